@@ -1,0 +1,150 @@
+/** Builds the Fastify instance: plugins, routes, error handling. It never listens (server.ts does). */
+import { existsSync, mkdirSync } from "node:fs";
+import path from "node:path";
+import cookie from "@fastify/cookie";
+import helmet from "@fastify/helmet";
+import fastifyStatic from "@fastify/static";
+import swagger from "@fastify/swagger";
+import swaggerUi from "@fastify/swagger-ui";
+import { api } from "@shop/shared/messages";
+import Fastify, { type FastifyInstance } from "fastify";
+import {
+  type ZodTypeProvider,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from "fastify-type-provider-zod";
+import type { Config } from "./config";
+import type { Database, DatabaseHandle } from "./db/client";
+import { registerErrorHandling } from "./http/error-handler";
+import { registerRateLimits } from "./http/rate-limit";
+import { registerSameOriginCheck } from "./http/same-origin";
+import { addressRoutes } from "./modules/addresses/routes";
+import { authRoutes } from "./modules/auth/routes";
+import { systemRoutes } from "./modules/system/routes";
+import { userRoutes } from "./modules/users/routes";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    config: Config;
+    database: DatabaseHandle;
+    db: Database;
+  }
+}
+
+export interface BuildOptions {
+  config: Config;
+  database: DatabaseHandle;
+  /** Pino options; tests pass `false` to keep the output quiet. */
+  logger?: boolean | { level: string };
+}
+
+/** JSON bodies larger than this are refused with 413; uploads have their own limit. */
+const BODY_LIMIT = 256 * 1024;
+
+export async function buildApp({ config, database, logger }: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? {
+      level: config.logLevel,
+      redact: ["req.headers.cookie", 'res.headers["set-cookie"]', "req.headers.authorization"],
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: BODY_LIMIT,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.decorate("config", config);
+  app.decorate("database", database);
+  app.decorate("db", database.db);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  // NOTE: HTML forms can post text/plain across sites without a preflight; the API takes JSON and multipart only.
+  app.removeContentTypeParser("text/plain");
+
+  registerErrorHandling(app);
+  await app.register(cookie);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", "https://www.paypal.com", "https://www.sandbox.paypal.com"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:", "blob:", "https://www.paypalobjects.com"],
+        connectSrc: ["'self'", "https://www.paypal.com", "https://www.sandbox.paypal.com"],
+        frameSrc: ["'self'", "https://www.paypal.com", "https://www.sandbox.paypal.com"],
+        fontSrc: ["'self'", "data:"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: config.production ? [] : null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    hsts: config.production,
+  });
+  await registerRateLimits(app);
+  registerSameOriginCheck(app);
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: "Shop API", version: "1.0.0", description: "Storefront, account and dashboard API." },
+      tags: ["system", "auth", "users", "addresses"].map((name) => ({ name })),
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: "/api/docs", staticCSP: true });
+
+  await app.register(
+    async (apiScope) => {
+      await apiScope.register(systemRoutes);
+      await apiScope.register(authRoutes, { prefix: "/auth" });
+      await apiScope.register(userRoutes, { prefix: "/users" });
+      await apiScope.register(addressRoutes, { prefix: "/users/current-user/addresses" });
+    },
+    { prefix: "/api" },
+  );
+
+  registerStaticFiles(app, config);
+  return app;
+}
+
+const IMMUTABLE = "public, max-age=31536000, immutable";
+
+/** The built web app (with history fallback) and the media folder, when they exist. */
+function registerStaticFiles(app: FastifyInstance, config: Config) {
+  mkdirSync(config.mediaDir, { recursive: true });
+  app.register(fastifyStatic, {
+    root: config.mediaDir,
+    prefix: "/media/",
+    decorateReply: false,
+    index: false,
+    setHeaders: (res) => res.header("cache-control", IMMUTABLE),
+  });
+
+  const webDist = config.webDist ?? path.resolve(import.meta.dirname, "../../web/dist");
+  const indexHtml = path.join(webDist, "index.html");
+  const hasWeb = existsSync(indexHtml);
+  if (hasWeb) {
+    app.register(fastifyStatic, {
+      root: webDist,
+      prefix: "/",
+      wildcard: true,
+      index: false,
+      preCompressed: true,
+      setHeaders: (res, filePath) => {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.header("cache-control", immutable ? IMMUTABLE : "no-cache");
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = request.url === "/api" || request.url.startsWith("/api/") || request.url.startsWith("/media/");
+    if (!isApi && hasWeb && (request.method === "GET" || request.method === "HEAD")) {
+      // History fallback: the web app's router decides what the path shows.
+      return reply.header("cache-control", "no-cache").sendFile("index.html", webDist);
+    }
+    return reply.status(404).send({ success: false, message: api.routeNotFound });
+  });
+}

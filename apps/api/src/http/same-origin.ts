@@ -1,0 +1,28 @@
+/**
+ * Refuses cross-origin mutations (DESIGN.md section 5). Browsers send Origin and
+ * Sec-Fetch-Site on every cross-site POST/PUT/PATCH/DELETE; a request without them
+ * does not come from a page in a browser and carries no ambient cookie risk.
+ */
+import { api } from "@shop/shared/messages";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { AppError } from "./errors";
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+function requestOrigin(request: FastifyRequest, publicOrigin: string | undefined): string {
+  if (publicOrigin) return new URL(publicOrigin).origin;
+  return `${request.protocol}://${request.host}`;
+}
+
+export function registerSameOriginCheck(app: FastifyInstance) {
+  app.addHook("onRequest", async (request) => {
+    if (SAFE_METHODS.has(request.method)) return;
+    // NOTE: the PayPal webhook is called server to server and proves itself by signature instead.
+    if (request.url.startsWith("/api/payments/paypal/webhook")) return;
+    const fetchSite = request.headers["sec-fetch-site"];
+    if (fetchSite === "cross-site") throw new AppError("FORBIDDEN", api.crossOrigin);
+    const origin = request.headers.origin;
+    if (origin === undefined) return;
+    if (origin !== requestOrigin(request, app.config.publicOrigin)) throw new AppError("FORBIDDEN", api.crossOrigin);
+  });
+}

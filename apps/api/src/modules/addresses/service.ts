@@ -1,0 +1,51 @@
+/** A shopper's own delivery addresses; another shopper's address answers 404. */
+import { api } from "@shop/shared/messages";
+import type { AddressDto, AddressInput } from "@shop/shared/schemas/address";
+import type { Database } from "../../db/client";
+import type { Address } from "../../db/schema/addresses";
+import { AppError } from "../../http/errors";
+import {
+  type AddressValues,
+  deleteAddressOfUser,
+  insertAddress,
+  listAddressesOfUser,
+  updateAddressOfUser,
+} from "./repo";
+
+export function toAddressDto(address: Address): AddressDto {
+  return {
+    _id: address.id,
+    name: { firstName: address.firstName, lastName: address.lastName },
+    countryCode: address.countryCode,
+    phoneNumber: address.phoneNumber,
+    building: address.building,
+    street: address.street,
+    city: address.city,
+    state: address.state,
+    pinCode: address.pinCode,
+    country: address.country,
+  };
+}
+
+function valuesOf(input: AddressInput): AddressValues {
+  const { name, ...rest } = input;
+  return { ...rest, firstName: name.firstName, lastName: name.lastName };
+}
+
+export async function listAddresses(db: Database, userId: string) {
+  return (await listAddressesOfUser(db, userId)).map(toAddressDto);
+}
+
+export async function addAddress(db: Database, userId: string, input: AddressInput) {
+  return toAddressDto(await insertAddress(db, userId, valuesOf(input)));
+}
+
+export async function editAddress(db: Database, userId: string, id: string, input: AddressInput) {
+  const row = await updateAddressOfUser(db, userId, id, valuesOf(input));
+  if (!row) throw new AppError("NOT_FOUND", api.addressNotFound);
+  return toAddressDto(row);
+}
+
+export async function removeAddress(db: Database, userId: string, id: string) {
+  if (!(await deleteAddressOfUser(db, userId, id))) throw new AppError("NOT_FOUND", api.addressNotFound);
+}

@@ -1,0 +1,235 @@
+import { errors, formErrors, validation, api } from "@shop/shared/messages";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, createUser, inject, PASSWORD, sessionCookieOf, signIn, type TestApp, uniqueEmail } from "../../../test/app";
+import { sessions, users } from "../../db/schema/users";
+import { hashToken } from "./service";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+const register = (payload: unknown, remoteAddress = "10.2.0.1") =>
+  t.app.inject({ method: "POST", url: "/api/auth/register", payload: payload as object, remoteAddress });
+const login = (payload: unknown, remoteAddress = "10.3.0.1") =>
+  t.app.inject({ method: "POST", url: "/api/auth/login", payload: payload as object, remoteAddress });
+
+describe("POST /api/auth/register", () => {
+  it("creates a shopper, signs it in with an httpOnly SameSite=Lax cookie and stores only the token's hash", async () => {
+    const email = uniqueEmail("Reg").toUpperCase();
+    const response = await register({ name: { firstName: " Ada ", lastName: "Lovelace" }, email, password: "abc12@" });
+    expect(response.statusCode).toBe(201);
+    const body = response.json();
+    expect(body).toMatchObject({ success: true, data: { email: email.toLowerCase(), role: "customer", status: true } });
+    expect(body.data.name.firstName).toBe("Ada");
+    expect(body.data).not.toHaveProperty("passwordHash");
+
+    const cookie = response.cookies.find((c) => c.name === "shop_session");
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: "Lax", path: "/" });
+    expect(cookie?.secure).toBeFalsy();
+    const stored = await t.database.db.select().from(sessions).where(eq(sessions.userId, body.data._id));
+    expect(stored).toHaveLength(1);
+    expect(stored[0]?.tokenHash).toBe(hashToken(cookie?.value ?? ""));
+    expect(JSON.stringify(stored)).not.toContain(cookie?.value);
+
+    const me = await inject(t.app, { method: "GET", url: "/api/users/current-user", cookie: sessionCookieOf(response) });
+    expect(me.json().data.email).toBe(email.toLowerCase());
+  });
+
+  it("refuses role and status in the body and writes nothing", async () => {
+    const email = uniqueEmail("escalate");
+    const response = await register({
+      name: { firstName: "Eve", lastName: "Mallory" },
+      email,
+      password: "abc12@x",
+      role: "admin",
+      status: true,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      success: false,
+      message: formErrors.register,
+      errors: { role: validation.unknownField, status: validation.unknownField },
+    });
+    expect(await t.database.db.select().from(users).where(eq(users.email, email))).toHaveLength(0);
+  });
+
+  it("answers each bad field with its SPEC message", async () => {
+    const response = await register({ name: { firstName: "", lastName: 3 }, email: "not-an-email", password: "abcdef" });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toEqual({
+      "name.firstName": validation.required,
+      "name.lastName": validation.lastName,
+      email: validation.email,
+      password: validation.passwordWeak,
+    });
+    const noName = await register({ email: uniqueEmail(), password: "abc12@x" });
+    expect(noName.json().errors.name).toBe(validation.name);
+    const noPassword = await register({ name: { firstName: "A", lastName: "B" }, email: uniqueEmail() });
+    expect(noPassword.json().errors.password).toBe(validation.password);
+  });
+
+  it("refuses a second account with the same email (any case) with 409", async () => {
+    const email = uniqueEmail("dup");
+    expect((await register({ name: { firstName: "A", lastName: "B" }, email, password: "abc12@x" })).statusCode).toBe(201);
+    const again = await register({ name: { firstName: "A", lastName: "B" }, email: email.toUpperCase(), password: "abc12@x" });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ success: false, message: api.emailTaken, errors: { email: api.emailTaken } });
+  });
+
+  it("refuses a body that is not JSON with 415 and a malformed one with 400", async () => {
+    const text = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/register",
+      headers: { "content-type": "text/plain" },
+      payload: "name=x",
+    });
+    expect(text.statusCode).toBe(415);
+    expect(text.json().success).toBe(false);
+    const broken = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/register",
+      headers: { "content-type": "application/json" },
+      payload: "{not json",
+    });
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json()).toMatchObject({ success: false });
+  });
+
+  it("refuses an oversized JSON body with 413", async () => {
+    const response = await register({ name: { firstName: "x".repeat(400_000), lastName: "y" }, email: uniqueEmail(), password: "abc12@x" });
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toMatchObject({ success: false, message: api.payloadTooLarge });
+  });
+});
+
+describe("POST /api/auth/login", () => {
+  it("gives the same 401 answer for an unknown email and a wrong password", async () => {
+    const { email } = await createUser(t.database);
+    const unknown = await login({ email: uniqueEmail("nobody"), password: PASSWORD }, "10.4.0.1");
+    const wrong = await login({ email, password: "Wrong@123" }, "10.4.0.2");
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.json()).toEqual({ success: false, message: errors.badCredentials });
+    expect(wrong.body).toBe(unknown.body);
+  });
+
+  it("issues a new token at every sign-in", async () => {
+    const { email } = await createUser(t.database);
+    const first = await signIn(t.app, email, PASSWORD, "10.5.0.1");
+    const second = await signIn(t.app, email, PASSWORD, "10.5.0.2");
+    expect(first).not.toBe(second);
+  });
+
+  it("answers bad input with the SPEC messages", async () => {
+    const response = await login({ email: "nope", password: "" }, "10.6.0.1");
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toEqual({ email: validation.email, password: validation.loginPassword });
+  });
+
+  it("refuses an inactive user with 403 and ends the sessions it had", async () => {
+    const { user, email } = await createUser(t.database);
+    const cookie = await signIn(t.app, email, PASSWORD, "10.7.0.1");
+    await t.database.db.update(users).set({ status: false }).where(eq(users.id, user.id));
+    const response = await login({ email, password: PASSWORD }, "10.7.0.2");
+    expect(response.statusCode).toBe(403);
+    expect(response.json().message).toBe(api.accountInactive);
+    expect((await inject(t.app, { method: "GET", url: "/api/users/current-user", cookie })).statusCode).toBe(401);
+    expect(await t.database.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(0);
+  });
+
+  it("answers the 11th attempt within a minute from one address with 429", async () => {
+    const { email } = await createUser(t.database);
+    const address = "10.8.0.1";
+    for (let attempt = 1; attempt <= 10; attempt++) {
+      const response = await login({ email, password: "Wrong@123" }, address);
+      expect(response.statusCode).toBe(401);
+    }
+    const eleventh = await login({ email, password: PASSWORD }, address);
+    expect(eleventh.statusCode).toBe(429);
+    expect(eleventh.json()).toEqual({ success: false, message: api.tooManyRequests });
+    expect(Number(eleventh.headers["retry-after"])).toBeGreaterThan(0);
+    // Another address, signing in to an account without failures, is not affected.
+    const other = await createUser(t.database);
+    expect((await login({ email: other.email, password: PASSWORD }, "10.8.0.2")).statusCode).toBe(200);
+  });
+
+  it("locks an account after 10 failed sign-ins from many addresses", async () => {
+    const { email } = await createUser(t.database);
+    for (let attempt = 1; attempt <= 10; attempt++) {
+      expect((await login({ email, password: "Wrong@123" }, `10.9.${attempt}.1`)).statusCode).toBe(401);
+    }
+    const locked = await login({ email, password: PASSWORD }, "10.9.100.1");
+    expect(locked.statusCode).toBe(429);
+  });
+
+  it("rate limits registration per address", async () => {
+    const address = "10.10.0.1";
+    for (let attempt = 1; attempt <= 10; attempt++) {
+      await register({ name: { firstName: "A", lastName: "B" }, email: "bad" }, address);
+    }
+    expect((await register({ name: { firstName: "A", lastName: "B" }, email: uniqueEmail(), password: "abc12@x" }, address)).statusCode).toBe(429);
+  });
+});
+
+describe("POST /api/auth/logout", () => {
+  it("ends the session on the server: the old cookie no longer works", async () => {
+    const { email } = await createUser(t.database);
+    const cookie = await signIn(t.app, email, PASSWORD, "10.11.0.1");
+    const response = await inject(t.app, { method: "POST", url: "/api/auth/logout", cookie });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ success: true, message: api.loggedOut, data: null });
+    expect(response.cookies.find((c) => c.name === "shop_session")?.value).toBe("");
+    const after = await inject(t.app, { method: "GET", url: "/api/users/current-user", cookie });
+    expect(after.statusCode).toBe(401);
+    expect(after.json()).toEqual({ success: false, message: api.notSignedIn });
+  });
+
+  it("succeeds without a session", async () => {
+    expect((await t.app.inject({ method: "POST", url: "/api/auth/logout" })).statusCode).toBe(200);
+  });
+});
+
+describe("cross-origin mutations", () => {
+  it("refuses a POST from another origin or another site, and allows the same origin", async () => {
+    const { email } = await createUser(t.database);
+    const foreign = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      headers: { origin: "https://evil.example", host: "shop.test" },
+      payload: { email, password: PASSWORD },
+      remoteAddress: "10.12.0.1",
+    });
+    expect(foreign.statusCode).toBe(403);
+    expect(foreign.json()).toEqual({ success: false, message: api.crossOrigin });
+    const crossSite = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/logout",
+      headers: { "sec-fetch-site": "cross-site" },
+    });
+    expect(crossSite.statusCode).toBe(403);
+    const same = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      headers: { origin: "http://shop.test", host: "shop.test", "sec-fetch-site": "same-origin" },
+      payload: { email, password: PASSWORD },
+      remoteAddress: "10.12.0.2",
+    });
+    expect(same.statusCode).toBe(200);
+  });
+});
+
+describe("production cookies", () => {
+  it("marks the session cookie Secure in production", async () => {
+    const prod = await createTestApp({ NODE_ENV: "production" });
+    try {
+      const { email } = await createUser(prod.database);
+      const response = await prod.app.inject({ method: "POST", url: "/api/auth/login", payload: { email, password: PASSWORD } });
+      expect(response.cookies.find((c) => c.name === "shop_session")?.secure).toBe(true);
+    } finally {
+      await prod.close();
+    }
+  });
+});

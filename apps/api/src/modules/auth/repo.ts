@@ -1,0 +1,37 @@
+/** SQL for sessions. */
+import { and, eq, ne, sql } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { sessions, users } from "../../db/schema/users";
+
+export async function insertSession(
+  db: Database,
+  values: { userId: string; tokenHash: string; expiresAt: Date; userAgent: string | null; ip: string | null },
+) {
+  const [row] = await db.insert(sessions).values(values).returning({ id: sessions.id });
+  return row;
+}
+
+export async function findSessionWithUser(db: Database, tokenHash: string) {
+  const [row] = await db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, tokenHash), sql`${sessions.expiresAt} > now()`))
+    .limit(1);
+  return row;
+}
+
+export async function extendSession(db: Database, sessionId: string, expiresAt: Date) {
+  await db.update(sessions).set({ expiresAt, lastSeenAt: new Date() }).where(eq(sessions.id, sessionId));
+}
+
+export async function deleteSessionByHash(db: Database, tokenHash: string) {
+  await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+}
+
+/** Ends every session of a user, or every one but `keepSessionId`. */
+export async function deleteSessionsOfUser(db: Database, userId: string, keepSessionId?: string) {
+  await db
+    .delete(sessions)
+    .where(keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId));
+}

@@ -1,0 +1,63 @@
+/** SQL for users. */
+import { type SQL, and, count, desc, eq, ilike, or } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { type User, users } from "../../db/schema/users";
+import type { Role } from "@shop/shared/constants";
+
+export type NewUser = typeof users.$inferInsert;
+
+export async function findUserById(db: Database, id: string): Promise<User | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+export async function findUserByEmail(db: Database, email: string): Promise<User | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+  return row;
+}
+
+export async function insertUser(db: Database, values: NewUser): Promise<User> {
+  const [row] = await db.insert(users).values(values).returning();
+  if (!row) throw new Error("insert returned no row");
+  return row;
+}
+
+export async function updateUser(
+  db: Database,
+  id: string,
+  values: Partial<Pick<NewUser, "firstName" | "lastName" | "email" | "passwordHash" | "avatarUrl" | "role" | "status">>,
+): Promise<User | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(users.id, id))
+    .returning();
+  return row;
+}
+
+export interface UserFilter {
+  keyword?: string;
+  status?: boolean;
+  role?: Role;
+}
+
+function escapeLike(text: string) {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+export async function listUsers(db: Database, filter: UserFilter, page: { limit: number; offset: number }) {
+  const conditions: SQL[] = [];
+  if (filter.status !== undefined) conditions.push(eq(users.status, filter.status));
+  if (filter.role) conditions.push(eq(users.role, filter.role));
+  if (filter.keyword) {
+    const pattern = `%${escapeLike(filter.keyword)}%`;
+    const match = or(ilike(users.email, pattern), ilike(users.firstName, pattern), ilike(users.lastName, pattern));
+    if (match) conditions.push(match);
+  }
+  const where = conditions.length ? and(...conditions) : undefined;
+  const [rows, totals] = await Promise.all([
+    db.select().from(users).where(where).orderBy(desc(users.createdAt), desc(users.id)).limit(page.limit).offset(page.offset),
+    db.select({ total: count() }).from(users).where(where),
+  ]);
+  return { rows, total: totals[0]?.total ?? 0 };
+}

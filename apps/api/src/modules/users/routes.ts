@@ -1,0 +1,139 @@
+import { EmptyEnvelope, envelope, listEnvelope } from "@shop/shared/api";
+import { ROLES } from "@shop/shared/constants";
+import { api, formErrors, successes } from "@shop/shared/messages";
+import { IdParams, ListQuery } from "@shop/shared/schemas/common";
+import { ChangePasswordInput, RoleChangeInput, UpdateProfileInput, UserDto, UserIdParams } from "@shop/shared/schemas/user";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { list, ok } from "../../http/envelope";
+import { AppError } from "../../http/errors";
+import { clearSessionCookie, requireRole, requireUser, sessionIdOf, userOf } from "../../http/session";
+import { toUserDto } from "./dto";
+import { changePassword, changeRole, closeAccount, getUser, listCustomers, toggleStatus, updateProfile } from "./service";
+
+const CustomerListQuery = ListQuery.extend({
+  status: z
+    .enum(["true", "false"], { error: api.invalidInput })
+    .transform((value) => value === "true")
+    .optional(),
+  role: z.enum(ROLES).optional(),
+});
+
+export const userRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    "/current-user",
+    {
+      schema: { tags: ["users"], summary: "The signed-in user", response: { 200: envelope(UserDto) } },
+      preHandler: requireUser,
+    },
+    async (request) => ok(toUserDto(userOf(request))),
+  );
+
+  app.patch(
+    "/current-user",
+    {
+      schema: {
+        tags: ["users"],
+        summary: "Change the signed-in user's name and email",
+        body: UpdateProfileInput,
+        response: { 200: envelope(UserDto) },
+      },
+      config: { invalidMessage: formErrors.profile },
+      preHandler: requireUser,
+    },
+    async (request) => ok(toUserDto(await updateProfile(app.db, userOf(request), request.body)), api.updated),
+  );
+
+  app.delete(
+    "/current-user",
+    {
+      schema: { tags: ["users"], summary: "Close the signed-in user's account", response: { 200: EmptyEnvelope } },
+      preHandler: requireUser,
+    },
+    async (request, reply) => {
+      await closeAccount(app.db, userOf(request));
+      clearSessionCookie(request, reply);
+      return ok(null, api.deleted);
+    },
+  );
+
+  app.patch(
+    "/current-user/password",
+    {
+      schema: {
+        tags: ["users"],
+        summary: "Change the password; every other session ends",
+        body: ChangePasswordInput,
+        response: { 200: EmptyEnvelope },
+      },
+      config: { invalidMessage: formErrors.changePassword },
+      preHandler: requireUser,
+    },
+    async (request) => {
+      await changePassword(app.db, userOf(request), sessionIdOf(request), request.body);
+      return ok(null, api.passwordChanged);
+    },
+  );
+
+  app.get(
+    "/customers",
+    {
+      schema: {
+        tags: ["users"],
+        summary: "Users of the shop, newest first (admin)",
+        querystring: CustomerListQuery,
+        response: { 200: listEnvelope(UserDto) },
+      },
+      preHandler: requireRole("admin"),
+    },
+    async (request) => {
+      const { page, size, keyword, status, role } = request.query;
+      const { rows, total } = await listCustomers(app.db, { keyword, status, role }, { page, size });
+      return list(rows.map(toUserDto), { page, size, total });
+    },
+  );
+
+  app.get(
+    "/:id",
+    {
+      schema: { tags: ["users"], summary: "One user (admin)", params: IdParams, response: { 200: envelope(UserDto) } },
+      preHandler: requireRole("admin"),
+    },
+    async (request) => ok(toUserDto(await getUser(app.db, request.params.id))),
+  );
+
+  app.patch(
+    "/:userId",
+    {
+      schema: {
+        tags: ["users"],
+        summary: "Change a user's role (admin)",
+        params: UserIdParams,
+        body: RoleChangeInput,
+        response: { 200: envelope(UserDto) },
+      },
+      preHandler: requireRole("admin"),
+    },
+    async (request) => {
+      const { userId } = request.params;
+      if (request.body.userId && request.body.userId !== userId) {
+        throw new AppError("BAD_REQUEST", api.invalidInput, { userId: api.invalidInput });
+      }
+      return ok(toUserDto(await changeRole(app.db, userOf(request), userId, request.body.role)), api.updated);
+    },
+  );
+
+  app.patch(
+    "/user/:id/status",
+    {
+      schema: {
+        tags: ["users"],
+        summary: "Switch a user between active and inactive (admin)",
+        params: IdParams,
+        response: { 200: envelope(UserDto) },
+      },
+      preHandler: requireRole("admin"),
+    },
+    async (request) => ok(toUserDto(await toggleStatus(app.db, userOf(request), request.params.id)), successes.userUpdated),
+  );
+};

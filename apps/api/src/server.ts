@@ -1,0 +1,45 @@
+/** Starts the shop: reads the configuration, opens and migrates the database, seeds the demo, listens. */
+import { buildApp } from "./app";
+import { parseConfig } from "./config";
+import { migrate, openDatabase } from "./db/client";
+import { seedDemoAccounts } from "./db/seed/demo-accounts";
+
+async function main() {
+  const config = parseConfig();
+  const database = await openDatabase(
+    config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.pgliteDir },
+  );
+  await migrate(database);
+  if (config.demo) await seedDemoAccounts(database.db);
+
+  const app = await buildApp({ config, database });
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, "shutting down");
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, "shutdown failed");
+      process.exit(1);
+    }
+  };
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+
+  await app.listen({ host: config.host, port: config.port });
+  app.log.info(
+    { database: database.kind, demo: config.demo, payments: config.paypal ? "paypal" : "test" },
+    "shop is ready",
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

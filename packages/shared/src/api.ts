@@ -1,0 +1,54 @@
+/** The response envelope every API answer uses (DESIGN.md section 4), as schemas and types. */
+import { z } from "zod";
+
+export const ListMeta = z.object({
+  page: z.number().int(),
+  size: z.number().int(),
+  pageCount: z.number().int(),
+  total: z.number().int(),
+});
+export type ListMeta = z.infer<typeof ListMeta>;
+
+export interface Envelope<T> {
+  success: true;
+  message: string;
+  data: T;
+  meta?: ListMeta;
+}
+
+export interface ListEnvelope<T> {
+  success: true;
+  message: string;
+  data: T[];
+  meta: ListMeta;
+}
+
+/** A refused or failed request: `errors` maps a field path to its message. */
+export const ErrorEnvelope = z.object({
+  success: z.literal(false),
+  message: z.string(),
+  errors: z.record(z.string(), z.string()).optional(),
+});
+export type ErrorEnvelope = z.infer<typeof ErrorEnvelope>;
+
+export function envelope<T extends z.ZodType>(data: T) {
+  return z.object({ success: z.literal(true), message: z.string(), data });
+}
+
+export function listEnvelope<T extends z.ZodType>(item: T) {
+  return z.object({ success: z.literal(true), message: z.string(), data: z.array(item), meta: ListMeta });
+}
+
+/** A success with nothing to return. */
+export const EmptyEnvelope = envelope(z.null());
+
+/** The public settings the web app reads at start (GET /api/config). */
+export const PublicConfig = z.object({
+  storeEmail: z.string(),
+  storePhone: z.string(),
+  paymentProvider: z.enum(["paypal", "test"]),
+  demo: z.object({ email: z.string(), password: z.string() }).nullable(),
+});
+export type PublicConfig = z.infer<typeof PublicConfig>;
+
+export const Health = z.object({ status: z.literal("ok") });

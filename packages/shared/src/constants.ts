@@ -1,0 +1,95 @@
+/** Business constants and limits (SPEC section 9, DESIGN.md section 4). */
+
+export const PAGE_SIZES = [8, 20, 50, 100] as const;
+export const DEFAULT_PAGE_SIZE = 8;
+export const DEFAULT_PAGE = 1;
+/** The largest page any list answers; larger requests are clamped to it. */
+export const MAX_PAGE_SIZE = 1000;
+/** The customer list and the media picker ask for this many items at once. */
+export const PICKER_PAGE_SIZE = 1000;
+
+export const ROLES = ["admin", "manager", "customer"] as const;
+export type Role = (typeof ROLES)[number];
+/** Roles that may enter the dashboard. */
+export const STAFF_ROLES = ["admin", "manager"] as const satisfies readonly Role[];
+
+export const ORDER_STATUSES = ["pending", "processing", "shipped", "delivered", "cancelled", "refunded"] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const PAYMENT_STATUSES = ["pending", "completed", "failed"] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+export const PAYMENT_GATEWAYS = ["paypal", "test"] as const;
+export type PaymentGateway = (typeof PAYMENT_GATEWAYS)[number];
+
+export const CURRENCY = "USD";
+
+export const PASSWORD_MIN_LENGTH = 6;
+export const PASSWORD_SPECIALS = "@$!%*#?&";
+/** At least 6 characters: a letter, a digit and one of @$!%*#?&, and nothing else. */
+export const PASSWORD_PATTERN = /^(?=.*[A-Za-z])(?=.*\d)(?=.*[@$!%*#?&])[A-Za-z\d@$!%*#?&]{6,}$/;
+/** Longest password accepted; argon2 hashes it all, this bounds the work per request. */
+export const PASSWORD_MAX_LENGTH = 128;
+
+export const NAME_MAX_LENGTH = 50;
+export const EMAIL_MAX_LENGTH = 254;
+
+export const ADDRESS_LIMITS = {
+  phoneNumber: 10,
+  building: 10,
+  street: 10,
+  city: 3,
+  state: 3,
+  pinCode: 6,
+  country: 3,
+} as const;
+export const ADDRESS_MAX_LENGTH = 200;
+export const DEFAULT_COUNTRY_CODE = "91";
+export const DEFAULT_COUNTRY = "India";
+/** Only these are offered in the address form (SPEC section 5). */
+export const COUNTRY_CODES = ["91"] as const;
+export const COUNTRIES = ["India"] as const;
+
+export const PRODUCT_NAME_MIN = 5;
+export const PRODUCT_NAME_MAX = 200;
+export const PRODUCT_DESCRIPTION_MIN = 50;
+export const PRODUCT_DESCRIPTION_MAX = 5000;
+export const PRICE_MAX = 9_999_999_999.99;
+export const STOCK_MAX = 1_000_000;
+
+export const REVIEW_TITLE_MIN = 10;
+export const REVIEW_TITLE_MAX = 150;
+export const REVIEW_COMMENT_MIN = 20;
+export const REVIEW_COMMENT_MAX = 2000;
+export const RATING_MIN = 1;
+export const RATING_MAX = 5;
+
+export const CATEGORY_NAME_MAX = 80;
+export const KEYWORD_MAX = 100;
+
+/** Shipping is free when the items price is above this, otherwise SHIPPING_FEE. */
+export const FREE_SHIPPING_ABOVE = 5000;
+export const SHIPPING_FEE = 80;
+/** GST, as a percentage of the items price. */
+export const TAX_PERCENT = 18;
+
+export const LOW_STOCK_THRESHOLD = 10;
+export const RECENTLY_VIEWED_MAX = 8;
+export const RECENTLY_VIEWED_DELAY_MS = 1000;
+
+export const TOAST_AUTO_CLOSE_MS = 5000;
+export const CATEGORY_CACHE_SECONDS = 5;
+export const DEFAULT_CACHE_MS = 60_000;
+
+export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
+export const UPLOAD_MAX_PIXELS = 40_000_000;
+export const MEDIA_WIDTHS = [320, 640, 1024] as const;
+
+/** Unpaid pending orders are cancelled after this many minutes (ORDER_HOLD_MINUTES overrides). */
+export const ORDER_HOLD_MINUTES = 30;
+
+export const SESSION_COOKIE = "shop_session";
+export const SESSION_TTL_DAYS = 30;
+
+/** Sign-in and registration attempts allowed per client address per window. */
+export const AUTH_RATE_LIMIT = { max: 10, windowMs: 60_000 } as const;

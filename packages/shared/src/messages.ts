@@ -1,0 +1,173 @@
+/**
+ * Every message a user can see, worded as SPEC.md words it (sections 5 and 8).
+ * The API sends these in `message` / `errors`; the web shows them in forms, toasts and pages.
+ */
+
+/** Field-level validation messages (SPEC section 5). */
+export const validation = {
+  email: "This email is not valid.",
+  password: "Password is not acceptable.",
+  passwordWeak: "Please choose a stronger password.",
+  required: "This is required.",
+  minLength: (n: number) => `This must be ${n} character${n === 1 ? "" : "s"} or more.`,
+  maxLength: (n: number) => `This must be ${n} character${n === 1 ? "" : "s"} or less.`,
+  exactLength: (n: number) => `This must be ${n} character${n === 1 ? "" : "s"} long.`,
+  number: "This must be a number.",
+  min: (x: number) => `This cannot be less than ${x}.`,
+  max: (x: number) => `This cannot be more than ${x}.`,
+  id: "This is not a valid id.",
+  oneOf: (options: readonly string[]) => `This must be one of the following: ${options.join(", ")}.`,
+  notAnOption: "This is not an acceptable option.",
+  object: "This must be an object.",
+  firstName: "First name is not acceptable.",
+  lastName: "Last name is not acceptable.",
+  name: "Name must include first name and last name.",
+  phoneNumber: "Phone number is not valid",
+  countryCode: "Country code is not valid.",
+  building: "Building is not valid.",
+  street: "Street is not valid.",
+  city: "City is not valid.",
+  state: "State is not valid.",
+  pinCode: "Pin code is not valid.",
+  country: "Country is not valid.",
+  categoryName: "Category name is not valid.",
+  categorySlug: "Category slug is not valid.",
+  productName: "Product name is not valid.",
+  productDescription: "Product description is not valid.",
+  salePriceBelowPrice: "The sale price must be lower than the price.",
+  reviewTitle: "Title is not valid.",
+  reviewRating: "This must be a number between 1 and 5.",
+  reviewComment: "Comment is not valid.",
+  loginPassword: "Invalid password.",
+  oldPassword: "Old password is invalid",
+  passwordsDoNotMatch: "Passwords do not match.",
+  orderStatusMissing: "Order ID or status is missing.",
+  orderProducts: "At least one product is required to place an order.",
+  selectFile: "Please select a file to upload.",
+  unknownField: "This field is not allowed.",
+} as const;
+
+/** Form-level messages shown when a whole form is refused. */
+export const formErrors = {
+  category: "Some fields are invalid. Please check the form and try again.",
+  product: "Some fields are invalid, please try again.",
+  review: "Some required fields are missing.",
+  register: "Some fields are invalid. Please check your inputs and try again.",
+  changePassword: "Passwords are incorrect.",
+  profile: "Please fill in all the details correctly.",
+  invalidInput: "Some fields are invalid. Please check your inputs and try again.",
+} as const;
+
+/** The error catalogue (SPEC section 8): defaults shown when the server gives no message. */
+export const errors = {
+  notAuthorized: "You are not authorized to access this page.",
+  dashboardList: "Something went wrong please try reloading the page...",
+  list: "Error: Something went wrong, please try reloading the page.",
+  page: "Something went wrong...",
+  media: "Something went wrong, please try again.",
+  categoryCreate: "An error occurred while creating the category.",
+  customerStatus: "An error occurred while updating the customer status.",
+  orderStatus: "Something went wrong, please try again later...",
+  dialog: "An unknown error has occurred.",
+  productStatus: "An error occurred while updating the product status.",
+  productDelete: "An error occurred while deleting the product.",
+  productSave: "An error occurred while creating the product.",
+  login: "An error occurred while logging you in.",
+  badCredentials: "Invalid email or password. Please check your credentials and try again.",
+  register: "An error occurred while creating your account.",
+  review: "An error occurred while submitting your review.",
+  addToCart: "Unable to add to cart. Please try again later.",
+  orderOrPayment: "Something went wrong, please try again later...",
+  addressDeleteOrAvatar: "Something went wrong, please try again...",
+  profileAddressPassword: "Something went wrong, please try again later.",
+  productNotFound: "Product not found.",
+  productNotAvailable: "Product is not available.",
+  orderNotFound: "Error: Order not found.",
+  logout: "An error occurred while logging you out.",
+  pageNotFound: "Sorry, we couldn't find the page you're looking for.",
+} as const;
+
+/** Empty states (SPEC sections 2 and 8). */
+export const empty = {
+  cart: "Your cart is empty. Why not browse some amazing products?",
+  reviews: "No reviews yet.",
+  orders: "You haven't placed any orders yet.",
+  addresses: "You haven't added any addresses yet.",
+  savedAddress: "You don't have any saved address.",
+  recentOrders: "No recent orders.",
+  categories: "No categories found.",
+  customers: "Nothing found.",
+  disputes: "No disputes.",
+  openDisputes: "No open disputes.",
+  closedDisputes: "No closed disputes.",
+  media: "No media found, try uploading some.",
+  allOrders: "No orders found.",
+  readyToShip: "No orders are ready to ship.",
+  deliveredOrders: "No delivered orders found.",
+  cancelledOrders: "No cancelled orders found.",
+  refundedOrders: "No refunded orders found.",
+  payments: "No payments found.",
+  successfulPayments: "No successful payments found.",
+  failedPayments: "No failed payments found.",
+  products: "No products found.",
+  inactiveProducts: "No inactive products found.",
+} as const;
+
+/** Guidance shown beside form fields before anything is wrong. */
+export const hints = {
+  password: "At least 6 characters, with a letter, a number and one of @ $ ! % * # ? &.",
+} as const;
+
+/** Loading states named by SPEC. */
+export const loading = {
+  orders: "Loading orders, please wait a moment...",
+  order: "Loading order...",
+} as const;
+
+/** Warnings (SPEC section 8). */
+export const warnings = {
+  emptyCart: "Please add some products to the cart.",
+  selectAddress: "Please select an address.",
+  loginToReview: "Please login to submit a review.",
+} as const;
+
+/** Successes (SPEC section 8) and the dashboard welcome. */
+export const successes = {
+  productStatus: (active: boolean) => `Product ${active ? "activated" : "deactivated"} successfully.`,
+  review: "Review submitted successfully!",
+  orderPaid: "Order paid successfully.",
+  addedToCart: (quantity: number) => `Product added to cart successfully (${quantity})`,
+  welcomeAdmin: "Welcome to the admin dashboard!",
+  userUpdated: "User updated successfully.",
+  orderStatus: (status: string) => `Order status updated to '${status.toUpperCase()}' successfully.`,
+} as const;
+
+/** Messages the API sends with a successful or refused response that SPEC leaves to the server. */
+export const api = {
+  ok: "OK",
+  created: "Created successfully.",
+  updated: "Updated successfully.",
+  deleted: "Deleted successfully.",
+  registered: "Your account has been created.",
+  loggedIn: "You are logged in.",
+  loggedOut: "You are logged out.",
+  passwordChanged: "Your password has been changed.",
+  notSignedIn: "Please log in to continue.",
+  forbidden: "You are not allowed to do this.",
+  notFound: "The requested resource was not found.",
+  routeNotFound: "This API path does not exist.",
+  userNotFound: "User not found.",
+  addressNotFound: "Address not found.",
+  accountInactive: "Your account is inactive. Please contact support.",
+  emailTaken: "An account with this email already exists.",
+  oldPasswordWrong: "Old password is invalid",
+  tooManyRequests: "Too many requests, please try again later.",
+  crossOrigin: "Cross-origin requests are not allowed.",
+  unsupportedMediaType: "This file type is not supported.",
+  payloadTooLarge: "The request is too large.",
+  unavailable: "The service is temporarily unavailable, please try again shortly.",
+  internal: "Something went wrong, please try again later.",
+  invalidInput: "Some fields are invalid. Please check your inputs and try again.",
+  ownRoleChange: "You cannot change your own role.",
+  ownStatusChange: "You cannot change your own status.",
+} as const;

@@ -1,0 +1,24 @@
+import { z } from "zod";
+import { PASSWORD_MAX_LENGTH } from "../constants";
+import { validation } from "../messages";
+import { Email, Name, Password } from "./common";
+
+export const LoginInput = z
+  .object({
+    email: Email,
+    password: z
+      .string({ error: validation.loginPassword })
+      .min(1, validation.loginPassword)
+      .max(PASSWORD_MAX_LENGTH, validation.loginPassword),
+  })
+  .strict();
+export type LoginInput = z.infer<typeof LoginInput>;
+
+export const RegisterInput = z
+  .object({
+    name: Name,
+    email: Email,
+    password: Password,
+  })
+  .strict();
+export type RegisterInput = z.infer<typeof RegisterInput>;

@@ -1,0 +1,58 @@
+import { z } from "zod";
+import { PASSWORD_MAX_LENGTH, ROLES } from "../constants";
+import { validation } from "../messages";
+import { Email, Id, Name, Password, oneOf } from "./common";
+
+/** A user as the API shows it. */
+export const UserDto = z.object({
+  _id: z.string(),
+  name: z.object({ firstName: z.string(), lastName: z.string() }),
+  email: z.string(),
+  avatar: z.object({ url: z.string() }).nullable(),
+  role: z.enum(ROLES),
+  status: z.boolean(),
+  createdAt: z.string(),
+});
+export type UserDto = z.infer<typeof UserDto>;
+
+/** PATCH /users/current-user: name and email only; role and status can never be set here. */
+export const UpdateProfileInput = z
+  .object({
+    name: Name,
+    email: Email,
+  })
+  .strict();
+export type UpdateProfileInput = z.infer<typeof UpdateProfileInput>;
+
+/** PATCH /users/current-user/password. */
+export const ChangePasswordInput = z
+  .object({
+    oldPassword: z
+      .string({ error: validation.oldPassword })
+      .min(1, validation.oldPassword)
+      .max(PASSWORD_MAX_LENGTH, validation.oldPassword),
+    newPassword: Password,
+  })
+  .strict();
+export type ChangePasswordInput = z.infer<typeof ChangePasswordInput>;
+
+/** The update-password dialog: the API body plus the confirmation that must match. */
+export const ChangePasswordForm = ChangePasswordInput.extend({
+  confirmPassword: z.string({ error: validation.passwordsDoNotMatch }),
+}).refine((form) => form.newPassword === form.confirmPassword, {
+  message: validation.passwordsDoNotMatch,
+  path: ["confirmPassword"],
+});
+export type ChangePasswordForm = z.infer<typeof ChangePasswordForm>;
+
+/** PATCH /users/{userId}: an admin changes a user's role. */
+export const RoleChangeInput = z
+  .object({
+    userId: Id.optional(),
+    role: oneOf(ROLES),
+  })
+  .strict();
+export type RoleChangeInput = z.infer<typeof RoleChangeInput>;
+
+export const UserIdParams = z.object({ userId: Id });
+export type UserIdParams = z.infer<typeof UserIdParams>;

@@ -1,0 +1,39 @@
+import { defineConfig } from "vitest/config";
+
+// Unit tests of the shared package, and the API suite on PGlite — and again on a real
+// PostgreSQL when TEST_DATABASE_URL is set (each test file gets a fresh database).
+const postgres = process.env.TEST_DATABASE_URL;
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: { name: "shared", root: "packages/shared", include: ["src/**/*.test.ts"], environment: "node" },
+      },
+      {
+        test: {
+          name: "api-pglite",
+          root: "apps/api",
+          include: ["src/**/*.test.ts", "test/**/*.test.ts"],
+          env: { TEST_DB_KIND: "pglite" },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      ...(postgres
+        ? [
+            {
+              test: {
+                name: "api-postgres",
+                root: "apps/api",
+                include: ["src/**/*.test.ts", "test/**/*.test.ts"],
+                env: { TEST_DB_KIND: "postgres", TEST_DATABASE_URL: postgres },
+                testTimeout: 30_000,
+                hookTimeout: 60_000,
+              },
+            },
+          ]
+        : []),
+    ],
+  },
+});
