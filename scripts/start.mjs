@@ -12,8 +12,10 @@ function run(args) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-if (!existsSync(new URL("../apps/web/dist/index.html", import.meta.url))) run(["run", "build", "-w", "@shop/web"]);
-if (!existsSync(new URL("../apps/api/dist/server.js", import.meta.url))) run(["run", "build", "-w", "@shop/api"]);
+if (!existsSync(new URL("../apps/web/dist/index.html", import.meta.url)))
+  run(["run", "build", "-w", "@shop/web"]);
+if (!existsSync(new URL("../apps/api/dist/server.js", import.meta.url)))
+  run(["run", "build", "-w", "@shop/api"]);
 
 // The server handles SIGTERM/SIGINT itself; this process only hands over.
 await import(new URL("../apps/api/dist/server.js", import.meta.url).href);

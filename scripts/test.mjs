@@ -24,7 +24,9 @@ function ensureChromium() {
     process.exit(1);
   }
   run("apt-get", ["update", "-qq"]);
-  run("apt-get", ["install", "-y", "-qq", "--no-install-recommends", "chromium"], { DEBIAN_FRONTEND: "noninteractive" });
+  run("apt-get", ["install", "-y", "-qq", "--no-install-recommends", "chromium"], {
+    DEBIAN_FRONTEND: "noninteractive",
+  });
 }
 
 run("npm", ["run", "check"]);

@@ -9,10 +9,10 @@ import swaggerUi from "@fastify/swagger-ui";
 import { api } from "@shop/shared/messages";
 import Fastify, { type FastifyInstance } from "fastify";
 import {
-  type ZodTypeProvider,
   jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
+  type ZodTypeProvider,
 } from "fastify-type-provider-zod";
 import type { Config } from "./config";
 import type { Database, DatabaseHandle } from "./db/client";
@@ -140,7 +140,8 @@ function registerStaticFiles(app: FastifyInstance, config: Config) {
   }
 
   app.setNotFoundHandler((request, reply) => {
-    const isApi = request.url === "/api" || request.url.startsWith("/api/") || request.url.startsWith("/media/");
+    const isApi =
+      request.url === "/api" || request.url.startsWith("/api/") || request.url.startsWith("/media/");
     if (!isApi && hasWeb && (request.method === "GET" || request.method === "HEAD")) {
       // History fallback: the web app's router decides what the path shows.
       return reply.header("cache-control", "no-cache").sendFile("index.html", webDist);

@@ -40,7 +40,9 @@ export type Config = ReturnType<typeof parseConfig>;
 /** Reads the configuration from an environment; a wrong value throws a message naming the variable. */
 export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
   // An empty variable means "not set", as in most deployment tools.
-  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ""));
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ""),
+  );
   const parsed = EnvSchema.safeParse(present);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);

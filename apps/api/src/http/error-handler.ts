@@ -11,7 +11,12 @@ declare module "fastify" {
   }
 }
 
-type ValidationIssue = { instancePath: string; message?: string; keyword: string; params: Record<string, unknown> };
+type ValidationIssue = {
+  instancePath: string;
+  message?: string;
+  keyword: string;
+  params: Record<string, unknown>;
+};
 
 /** "/name/firstName" → "name.firstName"; the first message for a field wins. */
 export function fieldErrors(issues: readonly ValidationIssue[]): Record<string, string> {
@@ -49,7 +54,10 @@ function isDatabaseUnavailable(error: unknown): boolean {
     const code = (current as { code?: unknown }).code;
     if (typeof code === "string" && CONNECTION_ERROR_CODES.has(code)) return true;
     const message = (current as { message?: unknown }).message;
-    if (typeof message === "string" && /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect/i.test(message)) {
+    if (
+      typeof message === "string" &&
+      /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect/i.test(message)
+    ) {
       return true;
     }
     current = (current as { cause?: unknown }).cause;
@@ -89,11 +97,14 @@ export function registerErrorHandling(app: FastifyInstance) {
       request.log.error({ err: error }, "database unavailable");
       return reply.status(503).header("retry-after", "5").send({ success: false, message: api.unavailable });
     }
-    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    const status =
+      error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     if (status === 500) {
       request.log.error({ err: error }, "unhandled error");
       return reply.status(500).send({ success: false, message: api.internal });
     }
-    return reply.status(status).send({ success: false, message: FASTIFY_STATUS_MESSAGES[status] ?? api.invalidInput });
+    return reply
+      .status(status)
+      .send({ success: false, message: FASTIFY_STATUS_MESSAGES[status] ?? api.invalidInput });
   });
 }

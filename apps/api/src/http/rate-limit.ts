@@ -41,7 +41,10 @@ export async function registerRateLimits(app: FastifyInstance) {
   });
   app.decorate("authLimits", {
     perAddress: app.createRateLimit({ keyGenerator: (request) => `ip:${request.ip}` }),
-    perAccount: app.createRateLimit({ ...ACCOUNT_FAILURES, keyGenerator: (request) => `account:${emailOf(request)}` }),
+    perAccount: app.createRateLimit({
+      ...ACCOUNT_FAILURES,
+      keyGenerator: (request) => `account:${emailOf(request)}`,
+    }),
   });
 }
 

@@ -23,6 +23,7 @@ export function registerSameOriginCheck(app: FastifyInstance) {
     if (fetchSite === "cross-site") throw new AppError("FORBIDDEN", api.crossOrigin);
     const origin = request.headers.origin;
     if (origin === undefined) return;
-    if (origin !== requestOrigin(request, app.config.publicOrigin)) throw new AppError("FORBIDDEN", api.crossOrigin);
+    if (origin !== requestOrigin(request, app.config.publicOrigin))
+      throw new AppError("FORBIDDEN", api.crossOrigin);
   });
 }

@@ -1,9 +1,9 @@
 /** Session cookie handling and the guards routes put in front of their handlers. */
-import { SESSION_COOKIE, type Role } from "@shop/shared/constants";
+import { type Role, SESSION_COOKIE } from "@shop/shared/constants";
 import { api } from "@shop/shared/messages";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { User } from "../db/schema/users";
-import { type ResolvedSession, type StartedSession, resolveSession } from "../modules/auth/service";
+import { type ResolvedSession, resolveSession, type StartedSession } from "../modules/auth/service";
 import { AppError } from "./errors";
 
 declare module "fastify" {

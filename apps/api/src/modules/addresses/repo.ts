@@ -6,11 +6,18 @@ import { type Address, addresses } from "../../db/schema/addresses";
 export type AddressValues = Omit<typeof addresses.$inferInsert, "id" | "userId" | "createdAt" | "updatedAt">;
 
 export function listAddressesOfUser(db: Database, userId: string): Promise<Address[]> {
-  return db.select().from(addresses).where(eq(addresses.userId, userId)).orderBy(desc(addresses.createdAt), desc(addresses.id));
+  return db
+    .select()
+    .from(addresses)
+    .where(eq(addresses.userId, userId))
+    .orderBy(desc(addresses.createdAt), desc(addresses.id));
 }
 
 export async function insertAddress(db: Database, userId: string, values: AddressValues): Promise<Address> {
-  const [row] = await db.insert(addresses).values({ ...values, userId }).returning();
+  const [row] = await db
+    .insert(addresses)
+    .values({ ...values, userId })
+    .returning();
   if (!row) throw new Error("insert returned no row");
   return row;
 }

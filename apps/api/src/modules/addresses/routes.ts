@@ -14,7 +14,13 @@ export const addressRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/",
-    { schema: { tags: ["addresses"], summary: "The caller's addresses", response: { 200: envelope(z.array(AddressDto)) } } },
+    {
+      schema: {
+        tags: ["addresses"],
+        summary: "The caller's addresses",
+        response: { 200: envelope(z.array(AddressDto)) },
+      },
+    },
     async (request) => ok(await listAddresses(app.db, userOf(request).id)),
   );
 
@@ -43,13 +49,19 @@ export const addressRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(AddressDto) },
       },
     },
-    async (request) => ok(await editAddress(app.db, userOf(request).id, request.params.id, request.body), api.updated),
+    async (request) =>
+      ok(await editAddress(app.db, userOf(request).id, request.params.id, request.body), api.updated),
   );
 
   app.delete(
     "/:id",
     {
-      schema: { tags: ["addresses"], summary: "Delete an address", params: IdParams, response: { 200: EmptyEnvelope } },
+      schema: {
+        tags: ["addresses"],
+        summary: "Delete an address",
+        params: IdParams,
+        response: { 200: EmptyEnvelope },
+      },
     },
     async (request) => {
       await removeAddress(app.db, userOf(request).id, request.params.id);

@@ -1,7 +1,16 @@
-import { errors, formErrors, validation, api } from "@shop/shared/messages";
+import { api, errors, formErrors, validation } from "@shop/shared/messages";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, createUser, inject, PASSWORD, sessionCookieOf, signIn, type TestApp, uniqueEmail } from "../../../test/app";
+import {
+  createTestApp,
+  createUser,
+  inject,
+  PASSWORD,
+  sessionCookieOf,
+  signIn,
+  type TestApp,
+  uniqueEmail,
+} from "../../../test/app";
 import { sessions, users } from "../../db/schema/users";
 import { hashToken } from "./service";
 
@@ -19,10 +28,17 @@ const login = (payload: unknown, remoteAddress = "10.3.0.1") =>
 describe("POST /api/auth/register", () => {
   it("creates a shopper, signs it in with an httpOnly SameSite=Lax cookie and stores only the token's hash", async () => {
     const email = uniqueEmail("Reg").toUpperCase();
-    const response = await register({ name: { firstName: " Ada ", lastName: "Lovelace" }, email, password: "abc12@" });
+    const response = await register({
+      name: { firstName: " Ada ", lastName: "Lovelace" },
+      email,
+      password: "abc12@",
+    });
     expect(response.statusCode).toBe(201);
     const body = response.json();
-    expect(body).toMatchObject({ success: true, data: { email: email.toLowerCase(), role: "customer", status: true } });
+    expect(body).toMatchObject({
+      success: true,
+      data: { email: email.toLowerCase(), role: "customer", status: true },
+    });
     expect(body.data.name.firstName).toBe("Ada");
     expect(body.data).not.toHaveProperty("passwordHash");
 
@@ -34,7 +50,11 @@ describe("POST /api/auth/register", () => {
     expect(stored[0]?.tokenHash).toBe(hashToken(cookie?.value ?? ""));
     expect(JSON.stringify(stored)).not.toContain(cookie?.value);
 
-    const me = await inject(t.app, { method: "GET", url: "/api/users/current-user", cookie: sessionCookieOf(response) });
+    const me = await inject(t.app, {
+      method: "GET",
+      url: "/api/users/current-user",
+      cookie: sessionCookieOf(response),
+    });
     expect(me.json().data.email).toBe(email.toLowerCase());
   });
 
@@ -57,7 +77,11 @@ describe("POST /api/auth/register", () => {
   });
 
   it("answers each bad field with its SPEC message", async () => {
-    const response = await register({ name: { firstName: "", lastName: 3 }, email: "not-an-email", password: "abcdef" });
+    const response = await register({
+      name: { firstName: "", lastName: 3 },
+      email: "not-an-email",
+      password: "abcdef",
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().errors).toEqual({
       "name.firstName": validation.required,
@@ -73,10 +97,20 @@ describe("POST /api/auth/register", () => {
 
   it("refuses a second account with the same email (any case) with 409", async () => {
     const email = uniqueEmail("dup");
-    expect((await register({ name: { firstName: "A", lastName: "B" }, email, password: "abc12@x" })).statusCode).toBe(201);
-    const again = await register({ name: { firstName: "A", lastName: "B" }, email: email.toUpperCase(), password: "abc12@x" });
+    expect(
+      (await register({ name: { firstName: "A", lastName: "B" }, email, password: "abc12@x" })).statusCode,
+    ).toBe(201);
+    const again = await register({
+      name: { firstName: "A", lastName: "B" },
+      email: email.toUpperCase(),
+      password: "abc12@x",
+    });
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toMatchObject({ success: false, message: api.emailTaken, errors: { email: api.emailTaken } });
+    expect(again.json()).toMatchObject({
+      success: false,
+      message: api.emailTaken,
+      errors: { email: api.emailTaken },
+    });
   });
 
   it("refuses a body that is not JSON with 415 and a malformed one with 400", async () => {
@@ -99,7 +133,11 @@ describe("POST /api/auth/register", () => {
   });
 
   it("refuses an oversized JSON body with 413", async () => {
-    const response = await register({ name: { firstName: "x".repeat(400_000), lastName: "y" }, email: uniqueEmail(), password: "abc12@x" });
+    const response = await register({
+      name: { firstName: "x".repeat(400_000), lastName: "y" },
+      email: uniqueEmail(),
+      password: "abc12@x",
+    });
     expect(response.statusCode).toBe(413);
     expect(response.json()).toMatchObject({ success: false, message: api.payloadTooLarge });
   });
@@ -136,7 +174,9 @@ describe("POST /api/auth/login", () => {
     const response = await login({ email, password: PASSWORD }, "10.7.0.2");
     expect(response.statusCode).toBe(403);
     expect(response.json().message).toBe(api.accountInactive);
-    expect((await inject(t.app, { method: "GET", url: "/api/users/current-user", cookie })).statusCode).toBe(401);
+    expect((await inject(t.app, { method: "GET", url: "/api/users/current-user", cookie })).statusCode).toBe(
+      401,
+    );
     expect(await t.database.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(0);
   });
 
@@ -170,7 +210,14 @@ describe("POST /api/auth/login", () => {
     for (let attempt = 1; attempt <= 10; attempt++) {
       await register({ name: { firstName: "A", lastName: "B" }, email: "bad" }, address);
     }
-    expect((await register({ name: { firstName: "A", lastName: "B" }, email: uniqueEmail(), password: "abc12@x" }, address)).statusCode).toBe(429);
+    expect(
+      (
+        await register(
+          { name: { firstName: "A", lastName: "B" }, email: uniqueEmail(), password: "abc12@x" },
+          address,
+        )
+      ).statusCode,
+    ).toBe(429);
   });
 });
 
@@ -226,7 +273,11 @@ describe("production cookies", () => {
     const prod = await createTestApp({ NODE_ENV: "production" });
     try {
       const { email } = await createUser(prod.database);
-      const response = await prod.app.inject({ method: "POST", url: "/api/auth/login", payload: { email, password: PASSWORD } });
+      const response = await prod.app.inject({
+        method: "POST",
+        url: "/api/auth/login",
+        payload: { email, password: PASSWORD },
+      });
       expect(response.cookies.find((c) => c.name === "shop_session")?.secure).toBe(true);
     } finally {
       await prod.close();

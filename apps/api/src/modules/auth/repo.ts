@@ -33,5 +33,9 @@ export async function deleteSessionByHash(db: Database, tokenHash: string) {
 export async function deleteSessionsOfUser(db: Database, userId: string, keepSessionId?: string) {
   await db
     .delete(sessions)
-    .where(keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId));
+    .where(
+      keepSessionId
+        ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId))
+        : eq(sessions.userId, userId),
+    );
 }

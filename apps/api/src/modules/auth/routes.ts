@@ -1,5 +1,5 @@
-import { api, formErrors } from "@shop/shared/messages";
 import { EmptyEnvelope, envelope } from "@shop/shared/api";
+import { api, formErrors } from "@shop/shared/messages";
 import { LoginInput, RegisterInput } from "@shop/shared/schemas/auth";
 import { UserDto } from "@shop/shared/schemas/user";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -11,7 +11,8 @@ import { toUserDto } from "../users/dto";
 import { login, logout, register } from "./service";
 
 const clientOf = (request: { headers: Record<string, unknown>; ip: string }) => ({
-  userAgent: typeof request.headers["user-agent"] === "string" ? request.headers["user-agent"].slice(0, 300) : null,
+  userAgent:
+    typeof request.headers["user-agent"] === "string" ? request.headers["user-agent"].slice(0, 300) : null,
   ip: request.ip,
 });
 

@@ -8,7 +8,13 @@ import type { User } from "../../db/schema/users";
 import { AppError } from "../../http/errors";
 import { findUserByEmail, insertUser } from "../users/repo";
 import { hashPassword, verifyAgainstNothing, verifyPassword } from "./password";
-import { deleteSessionByHash, deleteSessionsOfUser, extendSession, findSessionWithUser, insertSession } from "./repo";
+import {
+  deleteSessionByHash,
+  deleteSessionsOfUser,
+  extendSession,
+  findSessionWithUser,
+  insertSession,
+} from "./repo";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const SESSION_TTL_MS = SESSION_TTL_DAYS * DAY_MS;
@@ -56,7 +62,10 @@ export async function register(db: Database, input: RegisterInput, client: Clien
     });
   } catch (error) {
     // NOTE: two registrations racing for one email: the unique index decides.
-    if ((error as { code?: string }).code === "23505" || (error as { cause?: { code?: string } }).cause?.code === "23505") {
+    if (
+      (error as { code?: string }).code === "23505" ||
+      (error as { cause?: { code?: string } }).cause?.code === "23505"
+    ) {
       throw new AppError("CONFLICT", api.emailTaken, { email: api.emailTaken });
     }
     throw error;
@@ -67,7 +76,9 @@ export async function register(db: Database, input: RegisterInput, client: Clien
 /** Signs in: one answer for an unknown email and a wrong password, and the same time spent on both. */
 export async function login(db: Database, input: LoginInput, client: ClientInfo) {
   const user = await findUserByEmail(db, input.email);
-  const valid = user ? await verifyPassword(user.passwordHash, input.password) : await verifyAgainstNothing(input.password);
+  const valid = user
+    ? await verifyPassword(user.passwordHash, input.password)
+    : await verifyAgainstNothing(input.password);
   if (!user || !valid) throw new AppError("UNAUTHORIZED", errors.badCredentials);
   if (!user.status) {
     await deleteSessionsOfUser(db, user.id);

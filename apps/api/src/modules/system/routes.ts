@@ -1,4 +1,4 @@
-import { Health, PublicConfig, envelope } from "@shop/shared/api";
+import { envelope, Health, PublicConfig } from "@shop/shared/api";
 import { api } from "@shop/shared/messages";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { DEMO_ACCOUNTS } from "../../config";
@@ -9,7 +9,11 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/health",
     {
-      schema: { tags: ["system"], summary: "Ready once the database answers", response: { 200: envelope(Health) } },
+      schema: {
+        tags: ["system"],
+        summary: "Ready once the database answers",
+        response: { 200: envelope(Health) },
+      },
     },
     async (_request, reply) => {
       try {
@@ -38,7 +42,9 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
         storeEmail: config.storeEmail,
         storePhone: config.storePhone,
         paymentProvider: config.paypal ? ("paypal" as const) : ("test" as const),
-        demo: config.demo ? { email: DEMO_ACCOUNTS.admin.email, password: DEMO_ACCOUNTS.admin.password } : null,
+        demo: config.demo
+          ? { email: DEMO_ACCOUNTS.admin.email, password: DEMO_ACCOUNTS.admin.password }
+          : null,
       });
     },
   );

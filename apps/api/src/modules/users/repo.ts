@@ -1,8 +1,9 @@
 /** SQL for users. */
-import { type SQL, and, count, desc, eq, ilike, or } from "drizzle-orm";
+
+import type { Role } from "@shop/shared/constants";
+import { and, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { type User, users } from "../../db/schema/users";
-import type { Role } from "@shop/shared/constants";
 
 export type NewUser = typeof users.$inferInsert;
 
@@ -25,7 +26,9 @@ export async function insertUser(db: Database, values: NewUser): Promise<User> {
 export async function updateUser(
   db: Database,
   id: string,
-  values: Partial<Pick<NewUser, "firstName" | "lastName" | "email" | "passwordHash" | "avatarUrl" | "role" | "status">>,
+  values: Partial<
+    Pick<NewUser, "firstName" | "lastName" | "email" | "passwordHash" | "avatarUrl" | "role" | "status">
+  >,
 ): Promise<User | undefined> {
   const [row] = await db
     .update(users)
@@ -51,12 +54,22 @@ export async function listUsers(db: Database, filter: UserFilter, page: { limit:
   if (filter.role) conditions.push(eq(users.role, filter.role));
   if (filter.keyword) {
     const pattern = `%${escapeLike(filter.keyword)}%`;
-    const match = or(ilike(users.email, pattern), ilike(users.firstName, pattern), ilike(users.lastName, pattern));
+    const match = or(
+      ilike(users.email, pattern),
+      ilike(users.firstName, pattern),
+      ilike(users.lastName, pattern),
+    );
     if (match) conditions.push(match);
   }
   const where = conditions.length ? and(...conditions) : undefined;
   const [rows, totals] = await Promise.all([
-    db.select().from(users).where(where).orderBy(desc(users.createdAt), desc(users.id)).limit(page.limit).offset(page.offset),
+    db
+      .select()
+      .from(users)
+      .where(where)
+      .orderBy(desc(users.createdAt), desc(users.id))
+      .limit(page.limit)
+      .offset(page.offset),
     db.select({ total: count() }).from(users).where(where),
   ]);
   return { rows, total: totals[0]?.total ?? 0 };

@@ -2,14 +2,28 @@ import { EmptyEnvelope, envelope, listEnvelope } from "@shop/shared/api";
 import { ROLES } from "@shop/shared/constants";
 import { api, formErrors, successes } from "@shop/shared/messages";
 import { IdParams, ListQuery } from "@shop/shared/schemas/common";
-import { ChangePasswordInput, RoleChangeInput, UpdateProfileInput, UserDto, UserIdParams } from "@shop/shared/schemas/user";
+import {
+  ChangePasswordInput,
+  RoleChangeInput,
+  UpdateProfileInput,
+  UserDto,
+  UserIdParams,
+} from "@shop/shared/schemas/user";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { list, ok } from "../../http/envelope";
 import { AppError } from "../../http/errors";
 import { clearSessionCookie, requireRole, requireUser, sessionIdOf, userOf } from "../../http/session";
 import { toUserDto } from "./dto";
-import { changePassword, changeRole, closeAccount, getUser, listCustomers, toggleStatus, updateProfile } from "./service";
+import {
+  changePassword,
+  changeRole,
+  closeAccount,
+  getUser,
+  listCustomers,
+  toggleStatus,
+  updateProfile,
+} from "./service";
 
 const CustomerListQuery = ListQuery.extend({
   status: z
@@ -47,7 +61,11 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     "/current-user",
     {
-      schema: { tags: ["users"], summary: "Close the signed-in user's account", response: { 200: EmptyEnvelope } },
+      schema: {
+        tags: ["users"],
+        summary: "Close the signed-in user's account",
+        response: { 200: EmptyEnvelope },
+      },
       preHandler: requireUser,
     },
     async (request, reply) => {
@@ -96,7 +114,12 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/:id",
     {
-      schema: { tags: ["users"], summary: "One user (admin)", params: IdParams, response: { 200: envelope(UserDto) } },
+      schema: {
+        tags: ["users"],
+        summary: "One user (admin)",
+        params: IdParams,
+        response: { 200: envelope(UserDto) },
+      },
       preHandler: requireRole("admin"),
     },
     async (request) => ok(toUserDto(await getUser(app.db, request.params.id))),
@@ -134,6 +157,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       preHandler: requireRole("admin"),
     },
-    async (request) => ok(toUserDto(await toggleStatus(app.db, userOf(request), request.params.id)), successes.userUpdated),
+    async (request) =>
+      ok(toUserDto(await toggleStatus(app.db, userOf(request), request.params.id)), successes.userUpdated),
   );
 };

@@ -1,8 +1,9 @@
 /** Profile, password and the staff's user administration. */
+
+import { randomBytes } from "node:crypto";
 import type { Role } from "@shop/shared/constants";
 import { api } from "@shop/shared/messages";
 import type { ChangePasswordInput, UpdateProfileInput } from "@shop/shared/schemas/user";
-import { randomBytes } from "node:crypto";
 import type { Database } from "../../db/client";
 import type { User } from "../../db/schema/users";
 import { offsetOf } from "../../http/envelope";
@@ -11,7 +12,7 @@ import { deleteAddressesOfUser } from "../addresses/repo";
 import { hashPassword } from "../auth/password";
 import { deleteSessionsOfUser } from "../auth/repo";
 import { checkPassword } from "../auth/service";
-import { type UserFilter, findUserByEmail, findUserById, listUsers, updateUser } from "./repo";
+import { findUserByEmail, findUserById, listUsers, type UserFilter, updateUser } from "./repo";
 
 function found(user: User | undefined): User {
   if (!user) throw new AppError("NOT_FOUND", api.userNotFound);
@@ -22,15 +23,25 @@ function found(user: User | undefined): User {
 export async function updateProfile(db: Database, user: User, input: UpdateProfileInput) {
   if (input.email !== user.email) {
     const other = await findUserByEmail(db, input.email);
-    if (other && other.id !== user.id) throw new AppError("CONFLICT", api.emailTaken, { email: api.emailTaken });
+    if (other && other.id !== user.id)
+      throw new AppError("CONFLICT", api.emailTaken, { email: api.emailTaken });
   }
   return found(
-    await updateUser(db, user.id, { firstName: input.name.firstName, lastName: input.name.lastName, email: input.email }),
+    await updateUser(db, user.id, {
+      firstName: input.name.firstName,
+      lastName: input.name.lastName,
+      email: input.email,
+    }),
   );
 }
 
 /** Changes the password and ends every other session of the user. */
-export async function changePassword(db: Database, user: User, keepSessionId: string, input: ChangePasswordInput) {
+export async function changePassword(
+  db: Database,
+  user: User,
+  keepSessionId: string,
+  input: ChangePasswordInput,
+) {
   await checkPassword(user, input.oldPassword);
   const passwordHash = await hashPassword(input.newPassword);
   await db.transaction(async (tx) => {

@@ -1,0 +1,151 @@
+import { existsSync, mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { type Assume, sql } from "drizzle-orm";
+import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
+import { migrate as migratePostgres } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import * as schema from "./schema/index";
+
+/**
+ * What `db.execute()` returns on both drivers: the rows. Anything else differs (node-postgres has
+ * `rowCount`, PGlite `affectedRows`), so to learn which rows a write touched use `.returning()`.
+ */
+export interface QueryResultHKT extends PgQueryResultHKT {
+  type: QueryRows<Assume<this["row"], Record<string, unknown>>>;
+}
+
+export interface QueryRows<TRow> {
+  rows: TRow[];
+}
+
+/** The database as repos see it: the same query API whichever driver is underneath. */
+export type Database = PgDatabase<QueryResultHKT, typeof schema>;
+
+/** A transaction handed to `db.transaction(async (tx) => ...)`; repos accept `Database | Transaction`. */
+export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+export type DatabaseKind = "pglite" | "postgres";
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: DatabaseKind;
+  /** Closes the pool or the embedded database; the handle is unusable afterwards. */
+  close(): Promise<void>;
+  /** Resolves when the database answers a trivial query (readiness checks). */
+  ping(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  /** A PostgreSQL connection string; when set, node-postgres is used instead of PGlite. */
+  databaseUrl?: string;
+  /** The PGlite data folder (created if missing); undefined keeps the database in memory. */
+  dataDir?: string;
+  /** Connections in the node-postgres pool (default 10). */
+  poolSize?: number;
+  /** Told about errors of idle pooled connections (a restarted server, a dropped connection). */
+  onPoolError?: (error: Error) => void;
+}
+
+// NOTE: both drizzle migrators take their driver's concrete database type, which the shared
+// `Database` type hides; each handle registers how to migrate itself here.
+const migrators = new WeakMap<Database, (migrationsFolder: string) => Promise<void>>();
+
+// Any constant works; it only has to be the same for every instance of the API.
+const MIGRATION_LOCK_KEY = 7_214_190_311;
+
+const drizzleConfig = { schema, casing: "snake_case" } as const;
+
+/** Opens PostgreSQL through a node-postgres pool when `databaseUrl` is set, otherwise PGlite. */
+export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<DatabaseHandle> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options);
+  return openPglite(options.dataDir);
+}
+
+async function openPostgres(databaseUrl: string, options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: options.poolSize ?? 10 });
+  // NOTE: without a listener, an error on an idle client (server restart, network drop) is an
+  // unhandled 'error' event and kills the process; the pool discards the client by itself.
+  pool.on(
+    "error",
+    options.onPoolError ??
+      ((error) => {
+        console.error(`database pool: idle client error: ${error.message}`);
+      }),
+  );
+  const db = drizzlePostgres({ client: pool, ...drizzleConfig });
+  migrators.set(db, async (migrationsFolder) => {
+    // Several API instances may start together: a session advisory lock, held on a connection of
+    // its own (outside the pool, which may be small), makes them migrate one after the other.
+    const lockClient = new pg.Client({ connectionString: databaseUrl });
+    // An error on this connection only loses the lock; it must not crash the process.
+    lockClient.on("error", () => undefined);
+    await lockClient.connect();
+    try {
+      await lockClient.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+      await migratePostgres(db, { migrationsFolder });
+    } finally {
+      // Ending the connection releases the lock as well.
+      await lockClient.end();
+    }
+  });
+  return {
+    db,
+    kind: "postgres",
+    close: () => pool.end(),
+    ping: async () => {
+      await pool.query("select 1");
+    },
+  };
+}
+
+async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const client = new PGlite({ dataDir, extensions: { pg_trgm } });
+  await client.waitReady;
+  return wrapPglite(client);
+}
+
+/** Wraps an open PGlite instance (it must have the pg_trgm extension loaded). */
+export function wrapPglite(client: PGlite): DatabaseHandle {
+  const db = drizzlePglite({ client, ...drizzleConfig });
+  migrators.set(db, async (migrationsFolder) => {
+    await migratePglite(db, { migrationsFolder });
+  });
+  return {
+    db,
+    kind: "pglite",
+    close: () => client.close(),
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+  };
+}
+
+/** Applies the pending SQL migrations (idempotent; safe with several instances starting at once). */
+export async function migrate(
+  handle: Pick<DatabaseHandle, "db">,
+  folder = migrationsFolder(),
+): Promise<void> {
+  const run = migrators.get(handle.db);
+  if (!run) throw new Error("migrate: the database was not opened with openDatabase()");
+  await run(folder);
+}
+
+/**
+ * The folder of the generated migrations. This module runs from `src/db/client.ts` (tsx, tests)
+ * and bundled into `dist/server.js`, so the folder is looked up relative to either place.
+ */
+export function migrationsFolder(): string {
+  const candidates = ["./migrations", "../src/db/migrations", "./db/migrations"].map((relative) =>
+    fileURLToPath(new URL(relative, import.meta.url)),
+  );
+  const found = candidates.find((folder) => existsSync(join(folder, "meta", "_journal.json")));
+  if (!found) throw new Error(`No migrations folder found; looked in ${candidates.join(", ")}`);
+  return found;
+}

@@ -1,0 +1,2 @@
+-- Trigram matching for keyword search (similarity, gin_trgm_ops); needed before any table.
+CREATE EXTENSION IF NOT EXISTS pg_trgm;

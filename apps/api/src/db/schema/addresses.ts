@@ -1,0 +1,37 @@
+import { relations } from "drizzle-orm";
+import { char, index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { newId } from "../ids";
+import { users } from "./users";
+
+export const addresses = pgTable(
+  "addresses",
+  {
+    id: char({ length: 24 }).primaryKey().$defaultFn(newId),
+    userId: char({ length: 24 })
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    firstName: text().notNull(),
+    lastName: text().notNull(),
+    countryCode: text().notNull().default("91"),
+    phoneNumber: text().notNull(),
+    building: text().notNull(),
+    street: text().notNull(),
+    city: text().notNull(),
+    state: text().notNull(),
+    pinCode: text().notNull(),
+    country: text().notNull().default("India"),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => new Date()),
+  },
+  (t) => [index("addresses_user_id_idx").on(t.userId)],
+);
+
+export const addressesRelations = relations(addresses, ({ one }) => ({
+  user: one(users, { fields: [addresses.userId], references: [users.id] }),
+}));
+
+export type Address = typeof addresses.$inferSelect;
+export type NewAddress = typeof addresses.$inferInsert;

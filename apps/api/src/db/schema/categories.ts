@@ -1,0 +1,22 @@
+import { relations } from "drizzle-orm";
+import { char, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { newId } from "../ids";
+import { products } from "./products";
+
+export const categories = pgTable("categories", {
+  id: char({ length: 24 }).primaryKey().$defaultFn(newId),
+  name: text().notNull(),
+  slug: text().notNull().unique("categories_slug_unique"),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp({ withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date()),
+});
+
+export const categoriesRelations = relations(categories, ({ many }) => ({
+  products: many(products),
+}));
+
+export type Category = typeof categories.$inferSelect;
+export type NewCategory = typeof categories.$inferInsert;

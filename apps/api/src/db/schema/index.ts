@@ -1,0 +1,10 @@
+// NOTE: the one barrel in the app: drizzle() and drizzle-kit need every table and relation
+// in a single schema object.
+export * from "./addresses";
+export * from "./categories";
+export * from "./media";
+export * from "./orders";
+export * from "./payments";
+export * from "./products";
+export * from "./reviews";
+export * from "./users";

@@ -1,0 +1,32 @@
+import { relations, sql } from "drizzle-orm";
+import { char, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { newId } from "../ids";
+import { productGallery } from "./products";
+import { users } from "./users";
+
+export const media = pgTable(
+  "media",
+  {
+    id: char({ length: 24 }).primaryKey().$defaultFn(newId),
+    name: text().notNull(),
+    // Where the renditions live in the media storage (folder or object key prefix).
+    storageKey: text().notNull(),
+    // Public URL of the default rendition.
+    url: text().notNull(),
+    width: integer().notNull(),
+    height: integer().notNull(),
+    // Widths of the renditions available, for srcset.
+    widths: integer().array().notNull().default(sql`'{}'::integer[]`),
+    uploadedBy: char({ length: 24 }).references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("media_created_at_idx").on(t.createdAt.desc())],
+);
+
+export const mediaRelations = relations(media, ({ one, many }) => ({
+  uploader: one(users, { fields: [media.uploadedBy], references: [users.id] }),
+  galleries: many(productGallery),
+}));
+
+export type Media = typeof media.$inferSelect;
+export type NewMedia = typeof media.$inferInsert;

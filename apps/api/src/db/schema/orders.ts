@@ -1,0 +1,120 @@
+import { ORDER_STATUSES, type OrderStatus } from "@shop/shared/constants";
+import { relations, sql } from "drizzle-orm";
+import {
+  type AnyPgColumn,
+  char,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+} from "drizzle-orm/pg-core";
+import { newId } from "../ids";
+import { payments } from "./payments";
+import { products } from "./products";
+import { users } from "./users";
+
+/** The address as it was when the order was placed; later edits of the address book never change it. */
+export interface OrderShippingAddress {
+  name: { firstName: string; lastName: string };
+  countryCode: string;
+  phoneNumber: string;
+  building: string;
+  street: string;
+  city: string;
+  state: string;
+  pinCode: string;
+  country: string;
+}
+
+const money = () => numeric({ precision: 12, scale: 2, mode: "number" });
+
+export const orders = pgTable(
+  "orders",
+  {
+    id: char({ length: 24 }).primaryKey().$defaultFn(newId),
+    userId: char({ length: 24 })
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    status: text().$type<OrderStatus>().notNull().default("pending"),
+    subTotal: money().notNull(),
+    savedAmount: money().notNull().default(0),
+    shippingAmount: money().notNull().default(0),
+    taxAmount: money().notNull().default(0),
+    totalAmount: money().notNull(),
+    currency: text().notNull().default("USD"),
+    shippingAddress: jsonb().$type<OrderShippingAddress>().notNull(),
+    // NOTE: orders and payments reference each other; the explicit return type breaks the
+    // type-inference cycle, and drizzle-kit adds both foreign keys after both tables exist.
+    paymentId: char({ length: 24 }).references((): AnyPgColumn => payments.id, { onDelete: "set null" }),
+    // Lets a client retry "place order" without creating a second order (NULLs never collide).
+    idempotencyKey: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => new Date()),
+  },
+  (t) => [
+    check(
+      "orders_status_check",
+      sql`${t.status} in ('pending', 'processing', 'shipped', 'delivered', 'cancelled', 'refunded')`,
+    ),
+    unique("orders_user_idempotency_key_unique").on(t.userId, t.idempotencyKey),
+    index("orders_user_created_at_idx").on(t.userId, t.createdAt.desc()),
+    index("orders_status_created_at_idx").on(t.status, t.createdAt.desc()),
+  ],
+);
+
+export const orderItems = pgTable(
+  "order_items",
+  {
+    id: char({ length: 24 }).primaryKey().$defaultFn(newId),
+    orderId: char({ length: 24 })
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    productId: char({ length: 24 })
+      .notNull()
+      .references(() => products.id, { onDelete: "restrict" }),
+    // Snapshot of the product name when the order was placed.
+    name: text().notNull(),
+    // Unit price charged (the sale price when the product was on sale).
+    price: money().notNull(),
+    // Unit list price at the time of the order.
+    originalPrice: money().notNull(),
+    savedAmount: money().notNull().default(0),
+    quantity: integer().notNull(),
+  },
+  (t) => [
+    check("order_items_quantity_check", sql`${t.quantity} > 0`),
+    index("order_items_order_id_idx").on(t.orderId),
+    index("order_items_product_id_idx").on(t.productId),
+  ],
+);
+
+export const ordersRelations = relations(orders, ({ one, many }) => ({
+  user: one(users, { fields: [orders.userId], references: [users.id] }),
+  items: many(orderItems),
+  // The payment that paid the order (set once it is completed).
+  payment: one(payments, {
+    fields: [orders.paymentId],
+    references: [payments.id],
+    relationName: "order_payment",
+  }),
+  // Every payment attempt made for the order.
+  payments: many(payments, { relationName: "payment_order" }),
+}));
+
+export const orderItemsRelations = relations(orderItems, ({ one }) => ({
+  order: one(orders, { fields: [orderItems.orderId], references: [orders.id] }),
+  product: one(products, { fields: [orderItems.productId], references: [products.id] }),
+}));
+
+export type Order = typeof orders.$inferSelect;
+export type NewOrder = typeof orders.$inferInsert;
+export type OrderItem = typeof orderItems.$inferSelect;
+export type NewOrderItem = typeof orderItems.$inferInsert;

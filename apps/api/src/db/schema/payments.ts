@@ -1,0 +1,54 @@
+import {
+  PAYMENT_GATEWAYS,
+  PAYMENT_STATUSES,
+  type PaymentGateway,
+  type PaymentStatus,
+} from "@shop/shared/constants";
+import { relations, sql } from "drizzle-orm";
+import { char, check, index, numeric, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { newId } from "../ids";
+import { orders } from "./orders";
+import { users } from "./users";
+
+export const payments = pgTable(
+  "payments",
+  {
+    id: char({ length: 24 }).primaryKey().$defaultFn(newId),
+    userId: char({ length: 24 })
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    orderId: char({ length: 24 })
+      .notNull()
+      .references(() => orders.id, { onDelete: "restrict" }),
+    status: text().$type<PaymentStatus>().notNull().default("pending"),
+    // The provider's id of the capture; unique so that recording a capture twice fails.
+    transactionId: text().notNull().unique("payments_transaction_id_unique"),
+    amount: numeric({ precision: 12, scale: 2, mode: "number" }).notNull(),
+    currency: text().notNull().default("USD"),
+    paymentGateway: text().$type<PaymentGateway>().notNull(),
+    // The provider's update time and payer email, as the provider reported them.
+    updateTime: timestamp({ withTimezone: true }),
+    emailAddress: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("payments_status_check", sql`${t.status} in ('pending', 'completed', 'failed')`),
+    check("payments_payment_gateway_check", sql`${t.paymentGateway} in ('paypal', 'test')`),
+    index("payments_status_created_at_idx").on(t.status, t.createdAt.desc()),
+    index("payments_order_id_idx").on(t.orderId),
+    // NOTE: an order is never paid twice, whatever the code does.
+    uniqueIndex("payments_order_completed_unique").on(t.orderId).where(sql`${t.status} = 'completed'`),
+  ],
+);
+
+export const paymentsRelations = relations(payments, ({ one }) => ({
+  user: one(users, { fields: [payments.userId], references: [users.id] }),
+  order: one(orders, {
+    fields: [payments.orderId],
+    references: [orders.id],
+    relationName: "payment_order",
+  }),
+}));
+
+export type Payment = typeof payments.$inferSelect;
+export type NewPayment = typeof payments.$inferInsert;

@@ -1,0 +1,40 @@
+import { relations, sql } from "drizzle-orm";
+import { char, check, index, pgTable, smallint, text, timestamp, unique } from "drizzle-orm/pg-core";
+import { newId } from "../ids";
+import { products } from "./products";
+import { users } from "./users";
+
+export const reviews = pgTable(
+  "reviews",
+  {
+    id: char({ length: 24 }).primaryKey().$defaultFn(newId),
+    productId: char({ length: 24 })
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    userId: char({ length: 24 })
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    title: text().notNull(),
+    rating: smallint().notNull(),
+    comment: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => new Date()),
+  },
+  (t) => [
+    check("reviews_rating_check", sql`${t.rating} between 1 and 5`),
+    // One review per shopper and product.
+    unique("reviews_user_product_unique").on(t.userId, t.productId),
+    index("reviews_product_created_at_idx").on(t.productId, t.createdAt.desc()),
+  ],
+);
+
+export const reviewsRelations = relations(reviews, ({ one }) => ({
+  product: one(products, { fields: [reviews.productId], references: [products.id] }),
+  user: one(users, { fields: [reviews.userId], references: [users.id] }),
+}));
+
+export type Review = typeof reviews.$inferSelect;
+export type NewReview = typeof reviews.$inferInsert;

@@ -1,0 +1,72 @@
+import { ROLES as USER_ROLES, type Role as UserRole } from "@shop/shared/constants";
+import { relations, sql } from "drizzle-orm";
+import { boolean, char, check, index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { newId } from "../ids";
+import { addresses } from "./addresses";
+import { media } from "./media";
+import { orders } from "./orders";
+import { payments } from "./payments";
+import { reviews } from "./reviews";
+
+export const users = pgTable(
+  "users",
+  {
+    id: char({ length: 24 }).primaryKey().$defaultFn(newId),
+    firstName: text().notNull(),
+    lastName: text().notNull(),
+    // Always stored lower-case (the CHECK below refuses anything else), so the plain unique
+    // constraint is also a case-insensitive one.
+    email: text().notNull().unique("users_email_unique"),
+    passwordHash: text().notNull(),
+    avatarUrl: text(),
+    role: text().$type<UserRole>().notNull().default("customer"),
+    // The active flag: a user whose status is false cannot sign in.
+    status: boolean().notNull().default(true),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => new Date()),
+  },
+  (t) => [
+    check("users_role_check", sql`${t.role} in ('admin', 'manager', 'customer')`),
+    check("users_email_lower_case_check", sql`${t.email} = lower(${t.email})`),
+    index("users_role_created_at_idx").on(t.role, t.createdAt.desc()),
+  ],
+);
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: char({ length: 24 }).primaryKey().$defaultFn(newId),
+    userId: char({ length: 24 })
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    // sha-256 hex of the opaque cookie token; the token itself is never stored.
+    tokenHash: text().notNull().unique("sessions_token_hash_unique"),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    lastSeenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    userAgent: text(),
+    ip: text(),
+  },
+  (t) => [index("sessions_user_id_idx").on(t.userId), index("sessions_expires_at_idx").on(t.expiresAt)],
+);
+
+export const usersRelations = relations(users, ({ many }) => ({
+  sessions: many(sessions),
+  addresses: many(addresses),
+  reviews: many(reviews),
+  orders: many(orders),
+  payments: many(payments),
+  uploads: many(media),
+}));
+
+export const sessionsRelations = relations(sessions, ({ one }) => ({
+  user: one(users, { fields: [sessions.userId], references: [users.id] }),
+}));
+
+export type User = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
+export type Session = typeof sessions.$inferSelect;
+export type NewSession = typeof sessions.$inferInsert;

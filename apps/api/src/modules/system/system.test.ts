@@ -1,0 +1,95 @@
+import { api } from "@shop/shared/messages";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../../test/app";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ SHOP_DEMO: "1", STORE_EMAIL: "help@shop.test", STORE_PHONE: "+91 98765 43210" });
+});
+afterAll(async () => t.close());
+
+describe("system endpoints", () => {
+  it("GET /api/health answers ok once the database answers", async () => {
+    const response = await t.app.inject({ method: "GET", url: "/api/health" });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ success: true, message: "OK", data: { status: "ok" } });
+  });
+
+  it("GET /api/config gives the public settings and, in demo mode, the demo admin", async () => {
+    const response = await t.app.inject({ method: "GET", url: "/api/config" });
+    expect(response.json().data).toEqual({
+      storeEmail: "help@shop.test",
+      storePhone: "+91 98765 43210",
+      paymentProvider: "test",
+      demo: { email: "admin@example.com", password: "Admin@123" },
+    });
+    const plain = await createTestApp({
+      SHOP_DEMO: "0",
+      PAYPAL_CLIENT_ID: "id",
+      PAYPAL_CLIENT_SECRET: "secret",
+    });
+    try {
+      const data = (await plain.app.inject({ method: "GET", url: "/api/config" })).json().data;
+      expect(data.demo).toBeNull();
+      expect(data.paymentProvider).toBe("paypal");
+    } finally {
+      await plain.close();
+    }
+  });
+
+  it("answers an unknown /api path with a JSON 404 envelope", async () => {
+    for (const method of ["GET", "POST", "DELETE"] as const) {
+      const response = await t.app.inject({ method, url: "/api/no-such-thing" });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ success: false, message: api.routeNotFound });
+    }
+  });
+
+  it("sends the security headers", async () => {
+    const response = await t.app.inject({ method: "GET", url: "/api/health" });
+    expect(response.headers["x-content-type-options"]).toBe("nosniff");
+    expect(String(response.headers["content-security-policy"])).toContain("script-src 'self'");
+    expect(String(response.headers["content-security-policy"])).toContain("frame-ancestors 'none'");
+    expect(response.headers["referrer-policy"]).toBe("no-referrer");
+  });
+
+  it("serves the OpenAPI document from the route schemas at /api/docs", async () => {
+    const response = await t.app.inject({ method: "GET", url: "/api/docs/json" });
+    expect(response.statusCode).toBe(200);
+    const doc = response.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    for (const path of [
+      "/api/auth/register",
+      "/api/auth/login",
+      "/api/auth/logout",
+      "/api/users/current-user",
+      "/api/users/current-user/password",
+      "/api/users/current-user/addresses",
+      "/api/users/current-user/addresses/{id}",
+      "/api/users/customers",
+      "/api/users/{id}",
+      "/api/users/{userId}",
+      "/api/users/user/{id}/status",
+      "/api/health",
+      "/api/config",
+    ]) {
+      expect(Object.keys(doc.paths)).toContain(path);
+    }
+    expect(
+      doc.paths["/api/auth/register"].post.requestBody.content["application/json"].schema.properties,
+    ).toHaveProperty("password");
+    expect((await t.app.inject({ method: "GET", url: "/api/docs" })).statusCode).toBeLessThan(400);
+  });
+
+  it("answers 503 with the envelope, and no stack trace, when the database is gone", async () => {
+    const broken = await createTestApp();
+    await broken.database.close();
+    try {
+      const response = await broken.app.inject({ method: "GET", url: "/api/health" });
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toEqual({ success: false, message: api.unavailable });
+    } finally {
+      await broken.app.close();
+    }
+  });
+});

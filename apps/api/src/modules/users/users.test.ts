@@ -1,0 +1,341 @@
+import { api, formErrors, successes, validation } from "@shop/shared/messages";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  createTestApp,
+  createUser,
+  inject,
+  PASSWORD,
+  signedInUser,
+  signIn,
+  type TestApp,
+  uniqueEmail,
+} from "../../../test/app";
+import { newId } from "../../db/ids";
+import { sessions, users } from "../../db/schema/users";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+describe("GET /api/users/current-user", () => {
+  it("answers 401 without a session and the user without its password hash with one", async () => {
+    const anonymous = await t.app.inject({ method: "GET", url: "/api/users/current-user" });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json()).toEqual({ success: false, message: api.notSignedIn });
+    const { cookie, user } = await signedInUser(t);
+    const me = await inject(t.app, { method: "GET", url: "/api/users/current-user", cookie });
+    expect(me.statusCode).toBe(200);
+    expect(me.json().data).toEqual({
+      _id: user.id,
+      name: { firstName: user.firstName, lastName: user.lastName },
+      email: user.email,
+      avatar: null,
+      role: "customer",
+      status: true,
+      createdAt: user.createdAt.toISOString(),
+    });
+  });
+
+  it("refuses a forged or malformed cookie", async () => {
+    for (const cookie of ["shop_session=forged", `shop_session=${"a".repeat(5000)}`]) {
+      expect(
+        (await inject(t.app, { method: "GET", url: "/api/users/current-user", cookie })).statusCode,
+      ).toBe(401);
+    }
+  });
+});
+
+describe("PATCH /api/users/current-user", () => {
+  it("changes name and email, lower-casing the email", async () => {
+    const { cookie } = await signedInUser(t);
+    const email = uniqueEmail("new");
+    const response = await inject(t.app, {
+      method: "PATCH",
+      url: "/api/users/current-user",
+      cookie,
+      payload: { name: { firstName: "Grace", lastName: "Hopper" }, email: email.toUpperCase() },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data).toMatchObject({ name: { firstName: "Grace", lastName: "Hopper" }, email });
+  });
+
+  it("can never set role or status", async () => {
+    const { cookie, user } = await signedInUser(t);
+    const response = await inject(t.app, {
+      method: "PATCH",
+      url: "/api/users/current-user",
+      cookie,
+      payload: { name: { firstName: "A", lastName: "B" }, email: user.email, role: "admin", status: true },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      message: formErrors.profile,
+      errors: { role: validation.unknownField },
+    });
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, user.id));
+    expect(row?.role).toBe("customer");
+    expect(row?.firstName).toBe(user.firstName);
+  });
+
+  it("refuses an email another account uses with 409", async () => {
+    const other = await createUser(t.database);
+    const { cookie } = await signedInUser(t);
+    const response = await inject(t.app, {
+      method: "PATCH",
+      url: "/api/users/current-user",
+      cookie,
+      payload: { name: { firstName: "A", lastName: "B" }, email: other.email },
+    });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().errors).toEqual({ email: api.emailTaken });
+  });
+
+  it("answers 401 without a session and 400 with SPEC messages on bad input", async () => {
+    expect(
+      (
+        await t.app.inject({
+          method: "PATCH",
+          url: "/api/users/current-user",
+          payload: { name: { firstName: "A", lastName: "B" }, email: uniqueEmail() },
+        })
+      ).statusCode,
+    ).toBe(401);
+    const { cookie } = await signedInUser(t);
+    const response = await inject(t.app, {
+      method: "PATCH",
+      url: "/api/users/current-user",
+      cookie,
+      payload: { name: "x", email: "y" },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toEqual({ name: validation.name, email: validation.email });
+  });
+});
+
+describe("PATCH /api/users/current-user/password", () => {
+  it("changes the password, keeps this session and ends the others", async () => {
+    const { user, email } = await createUser(t.database);
+    const here = await signIn(t.app, email, PASSWORD, "10.20.0.1");
+    const elsewhere = await signIn(t.app, email, PASSWORD, "10.20.0.2");
+    const response = await inject(t.app, {
+      method: "PATCH",
+      url: "/api/users/current-user/password",
+      cookie: here,
+      payload: { oldPassword: PASSWORD, newPassword: "Fresh#456" },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(
+      (await inject(t.app, { method: "GET", url: "/api/users/current-user", cookie: here })).statusCode,
+    ).toBe(200);
+    expect(
+      (await inject(t.app, { method: "GET", url: "/api/users/current-user", cookie: elsewhere })).statusCode,
+    ).toBe(401);
+    expect(await t.database.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(1);
+    await expect(signIn(t.app, email, PASSWORD, "10.20.0.3")).rejects.toThrow();
+    await signIn(t.app, email, "Fresh#456", "10.20.0.4");
+  });
+
+  it("refuses a wrong old password and a weak new one, changing nothing", async () => {
+    const { email, cookie } = await signedInUser(t);
+    const wrongOld = await inject(t.app, {
+      method: "PATCH",
+      url: "/api/users/current-user/password",
+      cookie,
+      payload: { oldPassword: "Nope@999", newPassword: "Fresh#456" },
+    });
+    expect(wrongOld.statusCode).toBe(400);
+    expect(wrongOld.json()).toEqual({
+      success: false,
+      message: validation.oldPassword,
+      errors: { oldPassword: validation.oldPassword },
+    });
+    const weak = await inject(t.app, {
+      method: "PATCH",
+      url: "/api/users/current-user/password",
+      cookie,
+      payload: { oldPassword: PASSWORD, newPassword: "short" },
+    });
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json()).toMatchObject({
+      message: formErrors.changePassword,
+      errors: { newPassword: validation.passwordWeak },
+    });
+    await signIn(t.app, email, PASSWORD, "10.21.0.1");
+  });
+});
+
+describe("DELETE /api/users/current-user", () => {
+  it("closes the account: signed out, anonymised and unable to sign in", async () => {
+    const { email, cookie, user } = await signedInUser(t);
+    const response = await inject(t.app, { method: "DELETE", url: "/api/users/current-user", cookie });
+    expect(response.statusCode).toBe(200);
+    expect((await inject(t.app, { method: "GET", url: "/api/users/current-user", cookie })).statusCode).toBe(
+      401,
+    );
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, user.id));
+    expect(row).toMatchObject({ status: false, firstName: "Deleted" });
+    expect(row?.email).not.toBe(email);
+    await expect(signIn(t.app, email, PASSWORD, "10.22.0.1")).rejects.toThrow();
+  });
+});
+
+describe("staff user administration", () => {
+  it("lists customers for an admin with paging meta and keyword, and refuses others", async () => {
+    const admin = await signedInUser(t, "admin");
+    const marker = `zeta${Date.now()}`;
+    for (let i = 0; i < 3; i++) await createUser(t.database, { email: `${marker}-${i}@example.com` });
+    const page = await inject(t.app, {
+      method: "GET",
+      url: `/api/users/customers?keyword=${marker}&size=2&page=1`,
+      cookie: admin.cookie,
+    });
+    expect(page.statusCode).toBe(200);
+    expect(page.json().meta).toEqual({ page: 1, size: 2, pageCount: 2, total: 3 });
+    expect(page.json().data).toHaveLength(2);
+    const inactive = await inject(t.app, {
+      method: "GET",
+      url: "/api/users/customers?status=false",
+      cookie: admin.cookie,
+    });
+    expect(inactive.json().data.every((u: { status: boolean }) => u.status === false)).toBe(true);
+
+    const huge = await inject(t.app, {
+      method: "GET",
+      url: "/api/users/customers?size=1000000",
+      cookie: admin.cookie,
+    });
+    expect(huge.json().meta.size).toBe(1000);
+    const bad = await inject(t.app, {
+      method: "GET",
+      url: "/api/users/customers?page=abc",
+      cookie: admin.cookie,
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toEqual({ page: validation.number });
+
+    expect((await t.app.inject({ method: "GET", url: "/api/users/customers" })).statusCode).toBe(401);
+    for (const role of ["customer", "manager"] as const) {
+      const { cookie } = await signedInUser(t, role);
+      expect((await inject(t.app, { method: "GET", url: "/api/users/customers", cookie })).statusCode).toBe(
+        403,
+      );
+    }
+  });
+
+  it("shows one user to an admin: 400 for a malformed id, 404 for an unknown one", async () => {
+    const admin = await signedInUser(t, "admin");
+    const { user } = await createUser(t.database);
+    expect(
+      (await inject(t.app, { method: "GET", url: `/api/users/${user.id}`, cookie: admin.cookie })).json().data
+        ._id,
+    ).toBe(user.id);
+    const malformed = await inject(t.app, {
+      method: "GET",
+      url: "/api/users/not-an-id",
+      cookie: admin.cookie,
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().errors).toEqual({ id: validation.id });
+    const unknown = await inject(t.app, {
+      method: "GET",
+      url: `/api/users/${newId()}`,
+      cookie: admin.cookie,
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe(api.userNotFound);
+  });
+
+  it("lets an admin change another user's role, never its own, and refuses unknown roles", async () => {
+    const admin = await signedInUser(t, "admin");
+    const { user } = await createUser(t.database);
+    const promote = await inject(t.app, {
+      method: "PATCH",
+      url: `/api/users/${user.id}`,
+      cookie: admin.cookie,
+      payload: { userId: user.id, role: "manager" },
+    });
+    expect(promote.statusCode).toBe(200);
+    expect(promote.json().data.role).toBe("manager");
+    const unknownRole = await inject(t.app, {
+      method: "PATCH",
+      url: `/api/users/${user.id}`,
+      cookie: admin.cookie,
+      payload: { role: "owner" },
+    });
+    expect(unknownRole.statusCode).toBe(400);
+    expect(unknownRole.json().errors.role).toBe(validation.oneOf(["admin", "manager", "customer"]));
+    const own = await inject(t.app, {
+      method: "PATCH",
+      url: `/api/users/${admin.user.id}`,
+      cookie: admin.cookie,
+      payload: { role: "customer" },
+    });
+    expect(own.statusCode).toBe(403);
+    const manager = await signedInUser(t, "manager");
+    expect(
+      (
+        await inject(t.app, {
+          method: "PATCH",
+          url: `/api/users/${user.id}`,
+          cookie: manager.cookie,
+          payload: { role: "admin" },
+        })
+      ).statusCode,
+    ).toBe(403);
+  });
+
+  it("toggles a user's status; a deactivated user is signed out at once and cannot sign in", async () => {
+    const admin = await signedInUser(t, "admin");
+    const shopper = await signedInUser(t);
+    const off = await inject(t.app, {
+      method: "PATCH",
+      url: `/api/users/user/${shopper.user.id}/status`,
+      cookie: admin.cookie,
+    });
+    expect(off.statusCode).toBe(200);
+    expect(off.json()).toMatchObject({ message: successes.userUpdated, data: { status: false } });
+    expect(
+      (await inject(t.app, { method: "GET", url: "/api/users/current-user", cookie: shopper.cookie }))
+        .statusCode,
+    ).toBe(401);
+    await expect(signIn(t.app, shopper.email, PASSWORD, "10.23.0.1")).rejects.toThrow(/403/);
+    const on = await inject(t.app, {
+      method: "PATCH",
+      url: `/api/users/user/${shopper.user.id}/status`,
+      cookie: admin.cookie,
+    });
+    expect(on.json().data.status).toBe(true);
+    await signIn(t.app, shopper.email, PASSWORD, "10.23.0.2");
+
+    expect(
+      (
+        await inject(t.app, {
+          method: "PATCH",
+          url: `/api/users/user/${admin.user.id}/status`,
+          cookie: admin.cookie,
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await inject(t.app, {
+          method: "PATCH",
+          url: `/api/users/user/${newId()}/status`,
+          cookie: admin.cookie,
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await inject(t.app, {
+          method: "PATCH",
+          url: `/api/users/user/${admin.user.id}/status`,
+          cookie: shopper.cookie,
+        })
+      ).statusCode,
+    ).toBe(401);
+  });
+});

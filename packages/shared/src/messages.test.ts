@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+import { successes, validation } from "./messages";
+
+describe("validation message helpers", () => {
+  it("says 'character' in the singular for a minimum of 1", () => {
+    expect(validation.minLength(1)).toBe("This must be 1 character or more.");
+  });
+
+  it("says 'characters' in the plural for a minimum of 10", () => {
+    expect(validation.minLength(10)).toBe("This must be 10 characters or more.");
+  });
+
+  it("words the maximum length in the singular and the plural", () => {
+    expect(validation.maxLength(1)).toBe("This must be 1 character or less.");
+    expect(validation.maxLength(50)).toBe("This must be 50 characters or less.");
+  });
+
+  it("words the exact length in the singular and the plural", () => {
+    expect(validation.exactLength(1)).toBe("This must be 1 character long.");
+    expect(validation.exactLength(6)).toBe("This must be 6 characters long.");
+  });
+
+  it("words the numeric bounds with the bound itself", () => {
+    expect(validation.min(1)).toBe("This cannot be less than 1.");
+    expect(validation.max(5)).toBe("This cannot be more than 5.");
+  });
+
+  it("lists every option, comma-separated, in the enumeration message", () => {
+    expect(validation.oneOf(["admin", "manager", "customer"])).toBe(
+      "This must be one of the following: admin, manager, customer.",
+    );
+  });
+});
+
+describe("success message helpers", () => {
+  it("upper-cases the status in the order status message", () => {
+    expect(successes.orderStatus("shipped")).toBe("Order status updated to 'SHIPPED' successfully.");
+  });
+
+  it("says activated or deactivated according to the new product status", () => {
+    expect(successes.productStatus(true)).toBe("Product activated successfully.");
+    expect(successes.productStatus(false)).toBe("Product deactivated successfully.");
+  });
+
+  it("reports the quantity added to the cart", () => {
+    expect(successes.addedToCart(3)).toBe("Product added to cart successfully (3)");
+  });
+});

@@ -1,0 +1,190 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { formatPrice, fromCents, type PricedInput, priceItems, toCents } from "./pricing";
+
+const item = (price: number, quantity = 1, sale?: number): PricedInput => ({
+  price,
+  quantity,
+  onSale: sale !== undefined,
+  salePrice: sale ?? 0,
+});
+
+describe("priceItems: lines and discount", () => {
+  it("prices an on-sale line at its sale price", () => {
+    const { lines, itemsPrice } = priceItems([item(100, 2, 80)]);
+    expect(lines[0]).toEqual({ unitPrice: 80, savedAmount: 40, lineTotal: 160, quantity: 2 });
+    expect(itemsPrice).toBe(160);
+  });
+
+  it("prices a line that is not on sale at its price, ignoring a leftover sale price", () => {
+    const { lines, discountPrice } = priceItems([{ price: 100, salePrice: 80, onSale: false, quantity: 2 }]);
+    expect(lines[0]).toEqual({ unitPrice: 100, savedAmount: 0, lineTotal: 200, quantity: 2 });
+    expect(discountPrice).toBe(0);
+  });
+
+  it("sums (price - salePrice) x quantity over the on-sale lines only", () => {
+    const summary = priceItems([
+      item(100, 2, 80),
+      { price: 50, salePrice: 10, onSale: false, quantity: 3 },
+      item(19.99, 3, 14.99),
+    ]);
+    expect(summary.discountPrice).toBe(55);
+    expect(summary.itemsPrice).toBe(354.97);
+  });
+});
+
+describe("priceItems: shipping", () => {
+  it("charges 80 when the items price is exactly 5000", () => {
+    expect(priceItems([item(5000)]).shippingPrice).toBe(80);
+    expect(priceItems([item(2500, 2)]).shippingPrice).toBe(80);
+  });
+
+  it("charges 80 below 5000", () => {
+    expect(priceItems([item(4999.99)]).shippingPrice).toBe(80);
+    expect(priceItems([item(0.01)]).shippingPrice).toBe(80);
+  });
+
+  it("ships free at 5000.01", () => {
+    expect(priceItems([item(5000.01)]).shippingPrice).toBe(0);
+    expect(priceItems([item(2500.01, 2)]).shippingPrice).toBe(0);
+  });
+
+  it("ships free above 5000", () => {
+    expect(priceItems([item(6000)]).shippingPrice).toBe(0);
+  });
+
+  it("decides shipping on the sale prices, not the list prices", () => {
+    expect(priceItems([item(6000, 1, 4000)]).shippingPrice).toBe(80);
+  });
+
+  it("charges nothing at all for an empty list", () => {
+    expect(priceItems([])).toEqual({
+      lines: [],
+      itemsPrice: 0,
+      discountPrice: 0,
+      shippingPrice: 0,
+      taxPrice: 0,
+      totalPrice: 0,
+    });
+  });
+});
+
+describe("priceItems: tax", () => {
+  it.each([
+    [0.05, 0.01],
+    [10.99, 1.98],
+    [0.02, 0],
+    [0.03, 0.01],
+    [100, 18],
+    [5000.01, 900],
+  ])("taxes an items price of %d at 18%%, rounded to the cent: %d", (price, tax) => {
+    expect(priceItems([item(price)]).taxPrice).toBe(tax);
+  });
+
+  it("rounds half a cent of tax up (0.25 x 18% = 4.5 cents gives 0.05)", () => {
+    expect(priceItems([item(0.25)]).taxPrice).toBe(0.05);
+  });
+
+  it("taxes the sale price, not the list price", () => {
+    expect(priceItems([item(100, 1, 50)]).taxPrice).toBe(9);
+  });
+});
+
+describe("priceItems: totals exact to the cent", () => {
+  it("adds items, shipping and tax into the total", () => {
+    expect(priceItems([item(10.99)]).totalPrice).toBe(92.97);
+    expect(priceItems([item(5000.01)]).totalPrice).toBe(5900.01);
+  });
+
+  // Each case below gives a float error in plain JS arithmetic (0.1 + 0.2 = 0.30000000000000004).
+  it("totals 0.1 + 0.2 as 0.3", () => {
+    const summary = priceItems([item(0.1), item(0.2)]);
+    expect(summary.itemsPrice).toBe(0.3);
+    expect(summary.taxPrice).toBe(0.05);
+    expect(summary.totalPrice).toBe(80.35);
+  });
+
+  it("totals 3 x 19.99 exactly", () => {
+    const summary = priceItems([item(19.99, 3)]);
+    expect(summary.lines[0]?.lineTotal).toBe(59.97);
+    expect(summary.taxPrice).toBe(10.79);
+    expect(summary.totalPrice).toBe(150.76);
+  });
+
+  it("totals 3 x 1.1 as 3.3", () => {
+    const summary = priceItems([item(1.1, 3)]);
+    expect(summary.itemsPrice).toBe(3.3);
+    expect(summary.totalPrice).toBe(83.89);
+  });
+
+  it("totals ten lines of 0.1 as 1", () => {
+    const summary = priceItems(Array.from({ length: 10 }, () => item(0.1)));
+    expect(summary.itemsPrice).toBe(1);
+    expect(summary.totalPrice).toBe(81.18);
+  });
+
+  it("totals a saving of 0.7 - 0.6 as 0.1 per unit", () => {
+    const summary = priceItems([item(0.7, 3, 0.6)]);
+    expect(summary.lines[0]?.savedAmount).toBe(0.3);
+    expect(summary.discountPrice).toBe(0.3);
+    expect(summary.itemsPrice).toBe(1.8);
+  });
+
+  it("gives every amount as whole cents, the total being items + shipping + tax", () => {
+    const line = fc
+      .record({
+        priceCents: fc.integer({ min: 0, max: 1_000_000 }),
+        saleCents: fc.integer({ min: 0, max: 1_000_000 }),
+        onSale: fc.boolean(),
+        quantity: fc.integer({ min: 1, max: 50 }),
+      })
+      .map(({ priceCents, saleCents, onSale, quantity }) => ({
+        price: priceCents / 100,
+        salePrice: Math.min(saleCents, priceCents) / 100,
+        onSale,
+        quantity,
+      }));
+    fc.assert(
+      fc.property(fc.array(line, { maxLength: 10 }), (items) => {
+        const s = priceItems(items);
+        for (const amount of [s.itemsPrice, s.discountPrice, s.shippingPrice, s.taxPrice, s.totalPrice]) {
+          expect(fromCents(toCents(amount))).toBe(amount);
+        }
+        expect(toCents(s.totalPrice)).toBe(
+          toCents(s.itemsPrice) + toCents(s.shippingPrice) + toCents(s.taxPrice),
+        );
+      }),
+    );
+  });
+});
+
+describe("toCents and fromCents", () => {
+  it("rounds 1.005 up to 101 cents despite 1.005 * 100 being 100.49999999999999", () => {
+    expect(toCents(1.005)).toBe(101);
+  });
+
+  it("rounds half a cent away from zero for a negative amount", () => {
+    expect(toCents(-1.005)).toBe(-101);
+  });
+
+  it("converts two-decimal amounts both ways without loss", () => {
+    expect(toCents(19.99)).toBe(1999);
+    expect(toCents(0.29)).toBe(29);
+    expect(fromCents(1999)).toBe(19.99);
+  });
+});
+
+describe("formatPrice", () => {
+  it('shows 1234.5 as "$1,234.50"', () => {
+    expect(formatPrice(1234.5)).toBe("$1,234.50");
+  });
+
+  it("always shows two decimals", () => {
+    expect(formatPrice(0)).toBe("$0.00");
+    expect(formatPrice(80)).toBe("$80.00");
+  });
+
+  it("groups thousands and rounds to the cent", () => {
+    expect(formatPrice(1234567.891)).toBe("$1,234,567.89");
+  });
+});
