@@ -1,0 +1,116 @@
+import { describe, expect, it } from "vitest";
+import { AddressInput } from "./address";
+
+const valid = {
+  name: { firstName: "Asha", lastName: "Rao" },
+  countryCode: "91",
+  phoneNumber: "9876543210",
+  building: "Flat 4, Rose",
+  street: "MG Road East",
+  city: "Pune",
+  state: "Maharashtra",
+  pinCode: "411001",
+  country: "India",
+};
+
+/** The messages AddressInput gives for `valid` with some fields replaced, as "path: message". */
+function issues(changes: Record<string, unknown>): string[] {
+  const result = AddressInput.safeParse({ ...valid, ...changes });
+  return result.success
+    ? []
+    : result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+}
+
+describe("AddressInput", () => {
+  it("accepts a complete Indian address", () => {
+    expect(AddressInput.parse(valid)).toEqual(valid);
+  });
+
+  describe("phone number", () => {
+    it("accepts exactly 10 digits", () => {
+      expect(issues({ phoneNumber: "0123456789" })).toEqual([]);
+    });
+
+    it.each([
+      ["9 digits", "012345678"],
+      ["11 digits", "01234567890"],
+      ["letters", "01234abcde"],
+      ["a plus sign", "+919876543"],
+      ["inner spaces", "98765 43210"],
+      ["nothing", ""],
+    ])("refuses %s with 'Phone number is not valid'", (_label, phoneNumber) => {
+      expect(issues({ phoneNumber })).toEqual(["phoneNumber: Phone number is not valid"]);
+    });
+
+    it("refuses a missing or numeric phone number with 'Phone number is not valid'", () => {
+      expect(issues({ phoneNumber: undefined })).toEqual(["phoneNumber: Phone number is not valid"]);
+      expect(issues({ phoneNumber: 9876543210 })).toEqual(["phoneNumber: Phone number is not valid"]);
+    });
+
+    it("trims surrounding spaces before counting", () => {
+      expect(AddressInput.parse({ ...valid, phoneNumber: " 9876543210 " }).phoneNumber).toBe("9876543210");
+    });
+  });
+
+  describe.each([
+    ["building", 10, "Building is not valid."],
+    ["street", 10, "Street is not valid."],
+    ["city", 3, "City is not valid."],
+    ["state", 3, "State is not valid."],
+    ["pinCode", 6, "Pin code is not valid."],
+  ])("%s (minimum %i)", (field, min, message) => {
+    it(`refuses ${min - 1} characters with '${message}'`, () => {
+      expect(issues({ [field]: "x".repeat(min - 1) })).toEqual([`${field}: ${message}`]);
+    });
+
+    it(`accepts ${min} characters`, () => {
+      expect(issues({ [field]: "x".repeat(min) })).toEqual([]);
+    });
+
+    it("counts the length after trimming", () => {
+      expect(issues({ [field]: `  ${"x".repeat(min - 1)}  ` })).toEqual([`${field}: ${message}`]);
+      expect(AddressInput.parse({ ...valid, [field]: ` ${"x".repeat(min)} ` })[field as "city"]).toBe(
+        "x".repeat(min),
+      );
+    });
+
+    it("answers 'This is required.' first when blank or missing", () => {
+      expect(issues({ [field]: "   " })[0]).toBe(`${field}: This is required.`);
+      expect(issues({ [field]: undefined })).toEqual([`${field}: This is required.`]);
+    });
+
+    it(`refuses a non-string with '${message}'`, () => {
+      expect(issues({ [field]: 1234567890 })).toEqual([`${field}: ${message}`]);
+    });
+  });
+
+  it('counts " abc " as 3 characters, enough for a city', () => {
+    expect(AddressInput.parse({ ...valid, city: " abc " }).city).toBe("abc");
+  });
+
+  it("refuses a building or street over 200 characters", () => {
+    expect(issues({ building: "b".repeat(200) })).toEqual([]);
+    expect(issues({ street: "s".repeat(201) })).toEqual(["street: This must be 200 characters or less."]);
+  });
+
+  it.each(["india", "INDIA", "USA", "", undefined])("refuses country %j: only India", (country) => {
+    expect(issues({ country })).toEqual(["country: Country is not valid."]);
+  });
+
+  it.each(["+91", "1", "091", 91, undefined])('refuses country code %j: only "91"', (countryCode) => {
+    expect(issues({ countryCode })).toEqual(["countryCode: Country code is not valid."]);
+  });
+
+  it("applies the name rules", () => {
+    expect(issues({ name: undefined })).toEqual(["name: Name must include first name and last name."]);
+    expect(issues({ name: { firstName: "", lastName: "Rao" } })[0]).toBe("name.firstName: This is required.");
+  });
+
+  it("refuses an unknown key such as role", () => {
+    const result = AddressInput.safeParse({ ...valid, role: "admin" });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues).toEqual([
+      expect.objectContaining({ code: "unrecognized_keys", keys: ["role"] }),
+    ]);
+  });
+});
