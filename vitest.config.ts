@@ -11,6 +11,9 @@ export default defineConfig({
         test: { name: "shared", root: "packages/shared", include: ["src/**/*.test.ts"], environment: "node" },
       },
       {
+        test: { name: "web", root: "apps/web", include: ["src/**/*.test.ts"], environment: "node" },
+      },
+      {
         test: {
           name: "api-pglite",
           root: "apps/api",

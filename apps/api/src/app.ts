@@ -21,14 +21,22 @@ import { registerRateLimits } from "./http/rate-limit";
 import { registerSameOriginCheck } from "./http/same-origin";
 import { addressRoutes } from "./modules/addresses/routes";
 import { authRoutes } from "./modules/auth/routes";
+import { categoryRoutes } from "./modules/categories/routes";
+import { mediaRoutes } from "./modules/media/routes";
+import { productRoutes } from "./modules/products/routes";
+import { reviewRoutes } from "./modules/reviews/routes";
 import { systemRoutes } from "./modules/system/routes";
+import { avatarRoutes } from "./modules/users/avatar-routes";
 import { userRoutes } from "./modules/users/routes";
+import { createStorage } from "./storage/create-storage";
+import type { MediaStorage } from "./storage/storage";
 
 declare module "fastify" {
   interface FastifyInstance {
     config: Config;
     database: DatabaseHandle;
     db: Database;
+    storage: MediaStorage;
   }
 }
 
@@ -56,6 +64,8 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   app.decorate("config", config);
   app.decorate("database", database);
   app.decorate("db", database.db);
+  app.decorate("storage", createStorage(config));
+  app.addHook("onClose", async () => app.storage.close());
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // NOTE: HTML forms can post text/plain across sites without a preflight; the API takes JSON and multipart only.
@@ -69,7 +79,13 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", "https://www.paypal.com", "https://www.sandbox.paypal.com"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:", "blob:", "https://www.paypalobjects.com"],
+        imgSrc: [
+          "'self'",
+          "data:",
+          "blob:",
+          "https://www.paypalobjects.com",
+          ...(app.storage.externalOrigin ? [app.storage.externalOrigin] : []),
+        ],
         connectSrc: ["'self'", "https://www.paypal.com", "https://www.sandbox.paypal.com"],
         frameSrc: ["'self'", "https://www.paypal.com", "https://www.sandbox.paypal.com"],
         fontSrc: ["'self'", "data:"],
@@ -89,7 +105,9 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   await app.register(swagger, {
     openapi: {
       info: { title: "Shop API", version: "1.0.0", description: "Storefront, account and dashboard API." },
-      tags: ["system", "auth", "users", "addresses"].map((name) => ({ name })),
+      tags: ["system", "auth", "users", "addresses", "categories", "products", "reviews"].map((name) => ({
+        name,
+      })),
     },
     transform: jsonSchemaTransform,
   });
@@ -101,6 +119,11 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
       await apiScope.register(authRoutes, { prefix: "/auth" });
       await apiScope.register(userRoutes, { prefix: "/users" });
       await apiScope.register(addressRoutes, { prefix: "/users/current-user/addresses" });
+      await apiScope.register(avatarRoutes, { prefix: "/users/current-user/avatar" });
+      await apiScope.register(mediaRoutes, { prefix: "/media" });
+      await apiScope.register(categoryRoutes, { prefix: "/categories" });
+      await apiScope.register(productRoutes, { prefix: "/products" });
+      await apiScope.register(reviewRoutes, { prefix: "/products" });
     },
     { prefix: "/api" },
   );
@@ -119,7 +142,11 @@ function registerStaticFiles(app: FastifyInstance, config: Config) {
     prefix: "/media/",
     decorateReply: false,
     index: false,
-    setHeaders: (res) => res.header("cache-control", IMMUTABLE),
+    // Every file is written once under a fresh key; nosniff keeps browsers to the declared image type.
+    setHeaders: (res) => {
+      res.header("cache-control", IMMUTABLE);
+      res.header("x-content-type-options", "nosniff");
+    },
   });
 
   const webDist = config.webDist ?? path.resolve(import.meta.dirname, "../../web/dist");

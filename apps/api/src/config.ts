@@ -1,5 +1,6 @@
 /** Every environment variable the server reads, parsed once at start (DESIGN.md section 6). */
 import path from "node:path";
+import { AUTH_RATE_LIMIT } from "@shop/shared/constants";
 import { z } from "zod";
 
 const flag = z
@@ -28,6 +29,7 @@ const EnvSchema = z.object({
   STORE_PHONE: z.string().default("+91 22 4000 1234"),
   REDIS_URL: z.url().optional(),
   ORDER_HOLD_MINUTES: z.coerce.number().positive().default(30),
+  AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(AUTH_RATE_LIMIT.max),
   PUBLIC_ORIGIN: z.url().optional(),
   TRUST_PROXY: flag.default(false),
   COOKIE_SECURE: flag.optional(),
@@ -87,6 +89,8 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
     storePhone: e.STORE_PHONE,
     redisUrl: e.REDIS_URL,
     orderHoldMinutes: e.ORDER_HOLD_MINUTES,
+    /** Sign-in and registration attempts per client address per minute. */
+    authRateLimitMax: e.AUTH_RATE_LIMIT_MAX,
     publicOrigin: e.PUBLIC_ORIGIN,
     trustProxy: e.TRUST_PROXY,
     cookieSecure: e.COOKIE_SECURE ?? production,

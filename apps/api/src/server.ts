@@ -3,6 +3,8 @@ import { buildApp } from "./app";
 import { parseConfig } from "./config";
 import { migrate, openDatabase } from "./db/client";
 import { seedDemoAccounts } from "./db/seed/demo-accounts";
+import { seedDemoCatalog } from "./db/seed/demo-catalog";
+import { createStorage } from "./storage/create-storage";
 
 async function main() {
   const config = parseConfig();
@@ -10,9 +12,19 @@ async function main() {
     config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.pgliteDir },
   );
   await migrate(database);
-  if (config.demo) await seedDemoAccounts(database.db);
+  let seededCatalog = false;
+  if (config.demo) {
+    await seedDemoAccounts(database.db);
+    const storage = createStorage(config);
+    try {
+      seededCatalog = await seedDemoCatalog(database.db, storage);
+    } finally {
+      storage.close();
+    }
+  }
 
   const app = await buildApp({ config, database });
+  if (seededCatalog) app.log.info("demo catalogue seeded");
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

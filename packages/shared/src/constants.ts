@@ -13,7 +13,14 @@ export type Role = (typeof ROLES)[number];
 /** Roles that may enter the dashboard. */
 export const STAFF_ROLES = ["admin", "manager"] as const satisfies readonly Role[];
 
-export const ORDER_STATUSES = ["pending", "processing", "shipped", "delivered", "cancelled", "refunded"] as const;
+export const ORDER_STATUSES = [
+  "pending",
+  "processing",
+  "shipped",
+  "delivered",
+  "cancelled",
+  "refunded",
+] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 export const PAYMENT_STATUSES = ["pending", "completed", "failed"] as const;

@@ -3,6 +3,8 @@
  * The API sends these in `message` / `errors`; the web shows them in forms, toasts and pages.
  */
 
+import { UPLOAD_MAX_BYTES, UPLOAD_MAX_PIXELS } from "./constants";
+
 /** Field-level validation messages (SPEC section 5). */
 export const validation = {
   email: "This email is not valid.",
@@ -170,4 +172,17 @@ export const api = {
   invalidInput: "Some fields are invalid. Please check your inputs and try again.",
   ownRoleChange: "You cannot change your own role.",
   ownStatusChange: "You cannot change your own status.",
+  categoryNotFound: "Category not found.",
+  categorySlugTaken: "A category with this slug already exists.",
+  productHasOrders: "This product has orders and cannot be deleted. Deactivate it instead.",
+  salePriceRequired: "Set a sale price below the price before putting the product on sale.",
+  reviewNotFound: "Review not found.",
+  reviewExists: "You have already reviewed this product.",
+  mediaNotFound: "Media not found.",
+  mediaUploaded: "Media uploaded successfully.",
+  avatarUpdated: "Your avatar has been updated.",
+  unsupportedImage: "Only JPEG, PNG, WebP, GIF and AVIF images can be uploaded.",
+  uploadTooLarge: `The file is too large; the limit is ${UPLOAD_MAX_BYTES / 1024 / 1024} MB.`,
+  imageTooManyPixels: `The image is too large; the limit is ${UPLOAD_MAX_PIXELS / 1_000_000} megapixels.`,
+  notMultipart: "Please send the file as a multipart form upload.",
 } as const;

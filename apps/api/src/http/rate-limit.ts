@@ -33,7 +33,7 @@ export async function registerRateLimits(app: FastifyInstance) {
   if (redis) app.addHook("onClose", async () => void redis.disconnect());
   await app.register(rateLimit, {
     global: false,
-    max: AUTH_RATE_LIMIT.max,
+    max: app.config.authRateLimitMax,
     timeWindow: AUTH_RATE_LIMIT.windowMs,
     ...(redis ? { redis, nameSpace: "shop-rl-" } : {}),
     // NOTE: a Redis outage must not lock every shopper out of signing in.

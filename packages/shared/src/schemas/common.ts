@@ -24,7 +24,9 @@ export interface TextOptions {
 /** Trimmed required text: 'This is required.' when absent or blank, then the length rules. */
 export function text({ min = 1, max, message }: TextOptions) {
   return z
-    .string({ error: (issue) => (isMissing(issue.input) ? validation.required : (message ?? validation.required)) })
+    .string({
+      error: (issue) => (isMissing(issue.input) ? validation.required : (message ?? validation.required)),
+    })
     .trim()
     .min(1, validation.required)
     .min(min, message ?? validation.minLength(min))
@@ -34,7 +36,9 @@ export function text({ min = 1, max, message }: TextOptions) {
 /** Text of exactly n characters, after trimming. */
 export function exactText(n: number, message?: string) {
   return z
-    .string({ error: (issue) => (isMissing(issue.input) ? validation.required : (message ?? validation.required)) })
+    .string({
+      error: (issue) => (isMissing(issue.input) ? validation.required : (message ?? validation.required)),
+    })
     .trim()
     .min(1, validation.required)
     .length(n, message ?? validation.exactLength(n));

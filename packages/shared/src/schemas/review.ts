@@ -8,7 +8,7 @@ import {
   REVIEW_TITLE_MIN,
 } from "../constants";
 import { validation } from "../messages";
-import { text } from "./common";
+import { Id, text } from "./common";
 
 /** POST /products/{productId}/reviews and PUT .../reviews/{reviewId}. */
 export const ReviewInput = z
@@ -38,3 +38,7 @@ export const ReviewDto = z.object({
   updatedAt: z.string(),
 });
 export type ReviewDto = z.infer<typeof ReviewDto>;
+
+/** PUT /products/{productId}/reviews/{reviewId} */
+export const ReviewIdParams = z.object({ productId: Id, reviewId: Id });
+export type ReviewIdParams = z.infer<typeof ReviewIdParams>;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { PASSWORD_MAX_LENGTH, ROLES } from "../constants";
 import { validation } from "../messages";
-import { Email, Id, Name, Password, oneOf } from "./common";
+import { Email, Id, Name, oneOf, Password } from "./common";
 
 /** A user as the API shows it. */
 export const UserDto = z.object({

@@ -16,6 +16,7 @@ import {
 import { newId } from "../ids";
 import { payments } from "./payments";
 import { products } from "./products";
+import { sqlList } from "./sql-lists";
 import { users } from "./users";
 
 /** The address as it was when the order was placed; later edits of the address book never change it. */
@@ -60,10 +61,7 @@ export const orders = pgTable(
       .$onUpdate(() => new Date()),
   },
   (t) => [
-    check(
-      "orders_status_check",
-      sql`${t.status} in ('pending', 'processing', 'shipped', 'delivered', 'cancelled', 'refunded')`,
-    ),
+    check("orders_status_check", sql`${t.status} in (${sqlList(ORDER_STATUSES)})`),
     unique("orders_user_idempotency_key_unique").on(t.userId, t.idempotencyKey),
     index("orders_user_created_at_idx").on(t.userId, t.createdAt.desc()),
     index("orders_status_created_at_idx").on(t.status, t.createdAt.desc()),

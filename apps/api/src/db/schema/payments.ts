@@ -8,6 +8,7 @@ import { relations, sql } from "drizzle-orm";
 import { char, check, index, numeric, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { newId } from "../ids";
 import { orders } from "./orders";
+import { sqlList } from "./sql-lists";
 import { users } from "./users";
 
 export const payments = pgTable(
@@ -32,8 +33,8 @@ export const payments = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check("payments_status_check", sql`${t.status} in ('pending', 'completed', 'failed')`),
-    check("payments_payment_gateway_check", sql`${t.paymentGateway} in ('paypal', 'test')`),
+    check("payments_status_check", sql`${t.status} in (${sqlList(PAYMENT_STATUSES)})`),
+    check("payments_payment_gateway_check", sql`${t.paymentGateway} in (${sqlList(PAYMENT_GATEWAYS)})`),
     index("payments_status_created_at_idx").on(t.status, t.createdAt.desc()),
     index("payments_order_id_idx").on(t.orderId),
     // NOTE: an order is never paid twice, whatever the code does.

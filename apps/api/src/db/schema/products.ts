@@ -3,6 +3,7 @@ import {
   boolean,
   char,
   check,
+  customType,
   index,
   integer,
   numeric,
@@ -16,6 +17,9 @@ import { categories } from "./categories";
 import { media } from "./media";
 import { orderItems } from "./orders";
 import { reviews } from "./reviews";
+
+/** PostgreSQL's full-text document type; the product repo writes it, only SQL reads it. */
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
 export const products = pgTable(
   "products",
@@ -37,6 +41,9 @@ export const products = pgTable(
     ratingCount: integer().notNull().default(0),
     // Units sold, for the best sellers list; raised when an order is paid.
     soldCount: integer().notNull().default(0),
+    // Keyword search document: name (weight A), category name (B), description (C). Written by the
+    // product repo on every insert and update (it needs the category's name, so no generated column).
+    searchVector: tsvector().notNull().default(sql`''::tsvector`),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true })
       .notNull()
@@ -49,14 +56,48 @@ export const products = pgTable(
     check("products_stock_check", sql`${t.stock} >= 0`),
     check("products_price_check", sql`${t.price} >= 0`),
     check("products_sale_price_check", sql`${t.salePrice} >= 0`),
-    index("products_active_created_at_idx").on(t.isActive, t.createdAt.desc()),
-    index("products_category_active_idx").on(t.categoryId, t.isActive),
-    index("products_active_on_sale_idx").on(t.isActive, t.onSale),
-    index("products_active_sold_count_idx").on(t.isActive, t.soldCount.desc()),
+    // Each list order ends in (created_at desc, id desc) so that pages never overlap; the indexes
+    // carry the whole order, or PostgreSQL sorts every matching row to find one page.
+    // NOTE: NULLS FIRST is what `order by x desc` means; an index "desc nulls last" cannot serve it.
+    index("products_active_created_at_idx").on(
+      t.isActive,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index("products_category_active_idx").on(
+      t.categoryId,
+      t.isActive,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index("products_active_on_sale_idx").on(
+      t.isActive,
+      t.onSale,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index("products_active_sold_count_idx").on(
+      t.isActive,
+      t.soldCount.desc().nullsFirst(),
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     // Keyword search (ILIKE '%word%' and similarity) over names needs a trigram index.
     index("products_name_trgm_idx").using("gin", t.name.op("gin_trgm_ops")),
+    index("products_search_vector_idx").using("gin", t.searchVector),
   ],
 );
+
+/**
+ * Every word that appears in a product's name, category or description: the vocabulary that
+ * keyword search corrects typos against ("snekers" → "sneakers") with trigram similarity.
+ * Only ever added to; a word whose products are gone merely finds nothing.
+ */
+export const searchWords = pgTable("search_words", { word: text().primaryKey() }, (t) => [
+  index("search_words_word_trgm_idx").using("gin", t.word.op("gin_trgm_ops")),
+  // Byte-wise order whatever the database collation: "is this the start of a known word?" is a range scan.
+  index("search_words_word_pattern_idx").on(t.word.op("text_pattern_ops")),
+]);
 
 export const productGallery = pgTable(
   "product_gallery",

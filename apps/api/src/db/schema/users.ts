@@ -7,6 +7,7 @@ import { media } from "./media";
 import { orders } from "./orders";
 import { payments } from "./payments";
 import { reviews } from "./reviews";
+import { sqlList } from "./sql-lists";
 
 export const users = pgTable(
   "users",
@@ -29,7 +30,7 @@ export const users = pgTable(
       .$onUpdate(() => new Date()),
   },
   (t) => [
-    check("users_role_check", sql`${t.role} in ('admin', 'manager', 'customer')`),
+    check("users_role_check", sql`${t.role} in (${sqlList(USER_ROLES)})`),
     check("users_email_lower_case_check", sql`${t.email} = lower(${t.email})`),
     index("users_role_created_at_idx").on(t.role, t.createdAt.desc()),
   ],

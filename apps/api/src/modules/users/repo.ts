@@ -74,3 +74,24 @@ export async function listUsers(db: Database, filter: UserFilter, page: { limit:
   ]);
   return { rows, total: totals[0]?.total ?? 0 };
 }
+
+/**
+ * Sets a user's avatar URL and returns the row with the URL it replaced, reading and writing under
+ * a row lock so that of two concurrent changes each learns the URL the other one replaced.
+ */
+export async function replaceAvatarUrl(
+  db: Database,
+  id: string,
+  avatarUrl: string,
+): Promise<{ user: User; previous: string | null } | undefined> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ avatarUrl: users.avatarUrl })
+      .from(users)
+      .where(eq(users.id, id))
+      .for("update");
+    if (!current) return undefined;
+    const user = await updateUser(tx, id, { avatarUrl });
+    return user ? { user, previous: current.avatarUrl } : undefined;
+  });
+}

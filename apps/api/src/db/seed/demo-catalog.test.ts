@@ -1,0 +1,111 @@
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { LOW_STOCK_THRESHOLD, PRODUCT_DESCRIPTION_MIN } from "@shop/shared/constants";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase } from "../../../test/db";
+import { listProducts } from "../../modules/products/service";
+import { LocalStorage } from "../../storage/local";
+import type { DatabaseHandle } from "../client";
+import { categories } from "../schema/categories";
+import { media } from "../schema/media";
+import { productGallery, products } from "../schema/products";
+import { reviews } from "../schema/reviews";
+import { users } from "../schema/users";
+import { seedDemoAccounts } from "./demo-accounts";
+import { seedDemoCatalog } from "./demo-catalog";
+
+let database: DatabaseHandle;
+let mediaDir: string;
+let seconds = 0;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  mediaDir = mkdtempSync(path.join(tmpdir(), "shop-seed-media-"));
+  await seedDemoAccounts(database.db);
+  const started = performance.now();
+  expect(await seedDemoCatalog(database.db, new LocalStorage(mediaDir))).toBe(true);
+  seconds = (performance.now() - started) / 1000;
+}, 120_000);
+
+afterAll(async () => {
+  await database?.close();
+  if (mediaDir) rmSync(mediaDir, { recursive: true, force: true });
+});
+
+describe("the demo catalogue", () => {
+  it("has the SPEC categories and at least 48 products with real descriptions and prices", async () => {
+    console.info(`demo catalogue seeded in ${seconds.toFixed(1)} s`);
+    const slugs = (await database.db.select().from(categories)).map((c) => c.slug);
+    expect(slugs).toEqual(expect.arrayContaining(["clothing", "shoes", "watches", "bags", "accessories"]));
+    const rows = await database.db.select().from(products);
+    expect(rows.length).toBeGreaterThanOrEqual(48);
+    expect(new Set(rows.map((p) => p.name)).size).toBe(rows.length);
+    for (const p of rows) {
+      expect(p.description.length).toBeGreaterThan(PRODUCT_DESCRIPTION_MIN);
+      expect(p.price).toBeGreaterThan(0);
+      if (p.onSale) expect(p.salePrice).toBeGreaterThan(0);
+      if (p.onSale) expect(p.salePrice).toBeLessThan(p.price);
+      else expect(p.salePrice).toBe(0);
+    }
+    const active = rows.filter((p) => p.isActive);
+    expect(active.filter((p) => p.onSale).length).toBeGreaterThanOrEqual(8);
+    expect(active.filter((p) => p.stock > 0 && p.stock <= LOW_STOCK_THRESHOLD).length).toBeGreaterThanOrEqual(
+      3,
+    );
+    expect(active.filter((p) => p.stock === 0).length).toBeGreaterThanOrEqual(3);
+    expect(rows.filter((p) => !p.isActive).length).toBeGreaterThanOrEqual(3);
+    expect(new Set(rows.map((p) => p.soldCount)).size).toBeGreaterThan(rows.length / 2);
+  });
+
+  it("gives every product a generated picture stored as WebP renditions, and a gallery of 1 to 3", async () => {
+    const rows = await database.db.select().from(products);
+    const pictures = await database.db.select().from(media);
+    const byId = new Map(pictures.map((m) => [m.id, m]));
+    for (const p of rows) {
+      const thumbnail = p.thumbnailId ? byId.get(p.thumbnailId) : undefined;
+      expect(thumbnail).toBeDefined();
+      for (const width of thumbnail?.widths ?? []) {
+        expect(existsSync(path.join(mediaDir, thumbnail?.storageKey ?? "", `${width}.webp`))).toBe(true);
+      }
+      const gallery = await database.db
+        .select()
+        .from(productGallery)
+        .where(eq(productGallery.productId, p.id));
+      expect(gallery.length).toBeGreaterThanOrEqual(1);
+      expect(gallery.length).toBeLessThanOrEqual(3);
+    }
+  });
+
+  it("has reviews from the demo reviewers and the demo shopper, with matching rating aggregates", async () => {
+    const all = await database.db.select().from(reviews);
+    expect(all.length).toBeGreaterThanOrEqual(30);
+    const authors = new Set(all.map((r) => r.userId));
+    expect(authors.size).toBeGreaterThanOrEqual(4);
+    const [shopper] = await database.db.select().from(users).where(eq(users.email, "shopper@example.com"));
+    expect(authors.has(shopper?.id ?? "")).toBe(true);
+    for (const p of await database.db.select().from(products)) {
+      const own = all.filter((r) => r.productId === p.id);
+      expect(p.ratingCount).toBe(own.length);
+      const average = own.length ? own.reduce((sum, r) => sum + r.rating, 0) / own.length : 0;
+      expect(p.ratingAverage).toBeCloseTo(average, 2);
+    }
+  });
+
+  it("is searchable, typos included", async () => {
+    const search = async (keyword: string) =>
+      (await listProducts(database.db, { isActive: true, keyword }, { page: 1, size: 50 })).items.map(
+        (p) => p.name,
+      );
+    expect(await search("snekers")).toContain("Everyday Canvas Sneakers");
+    expect((await search("wach")).length).toBeGreaterThanOrEqual(5);
+    expect(await search("wach")).not.toContain("Skeleton Automatic Watch");
+  });
+
+  it("seeds only an empty catalogue", async () => {
+    const before = (await database.db.select().from(products)).length;
+    expect(await seedDemoCatalog(database.db, new LocalStorage(mediaDir))).toBe(false);
+    expect((await database.db.select().from(products)).length).toBe(before);
+  });
+});

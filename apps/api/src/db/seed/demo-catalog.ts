@@ -1,0 +1,186 @@
+/**
+ * The demo catalogue (issue 3, item 6): categories, products with generated pictures, a few
+ * reviewer accounts and their reviews. Seeded in demo mode into an empty catalogue only.
+ */
+import { randomBytes } from "node:crypto";
+import { slugify } from "@shop/shared/slug";
+import { count, sql } from "drizzle-orm";
+import { DEMO_ACCOUNTS } from "../../config";
+import { hashPassword } from "../../modules/auth/password";
+import { insertCategory } from "../../modules/categories/repo";
+import { ingestImage } from "../../modules/media/service";
+import { hasAnyProduct, insertProduct, replaceGallery } from "../../modules/products/repo";
+import { insertReviews, recomputeRatings } from "../../modules/reviews/repo";
+import { findUserByEmail, insertUser } from "../../modules/users/repo";
+import type { MediaStorage } from "../../storage/storage";
+import type { Database } from "../client";
+import { categories } from "../schema/categories";
+import type { Media } from "../schema/media";
+import type { NewReview } from "../schema/reviews";
+import {
+  DEMO_CATEGORIES,
+  DEMO_PRODUCTS,
+  DEMO_REVIEW_TEXTS,
+  DEMO_REVIEWERS,
+  type DemoProduct,
+} from "./demo-catalog-data";
+import { renderPicture } from "./demo-pictures";
+
+/** Serialises seeding between API instances that start together on one PostgreSQL. */
+const SEED_LOCK_KEY = 7_214_190_312;
+/** Pictures rendered and ingested at once (sharp uses its own threads underneath). */
+const PICTURE_CONCURRENCY = 4;
+const HOUR_MS = 60 * 60 * 1000;
+
+/** A small seeded PRNG (mulberry32): the same demo data on every run. */
+function random(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+async function mapLimit<T, R>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T) => Promise<R>,
+): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await work(items[index] as T);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+async function ensureReviewers(db: Database): Promise<string[]> {
+  // NOTE: reviewer accounts get a random password nobody knows; they exist to sign reviews.
+  const passwordHash = await hashPassword(randomBytes(24).toString("base64url"));
+  const ids: string[] = [];
+  for (const reviewer of DEMO_REVIEWERS) {
+    const existing = await findUserByEmail(db, reviewer.email);
+    ids.push(existing?.id ?? (await insertUser(db, { ...reviewer, passwordHash, role: "customer" })).id);
+  }
+  const shopper = await findUserByEmail(db, DEMO_ACCOUNTS.shopper.email);
+  if (shopper) ids.push(shopper.id);
+  return ids;
+}
+
+function pickRating(next: () => number): number {
+  const r = next();
+  if (r < 0.4) return 5;
+  if (r < 0.75) return 4;
+  if (r < 0.88) return 3;
+  if (r < 0.96) return 2;
+  return 1;
+}
+
+function reviewsFor(
+  productId: string,
+  createdAt: Date,
+  reviewerIds: readonly string[],
+  now: Date,
+  next: () => number,
+): NewReview[] {
+  const howMany = Math.floor(next() * (reviewerIds.length + 1));
+  const start = Math.floor(next() * reviewerIds.length);
+  return Array.from({ length: howMany }, (_, i) => {
+    const rating = pickRating(next);
+    const texts = DEMO_REVIEW_TEXTS[rating] ?? [];
+    const text = texts[Math.floor(next() * texts.length)] ?? { title: "Good product", comment: "" };
+    const age = now.getTime() - createdAt.getTime();
+    return {
+      productId,
+      userId: reviewerIds[(start + i) % reviewerIds.length] as string,
+      rating,
+      title: text.title,
+      comment: text.comment,
+      createdAt: new Date(createdAt.getTime() + Math.floor(next() * age)),
+    };
+  });
+}
+
+/** Other pictures of the same category for a product's gallery: 1 to 3 images in all, reused. */
+function galleryOf(index: number, pictures: readonly Media[]): string[] {
+  const product = DEMO_PRODUCTS[index] as DemoProduct;
+  const siblings = DEMO_PRODUCTS.flatMap((p, i) =>
+    p.category === product.category && i !== index ? [i] : [],
+  );
+  const extra = index % 3;
+  const gallery = [pictures[index]?.id];
+  for (let k = 0; k < extra && k < siblings.length; k++)
+    gallery.push(pictures[siblings[(index + k) % siblings.length] as number]?.id);
+  return gallery.filter((id): id is string => !!id);
+}
+
+/**
+ * Seeds the demo catalogue when there is no category and no product yet; returns whether it did.
+ * Everything but the picture files is one transaction: a failed seed leaves no half catalogue.
+ */
+export async function seedDemoCatalog(
+  db: Database,
+  storage: MediaStorage,
+  { now = new Date() }: { now?: Date } = {},
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
+    const [categoryCount] = await tx.select({ total: count() }).from(categories);
+    if ((categoryCount?.total ?? 0) > 0 || (await hasAnyProduct(tx))) return false;
+
+    const categoryBySlug = new Map<string, { id: string; name: string }>();
+    for (const category of DEMO_CATEGORIES) {
+      categoryBySlug.set(category.slug, await insertCategory(tx, category));
+    }
+
+    const pictures = await mapLimit(DEMO_PRODUCTS, PICTURE_CONCURRENCY, async (product) =>
+      ingestImage(tx, storage, {
+        buffer: await renderPicture(product.kind, product.colour),
+        filename: `${slugify(product.name)}.png`,
+        uploadedBy: null,
+      }),
+    );
+
+    const next = random(20_240_601);
+    const reviewerIds = await ensureReviewers(tx);
+    const reviews: NewReview[] = [];
+    const productIds: string[] = [];
+    for (const [index, product] of DEMO_PRODUCTS.entries()) {
+      const category = categoryBySlug.get(product.category);
+      const picture = pictures[index];
+      if (!category || !picture) throw new Error(`demo seed: no category or picture for ${product.name}`);
+      // Spread over the last 60 days, so that "newest" and the review dates look lived-in.
+      const createdAt = new Date(now.getTime() - Math.floor(next() * 60 * 24) * HOUR_MS);
+      const id = await insertProduct(
+        tx,
+        {
+          name: product.name,
+          description: product.description,
+          price: product.price,
+          onSale: product.salePrice !== undefined,
+          salePrice: product.salePrice ?? 0,
+          stock: product.stock,
+          isActive: !product.inactive,
+          categoryId: category.id,
+          thumbnailId: picture.id,
+          soldCount: product.soldCount,
+          createdAt,
+        },
+        { name: product.name, categoryName: category.name, description: product.description },
+      );
+      await replaceGallery(tx, id, galleryOf(index, pictures));
+      productIds.push(id);
+      if (!product.inactive) reviews.push(...reviewsFor(id, createdAt, reviewerIds, now, next));
+    }
+    await insertReviews(tx, reviews);
+    await recomputeRatings(tx, productIds);
+    return true;
+  });
+}

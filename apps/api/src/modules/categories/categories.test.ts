@@ -1,0 +1,175 @@
+import { api, formErrors, validation } from "@shop/shared/messages";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, inject, signedInUser, type TestApp } from "../../../test/app";
+import { makeMedia, makeProduct } from "../../../test/catalog";
+import { newId } from "../../db/ids";
+
+let t: TestApp;
+let admin: string;
+let manager: string;
+let shopper: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const [a, m, s] = await Promise.all([
+    signedInUser(t, "admin"),
+    signedInUser(t, "manager"),
+    signedInUser(t),
+  ]);
+  [admin, manager, shopper] = [a.cookie, m.cookie, s.cookie];
+});
+afterAll(async () => t.close());
+
+async function create(name: string, slug: string, cookie = admin) {
+  return inject(t.app, { method: "POST", url: "/api/categories", cookie, payload: { name, slug } });
+}
+
+describe("POST /api/categories", () => {
+  it("lets admins and managers create a category, and refuses anonymous visitors and shoppers", async () => {
+    expect(
+      (
+        await t.app.inject({
+          method: "POST",
+          url: "/api/categories",
+          payload: { name: "Hats", slug: "hats" },
+        })
+      ).statusCode,
+    ).toBe(401);
+    const refused = await create("Hats", "hats", shopper);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ success: false, message: api.forbidden });
+
+    const byManager = await create("Hats", "hats", manager);
+    expect(byManager.statusCode).toBe(201);
+    expect(byManager.json()).toEqual({
+      success: true,
+      message: api.created,
+      data: { _id: expect.stringMatching(/^[0-9a-f]{24}$/), name: "Hats", slug: "hats", count: 0 },
+    });
+    expect((await create("Belts & Braces", "belts-braces")).statusCode).toBe(201);
+  });
+
+  it("answers a slug already in use with 409 on the slug field", async () => {
+    expect((await create("Scarves", "scarves")).statusCode).toBe(201);
+    const again = await create("Other Scarves", "scarves");
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({
+      success: false,
+      message: api.categorySlugTaken,
+      errors: { slug: api.categorySlugTaken },
+    });
+  });
+
+  it("answers bad input with 400 and the SPEC messages", async () => {
+    const empty = await create("", "");
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json()).toEqual({
+      success: false,
+      message: formErrors.category,
+      errors: { name: validation.required, slug: validation.required },
+    });
+    for (const payload of [
+      { name: 42, slug: "x" },
+      { name: "Bad", slug: "not a slug!" },
+      { name: "Bad", slug: "-edge-" },
+    ]) {
+      const response = await inject(t.app, {
+        method: "POST",
+        url: "/api/categories",
+        cookie: admin,
+        payload,
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toBe(formErrors.category);
+    }
+    const wrongType = await inject(t.app, {
+      method: "POST",
+      url: "/api/categories",
+      cookie: admin,
+      payload: { name: 42, slug: "nice-slug" },
+    });
+    expect(wrongType.json().errors).toEqual({ name: validation.categoryName });
+    const badSlug = await create("Bad", "not a slug!");
+    expect(badSlug.json().errors).toEqual({ slug: validation.categorySlug });
+    const extra = await inject(t.app, {
+      method: "POST",
+      url: "/api/categories",
+      cookie: admin,
+      payload: { name: "Extra", slug: "extra", count: 5 },
+    });
+    expect(extra.json().errors).toEqual({ count: validation.unknownField });
+  });
+});
+
+describe("reading categories", () => {
+  it("lists every category with its number of active products, cacheable for 5 seconds", async () => {
+    const created = (await create("Gloves", "gloves")).json().data;
+    const empty = (await create("Umbrellas", "umbrellas")).json().data;
+    const thumbnail = (await makeMedia(t.database)).id;
+    await makeProduct(t.database, { category: created._id, thumbnail });
+    await makeProduct(t.database, { category: created._id, thumbnail });
+    await makeProduct(t.database, { category: created._id, thumbnail }, { isActive: false });
+
+    const response = await t.app.inject({ method: "GET", url: "/api/categories" });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["cache-control"]).toBe("public, max-age=5");
+    const body = response.json();
+    expect(body.success).toBe(true);
+    const bySlug = new Map(body.data.map((c: { slug: string }) => [c.slug, c]));
+    expect(bySlug.get("gloves")).toEqual({ _id: created._id, name: "Gloves", slug: "gloves", count: 2 });
+    expect(bySlug.get("umbrellas")).toEqual({ ...empty, count: 0 });
+    // Sorted by name.
+    const names = body.data.map((c: { name: string }) => c.name);
+    expect(names).toEqual([...names].sort((a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)));
+  });
+
+  it("shows one category by id and by slug, 404 when unknown and 400 when malformed", async () => {
+    const created = (await create("Socks", "socks")).json().data;
+    const byId = await t.app.inject({ method: "GET", url: `/api/categories/${created._id}` });
+    expect(byId.json()).toEqual({ success: true, message: api.ok, data: created });
+    const bySlug = await t.app.inject({ method: "GET", url: "/api/categories/slug/socks" });
+    expect(bySlug.json().data).toEqual(created);
+
+    for (const url of [`/api/categories/${newId()}`, "/api/categories/slug/no-such-category"]) {
+      const response = await t.app.inject({ method: "GET", url });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ success: false, message: api.categoryNotFound });
+    }
+    const badId = await t.app.inject({ method: "GET", url: "/api/categories/123" });
+    expect(badId.statusCode).toBe(400);
+    expect(badId.json().errors).toEqual({ id: validation.id });
+    const badSlug = await t.app.inject({ method: "GET", url: "/api/categories/slug/Not_A_Slug" });
+    expect(badSlug.statusCode).toBe(400);
+    expect(badSlug.json().errors).toEqual({ slug: validation.categorySlug });
+  });
+
+  it("pages a category's active products by id and by slug, and answers 404 for an unknown category", async () => {
+    const created = (await create("Ties", "ties")).json().data;
+    const thumbnail = (await makeMedia(t.database)).id;
+    const made = [];
+    for (let i = 0; i < 3; i++)
+      made.push((await makeProduct(t.database, { category: created._id, thumbnail }))._id);
+    const hidden = (await makeProduct(t.database, { category: created._id, thumbnail }, { isActive: false }))
+      ._id;
+
+    for (const base of [`/api/categories/id/${created._id}`, "/api/categories/slug/ties"]) {
+      const first = await t.app.inject({ method: "GET", url: `${base}/products?size=2` });
+      expect(first.statusCode).toBe(200);
+      expect(first.json().meta).toEqual({ page: 1, size: 2, pageCount: 2, total: 3 });
+      const second = await t.app.inject({ method: "GET", url: `${base}/products?size=2&page=2` });
+      const ids = [...first.json().data, ...second.json().data].map((p: { _id: string }) => p._id);
+      expect(ids).toEqual([...made].reverse());
+      expect(ids).not.toContain(hidden);
+      const past = await t.app.inject({ method: "GET", url: `${base}/products?size=2&page=9` });
+      expect(past.json()).toMatchObject({ data: [], meta: { page: 9, total: 3, pageCount: 2 } });
+    }
+    for (const url of [
+      `/api/categories/id/${newId()}/products`,
+      "/api/categories/slug/nothing-here/products",
+    ]) {
+      const response = await t.app.inject({ method: "GET", url });
+      expect(response.statusCode).toBe(404);
+      expect(response.json().message).toBe(api.categoryNotFound);
+    }
+  });
+});

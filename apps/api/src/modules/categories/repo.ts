@@ -1,0 +1,59 @@
+/** SQL for categories. */
+import { and, asc, eq, type SQL, sql } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { type Category, categories } from "../../db/schema/categories";
+import { products } from "../../db/schema/products";
+
+export interface CategoryWithCount {
+  id: string;
+  name: string;
+  slug: string;
+  count: number;
+}
+
+/** Categories with the number of their active products, in one grouped query; by name. */
+function selectWithCounts(db: Database, where?: SQL) {
+  return db
+    .select({
+      id: categories.id,
+      name: categories.name,
+      slug: categories.slug,
+      count: sql<number>`cast(count(${products.id}) as integer)`,
+    })
+    .from(categories)
+    .leftJoin(products, and(eq(products.categoryId, categories.id), eq(products.isActive, true)))
+    .where(where)
+    .groupBy(categories.id)
+    .orderBy(asc(categories.name), asc(categories.id));
+}
+
+export function listCategoriesWithCounts(db: Database): Promise<CategoryWithCount[]> {
+  return selectWithCounts(db);
+}
+
+export async function findCategoryWithCount(
+  db: Database,
+  by: { id: string } | { slug: string },
+): Promise<CategoryWithCount | undefined> {
+  const where = "id" in by ? eq(categories.id, by.id) : eq(categories.slug, by.slug);
+  const [row] = await selectWithCounts(db, where);
+  return row;
+}
+
+export async function findCategory(
+  db: Database,
+  by: { id: string } | { slug: string },
+): Promise<Category | undefined> {
+  const where = "id" in by ? eq(categories.id, by.id) : eq(categories.slug, by.slug);
+  const [row] = await db.select().from(categories).where(where).limit(1);
+  return row;
+}
+
+export async function insertCategory(
+  db: Database,
+  values: { name: string; slug: string },
+): Promise<Category> {
+  const [row] = await db.insert(categories).values(values).returning();
+  if (!row) throw new Error("insert returned no row");
+  return row;
+}

@@ -1,0 +1,133 @@
+/** Media use cases: ingest an upload, list, look up, delete, and the signed-in user's avatar. */
+import { api } from "@shop/shared/messages";
+import type { Database } from "../../db/client";
+import { newId } from "../../db/ids";
+import type { Media } from "../../db/schema/media";
+import type { User } from "../../db/schema/users";
+import { offsetOf } from "../../http/envelope";
+import { AppError } from "../../http/errors";
+import type { MediaStorage } from "../../storage/storage";
+import { replaceAvatarUrl } from "../users/repo";
+import { displayName, type Rendition, renderAvatar, renderImage } from "./pipeline";
+import { deleteMediaById, findMediaById, findMediaByIds, insertMedia, listMedia } from "./repo";
+
+export interface ImageUpload {
+  /** The uploaded bytes: JPEG, PNG, WebP, GIF or AVIF (never SVG; render an SVG to PNG first). */
+  buffer: Buffer;
+  /** The original file name; only its sanitised last segment is kept, as the display name. */
+  filename?: string;
+  /** The uploading user's id, or null (seed data). */
+  uploadedBy?: string | null;
+}
+
+const WEBP = "image/webp";
+
+/** Key of one rendition: `<prefix>/<width>.webp` (dto.ts derives the variant URLs from this layout). */
+function renditionKey(prefix: string, width: number): string {
+  return `${prefix}/${width}.webp`;
+}
+
+async function store(storage: MediaStorage, prefix: string, renditions: readonly Rendition[]) {
+  try {
+    await Promise.all(renditions.map((r) => storage.put(renditionKey(prefix, r.width), r.data, WEBP)));
+  } catch (error) {
+    await storage.deletePrefix(prefix).catch(() => undefined);
+    throw error;
+  }
+}
+
+/**
+ * Checks an image by content, stores its WebP renditions under a random id-based key and records
+ * it. Throws AppError 413 (too large) or 415 (not an accepted image). Used by POST /api/media and the demo seed.
+ */
+export async function ingestImage(db: Database, storage: MediaStorage, upload: ImageUpload): Promise<Media> {
+  const renditions = await renderImage(upload.buffer);
+  const largest = renditions.at(-1);
+  if (!largest) throw new AppError("UNSUPPORTED_MEDIA_TYPE", api.unsupportedImage);
+  const id = newId();
+  const storageKey = `images/${id}`;
+  await store(storage, storageKey, renditions);
+  try {
+    return await insertMedia(db, {
+      id,
+      name: displayName(upload.filename),
+      storageKey,
+      url: storage.publicUrl(renditionKey(storageKey, largest.width)),
+      width: largest.width,
+      height: largest.height,
+      widths: renditions.map((r) => r.width),
+      uploadedBy: upload.uploadedBy ?? null,
+    });
+  } catch (error) {
+    await storage.deletePrefix(storageKey).catch(() => undefined);
+    throw error;
+  }
+}
+
+export async function listMediaPage(
+  db: Database,
+  filter: { keyword?: string },
+  page: { page: number; size: number },
+) {
+  return listMedia(db, filter, { limit: page.size, offset: offsetOf(page) });
+}
+
+export async function getMedia(db: Database, id: string): Promise<Media> {
+  const row = await findMediaById(db, id);
+  if (!row) throw new AppError("NOT_FOUND", api.mediaNotFound);
+  return row;
+}
+
+/** The media of a gallery in the order asked for; unknown ids are left out, repeated ones kept once. */
+export async function getGallery(db: Database, ids: readonly string[]): Promise<Media[]> {
+  const unique = [...new Set(ids)];
+  const byId = new Map((await findMediaByIds(db, unique)).map((row) => [row.id, row]));
+  return unique.flatMap((id) => byId.get(id) ?? []);
+}
+
+/**
+ * Deletes a media item everywhere: the row (the foreign keys clear every product's thumbnail and
+ * gallery entry) and then its files.
+ */
+export async function deleteMedia(db: Database, storage: MediaStorage, id: string): Promise<void> {
+  const row = await deleteMediaById(db, id);
+  if (!row) throw new AppError("NOT_FOUND", api.mediaNotFound);
+  // NOTE: files go after the row: a failure here leaves unreachable files, never a product pointing at nothing.
+  await storage.deletePrefix(row.storageKey);
+}
+
+const AVATAR_PREFIX = "avatars/";
+
+/** The storage prefix of an avatar URL this shop made, or undefined (none, or someone else's URL). */
+function avatarPrefixOf(storage: MediaStorage, url: string | null): string | undefined {
+  const key = url ? storage.keyOf(url) : undefined;
+  if (!key?.startsWith(AVATAR_PREFIX)) return undefined;
+  return key.slice(0, key.lastIndexOf("/"));
+}
+
+/** Replaces the user's avatar with a square WebP made from the upload and deletes the previous one's file. */
+export async function changeAvatar(
+  db: Database,
+  storage: MediaStorage,
+  user: User,
+  upload: Pick<ImageUpload, "buffer">,
+): Promise<User> {
+  const rendition = await renderAvatar(upload.buffer);
+  // A new key for every avatar: the files are cached as immutable, so a URL never changes content.
+  const prefix = `${AVATAR_PREFIX}${newId()}`;
+  await store(storage, prefix, [rendition]);
+  let result: Awaited<ReturnType<typeof replaceAvatarUrl>>;
+  try {
+    result = await replaceAvatarUrl(db, user.id, storage.publicUrl(renditionKey(prefix, rendition.width)));
+  } catch (error) {
+    await storage.deletePrefix(prefix).catch(() => undefined);
+    throw error;
+  }
+  if (!result) {
+    await storage.deletePrefix(prefix).catch(() => undefined);
+    throw new AppError("NOT_FOUND", api.userNotFound);
+  }
+  const previous = avatarPrefixOf(storage, result.previous);
+  if (previous) await storage.deletePrefix(previous);
+  return result.user;
+}

@@ -1,0 +1,19 @@
+import type { ReviewDto } from "@shop/shared/schemas/review";
+import type { ReviewRow } from "./repo";
+
+/** A review as the API shows it: the text exactly as written (plain text, rendered inert by the web). */
+export function toReviewDto(row: ReviewRow): ReviewDto {
+  return {
+    _id: row.id,
+    title: row.title,
+    rating: row.rating,
+    comment: row.comment,
+    user: {
+      _id: row.user.id,
+      name: { firstName: row.user.firstName, lastName: row.user.lastName },
+      avatar: row.user.avatarUrl ? { url: row.user.avatarUrl } : null,
+    },
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}

@@ -1,0 +1,89 @@
+import { EmptyEnvelope, envelope, listEnvelope } from "@shop/shared/api";
+import { api, formErrors } from "@shop/shared/messages";
+import { IdParams, ListQuery } from "@shop/shared/schemas/common";
+import { ProductIdParams } from "@shop/shared/schemas/product";
+import { ReviewDto, ReviewIdParams, ReviewInput } from "@shop/shared/schemas/review";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { list, ok } from "../../http/envelope";
+import { currentSession, requireUser, userOf } from "../../http/session";
+import { addReview, editReview, listReviews, removeOwnReview } from "./service";
+
+/** Mounted at /api/products, beside the product routes. */
+export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    "/:id/reviews",
+    {
+      schema: {
+        tags: ["reviews"],
+        summary: "A page of a product's reviews, newest first",
+        params: IdParams,
+        querystring: ListQuery,
+        response: { 200: listEnvelope(ReviewDto) },
+      },
+    },
+    async (request) => {
+      const { page, size } = request.query;
+      const session = await currentSession(request);
+      const { items, total } = await listReviews(app.db, request.params.id, session?.user, { page, size });
+      return list(items, { page, size, total });
+    },
+  );
+
+  app.post(
+    "/:productId/reviews",
+    {
+      schema: {
+        tags: ["reviews"],
+        summary: "Review a product (signed in; one review per product)",
+        params: ProductIdParams,
+        body: ReviewInput,
+        response: { 201: envelope(ReviewDto) },
+      },
+      config: { invalidMessage: formErrors.review },
+      preHandler: requireUser,
+    },
+    async (request, reply) => {
+      const { review, message } = await addReview(
+        app.db,
+        userOf(request),
+        request.params.productId,
+        request.body,
+      );
+      return reply.status(201).send(ok(review, message));
+    },
+  );
+
+  app.put(
+    "/:productId/reviews/:reviewId",
+    {
+      schema: {
+        tags: ["reviews"],
+        summary: "Change one's own review",
+        params: ReviewIdParams,
+        body: ReviewInput,
+        response: { 200: envelope(ReviewDto) },
+      },
+      config: { invalidMessage: formErrors.review },
+      preHandler: requireUser,
+    },
+    async (request) =>
+      ok(await editReview(app.db, userOf(request), request.params, request.body), api.updated),
+  );
+
+  app.delete(
+    "/:id/reviews",
+    {
+      schema: {
+        tags: ["reviews"],
+        summary: "Delete one's own review of a product",
+        params: IdParams,
+        response: { 200: EmptyEnvelope },
+      },
+      preHandler: requireUser,
+    },
+    async (request) => {
+      await removeOwnReview(app.db, userOf(request), request.params.id);
+      return ok(null, api.deleted);
+    },
+  );
+};

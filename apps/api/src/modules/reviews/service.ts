@@ -1,0 +1,101 @@
+/**
+ * Reviews: anyone reads them, a signed-in shopper writes one per product and may change or delete
+ * it. Every write recomputes the product's rating average and count in the same transaction,
+ * with the product row locked so that concurrent reviews never lose an update.
+ */
+import { api, errors, successes } from "@shop/shared/messages";
+import type { ReviewDto, ReviewInput } from "@shop/shared/schemas/review";
+import type { Database } from "../../db/client";
+import { isPgError, UNIQUE_VIOLATION } from "../../db/errors";
+import type { User } from "../../db/schema/users";
+import { offsetOf } from "../../http/envelope";
+import { AppError } from "../../http/errors";
+import { lockProductForUpdate } from "../products/repo";
+import { requireVisibleProduct, type Viewer } from "../products/service";
+import { toReviewDto } from "./dto";
+import {
+  countReviewsOfProduct,
+  deleteReviewOfUser,
+  findReviewRow,
+  hasReviewOfUser,
+  insertReview,
+  listReviewsOfProduct,
+  recomputeRatings,
+  updateReviewOfAuthor,
+} from "./repo";
+
+/** A page of a product's reviews, newest first; the product's visibility rules apply. */
+export async function listReviews(
+  db: Database,
+  productId: string,
+  viewer: Viewer,
+  page: { page: number; size: number },
+): Promise<{ items: ReviewDto[]; total: number }> {
+  await requireVisibleProduct(db, productId, viewer);
+  const [rows, total] = await Promise.all([
+    listReviewsOfProduct(db, productId, { limit: page.size, offset: offsetOf(page) }),
+    countReviewsOfProduct(db, productId),
+  ]);
+  return { items: rows.map(toReviewDto), total };
+}
+
+async function review(db: Database, id: string): Promise<ReviewDto> {
+  const row = await findReviewRow(db, id);
+  if (!row) throw new AppError("NOT_FOUND", api.reviewNotFound);
+  return toReviewDto(row);
+}
+
+const alreadyReviewed = () => new AppError("CONFLICT", api.reviewExists);
+
+/** Adds the user's review of an active product; a second review of the same product is a 409. */
+export async function addReview(
+  db: Database,
+  user: User,
+  productId: string,
+  input: ReviewInput,
+): Promise<{ review: ReviewDto; message: string }> {
+  let id: string;
+  try {
+    id = await db.transaction(async (tx) => {
+      const product = await lockProductForUpdate(tx, productId);
+      if (!product) throw new AppError("NOT_FOUND", errors.productNotFound);
+      if (!product.isActive) throw new AppError("NOT_FOUND", errors.productNotAvailable);
+      if (await hasReviewOfUser(tx, productId, user.id)) throw alreadyReviewed();
+      const reviewId = await insertReview(tx, { ...input, productId, userId: user.id });
+      await recomputeRatings(tx, [productId]);
+      return reviewId;
+    });
+  } catch (error) {
+    // NOTE: the unique (user, product) constraint is the last word if two requests race.
+    if (isPgError(error, UNIQUE_VIOLATION)) throw alreadyReviewed();
+    throw error;
+  }
+  return { review: await review(db, id), message: successes.review };
+}
+
+/** Changes a review; only its author may, anyone else gets the same 404 as for a missing review. */
+export async function editReview(
+  db: Database,
+  user: User,
+  where: { productId: string; reviewId: string },
+  input: ReviewInput,
+): Promise<ReviewDto> {
+  await db.transaction(async (tx) => {
+    if (!(await lockProductForUpdate(tx, where.productId)))
+      throw new AppError("NOT_FOUND", errors.productNotFound);
+    const changed = await updateReviewOfAuthor(tx, { ...where, userId: user.id }, input);
+    if (!changed) throw new AppError("NOT_FOUND", api.reviewNotFound);
+    await recomputeRatings(tx, [where.productId]);
+  });
+  return review(db, where.reviewId);
+}
+
+/** Deletes the caller's own review of a product; 404 when there is none. */
+export async function removeOwnReview(db: Database, user: User, productId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    if (!(await lockProductForUpdate(tx, productId))) throw new AppError("NOT_FOUND", errors.productNotFound);
+    if (!(await deleteReviewOfUser(tx, productId, user.id)))
+      throw new AppError("NOT_FOUND", api.reviewNotFound);
+    await recomputeRatings(tx, [productId]);
+  });
+}

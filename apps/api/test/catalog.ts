@@ -1,0 +1,66 @@
+/** Catalogue fixtures for API tests: categories, media rows and products made through the services. */
+import type { ProductInput } from "@shop/shared/schemas/product";
+import type { DatabaseHandle } from "../src/db/client";
+import { newId } from "../src/db/ids";
+import type { Media } from "../src/db/schema/media";
+import { insertCategory } from "../src/modules/categories/repo";
+import { insertMedia } from "../src/modules/media/repo";
+import { createProduct } from "../src/modules/products/service";
+
+let counter = 0;
+function unique(prefix: string) {
+  counter += 1;
+  return `${prefix}-${Date.now().toString(36)}-${counter}`;
+}
+
+export async function makeCategory(database: DatabaseHandle, name = unique("Category")) {
+  const slug = name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "");
+  return insertCategory(database.db, { name, slug: `${slug}-${unique("c")}` });
+}
+
+/** A media row without files: enough for thumbnails and galleries. */
+export async function makeMedia(database: DatabaseHandle, name = "picture.png"): Promise<Media> {
+  const id = newId();
+  return insertMedia(database.db, {
+    id,
+    name,
+    storageKey: `images/${id}`,
+    url: `/media/images/${id}/640.webp`,
+    width: 640,
+    height: 640,
+    widths: [320, 640],
+  });
+}
+
+export const DESCRIPTION =
+  "A dependable everyday piece, made with care from durable materials that last for years.";
+
+/** A valid product body for POST /api/products (category and thumbnail must be given). */
+export function productBody(
+  refs: { category: string; thumbnail: string },
+  overrides: Partial<ProductInput> = {},
+): ProductInput {
+  return {
+    name: "Everyday Product",
+    description: DESCRIPTION,
+    price: 100,
+    onSale: false,
+    stock: 10,
+    isActive: true,
+    gallery: [],
+    ...refs,
+    ...overrides,
+  };
+}
+
+/** A product made through the product service (so its search document is written too). */
+export async function makeProduct(
+  database: DatabaseHandle,
+  refs: { category: string; thumbnail: string },
+  overrides: Partial<ProductInput> = {},
+) {
+  return createProduct(database.db, productBody(refs, { name: unique("Product"), ...overrides }));
+}

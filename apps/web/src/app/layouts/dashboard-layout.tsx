@@ -1,0 +1,63 @@
+import type { Role } from "@shop/shared/constants";
+import { errors } from "@shop/shared/messages";
+import { useEffect } from "react";
+import { Outlet, useLocation, useMatches, useNavigate } from "react-router";
+import { toast } from "react-toastify";
+import { Drawer } from "../../components/drawer";
+import { useSidebar } from "../../features/dashboard/hooks/use-sidebar";
+import { isStaff, type SessionUser, useSession } from "../../lib/session";
+import { DashboardSidebar } from "./dashboard-sidebar";
+
+/** Route `handle` this layout reads: the roles a section is limited to. */
+export interface DashboardHandle {
+  roles?: readonly Role[];
+}
+
+type Access = "allowed" | "not-staff" | "section-refused";
+
+function useDashboardAccess(user: SessionUser | null): Access {
+  const matches = useMatches();
+  if (!isStaff(user)) return "not-staff";
+  for (const match of matches) {
+    const roles = (match.handle as DashboardHandle | undefined)?.roles;
+    if (roles && !roles.includes(user.role)) return "section-refused";
+  }
+  return "allowed";
+}
+
+/**
+ * The dashboard (SPEC section 2) is for staff only: anyone else is told they are not authorized
+ * and sent to '/' (SPEC section 6, reading (a)); a manager opening an admin-only section goes to the
+ * dashboard home. The server checks every dashboard call on its own as well.
+ */
+export function DashboardLayout() {
+  const user = useSession((state) => state.user);
+  const access = useDashboardAccess(user);
+  const navigate = useNavigate();
+  const location = useLocation();
+  const sidebarOpenedAt = useSidebar((state) => state.openedAt);
+  const closeSidebar = useSidebar((state) => state.close);
+
+  useEffect(() => {
+    if (access === "allowed") return;
+    // The toast id keeps a double effect run (React StrictMode) from showing the alert twice.
+    toast.error(errors.notAuthorized, { toastId: "not-authorized" });
+    navigate(access === "not-staff" ? "/" : "/dashboard/home", { replace: true });
+  }, [access, navigate]);
+
+  if (access !== "allowed" || !user) return null;
+
+  return (
+    <div className="min-h-dvh bg-neutral-50">
+      <Drawer open={sidebarOpenedAt === location.key} onClose={closeSidebar} title="Dashboard menu">
+        <DashboardSidebar user={user} onClose={closeSidebar} />
+      </Drawer>
+      <aside className="hidden border-r border-neutral-200 lg:fixed lg:inset-y-0 lg:flex lg:w-64 lg:flex-col">
+        <DashboardSidebar user={user} />
+      </aside>
+      <main className="lg:pl-64">
+        <Outlet />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,85 @@
+import { Bars3Icon } from "@heroicons/react/24/outline";
+import { useState } from "react";
+import { Link, NavLink, useLocation } from "react-router";
+import { buttonClasses } from "../../components/button";
+import { Logo } from "../../components/logo";
+import { CartLink } from "../../features/cart/components/cart-link";
+import { CategoriesMenu } from "../../features/storefront/components/categories-menu";
+import { SearchBox } from "../../features/storefront/components/search-box";
+import { cx } from "../../lib/cx";
+import { isStaff, useSession } from "../../lib/session";
+import { MobileMenu } from "./mobile-menu";
+import { UserMenu } from "./user-menu";
+
+const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+  cx(
+    "inline-flex h-10 items-center rounded-control px-3 text-sm font-medium",
+    isActive ? "text-brand-700" : "text-neutral-700 hover:bg-neutral-100 hover:text-neutral-900",
+  );
+
+export function StorefrontHeader() {
+  const user = useSession((state) => state.user);
+  const location = useLocation();
+  // The menu is open for the location it was opened at: any navigation closes it.
+  const [menuOpenedAt, setMenuOpenedAt] = useState<string | null>(null);
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-neutral-200 bg-white">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:px-6 lg:gap-4 lg:px-8">
+        <button
+          type="button"
+          onClick={() => setMenuOpenedAt(location.key)}
+          aria-label="Open menu"
+          className="-ml-2 inline-flex size-10 items-center justify-center rounded-control text-neutral-700 hover:bg-neutral-100 md:hidden"
+        >
+          <Bars3Icon className="size-6" aria-hidden="true" />
+        </button>
+        <Link to="/" aria-label="Home" className="shrink-0">
+          <Logo />
+        </Link>
+
+        <nav aria-label="Main" className="ml-2 hidden items-center md:flex">
+          <CategoriesMenu />
+          <NavLink to="/sale" className={navLinkClass}>
+            Sale
+          </NavLink>
+        </nav>
+
+        <SearchBox className="mx-2 hidden max-w-md flex-1 md:block" />
+
+        <div className="ml-auto flex items-center gap-1 sm:gap-2">
+          {isStaff(user) ? (
+            <div className="hidden sm:block">
+              <Link to="/dashboard/home" className={buttonClasses({ variant: "secondary", size: "sm" })}>
+                Dashboard
+              </Link>
+            </div>
+          ) : null}
+          <CartLink />
+          {user ? (
+            <div className="ml-1 flex">
+              <UserMenu user={user} />
+            </div>
+          ) : (
+            <>
+              <Link to="/auth/login" className={buttonClasses({ variant: "ghost", size: "sm" })}>
+                Login
+              </Link>
+              <div className="hidden md:block">
+                <Link to="/auth/register" className={buttonClasses({ size: "sm" })}>
+                  Register
+                </Link>
+              </div>
+            </>
+          )}
+        </div>
+      </div>
+
+      <div className="px-4 pb-3 sm:px-6 md:hidden">
+        <SearchBox />
+      </div>
+
+      <MobileMenu open={menuOpenedAt === location.key} onClose={() => setMenuOpenedAt(null)} user={user} />
+    </header>
+  );
+}

@@ -1,0 +1,242 @@
+/**
+ * Every screen of SPEC section 2. The storefront shell and home page are in the entry bundle; the
+ * other pages, and the whole auth, account and dashboard areas, are separate chunks fetched on
+ * first visit (route `lazy`), so a shopper never downloads dashboard code.
+ */
+import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
+import { PageSpinner } from "../components/spinner";
+import { HomePage } from "../features/storefront/home-page";
+import { ErrorPage } from "./error-page";
+import type { DashboardHandle } from "./layouts/dashboard-layout";
+import { StorefrontLayout } from "./layouts/storefront-layout";
+import { NotFoundPage } from "./not-found-page";
+import { Root } from "./root";
+
+const adminOnly: DashboardHandle = { roles: ["admin"] };
+
+const storefrontPages: RouteObject[] = [
+  { index: true, element: <HomePage /> },
+  {
+    path: "product/:productId",
+    lazy: () => import("../features/storefront/product-page").then((m) => ({ Component: m.ProductPage })),
+  },
+  {
+    path: "product-category/:categorySlug",
+    lazy: () => import("../features/storefront/category-page").then((m) => ({ Component: m.CategoryPage })),
+  },
+  {
+    path: "search",
+    lazy: () => import("../features/storefront/search-page").then((m) => ({ Component: m.SearchPage })),
+  },
+  {
+    path: "sale",
+    lazy: () => import("../features/storefront/sale-page").then((m) => ({ Component: m.SalePage })),
+  },
+  {
+    path: "cart",
+    lazy: () => import("../features/cart/cart-page").then((m) => ({ Component: m.CartPage })),
+  },
+  {
+    path: "about",
+    lazy: () => import("../features/storefront/about-page").then((m) => ({ Component: m.AboutPage })),
+  },
+  {
+    path: "contact",
+    lazy: () => import("../features/storefront/contact-page").then((m) => ({ Component: m.ContactPage })),
+  },
+  {
+    path: "privacy-policy",
+    lazy: () =>
+      import("../features/storefront/privacy-policy-page").then((m) => ({ Component: m.PrivacyPolicyPage })),
+  },
+  {
+    path: "terms-of-service",
+    lazy: () =>
+      import("../features/storefront/terms-of-service-page").then((m) => ({
+        Component: m.TermsOfServicePage,
+      })),
+  },
+  {
+    path: "account",
+    lazy: () => import("./layouts/account-layout").then((m) => ({ Component: m.AccountLayout })),
+    children: [
+      { index: true, element: <Navigate to="/account/profile" replace /> },
+      {
+        path: "profile",
+        lazy: () => import("../features/account/profile-page").then((m) => ({ Component: m.ProfilePage })),
+      },
+      {
+        path: "shipping",
+        lazy: () => import("../features/checkout/shipping-page").then((m) => ({ Component: m.ShippingPage })),
+      },
+      {
+        path: "checkout",
+        lazy: () => import("../features/checkout/checkout-page").then((m) => ({ Component: m.CheckoutPage })),
+      },
+      {
+        path: "pay/:orderId",
+        lazy: () => import("../features/checkout/pay-page").then((m) => ({ Component: m.PayPage })),
+      },
+    ],
+  },
+  { path: "*", element: <NotFoundPage /> },
+];
+
+const authPages: RouteObject[] = [
+  { index: true, element: <Navigate to="/auth/login" replace /> },
+  {
+    path: "login",
+    lazy: () => import("../features/auth/login-page").then((m) => ({ Component: m.LoginPage })),
+  },
+  {
+    path: "register",
+    lazy: () => import("../features/auth/register-page").then((m) => ({ Component: m.RegisterPage })),
+  },
+];
+
+const ordersPage = () => import("../features/dashboard/orders/orders-page");
+const paymentsPage = () => import("../features/dashboard/payments/payments-page");
+const productsPage = () => import("../features/dashboard/products/products-page");
+const customersPage = () => import("../features/dashboard/customers/customers-page");
+const disputesPage = () => import("../features/dashboard/disputes/disputes-page");
+
+const dashboardPages: RouteObject[] = [
+  { index: true, element: <Navigate to="/dashboard/home" replace /> },
+  {
+    path: "home",
+    lazy: () =>
+      import("../features/dashboard/home/home-page").then((m) => ({ Component: m.DashboardHomePage })),
+  },
+  {
+    path: "orders",
+    children: [
+      { index: true, lazy: () => ordersPage().then((m) => ({ element: <m.OrdersPage view="all" /> })) },
+      {
+        path: "pending",
+        lazy: () => ordersPage().then((m) => ({ element: <m.OrdersPage view="pending" /> })),
+      },
+      {
+        path: "delivered",
+        lazy: () => ordersPage().then((m) => ({ element: <m.OrdersPage view="delivered" /> })),
+      },
+      {
+        path: "cancelled",
+        lazy: () => ordersPage().then((m) => ({ element: <m.OrdersPage view="cancelled" /> })),
+      },
+      {
+        path: "refunded",
+        lazy: () => ordersPage().then((m) => ({ element: <m.OrdersPage view="refunded" /> })),
+      },
+      {
+        path: "order/:orderId",
+        lazy: () =>
+          import("../features/dashboard/orders/order-page").then((m) => ({ Component: m.OrderPage })),
+      },
+    ],
+  },
+  {
+    path: "payments",
+    handle: adminOnly,
+    children: [
+      { index: true, lazy: () => paymentsPage().then((m) => ({ element: <m.PaymentsPage view="all" /> })) },
+      {
+        path: "successful",
+        lazy: () => paymentsPage().then((m) => ({ element: <m.PaymentsPage view="successful" /> })),
+      },
+      {
+        path: "failed",
+        lazy: () => paymentsPage().then((m) => ({ element: <m.PaymentsPage view="failed" /> })),
+      },
+    ],
+  },
+  {
+    path: "products",
+    children: [
+      { index: true, lazy: () => productsPage().then((m) => ({ element: <m.ProductsPage view="all" /> })) },
+      {
+        path: "on-sale",
+        lazy: () => productsPage().then((m) => ({ element: <m.ProductsPage view="on-sale" /> })),
+      },
+      {
+        path: "inactive",
+        lazy: () => productsPage().then((m) => ({ element: <m.ProductsPage view="inactive" /> })),
+      },
+      {
+        path: "new",
+        lazy: () =>
+          import("../features/dashboard/products/product-form-page").then((m) => ({
+            Component: m.ProductFormPage,
+          })),
+      },
+      {
+        path: "edit/:productId",
+        lazy: () =>
+          import("../features/dashboard/products/product-form-page").then((m) => ({
+            Component: m.ProductFormPage,
+          })),
+      },
+    ],
+  },
+  {
+    path: "categories",
+    lazy: () =>
+      import("../features/dashboard/categories/categories-page").then((m) => ({
+        Component: m.CategoriesPage,
+      })),
+  },
+  {
+    path: "customers",
+    handle: adminOnly,
+    children: [
+      { index: true, lazy: () => customersPage().then((m) => ({ element: <m.CustomersPage view="all" /> })) },
+      {
+        path: "inactive",
+        lazy: () => customersPage().then((m) => ({ element: <m.CustomersPage view="inactive" /> })),
+      },
+    ],
+  },
+  {
+    path: "media",
+    lazy: () => import("../features/dashboard/media/media-page").then((m) => ({ Component: m.MediaPage })),
+  },
+  {
+    path: "disputes",
+    children: [
+      { index: true, lazy: () => disputesPage().then((m) => ({ element: <m.DisputesPage view="all" /> })) },
+      { path: "open", lazy: () => disputesPage().then((m) => ({ element: <m.DisputesPage view="open" /> })) },
+      {
+        path: "closed",
+        lazy: () => disputesPage().then((m) => ({ element: <m.DisputesPage view="closed" /> })),
+      },
+    ],
+  },
+  { path: "*", element: <NotFoundPage /> },
+];
+
+export const routes: RouteObject[] = [
+  {
+    element: <Root />,
+    errorElement: <ErrorPage fullPage />,
+    HydrateFallback: PageSpinner,
+    children: [
+      {
+        path: "/",
+        element: <StorefrontLayout />,
+        // A pathless route under each layout: a crashing page keeps the layout around its error.
+        children: [{ errorElement: <ErrorPage />, children: storefrontPages }],
+      },
+      {
+        path: "auth",
+        lazy: () => import("./layouts/auth-layout").then((m) => ({ Component: m.AuthLayout })),
+        children: [{ errorElement: <ErrorPage />, children: authPages }],
+      },
+      {
+        path: "dashboard",
+        lazy: () => import("./layouts/dashboard-layout").then((m) => ({ Component: m.DashboardLayout })),
+        children: [{ errorElement: <ErrorPage />, children: dashboardPages }],
+      },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

@@ -1,0 +1,53 @@
+import { DialogBackdrop, DialogPanel, DialogTitle, Dialog as HeadlessDialog } from "@headlessui/react";
+import { XMarkIcon } from "@heroicons/react/24/outline";
+import type { ReactNode } from "react";
+import { cx } from "../lib/cx";
+
+interface DialogProps {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  children: ReactNode;
+  /** Buttons shown at the bottom right. */
+  footer?: ReactNode;
+  size?: "sm" | "md" | "lg";
+}
+
+const WIDTHS = { sm: "max-w-sm", md: "max-w-lg", lg: "max-w-2xl" } as const;
+
+/** A centred modal dialog with a title and a close button; focus is trapped and Escape closes it. */
+export function Dialog({ open, onClose, title, children, footer, size = "md" }: DialogProps) {
+  return (
+    <HeadlessDialog open={open} onClose={onClose} className="relative z-50">
+      <DialogBackdrop
+        transition
+        className="fixed inset-0 bg-neutral-950/40 transition-opacity duration-200 data-closed:opacity-0"
+      />
+      <div className="fixed inset-0 flex items-end justify-center overflow-y-auto p-4 sm:items-center">
+        <DialogPanel
+          transition
+          className={cx(
+            "w-full rounded-card bg-white shadow-popover transition duration-200 data-closed:translate-y-4 data-closed:opacity-0",
+            WIDTHS[size],
+          )}
+        >
+          <div className="flex items-center justify-between gap-4 border-b border-neutral-200 px-5 py-4">
+            <DialogTitle className="text-base font-semibold text-neutral-900">{title}</DialogTitle>
+            <button
+              type="button"
+              onClick={onClose}
+              className="-m-1.5 rounded-control p-1.5 text-neutral-500 hover:bg-neutral-100 hover:text-neutral-800"
+              aria-label="Close"
+            >
+              <XMarkIcon className="size-5" aria-hidden="true" />
+            </button>
+          </div>
+          <div className="px-5 py-4">{children}</div>
+          {footer ? (
+            <div className="flex justify-end gap-3 border-t border-neutral-200 px-5 py-4">{footer}</div>
+          ) : null}
+        </DialogPanel>
+      </div>
+    </HeadlessDialog>
+  );
+}

@@ -1,0 +1,89 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { errors } from "@shop/shared/messages";
+import { LoginInput } from "@shop/shared/schemas/auth";
+import { useForm } from "react-hook-form";
+import { Link } from "react-router";
+import { toast } from "react-toastify";
+import { Button } from "../../components/button";
+import { TextField } from "../../components/text-field";
+import { isApiError } from "../../lib/api";
+import { useConfig } from "../../lib/config";
+import { applyServerErrors } from "../../lib/form-errors";
+import { useLogin } from "./api/login";
+import { AuthCard } from "./components/auth-card";
+import { useAuthSearch, useLeaveAuthPage } from "./hooks/use-leave-auth-page";
+
+const FIELDS = ["email", "password"] as const;
+
+export function LoginPage() {
+  const config = useConfig();
+  const login = useLogin();
+  const leave = useLeaveAuthPage();
+  const authSearch = useAuthSearch();
+  const form = useForm<LoginInput>({
+    resolver: zodResolver(LoginInput),
+    defaultValues: { email: "", password: "" },
+  });
+  const { register, handleSubmit, setValue, setError, formState } = form;
+  const demo = config.data?.demo ?? null;
+
+  const onSubmit = handleSubmit((values) =>
+    login.mutate(values, {
+      onSuccess: () => void leave(),
+      onError: (error) => {
+        if (isApiError(error)) applyServerErrors(error, FIELDS, setError);
+        toast.error(error.message || errors.login);
+      },
+    }),
+  );
+
+  const fillDemo = () => {
+    if (!demo) return;
+    setValue("email", demo.email, { shouldValidate: formState.isSubmitted });
+    setValue("password", demo.password, { shouldValidate: formState.isSubmitted });
+  };
+
+  return (
+    <AuthCard
+      title="Log in to your account"
+      footer={
+        <>
+          Don&apos;t have an account?{" "}
+          <Link
+            to={`/auth/register${authSearch}`}
+            replace
+            className="font-semibold text-brand-700 hover:underline"
+          >
+            Register
+          </Link>
+        </>
+      }
+    >
+      <form onSubmit={onSubmit} noValidate className="space-y-5">
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          error={formState.errors.email?.message}
+          {...register("email")}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          error={formState.errors.password?.message}
+          {...register("password")}
+        />
+        <Button type="submit" fullWidth loading={login.isPending}>
+          Login
+        </Button>
+        {demo ? (
+          <Button variant="secondary" fullWidth onClick={fillDemo}>
+            Login as admin
+          </Button>
+        ) : null}
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,10 @@
+import { PrivacyText } from "./components/privacy-text";
+import { StaticPage } from "./components/static-page";
+
+export function TermsOfServicePage() {
+  return (
+    <StaticPage title="Terms of Service">
+      <PrivacyText />
+    </StaticPage>
+  );
+}

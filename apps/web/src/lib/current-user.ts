@@ -1,0 +1,40 @@
+/**
+ * GET /api/users/current-user. Every successful answer also refreshes the session snapshot;
+ * a 401 clears it (lib/api.ts).
+ *
+ * NOTE: queries holding the signed-in user's own data use keys under ["me"], so that signing in
+ * as someone else can drop them all at once (see features/auth/api).
+ */
+import type { UserDto } from "@shop/shared/schemas/user";
+import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
+import { api } from "./api";
+import { useSession } from "./session";
+
+export const ME_QUERY_KEY = ["me"] as const;
+
+export async function getCurrentUser({ signal }: { signal?: AbortSignal } = {}) {
+  const user = await api.get<UserDto>("/users/current-user", { signal });
+  useSession.getState().setUser(user);
+  return user;
+}
+
+export function currentUserQueryOptions() {
+  return queryOptions({
+    queryKey: [...ME_QUERY_KEY, "user"] as const,
+    queryFn: ({ signal }) => getCurrentUser({ signal }),
+  });
+}
+
+export function useCurrentUser({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...currentUserQueryOptions(), enabled });
+}
+
+/**
+ * After login or registration: forget everything cached for a previous user, then remember the
+ * new one both in the query cache and in the session snapshot.
+ */
+export function startSession(queryClient: QueryClient, user: UserDto) {
+  queryClient.removeQueries({ queryKey: ME_QUERY_KEY });
+  queryClient.setQueryData(currentUserQueryOptions().queryKey, user);
+  useSession.getState().setUser(user);
+}

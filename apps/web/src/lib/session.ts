@@ -1,0 +1,67 @@
+/**
+ * The signed-in user's snapshot (SPEC section 4: id, name, avatar url, role, active flag, email),
+ * persisted in local storage so the header and the guards know the user before any request.
+ * The server's cookie is the real session; GET /api/users/current-user refreshes this copy.
+ */
+import { type Role, STAFF_ROLES } from "@shop/shared/constants";
+import type { UserDto } from "@shop/shared/schemas/user";
+import { create } from "zustand";
+import { createJSONStorage, persist } from "zustand/middleware";
+
+export interface SessionUser {
+  id: string;
+  name: { firstName: string; lastName: string };
+  email: string;
+  avatarUrl: string | null;
+  role: Role;
+  active: boolean;
+}
+
+interface SessionState {
+  user: SessionUser | null;
+  setUser: (user: UserDto) => void;
+  clear: () => void;
+}
+
+export const SESSION_STORAGE_KEY = "shop-session";
+
+export function toSessionUser(user: UserDto): SessionUser {
+  return {
+    id: user._id,
+    name: { firstName: user.name.firstName, lastName: user.name.lastName },
+    email: user.email,
+    avatarUrl: user.avatar?.url ?? null,
+    role: user.role,
+    active: user.status,
+  };
+}
+
+export const useSession = create<SessionState>()(
+  persist(
+    (set) => ({
+      user: null,
+      setUser: (user) => set({ user: toSessionUser(user) }),
+      clear: () => set({ user: null }),
+    }),
+    {
+      name: SESSION_STORAGE_KEY,
+      version: 1,
+      storage: createJSONStorage(() => localStorage),
+      partialize: (state) => ({ user: state.user }),
+    },
+  ),
+);
+
+/** A signed-in user whose account is active: the account area's requirement (SPEC section 6). */
+export function isActiveUser(user: SessionUser | null): user is SessionUser {
+  return user?.active === true;
+}
+
+/** Staff may enter the dashboard: admin, and manager for its sections (DESIGN.md section 5). */
+export function isStaff(user: SessionUser | null): user is SessionUser {
+  return isActiveUser(user) && (STAFF_ROLES as readonly Role[]).includes(user.role);
+}
+
+export function fullName(user: Pick<SessionUser, "name">): string {
+  return `${user.name.firstName} ${user.name.lastName}`.trim();
+}
