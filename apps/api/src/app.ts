@@ -1,5 +1,5 @@
 /** Builds the Fastify instance: plugins, routes, error handling. It never listens (server.ts does). */
-import { existsSync, mkdirSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import cookie from "@fastify/cookie";
 import helmet from "@fastify/helmet";
@@ -23,6 +23,7 @@ import { addressRoutes } from "./modules/addresses/routes";
 import { authRoutes } from "./modules/auth/routes";
 import { categoryRoutes } from "./modules/categories/routes";
 import { mediaRoutes } from "./modules/media/routes";
+import { pageRoutes, sendPage } from "./modules/pages/routes";
 import { productRoutes } from "./modules/products/routes";
 import { reviewRoutes } from "./modules/reviews/routes";
 import { systemRoutes } from "./modules/system/routes";
@@ -151,8 +152,9 @@ function registerStaticFiles(app: FastifyInstance, config: Config) {
 
   const webDist = config.webDist ?? path.resolve(import.meta.dirname, "../../web/dist");
   const indexHtml = path.join(webDist, "index.html");
-  const hasWeb = existsSync(indexHtml);
-  if (hasWeb) {
+  // NOTE: read once; a new build of the web app comes with a restart of the server.
+  const template = existsSync(indexHtml) ? readFileSync(indexHtml, "utf8") : undefined;
+  if (template) {
     app.register(fastifyStatic, {
       root: webDist,
       prefix: "/",
@@ -165,13 +167,16 @@ function registerStaticFiles(app: FastifyInstance, config: Config) {
       },
     });
   }
+  app.register(pageRoutes);
+  if (template)
+    app.get("/", { schema: { hide: true } }, (request, reply) => sendPage(request, reply, template));
 
   app.setNotFoundHandler((request, reply) => {
     const isApi =
       request.url === "/api" || request.url.startsWith("/api/") || request.url.startsWith("/media/");
-    if (!isApi && hasWeb && (request.method === "GET" || request.method === "HEAD")) {
-      // History fallback: the web app's router decides what the path shows.
-      return reply.header("cache-control", "no-cache").sendFile("index.html", webDist);
+    if (!isApi && template && (request.method === "GET" || request.method === "HEAD")) {
+      // History fallback: the web app's router decides what the path shows; the server writes its head.
+      return sendPage(request, reply, template);
     }
     return reply.status(404).send({ success: false, message: api.routeNotFound });
   });

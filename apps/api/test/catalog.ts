@@ -1,5 +1,6 @@
 /** Catalogue fixtures for API tests: categories, media rows and products made through the services. */
 import type { ProductInput } from "@shop/shared/schemas/product";
+import { slugify } from "@shop/shared/slug";
 import type { DatabaseHandle } from "../src/db/client";
 import { newId } from "../src/db/ids";
 import type { Media } from "../src/db/schema/media";
@@ -14,11 +15,7 @@ function unique(prefix: string) {
 }
 
 export async function makeCategory(database: DatabaseHandle, name = unique("Category")) {
-  const slug = name
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "");
-  return insertCategory(database.db, { name, slug: `${slug}-${unique("c")}` });
+  return insertCategory(database.db, { name, slug: `${slugify(name)}-${slugify(unique("c"))}` });
 }
 
 /** A media row without files: enough for thumbnails and galleries. */

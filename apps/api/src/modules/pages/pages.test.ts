@@ -1,0 +1,140 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { SHOP_NAME } from "@shop/shared/site";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, inject, signedInUser, type TestApp } from "../../../test/app";
+import { makeCategory, makeMedia, makeProduct } from "../../../test/catalog";
+import { newId } from "../../db/ids";
+
+const TEMPLATE = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <meta name="description" content="default" />
+    <title>default</title>
+    <script type="module" src="/assets/index.js"></script>
+  </head>
+  <body><div id="root"></div></body>
+</html>`;
+
+let t: TestApp;
+let product: Awaited<ReturnType<typeof makeProduct>>;
+let hidden: Awaited<ReturnType<typeof makeProduct>>;
+let category: Awaited<ReturnType<typeof makeCategory>>;
+
+beforeAll(async () => {
+  const webDist = mkdtempSync(path.join(tmpdir(), "shop-web-"));
+  writeFileSync(path.join(webDist, "index.html"), TEMPLATE);
+  t = await createTestApp({ WEB_DIST: webDist, PUBLIC_ORIGIN: "https://shop.example" });
+  category = await makeCategory(t.database, "Watches");
+  const media = await makeMedia(t.database);
+  product = await makeProduct(
+    t.database,
+    { category: category.id, thumbnail: media.id },
+    {
+      name: `Chrono </script><script>alert(1)</script> "Steel"`,
+      price: 250,
+      onSale: true,
+      salePrice: 199.5,
+      stock: 4,
+    },
+  );
+  hidden = await makeProduct(t.database, { category: category.id, thumbnail: media.id }, { isActive: false });
+});
+afterAll(async () => t.close());
+
+function jsonLdOf(html: string) {
+  const match = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html);
+  return match?.[1] ? JSON.parse(match[1]) : undefined;
+}
+
+describe("the head the server sends with storefront pages", () => {
+  it("gives a product page its title, description, Open Graph tags and Product JSON-LD, all inert", async () => {
+    const response = await t.app.inject({ method: "GET", url: `/product/${product._id}` });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toContain("text/html");
+    const html = response.body;
+    expect(html).not.toContain("<title>default</title>");
+    expect(html).toContain(
+      `<title>Chrono &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &quot;Steel&quot; — ${SHOP_NAME}</title>`,
+    );
+    expect(html).toContain('<meta property="og:type" content="product" />');
+    expect(html).toContain(`<link rel="canonical" href="https://shop.example/product/${product._id}" />`);
+    expect(html).toContain('<meta property="og:image" content="https://shop.example/media/');
+    // The payload never closes the JSON-LD script early.
+    expect(html.match(/<\/script>/g)).toHaveLength(2);
+    expect(jsonLdOf(html)).toMatchObject({
+      "@type": "Product",
+      name: product.name,
+      offers: { price: "199.50", priceCurrency: "USD", availability: "https://schema.org/InStock" },
+    });
+    expect(html).toContain('<div id="root"></div>');
+  });
+
+  it("adds the aggregate rating once a product has reviews", async () => {
+    const before = jsonLdOf((await t.app.inject({ method: "GET", url: `/product/${product._id}` })).body);
+    expect(before).not.toHaveProperty("aggregateRating");
+    const { cookie } = await signedInUser(t);
+    const review = await inject(t.app, {
+      method: "POST",
+      url: `/api/products/${product._id}/reviews`,
+      cookie,
+      payload: {
+        title: "Keeps perfect time",
+        rating: 4,
+        comment: "Bought it for my father and he wears it every day.",
+      },
+    });
+    expect(review.statusCode).toBe(201);
+    const html = (await t.app.inject({ method: "GET", url: `/product/${product._id}` })).body;
+    expect(jsonLdOf(html).aggregateRating).toMatchObject({ ratingValue: 4, reviewCount: 1 });
+  });
+
+  it("gives the home and category pages their own titles and no JSON-LD", async () => {
+    const home = await t.app.inject({ method: "GET", url: "/" });
+    expect(home.statusCode).toBe(200);
+    expect(home.body).toContain(`<title>${SHOP_NAME}`);
+    expect(jsonLdOf(home.body)).toBeUndefined();
+    const page = await t.app.inject({ method: "GET", url: `/product-category/${category.slug}` });
+    expect(page.body).toContain("<title>Watches");
+    expect(page.body).toContain(
+      `<link rel="canonical" href="https://shop.example/product-category/${category.slug}" />`,
+    );
+  });
+
+  it("keeps inactive and unknown products, and private areas, out of search engines", async () => {
+    for (const url of [
+      `/product/${hidden._id}`,
+      `/product/${newId()}`,
+      "/account/profile",
+      "/dashboard/home",
+      "/nowhere",
+    ]) {
+      const response = await t.app.inject({ method: "GET", url });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain('<meta name="robots" content="noindex" />');
+      expect(response.body).not.toContain(hidden.name);
+    }
+  });
+
+  it("lists categories and active products in /sitemap.xml, never inactive ones", async () => {
+    const response = await t.app.inject({ method: "GET", url: "/sitemap.xml" });
+    expect(response.headers["content-type"]).toContain("application/xml");
+    expect(response.body).toContain(`<loc>https://shop.example/product/${product._id}</loc>`);
+    expect(response.body).toContain(`<loc>https://shop.example/product-category/${category.slug}</loc>`);
+    expect(response.body).not.toContain(hidden._id);
+  });
+
+  it("serves robots.txt pointing at the sitemap and away from private areas", async () => {
+    const response = await t.app.inject({ method: "GET", url: "/robots.txt" });
+    expect(response.body).toContain("Sitemap: https://shop.example/sitemap.xml");
+    expect(response.body).toContain("Disallow: /dashboard/");
+  });
+
+  it("still answers unknown API paths with JSON", async () => {
+    const response = await t.app.inject({ method: "GET", url: "/api/nothing-here" });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().success).toBe(false);
+  });
+});

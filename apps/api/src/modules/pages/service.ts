@@ -1,0 +1,137 @@
+/** What the server says about each storefront page: its head, the sitemap and robots.txt. */
+import { CURRENCY } from "@shop/shared/constants";
+import { fromCents, unitPriceCents } from "@shop/shared/pricing";
+import type { ProductDto } from "@shop/shared/schemas/product";
+import { SHOP_DESCRIPTION, SHOP_NAME, SHOP_TAGLINE } from "@shop/shared/site";
+import type { Database } from "../../db/client";
+import { AppError } from "../../http/errors";
+import { getCategory } from "../categories/service";
+import { getProduct } from "../products/service";
+import type { PageHead } from "./head";
+import { listSitemapCategories, listSitemapProducts } from "./repo";
+
+const STATIC_PAGES: Record<string, { title: string; description: string }> = {
+  "/": { title: `${SHOP_NAME} — ${SHOP_TAGLINE}`, description: SHOP_DESCRIPTION },
+  "/sale": { title: `Sale — ${SHOP_NAME}`, description: `Products on sale at ${SHOP_NAME}.` },
+  "/search": { title: `Search — ${SHOP_NAME}`, description: `Search the ${SHOP_NAME} catalogue.` },
+  "/cart": { title: `Cart — ${SHOP_NAME}`, description: "Your shopping cart." },
+  "/about": { title: `About — ${SHOP_NAME}`, description: `Who we are: ${SHOP_DESCRIPTION}` },
+  "/contact": { title: `Contact — ${SHOP_NAME}`, description: `Help and contact details for ${SHOP_NAME}.` },
+  "/privacy-policy": {
+    title: `Privacy Policy — ${SHOP_NAME}`,
+    description: `How ${SHOP_NAME} handles your data.`,
+  },
+  "/terms-of-service": {
+    title: `Terms of Service — ${SHOP_NAME}`,
+    description: `The terms of ${SHOP_NAME}.`,
+  },
+};
+
+/** Pages that are nobody's business but the signed-in user's. */
+const PRIVATE_PREFIXES = ["/account", "/auth", "/dashboard"];
+
+function shorten(text: string, max = 160): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  return flat.length <= max ? flat : `${flat.slice(0, max - 1).trimEnd()}…`;
+}
+
+function productJsonLd(product: ProductDto, url: string, origin: string): Record<string, unknown> {
+  const price = fromCents(unitPriceCents(product)).toFixed(2);
+  return {
+    "@context": "https://schema.org",
+    "@type": "Product",
+    name: product.name,
+    description: shorten(product.description, 500),
+    sku: product._id,
+    category: product.category.name,
+    ...(product.thumbnail ? { image: [origin + product.thumbnail.url] } : {}),
+    offers: {
+      "@type": "Offer",
+      url,
+      priceCurrency: CURRENCY,
+      price,
+      availability: product.stock > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
+      itemCondition: "https://schema.org/NewCondition",
+    },
+    ...(product.rating.count > 0
+      ? {
+          aggregateRating: {
+            "@type": "AggregateRating",
+            ratingValue: product.rating.average,
+            reviewCount: product.rating.count,
+            bestRating: 5,
+            worstRating: 1,
+          },
+        }
+      : {}),
+  };
+}
+
+/** The head of a storefront path; unknown products and categories get a generic, unindexed head. */
+export async function headForPath(db: Database, pathname: string, origin: string): Promise<PageHead> {
+  const canonical = origin + pathname;
+  if (PRIVATE_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`))) {
+    return { title: SHOP_NAME, description: SHOP_DESCRIPTION, noindex: true };
+  }
+  const fixed = STATIC_PAGES[pathname];
+  if (fixed) return { ...fixed, canonical };
+
+  try {
+    const productMatch = /^\/product\/([0-9a-f]{24})$/.exec(pathname);
+    if (productMatch?.[1]) {
+      const product = await getProduct(db, productMatch[1], null);
+      return {
+        title: `${product.name} — ${SHOP_NAME}`,
+        description: shorten(product.description),
+        canonical,
+        type: "product",
+        image: product.thumbnail ? origin + product.thumbnail.url : undefined,
+        jsonLd: productJsonLd(product, canonical, origin),
+      };
+    }
+    const categoryMatch = /^\/product-category\/([a-z0-9-]{1,80})$/.exec(pathname);
+    if (categoryMatch?.[1]) {
+      const category = await getCategory(db, { slug: categoryMatch[1] });
+      return {
+        title: `${category.name} — ${SHOP_NAME}`,
+        description: `Shop ${category.count} ${category.name.toLowerCase()} products at ${SHOP_NAME}.`,
+        canonical,
+      };
+    }
+  } catch (error) {
+    if (!(error instanceof AppError) || error.status !== 404) throw error;
+  }
+  return { title: SHOP_NAME, description: SHOP_DESCRIPTION, noindex: true };
+}
+
+function xmlEscape(text: string) {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+export async function sitemapXml(db: Database, origin: string): Promise<string> {
+  const [categoryRows, productRows] = await Promise.all([listSitemapCategories(db), listSitemapProducts(db)]);
+  const urls = [
+    ...Object.keys(STATIC_PAGES)
+      .filter((path) => path !== "/cart" && path !== "/search")
+      .map((path) => ({ loc: origin + path, lastmod: undefined as Date | undefined })),
+    ...categoryRows.map((c) => ({ loc: `${origin}/product-category/${c.slug}`, lastmod: c.updatedAt })),
+    ...productRows.map((p) => ({ loc: `${origin}/product/${p.id}`, lastmod: p.updatedAt })),
+  ];
+  const body = urls
+    .map(
+      ({ loc, lastmod }) =>
+        `  <url><loc>${xmlEscape(loc)}</loc>${lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : ""}</url>`,
+    )
+    .join("\n");
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</urlset>\n`;
+}
+
+export function robotsTxt(origin: string): string {
+  return [
+    "User-agent: *",
+    "Allow: /",
+    ...PRIVATE_PREFIXES.map((prefix) => `Disallow: ${prefix}/`),
+    `Sitemap: ${origin}/sitemap.xml`,
+    "",
+  ].join("\n");
+}
