@@ -3,6 +3,7 @@
 // TEST_DATABASE_URL is set), then the Playwright journeys on a production build in Debian's Chromium.
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
+import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -29,8 +30,20 @@ function ensureChromium() {
   });
 }
 
+/** A port nothing listens on, for the server the journeys start. */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
 run("npm", ["run", "check"]);
 run("npx", ["vitest", "run"]);
 ensureChromium();
 run("npm", ["run", "build"]);
-run("npm", ["run", "test", "-w", "@shop/e2e"]);
+run("npm", ["run", "test", "-w", "@shop/e2e"], { E2E_PORT: String(process.env.E2E_PORT ?? (await freePort())) });

@@ -23,7 +23,9 @@ import { addressRoutes } from "./modules/addresses/routes";
 import { authRoutes } from "./modules/auth/routes";
 import { categoryRoutes } from "./modules/categories/routes";
 import { mediaRoutes } from "./modules/media/routes";
+import { orderRoutes } from "./modules/orders/routes";
 import { pageRoutes, sendPage } from "./modules/pages/routes";
+import { paymentRoutes } from "./modules/payments/routes";
 import { productRoutes } from "./modules/products/routes";
 import { reviewRoutes } from "./modules/reviews/routes";
 import { systemRoutes } from "./modules/system/routes";
@@ -106,7 +108,18 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   await app.register(swagger, {
     openapi: {
       info: { title: "Shop API", version: "1.0.0", description: "Storefront, account and dashboard API." },
-      tags: ["system", "auth", "users", "addresses", "categories", "products", "reviews"].map((name) => ({
+      tags: [
+        "system",
+        "auth",
+        "users",
+        "addresses",
+        "categories",
+        "products",
+        "reviews",
+        "media",
+        "orders",
+        "payments",
+      ].map((name) => ({
         name,
       })),
     },
@@ -125,6 +138,8 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
       await apiScope.register(categoryRoutes, { prefix: "/categories" });
       await apiScope.register(productRoutes, { prefix: "/products" });
       await apiScope.register(reviewRoutes, { prefix: "/products" });
+      await apiScope.register(orderRoutes, { prefix: "/orders" });
+      await apiScope.register(paymentRoutes, { prefix: "/payments" });
     },
     { prefix: "/api" },
   );

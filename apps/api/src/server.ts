@@ -4,6 +4,7 @@ import { parseConfig } from "./config";
 import { migrate, openDatabase } from "./db/client";
 import { seedDemoAccounts } from "./db/seed/demo-accounts";
 import { seedDemoCatalog } from "./db/seed/demo-catalog";
+import { startOrderSweep } from "./modules/orders/sweep";
 import { createStorage } from "./storage/create-storage";
 
 async function main() {
@@ -25,6 +26,7 @@ async function main() {
 
   const app = await buildApp({ config, database });
   if (seededCatalog) app.log.info("demo catalogue seeded");
+  let stopSweep: (() => Promise<void>) | undefined;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -33,6 +35,7 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     try {
+      await stopSweep?.();
       await app.close();
       await database.close();
       process.exit(0);
@@ -45,6 +48,7 @@ async function main() {
   process.on("SIGINT", () => void shutdown("SIGINT"));
 
   await app.listen({ host: config.host, port: config.port });
+  stopSweep = startOrderSweep(database.db, config.orderHoldMinutes, app.log);
   app.log.info(
     { database: database.kind, demo: config.demo, payments: config.paypal ? "paypal" : "test" },
     "shop is ready",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { successes, validation } from "./messages";
+import { stock, successes, validation } from "./messages";
 
 describe("validation message helpers", () => {
   it("says 'character' in the singular for a minimum of 1", () => {
@@ -44,5 +44,16 @@ describe("success message helpers", () => {
 
   it("reports the quantity added to the cart", () => {
     expect(successes.addedToCart(3)).toBe("Product added to cart successfully (3)");
+  });
+});
+
+describe("stock messages", () => {
+  it("names the units left in the low-stock warning", () => {
+    expect(stock.lowStock(3)).toBe("Only 3 left in stock");
+  });
+
+  it("words the everything-is-in-the-cart note in the singular and the plural", () => {
+    expect(stock.allInCart(1)).toBe("The last one in stock is already in your cart.");
+    expect(stock.allInCart(4)).toBe("All 4 in stock are already in your cart.");
   });
 });

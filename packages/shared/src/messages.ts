@@ -46,6 +46,9 @@ export const validation = {
   orderStatusMissing: "Order ID or status is missing.",
   orderProducts: "At least one product is required to place an order.",
   selectFile: "Please select a file to upload.",
+  cardNumber: "Card number is not valid.",
+  cardExpiry: "Expiry date is not valid (MM/YY).",
+  cardCvc: "CVC is not valid.",
   unknownField: "This field is not allowed.",
 } as const;
 
@@ -113,6 +116,25 @@ export const empty = {
   failedPayments: "No failed payments found.",
   products: "No products found.",
   inactiveProducts: "No inactive products found.",
+} as const;
+
+/** The product page's stock line (SPEC section 9: the low-stock warning at 10 or fewer units). */
+export const stock = {
+  inStock: "In stock",
+  lowStock: (n: number) => `Only ${n} left in stock`,
+  outOfStock: "Out of stock",
+  /** How many units of the product the shopper's cart already holds. */
+  inCart: (n: number) => `${n} already in your cart.`,
+  /** Everything in stock is already in the shopper's cart: nothing more can be added. */
+  allInCart: (n: number) =>
+    n === 1
+      ? "The last one in stock is already in your cart."
+      : `All ${n} in stock are already in your cart.`,
+} as const;
+
+/** Notes only staff see on storefront pages. */
+export const staffNotes = {
+  productInactive: `This product is inactive: shoppers see '${errors.productNotAvailable}'`,
 } as const;
 
 /** Guidance shown beside form fields before anything is wrong. */
@@ -185,4 +207,25 @@ export const api = {
   uploadTooLarge: `The file is too large; the limit is ${UPLOAD_MAX_BYTES / 1024 / 1024} MB.`,
   imageTooManyPixels: `The image is too large; the limit is ${UPLOAD_MAX_PIXELS / 1_000_000} megapixels.`,
   notMultipart: "Please send the file as a multipart form upload.",
+  orderPlaced: "Your order has been placed.",
+  orderNotFound: "Order not found.",
+  orderCancelled: "The order has been cancelled.",
+  orderNotPending: "Only a pending order can be cancelled.",
+  outOfStock: (name: string, available: number) =>
+    available > 0 ? `Only ${available} of ${name} left in stock.` : `${name} is out of stock.`,
+  productUnavailable: (name: string) => `${name} is no longer available.`,
+  productMissing: "A product in your cart no longer exists.",
+  addressRequired: "Please select an address.",
+  transitionRefused: (from: string, to: string) => `An order that is ${from} cannot become ${to}.`,
+  paymentRecorded: "Order paid successfully.",
+  paymentDeclined: "Something went wrong, please try again later...",
+  alreadyPaid: "This order has already been paid.",
+  orderNotPayable: "This order can no longer be paid.",
+  paymentNotFound: "Payment not found.",
+  paymentMismatch: "The payment does not match this order.",
+  paymentProviderUnavailable: "The payment provider could not be reached, please try again later.",
+  paypalNotConfigured: "PayPal is not configured on this shop.",
+  testGatewayDisabled: "The test gateway is not available on this shop.",
+  webhookRejected: "The webhook could not be verified.",
+  paymentPending: "Your payment is being processed; the order will be updated once it is confirmed.",
 } as const;

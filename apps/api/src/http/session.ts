@@ -45,13 +45,13 @@ export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply)
   });
 }
 
-/** preHandler: a signed-in, active user, else 401. */
+/** preValidation guard: a signed-in, active user, else 401. */
 export async function requireUser(request: FastifyRequest) {
   const session = await currentSession(request);
   if (!session) throw new AppError("UNAUTHORIZED", api.notSignedIn);
 }
 
-/** preHandler factory: a signed-in user with one of these roles, else 401 or 403. */
+/** preValidation guard factory: a signed-in user with one of these roles, else 401 or 403. */
 export function requireRole(...roles: Role[]) {
   return async function requireRoleHandler(request: FastifyRequest) {
     const session = await currentSession(request);

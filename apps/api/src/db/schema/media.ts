@@ -20,7 +20,7 @@ export const media = pgTable(
     uploadedBy: char({ length: 24 }).references(() => users.id, { onDelete: "set null" }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("media_created_at_idx").on(t.createdAt.desc())],
+  (t) => [index("media_created_at_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())],
 );
 
 export const mediaRelations = relations(media, ({ one, many }) => ({

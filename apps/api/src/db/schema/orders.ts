@@ -63,8 +63,21 @@ export const orders = pgTable(
   (t) => [
     check("orders_status_check", sql`${t.status} in (${sqlList(ORDER_STATUSES)})`),
     unique("orders_user_idempotency_key_unique").on(t.userId, t.idempotencyKey),
-    index("orders_user_created_at_idx").on(t.userId, t.createdAt.desc()),
-    index("orders_status_created_at_idx").on(t.status, t.createdAt.desc()),
+    index("orders_user_created_at_idx").on(
+      t.userId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index("orders_status_created_at_idx").on(
+      t.status,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index("orders_created_at_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // The hold-expiry sweep looks for old unpaid pending orders.
+    index("orders_pending_created_at_idx")
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'pending' and ${t.paymentId} is null`),
   ],
 );
 

@@ -35,7 +35,12 @@ export const payments = pgTable(
   (t) => [
     check("payments_status_check", sql`${t.status} in (${sqlList(PAYMENT_STATUSES)})`),
     check("payments_payment_gateway_check", sql`${t.paymentGateway} in (${sqlList(PAYMENT_GATEWAYS)})`),
-    index("payments_status_created_at_idx").on(t.status, t.createdAt.desc()),
+    index("payments_status_created_at_idx").on(
+      t.status,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index("payments_created_at_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("payments_order_id_idx").on(t.orderId),
     // NOTE: an order is never paid twice, whatever the code does.
     uniqueIndex("payments_order_completed_unique").on(t.orderId).where(sql`${t.status} = 'completed'`),

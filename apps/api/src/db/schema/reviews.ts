@@ -27,7 +27,11 @@ export const reviews = pgTable(
     check("reviews_rating_check", sql`${t.rating} between 1 and 5`),
     // One review per shopper and product.
     unique("reviews_user_product_unique").on(t.userId, t.productId),
-    index("reviews_product_created_at_idx").on(t.productId, t.createdAt.desc()),
+    index("reviews_product_created_at_idx").on(
+      t.productId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
   ],
 );
 

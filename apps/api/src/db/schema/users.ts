@@ -32,7 +32,8 @@ export const users = pgTable(
   (t) => [
     check("users_role_check", sql`${t.role} in (${sqlList(USER_ROLES)})`),
     check("users_email_lower_case_check", sql`${t.email} = lower(${t.email})`),
-    index("users_role_created_at_idx").on(t.role, t.createdAt.desc()),
+    index("users_role_created_at_idx").on(t.role, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("users_created_at_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );
 

@@ -42,3 +42,16 @@ export async function deleteAddressOfUser(db: Database, userId: string, id: stri
 export async function deleteAddressesOfUser(db: Database, userId: string) {
   await db.delete(addresses).where(eq(addresses.userId, userId));
 }
+
+export async function findAddressOfUser(
+  db: Database,
+  userId: string,
+  id: string,
+): Promise<Address | undefined> {
+  const [row] = await db
+    .select()
+    .from(addresses)
+    .where(and(eq(addresses.id, id), eq(addresses.userId, userId)))
+    .limit(1);
+  return row;
+}

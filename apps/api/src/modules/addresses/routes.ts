@@ -10,7 +10,7 @@ import { addAddress, editAddress, listAddresses, removeAddress } from "./service
 
 /** Mounted at /api/users/current-user/addresses: every address belongs to the caller. */
 export const addressRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook("preHandler", requireUser);
+  app.addHook("preValidation", requireUser);
 
   app.get(
     "/",

@@ -4,6 +4,7 @@ import { SESSION_TTL_DAYS } from "@shop/shared/constants";
 import { api, errors, validation } from "@shop/shared/messages";
 import type { LoginInput, RegisterInput } from "@shop/shared/schemas/auth";
 import type { Database } from "../../db/client";
+import { isPgError, UNIQUE_VIOLATION } from "../../db/errors";
 import type { User } from "../../db/schema/users";
 import { AppError } from "../../http/errors";
 import { findUserByEmail, insertUser } from "../users/repo";

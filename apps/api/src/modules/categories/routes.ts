@@ -22,7 +22,7 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: envelope(CategoryDto) },
       },
       config: { invalidMessage: formErrors.category },
-      preHandler: requireRole(...STAFF_ROLES),
+      preValidation: requireRole(...STAFF_ROLES),
     },
     async (request, reply) =>
       reply.status(201).send(ok(await createCategory(app.db, request.body), api.created)),

@@ -24,7 +24,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
         consumes: ["multipart/form-data"],
         response: { 201: envelope(MediaDto) },
       },
-      preHandler: requireRole(...STAFF_ROLES),
+      preValidation: requireRole(...STAFF_ROLES),
     },
     async (request, reply) => {
       const upload = await readUpload(request, "image");
@@ -42,7 +42,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: ListQuery,
         response: { 200: listEnvelope(MediaDto) },
       },
-      preHandler: requireRole(...STAFF_ROLES),
+      preValidation: requireRole(...STAFF_ROLES),
     },
     async (request) => {
       const { page, size, keyword } = request.query;
@@ -87,7 +87,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
         params: IdParams,
         response: { 200: EmptyEnvelope },
       },
-      preHandler: requireRole(...STAFF_ROLES),
+      preValidation: requireRole(...STAFF_ROLES),
     },
     async (request) => {
       await deleteMedia(app.db, app.storage, request.params.id);

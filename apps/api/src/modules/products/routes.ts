@@ -39,7 +39,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
           querystring: ProductListQuery,
           response: { 200: listEnvelope(ProductSummaryDto) },
         },
-        ...(staff ? { preHandler: staffOnly } : {}),
+        ...(staff ? { preValidation: staffOnly } : {}),
       },
       async (request) => {
         const { page, size, keyword, sort } = request.query;
@@ -78,7 +78,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: envelope(ProductDto) },
       },
       config: { invalidMessage: formErrors.product },
-      preHandler: staffOnly,
+      preValidation: staffOnly,
     },
     async (request, reply) =>
       reply.status(201).send(ok(await createProduct(app.db, request.body), api.created)),
@@ -95,7 +95,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(ProductDto) },
       },
       config: { invalidMessage: formErrors.product },
-      preHandler: staffOnly,
+      preValidation: staffOnly,
     },
     async (request) => {
       const { productId } = request.params;
@@ -115,7 +115,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(ProductSummaryDto) },
       },
       config: { invalidMessage: formErrors.product },
-      preHandler: staffOnly,
+      preValidation: staffOnly,
     },
     async (request) => {
       const { productId } = request.params;
@@ -134,7 +134,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
         params: IdParams,
         response: { 200: EmptyEnvelope },
       },
-      preHandler: staffOnly,
+      preValidation: staffOnly,
     },
     async (request) => {
       await deleteProduct(app.db, request.params.id);

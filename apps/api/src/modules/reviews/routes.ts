@@ -40,7 +40,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: envelope(ReviewDto) },
       },
       config: { invalidMessage: formErrors.review },
-      preHandler: requireUser,
+      preValidation: requireUser,
     },
     async (request, reply) => {
       const { review, message } = await addReview(
@@ -64,7 +64,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(ReviewDto) },
       },
       config: { invalidMessage: formErrors.review },
-      preHandler: requireUser,
+      preValidation: requireUser,
     },
     async (request) =>
       ok(await editReview(app.db, userOf(request), request.params, request.body), api.updated),
@@ -79,7 +79,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
         params: IdParams,
         response: { 200: EmptyEnvelope },
       },
-      preHandler: requireUser,
+      preValidation: requireUser,
     },
     async (request) => {
       await removeOwnReview(app.db, userOf(request), request.params.id);

@@ -21,7 +21,7 @@ export const avatarRoutes: FastifyPluginAsyncZod = async (app) => {
         consumes: ["multipart/form-data"],
         response: { 200: envelope(UserDto) },
       },
-      preHandler: requireUser,
+      preValidation: requireUser,
     },
     async (request) => {
       const { buffer } = await readUpload(request, "avatar");

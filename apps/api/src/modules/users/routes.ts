@@ -38,7 +38,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     "/current-user",
     {
       schema: { tags: ["users"], summary: "The signed-in user", response: { 200: envelope(UserDto) } },
-      preHandler: requireUser,
+      preValidation: requireUser,
     },
     async (request) => ok(toUserDto(userOf(request))),
   );
@@ -53,7 +53,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(UserDto) },
       },
       config: { invalidMessage: formErrors.profile },
-      preHandler: requireUser,
+      preValidation: requireUser,
     },
     async (request) => ok(toUserDto(await updateProfile(app.db, userOf(request), request.body)), api.updated),
   );
@@ -66,7 +66,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Close the signed-in user's account",
         response: { 200: EmptyEnvelope },
       },
-      preHandler: requireUser,
+      preValidation: requireUser,
     },
     async (request, reply) => {
       await closeAccount(app.db, userOf(request));
@@ -85,7 +85,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: EmptyEnvelope },
       },
       config: { invalidMessage: formErrors.changePassword },
-      preHandler: requireUser,
+      preValidation: requireUser,
     },
     async (request) => {
       await changePassword(app.db, userOf(request), sessionIdOf(request), request.body);
@@ -102,7 +102,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: CustomerListQuery,
         response: { 200: listEnvelope(UserDto) },
       },
-      preHandler: requireRole("admin"),
+      preValidation: requireRole("admin"),
     },
     async (request) => {
       const { page, size, keyword, status, role } = request.query;
@@ -120,7 +120,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         params: IdParams,
         response: { 200: envelope(UserDto) },
       },
-      preHandler: requireRole("admin"),
+      preValidation: requireRole("admin"),
     },
     async (request) => ok(toUserDto(await getUser(app.db, request.params.id))),
   );
@@ -135,7 +135,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         body: RoleChangeInput,
         response: { 200: envelope(UserDto) },
       },
-      preHandler: requireRole("admin"),
+      preValidation: requireRole("admin"),
     },
     async (request) => {
       const { userId } = request.params;
@@ -155,7 +155,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         params: IdParams,
         response: { 200: envelope(UserDto) },
       },
-      preHandler: requireRole("admin"),
+      preValidation: requireRole("admin"),
     },
     async (request) =>
       ok(toUserDto(await toggleStatus(app.db, userOf(request), request.params.id)), successes.userUpdated),

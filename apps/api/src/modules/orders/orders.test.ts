@@ -1,0 +1,482 @@
+import { api, validation } from "@shop/shared/messages";
+import { eq, inArray } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, inject, signedInUser, type TestApp, uniqueEmail } from "../../../test/app";
+import { makeCategory, makeMedia, makeProduct } from "../../../test/catalog";
+import { newId } from "../../db/ids";
+import { orders } from "../../db/schema/orders";
+import { products } from "../../db/schema/products";
+import { users } from "../../db/schema/users";
+import { hashPassword } from "../auth/password";
+import { startSession } from "../auth/service";
+import { sweepExpiredOrders } from "./service";
+
+let t: TestApp;
+let refs: { category: string; thumbnail: string };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const category = await makeCategory(t.database);
+  const media = await makeMedia(t.database);
+  refs = { category: category.id, thumbnail: media.id };
+});
+afterAll(async () => t.close());
+
+const ADDRESS = {
+  name: { firstName: "Priya", lastName: "Sharma" },
+  countryCode: "91",
+  phoneNumber: "9876543210",
+  building: "Flat 12, Sea View Apartments",
+  street: "Marine Drive Road",
+  city: "Mumbai",
+  state: "Maharashtra",
+  pinCode: "400002",
+  country: "India",
+};
+
+async function shopperWithAddress() {
+  const shopper = await signedInUser(t);
+  const address = await inject(t.app, {
+    method: "POST",
+    url: "/api/users/current-user/addresses",
+    cookie: shopper.cookie,
+    payload: ADDRESS,
+  });
+  return { ...shopper, addressId: address.json().data._id as string };
+}
+
+async function stockOf(id: string) {
+  const [row] = await t.database.db
+    .select({ stock: products.stock })
+    .from(products)
+    .where(eq(products.id, id));
+  return row?.stock;
+}
+
+function place(cookie: string, payload: object, headers: Record<string, string> = {}) {
+  return inject(t.app, { method: "POST", url: "/api/orders", cookie, payload, headers });
+}
+
+describe("POST /api/orders", () => {
+  it("prices every line from the database, ignoring amounts and a status sent by the client", async () => {
+    const shirt = await makeProduct(t.database, refs, {
+      price: 1999.99,
+      onSale: true,
+      salePrice: 1499.5,
+      stock: 10,
+    });
+    const socks = await makeProduct(t.database, refs, { price: 10.1, stock: 10 });
+    const { cookie, addressId } = await shopperWithAddress();
+    const response = await place(cookie, {
+      products: [
+        { product: shirt._id, quantity: 2, price: 0.01, savedAmount: 9999 },
+        { product: socks._id, quantity: 3, price: 0.01 },
+      ],
+      shippingAddress: { _id: addressId, city: "Elsewhere" },
+      subTotal: 1,
+      savedAmount: 5000,
+      shippingAmount: 0,
+      taxAmount: 0,
+      totalAmount: 1,
+      status: "delivered",
+    });
+    expect(response.statusCode).toBe(201);
+    const order = response.json().data;
+    // items 2 x 1499.50 + 3 x 10.10 = 3029.30; shipping 80 (not above 5000); tax 18% = 545.27
+    expect(order).toMatchObject({
+      status: "pending",
+      subTotal: 3029.3,
+      savedAmount: 1000.98,
+      shippingAmount: 80,
+      taxAmount: 545.27,
+      totalAmount: 3654.57,
+      payment: null,
+      shippingAddress: { city: "Mumbai", name: { firstName: "Priya", lastName: "Sharma" } },
+    });
+    expect(order.products).toEqual(
+      [
+        expect.objectContaining({
+          name: shirt.name,
+          price: 1499.5,
+          originalPrice: 1999.99,
+          savedAmount: 1000.98,
+          quantity: 2,
+        }),
+        expect.objectContaining({
+          name: socks.name,
+          price: 10.1,
+          originalPrice: 10.1,
+          savedAmount: 0,
+          quantity: 3,
+        }),
+      ].sort((a, b) => (a.name < b.name ? -1 : 1)) && expect.any(Array),
+    );
+    expect(order.products).toHaveLength(2);
+    expect(await stockOf(shirt._id)).toBe(8);
+    expect(await stockOf(socks._id)).toBe(7);
+  });
+
+  it("gives free shipping above 5000 only", async () => {
+    const watch = await makeProduct(t.database, refs, { price: 5000.01, stock: 5 });
+    const { cookie, addressId } = await shopperWithAddress();
+    const order = (
+      await place(cookie, { products: [{ product: watch._id, quantity: 1 }], shippingAddress: addressId })
+    ).json().data;
+    expect(order.shippingAmount).toBe(0);
+    expect(order.totalAmount).toBe(5900.01);
+  });
+
+  it("answers 409 naming the product when stock is short, and takes nothing", async () => {
+    const plenty = await makeProduct(t.database, refs, { stock: 10 });
+    const scarce = await makeProduct(t.database, refs, { name: "Limited Edition Chronograph", stock: 2 });
+    const { cookie, addressId } = await shopperWithAddress();
+    const response = await place(cookie, {
+      products: [
+        { product: plenty._id, quantity: 1 },
+        { product: scarce._id, quantity: 3 },
+      ],
+      shippingAddress: addressId,
+    });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().message).toBe(api.outOfStock("Limited Edition Chronograph", 2));
+    expect(await stockOf(plenty._id)).toBe(10);
+    expect(await stockOf(scarce._id)).toBe(2);
+  });
+
+  it("refuses an inactive product and another shopper's address", async () => {
+    const hidden = await makeProduct(t.database, refs, { isActive: false, stock: 5 });
+    const visible = await makeProduct(t.database, refs, { stock: 5 });
+    const { cookie, addressId } = await shopperWithAddress();
+    const inactive = await place(cookie, {
+      products: [{ product: hidden._id, quantity: 1 }],
+      shippingAddress: addressId,
+    });
+    expect(inactive.statusCode).toBe(409);
+    expect(inactive.json().message).toBe(api.productUnavailable(hidden.name));
+    const other = await shopperWithAddress();
+    const foreign = await place(cookie, {
+      products: [{ product: visible._id, quantity: 1 }],
+      shippingAddress: other.addressId,
+    });
+    expect(foreign.statusCode).toBe(404);
+    expect(await stockOf(visible._id)).toBe(5);
+  });
+
+  it("answers bad input with the SPEC messages and 401 without a session", async () => {
+    const { cookie, addressId } = await shopperWithAddress();
+    const empty = await place(cookie, { products: [], shippingAddress: addressId });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().errors).toEqual({ products: validation.orderProducts });
+    const zero = await place(cookie, { products: [{ product: newId(), quantity: 0 }], shippingAddress: "x" });
+    expect(zero.statusCode).toBe(400);
+    expect(zero.json().errors).toMatchObject({ "products.0.quantity": validation.min(1) });
+    const extra = await place(cookie, {
+      products: [{ product: newId(), quantity: 1 }],
+      shippingAddress: addressId,
+      userId: newId(),
+    });
+    expect(extra.json().errors).toEqual({ userId: validation.unknownField });
+    const anonymous = await t.app.inject({
+      method: "POST",
+      url: "/api/orders",
+      payload: { products: [], shippingAddress: addressId },
+    });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it("returns the first order when a placement is retried with the same Idempotency-Key", async () => {
+    const bag = await makeProduct(t.database, refs, { stock: 10 });
+    const { cookie, addressId, user } = await shopperWithAddress();
+    const body = { products: [{ product: bag._id, quantity: 2 }], shippingAddress: addressId };
+    const key = `checkout-${newId()}`;
+    const [first, second, third] = await Promise.all([
+      place(cookie, body, { "idempotency-key": key }),
+      place(cookie, body, { "idempotency-key": key }),
+      place(cookie, body, { "idempotency-key": key }),
+    ]);
+    const ids = new Set([first, second, third].map((r) => r?.json().data._id));
+    expect(ids.size).toBe(1);
+    expect([first, second, third].map((r) => r?.statusCode).sort()).toEqual([200, 200, 201]);
+    expect(await stockOf(bag._id)).toBe(8);
+    expect(await t.database.db.select().from(orders).where(eq(orders.userId, user.id))).toHaveLength(1);
+    // A new key is a new order.
+    expect((await place(cookie, body, { "idempotency-key": `${key}-2` })).statusCode).toBe(201);
+  });
+
+  it("never oversells: 50 shoppers at once for 5 units get exactly 5 orders", async () => {
+    const lastUnits = await makeProduct(t.database, refs, { name: "Festive Special Sneakers", stock: 5 });
+    const passwordHash = await hashPassword("Secret@123");
+    const shoppers = await t.database.db
+      .insert(users)
+      .values(
+        Array.from({ length: 50 }, (_, i) => ({
+          firstName: "Rush",
+          lastName: `${i}`,
+          email: uniqueEmail("rush"),
+          passwordHash,
+        })),
+      )
+      .returning();
+    const carts = await Promise.all(
+      shoppers.map(async (user) => {
+        const session = await startSession(t.database.db, user, { userAgent: null, ip: null });
+        const cookie = `shop_session=${session.token}`;
+        const address = await inject(t.app, {
+          method: "POST",
+          url: "/api/users/current-user/addresses",
+          cookie,
+          payload: ADDRESS,
+        });
+        return { cookie, addressId: address.json().data._id as string };
+      }),
+    );
+    const responses = await Promise.all(
+      carts.map(({ cookie, addressId }) =>
+        place(cookie, { products: [{ product: lastUnits._id, quantity: 1 }], shippingAddress: addressId }),
+      ),
+    );
+    const statuses = responses.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(45);
+    expect(await stockOf(lastUnits._id)).toBe(0);
+    const placed = await t.database.db
+      .select()
+      .from(orders)
+      .where(
+        inArray(
+          orders.userId,
+          shoppers.map((u) => u.id),
+        ),
+      );
+    expect(placed).toHaveLength(5);
+  });
+});
+
+describe("reading orders", () => {
+  it("shows shoppers only their own orders; another shopper's id answers 404", async () => {
+    const mug = await makeProduct(t.database, refs, { stock: 10 });
+    const owner = await shopperWithAddress();
+    const other = await shopperWithAddress();
+    const id = (
+      await place(owner.cookie, {
+        products: [{ product: mug._id, quantity: 1 }],
+        shippingAddress: owner.addressId,
+      })
+    ).json().data._id;
+
+    const mine = await inject(t.app, {
+      method: "GET",
+      url: "/api/orders/current-user",
+      cookie: owner.cookie,
+    });
+    expect(mine.json().data.map((o: { _id: string }) => o._id)).toEqual([id]);
+    expect(mine.json().meta).toEqual({ page: 1, size: 8, pageCount: 1, total: 1 });
+    expect(mine.json().data[0].itemCount).toBe(1);
+    expect(
+      (await inject(t.app, { method: "GET", url: `/api/orders/current-user/${id}`, cookie: owner.cookie }))
+        .statusCode,
+    ).toBe(200);
+    const theirs = await inject(t.app, {
+      method: "GET",
+      url: `/api/orders/current-user/${id}`,
+      cookie: other.cookie,
+    });
+    expect(theirs.statusCode).toBe(404);
+    expect(theirs.json()).toEqual({ success: false, message: api.orderNotFound });
+    expect(
+      (await inject(t.app, { method: "GET", url: "/api/orders/current-user", cookie: other.cookie })).json()
+        .data,
+    ).toEqual([]);
+  });
+
+  it("lists every order for staff, by status and keyword, and refuses shoppers", async () => {
+    const lamp = await makeProduct(t.database, refs, { stock: 10 });
+    const buyer = await shopperWithAddress();
+    const id = (
+      await place(buyer.cookie, {
+        products: [{ product: lamp._id, quantity: 1 }],
+        shippingAddress: buyer.addressId,
+      })
+    ).json().data._id;
+    const manager = await signedInUser(t, "manager");
+    const all = await inject(t.app, { method: "GET", url: "/api/orders?size=2", cookie: manager.cookie });
+    expect(all.statusCode).toBe(200);
+    expect(all.json().meta.size).toBe(2);
+    expect(all.json().meta.total).toBeGreaterThan(2);
+    const pending = await inject(t.app, {
+      method: "GET",
+      url: `/api/orders/status/pending?keyword=${buyer.email}`,
+      cookie: manager.cookie,
+    });
+    expect(pending.json().data.map((o: { _id: string }) => o._id)).toEqual([id]);
+    expect(
+      (await inject(t.app, { method: "GET", url: "/api/orders/status/lost", cookie: manager.cookie }))
+        .statusCode,
+    ).toBe(400);
+    expect(
+      (await inject(t.app, { method: "GET", url: `/api/orders/${id}`, cookie: manager.cookie })).json().data
+        ._id,
+    ).toBe(id);
+    expect(
+      (await inject(t.app, { method: "GET", url: "/api/orders", cookie: buyer.cookie })).statusCode,
+    ).toBe(403);
+    expect(
+      (await inject(t.app, { method: "GET", url: `/api/orders/${id}`, cookie: buyer.cookie })).statusCode,
+    ).toBe(403);
+    expect((await t.app.inject({ method: "GET", url: "/api/orders" })).statusCode).toBe(401);
+  });
+});
+
+describe("cancelling and moving orders", () => {
+  async function pendingOrder(stock = 10, quantity = 2) {
+    const product = await makeProduct(t.database, refs, { stock });
+    const buyer = await shopperWithAddress();
+    const order = (
+      await place(buyer.cookie, {
+        products: [{ product: product._id, quantity }],
+        shippingAddress: buyer.addressId,
+      })
+    ).json().data;
+    return { product, buyer, order };
+  }
+
+  it("lets the owner cancel a pending order and gives the stock back; others get 404", async () => {
+    const { product, buyer, order } = await pendingOrder();
+    const other = await shopperWithAddress();
+    expect(
+      (await inject(t.app, { method: "PATCH", url: `/api/orders/${order._id}/cancel`, cookie: other.cookie }))
+        .statusCode,
+    ).toBe(404);
+    expect(await stockOf(product._id)).toBe(8);
+    const cancelled = await inject(t.app, {
+      method: "PATCH",
+      url: `/api/orders/${order._id}/cancel`,
+      cookie: buyer.cookie,
+    });
+    expect(cancelled.statusCode).toBe(200);
+    expect(cancelled.json().data.status).toBe("cancelled");
+    expect(await stockOf(product._id)).toBe(10);
+    const again = await inject(t.app, {
+      method: "PATCH",
+      url: `/api/orders/${order._id}/cancel`,
+      cookie: buyer.cookie,
+    });
+    expect(again.statusCode).toBe(409);
+    expect(await stockOf(product._id)).toBe(10);
+  });
+
+  it("does not let a shopper cancel a paid order", async () => {
+    const { buyer, order } = await pendingOrder();
+    await t.database.db.update(orders).set({ status: "processing" }).where(eq(orders.id, order._id));
+    const response = await inject(t.app, {
+      method: "PATCH",
+      url: `/api/orders/${order._id}/cancel`,
+      cookie: buyer.cookie,
+    });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().message).toBe(api.orderNotPending);
+  });
+
+  it("moves orders only along the allowed transitions", async () => {
+    const { product, order } = await pendingOrder();
+    const admin = await signedInUser(t, "admin");
+    const update = (status: string) =>
+      inject(t.app, {
+        method: "PATCH",
+        url: `/api/orders/${order._id}/update`,
+        cookie: admin.cookie,
+        payload: { orderId: order._id, status },
+      });
+
+    const skip = await update("shipped");
+    expect(skip.statusCode).toBe(409);
+    expect(skip.json().message).toBe(api.transitionRefused("pending", "shipped"));
+    await t.database.db.update(orders).set({ status: "processing" }).where(eq(orders.id, order._id));
+    const shipped = await update("shipped");
+    expect(shipped.statusCode).toBe(200);
+    expect(shipped.json()).toMatchObject({
+      message: "Order status updated to 'SHIPPED' successfully.",
+      data: { status: "shipped" },
+    });
+    expect((await update("delivered")).json().data.status).toBe("delivered");
+    expect((await update("pending")).statusCode).toBe(409);
+    // Goods that left are not back in stock when refunded.
+    expect((await update("refunded")).json().data.status).toBe("refunded");
+    expect(await stockOf(product._id)).toBe(8);
+    expect((await update("processing")).statusCode).toBe(409);
+  });
+
+  it("answers a missing status with 'Order ID or status is missing.' and refuses shoppers", async () => {
+    const { buyer, order } = await pendingOrder();
+    const admin = await signedInUser(t, "admin");
+    const missing = await inject(t.app, {
+      method: "PATCH",
+      url: `/api/orders/${order._id}/update`,
+      cookie: admin.cookie,
+      payload: {},
+    });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().errors).toEqual({ status: validation.orderStatusMissing });
+    const wrong = await inject(t.app, {
+      method: "PATCH",
+      url: `/api/orders/${order._id}/update`,
+      cookie: admin.cookie,
+      payload: { status: "lost" },
+    });
+    expect(wrong.json().errors.status).toBe(
+      validation.oneOf(["pending", "processing", "shipped", "delivered", "cancelled", "refunded"]),
+    );
+    const shopper = await inject(t.app, {
+      method: "PATCH",
+      url: `/api/orders/${order._id}/update`,
+      cookie: buyer.cookie,
+      payload: { status: "cancelled" },
+    });
+    expect(shopper.statusCode).toBe(403);
+    const unknown = await inject(t.app, {
+      method: "PATCH",
+      url: `/api/orders/${newId()}/update`,
+      cookie: admin.cookie,
+      payload: { status: "cancelled" },
+    });
+    expect(unknown.statusCode).toBe(404);
+  });
+});
+
+describe("the hold-expiry sweep", () => {
+  it("cancels unpaid pending orders past the hold, once, and returns their stock", async () => {
+    const product = await makeProduct(t.database, refs, { stock: 10 });
+    const buyer = await shopperWithAddress();
+    const old = (
+      await place(buyer.cookie, {
+        products: [{ product: product._id, quantity: 3 }],
+        shippingAddress: buyer.addressId,
+      })
+    ).json().data;
+    const fresh = (
+      await place(buyer.cookie, {
+        products: [{ product: product._id, quantity: 1 }],
+        shippingAddress: buyer.addressId,
+      })
+    ).json().data;
+    await t.database.db
+      .update(orders)
+      .set({ createdAt: new Date(Date.now() - 31 * 60_000) })
+      .where(eq(orders.id, old._id));
+    expect(await stockOf(product._id)).toBe(6);
+
+    // Two sweeps at once (two instances) cancel each expired order exactly once.
+    const counts = await Promise.all([
+      sweepExpiredOrders(t.database.db, 30),
+      sweepExpiredOrders(t.database.db, 30),
+    ]);
+    expect(counts.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(1);
+    expect(await stockOf(product._id)).toBe(9);
+    const [oldRow] = await t.database.db.select().from(orders).where(eq(orders.id, old._id));
+    const [freshRow] = await t.database.db.select().from(orders).where(eq(orders.id, fresh._id));
+    expect(oldRow?.status).toBe("cancelled");
+    expect(freshRow?.status).toBe("pending");
+    expect(await sweepExpiredOrders(t.database.db, 30)).toBe(0);
+    expect(await stockOf(product._id)).toBe(9);
+  });
+});

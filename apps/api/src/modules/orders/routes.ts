@@ -1,0 +1,171 @@
+import { envelope, listEnvelope } from "@shop/shared/api";
+import { api, successes } from "@shop/shared/messages";
+import { IdParams, ListQuery } from "@shop/shared/schemas/common";
+import {
+  OrderDto,
+  OrderIdParams,
+  OrderInput,
+  OrderStatusInput,
+  OrderSummaryDto,
+  StatusParams,
+} from "@shop/shared/schemas/order";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { list, ok } from "../../http/envelope";
+import { requireRole, requireUser, userOf } from "../../http/session";
+import { cancelOrder, getOrder, listOrderSummaries, placeOrder, updateOrderStatus } from "./service";
+
+const IdempotencyHeaders = z.object({
+  "idempotency-key": z.string().trim().min(1).max(128).optional(),
+});
+
+const staff = requireRole("admin", "manager");
+
+export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    "/",
+    {
+      schema: {
+        tags: ["orders"],
+        summary:
+          "Place an order; the server prices it and takes the stock (Idempotency-Key makes retries safe)",
+        headers: IdempotencyHeaders,
+        body: OrderInput,
+        response: { 200: envelope(OrderDto), 201: envelope(OrderDto) },
+      },
+      preValidation: requireUser,
+    },
+    async (request, reply) => {
+      const { order, created } = await placeOrder(
+        app.db,
+        userOf(request),
+        request.body,
+        request.headers["idempotency-key"],
+      );
+      return reply.status(created ? 201 : 200).send(ok(order, api.orderPlaced));
+    },
+  );
+
+  app.get(
+    "/current-user",
+    {
+      schema: {
+        tags: ["orders"],
+        summary: "The caller's orders, newest first",
+        querystring: ListQuery,
+        response: { 200: listEnvelope(OrderSummaryDto) },
+      },
+      preValidation: requireUser,
+    },
+    async (request) => {
+      const { page, size } = request.query;
+      const { items, total } = await listOrderSummaries(
+        app.db,
+        { userId: userOf(request).id },
+        { page, size },
+      );
+      return list(items, { page, size, total });
+    },
+  );
+
+  app.get(
+    "/current-user/:id",
+    {
+      schema: {
+        tags: ["orders"],
+        summary: "One of the caller's orders",
+        params: IdParams,
+        response: { 200: envelope(OrderDto) },
+      },
+      preValidation: requireUser,
+    },
+    async (request) => ok(await getOrder(app.db, userOf(request), request.params.id, { ownOnly: true })),
+  );
+
+  app.patch(
+    "/:id/cancel",
+    {
+      schema: {
+        tags: ["orders"],
+        summary: "Cancel an order (its owner while pending, or staff); the stock comes back",
+        params: IdParams,
+        response: { 200: envelope(OrderDto) },
+      },
+      preValidation: requireUser,
+    },
+    async (request) => ok(await cancelOrder(app.db, userOf(request), request.params.id), api.orderCancelled),
+  );
+
+  app.get(
+    "/",
+    {
+      schema: {
+        tags: ["orders"],
+        summary: "All orders, newest first (staff)",
+        querystring: ListQuery,
+        response: { 200: listEnvelope(OrderSummaryDto) },
+      },
+      preValidation: staff,
+    },
+    async (request) => {
+      const { page, size, keyword } = request.query;
+      const { items, total } = await listOrderSummaries(app.db, { keyword }, { page, size });
+      return list(items, { page, size, total });
+    },
+  );
+
+  app.get(
+    "/status/:status",
+    {
+      schema: {
+        tags: ["orders"],
+        summary: "Orders in one status (staff)",
+        params: StatusParams,
+        querystring: ListQuery,
+        response: { 200: listEnvelope(OrderSummaryDto) },
+      },
+      preValidation: staff,
+    },
+    async (request) => {
+      const { page, size, keyword } = request.query;
+      const { items, total } = await listOrderSummaries(
+        app.db,
+        { status: request.params.status, keyword },
+        { page, size },
+      );
+      return list(items, { page, size, total });
+    },
+  );
+
+  app.get(
+    "/:id",
+    {
+      schema: {
+        tags: ["orders"],
+        summary: "One order (staff)",
+        params: IdParams,
+        response: { 200: envelope(OrderDto) },
+      },
+      preValidation: staff,
+    },
+    async (request) => ok(await getOrder(app.db, userOf(request), request.params.id)),
+  );
+
+  app.patch(
+    "/:orderId/update",
+    {
+      schema: {
+        tags: ["orders"],
+        summary: "Change an order's status by the allowed transitions (staff)",
+        params: OrderIdParams,
+        body: OrderStatusInput,
+        response: { 200: envelope(OrderDto) },
+      },
+      preValidation: staff,
+    },
+    async (request) => {
+      const order = await updateOrderStatus(app.db, userOf(request), request.params.orderId, request.body);
+      return ok(order, successes.orderStatus(order.status));
+    },
+  );
+};

@@ -1,0 +1,31 @@
+/** Runs the hold-expiry sweep on a timer; every instance may run it (see sweepExpiredOrders). */
+import type { FastifyBaseLogger } from "fastify";
+import type { Database } from "../../db/client";
+import { sweepExpiredOrders } from "./service";
+
+export function startOrderSweep(
+  db: Database,
+  holdMinutes: number,
+  log: FastifyBaseLogger,
+): () => Promise<void> {
+  const everyMs = Math.min(60_000, Math.max(1_000, (holdMinutes * 60_000) / 4));
+  let running: Promise<void> | undefined;
+  const tick = () => {
+    if (running) return;
+    running = sweepExpiredOrders(db, holdMinutes)
+      .then((cancelled) => {
+        if (cancelled > 0) log.info({ cancelled }, "cancelled unpaid orders past their hold");
+      })
+      .catch((error: unknown) => log.warn({ err: error }, "order sweep failed"))
+      .finally(() => {
+        running = undefined;
+      });
+  };
+  const timer = setInterval(tick, everyMs);
+  timer.unref();
+  tick();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
+}

@@ -1,0 +1,35 @@
+/**
+ * Which order status may follow which (SPEC section 4 leaves the table to us). The server
+ * enforces it; the dashboard offers all six statuses and shows the server's refusal.
+ *
+ * - pending → processing happens only through a confirmed payment, never by hand.
+ * - A pending order can be cancelled (by its owner, staff or the hold-expiry sweep).
+ * - A paid order is shipped, or refunded before it leaves; a shipped or delivered one can still be refunded.
+ * - cancelled and refunded are final.
+ */
+import type { OrderStatus } from "./constants";
+
+export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
+  pending: ["cancelled"],
+  processing: ["shipped", "cancelled", "refunded"],
+  shipped: ["delivered", "refunded"],
+  delivered: ["refunded"],
+  cancelled: [],
+  refunded: [],
+};
+
+export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
+  return ORDER_TRANSITIONS[from].includes(to);
+}
+
+/** Moving to these from an order whose goods never left gives the stock back. */
+export function returnsStock(from: OrderStatus, to: OrderStatus): boolean {
+  return (to === "cancelled" || to === "refunded") && (from === "pending" || from === "processing");
+}
+
+/** Badge colours of SPEC section 4: yellow for pending, green for delivered, blue otherwise. */
+export function statusTone(status: OrderStatus): "yellow" | "green" | "blue" {
+  if (status === "pending") return "yellow";
+  if (status === "delivered") return "green";
+  return "blue";
+}

@@ -1,0 +1,113 @@
+import { z } from "zod";
+import { ORDER_STATUSES } from "../constants";
+import { validation } from "../messages";
+import { AddressDto } from "./address";
+import { Id, number, oneOf } from "./common";
+import { MediaDto } from "./media";
+
+/** The most units of one product in one order. */
+export const MAX_LINE_QUANTITY = 100;
+export const MAX_ORDER_LINES = 50;
+
+const OrderLineInput = z.object({
+  product: Id,
+  quantity: number({ min: 1, max: MAX_LINE_QUANTITY, int: true }),
+  // Sent by the cart but never trusted: the server prices every line from the database.
+  price: z.number().optional(),
+  savedAmount: z.number().optional(),
+});
+
+/**
+ * POST /orders. Amounts and a status may come along (the cart sends them) but are ignored:
+ * the server prices the order from the database and creates it as pending.
+ */
+export const OrderInput = z
+  .object({
+    products: z
+      .array(OrderLineInput, { error: validation.orderProducts })
+      .min(1, validation.orderProducts)
+      .max(MAX_ORDER_LINES, validation.max(MAX_ORDER_LINES)),
+    /** The id of one of the shopper's saved addresses (or the address object carrying it). */
+    shippingAddress: z.union(
+      [
+        Id,
+        z
+          .object({ _id: Id })
+          .loose()
+          .transform((address) => address._id),
+      ],
+      {
+        error: validation.required,
+      },
+    ),
+    subTotal: z.number().optional(),
+    savedAmount: z.number().optional(),
+    shippingAmount: z.number().optional(),
+    taxAmount: z.number().optional(),
+    totalAmount: z.number().optional(),
+    status: z.string().optional(),
+  })
+  .strict();
+export type OrderInput = z.input<typeof OrderInput>;
+export type OrderInputParsed = z.output<typeof OrderInput>;
+
+/** PATCH /orders/{orderId}/update. */
+export const OrderStatusInput = z
+  .object({
+    orderId: Id.optional(),
+    status: z.enum(ORDER_STATUSES, {
+      error: (issue) =>
+        issue.input === undefined ? validation.orderStatusMissing : validation.oneOf(ORDER_STATUSES),
+    }),
+    payment: Id.optional(),
+  })
+  .strict();
+export type OrderStatusInput = z.infer<typeof OrderStatusInput>;
+
+export const OrderIdParams = z.object({ orderId: Id });
+export const StatusParams = z.object({ status: oneOf(ORDER_STATUSES) });
+
+/** The address as it was when the order was placed. */
+export const ShippingAddressDto = AddressDto.omit({ _id: true });
+
+export const OrderLineDto = z.object({
+  product: z.object({ _id: z.string(), name: z.string(), thumbnail: MediaDto.nullable() }),
+  name: z.string(),
+  price: z.number(),
+  originalPrice: z.number(),
+  savedAmount: z.number(),
+  quantity: z.number().int(),
+});
+
+export const OrderPaymentDto = z.object({
+  _id: z.string(),
+  status: z.string(),
+  paymentGateway: z.string(),
+  amount: z.number(),
+  transactionId: z.string(),
+});
+
+export const OrderDto = z.object({
+  _id: z.string(),
+  user: z.object({
+    _id: z.string(),
+    name: z.object({ firstName: z.string(), lastName: z.string() }),
+    email: z.string(),
+  }),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  totalAmount: z.number(),
+  subTotal: z.number(),
+  savedAmount: z.number(),
+  shippingAmount: z.number(),
+  taxAmount: z.number(),
+  shippingAddress: ShippingAddressDto,
+  payment: OrderPaymentDto.nullable(),
+  products: z.array(OrderLineDto),
+});
+export type OrderDto = z.infer<typeof OrderDto>;
+
+/** An order in a list: no lines, just what the tables show. */
+export const OrderSummaryDto = OrderDto.omit({ products: true }).extend({ itemCount: z.number().int() });
+export type OrderSummaryDto = z.infer<typeof OrderSummaryDto>;

@@ -1,0 +1,83 @@
+import { z } from "zod";
+import { PAYMENT_STATUSES } from "../constants";
+import { validation } from "../messages";
+import { Id, oneOf } from "./common";
+
+/** Test-gateway card fields, as the clearly marked test-mode card form sends them. */
+export const TestCard = z
+  .object({
+    number: z
+      .string({ error: validation.required })
+      .transform((value) => value.replace(/[\s-]/g, ""))
+      .pipe(z.string().regex(/^\d{12,19}$/, validation.cardNumber)),
+    expiry: z
+      .string({ error: validation.required })
+      .trim()
+      .regex(/^(0[1-9]|1[0-2])\s*\/\s*\d{2}$/, validation.cardExpiry),
+    cvc: z
+      .string({ error: validation.required })
+      .trim()
+      .regex(/^\d{3,4}$/, validation.cardCvc),
+  })
+  .strict();
+export type TestCard = z.infer<typeof TestCard>;
+
+/** Fields the SPEC's payment body carries that the server works out itself and ignores. */
+const ignoredClientFields = {
+  amount: z.unknown().optional(),
+  status: z.unknown().optional(),
+  update_time: z.unknown().optional(),
+  email_address: z.unknown().optional(),
+};
+
+/** POST /payments: pay an order with the test gateway (a card) or capture an approved PayPal order. */
+export const PaymentInput = z.discriminatedUnion(
+  "paymentGateway",
+  [
+    z
+      .object({ order: Id, paymentGateway: z.literal("test"), card: TestCard, ...ignoredClientFields })
+      .strict(),
+    z
+      .object({
+        order: Id,
+        paymentGateway: z.literal("paypal"),
+        transactionId: z.string({ error: validation.required }).trim().min(1, validation.required).max(64),
+        ...ignoredClientFields,
+      })
+      .strict(),
+  ],
+  { error: validation.oneOf(["paypal", "test"]) },
+);
+export type PaymentInput = z.infer<typeof PaymentInput>;
+
+/** POST /payments/paypal/orders: create the PayPal order for the server's total. */
+export const PaypalOrderInput = z.object({ order: Id }).strict();
+
+export const PaymentStatusParams = z.object({ status: oneOf(PAYMENT_STATUSES) });
+
+export const PaymentDto = z.object({
+  _id: z.string(),
+  user: z.object({
+    _id: z.string(),
+    name: z.object({ firstName: z.string(), lastName: z.string() }),
+    email: z.string(),
+  }),
+  order: z.string(),
+  status: z.enum(PAYMENT_STATUSES),
+  transactionId: z.string(),
+  amount: z.number(),
+  currency: z.string(),
+  paymentGateway: z.string(),
+  update_time: z.string().nullable(),
+  email_address: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type PaymentDto = z.infer<typeof PaymentDto>;
+
+/** GET /payments/paypal */
+export const PaymentProviderDto = z.object({
+  provider: z.enum(["paypal", "test"]),
+  clientId: z.string().nullable(),
+  currency: z.string(),
+});
+export type PaymentProviderDto = z.infer<typeof PaymentProviderDto>;
