@@ -140,6 +140,7 @@ export const staffNotes = {
 /** Guidance shown beside form fields before anything is wrong. */
 export const hints = {
   password: "At least 6 characters, with a letter, a number and one of @ $ ! % * # ? &.",
+  searchEmpty: "Check the spelling, or try a shorter or more general word.",
 } as const;
 
 /** Loading states named by SPEC. */

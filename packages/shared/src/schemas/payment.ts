@@ -5,20 +5,23 @@ import { Id, oneOf } from "./common";
 
 /** Test-gateway card fields, as the clearly marked test-mode card form sends them. */
 export const TestCard = z
-  .object({
-    number: z
-      .string({ error: validation.required })
-      .transform((value) => value.replace(/[\s-]/g, ""))
-      .pipe(z.string().regex(/^\d{12,19}$/, validation.cardNumber)),
-    expiry: z
-      .string({ error: validation.required })
-      .trim()
-      .regex(/^(0[1-9]|1[0-2])\s*\/\s*\d{2}$/, validation.cardExpiry),
-    cvc: z
-      .string({ error: validation.required })
-      .trim()
-      .regex(/^\d{3,4}$/, validation.cardCvc),
-  })
+  .object(
+    {
+      number: z
+        .string({ error: validation.required })
+        .transform((value) => value.replace(/[\s-]/g, ""))
+        .pipe(z.string().regex(/^\d{12,19}$/, validation.cardNumber)),
+      expiry: z
+        .string({ error: validation.required })
+        .trim()
+        .regex(/^(0[1-9]|1[0-2])\s*\/\s*\d{2}$/, validation.cardExpiry),
+      cvc: z
+        .string({ error: validation.required })
+        .trim()
+        .regex(/^\d{3,4}$/, validation.cardCvc),
+    },
+    { error: (issue) => (issue.input === undefined ? validation.required : validation.object) },
+  )
   .strict();
 export type TestCard = z.infer<typeof TestCard>;
 

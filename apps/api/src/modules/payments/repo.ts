@@ -1,0 +1,92 @@
+/** SQL for payments: recording what a provider confirmed, finding a capture again, the staff lists. */
+import type { PaymentStatus } from "@shop/shared/constants";
+import { and, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { type NewPayment, type Payment, payments } from "../../db/schema/payments";
+import { users } from "../../db/schema/users";
+
+export async function insertPayment(db: Database, values: NewPayment): Promise<Payment> {
+  const [row] = await db.insert(payments).values(values).returning();
+  if (!row) throw new Error("insert returned no row");
+  return row;
+}
+
+export async function findPaymentByTransactionId(db: Database, transactionId: string) {
+  const [row] = await db.select().from(payments).where(eq(payments.transactionId, transactionId)).limit(1);
+  return row;
+}
+
+/** Moves a payment the provider reported as pending to its final status. */
+export async function settlePayment(
+  db: Database,
+  id: string,
+  values: { status: PaymentStatus; updateTime: Date | null },
+) {
+  const [row] = await db
+    .update(payments)
+    .set({ status: values.status, ...(values.updateTime ? { updateTime: values.updateTime } : {}) })
+    .where(and(eq(payments.id, id), eq(payments.status, "pending")))
+    .returning();
+  return row;
+}
+
+const paymentColumns = {
+  payment: payments,
+  user: { id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email },
+};
+
+export type PaymentRow = NonNullable<Awaited<ReturnType<typeof findPaymentRow>>>;
+
+export async function findPaymentRow(db: Database, id: string) {
+  const [row] = await db
+    .select(paymentColumns)
+    .from(payments)
+    .innerJoin(users, eq(users.id, payments.userId))
+    .where(eq(payments.id, id))
+    .limit(1);
+  return row;
+}
+
+export interface PaymentFilter {
+  status?: PaymentStatus;
+  keyword?: string;
+}
+
+function escapeLike(text: string) {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** A page of payments, newest first; the keyword matches the transaction id, an email, or an exact order/payment id. */
+export async function listPayments(
+  db: Database,
+  filter: PaymentFilter,
+  page: { limit: number; offset: number },
+) {
+  const conditions: SQL[] = [];
+  if (filter.status) conditions.push(eq(payments.status, filter.status));
+  if (filter.keyword) {
+    const pattern = `%${escapeLike(filter.keyword)}%`;
+    const exact = filter.keyword.toLowerCase();
+    const match = or(
+      ilike(payments.transactionId, pattern),
+      ilike(payments.emailAddress, pattern),
+      ilike(users.email, pattern),
+      eq(payments.orderId, exact),
+      eq(payments.id, exact),
+    );
+    if (match) conditions.push(match);
+  }
+  const where = conditions.length ? and(...conditions) : undefined;
+  const [rows, totals] = await Promise.all([
+    db
+      .select(paymentColumns)
+      .from(payments)
+      .innerJoin(users, eq(users.id, payments.userId))
+      .where(where)
+      .orderBy(desc(payments.createdAt), desc(payments.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ total: count() }).from(payments).innerJoin(users, eq(users.id, payments.userId)).where(where),
+  ]);
+  return { rows, total: totals[0]?.total ?? 0 };
+}

@@ -1,0 +1,193 @@
+import { EmptyEnvelope, envelope, listEnvelope } from "@shop/shared/api";
+import { api } from "@shop/shared/messages";
+import { IdParams, ListQuery } from "@shop/shared/schemas/common";
+import {
+  PaymentDto,
+  PaymentInput,
+  PaymentProviderDto,
+  PaymentStatusParams,
+  PaypalOrderInput,
+} from "@shop/shared/schemas/payment";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { list, ok } from "../../http/envelope";
+import { AppError } from "../../http/errors";
+import { requireRole, requireUser, userOf } from "../../http/session";
+import { createPaymentProvider } from "../../payments/create-provider";
+import { PaypalWebhookEvent } from "../../payments/paypal";
+import type { PaymentProvider } from "../../payments/provider";
+import {
+  createPaypalOrder,
+  getPayment,
+  handlePaypalWebhook,
+  listPaymentDtos,
+  paymentProviderInfo,
+  payOrder,
+} from "./service";
+
+// Managers see no payments (DESIGN.md section 5).
+const admin = requireRole("admin");
+
+export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
+  // One provider per app: PayPal's access token is cached in it.
+  const provider = createPaymentProvider(app.config, app.log);
+
+  app.get(
+    "/paypal",
+    {
+      schema: {
+        tags: ["payments"],
+        summary: "The active payment provider and PayPal's public client id",
+        response: { 200: envelope(PaymentProviderDto) },
+      },
+    },
+    async () => ok(paymentProviderInfo(provider)),
+  );
+
+  app.post(
+    "/paypal/orders",
+    {
+      schema: {
+        tags: ["payments"],
+        summary: "Create the PayPal order for the server's total of the caller's pending order",
+        body: PaypalOrderInput,
+        response: { 201: envelope(z.object({ id: z.string() })) },
+      },
+      preValidation: requireUser,
+    },
+    async (request, reply) => {
+      const created = await createPaypalOrder(app.db, provider, userOf(request), request.body.order);
+      return reply.status(201).send(ok(created, api.created));
+    },
+  );
+
+  app.post(
+    "/",
+    {
+      schema: {
+        tags: ["payments"],
+        summary:
+          "Pay the caller's order: a test card (test gateway) or the capture of an approved PayPal order",
+        body: PaymentInput,
+        response: { 201: envelope(PaymentDto), 202: envelope(PaymentDto) },
+      },
+      preValidation: requireUser,
+    },
+    async (request, reply) => {
+      const { payment, pending } = await payOrder(
+        app.db,
+        provider,
+        userOf(request),
+        request.body,
+        request.log,
+      );
+      return reply
+        .status(pending ? 202 : 201)
+        .send(ok(payment, pending ? api.paymentPending : api.paymentRecorded));
+    },
+  );
+
+  await app.register(paypalWebhookRoute, { provider });
+
+  app.get(
+    "/",
+    {
+      schema: {
+        tags: ["payments"],
+        summary: "All payments, newest first (admin)",
+        querystring: ListQuery,
+        response: { 200: listEnvelope(PaymentDto) },
+      },
+      preValidation: admin,
+    },
+    async (request) => {
+      const { page, size, keyword } = request.query;
+      const { items, total } = await listPaymentDtos(app.db, { keyword }, { page, size });
+      return list(items, { page, size, total });
+    },
+  );
+
+  app.get(
+    "/status/:status",
+    {
+      schema: {
+        tags: ["payments"],
+        summary: "Payments in one status (admin)",
+        params: PaymentStatusParams,
+        querystring: ListQuery,
+        response: { 200: listEnvelope(PaymentDto) },
+      },
+      preValidation: admin,
+    },
+    async (request) => {
+      const { page, size, keyword } = request.query;
+      const { items, total } = await listPaymentDtos(
+        app.db,
+        { status: request.params.status, keyword },
+        { page, size },
+      );
+      return list(items, { page, size, total });
+    },
+  );
+
+  app.get(
+    "/:id",
+    {
+      schema: {
+        tags: ["payments"],
+        summary: "One payment (admin)",
+        params: IdParams,
+        response: { 200: envelope(PaymentDto) },
+      },
+      preValidation: admin,
+    },
+    async (request) => ok(await getPayment(app.db, request.params.id)),
+  );
+};
+
+/**
+ * The webhook lives in a scope of its own because it needs the body exactly as PayPal sent it:
+ * PayPal verifies the signature over those bytes.
+ */
+const paypalWebhookRoute: FastifyPluginAsyncZod<{ provider: PaymentProvider }> = async (
+  scope,
+  { provider },
+) => {
+  const rawBodies = new WeakMap<object, string>();
+  scope.removeAllContentTypeParsers();
+  scope.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
+    try {
+      const text = String(body);
+      const parsed: unknown = JSON.parse(text);
+      rawBodies.set(request, text);
+      done(null, parsed);
+    } catch {
+      done(new AppError("BAD_REQUEST", api.webhookRejected), undefined);
+    }
+  });
+
+  scope.post(
+    "/paypal/webhook",
+    {
+      schema: {
+        tags: ["payments"],
+        summary: "PayPal webhook: verified with PayPal, then acts on PAYMENT.CAPTURE.COMPLETED / DENIED",
+        body: PaypalWebhookEvent.loose(),
+        response: { 200: EmptyEnvelope },
+      },
+      config: { invalidMessage: api.webhookRejected },
+    },
+    async (request) => {
+      const rawBody = rawBodies.get(request);
+      if (rawBody === undefined) throw new AppError("BAD_REQUEST", api.webhookRejected);
+      const outcome = await handlePaypalWebhook(
+        scope.db,
+        provider,
+        { headers: request.headers, rawBody },
+        request.log,
+      );
+      request.log.info({ outcome }, "PayPal webhook handled");
+      return ok(null);
+    },
+  );
+};

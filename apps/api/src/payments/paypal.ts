@@ -1,0 +1,347 @@
+/**
+ * PayPal Orders v2 over its REST API, called from the server only (DESIGN.md section 2).
+ *
+ * - An OAuth2 client-credentials token is fetched once and reused until shortly before it expires.
+ * - Orders are created for the amount the server computed; `PayPal-Request-Id` is derived from our
+ *   order and its amount, and the capture's from the PayPal order, so a retried call returns the
+ *   first result instead of doing the work twice.
+ * - Every call has a timeout. An unreachable PayPal answers 503, an answer that makes no sense 502,
+ *   both with the same message; the details go to the log.
+ */
+import { api } from "@shop/shared/messages";
+import type { FastifyBaseLogger } from "fastify";
+import { z } from "zod";
+import { AppError } from "../http/errors";
+import {
+  type CaptureResult,
+  type CheckoutProvider,
+  formatAmount,
+  type Money,
+  type ProviderCapture,
+  type ProviderOrder,
+  parseAmount,
+  paymentStatusOf,
+  type WebhookEvent,
+  type WebhookHeaders,
+} from "./provider";
+
+export interface PaypalOptions {
+  clientId: string;
+  clientSecret: string;
+  /** https://api-m.paypal.com, https://api-m.sandbox.paypal.com, or a fake in tests. */
+  apiBase: string;
+  /** The id of the webhook registered with PayPal; without it, webhooks are refused. */
+  webhookId?: string | undefined;
+  log: FastifyBaseLogger;
+  /** Per call, including reading the answer. */
+  timeoutMs?: number;
+}
+
+const DEFAULT_TIMEOUT_MS = 10_000;
+/** A token is renewed this long before PayPal says it expires. */
+const TOKEN_RENEWAL_MARGIN_MS = 60_000;
+/** PayPal order ids are short and alphanumeric; anything else never reaches a URL. */
+const PAYPAL_ID = /^[A-Za-z0-9-]{1,64}$/;
+
+// PayPal's answers, reduced to the fields the shop reads; anything else may come and go.
+const PaypalMoney = z.object({ currency_code: z.string(), value: z.string() });
+const PaypalCapture = z.object({
+  id: z.string().min(1),
+  status: z.string().min(1),
+  amount: PaypalMoney.optional(),
+  custom_id: z.string().optional(),
+  update_time: z.string().optional(),
+});
+const PaypalOrder = z.object({
+  id: z.string().min(1),
+  status: z.string(),
+  purchase_units: z
+    .array(
+      z.object({
+        custom_id: z.string().optional(),
+        amount: PaypalMoney.optional(),
+        payments: z.object({ captures: z.array(PaypalCapture).optional() }).optional(),
+      }),
+    )
+    .optional(),
+  payer: z.object({ email_address: z.string().optional() }).optional(),
+});
+const TokenAnswer = z.object({ access_token: z.string().min(1), expires_in: z.number().positive() });
+const CreatedOrder = z.object({ id: z.string().min(1) });
+const ErrorAnswer = z.object({
+  name: z.string().optional(),
+  debug_id: z.string().optional(),
+  details: z.array(z.object({ issue: z.string() })).optional(),
+});
+const VerifyAnswer = z.object({ verification_status: z.string() });
+/** The envelope of every webhook event. */
+export const PaypalWebhookEvent = z.object({ id: z.string(), event_type: z.string(), resource: z.unknown() });
+
+const CAPTURE_EVENTS = {
+  "PAYMENT.CAPTURE.COMPLETED": "capture.completed",
+  "PAYMENT.CAPTURE.DENIED": "capture.denied",
+} as const;
+
+interface Answer {
+  status: number;
+  body: unknown;
+}
+
+function toMoney(money: z.infer<typeof PaypalMoney> | undefined): Money | null {
+  if (!money) return null;
+  const cents = parseAmount(money.value);
+  return cents === undefined ? null : { cents, currency: money.currency_code };
+}
+
+function toDate(value: string | undefined): Date | null {
+  if (!value) return null;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+function toCapture(capture: z.infer<typeof PaypalCapture>, payerEmail: string | null): ProviderCapture {
+  return {
+    id: capture.id,
+    providerStatus: capture.status,
+    status: paymentStatusOf(capture.status),
+    amount: toMoney(capture.amount),
+    customId: capture.custom_id ?? null,
+    updateTime: toDate(capture.update_time),
+    payerEmail,
+  };
+}
+
+function toOrder(order: z.infer<typeof PaypalOrder>): ProviderOrder {
+  const units = order.purchase_units ?? [];
+  // NOTE: the shop always creates one purchase unit; an order with several was not made by it.
+  const unit = units.length === 1 ? units[0] : undefined;
+  const payerEmail = order.payer?.email_address ?? null;
+  return {
+    id: order.id,
+    status: order.status,
+    customId: unit?.custom_id ?? null,
+    amount: toMoney(unit?.amount),
+    payerEmail,
+    captures: (unit?.payments?.captures ?? []).map((capture) =>
+      toCapture({ ...capture, custom_id: capture.custom_id ?? unit?.custom_id }, payerEmail),
+    ),
+  };
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return text ? JSON.parse(text) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function issueOf(body: unknown): string {
+  const parsed = ErrorAnswer.safeParse(body);
+  return parsed.success ? (parsed.data.details?.[0]?.issue ?? parsed.data.name ?? "UNKNOWN") : "UNKNOWN";
+}
+
+function debugIdOf(body: unknown): string | undefined {
+  const parsed = ErrorAnswer.safeParse(body);
+  return parsed.success ? parsed.data.debug_id : undefined;
+}
+
+export class PaypalClient implements CheckoutProvider {
+  readonly name = "paypal";
+  readonly clientId: string;
+  readonly acceptsWebhooks: boolean;
+  private readonly clientSecret: string;
+  private readonly apiBase: string;
+  private readonly webhookId: string | undefined;
+  private readonly log: FastifyBaseLogger;
+  private readonly timeoutMs: number;
+  private token: { value: string; expiresAt: number } | undefined;
+  private pendingToken: Promise<string> | undefined;
+
+  constructor(options: PaypalOptions) {
+    this.clientId = options.clientId;
+    this.clientSecret = options.clientSecret;
+    this.apiBase = options.apiBase.replace(/\/+$/, "");
+    this.webhookId = options.webhookId;
+    this.acceptsWebhooks = Boolean(options.webhookId);
+    this.log = options.log;
+    this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  }
+
+  async createOrder({ orderId, amount }: { orderId: string; amount: Money }): Promise<{ id: string }> {
+    const body = {
+      intent: "CAPTURE",
+      purchase_units: [
+        {
+          reference_id: orderId,
+          custom_id: orderId,
+          description: `Order ${orderId}`,
+          amount: { currency_code: amount.currency, value: formatAmount(amount.cents) },
+        },
+      ],
+    };
+    const answer = await this.call("POST", "/v2/checkout/orders", {
+      body: JSON.stringify(body),
+      // NOTE: the amount is part of the key: if the order's total ever changed, a new PayPal order is due.
+      requestId: `shop-order-${orderId}-${amount.currency}-${amount.cents}`,
+    });
+    const created = answer.status < 300 ? CreatedOrder.safeParse(answer.body) : undefined;
+    if (!created?.success) throw this.unexpected("create order", answer);
+    return { id: created.data.id };
+  }
+
+  async getOrder(id: string): Promise<ProviderOrder | undefined> {
+    if (!PAYPAL_ID.test(id)) return undefined;
+    const answer = await this.call("GET", `/v2/checkout/orders/${encodeURIComponent(id)}`);
+    if (answer.status === 404) return undefined;
+    const order = answer.status < 300 ? PaypalOrder.safeParse(answer.body) : undefined;
+    if (!order?.success) throw this.unexpected("get order", answer);
+    return toOrder(order.data);
+  }
+
+  async captureOrder(id: string): Promise<CaptureResult> {
+    if (!PAYPAL_ID.test(id)) return { outcome: "refused", issue: "INVALID_RESOURCE_ID" };
+    const answer = await this.call("POST", `/v2/checkout/orders/${encodeURIComponent(id)}/capture`, {
+      body: "{}",
+      requestId: `shop-capture-${id}`,
+    });
+    if (answer.status < 300) {
+      const order = PaypalOrder.safeParse(answer.body);
+      const capture = order.success ? toOrder(order.data).captures[0] : undefined;
+      if (!capture) throw this.unexpected("capture", answer);
+      return { outcome: "captured", capture };
+    }
+    if (answer.status === 404) return { outcome: "refused", issue: "RESOURCE_NOT_FOUND" };
+    if (answer.status === 422) {
+      const issue = issueOf(answer.body);
+      if (issue === "ORDER_ALREADY_CAPTURED") {
+        // Captured before under another request id: the first capture is the answer.
+        const capture = (await this.getOrder(id))?.captures[0];
+        if (!capture) throw this.unexpected("capture (already captured)", answer);
+        return { outcome: "captured", capture };
+      }
+      // INSTRUMENT_DECLINED, ORDER_NOT_APPROVED, PAYER_ACTION_REQUIRED, ...: no money was taken.
+      this.log.info({ paypalOrder: id, issue, debugId: debugIdOf(answer.body) }, "PayPal refused a capture");
+      return { outcome: "refused", issue };
+    }
+    throw this.unexpected("capture", answer);
+  }
+
+  async verifyWebhook(headers: WebhookHeaders, rawBody: string): Promise<WebhookEvent | undefined> {
+    if (!this.webhookId) return undefined;
+    const event = PaypalWebhookEvent.safeParse(parseJson(rawBody));
+    if (!event.success) return undefined;
+    // NOTE: the event goes back to PayPal byte for byte; a re-serialised copy may not verify.
+    const body = `{"auth_algo":${JSON.stringify(headers.authAlgo)},"cert_url":${JSON.stringify(headers.certUrl)},"transmission_id":${JSON.stringify(headers.transmissionId)},"transmission_sig":${JSON.stringify(headers.transmissionSig)},"transmission_time":${JSON.stringify(headers.transmissionTime)},"webhook_id":${JSON.stringify(this.webhookId)},"webhook_event":${rawBody}}`;
+    const answer = await this.call("POST", "/v1/notifications/verify-webhook-signature", { body });
+    if (answer.status >= 300) {
+      this.log.warn(
+        { status: answer.status, issue: issueOf(answer.body), debugId: debugIdOf(answer.body) },
+        "PayPal could not verify a webhook",
+      );
+      return undefined;
+    }
+    const verdict = VerifyAnswer.safeParse(answer.body);
+    if (!verdict.success) throw this.unexpected("verify webhook", answer);
+    if (verdict.data.verification_status !== "SUCCESS") return undefined;
+
+    const { id, event_type: eventType, resource } = event.data;
+    const type = CAPTURE_EVENTS[eventType as keyof typeof CAPTURE_EVENTS];
+    if (!type) return { id, type: "ignored", eventType };
+    const capture = PaypalCapture.safeParse(resource);
+    if (!capture.success) {
+      this.log.warn({ event: id, eventType }, "PayPal webhook without a readable capture");
+      return { id, type: "ignored", eventType };
+    }
+    return { id, type, eventType, capture: toCapture(capture.data, null) };
+  }
+
+  /** A call to the REST API with a bearer token; a rejected token is renewed once. */
+  private async call(
+    method: "GET" | "POST",
+    path: string,
+    options: { body?: string; requestId?: string } = {},
+    renewed = false,
+  ): Promise<Answer> {
+    const token = await this.accessToken();
+    const headers: Record<string, string> = { authorization: `Bearer ${token}` };
+    if (method === "POST") {
+      headers["content-type"] = "application/json";
+      headers.prefer = "return=representation";
+    }
+    if (options.requestId) headers["paypal-request-id"] = options.requestId;
+    const answer = await this.send(method, path, headers, options.body);
+    if (answer.status === 401 && !renewed) {
+      this.token = undefined;
+      return this.call(method, path, options, true);
+    }
+    if (answer.status >= 500 || answer.status === 401 || answer.status === 403)
+      throw this.unexpected(path, answer);
+    if (answer.status === 429) throw this.unreachable(path, new Error("PayPal is rate limiting the shop"));
+    return answer;
+  }
+
+  private async accessToken(): Promise<string> {
+    if (this.token && this.token.expiresAt > Date.now()) return this.token.value;
+    // Requests arriving together share one token request.
+    this.pendingToken ??= this.fetchToken().finally(() => {
+      this.pendingToken = undefined;
+    });
+    return this.pendingToken;
+  }
+
+  private async fetchToken(): Promise<string> {
+    const credentials = Buffer.from(`${this.clientId}:${this.clientSecret}`).toString("base64");
+    const answer = await this.send(
+      "POST",
+      "/v1/oauth2/token",
+      { authorization: `Basic ${credentials}`, "content-type": "application/x-www-form-urlencoded" },
+      "grant_type=client_credentials",
+    );
+    const token = answer.status === 200 ? TokenAnswer.safeParse(answer.body) : undefined;
+    if (!token?.success) {
+      if (answer.status === 401)
+        this.log.error("PayPal refused the client id and secret (PAYPAL_CLIENT_ID/SECRET)");
+      throw this.unexpected("token", answer);
+    }
+    const lifetimeMs = token.data.expires_in * 1000;
+    const margin = Math.min(TOKEN_RENEWAL_MARGIN_MS, lifetimeMs / 2);
+    this.token = { value: token.data.access_token, expiresAt: Date.now() + lifetimeMs - margin };
+    return this.token.value;
+  }
+
+  private async send(
+    method: "GET" | "POST",
+    path: string,
+    headers: Record<string, string>,
+    body?: string,
+  ): Promise<Answer> {
+    try {
+      const response = await fetch(`${this.apiBase}${path}`, {
+        method,
+        headers: { accept: "application/json", ...headers },
+        body,
+        signal: AbortSignal.timeout(this.timeoutMs),
+      });
+      return { status: response.status, body: parseJson(await response.text()) };
+    } catch (error) {
+      throw this.unreachable(path, error);
+    }
+  }
+
+  /** PayPal did not answer in time or could not be reached: 503, try again later. */
+  private unreachable(path: string, error: unknown): AppError {
+    const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    this.log.warn({ path, reason }, "PayPal could not be reached");
+    return new AppError("UNAVAILABLE", api.paymentProviderUnavailable);
+  }
+
+  /** PayPal answered something the shop cannot use: 502. */
+  private unexpected(what: string, answer: Answer): AppError {
+    this.log.error(
+      { what, status: answer.status, issue: issueOf(answer.body), debugId: debugIdOf(answer.body) },
+      "unexpected answer from PayPal",
+    );
+    return new AppError("BAD_GATEWAY", api.paymentProviderUnavailable);
+  }
+}

@@ -1,0 +1,111 @@
+/**
+ * What the payments module needs from a payment provider (DESIGN.md section 5): the server asks the
+ * provider, and only what the provider confirms is ever recorded.
+ *
+ * Two kinds exist. A card gateway charges in one step (the offline test gateway). A checkout
+ * provider (PayPal) has the server create an order for the server's total, the buyer approve it in
+ * the browser, and the server capture it.
+ */
+import { PAYMENT_STATUSES, type PaymentStatus } from "@shop/shared/constants";
+import type { TestCard } from "@shop/shared/schemas/payment";
+
+/** An amount of money in integer cents, with its ISO 4217 currency code. */
+export interface Money {
+  cents: number;
+  currency: string;
+}
+
+/** A capture (or a one-step charge) as the provider reported it. */
+export interface ProviderCapture {
+  /** The provider's id of the capture; stored as the payment's transaction id. */
+  id: string;
+  /** The provider's own status word, e.g. "COMPLETED" or "DECLINED". */
+  providerStatus: string;
+  /** The provider's status lower-cased into ours (SPEC section 4); anything unknown counts as failed. */
+  status: PaymentStatus;
+  amount: Money | null;
+  /** Our order id as the provider echoes it back (PayPal's custom_id); null when it has none. */
+  customId: string | null;
+  updateTime: Date | null;
+  payerEmail: string | null;
+}
+
+/** Charges a card in one step: the offline test gateway. */
+export interface CardGateway {
+  readonly name: "test";
+  charge(request: { card: TestCard; amount: Money; reference: string }): Promise<ProviderCapture>;
+}
+
+/** A checkout order on the provider's side (a PayPal order). */
+export interface ProviderOrder {
+  id: string;
+  status: string;
+  /** Our order id (custom_id of the only purchase unit). */
+  customId: string | null;
+  amount: Money | null;
+  payerEmail: string | null;
+  /** Captures already made for it. */
+  captures: ProviderCapture[];
+}
+
+/** The outcome of a capture: money taken (or a capture the provider declined), or refused with no capture at all. */
+export type CaptureResult =
+  | { outcome: "captured"; capture: ProviderCapture }
+  | { outcome: "refused"; issue: string };
+
+/** The transmission headers a webhook call carries (names lower-cased as Node gives them). */
+export interface WebhookHeaders {
+  authAlgo: string;
+  certUrl: string;
+  transmissionId: string;
+  transmissionSig: string;
+  transmissionTime: string;
+}
+
+/** A verified webhook event, reduced to what the shop acts on. */
+export type WebhookEvent =
+  | { id: string; type: "capture.completed" | "capture.denied"; eventType: string; capture: ProviderCapture }
+  | { id: string; type: "ignored"; eventType: string };
+
+/** A wallet provider: the server creates the order, the buyer approves it, the server captures it. */
+export interface CheckoutProvider {
+  readonly name: "paypal";
+  /** The public client id the browser SDK needs. */
+  readonly clientId: string;
+  /** Whether webhooks can be verified (a webhook id is configured). */
+  readonly acceptsWebhooks: boolean;
+  /** Creates the provider's order for exactly this amount; retried with the same order and amount, returns the same one. */
+  createOrder(request: { orderId: string; amount: Money }): Promise<{ id: string }>;
+  /** The provider's order, or undefined when it does not know the id. */
+  getOrder(id: string): Promise<ProviderOrder | undefined>;
+  /** Captures an approved order; capturing it again returns the first capture. */
+  captureOrder(id: string): Promise<CaptureResult>;
+  /** Asks the provider whether it sent this event; the parsed event when it did, else undefined. */
+  verifyWebhook(headers: WebhookHeaders, rawBody: string): Promise<WebhookEvent | undefined>;
+}
+
+export type PaymentProvider = CardGateway | CheckoutProvider;
+
+/** The provider's status word lower-cased into one of ours; a word we do not know means no money was taken. */
+export function paymentStatusOf(providerStatus: string): PaymentStatus {
+  const lower = providerStatus.toLowerCase();
+  return (PAYMENT_STATUSES as readonly string[]).includes(lower) ? (lower as PaymentStatus) : "failed";
+}
+
+export function sameMoney(a: Money | null, b: Money): boolean {
+  return a !== null && a.cents === b.cents && a.currency === b.currency;
+}
+
+/** Cents as the decimal string providers take ("118.00"). */
+export function formatAmount(cents: number): string {
+  const sign = cents < 0 ? "-" : "";
+  const abs = Math.abs(cents);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
+}
+
+/** A provider's decimal string ("118", "118.5", "118.00") as cents; undefined when it is not one. */
+export function parseAmount(value: string): number | undefined {
+  const match = /^(\d{1,12})(?:\.(\d{1,2}))?$/.exec(value);
+  if (!match) return undefined;
+  return Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
+}

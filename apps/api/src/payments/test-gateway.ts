@@ -1,0 +1,44 @@
+/**
+ * The built-in offline gateway used when no PayPal credentials are configured. It never moves money:
+ * it approves one well-known test card and declines everything else, so that the whole payment flow
+ * (including a decline) can be tried without a provider account.
+ */
+import { randomBytes } from "node:crypto";
+import type { CardGateway, ProviderCapture } from "./provider";
+
+/** The cards the pay page's test-mode form may mention. */
+export const TEST_CARDS = {
+  approved: "4242424242424242",
+  declined: "4000000000000002",
+} as const;
+
+/** Whether an "MM/YY" expiry is this month or later (a card is valid through the end of its month). */
+export function isCurrentExpiry(expiry: string, now = new Date()): boolean {
+  const match = /^(\d{2})\s*\/\s*(\d{2})$/.exec(expiry.trim());
+  if (!match) return false;
+  const month = Number(match[1]);
+  const year = 2000 + Number(match[2]);
+  if (month < 1 || month > 12) return false;
+  return year * 12 + month >= now.getUTCFullYear() * 12 + now.getUTCMonth() + 1;
+}
+
+export function createTestGateway(now: () => Date = () => new Date()): CardGateway {
+  return {
+    name: "test",
+    async charge({ card, amount }): Promise<ProviderCapture> {
+      const number = card.number.replace(/[\s-]/g, "");
+      const approved = number === TEST_CARDS.approved && isCurrentExpiry(card.expiry, now());
+      const providerStatus = approved ? "COMPLETED" : "DECLINED";
+      return {
+        // Every attempt, declined or not, gets its own id, as a real gateway's charge would.
+        id: `test_${randomBytes(12).toString("hex")}`,
+        providerStatus,
+        status: approved ? "completed" : "failed",
+        amount,
+        customId: null,
+        updateTime: now(),
+        payerEmail: null,
+      };
+    },
+  };
+}
