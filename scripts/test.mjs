@@ -46,4 +46,6 @@ run("npm", ["run", "check"]);
 run("npx", ["vitest", "run"]);
 ensureChromium();
 run("npm", ["run", "build"]);
-run("npm", ["run", "test", "-w", "@shop/e2e"], { E2E_PORT: String(process.env.E2E_PORT ?? (await freePort())) });
+run("npm", ["run", "test", "-w", "@shop/e2e"], {
+  E2E_PORT: String(process.env.E2E_PORT ?? (await freePort())),
+});

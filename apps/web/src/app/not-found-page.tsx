@@ -1,9 +1,12 @@
 import { errors } from "@shop/shared/messages";
+import { pageTitle } from "@shop/shared/site";
 import { Link } from "react-router";
 import { buttonClasses } from "../components/button";
 import { cx } from "../lib/cx";
+import { usePageMeta } from "../lib/page-meta";
 
 export function NotFoundPage() {
+  usePageMeta({ title: pageTitle("Page not found") });
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center">
       <p className="text-sm font-semibold tracking-wide text-brand-700">404</p>

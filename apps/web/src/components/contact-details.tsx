@@ -1,7 +1,7 @@
 import { EnvelopeIcon, MapPinIcon, PhoneIcon } from "@heroicons/react/24/outline";
+import { POSTAL_ADDRESS } from "@shop/shared/site";
 import { useConfig } from "../lib/config";
 import { cx } from "../lib/cx";
-import { POSTAL_ADDRESS } from "../lib/site";
 import { Skeleton } from "./skeleton";
 
 /** The postal address, and the support email and phone from GET /api/config (footer, contact page). */

@@ -1,5 +1,5 @@
+import { SHOP_NAME } from "@shop/shared/site";
 import { cx } from "../lib/cx";
-import { SHOP_NAME } from "../lib/site";
 
 /** The shop's mark and name. Wrap it in a link to '/' where it should lead home. */
 export function Logo({ className, inverted = false }: { className?: string; inverted?: boolean }) {

@@ -63,10 +63,7 @@ export async function register(db: Database, input: RegisterInput, client: Clien
     });
   } catch (error) {
     // NOTE: two registrations racing for one email: the unique index decides.
-    if (
-      (error as { code?: string }).code === "23505" ||
-      (error as { cause?: { code?: string } }).cause?.code === "23505"
-    ) {
+    if (isPgError(error, UNIQUE_VIOLATION)) {
       throw new AppError("CONFLICT", api.emailTaken, { email: api.emailTaken });
     }
     throw error;

@@ -2,7 +2,14 @@
 import { CURRENCY } from "@shop/shared/constants";
 import { fromCents, unitPriceCents } from "@shop/shared/pricing";
 import type { ProductDto } from "@shop/shared/schemas/product";
-import { SHOP_DESCRIPTION, SHOP_NAME, SHOP_TAGLINE } from "@shop/shared/site";
+import {
+  categoryDescription,
+  pageTitle,
+  SHOP_DESCRIPTION,
+  SHOP_NAME,
+  STATIC_PAGE_HEADS,
+  type StaticPageHead,
+} from "@shop/shared/site";
 import type { Database } from "../../db/client";
 import { AppError } from "../../http/errors";
 import { getCategory } from "../categories/service";
@@ -10,22 +17,7 @@ import { getProduct } from "../products/service";
 import type { PageHead } from "./head";
 import { listSitemapCategories, listSitemapProducts } from "./repo";
 
-const STATIC_PAGES: Record<string, { title: string; description: string }> = {
-  "/": { title: `${SHOP_NAME} — ${SHOP_TAGLINE}`, description: SHOP_DESCRIPTION },
-  "/sale": { title: `Sale — ${SHOP_NAME}`, description: `Products on sale at ${SHOP_NAME}.` },
-  "/search": { title: `Search — ${SHOP_NAME}`, description: `Search the ${SHOP_NAME} catalogue.` },
-  "/cart": { title: `Cart — ${SHOP_NAME}`, description: "Your shopping cart." },
-  "/about": { title: `About — ${SHOP_NAME}`, description: `Who we are: ${SHOP_DESCRIPTION}` },
-  "/contact": { title: `Contact — ${SHOP_NAME}`, description: `Help and contact details for ${SHOP_NAME}.` },
-  "/privacy-policy": {
-    title: `Privacy Policy — ${SHOP_NAME}`,
-    description: `How ${SHOP_NAME} handles your data.`,
-  },
-  "/terms-of-service": {
-    title: `Terms of Service — ${SHOP_NAME}`,
-    description: `The terms of ${SHOP_NAME}.`,
-  },
-};
+const STATIC_PAGES: Record<string, StaticPageHead> = STATIC_PAGE_HEADS;
 
 /** Pages that are nobody's business but the signed-in user's. */
 const PRIVATE_PREFIXES = ["/account", "/auth", "/dashboard"];
@@ -81,7 +73,7 @@ export async function headForPath(db: Database, pathname: string, origin: string
     if (productMatch?.[1]) {
       const product = await getProduct(db, productMatch[1], null);
       return {
-        title: `${product.name} — ${SHOP_NAME}`,
+        title: pageTitle(product.name),
         description: shorten(product.description),
         canonical,
         type: "product",
@@ -93,8 +85,8 @@ export async function headForPath(db: Database, pathname: string, origin: string
     if (categoryMatch?.[1]) {
       const category = await getCategory(db, { slug: categoryMatch[1] });
       return {
-        title: `${category.name} — ${SHOP_NAME}`,
-        description: `Shop ${category.count} ${category.name.toLowerCase()} products at ${SHOP_NAME}.`,
+        title: pageTitle(category.name),
+        description: categoryDescription(category),
         canonical,
       };
     }

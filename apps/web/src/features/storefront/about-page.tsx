@@ -1,11 +1,12 @@
+import { SHOP_NAME, STATIC_PAGE_HEADS } from "@shop/shared/site";
 import { Link } from "react-router";
-import { SHOP_NAME } from "../../lib/site";
 import { StaticPage } from "./components/static-page";
 
 export function AboutPage() {
   return (
     <StaticPage
       title={`About ${SHOP_NAME}`}
+      head={STATIC_PAGE_HEADS["/about"]}
       lead="A small team in Mumbai bringing you clothing, shoes and watches we would wear ourselves."
     >
       <p>

@@ -1,11 +1,74 @@
-import { useParams } from "react-router";
-import { PagePlaceholder } from "../../components/page-placeholder";
+import { FolderOpenIcon } from "@heroicons/react/24/outline";
+import { categoryDescription, pageTitle } from "@shop/shared/site";
+import { Link, useParams } from "react-router";
+import { Breadcrumb } from "../../components/breadcrumb";
+import { buttonClasses } from "../../components/button";
+import { ErrorState } from "../../components/error-state";
+import { isApiError } from "../../lib/api";
+import { cx } from "../../lib/cx";
+import { useListParams } from "../../lib/list-params";
+import { usePageMeta } from "../../lib/page-meta";
+import { useCategory } from "./api/get-category";
+import { useCategoryProducts } from "./api/get-category-products";
+import { ListPageHeader, productCount } from "./components/list-page-header";
+import { PagedProducts } from "./components/paged-products";
+
+const PAGE_CLASS = "mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-10 lg:px-8";
+
+/** An unknown slug: the server's 'Category not found.' and a way back. */
+function CategoryMissing({ message }: { message: string }) {
+  usePageMeta({ title: pageTitle(message) });
+  return (
+    <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center">
+      <FolderOpenIcon className="size-12 text-neutral-400" aria-hidden="true" />
+      <p className="mt-4 text-sm font-semibold tracking-wide text-brand-700">404</p>
+      <h1 className="mt-1 text-2xl font-bold tracking-tight text-neutral-900">{message}</h1>
+      <Link to="/" className={cx(buttonClasses(), "mt-8")}>
+        Go back home
+      </Link>
+    </section>
+  );
+}
 
 export function CategoryPage() {
   const { categorySlug = "" } = useParams();
+  const list = useListParams();
+  const category = useCategory(categorySlug);
+  const missing = category.isError && isApiError(category.error) && category.error.status === 404;
+  const products = useCategoryProducts(
+    categorySlug,
+    { page: list.page, size: list.size },
+    { enabled: !missing },
+  );
+
+  const name = category.data?.name ?? null;
+  usePageMeta({
+    title: name ? pageTitle(name) : null,
+    description: category.data ? categoryDescription(category.data) : null,
+  });
+
+  if (missing) return <CategoryMissing message={category.error.message} />;
+  if (category.isError) {
+    return (
+      <div className={PAGE_CLASS}>
+        <ErrorState message={category.error.message} prefix={false} />
+      </div>
+    );
+  }
+
   return (
-    <PagePlaceholder title={`Category: ${categorySlug}`}>
-      This category&apos;s products will appear here.
-    </PagePlaceholder>
+    <div className={PAGE_CLASS}>
+      <ListPageHeader
+        title={
+          name ?? <span className="inline-block h-8 w-48 animate-pulse rounded bg-neutral-200 align-middle" />
+        }
+        subtitle={category.data ? productCount(category.data.count) : null}
+      >
+        <div className="mb-3">
+          <Breadcrumb items={[{ label: "Home", to: "/" }, { label: name ?? "Category" }]} />
+        </div>
+      </ListPageHeader>
+      <PagedProducts query={products} list={list} />
+    </div>
   );
 }

@@ -1,3 +1,4 @@
+import { STATIC_PAGE_HEADS } from "@shop/shared/site";
 import { ContactDetails } from "../../components/contact-details";
 import { StaticPage } from "./components/static-page";
 
@@ -5,6 +6,7 @@ export function ContactPage() {
   return (
     <StaticPage
       title="Contact us"
+      head={STATIC_PAGE_HEADS["/contact"]}
       lead="We are happy to help with orders, payments, returns and anything else."
     >
       <div className="rounded-card bg-white p-6 shadow-card ring-1 ring-neutral-200">

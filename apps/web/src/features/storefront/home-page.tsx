@@ -1,7 +1,17 @@
 import { ChatBubbleLeftRightIcon, SparklesIcon } from "@heroicons/react/24/outline";
+import { DEFAULT_PAGE_SIZE } from "@shop/shared/constants";
+import { STATIC_PAGE_HEADS } from "@shop/shared/site";
 import { Link } from "react-router";
 import { buttonClasses } from "../../components/button";
-import { SectionPlaceholder } from "./components/section-placeholder";
+import { ErrorState } from "../../components/error-state";
+import { ProductGrid, ProductGridSkeleton } from "../../components/product-grid";
+import { usePageMeta } from "../../lib/page-meta";
+import { useRecentlyViewed } from "../../lib/recently-viewed";
+import { useOnSaleProducts } from "./api/get-on-sale-products";
+import { useProducts } from "./api/get-products";
+import { ProductSection } from "./components/product-section";
+
+const SECTION_SIZE = DEFAULT_PAGE_SIZE;
 
 function SaleBanner() {
   return (
@@ -33,12 +43,52 @@ function SaleBanner() {
   );
 }
 
+function OnSaleSection() {
+  const onSale = useOnSaleProducts({ page: 1, size: SECTION_SIZE });
+  return (
+    <ProductSection id="on-sale" title="On sale" viewAll={{ to: "/sale", label: "View all" }}>
+      {onSale.isPending ? <ProductGridSkeleton count={SECTION_SIZE} /> : null}
+      {onSale.isError ? <ErrorState message={onSale.error.message} prefix={false} /> : null}
+      {/* The first row shows above the fold on wide screens: its pictures load at once. */}
+      {onSale.data ? <ProductGrid products={onSale.data.items} aboveTheFold /> : null}
+    </ProductSection>
+  );
+}
+
+function RecommendedSection() {
+  // SPEC section 2: active products only, best sellers first.
+  const recommended = useProducts({ page: 1, size: SECTION_SIZE, sort: "best-selling" });
+  return (
+    <ProductSection id="recommended" title="Recommended">
+      {recommended.isPending ? <ProductGridSkeleton count={SECTION_SIZE} /> : null}
+      {recommended.isError ? <ErrorState message={recommended.error.message} prefix={false} /> : null}
+      {recommended.data ? <ProductGrid products={recommended.data.items} /> : null}
+    </ProductSection>
+  );
+}
+
+/** The products this browser viewed last, from local storage; nothing at all when there are none. */
+function RecentlyViewedSection() {
+  const products = useRecentlyViewed((state) => state.products);
+  if (products.length === 0) return null;
+  return (
+    <ProductSection id="recently-viewed" title="Recently viewed">
+      <ProductGrid products={products} />
+    </ProductSection>
+  );
+}
+
 function HelpBlock() {
   return (
-    <section className="flex flex-col items-start gap-4 rounded-card bg-white p-6 shadow-card ring-1 ring-neutral-200 sm:flex-row sm:items-center sm:p-8">
+    <section
+      aria-labelledby="help-heading"
+      className="flex flex-col items-start gap-4 rounded-card bg-white p-6 shadow-card ring-1 ring-neutral-200 sm:flex-row sm:items-center sm:p-8"
+    >
       <ChatBubbleLeftRightIcon className="size-10 shrink-0 text-brand-600" aria-hidden="true" />
       <div className="flex-1">
-        <h2 className="text-lg font-semibold text-neutral-900">Need help with an order?</h2>
+        <h2 id="help-heading" className="text-lg font-semibold text-neutral-900">
+          Need help with an order?
+        </h2>
         <p className="mt-1 text-sm text-neutral-600">Our support team is here to help by email and phone.</p>
       </div>
       <Link to="/contact" className={buttonClasses({ variant: "secondary" })}>
@@ -49,16 +99,13 @@ function HelpBlock() {
 }
 
 export function HomePage() {
+  usePageMeta(STATIC_PAGE_HEADS["/"]);
   return (
-    <div className="mx-auto max-w-7xl space-y-12 px-4 py-6 sm:px-6 sm:py-10 lg:px-8">
+    <div className="mx-auto max-w-7xl space-y-12 px-4 py-6 sm:space-y-16 sm:px-6 sm:py-10 lg:px-8">
       <SaleBanner />
-      <SectionPlaceholder title="On sale now">Products on sale will appear here.</SectionPlaceholder>
-      <SectionPlaceholder title="Recommended for you">
-        Recommended products will appear here.
-      </SectionPlaceholder>
-      <SectionPlaceholder title="Recently viewed">
-        The last products you looked at will appear here.
-      </SectionPlaceholder>
+      <OnSaleSection />
+      <RecommendedSection />
+      <RecentlyViewedSection />
       <HelpBlock />
     </div>
   );

@@ -1,9 +1,165 @@
-import { PagePlaceholder } from "../../components/page-placeholder";
+import { NoSymbolIcon } from "@heroicons/react/24/outline";
+import { errors, staffNotes } from "@shop/shared/messages";
+import type { ProductDto } from "@shop/shared/schemas/product";
+import { pageTitle } from "@shop/shared/site";
+import { Link, useParams } from "react-router";
+import { Breadcrumb } from "../../components/breadcrumb";
+import { buttonClasses } from "../../components/button";
+import { ErrorState } from "../../components/error-state";
+import { discountPercent, Price } from "../../components/price";
+import { Skeleton } from "../../components/skeleton";
+import { formatRating, Stars } from "../../components/stars";
+import { isApiError } from "../../lib/api";
+import { cx } from "../../lib/cx";
+import { usePageMeta } from "../../lib/page-meta";
+import { useRecordRecentlyViewed } from "../../lib/recently-viewed";
+import { useProduct } from "./api/get-product";
+import { AddToCart } from "./components/add-to-cart";
+import { ProductGallery } from "./components/product-gallery";
+import { ProductReviews } from "./components/product-reviews";
+import { RelatedProducts } from "./components/related-products";
+import { StockStatus } from "./components/stock-status";
+
+/** An id the API could know: 24 lower-case hexadecimal characters. */
+const PRODUCT_ID = /^[0-9a-f]{24}$/;
+
+const PAGE_CLASS = "mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-8 lg:px-8";
+
+/** 'Product not found.' or 'Product is not available.' (SPEC section 8) in place of the product. */
+function ProductUnavailable({ message }: { message: string }) {
+  usePageMeta({ title: pageTitle(message) });
+  return (
+    <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center">
+      <NoSymbolIcon className="size-12 text-neutral-400" aria-hidden="true" />
+      <h1 className="mt-4 text-2xl font-bold tracking-tight text-neutral-900">{message}</h1>
+      <Link to="/" className={cx(buttonClasses(), "mt-8")}>
+        Continue shopping
+      </Link>
+    </section>
+  );
+}
+
+function ProductSkeleton() {
+  return (
+    <div className={PAGE_CLASS}>
+      <span className="sr-only" role="status">
+        Loading product
+      </span>
+      <Skeleton className="h-5 w-64 max-w-full" />
+      <div className="mt-6 grid gap-8 lg:grid-cols-2 lg:gap-12">
+        <Skeleton className="aspect-square w-full rounded-card" />
+        <div className="space-y-4">
+          <Skeleton className="h-4 w-24" />
+          <Skeleton className="h-9 w-3/4" />
+          <Skeleton className="h-5 w-40" />
+          <Skeleton className="h-9 w-32" />
+          <Skeleton className="h-5 w-36" />
+          <Skeleton className="mt-6 h-12 w-full max-w-sm" />
+          <Skeleton className="mt-6 h-24 w-full" />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function ProductDetails({ product }: { product: ProductDto }) {
+  usePageMeta({ title: pageTitle(product.name), description: product.description });
+  useRecordRecentlyViewed(product);
+  const { average, count } = product.rating;
+  const discount = discountPercent(product);
+
+  return (
+    <div className={PAGE_CLASS}>
+      <Breadcrumb
+        items={[
+          { label: "Home", to: "/" },
+          { label: product.category.name, to: `/product-category/${product.category.slug}` },
+          { label: product.name },
+        ]}
+      />
+
+      {product.isActive ? null : (
+        <p className="mt-4 rounded-card border border-warning-100 bg-warning-50 px-4 py-3 text-sm text-warning-700">
+          {staffNotes.productInactive}
+        </p>
+      )}
+
+      <div className="mt-6 grid gap-8 lg:grid-cols-2 lg:gap-12">
+        <ProductGallery
+          key={product._id}
+          name={product.name}
+          thumbnail={product.thumbnail}
+          gallery={product.gallery}
+        />
+
+        <div>
+          <Link
+            to={`/product-category/${product.category.slug}`}
+            className="text-sm font-semibold tracking-wide text-brand-700 uppercase hover:underline"
+          >
+            {product.category.name}
+          </Link>
+          <h1 className="mt-2 text-2xl font-bold tracking-tight text-neutral-900 sm:text-3xl">
+            {product.name}
+          </h1>
+
+          <div className="mt-3 flex items-center gap-2">
+            <Stars rating={count > 0 ? average : 0} size="md" />
+            <a href="#reviews" className="text-sm text-neutral-600 hover:text-brand-700 hover:underline">
+              {count > 0 ? `${formatRating(average)} · ` : ""}
+              {count} {count === 1 ? "review" : "reviews"}
+            </a>
+          </div>
+
+          <div className="mt-5 flex flex-wrap items-center gap-3">
+            <Price price={product.price} onSale={product.onSale} salePrice={product.salePrice} size="lg" />
+            {discount > 0 ? (
+              <span className="rounded-full bg-accent-100 px-2.5 py-0.5 text-sm font-semibold text-accent-700">
+                Save {discount}%
+              </span>
+            ) : null}
+          </div>
+
+          <StockStatus stock={product.stock} className="mt-4" />
+
+          <div className="mt-6 border-t border-neutral-200 pt-6">
+            <AddToCart key={product._id} product={product} />
+          </div>
+
+          <div className="mt-8 border-t border-neutral-200 pt-6">
+            <h2 className="text-base font-semibold text-neutral-900">Description</h2>
+            <p className="mt-2 text-base leading-7 whitespace-pre-line text-neutral-700">
+              {product.description}
+            </p>
+          </div>
+        </div>
+      </div>
+
+      <div className="mt-16 space-y-16">
+        <ProductReviews product={product} />
+        <RelatedProducts productId={product._id} category={product.category} />
+      </div>
+    </div>
+  );
+}
 
 export function ProductPage() {
-  return (
-    <PagePlaceholder title="Product">
-      The product&apos;s gallery, price, stock, reviews and related products will appear here.
-    </PagePlaceholder>
-  );
+  const { productId = "" } = useParams();
+  const validId = PRODUCT_ID.test(productId);
+  const product = useProduct(productId, { enabled: validId });
+
+  if (!validId) return <ProductUnavailable message={errors.productNotFound} />;
+  if (product.isPending) return <ProductSkeleton />;
+  if (product.isError) {
+    // The API's 404 says which: 'Product not found.' or 'Product is not available.'
+    if (isApiError(product.error) && product.error.status === 404) {
+      return <ProductUnavailable message={product.error.message} />;
+    }
+    return (
+      <div className={PAGE_CLASS}>
+        <ErrorState message={product.error.message} prefix={false} />
+      </div>
+    );
+  }
+  return <ProductDetails product={product.data} />;
 }

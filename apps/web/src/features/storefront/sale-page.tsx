@@ -1,5 +1,30 @@
-import { PagePlaceholder } from "../../components/page-placeholder";
+import { SparklesIcon } from "@heroicons/react/20/solid";
+import { STATIC_PAGE_HEADS } from "@shop/shared/site";
+import { useListParams } from "../../lib/list-params";
+import { usePageMeta } from "../../lib/page-meta";
+import { useOnSaleProducts } from "./api/get-on-sale-products";
+import { ListPageHeader, productCount } from "./components/list-page-header";
+import { PagedProducts } from "./components/paged-products";
 
+/** /sale: every active product on sale, paged. */
 export function SalePage() {
-  return <PagePlaceholder title="Sale">Every product on sale will appear here.</PagePlaceholder>;
+  const list = useListParams();
+  const products = useOnSaleProducts({ page: list.page, size: list.size });
+  usePageMeta(STATIC_PAGE_HEADS["/sale"]);
+
+  const total = products.data?.meta.total;
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-10 lg:px-8">
+      <ListPageHeader
+        title="Festive sale"
+        subtitle={total === undefined ? (products.isError ? "" : null) : `${productCount(total)} on sale`}
+      >
+        <p className="mb-2 inline-flex items-center gap-1.5 rounded-full bg-accent-100 px-3 py-1 text-xs font-semibold tracking-wide text-accent-700 uppercase">
+          <SparklesIcon className="size-4" aria-hidden="true" />
+          Limited time
+        </p>
+      </ListPageHeader>
+      <PagedProducts query={products} list={list} />
+    </div>
+  );
 }

@@ -1,12 +1,36 @@
-import { useSearchParams } from "react-router";
-import { PagePlaceholder } from "../../components/page-placeholder";
+import { hints } from "@shop/shared/messages";
+import { pageTitle, SHOP_NAME, STATIC_PAGE_HEADS } from "@shop/shared/site";
+import { useListParams } from "../../lib/list-params";
+import { usePageMeta } from "../../lib/page-meta";
+import { useProducts } from "./api/get-products";
+import { ListPageHeader, productCount } from "./components/list-page-header";
+import { PagedProducts } from "./components/paged-products";
 
+/** /search?keyword=: the matching products, by relevance; without a keyword, every product. */
 export function SearchPage() {
-  const [searchParams] = useSearchParams();
-  const keyword = searchParams.get("keyword")?.trim() ?? "";
+  const list = useListParams();
+  const { keyword, page, size } = list;
+  const products = useProducts({ page, size, ...(keyword ? { keyword } : {}) });
+  const title = keyword ? `Search results for “${keyword}”` : "All products";
+
+  usePageMeta(
+    keyword
+      ? {
+          title: pageTitle(`Search: ${keyword}`),
+          description: `Products matching “${keyword}” at ${SHOP_NAME}.`,
+        }
+      : STATIC_PAGE_HEADS["/search"],
+  );
+
+  // While another page or keyword loads, the count shown is the one of the results on screen.
+  const total = products.data?.meta.total;
   return (
-    <PagePlaceholder title={keyword ? `Search results for “${keyword}”` : "Search"}>
-      Matching products will appear here, with paging.
-    </PagePlaceholder>
+    <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-10 lg:px-8">
+      <ListPageHeader
+        title={<span className="break-words">{title}</span>}
+        subtitle={total === undefined ? (products.isError ? "" : null) : `${productCount(total)} found`}
+      />
+      <PagedProducts query={products} list={list} emptyHint={hints.searchEmpty} />
+    </div>
   );
 }

@@ -1,12 +1,10 @@
 import { ShoppingCartIcon } from "@heroicons/react/24/outline";
 import { Link } from "react-router";
-
-// NOTE: the persisted cart store arrives with the cart issue; the badge reads its total quantity then.
-const cartQuantity: number = 0;
+import { useCartQuantity } from "../../../lib/cart-store";
 
 /** The header's cart icon with the total quantity in the cart. */
 export function CartLink() {
-  const quantity = cartQuantity;
+  const quantity = useCartQuantity();
   return (
     <Link
       to="/cart"

@@ -1,4 +1,4 @@
-import { SHOP_NAME } from "../../../lib/site";
+import { SHOP_NAME } from "@shop/shared/site";
 
 /** The privacy text; the Terms of Service page repeats it (SPEC section 1). */
 export function PrivacyText() {

@@ -1,7 +1,18 @@
+import type { StaticPageHead } from "@shop/shared/site";
 import type { ReactNode } from "react";
+import { usePageMeta } from "../../../lib/page-meta";
+
+interface StaticPageProps {
+  title: string;
+  lead?: string;
+  /** The document title and meta description (the same as the server writes for this page). */
+  head: StaticPageHead;
+  children: ReactNode;
+}
 
 /** A text page: a title, an optional lead, and readable paragraphs. */
-export function StaticPage({ title, lead, children }: { title: string; lead?: string; children: ReactNode }) {
+export function StaticPage({ title, lead, head, children }: StaticPageProps) {
+  usePageMeta(head);
   return (
     <article className="mx-auto max-w-3xl px-4 py-10 sm:px-6 sm:py-14">
       <h1 className="text-3xl font-bold tracking-tight text-neutral-900 sm:text-4xl">{title}</h1>

@@ -1,0 +1,23 @@
+import { CATEGORY_CACHE_SECONDS } from "@shop/shared/constants";
+import type { CategoryDto } from "@shop/shared/schemas/category";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { api } from "../../../lib/api";
+import { catalogKeys } from "../../../lib/query-keys";
+
+/** GET /api/categories: every category with the number of its active products. */
+export function getCategories({ signal }: { signal?: AbortSignal } = {}) {
+  return api.get<CategoryDto[]>("/categories", { signal });
+}
+
+export function categoriesQueryOptions() {
+  return queryOptions({
+    queryKey: catalogKeys.categoryList(),
+    queryFn: ({ signal }) => getCategories({ signal }),
+    // SPEC section 9: the category list is cached for 5 seconds.
+    staleTime: CATEGORY_CACHE_SECONDS * 1000,
+  });
+}
+
+export function useCategories() {
+  return useQuery(categoriesQueryOptions());
+}

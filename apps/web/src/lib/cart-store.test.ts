@@ -1,0 +1,105 @@
+import { describe, expect, it } from "vitest";
+import {
+  addToCart,
+  type CartItem,
+  type CartProduct,
+  cartSummary,
+  quantityInCart,
+  removeFromCart,
+  setCartQuantity,
+  totalQuantity,
+} from "./cart-store";
+
+function product(overrides: Partial<CartProduct> = {}): CartProduct {
+  return {
+    _id: "0123456789abcdef01234567",
+    name: "Everyday Canvas Sneakers",
+    thumbnail: null,
+    price: 49,
+    onSale: false,
+    salePrice: 0,
+    stock: 5,
+    isActive: true,
+    ...overrides,
+  };
+}
+
+describe("addToCart", () => {
+  it("adds a new line with the quantity asked for", () => {
+    const { items, added } = addToCart([], product(), 2);
+    expect(added).toBe(2);
+    expect(items).toEqual([{ product: product(), quantity: 2 }]);
+  });
+
+  it("counts what the cart already holds against the stock and adds only what is left", () => {
+    const first = addToCart([], product({ stock: 5 }), 4);
+    const second = addToCart(first.items, product({ stock: 5 }), 3);
+    expect(second.added).toBe(1);
+    expect(quantityInCart(second.items, product()._id)).toBe(5);
+    expect(second.items).toHaveLength(1);
+  });
+
+  it("adds nothing once the whole stock is in the cart, nor for a product out of stock or inactive", () => {
+    const full = addToCart([], product({ stock: 2 }), 2).items;
+    expect(addToCart(full, product({ stock: 2 }), 1)).toEqual({ items: full, added: 0 });
+    expect(addToCart([], product({ stock: 0 }), 1)).toEqual({ items: [], added: 0 });
+    expect(addToCart([], product({ isActive: false }), 1)).toEqual({ items: [], added: 0 });
+  });
+
+  it("refreshes the line's snapshot with the product's latest data", () => {
+    const before = addToCart([], product({ price: 49 }), 1).items;
+    const after = addToCart(before, product({ price: 45, name: "Renamed" }), 1).items;
+    expect(after[0]?.product).toMatchObject({ price: 45, name: "Renamed" });
+  });
+
+  it("keeps only the snapshot fields of SPEC section 3", () => {
+    const extra = { ...product(), description: "not kept", rating: { average: 4, count: 1 } };
+    const { items } = addToCart([], extra, 1);
+    expect(Object.keys(items[0]?.product ?? {}).sort()).toEqual(
+      ["_id", "isActive", "name", "onSale", "price", "salePrice", "stock", "thumbnail"].sort(),
+    );
+  });
+
+  it("ignores a quantity that is not a positive whole number", () => {
+    expect(addToCart([], product(), 0).added).toBe(0);
+    expect(addToCart([], product(), -3).added).toBe(0);
+    expect(addToCart([], product(), Number.NaN).added).toBe(0);
+    expect(addToCart([], product(), 2.7).added).toBe(2);
+  });
+});
+
+describe("setCartQuantity and removeFromCart", () => {
+  const items: CartItem[] = [{ product: product({ stock: 5 }), quantity: 2 }];
+
+  it("keeps a line between 1 and the product's stock", () => {
+    expect(setCartQuantity(items, product()._id, 9)[0]?.quantity).toBe(5);
+    expect(setCartQuantity(items, product()._id, 0)[0]?.quantity).toBe(1);
+    expect(setCartQuantity(items, product()._id, 3)[0]?.quantity).toBe(3);
+  });
+
+  it("removes only the product named", () => {
+    const other = product({ _id: "fedcba9876543210fedcba98" });
+    const two = [...items, { product: other, quantity: 1 }];
+    expect(removeFromCart(two, product()._id)).toEqual([{ product: other, quantity: 1 }]);
+  });
+});
+
+describe("cart totals", () => {
+  it("counts every unit for the header badge", () => {
+    const other = product({ _id: "fedcba9876543210fedcba98" });
+    expect(
+      totalQuantity([
+        { product: product(), quantity: 2 },
+        { product: other, quantity: 3 },
+      ]),
+    ).toBe(5);
+  });
+
+  it("prices on-sale lines at their sale price and counts the discount", () => {
+    const summary = cartSummary([
+      { product: product({ price: 85, onSale: true, salePrice: 69 }), quantity: 2 },
+    ]);
+    expect(summary.itemsPrice).toBe(138);
+    expect(summary.discountPrice).toBe(32);
+  });
+});

@@ -1,0 +1,154 @@
+/**
+ * The cart (SPEC section 3, Cart), kept in local storage: product snapshots with quantities, and the
+ * delivery address chosen at shipping. The quantity rules of SPEC section 5 live here, as pure
+ * functions the store applies: a line never holds more than the product's stock, and never less than 1.
+ *
+ * NOTE: the prices of SPEC's Cart (itemsPrice, discountPrice, shippingPrice, taxPrice, totalPrice)
+ * are not stored: they are derived from the lines with the shared pricing code (`cartSummary`), so
+ * they can never disagree with the lines. The server prices the order again from its database.
+ */
+import { type PriceSummary, priceItems } from "@shop/shared/pricing";
+import type { AddressDto } from "@shop/shared/schemas/address";
+import type { ProductSummaryDto } from "@shop/shared/schemas/product";
+import { create } from "zustand";
+import { createJSONStorage, persist } from "zustand/middleware";
+
+/** What the cart remembers of a product (SPEC section 3). */
+export type CartProduct = Pick<
+  ProductSummaryDto,
+  "_id" | "name" | "thumbnail" | "price" | "onSale" | "salePrice" | "stock" | "isActive"
+>;
+
+export interface CartItem {
+  product: CartProduct;
+  quantity: number;
+}
+
+export function toCartProduct(product: CartProduct): CartProduct {
+  const { _id, name, thumbnail, price, onSale, salePrice, stock, isActive } = product;
+  return { _id, name, thumbnail, price, onSale, salePrice, stock, isActive };
+}
+
+function wholeQuantity(quantity: number): number {
+  return Number.isFinite(quantity) ? Math.floor(quantity) : 0;
+}
+
+export function quantityInCart(items: readonly CartItem[], productId: string): number {
+  return items.find((item) => item.product._id === productId)?.quantity ?? 0;
+}
+
+export function totalQuantity(items: readonly CartItem[]): number {
+  return items.reduce((sum, item) => sum + item.quantity, 0);
+}
+
+/**
+ * Adds up to `quantity` units of a product, counting what the cart already holds against its stock.
+ * The line's snapshot is refreshed with the product given. Returns the new lines and how many units
+ * were actually added (0 when nothing more fits, or the product is inactive or out of stock).
+ */
+export function addToCart(
+  items: readonly CartItem[],
+  product: CartProduct,
+  quantity: number,
+): { items: CartItem[]; added: number } {
+  const snapshot = toCartProduct(product);
+  const current = quantityInCart(items, product._id);
+  const wanted = wholeQuantity(quantity);
+  const next = product.isActive
+    ? Math.min(Math.max(product.stock, 0), current + Math.max(wanted, 0))
+    : current;
+  const added = Math.max(next - current, 0);
+  if (current === 0) {
+    return added > 0
+      ? { items: [...items, { product: snapshot, quantity: added }], added }
+      : { items: [...items], added };
+  }
+  return {
+    items: items.map((item) =>
+      item.product._id === product._id ? { product: snapshot, quantity: current + added } : item,
+    ),
+    added,
+  };
+}
+
+/** Sets a line's quantity, kept between 1 and the product's stock (SPEC section 5). */
+export function setCartQuantity(items: readonly CartItem[], productId: string, quantity: number): CartItem[] {
+  return items.map((item) => {
+    if (item.product._id !== productId) return item;
+    const clamped = Math.max(1, Math.min(wholeQuantity(quantity), item.product.stock));
+    return { ...item, quantity: clamped };
+  });
+}
+
+export function removeFromCart(items: readonly CartItem[], productId: string): CartItem[] {
+  return items.filter((item) => item.product._id !== productId);
+}
+
+/** The cart's prices (SPEC section 9), computed from the lines. */
+export function cartSummary(items: readonly CartItem[]): PriceSummary {
+  return priceItems(
+    items.map(({ product, quantity }) => ({
+      price: product.price,
+      onSale: product.onSale,
+      salePrice: product.salePrice,
+      quantity,
+    })),
+  );
+}
+
+interface CartState {
+  items: CartItem[];
+  /** The delivery address chosen on the shipping page. */
+  address: AddressDto | null;
+  /** Adds up to `quantity` units (never beyond stock); returns how many were added. */
+  addItem: (product: CartProduct, quantity: number) => number;
+  setQuantity: (productId: string, quantity: number) => void;
+  removeItem: (productId: string) => void;
+  /** Empties the cart once its order is placed (SPEC section 4, checkout flow). */
+  clearItems: () => void;
+  setAddress: (address: AddressDto | null) => void;
+}
+
+export const CART_STORAGE_KEY = "shop-cart";
+
+export const useCart = create<CartState>()(
+  persist(
+    (set, get) => ({
+      items: [],
+      address: null,
+      addItem: (product, quantity) => {
+        const result = addToCart(get().items, product, quantity);
+        set({ items: result.items });
+        return result.added;
+      },
+      setQuantity: (productId, quantity) =>
+        set((state) => ({ items: setCartQuantity(state.items, productId, quantity) })),
+      removeItem: (productId) => set((state) => ({ items: removeFromCart(state.items, productId) })),
+      clearItems: () => set({ items: [] }),
+      setAddress: (address) => set({ address }),
+    }),
+    {
+      name: CART_STORAGE_KEY,
+      version: 1,
+      storage: createJSONStorage(() => localStorage),
+      partialize: (state) => ({ items: state.items, address: state.address }),
+    },
+  ),
+);
+
+// Another tab changed the cart: take its version, so both tabs show the same cart.
+if (typeof window !== "undefined") {
+  window.addEventListener("storage", (event) => {
+    if (event.key === CART_STORAGE_KEY) void useCart.persist.rehydrate();
+  });
+}
+
+/** The header badge: the total number of units in the cart. */
+export function useCartQuantity(): number {
+  return useCart((state) => totalQuantity(state.items));
+}
+
+/** How many units of one product the cart holds (the product page counts them against stock). */
+export function useQuantityInCart(productId: string): number {
+  return useCart((state) => quantityInCart(state.items, productId));
+}

@@ -1,0 +1,29 @@
+/**
+ * Query keys of the catalogue, shared by every feature that reads or changes it: the storefront
+ * reads under these keys, and the dashboard invalidates the same keys after a change (a new
+ * category, an edited product), so both always agree.
+ */
+import type { ProductSort } from "@shop/shared/schemas/product";
+
+export interface ListParams {
+  page: number;
+  size: number;
+  keyword?: string;
+  sort?: ProductSort;
+}
+
+export const catalogKeys = {
+  /** Everything about categories, including each category's product pages. */
+  categories: ["categories"] as const,
+  categoryList: () => [...catalogKeys.categories, "list"] as const,
+  category: (slug: string) => [...catalogKeys.categories, "slug", slug] as const,
+  categoryProducts: (slug: string, params: ListParams) =>
+    [...catalogKeys.category(slug), "products", params] as const,
+
+  /** Everything about products: lists, single products and their reviews. */
+  products: ["products"] as const,
+  productList: (kind: "active" | "on-sale", params: ListParams) =>
+    [...catalogKeys.products, "list", kind, params] as const,
+  product: (id: string) => [...catalogKeys.products, "detail", id] as const,
+  productReviews: (id: string) => [...catalogKeys.product(id), "reviews"] as const,
+};

@@ -1,0 +1,275 @@
+import { expect, type Locator, type Page, test } from "@playwright/test";
+import { RECENTLY_VIEWED_DELAY_MS } from "@shop/shared/constants";
+import { api as apiMessages, errors, stock, successes, warnings } from "@shop/shared/messages";
+import { pageTitle } from "@shop/shared/site";
+
+const SHOPPER = { email: "shopper@example.com", password: "Shopper@123" };
+const PRODUCT = "Everyday Canvas Sneakers";
+
+interface ProductRow {
+  _id: string;
+  name: string;
+}
+
+/** The id of an active product, found by name through the API. */
+async function productIdByName(page: Page, name: string): Promise<string> {
+  const response = await page.request.get("/api/products", { params: { keyword: name, size: 20 } });
+  const body = (await response.json()) as { data: ProductRow[] };
+  const product = body.data.find((row) => row.name === name);
+  if (!product) throw new Error(`no active product named ${name}`);
+  return product._id;
+}
+
+function cartLink(page: Page, quantity: number) {
+  return page.getByRole("link", { name: `Cart, ${quantity} ${quantity === 1 ? "item" : "items"}` });
+}
+
+function toast(page: Page, text: string) {
+  return page.getByRole("alert").filter({ hasText: text });
+}
+
+test("a shopper goes from home through a category to a product, adds it to the cart, finds it again with a typo and reviews it", async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  // The demo shopper may have reviewed this product already (the seed gives it some reviews):
+  // take that review away, so that this journey's review is the shopper's only one.
+  const productId = await productIdByName(page, PRODUCT);
+  const shopper = await playwright.request.newContext({ baseURL });
+  expect((await shopper.post("/api/auth/login", { data: SHOPPER })).ok()).toBe(true);
+  await shopper.delete(`/api/products/${productId}/reviews`);
+  await shopper.dispose();
+
+  await page.goto("/");
+  await expect(page.getByRole("heading", { level: 2, name: "On sale" })).toBeVisible();
+  await expect(cartLink(page, 0)).toBeVisible();
+
+  // Home → category, from the header's dropdown (name and product count).
+  await page.getByRole("button", { name: "Categories" }).click();
+  await page.getByRole("link", { name: /^Shoes \d+ products$/ }).click();
+  await expect(page).toHaveURL("/product-category/shoes");
+  await expect(page.getByRole("heading", { level: 1, name: "Shoes" })).toBeVisible();
+  await expect(page).toHaveTitle(pageTitle("Shoes"));
+
+  // Category → product.
+  await page.getByRole("link", { name: PRODUCT }).click();
+  await expect(page).toHaveURL(`/product/${productId}`);
+  await expect(page.getByRole("heading", { level: 1, name: PRODUCT })).toBeVisible();
+  await expect(page).toHaveTitle(pageTitle(PRODUCT));
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+    "content",
+    /^Low-top canvas sneakers/,
+  );
+  const breadcrumb = page.getByRole("navigation", { name: "Breadcrumb" });
+  await expect(breadcrumb.getByRole("link", { name: "Shoes" })).toHaveAttribute(
+    "href",
+    "/product-category/shoes",
+  );
+  await expect(breadcrumb.getByText(PRODUCT)).toHaveAttribute("aria-current", "page");
+
+  // Add two to the cart: the toast names the quantity and the header count follows.
+  const quantity = page.getByRole("group", { name: "Quantity" });
+  await expect(quantity.getByRole("button", { name: "Decrease quantity" })).toBeDisabled();
+  await quantity.getByRole("button", { name: "Increase quantity" }).click();
+  await expect(quantity.getByRole("status")).toHaveText("2");
+  await page.getByRole("button", { name: "Add to cart" }).click();
+  await expect(toast(page, successes.addedToCart(2))).toBeVisible();
+  await expect(cartLink(page, 2)).toBeVisible();
+
+  // A misspelt search still finds the product.
+  const search = page.getByRole("searchbox", { name: "Search products" });
+  await search.fill("snekers");
+  await search.press("Enter");
+  await expect(page).toHaveURL("/search?keyword=snekers");
+  await expect(page.getByRole("heading", { level: 1, name: "Search results for “snekers”" })).toBeVisible();
+  await page.getByRole("link", { name: PRODUCT }).click();
+  await expect(page.getByRole("heading", { level: 1, name: PRODUCT })).toBeVisible();
+
+  // Signed out, the review form is replaced by an invitation to log in, which comes back here.
+  await expect(page.getByText(warnings.loginToReview)).toBeVisible();
+  await page.getByRole("link", { name: "Log in" }).click();
+  await expect(page).toHaveURL(`/auth/login?redirect=${encodeURIComponent(`/product/${productId}`)}`);
+  await page.getByLabel("Email").fill(SHOPPER.email);
+  await page.getByLabel("Password").fill(SHOPPER.password);
+  await page.getByRole("button", { name: "Login", exact: true }).click();
+  await expect(page).toHaveURL(`/product/${productId}`);
+  // The cart survived signing in: it lives in this browser.
+  await expect(cartLink(page, 2)).toBeVisible();
+
+  // An empty form is refused in the browser with the SPEC messages.
+  const form = page.getByRole("form", { name: "Write a review" });
+  await form.getByRole("button", { name: "Submit review" }).click();
+  await expect(form.getByText("This must be a number.")).toBeVisible();
+  await expect(form.getByText("This is required.")).toHaveCount(2);
+
+  const title = `Comfortable from day one ${Date.now()}`;
+  await form.getByRole("radiogroup", { name: "Rating" }).getByRole("radio", { name: "4 stars" }).check();
+  await form.getByLabel("Title").fill(title);
+  await form
+    .getByLabel("Comment")
+    .fill("Light, comfortable and easy to clean. <b>Bold</b> stays plain text.");
+  await form.getByRole("button", { name: "Submit review" }).click();
+  await expect(toast(page, successes.review)).toBeVisible();
+
+  const reviews = page.getByRole("list", { name: "Reviews" });
+  const review = reviews.getByRole("article", { name: "Review by Sam Shopper" }).filter({ hasText: title });
+  await expect(review).toBeVisible();
+  // Shopper text is shown as text, never as markup.
+  await expect(review.getByText("<b>Bold</b> stays plain text.")).toBeVisible();
+  await expect(review.locator("b")).toHaveCount(0);
+
+  // A second review of the same product is refused with the server's message.
+  await form.getByRole("radiogroup", { name: "Rating" }).getByRole("radio", { name: "5 stars" }).check();
+  await form.getByLabel("Title").fill("Changed my mind about these");
+  await form.getByLabel("Comment").fill("Writing a second review should not be possible at all.");
+  await form.getByRole("button", { name: "Submit review" }).click();
+  await expect(toast(page, apiMessages.reviewExists)).toBeVisible();
+});
+
+test("the product page counts what the cart holds against the stock", async ({ page }) => {
+  // Stock 8 in the demo catalogue: the low-stock warning shows, and plus stops at 8 minus the cart.
+  const productId = await productIdByName(page, "Heavyweight Pocket Tee");
+  await page.goto(`/product/${productId}`);
+  await expect(page.getByText(stock.lowStock(8))).toBeVisible();
+
+  const quantity = page.getByRole("group", { name: "Quantity" });
+  const plus = quantity.getByRole("button", { name: "Increase quantity" });
+  for (let i = 0; i < 5; i++) await plus.click();
+  await expect(quantity.getByRole("status")).toHaveText("6");
+  await page.getByRole("button", { name: "Add to cart" }).click();
+  await expect(cartLink(page, 6)).toBeVisible();
+
+  // Two are left: the quantity starts again at 1 and plus stops at 2.
+  await expect(quantity.getByRole("status")).toHaveText("1");
+  await plus.click();
+  await expect(quantity.getByRole("status")).toHaveText("2");
+  await expect(plus).toBeDisabled();
+  await page.getByRole("button", { name: "Add to cart" }).click();
+  await expect(cartLink(page, 8)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Add to cart" })).toBeDisabled();
+  await expect(page.getByText(stock.allInCart(8))).toBeVisible();
+
+  // An out-of-stock product cannot be added at all.
+  const soldOut = await productIdByName(page, "Roll-Top Commuter Backpack");
+  await page.goto(`/product/${soldOut}`);
+  await expect(page.getByText(stock.outOfStock, { exact: true })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Add to cart" })).toBeDisabled();
+  await expect(page.getByRole("button", { name: "Decrease quantity" })).toBeDisabled();
+  await expect(page.getByRole("button", { name: "Increase quantity" })).toBeDisabled();
+});
+
+/**
+ * With the page's clock paused, moves it on a millisecond at a time until the locator shows: the
+ * page's own timers (the query cache batches its updates with them) run, yet hardly any time passes.
+ */
+async function tickUntilVisible(page: Page, locator: Locator) {
+  await expect
+    .poll(async () => {
+      await page.clock.runFor(1);
+      return locator.isVisible();
+    })
+    .toBe(true);
+}
+
+test("a product is recorded as recently viewed one second after its page is shown, and not if the shopper leaves sooner", async ({
+  page,
+}) => {
+  const kept = await productIdByName(page, "Suede Court Sneakers");
+  const left = await productIdByName(page, "Digital Sports Watch");
+  const start = new Date("2026-01-15T10:00:00Z").getTime();
+  await page.clock.install({ time: start });
+  await page.clock.pauseAt(start + 1000);
+
+  const recommended = page.getByRole("heading", { name: "Recommended" });
+  const recentHeading = page.getByRole("heading", { name: "Recently viewed" });
+  const breadcrumbHome = page
+    .getByRole("navigation", { name: "Breadcrumb" })
+    .getByRole("link", { name: "Home" });
+
+  await page.goto("/");
+  await tickUntilVisible(page, recommended);
+  await expect(recentHeading).toHaveCount(0);
+
+  // Leaving before the second is up records nothing.
+  await page.goto(`/product/${left}`);
+  await tickUntilVisible(page, page.getByRole("heading", { level: 1, name: "Digital Sports Watch" }));
+  await page.clock.runFor(RECENTLY_VIEWED_DELAY_MS - 200);
+  await breadcrumbHome.click();
+  await tickUntilVisible(page, recommended);
+  await page.clock.runFor(RECENTLY_VIEWED_DELAY_MS * 2);
+  await expect(recentHeading).toHaveCount(0);
+
+  // Staying for the second records the product.
+  const onSaleLink = page
+    .getByRole("region", { name: "On sale" })
+    .getByRole("link", { name: "Suede Court Sneakers" });
+  await tickUntilVisible(page, onSaleLink);
+  await onSaleLink.click();
+  await expect(page).toHaveURL(`/product/${kept}`);
+  await tickUntilVisible(page, page.getByRole("heading", { level: 1, name: "Suede Court Sneakers" }));
+  await page.clock.runFor(RECENTLY_VIEWED_DELAY_MS);
+  await breadcrumbHome.click();
+
+  const recent = page.getByRole("region", { name: "Recently viewed" });
+  await tickUntilVisible(page, recent);
+  await expect(recent.getByRole("link", { name: "Suede Court Sneakers" })).toBeVisible();
+  await expect(recent.getByRole("listitem")).toHaveCount(1);
+});
+
+test("an inactive product's page says it is not available, an unknown one that it is not found", async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  const admin = await playwright.request.newContext({ baseURL });
+  const config = await (await admin.get("/api/config")).json();
+  expect((await admin.post("/api/auth/login", { data: config.data.demo })).ok()).toBe(true);
+  const inactive = (await (await admin.get("/api/products/inactive")).json()) as { data: ProductRow[] };
+  await admin.dispose();
+  const product = inactive.data[0];
+  if (!product) throw new Error("the demo catalogue has no inactive product");
+
+  await page.goto(`/product/${product._id}`);
+  await expect(page.getByRole("heading", { level: 1, name: errors.productNotAvailable })).toBeVisible();
+  await expect(page.getByRole("heading", { name: product.name })).toHaveCount(0);
+
+  await page.goto("/product/0123456789abcdef01234567");
+  await expect(page.getByRole("heading", { level: 1, name: errors.productNotFound })).toBeVisible();
+  await page.goto("/product/not-an-id");
+  await expect(page.getByRole("heading", { level: 1, name: errors.productNotFound })).toBeVisible();
+});
+
+test("search paging keeps the page and the page size in the address", async ({ page }) => {
+  // "wach" finds the ten watches: two pages of 8.
+  await page.goto("/search?keyword=wach");
+  const paging = page.getByRole("navigation", { name: "Pagination" });
+  const grid = page.getByRole("main").getByRole("list").first();
+  await expect(paging.getByText("Page 1 of 2")).toBeVisible();
+  await expect(grid.getByRole("listitem")).toHaveCount(8);
+  await expect(paging.getByRole("button", { name: "Previous page" })).toHaveCount(0);
+
+  await paging.getByRole("button", { name: "Next page" }).click();
+  await expect(page).toHaveURL(/\/search\?/);
+  const params = () => new URL(page.url()).searchParams;
+  await expect.poll(() => params().get("page")).toBe("2");
+  expect(params().get("size")).toBe("8");
+  expect(params().get("keyword")).toBe("wach");
+  await expect(paging.getByText("Page 2 of 2")).toBeVisible();
+  await expect(grid.getByRole("listitem")).toHaveCount(2);
+  await expect(paging.getByRole("button", { name: "Next page" })).toHaveCount(0);
+
+  // A new size goes back to page 1.
+  await paging.getByLabel("Items per page").selectOption("20");
+  await expect.poll(() => params().get("size")).toBe("20");
+  expect(params().get("page")).toBe("1");
+  await expect(paging.getByText("Page 1 of 1")).toBeVisible();
+  await expect(grid.getByRole("listitem")).toHaveCount(10);
+
+  // The address alone restores the list.
+  await page.reload();
+  await expect(paging.getByLabel("Items per page")).toHaveValue("20");
+  await expect(paging.getByText("Page 1 of 1")).toBeVisible();
+  await page.goBack();
+  await expect(paging.getByText("Page 2 of 2")).toBeVisible();
+});
