@@ -1,6 +1,7 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from "node:zlib";
 import { SHOP_NAME } from "@shop/shared/site";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, inject, signedInUser, type TestApp } from "../../../test/app";
@@ -18,6 +19,8 @@ const TEMPLATE = `<!doctype html>
   <body><div id="root"></div></body>
 </html>`;
 
+const ASSET = `console.log(${JSON.stringify("shop ".repeat(500))});`;
+
 let t: TestApp;
 let product: Awaited<ReturnType<typeof makeProduct>>;
 let hidden: Awaited<ReturnType<typeof makeProduct>>;
@@ -26,6 +29,10 @@ let category: Awaited<ReturnType<typeof makeCategory>>;
 beforeAll(async () => {
   const webDist = mkdtempSync(path.join(tmpdir(), "shop-web-"));
   writeFileSync(path.join(webDist, "index.html"), TEMPLATE);
+  mkdirSync(path.join(webDist, "assets"));
+  writeFileSync(path.join(webDist, "assets", "index-abc123.js"), ASSET);
+  writeFileSync(path.join(webDist, "assets", "index-abc123.js.br"), brotliCompressSync(ASSET));
+  writeFileSync(path.join(webDist, "assets", "index-abc123.js.gz"), gzipSync(ASSET));
   t = await createTestApp({ WEB_DIST: webDist, PUBLIC_ORIGIN: "https://shop.example" });
   category = await makeCategory(t.database, "Watches");
   const media = await makeMedia(t.database);
@@ -130,6 +137,24 @@ describe("the head the server sends with storefront pages", () => {
     const response = await t.app.inject({ method: "GET", url: "/robots.txt" });
     expect(response.body).toContain("Sitemap: https://shop.example/sitemap.xml");
     expect(response.body).toContain("Disallow: /dashboard/");
+  });
+
+  it("serves built assets pre-compressed, with immutable caching", async () => {
+    const url = "/assets/index-abc123.js";
+    const br = await t.app.inject({
+      method: "GET",
+      url,
+      headers: { "accept-encoding": "gzip, deflate, br" },
+    });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(br.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(ASSET);
+    const gz = await t.app.inject({ method: "GET", url, headers: { "accept-encoding": "gzip" } });
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+    const plain = await t.app.inject({ method: "GET", url });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body).toBe(ASSET);
   });
 
   it("still answers unknown API paths with JSON", async () => {
