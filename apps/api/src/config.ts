@@ -51,7 +51,10 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
     throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const e = parsed.data;
-  const dataDir = path.resolve(e.DATA_DIR);
+  // NOTE: npm runs workspace scripts inside the workspace folder; INIT_CWD is where the command was
+  // typed, so `npm start`, `npm run dev` and `npm run create-admin` all find the same ./data.
+  const base = env.INIT_CWD ?? process.cwd();
+  const dataDir = path.resolve(base, e.DATA_DIR);
   const production = e.NODE_ENV === "production";
   return {
     env: e.NODE_ENV,
@@ -62,7 +65,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
     databaseUrl: e.DATABASE_URL,
     /** PGlite folder when no DATABASE_URL is given. */
     pgliteDir: path.join(dataDir, "db"),
-    mediaDir: path.resolve(e.MEDIA_DIR ?? path.join(dataDir, "media")),
+    mediaDir: e.MEDIA_DIR ? path.resolve(base, e.MEDIA_DIR) : path.join(dataDir, "media"),
     s3:
       e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
         ? {
@@ -95,7 +98,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
     trustProxy: e.TRUST_PROXY,
     cookieSecure: e.COOKIE_SECURE ?? production,
     logLevel: e.LOG_LEVEL,
-    webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
+    webDist: e.WEB_DIST ? path.resolve(base, e.WEB_DIST) : undefined,
   };
 }
 

@@ -1,0 +1,134 @@
+/**
+ * The built API (`apps/api/dist/server.js`, what `npm start` runs) in a process of its own,
+ * listening on 127.0.0.1 and ready once `/api/health` answers 200.
+ */
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { performance } from "node:perf_hooks";
+import { setTimeout as sleep } from "node:timers/promises";
+import { stop, track } from "./children";
+import { freePort } from "./free-port";
+import { get } from "./http-client";
+import { REPO_ROOT } from "./paths";
+
+const SERVER_JS = join(REPO_ROOT, "apps/api/dist/server.js");
+const API_SOURCES = join(REPO_ROOT, "apps/api/src");
+const HEALTH_POLL_MS = 5;
+/** Lines of the server's output kept for a failure message. */
+const TAIL_LINES = 20;
+
+export interface ApiServerOptions {
+  /** PostgreSQL; without it the server opens PGlite in `dataDir/db`. */
+  databaseUrl?: string;
+  /** DATA_DIR: media, and the PGlite database without databaseUrl. */
+  dataDir: string;
+  /** Give up when the server is not healthy after this long. */
+  timeoutMs?: number;
+}
+
+export interface ApiServer {
+  url: string;
+  pid: number;
+  /** Milliseconds from spawning the process to the first healthy answer. */
+  readyMs: number;
+  /** Resident set size and its peak (VmHWM), in bytes, read from /proc (Linux). */
+  memory(): { rss: number; peak: number } | undefined;
+  /** Warnings and errors the server logged so far (LOG_LEVEL=warn). */
+  logged(): string[];
+  stop(): Promise<void>;
+}
+
+/** Builds the API bundle when it is missing (or when asked); returns a note when it is older than its sources. */
+export function ensureApiBuilt(force: boolean): string | undefined {
+  if (force || !existsSync(SERVER_JS)) {
+    const result = spawnSync("npm", ["run", "build", "-w", "@shop/api"], {
+      cwd: REPO_ROOT,
+      stdio: ["ignore", "ignore", "inherit"],
+      timeout: 180_000,
+    });
+    if (result.status !== 0) throw new Error("npm run build -w @shop/api failed");
+    return undefined;
+  }
+  const built = statSync(SERVER_JS).mtimeMs;
+  const newer = newestSource(API_SOURCES) > built;
+  return newer
+    ? "apps/api/dist is older than apps/api/src; run with --build to measure the current code"
+    : undefined;
+}
+
+function newestSource(folder: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(folder, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile()) newest = Math.max(newest, statSync(join(entry.parentPath, entry.name)).mtimeMs);
+  }
+  return newest;
+}
+
+export async function startApiServer(options: ApiServerOptions): Promise<ApiServer> {
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: "production",
+    HOST: "127.0.0.1",
+    PORT: String(port),
+    DATA_DIR: options.dataDir,
+    SHOP_DEMO: "0",
+    LOG_LEVEL: "warn",
+  };
+  delete env.DATABASE_URL;
+  delete env.MEDIA_DIR;
+  delete env.REDIS_URL;
+  if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
+
+  const started = performance.now();
+  const child = track(spawn(process.execPath, [SERVER_JS], { cwd: REPO_ROOT, env, stdio: "pipe" }));
+  const tail: string[] = [];
+  const keep = (chunk: Buffer) => {
+    for (const line of chunk.toString("utf8").split("\n")) {
+      if (!line.trim()) continue;
+      tail.push(line);
+      if (tail.length > TAIL_LINES) tail.shift();
+    }
+  };
+  child.stdout?.on("data", keep);
+  child.stderr?.on("data", keep);
+
+  const url = `http://127.0.0.1:${port}`;
+  const readyMs = await waitHealthy(child, url, options.timeoutMs ?? 60_000, started).catch(async (error) => {
+    await stop(child);
+    throw new Error(`${error instanceof Error ? error.message : error}\n${tail.join("\n")}`);
+  });
+  const pid = child.pid ?? 0;
+  return {
+    url,
+    pid,
+    readyMs,
+    memory: () => readMemory(pid),
+    logged: () => [...tail],
+    stop: () => stop(child),
+  };
+}
+
+async function waitHealthy(child: ChildProcess, url: string, timeoutMs: number, started: number) {
+  const until = started + timeoutMs;
+  while (performance.now() < until) {
+    if (child.exitCode !== null)
+      throw new Error(`the API exited with code ${child.exitCode} before it was healthy`);
+    const response = await get(`${url}/api/health`, 2_000).catch(() => undefined);
+    if (response?.status === 200) return performance.now() - started;
+    await sleep(HEALTH_POLL_MS);
+  }
+  throw new Error(`the API was not healthy after ${timeoutMs} ms`);
+}
+
+function readMemory(pid: number): { rss: number; peak: number } | undefined {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, "utf8");
+    const kb = (key: string) =>
+      Number(new RegExp(`^${key}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? Number.NaN);
+    return { rss: kb("VmRSS") * 1024, peak: kb("VmHWM") * 1024 };
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,170 @@
+/**
+ * `npm run bench`: every benchmark of issue 6 that exists so far, in order, within a time budget,
+ * one line per figure (`name: value (target)`). `npm run bench -- search reads` runs some parts
+ * (`--only search,reads` when tsx runs this file directly).
+ *
+ * Options: --budget <seconds> (default 360)  --build (rebuild the API bundle first)
+ *          --keep (keep the shop_bench_* databases)  --reuse (use kept databases of the right size)
+ *          --explain (EXPLAIN ANALYZE of the slowest searches)
+ * Environment: BENCH_DATABASE_URL, the PostgreSQL server to create shop_bench_* databases on
+ * (default postgres://postgres@127.0.0.1:5432/postgres; loopback only).
+ *
+ * A new benchmark (the order and sign-in writes of issue 6 item 4) is a module exporting
+ * `(ctx: BenchContext) => Promise<void>` and one entry in PARTS; the catalogue, the servers, the
+ * bench accounts (seed.ts: BENCH_PASSWORD, benchShopperEmail) and the cleanup come from the context.
+ */
+import { cpus, freemem, loadavg, totalmem } from "node:os";
+import { performance } from "node:perf_hooks";
+import { parseArgs } from "node:util";
+import { growth } from "./growth";
+import { ensureApiBuilt } from "./lib/api-server";
+import { BenchContext, SIZES } from "./lib/context";
+import { Report } from "./lib/report";
+import { assertLoopback } from "./lib/sql-text";
+import { reads } from "./reads";
+import { search } from "./search";
+import { start } from "./start";
+import { weight } from "./weight";
+
+interface Part {
+  name: string;
+  run(ctx: BenchContext): Promise<void>;
+}
+
+const PARTS: Part[] = [
+  { name: "weight", run: weight },
+  {
+    name: "seed",
+    run: async (ctx) => {
+      for (const size of SIZES) await ctx.catalog(size);
+    },
+  },
+  { name: "reads", run: reads },
+  { name: "growth", run: growth },
+  { name: "search", run: search },
+  { name: "start", run: start },
+];
+
+const DEFAULT_BUDGET_S = 360;
+/** After the budget, this much longer for the part under way to finish before the run is cut. */
+const GRACE_MS = 90_000;
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    only: { type: "string" },
+    budget: { type: "string" },
+    build: { type: "boolean" },
+    keep: { type: "boolean" },
+    reuse: { type: "boolean" },
+    explain: { type: "boolean" },
+  },
+});
+
+/**
+ * NOTE: the root script `npm run bench -w @shop/bench` hands `npm run bench -- --keep` to the inner
+ * npm, which turns unknown options into npm_config_* variables and swallows `--only` (an npm option
+ * of its own); part names as plain words (`npm run bench -- search reads`) pass through unchanged.
+ */
+function flag(name: "build" | "keep" | "reuse" | "explain"): boolean {
+  return values[name] ?? process.env[`npm_config_${name}`] === "true";
+}
+
+const only = values.only?.split(",") ?? positionals;
+const selected = only.length > 0 ? only.map((name) => name.trim()) : PARTS.map((p) => p.name);
+const unknown = selected.filter((name) => !PARTS.some((part) => part.name === name));
+if (unknown.length > 0) {
+  console.error(`unknown part(s): ${unknown.join(", ")}; parts: ${PARTS.map((p) => p.name).join(", ")}`);
+  process.exit(2);
+}
+const budgetMs = Number(values.budget ?? process.env.npm_config_budget ?? DEFAULT_BUDGET_S) * 1000;
+if (!(budgetMs > 0)) {
+  console.error("--budget takes a number of seconds");
+  process.exit(2);
+}
+
+const serverUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+assertLoopback(serverUrl);
+
+const began = performance.now();
+const report = new Report();
+const ctx = new BenchContext({
+  serverUrl,
+  deadline: began + budgetMs,
+  keep: flag("keep"),
+  reuse: flag("reuse"),
+  explain: flag("explain"),
+  report,
+});
+
+let cleaning: Promise<void> | undefined;
+const cleanup = () => {
+  if (!cleaning) {
+    // NOTE: dropping a database ends the connections still on it (a seed cut short), and a pg client
+    // whose connection ends between two queries emits an 'error' nobody listens to; while tearing
+    // down, that is expected and must not stop the cleanup half-way.
+    process.on("uncaughtException", (error) => console.error(`during cleanup: ${error.message}`));
+    cleaning = ctx.cleanup();
+  }
+  return cleaning;
+};
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => {
+    console.error(`\n${signal}: cleaning up`);
+    void cleanup().finally(() => process.exit(130));
+  });
+}
+// The hard bound: a part that hangs past the budget and its grace is cut, and everything cleaned up.
+const watchdog = setTimeout(() => {
+  console.error(`the run passed its budget of ${budgetMs / 1000} s by ${GRACE_MS / 1000} s: stopping`);
+  void cleanup().finally(() => process.exit(1));
+}, budgetMs + GRACE_MS);
+watchdog.unref();
+
+const cpu = cpus()[0]?.model ?? "unknown CPU";
+const gb = (bytes: number) => `${(bytes / 2 ** 30).toFixed(1)} GB`;
+console.log(
+  `machine: ${cpus().length} cores (${cpu}), ${gb(totalmem())} RAM (${gb(freemem())} free), Node ${process.version}, load average ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" ")}`,
+);
+
+let failed = false;
+try {
+  if (selected.some((name) => ["reads", "growth", "search", "start"].includes(name))) {
+    const stale = ensureApiBuilt(flag("build"));
+    if (stale) report.note(stale);
+  }
+  for (const part of PARTS.filter((p) => selected.includes(p.name))) {
+    if (ctx.remainingMs() <= 0) {
+      report.note(`${part.name}: skipped, the run's budget of ${budgetMs / 1000} s is spent`);
+      continue;
+    }
+    console.log(`\n[${part.name}]`);
+    try {
+      await part.run(ctx);
+    } catch (error) {
+      failed = true;
+      if (cleaning) break;
+      console.error(
+        `${part.name} failed: ${error instanceof Error ? (error.stack ?? error.message) : error}`,
+      );
+    } finally {
+      await ctx.stopServers();
+    }
+  }
+} finally {
+  await cleanup();
+}
+
+const misses = report.misses();
+console.log(
+  `\ndone in ${((performance.now() - began) / 1000).toFixed(0)} s; load average ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(
+      " ",
+    )}; ${misses.length} of ${report.figures.filter((f) => f.met !== undefined).length} targets missed${
+    misses.length ? `: ${misses.map((f) => f.name).join(", ")}` : ""
+  }`,
+);
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,140 @@
+/**
+ * Storefront weight (issue 6, item 5, first half): the JS and CSS the home page loads from the
+ * production build, gzip-compressed, and whether any dashboard code is among them.
+ *
+ * The web app is built into bench/dist/web (not apps/web/dist, which `npm start` and the browser
+ * journeys of other sessions use), with hidden source maps: they name the source modules of each
+ * chunk, which is how dashboard code is recognised, and change nothing in the shipped files.
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+import type { BenchContext } from "./lib/context";
+import { BENCH_DIST, REPO_ROOT } from "./lib/paths";
+import { bytesBySource, packageOf } from "./lib/source-map-share";
+
+const JS_TARGET_KB = 80;
+const CSS_TARGET_KB = 20;
+const WEB_OUT = join(BENCH_DIST, "web");
+const BUILD_TIMEOUT_MS = 240_000;
+/** A source module is dashboard code when its path says so. */
+const DASHBOARD_SOURCE = /\/features\/dashboard\/|\/layouts\/dashboard-layout/;
+
+/** Packages listed as the heaviest parts of the home JS. */
+const HEAVIEST = 8;
+
+interface Asset {
+  file: string;
+  bytes: number;
+  gzip: number;
+  dashboardSources: string[];
+  /** Minified bytes per package or app folder, from the source map. */
+  byPackage: Map<string, number>;
+}
+
+export async function weight(ctx: BenchContext): Promise<void> {
+  const timeout = ctx.budget(BUILD_TIMEOUT_MS);
+  const build = spawnSync(
+    "npm",
+    ["run", "build", "-w", "@shop/web", "--", "--outDir", WEB_OUT, "--emptyOutDir", "--sourcemap", "hidden"],
+    { cwd: REPO_ROOT, stdio: ["ignore", "ignore", "pipe"], timeout, encoding: "utf8" },
+  );
+  if (build.status !== 0 || !existsSync(join(WEB_OUT, "index.html"))) {
+    const reason = build.error?.message ?? build.stderr.trim().split("\n").slice(-5).join(" | ");
+    ctx.report.figure({ name: "home JS gzip", value: `not measured: the web build failed (${reason})` });
+    return;
+  }
+
+  const html = readFileSync(join(WEB_OUT, "index.html"), "utf8");
+  const scripts = new Set<string>();
+  const styles = new Set<string>();
+  for (const tag of html.match(/<(?:script|link)\b[^>]*>/g) ?? []) {
+    const url = /\b(?:src|href)="([^"]+)"/.exec(tag)?.[1];
+    if (!url?.startsWith("/")) continue;
+    if (tag.startsWith("<script") && /type="module"/.test(tag)) scripts.add(url);
+    else if (/rel="modulepreload"/.test(tag)) scripts.add(url);
+    else if (/rel="stylesheet"/.test(tag)) styles.add(url);
+  }
+  // What the entry imports statically is loaded too, whether or not it is preloaded.
+  for (const url of [...scripts]) for (const imported of staticImports(url)) scripts.add(imported);
+
+  const js = [...scripts].map(measure);
+  const css = [...styles].map(measure);
+  const kb = (assets: Asset[]) => assets.reduce((sum, asset) => sum + asset.gzip, 0) / 1024;
+  const list = (assets: Asset[]) =>
+    assets.map((asset) => `${asset.file} ${(asset.gzip / 1024).toFixed(1)} KB`).join(", ");
+
+  const jsKb = kb(js);
+  const cssKb = kb(css);
+  ctx.report.figure({
+    name: "home JS gzip",
+    value: `${jsKb.toFixed(1)} KB in ${js.length} files`,
+    target: `target <= ${JS_TARGET_KB} KB`,
+    met: jsKb <= JS_TARGET_KB,
+  });
+  ctx.report.note(list(js));
+  const byPackage = new Map<string, number>();
+  for (const asset of js) {
+    for (const [name, bytes] of asset.byPackage) byPackage.set(name, (byPackage.get(name) ?? 0) + bytes);
+  }
+  const minified = js.reduce((sum, asset) => sum + asset.bytes, 0);
+  const heaviest = [...byPackage].sort((a, b) => b[1] - a[1]).slice(0, HEAVIEST);
+  ctx.report.note(
+    `heaviest in the home JS (share of ${(minified / 1024).toFixed(0)} KB minified): ${heaviest
+      .map(([name, bytes]) => `${name} ${Math.round((100 * bytes) / minified)}%`)
+      .join(", ")}`,
+  );
+  ctx.report.figure({
+    name: "home CSS gzip",
+    value: `${cssKb.toFixed(1)} KB in ${css.length} files`,
+    target: `target <= ${CSS_TARGET_KB} KB`,
+    met: cssKb <= CSS_TARGET_KB,
+  });
+  const dashboard = js.flatMap((asset) =>
+    asset.dashboardSources.map((source) => `${source} in ${asset.file}`),
+  );
+  ctx.report.figure({
+    name: "home dashboard code",
+    value: dashboard.length === 0 ? "none" : dashboard.join(", "),
+    target: "target none",
+    met: dashboard.length === 0,
+  });
+}
+
+function fileOf(url: string): string {
+  return join(WEB_OUT, url.replace(/^\//, ""));
+}
+
+/** The chunks a chunk imports statically (`import ... from "./x.js"`), transitively; not `import()`. */
+function staticImports(url: string, seen = new Set<string>()): Set<string> {
+  const code = readFileSync(fileOf(url), "utf8");
+  const folder = url.slice(0, url.lastIndexOf("/") + 1);
+  for (const match of code.matchAll(/\bimport\s*(?:[\w$*{}\s,]+?\s*from\s*)?["'](\.\/[^"']+\.js)["']/g)) {
+    const imported = `${folder}${(match[1] as string).slice(2)}`;
+    if (seen.has(imported)) continue;
+    seen.add(imported);
+    staticImports(imported, seen);
+  }
+  return seen;
+}
+
+function measure(url: string): Asset {
+  const body = readFileSync(fileOf(url));
+  const mapFile = `${fileOf(url)}.map`;
+  const map = existsSync(mapFile)
+    ? (JSON.parse(readFileSync(mapFile, "utf8")) as { sources: string[]; mappings: string })
+    : { sources: [], mappings: "" };
+  const byPackage = new Map<string, number>();
+  for (const [source, bytes] of bytesBySource(map, body.toString("utf8"))) {
+    const name = packageOf(source);
+    byPackage.set(name, (byPackage.get(name) ?? 0) + bytes);
+  }
+  return {
+    file: url.replace(/^\/assets\//, ""),
+    bytes: body.length,
+    gzip: gzipSync(body, { level: 9 }).length,
+    dashboardSources: map.sources.filter((source) => DASHBOARD_SOURCE.test(source)),
+    byPackage,
+  };
+}
