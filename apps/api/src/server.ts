@@ -1,15 +1,43 @@
 /** Starts the shop: reads the configuration, opens and migrates the database, seeds the demo, listens. */
+import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app";
 import { parseConfig } from "./config";
-import { migrate, openDatabase } from "./db/client";
+import { type DatabaseHandle, migrate, openDatabase } from "./db/client";
 import { seedDemoAccounts } from "./db/seed/demo-accounts";
 import { seedDemoCatalog } from "./db/seed/demo-catalog";
 import { startOrderSweep } from "./modules/orders/sweep";
 import { createStorage } from "./storage/create-storage";
 
+let database: DatabaseHandle | undefined;
+let app: FastifyInstance | undefined;
+let stopSweep: (() => Promise<void>) | undefined;
+let closing = false;
+
+/** Stops taking requests, lets the ones in flight finish, then closes the database. */
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  app?.log.info({ signal }, "shutting down");
+  const force = setTimeout(() => process.exit(1), 10_000);
+  force.unref();
+  try {
+    await stopSweep?.();
+    await app?.close();
+    await database?.close();
+    process.exit(0);
+  } catch (error) {
+    console.error("shutdown failed:", error);
+    process.exit(1);
+  }
+}
+
 async function main() {
+  // Handlers first, so that a signal during migrations or seeding still closes the database cleanly.
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+
   const config = parseConfig();
-  const database = await openDatabase(
+  database = await openDatabase(
     config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.pgliteDir },
   );
   await migrate(database);
@@ -23,30 +51,10 @@ async function main() {
       storage.close();
     }
   }
+  if (closing) return;
 
-  const app = await buildApp({ config, database });
+  app = await buildApp({ config, database });
   if (seededCatalog) app.log.info("demo catalogue seeded");
-  let stopSweep: (() => Promise<void>) | undefined;
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, "shutting down");
-    const force = setTimeout(() => process.exit(1), 10_000);
-    force.unref();
-    try {
-      await stopSweep?.();
-      await app.close();
-      await database.close();
-      process.exit(0);
-    } catch (error) {
-      app.log.error({ err: error }, "shutdown failed");
-      process.exit(1);
-    }
-  };
-  process.on("SIGTERM", () => void shutdown("SIGTERM"));
-  process.on("SIGINT", () => void shutdown("SIGINT"));
-
   await app.listen({ host: config.host, port: config.port });
   stopSweep = startOrderSweep(database.db, config.orderHoldMinutes, app.log);
   app.log.info(
