@@ -28,6 +28,7 @@ import { pageRoutes, sendPage } from "./modules/pages/routes";
 import { paymentRoutes } from "./modules/payments/routes";
 import { productRoutes } from "./modules/products/routes";
 import { reviewRoutes } from "./modules/reviews/routes";
+import { adminStatsRoutes, salesStatsRoutes } from "./modules/stats/routes";
 import { systemRoutes } from "./modules/system/routes";
 import { avatarRoutes } from "./modules/users/avatar-routes";
 import { userRoutes } from "./modules/users/routes";
@@ -119,6 +120,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
         "media",
         "orders",
         "payments",
+        "stats",
       ].map((name) => ({
         name,
       })),
@@ -132,6 +134,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
       await apiScope.register(systemRoutes);
       await apiScope.register(authRoutes, { prefix: "/auth" });
       await apiScope.register(userRoutes, { prefix: "/users" });
+      await apiScope.register(adminStatsRoutes, { prefix: "/users" });
       await apiScope.register(addressRoutes, { prefix: "/users/current-user/addresses" });
       await apiScope.register(avatarRoutes, { prefix: "/users/current-user/avatar" });
       await apiScope.register(mediaRoutes, { prefix: "/media" });
@@ -140,6 +143,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
       await apiScope.register(reviewRoutes, { prefix: "/products" });
       await apiScope.register(orderRoutes, { prefix: "/orders" });
       await apiScope.register(paymentRoutes, { prefix: "/payments" });
+      await apiScope.register(salesStatsRoutes, { prefix: "/stats" });
     },
     { prefix: "/api" },
   );

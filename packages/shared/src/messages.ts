@@ -154,6 +154,8 @@ export const warnings = {
   emptyCart: "Please add some products to the cart.",
   selectAddress: "Please select an address.",
   loginToReview: "Please login to submit a review.",
+  mediaDelete:
+    "Deleting an image removes it everywhere it is used, including product thumbnails and galleries.",
 } as const;
 
 /** Successes (SPEC section 8) and the dashboard welcome. */
@@ -165,6 +167,35 @@ export const successes = {
   welcomeAdmin: "Welcome to the admin dashboard!",
   userUpdated: "User updated successfully.",
   orderStatus: (status: string) => `Order status updated to '${status.toUpperCase()}' successfully.`,
+  productSaved: "Product saved successfully.",
+  productDeleted: "Product deleted successfully.",
+  categoryCreated: "Category created successfully.",
+  mediaDeleted: "Media deleted successfully.",
+  roleChanged: (role: string) => `Role changed to ${role} successfully.`,
+} as const;
+
+/** The cart's check against the server when it opens (SPEC leaves the wording to us). */
+export const cartUpdates = {
+  priceChanged: (name: string, from: string, to: string) =>
+    `The price of ${name} changed from ${from} to ${to}.`,
+  quantityLowered: (name: string, n: number) =>
+    `Only ${n} of ${name} left in stock; your quantity was lowered to ${n}.`,
+  outOfStock: (name: string) => `${name} is out of stock and is not included in your total.`,
+  unavailable: (name: string) => `${name} is no longer available and is not included in your total.`,
+  removeUnavailable: "Remove the products that are no longer available to continue.",
+} as const;
+
+/** The pay and profile pages: notes and confirmations SPEC leaves to us. */
+export const accountNotes = {
+  testMode:
+    "No real money is charged. Use 4242 4242 4242 4242 to pay, or 4000 0000 0000 0002 to see a declined card, with any future expiry and any CVC.",
+  orderCancelled: "This order has been cancelled and can no longer be paid.",
+  confirmCancelOrder: "Cancel this order? Its products go back in stock and it can no longer be paid.",
+  paypalUnavailable: "PayPal payments cannot be completed on this page yet. Please try again later.",
+  profileUpdated: "Your profile has been updated.",
+  addressAdded: "Address added successfully.",
+  addressDeleted: "Address deleted successfully.",
+  confirmDeleteAddress: "Delete this address? Orders already placed keep their delivery address.",
 } as const;
 
 /** Messages the API sends with a successful or refused response that SPEC leaves to the server. */

@@ -201,6 +201,7 @@ const dashboardPages: RouteObject[] = [
   },
   {
     path: "disputes",
+    handle: adminOnly,
     children: [
       { index: true, lazy: () => disputesPage().then((m) => ({ element: <m.DisputesPage view="all" /> })) },
       { path: "open", lazy: () => disputesPage().then((m) => ({ element: <m.DisputesPage view="open" /> })) },

@@ -1,4 +1,5 @@
 import { MinusIcon, PlusIcon } from "@heroicons/react/20/solid";
+import type { ReactNode } from "react";
 
 interface QuantitySelectorProps {
   value: number;
@@ -7,7 +8,8 @@ interface QuantitySelectorProps {
   max: number;
   /** No stock at all: minus is disabled too. */
   noStock?: boolean;
-  label?: string;
+  /** The group's name; a list of lines adds the product (visually hidden) to tell them apart. */
+  label?: ReactNode;
   className?: string;
 }
 

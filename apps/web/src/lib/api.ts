@@ -33,6 +33,8 @@ export interface RequestOptions {
   /** A plain value is sent as JSON; FormData is sent as multipart. */
   body?: unknown;
   query?: Record<string, QueryValue>;
+  /** Extra request headers (e.g. `Idempotency-Key` on order placement). */
+  headers?: Record<string, string>;
   signal?: AbortSignal;
   /** Shown when the server gives no message (SPEC section 8: the per-situation defaults). */
   defaultMessage?: string | ((status: number) => string);
@@ -92,7 +94,7 @@ async function readBody(response: Response): Promise<EnvelopeBody | null> {
 /** Sends one request and returns the unwrapped envelope; throws ApiError on any failure. */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
   const { method = "GET", body, query, signal } = options;
-  const headers: Record<string, string> = { accept: "application/json" };
+  const headers: Record<string, string> = { ...options.headers, accept: "application/json" };
   let payload: BodyInit | undefined;
   if (body instanceof FormData) {
     payload = body;

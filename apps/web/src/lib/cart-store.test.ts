@@ -4,7 +4,10 @@ import {
   type CartItem,
   type CartProduct,
   cartSummary,
+  hasUnpurchasable,
+  orderLines,
   quantityInCart,
+  refreshCart,
   removeFromCart,
   setCartQuantity,
   totalQuantity,
@@ -101,5 +104,58 @@ describe("cart totals", () => {
     ]);
     expect(summary.itemsPrice).toBe(138);
     expect(summary.discountPrice).toBe(32);
+  });
+
+  it("leaves a line that cannot be bought out of every total and out of the order", () => {
+    const other = product({ _id: "fedcba9876543210fedcba98", price: 10 });
+    const items: CartItem[] = [
+      { product: product({ price: 49, isActive: false }), quantity: 2 },
+      { product: other, quantity: 1 },
+    ];
+    const summary = cartSummary(items);
+    expect(summary.itemsPrice).toBe(10);
+    expect(summary.lines[0]?.lineTotal).toBe(0);
+    expect(summary.lines[1]?.lineTotal).toBe(10);
+    expect(hasUnpurchasable(items)).toBe(true);
+    expect(orderLines(items)).toEqual([{ product: other._id, quantity: 1 }]);
+  });
+});
+
+describe("refreshCart", () => {
+  const id = product()._id;
+
+  it("takes the new price and says what it was and is, counting the sale price", () => {
+    const items: CartItem[] = [{ product: product({ price: 49 }), quantity: 1 }];
+    const { items: next, changes } = refreshCart(
+      items,
+      new Map([[id, product({ price: 60, onSale: true, salePrice: 55 })]]),
+    );
+    expect(next[0]?.product).toMatchObject({ price: 60, onSale: true, salePrice: 55 });
+    expect(changes).toEqual([{ kind: "price", productId: id, name: product().name, from: 49, to: 55 }]);
+  });
+
+  it("lowers a quantity above the new stock to it and says so", () => {
+    const items: CartItem[] = [{ product: product({ stock: 5 }), quantity: 4 }];
+    const { items: next, changes } = refreshCart(items, new Map([[id, product({ stock: 2 })]]));
+    expect(next[0]?.quantity).toBe(2);
+    expect(changes).toEqual([{ kind: "quantity", productId: id, name: product().name, quantity: 2 }]);
+  });
+
+  it("keeps a product that is gone or out of stock in the cart, unpurchasable, and says so once", () => {
+    const items: CartItem[] = [{ product: product(), quantity: 1 }];
+    const gone = refreshCart(items, new Map([[id, "unavailable"]]));
+    expect(gone.items[0]?.product.isActive).toBe(false);
+    expect(gone.changes).toEqual([{ kind: "unavailable", productId: id, name: product().name }]);
+    expect(refreshCart(gone.items, new Map([[id, "unavailable"]])).changes).toEqual([]);
+
+    const empty = refreshCart(items, new Map([[id, product({ stock: 0 })]]));
+    expect(empty.items[0]?.quantity).toBe(1);
+    expect(empty.changes).toEqual([{ kind: "outOfStock", productId: id, name: product().name }]);
+  });
+
+  it("changes nothing and reports nothing when the product is as the cart remembers it", () => {
+    const items: CartItem[] = [{ product: product(), quantity: 3 }];
+    expect(refreshCart(items, new Map([[id, product()]]))).toEqual({ items, changes: [] });
+    expect(refreshCart(items, new Map())).toEqual({ items, changes: [] });
   });
 });

@@ -7,7 +7,7 @@
  * are not stored: they are derived from the lines with the shared pricing code (`cartSummary`), so
  * they can never disagree with the lines. The server prices the order again from its database.
  */
-import { type PriceSummary, priceItems } from "@shop/shared/pricing";
+import { type PriceSummary, priceItems, unitPriceCents } from "@shop/shared/pricing";
 import type { AddressDto } from "@shop/shared/schemas/address";
 import type { ProductSummaryDto } from "@shop/shared/schemas/product";
 import { create } from "zustand";
@@ -84,16 +84,83 @@ export function removeFromCart(items: readonly CartItem[], productId: string): C
   return items.filter((item) => item.product._id !== productId);
 }
 
-/** The cart's prices (SPEC section 9), computed from the lines. */
+/** A line can be bought: its product is still sold and in stock. */
+export function isPurchasable(product: CartProduct): boolean {
+  return product.isActive && product.stock > 0;
+}
+
+/** Some line cannot be bought (inactive or out of stock): checkout waits until it is removed. */
+export function hasUnpurchasable(items: readonly CartItem[]): boolean {
+  return items.some((item) => !isPurchasable(item.product));
+}
+
+/**
+ * The cart's prices (SPEC section 9), computed from the lines. A line that cannot be bought counts
+ * as 0 units, so it adds nothing to any total while `lines[i]` still matches `items[i]`.
+ */
 export function cartSummary(items: readonly CartItem[]): PriceSummary {
   return priceItems(
     items.map(({ product, quantity }) => ({
       price: product.price,
       onSale: product.onSale,
       salePrice: product.salePrice,
-      quantity,
+      quantity: isPurchasable(product) ? quantity : 0,
     })),
   );
+}
+
+/** The body lines of POST /api/orders: product ids and quantities; the server prices them. */
+export function orderLines(items: readonly CartItem[]): Array<{ product: string; quantity: number }> {
+  return items
+    .filter((item) => isPurchasable(item.product))
+    .map((item) => ({ product: item.product._id, quantity: item.quantity }));
+}
+
+/** What the server says of a product now: its current snapshot, or "unavailable" (inactive or gone). */
+export type ProductCheck = CartProduct | "unavailable";
+
+/** What changed in a line when its snapshot was refreshed; the cart page tells the shopper. */
+export type CartChange =
+  | { kind: "price"; productId: string; name: string; from: number; to: number }
+  | { kind: "quantity"; productId: string; name: string; quantity: number }
+  | { kind: "outOfStock"; productId: string; name: string }
+  | { kind: "unavailable"; productId: string; name: string };
+
+/**
+ * Refreshes the lines' snapshots with what the server says now (lines without a check stay as they
+ * are). A quantity above the new stock is lowered to it; a line whose product is gone, inactive or
+ * out of stock stays in the cart, unpurchasable, until the shopper removes it. Returns the new lines
+ * and what changed that the shopper should know of.
+ */
+export function refreshCart(
+  items: readonly CartItem[],
+  checks: ReadonlyMap<string, ProductCheck>,
+): { items: CartItem[]; changes: CartChange[] } {
+  const changes: CartChange[] = [];
+  const next = items.map((item): CartItem => {
+    const check = checks.get(item.product._id);
+    if (check === undefined) return item;
+    const before = item.product;
+    const productId = before._id;
+    const after = check === "unavailable" ? { ...before, isActive: false } : toCartProduct(check);
+    const name = after.name;
+    let quantity = item.quantity;
+    if (!after.isActive) {
+      if (before.isActive) changes.push({ kind: "unavailable", productId, name });
+    } else if (after.stock <= 0) {
+      if (isPurchasable(before)) changes.push({ kind: "outOfStock", productId, name });
+    } else {
+      if (quantity > after.stock) {
+        quantity = after.stock;
+        changes.push({ kind: "quantity", productId, name, quantity });
+      }
+      const from = unitPriceCents(before);
+      const to = unitPriceCents(after);
+      if (from !== to) changes.push({ kind: "price", productId, name, from: from / 100, to: to / 100 });
+    }
+    return { product: after, quantity };
+  });
+  return { items: next, changes };
 }
 
 interface CartState {
@@ -103,6 +170,8 @@ interface CartState {
   /** Adds up to `quantity` units (never beyond stock); returns how many were added. */
   addItem: (product: CartProduct, quantity: number) => number;
   setQuantity: (productId: string, quantity: number) => void;
+  /** Takes the server's view of the products (see refreshCart); returns what changed. */
+  applyProductChecks: (checks: ReadonlyMap<string, ProductCheck>) => CartChange[];
   removeItem: (productId: string) => void;
   /** Empties the cart once its order is placed (SPEC section 4, checkout flow). */
   clearItems: () => void;
@@ -123,6 +192,13 @@ export const useCart = create<CartState>()(
       },
       setQuantity: (productId, quantity) =>
         set((state) => ({ items: setCartQuantity(state.items, productId, quantity) })),
+      applyProductChecks: (checks) => {
+        const { items } = get();
+        const result = refreshCart(items, checks);
+        // Only write when a snapshot moved: every write goes to local storage and to other tabs.
+        if (JSON.stringify(result.items) !== JSON.stringify(items)) set({ items: result.items });
+        return result.changes;
+      },
       removeItem: (productId) => set((state) => ({ items: removeFromCart(state.items, productId) })),
       clearItems: () => set({ items: [] }),
       setAddress: (address) => set({ address }),

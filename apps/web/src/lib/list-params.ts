@@ -13,6 +13,8 @@ export interface ListParamsState {
   setPage: (page: number) => void;
   /** Changing the size returns to page 1 (SPEC section 2). */
   setSize: (size: number) => void;
+  /** A new keyword returns to page 1; an empty one removes it from the address. */
+  setKeyword: (keyword: string) => void;
 }
 
 /** A page number from the address; anything but a whole number from 1 up means page 1. */
@@ -47,5 +49,19 @@ export function useListParams(): ListParamsState {
   const setPage = useCallback((next: number) => update({ page: next }), [update]);
   const setSize = useCallback((next: number) => update({ page: DEFAULT_PAGE, size: next }), [update]);
 
-  return { page, size, keyword, setPage, setSize };
+  const setKeyword = useCallback(
+    (next: string) =>
+      setSearchParams((current) => {
+        const params = new URLSearchParams(current);
+        params.set("page", String(DEFAULT_PAGE));
+        params.set("size", String(parseSize(current.get("size"))));
+        const trimmed = next.trim();
+        if (trimmed) params.set("keyword", trimmed);
+        else params.delete("keyword");
+        return params;
+      }),
+    [setSearchParams],
+  );
+
+  return { page, size, keyword, setPage, setSize, setKeyword };
 }

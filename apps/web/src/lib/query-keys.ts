@@ -27,3 +27,16 @@ export const catalogKeys = {
   product: (id: string) => [...catalogKeys.products, "detail", id] as const,
   productReviews: (id: string) => [...catalogKeys.product(id), "reviews"] as const,
 };
+
+/**
+ * Query keys of the signed-in shopper's own data (addresses, orders). They sit under ["me"]
+ * (ME_QUERY_KEY in lib/current-user.ts), so signing in as someone else drops them all at once.
+ */
+export const accountKeys = {
+  addresses: ["me", "addresses"] as const,
+  /** Every order query: the paged list and each single order. */
+  orders: ["me", "orders"] as const,
+  orderLists: ["me", "orders", "list"] as const,
+  orderList: (params: { page: number; size: number }) => [...accountKeys.orderLists, params] as const,
+  order: (id: string) => [...accountKeys.orders, "detail", id] as const,
+};

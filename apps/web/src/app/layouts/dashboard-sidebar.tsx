@@ -36,7 +36,7 @@ const NAV: readonly NavItem[] = [
   { to: "/dashboard/categories", label: "Categories", icon: TagIcon },
   { to: "/dashboard/customers", label: "Customers", icon: UsersIcon, roles: ["admin"] },
   { to: "/dashboard/media", label: "Media", icon: PhotoIcon },
-  { to: "/dashboard/disputes", label: "Disputes", icon: ScaleIcon },
+  { to: "/dashboard/disputes", label: "Disputes", icon: ScaleIcon, roles: ["admin"] },
 ];
 
 const menuItemClass =

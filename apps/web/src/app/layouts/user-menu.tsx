@@ -42,7 +42,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
           </Link>
         </MenuItem>
         <MenuItem>
-          <Link to="/account/profile" className={itemClass}>
+          <Link to="/account/profile#orders" className={itemClass}>
             <ShoppingBagIcon className="size-5 text-neutral-400" aria-hidden="true" />
             My Orders
           </Link>

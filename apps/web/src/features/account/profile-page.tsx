@@ -1,48 +1,87 @@
+import { KeyIcon, PencilSquareIcon } from "@heroicons/react/24/outline";
 import { errors } from "@shop/shared/messages";
+import { pageTitle } from "@shop/shared/site";
+import { useState } from "react";
 import { Avatar } from "../../components/avatar";
+import { Button } from "../../components/button";
 import { ErrorState } from "../../components/error-state";
 import { Skeleton } from "../../components/skeleton";
 import { useCurrentUser } from "../../lib/current-user";
+import { usePageMeta } from "../../lib/page-meta";
+import { ChangePasswordDialog } from "./components/change-password-dialog";
+import { EditProfileDialog } from "./components/edit-profile-dialog";
+import { MyAddresses } from "./components/my-addresses";
+import { MyOrders } from "./components/my-orders";
 
-// NOTE: the edit-profile and password dialogs, own orders and addresses arrive with the account issue.
+/**
+ * The profile (SPEC section 2): the user card with the edit-profile and update-password dialogs,
+ * the shopper's orders (each to its pay page) and addresses.
+ */
 export function ProfilePage() {
+  usePageMeta({ title: pageTitle("My profile") });
   const currentUser = useCurrentUser();
   const user = currentUser.data;
+  const [dialog, setDialog] = useState<"profile" | "password" | null>(null);
+  const close = () => setDialog(null);
 
   return (
-    <section className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
+    <section className="mx-auto max-w-4xl px-4 py-8 sm:px-6 sm:py-10">
       <h1 className="text-2xl font-bold tracking-tight text-neutral-900 sm:text-3xl">My profile</h1>
-      <div className="mt-6 rounded-card bg-white p-6 shadow-card ring-1 ring-neutral-200">
+      <div className="mt-6 rounded-card bg-white p-5 shadow-card ring-1 ring-neutral-200 sm:p-6">
         {currentUser.isError && !user ? (
           <ErrorState message={currentUser.error.message || errors.profileAddressPassword} />
         ) : (
-          <div className="flex items-center gap-4">
-            {user ? (
-              <Avatar
-                firstName={user.name.firstName}
-                url={user.avatar?.url ?? null}
-                className="size-14 text-xl"
-              />
-            ) : (
-              <Skeleton className="size-14 rounded-full" />
-            )}
-            <dl className="min-w-0 flex-1 space-y-1">
-              <dt className="sr-only">Name</dt>
-              <dd className="truncate text-lg font-semibold text-neutral-900">
-                {user ? (
-                  `${user.name.firstName} ${user.name.lastName}`
-                ) : (
-                  <Skeleton className="my-0.5 h-6 w-48" />
-                )}
-              </dd>
-              <dt className="sr-only">Email</dt>
-              <dd className="truncate text-sm text-neutral-600">
-                {user ? user.email : <Skeleton className="my-0.5 h-4 w-56" />}
-              </dd>
-            </dl>
+          <div className="flex flex-col gap-5 sm:flex-row sm:items-center">
+            <div className="flex min-w-0 flex-1 items-center gap-4">
+              {user ? (
+                <Avatar
+                  firstName={user.name.firstName}
+                  url={user.avatar?.url ?? null}
+                  className="size-16 text-2xl"
+                />
+              ) : (
+                <Skeleton className="size-16 rounded-full" />
+              )}
+              <dl className="min-w-0 flex-1 space-y-1">
+                <dt className="sr-only">Name</dt>
+                <dd className="truncate text-lg font-semibold text-neutral-900">
+                  {user ? (
+                    `${user.name.firstName} ${user.name.lastName}`
+                  ) : (
+                    <Skeleton className="my-0.5 h-6 w-48" />
+                  )}
+                </dd>
+                <dt className="sr-only">Email</dt>
+                <dd className="truncate text-sm text-neutral-600">
+                  {user ? user.email : <Skeleton className="my-0.5 h-4 w-56" />}
+                </dd>
+              </dl>
+            </div>
+            <div className="flex flex-wrap gap-3">
+              <Button variant="secondary" size="sm" disabled={!user} onClick={() => setDialog("profile")}>
+                <PencilSquareIcon className="size-4" aria-hidden="true" />
+                Edit profile
+              </Button>
+              <Button variant="secondary" size="sm" disabled={!user} onClick={() => setDialog("password")}>
+                <KeyIcon className="size-4" aria-hidden="true" />
+                Update password
+              </Button>
+            </div>
           </div>
         )}
       </div>
+
+      <div className="mt-10 space-y-10">
+        <MyOrders />
+        <MyAddresses />
+      </div>
+
+      {user ? (
+        <>
+          <EditProfileDialog user={user} open={dialog === "profile"} onClose={close} />
+          <ChangePasswordDialog email={user.email} open={dialog === "password"} onClose={close} />
+        </>
+      ) : null}
     </section>
   );
 }

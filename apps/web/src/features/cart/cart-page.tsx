@@ -1,26 +1,39 @@
-import { PhotoIcon, ShoppingCartIcon } from "@heroicons/react/24/outline";
-import { empty } from "@shop/shared/messages";
+import { ShoppingCartIcon } from "@heroicons/react/24/outline";
+import { FREE_SHIPPING_ABOVE } from "@shop/shared/constants";
+import { cartUpdates, empty } from "@shop/shared/messages";
 import { formatPrice } from "@shop/shared/pricing";
 import { STATIC_PAGE_HEADS } from "@shop/shared/site";
-import { Link } from "react-router";
-import { buttonClasses } from "../../components/button";
+import { Link, useNavigate } from "react-router";
+import { Button, buttonClasses } from "../../components/button";
+import { CartChanges } from "../../components/cart-changes";
+import { CheckoutSteps } from "../../components/checkout-steps";
 import { EmptyState } from "../../components/empty-state";
-import { MediaImage } from "../../components/media-image";
-import { cartSummary, useCart } from "../../lib/cart-store";
+import { PriceSummary } from "../../components/price-summary";
+import { useCartRefresh } from "../../lib/cart-refresh";
+import { cartSummary, hasUnpurchasable, totalQuantity, useCart } from "../../lib/cart-store";
 import { usePageMeta } from "../../lib/page-meta";
+import { CartLine } from "./components/cart-line";
 
-// NOTE: quantity changes, removal, the price summary and checkout arrive with the cart issue; until
-// then this page lists what the cart holds, read-only, so it never claims a full cart is empty.
+/**
+ * The cart (SPEC section 2): lines with quantity and Remove, the price summary and CONTINUE to the
+ * shipping page. Every line is checked against the server when the page opens (lib/cart-refresh.ts).
+ */
 export function CartPage() {
   usePageMeta(STATIC_PAGE_HEADS["/cart"]);
+  const navigate = useNavigate();
   const items = useCart((state) => state.items);
+  const { checking, changes } = useCartRefresh();
   const summary = cartSummary(items);
+  const blocked = hasUnpurchasable(items);
+  const units = totalQuantity(items);
 
   return (
-    <section className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
+    <section className="mx-auto max-w-7xl px-4 py-8 sm:px-6 sm:py-10 lg:px-8">
+      <CheckoutSteps current="Cart" className="mb-6" />
       <h1 className="text-2xl font-bold tracking-tight text-neutral-900 sm:text-3xl">Shopping cart</h1>
-      <div className="mt-6">
-        {items.length === 0 ? (
+      <CartChanges changes={changes} className="mt-4" />
+      {items.length === 0 ? (
+        <div className="mt-6">
           <EmptyState
             icon={ShoppingCartIcon}
             title={empty.cart}
@@ -30,45 +43,55 @@ export function CartPage() {
               </Link>
             }
           />
-        ) : (
-          <div className="rounded-card bg-white shadow-card ring-1 ring-neutral-200">
-            <ul className="divide-y divide-neutral-200">
-              {items.map(({ product, quantity }, index) => (
-                <li key={product._id} className="flex items-center gap-4 p-4">
-                  <div className="size-16 shrink-0 overflow-hidden rounded-control bg-neutral-100">
-                    {product.thumbnail ? (
-                      <MediaImage
-                        media={product.thumbnail}
-                        alt=""
-                        sizes="64px"
-                        className="size-full object-cover"
-                      />
-                    ) : (
-                      <PhotoIcon className="m-auto size-8 text-neutral-300" aria-hidden="true" />
-                    )}
-                  </div>
-                  <div className="min-w-0 flex-1">
-                    <Link
-                      to={`/product/${product._id}`}
-                      className="font-medium text-neutral-900 hover:text-brand-700 hover:underline"
-                    >
-                      {product.name}
-                    </Link>
-                    <p className="text-sm text-neutral-600">Quantity: {quantity}</p>
-                  </div>
-                  <p className="font-semibold text-neutral-900 tabular-nums">
-                    {formatPrice(summary.lines[index]?.lineTotal ?? 0)}
-                  </p>
-                </li>
+        </div>
+      ) : (
+        <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_22rem] lg:items-start lg:gap-8">
+          <div className="rounded-card bg-white px-4 shadow-card ring-1 ring-neutral-200 sm:px-6">
+            <ul aria-label="Products in your cart" className="divide-y divide-neutral-200">
+              {items.map((item, index) => (
+                <CartLine key={item.product._id} item={item} priced={summary.lines[index]} />
               ))}
             </ul>
-            <p className="flex justify-between border-t border-neutral-200 p-4 font-semibold text-neutral-900">
-              <span>Items</span>
-              <span className="tabular-nums">{formatPrice(summary.itemsPrice)}</span>
-            </p>
           </div>
-        )}
-      </div>
+
+          <aside
+            aria-labelledby="cart-summary-heading"
+            className="rounded-card bg-white p-5 shadow-card ring-1 ring-neutral-200 sm:p-6 lg:sticky lg:top-24"
+          >
+            <h2 id="cart-summary-heading" className="text-lg font-semibold text-neutral-900">
+              Order summary
+            </h2>
+            <p className="mt-1 text-sm text-neutral-600">
+              {units} {units === 1 ? "item" : "items"}
+            </p>
+            <PriceSummary className="mt-4" {...summary} />
+            {summary.shippingPrice > 0 ? (
+              <p className="mt-3 text-xs text-neutral-500">
+                Free shipping on orders above {formatPrice(FREE_SHIPPING_ABOVE)}.
+              </p>
+            ) : null}
+            {blocked ? (
+              <p className="mt-4 text-sm font-medium text-danger-700">{cartUpdates.removeUnavailable}</p>
+            ) : null}
+            <Button
+              size="lg"
+              fullWidth
+              className="mt-5 tracking-wide uppercase"
+              loading={checking}
+              disabled={blocked || summary.itemsPrice === 0}
+              onClick={() => navigate("/account/shipping")}
+            >
+              Continue
+            </Button>
+            <Link
+              to="/"
+              className="mt-3 block text-center text-sm font-medium text-brand-700 hover:underline"
+            >
+              Continue shopping
+            </Link>
+          </aside>
+        </div>
+      )}
     </section>
   );
 }

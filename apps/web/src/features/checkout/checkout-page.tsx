@@ -1,9 +1,162 @@
-import { PagePlaceholder } from "../../components/page-placeholder";
+import { cartUpdates, errors, warnings } from "@shop/shared/messages";
+import { pageTitle } from "@shop/shared/site";
+import { useEffect, useRef, useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { toast } from "react-toastify";
+import { AddressLines } from "../../components/address-lines";
+import { Button } from "../../components/button";
+import { CartChanges } from "../../components/cart-changes";
+import { CheckoutSteps } from "../../components/checkout-steps";
+import { PriceSummary } from "../../components/price-summary";
+import { PageSpinner } from "../../components/spinner";
+import { useAddresses } from "../../lib/addresses";
+import { isApiError } from "../../lib/api";
+import { useCartRefresh } from "../../lib/cart-refresh";
+import { cartSummary, hasUnpurchasable, isPurchasable, orderLines, useCart } from "../../lib/cart-store";
+import { usePageMeta } from "../../lib/page-meta";
+import { newIdempotencyKey, usePlaceOrder } from "./api/place-order";
+import { OrderLineList } from "./components/order-line-list";
 
+const cardClass = "rounded-card bg-white p-5 shadow-card ring-1 ring-neutral-200 sm:p-6";
+
+/**
+ * Review the products and the address, then Pay (SPEC section 2): the order is placed, the cart
+ * cleared and the shopper taken to the pay page. Without products or an address, the shopper is sent
+ * back to the step that is missing (SPEC section 4).
+ */
 export function CheckoutPage() {
+  usePageMeta({ title: pageTitle("Checkout") });
+  const navigate = useNavigate();
+  const items = useCart((state) => state.items);
+  const address = useCart((state) => state.address);
+  const addresses = useAddresses();
+  const { checking, changes, recheck } = useCartRefresh();
+  const placeOrder = usePlaceOrder();
+  // One key per checkout attempt: a second click, or a retry after a lost answer, returns the same order.
+  const [idempotencyKey] = useState(newIdempotencyKey);
+  const placed = useRef(false);
+
+  // The chosen address was deleted (or belongs to someone who signed out): choose again.
+  const addressGone =
+    address !== null && addresses.data !== undefined && !addresses.data.some((a) => a._id === address._id);
+  const missing = items.length === 0 ? "cart" : address === null || addressGone ? "address" : null;
+
+  useEffect(() => {
+    if (placed.current || missing === null) return;
+    if (missing === "cart") {
+      // NOTE: a toastId, so React's double effects in development do not show the warning twice.
+      toast.warn(warnings.emptyCart, { toastId: "checkout-empty-cart" });
+      navigate("/cart", { replace: true });
+    } else {
+      if (addressGone) useCart.getState().setAddress(null);
+      toast.warn(warnings.selectAddress, { toastId: "checkout-select-address" });
+      navigate("/account/shipping", { replace: true });
+    }
+  }, [missing, addressGone, navigate]);
+
+  if (missing !== null || address === null) return <PageSpinner />;
+
+  const summary = cartSummary(items);
+  const blocked = hasUnpurchasable(items);
+  const lines = items.map(({ product, quantity }, index) => {
+    const priced = summary.lines[index];
+    const purchasable = isPurchasable(product);
+    return {
+      productId: product._id,
+      name: product.name,
+      thumbnail: product.thumbnail,
+      unitPrice: priced?.unitPrice ?? product.price,
+      originalPrice: product.price,
+      quantity,
+      lineTotal: priced?.lineTotal ?? 0,
+      note: purchasable ? undefined : product.isActive ? "Out of stock" : "No longer available",
+    };
+  });
+
+  const pay = () =>
+    placeOrder.mutate(
+      { input: { products: orderLines(items), shippingAddress: address._id }, idempotencyKey },
+      {
+        onSuccess: (order) => {
+          placed.current = true;
+          useCart.getState().clearItems();
+          navigate(`/account/pay/${order._id}`, { replace: true });
+        },
+        onError: (error) => {
+          toast.error(error.message || errors.orderOrPayment);
+          if (!isApiError(error)) return;
+          // Stock short or a product withdrawn: show the cart as the server sees it now.
+          if (error.status === 409) void recheck();
+          // The address is gone: the effect above sends the shopper back to choose one.
+          if (error.status === 404 && error.errors.shippingAddress) useCart.getState().setAddress(null);
+        },
+      },
+    );
+
   return (
-    <PagePlaceholder title="Checkout">
-      Your products, delivery address and order total will be shown here for review before you pay.
-    </PagePlaceholder>
+    <section className="mx-auto max-w-7xl px-4 py-8 sm:px-6 sm:py-10 lg:px-8">
+      <CheckoutSteps current="Checkout" className="mb-6" />
+      <h1 className="text-2xl font-bold tracking-tight text-neutral-900 sm:text-3xl">Review your order</h1>
+      <CartChanges changes={changes} className="mt-4" />
+
+      <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_22rem] lg:items-start lg:gap-8">
+        <div className="space-y-6">
+          <section aria-labelledby="checkout-address-heading" className={cardClass}>
+            <div className="flex items-center justify-between gap-3">
+              <h2 id="checkout-address-heading" className="text-lg font-semibold text-neutral-900">
+                Delivery address
+              </h2>
+              <Link
+                to="/account/shipping"
+                className="text-sm font-medium text-brand-700 hover:underline"
+                aria-label="Change delivery address"
+              >
+                Change
+              </Link>
+            </div>
+            <AddressLines address={address} className="mt-3" />
+          </section>
+
+          <section aria-labelledby="checkout-products-heading" className={cardClass}>
+            <div className="flex items-center justify-between gap-3">
+              <h2 id="checkout-products-heading" className="text-lg font-semibold text-neutral-900">
+                Products
+              </h2>
+              <Link
+                to="/cart"
+                className="text-sm font-medium text-brand-700 hover:underline"
+                aria-label="Edit cart"
+              >
+                Edit
+              </Link>
+            </div>
+            <OrderLineList lines={lines} label="Products in this order" />
+          </section>
+        </div>
+
+        <aside aria-labelledby="checkout-summary-heading" className={`${cardClass} lg:sticky lg:top-24`}>
+          <h2 id="checkout-summary-heading" className="text-lg font-semibold text-neutral-900">
+            Order summary
+          </h2>
+          <PriceSummary className="mt-4" {...summary} />
+          {blocked ? (
+            <p className="mt-4 text-sm font-medium text-danger-700">{cartUpdates.removeUnavailable}</p>
+          ) : null}
+          <Button
+            size="lg"
+            fullWidth
+            className="mt-5"
+            loading={placeOrder.isPending || checking}
+            disabled={blocked || summary.itemsPrice === 0}
+            onClick={pay}
+          >
+            Pay
+          </Button>
+          <p className="mt-3 text-center text-xs text-neutral-500">
+            Your order is placed now; you choose how to pay on the next page.
+          </p>
+        </aside>
+      </div>
+    </section>
   );
 }

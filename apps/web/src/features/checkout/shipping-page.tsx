@@ -1,9 +1,152 @@
-import { PagePlaceholder } from "../../components/page-placeholder";
+import { MapPinIcon, PlusIcon } from "@heroicons/react/24/outline";
+import { accountNotes, empty, errors } from "@shop/shared/messages";
+import type { AddressDto, AddressInput } from "@shop/shared/schemas/address";
+import { pageTitle } from "@shop/shared/site";
+import { useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { toast } from "react-toastify";
+import { AddressForm } from "../../components/address-form";
+import { AddressLines } from "../../components/address-lines";
+import { Button } from "../../components/button";
+import { CheckoutSteps } from "../../components/checkout-steps";
+import { Dialog } from "../../components/dialog";
+import { EmptyState } from "../../components/empty-state";
+import { ErrorState } from "../../components/error-state";
+import { Skeleton } from "../../components/skeleton";
+import { useAddAddress, useAddresses } from "../../lib/addresses";
+import { useCart } from "../../lib/cart-store";
+import { cx } from "../../lib/cx";
+import { usePageMeta } from "../../lib/page-meta";
 
-export function ShippingPage() {
+function AddressOption({
+  address,
+  checked,
+  onChoose,
+}: {
+  address: AddressDto;
+  checked: boolean;
+  onChoose: () => void;
+}) {
   return (
-    <PagePlaceholder title="Shipping address">
-      Choose a saved delivery address or add a new one here, then continue to checkout.
-    </PagePlaceholder>
+    <label
+      className={cx(
+        "relative flex cursor-pointer gap-3 rounded-card bg-white p-4 shadow-card ring-1 transition-colors has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-brand-600",
+        checked ? "ring-2 ring-brand-600" : "ring-neutral-200 hover:ring-neutral-300",
+      )}
+    >
+      <input
+        type="radio"
+        name="shipping-address"
+        value={address._id}
+        checked={checked}
+        onChange={onChoose}
+        className="mt-1 size-4 shrink-0 accent-brand-600 focus:outline-none"
+      />
+      <AddressLines address={address} as="span" className="min-w-0" />
+    </label>
+  );
+}
+
+/**
+ * Choose where the order goes (SPEC section 2): a saved address, or a new one. CONTINUE is enabled
+ * once one is chosen; the choice is kept with the cart for the checkout page.
+ */
+export function ShippingPage() {
+  usePageMeta({ title: pageTitle("Shipping") });
+  const navigate = useNavigate();
+  const addresses = useAddresses();
+  const addAddress = useAddAddress();
+  const storedAddress = useCart((state) => state.address);
+  const setAddress = useCart((state) => state.setAddress);
+  const [chosenId, setChosenId] = useState<string | null>(storedAddress?._id ?? null);
+  const [adding, setAdding] = useState(false);
+
+  const list = addresses.data ?? [];
+  const chosen = list.find((address) => address._id === chosenId) ?? null;
+
+  const submitAddress = (input: AddressInput) =>
+    addAddress.mutateAsync(input, {
+      onSuccess: (address) => {
+        toast.success(accountNotes.addressAdded);
+        setChosenId(address._id);
+        setAdding(false);
+      },
+      onError: (error) => toast.error(error.message || errors.profileAddressPassword),
+    });
+
+  const proceed = () => {
+    if (!chosen) return;
+    setAddress(chosen);
+    navigate("/account/checkout");
+  };
+
+  return (
+    <section className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-10">
+      <CheckoutSteps current="Shipping" className="mb-6" />
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <h1 className="text-2xl font-bold tracking-tight text-neutral-900 sm:text-3xl">Shipping address</h1>
+        {list.length > 0 ? (
+          <Button variant="secondary" onClick={() => setAdding(true)}>
+            <PlusIcon className="size-4" aria-hidden="true" />
+            Add address
+          </Button>
+        ) : null}
+      </div>
+
+      <div className="mt-6">
+        {addresses.isPending ? (
+          <div className="grid gap-4 sm:grid-cols-2">
+            <span className="sr-only" role="status">
+              Loading addresses
+            </span>
+            <Skeleton className="h-40 rounded-card" />
+            <Skeleton className="h-40 rounded-card" />
+          </div>
+        ) : addresses.isError ? (
+          <ErrorState message={addresses.error.message || errors.profileAddressPassword} />
+        ) : list.length === 0 ? (
+          <EmptyState
+            icon={MapPinIcon}
+            title={empty.savedAddress}
+            description="Add the address your order should be delivered to."
+            action={
+              <Button onClick={() => setAdding(true)}>
+                <PlusIcon className="size-4" aria-hidden="true" />
+                Add address
+              </Button>
+            }
+          />
+        ) : (
+          <fieldset>
+            <legend className="mb-3 text-sm font-medium text-neutral-700">
+              Choose where your order should be delivered
+            </legend>
+            <div className="grid gap-4 sm:grid-cols-2">
+              {list.map((address) => (
+                <AddressOption
+                  key={address._id}
+                  address={address}
+                  checked={address._id === chosenId}
+                  onChoose={() => setChosenId(address._id)}
+                />
+              ))}
+            </div>
+          </fieldset>
+        )}
+      </div>
+
+      <div className="mt-8 flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <Link to="/cart" className="text-center text-sm font-medium text-brand-700 hover:underline">
+          Back to cart
+        </Link>
+        <Button size="lg" className="tracking-wide uppercase" disabled={!chosen} onClick={proceed}>
+          Continue
+        </Button>
+      </div>
+
+      <Dialog open={adding} onClose={() => setAdding(false)} title="Add address" size="lg">
+        <AddressForm onSubmit={submitAddress} onCancel={() => setAdding(false)} />
+      </Dialog>
+    </section>
   );
 }

@@ -1,21 +1,119 @@
+import { ROLES, type Role } from "@shop/shared/constants";
+import { empty, errors, successes } from "@shop/shared/messages";
+import type { UserDto } from "@shop/shared/schemas/user";
+import { toast } from "react-toastify";
+import { Avatar } from "../../../components/avatar";
+import { cx } from "../../../lib/cx";
+import { useListParams } from "../../../lib/list-params";
+import { useSession } from "../../../lib/session";
+import { cellClass, DataTable } from "../components/data-table";
+import { PagedList } from "../components/paged-list";
 import { SectionBody, SectionCard, SectionHeader, type SectionLink } from "../components/section-header";
+import { StatusToggle } from "../components/status-toggle";
+import { useChangeRole } from "./api/change-role";
+import { type CustomerListKind, useCustomers } from "./api/get-customers";
+import { useToggleCustomerStatus } from "./api/toggle-customer-status";
 
-export type CustomersView = "all" | "inactive";
+export type CustomersView = CustomerListKind;
 
 const LINKS: readonly SectionLink[] = [
   { to: "/dashboard/customers", label: "All Customers" },
   { to: "/dashboard/customers/inactive", label: "Inactive Customers" },
 ];
 
+const COLUMNS = [
+  { label: "Avatar", srOnly: true },
+  { label: "Name" },
+  { label: "Email" },
+  { label: "Role" },
+  { label: "Status" },
+] as const;
+
 export function CustomersPage({ view }: { view: CustomersView }) {
+  const title = view === "all" ? "All Customers" : "Inactive Customers";
+  const list = useListParams();
+  const query = useCustomers(view, { page: list.page, size: list.size, keyword: list.keyword || undefined });
+  const toggle = useToggleCustomerStatus();
+  const changeRole = useChangeRole();
+  const myId = useSession((state) => state.user?.id);
+
+  const onToggle = (user: UserDto) =>
+    toggle.mutate(user._id, {
+      onSuccess: () => toast.success(successes.userUpdated),
+      onError: (error) => toast.error(error.message || errors.customerStatus),
+    });
+
+  const onRole = (user: UserDto, role: Role) =>
+    changeRole.mutate(
+      { userId: user._id, role },
+      {
+        onSuccess: (saved) => toast.success(successes.roleChanged(saved.role)),
+        onError: (error) => toast.error(error.message),
+      },
+    );
+
   return (
     <>
       <SectionHeader title="Customers" links={LINKS} />
       <SectionBody>
-        <SectionCard title={view === "all" ? "All Customers" : "Inactive Customers"}>
-          <p className="text-sm text-neutral-600">
-            The customers table (avatar, name, email and status toggle) will appear here.
-          </p>
+        <SectionCard title={title}>
+          <PagedList
+            list={list}
+            searchLabel="customers"
+            query={query}
+            empty={empty.customers}
+            errorMessage={errors.dashboardList}
+          >
+            {(users) => (
+              <DataTable caption={title} columns={COLUMNS}>
+                {users.map((user) => {
+                  const fullName = `${user.name.firstName} ${user.name.lastName}`;
+                  const self = user._id === myId;
+                  return (
+                    <tr key={user._id}>
+                      <td className={cellClass}>
+                        <Avatar firstName={user.name.firstName} url={user.avatar?.url ?? null} />
+                      </td>
+                      <td className={cx(cellClass, "font-medium whitespace-nowrap text-neutral-900")}>
+                        {fullName}
+                      </td>
+                      <td className={cx(cellClass, "whitespace-nowrap")}>{user.email}</td>
+                      <td className={cellClass}>
+                        <select
+                          aria-label={`Role of ${fullName}`}
+                          value={user.role}
+                          disabled={
+                            self || (changeRole.isPending && changeRole.variables?.userId === user._id)
+                          }
+                          onChange={(event) => onRole(user, event.target.value as Role)}
+                          className="h-9 rounded-control border border-neutral-300 bg-white pr-8 pl-2 text-sm capitalize text-neutral-900 disabled:bg-neutral-50 disabled:text-neutral-500"
+                        >
+                          {ROLES.map((role) => (
+                            <option key={role} value={role}>
+                              {role}
+                            </option>
+                          ))}
+                        </select>
+                      </td>
+                      <td className={cellClass}>
+                        <div className="flex items-center gap-2">
+                          <StatusToggle
+                            checked={user.status}
+                            onChange={() => onToggle(user)}
+                            disabled={self || (toggle.isPending && toggle.variables === user._id)}
+                            label={`Active: ${fullName}`}
+                          />
+                          <span className="text-xs text-neutral-500">
+                            {user.status ? "Active" : "Inactive"}
+                          </span>
+                        </div>
+                      </td>
+                    </tr>
+                  );
+                })}
+              </DataTable>
+            )}
+          </PagedList>
         </SectionCard>
       </SectionBody>
     </>

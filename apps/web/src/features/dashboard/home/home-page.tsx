@@ -1,20 +1,137 @@
+import {
+  BanknotesIcon,
+  ClockIcon,
+  CubeIcon,
+  ExclamationTriangleIcon,
+  EyeSlashIcon,
+  ShoppingBagIcon,
+  TruckIcon,
+  UsersIcon,
+} from "@heroicons/react/24/outline";
+import { empty, errors, successes } from "@shop/shared/messages";
+import { formatPrice } from "@shop/shared/pricing";
+import type { DashboardStatsDto } from "@shop/shared/schemas/stats";
+import type { ComponentType, SVGProps } from "react";
 import { Link } from "react-router";
+import { EmptyState } from "../../../components/empty-state";
+import { ErrorState } from "../../../components/error-state";
+import { Skeleton } from "../../../components/skeleton";
+import { PageSpinner } from "../../../components/spinner";
 import { useSession } from "../../../lib/session";
 import { SectionBody, SectionCard, SectionHeader } from "../components/section-header";
+import { useOrders } from "../orders/api/get-orders";
+import { OrdersTable } from "../orders/components/orders-table";
+import { useSales } from "./api/get-sales";
+import { useStats } from "./api/get-stats";
+import { SalesChart } from "./components/sales-chart";
+
+const CHART_DAYS = 30;
+const RECENT_ORDERS = 5;
+
+interface Tile {
+  label: string;
+  icon: ComponentType<SVGProps<SVGSVGElement>>;
+  format?: (value: number) => string;
+  /** Where the tile leads. */
+  to?: string;
+}
+
+// SPEC section 2: tiles are built from the stats map; its keys are never shown, these labels are.
+const TILES: Record<keyof DashboardStatsDto, Tile> = {
+  revenue: {
+    label: "Revenue",
+    icon: BanknotesIcon,
+    format: formatPrice,
+    to: "/dashboard/payments/successful",
+  },
+  orders: { label: "Orders", icon: ShoppingBagIcon, to: "/dashboard/orders" },
+  ordersToShip: { label: "Ready to ship", icon: TruckIcon, to: "/dashboard/orders/pending" },
+  pendingOrders: { label: "Awaiting payment", icon: ClockIcon },
+  customers: { label: "Customers", icon: UsersIcon, to: "/dashboard/customers" },
+  products: { label: "Products", icon: CubeIcon, to: "/dashboard/products" },
+  inactiveProducts: { label: "Inactive products", icon: EyeSlashIcon, to: "/dashboard/products/inactive" },
+  lowStockProducts: { label: "Low stock (10 or fewer)", icon: ExclamationTriangleIcon },
+};
+
+function isTileKey(key: string): key is keyof DashboardStatsDto {
+  return key in TILES;
+}
 
 export function DashboardHomePage() {
   const firstName = useSession((state) => state.user?.name.firstName ?? "");
+  const stats = useStats();
+  const sales = useSales(CHART_DAYS);
+  const recent = useOrders("processing", { page: 1, size: RECENT_ORDERS });
+
   return (
     <>
       <SectionHeader title="Dashboard" />
       <SectionBody>
         <div>
-          <h2 className="text-2xl font-bold tracking-tight text-neutral-900">Welcome back, {firstName}</h2>
-          <p className="mt-1 text-neutral-600">Store statistics will be shown here as tiles.</p>
+          <h2 className="text-2xl font-bold tracking-tight text-neutral-900">{successes.welcomeAdmin}</h2>
+          <p className="mt-1 text-neutral-600">Signed in as {firstName}. Here is how the shop is doing.</p>
         </div>
-        <SectionCard title="Recent orders">
-          <p className="text-sm text-neutral-600">
-            The latest orders waiting to ship will be listed here.{" "}
+
+        {stats.isPending ? (
+          <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+            {["a", "b", "c", "d"].map((slot) => (
+              <Skeleton key={slot} className="h-24 rounded-card" />
+            ))}
+          </div>
+        ) : stats.isError ? (
+          <ErrorState message={stats.error.message || errors.page} prefix={false} />
+        ) : (
+          <dl className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+            {Object.entries(stats.data).map(([key, value]) => {
+              if (!isTileKey(key) || typeof value !== "number") return null;
+              const tile = TILES[key];
+              const Icon = tile.icon;
+              const content = (
+                <>
+                  <dt className="flex items-center gap-2 text-sm text-neutral-600">
+                    <Icon className="size-5 shrink-0 text-brand-600" aria-hidden="true" />
+                    {tile.label}
+                  </dt>
+                  <dd className="mt-2 text-2xl font-semibold text-neutral-900 tabular-nums">
+                    {tile.format ? tile.format(value) : value.toLocaleString("en-US")}
+                  </dd>
+                </>
+              );
+              const box = "block rounded-card bg-white p-4 shadow-card ring-1 ring-neutral-200";
+              return tile.to ? (
+                <Link key={key} to={tile.to} className={`${box} hover:ring-brand-300`}>
+                  {content}
+                </Link>
+              ) : (
+                <div key={key} className={box}>
+                  {content}
+                </div>
+              );
+            })}
+          </dl>
+        )}
+
+        <SectionCard title={`Sales, last ${CHART_DAYS} days`}>
+          {sales.isPending ? (
+            <Skeleton className="h-56 w-full" />
+          ) : sales.isError ? (
+            <ErrorState message={sales.error.message || errors.page} prefix={false} />
+          ) : (
+            <SalesChart days={sales.data} />
+          )}
+        </SectionCard>
+
+        <SectionCard title="Recent orders to ship">
+          {recent.isPending ? (
+            <PageSpinner />
+          ) : recent.isError ? (
+            <ErrorState message={recent.error.message || errors.list} />
+          ) : recent.data.items.length === 0 ? (
+            <EmptyState title={empty.recentOrders} />
+          ) : (
+            <OrdersTable orders={recent.data.items} caption="Recent orders to ship" />
+          )}
+          <p className="mt-4 text-sm">
             <Link to="/dashboard/orders/pending" className="font-medium text-brand-700 hover:underline">
               See all orders ready to ship
             </Link>

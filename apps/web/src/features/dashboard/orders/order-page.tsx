@@ -1,16 +1,184 @@
-import { useParams } from "react-router";
+import { ArrowTopRightOnSquareIcon } from "@heroicons/react/20/solid";
+import { errors, loading } from "@shop/shared/messages";
+import { formatPrice } from "@shop/shared/pricing";
+import type { OrderDto } from "@shop/shared/schemas/order";
+import { type ReactNode, useState } from "react";
+import { Link, useParams } from "react-router";
+import { Button } from "../../../components/button";
+import { ErrorState } from "../../../components/error-state";
+import { MediaImage } from "../../../components/media-image";
+import { OrderStatusBadge } from "../../../components/order-status-badge";
+import { PageSpinner } from "../../../components/spinner";
+import { isApiError } from "../../../lib/api";
 import { SectionBody, SectionCard, SectionHeader } from "../components/section-header";
+import { useOrder } from "./api/get-order";
+import { OrderStatusDialog } from "./components/order-status-dialog";
 
+/** /dashboard/orders/order/{orderId}: the order and its status dialog (SPEC section 2). */
 export function OrderPage() {
   const { orderId = "" } = useParams();
+  const query = useOrder(orderId);
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const order = query.data;
+
+  let body: ReactNode;
+  if (query.isPending) body = <PageSpinner label={loading.order} />;
+  else if (query.isError || !order) {
+    const notFound = !isApiError(query.error) || query.error.status === 404 || query.error.status === 400;
+    body = <ErrorState message={notFound ? errors.orderNotFound : query.error.message} />;
+  } else {
+    body = <OrderDetails order={order} onChangeStatus={() => setDialogOpen(true)} />;
+  }
+
   return (
     <>
-      <SectionHeader title="Order" />
+      <SectionHeader
+        title="Order"
+        action={
+          order ? (
+            <Button size="sm" onClick={() => setDialogOpen(true)}>
+              Change status
+            </Button>
+          ) : null
+        }
+      />
       <SectionBody>
-        <SectionCard title={`Order ${orderId}`}>
-          <p className="text-sm text-neutral-600">The order and its status update will appear here.</p>
-        </SectionCard>
+        {query.isPending ? <p className="text-sm text-neutral-600">{loading.order}</p> : null}
+        {body}
       </SectionBody>
+      {/* Mounted while open, so that each opening starts from the order's current status. */}
+      {order && dialogOpen ? (
+        <OrderStatusDialog order={order} open onClose={() => setDialogOpen(false)} />
+      ) : null}
+    </>
+  );
+}
+
+function Amount({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
+  return (
+    <div className="flex justify-between gap-4 py-1.5">
+      <dt className={strong ? "font-semibold text-neutral-900" : "text-neutral-600"}>{label}</dt>
+      <dd
+        className={strong ? "font-semibold text-neutral-900 tabular-nums" : "text-neutral-900 tabular-nums"}
+      >
+        {value}
+      </dd>
+    </div>
+  );
+}
+
+function OrderDetails({ order, onChangeStatus }: { order: OrderDto; onChangeStatus: () => void }) {
+  const address = order.shippingAddress;
+  return (
+    <>
+      <SectionCard title={`Order ${order._id}`}>
+        <div className="flex flex-wrap items-center gap-x-6 gap-y-3 text-sm">
+          <div className="flex items-center gap-2">
+            <span className="text-neutral-600">Status</span>
+            <OrderStatusBadge status={order.status} />
+          </div>
+          <p className="text-neutral-600">
+            Placed <time dateTime={order.createdAt}>{new Date(order.createdAt).toLocaleString()}</time>
+          </p>
+          <p className="text-neutral-600">
+            By {order.user.name.firstName} {order.user.name.lastName} ({order.user.email})
+          </p>
+          <Button variant="secondary" size="sm" className="sm:ml-auto" onClick={onChangeStatus}>
+            Update status
+          </Button>
+        </div>
+      </SectionCard>
+
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="lg:col-span-2">
+          <SectionCard title="Items">
+            <ul className="divide-y divide-neutral-100">
+              {order.products.map((line) => (
+                <li key={line.product._id} className="flex items-center gap-4 py-3 first:pt-0 last:pb-0">
+                  {line.product.thumbnail ? (
+                    <MediaImage
+                      media={line.product.thumbnail}
+                      alt=""
+                      sizes="56px"
+                      className="size-14 shrink-0 rounded-control bg-neutral-100 object-cover"
+                    />
+                  ) : (
+                    <span className="size-14 shrink-0 rounded-control bg-neutral-100" />
+                  )}
+                  <div className="min-w-0 flex-1">
+                    <Link
+                      to={`/product/${line.product._id}`}
+                      target="_blank"
+                      rel="noopener"
+                      className="inline-flex items-center gap-1 font-medium text-neutral-900 hover:text-brand-700"
+                    >
+                      {line.name}
+                      <ArrowTopRightOnSquareIcon className="size-4 text-neutral-400" aria-hidden="true" />
+                    </Link>
+                    <p className="text-sm text-neutral-600 tabular-nums">
+                      {line.quantity} × {formatPrice(line.price)}
+                      {line.savedAmount > 0 ? ` (saved ${formatPrice(line.savedAmount)})` : ""}
+                    </p>
+                  </div>
+                  <p className="font-medium text-neutral-900 tabular-nums">
+                    {formatPrice(line.price * line.quantity)}
+                  </p>
+                </li>
+              ))}
+            </ul>
+          </SectionCard>
+        </div>
+        <div className="space-y-6">
+          <SectionCard title="Amounts">
+            <dl className="text-sm">
+              <Amount label="Items" value={formatPrice(order.subTotal)} />
+              <Amount label="Saved" value={formatPrice(order.savedAmount)} />
+              <Amount label="Shipping" value={formatPrice(order.shippingAmount)} />
+              <Amount label="Tax (GST)" value={formatPrice(order.taxAmount)} />
+              <div className="mt-1.5 border-t border-neutral-200 pt-1.5">
+                <Amount label="Total" value={formatPrice(order.totalAmount)} strong />
+              </div>
+            </dl>
+          </SectionCard>
+          <SectionCard title="Shipping address">
+            <address className="text-sm leading-6 text-neutral-700 not-italic">
+              <span className="font-medium text-neutral-900">
+                {address.name.firstName} {address.name.lastName}
+              </span>
+              <br />
+              {address.building}, {address.street}
+              <br />
+              {address.city}, {address.state} {address.pinCode}
+              <br />
+              {address.country}
+              <br />
+              <a
+                href={`tel:+${address.countryCode}${address.phoneNumber}`}
+                className="text-brand-700 hover:underline"
+              >
+                +{address.countryCode} {address.phoneNumber}
+              </a>
+            </address>
+          </SectionCard>
+          <SectionCard title="Payment">
+            {order.payment ? (
+              <dl className="text-sm">
+                <Amount label="Status" value={order.payment.status} />
+                <Amount label="Gateway" value={order.payment.paymentGateway} />
+                <Amount label="Amount" value={formatPrice(order.payment.amount)} />
+                <div className="pt-1.5">
+                  <dt className="text-neutral-600">Transaction</dt>
+                  <dd className="font-mono text-xs break-all text-neutral-900">
+                    {order.payment.transactionId}
+                  </dd>
+                </div>
+              </dl>
+            ) : (
+              <p className="text-sm text-neutral-600">Not paid yet.</p>
+            )}
+          </SectionCard>
+        </div>
+      </div>
     </>
   );
 }

@@ -1,15 +1,23 @@
+import type { OrderStatus } from "@shop/shared/constants";
+import { empty, errors, loading } from "@shop/shared/messages";
 import { Link } from "react-router";
 import { buttonClasses } from "../../../components/button";
+import { useListParams } from "../../../lib/list-params";
+import { FullScreenLoader } from "../components/full-screen-loader";
+import { PagedList } from "../components/paged-list";
 import { SectionBody, SectionCard, SectionHeader, type SectionLink } from "../components/section-header";
+import { useOrders } from "./api/get-orders";
+import { OrdersTable } from "./components/orders-table";
 
 export type OrdersView = "all" | "pending" | "delivered" | "cancelled" | "refunded";
 
-const TITLES: Record<OrdersView, string> = {
-  all: "All Orders",
-  pending: "Ready to Ship",
-  delivered: "Delivered Orders",
-  cancelled: "Cancelled Orders",
-  refunded: "Refunded Orders",
+const VIEWS: Record<OrdersView, { title: string; status: OrderStatus | "all"; empty: string }> = {
+  all: { title: "All Orders", status: "all", empty: empty.allOrders },
+  // 'Ready to Ship' lists the paid orders, whose status is processing (SPEC section 2).
+  pending: { title: "Ready to Ship", status: "processing", empty: empty.readyToShip },
+  delivered: { title: "Delivered Orders", status: "delivered", empty: empty.deliveredOrders },
+  cancelled: { title: "Cancelled Orders", status: "cancelled", empty: empty.cancelledOrders },
+  refunded: { title: "Refunded Orders", status: "refunded", empty: empty.refundedOrders },
 };
 
 const LINKS: readonly SectionLink[] = [
@@ -20,6 +28,10 @@ const LINKS: readonly SectionLink[] = [
 ];
 
 export function OrdersPage({ view }: { view: OrdersView }) {
+  const { title, status, empty: emptyMessage } = VIEWS[view];
+  const list = useListParams();
+  const query = useOrders(status, { page: list.page, size: list.size, keyword: list.keyword || undefined });
+
   return (
     <>
       <SectionHeader
@@ -32,10 +44,17 @@ export function OrdersPage({ view }: { view: OrdersView }) {
         }
       />
       <SectionBody>
-        <SectionCard title={TITLES[view]}>
-          <p className="text-sm text-neutral-600">
-            The orders table (customer, status, order id and cart value) will appear here, with paging.
-          </p>
+        <SectionCard title={title}>
+          <PagedList
+            list={list}
+            searchLabel="orders"
+            query={query}
+            empty={emptyMessage}
+            errorMessage={errors.list}
+            loading={<FullScreenLoader message={loading.orders} />}
+          >
+            {(orders) => <OrdersTable orders={orders} caption={title} />}
+          </PagedList>
         </SectionCard>
       </SectionBody>
     </>

@@ -1,11 +1,21 @@
+import { ArrowTopRightOnSquareIcon } from "@heroicons/react/20/solid";
+import type { PaymentStatus } from "@shop/shared/constants";
+import { empty, errors } from "@shop/shared/messages";
+import { formatPrice } from "@shop/shared/pricing";
+import { buttonClasses } from "../../../components/button";
+import { cx } from "../../../lib/cx";
+import { useListParams } from "../../../lib/list-params";
+import { cellClass, DataTable } from "../components/data-table";
+import { PagedList } from "../components/paged-list";
 import { SectionBody, SectionCard, SectionHeader, type SectionLink } from "../components/section-header";
+import { usePayments } from "./api/get-payments";
 
 export type PaymentsView = "all" | "successful" | "failed";
 
-const TITLES: Record<PaymentsView, string> = {
-  all: "All Payments",
-  successful: "Successful Payments",
-  failed: "Failed Payments",
+const VIEWS: Record<PaymentsView, { title: string; status: PaymentStatus | "all"; empty: string }> = {
+  all: { title: "All Payments", status: "all", empty: empty.payments },
+  successful: { title: "Successful Payments", status: "completed", empty: empty.successfulPayments },
+  failed: { title: "Failed Payments", status: "failed", empty: empty.failedPayments },
 };
 
 const LINKS: readonly SectionLink[] = [
@@ -14,13 +24,92 @@ const LINKS: readonly SectionLink[] = [
   { to: "/dashboard/payments/failed", label: "Failed Payments" },
 ];
 
+/** The payment provider's own back office, where refunds and disputes are handled. */
+const PROVIDER_BUSINESS_URL = "https://www.paypal.com/businessmanage/";
+
+const COLUMNS = [
+  { label: "Customer" },
+  { label: "Status" },
+  { label: "Transaction" },
+  { label: "Gateway" },
+  { label: "Date" },
+  { label: "Amount", className: "text-right" },
+] as const;
+
+const STATUS_TONES: Record<PaymentStatus, string> = {
+  completed: "bg-success-50 text-success-700 ring-success-600/30",
+  failed: "bg-danger-50 text-danger-700 ring-danger-600/30",
+  pending: "bg-warning-50 text-warning-700 ring-warning-600/30",
+};
+
 export function PaymentsPage({ view }: { view: PaymentsView }) {
+  const { title, status, empty: emptyMessage } = VIEWS[view];
+  const list = useListParams();
+  const query = usePayments(status, { page: list.page, size: list.size, keyword: list.keyword || undefined });
+
   return (
     <>
-      <SectionHeader title="Payments" links={LINKS} />
+      <SectionHeader
+        title="Payments"
+        links={LINKS}
+        action={
+          <a
+            href={PROVIDER_BUSINESS_URL}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={buttonClasses({ size: "sm" })}
+          >
+            PayPal Business
+            <ArrowTopRightOnSquareIcon className="size-4" aria-hidden="true" />
+          </a>
+        }
+      />
       <SectionBody>
-        <SectionCard title={TITLES[view]}>
-          <p className="text-sm text-neutral-600">The payments table will appear here, with paging.</p>
+        <SectionCard title={title}>
+          <PagedList
+            list={list}
+            searchLabel="payments"
+            query={query}
+            empty={emptyMessage}
+            errorMessage={errors.list}
+          >
+            {(payments) => (
+              <DataTable caption={title} columns={COLUMNS}>
+                {payments.map((payment) => (
+                  <tr key={payment._id}>
+                    <td className={cellClass}>
+                      <p className="font-medium whitespace-nowrap text-neutral-900">
+                        {payment.user.name.firstName} {payment.user.name.lastName}
+                      </p>
+                      <p className="text-xs text-neutral-500">
+                        {payment.email_address ?? payment.user.email}
+                      </p>
+                    </td>
+                    <td className={cellClass}>
+                      <span
+                        className={cx(
+                          "inline-flex rounded-full px-2.5 py-0.5 text-xs font-medium capitalize ring-1 ring-inset",
+                          STATUS_TONES[payment.status],
+                        )}
+                      >
+                        {payment.status}
+                      </span>
+                    </td>
+                    <td className={cx(cellClass, "font-mono text-xs")}>{payment.transactionId}</td>
+                    <td className={cx(cellClass, "capitalize")}>{payment.paymentGateway}</td>
+                    <td className={cx(cellClass, "whitespace-nowrap")}>
+                      <time dateTime={payment.createdAt}>
+                        {new Date(payment.createdAt).toLocaleDateString()}
+                      </time>
+                    </td>
+                    <td className={cx(cellClass, "text-right font-medium tabular-nums")}>
+                      {formatPrice(payment.amount)}
+                    </td>
+                  </tr>
+                ))}
+              </DataTable>
+            )}
+          </PagedList>
         </SectionCard>
       </SectionBody>
     </>

@@ -1,13 +1,30 @@
+import { ArrowTopRightOnSquareIcon, PencilSquareIcon, TrashIcon } from "@heroicons/react/20/solid";
+import { PhotoIcon } from "@heroicons/react/24/outline";
+import { empty, errors, successes } from "@shop/shared/messages";
+import type { ProductSummaryDto } from "@shop/shared/schemas/product";
+import { useState } from "react";
 import { Link } from "react-router";
+import { toast } from "react-toastify";
 import { buttonClasses } from "../../../components/button";
+import { MediaImage } from "../../../components/media-image";
+import { Price } from "../../../components/price";
+import { cx } from "../../../lib/cx";
+import { useListParams } from "../../../lib/list-params";
+import { ConfirmDialog } from "../components/confirm-dialog";
+import { cellClass, DataTable } from "../components/data-table";
+import { PagedList } from "../components/paged-list";
 import { SectionBody, SectionCard, SectionHeader, type SectionLink } from "../components/section-header";
+import { StatusToggle } from "../components/status-toggle";
+import { useDeleteProduct } from "./api/delete-product";
+import { type ProductListKind, useAdminProducts } from "./api/get-products";
+import { useSetProductActive } from "./api/set-product-active";
 
-export type ProductsView = "all" | "on-sale" | "inactive";
+export type ProductsView = ProductListKind;
 
-const TITLES: Record<ProductsView, string> = {
-  all: "All Products",
-  "on-sale": "Products On Sale",
-  inactive: "Inactive Products",
+const VIEWS: Record<ProductsView, { title: string; empty: string }> = {
+  all: { title: "All Products", empty: empty.products },
+  "on-sale": { title: "Products On Sale", empty: empty.products },
+  inactive: { title: "Inactive Products", empty: empty.inactiveProducts },
 };
 
 const LINKS: readonly SectionLink[] = [
@@ -16,7 +33,59 @@ const LINKS: readonly SectionLink[] = [
   { to: "/dashboard/products/inactive", label: "Inactive" },
 ];
 
+const COLUMNS = [
+  { label: "Image" },
+  { label: "Name" },
+  { label: "Price" },
+  { label: "Category" },
+  { label: "Active" },
+  { label: "Actions", className: "text-right" },
+] as const;
+
+const iconButton =
+  "inline-flex size-9 items-center justify-center rounded-control text-neutral-500 hover:bg-neutral-100 hover:text-neutral-900";
+
 export function ProductsPage({ view }: { view: ProductsView }) {
+  const { title, empty: emptyMessage } = VIEWS[view];
+  const list = useListParams();
+  const query = useAdminProducts(view, {
+    page: list.page,
+    size: list.size,
+    keyword: list.keyword || undefined,
+  });
+  const setActive = useSetProductActive();
+  const remove = useDeleteProduct();
+  // Rows toggled away from this list leave it at once (SPEC section 4), before the list is fetched again.
+  const [gone, setGone] = useState<ReadonlySet<string>>(new Set());
+  const [toDelete, setToDelete] = useState<ProductSummaryDto | null>(null);
+
+  const toggle = (product: ProductSummaryDto, value: boolean) =>
+    setActive.mutate(
+      { productId: product._id, value },
+      {
+        onSuccess: () => {
+          setGone((current) => new Set(current).add(product._id));
+          toast.success(successes.productStatus(value));
+        },
+        onError: (error) => toast.error(error.message || errors.productStatus),
+      },
+    );
+
+  const confirmDelete = () => {
+    if (!toDelete) return;
+    remove.mutate(toDelete._id, {
+      onSuccess: () => {
+        setGone((current) => new Set(current).add(toDelete._id));
+        toast.success(successes.productDeleted);
+        setToDelete(null);
+      },
+      onError: (error) => {
+        toast.error(error.message || errors.productDelete);
+        setToDelete(null);
+      },
+    });
+  };
+
   return (
     <>
       <SectionHeader
@@ -29,10 +98,97 @@ export function ProductsPage({ view }: { view: ProductsView }) {
         }
       />
       <SectionBody>
-        <SectionCard title={TITLES[view]}>
-          <p className="text-sm text-neutral-600">The products table will appear here, with paging.</p>
+        <SectionCard title={title}>
+          <PagedList
+            list={list}
+            searchLabel="products"
+            query={query}
+            empty={emptyMessage}
+            errorMessage={errors.list}
+          >
+            {(products) => (
+              <DataTable caption={title} columns={COLUMNS}>
+                {products
+                  .filter((product) => !gone.has(product._id))
+                  .map((product) => (
+                    <tr key={product._id}>
+                      <td className={cellClass}>
+                        {product.thumbnail ? (
+                          <MediaImage
+                            media={product.thumbnail}
+                            alt=""
+                            sizes="48px"
+                            className="size-12 rounded-control bg-neutral-100 object-cover"
+                          />
+                        ) : (
+                          <span className="flex size-12 items-center justify-center rounded-control bg-neutral-100">
+                            <PhotoIcon className="size-6 text-neutral-400" aria-hidden="true" />
+                          </span>
+                        )}
+                      </td>
+                      <td className={cx(cellClass, "min-w-48")}>
+                        <p className="font-medium text-neutral-900">{product.name}</p>
+                        <p className="text-xs text-neutral-500">{product.stock} in stock</p>
+                      </td>
+                      <td className={cx(cellClass, "whitespace-nowrap")}>
+                        <Price price={product.price} onSale={product.onSale} salePrice={product.salePrice} />
+                      </td>
+                      <td className={cx(cellClass, "whitespace-nowrap")}>{product.category.name}</td>
+                      <td className={cellClass}>
+                        <StatusToggle
+                          checked={product.isActive}
+                          onChange={(value) => toggle(product, value)}
+                          disabled={setActive.isPending && setActive.variables?.productId === product._id}
+                          label={`Active: ${product.name}`}
+                        />
+                      </td>
+                      <td className={cx(cellClass, "text-right whitespace-nowrap")}>
+                        <button
+                          type="button"
+                          onClick={() => setToDelete(product)}
+                          className={cx(iconButton, "hover:text-danger-700")}
+                          aria-label={`Delete ${product.name}`}
+                          title="Delete"
+                        >
+                          <TrashIcon className="size-5" aria-hidden="true" />
+                        </button>
+                        <Link
+                          to={`/dashboard/products/edit/${product._id}`}
+                          className={iconButton}
+                          aria-label={`Edit ${product.name}`}
+                          title="Edit"
+                        >
+                          <PencilSquareIcon className="size-5" aria-hidden="true" />
+                        </Link>
+                        <a
+                          href={`/product/${product._id}`}
+                          target="_blank"
+                          rel="noopener"
+                          className={iconButton}
+                          aria-label={`Open ${product.name} in the shop`}
+                          title="Open in the shop"
+                        >
+                          <ArrowTopRightOnSquareIcon className="size-5" aria-hidden="true" />
+                        </a>
+                      </td>
+                    </tr>
+                  ))}
+              </DataTable>
+            )}
+          </PagedList>
         </SectionCard>
       </SectionBody>
+      <ConfirmDialog
+        open={toDelete !== null}
+        title="Delete product"
+        confirmLabel="Delete"
+        pending={remove.isPending}
+        onConfirm={confirmDelete}
+        onClose={() => setToDelete(null)}
+      >
+        Delete '{toDelete?.name}'? This cannot be undone. A product that has been ordered cannot be deleted;
+        deactivate it instead.
+      </ConfirmDialog>
     </>
   );
 }

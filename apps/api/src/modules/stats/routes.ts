@@ -1,0 +1,44 @@
+import { envelope } from "@shop/shared/api";
+import { STAFF_ROLES } from "@shop/shared/constants";
+import { DashboardStatsDto, SalesDayDto, SalesQuery } from "@shop/shared/schemas/stats";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { ok } from "../../http/envelope";
+import { requireRole, userOf } from "../../http/session";
+import { dashboardStats, salesByDay } from "./service";
+
+/**
+ * Mounted at /api/users: GET /users/admin, the dashboard tiles (SPEC section 7).
+ * NOTE: a static segment wins over the `/:id` of the user routes in find-my-way, whatever the order.
+ */
+export const adminStatsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    "/admin",
+    {
+      schema: {
+        tags: ["stats"],
+        summary: "Dashboard figures as a key/value map (staff; revenue and customers for admins only)",
+        response: { 200: envelope(DashboardStatsDto) },
+      },
+      preValidation: requireRole(...STAFF_ROLES),
+    },
+    async (request) => ok(await dashboardStats(app.db, userOf(request).role)),
+  );
+};
+
+/** Mounted at /api/stats. */
+export const salesStatsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    "/sales",
+    {
+      schema: {
+        tags: ["stats"],
+        summary: "Orders and revenue per day for the last `days` days, oldest first (staff)",
+        querystring: SalesQuery,
+        response: { 200: envelope(z.array(SalesDayDto)) },
+      },
+      preValidation: requireRole(...STAFF_ROLES),
+    },
+    async (request) => ok(await salesByDay(app.db, userOf(request).role, request.query.days)),
+  );
+};

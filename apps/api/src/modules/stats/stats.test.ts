@@ -1,0 +1,187 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, inject, signedInUser, type TestApp } from "../../../test/app";
+import { makeCategory, makeMedia, makeProduct } from "../../../test/catalog";
+
+const ADDRESS = {
+  name: { firstName: "Priya", lastName: "Sharma" },
+  countryCode: "91",
+  phoneNumber: "9876543210",
+  building: "Flat 12, Sea View Apartments",
+  street: "Marine Drive Road",
+  city: "Mumbai",
+  state: "Maharashtra",
+  pinCode: "400002",
+  country: "India",
+};
+const CARD = { number: "4242 4242 4242 4242", expiry: "12/99", cvc: "123" };
+
+let t: TestApp;
+let admin: string;
+let manager: string;
+let refs: { category: string; thumbnail: string };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = (await signedInUser(t, "admin")).cookie;
+  manager = (await signedInUser(t, "manager")).cookie;
+  const category = await makeCategory(t.database);
+  const media = await makeMedia(t.database);
+  refs = { category: category.id, thumbnail: media.id };
+});
+afterAll(async () => t.close());
+
+/** A new shopper's order of one unit at `price` (items 100 → total 100 + 80 shipping + 18 GST = 198); paid if asked. */
+async function placeOrder({ price = 100, paid = false } = {}) {
+  const shopper = await signedInUser(t);
+  const product = await makeProduct(t.database, refs, { price, stock: 50 });
+  const address = await inject(t.app, {
+    method: "POST",
+    url: "/api/users/current-user/addresses",
+    cookie: shopper.cookie,
+    payload: ADDRESS,
+  });
+  const placed = await inject(t.app, {
+    method: "POST",
+    url: "/api/orders",
+    cookie: shopper.cookie,
+    payload: { products: [{ product: product._id, quantity: 1 }], shippingAddress: address.json().data._id },
+  });
+  expect(placed.statusCode).toBe(201);
+  const order = placed.json().data as { _id: string; totalAmount: number };
+  if (paid) {
+    const payment = await inject(t.app, {
+      method: "POST",
+      url: "/api/payments",
+      cookie: shopper.cookie,
+      payload: { order: order._id, paymentGateway: "test", card: CARD },
+    });
+    expect(payment.statusCode).toBe(201);
+  }
+  return order;
+}
+
+function stats(cookie?: string) {
+  return inject(t.app, { method: "GET", url: "/api/users/admin", ...(cookie ? { cookie } : {}) });
+}
+
+function sales(cookie: string | undefined, query = "") {
+  return inject(t.app, { method: "GET", url: `/api/stats/sales${query}`, ...(cookie ? { cookie } : {}) });
+}
+
+describe("GET /api/users/admin", () => {
+  it("answers 401 to visitors and 403 to shoppers", async () => {
+    expect((await stats()).statusCode).toBe(401);
+    const shopper = await signedInUser(t);
+    expect((await stats(shopper.cookie)).statusCode).toBe(403);
+  });
+
+  it("is the stats route, not GET /users/:id with the id 'admin'", async () => {
+    const response = await stats(admin);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data).toHaveProperty("orders");
+  });
+
+  it("counts revenue of paid orders only, orders to ship and pending orders", async () => {
+    const before = (await stats(admin)).json().data;
+    const paid = await placeOrder({ paid: true });
+    await placeOrder();
+    const after = (await stats(admin)).json().data;
+    expect(after.revenue).toBeCloseTo(before.revenue + paid.totalAmount, 2);
+    expect(after.orders).toBe(before.orders + 2);
+    expect(after.ordersToShip).toBe(before.ordersToShip + 1);
+    expect(after.pendingOrders).toBe(before.pendingOrders + 1);
+    expect(after.customers).toBe(before.customers + 2);
+  });
+
+  it("drops a refunded order from the revenue", async () => {
+    const paid = await placeOrder({ paid: true });
+    const before = (await stats(admin)).json().data;
+    const refunded = await inject(t.app, {
+      method: "PATCH",
+      url: `/api/orders/${paid._id}/update`,
+      cookie: admin,
+      payload: { status: "refunded" },
+    });
+    expect(refunded.statusCode).toBe(200);
+    const after = (await stats(admin)).json().data;
+    expect(after.revenue).toBeCloseTo(before.revenue - paid.totalAmount, 2);
+  });
+
+  it("counts active products with 10 or fewer units as low stock, and inactive products", async () => {
+    const before = (await stats(admin)).json().data;
+    await makeProduct(t.database, refs, { stock: 10 });
+    await makeProduct(t.database, refs, { stock: 11 });
+    await makeProduct(t.database, refs, { stock: 0, isActive: false });
+    const after = (await stats(admin)).json().data;
+    expect(after.lowStockProducts).toBe(before.lowStockProducts + 1);
+    expect(after.products).toBe(before.products + 3);
+    expect(after.inactiveProducts).toBe(before.inactiveProducts + 1);
+  });
+
+  it("shows a manager neither revenue nor customers", async () => {
+    const response = await stats(manager);
+    expect(response.statusCode).toBe(200);
+    const data = response.json().data;
+    expect(data).not.toHaveProperty("revenue");
+    expect(data).not.toHaveProperty("customers");
+    expect(data).toHaveProperty("ordersToShip");
+  });
+});
+
+describe("GET /api/stats/sales", () => {
+  it("answers 401 to visitors and 403 to shoppers", async () => {
+    expect((await sales(undefined)).statusCode).toBe(401);
+    const shopper = await signedInUser(t);
+    expect((await sales(shopper.cookie)).statusCode).toBe(403);
+  });
+
+  it("gives the last 30 UTC days, oldest first, ending today, with empty days filled", async () => {
+    const response = await sales(admin);
+    expect(response.statusCode).toBe(200);
+    const days = response.json().data as { date: string; orders: number; revenue: number }[];
+    expect(days).toHaveLength(30);
+    const today = new Date().toISOString().slice(0, 10);
+    expect(days.at(-1)?.date).toBe(today);
+    for (let i = 1; i < days.length; i += 1) {
+      const previous = Date.parse(`${days[i - 1]?.date}T00:00:00Z`);
+      expect(Date.parse(`${days[i]?.date}T00:00:00Z`) - previous).toBe(86_400_000);
+    }
+    expect(days[0]).toEqual({ date: days[0]?.date, orders: 0, revenue: 0 });
+  });
+
+  it("puts today's orders and paid revenue on today, and leaves out orders older than the window", async () => {
+    const before = (await sales(admin, "?days=7")).json().data.at(-1);
+    const paid = await placeOrder({ price: 200, paid: true });
+    const unpaid = await placeOrder();
+    const old = await placeOrder({ paid: true });
+    await t.database.db.execute(
+      sql`update orders set created_at = now() - interval '40 days' where id = ${old._id}`,
+    );
+    const week = (await sales(admin, "?days=7")).json().data;
+    expect(week).toHaveLength(7);
+    const today = week.at(-1);
+    expect(today.orders).toBe(before.orders + 2);
+    expect(today.revenue).toBeCloseTo(before.revenue + paid.totalAmount, 2);
+    expect(unpaid.totalAmount).toBeGreaterThan(0);
+    const total = week.reduce((sum: number, day: { orders: number }) => sum + day.orders, 0);
+    const all = (await sales(admin, "?days=60")).json().data;
+    const allTotal = all.reduce((sum: number, day: { orders: number }) => sum + day.orders, 0);
+    expect(allTotal).toBe(total + 1);
+  });
+
+  it("shows a manager the order counts without revenue", async () => {
+    const response = await sales(manager, "?days=3");
+    expect(response.statusCode).toBe(200);
+    const days = response.json().data;
+    expect(days).toHaveLength(3);
+    expect(days[0]).not.toHaveProperty("revenue");
+    expect(days[0]).toHaveProperty("orders");
+  });
+
+  it("refuses a window outside 1 to 365 days", async () => {
+    expect((await sales(admin, "?days=0")).statusCode).toBe(400);
+    expect((await sales(admin, "?days=366")).statusCode).toBe(400);
+    expect((await sales(admin, "?days=abc")).statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,188 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { COUNTRIES, COUNTRY_CODES, DEFAULT_COUNTRY, DEFAULT_COUNTRY_CODE } from "@shop/shared/constants";
+import { AddressInput } from "@shop/shared/schemas/address";
+import { type ComponentProps, useId } from "react";
+import { useForm } from "react-hook-form";
+import { isApiError } from "../lib/api";
+import { cx } from "../lib/cx";
+import { applyServerErrors } from "../lib/form-errors";
+import { Button } from "./button";
+import { TextField } from "./text-field";
+
+const FIELDS = [
+  "name.firstName",
+  "name.lastName",
+  "countryCode",
+  "phoneNumber",
+  "building",
+  "street",
+  "city",
+  "state",
+  "pinCode",
+  "country",
+] as const;
+
+const EMPTY: AddressInput = {
+  name: { firstName: "", lastName: "" },
+  countryCode: DEFAULT_COUNTRY_CODE,
+  phoneNumber: "",
+  building: "",
+  street: "",
+  city: "",
+  state: "",
+  pinCode: "",
+  country: DEFAULT_COUNTRY,
+};
+
+interface SelectFieldProps extends ComponentProps<"select"> {
+  label: string;
+  error?: string | undefined;
+}
+
+function SelectField({ label, error, className, children, ...props }: SelectFieldProps) {
+  const id = useId();
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="block text-sm font-medium text-neutral-800">
+        {label}
+      </label>
+      <select
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        className="mt-1.5 block h-10 w-full rounded-control border border-neutral-300 bg-white px-3 text-sm text-neutral-900 shadow-xs focus:border-brand-600 focus:outline-2 focus:-outline-offset-1 focus:outline-brand-600"
+        {...props}
+      >
+        {children}
+      </select>
+      {error ? (
+        <p id={`${id}-error`} className="mt-1.5 text-xs font-medium text-danger-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+interface AddressFormProps {
+  /** Saves the address; a rejection with field errors puts them under their fields. */
+  onSubmit: (address: AddressInput) => Promise<unknown>;
+  onCancel?: () => void;
+  submitLabel?: string;
+  className?: string;
+}
+
+/**
+ * A delivery address (SPEC section 5): name, +91 phone of 10 digits, building, street, city, state,
+ * pin code and India. Only +91 and India are offered.
+ */
+export function AddressForm({
+  onSubmit,
+  onCancel,
+  submitLabel = "Save address",
+  className,
+}: AddressFormProps) {
+  const { register, handleSubmit, setError, formState } = useForm<AddressInput>({
+    resolver: zodResolver(AddressInput),
+    defaultValues: EMPTY,
+  });
+  const { errors } = formState;
+
+  const submit = handleSubmit(async (values) => {
+    try {
+      await onSubmit(values);
+    } catch (error) {
+      if (isApiError(error)) applyServerErrors(error, FIELDS, setError);
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Address" className={cx("space-y-4", className)}>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label="First name"
+          autoComplete="shipping given-name"
+          error={errors.name?.firstName?.message ?? errors.name?.message}
+          {...register("name.firstName")}
+        />
+        <TextField
+          label="Last name"
+          autoComplete="shipping family-name"
+          error={errors.name?.lastName?.message}
+          {...register("name.lastName")}
+        />
+      </div>
+      <div className="grid grid-cols-[6rem_1fr] gap-3">
+        <SelectField label="Country code" error={errors.countryCode?.message} {...register("countryCode")}>
+          {COUNTRY_CODES.map((code) => (
+            <option key={code} value={code}>
+              +{code}
+            </option>
+          ))}
+        </SelectField>
+        <TextField
+          label="Phone number"
+          type="tel"
+          inputMode="numeric"
+          autoComplete="shipping tel-national"
+          maxLength={10}
+          placeholder="10 digits"
+          error={errors.phoneNumber?.message}
+          {...register("phoneNumber")}
+        />
+      </div>
+      <TextField
+        label="Building"
+        hint="Flat, house number and building name"
+        autoComplete="shipping address-line1"
+        error={errors.building?.message}
+        {...register("building")}
+      />
+      <TextField
+        label="Street"
+        hint="Street, area or locality"
+        autoComplete="shipping address-line2"
+        error={errors.street?.message}
+        {...register("street")}
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label="City"
+          autoComplete="shipping address-level2"
+          error={errors.city?.message}
+          {...register("city")}
+        />
+        <TextField
+          label="State"
+          autoComplete="shipping address-level1"
+          error={errors.state?.message}
+          {...register("state")}
+        />
+        <TextField
+          label="Pin code"
+          inputMode="numeric"
+          autoComplete="shipping postal-code"
+          error={errors.pinCode?.message}
+          {...register("pinCode")}
+        />
+        <SelectField label="Country" error={errors.country?.message} {...register("country")}>
+          {COUNTRIES.map((country) => (
+            <option key={country} value={country}>
+              {country}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+      <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
+        {onCancel ? (
+          <Button variant="secondary" onClick={onCancel}>
+            Cancel
+          </Button>
+        ) : null}
+        <Button type="submit" loading={formState.isSubmitting}>
+          {submitLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,37 @@
+import type { AddressDto } from "@shop/shared/schemas/address";
+import { cx } from "../lib/cx";
+
+type PostalAddress = Omit<AddressDto, "_id">;
+
+/** "+91 9876543210". */
+export function formatPhone(address: Pick<PostalAddress, "countryCode" | "phoneNumber">): string {
+  return `+${address.countryCode} ${address.phoneNumber}`;
+}
+
+interface AddressLinesProps {
+  address: PostalAddress;
+  /** "span" inside a label (a radio's choice), where an <address> element may not go. */
+  as?: "address" | "span";
+  className?: string;
+}
+
+/** A delivery address as a letter would carry it: name, building, street, city, state, pin code, phone. */
+export function AddressLines({ address, as: Element = "address", className }: AddressLinesProps) {
+  return (
+    <Element className={cx("block text-sm leading-6 text-neutral-700 not-italic", className)}>
+      <span className="block font-semibold text-neutral-900">
+        {address.name.firstName} {address.name.lastName}
+      </span>
+      <span className="block break-words">{address.building}</span>
+      <span className="block break-words">{address.street}</span>
+      <span className="block">
+        {address.city}, {address.state} {address.pinCode}
+      </span>
+      <span className="block">{address.country}</span>
+      <span className="block text-neutral-600">
+        <span className="sr-only">Phone: </span>
+        {formatPhone(address)}
+      </span>
+    </Element>
+  );
+}

@@ -1,0 +1,53 @@
+import { TAX_PERCENT } from "@shop/shared/constants";
+import { formatPrice } from "@shop/shared/pricing";
+import { cx } from "../lib/cx";
+
+interface PriceSummaryProps {
+  itemsPrice: number;
+  shippingPrice: number;
+  taxPrice: number;
+  totalPrice: number;
+  discountPrice: number;
+  /** 'Total' in the cart; 'Amount paid' once an order's payment is completed (SPEC section 4). */
+  totalLabel?: string;
+  className?: string;
+}
+
+/** Subtotal, shipping, GST, total and 'You Saved' (SPEC section 9), for a cart or an order. */
+export function PriceSummary({
+  itemsPrice,
+  shippingPrice,
+  taxPrice,
+  totalPrice,
+  discountPrice,
+  totalLabel = "Total",
+  className,
+}: PriceSummaryProps) {
+  const row = "flex items-baseline justify-between gap-4";
+  return (
+    <dl className={cx("space-y-3 text-sm text-neutral-700", className)}>
+      <div className={row}>
+        <dt>Subtotal</dt>
+        <dd className="tabular-nums">{formatPrice(itemsPrice)}</dd>
+      </div>
+      <div className={row}>
+        <dt>Shipping</dt>
+        <dd className="tabular-nums">{shippingPrice === 0 ? "Free" : formatPrice(shippingPrice)}</dd>
+      </div>
+      <div className={row}>
+        <dt>Tax (GST {TAX_PERCENT}%)</dt>
+        <dd className="tabular-nums">{formatPrice(taxPrice)}</dd>
+      </div>
+      <div className={cx(row, "border-t border-neutral-200 pt-3 text-base font-semibold text-neutral-900")}>
+        <dt>{totalLabel}</dt>
+        <dd className="tabular-nums">{formatPrice(totalPrice)}</dd>
+      </div>
+      {discountPrice > 0 ? (
+        <div className={cx(row, "font-medium text-success-700")}>
+          <dt>You Saved</dt>
+          <dd className="tabular-nums">{formatPrice(discountPrice)}</dd>
+        </div>
+      ) : null}
+    </dl>
+  );
+}

@@ -1,0 +1,32 @@
+import { errors } from "@shop/shared/messages";
+import type { OrderSummaryDto } from "@shop/shared/schemas/order";
+import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
+import { api } from "../../../lib/api";
+import { accountKeys } from "../../../lib/query-keys";
+
+interface Paging {
+  page: number;
+  size: number;
+}
+
+/** GET /api/orders/current-user: a page of the shopper's own orders, newest first. */
+export function getMyOrders(params: Paging, { signal }: { signal?: AbortSignal } = {}) {
+  return api.list<OrderSummaryDto>("/orders/current-user", {
+    query: { ...params },
+    signal,
+    defaultMessage: errors.list,
+  });
+}
+
+export function myOrdersQueryOptions(params: Paging) {
+  return queryOptions({
+    queryKey: accountKeys.orderList(params),
+    queryFn: ({ signal }) => getMyOrders(params, { signal }),
+    // Statuses move on the server (paid, shipped, expired): look again whenever the profile opens.
+    staleTime: 0,
+  });
+}
+
+export function useMyOrders(params: Paging) {
+  return useQuery({ ...myOrdersQueryOptions(params), placeholderData: keepPreviousData });
+}

@@ -1,0 +1,122 @@
+import { MapPinIcon, PlusIcon, TrashIcon } from "@heroicons/react/24/outline";
+import { accountNotes, empty, errors } from "@shop/shared/messages";
+import type { AddressDto, AddressInput } from "@shop/shared/schemas/address";
+import { useState } from "react";
+import { toast } from "react-toastify";
+import { AddressForm } from "../../../components/address-form";
+import { AddressLines } from "../../../components/address-lines";
+import { Button } from "../../../components/button";
+import { Dialog } from "../../../components/dialog";
+import { EmptyState } from "../../../components/empty-state";
+import { ErrorState } from "../../../components/error-state";
+import { Skeleton } from "../../../components/skeleton";
+import { useAddAddress, useAddresses, useDeleteAddress } from "../../../lib/addresses";
+
+function DeleteAddress({ address }: { address: AddressDto }) {
+  const [open, setOpen] = useState(false);
+  const deleteAddress = useDeleteAddress();
+  const confirm = () =>
+    deleteAddress.mutate(address._id, {
+      onSuccess: () => {
+        toast.success(accountNotes.addressDeleted);
+        setOpen(false);
+      },
+      onError: (error) => toast.error(error.message || errors.addressDeleteOrAvatar),
+    });
+  const label = `${address.name.firstName} ${address.name.lastName}, ${address.city}`;
+  return (
+    <>
+      <Button
+        variant="ghost"
+        size="sm"
+        onClick={() => setOpen(true)}
+        aria-label={`Delete address of ${label}`}
+        className="text-danger-700 hover:bg-danger-50"
+      >
+        <TrashIcon className="size-4" aria-hidden="true" />
+        Delete
+      </Button>
+      <Dialog
+        open={open}
+        onClose={() => setOpen(false)}
+        title="Delete address?"
+        size="sm"
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setOpen(false)}>
+              Keep
+            </Button>
+            <Button variant="danger" loading={deleteAddress.isPending} onClick={confirm}>
+              Delete
+            </Button>
+          </>
+        }
+      >
+        <AddressLines address={address} />
+        <p className="mt-3 text-sm text-neutral-600">{accountNotes.confirmDeleteAddress}</p>
+      </Dialog>
+    </>
+  );
+}
+
+/** The shopper's saved addresses, with add and delete (SPEC section 2). */
+export function MyAddresses() {
+  const addresses = useAddresses();
+  const addAddress = useAddAddress();
+  const [adding, setAdding] = useState(false);
+
+  const submit = (input: AddressInput) =>
+    addAddress.mutateAsync(input, {
+      onSuccess: () => {
+        toast.success(accountNotes.addressAdded);
+        setAdding(false);
+      },
+      onError: (error) => toast.error(error.message || errors.profileAddressPassword),
+    });
+
+  return (
+    <section aria-labelledby="my-addresses-heading">
+      <div className="flex items-center justify-between gap-3">
+        <h2 id="my-addresses-heading" className="text-lg font-semibold text-neutral-900">
+          My addresses
+        </h2>
+        <Button variant="secondary" size="sm" onClick={() => setAdding(true)}>
+          <PlusIcon className="size-4" aria-hidden="true" />
+          Add address
+        </Button>
+      </div>
+      <div className="mt-3">
+        {addresses.isPending ? (
+          <div className="grid gap-4 sm:grid-cols-2">
+            <span className="sr-only" role="status">
+              Loading addresses
+            </span>
+            <Skeleton className="h-44 rounded-card" />
+            <Skeleton className="h-44 rounded-card" />
+          </div>
+        ) : addresses.isError ? (
+          <ErrorState message={addresses.error.message || errors.profileAddressPassword} />
+        ) : addresses.data.length === 0 ? (
+          <EmptyState icon={MapPinIcon} title={empty.addresses} />
+        ) : (
+          <ul aria-label="Addresses" className="grid gap-4 sm:grid-cols-2">
+            {addresses.data.map((address) => (
+              <li
+                key={address._id}
+                className="flex flex-col justify-between gap-3 rounded-card bg-white p-4 shadow-card ring-1 ring-neutral-200"
+              >
+                <AddressLines address={address} />
+                <div className="flex justify-end">
+                  <DeleteAddress address={address} />
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      <Dialog open={adding} onClose={() => setAdding(false)} title="Add address" size="lg">
+        <AddressForm onSubmit={submit} onCancel={() => setAdding(false)} />
+      </Dialog>
+    </section>
+  );
+}

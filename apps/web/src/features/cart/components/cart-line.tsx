@@ -1,0 +1,90 @@
+import { PhotoIcon, TrashIcon } from "@heroicons/react/24/outline";
+import { LOW_STOCK_THRESHOLD } from "@shop/shared/constants";
+import { stock as stockMessages } from "@shop/shared/messages";
+import { formatPrice, type PricedLine } from "@shop/shared/pricing";
+import { Link } from "react-router";
+import { Button } from "../../../components/button";
+import { MediaImage } from "../../../components/media-image";
+import { Price } from "../../../components/price";
+import { QuantitySelector } from "../../../components/quantity-selector";
+import { type CartItem, isPurchasable, useCart } from "../../../lib/cart-store";
+import { cx } from "../../../lib/cx";
+
+/** One cart line: picture, name, unit price, quantity (SPEC section 5 rules), line total and Remove. */
+export function CartLine({ item, priced }: { item: CartItem; priced: PricedLine | undefined }) {
+  const { product, quantity } = item;
+  const setQuantity = useCart((state) => state.setQuantity);
+  const removeItem = useCart((state) => state.removeItem);
+  const purchasable = isPurchasable(product);
+  const productLink = `/product/${product._id}`;
+
+  return (
+    <li className="flex gap-3 py-5 sm:gap-5">
+      <Link
+        to={productLink}
+        tabIndex={-1}
+        aria-hidden="true"
+        className={cx(
+          "size-20 shrink-0 overflow-hidden rounded-control bg-neutral-100 sm:size-24",
+          !purchasable && "opacity-50 grayscale",
+        )}
+      >
+        {product.thumbnail ? (
+          <MediaImage media={product.thumbnail} alt="" sizes="96px" className="size-full object-cover" />
+        ) : (
+          <PhotoIcon className="m-auto mt-6 size-8 text-neutral-300" aria-hidden="true" />
+        )}
+      </Link>
+
+      <div className="flex min-w-0 flex-1 flex-col gap-3 sm:flex-row sm:justify-between">
+        <div className="min-w-0 space-y-1">
+          <h2 className="text-sm font-semibold text-neutral-900 sm:text-base">
+            <Link to={productLink} className="hover:text-brand-700 hover:underline">
+              {product.name}
+            </Link>
+          </h2>
+          <Price price={product.price} onSale={product.onSale} salePrice={product.salePrice} />
+          {!product.isActive ? (
+            <p className="text-sm font-medium text-danger-700">No longer available</p>
+          ) : product.stock <= 0 ? (
+            <p className="text-sm font-medium text-danger-700">{stockMessages.outOfStock}</p>
+          ) : product.stock <= LOW_STOCK_THRESHOLD ? (
+            <p className="text-sm text-warning-700">{stockMessages.lowStock(product.stock)}</p>
+          ) : null}
+        </div>
+
+        <div className="flex flex-wrap items-end justify-between gap-3 sm:flex-col sm:items-end sm:justify-start">
+          {purchasable ? (
+            <QuantitySelector
+              value={quantity}
+              max={product.stock}
+              onChange={(next) => setQuantity(product._id, next)}
+              label={
+                <>
+                  Quantity<span className="sr-only"> of {product.name}</span>
+                </>
+              }
+              className="[&_legend]:sr-only sm:[&_legend]:not-sr-only"
+            />
+          ) : null}
+          <div className="flex items-center gap-3">
+            <p className="text-base font-semibold text-neutral-900 tabular-nums">
+              <span className="sr-only">Line total: </span>
+              {purchasable ? formatPrice(priced?.lineTotal ?? 0) : "—"}
+            </p>
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={() => removeItem(product._id)}
+              aria-label={`Remove ${product.name}`}
+              className="text-danger-700 hover:bg-danger-50"
+            >
+              <TrashIcon className="size-4" aria-hidden="true" />
+              <span className="hidden sm:inline">Remove</span>
+            </Button>
+          </div>
+        </div>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,38 @@
+import { errors } from "@shop/shared/messages";
+import type { OrderDto, OrderInput } from "@shop/shared/schemas/order";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { api } from "../../../lib/api";
+import { accountKeys } from "../../../lib/query-keys";
+
+/** A fresh Idempotency-Key: one per checkout attempt, so a retried Pay never places two orders. */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
+  // NOTE: randomUUID exists only in secure contexts; a plain-HTTP preview still gets 128 random bits.
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) =>
+    byte.toString(16).padStart(2, "0"),
+  ).join("");
+}
+
+/**
+ * POST /api/orders: the server prices the lines from its database, takes the stock and creates the
+ * order as pending. 409 names a product that is short or withdrawn; with the same key, a retry
+ * returns the order the first attempt placed.
+ */
+export function placeOrder(input: OrderInput, idempotencyKey: string) {
+  return api.post<OrderDto>("/orders", input, {
+    headers: { "Idempotency-Key": idempotencyKey },
+    defaultMessage: errors.orderOrPayment,
+  });
+}
+
+export function usePlaceOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ input, idempotencyKey }: { input: OrderInput; idempotencyKey: string }) =>
+      placeOrder(input, idempotencyKey),
+    onSuccess: (order) => {
+      queryClient.setQueryData(accountKeys.order(order._id), order);
+      return queryClient.invalidateQueries({ queryKey: accountKeys.orderLists });
+    },
+  });
+}

@@ -1,0 +1,62 @@
+import { PhotoIcon } from "@heroicons/react/24/outline";
+import { formatPrice } from "@shop/shared/pricing";
+import type { MediaDto } from "@shop/shared/schemas/media";
+import { Link } from "react-router";
+import { MediaImage } from "../../../components/media-image";
+
+export interface OrderLineView {
+  productId: string;
+  name: string;
+  thumbnail: MediaDto | null;
+  unitPrice: number;
+  /** The price before the sale, struck through beside the unit price when higher. */
+  originalPrice: number;
+  quantity: number;
+  lineTotal: number;
+  /** A line that is not bought (withdrawn or out of stock): shown, but not priced. */
+  note?: string | undefined;
+}
+
+/** Products of a cart being checked out, or of a placed order: picture, name, quantity x price, total. */
+export function OrderLineList({ lines, label }: { lines: readonly OrderLineView[]; label: string }) {
+  return (
+    <ul aria-label={label} className="divide-y divide-neutral-200">
+      {lines.map((line) => (
+        <li key={line.productId} className="flex items-center gap-3 py-4 sm:gap-4">
+          <div className="size-14 shrink-0 overflow-hidden rounded-control bg-neutral-100 sm:size-16">
+            {line.thumbnail ? (
+              <MediaImage media={line.thumbnail} alt="" sizes="64px" className="size-full object-cover" />
+            ) : (
+              <PhotoIcon className="m-auto mt-4 size-6 text-neutral-300" aria-hidden="true" />
+            )}
+          </div>
+          <div className="min-w-0 flex-1">
+            <Link
+              to={`/product/${line.productId}`}
+              className="line-clamp-2 text-sm font-medium text-neutral-900 hover:text-brand-700 hover:underline"
+            >
+              {line.name}
+            </Link>
+            {line.note ? (
+              <p className="text-sm font-medium text-danger-700">{line.note}</p>
+            ) : (
+              <p className="text-sm text-neutral-600 tabular-nums">
+                {line.quantity} × {formatPrice(line.unitPrice)}
+                {line.originalPrice > line.unitPrice ? (
+                  <>
+                    {" "}
+                    <span className="sr-only">instead of</span>
+                    <s className="text-neutral-500">{formatPrice(line.originalPrice)}</s>
+                  </>
+                ) : null}
+              </p>
+            )}
+          </div>
+          <p className="text-sm font-semibold text-neutral-900 tabular-nums">
+            {line.note ? "—" : formatPrice(line.lineTotal)}
+          </p>
+        </li>
+      ))}
+    </ul>
+  );
+}

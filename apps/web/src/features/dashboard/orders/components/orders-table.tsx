@@ -1,0 +1,55 @@
+import { formatPrice } from "@shop/shared/pricing";
+import type { OrderSummaryDto } from "@shop/shared/schemas/order";
+import { Link } from "react-router";
+import { OrderStatusBadge } from "../../../../components/order-status-badge";
+import { cellClass, DataTable } from "../../components/data-table";
+
+const COLUMNS = [
+  { label: "Customer" },
+  { label: "Status" },
+  { label: "Order Id" },
+  { label: "Cart Value", className: "text-right" },
+] as const;
+
+/** The orders table of SPEC section 2, also used by the dashboard home's recent orders. */
+export function OrdersTable({ orders, caption }: { orders: OrderSummaryDto[]; caption: string }) {
+  return (
+    <DataTable caption={caption} columns={COLUMNS}>
+      {orders.map((order) => {
+        const address = order.shippingAddress;
+        const phone = `+${address.countryCode} ${address.phoneNumber}`;
+        return (
+          <tr key={order._id}>
+            <td className={cellClass}>
+              <p className="font-medium whitespace-nowrap text-neutral-900">
+                {address.name.firstName} {address.name.lastName}
+              </p>
+              <a
+                href={`tel:+${address.countryCode}${address.phoneNumber}`}
+                className="block text-brand-700 whitespace-nowrap hover:underline"
+              >
+                {phone}
+              </a>
+              <p className="text-xs text-neutral-500">Pin code {address.pinCode}</p>
+            </td>
+            <td className={cellClass}>
+              <OrderStatusBadge status={order.status} />
+            </td>
+            <td className={cellClass}>
+              <Link
+                to={`/dashboard/orders/order/${order._id}`}
+                className="font-mono text-xs text-brand-700 hover:underline"
+                aria-label={`Order ${order._id}`}
+              >
+                {order._id}
+              </Link>
+            </td>
+            <td className={`${cellClass} text-right font-medium whitespace-nowrap tabular-nums`}>
+              {formatPrice(order.totalAmount)}
+            </td>
+          </tr>
+        );
+      })}
+    </DataTable>
+  );
+}

@@ -1,0 +1,27 @@
+/**
+ * Query keys of the dashboard's own data. Catalogue data (products, categories) stays under the
+ * keys of lib/query-keys.ts, so a change made here refreshes the storefront's copies too.
+ */
+import type { ListParams } from "../../lib/query-keys";
+
+export const dashboardKeys = {
+  all: ["dashboard"] as const,
+  stats: () => [...dashboardKeys.all, "stats"] as const,
+  sales: (days: number) => [...dashboardKeys.all, "sales", days] as const,
+
+  orders: ["dashboard", "orders"] as const,
+  orderList: (status: string, params: ListParams) =>
+    [...dashboardKeys.orders, "list", status, params] as const,
+  order: (id: string) => [...dashboardKeys.orders, "detail", id] as const,
+
+  payments: ["dashboard", "payments"] as const,
+  paymentList: (status: string, params: ListParams) =>
+    [...dashboardKeys.payments, "list", status, params] as const,
+
+  customers: ["dashboard", "customers"] as const,
+  customerList: (view: string, params: ListParams) =>
+    [...dashboardKeys.customers, "list", view, params] as const,
+
+  media: ["dashboard", "media"] as const,
+  mediaList: (params: ListParams) => [...dashboardKeys.media, "list", params] as const,
+};

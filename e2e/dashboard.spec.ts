@@ -1,0 +1,404 @@
+import { deflateSync } from "node:zlib";
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { api as apiMessages, empty, errors, successes, validation } from "@shop/shared/messages";
+
+const SHOPPER = { email: "shopper@example.com", password: "Shopper@123" };
+const PASSWORD = "Journey@123";
+const DESCRIPTION =
+  "A sturdy product made for the dashboard journey, with a description well past fifty characters.";
+
+function unique(prefix: string) {
+  return `${prefix}-${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+}
+
+/** A small solid-colour PNG, built by hand: enough for the server's image pipeline. */
+function png(rgb: [number, number, number], size = 48): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (bytes: Buffer) => {
+    let c = 0xffffffff;
+    for (const byte of bytes) c = (crcTable[(c ^ byte) & 0xff] ?? 0) ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
+    const sum = Buffer.alloc(4);
+    sum.writeUInt32BE(crc(body));
+    return Buffer.concat([length, body, sum]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header.writeUInt8(8, 8); // bit depth
+  header.writeUInt8(2, 9); // truecolour
+  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: size }, () => rgb).flat())]);
+  const pixels = Buffer.concat(Array.from({ length: size }, () => row));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", header),
+    chunk("IDAT", deflateSync(pixels)),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
+}
+
+function imageFile(name: string, rgb: [number, number, number]) {
+  return { name, mimeType: "image/png", buffer: png(rgb) };
+}
+
+function toast(page: Page, text: string) {
+  return page.getByRole("alert").filter({ hasText: text });
+}
+
+async function loginAsAdmin(page: Page) {
+  await page.goto("/auth/login");
+  await page.getByRole("button", { name: "Login as admin" }).click();
+  await page.getByRole("button", { name: "Login", exact: true }).click();
+  await expect(page).toHaveURL("/");
+}
+
+async function loginWith(page: Page, email: string, password: string) {
+  await page.goto("/auth/login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Login", exact: true }).click();
+  await expect(page).toHaveURL("/");
+}
+
+/** An API client signed in with these credentials. */
+async function apiAs(
+  playwright: { request: { newContext: (options: { baseURL?: string }) => Promise<APIRequestContext> } },
+  baseURL: string | undefined,
+  credentials: { email: string; password: string },
+) {
+  const context = await playwright.request.newContext({ baseURL });
+  const response = await context.post("/api/auth/login", { data: credentials });
+  expect(response.ok()).toBe(true);
+  return context;
+}
+
+/** Registers a new shopper through the API and returns the credentials and id. */
+async function registerShopper(request: APIRequestContext, firstName: string) {
+  const email = `${unique(firstName.toLowerCase())}@example.com`;
+  const response = await request.post("/api/auth/register", {
+    data: { name: { firstName, lastName: "Journey" }, email, password: PASSWORD },
+  });
+  expect(response.ok()).toBe(true);
+  const body = (await response.json()) as { data: { _id: string } };
+  return { email, password: PASSWORD, id: body.data._id };
+}
+
+async function demoAdmin(request: APIRequestContext) {
+  const config = (await (await request.get("/api/config")).json()) as {
+    data: { demo: { email: string; password: string } };
+  };
+  return config.data.demo;
+}
+
+test("the admin adds a category, and the slug is filled from the name when the name field is left", async ({
+  page,
+}) => {
+  await loginAsAdmin(page);
+  await page.goto("/dashboard/categories");
+  await page.getByRole("button", { name: "New Category" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add Category" });
+  const name = `Garden ${unique("Tools")}`;
+  await dialog.getByLabel("Name").fill(name);
+  await dialog.getByLabel("Slug").focus();
+  const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, "-");
+  await expect(dialog.getByLabel("Slug")).toHaveValue(slug);
+  await dialog.getByRole("button", { name: "Add Category" }).click();
+  await expect(toast(page, successes.categoryCreated)).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  await page.getByRole("searchbox", { name: "Search categories" }).fill(name);
+  await page.getByRole("searchbox", { name: "Search categories" }).press("Enter");
+  const link = page.getByRole("link", { name: slug });
+  await expect(link).toHaveAttribute("href", `/product-category/${slug}`);
+  await expect(link).toHaveAttribute("target", "_blank");
+
+  // A second category with the same slug is refused on the slug field.
+  await page.getByRole("button", { name: "New Category" }).click();
+  await dialog.getByLabel("Slug").fill(slug);
+  await dialog.getByLabel("Name").fill(name);
+  await dialog.getByRole("button", { name: "Add Category" }).click();
+  await expect(dialog.getByText(apiMessages.categorySlugTaken)).toBeVisible();
+});
+
+test("the admin creates a product with pictures uploaded through the picker, sees it in the shop, and deactivates it", async ({
+  page,
+}) => {
+  await loginAsAdmin(page);
+  await page.goto("/dashboard/products/new");
+  await page.getByRole("button", { name: "Create Product" }).click();
+  await expect(toast(page, "Some fields are invalid, please try again.")).toBeVisible();
+  await expect(
+    page.getByText(validation.productDescription).or(page.getByText(validation.required)).first(),
+  ).toBeVisible();
+
+  const name = `Journey ${unique("Lamp")}`;
+  await page.getByLabel("Name").fill(name);
+  await page.getByLabel("Description").fill(DESCRIPTION);
+  await page.getByLabel("Price ($)", { exact: true }).fill("40");
+  await page.getByLabel("Stock").fill("7");
+  await page.getByRole("switch", { name: "On sale" }).click();
+  await page.getByLabel("Sale price ($)").fill("30");
+  await page.getByLabel("Category").selectOption({ label: "Shoes" });
+
+  await page.getByRole("button", { name: "Choose thumbnail" }).click();
+  const thumbPicker = page.getByRole("dialog", { name: "Choose the thumbnail" });
+  await thumbPicker
+    .getByLabel("Upload an image")
+    .setInputFiles(imageFile(`${unique("thumb")}.png`, [200, 40, 40]));
+  await expect(thumbPicker.getByRole("button", { pressed: true })).toHaveCount(1);
+  await thumbPicker.getByRole("button", { name: "Use selected image" }).click();
+  await expect(page.getByRole("img", { name: /^Thumbnail: thumb-/ })).toBeVisible();
+
+  await page.getByRole("button", { name: "Choose gallery images" }).click();
+  const galleryPicker = page.getByRole("dialog", { name: "Choose gallery images" });
+  await galleryPicker
+    .getByLabel("Upload an image")
+    .setInputFiles(imageFile(`${unique("side")}.png`, [40, 200, 40]));
+  await expect(galleryPicker.getByRole("button", { pressed: true })).toHaveCount(1);
+  await galleryPicker
+    .getByLabel("Upload an image")
+    .setInputFiles(imageFile(`${unique("back")}.png`, [40, 40, 200]));
+  await expect(galleryPicker.getByRole("button", { pressed: true })).toHaveCount(2);
+  await galleryPicker.getByRole("button", { name: "Use 2 selected" }).click();
+  await expect(page.getByRole("img", { name: /^Gallery: / })).toHaveCount(2);
+
+  await page.getByRole("button", { name: "Create Product" }).click();
+  await expect(toast(page, successes.productSaved)).toBeVisible();
+  await expect(page).toHaveURL("/dashboard/products");
+
+  const found = await page.request.get("/api/products", { params: { keyword: name } });
+  const product = ((await found.json()) as { data: { _id: string; name: string }[] }).data.find(
+    (row) => row.name === name,
+  );
+  expect(product).toBeDefined();
+  const productUrl = `/product/${product?._id}`;
+  await page.goto(productUrl);
+  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+
+  // Deactivate it from the list: the row leaves, and the shop no longer offers it.
+  await page.goto(`/dashboard/products?keyword=${encodeURIComponent(name)}`);
+  await page.getByRole("switch", { name: `Active: ${name}` }).click();
+  await expect(toast(page, successes.productStatus(false))).toBeVisible();
+  await expect(page.getByRole("switch", { name: `Active: ${name}` })).toHaveCount(0);
+  await page.goto(`/dashboard/products/inactive?keyword=${encodeURIComponent(name)}`);
+  await expect(page.getByRole("switch", { name: `Active: ${name}` })).not.toBeChecked();
+
+  await page.context().clearCookies();
+  await page.evaluate(() => localStorage.clear());
+  await page.goto(productUrl);
+  await expect(page.getByText(errors.productNotAvailable)).toBeVisible();
+});
+
+test("the admin ships a paid order, delivers it and finds it among the delivered orders", async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  const shopper = await apiAs(playwright, baseURL, SHOPPER);
+  const address = await shopper.post("/api/users/current-user/addresses", {
+    data: {
+      name: { firstName: "Priya", lastName: "Sharma" },
+      countryCode: "91",
+      phoneNumber: "9876543210",
+      building: "Flat 12, Sea View Apartments",
+      street: "Marine Drive Road",
+      city: "Mumbai",
+      state: "Maharashtra",
+      pinCode: "400002",
+      country: "India",
+    },
+  });
+  expect(address.ok()).toBe(true);
+  const addressId = ((await address.json()) as { data: { _id: string } }).data._id;
+  const products = (await (await shopper.get("/api/products", { params: { size: 50 } })).json()) as {
+    data: { _id: string; stock: number }[];
+  };
+  const inStock = products.data.find((row) => row.stock > 5);
+  expect(inStock).toBeDefined();
+  const placed = await shopper.post("/api/orders", {
+    data: { products: [{ product: inStock?._id, quantity: 1 }], shippingAddress: addressId },
+  });
+  expect(placed.ok()).toBe(true);
+  const orderId = ((await placed.json()) as { data: { _id: string } }).data._id;
+  const paid = await shopper.post("/api/payments", {
+    data: {
+      order: orderId,
+      paymentGateway: "test",
+      card: { number: "4242 4242 4242 4242", expiry: "12/30", cvc: "123" },
+    },
+  });
+  expect(paid.ok()).toBe(true);
+  await shopper.dispose();
+
+  await loginAsAdmin(page);
+  // The paid order waits among the orders ready to ship.
+  await page.goto("/dashboard/orders/pending");
+  await expect(page.getByRole("link", { name: `Order ${orderId}` })).toBeVisible();
+  await expect(page.getByRole("link", { name: "+91 9876543210" }).first()).toHaveAttribute(
+    "href",
+    "tel:+919876543210",
+  );
+  await page.getByRole("link", { name: `Order ${orderId}` }).click();
+  await expect(page).toHaveURL(`/dashboard/orders/order/${orderId}`);
+
+  for (const status of ["shipped", "delivered"] as const) {
+    await page.getByRole("button", { name: "Change status" }).click();
+    const dialog = page.getByRole("dialog", { name: "Update order status" });
+    await expect(dialog.getByRole("radio")).toHaveCount(6);
+    await dialog.getByRole("radio", { name: status }).click();
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await expect(toast(page, successes.orderStatus(status))).toBeVisible();
+    await expect(dialog).toBeHidden();
+  }
+
+  // A transition the server forbids is refused with its reason.
+  await page.getByRole("button", { name: "Change status" }).click();
+  const dialog = page.getByRole("dialog", { name: "Update order status" });
+  await dialog.getByRole("radio", { name: "pending" }).click();
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(toast(page, apiMessages.transitionRefused("delivered", "pending"))).toBeVisible();
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+
+  await page.goto("/dashboard/orders/delivered");
+  await expect(page.getByRole("link", { name: `Order ${orderId}` })).toBeVisible();
+
+  await page.goto("/dashboard/orders/order/ffffffffffffffffffffffff");
+  await expect(page.getByText(errors.orderNotFound)).toBeVisible();
+});
+
+test("the admin deactivates a customer, who can then no longer sign in", async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  const anonymous = await playwright.request.newContext({ baseURL });
+  const customer = await registerShopper(anonymous, "Dora");
+  await anonymous.dispose();
+
+  await loginAsAdmin(page);
+  await page.goto(`/dashboard/customers?keyword=${encodeURIComponent(customer.email)}`);
+  const toggle = page.getByRole("switch", { name: "Active: Dora Journey" });
+  await expect(toggle).toBeChecked();
+  await toggle.click();
+  await expect(toast(page, successes.userUpdated)).toBeVisible();
+  await expect(toggle).not.toBeChecked();
+
+  await page.goto(`/dashboard/customers/inactive?keyword=${encodeURIComponent(customer.email)}`);
+  await expect(page.getByRole("switch", { name: "Active: Dora Journey" })).toBeVisible();
+
+  const client = await playwright.request.newContext({ baseURL });
+  const login = await client.post("/api/auth/login", { data: { email: customer.email, password: PASSWORD } });
+  expect(login.ok()).toBe(false);
+  expect(((await login.json()) as { message: string }).message).toBe(apiMessages.accountInactive);
+  await client.dispose();
+});
+
+test("the admin uploads an image and deletes it again", async ({ page }) => {
+  await loginAsAdmin(page);
+  await page.goto("/dashboard/media");
+  await page.getByRole("button", { name: "Upload Media" }).click();
+  const dialog = page.getByRole("dialog", { name: "Upload Media" });
+  await dialog.getByRole("button", { name: "Upload", exact: true }).click();
+  await expect(dialog.getByText(validation.selectFile)).toBeVisible();
+
+  const name = `${unique("journey-media")}.png`;
+  await dialog.getByLabel("Image file").setInputFiles(imageFile(name, [250, 200, 0]));
+  await expect(dialog.getByRole("img", { name: "Preview of the chosen file" })).toBeVisible();
+  await dialog.getByRole("button", { name: "Upload", exact: true }).click();
+  await expect(toast(page, apiMessages.mediaUploaded)).toBeVisible();
+  await expect(page.getByRole("img", { name })).toBeVisible();
+
+  await page.getByRole("button", { name: `Delete ${name}` }).click();
+  const confirm = page.getByRole("dialog", { name: "Delete media" });
+  await expect(confirm.getByText("removes it everywhere")).toBeVisible();
+  await confirm.getByRole("button", { name: "Delete" }).click();
+  await expect(toast(page, successes.mediaDeleted)).toBeVisible();
+  await expect(page.getByRole("img", { name })).toHaveCount(0);
+
+  await page.goto(`/dashboard/media?keyword=${encodeURIComponent(name)}`);
+  await expect(page.getByText(empty.media)).toBeVisible();
+});
+
+test("the products list pages with 8 and 20 items, and the address restores the page", async ({ page }) => {
+  await loginAsAdmin(page);
+  await page.goto("/dashboard/products");
+  const rows = page.getByRole("table", { name: "All Products" }).getByRole("row");
+  const perPage = page.getByLabel("Items per page");
+  await expect(perPage).toHaveValue("8");
+  await expect(rows).toHaveCount(9); // the header row and 8 products
+  await expect(page.getByRole("button", { name: "Previous page" })).toHaveCount(0);
+  const status = page.getByText(/^Page 1 of \d+$/);
+  await expect(status).toBeVisible();
+  const pages = Number((await status.textContent())?.split(" of ")[1]);
+  expect(pages).toBeGreaterThanOrEqual(3);
+
+  await page.getByRole("button", { name: "Next page" }).click();
+  await expect(page).toHaveURL(/[?&]page=2/);
+  await expect(page.getByText(`Page 2 of ${pages}`)).toBeVisible();
+  const secondPageFirst = await rows.nth(1).textContent();
+
+  await perPage.selectOption("20");
+  await expect(page).toHaveURL(/page=1&size=20/);
+  await expect(rows).toHaveCount(21);
+
+  await page.reload();
+  await expect(page.getByLabel("Items per page")).toHaveValue("20");
+  await expect(rows).toHaveCount(21);
+
+  await page.goto("/dashboard/products?page=2&size=8");
+  await expect(page.getByText(`Page 2 of ${pages}`)).toBeVisible();
+  await expect(page.getByLabel("Items per page")).toHaveValue("8");
+  await expect(rows.nth(1)).toHaveText(secondPageFirst ?? "");
+
+  await page.goto(`/dashboard/products?page=${pages}&size=8`);
+  await expect(page.getByRole("button", { name: "Next page" })).toHaveCount(0);
+});
+
+test("a manager sees neither customers nor payments, and their APIs answer 403", async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  // Registering signs the client in as the new user: register from a client of its own.
+  const anonymous = await playwright.request.newContext({ baseURL });
+  const manager = await registerShopper(anonymous, "Mona");
+  await anonymous.dispose();
+  const admin = await playwright.request.newContext({ baseURL });
+  const credentials = await demoAdmin(admin);
+  expect((await admin.post("/api/auth/login", { data: credentials })).ok()).toBe(true);
+  const promoted = await admin.patch(`/api/users/${manager.id}`, {
+    data: { userId: manager.id, role: "manager" },
+  });
+  expect(promoted.ok()).toBe(true);
+  await admin.dispose();
+
+  await loginWith(page, manager.email, manager.password);
+  await page.goto("/dashboard/home");
+  const menu = page.getByRole("navigation", { name: "Dashboard" });
+  await expect(menu.getByRole("link")).toHaveText(["Dashboard", "Orders", "Products", "Categories", "Media"]);
+  await expect(page.getByText("Revenue")).toHaveCount(0);
+
+  expect((await page.request.get("/api/users/customers")).status()).toBe(403);
+  expect((await page.request.get("/api/payments")).status()).toBe(403);
+  expect((await page.request.get("/api/users/admin")).status()).toBe(200);
+
+  await page.goto("/dashboard/customers");
+  await expect(toast(page, errors.notAuthorized)).toBeVisible();
+  await expect(page).toHaveURL("/dashboard/home");
+});
+
+test("a shopper who opens the dashboard is told so and sent home", async ({ page }) => {
+  await loginWith(page, SHOPPER.email, SHOPPER.password);
+  await page.goto("/dashboard/orders");
+  await expect(toast(page, errors.notAuthorized)).toBeVisible();
+  await expect(page).toHaveURL("/");
+});

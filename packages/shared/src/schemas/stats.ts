@@ -1,0 +1,40 @@
+import { z } from "zod";
+
+/** The most days the sales chart covers. */
+export const SALES_DAYS_MAX = 365;
+export const SALES_DAYS_DEFAULT = 30;
+
+/**
+ * GET /users/admin: the dashboard's tiles as a key/value map (SPEC section 3). Money keys are left
+ * out for managers, who see neither payments nor customers (DESIGN.md section 5).
+ */
+export const DashboardStatsDto = z.object({
+  /** Sum of the totals of paid orders that were not refunded or cancelled. */
+  revenue: z.number().optional(),
+  orders: z.number().int(),
+  /** Paid orders waiting to ship (status processing). */
+  ordersToShip: z.number().int(),
+  pendingOrders: z.number().int(),
+  customers: z.number().int().optional(),
+  products: z.number().int(),
+  inactiveProducts: z.number().int(),
+  /** Active products with 10 or fewer units left (SPEC section 9). */
+  lowStockProducts: z.number().int(),
+});
+export type DashboardStatsDto = z.infer<typeof DashboardStatsDto>;
+
+/** GET /stats/sales?days=30 */
+export const SalesQuery = z.object({
+  days: z.preprocess(
+    (value) => (value === undefined || value === "" ? SALES_DAYS_DEFAULT : Number(value)),
+    z.number().int().min(1).max(SALES_DAYS_MAX),
+  ),
+});
+
+/** One day of the sales chart (UTC days, oldest first); `revenue` is left out for managers. */
+export const SalesDayDto = z.object({
+  date: z.string(),
+  orders: z.number().int(),
+  revenue: z.number().optional(),
+});
+export type SalesDayDto = z.infer<typeof SalesDayDto>;
