@@ -29,6 +29,8 @@ test("the storefront's first page load fetches no dashboard code", async ({ page
   await page.goto("/auth/login");
   await page.getByRole("button", { name: "Login as admin" }).click();
   await page.getByRole("button", { name: "Login", exact: true }).click();
+  // Signed in once the login page has sent the admin back where they came from.
+  await expect(page).not.toHaveURL(/\/auth\/login/);
   await page.goto("/dashboard/home");
   await expect(page.getByRole("navigation", { name: "Dashboard" })).toBeVisible();
   expect(dashboardScripts.some((url) => /dashboard-layout/.test(url))).toBe(true);
