@@ -191,7 +191,6 @@ export const accountNotes = {
     "No real money is charged. Use 4242 4242 4242 4242 to pay, or 4000 0000 0000 0002 to see a declined card, with any future expiry and any CVC.",
   orderCancelled: "This order has been cancelled and can no longer be paid.",
   confirmCancelOrder: "Cancel this order? Its products go back in stock and it can no longer be paid.",
-  paypalUnavailable: "PayPal payments cannot be completed on this page yet. Please try again later.",
   profileUpdated: "Your profile has been updated.",
   addressAdded: "Address added successfully.",
   addressDeleted: "Address deleted successfully.",

@@ -133,8 +133,8 @@ function PaymentPanel({ order }: { order: OrderDto }) {
         <Skeleton className="h-80 rounded-card" />
       ) : provider.isError ? (
         <ErrorState message={provider.error.message || errors.orderOrPayment} />
-      ) : provider.data.provider === "paypal" ? (
-        <PaypalButton orderId={order._id} />
+      ) : provider.data.provider === "paypal" && provider.data.clientId ? (
+        <PaypalButton orderId={order._id} clientId={provider.data.clientId} />
       ) : (
         <TestCardForm orderId={order._id} amount={order.totalAmount} />
       )}
