@@ -2,7 +2,6 @@
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import cookie from "@fastify/cookie";
-import helmet from "@fastify/helmet";
 import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
@@ -18,7 +17,9 @@ import type { Config } from "./config";
 import type { Database, DatabaseHandle } from "./db/client";
 import { registerErrorHandling } from "./http/error-handler";
 import { registerRateLimits } from "./http/rate-limit";
+import { registerReadCache } from "./http/read-cache";
 import { registerSameOriginCheck } from "./http/same-origin";
+import { securityHeaders } from "./http/security-headers";
 import { addressRoutes } from "./modules/addresses/routes";
 import { authRoutes } from "./modules/auth/routes";
 import { categoryRoutes } from "./modules/categories/routes";
@@ -77,7 +78,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
 
   registerErrorHandling(app);
   await app.register(cookie);
-  await app.register(helmet, {
+  await app.register(securityHeaders, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -105,6 +106,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   });
   await registerRateLimits(app);
   registerSameOriginCheck(app);
+  await app.register(registerReadCache);
 
   await app.register(swagger, {
     openapi: {

@@ -109,6 +109,7 @@ describe("database schema", () => {
       "order_items",
       "orders",
       "payments",
+      "product_counts",
       "product_gallery",
       "products",
       "reviews",

@@ -99,6 +99,22 @@ export const searchWords = pgTable("search_words", { word: text().primaryKey() }
   index("search_words_word_pattern_idx").on(t.word.op("text_pattern_ops")),
 ]);
 
+/**
+ * How many products each category holds: active, active and on sale, inactive. Kept by triggers on
+ * `products` (migration 0004) in the transaction of every write, whoever writes (the services, the
+ * bench seed, an import), so list totals and the categories' counts are a read of at most one row
+ * per category, however large the catalogue. A category without products may have no row.
+ * NOTE: TRUNCATE fires no row counts; after one, rebuild the rows as migration 0004 does.
+ */
+export const productCounts = pgTable("product_counts", {
+  categoryId: char({ length: 24 })
+    .primaryKey()
+    .references(() => categories.id, { onDelete: "cascade" }),
+  active: integer().notNull().default(0),
+  activeOnSale: integer().notNull().default(0),
+  inactive: integer().notNull().default(0),
+});
+
 export const productGallery = pgTable(
   "product_gallery",
   {
@@ -131,5 +147,6 @@ export const productGalleryRelations = relations(productGallery, ({ one }) => ({
 
 export type Product = typeof products.$inferSelect;
 export type NewProduct = typeof products.$inferInsert;
+export type ProductCounts = typeof productCounts.$inferSelect;
 export type ProductGalleryItem = typeof productGallery.$inferSelect;
 export type NewProductGalleryItem = typeof productGallery.$inferInsert;

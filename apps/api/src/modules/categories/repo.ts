@@ -1,8 +1,8 @@
 /** SQL for categories. */
-import { and, asc, eq, type SQL, sql } from "drizzle-orm";
+import { asc, eq, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { type Category, categories } from "../../db/schema/categories";
-import { products } from "../../db/schema/products";
+import { productCounts } from "../../db/schema/products";
 
 export interface CategoryWithCount {
   id: string;
@@ -11,19 +11,18 @@ export interface CategoryWithCount {
   count: number;
 }
 
-/** Categories with the number of their active products, in one grouped query; by name. */
+/** Categories with the number of their active products (kept in `product_counts`); by name. */
 function selectWithCounts(db: Database, where?: SQL) {
   return db
     .select({
       id: categories.id,
       name: categories.name,
       slug: categories.slug,
-      count: sql<number>`cast(count(${products.id}) as integer)`,
+      count: sql<number>`coalesce(${productCounts.active}, 0)`,
     })
     .from(categories)
-    .leftJoin(products, and(eq(products.categoryId, categories.id), eq(products.isActive, true)))
+    .leftJoin(productCounts, eq(productCounts.categoryId, categories.id))
     .where(where)
-    .groupBy(categories.id)
     .orderBy(asc(categories.name), asc(categories.id));
 }
 

@@ -7,11 +7,18 @@ import { ProductListQuery, ProductSummaryDto } from "@shop/shared/schemas/produc
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { list, ok } from "../../http/envelope";
+import { readKey, sendCachedRead } from "../../http/read-cache";
 import { requireRole } from "../../http/session";
 import { createCategory, getCategory, listCategories, listCategoryProducts } from "./service";
 
 /** Mounted at /api/categories. */
 export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
+  const categoryProductsPage = async (by: { id: string } | { slug: string }, query: ProductListQuery) => {
+    const { page, size, keyword, sort } = query;
+    const { items, total } = await listCategoryProducts(app.db, by, keyword, { page, size, sort });
+    return list(items, { page, size, total });
+  };
+
   app.post(
     "/",
     {
@@ -37,9 +44,11 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(z.array(CategoryDto)) },
       },
     },
-    async (_request, reply) => {
+    async (request, reply) => {
       reply.header("cache-control", `public, max-age=${CATEGORY_CACHE_SECONDS}`);
-      return ok(await listCategories(app.db));
+      return sendCachedRead(request, reply, readKey("categories"), async () =>
+        ok(await listCategories(app.db)),
+      );
     },
   );
 
@@ -53,7 +62,10 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(CategoryDto) },
       },
     },
-    async (request) => ok(await getCategory(app.db, { id: request.params.id })),
+    async (request, reply) =>
+      sendCachedRead(request, reply, readKey("category", "id", request.params.id), async () =>
+        ok(await getCategory(app.db, { id: request.params.id })),
+      ),
   );
 
   app.get(
@@ -66,7 +78,10 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(CategoryDto) },
       },
     },
-    async (request) => ok(await getCategory(app.db, { slug: request.params.slug })),
+    async (request, reply) =>
+      sendCachedRead(request, reply, readKey("category", "slug", request.params.slug), async () =>
+        ok(await getCategory(app.db, { slug: request.params.slug })),
+      ),
   );
 
   app.get(
@@ -80,14 +95,11 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: listEnvelope(ProductSummaryDto) },
       },
     },
-    async (request) => {
-      const { page, size, keyword, sort } = request.query;
-      const { items, total } = await listCategoryProducts(app.db, { id: request.params.id }, keyword, {
-        page,
-        size,
-        sort,
-      });
-      return list(items, { page, size, total });
+    async (request, reply) => {
+      const by = { id: request.params.id };
+      return sendCachedRead(request, reply, readKey("category-products", by, request.query), () =>
+        categoryProductsPage(by, request.query),
+      );
     },
   );
 
@@ -102,14 +114,11 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: listEnvelope(ProductSummaryDto) },
       },
     },
-    async (request) => {
-      const { page, size, keyword, sort } = request.query;
-      const { items, total } = await listCategoryProducts(app.db, { slug: request.params.slug }, keyword, {
-        page,
-        size,
-        sort,
-      });
-      return list(items, { page, size, total });
+    async (request, reply) => {
+      const by = { slug: request.params.slug };
+      return sendCachedRead(request, reply, readKey("category-products", by, request.query), () =>
+        categoryProductsPage(by, request.query),
+      );
     },
   );
 };

@@ -8,16 +8,25 @@
  * - `search_words`, the vocabulary of the catalogue with a trigram GIN index: a keyword word that
  *   is no known word nor the start of one ("snekers", "wach") is widened to the three most similar
  *   known words ("sneakers", "watch", "watches") inside the same tsquery.
- * A keyword of 3+ characters also matches as a substring of the name (the trigram index on name),
- * which finds part-word searches such as "graph" in "Chronograph".
+ * A keyword of 3+ characters with a word that is no known word nor the start of one also matches
+ * as a substring of the name (the trigram index on name), which finds part-word searches such as
+ * "graph" in "Chronograph". Results are the newest SEARCH_WINDOW matches (decision 007); list
+ * totals without a keyword come from `product_counts`, kept by triggers.
  */
 import type { ProductSort } from "@shop/shared/schemas/product";
-import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, inArray, lte, type SQL, sql, type WithSubquery } from "drizzle-orm";
+import { type AnyPgColumn, union } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client";
 import { categories } from "../../db/schema/categories";
 import { type Media, media } from "../../db/schema/media";
 import { orderItems } from "../../db/schema/orders";
-import { type NewProduct, productGallery, products, searchWords } from "../../db/schema/products";
+import {
+  type NewProduct,
+  productCounts,
+  productGallery,
+  products,
+  searchWords,
+} from "../../db/schema/products";
 
 /** The text search configuration of the search document and of every query against it. */
 const TS_CONFIG = sql.raw("'english'::regconfig");
@@ -49,36 +58,42 @@ async function addSearchWords(db: Database, { name, categoryName, description }:
 }
 
 /**
- * The tsquery for a keyword: its words ANDed, each as a prefix (`sneak:*`), and each word that is
- * no known word nor the start of one ORed with its closest known words by trigram similarity.
- * Words are split on anything but letters and digits, so nothing the user typed reaches the
- * tsquery syntax as an operator; the keyword itself is a bound parameter. "Start of a known word"
- * is a byte-wise range on the text_pattern_ops index, the same whatever the database collation.
+ * The tsquery for a keyword, as text: its words ANDed, each as a prefix (`sneak:*`), and each word
+ * that is no known word nor the start of one ORed with its closest known words by trigram
+ * similarity; and whether every word is a known word or the start of one (then the name needs no
+ * substring match: the prefixes find all there is). Words are split on anything but letters and
+ * digits, so nothing the user typed reaches the tsquery syntax as an operator; the keyword itself
+ * is a bound parameter. "Start of a known word" is a byte-wise range on the text_pattern_ops
+ * index, the same whatever the database collation.
  */
-function keywordQuery(keyword: string): SQL {
-  return sql`(
-    select to_tsquery(${TS_CONFIG}, coalesce(string_agg(alternatives, ' & '), ''))
+async function keywordTsquery(db: Database, keyword: string): Promise<{ query: string; known: boolean }> {
+  const { rows } = await db.execute<{ query: string | null; known: boolean }>(sql`
+    select
+      cast(to_tsquery(${TS_CONFIG}, coalesce(string_agg(alternatives, ' & '), '')) as text) as query,
+      coalesce(bool_and(known), false) as known
     from (
-      select '(' || term || ':*' || coalesce((
+      select k.known, '(' || terms.term || ':*' || case when k.known then '' else coalesce((
         select string_agg(' | ' || near.word, '')
         from (
           select s.word from ${searchWords} s
-          where s.word % term
-          order by similarity(s.word, term) desc, s.word
+          where s.word % terms.term
+          order by similarity(s.word, terms.term) desc, s.word
           limit ${CORRECTIONS_PER_WORD}
         ) near
-        where not exists (
-          select 1 from ${searchWords} k where k.word ~>=~ term and k.word ~<~ (term || chr(1114111))
-        )
-      ), '') || ')' as alternatives
+      ), '') end || ')' as alternatives
       from (
         select distinct term
         from regexp_split_to_table(lower(${keyword}::text), '[^[:alnum:]]+') as term
         where length(term) between 2 and 40
         limit ${MAX_KEYWORD_WORDS}
       ) terms
-    ) parts
-  )`;
+      cross join lateral (
+        select exists (
+          select 1 from ${searchWords} w where w.word ~>=~ terms.term and w.word ~<~ (terms.term || chr(1114111))
+        ) as known
+      ) k
+    ) parts`);
+  return { query: rows[0]?.query ?? "", known: rows[0]?.known ?? false };
 }
 
 function escapeLike(text: string) {
@@ -91,6 +106,14 @@ export interface ProductFilter {
   categoryId?: string;
   keyword?: string;
 }
+
+/**
+ * A keyword's results are its newest this many matches, in the order asked for (relevance unless
+ * told otherwise), and the total counts at most this many. NOTE: it bounds the cost of a common
+ * word: "cotton" matches a fifth of a large catalogue, and ranking all of those on every search
+ * cost more than the rest of the request (docs/decisions/007-kept-counts-and-bounded-search.md).
+ */
+export const SEARCH_WINDOW = 500;
 
 /** The effective unit price: the sale price while on sale. */
 const effectivePrice = sql`case when ${products.onSale} then ${products.salePrice} else ${products.price} end`;
@@ -126,63 +149,175 @@ export interface ProductSummaryRow {
   thumbnail: Media | null;
 }
 
+type Page = { limit: number; offset: number };
+
+function filterConditions(filter: ProductFilter): SQL[] {
+  const conditions: SQL[] = [eq(products.isActive, filter.isActive)];
+  if (filter.onSale !== undefined) conditions.push(eq(products.onSale, filter.onSale));
+  if (filter.categoryId) conditions.push(eq(products.categoryId, filter.categoryId));
+  return conditions;
+}
+
 /**
- * One page of products and the total: one query for the rows (category and thumbnail joined),
- * one for the count. With a keyword the default order is relevance, otherwise newest first.
+ * One page of products and the total. Without a keyword: the page's ids from the list index, then
+ * their category and thumbnail, and the total from `product_counts`; with one, see `searchPage`.
+ * With a keyword the default order is relevance, otherwise newest first.
  */
 export async function listProductSummaries(
   db: Database,
   filter: ProductFilter,
   sort: ProductSort | undefined,
-  page: { limit: number; offset: number },
+  page: Page,
 ): Promise<{ rows: ProductSummaryRow[]; total: number }> {
   const keyword = filter.keyword?.trim() || undefined;
-  const conditions: SQL[] = [eq(products.isActive, filter.isActive)];
-  if (filter.onSale !== undefined) conditions.push(eq(products.onSale, filter.onSale));
-  if (filter.categoryId) conditions.push(eq(products.categoryId, filter.categoryId));
-  const query = sql`kw.query`;
-  if (keyword) {
-    const matches = [sql`${products.searchVector} @@ ${query}`];
-    if (keyword.length >= 3) matches.push(sql`${products.name} ilike ${`%${escapeLike(keyword)}%`}`);
-    conditions.push(sql`(${sql.join(matches, sql` or `)})`);
-  }
-  const where = and(...conditions);
-  // NOTE: `offset 0` keeps the planner from inlining the subquery, which would compute the
-  // tsquery once per reference (filter, rank, count) instead of once.
-  const keywordJoin = keyword
-    ? sql`(select ${keywordQuery(keyword)} as query offset 0) as kw`
-    : sql`(select null::tsquery as query) as kw`;
-
-  const chosen = sort ?? (keyword ? "relevance" : "newest");
+  if (keyword) return searchPage(db, filter, keyword, sort ?? "relevance", page);
   // Without a keyword every rank is equal, so "relevance" means newest first.
-  const order = orderOf(chosen === "relevance" && !keyword ? "newest" : chosen, query);
-  const [rows, totals] = await Promise.all([
+  const order = orderOf(sort === "relevance" ? "newest" : (sort ?? "newest"), {
+    createdAt: products.createdAt,
+    id: products.id,
+    soldCount: products.soldCount,
+    price: effectivePrice,
+  });
+  // NOTE: the ids first, then the joins: page 50 joins 8 rows, not the 400 that the offset skips.
+  const ids = db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(...filterConditions(filter)))
+    .orderBy(...order)
+    .limit(page.limit)
+    .offset(page.offset)
+    .as("page");
+  const [rows, total] = await Promise.all([
     db
       .select(summaryColumns)
-      .from(products)
+      .from(ids)
+      .innerJoin(products, eq(products.id, ids.id))
       .innerJoin(categories, eq(categories.id, products.categoryId))
       .leftJoin(media, eq(media.id, products.thumbnailId))
-      .crossJoin(keywordJoin)
-      .where(where)
-      .orderBy(...order)
-      .limit(page.limit)
-      .offset(page.offset),
-    db.select({ total: count() }).from(products).crossJoin(keywordJoin).where(where),
+      .orderBy(...order),
+    countProducts(db, filter),
   ]);
-  return { rows, total: totals[0]?.total ?? 0 };
+  return { rows, total };
 }
 
-function orderOf(sort: ProductSort | undefined, query: SQL): SQL[] {
-  const newest = [desc(products.createdAt), desc(products.id)];
+/** How many products match a filter without keyword: from the kept counts when they cover it. */
+async function countProducts(db: Database, filter: ProductFilter): Promise<number> {
+  let counted: SQL | undefined;
+  if (filter.isActive && filter.onSale === undefined) counted = sql`${productCounts.active}`;
+  else if (filter.isActive && filter.onSale) counted = sql`${productCounts.activeOnSale}`;
+  else if (filter.isActive) counted = sql`${productCounts.active} - ${productCounts.activeOnSale}`;
+  else if (filter.onSale === undefined) counted = sql`${productCounts.inactive}`;
+  if (!counted) {
+    const [row] = await db
+      .select({ total: count() })
+      .from(products)
+      .where(and(...filterConditions(filter)));
+    return row?.total ?? 0;
+  }
+  const [row] = await db
+    .select({ total: sql<number>`cast(coalesce(sum(${counted}), 0) as integer)` })
+    .from(productCounts)
+    .where(filter.categoryId ? eq(productCounts.categoryId, filter.categoryId) : undefined);
+  return row?.total ?? 0;
+}
+
+/**
+ * A page of keyword results, in two short queries. First the keyword's tsquery, so that the second
+ * is planned knowing it (a common word walks the list index newest first and stops at the window;
+ * a rare one reads its few matches from the GIN index). Then, in one statement: the newest
+ * SEARCH_WINDOW matches of `products` alone, their order (ts_rank for relevance) and count, and
+ * only for the rows of the page the category and thumbnail.
+ */
+async function searchPage(
+  db: Database,
+  filter: ProductFilter,
+  keyword: string,
+  sort: ProductSort,
+  page: Page,
+): Promise<{ rows: ProductSummaryRow[]; total: number }> {
+  const tsquery = await keywordTsquery(db, keyword);
+  const query = sql`cast(${tsquery.query} as tsquery)`;
+  const newestMatches = (match: SQL) =>
+    db
+      .select({
+        id: products.id,
+        searchVector: products.searchVector,
+        createdAt: products.createdAt,
+        soldCount: products.soldCount,
+        price: sql<number>`${effectivePrice}`.as("effective_price"),
+      })
+      .from(products)
+      .where(and(...filterConditions(filter), match))
+      .orderBy(desc(products.createdAt), desc(products.id))
+      .limit(SEARCH_WINDOW);
+  const documentMatches = newestMatches(sql`${products.searchVector} @@ ${query}`);
+  // A part of a word ("graph" in "Chronograph") matches as a substring of the name. NOTE: a branch
+  // of its own (the trigram index), not an OR: each branch is planned for its own selectivity, and
+  // a walk down the list index does not evaluate ILIKE on every row it passes.
+  const partOfName = keyword.length >= 3 && !tsquery.known;
+  const window = db.$with("search_window").as(
+    partOfName
+      ? union(documentMatches, newestMatches(sql`${products.name} ilike ${`%${escapeLike(keyword)}%`}`))
+          .orderBy(sql`created_at desc`, sql`id desc`)
+          .limit(SEARCH_WINDOW)
+      : documentMatches,
+  );
+  const order = orderOf(sort, {
+    createdAt: window.createdAt,
+    id: window.id,
+    soldCount: window.soldCount,
+    price: window.price,
+    rank: sql`ts_rank(${window.searchVector}, ${query})`,
+  });
+  const ranked = db.$with("search_ranked").as(
+    db
+      .select({
+        id: window.id,
+        position: sql<number>`row_number() over (order by ${sql.join(order, sql`, `)})`.as("position"),
+        total: sql<number>`cast(count(*) over () as integer)`.as("total"),
+      })
+      .from(window),
+  );
+  const rows = await db
+    .with(window, ranked)
+    .select({ ...summaryColumns, total: ranked.total })
+    .from(ranked)
+    .innerJoin(products, eq(products.id, ranked.id))
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .leftJoin(media, eq(media.id, products.thumbnailId))
+    .where(and(gt(ranked.position, page.offset), lte(ranked.position, page.offset + page.limit)))
+    .orderBy(asc(ranked.position));
+  const total = rows[0]?.total ?? (page.offset > 0 ? await countWindow(db, window) : 0);
+  return { rows: rows.map(({ total: _total, ...row }) => row), total };
+}
+
+/** The matches in the window, for a page past the last one (which carries no total). */
+async function countWindow(db: Database, window: WithSubquery): Promise<number> {
+  const [row] = await db.with(window).select({ total: count() }).from(window);
+  return row?.total ?? 0;
+}
+
+interface OrderColumns {
+  createdAt: SQL | AnyPgColumn | SQL.Aliased;
+  id: SQL | AnyPgColumn | SQL.Aliased;
+  soldCount: SQL | AnyPgColumn | SQL.Aliased;
+  price: SQL | AnyPgColumn | SQL.Aliased;
+  /** Relevance; without it "relevance" means newest first. */
+  rank?: SQL;
+}
+
+/** The ORDER BY of a sort, over the table's columns or a subquery's; every order ends newest first. */
+function orderOf(sort: ProductSort, columns: OrderColumns): SQL[] {
+  const newest = [desc(columns.createdAt), desc(columns.id)];
   switch (sort) {
     case "relevance":
-      return [sql`ts_rank(${products.searchVector}, ${query}) desc`, ...newest];
+      return columns.rank ? [sql`${columns.rank} desc`, ...newest] : newest;
     case "best-selling":
-      return [desc(products.soldCount), ...newest];
+      return [desc(columns.soldCount), ...newest];
     case "price-asc":
-      return [asc(effectivePrice), ...newest];
+      return [asc(columns.price), ...newest];
     case "price-desc":
-      return [desc(effectivePrice), ...newest];
+      return [desc(columns.price), ...newest];
     default:
       return newest;
   }

@@ -14,6 +14,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { list, ok } from "../../http/envelope";
 import { AppError } from "../../http/errors";
+import { readKey, sendCachedRead } from "../../http/read-cache";
 import { currentSession, requireRole } from "../../http/session";
 import type { ProductFilter } from "./repo";
 import { createProduct, deleteProduct, editProduct, getProduct, listProducts, patchProduct } from "./service";
@@ -41,10 +42,14 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
         },
         ...(staff ? { preValidation: staffOnly } : {}),
       },
-      async (request) => {
+      async (request, reply) => {
         const { page, size, keyword, sort } = request.query;
-        const { items, total } = await listProducts(app.db, { ...filter, keyword }, { page, size, sort });
-        return list(items, { page, size, total });
+        const read = async () => {
+          const { items, total } = await listProducts(app.db, { ...filter, keyword }, { page, size, sort });
+          return list(items, { page, size, total });
+        };
+        if (staff) return read();
+        return sendCachedRead(request, reply, readKey(`products${url}`, request.query), read);
       },
     );
 
@@ -62,10 +67,14 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(ProductDto) },
       },
     },
-    async (request) => {
-      const session = await currentSession(request);
-      return ok(await getProduct(app.db, request.params.id, session?.user));
-    },
+    async (request, reply) =>
+      sendCachedRead(request, reply, readKey("product", request.params.id), async () => {
+        const session = await currentSession(request);
+        const product = await getProduct(app.db, request.params.id, session?.user);
+        // Only staff see an inactive product: their answer is kept by no cache, this one included.
+        if (!product.isActive) reply.header("cache-control", "private, no-store");
+        return ok(product);
+      }),
   );
 
   app.post(

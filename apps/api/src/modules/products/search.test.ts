@@ -1,6 +1,8 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, inject, signedInUser, type TestApp } from "../../../test/app";
 import { makeCategory, makeMedia, makeProduct } from "../../../test/catalog";
+import { SEARCH_WINDOW } from "./repo";
 
 let t: TestApp;
 const ids: Record<string, string> = {};
@@ -120,5 +122,91 @@ describe("keyword search", () => {
   it("reports the total of all matches in the paging meta", async () => {
     const response = await t.app.inject({ method: "GET", url: "/api/products?keyword=sneakers&size=1" });
     expect(response.json().meta).toEqual({ page: 1, size: 1, pageCount: 2, total: 2 });
+  });
+});
+
+describe("keyword search over a common word", () => {
+  let big: TestApp;
+  const matches = SEARCH_WINDOW + 12;
+  let nameMatchId = "";
+  let oldestNameMatchId = "";
+  /** The id the insert below gives its g-th row. */
+  const idOf = (g: number) => `e${g.toString(16).padStart(23, "0")}`;
+
+  beforeAll(async () => {
+    big = await createTestApp();
+    const category = await makeCategory(big.database, "Scarves");
+    // Set-based, as an import would write them: one more match than the window holds, a minute
+    // apart, newest first g = 1. Only the 5th newest and the oldest have the word in their name.
+    await big.database.db.execute(sql`
+      insert into products (id, name, description, price, is_active, category_id, created_at, search_vector)
+      select 'e' || lpad(to_hex(g), 23, '0'), n.name, n.description, 10, true, ${category.id},
+        now() - g * interval '1 minute',
+        setweight(to_tsvector('english', n.name), 'A') || setweight(to_tsvector('english', 'Scarves'), 'B') ||
+          setweight(to_tsvector('english', n.description), 'C')
+      from generate_series(1, ${matches}) g
+      cross join lateral (select
+        case when g in (5, ${matches}) then 'Zephyrine Scarf ' || g else 'Plain Scarf ' || g end as name,
+        'A light scarf woven in the zephyrine manner, soft on the skin and warm enough for spring.' as description
+      ) n`);
+    await big.database.db.execute(
+      sql`insert into search_words (word) values ('zephyrine') on conflict do nothing`,
+    );
+    nameMatchId = idOf(5);
+    oldestNameMatchId = idOf(matches);
+  });
+  afterAll(async () => big.close());
+
+  const page = async (url: string) => {
+    const response = await big.app.inject({ method: "GET", url });
+    expect(response.statusCode).toBe(200);
+    return response.json() as { data: { _id: string }[]; meta: { total: number; pageCount: number } };
+  };
+
+  it(`ranks the newest ${SEARCH_WINDOW} matches, and counts them, so that every page the bar offers exists`, async () => {
+    const first = await page("/api/products?keyword=zephyrine&size=8");
+    expect(first.meta).toEqual({
+      page: 1,
+      size: 8,
+      total: SEARCH_WINDOW,
+      pageCount: Math.ceil(SEARCH_WINDOW / 8),
+    });
+    // The name match ranks first though four newer products match in their description only.
+    expect(first.data[0]?._id).toBe(nameMatchId);
+
+    const lastPage = Math.ceil(SEARCH_WINDOW / 8);
+    const last = await page(`/api/products?keyword=zephyrine&size=8&page=${lastPage}`);
+    expect(last.data).toHaveLength(SEARCH_WINDOW - (lastPage - 1) * 8);
+    const past = await page(`/api/products?keyword=zephyrine&size=8&page=${lastPage + 1}`);
+    expect(past.data).toEqual([]);
+    expect(past.meta.total).toBe(SEARCH_WINDOW);
+
+    // Beyond the window: an older match is not among the results (the price of a bounded search).
+    const all = await page(`/api/products?keyword=zephyrine&size=1000`);
+    expect(all.data).toHaveLength(SEARCH_WINDOW);
+    expect(all.data.map((p) => p._id)).not.toContain(oldestNameMatchId);
+  });
+
+  it("orders the window as asked, newest first on ties, without repeating a product across pages", async () => {
+    const seen = new Set<string>();
+    for (let n = 1; n <= 4; n++) {
+      for (const product of (await page(`/api/products?keyword=zephyrine&size=100&page=${n}&sort=newest`))
+        .data) {
+        expect(seen.has(product._id)).toBe(false);
+        seen.add(product._id);
+      }
+    }
+    const newest = await page("/api/products?keyword=zephyrine&size=3&sort=newest");
+    expect(newest.data.map((p) => p._id)).toEqual([1, 2, 3].map(idOf));
+  });
+
+  it("finds the common word through a typo and a part of it, with the same bound", async () => {
+    const typo = await page("/api/products?keyword=zephyrin&size=8");
+    expect(typo.meta.total).toBe(SEARCH_WINDOW);
+    const typo2 = await page("/api/products?keyword=zepyhrine&size=8");
+    expect(typo2.data[0]?._id).toBe(nameMatchId);
+    const part = await page("/api/products?keyword=phyrine%20scarf&size=8");
+    expect(part.data[0]?._id).toBe(nameMatchId);
+    expect(part.meta.total).toBe(SEARCH_WINDOW);
   });
 });
