@@ -1,47 +1,19 @@
-import { type ComponentProps, useId } from "react";
-import { cx } from "../lib/cx";
+import type { ComponentProps } from "react";
+import { controlClass, Field, type FieldProps, useFieldIds } from "./field";
 
-interface TextFieldProps extends ComponentProps<"input"> {
-  label: string;
-  /** The field's error, shown under it and announced with it. */
-  error?: string | undefined;
-  hint?: string;
-}
+type TextFieldProps = ComponentProps<"input"> & FieldProps;
 
 export function TextField({ label, error, hint, id, className, ...props }: TextFieldProps) {
-  const generatedId = useId();
-  const inputId = id ?? generatedId;
-  const hintId = `${inputId}-hint`;
-  const errorId = `${inputId}-error`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ") || undefined;
-
+  const { controlId, describedBy } = useFieldIds(id, { hint, error });
   return (
-    <div className={className}>
-      <label htmlFor={inputId} className="block text-sm font-medium text-neutral-800">
-        {label}
-      </label>
+    <Field label={label} hint={hint} error={error} controlId={controlId} className={className}>
       <input
-        id={inputId}
+        id={controlId}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy}
-        className={cx(
-          "mt-1.5 block h-10 w-full rounded-control border bg-white px-3 text-sm text-neutral-900 shadow-xs placeholder:text-neutral-400 focus:outline-2 focus:-outline-offset-1",
-          error
-            ? "border-danger-600 focus:outline-danger-600"
-            : "border-neutral-300 focus:border-brand-600 focus:outline-brand-600",
-        )}
+        className={controlClass(error, "h-10")}
         {...props}
       />
-      {hint ? (
-        <p id={hintId} className="mt-1.5 text-xs text-neutral-500">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} className="mt-1.5 text-xs font-medium text-danger-700">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    </Field>
   );
 }
