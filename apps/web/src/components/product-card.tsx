@@ -29,7 +29,7 @@ function Badge({ tone, children }: { tone: "sale" | "out"; children: string }) {
     <span
       className={cx(
         "rounded-full px-2 py-0.5 text-xs font-semibold",
-        tone === "sale" ? "bg-accent-600 text-white" : "bg-neutral-900/80 text-white",
+        tone === "sale" ? "bg-accent-700 text-white" : "bg-neutral-900/80 text-white",
       )}
     >
       {children}

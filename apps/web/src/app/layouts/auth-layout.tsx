@@ -13,7 +13,7 @@ export function AuthLayout() {
         </div>
         <Outlet />
       </main>
-      <p className="mt-10 text-center text-xs text-neutral-500">
+      <p className="mt-10 text-center text-xs text-neutral-600">
         <Link to="/" className="hover:text-neutral-800 hover:underline">
           Continue shopping
         </Link>

@@ -86,25 +86,24 @@ export function DashboardHomePage() {
               if (!isTileKey(key) || typeof value !== "number") return null;
               const tile = TILES[key];
               const Icon = tile.icon;
-              const content = (
-                <>
+              const box = "relative rounded-card bg-white p-4 shadow-card ring-1 ring-neutral-200";
+              // NOTE: a dl may hold div groups but not links, so a linked tile stretches the link over
+              // its div from inside the dt.
+              return (
+                <div key={key} className={tile.to ? `${box} hover:ring-brand-300` : box}>
                   <dt className="flex items-center gap-2 text-sm text-neutral-600">
                     <Icon className="size-5 shrink-0 text-brand-600" aria-hidden="true" />
-                    {tile.label}
+                    {tile.to ? (
+                      <Link to={tile.to} className="after:absolute after:inset-0 after:rounded-card">
+                        {tile.label}
+                      </Link>
+                    ) : (
+                      tile.label
+                    )}
                   </dt>
                   <dd className="mt-2 text-2xl font-semibold text-neutral-900 tabular-nums">
                     {tile.format ? tile.format(value) : value.toLocaleString("en-US")}
                   </dd>
-                </>
-              );
-              const box = "block rounded-card bg-white p-4 shadow-card ring-1 ring-neutral-200";
-              return tile.to ? (
-                <Link key={key} to={tile.to} className={`${box} hover:ring-brand-300`}>
-                  {content}
-                </Link>
-              ) : (
-                <div key={key} className={box}>
-                  {content}
                 </div>
               );
             })}
