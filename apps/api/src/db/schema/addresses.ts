@@ -1,13 +1,13 @@
 import { relations } from "drizzle-orm";
-import { char, index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
-import { newId } from "../ids";
+import { index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { idRef, primaryId } from "./columns";
 import { users } from "./users";
 
 export const addresses = pgTable(
   "addresses",
   {
-    id: char({ length: 24 }).primaryKey().$defaultFn(newId),
-    userId: char({ length: 24 })
+    id: primaryId(),
+    userId: idRef()
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     firstName: text().notNull(),

@@ -1,10 +1,10 @@
 import { relations } from "drizzle-orm";
-import { char, pgTable, text, timestamp } from "drizzle-orm/pg-core";
-import { newId } from "../ids";
+import { pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { primaryId } from "./columns";
 import { products } from "./products";
 
 export const categories = pgTable("categories", {
-  id: char({ length: 24 }).primaryKey().$defaultFn(newId),
+  id: primaryId(),
   name: text().notNull(),
   slug: text().notNull().unique("categories_slug_unique"),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -1,13 +1,13 @@
 import { relations, sql } from "drizzle-orm";
-import { char, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
-import { newId } from "../ids";
+import { index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { idRef, primaryId } from "./columns";
 import { productGallery } from "./products";
 import { users } from "./users";
 
 export const media = pgTable(
   "media",
   {
-    id: char({ length: 24 }).primaryKey().$defaultFn(newId),
+    id: primaryId(),
     name: text().notNull(),
     // Where the renditions live in the media storage (folder or object key prefix).
     storageKey: text().notNull(),
@@ -17,7 +17,7 @@ export const media = pgTable(
     height: integer().notNull(),
     // Widths of the renditions available, for srcset.
     widths: integer().array().notNull().default(sql`'{}'::integer[]`),
-    uploadedBy: char({ length: 24 }).references(() => users.id, { onDelete: "set null" }),
+    uploadedBy: idRef().references(() => users.id, { onDelete: "set null" }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("media_created_at_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())],

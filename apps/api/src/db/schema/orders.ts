@@ -2,18 +2,16 @@ import { ORDER_STATUSES, type OrderStatus } from "@shop/shared/constants";
 import { relations, sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
-  char,
   check,
   index,
   integer,
   jsonb,
-  numeric,
   pgTable,
   text,
   timestamp,
   unique,
 } from "drizzle-orm/pg-core";
-import { newId } from "../ids";
+import { idRef, money, primaryId } from "./columns";
 import { payments } from "./payments";
 import { products } from "./products";
 import { sqlList } from "./sql-lists";
@@ -32,13 +30,11 @@ export interface OrderShippingAddress {
   country: string;
 }
 
-const money = () => numeric({ precision: 12, scale: 2, mode: "number" });
-
 export const orders = pgTable(
   "orders",
   {
-    id: char({ length: 24 }).primaryKey().$defaultFn(newId),
-    userId: char({ length: 24 })
+    id: primaryId(),
+    userId: idRef()
       .notNull()
       .references(() => users.id, { onDelete: "restrict" }),
     status: text().$type<OrderStatus>().notNull().default("pending"),
@@ -51,7 +47,7 @@ export const orders = pgTable(
     shippingAddress: jsonb().$type<OrderShippingAddress>().notNull(),
     // NOTE: orders and payments reference each other; the explicit return type breaks the
     // type-inference cycle, and drizzle-kit adds both foreign keys after both tables exist.
-    paymentId: char({ length: 24 }).references((): AnyPgColumn => payments.id, { onDelete: "set null" }),
+    paymentId: idRef().references((): AnyPgColumn => payments.id, { onDelete: "set null" }),
     // Lets a client retry "place order" without creating a second order (NULLs never collide).
     idempotencyKey: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -84,11 +80,11 @@ export const orders = pgTable(
 export const orderItems = pgTable(
   "order_items",
   {
-    id: char({ length: 24 }).primaryKey().$defaultFn(newId),
-    orderId: char({ length: 24 })
+    id: primaryId(),
+    orderId: idRef()
       .notNull()
       .references(() => orders.id, { onDelete: "cascade" }),
-    productId: char({ length: 24 })
+    productId: idRef()
       .notNull()
       .references(() => products.id, { onDelete: "restrict" }),
     // Snapshot of the product name when the order was placed.

@@ -5,8 +5,8 @@ import {
   type PaymentStatus,
 } from "@shop/shared/constants";
 import { relations, sql } from "drizzle-orm";
-import { char, check, index, numeric, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { newId } from "../ids";
+import { check, index, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { idRef, money, primaryId } from "./columns";
 import { orders } from "./orders";
 import { sqlList } from "./sql-lists";
 import { users } from "./users";
@@ -14,17 +14,17 @@ import { users } from "./users";
 export const payments = pgTable(
   "payments",
   {
-    id: char({ length: 24 }).primaryKey().$defaultFn(newId),
-    userId: char({ length: 24 })
+    id: primaryId(),
+    userId: idRef()
       .notNull()
       .references(() => users.id, { onDelete: "restrict" }),
-    orderId: char({ length: 24 })
+    orderId: idRef()
       .notNull()
       .references(() => orders.id, { onDelete: "restrict" }),
     status: text().$type<PaymentStatus>().notNull().default("pending"),
     // The provider's id of the capture; unique so that recording a capture twice fails.
     transactionId: text().notNull().unique("payments_transaction_id_unique"),
-    amount: numeric({ precision: 12, scale: 2, mode: "number" }).notNull(),
+    amount: money().notNull(),
     currency: text().notNull().default("USD"),
     paymentGateway: text().$type<PaymentGateway>().notNull(),
     // The provider's update time and payer email, as the provider reported them.

@@ -1,7 +1,6 @@
 import { relations, sql } from "drizzle-orm";
 import {
   boolean,
-  char,
   check,
   customType,
   index,
@@ -12,8 +11,8 @@ import {
   text,
   timestamp,
 } from "drizzle-orm/pg-core";
-import { newId } from "../ids";
 import { categories } from "./categories";
+import { idRef, money, primaryId } from "./columns";
 import { media } from "./media";
 import { orderItems } from "./orders";
 import { reviews } from "./reviews";
@@ -24,18 +23,18 @@ const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 export const products = pgTable(
   "products",
   {
-    id: char({ length: 24 }).primaryKey().$defaultFn(newId),
+    id: primaryId(),
     name: text().notNull(),
     description: text().notNull().default(""),
-    price: numeric({ precision: 12, scale: 2, mode: "number" }).notNull(),
+    price: money().notNull(),
     onSale: boolean().notNull().default(false),
-    salePrice: numeric({ precision: 12, scale: 2, mode: "number" }).notNull().default(0),
+    salePrice: money().notNull().default(0),
     stock: integer().notNull().default(0),
     isActive: boolean().notNull().default(false),
-    categoryId: char({ length: 24 })
+    categoryId: idRef()
       .notNull()
       .references(() => categories.id, { onDelete: "restrict" }),
-    thumbnailId: char({ length: 24 }).references(() => media.id, { onDelete: "set null" }),
+    thumbnailId: idRef().references(() => media.id, { onDelete: "set null" }),
     // Kept up to date by the review service in the review's transaction.
     ratingAverage: numeric({ precision: 3, scale: 2, mode: "number" }).notNull().default(0),
     ratingCount: integer().notNull().default(0),
@@ -107,7 +106,7 @@ export const searchWords = pgTable("search_words", { word: text().primaryKey() }
  * NOTE: TRUNCATE fires no row counts; after one, rebuild the rows as migration 0004 does.
  */
 export const productCounts = pgTable("product_counts", {
-  categoryId: char({ length: 24 })
+  categoryId: idRef()
     .primaryKey()
     .references(() => categories.id, { onDelete: "cascade" }),
   active: integer().notNull().default(0),
@@ -118,10 +117,10 @@ export const productCounts = pgTable("product_counts", {
 export const productGallery = pgTable(
   "product_gallery",
   {
-    productId: char({ length: 24 })
+    productId: idRef()
       .notNull()
       .references(() => products.id, { onDelete: "cascade" }),
-    mediaId: char({ length: 24 })
+    mediaId: idRef()
       .notNull()
       .references(() => media.id, { onDelete: "cascade" }),
     position: integer().notNull().default(0),

@@ -1,17 +1,17 @@
 import { relations, sql } from "drizzle-orm";
-import { char, check, index, pgTable, smallint, text, timestamp, unique } from "drizzle-orm/pg-core";
-import { newId } from "../ids";
+import { check, index, pgTable, smallint, text, timestamp, unique } from "drizzle-orm/pg-core";
+import { idRef, primaryId } from "./columns";
 import { products } from "./products";
 import { users } from "./users";
 
 export const reviews = pgTable(
   "reviews",
   {
-    id: char({ length: 24 }).primaryKey().$defaultFn(newId),
-    productId: char({ length: 24 })
+    id: primaryId(),
+    productId: idRef()
       .notNull()
       .references(() => products.id, { onDelete: "cascade" }),
-    userId: char({ length: 24 })
+    userId: idRef()
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     title: text().notNull(),

@@ -1,8 +1,8 @@
 import { ROLES as USER_ROLES, type Role as UserRole } from "@shop/shared/constants";
 import { relations, sql } from "drizzle-orm";
-import { boolean, char, check, index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
-import { newId } from "../ids";
+import { boolean, check, index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { addresses } from "./addresses";
+import { idRef, primaryId } from "./columns";
 import { media } from "./media";
 import { orders } from "./orders";
 import { payments } from "./payments";
@@ -12,7 +12,7 @@ import { sqlList } from "./sql-lists";
 export const users = pgTable(
   "users",
   {
-    id: char({ length: 24 }).primaryKey().$defaultFn(newId),
+    id: primaryId(),
     firstName: text().notNull(),
     lastName: text().notNull(),
     // Always stored lower-case (the CHECK below refuses anything else), so the plain unique
@@ -40,8 +40,8 @@ export const users = pgTable(
 export const sessions = pgTable(
   "sessions",
   {
-    id: char({ length: 24 }).primaryKey().$defaultFn(newId),
-    userId: char({ length: 24 })
+    id: primaryId(),
+    userId: idRef()
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     // sha-256 hex of the opaque cookie token; the token itself is never stored.
