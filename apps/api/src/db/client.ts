@@ -61,6 +61,9 @@ const MIGRATION_LOCK_KEY = 7_214_190_311;
 
 const drizzleConfig = { schema, casing: "snake_case" } as const;
 
+/** How long a request waits for a PostgreSQL connection before it is answered 503. */
+const CONNECT_TIMEOUT_MS = 5_000;
+
 /** Opens PostgreSQL through a node-postgres pool when `databaseUrl` is set, otherwise PGlite. */
 export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<DatabaseHandle> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options);
@@ -68,7 +71,13 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
 }
 
 async function openPostgres(databaseUrl: string, options: OpenDatabaseOptions): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: options.poolSize ?? 10 });
+  // NOTE: without a connect timeout, a database host that does not answer holds every request
+  // forever; with it, such a request (and one that waited that long for a free connection) gets 503.
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: options.poolSize ?? 10,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+  });
   // NOTE: without a listener, an error on an idle client (server restart, network drop) is an
   // unhandled 'error' event and kills the process; the pool discards the client by itself.
   pool.on(
@@ -78,6 +87,10 @@ async function openPostgres(databaseUrl: string, options: OpenDatabaseOptions): 
         console.error(`database pool: idle client error: ${error.message}`);
       }),
   );
+  // NOTE: the pool listens only to its idle clients. A checked-out one (inside a transaction) whose
+  // connection drops also emits 'error', which, unheard, kills the process; its query fails on its
+  // own (503) and the pool discards the broken client when it is released.
+  pool.on("connect", (client) => client.on("error", () => undefined));
   const db = drizzlePostgres({ client: pool, ...drizzleConfig });
   migrators.set(db, async (migrationsFolder) => {
     // Several API instances may start together: a session advisory lock, held on a connection of

@@ -56,7 +56,10 @@ function isDatabaseUnavailable(error: unknown): boolean {
     const message = (current as { message?: unknown }).message;
     if (
       typeof message === "string" &&
-      /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect/i.test(message)
+      // NOTE: "not queryable" is the rollback of a transaction whose connection has just dropped.
+      /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect|not queryable/i.test(
+        message,
+      )
     ) {
       return true;
     }
