@@ -1,17 +1,19 @@
-import { expect, test } from "@playwright/test";
+import { expect, type Response, test } from "@playwright/test";
 
 // The storefront must never make a visitor download the dashboard: its code lives in lazy
 // chunks that only the dashboard routes load.
 test("the storefront's first page load fetches no dashboard code", async ({ page }) => {
-  const scripts: { url: string; body: string }[] = [];
-  page.on("response", async (response) => {
-    if (response.request().resourceType() === "script") {
-      scripts.push({ url: response.url(), body: await response.text() });
-    }
-  });
+  const responses: Response[] = [];
+  const collect = (response: Response) => {
+    if (response.request().resourceType() === "script") responses.push(response);
+  };
+  page.on("response", collect);
   await page.goto("/");
   await page.waitForLoadState("networkidle");
   await expect(page.getByRole("banner")).toBeVisible();
+  page.off("response", collect);
+  // Bodies are read while the home page is still open: a later navigation discards them.
+  const scripts = await Promise.all(responses.map(async (r) => ({ url: r.url(), body: await r.text() })));
 
   expect(scripts.length).toBeGreaterThan(0);
   for (const { url, body } of scripts) {
