@@ -3,7 +3,7 @@
  * one line per figure (`name: value (target)`). `npm run bench -- search reads` runs some parts
  * (`--only search,reads` when tsx runs this file directly).
  *
- * Options: --budget <seconds> (default 360)  --build (rebuild the API bundle first)
+ * Options: --budget <seconds> (default 480)  --build (rebuild the API bundle first)
  *          --keep (keep the shop_bench_* databases)  --reuse (use kept databases of the right size)
  *          --explain (EXPLAIN ANALYZE of the slowest searches)
  * Environment: BENCH_DATABASE_URL, the PostgreSQL server to create shop_bench_* databases on
@@ -21,10 +21,12 @@ import { ensureApiBuilt } from "./lib/api-server";
 import { BenchContext, SIZES } from "./lib/context";
 import { Report } from "./lib/report";
 import { assertLoopback } from "./lib/sql-text";
+import { lighthouse } from "./lighthouse";
 import { reads } from "./reads";
 import { search } from "./search";
 import { start } from "./start";
 import { weight } from "./weight";
+import { writes } from "./writes";
 
 interface Part {
   name: string;
@@ -43,9 +45,11 @@ const PARTS: Part[] = [
   { name: "growth", run: growth },
   { name: "search", run: search },
   { name: "start", run: start },
+  { name: "writes", run: writes },
+  { name: "lighthouse", run: lighthouse },
 ];
 
-const DEFAULT_BUDGET_S = 360;
+const DEFAULT_BUDGET_S = 480;
 /** After the budget, this much longer for the part under way to finish before the run is cut. */
 const GRACE_MS = 90_000;
 
@@ -131,7 +135,7 @@ console.log(
 
 let failed = false;
 try {
-  if (selected.some((name) => ["reads", "growth", "search", "start"].includes(name))) {
+  if (selected.some((name) => ["reads", "growth", "search", "start", "writes"].includes(name))) {
     const stale = ensureApiBuilt(flag("build"));
     if (stale) report.note(stale);
   }

@@ -2,27 +2,24 @@
  * Storefront weight (issue 6, item 5, first half): the JS and CSS the home page loads from the
  * production build, gzip-compressed, and whether any dashboard code is among them.
  *
- * The web app is built into bench/dist/web (not apps/web/dist, which `npm start` and the browser
- * journeys of other sessions use), with hidden source maps: they name the source modules of each
- * chunk, which is how dashboard code is recognised, and change nothing in the shipped files.
+ * The web app is built into bench/dist/web (lib/web-build.ts) with hidden source maps: they name
+ * the source modules of each chunk, which is how dashboard code is recognised.
  */
-import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import type { BenchContext } from "./lib/context";
-import { BENCH_DIST, REPO_ROOT } from "./lib/paths";
 import { bytesBySource, packageOf } from "./lib/source-map-share";
+import { buildWeb, WEB_OUT } from "./lib/web-build";
 
 const JS_TARGET_KB = 80;
 const CSS_TARGET_KB = 20;
-const WEB_OUT = join(BENCH_DIST, "web");
-const BUILD_TIMEOUT_MS = 240_000;
 /** A source module is dashboard code when its path says so. */
 const DASHBOARD_SOURCE = /\/features\/dashboard\/|\/layouts\/dashboard-layout/;
 
-/** Packages listed as the heaviest parts of the home JS. */
+/** Packages listed as the heaviest parts of the home JS, and of each of its files. */
 const HEAVIEST = 8;
+const HEAVIEST_PER_FILE = 4;
 
 interface Asset {
   file: string;
@@ -34,15 +31,9 @@ interface Asset {
 }
 
 export async function weight(ctx: BenchContext): Promise<void> {
-  const timeout = ctx.budget(BUILD_TIMEOUT_MS);
-  const build = spawnSync(
-    "npm",
-    ["run", "build", "-w", "@shop/web", "--", "--outDir", WEB_OUT, "--emptyOutDir", "--sourcemap", "hidden"],
-    { cwd: REPO_ROOT, stdio: ["ignore", "ignore", "pipe"], timeout, encoding: "utf8" },
-  );
-  if (build.status !== 0 || !existsSync(join(WEB_OUT, "index.html"))) {
-    const reason = build.error?.message ?? build.stderr.trim().split("\n").slice(-5).join(" | ");
-    ctx.report.figure({ name: "home JS gzip", value: `not measured: the web build failed (${reason})` });
+  const build = buildWeb(ctx.remainingMs());
+  if (!build.ok) {
+    ctx.report.figure({ name: "home JS gzip", value: `not measured: ${build.reason}` });
     return;
   }
 
@@ -73,7 +64,14 @@ export async function weight(ctx: BenchContext): Promise<void> {
     target: `target <= ${JS_TARGET_KB} KB`,
     met: jsKb <= JS_TARGET_KB,
   });
-  ctx.report.note(list(js));
+  // Each file with its heaviest packages, by their share of its minified bytes.
+  for (const asset of js) {
+    const top = [...asset.byPackage]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, HEAVIEST_PER_FILE)
+      .map(([name, bytes]) => `${name} ${Math.round((100 * bytes) / asset.bytes)}%`);
+    ctx.report.note(`${list([asset])}${top.length > 0 ? `: ${top.join(", ")}` : ""}`);
+  }
   const byPackage = new Map<string, number>();
   for (const asset of js) {
     for (const [name, bytes] of asset.byPackage) byPackage.set(name, (byPackage.get(name) ?? 0) + bytes);

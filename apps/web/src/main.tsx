@@ -1,22 +1,37 @@
+import "./lib/zod-jitless";
 import "./index.css";
-import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
-import { RouterProvider } from "react-router";
-import { AppProviders } from "./app/providers";
-import { router } from "./app/router";
-import { configQueryOptions } from "./lib/config";
-import { queryClient } from "./lib/query-client";
 
-// The footer and the login page both need the store configuration; ask for it right away.
-void queryClient.prefetchQuery(configQueryOptions());
+/** When no frame comes (a tab opened in the background), the app starts anyway after this long. */
+const START_WITHOUT_FRAME_MS = 100;
 
-const container = document.getElementById("root");
-if (!container) throw new Error("index.html has no #root element");
+/** A task of its own: a message to itself, which (unlike a timer) nothing throttles or fakes. */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => resolve();
+    channel.port2.postMessage(null);
+  });
+}
 
-createRoot(container).render(
-  <StrictMode>
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
-);
+let started = false;
+function start() {
+  if (started) return;
+  started = true;
+  // React first, then the app, each evaluated in a task of its own (app/runtime.ts).
+  void import("./app/runtime").then(nextTask).then(() => import("./app/start"));
+}
+
+// NOTE: the app's code (React, the router, the first page) is evaluated once the browser has painted
+// the header bar index.html draws: on a phone, evaluating it takes longer than downloading it, and
+// the page should not stay blank meanwhile. index.html preloads that code (vite.config.ts), so
+// nothing waits for the network here. Whichever comes first: the task after the next frame, the
+// browser's report of its first paint (which a test's paused clock does not hold up), or a timeout.
+requestAnimationFrame(() => setTimeout(start, 0));
+if (PerformanceObserver.supportedEntryTypes?.includes("paint")) {
+  const paints = new PerformanceObserver(() => {
+    paints.disconnect();
+    start();
+  });
+  paints.observe({ type: "paint", buffered: true });
+}
+setTimeout(start, START_WITHOUT_FRAME_MS);

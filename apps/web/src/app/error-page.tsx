@@ -1,5 +1,6 @@
 import { ExclamationTriangleIcon } from "@heroicons/react/24/outline";
 import { errors } from "@shop/shared/messages";
+import { SHOP_NAME } from "@shop/shared/site";
 import { useEffect } from "react";
 import { isRouteErrorResponse, Link, useRouteError } from "react-router";
 import { Button, buttonClasses } from "../components/button";
@@ -42,7 +43,7 @@ export function ErrorPage({ fullPage = false }: { fullPage?: boolean }) {
     <div className="flex min-h-dvh flex-col bg-neutral-50">
       <header className="border-b border-neutral-200 bg-white">
         <div className="mx-auto flex h-16 max-w-7xl items-center px-4 sm:px-6 lg:px-8">
-          <Link to="/" aria-label="Home">
+          <Link to="/" aria-label={`${SHOP_NAME} home`}>
             <Logo />
           </Link>
         </div>

@@ -1,10 +1,11 @@
-import { TOAST_AUTO_CLOSE_MS } from "@shop/shared/constants";
 import { QueryClientProvider } from "@tanstack/react-query";
-import type { ReactNode } from "react";
-import { ToastContainer } from "react-toastify";
+import { lazy, type ReactNode, Suspense } from "react";
 import { useCurrentUser } from "../lib/current-user";
 import { queryClient } from "../lib/query-client";
 import { useSession } from "../lib/session";
+import { useToastsWanted } from "../lib/toast";
+
+const ToastHost = lazy(() => import("./toast-host").then((m) => ({ default: m.ToastHost })));
 
 /** While a session snapshot exists, keep it in step with the server (a 401 clears it, lib/api.ts). */
 function SessionSync() {
@@ -13,19 +14,22 @@ function SessionSync() {
   return null;
 }
 
+/** The toasts' container, from the first toast on. */
+function Toasts() {
+  const wanted = useToastsWanted((state) => state.wanted);
+  return wanted ? (
+    <Suspense fallback={null}>
+      <ToastHost />
+    </Suspense>
+  ) : null;
+}
+
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <SessionSync />
       {children}
-      <ToastContainer
-        position="top-right"
-        autoClose={TOAST_AUTO_CLOSE_MS}
-        pauseOnHover
-        pauseOnFocusLoss
-        newestOnTop
-        theme="light"
-      />
+      <Toasts />
     </QueryClientProvider>
   );
 }

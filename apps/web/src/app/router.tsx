@@ -1,11 +1,15 @@
 /**
  * Every screen of SPEC section 2. The storefront shell and home page are in the entry bundle; the
  * other pages, and the whole auth, account and dashboard areas, are separate chunks fetched on
- * first visit (route `lazy`), so a shopper never downloads dashboard code.
+ * first visit (route `lazy`), so a shopper never downloads dashboard code. The product and category
+ * routes' loaders start the pages' first requests while their chunks load, without waiting for them.
  */
 import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
 import { PageSpinner } from "../components/spinner";
 import { HomePage } from "../features/storefront/home-page";
+import { prefetchCategoryPage, prefetchProductPage } from "../features/storefront/route-data";
+import { APP_SHELL_HTML } from "../lib/app-shell";
+import { queryClient } from "../lib/query-client";
 import { ErrorPage } from "./error-page";
 import type { DashboardHandle } from "./layouts/dashboard-layout";
 import { StorefrontLayout } from "./layouts/storefront-layout";
@@ -14,14 +18,36 @@ import { Root } from "./root";
 
 const adminOnly: DashboardHandle = { roles: ["admin"] };
 
+/** While the code of the first page shown loads: the header bar index.html drew, a spinner below. */
+function FirstPageFallback() {
+  return (
+    <>
+      <div
+        className="contents"
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: the page's own index.html markup, read at start.
+        dangerouslySetInnerHTML={{ __html: APP_SHELL_HTML }}
+      />
+      <PageSpinner />
+    </>
+  );
+}
+
 const storefrontPages: RouteObject[] = [
   { index: true, element: <HomePage /> },
   {
     path: "product/:productId",
+    loader: ({ params }) => {
+      prefetchProductPage(queryClient, params.productId ?? "");
+      return null;
+    },
     lazy: () => import("../features/storefront/product-page").then((m) => ({ Component: m.ProductPage })),
   },
   {
     path: "product-category/:categorySlug",
+    loader: ({ params, request }) => {
+      prefetchCategoryPage(queryClient, params.categorySlug ?? "", new URL(request.url));
+      return null;
+    },
     lazy: () => import("../features/storefront/category-page").then((m) => ({ Component: m.CategoryPage })),
   },
   {
@@ -218,7 +244,7 @@ export const routes: RouteObject[] = [
   {
     element: <Root />,
     errorElement: <ErrorPage fullPage />,
-    HydrateFallback: PageSpinner,
+    HydrateFallback: FirstPageFallback,
     children: [
       {
         path: "/",

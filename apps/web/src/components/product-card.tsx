@@ -20,8 +20,8 @@ interface ProductCardProps {
   product: CardProduct;
   /** The card's title level under the heading it sits beneath. */
   headingLevel?: 2 | 3;
-  /** "eager" for cards in the first screenful, so their pictures are not delayed. */
-  imageLoad?: "lazy" | "eager";
+  /** "eager" for cards in the first screenful, so their pictures are not delayed; "priority" first. */
+  imageLoad?: "lazy" | "eager" | "priority";
 }
 
 function Badge({ tone, children }: { tone: "sale" | "out"; children: string }) {

@@ -1,3 +1,4 @@
+import { useDeferredValue } from "react";
 import { cx } from "../lib/cx";
 import { type CardProduct, ProductCard, ProductCardSkeleton } from "./product-card";
 
@@ -5,6 +6,8 @@ const GRID_CLASS = "grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-5 lg:grid-cols-
 
 /** How many cards fill the first screen on a wide layout: their pictures load at once. */
 const FIRST_ROW = 4;
+/** The first row on a phone: one of its pictures is the page's largest paint, fetched first. */
+const FIRST_PHONE_ROW = 2;
 
 interface ProductGridProps {
   products: readonly CardProduct[];
@@ -17,6 +20,13 @@ interface ProductGridProps {
   className?: string;
 }
 
+const NONE: readonly CardProduct[] = [];
+
+function imageLoad(aboveTheFold: boolean, index: number): "priority" | "eager" | "lazy" {
+  if (!aboveTheFold || index >= FIRST_ROW) return "lazy";
+  return index < FIRST_PHONE_ROW ? "priority" : "eager";
+}
+
 export function ProductGrid({
   products,
   headingLevel = 3,
@@ -24,17 +34,23 @@ export function ProductGrid({
   stale = false,
   className,
 }: ProductGridProps) {
+  // NOTE: a grid that appears with its data first shows its skeleton, then renders the cards in the
+  // background (in short slices, not one long task); both take the same room, so nothing moves.
+  const shown = useDeferredValue(products, NONE);
+  if (shown === NONE && products.length > 0) {
+    return <ProductGridSkeleton count={products.length} className={className} />;
+  }
   return (
     <ul
       aria-busy={stale || undefined}
       className={cx(GRID_CLASS, stale && "opacity-60 transition-opacity", className)}
     >
-      {products.map((product, index) => (
+      {shown.map((product, index) => (
         <li key={product._id}>
           <ProductCard
             product={product}
             headingLevel={headingLevel}
-            imageLoad={aboveTheFold && index < FIRST_ROW ? "eager" : "lazy"}
+            imageLoad={imageLoad(aboveTheFold, index)}
           />
         </li>
       ))}

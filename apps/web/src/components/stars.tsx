@@ -7,8 +7,9 @@ export function roundToHalf(rating: number): number {
   return Math.round(Math.min(Math.max(rating, 0), RATING_MAX) * 2) / 2;
 }
 
+/** "4.5", "4": a half-star rating needs no number format (whose first use is slow on a phone). */
 export function formatRating(rating: number): string {
-  return roundToHalf(rating).toLocaleString("en-US", { maximumFractionDigits: 1 });
+  return String(roundToHalf(rating));
 }
 
 interface StarsProps {

@@ -12,6 +12,8 @@ export interface PageHead {
   /** schema.org data, serialised as JSON-LD. */
   jsonLd?: Record<string, unknown>;
   noindex?: boolean;
+  /** API paths the page's first render asks for: the browser fetches them with the page's code. */
+  preload?: string[];
 }
 
 const HTML_ESCAPES: Record<string, string> = {
@@ -57,6 +59,11 @@ export function renderHead(head: PageHead): string {
   if (head.image)
     tags.push(meta("property", "og:image", head.image), meta("name", "twitter:card", "summary_large_image"));
   if (head.noindex) tags.push(meta("name", "robots", "noindex"));
+  // NOTE: crossorigin="anonymous" is the web app's fetch (cors, same-origin credentials): only a
+  // preload made the same way is reused by it.
+  for (const url of head.preload ?? []) {
+    tags.push(`<link rel="preload" href="${escapeHtml(url)}" as="fetch" crossorigin="anonymous" />`);
+  }
   if (head.jsonLd) tags.push(`<script type="application/ld+json">${jsonForScript(head.jsonLd)}</script>`);
   return tags.join("\n    ");
 }

@@ -110,6 +110,38 @@ describe("the head the server sends with storefront pages", () => {
     );
   });
 
+  it("preloads the API answers each page's first render asks for, and only those", async () => {
+    const preloads = (html: string) =>
+      [...html.matchAll(/<link rel="preload" href="([^"]+)" as="fetch" crossorigin="anonymous" \/>/g)].map(
+        (match) => (match[1] as string).replace(/&amp;/g, "&"),
+      );
+    const home = preloads((await t.app.inject({ method: "GET", url: "/" })).body);
+    expect(home).toEqual([
+      "/api/products/on-sale?page=1&size=8",
+      "/api/products?page=1&size=8&sort=best-selling",
+    ]);
+    const productPage = preloads(
+      (await t.app.inject({ method: "GET", url: `/product/${product._id}` })).body,
+    );
+    expect(productPage).toEqual([`/api/products/${product._id}`]);
+    const categoryUrl = `/product-category/${category.slug}`;
+    const categoryPage = preloads((await t.app.inject({ method: "GET", url: categoryUrl })).body);
+    expect(categoryPage).toEqual([
+      `/api/categories/slug/${category.slug}`,
+      `/api/categories/slug/${category.slug}/products?page=1&size=8`,
+    ]);
+    // Another page of the category than the first: only the category itself is known in advance.
+    const secondPage = preloads((await t.app.inject({ method: "GET", url: `${categoryUrl}?page=2` })).body);
+    expect(secondPage).toEqual([`/api/categories/slug/${category.slug}`]);
+    // Every preloaded path is a public API read that answers.
+    for (const url of [...home, ...productPage, ...categoryPage]) {
+      expect((await t.app.inject({ method: "GET", url })).statusCode).toBe(200);
+    }
+    for (const url of [`/product/${hidden._id}`, "/account/profile", "/about", "/nowhere"]) {
+      expect(preloads((await t.app.inject({ method: "GET", url })).body)).toEqual([]);
+    }
+  });
+
   it("keeps inactive and unknown products, and private areas, out of search engines", async () => {
     for (const url of [
       `/product/${hidden._id}`,

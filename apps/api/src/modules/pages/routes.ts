@@ -21,8 +21,9 @@ export async function pageRoutes(app: FastifyInstance) {
 
 /** Sends the web app's index.html with the head of the requested page (history fallback). */
 export async function sendPage(request: FastifyRequest, reply: FastifyReply, template: string) {
-  const pathname = new URL(request.url, "http://x").pathname.replace(/\/+$/, "") || "/";
-  const head = await headForPath(request.server.db, pathname, publicOrigin(request));
+  const url = new URL(request.url, "http://x");
+  const pathname = url.pathname.replace(/\/+$/, "") || "/";
+  const head = await headForPath(request.server.db, pathname, publicOrigin(request), url.search);
   return reply
     .header("cache-control", "no-cache")
     .type("text/html; charset=utf-8")

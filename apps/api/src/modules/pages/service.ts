@@ -1,5 +1,5 @@
 /** What the server says about each storefront page: its head, the sitemap and robots.txt. */
-import { CURRENCY } from "@shop/shared/constants";
+import { CURRENCY, DEFAULT_PAGE_SIZE } from "@shop/shared/constants";
 import { fromCents, unitPriceCents } from "@shop/shared/pricing";
 import type { ProductDto } from "@shop/shared/schemas/product";
 import {
@@ -18,6 +18,15 @@ import type { PageHead } from "./head";
 import { listSitemapCategories, listSitemapProducts } from "./repo";
 
 const STATIC_PAGES: Record<string, StaticPageHead> = STATIC_PAGE_HEADS;
+
+/**
+ * What the home page's first render asks the API for, exactly as apps/web asks (home-page.tsx):
+ * sent as preloads, the answers arrive while the page's code still loads.
+ */
+const HOME_PRELOAD = [
+  `/api/products/on-sale?page=1&size=${DEFAULT_PAGE_SIZE}`,
+  `/api/products?page=1&size=${DEFAULT_PAGE_SIZE}&sort=best-selling`,
+];
 
 /** Pages that are nobody's business but the signed-in user's. */
 const PRIVATE_PREFIXES = ["/account", "/auth", "/dashboard"];
@@ -60,13 +69,18 @@ function productJsonLd(product: ProductDto, url: string, origin: string): Record
 }
 
 /** The head of a storefront path; unknown products and categories get a generic, unindexed head. */
-export async function headForPath(db: Database, pathname: string, origin: string): Promise<PageHead> {
+export async function headForPath(
+  db: Database,
+  pathname: string,
+  origin: string,
+  search = "",
+): Promise<PageHead> {
   const canonical = origin + pathname;
   if (PRIVATE_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`))) {
     return { title: SHOP_NAME, description: SHOP_DESCRIPTION, noindex: true };
   }
   const fixed = STATIC_PAGES[pathname];
-  if (fixed) return { ...fixed, canonical };
+  if (fixed) return { ...fixed, canonical, ...(pathname === "/" ? { preload: HOME_PRELOAD } : {}) };
 
   try {
     const productMatch = /^\/product\/([0-9a-f]{24})$/.exec(pathname);
@@ -79,15 +93,19 @@ export async function headForPath(db: Database, pathname: string, origin: string
         type: "product",
         image: product.thumbnail ? origin + product.thumbnail.url : undefined,
         jsonLd: productJsonLd(product, canonical, origin),
+        preload: [`/api/products/${product._id}`],
       };
     }
     const categoryMatch = /^\/product-category\/([a-z0-9-]{1,80})$/.exec(pathname);
     if (categoryMatch?.[1]) {
       const category = await getCategory(db, { slug: categoryMatch[1] });
+      const api = `/api/categories/slug/${category.slug}`;
       return {
         title: pageTitle(category.name),
         description: categoryDescription(category),
         canonical,
+        // The first page of products, unless the address asks for another one.
+        preload: search ? [api] : [api, `${api}/products?page=1&size=${DEFAULT_PAGE_SIZE}`],
       };
     }
   } catch (error) {

@@ -1,3 +1,4 @@
+import { SHOP_NAME } from "@shop/shared/site";
 import { Link, Outlet } from "react-router";
 import { Logo } from "../../components/logo";
 
@@ -7,7 +8,7 @@ export function AuthLayout() {
     <div className="flex min-h-dvh flex-col bg-neutral-100 px-4 py-10 sm:py-16">
       <main className="mx-auto w-full max-w-md flex-1">
         <div className="mb-8 flex justify-center">
-          <Link to="/" aria-label="Home">
+          <Link to="/" aria-label={`${SHOP_NAME} home`}>
             <Logo />
           </Link>
         </div>

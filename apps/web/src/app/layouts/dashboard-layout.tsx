@@ -2,10 +2,10 @@ import type { Role } from "@shop/shared/constants";
 import { errors } from "@shop/shared/messages";
 import { useEffect } from "react";
 import { Outlet, useLocation, useMatches, useNavigate } from "react-router";
-import { toast } from "react-toastify";
 import { Drawer } from "../../components/drawer";
 import { useSidebar } from "../../features/dashboard/hooks/use-sidebar";
 import { isStaff, type SessionUser, useSession } from "../../lib/session";
+import { toast } from "../../lib/toast";
 import { DashboardSidebar } from "./dashboard-sidebar";
 
 /** Route `handle` this layout reads: the roles a section is limited to. */

@@ -1,4 +1,5 @@
 import { XMarkIcon } from "@heroicons/react/24/outline";
+import { SHOP_NAME } from "@shop/shared/site";
 import type { ReactNode } from "react";
 import { Link, NavLink } from "react-router";
 import { Avatar } from "../../components/avatar";
@@ -6,7 +7,7 @@ import { Button, buttonClasses } from "../../components/button";
 import { Drawer } from "../../components/drawer";
 import { Logo } from "../../components/logo";
 import { useLogout } from "../../features/auth/api/logout";
-import { CategoriesList } from "../../features/storefront/components/categories-menu";
+import { CategoriesList } from "../../features/storefront/components/category-links";
 import { cx } from "../../lib/cx";
 import { fullName, isStaff, type SessionUser } from "../../lib/session";
 import { HELP_LINKS, SHOP_LINKS } from "./storefront-links";
@@ -38,7 +39,7 @@ export function MobileMenu({ open, onClose, user }: MobileMenuProps) {
   return (
     <Drawer open={open} onClose={onClose} title="Menu">
       <div className="flex h-16 items-center justify-between px-4">
-        <Link to="/" aria-label="Home">
+        <Link to="/" aria-label={`${SHOP_NAME} home`}>
           <Logo />
         </Link>
         <button

@@ -26,7 +26,7 @@ export function StorefrontFooter() {
     <footer className="bg-neutral-900 text-neutral-300">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 sm:px-6 lg:grid-cols-4 lg:px-8">
         <div>
-          <Link to="/" aria-label="Home">
+          <Link to="/" aria-label={`${SHOP_NAME} home`}>
             <Logo inverted />
           </Link>
           <p className="mt-4 max-w-xs text-sm leading-6">

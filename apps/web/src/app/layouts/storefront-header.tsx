@@ -1,6 +1,8 @@
 import { Bars3Icon } from "@heroicons/react/24/outline";
-import { useState } from "react";
+import { SHOP_NAME } from "@shop/shared/site";
+import { lazy, Suspense, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
+import { Avatar } from "../../components/avatar";
 import { buttonClasses } from "../../components/button";
 import { Logo } from "../../components/logo";
 import { CartLink } from "../../features/cart/components/cart-link";
@@ -8,8 +10,11 @@ import { CategoriesMenu } from "../../features/storefront/components/categories-
 import { SearchBox } from "../../features/storefront/components/search-box";
 import { cx } from "../../lib/cx";
 import { isStaff, useSession } from "../../lib/session";
-import { MobileMenu } from "./mobile-menu";
-import { UserMenu } from "./user-menu";
+
+// Menus (Headless UI) are not needed to draw the page: their code comes in chunks of their own.
+const MobileMenu = lazy(() => import("./mobile-menu").then((m) => ({ default: m.MobileMenu })));
+const UserMenu = lazy(() => import("./user-menu").then((m) => ({ default: m.UserMenu })));
+const preloadMobileMenu = () => void import("./mobile-menu");
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   cx(
@@ -17,24 +22,32 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? "text-brand-700" : "text-neutral-700 hover:bg-neutral-100 hover:text-neutral-900",
   );
 
+// NOTE: index.html draws this bar as it first looks, before the app's code runs: keep the two alike.
 export function StorefrontHeader() {
   const user = useSession((state) => state.user);
   const location = useLocation();
   // The menu is open for the location it was opened at: any navigation closes it.
   const [menuOpenedAt, setMenuOpenedAt] = useState<string | null>(null);
+  // The small-screen menu is mounted from its first opening on (its code is fetched on the way).
+  const [menuUsed, setMenuUsed] = useState(false);
 
   return (
     <header className="sticky top-0 z-40 border-b border-neutral-200 bg-white">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:px-6 lg:gap-4 lg:px-8">
         <button
           type="button"
-          onClick={() => setMenuOpenedAt(location.key)}
+          onPointerDown={preloadMobileMenu}
+          onFocus={preloadMobileMenu}
+          onClick={() => {
+            setMenuUsed(true);
+            setMenuOpenedAt(location.key);
+          }}
           aria-label="Open menu"
           className="-ml-2 inline-flex size-10 items-center justify-center rounded-control text-neutral-700 hover:bg-neutral-100 md:hidden"
         >
           <Bars3Icon className="size-6" aria-hidden="true" />
         </button>
-        <Link to="/" aria-label="Home" className="shrink-0">
+        <Link to="/" aria-label={`${SHOP_NAME} home`} className="shrink-0">
           <Logo />
         </Link>
 
@@ -58,7 +71,9 @@ export function StorefrontHeader() {
           <CartLink />
           {user ? (
             <div className="ml-1 flex">
-              <UserMenu user={user} />
+              <Suspense fallback={<Avatar firstName={user.name.firstName} url={user.avatarUrl} />}>
+                <UserMenu user={user} />
+              </Suspense>
             </div>
           ) : (
             <>
@@ -79,7 +94,15 @@ export function StorefrontHeader() {
         <SearchBox />
       </div>
 
-      <MobileMenu open={menuOpenedAt === location.key} onClose={() => setMenuOpenedAt(null)} user={user} />
+      {menuUsed ? (
+        <Suspense fallback={null}>
+          <MobileMenu
+            open={menuOpenedAt === location.key}
+            onClose={() => setMenuOpenedAt(null)}
+            user={user}
+          />
+        </Suspense>
+      ) : null}
     </header>
   );
 }

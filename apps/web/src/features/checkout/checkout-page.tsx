@@ -2,7 +2,6 @@ import { cartUpdates, errors, warnings } from "@shop/shared/messages";
 import { pageTitle } from "@shop/shared/site";
 import { useEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { toast } from "react-toastify";
 import { AddressLines } from "../../components/address-lines";
 import { Button } from "../../components/button";
 import { CartChanges } from "../../components/cart-changes";
@@ -14,6 +13,7 @@ import { isApiError } from "../../lib/api";
 import { useCartRefresh } from "../../lib/cart-refresh";
 import { cartSummary, hasUnpurchasable, isPurchasable, orderLines, useCart } from "../../lib/cart-store";
 import { usePageMeta } from "../../lib/page-meta";
+import { toast } from "../../lib/toast";
 import { newIdempotencyKey, usePlaceOrder } from "./api/place-order";
 import { OrderLineList } from "./components/order-line-list";
 

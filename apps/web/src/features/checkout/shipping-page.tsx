@@ -4,7 +4,6 @@ import type { AddressDto, AddressInput } from "@shop/shared/schemas/address";
 import { pageTitle } from "@shop/shared/site";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { toast } from "react-toastify";
 import { AddressForm } from "../../components/address-form";
 import { AddressLines } from "../../components/address-lines";
 import { Button } from "../../components/button";
@@ -17,6 +16,7 @@ import { useAddAddress, useAddresses } from "../../lib/addresses";
 import { useCart } from "../../lib/cart-store";
 import { cx } from "../../lib/cx";
 import { usePageMeta } from "../../lib/page-meta";
+import { toast } from "../../lib/toast";
 
 function AddressOption({
   address,

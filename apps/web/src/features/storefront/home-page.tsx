@@ -1,17 +1,21 @@
 import { ChatBubbleLeftRightIcon, SparklesIcon } from "@heroicons/react/24/outline";
 import { DEFAULT_PAGE_SIZE } from "@shop/shared/constants";
 import { STATIC_PAGE_HEADS } from "@shop/shared/site";
+import { usePrefetchQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
 import { buttonClasses } from "../../components/button";
 import { ErrorState } from "../../components/error-state";
 import { ProductGrid, ProductGridSkeleton } from "../../components/product-grid";
 import { usePageMeta } from "../../lib/page-meta";
 import { useRecentlyViewed } from "../../lib/recently-viewed";
-import { useOnSaleProducts } from "./api/get-on-sale-products";
-import { useProducts } from "./api/get-products";
+import { onSaleProductsQueryOptions, useOnSaleProducts } from "./api/get-on-sale-products";
+import { productsQueryOptions, useProducts } from "./api/get-products";
 import { ProductSection } from "./components/product-section";
 
 const SECTION_SIZE = DEFAULT_PAGE_SIZE;
+const ON_SALE = { page: 1, size: SECTION_SIZE };
+// SPEC section 2: active products only, best sellers first.
+const RECOMMENDED = { page: 1, size: SECTION_SIZE, sort: "best-selling" } as const;
 
 function SaleBanner() {
   return (
@@ -44,7 +48,7 @@ function SaleBanner() {
 }
 
 function OnSaleSection() {
-  const onSale = useOnSaleProducts({ page: 1, size: SECTION_SIZE });
+  const onSale = useOnSaleProducts(ON_SALE);
   return (
     <ProductSection id="on-sale" title="On sale" viewAll={{ to: "/sale", label: "View all" }}>
       {onSale.isPending ? <ProductGridSkeleton count={SECTION_SIZE} /> : null}
@@ -56,8 +60,7 @@ function OnSaleSection() {
 }
 
 function RecommendedSection() {
-  // SPEC section 2: active products only, best sellers first.
-  const recommended = useProducts({ page: 1, size: SECTION_SIZE, sort: "best-selling" });
+  const recommended = useProducts(RECOMMENDED);
   return (
     <ProductSection id="recommended" title="Recommended">
       {recommended.isPending ? <ProductGridSkeleton count={SECTION_SIZE} /> : null}
@@ -100,6 +103,9 @@ function HelpBlock() {
 
 export function HomePage() {
   usePageMeta(STATIC_PAGE_HEADS["/"]);
+  // Both lists are asked for as the page renders, not once it is on screen.
+  usePrefetchQuery(onSaleProductsQueryOptions(ON_SALE));
+  usePrefetchQuery(productsQueryOptions(RECOMMENDED));
   return (
     <div className="mx-auto max-w-7xl space-y-12 px-4 py-6 sm:space-y-16 sm:px-6 sm:py-10 lg:px-8">
       <SaleBanner />

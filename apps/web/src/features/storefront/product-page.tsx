@@ -2,6 +2,7 @@ import { NoSymbolIcon } from "@heroicons/react/24/outline";
 import { errors, staffNotes } from "@shop/shared/messages";
 import type { ProductDto } from "@shop/shared/schemas/product";
 import { pageTitle } from "@shop/shared/site";
+import { useDeferredValue } from "react";
 import { Link, useParams } from "react-router";
 import { Breadcrumb } from "../../components/breadcrumb";
 import { buttonClasses } from "../../components/button";
@@ -19,9 +20,7 @@ import { ProductGallery } from "./components/product-gallery";
 import { ProductReviews } from "./components/product-reviews";
 import { RelatedProducts } from "./components/related-products";
 import { StockStatus } from "./components/stock-status";
-
-/** An id the API could know: 24 lower-case hexadecimal characters. */
-const PRODUCT_ID = /^[0-9a-f]{24}$/;
+import { PRODUCT_ID } from "./route-data";
 
 const PAGE_CLASS = "mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-8 lg:px-8";
 
@@ -67,6 +66,9 @@ function ProductDetails({ product }: { product: ProductDto }) {
   useRecordRecentlyViewed(product);
   const { average, count } = product.rating;
   const discount = discountPercent(product);
+  // The reviews and related products are below the fold: React renders them after the rest is on
+  // screen, in the background, so the picture and the price show sooner.
+  const below = useDeferredValue(product, null);
 
   return (
     <div className={PAGE_CLASS}>
@@ -135,10 +137,15 @@ function ProductDetails({ product }: { product: ProductDto }) {
         </div>
       </div>
 
-      <div className="mt-16 space-y-16">
-        <ProductReviews product={product} />
-        <RelatedProducts productId={product._id} category={product.category} />
-      </div>
+      {below ? (
+        <div className="mt-16 space-y-16">
+          <ProductReviews product={below} />
+          <RelatedProducts productId={below._id} category={below.category} />
+        </div>
+      ) : (
+        // Keeps the footer out of the first screen until the sections arrive, so it does not jump.
+        <div className="mt-16 min-h-[50vh]" />
+      )}
     </div>
   );
 }
@@ -161,5 +168,6 @@ export function ProductPage() {
       </div>
     );
   }
-  return <ProductDetails product={product.data} />;
+  // A new product starts afresh (its lower sections are rendered after the rest again).
+  return <ProductDetails key={product.data._id} product={product.data} />;
 }

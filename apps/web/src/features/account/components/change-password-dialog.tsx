@@ -2,12 +2,12 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { api as apiMessages, errors, formErrors, hints } from "@shop/shared/messages";
 import { ChangePasswordForm } from "@shop/shared/schemas/user";
 import { useForm } from "react-hook-form";
-import { toast } from "react-toastify";
 import { Button } from "../../../components/button";
 import { Dialog } from "../../../components/dialog";
 import { TextField } from "../../../components/text-field";
 import { isApiError } from "../../../lib/api";
 import { applyServerErrors } from "../../../lib/form-errors";
+import { toast } from "../../../lib/toast";
 import { useChangePassword } from "../api/change-password";
 
 const FIELDS = ["oldPassword", "newPassword"] as const;

@@ -4,13 +4,13 @@ import { accountNotes, api as apiMessages, errors, formErrors } from "@shop/shar
 import { UpdateProfileInput, type UserDto } from "@shop/shared/schemas/user";
 import { type ChangeEvent, useEffect, useId, useState } from "react";
 import { useForm } from "react-hook-form";
-import { toast } from "react-toastify";
 import { Avatar } from "../../../components/avatar";
 import { Button } from "../../../components/button";
 import { Dialog } from "../../../components/dialog";
 import { TextField } from "../../../components/text-field";
 import { isApiError } from "../../../lib/api";
 import { applyServerErrors } from "../../../lib/form-errors";
+import { toast } from "../../../lib/toast";
 import { useUpdateAvatar } from "../api/update-avatar";
 import { useUpdateProfile } from "../api/update-profile";
 

@@ -2,7 +2,6 @@ import { MapPinIcon, PlusIcon, TrashIcon } from "@heroicons/react/24/outline";
 import { accountNotes, empty, errors } from "@shop/shared/messages";
 import type { AddressDto, AddressInput } from "@shop/shared/schemas/address";
 import { useState } from "react";
-import { toast } from "react-toastify";
 import { AddressForm } from "../../../components/address-form";
 import { AddressLines } from "../../../components/address-lines";
 import { Button } from "../../../components/button";
@@ -11,6 +10,7 @@ import { EmptyState } from "../../../components/empty-state";
 import { ErrorState } from "../../../components/error-state";
 import { Skeleton } from "../../../components/skeleton";
 import { useAddAddress, useAddresses, useDeleteAddress } from "../../../lib/addresses";
+import { toast } from "../../../lib/toast";
 
 function DeleteAddress({ address }: { address: AddressDto }) {
   const [open, setOpen] = useState(false);

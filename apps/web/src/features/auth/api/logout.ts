@@ -1,9 +1,9 @@
 import { errors } from "@shop/shared/messages";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
-import { toast } from "react-toastify";
 import { api } from "../../../lib/api";
 import { useSession } from "../../../lib/session";
+import { toast } from "../../../lib/toast";
 
 /** POST /api/auth/logout: ends the server session and clears the cookie. */
 export function logout() {

@@ -1,7 +1,7 @@
 import { PayPalButtons, PayPalScriptProvider } from "@paypal/react-paypal-js";
 import { CURRENCY } from "@shop/shared/constants";
 import { errors, successes } from "@shop/shared/messages";
-import { toast } from "react-toastify";
+import { toast } from "../../../lib/toast";
 import { createPaypalOrder } from "../api/create-paypal-order";
 import { usePayOrder } from "../api/pay-order";
 

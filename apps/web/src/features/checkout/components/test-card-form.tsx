@@ -4,11 +4,11 @@ import { accountNotes, errors, successes } from "@shop/shared/messages";
 import { formatPrice } from "@shop/shared/pricing";
 import { TestCard } from "@shop/shared/schemas/payment";
 import { useForm } from "react-hook-form";
-import { toast } from "react-toastify";
 import type { z } from "zod";
 import { Button } from "../../../components/button";
 import { TextField } from "../../../components/text-field";
 import { isApiError } from "../../../lib/api";
+import { toast } from "../../../lib/toast";
 import { usePayOrder } from "../api/pay-order";
 
 const CARD_FIELDS = ["number", "expiry", "cvc"] as const;

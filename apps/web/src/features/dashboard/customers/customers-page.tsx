@@ -1,11 +1,11 @@
 import { ROLES, type Role } from "@shop/shared/constants";
 import { empty, errors, successes } from "@shop/shared/messages";
 import type { UserDto } from "@shop/shared/schemas/user";
-import { toast } from "react-toastify";
 import { Avatar } from "../../../components/avatar";
 import { cx } from "../../../lib/cx";
 import { useListParams } from "../../../lib/list-params";
 import { useSession } from "../../../lib/session";
+import { toast } from "../../../lib/toast";
 import { cellClass, DataTable } from "../components/data-table";
 import { PagedList } from "../components/paged-list";
 import { SectionBody, SectionCard, SectionHeader, type SectionLink } from "../components/section-header";

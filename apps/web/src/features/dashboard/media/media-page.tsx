@@ -2,10 +2,10 @@ import { ArrowUpTrayIcon, ExclamationTriangleIcon, TrashIcon } from "@heroicons/
 import { empty, errors, api as serverMessages, successes, warnings } from "@shop/shared/messages";
 import type { MediaDto } from "@shop/shared/schemas/media";
 import { useState } from "react";
-import { toast } from "react-toastify";
 import { Button } from "../../../components/button";
 import { MediaImage } from "../../../components/media-image";
 import { useListParams } from "../../../lib/list-params";
+import { toast } from "../../../lib/toast";
 import { ConfirmDialog } from "../components/confirm-dialog";
 import { PagedList } from "../components/paged-list";
 import { SectionBody, SectionCard, SectionHeader } from "../components/section-header";

@@ -1,107 +1,68 @@
-import { CloseButton, Popover, PopoverButton, PopoverPanel } from "@headlessui/react";
 import { ChevronDownIcon } from "@heroicons/react/20/solid";
-import { empty } from "@shop/shared/messages";
-import type { CategoryDto } from "@shop/shared/schemas/category";
-import { Link, NavLink } from "react-router";
-import { Skeleton } from "../../../components/skeleton";
-import { cx } from "../../../lib/cx";
-import { useCategories } from "../api/get-categories";
+import { useQueryClient } from "@tanstack/react-query";
+import { lazy, Suspense, startTransition, useState } from "react";
+import { categoriesQueryOptions } from "../api/get-categories";
 
-function CountBadge({ count }: { count: number }) {
-  return (
-    <span className="ml-auto rounded-full bg-neutral-100 px-2 py-0.5 text-xs font-medium text-neutral-600 tabular-nums">
-      {count}
-      <span className="sr-only"> {count === 1 ? "product" : "products"}</span>
-    </span>
-  );
-}
+const CategoriesPopover = lazy(() =>
+  import("./categories-popover").then((m) => ({ default: m.CategoriesPopover })),
+);
 
-function categoryPath(category: CategoryDto) {
-  return `/product-category/${category.slug}`;
-}
+const BUTTON_CLASS =
+  "inline-flex h-10 items-center gap-1 rounded-control px-3 text-sm font-medium text-neutral-700 hover:bg-neutral-100 hover:text-neutral-900 data-open:bg-neutral-100";
 
-/** The list's states: skeleton rows while loading, the server's message on failure. */
-function CategoriesState({ rows = 4 }: { rows?: number }) {
-  const categories = useCategories();
-  if (categories.isPending) {
-    return (
-      <div className="space-y-2 px-3 py-2" aria-hidden="true">
-        {Array.from({ length: rows }, (_, index) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity.
-          <Skeleton key={index} className="h-5 w-full" />
-        ))}
-      </div>
-    );
-  }
-  if (categories.isError) {
-    return (
-      <p role="alert" className="px-3 py-2 text-sm text-danger-700">
-        {categories.error.message}
-      </p>
-    );
-  }
-  if (categories.data.length === 0) {
-    return <p className="px-3 py-2 text-sm text-neutral-500">{empty.categories}</p>;
-  }
-  return null;
-}
+const label = (
+  <>
+    Categories
+    <ChevronDownIcon className="size-4 text-neutral-500" aria-hidden="true" />
+  </>
+);
 
-/** The header's categories dropdown (SPEC section 2): each category's name, product count and link. */
+type Stage = "stand-in" | "loaded" | "open";
+
+/**
+ * The header's categories dropdown. Its code (Headless UI's popover) and the categories are
+ * fetched when a shopper reaches for it: the pointer over it, the focus on it, a tap or a press.
+ * Until the dropdown is ready a button that looks the same stands in (kept on screen by the
+ * transition); the dropdown then takes over its focus, and opens at once if it was pressed.
+ */
 export function CategoriesMenu() {
-  const categories = useCategories();
-  return (
-    <Popover className="relative">
-      <PopoverButton className="inline-flex h-10 items-center gap-1 rounded-control px-3 text-sm font-medium text-neutral-700 hover:bg-neutral-100 hover:text-neutral-900 data-open:bg-neutral-100">
-        Categories
-        <ChevronDownIcon className="size-4 text-neutral-500" aria-hidden="true" />
-      </PopoverButton>
-      <PopoverPanel
-        transition
-        className="absolute left-0 z-50 mt-2 w-72 rounded-card bg-white p-2 shadow-popover ring-1 ring-neutral-200 transition duration-150 data-closed:translate-y-1 data-closed:opacity-0"
-      >
-        <CategoriesState />
-        {categories.data ? (
-          <ul>
-            {categories.data.map((category) => (
-              <li key={category._id}>
-                <CloseButton
-                  as={Link}
-                  to={categoryPath(category)}
-                  className="flex items-center gap-3 rounded-control px-3 py-2 text-sm font-medium text-neutral-800 hover:bg-neutral-100 hover:text-neutral-900"
-                >
-                  {category.name}
-                  <CountBadge count={category.count} />
-                </CloseButton>
-              </li>
-            ))}
-          </ul>
-        ) : null}
-      </PopoverPanel>
-    </Popover>
-  );
-}
+  const queryClient = useQueryClient();
+  const [stage, setStage] = useState<Stage>("stand-in");
+  const [focused, setFocused] = useState(false);
+  const want = (next: Stage) => {
+    void queryClient.prefetchQuery(categoriesQueryOptions());
+    startTransition(() => setStage((current) => (current === "open" ? current : next)));
+  };
 
-/** The same list inside the small-screen menu. */
-export function CategoriesList() {
-  const categories = useCategories();
+  const standIn = (
+    <button
+      type="button"
+      aria-expanded="false"
+      className={BUTTON_CLASS}
+      onPointerEnter={() => want("loaded")}
+      onFocus={() => {
+        setFocused(true);
+        want("loaded");
+      }}
+      onBlur={() => setFocused(false)}
+      onClick={() => want("open")}
+    >
+      {label}
+    </button>
+  );
   return (
-    <>
-      <CategoriesState rows={3} />
-      {categories.data?.map((category) => (
-        <NavLink
-          key={category._id}
-          to={categoryPath(category)}
-          className={({ isActive }) =>
-            cx(
-              "flex items-center gap-3 rounded-control px-3 py-2 text-base font-medium",
-              isActive ? "bg-brand-50 text-brand-700" : "text-neutral-800 hover:bg-neutral-100",
-            )
-          }
+    <Suspense fallback={standIn}>
+      {stage === "stand-in" ? (
+        standIn
+      ) : (
+        <CategoriesPopover
+          buttonClassName={BUTTON_CLASS}
+          focusOnMount={focused}
+          openOnMount={stage === "open"}
         >
-          {category.name}
-          <CountBadge count={category.count} />
-        </NavLink>
-      ))}
-    </>
+          {label}
+        </CategoriesPopover>
+      )}
+    </Suspense>
   );
 }

@@ -2,17 +2,42 @@ import { ChatBubbleBottomCenterTextIcon } from "@heroicons/react/24/outline";
 import { empty, warnings } from "@shop/shared/messages";
 import type { ProductDto } from "@shop/shared/schemas/product";
 import type { ReviewDto } from "@shop/shared/schemas/review";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { Avatar } from "../../../components/avatar";
 import { Button } from "../../../components/button";
 import { ErrorState } from "../../../components/error-state";
+import { Skeleton } from "../../../components/skeleton";
 import { formatRating, Stars } from "../../../components/stars";
 import { isActiveUser, useSession } from "../../../lib/session";
 import { REVIEWS_PAGE_SIZE, useProductReviews } from "../api/get-product-reviews";
-import { ReviewForm } from "./review-form";
 
-const dateFormat = new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "long", year: "numeric" });
+// The form (react-hook-form and the zod schemas) is only for signed-in shoppers: a chunk of its own.
+const ReviewForm = lazy(() => import("./review-form").then((m) => ({ default: m.ReviewForm })));
+
+const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+] as const;
+
+/**
+ * "5 January 2026", in the shopper's time zone. NOTE: written out rather than with
+ * Intl.DateTimeFormat, whose first use on a page costs tens of milliseconds (more on a phone).
+ */
+function formatDate(iso: string): string {
+  const date = new Date(iso);
+  return `${date.getDate()} ${MONTHS[date.getMonth()]} ${date.getFullYear()}`;
+}
 
 function ReviewItem({ review }: { review: ReviewDto }) {
   const author = `${review.user.name.firstName} ${review.user.name.lastName}`.trim();
@@ -24,7 +49,7 @@ function ReviewItem({ review }: { review: ReviewDto }) {
           <div className="min-w-0">
             <p className="truncate text-sm font-semibold text-neutral-900">{author}</p>
             <p className="text-xs text-neutral-500">
-              <time dateTime={review.createdAt}>{dateFormat.format(new Date(review.createdAt))}</time>
+              <time dateTime={review.createdAt}>{formatDate(review.createdAt)}</time>
             </p>
           </div>
         </div>
@@ -64,7 +89,13 @@ function useAllReviews(product: ProductDto) {
 function ReviewFormOrLogin({ productId }: { productId: string }) {
   const user = useSession((state) => state.user);
   const { pathname, search } = useLocation();
-  if (isActiveUser(user)) return <ReviewForm productId={productId} />;
+  if (isActiveUser(user)) {
+    return (
+      <Suspense fallback={<Skeleton className="h-96 w-full rounded-card" />}>
+        <ReviewForm productId={productId} />
+      </Suspense>
+    );
+  }
   const redirect = new URLSearchParams({ redirect: `${pathname}${search}` });
   return (
     <div className="rounded-card border border-dashed border-neutral-300 bg-neutral-50 px-5 py-6 text-sm text-neutral-700">

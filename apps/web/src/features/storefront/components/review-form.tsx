@@ -2,13 +2,13 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { errors, successes } from "@shop/shared/messages";
 import { ReviewInput } from "@shop/shared/schemas/review";
 import { Controller, useForm } from "react-hook-form";
-import { toast } from "react-toastify";
 import { Button } from "../../../components/button";
 import { RatingInput } from "../../../components/rating-input";
 import { TextArea } from "../../../components/text-area";
 import { TextField } from "../../../components/text-field";
 import { isApiError } from "../../../lib/api";
 import { applyServerErrors } from "../../../lib/form-errors";
+import { toast } from "../../../lib/toast";
 import { useCreateReview } from "../api/create-review";
 
 const FIELDS = ["title", "rating", "comment"] as const;

@@ -3,12 +3,12 @@ import { formErrors, successes } from "@shop/shared/messages";
 import { CategoryInput } from "@shop/shared/schemas/category";
 import { slugify } from "@shop/shared/slug";
 import { useForm } from "react-hook-form";
-import { toast } from "react-toastify";
 import { Button } from "../../../../components/button";
 import { Dialog } from "../../../../components/dialog";
 import { TextField } from "../../../../components/text-field";
 import { isApiError } from "../../../../lib/api";
 import { applyServerErrors } from "../../../../lib/form-errors";
+import { toast } from "../../../../lib/toast";
 import { useCreateCategory } from "../api/create-category";
 
 /** 'Add Category' (SPEC section 2); leaving the name fills an empty slug from it (SPEC section 4). */

@@ -2,9 +2,9 @@ import { PhotoIcon } from "@heroicons/react/24/outline";
 import { validation } from "@shop/shared/messages";
 import type { MediaDto } from "@shop/shared/schemas/media";
 import { type FormEvent, useEffect, useId, useState } from "react";
-import { toast } from "react-toastify";
 import { Button } from "../../../../components/button";
 import { Dialog } from "../../../../components/dialog";
+import { toast } from "../../../../lib/toast";
 import { useUploadMedia } from "../api/upload-media";
 
 interface UploadDialogProps {

@@ -4,11 +4,11 @@ import { successes } from "@shop/shared/messages";
 import { canTransition } from "@shop/shared/orders";
 import type { OrderDto } from "@shop/shared/schemas/order";
 import { useState } from "react";
-import { toast } from "react-toastify";
 import { Button } from "../../../../components/button";
 import { Dialog } from "../../../../components/dialog";
 import { OrderStatusBadge } from "../../../../components/order-status-badge";
 import { cx } from "../../../../lib/cx";
+import { toast } from "../../../../lib/toast";
 import { useUpdateOrderStatus } from "../api/update-order-status";
 
 interface OrderStatusDialogProps {

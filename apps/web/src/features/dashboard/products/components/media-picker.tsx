@@ -3,13 +3,13 @@ import { PICKER_PAGE_SIZE } from "@shop/shared/constants";
 import { empty, errors } from "@shop/shared/messages";
 import type { MediaDto } from "@shop/shared/schemas/media";
 import { useId, useState } from "react";
-import { toast } from "react-toastify";
 import { Button } from "../../../../components/button";
 import { Dialog } from "../../../../components/dialog";
 import { ErrorState } from "../../../../components/error-state";
 import { MediaImage } from "../../../../components/media-image";
 import { Spinner } from "../../../../components/spinner";
 import { cx } from "../../../../lib/cx";
+import { toast } from "../../../../lib/toast";
 import { useMedia } from "../../media/api/get-media";
 import { useUploadMedia } from "../../media/api/upload-media";
 

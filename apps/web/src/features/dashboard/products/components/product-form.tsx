@@ -6,13 +6,13 @@ import { type ProductDto, type ProductFormValues, ProductInput } from "@shop/sha
 import { type ReactNode, useId, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
-import { toast } from "react-toastify";
 import { Button } from "../../../../components/button";
 import { MediaImage } from "../../../../components/media-image";
 import { TextArea } from "../../../../components/text-area";
 import { TextField } from "../../../../components/text-field";
 import { isApiError } from "../../../../lib/api";
 import { applyServerErrors } from "../../../../lib/form-errors";
+import { toast } from "../../../../lib/toast";
 import { useCategories } from "../../categories/api/get-categories";
 import { StatusToggle } from "../../components/status-toggle";
 import { useSaveProduct } from "../api/save-product";

@@ -1,0 +1,30 @@
+/**
+ * Starts the app: React renders the router into #root, replacing the header bar index.html drew.
+ * Imported by main.tsx once that bar is on screen.
+ */
+import { StrictMode, startTransition } from "react";
+import { createRoot } from "react-dom/client";
+import { RouterProvider } from "react-router";
+import { configQueryOptions } from "../lib/config";
+import { queryClient } from "../lib/query-client";
+import { AppProviders } from "./providers";
+import { router } from "./router";
+
+// The footer and the login page both need the store configuration; ask for it right away.
+void queryClient.prefetchQuery(configQueryOptions());
+
+const container = document.getElementById("root");
+if (!container) throw new Error("index.html has no #root element");
+
+const root = createRoot(container);
+// NOTE: a transition, so that React renders the first page in short slices, yielding to the browser
+// in between, instead of in one long task that would hold up a shopper's first tap or key.
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <AppProviders>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
+  ),
+);

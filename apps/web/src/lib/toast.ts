@@ -1,0 +1,30 @@
+/**
+ * Toasts, with the same calls as react-toastify's `toast`. No page needs react-toastify to draw,
+ * so it and its container are loaded with the first toast instead of with the entry bundle; a
+ * toast asked for before the container is mounted waits in react-toastify's queue and shows once
+ * it is.
+ */
+import type { ToastOptions } from "react-toastify";
+import { create } from "zustand";
+
+/** Set by the first toast: the app then mounts the container (app/providers.tsx). */
+export const useToastsWanted = create<{ wanted: boolean }>(() => ({ wanted: false }));
+
+type Kind = "success" | "error" | "warn";
+
+function show(kind: Kind, message: string, options?: ToastOptions) {
+  if (!useToastsWanted.getState().wanted) useToastsWanted.setState({ wanted: true });
+  void import("react-toastify").then(
+    (toastify) => {
+      toastify.toast[kind](message, options);
+    },
+    // NOTE: the chunk could not be fetched (the connection dropped); the page itself still works.
+    () => undefined,
+  );
+}
+
+export const toast = {
+  success: (message: string, options?: ToastOptions) => show("success", message, options),
+  error: (message: string, options?: ToastOptions) => show("error", message, options),
+  warn: (message: string, options?: ToastOptions) => show("warn", message, options),
+};
