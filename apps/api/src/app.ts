@@ -6,7 +6,12 @@ import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import { api } from "@shop/shared/messages";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from "fastify";
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -20,6 +25,7 @@ import { registerRateLimits } from "./http/rate-limit";
 import { registerReadCache } from "./http/read-cache";
 import { registerSameOriginCheck } from "./http/same-origin";
 import { securityHeaders } from "./http/security-headers";
+import { registerTextCheck } from "./http/text-check";
 import { addressRoutes } from "./modules/addresses/routes";
 import { authRoutes } from "./modules/auth/routes";
 import { categoryRoutes } from "./modules/categories/routes";
@@ -55,6 +61,13 @@ export interface BuildOptions {
 /** JSON bodies larger than this are refused with 413; uploads have their own limit. */
 const BODY_LIMIT = 256 * 1024;
 
+function answerUnreadableUrl(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const internal = error.code === "FST_ERR_ASYNC_CONSTRAINT";
+  reply
+    .status(internal ? 500 : 400)
+    .send({ success: false, message: internal ? api.internal : api.invalidInput });
+}
+
 export async function buildApp({ config, database, logger }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? {
@@ -64,6 +77,9 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // A URL the router cannot read (bad percent-encoding, a segment over maxParamLength) never reaches
+    // a route or the error handler; it still gets the envelope.
+    frameworkErrors: answerUnreadableUrl,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.decorate("config", config);
@@ -106,6 +122,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   });
   await registerRateLimits(app);
   registerSameOriginCheck(app);
+  registerTextCheck(app);
   await app.register(registerReadCache);
 
   await app.register(swagger, {

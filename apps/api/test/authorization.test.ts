@@ -1,77 +1,18 @@
 /**
  * The authorization matrix: every operation of the OpenAPI document, called as anonymous, a shopper,
- * a manager and an admin, answers as DESIGN.md section 5 says. The table below is the one place
- * that says who may do what; an operation missing from it fails the suite, so a new endpoint
- * cannot ship without a decision.
+ * another shopper, a manager and an admin, answers as DESIGN.md section 5 says. ACCESS (access.ts)
+ * is the one place that says who may do what, and OWNED below says how each operation on a
+ * shopper's own resource is called and what everyone who is not its owner gets. An operation
+ * missing from either fails the suite, so a new endpoint cannot ship without a decision.
  */
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newId } from "../src/db/ids";
+import { ACCESS, type Access } from "./access";
 import { createTestApp, inject, signedInUser, type TestApp } from "./app";
-
-/** public: anyone · user: any signed-in active user · staff: admin or manager · admin: admin only · webhook: signature, not session */
-type Access = "public" | "user" | "staff" | "admin" | "webhook";
-
-const ACCESS: Record<string, Access> = {
-  "GET /api/health": "public",
-  "GET /api/config": "public",
-  "POST /api/auth/register": "public",
-  "POST /api/auth/login": "public",
-  "POST /api/auth/logout": "public",
-  "GET /api/users/current-user": "user",
-  "PATCH /api/users/current-user": "user",
-  "DELETE /api/users/current-user": "user",
-  "PATCH /api/users/current-user/password": "user",
-  "GET /api/users/customers": "admin",
-  "GET /api/users/{id}": "admin",
-  "PATCH /api/users/{userId}": "admin",
-  "PATCH /api/users/user/{id}/status": "admin",
-  "GET /api/users/admin": "staff",
-  "GET /api/users/current-user/addresses": "user",
-  "POST /api/users/current-user/addresses": "user",
-  "PUT /api/users/current-user/addresses/{id}": "user",
-  "DELETE /api/users/current-user/addresses/{id}": "user",
-  "PATCH /api/users/current-user/avatar": "user",
-  "POST /api/media": "staff",
-  "GET /api/media": "staff",
-  "GET /api/media/gallery": "public",
-  "GET /api/media/{id}": "public",
-  "DELETE /api/media/{id}": "staff",
-  "POST /api/categories": "staff",
-  "GET /api/categories": "public",
-  "GET /api/categories/{id}": "public",
-  "GET /api/categories/slug/{slug}": "public",
-  "GET /api/categories/id/{id}/products": "public",
-  "GET /api/categories/slug/{slug}/products": "public",
-  "GET /api/products": "public",
-  "POST /api/products": "staff",
-  "GET /api/products/on-sale": "public",
-  "GET /api/products/inactive": "staff",
-  "GET /api/products/{id}": "public",
-  "DELETE /api/products/{id}": "staff",
-  "PUT /api/products/{productId}": "staff",
-  "PATCH /api/products/{productId}": "staff",
-  "GET /api/products/{id}/reviews": "public",
-  "DELETE /api/products/{id}/reviews": "user",
-  "POST /api/products/{productId}/reviews": "user",
-  "PUT /api/products/{productId}/reviews/{reviewId}": "user",
-  "POST /api/orders": "user",
-  "GET /api/orders": "staff",
-  "GET /api/orders/current-user": "user",
-  "GET /api/orders/current-user/{id}": "user",
-  "PATCH /api/orders/{id}/cancel": "user",
-  "GET /api/orders/status/{status}": "staff",
-  "GET /api/orders/{id}": "staff",
-  "PATCH /api/orders/{orderId}/update": "staff",
-  "GET /api/payments/paypal": "public",
-  "POST /api/payments/paypal/orders": "user",
-  "POST /api/payments": "user",
-  "GET /api/payments": "admin",
-  "POST /api/payments/paypal/webhook": "webhook",
-  "GET /api/payments/status/{status}": "admin",
-  "GET /api/payments/{id}": "admin",
-  "GET /api/stats/sales": "staff",
-};
+import { changedTables, snapshot } from "./db-snapshot";
+import { ADDRESS, APPROVED_CARD, makeShop, quickUser, REVIEW, type Shop } from "./fixtures";
+import { PaypalFake } from "./paypal-fake";
 
 type Role = "anonymous" | "customer" | "manager" | "admin";
 const ROLES: Role[] = ["anonymous", "customer", "manager", "admin"];
@@ -83,6 +24,7 @@ function expected(access: Access, role: Role): 401 | 403 | "allowed" {
     case "webhook":
       return "allowed";
     case "user":
+    case "owner":
       return role === "anonymous" ? 401 : "allowed";
     case "staff":
       return role === "anonymous" ? 401 : role === "customer" ? 403 : "allowed";
@@ -90,6 +32,116 @@ function expected(access: Access, role: Role): 401 | 403 | "allowed" {
       return role === "anonymous" ? 401 : role === "admin" ? "allowed" : 403;
   }
 }
+
+/** What someone who is not the owner gets: 404 as for a missing resource, a list without it, or (staff only) the action. */
+type NotOwner = 404 | "hidden" | "allowed";
+
+interface Owned {
+  /** The request the owner makes on one of their own resources, and the id that must not leak. */
+  request(shop: Shop): { url: string; payload?: object; resource: string };
+  /** The owner's status. */
+  owner: 200 | 201;
+  /** Another shopper's answer. */
+  others: 404 | "hidden";
+  /** A manager's and an admin's answer. */
+  staff: NotOwner;
+  /** Made on a shop whose payments go through PayPal (the test gateway has no PayPal orders). */
+  paypal?: true;
+}
+
+const addressUrl = (shop: Shop) => `/api/users/current-user/addresses/${shop.addressId}`;
+
+/** Every "owner" operation of ACCESS (DESIGN.md section 5: users see and change only their own things). */
+const OWNED: Record<string, Owned> = {
+  "GET /api/users/current-user/addresses": {
+    request: (shop) => ({ url: "/api/users/current-user/addresses", resource: shop.addressId }),
+    owner: 200,
+    others: "hidden",
+    staff: "hidden",
+  },
+  "PUT /api/users/current-user/addresses/{id}": {
+    request: (shop) => ({
+      url: addressUrl(shop),
+      payload: { ...ADDRESS, city: "Pune" },
+      resource: shop.addressId,
+    }),
+    owner: 200,
+    others: 404,
+    staff: 404,
+  },
+  "DELETE /api/users/current-user/addresses/{id}": {
+    request: (shop) => ({ url: addressUrl(shop), resource: shop.addressId }),
+    owner: 200,
+    others: 404,
+    staff: 404,
+  },
+  "DELETE /api/products/{id}/reviews": {
+    request: (shop) => ({ url: `/api/products/${shop.productId}/reviews`, resource: shop.reviewId }),
+    owner: 200,
+    others: 404,
+    staff: 404,
+  },
+  "PUT /api/products/{productId}/reviews/{reviewId}": {
+    request: (shop) => ({
+      url: `/api/products/${shop.productId}/reviews/${shop.reviewId}`,
+      payload: { ...REVIEW, rating: 1 },
+      resource: shop.reviewId,
+    }),
+    owner: 200,
+    others: 404,
+    staff: 404,
+  },
+  "POST /api/orders": {
+    request: (shop) => ({
+      url: "/api/orders",
+      payload: { products: [{ product: shop.productId, quantity: 1 }], shippingAddress: shop.addressId },
+      resource: shop.addressId,
+    }),
+    owner: 201,
+    others: 404,
+    staff: 404,
+  },
+  "GET /api/orders/current-user": {
+    request: (shop) => ({ url: "/api/orders/current-user", resource: shop.orderId }),
+    owner: 200,
+    others: "hidden",
+    staff: "hidden",
+  },
+  "GET /api/orders/current-user/{id}": {
+    request: (shop) => ({ url: `/api/orders/current-user/${shop.orderId}`, resource: shop.orderId }),
+    owner: 200,
+    others: 404,
+    staff: 404,
+  },
+  "PATCH /api/orders/{id}/cancel": {
+    request: (shop) => ({ url: `/api/orders/${shop.orderId}/cancel`, resource: shop.orderId }),
+    owner: 200,
+    others: 404,
+    // Staff may cancel any order the transition table allows.
+    staff: "allowed",
+  },
+  "POST /api/payments/paypal/orders": {
+    request: (shop) => ({
+      url: "/api/payments/paypal/orders",
+      payload: { order: shop.orderId },
+      resource: shop.orderId,
+    }),
+    owner: 201,
+    others: 404,
+    staff: 404,
+    paypal: true,
+  },
+  "POST /api/payments": {
+    request: (shop) => ({
+      url: "/api/payments",
+      payload: { order: shop.orderId, paymentGateway: "test", card: APPROVED_CARD },
+      resource: shop.orderId,
+    }),
+    owner: 201,
+    others: 404,
+    staff: 404,
+  },
+};
 
 /** Fills path parameters with values of the right shape that name nothing. */
 function concretePath(path: string): string {
@@ -104,11 +156,14 @@ const ENDS_SESSION = ["DELETE /api/users/current-user", "POST /api/auth/logout"]
 const runOrder = (key: string) => ENDS_SESSION.indexOf(key) + 1;
 
 let t: TestApp;
+let paypal: { fake: PaypalFake; t: TestApp };
 let operations: { key: string; method: string; path: string }[];
 const cookies: Partial<Record<Role, string>> = {};
 
 beforeAll(async () => {
   t = await createTestApp({ AUTH_RATE_LIMIT_MAX: "1000" });
+  const fake = await PaypalFake.start();
+  paypal = { fake, t: await createTestApp(fake.env) };
   const doc = (await t.app.inject({ method: "GET", url: "/api/docs/json" })).json() as {
     paths: Record<string, Record<string, unknown>>;
   };
@@ -124,12 +179,24 @@ beforeAll(async () => {
   for (const role of ["customer", "manager", "admin"] as const)
     cookies[role] = (await signedInUser(t, role)).cookie;
 });
-afterAll(async () => t.close());
+afterAll(async () => {
+  await t?.close();
+  await paypal?.t.close();
+  await paypal?.fake.close();
+});
 
 describe("the authorization matrix", () => {
   it("has a decision for every operation of the OpenAPI document, and no stale ones", () => {
     const documented = operations.map((o) => o.key).sort();
     expect(documented).toEqual(Object.keys(ACCESS).sort());
+  });
+
+  it("says how every operation on a shopper's own resource is called, and no other", () => {
+    const owned = Object.entries(ACCESS)
+      .filter(([, access]) => access === "owner")
+      .map(([key]) => key)
+      .sort();
+    expect(Object.keys(OWNED).sort()).toEqual(owned);
   });
 
   it.each(ROLES)("answers every operation as DESIGN.md says when called as %s", async (role) => {
@@ -157,16 +224,67 @@ describe("the authorization matrix", () => {
     expect(failures).toEqual([]);
   });
 
+  const callers = ["anonymous", "another shopper", "manager", "admin", "owner"] as const;
+  it.each(Object.keys(OWNED).map((key) => [key]))(
+    "%s: the owner may, another shopper and staff get what OWNED says, anonymous 401, refusals write nothing",
+    async (key) => {
+      const owned = OWNED[key];
+      if (!owned) throw new Error(`no OWNED entry for ${key}`);
+      const app = owned.paypal ? paypal.t : t;
+      const method = key.split(" ")[0] as "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+      const failures: string[] = [];
+      for (const caller of callers) {
+        // Each caller acts on a shop of its own, so that an allowed action never spends another's resource.
+        const shop = await makeShop(app, { pay: !owned.paypal });
+        const cookie =
+          caller === "owner"
+            ? shop.shopper.cookie
+            : caller === "another shopper"
+              ? (await quickUser(app, "customer")).cookie
+              : caller === "anonymous"
+                ? undefined
+                : shop[caller].cookie;
+        const want =
+          caller === "owner"
+            ? owned.owner
+            : caller === "anonymous"
+              ? 401
+              : caller === "another shopper"
+                ? owned.others
+                : owned.staff;
+        const { url, payload, resource } = owned.request(shop);
+        const before = await snapshot(app.database);
+        const response = await inject(app.app, { method, url, cookie, ...(payload ? { payload } : {}) });
+        const got = response.statusCode;
+        const leaked = response.body.includes(resource);
+        if (want === "hidden") {
+          if (got !== 200 || leaked)
+            failures.push(`${caller}: expected a list without ${resource}, got ${got}`);
+        } else if (want === "allowed") {
+          if (got >= 300) failures.push(`${caller}: expected a 2xx, got ${got} ${response.body}`);
+        } else if (got !== want) {
+          failures.push(`${caller}: expected ${want}, got ${got} ${response.body.slice(0, 200)}`);
+        }
+        if (caller === "owner" && owned.others === "hidden" && !leaked)
+          failures.push(`owner: the list lacks ${resource}`);
+        if (got >= 400) {
+          const changed = changedTables(before, await snapshot(app.database));
+          if (changed.length > 0)
+            failures.push(`${caller}: refused with ${got} but changed ${changed.join(", ")}`);
+        }
+      }
+      expect(failures).toEqual([]);
+    },
+  );
+
   it("denies a session whose role is unknown or empty", async () => {
     const { user, cookie } = await signedInUser(t, "customer");
+    // NOTE: the CHECK constraint refuses such roles, so the row is forged past it for the test.
+    await t.database.db
+      .execute(sql`alter table users drop constraint users_role_check`)
+      .catch(() => undefined);
     for (const role of ["", "superuser"]) {
-      // NOTE: the CHECK constraint refuses such roles, so the row is forged past it for the test.
-      await t.database.db
-        .execute((await import("drizzle-orm")).sql`alter table users drop constraint users_role_check`)
-        .catch(() => undefined);
-      await t.database.db.execute(
-        (await import("drizzle-orm")).sql`update users set role = ${role} where id = ${user.id}`,
-      );
+      await t.database.db.execute(sql`update users set role = ${role} where id = ${user.id}`);
       for (const url of ["/api/users/customers", "/api/orders", "/api/products/inactive", "/api/payments"]) {
         const response = await inject(t.app, { method: "GET", url, cookie });
         expect(response.statusCode, `${role || "(empty)"} ${url}`).toBe(403);

@@ -30,6 +30,11 @@ export function fieldErrors(issues: readonly ValidationIssue[]): Record<string, 
       }
       continue;
     }
+    // NOTE: a body that is not an object at all (null, an array, a number) gets the shop's word for it.
+    if (!base && issue.keyword === "invalid_type") {
+      errors.body ??= validation.object;
+      continue;
+    }
     const field = base || "body";
     errors[field] ??= issue.message ?? api.invalidInput;
   }

@@ -115,6 +115,10 @@ function queryInt(fallback: number, { min, max }: { min: number; max?: number })
 export const ListQuery = z.object({
   page: queryInt(DEFAULT_PAGE, { min: 1 }),
   size: queryInt(DEFAULT_PAGE_SIZE, { min: 1, max: MAX_PAGE_SIZE }),
-  keyword: z.string().trim().max(KEYWORD_MAX, validation.maxLength(KEYWORD_MAX)).optional(),
+  keyword: z
+    .string({ error: validation.notAnOption })
+    .trim()
+    .max(KEYWORD_MAX, validation.maxLength(KEYWORD_MAX))
+    .optional(),
 });
 export type ListQuery = z.infer<typeof ListQuery>;

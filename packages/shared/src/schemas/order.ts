@@ -9,13 +9,16 @@ import { MediaDto } from "./media";
 export const MAX_LINE_QUANTITY = 100;
 export const MAX_ORDER_LINES = 50;
 
-const OrderLineInput = z.object({
-  product: Id,
-  quantity: number({ min: 1, max: MAX_LINE_QUANTITY, int: true }),
-  // Sent by the cart but never trusted: the server prices every line from the database.
-  price: z.number().optional(),
-  savedAmount: z.number().optional(),
-});
+const OrderLineInput = z.object(
+  {
+    product: Id,
+    quantity: number({ min: 1, max: MAX_LINE_QUANTITY, int: true }),
+    // Sent by the cart but never trusted: the server prices every line from the database.
+    price: z.number({ error: validation.number }).optional(),
+    savedAmount: z.number({ error: validation.number }).optional(),
+  },
+  { error: validation.object },
+);
 
 /**
  * POST /orders. Amounts and a status may come along (the cart sends them) but are ignored:
@@ -40,12 +43,12 @@ export const OrderInput = z
         error: validation.required,
       },
     ),
-    subTotal: z.number().optional(),
-    savedAmount: z.number().optional(),
-    shippingAmount: z.number().optional(),
-    taxAmount: z.number().optional(),
-    totalAmount: z.number().optional(),
-    status: z.string().optional(),
+    subTotal: z.number({ error: validation.number }).optional(),
+    savedAmount: z.number({ error: validation.number }).optional(),
+    shippingAmount: z.number({ error: validation.number }).optional(),
+    taxAmount: z.number({ error: validation.number }).optional(),
+    totalAmount: z.number({ error: validation.number }).optional(),
+    status: z.string({ error: validation.notAnOption }).optional(),
   })
   .strict();
 export type OrderInput = z.input<typeof OrderInput>;

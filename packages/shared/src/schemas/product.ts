@@ -31,7 +31,9 @@ const ProductFields = z.object({
   category: Id,
   thumbnail: Id,
   gallery: z
-    .array(z.string().regex(ID_PATTERN, validation.id), { error: validation.notAnOption })
+    .array(z.string({ error: validation.id }).regex(ID_PATTERN, validation.id), {
+      error: validation.notAnOption,
+    })
     .max(50)
     .default([]),
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { validation } from "../messages";
 
 /** The most days the sales chart covers. */
 export const SALES_DAYS_MAX = 365;
@@ -27,7 +28,11 @@ export type DashboardStatsDto = z.infer<typeof DashboardStatsDto>;
 export const SalesQuery = z.object({
   days: z.preprocess(
     (value) => (value === undefined || value === "" ? SALES_DAYS_DEFAULT : Number(value)),
-    z.number().int().min(1).max(SALES_DAYS_MAX),
+    z
+      .number({ error: validation.number })
+      .int(validation.number)
+      .min(1, validation.min(1))
+      .max(SALES_DAYS_MAX, validation.max(SALES_DAYS_MAX)),
   ),
 });
 

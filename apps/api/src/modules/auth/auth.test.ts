@@ -132,6 +132,24 @@ describe("POST /api/auth/register", () => {
     expect(broken.json()).toMatchObject({ success: false });
   });
 
+  it("refuses a body that is not an object in the shop's words", async () => {
+    for (const payload of ["null", "[]", "1"]) {
+      const response = await t.app.inject({
+        method: "POST",
+        url: "/api/auth/register",
+        headers: { "content-type": "application/json" },
+        payload,
+        remoteAddress: "10.2.1.1",
+      });
+      expect(response.statusCode, payload).toBe(400);
+      expect(response.json(), payload).toEqual({
+        success: false,
+        message: formErrors.register,
+        errors: { body: validation.object },
+      });
+    }
+  });
+
   it("refuses an oversized JSON body with 413", async () => {
     const response = await register({
       name: { firstName: "x".repeat(400_000), lastName: "y" },
@@ -218,6 +236,57 @@ describe("POST /api/auth/login", () => {
         )
       ).statusCode,
     ).toBe(429);
+  });
+});
+
+describe("sign-in timing", () => {
+  /** Median of some durations in milliseconds. */
+  const median = (values: number[]) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+  };
+
+  it("answers an unknown email and a wrong password alike, byte for byte and in about the same time", async () => {
+    // NOTE: 44 attempts from one address pass the per-address limit only when it is raised; the
+    // per-account lock (10 failures) is kept away by spreading the wrong passwords over 3 accounts.
+    const timed = await createTestApp({ AUTH_RATE_LIMIT_MAX: "1000" });
+    try {
+      const accounts = [
+        await createUser(timed.database),
+        await createUser(timed.database),
+        await createUser(timed.database),
+      ];
+      const attempt = async (email: string) => {
+        const started = performance.now();
+        const response = await timed.app.inject({
+          method: "POST",
+          url: "/api/auth/login",
+          payload: { email, password: "Wrong@123" },
+          remoteAddress: "10.13.0.1",
+        });
+        return { ms: performance.now() - started, status: response.statusCode, body: response.body };
+      };
+      // Warm-up: the first unknown email also makes the stand-in hash it is checked against.
+      await attempt(uniqueEmail("warm"));
+      await attempt(accounts[0]?.email ?? "");
+
+      const unknown: Awaited<ReturnType<typeof attempt>>[] = [];
+      const wrong: Awaited<ReturnType<typeof attempt>>[] = [];
+      for (let round = 0; round < 21; round++) {
+        unknown.push(await attempt(uniqueEmail("nobody")));
+        wrong.push(await attempt(accounts[round % accounts.length]?.email ?? ""));
+      }
+      const answers = new Set([...unknown, ...wrong].map(({ status, body }) => `${status} ${body}`));
+      expect([...answers]).toEqual([
+        `401 ${JSON.stringify({ success: false, message: errors.badCredentials })}`,
+      ]);
+      // Generous bounds for a loaded machine; skipping the password hash work makes the ratio about 0.1.
+      const ratio = median(unknown.map((a) => a.ms)) / median(wrong.map((a) => a.ms));
+      expect(ratio, `unknown/wrong median ratio ${ratio.toFixed(2)}`).toBeGreaterThan(0.5);
+      expect(ratio, `unknown/wrong median ratio ${ratio.toFixed(2)}`).toBeLessThan(2);
+    } finally {
+      await timed.close();
+    }
   });
 });
 

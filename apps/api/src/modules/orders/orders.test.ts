@@ -480,3 +480,27 @@ describe("the hold-expiry sweep", () => {
     expect(await stockOf(product._id)).toBe(9);
   });
 });
+
+describe("refused order bodies", () => {
+  it("names an empty Idempotency-Key, a null amount and a line that is not an object in the shop's words", async () => {
+    const product = await makeProduct(t.database, refs, { stock: 5 });
+    const { cookie, addressId } = await shopperWithAddress();
+    const line = { product: product._id, quantity: 1 };
+    const emptyKey = await place(
+      cookie,
+      { products: [line], shippingAddress: addressId },
+      { "idempotency-key": " " },
+    );
+    expect(emptyKey.statusCode).toBe(400);
+    expect(emptyKey.json().errors).toEqual({ "idempotency-key": validation.required });
+    const nullAmount = await place(cookie, {
+      products: [line],
+      shippingAddress: addressId,
+      totalAmount: null,
+    });
+    expect(nullAmount.json().errors).toEqual({ totalAmount: validation.number });
+    const nullLine = await place(cookie, { products: [null], shippingAddress: addressId });
+    expect(nullLine.json().errors).toEqual({ "products.0": validation.object });
+    expect(await stockOf(product._id)).toBe(5);
+  });
+});

@@ -1,5 +1,5 @@
 import { envelope, listEnvelope } from "@shop/shared/api";
-import { api, successes } from "@shop/shared/messages";
+import { api, successes, validation } from "@shop/shared/messages";
 import { IdParams, ListQuery } from "@shop/shared/schemas/common";
 import {
   OrderDto,
@@ -16,7 +16,12 @@ import { requireRole, requireUser, userOf } from "../../http/session";
 import { cancelOrder, getOrder, listOrderSummaries, placeOrder, updateOrderStatus } from "./service";
 
 const IdempotencyHeaders = z.object({
-  "idempotency-key": z.string().trim().min(1).max(128).optional(),
+  "idempotency-key": z
+    .string({ error: validation.required })
+    .trim()
+    .min(1, validation.required)
+    .max(128, validation.maxLength(128))
+    .optional(),
 });
 
 const staff = requireRole("admin", "manager");

@@ -290,6 +290,20 @@ describe("with the built-in test gateway (no PayPal credentials)", () => {
     expect(await paymentsOf(t, order._id)).toHaveLength(0);
   });
 
+  it("refuses a webhook body without an id or event type with the webhook's message", async () => {
+    const response = await t.app.inject({
+      method: "POST",
+      url: "/api/payments/paypal/webhook",
+      payload: { resource: {} },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      success: false,
+      message: api.webhookRejected,
+      errors: { id: api.webhookRejected, event_type: api.webhookRejected },
+    });
+  });
+
   it("keeps the approved test card number where the pay page can show it", () => {
     expect(TEST_CARDS.approved).toBe(APPROVED.number.replaceAll(" ", ""));
   });

@@ -513,3 +513,23 @@ describe("DELETE /api/products/:id", () => {
     expect((await t.app.inject({ method: "GET", url: `/api/products/${product._id}` })).statusCode).toBe(200);
   });
 });
+
+describe("refusals in the shop's words", () => {
+  it("refuses a gallery entry that is not a string, and a repeated keyword", async () => {
+    const created = await inject(t.app, {
+      method: "POST",
+      url: "/api/products",
+      cookie: admin,
+      payload: { ...productBody(refs), gallery: [null] },
+    });
+    expect(created.statusCode).toBe(400);
+    expect(created.json().errors).toEqual({ "gallery.0": validation.id });
+    const listed = await t.app.inject({ method: "GET", url: "/api/products?keyword=a&keyword=b" });
+    expect(listed.statusCode).toBe(400);
+    expect(listed.json()).toEqual({
+      success: false,
+      message: api.invalidInput,
+      errors: { keyword: validation.notAnOption },
+    });
+  });
+});

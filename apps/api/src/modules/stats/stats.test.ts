@@ -1,3 +1,4 @@
+import { api, validation } from "@shop/shared/messages";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, inject, signedInUser, type TestApp } from "../../../test/app";
@@ -183,5 +184,21 @@ describe("GET /api/stats/sales", () => {
     expect((await sales(admin, "?days=0")).statusCode).toBe(400);
     expect((await sales(admin, "?days=366")).statusCode).toBe(400);
     expect((await sales(admin, "?days=abc")).statusCode).toBe(400);
+  });
+
+  it("names what is wrong with days in the shop's words", async () => {
+    for (const [query, message] of [
+      ["?days=abc", validation.number],
+      ["?days=1.5", validation.number],
+      ["?days=0", validation.min(1)],
+      ["?days=366", validation.max(365)],
+    ] as const) {
+      const response = await sales(admin, query);
+      expect(response.json(), query).toEqual({
+        success: false,
+        message: api.invalidInput,
+        errors: { days: message },
+      });
+    }
   });
 });

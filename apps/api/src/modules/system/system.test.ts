@@ -92,4 +92,13 @@ describe("system endpoints", () => {
       await broken.app.close();
     }
   });
+
+  it("answers a URL the router cannot read with the envelope", async () => {
+    // NOTE: a DELETE, because a GET of an unknown long path may end in the web app's history fallback.
+    for (const url of ["/api/products/%C0%AE", `/api/products/${"x".repeat(300)}`]) {
+      const response = await t.app.inject({ method: "DELETE", url });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json(), url).toEqual({ success: false, message: api.invalidInput });
+    }
+  });
 });

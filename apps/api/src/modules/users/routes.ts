@@ -1,6 +1,6 @@
 import { EmptyEnvelope, envelope, listEnvelope } from "@shop/shared/api";
 import { ROLES } from "@shop/shared/constants";
-import { api, formErrors, successes } from "@shop/shared/messages";
+import { api, formErrors, successes, validation } from "@shop/shared/messages";
 import { IdParams, ListQuery } from "@shop/shared/schemas/common";
 import {
   ChangePasswordInput,
@@ -30,7 +30,7 @@ const CustomerListQuery = ListQuery.extend({
     .enum(["true", "false"], { error: api.invalidInput })
     .transform((value) => value === "true")
     .optional(),
-  role: z.enum(ROLES).optional(),
+  role: z.enum(ROLES, { error: validation.oneOf(ROLES) }).optional(),
 });
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {

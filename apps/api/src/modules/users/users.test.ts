@@ -1,3 +1,4 @@
+import { ROLES } from "@shop/shared/constants";
 import { api, formErrors, successes, validation } from "@shop/shared/messages";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -337,5 +338,21 @@ describe("staff user administration", () => {
         })
       ).statusCode,
     ).toBe(401);
+  });
+});
+
+describe("GET /api/users/customers filters", () => {
+  it("refuses an unknown role or a repeated keyword with the shop's words", async () => {
+    const { cookie } = await signedInUser(t, "admin");
+    const role = await inject(t.app, { method: "GET", url: "/api/users/customers?role=boss", cookie });
+    expect(role.statusCode).toBe(400);
+    expect(role.json().errors).toEqual({ role: validation.oneOf(ROLES) });
+    const keyword = await inject(t.app, {
+      method: "GET",
+      url: "/api/users/customers?keyword=a&keyword=b",
+      cookie,
+    });
+    expect(keyword.statusCode).toBe(400);
+    expect(keyword.json().errors).toEqual({ keyword: validation.notAnOption });
   });
 });

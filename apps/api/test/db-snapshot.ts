@@ -1,0 +1,39 @@
+/** What the database holds, as one checksum per table, to prove that a refused request wrote nothing. */
+import { sql } from "drizzle-orm";
+import type { DatabaseHandle } from "../src/db/client";
+
+/** Table name → `count:md5` of every row's text, in a stable order. */
+export type Snapshot = Record<string, string>;
+
+const tableLists = new WeakMap<DatabaseHandle, Promise<string[]>>();
+
+function tablesOf(database: DatabaseHandle): Promise<string[]> {
+  let tables = tableLists.get(database);
+  if (!tables) {
+    tables = database.db
+      .execute<{ name: string }>(
+        sql`select table_name as name from information_schema.tables
+            where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
+      )
+      .then((result) => result.rows.map((row) => row.name));
+    tableLists.set(database, tables);
+  }
+  return tables;
+}
+
+/** Row count and checksum of every table of the public schema, in one query. */
+export async function snapshot(database: DatabaseHandle): Promise<Snapshot> {
+  const tables = await tablesOf(database);
+  const parts = tables.map(
+    (name) =>
+      sql`select ${name}::text as name, count(*)::text || ':' || coalesce(md5(string_agg(t::text, '|' order by t::text)), '') as sum from ${sql.identifier(name)} t`,
+  );
+  const result = await database.db.execute<{ name: string; sum: string }>(sql.join(parts, sql` union all `));
+  return Object.fromEntries(result.rows.map((row) => [row.name, row.sum]));
+}
+
+/** The tables whose rows differ between two snapshots. */
+export function changedTables(before: Snapshot, after: Snapshot): string[] {
+  const names = new Set([...Object.keys(before), ...Object.keys(after)]);
+  return [...names].filter((name) => before[name] !== after[name]).sort();
+}

@@ -1,0 +1,80 @@
+/**
+ * What every answer of the API must look like (DESIGN.md section 4): JSON in the envelope, and a
+ * refusal worded with a message of packages/shared, never an internal or library message.
+ */
+import * as messages from "@shop/shared/messages";
+import type { LightMyRequestResponse } from "fastify";
+
+const SENTINEL = "QQSENTINELQQ";
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/** A placeholder that reads as the sentinel in text and as a number in comparisons. */
+const placeholder = (value: number) => ({ valueOf: () => value, toString: () => SENTINEL });
+
+/** A message function called with placeholders of each kind (and both sides of its branches), as patterns. */
+function patternsOf(fn: (...args: unknown[]) => unknown): RegExp[] {
+  const patterns: RegExp[] = [];
+  for (const arg of [placeholder(987_654_321), placeholder(0), 1, [SENTINEL], SENTINEL]) {
+    try {
+      const text = fn(...Array.from({ length: fn.length }, () => arg));
+      if (typeof text === "string")
+        patterns.push(new RegExp(`^${escapeRegExp(text).replaceAll(SENTINEL, "[\\s\\S]*")}$`));
+    } catch {
+      // This kind of argument does not suit it; another may.
+    }
+  }
+  return patterns;
+}
+
+const exact = new Set<string>();
+const patterns: RegExp[] = [];
+(function collect(value: unknown) {
+  if (typeof value === "string") exact.add(value);
+  else if (typeof value === "function") {
+    patterns.push(...patternsOf(value as (...args: unknown[]) => unknown));
+  } else if (value && typeof value === "object") for (const inner of Object.values(value)) collect(inner);
+})(messages);
+
+/** Whether a text is one of the messages of packages/shared (a fixed one, or one a message function makes). */
+export function isShopMessage(text: string): boolean {
+  return exact.has(text) || patterns.some((pattern) => pattern.test(text));
+}
+
+/** What is wrong with an answer's envelope; empty when nothing is. */
+export function envelopeProblems(response: LightMyRequestResponse): string[] {
+  const status = response.statusCode;
+  if (!String(response.headers["content-type"] ?? "").startsWith("application/json"))
+    return [
+      `${status}: content-type ${response.headers["content-type"]}, body ${response.body.slice(0, 200)}`,
+    ];
+  let body: unknown;
+  try {
+    body = JSON.parse(response.body);
+  } catch {
+    return [`${status}: body is not JSON: ${response.body.slice(0, 200)}`];
+  }
+  if (!body || typeof body !== "object" || Array.isArray(body)) return [`${status}: body is not an object`];
+  const { success, message, errors, ...rest } = body as Record<string, unknown>;
+  const problems: string[] = [];
+  if (typeof success !== "boolean") problems.push(`${status}: success is ${JSON.stringify(success)}`);
+  if (success !== status < 400) problems.push(`${status}: success is ${success}`);
+  if (typeof message !== "string") problems.push(`${status}: message is ${JSON.stringify(message)}`);
+  if (success === false) {
+    if (typeof message !== "string" || !isShopMessage(message))
+      problems.push(`${status}: message ${JSON.stringify(message)} is not a shop message`);
+    const extra = Object.keys(rest);
+    if (extra.length > 0) problems.push(`${status}: an error carries ${extra.join(", ")}`);
+    if (errors !== undefined) {
+      if (!errors || typeof errors !== "object" || Array.isArray(errors))
+        problems.push(`${status}: errors is ${JSON.stringify(errors)}`);
+      else
+        for (const [field, text] of Object.entries(errors))
+          if (typeof text !== "string" || !isShopMessage(text))
+            problems.push(`${status}: errors.${field} is ${JSON.stringify(text)}, not a shop message`);
+    }
+  }
+  return problems;
+}

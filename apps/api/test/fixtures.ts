@@ -1,0 +1,161 @@
+/**
+ * A small shop built straight through the services, for suites that need many of them cheaply:
+ * accounts made with one password hash computed once, sessions started without a sign-in, and a
+ * shopper who owns an address, a pending order, a paid order with its payment, and a review.
+ */
+import type { Role } from "@shop/shared/constants";
+import type { AddressInput } from "@shop/shared/schemas/address";
+import type { User } from "../src/db/schema/users";
+import { addAddress } from "../src/modules/addresses/service";
+import { hashPassword } from "../src/modules/auth/password";
+import { startSession } from "../src/modules/auth/service";
+import { placeOrder } from "../src/modules/orders/service";
+import { addReview } from "../src/modules/reviews/service";
+import { insertUser } from "../src/modules/users/repo";
+import { inject, PASSWORD, type TestApp, uniqueEmail } from "./app";
+import { makeCategory, makeMedia, makeProduct } from "./catalog";
+
+export const ADDRESS: AddressInput = {
+  name: { firstName: "Priya", lastName: "Sharma" },
+  countryCode: "91",
+  phoneNumber: "9876543210",
+  building: "Flat 12, Sea View Apartments",
+  street: "Marine Drive Road",
+  city: "Mumbai",
+  state: "Maharashtra",
+  pinCode: "400002",
+  country: "India",
+};
+
+export const REVIEW = {
+  title: "Sturdy and comfortable",
+  rating: 4,
+  comment: "Wore it every day for a month and it still looks new.",
+};
+
+/** The test gateway's approved card. */
+export const APPROVED_CARD = { number: "4242 4242 4242 4242", expiry: "12/99", cvc: "123" };
+
+let passwordHash: Promise<string> | undefined;
+
+export interface Caller {
+  user: User;
+  /** The Cookie header of a session of this user. */
+  cookie: string;
+}
+
+/** A user of a role with a fresh session, made without the cost of a sign-in (PASSWORD still signs in). */
+export async function quickUser(t: TestApp, role: Role = "customer"): Promise<Caller> {
+  passwordHash ??= hashPassword(PASSWORD);
+  const user = await insertUser(t.database.db, {
+    firstName: "Test",
+    lastName: role,
+    email: uniqueEmail(role),
+    passwordHash: await passwordHash,
+    role,
+    status: true,
+  });
+  return { user, cookie: await sessionCookie(t, user) };
+}
+
+/** The Cookie header of a new session of a user. */
+export async function sessionCookie(t: TestApp, user: User): Promise<string> {
+  const { token } = await startSession(t.database.db, user, { userAgent: null, ip: null });
+  return `shop_session=${token}`;
+}
+
+export interface Shop {
+  admin: Caller;
+  manager: Caller;
+  shopper: Caller;
+  categoryId: string;
+  categorySlug: string;
+  mediaId: string;
+  productId: string;
+  inactiveProductId: string;
+  addressId: string;
+  /** A pending order of the shopper. */
+  orderId: string;
+  /** A paid (processing) order of the shopper and its payment (empty with `pay: false`). */
+  paidOrderId: string;
+  paymentId: string;
+  /** The shopper's review of productId. */
+  reviewId: string;
+}
+
+/**
+ * Builds a shop around one shopper; every row is new, so earlier tests cannot have spent it.
+ * `pay: false` leaves out the paid order, for an app whose provider takes no test card (PayPal).
+ */
+export async function makeShop(t: TestApp, { pay = true } = {}): Promise<Shop> {
+  const [admin, manager, shopper] = [
+    await quickUser(t, "admin"),
+    await quickUser(t, "manager"),
+    await quickUser(t, "customer"),
+  ];
+  const category = await makeCategory(t.database);
+  const media = await makeMedia(t.database);
+  const refs = { category: category.id, thumbnail: media.id };
+  const product = await makeProduct(t.database, refs, {
+    price: 120,
+    onSale: true,
+    salePrice: 99.5,
+    stock: 50,
+    gallery: [media.id],
+  });
+  const inactive = await makeProduct(t.database, refs, { isActive: false, stock: 5 });
+  const address = await addAddress(t.database.db, shopper.user.id, ADDRESS);
+  const line = { products: [{ product: product._id, quantity: 1 }], shippingAddress: address._id };
+  const pending = await placeOrder(t.database.db, shopper.user, line);
+  const paid = pay ? await payNewOrder(t, shopper, line) : { orderId: "", paymentId: "" };
+  const { review } = await addReview(t.database.db, shopper.user, product._id, REVIEW);
+  return {
+    admin,
+    manager,
+    shopper,
+    categoryId: category.id,
+    categorySlug: category.slug,
+    mediaId: media.id,
+    productId: product._id,
+    inactiveProductId: inactive._id,
+    addressId: address._id,
+    orderId: pending.order._id,
+    paidOrderId: paid.orderId,
+    paymentId: paid.paymentId,
+    reviewId: review._id,
+  };
+}
+
+async function payNewOrder(
+  t: TestApp,
+  shopper: Caller,
+  line: { products: { product: string; quantity: number }[]; shippingAddress: string },
+) {
+  const { order } = await placeOrder(t.database.db, shopper.user, line);
+  const payment = await inject(t.app, {
+    method: "POST",
+    url: "/api/payments",
+    cookie: shopper.cookie,
+    payload: { order: order._id, paymentGateway: "test", card: APPROVED_CARD },
+  });
+  if (payment.statusCode !== 201) throw new Error(`payment failed: ${payment.statusCode} ${payment.body}`);
+  return { orderId: order._id, paymentId: payment.json().data._id as string };
+}
+
+/** Every id of a shop, for requests that should sometimes name something that exists. */
+export function idsOf(shop: Shop): string[] {
+  return [
+    shop.admin.user.id,
+    shop.manager.user.id,
+    shop.shopper.user.id,
+    shop.categoryId,
+    shop.mediaId,
+    shop.productId,
+    shop.inactiveProductId,
+    shop.addressId,
+    shop.orderId,
+    shop.paidOrderId,
+    shop.paymentId,
+    shop.reviewId,
+  ];
+}
