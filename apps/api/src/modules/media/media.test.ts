@@ -510,6 +510,19 @@ describe("PATCH /api/users/current-user/avatar", () => {
     expect(row?.avatarUrl).toBe(secondUrl);
   });
 
+  it("deletes the avatar's file when its owner closes the account", async () => {
+    const { cookie } = await signedInUser(t);
+    const response = await changeAvatar(cookie, await png(64, 64));
+    expect(response.statusCode, response.body).toBe(200);
+    const url: string = response.json().data.avatar.url;
+    expect(existsSync(fileOf(url))).toBe(true);
+
+    const closed = await inject(t.app, { method: "DELETE", url: "/api/users/current-user", cookie });
+    expect(closed.statusCode).toBe(200);
+    expect(existsSync(fileOf(url))).toBe(false);
+    expect((await t.app.inject({ method: "GET", url })).statusCode).toBe(404);
+  });
+
   it("leaves an avatar URL it did not make alone", async () => {
     const { cookie, user } = await signedInUser(t);
     await t.database.db

@@ -127,7 +127,12 @@ export async function changeAvatar(
     await storage.deletePrefix(prefix).catch(() => undefined);
     throw new AppError("NOT_FOUND", api.userNotFound);
   }
-  const previous = avatarPrefixOf(storage, result.previous);
-  if (previous) await storage.deletePrefix(previous);
+  await deleteAvatarFile(storage, result.previous);
   return result.user;
+}
+
+/** Deletes the file of an avatar this shop made (a URL it did not make is left alone). */
+export async function deleteAvatarFile(storage: MediaStorage, url: string | null): Promise<void> {
+  const prefix = avatarPrefixOf(storage, url);
+  if (prefix) await storage.deletePrefix(prefix);
 }

@@ -69,7 +69,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: requireUser,
     },
     async (request, reply) => {
-      await closeAccount(app.db, userOf(request));
+      await closeAccount(app.db, app.storage, userOf(request));
       clearSessionCookie(request, reply);
       return ok(null, api.deleted);
     },
