@@ -24,7 +24,10 @@ import { createDatabase, databaseUrl, serverAddress, type TestDatabase } from ".
 import { type ShopServer, startServer, stopAllServers } from "./server-process";
 import { startTcpProxy, type TcpProxy } from "./tcp-proxy";
 
-/** The longest a request may take while the database is away: far above the pool's connect timeout. */
+/**
+ * The longest a request may take while the database is away: above the pool's connect timeout (5 s)
+ * and twice its query timeout (10 s: a transaction's statement, then its rollback).
+ */
 const ANSWER_WITHIN_MS = 25_000;
 
 let database: TestDatabase | undefined;
@@ -40,7 +43,7 @@ beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), "shop-hard-outage-"));
   handle = await openDatabase({ databaseUrl: database.url, poolSize: 2 });
   await migrate(handle);
-  products = await seedProducts(handle, [1000, 1000, 1000, 1000]);
+  products = await seedProducts(handle, [1000, 1000, 1000, 1000, 1000]);
   shoppers = await seedShoppers(handle, 5, "outage");
   proxy = await startTcpProxy(serverAddress());
   server = await startServer({ databaseUrl: databaseUrl(database.name, proxy.port), dataDir });
@@ -69,9 +72,9 @@ function show(answer: Answer) {
 
 function fixtures() {
   const [shopper, ...others] = shoppers;
-  const [first, second, third, fourth] = products;
-  if (!shopper || !first || !second || !third || !fourth) throw new Error("no fixtures");
-  return { shopper, others, first, second, third, fourth };
+  const [first, second, third, fourth, fifth] = products;
+  if (!shopper || !first || !second || !third || !fourth || !fifth) throw new Error("no fixtures");
+  return { shopper, others, first, second, third, fourth, fifth };
 }
 
 function placeOrder(client: ShopClient, shopper: Shopper, product: SeededProduct) {
@@ -142,7 +145,7 @@ function backgroundLoad(client: ShopClient, loadShoppers: readonly Shopper[], pr
 
 it("answers 503 with the envelope while the database is away and serves again in the same process", async () => {
   if (!proxy) throw new Error("no proxy");
-  const { shopper, others, first, second, third, fourth } = fixtures();
+  const { shopper, others, first, second, third, fourth, fifth } = fixtures();
   const client = server.client;
   const pid = server.pid;
 
@@ -153,6 +156,17 @@ it("answers 503 with the envelope while the database is away and serves again in
   expect((await client.get(`/api/products/${first.id}`)).status).toBe(200);
   const warm = await placeOrder(client, shopper, first);
   expect(warm.status, show(warm)).toBe(201);
+
+  // The network to the database stops: the pool's open connections (idle since the warm-up) stay
+  // open and nothing comes back on them; each query gives up after the pool's query timeout, and
+  // new connections after its connect timeout.
+  proxy.setMode("frozen");
+  expectUnavailable(await answersOf(databaseRequests(client, shopper, fifth)));
+  proxy.setMode("open");
+  await until(
+    async () => (await client.get("/api/users/current-user", { session: shopper.session })).status === 200,
+    "the server did not serve again after the network came back",
+  );
 
   const load = backgroundLoad(client, others, first);
   await until(() => (load.statuses.get("201") ?? 0) > 0, "the background load placed no order");

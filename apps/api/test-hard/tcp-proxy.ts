@@ -4,15 +4,17 @@
  * - "open": connections are piped to PostgreSQL;
  * - "refusing": the database is down: open connections are cut, new ones closed as soon as they come;
  * - "silent": the database host does not answer: open connections are cut, new ones are accepted and
- *   never answered (until the mode changes).
+ *   never answered (until the mode changes);
+ * - "frozen": the network between them stops (a partition): open connections stay open but nothing
+ *   crosses them any more, new ones are held as in "silent". Leaving "frozen" cuts them.
  */
 import net from "node:net";
 
-export type ProxyMode = "open" | "refusing" | "silent";
+export type ProxyMode = "open" | "refusing" | "silent" | "frozen";
 
 export interface TcpProxy {
   readonly port: number;
-  /** Switches the mode; leaving "open" cuts every piped connection, leaving "silent" closes the held ones. */
+  /** Switches the mode; leaving "open" cuts (or, for "frozen", stops) every piped connection, leaving "silent" or "frozen" closes the held ones. */
   setMode(mode: ProxyMode): void;
   /** Connections accepted so far (piped, refused or held). */
   accepted(): number;
@@ -22,7 +24,8 @@ export interface TcpProxy {
 export async function startTcpProxy(target: { host: string; port: number }): Promise<TcpProxy> {
   let mode: ProxyMode = "open";
   let accepted = 0;
-  const piped = new Set<net.Socket>();
+  /** Piped client sockets, with their upstream. */
+  const piped = new Map<net.Socket, net.Socket>();
   const held = new Set<net.Socket>();
 
   const server = net.createServer((client) => {
@@ -32,7 +35,7 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
       client.destroy();
       return;
     }
-    if (mode === "silent") {
+    if (mode === "silent" || mode === "frozen") {
       held.add(client);
       client.once("close", () => held.delete(client));
       // Whatever the client sends is read and dropped: no answer ever comes.
@@ -47,7 +50,7 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
       piped.delete(client);
     });
     upstream.once("close", () => client.destroy());
-    piped.add(client);
+    piped.set(client, upstream);
     client.pipe(upstream);
     upstream.pipe(client);
   });
@@ -61,13 +64,26 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
   return {
     port: address.port,
     setMode(next) {
-      if (next !== "open") for (const socket of piped) socket.destroy();
-      if (next !== "silent") for (const socket of held) socket.destroy();
+      if (next === "frozen") {
+        // Nothing crosses any more, either way; whatever arrives is read and dropped.
+        for (const [client, upstream] of piped) {
+          client.unpipe(upstream);
+          upstream.unpipe(client);
+          client.resume();
+          upstream.resume();
+          held.add(client);
+          client.once("close", () => held.delete(client));
+        }
+        piped.clear();
+      } else if (next !== "open") {
+        for (const client of piped.keys()) client.destroy();
+      }
+      if (next !== "silent" && next !== "frozen") for (const socket of held) socket.destroy();
       mode = next;
     },
     accepted: () => accepted,
     close: async () => {
-      for (const socket of [...piped, ...held]) socket.destroy();
+      for (const socket of [...piped.keys(), ...held]) socket.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };

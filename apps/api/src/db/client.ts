@@ -63,6 +63,12 @@ const drizzleConfig = { schema, casing: "snake_case" } as const;
 
 /** How long a request waits for a PostgreSQL connection before it is answered 503. */
 const CONNECT_TIMEOUT_MS = 5_000;
+/**
+ * How long a request waits for the answer to one query before it is answered 503. Every query of a
+ * request takes milliseconds; this bounds a connection that froze mid-way (a network partition),
+ * which the operating system would otherwise notice only after many minutes. Migrations have none.
+ */
+const QUERY_TIMEOUT_MS = 10_000;
 
 /** Opens PostgreSQL through a node-postgres pool when `databaseUrl` is set, otherwise PGlite. */
 export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<DatabaseHandle> {
@@ -77,6 +83,7 @@ async function openPostgres(databaseUrl: string, options: OpenDatabaseOptions): 
     connectionString: databaseUrl,
     max: options.poolSize ?? 10,
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    query_timeout: QUERY_TIMEOUT_MS,
   });
   // NOTE: without a listener, an error on an idle client (server restart, network drop) is an
   // unhandled 'error' event and kills the process; the pool discards the client by itself.
@@ -94,14 +101,16 @@ async function openPostgres(databaseUrl: string, options: OpenDatabaseOptions): 
   const db = drizzlePostgres({ client: pool, ...drizzleConfig });
   migrators.set(db, async (migrationsFolder) => {
     // Several API instances may start together: a session advisory lock, held on a connection of
-    // its own (outside the pool, which may be small), makes them migrate one after the other.
+    // its own (outside the pool, which may be small), makes them migrate one after the other. The
+    // migrations run on that connection too, free of the pool's query timeout (an index on a large
+    // table may take longer).
     const lockClient = new pg.Client({ connectionString: databaseUrl });
     // An error on this connection only loses the lock; it must not crash the process.
     lockClient.on("error", () => undefined);
     await lockClient.connect();
     try {
       await lockClient.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
-      await migratePostgres(db, { migrationsFolder });
+      await migratePostgres(drizzlePostgres({ client: lockClient, ...drizzleConfig }), { migrationsFolder });
     } finally {
       // Ending the connection releases the lock as well.
       await lockClient.end();

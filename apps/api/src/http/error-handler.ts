@@ -61,8 +61,9 @@ function isDatabaseUnavailable(error: unknown): boolean {
     const message = (current as { message?: unknown }).message;
     if (
       typeof message === "string" &&
-      // NOTE: "not queryable" is the rollback of a transaction whose connection has just dropped.
-      /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect|not queryable/i.test(
+      // NOTE: "not queryable" is the rollback of a transaction whose connection has just dropped;
+      // "Query read timeout" a query on a connection that stopped answering (db/client.ts).
+      /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect|not queryable|Query read timeout/i.test(
         message,
       )
     ) {
