@@ -214,3 +214,24 @@ it("answers 503 with the envelope while the database is away and serves again in
     `[hard] database outage: background orders ${JSON.stringify(outcomes)}, pid ${pid} served before, during (503) and after`,
   );
 });
+
+it("stops with an error, instead of waiting, when it starts while the database does not answer", async () => {
+  if (!proxy || !database) throw new Error("no proxy");
+  proxy.setMode("silent");
+  try {
+    const startDir = mkdtempSync(join(tmpdir(), "shop-hard-outage-start-"));
+    try {
+      await expect(
+        startServer({
+          databaseUrl: databaseUrl(database.name, proxy.port),
+          dataDir: startDir,
+          readyTimeoutMs: 30_000,
+        }),
+      ).rejects.toThrow(/exited \(1\)/);
+    } finally {
+      rmSync(startDir, { recursive: true, force: true });
+    }
+  } finally {
+    proxy.setMode("open");
+  }
+});

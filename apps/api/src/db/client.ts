@@ -104,7 +104,10 @@ async function openPostgres(databaseUrl: string, options: OpenDatabaseOptions): 
     // its own (outside the pool, which may be small), makes them migrate one after the other. The
     // migrations run on that connection too, free of the pool's query timeout (an index on a large
     // table may take longer).
-    const lockClient = new pg.Client({ connectionString: databaseUrl });
+    const lockClient = new pg.Client({
+      connectionString: databaseUrl,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    });
     // An error on this connection only loses the lock; it must not crash the process.
     lockClient.on("error", () => undefined);
     await lockClient.connect();
