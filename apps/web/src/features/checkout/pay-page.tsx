@@ -14,6 +14,7 @@ import { OrderStatusBadge } from "../../components/order-status-badge";
 import { PriceSummary } from "../../components/price-summary";
 import { Skeleton } from "../../components/skeleton";
 import { isApiError } from "../../lib/api";
+import { formatDateTime } from "../../lib/dates";
 import { usePageMeta } from "../../lib/page-meta";
 import { toast } from "../../lib/toast";
 import { useCancelOrder } from "./api/cancel-order";
@@ -24,8 +25,6 @@ import { PaypalButton } from "./components/paypal-button";
 import { TestCardForm } from "./components/test-card-form";
 
 const cardClass = "rounded-card bg-white p-5 shadow-card ring-1 ring-neutral-200 sm:p-6";
-
-const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
 
 /** SPEC section 4: payment buttons only while no payment exists and the order waits for one. */
 export function isPayable(order: Pick<OrderDto, "payment" | "status">): boolean {
@@ -195,7 +194,7 @@ export function PayPage() {
         <p className="mt-1 flex flex-wrap gap-x-1.5 text-sm text-neutral-600">
           <span className="break-all">Order {data._id}</span>
           <span aria-hidden="true">·</span>
-          <span>Placed {dateFormat.format(new Date(data.createdAt))}</span>
+          <span>Placed {formatDateTime(data.createdAt)}</span>
         </p>
       ) : (
         <Skeleton className="mt-2 h-4 w-72 max-w-full" />

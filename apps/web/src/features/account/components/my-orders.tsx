@@ -7,10 +7,9 @@ import { ErrorState } from "../../../components/error-state";
 import { OrderStatusBadge } from "../../../components/order-status-badge";
 import { Pagination } from "../../../components/pagination";
 import { Skeleton } from "../../../components/skeleton";
+import { formatDate } from "../../../lib/dates";
 import { useListParams } from "../../../lib/list-params";
 import { useMyOrders } from "../api/get-my-orders";
-
-const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium" });
 
 /** The shopper's orders, newest first, paged; each links to its pay page (SPEC section 2). */
 export function MyOrders() {
@@ -62,7 +61,7 @@ export function MyOrders() {
                         {order._id}
                       </p>
                       <p className="mt-0.5 text-sm text-neutral-600">
-                        {dateFormat.format(new Date(order.createdAt))} · {order.itemCount}{" "}
+                        {formatDate(order.createdAt)} · {order.itemCount}{" "}
                         {order.itemCount === 1 ? "item" : "items"}
                       </p>
                     </div>

@@ -10,6 +10,7 @@ import { MediaImage } from "../../../components/media-image";
 import { OrderStatusBadge } from "../../../components/order-status-badge";
 import { PageSpinner } from "../../../components/spinner";
 import { isApiError } from "../../../lib/api";
+import { formatDateTime } from "../../../lib/dates";
 import { SectionBody, SectionCard, SectionHeader } from "../components/section-header";
 import { useOrder } from "./api/get-order";
 import { OrderStatusDialog } from "./components/order-status-dialog";
@@ -78,7 +79,7 @@ function OrderDetails({ order, onChangeStatus }: { order: OrderDto; onChangeStat
             <OrderStatusBadge status={order.status} />
           </div>
           <p className="text-neutral-600">
-            Placed <time dateTime={order.createdAt}>{new Date(order.createdAt).toLocaleString()}</time>
+            Placed <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time>
           </p>
           <p className="text-neutral-600">
             By {order.user.name.firstName} {order.user.name.lastName} ({order.user.email})

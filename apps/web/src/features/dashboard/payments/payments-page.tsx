@@ -4,6 +4,7 @@ import { empty, errors } from "@shop/shared/messages";
 import { formatPrice } from "@shop/shared/pricing";
 import { buttonClasses } from "../../../components/button";
 import { cx } from "../../../lib/cx";
+import { formatDate } from "../../../lib/dates";
 import { useListParams } from "../../../lib/list-params";
 import { cellClass, DataTable } from "../components/data-table";
 import { PagedList } from "../components/paged-list";
@@ -98,9 +99,7 @@ export function PaymentsPage({ view }: { view: PaymentsView }) {
                     <td className={cx(cellClass, "font-mono text-xs")}>{payment.transactionId}</td>
                     <td className={cx(cellClass, "capitalize")}>{payment.paymentGateway}</td>
                     <td className={cx(cellClass, "whitespace-nowrap")}>
-                      <time dateTime={payment.createdAt}>
-                        {new Date(payment.createdAt).toLocaleDateString()}
-                      </time>
+                      <time dateTime={payment.createdAt}>{formatDate(payment.createdAt)}</time>
                     </td>
                     <td className={cx(cellClass, "text-right font-medium tabular-nums")}>
                       {formatPrice(payment.amount)}

@@ -9,35 +9,12 @@ import { Button } from "../../../components/button";
 import { ErrorState } from "../../../components/error-state";
 import { Skeleton } from "../../../components/skeleton";
 import { formatRating, Stars } from "../../../components/stars";
+import { formatDate } from "../../../lib/dates";
 import { isActiveUser, useSession } from "../../../lib/session";
 import { REVIEWS_PAGE_SIZE, useProductReviews } from "../api/get-product-reviews";
 
 // The form (react-hook-form and the zod schemas) is only for signed-in shoppers: a chunk of its own.
 const ReviewForm = lazy(() => import("./review-form").then((m) => ({ default: m.ReviewForm })));
-
-const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-] as const;
-
-/**
- * "5 January 2026", in the shopper's time zone. NOTE: written out rather than with
- * Intl.DateTimeFormat, whose first use on a page costs tens of milliseconds (more on a phone).
- */
-function formatDate(iso: string): string {
-  const date = new Date(iso);
-  return `${date.getDate()} ${MONTHS[date.getMonth()]} ${date.getFullYear()}`;
-}
 
 function ReviewItem({ review }: { review: ReviewDto }) {
   const author = `${review.user.name.firstName} ${review.user.name.lastName}`.trim();
