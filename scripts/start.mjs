@@ -1,21 +1,15 @@
 #!/usr/bin/env node
-// `npm start`: builds whatever is missing (web app, API bundle), then runs the server.
-import { spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
-import { fileURLToPath } from "node:url";
+// `npm start`: builds the web app and the API bundle when they are missing or older than their
+// sources (scripts/ensure-built.mjs: after a `git pull`, a restart serves the new code), then runs
+// the server.
+import { ensureBuilt } from "./ensure-built.mjs";
 
-const root = fileURLToPath(new URL("..", import.meta.url));
-const npm = process.platform === "win32" ? "npm.cmd" : "npm";
-
-function run(args) {
-  const result = spawnSync(npm, args, { cwd: root, stdio: "inherit" });
-  if (result.status !== 0) process.exit(result.status ?? 1);
+try {
+  ensureBuilt();
+} catch (error) {
+  console.error(`✖ ${error instanceof Error ? error.message : error}`);
+  process.exit(1);
 }
-
-if (!existsSync(new URL("../apps/web/dist/index.html", import.meta.url)))
-  run(["run", "build", "-w", "@shop/web"]);
-if (!existsSync(new URL("../apps/api/dist/server.js", import.meta.url)))
-  run(["run", "build", "-w", "@shop/api"]);
 
 // The server handles SIGTERM/SIGINT itself; this process only hands over.
 await import(new URL("../apps/api/dist/server.js", import.meta.url).href);

@@ -11,11 +11,16 @@ const CHROMIUM = "/usr/bin/chromium";
 
 function run(command, args, env = {}) {
   console.log(`\n▶ ${command} ${args.join(" ")}`);
+  const started = Date.now();
   const result = spawnSync(command, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
+  const took = `${Math.round((Date.now() - started) / 1000)}s`;
   if (result.status !== 0) {
-    console.error(`✖ ${command} ${args.join(" ")} failed (exit ${result.status ?? result.signal})`);
+    console.error(
+      `✖ ${command} ${args.join(" ")} failed (exit ${result.status ?? result.signal}) after ${took}`,
+    );
     process.exit(result.status ?? 1);
   }
+  console.log(`✔ ${command} ${args.join(" ")} (${took})`);
 }
 
 function ensureChromium() {
@@ -30,16 +35,31 @@ function ensureChromium() {
   });
 }
 
-/** A port nothing listens on, for the server the journeys start. */
-function freePort() {
-  return new Promise((resolve, reject) => {
+/** Listens on the port (0: any free one) and closes again; resolves to the port, or null if taken. */
+function probe(port) {
+  return new Promise((resolve) => {
     const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
+    server.once("error", () => resolve(null));
+    server.listen(port, "127.0.0.1", () => {
+      const { port: bound } = server.address();
+      server.close(() => resolve(bound));
     });
   });
+}
+
+/**
+ * The first of `count` consecutive ports nothing listens on: the journeys start one server per worker,
+ * on E2E_PORT, E2E_PORT + 1... (e2e/support/servers.ts).
+ */
+async function freePorts(count) {
+  for (let attempt = 0; attempt < 20; attempt += 1) {
+    const first = await probe(0);
+    if (first === null || first + count - 1 > 65535) continue;
+    let free = true;
+    for (let next = first + 1; free && next < first + count; next += 1) free = (await probe(next)) !== null;
+    if (free) return first;
+  }
+  throw new Error(`no ${count} consecutive free ports found for the journeys' servers`);
 }
 
 run("npm", ["run", "check"]);
@@ -47,5 +67,5 @@ run("npx", ["vitest", "run"]);
 ensureChromium();
 run("npm", ["run", "build"]);
 run("npm", ["run", "test", "-w", "@shop/e2e"], {
-  E2E_PORT: String(process.env.E2E_PORT ?? (await freePort())),
+  E2E_PORT: String(process.env.E2E_PORT ?? (await freePorts(2))),
 });

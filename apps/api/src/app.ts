@@ -27,14 +27,15 @@ import { registerSameOriginCheck } from "./http/same-origin";
 import { securityHeaders } from "./http/security-headers";
 import { registerTextCheck } from "./http/text-check";
 import { addressRoutes } from "./modules/addresses/routes";
-import { authRoutes } from "./modules/auth/routes";
+import { accountRoutes, authRoutes } from "./modules/auth/routes";
 import { categoryRoutes } from "./modules/categories/routes";
 import { mediaRoutes } from "./modules/media/routes";
 import { orderRoutes } from "./modules/orders/routes";
 import { pageRoutes, sendPage } from "./modules/pages/routes";
 import { paymentRoutes } from "./modules/payments/routes";
-import { productRoutes } from "./modules/products/routes";
+import { categoryProductRoutes, productRoutes } from "./modules/products/routes";
 import { reviewRoutes } from "./modules/reviews/routes";
+import { resolveSession } from "./modules/sessions/service";
 import { adminStatsRoutes, salesStatsRoutes } from "./modules/stats/routes";
 import { systemRoutes } from "./modules/system/routes";
 import { avatarRoutes } from "./modules/users/avatar-routes";
@@ -76,6 +77,11 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
     },
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT,
+    // A client that sends its headers or body a byte at a time is cut off instead of holding a socket.
+    connectionTimeout: config.timeouts.connection,
+    keepAliveTimeout: config.timeouts.keepAlive,
+    requestTimeout: config.timeouts.request,
+    http: { headersTimeout: config.timeouts.headers, connectionsCheckingInterval: 1000 },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     // A URL the router cannot read (bad percent-encoding, a segment over maxParamLength) never reaches
     // a route or the error handler; it still gets the envelope.
@@ -86,6 +92,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   app.decorate("database", database);
   app.decorate("db", database.db);
   app.decorate("storage", createStorage(config));
+  app.decorate("sessions", { resolve: (token: string) => resolveSession(database.db, token) });
   app.addHook("onClose", async () => app.storage.close());
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -146,18 +153,21 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: "/api/docs", staticCSP: true });
+  // NOTE: a production shop publishes its API document only when asked to (API_DOCS=1).
+  if (config.apiDocs) await app.register(swaggerUi, { routePrefix: "/api/docs", staticCSP: true });
 
   await app.register(
     async (apiScope) => {
       await apiScope.register(systemRoutes);
       await apiScope.register(authRoutes, { prefix: "/auth" });
       await apiScope.register(userRoutes, { prefix: "/users" });
+      await apiScope.register(accountRoutes, { prefix: "/users" });
       await apiScope.register(adminStatsRoutes, { prefix: "/users" });
       await apiScope.register(addressRoutes, { prefix: "/users/current-user/addresses" });
       await apiScope.register(avatarRoutes, { prefix: "/users/current-user/avatar" });
       await apiScope.register(mediaRoutes, { prefix: "/media" });
       await apiScope.register(categoryRoutes, { prefix: "/categories" });
+      await apiScope.register(categoryProductRoutes, { prefix: "/categories" });
       await apiScope.register(productRoutes, { prefix: "/products" });
       await apiScope.register(reviewRoutes, { prefix: "/products" });
       await apiScope.register(orderRoutes, { prefix: "/orders" });

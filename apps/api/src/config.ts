@@ -1,11 +1,15 @@
-/** Every environment variable the server reads, parsed once at start (DESIGN.md section 6). */
+/** Every environment variable the server reads, parsed once at start (docs/design.md section 6). */
 import path from "node:path";
-import { AUTH_RATE_LIMIT } from "@shop/shared/constants";
+import { AUTH_RATE_LIMIT, ORDER_LIMITS } from "@shop/shared/constants";
+import { MAX_LINE_QUANTITY } from "@shop/shared/schemas/order";
 import { z } from "zod";
 
 const flag = z
   .enum(["1", "0", "true", "false", "yes", "no", "on", "off", ""])
   .transform((value) => ["1", "true", "yes", "on"].includes(value));
+
+/** libuv's thread pool; Node reads the variable itself, the shop sizes password hashing by it. */
+const ThreadPoolSize = z.coerce.number().int().min(1).max(1024).default(4);
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -24,23 +28,41 @@ const EnvSchema = z.object({
   PAYPAL_CLIENT_SECRET: z.string().optional(),
   PAYPAL_API_BASE: z.url().default("https://api-m.sandbox.paypal.com"),
   PAYPAL_WEBHOOK_ID: z.string().optional(),
+  PAYMENTS_TEST_GATEWAY: flag.optional(),
   SHOP_DEMO: flag.optional(),
+  API_DOCS: flag.optional(),
   STORE_EMAIL: z.email().default("support@example.com"),
   STORE_PHONE: z.string().default("+91 22 4000 1234"),
   REDIS_URL: z.url().optional(),
   ORDER_HOLD_MINUTES: z.coerce.number().positive().default(30),
+  MAX_UNPAID_ORDERS: z.coerce.number().int().min(1).default(ORDER_LIMITS.maxUnpaidOrders),
+  MAX_QUANTITY_PER_LINE: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_LINE_QUANTITY)
+    .default(ORDER_LIMITS.maxQuantityPerLine),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(AUTH_RATE_LIMIT.max),
   PUBLIC_ORIGIN: z.url().optional(),
   TRUST_PROXY: flag.default(false),
   COOKIE_SECURE: flag.optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   WEB_DIST: z.string().optional(),
+  CONNECTION_TIMEOUT_MS: z.coerce.number().int().min(1000).default(30_000),
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).default(10_000),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).default(30_000),
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),
+  UV_THREADPOOL_SIZE: ThreadPoolSize,
 });
 
 export type Config = ReturnType<typeof parseConfig>;
 
-/** Reads the configuration from an environment; a wrong value throws a message naming the variable. */
-export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
+/**
+ * Reads the configuration from an environment; a wrong value throws a message naming the variable.
+ * Tools that only open the database (create-admin) pass `{ server: false }`: what only a serving
+ * shop needs (its public origin, a payment provider) is not asked of them.
+ */
+export function parseConfig(env: NodeJS.ProcessEnv = process.env, { server = true } = {}) {
   // An empty variable means "not set", as in most deployment tools.
   const present = Object.fromEntries(
     Object.entries(env).filter(([, value]) => value !== undefined && value !== ""),
@@ -51,11 +73,37 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
     throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const e = parsed.data;
+  const production = e.NODE_ENV === "production";
+  const paypal =
+    e.PAYPAL_CLIENT_ID && e.PAYPAL_CLIENT_SECRET
+      ? {
+          clientId: e.PAYPAL_CLIENT_ID,
+          clientSecret: e.PAYPAL_CLIENT_SECRET,
+          apiBase: e.PAYPAL_API_BASE,
+          webhookId: e.PAYPAL_WEBHOOK_ID,
+        }
+      : undefined;
+  // NOTE: a live shop must never take a test card: in production the test gateway is an explicit choice.
+  const testGateway =
+    !paypal && (production ? e.PAYMENTS_TEST_GATEWAY === true : e.PAYMENTS_TEST_GATEWAY !== false);
+  const missing: string[] = [];
+  if (production && !e.PUBLIC_ORIGIN)
+    missing.push(
+      "PUBLIC_ORIGIN: required in production (the shop's public address, e.g. https://shop.example)",
+    );
+  if (!paypal && !testGateway)
+    missing.push(
+      "PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET: required to take payments (or PAYMENTS_TEST_GATEWAY=1 for a shop that takes only test cards)",
+    );
+  if (server && missing.length > 0)
+    throw new Error(`Invalid configuration:\n${missing.map((line) => `  ${line}`).join("\n")}`);
+  const warnings: string[] = [];
+  if (production && e.SHOP_DEMO)
+    warnings.push("SHOP_DEMO is ignored in production: no demo accounts or catalogue are created.");
   // NOTE: npm runs workspace scripts inside the workspace folder; INIT_CWD is where the command was
   // typed, so `npm start`, `npm run dev` and `npm run create-admin` all find the same ./data.
   const base = env.INIT_CWD ?? process.cwd();
   const dataDir = path.resolve(base, e.DATA_DIR);
-  const production = e.NODE_ENV === "production";
   return {
     env: e.NODE_ENV,
     production,
@@ -77,21 +125,18 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
             publicUrl: e.S3_PUBLIC_URL,
           }
         : undefined,
-    paypal:
-      e.PAYPAL_CLIENT_ID && e.PAYPAL_CLIENT_SECRET
-        ? {
-            clientId: e.PAYPAL_CLIENT_ID,
-            clientSecret: e.PAYPAL_CLIENT_SECRET,
-            apiBase: e.PAYPAL_API_BASE,
-            webhookId: e.PAYPAL_WEBHOOK_ID,
-          }
-        : undefined,
-    /** Demo mode seeds demo data and shows "Login as admin"; on by default only for the embedded database. */
-    demo: e.SHOP_DEMO ?? !e.DATABASE_URL,
+    paypal,
+    /** The offline test gateway takes the payments (never beside PayPal; in production only when asked for). */
+    testGateway,
+    /** Demo mode seeds demo data and shows "Login as admin"; on by default only for the embedded database, never in production. */
+    demo: production ? false : (e.SHOP_DEMO ?? !e.DATABASE_URL),
+    /** The API document at /api/docs: on, except in production unless API_DOCS=1. */
+    apiDocs: e.API_DOCS ?? !production,
     storeEmail: e.STORE_EMAIL,
     storePhone: e.STORE_PHONE,
     redisUrl: e.REDIS_URL,
     orderHoldMinutes: e.ORDER_HOLD_MINUTES,
+    orderLimits: { maxUnpaidOrders: e.MAX_UNPAID_ORDERS, maxQuantityPerLine: e.MAX_QUANTITY_PER_LINE },
     /** Sign-in and registration attempts per client address per minute. */
     authRateLimitMax: e.AUTH_RATE_LIMIT_MAX,
     publicOrigin: e.PUBLIC_ORIGIN,
@@ -99,10 +144,33 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
     cookieSecure: e.COOKIE_SECURE ?? production,
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST ? path.resolve(base, e.WEB_DIST) : undefined,
+    /**
+     * Slow clients are cut off: headers or a whole request taking longer to arrive. A socket silent
+     * either way is closed after `connection`, which stays above the longest answer (a 503 after
+     * the database's 10 s query timeout and a rollback), or a slow answer would lose its socket.
+     */
+    timeouts: {
+      connection: e.CONNECTION_TIMEOUT_MS,
+      headers: e.HEADERS_TIMEOUT_MS,
+      request: e.REQUEST_TIMEOUT_MS,
+      keepAlive: e.KEEP_ALIVE_TIMEOUT_MS,
+    },
+    /** Settings that were ignored, for the server to log at start. */
+    warnings,
   };
 }
 
-/** The demo accounts seeded in demo mode (issue: Foundation, item 7). */
+/**
+ * The size of libuv's thread pool (UV_THREADPOOL_SIZE, default 4), for code that runs before or
+ * without the server's configuration (password hashing is also used by the seed, the CLI and the
+ * bench). A wrong value stops the server in parseConfig; here it reads as the default.
+ */
+export function threadPoolSize(env: NodeJS.ProcessEnv = process.env): number {
+  const parsed = ThreadPoolSize.safeParse(env.UV_THREADPOOL_SIZE || undefined);
+  return parsed.success ? parsed.data : 4;
+}
+
+/** The demo accounts seeded in demo mode (docs/spec.md: the demo admin and shopper). */
 export const DEMO_ACCOUNTS = {
   admin: { email: "admin@example.com", password: "Admin@123", firstName: "Asha", lastName: "Admin" },
   shopper: { email: "shopper@example.com", password: "Shopper@123", firstName: "Sam", lastName: "Shopper" },

@@ -3,9 +3,9 @@ import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app";
 import { parseConfig } from "./config";
 import { type DatabaseHandle, migrate, openDatabase } from "./db/client";
-import { seedDemoAccounts } from "./db/seed/demo-accounts";
-import { seedDemoCatalog } from "./db/seed/demo-catalog";
 import { startOrderSweep } from "./modules/orders/sweep";
+import { seedDemoAccounts } from "./seed/demo-accounts";
+import { seedDemoCatalog } from "./seed/demo-catalog";
 import { createStorage } from "./storage/create-storage";
 
 let database: DatabaseHandle | undefined;
@@ -37,6 +37,7 @@ async function main() {
   process.on("SIGINT", () => void shutdown("SIGINT"));
 
   const config = parseConfig();
+  for (const warning of config.warnings) console.warn(`warning: ${warning}`);
   database = await openDatabase(
     config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.pgliteDir },
   );

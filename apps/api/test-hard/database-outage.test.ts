@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { api } from "@shop/shared/messages";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { type DatabaseHandle, migrate, openDatabase } from "../src/db/client";
+import { type DatabaseHandle, migrate, openDatabase } from "#api/db/client";
 import {
   APPROVED_CARD,
   PASSWORD,

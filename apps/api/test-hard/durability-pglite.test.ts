@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { type DatabaseHandle, migrate, openDatabase } from "../src/db/client";
+import { type DatabaseHandle, migrate, openDatabase } from "#api/db/client";
 import { type SeededProduct, type Shopper, seedProducts, seedShoppers } from "./fixtures";
 import { checkLedger, loadUntilKilled, placeAndPay, retryUnanswered } from "./order-load";
 import { startServer, stopAllServers } from "./server-process";

@@ -3,12 +3,13 @@
  * own repos and services before (or beside) the server processes: products with a known stock, and
  * shoppers with a saved address and a session (the token is what the cookie carries).
  */
-import type { DatabaseHandle } from "../src/db/client";
-import { insertAddress } from "../src/modules/addresses/repo";
-import { hashPassword } from "../src/modules/auth/password";
-import { startSession } from "../src/modules/auth/service";
-import { insertUser } from "../src/modules/users/repo";
-import { makeCategory, makeMedia, makeProduct } from "../test/catalog";
+import type { DatabaseHandle } from "#api/db/client";
+import { insertAddress } from "#api/modules/addresses/repo";
+import { hashPassword } from "#api/modules/auth/password";
+import { startSession } from "#api/modules/sessions/service";
+import { insertUser } from "#api/modules/users/repo";
+import { makeCategory, makeMedia, makeProduct } from "#test/catalog";
+import { ADDRESS } from "#test/fixtures";
 
 export const PASSWORD = "Secret@123";
 
@@ -64,17 +65,11 @@ export async function seedShoppers(database: DatabaseHandle, count: number, tag:
       role: "customer",
       status: true,
     });
+    const { name: _name, ...place } = ADDRESS;
     const address = await insertAddress(database.db, user.id, {
       firstName: "Priya",
       lastName: `Shopper ${n}`,
-      countryCode: "91",
-      phoneNumber: "9876543210",
-      building: "Flat 12, Sea View Apartments",
-      street: "Marine Drive Road",
-      city: "Mumbai",
-      state: "Maharashtra",
-      pinCode: "400002",
-      country: "India",
+      ...place,
     });
     const session = await startSession(database.db, user, { userAgent: "hard-suite", ip: "127.0.0.1" });
     shoppers.push({ id: user.id, email, session: session.token, addressId: address.id });

@@ -6,7 +6,7 @@
 import http, { type IncomingHttpHeaders } from "node:http";
 import { SESSION_COOKIE } from "@shop/shared/constants";
 
-/** The API's envelope (SPEC section 5): `data` on success, `message` (and `errors`) on failure. */
+/** The API's envelope (docs/design.md section 4): `data` on success, `message` (and `errors`) on failure. */
 export interface Envelope {
   success: boolean;
   message?: string;

@@ -7,7 +7,7 @@
 import { api } from "@shop/shared/messages";
 import { sql } from "drizzle-orm";
 import { expect } from "vitest";
-import type { Database } from "../src/db/client";
+import type { Database } from "#api/db/client";
 import { APPROVED_CARD, DECLINED_CARD, type SeededProduct, type Shopper } from "./fixtures";
 import { type Answer, idOf, type ShopClient } from "./http";
 

@@ -4,7 +4,7 @@
  * stopped by its own pid: by the test (stop or kill), by `stopAllServers()` in afterAll, and as a last
  * resort when the test worker exits.
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import net from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -13,6 +13,7 @@ import { ShopClient } from "./http";
 
 const API_ROOT = fileURLToPath(new URL("..", import.meta.url));
 const SERVER_JS = fileURLToPath(new URL("../dist/server.js", import.meta.url));
+const CREATE_ADMIN_JS = fileURLToPath(new URL("../dist/create-admin.js", import.meta.url));
 /** Lines of the server's output kept, and how many of the last ones failure messages show. */
 const KEPT_LINES = 5_000;
 const TAIL_LINES = 100;
@@ -29,6 +30,8 @@ export interface ServerOptions {
   logLevel?: "warn" | "info";
   /** Give up when the server is not healthy after this long. */
   readyTimeoutMs?: number;
+  /** More environment, over the defaults below (a value of "" unsets a default). */
+  env?: Record<string, string>;
 }
 
 export interface ShopServer {
@@ -70,6 +73,33 @@ export async function stopAllServers(): Promise<void> {
   await Promise.all([...running].map((child) => terminate(child, "SIGTERM")));
 }
 
+export interface Finished {
+  status: number | null;
+  output: string;
+}
+
+/** Runs a built entry (the server or create-admin) in a clean environment until it exits. */
+function runToExit(script: string, args: string[], env: Record<string, string>, input: string): Finished {
+  const result = spawnSync(process.execPath, [script, ...args], {
+    cwd: API_ROOT,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, HOST: "127.0.0.1", PORT: "0", ...env },
+    input,
+    encoding: "utf8",
+    timeout: 60_000,
+  });
+  return { status: result.status, output: `${result.stdout}${result.stderr}` };
+}
+
+/** Starts the built server with this environment and waits for it to exit (a refused configuration). */
+export function runServerToExit(env: Record<string, string>): Finished {
+  return runToExit(SERVER_JS, [], env, "");
+}
+
+/** `npm run create-admin` as built (dist/create-admin.js), with `input` on its standard input. */
+export function runCreateAdmin(args: string[], env: Record<string, string>, input = ""): Finished {
+  return runToExit(CREATE_ADMIN_JS, args, env, input);
+}
+
 /** Starts the built server; throws with its output when it does not become healthy. */
 export async function startServer(options: ServerOptions): Promise<ShopServer> {
   if (!existsSync(SERVER_JS)) {
@@ -101,7 +131,13 @@ async function startOnce(options: ServerOptions, port: number): Promise<ShopServ
     SHOP_DEMO: "0",
     // All the load comes from 127.0.0.1: the per-address sign-in limit must not refuse it.
     AUTH_RATE_LIMIT_MAX: "100000",
+    // Each load shopper holds many unpaid orders at once; the anti-hoarding limit is the API suite's.
+    MAX_UNPAID_ORDERS: "1000000",
     ORDER_HOLD_MINUTES: String(options.holdMinutes ?? 30),
+    // A production shop needs both; these servers take test cards on purpose.
+    PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
+    PAYMENTS_TEST_GATEWAY: "1",
+    ...options.env,
   };
   const child = spawn(process.execPath, [SERVER_JS], {
     cwd: API_ROOT,

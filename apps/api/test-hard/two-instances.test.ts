@@ -11,9 +11,10 @@ import { api } from "@shop/shared/messages";
 import { inArray, sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type DatabaseHandle, migrate, openDatabase } from "../src/db/client";
-import { orderItems, orders } from "../src/db/schema/orders";
-import { products as productsTable } from "../src/db/schema/products";
+import { type DatabaseHandle, migrate, openDatabase } from "#api/db/client";
+import { orderItems, orders } from "#api/db/schema/orders";
+import { products as productsTable } from "#api/db/schema/products";
+import { ADDRESS } from "#test/fixtures";
 import {
   APPROVED_CARD,
   PASSWORD,
@@ -209,17 +210,7 @@ describe("two servers on one database, sweeping expired holds every second", () 
             status: "pending",
             subTotal: 10,
             totalAmount: 10,
-            shippingAddress: {
-              name: { firstName: "Priya", lastName: "Shopper" },
-              countryCode: "91",
-              phoneNumber: "9876543210",
-              building: "Flat 12, Sea View Apartments",
-              street: "Marine Drive Road",
-              city: "Mumbai",
-              state: "Maharashtra",
-              pinCode: "400002",
-              country: "India",
-            },
+            shippingAddress: { ...ADDRESS, name: { firstName: "Priya", lastName: "Shopper" } },
             createdAt,
           })
           .returning({ id: orders.id });

@@ -1,5 +1,5 @@
 /**
- * Who may call each operation of the OpenAPI document (DESIGN.md section 5): the one table the
+ * Who may call each operation of the OpenAPI document (docs/design.md section 5): the one table the
  * authorization matrix and the generated-input suite both read. An operation missing from it fails
  * the matrix, so a new endpoint cannot ship without a decision.
  */

@@ -2,11 +2,11 @@
 
 import type { Role } from "@shop/shared/constants";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
-import { buildApp } from "../src/app";
-import { type Config, parseConfig } from "../src/config";
-import type { DatabaseHandle } from "../src/db/client";
-import { hashPassword } from "../src/modules/auth/password";
-import { insertUser } from "../src/modules/users/repo";
+import { buildApp } from "#api/app";
+import { type Config, parseConfig } from "#api/config";
+import type { DatabaseHandle } from "#api/db/client";
+import { hashPassword } from "#api/modules/auth/password";
+import { insertUser } from "#api/modules/users/repo";
 import { createTestDatabase } from "./db";
 
 export interface TestApp {
@@ -18,7 +18,16 @@ export interface TestApp {
 
 export async function createTestApp(env: NodeJS.ProcessEnv = {}): Promise<TestApp> {
   const database = await createTestDatabase();
-  const config = parseConfig({ NODE_ENV: "test", DATA_DIR: "/tmp/shop-test-data", SHOP_DEMO: "0", ...env });
+  // A production shop needs its public origin and a payment provider; tests take test cards.
+  const production =
+    env.NODE_ENV === "production" ? { PUBLIC_ORIGIN: "http://localhost", PAYMENTS_TEST_GATEWAY: "1" } : {};
+  const config = parseConfig({
+    NODE_ENV: "test",
+    DATA_DIR: "/tmp/shop-test-data",
+    SHOP_DEMO: "0",
+    ...production,
+    ...env,
+  });
   const app = await buildApp({ config, database, logger: false });
   await app.ready();
   return {

@@ -1,13 +1,13 @@
 /**
  * The authorization matrix: every operation of the OpenAPI document, called as anonymous, a shopper,
- * another shopper, a manager and an admin, answers as DESIGN.md section 5 says. ACCESS (access.ts)
+ * another shopper, a manager and an admin, answers as docs/design.md section 5 says. ACCESS (access.ts)
  * is the one place that says who may do what, and OWNED below says how each operation on a
  * shopper's own resource is called and what everyone who is not its owner gets. An operation
  * missing from either fails the suite, so a new endpoint cannot ship without a decision.
  */
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { newId } from "../src/db/ids";
+import { newId } from "#api/core/ids";
 import { ACCESS, type Access } from "./access";
 import { createTestApp, inject, signedInUser, type TestApp } from "./app";
 import { changedTables, snapshot } from "./db-snapshot";
@@ -51,7 +51,7 @@ interface Owned {
 
 const addressUrl = (shop: Shop) => `/api/users/current-user/addresses/${shop.addressId}`;
 
-/** Every "owner" operation of ACCESS (DESIGN.md section 5: users see and change only their own things). */
+/** Every "owner" operation of ACCESS (docs/design.md section 5: users see and change only their own things). */
 const OWNED: Record<string, Owned> = {
   "GET /api/users/current-user/addresses": {
     request: (shop) => ({ url: "/api/users/current-user/addresses", resource: shop.addressId }),
@@ -199,7 +199,7 @@ describe("the authorization matrix", () => {
     expect(Object.keys(OWNED).sort()).toEqual(owned);
   });
 
-  it.each(ROLES)("answers every operation as DESIGN.md says when called as %s", async (role) => {
+  it.each(ROLES)("answers every operation as docs/design.md says when called as %s", async (role) => {
     const failures: string[] = [];
     for (const { key, method, path } of operations) {
       const access = ACCESS[key];

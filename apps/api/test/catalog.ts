@@ -1,12 +1,12 @@
 /** Catalogue fixtures for API tests: categories, media rows and products made through the services. */
 import type { ProductInput } from "@shop/shared/schemas/product";
 import { slugify } from "@shop/shared/slug";
-import type { DatabaseHandle } from "../src/db/client";
-import { newId } from "../src/db/ids";
-import type { Media } from "../src/db/schema/media";
-import { insertCategory } from "../src/modules/categories/repo";
-import { insertMedia } from "../src/modules/media/repo";
-import { createProduct } from "../src/modules/products/service";
+import { newId } from "#api/core/ids";
+import type { DatabaseHandle } from "#api/db/client";
+import type { Media } from "#api/db/schema/media";
+import { insertCategory } from "#api/modules/categories/repo";
+import { insertMedia } from "#api/modules/media/repo";
+import { createProduct, getProduct } from "#api/modules/products/service";
 
 let counter = 0;
 function unique(prefix: string) {
@@ -59,5 +59,6 @@ export async function makeProduct(
   refs: { category: string; thumbnail: string },
   overrides: Partial<ProductInput> = {},
 ) {
-  return createProduct(database.db, productBody(refs, { name: unique("Product"), ...overrides }));
+  const id = await createProduct(database.db, productBody(refs, { name: unique("Product"), ...overrides }));
+  return getProduct(database.db, id, { role: "admin" });
 }

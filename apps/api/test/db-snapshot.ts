@@ -1,6 +1,6 @@
 /** What the database holds, as one checksum per table, to prove that a refused request wrote nothing. */
 import { sql } from "drizzle-orm";
-import type { DatabaseHandle } from "../src/db/client";
+import type { DatabaseHandle } from "#api/db/client";
 
 /** Table name → `count:md5` of every row's text, in a stable order. */
 export type Snapshot = Record<string, string>;

@@ -6,7 +6,7 @@ import { dirname, join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import pg from "pg";
-import { type DatabaseHandle, migrate, migrationsFolder, openDatabase, wrapPglite } from "../src/db/client";
+import { type DatabaseHandle, migrate, migrationsFolder, openDatabase, wrapPglite } from "#api/db/client";
 
 // The database every API test runs against: an in-memory PGlite by default, or a brand-new
 // PostgreSQL database with TEST_DB_KIND=postgres and TEST_DATABASE_URL (any database on the

@@ -1,5 +1,5 @@
 /**
- * What every answer of the API must look like (DESIGN.md section 4): JSON in the envelope, and a
+ * What every answer of the API must look like (docs/design.md section 4): JSON in the envelope, and a
  * refusal worded with a message of packages/shared, never an internal or library message.
  */
 import * as messages from "@shop/shared/messages";

@@ -5,13 +5,13 @@
  */
 import type { Role } from "@shop/shared/constants";
 import type { AddressInput } from "@shop/shared/schemas/address";
-import type { User } from "../src/db/schema/users";
-import { addAddress } from "../src/modules/addresses/service";
-import { hashPassword } from "../src/modules/auth/password";
-import { startSession } from "../src/modules/auth/service";
-import { placeOrder } from "../src/modules/orders/service";
-import { addReview } from "../src/modules/reviews/service";
-import { insertUser } from "../src/modules/users/repo";
+import type { User } from "#api/db/schema/users";
+import { addAddress } from "#api/modules/addresses/service";
+import { hashPassword } from "#api/modules/auth/password";
+import { placeOrder } from "#api/modules/orders/service";
+import { addReview } from "#api/modules/reviews/service";
+import { startSession } from "#api/modules/sessions/service";
+import { insertUser } from "#api/modules/users/repo";
 import { inject, PASSWORD, type TestApp, uniqueEmail } from "./app";
 import { makeCategory, makeMedia, makeProduct } from "./catalog";
 
@@ -35,6 +35,9 @@ export const REVIEW = {
 
 /** The test gateway's approved card. */
 export const APPROVED_CARD = { number: "4242 4242 4242 4242", expiry: "12/99", cvc: "123" };
+
+/** The test gateway's declined card. */
+export const DECLINED_CARD = { number: "4000 0000 0000 0002", expiry: "12/99", cvc: "123" };
 
 let passwordHash: Promise<string> | undefined;
 

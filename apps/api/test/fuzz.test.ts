@@ -1,5 +1,5 @@
 /**
- * Generated bad input (issue 7, item 1): every operation of the OpenAPI document is called with
+ * Generated bad input: every operation of the OpenAPI document is called with
  * requests made by fast-check from its own schemas, valid and hostile, as a caller who may use it
  * (so that the guard lets the request through to validation and the service). Whatever comes in:
  * never a 5xx, always the envelope with a shop message, the documented schema for a documented
@@ -12,7 +12,7 @@ import { api, validation } from "@shop/shared/messages";
 import { Ajv, type ValidateFunction } from "ajv";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
-import { newId } from "../src/db/ids";
+import { newId } from "#api/core/ids";
 import { ACCESS, type Access } from "./access";
 import { createTestApp, type TestApp } from "./app";
 import { changedTables, type Snapshot, snapshot } from "./db-snapshot";
@@ -105,7 +105,7 @@ function discriminatorOf(schema: JsonSchema): Record<string, unknown> {
   return Object.fromEntries(fixed.map(([key, property]) => [key, property.enum?.[0]]));
 }
 
-/** Top-level fields of a generated JSON body that its operation does not take (bodies are strict: STYLE.md). */
+/** Top-level fields of a generated JSON body that its operation does not take (bodies are strict: docs/style.md). */
 function unknownFields(operation: Operation, request: GeneratedRequest): string[] {
   const { body } = request;
   if (!operation.body || LOOSE_BODIES.includes(operation.key) || body.kind !== "json") return [];

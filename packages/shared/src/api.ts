@@ -1,4 +1,4 @@
-/** The response envelope every API answer uses (DESIGN.md section 4), as schemas and types. */
+/** The response envelope every API answer uses (docs/design.md section 4), as schemas and types. */
 import { z } from "zod";
 
 export const ListMeta = z.object({
@@ -47,6 +47,8 @@ export const PublicConfig = z.object({
   storeEmail: z.string(),
   storePhone: z.string(),
   paymentProvider: z.enum(["paypal", "test"]),
+  /** The most units of one product an order may hold (the cart caps its quantities to it). */
+  maxQuantityPerLine: z.number().int(),
   demo: z.object({ email: z.string(), password: z.string() }).nullable(),
 });
 export type PublicConfig = z.infer<typeof PublicConfig>;

@@ -1,4 +1,4 @@
-/** Business constants and limits (SPEC section 9, DESIGN.md section 4). */
+/** Business constants and limits (docs/spec.md section 9, docs/design.md section 4). */
 
 export const PAGE_SIZES = [8, 20, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 8;
@@ -94,6 +94,12 @@ export const MEDIA_WIDTHS = [320, 640, 1024] as const;
 
 /** Unpaid pending orders are cancelled after this many minutes (ORDER_HOLD_MINUTES overrides). */
 export const ORDER_HOLD_MINUTES = 30;
+
+/**
+ * Against stock hoarding: unpaid orders one shopper may hold at once (MAX_UNPAID_ORDERS overrides)
+ * and units of one product in one order (MAX_QUANTITY_PER_LINE overrides).
+ */
+export const ORDER_LIMITS = { maxUnpaidOrders: 3, maxQuantityPerLine: 10 } as const;
 
 export const SESSION_COOKIE = "shop_session";
 export const SESSION_TTL_DAYS = 30;

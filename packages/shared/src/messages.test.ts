@@ -15,11 +15,6 @@ describe("validation message helpers", () => {
     expect(validation.maxLength(50)).toBe("This must be 50 characters or less.");
   });
 
-  it("words the exact length in the singular and the plural", () => {
-    expect(validation.exactLength(1)).toBe("This must be 1 character long.");
-    expect(validation.exactLength(6)).toBe("This must be 6 characters long.");
-  });
-
   it("words the numeric bounds with the bound itself", () => {
     expect(validation.min(1)).toBe("This cannot be less than 1.");
     expect(validation.max(5)).toBe("This cannot be more than 5.");

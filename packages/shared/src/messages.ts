@@ -1,5 +1,5 @@
 /**
- * Every message a user can see, worded as SPEC.md words it (sections 5 and 8).
+ * Every message a user can see, worded as docs/spec.md words it (sections 5 and 8).
  * The API sends these in `message` / `errors`; the web shows them in forms, toasts and pages.
  */
 
@@ -13,7 +13,6 @@ export const validation = {
   required: "This is required.",
   minLength: (n: number) => `This must be ${n} character${n === 1 ? "" : "s"} or more.`,
   maxLength: (n: number) => `This must be ${n} character${n === 1 ? "" : "s"} or less.`,
-  exactLength: (n: number) => `This must be ${n} character${n === 1 ? "" : "s"} long.`,
   number: "This must be a number.",
   min: (x: number) => `This cannot be less than ${x}.`,
   max: (x: number) => `This cannot be more than ${x}.`,
@@ -66,14 +65,14 @@ export const formErrors = {
 /** The error catalogue (SPEC section 8): defaults shown when the server gives no message. */
 export const errors = {
   notAuthorized: "You are not authorized to access this page.",
-  dashboardList: "Something went wrong please try reloading the page...",
-  list: "Error: Something went wrong, please try reloading the page.",
-  page: "Something went wrong...",
-  media: "Something went wrong, please try again.",
+  tryReloadingEllipsis: "Something went wrong please try reloading the page...",
+  tryReloading: "Something went wrong, please try reloading the page.",
+  somethingWentWrong: "Something went wrong...",
+  tryAgain: "Something went wrong, please try again.",
   categoryCreate: "An error occurred while creating the category.",
   customerStatus: "An error occurred while updating the customer status.",
-  orderStatus: "Something went wrong, please try again later...",
-  dialog: "An unknown error has occurred.",
+  tryAgainLaterEllipsis: "Something went wrong, please try again later...",
+  unknownError: "An unknown error has occurred.",
   productStatus: "An error occurred while updating the product status.",
   productDelete: "An error occurred while deleting the product.",
   productSave: "An error occurred while creating the product.",
@@ -82,12 +81,11 @@ export const errors = {
   register: "An error occurred while creating your account.",
   review: "An error occurred while submitting your review.",
   addToCart: "Unable to add to cart. Please try again later.",
-  orderOrPayment: "Something went wrong, please try again later...",
-  addressDeleteOrAvatar: "Something went wrong, please try again...",
-  profileAddressPassword: "Something went wrong, please try again later.",
+  tryAgainEllipsis: "Something went wrong, please try again...",
+  tryAgainLater: "Something went wrong, please try again later.",
   productNotFound: "Product not found.",
   productNotAvailable: "Product is not available.",
-  orderNotFound: "Error: Order not found.",
+  orderNotFound: "Order not found.",
   logout: "An error occurred while logging you out.",
   pageNotFound: "Sorry, we couldn't find the page you're looking for.",
 } as const;
@@ -242,6 +240,9 @@ export const api = {
   orderNotFound: "Order not found.",
   orderCancelled: "The order has been cancelled.",
   orderNotPending: "Only a pending order can be cancelled.",
+  tooManyUnpaidOrders: "You have too many unpaid orders. Pay or cancel one first.",
+  quantityPerLine: (max: number) => `You can buy at most ${max} of this item.`,
+  idempotencyKeyReused: "This key was used for a different order.",
   outOfStock: (name: string, available: number) =>
     available > 0 ? `Only ${available} of ${name} left in stock.` : `${name} is out of stock.`,
   productUnavailable: (name: string) => `${name} is no longer available.`,

@@ -9,6 +9,21 @@
  */
 import type { OrderStatus } from "./constants";
 
+/**
+ * Statuses of an order whose money stays with the shop: it counts as revenue while it has a payment
+ * and one of these statuses (a refund or cancellation takes it out).
+ */
+export const PAID_ORDER_STATUSES = [
+  "processing",
+  "shipped",
+  "delivered",
+] as const satisfies readonly OrderStatus[];
+
+/** SPEC section 4: an order can be paid while no payment exists and it waits for one. */
+export function isPayable(order: { status: OrderStatus; payment: unknown }): boolean {
+  return order.payment === null && order.status === "pending";
+}
+
 export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
   pending: ["cancelled"],
   processing: ["shipped", "cancelled", "refunded"],

@@ -1,11 +1,17 @@
-/** npm run create-admin -- --email E --password P: makes a new admin or promotes an existing user. */
+/**
+ * npm run create-admin -- --email E: makes a new admin or promotes an existing user. The password
+ * comes from ADMIN_PASSWORD, from standard input (piped, or typed at a prompt that does not echo
+ * it), or, least safely, from --password (shell history and process lists keep it).
+ */
+import { createInterface } from "node:readline";
+import { Writable } from "node:stream";
 import { parseArgs } from "node:util";
 import { Email, Password } from "@shop/shared/schemas/common";
 import { z } from "zod";
-import { parseConfig } from "../config";
-import { migrate, openDatabase } from "../db/client";
-import { hashPassword } from "../modules/auth/password";
-import { findUserByEmail, insertUser, updateUser } from "../modules/users/repo";
+import { parseConfig } from "#api/config";
+import { migrate, openDatabase } from "#api/db/client";
+import { hashPassword } from "#api/modules/auth/password";
+import { findUserByEmail, insertUser, updateUser } from "#api/modules/users/repo";
 
 const Args = z.object({
   email: Email,
@@ -13,6 +19,32 @@ const Args = z.object({
   "first-name": z.string().trim().min(1).max(50).default("Shop"),
   "last-name": z.string().trim().min(1).max(50).default("Admin"),
 });
+
+/** One line from standard input; at a terminal, asked for without echoing what is typed. */
+async function readPassword(): Promise<string> {
+  const interactive = process.stdin.isTTY === true;
+  let muted = false;
+  const output = new Writable({
+    write(chunk, _encoding, done) {
+      if (!muted) process.stderr.write(chunk);
+      done();
+    },
+  });
+  const lines = createInterface({ input: process.stdin, output, terminal: interactive });
+  try {
+    if (interactive) process.stderr.write("Password: ");
+    muted = interactive;
+    const [line] = await new Promise<string[]>((resolve) => {
+      const read: string[] = [];
+      lines.once("line", (text) => resolve([text]));
+      lines.once("close", () => resolve(read));
+    });
+    if (interactive) process.stderr.write("\n");
+    return line ?? "";
+  } finally {
+    lines.close();
+  }
+}
 
 async function main() {
   const { values } = parseArgs({
@@ -23,14 +55,17 @@ async function main() {
       "last-name": { type: "string" },
     },
   });
-  const parsed = Args.safeParse(values);
+  const password = values.password ?? process.env.ADMIN_PASSWORD ?? (await readPassword());
+  const parsed = Args.safeParse({ ...values, password });
   if (!parsed.success) {
     for (const issue of parsed.error.issues) console.error(`--${issue.path.join(".")}: ${issue.message}`);
-    console.error("usage: npm run create-admin -- --email admin@shop.test --password 'S3cret!pass'");
+    console.error(
+      "usage: npm run create-admin -- --email owner@shop.example (password from ADMIN_PASSWORD, standard input or a prompt)",
+    );
     process.exit(2);
   }
   const args = parsed.data;
-  const config = parseConfig();
+  const config = parseConfig(process.env, { server: false });
   const database = await openDatabase(
     config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.pgliteDir },
   );

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase } from "../../test/db";
+import { createTestDatabase } from "#test/db";
 import { type Database, type DatabaseHandle, migrate, migrationsFolder } from "./client";
 import {
   categories,

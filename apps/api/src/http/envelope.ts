@@ -1,4 +1,4 @@
-/** Builders for the response envelope of DESIGN.md section 4. */
+/** Builders for the response envelope of docs/design.md section 4. */
 import type { Envelope, ListEnvelope } from "@shop/shared/api";
 import { api } from "@shop/shared/messages";
 
@@ -17,9 +17,4 @@ export function list<T>(
     data: items,
     meta: { page, size, total, pageCount: Math.max(1, Math.ceil(total / size)) },
   };
-}
-
-/** Offset of a page for SQL. */
-export function offsetOf({ page, size }: { page: number; size: number }): number {
-  return (page - 1) * size;
 }

@@ -1,8 +1,8 @@
-/** One error handler for the whole API: statuses of DESIGN.md section 4, SPEC messages, no leaked details. */
+/** One error handler for the whole API: statuses of docs/design.md section 4, SPEC messages, no leaked details. */
 import { api, validation } from "@shop/shared/messages";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
-import { AppError } from "./errors";
+import { AppError } from "#api/core/errors";
 
 declare module "fastify" {
   interface FastifyContextConfig {

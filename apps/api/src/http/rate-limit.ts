@@ -1,6 +1,8 @@
 /**
- * Rate limits for sign-in and registration: every attempt counts against the client
- * address, and failed sign-ins also count against the account they named.
+ * Rate limits for sign-in and registration. Every attempt counts against the client address.
+ * A failed sign-in counts against the pair (account, address), which that address alone then
+ * cannot try for a while, and against the account, whose sign-ins are then slowed down but never
+ * refused: strangers guessing from elsewhere can never lock the owner (or an admin) out.
  * Counters live in Redis when REDIS_URL is set, so that every instance shares them.
  */
 import rateLimit from "@fastify/rate-limit";
@@ -8,18 +10,25 @@ import { AUTH_RATE_LIMIT } from "@shop/shared/constants";
 import { api } from "@shop/shared/messages";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { Redis } from "ioredis";
-import { AppError } from "./errors";
+import { AppError } from "#api/core/errors";
 
 type Limiter = ReturnType<FastifyInstance["createRateLimit"]>;
 
 declare module "fastify" {
   interface FastifyInstance {
-    authLimits: { perAddress: Limiter; perAccount: Limiter };
+    authLimits: { perAddress: Limiter; perAccountAddress: Limiter; perAccount: Limiter };
   }
 }
 
-/** Failed sign-ins allowed per account in a quarter of an hour. */
-const ACCOUNT_FAILURES = { max: 10, timeWindow: 15 * 60_000 };
+const QUARTER_HOUR = 15 * 60_000;
+/** Failed sign-ins to one account allowed from one address in a quarter of an hour. */
+const ACCOUNT_ADDRESS_FAILURES = { max: 5, timeWindow: QUARTER_HOUR };
+/** Failed sign-ins to one account (from anywhere) counted in a quarter of an hour. */
+const ACCOUNT_FAILURES = { max: 100_000, timeWindow: QUARTER_HOUR };
+/** Past this many failures, each further one adds SLOWDOWN_STEP_MS to every sign-in of the account. */
+export const SLOWDOWN_AFTER = 5;
+const SLOWDOWN_STEP_MS = 250;
+const SLOWDOWN_MAX_MS = 3_000;
 
 function emailOf(request: FastifyRequest): string {
   const body = request.body as { email?: unknown } | undefined;
@@ -41,6 +50,10 @@ export async function registerRateLimits(app: FastifyInstance) {
   });
   app.decorate("authLimits", {
     perAddress: app.createRateLimit({ keyGenerator: (request) => `ip:${request.ip}` }),
+    perAccountAddress: app.createRateLimit({
+      ...ACCOUNT_ADDRESS_FAILURES,
+      keyGenerator: (request) => `account-ip:${emailOf(request)}|${request.ip}`,
+    }),
     perAccount: app.createRateLimit({
       ...ACCOUNT_FAILURES,
       keyGenerator: (request) => `account:${emailOf(request)}`,
@@ -59,13 +72,29 @@ export async function limitAttemptsFromAddress(request: FastifyRequest, reply: F
   if (!limit.isAllowed && limit.isExceeded) refuse(reply, limit.ttl);
 }
 
-/** Refuses a sign-in to an account that has had too many failures lately. */
-export async function checkAccountNotLocked(request: FastifyRequest, reply: FastifyReply) {
-  const limit = await request.server.authLimits.perAccount(request, { increment: false });
-  // A peek does not count this attempt, so the account is locked once no failure is left.
+/** Refuses a sign-in from an address that failed too often for this account lately (others are not affected). */
+export async function limitAccountFromAddress(request: FastifyRequest, reply: FastifyReply) {
+  const limit = await request.server.authLimits.perAccountAddress(request, { increment: false });
+  // A peek does not count this attempt, so the pair is refused once no failure is left.
   if (!limit.isAllowed && (limit.isExceeded || limit.remaining <= 0)) refuse(reply, limit.ttl);
 }
 
+/**
+ * How long a sign-in to this account waits first: nothing until SLOWDOWN_AFTER failures, then a
+ * step more per failure up to a few seconds. Every sign-in of the account waits alike, right or
+ * wrong, so the wait tells nothing; the password decides only after it.
+ */
+export async function accountSlowdownMs(request: FastifyRequest): Promise<number> {
+  const limit = await request.server.authLimits.perAccount(request, { increment: false });
+  if (limit.isAllowed) return 0;
+  const failures = limit.max - limit.remaining;
+  return Math.min(SLOWDOWN_MAX_MS, Math.max(0, failures - SLOWDOWN_AFTER) * SLOWDOWN_STEP_MS);
+}
+
+/** Counts a failed sign-in against the account and against the pair (account, address). */
 export async function countAccountFailure(request: FastifyRequest) {
-  await request.server.authLimits.perAccount(request);
+  await Promise.all([
+    request.server.authLimits.perAccount(request),
+    request.server.authLimits.perAccountAddress(request),
+  ]);
 }

@@ -1,9 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, inject, signedInUser, type TestApp } from "../../test/app";
-import { makeCategory, makeMedia, makeProduct, productBody } from "../../test/catalog";
-import type { Category } from "../db/schema/categories";
-import { products } from "../db/schema/products";
+import type { Category } from "#api/db/schema/categories";
+import { products } from "#api/db/schema/products";
+import { createTestApp, inject, signedInUser, type TestApp } from "#test/app";
+import { makeCategory, makeMedia, makeProduct, productBody } from "#test/catalog";
 import { etagMatches, ReadCache } from "./read-cache";
 
 describe("ReadCache", () => {

@@ -1,11 +1,11 @@
 /**
- * Refuses cross-origin mutations (DESIGN.md section 5). Browsers send Origin and
+ * Refuses cross-origin mutations (docs/design.md section 5). Browsers send Origin and
  * Sec-Fetch-Site on every cross-site POST/PUT/PATCH/DELETE; a request without them
  * does not come from a page in a browser and carries no ambient cookie risk.
  */
 import { api } from "@shop/shared/messages";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { AppError } from "./errors";
+import { AppError } from "#api/core/errors";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 

@@ -1,7 +1,7 @@
 import helmet from "@fastify/helmet";
 import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../test/app";
+import { createTestApp, type TestApp } from "#test/app";
 import { helmetHeaders, securityHeaders } from "./security-headers";
 
 const OPTIONS = {

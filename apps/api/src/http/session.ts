@@ -1,12 +1,28 @@
 /** Session cookie handling and the guards routes put in front of their handlers. */
-import { type Role, SESSION_COOKIE } from "@shop/shared/constants";
+import { type Role, SESSION_COOKIE, STAFF_ROLES } from "@shop/shared/constants";
 import { api } from "@shop/shared/messages";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { User } from "../db/schema/users";
-import { type ResolvedSession, resolveSession, type StartedSession } from "../modules/auth/service";
-import { AppError } from "./errors";
+import { AppError } from "#api/core/errors";
+import type { User } from "#api/db/schema/users";
+
+/** A signed-in caller: the session row's id and its (active) user. */
+export interface ResolvedSession {
+  sessionId: string;
+  user: User;
+}
+
+/**
+ * What the guards need from the sessions store: the signed-in caller behind a cookie token, or null.
+ * app.ts wires it to the auth module, so this layer knows no module.
+ */
+export interface Sessions {
+  resolve(token: string): Promise<ResolvedSession | null>;
+}
 
 declare module "fastify" {
+  interface FastifyInstance {
+    sessions: Sessions;
+  }
   interface FastifyRequest {
     /** Filled by the guards; undefined until a guard or `currentSession` ran. */
     session?: ResolvedSession | null;
@@ -22,11 +38,15 @@ export function sessionToken(request: FastifyRequest): string | undefined {
 export async function currentSession(request: FastifyRequest): Promise<ResolvedSession | null> {
   if (request.session !== undefined) return request.session;
   const token = sessionToken(request);
-  request.session = token ? await resolveSession(request.server.db, token) : null;
+  request.session = token ? await request.server.sessions.resolve(token) : null;
   return request.session;
 }
 
-export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, session: StartedSession) {
+export function setSessionCookie(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  session: { token: string; expiresAt: Date },
+) {
   reply.setCookie(SESSION_COOKIE, session.token, {
     path: "/",
     httpOnly: true,
@@ -51,8 +71,8 @@ export async function requireUser(request: FastifyRequest) {
   if (!session) throw new AppError("UNAUTHORIZED", api.notSignedIn);
 }
 
-/** preValidation guard factory: a signed-in user with one of these roles, else 401 or 403. */
-export function requireRole(...roles: Role[]) {
+/** A guard for a signed-in user with one of these roles, else 401 or 403. */
+function requireRole(roles: readonly Role[]) {
   return async function requireRoleHandler(request: FastifyRequest) {
     const session = await currentSession(request);
     if (!session) throw new AppError("UNAUTHORIZED", api.notSignedIn);
@@ -60,7 +80,13 @@ export function requireRole(...roles: Role[]) {
   };
 }
 
-/** The signed-in user inside a handler behind requireUser/requireRole. */
+/** preValidation guard: staff (admin or manager), else 401 or 403 (docs/design.md section 5). */
+export const requireStaff = requireRole(STAFF_ROLES);
+
+/** preValidation guard: an admin (customers, payments, roles), else 401 or 403. */
+export const requireAdmin = requireRole(["admin"]);
+
+/** The signed-in user inside a handler behind requireUser, requireStaff or requireAdmin. */
 export function userOf(request: FastifyRequest): User {
   const user = request.session?.user;
   if (!user) throw new AppError("UNAUTHORIZED", api.notSignedIn);

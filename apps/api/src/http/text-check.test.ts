@@ -1,7 +1,7 @@
 import { api, formErrors } from "@shop/shared/messages";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, inject, signedInUser, type TestApp } from "../../test/app";
-import { categories } from "../db/schema/categories";
+import { categories } from "#api/db/schema/categories";
+import { createTestApp, inject, signedInUser, type TestApp } from "#test/app";
 import { containsUnstorableText } from "./text-check";
 
 let t: TestApp;

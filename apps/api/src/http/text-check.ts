@@ -5,7 +5,7 @@
  */
 import { api } from "@shop/shared/messages";
 import type { FastifyInstance } from "fastify";
-import { AppError } from "./errors";
+import { AppError } from "#api/core/errors";
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const unstorable = (text: string) => text.includes("\u0000") || LONE_SURROGATE.test(text);

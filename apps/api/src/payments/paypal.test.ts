@@ -1,7 +1,7 @@
 import Fastify from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { FAKE_PAYER_EMAIL, PaypalFake } from "../../test/paypal-fake";
-import { AppError } from "../http/errors";
+import { AppError } from "#api/core/errors";
+import { FAKE_PAYER_EMAIL, PaypalFake } from "#test/paypal-fake";
 import { PaypalClient } from "./paypal";
 import { formatAmount, parseAmount, paymentStatusOf } from "./provider";
 import { createTestGateway, isCurrentExpiry, TEST_CARDS } from "./test-gateway";

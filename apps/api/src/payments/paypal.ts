@@ -1,5 +1,5 @@
 /**
- * PayPal Orders v2 over its REST API, called from the server only (DESIGN.md section 2).
+ * PayPal Orders v2 over its REST API, called from the server only (docs/design.md section 2).
  *
  * - An OAuth2 client-credentials token is fetched once and reused until shortly before it expires.
  * - Orders are created for the amount the server computed; `PayPal-Request-Id` is derived from our
@@ -11,7 +11,7 @@
 import { api } from "@shop/shared/messages";
 import type { FastifyBaseLogger } from "fastify";
 import { z } from "zod";
-import { AppError } from "../http/errors";
+import { AppError } from "#api/core/errors";
 import {
   type CaptureResult,
   type CheckoutProvider,

@@ -1,5 +1,5 @@
 /**
- * What the payments module needs from a payment provider (DESIGN.md section 5): the server asks the
+ * What the payments module needs from a payment provider (docs/design.md section 5): the server asks the
  * provider, and only what the provider confirms is ever recorded.
  *
  * Two kinds exist. A card gateway charges in one step (the offline test gateway). A checkout

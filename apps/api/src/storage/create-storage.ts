@@ -1,4 +1,4 @@
-import type { Config } from "../config";
+import type { Config } from "#api/config";
 import { LocalStorage } from "./local";
 import { S3Storage } from "./s3";
 import type { MediaStorage } from "./storage";

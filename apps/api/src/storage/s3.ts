@@ -1,10 +1,10 @@
 /**
  * Media in an S3-compatible bucket (AWS S3, MinIO, R2, ...), used when S3_BUCKET and its keys are
- * set, so that several API instances share one store (DESIGN.md section 7). Browsers load the
+ * set, so that several API instances share one store (docs/design.md section 7). Browsers load the
  * files straight from S3_PUBLIC_URL (a CDN or the bucket's public endpoint).
  */
 import { DeleteObjectsCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
-import type { Config } from "../config";
+import type { Config } from "#api/config";
 import { assertKey, MEDIA_CACHE_CONTROL, type MediaStorage } from "./storage";
 
 export type S3Settings = NonNullable<Config["s3"]>;

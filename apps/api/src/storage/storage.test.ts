@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { parseConfig } from "../config";
+import { parseConfig } from "#api/config";
 import { createStorage } from "./create-storage";
 import { LocalStorage } from "./local";
 import { S3Storage } from "./s3";

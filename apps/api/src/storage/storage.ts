@@ -1,5 +1,5 @@
 /**
- * Where media files live (DESIGN.md sections 1 and 7): a local folder by default, an
+ * Where media files live (docs/design.md sections 1 and 7): a local folder by default, an
  * S3-compatible bucket when S3_* is configured. Keys are made by the media service
  * ("images/<id>/640.webp"), never taken from a user.
  */

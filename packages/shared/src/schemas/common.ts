@@ -33,17 +33,6 @@ export function text({ min = 1, max, message }: TextOptions) {
     .max(max, validation.maxLength(max));
 }
 
-/** Text of exactly n characters, after trimming. */
-export function exactText(n: number, message?: string) {
-  return z
-    .string({
-      error: (issue) => (isMissing(issue.input) ? validation.required : (message ?? validation.required)),
-    })
-    .trim()
-    .min(1, validation.required)
-    .length(n, message ?? validation.exactLength(n));
-}
-
 /** A number (JSON number or numeric string from a form) within bounds. */
 export function number({ min, max, int = false }: { min?: number; max?: number; int?: boolean } = {}) {
   let schema = z.number({
@@ -76,7 +65,10 @@ export const Email = z
   .toLowerCase()
   .min(1, validation.required)
   .max(EMAIL_MAX_LENGTH, validation.email)
-  .regex(z.regexes.email, validation.email);
+  .regex(z.regexes.email, validation.email)
+  // NOTE: ".invalid" is reserved (RFC 2606): a closed account's tombstone address uses it, so no
+  // account can ever hold the address a closing account is about to take.
+  .refine((email) => !email.endsWith(".invalid"), validation.email);
 
 /** A new password: 'Password is not acceptable.' unless a string, then the strength pattern. */
 export const Password = z

@@ -4,6 +4,7 @@ import { validation } from "../messages";
 import { AddressDto } from "./address";
 import { Id, number, oneOf } from "./common";
 import { MediaDto } from "./media";
+import { UserSummaryDto } from "./user";
 
 /** The most units of one product in one order. */
 export const MAX_LINE_QUANTITY = 100;
@@ -92,11 +93,8 @@ export const OrderPaymentDto = z.object({
 
 export const OrderDto = z.object({
   _id: z.string(),
-  user: z.object({
-    _id: z.string(),
-    name: z.object({ firstName: z.string(), lastName: z.string() }),
-    email: z.string(),
-  }),
+  /** `email` is null for a manager (they ship with the name and address alone). */
+  user: UserSummaryDto.extend({ email: z.string().nullable() }),
   createdAt: z.string(),
   updatedAt: z.string(),
   status: z.enum(ORDER_STATUSES),
@@ -105,7 +103,9 @@ export const OrderDto = z.object({
   savedAmount: z.number(),
   shippingAmount: z.number(),
   taxAmount: z.number(),
-  shippingAddress: ShippingAddressDto,
+  /** `phoneNumber` is null for a manager. */
+  shippingAddress: ShippingAddressDto.extend({ phoneNumber: z.string().nullable() }),
+  /** Null until paid, and always for a manager. */
   payment: OrderPaymentDto.nullable(),
   products: z.array(OrderLineDto),
 });

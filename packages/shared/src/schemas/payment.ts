@@ -2,6 +2,7 @@ import { z } from "zod";
 import { PAYMENT_STATUSES } from "../constants";
 import { validation } from "../messages";
 import { Id, oneOf } from "./common";
+import { UserSummaryDto } from "./user";
 
 /** Test-gateway card fields, as the clearly marked test-mode card form sends them. */
 export const TestCard = z
@@ -60,11 +61,7 @@ export const PaymentStatusParams = z.object({ status: oneOf(PAYMENT_STATUSES) })
 
 export const PaymentDto = z.object({
   _id: z.string(),
-  user: z.object({
-    _id: z.string(),
-    name: z.object({ firstName: z.string(), lastName: z.string() }),
-    email: z.string(),
-  }),
+  user: UserSummaryDto,
   order: z.string(),
   status: z.enum(PAYMENT_STATUSES),
   transactionId: z.string(),

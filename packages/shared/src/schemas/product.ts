@@ -38,7 +38,10 @@ const ProductFields = z.object({
     .default([]),
 });
 
-/** On sale, the sale price is required and below the price; off sale, it is 0. */
+/** The smallest sale price: a product on sale is never given away. */
+export const SALE_PRICE_MIN = 0.01;
+
+/** On sale, the sale price is required, above 0 and below the price; off sale, it is 0. */
 function checkSalePrice(
   product: { onSale: boolean; price: number; salePrice?: number | undefined },
   ctx: z.RefinementCtx,
@@ -46,6 +49,8 @@ function checkSalePrice(
   if (!product.onSale) return;
   if (product.salePrice === undefined) {
     ctx.addIssue({ code: "custom", path: ["salePrice"], message: validation.required });
+  } else if (product.salePrice < SALE_PRICE_MIN) {
+    ctx.addIssue({ code: "custom", path: ["salePrice"], message: validation.min(SALE_PRICE_MIN) });
   } else if (product.salePrice >= product.price) {
     ctx.addIssue({ code: "custom", path: ["salePrice"], message: validation.salePriceBelowPrice });
   }

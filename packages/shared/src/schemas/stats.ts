@@ -7,7 +7,7 @@ export const SALES_DAYS_DEFAULT = 30;
 
 /**
  * GET /users/admin: the dashboard's tiles as a key/value map (SPEC section 3). Money keys are left
- * out for managers, who see neither payments nor customers (DESIGN.md section 5).
+ * out for managers, who see neither payments nor customers (docs/design.md section 5).
  */
 export const DashboardStatsDto = z.object({
   /** Sum of the totals of paid orders that were not refunded or cancelled. */

@@ -15,6 +15,14 @@ export const UserDto = z.object({
 });
 export type UserDto = z.infer<typeof UserDto>;
 
+/** Who placed an order or made a payment, as staff lists show it. */
+export const UserSummaryDto = z.object({
+  _id: z.string(),
+  name: z.object({ firstName: z.string(), lastName: z.string() }),
+  email: z.string(),
+});
+export type UserSummaryDto = z.infer<typeof UserSummaryDto>;
+
 /** PATCH /users/current-user: name and email only; role and status can never be set here. */
 export const UpdateProfileInput = z
   .object({

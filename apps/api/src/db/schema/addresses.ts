@@ -1,4 +1,3 @@
-import { relations } from "drizzle-orm";
 import { index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { idRef, primaryId } from "./columns";
 import { users } from "./users";
@@ -28,10 +27,6 @@ export const addresses = pgTable(
   },
   (t) => [index("addresses_user_id_idx").on(t.userId)],
 );
-
-export const addressesRelations = relations(addresses, ({ one }) => ({
-  user: one(users, { fields: [addresses.userId], references: [users.id] }),
-}));
 
 export type Address = typeof addresses.$inferSelect;
 export type NewAddress = typeof addresses.$inferInsert;

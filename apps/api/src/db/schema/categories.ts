@@ -1,7 +1,5 @@
-import { relations } from "drizzle-orm";
 import { pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { primaryId } from "./columns";
-import { products } from "./products";
 
 export const categories = pgTable("categories", {
   id: primaryId(),
@@ -13,10 +11,6 @@ export const categories = pgTable("categories", {
     .defaultNow()
     .$onUpdate(() => new Date()),
 });
-
-export const categoriesRelations = relations(categories, ({ many }) => ({
-  products: many(products),
-}));
 
 export type Category = typeof categories.$inferSelect;
 export type NewCategory = typeof categories.$inferInsert;

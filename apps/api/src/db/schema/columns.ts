@@ -1,5 +1,5 @@
 import { char, numeric } from "drizzle-orm/pg-core";
-import { newId } from "../ids";
+import { newId } from "#api/core/ids";
 
 /** A primary key: 24-char lower-case hex in ObjectId layout, made by the API. */
 export const primaryId = () => char({ length: 24 }).primaryKey().$defaultFn(newId);

@@ -6,5 +6,6 @@ export * from "./media";
 export * from "./orders";
 export * from "./payments";
 export * from "./products";
+export * from "./relations";
 export * from "./reviews";
 export * from "./users";

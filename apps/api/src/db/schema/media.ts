@@ -1,7 +1,6 @@
-import { relations, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { idRef, primaryId } from "./columns";
-import { productGallery } from "./products";
 import { users } from "./users";
 
 export const media = pgTable(
@@ -22,11 +21,6 @@ export const media = pgTable(
   },
   (t) => [index("media_created_at_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())],
 );
-
-export const mediaRelations = relations(media, ({ one, many }) => ({
-  uploader: one(users, { fields: [media.uploadedBy], references: [users.id] }),
-  galleries: many(productGallery),
-}));
 
 export type Media = typeof media.$inferSelect;
 export type NewMedia = typeof media.$inferInsert;

@@ -1,5 +1,5 @@
 import { ORDER_STATUSES, type OrderStatus } from "@shop/shared/constants";
-import { relations, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
   check,
@@ -50,6 +50,8 @@ export const orders = pgTable(
     paymentId: idRef().references((): AnyPgColumn => payments.id, { onDelete: "set null" }),
     // Lets a client retry "place order" without creating a second order (NULLs never collide).
     idempotencyKey: text(),
+    /** SHA-256 of the placement's lines and address, to refuse a key reused for another order. */
+    idempotencyFingerprint: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true })
       .notNull()
@@ -102,24 +104,6 @@ export const orderItems = pgTable(
     index("order_items_product_id_idx").on(t.productId),
   ],
 );
-
-export const ordersRelations = relations(orders, ({ one, many }) => ({
-  user: one(users, { fields: [orders.userId], references: [users.id] }),
-  items: many(orderItems),
-  // The payment that paid the order (set once it is completed).
-  payment: one(payments, {
-    fields: [orders.paymentId],
-    references: [payments.id],
-    relationName: "order_payment",
-  }),
-  // Every payment attempt made for the order.
-  payments: many(payments, { relationName: "payment_order" }),
-}));
-
-export const orderItemsRelations = relations(orderItems, ({ one }) => ({
-  order: one(orders, { fields: [orderItems.orderId], references: [orders.id] }),
-  product: one(products, { fields: [orderItems.productId], references: [products.id] }),
-}));
 
 export type Order = typeof orders.$inferSelect;
 export type NewOrder = typeof orders.$inferInsert;

@@ -4,7 +4,7 @@ import {
   type PaymentGateway,
   type PaymentStatus,
 } from "@shop/shared/constants";
-import { relations, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { check, index, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { idRef, money, primaryId } from "./columns";
 import { orders } from "./orders";
@@ -46,15 +46,6 @@ export const payments = pgTable(
     uniqueIndex("payments_order_completed_unique").on(t.orderId).where(sql`${t.status} = 'completed'`),
   ],
 );
-
-export const paymentsRelations = relations(payments, ({ one }) => ({
-  user: one(users, { fields: [payments.userId], references: [users.id] }),
-  order: one(orders, {
-    fields: [payments.orderId],
-    references: [orders.id],
-    relationName: "payment_order",
-  }),
-}));
 
 export type Payment = typeof payments.$inferSelect;
 export type NewPayment = typeof payments.$inferInsert;

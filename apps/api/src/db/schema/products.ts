@@ -1,4 +1,4 @@
-import { relations, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import {
   boolean,
   check,
@@ -14,8 +14,6 @@ import {
 import { categories } from "./categories";
 import { idRef, money, primaryId } from "./columns";
 import { media } from "./media";
-import { orderItems } from "./orders";
-import { reviews } from "./reviews";
 
 /** PostgreSQL's full-text document type; the product repo writes it, only SQL reads it. */
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
@@ -130,19 +128,6 @@ export const productGallery = pgTable(
     index("product_gallery_media_id_idx").on(t.mediaId),
   ],
 );
-
-export const productsRelations = relations(products, ({ one, many }) => ({
-  category: one(categories, { fields: [products.categoryId], references: [categories.id] }),
-  thumbnail: one(media, { fields: [products.thumbnailId], references: [media.id] }),
-  gallery: many(productGallery),
-  reviews: many(reviews),
-  orderItems: many(orderItems),
-}));
-
-export const productGalleryRelations = relations(productGallery, ({ one }) => ({
-  product: one(products, { fields: [productGallery.productId], references: [products.id] }),
-  media: one(media, { fields: [productGallery.mediaId], references: [media.id] }),
-}));
 
 export type Product = typeof products.$inferSelect;
 export type NewProduct = typeof products.$inferInsert;

@@ -1,4 +1,4 @@
-import { relations, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { check, index, pgTable, smallint, text, timestamp, unique } from "drizzle-orm/pg-core";
 import { idRef, primaryId } from "./columns";
 import { products } from "./products";
@@ -34,11 +34,6 @@ export const reviews = pgTable(
     ),
   ],
 );
-
-export const reviewsRelations = relations(reviews, ({ one }) => ({
-  product: one(products, { fields: [reviews.productId], references: [products.id] }),
-  user: one(users, { fields: [reviews.userId], references: [users.id] }),
-}));
 
 export type Review = typeof reviews.$inferSelect;
 export type NewReview = typeof reviews.$inferInsert;

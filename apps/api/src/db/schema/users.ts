@@ -1,12 +1,7 @@
 import { ROLES as USER_ROLES, type Role as UserRole } from "@shop/shared/constants";
-import { relations, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { boolean, check, index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
-import { addresses } from "./addresses";
 import { idRef, primaryId } from "./columns";
-import { media } from "./media";
-import { orders } from "./orders";
-import { payments } from "./payments";
-import { reviews } from "./reviews";
 import { sqlList } from "./sql-lists";
 
 export const users = pgTable(
@@ -54,19 +49,6 @@ export const sessions = pgTable(
   },
   (t) => [index("sessions_user_id_idx").on(t.userId), index("sessions_expires_at_idx").on(t.expiresAt)],
 );
-
-export const usersRelations = relations(users, ({ many }) => ({
-  sessions: many(sessions),
-  addresses: many(addresses),
-  reviews: many(reviews),
-  orders: many(orders),
-  payments: many(payments),
-  uploads: many(media),
-}));
-
-export const sessionsRelations = relations(sessions, ({ one }) => ({
-  user: one(users, { fields: [sessions.userId], references: [users.id] }),
-}));
 
 export type User = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;

@@ -1,25 +1,14 @@
 import { api, validation } from "@shop/shared/messages";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, inject, signedInUser, type TestApp } from "../../../test/app";
-import { newId } from "../../db/ids";
+import { newId } from "#api/core/ids";
+import { createTestApp, inject, signedInUser, type TestApp } from "#test/app";
+import { ADDRESS as address } from "#test/fixtures";
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(async () => t.close());
-
-const address = {
-  name: { firstName: "Priya", lastName: "Sharma" },
-  countryCode: "91",
-  phoneNumber: "9876543210",
-  building: "Flat 12, Sea View Apartments",
-  street: "Marine Drive Road",
-  city: "Mumbai",
-  state: "Maharashtra",
-  pinCode: "400002",
-  country: "India",
-};
 
 const URL = "/api/users/current-user/addresses";
 

@@ -1,7 +1,7 @@
 /** SQL for delivery addresses; every query is scoped to its owner. */
 import { and, desc, eq } from "drizzle-orm";
-import type { Database } from "../../db/client";
-import { type Address, addresses } from "../../db/schema/addresses";
+import type { Database } from "#api/db/client";
+import { type Address, addresses } from "#api/db/schema/addresses";
 
 export type AddressValues = Omit<typeof addresses.$inferInsert, "id" | "userId" | "createdAt" | "updatedAt">;
 

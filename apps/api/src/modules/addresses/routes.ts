@@ -4,8 +4,8 @@ import { AddressDto, AddressInput } from "@shop/shared/schemas/address";
 import { IdParams } from "@shop/shared/schemas/common";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { ok } from "../../http/envelope";
-import { requireUser, userOf } from "../../http/session";
+import { ok } from "#api/http/envelope";
+import { requireUser, userOf } from "#api/http/session";
 import { addAddress, editAddress, listAddresses, removeAddress } from "./service";
 
 /** Mounted at /api/users/current-user/addresses: every address belongs to the caller. */

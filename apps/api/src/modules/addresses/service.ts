@@ -1,9 +1,9 @@
 /** A shopper's own delivery addresses; another shopper's address answers 404. */
 import { api } from "@shop/shared/messages";
-import type { AddressDto, AddressInput } from "@shop/shared/schemas/address";
-import type { Database } from "../../db/client";
-import type { Address } from "../../db/schema/addresses";
-import { AppError } from "../../http/errors";
+import type { AddressInput } from "@shop/shared/schemas/address";
+import { AppError } from "#api/core/errors";
+import type { Database } from "#api/db/client";
+import { toAddressDto } from "./dto";
 import {
   type AddressValues,
   deleteAddressOfUser,
@@ -11,21 +11,6 @@ import {
   listAddressesOfUser,
   updateAddressOfUser,
 } from "./repo";
-
-export function toAddressDto(address: Address): AddressDto {
-  return {
-    _id: address.id,
-    name: { firstName: address.firstName, lastName: address.lastName },
-    countryCode: address.countryCode,
-    phoneNumber: address.phoneNumber,
-    building: address.building,
-    street: address.street,
-    city: address.city,
-    state: address.state,
-    pinCode: address.pinCode,
-    country: address.country,
-  };
-}
 
 function valuesOf(input: AddressInput): AddressValues {
   const { name, ...rest } = input;

@@ -2,15 +2,11 @@
 import { availableParallelism } from "node:os";
 import { hash, verify } from "@node-rs/argon2";
 import pLimit from "p-limit";
+import { threadPoolSize } from "#api/config";
 
 // NOTE: 2 is Algorithm.Argon2id; the package exports it as an ambient const enum, which isolated modules cannot read.
 const ARGON2ID = 2;
 const OPTIONS = { algorithm: ARGON2ID, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
-
-function threadPoolSize(): number {
-  const size = Number(process.env.UV_THREADPOOL_SIZE);
-  return Number.isInteger(size) && size > 0 ? size : 4;
-}
 
 /**
  * NOTE: each hash keeps a core busy for tens of milliseconds. Unlimited, a burst of sign-ins takes

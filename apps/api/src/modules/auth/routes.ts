@@ -1,14 +1,27 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import { EmptyEnvelope, envelope } from "@shop/shared/api";
 import { api, formErrors } from "@shop/shared/messages";
 import { LoginInput, RegisterInput } from "@shop/shared/schemas/auth";
-import { UserDto } from "@shop/shared/schemas/user";
+import { ChangePasswordInput, UserDto } from "@shop/shared/schemas/user";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { ok } from "../../http/envelope";
-import { AppError } from "../../http/errors";
-import { checkAccountNotLocked, countAccountFailure, limitAttemptsFromAddress } from "../../http/rate-limit";
-import { clearSessionCookie, sessionToken, setSessionCookie } from "../../http/session";
-import { toUserDto } from "../users/dto";
-import { login, logout, register } from "./service";
+import { AppError } from "#api/core/errors";
+import { ok } from "#api/http/envelope";
+import {
+  accountSlowdownMs,
+  countAccountFailure,
+  limitAccountFromAddress,
+  limitAttemptsFromAddress,
+} from "#api/http/rate-limit";
+import {
+  clearSessionCookie,
+  requireUser,
+  sessionIdOf,
+  sessionToken,
+  setSessionCookie,
+  userOf,
+} from "#api/http/session";
+import { toUserDto } from "#api/modules/users/dto";
+import { changePassword, closeAccount, login, logout, register } from "./service";
 
 const clientOf = (request: { headers: Record<string, unknown>; ip: string }) => ({
   userAgent:
@@ -45,9 +58,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         body: LoginInput,
         response: { 200: envelope(UserDto) },
       },
-      preValidation: [limitAttemptsFromAddress, checkAccountNotLocked],
+      preValidation: [limitAttemptsFromAddress, limitAccountFromAddress],
     },
     async (request, reply) => {
+      const wait = await accountSlowdownMs(request);
+      if (wait > 0) await sleep(wait);
       try {
         const { user, session } = await login(app.db, request.body, clientOf(request));
         setSessionCookie(request, reply, session);
@@ -66,6 +81,44 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       await logout(app.db, sessionToken(request));
       clearSessionCookie(request, reply);
       return ok(null, api.loggedOut);
+    },
+  );
+};
+
+/** Mounted at /api/users: the signed-in user's password and closing the account. */
+export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.delete(
+    "/current-user",
+    {
+      schema: {
+        tags: ["users"],
+        summary: "Close the signed-in user's account",
+        response: { 200: EmptyEnvelope },
+      },
+      preValidation: requireUser,
+    },
+    async (request, reply) => {
+      await closeAccount(app.db, app.storage, userOf(request));
+      clearSessionCookie(request, reply);
+      return ok(null, api.deleted);
+    },
+  );
+
+  app.patch(
+    "/current-user/password",
+    {
+      schema: {
+        tags: ["users"],
+        summary: "Change the password; every other session ends",
+        body: ChangePasswordInput,
+        response: { 200: EmptyEnvelope },
+      },
+      config: { invalidMessage: formErrors.changePassword },
+      preValidation: requireUser,
+    },
+    async (request) => {
+      await changePassword(app.db, userOf(request), sessionIdOf(request), request.body);
+      return ok(null, api.passwordChanged);
     },
   );
 };

@@ -1,49 +1,18 @@
-/** Registration, sign-in and sessions (DESIGN.md section 5). */
-import { createHash, randomBytes } from "node:crypto";
-import { SESSION_TTL_DAYS } from "@shop/shared/constants";
+/** Registration, sign-in, the password and closing the account (docs/design.md section 5). */
+import { randomBytes } from "node:crypto";
 import { api, errors, validation } from "@shop/shared/messages";
 import type { LoginInput, RegisterInput } from "@shop/shared/schemas/auth";
-import type { Database } from "../../db/client";
-import { isPgError, UNIQUE_VIOLATION } from "../../db/errors";
-import type { User } from "../../db/schema/users";
-import { AppError } from "../../http/errors";
-import { findUserByEmail, insertUser } from "../users/repo";
+import type { ChangePasswordInput } from "@shop/shared/schemas/user";
+import { AppError } from "#api/core/errors";
+import type { Database } from "#api/db/client";
+import { isPgError, UNIQUE_VIOLATION } from "#api/db/errors";
+import type { User } from "#api/db/schema/users";
+import { deleteAddressesOfUser } from "#api/modules/addresses/repo";
+import { deleteAvatarFile } from "#api/modules/media/service";
+import { type ClientInfo, endSession, endSessionsOfUser, startSession } from "#api/modules/sessions/service";
+import { findUserByEmail, insertUser, updateUser } from "#api/modules/users/repo";
+import type { MediaStorage } from "#api/storage/storage";
 import { hashPassword, verifyAgainstNothing, verifyPassword } from "./password";
-import {
-  deleteSessionByHash,
-  deleteSessionsOfUser,
-  extendSession,
-  findSessionWithUser,
-  insertSession,
-} from "./repo";
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-export const SESSION_TTL_MS = SESSION_TTL_DAYS * DAY_MS;
-
-export interface ClientInfo {
-  userAgent: string | null;
-  ip: string | null;
-}
-
-export interface StartedSession {
-  token: string;
-  sessionId: string;
-  expiresAt: Date;
-}
-
-/** The cookie carries the token; the database keeps only this hash of it. */
-export function hashToken(token: string): string {
-  return createHash("sha256").update(token).digest("hex");
-}
-
-/** Starts a new session for a user: a fresh random token every time. */
-export async function startSession(db: Database, user: User, client: ClientInfo): Promise<StartedSession> {
-  const token = randomBytes(32).toString("base64url");
-  const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
-  const row = await insertSession(db, { userId: user.id, tokenHash: hashToken(token), expiresAt, ...client });
-  if (!row) throw new Error("session insert returned no row");
-  return { token, sessionId: row.id, expiresAt };
-}
 
 /** Creates a shopper account (role and status are never taken from the request) and signs it in. */
 export async function register(db: Database, input: RegisterInput, client: ClientInfo) {
@@ -79,42 +48,58 @@ export async function login(db: Database, input: LoginInput, client: ClientInfo)
     : await verifyAgainstNothing(input.password);
   if (!user || !valid) throw new AppError("UNAUTHORIZED", errors.badCredentials);
   if (!user.status) {
-    await deleteSessionsOfUser(db, user.id);
+    await endSessionsOfUser(db, user.id);
     throw new AppError("FORBIDDEN", api.accountInactive);
   }
   return { user, session: await startSession(db, user, client) };
 }
 
+/** Signs out: the session behind the token ends on the server. */
 export async function logout(db: Database, token: string | undefined) {
-  if (token) await deleteSessionByHash(db, hashToken(token));
+  await endSession(db, token);
 }
 
-export interface ResolvedSession {
-  sessionId: string;
-  user: User;
-}
-
-/**
- * The signed-in user behind a cookie token, or null. An inactive user loses every session here.
- * Sessions slide: one still in use gets a new expiry at most once a day.
- */
-export async function resolveSession(db: Database, token: string): Promise<ResolvedSession | null> {
-  const row = await findSessionWithUser(db, hashToken(token));
-  if (!row) return null;
-  if (!row.user.status) {
-    await deleteSessionsOfUser(db, row.user.id);
-    return null;
-  }
-  const remaining = row.session.expiresAt.getTime() - Date.now();
-  if (remaining < SESSION_TTL_MS - DAY_MS) {
-    await extendSession(db, row.session.id, new Date(Date.now() + SESSION_TTL_MS));
-  }
-  return { sessionId: row.session.id, user: row.user };
-}
-
-/** Checks a password for a password change. */
-export async function checkPassword(user: User, password: string) {
+/** Checks the current password before a password change. */
+async function checkPassword(user: User, password: string) {
   if (!(await verifyPassword(user.passwordHash, password))) {
     throw new AppError("BAD_REQUEST", validation.oldPassword, { oldPassword: validation.oldPassword });
   }
+}
+
+/** Changes the password and ends every other session of the user. */
+export async function changePassword(
+  db: Database,
+  user: User,
+  keepSessionId: string,
+  input: ChangePasswordInput,
+) {
+  await checkPassword(user, input.oldPassword);
+  const passwordHash = await hashPassword(input.newPassword);
+  await db.transaction(async (tx) => {
+    await updateUser(tx, user.id, { passwordHash });
+    await endSessionsOfUser(tx, user.id, keepSessionId);
+  });
+}
+
+/**
+ * Closes the caller's account. Orders stay for the shop's books, so the person is
+ * anonymised and deactivated rather than removed: no name, no email, no picture, no way to sign in.
+ */
+export async function closeAccount(db: Database, storage: MediaStorage, user: User) {
+  const unusable = await hashPassword(randomBytes(24).toString("base64url"));
+  await db.transaction(async (tx) => {
+    await updateUser(tx, user.id, {
+      firstName: "Deleted",
+      lastName: "User",
+      // Unique per user id, in a domain no account may have (Email refuses ".invalid").
+      email: `deleted-${user.id}@deleted.invalid`,
+      passwordHash: unusable,
+      avatarUrl: null,
+      status: false,
+    });
+    await deleteAddressesOfUser(tx, user.id);
+    await endSessionsOfUser(tx, user.id);
+  });
+  // NOTE: the file goes after the row, as media files do: a failure leaves an unreachable file behind.
+  await deleteAvatarFile(storage, user.avatarUrl);
 }

@@ -1,8 +1,8 @@
 import { api, formErrors, validation } from "@shop/shared/messages";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, inject, signedInUser, type TestApp } from "../../../test/app";
-import { makeMedia, makeProduct } from "../../../test/catalog";
-import { newId } from "../../db/ids";
+import { newId } from "#api/core/ids";
+import { createTestApp, inject, signedInUser, type TestApp } from "#test/app";
+import { makeMedia, makeProduct } from "#test/catalog";
 
 let t: TestApp;
 let admin: string;

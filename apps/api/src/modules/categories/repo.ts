@@ -1,8 +1,8 @@
 /** SQL for categories. */
 import { asc, eq, type SQL, sql } from "drizzle-orm";
-import type { Database } from "../../db/client";
-import { type Category, categories } from "../../db/schema/categories";
-import { productCounts } from "../../db/schema/products";
+import type { Database } from "#api/db/client";
+import { type Category, categories } from "#api/db/schema/categories";
+import { productCounts } from "#api/db/schema/products";
 
 export interface CategoryWithCount {
   id: string;

@@ -1,5 +1,5 @@
 import type { MediaDto } from "@shop/shared/schemas/media";
-import type { Media } from "../../db/schema/media";
+import type { Media } from "#api/db/schema/media";
 
 /**
  * The URL of one rendition. Every rendition sits beside the default one as `<width>.webp`

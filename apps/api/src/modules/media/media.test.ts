@@ -9,12 +9,12 @@ import type { MediaDto } from "@shop/shared/schemas/media";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, inject, signedInUser, type TestApp } from "../../../test/app";
-import { newId } from "../../db/ids";
-import { categories } from "../../db/schema/categories";
-import { media } from "../../db/schema/media";
-import { productGallery, products } from "../../db/schema/products";
-import { users } from "../../db/schema/users";
+import { newId } from "#api/core/ids";
+import { categories } from "#api/db/schema/categories";
+import { media } from "#api/db/schema/media";
+import { productGallery, products } from "#api/db/schema/products";
+import { users } from "#api/db/schema/users";
+import { createTestApp, inject, signedInUser, type TestApp } from "#test/app";
 
 let t: TestApp;
 let mediaDir: string;

@@ -1,5 +1,5 @@
 /**
- * The image pipeline (DESIGN.md section 5, Uploads): an upload is recognised by its content,
+ * The image pipeline (docs/design.md section 5, Uploads): an upload is recognised by its content,
  * never by its name or declared type, checked against the size limits, then decoded and
  * re-encoded to WebP without metadata. Only the re-encoded pixels are ever stored or served,
  * so whatever else an upload carried (EXIF/GPS, a script in a comment, bytes after the image)
@@ -8,7 +8,7 @@
 import { MEDIA_WIDTHS, UPLOAD_MAX_BYTES, UPLOAD_MAX_PIXELS } from "@shop/shared/constants";
 import { api } from "@shop/shared/messages";
 import sharp, { type Metadata, type Sharp } from "sharp";
-import { AppError } from "../../http/errors";
+import { AppError } from "#api/core/errors";
 
 export type ImageFormat = "jpeg" | "png" | "webp" | "gif" | "avif";
 

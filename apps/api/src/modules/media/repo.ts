@@ -1,7 +1,7 @@
 /** SQL for media. */
 import { count, desc, eq, ilike, inArray } from "drizzle-orm";
-import type { Database } from "../../db/client";
-import { type Media, media, type NewMedia } from "../../db/schema/media";
+import type { Database } from "#api/db/client";
+import { type Media, media, type NewMedia } from "#api/db/schema/media";
 
 export async function insertMedia(db: Database, values: NewMedia): Promise<Media> {
   const [row] = await db.insert(media).values(values).returning();

@@ -1,12 +1,12 @@
 import { EmptyEnvelope, envelope, listEnvelope } from "@shop/shared/api";
-import { STAFF_ROLES } from "@shop/shared/constants";
+
 import { api } from "@shop/shared/messages";
 import { IdParams, ListQuery } from "@shop/shared/schemas/common";
 import { GalleryQuery, MediaDto } from "@shop/shared/schemas/media";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { list, ok } from "../../http/envelope";
-import { requireRole, userOf } from "../../http/session";
+import { list, ok } from "#api/http/envelope";
+import { requireStaff, userOf } from "#api/http/session";
 import { toMediaDto } from "./dto";
 import { deleteMedia, getGallery, getMedia, ingestImage, listMediaPage } from "./service";
 import { readUpload, registerUploads } from "./upload";
@@ -24,7 +24,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
         consumes: ["multipart/form-data"],
         response: { 201: envelope(MediaDto) },
       },
-      preValidation: requireRole(...STAFF_ROLES),
+      preValidation: requireStaff,
     },
     async (request, reply) => {
       const upload = await readUpload(request, "image");
@@ -42,7 +42,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: ListQuery,
         response: { 200: listEnvelope(MediaDto) },
       },
-      preValidation: requireRole(...STAFF_ROLES),
+      preValidation: requireStaff,
     },
     async (request) => {
       const { page, size, keyword } = request.query;
@@ -87,7 +87,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
         params: IdParams,
         response: { 200: EmptyEnvelope },
       },
-      preValidation: requireRole(...STAFF_ROLES),
+      preValidation: requireStaff,
     },
     async (request) => {
       await deleteMedia(app.db, app.storage, request.params.id);

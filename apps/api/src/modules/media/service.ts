@@ -1,13 +1,11 @@
-/** Media use cases: ingest an upload, list, look up, delete, and the signed-in user's avatar. */
+/** Media use cases: ingest an upload, list, look up, delete, and the files of avatars. */
 import { api } from "@shop/shared/messages";
-import type { Database } from "../../db/client";
-import { newId } from "../../db/ids";
-import type { Media } from "../../db/schema/media";
-import type { User } from "../../db/schema/users";
-import { offsetOf } from "../../http/envelope";
-import { AppError } from "../../http/errors";
-import type { MediaStorage } from "../../storage/storage";
-import { replaceAvatarUrl } from "../users/repo";
+import { AppError } from "#api/core/errors";
+import { newId } from "#api/core/ids";
+import { limitOffset, type PageRequest } from "#api/core/paging";
+import type { Database } from "#api/db/client";
+import type { Media } from "#api/db/schema/media";
+import type { MediaStorage } from "#api/storage/storage";
 import { displayName, type Rendition, renderAvatar, renderImage } from "./pipeline";
 import { deleteMediaById, findMediaById, findMediaByIds, insertMedia, listMedia } from "./repo";
 
@@ -64,12 +62,8 @@ export async function ingestImage(db: Database, storage: MediaStorage, upload: I
   }
 }
 
-export async function listMediaPage(
-  db: Database,
-  filter: { keyword?: string },
-  page: { page: number; size: number },
-) {
-  return listMedia(db, filter, { limit: page.size, offset: offsetOf(page) });
+export async function listMediaPage(db: Database, filter: { keyword?: string }, page: PageRequest) {
+  return listMedia(db, filter, limitOffset(page));
 }
 
 export async function getMedia(db: Database, id: string): Promise<Media> {
@@ -105,30 +99,19 @@ function avatarPrefixOf(storage: MediaStorage, url: string | null): string | und
   return key.slice(0, key.lastIndexOf("/"));
 }
 
-/** Replaces the user's avatar with a square WebP made from the upload and deletes the previous one's file. */
-export async function changeAvatar(
-  db: Database,
+/**
+ * Stores a square WebP avatar made from the upload under a fresh key and returns its URL.
+ * Throws AppError 413/415 like any upload. The caller records the URL (and deletes the file again if it cannot).
+ */
+export async function storeAvatarImage(
   storage: MediaStorage,
-  user: User,
   upload: Pick<ImageUpload, "buffer">,
-): Promise<User> {
+): Promise<string> {
   const rendition = await renderAvatar(upload.buffer);
   // A new key for every avatar: the files are cached as immutable, so a URL never changes content.
   const prefix = `${AVATAR_PREFIX}${newId()}`;
   await store(storage, prefix, [rendition]);
-  let result: Awaited<ReturnType<typeof replaceAvatarUrl>>;
-  try {
-    result = await replaceAvatarUrl(db, user.id, storage.publicUrl(renditionKey(prefix, rendition.width)));
-  } catch (error) {
-    await storage.deletePrefix(prefix).catch(() => undefined);
-    throw error;
-  }
-  if (!result) {
-    await storage.deletePrefix(prefix).catch(() => undefined);
-    throw new AppError("NOT_FOUND", api.userNotFound);
-  }
-  await deleteAvatarFile(storage, result.previous);
-  return result.user;
+  return storage.publicUrl(renditionKey(prefix, rendition.width));
 }
 
 /** Deletes the file of an avatar this shop made (a URL it did not make is left alone). */

@@ -3,7 +3,7 @@ import multipart from "@fastify/multipart";
 import { UPLOAD_MAX_BYTES } from "@shop/shared/constants";
 import { api, validation } from "@shop/shared/messages";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { AppError } from "../../http/errors";
+import { AppError } from "#api/core/errors";
 
 /** Room for the multipart framing and a few small fields around the file itself. */
 const FRAMING_ALLOWANCE = 64 * 1024;

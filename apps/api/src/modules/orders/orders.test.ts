@@ -1,14 +1,15 @@
 import { api, validation } from "@shop/shared/messages";
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, inject, signedInUser, type TestApp, uniqueEmail } from "../../../test/app";
-import { makeCategory, makeMedia, makeProduct } from "../../../test/catalog";
-import { newId } from "../../db/ids";
-import { orders } from "../../db/schema/orders";
-import { products } from "../../db/schema/products";
-import { users } from "../../db/schema/users";
-import { hashPassword } from "../auth/password";
-import { startSession } from "../auth/service";
+import { newId } from "#api/core/ids";
+import { orders } from "#api/db/schema/orders";
+import { products } from "#api/db/schema/products";
+import { users } from "#api/db/schema/users";
+import { hashPassword } from "#api/modules/auth/password";
+import { startSession } from "#api/modules/sessions/service";
+import { createTestApp, inject, signedInUser, type TestApp, uniqueEmail } from "#test/app";
+import { makeCategory, makeMedia, makeProduct } from "#test/catalog";
+import { ADDRESS, makeShop } from "#test/fixtures";
 import { sweepExpiredOrders } from "./service";
 
 let t: TestApp;
@@ -21,18 +22,6 @@ beforeAll(async () => {
   refs = { category: category.id, thumbnail: media.id };
 });
 afterAll(async () => t.close());
-
-const ADDRESS = {
-  name: { firstName: "Priya", lastName: "Sharma" },
-  countryCode: "91",
-  phoneNumber: "9876543210",
-  building: "Flat 12, Sea View Apartments",
-  street: "Marine Drive Road",
-  city: "Mumbai",
-  state: "Maharashtra",
-  pinCode: "400002",
-  country: "India",
-};
 
 async function shopperWithAddress() {
   const shopper = await signedInUser(t);
@@ -203,6 +192,70 @@ describe("POST /api/orders", () => {
     expect((await place(cookie, body, { "idempotency-key": `${key}-2` })).statusCode).toBe(201);
   });
 
+  it("answers 422 when an Idempotency-Key comes back with another body, and writes nothing", async () => {
+    const bag = await makeProduct(t.database, refs, { stock: 10 });
+    const { cookie, addressId, user } = await shopperWithAddress();
+    const key = `checkout-${newId()}`;
+    const body = { products: [{ product: bag._id, quantity: 2 }], shippingAddress: addressId };
+    const first = await place(cookie, body, { "idempotency-key": key });
+    expect(first.statusCode).toBe(201);
+    const other = await place(
+      cookie,
+      { ...body, products: [{ product: bag._id, quantity: 3 }] },
+      { "idempotency-key": key },
+    );
+    expect(other.statusCode).toBe(422);
+    expect(other.json()).toEqual({ success: false, message: api.idempotencyKeyReused });
+    // The same body, its line split in two, is the same order.
+    const split = {
+      ...body,
+      products: [
+        { product: bag._id, quantity: 1 },
+        { product: bag._id, quantity: 1 },
+      ],
+    };
+    const again = await place(cookie, split, { "idempotency-key": key });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().data._id).toBe(first.json().data._id);
+    expect(await stockOf(bag._id)).toBe(8);
+    expect(await t.database.db.select().from(orders).where(eq(orders.userId, user.id))).toHaveLength(1);
+  });
+
+  it("refuses more than 10 of one product in an order, however the lines are split", async () => {
+    const bag = await makeProduct(t.database, refs, { stock: 50 });
+    const { cookie, addressId } = await shopperWithAddress();
+    for (const lines of [[11], [6, 5]]) {
+      const response = await place(cookie, {
+        products: lines.map((quantity) => ({ product: bag._id, quantity })),
+        shippingAddress: addressId,
+      });
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toEqual({ success: false, message: api.quantityPerLine(10) });
+    }
+    expect(await stockOf(bag._id)).toBe(50);
+    const ten = await place(cookie, {
+      products: [{ product: bag._id, quantity: 10 }],
+      shippingAddress: addressId,
+    });
+    expect(ten.statusCode).toBe(201);
+  });
+
+  it("lets a shopper hold at most 3 unpaid orders, even placed at once; cancelling one frees a place", async () => {
+    const bag = await makeProduct(t.database, refs, { stock: 50 });
+    const { cookie, addressId, user } = await shopperWithAddress();
+    const body = { products: [{ product: bag._id, quantity: 1 }], shippingAddress: addressId };
+    const answers = await Promise.all(Array.from({ length: 6 }, () => place(cookie, body)));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 201, 201, 409, 409, 409]);
+    const refused = answers.find((a) => a.statusCode === 409);
+    expect(refused?.json()).toEqual({ success: false, message: api.tooManyUnpaidOrders });
+    expect(await stockOf(bag._id)).toBe(47);
+    const held = await t.database.db.select().from(orders).where(eq(orders.userId, user.id));
+    expect(held).toHaveLength(3);
+    const cancel = await inject(t.app, { method: "PATCH", url: `/api/orders/${held[0]?.id}/cancel`, cookie });
+    expect(cancel.statusCode).toBe(200);
+    expect((await place(cookie, body)).statusCode).toBe(201);
+  });
+
   it("never oversells: 50 shoppers at once for 5 units get exactly 5 orders", async () => {
     const lastUnits = await makeProduct(t.database, refs, { name: "Festive Special Sneakers", stock: 5 });
     const passwordHash = await hashPassword("Secret@123");
@@ -324,6 +377,40 @@ describe("reading orders", () => {
       (await inject(t.app, { method: "GET", url: `/api/orders/${id}`, cookie: buyer.cookie })).statusCode,
     ).toBe(403);
     expect((await t.app.inject({ method: "GET", url: "/api/orders" })).statusCode).toBe(401);
+  });
+});
+
+describe("what a manager sees of a customer", () => {
+  it("shows a manager the name and address to ship to, but no email, phone number or payment; admins and the owner see them", async () => {
+    const shop = await makeShop(t);
+    const read = (cookie: string, url: string) => inject(t.app, { method: "GET", url, cookie });
+    const forManager = (await read(shop.manager.cookie, `/api/orders/${shop.paidOrderId}`)).json().data;
+    expect(forManager.user).toMatchObject({ name: expect.any(Object), email: null });
+    expect(forManager.shippingAddress).toMatchObject({
+      street: ADDRESS.street,
+      city: ADDRESS.city,
+      phoneNumber: null,
+    });
+    expect(forManager.payment).toBeNull();
+    const listed = (await read(shop.manager.cookie, "/api/orders?size=1000")).json().data;
+    const row = listed.find((order: { _id: string }) => order._id === shop.paidOrderId);
+    expect(row).toMatchObject({
+      user: { email: null },
+      shippingAddress: { phoneNumber: null },
+      payment: null,
+    });
+    expect(JSON.stringify(listed)).not.toContain(shop.shopper.user.email);
+    expect(JSON.stringify(listed)).not.toContain(ADDRESS.phoneNumber);
+
+    const forAdmin = (await read(shop.admin.cookie, `/api/orders/${shop.paidOrderId}`)).json().data;
+    expect(forAdmin.user.email).toBe(shop.shopper.user.email);
+    expect(forAdmin.shippingAddress.phoneNumber).toBe(ADDRESS.phoneNumber);
+    expect(forAdmin.payment).toMatchObject({ _id: shop.paymentId, status: "completed" });
+    const forOwner = (await read(shop.shopper.cookie, `/api/orders/current-user/${shop.paidOrderId}`)).json()
+      .data;
+    expect(forOwner.shippingAddress.phoneNumber).toBe(ADDRESS.phoneNumber);
+    expect(forOwner.payment).toMatchObject({ _id: shop.paymentId });
+    expect((await read(shop.manager.cookie, "/api/payments")).statusCode).toBe(403);
   });
 });
 

@@ -1,12 +1,12 @@
 /** SQL for orders: placement (with the atomic stock take), lists, one order, status changes, the sweep. */
 import type { OrderStatus } from "@shop/shared/constants";
-import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
-import type { Database } from "../../db/client";
-import { type Media, media } from "../../db/schema/media";
-import { type NewOrder, type NewOrderItem, orderItems, orders } from "../../db/schema/orders";
-import { payments } from "../../db/schema/payments";
-import { products } from "../../db/schema/products";
-import { users } from "../../db/schema/users";
+import { and, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
+import type { Database } from "#api/db/client";
+import { type Media, media } from "#api/db/schema/media";
+import { type NewOrder, type NewOrderItem, orderItems, orders } from "#api/db/schema/orders";
+import { payments } from "#api/db/schema/payments";
+import { products } from "#api/db/schema/products";
+import { users } from "#api/db/schema/users";
 
 export function findProductsForOrder(db: Database, ids: readonly string[]) {
   return db
@@ -68,13 +68,24 @@ export async function insertOrder(db: Database, order: NewOrder, items: Omit<New
   return row;
 }
 
-export async function findOrderIdByIdempotencyKey(db: Database, userId: string, key: string) {
+/** The order a shopper placed with an idempotency key, and the fingerprint of the body it came with. */
+export async function findOrderByIdempotencyKey(db: Database, userId: string, key: string) {
   const [row] = await db
-    .select({ id: orders.id })
+    .select({ id: orders.id, fingerprint: orders.idempotencyFingerprint })
     .from(orders)
     .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)))
     .limit(1);
-  return row?.id;
+  return row;
+}
+
+/** Locks the shopper's row (placements of one shopper queue here) and counts their unpaid pending orders. */
+export async function lockAndCountUnpaidOrders(db: Database, userId: string): Promise<number> {
+  await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
+  const [row] = await db
+    .select({ total: count() })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.status, "pending"), isNull(orders.paymentId)));
+  return row?.total ?? 0;
 }
 
 const orderColumns = {
@@ -107,6 +118,8 @@ export async function lockOrder(db: Database, id: string) {
   const [row] = await db.select().from(orders).where(eq(orders.id, id)).for("update").limit(1);
   return row;
 }
+
+export type OrderLineRow = Awaited<ReturnType<typeof findOrderLines>>[number];
 
 export async function findOrderLines(db: Database, orderId: string) {
   return db

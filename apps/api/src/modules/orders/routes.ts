@@ -11,8 +11,8 @@ import {
 } from "@shop/shared/schemas/order";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { list, ok } from "../../http/envelope";
-import { requireRole, requireUser, userOf } from "../../http/session";
+import { list, ok } from "#api/http/envelope";
+import { requireStaff, requireUser, userOf } from "#api/http/session";
 import { cancelOrder, getOrder, listOrderSummaries, placeOrder, updateOrderStatus } from "./service";
 
 const IdempotencyHeaders = z.object({
@@ -23,8 +23,6 @@ const IdempotencyHeaders = z.object({
     .max(128, validation.maxLength(128))
     .optional(),
 });
-
-const staff = requireRole("admin", "manager");
 
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -41,12 +39,10 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: requireUser,
     },
     async (request, reply) => {
-      const { order, created } = await placeOrder(
-        app.db,
-        userOf(request),
-        request.body,
-        request.headers["idempotency-key"],
-      );
+      const { order, created } = await placeOrder(app.db, userOf(request), request.body, {
+        idempotencyKey: request.headers["idempotency-key"],
+        limits: app.config.orderLimits,
+      });
       return reply.status(created ? 201 : 200).send(ok(order, api.orderPlaced));
     },
   );
@@ -66,6 +62,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       const { page, size } = request.query;
       const { items, total } = await listOrderSummaries(
         app.db,
+        userOf(request),
         { userId: userOf(request).id },
         { page, size },
       );
@@ -110,11 +107,11 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: ListQuery,
         response: { 200: listEnvelope(OrderSummaryDto) },
       },
-      preValidation: staff,
+      preValidation: requireStaff,
     },
     async (request) => {
       const { page, size, keyword } = request.query;
-      const { items, total } = await listOrderSummaries(app.db, { keyword }, { page, size });
+      const { items, total } = await listOrderSummaries(app.db, userOf(request), { keyword }, { page, size });
       return list(items, { page, size, total });
     },
   );
@@ -129,12 +126,13 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: ListQuery,
         response: { 200: listEnvelope(OrderSummaryDto) },
       },
-      preValidation: staff,
+      preValidation: requireStaff,
     },
     async (request) => {
       const { page, size, keyword } = request.query;
       const { items, total } = await listOrderSummaries(
         app.db,
+        userOf(request),
         { status: request.params.status, keyword },
         { page, size },
       );
@@ -151,7 +149,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         params: IdParams,
         response: { 200: envelope(OrderDto) },
       },
-      preValidation: staff,
+      preValidation: requireStaff,
     },
     async (request) => ok(await getOrder(app.db, userOf(request), request.params.id)),
   );
@@ -166,7 +164,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         body: OrderStatusInput,
         response: { 200: envelope(OrderDto) },
       },
-      preValidation: staff,
+      preValidation: requireStaff,
     },
     async (request) => {
       const order = await updateOrderStatus(app.db, userOf(request), request.params.orderId, request.body);

@@ -1,30 +1,35 @@
-/** Placing, reading, cancelling and moving orders; the hold-expiry sweep (DESIGN.md section 5). */
-import type { OrderStatus, Role } from "@shop/shared/constants";
+/** Placing, reading, cancelling and moving orders; the hold-expiry sweep (docs/design.md section 5). */
+import { createHash } from "node:crypto";
+import type { OrderStatus } from "@shop/shared/constants";
+import { ORDER_LIMITS } from "@shop/shared/constants";
 import { api } from "@shop/shared/messages";
 import { canTransition, returnsStock } from "@shop/shared/orders";
 import { priceItems } from "@shop/shared/pricing";
+import { isStaff, type SignedInViewer as Viewer } from "@shop/shared/roles";
 import type {
   OrderDto,
   OrderInputParsed,
   OrderStatusInput,
   OrderSummaryDto,
 } from "@shop/shared/schemas/order";
-import type { Database } from "../../db/client";
-import { isPgError, UNIQUE_VIOLATION } from "../../db/errors";
-import type { User } from "../../db/schema/users";
-import { offsetOf } from "../../http/envelope";
-import { AppError } from "../../http/errors";
-import { findAddressOfUser } from "../addresses/repo";
-import { toMediaDto } from "../media/dto";
+import { AppError } from "#api/core/errors";
+import { limitOffset, type PageRequest } from "#api/core/paging";
+import type { Database } from "#api/db/client";
+import { isPgError, UNIQUE_VIOLATION } from "#api/db/errors";
+import type { User } from "#api/db/schema/users";
+import { toAddressSnapshot } from "#api/modules/addresses/dto";
+import { findAddressOfUser } from "#api/modules/addresses/repo";
+import { toOrderDto, toOrderSummaryDto } from "./dto";
 import {
   countSold,
   currentStock,
   findOrderById,
-  findOrderIdByIdempotencyKey,
+  findOrderByIdempotencyKey,
   findOrderLines,
   findProductsForOrder,
   insertOrder,
   listOrders,
+  lockAndCountUnpaidOrders,
   lockExpiredPendingOrders,
   lockOrder,
   type OrderFilter,
@@ -34,51 +39,6 @@ import {
   takeStock,
 } from "./repo";
 
-type Viewer = Pick<User, "id" | "role">;
-
-const isStaff = (role: Role) => role === "admin" || role === "manager";
-
-function toSummary(row: NonNullable<OrderRow>) {
-  const { order, user, payment } = row;
-  return {
-    _id: order.id,
-    user: { _id: user.id, name: { firstName: user.firstName, lastName: user.lastName }, email: user.email },
-    createdAt: order.createdAt.toISOString(),
-    updatedAt: order.updatedAt.toISOString(),
-    status: order.status,
-    totalAmount: order.totalAmount,
-    subTotal: order.subTotal,
-    savedAmount: order.savedAmount,
-    shippingAmount: order.shippingAmount,
-    taxAmount: order.taxAmount,
-    shippingAddress: order.shippingAddress,
-    payment: payment?.id
-      ? {
-          _id: payment.id,
-          status: payment.status,
-          paymentGateway: payment.paymentGateway,
-          amount: payment.amount,
-          transactionId: payment.transactionId,
-        }
-      : null,
-  } as const;
-}
-
-async function toOrderDto(db: Database, row: NonNullable<OrderRow>): Promise<OrderDto> {
-  const lines = await findOrderLines(db, row.order.id);
-  return {
-    ...toSummary(row),
-    products: lines.map(({ item, thumbnail }) => ({
-      product: { _id: item.productId, name: item.name, thumbnail: thumbnail ? toMediaDto(thumbnail) : null },
-      name: item.name,
-      price: item.price,
-      originalPrice: item.originalPrice,
-      savedAmount: item.savedAmount,
-      quantity: item.quantity,
-    })),
-  };
-}
-
 /** One order as its viewer may see it: the owner or staff; anyone else gets the same 404 as for a missing id. */
 export async function getOrder(
   db: Database,
@@ -87,44 +47,81 @@ export async function getOrder(
   { ownOnly = false } = {},
 ): Promise<OrderDto> {
   const row = await findOrderById(db, id);
-  const allowed = row && (row.order.userId === viewer.id || (!ownOnly && isStaff(viewer.role)));
+  const allowed = row && (row.order.userId === viewer.id || (!ownOnly && isStaff(viewer)));
   if (!row || !allowed) throw new AppError("NOT_FOUND", api.orderNotFound);
-  return toOrderDto(db, row);
+  return orderDto(db, row, viewer);
+}
+
+/** An order read with its lines, as the viewer may see it. */
+async function orderDto(db: Database, row: NonNullable<OrderRow>, viewer: Viewer): Promise<OrderDto> {
+  return toOrderDto(row, await findOrderLines(db, row.order.id), viewer);
 }
 
 export async function listOrderSummaries(
   db: Database,
+  viewer: Viewer,
   filter: OrderFilter,
-  page: { page: number; size: number },
+  page: PageRequest,
 ): Promise<{ items: OrderSummaryDto[]; total: number }> {
-  const { rows, total } = await listOrders(db, filter, { limit: page.size, offset: offsetOf(page) });
-  return { items: rows.map((row) => ({ ...toSummary(row), itemCount: row.itemCount })), total };
+  const { rows, total } = await listOrders(db, filter, limitOffset(page));
+  const items = rows.map((row) => ({ ...toOrderSummaryDto(row, viewer), itemCount: row.itemCount }));
+  return { items, total };
+}
+
+export interface PlaceOrderOptions {
+  /** A retried placement with the same key and body returns the first order; another body is refused (422). */
+  idempotencyKey?: string | undefined;
+  limits?: OrderLimits;
+}
+
+export interface OrderLimits {
+  maxUnpaidOrders: number;
+  maxQuantityPerLine: number;
+}
+
+/** What a placement asked for, the same for the same body however its lines were ordered or split. */
+function fingerprintOf(input: OrderInputParsed, quantities: ReadonlyMap<string, number>): string {
+  const lines = [...quantities.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return createHash("sha256")
+    .update(JSON.stringify({ lines, address: input.shippingAddress }))
+    .digest("hex");
+}
+
+/** The order a key already made, if any; the key reused for another body is refused. */
+async function orderOfKey(db: Database, user: User, key: string, fingerprint: string) {
+  const existing = await findOrderByIdempotencyKey(db, user.id, key);
+  if (!existing) return undefined;
+  if (existing.fingerprint !== null && existing.fingerprint !== fingerprint)
+    throw new AppError("UNPROCESSABLE", api.idempotencyKeyReused);
+  return { order: await getOrder(db, user, existing.id), created: false };
 }
 
 /**
  * Places an order: every line priced from the database (client amounts are ignored), the stock of
  * each product taken atomically in the order's transaction, 409 naming the product when short.
- * With an idempotency key, a retried placement returns the first order instead of a second one.
+ * Against hoarding, 409 past the units of one product an order may hold or the unpaid orders a
+ * shopper may have at once. With an idempotency key, a retried placement returns the first order.
  */
 export async function placeOrder(
   db: Database,
   user: User,
   input: OrderInputParsed,
-  idempotencyKey?: string,
+  { idempotencyKey, limits = ORDER_LIMITS }: PlaceOrderOptions = {},
 ): Promise<{ order: OrderDto; created: boolean }> {
+  // One line per product, in id order, so that concurrent orders lock products in the same order.
+  const quantities = new Map<string, number>();
+  for (const line of input.products)
+    quantities.set(line.product, (quantities.get(line.product) ?? 0) + line.quantity);
+  const fingerprint = fingerprintOf(input, quantities);
   if (idempotencyKey) {
-    const existing = await findOrderIdByIdempotencyKey(db, user.id, idempotencyKey);
-    if (existing) return { order: await getOrder(db, user, existing), created: false };
+    const replay = await orderOfKey(db, user, idempotencyKey, fingerprint);
+    if (replay) return replay;
   }
 
   const address = await findAddressOfUser(db, user.id, input.shippingAddress);
   if (!address)
     throw new AppError("NOT_FOUND", api.addressNotFound, { shippingAddress: api.addressRequired });
 
-  // One line per product, in id order, so that concurrent orders lock products in the same order.
-  const quantities = new Map<string, number>();
-  for (const line of input.products)
-    quantities.set(line.product, (quantities.get(line.product) ?? 0) + line.quantity);
   const productIds = [...quantities.keys()].sort();
   const found = new Map((await findProductsForOrder(db, productIds)).map((p) => [p.id, p]));
 
@@ -132,7 +129,10 @@ export async function placeOrder(
     const product = found.get(id);
     if (!product) throw new AppError("CONFLICT", api.productMissing);
     if (!product.isActive) throw new AppError("CONFLICT", api.productUnavailable(product.name));
-    return { product, quantity: quantities.get(id) ?? 0 };
+    const quantity = quantities.get(id) ?? 0;
+    if (quantity > limits.maxQuantityPerLine)
+      throw new AppError("CONFLICT", api.quantityPerLine(limits.maxQuantityPerLine));
+    return { product, quantity };
   });
   const priced = priceItems(
     lines.map(({ product, quantity }) => ({
@@ -146,6 +146,9 @@ export async function placeOrder(
   let orderId: string;
   try {
     orderId = await db.transaction(async (tx) => {
+      // NOTE: the shopper's row is locked first, so that two placements cannot both pass the count.
+      if ((await lockAndCountUnpaidOrders(tx, user.id)) >= limits.maxUnpaidOrders)
+        throw new AppError("CONFLICT", api.tooManyUnpaidOrders);
       for (const { product, quantity } of lines) {
         if (!(await takeStock(tx, product.id, quantity))) {
           throw new AppError("CONFLICT", api.outOfStock(product.name, await currentStock(tx, product.id)));
@@ -161,18 +164,9 @@ export async function placeOrder(
           shippingAmount: priced.shippingPrice,
           taxAmount: priced.taxPrice,
           totalAmount: priced.totalPrice,
-          shippingAddress: {
-            name: { firstName: address.firstName, lastName: address.lastName },
-            countryCode: address.countryCode,
-            phoneNumber: address.phoneNumber,
-            building: address.building,
-            street: address.street,
-            city: address.city,
-            state: address.state,
-            pinCode: address.pinCode,
-            country: address.country,
-          },
+          shippingAddress: toAddressSnapshot(address),
           idempotencyKey: idempotencyKey ?? null,
+          idempotencyFingerprint: idempotencyKey ? fingerprint : null,
         },
         lines.map(({ product }, index) => ({
           productId: product.id,
@@ -188,8 +182,8 @@ export async function placeOrder(
   } catch (error) {
     // NOTE: two retries with one key racing: the unique (user, key) decides, the loser returns the winner's order.
     if (idempotencyKey && isPgError(error, UNIQUE_VIOLATION)) {
-      const existing = await findOrderIdByIdempotencyKey(db, user.id, idempotencyKey);
-      if (existing) return { order: await getOrder(db, user, existing), created: false };
+      const replay = await orderOfKey(db, user, idempotencyKey, fingerprint);
+      if (replay) return replay;
     }
     throw error;
   }
@@ -221,7 +215,7 @@ async function moveOrder(
 /** The owner cancels their own pending order; staff may cancel any order the transition table allows. */
 export async function cancelOrder(db: Database, viewer: Viewer, orderId: string): Promise<OrderDto> {
   await moveOrder(db, orderId, "cancelled", (from, ownerId) => {
-    if (isStaff(viewer.role)) return;
+    if (isStaff(viewer)) return;
     if (ownerId !== viewer.id) throw new AppError("NOT_FOUND", api.orderNotFound);
     if (from !== "pending") throw new AppError("CONFLICT", api.orderNotPending);
   });

@@ -1,6 +1,6 @@
 /** Runs the hold-expiry sweep on a timer; every instance may run it (see sweepExpiredOrders). */
 import type { FastifyBaseLogger } from "fastify";
-import type { Database } from "../../db/client";
+import type { Database } from "#api/db/client";
 import { sweepExpiredOrders } from "./service";
 
 export function startOrderSweep(

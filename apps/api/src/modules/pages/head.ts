@@ -73,5 +73,7 @@ export function injectHead(template: string, head: PageHead): string {
   const withoutDefaults = template
     .replace(/<title>[\s\S]*?<\/title>\s*/i, "")
     .replace(/<meta\s+name="description"[^>]*>\s*/i, "");
-  return withoutDefaults.replace(/<\/head>/i, `  ${renderHead(head)}\n  </head>`);
+  const tags = `  ${renderHead(head)}\n  </head>`;
+  // NOTE: a function, not a replacement string: a name holding "$&", "$`" or "$'" stays as written.
+  return withoutDefaults.replace(/<\/head>/i, () => tags);
 }

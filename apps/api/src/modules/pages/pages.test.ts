@@ -4,9 +4,9 @@ import path from "node:path";
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from "node:zlib";
 import { SHOP_NAME } from "@shop/shared/site";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, inject, signedInUser, type TestApp } from "../../../test/app";
-import { makeCategory, makeMedia, makeProduct } from "../../../test/catalog";
-import { newId } from "../../db/ids";
+import { newId } from "#api/core/ids";
+import { createTestApp, inject, signedInUser, type TestApp } from "#test/app";
+import { makeCategory, makeMedia, makeProduct } from "#test/catalog";
 
 const TEMPLATE = `<!doctype html>
 <html lang="en">
@@ -77,6 +77,21 @@ describe("the head the server sends with storefront pages", () => {
       offers: { price: "199.50", priceCurrency: "USD", availability: "https://schema.org/InStock" },
     });
     expect(html).toContain('<div id="root"></div>');
+  });
+
+  it("writes names holding $&, $`, $' or $1 literally, escaped, pulling nothing else into the head", async () => {
+    const dollars = await makeProduct(
+      t.database,
+      { category: category.id, thumbnail: product.thumbnail?._id ?? "" },
+      { name: "Price $& tag $` and $' then $1 <b>" },
+    );
+    const html = (await t.app.inject({ method: "GET", url: `/product/${dollars._id}` })).body;
+    expect(html).toContain(`<title>Price $&amp; tag $\` and $&#39; then $1 &lt;b&gt; — ${SHOP_NAME}</title>`);
+    // The template appears once: nothing before or after </head> was copied into it.
+    expect(html.match(/<div id="root"><\/div>/g)).toHaveLength(1);
+    expect(html.match(/<meta charset="UTF-8" \/>/g)).toHaveLength(1);
+    expect(html.match(/<\/head>/g)).toHaveLength(1);
+    expect(jsonLdOf(html)).toMatchObject({ name: dollars.name });
   });
 
   it("adds the aggregate rating once a product has reviews", async () => {

@@ -1,8 +1,8 @@
 /** SQL for the sitemap: only what it lists. */
 import { desc, eq } from "drizzle-orm";
-import type { Database } from "../../db/client";
-import { categories } from "../../db/schema/categories";
-import { products } from "../../db/schema/products";
+import type { Database } from "#api/db/client";
+import { categories } from "#api/db/schema/categories";
+import { products } from "#api/db/schema/products";
 
 /** A sitemap file holds at most 50,000 URLs. */
 export const SITEMAP_MAX_PRODUCTS = 49_000;

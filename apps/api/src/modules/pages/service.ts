@@ -1,6 +1,7 @@
 /** What the server says about each storefront page: its head, the sitemap and robots.txt. */
 import { CURRENCY, DEFAULT_PAGE_SIZE } from "@shop/shared/constants";
 import { fromCents, unitPriceCents } from "@shop/shared/pricing";
+import type { Viewer } from "@shop/shared/roles";
 import type { ProductDto } from "@shop/shared/schemas/product";
 import {
   categoryDescription,
@@ -10,10 +11,12 @@ import {
   STATIC_PAGE_HEADS,
   type StaticPageHead,
 } from "@shop/shared/site";
-import type { Database } from "../../db/client";
-import { AppError } from "../../http/errors";
-import { getCategory } from "../categories/service";
-import { getProduct } from "../products/service";
+import { AppError } from "#api/core/errors";
+import type { Database } from "#api/db/client";
+import { getCategory } from "#api/modules/categories/service";
+import type { ProductDetailDto } from "#api/modules/products/dto";
+import { getProduct } from "#api/modules/products/service";
+import { latestReviews } from "#api/modules/reviews/service";
 import type { PageHead } from "./head";
 import { listSitemapCategories, listSitemapProducts } from "./repo";
 
@@ -36,7 +39,7 @@ function shorten(text: string, max = 160): string {
   return flat.length <= max ? flat : `${flat.slice(0, max - 1).trimEnd()}…`;
 }
 
-function productJsonLd(product: ProductDto, url: string, origin: string): Record<string, unknown> {
+function productJsonLd(product: ProductDetailDto, url: string, origin: string): Record<string, unknown> {
   const price = fromCents(unitPriceCents(product)).toFixed(2);
   return {
     "@context": "https://schema.org",
@@ -66,6 +69,12 @@ function productJsonLd(product: ProductDto, url: string, origin: string): Record
         }
       : {}),
   };
+}
+
+/** A product as its page shows it: details and gallery, and its latest reviews. */
+export async function getProductPage(db: Database, id: string, viewer: Viewer): Promise<ProductDto> {
+  const product = await getProduct(db, id, viewer);
+  return { ...product, reviews: await latestReviews(db, id) };
 }
 
 /** The head of a storefront path; unknown products and categories get a generic, unindexed head. */

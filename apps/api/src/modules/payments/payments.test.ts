@@ -1,29 +1,15 @@
 import { api, validation } from "@shop/shared/messages";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createTestApp, inject, signedInUser, type TestApp } from "../../../test/app";
-import { makeCategory, makeMedia, makeProduct } from "../../../test/catalog";
-import { FAKE_PAYER_EMAIL, PaypalFake } from "../../../test/paypal-fake";
-import { newId } from "../../db/ids";
-import { orders } from "../../db/schema/orders";
-import { payments } from "../../db/schema/payments";
-import { products } from "../../db/schema/products";
-import { TEST_CARDS } from "../../payments/test-gateway";
-
-const APPROVED = { number: "4242 4242 4242 4242", expiry: "12/99", cvc: "123" };
-const DECLINED = { number: "4000 0000 0000 0002", expiry: "12/99", cvc: "123" };
-
-const address = {
-  name: { firstName: "Priya", lastName: "Sharma" },
-  countryCode: "91",
-  phoneNumber: "9876543210",
-  building: "Flat 12, Sea View Apartments",
-  street: "Marine Drive Road",
-  city: "Mumbai",
-  state: "Maharashtra",
-  pinCode: "400002",
-  country: "India",
-};
+import { newId } from "#api/core/ids";
+import { orders } from "#api/db/schema/orders";
+import { payments } from "#api/db/schema/payments";
+import { products } from "#api/db/schema/products";
+import { TEST_CARDS } from "#api/payments/test-gateway";
+import { createTestApp, inject, signedInUser, type TestApp } from "#test/app";
+import { makeCategory, makeMedia, makeProduct } from "#test/catalog";
+import { APPROVED_CARD as APPROVED, ADDRESS as address, DECLINED_CARD as DECLINED } from "#test/fixtures";
+import { FAKE_PAYER_EMAIL, PaypalFake } from "#test/paypal-fake";
 
 /**
  * A signed-in shopper with a pending order of `quantity` units at `price`, placed with tampered client

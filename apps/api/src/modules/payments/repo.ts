@@ -1,9 +1,9 @@
 /** SQL for payments: recording what a provider confirmed, finding a capture again, the staff lists. */
 import type { PaymentStatus } from "@shop/shared/constants";
 import { and, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
-import type { Database } from "../../db/client";
-import { type NewPayment, type Payment, payments } from "../../db/schema/payments";
-import { users } from "../../db/schema/users";
+import type { Database } from "#api/db/client";
+import { type NewPayment, type Payment, payments } from "#api/db/schema/payments";
+import { users } from "#api/db/schema/users";
 
 export async function insertPayment(db: Database, values: NewPayment): Promise<Payment> {
   const [row] = await db.insert(payments).values(values).returning();

@@ -10,23 +10,17 @@ import {
 } from "@shop/shared/schemas/payment";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { list, ok } from "../../http/envelope";
-import { AppError } from "../../http/errors";
-import { requireRole, requireUser, userOf } from "../../http/session";
-import { createPaymentProvider } from "../../payments/create-provider";
-import { PaypalWebhookEvent } from "../../payments/paypal";
-import type { PaymentProvider } from "../../payments/provider";
-import {
-  createPaypalOrder,
-  getPayment,
-  handlePaypalWebhook,
-  listPaymentDtos,
-  paymentProviderInfo,
-  payOrder,
-} from "./service";
+import { AppError } from "#api/core/errors";
+import { list, ok } from "#api/http/envelope";
+import { requireAdmin, requireUser, userOf } from "#api/http/session";
+import { createPaymentProvider } from "#api/payments/create-provider";
+import { PaypalWebhookEvent } from "#api/payments/paypal";
+import type { PaymentProvider } from "#api/payments/provider";
+import { paymentProviderInfo } from "./dto";
+import { createPaypalOrder, getPayment, listPaymentDtos, payOrder } from "./service";
+import { handlePaypalWebhook } from "./webhook";
 
-// Managers see no payments (DESIGN.md section 5).
-const admin = requireRole("admin");
+// Managers see no payments (docs/design.md section 5).
 
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   // One provider per app: PayPal's access token is cached in it.
@@ -98,7 +92,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: ListQuery,
         response: { 200: listEnvelope(PaymentDto) },
       },
-      preValidation: admin,
+      preValidation: requireAdmin,
     },
     async (request) => {
       const { page, size, keyword } = request.query;
@@ -117,7 +111,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: ListQuery,
         response: { 200: listEnvelope(PaymentDto) },
       },
-      preValidation: admin,
+      preValidation: requireAdmin,
     },
     async (request) => {
       const { page, size, keyword } = request.query;
@@ -139,7 +133,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         params: IdParams,
         response: { 200: envelope(PaymentDto) },
       },
-      preValidation: admin,
+      preValidation: requireAdmin,
     },
     async (request) => ok(await getPayment(app.db, request.params.id)),
   );

@@ -1,72 +1,44 @@
 /**
- * Paying orders (DESIGN.md section 5). A payment is recorded only after the provider confirmed it on
+ * Paying orders (docs/design.md section 5). A payment is recorded only after the provider confirmed it on
  * the server, for the amount and currency of the order; the order then becomes processing and links
  * it, in one transaction that holds the order's row. The database backs this up: a transaction id is
  * unique and an order has at most one completed payment, so a repeated capture records nothing new.
  */
-import { CURRENCY, type PaymentGateway } from "@shop/shared/constants";
+import type { PaymentGateway } from "@shop/shared/constants";
 import { api } from "@shop/shared/messages";
+import { isPayable } from "@shop/shared/orders";
 import { toCents } from "@shop/shared/pricing";
-import type { PaymentDto, PaymentInput, PaymentProviderDto } from "@shop/shared/schemas/payment";
+import type { PaymentDto, PaymentInput } from "@shop/shared/schemas/payment";
 import type { FastifyBaseLogger } from "fastify";
-import type { Database } from "../../db/client";
-import { isPgError, UNIQUE_VIOLATION } from "../../db/errors";
-import { isId } from "../../db/ids";
-import type { Order } from "../../db/schema/orders";
-import type { NewPayment } from "../../db/schema/payments";
-import type { User } from "../../db/schema/users";
-import { offsetOf } from "../../http/envelope";
-import { AppError } from "../../http/errors";
+import { AppError } from "#api/core/errors";
+import { limitOffset, type PageRequest } from "#api/core/paging";
+import type { Database } from "#api/db/client";
+import { isPgError, UNIQUE_VIOLATION } from "#api/db/errors";
+import type { Order } from "#api/db/schema/orders";
+import type { NewPayment } from "#api/db/schema/payments";
+import type { User } from "#api/db/schema/users";
+import { findOrderById, lockOrder } from "#api/modules/orders/repo";
+import { markOrderPaid } from "#api/modules/orders/service";
 import {
   type CheckoutProvider,
   type Money,
   type PaymentProvider,
   type ProviderCapture,
   sameMoney,
-  type WebhookHeaders,
-} from "../../payments/provider";
-import { findOrderById, lockOrder } from "../orders/repo";
-import { markOrderPaid } from "../orders/service";
-import {
-  findPaymentByTransactionId,
-  findPaymentRow,
-  insertPayment,
-  listPayments,
-  type PaymentFilter,
-  type PaymentRow,
-  settlePayment,
-} from "./repo";
+} from "#api/payments/provider";
+import { toPaymentDto } from "./dto";
+import { findPaymentRow, insertPayment, listPayments, type PaymentFilter } from "./repo";
 
 type Payer = Pick<User, "id" | "email">;
 
-function toPaymentDto({ payment, user }: PaymentRow): PaymentDto {
-  return {
-    _id: payment.id,
-    user: { _id: user.id, name: { firstName: user.firstName, lastName: user.lastName }, email: user.email },
-    order: payment.orderId,
-    status: payment.status,
-    transactionId: payment.transactionId,
-    amount: payment.amount,
-    currency: payment.currency,
-    paymentGateway: payment.paymentGateway,
-    update_time: payment.updateTime?.toISOString() ?? null,
-    email_address: payment.emailAddress,
-    createdAt: payment.createdAt.toISOString(),
-  };
-}
-
-/** Which provider the pay page should offer, and PayPal's public client id. */
-export function paymentProviderInfo(provider: PaymentProvider): PaymentProviderDto {
-  return provider.name === "paypal"
-    ? { provider: "paypal", clientId: provider.clientId, currency: CURRENCY }
-    : { provider: "test", clientId: null, currency: CURRENCY };
-}
-
-const totalOf = (order: Order): Money => ({ cents: toCents(order.totalAmount), currency: order.currency });
+export const totalOf = (order: Order): Money => ({
+  cents: toCents(order.totalAmount),
+  currency: order.currency,
+});
 
 function assertPayable(order: Pick<Order, "paymentId" | "status">) {
-  if (order.paymentId) throw new AppError("CONFLICT", api.alreadyPaid);
-  if (order.status !== "pending") throw new AppError("CONFLICT", api.orderNotPayable);
+  if (isPayable({ status: order.status, payment: order.paymentId })) return;
+  throw new AppError("CONFLICT", order.paymentId ? api.alreadyPaid : api.orderNotPayable);
 }
 
 /** The caller's order while it can be paid: 404 for a missing or someone else's order, 409 for a paid or closed one. */
@@ -149,7 +121,7 @@ function chargeFor(
   return (order) => capturePaypalOrder(paypal, input.transactionId, order, log);
 }
 
-function paymentValues(
+export function paymentValues(
   order: Order,
   userId: string,
   gateway: PaymentGateway,
@@ -168,7 +140,7 @@ function paymentValues(
 }
 
 /** Records a refused attempt; the same declined capture reported twice is recorded once. */
-async function recordFailure(db: Database, values: Omit<NewPayment, "status">) {
+export async function recordFailure(db: Database, values: Omit<NewPayment, "status">) {
   try {
     await insertPayment(db, { ...values, status: "failed" });
   } catch (error) {
@@ -242,122 +214,13 @@ export async function payOrder(
   return { payment: await paymentDto(db, recorded.paymentId), pending: capture.status === "pending" };
 }
 
-const WEBHOOK_HEADERS = {
-  authAlgo: "paypal-auth-algo",
-  certUrl: "paypal-cert-url",
-  transmissionId: "paypal-transmission-id",
-  transmissionSig: "paypal-transmission-sig",
-  transmissionTime: "paypal-transmission-time",
-} as const satisfies Record<keyof WebhookHeaders, string>;
-
-function webhookHeadersOf(
-  headers: Record<string, string | string[] | undefined>,
-): WebhookHeaders | undefined {
-  const picked: Partial<WebhookHeaders> = {};
-  for (const [key, name] of Object.entries(WEBHOOK_HEADERS) as [keyof WebhookHeaders, string][]) {
-    const value = headers[name];
-    if (typeof value !== "string" || value.length === 0 || value.length > 2000) return undefined;
-    picked[key] = value;
-  }
-  return picked as WebhookHeaders;
-}
-
-export type WebhookOutcome = "recorded" | "duplicate" | "ignored";
-
-/**
- * Acts on a PayPal webhook once PayPal confirmed it sent it: a completed capture is recorded (once)
- * and pays its order, a denied one is recorded as failed. Events about something the shop does not
- * know, or for another amount, are logged and acknowledged so that PayPal stops resending them.
- */
-export async function handlePaypalWebhook(
-  db: Database,
-  provider: PaymentProvider,
-  request: { headers: Record<string, string | string[] | undefined>; rawBody: string },
-  log: FastifyBaseLogger,
-): Promise<WebhookOutcome> {
-  if (provider.name !== "paypal" || !provider.acceptsWebhooks)
-    throw new AppError("BAD_REQUEST", api.webhookRejected);
-  const headers = webhookHeadersOf(request.headers);
-  if (!headers) throw new AppError("BAD_REQUEST", api.webhookRejected);
-  const event = await provider.verifyWebhook(headers, request.rawBody);
-  if (!event) throw new AppError("UNAUTHORIZED", api.webhookRejected);
-  if (event.type === "ignored") return "ignored";
-
-  const { capture } = event;
-  const found =
-    capture.customId && isId(capture.customId) ? await findOrderById(db, capture.customId) : undefined;
-  if (!found) {
-    log.warn(
-      { event: event.id, capture: capture.id, customId: capture.customId },
-      "webhook for an unknown order",
-    );
-    return "ignored";
-  }
-  const order = found.order;
-  const values = paymentValues(order, order.userId, "paypal", capture);
-
-  if (event.type === "capture.denied") {
-    const existing = await findPaymentByTransactionId(db, capture.id);
-    if (existing) {
-      const settled = await settlePayment(db, existing.id, {
-        status: "failed",
-        updateTime: capture.updateTime,
-      });
-      return settled ? "recorded" : "duplicate";
-    }
-    await recordFailure(db, values);
-    return "recorded";
-  }
-
-  if (capture.status !== "completed" || !sameMoney(capture.amount, totalOf(order))) {
-    log.error(
-      {
-        event: event.id,
-        order: order.id,
-        capture: capture.id,
-        status: capture.providerStatus,
-        amount: capture.amount,
-      },
-      "webhook capture does not match the order; nothing recorded",
-    );
-    return "ignored";
-  }
-  try {
-    return await db.transaction(async (tx): Promise<WebhookOutcome> => {
-      const locked = await lockOrder(tx, order.id);
-      if (!locked) return "ignored";
-      const existing = await findPaymentByTransactionId(tx, capture.id);
-      if (existing && existing.status !== "pending") return "duplicate";
-      if (!existing && locked.paymentId) {
-        log.error(
-          { order: order.id, capture: capture.id },
-          "a second capture for a paid order; refund it by hand",
-        );
-        return "ignored";
-      }
-      const paymentId = existing
-        ? (await settlePayment(tx, existing.id, { status: "completed", updateTime: capture.updateTime }))?.id
-        : (await insertPayment(tx, { ...values, status: "completed" })).id;
-      if (!paymentId) return "duplicate";
-      if (locked.status === "pending" && !locked.paymentId) await markOrderPaid(tx, locked.id, paymentId);
-      else
-        log.error({ order: order.id, payment: paymentId }, "payment captured for an order no longer pending");
-      return "recorded";
-    });
-  } catch (error) {
-    // The capture call recorded the same capture at the same moment.
-    if (isPgError(error, UNIQUE_VIOLATION)) return "duplicate";
-    throw error;
-  }
-}
-
 /** A page of payments for the dashboard, newest first. */
 export async function listPaymentDtos(
   db: Database,
   filter: PaymentFilter,
-  page: { page: number; size: number },
+  page: PageRequest,
 ): Promise<{ items: PaymentDto[]; total: number }> {
-  const { rows, total } = await listPayments(db, filter, { limit: page.size, offset: offsetOf(page) });
+  const { rows, total } = await listPayments(db, filter, limitOffset(page));
   return { items: rows.map(toPaymentDto), total };
 }
 

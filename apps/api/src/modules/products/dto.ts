@@ -1,8 +1,6 @@
 import type { ProductDto, ProductSummaryDto } from "@shop/shared/schemas/product";
-import type { Media } from "../../db/schema/media";
-import { toMediaDto } from "../media/dto";
-import { toReviewDto } from "../reviews/dto";
-import type { ReviewRow } from "../reviews/repo";
+import type { Media } from "#api/db/schema/media";
+import { toMediaDto } from "#api/modules/media/dto";
 import type { ProductSummaryRow } from "./repo";
 
 /** A product as a card or a table row shows it. */
@@ -22,17 +20,17 @@ export function toProductSummaryDto(row: ProductSummaryRow): ProductSummaryDto {
   };
 }
 
-/** A product with everything its page shows. */
-export function toProductDto(
+/** A product with its description and gallery: the product page without its reviews. */
+export type ProductDetailDto = Omit<ProductDto, "reviews">;
+
+export function toProductDetailDto(
   row: ProductSummaryRow & { description: string; updatedAt: Date },
   gallery: Media[],
-  reviews: ReviewRow[],
-): ProductDto {
+): ProductDetailDto {
   return {
     ...toProductSummaryDto(row),
     description: row.description,
     gallery: gallery.map(toMediaDto),
-    reviews: reviews.map(toReviewDto),
     updatedAt: row.updatedAt.toISOString(),
   };
 }

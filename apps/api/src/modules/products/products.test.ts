@@ -1,14 +1,15 @@
 import { api, errors, formErrors, successes, validation } from "@shop/shared/messages";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, createUser, inject, signedInUser, type TestApp } from "../../../test/app";
-import { makeCategory, makeMedia, makeProduct, productBody } from "../../../test/catalog";
-import { newId } from "../../db/ids";
-import type { Category } from "../../db/schema/categories";
-import { type Media, media } from "../../db/schema/media";
-import { orderItems, orders } from "../../db/schema/orders";
-import { productGallery, products } from "../../db/schema/products";
-import { reviews } from "../../db/schema/reviews";
+import { newId } from "#api/core/ids";
+import type { Category } from "#api/db/schema/categories";
+import { type Media, media } from "#api/db/schema/media";
+import { orderItems, orders } from "#api/db/schema/orders";
+import { productGallery, products } from "#api/db/schema/products";
+import { reviews } from "#api/db/schema/reviews";
+import { createTestApp, createUser, inject, signedInUser, type TestApp } from "#test/app";
+import { makeCategory, makeMedia, makeProduct, productBody } from "#test/catalog";
+import { ADDRESS } from "#test/fixtures";
 
 let t: TestApp;
 let admin: string;
@@ -274,6 +275,28 @@ describe("POST /api/products", () => {
     }
   });
 
+  it("refuses a product on sale at 0, on create and on update, and changes nothing", async () => {
+    const created = await inject(t.app, {
+      method: "POST",
+      url: "/api/products",
+      cookie: admin,
+      payload: productBody(refs, { onSale: true, salePrice: 0 }),
+    });
+    expect(created.statusCode).toBe(400);
+    expect(created.json().errors).toEqual({ salePrice: validation.min(0.01) });
+    const product = await makeProduct(t.database, refs, { price: 100, onSale: true, salePrice: 80 });
+    const updated = await inject(t.app, {
+      method: "PUT",
+      url: `/api/products/${product._id}`,
+      cookie: admin,
+      payload: productBody(refs, { price: 100, onSale: true, salePrice: 0 }),
+    });
+    expect(updated.statusCode).toBe(400);
+    expect(updated.json().errors).toEqual({ salePrice: validation.min(0.01) });
+    const [row] = await t.database.db.select().from(products).where(eq(products.id, product._id));
+    expect(row).toMatchObject({ onSale: true, salePrice: 80 });
+  });
+
   it("stores a sale price of 0 for a product off sale", async () => {
     const response = await inject(t.app, {
       method: "POST",
@@ -481,17 +504,7 @@ describe("DELETE /api/products/:id", () => {
         userId: user.id,
         subTotal: 100,
         totalAmount: 198,
-        shippingAddress: {
-          name: { firstName: "Priya", lastName: "Sharma" },
-          countryCode: "91",
-          phoneNumber: "9876543210",
-          building: "Flat 12, Sea View Apartments",
-          street: "Marine Drive Road",
-          city: "Mumbai",
-          state: "Maharashtra",
-          pinCode: "400002",
-          country: "India",
-        },
+        shippingAddress: ADDRESS,
       })
       .returning();
     if (!order) throw new Error("no order");

@@ -1,8 +1,9 @@
 /**
  * SQL for products: lists (with keyword search), one product, writes with their search document,
- * the gallery, and the checks writes need.
+ * the gallery, and the checks writes need. What a search document is, and how a keyword becomes a
+ * tsquery, is in search.ts.
  *
- * Keyword search (issue 3, item 5) runs on two indexes:
+ * Keyword search runs on two indexes:
  * - `products.search_vector`, a weighted tsvector (name A, category name B, description C) with a
  *   GIN index, matched with a prefix tsquery and ranked with ts_rank;
  * - `search_words`, the vocabulary of the catalogue with a trigram GIN index: a keyword word that
@@ -16,89 +17,12 @@
 import type { ProductSort } from "@shop/shared/schemas/product";
 import { and, asc, count, desc, eq, gt, inArray, lte, type SQL, sql, type WithSubquery } from "drizzle-orm";
 import { type AnyPgColumn, union } from "drizzle-orm/pg-core";
-import type { Database } from "../../db/client";
-import { categories } from "../../db/schema/categories";
-import { type Media, media } from "../../db/schema/media";
-import { orderItems } from "../../db/schema/orders";
-import {
-  type NewProduct,
-  productCounts,
-  productGallery,
-  products,
-  searchWords,
-} from "../../db/schema/products";
-
-/** The text search configuration of the search document and of every query against it. */
-const TS_CONFIG = sql.raw("'english'::regconfig");
-/** A keyword is cut into at most this many words; the rest is ignored. */
-const MAX_KEYWORD_WORDS = 8;
-/** Known words offered for one unknown keyword word. */
-const CORRECTIONS_PER_WORD = 3;
-
-export interface SearchText {
-  name: string;
-  categoryName: string;
-  description: string;
-}
-
-/** The weighted search document of a product, computed from the values being written. */
-function searchDocument({ name, categoryName, description }: SearchText): SQL {
-  return sql`(setweight(to_tsvector(${TS_CONFIG}, ${name}::text), 'A') || setweight(to_tsvector(${TS_CONFIG}, ${categoryName}::text), 'B') || setweight(to_tsvector(${TS_CONFIG}, ${description}::text), 'C'))`;
-}
-
-/** Adds the words of a product to the search vocabulary (sorted, so concurrent writers lock in one order). */
-async function addSearchWords(db: Database, { name, categoryName, description }: SearchText) {
-  const text = `${name} ${categoryName} ${description}`;
-  await db.execute(sql`
-    insert into ${searchWords} (word)
-    select distinct w from regexp_split_to_table(lower(${text}::text), '[^[:alnum:]]+') as w
-    where length(w) between 2 and 40
-    order by w
-    on conflict do nothing`);
-}
-
-/**
- * The tsquery for a keyword, as text: its words ANDed, each as a prefix (`sneak:*`), and each word
- * that is no known word nor the start of one ORed with its closest known words by trigram
- * similarity; and whether every word is a known word or the start of one (then the name needs no
- * substring match: the prefixes find all there is). Words are split on anything but letters and
- * digits, so nothing the user typed reaches the tsquery syntax as an operator; the keyword itself
- * is a bound parameter. "Start of a known word" is a byte-wise range on the text_pattern_ops
- * index, the same whatever the database collation.
- */
-async function keywordTsquery(db: Database, keyword: string): Promise<{ query: string; known: boolean }> {
-  const { rows } = await db.execute<{ query: string | null; known: boolean }>(sql`
-    select
-      cast(to_tsquery(${TS_CONFIG}, coalesce(string_agg(alternatives, ' & '), '')) as text) as query,
-      coalesce(bool_and(known), false) as known
-    from (
-      select k.known, '(' || terms.term || ':*' || case when k.known then '' else coalesce((
-        select string_agg(' | ' || near.word, '')
-        from (
-          select s.word from ${searchWords} s
-          where s.word % terms.term
-          order by similarity(s.word, terms.term) desc, s.word
-          limit ${CORRECTIONS_PER_WORD}
-        ) near
-      ), '') end || ')' as alternatives
-      from (
-        select distinct term
-        from regexp_split_to_table(lower(${keyword}::text), '[^[:alnum:]]+') as term
-        where length(term) between 2 and 40
-        limit ${MAX_KEYWORD_WORDS}
-      ) terms
-      cross join lateral (
-        select exists (
-          select 1 from ${searchWords} w where w.word ~>=~ terms.term and w.word ~<~ (terms.term || chr(1114111))
-        ) as known
-      ) k
-    ) parts`);
-  return { query: rows[0]?.query ?? "", known: rows[0]?.known ?? false };
-}
-
-function escapeLike(text: string) {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
+import type { Database } from "#api/db/client";
+import { categories } from "#api/db/schema/categories";
+import { type Media, media } from "#api/db/schema/media";
+import { orderItems } from "#api/db/schema/orders";
+import { type NewProduct, productCounts, productGallery, products } from "#api/db/schema/products";
+import { addSearchWords, keywordTsquery, nameContains, type SearchText, searchDocument } from "./search";
 
 export interface ProductFilter {
   isActive: boolean;
@@ -257,7 +181,7 @@ async function searchPage(
   const partOfName = keyword.length >= 3 && !tsquery.known;
   const window = db.$with("search_window").as(
     partOfName
-      ? union(documentMatches, newestMatches(sql`${products.name} ilike ${`%${escapeLike(keyword)}%`}`))
+      ? union(documentMatches, newestMatches(nameContains(keyword)))
           .orderBy(sql`created_at desc`, sql`id desc`)
           .limit(SEARCH_WINDOW)
       : documentMatches,

@@ -1,6 +1,7 @@
 import { EmptyEnvelope, envelope, listEnvelope } from "@shop/shared/api";
-import { STAFF_ROLES } from "@shop/shared/constants";
+
 import { api, formErrors } from "@shop/shared/messages";
+import { SlugParams } from "@shop/shared/schemas/category";
 import { IdParams } from "@shop/shared/schemas/common";
 import {
   ProductDto,
@@ -12,14 +13,20 @@ import {
   ProductUpdateInput,
 } from "@shop/shared/schemas/product";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { list, ok } from "../../http/envelope";
-import { AppError } from "../../http/errors";
-import { readKey, sendCachedRead } from "../../http/read-cache";
-import { currentSession, requireRole } from "../../http/session";
+import { AppError } from "#api/core/errors";
+import { list, ok } from "#api/http/envelope";
+import { readKey, sendCachedRead } from "#api/http/read-cache";
+import { currentSession, requireStaff, userOf } from "#api/http/session";
+import { getProductPage } from "#api/modules/pages/service";
 import type { ProductFilter } from "./repo";
-import { createProduct, deleteProduct, editProduct, getProduct, listProducts, patchProduct } from "./service";
-
-const staffOnly = requireRole(...STAFF_ROLES);
+import {
+  createProduct,
+  deleteProduct,
+  editProduct,
+  listCategoryProducts,
+  listProducts,
+  patchProduct,
+} from "./service";
 
 /** A body's productId, when sent, must name the product of the path. */
 function checkBodyId(pathId: string, bodyId: string | undefined) {
@@ -40,7 +47,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
           querystring: ProductListQuery,
           response: { 200: listEnvelope(ProductSummaryDto) },
         },
-        ...(staff ? { preValidation: staffOnly } : {}),
+        ...(staff ? { preValidation: requireStaff } : {}),
       },
       async (request, reply) => {
         const { page, size, keyword, sort } = request.query;
@@ -70,7 +77,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) =>
       sendCachedRead(request, reply, readKey("product", request.params.id), async () => {
         const session = await currentSession(request);
-        const product = await getProduct(app.db, request.params.id, session?.user);
+        const product = await getProductPage(app.db, request.params.id, session?.user);
         // Only staff see an inactive product: their answer is kept by no cache, this one included.
         if (!product.isActive) reply.header("cache-control", "private, no-store");
         return ok(product);
@@ -87,10 +94,12 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: envelope(ProductDto) },
       },
       config: { invalidMessage: formErrors.product },
-      preValidation: staffOnly,
+      preValidation: requireStaff,
     },
-    async (request, reply) =>
-      reply.status(201).send(ok(await createProduct(app.db, request.body), api.created)),
+    async (request, reply) => {
+      const id = await createProduct(app.db, request.body);
+      return reply.status(201).send(ok(await getProductPage(app.db, id, userOf(request)), api.created));
+    },
   );
 
   app.put(
@@ -104,12 +113,13 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(ProductDto) },
       },
       config: { invalidMessage: formErrors.product },
-      preValidation: staffOnly,
+      preValidation: requireStaff,
     },
     async (request) => {
       const { productId } = request.params;
       checkBodyId(productId, request.body.productId);
-      return ok(await editProduct(app.db, productId, request.body), api.updated);
+      await editProduct(app.db, productId, request.body);
+      return ok(await getProductPage(app.db, productId, userOf(request)), api.updated);
     },
   );
 
@@ -124,7 +134,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(ProductSummaryDto) },
       },
       config: { invalidMessage: formErrors.product },
-      preValidation: staffOnly,
+      preValidation: requireStaff,
     },
     async (request) => {
       const { productId } = request.params;
@@ -143,11 +153,58 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
         params: IdParams,
         response: { 200: EmptyEnvelope },
       },
-      preValidation: staffOnly,
+      preValidation: requireStaff,
     },
     async (request) => {
       await deleteProduct(app.db, request.params.id);
       return ok(null, api.deleted);
+    },
+  );
+};
+
+/** Mounted at /api/categories: a category's products are a product list. */
+export const categoryProductRoutes: FastifyPluginAsyncZod = async (app) => {
+  const categoryProductsPage = async (by: { id: string } | { slug: string }, query: ProductListQuery) => {
+    const { page, size, keyword, sort } = query;
+    const { items, total } = await listCategoryProducts(app.db, by, keyword, { page, size, sort });
+    return list(items, { page, size, total });
+  };
+
+  app.get(
+    "/id/:id/products",
+    {
+      schema: {
+        tags: ["categories"],
+        summary: "A page of a category's active products, by category id",
+        params: IdParams,
+        querystring: ProductListQuery,
+        response: { 200: listEnvelope(ProductSummaryDto) },
+      },
+    },
+    async (request, reply) => {
+      const by = { id: request.params.id };
+      return sendCachedRead(request, reply, readKey("category-products", by, request.query), () =>
+        categoryProductsPage(by, request.query),
+      );
+    },
+  );
+
+  app.get(
+    "/slug/:slug/products",
+    {
+      schema: {
+        tags: ["categories"],
+        summary: "A page of a category's active products, by category slug",
+        params: SlugParams,
+        querystring: ProductListQuery,
+        response: { 200: listEnvelope(ProductSummaryDto) },
+      },
+    },
+    async (request, reply) => {
+      const by = { slug: request.params.slug };
+      return sendCachedRead(request, reply, readKey("category-products", by, request.query), () =>
+        categoryProductsPage(by, request.query),
+      );
     },
   );
 };

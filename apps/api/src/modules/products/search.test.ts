@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, inject, signedInUser, type TestApp } from "../../../test/app";
-import { makeCategory, makeMedia, makeProduct } from "../../../test/catalog";
+import { createTestApp, inject, signedInUser, type TestApp } from "#test/app";
+import { makeCategory, makeMedia, makeProduct } from "#test/catalog";
 import { SEARCH_WINDOW } from "./repo";
 
 let t: TestApp;

@@ -1,20 +1,19 @@
 /** Catalogue use cases: storefront and dashboard lists, one product, and the staff's writes. */
-import { type Role, STAFF_ROLES } from "@shop/shared/constants";
+
 import { api, errors, formErrors, successes } from "@shop/shared/messages";
+import { isStaff, type Viewer } from "@shop/shared/roles";
 import type {
-  ProductDto,
   ProductInput,
   ProductPatchInput,
   ProductSort,
   ProductSummaryDto,
 } from "@shop/shared/schemas/product";
-import type { Database } from "../../db/client";
-import { FOREIGN_KEY_VIOLATION, pgErrorOf } from "../../db/errors";
-import { offsetOf } from "../../http/envelope";
-import { AppError } from "../../http/errors";
-import { findCategory } from "../categories/repo";
-import { listReviewsOfProduct } from "../reviews/repo";
-import { toProductDto, toProductSummaryDto } from "./dto";
+import { AppError } from "#api/core/errors";
+import { limitOffset } from "#api/core/paging";
+import type { Database } from "#api/db/client";
+import { FOREIGN_KEY_VIOLATION, pgErrorOf } from "#api/db/errors";
+import { findCategory } from "#api/modules/categories/repo";
+import { type ProductDetailDto, toProductDetailDto, toProductSummaryDto } from "./dto";
 import {
   deleteProductById,
   existingMediaIds,
@@ -27,20 +26,10 @@ import {
   type ProductValues,
   productHasOrderItems,
   replaceGallery,
-  type SearchText,
   updateProduct,
   updateProductFlags,
 } from "./repo";
-
-/** Reviews shown on the product page; the rest are paged through GET /products/{id}/reviews. */
-export const LATEST_REVIEWS = 10;
-
-/** Who is looking: staff see inactive products too (the edit form loads them). */
-export type Viewer = { role: Role } | null | undefined;
-
-export function isStaff(viewer: Viewer): boolean {
-  return !!viewer && (STAFF_ROLES as readonly Role[]).includes(viewer.role);
-}
+import type { SearchText } from "./search";
 
 export interface ListOptions {
   page: number;
@@ -54,24 +43,29 @@ export async function listProducts(
   filter: ProductFilter,
   { page, size, sort }: ListOptions,
 ): Promise<{ items: ProductSummaryDto[]; total: number }> {
-  const { rows, total } = await listProductSummaries(db, filter, sort, {
-    limit: size,
-    offset: offsetOf({ page, size }),
-  });
+  const { rows, total } = await listProductSummaries(db, filter, sort, limitOffset({ page, size }));
   return { items: rows.map(toProductSummaryDto), total };
 }
 
+/** A page of a category's active products; 404 for an unknown category. */
+export async function listCategoryProducts(
+  db: Database,
+  by: { id: string } | { slug: string },
+  keyword: string | undefined,
+  options: ListOptions,
+): Promise<{ items: ProductSummaryDto[]; total: number }> {
+  const category = await findCategory(db, by);
+  if (!category) throw new AppError("NOT_FOUND", api.categoryNotFound);
+  return listProducts(db, { isActive: true, categoryId: category.id, keyword }, options);
+}
+
 /**
- * One product with gallery and latest reviews. Unknown: 404 'Product not found.'; inactive: 404
+ * One product with its gallery. Unknown: 404 'Product not found.'; inactive: 404
  * 'Product is not available.' for everyone but staff.
  */
-export async function getProduct(db: Database, id: string, viewer: Viewer): Promise<ProductDto> {
+export async function getProduct(db: Database, id: string, viewer: Viewer): Promise<ProductDetailDto> {
   const row = await requireVisibleProduct(db, id, viewer);
-  const [gallery, reviews] = await Promise.all([
-    findGallery(db, id),
-    listReviewsOfProduct(db, id, { limit: LATEST_REVIEWS, offset: 0 }),
-  ]);
-  return toProductDto(row, gallery, reviews);
+  return toProductDetailDto(row, await findGallery(db, id));
 }
 
 /** The product as its viewer may see it: 404 unknown; 404 'not available' when inactive, unless staff. */
@@ -81,8 +75,6 @@ export async function requireVisibleProduct(db: Database, id: string, viewer: Vi
   if (!row.isActive && !isStaff(viewer)) throw new AppError("NOT_FOUND", errors.productNotAvailable);
   return row;
 }
-
-const STAFF: Viewer = { role: "admin" };
 
 function uniqueIds(ids: readonly string[]): string[] {
   return [...new Set(ids)];
@@ -136,10 +128,10 @@ function referenceRace(error: unknown): never {
   throw error;
 }
 
-/** Creates a product with its gallery in one transaction. */
-export async function createProduct(db: Database, input: ProductInput): Promise<ProductDto> {
+/** Creates a product with its gallery in one transaction; answers its id. */
+export async function createProduct(db: Database, input: ProductInput): Promise<string> {
   const gallery = uniqueIds(input.gallery);
-  const id = await db
+  return db
     .transaction(async (tx) => {
       const search = await checkReferences(tx, input, gallery);
       const productId = await insertProduct(tx, valuesOf(input), search);
@@ -147,11 +139,10 @@ export async function createProduct(db: Database, input: ProductInput): Promise<
       return productId;
     })
     .catch(referenceRace);
-  return getProduct(db, id, STAFF);
 }
 
 /** Replaces every field and the gallery of a product in one transaction. */
-export async function editProduct(db: Database, id: string, input: ProductInput): Promise<ProductDto> {
+export async function editProduct(db: Database, id: string, input: ProductInput): Promise<void> {
   const gallery = uniqueIds(input.gallery);
   await db
     .transaction(async (tx) => {
@@ -161,7 +152,6 @@ export async function editProduct(db: Database, id: string, input: ProductInput)
       await replaceGallery(tx, id, gallery);
     })
     .catch(referenceRace);
-  return getProduct(db, id, STAFF);
 }
 
 /**

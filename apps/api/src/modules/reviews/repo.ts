@@ -1,9 +1,9 @@
 /** SQL for reviews and the rating aggregate they keep on their product. */
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
-import type { Database } from "../../db/client";
-import { products } from "../../db/schema/products";
-import { type NewReview, reviews } from "../../db/schema/reviews";
-import { users } from "../../db/schema/users";
+import type { Database } from "#api/db/client";
+import { products } from "#api/db/schema/products";
+import { type NewReview, reviews } from "#api/db/schema/reviews";
+import { users } from "#api/db/schema/users";
 
 /** A review with what its card shows of the author. */
 const reviewColumns = {

@@ -1,11 +1,11 @@
 import { api, errors, formErrors, successes, validation } from "@shop/shared/messages";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, inject, signedInUser, type TestApp } from "../../../test/app";
-import { makeCategory, makeMedia, makeProduct } from "../../../test/catalog";
-import { newId } from "../../db/ids";
-import { products } from "../../db/schema/products";
-import { reviews } from "../../db/schema/reviews";
+import { newId } from "#api/core/ids";
+import { products } from "#api/db/schema/products";
+import { reviews } from "#api/db/schema/reviews";
+import { createTestApp, inject, signedInUser, type TestApp } from "#test/app";
+import { makeCategory, makeMedia, makeProduct } from "#test/catalog";
 
 let t: TestApp;
 let refs: { category: string; thumbnail: string };

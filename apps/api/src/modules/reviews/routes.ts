@@ -4,8 +4,8 @@ import { IdParams, ListQuery } from "@shop/shared/schemas/common";
 import { ProductIdParams } from "@shop/shared/schemas/product";
 import { ReviewDto, ReviewIdParams, ReviewInput } from "@shop/shared/schemas/review";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { list, ok } from "../../http/envelope";
-import { currentSession, requireUser, userOf } from "../../http/session";
+import { list, ok } from "#api/http/envelope";
+import { currentSession, requireUser, userOf } from "#api/http/session";
 import { addReview, editReview, listReviews, removeOwnReview } from "./service";
 
 /** Mounted at /api/products, beside the product routes. */

@@ -4,14 +4,15 @@
  * with the product row locked so that concurrent reviews never lose an update.
  */
 import { api, errors, successes } from "@shop/shared/messages";
+import type { Viewer } from "@shop/shared/roles";
 import type { ReviewDto, ReviewInput } from "@shop/shared/schemas/review";
-import type { Database } from "../../db/client";
-import { isPgError, UNIQUE_VIOLATION } from "../../db/errors";
-import type { User } from "../../db/schema/users";
-import { offsetOf } from "../../http/envelope";
-import { AppError } from "../../http/errors";
-import { lockProductForUpdate } from "../products/repo";
-import { requireVisibleProduct, type Viewer } from "../products/service";
+import { AppError } from "#api/core/errors";
+import { limitOffset, type PageRequest } from "#api/core/paging";
+import type { Database } from "#api/db/client";
+import { isPgError, UNIQUE_VIOLATION } from "#api/db/errors";
+import type { User } from "#api/db/schema/users";
+import { lockProductForUpdate } from "#api/modules/products/repo";
+import { requireVisibleProduct } from "#api/modules/products/service";
 import { toReviewDto } from "./dto";
 import {
   countReviewsOfProduct,
@@ -24,16 +25,24 @@ import {
   updateReviewOfAuthor,
 } from "./repo";
 
+/** Reviews shown on the product page; the rest are paged through GET /products/{id}/reviews. */
+export const LATEST_REVIEWS = 10;
+
+/** The newest reviews of a product, for its page (the caller has checked the product's visibility). */
+export async function latestReviews(db: Database, productId: string): Promise<ReviewDto[]> {
+  return (await listReviewsOfProduct(db, productId, { limit: LATEST_REVIEWS, offset: 0 })).map(toReviewDto);
+}
+
 /** A page of a product's reviews, newest first; the product's visibility rules apply. */
 export async function listReviews(
   db: Database,
   productId: string,
   viewer: Viewer,
-  page: { page: number; size: number },
+  page: PageRequest,
 ): Promise<{ items: ReviewDto[]; total: number }> {
   await requireVisibleProduct(db, productId, viewer);
   const [rows, total] = await Promise.all([
-    listReviewsOfProduct(db, productId, { limit: page.size, offset: offsetOf(page) }),
+    listReviewsOfProduct(db, productId, limitOffset(page)),
     countReviewsOfProduct(db, productId),
   ]);
   return { items: rows.map(toReviewDto), total };

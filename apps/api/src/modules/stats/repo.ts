@@ -1,10 +1,12 @@
 /** SQL for the dashboard's figures: each read is one statement. */
 import { LOW_STOCK_THRESHOLD } from "@shop/shared/constants";
+import { PAID_ORDER_STATUSES } from "@shop/shared/orders";
 import { sql } from "drizzle-orm";
-import type { Database } from "../../db/client";
+import type { Database } from "#api/db/client";
+import { sqlList } from "#api/db/schema/sql-lists";
 
 // NOTE: an order counts as revenue once paid and for as long as the money stays with the shop.
-const PAID = sql.raw(`o.payment_id is not null and o.status in ('processing', 'shipped', 'delivered')`);
+const PAID = sql`o.payment_id is not null and o.status in (${sqlList(PAID_ORDER_STATUSES)})`;
 
 export interface StatsRow {
   revenue: number;

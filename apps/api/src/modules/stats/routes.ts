@@ -1,10 +1,10 @@
 import { envelope } from "@shop/shared/api";
-import { STAFF_ROLES } from "@shop/shared/constants";
+
 import { DashboardStatsDto, SalesDayDto, SalesQuery } from "@shop/shared/schemas/stats";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { ok } from "../../http/envelope";
-import { requireRole, userOf } from "../../http/session";
+import { ok } from "#api/http/envelope";
+import { requireStaff, userOf } from "#api/http/session";
 import { dashboardStats, salesByDay } from "./service";
 
 /**
@@ -20,7 +20,7 @@ export const adminStatsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Dashboard figures as a key/value map (staff; revenue and customers for admins only)",
         response: { 200: envelope(DashboardStatsDto) },
       },
-      preValidation: requireRole(...STAFF_ROLES),
+      preValidation: requireStaff,
     },
     async (request) => ok(await dashboardStats(app.db, userOf(request).role)),
   );
@@ -37,7 +37,7 @@ export const salesStatsRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: SalesQuery,
         response: { 200: envelope(z.array(SalesDayDto)) },
       },
-      preValidation: requireRole(...STAFF_ROLES),
+      preValidation: requireStaff,
     },
     async (request) => ok(await salesByDay(app.db, userOf(request).role, request.query.days)),
   );

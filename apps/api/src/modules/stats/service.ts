@@ -1,7 +1,7 @@
-/** The dashboard's figures. Managers get everything but money and customers (DESIGN.md section 5). */
+/** The dashboard's figures. Managers get everything but money and customers (docs/design.md section 5). */
 import type { Role } from "@shop/shared/constants";
 import type { DashboardStatsDto, SalesDayDto } from "@shop/shared/schemas/stats";
-import type { Database } from "../../db/client";
+import type { Database } from "#api/db/client";
 import { readSalesByDay, readStats } from "./repo";
 
 /** Whether a role may see revenue and customer figures: only admins see payments and customers. */

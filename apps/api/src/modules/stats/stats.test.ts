@@ -1,21 +1,9 @@
 import { api, validation } from "@shop/shared/messages";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, inject, signedInUser, type TestApp } from "../../../test/app";
-import { makeCategory, makeMedia, makeProduct } from "../../../test/catalog";
-
-const ADDRESS = {
-  name: { firstName: "Priya", lastName: "Sharma" },
-  countryCode: "91",
-  phoneNumber: "9876543210",
-  building: "Flat 12, Sea View Apartments",
-  street: "Marine Drive Road",
-  city: "Mumbai",
-  state: "Maharashtra",
-  pinCode: "400002",
-  country: "India",
-};
-const CARD = { number: "4242 4242 4242 4242", expiry: "12/99", cvc: "123" };
+import { createTestApp, inject, signedInUser, type TestApp } from "#test/app";
+import { makeCategory, makeMedia, makeProduct } from "#test/catalog";
+import { ADDRESS, APPROVED_CARD as CARD } from "#test/fixtures";
 
 let t: TestApp;
 let admin: string;

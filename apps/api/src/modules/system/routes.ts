@@ -1,9 +1,9 @@
 import { envelope, Health, PublicConfig } from "@shop/shared/api";
 import { api } from "@shop/shared/messages";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { DEMO_ACCOUNTS } from "../../config";
-import { ok } from "../../http/envelope";
-import { AppError } from "../../http/errors";
+import { DEMO_ACCOUNTS } from "#api/config";
+import { AppError } from "#api/core/errors";
+import { ok } from "#api/http/envelope";
 
 export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -42,6 +42,7 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
         storeEmail: config.storeEmail,
         storePhone: config.storePhone,
         paymentProvider: config.paypal ? ("paypal" as const) : ("test" as const),
+        maxQuantityPerLine: config.orderLimits.maxQuantityPerLine,
         demo: config.demo
           ? { email: DEMO_ACCOUNTS.admin.email, password: DEMO_ACCOUNTS.admin.password }
           : null,

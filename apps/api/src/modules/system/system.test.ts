@@ -1,6 +1,6 @@
 import { api } from "@shop/shared/messages";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../../test/app";
+import { createTestApp, type TestApp } from "#test/app";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -21,6 +21,7 @@ describe("system endpoints", () => {
       storeEmail: "help@shop.test",
       storePhone: "+91 98765 43210",
       paymentProvider: "test",
+      maxQuantityPerLine: 10,
       demo: { email: "admin@example.com", password: "Admin@123" },
     });
     const plain = await createTestApp({
@@ -79,6 +80,19 @@ describe("system endpoints", () => {
       doc.paths["/api/auth/register"].post.requestBody.content["application/json"].schema.properties,
     ).toHaveProperty("password");
     expect((await t.app.inject({ method: "GET", url: "/api/docs" })).statusCode).toBeLessThan(400);
+  });
+
+  it("in production: no API document unless API_DOCS=1, no demo account even with SHOP_DEMO=1", async () => {
+    const live = await createTestApp({ NODE_ENV: "production", SHOP_DEMO: "1" });
+    try {
+      expect((await live.app.inject({ method: "GET", url: "/api/docs/json" })).statusCode).toBe(404);
+      expect((await live.app.inject({ method: "GET", url: "/api/docs" })).statusCode).toBe(404);
+      const config = (await live.app.inject({ method: "GET", url: "/api/config" })).json().data;
+      expect(config.demo).toBeNull();
+      expect(JSON.stringify(config)).not.toContain("Admin@123");
+    } finally {
+      await live.close();
+    }
   });
 
   it("answers 503 with the envelope, and no stack trace, when the database is gone", async () => {

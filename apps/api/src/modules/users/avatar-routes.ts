@@ -2,11 +2,11 @@ import { envelope } from "@shop/shared/api";
 import { api } from "@shop/shared/messages";
 import { UserDto } from "@shop/shared/schemas/user";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { ok } from "../../http/envelope";
-import { requireUser, userOf } from "../../http/session";
-import { changeAvatar } from "../media/service";
-import { readUpload, registerUploads } from "../media/upload";
+import { ok } from "#api/http/envelope";
+import { requireUser, userOf } from "#api/http/session";
+import { readUpload, registerUploads } from "#api/modules/media/upload";
 import { toUserDto } from "./dto";
+import { changeAvatar } from "./service";
 
 /** Mounted at /api/users/current-user/avatar; its own plugin so that multipart is parsed here only. */
 export const avatarRoutes: FastifyPluginAsyncZod = async (app) => {

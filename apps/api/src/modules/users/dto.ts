@@ -1,5 +1,5 @@
-import type { UserDto } from "@shop/shared/schemas/user";
-import type { User } from "../../db/schema/users";
+import type { UserDto, UserSummaryDto } from "@shop/shared/schemas/user";
+import type { User } from "#api/db/schema/users";
 
 /** A user row as the API shows it: never the password hash. */
 export function toUserDto(user: User): UserDto {
@@ -12,4 +12,9 @@ export function toUserDto(user: User): UserDto {
     status: user.status,
     createdAt: user.createdAt.toISOString(),
   };
+}
+
+/** Who placed an order or made a payment, as staff lists show it. */
+export function toUserSummary(user: Pick<User, "id" | "firstName" | "lastName" | "email">): UserSummaryDto {
+  return { _id: user.id, name: { firstName: user.firstName, lastName: user.lastName }, email: user.email };
 }

@@ -2,8 +2,8 @@
 
 import type { Role } from "@shop/shared/constants";
 import { and, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
-import type { Database } from "../../db/client";
-import { type User, users } from "../../db/schema/users";
+import type { Database } from "#api/db/client";
+import { type User, users } from "#api/db/schema/users";
 
 export type NewUser = typeof users.$inferInsert;
 

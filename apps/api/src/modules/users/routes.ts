@@ -1,29 +1,15 @@
-import { EmptyEnvelope, envelope, listEnvelope } from "@shop/shared/api";
+import { envelope, listEnvelope } from "@shop/shared/api";
 import { ROLES } from "@shop/shared/constants";
 import { api, formErrors, successes, validation } from "@shop/shared/messages";
 import { IdParams, ListQuery } from "@shop/shared/schemas/common";
-import {
-  ChangePasswordInput,
-  RoleChangeInput,
-  UpdateProfileInput,
-  UserDto,
-  UserIdParams,
-} from "@shop/shared/schemas/user";
+import { RoleChangeInput, UpdateProfileInput, UserDto, UserIdParams } from "@shop/shared/schemas/user";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { list, ok } from "../../http/envelope";
-import { AppError } from "../../http/errors";
-import { clearSessionCookie, requireRole, requireUser, sessionIdOf, userOf } from "../../http/session";
+import { AppError } from "#api/core/errors";
+import { list, ok } from "#api/http/envelope";
+import { requireAdmin, requireUser, userOf } from "#api/http/session";
 import { toUserDto } from "./dto";
-import {
-  changePassword,
-  changeRole,
-  closeAccount,
-  getUser,
-  listCustomers,
-  toggleStatus,
-  updateProfile,
-} from "./service";
+import { changeRole, getUser, listCustomers, toggleStatus, updateProfile } from "./service";
 
 const CustomerListQuery = ListQuery.extend({
   status: z
@@ -58,41 +44,6 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ok(toUserDto(await updateProfile(app.db, userOf(request), request.body)), api.updated),
   );
 
-  app.delete(
-    "/current-user",
-    {
-      schema: {
-        tags: ["users"],
-        summary: "Close the signed-in user's account",
-        response: { 200: EmptyEnvelope },
-      },
-      preValidation: requireUser,
-    },
-    async (request, reply) => {
-      await closeAccount(app.db, app.storage, userOf(request));
-      clearSessionCookie(request, reply);
-      return ok(null, api.deleted);
-    },
-  );
-
-  app.patch(
-    "/current-user/password",
-    {
-      schema: {
-        tags: ["users"],
-        summary: "Change the password; every other session ends",
-        body: ChangePasswordInput,
-        response: { 200: EmptyEnvelope },
-      },
-      config: { invalidMessage: formErrors.changePassword },
-      preValidation: requireUser,
-    },
-    async (request) => {
-      await changePassword(app.db, userOf(request), sessionIdOf(request), request.body);
-      return ok(null, api.passwordChanged);
-    },
-  );
-
   app.get(
     "/customers",
     {
@@ -102,7 +53,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: CustomerListQuery,
         response: { 200: listEnvelope(UserDto) },
       },
-      preValidation: requireRole("admin"),
+      preValidation: requireAdmin,
     },
     async (request) => {
       const { page, size, keyword, status, role } = request.query;
@@ -120,7 +71,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         params: IdParams,
         response: { 200: envelope(UserDto) },
       },
-      preValidation: requireRole("admin"),
+      preValidation: requireAdmin,
     },
     async (request) => ok(toUserDto(await getUser(app.db, request.params.id))),
   );
@@ -135,7 +86,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         body: RoleChangeInput,
         response: { 200: envelope(UserDto) },
       },
-      preValidation: requireRole("admin"),
+      preValidation: requireAdmin,
     },
     async (request) => {
       const { userId } = request.params;
@@ -155,7 +106,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         params: IdParams,
         response: { 200: envelope(UserDto) },
       },
-      preValidation: requireRole("admin"),
+      preValidation: requireAdmin,
     },
     async (request) =>
       ok(toUserDto(await toggleStatus(app.db, userOf(request), request.params.id)), successes.userUpdated),

@@ -1,20 +1,23 @@
 /** Profile, password and the staff's user administration. */
 
-import { randomBytes } from "node:crypto";
 import type { Role } from "@shop/shared/constants";
 import { api } from "@shop/shared/messages";
-import type { ChangePasswordInput, UpdateProfileInput } from "@shop/shared/schemas/user";
-import type { Database } from "../../db/client";
-import type { User } from "../../db/schema/users";
-import { offsetOf } from "../../http/envelope";
-import { AppError } from "../../http/errors";
-import type { MediaStorage } from "../../storage/storage";
-import { deleteAddressesOfUser } from "../addresses/repo";
-import { hashPassword } from "../auth/password";
-import { deleteSessionsOfUser } from "../auth/repo";
-import { checkPassword } from "../auth/service";
-import { deleteAvatarFile } from "../media/service";
-import { findUserByEmail, findUserById, listUsers, type UserFilter, updateUser } from "./repo";
+import type { UpdateProfileInput } from "@shop/shared/schemas/user";
+import { AppError } from "#api/core/errors";
+import { limitOffset, type PageRequest } from "#api/core/paging";
+import type { Database } from "#api/db/client";
+import type { User } from "#api/db/schema/users";
+import { deleteAvatarFile, type ImageUpload, storeAvatarImage } from "#api/modules/media/service";
+import { endSessionsOfUser } from "#api/modules/sessions/service";
+import type { MediaStorage } from "#api/storage/storage";
+import {
+  findUserByEmail,
+  findUserById,
+  listUsers,
+  replaceAvatarUrl,
+  type UserFilter,
+  updateUser,
+} from "./repo";
 
 function found(user: User | undefined): User {
   if (!user) throw new AppError("NOT_FOUND", api.userNotFound);
@@ -37,45 +40,8 @@ export async function updateProfile(db: Database, user: User, input: UpdateProfi
   );
 }
 
-/** Changes the password and ends every other session of the user. */
-export async function changePassword(
-  db: Database,
-  user: User,
-  keepSessionId: string,
-  input: ChangePasswordInput,
-) {
-  await checkPassword(user, input.oldPassword);
-  const passwordHash = await hashPassword(input.newPassword);
-  await db.transaction(async (tx) => {
-    await updateUser(tx, user.id, { passwordHash });
-    await deleteSessionsOfUser(tx, user.id, keepSessionId);
-  });
-}
-
-/**
- * Closes the caller's account. Orders stay for the shop's books, so the person is
- * anonymised and deactivated rather than removed: no name, no email, no picture, no way to sign in.
- */
-export async function closeAccount(db: Database, storage: MediaStorage, user: User) {
-  const unusable = await hashPassword(randomBytes(24).toString("base64url"));
-  await db.transaction(async (tx) => {
-    await updateUser(tx, user.id, {
-      firstName: "Deleted",
-      lastName: "User",
-      email: `deleted-${user.id}@deleted.invalid`,
-      passwordHash: unusable,
-      avatarUrl: null,
-      status: false,
-    });
-    await deleteAddressesOfUser(tx, user.id);
-    await deleteSessionsOfUser(tx, user.id);
-  });
-  // NOTE: the file goes after the row, as media files do: a failure leaves an unreachable file behind.
-  await deleteAvatarFile(storage, user.avatarUrl);
-}
-
-export async function listCustomers(db: Database, filter: UserFilter, page: { page: number; size: number }) {
-  return listUsers(db, filter, { limit: page.size, offset: offsetOf(page) });
+export async function listCustomers(db: Database, filter: UserFilter, page: PageRequest) {
+  return listUsers(db, filter, limitOffset(page));
 }
 
 export async function getUser(db: Database, id: string) {
@@ -95,7 +61,31 @@ export async function toggleStatus(db: Database, actor: User, userId: string) {
   return db.transaction(async (tx) => {
     const user = found(await findUserById(tx, userId));
     const updated = found(await updateUser(tx, userId, { status: !user.status }));
-    if (!updated.status) await deleteSessionsOfUser(tx, userId);
+    if (!updated.status) await endSessionsOfUser(tx, userId);
     return updated;
   });
+}
+
+/** Replaces the user's avatar with a square WebP made from the upload and deletes the previous one's file. */
+export async function changeAvatar(
+  db: Database,
+  storage: MediaStorage,
+  user: User,
+  upload: Pick<ImageUpload, "buffer">,
+): Promise<User> {
+  const url = await storeAvatarImage(storage, upload);
+  const discard = () => deleteAvatarFile(storage, url).catch(() => undefined);
+  let result: Awaited<ReturnType<typeof replaceAvatarUrl>>;
+  try {
+    result = await replaceAvatarUrl(db, user.id, url);
+  } catch (error) {
+    await discard();
+    throw error;
+  }
+  if (!result) {
+    await discard();
+    throw new AppError("NOT_FOUND", api.userNotFound);
+  }
+  await deleteAvatarFile(storage, result.previous);
+  return result.user;
 }

@@ -2,6 +2,8 @@ import { ROLES } from "@shop/shared/constants";
 import { api, formErrors, successes, validation } from "@shop/shared/messages";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { newId } from "#api/core/ids";
+import { sessions, users } from "#api/db/schema/users";
 import {
   createTestApp,
   createUser,
@@ -11,9 +13,7 @@ import {
   signIn,
   type TestApp,
   uniqueEmail,
-} from "../../../test/app";
-import { newId } from "../../db/ids";
-import { sessions, users } from "../../db/schema/users";
+} from "#test/app";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -180,6 +180,21 @@ describe("DELETE /api/users/current-user", () => {
     expect(row).toMatchObject({ status: false, firstName: "Deleted" });
     expect(row?.email).not.toBe(email);
     await expect(signIn(t.app, email, PASSWORD, "10.22.0.1")).rejects.toThrow();
+  });
+
+  it("never collides with a tombstone: nobody can take the address a closing account will get", async () => {
+    const { cookie, user } = await signedInUser(t);
+    const tombstone = `deleted-${user.id}@deleted.invalid`;
+    const squatter = await inject(t.app, {
+      method: "POST",
+      url: "/api/auth/register",
+      payload: { name: { firstName: "Sly", lastName: "Squatter" }, email: tombstone, password: PASSWORD },
+      remoteAddress: "10.22.0.2",
+    });
+    expect(squatter.statusCode).toBe(400);
+    expect(squatter.json().errors).toEqual({ email: validation.email });
+    const closed = await inject(t.app, { method: "DELETE", url: "/api/users/current-user", cookie });
+    expect(closed.statusCode).toBe(200);
   });
 });
 

@@ -1,22 +1,22 @@
 /**
- * The demo catalogue (issue 3, item 6): categories, products with generated pictures, a few
+ * The demo catalogue: categories, products with generated pictures, a few
  * reviewer accounts and their reviews. Seeded in demo mode into an empty catalogue only.
  */
 import { randomBytes } from "node:crypto";
 import { slugify } from "@shop/shared/slug";
 import { count, sql } from "drizzle-orm";
-import { DEMO_ACCOUNTS } from "../../config";
-import { hashPassword } from "../../modules/auth/password";
-import { insertCategory } from "../../modules/categories/repo";
-import { ingestImage } from "../../modules/media/service";
-import { hasAnyProduct, insertProduct, replaceGallery } from "../../modules/products/repo";
-import { insertReviews, recomputeRatings } from "../../modules/reviews/repo";
-import { findUserByEmail, insertUser } from "../../modules/users/repo";
-import type { MediaStorage } from "../../storage/storage";
-import type { Database } from "../client";
-import { categories } from "../schema/categories";
-import type { Media } from "../schema/media";
-import type { NewReview } from "../schema/reviews";
+import { DEMO_ACCOUNTS } from "#api/config";
+import type { Database } from "#api/db/client";
+import { categories } from "#api/db/schema/categories";
+import type { Media } from "#api/db/schema/media";
+import type { NewReview } from "#api/db/schema/reviews";
+import { hashPassword } from "#api/modules/auth/password";
+import { insertCategory } from "#api/modules/categories/repo";
+import { ingestImage } from "#api/modules/media/service";
+import { hasAnyProduct, insertProduct, replaceGallery } from "#api/modules/products/repo";
+import { insertReviews, recomputeRatings } from "#api/modules/reviews/repo";
+import { findUserByEmail, insertUser } from "#api/modules/users/repo";
+import type { MediaStorage } from "#api/storage/storage";
 import {
   DEMO_CATEGORIES,
   DEMO_PRODUCTS,

@@ -1,7 +1,7 @@
 /** SQL for sessions. */
 import { and, eq, ne, sql } from "drizzle-orm";
-import type { Database } from "../../db/client";
-import { sessions, users } from "../../db/schema/users";
+import type { Database } from "#api/db/client";
+import { sessions, users } from "#api/db/schema/users";
 
 export async function insertSession(
   db: Database,

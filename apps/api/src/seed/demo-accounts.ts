@@ -1,9 +1,9 @@
 /** The demo admin and shopper, created only in an empty database. */
 import { count } from "drizzle-orm";
-import { DEMO_ACCOUNTS } from "../../config";
-import { hashPassword } from "../../modules/auth/password";
-import type { Database } from "../client";
-import { users } from "../schema/users";
+import { DEMO_ACCOUNTS } from "#api/config";
+import type { Database } from "#api/db/client";
+import { users } from "#api/db/schema/users";
+import { hashPassword } from "#api/modules/auth/password";
 
 export async function seedDemoAccounts(db: Database): Promise<boolean> {
   const [row] = await db.select({ total: count() }).from(users);

@@ -1,0 +1,7 @@
+import type { CategoryDto } from "@shop/shared/schemas/category";
+import type { CategoryWithCount } from "./repo";
+
+/** A category with the number of its active products. */
+export function toCategoryDto(row: CategoryWithCount): CategoryDto {
+  return { _id: row.id, name: row.name, slug: row.slug, count: row.count };
+}

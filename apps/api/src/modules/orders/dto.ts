@@ -1,0 +1,61 @@
+import { type SignedInViewer, seesCustomerDetails } from "@shop/shared/roles";
+import type { OrderDto, OrderSummaryDto } from "@shop/shared/schemas/order";
+import { toMediaDto } from "#api/modules/media/dto";
+import { toUserSummary } from "#api/modules/users/dto";
+import type { OrderLineRow, OrderRow } from "./repo";
+
+/**
+ * An order as lists show it: amounts, status, address and payment, without its lines. A manager
+ * gets no email, phone number or payment (seesCustomerDetails).
+ */
+export function toOrderSummaryDto(
+  { order, user, payment }: NonNullable<OrderRow>,
+  viewer: SignedInViewer,
+): Omit<OrderSummaryDto, "itemCount"> {
+  const details = seesCustomerDetails(viewer, user.id);
+  return {
+    _id: order.id,
+    user: { ...toUserSummary(user), email: details ? user.email : null },
+    createdAt: order.createdAt.toISOString(),
+    updatedAt: order.updatedAt.toISOString(),
+    status: order.status,
+    totalAmount: order.totalAmount,
+    subTotal: order.subTotal,
+    savedAmount: order.savedAmount,
+    shippingAmount: order.shippingAmount,
+    taxAmount: order.taxAmount,
+    shippingAddress: {
+      ...order.shippingAddress,
+      phoneNumber: details ? order.shippingAddress.phoneNumber : null,
+    },
+    payment:
+      details && payment?.id
+        ? {
+            _id: payment.id,
+            status: payment.status,
+            paymentGateway: payment.paymentGateway,
+            amount: payment.amount,
+            transactionId: payment.transactionId,
+          }
+        : null,
+  };
+}
+
+/** An order with its lines, each as it was priced when the order was placed. */
+export function toOrderDto(
+  row: NonNullable<OrderRow>,
+  lines: readonly OrderLineRow[],
+  viewer: SignedInViewer,
+): OrderDto {
+  return {
+    ...toOrderSummaryDto(row, viewer),
+    products: lines.map(({ item, thumbnail }) => ({
+      product: { _id: item.productId, name: item.name, thumbnail: thumbnail ? toMediaDto(thumbnail) : null },
+      name: item.name,
+      price: item.price,
+      originalPrice: item.originalPrice,
+      savedAmount: item.savedAmount,
+      quantity: item.quantity,
+    })),
+  };
+}

@@ -1,0 +1,121 @@
+/** PayPal's webhooks: verified with PayPal, then recorded once, as the capture call would have. */
+import { api } from "@shop/shared/messages";
+import type { FastifyBaseLogger } from "fastify";
+import { AppError } from "#api/core/errors";
+import { isId } from "#api/core/ids";
+import type { Database } from "#api/db/client";
+import { isPgError, UNIQUE_VIOLATION } from "#api/db/errors";
+import { findOrderById, lockOrder } from "#api/modules/orders/repo";
+import { markOrderPaid } from "#api/modules/orders/service";
+import { type PaymentProvider, sameMoney, type WebhookHeaders } from "#api/payments/provider";
+import { findPaymentByTransactionId, insertPayment, settlePayment } from "./repo";
+import { paymentValues, recordFailure, totalOf } from "./service";
+
+const WEBHOOK_HEADERS = {
+  authAlgo: "paypal-auth-algo",
+  certUrl: "paypal-cert-url",
+  transmissionId: "paypal-transmission-id",
+  transmissionSig: "paypal-transmission-sig",
+  transmissionTime: "paypal-transmission-time",
+} as const satisfies Record<keyof WebhookHeaders, string>;
+
+function webhookHeadersOf(
+  headers: Record<string, string | string[] | undefined>,
+): WebhookHeaders | undefined {
+  const picked: Partial<WebhookHeaders> = {};
+  for (const [key, name] of Object.entries(WEBHOOK_HEADERS) as [keyof WebhookHeaders, string][]) {
+    const value = headers[name];
+    if (typeof value !== "string" || value.length === 0 || value.length > 2000) return undefined;
+    picked[key] = value;
+  }
+  return picked as WebhookHeaders;
+}
+
+export type WebhookOutcome = "recorded" | "duplicate" | "ignored";
+
+/**
+ * Acts on a PayPal webhook once PayPal confirmed it sent it: a completed capture is recorded (once)
+ * and pays its order, a denied one is recorded as failed. Events about something the shop does not
+ * know, or for another amount, are logged and acknowledged so that PayPal stops resending them.
+ */
+export async function handlePaypalWebhook(
+  db: Database,
+  provider: PaymentProvider,
+  request: { headers: Record<string, string | string[] | undefined>; rawBody: string },
+  log: FastifyBaseLogger,
+): Promise<WebhookOutcome> {
+  if (provider.name !== "paypal" || !provider.acceptsWebhooks)
+    throw new AppError("BAD_REQUEST", api.webhookRejected);
+  const headers = webhookHeadersOf(request.headers);
+  if (!headers) throw new AppError("BAD_REQUEST", api.webhookRejected);
+  const event = await provider.verifyWebhook(headers, request.rawBody);
+  if (!event) throw new AppError("UNAUTHORIZED", api.webhookRejected);
+  if (event.type === "ignored") return "ignored";
+
+  const { capture } = event;
+  const found =
+    capture.customId && isId(capture.customId) ? await findOrderById(db, capture.customId) : undefined;
+  if (!found) {
+    log.warn(
+      { event: event.id, capture: capture.id, customId: capture.customId },
+      "webhook for an unknown order",
+    );
+    return "ignored";
+  }
+  const order = found.order;
+  const values = paymentValues(order, order.userId, "paypal", capture);
+
+  if (event.type === "capture.denied") {
+    const existing = await findPaymentByTransactionId(db, capture.id);
+    if (existing) {
+      const settled = await settlePayment(db, existing.id, {
+        status: "failed",
+        updateTime: capture.updateTime,
+      });
+      return settled ? "recorded" : "duplicate";
+    }
+    await recordFailure(db, values);
+    return "recorded";
+  }
+
+  if (capture.status !== "completed" || !sameMoney(capture.amount, totalOf(order))) {
+    log.error(
+      {
+        event: event.id,
+        order: order.id,
+        capture: capture.id,
+        status: capture.providerStatus,
+        amount: capture.amount,
+      },
+      "webhook capture does not match the order; nothing recorded",
+    );
+    return "ignored";
+  }
+  try {
+    return await db.transaction(async (tx): Promise<WebhookOutcome> => {
+      const locked = await lockOrder(tx, order.id);
+      if (!locked) return "ignored";
+      const existing = await findPaymentByTransactionId(tx, capture.id);
+      if (existing && existing.status !== "pending") return "duplicate";
+      if (!existing && locked.paymentId) {
+        log.error(
+          { order: order.id, capture: capture.id },
+          "a second capture for a paid order; refund it by hand",
+        );
+        return "ignored";
+      }
+      const paymentId = existing
+        ? (await settlePayment(tx, existing.id, { status: "completed", updateTime: capture.updateTime }))?.id
+        : (await insertPayment(tx, { ...values, status: "completed" })).id;
+      if (!paymentId) return "duplicate";
+      if (locked.status === "pending" && !locked.paymentId) await markOrderPaid(tx, locked.id, paymentId);
+      else
+        log.error({ order: order.id, payment: paymentId }, "payment captured for an order no longer pending");
+      return "recorded";
+    });
+  } catch (error) {
+    // The capture call recorded the same capture at the same moment.
+    if (isPgError(error, UNIQUE_VIOLATION)) return "duplicate";
+    throw error;
+  }
+}
