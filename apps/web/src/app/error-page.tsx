@@ -27,7 +27,7 @@ export function ErrorPage({ fullPage = false }: { fullPage?: boolean }) {
       <h1 className="mt-4 text-2xl font-bold tracking-tight text-neutral-900 sm:text-3xl">
         This page has stopped working
       </h1>
-      <p className="mt-3 text-neutral-600">{errors.page}</p>
+      <p className="mt-3 text-neutral-600">{errors.somethingWentWrong}</p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         <Button onClick={() => window.location.reload()}>Reload the page</Button>
         {/* A plain link: a full load gets a fresh copy of the app if an update caused the crash. */}

@@ -1,12 +1,12 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { COUNTRIES, COUNTRY_CODES, DEFAULT_COUNTRY, DEFAULT_COUNTRY_CODE } from "@shop/shared/constants";
 import { AddressInput } from "@shop/shared/schemas/address";
-import { type ComponentProps, useId } from "react";
 import { useForm } from "react-hook-form";
 import { isApiError } from "../lib/api";
 import { cx } from "../lib/cx";
 import { applyServerErrors } from "../lib/form-errors";
 import { Button } from "./button";
+import { SelectField } from "./select-field";
 import { TextField } from "./text-field";
 
 const FIELDS = [
@@ -33,36 +33,6 @@ const EMPTY: AddressInput = {
   pinCode: "",
   country: DEFAULT_COUNTRY,
 };
-
-interface SelectFieldProps extends ComponentProps<"select"> {
-  label: string;
-  error?: string | undefined;
-}
-
-function SelectField({ label, error, className, children, ...props }: SelectFieldProps) {
-  const id = useId();
-  return (
-    <div className={className}>
-      <label htmlFor={id} className="block text-sm font-medium text-neutral-800">
-        {label}
-      </label>
-      <select
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className="mt-1.5 block h-10 w-full rounded-control border border-neutral-300 bg-white px-3 text-sm text-neutral-900 shadow-xs focus:border-brand-600 focus:outline-2 focus:-outline-offset-1 focus:outline-brand-600"
-        {...props}
-      >
-        {children}
-      </select>
-      {error ? (
-        <p id={`${id}-error`} className="mt-1.5 text-xs font-medium text-danger-700">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
 
 interface AddressFormProps {
   /** Saves the address; a rejection with field errors puts them under their fields. */

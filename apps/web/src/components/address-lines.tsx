@@ -1,10 +1,11 @@
 import type { AddressDto } from "@shop/shared/schemas/address";
 import { cx } from "../lib/cx";
 
-type PostalAddress = Omit<AddressDto, "_id">;
+/** An address; on an order a manager reads, the phone number is withheld (null). */
+type PostalAddress = Omit<AddressDto, "_id" | "phoneNumber"> & { phoneNumber: string | null };
 
 /** "+91 9876543210". */
-export function formatPhone(address: Pick<PostalAddress, "countryCode" | "phoneNumber">): string {
+export function formatPhone(address: { countryCode: string; phoneNumber: string }): string {
   return `+${address.countryCode} ${address.phoneNumber}`;
 }
 
@@ -28,10 +29,12 @@ export function AddressLines({ address, as: Element = "address", className }: Ad
         {address.city}, {address.state} {address.pinCode}
       </span>
       <span className="block">{address.country}</span>
-      <span className="block text-neutral-600">
-        <span className="sr-only">Phone: </span>
-        {formatPhone(address)}
-      </span>
+      {address.phoneNumber !== null ? (
+        <span className="block text-neutral-600">
+          <span className="sr-only">Phone: </span>
+          {formatPhone({ countryCode: address.countryCode, phoneNumber: address.phoneNumber })}
+        </span>
+      ) : null}
     </Element>
   );
 }

@@ -1,8 +1,8 @@
 interface ErrorStateProps {
   message: string;
   /**
-   * Dashboard lists put a red 'Error: ' before the message (SPEC section 8); the storefront's home
-   * and category pages show the message alone.
+   * Dashboard and account sections put a red 'Error: ' before the message (SPEC section 8); the
+   * storefront's pages show the message alone. Messages themselves never carry the prefix.
    */
   prefix?: boolean;
 }
@@ -14,7 +14,7 @@ export function ErrorState({ message, prefix = true }: ErrorStateProps) {
       role="alert"
       className="rounded-card border border-danger-100 bg-danger-50 px-4 py-3 text-sm text-danger-700"
     >
-      {!prefix || message.startsWith("Error:") ? message : `Error: ${message}`}
+      {prefix ? `Error: ${message}` : message}
     </div>
   );
 }

@@ -2,11 +2,11 @@ import type { ReactNode } from "react";
 
 interface PagePlaceholderProps {
   title: string;
-  /** What this page will hold once its issue lands. */
+  /** What this page will hold once it is built. */
   children: ReactNode;
 }
 
-/** A page whose content belongs to a later issue: its heading and one honest line. */
+/** A page whose content is not built yet: its heading and one honest line. */
 export function PagePlaceholder({ title, children }: PagePlaceholderProps) {
   return (
     <section className="mx-auto w-full max-w-7xl px-4 py-10 sm:px-6 lg:px-8">

@@ -1,7 +1,7 @@
 import { ChevronLeftIcon, ChevronRightIcon } from "@heroicons/react/20/solid";
 import { PAGE_SIZES } from "@shop/shared/constants";
-import { useId } from "react";
 import { cx } from "../lib/cx";
+import { SelectField } from "./select-field";
 
 interface PaginationProps {
   page: number;
@@ -31,28 +31,24 @@ export function Pagination({
   sizes = PAGE_SIZES,
   className,
 }: PaginationProps) {
-  const selectId = useId();
   const lastPage = Math.max(pageCount, 1);
   return (
     <nav
       aria-label="Pagination"
       className={cx("flex flex-wrap items-center justify-between gap-x-6 gap-y-3", className)}
     >
-      <div className="flex items-center gap-2 text-sm text-neutral-700">
-        <label htmlFor={selectId}>Items per page</label>
-        <select
-          id={selectId}
-          value={size}
-          onChange={(event) => onSizeChange(Number(event.target.value))}
-          className="h-10 rounded-control border border-neutral-300 bg-white pr-8 pl-3 text-sm text-neutral-900 shadow-xs focus:border-brand-600 focus:outline-2 focus:-outline-offset-1 focus:outline-brand-600"
-        >
-          {sizes.map((option) => (
-            <option key={option} value={option}>
-              {option}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField
+        label="Items per page"
+        layout="inline"
+        value={size}
+        onChange={(event) => onSizeChange(Number(event.target.value))}
+      >
+        {sizes.map((option) => (
+          <option key={option} value={option}>
+            {option}
+          </option>
+        ))}
+      </SelectField>
       <div className="flex w-full items-center justify-between gap-3 sm:w-auto sm:justify-end">
         {/* NOTE: a hidden arrow keeps its room, so the other one does not jump. */}
         {page > 1 ? (

@@ -2,17 +2,23 @@
  * The signed-in shopper's saved addresses (GET, POST, DELETE /api/users/current-user/addresses),
  * shared by the shipping page (choose or add one) and the profile (add and delete).
  */
-import { errors } from "@shop/shared/messages";
+import { accountNotes, errors } from "@shop/shared/messages";
 import type { AddressDto, AddressInput } from "@shop/shared/schemas/address";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api } from "./api";
+import { api, errorMessage } from "./api";
 import { useCart } from "./cart-store";
 import { accountKeys } from "./query-keys";
+import { responseSchemas } from "./response-schemas";
+import { toast } from "./toast";
 
 const ADDRESSES_PATH = "/users/current-user/addresses";
 
 export function getAddresses({ signal }: { signal?: AbortSignal } = {}) {
-  return api.get<AddressDto[]>(ADDRESSES_PATH, { signal, defaultMessage: errors.profileAddressPassword });
+  return api.get(ADDRESSES_PATH, {
+    schema: responseSchemas.addresses,
+    signal,
+    defaultMessage: errors.tryAgainLater,
+  });
 }
 
 export function addressesQueryOptions() {
@@ -27,7 +33,10 @@ export function useAddresses() {
 }
 
 export function addAddress(input: AddressInput) {
-  return api.post<AddressDto>(ADDRESSES_PATH, input, { defaultMessage: errors.profileAddressPassword });
+  return api.post(ADDRESSES_PATH, input, {
+    schema: responseSchemas.address,
+    defaultMessage: errors.tryAgainLater,
+  });
 }
 
 export function useAddAddress() {
@@ -35,17 +44,19 @@ export function useAddAddress() {
   return useMutation({
     mutationFn: addAddress,
     onSuccess: (address) => {
+      toast.success(accountNotes.addressAdded);
       queryClient.setQueryData(accountKeys.addresses, (current: AddressDto[] | undefined) =>
         current ? [...current, address] : current,
       );
       return queryClient.invalidateQueries({ queryKey: accountKeys.addresses });
     },
+    onError: (error) => toast.error(errorMessage(error)),
   });
 }
 
 export function deleteAddress(id: string) {
-  return api.delete<null>(`${ADDRESSES_PATH}/${encodeURIComponent(id)}`, {
-    defaultMessage: errors.addressDeleteOrAvatar,
+  return api.delete(`${ADDRESSES_PATH}/${encodeURIComponent(id)}`, {
+    defaultMessage: errors.tryAgainEllipsis,
   });
 }
 
@@ -57,10 +68,12 @@ export function useDeleteAddress() {
       // The address chosen for delivery is gone: the shopper chooses again at shipping.
       const cart = useCart.getState();
       if (cart.address?._id === id) cart.setAddress(null);
+      toast.success(accountNotes.addressDeleted);
       queryClient.setQueryData(accountKeys.addresses, (current: AddressDto[] | undefined) =>
         current?.filter((address) => address._id !== id),
       );
       return queryClient.invalidateQueries({ queryKey: accountKeys.addresses });
     },
+    onError: (error) => toast.error(errorMessage(error)),
   });
 }

@@ -4,16 +4,19 @@
  * a price change, a deactivation or a stock drop shows before the shopper pays. The store takes the
  * fresh snapshots (lib/cart-store.ts `refreshCart`); what changed is returned for the page to say.
  */
-import type { ProductDto } from "@shop/shared/schemas/product";
 import { useQueries } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useShallow } from "zustand/react/shallow";
 import { api, isApiError } from "./api";
 import { type CartChange, type ProductCheck, toCartProduct, useCart } from "./cart-store";
 import { catalogKeys } from "./query-keys";
+import { responseSchemas } from "./response-schemas";
 
 function getCartProduct(id: string, signal: AbortSignal) {
-  return api.get<ProductDto>(`/products/${encodeURIComponent(id)}`, { signal });
+  return api.get(`/products/${encodeURIComponent(id)}`, {
+    schema: responseSchemas.product,
+    signal,
+  });
 }
 
 /** The newest change per product and kind: a second price change replaces the first. */

@@ -1,10 +1,10 @@
 /** GET /api/config: the store's contact details, the payment provider and the demo credentials. */
-import type { PublicConfig } from "@shop/shared/api";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "./api";
+import { responseSchemas } from "./response-schemas";
 
 export function getConfig({ signal }: { signal?: AbortSignal } = {}) {
-  return api.get<PublicConfig>("/config", { signal });
+  return api.get("/config", { schema: responseSchemas.publicConfig, signal });
 }
 
 export function configQueryOptions() {

@@ -8,12 +8,16 @@
 import type { UserDto } from "@shop/shared/schemas/user";
 import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "./api";
+import { responseSchemas } from "./response-schemas";
 import { useSession } from "./session";
 
 export const ME_QUERY_KEY = ["me"] as const;
 
 export async function getCurrentUser({ signal }: { signal?: AbortSignal } = {}) {
-  const user = await api.get<UserDto>("/users/current-user", { signal });
+  const user = await api.get("/users/current-user", {
+    schema: responseSchemas.user,
+    signal,
+  });
   useSession.getState().setUser(user);
   return user;
 }

@@ -16,6 +16,10 @@ export const queryClient = new QueryClient({
         return failureCount < MAX_RETRIES;
       },
     },
+    // NOTE: one way for every mutation: its hook (features/<name>/api/) shows the toasts and
+    // invalidates through the queries' own keys in useMutation's callbacks, which run even when the
+    // component that started it is gone; a component's mutate(..., { onSuccess }) only does what
+    // belongs to that component (close its dialog, leave the page, put field errors under fields).
     mutations: { retry: false },
   },
 });

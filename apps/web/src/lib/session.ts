@@ -3,7 +3,8 @@
  * persisted in local storage so the header and the guards know the user before any request.
  * The server's cookie is the real session; GET /api/users/current-user refreshes this copy.
  */
-import { type Role, STAFF_ROLES } from "@shop/shared/constants";
+import type { Role } from "@shop/shared/constants";
+import { isStaff } from "@shop/shared/roles";
 import type { UserDto } from "@shop/shared/schemas/user";
 import { create } from "zustand";
 import { createJSONStorage, persist } from "zustand/middleware";
@@ -57,9 +58,9 @@ export function isActiveUser(user: SessionUser | null): user is SessionUser {
   return user?.active === true;
 }
 
-/** Staff may enter the dashboard: admin, and manager for its sections (DESIGN.md section 5). */
-export function isStaff(user: SessionUser | null): user is SessionUser {
-  return isActiveUser(user) && (STAFF_ROLES as readonly Role[]).includes(user.role);
+/** An active staff member may enter the dashboard: admin, and manager for its sections (the rule is shared). */
+export function isActiveStaff(user: SessionUser | null): user is SessionUser {
+  return isActiveUser(user) && isStaff(user);
 }
 
 export function fullName(user: Pick<SessionUser, "name">): string {

@@ -1,5 +1,5 @@
 import { Navigate, Outlet, useLocation } from "react-router";
-import { isActiveUser, useSession } from "../../lib/session";
+import { isActiveUser, useSession } from "#web/lib/session";
 
 /**
  * The account area (SPEC section 2) needs a signed-in, active user; anyone else goes to the login

@@ -1,6 +1,6 @@
 import { SHOP_NAME } from "@shop/shared/site";
 import { Link, Outlet } from "react-router";
-import { Logo } from "../../components/logo";
+import { Logo } from "#web/components/logo";
 
 /** Login and registration: a centred card on a quiet background, the logo leading home. */
 export function AuthLayout() {

@@ -2,10 +2,10 @@ import type { Role } from "@shop/shared/constants";
 import { errors } from "@shop/shared/messages";
 import { useEffect } from "react";
 import { Outlet, useLocation, useMatches, useNavigate } from "react-router";
-import { Drawer } from "../../components/drawer";
-import { useSidebar } from "../../features/dashboard/hooks/use-sidebar";
-import { isStaff, type SessionUser, useSession } from "../../lib/session";
-import { toast } from "../../lib/toast";
+import { Drawer } from "#web/components/drawer";
+import { useSidebar } from "#web/features/dashboard/hooks/use-sidebar";
+import { isActiveStaff, type SessionUser, useSession } from "#web/lib/session";
+import { toast } from "#web/lib/toast";
 import { DashboardSidebar } from "./dashboard-sidebar";
 
 /** Route `handle` this layout reads: the roles a section is limited to. */
@@ -17,7 +17,7 @@ type Access = "allowed" | "not-staff" | "section-refused";
 
 function useDashboardAccess(user: SessionUser | null): Access {
   const matches = useMatches();
-  if (!isStaff(user)) return "not-staff";
+  if (!isActiveStaff(user)) return "not-staff";
   for (const match of matches) {
     const roles = (match.handle as DashboardHandle | undefined)?.roles;
     if (roles && !roles.includes(user.role)) return "section-refused";

@@ -14,17 +14,20 @@ import {
 import type { Role } from "@shop/shared/constants";
 import type { ComponentType, SVGProps } from "react";
 import { Link, NavLink } from "react-router";
-import { Avatar } from "../../components/avatar";
-import { Logo } from "../../components/logo";
-import { useLogout } from "../../features/auth/api/logout";
-import { cx } from "../../lib/cx";
-import { fullName, type SessionUser } from "../../lib/session";
+import { Avatar } from "#web/components/avatar";
+import { Logo } from "#web/components/logo";
+import { useLogout } from "#web/features/auth/api/logout";
+import { cx } from "#web/lib/cx";
+import { fullName, type SessionUser } from "#web/lib/session";
 
 interface NavItem {
   to: string;
   label: string;
   icon: ComponentType<SVGProps<SVGSVGElement>>;
-  /** Limited to these roles; the router's `handle` on the same sections says the same (DESIGN.md section 5). */
+  /**
+   * Limited to these roles; the router's `handle` on the same sections says the same
+   * (docs/design.md section 5).
+   */
   roles?: readonly Role[];
 }
 

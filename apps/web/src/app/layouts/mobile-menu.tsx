@@ -2,14 +2,14 @@ import { XMarkIcon } from "@heroicons/react/24/outline";
 import { SHOP_NAME } from "@shop/shared/site";
 import type { ReactNode } from "react";
 import { Link, NavLink } from "react-router";
-import { Avatar } from "../../components/avatar";
-import { Button, buttonClasses } from "../../components/button";
-import { Drawer } from "../../components/drawer";
-import { Logo } from "../../components/logo";
-import { useLogout } from "../../features/auth/api/logout";
-import { CategoriesList } from "../../features/storefront/components/category-links";
-import { cx } from "../../lib/cx";
-import { fullName, isStaff, type SessionUser } from "../../lib/session";
+import { Avatar } from "#web/components/avatar";
+import { Button, buttonClasses } from "#web/components/button";
+import { Drawer } from "#web/components/drawer";
+import { Logo } from "#web/components/logo";
+import { useLogout } from "#web/features/auth/api/logout";
+import { CategoriesList } from "#web/features/storefront/components/category-links";
+import { cx } from "#web/lib/cx";
+import { fullName, isActiveStaff, type SessionUser } from "#web/lib/session";
 import { HELP_LINKS, SHOP_LINKS } from "./storefront-links";
 
 interface MobileMenuProps {
@@ -85,7 +85,7 @@ export function MobileMenu({ open, onClose, user }: MobileMenuProps) {
       <div className="mt-auto border-t border-neutral-200 p-4">
         {user ? (
           <div className="space-y-2">
-            {isStaff(user) ? (
+            {isActiveStaff(user) ? (
               <Link to="/dashboard/home" className={buttonClasses({ fullWidth: true })}>
                 Dashboard
               </Link>

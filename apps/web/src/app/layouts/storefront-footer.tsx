@@ -1,7 +1,7 @@
 import { SHOP_NAME } from "@shop/shared/site";
 import { Link } from "react-router";
-import { ContactDetails } from "../../components/contact-details";
-import { Logo } from "../../components/logo";
+import { ContactDetails } from "#web/components/contact-details";
+import { Logo } from "#web/components/logo";
 import { HELP_LINKS, SHOP_LINKS } from "./storefront-links";
 
 function LinkColumn({ title, links }: { title: string; links: readonly { to: string; label: string }[] }) {

@@ -2,14 +2,14 @@ import { Bars3Icon } from "@heroicons/react/24/outline";
 import { SHOP_NAME } from "@shop/shared/site";
 import { lazy, Suspense, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
-import { Avatar } from "../../components/avatar";
-import { buttonClasses } from "../../components/button";
-import { Logo } from "../../components/logo";
-import { CartLink } from "../../features/cart/components/cart-link";
-import { CategoriesMenu } from "../../features/storefront/components/categories-menu";
-import { SearchBox } from "../../features/storefront/components/search-box";
-import { cx } from "../../lib/cx";
-import { isStaff, useSession } from "../../lib/session";
+import { Avatar } from "#web/components/avatar";
+import { buttonClasses } from "#web/components/button";
+import { Logo } from "#web/components/logo";
+import { CartLink } from "#web/features/cart/components/cart-link";
+import { CategoriesMenu } from "#web/features/storefront/components/categories-menu";
+import { SearchBox } from "#web/features/storefront/components/search-box";
+import { cx } from "#web/lib/cx";
+import { isActiveStaff, useSession } from "#web/lib/session";
 
 // Menus (Headless UI) are not needed to draw the page: their code comes in chunks of their own.
 const MobileMenu = lazy(() => import("./mobile-menu").then((m) => ({ default: m.MobileMenu })));
@@ -61,7 +61,7 @@ export function StorefrontHeader() {
         <SearchBox className="mx-2 hidden max-w-md flex-1 md:block" />
 
         <div className="ml-auto flex items-center gap-1 sm:gap-2">
-          {isStaff(user) ? (
+          {isActiveStaff(user) ? (
             <div className="hidden sm:block">
               <Link to="/dashboard/home" className={buttonClasses({ variant: "secondary", size: "sm" })}>
                 Dashboard

@@ -6,9 +6,9 @@ import {
   UserCircleIcon,
 } from "@heroicons/react/24/outline";
 import { Link } from "react-router";
-import { Avatar } from "../../components/avatar";
-import { useLogout } from "../../features/auth/api/logout";
-import { fullName, type SessionUser } from "../../lib/session";
+import { Avatar } from "#web/components/avatar";
+import { useLogout } from "#web/features/auth/api/logout";
+import { fullName, type SessionUser } from "#web/lib/session";
 
 const itemClass =
   "flex w-full items-center gap-3 px-4 py-2 text-left text-sm text-neutral-700 data-focus:bg-neutral-100 data-focus:text-neutral-900";

@@ -1,13 +1,13 @@
 import { KeyIcon, PencilSquareIcon } from "@heroicons/react/24/outline";
-import { errors } from "@shop/shared/messages";
 import { pageTitle } from "@shop/shared/site";
 import { useState } from "react";
-import { Avatar } from "../../components/avatar";
-import { Button } from "../../components/button";
-import { ErrorState } from "../../components/error-state";
-import { Skeleton } from "../../components/skeleton";
-import { useCurrentUser } from "../../lib/current-user";
-import { usePageMeta } from "../../lib/page-meta";
+import { Avatar } from "#web/components/avatar";
+import { Button } from "#web/components/button";
+import { ErrorState } from "#web/components/error-state";
+import { Skeleton } from "#web/components/skeleton";
+import { errorMessage } from "#web/lib/api";
+import { useCurrentUser } from "#web/lib/current-user";
+import { usePageMeta } from "#web/lib/page-meta";
 import { ChangePasswordDialog } from "./components/change-password-dialog";
 import { EditProfileDialog } from "./components/edit-profile-dialog";
 import { MyAddresses } from "./components/my-addresses";
@@ -29,7 +29,7 @@ export function ProfilePage() {
       <h1 className="text-2xl font-bold tracking-tight text-neutral-900 sm:text-3xl">My profile</h1>
       <div className="mt-6 rounded-card bg-white p-5 shadow-card ring-1 ring-neutral-200 sm:p-6">
         {currentUser.isError && !user ? (
-          <ErrorState message={currentUser.error.message || errors.profileAddressPassword} />
+          <ErrorState message={errorMessage(currentUser.error)} />
         ) : (
           <div className="flex flex-col gap-5 sm:flex-row sm:items-center">
             <div className="flex min-w-0 flex-1 items-center gap-4">

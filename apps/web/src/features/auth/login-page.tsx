@@ -1,14 +1,12 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { errors } from "@shop/shared/messages";
 import { LoginInput } from "@shop/shared/schemas/auth";
 import { useForm } from "react-hook-form";
 import { Link } from "react-router";
-import { Button } from "../../components/button";
-import { TextField } from "../../components/text-field";
-import { isApiError } from "../../lib/api";
-import { useConfig } from "../../lib/config";
-import { applyServerErrors } from "../../lib/form-errors";
-import { toast } from "../../lib/toast";
+import { Button } from "#web/components/button";
+import { TextField } from "#web/components/text-field";
+import { isApiError } from "#web/lib/api";
+import { useConfig } from "#web/lib/config";
+import { applyServerErrors } from "#web/lib/form-errors";
 import { useLogin } from "./api/login";
 import { AuthCard } from "./components/auth-card";
 import { useAuthSearch, useLeaveAuthPage } from "./hooks/use-leave-auth-page";
@@ -32,7 +30,6 @@ export function LoginPage() {
       onSuccess: () => void leave(),
       onError: (error) => {
         if (isApiError(error)) applyServerErrors(error, FIELDS, setError);
-        toast.error(error.message || errors.login);
       },
     }),
   );

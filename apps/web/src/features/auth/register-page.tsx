@@ -1,13 +1,12 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { errors, formErrors, hints } from "@shop/shared/messages";
+import { hints } from "@shop/shared/messages";
 import { RegisterInput } from "@shop/shared/schemas/auth";
 import { useForm } from "react-hook-form";
 import { Link } from "react-router";
-import { Button } from "../../components/button";
-import { TextField } from "../../components/text-field";
-import { isApiError } from "../../lib/api";
-import { applyServerErrors } from "../../lib/form-errors";
-import { toast } from "../../lib/toast";
+import { Button } from "#web/components/button";
+import { TextField } from "#web/components/text-field";
+import { isApiError } from "#web/lib/api";
+import { applyServerErrors } from "#web/lib/form-errors";
 import { useRegister } from "./api/register";
 import { AuthCard } from "./components/auth-card";
 import { useAuthSearch, useLeaveAuthPage } from "./hooks/use-leave-auth-page";
@@ -27,9 +26,7 @@ export function RegisterPage() {
     registerAccount.mutate(values, {
       onSuccess: () => void leave(),
       onError: (error) => {
-        if (!isApiError(error)) return void toast.error(errors.register);
-        applyServerErrors(error, FIELDS, setError);
-        toast.error(error.status === 400 ? formErrors.register : error.message);
+        if (isApiError(error)) applyServerErrors(error, FIELDS, setError);
       },
     }),
   );

@@ -4,14 +4,14 @@ import { cartUpdates, empty } from "@shop/shared/messages";
 import { formatPrice } from "@shop/shared/pricing";
 import { STATIC_PAGE_HEADS } from "@shop/shared/site";
 import { Link, useNavigate } from "react-router";
-import { Button, buttonClasses } from "../../components/button";
-import { CartChanges } from "../../components/cart-changes";
-import { CheckoutSteps } from "../../components/checkout-steps";
-import { EmptyState } from "../../components/empty-state";
-import { PriceSummary } from "../../components/price-summary";
-import { useCartRefresh } from "../../lib/cart-refresh";
-import { cartSummary, hasUnpurchasable, totalQuantity, useCart } from "../../lib/cart-store";
-import { usePageMeta } from "../../lib/page-meta";
+import { Button, buttonClasses } from "#web/components/button";
+import { CartChanges } from "#web/components/cart-changes";
+import { CheckoutSteps } from "#web/components/checkout-steps";
+import { EmptyState } from "#web/components/empty-state";
+import { PriceSummary } from "#web/components/price-summary";
+import { useCartRefresh } from "#web/lib/cart-refresh";
+import { cartSummary, hasUnpurchasable, totalQuantity, useCart } from "#web/lib/cart-store";
+import { usePageMeta } from "#web/lib/page-meta";
 import { CartLine } from "./components/cart-line";
 
 /**

@@ -1,19 +1,19 @@
-import { cartUpdates, errors, warnings } from "@shop/shared/messages";
+import { cartUpdates, warnings } from "@shop/shared/messages";
 import { pageTitle } from "@shop/shared/site";
 import { useEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { AddressLines } from "../../components/address-lines";
-import { Button } from "../../components/button";
-import { CartChanges } from "../../components/cart-changes";
-import { CheckoutSteps } from "../../components/checkout-steps";
-import { PriceSummary } from "../../components/price-summary";
-import { PageSpinner } from "../../components/spinner";
-import { useAddresses } from "../../lib/addresses";
-import { isApiError } from "../../lib/api";
-import { useCartRefresh } from "../../lib/cart-refresh";
-import { cartSummary, hasUnpurchasable, isPurchasable, orderLines, useCart } from "../../lib/cart-store";
-import { usePageMeta } from "../../lib/page-meta";
-import { toast } from "../../lib/toast";
+import { AddressLines } from "#web/components/address-lines";
+import { Button } from "#web/components/button";
+import { CartChanges } from "#web/components/cart-changes";
+import { CheckoutSteps } from "#web/components/checkout-steps";
+import { PriceSummary } from "#web/components/price-summary";
+import { PageSpinner } from "#web/components/spinner";
+import { useAddresses } from "#web/lib/addresses";
+import { isApiError } from "#web/lib/api";
+import { useCartRefresh } from "#web/lib/cart-refresh";
+import { cartSummary, hasUnpurchasable, isPurchasable, orderLines, useCart } from "#web/lib/cart-store";
+import { usePageMeta } from "#web/lib/page-meta";
+import { toast } from "#web/lib/toast";
 import { newIdempotencyKey, usePlaceOrder } from "./api/place-order";
 import { OrderLineList } from "./components/order-line-list";
 
@@ -83,7 +83,6 @@ export function CheckoutPage() {
           navigate(`/account/pay/${order._id}`, { replace: true });
         },
         onError: (error) => {
-          toast.error(error.message || errors.orderOrPayment);
           if (!isApiError(error)) return;
           // Stock short or a product withdrawn: show the cart as the server sees it now.
           if (error.status === 409) void recheck();

@@ -1,22 +1,23 @@
 import { CheckCircleIcon, ClockIcon, NoSymbolIcon } from "@heroicons/react/24/outline";
 import { accountNotes, api as apiMessages, errors, loading } from "@shop/shared/messages";
+import { isPayable } from "@shop/shared/orders";
 import { formatPrice, fromCents, toCents } from "@shop/shared/pricing";
 import type { OrderDto } from "@shop/shared/schemas/order";
 import { pageTitle } from "@shop/shared/site";
 import { useState } from "react";
 import { Link, useParams } from "react-router";
-import { AddressLines } from "../../components/address-lines";
-import { Button, buttonClasses } from "../../components/button";
-import { CheckoutSteps } from "../../components/checkout-steps";
-import { Dialog } from "../../components/dialog";
-import { ErrorState } from "../../components/error-state";
-import { OrderStatusBadge } from "../../components/order-status-badge";
-import { PriceSummary } from "../../components/price-summary";
-import { Skeleton } from "../../components/skeleton";
-import { isApiError } from "../../lib/api";
-import { formatDateTime } from "../../lib/dates";
-import { usePageMeta } from "../../lib/page-meta";
-import { toast } from "../../lib/toast";
+import { AddressLines } from "#web/components/address-lines";
+import { Button, buttonClasses } from "#web/components/button";
+import { CheckoutSteps } from "#web/components/checkout-steps";
+import { Dialog } from "#web/components/dialog";
+import { ErrorState } from "#web/components/error-state";
+import { PriceSummary } from "#web/components/price-summary";
+import { QueryState } from "#web/components/query-state";
+import { Skeleton } from "#web/components/skeleton";
+import { StatusBadge } from "#web/components/status-badge";
+import { errorMessage, isApiError } from "#web/lib/api";
+import { formatDateTime } from "#web/lib/dates";
+import { usePageMeta } from "#web/lib/page-meta";
 import { useCancelOrder } from "./api/cancel-order";
 import { useOrder } from "./api/get-order";
 import { usePaymentProvider } from "./api/get-payment-provider";
@@ -25,11 +26,6 @@ import { PaypalButton } from "./components/paypal-button";
 import { TestCardForm } from "./components/test-card-form";
 
 const cardClass = "rounded-card bg-white p-5 shadow-card ring-1 ring-neutral-200 sm:p-6";
-
-/** SPEC section 4: payment buttons only while no payment exists and the order waits for one. */
-export function isPayable(order: Pick<OrderDto, "payment" | "status">): boolean {
-  return order.payment === null && order.status === "pending";
-}
 
 function PayPageSkeleton() {
   return (
@@ -49,14 +45,7 @@ function PayPageSkeleton() {
 function CancelOrder({ orderId }: { orderId: string }) {
   const [open, setOpen] = useState(false);
   const cancelOrder = useCancelOrder();
-  const confirm = () =>
-    cancelOrder.mutate(orderId, {
-      onSuccess: () => {
-        toast.success(apiMessages.orderCancelled);
-        setOpen(false);
-      },
-      onError: (error) => toast.error(error.message || errors.orderOrPayment),
-    });
+  const confirm = () => cancelOrder.mutate(orderId, { onSuccess: () => setOpen(false) });
   return (
     <>
       <Button variant="ghost" fullWidth onClick={() => setOpen(true)} className="text-neutral-600">
@@ -128,15 +117,15 @@ function PaymentPanel({ order }: { order: OrderDto }) {
 
   return (
     <div className="space-y-3">
-      {provider.isPending ? (
-        <Skeleton className="h-80 rounded-card" />
-      ) : provider.isError ? (
-        <ErrorState message={provider.error.message || errors.orderOrPayment} />
-      ) : provider.data.provider === "paypal" && provider.data.clientId ? (
-        <PaypalButton orderId={order._id} clientId={provider.data.clientId} />
-      ) : (
-        <TestCardForm orderId={order._id} amount={order.totalAmount} />
-      )}
+      <QueryState query={provider} loading={<Skeleton className="h-80 rounded-card" />}>
+        {({ provider: name, clientId }) =>
+          name === "paypal" && clientId ? (
+            <PaypalButton orderId={order._id} clientId={clientId} />
+          ) : (
+            <TestCardForm orderId={order._id} amount={order.totalAmount} />
+          )
+        }
+      </QueryState>
       <CancelOrder orderId={order._id} />
     </div>
   );
@@ -157,9 +146,7 @@ export function PayPage() {
       <section className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
         <h1 className="text-2xl font-bold tracking-tight text-neutral-900 sm:text-3xl">Payment</h1>
         <div className="mt-6 space-y-4">
-          <ErrorState
-            message={notFound ? errors.orderNotFound : order.error.message || errors.orderOrPayment}
-          />
+          <ErrorState message={notFound ? errors.orderNotFound : errorMessage(order.error)} />
           <Link to="/account/profile" className={buttonClasses({ variant: "secondary" })}>
             Go to my orders
           </Link>
@@ -188,7 +175,7 @@ export function PayPage() {
         <h1 className="text-2xl font-bold tracking-tight text-neutral-900 sm:text-3xl">
           {data && isPayable(data) ? "Pay for your order" : "Your order"}
         </h1>
-        {data ? <OrderStatusBadge status={data.status} /> : null}
+        {data ? <StatusBadge kind="order" status={data.status} /> : null}
       </div>
       {data ? (
         <p className="mt-1 flex flex-wrap gap-x-1.5 text-sm text-neutral-600">

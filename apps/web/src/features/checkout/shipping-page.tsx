@@ -1,22 +1,21 @@
 import { MapPinIcon, PlusIcon } from "@heroicons/react/24/outline";
-import { accountNotes, empty, errors } from "@shop/shared/messages";
+import { empty } from "@shop/shared/messages";
 import type { AddressDto, AddressInput } from "@shop/shared/schemas/address";
 import { pageTitle } from "@shop/shared/site";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { AddressForm } from "../../components/address-form";
-import { AddressLines } from "../../components/address-lines";
-import { Button } from "../../components/button";
-import { CheckoutSteps } from "../../components/checkout-steps";
-import { Dialog } from "../../components/dialog";
-import { EmptyState } from "../../components/empty-state";
-import { ErrorState } from "../../components/error-state";
-import { Skeleton } from "../../components/skeleton";
-import { useAddAddress, useAddresses } from "../../lib/addresses";
-import { useCart } from "../../lib/cart-store";
-import { cx } from "../../lib/cx";
-import { usePageMeta } from "../../lib/page-meta";
-import { toast } from "../../lib/toast";
+import { AddressForm } from "#web/components/address-form";
+import { AddressLines } from "#web/components/address-lines";
+import { Button } from "#web/components/button";
+import { CheckoutSteps } from "#web/components/checkout-steps";
+import { Dialog } from "#web/components/dialog";
+import { EmptyState } from "#web/components/empty-state";
+import { QueryState } from "#web/components/query-state";
+import { Skeleton } from "#web/components/skeleton";
+import { useAddAddress, useAddresses } from "#web/lib/addresses";
+import { useCart } from "#web/lib/cart-store";
+import { cx } from "#web/lib/cx";
+import { usePageMeta } from "#web/lib/page-meta";
 
 function AddressOption({
   address,
@@ -64,14 +63,11 @@ export function ShippingPage() {
   const list = addresses.data ?? [];
   const chosen = list.find((address) => address._id === chosenId) ?? null;
 
+  // AddressForm awaits the save, and puts a refusal's field errors under their fields.
   const submitAddress = (input: AddressInput) =>
-    addAddress.mutateAsync(input, {
-      onSuccess: (address) => {
-        toast.success(accountNotes.addressAdded);
-        setChosenId(address._id);
-        setAdding(false);
-      },
-      onError: (error) => toast.error(error.message || errors.profileAddressPassword),
+    addAddress.mutateAsync(input).then((address) => {
+      setChosenId(address._id);
+      setAdding(false);
     });
 
   const proceed = () => {
@@ -94,45 +90,49 @@ export function ShippingPage() {
       </div>
 
       <div className="mt-6">
-        {addresses.isPending ? (
-          <div className="grid gap-4 sm:grid-cols-2">
-            <span className="sr-only" role="status">
-              Loading addresses
-            </span>
-            <Skeleton className="h-40 rounded-card" />
-            <Skeleton className="h-40 rounded-card" />
-          </div>
-        ) : addresses.isError ? (
-          <ErrorState message={addresses.error.message || errors.profileAddressPassword} />
-        ) : list.length === 0 ? (
-          <EmptyState
-            icon={MapPinIcon}
-            title={empty.savedAddress}
-            description="Add the address your order should be delivered to."
-            action={
-              <Button onClick={() => setAdding(true)}>
-                <PlusIcon className="size-4" aria-hidden="true" />
-                Add address
-              </Button>
-            }
-          />
-        ) : (
-          <fieldset>
-            <legend className="mb-3 text-sm font-medium text-neutral-700">
-              Choose where your order should be delivered
-            </legend>
+        <QueryState
+          query={addresses}
+          loading={
             <div className="grid gap-4 sm:grid-cols-2">
-              {list.map((address) => (
-                <AddressOption
-                  key={address._id}
-                  address={address}
-                  checked={address._id === chosenId}
-                  onChoose={() => setChosenId(address._id)}
-                />
-              ))}
+              <span className="sr-only" role="status">
+                Loading addresses
+              </span>
+              <Skeleton className="h-40 rounded-card" />
+              <Skeleton className="h-40 rounded-card" />
             </div>
-          </fieldset>
-        )}
+          }
+          empty={
+            <EmptyState
+              icon={MapPinIcon}
+              title={empty.savedAddress}
+              description="Add the address your order should be delivered to."
+              action={
+                <Button onClick={() => setAdding(true)}>
+                  <PlusIcon className="size-4" aria-hidden="true" />
+                  Add address
+                </Button>
+              }
+            />
+          }
+        >
+          {(saved) => (
+            <fieldset>
+              <legend className="mb-3 text-sm font-medium text-neutral-700">
+                Choose where your order should be delivered
+              </legend>
+              <div className="grid gap-4 sm:grid-cols-2">
+                {saved.map((address) => (
+                  <AddressOption
+                    key={address._id}
+                    address={address}
+                    checked={address._id === chosenId}
+                    onChoose={() => setChosenId(address._id)}
+                  />
+                ))}
+              </div>
+            </fieldset>
+          )}
+        </QueryState>
       </div>
 
       <div className="mt-8 flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-between">

@@ -1,8 +1,14 @@
 /**
  * Query keys of the dashboard's own data. Catalogue data (products, categories) stays under the
  * keys of lib/query-keys.ts, so a change made here refreshes the storefront's copies too.
+ *
+ * NOTE: the dashboard is one feature for the rule that features import no other feature
+ * (apps/web/biome.json): its sections share one layout, these keys, components/ and hooks/, and one
+ * section may use another's queries (the product form picks media and categories, the home shows
+ * the orders table). Splitting it per section would push dashboard-only pieces into the app-wide
+ * components/ and lib/, where the storefront could reach them.
  */
-import type { ListParams } from "../../lib/query-keys";
+import type { ListParams } from "#web/lib/query-keys";
 
 export const dashboardKeys = {
   all: ["dashboard"] as const,

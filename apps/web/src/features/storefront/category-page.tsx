@@ -1,13 +1,13 @@
 import { FolderOpenIcon } from "@heroicons/react/24/outline";
 import { categoryDescription, pageTitle } from "@shop/shared/site";
 import { Link, useParams } from "react-router";
-import { Breadcrumb } from "../../components/breadcrumb";
-import { buttonClasses } from "../../components/button";
-import { ErrorState } from "../../components/error-state";
-import { isApiError } from "../../lib/api";
-import { cx } from "../../lib/cx";
-import { useListParams } from "../../lib/list-params";
-import { usePageMeta } from "../../lib/page-meta";
+import { Breadcrumb } from "#web/components/breadcrumb";
+import { buttonClasses } from "#web/components/button";
+import { ErrorState } from "#web/components/error-state";
+import { errorMessage, isApiError } from "#web/lib/api";
+import { cx } from "#web/lib/cx";
+import { useListParams } from "#web/lib/list-params";
+import { usePageMeta } from "#web/lib/page-meta";
 import { useCategory } from "./api/get-category";
 import { useCategoryProducts } from "./api/get-category-products";
 import { ListPageHeader, productCount } from "./components/list-page-header";
@@ -51,7 +51,7 @@ export function CategoryPage() {
   if (category.isError) {
     return (
       <div className={PAGE_CLASS}>
-        <ErrorState message={category.error.message} prefix={false} />
+        <ErrorState message={errorMessage(category.error)} prefix={false} />
       </div>
     );
   }

@@ -1,5 +1,5 @@
 import { STATIC_PAGE_HEADS } from "@shop/shared/site";
-import { ContactDetails } from "../../components/contact-details";
+import { ContactDetails } from "#web/components/contact-details";
 import { StaticPage } from "./components/static-page";
 
 export function ContactPage() {

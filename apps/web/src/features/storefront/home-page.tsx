@@ -3,11 +3,11 @@ import { DEFAULT_PAGE_SIZE } from "@shop/shared/constants";
 import { STATIC_PAGE_HEADS } from "@shop/shared/site";
 import { usePrefetchQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
-import { buttonClasses } from "../../components/button";
-import { ErrorState } from "../../components/error-state";
-import { ProductGrid, ProductGridSkeleton } from "../../components/product-grid";
-import { usePageMeta } from "../../lib/page-meta";
-import { useRecentlyViewed } from "../../lib/recently-viewed";
+import { buttonClasses } from "#web/components/button";
+import { ProductGrid, ProductGridSkeleton } from "#web/components/product-grid";
+import { QueryState } from "#web/components/query-state";
+import { usePageMeta } from "#web/lib/page-meta";
+import { useRecentlyViewed } from "#web/lib/recently-viewed";
 import { onSaleProductsQueryOptions, useOnSaleProducts } from "./api/get-on-sale-products";
 import { productsQueryOptions, useProducts } from "./api/get-products";
 import { ProductSection } from "./components/product-section";
@@ -51,10 +51,10 @@ function OnSaleSection() {
   const onSale = useOnSaleProducts(ON_SALE);
   return (
     <ProductSection id="on-sale" title="On sale" viewAll={{ to: "/sale", label: "View all" }}>
-      {onSale.isPending ? <ProductGridSkeleton count={SECTION_SIZE} /> : null}
-      {onSale.isError ? <ErrorState message={onSale.error.message} prefix={false} /> : null}
-      {/* The first row shows above the fold on wide screens: its pictures load at once. */}
-      {onSale.data ? <ProductGrid products={onSale.data.items} aboveTheFold /> : null}
+      <QueryState query={onSale} loading={<ProductGridSkeleton count={SECTION_SIZE} />} errorPrefix={false}>
+        {/* The first row shows above the fold on wide screens: its pictures load at once. */}
+        {({ items }) => <ProductGrid products={items} aboveTheFold />}
+      </QueryState>
     </ProductSection>
   );
 }
@@ -63,9 +63,13 @@ function RecommendedSection() {
   const recommended = useProducts(RECOMMENDED);
   return (
     <ProductSection id="recommended" title="Recommended">
-      {recommended.isPending ? <ProductGridSkeleton count={SECTION_SIZE} /> : null}
-      {recommended.isError ? <ErrorState message={recommended.error.message} prefix={false} /> : null}
-      {recommended.data ? <ProductGrid products={recommended.data.items} /> : null}
+      <QueryState
+        query={recommended}
+        loading={<ProductGridSkeleton count={SECTION_SIZE} />}
+        errorPrefix={false}
+      >
+        {({ items }) => <ProductGrid products={items} />}
+      </QueryState>
     </ProductSection>
   );
 }

@@ -4,16 +4,16 @@ import type { ProductDto } from "@shop/shared/schemas/product";
 import { pageTitle } from "@shop/shared/site";
 import { useDeferredValue } from "react";
 import { Link, useParams } from "react-router";
-import { Breadcrumb } from "../../components/breadcrumb";
-import { buttonClasses } from "../../components/button";
-import { ErrorState } from "../../components/error-state";
-import { discountPercent, Price } from "../../components/price";
-import { Skeleton } from "../../components/skeleton";
-import { formatRating, Stars } from "../../components/stars";
-import { isApiError } from "../../lib/api";
-import { cx } from "../../lib/cx";
-import { usePageMeta } from "../../lib/page-meta";
-import { useRecordRecentlyViewed } from "../../lib/recently-viewed";
+import { Breadcrumb } from "#web/components/breadcrumb";
+import { buttonClasses } from "#web/components/button";
+import { ErrorState } from "#web/components/error-state";
+import { discountPercent, Price } from "#web/components/price";
+import { Skeleton } from "#web/components/skeleton";
+import { formatRating, Stars } from "#web/components/stars";
+import { errorMessage, isApiError } from "#web/lib/api";
+import { cx } from "#web/lib/cx";
+import { usePageMeta } from "#web/lib/page-meta";
+import { useRecordRecentlyViewed } from "#web/lib/recently-viewed";
 import { useProduct } from "./api/get-product";
 import { AddToCart } from "./components/add-to-cart";
 import { ProductGallery } from "./components/product-gallery";
@@ -164,7 +164,7 @@ export function ProductPage() {
     }
     return (
       <div className={PAGE_CLASS}>
-        <ErrorState message={product.error.message} prefix={false} />
+        <ErrorState message={errorMessage(product.error)} prefix={false} />
       </div>
     );
   }

@@ -4,7 +4,7 @@
  * the page's code instead of after its first render. The pages then find them in the query cache.
  */
 import type { QueryClient } from "@tanstack/react-query";
-import { parsePage, parseSize } from "../../lib/list-params";
+import { parsePage, parseSize } from "#web/lib/list-params";
 import { categoryQueryOptions } from "./api/get-category";
 import { categoryProductsQueryOptions } from "./api/get-category-products";
 import { productQueryOptions } from "./api/get-product";

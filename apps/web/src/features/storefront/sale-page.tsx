@@ -1,7 +1,7 @@
 import { SparklesIcon } from "@heroicons/react/20/solid";
 import { STATIC_PAGE_HEADS } from "@shop/shared/site";
-import { useListParams } from "../../lib/list-params";
-import { usePageMeta } from "../../lib/page-meta";
+import { useListParams } from "#web/lib/list-params";
+import { usePageMeta } from "#web/lib/page-meta";
 import { useOnSaleProducts } from "./api/get-on-sale-products";
 import { ListPageHeader, productCount } from "./components/list-page-header";
 import { PagedProducts } from "./components/paged-products";

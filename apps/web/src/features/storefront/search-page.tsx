@@ -1,7 +1,7 @@
 import { hints } from "@shop/shared/messages";
 import { pageTitle, SHOP_NAME, STATIC_PAGE_HEADS } from "@shop/shared/site";
-import { useListParams } from "../../lib/list-params";
-import { usePageMeta } from "../../lib/page-meta";
+import { useListParams } from "#web/lib/list-params";
+import { usePageMeta } from "#web/lib/page-meta";
 import { useProducts } from "./api/get-products";
 import { ListPageHeader, productCount } from "./components/list-page-header";
 import { PagedProducts } from "./components/paged-products";

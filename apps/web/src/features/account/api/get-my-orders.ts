@@ -1,8 +1,8 @@
 import { errors } from "@shop/shared/messages";
-import type { OrderSummaryDto } from "@shop/shared/schemas/order";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "../../../lib/api";
-import { accountKeys } from "../../../lib/query-keys";
+import { api } from "#web/lib/api";
+import { accountKeys } from "#web/lib/query-keys";
+import { responseSchemas } from "#web/lib/response-schemas";
 
 interface Paging {
   page: number;
@@ -11,10 +11,11 @@ interface Paging {
 
 /** GET /api/orders/current-user: a page of the shopper's own orders, newest first. */
 export function getMyOrders(params: Paging, { signal }: { signal?: AbortSignal } = {}) {
-  return api.list<OrderSummaryDto>("/orders/current-user", {
+  return api.list("/orders/current-user", {
+    schema: responseSchemas.orderSummary,
     query: { ...params },
     signal,
-    defaultMessage: errors.list,
+    defaultMessage: errors.tryReloading,
   });
 }
 

@@ -1,13 +1,24 @@
-import { errors } from "@shop/shared/messages";
-import type { UpdateProfileInput, UserDto } from "@shop/shared/schemas/user";
+import { accountNotes, errors } from "@shop/shared/messages";
+import type { UpdateProfileInput } from "@shop/shared/schemas/user";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../../lib/api";
-import { currentUserQueryOptions } from "../../../lib/current-user";
-import { useSession } from "../../../lib/session";
+import { api, errorMessage } from "#web/lib/api";
+import { currentUserQueryOptions } from "#web/lib/current-user";
+import { responseSchemas } from "#web/lib/response-schemas";
+import { useSession } from "#web/lib/session";
+import { toast } from "#web/lib/toast";
+
+/**
+ * The edit-profile dialog saves the name and the picture in turn: one toast says both are saved
+ * (a second toast with the same id is not shown while the first one is).
+ */
+export const PROFILE_UPDATED_TOAST = "profile-updated";
 
 /** PATCH /api/users/current-user: name and email (the server refuses anything else). */
 export function updateProfile(input: UpdateProfileInput) {
-  return api.patch<UserDto>("/users/current-user", input, { defaultMessage: errors.profileAddressPassword });
+  return api.patch("/users/current-user", input, {
+    schema: responseSchemas.user,
+    defaultMessage: errors.tryAgainLater,
+  });
 }
 
 export function useUpdateProfile() {
@@ -17,6 +28,8 @@ export function useUpdateProfile() {
     onSuccess: (user) => {
       queryClient.setQueryData(currentUserQueryOptions().queryKey, user);
       useSession.getState().setUser(user);
+      toast.success(accountNotes.profileUpdated, { toastId: PROFILE_UPDATED_TOAST });
     },
+    onError: (error) => toast.error(errorMessage(error)),
   });
 }

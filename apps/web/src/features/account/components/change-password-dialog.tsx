@@ -1,13 +1,13 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { api as apiMessages, errors, formErrors, hints } from "@shop/shared/messages";
+import { formErrors, hints } from "@shop/shared/messages";
 import { ChangePasswordForm } from "@shop/shared/schemas/user";
 import { useForm } from "react-hook-form";
-import { Button } from "../../../components/button";
-import { Dialog } from "../../../components/dialog";
-import { TextField } from "../../../components/text-field";
-import { isApiError } from "../../../lib/api";
-import { applyServerErrors } from "../../../lib/form-errors";
-import { toast } from "../../../lib/toast";
+import { Button } from "#web/components/button";
+import { Dialog } from "#web/components/dialog";
+import { TextField } from "#web/components/text-field";
+import { isApiError } from "#web/lib/api";
+import { applyServerErrors } from "#web/lib/form-errors";
+import { toast } from "#web/lib/toast";
 import { useChangePassword } from "../api/change-password";
 
 const FIELDS = ["oldPassword", "newPassword"] as const;
@@ -22,21 +22,15 @@ function ChangePasswordFields({ email, onDone }: { email: string; onDone: () => 
 
   const submit = handleSubmit(
     ({ oldPassword, newPassword }) =>
-      changePassword
-        .mutateAsync(
-          { oldPassword, newPassword },
-          {
-            onSuccess: () => {
-              toast.success(apiMessages.passwordChanged);
-              onDone();
-            },
-            onError: (error) => {
-              if (isApiError(error)) applyServerErrors(error, FIELDS, setError);
-              toast.error(error.message || errors.profileAddressPassword);
-            },
+      changePassword.mutate(
+        { oldPassword, newPassword },
+        {
+          onSuccess: onDone,
+          onError: (error) => {
+            if (isApiError(error)) applyServerErrors(error, FIELDS, setError);
           },
-        )
-        .catch(() => undefined),
+        },
+      ),
     // SPEC section 5: 'Passwords are incorrect.' when the form fails its rules.
     () => toast.error(formErrors.changePassword),
   );
@@ -71,7 +65,7 @@ function ChangePasswordFields({ email, onDone }: { email: string; onDone: () => 
         <Button variant="secondary" onClick={onDone}>
           Cancel
         </Button>
-        <Button type="submit" loading={formState.isSubmitting}>
+        <Button type="submit" loading={changePassword.isPending}>
           Update password
         </Button>
       </div>

@@ -1,22 +1,25 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { UPLOAD_MAX_BYTES } from "@shop/shared/constants";
-import { accountNotes, api as apiMessages, errors, formErrors } from "@shop/shared/messages";
+import { api as apiMessages, formErrors } from "@shop/shared/messages";
 import { UpdateProfileInput, type UserDto } from "@shop/shared/schemas/user";
 import { type ChangeEvent, useEffect, useId, useState } from "react";
 import { useForm } from "react-hook-form";
-import { Avatar } from "../../../components/avatar";
-import { Button } from "../../../components/button";
-import { Dialog } from "../../../components/dialog";
-import { TextField } from "../../../components/text-field";
-import { isApiError } from "../../../lib/api";
-import { applyServerErrors } from "../../../lib/form-errors";
-import { toast } from "../../../lib/toast";
+import { Avatar } from "#web/components/avatar";
+import { Button } from "#web/components/button";
+import { Dialog } from "#web/components/dialog";
+import { TextField } from "#web/components/text-field";
+import { errorMessage, isApiError } from "#web/lib/api";
+import { applyServerErrors } from "#web/lib/form-errors";
+import { toast } from "#web/lib/toast";
 import { useUpdateAvatar } from "../api/update-avatar";
 import { useUpdateProfile } from "../api/update-profile";
 
 const FIELDS = ["name.firstName", "name.lastName", "email"] as const;
 
-/** Why a chosen file cannot be an avatar, or null. The server checks the content again (DESIGN.md 5). */
+/**
+ * Why a chosen file cannot be an avatar, or null. The server checks the content again
+ * (docs/design.md section 5).
+ */
 function avatarProblem(file: File): string | null {
   if (!file.type.startsWith("image/") || file.type === "image/svg+xml") return apiMessages.unsupportedImage;
   if (file.size > UPLOAD_MAX_BYTES) return apiMessages.uploadTooLarge;
@@ -66,21 +69,19 @@ function EditProfileForm({ user, onDone }: { user: UserDto; onDone: () => void }
         values.name.firstName !== user.name.firstName ||
         values.name.lastName !== user.name.lastName ||
         values.email !== user.email;
+      // The name first, then the picture; each call tells the shopper how it went.
       try {
         if (changed) await updateProfile.mutateAsync(values);
       } catch (error) {
         if (isApiError(error)) applyServerErrors(error, FIELDS, setError);
-        toast.error((error as Error).message || errors.profileAddressPassword);
         return;
       }
       try {
         if (file) await updateAvatar.mutateAsync(file);
       } catch (error) {
-        setFileError((error as Error).message || errors.addressDeleteOrAvatar);
-        toast.error((error as Error).message || errors.addressDeleteOrAvatar);
+        setFileError(errorMessage(error));
         return;
       }
-      if (changed || file) toast.success(accountNotes.profileUpdated);
       onDone();
     },
     () => toast.error(formErrors.profile),

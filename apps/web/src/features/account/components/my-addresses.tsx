@@ -1,28 +1,20 @@
 import { MapPinIcon, PlusIcon, TrashIcon } from "@heroicons/react/24/outline";
-import { accountNotes, empty, errors } from "@shop/shared/messages";
+import { accountNotes, empty } from "@shop/shared/messages";
 import type { AddressDto, AddressInput } from "@shop/shared/schemas/address";
 import { useState } from "react";
-import { AddressForm } from "../../../components/address-form";
-import { AddressLines } from "../../../components/address-lines";
-import { Button } from "../../../components/button";
-import { Dialog } from "../../../components/dialog";
-import { EmptyState } from "../../../components/empty-state";
-import { ErrorState } from "../../../components/error-state";
-import { Skeleton } from "../../../components/skeleton";
-import { useAddAddress, useAddresses, useDeleteAddress } from "../../../lib/addresses";
-import { toast } from "../../../lib/toast";
+import { AddressForm } from "#web/components/address-form";
+import { AddressLines } from "#web/components/address-lines";
+import { Button } from "#web/components/button";
+import { Dialog } from "#web/components/dialog";
+import { EmptyState } from "#web/components/empty-state";
+import { QueryState } from "#web/components/query-state";
+import { Skeleton } from "#web/components/skeleton";
+import { useAddAddress, useAddresses, useDeleteAddress } from "#web/lib/addresses";
 
 function DeleteAddress({ address }: { address: AddressDto }) {
   const [open, setOpen] = useState(false);
   const deleteAddress = useDeleteAddress();
-  const confirm = () =>
-    deleteAddress.mutate(address._id, {
-      onSuccess: () => {
-        toast.success(accountNotes.addressDeleted);
-        setOpen(false);
-      },
-      onError: (error) => toast.error(error.message || errors.addressDeleteOrAvatar),
-    });
+  const confirm = () => deleteAddress.mutate(address._id, { onSuccess: () => setOpen(false) });
   const label = `${address.name.firstName} ${address.name.lastName}, ${address.city}`;
   return (
     <>
@@ -65,14 +57,8 @@ export function MyAddresses() {
   const addAddress = useAddAddress();
   const [adding, setAdding] = useState(false);
 
-  const submit = (input: AddressInput) =>
-    addAddress.mutateAsync(input, {
-      onSuccess: () => {
-        toast.success(accountNotes.addressAdded);
-        setAdding(false);
-      },
-      onError: (error) => toast.error(error.message || errors.profileAddressPassword),
-    });
+  // AddressForm awaits the save, and puts a refusal's field errors under their fields.
+  const submit = (input: AddressInput) => addAddress.mutateAsync(input).then(() => setAdding(false));
 
   return (
     <section aria-labelledby="my-addresses-heading">
@@ -86,33 +72,35 @@ export function MyAddresses() {
         </Button>
       </div>
       <div className="mt-3">
-        {addresses.isPending ? (
-          <div className="grid gap-4 sm:grid-cols-2">
-            <span className="sr-only" role="status">
-              Loading addresses
-            </span>
-            <Skeleton className="h-44 rounded-card" />
-            <Skeleton className="h-44 rounded-card" />
-          </div>
-        ) : addresses.isError ? (
-          <ErrorState message={addresses.error.message || errors.profileAddressPassword} />
-        ) : addresses.data.length === 0 ? (
-          <EmptyState icon={MapPinIcon} title={empty.addresses} />
-        ) : (
-          <ul aria-label="Addresses" className="grid gap-4 sm:grid-cols-2">
-            {addresses.data.map((address) => (
-              <li
-                key={address._id}
-                className="flex flex-col justify-between gap-3 rounded-card bg-white p-4 shadow-card ring-1 ring-neutral-200"
-              >
-                <AddressLines address={address} />
-                <div className="flex justify-end">
-                  <DeleteAddress address={address} />
-                </div>
-              </li>
-            ))}
-          </ul>
-        )}
+        <QueryState
+          query={addresses}
+          loading={
+            <div className="grid gap-4 sm:grid-cols-2">
+              <span className="sr-only" role="status">
+                Loading addresses
+              </span>
+              <Skeleton className="h-44 rounded-card" />
+              <Skeleton className="h-44 rounded-card" />
+            </div>
+          }
+          empty={<EmptyState icon={MapPinIcon} title={empty.addresses} />}
+        >
+          {(list) => (
+            <ul aria-label="Addresses" className="grid gap-4 sm:grid-cols-2">
+              {list.map((address) => (
+                <li
+                  key={address._id}
+                  className="flex flex-col justify-between gap-3 rounded-card bg-white p-4 shadow-card ring-1 ring-neutral-200"
+                >
+                  <AddressLines address={address} />
+                  <div className="flex justify-end">
+                    <DeleteAddress address={address} />
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+        </QueryState>
       </div>
       <Dialog open={adding} onClose={() => setAdding(false)} title="Add address" size="lg">
         <AddressForm onSubmit={submit} onCancel={() => setAdding(false)} />

@@ -1,14 +1,14 @@
 import { ChevronRightIcon, ShoppingBagIcon } from "@heroicons/react/24/outline";
-import { empty, errors } from "@shop/shared/messages";
+import { empty } from "@shop/shared/messages";
 import { formatPrice } from "@shop/shared/pricing";
 import { Link } from "react-router";
-import { EmptyState } from "../../../components/empty-state";
-import { ErrorState } from "../../../components/error-state";
-import { OrderStatusBadge } from "../../../components/order-status-badge";
-import { Pagination } from "../../../components/pagination";
-import { Skeleton } from "../../../components/skeleton";
-import { formatDate } from "../../../lib/dates";
-import { useListParams } from "../../../lib/list-params";
+import { EmptyState } from "#web/components/empty-state";
+import { Pagination } from "#web/components/pagination";
+import { QueryState } from "#web/components/query-state";
+import { Skeleton } from "#web/components/skeleton";
+import { StatusBadge } from "#web/components/status-badge";
+import { formatDate } from "#web/lib/dates";
+import { useListParams } from "#web/lib/list-params";
 import { useMyOrders } from "../api/get-my-orders";
 
 /** The shopper's orders, newest first, paged; each links to its pay page (SPEC section 2). */
@@ -22,70 +22,76 @@ export function MyOrders() {
         My orders
       </h2>
       <div className="mt-3">
-        {orders.isPending ? (
-          <div className="space-y-3">
-            <span className="sr-only" role="status">
-              Loading orders
-            </span>
-            <Skeleton className="h-20 rounded-card" />
-            <Skeleton className="h-20 rounded-card" />
-          </div>
-        ) : orders.isError ? (
-          <ErrorState message={errors.list} />
-        ) : orders.data.items.length === 0 && page === 1 ? (
-          <EmptyState
-            icon={ShoppingBagIcon}
-            title={empty.orders}
-            action={
-              <Link to="/" className="text-sm font-semibold text-brand-700 hover:underline">
-                Start shopping
-              </Link>
-            }
-          />
-        ) : (
-          <div className="space-y-4">
-            <ul
-              aria-label="Orders"
-              aria-busy={orders.isPlaceholderData || undefined}
-              className="divide-y divide-neutral-200 overflow-hidden rounded-card bg-white shadow-card ring-1 ring-neutral-200"
-            >
-              {orders.data.items.map((order) => (
-                <li key={order._id}>
-                  <Link
-                    to={`/account/pay/${order._id}`}
-                    className="flex items-center gap-3 px-4 py-4 hover:bg-neutral-50 focus-visible:-outline-offset-2 sm:px-5"
-                  >
-                    <div className="min-w-0 flex-1">
-                      <p className="truncate font-mono text-sm font-medium text-neutral-900">
-                        <span className="sr-only">Order </span>
-                        {order._id}
-                      </p>
-                      <p className="mt-0.5 text-sm text-neutral-600">
-                        {formatDate(order.createdAt)} · {order.itemCount}{" "}
-                        {order.itemCount === 1 ? "item" : "items"}
-                      </p>
-                    </div>
-                    <div className="flex flex-col items-end gap-1.5 sm:flex-row-reverse sm:items-center sm:gap-4">
-                      <p className="text-sm font-semibold text-neutral-900 tabular-nums">
-                        <span className="sr-only">Total: </span>
-                        {formatPrice(order.totalAmount)}
-                      </p>
-                      <OrderStatusBadge status={order.status} />
-                    </div>
-                    <ChevronRightIcon className="size-5 shrink-0 text-neutral-400" aria-hidden="true" />
-                  </Link>
-                </li>
-              ))}
-            </ul>
-            <Pagination
-              page={page}
-              pageCount={orders.data.meta.pageCount}
-              size={size}
-              onPageChange={setPage}
-              onSizeChange={setSize}
+        <QueryState
+          query={orders}
+          loading={
+            <div className="space-y-3">
+              <span className="sr-only" role="status">
+                Loading orders
+              </span>
+              <Skeleton className="h-20 rounded-card" />
+              <Skeleton className="h-20 rounded-card" />
+            </div>
+          }
+          // Past the last page (an old link) the list is empty but the shopper has orders.
+          isEmpty={(data) => data.items.length === 0 && page === 1}
+          empty={
+            <EmptyState
+              icon={ShoppingBagIcon}
+              title={empty.orders}
+              action={
+                <Link to="/" className="text-sm font-semibold text-brand-700 hover:underline">
+                  Start shopping
+                </Link>
+              }
             />
-          </div>
-        )}
+          }
+        >
+          {({ items, meta }) => (
+            <div className="space-y-4">
+              <ul
+                aria-label="Orders"
+                aria-busy={orders.isPlaceholderData || undefined}
+                className="divide-y divide-neutral-200 overflow-hidden rounded-card bg-white shadow-card ring-1 ring-neutral-200"
+              >
+                {items.map((order) => (
+                  <li key={order._id}>
+                    <Link
+                      to={`/account/pay/${order._id}`}
+                      className="flex items-center gap-3 px-4 py-4 hover:bg-neutral-50 focus-visible:-outline-offset-2 sm:px-5"
+                    >
+                      <div className="min-w-0 flex-1">
+                        <p className="truncate font-mono text-sm font-medium text-neutral-900">
+                          <span className="sr-only">Order </span>
+                          {order._id}
+                        </p>
+                        <p className="mt-0.5 text-sm text-neutral-600">
+                          {formatDate(order.createdAt)} · {order.itemCount}{" "}
+                          {order.itemCount === 1 ? "item" : "items"}
+                        </p>
+                      </div>
+                      <div className="flex flex-col items-end gap-1.5 sm:flex-row-reverse sm:items-center sm:gap-4">
+                        <p className="text-sm font-semibold text-neutral-900 tabular-nums">
+                          <span className="sr-only">Total: </span>
+                          {formatPrice(order.totalAmount)}
+                        </p>
+                        <StatusBadge kind="order" status={order.status} />
+                      </div>
+                      <ChevronRightIcon className="size-5 shrink-0 text-neutral-400" aria-hidden="true" />
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+              <Pagination
+                page={page}
+                pageCount={meta.pageCount}
+                size={size}
+                onPageChange={setPage}
+                onSizeChange={setSize}
+              />
+            </div>
+          )}
+        </QueryState>
       </div>
     </section>
   );

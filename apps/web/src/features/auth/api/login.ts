@@ -1,13 +1,15 @@
 import { errors } from "@shop/shared/messages";
 import type { LoginInput } from "@shop/shared/schemas/auth";
-import type { UserDto } from "@shop/shared/schemas/user";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../../lib/api";
-import { startSession } from "../../../lib/current-user";
+import { api, errorMessage } from "#web/lib/api";
+import { startSession } from "#web/lib/current-user";
+import { responseSchemas } from "#web/lib/response-schemas";
+import { toast } from "#web/lib/toast";
 
 /** POST /api/auth/login: the server sets the session cookie and answers with the user. */
 export function login(input: LoginInput) {
-  return api.post<UserDto>("/auth/login", input, {
+  return api.post("/auth/login", input, {
+    schema: responseSchemas.user,
     // SPEC section 8: bad credentials have their own message; anything else the login default.
     defaultMessage: (status) => (status === 401 ? errors.badCredentials : errors.login),
   });
@@ -18,5 +20,6 @@ export function useLogin() {
   return useMutation({
     mutationFn: login,
     onSuccess: (user) => startSession(queryClient, user),
+    onError: (error) => toast.error(errorMessage(error)),
   });
 }

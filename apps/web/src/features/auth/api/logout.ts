@@ -1,13 +1,13 @@
 import { errors } from "@shop/shared/messages";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
-import { api } from "../../../lib/api";
-import { useSession } from "../../../lib/session";
-import { toast } from "../../../lib/toast";
+import { api, errorMessage } from "#web/lib/api";
+import { useSession } from "#web/lib/session";
+import { toast } from "#web/lib/toast";
 
 /** POST /api/auth/logout: ends the server session and clears the cookie. */
 export function logout() {
-  return api.post<null>("/auth/logout", undefined, { defaultMessage: errors.logout });
+  return api.post("/auth/logout", undefined, { defaultMessage: errors.logout });
 }
 
 /**
@@ -19,9 +19,7 @@ export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: logout,
-    onError: (error) => {
-      toast.error(error.message);
-    },
+    onError: (error) => toast.error(errorMessage(error)),
     onSettled: async () => {
       // NOTE: leave the page first, then clear: the account and dashboard guards of the page being
       // left would otherwise react to the cleared user with their own redirect and alert.

@@ -3,12 +3,12 @@ import { LOW_STOCK_THRESHOLD } from "@shop/shared/constants";
 import { stock as stockMessages } from "@shop/shared/messages";
 import { formatPrice, type PricedLine } from "@shop/shared/pricing";
 import { Link } from "react-router";
-import { Button } from "../../../components/button";
-import { MediaImage } from "../../../components/media-image";
-import { Price } from "../../../components/price";
-import { QuantitySelector } from "../../../components/quantity-selector";
-import { type CartItem, isPurchasable, useCart } from "../../../lib/cart-store";
-import { cx } from "../../../lib/cx";
+import { Button } from "#web/components/button";
+import { MediaImage } from "#web/components/media-image";
+import { Price } from "#web/components/price";
+import { QuantitySelector } from "#web/components/quantity-selector";
+import { type CartItem, isPurchasable, useCart } from "#web/lib/cart-store";
+import { cx } from "#web/lib/cx";
 
 /** One cart line: picture, name, unit price, quantity (SPEC section 5 rules), line total and Remove. */
 export function CartLine({ item, priced }: { item: CartItem; priced: PricedLine | undefined }) {

@@ -1,6 +1,6 @@
 import { ShoppingCartIcon } from "@heroicons/react/24/outline";
 import { Link } from "react-router";
-import { useCartQuantity } from "../../../lib/cart-store";
+import { useCartQuantity } from "#web/lib/cart-store";
 
 /** The header's cart icon with the total quantity in the cart. */
 export function CartLink() {

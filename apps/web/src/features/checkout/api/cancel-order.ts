@@ -1,13 +1,15 @@
-import { errors } from "@shop/shared/messages";
-import type { OrderDto } from "@shop/shared/schemas/order";
+import { api as apiMessages, errors } from "@shop/shared/messages";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../../lib/api";
-import { accountKeys } from "../../../lib/query-keys";
+import { api, errorMessage } from "#web/lib/api";
+import { accountKeys } from "#web/lib/query-keys";
+import { responseSchemas } from "#web/lib/response-schemas";
+import { toast } from "#web/lib/toast";
 
 /** PATCH /api/orders/{id}/cancel: the owner cancels a pending order; its stock comes back. */
 export function cancelOrder(id: string) {
-  return api.patch<OrderDto>(`/orders/${encodeURIComponent(id)}/cancel`, undefined, {
-    defaultMessage: errors.orderOrPayment,
+  return api.patch(`/orders/${encodeURIComponent(id)}/cancel`, undefined, {
+    schema: responseSchemas.order,
+    defaultMessage: errors.tryAgainLaterEllipsis,
   });
 }
 
@@ -15,7 +17,11 @@ export function useCancelOrder() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: cancelOrder,
-    onSuccess: (order) => queryClient.setQueryData(accountKeys.order(order._id), order),
+    onSuccess: (order) => {
+      toast.success(apiMessages.orderCancelled);
+      queryClient.setQueryData(accountKeys.order(order._id), order);
+    },
+    onError: (error) => toast.error(errorMessage(error)),
     onSettled: () => queryClient.invalidateQueries({ queryKey: accountKeys.orders }),
   });
 }

@@ -1,14 +1,15 @@
 import { errors } from "@shop/shared/messages";
-import type { OrderDto } from "@shop/shared/schemas/order";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "../../../lib/api";
-import { accountKeys } from "../../../lib/query-keys";
+import { api } from "#web/lib/api";
+import { accountKeys } from "#web/lib/query-keys";
+import { responseSchemas } from "#web/lib/response-schemas";
 
 /** GET /api/orders/current-user/{id}: one of the shopper's own orders (another's answers 404). */
 export function getOrder(id: string, { signal }: { signal?: AbortSignal } = {}) {
-  return api.get<OrderDto>(`/orders/current-user/${encodeURIComponent(id)}`, {
+  return api.get(`/orders/current-user/${encodeURIComponent(id)}`, {
+    schema: responseSchemas.order,
     signal,
-    defaultMessage: errors.orderOrPayment,
+    defaultMessage: errors.tryAgainLaterEllipsis,
   });
 }
 

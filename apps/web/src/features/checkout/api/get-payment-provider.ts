@@ -1,10 +1,13 @@
-import type { PaymentProviderDto } from "@shop/shared/schemas/payment";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "../../../lib/api";
+import { api } from "#web/lib/api";
+import { responseSchemas } from "#web/lib/response-schemas";
 
 /** GET /api/payments/paypal: which provider takes payments (PayPal, or the offline test gateway). */
 export function getPaymentProvider({ signal }: { signal?: AbortSignal } = {}) {
-  return api.get<PaymentProviderDto>("/payments/paypal", { signal });
+  return api.get("/payments/paypal", {
+    schema: responseSchemas.paymentProvider,
+    signal,
+  });
 }
 
 export function paymentProviderQueryOptions() {

@@ -1,21 +1,28 @@
-import { errors } from "@shop/shared/messages";
-import type { PaymentDto, PaymentInput } from "@shop/shared/schemas/payment";
+import { errors, successes } from "@shop/shared/messages";
+import type { PaymentInput } from "@shop/shared/schemas/payment";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../../lib/api";
-import { accountKeys } from "../../../lib/query-keys";
+import { api, errorMessage } from "#web/lib/api";
+import { accountKeys } from "#web/lib/query-keys";
+import { responseSchemas } from "#web/lib/response-schemas";
+import { toast } from "#web/lib/toast";
 
 /**
  * POST /api/payments: a test card, or the capture of an approved PayPal order. 402 is a decline
  * (the order stays payable); 409 means the order is already paid or no longer payable.
  */
 export function payOrder(input: PaymentInput) {
-  return api.post<PaymentDto>("/payments", input, { defaultMessage: errors.orderOrPayment });
+  return api.post("/payments", input, {
+    schema: responseSchemas.payment,
+    defaultMessage: errors.tryAgainLaterEllipsis,
+  });
 }
 
 export function usePayOrder() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: payOrder,
+    onSuccess: () => toast.success(successes.orderPaid),
+    onError: (error) => toast.error(errorMessage(error)),
     // Paid, declined or refused: the order on the server tells what to show next.
     onSettled: () => queryClient.invalidateQueries({ queryKey: accountKeys.orders }),
   });

@@ -1,8 +1,10 @@
 import { errors } from "@shop/shared/messages";
-import type { OrderDto, OrderInput } from "@shop/shared/schemas/order";
+import type { OrderInput } from "@shop/shared/schemas/order";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../../lib/api";
-import { accountKeys } from "../../../lib/query-keys";
+import { api, errorMessage } from "#web/lib/api";
+import { accountKeys } from "#web/lib/query-keys";
+import { responseSchemas } from "#web/lib/response-schemas";
+import { toast } from "#web/lib/toast";
 
 /** A fresh Idempotency-Key: one per checkout attempt, so a retried Pay never places two orders. */
 export function newIdempotencyKey(): string {
@@ -19,9 +21,10 @@ export function newIdempotencyKey(): string {
  * returns the order the first attempt placed.
  */
 export function placeOrder(input: OrderInput, idempotencyKey: string) {
-  return api.post<OrderDto>("/orders", input, {
+  return api.post("/orders", input, {
+    schema: responseSchemas.order,
     headers: { "Idempotency-Key": idempotencyKey },
-    defaultMessage: errors.orderOrPayment,
+    defaultMessage: errors.tryAgainLaterEllipsis,
   });
 }
 
@@ -34,5 +37,6 @@ export function usePlaceOrder() {
       queryClient.setQueryData(accountKeys.order(order._id), order);
       return queryClient.invalidateQueries({ queryKey: accountKeys.orderLists });
     },
+    onError: (error) => toast.error(errorMessage(error)),
   });
 }

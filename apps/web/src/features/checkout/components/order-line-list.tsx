@@ -2,7 +2,7 @@ import { PhotoIcon } from "@heroicons/react/24/outline";
 import { formatPrice } from "@shop/shared/pricing";
 import type { MediaDto } from "@shop/shared/schemas/media";
 import { Link } from "react-router";
-import { MediaImage } from "../../../components/media-image";
+import { MediaImage } from "#web/components/media-image";
 
 export interface OrderLineView {
   productId: string;

@@ -1,8 +1,8 @@
 import { PayPalButtons, PayPalScriptProvider } from "@paypal/react-paypal-js";
 import { CURRENCY } from "@shop/shared/constants";
-import { errors, successes } from "@shop/shared/messages";
-import { toast } from "../../../lib/toast";
-import { createPaypalOrder } from "../api/create-paypal-order";
+import { errors } from "@shop/shared/messages";
+import { toast } from "#web/lib/toast";
+import { PAYPAL_ERROR_TOAST, useCreatePaypalOrder } from "../api/create-paypal-order";
 import { usePayOrder } from "../api/pay-order";
 
 /**
@@ -12,6 +12,7 @@ import { usePayOrder } from "../api/pay-order";
  * The browser never tells the server an amount.
  */
 export function PaypalButton({ orderId, clientId }: { orderId: string; clientId: string }) {
+  const createPaypalOrder = useCreatePaypalOrder();
   const payOrder = usePayOrder();
 
   return (
@@ -19,20 +20,13 @@ export function PaypalButton({ orderId, clientId }: { orderId: string; clientId:
       <PayPalButtons
         style={{ layout: "vertical", shape: "rect", label: "pay" }}
         disabled={payOrder.isPending}
-        createOrder={async () => (await createPaypalOrder(orderId)).id}
+        createOrder={async () => (await createPaypalOrder.mutateAsync(orderId)).id}
         onApprove={async (data) => {
-          try {
-            await payOrder.mutateAsync({
-              order: orderId,
-              paymentGateway: "paypal",
-              transactionId: data.orderID,
-            });
-            toast.success(successes.orderPaid);
-          } catch (error) {
-            toast.error(error instanceof Error && error.message ? error.message : errors.orderOrPayment);
-          }
+          const payment = { order: orderId, paymentGateway: "paypal" as const, transactionId: data.orderID };
+          // The call tells the shopper how it went; PayPal only waits for it to settle.
+          await payOrder.mutateAsync(payment).catch(() => undefined);
         }}
-        onError={() => toast.error(errors.orderOrPayment)}
+        onError={() => toast.error(errors.tryAgainLaterEllipsis, { toastId: PAYPAL_ERROR_TOAST })}
       />
     </PayPalScriptProvider>
   );

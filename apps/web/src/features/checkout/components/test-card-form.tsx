@@ -1,14 +1,13 @@
 import { BeakerIcon } from "@heroicons/react/24/outline";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { accountNotes, errors, successes } from "@shop/shared/messages";
+import { accountNotes } from "@shop/shared/messages";
 import { formatPrice } from "@shop/shared/pricing";
 import { TestCard } from "@shop/shared/schemas/payment";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
-import { Button } from "../../../components/button";
-import { TextField } from "../../../components/text-field";
-import { isApiError } from "../../../lib/api";
-import { toast } from "../../../lib/toast";
+import { Button } from "#web/components/button";
+import { TextField } from "#web/components/text-field";
+import { isApiError } from "#web/lib/api";
 import { usePayOrder } from "../api/pay-order";
 
 const CARD_FIELDS = ["number", "expiry", "cvc"] as const;
@@ -34,15 +33,12 @@ export function TestCardForm({ orderId, amount }: { orderId: string; amount: num
     payOrder.mutate(
       { order: orderId, paymentGateway: "test", card },
       {
-        onSuccess: () => toast.success(successes.orderPaid),
         onError: (error) => {
-          if (isApiError(error)) {
-            for (const [path, message] of Object.entries(error.errors)) {
-              const field = CARD_FIELDS.find((name) => path === `card.${name}`);
-              if (field) setError(field, { type: "server", message });
-            }
+          if (!isApiError(error)) return;
+          for (const [path, message] of Object.entries(error.errors)) {
+            const field = CARD_FIELDS.find((name) => path === `card.${name}`);
+            if (field) setError(field, { type: "server", message });
           }
-          toast.error(error.message || errors.orderOrPayment);
         },
       },
     ),

@@ -1,12 +1,12 @@
 import { ArrowTopRightOnSquareIcon, PlusIcon } from "@heroicons/react/20/solid";
-import { empty, errors } from "@shop/shared/messages";
+import { empty } from "@shop/shared/messages";
 import { useMemo, useState } from "react";
-import { Button } from "../../../components/button";
-import { useListParams } from "../../../lib/list-params";
+import { Button } from "#web/components/button";
+import { useCategories } from "#web/lib/categories";
+import { useListParams } from "#web/lib/list-params";
 import { cellClass, DataTable } from "../components/data-table";
 import { PagedList } from "../components/paged-list";
 import { SectionBody, SectionCard, SectionHeader } from "../components/section-header";
-import { useCategories } from "./api/get-categories";
 import { CategoryDialog } from "./components/category-dialog";
 
 const COLUMNS = [
@@ -59,7 +59,6 @@ export function CategoriesPage() {
             searchLabel="categories"
             query={{ ...query, data: paged }}
             empty={empty.categories}
-            errorMessage={errors.page}
           >
             {(categories) => (
               <DataTable caption="All Categories" columns={COLUMNS}>

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import { Button } from "../../../components/button";
-import { Dialog } from "../../../components/dialog";
+import { Button } from "#web/components/button";
+import { Dialog } from "#web/components/dialog";
 
 interface ConfirmDialogProps {
   open: boolean;

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { cx } from "../../../lib/cx";
+import { cx } from "#web/lib/cx";
 
 interface DataTableProps {
   /** The table's name for screen readers, e.g. "Orders". */

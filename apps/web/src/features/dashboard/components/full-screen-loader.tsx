@@ -1,4 +1,4 @@
-import { Spinner } from "../../../components/spinner";
+import { Spinner } from "#web/components/spinner";
 
 /** SPEC section 2: the orders lists load behind a full-screen message. */
 export function FullScreenLoader({ message }: { message: string }) {

@@ -1,7 +1,7 @@
 import { Bars3Icon } from "@heroicons/react/24/outline";
 import type { ReactNode } from "react";
 import { NavLink, useLocation } from "react-router";
-import { cx } from "../../../lib/cx";
+import { cx } from "#web/lib/cx";
 import { useSidebar } from "../hooks/use-sidebar";
 
 export interface SectionLink {

@@ -1,15 +1,15 @@
 import { ROLES, type Role } from "@shop/shared/constants";
-import { empty, errors, successes } from "@shop/shared/messages";
+import { empty } from "@shop/shared/messages";
 import type { UserDto } from "@shop/shared/schemas/user";
-import { Avatar } from "../../../components/avatar";
-import { cx } from "../../../lib/cx";
-import { useListParams } from "../../../lib/list-params";
-import { useSession } from "../../../lib/session";
-import { toast } from "../../../lib/toast";
+import { Avatar } from "#web/components/avatar";
+import { SelectField } from "#web/components/select-field";
+import { StatusToggle } from "#web/components/status-toggle";
+import { cx } from "#web/lib/cx";
+import { useListParams } from "#web/lib/list-params";
+import { useSession } from "#web/lib/session";
 import { cellClass, DataTable } from "../components/data-table";
 import { PagedList } from "../components/paged-list";
 import { SectionBody, SectionCard, SectionHeader, type SectionLink } from "../components/section-header";
-import { StatusToggle } from "../components/status-toggle";
 import { useChangeRole } from "./api/change-role";
 import { type CustomerListKind, useCustomers } from "./api/get-customers";
 import { useToggleCustomerStatus } from "./api/toggle-customer-status";
@@ -37,33 +37,15 @@ export function CustomersPage({ view }: { view: CustomersView }) {
   const changeRole = useChangeRole();
   const myId = useSession((state) => state.user?.id);
 
-  const onToggle = (user: UserDto) =>
-    toggle.mutate(user._id, {
-      onSuccess: () => toast.success(successes.userUpdated),
-      onError: (error) => toast.error(error.message || errors.customerStatus),
-    });
-
-  const onRole = (user: UserDto, role: Role) =>
-    changeRole.mutate(
-      { userId: user._id, role },
-      {
-        onSuccess: (saved) => toast.success(successes.roleChanged(saved.role)),
-        onError: (error) => toast.error(error.message),
-      },
-    );
+  const onToggle = (user: UserDto) => toggle.mutate(user._id);
+  const onRole = (user: UserDto, role: Role) => changeRole.mutate({ userId: user._id, role });
 
   return (
     <>
       <SectionHeader title="Customers" links={LINKS} />
       <SectionBody>
         <SectionCard title={title}>
-          <PagedList
-            list={list}
-            searchLabel="customers"
-            query={query}
-            empty={empty.customers}
-            errorMessage={errors.dashboardList}
-          >
+          <PagedList list={list} searchLabel="customers" query={query} empty={empty.customers}>
             {(users) => (
               <DataTable caption={title} columns={COLUMNS}>
                 {users.map((user) => {
@@ -79,21 +61,23 @@ export function CustomersPage({ view }: { view: CustomersView }) {
                       </td>
                       <td className={cx(cellClass, "whitespace-nowrap")}>{user.email}</td>
                       <td className={cellClass}>
-                        <select
-                          aria-label={`Role of ${fullName}`}
+                        <SelectField
+                          label={`Role of ${fullName}`}
+                          layout="hidden"
+                          compact
+                          controlClassName="capitalize"
                           value={user.role}
                           disabled={
                             self || (changeRole.isPending && changeRole.variables?.userId === user._id)
                           }
                           onChange={(event) => onRole(user, event.target.value as Role)}
-                          className="h-9 rounded-control border border-neutral-300 bg-white pr-8 pl-2 text-sm capitalize text-neutral-900 disabled:bg-neutral-50 disabled:text-neutral-500"
                         >
                           {ROLES.map((role) => (
                             <option key={role} value={role}>
                               {role}
                             </option>
                           ))}
-                        </select>
+                        </SelectField>
                       </td>
                       <td className={cellClass}>
                         <div className="flex items-center gap-2">

@@ -1,6 +1,6 @@
 import { ScaleIcon } from "@heroicons/react/24/outline";
 import { empty } from "@shop/shared/messages";
-import { EmptyState } from "../../../components/empty-state";
+import { EmptyState } from "#web/components/empty-state";
 import { SectionBody, SectionHeader, type SectionLink } from "../components/section-header";
 
 export type DisputesView = "all" | "open" | "closed";

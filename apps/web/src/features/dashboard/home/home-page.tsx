@@ -8,16 +8,15 @@ import {
   TruckIcon,
   UsersIcon,
 } from "@heroicons/react/24/outline";
-import { empty, errors, successes } from "@shop/shared/messages";
+import { empty, successes } from "@shop/shared/messages";
 import { formatPrice } from "@shop/shared/pricing";
 import type { DashboardStatsDto } from "@shop/shared/schemas/stats";
 import type { ComponentType, SVGProps } from "react";
 import { Link } from "react-router";
-import { EmptyState } from "../../../components/empty-state";
-import { ErrorState } from "../../../components/error-state";
-import { Skeleton } from "../../../components/skeleton";
-import { PageSpinner } from "../../../components/spinner";
-import { useSession } from "../../../lib/session";
+import { QueryState } from "#web/components/query-state";
+import { Skeleton } from "#web/components/skeleton";
+import { PageSpinner } from "#web/components/spinner";
+import { useSession } from "#web/lib/session";
 import { SectionBody, SectionCard, SectionHeader } from "../components/section-header";
 import { useOrders } from "../orders/api/get-orders";
 import { OrdersTable } from "../orders/components/orders-table";
@@ -72,64 +71,58 @@ export function DashboardHomePage() {
           <p className="mt-1 text-neutral-600">Signed in as {firstName}. Here is how the shop is doing.</p>
         </div>
 
-        {stats.isPending ? (
-          <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
-            {["a", "b", "c", "d"].map((slot) => (
-              <Skeleton key={slot} className="h-24 rounded-card" />
-            ))}
-          </div>
-        ) : stats.isError ? (
-          <ErrorState message={stats.error.message || errors.page} prefix={false} />
-        ) : (
-          <dl className="grid grid-cols-2 gap-4 lg:grid-cols-4">
-            {Object.entries(stats.data).map(([key, value]) => {
-              if (!isTileKey(key) || typeof value !== "number") return null;
-              const tile = TILES[key];
-              const Icon = tile.icon;
-              const box = "relative rounded-card bg-white p-4 shadow-card ring-1 ring-neutral-200";
-              // NOTE: a dl may hold div groups but not links, so a linked tile stretches the link over
-              // its div from inside the dt.
-              return (
-                <div key={key} className={tile.to ? `${box} hover:ring-brand-300` : box}>
-                  <dt className="flex items-center gap-2 text-sm text-neutral-600">
-                    <Icon className="size-5 shrink-0 text-brand-600" aria-hidden="true" />
-                    {tile.to ? (
-                      <Link to={tile.to} className="after:absolute after:inset-0 after:rounded-card">
-                        {tile.label}
-                      </Link>
-                    ) : (
-                      tile.label
-                    )}
-                  </dt>
-                  <dd className="mt-2 text-2xl font-semibold text-neutral-900 tabular-nums">
-                    {tile.format ? tile.format(value) : value.toLocaleString("en-US")}
-                  </dd>
-                </div>
-              );
-            })}
-          </dl>
-        )}
+        <QueryState
+          query={stats}
+          loading={
+            <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+              {["a", "b", "c", "d"].map((slot) => (
+                <Skeleton key={slot} className="h-24 rounded-card" />
+              ))}
+            </div>
+          }
+          errorPrefix={false}
+        >
+          {(data) => (
+            <dl className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+              {Object.entries(data).map(([key, value]) => {
+                if (!isTileKey(key) || typeof value !== "number") return null;
+                const tile = TILES[key];
+                const Icon = tile.icon;
+                const box = "relative rounded-card bg-white p-4 shadow-card ring-1 ring-neutral-200";
+                // NOTE: a dl may hold div groups but not links, so a linked tile stretches the link over
+                // its div from inside the dt.
+                return (
+                  <div key={key} className={tile.to ? `${box} hover:ring-brand-300` : box}>
+                    <dt className="flex items-center gap-2 text-sm text-neutral-600">
+                      <Icon className="size-5 shrink-0 text-brand-600" aria-hidden="true" />
+                      {tile.to ? (
+                        <Link to={tile.to} className="after:absolute after:inset-0 after:rounded-card">
+                          {tile.label}
+                        </Link>
+                      ) : (
+                        tile.label
+                      )}
+                    </dt>
+                    <dd className="mt-2 text-2xl font-semibold text-neutral-900 tabular-nums">
+                      {tile.format ? tile.format(value) : value.toLocaleString("en-US")}
+                    </dd>
+                  </div>
+                );
+              })}
+            </dl>
+          )}
+        </QueryState>
 
         <SectionCard title={`Sales, last ${CHART_DAYS} days`}>
-          {sales.isPending ? (
-            <Skeleton className="h-56 w-full" />
-          ) : sales.isError ? (
-            <ErrorState message={sales.error.message || errors.page} prefix={false} />
-          ) : (
-            <SalesChart days={sales.data} />
-          )}
+          <QueryState query={sales} loading={<Skeleton className="h-56 w-full" />} errorPrefix={false}>
+            {(days) => <SalesChart days={days} />}
+          </QueryState>
         </SectionCard>
 
         <SectionCard title="Recent orders to ship">
-          {recent.isPending ? (
-            <PageSpinner />
-          ) : recent.isError ? (
-            <ErrorState message={recent.error.message || errors.list} />
-          ) : recent.data.items.length === 0 ? (
-            <EmptyState title={empty.recentOrders} />
-          ) : (
-            <OrdersTable orders={recent.data.items} caption="Recent orders to ship" />
-          )}
+          <QueryState query={recent} loading={<PageSpinner />} empty={empty.recentOrders}>
+            {({ items }) => <OrdersTable orders={items} caption="Recent orders to ship" />}
+          </QueryState>
           <p className="mt-4 text-sm">
             <Link to="/dashboard/orders/pending" className="font-medium text-brand-700 hover:underline">
               See all orders ready to ship

@@ -1,11 +1,10 @@
 import { ArrowUpTrayIcon, ExclamationTriangleIcon, TrashIcon } from "@heroicons/react/20/solid";
-import { empty, errors, api as serverMessages, successes, warnings } from "@shop/shared/messages";
+import { empty, warnings } from "@shop/shared/messages";
 import type { MediaDto } from "@shop/shared/schemas/media";
 import { useState } from "react";
-import { Button } from "../../../components/button";
-import { MediaImage } from "../../../components/media-image";
-import { useListParams } from "../../../lib/list-params";
-import { toast } from "../../../lib/toast";
+import { Button } from "#web/components/button";
+import { MediaImage } from "#web/components/media-image";
+import { useListParams } from "#web/lib/list-params";
 import { ConfirmDialog } from "../components/confirm-dialog";
 import { PagedList } from "../components/paged-list";
 import { SectionBody, SectionCard, SectionHeader } from "../components/section-header";
@@ -24,11 +23,7 @@ export function MediaPage() {
 
   const confirmDelete = () => {
     if (!toDelete) return;
-    remove.mutate(toDelete._id, {
-      onSuccess: () => toast.success(successes.mediaDeleted),
-      onError: (error) => toast.error(error.message),
-      onSettled: () => setToDelete(null),
-    });
+    remove.mutate(toDelete._id, { onSettled: () => setToDelete(null) });
   };
 
   return (
@@ -48,13 +43,7 @@ export function MediaPage() {
             <ExclamationTriangleIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
             {DELETE_WARNING}
           </p>
-          <PagedList
-            list={list}
-            searchLabel="media"
-            query={query}
-            empty={empty.media}
-            errorMessage={errors.media}
-          >
+          <PagedList list={list} searchLabel="media" query={query} empty={empty.media}>
             {(items) => (
               <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-6">
                 {items.map((media) => (
@@ -87,7 +76,6 @@ export function MediaPage() {
         open={uploading}
         onClose={() => setUploading(false)}
         onUploaded={() => {
-          toast.success(serverMessages.mediaUploaded);
           setUploading(false);
           // The newest image is first: show the first page, fetched again (SPEC: the upload reloads the list).
           list.setPage(1);

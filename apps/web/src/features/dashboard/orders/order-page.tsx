@@ -4,13 +4,13 @@ import { formatPrice } from "@shop/shared/pricing";
 import type { OrderDto } from "@shop/shared/schemas/order";
 import { type ReactNode, useState } from "react";
 import { Link, useParams } from "react-router";
-import { Button } from "../../../components/button";
-import { ErrorState } from "../../../components/error-state";
-import { MediaImage } from "../../../components/media-image";
-import { OrderStatusBadge } from "../../../components/order-status-badge";
-import { PageSpinner } from "../../../components/spinner";
-import { isApiError } from "../../../lib/api";
-import { formatDateTime } from "../../../lib/dates";
+import { Button } from "#web/components/button";
+import { ErrorState } from "#web/components/error-state";
+import { MediaImage } from "#web/components/media-image";
+import { PageSpinner } from "#web/components/spinner";
+import { StatusBadge } from "#web/components/status-badge";
+import { isApiError } from "#web/lib/api";
+import { formatDateTime } from "#web/lib/dates";
 import { SectionBody, SectionCard, SectionHeader } from "../components/section-header";
 import { useOrder } from "./api/get-order";
 import { OrderStatusDialog } from "./components/order-status-dialog";
@@ -76,13 +76,14 @@ function OrderDetails({ order, onChangeStatus }: { order: OrderDto; onChangeStat
         <div className="flex flex-wrap items-center gap-x-6 gap-y-3 text-sm">
           <div className="flex items-center gap-2">
             <span className="text-neutral-600">Status</span>
-            <OrderStatusBadge status={order.status} />
+            <StatusBadge kind="order" status={order.status} />
           </div>
           <p className="text-neutral-600">
             Placed <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time>
           </p>
           <p className="text-neutral-600">
-            By {order.user.name.firstName} {order.user.name.lastName} ({order.user.email})
+            By {order.user.name.firstName} {order.user.name.lastName}
+            {order.user.email !== null ? ` (${order.user.email})` : null}
           </p>
           <Button variant="secondary" size="sm" className="sm:ml-auto" onClick={onChangeStatus}>
             Update status
@@ -153,31 +154,36 @@ function OrderDetails({ order, onChangeStatus }: { order: OrderDto; onChangeStat
               <br />
               {address.country}
               <br />
-              <a
-                href={`tel:+${address.countryCode}${address.phoneNumber}`}
-                className="text-brand-700 hover:underline"
-              >
-                +{address.countryCode} {address.phoneNumber}
-              </a>
+              {address.phoneNumber !== null ? (
+                <a
+                  href={`tel:+${address.countryCode}${address.phoneNumber}`}
+                  className="text-brand-700 hover:underline"
+                >
+                  +{address.countryCode} {address.phoneNumber}
+                </a>
+              ) : null}
             </address>
           </SectionCard>
-          <SectionCard title="Payment">
-            {order.payment ? (
-              <dl className="text-sm">
-                <Amount label="Status" value={order.payment.status} />
-                <Amount label="Gateway" value={order.payment.paymentGateway} />
-                <Amount label="Amount" value={formatPrice(order.payment.amount)} />
-                <div className="pt-1.5">
-                  <dt className="text-neutral-600">Transaction</dt>
-                  <dd className="font-mono text-xs break-all text-neutral-900">
-                    {order.payment.transactionId}
-                  </dd>
-                </div>
-              </dl>
-            ) : (
-              <p className="text-sm text-neutral-600">Not paid yet.</p>
-            )}
-          </SectionCard>
+          {/* Managers are not shown customers' contact details or payments (email withheld as null). */}
+          {order.user.email === null ? null : (
+            <SectionCard title="Payment">
+              {order.payment ? (
+                <dl className="text-sm">
+                  <Amount label="Status" value={order.payment.status} />
+                  <Amount label="Gateway" value={order.payment.paymentGateway} />
+                  <Amount label="Amount" value={formatPrice(order.payment.amount)} />
+                  <div className="pt-1.5">
+                    <dt className="text-neutral-600">Transaction</dt>
+                    <dd className="font-mono text-xs break-all text-neutral-900">
+                      {order.payment.transactionId}
+                    </dd>
+                  </div>
+                </dl>
+              ) : (
+                <p className="text-sm text-neutral-600">Not paid yet.</p>
+              )}
+            </SectionCard>
+          )}
         </div>
       </div>
     </>

@@ -1,8 +1,8 @@
 import type { OrderStatus } from "@shop/shared/constants";
-import { empty, errors, loading } from "@shop/shared/messages";
+import { empty, loading } from "@shop/shared/messages";
 import { Link } from "react-router";
-import { buttonClasses } from "../../../components/button";
-import { useListParams } from "../../../lib/list-params";
+import { buttonClasses } from "#web/components/button";
+import { useListParams } from "#web/lib/list-params";
 import { FullScreenLoader } from "../components/full-screen-loader";
 import { PagedList } from "../components/paged-list";
 import { SectionBody, SectionCard, SectionHeader, type SectionLink } from "../components/section-header";
@@ -50,7 +50,6 @@ export function OrdersPage({ view }: { view: OrdersView }) {
             searchLabel="orders"
             query={query}
             empty={emptyMessage}
-            errorMessage={errors.list}
             loading={<FullScreenLoader message={loading.orders} />}
           >
             {(orders) => <OrdersTable orders={orders} caption={title} />}

@@ -1,11 +1,12 @@
 import { ArrowTopRightOnSquareIcon } from "@heroicons/react/20/solid";
 import type { PaymentStatus } from "@shop/shared/constants";
-import { empty, errors } from "@shop/shared/messages";
+import { empty } from "@shop/shared/messages";
 import { formatPrice } from "@shop/shared/pricing";
-import { buttonClasses } from "../../../components/button";
-import { cx } from "../../../lib/cx";
-import { formatDate } from "../../../lib/dates";
-import { useListParams } from "../../../lib/list-params";
+import { buttonClasses } from "#web/components/button";
+import { StatusBadge } from "#web/components/status-badge";
+import { cx } from "#web/lib/cx";
+import { formatDate } from "#web/lib/dates";
+import { useListParams } from "#web/lib/list-params";
 import { cellClass, DataTable } from "../components/data-table";
 import { PagedList } from "../components/paged-list";
 import { SectionBody, SectionCard, SectionHeader, type SectionLink } from "../components/section-header";
@@ -37,12 +38,6 @@ const COLUMNS = [
   { label: "Amount", className: "text-right" },
 ] as const;
 
-const STATUS_TONES: Record<PaymentStatus, string> = {
-  completed: "bg-success-50 text-success-700 ring-success-600/30",
-  failed: "bg-danger-50 text-danger-700 ring-danger-600/30",
-  pending: "bg-warning-50 text-warning-700 ring-warning-600/30",
-};
-
 export function PaymentsPage({ view }: { view: PaymentsView }) {
   const { title, status, empty: emptyMessage } = VIEWS[view];
   const list = useListParams();
@@ -67,13 +62,7 @@ export function PaymentsPage({ view }: { view: PaymentsView }) {
       />
       <SectionBody>
         <SectionCard title={title}>
-          <PagedList
-            list={list}
-            searchLabel="payments"
-            query={query}
-            empty={emptyMessage}
-            errorMessage={errors.list}
-          >
+          <PagedList list={list} searchLabel="payments" query={query} empty={emptyMessage}>
             {(payments) => (
               <DataTable caption={title} columns={COLUMNS}>
                 {payments.map((payment) => (
@@ -87,14 +76,7 @@ export function PaymentsPage({ view }: { view: PaymentsView }) {
                       </p>
                     </td>
                     <td className={cellClass}>
-                      <span
-                        className={cx(
-                          "inline-flex rounded-full px-2.5 py-0.5 text-xs font-medium capitalize ring-1 ring-inset",
-                          STATUS_TONES[payment.status],
-                        )}
-                      >
-                        {payment.status}
-                      </span>
+                      <StatusBadge kind="payment" status={payment.status} />
                     </td>
                     <td className={cx(cellClass, "font-mono text-xs")}>{payment.transactionId}</td>
                     <td className={cx(cellClass, "capitalize")}>{payment.paymentGateway}</td>

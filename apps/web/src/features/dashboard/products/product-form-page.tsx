@@ -1,8 +1,6 @@
-import { errors } from "@shop/shared/messages";
-import type { ReactNode } from "react";
 import { useParams } from "react-router";
-import { ErrorState } from "../../../components/error-state";
-import { PageSpinner } from "../../../components/spinner";
+import { QueryState } from "#web/components/query-state";
+import { PageSpinner } from "#web/components/spinner";
 import { SectionBody, SectionHeader, type SectionLink } from "../components/section-header";
 import { useProduct } from "./api/get-product";
 import { ProductForm } from "./components/product-form";
@@ -19,16 +17,18 @@ export function ProductFormPage() {
   const query = useProduct(productId);
   const title = productId ? "Edit Product" : "New Product";
 
-  let body: ReactNode;
-  if (!productId) body = <ProductForm />;
-  else if (query.isPending) body = <PageSpinner label="Loading product" />;
-  else if (query.isError) body = <ErrorState message={query.error.message || errors.productNotFound} />;
-  else body = <ProductForm key={query.data._id} product={query.data} />;
-
   return (
     <>
       <SectionHeader title={title} links={LINKS} />
-      <SectionBody>{body}</SectionBody>
+      <SectionBody>
+        {productId ? (
+          <QueryState query={query} loading={<PageSpinner label="Loading product" />}>
+            {(product) => <ProductForm key={product._id} product={product} />}
+          </QueryState>
+        ) : (
+          <ProductForm />
+        )}
+      </SectionBody>
     </>
   );
 }

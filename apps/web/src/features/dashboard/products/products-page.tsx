@@ -1,20 +1,19 @@
 import { ArrowTopRightOnSquareIcon, PencilSquareIcon, TrashIcon } from "@heroicons/react/20/solid";
 import { PhotoIcon } from "@heroicons/react/24/outline";
-import { empty, errors, successes } from "@shop/shared/messages";
+import { empty } from "@shop/shared/messages";
 import type { ProductSummaryDto } from "@shop/shared/schemas/product";
 import { useState } from "react";
 import { Link } from "react-router";
-import { buttonClasses } from "../../../components/button";
-import { MediaImage } from "../../../components/media-image";
-import { Price } from "../../../components/price";
-import { cx } from "../../../lib/cx";
-import { useListParams } from "../../../lib/list-params";
-import { toast } from "../../../lib/toast";
+import { buttonClasses } from "#web/components/button";
+import { MediaImage } from "#web/components/media-image";
+import { Price } from "#web/components/price";
+import { StatusToggle } from "#web/components/status-toggle";
+import { cx } from "#web/lib/cx";
+import { useListParams } from "#web/lib/list-params";
 import { ConfirmDialog } from "../components/confirm-dialog";
 import { cellClass, DataTable } from "../components/data-table";
 import { PagedList } from "../components/paged-list";
 import { SectionBody, SectionCard, SectionHeader, type SectionLink } from "../components/section-header";
-import { StatusToggle } from "../components/status-toggle";
 import { useDeleteProduct } from "./api/delete-product";
 import { type ProductListKind, useAdminProducts } from "./api/get-products";
 import { useSetProductActive } from "./api/set-product-active";
@@ -62,27 +61,14 @@ export function ProductsPage({ view }: { view: ProductsView }) {
   const toggle = (product: ProductSummaryDto, value: boolean) =>
     setActive.mutate(
       { productId: product._id, value },
-      {
-        onSuccess: () => {
-          setGone((current) => new Set(current).add(product._id));
-          toast.success(successes.productStatus(value));
-        },
-        onError: (error) => toast.error(error.message || errors.productStatus),
-      },
+      { onSuccess: () => setGone((current) => new Set(current).add(product._id)) },
     );
 
   const confirmDelete = () => {
     if (!toDelete) return;
     remove.mutate(toDelete._id, {
-      onSuccess: () => {
-        setGone((current) => new Set(current).add(toDelete._id));
-        toast.success(successes.productDeleted);
-        setToDelete(null);
-      },
-      onError: (error) => {
-        toast.error(error.message || errors.productDelete);
-        setToDelete(null);
-      },
+      onSuccess: () => setGone((current) => new Set(current).add(toDelete._id)),
+      onSettled: () => setToDelete(null),
     });
   };
 
@@ -99,13 +85,7 @@ export function ProductsPage({ view }: { view: ProductsView }) {
       />
       <SectionBody>
         <SectionCard title={title}>
-          <PagedList
-            list={list}
-            searchLabel="products"
-            query={query}
-            empty={emptyMessage}
-            errorMessage={errors.list}
-          >
+          <PagedList list={list} searchLabel="products" query={query} empty={emptyMessage}>
             {(products) => (
               <DataTable caption={title} columns={COLUMNS}>
                 {products

@@ -1,12 +1,15 @@
-import { errors } from "@shop/shared/messages";
-import type { ReviewDto, ReviewInput } from "@shop/shared/schemas/review";
+import { errors, successes } from "@shop/shared/messages";
+import type { ReviewInput } from "@shop/shared/schemas/review";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../../lib/api";
-import { catalogKeys } from "../../../lib/query-keys";
+import { api, errorMessage } from "#web/lib/api";
+import { catalogKeys } from "#web/lib/query-keys";
+import { responseSchemas } from "#web/lib/response-schemas";
+import { toast } from "#web/lib/toast";
 
 /** POST /api/products/{productId}/reviews: one review per shopper and product (a second one is 409). */
 export function createReview(productId: string, input: ReviewInput) {
-  return api.post<ReviewDto>(`/products/${encodeURIComponent(productId)}/reviews`, input, {
+  return api.post(`/products/${encodeURIComponent(productId)}/reviews`, input, {
+    schema: responseSchemas.review,
     defaultMessage: errors.review,
   });
 }
@@ -16,6 +19,10 @@ export function useCreateReview(productId: string) {
   return useMutation({
     mutationFn: (input: ReviewInput) => createReview(productId, input),
     // The product (its reviews and average), its review pages and every list showing its rating.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: catalogKeys.products }),
+    onSuccess: () => {
+      toast.success(successes.review);
+      return queryClient.invalidateQueries({ queryKey: catalogKeys.products });
+    },
+    onError: (error) => toast.error(errorMessage(error)),
   });
 }

@@ -1,7 +1,7 @@
-import type { ProductSummaryDto } from "@shop/shared/schemas/product";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "../../../lib/api";
-import { catalogKeys, type ListParams } from "../../../lib/query-keys";
+import { api } from "#web/lib/api";
+import { catalogKeys, type ListParams } from "#web/lib/query-keys";
+import { responseSchemas } from "#web/lib/response-schemas";
 
 /** GET /api/categories/slug/{slug}/products: a page of a category's active products. */
 export function getCategoryProducts(
@@ -9,7 +9,8 @@ export function getCategoryProducts(
   params: ListParams,
   { signal }: { signal?: AbortSignal } = {},
 ) {
-  return api.list<ProductSummaryDto>(`/categories/slug/${encodeURIComponent(slug)}/products`, {
+  return api.list(`/categories/slug/${encodeURIComponent(slug)}/products`, {
+    schema: responseSchemas.productSummary,
     query: { ...params },
     signal,
   });

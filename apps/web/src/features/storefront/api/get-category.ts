@@ -1,11 +1,14 @@
-import type { CategoryDto } from "@shop/shared/schemas/category";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "../../../lib/api";
-import { catalogKeys } from "../../../lib/query-keys";
+import { api } from "#web/lib/api";
+import { catalogKeys } from "#web/lib/query-keys";
+import { responseSchemas } from "#web/lib/response-schemas";
 
 /** GET /api/categories/slug/{slug}: the category page's header (name and product count). */
 export function getCategory(slug: string, { signal }: { signal?: AbortSignal } = {}) {
-  return api.get<CategoryDto>(`/categories/slug/${encodeURIComponent(slug)}`, { signal });
+  return api.get(`/categories/slug/${encodeURIComponent(slug)}`, {
+    schema: responseSchemas.category,
+    signal,
+  });
 }
 
 export function categoryQueryOptions(slug: string) {

@@ -1,11 +1,15 @@
-import type { ProductSummaryDto } from "@shop/shared/schemas/product";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "../../../lib/api";
-import { catalogKeys, type ListParams } from "../../../lib/query-keys";
+import { api } from "#web/lib/api";
+import { catalogKeys, type ListParams } from "#web/lib/query-keys";
+import { responseSchemas } from "#web/lib/response-schemas";
 
 /** GET /api/products/on-sale: a page of active products on sale. */
 export function getOnSaleProducts(params: ListParams, { signal }: { signal?: AbortSignal } = {}) {
-  return api.list<ProductSummaryDto>("/products/on-sale", { query: { ...params }, signal });
+  return api.list("/products/on-sale", {
+    schema: responseSchemas.productSummary,
+    query: { ...params },
+    signal,
+  });
 }
 
 export function onSaleProductsQueryOptions(params: ListParams) {

@@ -1,14 +1,15 @@
-import type { ReviewDto } from "@shop/shared/schemas/review";
 import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
-import { api } from "../../../lib/api";
-import { catalogKeys } from "../../../lib/query-keys";
+import { api } from "#web/lib/api";
+import { catalogKeys } from "#web/lib/query-keys";
+import { responseSchemas } from "#web/lib/response-schemas";
 
 /** Reviews fetched per "Show more reviews". */
 export const REVIEWS_PAGE_SIZE = 10;
 
 /** GET /api/products/{id}/reviews: a page of a product's reviews, newest first. */
 export function getProductReviews(id: string, page: number, { signal }: { signal?: AbortSignal } = {}) {
-  return api.list<ReviewDto>(`/products/${encodeURIComponent(id)}/reviews`, {
+  return api.list(`/products/${encodeURIComponent(id)}/reviews`, {
+    schema: responseSchemas.review,
     query: { page, size: REVIEWS_PAGE_SIZE },
     signal,
   });

@@ -1,11 +1,15 @@
-import type { ProductSummaryDto } from "@shop/shared/schemas/product";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "../../../lib/api";
-import { catalogKeys, type ListParams } from "../../../lib/query-keys";
+import { api } from "#web/lib/api";
+import { catalogKeys, type ListParams } from "#web/lib/query-keys";
+import { responseSchemas } from "#web/lib/response-schemas";
 
 /** GET /api/products: a page of active products, by relevance with a keyword, or in `sort` order. */
 export function getProducts(params: ListParams, { signal }: { signal?: AbortSignal } = {}) {
-  return api.list<ProductSummaryDto>("/products", { query: { ...params }, signal });
+  return api.list("/products", {
+    schema: responseSchemas.productSummary,
+    query: { ...params },
+    signal,
+  });
 }
 
 export function productsQueryOptions(params: ListParams) {

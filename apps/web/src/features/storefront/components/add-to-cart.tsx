@@ -2,10 +2,10 @@ import { ShoppingCartIcon } from "@heroicons/react/24/outline";
 import { errors, stock as stockMessages, successes } from "@shop/shared/messages";
 import { useState } from "react";
 import { Link } from "react-router";
-import { Button } from "../../../components/button";
-import { QuantitySelector } from "../../../components/quantity-selector";
-import { type CartProduct, toCartProduct, useCart, useQuantityInCart } from "../../../lib/cart-store";
-import { toast } from "../../../lib/toast";
+import { Button } from "#web/components/button";
+import { QuantitySelector } from "#web/components/quantity-selector";
+import { type CartProduct, toCartProduct, useCart, useQuantityInCart } from "#web/lib/cart-store";
+import { toast } from "#web/lib/toast";
 
 /**
  * The quantity selector and the Add to cart button (SPEC section 5): what is already in the cart

@@ -1,7 +1,7 @@
 import { ChevronDownIcon } from "@heroicons/react/20/solid";
 import { useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, startTransition, useState } from "react";
-import { categoriesQueryOptions } from "../api/get-categories";
+import { categoriesQueryOptions } from "#web/lib/categories";
 
 const CategoriesPopover = lazy(() =>
   import("./categories-popover").then((m) => ({ default: m.CategoriesPopover })),

@@ -1,7 +1,7 @@
 import { CloseButton, Popover, PopoverButton, PopoverPanel } from "@headlessui/react";
 import { type ReactNode, useLayoutEffect, useRef } from "react";
 import { Link } from "react-router";
-import { useCategories } from "../api/get-categories";
+import { useCategories } from "#web/lib/categories";
 import { CategoriesState, CountBadge, categoryPath } from "./category-links";
 
 interface CategoriesPopoverProps {

@@ -1,9 +1,10 @@
 import { empty } from "@shop/shared/messages";
 import type { CategoryDto } from "@shop/shared/schemas/category";
 import { NavLink } from "react-router";
-import { Skeleton } from "../../../components/skeleton";
-import { cx } from "../../../lib/cx";
-import { useCategories } from "../api/get-categories";
+import { Skeleton } from "#web/components/skeleton";
+import { errorMessage } from "#web/lib/api";
+import { useCategories } from "#web/lib/categories";
+import { cx } from "#web/lib/cx";
 
 export function CountBadge({ count }: { count: number }) {
   return (
@@ -34,7 +35,7 @@ export function CategoriesState({ rows = 4 }: { rows?: number }) {
   if (categories.isError) {
     return (
       <p role="alert" className="px-3 py-2 text-sm text-danger-700">
-        {categories.error.message}
+        {errorMessage(categories.error)}
       </p>
     );
   }

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Skeleton } from "../../../components/skeleton";
+import { Skeleton } from "#web/components/skeleton";
 
 interface ListPageHeaderProps {
   title: ReactNode;

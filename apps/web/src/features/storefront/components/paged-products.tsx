@@ -4,11 +4,11 @@ import { empty } from "@shop/shared/messages";
 import type { ProductSummaryDto } from "@shop/shared/schemas/product";
 import type { UseQueryResult } from "@tanstack/react-query";
 import type { ReactNode } from "react";
-import { EmptyState } from "../../../components/empty-state";
-import { ErrorState } from "../../../components/error-state";
-import { Pagination } from "../../../components/pagination";
-import { ProductGrid, ProductGridSkeleton } from "../../../components/product-grid";
-import type { ListParamsState } from "../../../lib/list-params";
+import { EmptyState } from "#web/components/empty-state";
+import { Pagination } from "#web/components/pagination";
+import { ProductGrid, ProductGridSkeleton } from "#web/components/product-grid";
+import { QueryState } from "#web/components/query-state";
+import type { ListParamsState } from "#web/lib/list-params";
 
 /** Placeholders shown while a page loads: a page's worth, but no more than two rows of four. */
 const SKELETON_MAX = 8;
@@ -25,33 +25,31 @@ interface PagedProductsProps {
  * and size come from the address (lib/list-params.ts).
  */
 export function PagedProducts({ query, list, emptyHint }: PagedProductsProps) {
-  if (query.isPending) return <ProductGridSkeleton count={Math.min(list.size, SKELETON_MAX)} />;
-  if (query.isError) return <ErrorState message={query.error.message} prefix={false} />;
-
-  const { items, meta } = query.data;
-  const pagination = (
-    <Pagination
-      page={list.page}
-      pageCount={meta.pageCount}
-      size={list.size}
-      onPageChange={list.setPage}
-      onSizeChange={list.setSize}
-      className="mt-8 border-t border-neutral-200 pt-6"
-    />
-  );
-
-  if (items.length === 0) {
-    return (
-      <>
-        <EmptyState icon={MagnifyingGlassIcon} title={empty.products} description={emptyHint} />
-        {list.page > 1 ? pagination : null}
-      </>
-    );
-  }
+  const { data } = query;
+  // Past the last page (an old link), the bar stays under the empty message to lead back.
+  const showPagination = data !== undefined && (data.items.length > 0 || list.page > 1);
   return (
     <>
-      <ProductGrid products={items} headingLevel={2} aboveTheFold stale={query.isPlaceholderData} />
-      {pagination}
+      <QueryState
+        query={query}
+        loading={<ProductGridSkeleton count={Math.min(list.size, SKELETON_MAX)} />}
+        empty={<EmptyState icon={MagnifyingGlassIcon} title={empty.products} description={emptyHint} />}
+        errorPrefix={false}
+      >
+        {({ items }) => (
+          <ProductGrid products={items} headingLevel={2} aboveTheFold stale={query.isPlaceholderData} />
+        )}
+      </QueryState>
+      {showPagination && !query.isError ? (
+        <Pagination
+          page={list.page}
+          pageCount={data.meta.pageCount}
+          size={list.size}
+          onPageChange={list.setPage}
+          onSizeChange={list.setSize}
+          className="mt-8 border-t border-neutral-200 pt-6"
+        />
+      ) : null}
     </>
   );
 }

@@ -1,8 +1,8 @@
 import { PhotoIcon } from "@heroicons/react/24/outline";
 import type { MediaDto } from "@shop/shared/schemas/media";
 import { useState } from "react";
-import { MediaImage } from "../../../components/media-image";
-import { cx } from "../../../lib/cx";
+import { MediaImage } from "#web/components/media-image";
+import { cx } from "#web/lib/cx";
 
 interface ProductGalleryProps {
   name: string;

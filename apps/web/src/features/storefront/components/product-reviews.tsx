@@ -4,13 +4,14 @@ import type { ProductDto } from "@shop/shared/schemas/product";
 import type { ReviewDto } from "@shop/shared/schemas/review";
 import { lazy, Suspense, useState } from "react";
 import { Link, useLocation } from "react-router";
-import { Avatar } from "../../../components/avatar";
-import { Button } from "../../../components/button";
-import { ErrorState } from "../../../components/error-state";
-import { Skeleton } from "../../../components/skeleton";
-import { formatRating, Stars } from "../../../components/stars";
-import { formatDate } from "../../../lib/dates";
-import { isActiveUser, useSession } from "../../../lib/session";
+import { Avatar } from "#web/components/avatar";
+import { Button } from "#web/components/button";
+import { ErrorState } from "#web/components/error-state";
+import { Skeleton } from "#web/components/skeleton";
+import { formatRating, Stars } from "#web/components/stars";
+import { errorMessage } from "#web/lib/api";
+import { formatDate } from "#web/lib/dates";
+import { isActiveUser, useSession } from "#web/lib/session";
 import { REVIEWS_PAGE_SIZE, useProductReviews } from "../api/get-product-reviews";
 
 // The form (react-hook-form and the zod schemas) is only for signed-in shoppers: a chunk of its own.
@@ -60,7 +61,7 @@ function useAllReviews(product: ProductDto) {
   const canShowMore = reviews.length < product.rating.count && (!wantMore || more.hasNextPage);
   const showMore = () => (wantMore ? void more.fetchNextPage() : setWantMore(true));
   const loading = more.isFetching;
-  return { reviews, canShowMore, showMore, loading, error: more.isError ? more.error.message : null };
+  return { reviews, canShowMore, showMore, loading, error: more.isError ? errorMessage(more.error) : null };
 }
 
 function ReviewFormOrLogin({ productId }: { productId: string }) {

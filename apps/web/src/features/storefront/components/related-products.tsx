@@ -1,5 +1,5 @@
 import type { ProductDto } from "@shop/shared/schemas/product";
-import { ProductGrid, ProductGridSkeleton } from "../../../components/product-grid";
+import { ProductGrid, ProductGridSkeleton } from "#web/components/product-grid";
 import { useCategoryProducts } from "../api/get-category-products";
 import { ProductSection } from "./product-section";
 

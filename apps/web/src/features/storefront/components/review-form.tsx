@@ -1,14 +1,12 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { errors, successes } from "@shop/shared/messages";
 import { ReviewInput } from "@shop/shared/schemas/review";
 import { Controller, useForm } from "react-hook-form";
-import { Button } from "../../../components/button";
-import { RatingInput } from "../../../components/rating-input";
-import { TextArea } from "../../../components/text-area";
-import { TextField } from "../../../components/text-field";
-import { isApiError } from "../../../lib/api";
-import { applyServerErrors } from "../../../lib/form-errors";
-import { toast } from "../../../lib/toast";
+import { Button } from "#web/components/button";
+import { RatingInput } from "#web/components/rating-input";
+import { TextArea } from "#web/components/text-area";
+import { TextField } from "#web/components/text-field";
+import { isApiError } from "#web/lib/api";
+import { applyServerErrors } from "#web/lib/form-errors";
 import { useCreateReview } from "../api/create-review";
 
 const FIELDS = ["title", "rating", "comment"] as const;
@@ -23,13 +21,9 @@ export function ReviewForm({ productId }: { productId: string }) {
 
   const onSubmit = handleSubmit((values) =>
     createReview.mutate(values, {
-      onSuccess: () => {
-        toast.success(successes.review);
-        reset();
-      },
+      onSuccess: () => reset(),
       onError: (error) => {
         if (isApiError(error)) applyServerErrors(error, FIELDS, setError);
-        toast.error(error.message || errors.review);
       },
     }),
   );

@@ -1,6 +1,6 @@
 import type { StaticPageHead } from "@shop/shared/site";
 import type { ReactNode } from "react";
-import { usePageMeta } from "../../../lib/page-meta";
+import { usePageMeta } from "#web/lib/page-meta";
 
 interface StaticPageProps {
   title: string;

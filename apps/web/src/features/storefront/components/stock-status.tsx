@@ -1,7 +1,7 @@
 import { CheckCircleIcon, ExclamationTriangleIcon, XCircleIcon } from "@heroicons/react/20/solid";
 import { LOW_STOCK_THRESHOLD } from "@shop/shared/constants";
 import { stock as messages } from "@shop/shared/messages";
-import { cx } from "../../../lib/cx";
+import { cx } from "#web/lib/cx";
 
 /** The stock line: out of stock, 'Only N left in stock' at 10 or fewer (SPEC section 9), or in stock. */
 export function StockStatus({ stock, className }: { stock: number; className?: string }) {

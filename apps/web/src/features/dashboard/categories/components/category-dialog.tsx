@@ -1,14 +1,14 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { formErrors, successes } from "@shop/shared/messages";
+import { formErrors } from "@shop/shared/messages";
 import { CategoryInput } from "@shop/shared/schemas/category";
 import { slugify } from "@shop/shared/slug";
 import { useForm } from "react-hook-form";
-import { Button } from "../../../../components/button";
-import { Dialog } from "../../../../components/dialog";
-import { TextField } from "../../../../components/text-field";
-import { isApiError } from "../../../../lib/api";
-import { applyServerErrors } from "../../../../lib/form-errors";
-import { toast } from "../../../../lib/toast";
+import { Button } from "#web/components/button";
+import { Dialog } from "#web/components/dialog";
+import { TextField } from "#web/components/text-field";
+import { isApiError } from "#web/lib/api";
+import { applyServerErrors } from "#web/lib/form-errors";
+import { toast } from "#web/lib/toast";
 import { useCreateCategory } from "../api/create-category";
 
 /** 'Add Category' (SPEC section 2); leaving the name fills an empty slug from it (SPEC section 4). */
@@ -28,13 +28,9 @@ export function CategoryDialog({ open, onClose }: { open: boolean; onClose: () =
   const onSubmit = handleSubmit(
     (values) =>
       create.mutate(values, {
-        onSuccess: () => {
-          toast.success(successes.categoryCreated);
-          close();
-        },
+        onSuccess: close,
         onError: (error) => {
           if (isApiError(error)) applyServerErrors(error, ["name", "slug"], setError);
-          toast.error(error.message);
         },
       }),
     () => toast.error(formErrors.category),

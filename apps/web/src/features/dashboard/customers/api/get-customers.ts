@@ -1,18 +1,19 @@
 import { errors } from "@shop/shared/messages";
-import type { UserDto } from "@shop/shared/schemas/user";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "../../../../lib/api";
-import type { ListParams } from "../../../../lib/query-keys";
-import { dashboardKeys } from "../../query-keys";
+import { dashboardKeys } from "#web/features/dashboard/query-keys";
+import { api } from "#web/lib/api";
+import type { ListParams } from "#web/lib/query-keys";
+import { responseSchemas } from "#web/lib/response-schemas";
 
 export type CustomerListKind = "all" | "inactive";
 
 /** GET /api/users/customers (admin): every account, or only the inactive ones (status=false). */
 export function getCustomers(kind: CustomerListKind, params: ListParams, signal?: AbortSignal) {
-  return api.list<UserDto>("/users/customers", {
+  return api.list("/users/customers", {
+    schema: responseSchemas.user,
     query: { ...params, status: kind === "inactive" ? "false" : undefined },
     signal,
-    defaultMessage: errors.dashboardList,
+    defaultMessage: errors.tryReloadingEllipsis,
   });
 }
 

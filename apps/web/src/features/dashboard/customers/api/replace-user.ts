@@ -1,7 +1,7 @@
 import type { ListMeta } from "@shop/shared/api";
 import type { UserDto } from "@shop/shared/schemas/user";
 import type { QueryClient } from "@tanstack/react-query";
-import { dashboardKeys } from "../../query-keys";
+import { dashboardKeys } from "#web/features/dashboard/query-keys";
 
 /** Puts a user the server returned into every cached customer list that shows it. */
 export function replaceUser(queryClient: QueryClient, user: UserDto) {

@@ -1,12 +1,17 @@
 import { errors } from "@shop/shared/messages";
-import type { SalesDayDto } from "@shop/shared/schemas/stats";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "../../../../lib/api";
-import { dashboardKeys } from "../../query-keys";
+import { dashboardKeys } from "#web/features/dashboard/query-keys";
+import { api } from "#web/lib/api";
+import { responseSchemas } from "#web/lib/response-schemas";
 
 /** GET /api/stats/sales?days=N: orders and revenue per UTC day, oldest first, empty days included. */
 export function getSales(days: number, signal?: AbortSignal) {
-  return api.get<SalesDayDto[]>("/stats/sales", { query: { days }, signal, defaultMessage: errors.page });
+  return api.get("/stats/sales", {
+    schema: responseSchemas.salesDays,
+    query: { days },
+    signal,
+    defaultMessage: errors.somethingWentWrong,
+  });
 }
 
 export function salesQueryOptions(days: number) {

@@ -1,12 +1,16 @@
 import { errors } from "@shop/shared/messages";
-import type { DashboardStatsDto } from "@shop/shared/schemas/stats";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "../../../../lib/api";
-import { dashboardKeys } from "../../query-keys";
+import { dashboardKeys } from "#web/features/dashboard/query-keys";
+import { api } from "#web/lib/api";
+import { responseSchemas } from "#web/lib/response-schemas";
 
 /** GET /api/users/admin: the Home tiles as a key/value map (revenue and customers for admins only). */
 export function getStats(signal?: AbortSignal) {
-  return api.get<DashboardStatsDto>("/users/admin", { signal, defaultMessage: errors.page });
+  return api.get("/users/admin", {
+    schema: responseSchemas.dashboardStats,
+    signal,
+    defaultMessage: errors.somethingWentWrong,
+  });
 }
 
 export function statsQueryOptions() {

@@ -1,22 +1,26 @@
-import { errors } from "@shop/shared/messages";
+import { errors, successes } from "@shop/shared/messages";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../../../lib/api";
-import { catalogKeys } from "../../../../lib/query-keys";
-import { dashboardKeys } from "../../query-keys";
+import { dashboardKeys } from "#web/features/dashboard/query-keys";
+import { api, errorMessage } from "#web/lib/api";
+import { catalogKeys } from "#web/lib/query-keys";
+import { toast } from "#web/lib/toast";
 
 /** DELETE /api/media/{id}: the image goes from every product using it. */
 export function deleteMedia(id: string) {
-  return api.delete<null>(`/media/${encodeURIComponent(id)}`, { defaultMessage: errors.media });
+  return api.delete(`/media/${encodeURIComponent(id)}`, { defaultMessage: errors.tryAgain });
 }
 
 export function useDeleteMedia() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteMedia,
-    onSuccess: () =>
-      Promise.all([
+    onSuccess: () => {
+      toast.success(successes.mediaDeleted);
+      return Promise.all([
         queryClient.invalidateQueries({ queryKey: dashboardKeys.media }),
         queryClient.invalidateQueries({ queryKey: catalogKeys.products }),
-      ]),
+      ]);
+    },
+    onError: (error) => toast.error(errorMessage(error)),
   });
 }

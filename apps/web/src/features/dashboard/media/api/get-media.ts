@@ -1,13 +1,18 @@
 import { errors } from "@shop/shared/messages";
-import type { MediaDto } from "@shop/shared/schemas/media";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "../../../../lib/api";
-import type { ListParams } from "../../../../lib/query-keys";
-import { dashboardKeys } from "../../query-keys";
+import { dashboardKeys } from "#web/features/dashboard/query-keys";
+import { api } from "#web/lib/api";
+import type { ListParams } from "#web/lib/query-keys";
+import { responseSchemas } from "#web/lib/response-schemas";
 
 /** GET /api/media: uploaded images, newest first (staff). */
 export function getMedia(params: ListParams, signal?: AbortSignal) {
-  return api.list<MediaDto>("/media", { query: { ...params }, signal, defaultMessage: errors.media });
+  return api.list("/media", {
+    schema: responseSchemas.media,
+    query: { ...params },
+    signal,
+    defaultMessage: errors.tryAgain,
+  });
 }
 
 export function mediaQueryOptions(params: ListParams) {

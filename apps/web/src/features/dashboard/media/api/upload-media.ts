@@ -1,20 +1,28 @@
-import { errors } from "@shop/shared/messages";
-import type { MediaDto } from "@shop/shared/schemas/media";
+import { api as apiMessages, errors } from "@shop/shared/messages";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../../../lib/api";
-import { dashboardKeys } from "../../query-keys";
+import { dashboardKeys } from "#web/features/dashboard/query-keys";
+import { api, errorMessage } from "#web/lib/api";
+import { responseSchemas } from "#web/lib/response-schemas";
+import { toast } from "#web/lib/toast";
 
 /** POST /api/media as multipart with the field `image`; the server checks the content and re-encodes it. */
 export function uploadMedia(file: File) {
   const body = new FormData();
   body.append("image", file);
-  return api.post<MediaDto>("/media", body, { defaultMessage: errors.media });
+  return api.post("/media", body, {
+    schema: responseSchemas.media,
+    defaultMessage: errors.tryAgain,
+  });
 }
 
 export function useUploadMedia() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: uploadMedia,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: dashboardKeys.media }),
+    onSuccess: () => {
+      toast.success(apiMessages.mediaUploaded);
+      return queryClient.invalidateQueries({ queryKey: dashboardKeys.media });
+    },
+    onError: (error) => toast.error(errorMessage(error)),
   });
 }

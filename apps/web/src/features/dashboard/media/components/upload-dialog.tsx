@@ -2,9 +2,8 @@ import { PhotoIcon } from "@heroicons/react/24/outline";
 import { validation } from "@shop/shared/messages";
 import type { MediaDto } from "@shop/shared/schemas/media";
 import { type FormEvent, useEffect, useId, useState } from "react";
-import { Button } from "../../../../components/button";
-import { Dialog } from "../../../../components/dialog";
-import { toast } from "../../../../lib/toast";
+import { Button } from "#web/components/button";
+import { Dialog } from "#web/components/dialog";
 import { useUploadMedia } from "../api/upload-media";
 
 interface UploadDialogProps {
@@ -47,7 +46,6 @@ export function UploadDialog({ open, onClose, onUploaded, title = "Upload Media"
         setFile(null);
         onUploaded(media);
       },
-      onError: (failure) => toast.error(failure.message),
     });
   };
 

@@ -1,12 +1,13 @@
 import { errors } from "@shop/shared/messages";
-import type { OrderDto } from "@shop/shared/schemas/order";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "../../../../lib/api";
-import { dashboardKeys } from "../../query-keys";
+import { dashboardKeys } from "#web/features/dashboard/query-keys";
+import { api } from "#web/lib/api";
+import { responseSchemas } from "#web/lib/response-schemas";
 
 /** GET /api/orders/{id} (staff). */
 export function getOrder(id: string, signal?: AbortSignal) {
-  return api.get<OrderDto>(`/orders/${encodeURIComponent(id)}`, {
+  return api.get(`/orders/${encodeURIComponent(id)}`, {
+    schema: responseSchemas.order,
     signal,
     defaultMessage: errors.orderNotFound,
   });

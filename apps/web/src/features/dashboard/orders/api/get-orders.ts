@@ -1,15 +1,20 @@
 import type { OrderStatus } from "@shop/shared/constants";
 import { errors } from "@shop/shared/messages";
-import type { OrderSummaryDto } from "@shop/shared/schemas/order";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "../../../../lib/api";
-import type { ListParams } from "../../../../lib/query-keys";
-import { dashboardKeys } from "../../query-keys";
+import { dashboardKeys } from "#web/features/dashboard/query-keys";
+import { api } from "#web/lib/api";
+import type { ListParams } from "#web/lib/query-keys";
+import { responseSchemas } from "#web/lib/response-schemas";
 
 /** GET /api/orders, or GET /api/orders/status/{status}: a page of orders, newest first. */
 export function getOrders(status: OrderStatus | "all", params: ListParams, signal?: AbortSignal) {
   const path = status === "all" ? "/orders" : `/orders/status/${status}`;
-  return api.list<OrderSummaryDto>(path, { query: { ...params }, signal, defaultMessage: errors.list });
+  return api.list(path, {
+    schema: responseSchemas.orderSummary,
+    query: { ...params },
+    signal,
+    defaultMessage: errors.tryReloading,
+  });
 }
 
 export function ordersQueryOptions(status: OrderStatus | "all", params: ListParams) {

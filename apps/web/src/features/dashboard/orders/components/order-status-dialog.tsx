@@ -1,14 +1,12 @@
 import { Radio, RadioGroup } from "@headlessui/react";
 import { ORDER_STATUSES, type OrderStatus } from "@shop/shared/constants";
-import { successes } from "@shop/shared/messages";
 import { canTransition } from "@shop/shared/orders";
 import type { OrderDto } from "@shop/shared/schemas/order";
 import { useState } from "react";
-import { Button } from "../../../../components/button";
-import { Dialog } from "../../../../components/dialog";
-import { OrderStatusBadge } from "../../../../components/order-status-badge";
-import { cx } from "../../../../lib/cx";
-import { toast } from "../../../../lib/toast";
+import { Button } from "#web/components/button";
+import { Dialog } from "#web/components/dialog";
+import { StatusBadge } from "#web/components/status-badge";
+import { cx } from "#web/lib/cx";
 import { useUpdateOrderStatus } from "../api/update-order-status";
 
 interface OrderStatusDialogProps {
@@ -25,14 +23,7 @@ export function OrderStatusDialog({ order, open, onClose }: OrderStatusDialogPro
   const [status, setStatus] = useState<OrderStatus>(order.status);
   const update = useUpdateOrderStatus(order._id);
 
-  const save = () =>
-    update.mutate(status, {
-      onSuccess: (saved) => {
-        toast.success(successes.orderStatus(saved.status));
-        onClose();
-      },
-      onError: (error) => toast.error(error.message),
-    });
+  const save = () => update.mutate(status, { onSuccess: onClose });
 
   return (
     <Dialog
@@ -62,7 +53,7 @@ export function OrderStatusDialog({ order, open, onClose }: OrderStatusDialogPro
                 "flex cursor-pointer items-center justify-between gap-3 rounded-control px-3 py-2.5 ring-1 ring-neutral-200 ring-inset focus:outline-none data-checked:bg-brand-50 data-checked:ring-2 data-checked:ring-brand-600 data-focus:outline-2 data-focus:outline-brand-600",
               )}
             >
-              <OrderStatusBadge status={option} />
+              <StatusBadge kind="order" status={option} />
               <span className="text-xs text-neutral-500">
                 {option === order.status ? "Current" : allowed ? "" : "Not allowed from here"}
               </span>

@@ -1,8 +1,8 @@
 import { formatPrice } from "@shop/shared/pricing";
 import type { OrderSummaryDto } from "@shop/shared/schemas/order";
 import { Link } from "react-router";
-import { OrderStatusBadge } from "../../../../components/order-status-badge";
-import { cellClass, DataTable } from "../../components/data-table";
+import { StatusBadge } from "#web/components/status-badge";
+import { cellClass, DataTable } from "#web/features/dashboard/components/data-table";
 
 const COLUMNS = [
   { label: "Customer" },
@@ -17,23 +17,24 @@ export function OrdersTable({ orders, caption }: { orders: OrderSummaryDto[]; ca
     <DataTable caption={caption} columns={COLUMNS}>
       {orders.map((order) => {
         const address = order.shippingAddress;
-        const phone = `+${address.countryCode} ${address.phoneNumber}`;
         return (
           <tr key={order._id}>
             <td className={cellClass}>
               <p className="font-medium whitespace-nowrap text-neutral-900">
                 {address.name.firstName} {address.name.lastName}
               </p>
-              <a
-                href={`tel:+${address.countryCode}${address.phoneNumber}`}
-                className="block text-brand-700 whitespace-nowrap hover:underline"
-              >
-                {phone}
-              </a>
+              {address.phoneNumber !== null ? (
+                <a
+                  href={`tel:+${address.countryCode}${address.phoneNumber}`}
+                  className="block text-brand-700 whitespace-nowrap hover:underline"
+                >
+                  +{address.countryCode} {address.phoneNumber}
+                </a>
+              ) : null}
               <p className="text-xs text-neutral-500">Pin code {address.pinCode}</p>
             </td>
             <td className={cellClass}>
-              <OrderStatusBadge status={order.status} />
+              <StatusBadge kind="order" status={order.status} />
             </td>
             <td className={cellClass}>
               <Link

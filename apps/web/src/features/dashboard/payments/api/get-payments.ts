@@ -1,15 +1,20 @@
 import type { PaymentStatus } from "@shop/shared/constants";
 import { errors } from "@shop/shared/messages";
-import type { PaymentDto } from "@shop/shared/schemas/payment";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "../../../../lib/api";
-import type { ListParams } from "../../../../lib/query-keys";
-import { dashboardKeys } from "../../query-keys";
+import { dashboardKeys } from "#web/features/dashboard/query-keys";
+import { api } from "#web/lib/api";
+import type { ListParams } from "#web/lib/query-keys";
+import { responseSchemas } from "#web/lib/response-schemas";
 
 /** GET /api/payments, or GET /api/payments/status/{status} (admin). */
 export function getPayments(status: PaymentStatus | "all", params: ListParams, signal?: AbortSignal) {
   const path = status === "all" ? "/payments" : `/payments/status/${status}`;
-  return api.list<PaymentDto>(path, { query: { ...params }, signal, defaultMessage: errors.list });
+  return api.list(path, {
+    schema: responseSchemas.payment,
+    query: { ...params },
+    signal,
+    defaultMessage: errors.tryReloading,
+  });
 }
 
 export function paymentsQueryOptions(status: PaymentStatus | "all", params: ListParams) {

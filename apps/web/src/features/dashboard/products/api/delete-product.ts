@@ -1,11 +1,12 @@
-import { errors } from "@shop/shared/messages";
+import { errors, successes } from "@shop/shared/messages";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../../../lib/api";
-import { catalogKeys } from "../../../../lib/query-keys";
+import { api, errorMessage } from "#web/lib/api";
+import { catalogKeys } from "#web/lib/query-keys";
+import { toast } from "#web/lib/toast";
 
 /** DELETE /api/products/{id}: a product that was ever ordered is refused (409) with the server's reason. */
 export function deleteProduct(productId: string) {
-  return api.delete<null>(`/products/${encodeURIComponent(productId)}`, {
+  return api.delete(`/products/${encodeURIComponent(productId)}`, {
     defaultMessage: errors.productDelete,
   });
 }
@@ -14,10 +15,13 @@ export function useDeleteProduct() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteProduct,
-    onSuccess: () =>
-      Promise.all([
+    onSuccess: () => {
+      toast.success(successes.productDeleted);
+      return Promise.all([
         queryClient.invalidateQueries({ queryKey: catalogKeys.products }),
         queryClient.invalidateQueries({ queryKey: catalogKeys.categories }),
-      ]),
+      ]);
+    },
+    onError: (error) => toast.error(errorMessage(error)),
   });
 }

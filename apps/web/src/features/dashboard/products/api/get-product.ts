@@ -1,11 +1,14 @@
-import type { ProductDto } from "@shop/shared/schemas/product";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "../../../../lib/api";
-import { catalogKeys } from "../../../../lib/query-keys";
+import { api } from "#web/lib/api";
+import { catalogKeys } from "#web/lib/query-keys";
+import { responseSchemas } from "#web/lib/response-schemas";
 
 /** GET /api/products/{id}: staff get inactive products too. */
 export function getProduct(id: string, signal?: AbortSignal) {
-  return api.get<ProductDto>(`/products/${encodeURIComponent(id)}`, { signal });
+  return api.get(`/products/${encodeURIComponent(id)}`, {
+    schema: responseSchemas.product,
+    signal,
+  });
 }
 
 export function productQueryOptions(id: string) {

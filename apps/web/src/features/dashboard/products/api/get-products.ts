@@ -1,8 +1,8 @@
 import { errors } from "@shop/shared/messages";
-import type { ProductSummaryDto } from "@shop/shared/schemas/product";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "../../../../lib/api";
-import { catalogKeys, type ListParams } from "../../../../lib/query-keys";
+import { api } from "#web/lib/api";
+import { catalogKeys, type ListParams } from "#web/lib/query-keys";
+import { responseSchemas } from "#web/lib/response-schemas";
 
 export type ProductListKind = "all" | "on-sale" | "inactive";
 
@@ -14,10 +14,11 @@ const PATHS: Record<ProductListKind, string> = {
 
 /** GET /api/products (active), /products/on-sale or /products/inactive (staff), newest first. */
 export function getAdminProducts(kind: ProductListKind, params: ListParams, signal?: AbortSignal) {
-  return api.list<ProductSummaryDto>(PATHS[kind], {
+  return api.list(PATHS[kind], {
+    schema: responseSchemas.productSummary,
     query: { ...params, sort: params.keyword ? undefined : "newest" },
     signal,
-    defaultMessage: errors.list,
+    defaultMessage: errors.tryReloading,
   });
 }
 

@@ -1,16 +1,21 @@
-import { errors } from "@shop/shared/messages";
-import type { ProductDto, ProductInput } from "@shop/shared/schemas/product";
+import { errors, successes } from "@shop/shared/messages";
+import type { ProductInput } from "@shop/shared/schemas/product";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../../../lib/api";
-import { catalogKeys } from "../../../../lib/query-keys";
-import { dashboardKeys } from "../../query-keys";
+import { dashboardKeys } from "#web/features/dashboard/query-keys";
+import { api, errorMessage } from "#web/lib/api";
+import { catalogKeys } from "#web/lib/query-keys";
+import { responseSchemas } from "#web/lib/response-schemas";
+import { toast } from "#web/lib/toast";
 
 /** POST /api/products, or PUT /api/products/{productId} when editing. */
 export function saveProduct(productId: string | undefined, input: ProductInput) {
-  const options = { defaultMessage: errors.productSave };
+  const options = {
+    schema: responseSchemas.product,
+    defaultMessage: errors.productSave,
+  };
   return productId
-    ? api.put<ProductDto>(`/products/${encodeURIComponent(productId)}`, { ...input, productId }, options)
-    : api.post<ProductDto>("/products", input, options);
+    ? api.put(`/products/${encodeURIComponent(productId)}`, { ...input, productId }, options)
+    : api.post("/products", input, options);
 }
 
 export function useSaveProduct(productId: string | undefined) {
@@ -18,6 +23,7 @@ export function useSaveProduct(productId: string | undefined) {
   return useMutation({
     mutationFn: (input: ProductInput) => saveProduct(productId, input),
     onSuccess: async () => {
+      toast.success(successes.productSaved);
       // Product lists and pages, category counts, and the Home tiles.
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: catalogKeys.products }),
@@ -25,5 +31,6 @@ export function useSaveProduct(productId: string | undefined) {
         queryClient.invalidateQueries({ queryKey: dashboardKeys.all }),
       ]);
     },
+    onError: (error) => toast.error(errorMessage(error)),
   });
 }

@@ -1,17 +1,16 @@
 import { CheckCircleIcon } from "@heroicons/react/20/solid";
 import { PICKER_PAGE_SIZE } from "@shop/shared/constants";
-import { empty, errors } from "@shop/shared/messages";
+import { empty } from "@shop/shared/messages";
 import type { MediaDto } from "@shop/shared/schemas/media";
 import { useId, useState } from "react";
-import { Button } from "../../../../components/button";
-import { Dialog } from "../../../../components/dialog";
-import { ErrorState } from "../../../../components/error-state";
-import { MediaImage } from "../../../../components/media-image";
-import { Spinner } from "../../../../components/spinner";
-import { cx } from "../../../../lib/cx";
-import { toast } from "../../../../lib/toast";
-import { useMedia } from "../../media/api/get-media";
-import { useUploadMedia } from "../../media/api/upload-media";
+import { Button } from "#web/components/button";
+import { Dialog } from "#web/components/dialog";
+import { MediaImage } from "#web/components/media-image";
+import { QueryState } from "#web/components/query-state";
+import { Spinner } from "#web/components/spinner";
+import { useMedia } from "#web/features/dashboard/media/api/get-media";
+import { useUploadMedia } from "#web/features/dashboard/media/api/upload-media";
+import { cx } from "#web/lib/cx";
 
 interface MediaPickerProps {
   open: boolean;
@@ -44,10 +43,7 @@ export function MediaPicker({ open, title, limit, selected, onClose, onSelect }:
 
   const onFile = (file: File | undefined) => {
     if (!file) return;
-    upload.mutate(file, {
-      onSuccess: (media) => toggle(media),
-      onError: (error) => toast.error(error.message),
-    });
+    upload.mutate(file, { onSuccess: (media) => toggle(media) });
   };
 
   return (
@@ -92,48 +88,50 @@ export function MediaPicker({ open, title, limit, selected, onClose, onSelect }:
             </label>
           </div>
         </div>
-        {query.isPending ? (
-          <div className="flex justify-center py-10 text-brand-600">
-            <Spinner className="size-6" label="Loading media" />
-          </div>
-        ) : query.isError ? (
-          <ErrorState message={query.error.message || errors.media} />
-        ) : query.data.items.length === 0 ? (
-          <p className="py-8 text-center text-sm text-neutral-600">{empty.media}</p>
-        ) : (
-          <ul className="grid max-h-[55vh] grid-cols-3 gap-3 overflow-y-auto p-1 sm:grid-cols-4">
-            {query.data.items.map((media) => {
-              const chosen = choice.some((item) => item._id === media._id);
-              return (
-                <li key={media._id}>
-                  <button
-                    type="button"
-                    aria-pressed={chosen}
-                    aria-label={`Select ${media.name}`}
-                    onClick={() => toggle(media)}
-                    className={cx(
-                      "relative block w-full overflow-hidden rounded-control ring-offset-2 focus-visible:outline-2 focus-visible:outline-brand-600",
-                      chosen ? "ring-2 ring-brand-600" : "ring-1 ring-neutral-200",
-                    )}
-                  >
-                    <MediaImage
-                      media={media}
-                      alt=""
-                      sizes="160px"
-                      className="aspect-square w-full bg-neutral-100 object-cover"
-                    />
-                    {chosen ? (
-                      <CheckCircleIcon
-                        className="absolute top-1 right-1 size-6 rounded-full bg-white text-brand-600"
-                        aria-hidden="true"
+        <QueryState
+          query={query}
+          loading={
+            <div className="flex justify-center py-10 text-brand-600">
+              <Spinner className="size-6" label="Loading media" />
+            </div>
+          }
+          empty={<p className="py-8 text-center text-sm text-neutral-600">{empty.media}</p>}
+        >
+          {({ items }) => (
+            <ul className="grid max-h-[55vh] grid-cols-3 gap-3 overflow-y-auto p-1 sm:grid-cols-4">
+              {items.map((media) => {
+                const chosen = choice.some((item) => item._id === media._id);
+                return (
+                  <li key={media._id}>
+                    <button
+                      type="button"
+                      aria-pressed={chosen}
+                      aria-label={`Select ${media.name}`}
+                      onClick={() => toggle(media)}
+                      className={cx(
+                        "relative block w-full overflow-hidden rounded-control ring-offset-2 focus-visible:outline-2 focus-visible:outline-brand-600",
+                        chosen ? "ring-2 ring-brand-600" : "ring-1 ring-neutral-200",
+                      )}
+                    >
+                      <MediaImage
+                        media={media}
+                        alt=""
+                        sizes="160px"
+                        className="aspect-square w-full bg-neutral-100 object-cover"
                       />
-                    ) : null}
-                  </button>
-                </li>
-              );
-            })}
-          </ul>
-        )}
+                      {chosen ? (
+                        <CheckCircleIcon
+                          className="absolute top-1 right-1 size-6 rounded-full bg-white text-brand-600"
+                          aria-hidden="true"
+                        />
+                      ) : null}
+                    </button>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </QueryState>
       </div>
     </Dialog>
   );

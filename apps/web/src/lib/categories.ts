@@ -1,12 +1,19 @@
+/**
+ * GET /api/categories: every category with the number of its active products. One query for the
+ * storefront (the header's categories menu) and the dashboard (the categories table, the product
+ * form's category choice): a category added in the dashboard refreshes both (lib/query-keys.ts).
+ */
 import { CATEGORY_CACHE_SECONDS } from "@shop/shared/constants";
-import type { CategoryDto } from "@shop/shared/schemas/category";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "../../../lib/api";
-import { catalogKeys } from "../../../lib/query-keys";
+import { api } from "./api";
+import { catalogKeys } from "./query-keys";
+import { responseSchemas } from "./response-schemas";
 
-/** GET /api/categories: every category with the number of its active products. */
 export function getCategories({ signal }: { signal?: AbortSignal } = {}) {
-  return api.get<CategoryDto[]>("/categories", { signal });
+  return api.get("/categories", {
+    schema: responseSchemas.categories,
+    signal,
+  });
 }
 
 export function categoriesQueryOptions() {

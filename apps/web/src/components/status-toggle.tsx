@@ -1,5 +1,5 @@
 import { Switch } from "@headlessui/react";
-import { cx } from "../../../lib/cx";
+import { cx } from "../lib/cx";
 
 interface StatusToggleProps {
   checked: boolean;
@@ -9,7 +9,7 @@ interface StatusToggleProps {
   disabled?: boolean;
 }
 
-/** The on/off switch of the product and customer tables. */
+/** An on/off switch, named by its label (the product and customer tables, the product form). */
 export function StatusToggle({ checked, onChange, label, disabled }: StatusToggleProps) {
   return (
     <Switch
@@ -27,5 +27,23 @@ export function StatusToggle({ checked, onChange, label, disabled }: StatusToggl
         className="size-5 translate-x-0 rounded-full bg-white shadow-sm transition-transform group-data-checked:translate-x-5"
       />
     </Switch>
+  );
+}
+
+interface StatusToggleFieldProps extends StatusToggleProps {
+  /** What turning it on or off does, under the label. */
+  hint: string;
+}
+
+/** A switch with its label and what it does, side by side (a form's on/off setting). */
+export function StatusToggleField({ hint, ...toggle }: StatusToggleFieldProps) {
+  return (
+    <div className="flex items-start justify-between gap-4">
+      <div>
+        <p className="text-sm font-medium text-neutral-800">{toggle.label}</p>
+        <p className="text-xs text-neutral-500">{hint}</p>
+      </div>
+      <StatusToggle {...toggle} />
+    </div>
   );
 }

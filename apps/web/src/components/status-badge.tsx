@@ -1,0 +1,41 @@
+import type { OrderStatus, PaymentStatus } from "@shop/shared/constants";
+import { statusTone } from "@shop/shared/orders";
+import { cx } from "../lib/cx";
+
+type Tone = "yellow" | "green" | "blue" | "red";
+
+const TONES: Record<Tone, string> = {
+  yellow: "bg-warning-100 text-warning-700 ring-warning-600/30",
+  green: "bg-success-100 text-success-700 ring-success-600/30",
+  blue: "bg-brand-50 text-brand-700 ring-brand-600/30",
+  red: "bg-danger-100 text-danger-700 ring-danger-600/30",
+};
+
+const PAYMENT_TONES: Record<PaymentStatus, Tone> = { pending: "yellow", completed: "green", failed: "red" };
+
+type StatusBadgeProps = (
+  | { kind: "order"; status: OrderStatus }
+  | { kind: "payment"; status: PaymentStatus }
+) & {
+  className?: string;
+};
+
+/**
+ * The status of an order or a payment as a coloured pill. Orders (SPEC section 4): yellow for
+ * pending, green for delivered, blue otherwise; payments: yellow pending, green completed, red failed.
+ */
+export function StatusBadge({ className, ...badge }: StatusBadgeProps) {
+  const tone = badge.kind === "order" ? statusTone(badge.status) : PAYMENT_TONES[badge.status];
+  return (
+    <span
+      className={cx(
+        "inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold capitalize ring-1 ring-inset",
+        TONES[tone],
+        className,
+      )}
+    >
+      <span className="sr-only">Status: </span>
+      {badge.status}
+    </span>
+  );
+}

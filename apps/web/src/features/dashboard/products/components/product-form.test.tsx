@@ -1,0 +1,149 @@
+import { formErrors, validation } from "@shop/shared/messages";
+import { screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it, vi } from "vitest";
+import { toast } from "#web/lib/toast";
+import { type StubRequest, stubApi } from "#web/test/api-stub";
+import { lamp, lampPicture, lampSide, shoes, watches } from "#web/test/fixtures";
+import { renderRoutes } from "#web/test/render";
+import { ProductForm } from "./product-form";
+
+vi.mock("#web/lib/toast", () => ({ toast: { success: vi.fn(), error: vi.fn(), warn: vi.fn() } }));
+
+const CATEGORIES = { "GET /api/categories": { data: [shoes, watches] } };
+
+function renderForm(path: "/dashboard/products/new" | `/dashboard/products/edit/${string}`) {
+  return renderRoutes(
+    [
+      { path: "/dashboard/products/new", element: <ProductForm /> },
+      { path: "/dashboard/products/edit/:productId", element: <ProductForm product={lamp} /> },
+      { path: "/dashboard/products", element: <h1>All Products</h1> },
+      { path: "/dashboard/products/inactive", element: <h1>Inactive Products</h1> },
+    ],
+    path,
+  );
+}
+
+/** The categories have arrived in the Category select. */
+async function categoriesLoaded() {
+  await screen.findByRole("option", { name: "Shoes" });
+}
+
+describe("the product form", () => {
+  it("refuses an empty new product with the shared messages under each field, and a toast", async () => {
+    const { requests } = stubApi(CATEGORIES);
+    renderForm("/dashboard/products/new");
+    await categoriesLoaded();
+
+    await userEvent.click(screen.getByRole("button", { name: "Create Product" }));
+
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith(formErrors.product));
+    expect(screen.getByRole("textbox", { name: "Name" })).toHaveAccessibleDescription(validation.required);
+    expect(screen.getByRole("textbox", { name: "Description" })).toHaveAccessibleDescription(
+      `At least 50 characters. ${validation.required}`,
+    );
+    expect(screen.getByRole("spinbutton", { name: "Price ($)" })).toHaveAccessibleDescription(
+      validation.required,
+    );
+    expect(screen.getByRole("spinbutton", { name: "Stock" })).toHaveAccessibleDescription(
+      validation.required,
+    );
+    expect(screen.getByRole("combobox", { name: "Category" })).toHaveAccessibleDescription(validation.id);
+    expect(screen.getByRole("group", { name: "Thumbnail" })).toHaveTextContent(validation.id);
+    expect(requests.filter((request) => request.method !== "GET")).toEqual([]);
+  });
+
+  it("words a name and a description that are too short with their own messages", async () => {
+    stubApi(CATEGORIES);
+    renderForm("/dashboard/products/new");
+    await userEvent.type(screen.getByRole("textbox", { name: "Name" }), "Lamp");
+    await userEvent.type(screen.getByRole("textbox", { name: "Description" }), "Too short to sell anything.");
+    await userEvent.click(screen.getByRole("button", { name: "Create Product" }));
+
+    expect(await screen.findByText(validation.productName)).toBeVisible();
+    expect(screen.getByText(validation.productDescription)).toBeVisible();
+  });
+
+  it("saves an edited product with the whole body and its id, then goes back to the list", async () => {
+    const saved: StubRequest[] = [];
+    stubApi({
+      ...CATEGORIES,
+      [`PUT /api/products/${lamp._id}`]: (request) => {
+        saved.push(request);
+        return { data: { ...lamp, price: 45, stock: 12 } };
+      },
+    });
+    const { router } = renderForm(`/dashboard/products/edit/${lamp._id}`);
+    await categoriesLoaded();
+
+    const price = screen.getByRole("spinbutton", { name: "Price ($)" });
+    await userEvent.clear(price);
+    await userEvent.type(price, "45");
+    const stock = screen.getByRole("spinbutton", { name: "Stock" });
+    await userEvent.clear(stock);
+    await userEvent.type(stock, "12");
+    await userEvent.selectOptions(screen.getByRole("combobox", { name: "Category" }), "Watches");
+    await userEvent.click(screen.getByRole("button", { name: "Save Product" }));
+
+    expect(await screen.findByRole("heading", { name: "All Products" })).toBeVisible();
+    expect(router.state.location.pathname).toBe("/dashboard/products");
+    expect(saved).toHaveLength(1);
+    expect(saved[0]?.body).toEqual({
+      name: lamp.name,
+      description: lamp.description,
+      price: 45,
+      onSale: true,
+      salePrice: 30,
+      stock: 12,
+      isActive: true,
+      category: watches._id,
+      thumbnail: lampPicture._id,
+      gallery: [lampSide._id],
+      productId: lamp._id,
+    });
+  });
+
+  it("sends a sale price of 0 once the sale is switched off (SPEC section 4)", async () => {
+    const saved: StubRequest[] = [];
+    stubApi({
+      ...CATEGORIES,
+      [`PUT /api/products/${lamp._id}`]: (request) => {
+        saved.push(request);
+        return { data: { ...lamp, onSale: false, salePrice: 0 } };
+      },
+    });
+    renderForm(`/dashboard/products/edit/${lamp._id}`);
+    await categoriesLoaded();
+
+    await userEvent.click(screen.getByRole("switch", { name: "On sale" }));
+    expect(screen.getByRole("spinbutton", { name: "Sale price ($)" })).toBeDisabled();
+    await userEvent.click(screen.getByRole("button", { name: "Save Product" }));
+
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]?.body).toMatchObject({ onSale: false, salePrice: 0, price: lamp.price });
+  });
+
+  it("puts the server's refusal under the field it names, and stays on the form", async () => {
+    stubApi({
+      ...CATEGORIES,
+      [`PUT /api/products/${lamp._id}`]: {
+        status: 400,
+        message: "Some fields are invalid. Please check your inputs and try again.",
+        errors: { name: validation.productName },
+      },
+    });
+    const { router } = renderForm(`/dashboard/products/edit/${lamp._id}`);
+    await categoriesLoaded();
+    await userEvent.click(screen.getByRole("button", { name: "Save Product" }));
+
+    await waitFor(() =>
+      expect(screen.getByRole("textbox", { name: "Name" })).toHaveAccessibleDescription(
+        validation.productName,
+      ),
+    );
+    expect(toast.error).toHaveBeenCalledWith(
+      "Some fields are invalid. Please check your inputs and try again.",
+    );
+    expect(router.state.location.pathname).toBe(`/dashboard/products/edit/${lamp._id}`);
+  });
+});

@@ -1,0 +1,63 @@
+import { Controller, useFormContext } from "react-hook-form";
+import { StatusToggleField } from "#web/components/status-toggle";
+import { TextField } from "#web/components/text-field";
+import { asNumber, type ProductFormState } from "./product-form-values";
+
+/** Price and stock, and the sale: its switch and its price. */
+export function ProductPricingFields() {
+  const { register, control, formState, setValue, watch } = useFormContext<ProductFormState>();
+  const { errors } = formState;
+  const onSale = watch("onSale");
+  return (
+    <>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField
+          label="Price ($)"
+          type="number"
+          inputMode="decimal"
+          step="0.01"
+          min="0"
+          error={errors.price?.message}
+          {...register("price", { setValueAs: asNumber })}
+        />
+        <TextField
+          label="Stock"
+          type="number"
+          inputMode="numeric"
+          step="1"
+          min="0"
+          error={errors.stock?.message}
+          {...register("stock", { setValueAs: asNumber })}
+        />
+      </div>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Controller
+          control={control}
+          name="onSale"
+          render={({ field }) => (
+            <StatusToggleField
+              label="On sale"
+              hint="Turning it off resets the sale price."
+              checked={field.value ?? false}
+              onChange={(value) => {
+                field.onChange(value);
+                // SPEC section 4: the onSale toggle resets salePrice.
+                setValue("salePrice", value ? undefined : 0, { shouldValidate: formState.isSubmitted });
+              }}
+            />
+          )}
+        />
+        <TextField
+          label="Sale price ($)"
+          type="number"
+          inputMode="decimal"
+          step="0.01"
+          min="0"
+          disabled={!onSale}
+          error={errors.salePrice?.message}
+          {...register("salePrice", { setValueAs: asNumber })}
+        />
+      </div>
+    </>
+  );
+}

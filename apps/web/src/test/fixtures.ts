@@ -1,0 +1,53 @@
+/** DTOs as the API sends them (they must pass the @shop/shared schemas lib/api.ts checks in tests). */
+import type { AddressDto } from "@shop/shared/schemas/address";
+import type { CategoryDto } from "@shop/shared/schemas/category";
+import type { MediaDto } from "@shop/shared/schemas/media";
+import type { ProductDto } from "@shop/shared/schemas/product";
+
+const CREATED = "2026-01-05T10:00:00.000Z";
+
+export const shoes: CategoryDto = { _id: "a1a1a1a1a1a1a1a1a1a1a1a1", name: "Shoes", slug: "shoes", count: 4 };
+export const watches: CategoryDto = {
+  _id: "b2b2b2b2b2b2b2b2b2b2b2b2",
+  name: "Watches",
+  slug: "watches",
+  count: 2,
+};
+
+export function media(id: string, name: string): MediaDto {
+  return { _id: id, name, url: `/media/${name}`, width: 800, height: 800, variants: [], createdAt: CREATED };
+}
+
+export const lampPicture = media("c3c3c3c3c3c3c3c3c3c3c3c3", "lamp.png");
+export const lampSide = media("d4d4d4d4d4d4d4d4d4d4d4d4", "lamp-side.png");
+
+export const lamp: ProductDto = {
+  _id: "e5e5e5e5e5e5e5e5e5e5e5e5",
+  name: "Brass Desk Lamp",
+  description: "A warm brass desk lamp with a weighted base and an adjustable arm for reading.",
+  price: 40,
+  onSale: true,
+  salePrice: 30,
+  stock: 7,
+  isActive: true,
+  category: { _id: shoes._id, name: shoes.name, slug: shoes.slug },
+  thumbnail: lampPicture,
+  rating: { average: 0, count: 0 },
+  createdAt: CREATED,
+  gallery: [lampSide],
+  reviews: [],
+  updatedAt: CREATED,
+};
+
+export const homeAddress: AddressDto = {
+  _id: "f6f6f6f6f6f6f6f6f6f6f6f6",
+  name: { firstName: "Priya", lastName: "Sharma" },
+  countryCode: "91",
+  phoneNumber: "9876543210",
+  building: "Flat 12, Sea View Apartments",
+  street: "Marine Drive Road",
+  city: "Mumbai",
+  state: "Maharashtra",
+  pinCode: "400002",
+  country: "India",
+};
