@@ -1,10 +1,12 @@
 /**
  * The one place that talks HTTP to the API. It sends JSON (or multipart) bodies, unwraps the
  * envelope `{ success, message, data, meta }`, turns every failure into an ApiError carrying the
- * server's message, and ends the local session when the server answers 401.
+ * server's message, and ends the local session when the server answers 401. In development and
+ * tests it also checks every answer against the DTO schema of @shop/shared its call names.
  */
 import type { ListMeta } from "@shop/shared/api";
 import { errors as messages } from "@shop/shared/messages";
+import type { ZodType } from "zod";
 import { useSession } from "./session";
 
 const API_BASE = "/api";
@@ -26,7 +28,21 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
+/**
+ * What to tell the user about a failed call: an ApiError's message (the server's, or the call's
+ * default). Anything else is a bug rather than an answer, told with SPEC's generic message.
+ */
+export function errorMessage(error: unknown): string {
+  return isApiError(error) ? error.message : messages.somethingWentWrong;
+}
+
 type QueryValue = string | number | boolean | null | undefined;
+
+/**
+ * The DTO schema of an answer's `data` (of one item, for a list), loaded on demand: one of
+ * lib/response-schemas.ts, which the production build leaves out (undefined there).
+ */
+export type ResponseSchema<T> = () => Promise<ZodType<T>>;
 
 export interface RequestOptions {
   method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -40,9 +56,8 @@ export interface RequestOptions {
   defaultMessage?: string | ((status: number) => string);
 }
 
-export interface ApiResponse<T> {
-  data: T;
-  message: string;
+interface Answer {
+  data: unknown;
   meta?: ListMeta;
 }
 
@@ -68,7 +83,7 @@ function buildUrl(path: string, query: RequestOptions["query"]): string {
 function fallbackMessage(options: RequestOptions, status: number): string {
   const { defaultMessage } = options;
   if (typeof defaultMessage === "function") return defaultMessage(status);
-  return defaultMessage ?? messages.page;
+  return defaultMessage ?? messages.somethingWentWrong;
 }
 
 function fieldErrors(value: unknown): Record<string, string> {
@@ -91,8 +106,38 @@ async function readBody(response: Response): Promise<EnvelopeBody | null> {
   }
 }
 
+/**
+ * Development and tests: an answer that does not match its schema fails like a broken answer, with
+ * the call's default message, and the mismatch is logged. The data is returned as received either
+ * way (never the parsed copy), so that development behaves exactly as production does.
+ */
+async function checkAnswer(
+  path: string,
+  options: RequestOptions,
+  status: number,
+  data: unknown,
+  meta: ListMeta | undefined,
+  schema: ResponseSchema<unknown>,
+  list: boolean,
+): Promise<void> {
+  const [dataSchema, { ListMeta: metaSchema }] = await Promise.all([schema(), import("@shop/shared/api")]);
+  const checks = list
+    ? [dataSchema.array().safeParse(data), metaSchema.safeParse(meta)]
+    : [dataSchema.safeParse(data)];
+  const failed = checks.find((check) => !check.success);
+  if (failed?.error) {
+    console.error(`The answer of ${path} does not match its schema`, failed.error.issues);
+    throw new ApiError(status, fallbackMessage(options, status));
+  }
+}
+
 /** Sends one request and returns the unwrapped envelope; throws ApiError on any failure. */
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
+async function request(
+  path: string,
+  options: RequestOptions,
+  schema: ResponseSchema<unknown> | undefined,
+  list = false,
+): Promise<Answer> {
   const { method = "GET", body, query, signal } = options;
   const headers: Record<string, string> = { ...options.headers, accept: "application/json" };
   let payload: BodyInit | undefined;
@@ -128,34 +173,56 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       fieldErrors(envelope?.errors),
     );
   }
-  if (envelope === null) {
+  if (envelope === null || (list && !envelope.meta)) {
     throw new ApiError(response.status, fallbackMessage(options, response.status));
   }
-  return {
-    data: envelope.data as T,
-    message: typeof envelope.message === "string" ? envelope.message : "",
-    ...(envelope.meta ? { meta: envelope.meta } : {}),
-  };
+  // NOTE: written out (not through a constant) so that the production build drops the branch and
+  // the schema loaders it would call.
+  if ((import.meta.env.DEV || import.meta.env.MODE === "test") && schema) {
+    await checkAnswer(path, options, response.status, envelope.data, envelope.meta, schema, list);
+  }
+  return { data: envelope.data, ...(envelope.meta ? { meta: envelope.meta } : {}) };
 }
 
 type MethodOptions = Omit<RequestOptions, "method" | "body">;
+/** A read: its answer is typed by, and in development checked against, its schema. */
+type ReadOptions<T> = MethodOptions & { schema: ResponseSchema<T> | undefined };
+type Method = "POST" | "PUT" | "PATCH";
 
-/** Shorthands that resolve to the envelope's `data`. */
+/**
+ * A write. With a schema it resolves to the answer's `data`, typed by the schema; without one it is
+ * typed as nothing (the caller has no use for the answer), so no answer is ever typed by hand.
+ * NOTE: the data is returned either way: the production build has no schemas (`schema` is
+ * undefined there), and a call that named one must still get its answer.
+ */
+function write(method: Method) {
+  function send<T>(path: string, body: unknown, options: ReadOptions<T>): Promise<T>;
+  function send(path: string, body?: unknown, options?: MethodOptions): Promise<void>;
+  async function send<T>(
+    path: string,
+    body?: unknown,
+    options?: MethodOptions & { schema?: ResponseSchema<T> },
+  ) {
+    const { data } = await request(path, { ...options, method, body }, options?.schema);
+    return data as T;
+  }
+  return send;
+}
+
+/** The calls of every `features/<name>/api/` file: each resolves to the envelope's `data`. */
 export const api = {
-  get: <T>(path: string, options?: MethodOptions) =>
-    apiRequest<T>(path, { ...options, method: "GET" }).then((r) => r.data),
-  post: <T>(path: string, body?: unknown, options?: MethodOptions) =>
-    apiRequest<T>(path, { ...options, method: "POST", body }).then((r) => r.data),
-  put: <T>(path: string, body?: unknown, options?: MethodOptions) =>
-    apiRequest<T>(path, { ...options, method: "PUT", body }).then((r) => r.data),
-  patch: <T>(path: string, body?: unknown, options?: MethodOptions) =>
-    apiRequest<T>(path, { ...options, method: "PATCH", body }).then((r) => r.data),
-  delete: <T>(path: string, options?: MethodOptions) =>
-    apiRequest<T>(path, { ...options, method: "DELETE" }).then((r) => r.data),
-  /** A paged list: the items and the paging meta. */
-  list: async <T>(path: string, options?: MethodOptions) => {
-    const response = await apiRequest<T[]>(path, { ...options, method: "GET" });
-    if (!response.meta) throw new ApiError(200, fallbackMessage(options ?? {}, 200));
-    return { items: response.data, meta: response.meta };
+  get: async <T>(path: string, options: ReadOptions<T>): Promise<T> =>
+    (await request(path, { ...options, method: "GET" }, options.schema)).data as T,
+  /** A paged list: the items (each checked against `schema`) and the paging meta. */
+  list: async <T>(path: string, options: ReadOptions<T>): Promise<{ items: T[]; meta: ListMeta }> => {
+    const { data, meta } = await request(path, { ...options, method: "GET" }, options.schema, true);
+    return { items: data as T[], meta: meta as ListMeta };
+  },
+  post: write("POST"),
+  put: write("PUT"),
+  patch: write("PATCH"),
+  /** No deletion answers anything the app uses. */
+  delete: async (path: string, options?: MethodOptions): Promise<void> => {
+    await request(path, { ...options, method: "DELETE" }, undefined);
   },
 };
