@@ -1,7 +1,8 @@
 import { defineConfig } from "vitest/config";
 
-// Unit tests of the shared package, and the API suite on PGlite — and again on a real
-// PostgreSQL when TEST_DATABASE_URL is set (each test file gets a fresh database).
+// Unit tests of the shared package and the web app (its components in jsdom), and the API suite on
+// PGlite — and again on a real PostgreSQL when TEST_DATABASE_URL is set (each test file gets a
+// fresh database).
 const postgres = process.env.TEST_DATABASE_URL;
 
 export default defineConfig({
@@ -12,6 +13,20 @@ export default defineConfig({
       },
       {
         test: { name: "web", root: "apps/web", include: ["src/**/*.test.ts"], environment: "node" },
+      },
+      {
+        test: {
+          name: "web-dom",
+          root: "apps/web",
+          include: ["src/**/*.test.tsx"],
+          environment: "jsdom",
+          setupFiles: ["src/test/setup-dom.ts"],
+          // Rendering a whole form in jsdom takes a few seconds on a busy 2-core machine.
+          testTimeout: 20_000,
+        },
+      },
+      {
+        test: { name: "scripts", root: "scripts", include: ["*.test.ts"], environment: "node" },
       },
       {
         test: {

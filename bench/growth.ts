@@ -1,5 +1,5 @@
 /**
- * Growth (issue 6, item 3): the p50 of the first page, of page 50 and of a search at 1k, 10k and
+ * Growth (README, "Performance"): the p50 of the first page, of page 50 and of a search at 1k, 10k and
  * 100k products, and the ratio 100k/1k; the cost of a request must not grow with the catalogue.
  */
 import type { BenchContext, CatalogSize } from "./lib/context";

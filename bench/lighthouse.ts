@@ -1,5 +1,5 @@
 /**
- * Lighthouse (issue 6, item 5, second half): the home page, a product page and a category page of
+ * Lighthouse (README, "Performance"): the home page, a product page and a category page of
  * the production build, served by the built server the way `npm start` serves it (NODE_ENV
  * production, the demo catalogue seeded into a fresh PGlite folder), audited by Lighthouse 12 in
  * Debian's Chromium with its default settings: a phone (Moto G Power screen) on simulated slow 4G

@@ -1,7 +1,7 @@
 /**
- * API reads against their ceiling (issue 6, item 2) at 10k products on PostgreSQL: autocannon,
+ * API reads against their ceiling (README, "Performance") at 10k products on PostgreSQL: autocannon,
  * 50 connections for 10 s per endpoint, first against the API, then against a bare node:http
- * server answering the same bytes from memory; then the server's memory (item 6).
+ * server answering the same bytes from memory; then the server's memory (RSS).
  *
  * autocannon runs in this process, the API and the ceiling each in their own; all of them and
  * PostgreSQL share the machine's cores, so the ceiling is also bounded by the load generator.

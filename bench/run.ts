@@ -1,17 +1,18 @@
 /**
- * `npm run bench`: every benchmark of issue 6 that exists so far, in order, within a time budget,
+ * `npm run bench`: every benchmark of README's "Performance" section, in order, within a time budget,
  * one line per figure (`name: value (target)`). `npm run bench -- search reads` runs some parts
  * (`--only search,reads` when tsx runs this file directly).
  *
- * Options: --budget <seconds> (default 480)  --build (rebuild the API bundle first)
+ * Options: --budget <seconds> (default 480)  --build (rebuild the API bundle even when it is current;
+ *          it is rebuilt anyway when missing or older than its sources, scripts/ensure-built.mjs)
  *          --keep (keep the shop_bench_* databases)  --reuse (use kept databases of the right size)
  *          --explain (EXPLAIN ANALYZE of the slowest searches)
  * Environment: BENCH_DATABASE_URL, the PostgreSQL server to create shop_bench_* databases on
  * (default postgres://postgres@127.0.0.1:5432/postgres; loopback only).
  *
- * A new benchmark (the order and sign-in writes of issue 6 item 4) is a module exporting
- * `(ctx: BenchContext) => Promise<void>` and one entry in PARTS; the catalogue, the servers, the
- * bench accounts (seed.ts: BENCH_PASSWORD, benchShopperEmail) and the cleanup come from the context.
+ * A new benchmark is a module exporting `(ctx: BenchContext) => Promise<void>` and one entry in
+ * PARTS; the catalogue, the servers, the bench accounts (seed.ts: BENCH_PASSWORD, benchShopperEmail)
+ * and the cleanup come from the context.
  */
 import { cpus, freemem, loadavg, totalmem } from "node:os";
 import { performance } from "node:perf_hooks";

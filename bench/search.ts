@@ -1,5 +1,5 @@
 /**
- * Keyword search at 100k products on PostgreSQL (issue 3's last acceptance line, issue 6 item 2):
+ * Keyword search at 100k products on PostgreSQL (README, "Performance"; decisions 004 and 007):
  * sequential GET /api/products?keyword=...&page=1&size=8 through HTTP over a fixed list of keywords,
  * typos included, after a warm-up; p50 and p95 of the whole set, and the slowest keywords.
  */

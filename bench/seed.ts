@@ -1,9 +1,11 @@
 /**
- * The bench catalogue (issue 6, item 1): a fresh database, migrated with the API's own migrations,
+ * The bench catalogue: a fresh database, migrated with the API's own migrations,
  * filled set-based (`insert ... select ... from generate_series`) with N active products, a few
  * inactive ones, 20 categories, shoppers and reviews. Deterministic: the same rows on every run.
  */
 import { performance } from "node:perf_hooks";
+import { type SQL, sql } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import {
   type Database,
   type DatabaseHandle,
@@ -12,6 +14,7 @@ import {
   type Transaction,
 } from "../apps/api/src/db/client";
 import { hashPassword } from "../apps/api/src/modules/auth/password";
+import { searchDocumentOf, searchWordsOf } from "../apps/api/src/modules/products/search";
 import {
   ADJECTIVES,
   BRANDS,
@@ -346,8 +349,14 @@ async function insertProducts(
   );
   const pick = (list: readonly string[], salt: number) =>
     `(${textArray(list)})[1 + ${hash("g.i", salt)} % ${list.length}]`;
-  // NOTE: the search document is built exactly as modules/products/repo.ts (searchDocument) and the
-  // backfill of migration 0002 build it: name A, category name B, description C, 'english'.
+  // The search document is the shop's own (modules/products/search.ts), over the generated columns.
+  const searchVector = sqlText(
+    searchDocumentOf({
+      name: sql.raw("n.name"),
+      categoryName: sql.raw("n.category_name"),
+      description: sql.raw("n.description"),
+    }),
+  );
   await db.execute(`
     with vocab (k, category_id, category_name, nouns, materials, thumbnail_id) as (values ${vocab.join(", ")}),
     picks as (
@@ -387,9 +396,7 @@ async function insertProducts(
       coalesce((select round(avg(${ratingExpr("n.i", "j")}), 2) from generate_series(1, ${reviewCountExpr("n.i")}) j), 0),
       ${reviewCountExpr("n.i")},
       (n.h % 1000) * (n.h / 1000 % 1000) / 2000,
-      setweight(to_tsvector('english', n.name), 'A') ||
-        setweight(to_tsvector('english', n.category_name), 'B') ||
-        setweight(to_tsvector('english', n.description), 'C'),
+      ${searchVector},
       n.created_at, n.created_at
     from named n`);
 }
@@ -427,12 +434,19 @@ async function insertReviews(db: Db, { total, users, now }: { total: number; use
     cross join lateral (select ${ratingExpr("g.i", "j")} as rating) r`);
 }
 
-/** The search vocabulary, by the very statement of migration 0002's backfill. */
+/** The search vocabulary of every product, as the shop adds a product's words when it writes one. */
 async function fillSearchWords(db: Database) {
-  await db.execute(`
+  const words = searchWordsOf(sql`p.name || ' ' || c.name || ' ' || p.description`);
+  await db.execute(sql`
     insert into search_words (word)
-    select distinct w from products as p join categories as c on c.id = p.category_id,
-      regexp_split_to_table(lower(p.name || ' ' || c.name || ' ' || p.description), '[^[:alnum:]]+') as w
-    where length(w) between 2 and 40
+    select s.w from products as p join categories as c on c.id = p.category_id,
+      lateral (${words}) as s
     on conflict do nothing`);
+}
+
+/** The text of a statement built with drizzle's sql`` that carries no parameters. */
+function sqlText(statement: SQL): string {
+  const { sql: text, params } = new PgDialect().sqlToQuery(statement);
+  if (params.length > 0) throw new Error("a bench statement must carry no parameters");
+  return text;
 }

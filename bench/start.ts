@@ -1,5 +1,5 @@
 /**
- * Start time (issue 6, item 6): from spawning the built server (what `npm start` runs, without
+ * Start time: from spawning the built server (what `npm start` runs, without
  * npm's own start-up) to the first 200 of /api/health, on PostgreSQL with the 10k catalogue and
  * on a warm PGlite (a DATA_DIR that already holds a migrated, seeded database). Median of 3.
  */

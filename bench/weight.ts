@@ -1,5 +1,5 @@
 /**
- * Storefront weight (issue 6, item 5, first half): the JS and CSS the home page loads from the
+ * Storefront weight (README, "Performance"): the JS and CSS the home page loads from the
  * production build, gzip-compressed, and whether any dashboard code is among them.
  *
  * The web app is built into bench/dist/web (lib/web-build.ts) with hidden source maps: they name

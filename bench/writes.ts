@@ -1,5 +1,5 @@
 /**
- * Writes (issue 6, item 4) at 10k products on PostgreSQL, against the built API:
+ * Writes at 10k products on PostgreSQL, against the built API:
  *
  * - Order placement: 100 bench shoppers, each signed in once and with a saved address, place
  *   orders of one or two lines over the same 20 products in a closed loop for 10 s, each on its own
@@ -17,9 +17,9 @@ import { availableParallelism } from "node:os";
 import { verify } from "@node-rs/argon2";
 import { SESSION_COOKIE } from "@shop/shared/constants";
 import type { OrderInputParsed } from "@shop/shared/schemas/order";
+import { AppError } from "../apps/api/src/core/errors";
 import { type DatabaseHandle, openDatabase } from "../apps/api/src/db/client";
 import type { User } from "../apps/api/src/db/schema/users";
-import { AppError } from "../apps/api/src/http/errors";
 import { verifyPassword } from "../apps/api/src/modules/auth/password";
 import { placeOrder } from "../apps/api/src/modules/orders/service";
 import { findUserByEmail } from "../apps/api/src/modules/users/repo";
@@ -260,6 +260,9 @@ async function postOrder(
   return answer.status;
 }
 
+/** The bench's shoppers keep placing orders; the anti-hoarding limit is not what it measures. */
+const BENCH_ORDER_LIMITS = { maxUnpaidOrders: 1_000_000, maxQuantityPerLine: 100 };
+
 async function callOrderService(
   handle: DatabaseHandle,
   shopper: Shopper,
@@ -268,7 +271,7 @@ async function callOrderService(
 ): Promise<number> {
   const input: OrderInputParsed = { products: lines, shippingAddress: shopper.addressId };
   try {
-    await placeOrder(handle.db, shopper.user, input, idempotencyKey);
+    await placeOrder(handle.db, shopper.user, input, { idempotencyKey, limits: BENCH_ORDER_LIMITS });
     return 201;
   } catch (error) {
     if (error instanceof AppError) return error.status;

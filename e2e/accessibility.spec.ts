@@ -1,5 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { firstProduct } from "./support/catalogue";
+import { expect, test } from "./support/fixtures";
+import { gotoSettled } from "./support/pages";
 
 // Every page of the shop, checked by axe in Chromium: no serious or critical violation.
 async function serious(page: Page) {
@@ -17,21 +20,10 @@ async function serious(page: Page) {
     );
 }
 
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto("/auth/login");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Login", exact: true }).click();
-  await expect(page).not.toHaveURL(/\/auth\/login/);
-}
-
-async function firstProductPath(page: Page) {
-  const list = await (await page.request.get("/api/products?size=1")).json();
-  return `/product/${list.data[0]._id}`;
-}
-
 test("storefront and auth pages have no serious accessibility violations", async ({ page }) => {
-  const product = await firstProductPath(page);
+  // Thirteen pages, each loaded and analysed: more than one journey's time on a busy machine.
+  test.slow();
+  const product = `/product/${(await firstProduct(page.request))._id}`;
   const categories = await (await page.request.get("/api/categories")).json();
   for (const path of [
     "/",
@@ -48,37 +40,42 @@ test("storefront and auth pages have no serious accessibility violations", async
     "/auth/login",
     "/auth/register",
   ]) {
-    await page.goto(path);
-    await page.waitForLoadState("networkidle");
+    await gotoSettled(page, path);
     expect(await serious(page), path).toEqual([]);
   }
 });
 
-test("account pages have no serious accessibility violations", async ({ page }) => {
-  await signIn(page, "shopper@example.com", "Shopper@123");
-  for (const path of ["/account/profile", "/account/shipping"]) {
-    await page.goto(path);
-    await page.waitForLoadState("networkidle");
-    expect(await serious(page), path).toEqual([]);
-  }
+test.describe("signed in as the shopper", () => {
+  test.use({ signedInAs: "shopper" });
+
+  test("account pages have no serious accessibility violations", async ({ page }) => {
+    for (const path of ["/account/profile", "/account/shipping"]) {
+      await gotoSettled(page, path);
+      expect(await serious(page), path).toEqual([]);
+    }
+  });
 });
 
-test("dashboard pages have no serious accessibility violations", async ({ page }) => {
-  await signIn(page, "admin@example.com", "Admin@123");
-  for (const path of [
-    "/dashboard/home",
-    "/dashboard/orders",
-    "/dashboard/orders/pending",
-    "/dashboard/payments",
-    "/dashboard/products",
-    "/dashboard/products/new",
-    "/dashboard/categories",
-    "/dashboard/customers",
-    "/dashboard/media",
-    "/dashboard/disputes",
-  ]) {
-    await page.goto(path);
-    await page.waitForLoadState("networkidle");
-    expect(await serious(page), path).toEqual([]);
-  }
+test.describe("signed in as the admin", () => {
+  test.use({ signedInAs: "admin" });
+
+  test("dashboard pages have no serious accessibility violations", async ({ page }) => {
+    // Ten pages, each loaded and analysed.
+    test.slow();
+    for (const path of [
+      "/dashboard/home",
+      "/dashboard/orders",
+      "/dashboard/orders/pending",
+      "/dashboard/payments",
+      "/dashboard/products",
+      "/dashboard/products/new",
+      "/dashboard/categories",
+      "/dashboard/customers",
+      "/dashboard/media",
+      "/dashboard/disputes",
+    ]) {
+      await gotoSettled(page, path);
+      expect(await serious(page), path).toEqual([]);
+    }
+  });
 });

@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import {
   accountNotes,
   cartUpdates,
@@ -9,19 +9,13 @@ import {
   warnings,
 } from "@shop/shared/messages";
 import { formatPrice, priceItems } from "@shop/shared/pricing";
-
-const PASSWORD = "Secret@123";
-const GOOD_CARD = "4242 4242 4242 4242";
-const DECLINED_CARD = "4000 0000 0000 0002";
-
-interface ProductRow {
-  _id: string;
-  name: string;
-  price: number;
-  onSale: boolean;
-  salePrice: number;
-  stock: number;
-}
+import type { AddressInput } from "@shop/shared/schemas/address";
+import { PASSWORD, uniqueEmail } from "./support/accounts";
+import { submitLogin, submitRegistration } from "./support/auth-forms";
+import { cartLink, type ProductRow, productByName } from "./support/catalogue";
+import { expect, test } from "./support/fixtures";
+import { DECLINED_CARD, GOOD_CARD, saveAddress } from "./support/orders";
+import { closeToast, expectToast } from "./support/toasts";
 
 const ADDRESS = {
   name: { firstName: "Meera", lastName: "Nair" },
@@ -33,45 +27,14 @@ const ADDRESS = {
   state: "Karnataka",
   pinCode: "560038",
   country: "India",
-};
-
-function uniqueEmail(prefix: string) {
-  return `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-}
-
-/** An active product, found by name through the API. */
-async function productByName(request: APIRequestContext, name: string): Promise<ProductRow> {
-  const response = await request.get("/api/products", { params: { keyword: name, size: 20 } });
-  const body = (await response.json()) as { data: ProductRow[] };
-  const product = body.data.find((row) => row.name === name);
-  if (!product) throw new Error(`no active product named ${name}`);
-  return product;
-}
-
-function toast(page: Page, text: string) {
-  return page.getByRole("alert").filter({ hasText: text });
-}
-
-/** Waits for a toast, then closes it with a click (they sit over the header's cart and menu). */
-async function seeToast(page: Page, text: string) {
-  const shown = toast(page, text).first();
-  await expect(shown).toBeVisible();
-  await shown.getByRole("button", { name: "close" }).click();
-  await expect(toast(page, text)).toHaveCount(0);
-  // NOTE: toasts pause while hovered: leave none of the others under the pointer.
-  await page.mouse.move(0, 0);
-}
-
-function cartLink(page: Page, quantity: number) {
-  return page.getByRole("link", { name: `Cart, ${quantity} ${quantity === 1 ? "item" : "items"}` });
-}
+} satisfies AddressInput;
 
 /** Opens the product page and adds one unit to the cart. */
 async function addToCart(page: Page, product: ProductRow) {
   await page.goto(`/product/${product._id}`);
   await expect(page.getByRole("heading", { level: 1, name: product.name })).toBeVisible();
   await page.getByRole("button", { name: "Add to cart" }).click();
-  await seeToast(page, successes.addedToCart(1));
+  await closeToast(page, successes.addedToCart(1));
 }
 
 /** The amount beside a label of the price summary ('Subtotal', 'Total', 'Amount paid'...). */
@@ -145,11 +108,7 @@ test("an anonymous shopper fills the cart, registers at CONTINUE, adds an addres
   await page.getByRole("button", { name: /continue/i }).click();
   await expect(page).toHaveURL(`/auth/login?redirect=${encodeURIComponent("/account/shipping")}`);
   await page.getByRole("link", { name: "Register" }).click();
-  await page.getByLabel("First name").fill(ADDRESS.name.firstName);
-  await page.getByLabel("Last name").fill(ADDRESS.name.lastName);
-  await page.getByLabel("Email").fill(uniqueEmail("meera"));
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Register" }).click();
+  await submitRegistration(page, { name: ADDRESS.name, email: uniqueEmail("meera"), password: PASSWORD });
   await expect(page).toHaveURL("/account/shipping");
 
   // No saved address yet: CONTINUE waits until one is added and chosen.
@@ -166,7 +125,7 @@ test("an anonymous shopper fills the cart, registers at CONTINUE, adds an addres
   await expect(dialog.getByLabel("Country", { exact: true }).getByRole("option")).toHaveText(["India"]);
   await fillAddress(dialog);
   await dialog.getByRole("button", { name: "Save address" }).click();
-  await seeToast(page, accountNotes.addressAdded);
+  await closeToast(page, accountNotes.addressAdded);
   await expect(dialog).toHaveCount(0);
   await expect(page.getByRole("radio", { name: new RegExp(ADDRESS.building) })).toBeChecked();
   await proceed.click();
@@ -183,7 +142,7 @@ test("an anonymous shopper fills the cart, registers at CONTINUE, adds an addres
   await expect(page.getByText("TEST MODE")).toBeVisible();
   await expect(summaryRow(page, "Total")).toHaveText(formatPrice(expected.totalPrice));
   await payWithCard(page, GOOD_CARD);
-  await seeToast(page, successes.orderPaid);
+  await closeToast(page, successes.orderPaid);
   await expect(summaryRow(page, "Amount paid")).toHaveText(formatPrice(expected.totalPrice));
   await expect(page.getByRole("form", { name: "Test card payment" })).toHaveCount(0);
 
@@ -201,18 +160,11 @@ test("an anonymous shopper fills the cart, registers at CONTINUE, adds an addres
 
 test("a declined card shows the error and leaves the order payable; the good card pays it afterwards", async ({
   page,
-  playwright,
-  baseURL,
+  newShopper,
 }) => {
   // A shopper with an account and a saved address, signed out in this browser.
-  const email = uniqueEmail("declined");
-  const shopper = await playwright.request.newContext({ baseURL });
-  const registered = await shopper.post("/api/auth/register", {
-    data: { name: { firstName: "Kabir", lastName: "Rao" }, email, password: PASSWORD },
-  });
-  expect(registered.status()).toBe(201);
-  expect((await shopper.post("/api/users/current-user/addresses", { data: ADDRESS })).status()).toBe(201);
-  await shopper.dispose();
+  const shopper = await newShopper({ firstName: "Kabir", lastName: "Rao" });
+  await saveAddress(shopper.api, ADDRESS);
 
   const tee = await productByName(page.request, "Classic Cotton Crew T-Shirt");
   await addToCart(page, tee);
@@ -221,16 +173,14 @@ test("a declined card shows the error and leaves the order payable; the good car
 
   // Signing in at CONTINUE comes back to shipping, where the saved address is offered.
   await expect(page).toHaveURL(/\/auth\/login\?redirect=/);
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Login", exact: true }).click();
+  await submitLogin(page, shopper);
   await expect(page).toHaveURL("/account/shipping");
   await page.getByRole("radio", { name: new RegExp(ADDRESS.building) }).check();
   await page.getByRole("button", { name: /continue/i }).click();
   const orderId = await placeOrder(page);
 
   await payWithCard(page, DECLINED_CARD);
-  await expect(toast(page, errors.orderOrPayment)).toBeVisible();
+  await expectToast(page, errors.tryAgainLaterEllipsis);
   await expect(page.getByRole("form", { name: "Test card payment" })).toBeVisible();
   await expect(page.getByText("Amount paid")).toHaveCount(0);
 
@@ -238,7 +188,7 @@ test("a declined card shows the error and leaves the order payable; the good car
   await page.reload();
   await expect(page.getByText("Status: pending")).toBeVisible();
   await payWithCard(page, GOOD_CARD);
-  await expect(toast(page, successes.orderPaid)).toBeVisible();
+  await expectToast(page, successes.orderPaid);
   await expect(page.getByText("Amount paid")).toBeVisible();
   await expect(page.getByText("Status: processing")).toBeVisible();
   expect(page.url()).toContain(orderId);
@@ -246,15 +196,9 @@ test("a declined card shows the error and leaves the order payable; the good car
 
 test("the cart shows a price change and a stock drop an admin makes before checkout", async ({
   page,
-  playwright,
-  baseURL,
+  api,
 }) => {
-  const admin = await playwright.request.newContext({ baseURL });
-  const config = (await (await admin.get("/api/config")).json()) as {
-    data: { demo: { email: string; password: string } };
-  };
-  expect((await admin.post("/api/auth/login", { data: config.data.demo })).ok()).toBe(true);
-
+  const admin = await api.as("admin");
   const tote = await productByName(admin, "Canvas Market Tote");
   const detail = (await (await admin.get(`/api/products/${tote._id}`)).json()) as {
     data: ProductRow & {
@@ -326,37 +270,27 @@ test("the cart shows a price change and a stock drop an admin makes before check
   } finally {
     await save({ price: product.price, stock: product.stock });
     await admin.patch(`/api/products/${tote._id}`, { data: { key: "isActive", value: product.isActive } });
-    await admin.dispose();
   }
 });
 
 test("checkout sends a shopper back for a missing cart or address, and a cancelled order offers no payment", async ({
   page,
-  playwright,
-  baseURL,
+  newShopper,
 }) => {
-  const email = uniqueEmail("guards");
-  const shopper = await playwright.request.newContext({ baseURL });
-  const registered = await shopper.post("/api/auth/register", {
-    data: { name: { firstName: "Tara", lastName: "Menon" }, email, password: PASSWORD },
-  });
-  expect(registered.status()).toBe(201);
-  await shopper.dispose();
+  const shopper = await newShopper({ firstName: "Tara", lastName: "Menon" });
 
   await page.goto("/auth/login?redirect=%2Faccount%2Fcheckout");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Login", exact: true }).click();
+  await submitLogin(page, shopper);
 
   // An empty cart: back to the cart, with the SPEC warning.
   await expect(page).toHaveURL("/cart");
-  await expect(toast(page, warnings.emptyCart)).toBeVisible();
+  await expectToast(page, warnings.emptyCart);
 
   // Products but no address: to shipping, with the SPEC warning.
   await addToCart(page, await productByName(page.request, "Canvas Market Tote"));
   await page.goto("/account/checkout");
   await expect(page).toHaveURL("/account/shipping");
-  await expect(toast(page, warnings.selectAddress)).toBeVisible();
+  await expectToast(page, warnings.selectAddress);
 
   await page.getByRole("button", { name: "Add address" }).click();
   const dialog = page.getByRole("dialog", { name: "Add address" });

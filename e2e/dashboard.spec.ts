@@ -1,9 +1,10 @@
 import { deflateSync } from "node:zlib";
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { api as apiMessages, empty, errors, successes, validation } from "@shop/shared/messages";
+import { dataOf } from "./support/api";
+import { expect, test } from "./support/fixtures";
+import { payWithTestCard, placeOrder, saveAddress } from "./support/orders";
+import { closeToast, expectToast } from "./support/toasts";
 
-const SHOPPER = { email: "shopper@example.com", password: "Shopper@123" };
-const PASSWORD = "Journey@123";
 const DESCRIPTION =
   "A sturdy product made for the dashboard journey, with a description well past fifty characters.";
 
@@ -50,59 +51,11 @@ function imageFile(name: string, rgb: [number, number, number]) {
   return { name, mimeType: "image/png", buffer: png(rgb) };
 }
 
-function toast(page: Page, text: string) {
-  return page.getByRole("alert").filter({ hasText: text });
-}
-
-async function loginAsAdmin(page: Page) {
-  await page.goto("/auth/login");
-  await page.getByRole("button", { name: "Login as admin" }).click();
-  await page.getByRole("button", { name: "Login", exact: true }).click();
-  await expect(page).toHaveURL("/");
-}
-
-async function loginWith(page: Page, email: string, password: string) {
-  await page.goto("/auth/login");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Login", exact: true }).click();
-  await expect(page).toHaveURL("/");
-}
-
-/** An API client signed in with these credentials. */
-async function apiAs(
-  playwright: { request: { newContext: (options: { baseURL?: string }) => Promise<APIRequestContext> } },
-  baseURL: string | undefined,
-  credentials: { email: string; password: string },
-) {
-  const context = await playwright.request.newContext({ baseURL });
-  const response = await context.post("/api/auth/login", { data: credentials });
-  expect(response.ok()).toBe(true);
-  return context;
-}
-
-/** Registers a new shopper through the API and returns the credentials and id. */
-async function registerShopper(request: APIRequestContext, firstName: string) {
-  const email = `${unique(firstName.toLowerCase())}@example.com`;
-  const response = await request.post("/api/auth/register", {
-    data: { name: { firstName, lastName: "Journey" }, email, password: PASSWORD },
-  });
-  expect(response.ok()).toBe(true);
-  const body = (await response.json()) as { data: { _id: string } };
-  return { email, password: PASSWORD, id: body.data._id };
-}
-
-async function demoAdmin(request: APIRequestContext) {
-  const config = (await (await request.get("/api/config")).json()) as {
-    data: { demo: { email: string; password: string } };
-  };
-  return config.data.demo;
-}
+test.use({ signedInAs: "admin" });
 
 test("the admin adds a category, and the slug is filled from the name when the name field is left", async ({
   page,
 }) => {
-  await loginAsAdmin(page);
   await page.goto("/dashboard/categories");
   await page.getByRole("button", { name: "New Category" }).click();
   const dialog = page.getByRole("dialog", { name: "Add Category" });
@@ -112,7 +65,7 @@ test("the admin adds a category, and the slug is filled from the name when the n
   const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, "-");
   await expect(dialog.getByLabel("Slug")).toHaveValue(slug);
   await dialog.getByRole("button", { name: "Add Category" }).click();
-  await expect(toast(page, successes.categoryCreated)).toBeVisible();
+  await closeToast(page, successes.categoryCreated);
   await expect(dialog).toBeHidden();
 
   await page.getByRole("searchbox", { name: "Search categories" }).fill(name);
@@ -132,10 +85,9 @@ test("the admin adds a category, and the slug is filled from the name when the n
 test("the admin creates a product with pictures uploaded through the picker, sees it in the shop, and deactivates it", async ({
   page,
 }) => {
-  await loginAsAdmin(page);
   await page.goto("/dashboard/products/new");
   await page.getByRole("button", { name: "Create Product" }).click();
-  await expect(toast(page, "Some fields are invalid, please try again.")).toBeVisible();
+  await expectToast(page, "Some fields are invalid, please try again.");
   await expect(
     page.getByText(validation.productDescription).or(page.getByText(validation.required)).first(),
   ).toBeVisible();
@@ -172,7 +124,7 @@ test("the admin creates a product with pictures uploaded through the picker, see
   await expect(page.getByRole("img", { name: /^Gallery: / })).toHaveCount(2);
 
   await page.getByRole("button", { name: "Create Product" }).click();
-  await expect(toast(page, successes.productSaved)).toBeVisible();
+  await expectToast(page, successes.productSaved);
   await expect(page).toHaveURL("/dashboard/products");
 
   const found = await page.request.get("/api/products", { params: { keyword: name } });
@@ -187,7 +139,7 @@ test("the admin creates a product with pictures uploaded through the picker, see
   // Deactivate it from the list: the row leaves, and the shop no longer offers it.
   await page.goto(`/dashboard/products?keyword=${encodeURIComponent(name)}`);
   await page.getByRole("switch", { name: `Active: ${name}` }).click();
-  await expect(toast(page, successes.productStatus(false))).toBeVisible();
+  await expectToast(page, successes.productStatus(false));
   await expect(page.getByRole("switch", { name: `Active: ${name}` })).toHaveCount(0);
   await page.goto(`/dashboard/products/inactive?keyword=${encodeURIComponent(name)}`);
   await expect(page.getByRole("switch", { name: `Active: ${name}` })).not.toBeChecked();
@@ -200,46 +152,29 @@ test("the admin creates a product with pictures uploaded through the picker, see
 
 test("the admin ships a paid order, delivers it and finds it among the delivered orders", async ({
   page,
-  playwright,
-  baseURL,
+  api,
 }) => {
-  const shopper = await apiAs(playwright, baseURL, SHOPPER);
-  const address = await shopper.post("/api/users/current-user/addresses", {
-    data: {
-      name: { firstName: "Priya", lastName: "Sharma" },
-      countryCode: "91",
-      phoneNumber: "9876543210",
-      building: "Flat 12, Sea View Apartments",
-      street: "Marine Drive Road",
-      city: "Mumbai",
-      state: "Maharashtra",
-      pinCode: "400002",
-      country: "India",
-    },
+  const shopper = await api.as("shopper");
+  const addressId = await saveAddress(shopper, {
+    name: { firstName: "Priya", lastName: "Sharma" },
+    countryCode: "91",
+    phoneNumber: "9876543210",
+    building: "Flat 12, Sea View Apartments",
+    street: "Marine Drive Road",
+    city: "Mumbai",
+    state: "Maharashtra",
+    pinCode: "400002",
+    country: "India",
   });
-  expect(address.ok()).toBe(true);
-  const addressId = ((await address.json()) as { data: { _id: string } }).data._id;
-  const products = (await (await shopper.get("/api/products", { params: { size: 50 } })).json()) as {
-    data: { _id: string; stock: number }[];
-  };
-  const inStock = products.data.find((row) => row.stock > 5);
-  expect(inStock).toBeDefined();
-  const placed = await shopper.post("/api/orders", {
-    data: { products: [{ product: inStock?._id, quantity: 1 }], shippingAddress: addressId },
-  });
-  expect(placed.ok()).toBe(true);
-  const orderId = ((await placed.json()) as { data: { _id: string } }).data._id;
-  const paid = await shopper.post("/api/payments", {
-    data: {
-      order: orderId,
-      paymentGateway: "test",
-      card: { number: "4242 4242 4242 4242", expiry: "12/30", cvc: "123" },
-    },
-  });
-  expect(paid.ok()).toBe(true);
-  await shopper.dispose();
+  const products = await dataOf<{ _id: string; stock: number }[]>(
+    await shopper.get("/api/products", { params: { size: 50 } }),
+    200,
+  );
+  const inStock = products.find((row) => row.stock > 5);
+  if (!inStock) throw new Error("the demo catalogue has no product with more than 5 in stock");
+  const orderId = await placeOrder(shopper, { products: [inStock._id], shippingAddress: addressId });
+  await payWithTestCard(shopper, orderId);
 
-  await loginAsAdmin(page);
   // The paid order waits among the orders ready to ship.
   await page.goto("/dashboard/orders/pending");
   await expect(page.getByRole("link", { name: `Order ${orderId}` })).toBeVisible();
@@ -256,7 +191,8 @@ test("the admin ships a paid order, delivers it and finds it among the delivered
     await expect(dialog.getByRole("radio")).toHaveCount(6);
     await dialog.getByRole("radio", { name: status }).click();
     await dialog.getByRole("button", { name: "Save" }).click();
-    await expect(toast(page, successes.orderStatus(status))).toBeVisible();
+    // Closed, not left to fade: it would lie over the 'Change status' button.
+    await closeToast(page, successes.orderStatus(status));
     await expect(dialog).toBeHidden();
   }
 
@@ -265,7 +201,7 @@ test("the admin ships a paid order, delivers it and finds it among the delivered
   const dialog = page.getByRole("dialog", { name: "Update order status" });
   await dialog.getByRole("radio", { name: "pending" }).click();
   await dialog.getByRole("button", { name: "Save" }).click();
-  await expect(toast(page, apiMessages.transitionRefused("delivered", "pending"))).toBeVisible();
+  await expectToast(page, apiMessages.transitionRefused("delivered", "pending"));
   await dialog.getByRole("button", { name: "Cancel" }).click();
 
   await page.goto("/dashboard/orders/delivered");
@@ -277,33 +213,30 @@ test("the admin ships a paid order, delivers it and finds it among the delivered
 
 test("the admin deactivates a customer, who can then no longer sign in", async ({
   page,
-  playwright,
-  baseURL,
+  api,
+  newShopper,
 }) => {
-  const anonymous = await playwright.request.newContext({ baseURL });
-  const customer = await registerShopper(anonymous, "Dora");
-  await anonymous.dispose();
+  const customer = await newShopper({ firstName: "Dora", lastName: "Journey" });
 
-  await loginAsAdmin(page);
   await page.goto(`/dashboard/customers?keyword=${encodeURIComponent(customer.email)}`);
   const toggle = page.getByRole("switch", { name: "Active: Dora Journey" });
   await expect(toggle).toBeChecked();
   await toggle.click();
-  await expect(toast(page, successes.userUpdated)).toBeVisible();
+  await expectToast(page, successes.userUpdated);
   await expect(toggle).not.toBeChecked();
 
   await page.goto(`/dashboard/customers/inactive?keyword=${encodeURIComponent(customer.email)}`);
   await expect(page.getByRole("switch", { name: "Active: Dora Journey" })).toBeVisible();
 
-  const client = await playwright.request.newContext({ baseURL });
-  const login = await client.post("/api/auth/login", { data: { email: customer.email, password: PASSWORD } });
+  const client = await api.signedOut();
+  const login = await client.post("/api/auth/login", {
+    data: { email: customer.email, password: customer.password },
+  });
   expect(login.ok()).toBe(false);
   expect(((await login.json()) as { message: string }).message).toBe(apiMessages.accountInactive);
-  await client.dispose();
 });
 
 test("the admin uploads an image and deletes it again", async ({ page }) => {
-  await loginAsAdmin(page);
   await page.goto("/dashboard/media");
   await page.getByRole("button", { name: "Upload Media" }).click();
   const dialog = page.getByRole("dialog", { name: "Upload Media" });
@@ -314,14 +247,14 @@ test("the admin uploads an image and deletes it again", async ({ page }) => {
   await dialog.getByLabel("Image file").setInputFiles(imageFile(name, [250, 200, 0]));
   await expect(dialog.getByRole("img", { name: "Preview of the chosen file" })).toBeVisible();
   await dialog.getByRole("button", { name: "Upload", exact: true }).click();
-  await expect(toast(page, apiMessages.mediaUploaded)).toBeVisible();
+  await expectToast(page, apiMessages.mediaUploaded);
   await expect(page.getByRole("img", { name })).toBeVisible();
 
   await page.getByRole("button", { name: `Delete ${name}` }).click();
   const confirm = page.getByRole("dialog", { name: "Delete media" });
   await expect(confirm.getByText("removes it everywhere")).toBeVisible();
   await confirm.getByRole("button", { name: "Delete" }).click();
-  await expect(toast(page, successes.mediaDeleted)).toBeVisible();
+  await expectToast(page, successes.mediaDeleted);
   await expect(page.getByRole("img", { name })).toHaveCount(0);
 
   await page.goto(`/dashboard/media?keyword=${encodeURIComponent(name)}`);
@@ -329,7 +262,6 @@ test("the admin uploads an image and deletes it again", async ({ page }) => {
 });
 
 test("the products list pages with 8 and 20 items, and the address restores the page", async ({ page }) => {
-  await loginAsAdmin(page);
   await page.goto("/dashboard/products");
   const rows = page.getByRole("table", { name: "All Products" }).getByRole("row");
   const perPage = page.getByLabel("Items per page");
@@ -341,9 +273,13 @@ test("the products list pages with 8 and 20 items, and the address restores the 
   const pages = Number((await status.textContent())?.split(" of ")[1]);
   expect(pages).toBeGreaterThanOrEqual(3);
 
+  const firstPageFirst = await rows.nth(1).textContent();
+
   await page.getByRole("button", { name: "Next page" }).click();
   await expect(page).toHaveURL(/[?&]page=2/);
   await expect(page.getByText(`Page 2 of ${pages}`)).toBeVisible();
+  // NOTE: the list keeps showing page 1 while page 2 loads: read the row once it has been replaced.
+  await expect(rows.nth(1)).not.toHaveText(firstPageFirst ?? "");
   const secondPageFirst = await rows.nth(1).textContent();
 
   await perPage.selectOption("20");
@@ -363,42 +299,37 @@ test("the products list pages with 8 and 20 items, and the address restores the 
   await expect(page.getByRole("button", { name: "Next page" })).toHaveCount(0);
 });
 
-test("a manager sees neither customers nor payments, and their APIs answer 403", async ({
-  page,
-  playwright,
-  baseURL,
-}) => {
-  // Registering signs the client in as the new user: register from a client of its own.
-  const anonymous = await playwright.request.newContext({ baseURL });
-  const manager = await registerShopper(anonymous, "Mona");
-  await anonymous.dispose();
-  const admin = await playwright.request.newContext({ baseURL });
-  const credentials = await demoAdmin(admin);
-  expect((await admin.post("/api/auth/login", { data: credentials })).ok()).toBe(true);
-  const promoted = await admin.patch(`/api/users/${manager.id}`, {
-    data: { userId: manager.id, role: "manager" },
+test.describe("signed in as a manager", () => {
+  test.use({ signedInAs: "manager" });
+
+  test("a manager sees neither customers nor payments, and their APIs answer 403", async ({ page }) => {
+    await page.goto("/dashboard/home");
+    const menu = page.getByRole("navigation", { name: "Dashboard" });
+    await expect(menu.getByRole("link")).toHaveText([
+      "Dashboard",
+      "Orders",
+      "Products",
+      "Categories",
+      "Media",
+    ]);
+    await expect(page.getByText("Revenue")).toHaveCount(0);
+
+    expect((await page.request.get("/api/users/customers")).status()).toBe(403);
+    expect((await page.request.get("/api/payments")).status()).toBe(403);
+    expect((await page.request.get("/api/users/admin")).status()).toBe(200);
+
+    await page.goto("/dashboard/customers");
+    await expectToast(page, errors.notAuthorized);
+    await expect(page).toHaveURL("/dashboard/home");
   });
-  expect(promoted.ok()).toBe(true);
-  await admin.dispose();
-
-  await loginWith(page, manager.email, manager.password);
-  await page.goto("/dashboard/home");
-  const menu = page.getByRole("navigation", { name: "Dashboard" });
-  await expect(menu.getByRole("link")).toHaveText(["Dashboard", "Orders", "Products", "Categories", "Media"]);
-  await expect(page.getByText("Revenue")).toHaveCount(0);
-
-  expect((await page.request.get("/api/users/customers")).status()).toBe(403);
-  expect((await page.request.get("/api/payments")).status()).toBe(403);
-  expect((await page.request.get("/api/users/admin")).status()).toBe(200);
-
-  await page.goto("/dashboard/customers");
-  await expect(toast(page, errors.notAuthorized)).toBeVisible();
-  await expect(page).toHaveURL("/dashboard/home");
 });
 
-test("a shopper who opens the dashboard is told so and sent home", async ({ page }) => {
-  await loginWith(page, SHOPPER.email, SHOPPER.password);
-  await page.goto("/dashboard/orders");
-  await expect(toast(page, errors.notAuthorized)).toBeVisible();
-  await expect(page).toHaveURL("/");
+test.describe("signed in as the shopper", () => {
+  test.use({ signedInAs: "shopper" });
+
+  test("a shopper who opens the dashboard is told so and sent home", async ({ page }) => {
+    await page.goto("/dashboard/orders");
+    await expectToast(page, errors.notAuthorized);
+    await expect(page).toHaveURL("/");
+  });
 });

@@ -1,11 +1,13 @@
-import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
+import type { APIRequestContext, Locator, Page } from "@playwright/test";
+import { signInThroughForm } from "./support/auth-forms";
+import { firstProduct } from "./support/catalogue";
+import { expect, test } from "./support/fixtures";
+import { placeOrder, saveAddress } from "./support/orders";
+import { gotoSettled } from "./support/pages";
 
 // Every form control of the shop has a name a screen reader announces: each visible input, select,
 // textarea, button and ARIA widget, on every page and in every dialog with a form. Native fields
 // must be named by a <label>, aria-label or aria-labelledby; a placeholder or a title is not enough.
-
-const SHOPPER_PASSWORD = "Labels@123";
-const ADMIN = { email: "admin@example.com", password: "Admin@123" };
 
 const CONTROLS = [
   'input:not([type="hidden"])',
@@ -89,23 +91,8 @@ async function expectNamedInDialog(page: Page, where: string, opener: Locator, t
   await expect(dialog).toHaveCount(0);
 }
 
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto("/auth/login");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Login", exact: true }).click();
-  await expect(page).not.toHaveURL(/\/auth\/login/);
-}
-
-async function firstProduct(request: APIRequestContext) {
-  const body = (await (await request.get("/api/products?size=1")).json()) as { data: { _id: string }[] };
-  const product = body.data[0];
-  if (!product) throw new Error("the demo catalogue has no product");
-  return product._id;
-}
-
 test("storefront and sign-in forms: every control is named", async ({ page }) => {
-  const productId = await firstProduct(page.request);
+  const productId = (await firstProduct(page.request))._id;
   const categories = (await (await page.request.get("/api/categories")).json()) as {
     data: { slug: string }[];
   };
@@ -119,7 +106,7 @@ test("storefront and sign-in forms: every control is named", async ({ page }) =>
     `/product-category/${categories.data[0]?.slug ?? ""}`,
     `/product/${productId}`,
   ]) {
-    await page.goto(path);
+    await gotoSettled(page, path);
     await expectNamed(page, path);
   }
 
@@ -130,7 +117,7 @@ test("storefront and sign-in forms: every control is named", async ({ page }) =>
 
   // On a phone: the header's own search box and menu button, then the slide-in menu.
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto("/");
+  await gotoSettled(page, "/");
   await expect(page.getByRole("banner").getByRole("searchbox")).toBeVisible();
   await expectNamed(page, "home on a phone");
   await page.getByRole("button", { name: "Open menu" }).click();
@@ -141,42 +128,31 @@ test("storefront and sign-in forms: every control is named", async ({ page }) =>
 
 const NAME = { firstName: "Leela", lastName: "Kapoor" };
 
-/** A shopper with a saved address and one pending order, signed in on `request`. */
-async function shopperWithOrder(request: APIRequestContext) {
-  const email = `labels-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  const registered = await request.post("/api/auth/register", {
-    data: { name: NAME, email, password: SHOPPER_PASSWORD },
+/** A saved address and one pending order for the shopper signed in on `request`. */
+async function addressAndOrder(request: APIRequestContext) {
+  const shippingAddress = await saveAddress(request, {
+    name: NAME,
+    countryCode: "91",
+    phoneNumber: "9812345670",
+    building: "Flat 9, Banyan Court",
+    street: "Linking Road, Khar West",
+    city: "Mumbai",
+    state: "Maharashtra",
+    pinCode: "400052",
+    country: "India",
   });
-  expect(registered.status()).toBe(201);
-  const address = await request.post("/api/users/current-user/addresses", {
-    data: {
-      name: NAME,
-      countryCode: "91",
-      phoneNumber: "9812345670",
-      building: "Flat 9, Banyan Court",
-      street: "Linking Road, Khar West",
-      city: "Mumbai",
-      state: "Maharashtra",
-      pinCode: "400052",
-      country: "India",
-    },
-  });
-  expect(address.status()).toBe(201);
-  const productId = await firstProduct(request);
-  const order = await request.post("/api/orders", {
-    headers: { "Idempotency-Key": `labels-${email}` },
-    data: {
-      products: [{ product: productId, quantity: 1 }],
-      shippingAddress: ((await address.json()) as { data: { _id: string } }).data._id,
-    },
-  });
-  expect(order.status()).toBe(201);
-  return { email, productId, orderId: ((await order.json()) as { data: { _id: string } }).data._id };
+  const productId = (await firstProduct(request))._id;
+  const orderId = await placeOrder(request, { products: [productId], shippingAddress });
+  return { productId, orderId };
 }
 
-test("account forms, the checkout and the payment form: every control is named", async ({ page }) => {
-  const { email, productId, orderId } = await shopperWithOrder(page.request);
-  await signIn(page, email, SHOPPER_PASSWORD);
+test("account forms, the checkout and the payment form: every control is named", async ({
+  page,
+  newShopper,
+}) => {
+  const shopper = await newShopper(NAME);
+  const { productId, orderId } = await addressAndOrder(shopper.api);
+  await signInThroughForm(page, shopper);
 
   // The review form, signed in.
   await page.goto(`/product/${productId}`);
@@ -238,60 +214,57 @@ test("account forms, the checkout and the payment form: every control is named",
   );
 });
 
-test("dashboard forms, filters and dialogs: every control is named", async ({
-  page,
-  playwright,
-  baseURL,
-}) => {
-  const shopper = await playwright.request.newContext({ baseURL });
-  const { productId, orderId } = await shopperWithOrder(shopper);
-  await shopper.dispose();
-  await signIn(page, ADMIN.email, ADMIN.password);
+test.describe("signed in as the admin", () => {
+  test.use({ signedInAs: "admin" });
 
-  for (const path of [
-    "/dashboard/home",
-    "/dashboard/products",
-    `/dashboard/products/edit/${productId}`,
-    "/dashboard/customers",
-    "/dashboard/orders",
-    "/dashboard/payments",
-  ]) {
-    await page.goto(path);
-    await expect(page.getByRole("main")).toBeVisible();
-    await expectNamed(page, path);
-  }
+  test("dashboard forms, filters and dialogs: every control is named", async ({ page, newShopper }) => {
+    const shopper = await newShopper(NAME);
+    const { productId, orderId } = await addressAndOrder(shopper.api);
 
-  await page.goto("/dashboard/products/new");
-  await expect(page.getByRole("button", { name: "Create Product" })).toBeVisible();
-  await expectNamed(page, "/dashboard/products/new");
-  await page.getByRole("button", { name: "Choose thumbnail" }).click();
-  const picker = page.getByRole("dialog");
-  await expect(picker.getByRole("button", { name: "Use selected image" })).toBeVisible();
-  await expectNamed(page, "the media picker", picker);
-  await page.keyboard.press("Escape");
+    for (const path of [
+      "/dashboard/home",
+      "/dashboard/products",
+      `/dashboard/products/edit/${productId}`,
+      "/dashboard/customers",
+      "/dashboard/orders",
+      "/dashboard/payments",
+    ]) {
+      await gotoSettled(page, path);
+      await expectNamed(page, path);
+    }
 
-  await page.goto("/dashboard/categories");
-  await expectNamed(page, "/dashboard/categories");
-  await expectNamedInDialog(
-    page,
-    "categories",
-    page.getByRole("button", { name: "New Category" }),
-    "Add Category",
-  );
+    await page.goto("/dashboard/products/new");
+    await expect(page.getByRole("button", { name: "Create Product" })).toBeVisible();
+    await expectNamed(page, "/dashboard/products/new");
+    await page.getByRole("button", { name: "Choose thumbnail" }).click();
+    const picker = page.getByRole("dialog");
+    await expect(picker.getByRole("button", { name: "Use selected image" })).toBeVisible();
+    await expectNamed(page, "the media picker", picker);
+    await page.keyboard.press("Escape");
 
-  await page.goto("/dashboard/media");
-  await expectNamed(page, "/dashboard/media");
-  await page.getByRole("button", { name: "Upload Media" }).click();
-  const upload = page.getByRole("dialog");
-  await expect(upload.getByRole("heading")).toBeVisible();
-  await expectNamed(page, "the upload dialog", upload);
-  await page.keyboard.press("Escape");
+    await page.goto("/dashboard/categories");
+    await expectNamed(page, "/dashboard/categories");
+    await expectNamedInDialog(
+      page,
+      "categories",
+      page.getByRole("button", { name: "New Category" }),
+      "Add Category",
+    );
 
-  await page.goto(`/dashboard/orders/order/${orderId}`);
-  await expect(page.getByRole("button", { name: "Change status" })).toBeVisible();
-  await expectNamed(page, "the dashboard's order");
-  await page.getByRole("button", { name: "Change status" }).click();
-  const status = page.getByRole("dialog");
-  await expect(status.getByRole("radiogroup", { name: "Order status" })).toBeVisible();
-  await expectNamed(page, "the order status dialog", status);
+    await page.goto("/dashboard/media");
+    await expectNamed(page, "/dashboard/media");
+    await page.getByRole("button", { name: "Upload Media" }).click();
+    const upload = page.getByRole("dialog");
+    await expect(upload.getByRole("heading")).toBeVisible();
+    await expectNamed(page, "the upload dialog", upload);
+    await page.keyboard.press("Escape");
+
+    await page.goto(`/dashboard/orders/order/${orderId}`);
+    await expect(page.getByRole("button", { name: "Change status" })).toBeVisible();
+    await expectNamed(page, "the dashboard's order");
+    await page.getByRole("button", { name: "Change status" }).click();
+    const status = page.getByRole("dialog");
+    await expect(status.getByRole("radiogroup", { name: "Order status" })).toBeVisible();
+    await expectNamed(page, "the order status dialog", status);
+  });
 });

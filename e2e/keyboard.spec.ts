@@ -1,11 +1,14 @@
-import { expect, type Locator, type Page, test } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { accountNotes, successes } from "@shop/shared/messages";
+import type { AddressInput } from "@shop/shared/schemas/address";
+import { cartLink } from "./support/catalogue";
+import { expect, test } from "./support/fixtures";
+import { GOOD_CARD, saveAddress } from "./support/orders";
+import { expectToast } from "./support/toasts";
 
 // The whole checkout with the keyboard alone: Tab, Shift+Tab, Enter, Space, the arrows and typing.
 // No click() anywhere in this file; page.goto only opens the shop at its home page.
 
-const PASSWORD = "Keyboard@123";
-const GOOD_CARD = "4242 4242 4242 4242";
 const PRODUCT = "Recycled Nylon Daypack";
 /** Enough for every page of the shop: the header holds about 10 stops, the longest page about 40. */
 const MAX_PRESSES = 80;
@@ -20,7 +23,7 @@ const SAVED_ADDRESS = {
   state: "Maharashtra",
   pinCode: "410210",
   country: "India",
-};
+} satisfies AddressInput;
 
 const TYPED_ADDRESS = {
   "First name": "Anika",
@@ -97,18 +100,11 @@ async function typeInto(page: Page, field: Locator, name: string, text: string) 
 
 test("a shopper signs in, finds a product, fills the cart, adds an address, places the order and pays with the keyboard alone", async ({
   page,
-  playwright,
-  baseURL,
+  newShopper,
 }) => {
   // A shopper with one saved address already, so the address choice is a real radio group.
-  const email = `keys-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  const setup = await playwright.request.newContext({ baseURL });
-  const registered = await setup.post("/api/auth/register", {
-    data: { name: SAVED_ADDRESS.name, email, password: PASSWORD },
-  });
-  expect(registered.status()).toBe(201);
-  expect((await setup.post("/api/users/current-user/addresses", { data: SAVED_ADDRESS })).status()).toBe(201);
-  await setup.dispose();
+  const shopper = await newShopper(SAVED_ADDRESS.name);
+  await saveAddress(shopper.api, SAVED_ADDRESS);
 
   await page.goto("/");
   const header = page.getByRole("banner");
@@ -117,8 +113,8 @@ test("a shopper signs in, finds a product, fills the cart, adds an address, plac
   await tabTo(page, header.getByRole("link", { name: "Login", exact: true }), "the header's Login link");
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/\/auth\/login/);
-  await typeInto(page, page.getByLabel("Email"), "the Email field", email);
-  await typeInto(page, page.getByLabel("Password"), "the Password field", PASSWORD);
+  await typeInto(page, page.getByLabel("Email"), "the Email field", shopper.email);
+  await typeInto(page, page.getByLabel("Password"), "the Password field", shopper.password);
   await page.keyboard.press("Enter");
   await expect(header.getByRole("button", { name: "Account menu" })).toBeVisible();
   await expect(page).not.toHaveURL(/\/auth\//);
@@ -147,11 +143,10 @@ test("a shopper signs in, finds a product, fills the cart, adds an address, plac
   await tabTo(page, addToCart, "Add to cart");
   await expectVisibleFocus(addToCart, "Add to cart");
   await page.keyboard.press("Space");
-  await expect(page.getByRole("alert").filter({ hasText: successes.addedToCart(2) })).toBeVisible();
+  await expectToast(page, successes.addedToCart(2));
 
   // The cart, from the header's cart link, going back up the page with Shift+Tab.
-  const cartLink = header.getByRole("link", { name: "Cart, 2 items" });
-  await tabTo(page, cartLink, "the header's cart link", { backwards: true });
+  await tabTo(page, cartLink(header, 2), "the header's cart link", { backwards: true });
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL("/cart");
   const cartLines = page.getByRole("list", { name: "Products in your cart" });
@@ -190,7 +185,7 @@ test("a shopper signs in, finds a product, fills the cart, adds an address, plac
   await expect(dialog.getByLabel("Country code")).toHaveValue("91");
   await expect(dialog.getByLabel("Country", { exact: true })).toHaveValue("India");
   await page.keyboard.press("Enter");
-  await expect(page.getByRole("alert").filter({ hasText: accountNotes.addressAdded })).toBeVisible();
+  await expectToast(page, accountNotes.addressAdded);
   await expect(dialog).toHaveCount(0);
 
   // The saved addresses are a radio group: the arrows move the choice, the new one is chosen.
@@ -226,7 +221,7 @@ test("a shopper signs in, finds a product, fills the cart, adds an address, plac
   await typeInto(page, card.getByLabel("Expiry (MM/YY)"), "the card expiry", "12/30");
   await typeInto(page, card.getByLabel("CVC"), "the card CVC", "123");
   await page.keyboard.press("Enter");
-  await expect(page.getByRole("alert").filter({ hasText: successes.orderPaid })).toBeVisible();
+  await expectToast(page, successes.orderPaid);
   await expect(page.getByText("Amount paid")).toBeVisible();
   await expect(page.getByText("Status: processing")).toBeVisible();
 

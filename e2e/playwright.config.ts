@@ -1,26 +1,25 @@
-import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { SHOP_PORTS, WORKERS } from "./support/servers";
 
-// The journeys run against the production build served by the API on a fresh embedded database.
-const PORT = Number(process.env.E2E_PORT ?? 4310);
-const dataDir = mkdtempSync(path.join(tmpdir(), "shop-e2e-"));
-const baseURL = `http://127.0.0.1:${PORT}`;
-
+// The journeys run against the production build served by the API, one server per worker, each on a
+// fresh embedded database. Spec files are shared out between the workers; a file's tests run in order.
 export default defineConfig({
   testDir: ".",
   testMatch: "**/*.spec.ts",
   fullyParallel: false,
-  workers: 1,
+  workers: WORKERS,
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [["list"]] : [["list"]],
+  reporter: [["list"]],
   outputDir: path.join(tmpdir(), "shop-e2e-results"),
   use: {
-    baseURL,
-    trace: "retain-on-failure",
+    // No baseURL here: support/fixtures.ts gives each worker its own server's.
+    // NOTE: recording a trace of every test costs about a third of the suite's time; a failed test's
+    // retry (CI retries once) records one. Locally, `--trace on` records them all.
+    trace: "on-first-retry",
     launchOptions: {
       executablePath: "/usr/bin/chromium",
       args: [
@@ -34,14 +33,15 @@ export default defineConfig({
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
   webServer: {
-    command: "node ../apps/api/dist/server.js",
-    url: `${baseURL}/api/health`,
+    command: `node support/start-servers.mjs ${SHOP_PORTS.join(" ")}`,
+    wait: { stdout: /shop servers ready/ },
+    name: "shop",
     reuseExistingServer: false,
-    timeout: 120_000,
+    // Two servers seed their demo catalogues side by side.
+    timeout: 180_000,
+    // Lets the servers close their databases and the command remove their data folders.
+    gracefulShutdown: { signal: "SIGTERM", timeout: 15_000 },
     env: {
-      PORT: String(PORT),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
       SHOP_DEMO: "1",
       LOG_LEVEL: "warn",
       // Every journey signs in from 127.0.0.1; the limit itself is covered by the API suite.

@@ -1,14 +1,17 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { type APIRequestContext, type APIResponse, expect, type Page, test } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { api as apiMessages } from "@shop/shared/messages";
 import { categoryDescription, pageTitle } from "@shop/shared/site";
+import { registerShopper } from "./support/accounts";
+import { dataOf } from "./support/api";
+import { signInThroughForm } from "./support/auth-forms";
+import { firstProduct } from "./support/catalogue";
+import { expect, test } from "./support/fixtures";
+import { payWithTestCard, placeOrder, saveAddress } from "./support/orders";
 
 // Browser attacks on the shop: stored script payloads stay text, the CSP forbids inline script and
 // Chromium enforces it, and a page on another origin cannot act for a signed-in shopper.
-
-const PASSWORD = "Payload@123";
-const ADMIN = { email: "admin@example.com", password: "Admin@123" };
 
 /** Each would run a script, or add an element, if it were ever rendered as HTML. */
 const XSS = {
@@ -35,28 +38,19 @@ interface Seed {
   category: { id: string; name: string; slug: string };
   product: { id: string; name: string; description: string };
   review: { title: string; comment: string };
-  shopper: { email: string; firstName: string; lastName: string };
+  shopper: { email: string; password: string; firstName: string; lastName: string };
   address: { building: string; street: string; city: string; state: string };
   orderId: string;
 }
 
 let seed: Seed;
 
-/** The envelope's data, once the status is the expected one (the server's message otherwise). */
-async function dataOf<T>(response: APIResponse, status: number): Promise<T> {
-  const body = (await response.json()) as { data: T; message?: string };
-  expect(response.status(), body.message).toBe(status);
-  return body.data;
-}
-
 // Payloads go in through the API, as an attacker with an account (or a careless admin) would put them.
-test.beforeAll(async ({ playwright, baseURL }) => {
+test.beforeAll(async ({ api, newShopper }) => {
   const token = `xq${Math.random().toString(36).slice(2, 10).replace(/\d/g, "k")}`;
-  const admin = await playwright.request.newContext({ baseURL });
-  await dataOf(await admin.post("/api/auth/login", { data: ADMIN }), 200);
+  const admin = await api.as("admin");
 
-  const [demo] = await dataOf<{ thumbnail: { _id: string } }[]>(await admin.get("/api/products?size=1"), 200);
-  if (!demo) throw new Error("the demo catalogue has no product");
+  const demo = await firstProduct(admin);
 
   const category = { name: `${XSS.img} ${token} ${XSS.script}`, slug: `payloads-${token}` };
   const createdCategory = await dataOf<{ _id: string }>(
@@ -83,58 +77,39 @@ test.beforeAll(async ({ playwright, baseURL }) => {
     }),
     201,
   );
-  await admin.dispose();
 
-  const shopper = { email: `${token}@example.com`, firstName: XSS.img, lastName: XSS.svg };
-  const customer = await playwright.request.newContext({ baseURL });
-  await dataOf(
-    await customer.post("/api/auth/register", {
-      data: {
-        name: { firstName: shopper.firstName, lastName: shopper.lastName },
-        email: shopper.email,
-        password: PASSWORD,
-      },
-    }),
-    201,
-  );
+  const registered = await newShopper({
+    firstName: XSS.img,
+    lastName: XSS.svg,
+    email: `${token}@example.com`,
+  });
+  const customer = registered.api;
+  const shopper = {
+    email: registered.email,
+    password: registered.password,
+    firstName: registered.name.firstName,
+    lastName: registered.name.lastName,
+  };
   const address = { building: XSS.script, street: XSS.closeScript, city: XSS.template, state: XSS.svg };
-  const savedAddress = await dataOf<{ _id: string }>(
-    await customer.post("/api/users/current-user/addresses", {
-      data: {
-        name: { firstName: shopper.firstName, lastName: shopper.lastName },
-        countryCode: "91",
-        phoneNumber: "9876501234",
-        ...address,
-        pinCode: "400050",
-        country: "India",
-      },
-    }),
-    201,
-  );
+  const savedAddress = await saveAddress(customer, {
+    name: registered.name,
+    countryCode: "91",
+    phoneNumber: "9876501234",
+    ...address,
+    pinCode: "400050",
+    country: "India",
+  });
   const review = { title: `${XSS.img} great`, comment: `${XSS.closeScript} ${XSS.template} ${XSS.jsUrl}` };
   await dataOf(
     await customer.post(`/api/products/${createdProduct._id}/reviews`, { data: { ...review, rating: 4 } }),
     201,
   );
-  const order = await dataOf<{ _id: string }>(
-    await customer.post("/api/orders", {
-      headers: { "Idempotency-Key": `payload-order-${token}` },
-      data: { products: [{ product: createdProduct._id, quantity: 1 }], shippingAddress: savedAddress._id },
-    }),
-    201,
-  );
+  const orderId = await placeOrder(customer, {
+    products: [createdProduct._id],
+    shippingAddress: savedAddress,
+  });
   // Paid, so that it is also among the dashboard's recent orders to ship.
-  await dataOf(
-    await customer.post("/api/payments", {
-      data: {
-        order: order._id,
-        paymentGateway: "test",
-        card: { number: "4242 4242 4242 4242", expiry: "12/30", cvc: "123" },
-      },
-    }),
-    201,
-  );
-  await customer.dispose();
+  await payWithTestCard(customer, orderId);
 
   seed = {
     token,
@@ -143,7 +118,7 @@ test.beforeAll(async ({ playwright, baseURL }) => {
     review,
     shopper,
     address,
-    orderId: order._id,
+    orderId,
   };
 });
 
@@ -196,20 +171,12 @@ async function expectInert(page: Page, seen: Watch, where: string, texts: string
   expect(seen.scriptErrors, `${where}: script errors`).toEqual([]);
 }
 
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto("/auth/login");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Login", exact: true }).click();
-  await expect(page).not.toHaveURL(/\/auth\/login/);
-}
-
 test("stored payloads in names, reviews, addresses and descriptions stay text on the storefront and the account pages", async ({
   page,
 }) => {
   const seen = await watch(page);
   const { product, category, review, shopper, address } = seed;
-  await signIn(page, shopper.email, PASSWORD);
+  await signInThroughForm(page, shopper);
 
   // The product page: name, description, category in the breadcrumb, the review and its author.
   await page.goto(`/product/${product.id}`);
@@ -281,33 +248,36 @@ test("stored payloads in names, reviews, addresses and descriptions stay text on
   ]);
 });
 
-test("stored payloads stay text in the dashboard's lists and details", async ({ page }) => {
-  const seen = await watch(page);
-  const { product, category, shopper, address } = seed;
-  await signIn(page, ADMIN.email, ADMIN.password);
+test.describe("signed in as the admin", () => {
+  test.use({ signedInAs: "admin" });
 
-  await page.goto("/dashboard/home");
-  await expectInert(page, seen, "dashboard home", [shopper.firstName]);
+  test("stored payloads stay text in the dashboard's lists and details", async ({ page }) => {
+    const seen = await watch(page);
+    const { product, category, shopper, address } = seed;
 
-  await page.goto(`/dashboard/products?keyword=${seed.token}`);
-  await expectInert(page, seen, "dashboard products", [product.name, category.name]);
+    await page.goto("/dashboard/home");
+    await expectInert(page, seen, "dashboard home", [shopper.firstName]);
 
-  await page.goto(`/dashboard/products/edit/${product.id}`);
-  await expect(page.getByLabel("Name", { exact: true })).toHaveValue(product.name);
-  await expect(page.getByLabel("Description")).toHaveValue(product.description);
-  await expectInert(page, seen, "dashboard product form", []);
+    await page.goto(`/dashboard/products?keyword=${seed.token}`);
+    await expectInert(page, seen, "dashboard products", [product.name, category.name]);
 
-  await page.goto(`/dashboard/categories?keyword=${category.slug}`);
-  await expectInert(page, seen, "dashboard categories", [category.name]);
+    await page.goto(`/dashboard/products/edit/${product.id}`);
+    await expect(page.getByLabel("Name", { exact: true })).toHaveValue(product.name);
+    await expect(page.getByLabel("Description")).toHaveValue(product.description);
+    await expectInert(page, seen, "dashboard product form", []);
 
-  await page.goto(`/dashboard/orders?keyword=${seed.orderId}`);
-  await expectInert(page, seen, "dashboard orders", [shopper.firstName]);
+    await page.goto(`/dashboard/categories?keyword=${category.slug}`);
+    await expectInert(page, seen, "dashboard categories", [category.name]);
 
-  await page.goto(`/dashboard/orders/order/${seed.orderId}`);
-  await expectInert(page, seen, "dashboard order", [shopper.firstName, address.building, product.name]);
+    await page.goto(`/dashboard/orders?keyword=${seed.orderId}`);
+    await expectInert(page, seen, "dashboard orders", [shopper.firstName]);
 
-  await page.goto(`/dashboard/customers?keyword=${seed.token}`);
-  await expectInert(page, seen, "dashboard customers", [`${shopper.firstName} ${shopper.lastName}`]);
+    await page.goto(`/dashboard/orders/order/${seed.orderId}`);
+    await expectInert(page, seen, "dashboard order", [shopper.firstName, address.building, product.name]);
+
+    await page.goto(`/dashboard/customers?keyword=${seed.token}`);
+    await expectInert(page, seen, "dashboard customers", [`${shopper.firstName} ${shopper.lastName}`]);
+  });
 });
 
 /** The server's HTML, parsed by Chromium's HTML parser (DOMParser runs no script). */
@@ -373,16 +343,14 @@ test("the server's product and category HTML keeps payload names inside the JSON
   expect(categoryPage.scripts.map((script) => script.type)).toEqual(["module"]);
 });
 
-test("no user-written field can hold a javascript: link", async ({ playwright, baseURL }) => {
+test("no user-written field can hold a javascript: link", async ({ api }) => {
   // The category slug is the only text a user writes that becomes part of a link (the dashboard's
   // slug column and the storefront's category links); it is refused unless it is a plain slug.
-  const admin = await playwright.request.newContext({ baseURL });
-  await dataOf(await admin.post("/api/auth/login", { data: ADMIN }), 200);
+  const admin = await api.as("admin");
   const response = await admin.post("/api/categories", {
     data: { name: `Script link ${seed.token}`, slug: XSS.jsUrl },
   });
   expect(response.status()).toBe(400);
-  await admin.dispose();
 });
 
 /** The CSP of one response, directive name to its sources. */
@@ -488,23 +456,13 @@ async function orderCount(request: APIRequestContext) {
   return body.meta.total;
 }
 
-/** Registers a shopper in the page's browser context (no Origin header: allowed). */
-async function registerShopper(page: Page, prefix: string) {
-  const email = `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  const name = { firstName: "Ritu", lastName: "Iyer" };
-  await dataOf(
-    await page.request.post("/api/auth/register", { data: { name, email, password: PASSWORD } }),
-    201,
-  );
-  return { email, name };
-}
-
 test("a page on another origin cannot end the shopper's session or place an order with it", async ({
   page,
   baseURL,
 }) => {
   if (!baseURL) throw new Error("baseURL is not set");
-  await registerShopper(page, "cross-site");
+  // Registered in the page's browser context (no Origin header: allowed), which it signs in.
+  await registerShopper(page.request, { firstName: "Ritu", lastName: "Iyer" });
   expect(await currentUser(page.request)).toBe(200);
   const ordersBefore = await orderCount(page.request);
 
@@ -567,26 +525,21 @@ test("a request carrying the shopper's cookie from a foreign Origin is refused; 
   baseURL,
 }) => {
   if (!baseURL) throw new Error("baseURL is not set");
-  const shopper = await registerShopper(page, "forged-origin");
-  const address = await dataOf<{ _id: string }>(
-    await page.request.post("/api/users/current-user/addresses", {
-      data: {
-        name: shopper.name,
-        countryCode: "91",
-        phoneNumber: "9876512345",
-        building: "Flat 2A, Ocean View",
-        street: "Marine Drive, Churchgate",
-        city: "Mumbai",
-        state: "Maharashtra",
-        pinCode: "400020",
-        country: "India",
-      },
-    }),
-    201,
-  );
+  const shopper = await registerShopper(page.request, { firstName: "Ritu", lastName: "Iyer" });
+  const address = await saveAddress(page.request, {
+    name: shopper.name,
+    countryCode: "91",
+    phoneNumber: "9876512345",
+    building: "Flat 2A, Ocean View",
+    street: "Marine Drive, Churchgate",
+    city: "Mumbai",
+    state: "Maharashtra",
+    pinCode: "400020",
+    country: "India",
+  });
   const order = {
     products: [{ product: seed.product.id, quantity: 1 }],
-    shippingAddress: address._id,
+    shippingAddress: address,
   };
   const foreign = { Origin: "http://shop.attacker.example" };
 

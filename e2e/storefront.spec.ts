@@ -1,45 +1,28 @@
-import { expect, type Locator, type Page, test } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { RECENTLY_VIEWED_DELAY_MS } from "@shop/shared/constants";
 import { api as apiMessages, errors, stock, successes, warnings } from "@shop/shared/messages";
 import { pageTitle } from "@shop/shared/site";
+import { SHOPPER } from "./support/accounts";
+import { submitLogin } from "./support/auth-forms";
+import { cartLink, type ProductRow, productByName } from "./support/catalogue";
+import { expect, test } from "./support/fixtures";
+import { expectToast } from "./support/toasts";
 
-const SHOPPER = { email: "shopper@example.com", password: "Shopper@123" };
 const PRODUCT = "Everyday Canvas Sneakers";
-
-interface ProductRow {
-  _id: string;
-  name: string;
-}
 
 /** The id of an active product, found by name through the API. */
 async function productIdByName(page: Page, name: string): Promise<string> {
-  const response = await page.request.get("/api/products", { params: { keyword: name, size: 20 } });
-  const body = (await response.json()) as { data: ProductRow[] };
-  const product = body.data.find((row) => row.name === name);
-  if (!product) throw new Error(`no active product named ${name}`);
-  return product._id;
-}
-
-function cartLink(page: Page, quantity: number) {
-  return page.getByRole("link", { name: `Cart, ${quantity} ${quantity === 1 ? "item" : "items"}` });
-}
-
-function toast(page: Page, text: string) {
-  return page.getByRole("alert").filter({ hasText: text });
+  return (await productByName(page.request, name))._id;
 }
 
 test("a shopper goes from home through a category to a product, adds it to the cart, finds it again with a typo and reviews it", async ({
   page,
-  playwright,
-  baseURL,
+  api,
 }) => {
   // The demo shopper may have reviewed this product already (the seed gives it some reviews):
   // take that review away, so that this journey's review is the shopper's only one.
   const productId = await productIdByName(page, PRODUCT);
-  const shopper = await playwright.request.newContext({ baseURL });
-  expect((await shopper.post("/api/auth/login", { data: SHOPPER })).ok()).toBe(true);
-  await shopper.delete(`/api/products/${productId}/reviews`);
-  await shopper.dispose();
+  await (await api.as("shopper")).delete(`/api/products/${productId}/reviews`);
 
   await page.goto("/");
   await expect(page.getByRole("heading", { level: 2, name: "On sale" })).toBeVisible();
@@ -74,7 +57,7 @@ test("a shopper goes from home through a category to a product, adds it to the c
   await quantity.getByRole("button", { name: "Increase quantity" }).click();
   await expect(quantity.getByRole("status")).toHaveText("2");
   await page.getByRole("button", { name: "Add to cart" }).click();
-  await expect(toast(page, successes.addedToCart(2))).toBeVisible();
+  await expectToast(page, successes.addedToCart(2));
   await expect(cartLink(page, 2)).toBeVisible();
 
   // A misspelt search still finds the product.
@@ -90,9 +73,7 @@ test("a shopper goes from home through a category to a product, adds it to the c
   await expect(page.getByText(warnings.loginToReview)).toBeVisible();
   await page.getByRole("link", { name: "Log in" }).click();
   await expect(page).toHaveURL(`/auth/login?redirect=${encodeURIComponent(`/product/${productId}`)}`);
-  await page.getByLabel("Email").fill(SHOPPER.email);
-  await page.getByLabel("Password").fill(SHOPPER.password);
-  await page.getByRole("button", { name: "Login", exact: true }).click();
+  await submitLogin(page, SHOPPER);
   await expect(page).toHaveURL(`/product/${productId}`);
   // The cart survived signing in: it lives in this browser.
   await expect(cartLink(page, 2)).toBeVisible();
@@ -110,7 +91,7 @@ test("a shopper goes from home through a category to a product, adds it to the c
     .getByLabel("Comment")
     .fill("Light, comfortable and easy to clean. <b>Bold</b> stays plain text.");
   await form.getByRole("button", { name: "Submit review" }).click();
-  await expect(toast(page, successes.review)).toBeVisible();
+  await expectToast(page, successes.review);
 
   const reviews = page.getByRole("list", { name: "Reviews" });
   const review = reviews.getByRole("article", { name: "Review by Sam Shopper" }).filter({ hasText: title });
@@ -124,7 +105,7 @@ test("a shopper goes from home through a category to a product, adds it to the c
   await form.getByLabel("Title").fill("Changed my mind about these");
   await form.getByLabel("Comment").fill("Writing a second review should not be possible at all.");
   await form.getByRole("button", { name: "Submit review" }).click();
-  await expect(toast(page, apiMessages.reviewExists)).toBeVisible();
+  await expectToast(page, apiMessages.reviewExists);
 });
 
 test("the product page counts what the cart holds against the stock", async ({ page }) => {
@@ -219,14 +200,10 @@ test("a product is recorded as recently viewed one second after its page is show
 
 test("an inactive product's page says it is not available, an unknown one that it is not found", async ({
   page,
-  playwright,
-  baseURL,
+  api,
 }) => {
-  const admin = await playwright.request.newContext({ baseURL });
-  const config = await (await admin.get("/api/config")).json();
-  expect((await admin.post("/api/auth/login", { data: config.data.demo })).ok()).toBe(true);
+  const admin = await api.as("admin");
   const inactive = (await (await admin.get("/api/products/inactive")).json()) as { data: ProductRow[] };
-  await admin.dispose();
   const product = inactive.data[0];
   if (!product) throw new Error("the demo catalogue has no inactive product");
 

@@ -2,18 +2,18 @@
  * The built API (`apps/api/dist/server.js`, what `npm start` runs) in a process of its own,
  * listening on 127.0.0.1 and ready once `/api/health` answers 200.
  */
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { type ChildProcess, spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
+import { ensureBuilt } from "../../scripts/ensure-built.mjs";
 import { stop, track } from "./children";
 import { freePort } from "./free-port";
 import { get } from "./http-client";
 import { REPO_ROOT } from "./paths";
 
 const SERVER_JS = join(REPO_ROOT, "apps/api/dist/server.js");
-const API_SOURCES = join(REPO_ROOT, "apps/api/src");
 const HEALTH_POLL_MS = 5;
 /** Lines of the server's output kept for a failure message. */
 const TAIL_LINES = 20;
@@ -41,30 +41,22 @@ export interface ApiServer {
   stop(): Promise<void>;
 }
 
-/** Builds the API bundle when it is missing (or when asked); returns a note when it is older than its sources. */
+/**
+ * Builds the API bundle when it is missing or older than its sources, or always with `force`
+ * (scripts/ensure-built.mjs, the same check as `npm start`); returns a note when it built.
+ */
 export function ensureApiBuilt(force: boolean): string | undefined {
-  if (force || !existsSync(SERVER_JS)) {
-    const result = spawnSync("npm", ["run", "build", "-w", "@shop/api"], {
-      cwd: REPO_ROOT,
-      stdio: ["ignore", "ignore", "inherit"],
-      timeout: 180_000,
-    });
-    if (result.status !== 0) throw new Error("npm run build -w @shop/api failed");
-    return undefined;
-  }
-  const built = statSync(SERVER_JS).mtimeMs;
-  const newer = newestSource(API_SOURCES) > built;
-  return newer
-    ? "apps/api/dist is older than apps/api/src; run with --build to measure the current code"
-    : undefined;
-}
-
-function newestSource(folder: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(folder, { withFileTypes: true, recursive: true })) {
-    if (entry.isFile()) newest = Math.max(newest, statSync(join(entry.parentPath, entry.name)).mtimeMs);
-  }
-  return newest;
+  let why: string | undefined;
+  const built = ensureBuilt({
+    parts: ["api"],
+    root: REPO_ROOT,
+    force,
+    stdio: ["ignore", "ignore", "inherit"],
+    log: (line) => {
+      why = line.replace(/^▶ /, "");
+    },
+  });
+  return built.length > 0 ? `${why} (before measuring)` : undefined;
 }
 
 export async function startApiServer(options: ApiServerOptions): Promise<ApiServer> {
@@ -77,6 +69,11 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
     DATA_DIR: options.dataDir,
     SHOP_DEMO: "0",
     LOG_LEVEL: "warn",
+    // A production start needs its public origin and a payment provider: the bench pays with test cards.
+    PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
+    PAYMENTS_TEST_GATEWAY: "1",
+    // The order benchmark's shoppers keep placing orders: the anti-hoarding limit would refuse them.
+    MAX_UNPAID_ORDERS: "1000000",
   };
   delete env.DATABASE_URL;
   delete env.MEDIA_DIR;

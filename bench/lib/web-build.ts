@@ -1,7 +1,7 @@
 /**
  * The production build of the web app that the bench measures and serves: built once per run into
- * bench/dist/web (not apps/web/dist, which `npm start` and the browser journeys of other sessions
- * use), with hidden source maps. They name the source modules of each chunk and change nothing in
+ * bench/dist/web (not apps/web/dist, which `npm start` and the browser journeys may be using at the
+ * same time), with hidden source maps. They name the source modules of each chunk and change nothing in
  * the shipped files: no chunk points to its map.
  */
 import { spawnSync } from "node:child_process";
