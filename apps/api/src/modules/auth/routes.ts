@@ -2,7 +2,12 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { EmptyEnvelope, envelope } from "@shop/shared/api";
 import { api, formErrors } from "@shop/shared/messages";
 import { LoginInput, RegisterInput } from "@shop/shared/schemas/auth";
-import { ChangePasswordInput, UserDto } from "@shop/shared/schemas/user";
+import {
+  ChangePasswordInput,
+  CloseAccountInput,
+  UpdateProfileInput,
+  UserDto,
+} from "@shop/shared/schemas/user";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { AppError } from "#api/core/errors";
 import { ok } from "#api/http/envelope";
@@ -11,6 +16,7 @@ import {
   countAccountFailure,
   limitAccountFromAddress,
   limitAttemptsFromAddress,
+  limitEmailChange,
 } from "#api/http/rate-limit";
 import {
   clearSessionCookie,
@@ -21,7 +27,7 @@ import {
   userOf,
 } from "#api/http/session";
 import { toUserDto } from "#api/modules/users/dto";
-import { changePassword, closeAccount, login, logout, register } from "./service";
+import { changePassword, changeProfile, closeAccount, login, logout, register } from "./service";
 
 const clientOf = (request: { headers: Record<string, unknown>; ip: string }) => ({
   userAgent:
@@ -85,20 +91,36 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-/** Mounted at /api/users: the signed-in user's password and closing the account. */
+/** Mounted at /api/users: what of the signed-in user's account takes the current password. */
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.patch(
+    "/current-user",
+    {
+      schema: {
+        tags: ["users"],
+        summary: "Change the signed-in user's name and email (a new email takes the current password)",
+        body: UpdateProfileInput,
+        response: { 200: envelope(UserDto) },
+      },
+      config: { invalidMessage: formErrors.profile },
+      preValidation: [requireUser, limitEmailChange],
+    },
+    async (request) => ok(toUserDto(await changeProfile(app.db, userOf(request), request.body)), api.updated),
+  );
+
   app.delete(
     "/current-user",
     {
       schema: {
         tags: ["users"],
-        summary: "Close the signed-in user's account",
+        summary: "Close the signed-in user's account, given the current password",
+        body: CloseAccountInput,
         response: { 200: EmptyEnvelope },
       },
       preValidation: requireUser,
     },
     async (request, reply) => {
-      await closeAccount(app.db, app.storage, userOf(request));
+      await closeAccount(app.db, app.storage, userOf(request), request.body);
       clearSessionCookie(request, reply);
       return ok(null, api.deleted);
     },

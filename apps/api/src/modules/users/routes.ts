@@ -1,15 +1,15 @@
 import { envelope, listEnvelope } from "@shop/shared/api";
 import { ROLES } from "@shop/shared/constants";
-import { api, formErrors, successes, validation } from "@shop/shared/messages";
+import { api, successes, validation } from "@shop/shared/messages";
 import { IdParams, ListQuery } from "@shop/shared/schemas/common";
-import { RoleChangeInput, UpdateProfileInput, UserDto, UserIdParams } from "@shop/shared/schemas/user";
+import { RoleChangeInput, UserDto, UserIdParams } from "@shop/shared/schemas/user";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "#api/core/errors";
 import { list, ok } from "#api/http/envelope";
 import { requireAdmin, requireUser, userOf } from "#api/http/session";
 import { toUserDto } from "./dto";
-import { changeRole, getUser, listCustomers, toggleStatus, updateProfile } from "./service";
+import { changeRole, getUser, listCustomers, toggleStatus } from "./service";
 
 const CustomerListQuery = ListQuery.extend({
   status: z
@@ -27,21 +27,6 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: requireUser,
     },
     async (request) => ok(toUserDto(userOf(request))),
-  );
-
-  app.patch(
-    "/current-user",
-    {
-      schema: {
-        tags: ["users"],
-        summary: "Change the signed-in user's name and email",
-        body: UpdateProfileInput,
-        response: { 200: envelope(UserDto) },
-      },
-      config: { invalidMessage: formErrors.profile },
-      preValidation: requireUser,
-    },
-    async (request) => ok(toUserDto(await updateProfile(app.db, userOf(request), request.body)), api.updated),
   );
 
   app.get(
