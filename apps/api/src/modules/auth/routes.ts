@@ -10,7 +10,7 @@ import {
 } from "@shop/shared/schemas/user";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { AppError } from "#api/core/errors";
-import { ok } from "#api/http/envelope";
+import { ok, refusals } from "#api/http/envelope";
 import {
   accountSlowdownMs,
   countAccountFailure,
@@ -41,9 +41,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["auth"],
+        operationId: "register",
         summary: "Create a shopper account and sign it in",
         body: RegisterInput,
-        response: { 201: envelope(UserDto) },
+        response: { 201: envelope(UserDto), ...refusals(409) },
       },
       config: { invalidMessage: formErrors.register },
       preValidation: limitAttemptsFromAddress,
@@ -60,9 +61,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["auth"],
+        operationId: "login",
         summary: "Sign in with email and password",
         body: LoginInput,
-        response: { 200: envelope(UserDto) },
+        response: { 200: envelope(UserDto), ...refusals(401) },
       },
       preValidation: [limitAttemptsFromAddress, limitAccountFromAddress],
     },
@@ -82,7 +84,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/logout",
-    { schema: { tags: ["auth"], summary: "End the current session", response: { 200: EmptyEnvelope } } },
+    {
+      schema: {
+        tags: ["auth"],
+        operationId: "logout",
+        summary: "End the current session",
+        response: { 200: EmptyEnvelope },
+      },
+    },
     async (request, reply) => {
       await logout(app.db, sessionToken(request));
       clearSessionCookie(request, reply);
@@ -98,9 +107,10 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["users"],
+        operationId: "updateProfile",
         summary: "Change the signed-in user's name and email (a new email takes the current password)",
         body: UpdateProfileInput,
-        response: { 200: envelope(UserDto) },
+        response: { 200: envelope(UserDto), ...refusals(409) },
       },
       config: { invalidMessage: formErrors.profile },
       preValidation: [requireUser, limitEmailChange],
@@ -113,6 +123,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["users"],
+        operationId: "closeAccount",
         summary: "Close the signed-in user's account, given the current password",
         body: CloseAccountInput,
         response: { 200: EmptyEnvelope },
@@ -131,6 +142,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["users"],
+        operationId: "changePassword",
         summary: "Change the password; every other session ends",
         body: ChangePasswordInput,
         response: { 200: EmptyEnvelope },

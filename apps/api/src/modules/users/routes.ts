@@ -1,7 +1,7 @@
 import { envelope, listEnvelope } from "@shop/shared/api";
 import { ROLES } from "@shop/shared/constants";
 import { api, successes, validation } from "@shop/shared/messages";
-import { IdParams, ListQuery } from "@shop/shared/schemas/common";
+import { ListQuery } from "@shop/shared/schemas/common";
 import { RoleChangeInput, UserDto, UserIdParams } from "@shop/shared/schemas/user";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -23,7 +23,12 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/current-user",
     {
-      schema: { tags: ["users"], summary: "The signed-in user", response: { 200: envelope(UserDto) } },
+      schema: {
+        tags: ["users"],
+        operationId: "getCurrentUser",
+        summary: "The signed-in user",
+        response: { 200: envelope(UserDto) },
+      },
       preValidation: requireUser,
     },
     async (request) => ok(toUserDto(userOf(request))),
@@ -34,6 +39,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["users"],
+        operationId: "listCustomers",
         summary: "Users of the shop, newest first (admin)",
         querystring: CustomerListQuery,
         response: { 200: listEnvelope(UserDto) },
@@ -48,17 +54,18 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    "/:id",
+    "/:userId",
     {
       schema: {
         tags: ["users"],
+        operationId: "getUser",
         summary: "One user (admin)",
-        params: IdParams,
+        params: UserIdParams,
         response: { 200: envelope(UserDto) },
       },
       preValidation: requireAdmin,
     },
-    async (request) => ok(toUserDto(await getUser(app.db, request.params.id))),
+    async (request) => ok(toUserDto(await getUser(app.db, request.params.userId))),
   );
 
   app.patch(
@@ -66,6 +73,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["users"],
+        operationId: "changeUserRole",
         summary: "Change a user's role (admin)",
         params: UserIdParams,
         body: RoleChangeInput,
@@ -83,17 +91,21 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.patch(
-    "/user/:id/status",
+    "/user/:userId/status",
     {
       schema: {
         tags: ["users"],
+        operationId: "toggleUserStatus",
         summary: "Switch a user between active and inactive (admin)",
-        params: IdParams,
+        params: UserIdParams,
         response: { 200: envelope(UserDto) },
       },
       preValidation: requireAdmin,
     },
     async (request) =>
-      ok(toUserDto(await toggleStatus(app.db, userOf(request), request.params.id)), successes.userUpdated),
+      ok(
+        toUserDto(await toggleStatus(app.db, userOf(request), request.params.userId)),
+        successes.userUpdated,
+      ),
   );
 };

@@ -366,7 +366,7 @@ describe("staff user administration", () => {
       cookie: admin.cookie,
     });
     expect(malformed.statusCode).toBe(400);
-    expect(malformed.json().errors).toEqual({ id: validation.id });
+    expect(malformed.json().errors).toEqual({ userId: validation.id });
     const unknown = await inject(t.app, {
       method: "GET",
       url: `/api/users/${newId()}`,
