@@ -23,6 +23,10 @@ import { registerTextCheck } from "./http/text-check";
 import { addressRoutes } from "./modules/addresses/routes";
 import { accountRoutes, authRoutes } from "./modules/auth/routes";
 import { categoryRoutes } from "./modules/categories/routes";
+import { emailRoutes } from "./modules/email/routes";
+import { startMailSender } from "./modules/email/sender";
+import { mailDomainOf } from "./modules/email/service";
+import { createMailTransport } from "./modules/email/transport";
 import { mediaRoutes } from "./modules/media/routes";
 import { orderRoutes } from "./modules/orders/routes";
 import { pageRoutes, sendPage } from "./modules/pages/routes";
@@ -88,6 +92,19 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   app.decorate("storage", createStorage(config));
   app.decorate("sessions", { resolve: (token: string) => resolveSession(database.db, token) });
   app.addHook("onClose", async () => app.storage.close());
+  // The outbox sender starts with the app and stops before the database closes.
+  let mailer: ReturnType<typeof startMailSender> | undefined;
+  app.decorate("mailer", {
+    wake: () => mailer?.wake(),
+    stop: async () => mailer?.stop(),
+  });
+  app.addHook("onReady", async () => {
+    mailer = startMailSender(database.db, createMailTransport(config.mail), {
+      domain: mailDomainOf(config),
+      log: app.log,
+    });
+  });
+  app.addHook("onClose", async () => mailer?.stop());
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // NOTE: HTML forms can post text/plain across sites without a preflight; the API takes JSON and multipart only.
@@ -145,6 +162,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
       await apiScope.register(reviewRoutes, { prefix: "/products" });
       await apiScope.register(orderRoutes, { prefix: "/orders" });
       await apiScope.register(paymentRoutes, { prefix: "/payments" });
+      await apiScope.register(emailRoutes, { prefix: "/emails" });
       await apiScope.register(salesStatsRoutes, { prefix: "/stats" });
     },
     { prefix: "/api" },

@@ -33,6 +33,18 @@ const EnvSchema = z.object({
   API_DOCS: flag.optional(),
   STORE_EMAIL: z.email().default("support@example.com"),
   STORE_PHONE: z.string().default("+91 22 4000 1234"),
+  STORE_ADDRESS: z.string().default("12 MG Road, Bengaluru 560001, India"),
+  SMTP_URL: z
+    .url({ error: "must be smtp://user:pass@host:port or smtps://..." })
+    .refine((url) => /^smtps?:\/\//.test(url), "must be smtp://user:pass@host:port or smtps://...")
+    .optional(),
+  MAIL_FROM: z
+    .string()
+    .regex(
+      /^[^<>\r\n]*<[^<>@\s]+@[^<>@\s]+>$|^[^<>@\s]+@[^<>@\s]+$/,
+      "must be an address, or a name and <address>",
+    )
+    .default("Shop <no-reply@example.com>"),
   REDIS_URL: z.url().optional(),
   ORDER_HOLD_MINUTES: z.coerce.number().positive().default(30),
   MAX_UNPAID_ORDERS: z.coerce.number().int().min(1).default(ORDER_LIMITS.maxUnpaidOrders),
@@ -134,6 +146,9 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env, { server = tru
     apiDocs: e.API_DOCS ?? !production,
     storeEmail: e.STORE_EMAIL,
     storePhone: e.STORE_PHONE,
+    storeAddress: e.STORE_ADDRESS,
+    /** Outgoing mail: SMTP when SMTP_URL is set, else the built-in mailbox (kept in the database, read in the dashboard). */
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     redisUrl: e.REDIS_URL,
     orderHoldMinutes: e.ORDER_HOLD_MINUTES,
     orderLimits: { maxUnpaidOrders: e.MAX_UNPAID_ORDERS, maxQuantityPerLine: e.MAX_QUANTITY_PER_LINE },

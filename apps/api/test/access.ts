@@ -17,6 +17,8 @@ export const ACCESS: Record<string, Access> = {
   "POST /api/auth/register": "public",
   "POST /api/auth/login": "public",
   "POST /api/auth/logout": "public",
+  "POST /api/auth/forgot-password": "public",
+  "POST /api/auth/reset-password": "public",
   "GET /api/users/current-user": "user",
   "PATCH /api/users/current-user": "user",
   "DELETE /api/users/current-user": "user",
@@ -70,4 +72,7 @@ export const ACCESS: Record<string, Access> = {
   "GET /api/payments/status/{status}": "admin",
   "GET /api/payments/{id}": "admin",
   "GET /api/stats/sales": "staff",
+  "GET /api/emails": "admin",
+  "GET /api/emails/{id}": "admin",
+  "POST /api/emails/{id}/retry": "admin",
 };

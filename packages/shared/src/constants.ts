@@ -24,6 +24,27 @@ export const ORDER_STATUSES = [
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 export const PAYMENT_STATUSES = ["pending", "completed", "failed"] as const;
+
+/** The messages the shop sends (issue: email shoppers and staff can rely on). */
+export const EMAIL_KINDS = [
+  "passwordReset",
+  "passwordChanged",
+  "emailChanged",
+  "welcome",
+  "orderPlaced",
+  "paymentReceived",
+  "orderShipped",
+  "orderDelivered",
+  "orderCancelled",
+  "orderRefunded",
+] as const;
+export type EmailKind = (typeof EMAIL_KINDS)[number];
+export const EMAIL_STATUSES = ["queued", "sent", "failed"] as const;
+export type EmailStatus = (typeof EMAIL_STATUSES)[number];
+/** How long a password reset link works. */
+export const PASSWORD_RESET_MINUTES = 60;
+/** Waits before each further attempt of a message that failed; past the last, it is marked failed. */
+export const EMAIL_RETRY_DELAYS_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 60 * 60_000] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 export const PAYMENT_GATEWAYS = ["paypal", "test"] as const;

@@ -60,6 +60,7 @@ export const formErrors = {
   changePassword: "Passwords are incorrect.",
   profile: "Please fill in all the details correctly.",
   invalidInput: "Some fields are invalid. Please check your inputs and try again.",
+  resetPassword: "The password could not be reset. Please check your inputs and try again.",
 } as const;
 
 /** The error catalogue (SPEC section 8): defaults shown when the server gives no message. */
@@ -260,4 +261,47 @@ export const api = {
   testGatewayDisabled: "The test gateway is not available on this shop.",
   webhookRejected: "The webhook could not be verified.",
   paymentPending: "Your payment is being processed; the order will be updated once it is confirmed.",
+  resetLinkSent: "If an account exists for this email, we have sent a link to reset the password.",
+  resetLinkInvalid: "This reset link is invalid or has expired.",
+  passwordReset: "Your password has been reset. You are logged in.",
+  emailNotFound: "Email not found.",
+  emailRequeued: "The message will be sent again.",
+  emailNotFailed: "Only a message that failed can be sent again.",
+} as const;
+
+/**
+ * The words of the shop's emails: subjects and lines, composed with the shop's details and escaped
+ * by the API (modules/email/compose.ts).
+ */
+export const mail = {
+  greeting: (firstName: string) => `Hello ${firstName},`,
+  signOff: "Thank you for shopping with us.",
+  footer: (shop: string, address: string, email: string, phone: string) =>
+    `${shop} · ${address} · ${email} · ${phone}`,
+  notYou: "If this was not you, contact us straight away by replying to this email.",
+  passwordReset: {
+    subject: "Reset your password",
+    lines: (minutes: number) => [
+      "We received a request to reset the password of your account.",
+      `The link below works once, for ${minutes} minutes.`,
+      "If you did not ask for it, ignore this email: your password stays as it is.",
+    ],
+    action: "Reset your password",
+  },
+  passwordChanged: {
+    subject: "Your password was changed",
+    lines: ["The password of your account has just been changed, and every other session signed out."],
+  },
+  emailChanged: {
+    subject: "Your email address was changed",
+    lines: (newEmail: string) => [
+      `The email address of your account was changed to ${newEmail}.`,
+      "This address will not receive our messages any more.",
+    ],
+  },
+  welcome: {
+    subject: (shop: string) => `Welcome to ${shop}`,
+    lines: ["Your account is ready. You can now save addresses, place orders and follow them."],
+    action: "Start shopping",
+  },
 } as const;

@@ -105,9 +105,11 @@ describe("database schema", () => {
     expect(tables.rows.map((r) => r.table_name)).toEqual([
       "addresses",
       "categories",
+      "emails",
       "media",
       "order_items",
       "orders",
+      "password_resets",
       "payments",
       "product_counts",
       "product_gallery",

@@ -141,6 +141,7 @@ const TAGS = {
   orders: "Placing, paying for, cancelling and fulfilling orders.",
   payments: "Paying for orders (test gateway or PayPal) and the payments ledger.",
   stats: "The dashboard's figures.",
+  emails: "Outbound email: the outbox and built-in mailbox, for admins.",
 } as const;
 
 export interface DocumentOptions {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { PASSWORD_MAX_LENGTH } from "../constants";
-import { validation } from "../messages";
+import { api, validation } from "../messages";
 import { Email, Name, Password } from "./common";
 
 export const LoginInput = z
@@ -22,3 +22,19 @@ export const RegisterInput = z
   })
   .strict();
 export type RegisterInput = z.infer<typeof RegisterInput>;
+
+/** POST /auth/forgot-password: where to send a reset link, if an account has that email. */
+export const ForgotPasswordInput = z.object({ email: Email }).strict();
+export type ForgotPasswordInput = z.infer<typeof ForgotPasswordInput>;
+
+/** POST /auth/reset-password: the token of the link, and the new password (SPEC section 5's rule). */
+export const ResetPasswordInput = z
+  .object({
+    token: z
+      .string({ error: api.resetLinkInvalid })
+      .min(1, api.resetLinkInvalid)
+      .max(200, api.resetLinkInvalid),
+    password: Password,
+  })
+  .strict();
+export type ResetPasswordInput = z.infer<typeof ResetPasswordInput>;

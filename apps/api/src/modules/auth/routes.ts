@@ -1,7 +1,12 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { EmptyEnvelope, envelope } from "@shop/shared/api";
 import { api, formErrors } from "@shop/shared/messages";
-import { LoginInput, RegisterInput } from "@shop/shared/schemas/auth";
+import {
+  ForgotPasswordInput,
+  LoginInput,
+  RegisterInput,
+  ResetPasswordInput,
+} from "@shop/shared/schemas/auth";
 import {
   ChangePasswordInput,
   CloseAccountInput,
@@ -26,7 +31,9 @@ import {
   setSessionCookie,
   userOf,
 } from "#api/http/session";
+import { mailContextOf } from "#api/modules/email/service";
 import { toUserDto } from "#api/modules/users/dto";
+import { findResettableAccount, resetPassword, sendResetLink } from "./recovery";
 import { changePassword, changeProfile, closeAccount, login, logout, register } from "./service";
 
 const clientOf = (request: { headers: Record<string, unknown>; ip: string }) => ({
@@ -50,7 +57,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: limitAttemptsFromAddress,
     },
     async (request, reply) => {
-      const { user, session } = await register(app.db, request.body, clientOf(request));
+      const { user, session } = await register(
+        app.db,
+        request.body,
+        clientOf(request),
+        mailContextOf(app.config),
+      );
+      app.mailer.wake();
       setSessionCookie(request, reply, session);
       return reply.status(201).send(ok(toUserDto(user), api.registered));
     },
@@ -79,6 +92,61 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         if (error instanceof AppError && error.status === 401) await countAccountFailure(request);
         throw error;
       }
+    },
+  );
+
+  app.post(
+    "/forgot-password",
+    {
+      schema: {
+        tags: ["auth"],
+        operationId: "forgotPassword",
+        summary: "Email a password reset link; the same answer whether or not the account exists",
+        body: ForgotPasswordInput,
+        response: { 200: EmptyEnvelope },
+      },
+      preValidation: limitAttemptsFromAddress,
+    },
+    async (request, reply) => {
+      const account = await findResettableAccount(app.db, request.body.email);
+      // NOTE: the link is written once the answer has gone, so that a known and an unknown email are
+      // answered alike and as fast; a failure is only logged (the shopper may ask again).
+      if (account) {
+        const write = () =>
+          sendResetLink(app.db, account, mailContextOf(app.config))
+            .then(() => app.mailer.wake())
+            .catch((error: unknown) => request.log.error({ err: error }, "password reset link not written"));
+        // A timer, not the event itself: the answer's last bytes leave before the database is busy.
+        reply.raw.once("finish", () => setTimeout(write, 0));
+      }
+      return ok(null, api.resetLinkSent);
+    },
+  );
+
+  app.post(
+    "/reset-password",
+    {
+      schema: {
+        tags: ["auth"],
+        operationId: "resetPassword",
+        summary:
+          "Set a new password with a reset link's token; every session ends and the caller is signed in",
+        body: ResetPasswordInput,
+        response: { 200: envelope(UserDto) },
+      },
+      config: { invalidMessage: formErrors.resetPassword },
+      preValidation: limitAttemptsFromAddress,
+    },
+    async (request, reply) => {
+      const { user, session } = await resetPassword(
+        app.db,
+        request.body,
+        clientOf(request),
+        mailContextOf(app.config),
+      );
+      app.mailer.wake();
+      setSessionCookie(request, reply, session);
+      return ok(toUserDto(user), api.passwordReset);
     },
   );
 
@@ -115,7 +183,11 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { invalidMessage: formErrors.profile },
       preValidation: [requireUser, limitEmailChange],
     },
-    async (request) => ok(toUserDto(await changeProfile(app.db, userOf(request), request.body)), api.updated),
+    async (request) => {
+      const user = await changeProfile(app.db, userOf(request), request.body, mailContextOf(app.config));
+      app.mailer.wake();
+      return ok(toUserDto(user), api.updated);
+    },
   );
 
   app.delete(
@@ -151,7 +223,14 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: requireUser,
     },
     async (request) => {
-      await changePassword(app.db, userOf(request), sessionIdOf(request), request.body);
+      await changePassword(
+        app.db,
+        userOf(request),
+        sessionIdOf(request),
+        request.body,
+        mailContextOf(app.config),
+      );
+      app.mailer.wake();
       return ok(null, api.passwordChanged);
     },
   );

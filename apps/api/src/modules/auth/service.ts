@@ -3,14 +3,16 @@
  * closing the account (docs/design.md section 5).
  */
 import { randomBytes } from "node:crypto";
-import { api, errors, validation } from "@shop/shared/messages";
+import { api, errors, mail, validation } from "@shop/shared/messages";
 import type { LoginInput, RegisterInput } from "@shop/shared/schemas/auth";
 import type { ChangePasswordInput, CloseAccountInput, UpdateProfileInput } from "@shop/shared/schemas/user";
+import { SHOP_NAME } from "@shop/shared/site";
 import { AppError } from "#api/core/errors";
 import type { Database } from "#api/db/client";
 import { isPgError, UNIQUE_VIOLATION } from "#api/db/errors";
 import type { User } from "#api/db/schema/users";
 import { deleteAddressesOfUser } from "#api/modules/addresses/repo";
+import { type MailContext, queueEmail } from "#api/modules/email/service";
 import { deleteAvatarFile } from "#api/modules/media/service";
 import { type ClientInfo, endSession, endSessionsOfUser, startSession } from "#api/modules/sessions/service";
 import { findUserByEmail, insertUser, updateUser } from "#api/modules/users/repo";
@@ -18,21 +20,37 @@ import { updateProfile } from "#api/modules/users/service";
 import type { MediaStorage } from "#api/storage/storage";
 import { hashPassword, verifyAgainstNothing, verifyPassword } from "./password";
 
-/** Creates a shopper account (role and status are never taken from the request) and signs it in. */
-export async function register(db: Database, input: RegisterInput, client: ClientInfo) {
+/**
+ * Creates a shopper account (role and status are never taken from the request), welcomes it by
+ * email (in the same transaction) and signs it in.
+ */
+export async function register(db: Database, input: RegisterInput, client: ClientInfo, context: MailContext) {
   if (await findUserByEmail(db, input.email)) {
     throw new AppError("CONFLICT", api.emailTaken, { email: api.emailTaken });
   }
   const passwordHash = await hashPassword(input.password);
   let user: User;
   try {
-    user = await insertUser(db, {
-      firstName: input.name.firstName,
-      lastName: input.name.lastName,
-      email: input.email,
-      passwordHash,
-      role: "customer",
-      status: true,
+    user = await db.transaction(async (tx) => {
+      const created = await insertUser(tx, {
+        firstName: input.name.firstName,
+        lastName: input.name.lastName,
+        email: input.email,
+        passwordHash,
+        role: "customer",
+        status: true,
+      });
+      await queueEmail(tx, context.shop, {
+        kind: "welcome",
+        to: created.email,
+        subject: mail.welcome.subject(SHOP_NAME),
+        parts: {
+          firstName: created.firstName,
+          lines: mail.welcome.lines,
+          action: { label: mail.welcome.action, url: `${context.origin}/` },
+        },
+      });
+      return created;
     });
   } catch (error) {
     // NOTE: two registrations racing for one email: the unique index decides.
@@ -84,9 +102,25 @@ async function checkCurrentPassword(user: User, password: string | undefined) {
  * left open somewhere cannot move the account (and its password resets) to someone else's address,
  * nor tell which addresses have accounts.
  */
-export async function changeProfile(db: Database, user: User, input: UpdateProfileInput) {
-  if (input.email !== user.email) await checkCurrentPassword(user, input.currentPassword);
-  return updateProfile(db, user, input);
+export async function changeProfile(
+  db: Database,
+  user: User,
+  input: UpdateProfileInput,
+  context: MailContext,
+) {
+  if (input.email === user.email) return updateProfile(db, user, input);
+  await checkCurrentPassword(user, input.currentPassword);
+  return db.transaction(async (tx) => {
+    const updated = await updateProfile(tx, user, input);
+    // Told to the old address: if someone else moved the account, its owner hears of it.
+    await queueEmail(tx, context.shop, {
+      kind: "emailChanged",
+      to: user.email,
+      subject: mail.emailChanged.subject,
+      parts: { firstName: user.firstName, lines: [...mail.emailChanged.lines(updated.email), mail.notYou] },
+    });
+    return updated;
+  });
 }
 
 /** Changes the password and ends every other session of the user. */
@@ -95,12 +129,24 @@ export async function changePassword(
   user: User,
   keepSessionId: string,
   input: ChangePasswordInput,
+  context: MailContext,
 ) {
   await checkPassword(user, input.oldPassword);
   const passwordHash = await hashPassword(input.newPassword);
   await db.transaction(async (tx) => {
     await updateUser(tx, user.id, { passwordHash });
     await endSessionsOfUser(tx, user.id, keepSessionId);
+    await queuePasswordChanged(tx, user, context);
+  });
+}
+
+/** Tells the account's owner that its password changed (a change, or a reset). */
+export async function queuePasswordChanged(db: Database, user: User, context: MailContext) {
+  await queueEmail(db, context.shop, {
+    kind: "passwordChanged",
+    to: user.email,
+    subject: mail.passwordChanged.subject,
+    parts: { firstName: user.firstName, lines: [...mail.passwordChanged.lines, mail.notYou] },
   });
 }
 

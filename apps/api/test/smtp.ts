@@ -1,0 +1,82 @@
+/**
+ * A real SMTP server on a free loopback port (the `smtp-server` package), holding what it receives,
+ * parsed. `refuseNext(n)` answers the next n messages with a temporary 451, as a busy server does.
+ */
+import { type ParsedMail, simpleParser } from "mailparser";
+import { SMTPServer } from "smtp-server";
+
+export interface ReceivedMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  messageId: string;
+}
+
+export interface TestSmtp {
+  url: string;
+  messages: ReceivedMessage[];
+  refuseNext(count: number): void;
+  /** Resolves with the first message received (now or within `timeoutMs`) that `match` accepts. */
+  waitFor(match: (message: ReceivedMessage) => boolean, timeoutMs?: number): Promise<ReceivedMessage>;
+  close(): Promise<void>;
+}
+
+function addressOf(parsed: ParsedMail): string {
+  const to = Array.isArray(parsed.to) ? parsed.to[0] : parsed.to;
+  return to?.value[0]?.address ?? "";
+}
+
+export async function startSmtp(): Promise<TestSmtp> {
+  const messages: ReceivedMessage[] = [];
+  let refusals = 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onData(stream, _session, callback) {
+      if (refusals > 0) {
+        refusals -= 1;
+        stream.resume();
+        stream.on("end", () => callback(Object.assign(new Error("Try again later"), { responseCode: 451 })));
+        return;
+      }
+      simpleParser(stream)
+        .then((parsed) => {
+          messages.push({
+            to: addressOf(parsed),
+            subject: parsed.subject ?? "",
+            text: parsed.text ?? "",
+            html: typeof parsed.html === "string" ? parsed.html : "",
+            messageId: parsed.messageId ?? "",
+          });
+          callback();
+        })
+        .catch((error: Error) => callback(error));
+    },
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.server.address();
+      resolve(typeof address === "object" && address ? address.port : 0);
+    });
+  });
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    messages,
+    refuseNext(count) {
+      refusals = count;
+    },
+    async waitFor(match, timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const found = messages.find(match);
+        if (found) return found;
+        if (Date.now() > deadline) throw new Error(`no such message within ${timeoutMs} ms`);
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
