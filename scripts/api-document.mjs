@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The API's OpenAPI document and the SDK's types made from it (packages/sdk, docs/decisions/011).
+// The API's OpenAPI document and the SDK's types made from it (packages/sdk, docs/decisions/012).
 //
 // `npm run sdk:generate` (`node scripts/api-document.mjs`): writes the document the server publishes
 // at GET /api/docs/json to packages/sdk/openapi.json (apps/api/src/cli/openapi.ts builds the app

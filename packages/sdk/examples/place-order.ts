@@ -8,13 +8,14 @@ export async function placeOrder(baseUrl: string, email: string, password: strin
   const products = await shop.GET("/api/products", {
     params: { query: { keyword: "tote", page: 1, size: 8 } },
   });
-  if (!products.data) throw new Error(`listing products: HTTP ${products.response.status}`);
+  // A refusal comes as `error`: the API's error envelope, typed from the document.
+  if (products.error) throw new Error(`listing products: ${products.error.message}`);
   const product = products.data.data[0];
   if (!product) throw new Error("no product matches");
 
   // Signing in sets the session cookie; the client sends it with every call that follows.
   const signIn = await shop.POST("/api/auth/login", { body: { email, password } });
-  if (!signIn.data) throw new Error(`signing in: HTTP ${signIn.response.status}`);
+  if (signIn.error) throw new Error(`signing in: ${signIn.error.message}`);
 
   // An order ships to one of the shopper's saved addresses.
   const address = await shop.POST("/api/users/current-user/addresses", {
@@ -30,7 +31,7 @@ export async function placeOrder(baseUrl: string, email: string, password: strin
       country: "India",
     },
   });
-  if (!address.data) throw new Error(`saving the address: HTTP ${address.response.status}`);
+  if (address.error) throw new Error(`saving the address: ${address.error.message}`);
 
   // The server prices the order and takes the stock. Sending the same Idempotency-Key again (a retry
   // after a lost answer) returns the same order with 200 instead of placing a second one.
@@ -41,6 +42,6 @@ export async function placeOrder(baseUrl: string, email: string, password: strin
       shippingAddress: address.data.data._id,
     },
   });
-  if (!order.data) throw new Error(`placing the order: HTTP ${order.response.status}`);
+  if (order.error) throw new Error(`placing the order: ${order.error.message}`);
   return order.data.data; // status "pending" until paid; totalAmount as the server priced it
 }

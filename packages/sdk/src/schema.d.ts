@@ -12,34 +12,7 @@ export interface paths {
             cookie?: never;
         };
         /** Ready once the database answers */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            message: string;
-                            data: {
-                                /** @enum {string} */
-                                status: "ok";
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["getHealth"];
         put?: never;
         post?: never;
         delete?: never;
@@ -56,41 +29,7 @@ export interface paths {
             cookie?: never;
         };
         /** Public settings the web app reads at start */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            message: string;
-                            data: {
-                                storeEmail: string;
-                                storePhone: string;
-                                /** @enum {string} */
-                                paymentProvider: "paypal" | "test";
-                                maxQuantityPerLine: number;
-                                demo: {
-                                    email: string;
-                                    password: string;
-                                } | null;
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["getPublicConfig"];
         put?: never;
         post?: never;
         delete?: never;
@@ -109,56 +48,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Create a shopper account and sign it in */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        name: {
-                            firstName: string;
-                            lastName: string;
-                        };
-                        email: string;
-                        password: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            message: string;
-                            data: {
-                                _id: string;
-                                name: {
-                                    firstName: string;
-                                    lastName: string;
-                                };
-                                email: string;
-                                avatar: {
-                                    url: string;
-                                } | null;
-                                /** @enum {string} */
-                                role: "admin" | "manager" | "customer";
-                                status: boolean;
-                                createdAt: string;
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["register"];
         delete?: never;
         options?: never;
         head?: never;
@@ -175,52 +65,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Sign in with email and password */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        email: string;
-                        password: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            message: string;
-                            data: {
-                                _id: string;
-                                name: {
-                                    firstName: string;
-                                    lastName: string;
-                                };
-                                email: string;
-                                avatar: {
-                                    url: string;
-                                } | null;
-                                /** @enum {string} */
-                                role: "admin" | "manager" | "customer";
-                                status: boolean;
-                                createdAt: string;
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["login"];
         delete?: never;
         options?: never;
         head?: never;
@@ -237,32 +82,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** End the current session */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            message: string;
-                            /** @enum {string|null} */
-                            data: null;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["logout"];
         delete?: never;
         options?: never;
         head?: never;
@@ -276,127 +96,25 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed-in user */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            message: string;
-                            data: {
-                                _id: string;
-                                name: {
-                                    firstName: string;
-                                    lastName: string;
-                                };
-                                email: string;
-                                avatar: {
-                                    url: string;
-                                } | null;
-                                /** @enum {string} */
-                                role: "admin" | "manager" | "customer";
-                                status: boolean;
-                                createdAt: string;
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * The signed-in user
+         * @description Any signed-in, active user.
+         */
+        get: operations["getCurrentUser"];
         put?: never;
         post?: never;
-        /** Close the signed-in user's account */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            message: string;
-                            /** @enum {string|null} */
-                            data: null;
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Close the signed-in user's account, given the current password
+         * @description Any signed-in, active user.
+         */
+        delete: operations["closeAccount"];
         options?: never;
         head?: never;
-        /** Change the signed-in user's name and email */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        name: {
-                            firstName: string;
-                            lastName: string;
-                        };
-                        email: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            message: string;
-                            data: {
-                                _id: string;
-                                name: {
-                                    firstName: string;
-                                    lastName: string;
-                                };
-                                email: string;
-                                avatar: {
-                                    url: string;
-                                } | null;
-                                /** @enum {string} */
-                                role: "admin" | "manager" | "customer";
-                                status: boolean;
-                                createdAt: string;
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Change the signed-in user's name and email (a new email takes the current password)
+         * @description Any signed-in, active user.
+         */
+        patch: operations["updateProfile"];
         trace?: never;
     };
     "/api/users/customers": {
@@ -406,115 +124,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Users of the shop, newest first (admin) */
-        get: {
-            parameters: {
-                query: {
-                    page: number;
-                    size: number;
-                    keyword?: string;
-                    status?: "true" | "false";
-                    role?: "admin" | "manager" | "customer";
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            message: string;
-                            data: {
-                                _id: string;
-                                name: {
-                                    firstName: string;
-                                    lastName: string;
-                                };
-                                email: string;
-                                avatar: {
-                                    url: string;
-                                } | null;
-                                /** @enum {string} */
-                                role: "admin" | "manager" | "customer";
-                                status: boolean;
-                                createdAt: string;
-                            }[];
-                            meta: {
-                                page: number;
-                                size: number;
-                                pageCount: number;
-                                total: number;
-                            };
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/users/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** One user (admin) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            message: string;
-                            data: {
-                                _id: string;
-                                name: {
-                                    firstName: string;
-                                    lastName: string;
-                                };
-                                email: string;
-                                avatar: {
-                                    url: string;
-                                } | null;
-                                /** @enum {string} */
-                                role: "admin" | "manager" | "customer";
-                                status: boolean;
-                                createdAt: string;
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Users of the shop, newest first (admin)
+         * @description Roles: admin.
+         */
+        get: operations["listCustomers"];
         put?: never;
         post?: never;
         delete?: never;
@@ -530,65 +144,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * One user (admin)
+         * @description Roles: admin.
+         */
+        get: operations["getUser"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
-        /** Change a user's role (admin) */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    userId: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        userId?: string;
-                        /** @enum {string} */
-                        role: "admin" | "manager" | "customer";
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            message: string;
-                            data: {
-                                _id: string;
-                                name: {
-                                    firstName: string;
-                                    lastName: string;
-                                };
-                                email: string;
-                                avatar: {
-                                    url: string;
-                                } | null;
-                                /** @enum {string} */
-                                role: "admin" | "manager" | "customer";
-                                status: boolean;
-                                createdAt: string;
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Change a user's role (admin)
+         * @description Roles: admin.
+         */
+        patch: operations["changeUserRole"];
         trace?: never;
     };
-    "/api/users/user/{id}/status": {
+    "/api/users/user/{userId}/status": {
         parameters: {
             query?: never;
             header?: never;
@@ -601,48 +174,11 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Switch a user between active and inactive (admin) */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            message: string;
-                            data: {
-                                _id: string;
-                                name: {
-                                    firstName: string;
-                                    lastName: string;
-                                };
-                                email: string;
-                                avatar: {
-                                    url: string;
-                                } | null;
-                                /** @enum {string} */
-                                role: "admin" | "manager" | "customer";
-                                status: boolean;
-                                createdAt: string;
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Switch a user between active and inactive (admin)
+         * @description Roles: admin.
+         */
+        patch: operations["toggleUserStatus"];
         trace?: never;
     };
     "/api/users/current-user/password": {
@@ -658,40 +194,11 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Change the password; every other session ends */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        oldPassword: string;
-                        newPassword: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            message: string;
-                            /** @enum {string|null} */
-                            data: null;
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Change the password; every other session ends
+         * @description Any signed-in, active user.
+         */
+        patch: operations["changePassword"];
         trace?: never;
     };
     "/api/users/admin": {
@@ -701,41 +208,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Dashboard figures as a key/value map (staff; revenue and customers for admins only) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            message: string;
-                            data: {
-                                revenue?: number;
-                                orders: number;
-                                ordersToShip: number;
-                                pendingOrders: number;
-                                customers?: number;
-                                products: number;
-                                inactiveProducts: number;
-                                lowStockProducts: number;
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Dashboard figures as a key/value map (staff; revenue and customers for admins only)
+         * @description Roles: admin, manager.
+         */
+        get: operations["getDashboardStats"];
         put?: never;
         post?: never;
         delete?: never;
@@ -751,106 +228,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's addresses */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            message: string;
-                            data: {
-                                _id: string;
-                                name: {
-                                    firstName: string;
-                                    lastName: string;
-                                };
-                                countryCode: string;
-                                phoneNumber: string;
-                                building: string;
-                                street: string;
-                                city: string;
-                                state: string;
-                                pinCode: string;
-                                country: string;
-                            }[];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * The caller's addresses
+         * @description Any signed-in, active user.
+         */
+        get: operations["listOwnAddresses"];
         put?: never;
-        /** Add an address */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        name: {
-                            firstName: string;
-                            lastName: string;
-                        };
-                        /** @enum {string} */
-                        countryCode: "91";
-                        phoneNumber: string;
-                        building: string;
-                        street: string;
-                        city: string;
-                        state: string;
-                        pinCode: string;
-                        /** @enum {string} */
-                        country: "India";
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            message: string;
-                            data: {
-                                _id: string;
-                                name: {
-                                    firstName: string;
-                                    lastName: string;
-                                };
-                                countryCode: string;
-                                phoneNumber: string;
-                                building: string;
-                                street: string;
-                                city: string;
-                                state: string;
-                                pinCode: string;
-                                country: string;
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Add an address
+         * @description Any signed-in, active user.
+         */
+        post: operations["addAddress"];
         delete?: never;
         options?: never;
         head?: never;
@@ -865,97 +253,17 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Change an address */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        name: {
-                            firstName: string;
-                            lastName: string;
-                        };
-                        /** @enum {string} */
-                        countryCode: "91";
-                        phoneNumber: string;
-                        building: string;
-                        street: string;
-                        city: string;
-                        state: string;
-                        pinCode: string;
-                        /** @enum {string} */
-                        country: "India";
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            message: string;
-                            data: {
-                                _id: string;
-                                name: {
-                                    firstName: string;
-                                    lastName: string;
-                                };
-                                countryCode: string;
-                                phoneNumber: string;
-                                building: string;
-                                street: string;
-                                city: string;
-                                state: string;
-                                pinCode: string;
-                                country: string;
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Change an address
+         * @description Any signed-in, active user.
+         */
+        put: operations["updateOwnAddress"];
         post?: never;
-        /** Delete an address */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            message: string;
-                            /** @enum {string|null} */
-                            data: null;
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Delete an address
+         * @description Any signed-in, active user.
+         */
+        delete: operations["deleteOwnAddress"];
         options?: never;
         head?: never;
         patch?: never;
@@ -974,46 +282,11 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Replace the signed-in user's avatar (multipart field `avatar`) */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            message: string;
-                            data: {
-                                _id: string;
-                                name: {
-                                    firstName: string;
-                                    lastName: string;
-                                };
-                                email: string;
-                                avatar: {
-                                    url: string;
-                                } | null;
-                                /** @enum {string} */
-                                role: "admin" | "manager" | "customer";
-                                status: boolean;
-                                createdAt: string;
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Replace the signed-in user's avatar (multipart field `avatar`)
+         * @description Any signed-in, active user.
+         */
+        patch: operations["changeAvatar"];
         trace?: never;
     };
     "/api/media": {
@@ -1023,91 +296,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Uploaded images, newest first, `keyword` on the name (staff) */
-        get: {
-            parameters: {
-                query: {
-                    page: number;
-                    size: number;
-                    keyword?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            message: string;
-                            data: {
-                                _id: string;
-                                name: string;
-                                url: string;
-                                width: number;
-                                height: number;
-                                variants: {
-                                    width: number;
-                                    url: string;
-                                }[];
-                                createdAt: string;
-                            }[];
-                            meta: {
-                                page: number;
-                                size: number;
-                                pageCount: number;
-                                total: number;
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Uploaded images, newest first, `keyword` on the name (staff)
+         * @description Roles: admin, manager.
+         */
+        get: operations["listImages"];
         put?: never;
-        /** Upload an image (multipart field `image`; admin or manager) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            message: string;
-                            data: {
-                                _id: string;
-                                name: string;
-                                url: string;
-                                width: number;
-                                height: number;
-                                variants: {
-                                    width: number;
-                                    url: string;
-                                }[];
-                                createdAt: string;
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Upload an image (multipart field `image`; admin or manager)
+         * @description Roles: admin, manager.
+         */
+        post: operations["uploadImage"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1122,44 +321,7 @@ export interface paths {
             cookie?: never;
         };
         /** Several images by id, in the order asked for; unknown ids are left out */
-        get: {
-            parameters: {
-                query: {
-                    gallery: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            message: string;
-                            data: {
-                                _id: string;
-                                name: string;
-                                url: string;
-                                width: number;
-                                height: number;
-                                variants: {
-                                    width: number;
-                                    url: string;
-                                }[];
-                                createdAt: string;
-                            }[];
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["getGallery"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1176,75 +338,14 @@ export interface paths {
             cookie?: never;
         };
         /** One image */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            message: string;
-                            data: {
-                                _id: string;
-                                name: string;
-                                url: string;
-                                width: number;
-                                height: number;
-                                variants: {
-                                    width: number;
-                                    url: string;
-                                }[];
-                                createdAt: string;
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["getImage"];
         put?: never;
         post?: never;
-        /** Delete an image everywhere: its files, and every product's thumbnail and gallery entry (staff) */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            message: string;
-                            /** @enum {string|null} */
-                            data: null;
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Delete an image everywhere: its files, and every product's thumbnail and gallery entry (staff)
+         * @description Roles: admin, manager.
+         */
+        delete: operations["deleteImage"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1258,75 +359,13 @@ export interface paths {
             cookie?: never;
         };
         /** Every category with the number of its active products (cached 5 s) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            message: string;
-                            data: {
-                                _id: string;
-                                name: string;
-                                slug: string;
-                                count: number;
-                            }[];
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["listCategories"];
         put?: never;
-        /** Create a category (staff) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        name: string;
-                        slug: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            message: string;
-                            data: {
-                                _id: string;
-                                name: string;
-                                slug: string;
-                                count: number;
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Create a category (staff)
+         * @description Roles: admin, manager.
+         */
+        post: operations["createCategory"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1341,38 +380,7 @@ export interface paths {
             cookie?: never;
         };
         /** One category by id */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            message: string;
-                            data: {
-                                _id: string;
-                                name: string;
-                                slug: string;
-                                count: number;
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["getCategory"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1389,38 +397,7 @@ export interface paths {
             cookie?: never;
         };
         /** One category by slug */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    slug: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            message: string;
-                            data: {
-                                _id: string;
-                                name: string;
-                                slug: string;
-                                count: number;
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["getCategoryBySlug"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1437,74 +414,7 @@ export interface paths {
             cookie?: never;
         };
         /** A page of a category's active products, by category id */
-        get: {
-            parameters: {
-                query: {
-                    page: number;
-                    size: number;
-                    keyword?: string;
-                    sort?: "relevance" | "newest" | "best-selling" | "price-asc" | "price-desc";
-                };
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            message: string;
-                            data: {
-                                _id: string;
-                                name: string;
-                                price: number;
-                                onSale: boolean;
-                                salePrice: number;
-                                stock: number;
-                                isActive: boolean;
-                                category: {
-                                    _id: string;
-                                    name: string;
-                                    slug: string;
-                                };
-                                thumbnail: {
-                                    _id: string;
-                                    name: string;
-                                    url: string;
-                                    width: number;
-                                    height: number;
-                                    variants: {
-                                        width: number;
-                                        url: string;
-                                    }[];
-                                    createdAt: string;
-                                } | null;
-                                rating: {
-                                    average: number;
-                                    count: number;
-                                };
-                                createdAt: string;
-                            }[];
-                            meta: {
-                                page: number;
-                                size: number;
-                                pageCount: number;
-                                total: number;
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["listCategoryProducts"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1521,74 +431,7 @@ export interface paths {
             cookie?: never;
         };
         /** A page of a category's active products, by category slug */
-        get: {
-            parameters: {
-                query: {
-                    page: number;
-                    size: number;
-                    keyword?: string;
-                    sort?: "relevance" | "newest" | "best-selling" | "price-asc" | "price-desc";
-                };
-                header?: never;
-                path: {
-                    slug: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            message: string;
-                            data: {
-                                _id: string;
-                                name: string;
-                                price: number;
-                                onSale: boolean;
-                                salePrice: number;
-                                stock: number;
-                                isActive: boolean;
-                                category: {
-                                    _id: string;
-                                    name: string;
-                                    slug: string;
-                                };
-                                thumbnail: {
-                                    _id: string;
-                                    name: string;
-                                    url: string;
-                                    width: number;
-                                    height: number;
-                                    variants: {
-                                        width: number;
-                                        url: string;
-                                    }[];
-                                    createdAt: string;
-                                } | null;
-                                rating: {
-                                    average: number;
-                                    count: number;
-                                };
-                                createdAt: string;
-                            }[];
-                            meta: {
-                                page: number;
-                                size: number;
-                                pageCount: number;
-                                total: number;
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["listCategoryProductsBySlug"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1605,179 +448,13 @@ export interface paths {
             cookie?: never;
         };
         /** Active products: newest first, or by relevance with a keyword */
-        get: {
-            parameters: {
-                query: {
-                    page: number;
-                    size: number;
-                    keyword?: string;
-                    sort?: "relevance" | "newest" | "best-selling" | "price-asc" | "price-desc";
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            message: string;
-                            data: {
-                                _id: string;
-                                name: string;
-                                price: number;
-                                onSale: boolean;
-                                salePrice: number;
-                                stock: number;
-                                isActive: boolean;
-                                category: {
-                                    _id: string;
-                                    name: string;
-                                    slug: string;
-                                };
-                                thumbnail: {
-                                    _id: string;
-                                    name: string;
-                                    url: string;
-                                    width: number;
-                                    height: number;
-                                    variants: {
-                                        width: number;
-                                        url: string;
-                                    }[];
-                                    createdAt: string;
-                                } | null;
-                                rating: {
-                                    average: number;
-                                    count: number;
-                                };
-                                createdAt: string;
-                            }[];
-                            meta: {
-                                page: number;
-                                size: number;
-                                pageCount: number;
-                                total: number;
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["listProducts"];
         put?: never;
-        /** Create a product (staff) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        name: string;
-                        description: string;
-                        price: number;
-                        /** @default true */
-                        onSale?: boolean;
-                        salePrice?: number;
-                        stock: number;
-                        /** @default false */
-                        isActive?: boolean;
-                        category: string;
-                        thumbnail: string;
-                        /** @default [] */
-                        gallery?: string[];
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            message: string;
-                            data: {
-                                _id: string;
-                                name: string;
-                                price: number;
-                                onSale: boolean;
-                                salePrice: number;
-                                stock: number;
-                                isActive: boolean;
-                                category: {
-                                    _id: string;
-                                    name: string;
-                                    slug: string;
-                                };
-                                thumbnail: {
-                                    _id: string;
-                                    name: string;
-                                    url: string;
-                                    width: number;
-                                    height: number;
-                                    variants: {
-                                        width: number;
-                                        url: string;
-                                    }[];
-                                    createdAt: string;
-                                } | null;
-                                rating: {
-                                    average: number;
-                                    count: number;
-                                };
-                                createdAt: string;
-                                description: string;
-                                gallery: {
-                                    _id: string;
-                                    name: string;
-                                    url: string;
-                                    width: number;
-                                    height: number;
-                                    variants: {
-                                        width: number;
-                                        url: string;
-                                    }[];
-                                    createdAt: string;
-                                }[];
-                                reviews: {
-                                    _id: string;
-                                    title: string;
-                                    rating: number;
-                                    comment: string;
-                                    user: {
-                                        _id: string;
-                                        name: {
-                                            firstName: string;
-                                            lastName: string;
-                                        };
-                                        avatar: {
-                                            url: string;
-                                        } | null;
-                                    };
-                                    createdAt: string;
-                                    updatedAt: string;
-                                }[];
-                                updatedAt: string;
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Create a product (staff)
+         * @description Roles: admin, manager.
+         */
+        post: operations["createProduct"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1792,72 +469,7 @@ export interface paths {
             cookie?: never;
         };
         /** Active products on sale */
-        get: {
-            parameters: {
-                query: {
-                    page: number;
-                    size: number;
-                    keyword?: string;
-                    sort?: "relevance" | "newest" | "best-selling" | "price-asc" | "price-desc";
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            message: string;
-                            data: {
-                                _id: string;
-                                name: string;
-                                price: number;
-                                onSale: boolean;
-                                salePrice: number;
-                                stock: number;
-                                isActive: boolean;
-                                category: {
-                                    _id: string;
-                                    name: string;
-                                    slug: string;
-                                };
-                                thumbnail: {
-                                    _id: string;
-                                    name: string;
-                                    url: string;
-                                    width: number;
-                                    height: number;
-                                    variants: {
-                                        width: number;
-                                        url: string;
-                                    }[];
-                                    createdAt: string;
-                                } | null;
-                                rating: {
-                                    average: number;
-                                    count: number;
-                                };
-                                createdAt: string;
-                            }[];
-                            meta: {
-                                page: number;
-                                size: number;
-                                pageCount: number;
-                                total: number;
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["listProductsOnSale"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1873,209 +485,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Inactive products (staff) */
-        get: {
-            parameters: {
-                query: {
-                    page: number;
-                    size: number;
-                    keyword?: string;
-                    sort?: "relevance" | "newest" | "best-selling" | "price-asc" | "price-desc";
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            message: string;
-                            data: {
-                                _id: string;
-                                name: string;
-                                price: number;
-                                onSale: boolean;
-                                salePrice: number;
-                                stock: number;
-                                isActive: boolean;
-                                category: {
-                                    _id: string;
-                                    name: string;
-                                    slug: string;
-                                };
-                                thumbnail: {
-                                    _id: string;
-                                    name: string;
-                                    url: string;
-                                    width: number;
-                                    height: number;
-                                    variants: {
-                                        width: number;
-                                        url: string;
-                                    }[];
-                                    createdAt: string;
-                                } | null;
-                                rating: {
-                                    average: number;
-                                    count: number;
-                                };
-                                createdAt: string;
-                            }[];
-                            meta: {
-                                page: number;
-                                size: number;
-                                pageCount: number;
-                                total: number;
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Inactive products (staff)
+         * @description Roles: admin, manager.
+         */
+        get: operations["listInactiveProducts"];
         put?: never;
         post?: never;
         delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/products/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** One product with gallery and latest reviews; an inactive one only for staff */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            message: string;
-                            data: {
-                                _id: string;
-                                name: string;
-                                price: number;
-                                onSale: boolean;
-                                salePrice: number;
-                                stock: number;
-                                isActive: boolean;
-                                category: {
-                                    _id: string;
-                                    name: string;
-                                    slug: string;
-                                };
-                                thumbnail: {
-                                    _id: string;
-                                    name: string;
-                                    url: string;
-                                    width: number;
-                                    height: number;
-                                    variants: {
-                                        width: number;
-                                        url: string;
-                                    }[];
-                                    createdAt: string;
-                                } | null;
-                                rating: {
-                                    average: number;
-                                    count: number;
-                                };
-                                createdAt: string;
-                                description: string;
-                                gallery: {
-                                    _id: string;
-                                    name: string;
-                                    url: string;
-                                    width: number;
-                                    height: number;
-                                    variants: {
-                                        width: number;
-                                        url: string;
-                                    }[];
-                                    createdAt: string;
-                                }[];
-                                reviews: {
-                                    _id: string;
-                                    title: string;
-                                    rating: number;
-                                    comment: string;
-                                    user: {
-                                        _id: string;
-                                        name: {
-                                            firstName: string;
-                                            lastName: string;
-                                        };
-                                        avatar: {
-                                            url: string;
-                                        } | null;
-                                    };
-                                    createdAt: string;
-                                    updatedAt: string;
-                                }[];
-                                updatedAt: string;
-                            };
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        /** Delete a product that was never ordered (staff) */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            message: string;
-                            /** @enum {string|null} */
-                            data: null;
-                        };
-                    };
-                };
-            };
-        };
         options?: never;
         head?: never;
         patch?: never;
@@ -2088,285 +505,26 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        /** Replace a product's fields and gallery (staff) */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    productId: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        name: string;
-                        description: string;
-                        price: number;
-                        /** @default true */
-                        onSale?: boolean;
-                        salePrice?: number;
-                        stock: number;
-                        /** @default false */
-                        isActive?: boolean;
-                        category: string;
-                        thumbnail: string;
-                        /** @default [] */
-                        gallery?: string[];
-                        productId?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            message: string;
-                            data: {
-                                _id: string;
-                                name: string;
-                                price: number;
-                                onSale: boolean;
-                                salePrice: number;
-                                stock: number;
-                                isActive: boolean;
-                                category: {
-                                    _id: string;
-                                    name: string;
-                                    slug: string;
-                                };
-                                thumbnail: {
-                                    _id: string;
-                                    name: string;
-                                    url: string;
-                                    width: number;
-                                    height: number;
-                                    variants: {
-                                        width: number;
-                                        url: string;
-                                    }[];
-                                    createdAt: string;
-                                } | null;
-                                rating: {
-                                    average: number;
-                                    count: number;
-                                };
-                                createdAt: string;
-                                description: string;
-                                gallery: {
-                                    _id: string;
-                                    name: string;
-                                    url: string;
-                                    width: number;
-                                    height: number;
-                                    variants: {
-                                        width: number;
-                                        url: string;
-                                    }[];
-                                    createdAt: string;
-                                }[];
-                                reviews: {
-                                    _id: string;
-                                    title: string;
-                                    rating: number;
-                                    comment: string;
-                                    user: {
-                                        _id: string;
-                                        name: {
-                                            firstName: string;
-                                            lastName: string;
-                                        };
-                                        avatar: {
-                                            url: string;
-                                        } | null;
-                                    };
-                                    createdAt: string;
-                                    updatedAt: string;
-                                }[];
-                                updatedAt: string;
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        /** One product with gallery and latest reviews; an inactive one only for staff */
+        get: operations["getProduct"];
+        /**
+         * Replace a product's fields and gallery (staff)
+         * @description Roles: admin, manager.
+         */
+        put: operations["replaceProduct"];
         post?: never;
-        delete?: never;
+        /**
+         * Delete a product that was never ordered (staff)
+         * @description Roles: admin, manager.
+         */
+        delete: operations["deleteProduct"];
         options?: never;
         head?: never;
-        /** Switch isActive or onSale (turning onSale off resets salePrice to 0) (staff) */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    productId: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        key: "isActive" | "onSale";
-                        value: boolean;
-                        productId?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            message: string;
-                            data: {
-                                _id: string;
-                                name: string;
-                                price: number;
-                                onSale: boolean;
-                                salePrice: number;
-                                stock: number;
-                                isActive: boolean;
-                                category: {
-                                    _id: string;
-                                    name: string;
-                                    slug: string;
-                                };
-                                thumbnail: {
-                                    _id: string;
-                                    name: string;
-                                    url: string;
-                                    width: number;
-                                    height: number;
-                                    variants: {
-                                        width: number;
-                                        url: string;
-                                    }[];
-                                    createdAt: string;
-                                } | null;
-                                rating: {
-                                    average: number;
-                                    count: number;
-                                };
-                                createdAt: string;
-                            };
-                        };
-                    };
-                };
-            };
-        };
-        trace?: never;
-    };
-    "/api/products/{id}/reviews": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** A page of a product's reviews, newest first */
-        get: {
-            parameters: {
-                query: {
-                    page: number;
-                    size: number;
-                    keyword?: string;
-                };
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            message: string;
-                            data: {
-                                _id: string;
-                                title: string;
-                                rating: number;
-                                comment: string;
-                                user: {
-                                    _id: string;
-                                    name: {
-                                        firstName: string;
-                                        lastName: string;
-                                    };
-                                    avatar: {
-                                        url: string;
-                                    } | null;
-                                };
-                                createdAt: string;
-                                updatedAt: string;
-                            }[];
-                            meta: {
-                                page: number;
-                                size: number;
-                                pageCount: number;
-                                total: number;
-                            };
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        /** Delete one's own review of a product */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            message: string;
-                            /** @enum {string|null} */
-                            data: null;
-                        };
-                    };
-                };
-            };
-        };
-        options?: never;
-        head?: never;
-        patch?: never;
+        /**
+         * Switch isActive or onSale (turning onSale off resets salePrice to 0) (staff)
+         * @description Roles: admin, manager.
+         */
+        patch: operations["switchProductFlags"];
         trace?: never;
     };
     "/api/products/{productId}/reviews": {
@@ -2376,62 +534,19 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** A page of a product's reviews, newest first */
+        get: operations["listProductReviews"];
         put?: never;
-        /** Review a product (signed in; one review per product) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    productId: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        title: string;
-                        rating: number;
-                        comment: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            message: string;
-                            data: {
-                                _id: string;
-                                title: string;
-                                rating: number;
-                                comment: string;
-                                user: {
-                                    _id: string;
-                                    name: {
-                                        firstName: string;
-                                        lastName: string;
-                                    };
-                                    avatar: {
-                                        url: string;
-                                    } | null;
-                                };
-                                createdAt: string;
-                                updatedAt: string;
-                            };
-                        };
-                    };
-                };
-            };
-        };
-        delete?: never;
+        /**
+         * Review a product (signed in; one review per product)
+         * @description Any signed-in, active user.
+         */
+        post: operations["addReview"];
+        /**
+         * Delete one's own review of a product
+         * @description Any signed-in, active user.
+         */
+        delete: operations["deleteOwnReview"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2445,60 +560,11 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Change one's own review */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    productId: string;
-                    reviewId: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        title: string;
-                        rating: number;
-                        comment: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            message: string;
-                            data: {
-                                _id: string;
-                                title: string;
-                                rating: number;
-                                comment: string;
-                                user: {
-                                    _id: string;
-                                    name: {
-                                        firstName: string;
-                                        lastName: string;
-                                    };
-                                    avatar: {
-                                        url: string;
-                                    } | null;
-                                };
-                                createdAt: string;
-                                updatedAt: string;
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Change one's own review
+         * @description Any signed-in, active user.
+         */
+        put: operations["editOwnReview"];
         post?: never;
         delete?: never;
         options?: never;
@@ -2513,274 +579,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** All orders, newest first (staff) */
-        get: {
-            parameters: {
-                query: {
-                    page: number;
-                    size: number;
-                    keyword?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            message: string;
-                            data: {
-                                _id: string;
-                                user: {
-                                    _id: string;
-                                    name: {
-                                        firstName: string;
-                                        lastName: string;
-                                    };
-                                    email: string | null;
-                                };
-                                createdAt: string;
-                                updatedAt: string;
-                                /** @enum {string} */
-                                status: "pending" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
-                                totalAmount: number;
-                                subTotal: number;
-                                savedAmount: number;
-                                shippingAmount: number;
-                                taxAmount: number;
-                                shippingAddress: {
-                                    name: {
-                                        firstName: string;
-                                        lastName: string;
-                                    };
-                                    countryCode: string;
-                                    phoneNumber: string | null;
-                                    building: string;
-                                    street: string;
-                                    city: string;
-                                    state: string;
-                                    pinCode: string;
-                                    country: string;
-                                };
-                                payment: {
-                                    _id: string;
-                                    status: string;
-                                    paymentGateway: string;
-                                    amount: number;
-                                    transactionId: string;
-                                } | null;
-                                itemCount: number;
-                            }[];
-                            meta: {
-                                page: number;
-                                size: number;
-                                pageCount: number;
-                                total: number;
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * All orders, newest first (staff)
+         * @description Roles: admin, manager.
+         */
+        get: operations["listOrders"];
         put?: never;
-        /** Place an order; the server prices it and takes the stock (Idempotency-Key makes retries safe) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    "idempotency-key"?: string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        products: {
-                            product: string;
-                            quantity: number;
-                            price?: number;
-                            savedAmount?: number;
-                        }[];
-                        shippingAddress: string | ({
-                            _id: string;
-                        } & {
-                            [key: string]: unknown;
-                        });
-                        subTotal?: number;
-                        savedAmount?: number;
-                        shippingAmount?: number;
-                        taxAmount?: number;
-                        totalAmount?: number;
-                        status?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            message: string;
-                            data: {
-                                _id: string;
-                                user: {
-                                    _id: string;
-                                    name: {
-                                        firstName: string;
-                                        lastName: string;
-                                    };
-                                    email: string | null;
-                                };
-                                createdAt: string;
-                                updatedAt: string;
-                                /** @enum {string} */
-                                status: "pending" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
-                                totalAmount: number;
-                                subTotal: number;
-                                savedAmount: number;
-                                shippingAmount: number;
-                                taxAmount: number;
-                                shippingAddress: {
-                                    name: {
-                                        firstName: string;
-                                        lastName: string;
-                                    };
-                                    countryCode: string;
-                                    phoneNumber: string | null;
-                                    building: string;
-                                    street: string;
-                                    city: string;
-                                    state: string;
-                                    pinCode: string;
-                                    country: string;
-                                };
-                                payment: {
-                                    _id: string;
-                                    status: string;
-                                    paymentGateway: string;
-                                    amount: number;
-                                    transactionId: string;
-                                } | null;
-                                products: {
-                                    product: {
-                                        _id: string;
-                                        name: string;
-                                        thumbnail: {
-                                            _id: string;
-                                            name: string;
-                                            url: string;
-                                            width: number;
-                                            height: number;
-                                            variants: {
-                                                width: number;
-                                                url: string;
-                                            }[];
-                                            createdAt: string;
-                                        } | null;
-                                    };
-                                    name: string;
-                                    price: number;
-                                    originalPrice: number;
-                                    savedAmount: number;
-                                    quantity: number;
-                                }[];
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            message: string;
-                            data: {
-                                _id: string;
-                                user: {
-                                    _id: string;
-                                    name: {
-                                        firstName: string;
-                                        lastName: string;
-                                    };
-                                    email: string | null;
-                                };
-                                createdAt: string;
-                                updatedAt: string;
-                                /** @enum {string} */
-                                status: "pending" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
-                                totalAmount: number;
-                                subTotal: number;
-                                savedAmount: number;
-                                shippingAmount: number;
-                                taxAmount: number;
-                                shippingAddress: {
-                                    name: {
-                                        firstName: string;
-                                        lastName: string;
-                                    };
-                                    countryCode: string;
-                                    phoneNumber: string | null;
-                                    building: string;
-                                    street: string;
-                                    city: string;
-                                    state: string;
-                                    pinCode: string;
-                                    country: string;
-                                };
-                                payment: {
-                                    _id: string;
-                                    status: string;
-                                    paymentGateway: string;
-                                    amount: number;
-                                    transactionId: string;
-                                } | null;
-                                products: {
-                                    product: {
-                                        _id: string;
-                                        name: string;
-                                        thumbnail: {
-                                            _id: string;
-                                            name: string;
-                                            url: string;
-                                            width: number;
-                                            height: number;
-                                            variants: {
-                                                width: number;
-                                                url: string;
-                                            }[];
-                                            createdAt: string;
-                                        } | null;
-                                    };
-                                    name: string;
-                                    price: number;
-                                    originalPrice: number;
-                                    savedAmount: number;
-                                    quantity: number;
-                                }[];
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Place an order; the server prices it and takes the stock (Idempotency-Key makes retries safe)
+         * @description Any signed-in, active user.
+         */
+        post: operations["placeOrder"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2794,83 +603,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's orders, newest first */
-        get: {
-            parameters: {
-                query: {
-                    page: number;
-                    size: number;
-                    keyword?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            message: string;
-                            data: {
-                                _id: string;
-                                user: {
-                                    _id: string;
-                                    name: {
-                                        firstName: string;
-                                        lastName: string;
-                                    };
-                                    email: string | null;
-                                };
-                                createdAt: string;
-                                updatedAt: string;
-                                /** @enum {string} */
-                                status: "pending" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
-                                totalAmount: number;
-                                subTotal: number;
-                                savedAmount: number;
-                                shippingAmount: number;
-                                taxAmount: number;
-                                shippingAddress: {
-                                    name: {
-                                        firstName: string;
-                                        lastName: string;
-                                    };
-                                    countryCode: string;
-                                    phoneNumber: string | null;
-                                    building: string;
-                                    street: string;
-                                    city: string;
-                                    state: string;
-                                    pinCode: string;
-                                    country: string;
-                                };
-                                payment: {
-                                    _id: string;
-                                    status: string;
-                                    paymentGateway: string;
-                                    amount: number;
-                                    transactionId: string;
-                                } | null;
-                                itemCount: number;
-                            }[];
-                            meta: {
-                                page: number;
-                                size: number;
-                                pageCount: number;
-                                total: number;
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * The caller's orders, newest first
+         * @description Any signed-in, active user.
+         */
+        get: operations["listOwnOrders"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2879,104 +616,18 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/orders/current-user/{id}": {
+    "/api/orders/current-user/{orderId}": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** One of the caller's orders */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            message: string;
-                            data: {
-                                _id: string;
-                                user: {
-                                    _id: string;
-                                    name: {
-                                        firstName: string;
-                                        lastName: string;
-                                    };
-                                    email: string | null;
-                                };
-                                createdAt: string;
-                                updatedAt: string;
-                                /** @enum {string} */
-                                status: "pending" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
-                                totalAmount: number;
-                                subTotal: number;
-                                savedAmount: number;
-                                shippingAmount: number;
-                                taxAmount: number;
-                                shippingAddress: {
-                                    name: {
-                                        firstName: string;
-                                        lastName: string;
-                                    };
-                                    countryCode: string;
-                                    phoneNumber: string | null;
-                                    building: string;
-                                    street: string;
-                                    city: string;
-                                    state: string;
-                                    pinCode: string;
-                                    country: string;
-                                };
-                                payment: {
-                                    _id: string;
-                                    status: string;
-                                    paymentGateway: string;
-                                    amount: number;
-                                    transactionId: string;
-                                } | null;
-                                products: {
-                                    product: {
-                                        _id: string;
-                                        name: string;
-                                        thumbnail: {
-                                            _id: string;
-                                            name: string;
-                                            url: string;
-                                            width: number;
-                                            height: number;
-                                            variants: {
-                                                width: number;
-                                                url: string;
-                                            }[];
-                                            createdAt: string;
-                                        } | null;
-                                    };
-                                    name: string;
-                                    price: number;
-                                    originalPrice: number;
-                                    savedAmount: number;
-                                    quantity: number;
-                                }[];
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * One of the caller's orders
+         * @description Any signed-in, active user.
+         */
+        get: operations["getOwnOrder"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2985,7 +636,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/orders/{id}/cancel": {
+    "/api/orders/{orderId}/cancel": {
         parameters: {
             query?: never;
             header?: never;
@@ -2998,97 +649,11 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Cancel an order (its owner while pending, or staff); the stock comes back */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            message: string;
-                            data: {
-                                _id: string;
-                                user: {
-                                    _id: string;
-                                    name: {
-                                        firstName: string;
-                                        lastName: string;
-                                    };
-                                    email: string | null;
-                                };
-                                createdAt: string;
-                                updatedAt: string;
-                                /** @enum {string} */
-                                status: "pending" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
-                                totalAmount: number;
-                                subTotal: number;
-                                savedAmount: number;
-                                shippingAmount: number;
-                                taxAmount: number;
-                                shippingAddress: {
-                                    name: {
-                                        firstName: string;
-                                        lastName: string;
-                                    };
-                                    countryCode: string;
-                                    phoneNumber: string | null;
-                                    building: string;
-                                    street: string;
-                                    city: string;
-                                    state: string;
-                                    pinCode: string;
-                                    country: string;
-                                };
-                                payment: {
-                                    _id: string;
-                                    status: string;
-                                    paymentGateway: string;
-                                    amount: number;
-                                    transactionId: string;
-                                } | null;
-                                products: {
-                                    product: {
-                                        _id: string;
-                                        name: string;
-                                        thumbnail: {
-                                            _id: string;
-                                            name: string;
-                                            url: string;
-                                            width: number;
-                                            height: number;
-                                            variants: {
-                                                width: number;
-                                                url: string;
-                                            }[];
-                                            createdAt: string;
-                                        } | null;
-                                    };
-                                    name: string;
-                                    price: number;
-                                    originalPrice: number;
-                                    savedAmount: number;
-                                    quantity: number;
-                                }[];
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Cancel an order (its owner while pending, or staff); the stock comes back
+         * @description Any signed-in, active user.
+         */
+        patch: operations["cancelOwnOrder"];
         trace?: never;
     };
     "/api/orders/status/{status}": {
@@ -3098,85 +663,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Orders in one status (staff) */
-        get: {
-            parameters: {
-                query: {
-                    page: number;
-                    size: number;
-                    keyword?: string;
-                };
-                header?: never;
-                path: {
-                    status: "pending" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            message: string;
-                            data: {
-                                _id: string;
-                                user: {
-                                    _id: string;
-                                    name: {
-                                        firstName: string;
-                                        lastName: string;
-                                    };
-                                    email: string | null;
-                                };
-                                createdAt: string;
-                                updatedAt: string;
-                                /** @enum {string} */
-                                status: "pending" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
-                                totalAmount: number;
-                                subTotal: number;
-                                savedAmount: number;
-                                shippingAmount: number;
-                                taxAmount: number;
-                                shippingAddress: {
-                                    name: {
-                                        firstName: string;
-                                        lastName: string;
-                                    };
-                                    countryCode: string;
-                                    phoneNumber: string | null;
-                                    building: string;
-                                    street: string;
-                                    city: string;
-                                    state: string;
-                                    pinCode: string;
-                                    country: string;
-                                };
-                                payment: {
-                                    _id: string;
-                                    status: string;
-                                    paymentGateway: string;
-                                    amount: number;
-                                    transactionId: string;
-                                } | null;
-                                itemCount: number;
-                            }[];
-                            meta: {
-                                page: number;
-                                size: number;
-                                pageCount: number;
-                                total: number;
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Orders in one status (staff)
+         * @description Roles: admin, manager.
+         */
+        get: operations["listOrdersByStatus"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3185,104 +676,18 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/orders/{id}": {
+    "/api/orders/{orderId}": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** One order (staff) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            message: string;
-                            data: {
-                                _id: string;
-                                user: {
-                                    _id: string;
-                                    name: {
-                                        firstName: string;
-                                        lastName: string;
-                                    };
-                                    email: string | null;
-                                };
-                                createdAt: string;
-                                updatedAt: string;
-                                /** @enum {string} */
-                                status: "pending" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
-                                totalAmount: number;
-                                subTotal: number;
-                                savedAmount: number;
-                                shippingAmount: number;
-                                taxAmount: number;
-                                shippingAddress: {
-                                    name: {
-                                        firstName: string;
-                                        lastName: string;
-                                    };
-                                    countryCode: string;
-                                    phoneNumber: string | null;
-                                    building: string;
-                                    street: string;
-                                    city: string;
-                                    state: string;
-                                    pinCode: string;
-                                    country: string;
-                                };
-                                payment: {
-                                    _id: string;
-                                    status: string;
-                                    paymentGateway: string;
-                                    amount: number;
-                                    transactionId: string;
-                                } | null;
-                                products: {
-                                    product: {
-                                        _id: string;
-                                        name: string;
-                                        thumbnail: {
-                                            _id: string;
-                                            name: string;
-                                            url: string;
-                                            width: number;
-                                            height: number;
-                                            variants: {
-                                                width: number;
-                                                url: string;
-                                            }[];
-                                            createdAt: string;
-                                        } | null;
-                                    };
-                                    name: string;
-                                    price: number;
-                                    originalPrice: number;
-                                    savedAmount: number;
-                                    quantity: number;
-                                }[];
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * One order (staff)
+         * @description Roles: admin, manager.
+         */
+        get: operations["getOrder"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3304,106 +709,11 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Change an order's status by the allowed transitions (staff) */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    orderId: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        orderId?: string;
-                        /** @enum {string} */
-                        status: "pending" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
-                        payment?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            message: string;
-                            data: {
-                                _id: string;
-                                user: {
-                                    _id: string;
-                                    name: {
-                                        firstName: string;
-                                        lastName: string;
-                                    };
-                                    email: string | null;
-                                };
-                                createdAt: string;
-                                updatedAt: string;
-                                /** @enum {string} */
-                                status: "pending" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
-                                totalAmount: number;
-                                subTotal: number;
-                                savedAmount: number;
-                                shippingAmount: number;
-                                taxAmount: number;
-                                shippingAddress: {
-                                    name: {
-                                        firstName: string;
-                                        lastName: string;
-                                    };
-                                    countryCode: string;
-                                    phoneNumber: string | null;
-                                    building: string;
-                                    street: string;
-                                    city: string;
-                                    state: string;
-                                    pinCode: string;
-                                    country: string;
-                                };
-                                payment: {
-                                    _id: string;
-                                    status: string;
-                                    paymentGateway: string;
-                                    amount: number;
-                                    transactionId: string;
-                                } | null;
-                                products: {
-                                    product: {
-                                        _id: string;
-                                        name: string;
-                                        thumbnail: {
-                                            _id: string;
-                                            name: string;
-                                            url: string;
-                                            width: number;
-                                            height: number;
-                                            variants: {
-                                                width: number;
-                                                url: string;
-                                            }[];
-                                            createdAt: string;
-                                        } | null;
-                                    };
-                                    name: string;
-                                    price: number;
-                                    originalPrice: number;
-                                    savedAmount: number;
-                                    quantity: number;
-                                }[];
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Change an order's status by the allowed transitions (staff)
+         * @description Roles: admin, manager.
+         */
+        patch: operations["updateOrderStatus"];
         trace?: never;
     };
     "/api/payments/paypal": {
@@ -3414,36 +724,7 @@ export interface paths {
             cookie?: never;
         };
         /** The active payment provider and PayPal's public client id */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            message: string;
-                            data: {
-                                /** @enum {string} */
-                                provider: "paypal" | "test";
-                                clientId: string | null;
-                                currency: string;
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["getPaymentProvider"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3461,40 +742,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create the PayPal order for the server's total of the caller's pending order */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        order: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            message: string;
-                            data: {
-                                id: string;
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Create the PayPal order for the server's total of the caller's pending order
+         * @description Any signed-in, active user.
+         */
+        post: operations["createPayPalOrder"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3508,169 +760,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** All payments, newest first (admin) */
-        get: {
-            parameters: {
-                query: {
-                    page: number;
-                    size: number;
-                    keyword?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            message: string;
-                            data: {
-                                _id: string;
-                                user: {
-                                    _id: string;
-                                    name: {
-                                        firstName: string;
-                                        lastName: string;
-                                    };
-                                    email: string;
-                                };
-                                order: string;
-                                /** @enum {string} */
-                                status: "pending" | "completed" | "failed";
-                                transactionId: string;
-                                amount: number;
-                                currency: string;
-                                paymentGateway: string;
-                                update_time: string | null;
-                                email_address: string | null;
-                                createdAt: string;
-                            }[];
-                            meta: {
-                                page: number;
-                                size: number;
-                                pageCount: number;
-                                total: number;
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * All payments, newest first (admin)
+         * @description Roles: admin.
+         */
+        get: operations["listPayments"];
         put?: never;
-        /** Pay the caller's order: a test card (test gateway) or the capture of an approved PayPal order */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        order: string;
-                        /** @enum {string} */
-                        paymentGateway: "test";
-                        card: {
-                            number: string;
-                            expiry: string;
-                            cvc: string;
-                        };
-                        amount?: unknown;
-                        status?: unknown;
-                        update_time?: unknown;
-                        email_address?: unknown;
-                    } | {
-                        order: string;
-                        /** @enum {string} */
-                        paymentGateway: "paypal";
-                        transactionId: string;
-                        amount?: unknown;
-                        status?: unknown;
-                        update_time?: unknown;
-                        email_address?: unknown;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            message: string;
-                            data: {
-                                _id: string;
-                                user: {
-                                    _id: string;
-                                    name: {
-                                        firstName: string;
-                                        lastName: string;
-                                    };
-                                    email: string;
-                                };
-                                order: string;
-                                /** @enum {string} */
-                                status: "pending" | "completed" | "failed";
-                                transactionId: string;
-                                amount: number;
-                                currency: string;
-                                paymentGateway: string;
-                                update_time: string | null;
-                                email_address: string | null;
-                                createdAt: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                202: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            message: string;
-                            data: {
-                                _id: string;
-                                user: {
-                                    _id: string;
-                                    name: {
-                                        firstName: string;
-                                        lastName: string;
-                                    };
-                                    email: string;
-                                };
-                                order: string;
-                                /** @enum {string} */
-                                status: "pending" | "completed" | "failed";
-                                transactionId: string;
-                                amount: number;
-                                currency: string;
-                                paymentGateway: string;
-                                update_time: string | null;
-                                email_address: string | null;
-                                createdAt: string;
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Pay the caller's order: a test card (test gateway) or the capture of an approved PayPal order
+         * @description Any signed-in, active user.
+         */
+        post: operations["payOrder"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3687,42 +787,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** PayPal webhook: verified with PayPal, then acts on PAYMENT.CAPTURE.COMPLETED / DENIED */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        id: string;
-                        event_type: string;
-                        resource?: unknown;
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            message: string;
-                            /** @enum {string|null} */
-                            data: null;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["receivePayPalWebhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3736,64 +801,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Payments in one status (admin) */
-        get: {
-            parameters: {
-                query: {
-                    page: number;
-                    size: number;
-                    keyword?: string;
-                };
-                header?: never;
-                path: {
-                    status: "pending" | "completed" | "failed";
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            message: string;
-                            data: {
-                                _id: string;
-                                user: {
-                                    _id: string;
-                                    name: {
-                                        firstName: string;
-                                        lastName: string;
-                                    };
-                                    email: string;
-                                };
-                                order: string;
-                                /** @enum {string} */
-                                status: "pending" | "completed" | "failed";
-                                transactionId: string;
-                                amount: number;
-                                currency: string;
-                                paymentGateway: string;
-                                update_time: string | null;
-                                email_address: string | null;
-                                createdAt: string;
-                            }[];
-                            meta: {
-                                page: number;
-                                size: number;
-                                pageCount: number;
-                                total: number;
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Payments in one status (admin)
+         * @description Roles: admin.
+         */
+        get: operations["listPaymentsByStatus"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3809,54 +821,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One payment (admin) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            message: string;
-                            data: {
-                                _id: string;
-                                user: {
-                                    _id: string;
-                                    name: {
-                                        firstName: string;
-                                        lastName: string;
-                                    };
-                                    email: string;
-                                };
-                                order: string;
-                                /** @enum {string} */
-                                status: "pending" | "completed" | "failed";
-                                transactionId: string;
-                                amount: number;
-                                currency: string;
-                                paymentGateway: string;
-                                update_time: string | null;
-                                email_address: string | null;
-                                createdAt: string;
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * One payment (admin)
+         * @description Roles: admin.
+         */
+        get: operations["getPayment"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3872,38 +841,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Orders and revenue per day for the last `days` days, oldest first (staff) */
-        get: {
-            parameters: {
-                query: {
-                    days: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            message: string;
-                            data: {
-                                date: string;
-                                orders: number;
-                                revenue?: number;
-                            }[];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Orders and revenue per day for the last `days` days, oldest first (staff)
+         * @description Roles: admin, manager.
+         */
+        get: operations["getSalesByDay"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3915,7 +857,24 @@ export interface paths {
 }
 export type webhooks = Record<string, never>;
 export interface components {
-    schemas: never;
+    schemas: {
+        ErrorEnvelopeInput: {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            errors?: {
+                [key: string]: string;
+            };
+        };
+        ErrorEnvelope: {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            errors?: {
+                [key: string]: string;
+            };
+        };
+    };
     responses: never;
     parameters: never;
     requestBodies: never;
@@ -3923,4 +882,6105 @@ export interface components {
     pathItems: never;
 }
 export type $defs = Record<string, never>;
-export type operations = Record<string, never>;
+export interface operations {
+    getHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            /** @enum {string} */
+                            status: "ok";
+                        };
+                    };
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getPublicConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            storeEmail: string;
+                            storePhone: string;
+                            /** @enum {string} */
+                            paymentProvider: "paypal" | "test";
+                            maxQuantityPerLine: number;
+                            demo: {
+                                email: string;
+                                password: string;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    register: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": {
+                 *         "firstName": "Priya",
+                 *         "lastName": "Sharma"
+                 *       },
+                 *       "email": "priya@example.com",
+                 *       "password": "Secret@123"
+                 *     }
+                 */
+                "application/json": {
+                    name: {
+                        firstName: string;
+                        lastName: string;
+                    };
+                    email: string;
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            _id: string;
+                            name: {
+                                firstName: string;
+                                lastName: string;
+                            };
+                            email: string;
+                            avatar: {
+                                url: string;
+                            } | null;
+                            /** @enum {string} */
+                            role: "admin" | "manager" | "customer";
+                            status: boolean;
+                            createdAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflicts with the shop's state (stock, an address in use, an order already paid or cancelled). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body or file is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body's or the file's type is not accepted. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many attempts from this address: try again after the Retry-After header's seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    login: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "priya@example.com",
+                 *       "password": "Secret@123"
+                 *     }
+                 */
+                "application/json": {
+                    email: string;
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            _id: string;
+                            name: {
+                                firstName: string;
+                                lastName: string;
+                            };
+                            email: string;
+                            avatar: {
+                                url: string;
+                            } | null;
+                            /** @enum {string} */
+                            role: "admin" | "manager" | "customer";
+                            status: boolean;
+                            createdAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body or file is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body's or the file's type is not accepted. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many attempts from this address: try again after the Retry-After header's seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    logout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        /** @enum {string|null} */
+                        data: null;
+                    };
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body or file is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body's or the file's type is not accepted. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getCurrentUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            _id: string;
+                            name: {
+                                firstName: string;
+                                lastName: string;
+                            };
+                            email: string;
+                            avatar: {
+                                url: string;
+                            } | null;
+                            /** @enum {string} */
+                            role: "admin" | "manager" | "customer";
+                            status: boolean;
+                            createdAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    closeAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    currentPassword: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        /** @enum {string|null} */
+                        data: null;
+                    };
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body or file is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body's or the file's type is not accepted. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    updateProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: {
+                        firstName: string;
+                        lastName: string;
+                    };
+                    email: string;
+                    currentPassword?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            _id: string;
+                            name: {
+                                firstName: string;
+                                lastName: string;
+                            };
+                            email: string;
+                            avatar: {
+                                url: string;
+                            } | null;
+                            /** @enum {string} */
+                            role: "admin" | "manager" | "customer";
+                            status: boolean;
+                            createdAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflicts with the shop's state (stock, an address in use, an order already paid or cancelled). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body or file is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body's or the file's type is not accepted. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many attempts from this address: try again after the Retry-After header's seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listCustomers: {
+        parameters: {
+            query: {
+                page: number;
+                size: number;
+                keyword?: string;
+                status?: "true" | "false";
+                role?: "admin" | "manager" | "customer";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            _id: string;
+                            name: {
+                                firstName: string;
+                                lastName: string;
+                            };
+                            email: string;
+                            avatar: {
+                                url: string;
+                            } | null;
+                            /** @enum {string} */
+                            role: "admin" | "manager" | "customer";
+                            status: boolean;
+                            createdAt: string;
+                        }[];
+                        meta: {
+                            page: number;
+                            size: number;
+                            pageCount: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            _id: string;
+                            name: {
+                                firstName: string;
+                                lastName: string;
+                            };
+                            email: string;
+                            avatar: {
+                                url: string;
+                            } | null;
+                            /** @enum {string} */
+                            role: "admin" | "manager" | "customer";
+                            status: boolean;
+                            createdAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    changeUserRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    userId?: string;
+                    /** @enum {string} */
+                    role: "admin" | "manager" | "customer";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            _id: string;
+                            name: {
+                                firstName: string;
+                                lastName: string;
+                            };
+                            email: string;
+                            avatar: {
+                                url: string;
+                            } | null;
+                            /** @enum {string} */
+                            role: "admin" | "manager" | "customer";
+                            status: boolean;
+                            createdAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body or file is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body's or the file's type is not accepted. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    toggleUserStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            _id: string;
+                            name: {
+                                firstName: string;
+                                lastName: string;
+                            };
+                            email: string;
+                            avatar: {
+                                url: string;
+                            } | null;
+                            /** @enum {string} */
+                            role: "admin" | "manager" | "customer";
+                            status: boolean;
+                            createdAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body or file is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body's or the file's type is not accepted. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    changePassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    oldPassword: string;
+                    newPassword: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        /** @enum {string|null} */
+                        data: null;
+                    };
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body or file is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body's or the file's type is not accepted. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getDashboardStats: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            revenue?: number;
+                            orders: number;
+                            ordersToShip: number;
+                            pendingOrders: number;
+                            customers?: number;
+                            products: number;
+                            inactiveProducts: number;
+                            lowStockProducts: number;
+                        };
+                    };
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listOwnAddresses: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            _id: string;
+                            name: {
+                                firstName: string;
+                                lastName: string;
+                            };
+                            countryCode: string;
+                            phoneNumber: string;
+                            building: string;
+                            street: string;
+                            city: string;
+                            state: string;
+                            pinCode: string;
+                            country: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    addAddress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": {
+                 *         "firstName": "Priya",
+                 *         "lastName": "Sharma"
+                 *       },
+                 *       "countryCode": "91",
+                 *       "phoneNumber": "9876543210",
+                 *       "building": "Flat 4B, Lotus Towers",
+                 *       "street": "12 Residency Road",
+                 *       "city": "Bengaluru",
+                 *       "state": "Karnataka",
+                 *       "pinCode": "560025",
+                 *       "country": "India"
+                 *     }
+                 */
+                "application/json": {
+                    name: {
+                        firstName: string;
+                        lastName: string;
+                    };
+                    /** @enum {string} */
+                    countryCode: "91";
+                    phoneNumber: string;
+                    building: string;
+                    street: string;
+                    city: string;
+                    state: string;
+                    pinCode: string;
+                    /** @enum {string} */
+                    country: "India";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            _id: string;
+                            name: {
+                                firstName: string;
+                                lastName: string;
+                            };
+                            countryCode: string;
+                            phoneNumber: string;
+                            building: string;
+                            street: string;
+                            city: string;
+                            state: string;
+                            pinCode: string;
+                            country: string;
+                        };
+                    };
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body or file is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body's or the file's type is not accepted. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    updateOwnAddress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: {
+                        firstName: string;
+                        lastName: string;
+                    };
+                    /** @enum {string} */
+                    countryCode: "91";
+                    phoneNumber: string;
+                    building: string;
+                    street: string;
+                    city: string;
+                    state: string;
+                    pinCode: string;
+                    /** @enum {string} */
+                    country: "India";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            _id: string;
+                            name: {
+                                firstName: string;
+                                lastName: string;
+                            };
+                            countryCode: string;
+                            phoneNumber: string;
+                            building: string;
+                            street: string;
+                            city: string;
+                            state: string;
+                            pinCode: string;
+                            country: string;
+                        };
+                    };
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body or file is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body's or the file's type is not accepted. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deleteOwnAddress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        /** @enum {string|null} */
+                        data: null;
+                    };
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body or file is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body's or the file's type is not accepted. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    changeAvatar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            _id: string;
+                            name: {
+                                firstName: string;
+                                lastName: string;
+                            };
+                            email: string;
+                            avatar: {
+                                url: string;
+                            } | null;
+                            /** @enum {string} */
+                            role: "admin" | "manager" | "customer";
+                            status: boolean;
+                            createdAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body or file is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body's or the file's type is not accepted. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listImages: {
+        parameters: {
+            query: {
+                page: number;
+                size: number;
+                keyword?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            _id: string;
+                            name: string;
+                            url: string;
+                            width: number;
+                            height: number;
+                            variants: {
+                                width: number;
+                                url: string;
+                            }[];
+                            createdAt: string;
+                        }[];
+                        meta: {
+                            page: number;
+                            size: number;
+                            pageCount: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    uploadImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            _id: string;
+                            name: string;
+                            url: string;
+                            width: number;
+                            height: number;
+                            variants: {
+                                width: number;
+                                url: string;
+                            }[];
+                            createdAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body or file is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body's or the file's type is not accepted. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getGallery: {
+        parameters: {
+            query: {
+                gallery: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            _id: string;
+                            name: string;
+                            url: string;
+                            width: number;
+                            height: number;
+                            variants: {
+                                width: number;
+                                url: string;
+                            }[];
+                            createdAt: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            _id: string;
+                            name: string;
+                            url: string;
+                            width: number;
+                            height: number;
+                            variants: {
+                                width: number;
+                                url: string;
+                            }[];
+                            createdAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deleteImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        /** @enum {string|null} */
+                        data: null;
+                    };
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body or file is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body's or the file's type is not accepted. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listCategories: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            _id: string;
+                            name: string;
+                            slug: string;
+                            count: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": null;
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    createCategory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Kurtas",
+                 *       "slug": "kurtas"
+                 *     }
+                 */
+                "application/json": {
+                    name: string;
+                    slug: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            _id: string;
+                            name: string;
+                            slug: string;
+                            count: number;
+                        };
+                    };
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflicts with the shop's state (stock, an address in use, an order already paid or cancelled). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body or file is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body's or the file's type is not accepted. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getCategory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            _id: string;
+                            name: string;
+                            slug: string;
+                            count: number;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": null;
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getCategoryBySlug: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            _id: string;
+                            name: string;
+                            slug: string;
+                            count: number;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": null;
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listCategoryProducts: {
+        parameters: {
+            query: {
+                page: number;
+                size: number;
+                keyword?: string;
+                sort?: "relevance" | "newest" | "best-selling" | "price-asc" | "price-desc";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            _id: string;
+                            name: string;
+                            price: number;
+                            onSale: boolean;
+                            salePrice: number;
+                            stock: number;
+                            isActive: boolean;
+                            category: {
+                                _id: string;
+                                name: string;
+                                slug: string;
+                            };
+                            thumbnail: {
+                                _id: string;
+                                name: string;
+                                url: string;
+                                width: number;
+                                height: number;
+                                variants: {
+                                    width: number;
+                                    url: string;
+                                }[];
+                                createdAt: string;
+                            } | null;
+                            rating: {
+                                average: number;
+                                count: number;
+                            };
+                            createdAt: string;
+                        }[];
+                        meta: {
+                            page: number;
+                            size: number;
+                            pageCount: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": null;
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listCategoryProductsBySlug: {
+        parameters: {
+            query: {
+                page: number;
+                size: number;
+                keyword?: string;
+                sort?: "relevance" | "newest" | "best-selling" | "price-asc" | "price-desc";
+            };
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            _id: string;
+                            name: string;
+                            price: number;
+                            onSale: boolean;
+                            salePrice: number;
+                            stock: number;
+                            isActive: boolean;
+                            category: {
+                                _id: string;
+                                name: string;
+                                slug: string;
+                            };
+                            thumbnail: {
+                                _id: string;
+                                name: string;
+                                url: string;
+                                width: number;
+                                height: number;
+                                variants: {
+                                    width: number;
+                                    url: string;
+                                }[];
+                                createdAt: string;
+                            } | null;
+                            rating: {
+                                average: number;
+                                count: number;
+                            };
+                            createdAt: string;
+                        }[];
+                        meta: {
+                            page: number;
+                            size: number;
+                            pageCount: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": null;
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listProducts: {
+        parameters: {
+            query: {
+                page: number;
+                size: number;
+                keyword?: string;
+                sort?: "relevance" | "newest" | "best-selling" | "price-asc" | "price-desc";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            _id: string;
+                            name: string;
+                            price: number;
+                            onSale: boolean;
+                            salePrice: number;
+                            stock: number;
+                            isActive: boolean;
+                            category: {
+                                _id: string;
+                                name: string;
+                                slug: string;
+                            };
+                            thumbnail: {
+                                _id: string;
+                                name: string;
+                                url: string;
+                                width: number;
+                                height: number;
+                                variants: {
+                                    width: number;
+                                    url: string;
+                                }[];
+                                createdAt: string;
+                            } | null;
+                            rating: {
+                                average: number;
+                                count: number;
+                            };
+                            createdAt: string;
+                        }[];
+                        meta: {
+                            page: number;
+                            size: number;
+                            pageCount: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": null;
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    createProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Cotton kurta",
+                 *       "description": "A light cotton kurta for warm days, with a straight cut, side slits and wooden buttons.",
+                 *       "price": 1499,
+                 *       "onSale": true,
+                 *       "salePrice": 1199,
+                 *       "stock": 25,
+                 *       "isActive": true,
+                 *       "category": "0123456789abcdef01234567",
+                 *       "thumbnail": "89abcdef0123456789abcdef",
+                 *       "gallery": [
+                 *         "89abcdef0123456789abcdef"
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    name: string;
+                    description: string;
+                    price: number;
+                    /** @default true */
+                    onSale?: boolean;
+                    salePrice?: number;
+                    stock: number;
+                    /** @default false */
+                    isActive?: boolean;
+                    category: string;
+                    thumbnail: string;
+                    /** @default [] */
+                    gallery?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            _id: string;
+                            name: string;
+                            price: number;
+                            onSale: boolean;
+                            salePrice: number;
+                            stock: number;
+                            isActive: boolean;
+                            category: {
+                                _id: string;
+                                name: string;
+                                slug: string;
+                            };
+                            thumbnail: {
+                                _id: string;
+                                name: string;
+                                url: string;
+                                width: number;
+                                height: number;
+                                variants: {
+                                    width: number;
+                                    url: string;
+                                }[];
+                                createdAt: string;
+                            } | null;
+                            rating: {
+                                average: number;
+                                count: number;
+                            };
+                            createdAt: string;
+                            description: string;
+                            gallery: {
+                                _id: string;
+                                name: string;
+                                url: string;
+                                width: number;
+                                height: number;
+                                variants: {
+                                    width: number;
+                                    url: string;
+                                }[];
+                                createdAt: string;
+                            }[];
+                            reviews: {
+                                _id: string;
+                                title: string;
+                                rating: number;
+                                comment: string;
+                                user: {
+                                    _id: string;
+                                    name: {
+                                        firstName: string;
+                                        lastName: string;
+                                    };
+                                    avatar: {
+                                        url: string;
+                                    } | null;
+                                };
+                                createdAt: string;
+                                updatedAt: string;
+                            }[];
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body or file is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body's or the file's type is not accepted. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listProductsOnSale: {
+        parameters: {
+            query: {
+                page: number;
+                size: number;
+                keyword?: string;
+                sort?: "relevance" | "newest" | "best-selling" | "price-asc" | "price-desc";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            _id: string;
+                            name: string;
+                            price: number;
+                            onSale: boolean;
+                            salePrice: number;
+                            stock: number;
+                            isActive: boolean;
+                            category: {
+                                _id: string;
+                                name: string;
+                                slug: string;
+                            };
+                            thumbnail: {
+                                _id: string;
+                                name: string;
+                                url: string;
+                                width: number;
+                                height: number;
+                                variants: {
+                                    width: number;
+                                    url: string;
+                                }[];
+                                createdAt: string;
+                            } | null;
+                            rating: {
+                                average: number;
+                                count: number;
+                            };
+                            createdAt: string;
+                        }[];
+                        meta: {
+                            page: number;
+                            size: number;
+                            pageCount: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": null;
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listInactiveProducts: {
+        parameters: {
+            query: {
+                page: number;
+                size: number;
+                keyword?: string;
+                sort?: "relevance" | "newest" | "best-selling" | "price-asc" | "price-desc";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            _id: string;
+                            name: string;
+                            price: number;
+                            onSale: boolean;
+                            salePrice: number;
+                            stock: number;
+                            isActive: boolean;
+                            category: {
+                                _id: string;
+                                name: string;
+                                slug: string;
+                            };
+                            thumbnail: {
+                                _id: string;
+                                name: string;
+                                url: string;
+                                width: number;
+                                height: number;
+                                variants: {
+                                    width: number;
+                                    url: string;
+                                }[];
+                                createdAt: string;
+                            } | null;
+                            rating: {
+                                average: number;
+                                count: number;
+                            };
+                            createdAt: string;
+                        }[];
+                        meta: {
+                            page: number;
+                            size: number;
+                            pageCount: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                productId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            _id: string;
+                            name: string;
+                            price: number;
+                            onSale: boolean;
+                            salePrice: number;
+                            stock: number;
+                            isActive: boolean;
+                            category: {
+                                _id: string;
+                                name: string;
+                                slug: string;
+                            };
+                            thumbnail: {
+                                _id: string;
+                                name: string;
+                                url: string;
+                                width: number;
+                                height: number;
+                                variants: {
+                                    width: number;
+                                    url: string;
+                                }[];
+                                createdAt: string;
+                            } | null;
+                            rating: {
+                                average: number;
+                                count: number;
+                            };
+                            createdAt: string;
+                            description: string;
+                            gallery: {
+                                _id: string;
+                                name: string;
+                                url: string;
+                                width: number;
+                                height: number;
+                                variants: {
+                                    width: number;
+                                    url: string;
+                                }[];
+                                createdAt: string;
+                            }[];
+                            reviews: {
+                                _id: string;
+                                title: string;
+                                rating: number;
+                                comment: string;
+                                user: {
+                                    _id: string;
+                                    name: {
+                                        firstName: string;
+                                        lastName: string;
+                                    };
+                                    avatar: {
+                                        url: string;
+                                    } | null;
+                                };
+                                createdAt: string;
+                                updatedAt: string;
+                            }[];
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": null;
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    replaceProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                productId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    description: string;
+                    price: number;
+                    /** @default true */
+                    onSale?: boolean;
+                    salePrice?: number;
+                    stock: number;
+                    /** @default false */
+                    isActive?: boolean;
+                    category: string;
+                    thumbnail: string;
+                    /** @default [] */
+                    gallery?: string[];
+                    productId?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            _id: string;
+                            name: string;
+                            price: number;
+                            onSale: boolean;
+                            salePrice: number;
+                            stock: number;
+                            isActive: boolean;
+                            category: {
+                                _id: string;
+                                name: string;
+                                slug: string;
+                            };
+                            thumbnail: {
+                                _id: string;
+                                name: string;
+                                url: string;
+                                width: number;
+                                height: number;
+                                variants: {
+                                    width: number;
+                                    url: string;
+                                }[];
+                                createdAt: string;
+                            } | null;
+                            rating: {
+                                average: number;
+                                count: number;
+                            };
+                            createdAt: string;
+                            description: string;
+                            gallery: {
+                                _id: string;
+                                name: string;
+                                url: string;
+                                width: number;
+                                height: number;
+                                variants: {
+                                    width: number;
+                                    url: string;
+                                }[];
+                                createdAt: string;
+                            }[];
+                            reviews: {
+                                _id: string;
+                                title: string;
+                                rating: number;
+                                comment: string;
+                                user: {
+                                    _id: string;
+                                    name: {
+                                        firstName: string;
+                                        lastName: string;
+                                    };
+                                    avatar: {
+                                        url: string;
+                                    } | null;
+                                };
+                                createdAt: string;
+                                updatedAt: string;
+                            }[];
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body or file is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body's or the file's type is not accepted. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deleteProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                productId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        /** @enum {string|null} */
+                        data: null;
+                    };
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflicts with the shop's state (stock, an address in use, an order already paid or cancelled). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body or file is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body's or the file's type is not accepted. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    switchProductFlags: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                productId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    key: "isActive" | "onSale";
+                    value: boolean;
+                    productId?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            _id: string;
+                            name: string;
+                            price: number;
+                            onSale: boolean;
+                            salePrice: number;
+                            stock: number;
+                            isActive: boolean;
+                            category: {
+                                _id: string;
+                                name: string;
+                                slug: string;
+                            };
+                            thumbnail: {
+                                _id: string;
+                                name: string;
+                                url: string;
+                                width: number;
+                                height: number;
+                                variants: {
+                                    width: number;
+                                    url: string;
+                                }[];
+                                createdAt: string;
+                            } | null;
+                            rating: {
+                                average: number;
+                                count: number;
+                            };
+                            createdAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body or file is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body's or the file's type is not accepted. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listProductReviews: {
+        parameters: {
+            query: {
+                page: number;
+                size: number;
+                keyword?: string;
+            };
+            header?: never;
+            path: {
+                productId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            _id: string;
+                            title: string;
+                            rating: number;
+                            comment: string;
+                            user: {
+                                _id: string;
+                                name: {
+                                    firstName: string;
+                                    lastName: string;
+                                };
+                                avatar: {
+                                    url: string;
+                                } | null;
+                            };
+                            createdAt: string;
+                            updatedAt: string;
+                        }[];
+                        meta: {
+                            page: number;
+                            size: number;
+                            pageCount: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    addReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                productId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "title": "Soft and well made",
+                 *       "rating": 5,
+                 *       "comment": "The fabric is soft, the stitching neat, and it fits as the size chart says."
+                 *     }
+                 */
+                "application/json": {
+                    title: string;
+                    rating: number;
+                    comment: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            _id: string;
+                            title: string;
+                            rating: number;
+                            comment: string;
+                            user: {
+                                _id: string;
+                                name: {
+                                    firstName: string;
+                                    lastName: string;
+                                };
+                                avatar: {
+                                    url: string;
+                                } | null;
+                            };
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflicts with the shop's state (stock, an address in use, an order already paid or cancelled). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body or file is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body's or the file's type is not accepted. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deleteOwnReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                productId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        /** @enum {string|null} */
+                        data: null;
+                    };
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body or file is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body's or the file's type is not accepted. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    editOwnReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                productId: string;
+                reviewId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    title: string;
+                    rating: number;
+                    comment: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            _id: string;
+                            title: string;
+                            rating: number;
+                            comment: string;
+                            user: {
+                                _id: string;
+                                name: {
+                                    firstName: string;
+                                    lastName: string;
+                                };
+                                avatar: {
+                                    url: string;
+                                } | null;
+                            };
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body or file is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body's or the file's type is not accepted. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listOrders: {
+        parameters: {
+            query: {
+                page: number;
+                size: number;
+                keyword?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            _id: string;
+                            user: {
+                                _id: string;
+                                name: {
+                                    firstName: string;
+                                    lastName: string;
+                                };
+                                email: string | null;
+                            };
+                            createdAt: string;
+                            updatedAt: string;
+                            /** @enum {string} */
+                            status: "pending" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
+                            totalAmount: number;
+                            subTotal: number;
+                            savedAmount: number;
+                            shippingAmount: number;
+                            taxAmount: number;
+                            shippingAddress: {
+                                name: {
+                                    firstName: string;
+                                    lastName: string;
+                                };
+                                countryCode: string;
+                                phoneNumber: string | null;
+                                building: string;
+                                street: string;
+                                city: string;
+                                state: string;
+                                pinCode: string;
+                                country: string;
+                            };
+                            payment: {
+                                _id: string;
+                                status: string;
+                                paymentGateway: string;
+                                amount: number;
+                                transactionId: string;
+                            } | null;
+                            itemCount: number;
+                        }[];
+                        meta: {
+                            page: number;
+                            size: number;
+                            pageCount: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    placeOrder: {
+        parameters: {
+            query?: never;
+            header?: {
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "products": [
+                 *         {
+                 *           "product": "0123456789abcdef01234567",
+                 *           "quantity": 2
+                 *         }
+                 *       ],
+                 *       "shippingAddress": "89abcdef0123456789abcdef"
+                 *     }
+                 */
+                "application/json": {
+                    products: {
+                        product: string;
+                        quantity: number;
+                        price?: number;
+                        savedAmount?: number;
+                    }[];
+                    shippingAddress: string | ({
+                        _id: string;
+                    } & {
+                        [key: string]: unknown;
+                    });
+                    subTotal?: number;
+                    savedAmount?: number;
+                    shippingAmount?: number;
+                    taxAmount?: number;
+                    totalAmount?: number;
+                    status?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            _id: string;
+                            user: {
+                                _id: string;
+                                name: {
+                                    firstName: string;
+                                    lastName: string;
+                                };
+                                email: string | null;
+                            };
+                            createdAt: string;
+                            updatedAt: string;
+                            /** @enum {string} */
+                            status: "pending" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
+                            totalAmount: number;
+                            subTotal: number;
+                            savedAmount: number;
+                            shippingAmount: number;
+                            taxAmount: number;
+                            shippingAddress: {
+                                name: {
+                                    firstName: string;
+                                    lastName: string;
+                                };
+                                countryCode: string;
+                                phoneNumber: string | null;
+                                building: string;
+                                street: string;
+                                city: string;
+                                state: string;
+                                pinCode: string;
+                                country: string;
+                            };
+                            payment: {
+                                _id: string;
+                                status: string;
+                                paymentGateway: string;
+                                amount: number;
+                                transactionId: string;
+                            } | null;
+                            products: {
+                                product: {
+                                    _id: string;
+                                    name: string;
+                                    thumbnail: {
+                                        _id: string;
+                                        name: string;
+                                        url: string;
+                                        width: number;
+                                        height: number;
+                                        variants: {
+                                            width: number;
+                                            url: string;
+                                        }[];
+                                        createdAt: string;
+                                    } | null;
+                                };
+                                name: string;
+                                price: number;
+                                originalPrice: number;
+                                savedAmount: number;
+                                quantity: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            _id: string;
+                            user: {
+                                _id: string;
+                                name: {
+                                    firstName: string;
+                                    lastName: string;
+                                };
+                                email: string | null;
+                            };
+                            createdAt: string;
+                            updatedAt: string;
+                            /** @enum {string} */
+                            status: "pending" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
+                            totalAmount: number;
+                            subTotal: number;
+                            savedAmount: number;
+                            shippingAmount: number;
+                            taxAmount: number;
+                            shippingAddress: {
+                                name: {
+                                    firstName: string;
+                                    lastName: string;
+                                };
+                                countryCode: string;
+                                phoneNumber: string | null;
+                                building: string;
+                                street: string;
+                                city: string;
+                                state: string;
+                                pinCode: string;
+                                country: string;
+                            };
+                            payment: {
+                                _id: string;
+                                status: string;
+                                paymentGateway: string;
+                                amount: number;
+                                transactionId: string;
+                            } | null;
+                            products: {
+                                product: {
+                                    _id: string;
+                                    name: string;
+                                    thumbnail: {
+                                        _id: string;
+                                        name: string;
+                                        url: string;
+                                        width: number;
+                                        height: number;
+                                        variants: {
+                                            width: number;
+                                            url: string;
+                                        }[];
+                                        createdAt: string;
+                                    } | null;
+                                };
+                                name: string;
+                                price: number;
+                                originalPrice: number;
+                                savedAmount: number;
+                                quantity: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflicts with the shop's state (stock, an address in use, an order already paid or cancelled). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body or file is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body's or the file's type is not accepted. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Well-formed but not acceptable, such as an Idempotency-Key reused for another order. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listOwnOrders: {
+        parameters: {
+            query: {
+                page: number;
+                size: number;
+                keyword?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            _id: string;
+                            user: {
+                                _id: string;
+                                name: {
+                                    firstName: string;
+                                    lastName: string;
+                                };
+                                email: string | null;
+                            };
+                            createdAt: string;
+                            updatedAt: string;
+                            /** @enum {string} */
+                            status: "pending" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
+                            totalAmount: number;
+                            subTotal: number;
+                            savedAmount: number;
+                            shippingAmount: number;
+                            taxAmount: number;
+                            shippingAddress: {
+                                name: {
+                                    firstName: string;
+                                    lastName: string;
+                                };
+                                countryCode: string;
+                                phoneNumber: string | null;
+                                building: string;
+                                street: string;
+                                city: string;
+                                state: string;
+                                pinCode: string;
+                                country: string;
+                            };
+                            payment: {
+                                _id: string;
+                                status: string;
+                                paymentGateway: string;
+                                amount: number;
+                                transactionId: string;
+                            } | null;
+                            itemCount: number;
+                        }[];
+                        meta: {
+                            page: number;
+                            size: number;
+                            pageCount: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getOwnOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orderId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            _id: string;
+                            user: {
+                                _id: string;
+                                name: {
+                                    firstName: string;
+                                    lastName: string;
+                                };
+                                email: string | null;
+                            };
+                            createdAt: string;
+                            updatedAt: string;
+                            /** @enum {string} */
+                            status: "pending" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
+                            totalAmount: number;
+                            subTotal: number;
+                            savedAmount: number;
+                            shippingAmount: number;
+                            taxAmount: number;
+                            shippingAddress: {
+                                name: {
+                                    firstName: string;
+                                    lastName: string;
+                                };
+                                countryCode: string;
+                                phoneNumber: string | null;
+                                building: string;
+                                street: string;
+                                city: string;
+                                state: string;
+                                pinCode: string;
+                                country: string;
+                            };
+                            payment: {
+                                _id: string;
+                                status: string;
+                                paymentGateway: string;
+                                amount: number;
+                                transactionId: string;
+                            } | null;
+                            products: {
+                                product: {
+                                    _id: string;
+                                    name: string;
+                                    thumbnail: {
+                                        _id: string;
+                                        name: string;
+                                        url: string;
+                                        width: number;
+                                        height: number;
+                                        variants: {
+                                            width: number;
+                                            url: string;
+                                        }[];
+                                        createdAt: string;
+                                    } | null;
+                                };
+                                name: string;
+                                price: number;
+                                originalPrice: number;
+                                savedAmount: number;
+                                quantity: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    cancelOwnOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orderId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            _id: string;
+                            user: {
+                                _id: string;
+                                name: {
+                                    firstName: string;
+                                    lastName: string;
+                                };
+                                email: string | null;
+                            };
+                            createdAt: string;
+                            updatedAt: string;
+                            /** @enum {string} */
+                            status: "pending" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
+                            totalAmount: number;
+                            subTotal: number;
+                            savedAmount: number;
+                            shippingAmount: number;
+                            taxAmount: number;
+                            shippingAddress: {
+                                name: {
+                                    firstName: string;
+                                    lastName: string;
+                                };
+                                countryCode: string;
+                                phoneNumber: string | null;
+                                building: string;
+                                street: string;
+                                city: string;
+                                state: string;
+                                pinCode: string;
+                                country: string;
+                            };
+                            payment: {
+                                _id: string;
+                                status: string;
+                                paymentGateway: string;
+                                amount: number;
+                                transactionId: string;
+                            } | null;
+                            products: {
+                                product: {
+                                    _id: string;
+                                    name: string;
+                                    thumbnail: {
+                                        _id: string;
+                                        name: string;
+                                        url: string;
+                                        width: number;
+                                        height: number;
+                                        variants: {
+                                            width: number;
+                                            url: string;
+                                        }[];
+                                        createdAt: string;
+                                    } | null;
+                                };
+                                name: string;
+                                price: number;
+                                originalPrice: number;
+                                savedAmount: number;
+                                quantity: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflicts with the shop's state (stock, an address in use, an order already paid or cancelled). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body or file is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body's or the file's type is not accepted. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listOrdersByStatus: {
+        parameters: {
+            query: {
+                page: number;
+                size: number;
+                keyword?: string;
+            };
+            header?: never;
+            path: {
+                status: "pending" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            _id: string;
+                            user: {
+                                _id: string;
+                                name: {
+                                    firstName: string;
+                                    lastName: string;
+                                };
+                                email: string | null;
+                            };
+                            createdAt: string;
+                            updatedAt: string;
+                            /** @enum {string} */
+                            status: "pending" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
+                            totalAmount: number;
+                            subTotal: number;
+                            savedAmount: number;
+                            shippingAmount: number;
+                            taxAmount: number;
+                            shippingAddress: {
+                                name: {
+                                    firstName: string;
+                                    lastName: string;
+                                };
+                                countryCode: string;
+                                phoneNumber: string | null;
+                                building: string;
+                                street: string;
+                                city: string;
+                                state: string;
+                                pinCode: string;
+                                country: string;
+                            };
+                            payment: {
+                                _id: string;
+                                status: string;
+                                paymentGateway: string;
+                                amount: number;
+                                transactionId: string;
+                            } | null;
+                            itemCount: number;
+                        }[];
+                        meta: {
+                            page: number;
+                            size: number;
+                            pageCount: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orderId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            _id: string;
+                            user: {
+                                _id: string;
+                                name: {
+                                    firstName: string;
+                                    lastName: string;
+                                };
+                                email: string | null;
+                            };
+                            createdAt: string;
+                            updatedAt: string;
+                            /** @enum {string} */
+                            status: "pending" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
+                            totalAmount: number;
+                            subTotal: number;
+                            savedAmount: number;
+                            shippingAmount: number;
+                            taxAmount: number;
+                            shippingAddress: {
+                                name: {
+                                    firstName: string;
+                                    lastName: string;
+                                };
+                                countryCode: string;
+                                phoneNumber: string | null;
+                                building: string;
+                                street: string;
+                                city: string;
+                                state: string;
+                                pinCode: string;
+                                country: string;
+                            };
+                            payment: {
+                                _id: string;
+                                status: string;
+                                paymentGateway: string;
+                                amount: number;
+                                transactionId: string;
+                            } | null;
+                            products: {
+                                product: {
+                                    _id: string;
+                                    name: string;
+                                    thumbnail: {
+                                        _id: string;
+                                        name: string;
+                                        url: string;
+                                        width: number;
+                                        height: number;
+                                        variants: {
+                                            width: number;
+                                            url: string;
+                                        }[];
+                                        createdAt: string;
+                                    } | null;
+                                };
+                                name: string;
+                                price: number;
+                                originalPrice: number;
+                                savedAmount: number;
+                                quantity: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    updateOrderStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orderId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "status": "shipped"
+                 *     }
+                 */
+                "application/json": {
+                    orderId?: string;
+                    /** @enum {string} */
+                    status: "pending" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
+                    payment?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            _id: string;
+                            user: {
+                                _id: string;
+                                name: {
+                                    firstName: string;
+                                    lastName: string;
+                                };
+                                email: string | null;
+                            };
+                            createdAt: string;
+                            updatedAt: string;
+                            /** @enum {string} */
+                            status: "pending" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
+                            totalAmount: number;
+                            subTotal: number;
+                            savedAmount: number;
+                            shippingAmount: number;
+                            taxAmount: number;
+                            shippingAddress: {
+                                name: {
+                                    firstName: string;
+                                    lastName: string;
+                                };
+                                countryCode: string;
+                                phoneNumber: string | null;
+                                building: string;
+                                street: string;
+                                city: string;
+                                state: string;
+                                pinCode: string;
+                                country: string;
+                            };
+                            payment: {
+                                _id: string;
+                                status: string;
+                                paymentGateway: string;
+                                amount: number;
+                                transactionId: string;
+                            } | null;
+                            products: {
+                                product: {
+                                    _id: string;
+                                    name: string;
+                                    thumbnail: {
+                                        _id: string;
+                                        name: string;
+                                        url: string;
+                                        width: number;
+                                        height: number;
+                                        variants: {
+                                            width: number;
+                                            url: string;
+                                        }[];
+                                        createdAt: string;
+                                    } | null;
+                                };
+                                name: string;
+                                price: number;
+                                originalPrice: number;
+                                savedAmount: number;
+                                quantity: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflicts with the shop's state (stock, an address in use, an order already paid or cancelled). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body or file is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body's or the file's type is not accepted. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getPaymentProvider: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            /** @enum {string} */
+                            provider: "paypal" | "test";
+                            clientId: string | null;
+                            currency: string;
+                        };
+                    };
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    createPayPalOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    order: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            id: string;
+                        };
+                    };
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflicts with the shop's state (stock, an address in use, an order already paid or cancelled). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body or file is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body's or the file's type is not accepted. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The payment provider did not answer as expected. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listPayments: {
+        parameters: {
+            query: {
+                page: number;
+                size: number;
+                keyword?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            _id: string;
+                            user: {
+                                _id: string;
+                                name: {
+                                    firstName: string;
+                                    lastName: string;
+                                };
+                                email: string;
+                            };
+                            order: string;
+                            /** @enum {string} */
+                            status: "pending" | "completed" | "failed";
+                            transactionId: string;
+                            amount: number;
+                            currency: string;
+                            paymentGateway: string;
+                            update_time: string | null;
+                            email_address: string | null;
+                            createdAt: string;
+                        }[];
+                        meta: {
+                            page: number;
+                            size: number;
+                            pageCount: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    payOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "order": "0123456789abcdef01234567",
+                 *       "paymentGateway": "test",
+                 *       "card": {
+                 *         "number": "4242 4242 4242 4242",
+                 *         "expiry": "12/30",
+                 *         "cvc": "123"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    order: string;
+                    /** @enum {string} */
+                    paymentGateway: "test";
+                    card: {
+                        number: string;
+                        expiry: string;
+                        cvc: string;
+                    };
+                    amount?: unknown;
+                    status?: unknown;
+                    update_time?: unknown;
+                    email_address?: unknown;
+                } | {
+                    order: string;
+                    /** @enum {string} */
+                    paymentGateway: "paypal";
+                    transactionId: string;
+                    amount?: unknown;
+                    status?: unknown;
+                    update_time?: unknown;
+                    email_address?: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            _id: string;
+                            user: {
+                                _id: string;
+                                name: {
+                                    firstName: string;
+                                    lastName: string;
+                                };
+                                email: string;
+                            };
+                            order: string;
+                            /** @enum {string} */
+                            status: "pending" | "completed" | "failed";
+                            transactionId: string;
+                            amount: number;
+                            currency: string;
+                            paymentGateway: string;
+                            update_time: string | null;
+                            email_address: string | null;
+                            createdAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            _id: string;
+                            user: {
+                                _id: string;
+                                name: {
+                                    firstName: string;
+                                    lastName: string;
+                                };
+                                email: string;
+                            };
+                            order: string;
+                            /** @enum {string} */
+                            status: "pending" | "completed" | "failed";
+                            transactionId: string;
+                            amount: number;
+                            currency: string;
+                            paymentGateway: string;
+                            update_time: string | null;
+                            email_address: string | null;
+                            createdAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The payment was declined. */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflicts with the shop's state (stock, an address in use, an order already paid or cancelled). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body or file is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body's or the file's type is not accepted. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The payment provider did not answer as expected. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    receivePayPalWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: string;
+                    event_type: string;
+                    resource?: unknown;
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        /** @enum {string|null} */
+                        data: null;
+                    };
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body or file is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body's or the file's type is not accepted. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listPaymentsByStatus: {
+        parameters: {
+            query: {
+                page: number;
+                size: number;
+                keyword?: string;
+            };
+            header?: never;
+            path: {
+                status: "pending" | "completed" | "failed";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            _id: string;
+                            user: {
+                                _id: string;
+                                name: {
+                                    firstName: string;
+                                    lastName: string;
+                                };
+                                email: string;
+                            };
+                            order: string;
+                            /** @enum {string} */
+                            status: "pending" | "completed" | "failed";
+                            transactionId: string;
+                            amount: number;
+                            currency: string;
+                            paymentGateway: string;
+                            update_time: string | null;
+                            email_address: string | null;
+                            createdAt: string;
+                        }[];
+                        meta: {
+                            page: number;
+                            size: number;
+                            pageCount: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            _id: string;
+                            user: {
+                                _id: string;
+                                name: {
+                                    firstName: string;
+                                    lastName: string;
+                                };
+                                email: string;
+                            };
+                            order: string;
+                            /** @enum {string} */
+                            status: "pending" | "completed" | "failed";
+                            transactionId: string;
+                            amount: number;
+                            currency: string;
+                            paymentGateway: string;
+                            update_time: string | null;
+                            email_address: string | null;
+                            createdAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getSalesByDay: {
+        parameters: {
+            query: {
+                days: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            date: string;
+                            orders: number;
+                            revenue?: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+}

@@ -28,9 +28,25 @@ export const UpdateProfileInput = z
   .object({
     name: Name,
     email: Email,
+    /** Required by the server when `email` changes: whoever holds a session must also know the password. */
+    currentPassword: z
+      .string({ error: validation.loginPassword })
+      .max(PASSWORD_MAX_LENGTH, validation.loginPassword)
+      .optional(),
   })
   .strict();
 export type UpdateProfileInput = z.infer<typeof UpdateProfileInput>;
+
+/** DELETE /users/current-user: closing the account takes the current password. */
+export const CloseAccountInput = z
+  .object({
+    currentPassword: z
+      .string({ error: validation.loginPassword })
+      .min(1, validation.loginPassword)
+      .max(PASSWORD_MAX_LENGTH, validation.loginPassword),
+  })
+  .strict();
+export type CloseAccountInput = z.infer<typeof CloseAccountInput>;
 
 /** PATCH /users/current-user/password. */
 export const ChangePasswordInput = z
