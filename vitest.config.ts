@@ -1,8 +1,8 @@
 import { defineConfig } from "vitest/config";
 
-// Unit tests of the shared package and the web app (its components in jsdom), and the API suite on
-// PGlite — and again on a real PostgreSQL when TEST_DATABASE_URL is set (each test file gets a
-// fresh database).
+// Unit tests of the shared package, the SDK's client and the web app (its components in jsdom), and
+// the API suite on PGlite — and again on a real PostgreSQL when TEST_DATABASE_URL is set (each test
+// file gets a fresh database).
 const postgres = process.env.TEST_DATABASE_URL;
 
 export default defineConfig({
@@ -10,6 +10,9 @@ export default defineConfig({
     projects: [
       {
         test: { name: "shared", root: "packages/shared", include: ["src/**/*.test.ts"], environment: "node" },
+      },
+      {
+        test: { name: "sdk", root: "packages/sdk", include: ["src/**/*.test.ts"], environment: "node" },
       },
       {
         test: { name: "web", root: "apps/web", include: ["src/**/*.test.ts"], environment: "node" },

@@ -5,7 +5,7 @@ export default defineConfig({
   entry: { server: "src/server.ts", "create-admin": "src/cli/create-admin.ts" },
   format: ["esm"],
   platform: "node",
-  target: "node20",
+  target: "node22",
   outDir: "dist",
   clean: true,
   sourcemap: true,
