@@ -72,6 +72,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/forgot-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Email a password reset link; the same answer whether or not the account exists */
+        post: operations["forgotPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/reset-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Set a new password with a reset link's token; every session ends and the caller is signed in */
+        post: operations["resetPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/logout": {
         parameters: {
             query?: never;
@@ -834,6 +868,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/emails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Outbound messages, newest first; `keyword` on recipient or subject, `status` (admin)
+         * @description Roles: admin.
+         */
+        get: operations["listEmails"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/emails/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One outbound message with its text and HTML parts (admin)
+         * @description Roles: admin.
+         */
+        get: operations["getEmail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/emails/{id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a failed message again (admin)
+         * @description Roles: admin.
+         */
+        post: operations["retryEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/stats/sales": {
         parameters: {
             query?: never;
@@ -858,14 +952,6 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        ErrorEnvelopeInput: {
-            /** @enum {boolean} */
-            success: false;
-            message: string;
-            errors?: {
-                [key: string]: string;
-            };
-        };
         ErrorEnvelope: {
             /** @enum {boolean} */
             success: false;
@@ -1166,6 +1252,192 @@ export interface operations {
             };
             /** @description Not signed in, or the session has ended. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body or file is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body's or the file's type is not accepted. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many attempts from this address: try again after the Retry-After header's seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    forgotPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        /** @enum {string|null} */
+                        data: null;
+                    };
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body or file is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body's or the file's type is not accepted. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many attempts from this address: try again after the Retry-After header's seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    resetPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: string;
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            _id: string;
+                            name: {
+                                firstName: string;
+                                lastName: string;
+                            };
+                            email: string;
+                            avatar: {
+                                url: string;
+                            } | null;
+                            /** @enum {string} */
+                            role: "admin" | "manager" | "customer";
+                            status: boolean;
+                            createdAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1576,9 +1848,9 @@ export interface operations {
     };
     listCustomers: {
         parameters: {
-            query: {
-                page: number;
-                size: number;
+            query?: {
+                page?: number;
+                size?: number;
                 keyword?: string;
                 status?: "true" | "false";
                 role?: "admin" | "manager" | "customer";
@@ -2632,9 +2904,9 @@ export interface operations {
     };
     listImages: {
         parameters: {
-            query: {
-                page: number;
-                size: number;
+            query?: {
+                page?: number;
+                size?: number;
                 keyword?: string;
             };
             header?: never;
@@ -3315,9 +3587,9 @@ export interface operations {
     };
     listCategoryProducts: {
         parameters: {
-            query: {
-                page: number;
-                size: number;
+            query?: {
+                page?: number;
+                size?: number;
                 keyword?: string;
                 sort?: "relevance" | "newest" | "best-selling" | "price-asc" | "price-desc";
             };
@@ -3419,9 +3691,9 @@ export interface operations {
     };
     listCategoryProductsBySlug: {
         parameters: {
-            query: {
-                page: number;
-                size: number;
+            query?: {
+                page?: number;
+                size?: number;
                 keyword?: string;
                 sort?: "relevance" | "newest" | "best-selling" | "price-asc" | "price-desc";
             };
@@ -3523,9 +3795,9 @@ export interface operations {
     };
     listProducts: {
         parameters: {
-            query: {
-                page: number;
-                size: number;
+            query?: {
+                page?: number;
+                size?: number;
                 keyword?: string;
                 sort?: "relevance" | "newest" | "best-selling" | "price-asc" | "price-desc";
             };
@@ -3800,9 +4072,9 @@ export interface operations {
     };
     listProductsOnSale: {
         parameters: {
-            query: {
-                page: number;
-                size: number;
+            query?: {
+                page?: number;
+                size?: number;
                 keyword?: string;
                 sort?: "relevance" | "newest" | "best-selling" | "price-asc" | "price-desc";
             };
@@ -3893,9 +4165,9 @@ export interface operations {
     };
     listInactiveProducts: {
         parameters: {
-            query: {
-                page: number;
-                size: number;
+            query?: {
+                page?: number;
+                size?: number;
                 keyword?: string;
                 sort?: "relevance" | "newest" | "best-selling" | "price-asc" | "price-desc";
             };
@@ -4520,9 +4792,9 @@ export interface operations {
     };
     listProductReviews: {
         parameters: {
-            query: {
-                page: number;
-                size: number;
+            query?: {
+                page?: number;
+                size?: number;
                 keyword?: string;
             };
             header?: never;
@@ -4939,9 +5211,9 @@ export interface operations {
     };
     listOrders: {
         parameters: {
-            query: {
-                page: number;
-                size: number;
+            query?: {
+                page?: number;
+                size?: number;
                 keyword?: string;
             };
             header?: never;
@@ -5332,9 +5604,9 @@ export interface operations {
     };
     listOwnOrders: {
         parameters: {
-            query: {
-                page: number;
-                size: number;
+            query?: {
+                page?: number;
+                size?: number;
                 keyword?: string;
             };
             header?: never;
@@ -5741,9 +6013,9 @@ export interface operations {
     };
     listOrdersByStatus: {
         parameters: {
-            query: {
-                page: number;
-                size: number;
+            query?: {
+                page?: number;
+                size?: number;
                 keyword?: string;
             };
             header?: never;
@@ -6337,9 +6609,9 @@ export interface operations {
     };
     listPayments: {
         parameters: {
-            query: {
-                page: number;
-                size: number;
+            query?: {
+                page?: number;
+                size?: number;
                 keyword?: string;
             };
             header?: never;
@@ -6724,9 +6996,9 @@ export interface operations {
     };
     listPaymentsByStatus: {
         parameters: {
-            query: {
-                page: number;
-                size: number;
+            query?: {
+                page?: number;
+                size?: number;
                 keyword?: string;
             };
             header?: never;
@@ -6898,6 +7170,289 @@ export interface operations {
             };
             /** @description Not found, or not visible to the caller. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listEmails: {
+        parameters: {
+            query?: {
+                page?: number;
+                size?: number;
+                keyword?: string;
+                status?: "queued" | "sent" | "failed";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            _id: string;
+                            /** @enum {string} */
+                            kind: "passwordReset" | "passwordChanged" | "emailChanged" | "welcome" | "orderPlaced" | "paymentReceived" | "orderShipped" | "orderDelivered" | "orderCancelled" | "orderRefunded";
+                            recipient: string;
+                            subject: string;
+                            /** @enum {string} */
+                            status: "queued" | "sent" | "failed";
+                            attempts: number;
+                            lastError: string | null;
+                            sentAt: string | null;
+                            createdAt: string;
+                        }[];
+                        meta: {
+                            page: number;
+                            size: number;
+                            pageCount: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            _id: string;
+                            /** @enum {string} */
+                            kind: "passwordReset" | "passwordChanged" | "emailChanged" | "welcome" | "orderPlaced" | "paymentReceived" | "orderShipped" | "orderDelivered" | "orderCancelled" | "orderRefunded";
+                            recipient: string;
+                            subject: string;
+                            /** @enum {string} */
+                            status: "queued" | "sent" | "failed";
+                            attempts: number;
+                            lastError: string | null;
+                            sentAt: string | null;
+                            createdAt: string;
+                            text: string;
+                            html: string;
+                        };
+                    };
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    retryEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            _id: string;
+                            /** @enum {string} */
+                            kind: "passwordReset" | "passwordChanged" | "emailChanged" | "welcome" | "orderPlaced" | "paymentReceived" | "orderShipped" | "orderDelivered" | "orderCancelled" | "orderRefunded";
+                            recipient: string;
+                            subject: string;
+                            /** @enum {string} */
+                            status: "queued" | "sent" | "failed";
+                            attempts: number;
+                            lastError: string | null;
+                            sentAt: string | null;
+                            createdAt: string;
+                            text: string;
+                            html: string;
+                        };
+                    };
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflicts with the shop's state (stock, an address in use, an order already paid or cancelled). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body or file is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body's or the file's type is not accepted. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

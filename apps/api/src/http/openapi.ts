@@ -129,6 +129,26 @@ const transform: Transform = (input) => {
   return result;
 };
 
+const toComponents = createJsonSchemaTransformObject({
+  schemaRegistry: components,
+  zodToJsonConfig: { target: "openapi-3.0" },
+});
+
+type DocumentObject = ReturnType<typeof toComponents>;
+
+/**
+ * The registry's schemas come out twice, as an input and an output (`ErrorEnvelopeInput`); a copy
+ * that no operation refers to is left out of the document.
+ */
+function withoutUnusedComponents(document: DocumentObject): DocumentObject {
+  const schemas = "openapi" in document ? document.components?.schemas : undefined;
+  if (!schemas) return document;
+  const text = JSON.stringify(document.paths ?? {});
+  for (const name of Object.keys(schemas))
+    if (!text.includes(`"#/components/schemas/${name}"`)) delete schemas[name];
+  return document;
+}
+
 const TAGS = {
   system: "Health and the public settings the web app starts with.",
   auth: "Registration, signing in and out. Signing in sets the session cookie.",
@@ -181,10 +201,7 @@ export async function registerApiDocument(app: FastifyInstance, options: Documen
       security: [{ session: [] }],
     },
     transform,
-    transformObject: createJsonSchemaTransformObject({
-      schemaRegistry: components,
-      zodToJsonConfig: { target: "openapi-3.0" },
-    }),
+    transformObject: (input) => withoutUnusedComponents(toComponents(input)),
   });
   if (options.ui) await app.register(swaggerUi, { routePrefix: "/api/docs", staticCSP: true });
 }

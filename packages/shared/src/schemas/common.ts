@@ -93,14 +93,17 @@ export type IdParams = z.infer<typeof IdParams>;
 
 /** A query-string number: absent or empty means the default. */
 function queryInt(fallback: number, { min, max }: { min: number; max?: number }) {
-  return z.preprocess(
-    (value) => (value === undefined || value === "" ? fallback : Number(value)),
-    z
-      .number({ error: validation.number })
-      .int(validation.number)
-      .min(min, validation.min(min))
-      .transform((n) => (max !== undefined ? Math.min(n, max) : n)),
-  );
+  // NOTE: `.default` makes the parameter optional, with its default, in the API document too.
+  return z
+    .preprocess(
+      (value) => (value === "" ? fallback : Number(value)),
+      z
+        .number({ error: validation.number })
+        .int(validation.number)
+        .min(min, validation.min(min))
+        .transform((n) => (max !== undefined ? Math.min(n, max) : n)),
+    )
+    .default(fallback);
 }
 
 /** page (default 1), size (default 8, clamped to 1000) and keyword, as every list takes them. */
