@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { PASSWORD_MAX_LENGTH } from "../constants";
 import { validation } from "../messages";
-import { Email, Name, Password } from "./common";
+import { Email, Name, NameForm, Password } from "./common";
 
 export const LoginInput = z
   .object({
@@ -22,3 +22,7 @@ export const RegisterInput = z
   })
   .strict();
 export type RegisterInput = z.infer<typeof RegisterInput>;
+
+/** The register form: the API body, with SPEC's name messages for blank names too. */
+export const RegisterForm = RegisterInput.extend({ name: NameForm });
+export type RegisterForm = z.infer<typeof RegisterForm>;
