@@ -86,6 +86,8 @@ export const errors = {
   productNotFound: "Product not found.",
   productNotAvailable: "Product is not available.",
   orderNotFound: "Order not found.",
+  /** A payment the provider declined (402): the shopper can try another card; the order stays payable. */
+  cardDeclined: "Your card was declined. Try another card.",
   logout: "An error occurred while logging you out.",
   pageNotFound: "Sorry, we couldn't find the page you're looking for.",
 } as const;
