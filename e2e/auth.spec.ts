@@ -1,8 +1,8 @@
 import { errors } from "@shop/shared/messages";
-import { PASSWORD, uniqueEmail } from "./support/accounts";
-import { submitLogin, submitRegistration } from "./support/auth-forms";
+import { ADMIN, PASSWORD, uniqueEmail } from "./support/accounts";
+import { signInThroughForm, submitLogin, submitRegistration } from "./support/auth-forms";
 import { expect, test } from "./support/fixtures";
-import { expectToast } from "./support/toasts";
+import { expectToast, toast } from "./support/toasts";
 
 test("a shopper registers, logs out from the avatar menu, logs back in and finds their name on the profile", async ({
   page,
@@ -108,4 +108,23 @@ test("a shopper deactivated by an admin is signed out at once and cannot sign in
   await submitLogin(page, { email, password: PASSWORD });
   await expect(page.getByText("Your account is inactive. Please contact support.")).toBeVisible();
   await expect(page).toHaveURL(/\/auth\/login/);
+});
+
+test("the admin logs out from the dashboard and lands on the login page, without being told they are not authorized", async ({
+  page,
+}) => {
+  // A session of its own: logging out ends only this one, not the admin session other journeys share.
+  await signInThroughForm(page, ADMIN);
+  await page.goto("/dashboard/orders");
+  await expect(page.getByRole("heading", { name: "Orders", level: 1 })).toBeVisible();
+
+  await page.getByRole("button", { name: "User menu" }).click();
+  await page.getByRole("menuitem", { name: "Logout" }).click();
+
+  await expect(page).toHaveURL("/auth/login");
+  await expect(page.getByRole("heading", { name: "Log in to your account" })).toBeVisible();
+  // The dashboard's guard would have said so by now, had it seen the user leave before the page did.
+  await page.waitForTimeout(1000);
+  await expect(toast(page, errors.notAuthorized)).toHaveCount(0);
+  await expect(page).toHaveURL("/auth/login");
 });

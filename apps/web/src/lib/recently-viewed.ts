@@ -57,6 +57,7 @@ export function recordView(
 interface RecentlyViewedState {
   products: RecentProduct[];
   record: (product: RecentProduct) => void;
+  clear: () => void;
 }
 
 export const RECENTLY_VIEWED_STORAGE_KEY = "shop-recently-viewed";
@@ -66,6 +67,7 @@ export const useRecentlyViewed = create<RecentlyViewedState>()(
     (set) => ({
       products: [],
       record: (product) => set((state) => ({ products: recordView(state.products, product) })),
+      clear: () => set({ products: [] }),
     }),
     {
       name: RECENTLY_VIEWED_STORAGE_KEY,

@@ -20,8 +20,17 @@ export interface SessionUser {
 
 interface SessionState {
   user: SessionUser | null;
+  /**
+   * The user logged out in this tab (not persisted): the account and dashboard guards then send
+   * nobody away with their own redirect and alert, the logout goes to the login page itself.
+   * Signing in again resets it.
+   */
+  signedOut: boolean;
   setUser: (user: UserDto) => void;
+  /** The server ended the session (a 401): the guards react as to any signed-out visitor. */
   clear: () => void;
+  /** The user logged out (see `signedOut`). */
+  signOut: () => void;
 }
 
 export const SESSION_STORAGE_KEY = "shop-session";
@@ -41,8 +50,10 @@ export const useSession = create<SessionState>()(
   persist(
     (set) => ({
       user: null,
-      setUser: (user) => set({ user: toSessionUser(user) }),
+      signedOut: false,
+      setUser: (user) => set({ user: toSessionUser(user), signedOut: false }),
       clear: () => set({ user: null }),
+      signOut: () => set({ user: null, signedOut: true }),
     }),
     {
       name: SESSION_STORAGE_KEY,

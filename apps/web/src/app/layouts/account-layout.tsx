@@ -8,7 +8,10 @@ import { isActiveUser, useSession } from "#web/lib/session";
  */
 export function AccountLayout() {
   const user = useSession((state) => state.user);
+  const signedOut = useSession((state) => state.signedOut);
   const { pathname, search } = useLocation();
+  // Logged out here: to the login page, not to come back to this page after the next sign-in.
+  if (!user && signedOut) return <Navigate to="/auth/login" replace />;
   if (!isActiveUser(user)) {
     const redirect = new URLSearchParams({ redirect: `${pathname}${search}` });
     return <Navigate to={`/auth/login?${redirect.toString()}`} replace />;
