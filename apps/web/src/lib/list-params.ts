@@ -85,7 +85,9 @@ export function isPastEnd(page: number, pageCount: number | undefined): boolean 
 
 /**
  * A page past the end of the list goes to its last page, in place: the shopper never sees
- * 'Page 99 of 2' over an empty list. `pageCount` is undefined until the list's answer is in.
+ * 'Page 99 of 2' over an empty list. `pageCount` is undefined until the list's own answer is in.
+ * NOTE: never the page count of placeholder data: that is the previous list's (another size, another
+ * keyword), and would send the shopper away from a page that exists.
  */
 export function useKeepPageInRange(
   list: Pick<ListParamsState, "page" | "setPage">,

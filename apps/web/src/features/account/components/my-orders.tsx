@@ -17,7 +17,10 @@ export function MyOrders() {
   const { page, size, setPage, setSize } = list;
   const orders = useMyOrders({ page, size });
   // Past the last page (an old link), the list goes to its last page.
-  const pastEnd = useKeepPageInRange(list, orders.data?.meta.pageCount);
+  const pastEnd = useKeepPageInRange(
+    list,
+    orders.isPlaceholderData ? undefined : orders.data?.meta.pageCount,
+  );
 
   return (
     <section aria-labelledby="my-orders-heading" id="orders" className="scroll-mt-24">

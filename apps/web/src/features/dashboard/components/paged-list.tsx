@@ -24,7 +24,7 @@ interface PagedListProps<T> {
 export function PagedList<T>({ list, searchLabel, query, empty, loading, children }: PagedListProps<T>) {
   const { data } = query;
   // Past the last page (an old link, a list that shrank), the list goes to its last page.
-  const pastEnd = useKeepPageInRange(list, data?.meta.pageCount);
+  const pastEnd = useKeepPageInRange(list, query.isPlaceholderData ? undefined : data?.meta.pageCount);
   return (
     <div className="space-y-4">
       <SearchField

@@ -27,7 +27,7 @@ interface PagedProductsProps {
 export function PagedProducts({ query, list, emptyHint }: PagedProductsProps) {
   const { data } = query;
   // Past the last page (an old link), the list goes to its last page; meanwhile it shows as loading.
-  const pastEnd = useKeepPageInRange(list, data?.meta.pageCount);
+  const pastEnd = useKeepPageInRange(list, query.isPlaceholderData ? undefined : data?.meta.pageCount);
   const showPagination = data !== undefined && data.items.length > 0 && !pastEnd;
   return (
     <>
