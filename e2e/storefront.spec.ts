@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { RECENTLY_VIEWED_DELAY_MS } from "@shop/shared/constants";
-import { api as apiMessages, errors, stock, successes, warnings } from "@shop/shared/messages";
+import { api as apiMessages, crash, empty, errors, stock, successes, warnings } from "@shop/shared/messages";
 import { pageTitle } from "@shop/shared/site";
 import { SHOPPER } from "./support/accounts";
 import { submitLogin } from "./support/auth-forms";
@@ -249,4 +249,50 @@ test("search paging keeps the page and the page size in the address", async ({ p
   await expect(paging.getByText("Page 1 of 1")).toBeVisible();
   await page.goBack();
   await expect(paging.getByText("Page 2 of 2")).toBeVisible();
+});
+
+test("malformed data in local storage takes no page down: what is malformed is dropped, what is whole is kept", async ({
+  page,
+}) => {
+  const sneakers = await productByName(page.request, PRODUCT);
+  await page.addInitScript(
+    ({ product }) => {
+      // Only once: the pages' own writes must stay.
+      if (sessionStorage.getItem("seeded")) return;
+      sessionStorage.setItem("seeded", "1");
+      const stored = (state: unknown) => JSON.stringify({ state, version: 1 });
+      const line = {
+        product: {
+          _id: product._id,
+          name: product.name,
+          thumbnail: null,
+          price: product.price,
+          onSale: product.onSale,
+          salePrice: product.salePrice,
+          stock: product.stock,
+          isActive: true,
+        },
+        quantity: 1,
+      };
+      localStorage.setItem(
+        "shop-cart",
+        stored({ items: [line, { product: { _id: 7 } }, { quantity: "two" }, null], address: { name: 3 } }),
+      );
+      localStorage.setItem("shop-recently-viewed", stored({ products: [{ _id: "x", reviews: "many" }, 5] }));
+      localStorage.setItem("shop-session", stored({ user: { id: 1, name: "Mallory", role: "owner" } }));
+    },
+    { product: sneakers },
+  );
+
+  for (const path of ["/", "/cart", `/product/${sneakers._id}`, "/sale"]) {
+    await page.goto(path);
+    await expect(page.getByRole("main")).toBeVisible();
+    await expect(page.getByRole("heading", { name: crash.title })).toHaveCount(0);
+  }
+  // The whole line is kept, the broken ones dropped; no one is signed in.
+  await expect(cartLink(page, 1)).toBeVisible();
+  await expect(page.getByRole("link", { name: "Login" })).toBeVisible();
+  await page.goto("/cart");
+  await expect(page.getByRole("heading", { name: PRODUCT })).toBeVisible();
+  await expect(page.getByText(empty.cart)).toHaveCount(0);
 });

@@ -92,6 +92,14 @@ export const errors = {
   pageNotFound: "Sorry, we couldn't find the page you're looking for.",
 } as const;
 
+/** The page shown in place of a screen that crashed (SPEC section 2: a separate error page). */
+export const crash = {
+  title: errors.somethingWentWrong,
+  explanation: "This page has stopped working. Reloading it usually helps.",
+  reload: "Reload",
+  home: "Go to the home page",
+} as const;
+
 /** Empty states (SPEC sections 2 and 8). */
 export const empty = {
   cart: "Your cart is empty. Why not browse some amazing products?",

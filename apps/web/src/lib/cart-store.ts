@@ -11,7 +11,8 @@ import { type PriceSummary, priceItems, unitPriceCents } from "@shop/shared/pric
 import type { AddressDto } from "@shop/shared/schemas/address";
 import type { ProductSummaryDto } from "@shop/shared/schemas/product";
 import { create } from "zustand";
-import { createJSONStorage, persist } from "zustand/middleware";
+import { persist } from "zustand/middleware";
+import { checkedStorage, loadStoredStateSchemas } from "./stored-state";
 
 /** What the cart remembers of a product (SPEC section 3). */
 export type CartProduct = Pick<
@@ -206,8 +207,11 @@ export const useCart = create<CartState>()(
     {
       name: CART_STORAGE_KEY,
       version: 1,
-      storage: createJSONStorage(() => localStorage),
+      // Every stored line and the address are checked before the store takes them (lib/stored-state.ts).
+      storage: checkedStorage((schemas, state) => schemas.checkCart(state)),
       partialize: (state) => ({ items: state.items, address: state.address }),
+      // Hydrated by lib/hydrate-stores.ts once the schemas are in.
+      skipHydration: true,
     },
   ),
 );
@@ -215,7 +219,12 @@ export const useCart = create<CartState>()(
 // Another tab changed the cart: take its version, so both tabs show the same cart.
 if (typeof window !== "undefined") {
   window.addEventListener("storage", (event) => {
-    if (event.key === CART_STORAGE_KEY) void useCart.persist.rehydrate();
+    if (event.key === CART_STORAGE_KEY) {
+      void loadStoredStateSchemas().then(
+        () => useCart.persist.rehydrate(),
+        () => undefined,
+      );
+    }
   });
 }
 

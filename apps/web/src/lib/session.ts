@@ -7,7 +7,8 @@ import type { Role } from "@shop/shared/constants";
 import { isStaff } from "@shop/shared/roles";
 import type { UserDto } from "@shop/shared/schemas/user";
 import { create } from "zustand";
-import { createJSONStorage, persist } from "zustand/middleware";
+import { persist } from "zustand/middleware";
+import { checkedStorage } from "./stored-state";
 
 export interface SessionUser {
   id: string;
@@ -58,8 +59,10 @@ export const useSession = create<SessionState>()(
     {
       name: SESSION_STORAGE_KEY,
       version: 1,
-      storage: createJSONStorage(() => localStorage),
+      storage: checkedStorage((schemas, state) => schemas.checkSession(state)),
       partialize: (state) => ({ user: state.user }),
+      // Hydrated by lib/hydrate-stores.ts once the schemas are in.
+      skipHydration: true,
     },
   ),
 );
