@@ -95,7 +95,7 @@ test("an anonymous shopper fills the cart, registers at CONTINUE, adds an addres
   const shirtQuantity = lines.getByRole("group", { name: `Quantity of ${shirt.name}` });
   await expect(shirtQuantity.getByRole("button", { name: "Decrease quantity" })).toBeDisabled();
   await shirtQuantity.getByRole("button", { name: "Increase quantity" }).click();
-  await expect(shirtQuantity.getByRole("status")).toHaveText("2");
+  await expect(shirtQuantity.getByRole("spinbutton", { name: "Quantity" })).toHaveValue("2");
   const expected = priceItems([
     { ...shirt, quantity: 2 },
     { ...daypack, quantity: 1 },
@@ -247,7 +247,7 @@ test("the cart shows a price change and a stock drop an admin makes before check
     ).toBeVisible();
     await expect(page.getByText(cartUpdates.quantityLowered(product.name, 2))).toBeVisible();
     const line = page.getByRole("group", { name: `Quantity of ${product.name}` });
-    await expect(line.getByRole("status")).toHaveText("2");
+    await expect(line.getByRole("spinbutton", { name: "Quantity" })).toHaveValue("2");
     await expect(line.getByRole("button", { name: "Increase quantity" })).toBeDisabled();
     const expected = priceItems([{ ...product, price: newPrice, quantity: 2 }]);
     await expect(summaryRow(page, "Total")).toHaveText(formatPrice(expected.totalPrice));
