@@ -202,6 +202,11 @@ export const accountNotes = {
   profileUpdated: "Your profile has been updated.",
   addressAdded: "Address added successfully.",
   addressDeleted: "Address deleted successfully.",
+  currentPasswordForEmail: "Needed only to change your email.",
+  confirmCloseAccount:
+    "Closing your account signs you out everywhere and removes your name, email, picture and addresses. Orders already placed are kept for our records. This cannot be undone.",
+  accountClosed: "Your account has been closed.",
+  closeAccountSummary: "Your orders are kept; everything else about you goes.",
   confirmDeleteAddress: "Delete this address? Orders already placed keep their delivery address.",
 } as const;
 

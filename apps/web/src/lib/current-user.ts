@@ -49,11 +49,11 @@ export function startSession(queryClient: QueryClient, user: UserDto) {
  * After logging out or closing the account: forget everything personal the browser keeps (SPEC
  * section 4, logout): the delivery address chosen for the cart (name, phone, street), the recently
  * viewed products, every cached answer, and the session snapshot. The cart's lines stay: they name
- * products, not the person.
+ * products, not the person. `leaveTo` is where the caller goes next (the guards follow it).
  */
-export function endSession(queryClient: QueryClient) {
+export function endSession(queryClient: QueryClient, leaveTo: string) {
   useCart.getState().setAddress(null);
   useRecentlyViewed.getState().clear();
   queryClient.clear();
-  useSession.getState().signOut();
+  useSession.getState().signOut(leaveTo);
 }

@@ -22,16 +22,16 @@ export interface SessionUser {
 interface SessionState {
   user: SessionUser | null;
   /**
-   * The user logged out in this tab (not persisted): the account and dashboard guards then send
-   * nobody away with their own redirect and alert, the logout goes to the login page itself.
-   * Signing in again resets it.
+   * Where the user went on logging out or closing the account in this tab (not persisted), or
+   * null: the account and dashboard guards then send a page left behind there too, without their
+   * own redirect and alert. Signing in again resets it.
    */
-  signedOut: boolean;
+  leftTo: string | null;
   setUser: (user: UserDto) => void;
   /** The server ended the session (a 401): the guards react as to any signed-out visitor. */
   clear: () => void;
-  /** The user logged out (see `signedOut`). */
-  signOut: () => void;
+  /** The user logged out or closed the account, and goes to `to` (see `leftTo`). */
+  signOut: (to: string) => void;
 }
 
 export const SESSION_STORAGE_KEY = "shop-session";
@@ -51,10 +51,10 @@ export const useSession = create<SessionState>()(
   persist(
     (set) => ({
       user: null,
-      signedOut: false,
-      setUser: (user) => set({ user: toSessionUser(user), signedOut: false }),
+      leftTo: null,
+      setUser: (user) => set({ user: toSessionUser(user), leftTo: null }),
       clear: () => set({ user: null }),
-      signOut: () => set({ user: null, signedOut: true }),
+      signOut: (to) => set({ user: null, leftTo: to }),
     }),
     {
       name: SESSION_STORAGE_KEY,

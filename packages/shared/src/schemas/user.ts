@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { PASSWORD_MAX_LENGTH, ROLES } from "../constants";
 import { validation } from "../messages";
-import { Email, Id, Name, oneOf, Password } from "./common";
+import { Email, Id, Name, NameForm, oneOf, Password } from "./common";
 
 /** A user as the API shows it. */
 export const UserDto = z.object({
@@ -23,14 +23,41 @@ export const UserSummaryDto = z.object({
 });
 export type UserSummaryDto = z.infer<typeof UserSummaryDto>;
 
-/** PATCH /users/current-user: name and email only; role and status can never be set here. */
+/**
+ * PATCH /users/current-user: name and email only; role and status can never be set here.
+ * `currentPassword` is required when the email changes (a missing or wrong one: 400, 'Invalid password.').
+ */
 export const UpdateProfileInput = z
   .object({
     name: Name,
     email: Email,
+    currentPassword: z.string().max(PASSWORD_MAX_LENGTH).optional(),
   })
   .strict();
 export type UpdateProfileInput = z.infer<typeof UpdateProfileInput>;
+
+/**
+ * The edit-profile dialog of the user whose email is `currentEmail`: SPEC's name messages for blank
+ * names, and the current password required when the email is changed.
+ */
+export function profileForm(currentEmail: string) {
+  return UpdateProfileInput.extend({ name: NameForm }).superRefine((form, context) => {
+    if (form.email !== currentEmail && !form.currentPassword) {
+      context.addIssue({ code: "custom", path: ["currentPassword"], message: validation.required });
+    }
+  });
+}
+
+/** DELETE /users/current-user: closing the account takes the current password. */
+export const CloseAccountInput = z
+  .object({
+    currentPassword: z
+      .string({ error: validation.loginPassword })
+      .min(1, validation.loginPassword)
+      .max(PASSWORD_MAX_LENGTH, validation.loginPassword),
+  })
+  .strict();
+export type CloseAccountInput = z.infer<typeof CloseAccountInput>;
 
 /** PATCH /users/current-user/password. */
 export const ChangePasswordInput = z

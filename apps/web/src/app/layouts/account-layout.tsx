@@ -8,10 +8,10 @@ import { isActiveUser, useSession } from "#web/lib/session";
  */
 export function AccountLayout() {
   const user = useSession((state) => state.user);
-  const signedOut = useSession((state) => state.signedOut);
+  const leftTo = useSession((state) => state.leftTo);
   const { pathname, search } = useLocation();
-  // Logged out here: to the login page, not to come back to this page after the next sign-in.
-  if (!user && signedOut) return <Navigate to="/auth/login" replace />;
+  // Logged out or closed the account here: where the user went, not back here after a sign-in.
+  if (!user && leftTo !== null) return <Navigate to={leftTo} replace />;
   if (!isActiveUser(user)) {
     const redirect = new URLSearchParams({ redirect: `${pathname}${search}` });
     return <Navigate to={`/auth/login?${redirect.toString()}`} replace />;

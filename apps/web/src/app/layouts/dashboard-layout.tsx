@@ -15,9 +15,9 @@ export interface DashboardHandle {
 
 type Access = "allowed" | "signed-out" | "not-staff" | "section-refused";
 
-function useDashboardAccess(user: SessionUser | null, signedOut: boolean): Access {
+function useDashboardAccess(user: SessionUser | null, leftTo: string | null): Access {
   const matches = useMatches();
-  if (!user && signedOut) return "signed-out";
+  if (!user && leftTo !== null) return "signed-out";
   if (!isActiveStaff(user)) return "not-staff";
   for (const match of matches) {
     const roles = (match.handle as DashboardHandle | undefined)?.roles;
@@ -34,8 +34,8 @@ function useDashboardAccess(user: SessionUser | null, signedOut: boolean): Acces
  */
 export function DashboardLayout() {
   const user = useSession((state) => state.user);
-  const signedOut = useSession((state) => state.signedOut);
-  const access = useDashboardAccess(user, signedOut);
+  const leftTo = useSession((state) => state.leftTo);
+  const access = useDashboardAccess(user, leftTo);
   const navigate = useNavigate();
   const location = useLocation();
   const sidebarOpenedAt = useSidebar((state) => state.openedAt);
@@ -45,13 +45,13 @@ export function DashboardLayout() {
     if (access === "allowed") return;
     // Logged out here (or in this tab earlier): to the login page as SPEC's logout says, no alert.
     if (access === "signed-out") {
-      navigate("/auth/login", { replace: true });
+      navigate(leftTo ?? "/auth/login", { replace: true });
       return;
     }
     // The toast id keeps a double effect run (React StrictMode) from showing the alert twice.
     toast.error(errors.notAuthorized, { toastId: "not-authorized" });
     navigate(access === "not-staff" ? "/" : "/dashboard/home", { replace: true });
-  }, [access, navigate]);
+  }, [access, leftTo, navigate]);
 
   if (access !== "allowed" || !user) return null;
 

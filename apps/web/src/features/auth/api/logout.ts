@@ -5,6 +5,8 @@ import { api, errorMessage } from "#web/lib/api";
 import { endSession } from "#web/lib/current-user";
 import { toast } from "#web/lib/toast";
 
+const LOGIN_PATH = "/auth/login";
+
 /** POST /api/auth/logout: ends the server session and clears the cookie. */
 export function logout() {
   return api.post("/auth/logout", undefined, { defaultMessage: errors.logout });
@@ -21,10 +23,10 @@ export function useLogout() {
     mutationFn: logout,
     onError: (error) => toast.error(errorMessage(error)),
     onSettled: async () => {
-      // NOTE: the account and dashboard guards of the page being left see a logged-out user
-      // (session.signedOut) and leave the navigation to this, without their own redirect and alert.
-      endSession(queryClient);
-      await navigate("/auth/login");
+      // NOTE: the account and dashboard guards of the page being left see where the user went
+      // (session.leftTo) and follow, without their own redirect and alert.
+      endSession(queryClient, LOGIN_PATH);
+      await navigate(LOGIN_PATH);
     },
   });
 }
