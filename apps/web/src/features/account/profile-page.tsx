@@ -84,9 +84,7 @@ export function ProfilePage() {
             <h2 id="close-account-heading" className="text-lg font-semibold text-neutral-900">
               Close account
             </h2>
-            <p className="mt-1 text-sm text-neutral-600">
-              Your orders are kept; everything else about you goes.
-            </p>
+            <p className="mt-1 text-sm text-neutral-600">{accountNotes.closeAccountSummary}</p>
           </div>
           <Button
             variant="secondary"
