@@ -63,7 +63,8 @@ async function freePorts(count) {
 }
 
 run("npm", ["run", "check"]);
-run("npx", ["vitest", "run"]);
+// Every operation of the API document must be answered by the API suite (apps/api/test/conformance-global.ts).
+run("npx", ["vitest", "run"], { API_CONFORMANCE_COVERAGE: "1" });
 ensureChromium();
 run("npm", ["run", "build"]);
 run("npm", ["run", "test", "-w", "@shop/e2e"], {

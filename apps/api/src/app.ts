@@ -3,8 +3,6 @@ import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import cookie from "@fastify/cookie";
 import fastifyStatic from "@fastify/static";
-import swagger from "@fastify/swagger";
-import swaggerUi from "@fastify/swagger-ui";
 import { api } from "@shop/shared/messages";
 import Fastify, {
   type FastifyError,
@@ -12,15 +10,11 @@ import Fastify, {
   type FastifyReply,
   type FastifyRequest,
 } from "fastify";
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from "fastify-type-provider-zod";
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Config } from "./config";
 import type { Database, DatabaseHandle } from "./db/client";
 import { registerErrorHandling } from "./http/error-handler";
+import { registerApiDocument } from "./http/openapi";
 import { registerRateLimits } from "./http/rate-limit";
 import { registerReadCache } from "./http/read-cache";
 import { registerSameOriginCheck } from "./http/same-origin";
@@ -132,29 +126,8 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   registerTextCheck(app);
   await app.register(registerReadCache);
 
-  await app.register(swagger, {
-    openapi: {
-      info: { title: "Shop API", version: "1.0.0", description: "Storefront, account and dashboard API." },
-      tags: [
-        "system",
-        "auth",
-        "users",
-        "addresses",
-        "categories",
-        "products",
-        "reviews",
-        "media",
-        "orders",
-        "payments",
-        "stats",
-      ].map((name) => ({
-        name,
-      })),
-    },
-    transform: jsonSchemaTransform,
-  });
   // NOTE: a production shop publishes its API document only when asked to (API_DOCS=1).
-  if (config.apiDocs) await app.register(swaggerUi, { routePrefix: "/api/docs", staticCSP: true });
+  await registerApiDocument(app, { publicOrigin: config.publicOrigin, ui: config.apiDocs });
 
   await app.register(
     async (apiScope) => {

@@ -7,6 +7,7 @@ import { type Config, parseConfig } from "#api/config";
 import type { DatabaseHandle } from "#api/db/client";
 import { hashPassword } from "#api/modules/auth/password";
 import { insertUser } from "#api/modules/users/repo";
+import { watchConformance } from "./conformance";
 import { createTestDatabase } from "./db";
 
 export interface TestApp {
@@ -29,6 +30,7 @@ export async function createTestApp(env: NodeJS.ProcessEnv = {}): Promise<TestAp
     ...env,
   });
   const app = await buildApp({ config, database, logger: false });
+  watchConformance(app);
   await app.ready();
   return {
     app,

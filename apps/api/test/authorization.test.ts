@@ -75,7 +75,7 @@ const OWNED: Record<string, Owned> = {
     others: 404,
     staff: 404,
   },
-  "DELETE /api/products/{id}/reviews": {
+  "DELETE /api/products/{productId}/reviews": {
     request: (shop) => ({ url: `/api/products/${shop.productId}/reviews`, resource: shop.reviewId }),
     owner: 200,
     others: 404,
@@ -107,13 +107,13 @@ const OWNED: Record<string, Owned> = {
     others: "hidden",
     staff: "hidden",
   },
-  "GET /api/orders/current-user/{id}": {
+  "GET /api/orders/current-user/{orderId}": {
     request: (shop) => ({ url: `/api/orders/current-user/${shop.orderId}`, resource: shop.orderId }),
     owner: 200,
     others: 404,
     staff: 404,
   },
-  "PATCH /api/orders/{id}/cancel": {
+  "PATCH /api/orders/{orderId}/cancel": {
     request: (shop) => ({ url: `/api/orders/${shop.orderId}/cancel`, resource: shop.orderId }),
     owner: 200,
     others: 404,

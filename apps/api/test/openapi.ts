@@ -17,14 +17,11 @@ export interface Operation {
   parameters: Parameter[];
   /** The JSON body's schema, when the operation takes one. */
   body: JsonSchema | undefined;
-  /** Status → the JSON schema of the answer documented for it. */
-  responses: Record<string, JsonSchema>;
 }
 
 interface RawOperation {
   parameters?: Parameter[];
   requestBody?: { content?: Record<string, { schema: JsonSchema }> };
-  responses?: Record<string, { content?: Record<string, { schema: JsonSchema }> }>;
 }
 
 /** Every operation of the document, in its order. */
@@ -34,18 +31,12 @@ export async function readOperations(app: FastifyInstance): Promise<Operation[]>
   return Object.entries(doc.paths).flatMap(([path, item]) =>
     Object.entries(item).map(([lower, raw]) => {
       const method = lower.toUpperCase() as Operation["method"];
-      const responses: Record<string, JsonSchema> = {};
-      for (const [status, answer] of Object.entries(raw.responses ?? {})) {
-        const schema = answer.content?.["application/json"]?.schema;
-        if (schema) responses[status] = schema;
-      }
       return {
         key: `${method} ${path}`,
         method,
         path,
         parameters: raw.parameters ?? [],
         body: raw.requestBody?.content?.["application/json"]?.schema,
-        responses,
       };
     }),
   );

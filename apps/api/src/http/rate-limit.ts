@@ -3,6 +3,7 @@
  * A failed sign-in counts against the pair (account, address), which that address alone then
  * cannot try for a while, and against the account, whose sign-ins are then slowed down but never
  * refused: strangers guessing from elsewhere can never lock the owner (or an admin) out.
+ * Changing one's email counts like a registration: both tell whether an address has an account.
  * Counters live in Redis when REDIS_URL is set, so that every instance shares them.
  */
 import rateLimit from "@fastify/rate-limit";
@@ -70,6 +71,17 @@ function refuse(reply: FastifyReply, ttlMs: number): never {
 export async function limitAttemptsFromAddress(request: FastifyRequest, reply: FastifyReply) {
   const limit = await request.server.authLimits.perAddress(request);
   if (!limit.isAllowed && limit.isExceeded) refuse(reply, limit.ttl);
+}
+
+/**
+ * A profile change that moves the email counts as an attempt from this address, as a registration
+ * does (both would tell whether an address has an account); a name change alone does not count.
+ * Runs after requireUser.
+ */
+export async function limitEmailChange(request: FastifyRequest, reply: FastifyReply) {
+  const email = emailOf(request);
+  if (email === "" || email === request.session?.user.email) return;
+  await limitAttemptsFromAddress(request, reply);
 }
 
 /** Refuses a sign-in from an address that failed too often for this account lately (others are not affected). */

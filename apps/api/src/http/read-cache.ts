@@ -13,6 +13,7 @@
 import { createHash } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import { z } from "zod";
 
 /** How long an answer is reused: the most another instance lags behind a write. */
 export const READ_CACHE_TTL_MS = 5_000;
@@ -180,6 +181,11 @@ function isPrivate(reply: FastifyReply): boolean {
   const cacheControl = reply.getHeader("cache-control");
   return typeof cacheControl === "string" && /\b(private|no-store)\b/.test(cacheControl);
 }
+
+/** What a cached read answers a client that already holds its body, for the route's `response`. */
+export const notModified = {
+  304: z.null().describe("Not modified: the ETag sent in If-None-Match is still current. No body."),
+};
 
 /**
  * Answers a public catalogue read: from the cache when a fresh answer is there, else from

@@ -23,15 +23,16 @@ export const UserSummaryDto = z.object({
 });
 export type UserSummaryDto = z.infer<typeof UserSummaryDto>;
 
-/**
- * PATCH /users/current-user: name and email only; role and status can never be set here.
- * `currentPassword` is required when the email changes (a missing or wrong one: 400, 'Invalid password.').
- */
+/** PATCH /users/current-user: name and email only; role and status can never be set here. */
 export const UpdateProfileInput = z
   .object({
     name: Name,
     email: Email,
-    currentPassword: z.string().max(PASSWORD_MAX_LENGTH).optional(),
+    /** Required by the server when `email` changes: whoever holds a session must also know the password. */
+    currentPassword: z
+      .string({ error: validation.loginPassword })
+      .max(PASSWORD_MAX_LENGTH, validation.loginPassword)
+      .optional(),
   })
   .strict();
 export type UpdateProfileInput = z.infer<typeof UpdateProfileInput>;

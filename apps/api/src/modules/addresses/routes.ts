@@ -10,16 +10,16 @@ import { addAddress, editAddress, listAddresses, removeAddress } from "./service
 
 /** Mounted at /api/users/current-user/addresses: every address belongs to the caller. */
 export const addressRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook("preValidation", requireUser);
-
   app.get(
     "/",
     {
       schema: {
         tags: ["addresses"],
+        operationId: "listOwnAddresses",
         summary: "The caller's addresses",
         response: { 200: envelope(z.array(AddressDto)) },
       },
+      preValidation: requireUser,
     },
     async (request) => ok(await listAddresses(app.db, userOf(request).id)),
   );
@@ -29,10 +29,12 @@ export const addressRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["addresses"],
+        operationId: "addAddress",
         summary: "Add an address",
         body: AddressInput,
         response: { 201: envelope(AddressDto) },
       },
+      preValidation: requireUser,
     },
     async (request, reply) =>
       reply.status(201).send(ok(await addAddress(app.db, userOf(request).id, request.body), api.created)),
@@ -43,11 +45,13 @@ export const addressRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["addresses"],
+        operationId: "updateOwnAddress",
         summary: "Change an address",
         params: IdParams,
         body: AddressInput,
         response: { 200: envelope(AddressDto) },
       },
+      preValidation: requireUser,
     },
     async (request) =>
       ok(await editAddress(app.db, userOf(request).id, request.params.id, request.body), api.updated),
@@ -58,10 +62,12 @@ export const addressRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["addresses"],
+        operationId: "deleteOwnAddress",
         summary: "Delete an address",
         params: IdParams,
         response: { 200: EmptyEnvelope },
       },
+      preValidation: requireUser,
     },
     async (request) => {
       await removeAddress(app.db, userOf(request).id, request.params.id);

@@ -2,15 +2,21 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { EmptyEnvelope, envelope } from "@shop/shared/api";
 import { api, formErrors } from "@shop/shared/messages";
 import { LoginInput, RegisterInput } from "@shop/shared/schemas/auth";
-import { ChangePasswordInput, UserDto } from "@shop/shared/schemas/user";
+import {
+  ChangePasswordInput,
+  CloseAccountInput,
+  UpdateProfileInput,
+  UserDto,
+} from "@shop/shared/schemas/user";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { AppError } from "#api/core/errors";
-import { ok } from "#api/http/envelope";
+import { ok, refusals } from "#api/http/envelope";
 import {
   accountSlowdownMs,
   countAccountFailure,
   limitAccountFromAddress,
   limitAttemptsFromAddress,
+  limitEmailChange,
 } from "#api/http/rate-limit";
 import {
   clearSessionCookie,
@@ -21,7 +27,7 @@ import {
   userOf,
 } from "#api/http/session";
 import { toUserDto } from "#api/modules/users/dto";
-import { changePassword, closeAccount, login, logout, register } from "./service";
+import { changePassword, changeProfile, closeAccount, login, logout, register } from "./service";
 
 const clientOf = (request: { headers: Record<string, unknown>; ip: string }) => ({
   userAgent:
@@ -35,9 +41,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["auth"],
+        operationId: "register",
         summary: "Create a shopper account and sign it in",
         body: RegisterInput,
-        response: { 201: envelope(UserDto) },
+        response: { 201: envelope(UserDto), ...refusals(409) },
       },
       config: { invalidMessage: formErrors.register },
       preValidation: limitAttemptsFromAddress,
@@ -54,9 +61,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["auth"],
+        operationId: "login",
         summary: "Sign in with email and password",
         body: LoginInput,
-        response: { 200: envelope(UserDto) },
+        response: { 200: envelope(UserDto), ...refusals(401) },
       },
       preValidation: [limitAttemptsFromAddress, limitAccountFromAddress],
     },
@@ -76,7 +84,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/logout",
-    { schema: { tags: ["auth"], summary: "End the current session", response: { 200: EmptyEnvelope } } },
+    {
+      schema: {
+        tags: ["auth"],
+        operationId: "logout",
+        summary: "End the current session",
+        response: { 200: EmptyEnvelope },
+      },
+    },
     async (request, reply) => {
       await logout(app.db, sessionToken(request));
       clearSessionCookie(request, reply);
@@ -85,20 +100,38 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-/** Mounted at /api/users: the signed-in user's password and closing the account. */
+/** Mounted at /api/users: what of the signed-in user's account takes the current password. */
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.patch(
+    "/current-user",
+    {
+      schema: {
+        tags: ["users"],
+        operationId: "updateProfile",
+        summary: "Change the signed-in user's name and email (a new email takes the current password)",
+        body: UpdateProfileInput,
+        response: { 200: envelope(UserDto), ...refusals(409) },
+      },
+      config: { invalidMessage: formErrors.profile },
+      preValidation: [requireUser, limitEmailChange],
+    },
+    async (request) => ok(toUserDto(await changeProfile(app.db, userOf(request), request.body)), api.updated),
+  );
+
   app.delete(
     "/current-user",
     {
       schema: {
         tags: ["users"],
-        summary: "Close the signed-in user's account",
+        operationId: "closeAccount",
+        summary: "Close the signed-in user's account, given the current password",
+        body: CloseAccountInput,
         response: { 200: EmptyEnvelope },
       },
       preValidation: requireUser,
     },
     async (request, reply) => {
-      await closeAccount(app.db, app.storage, userOf(request));
+      await closeAccount(app.db, app.storage, userOf(request), request.body);
       clearSessionCookie(request, reply);
       return ok(null, api.deleted);
     },
@@ -109,6 +142,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["users"],
+        operationId: "changePassword",
         summary: "Change the password; every other session ends",
         body: ChangePasswordInput,
         response: { 200: EmptyEnvelope },

@@ -1,8 +1,11 @@
-/** Registration, sign-in, the password and closing the account (docs/design.md section 5). */
+/**
+ * Registration, sign-in, and what takes the current password: changing it, changing the email, and
+ * closing the account (docs/design.md section 5).
+ */
 import { randomBytes } from "node:crypto";
 import { api, errors, validation } from "@shop/shared/messages";
 import type { LoginInput, RegisterInput } from "@shop/shared/schemas/auth";
-import type { ChangePasswordInput } from "@shop/shared/schemas/user";
+import type { ChangePasswordInput, CloseAccountInput, UpdateProfileInput } from "@shop/shared/schemas/user";
 import { AppError } from "#api/core/errors";
 import type { Database } from "#api/db/client";
 import { isPgError, UNIQUE_VIOLATION } from "#api/db/errors";
@@ -11,6 +14,7 @@ import { deleteAddressesOfUser } from "#api/modules/addresses/repo";
 import { deleteAvatarFile } from "#api/modules/media/service";
 import { type ClientInfo, endSession, endSessionsOfUser, startSession } from "#api/modules/sessions/service";
 import { findUserByEmail, insertUser, updateUser } from "#api/modules/users/repo";
+import { updateProfile } from "#api/modules/users/service";
 import type { MediaStorage } from "#api/storage/storage";
 import { hashPassword, verifyAgainstNothing, verifyPassword } from "./password";
 
@@ -66,6 +70,25 @@ async function checkPassword(user: User, password: string) {
   }
 }
 
+/** Checks the current password before changing the email or closing the account. */
+async function checkCurrentPassword(user: User, password: string | undefined) {
+  if (!password || !(await verifyPassword(user.passwordHash, password))) {
+    throw new AppError("BAD_REQUEST", validation.loginPassword, {
+      currentPassword: validation.loginPassword,
+    });
+  }
+}
+
+/**
+ * Changes the name and the email. A new email takes the current password first, so that a session
+ * left open somewhere cannot move the account (and its password resets) to someone else's address,
+ * nor tell which addresses have accounts.
+ */
+export async function changeProfile(db: Database, user: User, input: UpdateProfileInput) {
+  if (input.email !== user.email) await checkCurrentPassword(user, input.currentPassword);
+  return updateProfile(db, user, input);
+}
+
 /** Changes the password and ends every other session of the user. */
 export async function changePassword(
   db: Database,
@@ -85,7 +108,13 @@ export async function changePassword(
  * Closes the caller's account. Orders stay for the shop's books, so the person is
  * anonymised and deactivated rather than removed: no name, no email, no picture, no way to sign in.
  */
-export async function closeAccount(db: Database, storage: MediaStorage, user: User) {
+export async function closeAccount(
+  db: Database,
+  storage: MediaStorage,
+  user: User,
+  input: CloseAccountInput,
+) {
+  await checkCurrentPassword(user, input.currentPassword);
   const unusable = await hashPassword(randomBytes(24).toString("base64url"));
   await db.transaction(async (tx) => {
     await updateUser(tx, user.id, {

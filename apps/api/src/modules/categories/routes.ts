@@ -5,8 +5,8 @@ import { CategoryDto, CategoryInput, SlugParams } from "@shop/shared/schemas/cat
 import { IdParams } from "@shop/shared/schemas/common";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { ok } from "#api/http/envelope";
-import { readKey, sendCachedRead } from "#api/http/read-cache";
+import { ok, refusals } from "#api/http/envelope";
+import { notModified, readKey, sendCachedRead } from "#api/http/read-cache";
 import { requireStaff } from "#api/http/session";
 import { createCategory, getCategory, listCategories } from "./service";
 
@@ -17,9 +17,10 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["categories"],
+        operationId: "createCategory",
         summary: "Create a category (staff)",
         body: CategoryInput,
-        response: { 201: envelope(CategoryDto) },
+        response: { 201: envelope(CategoryDto), ...refusals(409) },
       },
       config: { invalidMessage: formErrors.category },
       preValidation: requireStaff,
@@ -33,8 +34,9 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["categories"],
+        operationId: "listCategories",
         summary: "Every category with the number of its active products (cached 5 s)",
-        response: { 200: envelope(z.array(CategoryDto)) },
+        response: { 200: envelope(z.array(CategoryDto)), ...notModified },
       },
     },
     async (request, reply) => {
@@ -50,9 +52,10 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["categories"],
+        operationId: "getCategory",
         summary: "One category by id",
         params: IdParams,
-        response: { 200: envelope(CategoryDto) },
+        response: { 200: envelope(CategoryDto), ...notModified },
       },
     },
     async (request, reply) =>
@@ -66,9 +69,10 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["categories"],
+        operationId: "getCategoryBySlug",
         summary: "One category by slug",
         params: SlugParams,
-        response: { 200: envelope(CategoryDto) },
+        response: { 200: envelope(CategoryDto), ...notModified },
       },
     },
     async (request, reply) =>

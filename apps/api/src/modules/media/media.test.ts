@@ -14,7 +14,7 @@ import { categories } from "#api/db/schema/categories";
 import { media } from "#api/db/schema/media";
 import { productGallery, products } from "#api/db/schema/products";
 import { users } from "#api/db/schema/users";
-import { createTestApp, inject, signedInUser, type TestApp } from "#test/app";
+import { createTestApp, inject, PASSWORD, signedInUser, type TestApp } from "#test/app";
 
 let t: TestApp;
 let mediaDir: string;
@@ -260,11 +260,11 @@ describe("POST /api/media", () => {
     expect(avif).toMatchObject({ width: 500, height: 400 });
   });
 
-  it("refuses a pixel bomb (a small PNG declaring 20000 x 20000) with 413", async () => {
+  it("refuses a pixel bomb (a small PNG declaring 20000 x 20000) with 415", async () => {
     const bomb = await pixelBomb();
     expect(bomb.length).toBeLessThan(2048);
     const response = await upload(manager, bomb, "bomb.png");
-    expect(response.statusCode).toBe(413);
+    expect(response.statusCode).toBe(415);
     expect(response.json()).toEqual({ success: false, message: api.imageTooManyPixels });
   });
 
@@ -517,7 +517,12 @@ describe("PATCH /api/users/current-user/avatar", () => {
     const url: string = response.json().data.avatar.url;
     expect(existsSync(fileOf(url))).toBe(true);
 
-    const closed = await inject(t.app, { method: "DELETE", url: "/api/users/current-user", cookie });
+    const closed = await inject(t.app, {
+      method: "DELETE",
+      url: "/api/users/current-user",
+      cookie,
+      payload: { currentPassword: PASSWORD },
+    });
     expect(closed.statusCode).toBe(200);
     expect(existsSync(fileOf(url))).toBe(false);
     expect((await t.app.inject({ method: "GET", url })).statusCode).toBe(404);

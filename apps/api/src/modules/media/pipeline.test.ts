@@ -1,6 +1,25 @@
-import { MEDIA_WIDTHS } from "@shop/shared/constants";
+import { crc32 } from "node:zlib";
+import { MEDIA_WIDTHS, UPLOAD_MAX_PIXELS } from "@shop/shared/constants";
+import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { displayName, renditionWidths, sniffFormat } from "./pipeline";
+import { decoder, displayName, renditionWidths, sniffFormat } from "./pipeline";
+
+describe("decoder", () => {
+  it("refuses to decode past UPLOAD_MAX_PIXELS, below sharp's own default limit", async () => {
+    // 8000 x 8000 = 64 megapixels: more than the shop takes, less than sharp's default of about 268.
+    const side = 8_000;
+    expect(side * side).toBeGreaterThan(UPLOAD_MAX_PIXELS);
+    expect(side * side).toBeLessThan(0x3fff * 0x3fff);
+    const bytes = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#fff" } })
+      .png()
+      .toBuffer();
+    // IHDR: width and height at 16 and 20, its CRC (over type and data) at 29.
+    bytes.writeUInt32BE(side, 16);
+    bytes.writeUInt32BE(side, 20);
+    bytes.writeUInt32BE(crc32(bytes.subarray(12, 29)), 29);
+    await expect(decoder(bytes).raw().toBuffer()).rejects.toThrow(/pixel limit/i);
+  });
+});
 
 describe("renditionWidths", () => {
   it("never upscales, and keeps the original width as the largest when it is narrower than the widest", () => {

@@ -29,8 +29,9 @@ function unsupported(): AppError {
   return new AppError("UNSUPPORTED_MEDIA_TYPE", api.unsupportedImage);
 }
 
+/** A small file that would decode to a huge picture is refused as a file we do not take, not as a big one. */
 function tooManyPixels(): AppError {
-  return new AppError("PAYLOAD_TOO_LARGE", api.imageTooManyPixels);
+  return new AppError("UNSUPPORTED_MEDIA_TYPE", api.imageTooManyPixels);
 }
 
 /**
@@ -72,7 +73,8 @@ const SHARP_FORMAT: Record<ImageFormat, string> = {
   avif: "heif",
 };
 
-function decoder(bytes: Buffer) {
+/** The one way an upload is opened: never more than UPLOAD_MAX_PIXELS decoded, one frame, a time limit. */
+export function decoder(bytes: Buffer) {
   // NOTE: `pages: 1` keeps only the first frame of an animated GIF or WebP; `failOn: "error"`
   // refuses broken files while tolerating the harmless warnings many cameras produce.
   return sharp(bytes, { limitInputPixels: UPLOAD_MAX_PIXELS, failOn: "error", pages: 1 }).timeout({

@@ -20,6 +20,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["media"],
+        operationId: "uploadImage",
         summary: "Upload an image (multipart field `image`; admin or manager)",
         consumes: ["multipart/form-data"],
         response: { 201: envelope(MediaDto) },
@@ -38,6 +39,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["media"],
+        operationId: "listImages",
         summary: "Uploaded images, newest first, `keyword` on the name (staff)",
         querystring: ListQuery,
         response: { 200: listEnvelope(MediaDto) },
@@ -56,6 +58,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["media"],
+        operationId: "getGallery",
         summary: "Several images by id, in the order asked for; unknown ids are left out",
         querystring: GalleryQuery,
         response: { 200: envelope(z.array(MediaDto)) },
@@ -69,6 +72,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["media"],
+        operationId: "getImage",
         summary: "One image",
         params: IdParams,
         response: { 200: envelope(MediaDto) },
@@ -82,6 +86,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["media"],
+        operationId: "deleteImage",
         summary:
           "Delete an image everywhere: its files, and every product's thumbnail and gallery entry (staff)",
         params: IdParams,

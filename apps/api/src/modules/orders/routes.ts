@@ -1,6 +1,6 @@
 import { envelope, listEnvelope } from "@shop/shared/api";
 import { api, successes, validation } from "@shop/shared/messages";
-import { IdParams, ListQuery } from "@shop/shared/schemas/common";
+import { ListQuery } from "@shop/shared/schemas/common";
 import {
   OrderDto,
   OrderIdParams,
@@ -11,7 +11,7 @@ import {
 } from "@shop/shared/schemas/order";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { list, ok } from "#api/http/envelope";
+import { list, ok, refusals } from "#api/http/envelope";
 import { requireStaff, requireUser, userOf } from "#api/http/session";
 import { cancelOrder, getOrder, listOrderSummaries, placeOrder, updateOrderStatus } from "./service";
 
@@ -30,11 +30,12 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["orders"],
+        operationId: "placeOrder",
         summary:
           "Place an order; the server prices it and takes the stock (Idempotency-Key makes retries safe)",
         headers: IdempotencyHeaders,
         body: OrderInput,
-        response: { 200: envelope(OrderDto), 201: envelope(OrderDto) },
+        response: { 200: envelope(OrderDto), 201: envelope(OrderDto), ...refusals(404, 409, 422) },
       },
       preValidation: requireUser,
     },
@@ -52,6 +53,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["orders"],
+        operationId: "listOwnOrders",
         summary: "The caller's orders, newest first",
         querystring: ListQuery,
         response: { 200: listEnvelope(OrderSummaryDto) },
@@ -71,31 +73,34 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    "/current-user/:id",
+    "/current-user/:orderId",
     {
       schema: {
         tags: ["orders"],
+        operationId: "getOwnOrder",
         summary: "One of the caller's orders",
-        params: IdParams,
+        params: OrderIdParams,
         response: { 200: envelope(OrderDto) },
       },
       preValidation: requireUser,
     },
-    async (request) => ok(await getOrder(app.db, userOf(request), request.params.id, { ownOnly: true })),
+    async (request) => ok(await getOrder(app.db, userOf(request), request.params.orderId, { ownOnly: true })),
   );
 
   app.patch(
-    "/:id/cancel",
+    "/:orderId/cancel",
     {
       schema: {
         tags: ["orders"],
+        operationId: "cancelOwnOrder",
         summary: "Cancel an order (its owner while pending, or staff); the stock comes back",
-        params: IdParams,
-        response: { 200: envelope(OrderDto) },
+        params: OrderIdParams,
+        response: { 200: envelope(OrderDto), ...refusals(409) },
       },
       preValidation: requireUser,
     },
-    async (request) => ok(await cancelOrder(app.db, userOf(request), request.params.id), api.orderCancelled),
+    async (request) =>
+      ok(await cancelOrder(app.db, userOf(request), request.params.orderId), api.orderCancelled),
   );
 
   app.get(
@@ -103,6 +108,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["orders"],
+        operationId: "listOrders",
         summary: "All orders, newest first (staff)",
         querystring: ListQuery,
         response: { 200: listEnvelope(OrderSummaryDto) },
@@ -121,6 +127,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["orders"],
+        operationId: "listOrdersByStatus",
         summary: "Orders in one status (staff)",
         params: StatusParams,
         querystring: ListQuery,
@@ -141,17 +148,18 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    "/:id",
+    "/:orderId",
     {
       schema: {
         tags: ["orders"],
+        operationId: "getOrder",
         summary: "One order (staff)",
-        params: IdParams,
+        params: OrderIdParams,
         response: { 200: envelope(OrderDto) },
       },
       preValidation: requireStaff,
     },
-    async (request) => ok(await getOrder(app.db, userOf(request), request.params.id)),
+    async (request) => ok(await getOrder(app.db, userOf(request), request.params.orderId)),
   );
 
   app.patch(
@@ -159,10 +167,11 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["orders"],
+        operationId: "updateOrderStatus",
         summary: "Change an order's status by the allowed transitions (staff)",
         params: OrderIdParams,
         body: OrderStatusInput,
-        response: { 200: envelope(OrderDto) },
+        response: { 200: envelope(OrderDto), ...refusals(409) },
       },
       preValidation: requireStaff,
     },

@@ -180,6 +180,26 @@ describe("the head the server sends with storefront pages", () => {
     expect(response.body).not.toContain(hidden._id);
   });
 
+  it("names the shop by PUBLIC_ORIGIN whatever Host a request carries, and caches nothing per Host", async () => {
+    const headers = { host: "evil.example", "x-forwarded-host": "evil.example" };
+    const pages = await Promise.all(
+      [`/product/${product._id}`, "/sitemap.xml", "/robots.txt", `/product-category/${category.slug}`].map(
+        (url) => t.app.inject({ method: "GET", url, headers }),
+      ),
+    );
+    for (const page of pages) {
+      expect(page.body).toContain("https://shop.example/");
+      expect(page.body).not.toContain("evil.example");
+    }
+    const reads = await Promise.all(
+      ["shop.example", "evil.example"].map((host) =>
+        t.app.inject({ method: "GET", url: `/api/products/${product._id}`, headers: { host } }),
+      ),
+    );
+    expect(reads[0]?.body).toBe(reads[1]?.body);
+    for (const read of reads) expect(String(read.headers.vary ?? "").toLowerCase()).not.toContain("host");
+  });
+
   it("serves robots.txt pointing at the sitemap and away from private areas", async () => {
     const response = await t.app.inject({ method: "GET", url: "/robots.txt" });
     expect(response.body).toContain("Sitemap: https://shop.example/sitemap.xml");

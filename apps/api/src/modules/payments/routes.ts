@@ -11,7 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "#api/core/errors";
-import { list, ok } from "#api/http/envelope";
+import { list, ok, refusals } from "#api/http/envelope";
 import { requireAdmin, requireUser, userOf } from "#api/http/session";
 import { createPaymentProvider } from "#api/payments/create-provider";
 import { PaypalWebhookEvent } from "#api/payments/paypal";
@@ -31,6 +31,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["payments"],
+        operationId: "getPaymentProvider",
         summary: "The active payment provider and PayPal's public client id",
         response: { 200: envelope(PaymentProviderDto) },
       },
@@ -43,9 +44,10 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["payments"],
+        operationId: "createPayPalOrder",
         summary: "Create the PayPal order for the server's total of the caller's pending order",
         body: PaypalOrderInput,
-        response: { 201: envelope(z.object({ id: z.string() })) },
+        response: { 201: envelope(z.object({ id: z.string() })), ...refusals(404, 409, 502) },
       },
       preValidation: requireUser,
     },
@@ -60,10 +62,11 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["payments"],
+        operationId: "payOrder",
         summary:
           "Pay the caller's order: a test card (test gateway) or the capture of an approved PayPal order",
         body: PaymentInput,
-        response: { 201: envelope(PaymentDto), 202: envelope(PaymentDto) },
+        response: { 201: envelope(PaymentDto), 202: envelope(PaymentDto), ...refusals(402, 404, 409, 502) },
       },
       preValidation: requireUser,
     },
@@ -88,6 +91,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["payments"],
+        operationId: "listPayments",
         summary: "All payments, newest first (admin)",
         querystring: ListQuery,
         response: { 200: listEnvelope(PaymentDto) },
@@ -106,6 +110,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["payments"],
+        operationId: "listPaymentsByStatus",
         summary: "Payments in one status (admin)",
         params: PaymentStatusParams,
         querystring: ListQuery,
@@ -129,6 +134,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["payments"],
+        operationId: "getPayment",
         summary: "One payment (admin)",
         params: IdParams,
         response: { 200: envelope(PaymentDto) },
@@ -165,9 +171,10 @@ const paypalWebhookRoute: FastifyPluginAsyncZod<{ provider: PaymentProvider }> =
     {
       schema: {
         tags: ["payments"],
+        operationId: "receivePayPalWebhook",
         summary: "PayPal webhook: verified with PayPal, then acts on PAYMENT.CAPTURE.COMPLETED / DENIED",
         body: PaypalWebhookEvent.loose(),
-        response: { 200: EmptyEnvelope },
+        response: { 200: EmptyEnvelope, ...refusals(401) },
       },
       config: { invalidMessage: api.webhookRejected },
     },

@@ -169,7 +169,7 @@ describe("GET /api/products/:id", () => {
     expect(unknown.json()).toEqual({ success: false, message: errors.productNotFound });
     const malformed = await t.app.inject({ method: "GET", url: "/api/products/nope" });
     expect(malformed.statusCode).toBe(400);
-    expect(malformed.json().errors).toEqual({ id: validation.id });
+    expect(malformed.json().errors).toEqual({ productId: validation.id });
   });
 
   it("hides an inactive product ('Product is not available.') from everyone but staff", async () => {

@@ -14,8 +14,8 @@ import {
 } from "@shop/shared/schemas/product";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { AppError } from "#api/core/errors";
-import { list, ok } from "#api/http/envelope";
-import { readKey, sendCachedRead } from "#api/http/read-cache";
+import { list, ok, refusals } from "#api/http/envelope";
+import { notModified, readKey, sendCachedRead } from "#api/http/read-cache";
 import { currentSession, requireStaff, userOf } from "#api/http/session";
 import { getProductPage } from "#api/modules/pages/service";
 import type { ProductFilter } from "./repo";
@@ -37,15 +37,25 @@ function checkBodyId(pathId: string, bodyId: string | undefined) {
 
 /** Mounted at /api/products. */
 export const productRoutes: FastifyPluginAsyncZod = async (app) => {
-  const listRoute = (url: string, summary: string, filter: Omit<ProductFilter, "keyword">, staff = false) =>
+  const listRoute = (
+    url: string,
+    operationId: string,
+    summary: string,
+    filter: Omit<ProductFilter, "keyword">,
+    staff = false,
+  ) =>
     app.get(
       url,
       {
         schema: {
           tags: ["products"],
+          operationId,
           summary,
           querystring: ProductListQuery,
-          response: { 200: listEnvelope(ProductSummaryDto) },
+          // Staff lists are never cached.
+          response: staff
+            ? { 200: listEnvelope(ProductSummaryDto) }
+            : { 200: listEnvelope(ProductSummaryDto), ...notModified },
         },
         ...(staff ? { preValidation: requireStaff } : {}),
       },
@@ -60,24 +70,27 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     );
 
-  listRoute("/", "Active products: newest first, or by relevance with a keyword", { isActive: true });
-  listRoute("/on-sale", "Active products on sale", { isActive: true, onSale: true });
-  listRoute("/inactive", "Inactive products (staff)", { isActive: false }, true);
+  listRoute("/", "listProducts", "Active products: newest first, or by relevance with a keyword", {
+    isActive: true,
+  });
+  listRoute("/on-sale", "listProductsOnSale", "Active products on sale", { isActive: true, onSale: true });
+  listRoute("/inactive", "listInactiveProducts", "Inactive products (staff)", { isActive: false }, true);
 
   app.get(
-    "/:id",
+    "/:productId",
     {
       schema: {
         tags: ["products"],
+        operationId: "getProduct",
         summary: "One product with gallery and latest reviews; an inactive one only for staff",
-        params: IdParams,
-        response: { 200: envelope(ProductDto) },
+        params: ProductIdParams,
+        response: { 200: envelope(ProductDto), ...notModified },
       },
     },
     async (request, reply) =>
-      sendCachedRead(request, reply, readKey("product", request.params.id), async () => {
+      sendCachedRead(request, reply, readKey("product", request.params.productId), async () => {
         const session = await currentSession(request);
-        const product = await getProductPage(app.db, request.params.id, session?.user);
+        const product = await getProductPage(app.db, request.params.productId, session?.user);
         // Only staff see an inactive product: their answer is kept by no cache, this one included.
         if (!product.isActive) reply.header("cache-control", "private, no-store");
         return ok(product);
@@ -89,9 +102,10 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["products"],
+        operationId: "createProduct",
         summary: "Create a product (staff)",
         body: ProductInput,
-        response: { 201: envelope(ProductDto) },
+        response: { 201: envelope(ProductDto), ...refusals(404) },
       },
       config: { invalidMessage: formErrors.product },
       preValidation: requireStaff,
@@ -107,6 +121,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["products"],
+        operationId: "replaceProduct",
         summary: "Replace a product's fields and gallery (staff)",
         params: ProductIdParams,
         body: ProductUpdateInput,
@@ -128,6 +143,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["products"],
+        operationId: "switchProductFlags",
         summary: "Switch isActive or onSale (turning onSale off resets salePrice to 0) (staff)",
         params: ProductIdParams,
         body: ProductPatchInput,
@@ -145,18 +161,19 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.delete(
-    "/:id",
+    "/:productId",
     {
       schema: {
         tags: ["products"],
+        operationId: "deleteProduct",
         summary: "Delete a product that was never ordered (staff)",
-        params: IdParams,
-        response: { 200: EmptyEnvelope },
+        params: ProductIdParams,
+        response: { 200: EmptyEnvelope, ...refusals(409) },
       },
       preValidation: requireStaff,
     },
     async (request) => {
-      await deleteProduct(app.db, request.params.id);
+      await deleteProduct(app.db, request.params.productId);
       return ok(null, api.deleted);
     },
   );
@@ -175,10 +192,11 @@ export const categoryProductRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["categories"],
+        operationId: "listCategoryProducts",
         summary: "A page of a category's active products, by category id",
         params: IdParams,
         querystring: ProductListQuery,
-        response: { 200: listEnvelope(ProductSummaryDto) },
+        response: { 200: listEnvelope(ProductSummaryDto), ...notModified },
       },
     },
     async (request, reply) => {
@@ -194,10 +212,11 @@ export const categoryProductRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["categories"],
+        operationId: "listCategoryProductsBySlug",
         summary: "A page of a category's active products, by category slug",
         params: SlugParams,
         querystring: ProductListQuery,
-        response: { 200: listEnvelope(ProductSummaryDto) },
+        response: { 200: listEnvelope(ProductSummaryDto), ...notModified },
       },
     },
     async (request, reply) => {

@@ -1,22 +1,23 @@
 import { EmptyEnvelope, envelope, listEnvelope } from "@shop/shared/api";
 import { api, formErrors } from "@shop/shared/messages";
-import { IdParams, ListQuery } from "@shop/shared/schemas/common";
+import { ListQuery } from "@shop/shared/schemas/common";
 import { ProductIdParams } from "@shop/shared/schemas/product";
 import { ReviewDto, ReviewIdParams, ReviewInput } from "@shop/shared/schemas/review";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { list, ok } from "#api/http/envelope";
+import { list, ok, refusals } from "#api/http/envelope";
 import { currentSession, requireUser, userOf } from "#api/http/session";
 import { addReview, editReview, listReviews, removeOwnReview } from "./service";
 
 /** Mounted at /api/products, beside the product routes. */
 export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    "/:id/reviews",
+    "/:productId/reviews",
     {
       schema: {
         tags: ["reviews"],
+        operationId: "listProductReviews",
         summary: "A page of a product's reviews, newest first",
-        params: IdParams,
+        params: ProductIdParams,
         querystring: ListQuery,
         response: { 200: listEnvelope(ReviewDto) },
       },
@@ -24,7 +25,10 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { page, size } = request.query;
       const session = await currentSession(request);
-      const { items, total } = await listReviews(app.db, request.params.id, session?.user, { page, size });
+      const { items, total } = await listReviews(app.db, request.params.productId, session?.user, {
+        page,
+        size,
+      });
       return list(items, { page, size, total });
     },
   );
@@ -34,10 +38,11 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["reviews"],
+        operationId: "addReview",
         summary: "Review a product (signed in; one review per product)",
         params: ProductIdParams,
         body: ReviewInput,
-        response: { 201: envelope(ReviewDto) },
+        response: { 201: envelope(ReviewDto), ...refusals(409) },
       },
       config: { invalidMessage: formErrors.review },
       preValidation: requireUser,
@@ -58,6 +63,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["reviews"],
+        operationId: "editOwnReview",
         summary: "Change one's own review",
         params: ReviewIdParams,
         body: ReviewInput,
@@ -71,18 +77,19 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.delete(
-    "/:id/reviews",
+    "/:productId/reviews",
     {
       schema: {
         tags: ["reviews"],
+        operationId: "deleteOwnReview",
         summary: "Delete one's own review of a product",
-        params: IdParams,
+        params: ProductIdParams,
         response: { 200: EmptyEnvelope },
       },
       preValidation: requireUser,
     },
     async (request) => {
-      await removeOwnReview(app.db, userOf(request), request.params.id);
+      await removeOwnReview(app.db, userOf(request), request.params.productId);
       return ok(null, api.deleted);
     },
   );

@@ -17,6 +17,7 @@ export const adminStatsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["stats"],
+        operationId: "getDashboardStats",
         summary: "Dashboard figures as a key/value map (staff; revenue and customers for admins only)",
         response: { 200: envelope(DashboardStatsDto) },
       },
@@ -33,6 +34,7 @@ export const salesStatsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["stats"],
+        operationId: "getSalesByDay",
         summary: "Orders and revenue per day for the last `days` days, oldest first (staff)",
         querystring: SalesQuery,
         response: { 200: envelope(z.array(SalesDayDto)) },

@@ -11,6 +11,7 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["system"],
+        operationId: "getHealth",
         summary: "Ready once the database answers",
         response: { 200: envelope(Health) },
       },
@@ -32,6 +33,7 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["system"],
+        operationId: "getPublicConfig",
         summary: "Public settings the web app reads at start",
         response: { 200: envelope(PublicConfig) },
       },

@@ -68,9 +68,8 @@ describe("system endpoints", () => {
       "/api/users/current-user/addresses",
       "/api/users/current-user/addresses/{id}",
       "/api/users/customers",
-      "/api/users/{id}",
       "/api/users/{userId}",
-      "/api/users/user/{id}/status",
+      "/api/users/user/{userId}/status",
       "/api/health",
       "/api/config",
     ]) {

@@ -17,6 +17,7 @@ export const avatarRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["users"],
+        operationId: "changeAvatar",
         summary: "Replace the signed-in user's avatar (multipart field `avatar`)",
         consumes: ["multipart/form-data"],
         response: { 200: envelope(UserDto) },

@@ -1,15 +1,15 @@
 import { envelope, listEnvelope } from "@shop/shared/api";
 import { ROLES } from "@shop/shared/constants";
-import { api, formErrors, successes, validation } from "@shop/shared/messages";
-import { IdParams, ListQuery } from "@shop/shared/schemas/common";
-import { RoleChangeInput, UpdateProfileInput, UserDto, UserIdParams } from "@shop/shared/schemas/user";
+import { api, successes, validation } from "@shop/shared/messages";
+import { ListQuery } from "@shop/shared/schemas/common";
+import { RoleChangeInput, UserDto, UserIdParams } from "@shop/shared/schemas/user";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "#api/core/errors";
 import { list, ok } from "#api/http/envelope";
 import { requireAdmin, requireUser, userOf } from "#api/http/session";
 import { toUserDto } from "./dto";
-import { changeRole, getUser, listCustomers, toggleStatus, updateProfile } from "./service";
+import { changeRole, getUser, listCustomers, toggleStatus } from "./service";
 
 const CustomerListQuery = ListQuery.extend({
   status: z
@@ -23,25 +23,15 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/current-user",
     {
-      schema: { tags: ["users"], summary: "The signed-in user", response: { 200: envelope(UserDto) } },
+      schema: {
+        tags: ["users"],
+        operationId: "getCurrentUser",
+        summary: "The signed-in user",
+        response: { 200: envelope(UserDto) },
+      },
       preValidation: requireUser,
     },
     async (request) => ok(toUserDto(userOf(request))),
-  );
-
-  app.patch(
-    "/current-user",
-    {
-      schema: {
-        tags: ["users"],
-        summary: "Change the signed-in user's name and email",
-        body: UpdateProfileInput,
-        response: { 200: envelope(UserDto) },
-      },
-      config: { invalidMessage: formErrors.profile },
-      preValidation: requireUser,
-    },
-    async (request) => ok(toUserDto(await updateProfile(app.db, userOf(request), request.body)), api.updated),
   );
 
   app.get(
@@ -49,6 +39,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["users"],
+        operationId: "listCustomers",
         summary: "Users of the shop, newest first (admin)",
         querystring: CustomerListQuery,
         response: { 200: listEnvelope(UserDto) },
@@ -63,17 +54,18 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    "/:id",
+    "/:userId",
     {
       schema: {
         tags: ["users"],
+        operationId: "getUser",
         summary: "One user (admin)",
-        params: IdParams,
+        params: UserIdParams,
         response: { 200: envelope(UserDto) },
       },
       preValidation: requireAdmin,
     },
-    async (request) => ok(toUserDto(await getUser(app.db, request.params.id))),
+    async (request) => ok(toUserDto(await getUser(app.db, request.params.userId))),
   );
 
   app.patch(
@@ -81,6 +73,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["users"],
+        operationId: "changeUserRole",
         summary: "Change a user's role (admin)",
         params: UserIdParams,
         body: RoleChangeInput,
@@ -98,17 +91,21 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.patch(
-    "/user/:id/status",
+    "/user/:userId/status",
     {
       schema: {
         tags: ["users"],
+        operationId: "toggleUserStatus",
         summary: "Switch a user between active and inactive (admin)",
-        params: IdParams,
+        params: UserIdParams,
         response: { 200: envelope(UserDto) },
       },
       preValidation: requireAdmin,
     },
     async (request) =>
-      ok(toUserDto(await toggleStatus(app.db, userOf(request), request.params.id)), successes.userUpdated),
+      ok(
+        toUserDto(await toggleStatus(app.db, userOf(request), request.params.userId)),
+        successes.userUpdated,
+      ),
   );
 };

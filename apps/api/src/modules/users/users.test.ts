@@ -1,4 +1,4 @@
-import { ROLES } from "@shop/shared/constants";
+import { AUTH_RATE_LIMIT, ROLES } from "@shop/shared/constants";
 import { api, formErrors, successes, validation } from "@shop/shared/messages";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -57,10 +57,92 @@ describe("PATCH /api/users/current-user", () => {
       method: "PATCH",
       url: "/api/users/current-user",
       cookie,
-      payload: { name: { firstName: "Grace", lastName: "Hopper" }, email: email.toUpperCase() },
+      payload: {
+        name: { firstName: "Grace", lastName: "Hopper" },
+        email: email.toUpperCase(),
+        currentPassword: PASSWORD,
+      },
     });
     expect(response.statusCode).toBe(200);
     expect(response.json().data).toMatchObject({ name: { firstName: "Grace", lastName: "Hopper" }, email });
+  });
+
+  it("changes the name alone without the password", async () => {
+    const { cookie, user } = await signedInUser(t);
+    const response = await inject(t.app, {
+      method: "PATCH",
+      url: "/api/users/current-user",
+      cookie,
+      payload: { name: { firstName: "Ada", lastName: "King" }, email: user.email.toUpperCase() },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data).toMatchObject({
+      name: { firstName: "Ada", lastName: "King" },
+      email: user.email,
+    });
+  });
+
+  it("refuses a new email without the current password, or with a wrong one, changing nothing", async () => {
+    const { cookie, user } = await signedInUser(t);
+    const taken = await createUser(t.database);
+    for (const [email, currentPassword] of [
+      [uniqueEmail("moved"), undefined],
+      [uniqueEmail("moved"), "Wrong@123"],
+      [uniqueEmail("moved"), ""],
+      // An address in use answers the same: without the password it tells nothing.
+      [taken.email, "Wrong@123"],
+    ] as const) {
+      const response = await inject(t.app, {
+        method: "PATCH",
+        url: "/api/users/current-user",
+        cookie,
+        payload: { name: { firstName: "Eve", lastName: "Mallory" }, email, currentPassword },
+      });
+      expect(response.statusCode, email).toBe(400);
+      expect(response.json()).toEqual({
+        success: false,
+        message: validation.loginPassword,
+        errors: { currentPassword: validation.loginPassword },
+      });
+    }
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, user.id));
+    expect(row).toMatchObject({ email: user.email, firstName: user.firstName });
+  });
+
+  it("counts email changes from one address like registrations, and name changes not at all", async () => {
+    const { cookie, user } = await signedInUser(t);
+    const remoteAddress = "10.29.5.1";
+    const change = (email: string) =>
+      inject(t.app, {
+        method: "PATCH",
+        url: "/api/users/current-user",
+        cookie,
+        remoteAddress,
+        payload: { name: { firstName: "Probe", lastName: "Probe" }, email, currentPassword: "Wrong@123" },
+      });
+    for (let i = 0; i < AUTH_RATE_LIMIT.max + 2; i++) {
+      const rename = await inject(t.app, {
+        method: "PATCH",
+        url: "/api/users/current-user",
+        cookie,
+        remoteAddress,
+        payload: { name: { firstName: "Same", lastName: "Address" }, email: user.email },
+      });
+      expect(rename.statusCode).toBe(200);
+    }
+    const statuses: number[] = [];
+    for (let i = 0; i < AUTH_RATE_LIMIT.max + 1; i++)
+      statuses.push((await change(uniqueEmail("probe"))).statusCode);
+    expect(statuses.slice(0, AUTH_RATE_LIMIT.max)).toEqual(Array(AUTH_RATE_LIMIT.max).fill(400));
+    expect(statuses.at(-1)).toBe(429);
+    // The same registration budget: this address may not register either for now.
+    const register = await inject(t.app, {
+      method: "POST",
+      url: "/api/auth/register",
+      remoteAddress,
+      payload: { name: { firstName: "New", lastName: "Person" }, email: uniqueEmail(), password: PASSWORD },
+    });
+    expect(register.statusCode).toBe(429);
   });
 
   it("can never set role or status", async () => {
@@ -88,7 +170,7 @@ describe("PATCH /api/users/current-user", () => {
       method: "PATCH",
       url: "/api/users/current-user",
       cookie,
-      payload: { name: { firstName: "A", lastName: "B" }, email: other.email },
+      payload: { name: { firstName: "A", lastName: "B" }, email: other.email, currentPassword: PASSWORD },
     });
     expect(response.statusCode).toBe(409);
     expect(response.json().errors).toEqual({ email: api.emailTaken });
@@ -171,7 +253,12 @@ describe("PATCH /api/users/current-user/password", () => {
 describe("DELETE /api/users/current-user", () => {
   it("closes the account: signed out, anonymised and unable to sign in", async () => {
     const { email, cookie, user } = await signedInUser(t);
-    const response = await inject(t.app, { method: "DELETE", url: "/api/users/current-user", cookie });
+    const response = await inject(t.app, {
+      method: "DELETE",
+      url: "/api/users/current-user",
+      cookie,
+      payload: { currentPassword: PASSWORD },
+    });
     expect(response.statusCode).toBe(200);
     expect((await inject(t.app, { method: "GET", url: "/api/users/current-user", cookie })).statusCode).toBe(
       401,
@@ -193,8 +280,33 @@ describe("DELETE /api/users/current-user", () => {
     });
     expect(squatter.statusCode).toBe(400);
     expect(squatter.json().errors).toEqual({ email: validation.email });
-    const closed = await inject(t.app, { method: "DELETE", url: "/api/users/current-user", cookie });
+    const closed = await inject(t.app, {
+      method: "DELETE",
+      url: "/api/users/current-user",
+      cookie,
+      payload: { currentPassword: PASSWORD },
+    });
     expect(closed.statusCode).toBe(200);
+  });
+
+  it("takes the current password: without it, or with a wrong one, the account stays open", async () => {
+    const { cookie, user } = await signedInUser(t);
+    for (const payload of [undefined, {}, { currentPassword: "" }, { currentPassword: "Wrong@123" }]) {
+      const response = await inject(t.app, {
+        method: "DELETE",
+        url: "/api/users/current-user",
+        cookie,
+        ...(payload ? { payload } : {}),
+      });
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+      // Without a body there is no field to point at; with one, the field says what is wrong.
+      if (payload) expect(response.json().errors).toEqual({ currentPassword: validation.loginPassword });
+    }
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, user.id));
+    expect(row).toMatchObject({ status: true, email: user.email });
+    expect((await inject(t.app, { method: "GET", url: "/api/users/current-user", cookie })).statusCode).toBe(
+      200,
+    );
   });
 });
 
@@ -254,7 +366,7 @@ describe("staff user administration", () => {
       cookie: admin.cookie,
     });
     expect(malformed.statusCode).toBe(400);
-    expect(malformed.json().errors).toEqual({ id: validation.id });
+    expect(malformed.json().errors).toEqual({ userId: validation.id });
     const unknown = await inject(t.app, {
       method: "GET",
       url: `/api/users/${newId()}`,
