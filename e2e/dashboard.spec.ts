@@ -1,4 +1,5 @@
 import { deflateSync } from "node:zlib";
+import type { Locator } from "@playwright/test";
 import { api as apiMessages, empty, errors, successes, validation } from "@shop/shared/messages";
 import { dataOf } from "./support/api";
 import { expect, test } from "./support/fixtures";
@@ -297,6 +298,82 @@ test("the products list pages with 8 and 20 items, and the address restores the 
 
   await page.goto(`/dashboard/products?page=${pages}&size=8`);
   await expect(page.getByRole("button", { name: "Next page" })).toHaveCount(0);
+});
+
+test("on a 390 px screen every dashboard list fits the screen: each row opens its item when tapped, and every action is in view", async ({
+  page,
+  newShopper,
+}) => {
+  // An order paid by a shopper of its own, so that the orders and payments lists have a row.
+  const shopper = await newShopper({ firstName: "Anil", lastName: "Verma" });
+  const addressId = await saveAddress(shopper.api, {
+    name: { firstName: "Anil", lastName: "Verma" },
+    countryCode: "91",
+    phoneNumber: "9123456780",
+    building: "House 7, Green Park Colony",
+    street: "Station Road, Sector 4",
+    city: "Pune",
+    state: "Maharashtra",
+    pinCode: "411001",
+    country: "India",
+  });
+  const [product] = await dataOf<{ _id: string }[]>(await shopper.api.get("/api/products?size=1"), 200);
+  const orderId = await placeOrder(shopper.api, {
+    products: [product?._id ?? ""],
+    shippingAddress: addressId,
+  });
+  await payWithTestCard(shopper.api, orderId);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  const width = 390;
+  for (const path of [
+    "/dashboard/orders",
+    "/dashboard/payments",
+    "/dashboard/products",
+    "/dashboard/categories",
+    "/dashboard/customers",
+  ]) {
+    await page.goto(path);
+    const rows = page.getByRole("main").locator("tbody tr");
+    await expect(rows.first()).toBeVisible();
+    // Nothing scrolls sideways: neither the page nor the list.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(width);
+    const table = page.getByRole("main").locator("table");
+    expect(await table.evaluate((node) => node.getBoundingClientRect().right), path).toBeLessThanOrEqual(
+      width,
+    );
+    // Every control of the first rows lies within the screen's width.
+    const controls = rows.locator("a, button, select, [role='switch']");
+    const count = Math.min(await controls.count(), 20);
+    for (let i = 0; i < count; i++) {
+      const box = await controls.nth(i).boundingBox();
+      expect(box, `${path}: control ${i} is shown`).not.toBeNull();
+      expect((box?.x ?? -1) >= 0 && (box?.x ?? 0) + (box?.width ?? 0) <= width, `${path}: control ${i}`).toBe(
+        true,
+      );
+    }
+  }
+
+  // A tap on a row, away from its link, opens its item. (The mouse, where the finger would be:
+  // Playwright's own click would wait for the row's link to stop covering the text.)
+  const tap = async (locator: Locator) => {
+    const box = await locator.boundingBox();
+    if (!box) throw new Error("nothing to tap");
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  };
+  const row = (text: string) => page.getByRole("main").locator("tbody tr").filter({ hasText: text });
+  await page.goto("/dashboard/orders");
+  await tap(row("Anil Verma").getByText("Pin code 411001"));
+  await expect(page).toHaveURL(`/dashboard/orders/order/${orderId}`);
+
+  await page.goto("/dashboard/payments");
+  await tap(row("Anil Verma").getByText("Anil Verma"));
+  await expect(page).toHaveURL(`/dashboard/orders/order/${orderId}`);
+
+  await page.goto("/dashboard/products");
+  const firstProduct = page.getByRole("main").locator("tbody tr").first();
+  await tap(firstProduct.getByText(/in stock$/));
+  await expect(page).toHaveURL(/\/dashboard\/products\/edit\/[0-9a-f]{24}$/);
 });
 
 test.describe("signed in as a manager", () => {

@@ -138,7 +138,7 @@ test("a shopper signs in, finds a product, fills the cart, adds an address, plac
   await tabTo(page, plus, "the quantity's plus button");
   await expectVisibleFocus(plus, "the plus button");
   await page.keyboard.press("Enter");
-  await expect(quantity.getByRole("status")).toHaveText("2");
+  await expect(quantity.getByRole("spinbutton", { name: "Quantity" })).toHaveValue("2");
   const addToCart = page.getByRole("button", { name: "Add to cart" });
   await tabTo(page, addToCart, "Add to cart");
   await expectVisibleFocus(addToCart, "Add to cart");
@@ -152,14 +152,14 @@ test("a shopper signs in, finds a product, fills the cart, adds an address, plac
   const cartLines = page.getByRole("list", { name: "Products in your cart" });
   await expect(cartLines.getByRole("listitem")).toHaveCount(1);
   const lineQuantity = cartLines.getByRole("group", { name: `Quantity of ${PRODUCT}` });
-  await expect(lineQuantity.getByRole("status")).toHaveText("2");
+  await expect(lineQuantity.getByRole("spinbutton", { name: "Quantity" })).toHaveValue("2");
   // Minus in the cart line, by keyboard, then plus again: the line follows.
   await tabTo(page, lineQuantity.getByRole("button", { name: "Decrease quantity" }), "the cart line's minus");
   await page.keyboard.press("Enter");
-  await expect(lineQuantity.getByRole("status")).toHaveText("1");
+  await expect(lineQuantity.getByRole("spinbutton", { name: "Quantity" })).toHaveValue("1");
   await tabTo(page, lineQuantity.getByRole("button", { name: "Increase quantity" }), "the cart line's plus");
   await page.keyboard.press("Space");
-  await expect(lineQuantity.getByRole("status")).toHaveText("2");
+  await expect(lineQuantity.getByRole("spinbutton", { name: "Quantity" })).toHaveValue("2");
   const proceed = page.getByRole("button", { name: /continue/i });
   await tabTo(page, proceed, "the cart's CONTINUE");
   await expectVisibleFocus(proceed, "CONTINUE");

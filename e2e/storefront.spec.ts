@@ -1,12 +1,12 @@
 import type { Locator, Page } from "@playwright/test";
-import { RECENTLY_VIEWED_DELAY_MS } from "@shop/shared/constants";
-import { api as apiMessages, errors, stock, successes, warnings } from "@shop/shared/messages";
+import { ORDER_LIMITS, RECENTLY_VIEWED_DELAY_MS } from "@shop/shared/constants";
+import { api as apiMessages, crash, empty, errors, stock, successes, warnings } from "@shop/shared/messages";
 import { pageTitle } from "@shop/shared/site";
 import { SHOPPER } from "./support/accounts";
 import { submitLogin } from "./support/auth-forms";
 import { cartLink, type ProductRow, productByName } from "./support/catalogue";
 import { expect, test } from "./support/fixtures";
-import { expectToast } from "./support/toasts";
+import { expectToast, toast } from "./support/toasts";
 
 const PRODUCT = "Everyday Canvas Sneakers";
 
@@ -55,7 +55,7 @@ test("a shopper goes from home through a category to a product, adds it to the c
   const quantity = page.getByRole("group", { name: "Quantity" });
   await expect(quantity.getByRole("button", { name: "Decrease quantity" })).toBeDisabled();
   await quantity.getByRole("button", { name: "Increase quantity" }).click();
-  await expect(quantity.getByRole("status")).toHaveText("2");
+  await expect(quantity.getByRole("spinbutton", { name: "Quantity" })).toHaveValue("2");
   await page.getByRole("button", { name: "Add to cart" }).click();
   await expectToast(page, successes.addedToCart(2));
   await expect(cartLink(page, 2)).toBeVisible();
@@ -117,14 +117,14 @@ test("the product page counts what the cart holds against the stock", async ({ p
   const quantity = page.getByRole("group", { name: "Quantity" });
   const plus = quantity.getByRole("button", { name: "Increase quantity" });
   for (let i = 0; i < 5; i++) await plus.click();
-  await expect(quantity.getByRole("status")).toHaveText("6");
+  await expect(quantity.getByRole("spinbutton", { name: "Quantity" })).toHaveValue("6");
   await page.getByRole("button", { name: "Add to cart" }).click();
   await expect(cartLink(page, 6)).toBeVisible();
 
   // Two are left: the quantity starts again at 1 and plus stops at 2.
-  await expect(quantity.getByRole("status")).toHaveText("1");
+  await expect(quantity.getByRole("spinbutton", { name: "Quantity" })).toHaveValue("1");
   await plus.click();
-  await expect(quantity.getByRole("status")).toHaveText("2");
+  await expect(quantity.getByRole("spinbutton", { name: "Quantity" })).toHaveValue("2");
   await expect(plus).toBeDisabled();
   await page.getByRole("button", { name: "Add to cart" }).click();
   await expect(cartLink(page, 8)).toBeVisible();
@@ -250,3 +250,101 @@ test("search paging keeps the page and the page size in the address", async ({ p
   await page.goBack();
   await expect(paging.getByText("Page 2 of 2")).toBeVisible();
 });
+
+test("malformed data in local storage takes no page down: what is malformed is dropped, what is whole is kept", async ({
+  page,
+}) => {
+  const sneakers = await productByName(page.request, PRODUCT);
+  await page.addInitScript(
+    ({ product }) => {
+      // Only once: the pages' own writes must stay.
+      if (sessionStorage.getItem("seeded")) return;
+      sessionStorage.setItem("seeded", "1");
+      const stored = (state: unknown) => JSON.stringify({ state, version: 1 });
+      const line = {
+        product: {
+          _id: product._id,
+          name: product.name,
+          thumbnail: null,
+          price: product.price,
+          onSale: product.onSale,
+          salePrice: product.salePrice,
+          stock: product.stock,
+          isActive: true,
+        },
+        quantity: 1,
+      };
+      localStorage.setItem(
+        "shop-cart",
+        stored({ items: [line, { product: { _id: 7 } }, { quantity: "two" }, null], address: { name: 3 } }),
+      );
+      localStorage.setItem("shop-recently-viewed", stored({ products: [{ _id: "x", reviews: "many" }, 5] }));
+      localStorage.setItem("shop-session", stored({ user: { id: 1, name: "Mallory", role: "owner" } }));
+    },
+    { product: sneakers },
+  );
+
+  for (const path of ["/", "/cart", `/product/${sneakers._id}`, "/sale"]) {
+    await page.goto(path);
+    await expect(page.getByRole("main")).toBeVisible();
+    await expect(page.getByRole("heading", { name: crash.title })).toHaveCount(0);
+  }
+  // The whole line is kept, the broken ones dropped; no one is signed in.
+  await expect(cartLink(page, 1)).toBeVisible();
+  await expect(page.getByRole("link", { name: "Login" })).toBeVisible();
+  await page.goto("/cart");
+  await expect(page.getByRole("heading", { name: PRODUCT })).toBeVisible();
+  await expect(page.getByText(empty.cart)).toHaveCount(0);
+});
+
+/** Whether two boxes overlap. */
+function overlaps(a: { x: number; y: number; width: number; height: number }, b: typeof a) {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
+
+for (const viewport of [
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+]) {
+  test(`at ${viewport.width} px Add to cart is on the first screen, its toast leaves the cart badge free, and the cart takes a typed quantity up to the limit per line`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    const sneakers = await productByName(page.request, PRODUCT);
+    expect(sneakers.stock).toBeGreaterThan(ORDER_LIMITS.maxQuantityPerLine);
+    await page.goto(`/product/${sneakers._id}`);
+    await expect(page.getByRole("heading", { level: 1, name: PRODUCT })).toBeVisible();
+
+    // Reachable without scrolling past the gallery: on the first screen as the page opens.
+    const add = page.getByRole("button", { name: "Add to cart" });
+    const box = await add.boundingBox();
+    expect(box).not.toBeNull();
+    expect((box?.y ?? 0) + (box?.height ?? 0)).toBeLessThanOrEqual(viewport.height);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+
+    // The quantity can be typed.
+    const quantity = page.getByRole("main").getByRole("group", { name: "Quantity" });
+    await quantity.getByRole("spinbutton", { name: "Quantity" }).fill("3");
+    await add.click();
+    const added = toast(page, successes.addedToCart(3));
+    // Measured once it has slid in and settled.
+    await expect(added).toBeInViewport({ ratio: 1 });
+    await page.waitForTimeout(1000);
+    const badge = await cartLink(page, 3).boundingBox();
+    const shown = await added.boundingBox();
+    expect(badge && shown && !overlaps(badge, shown)).toBe(true);
+
+    // In the cart, a typed quantity is kept to the limit per line (stock is 80).
+    await page.goto("/cart");
+    const line = page.getByRole("group", { name: `Quantity of ${PRODUCT}` });
+    const field = line.getByRole("spinbutton", { name: "Quantity" });
+    await expect(field).toHaveValue("3");
+    await field.fill("50");
+    await expect(field).toHaveValue(String(ORDER_LIMITS.maxQuantityPerLine));
+    await expect(cartLink(page, ORDER_LIMITS.maxQuantityPerLine)).toBeVisible();
+    await field.fill("4");
+    await field.blur();
+    await expect(cartLink(page, 4)).toBeVisible();
+    await expect(line.getByRole("button", { name: "Increase quantity" })).toBeEnabled();
+  });
+}

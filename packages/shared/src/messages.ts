@@ -87,8 +87,18 @@ export const errors = {
   productNotFound: "Product not found.",
   productNotAvailable: "Product is not available.",
   orderNotFound: "Order not found.",
+  /** A payment the provider declined (402): the shopper can try another card; the order stays payable. */
+  cardDeclined: "Your card was declined. Try another card.",
   logout: "An error occurred while logging you out.",
   pageNotFound: "Sorry, we couldn't find the page you're looking for.",
+} as const;
+
+/** The page shown in place of a screen that crashed (SPEC section 2: a separate error page). */
+export const crash = {
+  title: errors.somethingWentWrong,
+  explanation: "This page has stopped working. Reloading it usually helps.",
+  reload: "Reload",
+  home: "Go to the home page",
 } as const;
 
 /** Empty states (SPEC sections 2 and 8). */
@@ -193,6 +203,11 @@ export const accountNotes = {
   profileUpdated: "Your profile has been updated.",
   addressAdded: "Address added successfully.",
   addressDeleted: "Address deleted successfully.",
+  currentPasswordForEmail: "Needed only to change your email.",
+  confirmCloseAccount:
+    "Closing your account signs you out everywhere and removes your name, email, picture and addresses. Orders already placed are kept for our records. This cannot be undone.",
+  accountClosed: "Your account has been closed.",
+  closeAccountSummary: "Your orders are kept; everything else about you goes.",
   confirmDeleteAddress: "Delete this address? Orders already placed keep their delivery address.",
 } as const;
 

@@ -78,6 +78,26 @@ describe("the demo catalogue", () => {
     }
   });
 
+  it("shows in each product's gallery only that product's own pictures, its thumbnail first", async () => {
+    const rows = await database.db.select().from(products);
+    const links = await database.db.select().from(productGallery);
+    const owners = new Map<string, Set<string>>();
+    const own = (mediaId: string | null, productId: string) => {
+      if (!mediaId) return;
+      owners.set(mediaId, (owners.get(mediaId) ?? new Set()).add(productId));
+    };
+    for (const p of rows) own(p.thumbnailId, p.id);
+    for (const link of links) own(link.mediaId, link.productId);
+    for (const [mediaId, productIds] of owners) {
+      expect(productIds.size, `picture ${mediaId} is shown by ${productIds.size} products`).toBe(1);
+    }
+    for (const p of rows) {
+      const gallery = links.filter((link) => link.productId === p.id).map((link) => link.mediaId);
+      expect(gallery).toContain(p.thumbnailId);
+    }
+    expect(links.length).toBeGreaterThan(rows.length);
+  });
+
   it("has reviews from the demo reviewers and the demo shopper, with matching rating aggregates", async () => {
     const all = await database.db.select().from(reviews);
     expect(all.length).toBeGreaterThanOrEqual(30);

@@ -17,14 +17,8 @@ import { hasAnyProduct, insertProduct, replaceGallery } from "#api/modules/produ
 import { insertReviews, recomputeRatings } from "#api/modules/reviews/repo";
 import { findUserByEmail, insertUser } from "#api/modules/users/repo";
 import type { MediaStorage } from "#api/storage/storage";
-import {
-  DEMO_CATEGORIES,
-  DEMO_PRODUCTS,
-  DEMO_REVIEW_TEXTS,
-  DEMO_REVIEWERS,
-  type DemoProduct,
-} from "./demo-catalog-data";
-import { renderPicture } from "./demo-pictures";
+import { DEMO_CATEGORIES, DEMO_PRODUCTS, DEMO_REVIEW_TEXTS, DEMO_REVIEWERS } from "./demo-catalog-data";
+import { PICTURE_VIEWS, type PictureView, renderPicture } from "./demo-pictures";
 
 /** Serialises seeding between API instances that start together on one PostgreSQL. */
 const SEED_LOCK_KEY = 7_214_190_312;
@@ -108,17 +102,14 @@ function reviewsFor(
   });
 }
 
-/** Other pictures of the same category for a product's gallery: 1 to 3 images in all, reused. */
-function galleryOf(index: number, pictures: readonly Media[]): string[] {
-  const product = DEMO_PRODUCTS[index] as DemoProduct;
-  const siblings = DEMO_PRODUCTS.flatMap((p, i) =>
-    p.category === product.category && i !== index ? [i] : [],
-  );
-  const extra = index % 3;
-  const gallery = [pictures[index]?.id];
-  for (let k = 0; k < extra && k < siblings.length; k++)
-    gallery.push(pictures[siblings[(index + k) % siblings.length] as number]?.id);
-  return gallery.filter((id): id is string => !!id);
+/**
+ * The views of a product its gallery shows after the front: none, the back, or the back and a
+ * close-up, in turn. NOTE: every picture is rendered and ingested at seed time, in every width:
+ * three quarters of a view per product on average keeps a demo start quick.
+ */
+function extraViews(index: number): PictureView[] {
+  const count = index % 4 === 3 ? 2 : index % 2;
+  return PICTURE_VIEWS.slice(1, 1 + count);
 }
 
 /**
@@ -140,13 +131,22 @@ export async function seedDemoCatalog(
       categoryBySlug.set(category.slug, await insertCategory(tx, category));
     }
 
-    const pictures = await mapLimit(DEMO_PRODUCTS, PICTURE_CONCURRENCY, async (product) =>
+    // Each product's own pictures: its front (the thumbnail, first in the gallery) and 0 to 2 other views.
+    const views = DEMO_PRODUCTS.flatMap((product, index) =>
+      (["front", ...extraViews(index)] as const).map((view) => ({ product, index, view })),
+    );
+    const rendered = await mapLimit(views, PICTURE_CONCURRENCY, async ({ product, view }) =>
       ingestImage(tx, storage, {
-        buffer: await renderPicture(product.kind, product.colour),
-        filename: `${slugify(product.name)}.png`,
+        buffer: await renderPicture(product.kind, product.colour, view),
+        filename: `${slugify(product.name)}${view === "front" ? "" : `-${view}`}.png`,
         uploadedBy: null,
       }),
     );
+    const galleries: Media[][] = DEMO_PRODUCTS.map(() => []);
+    for (const [i, { index }] of views.entries()) {
+      const picture = rendered[i];
+      if (picture) galleries[index]?.push(picture);
+    }
 
     const next = random(20_240_601);
     const reviewerIds = await ensureReviewers(tx);
@@ -154,7 +154,8 @@ export async function seedDemoCatalog(
     const productIds: string[] = [];
     for (const [index, product] of DEMO_PRODUCTS.entries()) {
       const category = categoryBySlug.get(product.category);
-      const picture = pictures[index];
+      const gallery = galleries[index] ?? [];
+      const picture = gallery[0];
       if (!category || !picture) throw new Error(`demo seed: no category or picture for ${product.name}`);
       // Spread over the last 60 days, so that "newest" and the review dates look lived-in.
       const createdAt = new Date(now.getTime() - Math.floor(next() * 60 * 24) * HOUR_MS);
@@ -175,7 +176,11 @@ export async function seedDemoCatalog(
         },
         { name: product.name, categoryName: category.name, description: product.description },
       );
-      await replaceGallery(tx, id, galleryOf(index, pictures));
+      await replaceGallery(
+        tx,
+        id,
+        gallery.map((media) => media.id),
+      );
       productIds.push(id);
       if (!product.inactive) reviews.push(...reviewsFor(id, createdAt, reviewerIds, now, next));
     }

@@ -127,21 +127,42 @@ const scenes: Record<PictureKind, (p: Palette) => string> = {
     <path d="M600 400 L700 400" stroke="#b8a25a" stroke-width="14" stroke-linecap="round"/>`,
 };
 
-/** The SVG source of a picture of this kind in this colour (a #rrggbb hex). */
-export function pictureSvg(kind: PictureKind, colour: string): string {
+/**
+ * How a product is shown: the front (its thumbnail), and for its gallery the other side (mirrored)
+ * and a close-up. Every picture of a product's gallery is a view of that product.
+ */
+export const PICTURE_VIEWS = ["front", "back", "detail"] as const;
+export type PictureView = (typeof PICTURE_VIEWS)[number];
+
+const VIEW_BOXES: Record<PictureView, string> = {
+  front: `0 0 ${SIZE} ${SIZE}`,
+  back: `0 0 ${SIZE} ${SIZE}`,
+  detail: `${SIZE * 0.2} ${SIZE * 0.2} ${SIZE * 0.6} ${SIZE * 0.6}`,
+};
+
+/** The SVG source of a picture of this kind in this colour (a #rrggbb hex), seen from this side. */
+export function pictureSvg(kind: PictureKind, colour: string, view: PictureView = "front"): string {
   const p = paletteOf(colour);
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${SIZE}" height="${SIZE}" viewBox="0 0 ${SIZE} ${SIZE}">
+  const scene =
+    view === "back"
+      ? `<g transform="translate(${SIZE} 0) scale(-1 1)">${scenes[kind](p)}</g>`
+      : scenes[kind](p);
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${SIZE}" height="${SIZE}" viewBox="${VIEW_BOXES[view]}">
   <rect width="${SIZE}" height="${SIZE}" fill="${p.background}"/>
   <circle cx="640" cy="140" r="90" fill="#ffffff" opacity="0.55"/>
   <ellipse cx="400" cy="720" rx="300" ry="36" fill="${p.dark}" opacity="0.12"/>
-  ${scenes[kind](p)}
+  ${scene}
 </svg>`;
 }
 
 /** The picture as PNG (what the media pipeline ingests; it refuses SVG by design). */
-export async function renderPicture(kind: PictureKind, colour: string): Promise<Buffer> {
+export async function renderPicture(
+  kind: PictureKind,
+  colour: string,
+  view: PictureView = "front",
+): Promise<Buffer> {
   // NOTE: a low compression level: the PNG is only a hand-over to the pipeline, which re-encodes it.
-  return sharp(Buffer.from(pictureSvg(kind, colour)))
+  return sharp(Buffer.from(pictureSvg(kind, colour, view)))
     .png({ compressionLevel: 1 })
     .toBuffer();
 }

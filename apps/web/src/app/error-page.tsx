@@ -1,5 +1,5 @@
 import { ExclamationTriangleIcon } from "@heroicons/react/24/outline";
-import { errors } from "@shop/shared/messages";
+import { crash } from "@shop/shared/messages";
 import { SHOP_NAME } from "@shop/shared/site";
 import { useEffect } from "react";
 import { isRouteErrorResponse, Link, useRouteError } from "react-router";
@@ -24,15 +24,13 @@ export function ErrorPage({ fullPage = false }: { fullPage?: boolean }) {
   const content = (
     <section role="alert" className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center">
       <ExclamationTriangleIcon className="size-12 text-danger-600" aria-hidden="true" />
-      <h1 className="mt-4 text-2xl font-bold tracking-tight text-neutral-900 sm:text-3xl">
-        This page has stopped working
-      </h1>
-      <p className="mt-3 text-neutral-600">{errors.somethingWentWrong}</p>
+      <h1 className="mt-4 text-2xl font-bold tracking-tight text-neutral-900 sm:text-3xl">{crash.title}</h1>
+      <p className="mt-3 text-neutral-600">{crash.explanation}</p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
-        <Button onClick={() => window.location.reload()}>Reload the page</Button>
+        <Button onClick={() => window.location.reload()}>{crash.reload}</Button>
         {/* A plain link: a full load gets a fresh copy of the app if an update caused the crash. */}
         <a href="/" className={buttonClasses({ variant: "secondary" })}>
-          Go to the home page
+          {crash.home}
         </a>
       </div>
     </section>

@@ -6,6 +6,7 @@ import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
 import { configQueryOptions } from "../lib/config";
+import { hydrateStores } from "../lib/hydrate-stores";
 import { queryClient } from "../lib/query-client";
 import { AppProviders } from "./providers";
 import { router } from "./router";
@@ -17,14 +18,17 @@ const container = document.getElementById("root");
 if (!container) throw new Error("index.html has no #root element");
 
 const root = createRoot(container);
-// NOTE: a transition, so that React renders the first page in short slices, yielding to the browser
-// in between, instead of in one long task that would hold up a shopper's first tap or key.
-startTransition(() =>
-  root.render(
-    <StrictMode>
-      <AppProviders>
-        <RouterProvider router={router} />
-      </AppProviders>
-    </StrictMode>,
+// The cart, recently viewed and the session snapshot are read (and checked) before the first render.
+void hydrateStores().then(() =>
+  // NOTE: a transition, so that React renders the first page in short slices, yielding to the browser
+  // in between, instead of in one long task that would hold up a shopper's first tap or key.
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <AppProviders>
+          <RouterProvider router={router} />
+        </AppProviders>
+      </StrictMode>,
+    ),
   ),
 );

@@ -1,10 +1,10 @@
 import { MinusIcon, PlusIcon } from "@heroicons/react/20/solid";
-import type { ReactNode } from "react";
+import { type ReactNode, useId, useState } from "react";
 
 interface QuantitySelectorProps {
   value: number;
   onChange: (value: number) => void;
-  /** The most that may be chosen; plus is disabled from there (SPEC section 5). */
+  /** The most that may be chosen; plus is disabled from there (SPEC section 5), a typed number is lowered to it. */
   max: number;
   /** No stock at all: minus is disabled too. */
   noStock?: boolean;
@@ -16,9 +16,17 @@ interface QuantitySelectorProps {
 const stepClass =
   "inline-flex size-10 items-center justify-center text-neutral-700 hover:bg-neutral-100 hover:text-neutral-900 disabled:cursor-not-allowed disabled:text-neutral-300 disabled:hover:bg-transparent";
 
+/** A typed quantity kept between 1 and `max`; null when what is typed is no whole number yet. */
+export function typedQuantity(text: string, max: number): number | null {
+  if (!/^\d+$/.test(text.trim())) return null;
+  const typed = Number(text);
+  return Math.max(1, Math.min(typed, Math.max(max, 1)));
+}
+
 /**
  * Minus, the quantity, plus (SPEC section 5): minus is disabled at 1 or without stock, plus at `max`.
- * The quantity never goes below 1.
+ * The quantity can be typed as well: a whole number is taken at once, kept between 1 and `max`;
+ * anything else is put back to the quantity when the field is left.
  */
 export function QuantitySelector({
   value,
@@ -28,6 +36,18 @@ export function QuantitySelector({
   label = "Quantity",
   className,
 }: QuantitySelectorProps) {
+  const inputId = useId();
+  // What the shopper is typing, until the field is left; null shows the quantity itself.
+  const [draft, setDraft] = useState<string | null>(null);
+
+  const type = (text: string) => {
+    const next = typedQuantity(text, max);
+    // A number beyond the bounds shows as the bound it was kept to; anything else as typed.
+    setDraft(next !== null && String(next) !== text.trim() ? null : text);
+    if (next !== null && next !== value) onChange(next);
+  };
+  const leave = () => setDraft(null);
+
   return (
     <fieldset className={className}>
       <legend className="mb-1.5 text-sm font-medium text-neutral-800">{label}</legend>
@@ -41,12 +61,25 @@ export function QuantitySelector({
         >
           <MinusIcon className="size-4" aria-hidden="true" />
         </button>
-        <output
-          aria-live="polite"
-          className="w-10 text-center text-sm font-semibold text-neutral-900 tabular-nums"
-        >
-          {value}
-        </output>
+        <label htmlFor={inputId} className="sr-only">
+          Quantity
+        </label>
+        <input
+          id={inputId}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={Math.max(max, 1)}
+          step={1}
+          disabled={noStock}
+          value={draft ?? String(value)}
+          onChange={(event) => type(event.target.value)}
+          onBlur={leave}
+          onKeyDown={(event) => {
+            if (event.key === "Enter") leave();
+          }}
+          className="h-10 w-12 [appearance:textfield] border-0 bg-transparent p-0 text-center text-sm font-semibold text-neutral-900 tabular-nums focus:ring-2 focus:ring-brand-600 focus:ring-inset disabled:text-neutral-400 [&::-webkit-inner-spin-button]:appearance-none [&::-webkit-outer-spin-button]:appearance-none"
+        />
         <button
           type="button"
           onClick={() => onChange(Math.min(max, value + 1))}

@@ -9,6 +9,8 @@ export interface QueryLike<T> {
   error: unknown;
   isPending: boolean;
   isError: boolean;
+  /** The data is the previous list's, shown while this one loads. */
+  isPlaceholderData?: boolean;
 }
 
 interface QueryStateProps<T> {

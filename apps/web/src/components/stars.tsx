@@ -7,9 +7,12 @@ export function roundToHalf(rating: number): number {
   return Math.round(Math.min(Math.max(rating, 0), RATING_MAX) * 2) / 2;
 }
 
-/** "4.5", "4": a half-star rating needs no number format (whose first use is slow on a phone). */
+/**
+ * An average as shown beside the stars: one decimal ("4.3", "5.0"), not the stars' half steps.
+ * NOTE: toFixed, not a number format, whose first use is slow on a phone.
+ */
 export function formatRating(rating: number): string {
-  return String(roundToHalf(rating));
+  return Math.min(Math.max(rating, 0), RATING_MAX).toFixed(1);
 }
 
 interface StarsProps {
@@ -19,7 +22,7 @@ interface StarsProps {
   size?: "sm" | "md";
 }
 
-/** Five stars, filled to the rating in half steps; read out as "Rated 3.5 out of 5". */
+/** Five stars, filled to the rating in half steps; read out with one decimal, as "Rated 4.3 out of 5". */
 export function Stars({ rating, className, size = "sm" }: StarsProps) {
   const rounded = roundToHalf(rating);
   const starClass = size === "sm" ? "size-4" : "size-5";

@@ -221,8 +221,8 @@ export const api = {
   post: write("POST"),
   put: write("PUT"),
   patch: write("PATCH"),
-  /** No deletion answers anything the app uses. */
-  delete: async (path: string, options?: MethodOptions): Promise<void> => {
+  /** No deletion answers anything the app uses; a few take a body (closing the account: the password). */
+  delete: async (path: string, options?: MethodOptions & { body?: unknown }): Promise<void> => {
     await request(path, { ...options, method: "DELETE" }, undefined);
   },
 };

@@ -5,6 +5,7 @@ import {
   type CartProduct,
   cartSummary,
   hasUnpurchasable,
+  lineLimit,
   orderLines,
   quantityInCart,
   refreshCart,
@@ -157,5 +158,22 @@ describe("refreshCart", () => {
     const items: CartItem[] = [{ product: product(), quantity: 3 }];
     expect(refreshCart(items, new Map([[id, product()]]))).toEqual({ items, changes: [] });
     expect(refreshCart(items, new Map())).toEqual({ items, changes: [] });
+  });
+});
+
+describe("the limit per line (GET /api/config maxQuantityPerLine)", () => {
+  it("keeps a set quantity to the limit as well as to the stock", () => {
+    const items = addToCart([], product({ stock: 80 }), 1).items;
+    expect(setCartQuantity(items, product()._id, 50, 10)[0]?.quantity).toBe(10);
+    expect(setCartQuantity(items, product()._id, 50)[0]?.quantity).toBe(50);
+    expect(setCartQuantity(items, product()._id, 0, 10)[0]?.quantity).toBe(1);
+  });
+
+  it("adds only up to the limit, counting what the cart holds", () => {
+    const first = addToCart([], product({ stock: 80 }), 8, 10);
+    const second = addToCart(first.items, product({ stock: 80 }), 5, 10);
+    expect(second.added).toBe(2);
+    expect(quantityInCart(second.items, product()._id)).toBe(10);
+    expect(lineLimit(product({ stock: 3 }), 10)).toBe(3);
   });
 });

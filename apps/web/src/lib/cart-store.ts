@@ -11,7 +11,8 @@ import { type PriceSummary, priceItems, unitPriceCents } from "@shop/shared/pric
 import type { AddressDto } from "@shop/shared/schemas/address";
 import type { ProductSummaryDto } from "@shop/shared/schemas/product";
 import { create } from "zustand";
-import { createJSONStorage, persist } from "zustand/middleware";
+import { persist } from "zustand/middleware";
+import { checkedStorage, loadStoredStateSchemas } from "./stored-state";
 
 /** What the cart remembers of a product (SPEC section 3). */
 export type CartProduct = Pick<
@@ -42,21 +43,33 @@ export function totalQuantity(items: readonly CartItem[]): number {
 }
 
 /**
- * Adds up to `quantity` units of a product, counting what the cart already holds against its stock.
- * The line's snapshot is refreshed with the product given. Returns the new lines and how many units
- * were actually added (0 when nothing more fits, or the product is inactive or out of stock).
+ * The most units of a product one line may hold: its stock, and the shop's limit per order line
+ * (GET /api/config `maxQuantityPerLine`; the server refuses an order beyond it).
+ */
+export function lineLimit(
+  product: Pick<CartProduct, "stock">,
+  maxPerLine: number = Number.POSITIVE_INFINITY,
+) {
+  return Math.max(Math.min(product.stock, maxPerLine), 0);
+}
+
+/**
+ * Adds up to `quantity` units of a product, counting what the cart already holds against its stock
+ * and the limit per line. The line's snapshot is refreshed with the product given. Returns the new
+ * lines and how many units were actually added (0 when nothing more fits, or the product is
+ * inactive or out of stock).
  */
 export function addToCart(
   items: readonly CartItem[],
   product: CartProduct,
   quantity: number,
+  maxPerLine?: number,
 ): { items: CartItem[]; added: number } {
   const snapshot = toCartProduct(product);
   const current = quantityInCart(items, product._id);
   const wanted = wholeQuantity(quantity);
-  const next = product.isActive
-    ? Math.min(Math.max(product.stock, 0), current + Math.max(wanted, 0))
-    : current;
+  const limit = Math.max(lineLimit(product, maxPerLine), current);
+  const next = product.isActive ? Math.min(limit, current + Math.max(wanted, 0)) : current;
   const added = Math.max(next - current, 0);
   if (current === 0) {
     return added > 0
@@ -71,11 +84,16 @@ export function addToCart(
   };
 }
 
-/** Sets a line's quantity, kept between 1 and the product's stock (SPEC section 5). */
-export function setCartQuantity(items: readonly CartItem[], productId: string, quantity: number): CartItem[] {
+/** Sets a line's quantity, kept between 1 and the product's stock and the limit per line (SPEC section 5). */
+export function setCartQuantity(
+  items: readonly CartItem[],
+  productId: string,
+  quantity: number,
+  maxPerLine?: number,
+): CartItem[] {
   return items.map((item) => {
     if (item.product._id !== productId) return item;
-    const clamped = Math.max(1, Math.min(wholeQuantity(quantity), item.product.stock));
+    const clamped = Math.max(1, Math.min(wholeQuantity(quantity), lineLimit(item.product, maxPerLine)));
     return { ...item, quantity: clamped };
   });
 }
@@ -167,9 +185,9 @@ interface CartState {
   items: CartItem[];
   /** The delivery address chosen on the shipping page. */
   address: AddressDto | null;
-  /** Adds up to `quantity` units (never beyond stock); returns how many were added. */
-  addItem: (product: CartProduct, quantity: number) => number;
-  setQuantity: (productId: string, quantity: number) => void;
+  /** Adds up to `quantity` units (never beyond stock nor the limit per line); returns how many were added. */
+  addItem: (product: CartProduct, quantity: number, maxPerLine?: number) => number;
+  setQuantity: (productId: string, quantity: number, maxPerLine?: number) => void;
   /** Takes the server's view of the products (see refreshCart); returns what changed. */
   applyProductChecks: (checks: ReadonlyMap<string, ProductCheck>) => CartChange[];
   removeItem: (productId: string) => void;
@@ -185,13 +203,13 @@ export const useCart = create<CartState>()(
     (set, get) => ({
       items: [],
       address: null,
-      addItem: (product, quantity) => {
-        const result = addToCart(get().items, product, quantity);
+      addItem: (product, quantity, maxPerLine) => {
+        const result = addToCart(get().items, product, quantity, maxPerLine);
         set({ items: result.items });
         return result.added;
       },
-      setQuantity: (productId, quantity) =>
-        set((state) => ({ items: setCartQuantity(state.items, productId, quantity) })),
+      setQuantity: (productId, quantity, maxPerLine) =>
+        set((state) => ({ items: setCartQuantity(state.items, productId, quantity, maxPerLine) })),
       applyProductChecks: (checks) => {
         const { items } = get();
         const result = refreshCart(items, checks);
@@ -206,8 +224,11 @@ export const useCart = create<CartState>()(
     {
       name: CART_STORAGE_KEY,
       version: 1,
-      storage: createJSONStorage(() => localStorage),
+      // Every stored line and the address are checked before the store takes them (lib/stored-state.ts).
+      storage: checkedStorage((schemas, state) => schemas.checkCart(state)),
       partialize: (state) => ({ items: state.items, address: state.address }),
+      // Hydrated by lib/hydrate-stores.ts once the schemas are in.
+      skipHydration: true,
     },
   ),
 );
@@ -215,7 +236,12 @@ export const useCart = create<CartState>()(
 // Another tab changed the cart: take its version, so both tabs show the same cart.
 if (typeof window !== "undefined") {
   window.addEventListener("storage", (event) => {
-    if (event.key === CART_STORAGE_KEY) void useCart.persist.rehydrate();
+    if (event.key === CART_STORAGE_KEY) {
+      void loadStoredStateSchemas().then(
+        () => useCart.persist.rehydrate(),
+        () => undefined,
+      );
+    }
   });
 }
 

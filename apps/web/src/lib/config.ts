@@ -1,4 +1,5 @@
 /** GET /api/config: the store's contact details, the payment provider and the demo credentials. */
+import { ORDER_LIMITS } from "@shop/shared/constants";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "./api";
 import { responseSchemas } from "./response-schemas";
@@ -18,4 +19,9 @@ export function configQueryOptions() {
 
 export function useConfig() {
   return useQuery(configQueryOptions());
+}
+
+/** The most units of one product an order line may hold: the server's setting, its default until known. */
+export function useMaxQuantityPerLine(): number {
+  return useConfig().data?.maxQuantityPerLine ?? ORDER_LIMITS.maxQuantityPerLine;
 }

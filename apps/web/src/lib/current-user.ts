@@ -8,6 +8,8 @@
 import type { UserDto } from "@shop/shared/schemas/user";
 import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "./api";
+import { useCart } from "./cart-store";
+import { useRecentlyViewed } from "./recently-viewed";
 import { responseSchemas } from "./response-schemas";
 import { useSession } from "./session";
 
@@ -41,4 +43,17 @@ export function startSession(queryClient: QueryClient, user: UserDto) {
   queryClient.removeQueries({ queryKey: ME_QUERY_KEY });
   queryClient.setQueryData(currentUserQueryOptions().queryKey, user);
   useSession.getState().setUser(user);
+}
+
+/**
+ * After logging out or closing the account: forget everything personal the browser keeps (SPEC
+ * section 4, logout): the delivery address chosen for the cart (name, phone, street), the recently
+ * viewed products, every cached answer, and the session snapshot. The cart's lines stay: they name
+ * products, not the person. `leaveTo` is where the caller goes next (the guards follow it).
+ */
+export function endSession(queryClient: QueryClient, leaveTo: string) {
+  useCart.getState().setAddress(null);
+  useRecentlyViewed.getState().clear();
+  queryClient.clear();
+  useSession.getState().signOut(leaveTo);
 }

@@ -8,7 +8,8 @@ import { RECENTLY_VIEWED_DELAY_MS, RECENTLY_VIEWED_MAX } from "@shop/shared/cons
 import type { ProductDto } from "@shop/shared/schemas/product";
 import { useEffect, useRef } from "react";
 import { create } from "zustand";
-import { createJSONStorage, persist } from "zustand/middleware";
+import { persist } from "zustand/middleware";
+import { checkedStorage } from "./stored-state";
 
 export type RecentProduct = Pick<
   ProductDto,
@@ -57,6 +58,7 @@ export function recordView(
 interface RecentlyViewedState {
   products: RecentProduct[];
   record: (product: RecentProduct) => void;
+  clear: () => void;
 }
 
 export const RECENTLY_VIEWED_STORAGE_KEY = "shop-recently-viewed";
@@ -66,12 +68,15 @@ export const useRecentlyViewed = create<RecentlyViewedState>()(
     (set) => ({
       products: [],
       record: (product) => set((state) => ({ products: recordView(state.products, product) })),
+      clear: () => set({ products: [] }),
     }),
     {
       name: RECENTLY_VIEWED_STORAGE_KEY,
       version: 1,
-      storage: createJSONStorage(() => localStorage),
+      storage: checkedStorage((schemas, state) => schemas.checkRecentlyViewed(state)),
       partialize: (state) => ({ products: state.products }),
+      // Hydrated by lib/hydrate-stores.ts once the schemas are in.
+      skipHydration: true,
     },
   ),
 );

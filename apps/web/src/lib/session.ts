@@ -7,7 +7,8 @@ import type { Role } from "@shop/shared/constants";
 import { isStaff } from "@shop/shared/roles";
 import type { UserDto } from "@shop/shared/schemas/user";
 import { create } from "zustand";
-import { createJSONStorage, persist } from "zustand/middleware";
+import { persist } from "zustand/middleware";
+import { checkedStorage } from "./stored-state";
 
 export interface SessionUser {
   id: string;
@@ -20,8 +21,17 @@ export interface SessionUser {
 
 interface SessionState {
   user: SessionUser | null;
+  /**
+   * Where the user went on logging out or closing the account in this tab (not persisted), or
+   * null: the account and dashboard guards then send a page left behind there too, without their
+   * own redirect and alert. Signing in again resets it.
+   */
+  leftTo: string | null;
   setUser: (user: UserDto) => void;
+  /** The server ended the session (a 401): the guards react as to any signed-out visitor. */
   clear: () => void;
+  /** The user logged out or closed the account, and goes to `to` (see `leftTo`). */
+  signOut: (to: string) => void;
 }
 
 export const SESSION_STORAGE_KEY = "shop-session";
@@ -41,14 +51,18 @@ export const useSession = create<SessionState>()(
   persist(
     (set) => ({
       user: null,
-      setUser: (user) => set({ user: toSessionUser(user) }),
+      leftTo: null,
+      setUser: (user) => set({ user: toSessionUser(user), leftTo: null }),
       clear: () => set({ user: null }),
+      signOut: (to) => set({ user: null, leftTo: to }),
     }),
     {
       name: SESSION_STORAGE_KEY,
       version: 1,
-      storage: createJSONStorage(() => localStorage),
+      storage: checkedStorage((schemas, state) => schemas.checkSession(state)),
       partialize: (state) => ({ user: state.user }),
+      // Hydrated by lib/hydrate-stores.ts once the schemas are in.
+      skipHydration: true,
     },
   ),
 );

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { PASSWORD_MAX_LENGTH } from "../constants";
 import { api, validation } from "../messages";
-import { Email, Name, Password } from "./common";
+import { Email, Name, NameForm, Password } from "./common";
 
 export const LoginInput = z
   .object({
@@ -38,3 +38,7 @@ export const ResetPasswordInput = z
   })
   .strict();
 export type ResetPasswordInput = z.infer<typeof ResetPasswordInput>;
+
+/** The register form: the API body, with SPEC's name messages for blank names too. */
+export const RegisterForm = RegisterInput.extend({ name: NameForm });
+export type RegisterForm = z.infer<typeof RegisterForm>;

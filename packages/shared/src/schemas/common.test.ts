@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { PASSWORD_PATTERN } from "../constants";
-import { Email, Id, ListQuery, Name, Password } from "./common";
+import { Email, Id, ListQuery, Name, NameForm, Password } from "./common";
 
 /** The issues a schema raises for an input, as "path: message", in order. */
 function issues(schema: z.ZodType, input: unknown): string[] {
@@ -136,6 +136,19 @@ describe("Name", () => {
 
   it("refuses an unknown key", () => {
     expect(Name.safeParse({ firstName: "Ada", lastName: "Lovelace", middleName: "K" }).success).toBe(false);
+  });
+});
+
+describe("NameForm (the register and edit-profile forms)", () => {
+  it("names a blank or missing first and last name with SPEC's name messages", () => {
+    expect([...new Set(issues(NameForm, { firstName: "  ", lastName: "" }))]).toEqual([
+      "firstName: First name is not acceptable.",
+      "lastName: Last name is not acceptable.",
+    ]);
+    expect(issues(NameForm, {})).toEqual([
+      "firstName: First name is not acceptable.",
+      "lastName: Last name is not acceptable.",
+    ]);
   });
 });
 

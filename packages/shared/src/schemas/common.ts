@@ -19,16 +19,18 @@ export interface TextOptions {
   max: number;
   /** The message for a value that is there but breaks the rule; defaults to the generic length messages. */
   message?: string;
+  /** The message for an absent or blank value; defaults to 'This is required.'. */
+  blank?: string;
 }
 
 /** Trimmed required text: 'This is required.' when absent or blank, then the length rules. */
-export function text({ min = 1, max, message }: TextOptions) {
+export function text({ min = 1, max, message, blank = validation.required }: TextOptions) {
   return z
     .string({
-      error: (issue) => (isMissing(issue.input) ? validation.required : (message ?? validation.required)),
+      error: (issue) => (isMissing(issue.input) ? blank : (message ?? validation.required)),
     })
     .trim()
-    .min(1, validation.required)
+    .min(1, blank)
     .min(min, message ?? validation.minLength(min))
     .max(max, validation.maxLength(max));
 }
@@ -86,6 +88,21 @@ export const Name = z
   )
   .strict();
 export type Name = z.infer<typeof Name>;
+
+/**
+ * The name fields of the register and edit-profile forms: a blank first or last name is named as
+ * SPEC section 5 words it ('First name is not acceptable.'), where the API answers the generic
+ * 'This is required.' of every text field.
+ */
+export const NameForm = z
+  .object(
+    {
+      firstName: text({ max: NAME_MAX_LENGTH, message: validation.firstName, blank: validation.firstName }),
+      lastName: text({ max: NAME_MAX_LENGTH, message: validation.lastName, blank: validation.lastName }),
+    },
+    { error: validation.name },
+  )
+  .strict();
 
 /** Params with a single `id`. */
 export const IdParams = z.object({ id: Id });

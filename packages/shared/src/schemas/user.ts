@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { PASSWORD_MAX_LENGTH, ROLES } from "../constants";
 import { validation } from "../messages";
-import { Email, Id, Name, oneOf, Password } from "./common";
+import { Email, Id, Name, NameForm, oneOf, Password } from "./common";
 
 /** A user as the API shows it. */
 export const UserDto = z.object({
@@ -36,6 +36,18 @@ export const UpdateProfileInput = z
   })
   .strict();
 export type UpdateProfileInput = z.infer<typeof UpdateProfileInput>;
+
+/**
+ * The edit-profile dialog of the user whose email is `currentEmail`: SPEC's name messages for blank
+ * names, and the current password required when the email is changed.
+ */
+export function profileForm(currentEmail: string) {
+  return UpdateProfileInput.extend({ name: NameForm }).superRefine((form, context) => {
+    if (form.email !== currentEmail && !form.currentPassword) {
+      context.addIssue({ code: "custom", path: ["currentPassword"], message: validation.required });
+    }
+  });
+}
 
 /** DELETE /users/current-user: closing the account takes the current password. */
 export const CloseAccountInput = z

@@ -8,7 +8,10 @@ import { isActiveUser, useSession } from "#web/lib/session";
  */
 export function AccountLayout() {
   const user = useSession((state) => state.user);
+  const leftTo = useSession((state) => state.leftTo);
   const { pathname, search } = useLocation();
+  // Logged out or closed the account here: where the user went, not back here after a sign-in.
+  if (!user && leftTo !== null) return <Navigate to={leftTo} replace />;
   if (!isActiveUser(user)) {
     const redirect = new URLSearchParams({ redirect: `${pathname}${search}` });
     return <Navigate to={`/auth/login?${redirect.toString()}`} replace />;

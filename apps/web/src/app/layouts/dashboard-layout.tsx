@@ -13,10 +13,11 @@ export interface DashboardHandle {
   roles?: readonly Role[];
 }
 
-type Access = "allowed" | "not-staff" | "section-refused";
+type Access = "allowed" | "signed-out" | "not-staff" | "section-refused";
 
-function useDashboardAccess(user: SessionUser | null): Access {
+function useDashboardAccess(user: SessionUser | null, leftTo: string | null): Access {
   const matches = useMatches();
+  if (!user && leftTo !== null) return "signed-out";
   if (!isActiveStaff(user)) return "not-staff";
   for (const match of matches) {
     const roles = (match.handle as DashboardHandle | undefined)?.roles;
@@ -28,11 +29,13 @@ function useDashboardAccess(user: SessionUser | null): Access {
 /**
  * The dashboard (SPEC section 2) is for staff only: anyone else is told they are not authorized
  * and sent to '/' (SPEC section 6, reading (a)); a manager opening an admin-only section goes to the
- * dashboard home. The server checks every dashboard call on its own as well.
+ * dashboard home; a user who has just logged out goes to the login page, unalerted. The server checks
+ * every dashboard call on its own as well.
  */
 export function DashboardLayout() {
   const user = useSession((state) => state.user);
-  const access = useDashboardAccess(user);
+  const leftTo = useSession((state) => state.leftTo);
+  const access = useDashboardAccess(user, leftTo);
   const navigate = useNavigate();
   const location = useLocation();
   const sidebarOpenedAt = useSidebar((state) => state.openedAt);
@@ -40,10 +43,15 @@ export function DashboardLayout() {
 
   useEffect(() => {
     if (access === "allowed") return;
+    // Logged out here (or in this tab earlier): to the login page as SPEC's logout says, no alert.
+    if (access === "signed-out") {
+      navigate(leftTo ?? "/auth/login", { replace: true });
+      return;
+    }
     // The toast id keeps a double effect run (React StrictMode) from showing the alert twice.
     toast.error(errors.notAuthorized, { toastId: "not-authorized" });
     navigate(access === "not-staff" ? "/" : "/dashboard/home", { replace: true });
-  }, [access, navigate]);
+  }, [access, leftTo, navigate]);
 
   if (access !== "allowed" || !user) return null;
 

@@ -1,4 +1,5 @@
-import { KeyIcon, PencilSquareIcon } from "@heroicons/react/24/outline";
+import { KeyIcon, PencilSquareIcon, UserMinusIcon } from "@heroicons/react/24/outline";
+import { accountNotes } from "@shop/shared/messages";
 import { pageTitle } from "@shop/shared/site";
 import { useState } from "react";
 import { Avatar } from "#web/components/avatar";
@@ -9,6 +10,7 @@ import { errorMessage } from "#web/lib/api";
 import { useCurrentUser } from "#web/lib/current-user";
 import { usePageMeta } from "#web/lib/page-meta";
 import { ChangePasswordDialog } from "./components/change-password-dialog";
+import { CloseAccountDialog } from "./components/close-account-dialog";
 import { EditProfileDialog } from "./components/edit-profile-dialog";
 import { MyAddresses } from "./components/my-addresses";
 import { MyOrders } from "./components/my-orders";
@@ -21,7 +23,7 @@ export function ProfilePage() {
   usePageMeta({ title: pageTitle("My profile") });
   const currentUser = useCurrentUser();
   const user = currentUser.data;
-  const [dialog, setDialog] = useState<"profile" | "password" | null>(null);
+  const [dialog, setDialog] = useState<"profile" | "password" | "close" | null>(null);
   const close = () => setDialog(null);
 
   return (
@@ -74,12 +76,34 @@ export function ProfilePage() {
       <div className="mt-10 space-y-10">
         <MyOrders />
         <MyAddresses />
+        <section
+          aria-labelledby="close-account-heading"
+          className="flex flex-col gap-3 rounded-card bg-white p-5 shadow-card ring-1 ring-danger-600/20 sm:flex-row sm:items-center sm:justify-between sm:p-6"
+        >
+          <div>
+            <h2 id="close-account-heading" className="text-lg font-semibold text-neutral-900">
+              Close account
+            </h2>
+            <p className="mt-1 text-sm text-neutral-600">{accountNotes.closeAccountSummary}</p>
+          </div>
+          <Button
+            variant="secondary"
+            size="sm"
+            disabled={!user}
+            onClick={() => setDialog("close")}
+            className="text-danger-700"
+          >
+            <UserMinusIcon className="size-4" aria-hidden="true" />
+            Close account
+          </Button>
+        </section>
       </div>
 
       {user ? (
         <>
           <EditProfileDialog user={user} open={dialog === "profile"} onClose={close} />
           <ChangePasswordDialog email={user.email} open={dialog === "password"} onClose={close} />
+          <CloseAccountDialog email={user.email} open={dialog === "close"} onClose={close} />
         </>
       ) : null}
     </section>

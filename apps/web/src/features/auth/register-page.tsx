@@ -1,12 +1,14 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { hints } from "@shop/shared/messages";
-import { RegisterInput } from "@shop/shared/schemas/auth";
+import { RegisterForm } from "@shop/shared/schemas/auth";
+import { pageTitle } from "@shop/shared/site";
 import { useForm } from "react-hook-form";
 import { Link } from "react-router";
 import { Button } from "#web/components/button";
 import { TextField } from "#web/components/text-field";
 import { isApiError } from "#web/lib/api";
 import { applyServerErrors } from "#web/lib/form-errors";
+import { usePageMeta } from "#web/lib/page-meta";
 import { useRegister } from "./api/register";
 import { AuthCard } from "./components/auth-card";
 import { useAuthSearch, useLeaveAuthPage } from "./hooks/use-leave-auth-page";
@@ -14,11 +16,12 @@ import { useAuthSearch, useLeaveAuthPage } from "./hooks/use-leave-auth-page";
 const FIELDS = ["name.firstName", "name.lastName", "name", "email", "password"] as const;
 
 export function RegisterPage() {
+  usePageMeta({ title: pageTitle("Register") });
   const registerAccount = useRegister();
   const leave = useLeaveAuthPage();
   const authSearch = useAuthSearch();
-  const { register, handleSubmit, setError, formState } = useForm<RegisterInput>({
-    resolver: zodResolver(RegisterInput),
+  const { register, handleSubmit, setError, formState } = useForm<RegisterForm>({
+    resolver: zodResolver(RegisterForm),
     defaultValues: { name: { firstName: "", lastName: "" }, email: "", password: "" },
   });
 

@@ -124,7 +124,9 @@ function ProductDetails({ product }: { product: ProductDto }) {
 
           <StockStatus stock={product.stock} className="mt-4" />
 
-          <div className="mt-6 border-t border-neutral-200 pt-6">
+          {/* On a small screen the quantity and Add to cart stay at the bottom of the screen while the
+              details are in view: they can be reached without scrolling past the gallery. */}
+          <div className="mt-6 border-t border-neutral-200 pt-6 max-lg:sticky max-lg:bottom-0 max-lg:z-20 max-lg:-mx-4 max-lg:bg-white/95 max-lg:px-4 max-lg:pb-3 max-lg:pt-3 max-lg:shadow-[0_-4px_12px_rgb(0_0_0/0.06)] max-lg:backdrop-blur sm:max-lg:-mx-6 sm:max-lg:px-6">
             <AddToCart key={product._id} product={product} />
           </div>
 

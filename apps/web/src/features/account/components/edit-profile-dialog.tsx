@@ -1,8 +1,8 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { UPLOAD_MAX_BYTES } from "@shop/shared/constants";
-import { api as apiMessages, formErrors } from "@shop/shared/messages";
-import { UpdateProfileInput, type UserDto } from "@shop/shared/schemas/user";
-import { type ChangeEvent, useEffect, useId, useState } from "react";
+import { accountNotes, api as apiMessages, formErrors } from "@shop/shared/messages";
+import { profileForm, type UpdateProfileInput, type UserDto } from "@shop/shared/schemas/user";
+import { type ChangeEvent, useEffect, useId, useMemo, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Avatar } from "#web/components/avatar";
 import { Button } from "#web/components/button";
@@ -14,7 +14,7 @@ import { toast } from "#web/lib/toast";
 import { useUpdateAvatar } from "../api/update-avatar";
 import { useUpdateProfile } from "../api/update-profile";
 
-const FIELDS = ["name.firstName", "name.lastName", "email"] as const;
+const FIELDS = ["name.firstName", "name.lastName", "email", "currentPassword"] as const;
 
 /**
  * Why a chosen file cannot be an avatar, or null. The server checks the content again
@@ -48,9 +48,10 @@ function EditProfileForm({ user, onDone }: { user: UserDto; onDone: () => void }
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const preview = usePreviewUrl(file);
+  const schema = useMemo(() => profileForm(user.email), [user.email]);
   const { register, handleSubmit, setError, formState, watch } = useForm<UpdateProfileInput>({
-    resolver: zodResolver(UpdateProfileInput),
-    defaultValues: { name: { ...user.name }, email: user.email },
+    resolver: zodResolver(schema),
+    defaultValues: { name: { ...user.name }, email: user.email, currentPassword: "" },
   });
   const { errors: fieldErrors } = formState;
 
@@ -65,13 +66,17 @@ function EditProfileForm({ user, onDone }: { user: UserDto; onDone: () => void }
   const submit = handleSubmit(
     async (values) => {
       // Compared with what is saved (the values are already trimmed and lower-cased by the schema).
+      const emailChanged = values.email !== user.email;
       const changed =
         values.name.firstName !== user.name.firstName ||
         values.name.lastName !== user.name.lastName ||
-        values.email !== user.email;
+        emailChanged;
+      // The password goes along only to change the email (the server asks for it then).
+      const { currentPassword, ...details } = values;
       // The name first, then the picture; each call tells the shopper how it went.
       try {
-        if (changed) await updateProfile.mutateAsync(values);
+        if (changed)
+          await updateProfile.mutateAsync(emailChanged ? { ...details, currentPassword } : details);
       } catch (error) {
         if (isApiError(error)) applyServerErrors(error, FIELDS, setError);
         return;
@@ -144,6 +149,14 @@ function EditProfileForm({ user, onDone }: { user: UserDto; onDone: () => void }
         inputMode="email"
         error={fieldErrors.email?.message}
         {...register("email")}
+      />
+      <TextField
+        label="Current password"
+        type="password"
+        autoComplete="current-password"
+        hint={accountNotes.currentPasswordForEmail}
+        error={fieldErrors.currentPassword?.message}
+        {...register("currentPassword")}
       />
       <div className="-mx-5 mt-2 flex justify-end gap-3 border-t border-neutral-200 px-5 pt-4">
         <Button variant="secondary" onClick={onDone}>

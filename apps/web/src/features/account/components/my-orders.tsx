@@ -8,13 +8,19 @@ import { QueryState } from "#web/components/query-state";
 import { Skeleton } from "#web/components/skeleton";
 import { StatusBadge } from "#web/components/status-badge";
 import { formatDate } from "#web/lib/dates";
-import { useListParams } from "#web/lib/list-params";
+import { useKeepPageInRange, useListParams } from "#web/lib/list-params";
 import { useMyOrders } from "../api/get-my-orders";
 
 /** The shopper's orders, newest first, paged; each links to its pay page (SPEC section 2). */
 export function MyOrders() {
-  const { page, size, setPage, setSize } = useListParams();
+  const list = useListParams();
+  const { page, size, setPage, setSize } = list;
   const orders = useMyOrders({ page, size });
+  // Past the last page (an old link), the list goes to its last page.
+  const pastEnd = useKeepPageInRange(
+    list,
+    orders.isPlaceholderData ? undefined : orders.data?.meta.pageCount,
+  );
 
   return (
     <section aria-labelledby="my-orders-heading" id="orders" className="scroll-mt-24">
@@ -23,7 +29,7 @@ export function MyOrders() {
       </h2>
       <div className="mt-3">
         <QueryState
-          query={orders}
+          query={pastEnd ? { ...orders, isPending: true } : orders}
           loading={
             <div className="space-y-3">
               <span className="sr-only" role="status">
@@ -33,8 +39,7 @@ export function MyOrders() {
               <Skeleton className="h-20 rounded-card" />
             </div>
           }
-          // Past the last page (an old link) the list is empty but the shopper has orders.
-          isEmpty={(data) => data.items.length === 0 && page === 1}
+          isEmpty={(data) => data.items.length === 0}
           empty={
             <EmptyState
               icon={ShoppingBagIcon}

@@ -2,8 +2,10 @@ import { errors } from "@shop/shared/messages";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
 import { api, errorMessage } from "#web/lib/api";
-import { useSession } from "#web/lib/session";
+import { endSession } from "#web/lib/current-user";
 import { toast } from "#web/lib/toast";
+
+const LOGIN_PATH = "/auth/login";
 
 /** POST /api/auth/logout: ends the server session and clears the cookie. */
 export function logout() {
@@ -12,7 +14,7 @@ export function logout() {
 
 /**
  * Logs out (SPEC section 4): calls the server, shows its message if that fails, and whatever the
- * answer clears the local user and goes to the login page.
+ * answer forgets the user and everything personal kept in the browser, and goes to the login page.
  */
 export function useLogout() {
   const navigate = useNavigate();
@@ -21,11 +23,10 @@ export function useLogout() {
     mutationFn: logout,
     onError: (error) => toast.error(errorMessage(error)),
     onSettled: async () => {
-      // NOTE: leave the page first, then clear: the account and dashboard guards of the page being
-      // left would otherwise react to the cleared user with their own redirect and alert.
-      await navigate("/auth/login");
-      useSession.getState().clear();
-      queryClient.clear();
+      // NOTE: the account and dashboard guards of the page being left see where the user went
+      // (session.leftTo) and follow, without their own redirect and alert.
+      endSession(queryClient, LOGIN_PATH);
+      await navigate(LOGIN_PATH);
     },
   });
 }

@@ -7,13 +7,15 @@ import { Button } from "#web/components/button";
 import { MediaImage } from "#web/components/media-image";
 import { Price } from "#web/components/price";
 import { QuantitySelector } from "#web/components/quantity-selector";
-import { type CartItem, isPurchasable, useCart } from "#web/lib/cart-store";
+import { type CartItem, isPurchasable, lineLimit, useCart } from "#web/lib/cart-store";
+import { useMaxQuantityPerLine } from "#web/lib/config";
 import { cx } from "#web/lib/cx";
 
 /** One cart line: picture, name, unit price, quantity (SPEC section 5 rules), line total and Remove. */
 export function CartLine({ item, priced }: { item: CartItem; priced: PricedLine | undefined }) {
   const { product, quantity } = item;
   const setQuantity = useCart((state) => state.setQuantity);
+  const maxPerLine = useMaxQuantityPerLine();
   const removeItem = useCart((state) => state.removeItem);
   const purchasable = isPurchasable(product);
   const productLink = `/product/${product._id}`;
@@ -57,8 +59,8 @@ export function CartLine({ item, priced }: { item: CartItem; priced: PricedLine 
           {purchasable ? (
             <QuantitySelector
               value={quantity}
-              max={product.stock}
-              onChange={(next) => setQuantity(product._id, next)}
+              max={lineLimit(product, maxPerLine)}
+              onChange={(next) => setQuantity(product._id, next, maxPerLine)}
               label={
                 <>
                   Quantity<span className="sr-only"> of {product.name}</span>

@@ -1,7 +1,7 @@
 import { errors, successes } from "@shop/shared/messages";
 import type { PaymentInput } from "@shop/shared/schemas/payment";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { api, errorMessage } from "#web/lib/api";
+import { api, errorMessage, isApiError } from "#web/lib/api";
 import { accountKeys } from "#web/lib/query-keys";
 import { responseSchemas } from "#web/lib/response-schemas";
 import { toast } from "#web/lib/toast";
@@ -22,7 +22,9 @@ export function usePayOrder() {
   return useMutation({
     mutationFn: payOrder,
     onSuccess: () => toast.success(successes.orderPaid),
-    onError: (error) => toast.error(errorMessage(error)),
+    // A decline says why, whatever the provider's own wording (the API answers 402 for it).
+    onError: (error) =>
+      toast.error(isApiError(error) && error.status === 402 ? errors.cardDeclined : errorMessage(error)),
     // Paid, declined or refused: the order on the server tells what to show next.
     onSettled: () => queryClient.invalidateQueries({ queryKey: accountKeys.orders }),
   });

@@ -4,7 +4,7 @@ import { useMemo, useState } from "react";
 import { Button } from "#web/components/button";
 import { useCategories } from "#web/lib/categories";
 import { useListParams } from "#web/lib/list-params";
-import { cellClass, DataTable } from "../components/data-table";
+import { cellClass, DataTable, endCellClass, openableRowClass, rowLinkClass } from "../components/data-table";
 import { PagedList } from "../components/paged-list";
 import { SectionBody, SectionCard, SectionHeader } from "../components/section-header";
 import { CategoryDialog } from "./components/category-dialog";
@@ -63,20 +63,22 @@ export function CategoriesPage() {
             {(categories) => (
               <DataTable caption="All Categories" columns={COLUMNS}>
                 {categories.map((category) => (
-                  <tr key={category._id}>
+                  <tr key={category._id} className={openableRowClass}>
                     <td className={`${cellClass} font-medium text-neutral-900`}>{category.name}</td>
                     <td className={cellClass}>
                       <a
                         href={`/product-category/${category.slug}`}
                         target="_blank"
                         rel="noopener"
-                        className="inline-flex items-center gap-1 text-brand-700 hover:underline"
+                        className={`inline-flex items-center gap-1 text-brand-700 hover:underline ${rowLinkClass}`}
                       >
                         {category.slug}
                         <ArrowTopRightOnSquareIcon className="size-4" aria-hidden="true" />
                       </a>
                     </td>
-                    <td className={`${cellClass} text-right tabular-nums`}>{category.count}</td>
+                    <td className={`${cellClass} ${endCellClass} text-right tabular-nums`}>
+                      {category.count}
+                    </td>
                   </tr>
                 ))}
               </DataTable>

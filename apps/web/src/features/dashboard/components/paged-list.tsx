@@ -4,7 +4,7 @@ import { Pagination } from "#web/components/pagination";
 import { type QueryLike, QueryState } from "#web/components/query-state";
 import { SearchField } from "#web/components/search-field";
 import { PageSpinner } from "#web/components/spinner";
-import type { ListParamsState } from "#web/lib/list-params";
+import { type ListParamsState, useKeepPageInRange } from "#web/lib/list-params";
 
 interface PagedListProps<T> {
   list: ListParamsState;
@@ -23,6 +23,8 @@ interface PagedListProps<T> {
  */
 export function PagedList<T>({ list, searchLabel, query, empty, loading, children }: PagedListProps<T>) {
   const { data } = query;
+  // Past the last page (an old link, a list that shrank), the list goes to its last page.
+  const pastEnd = useKeepPageInRange(list, query.isPlaceholderData ? undefined : data?.meta.pageCount);
   return (
     <div className="space-y-4">
       <SearchField
@@ -31,10 +33,14 @@ export function PagedList<T>({ list, searchLabel, query, empty, loading, childre
         onSearch={list.setKeyword}
         className="w-full sm:max-w-xs"
       />
-      <QueryState query={query} loading={loading ?? <PageSpinner />} empty={empty}>
+      <QueryState
+        query={pastEnd ? { ...query, isPending: true } : query}
+        loading={loading ?? <PageSpinner />}
+        empty={empty}
+      >
         {(page) => children(page.items)}
       </QueryState>
-      {data && data.items.length > 0 ? (
+      {data && data.items.length > 0 && !pastEnd ? (
         <Pagination
           page={list.page}
           pageCount={data.meta.pageCount}

@@ -7,7 +7,7 @@ import { StatusToggle } from "#web/components/status-toggle";
 import { cx } from "#web/lib/cx";
 import { useListParams } from "#web/lib/list-params";
 import { useSession } from "#web/lib/session";
-import { cellClass, DataTable } from "../components/data-table";
+import { cellClass, DataTable, growCellClass } from "../components/data-table";
 import { PagedList } from "../components/paged-list";
 import { SectionBody, SectionCard, SectionHeader, type SectionLink } from "../components/section-header";
 import { useChangeRole } from "./api/change-role";
@@ -56,10 +56,23 @@ export function CustomersPage({ view }: { view: CustomersView }) {
                       <td className={cellClass}>
                         <Avatar firstName={user.name.firstName} url={user.avatar?.url ?? null} />
                       </td>
-                      <td className={cx(cellClass, "font-medium whitespace-nowrap text-neutral-900")}>
+                      <td
+                        className={cx(
+                          cellClass,
+                          growCellClass,
+                          "font-medium whitespace-nowrap text-neutral-900",
+                        )}
+                      >
                         {fullName}
                       </td>
-                      <td className={cx(cellClass, "whitespace-nowrap")}>{user.email}</td>
+                      <td
+                        className={cx(
+                          cellClass,
+                          "whitespace-nowrap max-sm:basis-full max-sm:break-all max-sm:whitespace-normal",
+                        )}
+                      >
+                        {user.email}
+                      </td>
                       <td className={cellClass}>
                         <SelectField
                           label={`Role of ${fullName}`}

@@ -1,11 +1,40 @@
 import { empty, loading } from "@shop/shared/messages";
+import type { OrderSummaryDto } from "@shop/shared/schemas/order";
 import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { stubApi } from "#web/test/api-stub";
+import { type StubRequest, stubApi } from "#web/test/api-stub";
+import { homeAddress, lamp } from "#web/test/fixtures";
 import { renderRoutes } from "#web/test/render";
 import { OrdersPage } from "./orders-page";
 
 const NO_ORDERS = { data: [], meta: { page: 1, size: 8, pageCount: 0, total: 0 } };
+
+const { _id: _addressId, ...shippingAddress } = homeAddress;
+const order: OrderSummaryDto = {
+  _id: "0a0a0a0a0a0a0a0a0a0a0a0a",
+  user: {
+    _id: "1b1b1b1b1b1b1b1b1b1b1b1b",
+    name: { firstName: "Priya", lastName: "Sharma" },
+    email: "priya@example.com",
+  },
+  createdAt: lamp.createdAt,
+  updatedAt: lamp.createdAt,
+  status: "processing",
+  totalAmount: 115.4,
+  subTotal: 60,
+  savedAmount: 20,
+  shippingAmount: 80,
+  taxAmount: 10.8,
+  shippingAddress,
+  payment: null,
+  itemCount: 2,
+};
+
+/** Three pages of orders: any page after the third holds none. */
+function ordersPage({ query }: StubRequest) {
+  const page = Number(query.get("page"));
+  return { data: page <= 3 ? [order] : [], meta: { page, size: 8, pageCount: 3, total: 17 } };
+}
 
 function renderOrders(path: string) {
   renderRoutes(
@@ -31,6 +60,18 @@ describe("the dashboard's orders lists", () => {
     renderOrders("/dashboard/orders/pending?page=1&size=20&keyword=priya");
     expect(await screen.findByText(empty.readyToShip)).toBeVisible();
     expect(Object.fromEntries(requests[0]?.query ?? [])).toEqual({ page: "1", size: "20", keyword: "priya" });
+  });
+
+  it("go to the last page when the address asks for a page past the end", async () => {
+    stubApi({ "GET /api/orders": ordersPage });
+    const { router } = renderRoutes(
+      [{ path: "/dashboard/orders", element: <OrdersPage view="all" /> }],
+      "/dashboard/orders?page=99&size=8",
+    );
+    expect(await screen.findByText("Page 3 of 3")).toBeVisible();
+    expect(router.state.location.search).toBe("?page=3&size=8");
+    expect(screen.getByRole("link", { name: `Order ${order._id}` })).toBeVisible();
+    expect(screen.queryByText(empty.allOrders)).not.toBeInTheDocument();
   });
 
   it("show SPEC's failure text when the server gives no message", async () => {

@@ -2,12 +2,20 @@ import { ArrowTopRightOnSquareIcon } from "@heroicons/react/20/solid";
 import type { PaymentStatus } from "@shop/shared/constants";
 import { empty } from "@shop/shared/messages";
 import { formatPrice } from "@shop/shared/pricing";
+import { Link } from "react-router";
 import { buttonClasses } from "#web/components/button";
 import { StatusBadge } from "#web/components/status-badge";
 import { cx } from "#web/lib/cx";
 import { formatDate } from "#web/lib/dates";
 import { useListParams } from "#web/lib/list-params";
-import { cellClass, DataTable } from "../components/data-table";
+import {
+  cellClass,
+  DataTable,
+  endCellClass,
+  growCellClass,
+  openableRowClass,
+  rowLinkClass,
+} from "../components/data-table";
 import { PagedList } from "../components/paged-list";
 import { SectionBody, SectionCard, SectionHeader, type SectionLink } from "../components/section-header";
 import { usePayments } from "./api/get-payments";
@@ -66,8 +74,8 @@ export function PaymentsPage({ view }: { view: PaymentsView }) {
             {(payments) => (
               <DataTable caption={title} columns={COLUMNS}>
                 {payments.map((payment) => (
-                  <tr key={payment._id}>
-                    <td className={cellClass}>
+                  <tr key={payment._id} className={openableRowClass}>
+                    <td className={cx(cellClass, growCellClass)}>
                       <p className="font-medium whitespace-nowrap text-neutral-900">
                         {payment.user.name.firstName} {payment.user.name.lastName}
                       </p>
@@ -78,12 +86,21 @@ export function PaymentsPage({ view }: { view: PaymentsView }) {
                     <td className={cellClass}>
                       <StatusBadge kind="payment" status={payment.status} />
                     </td>
-                    <td className={cx(cellClass, "font-mono text-xs")}>{payment.transactionId}</td>
+                    <td className={cx(cellClass, "font-mono text-xs break-all")}>
+                      {/* The payment's item is its order. */}
+                      <Link
+                        to={`/dashboard/orders/order/${payment.order}`}
+                        aria-label={`Order ${payment.order}, paid by transaction ${payment.transactionId}`}
+                        className={cx("text-brand-700 hover:underline", rowLinkClass)}
+                      >
+                        {payment.transactionId}
+                      </Link>
+                    </td>
                     <td className={cx(cellClass, "capitalize")}>{payment.paymentGateway}</td>
                     <td className={cx(cellClass, "whitespace-nowrap")}>
                       <time dateTime={payment.createdAt}>{formatDate(payment.createdAt)}</time>
                     </td>
-                    <td className={cx(cellClass, "text-right font-medium tabular-nums")}>
+                    <td className={cx(cellClass, endCellClass, "text-right font-medium tabular-nums")}>
                       {formatPrice(payment.amount)}
                     </td>
                   </tr>

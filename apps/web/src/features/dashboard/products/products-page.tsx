@@ -11,7 +11,15 @@ import { StatusToggle } from "#web/components/status-toggle";
 import { cx } from "#web/lib/cx";
 import { useListParams } from "#web/lib/list-params";
 import { ConfirmDialog } from "../components/confirm-dialog";
-import { cellClass, DataTable } from "../components/data-table";
+import {
+  cellClass,
+  DataTable,
+  endCellClass,
+  growCellClass,
+  openableRowClass,
+  overRowLinkClass,
+  rowLinkClass,
+} from "../components/data-table";
 import { PagedList } from "../components/paged-list";
 import { SectionBody, SectionCard, SectionHeader, type SectionLink } from "../components/section-header";
 import { useDeleteProduct } from "./api/delete-product";
@@ -91,7 +99,7 @@ export function ProductsPage({ view }: { view: ProductsView }) {
                 {products
                   .filter((product) => !gone.has(product._id))
                   .map((product) => (
-                    <tr key={product._id}>
+                    <tr key={product._id} className={openableRowClass}>
                       <td className={cellClass}>
                         {product.thumbnail ? (
                           <MediaImage
@@ -106,7 +114,7 @@ export function ProductsPage({ view }: { view: ProductsView }) {
                           </span>
                         )}
                       </td>
-                      <td className={cx(cellClass, "min-w-48")}>
+                      <td className={cx(cellClass, growCellClass, "min-w-48")}>
                         <p className="font-medium text-neutral-900">{product.name}</p>
                         <p className="text-xs text-neutral-500">{product.stock} in stock</p>
                       </td>
@@ -114,7 +122,7 @@ export function ProductsPage({ view }: { view: ProductsView }) {
                         <Price price={product.price} onSale={product.onSale} salePrice={product.salePrice} />
                       </td>
                       <td className={cx(cellClass, "whitespace-nowrap")}>{product.category.name}</td>
-                      <td className={cellClass}>
+                      <td className={cx(cellClass, overRowLinkClass)}>
                         <StatusToggle
                           checked={product.isActive}
                           onChange={(value) => toggle(product, value)}
@@ -122,11 +130,11 @@ export function ProductsPage({ view }: { view: ProductsView }) {
                           label={`Active: ${product.name}`}
                         />
                       </td>
-                      <td className={cx(cellClass, "text-right whitespace-nowrap")}>
+                      <td className={cx(cellClass, endCellClass, "text-right whitespace-nowrap")}>
                         <button
                           type="button"
                           onClick={() => setToDelete(product)}
-                          className={cx(iconButton, "hover:text-danger-700")}
+                          className={cx(iconButton, overRowLinkClass, "hover:text-danger-700")}
                           aria-label={`Delete ${product.name}`}
                           title="Delete"
                         >
@@ -134,7 +142,7 @@ export function ProductsPage({ view }: { view: ProductsView }) {
                         </button>
                         <Link
                           to={`/dashboard/products/edit/${product._id}`}
-                          className={iconButton}
+                          className={cx(iconButton, rowLinkClass)}
                           aria-label={`Edit ${product.name}`}
                           title="Edit"
                         >
@@ -144,7 +152,7 @@ export function ProductsPage({ view }: { view: ProductsView }) {
                           href={`/product/${product._id}`}
                           target="_blank"
                           rel="noopener"
-                          className={iconButton}
+                          className={cx(iconButton, overRowLinkClass)}
                           aria-label={`Open ${product.name} in the shop`}
                           title="Open in the shop"
                         >

@@ -1,20 +1,23 @@
 import { ShoppingCartIcon } from "@heroicons/react/24/outline";
-import { errors, stock as stockMessages, successes } from "@shop/shared/messages";
+import { api as apiMessages, errors, stock as stockMessages, successes } from "@shop/shared/messages";
 import { useState } from "react";
 import { Link } from "react-router";
 import { Button } from "#web/components/button";
 import { QuantitySelector } from "#web/components/quantity-selector";
-import { type CartProduct, toCartProduct, useCart, useQuantityInCart } from "#web/lib/cart-store";
+import { type CartProduct, lineLimit, toCartProduct, useCart, useQuantityInCart } from "#web/lib/cart-store";
+import { useMaxQuantityPerLine } from "#web/lib/config";
 import { toast } from "#web/lib/toast";
 
 /**
  * The quantity selector and the Add to cart button (SPEC section 5): what is already in the cart
- * counts against the stock, so plus stops at stock minus that; Add to cart is disabled without stock.
- * Key it by product, so the chosen quantity starts at 1 for each product.
+ * counts against the stock (and the shop's limit per line), so plus stops at that minus what is in
+ * the cart; Add to cart is disabled without stock. Key it by product, so the chosen quantity starts
+ * at 1 for each product.
  */
 export function AddToCart({ product }: { product: CartProduct }) {
   const inCart = useQuantityInCart(product._id);
-  const available = Math.max(product.stock - inCart, 0);
+  const maxPerLine = useMaxQuantityPerLine();
+  const available = Math.max(lineLimit(product, maxPerLine) - inCart, 0);
   const [chosen, setChosen] = useState(1);
   // What is chosen can never exceed what is left (another tab may have filled the cart meanwhile).
   const quantity = Math.min(chosen, Math.max(available, 1));
@@ -25,7 +28,7 @@ export function AddToCart({ product }: { product: CartProduct }) {
   const add = () => {
     let added = 0;
     try {
-      added = useCart.getState().addItem(toCartProduct(product), quantity);
+      added = useCart.getState().addItem(toCartProduct(product), quantity, maxPerLine);
     } catch {
       // Local storage refused the write (private mode, full quota).
     }
@@ -48,7 +51,11 @@ export function AddToCart({ product }: { product: CartProduct }) {
       </div>
       {inCart > 0 ? (
         <p className="text-sm text-neutral-600">
-          {available <= 0 ? stockMessages.allInCart(product.stock) : stockMessages.inCart(inCart)}{" "}
+          {available > 0
+            ? stockMessages.inCart(inCart)
+            : inCart >= product.stock
+              ? stockMessages.allInCart(product.stock)
+              : apiMessages.quantityPerLine(maxPerLine)}{" "}
           <Link to="/cart" className="font-medium text-brand-700 hover:underline">
             View cart
           </Link>

@@ -8,7 +8,7 @@ import { EmptyState } from "#web/components/empty-state";
 import { Pagination } from "#web/components/pagination";
 import { ProductGrid, ProductGridSkeleton } from "#web/components/product-grid";
 import { QueryState } from "#web/components/query-state";
-import type { ListParamsState } from "#web/lib/list-params";
+import { type ListParamsState, useKeepPageInRange } from "#web/lib/list-params";
 
 /** Placeholders shown while a page loads: a page's worth, but no more than two rows of four. */
 const SKELETON_MAX = 8;
@@ -26,12 +26,13 @@ interface PagedProductsProps {
  */
 export function PagedProducts({ query, list, emptyHint }: PagedProductsProps) {
   const { data } = query;
-  // Past the last page (an old link), the bar stays under the empty message to lead back.
-  const showPagination = data !== undefined && (data.items.length > 0 || list.page > 1);
+  // Past the last page (an old link), the list goes to its last page; meanwhile it shows as loading.
+  const pastEnd = useKeepPageInRange(list, query.isPlaceholderData ? undefined : data?.meta.pageCount);
+  const showPagination = data !== undefined && data.items.length > 0 && !pastEnd;
   return (
     <>
       <QueryState
-        query={query}
+        query={pastEnd ? { ...query, isPending: true } : query}
         loading={<ProductGridSkeleton count={Math.min(list.size, SKELETON_MAX)} />}
         empty={<EmptyState icon={MagnifyingGlassIcon} title={empty.products} description={emptyHint} />}
         errorPrefix={false}

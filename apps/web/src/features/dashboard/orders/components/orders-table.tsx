@@ -2,7 +2,16 @@ import { formatPrice } from "@shop/shared/pricing";
 import type { OrderSummaryDto } from "@shop/shared/schemas/order";
 import { Link } from "react-router";
 import { StatusBadge } from "#web/components/status-badge";
-import { cellClass, DataTable } from "#web/features/dashboard/components/data-table";
+import {
+  cellClass,
+  DataTable,
+  endCellClass,
+  growCellClass,
+  openableRowClass,
+  overRowLinkClass,
+  rowLinkClass,
+} from "#web/features/dashboard/components/data-table";
+import { cx } from "#web/lib/cx";
 
 const COLUMNS = [
   { label: "Customer" },
@@ -18,15 +27,18 @@ export function OrdersTable({ orders, caption }: { orders: OrderSummaryDto[]; ca
       {orders.map((order) => {
         const address = order.shippingAddress;
         return (
-          <tr key={order._id}>
-            <td className={cellClass}>
+          <tr key={order._id} className={openableRowClass}>
+            <td className={cx(cellClass, growCellClass)}>
               <p className="font-medium whitespace-nowrap text-neutral-900">
                 {address.name.firstName} {address.name.lastName}
               </p>
               {address.phoneNumber !== null ? (
                 <a
                   href={`tel:+${address.countryCode}${address.phoneNumber}`}
-                  className="block text-brand-700 whitespace-nowrap hover:underline"
+                  className={cx(
+                    "block w-fit text-brand-700 whitespace-nowrap hover:underline",
+                    overRowLinkClass,
+                  )}
                 >
                   +{address.countryCode} {address.phoneNumber}
                 </a>
@@ -39,13 +51,15 @@ export function OrdersTable({ orders, caption }: { orders: OrderSummaryDto[]; ca
             <td className={cellClass}>
               <Link
                 to={`/dashboard/orders/order/${order._id}`}
-                className="font-mono text-xs text-brand-700 hover:underline"
+                className={cx("font-mono text-xs break-all text-brand-700 hover:underline", rowLinkClass)}
                 aria-label={`Order ${order._id}`}
               >
                 {order._id}
               </Link>
             </td>
-            <td className={`${cellClass} text-right font-medium whitespace-nowrap tabular-nums`}>
+            <td
+              className={cx(cellClass, endCellClass, "text-right font-medium whitespace-nowrap tabular-nums")}
+            >
               {formatPrice(order.totalAmount)}
             </td>
           </tr>

@@ -1,0 +1,157 @@
+import { accountNotes, validation } from "@shop/shared/messages";
+import type { UserDto } from "@shop/shared/schemas/user";
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it, vi } from "vitest";
+import { useCart } from "#web/lib/cart-store";
+import { useSession } from "#web/lib/session";
+import { type StubRequest, type StubRoutes, stubApi } from "#web/test/api-stub";
+import { homeAddress, lamp } from "#web/test/fixtures";
+import { renderRoutes } from "#web/test/render";
+import { ProfilePage } from "./profile-page";
+
+vi.mock("#web/lib/toast", () => ({ toast: { success: vi.fn(), error: vi.fn(), warn: vi.fn() } }));
+
+const priya: UserDto = {
+  _id: "1b1b1b1b1b1b1b1b1b1b1b1b",
+  name: { firstName: "Priya", lastName: "Sharma" },
+  email: "priya@example.com",
+  avatar: null,
+  role: "customer",
+  status: true,
+  createdAt: lamp.createdAt,
+};
+
+const PASSWORD = "Secret@123";
+const WRONG = {
+  status: 400,
+  message: validation.loginPassword,
+  errors: { currentPassword: validation.loginPassword },
+};
+
+/** The API contract of issue 14: the current password is checked to change the email and to close the account. */
+function passwordChecked(answer: (request: StubRequest) => { status?: number; data?: unknown }) {
+  return (request: StubRequest) => {
+    const body = request.body as { currentPassword?: string } | undefined;
+    return body?.currentPassword === PASSWORD ? answer(request) : WRONG;
+  };
+}
+
+function renderProfile(routes: StubRoutes = {}) {
+  const api = stubApi({
+    "GET /api/users/current-user": { data: priya },
+    "GET /api/orders/current-user": { data: [], meta: { page: 1, size: 8, pageCount: 0, total: 0 } },
+    "GET /api/users/current-user/addresses": { data: [] },
+    ...routes,
+  });
+  const rendered = renderRoutes(
+    [
+      { path: "/account/profile", element: <ProfilePage /> },
+      { path: "/", element: <h1>Home</h1> },
+    ],
+    "/account/profile",
+  );
+  return { ...api, ...rendered };
+}
+
+async function openDialog(name: string) {
+  const user = userEvent.setup();
+  // The buttons wait for the user's details.
+  await screen.findByText(priya.email);
+  await user.click(screen.getByRole("button", { name }));
+  return { user, dialog: await screen.findByRole("dialog") };
+}
+
+describe("the edit-profile dialog", () => {
+  it("asks for the current password only when the email changes, and sends it then", async () => {
+    const { requests } = renderProfile({
+      "PATCH /api/users/current-user": passwordChecked(({ body }) => ({
+        data: { ...priya, email: (body as { email: string }).email },
+      })),
+    });
+    const { user, dialog } = await openDialog("Edit profile");
+    const password = within(dialog).getByLabelText("Current password");
+    expect(password).toHaveAttribute("type", "password");
+    expect(password).toHaveAttribute("autocomplete", "current-password");
+
+    const email = within(dialog).getByLabelText("Email");
+    await user.clear(email);
+    await user.type(email, "priya.new@example.com");
+    await user.click(within(dialog).getByRole("button", { name: "Save changes" }));
+    expect(await within(dialog).findByText(validation.required)).toBeVisible();
+    expect(requests.filter((request) => request.method === "PATCH")).toEqual([]);
+
+    await user.type(password, PASSWORD);
+    await user.click(within(dialog).getByRole("button", { name: "Save changes" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(requests.find((request) => request.method === "PATCH")?.body).toEqual({
+      name: priya.name,
+      email: "priya.new@example.com",
+      currentPassword: PASSWORD,
+    });
+  });
+
+  it("puts the server's 'Invalid password.' under the field", async () => {
+    renderProfile({ "PATCH /api/users/current-user": () => WRONG });
+    const { user, dialog } = await openDialog("Edit profile");
+    const email = within(dialog).getByLabelText("Email");
+    await user.clear(email);
+    await user.type(email, "priya.new@example.com");
+    await user.type(within(dialog).getByLabelText("Current password"), "Wrong@123");
+    await user.click(within(dialog).getByRole("button", { name: "Save changes" }));
+    const field = within(dialog).getByLabelText("Current password");
+    await waitFor(() => expect(field).toHaveAccessibleDescription(new RegExp(validation.loginPassword)));
+    expect(screen.getByRole("dialog")).toBeVisible();
+  });
+
+  it("sends no password when only the name changes", async () => {
+    const { requests } = renderProfile({
+      "PATCH /api/users/current-user": ({ body }) => ({ data: { ...priya, ...(body as object) } }),
+    });
+    const { user, dialog } = await openDialog("Edit profile");
+    const first = within(dialog).getByLabelText("First name");
+    await user.clear(first);
+    await user.type(first, "Priyanka");
+    await user.click(within(dialog).getByRole("button", { name: "Save changes" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(requests.find((request) => request.method === "PATCH")?.body).toEqual({
+      name: { firstName: "Priyanka", lastName: "Sharma" },
+      email: priya.email,
+    });
+  });
+});
+
+describe("closing the account", () => {
+  it("asks for the current password and puts a wrong one under the field", async () => {
+    const { requests } = renderProfile({
+      "DELETE /api/users/current-user": passwordChecked(() => ({ data: null })),
+    });
+    const { user, dialog } = await openDialog("Close account");
+    expect(within(dialog).getByText(accountNotes.confirmCloseAccount)).toBeVisible();
+    await user.click(within(dialog).getByRole("button", { name: "Close account" }));
+    expect(await within(dialog).findByText(validation.loginPassword)).toBeVisible();
+    expect(requests.filter((request) => request.method === "DELETE")).toEqual([]);
+
+    await user.type(within(dialog).getByLabelText("Current password"), "Wrong@123");
+    await user.click(within(dialog).getByRole("button", { name: "Close account" }));
+    const field = within(dialog).getByLabelText("Current password");
+    await waitFor(() => expect(field).toHaveAccessibleDescription(validation.loginPassword));
+    expect(requests.find((request) => request.method === "DELETE")?.body).toEqual({
+      currentPassword: "Wrong@123",
+    });
+  });
+
+  it("with the right password, forgets the shopper and goes home", async () => {
+    useSession.getState().setUser(priya);
+    useCart.setState({ items: [], address: homeAddress });
+    const { router } = renderProfile({
+      "DELETE /api/users/current-user": passwordChecked(() => ({ data: null })),
+    });
+    const { user, dialog } = await openDialog("Close account");
+    await user.type(within(dialog).getByLabelText("Current password"), PASSWORD);
+    await user.click(within(dialog).getByRole("button", { name: "Close account" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/"));
+    expect(useSession.getState().user).toBeNull();
+    expect(useCart.getState().address).toBeNull();
+  });
+});

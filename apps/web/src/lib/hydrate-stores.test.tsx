@@ -1,0 +1,73 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { homeAddress, lamp } from "#web/test/fixtures";
+import { CART_STORAGE_KEY, toCartProduct, useCart } from "./cart-store";
+import { hydrateStores } from "./hydrate-stores";
+import { RECENTLY_VIEWED_STORAGE_KEY, toRecentProduct, useRecentlyViewed } from "./recently-viewed";
+import { SESSION_STORAGE_KEY, useSession } from "./session";
+
+function store(key: string, state: unknown) {
+  localStorage.setItem(key, JSON.stringify({ state, version: 1 }));
+}
+
+const priya = {
+  id: "1b1b1b1b1b1b1b1b1b1b1b1b",
+  name: { firstName: "Priya", lastName: "Sharma" },
+  email: "priya@example.com",
+  avatarUrl: null,
+  role: "customer",
+  active: true,
+};
+
+afterEach(() => {
+  useCart.setState({ items: [], address: null });
+  useRecentlyViewed.setState({ products: [] });
+  useSession.setState({ user: null });
+});
+
+describe("the stores read from local storage", () => {
+  it("take what was stored when it is well formed", async () => {
+    const line = { product: toCartProduct(lamp), quantity: 2 };
+    store(CART_STORAGE_KEY, { items: [line], address: homeAddress });
+    store(RECENTLY_VIEWED_STORAGE_KEY, { products: [toRecentProduct(lamp)] });
+    store(SESSION_STORAGE_KEY, { user: priya });
+    await hydrateStores();
+    expect(useCart.getState().items).toEqual([line]);
+    expect(useCart.getState().address).toEqual(homeAddress);
+    expect(useRecentlyViewed.getState().products).toEqual([toRecentProduct(lamp)]);
+    expect(useSession.getState().user).toEqual(priya);
+  });
+
+  it("drop every malformed entry and keep the well-formed ones", async () => {
+    const line = { product: toCartProduct(lamp), quantity: 1 };
+    store(CART_STORAGE_KEY, {
+      items: [line, { product: { _id: 3 }, quantity: "many" }, null, { quantity: 2 }],
+      address: { name: "Priya", phoneNumber: 98 },
+    });
+    store(RECENTLY_VIEWED_STORAGE_KEY, { products: [{ ...toRecentProduct(lamp), reviews: "none" }, 42] });
+    store(SESSION_STORAGE_KEY, { user: { ...priya, role: "owner" } });
+    await hydrateStores();
+    expect(useCart.getState().items).toEqual([line]);
+    expect(useCart.getState().address).toBeNull();
+    expect(useRecentlyViewed.getState().products).toEqual([]);
+    expect(useSession.getState().user).toBeNull();
+  });
+
+  it.each([
+    ["text that is not JSON", "{not json"],
+    ["a bare value", "42"],
+    ["a state that is a list", JSON.stringify({ state: [1, 2], version: 1 })],
+    [
+      "lists that are objects",
+      JSON.stringify({ state: { items: { a: 1 }, products: "x", user: 7 }, version: 1 }),
+    ],
+  ])("start empty from %s", async (_case, raw) => {
+    for (const key of [CART_STORAGE_KEY, RECENTLY_VIEWED_STORAGE_KEY, SESSION_STORAGE_KEY]) {
+      localStorage.setItem(key, raw);
+    }
+    await hydrateStores();
+    expect(useCart.getState().items).toEqual([]);
+    expect(useCart.getState().address).toBeNull();
+    expect(useRecentlyViewed.getState().products).toEqual([]);
+    expect(useSession.getState().user).toBeNull();
+  });
+});

@@ -1,0 +1,100 @@
+/**
+ * The zod schemas of what the persisted stores keep in local storage (lib/stored-state.ts), built
+ * from the DTO schemas of @shop/shared, and the checks that keep the valid part of a stored state.
+ * Loaded on demand: zod stays out of the entry chunk.
+ */
+import { ROLES } from "@shop/shared/constants";
+import type { AddressDto as Address } from "@shop/shared/schemas/address";
+import { AddressDto } from "@shop/shared/schemas/address";
+import { ProductDto, ProductSummaryDto } from "@shop/shared/schemas/product";
+import { z } from "zod";
+import type { CartItem } from "./cart-store";
+import type { RecentProduct } from "./recently-viewed";
+import type { SessionUser } from "./session";
+
+const CartProduct = ProductSummaryDto.pick({
+  _id: true,
+  name: true,
+  thumbnail: true,
+  price: true,
+  onSale: true,
+  salePrice: true,
+  stock: true,
+  isActive: true,
+});
+
+const CartItemSchema = z.object({ product: CartProduct, quantity: z.number().int().min(1) });
+
+const RecentProductSchema = ProductDto.pick({
+  _id: true,
+  name: true,
+  price: true,
+  onSale: true,
+  salePrice: true,
+  stock: true,
+  isActive: true,
+  category: true,
+  thumbnail: true,
+  rating: true,
+  description: true,
+  reviews: true,
+});
+
+const SessionUserSchema = z.object({
+  id: z.string(),
+  name: z.object({ firstName: z.string(), lastName: z.string() }),
+  email: z.string(),
+  avatarUrl: z.string().nullable(),
+  role: z.enum(ROLES),
+  active: z.boolean(),
+});
+
+// The schemas must describe the stores' own types: a change to either fails the type check here.
+const _types: [z.ZodType<CartItem>, z.ZodType<RecentProduct>, z.ZodType<SessionUser>, z.ZodType<Address>] = [
+  CartItemSchema,
+  RecentProductSchema,
+  SessionUserSchema,
+  AddressDto,
+];
+void _types;
+
+const StateObject = z.record(z.string(), z.unknown());
+
+/** The entries of a stored list that match their schema; anything but a list is an empty one. */
+function validEntries<T>(schema: z.ZodType<T>, value: unknown): T[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((entry) => {
+    const parsed = schema.safeParse(entry);
+    return parsed.success ? [parsed.data] : [];
+  });
+}
+
+function stateObject(state: unknown): Record<string, unknown> | null {
+  const parsed = StateObject.safeParse(state);
+  return parsed.success ? parsed.data : null;
+}
+
+/** The cart: its valid lines, and the delivery address when it is a whole one. */
+export function checkCart(state: unknown): { items: CartItem[]; address: Address | null } | null {
+  const stored = stateObject(state);
+  if (!stored) return null;
+  const address = AddressDto.nullable().safeParse(stored.address ?? null);
+  return {
+    items: validEntries(CartItemSchema, stored.items),
+    address: address.success ? address.data : null,
+  };
+}
+
+/** Recently viewed: the valid product snapshots. */
+export function checkRecentlyViewed(state: unknown): { products: RecentProduct[] } | null {
+  const stored = stateObject(state);
+  return stored ? { products: validEntries(RecentProductSchema, stored.products) } : null;
+}
+
+/** The session snapshot: the user when it is a whole one, else nobody (the server's cookie decides). */
+export function checkSession(state: unknown): { user: SessionUser | null } | null {
+  const stored = stateObject(state);
+  if (!stored) return null;
+  const user = SessionUserSchema.nullable().safeParse(stored.user ?? null);
+  return { user: user.success ? user.data : null };
+}
