@@ -191,6 +191,27 @@ describe("products with options and variants", () => {
   });
 });
 
+describe("a product with variants is one product everywhere", () => {
+  it("appears once in keyword search, category lists, the sale list and the sitemap", async () => {
+    const name = `Quokka ${Date.now().toString(36)} Trail Shoes`;
+    const input = body({ name });
+    const product = (
+      await post({
+        ...input,
+        variants: input.variants?.map((v) => ({ ...v, onSale: true, salePrice: v.price - 1 })),
+      })
+    ).json().data;
+    const ids = async (url: string) =>
+      (await inject(t.app, { method: "GET", url })).json().data.map((p: { _id: string }) => p._id);
+    const occurrences = (list: string[]) => list.filter((id) => id === product._id).length;
+    expect(occurrences(await ids("/api/products?keyword=quokka&size=100"))).toBe(1);
+    expect(occurrences(await ids(`/api/categories/id/${refs.category}/products?size=1000`))).toBe(1);
+    expect(occurrences(await ids("/api/products/on-sale?size=1000"))).toBe(1);
+    const sitemap = await inject(t.app, { method: "GET", url: "/sitemap.xml" });
+    expect(sitemap.body.split(`/product/${product._id}<`).length - 1).toBe(1);
+  });
+});
+
 describe("refused options and variants", () => {
   const sizes = { name: "Size", values: ["S", "M"] };
   const variant = (
