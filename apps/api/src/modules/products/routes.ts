@@ -103,7 +103,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["products"],
         operationId: "createProduct",
-        summary: "Create a product (staff)",
+        summary: "Create a product, with its options and variants or one default variant (staff)",
         body: ProductInput,
         response: { 201: envelope(ProductDto), ...refusals(404, 409) },
       },
@@ -122,7 +122,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["products"],
         operationId: "replaceProduct",
-        summary: "Replace a product's fields and gallery (staff)",
+        summary: "Replace a product's fields, gallery, options and variants (staff)",
         params: ProductIdParams,
         body: ProductUpdateInput,
         response: { 200: envelope(ProductDto), ...refusals(409) },
