@@ -313,6 +313,8 @@ export interface VariantValues {
   salePrice: number;
   stock: number;
   isActive: boolean;
+  /** The variant's place among the product's; by default its place in the list written. */
+  position?: number | undefined;
 }
 
 /**
@@ -342,7 +344,7 @@ export async function insertProduct(
     stock: values.stock ?? 0,
     isActive: true,
   };
-  await insertVariants(db, row.id, variants ?? [defaultVariant], 0);
+  await insertVariants(db, row.id, variants ?? [defaultVariant]);
   await addSearchWords(db, search);
   return row.id;
 }
@@ -401,12 +403,11 @@ export async function findVariants(db: Database, productId: string): Promise<Pro
     .orderBy(asc(productVariants.position), asc(productVariants.id));
 }
 
-/** Inserts variants of a product at positions from `firstPosition` on. */
+/** Inserts variants of a product (at their own positions, or in the order given). */
 export async function insertVariants(
   db: Database,
   productId: string,
   variants: readonly VariantValues[],
-  firstPosition: number,
 ): Promise<void> {
   if (variants.length === 0) return;
   await db.insert(productVariants).values(
@@ -420,7 +421,7 @@ export async function insertVariants(
       salePrice: variant.salePrice,
       stock: variant.stock,
       isActive: variant.isActive,
-      position: firstPosition + index,
+      position: variant.position ?? index,
     })),
   );
 }

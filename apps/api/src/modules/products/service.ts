@@ -161,9 +161,8 @@ async function replaceVariants(
     variant.id ? [{ ...variant, id: variant.id, sku: variant.sku ?? productId, position }] : [],
   );
   await updateVariants(db, updates);
-  // New variants go after the kept ones' positions; their order among themselves is the body's.
-  const added = wanted.filter((variant) => !variant.id);
-  await insertVariants(db, productId, added, wanted.length);
+  const added = wanted.flatMap((variant, position) => (variant.id ? [] : [{ ...variant, position }]));
+  await insertVariants(db, productId, added);
 }
 
 /** Checks that the category, thumbnail and gallery exist (400 naming the field otherwise); returns the search text. */

@@ -106,7 +106,7 @@ describe("products with options and variants", () => {
     expect(rows).toHaveLength(5);
   });
 
-  it("lets variants swap SKUs and combinations in one PUT, and adds new ones after the kept ones", async () => {
+  it("lets variants swap SKUs and combinations in one PUT, and keeps the body's order", async () => {
     const product = (await post(body())).json().data;
     const [a, b] = product.variants as VariantDto[];
     if (!a || !b) throw new Error("no variants");
@@ -115,16 +115,16 @@ describe("products with options and variants", () => {
       options: [{ name: "Size", values: ["S", "M", "L"] }],
       variants: [
         { _id: a._id, sku: b.sku, options: { Size: "M" }, price: 30, stock: 1 },
-        { _id: b._id, sku: a.sku, options: { Size: "S" }, price: 30, stock: 2 },
         { sku: `${a.sku}-NEW`, options: { Size: "L" }, price: 30, stock: 3 },
+        { _id: b._id, sku: a.sku, options: { Size: "S" }, price: 30, stock: 2 },
       ],
     });
     expect(response.statusCode).toBe(200);
     const variants = response.json().data.variants as VariantDto[];
     expect(variants.map((v) => [v._id === a._id || v._id === b._id, v.sku, v.options])).toEqual([
       [true, b.sku, { Size: "M" }],
-      [true, a.sku, { Size: "S" }],
       [false, `${a.sku}-NEW`, { Size: "L" }],
+      [true, a.sku, { Size: "S" }],
     ]);
     expect(response.json().data.stock).toBe(6);
   });
