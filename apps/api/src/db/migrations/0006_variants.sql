@@ -62,7 +62,29 @@ BEGIN
 	IF ids IS NULL THEN
 		RETURN NULL;
 	END IF;
-	PERFORM 1 FROM "products" WHERE "id" = ANY(ids) ORDER BY "id" FOR UPDATE;
+	IF cardinality(ids) > 1 THEN
+		PERFORM 1 FROM "products" WHERE "id" = ANY(ids) ORDER BY "id" FOR UPDATE;
+	END IF;
+	-- NOTE: nested, as PL/pgSQL plans a condition whole: old_rows exists only for an UPDATE.
+	IF TG_OP = 'UPDATE' THEN
+		IF NOT EXISTS (
+			SELECT 1 FROM old_rows AS o JOIN new_rows AS n ON n."id" = o."id"
+			WHERE (o."product_id", o."price", o."on_sale", o."sale_price", o."is_active", o."removed_at")
+				IS DISTINCT FROM (n."product_id", n."price", n."on_sale", n."sale_price", n."is_active", n."removed_at")
+		) THEN
+			-- Only stock moved (an order taking it, a cancellation or the sweep giving it back): each
+			-- product's stock moves by the same units, without reading its other variants.
+			UPDATE "products" AS p SET "stock" = p."stock" + d."delta"
+			FROM (
+				SELECT n."product_id", sum(n."stock" - o."stock")::integer AS "delta"
+				FROM new_rows AS n JOIN old_rows AS o ON o."id" = n."id"
+				WHERE n."is_active" AND n."removed_at" IS NULL
+				GROUP BY n."product_id"
+			) AS d
+			WHERE p."id" = d."product_id" AND d."delta" <> 0;
+			RETURN NULL;
+		END IF;
+	END IF;
 	UPDATE "products" AS p
 	SET "price" = d."price", "on_sale" = d."on_sale", "sale_price" = d."sale_price", "stock" = d."stock"
 	FROM (
