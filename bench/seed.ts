@@ -195,6 +195,7 @@ export async function fillCatalog(
     await step("categories", () => insertCategoriesAndMedia(tx, categoryRows, now));
     await step("users", () => insertUsers(tx, users, now));
     await step("products", () => insertProducts(tx, categoryRows, { active, inactive, now }));
+    await step("variants", () => insertDefaultVariants(tx));
     await step("galleries", () => insertGalleries(tx, categoryRows));
     await step("reviews", () => insertReviews(tx, { total, users, now }));
     await step("search words", () => fillSearchWords(tx));
@@ -226,7 +227,7 @@ export async function fillCatalog(
 type Db = Database | Transaction;
 
 /** Tables the bulk load writes many rows into. */
-const BULK_TABLES = ["products", "product_gallery", "reviews", "search_words"] as const;
+const BULK_TABLES = ["products", "product_variants", "product_gallery", "reviews", "search_words"] as const;
 
 /**
  * Drops the indexes of the bulk tables that back no constraint (primary keys and unique
@@ -255,6 +256,7 @@ async function checkReferences(db: Db) {
     select (${[
       missing("products", "category_id", "categories"),
       missing("products", "thumbnail_id", "media"),
+      missing("product_variants", "product_id", "products"),
       missing("product_gallery", "product_id", "products"),
       missing("product_gallery", "media_id", "media"),
       missing("reviews", "product_id", "products"),
@@ -399,6 +401,19 @@ async function insertProducts(
       ${searchVector},
       n.created_at, n.created_at
     from named n`);
+}
+
+/**
+ * One default variant per product (no options), of its price, sale price and stock, as migration
+ * 0006 gives every product that existed before variants: its SKU is the product's id.
+ */
+async function insertDefaultVariants(db: Db) {
+  await db.execute(`
+    insert into product_variants (id, product_id, sku, options, price, on_sale, sale_price, stock, is_active,
+      position, created_at)
+    select substr(p.id, 1, 8) || substr(md5(p.id || ':default-variant'), 1, 16), p.id, p.id, '{}'::jsonb,
+      p.price, p.on_sale, p.sale_price, p.stock, true, 0, p.created_at
+    from products p`);
 }
 
 async function insertGalleries(db: Db, categoryRows: CategoryRow[]) {

@@ -154,10 +154,12 @@ async function pickProducts(handle: DatabaseHandle): Promise<string[]> {
   return rows.map((row) => row.id);
 }
 
+/** Sets the stock of each product's default variant (the variants' trigger derives the product's). */
 async function setStock(handle: DatabaseHandle, productIds: readonly string[]) {
   const values = productIds.map((id, k) => `(${literal(id)}, ${integer(at(STOCK, k))})`);
   await handle.db.execute(
-    `update products p set stock = v.stock from (values ${values.join(", ")}) v(id, stock) where p.id = v.id`,
+    `update product_variants pv set stock = v.stock from (values ${values.join(", ")}) v(id, stock)
+     where pv.product_id = v.id and pv.removed_at is null`,
   );
 }
 

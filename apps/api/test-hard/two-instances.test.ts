@@ -220,6 +220,8 @@ describe("two servers on one database, sweeping expired holds every second", () 
           lines.map(({ product, quantity }) => ({
             orderId: order.id,
             productId: product.id,
+            variantId: sql<string>`(select id from product_variants where product_id = ${product.id})`,
+            variantSku: sql<string>`(select sku from product_variants where product_id = ${product.id})`,
             name: product.name,
             price: 10,
             originalPrice: 10,
@@ -231,7 +233,9 @@ describe("two servers on one database, sweeping expired holds every second", () 
         }
       }
       for (const [productId, quantity] of taken) {
-        await tx.execute(sql`update products set stock = stock - ${quantity} where id = ${productId}`);
+        await tx.execute(
+          sql`update product_variants set stock = stock - ${quantity} where product_id = ${productId}`,
+        );
       }
     });
     return { ids, taken };

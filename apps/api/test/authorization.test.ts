@@ -94,7 +94,13 @@ const OWNED: Record<string, Owned> = {
   "POST /api/orders": {
     request: (shop) => ({
       url: "/api/orders",
-      payload: { products: [{ product: shop.productId, quantity: 1 }], shippingAddress: shop.addressId },
+      payload: {
+        products: [
+          { product: shop.productId, quantity: 1 },
+          { product: shop.variantProductId, variant: shop.variantIds[1], quantity: 1 },
+        ],
+        shippingAddress: shop.addressId,
+      },
       resource: shop.addressId,
     }),
     owner: 201,

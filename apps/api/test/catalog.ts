@@ -62,3 +62,34 @@ export async function makeProduct(
   const id = await createProduct(database.db, productBody(refs, { name: unique("Product"), ...overrides }));
   return getProduct(database.db, id, { role: "admin" });
 }
+
+/** Sizes S/M/L in Black and Blue: 6 variants, each with its own SKU, price and stock. */
+export function sizedVariants(prefix = unique("TEE")): Pick<ProductInput, "options" | "variants"> {
+  const sizes = ["S", "M", "L"];
+  const colours = ["Black", "Blue"];
+  return {
+    options: [
+      { name: "Size", values: sizes },
+      { name: "Colour", values: colours },
+    ],
+    variants: sizes.flatMap((size, i) =>
+      colours.map((colour, j) => ({
+        sku: `${prefix}-${size}-${colour}`.toUpperCase(),
+        options: { Size: size, Colour: colour },
+        price: 20 + i * 5,
+        onSale: false,
+        stock: 10 + i * 3 + j,
+        isActive: true,
+      })),
+    ),
+  };
+}
+
+/** A product with options made through the product service; `variants` overrides its variants. */
+export async function makeProductWithVariants(
+  database: DatabaseHandle,
+  refs: { category: string; thumbnail: string },
+  overrides: Partial<ProductInput> = {},
+) {
+  return makeProduct(database, refs, { ...sizedVariants(), ...overrides });
+}

@@ -27,6 +27,30 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   return createPgliteDatabase();
 }
 
+/**
+ * A fresh database with no migrations applied (for upgrade tests, which migrate it step by step);
+ * `close()` disposes of it.
+ */
+export async function createEmptyDatabase(): Promise<DatabaseHandle> {
+  if (process.env.TEST_DB_KIND === "postgres") {
+    const serverUrl = process.env.TEST_DATABASE_URL;
+    if (!serverUrl) throw new Error("TEST_DB_KIND=postgres needs TEST_DATABASE_URL (a PostgreSQL URL)");
+    const name = `shop_test_${randomBytes(6).toString("hex")}`;
+    await withServer(serverUrl, (client) => client.query(`CREATE DATABASE "${name}"`));
+    const handle = await openDatabase({ databaseUrl: databaseUrl(serverUrl, name), poolSize: 2 });
+    return {
+      ...handle,
+      close: async () => {
+        await handle.close();
+        await withServer(serverUrl, (client) =>
+          client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`),
+        );
+      },
+    };
+  }
+  return openDatabase({});
+}
+
 /** Hash of the migrations, so a template is rebuilt whenever they change. */
 function migrationsHash(folder: string): string {
   const hash = createHash("sha256");

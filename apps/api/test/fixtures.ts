@@ -13,7 +13,7 @@ import { addReview } from "#api/modules/reviews/service";
 import { startSession } from "#api/modules/sessions/service";
 import { insertUser } from "#api/modules/users/repo";
 import { inject, PASSWORD, type TestApp, uniqueEmail } from "./app";
-import { makeCategory, makeMedia, makeProduct } from "./catalog";
+import { makeCategory, makeMedia, makeProduct, makeProductWithVariants } from "./catalog";
 
 export const ADDRESS: AddressInput = {
   name: { firstName: "Priya", lastName: "Sharma" },
@@ -76,6 +76,9 @@ export interface Shop {
   mediaId: string;
   productId: string;
   inactiveProductId: string;
+  /** A product with Size and Colour options, and the ids of its 6 variants. */
+  variantProductId: string;
+  variantIds: string[];
   addressId: string;
   /** A pending order of the shopper. */
   orderId: string;
@@ -107,6 +110,7 @@ export async function makeShop(t: TestApp, { pay = true } = {}): Promise<Shop> {
     gallery: [media.id],
   });
   const inactive = await makeProduct(t.database, refs, { isActive: false, stock: 5 });
+  const sized = await makeProductWithVariants(t.database, refs);
   const address = await addAddress(t.database.db, shopper.user.id, ADDRESS);
   const line = { products: [{ product: product._id, quantity: 1 }], shippingAddress: address._id };
   const pending = await placeOrder(t.database.db, shopper.user, line);
@@ -121,6 +125,8 @@ export async function makeShop(t: TestApp, { pay = true } = {}): Promise<Shop> {
     mediaId: media.id,
     productId: product._id,
     inactiveProductId: inactive._id,
+    variantProductId: sized._id,
+    variantIds: sized.variants.map((variant) => variant._id),
     addressId: address._id,
     orderId: pending.order._id,
     paidOrderId: paid.orderId,
@@ -155,6 +161,8 @@ export function idsOf(shop: Shop): string[] {
     shop.mediaId,
     shop.productId,
     shop.inactiveProductId,
+    shop.variantProductId,
+    ...shop.variantIds,
     shop.addressId,
     shop.orderId,
     shop.paidOrderId,

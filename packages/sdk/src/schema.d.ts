@@ -485,7 +485,7 @@ export interface paths {
         get: operations["listProducts"];
         put?: never;
         /**
-         * Create a product (staff)
+         * Create a product, with its options and variants or one default variant (staff)
          * @description Roles: admin, manager.
          */
         post: operations["createProduct"];
@@ -542,7 +542,7 @@ export interface paths {
         /** One product with gallery and latest reviews; an inactive one only for staff */
         get: operations["getProduct"];
         /**
-         * Replace a product's fields and gallery (staff)
+         * Replace a product's fields, gallery, options and variants (staff)
          * @description Roles: admin, manager.
          */
         put: operations["replaceProduct"];
@@ -620,7 +620,7 @@ export interface paths {
         get: operations["listOrders"];
         put?: never;
         /**
-         * Place an order; the server prices it and takes the stock (Idempotency-Key makes retries safe)
+         * Place an order; the server prices it and takes the stock of each line's variant (Idempotency-Key makes retries safe)
          * @description Any signed-in, active user.
          */
         post: operations["placeOrder"];
@@ -3641,6 +3641,10 @@ export interface operations {
                                 count: number;
                             };
                             createdAt: string;
+                            options: {
+                                name: string;
+                                values: string[];
+                            }[];
                         }[];
                         meta: {
                             page: number;
@@ -3745,6 +3749,10 @@ export interface operations {
                                 count: number;
                             };
                             createdAt: string;
+                            options: {
+                                name: string;
+                                values: string[];
+                            }[];
                         }[];
                         meta: {
                             page: number;
@@ -3847,6 +3855,10 @@ export interface operations {
                                 count: number;
                             };
                             createdAt: string;
+                            options: {
+                                name: string;
+                                values: string[];
+                            }[];
                         }[];
                         meta: {
                             page: number;
@@ -3908,6 +3920,39 @@ export interface operations {
                  *       "thumbnail": "89abcdef0123456789abcdef",
                  *       "gallery": [
                  *         "89abcdef0123456789abcdef"
+                 *       ],
+                 *       "options": [
+                 *         {
+                 *           "name": "Size",
+                 *           "values": [
+                 *             "M",
+                 *             "L"
+                 *           ]
+                 *         }
+                 *       ],
+                 *       "variants": [
+                 *         {
+                 *           "sku": "KURTA-M",
+                 *           "options": {
+                 *             "Size": "M"
+                 *           },
+                 *           "price": 1499,
+                 *           "onSale": true,
+                 *           "salePrice": 1199,
+                 *           "stock": 10,
+                 *           "isActive": true
+                 *         },
+                 *         {
+                 *           "sku": "KURTA-L",
+                 *           "options": {
+                 *             "Size": "L"
+                 *           },
+                 *           "price": 1499,
+                 *           "onSale": true,
+                 *           "salePrice": 1199,
+                 *           "stock": 15,
+                 *           "isActive": true
+                 *         }
                  *       ]
                  *     }
                  */
@@ -3925,6 +3970,25 @@ export interface operations {
                     thumbnail: string;
                     /** @default [] */
                     gallery?: string[];
+                    options?: {
+                        name: string;
+                        values: string[];
+                    }[];
+                    variants?: {
+                        _id?: string;
+                        sku: string;
+                        /** @default {} */
+                        options?: {
+                            [key: string]: string;
+                        };
+                        price: number;
+                        /** @default false */
+                        onSale?: boolean;
+                        salePrice?: number;
+                        stock: number;
+                        /** @default true */
+                        isActive?: boolean;
+                    }[];
                 };
             };
         };
@@ -3969,6 +4033,10 @@ export interface operations {
                                 count: number;
                             };
                             createdAt: string;
+                            options: {
+                                name: string;
+                                values: string[];
+                            }[];
                             description: string;
                             gallery: {
                                 _id: string;
@@ -4001,6 +4069,18 @@ export interface operations {
                                 updatedAt: string;
                             }[];
                             updatedAt: string;
+                            variants: {
+                                _id: string;
+                                sku: string;
+                                options: {
+                                    [key: string]: string;
+                                };
+                                price: number;
+                                onSale: boolean;
+                                salePrice: number;
+                                stock: number;
+                                isActive: boolean;
+                            }[];
                         };
                     };
                 };
@@ -4034,6 +4114,15 @@ export interface operations {
             };
             /** @description Not found, or not visible to the caller. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflicts with the shop's state (stock, an address in use, an order already paid or cancelled). */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4124,6 +4213,10 @@ export interface operations {
                                 count: number;
                             };
                             createdAt: string;
+                            options: {
+                                name: string;
+                                values: string[];
+                            }[];
                         }[];
                         meta: {
                             page: number;
@@ -4217,6 +4310,10 @@ export interface operations {
                                 count: number;
                             };
                             createdAt: string;
+                            options: {
+                                name: string;
+                                values: string[];
+                            }[];
                         }[];
                         meta: {
                             page: number;
@@ -4316,6 +4413,10 @@ export interface operations {
                                 count: number;
                             };
                             createdAt: string;
+                            options: {
+                                name: string;
+                                values: string[];
+                            }[];
                             description: string;
                             gallery: {
                                 _id: string;
@@ -4348,6 +4449,18 @@ export interface operations {
                                 updatedAt: string;
                             }[];
                             updatedAt: string;
+                            variants: {
+                                _id: string;
+                                sku: string;
+                                options: {
+                                    [key: string]: string;
+                                };
+                                price: number;
+                                onSale: boolean;
+                                salePrice: number;
+                                stock: number;
+                                isActive: boolean;
+                            }[];
                         };
                     };
                 };
@@ -4415,6 +4528,25 @@ export interface operations {
                     thumbnail: string;
                     /** @default [] */
                     gallery?: string[];
+                    options?: {
+                        name: string;
+                        values: string[];
+                    }[];
+                    variants?: {
+                        _id?: string;
+                        sku: string;
+                        /** @default {} */
+                        options?: {
+                            [key: string]: string;
+                        };
+                        price: number;
+                        /** @default false */
+                        onSale?: boolean;
+                        salePrice?: number;
+                        stock: number;
+                        /** @default true */
+                        isActive?: boolean;
+                    }[];
                     productId?: string;
                 };
             };
@@ -4460,6 +4592,10 @@ export interface operations {
                                 count: number;
                             };
                             createdAt: string;
+                            options: {
+                                name: string;
+                                values: string[];
+                            }[];
                             description: string;
                             gallery: {
                                 _id: string;
@@ -4492,6 +4628,18 @@ export interface operations {
                                 updatedAt: string;
                             }[];
                             updatedAt: string;
+                            variants: {
+                                _id: string;
+                                sku: string;
+                                options: {
+                                    [key: string]: string;
+                                };
+                                price: number;
+                                onSale: boolean;
+                                salePrice: number;
+                                stock: number;
+                                isActive: boolean;
+                            }[];
                         };
                     };
                 };
@@ -4525,6 +4673,15 @@ export interface operations {
             };
             /** @description Not found, or not visible to the caller. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflicts with the shop's state (stock, an address in use, an order already paid or cancelled). */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4721,6 +4878,10 @@ export interface operations {
                                 count: number;
                             };
                             createdAt: string;
+                            options: {
+                                name: string;
+                                values: string[];
+                            }[];
                         };
                     };
                 };
@@ -5338,6 +5499,11 @@ export interface operations {
                  *         {
                  *           "product": "0123456789abcdef01234567",
                  *           "quantity": 2
+                 *         },
+                 *         {
+                 *           "product": "89abcdef0123456789abcdef",
+                 *           "variant": "0123456789abcdef89abcdef",
+                 *           "quantity": 1
                  *         }
                  *       ],
                  *       "shippingAddress": "89abcdef0123456789abcdef"
@@ -5346,6 +5512,7 @@ export interface operations {
                 "application/json": {
                     products: {
                         product: string;
+                        variant?: string;
                         quantity: number;
                         price?: number;
                         savedAmount?: number;
@@ -5432,6 +5599,13 @@ export interface operations {
                                         createdAt: string;
                                     } | null;
                                 };
+                                variant: {
+                                    _id: string;
+                                    sku: string;
+                                    options: {
+                                        [key: string]: string;
+                                    };
+                                };
                                 name: string;
                                 price: number;
                                 originalPrice: number;
@@ -5508,6 +5682,13 @@ export interface operations {
                                         }[];
                                         createdAt: string;
                                     } | null;
+                                };
+                                variant: {
+                                    _id: string;
+                                    sku: string;
+                                    options: {
+                                        [key: string]: string;
+                                    };
                                 };
                                 name: string;
                                 price: number;
@@ -5792,6 +5973,13 @@ export interface operations {
                                         createdAt: string;
                                     } | null;
                                 };
+                                variant: {
+                                    _id: string;
+                                    sku: string;
+                                    options: {
+                                        [key: string]: string;
+                                    };
+                                };
                                 name: string;
                                 price: number;
                                 originalPrice: number;
@@ -5926,6 +6114,13 @@ export interface operations {
                                         }[];
                                         createdAt: string;
                                     } | null;
+                                };
+                                variant: {
+                                    _id: string;
+                                    sku: string;
+                                    options: {
+                                        [key: string]: string;
+                                    };
                                 };
                                 name: string;
                                 price: number;
@@ -6212,6 +6407,13 @@ export interface operations {
                                         createdAt: string;
                                     } | null;
                                 };
+                                variant: {
+                                    _id: string;
+                                    sku: string;
+                                    options: {
+                                        [key: string]: string;
+                                    };
+                                };
                                 name: string;
                                 price: number;
                                 originalPrice: number;
@@ -6360,6 +6562,13 @@ export interface operations {
                                         }[];
                                         createdAt: string;
                                     } | null;
+                                };
+                                variant: {
+                                    _id: string;
+                                    sku: string;
+                                    options: {
+                                        [key: string]: string;
+                                    };
                                 };
                                 name: string;
                                 price: number;

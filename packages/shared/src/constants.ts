@@ -85,6 +85,16 @@ export const PRODUCT_DESCRIPTION_MAX = 5000;
 export const PRICE_MAX = 9_999_999_999.99;
 export const STOCK_MAX = 1_000_000;
 
+/** Options (Size, Colour) and variants of a product (docs/design.md section 8). */
+export const PRODUCT_OPTIONS_MAX = 3;
+export const OPTION_NAME_MAX = 30;
+export const OPTION_VALUES_MAX = 50;
+export const OPTION_VALUE_MAX = 30;
+export const PRODUCT_VARIANTS_MAX = 100;
+export const SKU_MAX = 64;
+/** A SKU: letters, digits, dash, underscore and dot. */
+export const SKU_PATTERN = /^[A-Za-z0-9._-]+$/;
+
 export const REVIEW_TITLE_MIN = 10;
 export const REVIEW_TITLE_MAX = 150;
 export const REVIEW_COMMENT_MIN = 20;

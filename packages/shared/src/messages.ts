@@ -36,6 +36,16 @@ export const validation = {
   productName: "Product name is not valid.",
   productDescription: "Product description is not valid.",
   salePriceBelowPrice: "The sale price must be lower than the price.",
+  optionNameRepeated: "Each option needs a different name.",
+  optionValueRepeated: "Each value of an option must be different.",
+  variantsRequired: "A product with options needs at least one variant.",
+  variantOptions: "A variant takes exactly one value of every option.",
+  variantRepeated: "Another variant has the same options.",
+  sku: "A SKU is 1 to 64 letters, digits, dashes, underscores or dots.",
+  skuRepeated: "Each variant needs its own SKU.",
+  /** An order line for a product with options that names no variant: 'Please choose a Size.' */
+  chooseOption: (name: string) => `Please choose a ${name}.`,
+  variantOfOtherProduct: "This is not a variant of this product.",
   reviewTitle: "Title is not valid.",
   reviewRating: "This must be a number between 1 and 5.",
   reviewComment: "Comment is not valid.",
@@ -263,6 +273,11 @@ export const api = {
     available > 0 ? `Only ${available} of ${name} left in stock.` : `${name} is out of stock.`,
   productUnavailable: (name: string) => `${name} is no longer available.`,
   productMissing: "A product in your cart no longer exists.",
+  /** A short variant of a product with options: 'Only 1 left of Trail Running Shoes (Size: 9).' */
+  variantOutOfStock: (label: string, available: number) =>
+    available > 0 ? `Only ${available} left of ${label}.` : `${label} is out of stock.`,
+  skuTaken: "This SKU is already in use.",
+  variantNotFound: "This variant does not exist.",
   addressRequired: "Please select an address.",
   transitionRefused: (from: string, to: string) => `An order that is ${from} cannot become ${to}.`,
   paymentRecorded: "Order paid successfully.",

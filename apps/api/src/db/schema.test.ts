@@ -13,6 +13,7 @@ import {
   payments,
   productGallery,
   products,
+  productVariants,
   reviews,
   users,
 } from "./schema/index";
@@ -113,6 +114,7 @@ describe("database schema", () => {
       "payments",
       "product_counts",
       "product_gallery",
+      "product_variants",
       "products",
       "reviews",
       "search_words",
@@ -190,9 +192,16 @@ describe("database schema", () => {
     const user = await aUser();
     const product = await aProduct();
     const order = await anOrder(user.id);
+    const [variant] = await db
+      .insert(productVariants)
+      .values({ productId: product.id, sku: `SKU-${++counter}`, price: 49.99, stock: 3 })
+      .returning();
+    if (!variant) throw new Error("no variant");
     await db.insert(orderItems).values({
       orderId: order.id,
       productId: product.id,
+      variantId: variant.id,
+      variantSku: variant.sku,
       name: product.name,
       price: 49.99,
       originalPrice: 49.99,

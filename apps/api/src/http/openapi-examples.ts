@@ -30,7 +30,14 @@ const address: AddressInput = {
   pinCode: "560025",
   country: "India",
 };
-const order: OrderInput = { products: [{ product: ID, quantity: 2 }], shippingAddress: OTHER_ID };
+const VARIANT_ID = "0123456789abcdef89abcdef";
+const order: OrderInput = {
+  products: [
+    { product: ID, quantity: 2 },
+    { product: OTHER_ID, variant: VARIANT_ID, quantity: 1 },
+  ],
+  shippingAddress: OTHER_ID,
+};
 const payment: PaymentInput = {
   order: ID,
   paymentGateway: "test",
@@ -47,6 +54,27 @@ const product: ProductInput = {
   category: ID,
   thumbnail: OTHER_ID,
   gallery: [OTHER_ID],
+  options: [{ name: "Size", values: ["M", "L"] }],
+  variants: [
+    {
+      sku: "KURTA-M",
+      options: { Size: "M" },
+      price: 1499,
+      onSale: true,
+      salePrice: 1199,
+      stock: 10,
+      isActive: true,
+    },
+    {
+      sku: "KURTA-L",
+      options: { Size: "L" },
+      price: 1499,
+      onSale: true,
+      salePrice: 1199,
+      stock: 15,
+      isActive: true,
+    },
+  ],
 };
 const category: CategoryInput = { name: "Kurtas", slug: "kurtas" };
 const review: ReviewInput = {

@@ -37,6 +37,19 @@ export const lamp: ProductDto = {
   gallery: [lampSide],
   reviews: [],
   updatedAt: CREATED,
+  options: [],
+  variants: [
+    {
+      _id: "e6e6e6e6e6e6e6e6e6e6e6e6",
+      sku: "e5e5e5e5e5e5e5e5e5e5e5e5",
+      options: {},
+      price: 40,
+      onSale: true,
+      salePrice: 30,
+      stock: 7,
+      isActive: true,
+    },
+  ],
 };
 
 export const homeAddress: AddressDto = {

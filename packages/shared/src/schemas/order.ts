@@ -13,6 +13,8 @@ export const MAX_ORDER_LINES = 50;
 const OrderLineInput = z.object(
   {
     product: Id,
+    /** May be left out only for a product with a single variant. */
+    variant: Id.optional(),
     quantity: number({ min: 1, max: MAX_LINE_QUANTITY, int: true }),
     // Sent by the cart but never trusted: the server prices every line from the database.
     price: z.number({ error: validation.number }).optional(),
@@ -76,6 +78,8 @@ export const ShippingAddressDto = AddressDto.omit({ _id: true });
 
 export const OrderLineDto = z.object({
   product: z.object({ _id: z.string(), name: z.string(), thumbnail: MediaDto.nullable() }),
+  /** The variant as it was when the order was placed. */
+  variant: z.object({ _id: z.string(), sku: z.string(), options: z.record(z.string(), z.string()) }),
   name: z.string(),
   price: z.number(),
   originalPrice: z.number(),

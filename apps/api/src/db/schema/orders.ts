@@ -13,7 +13,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { idRef, money, primaryId } from "./columns";
 import { payments } from "./payments";
-import { products } from "./products";
+import { products, productVariants } from "./products";
 import { sqlList } from "./sql-lists";
 import { users } from "./users";
 
@@ -89,6 +89,12 @@ export const orderItems = pgTable(
     productId: idRef()
       .notNull()
       .references(() => products.id, { onDelete: "restrict" }),
+    variantId: idRef()
+      .notNull()
+      .references(() => productVariants.id, { onDelete: "restrict" }),
+    // Snapshot of the variant's SKU and option values when the order was placed.
+    variantSku: text().notNull(),
+    variantOptions: jsonb().$type<Record<string, string>>().notNull().default({}),
     // Snapshot of the product name when the order was placed.
     name: text().notNull(),
     // Unit price charged (the sale price when the product was on sale).
@@ -102,6 +108,7 @@ export const orderItems = pgTable(
     check("order_items_quantity_check", sql`${t.quantity} > 0`),
     index("order_items_order_id_idx").on(t.orderId),
     index("order_items_product_id_idx").on(t.productId),
+    index("order_items_variant_id_idx").on(t.variantId),
   ],
 );
 

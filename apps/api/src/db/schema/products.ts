@@ -5,15 +5,23 @@ import {
   customType,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { categories } from "./categories";
 import { idRef, money, primaryId } from "./columns";
 import { media } from "./media";
+
+/** An option of a product (Size, Colour) and its values, in the order the storefront offers them. */
+export interface ProductOption {
+  name: string;
+  values: string[];
+}
 
 /** PostgreSQL's full-text document type; the product repo writes it, only SQL reads it. */
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
@@ -24,6 +32,12 @@ export const products = pgTable(
     id: primaryId(),
     name: text().notNull(),
     description: text().notNull().default(""),
+    // 0 to 3 options; a product without options has one default variant.
+    options: jsonb().$type<ProductOption[]>().notNull().default([]),
+    // NOTE: price, on_sale, sale_price and stock are derived from the variants (the cheapest active
+    // variant's price, the active variants' summed stock) and kept by the triggers of migration 0006
+    // in the transaction of every variant write (docs/decisions/015-variants.md). Never write them
+    // except through product_variants.
     price: money().notNull(),
     onSale: boolean().notNull().default(false),
     salePrice: money().notNull().default(0),
@@ -112,6 +126,47 @@ export const productCounts = pgTable("product_counts", {
   inactive: integer().notNull().default(0),
 });
 
+/**
+ * What is sold, stocked and priced: one combination of a product's option values (`options`, a map
+ * from option name to value; empty for the default variant of a product without options).
+ * A variant left out of a product update is deleted, or, once ordered, kept for its order lines with
+ * `removed_at` set (and inactive): such a variant is never read as part of the product again.
+ */
+export const productVariants = pgTable(
+  "product_variants",
+  {
+    id: primaryId(),
+    productId: idRef()
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    sku: text().notNull(),
+    options: jsonb().$type<Record<string, string>>().notNull().default({}),
+    price: money().notNull(),
+    onSale: boolean().notNull().default(false),
+    salePrice: money().notNull().default(0),
+    stock: integer().notNull().default(0),
+    isActive: boolean().notNull().default(true),
+    // The variant's place in the product's list (the order the staff gave).
+    position: integer().notNull().default(0),
+    removedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // NOTE: the last line of defence against overselling; the order service locks the variant rows
+    // and takes stock with `stock = stock - q`.
+    check("product_variants_stock_check", sql`${t.stock} >= 0`),
+    check("product_variants_price_check", sql`${t.price} >= 0`),
+    check("product_variants_sale_price_check", sql`${t.salePrice} >= 0`),
+    // A SKU names one variant for ever, removed ones included: order lines keep it.
+    uniqueIndex("product_variants_sku_unique").on(t.sku),
+    // One variant per combination among the product's current variants.
+    uniqueIndex("product_variants_product_options_unique")
+      .on(t.productId, t.options)
+      .where(sql`${t.removedAt} is null`),
+    index("product_variants_product_id_idx").on(t.productId, t.position, t.id),
+  ],
+);
+
 export const productGallery = pgTable(
   "product_gallery",
   {
@@ -131,6 +186,8 @@ export const productGallery = pgTable(
 
 export type Product = typeof products.$inferSelect;
 export type NewProduct = typeof products.$inferInsert;
+export type ProductVariant = typeof productVariants.$inferSelect;
+export type NewProductVariant = typeof productVariants.$inferInsert;
 export type ProductCounts = typeof productCounts.$inferSelect;
 export type ProductGalleryItem = typeof productGallery.$inferSelect;
 export type NewProductGalleryItem = typeof productGallery.$inferInsert;

@@ -9,7 +9,7 @@ import { categories } from "./categories";
 import { media } from "./media";
 import { orderItems, orders } from "./orders";
 import { payments } from "./payments";
-import { productGallery, products } from "./products";
+import { productGallery, products, productVariants } from "./products";
 import { reviews } from "./reviews";
 import { sessions, users } from "./users";
 
@@ -56,6 +56,12 @@ export const ordersRelations = relations(orders, ({ one, many }) => ({
 export const orderItemsRelations = relations(orderItems, ({ one }) => ({
   order: one(orders, { fields: [orderItems.orderId], references: [orders.id] }),
   product: one(products, { fields: [orderItems.productId], references: [products.id] }),
+  variant: one(productVariants, { fields: [orderItems.variantId], references: [productVariants.id] }),
+}));
+
+export const productVariantsRelations = relations(productVariants, ({ one, many }) => ({
+  product: one(products, { fields: [productVariants.productId], references: [products.id] }),
+  orderItems: many(orderItems),
 }));
 
 export const reviewsRelations = relations(reviews, ({ one }) => ({
@@ -69,6 +75,7 @@ export const productsRelations = relations(products, ({ one, many }) => ({
   gallery: many(productGallery),
   reviews: many(reviews),
   orderItems: many(orderItems),
+  variants: many(productVariants),
 }));
 
 export const productGalleryRelations = relations(productGallery, ({ one }) => ({

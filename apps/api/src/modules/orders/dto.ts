@@ -51,6 +51,7 @@ export function toOrderDto(
     ...toOrderSummaryDto(row, viewer),
     products: lines.map(({ item, thumbnail }) => ({
       product: { _id: item.productId, name: item.name, thumbnail: thumbnail ? toMediaDto(thumbnail) : null },
+      variant: { _id: item.variantId, sku: item.variantSku, options: item.variantOptions },
       name: item.name,
       price: item.price,
       originalPrice: item.originalPrice,

@@ -1,56 +1,109 @@
 /** SQL for orders: placement (with the atomic stock take), lists, one order, status changes, the sweep. */
 import type { OrderStatus } from "@shop/shared/constants";
-import { and, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "#api/db/client";
 import { type Media, media } from "#api/db/schema/media";
 import { type NewOrder, type NewOrderItem, orderItems, orders } from "#api/db/schema/orders";
 import { payments } from "#api/db/schema/payments";
-import { products } from "#api/db/schema/products";
+import { type ProductVariant, products, productVariants } from "#api/db/schema/products";
 import { users } from "#api/db/schema/users";
 
-export function findProductsForOrder(db: Database, ids: readonly string[]) {
-  return db
+/**
+ * The products of an order's lines with their current variants (removed ones left out), in one
+ * query; a product without a row here does not exist.
+ */
+export async function findProductsForOrder(db: Database, ids: readonly string[]) {
+  const rows = await db
     .select({
-      id: products.id,
-      name: products.name,
-      price: products.price,
-      onSale: products.onSale,
-      salePrice: products.salePrice,
-      stock: products.stock,
-      isActive: products.isActive,
+      product: {
+        id: products.id,
+        name: products.name,
+        isActive: products.isActive,
+        options: products.options,
+      },
+      variant: productVariants,
     })
     .from(products)
-    .where(inArray(products.id, [...ids]));
+    .leftJoin(
+      productVariants,
+      and(eq(productVariants.productId, products.id), isNull(productVariants.removedAt)),
+    )
+    .where(inArray(products.id, [...ids]))
+    .orderBy(asc(products.id), asc(productVariants.position), asc(productVariants.id));
+  const found = new Map<string, (typeof rows)[number]["product"] & { variants: ProductVariant[] }>();
+  for (const { product, variant } of rows) {
+    let entry = found.get(product.id);
+    if (!entry) {
+      entry = { ...product, variants: [] };
+      found.set(product.id, entry);
+    }
+    if (variant) entry.variants.push(variant);
+  }
+  return found;
+}
+
+export type ProductForOrder = NonNullable<
+  ReturnType<Awaited<ReturnType<typeof findProductsForOrder>>["get"]>
+>;
+
+/**
+ * Locks the variants an order takes stock from, in product then variant id order, and answers
+ * their stock. NOTE: every writer of variant stock locks in this order (the variants' trigger then
+ * locks their products in id order), so that two placements, or a placement and a cancellation,
+ * never wait on each other in a circle.
+ */
+export async function lockVariants(db: Database, ids: readonly string[]) {
+  return db
+    .select({ id: productVariants.id, stock: productVariants.stock, isActive: productVariants.isActive })
+    .from(productVariants)
+    .where(inArray(productVariants.id, [...ids]))
+    .orderBy(asc(productVariants.productId), asc(productVariants.id))
+    .for("update");
 }
 
 /**
- * Takes `quantity` units of an active product, or nothing: the condition and the decrement are one
- * statement, so two buyers can never both get the last unit.
+ * Takes units of locked variants in one statement (the variants' trigger derives each product's
+ * stock once); answers the variants that had enough, so that a caller that did not lock still
+ * takes all or nothing.
  */
-export async function takeStock(db: Database, productId: string, quantity: number): Promise<boolean> {
-  const rows = await db
-    .update(products)
-    .set({ stock: sql`${products.stock} - ${quantity}` })
-    .where(
-      and(eq(products.id, productId), eq(products.isActive, true), sql`${products.stock} >= ${quantity}`),
-    )
-    .returning({ id: products.id });
-  return rows.length === 1;
+export async function takeStock(
+  db: Database,
+  lines: readonly { variantId: string; quantity: number }[],
+): Promise<Set<string>> {
+  const values = lines.map((line) => sql`(${line.variantId}, ${line.quantity}::integer)`);
+  const result = await db.execute<{ id: string }>(sql`
+    update ${productVariants} as v set stock = v.stock - x.quantity
+    from (values ${sql.join(values, sql`, `)}) as x(id, quantity)
+    where v.id = x.id and v.stock >= x.quantity
+    returning v.id`);
+  return new Set(result.rows.map((row) => row.id));
 }
 
-export async function currentStock(db: Database, productId: string): Promise<number> {
-  const [row] = await db.select({ stock: products.stock }).from(products).where(eq(products.id, productId));
-  return row?.stock ?? 0;
-}
-
-/** Gives an order's units back to stock; a paid order also takes them off the best-seller count. */
+/** Gives an order's units back to their variants; a paid order also takes them off the best-seller count. */
 export async function returnStock(db: Database, orderId: string, { wasPaid }: { wasPaid: boolean }) {
+  const ordered = db
+    .select({ variantId: orderItems.variantId })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId));
+  const locked = await lockVariants(
+    db,
+    (await ordered).map((row) => row.variantId),
+  );
+  if (locked.length === 0) return;
   await db.execute(sql`
-    update ${products} p
-    set stock = p.stock + oi.quantity,
-        sold_count = greatest(0, p.sold_count - ${wasPaid ? sql`oi.quantity` : sql`0`})
-    from ${orderItems} oi
-    where oi.order_id = ${orderId} and p.id = oi.product_id`);
+    update ${productVariants} v
+    set stock = v.stock + oi.quantity
+    from (select variant_id, sum(quantity)::integer as quantity from ${orderItems}
+          where order_id = ${orderId} group by variant_id) oi
+    where v.id = oi.variant_id`);
+  if (wasPaid) {
+    await db.execute(sql`
+      update ${products} p
+      set sold_count = greatest(0, p.sold_count - oi.quantity)
+      from (select product_id, sum(quantity)::integer as quantity from ${orderItems}
+            where order_id = ${orderId} group by product_id) oi
+      where p.id = oi.product_id`);
+  }
 }
 
 /** Raises the best-seller count of a paid order's products. */

@@ -32,7 +32,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["orders"],
         operationId: "placeOrder",
         summary:
-          "Place an order; the server prices it and takes the stock (Idempotency-Key makes retries safe)",
+          "Place an order; the server prices it and takes the stock of each line's variant (Idempotency-Key makes retries safe)",
         headers: IdempotencyHeaders,
         body: OrderInput,
         response: { 200: envelope(OrderDto), 201: envelope(OrderDto), ...refusals(404, 409, 422) },

@@ -2,7 +2,7 @@
 import { createHash } from "node:crypto";
 import type { OrderStatus } from "@shop/shared/constants";
 import { ORDER_LIMITS } from "@shop/shared/constants";
-import { api } from "@shop/shared/messages";
+import { api, validation } from "@shop/shared/messages";
 import { canTransition, returnsStock } from "@shop/shared/orders";
 import { priceItems } from "@shop/shared/pricing";
 import { isStaff, type SignedInViewer as Viewer } from "@shop/shared/roles";
@@ -12,17 +12,18 @@ import type {
   OrderStatusInput,
   OrderSummaryDto,
 } from "@shop/shared/schemas/order";
+import { variantLabel } from "@shop/shared/schemas/product";
 import { AppError } from "#api/core/errors";
 import { limitOffset, type PageRequest } from "#api/core/paging";
 import type { Database } from "#api/db/client";
 import { isPgError, UNIQUE_VIOLATION } from "#api/db/errors";
+import type { ProductVariant } from "#api/db/schema/products";
 import type { User } from "#api/db/schema/users";
 import { toAddressSnapshot } from "#api/modules/addresses/dto";
 import { findAddressOfUser } from "#api/modules/addresses/repo";
 import { toOrderDto, toOrderSummaryDto } from "./dto";
 import {
   countSold,
-  currentStock,
   findOrderById,
   findOrderByIdempotencyKey,
   findOrderLines,
@@ -32,8 +33,10 @@ import {
   lockAndCountUnpaidOrders,
   lockExpiredPendingOrders,
   lockOrder,
+  lockVariants,
   type OrderFilter,
   type OrderRow,
+  type ProductForOrder,
   returnStock,
   setOrderStatus,
   takeStock,
@@ -79,6 +82,11 @@ export interface OrderLimits {
   maxQuantityPerLine: number;
 }
 
+/** The key of an order line: its product, and its variant when one is named. */
+function lineKey(line: { product: string; variant?: string | undefined }): string {
+  return line.variant ? `${line.product}/${line.variant}` : line.product;
+}
+
 /** What a placement asked for, the same for the same body however its lines were ordered or split. */
 function fingerprintOf(input: OrderInputParsed, quantities: ReadonlyMap<string, number>): string {
   const lines = [...quantities.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
@@ -96,11 +104,77 @@ async function orderOfKey(db: Database, user: User, key: string, fingerprint: st
   return { order: await getOrder(db, user, existing.id), created: false };
 }
 
+interface OrderLine {
+  product: ProductForOrder;
+  variant: ProductVariant;
+  quantity: number;
+}
+
+/** "Trail Running Shoes (Size: 9)": the product's name, with the variant's values when it has options. */
+function labelOf({ product, variant }: Pick<OrderLine, "product" | "variant">): string {
+  return variantLabel(product.name, product.options, variant.options);
+}
+
+/** The message for a line short of stock: as before variants for a product without options. */
+function shortMessage(line: Pick<OrderLine, "product" | "variant">, available: number): string {
+  return line.product.options.length > 0
+    ? api.variantOutOfStock(labelOf(line), available)
+    : api.outOfStock(line.product.name, available);
+}
+
 /**
- * Places an order: every line priced from the database (client amounts are ignored), the stock of
- * each product taken atomically in the order's transaction, 409 naming the product when short.
- * Against hoarding, 409 past the units of one product an order may hold or the unpaid orders a
- * shopper may have at once. With an idempotency key, a retried placement returns the first order.
+ * Which variant each line names: the given one, which must be a current, active variant of the
+ * line's product (400 otherwise), or, left out, the product's only variant ('Please choose a Size.'
+ * when it has several). Lines of one variant are merged; the result is in product, then variant id
+ * order, the order in which the placement locks them.
+ */
+function resolveLines(
+  input: OrderInputParsed,
+  found: ReadonlyMap<string, ProductForOrder>,
+  limits: OrderLimits,
+): OrderLine[] {
+  const fieldErrors: Record<string, string> = {};
+  const merged = new Map<string, OrderLine>();
+  input.products.forEach((line, index) => {
+    const product = found.get(line.product);
+    if (!product) throw new AppError("CONFLICT", api.productMissing);
+    if (!product.isActive) throw new AppError("CONFLICT", api.productUnavailable(product.name));
+    let variant: ProductVariant | undefined;
+    if (line.variant === undefined) {
+      const [only, ...others] = product.variants;
+      if (only && others.length === 0) variant = only;
+      else fieldErrors[`products.${index}.variant`] = validation.chooseOption(product.options[0]?.name ?? "");
+    } else {
+      variant = product.variants.find((candidate) => candidate.id === line.variant);
+      if (!variant) fieldErrors[`products.${index}.variant`] = validation.variantOfOtherProduct;
+      else if (!variant.isActive)
+        fieldErrors[`products.${index}.variant`] = api.productUnavailable(labelOf({ product, variant }));
+    }
+    if (!variant) return;
+    const entry = merged.get(variant.id);
+    if (entry) entry.quantity += line.quantity;
+    else merged.set(variant.id, { product, variant, quantity: line.quantity });
+  });
+  const [firstError] = Object.values(fieldErrors);
+  if (firstError) throw new AppError("BAD_REQUEST", firstError, fieldErrors);
+  const lines = [...merged.values()].sort((a, b) =>
+    a.product.id === b.product.id
+      ? a.variant.id.localeCompare(b.variant.id)
+      : a.product.id.localeCompare(b.product.id),
+  );
+  for (const line of lines) {
+    if (line.quantity > limits.maxQuantityPerLine)
+      throw new AppError("CONFLICT", api.quantityPerLine(limits.maxQuantityPerLine));
+  }
+  return lines;
+}
+
+/**
+ * Places an order: every line priced from its variant in the database (client amounts are ignored),
+ * the stock of each variant taken atomically in the order's transaction, 409 naming the product
+ * (and its option values) when short. Against hoarding, 409 past the units of one variant an order
+ * may hold or the unpaid orders a shopper may have at once. With an idempotency key, a retried
+ * placement returns the first order.
  */
 export async function placeOrder(
   db: Database,
@@ -108,10 +182,9 @@ export async function placeOrder(
   input: OrderInputParsed,
   { idempotencyKey, limits = ORDER_LIMITS }: PlaceOrderOptions = {},
 ): Promise<{ order: OrderDto; created: boolean }> {
-  // One line per product, in id order, so that concurrent orders lock products in the same order.
   const quantities = new Map<string, number>();
   for (const line of input.products)
-    quantities.set(line.product, (quantities.get(line.product) ?? 0) + line.quantity);
+    quantities.set(lineKey(line), (quantities.get(lineKey(line)) ?? 0) + line.quantity);
   const fingerprint = fingerprintOf(input, quantities);
   if (idempotencyKey) {
     const replay = await orderOfKey(db, user, idempotencyKey, fingerprint);
@@ -122,23 +195,13 @@ export async function placeOrder(
   if (!address)
     throw new AppError("NOT_FOUND", api.addressNotFound, { shippingAddress: api.addressRequired });
 
-  const productIds = [...quantities.keys()].sort();
-  const found = new Map((await findProductsForOrder(db, productIds)).map((p) => [p.id, p]));
-
-  const lines = productIds.map((id) => {
-    const product = found.get(id);
-    if (!product) throw new AppError("CONFLICT", api.productMissing);
-    if (!product.isActive) throw new AppError("CONFLICT", api.productUnavailable(product.name));
-    const quantity = quantities.get(id) ?? 0;
-    if (quantity > limits.maxQuantityPerLine)
-      throw new AppError("CONFLICT", api.quantityPerLine(limits.maxQuantityPerLine));
-    return { product, quantity };
-  });
+  const productIds = [...new Set(input.products.map((line) => line.product))].sort();
+  const lines = resolveLines(input, await findProductsForOrder(db, productIds), limits);
   const priced = priceItems(
-    lines.map(({ product, quantity }) => ({
-      price: product.price,
-      onSale: product.onSale,
-      salePrice: product.salePrice,
+    lines.map(({ variant, quantity }) => ({
+      price: variant.price,
+      onSale: variant.onSale,
+      salePrice: variant.salePrice,
       quantity,
     })),
   );
@@ -149,11 +212,24 @@ export async function placeOrder(
       // NOTE: the shopper's row is locked first, so that two placements cannot both pass the count.
       if ((await lockAndCountUnpaidOrders(tx, user.id)) >= limits.maxUnpaidOrders)
         throw new AppError("CONFLICT", api.tooManyUnpaidOrders);
-      for (const { product, quantity } of lines) {
-        if (!(await takeStock(tx, product.id, quantity))) {
-          throw new AppError("CONFLICT", api.outOfStock(product.name, await currentStock(tx, product.id)));
-        }
+      const locked = new Map(
+        (
+          await lockVariants(
+            tx,
+            lines.map((line) => line.variant.id),
+          )
+        ).map((row) => [row.id, row]),
+      );
+      for (const line of lines) {
+        const now = locked.get(line.variant.id);
+        if (!now?.isActive) throw new AppError("CONFLICT", api.productUnavailable(labelOf(line)));
+        if (now.stock < line.quantity) throw new AppError("CONFLICT", shortMessage(line, now.stock));
       }
+      const taken = await takeStock(
+        tx,
+        lines.map((line) => ({ variantId: line.variant.id, quantity: line.quantity })),
+      );
+      if (taken.size !== lines.length) throw new Error("stock changed under a lock");
       const order = await insertOrder(
         tx,
         {
@@ -168,11 +244,14 @@ export async function placeOrder(
           idempotencyKey: idempotencyKey ?? null,
           idempotencyFingerprint: idempotencyKey ? fingerprint : null,
         },
-        lines.map(({ product }, index) => ({
+        lines.map(({ product, variant }, index) => ({
           productId: product.id,
+          variantId: variant.id,
+          variantSku: variant.sku,
+          variantOptions: variant.options,
           name: product.name,
-          price: priced.lines[index]?.unitPrice ?? product.price,
-          originalPrice: product.price,
+          price: priced.lines[index]?.unitPrice ?? variant.price,
+          originalPrice: variant.price,
           savedAmount: priced.lines[index]?.savedAmount ?? 0,
           quantity: priced.lines[index]?.quantity ?? 0,
         })),

@@ -1,5 +1,6 @@
-import type { ProductDto, ProductSummaryDto } from "@shop/shared/schemas/product";
+import type { ProductDto, ProductSummaryDto, VariantDto } from "@shop/shared/schemas/product";
 import type { Media } from "#api/db/schema/media";
+import type { ProductVariant } from "#api/db/schema/products";
 import { toMediaDto } from "#api/modules/media/dto";
 import type { ProductSummaryRow } from "./repo";
 
@@ -17,6 +18,20 @@ export function toProductSummaryDto(row: ProductSummaryRow): ProductSummaryDto {
     thumbnail: row.thumbnail ? toMediaDto(row.thumbnail) : null,
     rating: { average: row.ratingAverage, count: row.ratingCount },
     createdAt: row.createdAt.toISOString(),
+    options: row.options,
+  };
+}
+
+export function toVariantDto(variant: ProductVariant): VariantDto {
+  return {
+    _id: variant.id,
+    sku: variant.sku,
+    options: variant.options,
+    price: variant.price,
+    onSale: variant.onSale,
+    salePrice: variant.salePrice,
+    stock: variant.stock,
+    isActive: variant.isActive,
   };
 }
 
@@ -26,11 +41,13 @@ export type ProductDetailDto = Omit<ProductDto, "reviews">;
 export function toProductDetailDto(
   row: ProductSummaryRow & { description: string; updatedAt: Date },
   gallery: Media[],
+  variants: ProductVariant[],
 ): ProductDetailDto {
   return {
     ...toProductSummaryDto(row),
     description: row.description,
     gallery: gallery.map(toMediaDto),
     updatedAt: row.updatedAt.toISOString(),
+    variants: variants.map(toVariantDto),
   };
 }

@@ -60,6 +60,7 @@ describe("GET /api/products", () => {
       stock: 10,
       isActive: true,
       category: { _id: own.id, name: own.name, slug: own.slug },
+      options: [],
       thumbnail: {
         _id: thumbnail.id,
         name: thumbnail.name,
@@ -508,9 +509,13 @@ describe("DELETE /api/products/:id", () => {
       })
       .returning();
     if (!order) throw new Error("no order");
+    const [variant] = product.variants;
+    if (!variant) throw new Error("no variant");
     await t.database.db.insert(orderItems).values({
       orderId: order.id,
       productId: product._id,
+      variantId: variant._id,
+      variantSku: variant.sku,
       name: product.name,
       price: 100,
       originalPrice: 100,

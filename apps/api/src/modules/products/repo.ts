@@ -15,13 +15,35 @@
  * totals without a keyword come from `product_counts`, kept by triggers.
  */
 import type { ProductSort } from "@shop/shared/schemas/product";
-import { and, asc, count, desc, eq, gt, inArray, lte, type SQL, sql, type WithSubquery } from "drizzle-orm";
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  inArray,
+  isNull,
+  lte,
+  notInArray,
+  type SQL,
+  sql,
+  type WithSubquery,
+} from "drizzle-orm";
 import { type AnyPgColumn, union } from "drizzle-orm/pg-core";
 import type { Database } from "#api/db/client";
 import { categories } from "#api/db/schema/categories";
 import { type Media, media } from "#api/db/schema/media";
 import { orderItems } from "#api/db/schema/orders";
-import { type NewProduct, productCounts, productGallery, products } from "#api/db/schema/products";
+import {
+  type NewProduct,
+  type ProductOption,
+  type ProductVariant,
+  productCounts,
+  productGallery,
+  products,
+  productVariants,
+} from "#api/db/schema/products";
 import { addSearchWords, keywordTsquery, nameContains, type SearchText, searchDocument } from "./search";
 
 export interface ProductFilter {
@@ -54,6 +76,7 @@ const summaryColumns = {
   ratingAverage: products.ratingAverage,
   ratingCount: products.ratingCount,
   createdAt: products.createdAt,
+  options: products.options,
   category: { id: categories.id, name: categories.name, slug: categories.slug },
   thumbnail: media,
 };
@@ -69,6 +92,7 @@ export interface ProductSummaryRow {
   ratingAverage: number;
   ratingCount: number;
   createdAt: Date;
+  options: ProductOption[];
   category: { id: string; name: string; slug: string };
   thumbnail: Media | null;
 }
@@ -270,30 +294,57 @@ export async function findGallery(db: Database, productId: string): Promise<Medi
   return rows.map((row) => row.media);
 }
 
+/** The fields a product update writes; price, sale price, on-sale and stock come from the variants. */
 export type ProductValues = Pick<
   NewProduct,
-  | "name"
-  | "description"
-  | "price"
-  | "onSale"
-  | "salePrice"
-  | "stock"
-  | "isActive"
-  | "categoryId"
-  | "thumbnailId"
+  "name" | "description" | "isActive" | "categoryId" | "thumbnailId" | "options"
 >;
 
-/** Inserts a product with its search document and vocabulary; returns the new id. */
+/** A product's own price and stock: what its default variant is made of when no variants are given. */
+export type ProductPricing = Pick<NewProduct, "price" | "onSale" | "salePrice" | "stock">;
+
+/** A variant to write; without `sku` (the default variant of a new product) the SKU is the product's id. */
+export interface VariantValues {
+  id?: string | undefined;
+  sku?: string | undefined;
+  options: Record<string, string>;
+  price: number;
+  onSale: boolean;
+  salePrice: number;
+  stock: number;
+  isActive: boolean;
+  /** The variant's place among the product's; by default its place in the list written. */
+  position?: number | undefined;
+}
+
+/**
+ * Inserts a product with its variants (by default one default variant of its own price and stock),
+ * its search document and vocabulary; returns the new id. The variants' trigger derives the
+ * product's price and stock in the same statement's transaction.
+ */
 export async function insertProduct(
   db: Database,
-  values: ProductValues & Pick<NewProduct, "soldCount" | "createdAt">,
+  values: Omit<ProductValues, "options"> &
+    Partial<Pick<ProductValues, "options">> &
+    ProductPricing &
+    Pick<NewProduct, "soldCount" | "createdAt">,
   search: SearchText,
+  variants?: readonly VariantValues[],
 ): Promise<string> {
   const [row] = await db
     .insert(products)
     .values({ ...values, searchVector: searchDocument(search) })
     .returning({ id: products.id });
   if (!row) throw new Error("insert returned no row");
+  const defaultVariant: VariantValues = {
+    options: {},
+    price: values.price,
+    onSale: values.onSale ?? false,
+    salePrice: values.salePrice ?? 0,
+    stock: values.stock ?? 0,
+    isActive: true,
+  };
+  await insertVariants(db, row.id, variants ?? [defaultVariant]);
   await addSearchWords(db, search);
   return row.id;
 }
@@ -302,7 +353,7 @@ export async function insertProduct(
 export async function updateProduct(
   db: Database,
   id: string,
-  values: ProductValues,
+  values: ProductValues | Omit<ProductValues, "options">,
   search: SearchText,
 ): Promise<boolean> {
   const rows = await db
@@ -315,11 +366,11 @@ export async function updateProduct(
   return true;
 }
 
-/** Changes flags and sale price only (no search-relevant field); false when the product does not exist. */
+/** Changes the active flag only (no search-relevant field); false when the product does not exist. */
 export async function updateProductFlags(
   db: Database,
   id: string,
-  values: Partial<Pick<NewProduct, "isActive" | "onSale" | "salePrice">>,
+  values: Pick<NewProduct, "isActive">,
 ): Promise<boolean> {
   const rows = await db
     .update(products)
@@ -329,20 +380,142 @@ export async function updateProductFlags(
   return rows.length > 0;
 }
 
-/** The fields the flag rules look at, locking the row for the rest of the transaction. */
+/** The fields the update rules look at, locking the row for the rest of the transaction. */
 export async function lockProductForUpdate(db: Database, id: string) {
   const [row] = await db
     .select({
       id: products.id,
-      price: products.price,
-      onSale: products.onSale,
-      salePrice: products.salePrice,
       isActive: products.isActive,
+      options: products.options,
     })
     .from(products)
     .where(eq(products.id, id))
     .for("update");
   return row;
+}
+
+/** A product's current variants (removed ones left out), in their order: one query for the product page. */
+export async function findVariants(db: Database, productId: string): Promise<ProductVariant[]> {
+  return db
+    .select()
+    .from(productVariants)
+    .where(and(eq(productVariants.productId, productId), isNull(productVariants.removedAt)))
+    .orderBy(asc(productVariants.position), asc(productVariants.id));
+}
+
+/** Inserts variants of a product (at their own positions, or in the order given). */
+export async function insertVariants(
+  db: Database,
+  productId: string,
+  variants: readonly VariantValues[],
+): Promise<void> {
+  if (variants.length === 0) return;
+  await db.insert(productVariants).values(
+    variants.map((variant, index) => ({
+      ...(variant.id ? { id: variant.id } : {}),
+      productId,
+      sku: variant.sku ?? productId,
+      options: variant.options,
+      price: variant.price,
+      onSale: variant.onSale,
+      salePrice: variant.salePrice,
+      stock: variant.stock,
+      isActive: variant.isActive,
+      position: variant.position ?? index,
+    })),
+  );
+}
+
+/**
+ * Rewrites existing variants of a product (every field, and their positions) in one statement.
+ * NOTE: PostgreSQL checks the unique SKU and combination row by row, so variants that swap SKUs or
+ * combinations would collide half-way: when more than one is rewritten they first take placeholder
+ * values of their own (a SKU no real one can be: it starts with `~`).
+ */
+export async function updateVariants(
+  db: Database,
+  variants: readonly (VariantValues & { id: string; sku: string; position: number })[],
+): Promise<void> {
+  if (variants.length === 0) return;
+  const ids = variants.map((variant) => variant.id);
+  if (variants.length > 1) {
+    await db
+      .update(productVariants)
+      .set({
+        sku: sql`'~' || ${productVariants.id}`,
+        options: sql`jsonb_build_object('~', ${productVariants.id})`,
+      })
+      .where(inArray(productVariants.id, ids));
+  }
+  const rows = variants.map(
+    (v) =>
+      sql`(${v.id}, ${v.sku}, ${JSON.stringify(v.options)}::jsonb, ${v.price}::numeric, ${v.onSale}::boolean, ${v.salePrice}::numeric, ${v.stock}::integer, ${v.isActive}::boolean, ${v.position}::integer)`,
+  );
+  await db.execute(sql`
+    update ${productVariants} as v
+    set sku = x.sku, options = x.options, price = x.price, on_sale = x.on_sale, sale_price = x.sale_price,
+        stock = x.stock, is_active = x.is_active, position = x.position
+    from (values ${sql.join(rows, sql`, `)}) as x(id, sku, options, price, on_sale, sale_price, stock, is_active, position)
+    where v.id = x.id`);
+}
+
+/**
+ * Takes variants out of a product: those never ordered are deleted, the others are kept for their
+ * order lines, inactive and marked removed.
+ */
+export async function removeVariants(db: Database, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  const ordered = sql`exists (select 1 from ${orderItems} where ${orderItems.variantId} = ${productVariants.id})`;
+  await db.delete(productVariants).where(and(inArray(productVariants.id, [...ids]), sql`not ${ordered}`));
+  await db
+    .update(productVariants)
+    .set({ isActive: false, removedAt: new Date() })
+    .where(inArray(productVariants.id, [...ids]));
+}
+
+/** The SKUs among these that a variant other than `exceptIds` holds (removed variants included). */
+export async function takenSkus(
+  db: Database,
+  skus: readonly string[],
+  exceptIds: readonly string[],
+): Promise<Set<string>> {
+  if (skus.length === 0) return new Set();
+  const rows = await db
+    .select({ sku: productVariants.sku })
+    .from(productVariants)
+    .where(
+      and(
+        inArray(productVariants.sku, [...skus]),
+        exceptIds.length > 0 ? notInArray(productVariants.id, [...exceptIds]) : undefined,
+      ),
+    );
+  return new Set(rows.map((row) => row.sku));
+}
+
+/**
+ * Puts a product's current variants on sale (those whose sale price is above 0 and below their
+ * price), or takes them all off sale with the sale price reset to 0; answers how many changed.
+ */
+export async function setVariantsOnSale(db: Database, productId: string, onSale: boolean): Promise<number> {
+  const current = and(eq(productVariants.productId, productId), isNull(productVariants.removedAt));
+  const rows = onSale
+    ? await db
+        .update(productVariants)
+        .set({ onSale: true })
+        .where(
+          and(
+            current,
+            gt(productVariants.salePrice, 0),
+            sql`${productVariants.salePrice} < ${productVariants.price}`,
+          ),
+        )
+        .returning({ id: productVariants.id })
+    : await db
+        .update(productVariants)
+        .set({ onSale: false, salePrice: 0 })
+        .where(current)
+        .returning({ id: productVariants.id });
+  return rows.length;
 }
 
 /** Replaces the gallery with these media, in this order. */

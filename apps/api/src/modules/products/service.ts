@@ -7,11 +7,13 @@ import type {
   ProductPatchInput,
   ProductSort,
   ProductSummaryDto,
+  VariantInput,
 } from "@shop/shared/schemas/product";
 import { AppError } from "#api/core/errors";
 import { limitOffset } from "#api/core/paging";
 import type { Database } from "#api/db/client";
-import { FOREIGN_KEY_VIOLATION, pgErrorOf } from "#api/db/errors";
+import { FOREIGN_KEY_VIOLATION, pgErrorOf, UNIQUE_VIOLATION } from "#api/db/errors";
+import type { ProductVariant } from "#api/db/schema/products";
 import { findCategory } from "#api/modules/categories/repo";
 import { type ProductDetailDto, toProductDetailDto, toProductSummaryDto } from "./dto";
 import {
@@ -19,15 +21,23 @@ import {
   existingMediaIds,
   findGallery,
   findProductById,
+  findVariants,
   insertProduct,
+  insertVariants,
   listProductSummaries,
   lockProductForUpdate,
   type ProductFilter,
+  type ProductPricing,
   type ProductValues,
   productHasOrderItems,
+  removeVariants,
   replaceGallery,
+  setVariantsOnSale,
+  takenSkus,
   updateProduct,
   updateProductFlags,
+  updateVariants,
+  type VariantValues,
 } from "./repo";
 import type { SearchText } from "./search";
 
@@ -65,7 +75,8 @@ export async function listCategoryProducts(
  */
 export async function getProduct(db: Database, id: string, viewer: Viewer): Promise<ProductDetailDto> {
   const row = await requireVisibleProduct(db, id, viewer);
-  return toProductDetailDto(row, await findGallery(db, id));
+  const [gallery, variants] = await Promise.all([findGallery(db, id), findVariants(db, id)]);
+  return toProductDetailDto(row, gallery, variants);
 }
 
 /** The product as its viewer may see it: 404 unknown; 404 'not available' when inactive, unless staff. */
@@ -80,19 +91,78 @@ function uniqueIds(ids: readonly string[]): string[] {
   return [...new Set(ids)];
 }
 
-function valuesOf(input: ProductInput): ProductValues {
+function valuesOf(input: ProductInput): Omit<ProductValues, "options"> {
   return {
     name: input.name,
     description: input.description,
-    price: input.price,
-    onSale: input.onSale,
-    // Off sale the sale price is 0 (SPEC section 4), whatever the form still held.
-    salePrice: input.onSale ? (input.salePrice ?? 0) : 0,
-    stock: input.stock,
     isActive: input.isActive,
     categoryId: input.category,
     thumbnailId: input.thumbnail,
   };
+}
+
+/** Off sale the sale price is 0 (SPEC section 4), whatever the form still held. */
+function pricingOf(item: { price: number; onSale: boolean; salePrice?: number | undefined }) {
+  return { price: item.price, onSale: item.onSale, salePrice: item.onSale ? (item.salePrice ?? 0) : 0 };
+}
+
+function productPricing(input: ProductInput): Required<ProductPricing> {
+  return { ...pricingOf(input), stock: input.stock };
+}
+
+function variantValues(variant: VariantInput): VariantValues {
+  return {
+    id: variant._id,
+    sku: variant.sku,
+    options: variant.options,
+    ...pricingOf(variant),
+    stock: variant.stock,
+    isActive: variant.isActive,
+  };
+}
+
+/** 409 'This SKU is already in use.' on every variant whose SKU another variant of the shop holds. */
+async function checkSkus(db: Database, variants: readonly VariantValues[], ownIds: readonly string[]) {
+  const skus = variants.flatMap((variant) => (variant.sku ? [variant.sku] : []));
+  const taken = await takenSkus(db, skus, ownIds);
+  if (taken.size === 0) return;
+  const fieldErrors: Record<string, string> = {};
+  variants.forEach((variant, index) => {
+    if (variant.sku && taken.has(variant.sku)) fieldErrors[`variants.${index}.sku`] = api.skuTaken;
+  });
+  throw new AppError("CONFLICT", api.skuTaken, fieldErrors);
+}
+
+/**
+ * Makes a product's variants the given ones, in their order: those with an id (which must be the
+ * product's, else 400) are rewritten, the others inserted, and the current ones left out removed
+ * (deleted, or kept for their order lines when ever ordered).
+ */
+async function replaceVariants(
+  db: Database,
+  productId: string,
+  current: readonly ProductVariant[],
+  wanted: readonly VariantValues[],
+) {
+  const currentIds = new Set(current.map((variant) => variant.id));
+  const unknown: Record<string, string> = {};
+  wanted.forEach((variant, index) => {
+    if (variant.id !== undefined && !currentIds.has(variant.id))
+      unknown[`variants.${index}._id`] = api.variantNotFound;
+  });
+  if (Object.keys(unknown).length > 0) throw new AppError("BAD_REQUEST", formErrors.product, unknown);
+  const keptIds = new Set(wanted.flatMap((variant) => (variant.id ? [variant.id] : [])));
+  await removeVariants(
+    db,
+    current.filter((variant) => !keptIds.has(variant.id)).map((variant) => variant.id),
+  );
+  await checkSkus(db, wanted, [...keptIds]);
+  const updates = wanted.flatMap((variant, position) =>
+    variant.id ? [{ ...variant, id: variant.id, sku: variant.sku ?? productId, position }] : [],
+  );
+  await updateVariants(db, updates);
+  const added = wanted.flatMap((variant, position) => (variant.id ? [] : [{ ...variant, position }]));
+  await insertVariants(db, productId, added);
 }
 
 /** Checks that the category, thumbnail and gallery exist (400 naming the field otherwise); returns the search text. */
@@ -120,6 +190,10 @@ const FIELD_OF_CONSTRAINT: Record<string, string> = {
 /** A category or media deleted between the check and the write: the same 400 as the check gives. */
 function referenceRace(error: unknown): never {
   const pg = pgErrorOf(error);
+  // NOTE: two writers giving one SKU at once: the check passed for both, the unique index decides.
+  if (pg?.code === UNIQUE_VIOLATION && pg.constraint === "product_variants_sku_unique") {
+    throw new AppError("CONFLICT", api.skuTaken);
+  }
   if (pg?.code === FOREIGN_KEY_VIOLATION) {
     const field = (pg.constraint && FIELD_OF_CONSTRAINT[pg.constraint]) ?? "category";
     const message = field === "category" ? api.categoryNotFound : api.mediaNotFound;
@@ -128,35 +202,75 @@ function referenceRace(error: unknown): never {
   throw error;
 }
 
-/** Creates a product with its gallery in one transaction; answers its id. */
+/**
+ * Creates a product with its gallery and variants in one transaction; answers its id. Without
+ * variants it gets one default variant of its price, sale price and stock (SKU: the product's id).
+ */
 export async function createProduct(db: Database, input: ProductInput): Promise<string> {
   const gallery = uniqueIds(input.gallery);
   return db
     .transaction(async (tx) => {
       const search = await checkReferences(tx, input, gallery);
-      const productId = await insertProduct(tx, valuesOf(input), search);
+      const variants = input.variants?.map(variantValues);
+      if (variants) {
+        if (variants.some((variant) => variant.id !== undefined)) {
+          const unknown = Object.fromEntries(
+            variants.flatMap((variant, index) =>
+              variant.id !== undefined ? [[`variants.${index}._id`, api.variantNotFound]] : [],
+            ),
+          );
+          throw new AppError("BAD_REQUEST", formErrors.product, unknown);
+        }
+        await checkSkus(tx, variants, []);
+      }
+      const values = {
+        ...valuesOf(input),
+        ...productPricing(input),
+        options: variants ? (input.options ?? []) : [],
+      };
+      const productId = await insertProduct(tx, values, search, variants);
       await replaceGallery(tx, productId, gallery);
       return productId;
     })
     .catch(referenceRace);
 }
 
-/** Replaces every field and the gallery of a product in one transaction. */
+/**
+ * Replaces every field, the gallery and the variants of a product in one transaction. Without
+ * `variants`, a product with a single variant and no options has that variant rewritten from the
+ * product's price, sale price and stock (as before variants); one with options keeps its options
+ * and variants (a form that knows nothing of them cannot wipe them).
+ */
 export async function editProduct(db: Database, id: string, input: ProductInput): Promise<void> {
   const gallery = uniqueIds(input.gallery);
   await db
     .transaction(async (tx) => {
-      if (!(await lockProductForUpdate(tx, id))) throw new AppError("NOT_FOUND", errors.productNotFound);
+      const product = await lockProductForUpdate(tx, id);
+      if (!product) throw new AppError("NOT_FOUND", errors.productNotFound);
       const search = await checkReferences(tx, input, gallery);
-      await updateProduct(tx, id, valuesOf(input), search);
+      const current = await findVariants(tx, id);
+      const [only] = current;
+      if (input.variants) {
+        await updateProduct(tx, id, { ...valuesOf(input), options: input.options ?? [] }, search);
+        await replaceVariants(tx, id, current, input.variants.map(variantValues));
+      } else if (current.length === 1 && only && product.options.length === 0) {
+        await updateProduct(tx, id, { ...valuesOf(input), options: [] }, search);
+        const { stock, ...pricing } = productPricing(input);
+        await updateVariants(tx, [
+          { id: only.id, sku: only.sku, options: {}, ...pricing, stock, isActive: true, position: 0 },
+        ]);
+      } else {
+        await updateProduct(tx, id, valuesOf(input), search);
+      }
       await replaceGallery(tx, id, gallery);
     })
     .catch(referenceRace);
 }
 
 /**
- * Flips isActive or onSale. Turning onSale off resets the sale price to 0; turning it on needs a
- * sale price above 0 and below the price already stored (set it in the edit form), else 400.
+ * Flips isActive, or onSale of every variant. Turning onSale off resets the sale prices to 0;
+ * turning it on needs a sale price above 0 and below the price already stored (set it in the edit
+ * form) on at least one variant, which alone go on sale; else 400.
  */
 export async function patchProduct(
   db: Database,
@@ -168,13 +282,9 @@ export async function patchProduct(
     if (!current) throw new AppError("NOT_FOUND", errors.productNotFound);
     if (key === "isActive") {
       await updateProductFlags(tx, id, { isActive: value });
-    } else if (!value) {
-      await updateProductFlags(tx, id, { onSale: false, salePrice: 0 });
-    } else {
-      if (!(current.salePrice > 0 && current.salePrice < current.price)) {
-        throw new AppError("BAD_REQUEST", api.salePriceRequired, { salePrice: api.salePriceRequired });
-      }
-      await updateProductFlags(tx, id, { onSale: true });
+    } else if ((await setVariantsOnSale(tx, id, value)) === 0 && value) {
+      // NOTE: the flag is the variants'; a variant goes on sale only with a sale price set below its price.
+      throw new AppError("BAD_REQUEST", api.salePriceRequired, { salePrice: api.salePriceRequired });
     }
   });
   const row = await findProductById(db, id);

@@ -33,6 +33,7 @@ const placed: OrderDto = {
   products: [
     {
       product: { _id: lamp._id, name: lamp.name, thumbnail: lamp.thumbnail },
+      variant: { _id: "e6e6e6e6e6e6e6e6e6e6e6e6", sku: lamp._id, options: {} },
       name: lamp.name,
       price: 30,
       originalPrice: 40,

@@ -1,0 +1,184 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createEmptyDatabase } from "#test/db";
+import { type DatabaseHandle, migrate, migrationsFolder } from "./client";
+
+/** The migrations up to and including `lastTag`, as a folder of their own. */
+function migrationsUpTo(lastTag: string): string {
+  const source = migrationsFolder();
+  const folder = mkdtempSync(join(tmpdir(), "shop-migrations-"));
+  cpSync(source, folder, { recursive: true });
+  const journalFile = join(folder, "meta", "_journal.json");
+  const journal = JSON.parse(readFileSync(journalFile, "utf8")) as { entries: { tag: string }[] };
+  const last = journal.entries.findIndex((entry) => entry.tag === lastTag);
+  if (last < 0) throw new Error(`no migration ${lastTag}`);
+  journal.entries = journal.entries.slice(0, last + 1);
+  writeFileSync(journalFile, JSON.stringify(journal));
+  return folder;
+}
+
+const ids = {
+  category: "64a000000000000000000001",
+  thumbnail: "64a000000000000000000002",
+  user: "64a000000000000000000003",
+  sneakers: "64a000000000000000000010",
+  watch: "64a000000000000000000011",
+  scarf: "64a000000000000000000012",
+  pending: "64a000000000000000000020",
+  paid: "64a000000000000000000021",
+};
+
+const before = [
+  {
+    id: ids.sneakers,
+    name: "Festive Sneakers",
+    price: "120.00",
+    onSale: true,
+    salePrice: "99.50",
+    stock: 7,
+    active: true,
+  },
+  {
+    id: ids.watch,
+    name: "Steel Chronograph",
+    price: "250.00",
+    onSale: false,
+    salePrice: "0.00",
+    stock: 0,
+    active: true,
+  },
+  {
+    id: ids.scarf,
+    name: "Wool Scarf",
+    price: "19.99",
+    onSale: false,
+    salePrice: "0.00",
+    stock: 12,
+    active: false,
+  },
+];
+
+let handle: DatabaseHandle;
+let previous: string;
+
+beforeAll(async () => {
+  handle = await createEmptyDatabase();
+  previous = migrationsUpTo("0005_order_fingerprint");
+  await migrate(handle, previous);
+  // A shop as the schema before variants held it: products, and orders with lines.
+  const { db } = handle;
+  await db.execute(sql`insert into categories (id, name, slug) values (${ids.category}, 'Shoes', 'shoes')`);
+  await db.execute(sql`insert into media (id, name, storage_key, url, width, height)
+    values (${ids.thumbnail}, 'shoe.png', 'images/x', '/media/x.webp', 640, 640)`);
+  await db.execute(sql`insert into users (id, first_name, last_name, email, password_hash)
+    values (${ids.user}, 'Asha', 'Rao', 'asha@example.com', 'x')`);
+  for (const p of before) {
+    await db.execute(sql`insert into products (id, name, description, price, on_sale, sale_price, stock, is_active,
+      category_id, thumbnail_id, sold_count)
+      values (${p.id}, ${p.name}, 'A product made before variants existed.', ${p.price}, ${p.onSale}, ${p.salePrice},
+        ${p.stock}, ${p.active}, ${ids.category}, ${ids.thumbnail}, 2)`);
+  }
+  const address = JSON.stringify({ name: { firstName: "Asha", lastName: "Rao" }, city: "Mumbai" });
+  for (const [order, status] of [
+    [ids.pending, "pending"],
+    [ids.paid, "processing"],
+  ] as const) {
+    await db.execute(sql`insert into orders (id, user_id, status, sub_total, total_amount, shipping_address)
+      values (${order}, ${ids.user}, ${status}, 219, 338.42, ${address}::jsonb)`);
+  }
+  await db.execute(sql`insert into order_items (id, order_id, product_id, name, price, original_price, saved_amount, quantity)
+    values ('64a000000000000000000030', ${ids.pending}, ${ids.sneakers}, 'Festive Sneakers', 99.5, 120, 20.5, 2),
+           ('64a000000000000000000031', ${ids.pending}, ${ids.watch}, 'Steel Chronograph', 250, 250, 0, 1),
+           ('64a000000000000000000032', ${ids.paid}, ${ids.sneakers}, 'Festive Sneakers', 99.5, 120, 20.5, 1)`);
+});
+
+afterAll(async () => {
+  await handle?.close();
+  if (previous) rmSync(previous, { recursive: true, force: true });
+});
+
+describe("upgrading a shop to products with variants (migration 0007)", () => {
+  it("keeps every product, price and stock, and gives each one default variant of them", async () => {
+    await migrate(handle);
+    const products = await handle.db.execute<Record<string, unknown>>(sql`
+      select id, name, price::text, on_sale as "onSale", sale_price::text as "salePrice", stock, is_active as active, options
+      from products order by id`);
+    expect(products.rows).toEqual(before.map((p) => ({ ...p, options: [] })));
+    const variants = await handle.db.execute<Record<string, unknown>>(sql`
+      select product_id as "productId", sku, options, price::text, on_sale as "onSale", sale_price::text as "salePrice",
+        stock, is_active as active, removed_at as "removedAt", id
+      from product_variants order by product_id`);
+    expect(variants.rows).toEqual(
+      before.map((p) => ({
+        productId: p.id,
+        sku: p.id,
+        options: {},
+        price: p.price,
+        onSale: p.onSale,
+        salePrice: p.salePrice,
+        stock: p.stock,
+        active: true,
+        removedAt: null,
+        id: expect.stringMatching(new RegExp(`^${p.id.slice(0, 8)}[0-9a-f]{16}$`)),
+      })),
+    );
+  });
+
+  it("points every order line at its product's default variant, keeping its price and quantity", async () => {
+    const lines = await handle.db.execute<Record<string, unknown>>(sql`
+      select oi.id, oi.order_id as "orderId", oi.product_id as "productId", oi.price::text, oi.quantity,
+        oi.variant_sku as sku, oi.variant_options as options, v.product_id as "variantProductId"
+      from order_items oi join product_variants v on v.id = oi.variant_id order by oi.id`);
+    expect(lines.rows).toEqual([
+      {
+        id: "64a000000000000000000030",
+        orderId: ids.pending,
+        productId: ids.sneakers,
+        price: "99.50",
+        quantity: 2,
+        sku: ids.sneakers,
+        options: {},
+        variantProductId: ids.sneakers,
+      },
+      {
+        id: "64a000000000000000000031",
+        orderId: ids.pending,
+        productId: ids.watch,
+        price: "250.00",
+        quantity: 1,
+        sku: ids.watch,
+        options: {},
+        variantProductId: ids.watch,
+      },
+      {
+        id: "64a000000000000000000032",
+        orderId: ids.paid,
+        productId: ids.sneakers,
+        price: "99.50",
+        quantity: 1,
+        sku: ids.sneakers,
+        options: {},
+        variantProductId: ids.sneakers,
+      },
+    ]);
+    const orders = await handle.db.execute<{ count: number }>(sql`select count(*)::int as count from orders`);
+    expect(orders.rows[0]?.count).toBe(2);
+  });
+
+  it("derives a product's stock and price from its variants from then on", async () => {
+    await handle.db.execute(
+      sql`update product_variants set stock = stock + 5 where product_id = ${ids.watch}`,
+    );
+    await handle.db.execute(sql`insert into product_variants (id, product_id, sku, options, price, stock)
+      values ('64a000000000000000000040', ${ids.watch}, 'WATCH-GOLD', '{"Finish":"Gold"}', 199, 2)`);
+    const [watch] = (
+      await handle.db.execute<{ price: string; stock: number }>(
+        sql`select price::text, stock from products where id = ${ids.watch}`,
+      )
+    ).rows;
+    expect(watch).toEqual({ price: "199.00", stock: 7 });
+  });
+});
