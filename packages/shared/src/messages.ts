@@ -300,6 +300,23 @@ export const api = {
 } as const;
 
 /**
+ * Why a discount code does not apply (issue 19): shown under the code field, and answered by the API
+ * when a placement names a code that stopped applying.
+ */
+export const discountCodes = {
+  invalid: "This code is not valid.",
+  expired: "This code has expired.",
+  notYetActive: "This code is not active yet.",
+  addMore: (amount: string) => `Add ${amount} more to use this code.`,
+  notApplicable: "This code does not apply to the items in your cart.",
+  usedUp: "This code has been fully used.",
+  alreadyUsed: "You have already used this code.",
+  codeInUse: "This code is already in use.",
+  usedCannotBeDeleted: "A code that has been used cannot be deleted. Deactivate it instead.",
+  notFound: "Discount not found.",
+} as const;
+
+/**
  * The words of the shop's emails: subjects and lines, composed with the shop's details and escaped
  * by the API (modules/email/compose.ts).
  */
