@@ -2,7 +2,9 @@
  * Pricing rules of SPEC section 9. Amounts come in and go out as dollars with at most
  * two decimals; every sum inside is done in integer cents so that no float error leaks.
  */
-import { FREE_SHIPPING_ABOVE, SHIPPING_FEE, TAX_PERCENT } from "./constants";
+import { type DiscountType, FREE_SHIPPING_ABOVE, SHIPPING_FEE, TAX_PERCENT } from "./constants";
+
+export type { DiscountType };
 
 export interface PricedInput {
   price: number;
@@ -12,8 +14,6 @@ export interface PricedInput {
   /** Whether a discount code's `appliesTo` admits the line (all lines when left out). */
   eligible?: boolean;
 }
-
-export type DiscountType = "percentage" | "fixed" | "free_shipping";
 
 /** What a discount code takes off, once its rules have let it apply (see `discountRefusal`). */
 export interface DiscountTerms {
