@@ -59,6 +59,13 @@ export const validation = {
   cardExpiry: "Expiry date is not valid (MM/YY).",
   cardCvc: "CVC is not valid.",
   unknownField: "This field is not allowed.",
+  discountCode: "A code is 3 to 32 letters, digits, dashes or underscores.",
+  discountPercentage: "A percentage is a whole number from 1 to 100.",
+  discountAmount: "The amount off must be more than 0.",
+  discountDates: "The end must be after the start.",
+  discountDate: "This is not a valid date and time.",
+  discountCategories: "Choose at least one category.",
+  discountProducts: "Choose at least one product.",
 } as const;
 
 /** Form-level messages shown when a whole form is refused. */
@@ -71,6 +78,7 @@ export const formErrors = {
   profile: "Please fill in all the details correctly.",
   invalidInput: "Some fields are invalid. Please check your inputs and try again.",
   resetPassword: "The password could not be reset. Please check your inputs and try again.",
+  discount: "Some fields are invalid. Please check the form and try again.",
 } as const;
 
 /** The error catalogue (SPEC section 8): defaults shown when the server gives no message. */

@@ -1,4 +1,9 @@
-import { DISCOUNT_SCOPES, DISCOUNT_TYPES, type DiscountScope, type DiscountType } from "@shop/shared/constants";
+import {
+  DISCOUNT_SCOPES,
+  DISCOUNT_TYPES,
+  type DiscountScope,
+  type DiscountType,
+} from "@shop/shared/constants";
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 import { categories } from "./categories";

@@ -28,6 +28,8 @@ const placed: OrderDto = {
   savedAmount: 20,
   shippingAmount: 80,
   taxAmount: 10.8,
+  discountCode: null,
+  discountAmount: 0,
   shippingAddress,
   payment: null,
   products: [
@@ -38,6 +40,7 @@ const placed: OrderDto = {
       price: 30,
       originalPrice: 40,
       savedAmount: 20,
+      discountShare: 0,
       quantity: 2,
     },
   ],
