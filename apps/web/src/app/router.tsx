@@ -118,6 +118,16 @@ const authPages: RouteObject[] = [
     path: "register",
     lazy: () => import("../features/auth/register-page").then((m) => ({ Component: m.RegisterPage })),
   },
+  {
+    path: "forgot-password",
+    lazy: () =>
+      import("../features/auth/forgot-password-page").then((m) => ({ Component: m.ForgotPasswordPage })),
+  },
+  {
+    path: "reset-password",
+    lazy: () =>
+      import("../features/auth/reset-password-page").then((m) => ({ Component: m.ResetPasswordPage })),
+  },
 ];
 
 const ordersPage = () => import("../features/dashboard/orders/orders-page");
