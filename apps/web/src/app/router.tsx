@@ -247,6 +247,22 @@ const dashboardPages: RouteObject[] = [
       },
     ],
   },
+  {
+    path: "emails",
+    handle: adminOnly,
+    children: [
+      {
+        index: true,
+        lazy: () =>
+          import("../features/dashboard/emails/emails-page").then((m) => ({ Component: m.EmailsPage })),
+      },
+      {
+        path: ":emailId",
+        lazy: () =>
+          import("../features/dashboard/emails/email-page").then((m) => ({ Component: m.EmailPage })),
+      },
+    ],
+  },
   { path: "*", element: <NotFoundPage /> },
 ];
 
