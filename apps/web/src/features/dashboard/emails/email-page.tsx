@@ -27,8 +27,10 @@ function EmailDetails({ email }: { email: EmailDto }) {
   return (
     <>
       <SectionCard title={email.subject}>
-        <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          <Detail label="To">{email.recipient}</Detail>
+        <dl className="grid grid-cols-2 gap-4 lg:grid-cols-3">
+          <div className="col-span-2 lg:col-span-1">
+            <Detail label="To">{email.recipient}</Detail>
+          </div>
           <Detail label="Kind">{EMAIL_KIND_LABELS[email.kind]}</Detail>
           <Detail label="Status">
             <StatusBadge kind="email" status={email.status} />
@@ -41,7 +43,7 @@ function EmailDetails({ email }: { email: EmailDto }) {
           </Detail>
           <Detail label="Attempts">{email.attempts}</Detail>
           {email.lastError ? (
-            <div className="sm:col-span-2 lg:col-span-3">
+            <div className="col-span-2 lg:col-span-3">
               <Detail label="Last error">
                 <span className="font-mono text-xs text-danger-700">{email.lastError}</span>
               </Detail>
@@ -60,7 +62,7 @@ function EmailDetails({ email }: { email: EmailDto }) {
             title={`HTML of ${email.subject}`}
             sandbox=""
             srcDoc={email.html}
-            className="h-[32rem] w-full rounded-control bg-neutral-100 ring-1 ring-neutral-200"
+            className="h-[32rem] w-full rounded-control bg-white ring-1 ring-neutral-200"
           />
         </SectionCard>
         <SectionCard title="Text">

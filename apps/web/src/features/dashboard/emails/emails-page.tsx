@@ -36,17 +36,15 @@ const FILTERS: readonly EmailStatusFilter[] = ["all", ...EMAIL_STATUSES];
 const COLUMNS = [
   { label: "Recipient" },
   { label: "Subject" },
-  { label: "Kind" },
   { label: "Status" },
   { label: "Time" },
-  { label: "Actions", srOnly: true },
 ] as const;
 
 /** How many times the sender tried a message, and what the mail server last answered. */
 function Attempts({ email }: { email: EmailSummaryDto }) {
   if (!email.lastError) return null;
   return (
-    <p className="mt-1 max-w-56 text-xs text-danger-700">
+    <p className="mt-1 max-w-44 text-xs text-danger-700">
       {email.attempts === 1 ? "1 attempt" : `${email.attempts} attempts`}
       <span className="block truncate text-neutral-600" title={email.lastError}>
         {email.lastError}
@@ -91,38 +89,44 @@ export function EmailsPage() {
               <DataTable caption={view.title} columns={COLUMNS}>
                 {emails.map((email) => (
                   <tr key={email._id} className={openableRowClass}>
-                    <td className={cx(cellClass, growCellClass, "break-all")}>{email.recipient}</td>
-                    <td className={cx(cellClass, "font-medium text-neutral-900 max-sm:basis-full")}>
+                    <td
+                      className={cx(
+                        cellClass,
+                        growCellClass,
+                        "[overflow-wrap:anywhere] text-neutral-700 sm:max-w-56",
+                      )}
+                    >
+                      {email.recipient}
+                    </td>
+                    <td className={cx(cellClass, "max-sm:basis-full sm:min-w-40")}>
                       <Link
                         to={`/dashboard/emails/${email._id}`}
-                        className={cx("hover:underline", rowLinkClass)}
+                        className={cx("font-medium text-neutral-900 hover:underline", rowLinkClass)}
                       >
                         {email.subject}
                       </Link>
-                    </td>
-                    <td className={cx(cellClass, "whitespace-nowrap text-neutral-600")}>
-                      {EMAIL_KIND_LABELS[email.kind]}
+                      <p className="text-xs text-neutral-500">{EMAIL_KIND_LABELS[email.kind]}</p>
                     </td>
                     <td className={cellClass}>
-                      <StatusBadge kind="email" status={email.status} />
+                      <div className="flex items-center gap-2">
+                        <StatusBadge kind="email" status={email.status} />
+                        {email.status === "failed" ? (
+                          <Button
+                            variant="secondary"
+                            size="sm"
+                            className={overRowLinkClass}
+                            aria-label={`Retry ${email.subject} to ${email.recipient}`}
+                            loading={retry.isPending && retry.variables === email._id}
+                            onClick={() => retry.mutate(email._id)}
+                          >
+                            Retry
+                          </Button>
+                        ) : null}
+                      </div>
                       <Attempts email={email} />
                     </td>
-                    <td className={cx(cellClass, "whitespace-nowrap text-neutral-600")}>
+                    <td className={cx(cellClass, endCellClass, "whitespace-nowrap text-neutral-600")}>
                       <time dateTime={email.createdAt}>{formatDateTime(email.createdAt)}</time>
-                    </td>
-                    <td className={cx(cellClass, endCellClass, "text-right")}>
-                      {email.status === "failed" ? (
-                        <Button
-                          variant="secondary"
-                          size="sm"
-                          className={overRowLinkClass}
-                          aria-label={`Retry ${email.subject} to ${email.recipient}`}
-                          loading={retry.isPending && retry.variables === email._id}
-                          onClick={() => retry.mutate(email._id)}
-                        >
-                          Retry
-                        </Button>
-                      ) : null}
                     </td>
                   </tr>
                 ))}
