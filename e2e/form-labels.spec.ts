@@ -100,6 +100,8 @@ test("storefront and sign-in forms: every control is named", async ({ page }) =>
   for (const path of [
     "/auth/login",
     "/auth/register",
+    "/auth/forgot-password",
+    "/auth/reset-password?token=from-the-link",
     "/",
     "/search?keyword=shirt",
     "/sale",
@@ -228,6 +230,7 @@ test.describe("signed in as the admin", () => {
       "/dashboard/customers",
       "/dashboard/orders",
       "/dashboard/payments",
+      "/dashboard/emails",
     ]) {
       await gotoSettled(page, path);
       await expectNamed(page, path);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { stock, successes, validation } from "./messages";
+import { stock, successes, validation, warnings } from "./messages";
 
 describe("validation message helpers", () => {
   it("says 'character' in the singular for a minimum of 1", () => {
@@ -50,5 +50,12 @@ describe("stock messages", () => {
   it("words the everything-is-in-the-cart note in the singular and the plural", () => {
     expect(stock.allInCart(1)).toBe("The last one in stock is already in your cart.");
     expect(stock.allInCart(4)).toBe("All 4 in stock are already in your cart.");
+  });
+});
+
+describe("dashboard warnings", () => {
+  it("counts the failing emails in the singular and the plural", () => {
+    expect(warnings.failingEmails(1)).toBe("1 email could not be sent.");
+    expect(warnings.failingEmails(3)).toBe("3 emails could not be sent.");
   });
 });

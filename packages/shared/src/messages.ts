@@ -141,6 +141,10 @@ export const empty = {
   payments: "No payments found.",
   successfulPayments: "No successful payments found.",
   failedPayments: "No failed payments found.",
+  emails: "No emails found.",
+  queuedEmails: "No emails are waiting to be sent.",
+  sentEmails: "No sent emails found.",
+  failedEmails: "No failed emails found.",
   products: "No products found.",
   inactiveProducts: "No inactive products found.",
 } as const;
@@ -183,6 +187,8 @@ export const warnings = {
   loginToReview: "Please login to submit a review.",
   mediaDelete:
     "Deleting an image removes it everywhere it is used, including product thumbnails and galleries.",
+  /** The dashboard home's tile while messages are failing. */
+  failingEmails: (n: number) => (n === 1 ? "1 email could not be sent." : `${n} emails could not be sent.`),
 } as const;
 
 /** Successes (SPEC section 8) and the dashboard welcome. */

@@ -118,6 +118,16 @@ const authPages: RouteObject[] = [
     path: "register",
     lazy: () => import("../features/auth/register-page").then((m) => ({ Component: m.RegisterPage })),
   },
+  {
+    path: "forgot-password",
+    lazy: () =>
+      import("../features/auth/forgot-password-page").then((m) => ({ Component: m.ForgotPasswordPage })),
+  },
+  {
+    path: "reset-password",
+    lazy: () =>
+      import("../features/auth/reset-password-page").then((m) => ({ Component: m.ResetPasswordPage })),
+  },
 ];
 
 const ordersPage = () => import("../features/dashboard/orders/orders-page");
@@ -234,6 +244,22 @@ const dashboardPages: RouteObject[] = [
       {
         path: "closed",
         lazy: () => disputesPage().then((m) => ({ element: <m.DisputesPage view="closed" /> })),
+      },
+    ],
+  },
+  {
+    path: "emails",
+    handle: adminOnly,
+    children: [
+      {
+        index: true,
+        lazy: () =>
+          import("../features/dashboard/emails/emails-page").then((m) => ({ Component: m.EmailsPage })),
+      },
+      {
+        path: ":emailId",
+        lazy: () =>
+          import("../features/dashboard/emails/email-page").then((m) => ({ Component: m.EmailPage })),
       },
     ],
   },

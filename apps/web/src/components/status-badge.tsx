@@ -1,4 +1,4 @@
-import type { OrderStatus, PaymentStatus } from "@shop/shared/constants";
+import type { EmailStatus, OrderStatus, PaymentStatus } from "@shop/shared/constants";
 import { statusTone } from "@shop/shared/orders";
 import { cx } from "../lib/cx";
 
@@ -12,20 +12,28 @@ const TONES: Record<Tone, string> = {
 };
 
 const PAYMENT_TONES: Record<PaymentStatus, Tone> = { pending: "yellow", completed: "green", failed: "red" };
+const EMAIL_TONES: Record<EmailStatus, Tone> = { queued: "yellow", sent: "green", failed: "red" };
 
 type StatusBadgeProps = (
   | { kind: "order"; status: OrderStatus }
   | { kind: "payment"; status: PaymentStatus }
+  | { kind: "email"; status: EmailStatus }
 ) & {
   className?: string;
 };
 
 /**
- * The status of an order or a payment as a coloured pill. Orders (SPEC section 4): yellow for
- * pending, green for delivered, blue otherwise; payments: yellow pending, green completed, red failed.
+ * The status of an order, a payment or an email as a coloured pill. Orders (SPEC section 4): yellow for
+ * pending, green for delivered, blue otherwise; payments: yellow pending, green completed, red failed;
+ * emails: yellow queued, green sent, red failed.
  */
 export function StatusBadge({ className, ...badge }: StatusBadgeProps) {
-  const tone = badge.kind === "order" ? statusTone(badge.status) : PAYMENT_TONES[badge.status];
+  const tone =
+    badge.kind === "order"
+      ? statusTone(badge.status)
+      : badge.kind === "payment"
+        ? PAYMENT_TONES[badge.status]
+        : EMAIL_TONES[badge.status];
   return (
     <span
       className={cx(

@@ -39,6 +39,18 @@ export const ResetPasswordInput = z
   .strict();
 export type ResetPasswordInput = z.infer<typeof ResetPasswordInput>;
 
+/** The reset-password page: the new password and its confirmation (the token comes from the link). */
+export const ResetPasswordForm = z
+  .object({
+    password: Password,
+    confirmPassword: z.string({ error: validation.passwordsDoNotMatch }),
+  })
+  .refine((form) => form.password === form.confirmPassword, {
+    message: validation.passwordsDoNotMatch,
+    path: ["confirmPassword"],
+  });
+export type ResetPasswordForm = z.infer<typeof ResetPasswordForm>;
+
 /** The register form: the API body, with SPEC's name messages for blank names too. */
 export const RegisterForm = RegisterInput.extend({ name: NameForm });
 export type RegisterForm = z.infer<typeof RegisterForm>;

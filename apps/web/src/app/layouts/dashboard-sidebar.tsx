@@ -3,6 +3,7 @@ import {
   CreditCardIcon,
   CubeIcon,
   EllipsisVerticalIcon,
+  EnvelopeIcon,
   HomeIcon,
   PhotoIcon,
   ScaleIcon,
@@ -40,6 +41,7 @@ const NAV: readonly NavItem[] = [
   { to: "/dashboard/customers", label: "Customers", icon: UsersIcon, roles: ["admin"] },
   { to: "/dashboard/media", label: "Media", icon: PhotoIcon },
   { to: "/dashboard/disputes", label: "Disputes", icon: ScaleIcon, roles: ["admin"] },
+  { to: "/dashboard/emails", label: "Emails", icon: EnvelopeIcon, roles: ["admin"] },
 ];
 
 const menuItemClass =

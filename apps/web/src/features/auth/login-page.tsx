@@ -75,6 +75,11 @@ export function LoginPage() {
           error={formState.errors.password?.message}
           {...register("password")}
         />
+        <p className="-mt-2 text-right text-sm">
+          <Link to="/auth/forgot-password" className="font-medium text-brand-700 hover:underline">
+            Forgot password?
+          </Link>
+        </p>
         <Button type="submit" fullWidth loading={login.isPending}>
           Login
         </Button>

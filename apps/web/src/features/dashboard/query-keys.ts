@@ -30,4 +30,11 @@ export const dashboardKeys = {
 
   media: ["dashboard", "media"] as const,
   mediaList: (params: ListParams) => [...dashboardKeys.media, "list", params] as const,
+
+  /** Every outbound message query: the lists, each message, and the home's count of failed ones. */
+  emails: ["dashboard", "emails"] as const,
+  emailList: (status: string, params: ListParams) =>
+    [...dashboardKeys.emails, "list", status, params] as const,
+  email: (id: string) => [...dashboardKeys.emails, "detail", id] as const,
+  failedEmailCount: () => [...dashboardKeys.emails, "failed-count"] as const,
 };

@@ -12,6 +12,8 @@ interface PagedListProps<T> {
   searchLabel: string;
   query: QueryLike<{ items: T[]; meta: ListMeta }>;
   empty: string;
+  /** Controls beside the search box that narrow the list (a status select). */
+  filters?: ReactNode;
   /** Shown while the first page loads; defaults to a spinner. */
   loading?: ReactNode;
   children: (items: T[]) => ReactNode;
@@ -21,18 +23,36 @@ interface PagedListProps<T> {
  * A dashboard list: the keyword box, the loading, error and empty states, the items, and the
  * paging bar (SPEC section 2), with page, size and keyword in the address.
  */
-export function PagedList<T>({ list, searchLabel, query, empty, loading, children }: PagedListProps<T>) {
+export function PagedList<T>({
+  list,
+  searchLabel,
+  query,
+  empty,
+  filters,
+  loading,
+  children,
+}: PagedListProps<T>) {
   const { data } = query;
   // Past the last page (an old link, a list that shrank), the list goes to its last page.
   const pastEnd = useKeepPageInRange(list, query.isPlaceholderData ? undefined : data?.meta.pageCount);
+  const search = (
+    <SearchField
+      label={`Search ${searchLabel}`}
+      defaultValue={list.keyword}
+      onSearch={list.setKeyword}
+      className="w-full sm:max-w-xs"
+    />
+  );
   return (
     <div className="space-y-4">
-      <SearchField
-        label={`Search ${searchLabel}`}
-        defaultValue={list.keyword}
-        onSearch={list.setKeyword}
-        className="w-full sm:max-w-xs"
-      />
+      {filters ? (
+        <div className="flex flex-wrap items-center gap-3">
+          {search}
+          {filters}
+        </div>
+      ) : (
+        search
+      )}
       <QueryState
         query={pastEnd ? { ...query, isPending: true } : query}
         loading={loading ?? <PageSpinner />}

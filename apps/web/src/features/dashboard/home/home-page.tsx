@@ -22,6 +22,7 @@ import { useOrders } from "../orders/api/get-orders";
 import { OrdersTable } from "../orders/components/orders-table";
 import { useSales } from "./api/get-sales";
 import { useStats } from "./api/get-stats";
+import { FailingEmailsTile } from "./components/failing-emails-tile";
 import { SalesChart } from "./components/sales-chart";
 
 const CHART_DAYS = 30;
@@ -70,6 +71,8 @@ export function DashboardHomePage() {
           <h2 className="text-2xl font-bold tracking-tight text-neutral-900">{successes.welcomeAdmin}</h2>
           <p className="mt-1 text-neutral-600">Signed in as {firstName}. Here is how the shop is doing.</p>
         </div>
+
+        <FailingEmailsTile />
 
         <QueryState
           query={stats}

@@ -1,0 +1,15 @@
+import type { EmailKind } from "@shop/shared/constants";
+
+/** What each kind of message is, as the Emails pages name it. */
+export const EMAIL_KIND_LABELS: Record<EmailKind, string> = {
+  passwordReset: "Password reset",
+  passwordChanged: "Password changed",
+  emailChanged: "Email changed",
+  welcome: "Welcome",
+  orderPlaced: "Order placed",
+  paymentReceived: "Payment received",
+  orderShipped: "Order shipped",
+  orderDelivered: "Order delivered",
+  orderCancelled: "Order cancelled",
+  orderRefunded: "Order refunded",
+};
