@@ -1,6 +1,7 @@
 /**
  * A real SMTP server on a free loopback port (the `smtp-server` package), holding what it receives,
  * parsed. `refuseNext(n)` answers the next n messages with a temporary 451, as a busy server does.
+ * `port` starts it on a given port (a server that comes back where it was); 0 lets the OS choose.
  */
 import { type ParsedMail, simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
@@ -27,7 +28,7 @@ function addressOf(parsed: ParsedMail): string {
   return to?.value[0]?.address ?? "";
 }
 
-export async function startSmtp(): Promise<TestSmtp> {
+export async function startSmtp({ port: wanted = 0 } = {}): Promise<TestSmtp> {
   const messages: ReceivedMessage[] = [];
   let refusals = 0;
   const server = new SMTPServer({
@@ -57,7 +58,7 @@ export async function startSmtp(): Promise<TestSmtp> {
   });
   const port = await new Promise<number>((resolve, reject) => {
     server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
+    server.listen(wanted, "127.0.0.1", () => {
       const address = server.server.address();
       resolve(typeof address === "object" && address ? address.port : 0);
     });
