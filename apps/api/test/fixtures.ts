@@ -8,6 +8,7 @@ import type { AddressInput } from "@shop/shared/schemas/address";
 import type { User } from "#api/db/schema/users";
 import { addAddress } from "#api/modules/addresses/service";
 import { hashPassword } from "#api/modules/auth/password";
+import { mailContextOf } from "#api/modules/email/service";
 import { placeOrder } from "#api/modules/orders/service";
 import { addReview } from "#api/modules/reviews/service";
 import { startSession } from "#api/modules/sessions/service";
@@ -113,7 +114,7 @@ export async function makeShop(t: TestApp, { pay = true } = {}): Promise<Shop> {
   const sized = await makeProductWithVariants(t.database, refs);
   const address = await addAddress(t.database.db, shopper.user.id, ADDRESS);
   const line = { products: [{ product: product._id, quantity: 1 }], shippingAddress: address._id };
-  const pending = await placeOrder(t.database.db, shopper.user, line);
+  const pending = await placeOrder(t.database.db, shopper.user, line, { mail: mailContextOf(t.config) });
   const paid = pay ? await payNewOrder(t, shopper, line) : { orderId: "", paymentId: "" };
   const { review } = await addReview(t.database.db, shopper.user, product._id, REVIEW);
   return {
@@ -140,7 +141,7 @@ async function payNewOrder(
   shopper: Caller,
   line: { products: { product: string; quantity: number }[]; shippingAddress: string },
 ) {
-  const { order } = await placeOrder(t.database.db, shopper.user, line);
+  const { order } = await placeOrder(t.database.db, shopper.user, line, { mail: mailContextOf(t.config) });
   const payment = await inject(t.app, {
     method: "POST",
     url: "/api/payments",
