@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app";
 import { parseConfig } from "./config";
 import { type DatabaseHandle, migrate, openDatabase } from "./db/client";
+import { mailContextOf } from "./modules/email/service";
 import { startOrderSweep } from "./modules/orders/sweep";
 import { seedDemoAccounts } from "./seed/demo-accounts";
 import { seedDemoCatalog } from "./seed/demo-catalog";
@@ -57,7 +58,12 @@ async function main() {
   app = await buildApp({ config, database });
   if (seededCatalog) app.log.info("demo catalogue seeded");
   await app.listen({ host: config.host, port: config.port });
-  stopSweep = startOrderSweep(database.db, config.orderHoldMinutes, app.log);
+  const ready = app;
+  stopSweep = startOrderSweep(database.db, config.orderHoldMinutes, {
+    log: app.log,
+    mail: mailContextOf(config),
+    wakeMailer: () => ready.mailer.wake(),
+  });
   app.log.info(
     { database: database.kind, demo: config.demo, payments: config.paypal ? "paypal" : "test" },
     "shop is ready",

@@ -300,6 +300,14 @@ describe("two servers on one database, sweeping expired holds every second", () 
         ),
       );
     for (const row of stock) expect(row.stock, "stock back to its starting value, once").toBe(SWEEP_STOCK);
+    // Each shopper is told once per cancelled order, by whichever sweep cancelled it.
+    const told = await db.execute<{ orders: number; messages: number }>(sql`
+      select count(distinct subject)::int as orders, count(*)::int as messages
+      from emails where kind = 'orderCancelled'`);
+    expect(told.rows[0], "cancellation messages: one per expired order").toEqual({
+      orders: EXPIRED_ORDERS + 1,
+      messages: EXPIRED_ORDERS + 1,
+    });
 
     // Each server says how many orders its sweep cancelled: together, each order once, by both.
     await Promise.all([a.stop(), b.stop()]);

@@ -10,6 +10,7 @@ import type { User } from "#api/db/schema/users";
 import { addAddress } from "#api/modules/addresses/service";
 import { hashPassword } from "#api/modules/auth/password";
 import { createDiscount } from "#api/modules/discounts/service";
+import { mailContextOf } from "#api/modules/email/service";
 import { placeOrder } from "#api/modules/orders/service";
 import { addReview } from "#api/modules/reviews/service";
 import { startSession } from "#api/modules/sessions/service";
@@ -118,7 +119,7 @@ export async function makeShop(t: TestApp, { pay = true } = {}): Promise<Shop> {
   const sized = await makeProductWithVariants(t.database, refs);
   const address = await addAddress(t.database.db, shopper.user.id, ADDRESS);
   const line = { products: [{ product: product._id, quantity: 1 }], shippingAddress: address._id };
-  const pending = await placeOrder(t.database.db, shopper.user, line);
+  const pending = await placeOrder(t.database.db, shopper.user, line, { mail: mailContextOf(t.config) });
   const paid = pay ? await payNewOrder(t, shopper, line) : { orderId: "", paymentId: "" };
   const { review } = await addReview(t.database.db, shopper.user, product._id, REVIEW);
   const discount = await createDiscount(
@@ -155,7 +156,7 @@ async function payNewOrder(
   shopper: Caller,
   line: { products: { product: string; quantity: number }[]; shippingAddress: string },
 ) {
-  const { order } = await placeOrder(t.database.db, shopper.user, line);
+  const { order } = await placeOrder(t.database.db, shopper.user, line, { mail: mailContextOf(t.config) });
   const payment = await inject(t.app, {
     method: "POST",
     url: "/api/payments",

@@ -1,6 +1,9 @@
 /**
  * A real SMTP server on a free loopback port (the `smtp-server` package), holding what it receives,
  * parsed. `refuseNext(n)` answers the next n messages with a temporary 451, as a busy server does.
+ * `port` starts it on a given port (a server that comes back where it was); 0 lets the OS choose.
+ * `delayMs` makes each answer wait, as a server that takes its time; `holdNext()` keeps the next
+ * message (received and kept, as a server that has taken it) without answering until released.
  */
 import { type ParsedMail, simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
@@ -13,10 +16,18 @@ export interface ReceivedMessage {
   messageId: string;
 }
 
+export interface HeldMessage {
+  message: ReceivedMessage;
+  /** Answers the sender at last (250), if it is still there to hear it. */
+  release(): void;
+}
+
 export interface TestSmtp {
   url: string;
   messages: ReceivedMessage[];
   refuseNext(count: number): void;
+  /** Resolves once the next message has arrived and been kept; its answer waits for `release()`. */
+  holdNext(): Promise<HeldMessage>;
   /** Resolves with the first message received (now or within `timeoutMs`) that `match` accepts. */
   waitFor(match: (message: ReceivedMessage) => boolean, timeoutMs?: number): Promise<ReceivedMessage>;
   close(): Promise<void>;
@@ -27,9 +38,10 @@ function addressOf(parsed: ParsedMail): string {
   return to?.value[0]?.address ?? "";
 }
 
-export async function startSmtp(): Promise<TestSmtp> {
+export async function startSmtp({ port: wanted = 0, delayMs = 0 } = {}): Promise<TestSmtp> {
   const messages: ReceivedMessage[] = [];
   let refusals = 0;
+  let holding: ((held: HeldMessage) => void) | undefined;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
@@ -43,21 +55,26 @@ export async function startSmtp(): Promise<TestSmtp> {
       }
       simpleParser(stream)
         .then((parsed) => {
-          messages.push({
+          const message: ReceivedMessage = {
             to: addressOf(parsed),
             subject: parsed.subject ?? "",
             text: parsed.text ?? "",
             html: typeof parsed.html === "string" ? parsed.html : "",
             messageId: parsed.messageId ?? "",
-          });
-          callback();
+          };
+          messages.push(message);
+          const hold = holding;
+          holding = undefined;
+          if (hold) hold({ message, release: () => callback() });
+          else if (delayMs > 0) setTimeout(() => callback(), delayMs);
+          else callback();
         })
         .catch((error: Error) => callback(error));
     },
   });
   const port = await new Promise<number>((resolve, reject) => {
     server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
+    server.listen(wanted, "127.0.0.1", () => {
       const address = server.server.address();
       resolve(typeof address === "object" && address ? address.port : 0);
     });
@@ -67,6 +84,11 @@ export async function startSmtp(): Promise<TestSmtp> {
     messages,
     refuseNext(count) {
       refusals = count;
+    },
+    holdNext() {
+      return new Promise<HeldMessage>((resolve) => {
+        holding = resolve;
+      });
     },
     async waitFor(match, timeoutMs = 10_000) {
       const deadline = Date.now() + timeoutMs;

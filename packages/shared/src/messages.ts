@@ -365,4 +365,61 @@ export const mail = {
     lines: ["Your account is ready. You can now save addresses, place orders and follow them."],
     action: "Start shopping",
   },
+  /** The parts every order message is made of; amounts come formatted ("$1,234.50"). */
+  order: {
+    line: (quantity: number, label: string, unitPrice: string, lineTotal: string) =>
+      `${quantity} × ${label}: ${unitPrice} each, ${lineTotal}`,
+    subtotal: (amount: string) => `Subtotal: ${amount}`,
+    discount: (code: string, amount: string) => `Discount (${code}): -${amount}`,
+    shipping: (amount: string) => `Shipping: ${amount}`,
+    freeShipping: "Free",
+    tax: (percent: number, amount: string) => `Tax (GST ${percent}%): ${amount}`,
+    total: (amount: string) => `Total: ${amount}`,
+    saved: (amount: string) => `You Saved: ${amount}`,
+    shipTo: (address: string) => `Shipping to: ${address}`,
+    view: "View your order",
+  },
+  /** How a payment gateway is named to the shopper. */
+  gateways: { paypal: "PayPal", test: "Card (test gateway)" },
+  orderPlaced: {
+    subject: (orderId: string) => `Your order ${orderId} is placed`,
+    intro: (orderId: string) => `Thank you for your order ${orderId}. Here is what you ordered:`,
+    payNow: "Your order waits for your payment: it ships once it is paid, and unpaid it is cancelled.",
+    action: "Pay for your order",
+  },
+  paymentReceived: {
+    subject: (orderId: string) => `Payment received for order ${orderId}`,
+    lines: (orderId: string, amount: string, gateway: string, transactionId: string) => [
+      `We have received your payment of ${amount} for order ${orderId}.`,
+      `Paid with: ${gateway}`,
+      `Transaction ID: ${transactionId}`,
+      "We are preparing your order and will email you when it ships.",
+    ],
+  },
+  orderShipped: {
+    subject: (orderId: string) => `Your order ${orderId} has shipped`,
+    lines: (orderId: string) => [`Your order ${orderId} has left us and is on its way.`],
+  },
+  orderDelivered: {
+    subject: (orderId: string) => `Your order ${orderId} was delivered`,
+    lines: (orderId: string) => [
+      `Your order ${orderId} has been delivered. We hope you enjoy it.`,
+      "You can review what you bought on each product's page.",
+    ],
+  },
+  orderCancelled: {
+    subject: (orderId: string) => `Your order ${orderId} was cancelled`,
+    byShopper: (orderId: string) => `As you asked, your order ${orderId} has been cancelled.`,
+    byStaff: (orderId: string) =>
+      `Your order ${orderId} has been cancelled by our team. If you have any questions, reply to this email.`,
+    expired: (orderId: string) =>
+      `Your order ${orderId} was cancelled because it was not paid in time. You are welcome to order again.`,
+  },
+  orderRefunded: {
+    subject: (orderId: string) => `Your order ${orderId} was refunded`,
+    lines: (orderId: string, amount: string) => [
+      `We have refunded ${amount} for your order ${orderId}.`,
+      "It can take a few days for the money to show in your account.",
+    ],
+  },
 } as const;

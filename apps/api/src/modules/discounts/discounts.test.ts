@@ -1,9 +1,11 @@
 import { discountCodes, validation } from "@shop/shared/messages";
-import { count, eq } from "drizzle-orm";
+import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { emails } from "#api/db/schema/emails";
 import { orders } from "#api/db/schema/orders";
 import { productVariants } from "#api/db/schema/products";
 import { addAddress } from "#api/modules/addresses/service";
+import { mailContextOf } from "#api/modules/email/service";
 import { sweepExpiredOrders } from "#api/modules/orders/service";
 import { createTestApp, inject, type TestApp } from "#test/app";
 import { makeCategory, makeMedia, makeProduct } from "#test/catalog";
@@ -318,6 +320,12 @@ describe("placing an order with a code", () => {
       totalAmount: 400 - 30 + 66.6 + 80,
     });
     expect(order.products[0].discountShare).toBe(30);
+    const [confirmation] = await t.database.db
+      .select({ text: emails.text, html: emails.html })
+      .from(emails)
+      .where(and(eq(emails.recipient, buyer.user.email), eq(emails.kind, "orderPlaced")));
+    expect(confirmation?.text).toContain(`Discount (${discount.code}): -$30.00`);
+    expect(confirmation?.html).toContain(`Discount (${discount.code}): -$30.00`);
     const detail = await inject(t.app, {
       method: "GET",
       url: `/api/discounts/${discount._id}`,
@@ -428,7 +436,7 @@ describe("placing an order with a code", () => {
       .update(orders)
       .set({ createdAt: new Date(Date.now() - 31 * 60_000) })
       .where(eq(orders.id, secondTry.json().data._id));
-    expect(await sweepExpiredOrders(t.database.db, 30)).toBeGreaterThanOrEqual(1);
+    expect(await sweepExpiredOrders(t.database.db, 30, mailContextOf(t.config))).toBeGreaterThanOrEqual(1);
     expect((await place(third, line, { discountCode: discount.code })).statusCode).toBe(201);
   });
 

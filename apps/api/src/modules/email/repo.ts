@@ -10,6 +10,12 @@ export async function insertEmail(db: Database, values: NewEmail): Promise<Email
   return row;
 }
 
+/** Writes many messages in one statement (the hold-expiry sweep tells every shopper at once). */
+export async function insertEmails(db: Database, values: readonly NewEmail[]): Promise<void> {
+  if (values.length === 0) return;
+  await db.insert(emails).values([...values]);
+}
+
 /**
  * Takes up to `limit` messages that are due and held by no live sender, and holds them until
  * `leaseUntil`. Two senders never take the same row: the rows are locked while taken and skipped by

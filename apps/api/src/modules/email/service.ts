@@ -15,6 +15,7 @@ import {
   type EmailFilter,
   findEmail,
   insertEmail,
+  insertEmails,
   listEmails,
   markEmailAttemptFailed,
   markEmailSent,
@@ -49,10 +50,37 @@ export interface Outgoing {
   parts: MessageParts;
 }
 
+function rowOf(shop: ShopDetails, message: Outgoing) {
+  const { text, html }: ComposedMessage = composeMessage(message.parts, shop);
+  return { kind: message.kind, recipient: message.to, subject: message.subject, text, html };
+}
+
 /** Writes a message to the outbox; pass the transaction of the change it tells of. */
 export async function queueEmail(db: Database, shop: ShopDetails, message: Outgoing): Promise<Email> {
-  const { text, html }: ComposedMessage = composeMessage(message.parts, shop);
-  return insertEmail(db, { kind: message.kind, recipient: message.to, subject: message.subject, text, html });
+  return insertEmail(db, rowOf(shop, message));
+}
+
+/**
+ * Whether mail may go to an address. A closed account keeps its orders under an address in the
+ * reserved `.invalid` domain (RFC 2606), which no account may otherwise have and no server takes.
+ */
+export function isDeliverable(address: string): boolean {
+  return !/\.invalid$/i.test(address);
+}
+
+/**
+ * Writes messages to the outbox in one statement, in the transaction of the change they tell of;
+ * those to an address that cannot receive mail (a closed account's) are left out.
+ */
+export async function queueEmails(
+  db: Database,
+  shop: ShopDetails,
+  messages: readonly Outgoing[],
+): Promise<void> {
+  await insertEmails(
+    db,
+    messages.filter((message) => isDeliverable(message.to)).map((message) => rowOf(shop, message)),
+  );
 }
 
 /** How long a sender holds the messages it took: past it, another sender may take them again. */

@@ -6,6 +6,7 @@ import { orders } from "#api/db/schema/orders";
 import { products } from "#api/db/schema/products";
 import { users } from "#api/db/schema/users";
 import { hashPassword } from "#api/modules/auth/password";
+import { mailContextOf } from "#api/modules/email/service";
 import { startSession } from "#api/modules/sessions/service";
 import { createTestApp, inject, signedInUser, type TestApp, uniqueEmail } from "#test/app";
 import { makeCategory, makeMedia, makeProduct } from "#test/catalog";
@@ -554,8 +555,8 @@ describe("the hold-expiry sweep", () => {
 
     // Two sweeps at once (two instances) cancel each expired order exactly once.
     const counts = await Promise.all([
-      sweepExpiredOrders(t.database.db, 30),
-      sweepExpiredOrders(t.database.db, 30),
+      sweepExpiredOrders(t.database.db, 30, mailContextOf(t.config)),
+      sweepExpiredOrders(t.database.db, 30, mailContextOf(t.config)),
     ]);
     expect(counts.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(1);
     expect(await stockOf(product._id)).toBe(9);
@@ -563,7 +564,7 @@ describe("the hold-expiry sweep", () => {
     const [freshRow] = await t.database.db.select().from(orders).where(eq(orders.id, fresh._id));
     expect(oldRow?.status).toBe("cancelled");
     expect(freshRow?.status).toBe("pending");
-    expect(await sweepExpiredOrders(t.database.db, 30)).toBe(0);
+    expect(await sweepExpiredOrders(t.database.db, 30, mailContextOf(t.config))).toBe(0);
     expect(await stockOf(product._id)).toBe(9);
   });
 });

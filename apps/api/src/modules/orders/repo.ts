@@ -167,6 +167,17 @@ export async function findOrderById(db: Database, id: string) {
   return row;
 }
 
+/** Orders with their shopper and payment, in one query (the sweep's messages need them all). */
+export async function findOrdersByIds(db: Database, ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select(orderColumns)
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .leftJoin(payments, eq(payments.id, orders.paymentId))
+    .where(inArray(orders.id, [...ids]));
+}
+
 /** Locks an order row for the rest of the transaction. */
 export async function lockOrder(db: Database, id: string) {
   const [row] = await db.select().from(orders).where(eq(orders.id, id)).for("update").limit(1);

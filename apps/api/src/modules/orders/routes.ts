@@ -13,6 +13,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { list, ok, refusals } from "#api/http/envelope";
 import { requireStaff, requireUser, userOf } from "#api/http/session";
+import { mailContextOf } from "#api/modules/email/service";
 import { cancelOrder, getOrder, listOrderSummaries, placeOrder, updateOrderStatus } from "./service";
 
 const IdempotencyHeaders = z.object({
@@ -43,7 +44,9 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       const { order, created } = await placeOrder(app.db, userOf(request), request.body, {
         idempotencyKey: request.headers["idempotency-key"],
         limits: app.config.orderLimits,
+        mail: mailContextOf(app.config),
       });
+      if (created) app.mailer.wake();
       return reply.status(created ? 201 : 200).send(ok(order, api.orderPlaced));
     },
   );
@@ -99,8 +102,16 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       preValidation: requireUser,
     },
-    async (request) =>
-      ok(await cancelOrder(app.db, userOf(request), request.params.orderId), api.orderCancelled),
+    async (request) => {
+      const order = await cancelOrder(
+        app.db,
+        userOf(request),
+        request.params.orderId,
+        mailContextOf(app.config),
+      );
+      app.mailer.wake();
+      return ok(order, api.orderCancelled);
+    },
   );
 
   app.get(
@@ -176,7 +187,14 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: requireStaff,
     },
     async (request) => {
-      const order = await updateOrderStatus(app.db, userOf(request), request.params.orderId, request.body);
+      const order = await updateOrderStatus(
+        app.db,
+        userOf(request),
+        request.params.orderId,
+        request.body,
+        mailContextOf(app.config),
+      );
+      app.mailer.wake();
       return ok(order, successes.orderStatus(order.status));
     },
   );

@@ -24,12 +24,23 @@ import { toAddressSnapshot } from "#api/modules/addresses/dto";
 import { findAddressOfUser } from "#api/modules/addresses/repo";
 import { giveUsesBack } from "#api/modules/discounts/repo";
 import { type AppliedDiscount, applyDiscount, type DiscountedItem } from "#api/modules/discounts/service";
+import {
+  type CancelledBy,
+  orderCancelledEmail,
+  orderDeliveredEmail,
+  orderPlacedEmail,
+  orderRefundedEmail,
+  orderShippedEmail,
+  paymentReceivedEmail,
+} from "#api/modules/email/order-messages";
+import { type MailContext, type Outgoing, queueEmails } from "#api/modules/email/service";
 import { toOrderDto, toOrderSummaryDto } from "./dto";
 import {
   countSold,
   findOrderById,
   findOrderByIdempotencyKey,
   findOrderLines,
+  findOrdersByIds,
   findProductsForOrder,
   insertOrder,
   listOrders,
@@ -78,6 +89,8 @@ export interface PlaceOrderOptions {
   /** A retried placement with the same key and body returns the first order; another body is refused (422). */
   idempotencyKey?: string | undefined;
   limits?: OrderLimits;
+  /** The shop's details for the confirmation, written with the order. */
+  mail: MailContext;
 }
 
 export interface OrderLimits {
@@ -253,13 +266,14 @@ export async function priceCart(
  * the stock of each variant taken atomically in the order's transaction, 409 naming the product
  * (and its option values) when short. Against hoarding, 409 past the units of one variant an order
  * may hold or the unpaid orders a shopper may have at once. With an idempotency key, a retried
- * placement returns the first order.
+ * placement returns the first order. The confirmation is written to the outbox in the order's
+ * transaction: a refused placement leaves no message.
  */
 export async function placeOrder(
   db: Database,
   user: User,
   input: OrderInputParsed,
-  { idempotencyKey, limits = ORDER_LIMITS }: PlaceOrderOptions = {},
+  { idempotencyKey, limits = ORDER_LIMITS, mail }: PlaceOrderOptions,
 ): Promise<{ order: OrderDto; created: boolean }> {
   const quantities = new Map<string, number>();
   for (const line of input.products)
@@ -337,6 +351,12 @@ export async function placeOrder(
           quantity: priced.lines[index]?.quantity ?? 0,
         })),
       );
+      const ordered = lines.map((line, index) => ({
+        label: labelOf(line),
+        quantity: priced.lines[index]?.quantity ?? line.quantity,
+        unitPrice: priced.lines[index]?.unitPrice ?? line.variant.price,
+      }));
+      await queueEmails(tx, mail.shop, [orderPlacedEmail(user, order, ordered, mail.origin)]);
       return order.id;
     });
   } catch (error) {
@@ -350,12 +370,38 @@ export async function placeOrder(
   return { order: await getOrder(db, user, orderId), created: true };
 }
 
-/** Moves an order to a new status inside a transaction that holds its row; stock comes back where goods never left. */
+type OrderWithShopper = Awaited<ReturnType<typeof findOrdersByIds>>[number];
+
+/** What the shopper is told when staff or the shopper move the order to `to`. */
+function statusEmail(row: OrderWithShopper, to: OrderStatus, by: CancelledBy, origin: string): Outgoing[] {
+  const { order, user, payment } = row;
+  switch (to) {
+    case "shipped":
+      return [orderShippedEmail(user, order, origin)];
+    case "delivered":
+      return [orderDeliveredEmail(user, order.id, origin)];
+    case "cancelled":
+      return [orderCancelledEmail(user, order.id, by, origin)];
+    case "refunded":
+      // NOTE: the status moves no money yet; the message tells of the whole payment, as staff refunded it.
+      return [orderRefundedEmail(user, order.id, payment?.amount ?? order.totalAmount, origin)];
+    default:
+      // pending and processing are never reached by hand (ORDER_TRANSITIONS).
+      return [];
+  }
+}
+
+/**
+ * Moves an order to a new status inside a transaction that holds its row; stock comes back where
+ * goods never left, and the message to the shopper is written in the same transaction.
+ */
 async function moveOrder(
   db: Database,
+  viewer: Viewer,
   orderId: string,
   to: OrderStatus,
   check: (from: OrderStatus, userId: string) => void,
+  mail: MailContext,
 ) {
   await db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
@@ -370,16 +416,32 @@ async function moveOrder(
       await returnStock(tx, order.id, { wasPaid: order.status !== "pending" });
     if (to === "cancelled" && order.discountId) await giveUsesBack(tx, [order.id]);
     await setOrderStatus(tx, order.id, to);
+    const [moved] = await findOrdersByIds(tx, [order.id]);
+    if (!moved) throw new Error("order vanished under its lock");
+    const by = order.userId === viewer.id ? "shopper" : "staff";
+    await queueEmails(tx, mail.shop, statusEmail(moved, to, by, mail.origin));
   });
 }
 
 /** The owner cancels their own pending order; staff may cancel any order the transition table allows. */
-export async function cancelOrder(db: Database, viewer: Viewer, orderId: string): Promise<OrderDto> {
-  await moveOrder(db, orderId, "cancelled", (from, ownerId) => {
-    if (isStaff(viewer)) return;
-    if (ownerId !== viewer.id) throw new AppError("NOT_FOUND", api.orderNotFound);
-    if (from !== "pending") throw new AppError("CONFLICT", api.orderNotPending);
-  });
+export async function cancelOrder(
+  db: Database,
+  viewer: Viewer,
+  orderId: string,
+  mail: MailContext,
+): Promise<OrderDto> {
+  await moveOrder(
+    db,
+    viewer,
+    orderId,
+    "cancelled",
+    (from, ownerId) => {
+      if (isStaff(viewer)) return;
+      if (ownerId !== viewer.id) throw new AppError("NOT_FOUND", api.orderNotFound);
+      if (from !== "pending") throw new AppError("CONFLICT", api.orderNotPending);
+    },
+    mail,
+  );
   return getOrder(db, viewer, orderId);
 }
 
@@ -389,22 +451,40 @@ export async function updateOrderStatus(
   viewer: Viewer,
   orderId: string,
   input: OrderStatusInput,
+  mail: MailContext,
 ) {
-  await moveOrder(db, orderId, input.status, () => undefined);
+  await moveOrder(db, viewer, orderId, input.status, () => undefined, mail);
   return getOrder(db, viewer, orderId);
 }
 
-/** Marks a pending order paid (in the payment's transaction): processing, linked, counted as sold. */
-export async function markOrderPaid(db: Database, orderId: string, paymentId: string) {
+/**
+ * Marks a pending order paid (in the payment's transaction): processing, linked, counted as sold,
+ * and the shopper told of the payment (amount, gateway, transaction id) in the same transaction.
+ */
+export async function markOrderPaid(db: Database, orderId: string, paymentId: string, mail: MailContext) {
   await setOrderStatus(db, orderId, "processing", paymentId);
   await countSold(db, orderId);
+  const [paid] = await findOrdersByIds(db, [orderId]);
+  if (!paid?.payment) throw new Error("paid order without its payment");
+  const payment = {
+    amount: paid.payment.amount,
+    gateway: paid.payment.paymentGateway,
+    transactionId: paid.payment.transactionId,
+  };
+  await queueEmails(db, mail.shop, [paymentReceivedEmail(paid.user, orderId, payment, mail.origin)]);
 }
 
 /**
  * Cancels unpaid pending orders older than the hold and returns their stock. Safe to run in every
  * instance at once: rows are claimed with FOR UPDATE SKIP LOCKED, so each order is cancelled once.
+ * Each shopper is told in the same transaction, the messages read and written in one query each.
  */
-export async function sweepExpiredOrders(db: Database, holdMinutes: number, batch = 100): Promise<number> {
+export async function sweepExpiredOrders(
+  db: Database,
+  holdMinutes: number,
+  mail: MailContext,
+  batch = 100,
+): Promise<number> {
   const cutoff = new Date(Date.now() - holdMinutes * 60_000);
   return db.transaction(async (tx) => {
     const expired = await lockExpiredPendingOrders(tx, cutoff, batch);
@@ -415,6 +495,15 @@ export async function sweepExpiredOrders(db: Database, holdMinutes: number, batc
     await giveUsesBack(
       tx,
       expired.map((order) => order.id),
+    );
+    const cancelled = await findOrdersByIds(
+      tx,
+      expired.map((row) => row.id),
+    );
+    await queueEmails(
+      tx,
+      mail.shop,
+      cancelled.map(({ order, user }) => orderCancelledEmail(user, order.id, "expiry", mail.origin)),
     );
     return expired.length;
   });

@@ -1,20 +1,24 @@
 /** Runs the hold-expiry sweep on a timer; every instance may run it (see sweepExpiredOrders). */
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "#api/db/client";
+import type { MailContext } from "#api/modules/email/service";
 import { sweepExpiredOrders } from "./service";
 
 export function startOrderSweep(
   db: Database,
   holdMinutes: number,
-  log: FastifyBaseLogger,
+  { log, mail, wakeMailer }: { log: FastifyBaseLogger; mail: MailContext; wakeMailer: () => void },
 ): () => Promise<void> {
   const everyMs = Math.min(60_000, Math.max(1_000, (holdMinutes * 60_000) / 4));
   let running: Promise<void> | undefined;
   const tick = () => {
     if (running) return;
-    running = sweepExpiredOrders(db, holdMinutes)
+    running = sweepExpiredOrders(db, holdMinutes, mail)
       .then((cancelled) => {
-        if (cancelled > 0) log.info({ cancelled }, "cancelled unpaid orders past their hold");
+        if (cancelled === 0) return;
+        log.info({ cancelled }, "cancelled unpaid orders past their hold");
+        // The shoppers' messages are committed with the cancellations: send them now.
+        wakeMailer();
       })
       .catch((error: unknown) => log.warn({ err: error }, "order sweep failed"))
       .finally(() => {

@@ -6,6 +6,7 @@ import { orders } from "#api/db/schema/orders";
 import { productVariants } from "#api/db/schema/products";
 import { users } from "#api/db/schema/users";
 import { hashPassword } from "#api/modules/auth/password";
+import { mailContextOf } from "#api/modules/email/service";
 import { startSession } from "#api/modules/sessions/service";
 import { createTestApp, inject, signedInUser, type TestApp, uniqueEmail } from "#test/app";
 import { makeCategory, makeMedia, makeProduct, makeProductWithVariants, productBody } from "#test/catalog";
@@ -297,7 +298,7 @@ describe("giving a variant's stock back", () => {
       .set({ createdAt: new Date(Date.now() - 31 * 60_000) })
       .where(eq(orders.id, order._id));
     expect([await variantStock(size8._id), await variantStock(size9._id)]).toEqual([8, 6]);
-    expect(await sweepExpiredOrders(t.database.db, 30)).toBeGreaterThanOrEqual(1);
+    expect(await sweepExpiredOrders(t.database.db, 30, mailContextOf(t.config))).toBeGreaterThanOrEqual(1);
     expect([await variantStock(size8._id), await variantStock(size9._id)]).toEqual([10, 10]);
     expect(await productStock(product._id)).toBe(20);
   });

@@ -13,6 +13,7 @@ import { z } from "zod";
 import { AppError } from "#api/core/errors";
 import { list, ok, refusals } from "#api/http/envelope";
 import { requireAdmin, requireUser, userOf } from "#api/http/session";
+import { mailContextOf } from "#api/modules/email/service";
 import { createPaymentProvider } from "#api/payments/create-provider";
 import { PaypalWebhookEvent } from "#api/payments/paypal";
 import type { PaymentProvider } from "#api/payments/provider";
@@ -77,7 +78,9 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         userOf(request),
         request.body,
         request.log,
+        mailContextOf(app.config),
       );
+      app.mailer.wake();
       return reply
         .status(pending ? 202 : 201)
         .send(ok(payment, pending ? api.paymentPending : api.paymentRecorded));
@@ -186,7 +189,9 @@ const paypalWebhookRoute: FastifyPluginAsyncZod<{ provider: PaymentProvider }> =
         provider,
         { headers: request.headers, rawBody },
         request.log,
+        mailContextOf(scope.config),
       );
+      if (outcome === "recorded") scope.mailer.wake();
       request.log.info({ outcome }, "PayPal webhook handled");
       return ok(null);
     },

@@ -17,6 +17,7 @@ import { isPgError, UNIQUE_VIOLATION } from "#api/db/errors";
 import type { Order } from "#api/db/schema/orders";
 import type { NewPayment } from "#api/db/schema/payments";
 import type { User } from "#api/db/schema/users";
+import type { MailContext } from "#api/modules/email/service";
 import { findOrderById, lockOrder } from "#api/modules/orders/repo";
 import { markOrderPaid } from "#api/modules/orders/service";
 import {
@@ -163,7 +164,7 @@ export interface PaymentResult {
 /**
  * Pays the caller's pending order through the active provider. A decline records a failed payment
  * and answers 402 with the order still payable; a repeated capture or a second payment answers 409
- * and records nothing.
+ * and records nothing. A payment that pays the order tells the shopper in its transaction.
  */
 export async function payOrder(
   db: Database,
@@ -171,6 +172,7 @@ export async function payOrder(
   payer: Payer,
   input: PaymentInput,
   log: FastifyBaseLogger,
+  mail: MailContext,
 ): Promise<PaymentResult> {
   const charge = chargeFor(provider, input, log);
   const order = await payableOrderOf(db, payer, input.order);
@@ -194,7 +196,7 @@ export async function payOrder(
       if (locked.paymentId) throw new AppError("CONFLICT", api.alreadyPaid);
       const payment = await insertPayment(tx, { ...values, status: capture.status });
       const linked = capture.status === "completed" && locked.status === "pending";
-      if (linked) await markOrderPaid(tx, locked.id, payment.id);
+      if (linked) await markOrderPaid(tx, locked.id, payment.id, mail);
       return { paymentId: payment.id, linked };
     });
   } catch (error) {

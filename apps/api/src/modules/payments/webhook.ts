@@ -5,6 +5,7 @@ import { AppError } from "#api/core/errors";
 import { isId } from "#api/core/ids";
 import type { Database } from "#api/db/client";
 import { isPgError, UNIQUE_VIOLATION } from "#api/db/errors";
+import type { MailContext } from "#api/modules/email/service";
 import { findOrderById, lockOrder } from "#api/modules/orders/repo";
 import { markOrderPaid } from "#api/modules/orders/service";
 import { type PaymentProvider, sameMoney, type WebhookHeaders } from "#api/payments/provider";
@@ -37,12 +38,14 @@ export type WebhookOutcome = "recorded" | "duplicate" | "ignored";
  * Acts on a PayPal webhook once PayPal confirmed it sent it: a completed capture is recorded (once)
  * and pays its order, a denied one is recorded as failed. Events about something the shop does not
  * know, or for another amount, are logged and acknowledged so that PayPal stops resending them.
+ * A capture that pays its order tells the shopper, in the transaction that records it.
  */
 export async function handlePaypalWebhook(
   db: Database,
   provider: PaymentProvider,
   request: { headers: Record<string, string | string[] | undefined>; rawBody: string },
   log: FastifyBaseLogger,
+  mail: MailContext,
 ): Promise<WebhookOutcome> {
   if (provider.name !== "paypal" || !provider.acceptsWebhooks)
     throw new AppError("BAD_REQUEST", api.webhookRejected);
@@ -108,7 +111,8 @@ export async function handlePaypalWebhook(
         ? (await settlePayment(tx, existing.id, { status: "completed", updateTime: capture.updateTime }))?.id
         : (await insertPayment(tx, { ...values, status: "completed" })).id;
       if (!paymentId) return "duplicate";
-      if (locked.status === "pending" && !locked.paymentId) await markOrderPaid(tx, locked.id, paymentId);
+      if (locked.status === "pending" && !locked.paymentId)
+        await markOrderPaid(tx, locked.id, paymentId, mail);
       else
         log.error({ order: order.id, payment: paymentId }, "payment captured for an order no longer pending");
       return "recorded";

@@ -1,0 +1,201 @@
+/**
+ * The messages an order sends its shopper: placed, paid, shipped, delivered, cancelled (by the
+ * shopper, by staff or by the hold expiry) and refunded. Each is built from plain values so that
+ * the use case writing it (orders, payments) passes what its own transaction read.
+ */
+import { type PaymentGateway, TAX_PERCENT } from "@shop/shared/constants";
+import { mail } from "@shop/shared/messages";
+import { formatPrice, fromCents, toCents } from "@shop/shared/pricing";
+import type { OrderShippingAddress } from "#api/db/schema/orders";
+import type { Outgoing } from "./service";
+
+/** The shopper an order's messages go to. */
+export interface OrderRecipient {
+  email: string;
+  firstName: string;
+}
+
+export interface OrderAmounts {
+  id: string;
+  subTotal: number;
+  savedAmount: number;
+  shippingAmount: number;
+  taxAmount: number;
+  totalAmount: number;
+  discountCode: string | null;
+  discountAmount: number;
+  shippingAddress: OrderShippingAddress;
+}
+
+/** A line as the shopper ordered it: "Trail Running Shoes (Size: 9)", its unit price after any sale. */
+export interface OrderedLine {
+  label: string;
+  quantity: number;
+  unitPrice: number;
+}
+
+/** Why an order was cancelled, which its message says. */
+export type CancelledBy = "shopper" | "staff" | "expiry";
+
+/** "Priya Sharma, Flat 12, ..., Mumbai, Maharashtra 400002, India". */
+function addressLine(address: OrderShippingAddress): string {
+  const name = `${address.name.firstName} ${address.name.lastName}`;
+  return [
+    name,
+    address.building,
+    address.street,
+    `${address.city}, ${address.state} ${address.pinCode}`,
+    address.country,
+  ].join(", ");
+}
+
+/** The shopper's page of one order: the pay page (SPEC section 2), which shows it once paid too. */
+function orderUrl(origin: string, orderId: string): string {
+  return `${origin}/account/pay/${encodeURIComponent(orderId)}`;
+}
+
+function amountLines(order: OrderAmounts): string[] {
+  return [
+    mail.order.subtotal(formatPrice(order.subTotal)),
+    ...(order.discountCode && order.discountAmount > 0
+      ? [mail.order.discount(order.discountCode, formatPrice(order.discountAmount))]
+      : []),
+    mail.order.shipping(
+      order.shippingAmount === 0 ? mail.order.freeShipping : formatPrice(order.shippingAmount),
+    ),
+    mail.order.tax(TAX_PERCENT, formatPrice(order.taxAmount)),
+    mail.order.total(formatPrice(order.totalAmount)),
+    ...(order.savedAmount > 0 ? [mail.order.saved(formatPrice(order.savedAmount))] : []),
+  ];
+}
+
+/** The confirmation at placement: the lines with their option values, the amounts, the address, the pay link. */
+export function orderPlacedEmail(
+  to: OrderRecipient,
+  order: OrderAmounts,
+  lines: readonly OrderedLine[],
+  origin: string,
+): Outgoing {
+  return {
+    kind: "orderPlaced",
+    to: to.email,
+    subject: mail.orderPlaced.subject(order.id),
+    parts: {
+      firstName: to.firstName,
+      lines: [
+        mail.orderPlaced.intro(order.id),
+        ...lines.map((line) =>
+          mail.order.line(
+            line.quantity,
+            line.label,
+            formatPrice(line.unitPrice),
+            formatPrice(fromCents(toCents(line.unitPrice) * line.quantity)),
+          ),
+        ),
+        ...amountLines(order),
+        mail.order.shipTo(addressLine(order.shippingAddress)),
+        mail.orderPlaced.payNow,
+      ],
+      action: { label: mail.orderPlaced.action, url: orderUrl(origin, order.id) },
+    },
+  };
+}
+
+export interface ReceivedPayment {
+  amount: number;
+  gateway: PaymentGateway;
+  transactionId: string;
+}
+
+/** A payment recorded for the order: amount, gateway and the provider's transaction id. */
+export function paymentReceivedEmail(
+  to: OrderRecipient,
+  orderId: string,
+  payment: ReceivedPayment,
+  origin: string,
+): Outgoing {
+  return {
+    kind: "paymentReceived",
+    to: to.email,
+    subject: mail.paymentReceived.subject(orderId),
+    parts: {
+      firstName: to.firstName,
+      lines: mail.paymentReceived.lines(
+        orderId,
+        formatPrice(payment.amount),
+        mail.gateways[payment.gateway],
+        payment.transactionId,
+      ),
+      action: { label: mail.order.view, url: orderUrl(origin, orderId) },
+    },
+  };
+}
+
+export function orderShippedEmail(to: OrderRecipient, order: OrderAmounts, origin: string): Outgoing {
+  return {
+    kind: "orderShipped",
+    to: to.email,
+    subject: mail.orderShipped.subject(order.id),
+    parts: {
+      firstName: to.firstName,
+      lines: [...mail.orderShipped.lines(order.id), mail.order.shipTo(addressLine(order.shippingAddress))],
+      action: { label: mail.order.view, url: orderUrl(origin, order.id) },
+    },
+  };
+}
+
+export function orderDeliveredEmail(to: OrderRecipient, orderId: string, origin: string): Outgoing {
+  return {
+    kind: "orderDelivered",
+    to: to.email,
+    subject: mail.orderDelivered.subject(orderId),
+    parts: {
+      firstName: to.firstName,
+      lines: mail.orderDelivered.lines(orderId),
+      action: { label: mail.order.view, url: orderUrl(origin, orderId) },
+    },
+  };
+}
+
+const CANCELLED_LINE: Record<CancelledBy, (orderId: string) => string> = {
+  shopper: mail.orderCancelled.byShopper,
+  staff: mail.orderCancelled.byStaff,
+  expiry: mail.orderCancelled.expired,
+};
+
+export function orderCancelledEmail(
+  to: OrderRecipient,
+  orderId: string,
+  by: CancelledBy,
+  origin: string,
+): Outgoing {
+  return {
+    kind: "orderCancelled",
+    to: to.email,
+    subject: mail.orderCancelled.subject(orderId),
+    parts: {
+      firstName: to.firstName,
+      lines: [CANCELLED_LINE[by](orderId)],
+      action: { label: mail.order.view, url: orderUrl(origin, orderId) },
+    },
+  };
+}
+
+/** A refund of `amount` (today the whole payment, when staff mark the order refunded). */
+export function orderRefundedEmail(
+  to: OrderRecipient,
+  orderId: string,
+  amount: number,
+  origin: string,
+): Outgoing {
+  return {
+    kind: "orderRefunded",
+    to: to.email,
+    subject: mail.orderRefunded.subject(orderId),
+    parts: {
+      firstName: to.firstName,
+      lines: mail.orderRefunded.lines(orderId, formatPrice(amount)),
+      action: { label: mail.order.view, url: orderUrl(origin, orderId) },
+    },
+  };
+}
