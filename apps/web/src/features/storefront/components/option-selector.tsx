@@ -64,10 +64,12 @@ function OptionButtons({
                 checked={chosen === value}
                 disabled={!enabled}
                 onChange={() => onChoose(value)}
-                className="sr-only"
+                // The crossing out is not read out: a sold-out value says so in its name.
+                aria-label={enabled ? value : `${value} (${stockMessages.soldOut})`}
+                // Covers the whole button, unseen: a click anywhere on it is the radio's own.
+                className="absolute inset-0 size-full cursor-pointer appearance-none opacity-0 disabled:cursor-not-allowed"
               />
               {value}
-              {enabled ? null : <span className="sr-only">, {stockMessages.soldOut}</span>}
             </label>
           );
         })}
