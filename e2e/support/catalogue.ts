@@ -26,12 +26,14 @@ export async function productByName(request: APIRequestContext, name: string): P
 
 /**
  * The first active product of the demo catalogue sold without options (no size to choose: its
- * page adds it to the cart at once, and an order line may name the product alone).
+ * page adds it to the cart at once, and an order line may name the product alone) with more than
+ * `minStock` units in stock.
  */
-export async function firstProduct(request: APIRequestContext): Promise<ProductRow> {
+export async function firstProduct(request: APIRequestContext, { minStock = 0 } = {}): Promise<ProductRow> {
   const rows = await dataOf<ProductRow[]>(await request.get("/api/products?size=50"), 200);
-  const product = rows.find((row) => row.options.length === 0);
-  if (!product) throw new Error("the demo catalogue has no product without options");
+  const product = rows.find((row) => row.options.length === 0 && row.stock > minStock);
+  if (!product)
+    throw new Error(`the demo catalogue has no product without options and over ${minStock} in stock`);
   return product;
 }
 
