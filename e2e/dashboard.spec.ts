@@ -1,7 +1,6 @@
 import { deflateSync } from "node:zlib";
 import type { Locator } from "@playwright/test";
 import { api as apiMessages, empty, errors, successes, validation } from "@shop/shared/messages";
-import { dataOf } from "./support/api";
 import { firstProduct } from "./support/catalogue";
 import { expect, test } from "./support/fixtures";
 import { payWithTestCard, placeOrder, saveAddress } from "./support/orders";
