@@ -40,10 +40,10 @@ const shoe: ProductDto = {
   variants: [six, seven, eight, nine],
 };
 
-function open(path: string) {
+function open(path: string, product: ProductDto = shoe) {
   stubApi({
-    [`GET /api/products/${shoe._id}`]: { data: shoe },
-    [`GET /api/products/${shoe._id}/reviews`]: {
+    [`GET /api/products/${product._id}`]: { data: product },
+    [`GET /api/products/${product._id}/reviews`]: {
       data: [],
       meta: { page: 1, size: 8, pageCount: 0, total: 0 },
     },
@@ -55,6 +55,17 @@ function open(path: string) {
   });
   return renderRoutes([{ path: "/product/:productId", element: <ProductPage /> }], path);
 }
+
+/** Waist sizes 28 to 36: more than 8 values, offered in a select field; 30 is sold out. */
+const jeans: ProductDto = {
+  ...shoe,
+  name: "Selvedge Jeans",
+  options: [{ name: "Waist", values: ["28", "29", "30", "31", "32", "33", "34", "35", "36"] }],
+  variants: ["28", "29", "30", "31", "32", "33", "34", "35", "36"].map((waist, i) => ({
+    ...variant("56789abcd".charAt(i), waist, { stock: waist === "30" ? 0 : 5 }),
+    options: { Waist: waist },
+  })),
+};
 
 afterEach(() => useCart.setState({ items: [], address: null }));
 
@@ -101,5 +112,18 @@ describe("the product page of a product with sizes", () => {
     expect(screen.getByText("$125.00")).toBeVisible();
     expect(screen.getByText("$130.00")).toBeVisible();
     expect(screen.getByText(stock.inStock)).toBeVisible();
+  });
+
+  it("offers more than 8 values in a select field, the sold-out ones disabled", async () => {
+    const user = userEvent.setup();
+    const { router } = open(`/product/${jeans._id}`, jeans);
+    const waist = await screen.findByRole("combobox", { name: "Waist" });
+    expect(screen.getByRole("option", { name: `30 (${stock.soldOut})` })).toBeDisabled();
+    expect(screen.getByRole("option", { name: "31" })).toBeEnabled();
+    await user.click(screen.getByRole("button", { name: "Add to cart" }));
+    expect(await screen.findByText(validation.chooseOption("Waist"))).toBeVisible();
+    await user.selectOptions(waist, "32");
+    expect(router.state.location.search).toBe(`?variant=${jeans.variants[4]?._id}`);
+    expect(screen.queryByText(validation.chooseOption("Waist"))).not.toBeInTheDocument();
   });
 });
