@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { firstProduct } from "./support/catalogue";
+import { firstProduct, productByName } from "./support/catalogue";
 import { expect, test } from "./support/fixtures";
 import { gotoSettled } from "./support/pages";
 
@@ -21,13 +21,16 @@ async function serious(page: Page) {
 }
 
 test("storefront and auth pages have no serious accessibility violations", async ({ page }) => {
-  // Fifteen pages, each loaded and analysed: more than one journey's time on a busy machine.
+  // Sixteen pages, each loaded and analysed: more than one journey's time on a busy machine.
   test.slow();
   const product = `/product/${(await firstProduct(page.request))._id}`;
+  // A product sold in sizes, some sold out: its page has the size selector.
+  const sized = `/product/${(await productByName(page.request, "Trail Running Shoes"))._id}`;
   const categories = await (await page.request.get("/api/categories")).json();
   for (const path of [
     "/",
     product,
+    sized,
     `/product-category/${categories.data[0].slug}`,
     "/search?keyword=watch",
     "/sale",

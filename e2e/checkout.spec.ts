@@ -78,26 +78,27 @@ test("an anonymous shopper fills the cart, registers at CONTINUE, adds an addres
   page,
   request,
 }) => {
-  const shirt = await productByName(request, "Slim Fit Oxford Shirt");
+  // Products sold without options (no size to choose); sizes have their own journey (variants.spec.ts).
+  const watch = await productByName(request, "Minimalist Leather Strap Watch");
   const daypack = await productByName(request, "Recycled Nylon Daypack");
 
   await page.goto("/cart");
   await expect(page.getByText(empty.cart)).toBeVisible();
 
-  await addToCart(page, shirt);
+  await addToCart(page, watch);
   await addToCart(page, daypack);
   await cartLink(page, 2).click();
   await expect(page).toHaveURL("/cart");
 
-  // Two of the shirt: the line and the totals follow, with the shared pricing rules.
+  // Two of the watch: the line and the totals follow, with the shared pricing rules.
   const lines = page.getByRole("list", { name: "Products in your cart" });
   await expect(lines.getByRole("listitem")).toHaveCount(2);
-  const shirtQuantity = lines.getByRole("group", { name: `Quantity of ${shirt.name}` });
-  await expect(shirtQuantity.getByRole("button", { name: "Decrease quantity" })).toBeDisabled();
-  await shirtQuantity.getByRole("button", { name: "Increase quantity" }).click();
-  await expect(shirtQuantity.getByRole("spinbutton", { name: "Quantity" })).toHaveValue("2");
+  const watchQuantity = lines.getByRole("group", { name: `Quantity of ${watch.name}` });
+  await expect(watchQuantity.getByRole("button", { name: "Decrease quantity" })).toBeDisabled();
+  await watchQuantity.getByRole("button", { name: "Increase quantity" }).click();
+  await expect(watchQuantity.getByRole("spinbutton", { name: "Quantity" })).toHaveValue("2");
   const expected = priceItems([
-    { ...shirt, quantity: 2 },
+    { ...watch, quantity: 2 },
     { ...daypack, quantity: 1 },
   ]);
   await expect(summaryRow(page, "Subtotal")).toHaveText(formatPrice(expected.itemsPrice));
@@ -167,8 +168,8 @@ test("a declined card shows the error and leaves the order payable; the good car
   const shopper = await newShopper({ firstName: "Kabir", lastName: "Rao" });
   await saveAddress(shopper.api, ADDRESS);
 
-  const tee = await productByName(page.request, "Classic Cotton Crew T-Shirt");
-  await addToCart(page, tee);
+  const cap = await productByName(page.request, "Classic Baseball Cap");
+  await addToCart(page, cap);
   await page.goto("/cart");
   await page.getByRole("button", { name: /continue/i }).click();
 

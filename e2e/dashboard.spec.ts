@@ -1,7 +1,7 @@
 import { deflateSync } from "node:zlib";
 import type { Locator } from "@playwright/test";
 import { api as apiMessages, empty, errors, successes, validation } from "@shop/shared/messages";
-import { dataOf } from "./support/api";
+import { firstProduct } from "./support/catalogue";
 import { expect, test } from "./support/fixtures";
 import { payWithTestCard, placeOrder, saveAddress } from "./support/orders";
 import { closeToast, expectToast } from "./support/toasts";
@@ -167,12 +167,8 @@ test("the admin ships a paid order, delivers it and finds it among the delivered
     pinCode: "400002",
     country: "India",
   });
-  const products = await dataOf<{ _id: string; stock: number }[]>(
-    await shopper.get("/api/products", { params: { size: 50 } }),
-    200,
-  );
-  const inStock = products.find((row) => row.stock > 5);
-  if (!inStock) throw new Error("the demo catalogue has no product with more than 5 in stock");
+  // Sold without options: the order line names the product alone.
+  const inStock = await firstProduct(shopper, { minStock: 5 });
   const orderId = await placeOrder(shopper, { products: [inStock._id], shippingAddress: addressId });
   await payWithTestCard(shopper, orderId);
 
@@ -317,9 +313,9 @@ test("on a 390 px screen every dashboard list fits the screen: each row opens it
     pinCode: "411001",
     country: "India",
   });
-  const [product] = await dataOf<{ _id: string }[]>(await shopper.api.get("/api/products?size=1"), 200);
+  const product = await firstProduct(shopper.api);
   const orderId = await placeOrder(shopper.api, {
-    products: [product?._id ?? ""],
+    products: [product._id],
     shippingAddress: addressId,
   });
   await payWithTestCard(shopper.api, orderId);
@@ -371,8 +367,8 @@ test("on a 390 px screen every dashboard list fits the screen: each row opens it
   await expect(page).toHaveURL(`/dashboard/orders/order/${orderId}`);
 
   await page.goto("/dashboard/products");
-  const firstProduct = page.getByRole("main").locator("tbody tr").first();
-  await tap(firstProduct.getByText(/in stock$/));
+  const firstRow = page.getByRole("main").locator("tbody tr").first();
+  await tap(firstRow.getByText(/in stock$/));
   await expect(page).toHaveURL(/\/dashboard\/products\/edit\/[0-9a-f]{24}$/);
 });
 

@@ -9,6 +9,10 @@ import { expect, test } from "./support/fixtures";
 import { expectToast, toast } from "./support/toasts";
 
 const PRODUCT = "Everyday Canvas Sneakers";
+/** Sold in UK sizes 6 to 11: Add to cart needs one. */
+const SIZE = "UK 9";
+/** Sold without options. */
+const PLAIN_PRODUCT = "Everyday Laptop Backpack";
 
 /** The id of an active product, found by name through the API. */
 async function productIdByName(page: Page, name: string): Promise<string> {
@@ -52,6 +56,7 @@ test("a shopper goes from home through a category to a product, adds it to the c
   await expect(breadcrumb.getByText(PRODUCT)).toHaveAttribute("aria-current", "page");
 
   // Add two to the cart: the toast names the quantity and the header count follows.
+  await page.getByRole("radio", { name: SIZE, exact: true }).check();
   const quantity = page.getByRole("group", { name: "Quantity" });
   await expect(quantity.getByRole("button", { name: "Decrease quantity" })).toBeDisabled();
   await quantity.getByRole("button", { name: "Increase quantity" }).click();
@@ -109,17 +114,18 @@ test("a shopper goes from home through a category to a product, adds it to the c
 });
 
 test("the product page counts what the cart holds against the stock", async ({ page }) => {
-  // Stock 8 in the demo catalogue: the low-stock warning shows, and plus stops at 8 minus the cart.
-  const productId = await productIdByName(page, "Heavyweight Pocket Tee");
+  // Stock 7 in the demo catalogue (sold without options): the low-stock warning shows, and plus
+  // stops at 7 minus the cart.
+  const productId = await productIdByName(page, "Pilot Chronograph Watch");
   await page.goto(`/product/${productId}`);
-  await expect(page.getByText(stock.lowStock(8))).toBeVisible();
+  await expect(page.getByText(stock.lowStock(7))).toBeVisible();
 
   const quantity = page.getByRole("group", { name: "Quantity" });
   const plus = quantity.getByRole("button", { name: "Increase quantity" });
-  for (let i = 0; i < 5; i++) await plus.click();
-  await expect(quantity.getByRole("spinbutton", { name: "Quantity" })).toHaveValue("6");
+  for (let i = 0; i < 4; i++) await plus.click();
+  await expect(quantity.getByRole("spinbutton", { name: "Quantity" })).toHaveValue("5");
   await page.getByRole("button", { name: "Add to cart" }).click();
-  await expect(cartLink(page, 6)).toBeVisible();
+  await expect(cartLink(page, 5)).toBeVisible();
 
   // Two are left: the quantity starts again at 1 and plus stops at 2.
   await expect(quantity.getByRole("spinbutton", { name: "Quantity" })).toHaveValue("1");
@@ -127,9 +133,9 @@ test("the product page counts what the cart holds against the stock", async ({ p
   await expect(quantity.getByRole("spinbutton", { name: "Quantity" })).toHaveValue("2");
   await expect(plus).toBeDisabled();
   await page.getByRole("button", { name: "Add to cart" }).click();
-  await expect(cartLink(page, 8)).toBeVisible();
+  await expect(cartLink(page, 7)).toBeVisible();
   await expect(page.getByRole("button", { name: "Add to cart" })).toBeDisabled();
-  await expect(page.getByText(stock.allInCart(8))).toBeVisible();
+  await expect(page.getByText(stock.allInCart(7))).toBeVisible();
 
   // An out-of-stock product cannot be added at all.
   const soldOut = await productIdByName(page, "Roll-Top Commuter Backpack");
@@ -254,7 +260,7 @@ test("search paging keeps the page and the page size in the address", async ({ p
 test("malformed data in local storage takes no page down: what is malformed is dropped, what is whole is kept", async ({
   page,
 }) => {
-  const sneakers = await productByName(page.request, PRODUCT);
+  const sneakers = await productByName(page.request, PLAIN_PRODUCT);
   await page.addInitScript(
     ({ product }) => {
       // Only once: the pages' own writes must stay.
@@ -293,7 +299,7 @@ test("malformed data in local storage takes no page down: what is malformed is d
   await expect(cartLink(page, 1)).toBeVisible();
   await expect(page.getByRole("link", { name: "Login" })).toBeVisible();
   await page.goto("/cart");
-  await expect(page.getByRole("heading", { name: PRODUCT })).toBeVisible();
+  await expect(page.getByRole("heading", { name: PLAIN_PRODUCT })).toBeVisible();
   await expect(page.getByText(empty.cart)).toHaveCount(0);
 });
 
@@ -322,7 +328,8 @@ for (const viewport of [
     expect((box?.y ?? 0) + (box?.height ?? 0)).toBeLessThanOrEqual(viewport.height);
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
 
-    // The quantity can be typed.
+    // A size, then the quantity, typed.
+    await page.getByRole("radio", { name: SIZE, exact: true }).check();
     const quantity = page.getByRole("main").getByRole("group", { name: "Quantity" });
     await quantity.getByRole("spinbutton", { name: "Quantity" }).fill("3");
     await add.click();
@@ -334,7 +341,7 @@ for (const viewport of [
     const shown = await added.boundingBox();
     expect(badge && shown && !overlaps(badge, shown)).toBe(true);
 
-    // In the cart, a typed quantity is kept to the limit per line (stock is 80).
+    // In the cart, a typed quantity is kept to the limit per line (the size's stock is 14).
     await page.goto("/cart");
     const line = page.getByRole("group", { name: `Quantity of ${PRODUCT}` });
     const field = line.getByRole("spinbutton", { name: "Quantity" });

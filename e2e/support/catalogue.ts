@@ -9,6 +9,8 @@ export interface ProductRow {
   salePrice: number;
   stock: number;
   thumbnail: { _id: string };
+  /** Size, Colour…: a product with options is bought in one of its variants. */
+  options: { name: string; values: string[] }[];
 }
 
 /** An active product, found by name through the API. */
@@ -22,10 +24,16 @@ export async function productByName(request: APIRequestContext, name: string): P
   return product;
 }
 
-/** The first active product of the demo catalogue. */
-export async function firstProduct(request: APIRequestContext): Promise<ProductRow> {
-  const [product] = await dataOf<ProductRow[]>(await request.get("/api/products?size=1"), 200);
-  if (!product) throw new Error("the demo catalogue has no product");
+/**
+ * The first active product of the demo catalogue sold without options (no size to choose: its
+ * page adds it to the cart at once, and an order line may name the product alone) with more than
+ * `minStock` units in stock.
+ */
+export async function firstProduct(request: APIRequestContext, { minStock = 0 } = {}): Promise<ProductRow> {
+  const rows = await dataOf<ProductRow[]>(await request.get("/api/products?size=50"), 200);
+  const product = rows.find((row) => row.options.length === 0 && row.stock > minStock);
+  if (!product)
+    throw new Error(`the demo catalogue has no product without options and over ${minStock} in stock`);
   return product;
 }
 

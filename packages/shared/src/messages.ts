@@ -161,6 +161,10 @@ export const stock = {
     n === 1
       ? "The last one in stock is already in your cart."
       : `All ${n} in stock are already in your cart.`,
+  /** An option value none of whose variants can be bought (given the values chosen before it). */
+  soldOut: "sold out",
+  /** The empty choice of an option offered as a select field (more than 8 values). */
+  chooseValue: (name: string) => `Choose a ${name}`,
 } as const;
 
 /** Notes only staff see on storefront pages. */

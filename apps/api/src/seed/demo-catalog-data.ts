@@ -20,11 +20,29 @@ export interface DemoProduct {
   price: number;
   /** Present: on sale at this price. */
   salePrice?: number;
+  /**
+   * Units in stock; for a product sold in sizes, the units of each variant (each size in each
+   * colour) unless `stockBySize` says otherwise.
+   */
   stock: number;
   soldCount: number;
   /** Absent: active. */
   inactive?: true;
+  /** Sold in sizes: UK 6 to 11 for shoes, XS to XXL for clothing; one variant per size (and colour). */
+  sizes?: "shoe" | "clothing";
+  /** A second option, Colour, with these values. */
+  colours?: readonly string[];
+  /** Units of every colour of the sizes named: a sold-out size (0) or a low one. */
+  stockBySize?: Readonly<Record<string, number>>;
+  /** Added to the price and the sale price of the sizes named (the largest sizes cost more). */
+  surchargeBySize?: Readonly<Record<string, number>>;
 }
+
+/** The values of the Size option. */
+export const DEMO_SIZES = {
+  shoe: ["UK 6", "UK 7", "UK 8", "UK 9", "UK 10", "UK 11"],
+  clothing: ["XS", "S", "M", "L", "XL", "XXL"],
+} as const;
 
 export const DEMO_PRODUCTS: DemoProduct[] = [
   // Clothing
@@ -34,9 +52,12 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     kind: "tshirt",
     colour: "#1f3a93",
     price: 19.99,
-    stock: 120,
+    stock: 10,
     soldCount: 412,
     description: "A soft, midweight crew neck T-shirt in combed cotton that keeps its shape wash after wash.",
+    sizes: "clothing",
+    colours: ["Navy", "White"],
+    stockBySize: { XS: 4 },
   },
   {
     category: "clothing",
@@ -45,10 +66,12 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     colour: "#d8c3a5",
     price: 44,
     salePrice: 34.99,
-    stock: 35,
+    stock: 6,
     soldCount: 96,
     description:
       "Breathable organic linen with a relaxed cut and mother-of-pearl buttons, made for hot afternoons.",
+    sizes: "clothing",
+    stockBySize: { XXL: 0 },
   },
   {
     category: "clothing",
@@ -60,6 +83,8 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     soldCount: 140,
     description:
       "A boxy heavyweight tee with a chest pocket and ribbed collar, cut from 240 gsm cotton jersey.",
+    sizes: "clothing",
+    stockBySize: { XS: 0, S: 2, M: 3, L: 1, XL: 0, XXL: 0 },
   },
   {
     category: "clothing",
@@ -67,10 +92,13 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     kind: "shirt",
     colour: "#8fb8de",
     price: 39,
-    stock: 60,
+    stock: 5,
     soldCount: 233,
     description:
       "A crisp cotton Oxford shirt with a button-down collar that works with jeans or a suit alike.",
+    sizes: "clothing",
+    colours: ["Blue", "White"],
+    stockBySize: { XS: 0 },
   },
   {
     category: "clothing",
@@ -83,6 +111,9 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     soldCount: 78,
     description:
       "Lightweight recycled insulation in a quilted shell that packs into its own pocket for travel.",
+    sizes: "clothing",
+    stockBySize: { XS: 2, S: 3, M: 4, L: 3, XL: 2, XXL: 0 },
+    surchargeBySize: { XXL: 10 },
   },
   {
     category: "clothing",
@@ -94,6 +125,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     soldCount: 151,
     description:
       "Taped seams, a peaked hood and pit zips keep you dry and cool on wet commutes and long hikes.",
+    sizes: "clothing",
   },
   {
     category: "clothing",
@@ -101,10 +133,13 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     kind: "shirt",
     colour: "#7b2d3b",
     price: 64,
-    stock: 22,
+    stock: 4,
     soldCount: 37,
     description:
       "Fine merino knit polo that regulates temperature, resists odour and looks sharp all day long.",
+    sizes: "clothing",
+    colours: ["Charcoal", "Cream"],
+    stockBySize: { XXL: 1 },
   },
   {
     category: "clothing",
@@ -113,10 +148,13 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     colour: "#35608f",
     price: 98,
     salePrice: 79,
-    stock: 5,
+    stock: 1,
     soldCount: 88,
     description:
       "A classic trucker jacket in rigid selvedge denim that breaks in and fades beautifully over time.",
+    sizes: "clothing",
+    stockBySize: { XS: 0, XXL: 0 },
+    surchargeBySize: { XL: 6, XXL: 6 },
   },
   {
     category: "clothing",
@@ -124,10 +162,11 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     kind: "tshirt",
     colour: "#2c3e50",
     price: 34,
-    stock: 45,
+    stock: 8,
     soldCount: 64,
     description:
       "The timeless sailor stripe in a dense cotton knit with a wide boat neck and three-quarter sleeves.",
+    sizes: "clothing",
   },
   {
     category: "clothing",
@@ -135,10 +174,13 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     kind: "tshirt",
     colour: "#222222",
     price: 22,
-    stock: 70,
+    stock: 6,
     soldCount: 19,
     description:
       "A relaxed tee printed with water-based inks on soft ring-spun cotton, pre-washed for comfort.",
+    sizes: "clothing",
+    colours: ["Black", "White"],
+    stockBySize: { M: 0 },
   },
   {
     category: "clothing",
@@ -146,11 +188,12 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     kind: "shirt",
     colour: "#2e7d4f",
     price: 58,
-    stock: 12,
+    stock: 2,
     soldCount: 4,
     inactive: true,
     description:
       "A brushed cotton flannel overshirt with a bold check, chest pockets and a warm, cosy hand feel.",
+    sizes: "clothing",
   },
 
   // Shoes
@@ -160,10 +203,12 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     kind: "sneaker",
     colour: "#e9e4d8",
     price: 49,
-    stock: 80,
+    stock: 14,
     soldCount: 520,
     description:
       "Low-top canvas sneakers with a vulcanised rubber sole and a cushioned insole for all-day wear.",
+    sizes: "shoe",
+    stockBySize: { "UK 11": 0 },
   },
   {
     category: "shoes",
@@ -172,9 +217,11 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     colour: "#b5835a",
     price: 85,
     salePrice: 69,
-    stock: 18,
+    stock: 3,
     soldCount: 207,
     description: "Soft suede uppers on a clean cupsole, inspired by seventies court shoes and built to last.",
+    sizes: "shoe",
+    stockBySize: { "UK 6": 1, "UK 11": 0 },
   },
   {
     category: "shoes",
@@ -186,6 +233,8 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     soldCount: 175,
     description:
       "Grippy lugged outsoles, a rock plate and a breathable mesh upper for fast runs on rough trails.",
+    sizes: "shoe",
+    stockBySize: { "UK 6": 0, "UK 7": 1, "UK 8": 2, "UK 9": 1, "UK 10": 3, "UK 11": 0 },
   },
   {
     category: "shoes",
@@ -193,10 +242,12 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     kind: "boot",
     colour: "#6b3e26",
     price: 149,
-    stock: 25,
+    stock: 5,
     soldCount: 132,
     description:
       "Full-grain leather Chelsea boots with elastic gussets, pull tabs and a Goodyear-welted sole.",
+    sizes: "shoe",
+    stockBySize: { "UK 9": 0, "UK 10": 2 },
   },
   {
     category: "shoes",
@@ -208,6 +259,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     stock: 0,
     soldCount: 98,
     description: "A waterproof membrane, ankle support and a Vibram outsole for long days in the mountains.",
+    sizes: "shoe",
   },
   {
     category: "shoes",
@@ -215,9 +267,11 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     kind: "sneaker",
     colour: "#8e9aa6",
     price: 65,
-    stock: 40,
+    stock: 7,
     soldCount: 61,
     description: "A sock-like recycled knit upper on a springy foam sole that slips on and off in a second.",
+    sizes: "shoe",
+    stockBySize: { "UK 6": 3 },
   },
   {
     category: "shoes",
@@ -225,10 +279,12 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     kind: "boot",
     colour: "#b22222",
     price: 75,
-    stock: 3,
+    stock: 0,
     soldCount: 244,
     description:
       "Padded high-top basketball sneakers with a retro silhouette and a herringbone rubber outsole.",
+    sizes: "shoe",
+    stockBySize: { "UK 8": 2, "UK 9": 1 },
   },
   {
     category: "shoes",
@@ -237,10 +293,12 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     colour: "#2d6cdf",
     price: 110,
     salePrice: 89.99,
-    stock: 33,
+    stock: 6,
     soldCount: 301,
     description:
       "A responsive foam midsole and an engineered mesh upper that weigh under 250 grams per shoe.",
+    sizes: "shoe",
+    stockBySize: { "UK 7": 0, "UK 11": 2 },
   },
   {
     category: "shoes",
@@ -248,10 +306,12 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     kind: "sneaker",
     colour: "#4a2c1d",
     price: 119,
-    stock: 15,
+    stock: 3,
     soldCount: 44,
     description:
       "Hand-stitched penny loafers in polished calf leather with a leather sole and a cushioned footbed.",
+    sizes: "shoe",
+    stockBySize: { "UK 6": 0 },
   },
   {
     category: "shoes",
@@ -263,6 +323,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     soldCount: 57,
     description:
       "Two-eyelet suede chukka boots on a natural crepe sole, light enough for summer evenings out.",
+    sizes: "shoe",
   },
   {
     category: "shoes",
@@ -270,11 +331,12 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     kind: "sneaker",
     colour: "#f5f5f5",
     price: 99,
-    stock: 20,
+    stock: 4,
     soldCount: 0,
     inactive: true,
     description:
       "Smooth white leather sneakers on a chunky platform sole, arriving next season in limited sizes.",
+    sizes: "shoe",
   },
 
   // Watches

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "#api/db/client";
 import { categories } from "#api/db/schema/categories";
 import { media } from "#api/db/schema/media";
-import { productGallery, products } from "#api/db/schema/products";
+import { productGallery, products, productVariants } from "#api/db/schema/products";
 import { reviews } from "#api/db/schema/reviews";
 import { users } from "#api/db/schema/users";
 import { listProducts } from "#api/modules/products/service";
@@ -57,6 +57,48 @@ describe("the demo catalogue", () => {
     expect(active.filter((p) => p.stock === 0).length).toBeGreaterThanOrEqual(3);
     expect(rows.filter((p) => !p.isActive).length).toBeGreaterThanOrEqual(3);
     expect(new Set(rows.map((p) => p.soldCount)).size).toBeGreaterThan(rows.length / 2);
+  });
+
+  it("sells shoes in UK sizes 6 to 11 and clothing in XS to XXL (some in two colours); watches in one variant", async () => {
+    const rows = await database.db.select().from(products);
+    const variants = await database.db.select().from(productVariants);
+    const categoryRows = await database.db.select().from(categories);
+    const slugOf = new Map(categoryRows.map((c) => [c.id, c.slug]));
+    const sizesOf = (p: (typeof rows)[number]) => p.options.find((o) => o.name === "Size")?.values;
+    const variantsOf = (p: (typeof rows)[number]) => variants.filter((v) => v.productId === p.id);
+    for (const p of rows) {
+      const own = variantsOf(p);
+      const slug = slugOf.get(p.categoryId);
+      if (slug === "shoes") expect(sizesOf(p)).toEqual(["UK 6", "UK 7", "UK 8", "UK 9", "UK 10", "UK 11"]);
+      if (slug === "clothing") expect(sizesOf(p)).toEqual(["XS", "S", "M", "L", "XL", "XXL"]);
+      if (slug === "watches") {
+        expect(p.options).toEqual([]);
+        expect(own.map((v) => v.options)).toEqual([{}]);
+      }
+      // One variant per combination; the product's stock is the sum and its price the cheapest.
+      expect(own).toHaveLength(p.options.reduce((n, o) => n * o.values.length, 1));
+      expect(p.stock).toBe(own.reduce((sum, v) => sum + v.stock, 0));
+      expect(p.price).toBe(Math.min(...own.map((v) => v.price)));
+    }
+    const clothing = rows.filter((p) => slugOf.get(p.categoryId) === "clothing");
+    expect(
+      clothing.filter((p) => p.options.some((o) => o.name === "Colour" && o.values.length === 2)).length,
+    ).toBeGreaterThanOrEqual(2);
+    expect(new Set(variants.map((v) => v.sku)).size).toBe(variants.length);
+    // Products in stock with sold-out sizes and low sizes, so the selector's states can be seen.
+    const shoesInStock = rows.filter(
+      (p) => p.isActive && p.stock > 0 && slugOf.get(p.categoryId) === "shoes",
+    );
+    const soldOutSizes = shoesInStock.flatMap(variantsOf).filter((v) => v.stock === 0);
+    const lowSizes = shoesInStock
+      .flatMap(variantsOf)
+      .filter((v) => v.stock > 0 && v.stock <= LOW_STOCK_THRESHOLD);
+    expect(soldOutSizes.length).toBeGreaterThanOrEqual(3);
+    expect(lowSizes.length).toBeGreaterThanOrEqual(3);
+    // Some sizes cost more: those products' pages say "from".
+    expect(
+      rows.filter((p) => new Set(variantsOf(p).map((v) => v.price)).size > 1).length,
+    ).toBeGreaterThanOrEqual(1);
   });
 
   it("gives every product a generated picture stored as WebP renditions, and a gallery of 1 to 3", async () => {

@@ -13,11 +13,18 @@ import type { NewReview } from "#api/db/schema/reviews";
 import { hashPassword } from "#api/modules/auth/password";
 import { insertCategory } from "#api/modules/categories/repo";
 import { ingestImage } from "#api/modules/media/service";
-import { hasAnyProduct, insertProduct, replaceGallery } from "#api/modules/products/repo";
+import { hasAnyProduct, insertProduct, replaceGallery, type VariantValues } from "#api/modules/products/repo";
 import { insertReviews, recomputeRatings } from "#api/modules/reviews/repo";
 import { findUserByEmail, insertUser } from "#api/modules/users/repo";
 import type { MediaStorage } from "#api/storage/storage";
-import { DEMO_CATEGORIES, DEMO_PRODUCTS, DEMO_REVIEW_TEXTS, DEMO_REVIEWERS } from "./demo-catalog-data";
+import {
+  DEMO_CATEGORIES,
+  DEMO_PRODUCTS,
+  DEMO_REVIEW_TEXTS,
+  DEMO_REVIEWERS,
+  DEMO_SIZES,
+  type DemoProduct,
+} from "./demo-catalog-data";
 import { PICTURE_VIEWS, type PictureView, renderPicture } from "./demo-pictures";
 
 /** Serialises seeding between API instances that start together on one PostgreSQL. */
@@ -112,6 +119,38 @@ function extraViews(index: number): PictureView[] {
   return PICTURE_VIEWS.slice(1, 1 + count);
 }
 
+/** A product's options: Size (and Colour), or none. */
+export function demoOptions(product: DemoProduct): { name: string; values: string[] }[] {
+  if (!product.sizes) return [];
+  const size = { name: "Size", values: [...DEMO_SIZES[product.sizes]] };
+  return product.colours ? [size, { name: "Colour", values: [...product.colours] }] : [size];
+}
+
+/**
+ * A product's variants: one per size (and colour), each with its SKU, price and stock; undefined
+ * for a product without options (it gets its one default variant).
+ */
+export function demoVariants(product: DemoProduct): VariantValues[] | undefined {
+  if (!product.sizes) return undefined;
+  const colours: readonly (string | undefined)[] = product.colours ?? [undefined];
+  return DEMO_SIZES[product.sizes].flatMap((size) =>
+    colours.map((colour) => {
+      const surcharge = product.surchargeBySize?.[size] ?? 0;
+      const options: Record<string, string> =
+        colour === undefined ? { Size: size } : { Size: size, Colour: colour };
+      return {
+        sku: slugify([product.name, size, colour].filter(Boolean).join(" ")).toUpperCase(),
+        options,
+        price: product.price + surcharge,
+        onSale: product.salePrice !== undefined,
+        salePrice: product.salePrice === undefined ? 0 : product.salePrice + surcharge,
+        stock: product.stockBySize?.[size] ?? product.stock,
+        isActive: true,
+      };
+    }),
+  );
+}
+
 /**
  * Seeds the demo catalogue when there is no category and no product yet; returns whether it did.
  * Everything but the picture files is one transaction: a failed seed leaves no half catalogue.
@@ -164,6 +203,7 @@ export async function seedDemoCatalog(
         {
           name: product.name,
           description: product.description,
+          options: demoOptions(product),
           price: product.price,
           onSale: product.salePrice !== undefined,
           salePrice: product.salePrice ?? 0,
@@ -175,6 +215,7 @@ export async function seedDemoCatalog(
           createdAt,
         },
         { name: product.name, categoryName: category.name, description: product.description },
+        demoVariants(product),
       );
       await replaceGallery(
         tx,

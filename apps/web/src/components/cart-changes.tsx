@@ -26,7 +26,7 @@ export function CartChanges({ changes, className }: { changes: readonly CartChan
           <ExclamationTriangleIcon className="size-5 shrink-0 text-warning-700" aria-hidden="true" />
           <ul className="space-y-1 text-sm text-warning-700">
             {changes.map((change) => (
-              <li key={`${change.productId}:${change.kind}`}>{describeCartChange(change)}</li>
+              <li key={`${change.key}:${change.kind}`}>{describeCartChange(change)}</li>
             ))}
           </ul>
         </div>

@@ -10,7 +10,10 @@ import { Stars } from "./stars";
 export type CardProduct = Pick<
   ProductSummaryDto,
   "_id" | "name" | "price" | "onSale" | "salePrice" | "stock" | "thumbnail" | "rating"
->;
+> & {
+  /** A product with options is priced by its cheapest variant: the card says "from". */
+  options?: ProductSummaryDto["options"] | undefined;
+};
 
 /** The width a card's picture is drawn at: half the screen on phones, up to a quarter of the 80rem page. */
 export const CARD_IMAGE_SIZES =
@@ -95,6 +98,9 @@ export function ProductCard({ product, headingLevel = 3, imageLoad = "lazy" }: P
           price={product.price}
           onSale={product.onSale}
           salePrice={product.salePrice}
+          // NOTE: lists carry no variant prices (decision 015: no list reads variants); the
+          // product-level price is the cheapest variant's, so "from" is always true of it.
+          from={(product.options?.length ?? 0) > 0}
           className="mt-1.5 h-6 overflow-hidden"
         />
       </div>

@@ -1,14 +1,15 @@
 /**
  * Checks every cart line against the server when a page of the buying journey opens (the cart and
- * checkout): GET /api/products/{id} for each line, in parallel, under the product's catalogue key, so
- * a price change, a deactivation or a stock drop shows before the shopper pays. The store takes the
- * fresh snapshots (lib/cart-store.ts `refreshCart`); what changed is returned for the page to say.
+ * checkout): GET /api/products/{id} for each product in the cart (once, however many of its variants
+ * the cart holds), in parallel, under the product's catalogue key, so a price change, a deactivation
+ * or a stock drop of a line's variant shows before the shopper pays. The store takes the fresh
+ * snapshots (lib/cart-store.ts `refreshCart`); what changed is returned for the page to say.
  */
 import { useQueries } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useShallow } from "zustand/react/shallow";
 import { api, isApiError } from "./api";
-import { type CartChange, type ProductCheck, toCartProduct, useCart } from "./cart-store";
+import { type CartChange, itemKey, type ProductCheck, toCartProduct, useCart } from "./cart-store";
 import { catalogKeys } from "./query-keys";
 import { responseSchemas } from "./response-schemas";
 
@@ -19,9 +20,9 @@ function getCartProduct(id: string, signal: AbortSignal) {
   });
 }
 
-/** The newest change per product and kind: a second price change replaces the first. */
+/** The newest change per line and kind: a second price change replaces the first. */
 function mergeChanges(previous: readonly CartChange[], next: readonly CartChange[]): CartChange[] {
-  const key = (change: CartChange) => `${change.productId}:${change.kind}`;
+  const key = (change: CartChange) => `${change.key}:${change.kind}`;
   const merged = new Map(previous.map((change) => [key(change), change]));
   for (const change of next) merged.set(key(change), change);
   return [...merged.values()];
@@ -37,7 +38,8 @@ export interface CartRefresh {
 }
 
 export function useCartRefresh(): CartRefresh {
-  const ids = useCart(useShallow((state) => state.items.map((item) => item.product._id)));
+  const ids = useCart(useShallow((state) => [...new Set(state.items.map((item) => item.product._id))]));
+  const keys = useCart(useShallow((state) => state.items.map(itemKey)));
   const results = useQueries({
     queries: ids.map((id) => ({
       queryKey: catalogKeys.product(id),
@@ -68,7 +70,7 @@ export function useCartRefresh(): CartRefresh {
         // else (offline, 5xx) says nothing about the product: the snapshot stays as it was.
         if (isApiError(result.error) && result.error.status === 404) checks.set(id, "unavailable");
       } else if (result.data) {
-        checks.set(id, toCartProduct(result.data));
+        checks.set(id, { ...toCartProduct(result.data), variants: result.data.variants });
       }
     });
     if (checks.size === 0) return;
@@ -82,7 +84,7 @@ export function useCartRefresh(): CartRefresh {
 
   return {
     checking: results.some((result) => result.isFetching),
-    changes: changes.filter((change) => ids.includes(change.productId)),
+    changes: changes.filter((change) => keys.includes(change.key)),
     recheck,
   };
 }

@@ -5,6 +5,7 @@ import {
   type CartProduct,
   cartSummary,
   hasUnpurchasable,
+  lineKey,
   lineLimit,
   orderLines,
   quantityInCart,
@@ -12,6 +13,8 @@ import {
   removeFromCart,
   setCartQuantity,
   totalQuantity,
+  type VariantSnapshot,
+  variantProduct,
 } from "./cart-store";
 
 function product(overrides: Partial<CartProduct> = {}): CartProduct {
@@ -132,26 +135,26 @@ describe("refreshCart", () => {
       new Map([[id, product({ price: 60, onSale: true, salePrice: 55 })]]),
     );
     expect(next[0]?.product).toMatchObject({ price: 60, onSale: true, salePrice: 55 });
-    expect(changes).toEqual([{ kind: "price", productId: id, name: product().name, from: 49, to: 55 }]);
+    expect(changes).toEqual([{ kind: "price", key: id, name: product().name, from: 49, to: 55 }]);
   });
 
   it("lowers a quantity above the new stock to it and says so", () => {
     const items: CartItem[] = [{ product: product({ stock: 5 }), quantity: 4 }];
     const { items: next, changes } = refreshCart(items, new Map([[id, product({ stock: 2 })]]));
     expect(next[0]?.quantity).toBe(2);
-    expect(changes).toEqual([{ kind: "quantity", productId: id, name: product().name, quantity: 2 }]);
+    expect(changes).toEqual([{ kind: "quantity", key: id, name: product().name, quantity: 2 }]);
   });
 
   it("keeps a product that is gone or out of stock in the cart, unpurchasable, and says so once", () => {
     const items: CartItem[] = [{ product: product(), quantity: 1 }];
     const gone = refreshCart(items, new Map([[id, "unavailable"]]));
     expect(gone.items[0]?.product.isActive).toBe(false);
-    expect(gone.changes).toEqual([{ kind: "unavailable", productId: id, name: product().name }]);
+    expect(gone.changes).toEqual([{ kind: "unavailable", key: id, name: product().name }]);
     expect(refreshCart(gone.items, new Map([[id, "unavailable"]])).changes).toEqual([]);
 
     const empty = refreshCart(items, new Map([[id, product({ stock: 0 })]]));
     expect(empty.items[0]?.quantity).toBe(1);
-    expect(empty.changes).toEqual([{ kind: "outOfStock", productId: id, name: product().name }]);
+    expect(empty.changes).toEqual([{ kind: "outOfStock", key: id, name: product().name }]);
   });
 
   it("changes nothing and reports nothing when the product is as the cart remembers it", () => {
@@ -175,5 +178,87 @@ describe("the limit per line (GET /api/config maxQuantityPerLine)", () => {
     expect(second.added).toBe(2);
     expect(quantityInCart(second.items, product()._id)).toBe(10);
     expect(lineLimit(product({ stock: 3 }), 10)).toBe(3);
+  });
+});
+
+describe("lines of a product with options (one per variant)", () => {
+  const shoe = product({ name: "Trail Running Shoes", price: 120, stock: 14 });
+  const size = (id: string, value: string, overrides: Partial<VariantSnapshot> = {}): VariantSnapshot => ({
+    _id: id,
+    options: { Size: value },
+    price: 120,
+    onSale: false,
+    salePrice: 0,
+    stock: 7,
+    isActive: true,
+    ...overrides,
+  });
+  const nine = size("a".repeat(24), "UK 9", { stock: 2 });
+  const ten = size("b".repeat(24), "UK 10", { price: 125 });
+  const add = (items: CartItem[], variant: VariantSnapshot, quantity: number, max?: number) =>
+    addToCart(items, variantProduct(shoe, variant), quantity, max, {
+      _id: variant._id,
+      options: variant.options,
+    });
+
+  it("keeps two sizes of one product as two lines, each with its variant's price and stock", () => {
+    const first = add([], nine, 1);
+    const { items } = add(first.items, ten, 2);
+    expect(items).toHaveLength(2);
+    expect(items.map((item) => item.variant?.options)).toEqual([{ Size: "UK 9" }, { Size: "UK 10" }]);
+    expect(quantityInCart(items, lineKey(shoe._id, nine._id))).toBe(1);
+    expect(quantityInCart(items, lineKey(shoe._id, ten._id))).toBe(2);
+    expect(quantityInCart(items, shoe._id)).toBe(0);
+    expect(cartSummary(items).itemsPrice).toBe(120 + 250);
+    expect(orderLines(items)).toEqual([
+      { product: shoe._id, variant: nine._id, quantity: 1 },
+      { product: shoe._id, variant: ten._id, quantity: 2 },
+    ]);
+  });
+
+  it("counts each variant's own stock: a size with 2 left takes no third unit", () => {
+    const { items } = add([], nine, 2);
+    expect(add(items, nine, 1).added).toBe(0);
+    expect(add(items, ten, 5).added).toBe(5);
+    const key = lineKey(shoe._id, nine._id);
+    expect(setCartQuantity(items, key, 9)[0]?.quantity).toBe(2);
+    expect(removeFromCart(add(items, ten, 1).items, key).map((item) => item.variant?._id)).toEqual([ten._id]);
+  });
+
+  it("re-checks each line against its own variant and names it with its values", () => {
+    const items = add(add([], nine, 2).items, ten, 3).items;
+    const check = { ...shoe, variants: [size(nine._id, "UK 9", { stock: 1 }), ten] };
+    const { items: next, changes } = refreshCart(items, new Map([[shoe._id, check]]));
+    expect(next.map((item) => item.quantity)).toEqual([1, 3]);
+    expect(next[1]?.product.price).toBe(125);
+    expect(changes).toEqual([
+      {
+        kind: "quantity",
+        key: lineKey(shoe._id, nine._id),
+        name: "Trail Running Shoes (Size: UK 9)",
+        quantity: 1,
+      },
+    ]);
+  });
+
+  it("makes a line unavailable when its variant was deactivated or removed", () => {
+    const items = add(add([], nine, 1).items, ten, 1).items;
+    const check = { ...shoe, variants: [size(nine._id, "UK 9", { isActive: false })] };
+    const { items: next, changes } = refreshCart(items, new Map([[shoe._id, check]]));
+    expect(next.map((item) => item.product.isActive)).toEqual([false, false]);
+    expect(changes.map((change) => change.kind)).toEqual(["unavailable", "unavailable"]);
+    expect(orderLines(next)).toEqual([]);
+  });
+
+  it("keeps a line stored before variants (no variant) while its product has a single variant", () => {
+    const old: CartItem[] = [{ product: product(), quantity: 1 }];
+    const single = {
+      ...product(),
+      variants: [size("c".repeat(24), "", { options: {}, price: 49, stock: 5 })],
+    };
+    expect(refreshCart(old, new Map([[product()._id, single]])).items).toEqual(old);
+    expect(orderLines(old)).toEqual([{ product: product()._id, quantity: 1 }]);
+    const sized = { ...product(), variants: [nine, ten] };
+    expect(refreshCart(old, new Map([[product()._id, sized]])).items[0]?.product.isActive).toBe(false);
   });
 });

@@ -9,7 +9,8 @@
  */
 import { type PriceSummary, priceItems, unitPriceCents } from "@shop/shared/pricing";
 import type { AddressDto } from "@shop/shared/schemas/address";
-import type { ProductSummaryDto } from "@shop/shared/schemas/product";
+import type { ProductSummaryDto, VariantDto } from "@shop/shared/schemas/product";
+import { variantLabel } from "@shop/shared/schemas/product";
 import { create } from "zustand";
 import { persist } from "zustand/middleware";
 import { checkedStorage, loadStoredStateSchemas } from "./stored-state";
@@ -20,9 +21,60 @@ export type CartProduct = Pick<
   "_id" | "name" | "thumbnail" | "price" | "onSale" | "salePrice" | "stock" | "isActive"
 >;
 
+/**
+ * The variant a line holds (issue 15): its id and option values, in the product's option order.
+ * Absent for a product without options (its only variant), as in carts stored before variants.
+ */
+export interface CartVariant {
+  _id: string;
+  options: Record<string, string>;
+}
+
+/**
+ * A cart line. For a product with options the snapshot's price, sale price, stock and active flag
+ * are its variant's: one line per (product, variant).
+ */
 export interface CartItem {
   product: CartProduct;
+  variant?: CartVariant | undefined;
   quantity: number;
+}
+
+/** What names a line: the product, and its variant when the product has options. */
+export function lineKey(productId: string, variantId?: string | undefined): string {
+  return variantId ? `${productId}:${variantId}` : productId;
+}
+
+export function itemKey(item: Pick<CartItem, "product" | "variant">): string {
+  return lineKey(item.product._id, item.variant?._id);
+}
+
+/** "Trail Running Shoes (Size: 9)": how messages about a line name it. */
+export function lineName(item: Pick<CartItem, "product" | "variant">): string {
+  const values = item.variant?.options ?? {};
+  return variantLabel(
+    item.product.name,
+    Object.keys(values).map((name) => ({ name })),
+    values,
+  );
+}
+
+/** A variant's own part of a product page read: what the cart takes of it. */
+export type VariantSnapshot = Pick<
+  VariantDto,
+  "_id" | "options" | "price" | "onSale" | "salePrice" | "stock" | "isActive"
+>;
+
+/** The snapshot of a product as one of its variants sells it: the variant's price and stock. */
+export function variantProduct(product: CartProduct, variant: VariantSnapshot): CartProduct {
+  return {
+    ...toCartProduct(product),
+    price: variant.price,
+    onSale: variant.onSale,
+    salePrice: variant.salePrice,
+    stock: variant.stock,
+    isActive: product.isActive && variant.isActive,
+  };
 }
 
 export function toCartProduct(product: CartProduct): CartProduct {
@@ -34,8 +86,9 @@ function wholeQuantity(quantity: number): number {
   return Number.isFinite(quantity) ? Math.floor(quantity) : 0;
 }
 
-export function quantityInCart(items: readonly CartItem[], productId: string): number {
-  return items.find((item) => item.product._id === productId)?.quantity ?? 0;
+/** The units of one line (see lineKey) the cart holds. */
+export function quantityInCart(items: readonly CartItem[], key: string): number {
+  return items.find((item) => itemKey(item) === key)?.quantity ?? 0;
 }
 
 export function totalQuantity(items: readonly CartItem[]): number {
@@ -54,9 +107,10 @@ export function lineLimit(
 }
 
 /**
- * Adds up to `quantity` units of a product, counting what the cart already holds against its stock
- * and the limit per line. The line's snapshot is refreshed with the product given. Returns the new
- * lines and how many units were actually added (0 when nothing more fits, or the product is
+ * Adds up to `quantity` units of a product (of `variant`, for a product with options; `product` is
+ * then the variant's snapshot, see variantProduct), counting what the cart already holds against its
+ * stock and the limit per line. The line's snapshot is refreshed with the product given. Returns the
+ * new lines and how many units were actually added (0 when nothing more fits, or the product is
  * inactive or out of stock).
  */
 export function addToCart(
@@ -64,21 +118,24 @@ export function addToCart(
   product: CartProduct,
   quantity: number,
   maxPerLine?: number,
+  variant?: CartVariant,
 ): { items: CartItem[]; added: number } {
   const snapshot = toCartProduct(product);
-  const current = quantityInCart(items, product._id);
+  const key = lineKey(product._id, variant?._id);
+  const line = variant ? { variant: { _id: variant._id, options: { ...variant.options } } } : {};
+  const current = quantityInCart(items, key);
   const wanted = wholeQuantity(quantity);
   const limit = Math.max(lineLimit(product, maxPerLine), current);
   const next = product.isActive ? Math.min(limit, current + Math.max(wanted, 0)) : current;
   const added = Math.max(next - current, 0);
   if (current === 0) {
     return added > 0
-      ? { items: [...items, { product: snapshot, quantity: added }], added }
+      ? { items: [...items, { product: snapshot, ...line, quantity: added }], added }
       : { items: [...items], added };
   }
   return {
     items: items.map((item) =>
-      item.product._id === product._id ? { product: snapshot, quantity: current + added } : item,
+      itemKey(item) === key ? { product: snapshot, ...line, quantity: current + added } : item,
     ),
     added,
   };
@@ -87,19 +144,19 @@ export function addToCart(
 /** Sets a line's quantity, kept between 1 and the product's stock and the limit per line (SPEC section 5). */
 export function setCartQuantity(
   items: readonly CartItem[],
-  productId: string,
+  key: string,
   quantity: number,
   maxPerLine?: number,
 ): CartItem[] {
   return items.map((item) => {
-    if (item.product._id !== productId) return item;
+    if (itemKey(item) !== key) return item;
     const clamped = Math.max(1, Math.min(wholeQuantity(quantity), lineLimit(item.product, maxPerLine)));
     return { ...item, quantity: clamped };
   });
 }
 
-export function removeFromCart(items: readonly CartItem[], productId: string): CartItem[] {
-  return items.filter((item) => item.product._id !== productId);
+export function removeFromCart(items: readonly CartItem[], key: string): CartItem[] {
+  return items.filter((item) => itemKey(item) !== key);
 }
 
 /** A line can be bought: its product is still sold and in stock. */
@@ -127,22 +184,50 @@ export function cartSummary(items: readonly CartItem[]): PriceSummary {
   );
 }
 
-/** The body lines of POST /api/orders: product ids and quantities; the server prices them. */
-export function orderLines(items: readonly CartItem[]): Array<{ product: string; quantity: number }> {
+/**
+ * The body lines of POST /api/orders: product ids, variant ids (for a product with options) and
+ * quantities; the server prices them.
+ */
+export function orderLines(
+  items: readonly CartItem[],
+): Array<{ product: string; variant?: string; quantity: number }> {
   return items
     .filter((item) => isPurchasable(item.product))
-    .map((item) => ({ product: item.product._id, quantity: item.quantity }));
+    .map((item) => ({
+      product: item.product._id,
+      ...(item.variant ? { variant: item.variant._id } : {}),
+      quantity: item.quantity,
+    }));
 }
 
-/** What the server says of a product now: its current snapshot, or "unavailable" (inactive or gone). */
-export type ProductCheck = CartProduct | "unavailable";
+/**
+ * What the server says of a product now: its current snapshot with its variants (GET
+ * /api/products/{id}), or "unavailable" (inactive or gone).
+ */
+export type ProductCheck = (CartProduct & { variants?: readonly VariantSnapshot[] }) | "unavailable";
 
-/** What changed in a line when its snapshot was refreshed; the cart page tells the shopper. */
+/** What changed in a line (named by lineKey) when its snapshot was refreshed; the cart page says so. */
 export type CartChange =
-  | { kind: "price"; productId: string; name: string; from: number; to: number }
-  | { kind: "quantity"; productId: string; name: string; quantity: number }
-  | { kind: "outOfStock"; productId: string; name: string }
-  | { kind: "unavailable"; productId: string; name: string };
+  | { kind: "price"; key: string; name: string; from: number; to: number }
+  | { kind: "quantity"; key: string; name: string; quantity: number }
+  | { kind: "outOfStock"; key: string; name: string }
+  | { kind: "unavailable"; key: string; name: string };
+
+/**
+ * A line's snapshot as the server's answer says it is now: its variant's (gone or inactive when the
+ * product no longer has it), or the product's for a line without variant (unavailable once the
+ * product has several variants: which one the shopper meant is unknown).
+ */
+function checkedSnapshot(item: CartItem, check: Exclude<ProductCheck, "unavailable">): CartProduct {
+  const variants = check.variants ?? [];
+  if (item.variant) {
+    const id = item.variant._id;
+    const variant = variants.find((v) => v._id === id);
+    return variant ? variantProduct(check, variant) : { ...toCartProduct(check), isActive: false };
+  }
+  if (variants.length > 1) return { ...toCartProduct(check), isActive: false };
+  return toCartProduct(check);
+}
 
 /**
  * Refreshes the lines' snapshots with what the server says now (lines without a check stay as they
@@ -159,24 +244,24 @@ export function refreshCart(
     const check = checks.get(item.product._id);
     if (check === undefined) return item;
     const before = item.product;
-    const productId = before._id;
-    const after = check === "unavailable" ? { ...before, isActive: false } : toCartProduct(check);
-    const name = after.name;
+    const key = itemKey(item);
+    const after = check === "unavailable" ? { ...before, isActive: false } : checkedSnapshot(item, check);
+    const name = lineName({ product: after, variant: item.variant });
     let quantity = item.quantity;
     if (!after.isActive) {
-      if (before.isActive) changes.push({ kind: "unavailable", productId, name });
+      if (before.isActive) changes.push({ kind: "unavailable", key, name });
     } else if (after.stock <= 0) {
-      if (isPurchasable(before)) changes.push({ kind: "outOfStock", productId, name });
+      if (isPurchasable(before)) changes.push({ kind: "outOfStock", key, name });
     } else {
       if (quantity > after.stock) {
         quantity = after.stock;
-        changes.push({ kind: "quantity", productId, name, quantity });
+        changes.push({ kind: "quantity", key, name, quantity });
       }
       const from = unitPriceCents(before);
       const to = unitPriceCents(after);
-      if (from !== to) changes.push({ kind: "price", productId, name, from: from / 100, to: to / 100 });
+      if (from !== to) changes.push({ kind: "price", key, name, from: from / 100, to: to / 100 });
     }
-    return { product: after, quantity };
+    return { ...item, product: after, quantity };
   });
   return { items: next, changes };
 }
@@ -186,11 +271,12 @@ interface CartState {
   /** The delivery address chosen on the shipping page. */
   address: AddressDto | null;
   /** Adds up to `quantity` units (never beyond stock nor the limit per line); returns how many were added. */
-  addItem: (product: CartProduct, quantity: number, maxPerLine?: number) => number;
-  setQuantity: (productId: string, quantity: number, maxPerLine?: number) => void;
+  addItem: (product: CartProduct, quantity: number, maxPerLine?: number, variant?: CartVariant) => number;
+  /** Sets the quantity of the line named by `key` (see lineKey). */
+  setQuantity: (key: string, quantity: number, maxPerLine?: number) => void;
   /** Takes the server's view of the products (see refreshCart); returns what changed. */
   applyProductChecks: (checks: ReadonlyMap<string, ProductCheck>) => CartChange[];
-  removeItem: (productId: string) => void;
+  removeItem: (key: string) => void;
   /** Empties the cart once its order is placed (SPEC section 4, checkout flow). */
   clearItems: () => void;
   setAddress: (address: AddressDto | null) => void;
@@ -203,13 +289,13 @@ export const useCart = create<CartState>()(
     (set, get) => ({
       items: [],
       address: null,
-      addItem: (product, quantity, maxPerLine) => {
-        const result = addToCart(get().items, product, quantity, maxPerLine);
+      addItem: (product, quantity, maxPerLine, variant) => {
+        const result = addToCart(get().items, product, quantity, maxPerLine, variant);
         set({ items: result.items });
         return result.added;
       },
-      setQuantity: (productId, quantity, maxPerLine) =>
-        set((state) => ({ items: setCartQuantity(state.items, productId, quantity, maxPerLine) })),
+      setQuantity: (key, quantity, maxPerLine) =>
+        set((state) => ({ items: setCartQuantity(state.items, key, quantity, maxPerLine) })),
       applyProductChecks: (checks) => {
         const { items } = get();
         const result = refreshCart(items, checks);
@@ -217,7 +303,7 @@ export const useCart = create<CartState>()(
         if (JSON.stringify(result.items) !== JSON.stringify(items)) set({ items: result.items });
         return result.changes;
       },
-      removeItem: (productId) => set((state) => ({ items: removeFromCart(state.items, productId) })),
+      removeItem: (key) => set((state) => ({ items: removeFromCart(state.items, key) })),
       clearItems: () => set({ items: [] }),
       setAddress: (address) => set({ address }),
     }),
@@ -250,7 +336,10 @@ export function useCartQuantity(): number {
   return useCart((state) => totalQuantity(state.items));
 }
 
-/** How many units of one product the cart holds (the product page counts them against stock). */
-export function useQuantityInCart(productId: string): number {
-  return useCart((state) => quantityInCart(state.items, productId));
+/**
+ * How many units of one product (of one variant, for a product with options) the cart holds: the
+ * product page counts them against stock.
+ */
+export function useQuantityInCart(productId: string, variantId?: string): number {
+  return useCart((state) => quantityInCart(state.items, lineKey(productId, variantId)));
 }

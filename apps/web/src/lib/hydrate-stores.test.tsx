@@ -52,6 +52,21 @@ describe("the stores read from local storage", () => {
     expect(useSession.getState().user).toBeNull();
   });
 
+  it("take lines stored before variants, lines naming a variant, and recently viewed without options", async () => {
+    const old = { product: toCartProduct(lamp), quantity: 1 };
+    const sized = {
+      product: { ...toCartProduct(lamp), _id: "e5e5e5e5e5e5e5e5e5e5e5e5" },
+      variant: { _id: "f6f6f6f6f6f6f6f6f6f6f6f6", options: { Size: "UK 9" } },
+      quantity: 2,
+    };
+    store(CART_STORAGE_KEY, { items: [old, sized], address: null });
+    const { options: _dropped, ...beforeOptions } = toRecentProduct(lamp);
+    store(RECENTLY_VIEWED_STORAGE_KEY, { products: [beforeOptions] });
+    await hydrateStores();
+    expect(useCart.getState().items).toEqual([old, sized]);
+    expect(useRecentlyViewed.getState().products).toEqual([{ ...beforeOptions, options: [] }]);
+  });
+
   it.each([
     ["text that is not JSON", "{not json"],
     ["a bare value", "42"],

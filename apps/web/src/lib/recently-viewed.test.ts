@@ -16,6 +16,7 @@ function product(id: number): RecentProduct {
     rating: { average: 0, count: 0 },
     description: "A description long enough to be a real product description, for the test.",
     reviews: [],
+    options: [],
   };
 }
 
@@ -41,6 +42,15 @@ describe("recordView", () => {
     expect(list).toHaveLength(RECENTLY_VIEWED_MAX);
     expect(list[0]?.name).toBe(`Product ${RECENTLY_VIEWED_MAX + 3}`);
     expect(list.some((p) => p.name === "Product 3")).toBe(false);
+  });
+
+  it("keeps one entry per product, however many of its variants were viewed, with its options", () => {
+    const shoe = { ...product(1), options: [{ name: "Size", values: ["UK 8", "UK 9"] }] };
+    const full = { ...shoe, variants: [] } as RecentProduct;
+    // Opening the page at ?variant=… of one size, then of another: the same product both times.
+    const list = recordView(recordView(recordView([], full), product(2)), full);
+    expect(list.map((p) => p._id)).toEqual([product(1)._id, product(2)._id]);
+    expect(list[0]).toEqual(shoe);
   });
 
   it("keeps the reviews, description and category, and nothing beyond the snapshot", () => {

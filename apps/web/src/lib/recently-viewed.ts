@@ -25,11 +25,12 @@ export type RecentProduct = Pick<
   | "rating"
   | "description"
   | "reviews"
+  | "options"
 >;
 
 export function toRecentProduct(product: RecentProduct): RecentProduct {
   const { _id, name, price, onSale, salePrice, stock, isActive, category, thumbnail, rating } = product;
-  const { description, reviews } = product;
+  const { description, reviews, options } = product;
   return {
     _id,
     name,
@@ -43,6 +44,7 @@ export function toRecentProduct(product: RecentProduct): RecentProduct {
     rating,
     description,
     reviews,
+    options,
   };
 }
 

@@ -6,7 +6,7 @@
 import { ROLES } from "@shop/shared/constants";
 import type { AddressDto as Address } from "@shop/shared/schemas/address";
 import { AddressDto } from "@shop/shared/schemas/address";
-import { ProductDto, ProductSummaryDto } from "@shop/shared/schemas/product";
+import { ProductDto, ProductSummaryDto, VariantDto } from "@shop/shared/schemas/product";
 import { z } from "zod";
 import type { CartItem } from "./cart-store";
 import type { RecentProduct } from "./recently-viewed";
@@ -23,7 +23,13 @@ const CartProduct = ProductSummaryDto.pick({
   isActive: true,
 });
 
-const CartItemSchema = z.object({ product: CartProduct, quantity: z.number().int().min(1) });
+// NOTE: `variant` is optional: carts stored before variants hold lines without one (products with a
+// single variant, which an order line may leave out).
+const CartItemSchema = z.object({
+  product: CartProduct,
+  variant: VariantDto.pick({ _id: true, options: true }).optional(),
+  quantity: z.number().int().min(1),
+});
 
 const RecentProductSchema = ProductDto.pick({
   _id: true,
@@ -38,6 +44,9 @@ const RecentProductSchema = ProductDto.pick({
   rating: true,
   description: true,
   reviews: true,
+}).extend({
+  // Entries stored before options existed have none: the card shows them without "from".
+  options: ProductDto.shape.options.default([]),
 });
 
 const SessionUserSchema = z.object({

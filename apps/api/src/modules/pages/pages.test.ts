@@ -6,7 +6,7 @@ import { SHOP_NAME } from "@shop/shared/site";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newId } from "#api/core/ids";
 import { createTestApp, inject, signedInUser, type TestApp } from "#test/app";
-import { makeCategory, makeMedia, makeProduct } from "#test/catalog";
+import { makeCategory, makeMedia, makeProduct, makeProductWithVariants, sizedVariants } from "#test/catalog";
 
 const TEMPLATE = `<!doctype html>
 <html lang="en">
@@ -24,6 +24,7 @@ const ASSET = `console.log(${JSON.stringify("shop ".repeat(500))});`;
 let t: TestApp;
 let product: Awaited<ReturnType<typeof makeProduct>>;
 let hidden: Awaited<ReturnType<typeof makeProduct>>;
+let sized: Awaited<ReturnType<typeof makeProduct>>;
 let category: Awaited<ReturnType<typeof makeCategory>>;
 
 beforeAll(async () => {
@@ -48,6 +49,26 @@ beforeAll(async () => {
     },
   );
   hidden = await makeProduct(t.database, { category: category.id, thumbnail: media.id }, { isActive: false });
+  // S/M/L in Black and Blue; S Black on sale, S Blue sold out, L Blue inactive; the Colour value
+  // of every variant tries to close the script.
+  const { options, variants = [] } = sizedVariants();
+  sized = await makeProductWithVariants(
+    t.database,
+    { category: category.id, thumbnail: media.id },
+    {
+      name: "Trail Tee",
+      options: options?.map((option) =>
+        option.name === "Colour" ? { ...option, values: option.values.map((v) => `${v}</script>`) } : option,
+      ),
+      variants: variants.map((variant, i) => ({
+        ...variant,
+        options: { ...variant.options, Colour: `${variant.options.Colour}</script>` },
+        ...(i === 0 ? { onSale: true, salePrice: 15 } : {}),
+        ...(i === 1 ? { stock: 0 } : {}),
+        ...(i === 5 ? { isActive: false } : {}),
+      })),
+    },
+  );
 });
 afterAll(async () => t.close());
 
@@ -77,6 +98,68 @@ describe("the head the server sends with storefront pages", () => {
       offers: { price: "199.50", priceCurrency: "USD", availability: "https://schema.org/InStock" },
     });
     expect(html).toContain('<div id="root"></div>');
+  });
+
+  it("describes a product with options as a ProductGroup whose active variants each have an offer", async () => {
+    const html = (await t.app.inject({ method: "GET", url: `/product/${sized._id}` })).body;
+    expect(html.match(/<\/script>/g)).toHaveLength(2);
+    const data = jsonLdOf(html);
+    const url = `https://shop.example/product/${sized._id}`;
+    expect(data).toMatchObject({
+      "@context": "https://schema.org",
+      "@type": "ProductGroup",
+      name: "Trail Tee",
+      url,
+      productGroupID: sized._id,
+      variesBy: ["https://schema.org/size", "https://schema.org/color"],
+    });
+    expect(data).not.toHaveProperty("offers");
+    const [first, second] = sized.variants;
+    expect(data.hasVariant).toHaveLength(5);
+    expect(data.hasVariant[0]).toEqual({
+      "@type": "Product",
+      name: "Trail Tee (Size: S, Colour: Black</script>)",
+      sku: first?.sku,
+      size: "S",
+      color: "Black</script>",
+      offers: {
+        "@type": "Offer",
+        url: `${url}?variant=${first?._id}`,
+        priceCurrency: "USD",
+        price: "15.00",
+        availability: "https://schema.org/InStock",
+        itemCondition: "https://schema.org/NewCondition",
+      },
+    });
+    expect(data.hasVariant[1]).toMatchObject({
+      sku: second?.sku,
+      offers: { price: "20.00", availability: "https://schema.org/OutOfStock" },
+    });
+    expect(data.hasVariant.map((v: { sku: string }) => v.sku)).not.toContain(sized.variants[5]?.sku);
+  });
+
+  it("lists an option search engines do not know by name as a named value", async () => {
+    const framed = await makeProduct(
+      t.database,
+      { category: category.id, thumbnail: product.thumbnail?._id ?? "" },
+      {
+        options: [{ name: "Strap", values: ["Steel", "Leather"] }],
+        variants: ["Steel", "Leather"].map((value, i) => ({
+          sku: `STRAP-${newId()}-${i}`,
+          options: { Strap: value },
+          price: 100 + i * 20,
+          onSale: false,
+          stock: 3,
+          isActive: true,
+        })),
+      },
+    );
+    const data = jsonLdOf((await t.app.inject({ method: "GET", url: `/product/${framed._id}` })).body);
+    expect(data.variesBy).toEqual(["Strap"]);
+    expect(data.hasVariant[1]).toMatchObject({
+      additionalProperty: [{ "@type": "PropertyValue", name: "Strap", value: "Leather" }],
+      offers: { price: "120.00" },
+    });
   });
 
   it("writes names holding $&, $`, $' or $1 literally, escaped, pulling nothing else into the head", async () => {
@@ -178,6 +261,9 @@ describe("the head the server sends with storefront pages", () => {
     expect(response.body).toContain(`<loc>https://shop.example/product/${product._id}</loc>`);
     expect(response.body).toContain(`<loc>https://shop.example/product-category/${category.slug}</loc>`);
     expect(response.body).not.toContain(hidden._id);
+    // A product with six variants is one entry, never one per variant.
+    expect(response.body.match(new RegExp(`/product/${sized._id}<`, "g"))).toHaveLength(1);
+    for (const variant of sized.variants) expect(response.body).not.toContain(variant._id);
   });
 
   it("names the shop by PUBLIC_ORIGIN whatever Host a request carries, and caches nothing per Host", async () => {

@@ -2,7 +2,7 @@
 import { CURRENCY, DEFAULT_PAGE_SIZE } from "@shop/shared/constants";
 import { fromCents, unitPriceCents } from "@shop/shared/pricing";
 import type { Viewer } from "@shop/shared/roles";
-import type { ProductDto } from "@shop/shared/schemas/product";
+import { type ProductDto, type VariantDto, variantLabel } from "@shop/shared/schemas/product";
 import {
   categoryDescription,
   pageTitle,
@@ -39,24 +39,74 @@ function shorten(text: string, max = 160): string {
   return flat.length <= max ? flat : `${flat.slice(0, max - 1).trimEnd()}…`;
 }
 
-function productJsonLd(product: ProductDetailDto, url: string, origin: string): Record<string, unknown> {
-  const price = fromCents(unitPriceCents(product)).toFixed(2);
+function offer(
+  priced: Pick<VariantDto, "price" | "onSale" | "salePrice" | "stock">,
+  url: string,
+): Record<string, unknown> {
   return {
-    "@context": "https://schema.org",
+    "@type": "Offer",
+    url,
+    priceCurrency: CURRENCY,
+    price: fromCents(unitPriceCents(priced)).toFixed(2),
+    availability: priced.stock > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
+    itemCondition: "https://schema.org/NewCondition",
+  };
+}
+
+/** The schema.org properties of the options search engines know by name; others are listed as named values. */
+const KNOWN_OPTIONS: Record<string, "size" | "color"> = { size: "size", colour: "color", color: "color" };
+
+/** One variant of a ProductGroup: its own name, SKU, option values and offer (issue 15). */
+function variantJsonLd(product: ProductDetailDto, variant: VariantDto, url: string): Record<string, unknown> {
+  const known: Record<string, string> = {};
+  const other: { "@type": "PropertyValue"; name: string; value: string }[] = [];
+  for (const option of product.options) {
+    const value = variant.options[option.name];
+    if (value === undefined) continue;
+    const property = KNOWN_OPTIONS[option.name.toLowerCase()];
+    if (property) known[property] = value;
+    else other.push({ "@type": "PropertyValue", name: option.name, value });
+  }
+  return {
     "@type": "Product",
+    name: variantLabel(product.name, product.options, variant.options),
+    sku: variant.sku,
+    ...known,
+    ...(other.length > 0 ? { additionalProperty: other } : {}),
+    offers: offer(variant, `${url}?variant=${variant._id}`),
+  };
+}
+
+/**
+ * The product's schema.org data: a Product with one offer, or, for a product with options, a
+ * ProductGroup whose active variants are its products (`hasVariant`), each with its own offer.
+ */
+function productJsonLd(product: ProductDetailDto, url: string, origin: string): Record<string, unknown> {
+  const common = {
     name: product.name,
     description: shorten(product.description, 500),
-    sku: product._id,
     category: product.category.name,
     ...(product.thumbnail ? { image: [origin + product.thumbnail.url] } : {}),
-    offers: {
-      "@type": "Offer",
-      url,
-      priceCurrency: CURRENCY,
-      price,
-      availability: product.stock > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
-      itemCondition: "https://schema.org/NewCondition",
-    },
+  };
+  const described =
+    product.options.length > 0
+      ? {
+          "@type": "ProductGroup",
+          ...common,
+          url,
+          productGroupID: product._id,
+          variesBy: product.options.map((option) => {
+            const property = KNOWN_OPTIONS[option.name.toLowerCase()];
+            return property ? `https://schema.org/${property}` : option.name;
+          }),
+          hasVariant: product.variants
+            .filter((variant) => variant.isActive)
+            .map((variant) => variantJsonLd(product, variant, url)),
+        }
+      : { "@type": "Product", ...common, sku: product._id, offers: offer(product, url) };
+  return {
+    "@context": "https://schema.org",
+    ...described,
     ...(product.rating.count > 0
       ? {
           aggregateRating: {

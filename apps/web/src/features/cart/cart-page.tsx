@@ -10,7 +10,7 @@ import { CheckoutSteps } from "#web/components/checkout-steps";
 import { EmptyState } from "#web/components/empty-state";
 import { PriceSummary } from "#web/components/price-summary";
 import { useCartRefresh } from "#web/lib/cart-refresh";
-import { cartSummary, hasUnpurchasable, totalQuantity, useCart } from "#web/lib/cart-store";
+import { cartSummary, hasUnpurchasable, itemKey, totalQuantity, useCart } from "#web/lib/cart-store";
 import { usePageMeta } from "#web/lib/page-meta";
 import { CartLine } from "./components/cart-line";
 
@@ -49,7 +49,7 @@ export function CartPage() {
           <div className="rounded-card bg-white px-4 shadow-card ring-1 ring-neutral-200 sm:px-6">
             <ul aria-label="Products in your cart" className="divide-y divide-neutral-200">
               {items.map((item, index) => (
-                <CartLine key={item.product._id} item={item} priced={summary.lines[index]} />
+                <CartLine key={itemKey(item)} item={item} priced={summary.lines[index]} />
               ))}
             </ul>
           </div>

@@ -11,7 +11,14 @@ import { PageSpinner } from "#web/components/spinner";
 import { useAddresses } from "#web/lib/addresses";
 import { isApiError } from "#web/lib/api";
 import { useCartRefresh } from "#web/lib/cart-refresh";
-import { cartSummary, hasUnpurchasable, isPurchasable, orderLines, useCart } from "#web/lib/cart-store";
+import {
+  cartSummary,
+  hasUnpurchasable,
+  isPurchasable,
+  itemKey,
+  orderLines,
+  useCart,
+} from "#web/lib/cart-store";
 import { usePageMeta } from "#web/lib/page-meta";
 import { toast } from "#web/lib/toast";
 import { newIdempotencyKey, usePlaceOrder } from "./api/place-order";
@@ -58,11 +65,14 @@ export function CheckoutPage() {
 
   const summary = cartSummary(items);
   const blocked = hasUnpurchasable(items);
-  const lines = items.map(({ product, quantity }, index) => {
+  const lines = items.map((item, index) => {
+    const { product, quantity } = item;
     const priced = summary.lines[index];
     const purchasable = isPurchasable(product);
     return {
+      key: itemKey(item),
       productId: product._id,
+      variant: item.variant,
       name: product.name,
       thumbnail: product.thumbnail,
       unitPrice: priced?.unitPrice ?? product.price,

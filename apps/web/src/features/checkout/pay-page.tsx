@@ -159,7 +159,9 @@ export function PayPage() {
   const paid = data?.payment?.status === "completed";
   const lines =
     data?.products.map((line) => ({
+      key: `${line.product._id}:${line.variant._id}`,
       productId: line.product._id,
+      variant: line.variant,
       name: line.name,
       thumbnail: line.product.thumbnail,
       unitPrice: line.price,

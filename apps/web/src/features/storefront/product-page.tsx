@@ -2,8 +2,8 @@ import { NoSymbolIcon } from "@heroicons/react/24/outline";
 import { errors, staffNotes } from "@shop/shared/messages";
 import type { ProductDto } from "@shop/shared/schemas/product";
 import { pageTitle } from "@shop/shared/site";
-import { useDeferredValue } from "react";
-import { Link, useParams } from "react-router";
+import { useDeferredValue, useId, useState } from "react";
+import { Link, useParams, useSearchParams } from "react-router";
 import { Breadcrumb } from "#web/components/breadcrumb";
 import { buttonClasses } from "#web/components/button";
 import { ErrorState } from "#web/components/error-state";
@@ -16,11 +16,20 @@ import { usePageMeta } from "#web/lib/page-meta";
 import { useRecordRecentlyViewed } from "#web/lib/recently-viewed";
 import { useProduct } from "./api/get-product";
 import { AddToCart } from "./components/add-to-cart";
+import { OptionSelector } from "./components/option-selector";
 import { ProductGallery } from "./components/product-gallery";
 import { ProductReviews } from "./components/product-reviews";
 import { RelatedProducts } from "./components/related-products";
 import { StockStatus } from "./components/stock-status";
 import { PRODUCT_ID } from "./route-data";
+import {
+  type Choice,
+  choose,
+  chosenVariant,
+  initialChoice,
+  missingOption,
+  pricesDiffer,
+} from "./variant-choice";
 
 const PAGE_CLASS = "mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-8 lg:px-8";
 
@@ -65,7 +74,40 @@ function ProductDetails({ product }: { product: ProductDto }) {
   usePageMeta({ title: pageTitle(product.name), description: product.description });
   useRecordRecentlyViewed(product);
   const { average, count } = product.rating;
-  const discount = discountPercent(product);
+  const hasOptions = product.options.length > 0;
+  const [searchParams, setSearchParams] = useSearchParams();
+  // The chosen values; a complete choice is the variant in the address (?variant=), so a shared link opens it.
+  const [choice, setChoice] = useState<Choice>(() => initialChoice(product, searchParams.get("variant")));
+  const [missing, setMissing] = useState<string | undefined>(undefined);
+  const optionIds = useId();
+  const variant = chosenVariant(product, choice);
+  // Price, sale price and stock are the chosen variant's; before a choice, the cheapest ("from").
+  const priced = variant ?? product;
+  const discount = discountPercent(priced);
+
+  const onChoose = (optionName: string, value: string) => {
+    const next = choose(product, choice, optionName, value);
+    setChoice(next);
+    const nextVariant = chosenVariant(product, next);
+    // NOTE: replace, not push: choosing sizes adds no history entries; and no scroll to the top.
+    setSearchParams(
+      (previous) => {
+        const params = new URLSearchParams(previous);
+        if (nextVariant) params.set("variant", nextVariant._id);
+        else params.delete("variant");
+        return params;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  };
+
+  const onMissingOption = (optionName: string) => {
+    setMissing(optionName);
+    const index = product.options.findIndex((option) => option.name === optionName);
+    const group = document.getElementById(`${optionIds}-${index}`);
+    const control = group?.matches("select") ? group : group?.querySelector("input:not(:disabled)");
+    if (control instanceof HTMLElement) control.focus();
+  };
   // The reviews and related products are below the fold: React renders them after the rest is on
   // screen, in the background, so the picture and the price show sooner.
   const below = useDeferredValue(product, null);
@@ -114,7 +156,13 @@ function ProductDetails({ product }: { product: ProductDto }) {
           </div>
 
           <div className="mt-5 flex flex-wrap items-center gap-3">
-            <Price price={product.price} onSale={product.onSale} salePrice={product.salePrice} size="lg" />
+            <Price
+              price={priced.price}
+              onSale={priced.onSale}
+              salePrice={priced.salePrice}
+              from={!variant && pricesDiffer(product)}
+              size="lg"
+            />
             {discount > 0 ? (
               <span className="rounded-full bg-accent-100 px-2.5 py-0.5 text-sm font-semibold text-accent-700">
                 Save {discount}%
@@ -122,12 +170,34 @@ function ProductDetails({ product }: { product: ProductDto }) {
             ) : null}
           </div>
 
-          <StockStatus stock={product.stock} className="mt-4" />
+          <StockStatus
+            stock={variant ? (variant.isActive ? variant.stock : 0) : product.stock}
+            exact={!hasOptions || variant !== undefined}
+            className="mt-4"
+          />
+
+          {hasOptions ? (
+            <div className="mt-6">
+              <OptionSelector
+                product={product}
+                choice={choice}
+                onChoose={onChoose}
+                missing={missing}
+                idPrefix={optionIds}
+              />
+            </div>
+          ) : null}
 
           {/* On a small screen the quantity and Add to cart stay at the bottom of the screen while the
               details are in view: they can be reached without scrolling past the gallery. */}
           <div className="mt-6 border-t border-neutral-200 pt-6 max-lg:sticky max-lg:bottom-0 max-lg:z-20 max-lg:-mx-4 max-lg:bg-white/95 max-lg:px-4 max-lg:pb-3 max-lg:pt-3 max-lg:shadow-[0_-4px_12px_rgb(0_0_0/0.06)] max-lg:backdrop-blur sm:max-lg:-mx-6 sm:max-lg:px-6">
-            <AddToCart key={product._id} product={product} />
+            <AddToCart
+              key={product._id}
+              product={product}
+              variant={variant}
+              missingOption={missingOption(product, choice)}
+              onMissingOption={onMissingOption}
+            />
           </div>
 
           <div className="mt-8 border-t border-neutral-200 pt-6">

@@ -5,20 +5,30 @@ import { formatPrice, type PricedLine } from "@shop/shared/pricing";
 import { Link } from "react-router";
 import { Button } from "#web/components/button";
 import { MediaImage } from "#web/components/media-image";
+import { formatOptionValues, OptionValues } from "#web/components/option-values";
 import { Price } from "#web/components/price";
 import { QuantitySelector } from "#web/components/quantity-selector";
-import { type CartItem, isPurchasable, lineLimit, useCart } from "#web/lib/cart-store";
+import { type CartItem, isPurchasable, itemKey, lineLimit, useCart } from "#web/lib/cart-store";
 import { useMaxQuantityPerLine } from "#web/lib/config";
 import { cx } from "#web/lib/cx";
 
-/** One cart line: picture, name, unit price, quantity (SPEC section 5 rules), line total and Remove. */
+/**
+ * One cart line: picture, name and option values, unit price, quantity (SPEC section 5 rules, per
+ * variant), line total and Remove.
+ */
 export function CartLine({ item, priced }: { item: CartItem; priced: PricedLine | undefined }) {
   const { product, quantity } = item;
+  const key = itemKey(item);
+  const values = formatOptionValues(item.variant?.options);
+  // "Trail Running Shoes, Size: 9": what the line's controls are named by for a screen reader.
+  const label = values ? `${product.name}, ${values}` : product.name;
   const setQuantity = useCart((state) => state.setQuantity);
   const maxPerLine = useMaxQuantityPerLine();
   const removeItem = useCart((state) => state.removeItem);
   const purchasable = isPurchasable(product);
-  const productLink = `/product/${product._id}`;
+  const productLink = item.variant
+    ? `/product/${product._id}?variant=${item.variant._id}`
+    : `/product/${product._id}`;
 
   return (
     <li className="flex gap-3 py-5 sm:gap-5">
@@ -45,6 +55,7 @@ export function CartLine({ item, priced }: { item: CartItem; priced: PricedLine 
               {product.name}
             </Link>
           </h2>
+          <OptionValues values={item.variant?.options} />
           <Price price={product.price} onSale={product.onSale} salePrice={product.salePrice} />
           {!product.isActive ? (
             <p className="text-sm font-medium text-danger-700">No longer available</p>
@@ -60,10 +71,10 @@ export function CartLine({ item, priced }: { item: CartItem; priced: PricedLine 
             <QuantitySelector
               value={quantity}
               max={lineLimit(product, maxPerLine)}
-              onChange={(next) => setQuantity(product._id, next, maxPerLine)}
+              onChange={(next) => setQuantity(key, next, maxPerLine)}
               label={
                 <>
-                  Quantity<span className="sr-only"> of {product.name}</span>
+                  Quantity<span className="sr-only"> of {label}</span>
                 </>
               }
               className="[&_legend]:sr-only sm:[&_legend]:not-sr-only"
@@ -77,8 +88,8 @@ export function CartLine({ item, priced }: { item: CartItem; priced: PricedLine 
             <Button
               variant="ghost"
               size="sm"
-              onClick={() => removeItem(product._id)}
-              aria-label={`Remove ${product.name}`}
+              onClick={() => removeItem(key)}
+              aria-label={`Remove ${label}`}
               className="text-danger-700 hover:bg-danger-50"
             >
               <TrashIcon className="size-4" aria-hidden="true" />

@@ -3,9 +3,14 @@ import { formatPrice } from "@shop/shared/pricing";
 import type { MediaDto } from "@shop/shared/schemas/media";
 import { Link } from "react-router";
 import { MediaImage } from "#web/components/media-image";
+import { OptionValues } from "#web/components/option-values";
 
 export interface OrderLineView {
+  /** Unique among the lines: the product, and its variant when the product has options. */
+  key: string;
   productId: string;
+  /** The variant's id and option values ("Size: 9 · Colour: Black" under the name). */
+  variant?: { _id: string; options: Record<string, string> } | undefined;
   name: string;
   thumbnail: MediaDto | null;
   unitPrice: number;
@@ -17,12 +22,15 @@ export interface OrderLineView {
   note?: string | undefined;
 }
 
-/** Products of a cart being checked out, or of a placed order: picture, name, quantity x price, total. */
+/**
+ * Products of a cart being checked out, or of a placed order: picture, name, option values,
+ * quantity x price, total.
+ */
 export function OrderLineList({ lines, label }: { lines: readonly OrderLineView[]; label: string }) {
   return (
     <ul aria-label={label} className="divide-y divide-neutral-200">
       {lines.map((line) => (
-        <li key={line.productId} className="flex items-center gap-3 py-4 sm:gap-4">
+        <li key={line.key} className="flex items-center gap-3 py-4 sm:gap-4">
           <div className="size-14 shrink-0 overflow-hidden rounded-control bg-neutral-100 sm:size-16">
             {line.thumbnail ? (
               <MediaImage media={line.thumbnail} alt="" sizes="64px" className="size-full object-cover" />
@@ -32,11 +40,16 @@ export function OrderLineList({ lines, label }: { lines: readonly OrderLineView[
           </div>
           <div className="min-w-0 flex-1">
             <Link
-              to={`/product/${line.productId}`}
+              to={
+                line.variant && Object.keys(line.variant.options).length > 0
+                  ? `/product/${line.productId}?variant=${line.variant._id}`
+                  : `/product/${line.productId}`
+              }
               className="line-clamp-2 text-sm font-medium text-neutral-900 hover:text-brand-700 hover:underline"
             >
               {line.name}
             </Link>
+            <OptionValues values={line.variant?.options} />
             {line.note ? (
               <p className="text-sm font-medium text-danger-700">{line.note}</p>
             ) : (
