@@ -1,11 +1,10 @@
 /** Discount codes (issue 19): the staff's form and reads, and the shopper's cart price check. */
 import { z } from "zod";
-import { DISCOUNT_SCOPES, DISCOUNT_STATUSES, DISCOUNT_TYPES } from "../constants";
+import { DISCOUNT_CODE_PATTERN, DISCOUNT_SCOPES, DISCOUNT_STATUSES, DISCOUNT_TYPES } from "../constants";
 import { validation } from "../messages";
 import { boolean, Id, ListQuery, number, oneOf } from "./common";
 import { OrderLineInput } from "./order";
 
-export const DISCOUNT_CODE_PATTERN = /^[A-Za-z0-9_-]{3,32}$/;
 /** Most categories or products one code may name. */
 export const MAX_DISCOUNT_TARGETS = 500;
 
