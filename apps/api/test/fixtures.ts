@@ -5,9 +5,11 @@
  */
 import type { Role } from "@shop/shared/constants";
 import type { AddressInput } from "@shop/shared/schemas/address";
+import { DiscountInput } from "@shop/shared/schemas/discount";
 import type { User } from "#api/db/schema/users";
 import { addAddress } from "#api/modules/addresses/service";
 import { hashPassword } from "#api/modules/auth/password";
+import { createDiscount } from "#api/modules/discounts/service";
 import { mailContextOf } from "#api/modules/email/service";
 import { placeOrder } from "#api/modules/orders/service";
 import { addReview } from "#api/modules/reviews/service";
@@ -88,6 +90,9 @@ export interface Shop {
   paymentId: string;
   /** The shopper's review of productId. */
   reviewId: string;
+  /** A 10% discount code for everything, and its code. */
+  discountId: string;
+  discountCode: string;
 }
 
 /**
@@ -117,6 +122,14 @@ export async function makeShop(t: TestApp, { pay = true } = {}): Promise<Shop> {
   const pending = await placeOrder(t.database.db, shopper.user, line, { mail: mailContextOf(t.config) });
   const paid = pay ? await payNewOrder(t, shopper, line) : { orderId: "", paymentId: "" };
   const { review } = await addReview(t.database.db, shopper.user, product._id, REVIEW);
+  const discount = await createDiscount(
+    t.database.db,
+    DiscountInput.parse({
+      code: `TEN-${Math.random().toString(36).slice(2, 10)}`,
+      type: "percentage",
+      value: 10,
+    }),
+  );
   return {
     admin,
     manager,
@@ -133,6 +146,8 @@ export async function makeShop(t: TestApp, { pay = true } = {}): Promise<Shop> {
     paidOrderId: paid.orderId,
     paymentId: paid.paymentId,
     reviewId: review._id,
+    discountId: discount._id,
+    discountCode: discount.code,
   };
 }
 
@@ -169,5 +184,6 @@ export function idsOf(shop: Shop): string[] {
     shop.paidOrderId,
     shop.paymentId,
     shop.reviewId,
+    shop.discountId,
   ];
 }

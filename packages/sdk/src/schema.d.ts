@@ -750,6 +750,79 @@ export interface paths {
         patch: operations["updateOrderStatus"];
         trace?: never;
     };
+    "/api/cart/price": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Price a cart as a placement would, with a discount code to try; `discountMessage` says why a code does not apply */
+        post: operations["priceCart"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/discounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Discount codes, newest first; `keyword` on the code, `status` at the time of asking (staff)
+         * @description Roles: admin, manager.
+         */
+        get: operations["listDiscounts"];
+        put?: never;
+        /**
+         * Create a discount code (staff)
+         * @description Roles: admin, manager.
+         */
+        post: operations["createDiscount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/discounts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One discount code with its uses and the revenue of the paid orders that used it (staff)
+         * @description Roles: admin, manager.
+         */
+        get: operations["getDiscount"];
+        /**
+         * Replace a discount code's terms (staff)
+         * @description Roles: admin, manager.
+         */
+        put: operations["replaceDiscount"];
+        post?: never;
+        /**
+         * Delete a discount code no order ever used (staff)
+         * @description Roles: admin, manager.
+         */
+        delete: operations["deleteDiscount"];
+        options?: never;
+        head?: never;
+        /**
+         * Switch a discount code on or off (staff)
+         * @description Roles: admin, manager.
+         */
+        patch: operations["setDiscountActive"];
+        trace?: never;
+    };
     "/api/payments/paypal": {
         parameters: {
             query?: never;
@@ -5412,6 +5485,8 @@ export interface operations {
                             savedAmount: number;
                             shippingAmount: number;
                             taxAmount: number;
+                            discountCode: string | null;
+                            discountAmount: number;
                             shippingAddress: {
                                 name: {
                                     firstName: string;
@@ -5528,6 +5603,8 @@ export interface operations {
                     taxAmount?: number;
                     totalAmount?: number;
                     status?: string;
+                    discountCode?: string;
+                    discountAmount?: number;
                 };
             };
         };
@@ -5561,6 +5638,8 @@ export interface operations {
                             savedAmount: number;
                             shippingAmount: number;
                             taxAmount: number;
+                            discountCode: string | null;
+                            discountAmount: number;
                             shippingAddress: {
                                 name: {
                                     firstName: string;
@@ -5610,6 +5689,7 @@ export interface operations {
                                 price: number;
                                 originalPrice: number;
                                 savedAmount: number;
+                                discountShare: number;
                                 quantity: number;
                             }[];
                         };
@@ -5645,6 +5725,8 @@ export interface operations {
                             savedAmount: number;
                             shippingAmount: number;
                             taxAmount: number;
+                            discountCode: string | null;
+                            discountAmount: number;
                             shippingAddress: {
                                 name: {
                                     firstName: string;
@@ -5694,6 +5776,7 @@ export interface operations {
                                 price: number;
                                 originalPrice: number;
                                 savedAmount: number;
+                                discountShare: number;
                                 quantity: number;
                             }[];
                         };
@@ -5825,6 +5908,8 @@ export interface operations {
                             savedAmount: number;
                             shippingAmount: number;
                             taxAmount: number;
+                            discountCode: string | null;
+                            discountAmount: number;
                             shippingAddress: {
                                 name: {
                                     firstName: string;
@@ -5935,6 +6020,8 @@ export interface operations {
                             savedAmount: number;
                             shippingAmount: number;
                             taxAmount: number;
+                            discountCode: string | null;
+                            discountAmount: number;
                             shippingAddress: {
                                 name: {
                                     firstName: string;
@@ -5984,6 +6071,7 @@ export interface operations {
                                 price: number;
                                 originalPrice: number;
                                 savedAmount: number;
+                                discountShare: number;
                                 quantity: number;
                             }[];
                         };
@@ -6077,6 +6165,8 @@ export interface operations {
                             savedAmount: number;
                             shippingAmount: number;
                             taxAmount: number;
+                            discountCode: string | null;
+                            discountAmount: number;
                             shippingAddress: {
                                 name: {
                                     firstName: string;
@@ -6126,6 +6216,7 @@ export interface operations {
                                 price: number;
                                 originalPrice: number;
                                 savedAmount: number;
+                                discountShare: number;
                                 quantity: number;
                             }[];
                         };
@@ -6250,6 +6341,8 @@ export interface operations {
                             savedAmount: number;
                             shippingAmount: number;
                             taxAmount: number;
+                            discountCode: string | null;
+                            discountAmount: number;
                             shippingAddress: {
                                 name: {
                                     firstName: string;
@@ -6369,6 +6462,8 @@ export interface operations {
                             savedAmount: number;
                             shippingAmount: number;
                             taxAmount: number;
+                            discountCode: string | null;
+                            discountAmount: number;
                             shippingAddress: {
                                 name: {
                                     firstName: string;
@@ -6418,6 +6513,7 @@ export interface operations {
                                 price: number;
                                 originalPrice: number;
                                 savedAmount: number;
+                                discountShare: number;
                                 quantity: number;
                             }[];
                         };
@@ -6525,6 +6621,8 @@ export interface operations {
                             savedAmount: number;
                             shippingAmount: number;
                             taxAmount: number;
+                            discountCode: string | null;
+                            discountAmount: number;
                             shippingAddress: {
                                 name: {
                                     firstName: string;
@@ -6574,6 +6672,7 @@ export interface operations {
                                 price: number;
                                 originalPrice: number;
                                 savedAmount: number;
+                                discountShare: number;
                                 quantity: number;
                             }[];
                         };
@@ -6618,6 +6717,824 @@ export interface operations {
             };
             /** @description Conflicts with the shop's state (stock, an address in use, an order already paid or cancelled). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body or file is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body's or the file's type is not accepted. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    priceCart: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    products: {
+                        product: string;
+                        variant?: string;
+                        quantity: number;
+                        price?: number;
+                        savedAmount?: number;
+                    }[];
+                    discountCode?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            lines: {
+                                product: string;
+                                variant: string;
+                                quantity: number;
+                                unitPrice: number;
+                                lineTotal: number;
+                                savedAmount: number;
+                                discountShare: number;
+                            }[];
+                            itemsPrice: number;
+                            discountPrice: number;
+                            discountCode: string | null;
+                            discountAmount: number;
+                            discountMessage: string | null;
+                            shippingPrice: number;
+                            taxPrice: number;
+                            totalPrice: number;
+                        };
+                    };
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflicts with the shop's state (stock, an address in use, an order already paid or cancelled). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body or file is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body's or the file's type is not accepted. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many attempts from this address: try again after the Retry-After header's seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listDiscounts: {
+        parameters: {
+            query?: {
+                page?: number;
+                size?: number;
+                keyword?: string;
+                status?: "active" | "scheduled" | "expired" | "used-up" | "inactive";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            _id: string;
+                            code: string;
+                            /** @enum {string} */
+                            type: "percentage" | "fixed" | "free_shipping";
+                            value: number;
+                            minSubtotal: number | null;
+                            startsAt: string | null;
+                            endsAt: string | null;
+                            usageLimit: number | null;
+                            perCustomerLimit: number | null;
+                            /** @enum {string} */
+                            appliesTo: "all" | "categories" | "products";
+                            categories: string[];
+                            products: string[];
+                            combinesWithSale: boolean;
+                            isActive: boolean;
+                            usedCount: number;
+                            /** @enum {string} */
+                            status: "active" | "scheduled" | "expired" | "used-up" | "inactive";
+                            createdAt: string;
+                            updatedAt: string;
+                        }[];
+                        meta: {
+                            page: number;
+                            size: number;
+                            pageCount: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    createDiscount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code: string;
+                    /** @enum {string} */
+                    type: "percentage" | "fixed" | "free_shipping";
+                    /** @default 0 */
+                    value?: number;
+                    minSubtotal?: number | null;
+                    /** Format: date-time */
+                    startsAt?: string | null;
+                    /** Format: date-time */
+                    endsAt?: string | null;
+                    usageLimit?: number | null;
+                    perCustomerLimit?: number | null;
+                    /**
+                     * @default all
+                     * @enum {string}
+                     */
+                    appliesTo?: "all" | "categories" | "products";
+                    /** @default [] */
+                    categories?: string[];
+                    /** @default [] */
+                    products?: string[];
+                    /** @default false */
+                    combinesWithSale?: boolean;
+                    /** @default true */
+                    isActive?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            _id: string;
+                            code: string;
+                            /** @enum {string} */
+                            type: "percentage" | "fixed" | "free_shipping";
+                            value: number;
+                            minSubtotal: number | null;
+                            startsAt: string | null;
+                            endsAt: string | null;
+                            usageLimit: number | null;
+                            perCustomerLimit: number | null;
+                            /** @enum {string} */
+                            appliesTo: "all" | "categories" | "products";
+                            categories: string[];
+                            products: string[];
+                            combinesWithSale: boolean;
+                            isActive: boolean;
+                            usedCount: number;
+                            /** @enum {string} */
+                            status: "active" | "scheduled" | "expired" | "used-up" | "inactive";
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflicts with the shop's state (stock, an address in use, an order already paid or cancelled). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body or file is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body's or the file's type is not accepted. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getDiscount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            _id: string;
+                            code: string;
+                            /** @enum {string} */
+                            type: "percentage" | "fixed" | "free_shipping";
+                            value: number;
+                            minSubtotal: number | null;
+                            startsAt: string | null;
+                            endsAt: string | null;
+                            usageLimit: number | null;
+                            perCustomerLimit: number | null;
+                            /** @enum {string} */
+                            appliesTo: "all" | "categories" | "products";
+                            categories: string[];
+                            products: string[];
+                            combinesWithSale: boolean;
+                            isActive: boolean;
+                            usedCount: number;
+                            /** @enum {string} */
+                            status: "active" | "scheduled" | "expired" | "used-up" | "inactive";
+                            createdAt: string;
+                            updatedAt: string;
+                            paidOrders: number;
+                            revenue: number;
+                        };
+                    };
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    replaceDiscount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code: string;
+                    /** @enum {string} */
+                    type: "percentage" | "fixed" | "free_shipping";
+                    /** @default 0 */
+                    value?: number;
+                    minSubtotal?: number | null;
+                    /** Format: date-time */
+                    startsAt?: string | null;
+                    /** Format: date-time */
+                    endsAt?: string | null;
+                    usageLimit?: number | null;
+                    perCustomerLimit?: number | null;
+                    /**
+                     * @default all
+                     * @enum {string}
+                     */
+                    appliesTo?: "all" | "categories" | "products";
+                    /** @default [] */
+                    categories?: string[];
+                    /** @default [] */
+                    products?: string[];
+                    /** @default false */
+                    combinesWithSale?: boolean;
+                    /** @default true */
+                    isActive?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            _id: string;
+                            code: string;
+                            /** @enum {string} */
+                            type: "percentage" | "fixed" | "free_shipping";
+                            value: number;
+                            minSubtotal: number | null;
+                            startsAt: string | null;
+                            endsAt: string | null;
+                            usageLimit: number | null;
+                            perCustomerLimit: number | null;
+                            /** @enum {string} */
+                            appliesTo: "all" | "categories" | "products";
+                            categories: string[];
+                            products: string[];
+                            combinesWithSale: boolean;
+                            isActive: boolean;
+                            usedCount: number;
+                            /** @enum {string} */
+                            status: "active" | "scheduled" | "expired" | "used-up" | "inactive";
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflicts with the shop's state (stock, an address in use, an order already paid or cancelled). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body or file is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body's or the file's type is not accepted. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deleteDiscount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        /** @enum {string|null} */
+                        data: null;
+                    };
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflicts with the shop's state (stock, an address in use, an order already paid or cancelled). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body or file is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body's or the file's type is not accepted. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    setDiscountActive: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    isActive: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            _id: string;
+                            code: string;
+                            /** @enum {string} */
+                            type: "percentage" | "fixed" | "free_shipping";
+                            value: number;
+                            minSubtotal: number | null;
+                            startsAt: string | null;
+                            endsAt: string | null;
+                            usageLimit: number | null;
+                            perCustomerLimit: number | null;
+                            /** @enum {string} */
+                            appliesTo: "all" | "categories" | "products";
+                            categories: string[];
+                            products: string[];
+                            combinesWithSale: boolean;
+                            isActive: boolean;
+                            usedCount: number;
+                            /** @enum {string} */
+                            status: "active" | "scheduled" | "expired" | "used-up" | "inactive";
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not visible to the caller. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

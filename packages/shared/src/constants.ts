@@ -137,3 +137,14 @@ export const SESSION_TTL_DAYS = 30;
 
 /** Sign-in and registration attempts allowed per client address per window. */
 export const AUTH_RATE_LIMIT = { max: 10, windowMs: 60_000 } as const;
+
+/** Discount codes (issue 19): what a code takes off, and which items it looks at. */
+export const DISCOUNT_TYPES = ["percentage", "fixed", "free_shipping"] as const;
+export type DiscountType = (typeof DISCOUNT_TYPES)[number];
+export const DISCOUNT_SCOPES = ["all", "categories", "products"] as const;
+/** A code is 3 to 32 letters, digits, dashes or underscores, compared upper-cased. */
+export const DISCOUNT_CODE_PATTERN = /^[A-Za-z0-9_-]{3,32}$/;
+export type DiscountScope = (typeof DISCOUNT_SCOPES)[number];
+/** How the dashboard's list filters codes: by their dates, switch and uses at the time of asking. */
+export const DISCOUNT_STATUSES = ["active", "scheduled", "expired", "used-up", "inactive"] as const;
+export type DiscountStatus = (typeof DISCOUNT_STATUSES)[number];

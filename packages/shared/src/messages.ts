@@ -59,6 +59,13 @@ export const validation = {
   cardExpiry: "Expiry date is not valid (MM/YY).",
   cardCvc: "CVC is not valid.",
   unknownField: "This field is not allowed.",
+  discountCode: "A code is 3 to 32 letters, digits, dashes or underscores.",
+  discountPercentage: "A percentage is a whole number from 1 to 100.",
+  discountAmount: "The amount off must be more than 0.",
+  discountDates: "The end must be after the start.",
+  discountDate: "This is not a valid date and time.",
+  discountCategories: "Choose at least one category.",
+  discountProducts: "Choose at least one product.",
 } as const;
 
 /** Form-level messages shown when a whole form is refused. */
@@ -71,6 +78,7 @@ export const formErrors = {
   profile: "Please fill in all the details correctly.",
   invalidInput: "Some fields are invalid. Please check your inputs and try again.",
   resetPassword: "The password could not be reset. Please check your inputs and try again.",
+  discount: "Some fields are invalid. Please check the form and try again.",
 } as const;
 
 /** The error catalogue (SPEC section 8): defaults shown when the server gives no message. */
@@ -310,6 +318,23 @@ export const api = {
 } as const;
 
 /**
+ * Why a discount code does not apply (issue 19): shown under the code field, and answered by the API
+ * when a placement names a code that stopped applying.
+ */
+export const discountCodes = {
+  invalid: "This code is not valid.",
+  expired: "This code has expired.",
+  notYetActive: "This code is not active yet.",
+  addMore: (amount: string) => `Add ${amount} more to use this code.`,
+  notApplicable: "This code does not apply to the items in your cart.",
+  usedUp: "This code has been fully used.",
+  alreadyUsed: "You have already used this code.",
+  codeInUse: "This code is already in use.",
+  usedCannotBeDeleted: "A code that has been used cannot be deleted. Deactivate it instead.",
+  notFound: "Discount not found.",
+} as const;
+
+/**
  * The words of the shop's emails: subjects and lines, composed with the shop's details and escaped
  * by the API (modules/email/compose.ts).
  */
@@ -349,6 +374,7 @@ export const mail = {
     line: (quantity: number, label: string, unitPrice: string, lineTotal: string) =>
       `${quantity} × ${label}: ${unitPrice} each, ${lineTotal}`,
     subtotal: (amount: string) => `Subtotal: ${amount}`,
+    discount: (code: string, amount: string) => `Discount (${code}): -${amount}`,
     shipping: (amount: string) => `Shipping: ${amount}`,
     freeShipping: "Free",
     tax: (percent: number, amount: string) => `Tax (GST ${percent}%): ${amount}`,

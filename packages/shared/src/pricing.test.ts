@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { formatPrice, fromCents, type PricedInput, priceItems, toCents } from "./pricing";
+import { type DiscountTerms, formatPrice, fromCents, type PricedInput, priceItems, toCents } from "./pricing";
 
 const item = (price: number, quantity = 1, sale?: number): PricedInput => ({
   price,
@@ -12,13 +12,25 @@ const item = (price: number, quantity = 1, sale?: number): PricedInput => ({
 describe("priceItems: lines and discount", () => {
   it("prices an on-sale line at its sale price", () => {
     const { lines, itemsPrice } = priceItems([item(100, 2, 80)]);
-    expect(lines[0]).toEqual({ unitPrice: 80, savedAmount: 40, lineTotal: 160, quantity: 2 });
+    expect(lines[0]).toEqual({
+      unitPrice: 80,
+      savedAmount: 40,
+      lineTotal: 160,
+      quantity: 2,
+      discountShare: 0,
+    });
     expect(itemsPrice).toBe(160);
   });
 
   it("prices a line that is not on sale at its price, ignoring a leftover sale price", () => {
     const { lines, discountPrice } = priceItems([{ price: 100, salePrice: 80, onSale: false, quantity: 2 }]);
-    expect(lines[0]).toEqual({ unitPrice: 100, savedAmount: 0, lineTotal: 200, quantity: 2 });
+    expect(lines[0]).toEqual({
+      unitPrice: 100,
+      savedAmount: 0,
+      lineTotal: 200,
+      quantity: 2,
+      discountShare: 0,
+    });
     expect(discountPrice).toBe(0);
   });
 
@@ -62,6 +74,7 @@ describe("priceItems: shipping", () => {
       lines: [],
       itemsPrice: 0,
       discountPrice: 0,
+      discountAmount: 0,
       shippingPrice: 0,
       taxPrice: 0,
       totalPrice: 0,
@@ -152,6 +165,107 @@ describe("priceItems: totals exact to the cent", () => {
         }
         expect(toCents(s.totalPrice)).toBe(
           toCents(s.itemsPrice) + toCents(s.shippingPrice) + toCents(s.taxPrice),
+        );
+      }),
+    );
+  });
+});
+
+describe("priceItems: a discount code", () => {
+  const percent = (value: number, combinesWithSale = true): DiscountTerms => ({
+    type: "percentage",
+    value,
+    combinesWithSale,
+  });
+  const fixed = (value: number, combinesWithSale = true): DiscountTerms => ({
+    type: "fixed",
+    value,
+    combinesWithSale,
+  });
+
+  it("takes a percentage off every eligible line, rounded per line, and the lines add up", () => {
+    const s = priceItems([item(10.05, 1), item(20.05, 1), { ...item(99, 1), eligible: false }], percent(10));
+    expect(s.lines.map((line) => line.discountShare)).toEqual([1.01, 2.01, 0]);
+    expect(s.discountAmount).toBe(3.02);
+    expect(s.itemsPrice).toBe(129.1);
+  });
+
+  it("charges 18% tax on the items after the discount, and totals them", () => {
+    const s = priceItems([item(1000, 1)], percent(10));
+    expect(s.discountAmount).toBe(100);
+    expect(s.taxPrice).toBe(162);
+    expect(s.shippingPrice).toBe(80);
+    expect(s.totalPrice).toBe(1000 - 100 + 162 + 80);
+  });
+
+  it("decides free shipping on the items after the discount", () => {
+    expect(priceItems([item(5100, 1)]).shippingPrice).toBe(0);
+    expect(priceItems([item(5100, 1)], percent(10)).shippingPrice).toBe(80);
+  });
+
+  it("skips items on sale unless the code combines with sales", () => {
+    const items = [item(100, 1, 80), item(50, 2)];
+    expect(priceItems(items, percent(50, false)).lines.map((line) => line.discountShare)).toEqual([0, 50]);
+    expect(priceItems(items, percent(50, true)).lines.map((line) => line.discountShare)).toEqual([40, 50]);
+  });
+
+  it("spreads a fixed amount over the eligible lines in proportion, to the cent", () => {
+    const s = priceItems([item(10, 1), item(10, 1), item(10, 1)], fixed(10));
+    expect(s.lines.map((line) => line.discountShare)).toEqual([3.34, 3.33, 3.33]);
+    expect(s.discountAmount).toBe(10);
+  });
+
+  it("never takes a fixed amount below zero: at most the eligible items", () => {
+    const s = priceItems([item(30, 1), { ...item(500, 1), eligible: false }], fixed(100));
+    expect(s.discountAmount).toBe(30);
+    expect(s.lines.map((line) => line.discountShare)).toEqual([30, 0]);
+    expect(s.taxPrice).toBe(90);
+  });
+
+  it("makes shipping free with a free-shipping code and takes nothing off the items", () => {
+    const s = priceItems([item(100, 1)], { type: "free_shipping", value: 0, combinesWithSale: true });
+    expect(s).toMatchObject({ discountAmount: 0, shippingPrice: 0, taxPrice: 18, totalPrice: 118 });
+  });
+
+  it("keeps every share between 0 and its line, the shares adding up to the discount", () => {
+    const line = fc
+      .record({
+        priceCents: fc.integer({ min: 1, max: 500_000 }),
+        saleCents: fc.integer({ min: 1, max: 500_000 }),
+        onSale: fc.boolean(),
+        quantity: fc.integer({ min: 1, max: 10 }),
+        eligible: fc.boolean(),
+      })
+      .map(({ priceCents, saleCents, onSale, quantity, eligible }) => ({
+        price: priceCents / 100,
+        salePrice: Math.min(saleCents, priceCents) / 100,
+        onSale,
+        quantity,
+        eligible,
+      }));
+    const terms = fc.oneof(
+      fc.record({ type: fc.constant("percentage" as const), value: fc.integer({ min: 1, max: 100 }) }),
+      fc.record({
+        type: fc.constant("fixed" as const),
+        value: fc.integer({ min: 1, max: 1_000_000 }).map((c) => c / 100),
+      }),
+    );
+    fc.assert(
+      fc.property(fc.array(line, { maxLength: 8 }), terms, fc.boolean(), (items, t, combinesWithSale) => {
+        const s = priceItems(items, { ...t, combinesWithSale });
+        let sum = 0;
+        s.lines.forEach((priced, i) => {
+          const share = toCents(priced.discountShare);
+          expect(share).toBeGreaterThanOrEqual(0);
+          expect(share).toBeLessThanOrEqual(toCents(priced.lineTotal));
+          const original = items[i];
+          if (original && (!original.eligible || (original.onSale && !combinesWithSale)))
+            expect(share).toBe(0);
+          sum += share;
+        });
+        expect(sum).toBe(toCents(s.discountAmount));
+        expect(toCents(s.totalPrice)).toBe(
+          toCents(s.itemsPrice) - sum + toCents(s.shippingPrice) + toCents(s.taxPrice),
         );
       }),
     );

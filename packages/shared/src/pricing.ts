@@ -2,13 +2,26 @@
  * Pricing rules of SPEC section 9. Amounts come in and go out as dollars with at most
  * two decimals; every sum inside is done in integer cents so that no float error leaks.
  */
-import { FREE_SHIPPING_ABOVE, SHIPPING_FEE, TAX_PERCENT } from "./constants";
+import { type DiscountType, FREE_SHIPPING_ABOVE, SHIPPING_FEE, TAX_PERCENT } from "./constants";
+
+export type { DiscountType };
 
 export interface PricedInput {
   price: number;
   onSale: boolean;
   salePrice: number;
   quantity: number;
+  /** Whether a discount code's `appliesTo` admits the line (all lines when left out). */
+  eligible?: boolean;
+}
+
+/** What a discount code takes off, once its rules have let it apply (see `discountRefusal`). */
+export interface DiscountTerms {
+  type: DiscountType;
+  /** Percent (1 to 100) for a percentage code, dollars off the eligible items for a fixed one. */
+  value: number;
+  /** Whether items already on sale get the discount too. */
+  combinesWithSale: boolean;
 }
 
 export interface PricedLine {
@@ -18,12 +31,16 @@ export interface PricedLine {
   savedAmount: number;
   lineTotal: number;
   quantity: number;
+  /** The line's share of a discount code's amount; the shares add up to `discountAmount`. */
+  discountShare: number;
 }
 
 export interface PriceSummary {
   lines: PricedLine[];
   itemsPrice: number;
   discountPrice: number;
+  /** What a discount code took off the items (0 without a code, and for a free-shipping code). */
+  discountAmount: number;
   shippingPrice: number;
   taxPrice: number;
   totalPrice: number;
@@ -52,12 +69,50 @@ export function taxCents(itemsCents: number): number {
   return Math.round((itemsCents * TAX_PERCENT) / 100);
 }
 
-/** Prices a cart or an order: the same function runs in the browser and on the server. */
-export function priceItems(items: readonly PricedInput[]): PriceSummary {
+/** Whether a discount code may take something off this line. */
+export function discountsLine(item: PricedInput, terms: DiscountTerms): boolean {
+  return (item.eligible ?? true) && (terms.combinesWithSale || !item.onSale);
+}
+
+/**
+ * Each line's share of a discount code, in cents: a percentage of each eligible line rounded per
+ * line, or a fixed amount (at most the eligible items' total) spread over the eligible lines in
+ * proportion to their totals, the cents left by rounding down going to the largest remainders.
+ */
+function discountShares(items: readonly PricedInput[], totals: readonly number[], terms: DiscountTerms) {
+  const eligible = items.map((item) => discountsLine(item, terms));
+  if (terms.type === "percentage")
+    return totals.map((total, i) => (eligible[i] ? Math.round((total * terms.value) / 100) : 0));
+  if (terms.type !== "fixed") return totals.map(() => 0);
+  const base = totals.reduce((sum, total, i) => sum + (eligible[i] ? total : 0), 0);
+  const off = Math.min(toCents(terms.value), base);
+  if (off <= 0) return totals.map(() => 0);
+  const exact = totals.map((total, i) => (eligible[i] ? (off * total) / base : 0));
+  const shares = exact.map(Math.floor);
+  let left = off - shares.reduce((sum, share) => sum + share, 0);
+  const byRemainder = exact.map((value, i) => ({ i, rest: value - Math.floor(value) }));
+  byRemainder.sort((a, b) => b.rest - a.rest || a.i - b.i);
+  for (const { i } of byRemainder) {
+    if (left <= 0) break;
+    if (!eligible[i] || (shares[i] ?? 0) >= (totals[i] ?? 0)) continue;
+    shares[i] = (shares[i] ?? 0) + 1;
+    left -= 1;
+  }
+  return shares;
+}
+
+/**
+ * Prices a cart or an order: the same function runs in the browser and on the server. With a
+ * discount code's terms, the discount comes off the eligible items after sale prices, and tax and
+ * the free-shipping threshold look at the items after the discount.
+ */
+export function priceItems(items: readonly PricedInput[], discount?: DiscountTerms): PriceSummary {
   let itemsCents = 0;
   let savedCents = 0;
   let quantity = 0;
-  const lines = items.map((item) => {
+  const totals = items.map((item) => unitPriceCents(item) * item.quantity);
+  const shares = discount ? discountShares(items, totals, discount) : totals.map(() => 0);
+  const lines = items.map((item, i) => {
     const unit = unitPriceCents(item);
     const saved = item.onSale ? (toCents(item.price) - toCents(item.salePrice)) * item.quantity : 0;
     const total = unit * item.quantity;
@@ -69,17 +124,21 @@ export function priceItems(items: readonly PricedInput[]): PriceSummary {
       savedAmount: fromCents(saved),
       lineTotal: fromCents(total),
       quantity: item.quantity,
+      discountShare: fromCents(shares[i] ?? 0),
     };
   });
-  const shipping = shippingCents(itemsCents, quantity);
-  const tax = taxCents(itemsCents);
+  const discountCents = shares.reduce((sum, share) => sum + share, 0);
+  const afterDiscount = itemsCents - discountCents;
+  const shipping = discount?.type === "free_shipping" ? 0 : shippingCents(afterDiscount, quantity);
+  const tax = taxCents(afterDiscount);
   return {
     lines,
     itemsPrice: fromCents(itemsCents),
     discountPrice: fromCents(savedCents),
+    discountAmount: fromCents(discountCents),
     shippingPrice: fromCents(shipping),
     taxPrice: fromCents(tax),
-    totalPrice: fromCents(itemsCents + shipping + tax),
+    totalPrice: fromCents(afterDiscount + shipping + tax),
   };
 }
 

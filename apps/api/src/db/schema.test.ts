@@ -106,6 +106,9 @@ describe("database schema", () => {
     expect(tables.rows.map((r) => r.table_name)).toEqual([
       "addresses",
       "categories",
+      "discount_categories",
+      "discount_products",
+      "discounts",
       "emails",
       "media",
       "order_items",

@@ -17,7 +17,7 @@ type Limiter = ReturnType<FastifyInstance["createRateLimit"]>;
 
 declare module "fastify" {
   interface FastifyInstance {
-    authLimits: { perAddress: Limiter; perAccountAddress: Limiter; perAccount: Limiter };
+    authLimits: { perAddress: Limiter; perAccountAddress: Limiter; perAccount: Limiter; codeTries: Limiter };
   }
 }
 
@@ -30,6 +30,8 @@ const ACCOUNT_FAILURES = { max: 100_000, timeWindow: QUARTER_HOUR };
 export const SLOWDOWN_AFTER = 5;
 const SLOWDOWN_STEP_MS = 250;
 const SLOWDOWN_MAX_MS = 3_000;
+/** Discount codes one address may try in a minute: enough for a shopper, too few to guess codes. */
+export const CODE_TRIES = { max: 30, timeWindow: 60_000 };
 
 function emailOf(request: FastifyRequest): string {
   const body = request.body as { email?: unknown } | undefined;
@@ -59,6 +61,7 @@ export async function registerRateLimits(app: FastifyInstance) {
       ...ACCOUNT_FAILURES,
       keyGenerator: (request) => `account:${emailOf(request)}`,
     }),
+    codeTries: app.createRateLimit({ ...CODE_TRIES, keyGenerator: (request) => `code-ip:${request.ip}` }),
   });
 }
 
@@ -70,6 +73,14 @@ function refuse(reply: FastifyReply, ttlMs: number): never {
 /** Counts one attempt from this address and refuses the request past the limit. */
 export async function limitAttemptsFromAddress(request: FastifyRequest, reply: FastifyReply) {
   const limit = await request.server.authLimits.perAddress(request);
+  if (!limit.isAllowed && limit.isExceeded) refuse(reply, limit.ttl);
+}
+
+/** A cart price check that names a discount code counts against the address's code tries. */
+export async function limitDiscountCodeTries(request: FastifyRequest, reply: FastifyReply) {
+  const body = request.body as { discountCode?: unknown } | undefined;
+  if (typeof body?.discountCode !== "string" || body.discountCode.trim() === "") return;
+  const limit = await request.server.authLimits.codeTries(request);
   if (!limit.isAllowed && limit.isExceeded) refuse(reply, limit.ttl);
 }
 

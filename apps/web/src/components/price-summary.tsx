@@ -8,14 +8,22 @@ interface PriceSummaryProps {
   taxPrice: number;
   totalPrice: number;
   discountPrice: number;
+  /** A discount code's amount off the items, and the code (issue 19). */
+  discountAmount?: number | undefined;
+  discountCode?: string | null | undefined;
   /** 'Total' in the cart; 'Amount paid' once an order's payment is completed (SPEC section 4). */
   totalLabel?: string;
   className?: string;
 }
 
-/** Subtotal, shipping, GST, total and 'You Saved' (SPEC section 9), for a cart or an order. */
+/**
+ * Subtotal, a discount code's amount, shipping, GST, total and 'You Saved' (SPEC section 9), for a
+ * cart or an order.
+ */
 export function PriceSummary({
   itemsPrice,
+  discountAmount = 0,
+  discountCode,
   shippingPrice,
   taxPrice,
   totalPrice,
@@ -30,6 +38,12 @@ export function PriceSummary({
         <dt>Subtotal</dt>
         <dd className="tabular-nums">{formatPrice(itemsPrice)}</dd>
       </div>
+      {discountAmount > 0 ? (
+        <div className={cx(row, "text-success-700")}>
+          <dt>Discount{discountCode ? ` (${discountCode})` : ""}</dt>
+          <dd className="tabular-nums">−{formatPrice(discountAmount)}</dd>
+        </div>
+      ) : null}
       <div className={row}>
         <dt>Shipping</dt>
         <dd className="tabular-nums">{shippingPrice === 0 ? "Free" : formatPrice(shippingPrice)}</dd>

@@ -270,6 +270,8 @@ interface CartState {
   items: CartItem[];
   /** The delivery address chosen on the shipping page. */
   address: AddressDto | null;
+  /** The discount code the shopper applied (issue 19), upper-cased; priced and re-checked by the server. */
+  discountCode: string | null;
   /** Adds up to `quantity` units (never beyond stock nor the limit per line); returns how many were added. */
   addItem: (product: CartProduct, quantity: number, maxPerLine?: number, variant?: CartVariant) => number;
   /** Sets the quantity of the line named by `key` (see lineKey). */
@@ -277,9 +279,10 @@ interface CartState {
   /** Takes the server's view of the products (see refreshCart); returns what changed. */
   applyProductChecks: (checks: ReadonlyMap<string, ProductCheck>) => CartChange[];
   removeItem: (key: string) => void;
-  /** Empties the cart once its order is placed (SPEC section 4, checkout flow). */
+  /** Empties the cart (and forgets its code) once its order is placed (SPEC section 4, checkout flow). */
   clearItems: () => void;
   setAddress: (address: AddressDto | null) => void;
+  setDiscountCode: (code: string | null) => void;
 }
 
 export const CART_STORAGE_KEY = "shop-cart";
@@ -289,6 +292,7 @@ export const useCart = create<CartState>()(
     (set, get) => ({
       items: [],
       address: null,
+      discountCode: null,
       addItem: (product, quantity, maxPerLine, variant) => {
         const result = addToCart(get().items, product, quantity, maxPerLine, variant);
         set({ items: result.items });
@@ -304,15 +308,20 @@ export const useCart = create<CartState>()(
         return result.changes;
       },
       removeItem: (key) => set((state) => ({ items: removeFromCart(state.items, key) })),
-      clearItems: () => set({ items: [] }),
+      clearItems: () => set({ items: [], discountCode: null }),
       setAddress: (address) => set({ address }),
+      setDiscountCode: (code) => set({ discountCode: code ? code.trim().toUpperCase() : null }),
     }),
     {
       name: CART_STORAGE_KEY,
       version: 1,
       // Every stored line and the address are checked before the store takes them (lib/stored-state.ts).
       storage: checkedStorage((schemas, state) => schemas.checkCart(state)),
-      partialize: (state) => ({ items: state.items, address: state.address }),
+      partialize: (state) => ({
+        items: state.items,
+        address: state.address,
+        discountCode: state.discountCode,
+      }),
       // Hydrated by lib/hydrate-stores.ts once the schemas are in.
       skipHydration: true,
     },

@@ -19,12 +19,21 @@ const priya = {
 };
 
 afterEach(() => {
-  useCart.setState({ items: [], address: null });
+  useCart.setState({ items: [], address: null, discountCode: null });
   useRecentlyViewed.setState({ products: [] });
   useSession.setState({ user: null });
 });
 
 describe("the stores read from local storage", () => {
+  it("keep a well-formed discount code with the cart and drop a malformed one", async () => {
+    store(CART_STORAGE_KEY, { items: [], address: null, discountCode: "TEN-OFF" });
+    await hydrateStores();
+    expect(useCart.getState().discountCode).toBe("TEN-OFF");
+    store(CART_STORAGE_KEY, { items: [], address: null, discountCode: "<script>" });
+    await useCart.persist.rehydrate();
+    expect(useCart.getState().discountCode).toBeNull();
+  });
+
   it("take what was stored when it is well formed", async () => {
     const line = { product: toCartProduct(lamp), quantity: 2 };
     store(CART_STORAGE_KEY, { items: [line], address: homeAddress });

@@ -39,4 +39,6 @@ export const accountKeys = {
   orderLists: ["me", "orders", "list"] as const,
   orderList: (params: { page: number; size: number }) => [...accountKeys.orderLists, params] as const,
   order: (id: string) => [...accountKeys.orders, "detail", id] as const,
+  /** The server's pricing of the cart with a code: under ["me"], as a code's per-shopper limit depends on who asks. */
+  cartPrice: (code: string, lines: readonly unknown[]) => ["me", "cart-price", code, lines] as const,
 };

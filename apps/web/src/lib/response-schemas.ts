@@ -29,6 +29,7 @@ const loaders = {
   paypalOrder: () => import("zod").then(({ z }) => z.object({ id: z.string() })),
   dashboardStats: () => import("@shop/shared/schemas/stats").then((m) => m.DashboardStatsDto),
   salesDays: () => import("@shop/shared/schemas/stats").then((m) => m.SalesDayDto.array()),
+  cartPrice: () => import("@shop/shared/schemas/discount").then((m) => m.CartPriceDto),
   email: () => import("@shop/shared/schemas/email").then((m) => m.EmailDto),
   emailSummary: () => import("@shop/shared/schemas/email").then((m) => m.EmailSummaryDto),
 };

@@ -3,7 +3,7 @@
  * from the DTO schemas of @shop/shared, and the checks that keep the valid part of a stored state.
  * Loaded on demand: zod stays out of the entry chunk.
  */
-import { ROLES } from "@shop/shared/constants";
+import { DISCOUNT_CODE_PATTERN, ROLES } from "@shop/shared/constants";
 import type { AddressDto as Address } from "@shop/shared/schemas/address";
 import { AddressDto } from "@shop/shared/schemas/address";
 import { ProductDto, ProductSummaryDto, VariantDto } from "@shop/shared/schemas/product";
@@ -83,14 +83,20 @@ function stateObject(state: unknown): Record<string, unknown> | null {
   return parsed.success ? parsed.data : null;
 }
 
-/** The cart: its valid lines, and the delivery address when it is a whole one. */
-export function checkCart(state: unknown): { items: CartItem[]; address: Address | null } | null {
+const StoredDiscountCode = z.string().regex(DISCOUNT_CODE_PATTERN).nullable();
+
+/** The cart: its valid lines, the delivery address when it is a whole one, and a well-formed code. */
+export function checkCart(
+  state: unknown,
+): { items: CartItem[]; address: Address | null; discountCode: string | null } | null {
   const stored = stateObject(state);
   if (!stored) return null;
   const address = AddressDto.nullable().safeParse(stored.address ?? null);
+  const code = StoredDiscountCode.safeParse(stored.discountCode ?? null);
   return {
     items: validEntries(CartItemSchema, stored.items),
     address: address.success ? address.data : null,
+    discountCode: code.success ? code.data : null,
   };
 }
 

@@ -10,7 +10,7 @@ import { UserSummaryDto } from "./user";
 export const MAX_LINE_QUANTITY = 100;
 export const MAX_ORDER_LINES = 50;
 
-const OrderLineInput = z.object(
+export const OrderLineInput = z.object(
   {
     product: Id,
     /** May be left out only for a product with a single variant. */
@@ -52,6 +52,14 @@ export const OrderInput = z
     taxAmount: z.number({ error: validation.number }).optional(),
     totalAmount: z.number({ error: validation.number }).optional(),
     status: z.string({ error: validation.notAnOption }).optional(),
+    /** A discount code to use, checked again in the order's transaction (issue 19). */
+    discountCode: z
+      .string({ error: validation.discountCode })
+      .trim()
+      .max(64, validation.maxLength(64))
+      .optional(),
+    // Sent by a cart that priced the code, never trusted.
+    discountAmount: z.number({ error: validation.number }).optional(),
   })
   .strict();
 export type OrderInput = z.input<typeof OrderInput>;
@@ -84,6 +92,8 @@ export const OrderLineDto = z.object({
   price: z.number(),
   originalPrice: z.number(),
   savedAmount: z.number(),
+  /** The line's share of the order's discount code amount. */
+  discountShare: z.number(),
   quantity: z.number().int(),
 });
 
@@ -107,6 +117,9 @@ export const OrderDto = z.object({
   savedAmount: z.number(),
   shippingAmount: z.number(),
   taxAmount: z.number(),
+  /** The discount code the order used (upper-cased) and what it took off the items. */
+  discountCode: z.string().nullable(),
+  discountAmount: z.number(),
   /** `phoneNumber` is null for a manager. */
   shippingAddress: ShippingAddressDto.extend({ phoneNumber: z.string().nullable() }),
   /** Null until paid, and always for a manager. */

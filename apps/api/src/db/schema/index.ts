@@ -2,6 +2,7 @@
 // in a single schema object.
 export * from "./addresses";
 export * from "./categories";
+export * from "./discounts";
 export * from "./emails";
 export * from "./media";
 export * from "./orders";

@@ -12,6 +12,7 @@ import {
   unique,
 } from "drizzle-orm/pg-core";
 import { idRef, money, primaryId } from "./columns";
+import { discounts } from "./discounts";
 import { payments } from "./payments";
 import { products, productVariants } from "./products";
 import { sqlList } from "./sql-lists";
@@ -43,6 +44,10 @@ export const orders = pgTable(
     shippingAmount: money().notNull().default(0),
     taxAmount: money().notNull().default(0),
     totalAmount: money().notNull(),
+    // The discount code the order used, as typed then (upper-cased), and what it took off the items.
+    discountId: idRef().references(() => discounts.id, { onDelete: "restrict" }),
+    discountCode: text(),
+    discountAmount: money().notNull().default(0),
     currency: text().notNull().default("USD"),
     shippingAddress: jsonb().$type<OrderShippingAddress>().notNull(),
     // NOTE: orders and payments reference each other; the explicit return type breaks the
@@ -71,6 +76,8 @@ export const orders = pgTable(
       t.createdAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
+    // Per-customer use counts of a discount code, taken at placement.
+    index("orders_discount_user_idx").on(t.discountId, t.userId).where(sql`${t.discountId} is not null`),
     index("orders_created_at_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // The hold-expiry sweep looks for old unpaid pending orders.
     index("orders_pending_created_at_idx")
@@ -102,6 +109,8 @@ export const orderItems = pgTable(
     // Unit list price at the time of the order.
     originalPrice: money().notNull(),
     savedAmount: money().notNull().default(0),
+    // The line's share of the order's discount code amount.
+    discountShare: money().notNull().default(0),
     quantity: integer().notNull(),
   },
   (t) => [

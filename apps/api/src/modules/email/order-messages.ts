@@ -22,6 +22,8 @@ export interface OrderAmounts {
   shippingAmount: number;
   taxAmount: number;
   totalAmount: number;
+  discountCode: string | null;
+  discountAmount: number;
   shippingAddress: OrderShippingAddress;
 }
 
@@ -55,6 +57,9 @@ function orderUrl(origin: string, orderId: string): string {
 function amountLines(order: OrderAmounts): string[] {
   return [
     mail.order.subtotal(formatPrice(order.subTotal)),
+    ...(order.discountCode && order.discountAmount > 0
+      ? [mail.order.discount(order.discountCode, formatPrice(order.discountAmount))]
+      : []),
     mail.order.shipping(
       order.shippingAmount === 0 ? mail.order.freeShipping : formatPrice(order.shippingAmount),
     ),

@@ -24,6 +24,8 @@ export function toOrderSummaryDto(
     savedAmount: order.savedAmount,
     shippingAmount: order.shippingAmount,
     taxAmount: order.taxAmount,
+    discountCode: order.discountCode,
+    discountAmount: order.discountAmount,
     shippingAddress: {
       ...order.shippingAddress,
       phoneNumber: details ? order.shippingAddress.phoneNumber : null,
@@ -56,6 +58,7 @@ export function toOrderDto(
       price: item.price,
       originalPrice: item.originalPrice,
       savedAmount: item.savedAmount,
+      discountShare: item.discountShare,
       quantity: item.quantity,
     })),
   };

@@ -20,6 +20,7 @@ export async function findProductsForOrder(db: Database, ids: readonly string[])
         name: products.name,
         isActive: products.isActive,
         options: products.options,
+        categoryId: products.categoryId,
       },
       variant: productVariants,
     })

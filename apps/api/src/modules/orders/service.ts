@@ -2,10 +2,11 @@
 import { createHash } from "node:crypto";
 import type { OrderStatus } from "@shop/shared/constants";
 import { ORDER_LIMITS } from "@shop/shared/constants";
-import { api, validation } from "@shop/shared/messages";
+import { api, discountCodes, validation } from "@shop/shared/messages";
 import { canTransition, returnsStock } from "@shop/shared/orders";
-import { priceItems } from "@shop/shared/pricing";
+import { type DiscountTerms, priceItems } from "@shop/shared/pricing";
 import { isStaff, type SignedInViewer as Viewer } from "@shop/shared/roles";
+import type { CartPriceDto, CartPriceInput } from "@shop/shared/schemas/discount";
 import type {
   OrderDto,
   OrderInputParsed,
@@ -21,6 +22,8 @@ import type { ProductVariant } from "#api/db/schema/products";
 import type { User } from "#api/db/schema/users";
 import { toAddressSnapshot } from "#api/modules/addresses/dto";
 import { findAddressOfUser } from "#api/modules/addresses/repo";
+import { giveUsesBack } from "#api/modules/discounts/repo";
+import { type AppliedDiscount, applyDiscount, type DiscountedItem } from "#api/modules/discounts/service";
 import {
   type CancelledBy,
   orderCancelledEmail,
@@ -104,7 +107,14 @@ function lineKey(line: { product: string; variant?: string | undefined }): strin
 function fingerprintOf(input: OrderInputParsed, quantities: ReadonlyMap<string, number>): string {
   const lines = [...quantities.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   return createHash("sha256")
-    .update(JSON.stringify({ lines, address: input.shippingAddress }))
+    .update(
+      JSON.stringify({
+        lines,
+        address: input.shippingAddress,
+        // Only when named, so that the fingerprints of orders without a code stay as they were.
+        ...(input.discountCode ? { discountCode: input.discountCode.toUpperCase() } : {}),
+      }),
+    )
     .digest("hex");
 }
 
@@ -142,7 +152,7 @@ function shortMessage(line: Pick<OrderLine, "product" | "variant">, available: n
  * order, the order in which the placement locks them.
  */
 function resolveLines(
-  input: OrderInputParsed,
+  input: Pick<OrderInputParsed, "products">,
   found: ReadonlyMap<string, ProductForOrder>,
   limits: OrderLimits,
 ): OrderLine[] {
@@ -182,6 +192,75 @@ function resolveLines(
   return lines;
 }
 
+/** The lines as pricing and a discount code look at them, in the order the lines are priced. */
+function discountedItems(lines: readonly OrderLine[]): DiscountedItem[] {
+  return lines.map(({ product, variant, quantity }) => ({
+    productId: product.id,
+    categoryId: product.categoryId,
+    price: variant.price,
+    onSale: variant.onSale,
+    salePrice: variant.salePrice,
+    quantity,
+  }));
+}
+
+/** The named code applied with a use taken, or 409 with the reason it does not apply (at its field). */
+async function discountOrRefusal(
+  db: Database,
+  code: string,
+  items: readonly DiscountedItem[],
+  userId: string,
+): Promise<AppliedDiscount> {
+  const result = await applyDiscount(db, code, items, userId, { lock: true, take: true });
+  if ("refusal" in result) throw new AppError("CONFLICT", result.refusal, { discountCode: result.refusal });
+  return result.applied;
+}
+
+/**
+ * The server's pricing of a cart, with the code a shopper tries: the same lines, rules and
+ * figures the placement will use, and the reason when the code does not apply. Nothing is taken.
+ */
+export async function priceCart(
+  db: Database,
+  input: CartPriceInput,
+  userId: string | undefined,
+): Promise<CartPriceDto> {
+  const productIds = [...new Set(input.products.map((line) => line.product))].sort();
+  const lines = resolveLines(input, await findProductsForOrder(db, productIds), ORDER_LIMITS);
+  const items = discountedItems(lines);
+  let applied: AppliedDiscount | undefined;
+  let discountMessage: string | null = null;
+  if (input.discountCode) {
+    const result = await applyDiscount(db, input.discountCode, items, userId);
+    if ("refusal" in result) discountMessage = result.refusal;
+    else applied = result.applied;
+  }
+  const terms: DiscountTerms | undefined = applied?.terms;
+  const priced = priceItems(applied?.items ?? items, terms);
+  return {
+    lines: lines.map((line, index) => {
+      const p = priced.lines[index];
+      return {
+        product: line.product.id,
+        variant: line.variant.id,
+        quantity: line.quantity,
+        unitPrice: p?.unitPrice ?? 0,
+        lineTotal: p?.lineTotal ?? 0,
+        savedAmount: p?.savedAmount ?? 0,
+        discountShare: p?.discountShare ?? 0,
+      };
+    }),
+    itemsPrice: priced.itemsPrice,
+    discountPrice: priced.discountPrice,
+    discountCode: applied?.discount.code ?? null,
+    discountAmount: priced.discountAmount,
+    discountMessage,
+    shippingPrice: priced.shippingPrice,
+    taxPrice: priced.taxPrice,
+    totalPrice: priced.totalPrice,
+  };
+}
+
 /**
  * Places an order: every line priced from its variant in the database (client amounts are ignored),
  * the stock of each variant taken atomically in the order's transaction, 409 naming the product
@@ -211,14 +290,7 @@ export async function placeOrder(
 
   const productIds = [...new Set(input.products.map((line) => line.product))].sort();
   const lines = resolveLines(input, await findProductsForOrder(db, productIds), limits);
-  const priced = priceItems(
-    lines.map(({ variant, quantity }) => ({
-      price: variant.price,
-      onSale: variant.onSale,
-      salePrice: variant.salePrice,
-      quantity,
-    })),
-  );
+  const items = discountedItems(lines);
 
   let orderId: string;
   try {
@@ -239,6 +311,11 @@ export async function placeOrder(
         if (!now?.isActive) throw new AppError("CONFLICT", api.productUnavailable(labelOf(line)));
         if (now.stock < line.quantity) throw new AppError("CONFLICT", shortMessage(line, now.stock));
       }
+      // The code's row is locked after the variants (the order every writer keeps) until commit.
+      const applied = input.discountCode
+        ? await discountOrRefusal(tx, input.discountCode, items, user.id)
+        : undefined;
+      const priced = priceItems(applied?.items ?? items, applied?.terms);
       const taken = await takeStock(
         tx,
         lines.map((line) => ({ variantId: line.variant.id, quantity: line.quantity })),
@@ -254,6 +331,9 @@ export async function placeOrder(
           shippingAmount: priced.shippingPrice,
           taxAmount: priced.taxPrice,
           totalAmount: priced.totalPrice,
+          discountId: applied?.discount.id ?? null,
+          discountCode: applied?.discount.code ?? null,
+          discountAmount: priced.discountAmount,
           shippingAddress: toAddressSnapshot(address),
           idempotencyKey: idempotencyKey ?? null,
           idempotencyFingerprint: idempotencyKey ? fingerprint : null,
@@ -267,6 +347,7 @@ export async function placeOrder(
           price: priced.lines[index]?.unitPrice ?? variant.price,
           originalPrice: variant.price,
           savedAmount: priced.lines[index]?.savedAmount ?? 0,
+          discountShare: priced.lines[index]?.discountShare ?? 0,
           quantity: priced.lines[index]?.quantity ?? 0,
         })),
       );
@@ -333,6 +414,7 @@ async function moveOrder(
     }
     if (returnsStock(order.status, to))
       await returnStock(tx, order.id, { wasPaid: order.status !== "pending" });
+    if (to === "cancelled" && order.discountId) await giveUsesBack(tx, [order.id]);
     await setOrderStatus(tx, order.id, to);
     const [moved] = await findOrdersByIds(tx, [order.id]);
     if (!moved) throw new Error("order vanished under its lock");
@@ -410,6 +492,10 @@ export async function sweepExpiredOrders(
       await returnStock(tx, id, { wasPaid: false });
       await setOrderStatus(tx, id, "cancelled");
     }
+    await giveUsesBack(
+      tx,
+      expired.map((order) => order.id),
+    );
     const cancelled = await findOrdersByIds(
       tx,
       expired.map((row) => row.id),

@@ -10,9 +10,11 @@ import { CheckoutSteps } from "#web/components/checkout-steps";
 import { EmptyState } from "#web/components/empty-state";
 import { PriceSummary } from "#web/components/price-summary";
 import { useCartRefresh } from "#web/lib/cart-refresh";
-import { cartSummary, hasUnpurchasable, itemKey, totalQuantity, useCart } from "#web/lib/cart-store";
+import { hasUnpurchasable, itemKey, totalQuantity, useCart } from "#web/lib/cart-store";
 import { usePageMeta } from "#web/lib/page-meta";
+import { useCartPricing } from "./api/price-cart";
 import { CartLine } from "./components/cart-line";
+import { DiscountCodeField } from "./components/discount-code-field";
 
 /**
  * The cart (SPEC section 2): lines with quantity and Remove, the price summary and CONTINUE to the
@@ -22,8 +24,10 @@ export function CartPage() {
   usePageMeta(STATIC_PAGE_HEADS["/cart"]);
   const navigate = useNavigate();
   const items = useCart((state) => state.items);
+  const discountCode = useCart((state) => state.discountCode);
   const { checking, changes } = useCartRefresh();
-  const summary = cartSummary(items);
+  const pricing = useCartPricing(items, discountCode);
+  const { summary } = pricing;
   const blocked = hasUnpurchasable(items);
   const units = totalQuantity(items);
 
@@ -64,7 +68,8 @@ export function CartPage() {
             <p className="mt-1 text-sm text-neutral-600">
               {units} {units === 1 ? "item" : "items"}
             </p>
-            <PriceSummary className="mt-4" {...summary} />
+            <DiscountCodeField pricing={pricing} className="mt-4" />
+            <PriceSummary className="mt-4" {...summary} discountCode={pricing.appliedCode} />
             {summary.shippingPrice > 0 ? (
               <p className="mt-3 text-xs text-neutral-500">
                 Free shipping on orders above {formatPrice(FREE_SHIPPING_ABOVE)}.

@@ -1,4 +1,4 @@
-import { warnings } from "@shop/shared/messages";
+import { discountCodes, validation, warnings } from "@shop/shared/messages";
 import type { OrderDto } from "@shop/shared/schemas/order";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -28,6 +28,8 @@ const placed: OrderDto = {
   savedAmount: 20,
   shippingAmount: 80,
   taxAmount: 10.8,
+  discountCode: null,
+  discountAmount: 0,
   shippingAddress,
   payment: null,
   products: [
@@ -38,6 +40,7 @@ const placed: OrderDto = {
       price: 30,
       originalPrice: 40,
       savedAmount: 20,
+      discountShare: 0,
       quantity: 2,
     },
   ],
@@ -119,5 +122,142 @@ describe("the checkout page's guard (SPEC section 4)", () => {
     });
     expect(useCart.getState().items).toEqual([]);
     expect(toast.warn).not.toHaveBeenCalled();
+  });
+});
+
+describe("a discount code at checkout (issue 19)", () => {
+  // The lamp costs 30 on sale; two of them are 60, 10% off is 6, GST on 54 is 9.72, shipping 80.
+  const priced = {
+    lines: [
+      {
+        product: lamp._id,
+        variant: "e6e6e6e6e6e6e6e6e6e6e6e6",
+        quantity: 2,
+        unitPrice: 30,
+        lineTotal: 60,
+        savedAmount: 20,
+        discountShare: 6,
+      },
+    ],
+    itemsPrice: 60,
+    discountPrice: 20,
+    discountCode: "TEN",
+    discountAmount: 6,
+    discountMessage: null,
+    shippingPrice: 80,
+    taxPrice: 9.72,
+    totalPrice: 143.72,
+  };
+
+  it("applies a code: the server's figures are shown, and the order carries the code", async () => {
+    const { requests } = stubApi({
+      "GET /api/users/current-user/addresses": { data: [homeAddress] },
+      [`GET /api/products/${lamp._id}`]: { data: lamp },
+      "POST /api/cart/price": { data: priced },
+      "POST /api/orders": { status: 201, data: { ...placed, discountCode: "TEN", discountAmount: 6 } },
+    });
+    fillCart(homeAddress);
+    renderCheckout();
+
+    await userEvent.type(await screen.findByLabelText("Discount code"), "ten");
+    await userEvent.click(screen.getByRole("button", { name: "Apply" }));
+
+    expect(await screen.findByText("Discount (TEN)")).toBeVisible();
+    expect(screen.getByText("−$6.00")).toBeVisible();
+    expect(screen.getByText("$143.72")).toBeVisible();
+    expect(useCart.getState().discountCode).toBe("TEN");
+    const price = requests.find((request) => request.path === "/api/cart/price");
+    expect(price?.body).toEqual({ products: [{ product: lamp._id, quantity: 2 }], discountCode: "TEN" });
+
+    const pay = screen.getByRole("button", { name: "Pay" });
+    await waitFor(() => expect(pay).toBeEnabled());
+    await userEvent.click(pay);
+    await screen.findByRole("heading", { name: "Pay for your order" });
+    expect(requests.find((request) => request.path === "/api/orders")?.body).toMatchObject({
+      discountCode: "TEN",
+    });
+    expect(useCart.getState().discountCode).toBeNull();
+  });
+
+  it("shows why a code does not apply, keeps the cart's own figures and places no code", async () => {
+    const { requests } = stubApi({
+      "GET /api/users/current-user/addresses": { data: [homeAddress] },
+      [`GET /api/products/${lamp._id}`]: { data: lamp },
+      "POST /api/cart/price": {
+        data: {
+          ...priced,
+          discountCode: null,
+          discountAmount: 0,
+          discountMessage: discountCodes.expired,
+          taxPrice: 10.8,
+          totalPrice: 150.8,
+        },
+      },
+      "POST /api/orders": { status: 201, data: placed },
+    });
+    fillCart(homeAddress);
+    renderCheckout();
+
+    await userEvent.type(await screen.findByLabelText("Discount code"), "OLDCODE");
+    await userEvent.click(screen.getByRole("button", { name: "Apply" }));
+
+    expect(await screen.findByText(discountCodes.expired)).toBeVisible();
+    expect(screen.queryByText(/^Discount \(/)).toBeNull();
+    const pay = screen.getByRole("button", { name: "Pay" });
+    await waitFor(() => expect(pay).toBeEnabled());
+    await userEvent.click(pay);
+    await screen.findByRole("heading", { name: "Pay for your order" });
+    expect(requests.find((request) => request.path === "/api/orders")?.body).not.toHaveProperty(
+      "discountCode",
+    );
+  });
+
+  it("refuses a malformed code without asking the server", async () => {
+    const { requests } = stubApi({
+      "GET /api/users/current-user/addresses": { data: [homeAddress] },
+      [`GET /api/products/${lamp._id}`]: { data: lamp },
+    });
+    fillCart(homeAddress);
+    renderCheckout();
+
+    await userEvent.type(await screen.findByLabelText("Discount code"), "a b");
+    await userEvent.click(screen.getByRole("button", { name: "Apply" }));
+
+    expect(await screen.findByText(validation.discountCode)).toBeVisible();
+    expect(requests.some((request) => request.path === "/api/cart/price")).toBe(false);
+    expect(useCart.getState().discountCode).toBeNull();
+  });
+
+  it("says why when the code stopped applying at placement, and removes the code with Remove", async () => {
+    let stillApplies = true;
+    stubApi({
+      "GET /api/users/current-user/addresses": { data: [homeAddress] },
+      [`GET /api/products/${lamp._id}`]: { data: lamp },
+      "POST /api/cart/price": () => ({
+        data: stillApplies
+          ? priced
+          : { ...priced, discountCode: null, discountAmount: 0, discountMessage: discountCodes.usedUp },
+      }),
+      "POST /api/orders": () => {
+        stillApplies = false;
+        return {
+          status: 409,
+          message: discountCodes.usedUp,
+          errors: { discountCode: discountCodes.usedUp },
+        };
+      },
+    });
+    fillCart(homeAddress);
+    useCart.setState({ discountCode: "TEN" });
+    renderCheckout();
+
+    expect(await screen.findByText("Discount (TEN)")).toBeVisible();
+    const pay = screen.getByRole("button", { name: "Pay" });
+    await waitFor(() => expect(pay).toBeEnabled());
+    await userEvent.click(pay);
+
+    expect(await screen.findByText(discountCodes.usedUp)).toBeVisible();
+    expect(screen.queryByText("Discount (TEN)")).toBeNull();
+    expect(toast.error).toHaveBeenCalledWith(discountCodes.usedUp);
   });
 });

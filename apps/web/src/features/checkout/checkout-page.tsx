@@ -11,16 +11,11 @@ import { PageSpinner } from "#web/components/spinner";
 import { useAddresses } from "#web/lib/addresses";
 import { isApiError } from "#web/lib/api";
 import { useCartRefresh } from "#web/lib/cart-refresh";
-import {
-  cartSummary,
-  hasUnpurchasable,
-  isPurchasable,
-  itemKey,
-  orderLines,
-  useCart,
-} from "#web/lib/cart-store";
+import { hasUnpurchasable, isPurchasable, itemKey, orderLines, useCart } from "#web/lib/cart-store";
 import { usePageMeta } from "#web/lib/page-meta";
 import { toast } from "#web/lib/toast";
+import { useCartPricing } from "../cart/api/price-cart";
+import { DiscountCodeField } from "../cart/components/discount-code-field";
 import { newIdempotencyKey, usePlaceOrder } from "./api/place-order";
 import { OrderLineList } from "./components/order-line-list";
 
@@ -36,6 +31,8 @@ export function CheckoutPage() {
   const navigate = useNavigate();
   const items = useCart((state) => state.items);
   const address = useCart((state) => state.address);
+  const discountCode = useCart((state) => state.discountCode);
+  const pricing = useCartPricing(items, discountCode);
   const addresses = useAddresses();
   const { checking, changes, recheck } = useCartRefresh();
   const placeOrder = usePlaceOrder();
@@ -63,7 +60,7 @@ export function CheckoutPage() {
 
   if (missing !== null || address === null) return <PageSpinner />;
 
-  const summary = cartSummary(items);
+  const { summary } = pricing;
   const blocked = hasUnpurchasable(items);
   const lines = items.map((item, index) => {
     const { product, quantity } = item;
@@ -85,7 +82,15 @@ export function CheckoutPage() {
 
   const pay = () =>
     placeOrder.mutate(
-      { input: { products: orderLines(items), shippingAddress: address._id }, idempotencyKey },
+      {
+        input: {
+          products: orderLines(items),
+          shippingAddress: address._id,
+          // Only a code the server applied goes with the order; it is checked again at placement.
+          ...(pricing.appliedCode ? { discountCode: pricing.appliedCode } : {}),
+        },
+        idempotencyKey,
+      },
       {
         onSuccess: (order) => {
           placed.current = true;
@@ -94,8 +99,10 @@ export function CheckoutPage() {
         },
         onError: (error) => {
           if (!isApiError(error)) return;
+          // The code stopped applying: price the cart again, the field shows why.
+          if (error.status === 409 && error.errors.discountCode) void pricing.recheck();
           // Stock short or a product withdrawn: show the cart as the server sees it now.
-          if (error.status === 409) void recheck();
+          else if (error.status === 409) void recheck();
           // The address is gone: the effect above sends the shopper back to choose one.
           if (error.status === 404 && error.errors.shippingAddress) useCart.getState().setAddress(null);
         },
@@ -147,7 +154,8 @@ export function CheckoutPage() {
           <h2 id="checkout-summary-heading" className="text-lg font-semibold text-neutral-900">
             Order summary
           </h2>
-          <PriceSummary className="mt-4" {...summary} />
+          <DiscountCodeField pricing={pricing} className="mt-4" />
+          <PriceSummary className="mt-4" {...summary} discountCode={pricing.appliedCode} />
           {blocked ? (
             <p className="mt-4 text-sm font-medium text-danger-700">{cartUpdates.removeUnavailable}</p>
           ) : null}
@@ -155,7 +163,7 @@ export function CheckoutPage() {
             size="lg"
             fullWidth
             className="mt-5"
-            loading={placeOrder.isPending || checking}
+            loading={placeOrder.isPending || checking || pricing.checking}
             disabled={blocked || summary.itemsPrice === 0}
             onClick={pay}
           >

@@ -222,6 +222,8 @@ export function PayPage() {
               taxPrice={data.taxAmount}
               totalPrice={data.totalAmount}
               discountPrice={data.savedAmount}
+              discountAmount={data.discountAmount}
+              discountCode={data.discountCode}
               totalLabel={paid ? "Amount paid" : "Total"}
             />
             <PaymentPanel order={data} />

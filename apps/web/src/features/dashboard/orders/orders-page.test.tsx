@@ -25,6 +25,8 @@ const order: OrderSummaryDto = {
   savedAmount: 20,
   shippingAmount: 80,
   taxAmount: 10.8,
+  discountCode: null,
+  discountAmount: 0,
   shippingAddress,
   payment: null,
   itemCount: 2,
