@@ -31,6 +31,8 @@ const loaders = {
   salesDays: () => import("@shop/shared/schemas/stats").then((m) => m.SalesDayDto.array()),
   email: () => import("@shop/shared/schemas/email").then((m) => m.EmailDto),
   emailSummary: () => import("@shop/shared/schemas/email").then((m) => m.EmailSummaryDto),
+  discount: () => import("@shop/shared/schemas/discount").then((m) => m.DiscountDto),
+  discountDetail: () => import("@shop/shared/schemas/discount").then((m) => m.DiscountDetailDto),
 };
 
 type Loaders = typeof loaders;
