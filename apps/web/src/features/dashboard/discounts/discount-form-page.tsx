@@ -20,9 +20,9 @@ import { discountUsesText } from "./components/discount-terms";
 
 function Figure({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <div className="min-w-0">
-      <dt className="text-xs font-medium tracking-wide text-neutral-500 uppercase">{label}</dt>
-      <dd className="mt-1 text-lg font-semibold text-neutral-900 tabular-nums">{children}</dd>
+    <div className="flex items-baseline justify-between gap-3 py-2.5">
+      <dt className="text-sm text-neutral-600">{label}</dt>
+      <dd className="text-base font-semibold text-neutral-900 tabular-nums">{children}</dd>
     </div>
   );
 }
@@ -32,13 +32,13 @@ function DiscountFigures({ discount }: { discount: DiscountDetailDto }) {
   return (
     <section
       aria-label="Performance"
-      className="space-y-4 rounded-card bg-white p-4 shadow-card ring-1 ring-neutral-200 sm:p-6"
+      className="space-y-2 rounded-card bg-white p-4 shadow-card ring-1 ring-neutral-200 sm:p-6"
     >
       <div className="flex items-center justify-between gap-3">
         <h2 className="text-base font-semibold text-neutral-900">Performance</h2>
         <StatusBadge kind="discount" status={discount.status} />
       </div>
-      <dl className="grid grid-cols-3 gap-4">
+      <dl className="divide-y divide-neutral-100">
         <Figure label="Uses">{discountUsesText(discount)}</Figure>
         <Figure label="Paid orders">{discount.paidOrders}</Figure>
         <Figure label="Revenue">{formatPrice(discount.revenue)}</Figure>

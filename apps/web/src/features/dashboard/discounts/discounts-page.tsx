@@ -130,9 +130,11 @@ export function DiscountsPage() {
                     </td>
                     <td className={cx(cellClass, "whitespace-nowrap")}>
                       <p className="font-medium text-neutral-900">{discountValueText(discount)}</p>
-                      <p className="text-xs text-neutral-500">{DISCOUNT_TYPE_LABELS[discount.type]}</p>
+                      {discount.type === "free_shipping" ? null : (
+                        <p className="text-xs text-neutral-500">{DISCOUNT_TYPE_LABELS[discount.type]}</p>
+                      )}
                     </td>
-                    <td className={cx(cellClass, "text-neutral-700 sm:max-w-48")}>
+                    <td className={cx(cellClass, "text-neutral-700 max-sm:basis-full sm:max-w-48")}>
                       {discountScopeText(discount, categoryNames)}
                     </td>
                     <td className={cx(cellClass, "text-neutral-600 max-sm:basis-full sm:max-w-56")}>
@@ -141,6 +143,10 @@ export function DiscountsPage() {
                     <td className={cx(cellClass, "whitespace-nowrap tabular-nums")}>
                       <span className="sr-only">Uses: </span>
                       {discountUsesText(discount)}
+                      <span className="text-neutral-500 sm:hidden" aria-hidden="true">
+                        {" "}
+                        uses
+                      </span>
                     </td>
                     <td className={cellClass}>
                       <StatusBadge kind="discount" status={discount.status} />

@@ -127,7 +127,7 @@ export function DiscountForm({ discount, aside }: DiscountFormProps) {
           />
         </FormCard>
 
-        <FormCard title="Applies to">
+        <FormCard title="Eligible items">
           <SelectField label="Applies to" error={errors.appliesTo?.message} {...register("appliesTo")}>
             {DISCOUNT_SCOPES.map((option) => (
               <option key={option} value={option}>
