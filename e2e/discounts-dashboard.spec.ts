@@ -11,7 +11,10 @@ test("the admin creates a 10% code for shoes, switches it off and on, and change
   api,
 }) => {
   const code = `SHOES-${Date.now().toString(36).toUpperCase()}`;
-  const categories = await dataOf<{ _id: string; name: string }[]>(await page.request.get("/api/categories"), 200);
+  const categories = await dataOf<{ _id: string; name: string }[]>(
+    await page.request.get("/api/categories"),
+    200,
+  );
   const shoes = categories.find((category) => category.name === "Shoes");
   if (!shoes) throw new Error("the demo catalogue has no Shoes category");
 
@@ -26,7 +29,9 @@ test("the admin creates a 10% code for shoes, switches it off and on, and change
   await codeField.fill("AB");
   await page.getByRole("spinbutton", { name: "Percentage off (%)" }).fill("10");
   await page.getByRole("button", { name: "Create Discount" }).click();
-  await expect(codeField).toHaveAccessibleDescription(new RegExp(validation.discountCode.replace(/\./g, "\\.")));
+  await expect(codeField).toHaveAccessibleDescription(
+    new RegExp(validation.discountCode.replace(/\./g, "\\.")),
+  );
   await closeToast(page, formErrors.discount);
   await expect(page).toHaveURL("/dashboard/discounts/new");
 
@@ -62,7 +67,9 @@ test("the admin creates a 10% code for shoes, switches it off and on, and change
   await expect(page).toHaveURL(/status=inactive/);
   await expect(page.getByRole("link", { name: code })).toHaveCount(0);
   await page.getByLabel("Status").selectOption("Active");
-  await expect(page.getByRole("table", { name: "Active Codes" }).getByRole("link", { name: code })).toBeVisible();
+  await expect(
+    page.getByRole("table", { name: "Active Codes" }).getByRole("link", { name: code }),
+  ).toBeVisible();
 
   // Opened from its row: the form holds its terms; 15% instead of 10%.
   await page.getByRole("link", { name: code }).click();
