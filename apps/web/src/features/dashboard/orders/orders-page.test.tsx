@@ -12,6 +12,7 @@ const NO_ORDERS = { data: [], meta: { page: 1, size: 8, pageCount: 0, total: 0 }
 const { _id: _addressId, ...shippingAddress } = homeAddress;
 const order: OrderSummaryDto = {
   _id: "0a0a0a0a0a0a0a0a0a0a0a0a",
+  number: 1042,
   user: {
     _id: "1b1b1b1b1b1b1b1b1b1b1b1b",
     name: { firstName: "Priya", lastName: "Sharma" },
