@@ -335,6 +335,23 @@ export const discountCodes = {
   notFound: "Discount not found.",
 } as const;
 
+/** An order's history as its timeline tells it (the dashboard order page and the shopper's pay page). */
+export const orderHistory = {
+  title: "History",
+  empty: "Nothing has happened to this order yet.",
+  placed: "Order placed",
+  paid: (amount: string) => `Paid ${amount}`,
+  status: (status: string) => `Status changed to ${status}`,
+  cancelled: "Order cancelled",
+  note: "Note",
+  refunded: (amount: string) => `Refunded ${amount}`,
+  by: (name: string, role: string) => `by ${name} (${role === "customer" ? "shopper" : role})`,
+  bySystem: "automatically",
+  noteLabel: "Add a note",
+  noteHint: "Only staff see notes; the shopper never does.",
+  addNote: "Add note",
+} as const;
+
 /**
  * The words of the shop's emails: subjects and lines, composed with the shop's details and escaped
  * by the API (modules/email/compose.ts).

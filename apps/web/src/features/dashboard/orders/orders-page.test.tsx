@@ -73,7 +73,7 @@ describe("the dashboard's orders lists", () => {
     );
     expect(await screen.findByText("Page 3 of 3")).toBeVisible();
     expect(router.state.location.search).toBe("?page=3&size=8");
-    expect(screen.getByRole("link", { name: `Order ${order._id}` })).toBeVisible();
+    expect(screen.getByRole("link", { name: `Order #${order.number} (${order._id})` })).toBeVisible();
     expect(screen.queryByText(empty.allOrders)).not.toBeInTheDocument();
   });
 
