@@ -64,6 +64,7 @@ export const ACCESS: Record<string, Access> = {
   "GET /api/orders/status/{status}": "staff",
   "GET /api/orders/{orderId}": "staff",
   "PATCH /api/orders/{orderId}/update": "staff",
+  "POST /api/orders/{orderId}/notes": "staff",
   "GET /api/payments/paypal": "public",
   "POST /api/payments/paypal/orders": "owner",
   "POST /api/payments": "owner",

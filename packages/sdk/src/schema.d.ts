@@ -658,7 +658,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * One of the caller's orders
+         * One of the caller's orders, with its history (no staff notes)
          * @description Any signed-in, active user.
          */
         get: operations["getOwnOrder"];
@@ -718,7 +718,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * One order (staff)
+         * One order with its full history, staff notes included (staff)
          * @description Roles: admin, manager.
          */
         get: operations["getOrder"];
@@ -748,6 +748,26 @@ export interface paths {
          * @description Roles: admin, manager.
          */
         patch: operations["updateOrderStatus"];
+        trace?: never;
+    };
+    "/api/orders/{orderId}/notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a staff note to an order's history; the shopper never sees it (staff)
+         * @description Roles: admin, manager.
+         */
+        post: operations["addOrderNote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/cart/price": {
@@ -5468,6 +5488,7 @@ export interface operations {
                         message: string;
                         data: {
                             _id: string;
+                            number: number;
                             user: {
                                 _id: string;
                                 name: {
@@ -5621,6 +5642,7 @@ export interface operations {
                         message: string;
                         data: {
                             _id: string;
+                            number: number;
                             user: {
                                 _id: string;
                                 name: {
@@ -5692,6 +5714,20 @@ export interface operations {
                                 discountShare: number;
                                 quantity: number;
                             }[];
+                            history: {
+                                /** @enum {string} */
+                                type: "placed" | "paid" | "status" | "cancelled" | "note" | "refunded";
+                                /** @enum {string} */
+                                status: "pending" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
+                                at: string;
+                                by: {
+                                    name: string;
+                                    /** @enum {string} */
+                                    role: "admin" | "manager" | "customer";
+                                } | null;
+                                note: string | null;
+                                amount?: number;
+                            }[];
                         };
                     };
                 };
@@ -5708,6 +5744,7 @@ export interface operations {
                         message: string;
                         data: {
                             _id: string;
+                            number: number;
                             user: {
                                 _id: string;
                                 name: {
@@ -5778,6 +5815,20 @@ export interface operations {
                                 savedAmount: number;
                                 discountShare: number;
                                 quantity: number;
+                            }[];
+                            history: {
+                                /** @enum {string} */
+                                type: "placed" | "paid" | "status" | "cancelled" | "note" | "refunded";
+                                /** @enum {string} */
+                                status: "pending" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
+                                at: string;
+                                by: {
+                                    name: string;
+                                    /** @enum {string} */
+                                    role: "admin" | "manager" | "customer";
+                                } | null;
+                                note: string | null;
+                                amount?: number;
                             }[];
                         };
                     };
@@ -5891,6 +5942,7 @@ export interface operations {
                         message: string;
                         data: {
                             _id: string;
+                            number: number;
                             user: {
                                 _id: string;
                                 name: {
@@ -6003,6 +6055,7 @@ export interface operations {
                         message: string;
                         data: {
                             _id: string;
+                            number: number;
                             user: {
                                 _id: string;
                                 name: {
@@ -6073,6 +6126,20 @@ export interface operations {
                                 savedAmount: number;
                                 discountShare: number;
                                 quantity: number;
+                            }[];
+                            history: {
+                                /** @enum {string} */
+                                type: "placed" | "paid" | "status" | "cancelled" | "note" | "refunded";
+                                /** @enum {string} */
+                                status: "pending" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
+                                at: string;
+                                by: {
+                                    name: string;
+                                    /** @enum {string} */
+                                    role: "admin" | "manager" | "customer";
+                                } | null;
+                                note: string | null;
+                                amount?: number;
                             }[];
                         };
                     };
@@ -6148,6 +6215,7 @@ export interface operations {
                         message: string;
                         data: {
                             _id: string;
+                            number: number;
                             user: {
                                 _id: string;
                                 name: {
@@ -6218,6 +6286,20 @@ export interface operations {
                                 savedAmount: number;
                                 discountShare: number;
                                 quantity: number;
+                            }[];
+                            history: {
+                                /** @enum {string} */
+                                type: "placed" | "paid" | "status" | "cancelled" | "note" | "refunded";
+                                /** @enum {string} */
+                                status: "pending" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
+                                at: string;
+                                by: {
+                                    name: string;
+                                    /** @enum {string} */
+                                    role: "admin" | "manager" | "customer";
+                                } | null;
+                                note: string | null;
+                                amount?: number;
                             }[];
                         };
                     };
@@ -6324,6 +6406,7 @@ export interface operations {
                         message: string;
                         data: {
                             _id: string;
+                            number: number;
                             user: {
                                 _id: string;
                                 name: {
@@ -6445,6 +6528,7 @@ export interface operations {
                         message: string;
                         data: {
                             _id: string;
+                            number: number;
                             user: {
                                 _id: string;
                                 name: {
@@ -6515,6 +6599,20 @@ export interface operations {
                                 savedAmount: number;
                                 discountShare: number;
                                 quantity: number;
+                            }[];
+                            history: {
+                                /** @enum {string} */
+                                type: "placed" | "paid" | "status" | "cancelled" | "note" | "refunded";
+                                /** @enum {string} */
+                                status: "pending" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
+                                at: string;
+                                by: {
+                                    name: string;
+                                    /** @enum {string} */
+                                    role: "admin" | "manager" | "customer";
+                                } | null;
+                                note: string | null;
+                                amount?: number;
                             }[];
                         };
                     };
@@ -6604,6 +6702,7 @@ export interface operations {
                         message: string;
                         data: {
                             _id: string;
+                            number: number;
                             user: {
                                 _id: string;
                                 name: {
@@ -6675,6 +6774,20 @@ export interface operations {
                                 discountShare: number;
                                 quantity: number;
                             }[];
+                            history: {
+                                /** @enum {string} */
+                                type: "placed" | "paid" | "status" | "cancelled" | "note" | "refunded";
+                                /** @enum {string} */
+                                status: "pending" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
+                                at: string;
+                                by: {
+                                    name: string;
+                                    /** @enum {string} */
+                                    role: "admin" | "manager" | "customer";
+                                } | null;
+                                note: string | null;
+                                amount?: number;
+                            }[];
                         };
                     };
                 };
@@ -6717,6 +6830,190 @@ export interface operations {
             };
             /** @description Conflicts with the shop's state (stock, an address in use, an order already paid or cancelled). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body or file is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body's or the file's type is not accepted. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    addOrderNote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orderId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    note: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            _id: string;
+                            number: number;
+                            user: {
+                                _id: string;
+                                name: {
+                                    firstName: string;
+                                    lastName: string;
+                                };
+                                email: string | null;
+                            };
+                            createdAt: string;
+                            updatedAt: string;
+                            /** @enum {string} */
+                            status: "pending" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
+                            totalAmount: number;
+                            subTotal: number;
+                            savedAmount: number;
+                            shippingAmount: number;
+                            taxAmount: number;
+                            discountCode: string | null;
+                            discountAmount: number;
+                            shippingAddress: {
+                                name: {
+                                    firstName: string;
+                                    lastName: string;
+                                };
+                                countryCode: string;
+                                phoneNumber: string | null;
+                                building: string;
+                                street: string;
+                                city: string;
+                                state: string;
+                                pinCode: string;
+                                country: string;
+                            };
+                            payment: {
+                                _id: string;
+                                status: string;
+                                paymentGateway: string;
+                                amount: number;
+                                transactionId: string;
+                            } | null;
+                            products: {
+                                product: {
+                                    _id: string;
+                                    name: string;
+                                    thumbnail: {
+                                        _id: string;
+                                        name: string;
+                                        url: string;
+                                        width: number;
+                                        height: number;
+                                        variants: {
+                                            width: number;
+                                            url: string;
+                                        }[];
+                                        createdAt: string;
+                                    } | null;
+                                };
+                                variant: {
+                                    _id: string;
+                                    sku: string;
+                                    options: {
+                                        [key: string]: string;
+                                    };
+                                };
+                                name: string;
+                                price: number;
+                                originalPrice: number;
+                                savedAmount: number;
+                                discountShare: number;
+                                quantity: number;
+                            }[];
+                            history: {
+                                /** @enum {string} */
+                                type: "placed" | "paid" | "status" | "cancelled" | "note" | "refunded";
+                                /** @enum {string} */
+                                status: "pending" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
+                                at: string;
+                                by: {
+                                    name: string;
+                                    /** @enum {string} */
+                                    role: "admin" | "manager" | "customer";
+                                } | null;
+                                note: string | null;
+                                amount?: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not visible to the caller. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

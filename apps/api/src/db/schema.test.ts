@@ -111,6 +111,7 @@ describe("database schema", () => {
       "discounts",
       "emails",
       "media",
+      "order_events",
       "order_items",
       "orders",
       "password_resets",
