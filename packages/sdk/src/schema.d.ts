@@ -3645,6 +3645,7 @@ export interface operations {
                                 name: string;
                                 values: string[];
                             }[];
+                            variantCount: number;
                         }[];
                         meta: {
                             page: number;
@@ -3753,6 +3754,7 @@ export interface operations {
                                 name: string;
                                 values: string[];
                             }[];
+                            variantCount: number;
                         }[];
                         meta: {
                             page: number;
@@ -3859,6 +3861,7 @@ export interface operations {
                                 name: string;
                                 values: string[];
                             }[];
+                            variantCount: number;
                         }[];
                         meta: {
                             page: number;
@@ -4037,6 +4040,7 @@ export interface operations {
                                 name: string;
                                 values: string[];
                             }[];
+                            variantCount: number;
                             description: string;
                             gallery: {
                                 _id: string;
@@ -4217,6 +4221,7 @@ export interface operations {
                                 name: string;
                                 values: string[];
                             }[];
+                            variantCount: number;
                         }[];
                         meta: {
                             page: number;
@@ -4314,6 +4319,7 @@ export interface operations {
                                 name: string;
                                 values: string[];
                             }[];
+                            variantCount: number;
                         }[];
                         meta: {
                             page: number;
@@ -4417,6 +4423,7 @@ export interface operations {
                                 name: string;
                                 values: string[];
                             }[];
+                            variantCount: number;
                             description: string;
                             gallery: {
                                 _id: string;
@@ -4596,6 +4603,7 @@ export interface operations {
                                 name: string;
                                 values: string[];
                             }[];
+                            variantCount: number;
                             description: string;
                             gallery: {
                                 _id: string;
@@ -4882,6 +4890,7 @@ export interface operations {
                                 name: string;
                                 values: string[];
                             }[];
+                            variantCount: number;
                         };
                     };
                 };
