@@ -78,9 +78,10 @@ const summaryColumns = {
   createdAt: products.createdAt,
   options: products.options,
   // NOTE: per row of the page only (the lists join after their limit), one probe of the variants' index.
-  variantCount: sql<number>`(select count(*) from ${productVariants} where ${productVariants.productId} = ${products.id} and ${productVariants.removedAt} is null)`.mapWith(
-    Number,
-  ),
+  variantCount:
+    sql<number>`(select count(*) from ${productVariants} where ${productVariants.productId} = ${products.id} and ${productVariants.removedAt} is null)`.mapWith(
+      Number,
+    ),
   category: { id: categories.id, name: categories.name, slug: categories.slug },
   thumbnail: media,
 };

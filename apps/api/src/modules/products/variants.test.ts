@@ -112,14 +112,16 @@ describe("products with options and variants", () => {
     const [first, , ...rest] = product.variants as VariantDto[];
     if (!first) throw new Error("no variants");
     // One left out (removed), one switched off (still a variant of the product).
-    const kept = [{ ...first, isActive: false }, ...rest].map(({ _id, sku, options, price, stock, isActive }) => ({
-      _id,
-      sku,
-      options,
-      price,
-      stock,
-      isActive,
-    }));
+    const kept = [{ ...first, isActive: false }, ...rest].map(
+      ({ _id, sku, options, price, stock, isActive }) => ({
+        _id,
+        sku,
+        options,
+        price,
+        stock,
+        isActive,
+      }),
+    );
     expect((await put(product._id, { ...sized, variants: kept })).statusCode).toBe(200);
     const plain = (await post(productBody(refs, { name: "Plain Canvas Tote" }))).json().data;
 
@@ -133,7 +135,8 @@ describe("products with options and variants", () => {
       expect(list.statusCode, url).toBe(200);
       const rows = list.json().data as { _id: string; variantCount: number }[];
       expect(rows.find((row) => row._id === product._id)?.variantCount, url).toBe(5);
-      if (!url.includes("keyword")) expect(rows.find((row) => row._id === plain._id)?.variantCount, url).toBe(1);
+      if (!url.includes("keyword"))
+        expect(rows.find((row) => row._id === plain._id)?.variantCount, url).toBe(1);
     }
     const read = await inject(t.app, { method: "GET", url: `/api/products/${product._id}` });
     expect(read.json().data).toMatchObject({ variantCount: 5 });
