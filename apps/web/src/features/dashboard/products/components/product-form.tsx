@@ -49,22 +49,21 @@ export function ProductForm({ product }: { product?: ProductDto }) {
   return (
     <FormProvider {...form}>
       <form onSubmit={onSubmit} noValidate className="grid gap-6 lg:grid-cols-3">
-        <div className="space-y-6 lg:col-span-2">
-          <div className={cardClass}>
-            <ProductDetailsFields />
-            {optionCount === 0 ? (
-              <ProductPricingFields />
-            ) : (
-              <p className="rounded-control bg-neutral-50 px-3 py-2 text-sm text-neutral-600">
-                This product is priced and stocked per variant, under Options and variants.
-              </p>
-            )}
-          </div>
-          <div className={cardClass}>
-            <ProductOptionsFields product={product} />
-          </div>
+        <div className={`${cardClass} lg:col-span-2`}>
+          <ProductDetailsFields />
+          {optionCount === 0 ? (
+            <ProductPricingFields />
+          ) : (
+            <p className="rounded-control bg-neutral-50 px-3 py-2 text-sm text-neutral-600">
+              This product is priced and stocked per variant, under Options and variants.
+            </p>
+          )}
         </div>
-        <div className="space-y-6">
+        {/* Under the details on a phone; on a wide screen the whole width below both columns, for the grid. */}
+        <div className={`${cardClass} lg:col-span-3 lg:row-start-2`}>
+          <ProductOptionsFields product={product} />
+        </div>
+        <div className="space-y-6 lg:col-start-3 lg:row-start-1">
           <div className={cardClass}>
             <ProductVisibilityFields />
           </div>

@@ -184,17 +184,70 @@ function OptionEditor({ index, onValuesChange, onRemove }: OptionEditorProps) {
   };
 
   return (
-    <fieldset className="rounded-control p-3 ring-1 ring-neutral-200 sm:p-4">
+    <fieldset className="@container rounded-control p-3 ring-1 ring-neutral-200 sm:p-4">
       <legend className="sr-only">{legend}</legend>
       <div className="flex items-start gap-3">
-        <TextField
-          label={`${legend} name`}
-          placeholder={index === 0 ? "Size" : index === 1 ? "Colour" : "Material"}
-          autoComplete="off"
-          className="min-w-0 flex-1"
-          error={errors?.name?.message}
-          {...register(`options.${index}.name`)}
-        />
+        <div className="grid min-w-0 flex-1 gap-3 @xl:grid-cols-[12rem_1fr] @xl:gap-4">
+          <TextField
+            label={`${legend} name`}
+            placeholder={index === 0 ? "Size" : index === 1 ? "Colour" : "Material"}
+            autoComplete="off"
+            error={errors?.name?.message}
+            {...register(`options.${index}.name`)}
+          />
+          <div className="min-w-0">
+            <label htmlFor={inputId} className="block text-sm font-medium text-neutral-800">
+              {name ? `${name} values` : `${legend} values`}
+            </label>
+            {values.length > 0 ? (
+              <ul className="mt-1.5 flex flex-wrap gap-1.5" aria-label={`${name || legend} values`}>
+                {values.map((value) => (
+                  <li
+                    key={value}
+                    className="inline-flex h-7 items-center gap-1 rounded-full bg-brand-50 pr-1 pl-3 text-sm font-medium text-brand-800 ring-1 ring-brand-200 ring-inset"
+                  >
+                    {value}
+                    <button
+                      type="button"
+                      onClick={() => onValuesChange(values.filter((other) => other !== value))}
+                      className="inline-flex size-5 items-center justify-center rounded-full text-brand-700 hover:bg-brand-100 hover:text-brand-900"
+                      aria-label={`Remove ${value}`}
+                    >
+                      <XMarkIcon className="size-3.5" aria-hidden="true" />
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+            <div className="flex items-start gap-2">
+              <input
+                id={inputId}
+                value={draft}
+                onChange={(event) => {
+                  setDraft(event.target.value);
+                  setDraftError(undefined);
+                }}
+                onKeyDown={onKeyDown}
+                autoComplete="off"
+                placeholder={index === 0 ? "S, M, L" : "Add a value"}
+                aria-invalid={valuesError ? true : undefined}
+                aria-describedby={`${inputId}-hint${valuesError ? ` ${inputId}-error` : ""}`}
+                className={controlClass(valuesError, "h-10 min-w-0 flex-1")}
+              />
+              <Button variant="secondary" className="mt-1.5" onClick={add} disabled={draft.trim() === ""}>
+                Add
+              </Button>
+            </div>
+            <p id={`${inputId}-hint`} className="mt-1.5 text-xs text-neutral-500">
+              Press Enter or type a comma after each value.
+            </p>
+            {valuesError ? (
+              <p id={`${inputId}-error`} className="mt-1.5 text-xs font-medium text-danger-700">
+                {valuesError}
+              </p>
+            ) : null}
+          </div>
+        </div>
         <button
           type="button"
           onClick={onRemove}
@@ -204,58 +257,6 @@ function OptionEditor({ index, onValuesChange, onRemove }: OptionEditorProps) {
         >
           <TrashIcon className="size-5" aria-hidden="true" />
         </button>
-      </div>
-      <div className="mt-3">
-        <label htmlFor={inputId} className="block text-sm font-medium text-neutral-800">
-          {name ? `${name} values` : `${legend} values`}
-        </label>
-        {values.length > 0 ? (
-          <ul className="mt-1.5 flex flex-wrap gap-1.5" aria-label={`${name || legend} values`}>
-            {values.map((value) => (
-              <li
-                key={value}
-                className="inline-flex h-7 items-center gap-1 rounded-full bg-brand-50 pr-1 pl-3 text-sm font-medium text-brand-800 ring-1 ring-brand-200 ring-inset"
-              >
-                {value}
-                <button
-                  type="button"
-                  onClick={() => onValuesChange(values.filter((other) => other !== value))}
-                  className="inline-flex size-5 items-center justify-center rounded-full text-brand-700 hover:bg-brand-100 hover:text-brand-900"
-                  aria-label={`Remove ${value}`}
-                >
-                  <XMarkIcon className="size-3.5" aria-hidden="true" />
-                </button>
-              </li>
-            ))}
-          </ul>
-        ) : null}
-        <div className="flex items-start gap-2">
-          <input
-            id={inputId}
-            value={draft}
-            onChange={(event) => {
-              setDraft(event.target.value);
-              setDraftError(undefined);
-            }}
-            onKeyDown={onKeyDown}
-            autoComplete="off"
-            placeholder={index === 0 ? "S, M, L" : "Add a value"}
-            aria-invalid={valuesError ? true : undefined}
-            aria-describedby={`${inputId}-hint${valuesError ? ` ${inputId}-error` : ""}`}
-            className={controlClass(valuesError, "h-10 min-w-0 flex-1")}
-          />
-          <Button variant="secondary" className="mt-1.5" onClick={add} disabled={draft.trim() === ""}>
-            Add
-          </Button>
-        </div>
-        <p id={`${inputId}-hint`} className="mt-1.5 text-xs text-neutral-500">
-          Press Enter or type a comma after each value.
-        </p>
-        {valuesError ? (
-          <p id={`${inputId}-error`} className="mt-1.5 text-xs font-medium text-danger-700">
-            {valuesError}
-          </p>
-        ) : null}
       </div>
     </fieldset>
   );

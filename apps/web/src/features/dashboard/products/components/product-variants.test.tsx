@@ -163,6 +163,8 @@ describe("the product form's options and variants", () => {
     renderEdit(tee);
     await screen.findByRole("option", { name: "Shoes" });
 
+    // The product's category shows once the categories are in (the select was registered before).
+    expect(screen.getByRole("combobox", { name: "Category" })).toHaveDisplayValue("Shoes");
     expect(screen.getByRole("list", { name: "Size values" })).toHaveTextContent("SM");
     const m = row("M / Black");
     expect(m.getByRole("spinbutton", { name: "Sale price ($)" })).toHaveValue(18);
