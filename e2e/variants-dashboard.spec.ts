@@ -17,7 +17,10 @@ function variantRow(page: Page, label: string) {
 
 async function addOption(page: Page, name: string, values: string) {
   await page.getByRole("button", { name: "Add option" }).click();
-  await page.getByRole("textbox", { name: /^Option \d name$/ }).last().fill(name);
+  await page
+    .getByRole("textbox", { name: /^Option \d name$/ })
+    .last()
+    .fill(name);
   const input = page.getByRole("textbox", { name: `${name} values` });
   await input.fill(values);
   await input.press("Enter");
@@ -33,7 +36,10 @@ test("the admin creates a product in three sizes and two colours, then changes o
   await page.getByLabel("Category").selectOption({ label: "Shoes" });
   await page.getByRole("button", { name: "Choose thumbnail" }).click();
   const picker = page.getByRole("dialog", { name: "Choose the thumbnail" });
-  await picker.getByRole("button", { name: /^Select / }).first().click();
+  await picker
+    .getByRole("button", { name: /^Select / })
+    .first()
+    .click();
   await picker.getByRole("button", { name: "Use selected image" }).click();
 
   await addOption(page, "Size", "S, M, L");
@@ -77,7 +83,9 @@ test("the admin creates a product in three sizes and two colours, then changes o
     { name: "Colour", values: ["Black", "Blue"] },
   ]);
   expect(product.stock).toBe(53);
-  expect(product.variants.map((variant) => [variant.options.Size, variant.options.Colour, variant.stock])).toEqual([
+  expect(
+    product.variants.map((variant) => [variant.options.Size, variant.options.Colour, variant.stock]),
+  ).toEqual([
     ["S", "Black", 10],
     ["S", "Blue", 10],
     ["M", "Black", 10],
