@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { successes } from "@shop/shared/messages";
 import type { ProductDto } from "@shop/shared/schemas/product";
@@ -48,6 +49,15 @@ test("the admin creates a product in three sizes and two colours, then changes o
   for (const label of ["S / Black", "S / Blue", "M / Black", "M / Blue", "L / Black", "L / Blue"]) {
     await expect(variantRow(page, label)).toBeVisible();
   }
+  // The options and the grid, named and labelled for assistive technology (axe, serious or critical).
+  const axe = await new AxeBuilder({ page })
+    .include("form")
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
+  expect(
+    axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id),
+  ).toEqual([]);
+
   await page.getByLabel("Price for every variant ($)").fill("25");
   await page.getByRole("button", { name: "Set all prices" }).click();
   await page.getByLabel("Stock for every variant").fill("10");
