@@ -45,7 +45,12 @@ export function ProductOptionsFields({ product }: { product: ProductDto | undefi
   const rebuild = (keys: readonly string[], next: { key: string; values: readonly string[] }[]) => {
     const rows = getValues("variants");
     const current = rows.length > 0 ? keyRows(keys, rows) : [{ row: plainRow(), values: new Map() }];
-    const result = syncVariants(next, current, remembered.current, rows[0] ?? plainRow());
+    // A variant is one row at most: a remembered one whose id a current row holds stays out.
+    const held = new Set(current.flatMap((candidate) => (candidate.row._id ? [candidate.row._id] : [])));
+    const others = remembered.current.filter(
+      (candidate) => !candidate.row._id || !held.has(candidate.row._id),
+    );
+    const result = syncVariants(next, current, others, rows[0] ?? plainRow());
     remembered.current = result.dropped.filter((candidate) => candidate.row.sku || candidate.row._id);
     variants.replace(result.rows);
     const [first] = rows;

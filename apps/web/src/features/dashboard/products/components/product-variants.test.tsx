@@ -271,6 +271,26 @@ describe("the product form's options and variants", () => {
     expect(requests.filter((request) => request.method !== "GET")).toEqual([]);
   });
 
+  it("keeps the lamp's one variant on one row only, however its values come and go", async () => {
+    const saved = saving(lamp._id, lamp);
+    renderEdit(lamp);
+    await screen.findByRole("option", { name: "Shoes" });
+    await addOption("Size", "S");
+    await userEvent.click(screen.getByRole("button", { name: "Remove S" }));
+    const values = screen.getByRole("textbox", { name: "Size values" });
+    await userEvent.type(values, "M{Enter}");
+    await userEvent.type(values, "S{Enter}");
+    expect(row("M").getByRole("spinbutton", { name: "Stock" })).toHaveValue(7);
+    await userEvent.click(screen.getByRole("button", { name: "Save Product" }));
+
+    await waitFor(() => expect(saved).toHaveLength(1));
+    const body = saved[0]?.body as { variants: { _id?: string; options: object }[] } | undefined;
+    expect(body?.variants.map((variant) => [variant._id, variant.options])).toEqual([
+      [lamp.variants[0]?._id, { Size: "M" }],
+      [undefined, { Size: "S" }],
+    ]);
+  });
+
   it("gives a product whose options are all removed one default variant of the price and stock fields", async () => {
     const saved = saving(tee._id, tee);
     renderEdit(tee);
