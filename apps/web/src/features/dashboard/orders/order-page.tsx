@@ -125,12 +125,10 @@ function OrderDetails({ order, onChangeStatus }: { order: OrderDto; onChangeStat
                       <ArrowTopRightOnSquareIcon className="size-4 text-neutral-400" aria-hidden="true" />
                     </Link>
                     {Object.keys(line.variant.options).length > 0 ? (
-                      <p className="text-sm text-neutral-700">
-                        {optionValues(line.variant.options)}
-                        <span className="ml-2 font-mono text-xs text-neutral-500">
-                          SKU {line.variant.sku}
-                        </span>
-                      </p>
+                      <>
+                        <p className="text-sm text-neutral-700">{optionValues(line.variant.options)}</p>
+                        <p className="font-mono text-xs break-all text-neutral-500">SKU {line.variant.sku}</p>
+                      </>
                     ) : null}
                     <p className="text-sm text-neutral-600 tabular-nums">
                       {line.quantity} × {formatPrice(line.price)}
