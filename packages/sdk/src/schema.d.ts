@@ -3738,6 +3738,7 @@ export interface operations {
                                 name: string;
                                 values: string[];
                             }[];
+                            variantCount: number;
                         }[];
                         meta: {
                             page: number;
@@ -3846,6 +3847,7 @@ export interface operations {
                                 name: string;
                                 values: string[];
                             }[];
+                            variantCount: number;
                         }[];
                         meta: {
                             page: number;
@@ -3952,6 +3954,7 @@ export interface operations {
                                 name: string;
                                 values: string[];
                             }[];
+                            variantCount: number;
                         }[];
                         meta: {
                             page: number;
@@ -4130,6 +4133,7 @@ export interface operations {
                                 name: string;
                                 values: string[];
                             }[];
+                            variantCount: number;
                             description: string;
                             gallery: {
                                 _id: string;
@@ -4310,6 +4314,7 @@ export interface operations {
                                 name: string;
                                 values: string[];
                             }[];
+                            variantCount: number;
                         }[];
                         meta: {
                             page: number;
@@ -4407,6 +4412,7 @@ export interface operations {
                                 name: string;
                                 values: string[];
                             }[];
+                            variantCount: number;
                         }[];
                         meta: {
                             page: number;
@@ -4510,6 +4516,7 @@ export interface operations {
                                 name: string;
                                 values: string[];
                             }[];
+                            variantCount: number;
                             description: string;
                             gallery: {
                                 _id: string;
@@ -4689,6 +4696,7 @@ export interface operations {
                                 name: string;
                                 values: string[];
                             }[];
+                            variantCount: number;
                             description: string;
                             gallery: {
                                 _id: string;
@@ -4975,6 +4983,7 @@ export interface operations {
                                 name: string;
                                 values: string[];
                             }[];
+                            variantCount: number;
                         };
                     };
                 };

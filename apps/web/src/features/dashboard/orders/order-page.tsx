@@ -22,6 +22,13 @@ import { useAddOrderNote } from "./api/add-order-note";
 import { useOrder } from "./api/get-order";
 import { OrderStatusDialog } from "./components/order-status-dialog";
 
+/** The option values of an order line's variant, as it was ordered: "Size: 9 · Colour: Black". */
+function optionValues(options: Readonly<Record<string, string>>): string {
+  return Object.entries(options)
+    .map(([name, value]) => `${name}: ${value}`)
+    .join(" · ");
+}
+
 /** /dashboard/orders/order/{orderId}: the order and its status dialog (SPEC section 2). */
 export function OrderPage() {
   const { orderId = "" } = useParams();
@@ -105,7 +112,7 @@ function OrderDetails({ order, onChangeStatus }: { order: OrderDto; onChangeStat
             <SectionCard title="Items">
               <ul className="divide-y divide-neutral-100">
                 {order.products.map((line) => (
-                  <li key={line.product._id} className="flex items-center gap-4 py-3 first:pt-0 last:pb-0">
+                  <li key={line.variant._id} className="flex items-center gap-4 py-3 first:pt-0 last:pb-0">
                     {line.product.thumbnail ? (
                       <MediaImage
                         media={line.product.thumbnail}
@@ -126,6 +133,14 @@ function OrderDetails({ order, onChangeStatus }: { order: OrderDto; onChangeStat
                         {line.name}
                         <ArrowTopRightOnSquareIcon className="size-4 text-neutral-400" aria-hidden="true" />
                       </Link>
+                      {Object.keys(line.variant.options).length > 0 ? (
+                        <>
+                          <p className="text-sm text-neutral-700">{optionValues(line.variant.options)}</p>
+                          <p className="font-mono text-xs break-all text-neutral-500">
+                            SKU {line.variant.sku}
+                          </p>
+                        </>
+                      ) : null}
                       <p className="text-sm text-neutral-600 tabular-nums">
                         {line.quantity} × {formatPrice(line.price)}
                         {line.savedAmount > 0 ? ` (saved ${formatPrice(line.savedAmount)})` : ""}
@@ -149,6 +164,12 @@ function OrderDetails({ order, onChangeStatus }: { order: OrderDto; onChangeStat
             <dl className="text-sm">
               <Amount label="Items" value={formatPrice(order.subTotal)} />
               <Amount label="Saved" value={formatPrice(order.savedAmount)} />
+              {order.discountAmount > 0 ? (
+                <Amount
+                  label={`Discount${order.discountCode ? ` (${order.discountCode})` : ""}`}
+                  value={`−${formatPrice(order.discountAmount)}`}
+                />
+              ) : null}
               <Amount label="Shipping" value={formatPrice(order.shippingAmount)} />
               <Amount label="Tax (GST)" value={formatPrice(order.taxAmount)} />
               <div className="mt-1.5 border-t border-neutral-200 pt-1.5">
