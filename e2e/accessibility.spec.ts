@@ -65,7 +65,7 @@ test.describe("signed in as the admin", () => {
   test.use({ signedInAs: "admin" });
 
   test("dashboard pages have no serious accessibility violations", async ({ page }) => {
-    // Eleven pages, each loaded and analysed.
+    // Thirteen pages, each loaded and analysed.
     test.slow();
     for (const path of [
       "/dashboard/home",
@@ -79,6 +79,8 @@ test.describe("signed in as the admin", () => {
       "/dashboard/media",
       "/dashboard/disputes",
       "/dashboard/emails",
+      "/dashboard/discounts",
+      "/dashboard/discounts/new",
     ]) {
       await gotoSettled(page, path);
       expect(await serious(page), path).toEqual([]);

@@ -383,6 +383,7 @@ test.describe("signed in as a manager", () => {
       "Orders",
       "Products",
       "Categories",
+      "Discounts",
       "Media",
     ]);
     await expect(page.getByText("Revenue")).toHaveCount(0);

@@ -231,6 +231,7 @@ test.describe("signed in as the admin", () => {
       "/dashboard/orders",
       "/dashboard/payments",
       "/dashboard/emails",
+      "/dashboard/discounts",
     ]) {
       await gotoSettled(page, path);
       await expectNamed(page, path);
@@ -244,6 +245,18 @@ test.describe("signed in as the admin", () => {
     await expect(picker.getByRole("button", { name: "Use selected image" })).toBeVisible();
     await expectNamed(page, "the media picker", picker);
     await page.keyboard.press("Escape");
+
+    // The discount form with its category choice, then its product search with a product chosen.
+    await page.goto("/dashboard/discounts/new");
+    await expect(page.getByRole("button", { name: "Create Discount" })).toBeVisible();
+    await page.getByRole("combobox", { name: "Applies to" }).selectOption("Some categories");
+    await expect(page.getByRole("group", { name: "Categories" }).getByRole("checkbox").first()).toBeVisible();
+    await expectNamed(page, "/dashboard/discounts/new, categories");
+    await page.getByRole("combobox", { name: "Applies to" }).selectOption("Some products");
+    await page.getByRole("searchbox", { name: "Search products to add" }).fill("sneakers");
+    await page.getByRole("button", { name: /^Add / }).first().click();
+    await expect(page.getByRole("list", { name: "Chosen products" }).getByRole("button")).toHaveCount(1);
+    await expectNamed(page, "/dashboard/discounts/new, products");
 
     await page.goto("/dashboard/categories");
     await expectNamed(page, "/dashboard/categories");

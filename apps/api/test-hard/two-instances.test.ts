@@ -7,11 +7,12 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import { api } from "@shop/shared/messages";
+import { api, discountCodes } from "@shop/shared/messages";
 import { inArray, sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, migrate, openDatabase } from "#api/db/client";
+import { discounts } from "#api/db/schema/discounts";
 import { orderItems, orders } from "#api/db/schema/orders";
 import { products as productsTable } from "#api/db/schema/products";
 import { ADDRESS } from "#test/fixtures";
@@ -29,6 +30,8 @@ import { type ShopServer, startServer, stopAllServers } from "./server-process";
 
 const SHOPPERS = 40;
 const CHECKOUT_STOCK = 10;
+/** The uses of the discount code 40 shoppers race for. */
+const CODE_USES = 5;
 /** More than one run of the sweep claims (sweepExpiredOrders' batch is 100): both servers get some. */
 const EXPIRED_ORDERS = 150;
 const SWEEP_STOCK = 1_000;
@@ -39,6 +42,7 @@ let dataDir: string;
 let shoppers: Shopper[];
 let checkoutProducts: SeededProduct[];
 let sweepProducts: SeededProduct[];
+let codedProducts: SeededProduct[];
 
 beforeAll(async () => {
   database = await createDatabase();
@@ -47,6 +51,7 @@ beforeAll(async () => {
   await migrate(handle);
   checkoutProducts = await seedProducts(handle, [CHECKOUT_STOCK, CHECKOUT_STOCK, CHECKOUT_STOCK], "Checkout");
   sweepProducts = await seedProducts(handle, [SWEEP_STOCK, SWEEP_STOCK, SWEEP_STOCK], "Held");
+  codedProducts = await seedProducts(handle, Array(SHOPPERS).fill(1), "Coded");
   shoppers = await seedShoppers(handle, SHOPPERS, "two");
 });
 
@@ -170,6 +175,61 @@ describe("two servers on one database, with the default hold", () => {
       `[hard] two servers, checkout: ${answers.length} placements for ${checkoutProducts.length * CHECKOUT_STOCK} units, ` +
         `${placed.length} placed (${throughA} through A, ${placed.length - throughA} through B), ` +
         `${answers.length - placed.length} refused with 409, stock 0, no oversell`,
+    );
+  });
+  it("lets a code limited to 5 uses be used 5 times when 40 shoppers place through both servers at once", async () => {
+    const { db } = dbOf();
+    const [code] = await db
+      .insert(discounts)
+      .values({ code: "HARD-FIVE", type: "percentage", value: 10, usageLimit: CODE_USES })
+      .returning();
+    if (!code) throw new Error("no code");
+    // Each shopper buys a product of their own, so that only the code's row orders the placements.
+    const answers = await Promise.all(
+      shoppers.map((shopper, index) =>
+        (index % 2 === 0 ? a : b).client.post(
+          "/api/orders",
+          {
+            products: [{ product: codedProducts[index]?.id, quantity: 1 }],
+            shippingAddress: shopper.addressId,
+            discountCode: "hard-five",
+          },
+          { session: shopper.session },
+        ),
+      ),
+    );
+    const placed = answers.filter((answer) => answer.status === 201);
+    expect(placed).toHaveLength(CODE_USES);
+    for (const answer of answers.filter((one) => one.status !== 201)) {
+      expect(answer.status, show(answer)).toBe(409);
+      expect(answer.body).toMatchObject({ success: false, message: discountCodes.usedUp });
+    }
+    const [row] = await db
+      .select({ used: discounts.usedCount })
+      .from(discounts)
+      .where(inArray(discounts.id, [code.id]));
+    expect(row?.used).toBe(CODE_USES);
+    const withCode = await db.execute<{ n: number }>(
+      sql`select count(*)::int as n from orders where discount_id = ${code.id} and status <> 'cancelled'`,
+    );
+    expect(withCode.rows[0]?.n).toBe(CODE_USES);
+    // Paid, so that the sweeping servers below leave them be.
+    const paid = await Promise.all(
+      answers.flatMap((answer, index) =>
+        answer.status === 201
+          ? [
+              (index % 2 === 0 ? b : a).client.post(
+                "/api/payments",
+                { order: idOf(answer), paymentGateway: "test", card: APPROVED_CARD },
+                { session: shoppers[index]?.session },
+              ),
+            ]
+          : [],
+      ),
+    );
+    for (const answer of paid) expect(answer.status, show(answer)).toBe(201);
+    console.info(
+      `[hard] two servers, a code of ${CODE_USES} uses: ${answers.length} placements, ${placed.length} used it, the rest refused with 409`,
     );
   });
 });

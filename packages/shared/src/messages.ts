@@ -109,6 +109,9 @@ export const errors = {
   cardDeclined: "Your card was declined. Try another card.",
   logout: "An error occurred while logging you out.",
   pageNotFound: "Sorry, we couldn't find the page you're looking for.",
+  discountSave: "An error occurred while saving the discount code.",
+  discountStatus: "An error occurred while updating the discount code.",
+  discountDelete: "An error occurred while deleting the discount code.",
 } as const;
 
 /** The page shown in place of a screen that crashed (SPEC section 2: a separate error page). */
@@ -147,6 +150,12 @@ export const empty = {
   failedEmails: "No failed emails found.",
   products: "No products found.",
   inactiveProducts: "No inactive products found.",
+  discounts: "No discount codes found.",
+  activeDiscounts: "No active discount codes.",
+  scheduledDiscounts: "No scheduled discount codes.",
+  expiredDiscounts: "No expired discount codes.",
+  usedUpDiscounts: "No used-up discount codes.",
+  inactiveDiscounts: "No inactive discount codes.",
 } as const;
 
 /** The product page's stock line (SPEC section 9: the low-stock warning at 10 or fewer units). */
@@ -209,6 +218,9 @@ export const successes = {
   categoryCreated: "Category created successfully.",
   mediaDeleted: "Media deleted successfully.",
   roleChanged: (role: string) => `Role changed to ${role} successfully.`,
+  discountSaved: "Discount code saved successfully.",
+  discountDeleted: "Discount code deleted successfully.",
+  discountStatus: (active: boolean) => `Discount code ${active ? "activated" : "deactivated"} successfully.`,
 } as const;
 
 /** The cart's check against the server when it opens (SPEC leaves the wording to us). */

@@ -4,6 +4,7 @@
  * first visit (route `lazy`), so a shopper never downloads dashboard code. The product and category
  * routes' loaders start the pages' first requests while their chunks load, without waiting for them.
  */
+import { STAFF_ROLES } from "@shop/shared/constants";
 import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
 import { PageSpinner } from "../components/spinner";
 import { HomePage } from "../features/storefront/home-page";
@@ -17,6 +18,8 @@ import { NotFoundPage } from "./not-found-page";
 import { Root } from "./root";
 
 const adminOnly: DashboardHandle = { roles: ["admin"] };
+/** Admins and managers: the staff the API's discount operations serve (issue 19). */
+const staffOnly: DashboardHandle = { roles: STAFF_ROLES };
 
 /** While the code of the first page shown loads: the header bar index.html drew, a spinner below. */
 function FirstPageFallback() {
@@ -219,6 +222,33 @@ const dashboardPages: RouteObject[] = [
       import("../features/dashboard/categories/categories-page").then((m) => ({
         Component: m.CategoriesPage,
       })),
+  },
+  {
+    path: "discounts",
+    handle: staffOnly,
+    children: [
+      {
+        index: true,
+        lazy: () =>
+          import("../features/dashboard/discounts/discounts-page").then((m) => ({
+            Component: m.DiscountsPage,
+          })),
+      },
+      {
+        path: "new",
+        lazy: () =>
+          import("../features/dashboard/discounts/discount-form-page").then((m) => ({
+            Component: m.DiscountFormPage,
+          })),
+      },
+      {
+        path: ":discountId",
+        lazy: () =>
+          import("../features/dashboard/discounts/discount-form-page").then((m) => ({
+            Component: m.DiscountFormPage,
+          })),
+      },
+    ],
   },
   {
     path: "customers",

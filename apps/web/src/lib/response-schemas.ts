@@ -32,6 +32,8 @@ const loaders = {
   cartPrice: () => import("@shop/shared/schemas/discount").then((m) => m.CartPriceDto),
   email: () => import("@shop/shared/schemas/email").then((m) => m.EmailDto),
   emailSummary: () => import("@shop/shared/schemas/email").then((m) => m.EmailSummaryDto),
+  discount: () => import("@shop/shared/schemas/discount").then((m) => m.DiscountDto),
+  discountDetail: () => import("@shop/shared/schemas/discount").then((m) => m.DiscountDetailDto),
 };
 
 type Loaders = typeof loaders;

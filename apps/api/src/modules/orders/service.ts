@@ -2,7 +2,7 @@
 import { createHash } from "node:crypto";
 import type { OrderStatus } from "@shop/shared/constants";
 import { ORDER_LIMITS } from "@shop/shared/constants";
-import { api, discountCodes, validation } from "@shop/shared/messages";
+import { api, validation } from "@shop/shared/messages";
 import { canTransition, returnsStock } from "@shop/shared/orders";
 import { type DiscountTerms, priceItems } from "@shop/shared/pricing";
 import { isStaff, type SignedInViewer as Viewer } from "@shop/shared/roles";

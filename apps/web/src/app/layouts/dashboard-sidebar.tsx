@@ -9,10 +9,11 @@ import {
   ScaleIcon,
   ShoppingBagIcon,
   TagIcon,
+  TicketIcon,
   UsersIcon,
   XMarkIcon,
 } from "@heroicons/react/24/outline";
-import type { Role } from "@shop/shared/constants";
+import { type Role, STAFF_ROLES } from "@shop/shared/constants";
 import type { ComponentType, SVGProps } from "react";
 import { Link, NavLink } from "react-router";
 import { Avatar } from "#web/components/avatar";
@@ -38,6 +39,7 @@ const NAV: readonly NavItem[] = [
   { to: "/dashboard/payments", label: "Payments", icon: CreditCardIcon, roles: ["admin"] },
   { to: "/dashboard/products", label: "Products", icon: CubeIcon },
   { to: "/dashboard/categories", label: "Categories", icon: TagIcon },
+  { to: "/dashboard/discounts", label: "Discounts", icon: TicketIcon, roles: STAFF_ROLES },
   { to: "/dashboard/customers", label: "Customers", icon: UsersIcon, roles: ["admin"] },
   { to: "/dashboard/media", label: "Media", icon: PhotoIcon },
   { to: "/dashboard/disputes", label: "Disputes", icon: ScaleIcon, roles: ["admin"] },

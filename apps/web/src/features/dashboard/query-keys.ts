@@ -37,4 +37,11 @@ export const dashboardKeys = {
     [...dashboardKeys.emails, "list", status, params] as const,
   email: (id: string) => [...dashboardKeys.emails, "detail", id] as const,
   failedEmailCount: () => [...dashboardKeys.emails, "failed-count"] as const,
+
+  /** Every discount code query: the lists and each code with its uses and revenue. */
+  discounts: ["dashboard", "discounts"] as const,
+  discountLists: ["dashboard", "discounts", "list"] as const,
+  discountList: (status: string, params: ListParams) =>
+    [...dashboardKeys.discountLists, status, params] as const,
+  discount: (id: string) => [...dashboardKeys.discounts, "detail", id] as const,
 };
