@@ -11,6 +11,7 @@ import { financialYearOf, formatInvoiceNumber, giveInvoiceNumber } from "#api/mo
 import { placeOrder } from "#api/modules/orders/service";
 import { createTestApp, inject, type TestApp } from "#test/app";
 import { makeCategory, makeMedia, makeProduct } from "#test/catalog";
+import { envelopeProblems } from "#test/envelope-check";
 import { ADDRESS, APPROVED_CARD, type Caller, makeShop, quickUser, type Shop } from "#test/fixtures";
 import { invoiceFigures, spreadCents } from "./figures";
 import { amountInWords } from "./words";
@@ -214,6 +215,9 @@ describe("GET /api/orders/{orderId}/invoice.pdf", () => {
     expect(text).toContain(`${documents.shipping} ${formatPrice(order.shippingAmount)}`);
     expect(text).toContain(`${documents.grandTotal} ${formatPrice(order.totalAmount)}`);
     expect(text).toContain(documents.amountInWords(amountInWords(order.totalAmount)));
+    // The suites' envelope check takes the file for what the document says it is, and only that.
+    expect(envelopeProblems(response, ["application/pdf"])).toEqual([]);
+    expect(envelopeProblems(response)).not.toEqual([]);
   });
 
   it("charges IGST 18% to an address in Karnataka, and staff may read it too", async () => {
@@ -241,6 +245,7 @@ describe("GET /api/orders/{orderId}/invoice.pdf", () => {
     const unpaid = await invoice(shop.orderId, shop.shopper.cookie);
     expect(unpaid.statusCode).toBe(409);
     expect(unpaid.json()).toEqual({ success: false, message: api.invoiceNotIssued });
+    expect(envelopeProblems(unpaid, ["application/pdf"])).toEqual([]);
   });
 });
 
