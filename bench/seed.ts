@@ -195,7 +195,7 @@ export async function fillCatalog(
     await step("categories", () => insertCategoriesAndMedia(tx, categoryRows, now));
     await step("users", () => insertUsers(tx, users, now));
     await step("products", () => insertProducts(tx, categoryRows, { active, inactive, now }));
-    await step("variants", () => insertDefaultVariants(tx));
+    await step("variants", () => insertVariants(tx));
     await step("galleries", () => insertGalleries(tx, categoryRows));
     await step("reviews", () => insertReviews(tx, { total, users, now }));
     await step("search words", () => fillSearchWords(tx));
@@ -390,7 +390,7 @@ async function insertProducts(
       from picks
     )
     insert into products (id, name, description, price, on_sale, sale_price, stock, is_active, category_id,
-      thumbnail_id, rating_average, rating_count, sold_count, search_vector, created_at, updated_at)
+      thumbnail_id, rating_average, rating_count, sold_count, search_vector, options, created_at, updated_at)
     select ${productIdExpr("n.i", now)}, n.name, n.description, n.price, n.on_sale,
       case when n.on_sale then round(n.price * n.sale_factor, 2) else 0 end,
       case when n.stock_pick < 3 then 0 when n.stock_pick < 13 then 1 + n.h % 10 else 11 + n.h % 190 end,
@@ -399,21 +399,41 @@ async function insertProducts(
       ${reviewCountExpr("n.i")},
       (n.h % 1000) * (n.h / 1000 % 1000) / 2000,
       ${searchVector},
+      ${literal(JSON.stringify(BENCH_OPTIONS))}::jsonb,
       n.created_at, n.created_at
     from named n`);
 }
 
+/** Every bench product comes in three sizes and two colours: six variants. */
+export const BENCH_OPTIONS = [
+  { name: "Size", values: ["S", "M", "L"] },
+  { name: "Colour", values: ["Black", "Blue"] },
+] as const;
+
 /**
- * One default variant per product (no options), of its price, sale price and stock, as migration
- * 0006 gives every product that existed before variants: its SKU is the product's id.
+ * The six variants of every product (Size S/M/L x Colour Black/Blue), each at the product's price
+ * and sale price, its stock shared out among them (the first ones get the remainder), so that the
+ * product's derived figures are what the products insert gave it. SKU: the product's id and values.
  */
-async function insertDefaultVariants(db: Db) {
+async function insertVariants(db: Db) {
+  const [sizes, colours] = BENCH_OPTIONS;
+  const combinations = sizes.values.flatMap((size) =>
+    colours.values.map((colour) => [size, colour] as const),
+  );
+  const values = combinations.map(
+    ([size, colour], k) => `(${integer(k)}, ${literal(size)}, ${literal(colour)})`,
+  );
+  const n = integer(combinations.length);
   await db.execute(`
     insert into product_variants (id, product_id, sku, options, price, on_sale, sale_price, stock, is_active,
       position, created_at)
-    select substr(p.id, 1, 8) || substr(md5(p.id || ':default-variant'), 1, 16), p.id, p.id, '{}'::jsonb,
-      p.price, p.on_sale, p.sale_price, p.stock, true, 0, p.created_at
-    from products p`);
+    select substr(p.id, 1, 8) || substr(md5(p.id || ':variant:' || c.k), 1, 16), p.id,
+      p.id || '-' || c.size || '-' || upper(c.colour),
+      jsonb_build_object(${literal(sizes.name)}, c.size, ${literal(colours.name)}, c.colour),
+      p.price, p.on_sale, p.sale_price, p.stock / ${n} + case when c.k < p.stock % ${n} then 1 else 0 end,
+      true, c.k, p.created_at
+    from products p
+    cross join (values ${values.join(", ")}) c(k, size, colour)`);
 }
 
 async function insertGalleries(db: Db, categoryRows: CategoryRow[]) {

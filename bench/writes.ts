@@ -3,9 +3,10 @@
  *
  * - Order placement: 100 bench shoppers, each signed in once and with a saved address, place
  *   orders of one or two lines over the same 20 products in a closed loop for 10 s, each on its own
- *   kept-alive connection. Five of the products have little stock, so demand exceeds it and an
- *   oversell would show; afterwards every product's stock plus the units of the orders placed must
- *   equal its starting stock. The ceiling is the API's own order service called in this process
+ *   kept-alive connection; each line names one of its product's six variants (Size x Colour).
+ *   Five of the products have little stock, so demand exceeds it and an oversell would show;
+ *   afterwards every product's stock plus the units of the orders placed must equal its starting
+ *   stock. The ceiling is the API's own order service called in this process
  *   (no HTTP, no session, no serialization) over a pool of 10 connections, as the server's.
  * - Sign-ins: 50 connections signing in for 10 s with correct passwords (argon2id is slow on
  *   purpose); the ceiling is the API's own password check of the same hash in this process.
@@ -100,16 +101,17 @@ async function orders(ctx: BenchContext, server: ApiServer, handle: DatabaseHand
   const productIds = await pickProducts(handle);
   const shoppers = await signInShoppers(server, handle);
   try {
-    const placeOne = orderStep(productIds);
+    const variants = await pickVariants(handle, productIds);
+    const placeOne = orderStep(productIds, variants);
 
     // Unmeasured: the server's code paths and connections warm up.
-    await setStock(handle, productIds);
+    await setStock(handle, productIds, variants);
     await closedLoop({ clients: SHOPPERS, durationMs: ORDER_WARMUP_MS }, (client, n) =>
       placeOne(client, n, (lines, key) => postOrder(server, at(shoppers, client), lines, key)),
     );
 
     // The ceiling: the same orders through the API's order service in this process.
-    await setStock(handle, productIds);
+    await setStock(handle, productIds, variants);
     const ceiling = await closedLoop(
       { clients: SHOPPERS, durationMs: ctx.budget(ORDER_CEILING_MS) },
       (client, n) =>
@@ -117,7 +119,7 @@ async function orders(ctx: BenchContext, server: ApiServer, handle: DatabaseHand
     );
 
     // The measured run, from a known stock.
-    await setStock(handle, productIds);
+    await setStock(handle, productIds, variants);
     const before = await orderedUnits(handle, productIds);
     const ordered = new Map<string, number>();
     const unexpected: string[] = [];
@@ -154,12 +156,36 @@ async function pickProducts(handle: DatabaseHandle): Promise<string[]> {
   return rows.map((row) => row.id);
 }
 
-/** Sets the stock of each product's default variant (the variants' trigger derives the product's). */
-async function setStock(handle: DatabaseHandle, productIds: readonly string[]) {
-  const values = productIds.map((id, k) => `(${literal(id)}, ${integer(at(STOCK, k))})`);
+/** The variants of each product, in their order. */
+async function pickVariants(handle: DatabaseHandle, productIds: readonly string[]): Promise<Variants> {
+  const { rows } = await handle.db.execute<{ id: string; product_id: string }>(
+    `select id, product_id from product_variants
+     where product_id in (${productIds.map(literal).join(", ")}) and removed_at is null
+     order by product_id, position, id`,
+  );
+  const variants: Variants = new Map();
+  for (const row of rows) variants.set(row.product_id, [...(variants.get(row.product_id) ?? []), row.id]);
+  for (const id of productIds)
+    if (!variants.get(id)?.length) throw new Error(`product ${id} has no variants`);
+  return variants;
+}
+
+/**
+ * Shares each product's starting stock out among its variants (the first ones get the remainder);
+ * the variants' trigger derives the product's, which is then its STOCK figure.
+ */
+async function setStock(handle: DatabaseHandle, productIds: readonly string[], variants: Variants) {
+  const values = productIds.flatMap((id, k) => {
+    const ids = variants.get(id) ?? [];
+    const total = at(STOCK, k);
+    return ids.map(
+      (variant, j) =>
+        `(${literal(variant)}, ${integer(Math.floor(total / ids.length) + (j < total % ids.length ? 1 : 0))})`,
+    );
+  });
   await handle.db.execute(
     `update product_variants pv set stock = v.stock from (values ${values.join(", ")}) v(id, stock)
-     where pv.product_id = v.id and pv.removed_at is null`,
+     where pv.id = v.id`,
   );
 }
 
@@ -218,8 +244,12 @@ function benchAddress(n: number) {
   };
 }
 
+/** Product id → the ids of its variants. */
+type Variants = Map<string, string[]>;
+
 interface Line {
   product: string;
+  variant: string;
   quantity: number;
 }
 
@@ -227,10 +257,11 @@ interface Line {
 type Place = (lines: Line[], idempotencyKey: string) => Promise<number>;
 
 /**
- * One shopper's next order: one or two of the 20 products, one or two units each, drawn from a
- * sequence of its own (the same orders on every run), with a fresh Idempotency-Key as the web sends.
+ * One shopper's next order: one or two of the 20 products, one variant of each and one or two
+ * units, drawn from a sequence of its own (the same orders on every run), with a fresh
+ * Idempotency-Key as the web sends.
  */
-function orderStep(productIds: readonly string[]) {
+function orderStep(productIds: readonly string[], variants: Variants) {
   return async (client: number, n: number, place: Place) => {
     let seed = Math.imul(client + 1, 0x9e3779b1) ^ Math.imul(n + 1, 0x85ebca6b);
     const next = (range: number) => {
@@ -240,7 +271,11 @@ function orderStep(productIds: readonly string[]) {
     const first = next(productIds.length);
     const chosen =
       next(2) === 0 ? [first] : [first, (first + 1 + next(productIds.length - 1)) % productIds.length];
-    const lines = chosen.map((k) => ({ product: at(productIds, k), quantity: 1 + next(2) }));
+    const lines = chosen.map((k) => {
+      const product = at(productIds, k);
+      const ids = variants.get(product) ?? [];
+      return { product, variant: at(ids, next(ids.length)), quantity: 1 + next(2) };
+    });
     return { label: "order", status: await place(lines, randomUUID()) };
   };
 }

@@ -1,6 +1,13 @@
 import { deflateSync } from "node:zlib";
 import type { Locator } from "@playwright/test";
-import { api as apiMessages, empty, errors, successes, validation } from "@shop/shared/messages";
+import {
+  api as apiMessages,
+  empty,
+  errors,
+  orderHistory,
+  successes,
+  validation,
+} from "@shop/shared/messages";
 import { firstProduct } from "./support/catalogue";
 import { expect, test } from "./support/fixtures";
 import { payWithTestCard, placeOrder, saveAddress } from "./support/orders";
@@ -174,12 +181,12 @@ test("the admin ships a paid order, delivers it and finds it among the delivered
 
   // The paid order waits among the orders ready to ship.
   await page.goto("/dashboard/orders/pending");
-  await expect(page.getByRole("link", { name: `Order ${orderId}` })).toBeVisible();
+  await expect(page.getByRole("link", { name: new RegExp(orderId) })).toBeVisible();
   await expect(page.getByRole("link", { name: "+91 9876543210" }).first()).toHaveAttribute(
     "href",
     "tel:+919876543210",
   );
-  await page.getByRole("link", { name: `Order ${orderId}` }).click();
+  await page.getByRole("link", { name: new RegExp(orderId) }).click();
   await expect(page).toHaveURL(`/dashboard/orders/order/${orderId}`);
 
   for (const status of ["shipped", "delivered"] as const) {
@@ -193,6 +200,16 @@ test("the admin ships a paid order, delivers it and finds it among the delivered
     await expect(dialog).toBeHidden();
   }
 
+  // The history tells each change by whom, and a staff note joins it.
+  const history = page.getByRole("list", { name: orderHistory.title });
+  await expect(history.getByText(orderHistory.placed)).toBeVisible();
+  await expect(history.getByText(orderHistory.status("delivered"))).toBeVisible();
+  await page.getByLabel(orderHistory.noteLabel).fill("Left with the neighbour at the door.");
+  await page.getByRole("button", { name: orderHistory.addNote }).click();
+  await closeToast(page, successes.orderNote);
+  await expect(history.getByText("Left with the neighbour at the door.")).toBeVisible();
+  await expect(page.getByLabel(orderHistory.noteLabel)).toHaveValue("");
+
   // A transition the server forbids is refused with its reason.
   await page.getByRole("button", { name: "Change status" }).click();
   const dialog = page.getByRole("dialog", { name: "Update order status" });
@@ -202,7 +219,7 @@ test("the admin ships a paid order, delivers it and finds it among the delivered
   await dialog.getByRole("button", { name: "Cancel" }).click();
 
   await page.goto("/dashboard/orders/delivered");
-  await expect(page.getByRole("link", { name: `Order ${orderId}` })).toBeVisible();
+  await expect(page.getByRole("link", { name: new RegExp(orderId) })).toBeVisible();
 
   await page.goto("/dashboard/orders/order/ffffffffffffffffffffffff");
   await expect(page.getByText(errors.orderNotFound)).toBeVisible();

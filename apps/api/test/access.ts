@@ -66,6 +66,7 @@ export const ACCESS: Record<string, Access> = {
   "PATCH /api/orders/{orderId}/update": "staff",
   "GET /api/orders/{orderId}/invoice.pdf": "owner",
   "GET /api/orders/{orderId}/packing-slip.pdf": "staff",
+  "POST /api/orders/{orderId}/notes": "staff",
   "GET /api/payments/paypal": "public",
   "POST /api/payments/paypal/orders": "owner",
   "POST /api/payments": "owner",

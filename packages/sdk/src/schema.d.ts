@@ -658,7 +658,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * One of the caller's orders
+         * One of the caller's orders, with its history (no staff notes)
          * @description Any signed-in, active user.
          */
         get: operations["getOwnOrder"];
@@ -718,7 +718,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * One order (staff)
+         * One order with its full history, staff notes included (staff)
          * @description Roles: admin, manager.
          */
         get: operations["getOrder"];
@@ -748,6 +748,26 @@ export interface paths {
          * @description Roles: admin, manager.
          */
         patch: operations["updateOrderStatus"];
+        trace?: never;
+    };
+    "/api/orders/{orderId}/notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a staff note to an order's history; the shopper never sees it (staff)
+         * @description Roles: admin, manager.
+         */
+        post: operations["addOrderNote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/orders/{orderId}/invoice.pdf": {
@@ -3758,6 +3778,7 @@ export interface operations {
                                 name: string;
                                 values: string[];
                             }[];
+                            variantCount: number;
                         }[];
                         meta: {
                             page: number;
@@ -3866,6 +3887,7 @@ export interface operations {
                                 name: string;
                                 values: string[];
                             }[];
+                            variantCount: number;
                         }[];
                         meta: {
                             page: number;
@@ -3972,6 +3994,7 @@ export interface operations {
                                 name: string;
                                 values: string[];
                             }[];
+                            variantCount: number;
                         }[];
                         meta: {
                             page: number;
@@ -4150,6 +4173,7 @@ export interface operations {
                                 name: string;
                                 values: string[];
                             }[];
+                            variantCount: number;
                             description: string;
                             gallery: {
                                 _id: string;
@@ -4330,6 +4354,7 @@ export interface operations {
                                 name: string;
                                 values: string[];
                             }[];
+                            variantCount: number;
                         }[];
                         meta: {
                             page: number;
@@ -4427,6 +4452,7 @@ export interface operations {
                                 name: string;
                                 values: string[];
                             }[];
+                            variantCount: number;
                         }[];
                         meta: {
                             page: number;
@@ -4530,6 +4556,7 @@ export interface operations {
                                 name: string;
                                 values: string[];
                             }[];
+                            variantCount: number;
                             description: string;
                             gallery: {
                                 _id: string;
@@ -4709,6 +4736,7 @@ export interface operations {
                                 name: string;
                                 values: string[];
                             }[];
+                            variantCount: number;
                             description: string;
                             gallery: {
                                 _id: string;
@@ -4995,6 +5023,7 @@ export interface operations {
                                 name: string;
                                 values: string[];
                             }[];
+                            variantCount: number;
                         };
                     };
                 };
@@ -5508,6 +5537,7 @@ export interface operations {
                         message: string;
                         data: {
                             _id: string;
+                            number: number;
                             user: {
                                 _id: string;
                                 name: {
@@ -5662,6 +5692,7 @@ export interface operations {
                         message: string;
                         data: {
                             _id: string;
+                            number: number;
                             user: {
                                 _id: string;
                                 name: {
@@ -5734,6 +5765,20 @@ export interface operations {
                                 discountShare: number;
                                 quantity: number;
                             }[];
+                            history: {
+                                /** @enum {string} */
+                                type: "placed" | "paid" | "status" | "cancelled" | "note" | "refunded";
+                                /** @enum {string} */
+                                status: "pending" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
+                                at: string;
+                                by: {
+                                    name: string;
+                                    /** @enum {string} */
+                                    role: "admin" | "manager" | "customer";
+                                } | null;
+                                note: string | null;
+                                amount?: number;
+                            }[];
                         };
                     };
                 };
@@ -5750,6 +5795,7 @@ export interface operations {
                         message: string;
                         data: {
                             _id: string;
+                            number: number;
                             user: {
                                 _id: string;
                                 name: {
@@ -5821,6 +5867,20 @@ export interface operations {
                                 savedAmount: number;
                                 discountShare: number;
                                 quantity: number;
+                            }[];
+                            history: {
+                                /** @enum {string} */
+                                type: "placed" | "paid" | "status" | "cancelled" | "note" | "refunded";
+                                /** @enum {string} */
+                                status: "pending" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
+                                at: string;
+                                by: {
+                                    name: string;
+                                    /** @enum {string} */
+                                    role: "admin" | "manager" | "customer";
+                                } | null;
+                                note: string | null;
+                                amount?: number;
                             }[];
                         };
                     };
@@ -5934,6 +5994,7 @@ export interface operations {
                         message: string;
                         data: {
                             _id: string;
+                            number: number;
                             user: {
                                 _id: string;
                                 name: {
@@ -6047,6 +6108,7 @@ export interface operations {
                         message: string;
                         data: {
                             _id: string;
+                            number: number;
                             user: {
                                 _id: string;
                                 name: {
@@ -6118,6 +6180,20 @@ export interface operations {
                                 savedAmount: number;
                                 discountShare: number;
                                 quantity: number;
+                            }[];
+                            history: {
+                                /** @enum {string} */
+                                type: "placed" | "paid" | "status" | "cancelled" | "note" | "refunded";
+                                /** @enum {string} */
+                                status: "pending" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
+                                at: string;
+                                by: {
+                                    name: string;
+                                    /** @enum {string} */
+                                    role: "admin" | "manager" | "customer";
+                                } | null;
+                                note: string | null;
+                                amount?: number;
                             }[];
                         };
                     };
@@ -6193,6 +6269,7 @@ export interface operations {
                         message: string;
                         data: {
                             _id: string;
+                            number: number;
                             user: {
                                 _id: string;
                                 name: {
@@ -6264,6 +6341,20 @@ export interface operations {
                                 savedAmount: number;
                                 discountShare: number;
                                 quantity: number;
+                            }[];
+                            history: {
+                                /** @enum {string} */
+                                type: "placed" | "paid" | "status" | "cancelled" | "note" | "refunded";
+                                /** @enum {string} */
+                                status: "pending" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
+                                at: string;
+                                by: {
+                                    name: string;
+                                    /** @enum {string} */
+                                    role: "admin" | "manager" | "customer";
+                                } | null;
+                                note: string | null;
+                                amount?: number;
                             }[];
                         };
                     };
@@ -6370,6 +6461,7 @@ export interface operations {
                         message: string;
                         data: {
                             _id: string;
+                            number: number;
                             user: {
                                 _id: string;
                                 name: {
@@ -6492,6 +6584,7 @@ export interface operations {
                         message: string;
                         data: {
                             _id: string;
+                            number: number;
                             user: {
                                 _id: string;
                                 name: {
@@ -6563,6 +6656,20 @@ export interface operations {
                                 savedAmount: number;
                                 discountShare: number;
                                 quantity: number;
+                            }[];
+                            history: {
+                                /** @enum {string} */
+                                type: "placed" | "paid" | "status" | "cancelled" | "note" | "refunded";
+                                /** @enum {string} */
+                                status: "pending" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
+                                at: string;
+                                by: {
+                                    name: string;
+                                    /** @enum {string} */
+                                    role: "admin" | "manager" | "customer";
+                                } | null;
+                                note: string | null;
+                                amount?: number;
                             }[];
                         };
                     };
@@ -6652,6 +6759,7 @@ export interface operations {
                         message: string;
                         data: {
                             _id: string;
+                            number: number;
                             user: {
                                 _id: string;
                                 name: {
@@ -6724,6 +6832,20 @@ export interface operations {
                                 discountShare: number;
                                 quantity: number;
                             }[];
+                            history: {
+                                /** @enum {string} */
+                                type: "placed" | "paid" | "status" | "cancelled" | "note" | "refunded";
+                                /** @enum {string} */
+                                status: "pending" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
+                                at: string;
+                                by: {
+                                    name: string;
+                                    /** @enum {string} */
+                                    role: "admin" | "manager" | "customer";
+                                } | null;
+                                note: string | null;
+                                amount?: number;
+                            }[];
                         };
                     };
                 };
@@ -6766,6 +6888,191 @@ export interface operations {
             };
             /** @description Conflicts with the shop's state (stock, an address in use, an order already paid or cancelled). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body or file is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body's or the file's type is not accepted. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    addOrderNote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orderId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    note: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            _id: string;
+                            number: number;
+                            user: {
+                                _id: string;
+                                name: {
+                                    firstName: string;
+                                    lastName: string;
+                                };
+                                email: string | null;
+                            };
+                            createdAt: string;
+                            updatedAt: string;
+                            /** @enum {string} */
+                            status: "pending" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
+                            totalAmount: number;
+                            subTotal: number;
+                            savedAmount: number;
+                            shippingAmount: number;
+                            taxAmount: number;
+                            discountCode: string | null;
+                            discountAmount: number;
+                            invoiceNumber: string | null;
+                            shippingAddress: {
+                                name: {
+                                    firstName: string;
+                                    lastName: string;
+                                };
+                                countryCode: string;
+                                phoneNumber: string | null;
+                                building: string;
+                                street: string;
+                                city: string;
+                                state: string;
+                                pinCode: string;
+                                country: string;
+                            };
+                            payment: {
+                                _id: string;
+                                status: string;
+                                paymentGateway: string;
+                                amount: number;
+                                transactionId: string;
+                            } | null;
+                            products: {
+                                product: {
+                                    _id: string;
+                                    name: string;
+                                    thumbnail: {
+                                        _id: string;
+                                        name: string;
+                                        url: string;
+                                        width: number;
+                                        height: number;
+                                        variants: {
+                                            width: number;
+                                            url: string;
+                                        }[];
+                                        createdAt: string;
+                                    } | null;
+                                };
+                                variant: {
+                                    _id: string;
+                                    sku: string;
+                                    options: {
+                                        [key: string]: string;
+                                    };
+                                };
+                                name: string;
+                                price: number;
+                                originalPrice: number;
+                                savedAmount: number;
+                                discountShare: number;
+                                quantity: number;
+                            }[];
+                            history: {
+                                /** @enum {string} */
+                                type: "placed" | "paid" | "status" | "cancelled" | "note" | "refunded";
+                                /** @enum {string} */
+                                status: "pending" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
+                                at: string;
+                                by: {
+                                    name: string;
+                                    /** @enum {string} */
+                                    role: "admin" | "manager" | "customer";
+                                } | null;
+                                note: string | null;
+                                amount?: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not visible to the caller. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -23,6 +23,17 @@ export const ORDER_STATUSES = [
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
+/**
+ * The kinds of rows of an order's history (issue 17): placed, paid, a staff status change, cancelled
+ * (by the shopper, staff, or the hold expiry with no actor), a staff note, and a refund with its amount.
+ */
+export const ORDER_EVENT_TYPES = ["placed", "paid", "status", "cancelled", "note", "refunded"] as const;
+export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number];
+/** The longest staff note on an order. */
+export const MAX_ORDER_NOTE = 1000;
+/** The first order number; later orders count up from it (#1001, #1002, ...). */
+export const FIRST_ORDER_NUMBER = 1001;
+
 export const PAYMENT_STATUSES = ["pending", "completed", "failed"] as const;
 
 /** The messages the shop sends (issue: email shoppers and staff can rely on). */

@@ -209,6 +209,7 @@ export const successes = {
   productStatus: (active: boolean) => `Product ${active ? "activated" : "deactivated"} successfully.`,
   review: "Review submitted successfully!",
   orderPaid: "Order paid successfully.",
+  orderNote: "Note added to the order.",
   addedToCart: (quantity: number) => `Product added to cart successfully (${quantity})`,
   welcomeAdmin: "Welcome to the admin dashboard!",
   userUpdated: "User updated successfully.",
@@ -349,7 +350,7 @@ export const documents = {
   state: (state: string) => `State: ${state}`,
   invoiceNumber: (invoiceNumber: string) => `Invoice number: ${invoiceNumber}`,
   invoiceDate: (date: string) => `Invoice date: ${date}`,
-  orderId: (orderId: string) => `Order: ${orderId}`,
+  order: (number: number) => `Order: #${number}`,
   orderDate: (date: string) => `Order date: ${date}`,
   phone: (phone: string) => `Phone: ${phone}`,
   placeOfSupply: (state: string) => `Place of supply: ${state}`,
@@ -392,6 +393,23 @@ export const discountCodes = {
   codeInUse: "This code is already in use.",
   usedCannotBeDeleted: "A code that has been used cannot be deleted. Deactivate it instead.",
   notFound: "Discount not found.",
+} as const;
+
+/** An order's history as its timeline tells it (the dashboard order page and the shopper's pay page). */
+export const orderHistory = {
+  title: "History",
+  empty: "Nothing has happened to this order yet.",
+  placed: "Order placed",
+  paid: (amount: string) => `Paid ${amount}`,
+  status: (status: string) => `Status changed to ${status}`,
+  cancelled: "Order cancelled",
+  note: "Note",
+  refunded: (amount: string) => `Refunded ${amount}`,
+  by: (name: string, role: string) => `by ${name} (${role === "customer" ? "shopper" : role})`,
+  bySystem: "automatically",
+  noteLabel: "Add a note",
+  noteHint: "Only staff see notes; the shopper never does.",
+  addNote: "Add note",
 } as const;
 
 /**
@@ -446,43 +464,43 @@ export const mail = {
   /** How a payment gateway is named to the shopper. */
   gateways: { paypal: "PayPal", test: "Card (test gateway)" },
   orderPlaced: {
-    subject: (orderId: string) => `Your order ${orderId} is placed`,
-    intro: (orderId: string) => `Thank you for your order ${orderId}. Here is what you ordered:`,
+    subject: (number: number) => `Your order #${number} is placed`,
+    intro: (number: number) => `Thank you for your order #${number}. Here is what you ordered:`,
     payNow: "Your order waits for your payment: it ships once it is paid, and unpaid it is cancelled.",
     action: "Pay for your order",
   },
   paymentReceived: {
-    subject: (orderId: string) => `Payment received for order ${orderId}`,
-    lines: (orderId: string, amount: string, gateway: string, transactionId: string) => [
-      `We have received your payment of ${amount} for order ${orderId}.`,
+    subject: (number: number) => `Payment received for order #${number}`,
+    lines: (number: number, amount: string, gateway: string, transactionId: string) => [
+      `We have received your payment of ${amount} for order #${number}.`,
       `Paid with: ${gateway}`,
       `Transaction ID: ${transactionId}`,
       "We are preparing your order and will email you when it ships.",
     ],
   },
   orderShipped: {
-    subject: (orderId: string) => `Your order ${orderId} has shipped`,
-    lines: (orderId: string) => [`Your order ${orderId} has left us and is on its way.`],
+    subject: (number: number) => `Your order #${number} has shipped`,
+    lines: (number: number) => [`Your order #${number} has left us and is on its way.`],
   },
   orderDelivered: {
-    subject: (orderId: string) => `Your order ${orderId} was delivered`,
-    lines: (orderId: string) => [
-      `Your order ${orderId} has been delivered. We hope you enjoy it.`,
+    subject: (number: number) => `Your order #${number} was delivered`,
+    lines: (number: number) => [
+      `Your order #${number} has been delivered. We hope you enjoy it.`,
       "You can review what you bought on each product's page.",
     ],
   },
   orderCancelled: {
-    subject: (orderId: string) => `Your order ${orderId} was cancelled`,
-    byShopper: (orderId: string) => `As you asked, your order ${orderId} has been cancelled.`,
-    byStaff: (orderId: string) =>
-      `Your order ${orderId} has been cancelled by our team. If you have any questions, reply to this email.`,
-    expired: (orderId: string) =>
-      `Your order ${orderId} was cancelled because it was not paid in time. You are welcome to order again.`,
+    subject: (number: number) => `Your order #${number} was cancelled`,
+    byShopper: (number: number) => `As you asked, your order #${number} has been cancelled.`,
+    byStaff: (number: number) =>
+      `Your order #${number} has been cancelled by our team. If you have any questions, reply to this email.`,
+    expired: (number: number) =>
+      `Your order #${number} was cancelled because it was not paid in time. You are welcome to order again.`,
   },
   orderRefunded: {
-    subject: (orderId: string) => `Your order ${orderId} was refunded`,
-    lines: (orderId: string, amount: string) => [
-      `We have refunded ${amount} for your order ${orderId}.`,
+    subject: (number: number) => `Your order #${number} was refunded`,
+    lines: (number: number, amount: string) => [
+      `We have refunded ${amount} for your order #${number}.`,
       "It can take a few days for the money to show in your account.",
     ],
   },

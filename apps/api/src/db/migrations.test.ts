@@ -82,12 +82,13 @@ beforeAll(async () => {
         ${p.stock}, ${p.active}, ${ids.category}, ${ids.thumbnail}, 2)`);
   }
   const address = JSON.stringify({ name: { firstName: "Asha", lastName: "Rao" }, city: "Mumbai" });
-  for (const [order, status] of [
-    [ids.pending, "pending"],
-    [ids.paid, "processing"],
+  // The paid order was placed first, so that numbering by placement differs from numbering by id.
+  for (const [order, status, createdAt] of [
+    [ids.pending, "pending", "2026-03-02T10:00:00Z"],
+    [ids.paid, "processing", "2026-03-01T10:00:00Z"],
   ] as const) {
-    await db.execute(sql`insert into orders (id, user_id, status, sub_total, total_amount, shipping_address)
-      values (${order}, ${ids.user}, ${status}, 219, 338.42, ${address}::jsonb)`);
+    await db.execute(sql`insert into orders (id, user_id, status, sub_total, total_amount, shipping_address, created_at)
+      values (${order}, ${ids.user}, ${status}, 219, 338.42, ${address}::jsonb, ${createdAt})`);
   }
   await db.execute(sql`insert into order_items (id, order_id, product_id, name, price, original_price, saved_amount, quantity)
     values ('64a000000000000000000030', ${ids.pending}, ${ids.sneakers}, 'Festive Sneakers', 99.5, 120, 20.5, 2),
@@ -180,5 +181,53 @@ describe("upgrading a shop to products with variants (migration 0007)", () => {
       )
     ).rows;
     expect(watch).toEqual({ price: "199.00", stock: 7 });
+  });
+});
+
+describe("upgrading a shop to order numbers and history (migration 0009)", () => {
+  it("numbers existing orders from #1001 in the order they were placed, and new ones after them", async () => {
+    await migrate(handle);
+    const numbered = await handle.db.execute<{ id: string; number: number }>(
+      sql`select id, number from orders order by number`,
+    );
+    expect(numbered.rows).toEqual([
+      { id: ids.paid, number: 1001 },
+      { id: ids.pending, number: 1002 },
+    ]);
+    const added = await handle.db.execute<{ number: number }>(sql`
+      insert into orders (id, user_id, sub_total, total_amount, shipping_address)
+      values ('64a000000000000000000022', ${ids.user}, 10, 10, '{}'::jsonb) returning number`);
+    expect(added.rows).toEqual([{ number: 1003 }]);
+    await expect(
+      handle.db.execute(sql`update orders set number = 1001 where id = '64a000000000000000000022'`),
+    ).rejects.toThrow();
+  });
+
+  it("starts the history of every existing order with its placement by its shopper", async () => {
+    const events = await handle.db.execute<Record<string, unknown>>(sql`
+      select id, order_id as "orderId", type, status, at, actor_id as "actorId", actor_name as "actorName",
+        actor_role as "actorRole", note, amount
+      from order_events where order_id in (${ids.paid}, ${ids.pending}) order by at`);
+    expect(events.rows).toEqual(
+      [
+        [ids.paid, "2026-03-01T10:00:00Z"],
+        [ids.pending, "2026-03-02T10:00:00Z"],
+      ].map(([orderId]) => ({
+        id: expect.stringMatching(/^[0-9a-f]{24}$/),
+        orderId,
+        type: "placed",
+        status: "pending",
+        at: expect.anything(),
+        actorId: ids.user,
+        actorName: "Asha Rao",
+        actorRole: "customer",
+        note: null,
+        amount: null,
+      })),
+    );
+    expect(events.rows.map((row) => new Date(String(row.at)).toISOString())).toEqual([
+      "2026-03-01T10:00:00.000Z",
+      "2026-03-02T10:00:00.000Z",
+    ]);
   });
 });

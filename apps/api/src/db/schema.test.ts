@@ -112,6 +112,7 @@ describe("database schema", () => {
       "emails",
       "invoice_counters",
       "media",
+      "order_events",
       "order_items",
       "orders",
       "password_resets",

@@ -1,14 +1,18 @@
 import type { FieldValues, Path, UseFormSetError } from "react-hook-form";
 import type { ApiError } from "./api";
 
-/** Puts the server's field errors (keys are dotted paths, e.g. "name.firstName") under their fields. */
+/**
+ * Puts the server's field errors (keys are dotted paths, e.g. "name.firstName" or "variants.2.sku")
+ * under their fields: those listed, or those a predicate accepts (a form with rows).
+ */
 export function applyServerErrors<T extends FieldValues>(
   error: ApiError,
-  fields: readonly Path<T>[],
+  fields: readonly Path<T>[] | ((path: string) => path is Path<T>),
   setError: UseFormSetError<T>,
 ) {
+  const known = (path: string): path is Path<T> =>
+    typeof fields === "function" ? fields(path) : fields.some((candidate) => candidate === path);
   for (const [path, message] of Object.entries(error.errors)) {
-    const field = fields.find((candidate) => candidate === path);
-    if (field) setError(field, { type: "server", message });
+    if (known(path)) setError(path, { type: "server", message });
   }
 }

@@ -38,6 +38,7 @@ export const lamp: ProductDto = {
   reviews: [],
   updatedAt: CREATED,
   options: [],
+  variantCount: 1,
   variants: [
     {
       _id: "e6e6e6e6e6e6e6e6e6e6e6e6",

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { ORDER_STATUSES } from "../constants";
+import { MAX_ORDER_NOTE, ORDER_EVENT_TYPES, ORDER_STATUSES, ROLES } from "../constants";
 import { validation } from "../messages";
 import { AddressDto } from "./address";
-import { Id, number, oneOf } from "./common";
+import { Id, number, oneOf, text } from "./common";
 import { MediaDto } from "./media";
 import { UserSummaryDto } from "./user";
 
@@ -78,6 +78,10 @@ export const OrderStatusInput = z
   .strict();
 export type OrderStatusInput = z.infer<typeof OrderStatusInput>;
 
+/** POST /orders/{orderId}/notes (staff): a note for the order's history, trimmed, 1 to 1000 characters. */
+export const OrderNoteInput = z.object({ note: text({ max: MAX_ORDER_NOTE }) }).strict();
+export type OrderNoteInput = z.infer<typeof OrderNoteInput>;
+
 export const OrderIdParams = z.object({ orderId: Id });
 export const StatusParams = z.object({ status: oneOf(ORDER_STATUSES) });
 
@@ -105,8 +109,25 @@ export const OrderPaymentDto = z.object({
   transactionId: z.string(),
 });
 
+/**
+ * One row of an order's history, oldest first: what happened, the order's status after it, when,
+ * and who did it (null: the system, as the hold expiry). Staff notes are in the staff read only.
+ */
+export const OrderEventDto = z.object({
+  type: z.enum(ORDER_EVENT_TYPES),
+  status: z.enum(ORDER_STATUSES),
+  at: z.string(),
+  by: z.object({ name: z.string(), role: z.enum(ROLES) }).nullable(),
+  note: z.string().nullable(),
+  /** The money a payment or refund moved. */
+  amount: z.number().optional(),
+});
+export type OrderEventDto = z.infer<typeof OrderEventDto>;
+
 export const OrderDto = z.object({
   _id: z.string(),
+  /** The number people say (#1001), from a sequence; unique, never reused. */
+  number: z.number().int(),
   /** `email` is null for a manager (they ship with the name and address alone). */
   user: UserSummaryDto.extend({ email: z.string().nullable() }),
   createdAt: z.string(),
@@ -127,9 +148,12 @@ export const OrderDto = z.object({
   /** Null until paid, and always for a manager. */
   payment: OrderPaymentDto.nullable(),
   products: z.array(OrderLineDto),
+  history: z.array(OrderEventDto),
 });
 export type OrderDto = z.infer<typeof OrderDto>;
 
 /** An order in a list: no lines, just what the tables show. */
-export const OrderSummaryDto = OrderDto.omit({ products: true }).extend({ itemCount: z.number().int() });
+export const OrderSummaryDto = OrderDto.omit({ products: true, history: true }).extend({
+  itemCount: z.number().int(),
+});
 export type OrderSummaryDto = z.infer<typeof OrderSummaryDto>;

@@ -283,6 +283,8 @@ export const ProductSummaryDto = z.object({
   rating: z.object({ average: z.number(), count: z.number().int() }),
   createdAt: z.string(),
   options: z.array(ProductOptionDto),
+  /** How many variants the product has, active or not (1 for a product without options). */
+  variantCount: z.number().int(),
 });
 export type ProductSummaryDto = z.infer<typeof ProductSummaryDto>;
 

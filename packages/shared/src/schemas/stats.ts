@@ -19,7 +19,7 @@ export const DashboardStatsDto = z.object({
   customers: z.number().int().optional(),
   products: z.number().int(),
   inactiveProducts: z.number().int(),
-  /** Active products with 10 or fewer units left (SPEC section 9). */
+  /** Active variants of active products with 10 or fewer units left (SPEC section 9); named before variants. */
   lowStockProducts: z.number().int(),
 });
 export type DashboardStatsDto = z.infer<typeof DashboardStatsDto>;

@@ -1,4 +1,12 @@
-import { ORDER_STATUSES, type OrderStatus } from "@shop/shared/constants";
+import {
+  FIRST_ORDER_NUMBER,
+  ORDER_EVENT_TYPES,
+  ORDER_STATUSES,
+  type OrderEventType,
+  type OrderStatus,
+  ROLES,
+  type Role,
+} from "@shop/shared/constants";
 import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
@@ -6,6 +14,7 @@ import {
   index,
   integer,
   jsonb,
+  pgSequence,
   pgTable,
   text,
   timestamp,
@@ -31,10 +40,18 @@ export interface OrderShippingAddress {
   country: string;
 }
 
+/**
+ * Order numbers (#1001, ...): a value is taken by the order's insert, in its transaction. NOTE: a
+ * sequence never goes back, so a placement that rolls back burns its value; numbers are unique and
+ * never reused, not gap-free (invoices have their own gap-free numbering).
+ */
+export const orderNumberSequence = pgSequence("orders_number_seq", { startWith: FIRST_ORDER_NUMBER });
+
 export const orders = pgTable(
   "orders",
   {
     id: primaryId(),
+    number: integer().notNull().default(sql`nextval('orders_number_seq')`),
     userId: idRef()
       .notNull()
       .references(() => users.id, { onDelete: "restrict" }),
@@ -68,6 +85,7 @@ export const orders = pgTable(
   },
   (t) => [
     check("orders_status_check", sql`${t.status} in (${sqlList(ORDER_STATUSES)})`),
+    unique("orders_number_unique").on(t.number),
     unique("orders_user_idempotency_key_unique").on(t.userId, t.idempotencyKey),
     unique("orders_invoice_number_unique").on(t.invoiceNumber),
     index("orders_user_created_at_idx").on(
@@ -125,7 +143,43 @@ export const orderItems = pgTable(
   ],
 );
 
+/**
+ * An order's history, appended and never rewritten (docs/design.md section 8): each change with the
+ * order's status after it, the time, and the actor as they were then (no actor: the system).
+ */
+export const orderEvents = pgTable(
+  "order_events",
+  {
+    id: primaryId(),
+    orderId: idRef()
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    type: text().$type<OrderEventType>().notNull(),
+    status: text().$type<OrderStatus>().notNull(),
+    // NOTE: the clock when the row is written, not the transaction's start (now()): a change that
+    // waited on the order's lock is later than the one it waited for.
+    at: timestamp({ withTimezone: true }).notNull().default(sql`clock_timestamp()`),
+    actorId: idRef().references(() => users.id, { onDelete: "set null" }),
+    // The actor's name and role when it happened; a later rename or role change never rewrites them.
+    actorName: text(),
+    actorRole: text().$type<Role>(),
+    note: text(),
+    amount: money(),
+  },
+  (t) => [
+    check("order_events_type_check", sql`${t.type} in (${sqlList(ORDER_EVENT_TYPES)})`),
+    check("order_events_status_check", sql`${t.status} in (${sqlList(ORDER_STATUSES)})`),
+    check(
+      "order_events_actor_role_check",
+      sql`${t.actorRole} is null or ${t.actorRole} in (${sqlList(ROLES)})`,
+    ),
+    index("order_events_order_at_idx").on(t.orderId, t.at, t.id),
+  ],
+);
+
 export type Order = typeof orders.$inferSelect;
 export type NewOrder = typeof orders.$inferInsert;
 export type OrderItem = typeof orderItems.$inferSelect;
 export type NewOrderItem = typeof orderItems.$inferInsert;
+export type OrderEvent = typeof orderEvents.$inferSelect;
+export type NewOrderEvent = typeof orderEvents.$inferInsert;

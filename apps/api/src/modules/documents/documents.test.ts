@@ -80,6 +80,7 @@ async function paidOrderTo(shopper: Caller, state: string, { discountCode }: { d
   });
   return read.json().data as {
     _id: string;
+    number: number;
     invoiceNumber: string | null;
     totalAmount: number;
     taxAmount: number;
@@ -203,6 +204,7 @@ describe("GET /api/orders/{orderId}/invoice.pdf", () => {
     const text = await pdfText(response.rawPayload);
     expect(text).toContain(documents.taxInvoice);
     expect(text).toContain(order.invoiceNumber);
+    expect(text).toContain(documents.order(order.number));
     expect(text).toContain(GSTIN);
     expect(text).toContain(documents.cgst);
     expect(text).toContain(documents.sgst);
@@ -261,6 +263,7 @@ describe("GET /api/orders/{orderId}/packing-slip.pdf", () => {
     const text = await pdfText(response.rawPayload);
     expect(text).toContain(documents.packingSlipTitle);
     expect(text).toContain(order.invoiceNumber);
+    expect(text).toContain(documents.order(order.number));
     expect(text).toContain(ADDRESS.street);
     expect(text).toContain(ADDRESS.pinCode);
     for (const line of order.products) {

@@ -27,7 +27,8 @@ export interface InvoiceContent {
   shipTo: Party;
   invoiceNumber: string;
   invoiceDate: string;
-  orderId: string;
+  /** The order's number people say (#1001). */
+  orderNumber: number;
   placeOfSupply: string;
   lines: DocumentLine[];
   figures: InvoiceFigures;
@@ -38,7 +39,7 @@ export interface PackingSlipContent {
   seller: Party;
   shipTo: Party;
   invoiceNumber: string;
-  orderId: string;
+  orderNumber: number;
   orderDate: string;
   lines: (DocumentLine & { quantity: number })[];
 }
@@ -178,7 +179,7 @@ export function invoicePdf(content: InvoiceContent): Promise<Buffer> {
     let y = heading(doc, words.taxInvoice, content.seller, [
       words.invoiceNumber(content.invoiceNumber),
       words.invoiceDate(content.invoiceDate),
-      words.orderId(content.orderId),
+      words.order(content.orderNumber),
       words.placeOfSupply(content.placeOfSupply),
     ]);
     const half = width(doc) / 2;
@@ -256,7 +257,7 @@ export function packingSlipPdf(content: PackingSlipContent): Promise<Buffer> {
   return render(`${words.packingSlipTitle} ${content.invoiceNumber}`, (doc) => {
     const y = heading(doc, words.packingSlipTitle, content.seller, [
       words.invoiceNumber(content.invoiceNumber),
-      words.orderId(content.orderId),
+      words.order(content.orderNumber),
       words.orderDate(content.orderDate),
     ]);
     const bottom = party(doc, words.shipTo, content.shipTo, MARGIN, y, width(doc) / 2);

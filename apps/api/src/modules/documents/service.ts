@@ -111,7 +111,7 @@ export async function orderInvoice(
     shipTo: shipToParty(order.shippingAddress, false),
     invoiceNumber,
     invoiceDate: DAY.format(invoicedAt),
-    orderId: order.id,
+    orderNumber: order.number,
     placeOfSupply: order.shippingAddress.state,
     lines: lines.map(documentLine),
     figures,
@@ -133,7 +133,7 @@ export async function orderPackingSlip(
     seller: sellerParty(seller),
     shipTo: shipToParty(order.shippingAddress, seesCustomerDetails(viewer, user.id)),
     invoiceNumber,
-    orderId: order.id,
+    orderNumber: order.number,
     orderDate: DAY.format(order.createdAt),
     lines: lines.map((line) => ({ ...documentLine(line), quantity: line.item.quantity })),
   });

@@ -78,6 +78,7 @@ async function makeShopper(t: TestApp, firstName = "Priya"): Promise<Shopper> {
 
 interface PlacedOrder {
   _id: string;
+  number: number;
   totalAmount: number;
   subTotal: number;
   taxAmount: number;
@@ -182,7 +183,7 @@ describe("order messages over SMTP (test gateway)", () => {
     // 2 × 99.50 + 50 = 249; shipping 80; GST 18% = 44.82; saved 2 × 20.50.
     expect(order).toMatchObject({ subTotal: 249, shippingAmount: 80, taxAmount: 44.82, totalAmount: 373.82 });
 
-    const message = await deliveredOnce(t, smtp, shopper.user.email, mail.orderPlaced.subject(order._id));
+    const message = await deliveredOnce(t, smtp, shopper.user.email, mail.orderPlaced.subject(order.number));
     expect(message.text).toContain("Hello Priya,");
     expect(message.text).toContain(`2 × ${catalogue.shoesName} (Size: 9): $99.50 each, $199.00`);
     expect(message.text).toContain(`1 × ${catalogue.plainName}: $50.00 each, $50.00`);
@@ -217,8 +218,8 @@ describe("order messages over SMTP (test gateway)", () => {
       },
     });
     expect(response.statusCode, response.body).toBe(201);
-    const orderId = response.json().data._id as string;
-    const message = await deliveredOnce(t, smtp, shopper.user.email, mail.orderPlaced.subject(orderId));
+    const orderNumber = response.json().data.number as number;
+    const message = await deliveredOnce(t, smtp, shopper.user.email, mail.orderPlaced.subject(orderNumber));
     expect(message.text).toContain("Hello <b>Eve</b>,");
     expect(message.html).toContain("Hello &lt;b&gt;Eve&lt;/b&gt;,");
     expect(message.html).toContain("&lt;script&gt;alert(1)&lt;/script&gt; O&#39;Neil &amp; Co");
@@ -232,9 +233,14 @@ describe("order messages over SMTP (test gateway)", () => {
     const paid = await payByCard(shopper, order._id);
     expect(paid.statusCode, paid.body).toBe(201);
     const transactionId = paid.json().data.transactionId as string;
-    const message = await deliveredOnce(t, smtp, shopper.user.email, mail.paymentReceived.subject(order._id));
+    const message = await deliveredOnce(
+      t,
+      smtp,
+      shopper.user.email,
+      mail.paymentReceived.subject(order.number),
+    );
     expect(message.text).toContain(
-      `We have received your payment of ${formatPrice(order.totalAmount)} for order ${order._id}.`,
+      `We have received your payment of ${formatPrice(order.totalAmount)} for order #${order.number}.`,
     );
     expect(message.text).toContain("Paid with: Card (test gateway)");
     expect(message.text).toContain(`Transaction ID: ${transactionId}`);
@@ -247,8 +253,8 @@ describe("order messages over SMTP (test gateway)", () => {
     expect((await payByCard(shopper, order._id)).statusCode).toBe(201);
 
     expect((await setStatus(order._id, "shipped")).statusCode).toBe(200);
-    const shipped = await deliveredOnce(t, smtp, shopper.user.email, mail.orderShipped.subject(order._id));
-    expect(shipped.text).toContain(mail.orderShipped.lines(order._id)[0]);
+    const shipped = await deliveredOnce(t, smtp, shopper.user.email, mail.orderShipped.subject(order.number));
+    expect(shipped.text).toContain(mail.orderShipped.lines(order.number)[0]);
     expect(shipped.text).toContain("Shipping to: Priya Sharma,");
 
     expect((await setStatus(order._id, "delivered")).statusCode).toBe(200);
@@ -256,14 +262,19 @@ describe("order messages over SMTP (test gateway)", () => {
       t,
       smtp,
       shopper.user.email,
-      mail.orderDelivered.subject(order._id),
+      mail.orderDelivered.subject(order.number),
     );
-    expect(delivered.text).toContain(mail.orderDelivered.lines(order._id)[0]);
+    expect(delivered.text).toContain(mail.orderDelivered.lines(order.number)[0]);
 
     expect((await setStatus(order._id, "refunded")).statusCode).toBe(200);
-    const refunded = await deliveredOnce(t, smtp, shopper.user.email, mail.orderRefunded.subject(order._id));
+    const refunded = await deliveredOnce(
+      t,
+      smtp,
+      shopper.user.email,
+      mail.orderRefunded.subject(order.number),
+    );
     expect(refunded.text).toContain(
-      `We have refunded ${formatPrice(order.totalAmount)} for your order ${order._id}.`,
+      `We have refunded ${formatPrice(order.totalAmount)} for your order #${order.number}.`,
     );
 
     // A refused move (a refunded order is final) writes nothing.
@@ -283,8 +294,8 @@ describe("order messages over SMTP (test gateway)", () => {
       cookie: shopper.cookie,
     });
     expect(byShopper.statusCode).toBe(200);
-    const first = await deliveredOnce(t, smtp, shopper.user.email, mail.orderCancelled.subject(own._id));
-    expect(first.text).toContain(mail.orderCancelled.byShopper(own._id));
+    const first = await deliveredOnce(t, smtp, shopper.user.email, mail.orderCancelled.subject(own.number));
+    expect(first.text).toContain(mail.orderCancelled.byShopper(own.number));
 
     const other = await placed(t, shopper, catalogue);
     const byStaff = await inject(t.app, {
@@ -293,13 +304,23 @@ describe("order messages over SMTP (test gateway)", () => {
       cookie: admin.cookie,
     });
     expect(byStaff.statusCode).toBe(200);
-    const second = await deliveredOnce(t, smtp, shopper.user.email, mail.orderCancelled.subject(other._id));
-    expect(second.text).toContain(mail.orderCancelled.byStaff(other._id));
+    const second = await deliveredOnce(
+      t,
+      smtp,
+      shopper.user.email,
+      mail.orderCancelled.subject(other.number),
+    );
+    expect(second.text).toContain(mail.orderCancelled.byStaff(other.number));
 
     const third = await placed(t, shopper, catalogue);
     expect((await setStatus(third._id, "cancelled")).statusCode).toBe(200);
-    const fourth = await deliveredOnce(t, smtp, shopper.user.email, mail.orderCancelled.subject(third._id));
-    expect(fourth.text).toContain(mail.orderCancelled.byStaff(third._id));
+    const fourth = await deliveredOnce(
+      t,
+      smtp,
+      shopper.user.email,
+      mail.orderCancelled.subject(third.number),
+    );
+    expect(fourth.text).toContain(mail.orderCancelled.byStaff(third.number));
   });
 
   it("tells every shopper whose unpaid order the hold expiry cancelled, once each", async () => {
@@ -323,21 +344,26 @@ describe("order messages over SMTP (test gateway)", () => {
         t,
         smtp,
         shopper.user.email,
-        mail.orderCancelled.subject(order._id),
+        mail.orderCancelled.subject(order.number),
       );
-      expect(message.text).toContain(mail.orderCancelled.expired(order._id));
+      expect(message.text).toContain(mail.orderCancelled.expired(order.number));
     }
     const keptRows = await t.database.db
       .select()
       .from(emails)
-      .where(eq(emails.subject, mail.orderCancelled.subject(kept._id)));
+      .where(eq(emails.subject, mail.orderCancelled.subject(kept.number)));
     expect(keptRows).toEqual([]);
     // A second sweep finds nothing more and writes nothing more.
     expect(await sweepExpiredOrders(t.database.db, 30, mailContextOf(t.config))).toBe(0);
     const cancelledRows = await t.database.db
       .select({ id: emails.id })
       .from(emails)
-      .where(inArray(emails.subject, ids.map(mail.orderCancelled.subject)));
+      .where(
+        inArray(
+          emails.subject,
+          expired.map(({ order }) => mail.orderCancelled.subject(order.number)),
+        ),
+      );
     expect(cancelledRows).toHaveLength(ids.length);
   });
 
@@ -358,7 +384,7 @@ describe("order messages over SMTP (test gateway)", () => {
   it("sends nothing to a closed account, and still changes its order", async () => {
     const shopper = await makeShopper(t);
     const order = await placed(t, shopper, catalogue);
-    await deliveredOnce(t, smtp, shopper.user.email, mail.orderPlaced.subject(order._id));
+    await deliveredOnce(t, smtp, shopper.user.email, mail.orderPlaced.subject(order.number));
     const closed = await inject(t.app, {
       method: "DELETE",
       url: "/api/users/current-user",
@@ -373,7 +399,7 @@ describe("order messages over SMTP (test gateway)", () => {
       await t.database.db
         .select({ id: emails.id })
         .from(emails)
-        .where(eq(emails.subject, mail.orderCancelled.subject(order._id))),
+        .where(eq(emails.subject, mail.orderCancelled.subject(order.number))),
     ).toEqual([]);
   });
 
@@ -381,7 +407,7 @@ describe("order messages over SMTP (test gateway)", () => {
     const shopper = await makeShopper(t);
     smtp.refuseNext(1);
     const order = await placed(t, shopper, catalogue);
-    const subject = mail.orderPlaced.subject(order._id);
+    const subject = mail.orderPlaced.subject(order.number);
     await until(async () => {
       const [row] = await rowsTo(t, shopper.user.email);
       return row?.attempts === 1 && row.lastError !== null;
@@ -465,7 +491,7 @@ describe("order messages while the SMTP server is down", () => {
     t.app.mailer.wake();
     t.app.mailer.wake();
     for (const { shopper, order } of placedOrders) {
-      await deliveredOnce(t, back, shopper.user.email, mail.orderPlaced.subject(order._id));
+      await deliveredOnce(t, back, shopper.user.email, mail.orderPlaced.subject(order.number));
     }
     // Asked again, the sender finds nothing left to send.
     t.app.mailer.wake();
@@ -523,7 +549,12 @@ describe("order messages with PayPal", () => {
     expect(captured.statusCode, captured.body).toBe(201);
     const captureId = fake.orders.get(paypalOrderId)?.capture?.id ?? "";
     expect(captured.json().data.transactionId).toBe(captureId);
-    const message = await deliveredOnce(t, smtp, shopper.user.email, mail.paymentReceived.subject(order._id));
+    const message = await deliveredOnce(
+      t,
+      smtp,
+      shopper.user.email,
+      mail.paymentReceived.subject(order.number),
+    );
     expect(message.text).toContain("Paid with: PayPal");
     expect(message.text).toContain(`Transaction ID: ${captureId}`);
     expect(message.text).toContain(formatPrice(order.totalAmount));
@@ -537,7 +568,7 @@ describe("order messages with PayPal", () => {
     const pending = await capture(shopper, order._id, paypalOrderId);
     fake.captureOverride = undefined;
     expect(pending.statusCode, pending.body).toBe(202);
-    const subject = mail.paymentReceived.subject(order._id);
+    const subject = mail.paymentReceived.subject(order.number);
     expect((await rowsTo(t, shopper.user.email)).map((row) => row.subject)).not.toContain(subject);
 
     const captureId = fake.orders.get(paypalOrderId)?.capture?.id ?? "";

@@ -15,8 +15,13 @@ export interface OrderRecipient {
   firstName: string;
 }
 
-export interface OrderAmounts {
+/** An order as its messages name it: by its number (#1001), linking to it by its id. */
+export interface OrderRef {
   id: string;
+  number: number;
+}
+
+export interface OrderAmounts extends OrderRef {
   subTotal: number;
   savedAmount: number;
   shippingAmount: number;
@@ -79,11 +84,11 @@ export function orderPlacedEmail(
   return {
     kind: "orderPlaced",
     to: to.email,
-    subject: mail.orderPlaced.subject(order.id),
+    subject: mail.orderPlaced.subject(order.number),
     parts: {
       firstName: to.firstName,
       lines: [
-        mail.orderPlaced.intro(order.id),
+        mail.orderPlaced.intro(order.number),
         ...lines.map((line) =>
           mail.order.line(
             line.quantity,
@@ -110,23 +115,23 @@ export interface ReceivedPayment {
 /** A payment recorded for the order: amount, gateway and the provider's transaction id. */
 export function paymentReceivedEmail(
   to: OrderRecipient,
-  orderId: string,
+  order: OrderRef,
   payment: ReceivedPayment,
   origin: string,
 ): Outgoing {
   return {
     kind: "paymentReceived",
     to: to.email,
-    subject: mail.paymentReceived.subject(orderId),
+    subject: mail.paymentReceived.subject(order.number),
     parts: {
       firstName: to.firstName,
       lines: mail.paymentReceived.lines(
-        orderId,
+        order.number,
         formatPrice(payment.amount),
         mail.gateways[payment.gateway],
         payment.transactionId,
       ),
-      action: { label: mail.order.view, url: orderUrl(origin, orderId) },
+      action: { label: mail.order.view, url: orderUrl(origin, order.id) },
     },
   };
 }
@@ -135,29 +140,32 @@ export function orderShippedEmail(to: OrderRecipient, order: OrderAmounts, origi
   return {
     kind: "orderShipped",
     to: to.email,
-    subject: mail.orderShipped.subject(order.id),
+    subject: mail.orderShipped.subject(order.number),
     parts: {
       firstName: to.firstName,
-      lines: [...mail.orderShipped.lines(order.id), mail.order.shipTo(addressLine(order.shippingAddress))],
+      lines: [
+        ...mail.orderShipped.lines(order.number),
+        mail.order.shipTo(addressLine(order.shippingAddress)),
+      ],
       action: { label: mail.order.view, url: orderUrl(origin, order.id) },
     },
   };
 }
 
-export function orderDeliveredEmail(to: OrderRecipient, orderId: string, origin: string): Outgoing {
+export function orderDeliveredEmail(to: OrderRecipient, order: OrderRef, origin: string): Outgoing {
   return {
     kind: "orderDelivered",
     to: to.email,
-    subject: mail.orderDelivered.subject(orderId),
+    subject: mail.orderDelivered.subject(order.number),
     parts: {
       firstName: to.firstName,
-      lines: mail.orderDelivered.lines(orderId),
-      action: { label: mail.order.view, url: orderUrl(origin, orderId) },
+      lines: mail.orderDelivered.lines(order.number),
+      action: { label: mail.order.view, url: orderUrl(origin, order.id) },
     },
   };
 }
 
-const CANCELLED_LINE: Record<CancelledBy, (orderId: string) => string> = {
+const CANCELLED_LINE: Record<CancelledBy, (number: number) => string> = {
   shopper: mail.orderCancelled.byShopper,
   staff: mail.orderCancelled.byStaff,
   expiry: mail.orderCancelled.expired,
@@ -165,18 +173,18 @@ const CANCELLED_LINE: Record<CancelledBy, (orderId: string) => string> = {
 
 export function orderCancelledEmail(
   to: OrderRecipient,
-  orderId: string,
+  order: OrderRef,
   by: CancelledBy,
   origin: string,
 ): Outgoing {
   return {
     kind: "orderCancelled",
     to: to.email,
-    subject: mail.orderCancelled.subject(orderId),
+    subject: mail.orderCancelled.subject(order.number),
     parts: {
       firstName: to.firstName,
-      lines: [CANCELLED_LINE[by](orderId)],
-      action: { label: mail.order.view, url: orderUrl(origin, orderId) },
+      lines: [CANCELLED_LINE[by](order.number)],
+      action: { label: mail.order.view, url: orderUrl(origin, order.id) },
     },
   };
 }
@@ -184,18 +192,18 @@ export function orderCancelledEmail(
 /** A refund of `amount` (today the whole payment, when staff mark the order refunded). */
 export function orderRefundedEmail(
   to: OrderRecipient,
-  orderId: string,
+  order: OrderRef,
   amount: number,
   origin: string,
 ): Outgoing {
   return {
     kind: "orderRefunded",
     to: to.email,
-    subject: mail.orderRefunded.subject(orderId),
+    subject: mail.orderRefunded.subject(order.number),
     parts: {
       firstName: to.firstName,
-      lines: mail.orderRefunded.lines(orderId, formatPrice(amount)),
-      action: { label: mail.order.view, url: orderUrl(origin, orderId) },
+      lines: mail.orderRefunded.lines(order.number, formatPrice(amount)),
+      action: { label: mail.order.view, url: orderUrl(origin, order.id) },
     },
   };
 }

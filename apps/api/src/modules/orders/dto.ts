@@ -1,5 +1,6 @@
 import { type SignedInViewer, seesCustomerDetails } from "@shop/shared/roles";
-import type { OrderDto, OrderSummaryDto } from "@shop/shared/schemas/order";
+import type { OrderDto, OrderEventDto, OrderSummaryDto } from "@shop/shared/schemas/order";
+import type { OrderEvent } from "#api/db/schema/orders";
 import { toMediaDto } from "#api/modules/media/dto";
 import { toUserSummary } from "#api/modules/users/dto";
 import type { OrderLineRow, OrderRow } from "./repo";
@@ -15,6 +16,7 @@ export function toOrderSummaryDto(
   const details = seesCustomerDetails(viewer, user.id);
   return {
     _id: order.id,
+    number: order.number,
     user: { ...toUserSummary(user), email: details ? user.email : null },
     createdAt: order.createdAt.toISOString(),
     updatedAt: order.updatedAt.toISOString(),
@@ -44,10 +46,26 @@ export function toOrderSummaryDto(
   };
 }
 
-/** An order with its lines, each as it was priced when the order was placed. */
+/** A row of an order's history: who did it as they were then, or null for the system. */
+export function toOrderEventDto(event: OrderEvent): OrderEventDto {
+  return {
+    type: event.type,
+    status: event.status,
+    at: event.at.toISOString(),
+    by:
+      event.actorName !== null && event.actorRole !== null
+        ? { name: event.actorName, role: event.actorRole }
+        : null,
+    note: event.note,
+    ...(event.amount !== null ? { amount: event.amount } : {}),
+  };
+}
+
+/** An order with its lines, each as it was priced when the order was placed, and its history. */
 export function toOrderDto(
   row: NonNullable<OrderRow>,
   lines: readonly OrderLineRow[],
+  history: readonly OrderEvent[],
   viewer: SignedInViewer,
 ): OrderDto {
   return {
@@ -62,5 +80,6 @@ export function toOrderDto(
       discountShare: item.discountShare,
       quantity: item.quantity,
     })),
+    history: history.map(toOrderEventDto),
   };
 }

@@ -3,7 +3,14 @@ import type { OrderStatus } from "@shop/shared/constants";
 import { and, asc, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "#api/db/client";
 import { type Media, media } from "#api/db/schema/media";
-import { type NewOrder, type NewOrderItem, orderItems, orders } from "#api/db/schema/orders";
+import {
+  type NewOrder,
+  type NewOrderEvent,
+  type NewOrderItem,
+  orderEvents,
+  orderItems,
+  orders,
+} from "#api/db/schema/orders";
 import { payments } from "#api/db/schema/payments";
 import { type ProductVariant, products, productVariants } from "#api/db/schema/products";
 import { users } from "#api/db/schema/users";
@@ -144,7 +151,13 @@ export async function lockAndCountUnpaidOrders(db: Database, userId: string): Pr
 
 const orderColumns = {
   order: orders,
-  user: { id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email },
+  user: {
+    id: users.id,
+    firstName: users.firstName,
+    lastName: users.lastName,
+    email: users.email,
+    role: users.role,
+  },
   payment: {
     id: payments.id,
     status: payments.status,
@@ -206,14 +219,23 @@ function escapeLike(text: string) {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
+/** The order number a keyword names: "1001" or "#1001" (an integer column's range), else none. */
+function orderNumberOf(keyword: string): number | undefined {
+  const match = /^#?\s*(\d{1,10})$/.exec(keyword.trim());
+  const number = match?.[1] ? Number(match[1]) : Number.NaN;
+  return Number.isSafeInteger(number) && number <= 2_147_483_647 ? number : undefined;
+}
+
 export async function listOrders(db: Database, filter: OrderFilter, page: { limit: number; offset: number }) {
   const conditions: SQL[] = [];
   if (filter.userId) conditions.push(eq(orders.userId, filter.userId));
   if (filter.status) conditions.push(eq(orders.status, filter.status));
   if (filter.keyword) {
     const pattern = `%${escapeLike(filter.keyword)}%`;
+    const number = orderNumberOf(filter.keyword);
     const match = or(
       eq(orders.id, filter.keyword.toLowerCase()),
+      ...(number === undefined ? [] : [eq(orders.number, number)]),
       ilike(users.email, pattern),
       sql`(${orders.shippingAddress}->'name'->>'firstName') || ' ' || (${orders.shippingAddress}->'name'->>'lastName') ilike ${pattern}`,
       sql`${orders.shippingAddress}->>'phoneNumber' like ${pattern}`,
@@ -264,4 +286,19 @@ export async function lockExpiredPendingOrders(db: Database, cutoff: Date, limit
     .orderBy(orders.createdAt)
     .limit(limit)
     .for("update", { skipLocked: true });
+}
+
+/** Appends rows to orders' history (one statement for many, as the sweep writes them). */
+export async function insertOrderEvents(db: Database, events: readonly NewOrderEvent[]) {
+  if (events.length === 0) return;
+  await db.insert(orderEvents).values([...events]);
+}
+
+/** An order's history, oldest first; without staff notes unless asked for. */
+export async function findOrderEvents(db: Database, orderId: string, { notes }: { notes: boolean }) {
+  return db
+    .select()
+    .from(orderEvents)
+    .where(and(eq(orderEvents.orderId, orderId), notes ? undefined : sql`${orderEvents.type} <> 'note'`))
+    .orderBy(asc(orderEvents.at), asc(orderEvents.id));
 }

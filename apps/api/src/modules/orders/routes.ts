@@ -5,6 +5,7 @@ import {
   OrderDto,
   OrderIdParams,
   OrderInput,
+  OrderNoteInput,
   OrderStatusInput,
   OrderSummaryDto,
   StatusParams,
@@ -14,7 +15,14 @@ import { z } from "zod";
 import { list, ok, refusals } from "#api/http/envelope";
 import { requireStaff, requireUser, userOf } from "#api/http/session";
 import { mailContextOf } from "#api/modules/email/service";
-import { cancelOrder, getOrder, listOrderSummaries, placeOrder, updateOrderStatus } from "./service";
+import {
+  addOrderNote,
+  cancelOrder,
+  getOrder,
+  listOrderSummaries,
+  placeOrder,
+  updateOrderStatus,
+} from "./service";
 
 const IdempotencyHeaders = z.object({
   "idempotency-key": z
@@ -81,7 +89,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["orders"],
         operationId: "getOwnOrder",
-        summary: "One of the caller's orders",
+        summary: "One of the caller's orders, with its history (no staff notes)",
         params: OrderIdParams,
         response: { 200: envelope(OrderDto) },
       },
@@ -164,7 +172,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["orders"],
         operationId: "getOrder",
-        summary: "One order (staff)",
+        summary: "One order with its full history, staff notes included (staff)",
         params: OrderIdParams,
         response: { 200: envelope(OrderDto) },
       },
@@ -197,5 +205,25 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       app.mailer.wake();
       return ok(order, successes.orderStatus(order.status));
     },
+  );
+
+  app.post(
+    "/:orderId/notes",
+    {
+      schema: {
+        tags: ["orders"],
+        operationId: "addOrderNote",
+        summary: "Add a staff note to an order's history; the shopper never sees it (staff)",
+        params: OrderIdParams,
+        body: OrderNoteInput,
+        response: { 200: envelope(OrderDto) },
+      },
+      preValidation: requireStaff,
+    },
+    async (request) =>
+      ok(
+        await addOrderNote(app.db, userOf(request), request.params.orderId, request.body),
+        successes.orderNote,
+      ),
   );
 };

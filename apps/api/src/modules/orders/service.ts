@@ -10,6 +10,7 @@ import type { CartPriceDto, CartPriceInput } from "@shop/shared/schemas/discount
 import type {
   OrderDto,
   OrderInputParsed,
+  OrderNoteInput,
   OrderStatusInput,
   OrderSummaryDto,
 } from "@shop/shared/schemas/order";
@@ -18,6 +19,7 @@ import { AppError } from "#api/core/errors";
 import { limitOffset, type PageRequest } from "#api/core/paging";
 import type { Database } from "#api/db/client";
 import { isPgError, UNIQUE_VIOLATION } from "#api/db/errors";
+import type { NewOrderEvent } from "#api/db/schema/orders";
 import type { ProductVariant } from "#api/db/schema/products";
 import type { User } from "#api/db/schema/users";
 import { toAddressSnapshot } from "#api/modules/addresses/dto";
@@ -40,10 +42,12 @@ import {
   countSold,
   findOrderById,
   findOrderByIdempotencyKey,
+  findOrderEvents,
   findOrderLines,
   findOrdersByIds,
   findProductsForOrder,
   insertOrder,
+  insertOrderEvents,
   listOrders,
   lockAndCountUnpaidOrders,
   lockExpiredPendingOrders,
@@ -70,9 +74,26 @@ export async function getOrder(
   return orderDto(db, row, viewer);
 }
 
-/** An order read with its lines, as the viewer may see it. */
+/** An order read with its lines and history (staff notes for staff only), as the viewer may see it. */
 async function orderDto(db: Database, row: NonNullable<OrderRow>, viewer: Viewer): Promise<OrderDto> {
-  return toOrderDto(row, await findOrderLines(db, row.order.id), viewer);
+  const [lines, history] = await Promise.all([
+    findOrderLines(db, row.order.id),
+    findOrderEvents(db, row.order.id, { notes: isStaff(viewer) }),
+  ]);
+  return toOrderDto(row, lines, history, viewer);
+}
+
+/** Who changes an order, as its history keeps them: a signed-in user with their name and role. */
+export type Actor = Viewer & Pick<User, "firstName" | "lastName">;
+
+/** The actor columns of a history row; none for the system (the hold expiry). */
+function actorOf(actor: Actor | null): Pick<NewOrderEvent, "actorId" | "actorName" | "actorRole"> {
+  if (!actor) return { actorId: null, actorName: null, actorRole: null };
+  return {
+    actorId: actor.id,
+    actorName: `${actor.firstName} ${actor.lastName}`.trim(),
+    actorRole: actor.role,
+  };
 }
 
 export async function listOrderSummaries(
@@ -357,6 +378,9 @@ export async function placeOrder(
         quantity: priced.lines[index]?.quantity ?? line.quantity,
         unitPrice: priced.lines[index]?.unitPrice ?? line.variant.price,
       }));
+      await insertOrderEvents(tx, [
+        { orderId: order.id, type: "placed", status: order.status, ...actorOf(user) },
+      ]);
       await queueEmails(tx, mail.shop, [orderPlacedEmail(user, order, ordered, mail.origin)]);
       return order.id;
     });
@@ -380,12 +404,12 @@ function statusEmail(row: OrderWithShopper, to: OrderStatus, by: CancelledBy, or
     case "shipped":
       return [orderShippedEmail(user, order, origin)];
     case "delivered":
-      return [orderDeliveredEmail(user, order.id, origin)];
+      return [orderDeliveredEmail(user, order, origin)];
     case "cancelled":
-      return [orderCancelledEmail(user, order.id, by, origin)];
+      return [orderCancelledEmail(user, order, by, origin)];
     case "refunded":
       // NOTE: the status moves no money yet; the message tells of the whole payment, as staff refunded it.
-      return [orderRefundedEmail(user, order.id, payment?.amount ?? order.totalAmount, origin)];
+      return [orderRefundedEmail(user, order, payment?.amount ?? order.totalAmount, origin)];
     default:
       // pending and processing are never reached by hand (ORDER_TRANSITIONS).
       return [];
@@ -394,11 +418,12 @@ function statusEmail(row: OrderWithShopper, to: OrderStatus, by: CancelledBy, or
 
 /**
  * Moves an order to a new status inside a transaction that holds its row; stock comes back where
- * goods never left, and the message to the shopper is written in the same transaction.
+ * goods never left, and the history row and the message to the shopper are written in the same
+ * transaction.
  */
 async function moveOrder(
   db: Database,
-  viewer: Viewer,
+  viewer: Actor,
   orderId: string,
   to: OrderStatus,
   check: (from: OrderStatus, userId: string) => void,
@@ -417,6 +442,14 @@ async function moveOrder(
       await returnStock(tx, order.id, { wasPaid: order.status !== "pending" });
     if (to === "cancelled" && order.discountId) await giveUsesBack(tx, [order.id]);
     await setOrderStatus(tx, order.id, to);
+    await insertOrderEvents(tx, [
+      {
+        orderId: order.id,
+        type: to === "cancelled" ? "cancelled" : "status",
+        status: to,
+        ...actorOf(viewer),
+      },
+    ]);
     const [moved] = await findOrdersByIds(tx, [order.id]);
     if (!moved) throw new Error("order vanished under its lock");
     const by = order.userId === viewer.id ? "shopper" : "staff";
@@ -427,7 +460,7 @@ async function moveOrder(
 /** The owner cancels their own pending order; staff may cancel any order the transition table allows. */
 export async function cancelOrder(
   db: Database,
-  viewer: Viewer,
+  viewer: Actor,
   orderId: string,
   mail: MailContext,
 ): Promise<OrderDto> {
@@ -449,12 +482,30 @@ export async function cancelOrder(
 /** Staff change an order's status by the transition table of packages/shared/orders.ts. */
 export async function updateOrderStatus(
   db: Database,
-  viewer: Viewer,
+  viewer: Actor,
   orderId: string,
   input: OrderStatusInput,
   mail: MailContext,
 ) {
   await moveOrder(db, viewer, orderId, input.status, () => undefined, mail);
+  return getOrder(db, viewer, orderId);
+}
+
+/** Staff add a note to an order's history (kept from the shopper's read); 404 for a missing order. */
+export async function addOrderNote(
+  db: Database,
+  viewer: Actor,
+  orderId: string,
+  input: OrderNoteInput,
+): Promise<OrderDto> {
+  await db.transaction(async (tx) => {
+    // The order's row is held so that the note carries the status it was written under.
+    const order = await lockOrder(tx, orderId);
+    if (!order) throw new AppError("NOT_FOUND", api.orderNotFound);
+    await insertOrderEvents(tx, [
+      { orderId: order.id, type: "note", status: order.status, note: input.note, ...actorOf(viewer) },
+    ]);
+  });
   return getOrder(db, viewer, orderId);
 }
 
@@ -474,7 +525,11 @@ export async function markOrderPaid(db: Database, orderId: string, paymentId: st
     gateway: paid.payment.paymentGateway,
     transactionId: paid.payment.transactionId,
   };
-  await queueEmails(db, mail.shop, [paymentReceivedEmail(paid.user, orderId, payment, mail.origin)]);
+  // The shopper paid, whichever way the capture reached us (their request or the provider's webhook).
+  await insertOrderEvents(db, [
+    { orderId, type: "paid", status: "processing", amount: payment.amount, ...actorOf(paid.user) },
+  ]);
+  await queueEmails(db, mail.shop, [paymentReceivedEmail(paid.user, paid.order, payment, mail.origin)]);
 }
 
 /**
@@ -499,6 +554,11 @@ export async function sweepExpiredOrders(
       tx,
       expired.map((order) => order.id),
     );
+    // No actor: the system cancelled them.
+    await insertOrderEvents(
+      tx,
+      expired.map(({ id }) => ({ orderId: id, type: "cancelled" as const, status: "cancelled" as const })),
+    );
     const cancelled = await findOrdersByIds(
       tx,
       expired.map((row) => row.id),
@@ -506,7 +566,7 @@ export async function sweepExpiredOrders(
     await queueEmails(
       tx,
       mail.shop,
-      cancelled.map(({ order, user }) => orderCancelledEmail(user, order.id, "expiry", mail.origin)),
+      cancelled.map(({ order, user }) => orderCancelledEmail(user, order, "expiry", mail.origin)),
     );
     return expired.length;
   });

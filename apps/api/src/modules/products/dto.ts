@@ -19,6 +19,7 @@ export function toProductSummaryDto(row: ProductSummaryRow): ProductSummaryDto {
     rating: { average: row.ratingAverage, count: row.ratingCount },
     createdAt: row.createdAt.toISOString(),
     options: row.options,
+    variantCount: row.variantCount,
   };
 }
 

@@ -61,6 +61,7 @@ describe("GET /api/products", () => {
       isActive: true,
       category: { _id: own.id, name: own.name, slug: own.slug },
       options: [],
+      variantCount: 1,
       thumbnail: {
         _id: thumbnail.id,
         name: thumbnail.name,

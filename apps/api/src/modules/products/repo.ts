@@ -77,6 +77,11 @@ const summaryColumns = {
   ratingCount: products.ratingCount,
   createdAt: products.createdAt,
   options: products.options,
+  // NOTE: per row of the page only (the lists join after their limit), one probe of the variants' index.
+  variantCount:
+    sql<number>`(select count(*) from ${productVariants} where ${productVariants.productId} = ${products.id} and ${productVariants.removedAt} is null)`.mapWith(
+      Number,
+    ),
   category: { id: categories.id, name: categories.name, slug: categories.slug },
   thumbnail: media,
 };
@@ -93,6 +98,7 @@ export interface ProductSummaryRow {
   ratingCount: number;
   createdAt: Date;
   options: ProductOption[];
+  variantCount: number;
   category: { id: string; name: string; slug: string };
   thumbnail: Media | null;
 }

@@ -106,6 +106,43 @@ describe("products with options and variants", () => {
     expect(rows).toHaveLength(5);
   });
 
+  it("lists count each product's current variants, active or not, and never the removed ones", async () => {
+    const sized = body();
+    const product = (await post(sized)).json().data;
+    const [first, , ...rest] = product.variants as VariantDto[];
+    if (!first) throw new Error("no variants");
+    // One left out (removed), one switched off (still a variant of the product).
+    const kept = [{ ...first, isActive: false }, ...rest].map(
+      ({ _id, sku, options, price, stock, isActive }) => ({
+        _id,
+        sku,
+        options,
+        price,
+        stock,
+        isActive,
+      }),
+    );
+    expect((await put(product._id, { ...sized, variants: kept })).statusCode).toBe(200);
+    const plain = (await post(productBody(refs, { name: "Plain Canvas Tote" }))).json().data;
+
+    const lists = [
+      `/api/categories/id/${refs.category}/products?size=100`,
+      "/api/products?size=100",
+      `/api/products?size=100&keyword=${encodeURIComponent("Trail Running Shoes")}`,
+    ];
+    for (const url of lists) {
+      const list = await inject(t.app, { method: "GET", url });
+      expect(list.statusCode, url).toBe(200);
+      const rows = list.json().data as { _id: string; variantCount: number }[];
+      expect(rows.find((row) => row._id === product._id)?.variantCount, url).toBe(5);
+      if (!url.includes("keyword"))
+        expect(rows.find((row) => row._id === plain._id)?.variantCount, url).toBe(1);
+    }
+    const read = await inject(t.app, { method: "GET", url: `/api/products/${product._id}` });
+    expect(read.json().data).toMatchObject({ variantCount: 5 });
+    expect(read.json().data.variants).toHaveLength(5);
+  });
+
   it("lets variants swap SKUs and combinations in one PUT, and keeps the body's order", async () => {
     const product = (await post(body())).json().data;
     const [a, b] = product.variants as VariantDto[];

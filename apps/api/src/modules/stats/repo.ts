@@ -16,6 +16,7 @@ export interface StatsRow {
   customers: number;
   products: number;
   inactiveProducts: number;
+  /** Active variants of active products with LOW_STOCK_THRESHOLD or fewer units (the name predates variants). */
   lowStockProducts: number;
 }
 
@@ -29,7 +30,9 @@ export async function readStats(db: Database): Promise<StatsRow> {
       (select count(*)::int from users where role = 'customer') as "customers",
       (select count(*)::int from products) as "products",
       (select count(*)::int from products where not is_active) as "inactiveProducts",
-      (select count(*)::int from products where is_active and stock <= ${LOW_STOCK_THRESHOLD}) as "lowStockProducts"
+      (select count(*)::int from product_variants v join products p on p.id = v.product_id
+        where p.is_active and v.is_active and v.removed_at is null
+          and v.stock <= ${LOW_STOCK_THRESHOLD}) as "lowStockProducts"
   `);
   const row = result.rows[0];
   if (!row) throw new Error("stats query returned no row");

@@ -2,7 +2,7 @@ import { api, validation } from "@shop/shared/messages";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, inject, signedInUser, type TestApp } from "#test/app";
-import { makeCategory, makeMedia, makeProduct } from "#test/catalog";
+import { makeCategory, makeMedia, makeProduct, sizedVariants } from "#test/catalog";
 import { ADDRESS, APPROVED_CARD as CARD } from "#test/fixtures";
 
 let t: TestApp;
@@ -106,6 +106,22 @@ describe("GET /api/users/admin", () => {
     expect(after.lowStockProducts).toBe(before.lowStockProducts + 1);
     expect(after.products).toBe(before.products + 3);
     expect(after.inactiveProducts).toBe(before.inactiveProducts + 1);
+  });
+
+  it("counts low stock per variant: each active variant of an active product with 10 or fewer units", async () => {
+    const before = (await stats(admin)).json().data;
+    const { options, variants = [] } = sizedVariants();
+    // S: 10 and 0 units (low), M: 11 and 50, L: 3 units but inactive, 4 units (low): the product holds
+    // 75 units, far above the threshold, yet two of its sizes are running out.
+    const stocks = [10, 0, 11, 50, 3, 4];
+    await makeProduct(t.database, refs, {
+      options,
+      variants: variants.map((variant, i) => ({ ...variant, stock: stocks[i] ?? 0, isActive: i !== 4 })),
+    });
+    // An inactive product's low variants are not counted.
+    await makeProduct(t.database, refs, { ...sizedVariants(), isActive: false });
+    const after = (await stats(admin)).json().data;
+    expect(after.lowStockProducts).toBe(before.lowStockProducts + 3);
   });
 
   it("shows a manager neither revenue nor customers", async () => {

@@ -7,14 +7,14 @@ import { Link, useNavigate } from "react-router";
 import { Button, buttonClasses } from "#web/components/button";
 import { CartChanges } from "#web/components/cart-changes";
 import { CheckoutSteps } from "#web/components/checkout-steps";
+import { DiscountCodeField } from "#web/components/discount-code-field";
 import { EmptyState } from "#web/components/empty-state";
 import { PriceSummary } from "#web/components/price-summary";
+import { useCartPricing } from "#web/lib/cart-pricing";
 import { useCartRefresh } from "#web/lib/cart-refresh";
 import { hasUnpurchasable, itemKey, totalQuantity, useCart } from "#web/lib/cart-store";
 import { usePageMeta } from "#web/lib/page-meta";
-import { useCartPricing } from "./api/price-cart";
 import { CartLine } from "./components/cart-line";
-import { DiscountCodeField } from "./components/discount-code-field";
 
 /**
  * The cart (SPEC section 2): lines with quantity and Remove, the price summary and CONTINUE to the

@@ -15,6 +15,7 @@ vi.mock("#web/lib/toast", () => ({ toast: { success: vi.fn(), error: vi.fn(), wa
 const { _id: _addressId, ...shippingAddress } = homeAddress;
 const placed: OrderDto = {
   _id: "0a0a0a0a0a0a0a0a0a0a0a0a",
+  number: 1042,
   user: {
     _id: "1b1b1b1b1b1b1b1b1b1b1b1b",
     name: { firstName: "Priya", lastName: "Sharma" },
@@ -43,6 +44,15 @@ const placed: OrderDto = {
       savedAmount: 20,
       discountShare: 0,
       quantity: 2,
+    },
+  ],
+  history: [
+    {
+      type: "placed",
+      status: "pending",
+      at: lamp.createdAt,
+      by: { name: "Priya Sharma", role: "customer" },
+      note: null,
     },
   ],
 };

@@ -6,16 +6,16 @@ import { AddressLines } from "#web/components/address-lines";
 import { Button } from "#web/components/button";
 import { CartChanges } from "#web/components/cart-changes";
 import { CheckoutSteps } from "#web/components/checkout-steps";
+import { DiscountCodeField } from "#web/components/discount-code-field";
 import { PriceSummary } from "#web/components/price-summary";
 import { PageSpinner } from "#web/components/spinner";
 import { useAddresses } from "#web/lib/addresses";
 import { isApiError } from "#web/lib/api";
+import { useCartPricing } from "#web/lib/cart-pricing";
 import { useCartRefresh } from "#web/lib/cart-refresh";
 import { hasUnpurchasable, isPurchasable, itemKey, orderLines, useCart } from "#web/lib/cart-store";
 import { usePageMeta } from "#web/lib/page-meta";
 import { toast } from "#web/lib/toast";
-import { useCartPricing } from "../cart/api/price-cart";
-import { DiscountCodeField } from "../cart/components/discount-code-field";
 import { newIdempotencyKey, usePlaceOrder } from "./api/place-order";
 import { OrderLineList } from "./components/order-line-list";
 

@@ -1,5 +1,12 @@
 import { ArrowDownTrayIcon, CheckCircleIcon, ClockIcon, NoSymbolIcon } from "@heroicons/react/24/outline";
-import { accountNotes, api as apiMessages, documents, errors, loading } from "@shop/shared/messages";
+import {
+  accountNotes,
+  api as apiMessages,
+  documents,
+  errors,
+  loading,
+  orderHistory,
+} from "@shop/shared/messages";
 import { isPayable } from "@shop/shared/orders";
 import { formatPrice, fromCents, toCents } from "@shop/shared/pricing";
 import type { OrderDto } from "@shop/shared/schemas/order";
@@ -11,6 +18,7 @@ import { Button, buttonClasses } from "#web/components/button";
 import { CheckoutSteps } from "#web/components/checkout-steps";
 import { Dialog } from "#web/components/dialog";
 import { ErrorState } from "#web/components/error-state";
+import { OrderTimeline } from "#web/components/order-timeline";
 import { PriceSummary } from "#web/components/price-summary";
 import { QueryState } from "#web/components/query-state";
 import { Skeleton } from "#web/components/skeleton";
@@ -191,7 +199,7 @@ export function PayPage() {
       </div>
       {data ? (
         <p className="mt-1 flex flex-wrap gap-x-1.5 text-sm text-neutral-600">
-          <span className="break-all">Order {data._id}</span>
+          <span>Order #{data.number}</span>
           <span aria-hidden="true">·</span>
           <span>Placed {formatDateTime(data.createdAt)}</span>
         </p>
@@ -215,6 +223,12 @@ export function PayPage() {
                 Delivery address
               </h2>
               <AddressLines address={data.shippingAddress} className="mt-3" />
+            </section>
+            <section aria-labelledby="pay-history-heading" className={cardClass}>
+              <h2 id="pay-history-heading" className="text-lg font-semibold text-neutral-900">
+                {orderHistory.title}
+              </h2>
+              <OrderTimeline history={data.history} className="mt-4" />
             </section>
           </div>
 

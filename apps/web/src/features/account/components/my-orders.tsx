@@ -66,9 +66,9 @@ export function MyOrders() {
                       className="flex items-center gap-3 px-4 py-4 hover:bg-neutral-50 focus-visible:-outline-offset-2 sm:px-5"
                     >
                       <div className="min-w-0 flex-1">
-                        <p className="truncate font-mono text-sm font-medium text-neutral-900">
-                          <span className="sr-only">Order </span>
-                          {order._id}
+                        <p className="truncate text-sm font-semibold text-neutral-900">
+                          Order #{order.number}
+                          <span className="sr-only"> ({order._id})</span>
                         </p>
                         <p className="mt-0.5 text-sm text-neutral-600">
                           {formatDate(order.createdAt)} · {order.itemCount}{" "}

@@ -50,7 +50,7 @@ const TILES: Record<keyof DashboardStatsDto, Tile> = {
   customers: { label: "Customers", icon: UsersIcon, to: "/dashboard/customers" },
   products: { label: "Products", icon: CubeIcon, to: "/dashboard/products" },
   inactiveProducts: { label: "Inactive products", icon: EyeSlashIcon, to: "/dashboard/products/inactive" },
-  lowStockProducts: { label: "Low stock (10 or fewer)", icon: ExclamationTriangleIcon },
+  lowStockProducts: { label: "Low stock variants (10 or fewer)", icon: ExclamationTriangleIcon },
 };
 
 function isTileKey(key: string): key is keyof DashboardStatsDto {

@@ -1,19 +1,33 @@
 import { ArrowDownTrayIcon, ArrowTopRightOnSquareIcon } from "@heroicons/react/20/solid";
-import { documents, errors, loading } from "@shop/shared/messages";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { MAX_ORDER_NOTE } from "@shop/shared/constants";
+import { documents, errors, loading, orderHistory } from "@shop/shared/messages";
 import { formatPrice } from "@shop/shared/pricing";
-import type { OrderDto } from "@shop/shared/schemas/order";
+import { type OrderDto, OrderNoteInput } from "@shop/shared/schemas/order";
 import { type ReactNode, useState } from "react";
+import { useForm } from "react-hook-form";
 import { Link, useParams } from "react-router";
 import { Button, buttonClasses } from "#web/components/button";
 import { ErrorState } from "#web/components/error-state";
 import { MediaImage } from "#web/components/media-image";
+import { OrderTimeline } from "#web/components/order-timeline";
 import { PageSpinner } from "#web/components/spinner";
 import { StatusBadge } from "#web/components/status-badge";
-import { isApiError, orderDocumentUrl } from "#web/lib/api";
+import { TextArea } from "#web/components/text-area";
+import { errorMessage, isApiError, orderDocumentUrl } from "#web/lib/api";
 import { formatDateTime } from "#web/lib/dates";
+import { applyServerErrors } from "#web/lib/form-errors";
 import { SectionBody, SectionCard, SectionHeader } from "../components/section-header";
+import { useAddOrderNote } from "./api/add-order-note";
 import { useOrder } from "./api/get-order";
 import { OrderStatusDialog } from "./components/order-status-dialog";
+
+/** The option values of an order line's variant, as it was ordered: "Size: 9 · Colour: Black". */
+function optionValues(options: Readonly<Record<string, string>>): string {
+  return Object.entries(options)
+    .map(([name, value]) => `${name}: ${value}`)
+    .join(" · ");
+}
 
 /** /dashboard/orders/order/{orderId}: the order and its status dialog (SPEC section 2). */
 export function OrderPage() {
@@ -90,12 +104,13 @@ function OrderDetails({ order, onChangeStatus }: { order: OrderDto; onChangeStat
   const address = order.shippingAddress;
   return (
     <>
-      <SectionCard title={`Order ${order._id}`}>
+      <SectionCard title={`Order #${order.number}`}>
         <div className="flex flex-wrap items-center gap-x-6 gap-y-3 text-sm">
           <div className="flex items-center gap-2">
             <span className="text-neutral-600">Status</span>
             <StatusBadge kind="order" status={order.status} />
           </div>
+          <p className="font-mono text-xs break-all text-neutral-500">{order._id}</p>
           <p className="text-neutral-600">
             Placed <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time>
           </p>
@@ -115,48 +130,68 @@ function OrderDetails({ order, onChangeStatus }: { order: OrderDto; onChangeStat
 
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="lg:col-span-2">
-          <SectionCard title="Items">
-            <ul className="divide-y divide-neutral-100">
-              {order.products.map((line) => (
-                <li key={line.product._id} className="flex items-center gap-4 py-3 first:pt-0 last:pb-0">
-                  {line.product.thumbnail ? (
-                    <MediaImage
-                      media={line.product.thumbnail}
-                      alt=""
-                      sizes="56px"
-                      className="size-14 shrink-0 rounded-control bg-neutral-100 object-cover"
-                    />
-                  ) : (
-                    <span className="size-14 shrink-0 rounded-control bg-neutral-100" />
-                  )}
-                  <div className="min-w-0 flex-1">
-                    <Link
-                      to={`/product/${line.product._id}`}
-                      target="_blank"
-                      rel="noopener"
-                      className="inline-flex items-center gap-1 font-medium text-neutral-900 hover:text-brand-700"
-                    >
-                      {line.name}
-                      <ArrowTopRightOnSquareIcon className="size-4 text-neutral-400" aria-hidden="true" />
-                    </Link>
-                    <p className="text-sm text-neutral-600 tabular-nums">
-                      {line.quantity} × {formatPrice(line.price)}
-                      {line.savedAmount > 0 ? ` (saved ${formatPrice(line.savedAmount)})` : ""}
+          <div className="space-y-6">
+            <SectionCard title="Items">
+              <ul className="divide-y divide-neutral-100">
+                {order.products.map((line) => (
+                  <li key={line.variant._id} className="flex items-center gap-4 py-3 first:pt-0 last:pb-0">
+                    {line.product.thumbnail ? (
+                      <MediaImage
+                        media={line.product.thumbnail}
+                        alt=""
+                        sizes="56px"
+                        className="size-14 shrink-0 rounded-control bg-neutral-100 object-cover"
+                      />
+                    ) : (
+                      <span className="size-14 shrink-0 rounded-control bg-neutral-100" />
+                    )}
+                    <div className="min-w-0 flex-1">
+                      <Link
+                        to={`/product/${line.product._id}`}
+                        target="_blank"
+                        rel="noopener"
+                        className="inline-flex items-center gap-1 font-medium text-neutral-900 hover:text-brand-700"
+                      >
+                        {line.name}
+                        <ArrowTopRightOnSquareIcon className="size-4 text-neutral-400" aria-hidden="true" />
+                      </Link>
+                      {Object.keys(line.variant.options).length > 0 ? (
+                        <>
+                          <p className="text-sm text-neutral-700">{optionValues(line.variant.options)}</p>
+                          <p className="font-mono text-xs break-all text-neutral-500">
+                            SKU {line.variant.sku}
+                          </p>
+                        </>
+                      ) : null}
+                      <p className="text-sm text-neutral-600 tabular-nums">
+                        {line.quantity} × {formatPrice(line.price)}
+                        {line.savedAmount > 0 ? ` (saved ${formatPrice(line.savedAmount)})` : ""}
+                      </p>
+                    </div>
+                    <p className="font-medium text-neutral-900 tabular-nums">
+                      {formatPrice(line.price * line.quantity)}
                     </p>
-                  </div>
-                  <p className="font-medium text-neutral-900 tabular-nums">
-                    {formatPrice(line.price * line.quantity)}
-                  </p>
-                </li>
-              ))}
-            </ul>
-          </SectionCard>
+                  </li>
+                ))}
+              </ul>
+            </SectionCard>
+            <SectionCard title={orderHistory.title}>
+              <OrderTimeline history={order.history} />
+              <NoteForm orderId={order._id} />
+            </SectionCard>
+          </div>
         </div>
         <div className="space-y-6">
           <SectionCard title="Amounts">
             <dl className="text-sm">
               <Amount label="Items" value={formatPrice(order.subTotal)} />
               <Amount label="Saved" value={formatPrice(order.savedAmount)} />
+              {order.discountAmount > 0 ? (
+                <Amount
+                  label={`Discount${order.discountCode ? ` (${order.discountCode})` : ""}`}
+                  value={`−${formatPrice(order.discountAmount)}`}
+                />
+              ) : null}
               <Amount label="Shipping" value={formatPrice(order.shippingAmount)} />
               <Amount label="Tax (GST)" value={formatPrice(order.taxAmount)} />
               <div className="mt-1.5 border-t border-neutral-200 pt-1.5">
@@ -209,5 +244,41 @@ function OrderDetails({ order, onChangeStatus }: { order: OrderDto; onChangeStat
         </div>
       </div>
     </>
+  );
+}
+
+const NOTE_FIELDS = ["note"] as const;
+
+/** Staff add a note to the order's history; the shopper never sees it. */
+function NoteForm({ orderId }: { orderId: string }) {
+  const add = useAddOrderNote(orderId);
+  const { register, handleSubmit, setError, reset, formState } = useForm<OrderNoteInput>({
+    resolver: zodResolver(OrderNoteInput),
+    defaultValues: { note: "" },
+  });
+  const onSubmit = handleSubmit((values) =>
+    add.mutate(values, {
+      onSuccess: () => reset({ note: "" }),
+      onError: (error) => {
+        if (isApiError(error)) applyServerErrors(error, NOTE_FIELDS, setError);
+      },
+    }),
+  );
+  const serverError = add.isError && !(isApiError(add.error) && add.error.errors.note);
+  return (
+    <form onSubmit={onSubmit} noValidate className="mt-5 space-y-3 border-t border-neutral-100 pt-5">
+      <TextArea
+        label={orderHistory.noteLabel}
+        hint={orderHistory.noteHint}
+        rows={3}
+        maxLength={MAX_ORDER_NOTE}
+        error={formState.errors.note?.message}
+        {...register("note")}
+      />
+      {serverError ? <ErrorState message={errorMessage(add.error)} prefix={false} /> : null}
+      <Button type="submit" size="sm" loading={add.isPending}>
+        {orderHistory.addNote}
+      </Button>
+    </form>
   );
 }

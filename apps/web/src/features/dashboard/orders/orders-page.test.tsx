@@ -12,6 +12,7 @@ const NO_ORDERS = { data: [], meta: { page: 1, size: 8, pageCount: 0, total: 0 }
 const { _id: _addressId, ...shippingAddress } = homeAddress;
 const order: OrderSummaryDto = {
   _id: "0a0a0a0a0a0a0a0a0a0a0a0a",
+  number: 1042,
   user: {
     _id: "1b1b1b1b1b1b1b1b1b1b1b1b",
     name: { firstName: "Priya", lastName: "Sharma" },
@@ -73,7 +74,7 @@ describe("the dashboard's orders lists", () => {
     );
     expect(await screen.findByText("Page 3 of 3")).toBeVisible();
     expect(router.state.location.search).toBe("?page=3&size=8");
-    expect(screen.getByRole("link", { name: `Order ${order._id}` })).toBeVisible();
+    expect(screen.getByRole("link", { name: `Order #${order.number} (${order._id})` })).toBeVisible();
     expect(screen.queryByText(empty.allOrders)).not.toBeInTheDocument();
   });
 

@@ -116,7 +116,13 @@ export function ProductsPage({ view }: { view: ProductsView }) {
                       </td>
                       <td className={cx(cellClass, growCellClass, "min-w-48")}>
                         <p className="font-medium text-neutral-900">{product.name}</p>
-                        <p className="text-xs text-neutral-500">{product.stock} in stock</p>
+                        <p className="text-xs text-neutral-500">
+                          {product.stock} in stock
+                          {/* Summed over the active variants; a product with options says how many it has. */}
+                          {product.options.length > 0
+                            ? ` · ${product.variantCount} ${product.variantCount === 1 ? "variant" : "variants"}`
+                            : null}
+                        </p>
                       </td>
                       <td className={cx(cellClass, "whitespace-nowrap")}>
                         <Price price={product.price} onSale={product.onSale} salePrice={product.salePrice} />

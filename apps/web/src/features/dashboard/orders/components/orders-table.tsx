@@ -51,11 +51,12 @@ export function OrdersTable({ orders, caption }: { orders: OrderSummaryDto[]; ca
             <td className={cellClass}>
               <Link
                 to={`/dashboard/orders/order/${order._id}`}
-                className={cx("font-mono text-xs break-all text-brand-700 hover:underline", rowLinkClass)}
-                aria-label={`Order ${order._id}`}
+                className={cx("font-semibold whitespace-nowrap text-brand-700 hover:underline", rowLinkClass)}
+                aria-label={`Order #${order.number} (${order._id})`}
               >
-                {order._id}
+                #{order.number}
               </Link>
+              <p className="font-mono text-xs break-all text-neutral-500">{order._id}</p>
             </td>
             <td
               className={cx(cellClass, endCellClass, "text-right font-medium whitespace-nowrap tabular-nums")}

@@ -1,24 +1,109 @@
-import { type ProductDto, type ProductFormValues, ProductInput } from "@shop/shared/schemas/product";
-import type { z } from "zod";
+import {
+  type ProductDto,
+  type ProductFormValues,
+  ProductInput,
+  VariantInput,
+} from "@shop/shared/schemas/product";
+import type { Path } from "react-hook-form";
+import { z } from "zod";
+import { type OptionRow, suggestSku, type VariantRow } from "./variant-rows";
 
 /**
  * What the product form holds while it is filled in: the schema's input, except that a new
  * product's price and stock are not set yet (an empty number field), which the schema refuses
- * with 'This is required.'.
+ * with 'This is required.', and that options and variants are kept as the grid edits them
+ * (variant-rows.ts) until the form is sent.
  */
-export type ProductFormState = Omit<ProductFormValues, "price" | "stock"> & {
+export type ProductFormState = Omit<ProductFormValues, "price" | "stock" | "options" | "variants"> & {
   price: number | undefined;
   stock: number | undefined;
+  options: OptionRow[];
+  variants: VariantRow[];
 };
 
-/**
- * ProductInput, typed as taking the form's state (a widening the compiler checks, not a cast): it
- * validates whatever it is given, and answers an unset number with 'This is required.'.
- */
-export const productFormSchema: z.ZodType<ProductInput, ProductFormState> = ProductInput;
+/** The numbers a form may still have unset; the schema answers them with 'This is required.'. */
+type Unset<T> = Omit<T, "price" | "stock"> & { price: number | undefined; stock: number | undefined };
 
-/** The fields a refusal from the server may name (lib/form-errors.ts). */
-export const PRODUCT_FIELDS = [
+type ProductBody = Unset<Omit<ProductFormValues, "variants">> & {
+  variants?: Unset<z.input<typeof VariantInput>>[];
+};
+
+const validPrice = (value: number | undefined): value is number =>
+  VariantInput.shape.price.safeParse(value).success;
+const validStock = (value: number | undefined): value is number =>
+  VariantInput.shape.stock.safeParse(value).success;
+
+/**
+ * The body the form sends. Without options: exactly the fields SPEC names (the server keeps the one
+ * default variant), unless the product had options, whose variants then give way to one default
+ * variant of the price and stock fields (it keeps the first variant's id and SKU). With options:
+ * each row becomes a variant named by the options' values, an empty SKU takes the suggested one,
+ * and the product-level price and stock (required, though the variants decide) are the cheapest
+ * variant's and the sum.
+ */
+export function productBody(state: ProductFormState, product: ProductDto | undefined): ProductBody {
+  const { options, variants, ...fields } = state;
+  if (options.length === 0) {
+    if (!product || product.options.length === 0) return fields;
+    const first = product.variants[0];
+    return {
+      ...fields,
+      options: [],
+      variants: [
+        {
+          ...(first ? { _id: first._id } : {}),
+          sku: first?.sku ?? product._id,
+          options: {},
+          price: fields.price,
+          onSale: fields.onSale ?? false,
+          salePrice: fields.salePrice,
+          stock: fields.stock,
+          isActive: true,
+        },
+      ],
+    };
+  }
+  const prices = variants.map((row) => row.price).filter(validPrice);
+  const stock = variants
+    .filter((row) => row.isActive)
+    .map((row) => row.stock)
+    .filter(validStock)
+    .reduce((sum, units) => sum + units, 0);
+  return {
+    ...fields,
+    price: prices.length > 0 ? Math.min(...prices) : 0,
+    onSale: false,
+    salePrice: 0,
+    stock: validStock(stock) ? stock : 0,
+    options: options.map((option) => ({ name: option.name, values: option.values })),
+    variants: variants.map((row) => ({
+      ...(row._id ? { _id: row._id } : {}),
+      sku: row.sku.trim() || suggestSku(state.name, row.options),
+      options: Object.fromEntries(options.map((option, i) => [option.name, row.options[i] ?? ""])),
+      price: row.price,
+      // A sale price (other than 0) puts the variant on sale; the schema checks it is below the price.
+      onSale: row.salePrice !== undefined && row.salePrice !== 0,
+      salePrice: row.salePrice ?? 0,
+      stock: row.stock,
+      isActive: row.isActive,
+    })),
+  };
+}
+
+/**
+ * ProductInput over the body the form sends (`productBody`): it validates whatever it is given and
+ * puts each message at the path of the form's own field (the grid keeps the body's order).
+ */
+export function productFormSchema(
+  product: ProductDto | undefined,
+): z.ZodType<ProductInput, ProductFormState> {
+  return z
+    .custom<ProductFormState>()
+    .transform((state): unknown => productBody(state, product))
+    .pipe(ProductInput);
+}
+
+const PRODUCT_FIELDS: ReadonlySet<string> = new Set([
   "name",
   "description",
   "price",
@@ -29,10 +114,33 @@ export const PRODUCT_FIELDS = [
   "category",
   "thumbnail",
   "gallery",
-] as const;
+  "options",
+  "variants",
+]);
+
+const OPTION_FIELD = /^options\.\d+\.(name|values)(\.\d+)?$/;
+const VARIANT_FIELD = /^variants\.\d+\.(_id|sku|options|price|salePrice|stock|isActive)$/;
+
+/** A field a refusal from the server may name (lib/form-errors.ts), a grid row's included. */
+export function isProductField(path: string): path is Path<ProductFormState> {
+  return PRODUCT_FIELDS.has(path) || OPTION_FIELD.test(path) || VARIANT_FIELD.test(path);
+}
 
 /** An empty number field is "no value" (zod says 'This is required.'), not NaN. */
 export const asNumber = (value: unknown) => (value === "" || value === null ? undefined : Number(value));
+
+/** A variant as the grid edits it: no sale price unless it is on sale. */
+function toRow(variant: ProductDto["variants"][number], options: ProductDto["options"]): VariantRow {
+  return {
+    _id: variant._id,
+    sku: variant.sku,
+    options: options.map((option) => variant.options[option.name] ?? ""),
+    price: variant.price,
+    salePrice: variant.onSale ? variant.salePrice : undefined,
+    stock: variant.stock,
+    isActive: variant.isActive,
+  };
+}
 
 export function productFormDefaults(product: ProductDto | undefined): ProductFormState {
   if (!product) {
@@ -47,8 +155,11 @@ export function productFormDefaults(product: ProductDto | undefined): ProductFor
       category: "",
       thumbnail: "",
       gallery: [],
+      options: [],
+      variants: [],
     };
   }
+  const hasOptions = product.options.length > 0;
   return {
     name: product.name,
     description: product.description,
@@ -60,5 +171,7 @@ export function productFormDefaults(product: ProductDto | undefined): ProductFor
     category: product.category._id,
     thumbnail: product.thumbnail?._id ?? "",
     gallery: product.gallery.map((media) => media._id),
+    options: product.options.map((option) => ({ name: option.name, values: [...option.values] })),
+    variants: hasOptions ? product.variants.map((variant) => toRow(variant, product.options)) : [],
   };
 }

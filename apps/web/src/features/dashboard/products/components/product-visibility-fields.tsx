@@ -22,7 +22,14 @@ export function ProductVisibilityFields() {
           />
         )}
       />
-      <SelectField label="Category" error={formState.errors.category?.message} {...register("category")}>
+      {/* NOTE: keyed by whether the categories are in: a select registered before its options exist
+          shows the placeholder; registered again with them, it shows the product's category. */}
+      <SelectField
+        key={categories.data ? "categories" : "loading"}
+        label="Category"
+        error={formState.errors.category?.message}
+        {...register("category")}
+      >
         <option value="">{categories.isPending ? "Loading categories..." : "Choose a category"}</option>
         {categories.data?.map((category) => (
           <option key={category._id} value={category._id}>

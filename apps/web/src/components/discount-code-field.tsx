@@ -5,9 +5,9 @@ import { formatPrice } from "@shop/shared/pricing";
 import { useForm } from "react-hook-form";
 import { Button } from "#web/components/button";
 import { TextField } from "#web/components/text-field";
+import type { CartPricing } from "#web/lib/cart-pricing";
 import { useCart } from "#web/lib/cart-store";
 import { cx } from "#web/lib/cx";
-import type { CartPricing } from "../api/price-cart";
 
 interface DiscountCodeFieldProps {
   pricing: CartPricing;

@@ -1,0 +1,72 @@
+import { orderHistory } from "@shop/shared/messages";
+import { formatPrice } from "@shop/shared/pricing";
+import type { OrderEventDto } from "@shop/shared/schemas/order";
+import { formatDateTime } from "../lib/dates";
+
+/** What one row of the history says happened. */
+function eventTitle(event: OrderEventDto): string {
+  switch (event.type) {
+    case "placed":
+      return orderHistory.placed;
+    case "paid":
+      return orderHistory.paid(formatPrice(event.amount ?? 0));
+    case "status":
+      return orderHistory.status(event.status);
+    case "cancelled":
+      return orderHistory.cancelled;
+    case "note":
+      return orderHistory.note;
+    case "refunded":
+      return orderHistory.refunded(formatPrice(event.amount ?? 0));
+  }
+}
+
+const DOT: Record<OrderEventDto["type"], string> = {
+  placed: "bg-neutral-400",
+  paid: "bg-success-600",
+  status: "bg-brand-600",
+  cancelled: "bg-danger-600",
+  note: "bg-warning-600",
+  refunded: "bg-danger-600",
+};
+
+/**
+ * An order's history, oldest first, as a vertical timeline: what happened, when, and who did it
+ * (or 'automatically' for the system). Staff notes show only where the read carries them.
+ */
+export function OrderTimeline({
+  history,
+  className,
+}: {
+  history: readonly OrderEventDto[];
+  className?: string;
+}) {
+  if (history.length === 0) return <p className="text-sm text-neutral-600">{orderHistory.empty}</p>;
+  return (
+    <ol aria-label={orderHistory.title} className={className}>
+      {history.map((event, index) => (
+        <li key={`${event.at}:${event.type}:${event.status}`} className="relative flex gap-3 pb-4 last:pb-0">
+          {index < history.length - 1 ? (
+            <span aria-hidden="true" className="absolute top-4 left-[5px] h-full w-px bg-neutral-200" />
+          ) : null}
+          <span
+            aria-hidden="true"
+            className={`relative mt-1.5 size-[11px] shrink-0 rounded-full ${DOT[event.type]}`}
+          />
+          <div className="min-w-0 flex-1 text-sm">
+            <p className="font-medium text-neutral-900">{eventTitle(event)}</p>
+            <p className="text-neutral-600">
+              <time dateTime={event.at}>{formatDateTime(event.at)}</time>{" "}
+              {event.by ? orderHistory.by(event.by.name, event.by.role) : orderHistory.bySystem}
+            </p>
+            {event.note ? (
+              <p className="mt-1 rounded-control bg-neutral-50 px-3 py-2 break-words whitespace-pre-line text-neutral-800">
+                {event.note}
+              </p>
+            ) : null}
+          </div>
+        </li>
+      ))}
+    </ol>
+  );
+}

@@ -1,0 +1,259 @@
+import { type ComponentProps, type KeyboardEvent, useId, useState } from "react";
+import { Controller, type FieldArrayWithId, useFormContext, useWatch } from "react-hook-form";
+import { Button } from "#web/components/button";
+import { controlClass } from "#web/components/field";
+import { StatusToggle } from "#web/components/status-toggle";
+import { cx } from "#web/lib/cx";
+import { firstMessage } from "./first-message";
+import { asNumber, type ProductFormState } from "./product-form-values";
+import { rowLabel, suggestSku } from "./variant-rows";
+
+type VariantField = FieldArrayWithId<ProductFormState, "variants", "id">;
+
+/**
+ * Wide enough (the card, not the window): one line per variant under a header; narrower, each
+ * variant is a card of its own with its labels shown.
+ */
+const ROW_COLUMNS =
+  "@xl:grid-cols-[minmax(5rem,1fr)_minmax(8rem,1.6fr)_5.5rem_5.5rem_5rem_3rem] @xl:items-start @xl:gap-2";
+
+/** The variants, one row each: SKU, price, sale price, stock and the active switch, with bulk setters. */
+export function ProductVariantsGrid({ fields }: { fields: readonly VariantField[] }) {
+  const { control, formState } = useFormContext<ProductFormState>();
+  const productName = useWatch({ control, name: "name" });
+  const { errors } = formState;
+  const gridMessage = errors.variants?.root?.message ?? errors.variants?.message;
+
+  return (
+    <div className="@container space-y-4 border-t border-neutral-200 pt-5">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h3 className="text-sm font-semibold text-neutral-900">
+          {fields.length} {fields.length === 1 ? "variant" : "variants"}
+        </h3>
+        <p className="text-xs text-neutral-500">An empty SKU takes the one suggested in it.</p>
+      </div>
+      <BulkSetters count={fields.length} />
+      {gridMessage ? <p className="text-xs font-medium text-danger-700">{gridMessage}</p> : null}
+      <div>
+        <div
+          aria-hidden="true"
+          className={cx(
+            "hidden border-b border-neutral-200 pb-2 text-xs font-medium text-neutral-500 @xl:grid",
+            ROW_COLUMNS,
+          )}
+        >
+          <span>Variant</span>
+          <span>SKU</span>
+          <span>Price ($)</span>
+          <span>Sale price ($)</span>
+          <span>Stock</span>
+          <span>Active</span>
+        </div>
+        <ul className="space-y-3 @xl:space-y-0 @xl:divide-y @xl:divide-neutral-100">
+          {fields.map((field, index) => (
+            <li key={field.id}>
+              <VariantRowFields index={index} values={field.options} productName={productName} />
+            </li>
+          ))}
+        </ul>
+      </div>
+    </div>
+  );
+}
+
+interface VariantRowFieldsProps {
+  index: number;
+  values: readonly string[];
+  productName: string;
+}
+
+function VariantRowFields({ index, values, productName }: VariantRowFieldsProps) {
+  const { register, control, formState } = useFormContext<ProductFormState>();
+  const labelId = useId();
+  const label = rowLabel(values) || `Variant ${index + 1}`;
+  const errors = formState.errors.variants?.[index];
+  const rowMessage = firstMessage(errors?.options) ?? errors?._id?.message;
+  const number = { setValueAs: asNumber };
+
+  return (
+    // NOTE: a fieldset named by its first cell (a legend cannot be a grid cell); min-w-0 undoes
+    // the fieldset's min-content width, which would overflow a narrow card.
+    <fieldset
+      aria-labelledby={labelId}
+      className={cx(
+        "grid min-w-0 grid-cols-2 gap-3 rounded-control p-3 ring-1 ring-neutral-200 @sm:grid-cols-3 @xl:rounded-none @xl:px-0 @xl:py-2 @xl:ring-0",
+        ROW_COLUMNS,
+      )}
+    >
+      <div className="col-span-2 @sm:col-span-3 @xl:col-span-1 @xl:pt-2">
+        <p id={labelId} className="text-sm font-medium break-words text-neutral-900">
+          {label}
+        </p>
+        {rowMessage ? <p className="mt-1 text-xs font-medium text-danger-700">{rowMessage}</p> : null}
+      </div>
+      <CellField
+        label="SKU"
+        className="col-span-2 @sm:col-span-3 @xl:col-span-1"
+        error={errors?.sku?.message}
+        input={{
+          ...register(`variants.${index}.sku`),
+          autoComplete: "off",
+          spellCheck: false,
+          placeholder: suggestSku(productName, values),
+          className: "font-mono text-xs",
+        }}
+      />
+      <CellField
+        label="Price ($)"
+        error={errors?.price?.message}
+        input={{
+          ...register(`variants.${index}.price`, number),
+          type: "number",
+          inputMode: "decimal",
+          step: "0.01",
+          min: "0",
+        }}
+      />
+      <CellField
+        label="Sale price ($)"
+        error={errors?.salePrice?.message}
+        input={{
+          ...register(`variants.${index}.salePrice`, number),
+          type: "number",
+          inputMode: "decimal",
+          step: "0.01",
+          min: "0",
+          placeholder: "None",
+        }}
+      />
+      <CellField
+        label="Stock"
+        error={errors?.stock?.message}
+        input={{
+          ...register(`variants.${index}.stock`, number),
+          type: "number",
+          inputMode: "numeric",
+          step: "1",
+          min: "0",
+        }}
+      />
+      <div className="flex items-center gap-3 @xl:justify-center @xl:pt-2">
+        <span className="text-sm font-medium text-neutral-800 @xl:sr-only">Active</span>
+        <Controller
+          control={control}
+          name={`variants.${index}.isActive`}
+          render={({ field }) => (
+            <StatusToggle checked={field.value} onChange={field.onChange} label={`Active: ${label}`} />
+          )}
+        />
+      </div>
+    </fieldset>
+  );
+}
+
+interface CellFieldProps {
+  label: string;
+  error: string | undefined;
+  className?: string;
+  input: ComponentProps<"input">;
+}
+
+/** A grid cell: its label shown on a card, read aloud only on a line (the header names the column). */
+function CellField({ label, error, className, input }: CellFieldProps) {
+  const id = useId();
+  const { className: inputClass, ...props } = input;
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="block text-xs font-medium text-neutral-700 @xl:sr-only">
+        {label}
+      </label>
+      <input
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        className={controlClass(error, cx("h-9 px-2 @xl:mt-0", inputClass))}
+        {...props}
+      />
+      {error ? (
+        <p id={`${id}-error`} className="mt-1 text-xs font-medium text-danger-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** "Set all prices" and "Set all stock": one figure put in every row. */
+function BulkSetters({ count }: { count: number }) {
+  const { setValue, formState } = useFormContext<ProductFormState>();
+  const setAll = (field: "price" | "stock", value: number) => {
+    for (let index = 0; index < count; index += 1) {
+      setValue(`variants.${index}.${field}`, value, {
+        shouldDirty: true,
+        shouldValidate: formState.isSubmitted,
+      });
+    }
+  };
+  return (
+    <div className="grid gap-3 @md:grid-cols-2">
+      <BulkSetter
+        label="Price for every variant ($)"
+        action="Set all prices"
+        step="0.01"
+        onSet={(v) => setAll("price", v)}
+      />
+      <BulkSetter
+        label="Stock for every variant"
+        action="Set all stock"
+        step="1"
+        onSet={(v) => setAll("stock", v)}
+      />
+    </div>
+  );
+}
+
+interface BulkSetterProps {
+  label: string;
+  action: string;
+  step: string;
+  onSet: (value: number) => void;
+}
+
+function BulkSetter({ label, action, step, onSet }: BulkSetterProps) {
+  const id = useId();
+  const [value, setValue] = useState("");
+  const apply = () => {
+    const number = asNumber(value);
+    if (number === undefined || Number.isNaN(number)) return;
+    onSet(number);
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== "Enter") return;
+    // NOTE: Enter would otherwise send the whole product form.
+    event.preventDefault();
+    apply();
+  };
+  return (
+    <div>
+      <label htmlFor={id} className="block text-xs font-medium text-neutral-700">
+        {label}
+      </label>
+      <div className="flex items-start gap-2">
+        <input
+          id={id}
+          type="number"
+          min="0"
+          step={step}
+          inputMode={step === "1" ? "numeric" : "decimal"}
+          value={value}
+          onChange={(event) => setValue(event.target.value)}
+          onKeyDown={onKeyDown}
+          className={controlClass(undefined, "h-9 min-w-0 flex-1 px-2")}
+        />
+        <Button variant="secondary" size="sm" className="mt-1.5 h-9" onClick={apply} disabled={value === ""}>
+          {action}
+        </Button>
+      </div>
+    </div>
+  );
+}
