@@ -64,7 +64,7 @@ test.describe("the shopper", () => {
   test("downloads the invoice of a paid order from its pay page", async ({ page, api }, testInfo) => {
     const { orderId, invoiceNumber } = await paidOrder(api);
     await page.goto(`/account/pay/${orderId}`);
-    await expect(page.getByText(/^Paid \$/)).toBeVisible();
+    await expect(page.getByRole("complementary").getByText(/^Paid \$/)).toBeVisible();
     const invoice = await download(page, documents.downloadInvoice);
     expect(invoice).toEqual({ filename: `invoice-${fileName(invoiceNumber)}.pdf`, head: "%PDF-" });
     await screenshots(page, "pay-page-invoice", (name) => testInfo.outputPath(name));
