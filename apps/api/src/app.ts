@@ -24,6 +24,7 @@ import { addressRoutes } from "./modules/addresses/routes";
 import { accountRoutes, authRoutes } from "./modules/auth/routes";
 import { categoryRoutes } from "./modules/categories/routes";
 import { discountRoutes } from "./modules/discounts/routes";
+import { documentRoutes } from "./modules/documents/routes";
 import { emailRoutes } from "./modules/email/routes";
 import { startMailSender } from "./modules/email/sender";
 import { mailDomainOf } from "./modules/email/service";
@@ -163,6 +164,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
       await apiScope.register(productRoutes, { prefix: "/products" });
       await apiScope.register(reviewRoutes, { prefix: "/products" });
       await apiScope.register(orderRoutes, { prefix: "/orders" });
+      await apiScope.register(documentRoutes, { prefix: "/orders" });
       await apiScope.register(cartRoutes, { prefix: "/cart" });
       await apiScope.register(discountRoutes, { prefix: "/discounts" });
       await apiScope.register(paymentRoutes, { prefix: "/payments" });

@@ -7,6 +7,19 @@ describe("configuration", () => {
     expect(() => parseConfig({ UV_THREADPOOL_SIZE: "0" })).toThrow(/UV_THREADPOOL_SIZE/);
   });
 
+  it("takes the seller's GSTIN and state for invoices, refusing a GSTIN of the wrong form by name", () => {
+    expect(parseConfig({})).toMatchObject({ storeGstin: "27AAPFU0939F1ZV", storeState: "Maharashtra" });
+    expect(parseConfig({ STORE_GSTIN: " 29aabcu9603r1zm ", STORE_STATE: "Karnataka" })).toMatchObject({
+      storeGstin: "29AABCU9603R1ZM",
+      storeState: "Karnataka",
+    });
+    for (const gstin of ["27AAPFU0939F1Z", "27AAPFU0939F1XV", "AAAPFU0939F1ZV7", "27AAPFU0939F0ZV"])
+      expect(() => parseConfig({ STORE_GSTIN: gstin }), gstin).toThrow(
+        /STORE_GSTIN: must be a 15-character GSTIN/,
+      );
+    expect(() => parseConfig({ STORE_STATE: "M" })).toThrow(/STORE_STATE/);
+  });
+
   it("sizes the thread pool from UV_THREADPOOL_SIZE, 4 when unset", () => {
     expect(threadPoolSize({ UV_THREADPOOL_SIZE: "8" })).toBe(8);
     expect(threadPoolSize({})).toBe(4);

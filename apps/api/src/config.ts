@@ -34,6 +34,22 @@ const EnvSchema = z.object({
   STORE_EMAIL: z.email().default("support@example.com"),
   STORE_PHONE: z.string().default("+91 22 4000 1234"),
   STORE_ADDRESS: z.string().default("12 MG Road, Bengaluru 560001, India"),
+  /** The seller's GST identification number, printed on every tax invoice. */
+  STORE_GSTIN: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(
+      /^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/,
+      "must be a 15-character GSTIN: 2-digit state code, PAN, entity number, Z, check character (e.g. 27AAPFU0939F1ZV)",
+    )
+    .default("27AAPFU0939F1ZV"),
+  /** The seller's state: an invoice to an address in it splits GST into CGST and SGST, otherwise IGST. */
+  STORE_STATE: z
+    .string()
+    .trim()
+    .min(2, "must name the seller's state, e.g. Maharashtra")
+    .default("Maharashtra"),
   SMTP_URL: z
     .url({ error: "must be smtp://user:pass@host:port or smtps://..." })
     .refine((url) => /^smtps?:\/\//.test(url), "must be smtp://user:pass@host:port or smtps://...")
@@ -147,6 +163,8 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env, { server = tru
     storeEmail: e.STORE_EMAIL,
     storePhone: e.STORE_PHONE,
     storeAddress: e.STORE_ADDRESS,
+    storeGstin: e.STORE_GSTIN,
+    storeState: e.STORE_STATE,
     /** Outgoing mail: SMTP when SMTP_URL is set, else the built-in mailbox (kept in the database, read in the dashboard). */
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     redisUrl: e.REDIS_URL,

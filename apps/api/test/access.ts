@@ -64,6 +64,8 @@ export const ACCESS: Record<string, Access> = {
   "GET /api/orders/status/{status}": "staff",
   "GET /api/orders/{orderId}": "staff",
   "PATCH /api/orders/{orderId}/update": "staff",
+  "GET /api/orders/{orderId}/invoice.pdf": "owner",
+  "GET /api/orders/{orderId}/packing-slip.pdf": "staff",
   "POST /api/orders/{orderId}/notes": "staff",
   "GET /api/payments/paypal": "public",
   "POST /api/payments/paypal/orders": "owner",

@@ -126,6 +126,13 @@ const OWNED: Record<string, Owned> = {
     // Staff may cancel any order the transition table allows.
     staff: "allowed",
   },
+  "GET /api/orders/{orderId}/invoice.pdf": {
+    request: (shop) => ({ url: `/api/orders/${shop.paidOrderId}/invoice.pdf`, resource: shop.paidOrderId }),
+    owner: 200,
+    others: 404,
+    // Staff read any order's invoice.
+    staff: "allowed",
+  },
   "POST /api/payments/paypal/orders": {
     request: (shop) => ({
       url: "/api/payments/paypal/orders",

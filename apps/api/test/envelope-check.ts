@@ -43,9 +43,18 @@ export function isShopMessage(text: string): boolean {
   return exact.has(text) || patterns.some((pattern) => pattern.test(text));
 }
 
-/** What is wrong with an answer's envelope; empty when nothing is. */
-export function envelopeProblems(response: LightMyRequestResponse): string[] {
+/**
+ * What is wrong with an answer's envelope; empty when nothing is. `files` are the media types the
+ * operation's document gives its success answers of this status (a PDF): such an answer is the
+ * file itself, outside the envelope. A refusal is always in the envelope.
+ */
+export function envelopeProblems(response: LightMyRequestResponse, files: readonly string[] = []): string[] {
   const status = response.statusCode;
+  const type =
+    String(response.headers["content-type"] ?? "")
+      .split(";")[0]
+      ?.trim() ?? "";
+  if (status < 400 && files.includes(type)) return [];
   if (!String(response.headers["content-type"] ?? "").startsWith("application/json"))
     return [
       `${status}: content-type ${response.headers["content-type"]}, body ${response.body.slice(0, 200)}`,

@@ -131,7 +131,7 @@ async function problemsOf(
   const status = response.statusCode;
   const problems: string[] = [];
   if (status >= 500) problems.push(`${status}: ${response.body.slice(0, 300)}`);
-  problems.push(...envelopeProblems(response));
+  problems.push(...envelopeProblems(response, operation.files[String(status)]));
   const unknown = unknownFields(operation, request);
   if (status < 400 && unknown.length > 0)
     problems.push(`${status}: accepted the unknown fields ${unknown.join(", ")}`);

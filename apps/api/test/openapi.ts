@@ -17,11 +17,14 @@ export interface Operation {
   parameters: Parameter[];
   /** The JSON body's schema, when the operation takes one. */
   body: JsonSchema | undefined;
+  /** The media types of the files a success answers with, by status (`fileAnswer`: a PDF), when any. */
+  files: Record<string, string[]>;
 }
 
 interface RawOperation {
   parameters?: Parameter[];
   requestBody?: { content?: Record<string, { schema: JsonSchema }> };
+  responses?: Record<string, { content?: Record<string, unknown> }>;
 }
 
 /** Every operation of the document, in its order. */
@@ -37,6 +40,12 @@ export async function readOperations(app: FastifyInstance): Promise<Operation[]>
         path,
         parameters: raw.parameters ?? [],
         body: raw.requestBody?.content?.["application/json"]?.schema,
+        files: Object.fromEntries(
+          Object.entries(raw.responses ?? {}).flatMap(([status, answer]) => {
+            const types = Object.keys(answer.content ?? {}).filter((type) => type !== "application/json");
+            return types.length > 0 ? [[status, types] as const] : [];
+          }),
+        ),
       };
     }),
   );

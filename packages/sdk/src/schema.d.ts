@@ -770,6 +770,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/orders/{orderId}/invoice.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The GST tax invoice of a paid order as a PDF (its owner or staff; another shopper gets 404, an unpaid order 409)
+         * @description Any signed-in, active user.
+         */
+        get: operations["getOrderInvoice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/{orderId}/packing-slip.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The packing slip of a paid order as a PDF: lines, SKUs, quantities and the address, no prices (staff)
+         * @description Roles: admin, manager.
+         */
+        get: operations["getOrderPackingSlip"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/cart/price": {
         parameters: {
             query?: never;
@@ -5517,6 +5557,7 @@ export interface operations {
                             taxAmount: number;
                             discountCode: string | null;
                             discountAmount: number;
+                            invoiceNumber: string | null;
                             shippingAddress: {
                                 name: {
                                     firstName: string;
@@ -5671,6 +5712,7 @@ export interface operations {
                             taxAmount: number;
                             discountCode: string | null;
                             discountAmount: number;
+                            invoiceNumber: string | null;
                             shippingAddress: {
                                 name: {
                                     firstName: string;
@@ -5773,6 +5815,7 @@ export interface operations {
                             taxAmount: number;
                             discountCode: string | null;
                             discountAmount: number;
+                            invoiceNumber: string | null;
                             shippingAddress: {
                                 name: {
                                     firstName: string;
@@ -5971,6 +6014,7 @@ export interface operations {
                             taxAmount: number;
                             discountCode: string | null;
                             discountAmount: number;
+                            invoiceNumber: string | null;
                             shippingAddress: {
                                 name: {
                                     firstName: string;
@@ -6084,6 +6128,7 @@ export interface operations {
                             taxAmount: number;
                             discountCode: string | null;
                             discountAmount: number;
+                            invoiceNumber: string | null;
                             shippingAddress: {
                                 name: {
                                     firstName: string;
@@ -6244,6 +6289,7 @@ export interface operations {
                             taxAmount: number;
                             discountCode: string | null;
                             discountAmount: number;
+                            invoiceNumber: string | null;
                             shippingAddress: {
                                 name: {
                                     firstName: string;
@@ -6435,6 +6481,7 @@ export interface operations {
                             taxAmount: number;
                             discountCode: string | null;
                             discountAmount: number;
+                            invoiceNumber: string | null;
                             shippingAddress: {
                                 name: {
                                     firstName: string;
@@ -6557,6 +6604,7 @@ export interface operations {
                             taxAmount: number;
                             discountCode: string | null;
                             discountAmount: number;
+                            invoiceNumber: string | null;
                             shippingAddress: {
                                 name: {
                                     firstName: string;
@@ -6731,6 +6779,7 @@ export interface operations {
                             taxAmount: number;
                             discountCode: string | null;
                             discountAmount: number;
+                            invoiceNumber: string | null;
                             shippingAddress: {
                                 name: {
                                     firstName: string;
@@ -6924,6 +6973,7 @@ export interface operations {
                             taxAmount: number;
                             discountCode: string | null;
                             discountAmount: number;
+                            invoiceNumber: string | null;
                             shippingAddress: {
                                 name: {
                                     firstName: string;
@@ -7041,6 +7091,158 @@ export interface operations {
             };
             /** @description The body's or the file's type is not accepted. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getOrderInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orderId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invoice, named after its number (Content-Disposition). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflicts with the shop's state (stock, an address in use, an order already paid or cancelled). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getOrderPackingSlip: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orderId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The packing slip, named after the invoice number. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflicts with the shop's state (stock, an address in use, an order already paid or cancelled). */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -328,6 +328,54 @@ export const api = {
   emailNotFound: "Email not found.",
   emailRequeued: "The message will be sent again.",
   emailNotFailed: "Only a message that failed can be sent again.",
+  /** An invoice or packing slip asked for before the order was paid (409). */
+  invoiceNotIssued: "This order has no invoice yet: an invoice is issued once the order is paid.",
+  packingSlipNotReady: "Only a paid order has a packing slip.",
+} as const;
+
+/**
+ * The words of the shop's documents (issue 17): the GST tax invoice and the packing slip, made as
+ * PDFs by the API, and the links to them. Amounts come formatted ("$1,234.50").
+ */
+export const documents = {
+  downloadInvoice: "Download invoice",
+  invoice: "Invoice",
+  packingSlip: "Packing slip",
+  taxInvoice: "Tax Invoice",
+  packingSlipTitle: "Packing Slip",
+  seller: "Seller",
+  billTo: "Bill to",
+  shipTo: "Ship to",
+  gstin: (gstin: string) => `GSTIN: ${gstin}`,
+  state: (state: string) => `State: ${state}`,
+  invoiceNumber: (invoiceNumber: string) => `Invoice number: ${invoiceNumber}`,
+  invoiceDate: (date: string) => `Invoice date: ${date}`,
+  order: (number: number) => `Order: #${number}`,
+  orderDate: (date: string) => `Order date: ${date}`,
+  phone: (phone: string) => `Phone: ${phone}`,
+  placeOfSupply: (state: string) => `Place of supply: ${state}`,
+  columns: {
+    line: "#",
+    item: "Item",
+    sku: "SKU",
+    quantity: "Qty",
+    unitPrice: "Unit price",
+    discount: "Discount",
+    taxableValue: "Taxable value",
+    tax: "Tax",
+    total: "Total",
+  },
+  skuOf: (sku: string) => `SKU: ${sku}`,
+  cgst: "CGST 9%",
+  sgst: "SGST 9%",
+  igst: "IGST 18%",
+  shipping: "Shipping",
+  taxableTotal: "Taxable value",
+  totalTax: "Total tax",
+  grandTotal: "Total",
+  amountInWords: (words: string) => `Amount in words: ${words}`,
+  itemCount: (units: number) => `${units} item${units === 1 ? "" : "s"} in this parcel`,
+  computerGenerated: "This is a computer-generated invoice and needs no signature.",
 } as const;
 
 /**

@@ -110,6 +110,7 @@ describe("database schema", () => {
       "discount_products",
       "discounts",
       "emails",
+      "invoice_counters",
       "media",
       "order_events",
       "order_items",

@@ -29,3 +29,25 @@ export type RefusalStatus = 400 | 401 | 402 | 403 | 404 | 409 | 413 | 415 | 422 
 export function refusals(...statuses: RefusalStatus[]): Partial<Record<RefusalStatus, typeof ErrorEnvelope>> {
   return Object.fromEntries(statuses.map((status) => [status, ErrorEnvelope]));
 }
+
+/** A file a route sends as its bytes (a Buffer), outside the envelope. */
+export interface FileAnswer {
+  description: string;
+  content: Record<string, { schema: { type: "string"; format: "binary" } }>;
+}
+
+/**
+ * A success answer that is a file (`response: { 200: fileAnswer("application/pdf", "...") }`): the
+ * document shows it as binary of that type; the route sends a Buffer with that content type, which
+ * fastify passes on unserialized. Refusals stay in the JSON envelope.
+ */
+export function fileAnswer(mediaType: string, description: string): FileAnswer {
+  return { description, content: { [mediaType]: { schema: { type: "string", format: "binary" } } } };
+}
+
+/** Whether a declared answer is a file answer. */
+export function isFileAnswer(answer: unknown): answer is FileAnswer {
+  if (!answer || typeof answer !== "object" || !("content" in answer)) return false;
+  const content = (answer as { content: unknown }).content;
+  return !!content && typeof content === "object" && !("_zod" in answer);
+}

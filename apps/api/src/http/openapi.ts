@@ -15,7 +15,7 @@ import { SESSION_COOKIE, STAFF_ROLES } from "@shop/shared/constants";
 import type { FastifyInstance, RouteOptions } from "fastify";
 import { createJsonSchemaTransform, createJsonSchemaTransformObject } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { RefusalStatus } from "./envelope";
+import { isFileAnswer, type RefusalStatus } from "./envelope";
 import { REQUEST_EXAMPLES } from "./openapi-examples";
 import { limitAccountFromAddress, limitAttemptsFromAddress, limitEmailChange } from "./rate-limit";
 import { requireAdmin, requireStaff, requireUser } from "./session";
@@ -100,7 +100,11 @@ const transform: Transform = (input) => {
   const route = input.route;
   const roles = rolesOf(route);
   const declared = schema.response ?? {};
-  const response: Record<string, unknown> = { ...declared };
+  // A file answer (fileAnswer of http/envelope.ts) is already OpenAPI; zod's transform skips it.
+  const files = Object.entries(declared).filter(([, answer]) => isFileAnswer(answer));
+  const response: Record<string, unknown> = Object.fromEntries(
+    Object.entries(declared).filter(([, answer]) => !isFileAnswer(answer)),
+  );
   for (const status of impliedRefusals(route, input.url.includes(":"))) response[status] ??= ErrorEnvelope;
   const who =
     roles === undefined
@@ -119,6 +123,8 @@ const transform: Transform = (input) => {
     response?: Record<string, Record<string, unknown>>;
     body?: Record<string, unknown>;
   };
+  if (transformed.response)
+    for (const [status, answer] of files) transformed.response[status] = answer as Record<string, unknown>;
   for (const [status, answer] of Object.entries(transformed.response ?? {})) {
     const text = REFUSALS[Number(status) as RefusalStatus];
     if (text && !answer.description) answer.description = text;

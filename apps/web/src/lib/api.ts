@@ -11,6 +11,11 @@ import { useSession } from "./session";
 
 const API_BASE = "/api";
 
+/** The address of an order's PDF (issue 17): its invoice (owner or staff) or packing slip (staff), a plain link. */
+export function orderDocumentUrl(orderId: string, document: "invoice" | "packing-slip"): string {
+  return `${API_BASE}/orders/${encodeURIComponent(orderId)}/${document}.pdf`;
+}
+
 export class ApiError extends Error {
   override readonly name = "ApiError";
   constructor(

@@ -141,6 +141,8 @@ export const OrderDto = z.object({
   /** The discount code the order used (upper-cased) and what it took off the items. */
   discountCode: z.string().nullable(),
   discountAmount: z.number(),
+  /** The GST invoice's number ("INV/2026-27/000001"), given at payment; null while unpaid. */
+  invoiceNumber: z.string().nullable(),
   /** `phoneNumber` is null for a manager. */
   shippingAddress: ShippingAddressDto.extend({ phoneNumber: z.string().nullable() }),
   /** Null until paid, and always for a manager. */

@@ -74,6 +74,9 @@ export const orders = pgTable(
     idempotencyKey: text(),
     /** SHA-256 of the placement's lines and address, to refuse a key reused for another order. */
     idempotencyFingerprint: text(),
+    // The GST invoice's number ("INV/2026-27/000001") and date, given when the order is paid.
+    invoiceNumber: text(),
+    invoicedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true })
       .notNull()
@@ -84,6 +87,7 @@ export const orders = pgTable(
     check("orders_status_check", sql`${t.status} in (${sqlList(ORDER_STATUSES)})`),
     unique("orders_number_unique").on(t.number),
     unique("orders_user_idempotency_key_unique").on(t.userId, t.idempotencyKey),
+    unique("orders_invoice_number_unique").on(t.invoiceNumber),
     index("orders_user_created_at_idx").on(
       t.userId,
       t.createdAt.desc().nullsFirst(),

@@ -28,6 +28,7 @@ export function toOrderSummaryDto(
     taxAmount: order.taxAmount,
     discountCode: order.discountCode,
     discountAmount: order.discountAmount,
+    invoiceNumber: order.invoiceNumber,
     shippingAddress: {
       ...order.shippingAddress,
       phoneNumber: details ? order.shippingAddress.phoneNumber : null,

@@ -36,6 +36,7 @@ import {
   paymentReceivedEmail,
 } from "#api/modules/email/order-messages";
 import { type MailContext, type Outgoing, queueEmails } from "#api/modules/email/service";
+import { giveInvoiceNumber } from "#api/modules/invoices/service";
 import { toOrderDto, toOrderSummaryDto } from "./dto";
 import {
   countSold,
@@ -510,11 +511,13 @@ export async function addOrderNote(
 
 /**
  * Marks a pending order paid (in the payment's transaction): processing, linked, counted as sold,
- * and the shopper told of the payment (amount, gateway, transaction id) in the same transaction.
+ * given its GST invoice number, and the shopper told of the payment (amount, gateway, transaction
+ * id) in the same transaction.
  */
 export async function markOrderPaid(db: Database, orderId: string, paymentId: string, mail: MailContext) {
   await setOrderStatus(db, orderId, "processing", paymentId);
   await countSold(db, orderId);
+  await giveInvoiceNumber(db, orderId);
   const [paid] = await findOrdersByIds(db, [orderId]);
   if (!paid?.payment) throw new Error("paid order without its payment");
   const payment = {

@@ -31,6 +31,7 @@ const placed: OrderDto = {
   taxAmount: 10.8,
   discountCode: null,
   discountAmount: 0,
+  invoiceNumber: null,
   shippingAddress,
   payment: null,
   products: [

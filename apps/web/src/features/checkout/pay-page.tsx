@@ -1,5 +1,12 @@
-import { CheckCircleIcon, ClockIcon, NoSymbolIcon } from "@heroicons/react/24/outline";
-import { accountNotes, api as apiMessages, errors, loading, orderHistory } from "@shop/shared/messages";
+import { ArrowDownTrayIcon, CheckCircleIcon, ClockIcon, NoSymbolIcon } from "@heroicons/react/24/outline";
+import {
+  accountNotes,
+  api as apiMessages,
+  documents,
+  errors,
+  loading,
+  orderHistory,
+} from "@shop/shared/messages";
 import { isPayable } from "@shop/shared/orders";
 import { formatPrice, fromCents, toCents } from "@shop/shared/pricing";
 import type { OrderDto } from "@shop/shared/schemas/order";
@@ -16,7 +23,7 @@ import { PriceSummary } from "#web/components/price-summary";
 import { QueryState } from "#web/components/query-state";
 import { Skeleton } from "#web/components/skeleton";
 import { StatusBadge } from "#web/components/status-badge";
-import { errorMessage, isApiError } from "#web/lib/api";
+import { errorMessage, isApiError, orderDocumentUrl } from "#web/lib/api";
 import { formatDateTime } from "#web/lib/dates";
 import { usePageMeta } from "#web/lib/page-meta";
 import { useCancelOrder } from "./api/cancel-order";
@@ -89,6 +96,16 @@ function PaymentPanel({ order }: { order: OrderDto }) {
             {payment.paymentGateway === "paypal" ? "PayPal" : "Test card"} · transaction{" "}
             {payment.transactionId}
           </p>
+          {order.invoiceNumber ? (
+            <a
+              href={orderDocumentUrl(order._id, "invoice")}
+              download
+              className="mt-2 inline-flex items-center gap-1.5 font-medium text-brand-700 hover:underline"
+            >
+              <ArrowDownTrayIcon className="size-4" aria-hidden="true" />
+              {documents.downloadInvoice}
+            </a>
+          ) : null}
         </div>
       </div>
     );

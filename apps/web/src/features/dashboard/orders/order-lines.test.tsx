@@ -29,6 +29,7 @@ const order: OrderDto = {
   taxAmount: 28.8,
   discountCode: "SHOES10",
   discountAmount: 12,
+  invoiceNumber: "INV/2026-27/000007",
   shippingAddress,
   payment: null,
   history: [],

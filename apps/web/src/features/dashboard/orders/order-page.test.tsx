@@ -38,6 +38,7 @@ const order: OrderDto = {
   taxAmount: 10.8,
   discountCode: null,
   discountAmount: 0,
+  invoiceNumber: null,
   shippingAddress,
   payment: null,
   products: [

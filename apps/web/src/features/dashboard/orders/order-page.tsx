@@ -1,20 +1,20 @@
-import { ArrowTopRightOnSquareIcon } from "@heroicons/react/20/solid";
+import { ArrowDownTrayIcon, ArrowTopRightOnSquareIcon } from "@heroicons/react/20/solid";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { MAX_ORDER_NOTE } from "@shop/shared/constants";
-import { errors, loading, orderHistory } from "@shop/shared/messages";
+import { documents, errors, loading, orderHistory } from "@shop/shared/messages";
 import { formatPrice } from "@shop/shared/pricing";
 import { type OrderDto, OrderNoteInput } from "@shop/shared/schemas/order";
 import { type ReactNode, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useParams } from "react-router";
-import { Button } from "#web/components/button";
+import { Button, buttonClasses } from "#web/components/button";
 import { ErrorState } from "#web/components/error-state";
 import { MediaImage } from "#web/components/media-image";
 import { OrderTimeline } from "#web/components/order-timeline";
 import { PageSpinner } from "#web/components/spinner";
 import { StatusBadge } from "#web/components/status-badge";
 import { TextArea } from "#web/components/text-area";
-import { errorMessage, isApiError } from "#web/lib/api";
+import { errorMessage, isApiError, orderDocumentUrl } from "#web/lib/api";
 import { formatDateTime } from "#web/lib/dates";
 import { applyServerErrors } from "#web/lib/form-errors";
 import { SectionBody, SectionCard, SectionHeader } from "../components/section-header";
@@ -82,6 +82,24 @@ function Amount({ label, value, strong }: { label: string; value: string; strong
   );
 }
 
+function DocumentLinks({ orderId }: { orderId: string }) {
+  const links = [
+    { document: "invoice", label: documents.invoice },
+    { document: "packing-slip", label: documents.packingSlip },
+  ] as const;
+  return links.map(({ document, label }) => (
+    <a
+      key={document}
+      href={orderDocumentUrl(orderId, document)}
+      download
+      className={buttonClasses({ variant: "secondary", size: "sm" })}
+    >
+      <ArrowDownTrayIcon className="mr-1.5 size-4" aria-hidden="true" />
+      {label}
+    </a>
+  ));
+}
+
 function OrderDetails({ order, onChangeStatus }: { order: OrderDto; onChangeStatus: () => void }) {
   const address = order.shippingAddress;
   return (
@@ -100,9 +118,13 @@ function OrderDetails({ order, onChangeStatus }: { order: OrderDto; onChangeStat
             By {order.user.name.firstName} {order.user.name.lastName}
             {order.user.email !== null ? ` (${order.user.email})` : null}
           </p>
-          <Button variant="secondary" size="sm" className="sm:ml-auto" onClick={onChangeStatus}>
-            Update status
-          </Button>
+          <div className="flex flex-wrap gap-2 sm:ml-auto">
+            {/* A paid order has its invoice number, and with it its invoice and packing slip. */}
+            {order.invoiceNumber ? <DocumentLinks orderId={order._id} /> : null}
+            <Button variant="secondary" size="sm" onClick={onChangeStatus}>
+              Update status
+            </Button>
+          </div>
         </div>
       </SectionCard>
 

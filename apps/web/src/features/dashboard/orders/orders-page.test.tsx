@@ -28,6 +28,7 @@ const order: OrderSummaryDto = {
   taxAmount: 10.8,
   discountCode: null,
   discountAmount: 0,
+  invoiceNumber: "INV/2026-27/000001",
   shippingAddress,
   payment: null,
   itemCount: 2,

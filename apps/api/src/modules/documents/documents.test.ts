@@ -1,0 +1,331 @@
+import { api, documents } from "@shop/shared/messages";
+import { formatPrice } from "@shop/shared/pricing";
+import { eq, inArray, like } from "drizzle-orm";
+import { extractText } from "unpdf";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { invoiceCounters } from "#api/db/schema/invoices";
+import { orders } from "#api/db/schema/orders";
+import { addAddress } from "#api/modules/addresses/service";
+import { mailContextOf } from "#api/modules/email/service";
+import { financialYearOf, formatInvoiceNumber, giveInvoiceNumber } from "#api/modules/invoices/service";
+import { placeOrder } from "#api/modules/orders/service";
+import { createTestApp, inject, type TestApp } from "#test/app";
+import { makeCategory, makeMedia, makeProduct } from "#test/catalog";
+import { envelopeProblems } from "#test/envelope-check";
+import { ADDRESS, APPROVED_CARD, type Caller, makeShop, quickUser, type Shop } from "#test/fixtures";
+import { invoiceFigures, spreadCents } from "./figures";
+import { amountInWords } from "./words";
+
+const GSTIN = "27AAPFU0939F1ZV";
+let t: TestApp;
+let shop: Shop;
+
+beforeAll(async () => {
+  t = await createTestApp({ MAX_UNPAID_ORDERS: "100", STORE_GSTIN: GSTIN, STORE_STATE: "Maharashtra" });
+  shop = await makeShop(t);
+});
+afterAll(async () => t?.close());
+
+/** The text of a PDF, as a reader's copy and paste or a search engine would get it. */
+async function pdfText(body: Buffer): Promise<string> {
+  const { text } = await extractText(new Uint8Array(body), { mergePages: true });
+  return text.replace(/\s+/g, " ");
+}
+
+async function orderRow(id: string) {
+  const [row] = await t.database.db.select().from(orders).where(eq(orders.id, id));
+  if (!row) throw new Error("no such order");
+  return row;
+}
+
+function pay(cookie: string, orderId: string) {
+  return inject(t.app, {
+    method: "POST",
+    url: "/api/payments",
+    cookie,
+    payload: { order: orderId, paymentGateway: "test", card: APPROVED_CARD },
+  });
+}
+
+function invoice(orderId: string, cookie?: string) {
+  return inject(t.app, { method: "GET", url: `/api/orders/${orderId}/invoice.pdf`, cookie });
+}
+
+function packingSlip(orderId: string, cookie?: string) {
+  return inject(t.app, { method: "GET", url: `/api/orders/${orderId}/packing-slip.pdf`, cookie });
+}
+
+/** An order of the shopper to an address in `state`: the sale product twice and a variant three times, with a code. */
+async function paidOrderTo(shopper: Caller, state: string, { discountCode }: { discountCode?: string } = {}) {
+  const address = await addAddress(t.database.db, shopper.user.id, { ...ADDRESS, state });
+  const { order } = await placeOrder(
+    t.database.db,
+    shopper.user,
+    {
+      products: [
+        { product: shop.productId, quantity: 2 },
+        { product: shop.variantProductId, variant: shop.variantIds[4], quantity: 3 },
+      ],
+      shippingAddress: address._id,
+      ...(discountCode ? { discountCode } : {}),
+    },
+    { mail: mailContextOf(t.config) },
+  );
+  const paid = await pay(shopper.cookie, order._id);
+  expect(paid.statusCode, paid.body).toBe(201);
+  const read = await inject(t.app, {
+    method: "GET",
+    url: `/api/orders/current-user/${order._id}`,
+    cookie: shopper.cookie,
+  });
+  return read.json().data as {
+    _id: string;
+    number: number;
+    invoiceNumber: string | null;
+    totalAmount: number;
+    taxAmount: number;
+    shippingAmount: number;
+    subTotal: number;
+    discountAmount: number;
+    products: { variant: { sku: string; options: Record<string, string> }; quantity: number }[];
+  };
+}
+
+describe("invoice numbers", () => {
+  it("counts financial years from April to March by the clock in India", () => {
+    expect(financialYearOf(new Date("2026-11-23T10:00:00Z"))).toBe("2026-27");
+    expect(financialYearOf(new Date("2027-03-31T18:29:59Z"))).toBe("2026-27");
+    // 00:00 on 1 April in India is 18:30 UTC the day before.
+    expect(financialYearOf(new Date("2027-03-31T18:30:00Z"))).toBe("2027-28");
+    expect(financialYearOf(new Date("2099-12-31T00:00:00Z"))).toBe("2099-00");
+    expect(formatInvoiceNumber("2026-27", 42)).toBe("INV/2026-27/000042");
+  });
+
+  it("gives a paid order its number, the order read carries it, an unpaid order has none", async () => {
+    const paid = await orderRow(shop.paidOrderId);
+    expect(paid.invoiceNumber).toMatch(/^INV\/\d{4}-\d{2}\/\d{6}$/);
+    expect(paid.invoiceNumber?.split("/")[1]).toBe(financialYearOf(paid.invoicedAt ?? new Date(0)));
+    const read = await inject(t.app, {
+      method: "GET",
+      url: `/api/orders/${shop.paidOrderId}`,
+      cookie: shop.admin.cookie,
+    });
+    expect(read.json().data.invoiceNumber).toBe(paid.invoiceNumber);
+    const pending = await inject(t.app, {
+      method: "GET",
+      url: `/api/orders/current-user/${shop.orderId}`,
+      cookie: shop.shopper.cookie,
+    });
+    expect(pending.json().data.invoiceNumber).toBeNull();
+  });
+
+  it("gives a number back when the payment's transaction rolls back", async () => {
+    const { order } = await placeOrder(
+      t.database.db,
+      shop.shopper.user,
+      { products: [{ product: shop.productId, quantity: 1 }], shippingAddress: shop.addressId },
+      { mail: mailContextOf(t.config), limits: t.config.orderLimits },
+    );
+    // A year no other test pays in, so that its first number is known.
+    const at = new Date("2099-06-01T12:00:00Z");
+    const failed = t.database.db.transaction(async (tx) => {
+      expect(await giveInvoiceNumber(tx, order._id, at)).toBe("INV/2099-00/000001");
+      throw new Error("the payment failed after its number");
+    });
+    await expect(failed).rejects.toThrow("the payment failed");
+    expect((await orderRow(order._id)).invoiceNumber).toBeNull();
+    expect(await giveInvoiceNumber(t.database.db, order._id, at)).toBe("INV/2099-00/000001");
+    // A second number for the same order fails its transaction, which gives the number back.
+    await expect(t.database.db.transaction((tx) => giveInvoiceNumber(tx, order._id, at))).rejects.toThrow();
+  });
+
+  it("gives 50 payments made at once 50 distinct numbers with no gap", async () => {
+    const category = await makeCategory(t.database);
+    const media = await makeMedia(t.database);
+    const product = await makeProduct(
+      t.database,
+      { category: category.id, thumbnail: media.id },
+      { price: 10, stock: 500 },
+    );
+    const shopper = await quickUser(t);
+    const address = await addAddress(t.database.db, shopper.user.id, ADDRESS);
+    const ids: string[] = [];
+    for (let i = 0; i < 50; i += 1) {
+      const { order } = await placeOrder(
+        t.database.db,
+        shopper.user,
+        { products: [{ product: product._id, quantity: 1 }], shippingAddress: address._id },
+        { mail: mailContextOf(t.config), limits: t.config.orderLimits },
+      );
+      ids.push(order._id);
+    }
+    const answers = await Promise.all(ids.map((id) => pay(shopper.cookie, id)));
+    expect(answers.map((answer) => answer.statusCode)).toEqual(ids.map(() => 201));
+
+    const numbers = (
+      await t.database.db
+        .select({ invoiceNumber: orders.invoiceNumber })
+        .from(orders)
+        .where(inArray(orders.id, ids))
+    ).map((row) => row.invoiceNumber ?? "");
+    expect(new Set(numbers).size).toBe(50);
+    const sequences = numbers.map((n) => Number(n.split("/")[2])).sort((a, b) => a - b);
+    const first = sequences[0] ?? 0;
+    expect(sequences).toEqual(sequences.map((_, i) => first + i));
+
+    // Every number of the year, from every test of this file: 1 to the counter's last, none missing.
+    const year = numbers[0]?.split("/")[1] ?? "";
+    const all = (
+      await t.database.db
+        .select({ invoiceNumber: orders.invoiceNumber })
+        .from(orders)
+        .where(like(orders.invoiceNumber, `INV/${year}/%`))
+    )
+      .map((row) => Number(row.invoiceNumber?.split("/")[2]))
+      .sort((a, b) => a - b);
+    const [counter] = await t.database.db
+      .select()
+      .from(invoiceCounters)
+      .where(eq(invoiceCounters.financialYear, year));
+    expect(all).toEqual(Array.from({ length: counter?.last ?? 0 }, (_, i) => i + 1));
+  });
+});
+
+describe("GET /api/orders/{orderId}/invoice.pdf", () => {
+  it("is a PDF with the seller's GSTIN, the number, CGST + SGST within Maharashtra, and the order's totals", async () => {
+    const order = await paidOrderTo(shop.shopper, "maharashtra", { discountCode: shop.discountCode });
+    expect(order.discountAmount).toBeGreaterThan(0);
+    const response = await invoice(order._id, shop.shopper.cookie);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toBe("application/pdf");
+    const filename = `invoice-${order.invoiceNumber?.replaceAll("/", "-")}.pdf`;
+    expect(response.headers["content-disposition"]).toBe(`attachment; filename="${filename}"`);
+    expect(response.rawPayload.subarray(0, 5).toString()).toBe("%PDF-");
+    const text = await pdfText(response.rawPayload);
+    expect(text).toContain(documents.taxInvoice);
+    expect(text).toContain(order.invoiceNumber);
+    expect(text).toContain(documents.order(order.number));
+    expect(text).toContain(GSTIN);
+    expect(text).toContain(documents.cgst);
+    expect(text).toContain(documents.sgst);
+    expect(text).not.toContain(documents.igst);
+    for (const product of order.products) expect(text).toContain(product.variant.sku);
+    // The figures printed are the order's own.
+    const taxable = order.subTotal - order.discountAmount;
+    expect(text).toContain(`${documents.taxableTotal} ${formatPrice(taxable)}`);
+    expect(text).toContain(`${documents.totalTax} ${formatPrice(order.taxAmount)}`);
+    expect(text).toContain(`${documents.shipping} ${formatPrice(order.shippingAmount)}`);
+    expect(text).toContain(`${documents.grandTotal} ${formatPrice(order.totalAmount)}`);
+    expect(text).toContain(documents.amountInWords(amountInWords(order.totalAmount)));
+    // The suites' envelope check takes the file for what the document says it is, and only that.
+    expect(envelopeProblems(response, ["application/pdf"])).toEqual([]);
+    expect(envelopeProblems(response)).not.toEqual([]);
+  });
+
+  it("charges IGST 18% to an address in Karnataka, and staff may read it too", async () => {
+    const order = await paidOrderTo(shop.shopper, "Karnataka");
+    for (const caller of [shop.shopper, shop.manager, shop.admin]) {
+      const response = await invoice(order._id, caller.cookie);
+      expect(response.statusCode).toBe(200);
+      const text = await pdfText(response.rawPayload);
+      expect(text).toContain(documents.igst);
+      expect(text).not.toContain(documents.cgst);
+      expect(text).not.toContain(documents.sgst);
+      expect(text).toContain(`${documents.totalTax} ${formatPrice(order.taxAmount)}`);
+      expect(text).toContain(`${documents.grandTotal} ${formatPrice(order.totalAmount)}`);
+    }
+  });
+
+  it("is not found for another shopper or a missing order, 401 signed out, and 409 while unpaid", async () => {
+    const other = await quickUser(t);
+    const refused = await invoice(shop.paidOrderId, other.cookie);
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json().message).toBe(api.orderNotFound);
+    expect(refused.body).not.toContain(shop.paidOrderId);
+    expect((await invoice("0123456789abcdef01234567", shop.admin.cookie)).statusCode).toBe(404);
+    expect((await invoice(shop.paidOrderId)).statusCode).toBe(401);
+    const unpaid = await invoice(shop.orderId, shop.shopper.cookie);
+    expect(unpaid.statusCode).toBe(409);
+    expect(unpaid.json()).toEqual({ success: false, message: api.invoiceNotIssued });
+    expect(envelopeProblems(unpaid, ["application/pdf"])).toEqual([]);
+  });
+});
+
+describe("GET /api/orders/{orderId}/packing-slip.pdf", () => {
+  it("lists the lines with their options, SKUs and quantities and the address, without a price", async () => {
+    const order = await paidOrderTo(shop.shopper, "Maharashtra");
+    const response = await packingSlip(order._id, shop.manager.cookie);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toBe("application/pdf");
+    expect(response.headers["content-disposition"]).toBe(
+      `attachment; filename="packing-slip-${order.invoiceNumber?.replaceAll("/", "-")}.pdf"`,
+    );
+    const text = await pdfText(response.rawPayload);
+    expect(text).toContain(documents.packingSlipTitle);
+    expect(text).toContain(order.invoiceNumber);
+    expect(text).toContain(documents.order(order.number));
+    expect(text).toContain(ADDRESS.street);
+    expect(text).toContain(ADDRESS.pinCode);
+    for (const line of order.products) {
+      expect(text).toContain(line.variant.sku);
+      for (const [name, value] of Object.entries(line.variant.options))
+        expect(text).toContain(`${name}: ${value}`);
+    }
+    expect(text).toContain(documents.itemCount(5));
+    expect(text).not.toContain("$");
+    // A manager ships with the name and address alone; an admin also gets the phone.
+    expect(text).not.toContain(ADDRESS.phoneNumber);
+    const admin = await pdfText((await packingSlip(order._id, shop.admin.cookie)).rawPayload);
+    expect(admin).toContain(ADDRESS.phoneNumber);
+  });
+
+  it("is for staff only, and 409 for an unpaid order", async () => {
+    expect((await packingSlip(shop.paidOrderId, shop.shopper.cookie)).statusCode).toBe(403);
+    expect((await packingSlip(shop.paidOrderId)).statusCode).toBe(401);
+    const unpaid = await packingSlip(shop.orderId, shop.admin.cookie);
+    expect(unpaid.statusCode).toBe(409);
+    expect(unpaid.json().message).toBe(api.packingSlipNotReady);
+  });
+});
+
+describe("invoice figures", () => {
+  it("writes amounts in words", () => {
+    expect(amountInWords(142.72)).toBe("One hundred forty-two dollars and seventy-two cents");
+    expect(amountInWords(1)).toBe("One dollar");
+    expect(amountInWords(5080.01)).toBe("Five thousand eighty dollars and one cent");
+  });
+
+  it("spreads cents by weight with the rounding left to the largest remainders", () => {
+    expect(spreadCents(100, [1, 1, 1])).toEqual([34, 33, 33]);
+    expect(spreadCents(1791, [9950, 0])).toEqual([1791, 0]);
+    expect(spreadCents(5, [0, 0])).toEqual([5, 0]);
+  });
+
+  it("splits the order's GST over lines and as CGST + SGST or IGST, adding up to the order exactly", () => {
+    const order = {
+      subTotal: 331.83,
+      discountAmount: 33.19,
+      shippingAmount: 80,
+      taxAmount: 53.76,
+      totalAmount: 432.4,
+      shippingState: " MAHARASHTRA ",
+    };
+    const lines = [
+      { originalPrice: 120, price: 99.5, savedAmount: 61.5, discountShare: 29.85, quantity: 3 },
+      { originalPrice: 11.11, price: 11.11, savedAmount: 0, discountShare: 3.34, quantity: 3 },
+    ];
+    const intra = invoiceFigures(order, lines, "Maharashtra");
+    expect(intra.split).toBe("intra-state");
+    expect(intra.lines[0]).toMatchObject({ unitPrice: 120, discount: 91.35, taxableValue: 268.65 });
+    expect(intra.taxableValue).toBe(298.64);
+    expect(intra.tax).toBe(53.76);
+    expect([intra.cgst, intra.sgst]).toEqual([26.88, 26.88]);
+    expect(intra.igst).toBe(0);
+    expect(intra.total).toBe(order.totalAmount);
+    const inter = invoiceFigures({ ...order, shippingState: "Karnataka" }, lines, "Maharashtra");
+    expect(inter).toMatchObject({ split: "inter-state", cgst: 0, sgst: 0, igst: 53.76, total: 432.4 });
+    expect(() =>
+      invoiceFigures({ ...order, totalAmount: order.totalAmount + 0.01 }, lines, "Maharashtra"),
+    ).toThrow();
+  });
+});

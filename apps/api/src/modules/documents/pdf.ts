@@ -1,0 +1,285 @@
+/**
+ * The shop's PDFs, drawn with pdfkit in its built-in Helvetica (prices are in dollars, SPEC section 9,
+ * which it prints; it has no rupee sign). Text is real text, so that it can be read back and searched.
+ */
+import { documents as words } from "@shop/shared/messages";
+import { formatPrice } from "@shop/shared/pricing";
+import PDFDocument from "pdfkit";
+import type { InvoiceFigures, InvoiceLineFigures } from "./figures";
+
+type Doc = PDFKit.PDFDocument;
+
+export interface Party {
+  name: string;
+  lines: string[];
+}
+
+export interface DocumentLine {
+  name: string;
+  /** "Size: 9, Colour: Blue"; empty for a product without options. */
+  options: string;
+  sku: string;
+}
+
+export interface InvoiceContent {
+  seller: Party;
+  buyer: Party;
+  shipTo: Party;
+  invoiceNumber: string;
+  invoiceDate: string;
+  /** The order's number people say (#1001). */
+  orderNumber: number;
+  placeOfSupply: string;
+  lines: DocumentLine[];
+  figures: InvoiceFigures;
+  amountInWords: string;
+}
+
+export interface PackingSlipContent {
+  seller: Party;
+  shipTo: Party;
+  invoiceNumber: string;
+  orderNumber: number;
+  orderDate: string;
+  lines: (DocumentLine & { quantity: number })[];
+}
+
+const MARGIN = 40;
+const MUTED = "#555555";
+const RULE = "#cccccc";
+
+/** Draws a document and answers its bytes. */
+function render(title: string, draw: (doc: Doc) => void): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const doc = new PDFDocument({ size: "A4", margin: MARGIN, info: { Title: title }, bufferPages: false });
+    const chunks: Buffer[] = [];
+    doc.on("data", (chunk: Buffer) => chunks.push(chunk));
+    doc.on("end", () => resolve(Buffer.concat(chunks)));
+    doc.on("error", reject);
+    try {
+      draw(doc);
+      doc.end();
+    } catch (error) {
+      reject(error);
+    }
+  });
+}
+
+const width = (doc: Doc) => doc.page.width - MARGIN * 2;
+
+function party(doc: Doc, heading: string, who: Party, x: number, y: number, w: number): number {
+  doc.font("Helvetica-Bold").fontSize(9).fillColor(MUTED).text(heading.toUpperCase(), x, y, { width: w });
+  doc.font("Helvetica-Bold").fontSize(10).fillColor("black").text(who.name, { width: w });
+  doc.font("Helvetica").fontSize(9);
+  for (const line of who.lines) doc.text(line, { width: w });
+  return doc.y;
+}
+
+function rule(doc: Doc, y: number) {
+  doc
+    .moveTo(MARGIN, y)
+    .lineTo(MARGIN + width(doc), y)
+    .lineWidth(0.5)
+    .strokeColor(RULE)
+    .stroke();
+}
+
+interface Column {
+  title: string;
+  width: number;
+  align: "left" | "right";
+}
+
+/** A table row: each cell's text in its column; answers the row's bottom. */
+function row(
+  doc: Doc,
+  columns: readonly Column[],
+  cells: readonly string[],
+  y: number,
+  bold = false,
+): number {
+  let x = MARGIN;
+  let bottom = y;
+  doc
+    .font(bold ? "Helvetica-Bold" : "Helvetica")
+    .fontSize(8.5)
+    .fillColor("black");
+  columns.forEach((column, i) => {
+    const text = cells[i] ?? "";
+    doc.text(text, x + 2, y, { width: column.width - 4, align: column.align });
+    bottom = Math.max(bottom, doc.y);
+    x += column.width;
+  });
+  return bottom + 4;
+}
+
+function rowHeight(doc: Doc, columns: readonly Column[], cells: readonly string[]): number {
+  doc.font("Helvetica").fontSize(8.5);
+  return Math.max(
+    ...columns.map((column, i) => doc.heightOfString(cells[i] ?? "", { width: column.width - 4 })),
+  );
+}
+
+/** Rows under a header, starting a new page (with the header again) when one does not fit. */
+function table(doc: Doc, columns: readonly Column[], rows: readonly string[][], top: number): number {
+  const header = () => {
+    const y = doc.y;
+    const bottom = row(
+      doc,
+      columns,
+      columns.map((column) => column.title),
+      y,
+      true,
+    );
+    rule(doc, bottom - 2);
+    return bottom + 2;
+  };
+  doc.y = top;
+  let y = header();
+  for (const cells of rows) {
+    if (y + rowHeight(doc, columns, cells) > doc.page.height - MARGIN - 20) {
+      doc.addPage();
+      doc.y = MARGIN;
+      y = header();
+    }
+    y = row(doc, columns, cells, y);
+    rule(doc, y - 2);
+    y += 2;
+  }
+  return y;
+}
+
+function heading(doc: Doc, title: string, seller: Party, right: string[]) {
+  doc.font("Helvetica-Bold").fontSize(18).fillColor("black").text(title, MARGIN, MARGIN);
+  const top = doc.y + 8;
+  const half = width(doc) / 2;
+  const left = party(doc, words.seller, seller, MARGIN, top, half - 10);
+  doc.font("Helvetica").fontSize(9).fillColor("black");
+  let y = top;
+  for (const line of right) {
+    doc.text(line, MARGIN + half, y, { width: half, align: "right" });
+    y = doc.y;
+  }
+  return Math.max(left, y) + 12;
+}
+
+function label(line: DocumentLine): string {
+  return [line.name, line.options, words.skuOf(line.sku)].filter(Boolean).join("\n");
+}
+
+function taxCell(line: InvoiceLineFigures, split: InvoiceFigures["split"]): string {
+  return split === "intra-state"
+    ? `${formatPrice(line.cgst)}\n${formatPrice(line.sgst)}`
+    : formatPrice(line.igst);
+}
+
+/** The GST tax invoice of a paid order. */
+export function invoicePdf(content: InvoiceContent): Promise<Buffer> {
+  return render(`${words.taxInvoice} ${content.invoiceNumber}`, (doc) => {
+    let y = heading(doc, words.taxInvoice, content.seller, [
+      words.invoiceNumber(content.invoiceNumber),
+      words.invoiceDate(content.invoiceDate),
+      words.order(content.orderNumber),
+      words.placeOfSupply(content.placeOfSupply),
+    ]);
+    const half = width(doc) / 2;
+    const bottom = Math.max(
+      party(doc, words.billTo, content.buyer, MARGIN, y, half - 10),
+      party(doc, words.shipTo, content.shipTo, MARGIN + half, y, half),
+    );
+    const { figures } = content;
+    const intra = figures.split === "intra-state";
+    const c = words.columns;
+    const columns: Column[] = [
+      { title: c.line, width: 18, align: "left" },
+      { title: c.item, width: 157, align: "left" },
+      { title: c.quantity, width: 30, align: "right" },
+      { title: c.unitPrice, width: 60, align: "right" },
+      { title: c.discount, width: 55, align: "right" },
+      { title: c.taxableValue, width: 65, align: "right" },
+      { title: intra ? `${words.cgst}\n${words.sgst}` : words.igst, width: 60, align: "right" },
+      { title: c.total, width: 70, align: "right" },
+    ];
+    const rows = content.lines.map((line, i) => {
+      const f = figures.lines[i];
+      if (!f) throw new Error("an invoice line without its figures");
+      return [
+        String(i + 1),
+        label(line),
+        String(f.quantity),
+        formatPrice(f.unitPrice),
+        formatPrice(f.discount),
+        formatPrice(f.taxableValue),
+        taxCell(f, figures.split),
+        formatPrice(f.total),
+      ];
+    });
+    y = table(doc, columns, rows, bottom + 14);
+
+    const totals: [string, string][] = [
+      [words.taxableTotal, formatPrice(figures.taxableValue)],
+      ...(intra
+        ? ([
+            [words.cgst, formatPrice(figures.cgst)],
+            [words.sgst, formatPrice(figures.sgst)],
+          ] as [string, string][])
+        : ([[words.igst, formatPrice(figures.igst)]] as [string, string][])),
+      [words.totalTax, formatPrice(figures.tax)],
+      [words.shipping, formatPrice(figures.shipping)],
+      [words.grandTotal, formatPrice(figures.total)],
+    ];
+    if (y + totals.length * 14 + 60 > doc.page.height - MARGIN) {
+      doc.addPage();
+      y = MARGIN;
+    }
+    const labelX = MARGIN + width(doc) - 230;
+    y += 6;
+    totals.forEach(([name, amount], i) => {
+      const last = i === totals.length - 1;
+      doc.font(last ? "Helvetica-Bold" : "Helvetica").fontSize(last ? 11 : 9);
+      doc.text(name, labelX, y, { width: 140 });
+      doc.text(amount, labelX + 140, y, { width: 90, align: "right" });
+      y = doc.y + 3;
+    });
+    doc
+      .font("Helvetica")
+      .fontSize(9)
+      .text(words.amountInWords(content.amountInWords), MARGIN, y + 10, { width: width(doc) });
+    doc
+      .fontSize(8)
+      .fillColor(MUTED)
+      .text(words.computerGenerated, MARGIN, doc.y + 16, { width: width(doc) });
+  });
+}
+
+/** What the packer needs: the address and the units of each variant, without prices. */
+export function packingSlipPdf(content: PackingSlipContent): Promise<Buffer> {
+  return render(`${words.packingSlipTitle} ${content.invoiceNumber}`, (doc) => {
+    const y = heading(doc, words.packingSlipTitle, content.seller, [
+      words.invoiceNumber(content.invoiceNumber),
+      words.order(content.orderNumber),
+      words.orderDate(content.orderDate),
+    ]);
+    const bottom = party(doc, words.shipTo, content.shipTo, MARGIN, y, width(doc) / 2);
+    const c = words.columns;
+    const columns: Column[] = [
+      { title: c.line, width: 25, align: "left" },
+      { title: c.item, width: 300, align: "left" },
+      { title: c.sku, width: 130, align: "left" },
+      { title: c.quantity, width: 60, align: "right" },
+    ];
+    const rows = content.lines.map((line, i) => [
+      String(i + 1),
+      [line.name, line.options].filter(Boolean).join("\n"),
+      line.sku,
+      String(line.quantity),
+    ]);
+    const end = table(doc, columns, rows, bottom + 14);
+    const units = content.lines.reduce((sum, line) => sum + line.quantity, 0);
+    doc
+      .font("Helvetica-Bold")
+      .fontSize(10)
+      .fillColor("black")
+      .text(words.itemCount(units), MARGIN, end + 10, { width: width(doc) });
+  });
+}

@@ -1,0 +1,61 @@
+/** An order's documents as PDFs: the GST tax invoice (owner or staff) and the packing slip (staff). */
+import { OrderIdParams } from "@shop/shared/schemas/order";
+import type { FastifyReply } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { fileAnswer, refusals } from "#api/http/envelope";
+import { requireStaff, requireUser, userOf } from "#api/http/session";
+import { type OrderDocument, orderInvoice, orderPackingSlip, type Seller } from "./service";
+
+export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const seller: Seller = {
+    address: app.config.storeAddress,
+    gstin: app.config.storeGstin,
+    state: app.config.storeState,
+  };
+  const send = (reply: FastifyReply, { pdf, filename }: OrderDocument) =>
+    reply
+      .header("content-type", "application/pdf")
+      .header("content-disposition", `attachment; filename="${filename}"`)
+      .header("cache-control", "private, no-store")
+      .send(pdf);
+
+  app.get(
+    "/:orderId/invoice.pdf",
+    {
+      schema: {
+        tags: ["orders"],
+        operationId: "getOrderInvoice",
+        summary:
+          "The GST tax invoice of a paid order as a PDF (its owner or staff; another shopper gets 404, an unpaid order 409)",
+        params: OrderIdParams,
+        response: {
+          200: fileAnswer("application/pdf", "The invoice, named after its number (Content-Disposition)."),
+          ...refusals(409),
+        },
+      },
+      preValidation: requireUser,
+    },
+    async (request, reply) =>
+      send(reply, await orderInvoice(app.db, userOf(request), request.params.orderId, seller)),
+  );
+
+  app.get(
+    "/:orderId/packing-slip.pdf",
+    {
+      schema: {
+        tags: ["orders"],
+        operationId: "getOrderPackingSlip",
+        summary:
+          "The packing slip of a paid order as a PDF: lines, SKUs, quantities and the address, no prices (staff)",
+        params: OrderIdParams,
+        response: {
+          200: fileAnswer("application/pdf", "The packing slip, named after the invoice number."),
+          ...refusals(409),
+        },
+      },
+      preValidation: requireStaff,
+    },
+    async (request, reply) =>
+      send(reply, await orderPackingSlip(app.db, userOf(request), request.params.orderId, seller)),
+  );
+};

@@ -1,0 +1,141 @@
+/**
+ * The documents of an order (issue 17): its GST tax invoice, for its owner and staff, and its
+ * packing slip, for staff. Both exist once the order is paid (it then has its invoice number).
+ * NOTE: a refund will get a credit note of its own (`creditNotePdf`, numbered `CN/2026-27/...` from
+ * a counter of its own in modules/invoices), drawn from the refund's lines the same way.
+ */
+import { api, documents as words } from "@shop/shared/messages";
+import { isStaff, seesCustomerDetails, type SignedInViewer as Viewer } from "@shop/shared/roles";
+import { POSTAL_ADDRESS } from "@shop/shared/site";
+import { AppError } from "#api/core/errors";
+import type { Database } from "#api/db/client";
+import type { OrderShippingAddress } from "#api/db/schema/orders";
+import { findOrderById, findOrderLines, type OrderLineRow, type OrderRow } from "#api/modules/orders/repo";
+import { invoiceFigures } from "./figures";
+import { type DocumentLine, invoicePdf, type Party, packingSlipPdf } from "./pdf";
+import { amountInWords } from "./words";
+
+/** The seller as invoices name it: the shop's legal name, address, GSTIN and state. */
+export interface Seller {
+  address: string;
+  gstin: string;
+  state: string;
+}
+
+export interface OrderDocument {
+  pdf: Buffer;
+  /** "invoice-INV-2026-27-000001.pdf": the name a browser saves it under. */
+  filename: string;
+}
+
+const DAY = new Intl.DateTimeFormat("en-GB", {
+  timeZone: "Asia/Kolkata",
+  day: "2-digit",
+  month: "short",
+  year: "numeric",
+});
+
+type Row = NonNullable<OrderRow>;
+
+function sellerParty(seller: Seller): Party {
+  return {
+    name: POSTAL_ADDRESS[0],
+    lines: [seller.address, words.gstin(seller.gstin), words.state(seller.state)],
+  };
+}
+
+function shipToParty(address: OrderShippingAddress, withPhone: boolean): Party {
+  return {
+    name: `${address.name.firstName} ${address.name.lastName}`,
+    lines: [
+      address.building,
+      address.street,
+      `${address.city} ${address.pinCode}`,
+      `${address.state}, ${address.country}`,
+      ...(withPhone ? [words.phone(`+${address.countryCode} ${address.phoneNumber}`)] : []),
+    ],
+  };
+}
+
+function documentLine({ item }: OrderLineRow): DocumentLine {
+  const options = Object.entries(item.variantOptions)
+    .map(([name, value]) => `${name}: ${value}`)
+    .join(", ");
+  return { name: item.name, options, sku: item.variantSku };
+}
+
+/** "INV/2026-27/000001" → "INV-2026-27-000001", safe in a file name. */
+const fileSafe = (invoiceNumber: string) => invoiceNumber.replace(/[^A-Za-z0-9-]/g, "-");
+
+/** The paid order behind a document: 404 when missing or not the viewer's to see, 409 while unpaid. */
+async function paidOrder(db: Database, viewer: Viewer, orderId: string, unpaid: string) {
+  const row = await findOrderById(db, orderId);
+  if (!row || (row.order.userId !== viewer.id && !isStaff(viewer)))
+    throw new AppError("NOT_FOUND", api.orderNotFound);
+  const { invoiceNumber, invoicedAt } = row.order;
+  if (!invoiceNumber || !invoicedAt) throw new AppError("CONFLICT", unpaid);
+  return { row, invoiceNumber, invoicedAt, lines: await findOrderLines(db, orderId) };
+}
+
+function buyerParty(row: Row, viewer: Viewer): Party {
+  const { user } = row;
+  const name = `${user.firstName} ${user.lastName}`.trim();
+  return {
+    name: name || `${row.order.shippingAddress.name.firstName} ${row.order.shippingAddress.name.lastName}`,
+    lines: seesCustomerDetails(viewer, user.id) ? [user.email] : [],
+  };
+}
+
+/** The GST tax invoice of a paid order, for its owner or staff. */
+export async function orderInvoice(
+  db: Database,
+  viewer: Viewer,
+  orderId: string,
+  seller: Seller,
+): Promise<OrderDocument> {
+  const { row, invoiceNumber, invoicedAt, lines } = await paidOrder(
+    db,
+    viewer,
+    orderId,
+    api.invoiceNotIssued,
+  );
+  const { order } = row;
+  const figures = invoiceFigures(
+    { ...order, shippingState: order.shippingAddress.state },
+    lines.map(({ item }) => item),
+    seller.state,
+  );
+  const pdf = await invoicePdf({
+    seller: sellerParty(seller),
+    buyer: buyerParty(row, viewer),
+    shipTo: shipToParty(order.shippingAddress, false),
+    invoiceNumber,
+    invoiceDate: DAY.format(invoicedAt),
+    orderNumber: order.number,
+    placeOfSupply: order.shippingAddress.state,
+    lines: lines.map(documentLine),
+    figures,
+    amountInWords: amountInWords(figures.total),
+  });
+  return { pdf, filename: `invoice-${fileSafe(invoiceNumber)}.pdf` };
+}
+
+/** The packing slip of a paid order, for staff: lines, SKUs and quantities, the address, no prices. */
+export async function orderPackingSlip(
+  db: Database,
+  viewer: Viewer,
+  orderId: string,
+  seller: Seller,
+): Promise<OrderDocument> {
+  const { row, invoiceNumber, lines } = await paidOrder(db, viewer, orderId, api.packingSlipNotReady);
+  const { order, user } = row;
+  const pdf = await packingSlipPdf({
+    seller: sellerParty(seller),
+    shipTo: shipToParty(order.shippingAddress, seesCustomerDetails(viewer, user.id)),
+    invoiceNumber,
+    orderNumber: order.number,
+    orderDate: DAY.format(order.createdAt),
+    lines: lines.map((line) => ({ ...documentLine(line), quantity: line.item.quantity })),
+  });
+  return { pdf, filename: `packing-slip-${fileSafe(invoiceNumber)}.pdf` };
+}

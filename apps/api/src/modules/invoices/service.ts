@@ -1,0 +1,41 @@
+/**
+ * GST invoice numbers (issue 17): every paid order gets one at payment, from a gap-free sequence
+ * per Indian financial year (April to March, by the payment time in India): `INV/2026-27/000001`.
+ * NOTE: credit notes for refunds will number from their own counter year by year (`CN/2026-27/...`),
+ * the same way, once refunds move money.
+ */
+import type { Database } from "#api/db/client";
+import { setInvoiceNumber, takeNextInvoiceNumber } from "./repo";
+
+const INDIA = new Intl.DateTimeFormat("en-US", {
+  timeZone: "Asia/Kolkata",
+  year: "numeric",
+  month: "numeric",
+});
+
+/** "2026-27": the financial year (April to March) a moment falls in, as the clock reads in India. */
+export function financialYearOf(at: Date): string {
+  const parts = INDIA.formatToParts(at);
+  const year = Number(parts.find((part) => part.type === "year")?.value);
+  const month = Number(parts.find((part) => part.type === "month")?.value);
+  const start = month >= 4 ? year : year - 1;
+  return `${start}-${String((start + 1) % 100).padStart(2, "0")}`;
+}
+
+/** "INV/2026-27/000042". */
+export function formatInvoiceNumber(financialYear: string, sequence: number): string {
+  return `INV/${financialYear}/${String(sequence).padStart(6, "0")}`;
+}
+
+/**
+ * Gives a just-paid order its invoice number, inside the payment's transaction (markOrderPaid):
+ * the year's counter row is raised and held until commit, so numbers are unique and have no gaps.
+ */
+export async function giveInvoiceNumber(db: Database, orderId: string, paidAt: Date = new Date()) {
+  const year = financialYearOf(paidAt);
+  const invoiceNumber = formatInvoiceNumber(year, await takeNextInvoiceNumber(db, year));
+  // NOTE: an order is paid once; a second number would leave a gap, so the transaction fails instead.
+  if (!(await setInvoiceNumber(db, orderId, invoiceNumber, paidAt)))
+    throw new Error(`order ${orderId} already has an invoice number`);
+  return invoiceNumber;
+}
