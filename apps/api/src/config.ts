@@ -33,7 +33,7 @@ const EnvSchema = z.object({
   API_DOCS: flag.optional(),
   STORE_EMAIL: z.email().default("support@example.com"),
   STORE_PHONE: z.string().default("+91 22 4000 1234"),
-  STORE_ADDRESS: z.string().default("12 MG Road, Bengaluru 560001, India"),
+  STORE_ADDRESS: z.string().default("4th Floor, Maker Chambers IV, Nariman Point, Mumbai 400021, Maharashtra, India"),
   /** The seller's GST identification number, printed on every tax invoice. */
   STORE_GSTIN: z
     .string()
