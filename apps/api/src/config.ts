@@ -33,7 +33,9 @@ const EnvSchema = z.object({
   API_DOCS: flag.optional(),
   STORE_EMAIL: z.email().default("support@example.com"),
   STORE_PHONE: z.string().default("+91 22 4000 1234"),
-  STORE_ADDRESS: z.string().default("4th Floor, Maker Chambers IV, Nariman Point, Mumbai 400021, Maharashtra, India"),
+  STORE_ADDRESS: z
+    .string()
+    .default("4th Floor, Maker Chambers IV, Nariman Point, Mumbai 400021, Maharashtra, India"),
   /** The seller's GST identification number, printed on every tax invoice. */
   STORE_GSTIN: z
     .string()
