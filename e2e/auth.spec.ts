@@ -129,8 +129,8 @@ test("the admin logs out from the dashboard and lands on the login page, without
   await expect(page).toHaveURL("/auth/login");
 });
 
-// NOTE: pins the API contract of issue 14, section 2 (the current password to change the email and to
-// close the account), which the API implements in its own change: until it lands this journey fails.
+// Changing the email and closing the account both ask for the current password, so that a session
+// left open on a shared computer cannot take the account over or end it.
 test("a shopper changes their email and closes their account only with the current password", async ({
   page,
   newShopper,

@@ -24,7 +24,7 @@ export const ORDER_STATUSES = [
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /**
- * The kinds of rows of an order's history (issue 17): placed, paid, a staff status change, cancelled
+ * The kinds of rows of an order's history: placed, paid, a staff status change, cancelled
  * (by the shopper, staff, or the hold expiry with no actor), a staff note, and a refund with its amount.
  */
 export const ORDER_EVENT_TYPES = ["placed", "paid", "status", "cancelled", "note", "refunded"] as const;
@@ -36,7 +36,7 @@ export const FIRST_ORDER_NUMBER = 1001;
 
 export const PAYMENT_STATUSES = ["pending", "completed", "failed"] as const;
 
-/** The messages the shop sends (issue: email shoppers and staff can rely on). */
+/** The messages the shop sends. */
 export const EMAIL_KINDS = [
   "passwordReset",
   "passwordChanged",
@@ -149,7 +149,7 @@ export const SESSION_TTL_DAYS = 30;
 /** Sign-in and registration attempts allowed per client address per window. */
 export const AUTH_RATE_LIMIT = { max: 10, windowMs: 60_000 } as const;
 
-/** Discount codes (issue 19): what a code takes off, and which items it looks at. */
+/** Discount codes: what a code takes off, and which items it looks at. */
 export const DISCOUNT_TYPES = ["percentage", "fixed", "free_shipping"] as const;
 export type DiscountType = (typeof DISCOUNT_TYPES)[number];
 export const DISCOUNT_SCOPES = ["all", "categories", "products"] as const;

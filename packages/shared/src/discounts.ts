@@ -1,5 +1,5 @@
 /**
- * The rules a discount code must pass before it takes anything off (issue 19). The same function
+ * The rules a discount code must pass before it takes anything off. The same function
  * answers the cart's price check in the browser's figures and the placement on the server, where
  * the use counts are read under a lock in the order's transaction.
  */

@@ -334,7 +334,7 @@ export const api = {
 } as const;
 
 /**
- * The words of the shop's documents (issue 17): the GST tax invoice and the packing slip, made as
+ * The words of the shop's documents: the GST tax invoice and the packing slip, made as
  * PDFs by the API, and the links to them. Amounts come formatted ("$1,234.50").
  */
 export const documents = {
@@ -379,7 +379,7 @@ export const documents = {
 } as const;
 
 /**
- * Why a discount code does not apply (issue 19): shown under the code field, and answered by the API
+ * Why a discount code does not apply: shown under the code field, and answered by the API
  * when a placement names a code that stopped applying.
  */
 export const discountCodes = {

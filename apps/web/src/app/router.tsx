@@ -18,7 +18,7 @@ import { NotFoundPage } from "./not-found-page";
 import { Root } from "./root";
 
 const adminOnly: DashboardHandle = { roles: ["admin"] };
-/** Admins and managers: the staff the API's discount operations serve (issue 19). */
+/** Admins and managers: the staff the API's discount operations serve. */
 const staffOnly: DashboardHandle = { roles: STAFF_ROLES };
 
 /** While the code of the first page shown loads: the header bar index.html drew, a spinner below. */

@@ -15,7 +15,7 @@ interface DiscountCodeFieldProps {
 }
 
 /**
- * "Discount code" on the cart and checkout pages (issue 19): Apply keeps the code with the cart and
+ * "Discount code" on the cart and checkout pages: Apply keeps the code with the cart and
  * the server prices it; an applied code shows with its amount and Remove; a code that does not
  * apply shows the server's reason under the field.
  */

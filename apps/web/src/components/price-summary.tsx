@@ -8,7 +8,7 @@ interface PriceSummaryProps {
   taxPrice: number;
   totalPrice: number;
   discountPrice: number;
-  /** A discount code's amount off the items, and the code (issue 19). */
+  /** A discount code's amount off the items, and the code. */
   discountAmount?: number | undefined;
   discountCode?: string | null | undefined;
   /** 'Total' in the cart; 'Amount paid' once an order's payment is completed (SPEC section 4). */

@@ -11,7 +11,7 @@ import { useSession } from "./session";
 
 const API_BASE = "/api";
 
-/** The address of an order's PDF (issue 17): its invoice (owner or staff) or packing slip (staff), a plain link. */
+/** The address of an order's PDF: its invoice (owner or staff) or packing slip (staff), a plain link. */
 export function orderDocumentUrl(orderId: string, document: "invoice" | "packing-slip"): string {
   return `${API_BASE}/orders/${encodeURIComponent(orderId)}/${document}.pdf`;
 }

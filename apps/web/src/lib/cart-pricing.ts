@@ -50,7 +50,7 @@ function summaryOf(priced: CartPriceDto): PriceSummary {
 }
 
 /**
- * The cart's prices with its discount code (issue 19): without a code, the cart's own figures; with
+ * The cart's prices with its discount code: without a code, the cart's own figures; with
  * one, the server's answer for these lines and this code, which becomes the figures shown (the lines
  * keep their own figures: the server's `lines` follow the order it locks them in, not the cart's).
  */

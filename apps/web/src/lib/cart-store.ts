@@ -22,7 +22,7 @@ export type CartProduct = Pick<
 >;
 
 /**
- * The variant a line holds (issue 15): its id and option values, in the product's option order.
+ * The variant a line holds: its id and option values, in the product's option order.
  * Absent for a product without options (its only variant), as in carts stored before variants.
  */
 export interface CartVariant {
@@ -270,7 +270,7 @@ interface CartState {
   items: CartItem[];
   /** The delivery address chosen on the shipping page. */
   address: AddressDto | null;
-  /** The discount code the shopper applied (issue 19), upper-cased; priced and re-checked by the server. */
+  /** The discount code the shopper applied, upper-cased; priced and re-checked by the server. */
   discountCode: string | null;
   /** Adds up to `quantity` units (never beyond stock nor the limit per line); returns how many were added. */
   addItem: (product: CartProduct, quantity: number, maxPerLine?: number, variant?: CartVariant) => number;

@@ -1,4 +1,4 @@
-/** Discount codes (issue 19): the staff's form and reads, and the shopper's cart price check. */
+/** Discount codes: the staff's form and reads, and the shopper's cart price check. */
 import { z } from "zod";
 import { DISCOUNT_CODE_PATTERN, DISCOUNT_SCOPES, DISCOUNT_STATUSES, DISCOUNT_TYPES } from "../constants";
 import { validation } from "../messages";

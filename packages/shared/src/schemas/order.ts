@@ -52,7 +52,7 @@ export const OrderInput = z
     taxAmount: z.number({ error: validation.number }).optional(),
     totalAmount: z.number({ error: validation.number }).optional(),
     status: z.string({ error: validation.notAnOption }).optional(),
-    /** A discount code to use, checked again in the order's transaction (issue 19). */
+    /** A discount code to use, checked again in the order's transaction. */
     discountCode: z
       .string({ error: validation.discountCode })
       .trim()

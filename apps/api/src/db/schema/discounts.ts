@@ -12,7 +12,7 @@ import { products } from "./products";
 import { sqlList } from "./sql-lists";
 
 /**
- * Discount codes (issue 19). `code` is kept upper-cased, so that it is unique and found whatever
+ * Discount codes. `code` is kept upper-cased, so that it is unique and found whatever
  * case a shopper types. `usedCount` counts the orders holding a use (placed and not cancelled):
  * a placement takes a use under the row's lock, a cancellation or the hold expiry gives it back.
  */

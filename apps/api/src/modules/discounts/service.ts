@@ -1,4 +1,4 @@
-/** Discount codes: the staff's writes and reads, and the code a cart or a placement names (issue 19). */
+/** Discount codes: the staff's writes and reads, and the code a cart or a placement names. */
 import { type DiscountRules, discountRefusal } from "@shop/shared/discounts";
 import { discountCodes, validation } from "@shop/shared/messages";
 import type { DiscountTerms, PricedInput } from "@shop/shared/pricing";

@@ -1,5 +1,5 @@
 /**
- * The documents of an order (issue 17): its GST tax invoice, for its owner and staff, and its
+ * The documents of an order: its GST tax invoice, for its owner and staff, and its
  * packing slip, for staff. Both exist once the order is paid (it then has its invoice number).
  * NOTE: a refund will get a credit note of its own (`creditNotePdf`, numbered `CN/2026-27/...` from
  * a counter of its own in modules/invoices), drawn from the refund's lines the same way.

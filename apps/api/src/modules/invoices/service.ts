@@ -1,5 +1,5 @@
 /**
- * GST invoice numbers (issue 17): every paid order gets one at payment, from a gap-free sequence
+ * GST invoice numbers: every paid order gets one at payment, from a gap-free sequence
  * per Indian financial year (April to March, by the payment time in India): `INV/2026-27/000001`.
  * NOTE: credit notes for refunds will number from their own counter year by year (`CN/2026-27/...`),
  * the same way, once refunds move money.

@@ -56,7 +56,7 @@ function offer(
 /** The schema.org properties of the options search engines know by name; others are listed as named values. */
 const KNOWN_OPTIONS: Record<string, "size" | "color"> = { size: "size", colour: "color", color: "color" };
 
-/** One variant of a ProductGroup: its own name, SKU, option values and offer (issue 15). */
+/** One variant of a ProductGroup: its own name, SKU, option values and offer. */
 function variantJsonLd(product: ProductDetailDto, variant: VariantDto, url: string): Record<string, unknown> {
   const known: Record<string, string> = {};
   const other: { "@type": "PropertyValue"; name: string; value: string }[] = [];

@@ -29,7 +29,7 @@ const WRONG = {
   errors: { currentPassword: validation.loginPassword },
 };
 
-/** The API contract of issue 14: the current password is checked to change the email and to close the account. */
+/** The current password is checked to change the email and to close the account. */
 function passwordChecked(answer: (request: StubRequest) => { status?: number; data?: unknown }) {
   return (request: StubRequest) => {
     const body = request.body as { currentPassword?: string } | undefined;

@@ -136,7 +136,7 @@ describe("the checkout page's guard (SPEC section 4)", () => {
   });
 });
 
-describe("a discount code at checkout (issue 19)", () => {
+describe("a discount code at checkout", () => {
   // The lamp costs 30 on sale; two of them are 60, 10% off is 6, GST on 54 is 9.72, shipping 80.
   const priced = {
     lines: [

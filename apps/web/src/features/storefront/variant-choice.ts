@@ -1,5 +1,5 @@
 /**
- * Choosing a variant on the product page (issue 15): a value per option, in the product's option
+ * Choosing a variant on the product page: a value per option, in the product's option
  * order. A value is offered only when some variant with it, and with the values chosen for the
  * options before it, can be bought (active and in stock); choosing a value drops the later choices
  * it rules out, so no sequence of choices can leave the shopper stuck.

@@ -79,7 +79,7 @@ function OptionButtons({
 }
 
 /**
- * A selector per option (issue 15): buttons for up to 8 values, else a select field. Values whose
+ * A selector per option: buttons for up to 8 values, else a select field. Values whose
  * variants are sold out or inactive (given the values chosen before) are crossed out and cannot be
  * chosen.
  */

@@ -52,7 +52,7 @@ interface DiscountFormProps {
   aside?: ReactNode;
 }
 
-/** Every term of a discount code (issue 19), for New Discount and the edit page. */
+/** Every term of a discount code, for New Discount and the edit page. */
 export function DiscountForm({ discount, aside }: DiscountFormProps) {
   const navigate = useNavigate();
   const save = useSaveDiscount(discount?._id);
