@@ -2,6 +2,7 @@
 import type { AddressDto } from "@shop/shared/schemas/address";
 import type { CategoryDto } from "@shop/shared/schemas/category";
 import type { MediaDto } from "@shop/shared/schemas/media";
+import type { OrderDto } from "@shop/shared/schemas/order";
 import type { ProductDto } from "@shop/shared/schemas/product";
 
 const CREATED = "2026-01-05T10:00:00.000Z";
@@ -64,4 +65,36 @@ export const homeAddress: AddressDto = {
   state: "Maharashtra",
   pinCode: "400002",
   country: "India",
+};
+
+/** A paid order of one shopper, invoiced: for the pages that show an order's state and documents. */
+export const paidOrder: OrderDto = {
+  _id: "0a0a0a0a0a0a0a0a0a0a0a0a",
+  number: 1001,
+  user: {
+    _id: "1b1b1b1b1b1b1b1b1b1b1b1b",
+    name: { firstName: "Priya", lastName: "Sharma" },
+    email: "p@example.com",
+  },
+  createdAt: lamp.createdAt,
+  updatedAt: lamp.createdAt,
+  status: "processing",
+  totalAmount: 115.4,
+  subTotal: 60,
+  savedAmount: 0,
+  shippingAmount: 80,
+  taxAmount: 10.8,
+  discountCode: null,
+  discountAmount: 0,
+  invoiceNumber: "INV/2026-27/000001",
+  shippingAddress: (({ _id, ...address }) => address)(homeAddress),
+  payment: {
+    _id: "2c2c2c2c2c2c2c2c2c2c2c2c",
+    status: "completed",
+    paymentGateway: "test",
+    amount: 115.4,
+    transactionId: "test_123",
+  },
+  products: [],
+  history: [],
 };
