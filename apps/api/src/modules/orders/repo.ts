@@ -307,7 +307,10 @@ export async function lockExpiredPendingOrders(db: Database, cutoff: Date, limit
 /** Appends rows to orders' history (one statement for many, as the sweep writes them); answers them as stored. */
 export async function insertOrderEvents(db: Database, events: readonly NewOrderEvent[]) {
   if (events.length === 0) return [];
-  return db.insert(orderEvents).values([...events]).returning();
+  return db
+    .insert(orderEvents)
+    .values([...events])
+    .returning();
 }
 
 /** An order's history, oldest first; without staff notes unless asked for. */
