@@ -405,10 +405,17 @@ async function insertProducts(
 }
 
 /** Every bench product comes in three sizes and two colours: six variants. */
-export const BENCH_OPTIONS = [
+const SIX_VARIANTS = [
   { name: "Size", values: ["S", "M", "L"] },
   { name: "Colour", values: ["Black", "Blue"] },
 ] as const;
+
+/**
+ * BENCH_VARIANTS=1 seeds every product as one item without options (its single default variant),
+ * so that the cost of variants can be measured on the same code, side by side.
+ */
+export const SINGLE_VARIANT = process.env.BENCH_VARIANTS === "1";
+export const BENCH_OPTIONS = SINGLE_VARIANT ? [] : SIX_VARIANTS;
 
 /**
  * The six variants of every product (Size S/M/L x Colour Black/Blue), each at the product's price
@@ -416,7 +423,16 @@ export const BENCH_OPTIONS = [
  * product's derived figures are what the products insert gave it. SKU: the product's id and values.
  */
 async function insertVariants(db: Db) {
-  const [sizes, colours] = BENCH_OPTIONS;
+  if (SINGLE_VARIANT) {
+    await db.execute(`
+      insert into product_variants (id, product_id, sku, options, price, on_sale, sale_price, stock, is_active,
+        position, created_at)
+      select substr(p.id, 1, 8) || substr(md5(p.id || ':variant:0'), 1, 16), p.id, p.id, '{}'::jsonb,
+        p.price, p.on_sale, p.sale_price, p.stock, true, 0, p.created_at
+      from products p`);
+    return;
+  }
+  const [sizes, colours] = SIX_VARIANTS;
   const combinations = sizes.values.flatMap((size) =>
     colours.values.map((colour) => [size, colour] as const),
   );

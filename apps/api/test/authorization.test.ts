@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newId } from "#api/core/ids";
 import { ACCESS, type Access } from "./access";
 import { createTestApp, inject, signedInUser, type TestApp } from "./app";
-import { changedTables, snapshot } from "./db-snapshot";
+import { changesSince, snapshot } from "./db-snapshot";
 import { ADDRESS, APPROVED_CARD, makeShop, quickUser, REVIEW, type Shop } from "./fixtures";
 import { PaypalFake } from "./paypal-fake";
 
@@ -281,7 +281,7 @@ describe("the authorization matrix", () => {
         if (caller === "owner" && owned.others === "hidden" && !leaked)
           failures.push(`owner: the list lacks ${resource}`);
         if (got >= 400) {
-          const changed = changedTables(before, await snapshot(app.database));
+          const { changed } = await changesSince(app.database, before);
           if (changed.length > 0)
             failures.push(`${caller}: refused with ${got} but changed ${changed.join(", ")}`);
         }

@@ -2,8 +2,14 @@
 import { sql } from "drizzle-orm";
 import type { DatabaseHandle } from "#api/db/client";
 
-/** Table name → `count:md5` of every row's text, in a stable order. */
-export type Snapshot = Record<string, string>;
+/**
+ * Table name → `count:md5` of every row's text, in a stable order, and the write mark it was taken
+ * at.
+ */
+export interface Snapshot {
+  mark: string;
+  tables: Record<string, string>;
+}
 
 const tableLists = new WeakMap<DatabaseHandle, Promise<string[]>>();
 
@@ -30,19 +36,43 @@ const ROW_TEXT: Record<string, ReturnType<typeof sql>> = {
   emails: sql`(t.id, t.kind, t.recipient, t.subject, t.text, t.html)::text`,
 };
 
+/**
+ * The first transaction id the database has not yet handed out. Any row written, committed or
+ * rolled back, takes one; while the mark stays, no table can have changed.
+ */
+async function writeMark(database: DatabaseHandle): Promise<string> {
+  const result = await database.db.execute<{ mark: string }>(
+    sql`select pg_snapshot_xmax(pg_current_snapshot())::text as mark`,
+  );
+  const mark = result.rows[0]?.mark;
+  if (mark === undefined) throw new Error("no transaction id mark");
+  return mark;
+}
+
 /** Row count and checksum of every table of the public schema, in one query. */
 export async function snapshot(database: DatabaseHandle): Promise<Snapshot> {
+  // NOTE: the mark is read first: a write between the two makes the next comparison read every table.
+  const mark = await writeMark(database);
   const tables = await tablesOf(database);
   const parts = tables.map((name) => {
     const row = ROW_TEXT[name] ?? sql`t::text`;
     return sql`select ${name}::text as name, count(*)::text || ':' || coalesce(md5(string_agg(${row}, '|' order by ${row})), '') as sum from ${sql.identifier(name)} t`;
   });
   const result = await database.db.execute<{ name: string; sum: string }>(sql.join(parts, sql` union all `));
-  return Object.fromEntries(result.rows.map((row) => [row.name, row.sum]));
+  return { mark, tables: Object.fromEntries(result.rows.map((row) => [row.name, row.sum])) };
 }
 
-/** The tables whose rows differ between two snapshots. */
-export function changedTables(before: Snapshot, after: Snapshot): string[] {
-  const names = new Set([...Object.keys(before), ...Object.keys(after)]);
-  return [...names].filter((name) => before[name] !== after[name]).sort();
+/**
+ * The tables whose rows differ from an earlier snapshot, and the database as it is now. Nothing
+ * written since (the mark unchanged) needs no checksums.
+ */
+export async function changesSince(
+  database: DatabaseHandle,
+  before: Snapshot,
+): Promise<{ changed: string[]; now: Snapshot }> {
+  if ((await writeMark(database)) === before.mark) return { changed: [], now: before };
+  const now = await snapshot(database);
+  const names = new Set([...Object.keys(before.tables), ...Object.keys(now.tables)]);
+  const changed = [...names].filter((name) => before.tables[name] !== now.tables[name]).sort();
+  return { changed, now };
 }

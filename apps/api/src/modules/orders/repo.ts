@@ -16,8 +16,8 @@ import { type ProductVariant, products, productVariants } from "#api/db/schema/p
 import { users } from "#api/db/schema/users";
 
 /**
- * The products of an order's lines with their current variants (removed ones left out), in one
- * query; a product without a row here does not exist.
+ * The products of an order's lines with their thumbnails and current variants (removed ones left
+ * out), in one query; a product without a row here does not exist.
  */
 export async function findProductsForOrder(db: Database, ids: readonly string[]) {
   const rows = await db
@@ -29,20 +29,25 @@ export async function findProductsForOrder(db: Database, ids: readonly string[])
         options: products.options,
         categoryId: products.categoryId,
       },
+      thumbnail: media,
       variant: productVariants,
     })
     .from(products)
+    .leftJoin(media, eq(media.id, products.thumbnailId))
     .leftJoin(
       productVariants,
       and(eq(productVariants.productId, products.id), isNull(productVariants.removedAt)),
     )
     .where(inArray(products.id, [...ids]))
     .orderBy(asc(products.id), asc(productVariants.position), asc(productVariants.id));
-  const found = new Map<string, (typeof rows)[number]["product"] & { variants: ProductVariant[] }>();
-  for (const { product, variant } of rows) {
+  const found = new Map<
+    string,
+    (typeof rows)[number]["product"] & { thumbnail: Media | null; variants: ProductVariant[] }
+  >();
+  for (const { product, thumbnail, variant } of rows) {
     let entry = found.get(product.id);
     if (!entry) {
-      entry = { ...product, variants: [] };
+      entry = { ...product, thumbnail, variants: [] };
       found.set(product.id, entry);
     }
     if (variant) entry.variants.push(variant);
@@ -122,11 +127,15 @@ export async function countSold(db: Database, orderId: string) {
     where oi.order_id = ${orderId} and p.id = oi.product_id`);
 }
 
+/** Inserts an order and its lines; answers both as stored. */
 export async function insertOrder(db: Database, order: NewOrder, items: Omit<NewOrderItem, "orderId">[]) {
   const [row] = await db.insert(orders).values(order).returning();
   if (!row) throw new Error("insert returned no row");
-  await db.insert(orderItems).values(items.map((item) => ({ ...item, orderId: row.id })));
-  return row;
+  const lines = await db
+    .insert(orderItems)
+    .values(items.map((item) => ({ ...item, orderId: row.id })))
+    .returning();
+  return { order: row, lines };
 }
 
 /** The order a shopper placed with an idempotency key, and the fingerprint of the body it came with. */
@@ -139,13 +148,20 @@ export async function findOrderByIdempotencyKey(db: Database, userId: string, ke
   return row;
 }
 
-/** Locks the shopper's row (placements of one shopper queue here) and counts their unpaid pending orders. */
+/**
+ * Locks the shopper's row (placements of one shopper queue here) and counts their unpaid pending
+ * orders, in one statement.
+ */
 export async function lockAndCountUnpaidOrders(db: Database, userId: string): Promise<number> {
-  await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
-  const [row] = await db
+  const unpaid = db
     .select({ total: count() })
     .from(orders)
     .where(and(eq(orders.userId, userId), eq(orders.status, "pending"), isNull(orders.paymentId)));
+  const [row] = await db
+    .select({ total: sql<number>`(${unpaid})`.mapWith(Number) })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for("update");
   return row?.total ?? 0;
 }
 
@@ -288,10 +304,13 @@ export async function lockExpiredPendingOrders(db: Database, cutoff: Date, limit
     .for("update", { skipLocked: true });
 }
 
-/** Appends rows to orders' history (one statement for many, as the sweep writes them). */
+/** Appends rows to orders' history (one statement for many, as the sweep writes them); answers them as stored. */
 export async function insertOrderEvents(db: Database, events: readonly NewOrderEvent[]) {
-  if (events.length === 0) return;
-  await db.insert(orderEvents).values([...events]);
+  if (events.length === 0) return [];
+  return db
+    .insert(orderEvents)
+    .values([...events])
+    .returning();
 }
 
 /** An order's history, oldest first; without staff notes unless asked for. */

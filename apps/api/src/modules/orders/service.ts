@@ -314,9 +314,9 @@ export async function placeOrder(
   const lines = resolveLines(input, await findProductsForOrder(db, productIds), limits);
   const items = discountedItems(lines);
 
-  let orderId: string;
+  let placed: OrderDto;
   try {
-    orderId = await db.transaction(async (tx) => {
+    placed = await db.transaction(async (tx) => {
       // NOTE: the shopper's row is locked first, so that two placements cannot both pass the count.
       if ((await lockAndCountUnpaidOrders(tx, user.id)) >= limits.maxUnpaidOrders)
         throw new AppError("CONFLICT", api.tooManyUnpaidOrders);
@@ -343,7 +343,7 @@ export async function placeOrder(
         lines.map((line) => ({ variantId: line.variant.id, quantity: line.quantity })),
       );
       if (taken.size !== lines.length) throw new Error("stock changed under a lock");
-      const order = await insertOrder(
+      const { order, lines: stored } = await insertOrder(
         tx,
         {
           userId: user.id,
@@ -378,11 +378,18 @@ export async function placeOrder(
         quantity: priced.lines[index]?.quantity ?? line.quantity,
         unitPrice: priced.lines[index]?.unitPrice ?? line.variant.price,
       }));
-      await insertOrderEvents(tx, [
+      const history = await insertOrderEvents(tx, [
         { orderId: order.id, type: "placed", status: order.status, ...actorOf(user) },
       ]);
       await queueEmails(tx, mail.shop, [orderPlacedEmail(user, order, ordered, mail.origin)]);
-      return order.id;
+      // The answer is made from the rows just written: a placement reads nothing back.
+      const thumbnails = new Map(lines.map((line) => [line.product.id, line.product.thumbnail]));
+      return toOrderDto(
+        { order, user, payment: null },
+        stored.map((item) => ({ item, thumbnail: thumbnails.get(item.productId) ?? null })),
+        history,
+        user,
+      );
     });
   } catch (error) {
     // NOTE: two retries with one key racing: the unique (user, key) decides, the loser returns the winner's order.
@@ -392,7 +399,7 @@ export async function placeOrder(
     }
     throw error;
   }
-  return { order: await getOrder(db, user, orderId), created: true };
+  return { order: placed, created: true };
 }
 
 type OrderWithShopper = Awaited<ReturnType<typeof findOrdersByIds>>[number];
