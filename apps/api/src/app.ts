@@ -35,6 +35,7 @@ import { orderRoutes } from "./modules/orders/routes";
 import { pageRoutes, sendPage } from "./modules/pages/routes";
 import { paymentRoutes } from "./modules/payments/routes";
 import { categoryProductRoutes, productRoutes } from "./modules/products/routes";
+import { refundRoutes } from "./modules/refunds/routes";
 import { reviewRoutes } from "./modules/reviews/routes";
 import { resolveSession } from "./modules/sessions/service";
 import { adminStatsRoutes, salesStatsRoutes } from "./modules/stats/routes";
@@ -43,7 +44,6 @@ import { avatarRoutes } from "./modules/users/avatar-routes";
 import { userRoutes } from "./modules/users/routes";
 import { createPaymentProvider } from "./payments/create-provider";
 import type { PaymentProvider } from "./payments/provider";
-import { refundRoutes } from "./modules/refunds/routes";
 import { createStorage } from "./storage/create-storage";
 import type { MediaStorage } from "./storage/storage";
 

@@ -313,10 +313,14 @@ export class PaypalFake {
       }
       const input = JSON.parse(body) as { amount?: FakeMoney; note_to_payer?: string };
       const amount = input.amount ?? captured.amount;
-      const given = (this.refunds.get(captured.id) ?? []).reduce((sum, r) => sum + this.toCents(r.amount.value), 0);
+      const given = (this.refunds.get(captured.id) ?? []).reduce(
+        (sum, r) => sum + this.toCents(r.amount.value),
+        0,
+      );
       const left = this.toCents(captured.amount.value) - given;
       if (left <= 0) return error(422, "UNPROCESSABLE_ENTITY", "CAPTURE_FULLY_REFUNDED");
-      if (this.toCents(amount.value) > left) return error(422, "UNPROCESSABLE_ENTITY", "REFUND_AMOUNT_EXCEEDED");
+      if (this.toCents(amount.value) > left)
+        return error(422, "UNPROCESSABLE_ENTITY", "REFUND_AMOUNT_EXCEEDED");
       const refund = this.newRefund(captured.id, amount, input.note_to_payer);
       if (requestId) this.refundsByRequestId.set(requestId, refund);
       return send(201, this.refundRepresentation(refund));

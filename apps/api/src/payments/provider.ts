@@ -53,7 +53,9 @@ export interface RefundRequest {
 }
 
 /** The outcome of a refund: money given back, or refused by the provider with its reason. */
-export type RefundResult = { outcome: "refunded"; refund: ProviderRefund } | { outcome: "refused"; issue: string };
+export type RefundResult =
+  | { outcome: "refunded"; refund: ProviderRefund }
+  | { outcome: "refused"; issue: string };
 
 /** Charges a card in one step: the offline test gateway. */
 export interface CardGateway {

@@ -1,4 +1,4 @@
-import { REFUND_STATUSES, ROLES, type RefundStatus, type Role } from "@shop/shared/constants";
+import { REFUND_STATUSES, type RefundStatus, ROLES, type Role } from "@shop/shared/constants";
 import { sql } from "drizzle-orm";
 import { check, index, jsonb, pgTable, text, timestamp, unique } from "drizzle-orm/pg-core";
 import { idRef, money, primaryId } from "./columns";
@@ -52,10 +52,7 @@ export const refunds = pgTable(
   (t) => [
     check("refunds_amount_check", sql`${t.amount} > 0`),
     check("refunds_status_check", sql`${t.status} in (${sqlList(REFUND_STATUSES)})`),
-    check(
-      "refunds_actor_role_check",
-      sql`${t.actorRole} is null or ${t.actorRole} in (${sqlList(ROLES)})`,
-    ),
+    check("refunds_actor_role_check", sql`${t.actorRole} is null or ${t.actorRole} in (${sqlList(ROLES)})`),
     // NOTE: a completed refund always has its provider id and credit note.
     check(
       "refunds_completed_check",

@@ -392,7 +392,10 @@ export function creditNotePdf(content: CreditNoteContent): Promise<Buffer> {
     y += 6;
     totals.forEach(([name, amount], i) => {
       const last = i === totals.length - 1;
-      doc.font(last ? "Helvetica-Bold" : "Helvetica").fontSize(last ? 11 : 9).fillColor("black");
+      doc
+        .font(last ? "Helvetica-Bold" : "Helvetica")
+        .fontSize(last ? 11 : 9)
+        .fillColor("black");
       doc.text(name, labelX, y, { width: 140 });
       doc.text(amount, labelX + 140, y, { width: 90, align: "right" });
       y = doc.y + 3;

@@ -73,7 +73,10 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
           "The credit note of one refund of an order as a PDF, with its GST split (its owner or staff; anyone else gets 404)",
         params: CreditNoteParams,
         response: {
-          200: fileAnswer("application/pdf", "The credit note, named after its number (Content-Disposition)."),
+          200: fileAnswer(
+            "application/pdf",
+            "The credit note, named after its number (Content-Disposition).",
+          ),
         },
       },
       preValidation: requireUser,

@@ -12,8 +12,8 @@ import {
   orders,
 } from "#api/db/schema/orders";
 import { payments } from "#api/db/schema/payments";
-import { refunds } from "#api/db/schema/refunds";
 import { type ProductVariant, products, productVariants } from "#api/db/schema/products";
+import { refunds } from "#api/db/schema/refunds";
 import { users } from "#api/db/schema/users";
 
 /**

@@ -173,7 +173,8 @@ const paypalWebhookRoute: FastifyPluginAsyncZod<{ provider: PaymentProvider }> =
       schema: {
         tags: ["payments"],
         operationId: "receivePayPalWebhook",
-        summary: "PayPal webhook: verified with PayPal, then acts on PAYMENT.CAPTURE.COMPLETED / DENIED / REFUNDED",
+        summary:
+          "PayPal webhook: verified with PayPal, then acts on PAYMENT.CAPTURE.COMPLETED / DENIED / REFUNDED",
         body: PaypalWebhookEvent.loose(),
         response: { 200: EmptyEnvelope, ...refusals(401) },
       },

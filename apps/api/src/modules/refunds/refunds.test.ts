@@ -95,7 +95,11 @@ async function paidOrder(shopper: Caller = shop.shopper, addressId = shop.addres
 }
 
 async function read(orderId: string): Promise<OrderDto> {
-  const response = await inject(t.app, { method: "GET", url: `/api/orders/${orderId}`, cookie: shop.admin.cookie });
+  const response = await inject(t.app, {
+    method: "GET",
+    url: `/api/orders/${orderId}`,
+    cookie: shop.admin.cookie,
+  });
   expect(response.statusCode, response.body).toBe(200);
   return response.json().data as OrderDto;
 }
@@ -127,9 +131,11 @@ async function refundRows(orderId: string) {
 }
 
 async function refundEmails(recipient: string) {
-  return t.database.db.select().from(emails).where(eq(emails.recipient, recipient)).then((rows) =>
-    rows.filter((row) => row.kind === "orderRefunded"),
-  );
+  return t.database.db
+    .select()
+    .from(emails)
+    .where(eq(emails.recipient, recipient))
+    .then((rows) => rows.filter((row) => row.kind === "orderRefunded"));
 }
 
 const refundCalls = () => fake.callsTo(/^\/v2\/payments\/captures\/[^/]+\/refund$/);
@@ -189,7 +195,9 @@ describe("refunding an order through PayPal", () => {
     });
     const mails = await refundEmails(shopper.user.email);
     expect(mails).toHaveLength(1);
-    expect(mails[0]?.text).toContain(`We have refunded ${formatPrice(25.5)} for your order #${order.number}.`);
+    expect(mails[0]?.text).toContain(
+      `We have refunded ${formatPrice(25.5)} for your order #${order.number}.`,
+    );
 
     // The shopper's read and the payment's read carry the refund too.
     const own = await inject(t.app, {
@@ -254,7 +262,11 @@ describe("refunding an order through PayPal", () => {
     const missing = await refund(newId(), { amount: 1, reason: "No such order" });
     expect(missing.statusCode).toBe(404);
 
-    const bad = await refund(order._id, { amount: 1.005, reason: " ", restock: [{ line: "x", quantity: 0 }] });
+    const bad = await refund(order._id, {
+      amount: 1.005,
+      reason: " ",
+      restock: [{ line: "x", quantity: 0 }],
+    });
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().errors).sort()).toEqual([
       "amount",
@@ -495,7 +507,12 @@ describe("refunding an order through PayPal", () => {
 describe("the test gateway's refunds", () => {
   it("refunds at once, the same refund for the same request id", async () => {
     const gateway = createTestGateway();
-    const request = { captureId: "test_1", amount: { cents: 500, currency: "USD" }, requestId: "r-1", note: "x" };
+    const request = {
+      captureId: "test_1",
+      amount: { cents: 500, currency: "USD" },
+      requestId: "r-1",
+      note: "x",
+    };
     const first = await gateway.refund(request);
     expect(first).toMatchObject({ outcome: "refunded", refund: { providerStatus: "COMPLETED" } });
     expect(await gateway.refund(request)).toEqual(first);

@@ -83,7 +83,7 @@ function providerRequestId(refund: Refund): string {
 /** The order's completed payment, locked; 409 when the order was never paid. */
 async function lockedPaymentOf(db: Database, order: Order): Promise<Payment> {
   const payment = order.paymentId ? await lockPayment(db, order.paymentId) : undefined;
-  if (!payment || payment.status !== "completed") throw new AppError("CONFLICT", api.refundUnpaid);
+  if (payment?.status !== "completed") throw new AppError("CONFLICT", api.refundUnpaid);
   return payment;
 }
 
@@ -204,7 +204,10 @@ async function askProvider(
   }
   if (result.outcome === "refused") {
     await dropPendingRefund(db, refund.id);
-    log.warn({ refund: refund.id, order: refund.orderId, issue: result.issue }, "refund refused by the provider");
+    log.warn(
+      { refund: refund.id, order: refund.orderId, issue: result.issue },
+      "refund refused by the provider",
+    );
     throw new AppError("BAD_GATEWAY", api.refundRefused(result.issue));
   }
   return result.refund;
@@ -320,8 +323,11 @@ export async function recordProviderRefund(
 ): Promise<ProviderRefundOutcome> {
   if (await findRefundByProviderId(db, given.id)) return "duplicate";
   const payment = given.captureId ? await findPaymentByTransactionId(db, given.captureId) : undefined;
-  if (!payment || payment.status !== "completed" || !given.amount || given.amount.currency !== payment.currency) {
-    log.warn({ refund: given.id, capture: given.captureId }, "refund webhook for an unknown payment; ignored");
+  if (payment?.status !== "completed" || !given.amount || given.amount.currency !== payment.currency) {
+    log.warn(
+      { refund: given.id, capture: given.captureId },
+      "refund webhook for an unknown payment; ignored",
+    );
     return "ignored";
   }
   const amount = given.amount;
@@ -331,10 +337,12 @@ export async function recordProviderRefund(
       const locked = await lockPayment(tx, payment.id);
       if (!order || !locked) return "ignored";
       if (await findRefundByProviderId(tx, given.id)) return "duplicate";
-      if ((await pendingRefundCents(tx, locked.id)) > 0)
-        throw new AppError("UNAVAILABLE", api.unavailable);
+      if ((await pendingRefundCents(tx, locked.id)) > 0) throw new AppError("UNAVAILABLE", api.unavailable);
       if (amount.cents <= 0 || amount.cents > toCents(locked.amount) - toCents(locked.refundedAmount)) {
-        log.error({ refund: given.id, payment: locked.id, amount }, "refund webhook passes what was paid; ignored");
+        log.error(
+          { refund: given.id, payment: locked.id, amount },
+          "refund webhook passes what was paid; ignored",
+        );
         return "ignored";
       }
       const now = new Date();
