@@ -68,7 +68,7 @@ export const validation = {
   discountProducts: "Choose at least one product.",
   /** Money in dollars and cents: a refund's amount. */
   cents: "This must be an amount with at most 2 decimals.",
-  refundAmount: "The amount must be more than 0.",
+  refundAmount: "The amount must be at least 0.01.",
 } as const;
 
 /** Form-level messages shown when a whole form is refused. */

@@ -23,7 +23,8 @@ export const RestockLineInput = z
 export const RefundInput = z
   .object({
     amount: number()
-      .refine((value) => value > 0, validation.refundAmount)
+      // NOTE: at least a cent: a tinier positive number would round to nothing in the database.
+      .refine((value) => value >= 0.01, validation.refundAmount)
       .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, validation.cents)
       .refine((value) => value < 10_000_000_000, validation.max(9_999_999_999.99)),
     reason: text({ max: MAX_REFUND_REASON }),

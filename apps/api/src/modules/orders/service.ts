@@ -417,7 +417,8 @@ function statusEmail(row: OrderWithShopper, to: OrderStatus, by: CancelledBy, or
     case "cancelled":
       return [orderCancelledEmail(user, order, by, origin)];
     case "refunded":
-      // NOTE: the status moves no money yet; the message tells of the whole payment, as staff refunded it.
+      // NOTE: staff reach "refunded" through modules/refunds (refundWholeOrder), which moves the money and
+      // sends this message itself; this stays for any other caller of the bare transition.
       return [orderRefundedEmail(user, order, payment?.amount ?? order.totalAmount, origin)];
     default:
       // pending and processing are never reached by hand (ORDER_TRANSITIONS).
