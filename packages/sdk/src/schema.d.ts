@@ -7578,6 +7578,18 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "amount": 25.5,
+                 *       "reason": "One shirt arrived torn",
+                 *       "restock": [
+                 *         {
+                 *           "line": "89abcdef0123456789abcdef",
+                 *           "quantity": 1
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     amount: number;
                     reason: string;
