@@ -21,13 +21,13 @@ const ADDRESS = {
 } satisfies AddressInput;
 
 /** Pictures at a phone's and a desktop's width, in the folder E2E_SCREENSHOTS names, else the test's output. */
-async function screenshots(page: Page, name: string, outputPath: (name: string) => string) {
+async function screenshots(page: Page, name: string, outputPath: (name: string) => string, fullPage = false) {
   const folder = process.env.E2E_SCREENSHOTS;
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
     await page.waitForTimeout(300);
     const file = `${name}-${width}.png`;
-    await page.screenshot({ path: folder ? path.join(folder, file) : outputPath(file) });
+    await page.screenshot({ path: folder ? path.join(folder, file) : outputPath(file), fullPage });
   }
 }
 
@@ -48,7 +48,7 @@ test.describe("the admin", () => {
     await page.goto(`/dashboard/orders/order/${orderId}`);
     await page.getByRole("button", { name: refunds.refund, exact: true }).click();
     const dialog = page.getByRole("dialog", { name: refunds.title });
-    await expect(dialog).toBeVisible();
+    await expect(dialog.getByText(refunds.title)).toBeVisible();
     const amount = dialog.getByLabel(`${refunds.amount} ($)`);
     // The amount starts at what remains: the whole payment.
     await expect(amount).not.toHaveValue("");
@@ -60,10 +60,12 @@ test.describe("the admin", () => {
     await dialog.getByRole("button", { name: refunds.submit, exact: true }).click();
 
     await expectToast(page, apiMessages.refundRecorded);
-    await expect(dialog).toBeHidden();
+    await expect(dialog).toHaveCount(0);
     await expect(page.getByText(refunds.partiallyRefunded("$10.00"))).toBeVisible();
     await expect(page.getByText("One item arrived scratched").first()).toBeVisible();
     await expect(page.getByRole("link", { name: /^Credit note CN\// })).toBeVisible();
+    await screenshots(page, "dashboard-order-refunded", (name) => testInfo.outputPath(name), true);
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     // The orders list says so too.
     await page.goto("/dashboard/orders");

@@ -156,7 +156,7 @@ export function RefundDialog({ order, onClose }: { order: OrderDto; onClose: () 
               <li key={line._id} className="flex items-center justify-between gap-4 py-2">
                 <label htmlFor={`restock-${line._id}`} className="min-w-0 text-sm text-neutral-800">
                   {words.restockLine(lineLabel(line), line.quantity)}
-                  {line.variant.sku ? (
+                  {Object.keys(line.variant.options).length > 0 ? (
                     <span className="block font-mono text-xs text-neutral-500">{line.variant.sku}</span>
                   ) : null}
                   {formState.errors.restock?.[index]?.quantity?.message ? (
