@@ -3,10 +3,9 @@ import path from "node:path";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { documents } from "@shop/shared/messages";
 import type { AddressInput } from "@shop/shared/schemas/address";
-import { dataOf } from "./support/api";
 import { firstProduct } from "./support/catalogue";
 import { expect, test } from "./support/fixtures";
-import { payWithTestCard, placeOrder, saveAddress } from "./support/orders";
+import { paidInvoicedOrder } from "./support/orders";
 
 const ADDRESS = {
   name: { firstName: "Kavya", lastName: "Rao" },
@@ -43,17 +42,7 @@ async function download(page: Page, name: string) {
 async function paidOrder(api: { as(role: "shopper"): Promise<APIRequestContext> }) {
   const shopper = await api.as("shopper");
   const product = await firstProduct(shopper, { minStock: 2 });
-  const orderId = await placeOrder(shopper, {
-    products: [product._id],
-    shippingAddress: await saveAddress(shopper, ADDRESS),
-  });
-  await payWithTestCard(shopper, orderId);
-  const order = await dataOf<{ invoiceNumber: string | null }>(
-    await shopper.get(`/api/orders/current-user/${orderId}`),
-    200,
-  );
-  if (!order.invoiceNumber) throw new Error("a paid order without its invoice number");
-  return { orderId, invoiceNumber: order.invoiceNumber };
+  return paidInvoicedOrder(shopper, { products: [product._id], address: ADDRESS });
 }
 
 const fileName = (invoiceNumber: string) => invoiceNumber.replaceAll("/", "-");

@@ -43,3 +43,24 @@ export async function payWithTestCard(request: APIRequestContext, orderId: strin
     201,
   );
 }
+
+/**
+ * A paid order of the shopper signed in on `request` (one unit of each product, to `address`), with
+ * the invoice number its payment gave it.
+ */
+export async function paidInvoicedOrder(
+  request: APIRequestContext,
+  { products, address }: { products: string[]; address: AddressInput },
+): Promise<{ orderId: string; invoiceNumber: string }> {
+  const orderId = await placeOrder(request, {
+    products,
+    shippingAddress: await saveAddress(request, address),
+  });
+  await payWithTestCard(request, orderId);
+  const order = await dataOf<{ invoiceNumber: string | null }>(
+    await request.get(`/api/orders/current-user/${orderId}`),
+    200,
+  );
+  if (!order.invoiceNumber) throw new Error("a paid order without its invoice number");
+  return { orderId, invoiceNumber: order.invoiceNumber };
+}

@@ -35,12 +35,15 @@ import { orderRoutes } from "./modules/orders/routes";
 import { pageRoutes, sendPage } from "./modules/pages/routes";
 import { paymentRoutes } from "./modules/payments/routes";
 import { categoryProductRoutes, productRoutes } from "./modules/products/routes";
+import { refundRoutes } from "./modules/refunds/routes";
 import { reviewRoutes } from "./modules/reviews/routes";
 import { resolveSession } from "./modules/sessions/service";
 import { adminStatsRoutes, salesStatsRoutes } from "./modules/stats/routes";
 import { systemRoutes } from "./modules/system/routes";
 import { avatarRoutes } from "./modules/users/avatar-routes";
 import { userRoutes } from "./modules/users/routes";
+import { createPaymentProvider } from "./payments/create-provider";
+import type { PaymentProvider } from "./payments/provider";
 import { createStorage } from "./storage/create-storage";
 import type { MediaStorage } from "./storage/storage";
 
@@ -50,6 +53,8 @@ declare module "fastify" {
     database: DatabaseHandle;
     db: Database;
     storage: MediaStorage;
+    /** One provider per app (PayPal's access token is cached in it): payments and refunds share it. */
+    paymentProvider: PaymentProvider;
   }
 }
 
@@ -93,6 +98,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   app.decorate("database", database);
   app.decorate("db", database.db);
   app.decorate("storage", createStorage(config));
+  app.decorate<PaymentProvider>("paymentProvider", createPaymentProvider(config, app.log));
   app.decorate("sessions", { resolve: (token: string) => resolveSession(database.db, token) });
   app.addHook("onClose", async () => app.storage.close());
   // The outbox sender starts with the app and stops before the database closes.
@@ -165,6 +171,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
       await apiScope.register(reviewRoutes, { prefix: "/products" });
       await apiScope.register(orderRoutes, { prefix: "/orders" });
       await apiScope.register(documentRoutes, { prefix: "/orders" });
+      await apiScope.register(refundRoutes, { prefix: "/orders" });
       await apiScope.register(cartRoutes, { prefix: "/cart" });
       await apiScope.register(discountRoutes, { prefix: "/discounts" });
       await apiScope.register(paymentRoutes, { prefix: "/payments" });

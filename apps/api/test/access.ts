@@ -67,6 +67,8 @@ export const ACCESS: Record<string, Access> = {
   "GET /api/orders/{orderId}/invoice.pdf": "owner",
   "GET /api/orders/{orderId}/packing-slip.pdf": "staff",
   "POST /api/orders/{orderId}/notes": "staff",
+  "POST /api/orders/{orderId}/refunds": "admin",
+  "GET /api/orders/{orderId}/credit-notes/{refundId}.pdf": "owner",
   "GET /api/payments/paypal": "public",
   "POST /api/payments/paypal/orders": "owner",
   "POST /api/payments": "owner",

@@ -8,6 +8,8 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newId } from "#api/core/ids";
+import { mailContextOf } from "#api/modules/email/service";
+import { refundOrder } from "#api/modules/refunds/service";
 import { ACCESS, type Access } from "./access";
 import { createTestApp, inject, signedInUser, type TestApp } from "./app";
 import { changesSince, snapshot } from "./db-snapshot";
@@ -38,7 +40,12 @@ type NotOwner = 404 | "hidden" | "allowed";
 
 interface Owned {
   /** The request the owner makes on one of their own resources, and the id that must not leak. */
-  request(shop: Shop): { url: string; payload?: object; resource: string };
+  request(
+    shop: Shop,
+    app: TestApp,
+  ):
+    | { url: string; payload?: object; resource: string }
+    | Promise<{ url: string; payload?: object; resource: string }>;
   /** The owner's status. */
   owner: 200 | 201;
   /** Another shopper's answer. */
@@ -131,6 +138,24 @@ const OWNED: Record<string, Owned> = {
     owner: 200,
     others: 404,
     // Staff read any order's invoice.
+    staff: "allowed",
+  },
+  "GET /api/orders/{orderId}/credit-notes/{refundId}.pdf": {
+    request: async (shop, app) => {
+      const { order } = await refundOrder(
+        app.database.db,
+        app.app.paymentProvider,
+        shop.admin.user,
+        shop.paidOrderId,
+        { amount: 10, reason: "Scratched on arrival", restock: [] },
+        { mail: mailContextOf(app.config), log: app.app.log },
+      );
+      const refundId = order.payment?.refunds[0]?._id ?? "";
+      return { url: `/api/orders/${shop.paidOrderId}/credit-notes/${refundId}.pdf`, resource: refundId };
+    },
+    owner: 200,
+    others: 404,
+    // Staff read any order's credit notes.
     staff: "allowed",
   },
   "POST /api/payments/paypal/orders": {
@@ -265,7 +290,7 @@ describe("the authorization matrix", () => {
               : caller === "another shopper"
                 ? owned.others
                 : owned.staff;
-        const { url, payload, resource } = owned.request(shop);
+        const { url, payload, resource } = await owned.request(shop, app);
         const before = await snapshot(app.database);
         const response = await inject(app.app, { method, url, cookie, ...(payload ? { payload } : {}) });
         const got = response.statusCode;

@@ -1,7 +1,8 @@
 /**
  * A small fake of PayPal's REST API on loopback, for the payment tests: OAuth token, create, get and
- * capture an order (both honouring PayPal-Request-Id), and webhook signature verification. Tests can
- * approve an order as the buyer would, make the next capture answer differently, or make PayPal fail.
+ * capture an order and refund a capture (each honouring PayPal-Request-Id), and webhook signature
+ * verification. Tests can approve an order as the buyer would, make the next capture or refund answer
+ * differently, refund in "PayPal's dashboard", or make PayPal fail.
  */
 import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
@@ -29,6 +30,15 @@ export interface FakeOrder {
   customId: string | undefined;
   amount: FakeMoney;
   capture: FakeCapture | undefined;
+}
+
+export interface FakeRefund {
+  id: string;
+  status: string;
+  amount: FakeMoney;
+  captureId: string;
+  note_to_payer: string | undefined;
+  create_time: string;
 }
 
 export interface FakeRequest {
@@ -59,6 +69,10 @@ export class PaypalFake {
   tokenLifetimeSeconds = 32_400;
   /** The next capture answers with this status/amount instead of a completed capture of the order's amount. */
   captureOverride: { status?: string; value?: string; currency?: string; issue?: string } | undefined;
+  /** The next refund answers this issue (422) instead of refunding. */
+  refundOverride: { issue: string } | undefined;
+  /** Every refund made, by capture id. */
+  readonly refunds = new Map<string, FakeRefund[]>();
   /** The next this many calls to /v1/notifications or /v2 answer 500. */
   failNext = 0;
   /** Every answer waits this long. */
@@ -67,6 +81,7 @@ export class PaypalFake {
   private readonly tokens = new Set<string>();
   private readonly ordersByRequestId = new Map<string, string>();
   private readonly capturesByRequestId = new Map<string, string>();
+  private readonly refundsByRequestId = new Map<string, FakeRefund>();
   private readonly server = createServer((req, res) => {
     this.handle(req, res).catch((error: unknown) => {
       res.writeHead(500, { "content-type": "application/json" });
@@ -114,6 +129,19 @@ export class PaypalFake {
     return order.capture;
   }
 
+  /** A refund made in PayPal's own dashboard, without the shop asking; returns it as a webhook carries it. */
+  refundDirectly(captureId: string, value: string) {
+    const refund = this.newRefund(captureId, { currency_code: "USD", value }, undefined);
+    return this.refundRepresentation(refund);
+  }
+
+  /** The PayPal capture of an order the shop captured (its id is the payment's transaction id). */
+  captureOf(paypalOrderId: string): FakeCapture {
+    const capture = this.mustGet(paypalOrderId).capture;
+    if (!capture) throw new Error(`PayPal order ${paypalOrderId} has no capture`);
+    return capture;
+  }
+
   /** Tokens issued so far stop working (PayPal revoked them). */
   revokeTokens() {
     this.tokens.clear();
@@ -145,6 +173,43 @@ export class PaypalFake {
       create_time: now,
       update_time: now,
     };
+  }
+
+  private findCapture(id: string): FakeCapture | undefined {
+    for (const order of this.orders.values()) if (order.capture?.id === id) return order.capture;
+    return undefined;
+  }
+
+  private newRefund(captureId: string, amount: FakeMoney, note: string | undefined): FakeRefund {
+    const refund: FakeRefund = {
+      id: paypalId(),
+      status: "COMPLETED",
+      amount,
+      captureId,
+      note_to_payer: note,
+      create_time: new Date().toISOString(),
+    };
+    this.refunds.set(captureId, [...(this.refunds.get(captureId) ?? []), refund]);
+    return refund;
+  }
+
+  private refundRepresentation(refund: FakeRefund) {
+    return {
+      id: refund.id,
+      status: refund.status,
+      amount: refund.amount,
+      note_to_payer: refund.note_to_payer,
+      create_time: refund.create_time,
+      update_time: refund.create_time,
+      links: [
+        { href: `${this.url}/v2/payments/refunds/${refund.id}`, rel: "self", method: "GET" },
+        { href: `${this.url}/v2/payments/captures/${refund.captureId}`, rel: "up", method: "GET" },
+      ],
+    };
+  }
+
+  private toCents(value: string) {
+    return Math.round(Number(value) * 100);
   }
 
   private representation(order: FakeOrder) {
@@ -233,6 +298,32 @@ export class PaypalFake {
       this.orders.set(order.id, order);
       if (requestId) this.ordersByRequestId.set(requestId, order.id);
       return send(201, this.representation(order));
+    }
+
+    const refundPath = /^\/v2\/payments\/captures\/([^/]+)\/refund$/.exec(path);
+    if (req.method === "POST" && refundPath?.[1]) {
+      const repeated = requestId ? this.refundsByRequestId.get(requestId) : undefined;
+      if (repeated) return send(201, this.refundRepresentation(repeated));
+      const captured = this.findCapture(refundPath[1]);
+      if (!captured) return error(404, "RESOURCE_NOT_FOUND", "INVALID_RESOURCE_ID");
+      if (this.refundOverride) {
+        const { issue } = this.refundOverride;
+        this.refundOverride = undefined;
+        return error(422, "UNPROCESSABLE_ENTITY", issue);
+      }
+      const input = JSON.parse(body) as { amount?: FakeMoney; note_to_payer?: string };
+      const amount = input.amount ?? captured.amount;
+      const given = (this.refunds.get(captured.id) ?? []).reduce(
+        (sum, r) => sum + this.toCents(r.amount.value),
+        0,
+      );
+      const left = this.toCents(captured.amount.value) - given;
+      if (left <= 0) return error(422, "UNPROCESSABLE_ENTITY", "CAPTURE_FULLY_REFUNDED");
+      if (this.toCents(amount.value) > left)
+        return error(422, "UNPROCESSABLE_ENTITY", "REFUND_AMOUNT_EXCEEDED");
+      const refund = this.newRefund(captured.id, amount, input.note_to_payer);
+      if (requestId) this.refundsByRequestId.set(requestId, refund);
+      return send(201, this.refundRepresentation(refund));
     }
 
     const match = /^\/v2\/checkout\/orders\/([^/]+)(\/capture)?$/.exec(path);

@@ -744,7 +744,7 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Change an order's status by the allowed transitions (staff)
+         * Change an order's status by the allowed transitions (staff); refunded refunds the rest of the payment through the provider (admin)
          * @description Roles: admin, manager.
          */
         patch: operations["updateOrderStatus"];
@@ -804,6 +804,46 @@ export interface paths {
         get: operations["getOrderPackingSlip"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/{orderId}/credit-notes/{refundId}.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The credit note of one refund of an order as a PDF, with its GST split (its owner or staff; anyone else gets 404)
+         * @description Any signed-in, active user.
+         */
+        get: operations["getOrderCreditNote"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/{orderId}/refunds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Refund part or all of an order's payment through the provider, putting chosen units back in stock (admin; Idempotency-Key makes retries safe)
+         * @description Roles: admin.
+         */
+        post: operations["refundOrder"];
         delete?: never;
         options?: never;
         head?: never;
@@ -953,7 +993,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** PayPal webhook: verified with PayPal, then acts on PAYMENT.CAPTURE.COMPLETED / DENIED */
+        /** PayPal webhook: verified with PayPal, then acts on PAYMENT.CAPTURE.COMPLETED / DENIED / REFUNDED */
         post: operations["receivePayPalWebhook"];
         delete?: never;
         options?: never;
@@ -5578,6 +5618,24 @@ export interface operations {
                                 paymentGateway: string;
                                 amount: number;
                                 transactionId: string;
+                                refundedAmount: number;
+                                refunds: {
+                                    _id: string;
+                                    amount: number;
+                                    reason: string;
+                                    at: string;
+                                    by: {
+                                        name: string;
+                                        /** @enum {string} */
+                                        role: "admin" | "manager" | "customer";
+                                    } | null;
+                                    providerRefundId: string;
+                                    creditNoteNumber: string;
+                                    restock: {
+                                        line: string;
+                                        quantity: number;
+                                    }[];
+                                }[];
                             } | null;
                             itemCount: number;
                         }[];
@@ -5733,8 +5791,27 @@ export interface operations {
                                 paymentGateway: string;
                                 amount: number;
                                 transactionId: string;
+                                refundedAmount: number;
+                                refunds: {
+                                    _id: string;
+                                    amount: number;
+                                    reason: string;
+                                    at: string;
+                                    by: {
+                                        name: string;
+                                        /** @enum {string} */
+                                        role: "admin" | "manager" | "customer";
+                                    } | null;
+                                    providerRefundId: string;
+                                    creditNoteNumber: string;
+                                    restock: {
+                                        line: string;
+                                        quantity: number;
+                                    }[];
+                                }[];
                             } | null;
                             products: {
+                                _id: string;
                                 product: {
                                     _id: string;
                                     name: string;
@@ -5836,8 +5913,27 @@ export interface operations {
                                 paymentGateway: string;
                                 amount: number;
                                 transactionId: string;
+                                refundedAmount: number;
+                                refunds: {
+                                    _id: string;
+                                    amount: number;
+                                    reason: string;
+                                    at: string;
+                                    by: {
+                                        name: string;
+                                        /** @enum {string} */
+                                        role: "admin" | "manager" | "customer";
+                                    } | null;
+                                    providerRefundId: string;
+                                    creditNoteNumber: string;
+                                    restock: {
+                                        line: string;
+                                        quantity: number;
+                                    }[];
+                                }[];
                             } | null;
                             products: {
+                                _id: string;
                                 product: {
                                     _id: string;
                                     name: string;
@@ -6035,6 +6131,24 @@ export interface operations {
                                 paymentGateway: string;
                                 amount: number;
                                 transactionId: string;
+                                refundedAmount: number;
+                                refunds: {
+                                    _id: string;
+                                    amount: number;
+                                    reason: string;
+                                    at: string;
+                                    by: {
+                                        name: string;
+                                        /** @enum {string} */
+                                        role: "admin" | "manager" | "customer";
+                                    } | null;
+                                    providerRefundId: string;
+                                    creditNoteNumber: string;
+                                    restock: {
+                                        line: string;
+                                        quantity: number;
+                                    }[];
+                                }[];
                             } | null;
                             itemCount: number;
                         }[];
@@ -6149,8 +6263,27 @@ export interface operations {
                                 paymentGateway: string;
                                 amount: number;
                                 transactionId: string;
+                                refundedAmount: number;
+                                refunds: {
+                                    _id: string;
+                                    amount: number;
+                                    reason: string;
+                                    at: string;
+                                    by: {
+                                        name: string;
+                                        /** @enum {string} */
+                                        role: "admin" | "manager" | "customer";
+                                    } | null;
+                                    providerRefundId: string;
+                                    creditNoteNumber: string;
+                                    restock: {
+                                        line: string;
+                                        quantity: number;
+                                    }[];
+                                }[];
                             } | null;
                             products: {
+                                _id: string;
                                 product: {
                                     _id: string;
                                     name: string;
@@ -6310,8 +6443,27 @@ export interface operations {
                                 paymentGateway: string;
                                 amount: number;
                                 transactionId: string;
+                                refundedAmount: number;
+                                refunds: {
+                                    _id: string;
+                                    amount: number;
+                                    reason: string;
+                                    at: string;
+                                    by: {
+                                        name: string;
+                                        /** @enum {string} */
+                                        role: "admin" | "manager" | "customer";
+                                    } | null;
+                                    providerRefundId: string;
+                                    creditNoteNumber: string;
+                                    restock: {
+                                        line: string;
+                                        quantity: number;
+                                    }[];
+                                }[];
                             } | null;
                             products: {
+                                _id: string;
                                 product: {
                                     _id: string;
                                     name: string;
@@ -6502,6 +6654,24 @@ export interface operations {
                                 paymentGateway: string;
                                 amount: number;
                                 transactionId: string;
+                                refundedAmount: number;
+                                refunds: {
+                                    _id: string;
+                                    amount: number;
+                                    reason: string;
+                                    at: string;
+                                    by: {
+                                        name: string;
+                                        /** @enum {string} */
+                                        role: "admin" | "manager" | "customer";
+                                    } | null;
+                                    providerRefundId: string;
+                                    creditNoteNumber: string;
+                                    restock: {
+                                        line: string;
+                                        quantity: number;
+                                    }[];
+                                }[];
                             } | null;
                             itemCount: number;
                         }[];
@@ -6625,8 +6795,27 @@ export interface operations {
                                 paymentGateway: string;
                                 amount: number;
                                 transactionId: string;
+                                refundedAmount: number;
+                                refunds: {
+                                    _id: string;
+                                    amount: number;
+                                    reason: string;
+                                    at: string;
+                                    by: {
+                                        name: string;
+                                        /** @enum {string} */
+                                        role: "admin" | "manager" | "customer";
+                                    } | null;
+                                    providerRefundId: string;
+                                    creditNoteNumber: string;
+                                    restock: {
+                                        line: string;
+                                        quantity: number;
+                                    }[];
+                                }[];
                             } | null;
                             products: {
+                                _id: string;
                                 product: {
                                     _id: string;
                                     name: string;
@@ -6800,8 +6989,27 @@ export interface operations {
                                 paymentGateway: string;
                                 amount: number;
                                 transactionId: string;
+                                refundedAmount: number;
+                                refunds: {
+                                    _id: string;
+                                    amount: number;
+                                    reason: string;
+                                    at: string;
+                                    by: {
+                                        name: string;
+                                        /** @enum {string} */
+                                        role: "admin" | "manager" | "customer";
+                                    } | null;
+                                    providerRefundId: string;
+                                    creditNoteNumber: string;
+                                    restock: {
+                                        line: string;
+                                        quantity: number;
+                                    }[];
+                                }[];
                             } | null;
                             products: {
+                                _id: string;
                                 product: {
                                     _id: string;
                                     name: string;
@@ -6913,6 +7121,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The payment provider did not answer as expected. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description The database is unavailable: try again after the Retry-After header's seconds. */
             503: {
                 headers: {
@@ -6994,8 +7211,27 @@ export interface operations {
                                 paymentGateway: string;
                                 amount: number;
                                 transactionId: string;
+                                refundedAmount: number;
+                                refunds: {
+                                    _id: string;
+                                    amount: number;
+                                    reason: string;
+                                    at: string;
+                                    by: {
+                                        name: string;
+                                        /** @enum {string} */
+                                        role: "admin" | "manager" | "customer";
+                                    } | null;
+                                    providerRefundId: string;
+                                    creditNoteNumber: string;
+                                    restock: {
+                                        line: string;
+                                        quantity: number;
+                                    }[];
+                                }[];
                             } | null;
                             products: {
+                                _id: string;
                                 product: {
                                     _id: string;
                                     name: string;
@@ -7243,6 +7479,447 @@ export interface operations {
             };
             /** @description Conflicts with the shop's state (stock, an address in use, an order already paid or cancelled). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getOrderCreditNote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orderId: string;
+                refundId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The credit note, named after its number (Content-Disposition). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    refundOrder: {
+        parameters: {
+            query?: never;
+            header?: {
+                "idempotency-key"?: string;
+            };
+            path: {
+                orderId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "amount": 25.5,
+                 *       "reason": "One shirt arrived torn",
+                 *       "restock": [
+                 *         {
+                 *           "line": "89abcdef0123456789abcdef",
+                 *           "quantity": 1
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    amount: number;
+                    reason: string;
+                    /** @default [] */
+                    restock?: {
+                        line: string;
+                        quantity: number;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            _id: string;
+                            number: number;
+                            user: {
+                                _id: string;
+                                name: {
+                                    firstName: string;
+                                    lastName: string;
+                                };
+                                email: string | null;
+                            };
+                            createdAt: string;
+                            updatedAt: string;
+                            /** @enum {string} */
+                            status: "pending" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
+                            totalAmount: number;
+                            subTotal: number;
+                            savedAmount: number;
+                            shippingAmount: number;
+                            taxAmount: number;
+                            discountCode: string | null;
+                            discountAmount: number;
+                            invoiceNumber: string | null;
+                            shippingAddress: {
+                                name: {
+                                    firstName: string;
+                                    lastName: string;
+                                };
+                                countryCode: string;
+                                phoneNumber: string | null;
+                                building: string;
+                                street: string;
+                                city: string;
+                                state: string;
+                                pinCode: string;
+                                country: string;
+                            };
+                            payment: {
+                                _id: string;
+                                status: string;
+                                paymentGateway: string;
+                                amount: number;
+                                transactionId: string;
+                                refundedAmount: number;
+                                refunds: {
+                                    _id: string;
+                                    amount: number;
+                                    reason: string;
+                                    at: string;
+                                    by: {
+                                        name: string;
+                                        /** @enum {string} */
+                                        role: "admin" | "manager" | "customer";
+                                    } | null;
+                                    providerRefundId: string;
+                                    creditNoteNumber: string;
+                                    restock: {
+                                        line: string;
+                                        quantity: number;
+                                    }[];
+                                }[];
+                            } | null;
+                            products: {
+                                _id: string;
+                                product: {
+                                    _id: string;
+                                    name: string;
+                                    thumbnail: {
+                                        _id: string;
+                                        name: string;
+                                        url: string;
+                                        width: number;
+                                        height: number;
+                                        variants: {
+                                            width: number;
+                                            url: string;
+                                        }[];
+                                        createdAt: string;
+                                    } | null;
+                                };
+                                variant: {
+                                    _id: string;
+                                    sku: string;
+                                    options: {
+                                        [key: string]: string;
+                                    };
+                                };
+                                name: string;
+                                price: number;
+                                originalPrice: number;
+                                savedAmount: number;
+                                discountShare: number;
+                                quantity: number;
+                            }[];
+                            history: {
+                                /** @enum {string} */
+                                type: "placed" | "paid" | "status" | "cancelled" | "note" | "refunded";
+                                /** @enum {string} */
+                                status: "pending" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
+                                at: string;
+                                by: {
+                                    name: string;
+                                    /** @enum {string} */
+                                    role: "admin" | "manager" | "customer";
+                                } | null;
+                                note: string | null;
+                                amount?: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            _id: string;
+                            number: number;
+                            user: {
+                                _id: string;
+                                name: {
+                                    firstName: string;
+                                    lastName: string;
+                                };
+                                email: string | null;
+                            };
+                            createdAt: string;
+                            updatedAt: string;
+                            /** @enum {string} */
+                            status: "pending" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
+                            totalAmount: number;
+                            subTotal: number;
+                            savedAmount: number;
+                            shippingAmount: number;
+                            taxAmount: number;
+                            discountCode: string | null;
+                            discountAmount: number;
+                            invoiceNumber: string | null;
+                            shippingAddress: {
+                                name: {
+                                    firstName: string;
+                                    lastName: string;
+                                };
+                                countryCode: string;
+                                phoneNumber: string | null;
+                                building: string;
+                                street: string;
+                                city: string;
+                                state: string;
+                                pinCode: string;
+                                country: string;
+                            };
+                            payment: {
+                                _id: string;
+                                status: string;
+                                paymentGateway: string;
+                                amount: number;
+                                transactionId: string;
+                                refundedAmount: number;
+                                refunds: {
+                                    _id: string;
+                                    amount: number;
+                                    reason: string;
+                                    at: string;
+                                    by: {
+                                        name: string;
+                                        /** @enum {string} */
+                                        role: "admin" | "manager" | "customer";
+                                    } | null;
+                                    providerRefundId: string;
+                                    creditNoteNumber: string;
+                                    restock: {
+                                        line: string;
+                                        quantity: number;
+                                    }[];
+                                }[];
+                            } | null;
+                            products: {
+                                _id: string;
+                                product: {
+                                    _id: string;
+                                    name: string;
+                                    thumbnail: {
+                                        _id: string;
+                                        name: string;
+                                        url: string;
+                                        width: number;
+                                        height: number;
+                                        variants: {
+                                            width: number;
+                                            url: string;
+                                        }[];
+                                        createdAt: string;
+                                    } | null;
+                                };
+                                variant: {
+                                    _id: string;
+                                    sku: string;
+                                    options: {
+                                        [key: string]: string;
+                                    };
+                                };
+                                name: string;
+                                price: number;
+                                originalPrice: number;
+                                savedAmount: number;
+                                discountShare: number;
+                                quantity: number;
+                            }[];
+                            history: {
+                                /** @enum {string} */
+                                type: "placed" | "paid" | "status" | "cancelled" | "note" | "refunded";
+                                /** @enum {string} */
+                                status: "pending" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
+                                at: string;
+                                by: {
+                                    name: string;
+                                    /** @enum {string} */
+                                    role: "admin" | "manager" | "customer";
+                                } | null;
+                                note: string | null;
+                                amount?: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflicts with the shop's state (stock, an address in use, an order already paid or cancelled). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body or file is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body's or the file's type is not accepted. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Well-formed but not acceptable, such as an Idempotency-Key reused for another order. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The payment provider did not answer as expected. */
+            502: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8284,6 +8961,24 @@ export interface operations {
                             update_time: string | null;
                             email_address: string | null;
                             createdAt: string;
+                            refundedAmount: number;
+                            refunds: {
+                                _id: string;
+                                amount: number;
+                                reason: string;
+                                at: string;
+                                by: {
+                                    name: string;
+                                    /** @enum {string} */
+                                    role: "admin" | "manager" | "customer";
+                                } | null;
+                                providerRefundId: string;
+                                creditNoteNumber: string;
+                                restock: {
+                                    line: string;
+                                    quantity: number;
+                                }[];
+                            }[];
                         }[];
                         meta: {
                             page: number;
@@ -8408,6 +9103,24 @@ export interface operations {
                             update_time: string | null;
                             email_address: string | null;
                             createdAt: string;
+                            refundedAmount: number;
+                            refunds: {
+                                _id: string;
+                                amount: number;
+                                reason: string;
+                                at: string;
+                                by: {
+                                    name: string;
+                                    /** @enum {string} */
+                                    role: "admin" | "manager" | "customer";
+                                } | null;
+                                providerRefundId: string;
+                                creditNoteNumber: string;
+                                restock: {
+                                    line: string;
+                                    quantity: number;
+                                }[];
+                            }[];
                         };
                     };
                 };
@@ -8442,6 +9155,24 @@ export interface operations {
                             update_time: string | null;
                             email_address: string | null;
                             createdAt: string;
+                            refundedAmount: number;
+                            refunds: {
+                                _id: string;
+                                amount: number;
+                                reason: string;
+                                at: string;
+                                by: {
+                                    name: string;
+                                    /** @enum {string} */
+                                    role: "admin" | "manager" | "customer";
+                                } | null;
+                                providerRefundId: string;
+                                creditNoteNumber: string;
+                                restock: {
+                                    line: string;
+                                    quantity: number;
+                                }[];
+                            }[];
                         };
                     };
                 };
@@ -8673,6 +9404,24 @@ export interface operations {
                             update_time: string | null;
                             email_address: string | null;
                             createdAt: string;
+                            refundedAmount: number;
+                            refunds: {
+                                _id: string;
+                                amount: number;
+                                reason: string;
+                                at: string;
+                                by: {
+                                    name: string;
+                                    /** @enum {string} */
+                                    role: "admin" | "manager" | "customer";
+                                } | null;
+                                providerRefundId: string;
+                                creditNoteNumber: string;
+                                restock: {
+                                    line: string;
+                                    quantity: number;
+                                }[];
+                            }[];
                         }[];
                         meta: {
                             page: number;
@@ -8771,6 +9520,24 @@ export interface operations {
                             update_time: string | null;
                             email_address: string | null;
                             createdAt: string;
+                            refundedAmount: number;
+                            refunds: {
+                                _id: string;
+                                amount: number;
+                                reason: string;
+                                at: string;
+                                by: {
+                                    name: string;
+                                    /** @enum {string} */
+                                    role: "admin" | "manager" | "customer";
+                                } | null;
+                                providerRefundId: string;
+                                creditNoteNumber: string;
+                                restock: {
+                                    line: string;
+                                    quantity: number;
+                                }[];
+                            }[];
                         };
                     };
                 };

@@ -31,6 +31,8 @@ export const ORDER_EVENT_TYPES = ["placed", "paid", "status", "cancelled", "note
 export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number];
 /** The longest staff note on an order. */
 export const MAX_ORDER_NOTE = 1000;
+/** The longest reason given for a refund. */
+export const MAX_REFUND_REASON = 500;
 /** The first order number; later orders count up from it (#1001, #1002, ...). */
 export const FIRST_ORDER_NUMBER = 1001;
 
@@ -57,6 +59,10 @@ export const PASSWORD_RESET_MINUTES = 60;
 /** Waits before each further attempt of a message that failed; past the last, it is marked failed. */
 export const EMAIL_RETRY_DELAYS_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 60 * 60_000] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/** A refund is pending while the provider is asked, completed once it confirmed. */
+export const REFUND_STATUSES = ["pending", "completed"] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
 
 export const PAYMENT_GATEWAYS = ["paypal", "test"] as const;
 export type PaymentGateway = (typeof PAYMENT_GATEWAYS)[number];

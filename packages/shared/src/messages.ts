@@ -66,6 +66,9 @@ export const validation = {
   discountDate: "This is not a valid date and time.",
   discountCategories: "Choose at least one category.",
   discountProducts: "Choose at least one product.",
+  /** Money in dollars and cents: a refund's amount. */
+  cents: "This must be an amount with at most 2 decimals.",
+  refundAmount: "The amount must be at least 0.01.",
 } as const;
 
 /** Form-level messages shown when a whole form is refused. */
@@ -331,6 +334,24 @@ export const api = {
   /** An invoice or packing slip asked for before the order was paid (409). */
   invoiceNotIssued: "This order has no invoice yet: an invoice is issued once the order is paid.",
   packingSlipNotReady: "Only a paid order has a packing slip.",
+  /** A refund asked for an order without a completed payment (409). */
+  refundUnpaid: "This order has not been paid, so there is nothing to refund.",
+  /** A refund of more than the payment has left (409); the amount comes formatted. */
+  refundTooMuch: (remaining: string) => `Only ${remaining} of this payment remains to be refunded.`,
+  /** The provider said no (502); nothing was recorded. */
+  refundRefused: (issue: string) => `The payment provider refused the refund: ${issue}`,
+  refundKeyReused: "This key was used for a different refund.",
+  refundRecorded: "The refund has been recorded.",
+  /** A restock line that names no line of the order. */
+  refundLineUnknown: "This is not a line of this order.",
+  /** A restock of more units of a line than were bought and not yet returned. */
+  refundRestockTooMany: (available: number) =>
+    available > 0
+      ? `Only ${available} of this line can go back to stock.`
+      : "Every unit of this line is already back in stock.",
+  /** A status change to refunded by someone who may not move money (a manager). */
+  refundAdminOnly: "Only an admin can refund an order.",
+  creditNoteNotFound: "Credit note not found.",
 } as const;
 
 /**
@@ -376,6 +397,40 @@ export const documents = {
   amountInWords: (words: string) => `Amount in words: ${words}`,
   itemCount: (units: number) => `${units} item${units === 1 ? "" : "s"} in this parcel`,
   computerGenerated: "This is a computer-generated invoice and needs no signature.",
+  creditNote: "Credit note",
+  creditNoteTitle: "Credit Note",
+  creditNoteNumber: (creditNoteNumber: string) => `Credit note number: ${creditNoteNumber}`,
+  creditNoteDate: (date: string) => `Credit note date: ${date}`,
+  againstInvoice: (invoiceNumber: string) => `Against invoice: ${invoiceNumber}`,
+  refundReason: (reason: string) => `Reason: ${reason}`,
+  refundLine: (invoiceNumber: string) => `Refund against invoice ${invoiceNumber}`,
+  returnedItems: "Returned to stock",
+  creditNoteGenerated: "This is a computer-generated credit note and needs no signature.",
+} as const;
+
+/** Refunds as the dashboard's order page offers and lists them, and the status line of a partly refunded order. */
+export const refunds = {
+  /** Shown beside the status wherever an order's status shows, while part of its payment is refunded. */
+  partiallyRefunded: (amount: string) => `Partially refunded ${amount}`,
+  refund: "Refund",
+  title: "Refund this order",
+  amount: "Amount",
+  amountHint: (remaining: string) => `Up to ${remaining} remains to be refunded.`,
+  reason: "Reason",
+  restockTitle: "Return to stock",
+  restockHint: "Units that came back and can be sold again.",
+  restockLine: (label: string, bought: number) => `${label} (${bought} bought)`,
+  submit: "Refund",
+  cancel: "Cancel",
+  listTitle: "Refunds",
+  refundedTotal: (refunded: string, paid: string) => `Refunded ${refunded} of ${paid}`,
+  byProvider: "in the payment provider's dashboard",
+  creditNote: (creditNoteNumber: string) => `Credit note ${creditNoteNumber}`,
+  nothingLeft: "The whole payment has been refunded.",
+  /** The reason a refund made by setting the status to refunded records. */
+  wholeOrderReason: "Refunded in full by a status change.",
+  /** The reason a refund made in the provider's own dashboard records. */
+  madeAtProvider: "Refunded in the payment provider's dashboard.",
 } as const;
 
 /**

@@ -8,6 +8,8 @@
  * - cancelled and refunded are final.
  */
 import type { OrderStatus } from "./constants";
+import { refunds } from "./messages";
+import { formatPrice } from "./pricing";
 
 /**
  * Statuses of an order whose money stays with the shop: it counts as revenue while it has a payment
@@ -47,4 +49,21 @@ export function statusTone(status: OrderStatus): "yellow" | "green" | "blue" {
   if (status === "pending") return "yellow";
   if (status === "delivered") return "green";
   return "blue";
+}
+
+/** The refunds part of an order as lists and pages show it: what was paid and what went back. */
+export interface RefundedPayment {
+  status: OrderStatus;
+  payment: { amount: number; refundedAmount: number } | null;
+}
+
+/**
+ * "Partially refunded $12.50" beside the status of an order part of whose payment went back, or null
+ * (nothing refunded, or all of it, which the refunded status already says).
+ */
+export function partialRefundText(order: RefundedPayment): string | null {
+  const refunded = order.payment?.refundedAmount ?? 0;
+  if (refunded <= 0 || order.status === "refunded") return null;
+  if (order.payment && refunded >= order.payment.amount) return null;
+  return refunds.partiallyRefunded(formatPrice(refunded));
 }

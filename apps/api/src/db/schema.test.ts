@@ -14,6 +14,7 @@ import {
   productGallery,
   products,
   productVariants,
+  refunds,
   reviews,
   users,
 } from "./schema/index";
@@ -106,6 +107,7 @@ describe("database schema", () => {
     expect(tables.rows.map((r) => r.table_name)).toEqual([
       "addresses",
       "categories",
+      "credit_note_counters",
       "discount_categories",
       "discount_products",
       "discounts",
@@ -121,6 +123,7 @@ describe("database schema", () => {
       "product_gallery",
       "product_variants",
       "products",
+      "refunds",
       "reviews",
       "search_words",
       "sessions",
@@ -191,6 +194,40 @@ describe("database schema", () => {
       .insert(payments)
       .values({ ...payment, transactionId: `t-${counter - 1}`, status: "failed" });
     expect(await sqlState(sameTransaction)).toBe("23505");
+  });
+
+  it("refuses refunds past what a payment took, and one provider refund recorded twice", async () => {
+    const user = await aUser();
+    const order = await anOrder(user.id);
+    const [payment] = await db
+      .insert(payments)
+      .values({
+        userId: user.id,
+        orderId: order.id,
+        amount: 49.99,
+        paymentGateway: "test",
+        transactionId: `t-${++counter}`,
+        status: "completed",
+      })
+      .returning();
+    if (!payment) throw new Error("no payment");
+    const over = db.update(payments).set({ refundedAmount: 50 }).where(eq(payments.id, payment.id));
+    expect(await sqlState(over)).toBe("23514");
+    const refund = {
+      paymentId: payment.id,
+      orderId: order.id,
+      amount: 10,
+      reason: "Damaged",
+      status: "completed" as const,
+      providerRefundId: `r-${++counter}`,
+      refundedAt: new Date(),
+    };
+    await db.insert(refunds).values({ ...refund, creditNoteNumber: `CN/2026-27/${counter}` });
+    const twice = db.insert(refunds).values({ ...refund, creditNoteNumber: `CN/2026-27/${counter}-2` });
+    expect(await sqlState(twice)).toBe("23505");
+    // A completed refund always carries its provider id and credit note.
+    const bare = db.insert(refunds).values({ ...refund, providerRefundId: null, creditNoteNumber: null });
+    expect(await sqlState(bare)).toBe("23514");
   });
 
   it("resolves every declared relation", async () => {

@@ -8,6 +8,7 @@ import type { CategoryInput } from "@shop/shared/schemas/category";
 import type { OrderInput, OrderStatusInput } from "@shop/shared/schemas/order";
 import type { PaymentInput } from "@shop/shared/schemas/payment";
 import type { ProductInput } from "@shop/shared/schemas/product";
+import type { RefundInput } from "@shop/shared/schemas/refund";
 import type { ReviewInput } from "@shop/shared/schemas/review";
 
 const ID = "0123456789abcdef01234567";
@@ -83,6 +84,11 @@ const review: ReviewInput = {
   comment: "The fabric is soft, the stitching neat, and it fits as the size chart says.",
 };
 const orderStatus: OrderStatusInput = { status: "shipped" };
+const refund: RefundInput = {
+  amount: 25.5,
+  reason: "One shirt arrived torn",
+  restock: [{ line: OTHER_ID, quantity: 1 }],
+};
 
 export const REQUEST_EXAMPLES: Record<string, unknown> = {
   register,
@@ -94,4 +100,5 @@ export const REQUEST_EXAMPLES: Record<string, unknown> = {
   createCategory: category,
   addReview: review,
   updateOrderStatus: orderStatus,
+  refundOrder: refund,
 };

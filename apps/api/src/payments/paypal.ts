@@ -19,8 +19,11 @@ import {
   type Money,
   type ProviderCapture,
   type ProviderOrder,
+  type ProviderRefund,
   parseAmount,
   paymentStatusOf,
+  type RefundRequest,
+  type RefundResult,
   type WebhookEvent,
   type WebhookHeaders,
 } from "./provider";
@@ -66,6 +69,12 @@ const PaypalOrder = z.object({
     .optional(),
   payer: z.object({ email_address: z.string().optional() }).optional(),
 });
+const PaypalRefund = z.object({
+  id: z.string().min(1),
+  status: z.string().min(1),
+  amount: PaypalMoney.optional(),
+  links: z.array(z.object({ href: z.string(), rel: z.string() })).optional(),
+});
 const TokenAnswer = z.object({ access_token: z.string().min(1), expires_in: z.number().positive() });
 const CreatedOrder = z.object({ id: z.string().min(1) });
 const ErrorAnswer = z.object({
@@ -86,6 +95,9 @@ const CAPTURE_EVENTS = {
   "PAYMENT.CAPTURE.COMPLETED": "capture.completed",
   "PAYMENT.CAPTURE.DENIED": "capture.denied",
 } as const;
+const REFUND_EVENT = "PAYMENT.CAPTURE.REFUNDED";
+/** Refund statuses that mean the money goes back (PENDING settles later on PayPal's side). */
+const REFUND_GIVEN = new Set(["COMPLETED", "PENDING"]);
 
 interface Answer {
   status: number;
@@ -113,6 +125,22 @@ function toCapture(capture: z.infer<typeof PaypalCapture>, payerEmail: string | 
     customId: capture.custom_id ?? null,
     updateTime: toDate(capture.update_time),
     payerEmail,
+  };
+}
+
+/** The capture a refund belongs to, from its "up" link (…/v2/payments/captures/{id}). */
+function captureIdOf(refund: z.infer<typeof PaypalRefund>): string | null {
+  const up = refund.links?.find((link) => link.rel === "up")?.href;
+  const match = up ? /\/v2\/payments\/captures\/([A-Za-z0-9-]{1,64})$/.exec(up) : null;
+  return match?.[1] ?? null;
+}
+
+function toRefund(refund: z.infer<typeof PaypalRefund>): ProviderRefund {
+  return {
+    id: refund.id,
+    providerStatus: refund.status,
+    amount: toMoney(refund.amount),
+    captureId: captureIdOf(refund),
   };
 }
 
@@ -232,6 +260,27 @@ export class PaypalClient implements CheckoutProvider {
     throw this.unexpected("capture", answer);
   }
 
+  async refund({ captureId, amount, requestId, note }: RefundRequest): Promise<RefundResult> {
+    if (!PAYPAL_ID.test(captureId)) return { outcome: "refused", issue: "INVALID_RESOURCE_ID" };
+    const answer = await this.call("POST", `/v2/payments/captures/${encodeURIComponent(captureId)}/refund`, {
+      body: JSON.stringify({
+        amount: { currency_code: amount.currency, value: formatAmount(amount.cents) },
+        note_to_payer: note.slice(0, 255),
+      }),
+      requestId,
+    });
+    if (answer.status < 300) {
+      const refund = PaypalRefund.safeParse(answer.body);
+      if (!refund.success) throw this.unexpected("refund", answer);
+      if (!REFUND_GIVEN.has(refund.data.status)) return { outcome: "refused", issue: refund.data.status };
+      return { outcome: "refunded", refund: { ...toRefund(refund.data), captureId } };
+    }
+    // CAPTURE_FULLY_REFUNDED, REFUND_AMOUNT_EXCEEDED, REFUND_TIME_LIMIT_EXCEEDED, ...: nothing was given back.
+    const issue = issueOf(answer.body);
+    this.log.info({ capture: captureId, issue, debugId: debugIdOf(answer.body) }, "PayPal refused a refund");
+    return { outcome: "refused", issue };
+  }
+
   async verifyWebhook(headers: WebhookHeaders, rawBody: string): Promise<WebhookEvent | undefined> {
     if (!this.webhookId) return undefined;
     const event = PaypalWebhookEvent.safeParse(parseJson(rawBody));
@@ -251,6 +300,14 @@ export class PaypalClient implements CheckoutProvider {
     if (verdict.data.verification_status !== "SUCCESS") return undefined;
 
     const { id, event_type: eventType, resource } = event.data;
+    if (eventType === REFUND_EVENT) {
+      const refund = PaypalRefund.safeParse(resource);
+      if (!refund.success) {
+        this.log.warn({ event: id, eventType }, "PayPal webhook without a readable refund");
+        return { id, type: "ignored", eventType };
+      }
+      return { id, type: "capture.refunded", eventType, refund: toRefund(refund.data) };
+    }
     const type = CAPTURE_EVENTS[eventType as keyof typeof CAPTURE_EVENTS];
     if (!type) return { id, type: "ignored", eventType };
     const capture = PaypalCapture.safeParse(resource);

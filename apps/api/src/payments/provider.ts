@@ -30,10 +30,39 @@ export interface ProviderCapture {
   payerEmail: string | null;
 }
 
+/** A refund as the provider reported it. */
+export interface ProviderRefund {
+  /** The provider's id of the refund; stored with the refund, unique. */
+  id: string;
+  /** The provider's own status word, e.g. "COMPLETED" or "PENDING". */
+  providerStatus: string;
+  amount: Money | null;
+  /** The capture it refunds, when the provider says (PayPal's "up" link). */
+  captureId: string | null;
+}
+
+/** What the shop asks a provider to give back. */
+export interface RefundRequest {
+  /** The capture's id: the payment's transaction id. */
+  captureId: string;
+  amount: Money;
+  /** The same id for a retried refund: the provider then answers the first refund instead of making another. */
+  requestId: string;
+  /** A short note for the payer. */
+  note: string;
+}
+
+/** The outcome of a refund: money given back, or refused by the provider with its reason. */
+export type RefundResult =
+  | { outcome: "refunded"; refund: ProviderRefund }
+  | { outcome: "refused"; issue: string };
+
 /** Charges a card in one step: the offline test gateway. */
 export interface CardGateway {
   readonly name: "test";
   charge(request: { card: TestCard; amount: Money; reference: string }): Promise<ProviderCapture>;
+  /** Gives back part or all of a charge at once; the same request id answers the same refund. */
+  refund(request: RefundRequest): Promise<RefundResult>;
 }
 
 /** A checkout order on the provider's side (a PayPal order). */
@@ -65,6 +94,7 @@ export interface WebhookHeaders {
 /** A verified webhook event, reduced to what the shop acts on. */
 export type WebhookEvent =
   | { id: string; type: "capture.completed" | "capture.denied"; eventType: string; capture: ProviderCapture }
+  | { id: string; type: "capture.refunded"; eventType: string; refund: ProviderRefund }
   | { id: string; type: "ignored"; eventType: string };
 
 /** A wallet provider: the server creates the order, the buyer approves it, the server captures it. */
@@ -80,6 +110,8 @@ export interface CheckoutProvider {
   getOrder(id: string): Promise<ProviderOrder | undefined>;
   /** Captures an approved order; capturing it again returns the first capture. */
   captureOrder(id: string): Promise<CaptureResult>;
+  /** Refunds part or all of a capture ("Refund captured payment"); the same request id answers the same refund. */
+  refund(request: RefundRequest): Promise<RefundResult>;
   /** Asks the provider whether it sent this event; the parsed event when it did, else undefined. */
   verifyWebhook(headers: WebhookHeaders, rawBody: string): Promise<WebhookEvent | undefined>;
 }

@@ -3,8 +3,8 @@
  * it approves one well-known test card and declines everything else, so that the whole payment flow
  * (including a decline) can be tried without a provider account.
  */
-import { randomBytes } from "node:crypto";
-import type { CardGateway, ProviderCapture } from "./provider";
+import { createHash, randomBytes } from "node:crypto";
+import type { CardGateway, ProviderCapture, RefundResult } from "./provider";
 
 /** The cards the pay page's test-mode form may mention. */
 export const TEST_CARDS = {
@@ -39,6 +39,11 @@ export function createTestGateway(now: () => Date = () => new Date()): CardGatew
         updateTime: now(),
         payerEmail: null,
       };
+    },
+    async refund({ captureId, amount, requestId }): Promise<RefundResult> {
+      // NOTE: the id follows from the request id, so that a retried refund is the same refund, as at PayPal.
+      const id = `test_refund_${createHash("sha256").update(requestId).digest("hex").slice(0, 24)}`;
+      return { outcome: "refunded", refund: { id, providerStatus: "COMPLETED", amount, captureId } };
     },
   };
 }

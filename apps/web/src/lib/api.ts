@@ -16,6 +16,11 @@ export function orderDocumentUrl(orderId: string, document: "invoice" | "packing
   return `${API_BASE}/orders/${encodeURIComponent(orderId)}/${document}.pdf`;
 }
 
+/** The credit note of one refund of an order (its owner or staff). */
+export function creditNoteUrl(orderId: string, refundId: string): string {
+  return `${API_BASE}/orders/${encodeURIComponent(orderId)}/credit-notes/${encodeURIComponent(refundId)}.pdf`;
+}
+
 export class ApiError extends Error {
   override readonly name = "ApiError";
   constructor(

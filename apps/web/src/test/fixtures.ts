@@ -94,6 +94,8 @@ export const paidOrder: OrderDto = {
     paymentGateway: "test",
     amount: 115.4,
     transactionId: "test_123",
+    refundedAmount: 0,
+    refunds: [],
   },
   products: [],
   history: [],

@@ -89,6 +89,8 @@ export const StatusParams = z.object({ status: oneOf(ORDER_STATUSES) });
 export const ShippingAddressDto = AddressDto.omit({ _id: true });
 
 export const OrderLineDto = z.object({
+  /** The line's id: what a refund names to put its units back in stock. */
+  _id: z.string(),
   product: z.object({ _id: z.string(), name: z.string(), thumbnail: MediaDto.nullable() }),
   /** The variant as it was when the order was placed. */
   variant: z.object({ _id: z.string(), sku: z.string(), options: z.record(z.string(), z.string()) }),
@@ -101,12 +103,31 @@ export const OrderLineDto = z.object({
   quantity: z.number().int(),
 });
 
+/** One refund of a payment: who made it (null: in the provider's own dashboard), when, and its credit note. */
+export const RefundDto = z.object({
+  _id: z.string(),
+  amount: z.number(),
+  reason: z.string(),
+  at: z.string(),
+  by: z.object({ name: z.string(), role: z.enum(ROLES) }).nullable(),
+  /** The provider's id of the refund. */
+  providerRefundId: z.string(),
+  /** "CN/2026-27/000001". */
+  creditNoteNumber: z.string(),
+  /** The units that went back to stock, by order line. */
+  restock: z.array(z.object({ line: z.string(), quantity: z.number().int() })),
+});
+export type RefundDto = z.infer<typeof RefundDto>;
+
 export const OrderPaymentDto = z.object({
   _id: z.string(),
   status: z.string(),
   paymentGateway: z.string(),
   amount: z.number(),
   transactionId: z.string(),
+  /** What has gone back to the payer so far, and each refund, oldest first. */
+  refundedAmount: z.number(),
+  refunds: z.array(RefundDto),
 });
 
 /**

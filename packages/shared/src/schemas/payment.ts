@@ -2,6 +2,7 @@ import { z } from "zod";
 import { PAYMENT_STATUSES } from "../constants";
 import { validation } from "../messages";
 import { Id, oneOf } from "./common";
+import { RefundDto } from "./order";
 import { UserSummaryDto } from "./user";
 
 /** Test-gateway card fields, as the clearly marked test-mode card form sends them. */
@@ -71,6 +72,9 @@ export const PaymentDto = z.object({
   update_time: z.string().nullable(),
   email_address: z.string().nullable(),
   createdAt: z.string(),
+  /** What has gone back to the payer so far, and each refund, oldest first. */
+  refundedAmount: z.number(),
+  refunds: z.array(RefundDto),
 });
 export type PaymentDto = z.infer<typeof PaymentDto>;
 

@@ -9,6 +9,7 @@ export * from "./media";
 export * from "./orders";
 export * from "./payments";
 export * from "./products";
+export * from "./refunds";
 export * from "./relations";
 export * from "./reviews";
 export * from "./users";

@@ -18,3 +18,16 @@ export const invoiceCounters = pgTable(
     check("invoice_counters_last_check", sql`${t.last} > 0`),
   ],
 );
+
+/** The last credit note number given in each financial year ("CN/2026-27/000001"), kept like the invoices'. */
+export const creditNoteCounters = pgTable(
+  "credit_note_counters",
+  {
+    financialYear: text().primaryKey(),
+    last: integer().notNull(),
+  },
+  (t) => [
+    check("credit_note_counters_year_check", sql`${t.financialYear} ~ '^[0-9]{4}-[0-9]{2}$'`),
+    check("credit_note_counters_last_check", sql`${t.last} > 0`),
+  ],
+);

@@ -25,6 +25,8 @@ export const payments = pgTable(
     // The provider's id of the capture; unique so that recording a capture twice fails.
     transactionId: text().notNull().unique("payments_transaction_id_unique"),
     amount: money().notNull(),
+    // The sum of the payment's completed refunds; raised only while it stays within the amount.
+    refundedAmount: money().notNull().default(0),
     currency: text().notNull().default("USD"),
     paymentGateway: text().$type<PaymentGateway>().notNull(),
     // The provider's update time and payer email, as the provider reported them.
@@ -35,6 +37,10 @@ export const payments = pgTable(
   (t) => [
     check("payments_status_check", sql`${t.status} in (${sqlList(PAYMENT_STATUSES)})`),
     check("payments_payment_gateway_check", sql`${t.paymentGateway} in (${sqlList(PAYMENT_GATEWAYS)})`),
+    check(
+      "payments_refunded_amount_check",
+      sql`${t.refundedAmount} >= 0 and ${t.refundedAmount} <= ${t.amount}`,
+    ),
     index("payments_status_created_at_idx").on(
       t.status,
       t.createdAt.desc().nullsFirst(),

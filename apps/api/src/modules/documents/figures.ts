@@ -137,3 +137,30 @@ export function invoiceFigures(
     total: fromCents(total),
   };
 }
+
+/**
+ * A refund's figures for its credit note, in dollars: the order's GST in proportion to the share of
+ * the order's total refunded (all of it for a full refund), the rest its taxable value, split as the
+ * invoice is.
+ */
+export function creditNoteFigures(
+  refunded: number,
+  order: Pick<InvoiceOrderInput, "taxAmount" | "totalAmount" | "shippingState">,
+  storeState: string,
+) {
+  const split = gstSplitOf(order.shippingState, storeState);
+  const total = toCents(refunded);
+  const orderTotal = toCents(order.totalAmount);
+  const tax = orderTotal > 0 ? Math.round((total * toCents(order.taxAmount)) / orderTotal) : 0;
+  const cgst = split === "intra-state" ? Math.floor(tax / 2) : 0;
+  const sgst = split === "intra-state" ? tax - cgst : 0;
+  return {
+    split,
+    taxableValue: fromCents(total - tax),
+    cgst: fromCents(cgst),
+    sgst: fromCents(sgst),
+    igst: fromCents(split === "inter-state" ? tax : 0),
+    tax: fromCents(tax),
+    total: fromCents(total),
+  };
+}

@@ -44,6 +44,33 @@ export interface PackingSlipContent {
   lines: (DocumentLine & { quantity: number })[];
 }
 
+/** A credit note's figures, in dollars: the refund split into taxable value and GST like the invoice. */
+export interface CreditNoteFigures {
+  split: InvoiceFigures["split"];
+  taxableValue: number;
+  cgst: number;
+  sgst: number;
+  igst: number;
+  tax: number;
+  total: number;
+}
+
+export interface CreditNoteContent {
+  seller: Party;
+  buyer: Party;
+  shipTo: Party;
+  creditNoteNumber: string;
+  creditNoteDate: string;
+  invoiceNumber: string;
+  orderNumber: number;
+  placeOfSupply: string;
+  reason: string;
+  /** The units that went back to stock with the refund. */
+  returned: (DocumentLine & { quantity: number })[];
+  figures: CreditNoteFigures;
+  amountInWords: string;
+}
+
 const MARGIN = 40;
 const MUTED = "#555555";
 const RULE = "#cccccc";
@@ -281,5 +308,105 @@ export function packingSlipPdf(content: PackingSlipContent): Promise<Buffer> {
       .fontSize(10)
       .fillColor("black")
       .text(words.itemCount(units), MARGIN, end + 10, { width: width(doc) });
+  });
+}
+
+/** The credit note of a refund: what went back against which invoice, with its GST split as the invoice's. */
+export function creditNotePdf(content: CreditNoteContent): Promise<Buffer> {
+  return render(`${words.creditNoteTitle} ${content.creditNoteNumber}`, (doc) => {
+    let y = heading(doc, words.creditNoteTitle, content.seller, [
+      words.creditNoteNumber(content.creditNoteNumber),
+      words.creditNoteDate(content.creditNoteDate),
+      words.againstInvoice(content.invoiceNumber),
+      words.order(content.orderNumber),
+      words.placeOfSupply(content.placeOfSupply),
+    ]);
+    const half = width(doc) / 2;
+    const bottom = Math.max(
+      party(doc, words.billTo, content.buyer, MARGIN, y, half - 10),
+      party(doc, words.shipTo, content.shipTo, MARGIN + half, y, half),
+    );
+    const { figures } = content;
+    const intra = figures.split === "intra-state";
+    const c = words.columns;
+    const columns: Column[] = [
+      { title: c.item, width: 250, align: "left" },
+      { title: c.taxableValue, width: 85, align: "right" },
+      { title: intra ? `${words.cgst}\n${words.sgst}` : words.igst, width: 85, align: "right" },
+      { title: c.total, width: 95, align: "right" },
+    ];
+    const tax = intra
+      ? `${formatPrice(figures.cgst)}\n${formatPrice(figures.sgst)}`
+      : formatPrice(figures.igst);
+    y = table(
+      doc,
+      columns,
+      [
+        [
+          `${words.refundLine(content.invoiceNumber)}\n${words.refundReason(content.reason)}`,
+          formatPrice(figures.taxableValue),
+          tax,
+          formatPrice(figures.total),
+        ],
+      ],
+      bottom + 14,
+    );
+    if (content.returned.length > 0) {
+      doc
+        .font("Helvetica-Bold")
+        .fontSize(9)
+        .fillColor(MUTED)
+        .text(words.returnedItems.toUpperCase(), MARGIN, y + 8, { width: width(doc) });
+      const returnedColumns: Column[] = [
+        { title: c.item, width: 330, align: "left" },
+        { title: c.sku, width: 125, align: "left" },
+        { title: c.quantity, width: 60, align: "right" },
+      ];
+      y = table(
+        doc,
+        returnedColumns,
+        content.returned.map((line) => [
+          [line.name, line.options].filter(Boolean).join("\n"),
+          line.sku,
+          String(line.quantity),
+        ]),
+        doc.y + 4,
+      );
+    }
+    const totals: [string, string][] = [
+      [words.taxableTotal, formatPrice(figures.taxableValue)],
+      ...(intra
+        ? ([
+            [words.cgst, formatPrice(figures.cgst)],
+            [words.sgst, formatPrice(figures.sgst)],
+          ] as [string, string][])
+        : ([[words.igst, formatPrice(figures.igst)]] as [string, string][])),
+      [words.totalTax, formatPrice(figures.tax)],
+      [words.grandTotal, formatPrice(figures.total)],
+    ];
+    if (y + totals.length * 14 + 60 > doc.page.height - MARGIN) {
+      doc.addPage();
+      y = MARGIN;
+    }
+    const labelX = MARGIN + width(doc) - 230;
+    y += 6;
+    totals.forEach(([name, amount], i) => {
+      const last = i === totals.length - 1;
+      doc
+        .font(last ? "Helvetica-Bold" : "Helvetica")
+        .fontSize(last ? 11 : 9)
+        .fillColor("black");
+      doc.text(name, labelX, y, { width: 140 });
+      doc.text(amount, labelX + 140, y, { width: 90, align: "right" });
+      y = doc.y + 3;
+    });
+    doc
+      .font("Helvetica")
+      .fontSize(9)
+      .text(words.amountInWords(content.amountInWords), MARGIN, y + 10, { width: width(doc) });
+    doc
+      .fontSize(8)
+      .fillColor(MUTED)
+      .text(words.creditNoteGenerated, MARGIN, doc.y + 16, { width: width(doc) });
   });
 }

@@ -1,10 +1,14 @@
-/** An order's documents as PDFs: the GST tax invoice (owner or staff) and the packing slip (staff). */
+/**
+ * An order's documents as PDFs: the GST tax invoice and each refund's credit note (owner or staff),
+ * and the packing slip (staff).
+ */
 import { OrderIdParams } from "@shop/shared/schemas/order";
+import { CreditNoteParams } from "@shop/shared/schemas/refund";
 import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { fileAnswer, refusals } from "#api/http/envelope";
 import { requireStaff, requireUser, userOf } from "#api/http/session";
-import { type OrderDocument, orderInvoice, orderPackingSlip, type Seller } from "./service";
+import { type OrderDocument, orderCreditNote, orderInvoice, orderPackingSlip, type Seller } from "./service";
 
 export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
   const seller: Seller = {
@@ -57,5 +61,36 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) =>
       send(reply, await orderPackingSlip(app.db, userOf(request), request.params.orderId, seller)),
+  );
+
+  app.get(
+    "/:orderId/credit-notes/:refundId.pdf",
+    {
+      schema: {
+        tags: ["orders"],
+        operationId: "getOrderCreditNote",
+        summary:
+          "The credit note of one refund of an order as a PDF, with its GST split (its owner or staff; anyone else gets 404)",
+        params: CreditNoteParams,
+        response: {
+          200: fileAnswer(
+            "application/pdf",
+            "The credit note, named after its number (Content-Disposition).",
+          ),
+        },
+      },
+      preValidation: requireUser,
+    },
+    async (request, reply) =>
+      send(
+        reply,
+        await orderCreditNote(
+          app.db,
+          userOf(request),
+          request.params.orderId,
+          request.params.refundId,
+          seller,
+        ),
+      ),
   );
 };

@@ -1,8 +1,8 @@
 /**
  * The documents of an order: its GST tax invoice, for its owner and staff, and its
  * packing slip, for staff. Both exist once the order is paid (it then has its invoice number).
- * NOTE: a refund will get a credit note of its own (`creditNotePdf`, numbered `CN/2026-27/...` from
- * a counter of its own in modules/invoices), drawn from the refund's lines the same way.
+ * Each refund has a credit note (numbered `CN/2026-27/...` from a counter of its own in
+ * modules/invoices), for the same viewers as the invoice.
  */
 import { api, documents as words } from "@shop/shared/messages";
 import { isStaff, seesCustomerDetails, type SignedInViewer as Viewer } from "@shop/shared/roles";
@@ -11,8 +11,9 @@ import { AppError } from "#api/core/errors";
 import type { Database } from "#api/db/client";
 import type { OrderShippingAddress } from "#api/db/schema/orders";
 import { findOrderById, findOrderLines, type OrderLineRow, type OrderRow } from "#api/modules/orders/repo";
-import { invoiceFigures } from "./figures";
-import { type DocumentLine, invoicePdf, type Party, packingSlipPdf } from "./pdf";
+import { findRefund } from "#api/modules/refunds/repo";
+import { creditNoteFigures, invoiceFigures } from "./figures";
+import { creditNotePdf, type DocumentLine, invoicePdf, type Party, packingSlipPdf } from "./pdf";
 import { amountInWords } from "./words";
 
 /** The seller as invoices name it: the shop's legal name, address, GSTIN and state. */
@@ -138,4 +139,57 @@ export async function orderPackingSlip(
     lines: lines.map((line) => ({ ...documentLine(line), quantity: line.item.quantity })),
   });
   return { pdf, filename: `packing-slip-${fileSafe(invoiceNumber)}.pdf` };
+}
+
+/** The credit note of a completed refund of an order, for the order's owner or staff; 404 for anything else. */
+export async function orderCreditNote(
+  db: Database,
+  viewer: Viewer,
+  orderId: string,
+  refundId: string,
+  seller: Seller,
+): Promise<OrderDocument> {
+  // An unpaid order has no refunds: its credit notes are as missing as anyone else's.
+  const { row, invoiceNumber, lines } = await paidOrder(db, viewer, orderId, api.creditNoteNotFound).catch(
+    (error: unknown) => {
+      if (error instanceof AppError && error.code === "CONFLICT")
+        throw new AppError("NOT_FOUND", api.creditNoteNotFound);
+      throw error;
+    },
+  );
+  const refund = await findRefund(db, refundId);
+  if (
+    !refund ||
+    refund.orderId !== orderId ||
+    refund.status !== "completed" ||
+    !refund.creditNoteNumber ||
+    !refund.refundedAt
+  )
+    throw new AppError("NOT_FOUND", api.creditNoteNotFound);
+  const { order } = row;
+  const figures = creditNoteFigures(
+    refund.amount,
+    { ...order, shippingState: order.shippingAddress.state },
+    seller.state,
+  );
+  const byId = new Map(lines.map((line) => [line.item.id, line]));
+  const returned = refund.restock.flatMap(({ itemId, quantity }) => {
+    const line = byId.get(itemId);
+    return line ? [{ ...documentLine(line), quantity }] : [];
+  });
+  const pdf = await creditNotePdf({
+    seller: sellerParty(seller),
+    buyer: buyerParty(row, viewer),
+    shipTo: shipToParty(order.shippingAddress, false),
+    creditNoteNumber: refund.creditNoteNumber,
+    creditNoteDate: DAY.format(refund.refundedAt),
+    invoiceNumber,
+    orderNumber: order.number,
+    placeOfSupply: order.shippingAddress.state,
+    reason: refund.reason,
+    returned,
+    figures,
+    amountInWords: amountInWords(figures.total),
+  });
+  return { pdf, filename: `credit-note-${fileSafe(refund.creditNoteNumber)}.pdf` };
 }

@@ -1,7 +1,7 @@
 /** SQL for invoice numbers: the per-year counter and the number an order keeps. */
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "#api/db/client";
-import { invoiceCounters } from "#api/db/schema/invoices";
+import { creditNoteCounters, invoiceCounters } from "#api/db/schema/invoices";
 import { orders } from "#api/db/schema/orders";
 
 /**
@@ -19,6 +19,20 @@ export async function takeNextInvoiceNumber(db: Database, financialYear: string)
     })
     .returning({ last: invoiceCounters.last });
   if (!row) throw new Error("invoice counter returned no row");
+  return row.last;
+}
+
+/** Takes the next credit note number of a financial year, the same way as an invoice number. */
+export async function takeNextCreditNoteNumber(db: Database, financialYear: string): Promise<number> {
+  const [row] = await db
+    .insert(creditNoteCounters)
+    .values({ financialYear, last: 1 })
+    .onConflictDoUpdate({
+      target: creditNoteCounters.financialYear,
+      set: { last: sql`${creditNoteCounters.last} + 1` },
+    })
+    .returning({ last: creditNoteCounters.last });
+  if (!row) throw new Error("credit note counter returned no row");
   return row.last;
 }
 

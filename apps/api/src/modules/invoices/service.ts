@@ -1,11 +1,10 @@
 /**
  * GST invoice numbers: every paid order gets one at payment, from a gap-free sequence
  * per Indian financial year (April to March, by the payment time in India): `INV/2026-27/000001`.
- * NOTE: credit notes for refunds will number from their own counter year by year (`CN/2026-27/...`),
- * the same way, once refunds move money.
+ * Credit notes for refunds number from their own counter year by year (`CN/2026-27/000001`), the same way.
  */
 import type { Database } from "#api/db/client";
-import { setInvoiceNumber, takeNextInvoiceNumber } from "./repo";
+import { setInvoiceNumber, takeNextCreditNoteNumber, takeNextInvoiceNumber } from "./repo";
 
 const INDIA = new Intl.DateTimeFormat("en-US", {
   timeZone: "Asia/Kolkata",
@@ -38,4 +37,18 @@ export async function giveInvoiceNumber(db: Database, orderId: string, paidAt: D
   if (!(await setInvoiceNumber(db, orderId, invoiceNumber, paidAt)))
     throw new Error(`order ${orderId} already has an invoice number`);
   return invoiceNumber;
+}
+
+/** "CN/2026-27/000042". */
+export function formatCreditNoteNumber(financialYear: string, sequence: number): string {
+  return `CN/${financialYear}/${String(sequence).padStart(6, "0")}`;
+}
+
+/**
+ * The next credit note number, inside the refund's transaction: the year's counter row is raised and
+ * held until commit, so that credit notes, like invoices, are unique and have no gaps.
+ */
+export async function takeCreditNoteNumber(db: Database, refundedAt: Date): Promise<string> {
+  const year = financialYearOf(refundedAt);
+  return formatCreditNoteNumber(year, await takeNextCreditNoteNumber(db, year));
 }

@@ -1,6 +1,7 @@
 import { type SignedInViewer, seesCustomerDetails } from "@shop/shared/roles";
-import type { OrderDto, OrderEventDto, OrderSummaryDto } from "@shop/shared/schemas/order";
+import type { OrderDto, OrderEventDto, OrderSummaryDto, RefundDto } from "@shop/shared/schemas/order";
 import type { OrderEvent } from "#api/db/schema/orders";
+import type { Refund } from "#api/db/schema/refunds";
 import { toMediaDto } from "#api/modules/media/dto";
 import { toUserSummary } from "#api/modules/users/dto";
 import type { OrderLineRow, OrderRow } from "./repo";
@@ -12,6 +13,7 @@ import type { OrderLineRow, OrderRow } from "./repo";
 export function toOrderSummaryDto(
   { order, user, payment }: NonNullable<OrderRow>,
   viewer: SignedInViewer,
+  refunds: readonly Refund[],
 ): Omit<OrderSummaryDto, "itemCount"> {
   const details = seesCustomerDetails(viewer, user.id);
   return {
@@ -41,8 +43,27 @@ export function toOrderSummaryDto(
             paymentGateway: payment.paymentGateway,
             amount: payment.amount,
             transactionId: payment.transactionId,
+            refundedAmount: payment.refundedAmount ?? 0,
+            refunds: refunds.filter((refund) => refund.paymentId === payment.id).map(toRefundDto),
           }
         : null,
+  };
+}
+
+/** A completed refund as the order and payment reads carry it. */
+export function toRefundDto(refund: Refund): RefundDto {
+  return {
+    _id: refund.id,
+    amount: refund.amount,
+    reason: refund.reason,
+    at: (refund.refundedAt ?? refund.createdAt).toISOString(),
+    by:
+      refund.actorName !== null && refund.actorRole !== null
+        ? { name: refund.actorName, role: refund.actorRole }
+        : null,
+    providerRefundId: refund.providerRefundId ?? "",
+    creditNoteNumber: refund.creditNoteNumber ?? "",
+    restock: refund.restock.map(({ itemId, quantity }) => ({ line: itemId, quantity })),
   };
 }
 
@@ -67,10 +88,12 @@ export function toOrderDto(
   lines: readonly OrderLineRow[],
   history: readonly OrderEvent[],
   viewer: SignedInViewer,
+  refunds: readonly Refund[],
 ): OrderDto {
   return {
-    ...toOrderSummaryDto(row, viewer),
+    ...toOrderSummaryDto(row, viewer, refunds),
     products: lines.map(({ item, thumbnail }) => ({
+      _id: item.id,
       product: { _id: item.productId, name: item.name, thumbnail: thumbnail ? toMediaDto(thumbnail) : null },
       variant: { _id: item.variantId, sku: item.variantSku, options: item.variantOptions },
       name: item.name,

@@ -13,6 +13,7 @@ import {
 } from "#api/db/schema/orders";
 import { payments } from "#api/db/schema/payments";
 import { type ProductVariant, products, productVariants } from "#api/db/schema/products";
+import { refunds } from "#api/db/schema/refunds";
 import { users } from "#api/db/schema/users";
 
 /**
@@ -103,19 +104,23 @@ export async function returnStock(db: Database, orderId: string, { wasPaid }: { 
     (await ordered).map((row) => row.variantId),
   );
   if (locked.length === 0) return;
+  // NOTE: units a refund already put back are not given back twice.
+  const left = sql`${orderItems.quantity} - coalesce((
+    select sum((r.value->>'quantity')::integer) from ${refunds} rf, jsonb_array_elements(rf.restock) r
+    where rf.order_id = ${orderItems.orderId} and rf.status = 'completed' and r.value->>'itemId' = ${orderItems.id}), 0)`;
   await db.execute(sql`
     update ${productVariants} v
     set stock = v.stock + oi.quantity
-    from (select variant_id, sum(quantity)::integer as quantity from ${orderItems}
+    from (select variant_id, sum(${left})::integer as quantity from ${orderItems}
           where order_id = ${orderId} group by variant_id) oi
-    where v.id = oi.variant_id`);
+    where v.id = oi.variant_id and oi.quantity > 0`);
   if (wasPaid) {
     await db.execute(sql`
       update ${products} p
       set sold_count = greatest(0, p.sold_count - oi.quantity)
-      from (select product_id, sum(quantity)::integer as quantity from ${orderItems}
+      from (select product_id, sum(${left})::integer as quantity from ${orderItems}
             where order_id = ${orderId} group by product_id) oi
-      where p.id = oi.product_id`);
+      where p.id = oi.product_id and oi.quantity > 0`);
   }
 }
 
@@ -180,6 +185,7 @@ const orderColumns = {
     paymentGateway: payments.paymentGateway,
     amount: payments.amount,
     transactionId: payments.transactionId,
+    refundedAmount: payments.refundedAmount,
   },
 };
 
@@ -320,4 +326,16 @@ export async function findOrderEvents(db: Database, orderId: string, { notes }: 
     .from(orderEvents)
     .where(and(eq(orderEvents.orderId, orderId), notes ? undefined : sql`${orderEvents.type} <> 'note'`))
     .orderBy(asc(orderEvents.at), asc(orderEvents.id));
+}
+
+export type RefundRow = Awaited<ReturnType<typeof findRefundsOfPayments>>[number];
+
+/** The completed refunds of payments, oldest first (one query for a whole list). */
+export async function findRefundsOfPayments(db: Database, paymentIds: readonly string[]) {
+  if (paymentIds.length === 0) return [];
+  return db
+    .select()
+    .from(refunds)
+    .where(and(inArray(refunds.paymentId, [...paymentIds]), eq(refunds.status, "completed")))
+    .orderBy(asc(refunds.refundedAt), asc(refunds.id));
 }

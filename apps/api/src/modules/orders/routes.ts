@@ -15,6 +15,7 @@ import { z } from "zod";
 import { list, ok, refusals } from "#api/http/envelope";
 import { requireStaff, requireUser, userOf } from "#api/http/session";
 import { mailContextOf } from "#api/modules/email/service";
+import { refundWholeOrder } from "#api/modules/refunds/service";
 import {
   addOrderNote,
   cancelOrder,
@@ -24,7 +25,8 @@ import {
   updateOrderStatus,
 } from "./service";
 
-const IdempotencyHeaders = z.object({
+/** The Idempotency-Key header of a write a client may retry (placement, refund). */
+export const IdempotencyHeaders = z.object({
   "idempotency-key": z
     .string({ error: validation.required })
     .trim()
@@ -187,21 +189,29 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["orders"],
         operationId: "updateOrderStatus",
-        summary: "Change an order's status by the allowed transitions (staff)",
+        summary:
+          "Change an order's status by the allowed transitions (staff); refunded refunds the rest of the payment through the provider (admin)",
         params: OrderIdParams,
         body: OrderStatusInput,
-        response: { 200: envelope(OrderDto), ...refusals(409) },
+        response: { 200: envelope(OrderDto), ...refusals(403, 409, 502) },
       },
       preValidation: requireStaff,
     },
     async (request) => {
-      const order = await updateOrderStatus(
-        app.db,
-        userOf(request),
-        request.params.orderId,
-        request.body,
-        mailContextOf(app.config),
-      );
+      // NOTE: "refunded" moves money: the rest of the payment is refunded through the provider (admin only).
+      const order =
+        request.body.status === "refunded"
+          ? await refundWholeOrder(app.db, app.paymentProvider, userOf(request), request.params.orderId, {
+              mail: mailContextOf(app.config),
+              log: request.log,
+            })
+          : await updateOrderStatus(
+              app.db,
+              userOf(request),
+              request.params.orderId,
+              request.body,
+              mailContextOf(app.config),
+            );
       app.mailer.wake();
       return ok(order, successes.orderStatus(order.status));
     },

@@ -46,6 +46,7 @@ import {
   findOrderLines,
   findOrdersByIds,
   findProductsForOrder,
+  findRefundsOfPayments,
   insertOrder,
   insertOrderEvents,
   listOrders,
@@ -76,18 +77,19 @@ export async function getOrder(
 
 /** An order read with its lines and history (staff notes for staff only), as the viewer may see it. */
 async function orderDto(db: Database, row: NonNullable<OrderRow>, viewer: Viewer): Promise<OrderDto> {
-  const [lines, history] = await Promise.all([
+  const [lines, history, refunds] = await Promise.all([
     findOrderLines(db, row.order.id),
     findOrderEvents(db, row.order.id, { notes: isStaff(viewer) }),
+    findRefundsOfPayments(db, row.payment?.id ? [row.payment.id] : []),
   ]);
-  return toOrderDto(row, lines, history, viewer);
+  return toOrderDto(row, lines, history, viewer, refunds);
 }
 
 /** Who changes an order, as its history keeps them: a signed-in user with their name and role. */
 export type Actor = Viewer & Pick<User, "firstName" | "lastName">;
 
 /** The actor columns of a history row; none for the system (the hold expiry). */
-function actorOf(actor: Actor | null): Pick<NewOrderEvent, "actorId" | "actorName" | "actorRole"> {
+export function actorOf(actor: Actor | null): Pick<NewOrderEvent, "actorId" | "actorName" | "actorRole"> {
   if (!actor) return { actorId: null, actorName: null, actorRole: null };
   return {
     actorId: actor.id,
@@ -103,7 +105,14 @@ export async function listOrderSummaries(
   page: PageRequest,
 ): Promise<{ items: OrderSummaryDto[]; total: number }> {
   const { rows, total } = await listOrders(db, filter, limitOffset(page));
-  const items = rows.map((row) => ({ ...toOrderSummaryDto(row, viewer), itemCount: row.itemCount }));
+  const refunds = await findRefundsOfPayments(
+    db,
+    rows.flatMap((row) => (row.payment?.id ? [row.payment.id] : [])),
+  );
+  const items = rows.map((row) => ({
+    ...toOrderSummaryDto(row, viewer, refunds),
+    itemCount: row.itemCount,
+  }));
   return { items, total };
 }
 
@@ -415,7 +424,8 @@ function statusEmail(row: OrderWithShopper, to: OrderStatus, by: CancelledBy, or
     case "cancelled":
       return [orderCancelledEmail(user, order, by, origin)];
     case "refunded":
-      // NOTE: the status moves no money yet; the message tells of the whole payment, as staff refunded it.
+      // NOTE: staff reach "refunded" through modules/refunds (refundWholeOrder), which moves the money and
+      // sends this message itself; this stays for any other caller of the bare transition.
       return [orderRefundedEmail(user, order, payment?.amount ?? order.totalAmount, origin)];
     default:
       // pending and processing are never reached by hand (ORDER_TRANSITIONS).

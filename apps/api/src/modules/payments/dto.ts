@@ -1,11 +1,13 @@
 import { CURRENCY } from "@shop/shared/constants";
 import type { PaymentDto, PaymentProviderDto } from "@shop/shared/schemas/payment";
+import type { Refund } from "#api/db/schema/refunds";
+import { toRefundDto } from "#api/modules/orders/dto";
 import { toUserSummary } from "#api/modules/users/dto";
 import type { PaymentProvider } from "#api/payments/provider";
 import type { PaymentRow } from "./repo";
 
 /** A payment as the dashboard and the pay page show it. */
-export function toPaymentDto({ payment, user }: PaymentRow): PaymentDto {
+export function toPaymentDto({ payment, user }: PaymentRow, refunds: readonly Refund[]): PaymentDto {
   return {
     _id: payment.id,
     user: toUserSummary(user),
@@ -18,6 +20,8 @@ export function toPaymentDto({ payment, user }: PaymentRow): PaymentDto {
     update_time: payment.updateTime?.toISOString() ?? null,
     email_address: payment.emailAddress,
     createdAt: payment.createdAt.toISOString(),
+    refundedAmount: payment.refundedAmount,
+    refunds: refunds.filter((refund) => refund.paymentId === payment.id).map(toRefundDto),
   };
 }
 

@@ -14,7 +14,6 @@ import { AppError } from "#api/core/errors";
 import { list, ok, refusals } from "#api/http/envelope";
 import { requireAdmin, requireUser, userOf } from "#api/http/session";
 import { mailContextOf } from "#api/modules/email/service";
-import { createPaymentProvider } from "#api/payments/create-provider";
 import { PaypalWebhookEvent } from "#api/payments/paypal";
 import type { PaymentProvider } from "#api/payments/provider";
 import { paymentProviderInfo } from "./dto";
@@ -24,8 +23,7 @@ import { handlePaypalWebhook } from "./webhook";
 // Managers see no payments (docs/design.md section 5).
 
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
-  // One provider per app: PayPal's access token is cached in it.
-  const provider = createPaymentProvider(app.config, app.log);
+  const provider = app.paymentProvider;
 
   app.get(
     "/paypal",
@@ -175,7 +173,8 @@ const paypalWebhookRoute: FastifyPluginAsyncZod<{ provider: PaymentProvider }> =
       schema: {
         tags: ["payments"],
         operationId: "receivePayPalWebhook",
-        summary: "PayPal webhook: verified with PayPal, then acts on PAYMENT.CAPTURE.COMPLETED / DENIED",
+        summary:
+          "PayPal webhook: verified with PayPal, then acts on PAYMENT.CAPTURE.COMPLETED / DENIED / REFUNDED",
         body: PaypalWebhookEvent.loose(),
         response: { 200: EmptyEnvelope, ...refusals(401) },
       },

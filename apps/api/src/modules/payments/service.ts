@@ -18,7 +18,7 @@ import type { Order } from "#api/db/schema/orders";
 import type { NewPayment } from "#api/db/schema/payments";
 import type { User } from "#api/db/schema/users";
 import type { MailContext } from "#api/modules/email/service";
-import { findOrderById, lockOrder } from "#api/modules/orders/repo";
+import { findOrderById, findRefundsOfPayments, lockOrder } from "#api/modules/orders/repo";
 import { markOrderPaid } from "#api/modules/orders/service";
 import {
   type CheckoutProvider,
@@ -152,7 +152,7 @@ export async function recordFailure(db: Database, values: Omit<NewPayment, "stat
 async function paymentDto(db: Database, id: string): Promise<PaymentDto> {
   const row = await findPaymentRow(db, id);
   if (!row) throw new AppError("NOT_FOUND", api.paymentNotFound);
-  return toPaymentDto(row);
+  return toPaymentDto(row, await findRefundsOfPayments(db, [row.payment.id]));
 }
 
 export interface PaymentResult {
@@ -223,7 +223,11 @@ export async function listPaymentDtos(
   page: PageRequest,
 ): Promise<{ items: PaymentDto[]; total: number }> {
   const { rows, total } = await listPayments(db, filter, limitOffset(page));
-  return { items: rows.map(toPaymentDto), total };
+  const refunds = await findRefundsOfPayments(
+    db,
+    rows.map((row) => row.payment.id),
+  );
+  return { items: rows.map((row) => toPaymentDto(row, refunds)), total };
 }
 
 /** One payment for the dashboard. */

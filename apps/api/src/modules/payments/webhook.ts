@@ -8,6 +8,7 @@ import { isPgError, UNIQUE_VIOLATION } from "#api/db/errors";
 import type { MailContext } from "#api/modules/email/service";
 import { findOrderById, lockOrder } from "#api/modules/orders/repo";
 import { markOrderPaid } from "#api/modules/orders/service";
+import { recordProviderRefund } from "#api/modules/refunds/service";
 import { type PaymentProvider, sameMoney, type WebhookHeaders } from "#api/payments/provider";
 import { findPaymentByTransactionId, insertPayment, settlePayment } from "./repo";
 import { paymentValues, recordFailure, totalOf } from "./service";
@@ -36,7 +37,8 @@ export type WebhookOutcome = "recorded" | "duplicate" | "ignored";
 
 /**
  * Acts on a PayPal webhook once PayPal confirmed it sent it: a completed capture is recorded (once)
- * and pays its order, a denied one is recorded as failed. Events about something the shop does not
+ * and pays its order, a denied one is recorded as failed, a refund made in PayPal's dashboard is
+ * recorded once (modules/refunds). Events about something the shop does not
  * know, or for another amount, are logged and acknowledged so that PayPal stops resending them.
  * A capture that pays its order tells the shopper, in the transaction that records it.
  */
@@ -54,6 +56,7 @@ export async function handlePaypalWebhook(
   const event = await provider.verifyWebhook(headers, request.rawBody);
   if (!event) throw new AppError("UNAUTHORIZED", api.webhookRejected);
   if (event.type === "ignored") return "ignored";
+  if (event.type === "capture.refunded") return recordProviderRefund(db, event.refund, log, mail);
 
   const { capture } = event;
   const found =

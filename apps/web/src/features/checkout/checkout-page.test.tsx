@@ -36,6 +36,7 @@ const placed: OrderDto = {
   payment: null,
   products: [
     {
+      _id: "f1f1f1f1f1f1f1f1f1f1f1f1",
       product: { _id: lamp._id, name: lamp.name, thumbnail: lamp.thumbnail },
       variant: { _id: "e6e6e6e6e6e6e6e6e6e6e6e6", sku: lamp._id, options: {} },
       name: lamp.name,

@@ -14,9 +14,10 @@ import { isApiError } from "#web/lib/api";
 import { useCartPricing } from "#web/lib/cart-pricing";
 import { useCartRefresh } from "#web/lib/cart-refresh";
 import { hasUnpurchasable, isPurchasable, itemKey, orderLines, useCart } from "#web/lib/cart-store";
+import { newIdempotencyKey } from "#web/lib/idempotency";
 import { usePageMeta } from "#web/lib/page-meta";
 import { toast } from "#web/lib/toast";
-import { newIdempotencyKey, usePlaceOrder } from "./api/place-order";
+import { usePlaceOrder } from "./api/place-order";
 import { OrderLineList } from "./components/order-line-list";
 
 const cardClass = "rounded-card bg-white p-5 shadow-card ring-1 ring-neutral-200 sm:p-6";

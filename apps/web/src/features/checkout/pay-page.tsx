@@ -18,11 +18,11 @@ import { Button, buttonClasses } from "#web/components/button";
 import { CheckoutSteps } from "#web/components/checkout-steps";
 import { Dialog } from "#web/components/dialog";
 import { ErrorState } from "#web/components/error-state";
+import { OrderStatus } from "#web/components/order-status";
 import { OrderTimeline } from "#web/components/order-timeline";
 import { PriceSummary } from "#web/components/price-summary";
 import { QueryState } from "#web/components/query-state";
 import { Skeleton } from "#web/components/skeleton";
-import { StatusBadge } from "#web/components/status-badge";
 import { errorMessage, isApiError, orderDocumentUrl } from "#web/lib/api";
 import { formatDateTime } from "#web/lib/dates";
 import { usePageMeta } from "#web/lib/page-meta";
@@ -195,7 +195,7 @@ export function PayPage() {
         <h1 className="text-2xl font-bold tracking-tight text-neutral-900 sm:text-3xl">
           {data && isPayable(data) ? "Pay for your order" : "Your order"}
         </h1>
-        {data ? <StatusBadge kind="order" status={data.status} /> : null}
+        {data ? <OrderStatus order={data} /> : null}
       </div>
       {data ? (
         <p className="mt-1 flex flex-wrap gap-x-1.5 text-sm text-neutral-600">

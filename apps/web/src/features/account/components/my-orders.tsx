@@ -3,10 +3,10 @@ import { empty } from "@shop/shared/messages";
 import { formatPrice } from "@shop/shared/pricing";
 import { Link } from "react-router";
 import { EmptyState } from "#web/components/empty-state";
+import { OrderStatus } from "#web/components/order-status";
 import { Pagination } from "#web/components/pagination";
 import { QueryState } from "#web/components/query-state";
 import { Skeleton } from "#web/components/skeleton";
-import { StatusBadge } from "#web/components/status-badge";
 import { formatDate } from "#web/lib/dates";
 import { useKeepPageInRange, useListParams } from "#web/lib/list-params";
 import { useMyOrders } from "../api/get-my-orders";
@@ -80,7 +80,7 @@ export function MyOrders() {
                           <span className="sr-only">Total: </span>
                           {formatPrice(order.totalAmount)}
                         </p>
-                        <StatusBadge kind="order" status={order.status} />
+                        <OrderStatus order={order} />
                       </div>
                       <ChevronRightIcon className="size-5 shrink-0 text-neutral-400" aria-hidden="true" />
                     </Link>

@@ -6,15 +6,6 @@ import { accountKeys } from "#web/lib/query-keys";
 import { responseSchemas } from "#web/lib/response-schemas";
 import { toast } from "#web/lib/toast";
 
-/** A fresh Idempotency-Key: one per checkout attempt, so a retried Pay never places two orders. */
-export function newIdempotencyKey(): string {
-  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
-  // NOTE: randomUUID exists only in secure contexts; a plain-HTTP preview still gets 128 random bits.
-  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) =>
-    byte.toString(16).padStart(2, "0"),
-  ).join("");
-}
-
 /**
  * POST /api/orders: the server prices the lines from its database, takes the stock and creates the
  * order as pending. 409 names a product that is short or withdrawn; with the same key, a retry

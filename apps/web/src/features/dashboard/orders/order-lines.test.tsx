@@ -36,6 +36,7 @@ const order: OrderDto = {
   products: [
     {
       ...line,
+      _id: "f1f1f1f1f1f1f1f1f1f1f1f1",
       product: shoe,
       variant: {
         _id: "6a6a6a6a6a6a6a6a6a6a6a6a",
@@ -46,6 +47,7 @@ const order: OrderDto = {
     },
     {
       ...line,
+      _id: "f2f2f2f2f2f2f2f2f2f2f2f2",
       product: shoe,
       variant: {
         _id: "6b6b6b6b6b6b6b6b6b6b6b6b",
@@ -56,6 +58,7 @@ const order: OrderDto = {
     },
     {
       ...line,
+      _id: "f3f3f3f3f3f3f3f3f3f3f3f3",
       price: 40,
       originalPrice: 40,
       product: { _id: lamp._id, name: lamp.name, thumbnail: null },

@@ -1,7 +1,7 @@
 import { ArrowDownTrayIcon, ArrowTopRightOnSquareIcon } from "@heroicons/react/20/solid";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { MAX_ORDER_NOTE } from "@shop/shared/constants";
-import { documents, errors, loading, orderHistory } from "@shop/shared/messages";
+import { documents, errors, loading, orderHistory, refunds as refundWords } from "@shop/shared/messages";
 import { formatPrice } from "@shop/shared/pricing";
 import { type OrderDto, OrderNoteInput } from "@shop/shared/schemas/order";
 import { type ReactNode, useState } from "react";
@@ -10,17 +10,18 @@ import { Link, useParams } from "react-router";
 import { Button, buttonClasses } from "#web/components/button";
 import { ErrorState } from "#web/components/error-state";
 import { MediaImage } from "#web/components/media-image";
+import { OrderStatus } from "#web/components/order-status";
 import { OrderTimeline } from "#web/components/order-timeline";
 import { PageSpinner } from "#web/components/spinner";
-import { StatusBadge } from "#web/components/status-badge";
 import { TextArea } from "#web/components/text-area";
-import { errorMessage, isApiError, orderDocumentUrl } from "#web/lib/api";
+import { creditNoteUrl, errorMessage, isApiError, orderDocumentUrl } from "#web/lib/api";
 import { formatDateTime } from "#web/lib/dates";
 import { applyServerErrors } from "#web/lib/form-errors";
 import { SectionBody, SectionCard, SectionHeader } from "../components/section-header";
 import { useAddOrderNote } from "./api/add-order-note";
 import { useOrder } from "./api/get-order";
 import { OrderStatusDialog } from "./components/order-status-dialog";
+import { RefundDialog, refundable } from "./components/refund-dialog";
 
 /** The option values of an order line's variant, as it was ordered: "Size: 9 · Colour: Black". */
 function optionValues(options: Readonly<Record<string, string>>): string {
@@ -34,6 +35,7 @@ export function OrderPage() {
   const { orderId = "" } = useParams();
   const query = useOrder(orderId);
   const [dialogOpen, setDialogOpen] = useState(false);
+  const [refundOpen, setRefundOpen] = useState(false);
   const order = query.data;
 
   let body: ReactNode;
@@ -42,7 +44,13 @@ export function OrderPage() {
     const notFound = !isApiError(query.error) || query.error.status === 404 || query.error.status === 400;
     body = <ErrorState message={notFound ? errors.orderNotFound : query.error.message} />;
   } else {
-    body = <OrderDetails order={order} onChangeStatus={() => setDialogOpen(true)} />;
+    body = (
+      <OrderDetails
+        order={order}
+        onChangeStatus={() => setDialogOpen(true)}
+        onRefund={() => setRefundOpen(true)}
+      />
+    );
   }
 
   return (
@@ -65,6 +73,7 @@ export function OrderPage() {
       {order && dialogOpen ? (
         <OrderStatusDialog order={order} open onClose={() => setDialogOpen(false)} />
       ) : null}
+      {order && refundOpen ? <RefundDialog order={order} onClose={() => setRefundOpen(false)} /> : null}
     </>
   );
 }
@@ -100,15 +109,23 @@ function DocumentLinks({ orderId }: { orderId: string }) {
   ));
 }
 
-function OrderDetails({ order, onChangeStatus }: { order: OrderDto; onChangeStatus: () => void }) {
+interface OrderDetailsProps {
+  order: OrderDto;
+  onChangeStatus: () => void;
+  onRefund: () => void;
+}
+
+function OrderDetails({ order, onChangeStatus, onRefund }: OrderDetailsProps) {
   const address = order.shippingAddress;
+  // Only an admin sees the payment (a manager's read carries none), and so only an admin can refund.
+  const canRefund = order.payment?.status === "completed" && refundable(order).remaining > 0;
   return (
     <>
       <SectionCard title={`Order #${order.number}`}>
         <div className="flex flex-wrap items-center gap-x-6 gap-y-3 text-sm">
           <div className="flex items-center gap-2">
             <span className="text-neutral-600">Status</span>
-            <StatusBadge kind="order" status={order.status} />
+            <OrderStatus order={order} />
           </div>
           <p className="font-mono text-xs break-all text-neutral-500">{order._id}</p>
           <p className="text-neutral-600">
@@ -121,6 +138,11 @@ function OrderDetails({ order, onChangeStatus }: { order: OrderDto; onChangeStat
           <div className="flex flex-wrap gap-2 sm:ml-auto">
             {/* A paid order has its invoice number, and with it its invoice and packing slip. */}
             {order.invoiceNumber ? <DocumentLinks orderId={order._id} /> : null}
+            {canRefund ? (
+              <Button variant="secondary" size="sm" onClick={onRefund}>
+                {refundWords.refund}
+              </Button>
+            ) : null}
             <Button variant="secondary" size="sm" onClick={onChangeStatus}>
               Update status
             </Button>
@@ -235,6 +257,9 @@ function OrderDetails({ order, onChangeStatus }: { order: OrderDto; onChangeStat
                       {order.payment.transactionId}
                     </dd>
                   </div>
+                  {order.payment.refunds.length > 0 ? (
+                    <RefundList orderId={order._id} payment={order.payment} />
+                  ) : null}
                 </dl>
               ) : (
                 <p className="text-sm text-neutral-600">Not paid yet.</p>
@@ -244,6 +269,46 @@ function OrderDetails({ order, onChangeStatus }: { order: OrderDto; onChangeStat
         </div>
       </div>
     </>
+  );
+}
+
+/** The refunds of the payment, each with who made it and a link to its credit note. */
+function RefundList({ orderId, payment }: { orderId: string; payment: NonNullable<OrderDto["payment"]> }) {
+  return (
+    <div className="mt-3 border-t border-neutral-200 pt-3">
+      <dt className="font-medium text-neutral-900">{refundWords.listTitle}</dt>
+      <dd className="mt-1 text-neutral-700 tabular-nums">
+        {refundWords.refundedTotal(formatPrice(payment.refundedAmount), formatPrice(payment.amount))}
+      </dd>
+      <dd>
+        <ul className="mt-2 space-y-3">
+          {payment.refunds.map((refund) => (
+            <li key={refund._id} className="text-sm">
+              <p className="flex justify-between gap-3">
+                <span className="font-medium text-neutral-900 tabular-nums">
+                  {formatPrice(refund.amount)}
+                </span>
+                <time dateTime={refund.at} className="text-neutral-500">
+                  {formatDateTime(refund.at)}
+                </time>
+              </p>
+              <p className="text-neutral-700">{refund.reason}</p>
+              <p className="text-xs text-neutral-500">
+                {refund.by ? orderHistory.by(refund.by.name, refund.by.role) : refundWords.byProvider}
+              </p>
+              <a
+                href={creditNoteUrl(orderId, refund._id)}
+                download
+                className="mt-1 inline-flex items-center gap-1 text-brand-700 hover:underline"
+              >
+                <ArrowDownTrayIcon className="size-4" aria-hidden="true" />
+                {refundWords.creditNote(refund.creditNoteNumber)}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </dd>
+    </div>
   );
 }
 

@@ -1,7 +1,7 @@
 import { formatPrice } from "@shop/shared/pricing";
 import type { OrderSummaryDto } from "@shop/shared/schemas/order";
 import { Link } from "react-router";
-import { StatusBadge } from "#web/components/status-badge";
+import { OrderStatus } from "#web/components/order-status";
 import {
   cellClass,
   DataTable,
@@ -46,7 +46,7 @@ export function OrdersTable({ orders, caption }: { orders: OrderSummaryDto[]; ca
               <p className="text-xs text-neutral-500">Pin code {address.pinCode}</p>
             </td>
             <td className={cellClass}>
-              <StatusBadge kind="order" status={order.status} />
+              <OrderStatus order={order} />
             </td>
             <td className={cellClass}>
               <Link

@@ -1,0 +1,521 @@
+/**
+ * Refunds through PayPal (the local fake of its REST API): the provider first, then one transaction
+ * that records the refund, restocks per variant, writes the history row and the email, and refunds
+ * the order once all of it went back. Also the webhook's refunds and the credit notes.
+ */
+import { api, documents, refunds as refundWords } from "@shop/shared/messages";
+import { partialRefundText } from "@shop/shared/orders";
+import { formatPrice } from "@shop/shared/pricing";
+import type { OrderDto } from "@shop/shared/schemas/order";
+import { eq } from "drizzle-orm";
+import { extractText } from "unpdf";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { newId } from "#api/core/ids";
+import { emails } from "#api/db/schema/emails";
+import { productVariants } from "#api/db/schema/products";
+import { refunds } from "#api/db/schema/refunds";
+import { addAddress } from "#api/modules/addresses/service";
+import { mailContextOf } from "#api/modules/email/service";
+import { placeOrder } from "#api/modules/orders/service";
+import { createTestGateway } from "#api/payments/test-gateway";
+import { createTestApp, inject, type TestApp } from "#test/app";
+import { ADDRESS, type Caller, makeShop, quickUser, type Shop } from "#test/fixtures";
+import { PaypalFake } from "#test/paypal-fake";
+
+let fake: PaypalFake;
+let t: TestApp;
+let shop: Shop;
+
+beforeAll(async () => {
+  fake = await PaypalFake.start();
+  t = await createTestApp({ ...fake.env, MAX_UNPAID_ORDERS: "100", STORE_STATE: "Maharashtra" });
+  shop = await makeShop(t, { pay: false });
+  // Enough units for every order the tests place.
+  await t.database.db
+    .update(productVariants)
+    .set({ stock: 1000 })
+    .where(eq(productVariants.productId, shop.variantProductId));
+});
+afterAll(async () => {
+  await t?.close();
+  await fake?.close();
+});
+beforeEach(() => {
+  fake.refundOverride = undefined;
+  fake.failNext = 0;
+});
+
+const adminBy = () => ({
+  name: `${shop.admin.user.firstName} ${shop.admin.user.lastName}`,
+  role: "admin",
+});
+
+/** A paid order of the shopper through PayPal: two units of one variant, one of another, one plain product. */
+async function paidOrder(shopper: Caller = shop.shopper, addressId = shop.addressId) {
+  const { order } = await placeOrder(
+    t.database.db,
+    shopper.user,
+    {
+      products: [
+        { product: shop.variantProductId, variant: shop.variantIds[0], quantity: 2 },
+        { product: shop.variantProductId, variant: shop.variantIds[1], quantity: 1 },
+        { product: shop.productId, quantity: 1 },
+      ],
+      shippingAddress: addressId,
+    },
+    { mail: mailContextOf(t.config) },
+  );
+  const created = await inject(t.app, {
+    method: "POST",
+    url: "/api/payments/paypal/orders",
+    cookie: shopper.cookie,
+    payload: { order: order._id },
+  });
+  const paypalOrderId = created.json().data.id as string;
+  fake.approve(paypalOrderId);
+  const paid = await inject(t.app, {
+    method: "POST",
+    url: "/api/payments",
+    cookie: shopper.cookie,
+    payload: { order: order._id, paymentGateway: "paypal", transactionId: paypalOrderId },
+  });
+  expect(paid.statusCode, paid.body).toBe(201);
+  const read_ = await read(order._id);
+  const lineOf = (variantId: string | undefined) => {
+    const line = read_.products.find((candidate) => candidate.variant._id === variantId);
+    if (!line) throw new Error("the order lacks a line");
+    return line;
+  };
+  return {
+    order: read_,
+    captureId: fake.captureOf(paypalOrderId).id,
+    /** The two units of the first variant, the one unit of the second. */
+    lines: [lineOf(shop.variantIds[0]), lineOf(shop.variantIds[1])] as const,
+  };
+}
+
+async function read(orderId: string): Promise<OrderDto> {
+  const response = await inject(t.app, {
+    method: "GET",
+    url: `/api/orders/${orderId}`,
+    cookie: shop.admin.cookie,
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().data as OrderDto;
+}
+
+function refund(
+  orderId: string,
+  payload: Record<string, unknown>,
+  { key, caller = shop.admin }: { key?: string; caller?: Caller } = {},
+) {
+  return inject(t.app, {
+    method: "POST",
+    url: `/api/orders/${orderId}/refunds`,
+    cookie: caller.cookie,
+    headers: key ? { "idempotency-key": key } : {},
+    payload,
+  });
+}
+
+async function stockOf(variantId: string | undefined) {
+  const [row] = await t.database.db
+    .select({ stock: productVariants.stock })
+    .from(productVariants)
+    .where(eq(productVariants.id, variantId ?? ""));
+  return row?.stock ?? -1;
+}
+
+async function refundRows(orderId: string) {
+  return t.database.db.select().from(refunds).where(eq(refunds.orderId, orderId));
+}
+
+async function refundEmails(recipient: string) {
+  return t.database.db
+    .select()
+    .from(emails)
+    .where(eq(emails.recipient, recipient))
+    .then((rows) => rows.filter((row) => row.kind === "orderRefunded"));
+}
+
+const refundCalls = () => fake.callsTo(/^\/v2\/payments\/captures\/[^/]+\/refund$/);
+
+describe("refunding an order through PayPal", () => {
+  it("refunds part of an order: PayPal first, then the refund, the stock per variant, the history and the email; the status stays", async () => {
+    const shopper = await quickUser(t);
+    const address = await addAddress(t.database.db, shopper.user.id, ADDRESS);
+    const {
+      order,
+      captureId,
+      lines: [first, second],
+    } = await paidOrder(shopper, address._id);
+    const before = [await stockOf(first.variant._id), await stockOf(second.variant._id)];
+
+    const response = await refund(order._id, {
+      amount: 25.5,
+      reason: "One shirt came back torn",
+      restock: [{ line: first._id, quantity: 1 }],
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json().message).toBe(api.refundRecorded);
+    const refunded = response.json().data as OrderDto;
+
+    // PayPal was asked for exactly this amount on the order's capture.
+    const call = refundCalls().at(-1);
+    expect(call?.path).toBe(`/v2/payments/captures/${captureId}/refund`);
+    expect(JSON.parse(call?.body ?? "{}").amount).toEqual({ currency_code: "USD", value: "25.50" });
+    const [given] = fake.refunds.get(captureId) ?? [];
+
+    expect(refunded.status).toBe("processing");
+    expect(refunded.payment?.refundedAmount).toBe(25.5);
+    expect(refunded.payment?.refunds).toEqual([
+      {
+        _id: expect.any(String),
+        amount: 25.5,
+        reason: "One shirt came back torn",
+        at: expect.any(String),
+        by: adminBy(),
+        providerRefundId: given?.id,
+        creditNoteNumber: expect.stringMatching(/^CN\/\d{4}-\d{2}\/\d{6}$/),
+        restock: [{ line: first._id, quantity: 1 }],
+      },
+    ]);
+    expect(partialRefundText(refunded)).toBe(refundWords.partiallyRefunded("$25.50"));
+    // One unit of the first variant is back; the second variant is untouched.
+    expect([await stockOf(first.variant._id), await stockOf(second.variant._id)]).toEqual([
+      (before[0] ?? 0) + 1,
+      before[1],
+    ]);
+    expect(refunded.history.at(-1)).toMatchObject({
+      type: "refunded",
+      status: "processing",
+      amount: 25.5,
+      by: adminBy(),
+      note: "One shirt came back torn",
+    });
+    const mails = await refundEmails(shopper.user.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.text).toContain(
+      `We have refunded ${formatPrice(25.5)} for your order #${order.number}.`,
+    );
+
+    // The shopper's read and the payment's read carry the refund too.
+    const own = await inject(t.app, {
+      method: "GET",
+      url: `/api/orders/current-user/${order._id}`,
+      cookie: shopper.cookie,
+    });
+    expect(own.json().data.payment.refundedAmount).toBe(25.5);
+    const payment = await inject(t.app, {
+      method: "GET",
+      url: `/api/payments/${order.payment?._id}`,
+      cookie: shop.admin.cookie,
+    });
+    expect(payment.json().data).toMatchObject({ refundedAmount: 25.5, refunds: [{ amount: 25.5 }] });
+
+    // The rest: the order becomes refunded, and nothing remains.
+    const rest = Number((order.totalAmount - 25.5).toFixed(2));
+    const full = await refund(order._id, {
+      amount: rest,
+      reason: "Customer returned everything",
+      restock: [
+        { line: first._id, quantity: 1 },
+        { line: second._id, quantity: 1 },
+      ],
+    });
+    expect(full.statusCode, full.body).toBe(201);
+    const done = full.json().data as OrderDto;
+    expect(done.status).toBe("refunded");
+    expect(done.payment?.refundedAmount).toBe(order.totalAmount);
+    expect(done.payment?.refunds).toHaveLength(2);
+    expect(partialRefundText(done)).toBeNull();
+    expect(done.history.at(-1)).toMatchObject({ type: "refunded", status: "refunded", amount: rest });
+    expect([await stockOf(first.variant._id), await stockOf(second.variant._id)]).toEqual([
+      (before[0] ?? 0) + 2,
+      (before[1] ?? 0) + 1,
+    ]);
+    expect(await refundEmails(shopper.user.email)).toHaveLength(2);
+
+    const more = await refund(order._id, { amount: 1, reason: "Once more" });
+    expect(more.statusCode).toBe(409);
+    expect(more.json().message).toBe(api.refundTooMuch("$0.00"));
+  });
+
+  it("refuses more than what remains, an unpaid order, and staff who are not admins, recording nothing", async () => {
+    const {
+      order,
+      lines: [line],
+    } = await paidOrder();
+    const calls = refundCalls().length;
+    const over = await refund(order._id, { amount: order.totalAmount + 0.01, reason: "Too much" });
+    expect(over.statusCode).toBe(409);
+    expect(over.json().message).toBe(api.refundTooMuch(formatPrice(order.totalAmount)));
+
+    const unpaid = await refund(shop.orderId, { amount: 1, reason: "Not paid yet" });
+    expect(unpaid.statusCode).toBe(409);
+    expect(unpaid.json().message).toBe(api.refundUnpaid);
+
+    const manager = await refund(order._id, { amount: 1, reason: "Manager try" }, { caller: shop.manager });
+    expect(manager.statusCode).toBe(403);
+    const shopper = await refund(order._id, { amount: 1, reason: "Shopper try" }, { caller: shop.shopper });
+    expect(shopper.statusCode).toBe(403);
+    const missing = await refund(newId(), { amount: 1, reason: "No such order" });
+    expect(missing.statusCode).toBe(404);
+
+    const bad = await refund(order._id, {
+      amount: 1.005,
+      reason: " ",
+      restock: [{ line: "x", quantity: 0 }],
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().errors).sort()).toEqual([
+      "amount",
+      "reason",
+      "restock.0.line",
+      "restock.0.quantity",
+    ]);
+
+    const tooMany = await refund(order._id, {
+      amount: 1,
+      reason: "Too many back",
+      restock: [{ line: line._id, quantity: 3 }],
+    });
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().errors).toEqual({ "restock.0.quantity": api.refundRestockTooMany(2) });
+    const otherLine = await refund(order._id, {
+      amount: 1,
+      reason: "Not this order's line",
+      restock: [{ line: newId(), quantity: 1 }],
+    });
+    expect(otherLine.json().errors).toEqual({ "restock.0.line": api.refundLineUnknown });
+
+    expect(refundCalls()).toHaveLength(calls);
+    expect(await refundRows(order._id)).toEqual([]);
+    expect((await read(order._id)).payment?.refundedAmount).toBe(0);
+  });
+
+  it("answers 502 with PayPal's reason when PayPal refuses, and records nothing", async () => {
+    const {
+      order,
+      lines: [line],
+    } = await paidOrder();
+    const stock = await stockOf(line.variant._id);
+    fake.refundOverride = { issue: "REFUND_NOT_ALLOWED" };
+    const refused = await refund(order._id, {
+      amount: 10,
+      reason: "Will be refused",
+      restock: [{ line: line._id, quantity: 1 }],
+    });
+    expect(refused.statusCode).toBe(502);
+    expect(refused.json().message).toBe(api.refundRefused("REFUND_NOT_ALLOWED"));
+    const after = await read(order._id);
+    expect(after.payment).toMatchObject({ refundedAmount: 0, refunds: [] });
+    expect(after.history.some((event) => event.type === "refunded")).toBe(false);
+    expect(await refundRows(order._id)).toEqual([]);
+    expect(await stockOf(line.variant._id)).toBe(stock);
+    expect(await refundEmails(shop.shopper.user.email).then((rows) => rows.length)).toBe(0);
+
+    // PayPal failing outright is a 502 too, with nothing recorded.
+    fake.failNext = 1;
+    const failing = await refund(order._id, { amount: 10, reason: "PayPal is down" });
+    expect(failing.statusCode).toBe(502);
+    expect(await refundRows(order._id)).toEqual([]);
+  });
+
+  it("makes a retry with the same Idempotency-Key safe, and refuses the key for another refund", async () => {
+    const { order, captureId } = await paidOrder();
+    const key = `refund-${newId()}`;
+    const body = { amount: 12, reason: "Late delivery" };
+
+    // A first attempt PayPal refuses leaves nothing; the retry asks PayPal with the same request id.
+    fake.refundOverride = { issue: "INTERNAL_SERVICE_ERROR" };
+    expect((await refund(order._id, body, { key })).statusCode).toBe(502);
+    const first = await refund(order._id, body, { key });
+    expect(first.statusCode, first.body).toBe(201);
+    const again = await refund(order._id, body, { key });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().data.payment).toEqual(first.json().data.payment);
+
+    const calls = refundCalls().filter((call) => call.path.includes(captureId));
+    expect(calls).toHaveLength(2);
+    expect(calls[0]?.requestId).toBe(calls[1]?.requestId);
+    expect(fake.refunds.get(captureId)).toHaveLength(1);
+    expect(await refundRows(order._id)).toHaveLength(1);
+
+    const reused = await refund(order._id, { amount: 13, reason: "Late delivery" }, { key });
+    expect(reused.statusCode).toBe(422);
+    expect(reused.json().message).toBe(api.refundKeyReused);
+  });
+
+  it("lets exactly one of two refunds racing for the same remaining amount through", async () => {
+    const { order, captureId } = await paidOrder();
+    fake.delayMs = 50;
+    const answers = await Promise.all([
+      refund(order._id, { amount: order.totalAmount, reason: "First clerk" }),
+      refund(order._id, { amount: order.totalAmount, reason: "Second clerk" }),
+    ]).finally(() => {
+      fake.delayMs = 0;
+    });
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409]);
+    expect(fake.refunds.get(captureId)).toHaveLength(1);
+    const after = await read(order._id);
+    expect(after.status).toBe("refunded");
+    expect(after.payment?.refundedAmount).toBe(order.totalAmount);
+    expect(await refundRows(order._id)).toHaveLength(1);
+  });
+
+  it("refunds the rest of the payment when an admin sets the status to refunded; a manager may not", async () => {
+    const {
+      order,
+      captureId,
+      lines: [first],
+    } = await paidOrder();
+    const stock = await stockOf(first.variant._id);
+    expect((await refund(order._id, { amount: 5, reason: "Small scratch" })).statusCode).toBe(201);
+
+    const byManager = await inject(t.app, {
+      method: "PATCH",
+      url: `/api/orders/${order._id}/update`,
+      cookie: shop.manager.cookie,
+      payload: { status: "refunded" },
+    });
+    expect(byManager.statusCode).toBe(403);
+    expect(byManager.json().message).toBe(api.refundAdminOnly);
+
+    const byAdmin = await inject(t.app, {
+      method: "PATCH",
+      url: `/api/orders/${order._id}/update`,
+      cookie: shop.admin.cookie,
+      payload: { status: "refunded" },
+    });
+    expect(byAdmin.statusCode, byAdmin.body).toBe(200);
+    const after = byAdmin.json().data as OrderDto;
+    expect(after.status).toBe("refunded");
+    expect(after.payment?.refundedAmount).toBe(order.totalAmount);
+    expect(after.payment?.refunds.at(-1)).toMatchObject({
+      amount: Number((order.totalAmount - 5).toFixed(2)),
+      reason: refundWords.wholeOrderReason,
+    });
+    expect(fake.refunds.get(captureId)?.map((r) => r.amount.value)).toEqual([
+      "5.00",
+      (order.totalAmount - 5).toFixed(2),
+    ]);
+    // The goods never left (processing): every unit is back.
+    expect(await stockOf(first.variant._id)).toBe(stock + 2);
+  });
+
+  it("records a refund made in PayPal's dashboard once, even when the webhook comes twice", async () => {
+    const { order, captureId } = await paidOrder();
+    const resource = fake.refundDirectly(captureId, "20.00");
+    const event = {
+      id: `WH-${newId()}`,
+      event_version: "1.0",
+      create_time: new Date().toISOString(),
+      resource_type: "refund",
+      event_type: "PAYMENT.CAPTURE.REFUNDED",
+      summary: "A USD 20.0 USD capture payment was refunded",
+      resource,
+    };
+    const deliver = () =>
+      inject(t.app, {
+        method: "POST",
+        url: "/api/payments/paypal/webhook",
+        headers: {
+          "content-type": "application/json",
+          "paypal-auth-algo": "SHA256withRSA",
+          "paypal-cert-url": "https://api.sandbox.paypal.com/v1/notifications/certs/CERT-360caa42",
+          "paypal-transmission-id": newId(),
+          "paypal-transmission-sig": fake.validSignature,
+          "paypal-transmission-time": new Date().toISOString(),
+        },
+        payload: JSON.stringify(event),
+      });
+    expect((await deliver()).statusCode).toBe(200);
+    expect((await deliver()).statusCode).toBe(200);
+    const after = await read(order._id);
+    expect(after.payment?.refunds).toEqual([
+      expect.objectContaining({
+        amount: 20,
+        by: null,
+        providerRefundId: resource.id,
+        reason: refundWords.madeAtProvider,
+        restock: [],
+      }),
+    ]);
+    expect(after.payment?.refundedAmount).toBe(20);
+    expect(after.history.filter((row) => row.type === "refunded")).toEqual([
+      expect.objectContaining({ amount: 20, by: null, status: "processing" }),
+    ]);
+    expect(await refundRows(order._id)).toHaveLength(1);
+  });
+
+  it("gives each refund a credit note: numbered, against the invoice, with CGST and SGST within Maharashtra", async () => {
+    const {
+      order,
+      lines: [line],
+    } = await paidOrder();
+    const made = await refund(order._id, {
+      amount: 59,
+      reason: "Wrong size sent",
+      restock: [{ line: line._id, quantity: 1 }],
+    });
+    const refunded = made.json().data as OrderDto;
+    const note = refunded.payment?.refunds[0];
+    if (!note) throw new Error("no refund");
+    const url = `/api/orders/${order._id}/credit-notes/${note._id}.pdf`;
+
+    const own = await inject(t.app, { method: "GET", url, cookie: shop.shopper.cookie });
+    expect(own.statusCode).toBe(200);
+    expect(own.headers["content-type"]).toBe("application/pdf");
+    expect(own.headers["content-disposition"]).toContain(note.creditNoteNumber.replace(/\//g, "-"));
+    const { text } = await extractText(new Uint8Array(own.rawPayload), { mergePages: true });
+    const flat = text.replace(/\s+/g, " ");
+    // 59.00 of an order whose tax is 18% of its items: the GST share, split in halves within the state.
+    const tax = Math.round((5900 * Math.round(order.taxAmount * 100)) / Math.round(order.totalAmount * 100));
+    for (const expected of [
+      documents.creditNoteTitle,
+      documents.creditNoteNumber(note.creditNoteNumber),
+      documents.againstInvoice(order.invoiceNumber ?? ""),
+      documents.refundReason("Wrong size sent"),
+      documents.cgst,
+      documents.sgst,
+      formatPrice(Math.floor(tax / 2) / 100),
+      formatPrice((5900 - tax) / 100),
+      formatPrice(59),
+      documents.returnedItems.toUpperCase(),
+      line.variant.sku,
+      documents.amountInWords("Fifty-nine dollars"),
+    ])
+      expect(flat).toContain(expected);
+    expect(flat).not.toContain(documents.igst);
+
+    const staff = await inject(t.app, { method: "GET", url, cookie: shop.manager.cookie });
+    expect(staff.statusCode).toBe(200);
+    const other = await inject(t.app, { method: "GET", url, cookie: (await quickUser(t)).cookie });
+    expect(other.statusCode).toBe(404);
+    expect(other.json().message).toBe(api.orderNotFound);
+    const unknown = await inject(t.app, {
+      method: "GET",
+      url: `/api/orders/${order._id}/credit-notes/${newId()}.pdf`,
+      cookie: shop.shopper.cookie,
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe(api.creditNoteNotFound);
+  });
+});
+
+describe("the test gateway's refunds", () => {
+  it("refunds at once, the same refund for the same request id", async () => {
+    const gateway = createTestGateway();
+    const request = {
+      captureId: "test_1",
+      amount: { cents: 500, currency: "USD" },
+      requestId: "r-1",
+      note: "x",
+    };
+    const first = await gateway.refund(request);
+    expect(first).toMatchObject({ outcome: "refunded", refund: { providerStatus: "COMPLETED" } });
+    expect(await gateway.refund(request)).toEqual(first);
+    expect(await gateway.refund({ ...request, requestId: "r-2" })).not.toEqual(first);
+  });
+});

@@ -1,0 +1,131 @@
+/** SQL for refunds: reserving an amount on a payment, completing or dropping it, and stock coming back. */
+import { and, eq, sql } from "drizzle-orm";
+import type { Database } from "#api/db/client";
+import { orderItems } from "#api/db/schema/orders";
+import { payments } from "#api/db/schema/payments";
+import { products, productVariants } from "#api/db/schema/products";
+import { type NewRefund, type Refund, refunds } from "#api/db/schema/refunds";
+import { lockVariants } from "#api/modules/orders/repo";
+
+/** Locks a payment row for the rest of the transaction: refunds of one payment queue here. */
+export async function lockPayment(db: Database, id: string) {
+  const [row] = await db.select().from(payments).where(eq(payments.id, id)).for("update").limit(1);
+  return row;
+}
+
+export async function findPayment(db: Database, id: string) {
+  const [row] = await db.select().from(payments).where(eq(payments.id, id)).limit(1);
+  return row;
+}
+
+export async function findPaymentByTransactionId(db: Database, transactionId: string) {
+  const [row] = await db.select().from(payments).where(eq(payments.transactionId, transactionId)).limit(1);
+  return row;
+}
+
+/** The amounts of a payment's refunds still waiting for the provider, in cents. */
+export async function pendingRefundCents(db: Database, paymentId: string): Promise<number> {
+  const [row] = await db
+    .select({ cents: sql<number>`coalesce(sum(${refunds.amount} * 100), 0)::bigint` })
+    .from(refunds)
+    .where(and(eq(refunds.paymentId, paymentId), eq(refunds.status, "pending")));
+  return Number(row?.cents ?? 0);
+}
+
+/** Units of each line of an order already back in stock or on their way there (pending refunds), by line id. */
+export async function restockedUnits(db: Database, orderId: string): Promise<Map<string, number>> {
+  const rows = await db.execute<{ item_id: string; quantity: number }>(sql`
+    select r.value->>'itemId' as item_id, sum((r.value->>'quantity')::integer)::integer as quantity
+    from ${refunds} rf, jsonb_array_elements(rf.restock) r
+    where rf.order_id = ${orderId}
+    group by r.value->>'itemId'`);
+  return new Map(rows.rows.map((row) => [row.item_id, Number(row.quantity)]));
+}
+
+export async function findOrderItems(db: Database, orderId: string) {
+  return db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(orderItems.id);
+}
+
+export async function insertRefund(db: Database, values: NewRefund): Promise<Refund> {
+  const [row] = await db.insert(refunds).values(values).returning();
+  if (!row) throw new Error("insert returned no row");
+  return row;
+}
+
+export async function findRefund(db: Database, id: string) {
+  const [row] = await db.select().from(refunds).where(eq(refunds.id, id)).limit(1);
+  return row;
+}
+
+export async function findRefundByKey(db: Database, orderId: string, key: string) {
+  const [row] = await db
+    .select()
+    .from(refunds)
+    .where(and(eq(refunds.orderId, orderId), eq(refunds.idempotencyKey, key)))
+    .limit(1);
+  return row;
+}
+
+export async function findRefundByProviderId(db: Database, providerRefundId: string) {
+  const [row] = await db
+    .select()
+    .from(refunds)
+    .where(eq(refunds.providerRefundId, providerRefundId))
+    .limit(1);
+  return row;
+}
+
+/** Drops a reservation the provider refused; a completed refund is never removed. */
+export async function dropPendingRefund(db: Database, id: string) {
+  await db.delete(refunds).where(and(eq(refunds.id, id), eq(refunds.status, "pending")));
+}
+
+/** Completes a pending refund; answers undefined when it was not pending any more (another request did it). */
+export async function completePendingRefund(
+  db: Database,
+  id: string,
+  values: { providerRefundId: string; creditNoteNumber: string; refundedAt: Date },
+) {
+  const [row] = await db
+    .update(refunds)
+    .set({ status: "completed", ...values })
+    .where(and(eq(refunds.id, id), eq(refunds.status, "pending")))
+    .returning();
+  return row;
+}
+
+/**
+ * Adds a refund to its payment's refunded amount, only while the sum stays within what was paid;
+ * answers the payment after it, or undefined when it would pass it.
+ */
+export async function raiseRefundedAmount(db: Database, paymentId: string, amount: number) {
+  const [row] = await db
+    .update(payments)
+    .set({ refundedAmount: sql`${payments.refundedAmount} + ${amount}` })
+    .where(and(eq(payments.id, paymentId), sql`${payments.refundedAmount} + ${amount} <= ${payments.amount}`))
+    .returning();
+  return row;
+}
+
+/**
+ * Puts units back in stock, variant by variant (locked in the order every stock writer keeps), and
+ * takes them off their products' best-seller counts.
+ */
+export async function restock(db: Database, lines: readonly { variantId: string; quantity: number }[]) {
+  if (lines.length === 0) return;
+  await lockVariants(
+    db,
+    lines.map((line) => line.variantId),
+  );
+  const values = lines.map((line) => sql`(${line.variantId}, ${line.quantity}::integer)`);
+  await db.execute(sql`
+    update ${productVariants} v set stock = v.stock + x.quantity
+    from (select id, sum(quantity)::integer as quantity from (values ${sql.join(values, sql`, `)}) as y(id, quantity) group by id) as x
+    where v.id = x.id`);
+  await db.execute(sql`
+    update ${products} p set sold_count = greatest(0, p.sold_count - x.quantity)
+    from (select v.product_id, sum(y.quantity)::integer as quantity
+          from (values ${sql.join(values, sql`, `)}) as y(id, quantity)
+          join ${productVariants} v on v.id = y.id group by v.product_id) as x
+    where p.id = x.product_id`);
+}

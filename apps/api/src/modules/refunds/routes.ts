@@ -1,0 +1,46 @@
+/** Refunds of an order's payment (admin). */
+import { envelope } from "@shop/shared/api";
+import { api } from "@shop/shared/messages";
+import { OrderDto, OrderIdParams } from "@shop/shared/schemas/order";
+import { RefundInput } from "@shop/shared/schemas/refund";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { ok, refusals } from "#api/http/envelope";
+import { requireAdmin, userOf } from "#api/http/session";
+import { mailContextOf } from "#api/modules/email/service";
+import { IdempotencyHeaders } from "#api/modules/orders/routes";
+import { refundOrder } from "./service";
+
+export const refundRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    "/:orderId/refunds",
+    {
+      schema: {
+        tags: ["orders"],
+        operationId: "refundOrder",
+        summary:
+          "Refund part or all of an order's payment through the provider, putting chosen units back in stock (admin; Idempotency-Key makes retries safe)",
+        headers: IdempotencyHeaders,
+        params: OrderIdParams,
+        body: RefundInput,
+        response: { 200: envelope(OrderDto), 201: envelope(OrderDto), ...refusals(404, 409, 422, 502) },
+      },
+      preValidation: requireAdmin,
+    },
+    async (request, reply) => {
+      const { order, created } = await refundOrder(
+        app.db,
+        app.paymentProvider,
+        userOf(request),
+        request.params.orderId,
+        request.body,
+        {
+          idempotencyKey: request.headers["idempotency-key"],
+          mail: mailContextOf(app.config),
+          log: request.log,
+        },
+      );
+      if (created) app.mailer.wake();
+      return reply.status(created ? 201 : 200).send(ok(order, api.refundRecorded));
+    },
+  );
+};

@@ -1,0 +1,369 @@
+/**
+ * Refunds (docs/design.md section 8): money goes back through the provider first, then the shop
+ * records it in one transaction: the refund on the payment with the provider's id and a credit note
+ * number, the chosen units back in stock, a "refunded" history row, the order refunded once all of
+ * the payment went back, and the shopper's email in the outbox.
+ *
+ * NOTE: before the provider is asked, the amount is reserved by a pending refund written under the
+ * payment's lock, so that two refunds racing for the same remaining amount cannot both reach the
+ * provider: the second sees the reservation and is refused. A refused (or unreachable) provider drops
+ * the reservation, so nothing stays recorded. With an Idempotency-Key, the provider's request id
+ * follows from the key: a retry, even after a timeout, never refunds twice.
+ */
+import { createHash } from "node:crypto";
+import { api, refunds as words } from "@shop/shared/messages";
+import { canTransition } from "@shop/shared/orders";
+import { formatPrice, fromCents, toCents } from "@shop/shared/pricing";
+import type { OrderDto } from "@shop/shared/schemas/order";
+import type { RefundInputParsed } from "@shop/shared/schemas/refund";
+import type { FastifyBaseLogger } from "fastify";
+import { AppError } from "#api/core/errors";
+import type { Database } from "#api/db/client";
+import { isPgError, UNIQUE_VIOLATION } from "#api/db/errors";
+import type { Order } from "#api/db/schema/orders";
+import type { Payment } from "#api/db/schema/payments";
+import type { Refund, RestockedLine } from "#api/db/schema/refunds";
+import { orderRefundedEmail } from "#api/modules/email/order-messages";
+import { type MailContext, queueEmails } from "#api/modules/email/service";
+import { takeCreditNoteNumber } from "#api/modules/invoices/service";
+import { findOrdersByIds, insertOrderEvents, lockOrder, setOrderStatus } from "#api/modules/orders/repo";
+import { type Actor, actorOf, getOrder } from "#api/modules/orders/service";
+import type { PaymentProvider, ProviderRefund } from "#api/payments/provider";
+import {
+  completePendingRefund,
+  dropPendingRefund,
+  findOrderItems,
+  findPayment,
+  findPaymentByTransactionId,
+  findRefundByKey,
+  findRefundByProviderId,
+  insertRefund,
+  lockPayment,
+  pendingRefundCents,
+  raiseRefundedAmount,
+  restock,
+  restockedUnits,
+} from "./repo";
+
+export interface RefundOptions {
+  /** A retried request with the same key and body answers the first refund; another body is refused (422). */
+  idempotencyKey?: string | undefined;
+  mail: MailContext;
+  log: FastifyBaseLogger;
+}
+
+export interface RefundOutcome {
+  order: OrderDto;
+  /** False when the key named a refund already made: nothing new happened. */
+  created: boolean;
+}
+
+/** What a refund request asked for, the same however its restock lines were ordered or split. */
+function fingerprintOf(input: RefundInputParsed): string {
+  const lines = new Map<string, number>();
+  for (const line of input.restock) lines.set(line.line, (lines.get(line.line) ?? 0) + line.quantity);
+  return createHash("sha256")
+    .update(
+      JSON.stringify({
+        cents: toCents(input.amount),
+        reason: input.reason,
+        restock: [...lines.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+      }),
+    )
+    .digest("hex");
+}
+
+/** The provider's request id: from the key when there is one (a retry is the same refund), else the refund's id. */
+function providerRequestId(refund: Refund): string {
+  if (!refund.idempotencyKey) return `shop-refund-${refund.id}`;
+  const digest = createHash("sha256").update(`${refund.orderId}\n${refund.idempotencyKey}`).digest("hex");
+  return `shop-refund-${digest.slice(0, 40)}`;
+}
+
+/** The order's completed payment, locked; 409 when the order was never paid. */
+async function lockedPaymentOf(db: Database, order: Order): Promise<Payment> {
+  const payment = order.paymentId ? await lockPayment(db, order.paymentId) : undefined;
+  if (payment?.status !== "completed") throw new AppError("CONFLICT", api.refundUnpaid);
+  return payment;
+}
+
+/** The restock lines checked against the order: lines of this order, no more units than bought and not yet returned. */
+async function restockLinesOf(
+  db: Database,
+  orderId: string,
+  input: RefundInputParsed["restock"],
+): Promise<RestockedLine[]> {
+  const items = new Map((await findOrderItems(db, orderId)).map((item) => [item.id, item]));
+  const returned = await restockedUnits(db, orderId);
+  const wanted = new Map<string, { quantity: number; index: number }>();
+  const fieldErrors: Record<string, string> = {};
+  input.forEach((line, index) => {
+    if (!items.has(line.line)) fieldErrors[`restock.${index}.line`] = api.refundLineUnknown;
+    const entry = wanted.get(line.line);
+    wanted.set(line.line, { quantity: (entry?.quantity ?? 0) + line.quantity, index });
+  });
+  const lines: RestockedLine[] = [];
+  for (const [itemId, { quantity, index }] of wanted) {
+    const item = items.get(itemId);
+    if (!item) continue;
+    const available = item.quantity - (returned.get(itemId) ?? 0);
+    if (quantity > available) fieldErrors[`restock.${index}.quantity`] = api.refundRestockTooMany(available);
+    else lines.push({ itemId, variantId: item.variantId, quantity });
+  }
+  const [first] = Object.values(fieldErrors);
+  if (first) throw new AppError("BAD_REQUEST", first, fieldErrors);
+  return lines;
+}
+
+/**
+ * Reserves the amount on the order's payment by writing the pending refund, under the order's and
+ * the payment's locks: 404 for a missing order, 409 when unpaid or asking more than remains.
+ */
+async function reserveRefund(
+  db: Database,
+  actor: Actor,
+  orderId: string,
+  input: RefundInputParsed,
+  key: { idempotencyKey: string; fingerprint: string } | undefined,
+): Promise<Refund> {
+  return db.transaction(async (tx) => {
+    const order = await lockOrder(tx, orderId);
+    if (!order) throw new AppError("NOT_FOUND", api.orderNotFound);
+    const payment = await lockedPaymentOf(tx, order);
+    const remaining =
+      toCents(payment.amount) - toCents(payment.refundedAmount) - (await pendingRefundCents(tx, payment.id));
+    if (toCents(input.amount) > remaining) {
+      const message = api.refundTooMuch(formatPrice(fromCents(Math.max(0, remaining))));
+      throw new AppError("CONFLICT", message, { amount: message });
+    }
+    const restockLines = await restockLinesOf(tx, order.id, input.restock);
+    return insertRefund(tx, {
+      paymentId: payment.id,
+      orderId: order.id,
+      status: "pending",
+      amount: input.amount,
+      currency: payment.currency,
+      reason: input.reason,
+      restock: restockLines,
+      ...actorOf(actor),
+      idempotencyKey: key?.idempotencyKey ?? null,
+      idempotencyFingerprint: key?.fingerprint ?? null,
+    });
+  });
+}
+
+/**
+ * Records a refund the provider confirmed, in the caller's transaction that holds the order's and
+ * the payment's rows: the payment's refunded amount (never past what was paid), the units back in
+ * stock, the history row, the order refunded when all of the payment went back (where its status
+ * allows), and the email to the shopper.
+ */
+async function applyRefund(db: Database, order: Order, refund: Refund, mail: MailContext) {
+  const payment = await raiseRefundedAmount(db, refund.paymentId, refund.amount);
+  if (!payment) throw new Error(`refund ${refund.id} passes what its payment took`);
+  await restock(db, refund.restock);
+  const whole = toCents(payment.refundedAmount) >= toCents(payment.amount);
+  const status = whole && canTransition(order.status, "refunded") ? "refunded" : order.status;
+  if (status !== order.status) await setOrderStatus(db, order.id, status);
+  await insertOrderEvents(db, [
+    {
+      orderId: order.id,
+      type: "refunded",
+      status,
+      amount: refund.amount,
+      note: refund.reason,
+      actorId: refund.actorId,
+      actorName: refund.actorName,
+      actorRole: refund.actorRole,
+    },
+  ]);
+  const [row] = await findOrdersByIds(db, [order.id]);
+  if (!row) throw new Error("order vanished under its lock");
+  await queueEmails(db, mail.shop, [orderRefundedEmail(row.user, row.order, refund.amount, mail.origin)]);
+}
+
+/** Asks the provider for the refund; a refusal or a failure drops the reservation and answers 502/503. */
+async function askProvider(
+  db: Database,
+  provider: PaymentProvider,
+  payment: Pick<Payment, "transactionId" | "currency">,
+  refund: Refund,
+  log: FastifyBaseLogger,
+): Promise<ProviderRefund> {
+  let result: Awaited<ReturnType<PaymentProvider["refund"]>>;
+  try {
+    result = await provider.refund({
+      captureId: payment.transactionId,
+      amount: { cents: toCents(refund.amount), currency: refund.currency },
+      requestId: providerRequestId(refund),
+      note: refund.reason,
+    });
+  } catch (error) {
+    await dropPendingRefund(db, refund.id);
+    throw error;
+  }
+  if (result.outcome === "refused") {
+    await dropPendingRefund(db, refund.id);
+    log.warn(
+      { refund: refund.id, order: refund.orderId, issue: result.issue },
+      "refund refused by the provider",
+    );
+    throw new AppError("BAD_GATEWAY", api.refundRefused(result.issue));
+  }
+  return result.refund;
+}
+
+/**
+ * Refunds part or all of an order's payment through the provider (admin): `amount` must not pass
+ * what remains (409), the order must be paid (409), and a provider refusal records nothing (502).
+ */
+export async function refundOrder(
+  db: Database,
+  provider: PaymentProvider,
+  actor: Actor,
+  orderId: string,
+  input: RefundInputParsed,
+  { idempotencyKey, mail, log }: RefundOptions,
+): Promise<RefundOutcome> {
+  const fingerprint = fingerprintOf(input);
+  const key = idempotencyKey ? { idempotencyKey, fingerprint } : undefined;
+  let refund = key ? await findRefundByKey(db, orderId, key.idempotencyKey) : undefined;
+  if (!refund) {
+    try {
+      refund = await reserveRefund(db, actor, orderId, input, key);
+    } catch (error) {
+      // NOTE: two retries with one key racing: the unique (order, key) decides, the loser follows the winner.
+      if (!key || !isPgError(error, UNIQUE_VIOLATION)) throw error;
+      refund = await findRefundByKey(db, orderId, key.idempotencyKey);
+      if (!refund) throw error;
+    }
+  } else if (refund.idempotencyFingerprint !== fingerprint) {
+    throw new AppError("UNPROCESSABLE", api.refundKeyReused);
+  }
+  if (refund.status === "completed") return { order: await getOrder(db, actor, orderId), created: false };
+
+  const payment = await findPayment(db, refund.paymentId);
+  if (!payment) throw new Error("refund without its payment");
+  const given = await askProvider(db, provider, payment, refund, log);
+  const pending = refund;
+  const created = await db.transaction(async (tx) => {
+    const locked = await lockOrder(tx, pending.orderId);
+    if (!locked) throw new Error("order vanished");
+    await lockPayment(tx, pending.paymentId);
+    const completed = await completePendingRefund(tx, pending.id, {
+      providerRefundId: given.id,
+      creditNoteNumber: await takeCreditNoteNumber(tx, new Date()),
+      refundedAt: new Date(),
+    });
+    // Another request with the same key completed it first.
+    if (!completed) return false;
+    await applyRefund(tx, locked, completed, mail);
+    return true;
+  });
+  return { order: await getOrder(db, actor, orderId), created };
+}
+
+/**
+ * The "refunded" status set by hand means all the money goes back: the rest of the payment is
+ * refunded through the provider, with the units back in stock when the goods never left
+ * (processing). Admin only, as every refund; the transition table still decides (409).
+ */
+export async function refundWholeOrder(
+  db: Database,
+  provider: PaymentProvider,
+  actor: Actor,
+  orderId: string,
+  options: Omit<RefundOptions, "idempotencyKey">,
+): Promise<OrderDto> {
+  if (actor.role !== "admin") throw new AppError("FORBIDDEN", api.refundAdminOnly);
+  const plan = await db.transaction(async (tx) => {
+    const order = await lockOrder(tx, orderId);
+    if (!order) throw new AppError("NOT_FOUND", api.orderNotFound);
+    if (!canTransition(order.status, "refunded")) {
+      const message = api.transitionRefused(order.status, "refunded");
+      throw new AppError("CONFLICT", message, { status: message });
+    }
+    const payment = await lockedPaymentOf(tx, order);
+    const remaining =
+      toCents(payment.amount) - toCents(payment.refundedAmount) - (await pendingRefundCents(tx, payment.id));
+    const returned = await restockedUnits(tx, order.id);
+    const lines =
+      order.status === "processing"
+        ? (await findOrderItems(tx, order.id))
+            .map((item) => ({ line: item.id, quantity: item.quantity - (returned.get(item.id) ?? 0) }))
+            .filter((line) => line.quantity > 0)
+        : [];
+    return { remaining, lines };
+  });
+  if (plan.remaining <= 0) throw new AppError("CONFLICT", api.refundTooMuch(formatPrice(0)));
+  const { order } = await refundOrder(
+    db,
+    provider,
+    actor,
+    orderId,
+    { amount: fromCents(plan.remaining), reason: words.wholeOrderReason, restock: plan.lines },
+    options,
+  );
+  return order;
+}
+
+export type ProviderRefundOutcome = "recorded" | "duplicate" | "ignored";
+
+/**
+ * A refund made in the provider's own dashboard (PayPal's PAYMENT.CAPTURE.REFUNDED webhook): recorded
+ * once, whatever number of times it is delivered (the provider's refund id is unique), with no actor
+ * and no stock movement. While a refund of the shop's own is on its way for the same payment, the
+ * event is answered 503 so that the provider delivers it again once that refund is recorded.
+ */
+export async function recordProviderRefund(
+  db: Database,
+  given: ProviderRefund,
+  log: FastifyBaseLogger,
+  mail: MailContext,
+): Promise<ProviderRefundOutcome> {
+  if (await findRefundByProviderId(db, given.id)) return "duplicate";
+  const payment = given.captureId ? await findPaymentByTransactionId(db, given.captureId) : undefined;
+  if (payment?.status !== "completed" || !given.amount || given.amount.currency !== payment.currency) {
+    log.warn(
+      { refund: given.id, capture: given.captureId },
+      "refund webhook for an unknown payment; ignored",
+    );
+    return "ignored";
+  }
+  const amount = given.amount;
+  try {
+    return await db.transaction(async (tx): Promise<ProviderRefundOutcome> => {
+      const order = await lockOrder(tx, payment.orderId);
+      const locked = await lockPayment(tx, payment.id);
+      if (!order || !locked) return "ignored";
+      if (await findRefundByProviderId(tx, given.id)) return "duplicate";
+      if ((await pendingRefundCents(tx, locked.id)) > 0) throw new AppError("UNAVAILABLE", api.unavailable);
+      if (amount.cents <= 0 || amount.cents > toCents(locked.amount) - toCents(locked.refundedAmount)) {
+        log.error(
+          { refund: given.id, payment: locked.id, amount },
+          "refund webhook passes what was paid; ignored",
+        );
+        return "ignored";
+      }
+      const now = new Date();
+      const refund = await insertRefund(tx, {
+        paymentId: locked.id,
+        orderId: order.id,
+        status: "completed",
+        amount: fromCents(amount.cents),
+        currency: amount.currency,
+        reason: words.madeAtProvider,
+        providerRefundId: given.id,
+        creditNoteNumber: await takeCreditNoteNumber(tx, now),
+        refundedAt: now,
+        ...actorOf(null),
+      });
+      await applyRefund(tx, order, refund, mail);
+      return "recorded";
+    });
+  } catch (error) {
+    // The same event delivered twice at the same moment: the unique provider id lets one in.
+    if (isPgError(error, UNIQUE_VIOLATION)) return "duplicate";
+    throw error;
+  }
+}

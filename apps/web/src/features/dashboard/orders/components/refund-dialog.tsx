@@ -1,0 +1,189 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { MAX_REFUND_REASON } from "@shop/shared/constants";
+import { api as apiMessages, validation, refunds as words } from "@shop/shared/messages";
+import { formatPrice, fromCents, toCents } from "@shop/shared/pricing";
+import { number } from "@shop/shared/schemas/common";
+import type { OrderDto } from "@shop/shared/schemas/order";
+import { RefundInput } from "@shop/shared/schemas/refund";
+import { useMemo, useState } from "react";
+import { useForm } from "react-hook-form";
+import { z } from "zod";
+import { Button } from "#web/components/button";
+import { Dialog } from "#web/components/dialog";
+import { ErrorState } from "#web/components/error-state";
+import { TextArea } from "#web/components/text-area";
+import { TextField } from "#web/components/text-field";
+import { errorMessage, isApiError } from "#web/lib/api";
+import { applyServerErrors } from "#web/lib/form-errors";
+import { newIdempotencyKey } from "#web/lib/idempotency";
+import { useRefundOrder } from "../api/refund-order";
+
+/** What can still go back: the payment's rest, and the units of each line not yet returned to stock. */
+export function refundable(order: OrderDto) {
+  const payment = order.payment;
+  const remaining = payment ? fromCents(toCents(payment.amount) - toCents(payment.refundedAmount)) : 0;
+  const returned = new Map<string, number>();
+  for (const refund of payment?.refunds ?? [])
+    for (const line of refund.restock)
+      returned.set(line.line, (returned.get(line.line) ?? 0) + line.quantity);
+  const lines = order.products.map((line) => ({
+    line,
+    available: line.quantity - (returned.get(line._id) ?? 0),
+  }));
+  return { remaining, lines };
+}
+
+/** The form's own schema: the API's rules, with the amount and each line's units bounded by what can still go back. */
+function refundForm(remaining: number, available: readonly number[]) {
+  return z.object({
+    amount: RefundInput.shape.amount.refine(
+      (amount) => toCents(amount) <= toCents(remaining),
+      apiMessages.refundTooMuch(formatPrice(remaining)),
+    ),
+    reason: RefundInput.shape.reason,
+    restock: z
+      .array(z.object({ line: z.string(), quantity: number({ min: 0, int: true }) }))
+      .superRefine((lines, context) =>
+        lines.forEach((line, index) => {
+          const most = available[index] ?? 0;
+          if (line.quantity > most)
+            context.addIssue({
+              code: "custom",
+              path: [index, "quantity"],
+              message: most > 0 ? validation.max(most) : apiMessages.refundRestockTooMany(0),
+            });
+        }),
+      ),
+  });
+}
+type RefundFormValues = z.infer<ReturnType<typeof refundForm>>;
+
+const asNumber = (value: unknown) => (value === "" || value === null ? Number.NaN : Number(value));
+
+/** "Trail Tee (Size: M · Colour: Black)": a line as the dialog names it. */
+function lineLabel(line: OrderDto["products"][number]): string {
+  const options = Object.values(line.variant.options);
+  return options.length > 0 ? `${line.name} (${options.join(" · ")})` : line.name;
+}
+
+/**
+ * Refund dialog (admin): the amount (defaulting to what remains), the reason, and the units of each
+ * line that return to stock. One Idempotency-Key per opening, so a double click refunds once.
+ */
+export function RefundDialog({ order, onClose }: { order: OrderDto; onClose: () => void }) {
+  const { remaining, lines } = useMemo(() => refundable(order), [order]);
+  const schema = useMemo(
+    () =>
+      refundForm(
+        remaining,
+        lines.map((line) => line.available),
+      ),
+    [remaining, lines],
+  );
+  const [idempotencyKey] = useState(newIdempotencyKey);
+  const refund = useRefundOrder(order._id);
+  const { register, handleSubmit, setError, formState } = useForm<RefundFormValues>({
+    resolver: zodResolver(schema),
+    defaultValues: {
+      amount: remaining,
+      reason: "",
+      restock: lines.map(({ line }) => ({ line: line._id, quantity: 0 })),
+    },
+  });
+
+  const onSubmit = handleSubmit((values) =>
+    refund.mutate(
+      {
+        input: {
+          amount: values.amount,
+          reason: values.reason,
+          restock: values.restock.filter((line) => line.quantity > 0),
+        },
+        idempotencyKey,
+      },
+      {
+        onSuccess: onClose,
+        onError: (error) => {
+          if (isApiError(error)) applyServerErrors(error, ["amount", "reason"], setError);
+        },
+      },
+    ),
+  );
+  const fieldError =
+    refund.isError && isApiError(refund.error) && (refund.error.errors.amount || refund.error.errors.reason);
+
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      title={words.title}
+      size="lg"
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            {words.cancel}
+          </Button>
+          <Button type="submit" form="refund-form" loading={refund.isPending}>
+            {words.submit}
+          </Button>
+        </>
+      }
+    >
+      <form id="refund-form" onSubmit={onSubmit} noValidate className="space-y-4">
+        <TextField
+          label={`${words.amount} ($)`}
+          type="number"
+          inputMode="decimal"
+          step="0.01"
+          min="0.01"
+          max={remaining}
+          hint={words.amountHint(formatPrice(remaining))}
+          error={formState.errors.amount?.message}
+          {...register("amount", { setValueAs: asNumber })}
+        />
+        <TextArea
+          label={words.reason}
+          rows={2}
+          maxLength={MAX_REFUND_REASON}
+          error={formState.errors.reason?.message}
+          {...register("reason")}
+        />
+        <fieldset>
+          <legend className="text-sm font-medium text-neutral-900">{words.restockTitle}</legend>
+          <p className="mt-1 text-sm text-neutral-600">{words.restockHint}</p>
+          <ul className="mt-3 divide-y divide-neutral-100">
+            {lines.map(({ line, available }, index) => (
+              <li key={line._id} className="flex items-center justify-between gap-4 py-2">
+                <label htmlFor={`restock-${line._id}`} className="min-w-0 text-sm text-neutral-800">
+                  {words.restockLine(lineLabel(line), line.quantity)}
+                  {Object.keys(line.variant.options).length > 0 ? (
+                    <span className="block font-mono text-xs text-neutral-500">{line.variant.sku}</span>
+                  ) : null}
+                  {formState.errors.restock?.[index]?.quantity?.message ? (
+                    <span className="block text-xs text-danger-700" role="alert">
+                      {formState.errors.restock[index]?.quantity?.message}
+                    </span>
+                  ) : null}
+                </label>
+                <input
+                  id={`restock-${line._id}`}
+                  type="number"
+                  inputMode="numeric"
+                  min={0}
+                  max={available}
+                  step={1}
+                  disabled={available === 0}
+                  className="h-10 w-20 shrink-0 rounded-control border-0 px-3 text-right text-sm tabular-nums ring-1 ring-neutral-300 ring-inset focus:ring-2 focus:ring-brand-600 disabled:bg-neutral-50 disabled:text-neutral-400"
+                  {...register(`restock.${index}.quantity`, { setValueAs: asNumber })}
+                />
+              </li>
+            ))}
+          </ul>
+        </fieldset>
+        {refund.isError && !fieldError ? (
+          <ErrorState message={errorMessage(refund.error)} prefix={false} />
+        ) : null}
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,82 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import type { Page } from "@playwright/test";
+import { api as apiMessages, documents, refunds } from "@shop/shared/messages";
+import type { AddressInput } from "@shop/shared/schemas/address";
+import { firstProduct } from "./support/catalogue";
+import { expect, test } from "./support/fixtures";
+import { paidInvoicedOrder } from "./support/orders";
+import { expectToast } from "./support/toasts";
+
+const ADDRESS = {
+  name: { firstName: "Arjun", lastName: "Mehta" },
+  countryCode: "91",
+  phoneNumber: "9820012345",
+  building: "Flat 7, Harbour View Towers",
+  street: "Nepean Sea Road",
+  city: "Mumbai",
+  state: "Maharashtra",
+  pinCode: "400006",
+  country: "India",
+} satisfies AddressInput;
+
+/** Pictures at a phone's and a desktop's width, in the folder E2E_SCREENSHOTS names, else the test's output. */
+async function screenshots(page: Page, name: string, outputPath: (name: string) => string, fullPage = false) {
+  const folder = process.env.E2E_SCREENSHOTS;
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+    await page.waitForTimeout(300);
+    const file = `${name}-${width}.png`;
+    await page.screenshot({ path: folder ? path.join(folder, file) : outputPath(file), fullPage });
+  }
+}
+
+test.describe("the admin", () => {
+  test.use({ signedInAs: "admin" });
+
+  test("refunds part of a paid order from its page, sees it partly refunded, and downloads the invoice", async ({
+    page,
+    api,
+  }, testInfo) => {
+    const shopper = await api.as("shopper");
+    const product = await firstProduct(shopper, { minStock: 2 });
+    const { orderId, invoiceNumber } = await paidInvoicedOrder(shopper, {
+      products: [product._id],
+      address: ADDRESS,
+    });
+
+    await page.goto(`/dashboard/orders/order/${orderId}`);
+    await page.getByRole("button", { name: refunds.refund, exact: true }).click();
+    const dialog = page.getByRole("dialog", { name: refunds.title });
+    await expect(dialog.getByText(refunds.title)).toBeVisible();
+    const amount = dialog.getByLabel(`${refunds.amount} ($)`);
+    // The amount starts at what remains: the whole payment.
+    await expect(amount).not.toHaveValue("");
+    await amount.fill("10");
+    await dialog.getByLabel(refunds.reason).fill("One item arrived scratched");
+    await dialog.getByRole("spinbutton", { name: new RegExp(product.name) }).fill("1");
+    await screenshots(page, "dashboard-order-refund-dialog", (name) => testInfo.outputPath(name));
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await dialog.getByRole("button", { name: refunds.submit, exact: true }).click();
+
+    await expectToast(page, apiMessages.refundRecorded);
+    await expect(dialog).toHaveCount(0);
+    await expect(page.getByText(refunds.partiallyRefunded("$10.00"))).toBeVisible();
+    await expect(page.getByText("One item arrived scratched").first()).toBeVisible();
+    await expect(page.getByRole("link", { name: /^Credit note CN\// })).toBeVisible();
+    await screenshots(page, "dashboard-order-refunded", (name) => testInfo.outputPath(name), true);
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    // The orders list says so too.
+    await page.goto("/dashboard/orders");
+    await expect(page.getByText(refunds.partiallyRefunded("$10.00")).first()).toBeVisible();
+
+    await page.goto(`/dashboard/orders/order/${orderId}`);
+    const [file] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: documents.invoice, exact: true }).click(),
+    ]);
+    expect(file.suggestedFilename()).toBe(`invoice-${invoiceNumber.replaceAll("/", "-")}.pdf`);
+    expect((await readFile(await file.path())).subarray(0, 5).toString()).toBe("%PDF-");
+  });
+});

@@ -1,0 +1,40 @@
+import { z } from "zod";
+import { MAX_REFUND_REASON } from "../constants";
+import { validation } from "../messages";
+import { Id, number, text } from "./common";
+import { MAX_LINE_QUANTITY, MAX_ORDER_LINES } from "./order";
+
+/** Units of one order line that go back to stock with a refund. */
+export const RestockLineInput = z
+  .object(
+    {
+      /** The `_id` of one of the order's lines. */
+      line: Id,
+      quantity: number({ min: 1, max: MAX_LINE_QUANTITY, int: true }),
+    },
+    { error: validation.object },
+  )
+  .strict();
+
+/**
+ * POST /orders/{orderId}/refunds (admin): how much of the payment goes back, why, and which units
+ * return to stock. Amounts are dollars with at most 2 decimals.
+ */
+export const RefundInput = z
+  .object({
+    amount: number()
+      // NOTE: at least a cent: a tinier positive number would round to nothing in the database.
+      .refine((value) => value >= 0.01, validation.refundAmount)
+      .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, validation.cents)
+      .refine((value) => value < 10_000_000_000, validation.max(9_999_999_999.99)),
+    reason: text({ max: MAX_REFUND_REASON }),
+    restock: z
+      .array(RestockLineInput, { error: validation.notAnOption })
+      .max(MAX_ORDER_LINES, validation.max(MAX_ORDER_LINES))
+      .default([]),
+  })
+  .strict();
+export type RefundInput = z.input<typeof RefundInput>;
+export type RefundInputParsed = z.output<typeof RefundInput>;
+
+export const CreditNoteParams = z.object({ orderId: Id, refundId: Id });
