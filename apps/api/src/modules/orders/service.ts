@@ -398,6 +398,7 @@ export async function placeOrder(
         stored.map((item) => ({ item, thumbnail: thumbnails.get(item.productId) ?? null })),
         history,
         user,
+        [],
       );
     });
   } catch (error) {
