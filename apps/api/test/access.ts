@@ -67,6 +67,7 @@ export const ACCESS: Record<string, Access> = {
   "GET /api/orders/{orderId}/invoice.pdf": "owner",
   "GET /api/orders/{orderId}/packing-slip.pdf": "staff",
   "POST /api/orders/{orderId}/notes": "staff",
+  "GET /api/orders/export.csv": "staff",
   "GET /api/payments/paypal": "public",
   "POST /api/payments/paypal/orders": "owner",
   "POST /api/payments": "owner",

@@ -66,6 +66,9 @@ export const validation = {
   discountDate: "This is not a valid date and time.",
   discountCategories: "Choose at least one category.",
   discountProducts: "Choose at least one product.",
+  /** A day of an orders list's date range. */
+  date: "This must be a date as YYYY-MM-DD.",
+  dateRange: "The end date cannot be before the start date.",
 } as const;
 
 /** Form-level messages shown when a whole form is refused. */
