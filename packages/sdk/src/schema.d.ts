@@ -614,7 +614,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * All orders, newest first (staff)
+         * All orders, newest first, placed from `from` to `to` (days, both included) and matching `keyword` (staff)
          * @description Roles: admin, manager.
          */
         get: operations["listOrders"];
@@ -698,7 +698,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Orders in one status (staff)
+         * Orders in one status, with the date range and keyword of the list of all orders (staff)
          * @description Roles: admin, manager.
          */
         get: operations["listOrdersByStatus"];
@@ -802,6 +802,26 @@ export interface paths {
          * @description Roles: admin, manager.
          */
         get: operations["getOrderPackingSlip"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The orders a list's filters find (status, from, to, keyword), one row per order line, streamed as CSV; a manager's file leaves the shoppers' emails and phones empty (staff)
+         * @description Roles: admin, manager.
+         */
+        get: operations["exportOrdersCsv"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5518,6 +5538,8 @@ export interface operations {
                 page?: number;
                 size?: number;
                 keyword?: string;
+                from?: string;
+                to?: string;
             };
             header?: never;
             path?: never;
@@ -6440,6 +6462,8 @@ export interface operations {
                 page?: number;
                 size?: number;
                 keyword?: string;
+                from?: string;
+                to?: string;
             };
             header?: never;
             path: {
@@ -7243,6 +7267,67 @@ export interface operations {
             };
             /** @description Conflicts with the shop's state (stock, an address in use, an order already paid or cancelled). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    exportOrdersCsv: {
+        parameters: {
+            query?: {
+                status?: "pending" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
+                keyword?: string;
+                from?: string;
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description UTF-8 CSV with a header row, named after the day (Content-Disposition). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
