@@ -128,7 +128,10 @@ export function exportOrdersCsv(
   { batch = EXPORT_BATCH, onError }: { batch?: number; onError: (error: unknown) => void },
 ): Readable {
   const csv = stringify({ bom: true, escape_formulas: true, record_delimiter: "windows" });
-  pipeline(Readable.from(exportRows(db, viewer, query, batch)), csv).catch(onError);
+  pipeline(Readable.from(exportRows(db, viewer, query, batch)), csv).catch((error: unknown) => {
+    // A client that goes away mid-file ends the reading; that is no failure of the export.
+    if ((error as { code?: unknown } | null)?.code !== "ERR_STREAM_PREMATURE_CLOSE") onError(error);
+  });
   return csv;
 }
 
