@@ -31,6 +31,7 @@ import { mailDomainOf } from "./modules/email/service";
 import { createMailTransport } from "./modules/email/transport";
 import { mediaRoutes } from "./modules/media/routes";
 import { cartRoutes } from "./modules/orders/cart-routes";
+import { orderExportRoutes } from "./modules/orders/export-routes";
 import { orderRoutes } from "./modules/orders/routes";
 import { pageRoutes, sendPage } from "./modules/pages/routes";
 import { paymentRoutes } from "./modules/payments/routes";
@@ -172,6 +173,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
       await apiScope.register(orderRoutes, { prefix: "/orders" });
       await apiScope.register(documentRoutes, { prefix: "/orders" });
       await apiScope.register(refundRoutes, { prefix: "/orders" });
+      await apiScope.register(orderExportRoutes, { prefix: "/orders" });
       await apiScope.register(cartRoutes, { prefix: "/cart" });
       await apiScope.register(discountRoutes, { prefix: "/discounts" });
       await apiScope.register(paymentRoutes, { prefix: "/payments" });

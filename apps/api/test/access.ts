@@ -69,6 +69,7 @@ export const ACCESS: Record<string, Access> = {
   "POST /api/orders/{orderId}/notes": "staff",
   "POST /api/orders/{orderId}/refunds": "admin",
   "GET /api/orders/{orderId}/credit-notes/{refundId}.pdf": "owner",
+  "GET /api/orders/export.csv": "staff",
   "GET /api/payments/paypal": "public",
   "POST /api/payments/paypal/orders": "owner",
   "POST /api/payments": "owner",

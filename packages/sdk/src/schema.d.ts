@@ -614,7 +614,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * All orders, newest first (staff)
+         * All orders, newest first, placed from `from` to `to` (days, both included) and matching `keyword` (staff)
          * @description Roles: admin, manager.
          */
         get: operations["listOrders"];
@@ -698,7 +698,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Orders in one status (staff)
+         * Orders in one status, with the date range and keyword of the list of all orders (staff)
          * @description Roles: admin, manager.
          */
         get: operations["listOrdersByStatus"];
@@ -844,6 +844,26 @@ export interface paths {
          * @description Roles: admin.
          */
         post: operations["refundOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The orders a list's filters find (status, from, to, keyword), one row per order line, streamed as CSV; a manager's file leaves the shoppers' emails and phones empty (staff)
+         * @description Roles: admin, manager.
+         */
+        get: operations["exportOrdersCsv"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -5558,6 +5578,8 @@ export interface operations {
                 page?: number;
                 size?: number;
                 keyword?: string;
+                from?: string;
+                to?: string;
             };
             header?: never;
             path?: never;
@@ -6592,6 +6614,8 @@ export interface operations {
                 page?: number;
                 size?: number;
                 keyword?: string;
+                from?: string;
+                to?: string;
             };
             header?: never;
             path: {
@@ -7920,6 +7944,67 @@ export interface operations {
             };
             /** @description The payment provider did not answer as expected. */
             502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    exportOrdersCsv: {
+        parameters: {
+            query?: {
+                status?: "pending" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
+                keyword?: string;
+                from?: string;
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description UTF-8 CSV with a header row, named after the day (Content-Disposition). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -122,6 +122,12 @@ export const RATING_MAX = 5;
 export const CATEGORY_NAME_MAX = 80;
 export const KEYWORD_MAX = 100;
 
+/**
+ * The shop's clock (India, no daylight saving): the days of the orders lists' date range begin and
+ * end at midnight here, as the invoices' dates and financial years are read in India.
+ */
+export const SHOP_UTC_OFFSET = "+05:30";
+
 /** Shipping is free when the items price is above this, otherwise SHIPPING_FEE. */
 export const FREE_SHIPPING_ABOVE = 5000;
 export const SHIPPING_FEE = 80;

@@ -69,6 +69,9 @@ export const validation = {
   /** Money in dollars and cents: a refund's amount. */
   cents: "This must be an amount with at most 2 decimals.",
   refundAmount: "The amount must be at least 0.01.",
+  /** A day of an orders list's date range. */
+  date: "This must be a date as YYYY-MM-DD.",
+  dateRange: "The end date cannot be before the start date.",
 } as const;
 
 /** Form-level messages shown when a whole form is refused. */

@@ -106,6 +106,10 @@ const storefrontPages: RouteObject[] = [
         path: "pay/:orderId",
         lazy: () => import("../features/checkout/pay-page").then((m) => ({ Component: m.PayPage })),
       },
+      {
+        path: "orders/:orderId",
+        lazy: () => import("../features/account/order-page").then((m) => ({ Component: m.OrderPage })),
+      },
     ],
   },
   { path: "*", element: <NotFoundPage /> },

@@ -21,6 +21,22 @@ export function creditNoteUrl(orderId: string, refundId: string): string {
   return `${API_BASE}/orders/${encodeURIComponent(orderId)}/credit-notes/${encodeURIComponent(refundId)}.pdf`;
 }
 
+/**
+ * The address of the staff's CSV of orders with a list's filters (GET /api/orders/export.csv), a
+ * plain link: the browser downloads the streamed file itself.
+ */
+export function ordersExportUrl(filters: {
+  status?: string | undefined;
+  keyword?: string | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+}): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(filters)) if (value) params.set(key, value);
+  const query = params.toString();
+  return `${API_BASE}/orders/export.csv${query ? `?${query}` : ""}`;
+}
+
 export class ApiError extends Error {
   override readonly name = "ApiError";
   constructor(

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { MAX_ORDER_NOTE, ORDER_EVENT_TYPES, ORDER_STATUSES, ROLES } from "../constants";
 import { validation } from "../messages";
 import { AddressDto } from "./address";
-import { Id, number, oneOf, text } from "./common";
+import { Id, ListQuery, number, oneOf, text } from "./common";
 import { MediaDto } from "./media";
 import { UserSummaryDto } from "./user";
 
@@ -83,6 +83,53 @@ export const OrderNoteInput = z.object({ note: text({ max: MAX_ORDER_NOTE }) }).
 export type OrderNoteInput = z.infer<typeof OrderNoteInput>;
 
 export const OrderIdParams = z.object({ orderId: Id });
+
+const DAY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Whether "2026-02-30" names a day of the calendar (the pattern alone lets it through). */
+function isCalendarDay(value: string): boolean {
+  const match = DAY_PATTERN.exec(value);
+  if (!match) return false;
+  const [, year, month, day] = match;
+  const date = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)));
+  return date.toISOString().slice(0, 10) === value;
+}
+
+/** A calendar day as YYYY-MM-DD; an empty query parameter counts as absent. */
+const Day = z.preprocess(
+  (value) => (value === "" ? undefined : value),
+  z
+    .string({ error: validation.date })
+    .regex(DAY_PATTERN, validation.date)
+    .refine(isCalendarDay, validation.date)
+    .optional(),
+);
+
+/**
+ * What narrows the staff's orders, in lists and the CSV export: `from` and `to` are days as the
+ * shop's clock reads them (SHOP_UTC_OFFSET), both included; `keyword` matches the order number
+ * (#1001 or 1001), the order id, the shopper's name, email and phone.
+ */
+const orderFilterFields = {
+  keyword: ListQuery.shape.keyword,
+  from: Day,
+  to: Day,
+};
+
+function checkRange(query: { from?: string | undefined; to?: string | undefined }, ctx: z.RefinementCtx) {
+  if (query.from && query.to && query.to < query.from)
+    ctx.addIssue({ code: "custom", path: ["to"], message: validation.dateRange });
+}
+
+/** GET /orders and /orders/status/{status}: a page of orders in a date range, with a keyword. */
+export const OrderListQuery = ListQuery.extend(orderFilterFields).superRefine(checkRange);
+export type OrderListQuery = z.infer<typeof OrderListQuery>;
+
+/** GET /orders/export.csv: the list's filters, the status among them, without paging. */
+export const OrderExportQuery = z
+  .object({ status: oneOf(ORDER_STATUSES).optional(), ...orderFilterFields })
+  .superRefine(checkRange);
+export type OrderExportQuery = z.infer<typeof OrderExportQuery>;
 export const StatusParams = z.object({ status: oneOf(ORDER_STATUSES) });
 
 /** The address as it was when the order was placed. */

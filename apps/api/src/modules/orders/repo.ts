@@ -1,6 +1,6 @@
 /** SQL for orders: placement (with the atomic stock take), lists, one order, status changes, the sweep. */
 import type { OrderStatus } from "@shop/shared/constants";
-import { and, asc, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, isNull, lt, type SQL, sql } from "drizzle-orm";
 import type { Database } from "#api/db/client";
 import { type Media, media } from "#api/db/schema/media";
 import {
@@ -232,9 +232,13 @@ export async function findOrderLines(db: Database, orderId: string) {
 }
 
 export interface OrderFilter {
-  userId?: string;
-  status?: OrderStatus;
-  keyword?: string;
+  userId?: string | undefined;
+  status?: OrderStatus | undefined;
+  keyword?: string | undefined;
+  /** Placed at or after this moment. */
+  since?: Date | undefined;
+  /** Placed before this moment. */
+  before?: Date | undefined;
 }
 
 function escapeLike(text: string) {
@@ -248,23 +252,56 @@ function orderNumberOf(keyword: string): number | undefined {
   return Number.isSafeInteger(number) && number <= 2_147_483_647 ? number : undefined;
 }
 
-export async function listOrders(db: Database, filter: OrderFilter, page: { limit: number; offset: number }) {
+/** The digits of a phone number a keyword names ("+91 98765 43210" → "9876543210"), else none. */
+function phoneDigitsOf(keyword: string): string | undefined {
+  if (!/^[+\d\s().-]+$/.test(keyword)) return undefined;
+  const digits = keyword.replace(/\D/g, "");
+  // Stored numbers are the 10 digits after the country code.
+  return digits.length >= 3 ? digits.slice(-10) : undefined;
+}
+
+/** The shipping name as one text ("Asha Rao"): the expression the trigram index of migration 0012 covers. */
+const shippingName = sql`((${orders.shippingAddress}->'name'->>'firstName') || ' ' || (${orders.shippingAddress}->'name'->>'lastName'))`;
+const shippingPhone = sql`(${orders.shippingAddress}->>'phoneNumber')`;
+const shopperName = sql`(${users.firstName} || ' ' || ${users.lastName})`;
+
+/**
+ * The orders a keyword finds, as a set of ids. NOTE: two branches joined by UNION rather than one
+ * OR over the join of orders and users, so that PostgreSQL answers each from its indexes (the
+ * primary key, the unique number, the trigram indexes of migration 0012 on the shipping name and
+ * phone, on the shopper's email and name) instead of scanning every order.
+ */
+export function keywordMatch(keyword: string): SQL {
+  const pattern = `%${escapeLike(keyword)}%`;
+  const number = orderNumberOf(keyword);
+  const digits = phoneDigitsOf(keyword);
+  const onOrder = [
+    sql`${orders.id} = ${keyword.toLowerCase()}`,
+    sql`${shippingName} ilike ${pattern}`,
+    ...(number === undefined ? [] : [sql`${orders.number} = ${number}`]),
+    ...(digits === undefined ? [] : [sql`${shippingPhone} like ${`%${digits}%`}`]),
+  ];
+  const onShopper = [sql`${shopperName} ilike ${pattern}`, sql`${users.email} ilike ${pattern}`];
+  return sql`${orders.id} in (
+    select ${orders.id} from ${orders} where ${sql.join(onOrder, sql` or `)}
+    union
+    select ${orders.id} from ${orders} inner join ${users} on ${users.id} = ${orders.userId}
+    where ${sql.join(onShopper, sql` or `)})`;
+}
+
+/** The conditions of a filter, for lists, their counts and the export. */
+function whereOf(filter: OrderFilter): SQL | undefined {
   const conditions: SQL[] = [];
   if (filter.userId) conditions.push(eq(orders.userId, filter.userId));
   if (filter.status) conditions.push(eq(orders.status, filter.status));
-  if (filter.keyword) {
-    const pattern = `%${escapeLike(filter.keyword)}%`;
-    const number = orderNumberOf(filter.keyword);
-    const match = or(
-      eq(orders.id, filter.keyword.toLowerCase()),
-      ...(number === undefined ? [] : [eq(orders.number, number)]),
-      ilike(users.email, pattern),
-      sql`(${orders.shippingAddress}->'name'->>'firstName') || ' ' || (${orders.shippingAddress}->'name'->>'lastName') ilike ${pattern}`,
-      sql`${orders.shippingAddress}->>'phoneNumber' like ${pattern}`,
-    );
-    if (match) conditions.push(match);
-  }
-  const where = conditions.length ? and(...conditions) : undefined;
+  if (filter.since) conditions.push(gte(orders.createdAt, filter.since));
+  if (filter.before) conditions.push(lt(orders.createdAt, filter.before));
+  if (filter.keyword) conditions.push(keywordMatch(filter.keyword));
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+export async function listOrders(db: Database, filter: OrderFilter, page: { limit: number; offset: number }) {
+  const where = whereOf(filter);
   const itemCount = sql<number>`(select coalesce(sum(${orderItems.quantity}), 0)::int from ${orderItems} where ${orderItems.orderId} = ${orders.id})`;
   const [rows, totals] = await Promise.all([
     db
@@ -276,9 +313,56 @@ export async function listOrders(db: Database, filter: OrderFilter, page: { limi
       .orderBy(desc(orders.createdAt), desc(orders.id))
       .limit(page.limit)
       .offset(page.offset),
-    db.select({ total: count() }).from(orders).innerJoin(users, eq(users.id, orders.userId)).where(where),
+    db.select({ total: count() }).from(orders).where(where),
   ]);
   return { rows, total: totals[0]?.total ?? 0 };
+}
+
+/** Where a page of the export starts: after the last order of the page before, newest first. */
+export interface ExportCursor {
+  /**
+   * NOTE: the time as PostgreSQL writes it, not a Date: a Date keeps milliseconds, the column
+   * microseconds, and a cursor rounded down would skip the orders placed within that millisecond.
+   */
+  createdAt: string;
+  id: string;
+}
+
+/**
+ * One batch of the CSV export: up to `limit` orders after `cursor` (keyset pagination on the
+ * (created_at, id) order of orders_created_at_idx, so every batch costs the same however deep),
+ * each with its shopper and lines. Answers the rows of the lines, in order, and the next cursor.
+ */
+export async function findExportBatch(
+  db: Database,
+  filter: OrderFilter,
+  cursor: ExportCursor | undefined,
+  limit: number,
+) {
+  const after = cursor
+    ? sql`(${orders.createdAt}, ${orders.id}) < (${cursor.createdAt}::timestamptz, ${cursor.id})`
+    : undefined;
+  const page = await db
+    .select({ order: orders, user: orderColumns.user, at: sql<string>`${orders.createdAt}::text` })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(and(whereOf(filter), after))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(limit);
+  const last = page.at(-1);
+  if (!last) return { orders: page, lines: [], next: undefined };
+  const lines = await db
+    .select()
+    .from(orderItems)
+    .where(
+      inArray(
+        orderItems.orderId,
+        page.map((row) => row.order.id),
+      ),
+    )
+    .orderBy(asc(orderItems.orderId), asc(orderItems.id));
+  const next = page.length < limit ? undefined : { createdAt: last.at, id: last.order.id };
+  return { orders: page, lines, next };
 }
 
 export async function setOrderStatus(db: Database, id: string, status: OrderStatus, paymentId?: string) {

@@ -5,6 +5,7 @@ import {
   OrderDto,
   OrderIdParams,
   OrderInput,
+  OrderListQuery,
   OrderNoteInput,
   OrderStatusInput,
   OrderSummaryDto,
@@ -21,6 +22,7 @@ import {
   cancelOrder,
   getOrder,
   listOrderSummaries,
+  listStaffOrders,
   placeOrder,
   updateOrderStatus,
 } from "./service";
@@ -130,15 +132,16 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["orders"],
         operationId: "listOrders",
-        summary: "All orders, newest first (staff)",
-        querystring: ListQuery,
+        summary:
+          "All orders, newest first, placed from `from` to `to` (days, both included) and matching `keyword` (staff)",
+        querystring: OrderListQuery,
         response: { 200: listEnvelope(OrderSummaryDto) },
       },
       preValidation: requireStaff,
     },
     async (request) => {
-      const { page, size, keyword } = request.query;
-      const { items, total } = await listOrderSummaries(app.db, userOf(request), { keyword }, { page, size });
+      const { page, size, ...filter } = request.query;
+      const { items, total } = await listStaffOrders(app.db, userOf(request), filter, { page, size });
       return list(items, { page, size, total });
     },
   );
@@ -149,19 +152,19 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["orders"],
         operationId: "listOrdersByStatus",
-        summary: "Orders in one status (staff)",
+        summary: "Orders in one status, with the date range and keyword of the list of all orders (staff)",
         params: StatusParams,
-        querystring: ListQuery,
+        querystring: OrderListQuery,
         response: { 200: listEnvelope(OrderSummaryDto) },
       },
       preValidation: requireStaff,
     },
     async (request) => {
-      const { page, size, keyword } = request.query;
-      const { items, total } = await listOrderSummaries(
+      const { page, size, ...filter } = request.query;
+      const { items, total } = await listStaffOrders(
         app.db,
         userOf(request),
-        { status: request.params.status, keyword },
+        { ...filter, status: request.params.status },
         { page, size },
       );
       return list(items, { page, size, total });

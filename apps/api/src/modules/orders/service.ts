@@ -1,7 +1,7 @@
 /** Placing, reading, cancelling and moving orders; the hold-expiry sweep (docs/design.md section 5). */
 import { createHash } from "node:crypto";
 import type { OrderStatus } from "@shop/shared/constants";
-import { ORDER_LIMITS } from "@shop/shared/constants";
+import { ORDER_LIMITS, SHOP_UTC_OFFSET } from "@shop/shared/constants";
 import { api, validation } from "@shop/shared/messages";
 import { canTransition, returnsStock } from "@shop/shared/orders";
 import { type DiscountTerms, priceItems } from "@shop/shared/pricing";
@@ -114,6 +114,37 @@ export async function listOrderSummaries(
     itemCount: row.itemCount,
   }));
   return { items, total };
+}
+
+/** The moment a day of the shop's clock ("2026-11-23") begins. */
+function startOfShopDay(day: string): Date {
+  return new Date(`${day}T00:00:00${SHOP_UTC_OFFSET}`);
+}
+
+/**
+ * The staff's filter of orders (lists and the CSV export): a status, the days from `from` to `to`
+ * both included (as the shop's clock reads them), and a keyword. NOTE: a manager's keyword matches
+ * emails and phones too, as a shopper on the phone gives theirs; the answer never shows them.
+ */
+export function staffOrderFilter(query: StaffOrderQuery): OrderFilter {
+  return {
+    status: query.status,
+    keyword: query.keyword || undefined,
+    since: query.from ? startOfShopDay(query.from) : undefined,
+    before: query.to ? new Date(startOfShopDay(query.to).getTime() + 24 * 60 * 60 * 1000) : undefined,
+  };
+}
+
+export interface StaffOrderQuery {
+  status?: OrderStatus | undefined;
+  keyword?: string | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+}
+
+/** A page of every shopper's orders for staff, newest first, narrowed by staffOrderFilter. */
+export function listStaffOrders(db: Database, viewer: Viewer, query: StaffOrderQuery, page: PageRequest) {
+  return listOrderSummaries(db, viewer, staffOrderFilter(query), page);
 }
 
 export interface PlaceOrderOptions {

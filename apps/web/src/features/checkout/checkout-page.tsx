@@ -7,6 +7,7 @@ import { Button } from "#web/components/button";
 import { CartChanges } from "#web/components/cart-changes";
 import { CheckoutSteps } from "#web/components/checkout-steps";
 import { DiscountCodeField } from "#web/components/discount-code-field";
+import { OrderLineList } from "#web/components/order-line-list";
 import { PriceSummary } from "#web/components/price-summary";
 import { PageSpinner } from "#web/components/spinner";
 import { useAddresses } from "#web/lib/addresses";
@@ -18,7 +19,6 @@ import { newIdempotencyKey } from "#web/lib/idempotency";
 import { usePageMeta } from "#web/lib/page-meta";
 import { toast } from "#web/lib/toast";
 import { usePlaceOrder } from "./api/place-order";
-import { OrderLineList } from "./components/order-line-list";
 
 const cardClass = "rounded-card bg-white p-5 shadow-card ring-1 ring-neutral-200 sm:p-6";
 

@@ -11,13 +11,13 @@ import { isPayable } from "@shop/shared/orders";
 import { formatPrice, fromCents, toCents } from "@shop/shared/pricing";
 import type { OrderDto } from "@shop/shared/schemas/order";
 import { pageTitle } from "@shop/shared/site";
-import { useState } from "react";
 import { Link, useParams } from "react-router";
 import { AddressLines } from "#web/components/address-lines";
-import { Button, buttonClasses } from "#web/components/button";
+import { buttonClasses } from "#web/components/button";
+import { CancelOrderButton } from "#web/components/cancel-order-button";
 import { CheckoutSteps } from "#web/components/checkout-steps";
-import { Dialog } from "#web/components/dialog";
 import { ErrorState } from "#web/components/error-state";
+import { OrderLineList } from "#web/components/order-line-list";
 import { OrderStatus } from "#web/components/order-status";
 import { OrderTimeline } from "#web/components/order-timeline";
 import { PriceSummary } from "#web/components/price-summary";
@@ -25,11 +25,9 @@ import { QueryState } from "#web/components/query-state";
 import { Skeleton } from "#web/components/skeleton";
 import { errorMessage, isApiError, orderDocumentUrl } from "#web/lib/api";
 import { formatDateTime } from "#web/lib/dates";
+import { useOrder } from "#web/lib/own-orders";
 import { usePageMeta } from "#web/lib/page-meta";
-import { useCancelOrder } from "./api/cancel-order";
-import { useOrder } from "./api/get-order";
 import { usePaymentProvider } from "./api/get-payment-provider";
-import { OrderLineList } from "./components/order-line-list";
 import { PaypalButton } from "./components/paypal-button";
 import { TestCardForm } from "./components/test-card-form";
 
@@ -47,37 +45,6 @@ function PayPageSkeleton() {
       </div>
       <Skeleton className="h-96 rounded-card" />
     </div>
-  );
-}
-
-function CancelOrder({ orderId }: { orderId: string }) {
-  const [open, setOpen] = useState(false);
-  const cancelOrder = useCancelOrder();
-  const confirm = () => cancelOrder.mutate(orderId, { onSuccess: () => setOpen(false) });
-  return (
-    <>
-      <Button variant="ghost" fullWidth onClick={() => setOpen(true)} className="text-neutral-600">
-        Cancel order
-      </Button>
-      <Dialog
-        open={open}
-        onClose={() => setOpen(false)}
-        title="Cancel this order?"
-        size="sm"
-        footer={
-          <>
-            <Button variant="secondary" onClick={() => setOpen(false)}>
-              Keep order
-            </Button>
-            <Button variant="danger" loading={cancelOrder.isPending} onClick={confirm}>
-              Cancel order
-            </Button>
-          </>
-        }
-      >
-        <p className="text-sm text-neutral-700">{accountNotes.confirmCancelOrder}</p>
-      </Dialog>
-    </>
   );
 }
 
@@ -144,7 +111,7 @@ function PaymentPanel({ order }: { order: OrderDto }) {
           )
         }
       </QueryState>
-      <CancelOrder orderId={order._id} />
+      <CancelOrderButton orderId={order._id} fullWidth className="text-neutral-600" />
     </div>
   );
 }

@@ -11,7 +11,7 @@ import { formatDate } from "#web/lib/dates";
 import { useKeepPageInRange, useListParams } from "#web/lib/list-params";
 import { useMyOrders } from "../api/get-my-orders";
 
-/** The shopper's orders, newest first, paged; each links to its pay page (SPEC section 2). */
+/** The shopper's orders, newest first, paged; each links to its order page (where a pending one is paid). */
 export function MyOrders() {
   const list = useListParams();
   const { page, size, setPage, setSize } = list;
@@ -62,7 +62,7 @@ export function MyOrders() {
                 {items.map((order) => (
                   <li key={order._id}>
                     <Link
-                      to={`/account/pay/${order._id}`}
+                      to={`/account/orders/${order._id}`}
                       className="flex items-center gap-3 px-4 py-4 hover:bg-neutral-50 focus-visible:-outline-offset-2 sm:px-5"
                     >
                       <div className="min-w-0 flex-1">

@@ -1,4 +1,4 @@
-import { empty, loading } from "@shop/shared/messages";
+import { empty, loading, validation } from "@shop/shared/messages";
 import type { OrderSummaryDto } from "@shop/shared/schemas/order";
 import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
@@ -90,5 +90,30 @@ describe("the dashboard's orders lists", () => {
     stubApi({ "GET /api/orders": { status: 403, message: "You are not allowed to do this." } });
     renderOrders("/dashboard/orders");
     expect(await screen.findByRole("alert")).toHaveTextContent(/^Error: You are not allowed to do this\.$/);
+  });
+
+  it("ask for the date range and keyword in the address, and export the same orders as CSV", async () => {
+    const { requests } = stubApi({ "GET /api/orders/status/processing": ordersPage });
+    renderOrders("/dashboard/orders/pending?page=2&size=8&keyword=priya&from=2026-03-01&to=2026-03-31");
+    expect(await screen.findByRole("link", { name: /Order #1042/ })).toBeVisible();
+    const asked = requests.at(-1)?.query;
+    expect([asked?.get("from"), asked?.get("to"), asked?.get("keyword"), asked?.get("page")]).toEqual([
+      "2026-03-01",
+      "2026-03-31",
+      "priya",
+      "2",
+    ]);
+    expect(screen.getByLabelText("From")).toHaveValue("2026-03-01");
+    expect(screen.getByRole("link", { name: "Export CSV" })).toHaveAttribute(
+      "href",
+      "/api/orders/export.csv?keyword=priya&from=2026-03-01&to=2026-03-31&status=processing",
+    );
+  });
+
+  it("name a range that ends before it starts, and leave it out of the request", async () => {
+    const { requests } = stubApi({ "GET /api/orders": ordersPage });
+    renderOrders("/dashboard/orders?from=2026-03-31&to=2026-03-01");
+    expect(await screen.findByText(validation.dateRange)).toBeVisible();
+    expect(requests.at(-1)?.query.has("from")).toBe(false);
   });
 });

@@ -1,12 +1,16 @@
-import type { OrderStatus } from "@shop/shared/constants";
+import { ArrowDownTrayIcon } from "@heroicons/react/20/solid";
+import { DEFAULT_PAGE, type OrderStatus } from "@shop/shared/constants";
 import { empty, loading } from "@shop/shared/messages";
-import { Link } from "react-router";
+import { useCallback } from "react";
+import { Link, useSearchParams } from "react-router";
 import { buttonClasses } from "#web/components/button";
+import { ordersExportUrl } from "#web/lib/api";
 import { useListParams } from "#web/lib/list-params";
 import { FullScreenLoader } from "../components/full-screen-loader";
 import { PagedList } from "../components/paged-list";
 import { SectionBody, SectionCard, SectionHeader, type SectionLink } from "../components/section-header";
 import { useOrders } from "./api/get-orders";
+import { type DateRange, DateRangeFilter, isBackwards } from "./components/date-range-filter";
 import { OrdersTable } from "./components/orders-table";
 
 export type OrdersView = "all" | "pending" | "delivered" | "cancelled" | "refunded";
@@ -27,10 +31,42 @@ const LINKS: readonly SectionLink[] = [
   { to: "/dashboard/orders/refunded", label: "Refunded" },
 ];
 
+/** A day from the address, as the date field takes it; anything else counts as no day. */
+function dayOf(value: string | null): string {
+  return value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : "";
+}
+
+/**
+ * The list's date range, in the address beside page, size and keyword (so reload, back and a
+ * shared link keep it); a new range returns to page 1.
+ */
+function useDateRange(): [DateRange, (range: DateRange) => void] {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const range = { from: dayOf(searchParams.get("from")), to: dayOf(searchParams.get("to")) };
+  const setRange = useCallback(
+    (next: DateRange) =>
+      setSearchParams((current) => {
+        const params = new URLSearchParams(current);
+        params.set("page", String(DEFAULT_PAGE));
+        for (const key of ["from", "to"] as const) {
+          if (next[key]) params.set(key, next[key]);
+          else params.delete(key);
+        }
+        return params;
+      }),
+    [setSearchParams],
+  );
+  return [range, setRange];
+}
+
 export function OrdersPage({ view }: { view: OrdersView }) {
   const { title, status, empty: emptyMessage } = VIEWS[view];
   const list = useListParams();
-  const query = useOrders(status, { page: list.page, size: list.size, keyword: list.keyword || undefined });
+  const [range, setRange] = useDateRange();
+  // A range that ends before it starts is shown as wrong, and not asked for.
+  const days = isBackwards(range) ? {} : { from: range.from || undefined, to: range.to || undefined };
+  const filters = { keyword: list.keyword || undefined, ...days };
+  const query = useOrders(status, { page: list.page, size: list.size, ...filters });
 
   return (
     <>
@@ -45,6 +81,17 @@ export function OrdersPage({ view }: { view: OrdersView }) {
       />
       <SectionBody>
         <SectionCard title={title}>
+          <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
+            <DateRangeFilter range={range} onChange={setRange} />
+            <a
+              href={ordersExportUrl({ ...filters, status: status === "all" ? undefined : status })}
+              download
+              className={buttonClasses({ variant: "secondary", size: "sm" })}
+            >
+              <ArrowDownTrayIcon className="size-4" aria-hidden="true" />
+              Export CSV
+            </a>
+          </div>
           <PagedList
             list={list}
             searchLabel="orders"

@@ -6,8 +6,14 @@ import { api } from "#web/lib/api";
 import type { ListParams } from "#web/lib/query-keys";
 import { responseSchemas } from "#web/lib/response-schemas";
 
+/** A page of orders, narrowed to the days from `from` to `to` (YYYY-MM-DD, both included). */
+export interface OrderListParams extends ListParams {
+  from?: string | undefined;
+  to?: string | undefined;
+}
+
 /** GET /api/orders, or GET /api/orders/status/{status}: a page of orders, newest first. */
-export function getOrders(status: OrderStatus | "all", params: ListParams, signal?: AbortSignal) {
+export function getOrders(status: OrderStatus | "all", params: OrderListParams, signal?: AbortSignal) {
   const path = status === "all" ? "/orders" : `/orders/status/${status}`;
   return api.list(path, {
     schema: responseSchemas.orderSummary,
@@ -17,13 +23,13 @@ export function getOrders(status: OrderStatus | "all", params: ListParams, signa
   });
 }
 
-export function ordersQueryOptions(status: OrderStatus | "all", params: ListParams) {
+export function ordersQueryOptions(status: OrderStatus | "all", params: OrderListParams) {
   return queryOptions({
     queryKey: dashboardKeys.orderList(status, params),
     queryFn: ({ signal }) => getOrders(status, params, signal),
   });
 }
 
-export function useOrders(status: OrderStatus | "all", params: ListParams) {
+export function useOrders(status: OrderStatus | "all", params: OrderListParams) {
   return useQuery({ ...ordersQueryOptions(status, params), placeholderData: keepPreviousData });
 }

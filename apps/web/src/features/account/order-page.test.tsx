@@ -1,0 +1,100 @@
+import { documents, errors, loading, orderHistory } from "@shop/shared/messages";
+import type { OrderDto } from "@shop/shared/schemas/order";
+import { screen, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { stubApi } from "#web/test/api-stub";
+import { paidOrder } from "#web/test/fixtures";
+import { renderRoutes } from "#web/test/render";
+import { OrderPage } from "./order-page";
+
+const ORDER_ID = paidOrder._id;
+const paid: OrderDto = {
+  ...paidOrder,
+  products: [
+    {
+      _id: "4e4e4e4e4e4e4e4e4e4e4e4e",
+      product: { _id: "2c2c2c2c2c2c2c2c2c2c2c2c", name: "Trail Running Shoes", thumbnail: null },
+      variant: { _id: "3d3d3d3d3d3d3d3d3d3d3d3d", sku: "TRAIL-9", options: { Size: "9" } },
+      name: "Trail Running Shoes",
+      price: 30,
+      originalPrice: 40,
+      savedAmount: 10,
+      discountShare: 0,
+      quantity: 2,
+    },
+  ],
+  history: [
+    {
+      type: "placed",
+      status: "pending",
+      at: paidOrder.createdAt,
+      by: { name: "Priya Sharma", role: "customer" },
+      note: null,
+    },
+    {
+      type: "paid",
+      status: "processing",
+      at: paidOrder.updatedAt,
+      by: { name: "Priya Sharma", role: "customer" },
+      note: null,
+      amount: paidOrder.totalAmount,
+    },
+  ],
+};
+const pending: OrderDto = {
+  ...paid,
+  status: "pending",
+  invoiceNumber: null,
+  payment: null,
+  history: paid.history.filter((event) => event.type === "placed"),
+};
+
+function renderOrder(id = ORDER_ID) {
+  return renderRoutes(
+    [{ path: "/account/orders/:orderId", element: <OrderPage /> }],
+    `/account/orders/${id}`,
+  );
+}
+
+describe("the shopper's order page", () => {
+  it("shows a paid order's lines, amounts, history and invoice, with nothing to pay or cancel", async () => {
+    stubApi({ [`GET /api/orders/current-user/${ORDER_ID}`]: { data: paid } });
+    renderOrder();
+    expect(screen.getByRole("status")).toHaveTextContent(loading.order);
+    expect(
+      await screen.findByRole("heading", { level: 1, name: `Order #${paidOrder.number}` }),
+    ).toBeVisible();
+    const lines = screen.getByRole("list", { name: "Products in this order" });
+    expect(within(lines).getAllByRole("listitem")).toHaveLength(1);
+    expect(lines).toHaveTextContent("Size: 9");
+    const timeline = screen.getByRole("list", { name: orderHistory.title });
+    expect(within(timeline).getAllByRole("listitem")).toHaveLength(2);
+    expect(timeline).toHaveTextContent(orderHistory.placed);
+    expect(screen.getByText("Amount paid")).toBeVisible();
+    expect(screen.getByRole("link", { name: new RegExp(`^${documents.downloadInvoice}`) })).toHaveAttribute(
+      "href",
+      `/api/orders/${ORDER_ID}/invoice.pdf`,
+    );
+    expect(screen.queryByRole("link", { name: "Pay now" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Cancel order" })).not.toBeInTheDocument();
+  });
+
+  it("offers to pay or cancel a pending order, and no invoice", async () => {
+    stubApi({ [`GET /api/orders/current-user/${ORDER_ID}`]: { data: pending } });
+    renderOrder();
+    expect(await screen.findByRole("link", { name: "Pay now" })).toHaveAttribute(
+      "href",
+      `/account/pay/${ORDER_ID}`,
+    );
+    expect(screen.getByRole("button", { name: "Cancel order" })).toBeVisible();
+    expect(
+      screen.queryByRole("link", { name: new RegExp(documents.downloadInvoice) }),
+    ).not.toBeInTheDocument();
+  });
+
+  it("says 'Order not found.' for an order that is not the shopper's", async () => {
+    stubApi({ [`GET /api/orders/current-user/${ORDER_ID}`]: { status: 404, message: "Order not found." } });
+    renderOrder();
+    expect(await screen.findByText(errors.orderNotFound, { exact: false })).toBeVisible();
+  });
+});
