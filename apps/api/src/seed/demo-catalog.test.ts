@@ -194,6 +194,12 @@ describe("the demo catalogue", () => {
       if (order.paymentId) expect(own.some((e) => e.type === "paid")).toBe(true);
     }
     expect(events.some((e) => e.type === "note" && e.actorRole === "admin")).toBe(true);
+    // The demo shopper holds no unpaid order, so the demo account can always place one.
+    const [shopper] = await database.db.select().from(users).where(eq(users.email, "shopper@example.com"));
+    const waiting = all.filter((o) => o.status === "pending");
+    expect(waiting.length).toBeGreaterThan(0);
+    expect(waiting.some((o) => o.userId === shopper?.id)).toBe(false);
+    expect(new Set(waiting.map((o) => o.userId)).size).toBe(waiting.length);
     const refunded = all.filter((o) => o.status === "refunded");
     for (const order of refunded) {
       expect(events.find((e) => e.orderId === order.id && e.type === "refunded")?.amount).toBe(

@@ -152,7 +152,12 @@ export async function seedDemoOrders(
       : new Date(now.getTime() - share * DEMO_ORDER_DAYS * DAY_MS - next() * 0.8 * DAY_MS - HOUR_MS);
     const ageDays = (now.getTime() - placedAt.getTime()) / DAY_MS;
     const fate = fateOf(index, ageDays, next);
-    const shopperIndex = Math.floor(next() * shoppers.length);
+    // NOTE: a shopper may hold only a few unpaid orders (ORDER_LIMITS): the waiting ones go one each
+    // to the reviewers, never to the demo shopper, whose account must stay free to place orders.
+    const shopperIndex =
+      fate === "pending" && shoppers.length > 1
+        ? 1 + ((DEMO_ORDER_COUNT - 1 - index) % (shoppers.length - 1))
+        : Math.floor(next() * shoppers.length);
     const shopper = shoppers[shopperIndex] as User;
     const address = addresses[shopperIndex];
     if (!address) continue;

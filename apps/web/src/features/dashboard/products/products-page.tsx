@@ -98,7 +98,7 @@ export function ProductsPage({ view }: { view: ProductsView }) {
         title="Products"
         links={LINKS}
         action={
-          <div className="flex flex-wrap gap-2">
+          <div className="flex gap-2">
             {/* A plain link: the browser downloads the streamed file with the session cookie. */}
             <a
               href={PRODUCTS_CSV_URL}
@@ -106,16 +106,18 @@ export function ProductsPage({ view }: { view: ProductsView }) {
               className={buttonClasses({ size: "sm", variant: "secondary" })}
             >
               <ArrowDownTrayIcon className="size-4" aria-hidden="true" />
-              {productCsv.exportButton}
+              {/* Icons alone on a phone, so the header keeps its title and New Product. */}
+              <span className="sr-only sm:not-sr-only">{productCsv.exportButton}</span>
             </a>
             {canImport ? (
               <button
                 type="button"
                 onClick={() => setImporting(true)}
+                title={productCsv.importButton}
                 className={buttonClasses({ size: "sm", variant: "secondary" })}
               >
                 <ArrowUpTrayIcon className="size-4" aria-hidden="true" />
-                {productCsv.importButton}
+                <span className="sr-only sm:not-sr-only">{productCsv.importButton}</span>
               </button>
             ) : null}
             <Link to="/dashboard/products/new" className={buttonClasses({ size: "sm" })}>
