@@ -21,7 +21,9 @@ test("the admin exports the catalogue as CSV, checks the same file for import an
   const dialog = page.getByRole("dialog", { name: productCsv.importTitle });
   await dialog.getByLabel(productCsv.chooseFile).setInputFiles(file);
   await dialog.getByRole("button", { name: productCsv.check }).click();
-  await expect(dialog.getByRole("status")).toContainText(/^0 to create, 0 to update, \d+ unchanged, 0 refused\./);
+  await expect(dialog.getByRole("status")).toContainText(
+    /^0 to create, 0 to update, \d+ unchanged, 0 refused\./,
+  );
   await expect(dialog.getByText(productCsv.nothingToApply)).toBeVisible();
   await expect(dialog.getByRole("button", { name: productCsv.apply })).toBeDisabled();
 
@@ -31,7 +33,9 @@ test("the admin exports the catalogue as CSV, checks the same file for import an
   }
 });
 
-test("a file with a refused row shows the row and its reason, and nothing is applied", async ({ page }, testInfo) => {
+test("a file with a refused row shows the row and its reason, and nothing is applied", async ({
+  page,
+}, testInfo) => {
   await page.goto("/dashboard/products");
   await page.getByRole("button", { name: productCsv.importButton }).click();
   const dialog = page.getByRole("dialog", { name: productCsv.importTitle });
@@ -40,12 +44,16 @@ test("a file with a refused row shows the row and its reason, and nothing is app
   await dialog.getByLabel(productCsv.chooseFile).setInputFiles({
     name: "bad.csv",
     mimeType: "text/csv",
-    buffer: Buffer.from(`${header}\nnew-thing,Nice Thing,Too short,no-such-category,,,,,,,THING-1,abc,,1,true,true,\n`),
+    buffer: Buffer.from(
+      `${header}\nnew-thing,Nice Thing,Too short,no-such-category,,,,,,,THING-1,abc,,1,true,true,\n`,
+    ),
   });
   await dialog.getByRole("button", { name: productCsv.check }).click();
   await expect(dialog.getByRole("status")).toContainText("1 refused");
   await expect(dialog.getByText(productCsv.fixAndRetry)).toBeVisible();
-  await expect(dialog.getByRole("cell", { name: productCsv.categoryUnknown("no-such-category") })).toBeVisible();
+  await expect(
+    dialog.getByRole("cell", { name: productCsv.categoryUnknown("no-such-category") }),
+  ).toBeVisible();
   await expect(dialog.getByRole("button", { name: productCsv.apply })).toBeDisabled();
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
