@@ -5,8 +5,7 @@ import { parseConfig } from "./config";
 import { type DatabaseHandle, migrate, openDatabase } from "./db/client";
 import { mailContextOf } from "./modules/email/service";
 import { startOrderSweep } from "./modules/orders/sweep";
-import { seedDemoAccounts } from "./seed/demo-accounts";
-import { seedDemoCatalog } from "./seed/demo-catalog";
+import { seedDemoShop } from "./seed/demo";
 import { createStorage } from "./storage/create-storage";
 
 let database: DatabaseHandle | undefined;
@@ -43,20 +42,11 @@ async function main() {
     config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.pgliteDir },
   );
   await migrate(database);
-  let seededCatalog = false;
-  if (config.demo) {
-    await seedDemoAccounts(database.db);
-    const storage = createStorage(config);
-    try {
-      seededCatalog = await seedDemoCatalog(database.db, storage);
-    } finally {
-      storage.close();
-    }
-  }
+  const seededCatalog = await seedDemoShop(database.db, config, () => createStorage(config));
   if (closing) return;
 
   app = await buildApp({ config, database });
-  if (seededCatalog) app.log.info("demo catalogue seeded");
+  if (seededCatalog) app.log.info("demo catalogue and orders seeded");
   await app.listen({ host: config.host, port: config.port });
   const ready = app;
   stopSweep = startOrderSweep(database.db, config.orderHoldMinutes, {

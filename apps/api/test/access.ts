@@ -49,6 +49,8 @@ export const ACCESS: Record<string, Access> = {
   "GET /api/products/on-sale": "public",
   "GET /api/products/inactive": "staff",
   "GET /api/products/{productId}": "public",
+  "GET /api/products/export.csv": "staff",
+  "POST /api/products/import": "admin",
   "DELETE /api/products/{productId}": "staff",
   "PUT /api/products/{productId}": "staff",
   "PATCH /api/products/{productId}": "staff",

@@ -171,3 +171,6 @@ export type DiscountScope = (typeof DISCOUNT_SCOPES)[number];
 /** How the dashboard's list filters codes: by their dates, switch and uses at the time of asking. */
 export const DISCOUNT_STATUSES = ["active", "scheduled", "expired", "used-up", "inactive"] as const;
 export type DiscountStatus = (typeof DISCOUNT_STATUSES)[number];
+
+/** The most data rows a product CSV import takes (the header row aside). */
+export const PRODUCT_IMPORT_ROWS_MAX = 10_000;

@@ -563,3 +563,48 @@ export const mail = {
     ],
   },
 } as const;
+
+/** The products CSV: the dashboard's export and import, and the import's refusals row by row. */
+export const productCsv = {
+  exportButton: "Export CSV",
+  importButton: "Import CSV",
+  importTitle: "Import products from CSV",
+  importHint:
+    "One row per variant, in the columns of the export. Rows of one handle make one product; a product's rows replace its variants. Nothing is imported until you apply, and then all rows or none.",
+  chooseFile: "CSV file",
+  check: "Check file",
+  checking: "Checking the file...",
+  apply: "Apply",
+  applying: "Importing...",
+  cancel: "Cancel",
+  close: "Close",
+  summary: (created: number, updated: number, unchanged: number, refused: number) =>
+    `${created} to create, ${updated} to update, ${unchanged} unchanged, ${refused} refused.`,
+  refusedRows: "Refused rows",
+  rowColumn: "Row",
+  columnColumn: "Column",
+  reasonColumn: "Reason",
+  nothingToApply: "Nothing would change.",
+  fixAndRetry:
+    "Fix the refused rows in the file and check it again; nothing is imported while a row is refused.",
+  /** The answers of the import. */
+  imported: (created: number, updated: number) =>
+    `Imported: ${created} product${created === 1 ? "" : "s"} created, ${updated} updated.`,
+  checked: "The file has been checked; nothing was changed.",
+  unreadable: "This file could not be read as CSV.",
+  empty: "The file has no rows to import.",
+  missingColumns: (columns: readonly string[]) =>
+    `The file lacks the column${columns.length === 1 ? "" : "s"}: ${columns.join(", ")}.`,
+  tooManyRows: (max: number) => `A file can hold at most ${max.toLocaleString("en-US")} rows.`,
+  rowsRefused: "Some rows were refused; nothing was imported.",
+  /** Per row. */
+  handleRequired: "Every row needs a handle.",
+  differsFromFirstRow: "This differs from the first row of the same handle; leave it empty or repeat it.",
+  optionNamesDiffer: "The option names differ from the first row of the same handle.",
+  optionValueMissing: "This option needs a value.",
+  categoryUnknown: (slug: string) => `No category has the slug '${slug}'.`,
+  imageUnknown: "This image URL is not one of the shop's images; upload the image in Media first.",
+  notABoolean: "This must be true or false.",
+  skuInOtherRow: "Another product of the file has this SKU.",
+  sameProductTwice: "Another handle of the file names the same product (by its id or its SKUs).",
+} as const;

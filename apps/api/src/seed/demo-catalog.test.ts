@@ -1,18 +1,23 @@
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { LOW_STOCK_THRESHOLD, PRODUCT_DESCRIPTION_MIN } from "@shop/shared/constants";
+import { LOW_STOCK_THRESHOLD, ORDER_STATUSES, PRODUCT_DESCRIPTION_MIN } from "@shop/shared/constants";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseConfig } from "#api/config";
 import type { DatabaseHandle } from "#api/db/client";
 import { categories } from "#api/db/schema/categories";
 import { media } from "#api/db/schema/media";
+import { orderEvents, orders } from "#api/db/schema/orders";
+import { payments as paymentsTable } from "#api/db/schema/payments";
 import { productGallery, products, productVariants } from "#api/db/schema/products";
 import { reviews } from "#api/db/schema/reviews";
 import { users } from "#api/db/schema/users";
 import { listProducts } from "#api/modules/products/service";
+import { dashboardStats, salesByDay } from "#api/modules/stats/service";
 import { LocalStorage } from "#api/storage/local";
 import { createTestDatabase } from "#test/db";
+import { seedDemoShop } from "./demo";
 import { seedDemoAccounts } from "./demo-accounts";
 import { seedDemoCatalog } from "./demo-catalog";
 
@@ -165,9 +170,89 @@ describe("the demo catalogue", () => {
     expect(await search("wach")).not.toContain("Skeleton Automatic Watch");
   });
 
+  it("seeds about 60 days of orders in every status, with history, payments and invoices", async () => {
+    const all = await database.db.select().from(orders);
+    expect(all.length).toBeGreaterThanOrEqual(50);
+    expect(new Set(all.map((o) => o.status))).toEqual(new Set(ORDER_STATUSES));
+    const ages = all.map((o) => (Date.now() - o.createdAt.getTime()) / 86_400_000);
+    expect(Math.max(...ages)).toBeGreaterThan(55);
+    expect(Math.min(...ages)).toBeLessThan(1);
+    // Real numbering: from the sequence, rising with the dates.
+    const byDate = [...all].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+    expect(byDate.map((o) => o.number)).toEqual([...all.map((o) => o.number)].sort((a, b) => a - b));
+    const paid = all.filter((o) => o.paymentId !== null);
+    expect(paid.length).toBeGreaterThan(all.length / 2);
+    for (const order of paid) expect(order.invoiceNumber).toMatch(/^INV\/\d{4}-\d{2}\/\d{6}$/);
+    expect(all.filter((o) => o.paymentId === null).every((o) => o.invoiceNumber === null)).toBe(true);
+    const payments = await database.db.select().from(paymentsTable);
+    expect(payments).toHaveLength(paid.length);
+
+    const events = await database.db.select().from(orderEvents);
+    for (const order of all) {
+      const own = events.filter((e) => e.orderId === order.id);
+      expect(own.some((e) => e.type === "placed")).toBe(true);
+      if (order.paymentId) expect(own.some((e) => e.type === "paid")).toBe(true);
+    }
+    expect(events.some((e) => e.type === "note" && e.actorRole === "admin")).toBe(true);
+    // The demo shopper holds no unpaid order, so the demo account can always place one.
+    const [shopper] = await database.db.select().from(users).where(eq(users.email, "shopper@example.com"));
+    const waiting = all.filter((o) => o.status === "pending");
+    expect(waiting.length).toBeGreaterThan(0);
+    expect(waiting.some((o) => o.userId === shopper?.id)).toBe(false);
+    expect(new Set(waiting.map((o) => o.userId)).size).toBe(waiting.length);
+    const refunded = all.filter((o) => o.status === "refunded");
+    for (const order of refunded) {
+      expect(events.find((e) => e.orderId === order.id && e.type === "refunded")?.amount).toBe(
+        order.totalAmount,
+      );
+    }
+  });
+
+  it("fills the dashboard home: orders, revenue and a non-empty sales chart", async () => {
+    const stats = await dashboardStats(database.db, "admin");
+    expect(stats.orders).toBeGreaterThanOrEqual(50);
+    expect(stats.revenue).toBeGreaterThan(0);
+    const days = await salesByDay(database.db, "admin", 30);
+    expect(days.filter((day) => (day.revenue ?? 0) > 0).length).toBeGreaterThan(10);
+  });
+
+  it("keeps stock whole: no variant below zero, the demo's sold-out and low sizes as they were", async () => {
+    const variants = await database.db.select().from(productVariants);
+    expect(variants.every((v) => v.stock >= 0)).toBe(true);
+  });
+
   it("seeds only an empty catalogue", async () => {
     const before = (await database.db.select().from(products)).length;
+    const ordersBefore = (await database.db.select().from(orders)).length;
     expect(await seedDemoCatalog(database.db, new LocalStorage(mediaDir))).toBe(false);
     expect((await database.db.select().from(products)).length).toBe(before);
+    expect((await database.db.select().from(orders)).length).toBe(ordersBefore);
+  });
+
+  it("seeds no account, product or order with a production configuration, SHOP_DEMO=1 or not", async () => {
+    const empty = await createTestDatabase();
+    try {
+      const config = parseConfig({
+        NODE_ENV: "production",
+        SHOP_DEMO: "1",
+        DATA_DIR: "/tmp/shop-test-data",
+        PUBLIC_ORIGIN: "http://localhost",
+        PAYMENTS_TEST_GATEWAY: "1",
+      });
+      expect(config.demo).toBe(false);
+      const opened: string[] = [];
+      expect(
+        await seedDemoShop(empty.db, config, () => {
+          opened.push("storage");
+          return new LocalStorage(mediaDir);
+        }),
+      ).toBe(false);
+      expect(opened).toEqual([]);
+      expect(await empty.db.select().from(users)).toHaveLength(0);
+      expect(await empty.db.select().from(products)).toHaveLength(0);
+      expect(await empty.db.select().from(orders)).toHaveLength(0);
+    } finally {
+      await empty.close();
+    }
   });
 });

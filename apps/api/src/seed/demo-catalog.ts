@@ -1,6 +1,7 @@
 /**
  * The demo catalogue: categories, products with generated pictures, a few
- * reviewer accounts and their reviews. Seeded in demo mode into an empty catalogue only.
+ * reviewer accounts and their reviews, and about 60 days of their orders (demo-orders.ts).
+ * Seeded in demo mode into an empty catalogue only.
  */
 import { randomBytes } from "node:crypto";
 import { slugify } from "@shop/shared/slug";
@@ -25,6 +26,7 @@ import {
   DEMO_SIZES,
   type DemoProduct,
 } from "./demo-catalog-data";
+import { seedDemoOrders } from "./demo-orders";
 import { PICTURE_VIEWS, type PictureView, renderPicture } from "./demo-pictures";
 
 /** Serialises seeding between API instances that start together on one PostgreSQL. */
@@ -227,6 +229,15 @@ export async function seedDemoCatalog(
     }
     await insertReviews(tx, reviews);
     await recomputeRatings(tx, productIds);
+    await seedDemoOrders(
+      tx,
+      DEMO_PRODUCTS.map((product, index) => ({
+        id: productIds[index] as string,
+        name: product.name,
+        isActive: !product.inactive,
+      })),
+      { now, next },
+    );
     return true;
   });
 }

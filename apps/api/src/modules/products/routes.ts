@@ -12,12 +12,15 @@ import {
   ProductSummaryDto,
   ProductUpdateInput,
 } from "@shop/shared/schemas/product";
+import { ProductImportQuery, ProductImportReport } from "@shop/shared/schemas/product-csv";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { AppError } from "#api/core/errors";
-import { list, ok, refusals } from "#api/http/envelope";
+import { fileAnswer, list, ok, refusals } from "#api/http/envelope";
 import { notModified, readKey, sendCachedRead } from "#api/http/read-cache";
-import { currentSession, requireStaff, userOf } from "#api/http/session";
+import { currentSession, requireAdmin, requireStaff, userOf } from "#api/http/session";
+import { readUpload, registerUploads } from "#api/modules/media/upload";
 import { getProductPage } from "#api/modules/pages/service";
+import { exportProductsCsv, importMessage, importProductsCsv } from "./csv";
 import type { ProductFilter } from "./repo";
 import {
   createProduct,
@@ -37,6 +40,8 @@ function checkBodyId(pathId: string, bodyId: string | undefined) {
 
 /** Mounted at /api/products. */
 export const productRoutes: FastifyPluginAsyncZod = async (app) => {
+  await registerUploads(app);
+
   const listRoute = (
     url: string,
     operationId: string,
@@ -75,6 +80,52 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   listRoute("/on-sale", "listProductsOnSale", "Active products on sale", { isActive: true, onSale: true });
   listRoute("/inactive", "listInactiveProducts", "Inactive products (staff)", { isActive: false }, true);
+
+  app.get(
+    "/export.csv",
+    {
+      schema: {
+        tags: ["products"],
+        operationId: "exportProductsCsv",
+        summary:
+          "Every product as CSV, one row per variant (handle, name, description, category, options, SKU, prices, stock, active, image URL) (staff)",
+        response: {
+          200: fileAnswer(
+            "text/csv",
+            "The catalogue as CSV, streamed; cells that would start a formula begin with '.",
+          ),
+        },
+      },
+      preValidation: requireStaff,
+    },
+    async (_request, reply) =>
+      reply
+        .header("content-type", "text/csv; charset=utf-8")
+        .header("content-disposition", 'attachment; filename="products.csv"')
+        .header("cache-control", "private, no-store")
+        .send(exportProductsCsv(app.db)),
+  );
+
+  app.post(
+    "/import",
+    {
+      schema: {
+        tags: ["products"],
+        operationId: "importProductsCsv",
+        summary:
+          "Create and update products from a CSV in the export's columns (multipart field `file`, up to 10,000 rows): `dryRun=true` reports row by row what would happen; otherwise all rows apply in one transaction, or none and 422 with each refused cell (admin)",
+        consumes: ["multipart/form-data"],
+        querystring: ProductImportQuery,
+        response: { 200: envelope(ProductImportReport), ...refusals(413, 415, 422) },
+      },
+      preValidation: requireAdmin,
+    },
+    async (request) => {
+      const upload = await readUpload(request, "file");
+      const report = await importProductsCsv(app.db, upload.buffer, { dryRun: request.query.dryRun });
+      return ok(report, importMessage(report));
+    },
+  );
 
   app.get(
     "/:productId",

@@ -1,6 +1,12 @@
-import { ArrowTopRightOnSquareIcon, PencilSquareIcon, TrashIcon } from "@heroicons/react/20/solid";
+import {
+  ArrowDownTrayIcon,
+  ArrowTopRightOnSquareIcon,
+  ArrowUpTrayIcon,
+  PencilSquareIcon,
+  TrashIcon,
+} from "@heroicons/react/20/solid";
 import { PhotoIcon } from "@heroicons/react/24/outline";
-import { empty } from "@shop/shared/messages";
+import { empty, productCsv } from "@shop/shared/messages";
 import type { ProductSummaryDto } from "@shop/shared/schemas/product";
 import { useState } from "react";
 import { Link } from "react-router";
@@ -10,6 +16,7 @@ import { Price } from "#web/components/price";
 import { StatusToggle } from "#web/components/status-toggle";
 import { cx } from "#web/lib/cx";
 import { useListParams } from "#web/lib/list-params";
+import { useSession } from "#web/lib/session";
 import { ConfirmDialog } from "../components/confirm-dialog";
 import {
   cellClass,
@@ -24,7 +31,9 @@ import { PagedList } from "../components/paged-list";
 import { SectionBody, SectionCard, SectionHeader, type SectionLink } from "../components/section-header";
 import { useDeleteProduct } from "./api/delete-product";
 import { type ProductListKind, useAdminProducts } from "./api/get-products";
+import { PRODUCTS_CSV_URL } from "./api/import-products";
 import { useSetProductActive } from "./api/set-product-active";
+import { ImportDialog } from "./components/import-dialog";
 
 export type ProductsView = ProductListKind;
 
@@ -65,6 +74,9 @@ export function ProductsPage({ view }: { view: ProductsView }) {
   // Rows toggled away from this list leave it at once (SPEC section 4), before the list is fetched again.
   const [gone, setGone] = useState<ReadonlySet<string>>(new Set());
   const [toDelete, setToDelete] = useState<ProductSummaryDto | null>(null);
+  const [importing, setImporting] = useState(false);
+  // Importing writes the catalogue in bulk: admins only, as the API says.
+  const canImport = useSession((state) => state.user?.role === "admin");
 
   const toggle = (product: ProductSummaryDto, value: boolean) =>
     setActive.mutate(
@@ -86,9 +98,32 @@ export function ProductsPage({ view }: { view: ProductsView }) {
         title="Products"
         links={LINKS}
         action={
-          <Link to="/dashboard/products/new" className={buttonClasses({ size: "sm" })}>
-            New Product
-          </Link>
+          <div className="flex gap-2">
+            {/* A plain link: the browser downloads the streamed file with the session cookie. */}
+            <a
+              href={PRODUCTS_CSV_URL}
+              download
+              className={buttonClasses({ size: "sm", variant: "secondary" })}
+            >
+              <ArrowDownTrayIcon className="size-4" aria-hidden="true" />
+              {/* Icons alone on a phone, so the header keeps its title and New Product. */}
+              <span className="sr-only sm:not-sr-only">{productCsv.exportButton}</span>
+            </a>
+            {canImport ? (
+              <button
+                type="button"
+                onClick={() => setImporting(true)}
+                title={productCsv.importButton}
+                className={buttonClasses({ size: "sm", variant: "secondary" })}
+              >
+                <ArrowUpTrayIcon className="size-4" aria-hidden="true" />
+                <span className="sr-only sm:not-sr-only">{productCsv.importButton}</span>
+              </button>
+            ) : null}
+            <Link to="/dashboard/products/new" className={buttonClasses({ size: "sm" })}>
+              New Product
+            </Link>
+          </div>
         }
       />
       <SectionBody>
@@ -183,6 +218,7 @@ export function ProductsPage({ view }: { view: ProductsView }) {
         Delete '{toDelete?.name}'? This cannot be undone. A product that has been ordered cannot be deleted;
         deactivate it instead.
       </ConfirmDialog>
+      {canImport ? <ImportDialog open={importing} onClose={() => setImporting(false)} /> : null}
     </>
   );
 }
