@@ -1,6 +1,4 @@
-DROP INDEX "search_words_word_trgm_idx";--> statement-breakpoint
 CREATE INDEX "products_category_active_price_idx" ON "products" USING btree ("category_id","is_active",(case when "on_sale" then "sale_price" else "price" end),"created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
-CREATE INDEX "search_words_word_trgm_gist_idx" ON "search_words" USING gist ("word" gist_trgm_ops);--> statement-breakpoint
 -- Backfill (added by hand to the generated file): the search document and vocabulary now also hold each
 -- hyphenated compound joined ("T-Shirt" → "tshirt"), built exactly as modules/products/search.ts builds them.
 UPDATE "products" AS p SET "search_vector" =

@@ -110,12 +110,12 @@ export const products = pgTable(
 /**
  * Every word that appears in a product's name, category or description (and each hyphenated
  * compound joined, "tshirt"): the vocabulary that keyword search reads typos against ("snekers" →
- * "sneakers"): its nearest words by trigrams, kept when within the word's typos.
+ * "sneakers"): the strings one typo away looked up by its key, two typos by trigrams.
  * Only ever added to; a word whose products are gone merely finds nothing.
  */
 export const searchWords = pgTable("search_words", { word: text().primaryKey() }, (t) => [
-  // The nearest known words of a query word, nearest first (`order by word <-> term`), for its typos.
-  index("search_words_word_trgm_gist_idx").using("gist", t.word.op("gist_trgm_ops")),
+  // The known words two typos from a long query word (`word % term`, search.ts).
+  index("search_words_word_trgm_idx").using("gin", t.word.op("gin_trgm_ops")),
   // Byte-wise order whatever the database collation: "is this the start of a known word?" is a range scan.
   index("search_words_word_pattern_idx").on(t.word.op("text_pattern_ops")),
 ]);

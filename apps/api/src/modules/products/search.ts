@@ -69,9 +69,6 @@ export async function addSearchWords(db: Database, { name, categoryName, descrip
     on conflict do nothing`);
 }
 
-/** Known words looked at per query word when reading it with typos (the nearest by trigrams). */
-const TYPO_CANDIDATES = 40;
-
 /**
  * How many typos a query word may have (Algolia's defaults): none under 4 characters, 1 from 4 to
  * 7, 2 from 8.
@@ -134,49 +131,95 @@ export interface QueryWord {
   typo2: string[];
 }
 
+/** Letters an edit may bring in: those of the catalogue's usual words, and the word's own. */
+const ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789";
+
+/**
+ * Every string one typo away from a word: a letter left out, two neighbours swapped, a letter
+ * changed or one added. Looked up as they are in the vocabulary (its primary key), this finds every
+ * known word one typo away, whatever the vocabulary's size.
+ */
+export function oneTypoAway(word: string): string[] {
+  const letters = [...word];
+  const alphabet = [...new Set([...ALPHABET, ...letters])];
+  const out = new Set<string>();
+  for (let i = 0; i <= letters.length; i++) {
+    const before = letters.slice(0, i).join("");
+    const after = letters.slice(i).join("");
+    for (const c of alphabet) out.add(before + c + after);
+    if (i < letters.length) {
+      const rest = letters.slice(i + 1).join("");
+      out.add(before + rest);
+      for (const c of alphabet) out.add(before + c + rest);
+      if (i + 1 < letters.length)
+        out.add(before + letters[i + 1] + letters[i] + letters.slice(i + 2).join(""));
+    }
+  }
+  out.delete(word);
+  return [...out].filter((w) => w.length >= 2 && w.length <= 40);
+}
+
+/** Candidates looked at per word when reading two typos by trigrams. */
+const TWO_TYPO_CANDIDATES = 50;
+/**
+ * The trigram similarity under which a word is not looked at for two typos. NOTE: two typos in an
+ * 8-letter word leave about a fifth of its trigrams in common; the default 0.3 misses most.
+ */
+const TWO_TYPO_SIMILARITY = 0.2;
+
 /**
  * Reads each word of a keyword against the vocabulary, in one statement: whether it is a stop word,
- * whether it is a known word (or the start of one), and its nearest known words by trigrams (the
- * GiST index, nearest first), of which those within the word's typo allowance are kept here.
+ * whether it is a known word (or the start of one), and the known words one typo away (every string
+ * one typo away, looked up by the primary key). A word that allows two typos and is neither known
+ * nor one typo from a known word is then read for two typos: its nearest known words by trigrams
+ * (the GIN index, in a transaction that lowers the similarity threshold), kept when two typos away.
+ * NOTE: a known word is not read for two typos: that lookup is the costly one, and an exact match
+ * ranks above typos anyway.
  */
 export async function readKeyword(db: Database, keyword: string): Promise<QueryWord[]> {
   const typed = keywordWords(keyword);
   if (typed.length === 0) return [];
-  const rows = typed.map(
-    (word, i) => sql`(${i}::integer, ${word.toLowerCase()}::text, ${typosAllowed(word)}::integer)`,
-  );
-  const { rows: read } = await db.execute<{
-    i: number;
-    stop: boolean;
-    known: boolean;
-    candidates: string[] | null;
-  }>(sql`
+  const rows = typed.map((word, i) => {
+    const term = word.toLowerCase();
+    const edits = typosAllowed(term) > 0 ? oneTypoAway(term).join(" ") : "";
+    return sql`(${i}::integer, ${term}::text, ${edits}::text)`;
+  });
+  const { rows: read } = await db.execute<{ i: number; stop: boolean; known: boolean; typo1: string[] }>(sql`
     select t.i,
       numnode(to_tsquery(${TS_CONFIG}, quote_literal(t.term))) = 0 as stop,
       exists (
         select 1 from ${searchWords} w where w.word ~>=~ t.term and w.word ~<~ (t.term || chr(1114111))
       ) as known,
-      case when t.typos > 0 then array(
-        select s.word from ${searchWords} s
-        where length(s.word) between length(t.term) - t.typos and length(t.term) + t.typos
-        order by s.word <-> t.term
-        limit ${TYPO_CANDIDATES}
-      ) end as candidates
-    from (values ${sql.join(rows, sql`, `)}) as t(i, term, typos)`);
-  return typed.map((typedWord, i) => {
+      array(select s.word from ${searchWords} s where s.word = any(string_to_array(t.edits, ' ')) order by s.word) as typo1
+    from (values ${sql.join(rows, sql`, `)}) as t(i, term, edits)`);
+  const words: QueryWord[] = typed.map((typedWord, i) => {
     const row = read.find((r) => Number(r.i) === i);
-    const word = typedWord.toLowerCase();
-    const allowed = typosAllowed(word);
-    const typo1: string[] = [];
-    const typo2: string[] = [];
-    for (const candidate of row?.candidates ?? []) {
-      if (candidate === word) continue;
-      const distance = typoDistance(word, candidate);
-      if (distance === 1 && allowed >= 1) typo1.push(candidate);
-      else if (distance === 2 && allowed >= 2) typo2.push(candidate);
-    }
-    return { typed: typedWord, word, stop: row?.stop ?? false, known: row?.known ?? false, typo1, typo2 };
+    return {
+      typed: typedWord,
+      word: typedWord.toLowerCase(),
+      stop: row?.stop ?? false,
+      known: row?.known ?? false,
+      typo1: row?.typo1 ?? [],
+      typo2: [],
+    };
   });
+  const unknown = words.filter((w) => typosAllowed(w.word) >= 2 && !w.known && w.typo1.length === 0);
+  if (unknown.length > 0) {
+    await db.transaction(async (tx) => {
+      await tx.execute(
+        sql`select set_config('pg_trgm.similarity_threshold', ${String(TWO_TYPO_SIMILARITY)}, true)`,
+      );
+      for (const w of unknown) {
+        const { rows: near } = await tx.execute<{ word: string }>(sql`
+          select s.word from ${searchWords} s
+          where s.word % ${w.word} and length(s.word) between ${w.word.length - 2} and ${w.word.length + 2}
+          order by similarity(s.word, ${w.word}) desc, s.word
+          limit ${TWO_TYPO_CANDIDATES}`);
+        w.typo2 = near.map((r) => r.word).filter((word) => typoDistance(w.word, word) === 2);
+      }
+    });
+  }
+  return words;
 }
 
 /**
