@@ -350,12 +350,16 @@ function facetsOf(filters: ProductListFilters): SQL {
       from (
         select k.name, json_agg(json_build_object('value', k.value, 'count', k.n) order by k.n desc, k.value) as counts
         from (
-          select kv.key as name, kv.value, count(distinct x.id)::integer as n
-          from u x
-          join ${productVariants} v on v.product_id = x.id and ${ACTIVE_VARIANT}
-          cross join lateral jsonb_each_text(v.options) kv
-          where ${allBut(predicates, "options")} and ${variantHasOptions(filters.options ?? {}, sql`kv.key`)}
-          group by kv.key, kv.value
+          -- NOTE: distinct pairs first, then counted: hashed, where count(distinct) sorts every variant's values.
+          select d.name, d.value, count(*)::integer as n
+          from (
+            select distinct x.id, kv.key as name, kv.value
+            from u x
+            join ${productVariants} v on v.product_id = x.id and ${ACTIVE_VARIANT}
+            cross join lateral jsonb_each_text(v.options) kv
+            where ${allBut(predicates, "options")} and ${variantHasOptions(filters.options ?? {}, sql`kv.key`)}
+          ) d
+          group by d.name, d.value
         ) k
         group by k.name
       ) o)
