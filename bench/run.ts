@@ -8,7 +8,8 @@
  *          --keep (keep the shop_bench_* databases)  --reuse (use kept databases of the right size)
  *          --explain (EXPLAIN ANALYZE of the slowest searches)
  * Environment: BENCH_DATABASE_URL, the PostgreSQL server to create shop_bench_* databases on
- * (default postgres://postgres@127.0.0.1:5432/postgres; loopback only).
+ * (default postgres://postgres@127.0.0.1:5432/postgres; loopback only); BENCH_DATABASE_TAG, a word
+ * in their names (`shop_bench_<tag>_100k`) when several people bench on one server.
  *
  * A new benchmark is a module exporting `(ctx: BenchContext) => Promise<void>` and one entry in
  * PARTS; the catalogue, the servers, the bench accounts (seed.ts: BENCH_PASSWORD, benchShopperEmail)

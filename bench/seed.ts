@@ -100,7 +100,13 @@ export async function seedCatalog(databaseUrl: string, options: SeedOptions): Pr
   assertLoopback(databaseUrl);
   const started = performance.now();
   await recreateDatabase(databaseUrl);
-  const handle = await openDatabase({ databaseUrl: withStatementTimeout(databaseUrl), poolSize: 1 });
+  // The server's statement timeout bounds each statement; the client's own timeout (made for the
+  // API's requests) would cut a bulk statement short on a busy machine.
+  const handle = await openDatabase({
+    databaseUrl: withStatementTimeout(databaseUrl),
+    poolSize: 1,
+    queryTimeoutMs: STATEMENT_TIMEOUT_MS + 5_000,
+  });
   try {
     await migrate(handle);
     const seeded = await fillCatalog(handle, options);

@@ -64,7 +64,11 @@ export class BenchContext {
 
   databaseUrl(size: number): string {
     const url = new URL(this.options.serverUrl);
-    url.pathname = `/shop_bench_${sizeLabel(size)}`;
+    // BENCH_DATABASE_TAG keeps one engineer's bench databases apart from another's on a shared server.
+    const tag = process.env.BENCH_DATABASE_TAG;
+    if (tag && !/^[a-z0-9]+$/.test(tag))
+      throw new Error("BENCH_DATABASE_TAG: lower-case letters and digits only");
+    url.pathname = `/shop_bench_${tag ? `${tag}_` : ""}${sizeLabel(size)}`;
     return url.toString();
   }
 

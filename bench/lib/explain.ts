@@ -3,7 +3,7 @@
  * keyword): the product service is called in this process on the bench database, its statements
  * are captured on their way to the pool, and each is explained with its own parameters.
  */
-import { openDatabase } from "../../apps/api/src/db/client";
+import { type Database, openDatabase } from "../../apps/api/src/db/client";
 import { listProducts } from "../../apps/api/src/modules/products/service";
 
 interface CapturedQuery {
@@ -29,18 +29,30 @@ export async function explainProductList(
   databaseUrl: string,
   { keyword, page = 1 }: { keyword?: string; page?: number },
 ): Promise<string[]> {
+  // The same call the route makes for GET /api/products?keyword=...&page=...&size=8.
+  return explainCalls(databaseUrl, (db) => listProducts(db, { isActive: true, keyword }, { page, size: 8 }));
+}
+
+/**
+ * The plans of the statements `run` sends, one text each: `run` calls the API's service code in
+ * this process on the bench database, its statements are captured on their way to the pool, and
+ * each is explained with its own parameters.
+ */
+export async function explainCalls(
+  databaseUrl: string,
+  run: (db: Database) => Promise<unknown>,
+): Promise<string[]> {
   const handle = await openDatabase({ databaseUrl, poolSize: 1 });
   try {
     const pool = poolOf(handle.db);
     const query = pool.query.bind(pool);
     const captured: CapturedQuery[] = [];
-    // NOTE: an own property shadows Pool.prototype.query for this pool only, while the search runs.
+    // NOTE: an own property shadows Pool.prototype.query for this pool only, while the call runs.
     pool.query = (config, values) => {
       captured.push({ text: typeof config === "string" ? config : config.text, values: values ?? [] });
       return query(config, values);
     };
-    // The same call the route makes for GET /api/products?keyword=...&page=...&size=8.
-    await listProducts(handle.db, { isActive: true, keyword }, { page, size: 8 });
+    await run(handle.db);
     pool.query = query;
 
     const plans: string[] = [];

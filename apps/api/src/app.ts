@@ -35,7 +35,7 @@ import { orderExportRoutes } from "./modules/orders/export-routes";
 import { orderRoutes } from "./modules/orders/routes";
 import { pageRoutes, sendPage } from "./modules/pages/routes";
 import { paymentRoutes } from "./modules/payments/routes";
-import { categoryProductRoutes, productRoutes } from "./modules/products/routes";
+import { categoryProductRoutes, productRoutes, searchRoutes } from "./modules/products/routes";
 import { refundRoutes } from "./modules/refunds/routes";
 import { reviewRoutes } from "./modules/reviews/routes";
 import { resolveSession } from "./modules/sessions/service";
@@ -170,6 +170,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
       await apiScope.register(categoryProductRoutes, { prefix: "/categories" });
       await apiScope.register(productRoutes, { prefix: "/products" });
       await apiScope.register(reviewRoutes, { prefix: "/products" });
+      await apiScope.register(searchRoutes, { prefix: "/search" });
       await apiScope.register(orderRoutes, { prefix: "/orders" });
       await apiScope.register(documentRoutes, { prefix: "/orders" });
       await apiScope.register(refundRoutes, { prefix: "/orders" });

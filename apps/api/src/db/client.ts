@@ -46,6 +46,8 @@ export interface OpenDatabaseOptions {
   databaseUrl?: string;
   /** The PGlite data folder (created if missing); undefined keeps the database in memory. */
   dataDir?: string;
+  /** How long one query may take before the client gives up (default 10 s; the bench's bulk load needs more). */
+  queryTimeoutMs?: number;
   /** Connections in the node-postgres pool (default 10). */
   poolSize?: number;
   /** Told about errors of idle pooled connections (a restarted server, a dropped connection). */
@@ -83,7 +85,7 @@ async function openPostgres(databaseUrl: string, options: OpenDatabaseOptions): 
     connectionString: databaseUrl,
     max: options.poolSize ?? 10,
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
-    query_timeout: QUERY_TIMEOUT_MS,
+    query_timeout: options.queryTimeoutMs ?? QUERY_TIMEOUT_MS,
   });
   // NOTE: without a listener, an error on an idle client (server restart, network drop) is an
   // unhandled 'error' event and kills the process; the pool discards the client by itself.
