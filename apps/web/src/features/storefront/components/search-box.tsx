@@ -51,7 +51,7 @@ export function SearchBox({ className }: { className?: string }) {
   }
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: the box's own focus bubbles here; nothing is added to it.
-    <div ref={wrapper} onFocus={load} onPointerEnter={load} className={className}>
+    <div ref={wrapper} onFocus={load} className={className}>
       <SearchField
         label="Search products"
         buttonLabel="Search"
