@@ -34,7 +34,7 @@ import { cartRoutes } from "./modules/orders/cart-routes";
 import { orderRoutes } from "./modules/orders/routes";
 import { pageRoutes, sendPage } from "./modules/pages/routes";
 import { paymentRoutes } from "./modules/payments/routes";
-import { categoryProductRoutes, productRoutes } from "./modules/products/routes";
+import { categoryProductRoutes, productRoutes, searchRoutes } from "./modules/products/routes";
 import { reviewRoutes } from "./modules/reviews/routes";
 import { resolveSession } from "./modules/sessions/service";
 import { adminStatsRoutes, salesStatsRoutes } from "./modules/stats/routes";
@@ -163,6 +163,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
       await apiScope.register(categoryProductRoutes, { prefix: "/categories" });
       await apiScope.register(productRoutes, { prefix: "/products" });
       await apiScope.register(reviewRoutes, { prefix: "/products" });
+      await apiScope.register(searchRoutes, { prefix: "/search" });
       await apiScope.register(orderRoutes, { prefix: "/orders" });
       await apiScope.register(documentRoutes, { prefix: "/orders" });
       await apiScope.register(cartRoutes, { prefix: "/cart" });

@@ -47,6 +47,7 @@ export const ACCESS: Record<string, Access> = {
   "GET /api/products": "public",
   "POST /api/products": "staff",
   "GET /api/products/on-sale": "public",
+  "GET /api/search/suggest": "public",
   "GET /api/products/inactive": "staff",
   "GET /api/products/{productId}": "public",
   "DELETE /api/products/{productId}": "staff",

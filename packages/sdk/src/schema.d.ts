@@ -447,7 +447,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A page of a category's active products, by category id */
+        /**
+         * A page of a category's active products, by category id
+         * @description Filters, `meta.total` and `meta.facets` (each value counted with the other filters applied) cover the newest 500 products of the list that match the keyword; without keyword nor filter the total is exact. With a keyword that no product matches in full, words are dropped from the end until some match, and `meta.fallback` gives the query typed (`from`) and the one answered (`to`). With a keyword, results rank by words matched, typos, words in the name, then in the category, words together in the name, then the sort.
+         */
         get: operations["listCategoryProducts"];
         put?: never;
         post?: never;
@@ -464,7 +467,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A page of a category's active products, by category slug */
+        /**
+         * A page of a category's active products, by category slug
+         * @description Filters, `meta.total` and `meta.facets` (each value counted with the other filters applied) cover the newest 500 products of the list that match the keyword; without keyword nor filter the total is exact. With a keyword that no product matches in full, words are dropped from the end until some match, and `meta.fallback` gives the query typed (`from`) and the one answered (`to`). With a keyword, results rank by words matched, typos, words in the name, then in the category, words together in the name, then the sort.
+         */
         get: operations["listCategoryProductsBySlug"];
         put?: never;
         post?: never;
@@ -481,7 +487,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Active products: newest first, or by relevance with a keyword */
+        /**
+         * Active products: newest first, or by relevance with a keyword
+         * @description Filters, `meta.total` and `meta.facets` (each value counted with the other filters applied) cover the newest 500 products of the list that match the keyword; without keyword nor filter the total is exact. With a keyword that no product matches in full, words are dropped from the end until some match, and `meta.fallback` gives the query typed (`from`) and the one answered (`to`). With a keyword, results rank by words matched, typos, words in the name, then in the category, words together in the name, then the sort.
+         */
         get: operations["listProducts"];
         put?: never;
         /**
@@ -502,7 +511,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Active products on sale */
+        /**
+         * Active products on sale
+         * @description Filters, `meta.total` and `meta.facets` (each value counted with the other filters applied) cover the newest 500 products of the list that match the keyword; without keyword nor filter the total is exact. With a keyword that no product matches in full, words are dropped from the end until some match, and `meta.fallback` gives the query typed (`from`) and the one answered (`to`). With a keyword, results rank by words matched, typos, words in the name, then in the category, words together in the name, then the sort.
+         */
         get: operations["listProductsOnSale"];
         put?: never;
         post?: never;
@@ -521,7 +533,9 @@ export interface paths {
         };
         /**
          * Inactive products (staff)
-         * @description Roles: admin, manager.
+         * @description Filters, `meta.total` and `meta.facets` (each value counted with the other filters applied) cover the newest 500 products of the list that match the keyword; without keyword nor filter the total is exact. With a keyword that no product matches in full, words are dropped from the end until some match, and `meta.fallback` gives the query typed (`from`) and the one answered (`to`). With a keyword, results rank by words matched, typos, words in the name, then in the category, words together in the name, then the sort.
+         *
+         *     Roles: admin, manager.
          */
         get: operations["listInactiveProducts"];
         put?: never;
@@ -599,6 +613,23 @@ export interface paths {
          * @description Any signed-in, active user.
          */
         put: operations["editOwnReview"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/search/suggest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Up to 5 products, up to 3 categories and the corrected query for what is typed so far */
+        get: operations["suggestSearch"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -3724,7 +3755,14 @@ export interface operations {
                 page?: number;
                 size?: number;
                 keyword?: string;
-                sort?: "relevance" | "newest" | "best-selling" | "price-asc" | "price-desc";
+                sort?: "relevance" | "newest" | "best-selling" | "price-asc" | "price-desc" | "rating";
+                category?: string;
+                minPrice?: number;
+                maxPrice?: number;
+                inStock?: "true" | "false";
+                onSale?: "true" | "false";
+                rating?: number;
+                option?: string[];
             };
             header?: never;
             path: {
@@ -3785,6 +3823,33 @@ export interface operations {
                             size: number;
                             pageCount: number;
                             total: number;
+                            facets?: {
+                                categories: {
+                                    count: number;
+                                    slug: string;
+                                    name: string;
+                                }[];
+                                price: {
+                                    min: number | null;
+                                    max: number | null;
+                                };
+                                rating: {
+                                    count: number;
+                                    atLeast: number;
+                                }[];
+                                options: {
+                                    [key: string]: {
+                                        count: number;
+                                        value: string;
+                                    }[];
+                                };
+                                inStock: number;
+                                onSale: number;
+                            };
+                            fallback?: {
+                                from: string;
+                                to: string;
+                            };
                         };
                     };
                 };
@@ -3833,7 +3898,14 @@ export interface operations {
                 page?: number;
                 size?: number;
                 keyword?: string;
-                sort?: "relevance" | "newest" | "best-selling" | "price-asc" | "price-desc";
+                sort?: "relevance" | "newest" | "best-selling" | "price-asc" | "price-desc" | "rating";
+                category?: string;
+                minPrice?: number;
+                maxPrice?: number;
+                inStock?: "true" | "false";
+                onSale?: "true" | "false";
+                rating?: number;
+                option?: string[];
             };
             header?: never;
             path: {
@@ -3894,6 +3966,33 @@ export interface operations {
                             size: number;
                             pageCount: number;
                             total: number;
+                            facets?: {
+                                categories: {
+                                    count: number;
+                                    slug: string;
+                                    name: string;
+                                }[];
+                                price: {
+                                    min: number | null;
+                                    max: number | null;
+                                };
+                                rating: {
+                                    count: number;
+                                    atLeast: number;
+                                }[];
+                                options: {
+                                    [key: string]: {
+                                        count: number;
+                                        value: string;
+                                    }[];
+                                };
+                                inStock: number;
+                                onSale: number;
+                            };
+                            fallback?: {
+                                from: string;
+                                to: string;
+                            };
                         };
                     };
                 };
@@ -3942,7 +4041,14 @@ export interface operations {
                 page?: number;
                 size?: number;
                 keyword?: string;
-                sort?: "relevance" | "newest" | "best-selling" | "price-asc" | "price-desc";
+                sort?: "relevance" | "newest" | "best-selling" | "price-asc" | "price-desc" | "rating";
+                category?: string;
+                minPrice?: number;
+                maxPrice?: number;
+                inStock?: "true" | "false";
+                onSale?: "true" | "false";
+                rating?: number;
+                option?: string[];
             };
             header?: never;
             path?: never;
@@ -4001,6 +4107,33 @@ export interface operations {
                             size: number;
                             pageCount: number;
                             total: number;
+                            facets?: {
+                                categories: {
+                                    count: number;
+                                    slug: string;
+                                    name: string;
+                                }[];
+                                price: {
+                                    min: number | null;
+                                    max: number | null;
+                                };
+                                rating: {
+                                    count: number;
+                                    atLeast: number;
+                                }[];
+                                options: {
+                                    [key: string]: {
+                                        count: number;
+                                        value: string;
+                                    }[];
+                                };
+                                inStock: number;
+                                onSale: number;
+                            };
+                            fallback?: {
+                                from: string;
+                                to: string;
+                            };
                         };
                     };
                 };
@@ -4302,7 +4435,14 @@ export interface operations {
                 page?: number;
                 size?: number;
                 keyword?: string;
-                sort?: "relevance" | "newest" | "best-selling" | "price-asc" | "price-desc";
+                sort?: "relevance" | "newest" | "best-selling" | "price-asc" | "price-desc" | "rating";
+                category?: string;
+                minPrice?: number;
+                maxPrice?: number;
+                inStock?: "true" | "false";
+                onSale?: "true" | "false";
+                rating?: number;
+                option?: string[];
             };
             header?: never;
             path?: never;
@@ -4361,6 +4501,33 @@ export interface operations {
                             size: number;
                             pageCount: number;
                             total: number;
+                            facets?: {
+                                categories: {
+                                    count: number;
+                                    slug: string;
+                                    name: string;
+                                }[];
+                                price: {
+                                    min: number | null;
+                                    max: number | null;
+                                };
+                                rating: {
+                                    count: number;
+                                    atLeast: number;
+                                }[];
+                                options: {
+                                    [key: string]: {
+                                        count: number;
+                                        value: string;
+                                    }[];
+                                };
+                                inStock: number;
+                                onSale: number;
+                            };
+                            fallback?: {
+                                from: string;
+                                to: string;
+                            };
                         };
                     };
                 };
@@ -4400,7 +4567,14 @@ export interface operations {
                 page?: number;
                 size?: number;
                 keyword?: string;
-                sort?: "relevance" | "newest" | "best-selling" | "price-asc" | "price-desc";
+                sort?: "relevance" | "newest" | "best-selling" | "price-asc" | "price-desc" | "rating";
+                category?: string;
+                minPrice?: number;
+                maxPrice?: number;
+                inStock?: "true" | "false";
+                onSale?: "true" | "false";
+                rating?: number;
+                option?: string[];
             };
             header?: never;
             path?: never;
@@ -4459,6 +4633,33 @@ export interface operations {
                             size: number;
                             pageCount: number;
                             total: number;
+                            facets?: {
+                                categories: {
+                                    count: number;
+                                    slug: string;
+                                    name: string;
+                                }[];
+                                price: {
+                                    min: number | null;
+                                    max: number | null;
+                                };
+                                rating: {
+                                    count: number;
+                                    atLeast: number;
+                                }[];
+                                options: {
+                                    [key: string]: {
+                                        count: number;
+                                        value: string;
+                                    }[];
+                                };
+                                inStock: number;
+                                onSale: number;
+                            };
+                            fallback?: {
+                                from: string;
+                                to: string;
+                            };
                         };
                     };
                 };
@@ -5494,6 +5695,86 @@ export interface operations {
             };
             /** @description The body's or the file's type is not accepted. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    suggestSearch: {
+        parameters: {
+            query?: {
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            products: {
+                                _id: string;
+                                name: string;
+                                thumbnail: {
+                                    _id: string;
+                                    name: string;
+                                    url: string;
+                                    width: number;
+                                    height: number;
+                                    variants: {
+                                        width: number;
+                                        url: string;
+                                    }[];
+                                    createdAt: string;
+                                } | null;
+                                price: number;
+                                onSale: boolean;
+                                salePrice: number;
+                            }[];
+                            categories: {
+                                _id: string;
+                                name: string;
+                                slug: string;
+                            }[];
+                            correction: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": null;
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };

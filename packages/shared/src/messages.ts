@@ -45,6 +45,10 @@ export const validation = {
   skuRepeated: "Each variant needs its own SKU.",
   /** An order line for a product with options that names no variant: 'Please choose a Size.' */
   chooseOption: (name: string) => `Please choose a ${name}.`,
+  /** A list filter's `option` parameter that is not `Name:Value`. */
+  optionFilter: "This must be an option name and value, such as Size:M.",
+  /** A price range whose lowest price is above its highest. */
+  priceRange: "The lowest price cannot be more than the highest.",
   variantOfOtherProduct: "This is not a variant of this product.",
   reviewTitle: "Title is not valid.",
   reviewRating: "This must be a number between 1 and 5.",
@@ -185,6 +189,14 @@ export const staffNotes = {
 export const hints = {
   password: "At least 6 characters, with a letter, a number and one of @ $ ! % * # ? &.",
   searchEmpty: "Check the spelling, or try a shorter or more general word.",
+} as const;
+
+/** What a search results page says about the query it answered. */
+export const searchNotes = {
+  /** No product matched every word: words were dropped from the end until some matched. */
+  fallback: (from: string, to: string) => `No results for "${from}". Showing results for "${to}".`,
+  /** The suggestions box's line for a corrected query. */
+  didYouMean: (query: string) => `Did you mean "${query}"?`,
 } as const;
 
 /** Loading states named by SPEC. */

@@ -1,5 +1,7 @@
 import { z } from "zod";
+import { ListMeta } from "../api";
 import {
+  KEYWORD_MAX,
   OPTION_NAME_MAX,
   OPTION_VALUE_MAX,
   OPTION_VALUES_MAX,
@@ -224,14 +226,154 @@ export type ProductPatchInput = z.infer<typeof ProductPatchInput>;
 export const ProductIdParams = z.object({ productId: Id });
 export type ProductIdParams = z.infer<typeof ProductIdParams>;
 
-export const PRODUCT_SORTS = ["relevance", "newest", "best-selling", "price-asc", "price-desc"] as const;
+export const PRODUCT_SORTS = [
+  "relevance",
+  "newest",
+  "best-selling",
+  "price-asc",
+  "price-desc",
+  "rating",
+] as const;
 export type ProductSort = (typeof PRODUCT_SORTS)[number];
 
-/** GET /products and friends: paging, keyword and an optional order. */
+/** The "n stars and up" steps of the rating filter and facet, highest first. */
+export const RATING_STEPS = [4, 3] as const;
+/** At most this many category slugs, and option values, in one filter. */
+export const FILTER_VALUES_MAX = 20;
+
+const isBlank = (value: unknown) => value === undefined || value === "";
+
+/** `true` or `false` in a query string; absent or empty means no filter. */
+function queryFlag() {
+  return z.preprocess(
+    (value) => (isBlank(value) ? undefined : value),
+    oneOf(["true", "false"])
+      .transform((value) => value === "true")
+      .optional(),
+  );
+}
+
+/** A price in a query string; absent or empty means no bound. */
+function queryPrice() {
+  return z.preprocess(
+    (value) => (isBlank(value) ? undefined : Number(value)),
+    number({ min: 0, max: PRICE_MAX }).optional(),
+  );
+}
+
+/** `option=Size:M&option=Colour:Blue`: one name and value per parameter, repeated for more. */
+const OptionFilter = z
+  .string({ error: validation.optionFilter })
+  .max(OPTION_NAME_MAX + OPTION_VALUE_MAX + 1, validation.optionFilter)
+  .regex(/^[^:]+:.+$/, validation.optionFilter);
+
+/**
+ * GET /products and friends: paging, keyword, an order and the filters of the storefront's
+ * filter panel. `category` is a comma-separated list of slugs; `option` is repeated, one
+ * `Name:Value` each (values of one option are alternatives, options are all required, and one
+ * active variant must have them all); prices are the price a shopper pays (the sale price while on sale).
+ */
 export const ProductListQuery = ListQuery.extend({
   sort: oneOf(PRODUCT_SORTS).optional(),
+  category: z.preprocess(
+    (value) => (isBlank(value) ? undefined : value),
+    z
+      .string({ error: validation.notAnOption })
+      .max(FILTER_VALUES_MAX * 101, validation.notAnOption)
+      .transform((value) => [
+        ...new Set(
+          value
+            .split(",")
+            .map((slug) => slug.trim().toLowerCase())
+            .filter(Boolean),
+        ),
+      ])
+      .refine((slugs) => slugs.length <= FILTER_VALUES_MAX, validation.max(FILTER_VALUES_MAX))
+      .optional(),
+  ),
+  minPrice: queryPrice(),
+  maxPrice: queryPrice(),
+  inStock: queryFlag(),
+  onSale: queryFlag(),
+  rating: z.preprocess(
+    (value) => (isBlank(value) ? undefined : Number(value)),
+    number({ min: 1, max: 4, int: true }).optional(),
+  ),
+  option: z.preprocess(
+    (value) => (isBlank(value) ? undefined : Array.isArray(value) ? value : [value]),
+    z
+      .array(OptionFilter, { error: validation.optionFilter })
+      .max(FILTER_VALUES_MAX, validation.max(FILTER_VALUES_MAX))
+      .optional(),
+  ),
+}).superRefine((query, ctx) => {
+  if (query.minPrice !== undefined && query.maxPrice !== undefined && query.minPrice > query.maxPrice) {
+    ctx.addIssue({ code: "custom", path: ["minPrice"], message: validation.priceRange });
+  }
 });
 export type ProductListQuery = z.infer<typeof ProductListQuery>;
+
+/** The filters of a product list, as the service takes them (options grouped by name). */
+export interface ProductListFilters {
+  categories?: string[] | undefined;
+  minPrice?: number | undefined;
+  maxPrice?: number | undefined;
+  inStock?: boolean | undefined;
+  onSale?: boolean | undefined;
+  rating?: number | undefined;
+  options?: Record<string, string[]> | undefined;
+}
+
+/** The filters of a parsed list query; options named more than once are alternatives. */
+export function listFiltersOf(query: ProductListQuery): ProductListFilters {
+  let options: Record<string, string[]> | undefined;
+  for (const pair of query.option ?? []) {
+    const at = pair.indexOf(":");
+    const name = pair.slice(0, at).trim();
+    const value = pair.slice(at + 1).trim();
+    options ??= {};
+    options[name] = [...new Set([...(options[name] ?? []), value])];
+  }
+  return {
+    categories: query.category,
+    minPrice: query.minPrice,
+    maxPrice: query.maxPrice,
+    inStock: query.inStock,
+    onSale: query.onSale,
+    rating: query.rating,
+    options,
+  };
+}
+
+const FacetCount = z.object({ count: z.number().int() });
+
+/**
+ * `meta.facets` of a storefront list: for each filter, what its values would count with every
+ * other filter applied (the filter's own choice left out), over the same products the list looks at.
+ */
+export const ProductFacets = z.object({
+  categories: z.array(FacetCount.extend({ slug: z.string(), name: z.string() })),
+  /** The lowest and highest price paid; null when no product is left. */
+  price: z.object({ min: z.number().nullable(), max: z.number().nullable() }),
+  /** Products rated at least 4, and at least 3 (RATING_STEPS). */
+  rating: z.array(FacetCount.extend({ atLeast: z.number().int() })),
+  /** Option name to its values, most products first. */
+  options: z.record(z.string(), z.array(FacetCount.extend({ value: z.string() }))),
+  inStock: z.number().int(),
+  onSale: z.number().int(),
+});
+export type ProductFacets = z.infer<typeof ProductFacets>;
+
+/** When no product matched every word: the query as typed, and the one whose results are shown. */
+export const SearchFallback = z.object({ from: z.string(), to: z.string() });
+export type SearchFallback = z.infer<typeof SearchFallback>;
+
+/** The paging meta of a product list, with its facets and the keyword fallback when there was one. */
+export const ProductListMeta = ListMeta.extend({
+  facets: ProductFacets.optional(),
+  fallback: SearchFallback.optional(),
+});
+export type ProductListMeta = z.infer<typeof ProductListMeta>;
 
 export const ProductCategoryRef = CategoryDto.pick({ _id: true, name: true, slug: true });
 
@@ -297,3 +439,41 @@ export const ProductDto = ProductSummaryDto.extend({
   variants: z.array(VariantDto),
 });
 export type ProductDto = z.infer<typeof ProductDto>;
+
+/** A product/list envelope: the items and the product list's meta. */
+export function productListEnvelope<T extends z.ZodType>(item: T) {
+  return z.object({
+    success: z.literal(true),
+    message: z.string(),
+    data: z.array(item),
+    meta: ProductListMeta,
+  });
+}
+
+/** GET /search/suggest?q=: what the shopper has typed so far. */
+export const SuggestQuery = z.object({
+  q: z
+    .string({ error: validation.notAnOption })
+    .trim()
+    .max(KEYWORD_MAX, validation.maxLength(KEYWORD_MAX))
+    .default(""),
+});
+export type SuggestQuery = z.infer<typeof SuggestQuery>;
+
+/** Suggestions as the shopper types: a few products and categories, and the query with its typos corrected. */
+export const SearchSuggestionsDto = z.object({
+  /** Up to 5 products, best match first. */
+  products: ProductSummaryDto.pick({
+    _id: true,
+    name: true,
+    thumbnail: true,
+    price: true,
+    onSale: true,
+    salePrice: true,
+  }).array(),
+  /** Up to 3 categories, the one with most matching products first. */
+  categories: ProductCategoryRef.array(),
+  /** The query with each mistyped word replaced by the word it was read as; null when nothing was corrected. */
+  correction: z.string().nullable(),
+});
+export type SearchSuggestionsDto = z.infer<typeof SearchSuggestionsDto>;

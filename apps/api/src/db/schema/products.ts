@@ -93,6 +93,14 @@ export const products = pgTable(
       t.createdAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
+    // Sorting a category or the whole list by the price paid (the sale price while on sale).
+    index("products_category_active_price_idx").on(
+      t.categoryId,
+      t.isActive,
+      sql`(case when ${t.onSale} then ${t.salePrice} else ${t.price} end)`,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     // Keyword search (ILIKE '%word%' and similarity) over names needs a trigram index.
     index("products_name_trgm_idx").using("gin", t.name.op("gin_trgm_ops")),
     index("products_search_vector_idx").using("gin", t.searchVector),
@@ -100,12 +108,14 @@ export const products = pgTable(
 );
 
 /**
- * Every word that appears in a product's name, category or description: the vocabulary that
- * keyword search corrects typos against ("snekers" → "sneakers") with trigram similarity.
+ * Every word that appears in a product's name, category or description (and each hyphenated
+ * compound joined, "tshirt"): the vocabulary that keyword search reads typos against ("snekers" →
+ * "sneakers"): its nearest words by trigrams, kept when within the word's typos.
  * Only ever added to; a word whose products are gone merely finds nothing.
  */
 export const searchWords = pgTable("search_words", { word: text().primaryKey() }, (t) => [
-  index("search_words_word_trgm_idx").using("gin", t.word.op("gin_trgm_ops")),
+  // The nearest known words of a query word, nearest first (`order by word <-> term`), for its typos.
+  index("search_words_word_trgm_gist_idx").using("gist", t.word.op("gist_trgm_ops")),
   // Byte-wise order whatever the database collation: "is this the start of a known word?" is a range scan.
   index("search_words_word_pattern_idx").on(t.word.op("text_pattern_ops")),
 ]);

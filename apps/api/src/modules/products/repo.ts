@@ -1,36 +1,23 @@
 /**
- * SQL for products: lists (with keyword search), one product, writes with their search document,
- * the gallery, and the checks writes need. What a search document is, and how a keyword becomes a
- * tsquery, is in search.ts.
+ * SQL for products: lists (with keyword search, filters and facets), one product, writes with their
+ * search document, the gallery, and the checks writes need. What a search document is, and how a
+ * keyword is read (typos, prefixes, stop words) and ranked, is in search.ts.
  *
- * Keyword search runs on two indexes:
- * - `products.search_vector`, a weighted tsvector (name A, category name B, description C) with a
- *   GIN index, matched with a prefix tsquery and ranked with ts_rank;
- * - `search_words`, the vocabulary of the catalogue with a trigram GIN index: a keyword word that
- *   is no known word nor the start of one ("snekers", "wach") is widened to the three most similar
- *   known words ("sneakers", "watch", "watches") inside the same tsquery.
- * A keyword of 3+ characters with a word that is no known word nor the start of one also matches
- * as a substring of the name (the trigram index on name), which finds part-word searches such as
- * "graph" in "Chronograph". Results are the newest SEARCH_WINDOW matches (decision 007); list
- * totals without a keyword come from `product_counts`, kept by triggers.
+ * A list without keyword nor filter reads its page from the list indexes, its total from
+ * `product_counts`. A keyword, a filter or facets look at a window: the newest SEARCH_WINDOW
+ * products of the list that match the keyword (all of them without one). Filters, totals and facet
+ * counts are exact within that window (decision 007: a common word is ranked among its newest 500
+ * matches; a filter on a large category looks among its newest 500 products).
  */
-import type { ProductSort } from "@shop/shared/schemas/product";
 import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  gt,
-  inArray,
-  isNull,
-  lte,
-  notInArray,
-  type SQL,
-  sql,
-  type WithSubquery,
-} from "drizzle-orm";
-import { type AnyPgColumn, union } from "drizzle-orm/pg-core";
+  type ProductFacets,
+  type ProductListFilters,
+  type ProductSort,
+  RATING_STEPS,
+  type SearchFallback,
+} from "@shop/shared/schemas/product";
+import { and, asc, count, desc, eq, gt, inArray, isNull, notInArray, type SQL, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Database } from "#api/db/client";
 import { categories } from "#api/db/schema/categories";
 import { type Media, media } from "#api/db/schema/media";
@@ -44,7 +31,17 @@ import {
   products,
   productVariants,
 } from "#api/db/schema/products";
-import { addSearchWords, keywordTsquery, nameContains, type SearchText, searchDocument } from "./search";
+import {
+  addSearchWords,
+  correctionOf,
+  keywordWords,
+  nameContainsPattern,
+  type QueryWord,
+  queryOf,
+  readKeyword,
+  type SearchText,
+  searchDocument,
+} from "./search";
 
 export interface ProductFilter {
   isActive: boolean;
@@ -54,10 +51,10 @@ export interface ProductFilter {
 }
 
 /**
- * A keyword's results are its newest this many matches, in the order asked for (relevance unless
- * told otherwise), and the total counts at most this many. NOTE: it bounds the cost of a common
- * word: "cotton" matches a fifth of a large catalogue, and ranking all of those on every search
- * cost more than the rest of the request (docs/decisions/007-kept-counts-and-bounded-search.md).
+ * A keyword's, a filter's or the facets' window: the newest this many products of the list that
+ * match the keyword. NOTE: it bounds the cost of a common word and of facets: "cotton" matches a
+ * fifth of a large catalogue, and ranking or counting all of those on every search cost more than
+ * the rest of the request (docs/decisions/007-kept-counts-and-bounded-search.md).
  */
 export const SEARCH_WINDOW = 500;
 
@@ -112,25 +109,101 @@ function filterConditions(filter: ProductFilter): SQL[] {
   return conditions;
 }
 
+/** A page of a list, its total, and what the storefront's filter panel and search page show. */
+export interface ProductListPage {
+  rows: ProductSummaryRow[];
+  total: number;
+  facets?: ProductFacets;
+  /** The categories with most products in the window, most first (up to 3): for suggestions. */
+  topCategories?: { id: string; name: string; slug: string }[];
+  fallback?: SearchFallback;
+  /** With a keyword: the query with its mistyped words corrected, or null. */
+  correction?: string | null;
+}
+
+/** Counted beside the page: the facets (storefront lists), or the top categories (suggestions). */
+export type ListCounts = "facets" | "categories" | false;
+
+export interface ListExtras {
+  /** The shopper's filters (none by default). */
+  filters?: ProductListFilters;
+  counts?: ListCounts;
+}
+
+function hasFilters(filters: ProductListFilters): boolean {
+  return (
+    (filters.categories?.length ?? 0) > 0 ||
+    filters.minPrice !== undefined ||
+    filters.maxPrice !== undefined ||
+    filters.inStock !== undefined ||
+    filters.onSale !== undefined ||
+    filters.rating !== undefined ||
+    Object.keys(filters.options ?? {}).length > 0
+  );
+}
+
 /**
- * One page of products and the total. Without a keyword: the page's ids from the list index, then
- * their category and thumbnail, and the total from `product_counts`; with one, see `searchPage`.
- * With a keyword the default order is relevance, otherwise newest first.
+ * One page of products and the total, with the facets when asked. Without keyword nor filter: the
+ * page's ids from the list index, then their category and thumbnail, and the total from
+ * `product_counts` (the facets from the window beside it). Otherwise the window (`windowPage`);
+ * with a keyword that no product matches in full, words are dropped from the end until some match
+ * (`fallback` says so). With a keyword the default order is relevance, otherwise newest first.
  */
 export async function listProductSummaries(
   db: Database,
   filter: ProductFilter,
   sort: ProductSort | undefined,
   page: Page,
-): Promise<{ rows: ProductSummaryRow[]; total: number }> {
+  extras: ListExtras = {},
+): Promise<ProductListPage> {
   const keyword = filter.keyword?.trim() || undefined;
-  if (keyword) return searchPage(db, filter, keyword, sort ?? "relevance", page);
-  // Without a keyword every rank is equal, so "relevance" means newest first.
-  const order = orderOf(sort === "relevance" ? "newest" : (sort ?? "newest"), {
+  const filters = extras.filters ?? {};
+  const facets = extras.counts ?? false;
+  if (!keyword) {
+    const order = sort === "relevance" || sort === undefined ? "newest" : sort;
+    if (hasFilters(filters)) return windowPage(db, filter, null, filters, order, page, facets);
+    const [plain, counted] = await Promise.all([
+      plainPage(db, filter, order, page),
+      facets ? windowPage(db, filter, null, filters, order, { limit: 0, offset: 0 }, facets) : undefined,
+    ]);
+    return { ...counted, ...plain };
+  }
+  const words = await readKeyword(db, keyword);
+  const order = sort ?? "relevance";
+  const first = await windowPage(
+    db,
+    filter,
+    { keyword, words, count: words.length },
+    filters,
+    order,
+    page,
+    facets,
+  );
+  const correction = correctionOf(words);
+  if (first.matched > 0 || words.length < 2) return { ...first, correction };
+  for (let count = words.length - 1; count >= 1; count--) {
+    if (!(await anyMatch(db, filter, words, count))) continue;
+    const found = await windowPage(db, filter, { keyword, words, count }, filters, order, page, facets);
+    const to = keywordWords(keyword).slice(0, count).join(" ");
+    return { ...found, fallback: { from: keyword, to }, correction: correctionOf(words.slice(0, count)) };
+  }
+  return { ...first, correction };
+}
+
+/** A list without keyword nor filter: the page from the list index, the kept total. */
+async function plainPage(
+  db: Database,
+  filter: ProductFilter,
+  sort: ProductSort,
+  page: Page,
+): Promise<{ rows: ProductSummaryRow[]; total: number }> {
+  const order = orderOf(sort, {
     createdAt: products.createdAt,
     id: products.id,
     soldCount: products.soldCount,
     price: effectivePrice,
+    ratingAverage: products.ratingAverage,
+    ratingCount: products.ratingCount,
   });
   // NOTE: the ids first, then the joins: page 50 joins 8 rows, not the 400 that the offset skips.
   const ids = db
@@ -175,80 +248,227 @@ async function countProducts(db: Database, filter: ProductFilter): Promise<numbe
   return row?.total ?? 0;
 }
 
-/**
- * A page of keyword results, in two short queries. First the keyword's tsquery, so that the second
- * is planned knowing it (a common word walks the list index newest first and stops at the window;
- * a rare one reads its few matches from the GIN index). Then, in one statement: the newest
- * SEARCH_WINDOW matches of `products` alone, their order (ts_rank for relevance) and count, and
- * only for the rows of the page the category and thumbnail.
- */
-async function searchPage(
-  db: Database,
-  filter: ProductFilter,
-  keyword: string,
-  sort: ProductSort,
-  page: Page,
-): Promise<{ rows: ProductSummaryRow[]; total: number }> {
-  const tsquery = await keywordTsquery(db, keyword);
-  const query = sql`cast(${tsquery.query} as tsquery)`;
-  const newestMatches = (match: SQL) =>
-    db
-      .select({
-        id: products.id,
-        searchVector: products.searchVector,
-        createdAt: products.createdAt,
-        soldCount: products.soldCount,
-        price: sql<number>`${effectivePrice}`.as("effective_price"),
-      })
-      .from(products)
-      .where(and(...filterConditions(filter), match))
-      .orderBy(desc(products.createdAt), desc(products.id))
-      .limit(SEARCH_WINDOW);
-  const documentMatches = newestMatches(sql`${products.searchVector} @@ ${query}`);
-  // A part of a word ("graph" in "Chronograph") matches as a substring of the name. NOTE: a branch
-  // of its own (the trigram index), not an OR: each branch is planned for its own selectivity, and
-  // a walk down the list index does not evaluate ILIKE on every row it passes.
-  const partOfName = keyword.length >= 3 && !tsquery.known;
-  const window = db.$with("search_window").as(
-    partOfName
-      ? union(documentMatches, newestMatches(nameContains(keyword)))
-          .orderBy(sql`created_at desc`, sql`id desc`)
-          .limit(SEARCH_WINDOW)
-      : documentMatches,
-  );
-  const order = orderOf(sort, {
-    createdAt: window.createdAt,
-    id: window.id,
-    soldCount: window.soldCount,
-    price: window.price,
-    rank: sql`ts_rank(${window.searchVector}, ${query})`,
-  });
-  const ranked = db.$with("search_ranked").as(
-    db
-      .select({
-        id: window.id,
-        position: sql<number>`row_number() over (order by ${sql.join(order, sql`, `)})`.as("position"),
-        total: sql<number>`cast(count(*) over () as integer)`.as("total"),
-      })
-      .from(window),
-  );
-  const rows = await db
-    .with(window, ranked)
-    .select({ ...summaryColumns, total: ranked.total })
-    .from(ranked)
-    .innerJoin(products, eq(products.id, ranked.id))
-    .innerJoin(categories, eq(categories.id, products.categoryId))
-    .leftJoin(media, eq(media.id, products.thumbnailId))
-    .where(and(gt(ranked.position, page.offset), lte(ranked.position, page.offset + page.limit)))
-    .orderBy(asc(ranked.position));
-  const total = rows[0]?.total ?? (page.offset > 0 ? await countWindow(db, window) : 0);
-  return { rows: rows.map(({ total: _total, ...row }) => row), total };
+/** The list's own conditions (active, on sale, category) over `products p`. */
+function baseConditions(filter: ProductFilter): SQL {
+  const conditions = [sql`p.is_active = ${filter.isActive}`];
+  if (filter.onSale !== undefined) conditions.push(sql`p.on_sale = ${filter.onSale}`);
+  if (filter.categoryId) conditions.push(sql`p.category_id = ${filter.categoryId}`);
+  return sql.join(conditions, sql` and `);
 }
 
-/** The matches in the window, for a page past the last one (which carries no total). */
-async function countWindow(db: Database, window: WithSubquery): Promise<number> {
-  const [row] = await db.with(window).select({ total: count() }).from(window);
-  return row?.total ?? 0;
+/** A keyword as read, and how many of its words (from the start) are in use. */
+interface KeywordInUse {
+  keyword: string;
+  words: QueryWord[];
+  count: number;
+}
+
+/** Whether any product of the list matches the first `count` words. */
+async function anyMatch(
+  db: Database,
+  filter: ProductFilter,
+  words: QueryWord[],
+  count: number,
+): Promise<boolean> {
+  const query = queryOf(words, count, sql`p.search_vector`);
+  if (!query) return false;
+  const { rows } = await db.execute<{ found: boolean }>(
+    sql`select exists (select 1 from ${products} p where ${baseConditions(filter)} and ${query.match}) as found`,
+  );
+  return rows[0]?.found === true;
+}
+
+type FilterDimension = "category" | "price" | "inStock" | "onSale" | "rating" | "options";
+
+const inList = (values: readonly string[]) =>
+  sql.join(
+    values.map((value) => sql`${value}`),
+    sql`, `,
+  );
+
+/** Whether a variant `v` has one of the chosen values of each chosen option but `except`. */
+function variantHasOptions(options: Record<string, string[]>, except?: SQL): SQL {
+  const conditions = Object.entries(options).map(([name, values]) => {
+    const has = sql`(v.options ->> ${name}) in (${inList(values)})`;
+    return except ? sql`(${except} = ${name} or ${has})` : has;
+  });
+  return conditions.length > 0 ? sql.join(conditions, sql` and `) : sql`true`;
+}
+
+const ACTIVE_VARIANT = sql`v.is_active and v.removed_at is null`;
+
+/** The shopper's filters over a window row `x`, by dimension (absent: no such filter). */
+function filterPredicates(filters: ProductListFilters): Partial<Record<FilterDimension, SQL>> {
+  const predicates: Partial<Record<FilterDimension, SQL>> = {};
+  if (filters.categories && filters.categories.length > 0) {
+    predicates.category = sql`x.category_id in (select c.id from ${categories} c where c.slug in (${inList(filters.categories)}))`;
+  }
+  const bounds: SQL[] = [];
+  if (filters.minPrice !== undefined) bounds.push(sql`x.price >= ${filters.minPrice}`);
+  if (filters.maxPrice !== undefined) bounds.push(sql`x.price <= ${filters.maxPrice}`);
+  if (bounds.length > 0) predicates.price = sql.join(bounds, sql` and `);
+  if (filters.inStock !== undefined) predicates.inStock = sql`(x.stock > 0) = ${filters.inStock}`;
+  if (filters.onSale !== undefined) predicates.onSale = sql`x.on_sale = ${filters.onSale}`;
+  if (filters.rating !== undefined) predicates.rating = sql`x.rating_average >= ${filters.rating}`;
+  const options = filters.options ?? {};
+  if (Object.keys(options).length > 0) {
+    predicates.options = sql`exists (select 1 from ${productVariants} v where v.product_id = x.id and ${ACTIVE_VARIANT} and ${variantHasOptions(options)})`;
+  }
+  return predicates;
+}
+
+/** Every filter but those of `except`, and-ed. */
+function allBut(predicates: Partial<Record<FilterDimension, SQL>>, ...except: FilterDimension[]): SQL {
+  const kept = Object.entries(predicates)
+    .filter(([dimension]) => !except.includes(dimension as FilterDimension))
+    .map(([, predicate]) => predicate as SQL);
+  return kept.length > 0 ? sql.join(kept, sql` and `) : sql`true`;
+}
+
+/**
+ * The facets of the window `u`: each filter's values counted with every other filter applied.
+ * Options count the products with an active variant that has the value and the other chosen options.
+ */
+function facetsOf(filters: ProductListFilters): SQL {
+  const predicates = filterPredicates(filters);
+  const ratings = RATING_STEPS.map(
+    (atLeast) =>
+      sql`json_build_object('atLeast', ${atLeast}::integer, 'count', count(*) filter (where x.rating_average >= ${atLeast}))`,
+  );
+  return sql`json_build_object(
+    'categories', (
+      select coalesce(json_agg(json_build_object('slug', c.slug, 'name', c.name, 'count', g.n) order by g.n desc, c.name), '[]'::json)
+      from (select x.category_id, count(*)::integer as n from u x where ${allBut(predicates, "category")} group by x.category_id) g
+      join ${categories} c on c.id = g.category_id),
+    'price', (
+      select json_build_object('min', min(x.price), 'max', max(x.price)) from u x where ${allBut(predicates, "price")}),
+    'rating', (select json_build_array(${sql.join(ratings, sql`, `)}) from u x where ${allBut(predicates, "rating")}),
+    'inStock', (select count(*)::integer from u x where ${allBut(predicates, "inStock")} and x.stock > 0),
+    'onSale', (select count(*)::integer from u x where ${allBut(predicates, "onSale")} and x.on_sale),
+    'options', (
+      select coalesce(json_object_agg(o.name, o.counts), '{}'::json)
+      from (
+        select k.name, json_agg(json_build_object('value', k.value, 'count', k.n) order by k.n desc, k.value) as counts
+        from (
+          select kv.key as name, kv.value, count(distinct x.id)::integer as n
+          from u x
+          join ${productVariants} v on v.product_id = x.id and ${ACTIVE_VARIANT}
+          cross join lateral jsonb_each_text(v.options) kv
+          where ${allBut(predicates, "options")} and ${variantHasOptions(filters.options ?? {}, sql`kv.key`)}
+          group by kv.key, kv.value
+        ) k
+        group by k.name
+      ) o)
+  )`;
+}
+
+/** The ORDER BY of a window's sort, over a window row `x`; every order ends newest first. */
+function windowOrder(sort: ProductSort, ranking: { rank: SQL[]; relevance: SQL } | null): SQL {
+  const newest = [sql`x.created_at desc`, sql`x.id desc`];
+  const chosen: SQL[] = [];
+  switch (sort) {
+    case "relevance":
+      if (ranking) chosen.push(ranking.relevance);
+      break;
+    case "best-selling":
+      chosen.push(sql`x.sold_count desc`);
+      break;
+    case "price-asc":
+      chosen.push(sql`x.price asc`);
+      break;
+    case "price-desc":
+      chosen.push(sql`x.price desc`);
+      break;
+    case "rating":
+      chosen.push(sql`x.rating_average desc`, sql`x.rating_count desc`);
+      break;
+    default:
+      break;
+  }
+  return sql.join([...(ranking?.rank ?? []), ...chosen, ...newest], sql`, `);
+}
+
+/**
+ * A page of the window, in one statement and then the page's rows: the newest SEARCH_WINDOW
+ * products of the list matching the keyword (with a part-word keyword, also those whose name
+ * contains it, as a branch of its own on the trigram index), of which those passing the filters are
+ * ranked (search.ts's ranking, then the sort) and counted, and the facets. `matched` is the window's
+ * size, whatever the filters.
+ */
+async function windowPage(
+  db: Database,
+  filter: ProductFilter,
+  search: KeywordInUse | null,
+  filters: ProductListFilters,
+  sort: ProductSort,
+  page: Page,
+  counts: ListCounts,
+): Promise<ProductListPage & { matched: number }> {
+  const columns = sql`p.id, p.search_vector as doc, p.created_at, p.sold_count, p.rating_average, p.rating_count,
+    p.stock, p.on_sale, p.category_id, (case when p.on_sale then p.sale_price else p.price end) as price`;
+  const newest = (where: SQL) =>
+    sql`select ${columns} from ${products} p where ${baseConditions(filter)} and ${where} order by p.created_at desc, p.id desc limit ${SEARCH_WINDOW}`;
+  let window: SQL;
+  let ranking: { rank: SQL[]; relevance: SQL } | null = null;
+  if (search) {
+    const query = queryOf(search.words, search.count, sql`p.search_vector`);
+    ranking = queryOf(search.words, search.count, sql`x.doc`);
+    const used = search.words.slice(0, search.count);
+    // A part of a word ("graph" in "Chronograph") matches as a substring of the name, when a word
+    // is no known word nor the start of one. NOTE: a branch of its own, not an OR: each branch is
+    // planned for its own selectivity, and a walk down the list index does not evaluate ILIKE.
+    const partOfName =
+      search.count === search.words.length &&
+      search.keyword.length >= 3 &&
+      used.some((w) => !w.known && !w.stop);
+    const documents = query ? newest(query.match) : null;
+    const names = partOfName ? newest(sql`p.name ilike ${nameContainsPattern(search.keyword)}`) : null;
+    if (documents && names) {
+      window = sql`select * from ((${documents}) union (${names})) w order by w.created_at desc, w.id desc limit ${SEARCH_WINDOW}`;
+    } else {
+      window = documents ?? names ?? sql`select ${columns} from ${products} p where false`;
+    }
+  } else {
+    window = newest(sql`true`);
+  }
+  const predicates = filterPredicates(filters);
+  const counted =
+    counts === "facets"
+      ? facetsOf(filters)
+      : counts === "categories"
+        ? sql`(select coalesce(json_agg(json_build_object('id', c.id, 'name', c.name, 'slug', c.slug) order by g.n desc, c.name), '[]'::json)
+            from (select x.category_id, count(*) as n from u x group by x.category_id order by n desc limit 3) g
+            join ${categories} c on c.id = g.category_id)`
+        : sql`null::json`;
+  const { rows } = await db.execute<{ matched: number; total: number; ids: string[]; counted: unknown }>(sql`
+    with u as materialized (${window}),
+    f as (select * from u x where ${allBut(predicates)})
+    select
+      (select count(*)::integer from u) as matched,
+      (select count(*)::integer from f) as total,
+      array(select x.id from f x order by ${windowOrder(sort, ranking)} limit ${page.limit} offset ${page.offset}) as ids,
+      ${counted} as counted`);
+  const row = rows[0];
+  const ids = row?.ids ?? [];
+  const found =
+    ids.length === 0
+      ? []
+      : await db
+          .select(summaryColumns)
+          .from(products)
+          .innerJoin(categories, eq(categories.id, products.categoryId))
+          .leftJoin(media, eq(media.id, products.thumbnailId))
+          .where(inArray(products.id, ids));
+  const byId = new Map(found.map((r) => [r.id, r]));
+  return {
+    rows: ids.flatMap((id) => byId.get(id) ?? []),
+    total: Number(row?.total ?? 0),
+    matched: Number(row?.matched ?? 0),
+    ...(counts === "facets" && row?.counted ? { facets: row.counted as ProductFacets } : {}),
+    ...(counts === "categories" && row?.counted
+      ? { topCategories: row.counted as ProductListPage["topCategories"] & object }
+      : {}),
+  };
 }
 
 interface OrderColumns {
@@ -256,22 +476,22 @@ interface OrderColumns {
   id: SQL | AnyPgColumn | SQL.Aliased;
   soldCount: SQL | AnyPgColumn | SQL.Aliased;
   price: SQL | AnyPgColumn | SQL.Aliased;
-  /** Relevance; without it "relevance" means newest first. */
-  rank?: SQL;
+  ratingAverage: SQL | AnyPgColumn | SQL.Aliased;
+  ratingCount: SQL | AnyPgColumn | SQL.Aliased;
 }
 
-/** The ORDER BY of a sort, over the table's columns or a subquery's; every order ends newest first. */
+/** The ORDER BY of a list without keyword nor filter; every order ends newest first. */
 function orderOf(sort: ProductSort, columns: OrderColumns): SQL[] {
   const newest = [desc(columns.createdAt), desc(columns.id)];
   switch (sort) {
-    case "relevance":
-      return columns.rank ? [sql`${columns.rank} desc`, ...newest] : newest;
     case "best-selling":
       return [desc(columns.soldCount), ...newest];
     case "price-asc":
       return [asc(columns.price), ...newest];
     case "price-desc":
       return [desc(columns.price), ...newest];
+    case "rating":
+      return [desc(columns.ratingAverage), desc(columns.ratingCount), ...newest];
     default:
       return newest;
   }

@@ -1,9 +1,10 @@
-import { EmptyEnvelope, envelope, listEnvelope } from "@shop/shared/api";
+import { EmptyEnvelope, envelope } from "@shop/shared/api";
 
 import { api, formErrors } from "@shop/shared/messages";
 import { SlugParams } from "@shop/shared/schemas/category";
 import { IdParams } from "@shop/shared/schemas/common";
 import {
+  listFiltersOf,
   ProductDto,
   ProductIdParams,
   ProductInput,
@@ -11,6 +12,9 @@ import {
   ProductPatchInput,
   ProductSummaryDto,
   ProductUpdateInput,
+  productListEnvelope,
+  SearchSuggestionsDto,
+  SuggestQuery,
 } from "@shop/shared/schemas/product";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { AppError } from "#api/core/errors";
@@ -25,8 +29,25 @@ import {
   editProduct,
   listCategoryProducts,
   listProducts,
+  type ProductList,
   patchProduct,
+  suggest,
 } from "./service";
+
+/** A product list's envelope: paging, and the facets and keyword fallback when there are. */
+function productList(
+  { items, total, facets, fallback }: ProductList,
+  paging: { page: number; size: number },
+) {
+  const body = list(items, { ...paging, total });
+  return {
+    ...body,
+    meta: { ...body.meta, ...(facets ? { facets } : {}), ...(fallback ? { fallback } : {}) },
+  };
+}
+
+const LIST_NOTE =
+  "Filters, `meta.total` and `meta.facets` (each value counted with the other filters applied) cover the newest 500 products of the list that match the keyword; without keyword nor filter the total is exact. With a keyword that no product matches in full, words are dropped from the end until some match, and `meta.fallback` gives the query typed (`from`) and the one answered (`to`). With a keyword, results rank by words matched, typos, words in the name, then in the category, words together in the name, then the sort.";
 
 /** A body's productId, when sent, must name the product of the path. */
 function checkBodyId(pathId: string, bodyId: string | undefined) {
@@ -51,19 +72,25 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
           tags: ["products"],
           operationId,
           summary,
+          description: LIST_NOTE,
           querystring: ProductListQuery,
           // Staff lists are never cached.
           response: staff
-            ? { 200: listEnvelope(ProductSummaryDto) }
-            : { 200: listEnvelope(ProductSummaryDto), ...notModified },
+            ? { 200: productListEnvelope(ProductSummaryDto) }
+            : { 200: productListEnvelope(ProductSummaryDto), ...notModified },
         },
         ...(staff ? { preValidation: requireStaff } : {}),
       },
       async (request, reply) => {
         const { page, size, keyword, sort } = request.query;
+        const filters = listFiltersOf(request.query);
         const read = async () => {
-          const { items, total } = await listProducts(app.db, { ...filter, keyword }, { page, size, sort });
-          return list(items, { page, size, total });
+          const found = await listProducts(
+            app.db,
+            { ...filter, keyword },
+            { page, size, sort, filters, facets: !staff },
+          );
+          return productList(found, { page, size });
         };
         if (staff) return read();
         return sendCachedRead(request, reply, readKey(`products${url}`, request.query), read);
@@ -183,8 +210,15 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
 export const categoryProductRoutes: FastifyPluginAsyncZod = async (app) => {
   const categoryProductsPage = async (by: { id: string } | { slug: string }, query: ProductListQuery) => {
     const { page, size, keyword, sort } = query;
-    const { items, total } = await listCategoryProducts(app.db, by, keyword, { page, size, sort });
-    return list(items, { page, size, total });
+    const filters = listFiltersOf(query);
+    const found = await listCategoryProducts(app.db, by, keyword, {
+      page,
+      size,
+      sort,
+      filters,
+      facets: true,
+    });
+    return productList(found, { page, size });
   };
 
   app.get(
@@ -194,9 +228,10 @@ export const categoryProductRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["categories"],
         operationId: "listCategoryProducts",
         summary: "A page of a category's active products, by category id",
+        description: LIST_NOTE,
         params: IdParams,
         querystring: ProductListQuery,
-        response: { 200: listEnvelope(ProductSummaryDto), ...notModified },
+        response: { 200: productListEnvelope(ProductSummaryDto), ...notModified },
       },
     },
     async (request, reply) => {
@@ -214,9 +249,10 @@ export const categoryProductRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["categories"],
         operationId: "listCategoryProductsBySlug",
         summary: "A page of a category's active products, by category slug",
+        description: LIST_NOTE,
         params: SlugParams,
         querystring: ProductListQuery,
-        response: { 200: listEnvelope(ProductSummaryDto), ...notModified },
+        response: { 200: productListEnvelope(ProductSummaryDto), ...notModified },
       },
     },
     async (request, reply) => {
@@ -225,5 +261,25 @@ export const categoryProductRoutes: FastifyPluginAsyncZod = async (app) => {
         categoryProductsPage(by, request.query),
       );
     },
+  );
+};
+
+/** Mounted at /api/search: suggestions as the shopper types in the search box. */
+export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    "/suggest",
+    {
+      schema: {
+        tags: ["products"],
+        operationId: "suggestSearch",
+        summary: "Up to 5 products, up to 3 categories and the corrected query for what is typed so far",
+        querystring: SuggestQuery,
+        response: { 200: envelope(SearchSuggestionsDto), ...notModified },
+      },
+    },
+    async (request, reply) =>
+      sendCachedRead(request, reply, readKey("search-suggest", request.query), async () =>
+        ok(await suggest(app.db, request.query.q)),
+      ),
   );
 };

@@ -3,10 +3,14 @@
 import { api, errors, formErrors, successes } from "@shop/shared/messages";
 import { isStaff, type Viewer } from "@shop/shared/roles";
 import type {
+  ProductFacets,
   ProductInput,
+  ProductListFilters,
   ProductPatchInput,
   ProductSort,
   ProductSummaryDto,
+  SearchFallback,
+  SearchSuggestionsDto,
   VariantInput,
 } from "@shop/shared/schemas/product";
 import { AppError } from "#api/core/errors";
@@ -45,16 +49,63 @@ export interface ListOptions {
   page: number;
   size: number;
   sort?: ProductSort | undefined;
+  /** The shopper's filters. */
+  filters?: ProductListFilters | undefined;
+  /** Whether to count the facets (storefront lists). */
+  facets?: boolean | undefined;
+}
+
+/** A page of product summaries, its total, and on storefront lists the facets and the keyword's fallback. */
+export interface ProductList {
+  items: ProductSummaryDto[];
+  total: number;
+  facets?: ProductFacets | undefined;
+  fallback?: SearchFallback | undefined;
 }
 
 /** A page of product summaries matching the filter. */
 export async function listProducts(
   db: Database,
   filter: ProductFilter,
-  { page, size, sort }: ListOptions,
-): Promise<{ items: ProductSummaryDto[]; total: number }> {
-  const { rows, total } = await listProductSummaries(db, filter, sort, limitOffset({ page, size }));
-  return { items: rows.map(toProductSummaryDto), total };
+  { page, size, sort, filters, facets }: ListOptions,
+): Promise<ProductList> {
+  const found = await listProductSummaries(db, filter, sort, limitOffset({ page, size }), {
+    filters: filters ?? {},
+    counts: facets ? "facets" : false,
+  });
+  return {
+    items: found.rows.map(toProductSummaryDto),
+    total: found.total,
+    ...(found.facets ? { facets: found.facets } : {}),
+    ...(found.fallback ? { fallback: found.fallback } : {}),
+  };
+}
+
+/** How many products and categories the search box suggests. */
+const SUGGESTED_PRODUCTS = 5;
+
+/**
+ * Suggestions for what the shopper has typed: the best matching active products (words dropped
+ * from the end when none matches all), the categories most of the matches are in, and the query
+ * with its typos corrected.
+ */
+export async function suggest(db: Database, q: string): Promise<SearchSuggestionsDto> {
+  if (q.trim() === "") return { products: [], categories: [], correction: null };
+  const found = await listProductSummaries(
+    db,
+    { isActive: true, keyword: q },
+    "relevance",
+    { limit: SUGGESTED_PRODUCTS, offset: 0 },
+    { counts: "categories" },
+  );
+  return {
+    products: found.rows.map((row) => {
+      const { _id, name, thumbnail, price, onSale, salePrice } = toProductSummaryDto(row);
+      return { _id, name, thumbnail, price, onSale, salePrice };
+    }),
+    categories: (found.topCategories ?? []).map(({ id, name, slug }) => ({ _id: id, name, slug })),
+    correction: found.correction ?? null,
+  };
 }
 
 /** A page of a category's active products; 404 for an unknown category. */
@@ -63,7 +114,7 @@ export async function listCategoryProducts(
   by: { id: string } | { slug: string },
   keyword: string | undefined,
   options: ListOptions,
-): Promise<{ items: ProductSummaryDto[]; total: number }> {
+): Promise<ProductList> {
   const category = await findCategory(db, by);
   if (!category) throw new AppError("NOT_FOUND", api.categoryNotFound);
   return listProducts(db, { isActive: true, categoryId: category.id, keyword }, options);
