@@ -520,9 +520,6 @@ export const mail = {
 
 /** The storefront's search, sort and filters (the search, category and sale pages, the header's box). */
 export const searchTexts = {
-  /** Above the results when the whole query matched nothing and words were dropped from its end. */
-  droppedWords: (query: string, usedQuery: string) =>
-    `No results for "${query}". Showing results for "${usedQuery}".`,
   sortLabel: "Sort by",
   sorts: {
     relevance: "Relevance",
@@ -560,7 +557,6 @@ export const searchTexts = {
   suggestionsLabel: "Suggestions",
   suggestedProducts: "Products",
   suggestedCategories: "Categories",
-  searchFor: (query: string) => `Search for “${query}”`,
   /** Read out (politely) when the suggestions change. */
   suggestionCount: (count: number) =>
     count === 0 ? "No suggestions." : `${count} ${count === 1 ? "suggestion" : "suggestions"} available.`,

@@ -19,6 +19,7 @@ const loaders = {
   media: () => import("@shop/shared/schemas/media").then((m) => m.MediaDto),
   product: () => import("@shop/shared/schemas/product").then((m) => m.ProductDto),
   productSummary: () => import("@shop/shared/schemas/product").then((m) => m.ProductSummaryDto),
+  searchSuggestions: () => import("@shop/shared/schemas/product").then((m) => m.SearchSuggestionsDto),
   review: () => import("@shop/shared/schemas/review").then((m) => m.ReviewDto),
   order: () => import("@shop/shared/schemas/order").then((m) => m.OrderDto),
   orderSummary: () => import("@shop/shared/schemas/order").then((m) => m.OrderSummaryDto),

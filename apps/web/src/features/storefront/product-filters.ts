@@ -9,22 +9,20 @@
  * repeated `option` parameter, `Name:Value` each (`option=Size:M&option=Colour:Blue`).
  */
 import { DEFAULT_PAGE } from "@shop/shared/constants";
+import { PRODUCT_SORTS, type ProductSort, RATING_STEPS } from "@shop/shared/schemas/product";
 import { useCallback, useMemo } from "react";
 import { useSearchParams } from "react-router";
 import { parseSize } from "#web/lib/list-params";
 
-export const STOREFRONT_SORTS = [
+/** The sorts in the order the select offers them. */
+export const SORT_ORDER: readonly ProductSort[] = [
   "relevance",
   "newest",
   "price-asc",
   "price-desc",
   "rating",
   "best-selling",
-] as const;
-export type StorefrontSort = (typeof STOREFRONT_SORTS)[number];
-
-/** The ratings a shopper can ask for: that many stars and up. */
-export const RATING_FLOORS = [4, 3] as const;
+];
 
 export interface ProductFilters {
   category: string[];
@@ -72,9 +70,9 @@ function distinct(values: string[]): string[] {
 }
 
 /** The sort in the address; anything unknown is no sort (the list's own order). */
-export function parseSort(params: URLSearchParams): StorefrontSort | null {
+export function parseSort(params: URLSearchParams): ProductSort | null {
   const sort = params.get("sort");
-  return STOREFRONT_SORTS.find((known) => known === sort) ?? null;
+  return PRODUCT_SORTS.find((known) => known === sort) ?? null;
 }
 
 /** The filters in the address; values that mean nothing are left out rather than refused. */
@@ -92,7 +90,7 @@ export function parseFilters(params: URLSearchParams): ProductFilters {
     maxPrice: parsePrice(params.get("maxPrice")),
     inStock: params.get("inStock") === "true",
     onSale: params.get("onSale") === "true",
-    rating: RATING_FLOORS.some((floor) => floor === rating) ? rating : null,
+    rating: RATING_STEPS.some((floor) => floor === rating) ? rating : null,
     options,
   };
 }
@@ -126,7 +124,7 @@ export function activeFilterCount(filters: ProductFilters): number {
 }
 
 /** The API's query parameters for the sort and filters (page, size and keyword are added by the caller). */
-export function filterQuery(sort: StorefrontSort | null, filters: ProductFilters) {
+export function filterQuery(sort: ProductSort | null, filters: ProductFilters) {
   return {
     ...(sort ? { sort } : {}),
     ...(filters.category.length > 0 ? { category: filters.category.join(",") } : {}),
@@ -147,11 +145,11 @@ export function filterQuery(sort: StorefrontSort | null, filters: ProductFilters
 export type FilterQuery = ReturnType<typeof filterQuery>;
 
 export interface ProductFiltersState {
-  sort: StorefrontSort | null;
+  sort: ProductSort | null;
   filters: ProductFilters;
   /** The API's parameters for both, stable while the address does not change (a query key part). */
   query: FilterQuery;
-  setSort: (sort: StorefrontSort | null) => void;
+  setSort: (sort: ProductSort | null) => void;
   /** Replaces the filters with what `change` makes of them; back to page 1. */
   setFilters: (change: (filters: ProductFilters) => ProductFilters) => void;
   clearFilters: () => void;
@@ -185,7 +183,7 @@ export function useProductFilters(): ProductFiltersState {
   );
 
   const setSort = useCallback(
-    (next: StorefrontSort | null) =>
+    (next: ProductSort | null) =>
       update((params) => {
         if (next) params.set("sort", next);
         else params.delete("sort");

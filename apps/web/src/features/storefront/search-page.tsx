@@ -1,4 +1,4 @@
-import { hints, searchTexts } from "@shop/shared/messages";
+import { hints, searchNotes } from "@shop/shared/messages";
 import { pageTitle, SHOP_NAME, STATIC_PAGE_HEADS } from "@shop/shared/site";
 import { useListParams } from "#web/lib/list-params";
 import { usePageMeta } from "#web/lib/page-meta";
@@ -44,7 +44,7 @@ export function SearchPage() {
         notice={
           fallback ? (
             <p role="status" className="mb-4 rounded-control bg-accent-50 px-4 py-3 text-sm text-neutral-800">
-              {searchTexts.droppedWords(fallback.from, fallback.to)}
+              {searchNotes.fallback(fallback.from, fallback.to)}
             </p>
           ) : null
         }

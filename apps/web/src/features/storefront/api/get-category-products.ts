@@ -2,14 +2,14 @@ import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query"
 import { api } from "#web/lib/api";
 import { catalogKeys } from "#web/lib/query-keys";
 import { responseSchemas } from "#web/lib/response-schemas";
-import { type CatalogParams, listQuery, type SearchList } from "./search-types";
+import { type CatalogParams, listQuery, type ProductList } from "./list-query";
 
 /** GET /api/categories/slug/{slug}/products: a page of a category's active products. */
 export function getCategoryProducts(
   slug: string,
   params: CatalogParams,
   { signal }: { signal?: AbortSignal } = {},
-): Promise<SearchList> {
+): Promise<ProductList> {
   return api.list(`/categories/slug/${encodeURIComponent(slug)}/products`, {
     schema: responseSchemas.productSummary,
     query: listQuery(params),

@@ -2,13 +2,13 @@ import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query"
 import { api } from "#web/lib/api";
 import { catalogKeys } from "#web/lib/query-keys";
 import { responseSchemas } from "#web/lib/response-schemas";
-import { type CatalogParams, listQuery, type SearchList } from "./search-types";
+import { type CatalogParams, listQuery, type ProductList } from "./list-query";
 
 /** GET /api/products/on-sale: a page of active products on sale. */
 export function getOnSaleProducts(
   params: CatalogParams,
   { signal }: { signal?: AbortSignal } = {},
-): Promise<SearchList> {
+): Promise<ProductList> {
   return api.list("/products/on-sale", {
     schema: responseSchemas.productSummary,
     query: listQuery(params),

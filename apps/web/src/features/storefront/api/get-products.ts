@@ -2,13 +2,13 @@ import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query"
 import { api } from "#web/lib/api";
 import { catalogKeys } from "#web/lib/query-keys";
 import { responseSchemas } from "#web/lib/response-schemas";
-import { type CatalogParams, listQuery, type SearchList } from "./search-types";
+import { type CatalogParams, listQuery, type ProductList } from "./list-query";
 
 /** GET /api/products: a page of active products, by relevance with a keyword, or in `sort` order. */
 export function getProducts(
   params: CatalogParams,
   { signal }: { signal?: AbortSignal } = {},
-): Promise<SearchList> {
+): Promise<ProductList> {
   return api.list("/products", {
     schema: responseSchemas.productSummary,
     query: listQuery(params),

@@ -2,14 +2,18 @@ import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query"
 import { useEffect, useState } from "react";
 import { api } from "#web/lib/api";
 import { catalogKeys } from "#web/lib/query-keys";
-import type { Suggestions } from "./search-types";
+import { responseSchemas } from "#web/lib/response-schemas";
 
 /** How long typing must pause before the suggestions are asked for. */
 export const SUGGEST_DELAY_MS = 150;
 
 /** GET /api/search/suggest?q=: up to 5 products, 3 categories and the query corrected when it has a typo. */
 export function getSuggestions(query: string, { signal }: { signal?: AbortSignal } = {}) {
-  return api.get<Suggestions>("/search/suggest", { schema: undefined, query: { q: query }, signal });
+  return api.get("/search/suggest", {
+    schema: responseSchemas.searchSuggestions,
+    query: { q: query },
+    signal,
+  });
 }
 
 export function suggestionsQueryOptions(query: string) {

@@ -1,6 +1,6 @@
 import { XMarkIcon } from "@heroicons/react/20/solid";
 import { searchTexts } from "@shop/shared/messages";
-import type { SearchFacets } from "../api/search-types";
+import type { ProductFacets } from "@shop/shared/schemas/product";
 import type { ProductFilters } from "../product-filters";
 
 interface Chip {
@@ -10,7 +10,7 @@ interface Chip {
 }
 
 /** One chip per filter that is on, each taking off just that filter. */
-export function filterChips(filters: ProductFilters, facets: SearchFacets | undefined): Chip[] {
+export function filterChips(filters: ProductFilters, facets: ProductFacets | undefined): Chip[] {
   const chips: Chip[] = [];
   for (const slug of filters.category) {
     const name = facets?.categories.find((c) => c.slug === slug)?.name ?? slug;
@@ -60,7 +60,7 @@ export function filterChips(filters: ProductFilters, facets: SearchFacets | unde
 
 interface FilterChipsProps {
   filters: ProductFilters;
-  facets: SearchFacets | undefined;
+  facets: ProductFacets | undefined;
   setFilters: (change: (filters: ProductFilters) => ProductFilters) => void;
   clearFilters: () => void;
 }

@@ -1,13 +1,15 @@
 import { searchTexts } from "@shop/shared/messages";
+import { type ProductFacets, RATING_STEPS } from "@shop/shared/schemas/product";
 import { type FormEvent, type ReactNode, useId } from "react";
 import { Skeleton } from "#web/components/skeleton";
 import { cx } from "#web/lib/cx";
-import type { SearchFacets } from "../api/search-types";
-import { type ProductFilters, RATING_FLOORS, toggle } from "../product-filters";
+import { type ProductFilters, toggle } from "../product-filters";
 
 export interface FilterPanelProps {
   /** The counts for the current query; undefined while the first answer loads. */
-  facets: SearchFacets | undefined;
+  facets: ProductFacets | undefined;
+  /** The first answer is on its way: placeholders stand where the filters will be. */
+  loading: boolean;
   filters: ProductFilters;
   setFilters: (change: (filters: ProductFilters) => ProductFilters) => void;
   /** The category filter: on the search and sale pages, not on a category's own page. */
@@ -85,7 +87,7 @@ function PriceFilter({
   facets,
   filters,
   setFilters,
-}: Omit<FilterPanelProps, "showCategories" | "showOnSale">) {
+}: Pick<FilterPanelProps, "facets" | "filters" | "setFilters">) {
   const id = useId();
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -174,9 +176,17 @@ function PanelSkeleton() {
  * The filters of a product list, each value with how many products it would show (the other
  * filters applied). Every change goes to the address (../product-filters.ts) and back to page 1.
  */
-export function FilterPanel({ facets, filters, setFilters, showCategories, showOnSale }: FilterPanelProps) {
+export function FilterPanel({
+  facets,
+  loading,
+  filters,
+  setFilters,
+  showCategories,
+  showOnSale,
+}: FilterPanelProps) {
   const id = useId();
-  if (!facets) return <PanelSkeleton />;
+  // Without facets (a failed list), the error beside it says it all.
+  if (!facets) return loading ? <PanelSkeleton /> : null;
   const categories = withChosen(
     facets.categories,
     filters.category,
@@ -235,7 +245,7 @@ export function FilterPanel({ facets, filters, setFilters, showCategories, showO
           checked={filters.rating === null}
           onChange={() => setFilters((f) => ({ ...f, rating: null }))}
         />
-        {RATING_FLOORS.map((floor) => (
+        {RATING_STEPS.map((floor) => (
           <Choice
             key={floor}
             type="radio"

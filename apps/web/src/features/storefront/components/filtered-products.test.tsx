@@ -1,14 +1,14 @@
 import { searchTexts } from "@shop/shared/messages";
+import type { ProductFacets } from "@shop/shared/schemas/product";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { type StubRequest, stubApi } from "#web/test/api-stub";
 import { lamp } from "#web/test/fixtures";
 import { renderRoutes } from "#web/test/render";
-import type { SearchFacets } from "../api/search-types";
 import { SearchPage } from "../search-page";
 
-const facets: SearchFacets = {
+const facets: ProductFacets = {
   categories: [
     { slug: "shirts", name: "Shirts", count: 7 },
     { slug: "shoes", name: "Shoes", count: 2 },

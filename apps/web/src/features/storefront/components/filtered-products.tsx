@@ -1,16 +1,12 @@
 import { AdjustmentsHorizontalIcon } from "@heroicons/react/20/solid";
 import { searchTexts } from "@shop/shared/messages";
+import type { ProductSort } from "@shop/shared/schemas/product";
 import type { UseQueryResult } from "@tanstack/react-query";
 import { lazy, type ReactNode, Suspense, useState } from "react";
 import { SelectField } from "#web/components/select-field";
 import type { ListParamsState } from "#web/lib/list-params";
-import type { SearchList } from "../api/search-types";
-import {
-  activeFilterCount,
-  type ProductFiltersState,
-  STOREFRONT_SORTS,
-  type StorefrontSort,
-} from "../product-filters";
+import type { ProductList } from "../api/list-query";
+import { activeFilterCount, type ProductFiltersState, SORT_ORDER } from "../product-filters";
 import { FilterChips } from "./filter-chips";
 import { FilterPanel } from "./filter-panel";
 import { PagedProducts } from "./paged-products";
@@ -20,7 +16,7 @@ const FilterDrawer = lazy(() => import("./filter-drawer").then((m) => ({ default
 const preloadDrawer = () => void import("./filter-drawer");
 
 interface FilteredProductsProps {
-  query: UseQueryResult<SearchList>;
+  query: UseQueryResult<ProductList>;
   list: ListParamsState;
   filters: ProductFiltersState;
   /** The category filter: on the search and sale pages. */
@@ -50,12 +46,13 @@ export function FilteredProducts({
 }: FilteredProductsProps) {
   const [drawer, setDrawer] = useState<"closed" | "open" | "unused">("unused");
   const facets = query.data?.meta.facets;
-  const sorts = STOREFRONT_SORTS.filter((sort) => hasKeyword || sort !== "relevance");
-  const fallbackSort: StorefrontSort = hasKeyword ? "relevance" : "newest";
+  const sorts = SORT_ORDER.filter((sort) => hasKeyword || sort !== "relevance");
+  const fallbackSort: ProductSort = hasKeyword ? "relevance" : "newest";
   const sort = state.sort && sorts.includes(state.sort) ? state.sort : fallbackSort;
   const active = activeFilterCount(state.filters);
   const panel = {
     facets,
+    loading: query.isPending,
     filters: state.filters,
     setFilters: state.setFilters,
     showCategories,

@@ -1,13 +1,13 @@
+import type { SearchSuggestionsDto } from "@shop/shared/schemas/product";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { stubApi } from "#web/test/api-stub";
 import { lamp, shoes } from "#web/test/fixtures";
 import { renderRoutes } from "#web/test/render";
-import type { Suggestions } from "../api/search-types";
 import { SearchBox } from "./search-box";
 
-const suggestions: Suggestions = {
+const suggestions: SearchSuggestionsDto = {
   products: [
     {
       _id: lamp._id,
@@ -51,7 +51,7 @@ describe("the header's search box", () => {
     expect(box).toHaveAttribute("aria-expanded", "true");
     expect(box).toHaveAttribute("aria-controls", list.id);
     expect(screen.getAllByRole("option").map((option) => option.textContent)).toEqual([
-      "Search for “lamp”",
+      'Did you mean "lamp"?',
       "Brass Desk Lamp$30.00",
       "Shoes",
     ]);

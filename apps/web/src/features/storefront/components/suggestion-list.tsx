@@ -1,14 +1,17 @@
 import { MagnifyingGlassIcon } from "@heroicons/react/20/solid";
 import { FolderIcon, PhotoIcon } from "@heroicons/react/24/outline";
-import { searchTexts } from "@shop/shared/messages";
+import { searchNotes, searchTexts } from "@shop/shared/messages";
 import { formatPrice } from "@shop/shared/pricing";
+import type { SearchSuggestionsDto } from "@shop/shared/schemas/product";
 import { useEffect, useMemo, useRef } from "react";
 import { MediaImage } from "#web/components/media-image";
 import { cx } from "#web/lib/cx";
 import { useSuggestions } from "../api/get-suggestions";
-import type { SuggestedCategory, SuggestedProduct, Suggestions } from "../api/search-types";
 
 /** One suggestion, where it leads, and what it shows. */
+type SuggestedProduct = SearchSuggestionsDto["products"][number];
+type SuggestedCategory = SearchSuggestionsDto["categories"][number];
+
 export type Suggestion =
   | { kind: "query"; key: string; to: string; query: string }
   | { kind: "product"; key: string; to: string; product: SuggestedProduct }
@@ -17,7 +20,7 @@ export type Suggestion =
 const NONE: readonly Suggestion[] = [];
 
 /** The suggestions in the order the arrow keys walk them: the corrected query, products, categories. */
-export function suggestionItems(suggestions: Suggestions | undefined): readonly Suggestion[] {
+export function suggestionItems(suggestions: SearchSuggestionsDto | undefined): readonly Suggestion[] {
   if (!suggestions) return NONE;
   const items: Suggestion[] = [];
   if (suggestions.correction) {
@@ -149,7 +152,7 @@ function SuggestionContent({ item }: { item: Suggestion }) {
     return (
       <>
         <MagnifyingGlassIcon className="size-5 shrink-0 text-neutral-400" aria-hidden="true" />
-        <span className="font-medium">{searchTexts.searchFor(item.query)}</span>
+        <span className="font-medium">{searchNotes.didYouMean(item.query)}</span>
       </>
     );
   }
