@@ -534,7 +534,8 @@ export const searchTexts = {
   showFilters: (active: number) => (active > 0 ? `Filters (${active})` : "Filters"),
   closeFilters: "Close filters",
   /** The drawer's button that closes it, with how many products the filters show once known. */
-  showResults: (total?: number) => (total === undefined ? "Show results" : `Show ${total} results`),
+  showResults: (total?: number) =>
+    total === undefined ? "Show results" : `Show ${total} ${total === 1 ? "result" : "results"}`,
   activeFilters: "Active filters",
   clearAll: "Clear all",
   /** A chip's name for screen readers: its button takes the filter off. */

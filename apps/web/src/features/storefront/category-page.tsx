@@ -12,7 +12,7 @@ import { useCategory } from "./api/get-category";
 import { useCategoryProducts } from "./api/get-category-products";
 import { FilteredProducts } from "./components/filtered-products";
 import { ListPageHeader, productCount } from "./components/list-page-header";
-import { useProductFilters } from "./product-filters";
+import { activeFilterCount, useProductFilters } from "./product-filters";
 
 const PAGE_CLASS = "mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-10 lg:px-8";
 
@@ -64,7 +64,14 @@ export function CategoryPage() {
         title={
           name ?? <span className="inline-block h-8 w-48 animate-pulse rounded bg-neutral-200 align-middle" />
         }
-        subtitle={category.data ? productCount(category.data.count) : null}
+        // With filters on, the count is of the products they leave.
+        subtitle={
+          products.data && activeFilterCount(filters.filters) > 0
+            ? productCount(products.data.meta.total)
+            : category.data
+              ? productCount(category.data.count)
+              : null
+        }
       >
         <div className="mb-3">
           <Breadcrumb items={[{ label: "Home", to: "/" }, { label: name ?? "Category" }]} />
