@@ -65,7 +65,18 @@ test("a filter narrows the grid to its count, shows as a chip, and the address k
   await page.setViewportSize({ width: 1280, height: 900 });
   await gotoSettled(page, "/product-category/shoes?size=50");
   const sidebar = page.getByRole("complementary", { name: searchTexts.filters });
-  const before = await cards(page).count();
+  // The grid draws its cards after a placeholder: wait for the cards the subtitle counts.
+  const total = Number(
+    /^(\d+) products?/.exec(
+      await page
+        .getByRole("main")
+        .getByText(/^\d+ products?$/)
+        .first()
+        .innerText(),
+    )?.[1],
+  );
+  await expect(cards(page)).toHaveCount(total);
+  const before = total;
 
   // The filter value with the fewest products, but some: each value shows its count.
   const choices = await sidebar.locator("label:has(input[type=checkbox])").evaluateAll((labels) =>
