@@ -120,7 +120,7 @@ test("storefront and sign-in forms: every control is named", async ({ page }) =>
   // On a phone: the header's own search box and menu button, then the slide-in menu.
   await page.setViewportSize({ width: 390, height: 844 });
   await gotoSettled(page, "/");
-  await expect(page.getByRole("banner").getByRole("searchbox")).toBeVisible();
+  await expect(page.getByRole("banner").getByRole("combobox", { name: "Search products" })).toBeVisible();
   await expectNamed(page, "home on a phone");
   await page.getByRole("button", { name: "Open menu" }).click();
   const menu = page.getByRole("dialog");

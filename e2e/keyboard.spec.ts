@@ -120,7 +120,7 @@ test("a shopper signs in, finds a product, fills the cart, adds an address, plac
   await expect(page).not.toHaveURL(/\/auth\//);
 
   // Search from the header, then open the product from the results.
-  const search = header.getByRole("searchbox", { name: "Search products" });
+  const search = header.getByRole("combobox", { name: "Search products" });
   await tabTo(page, search, "the header's search box");
   await expectVisibleFocus(search, "the search box");
   await page.keyboard.type(PRODUCT);

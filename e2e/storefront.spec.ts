@@ -66,7 +66,7 @@ test("a shopper goes from home through a category to a product, adds it to the c
   await expect(cartLink(page, 2)).toBeVisible();
 
   // A misspelt search still finds the product.
-  const search = page.getByRole("searchbox", { name: "Search products" });
+  const search = page.getByRole("combobox", { name: "Search products" });
   await search.fill("snekers");
   await search.press("Enter");
   await expect(page).toHaveURL("/search?keyword=snekers");

@@ -620,3 +620,48 @@ export const productCsv = {
   skuInOtherRow: "Another product of the file has this SKU.",
   sameProductTwice: "Another handle of the file names the same product (by its id or its SKUs).",
 } as const;
+
+/** The storefront's search, sort and filters (the search, category and sale pages, the header's box). */
+export const searchTexts = {
+  sortLabel: "Sort by",
+  sorts: {
+    relevance: "Relevance",
+    newest: "Newest",
+    "price-asc": "Price: low to high",
+    "price-desc": "Price: high to low",
+    rating: "Customer rating",
+    "best-selling": "Best selling",
+  },
+  filters: "Filters",
+  /** The phone's button that opens the filter drawer, with how many filters are on. */
+  showFilters: (active: number) => (active > 0 ? `Filters (${active})` : "Filters"),
+  closeFilters: "Close filters",
+  /** The drawer's button that closes it, with how many products the filters show once known. */
+  showResults: (total?: number) =>
+    total === undefined ? "Show results" : `Show ${total} ${total === 1 ? "result" : "results"}`,
+  activeFilters: "Active filters",
+  clearAll: "Clear all",
+  /** A chip's name for screen readers: its button takes the filter off. */
+  removeFilter: (label: string) => `Remove filter: ${label}`,
+  category: "Category",
+  price: "Price",
+  minPrice: "Min price",
+  maxPrice: "Max price",
+  applyPrice: "Apply price",
+  priceRange: (min: number | null, max: number | null) =>
+    min !== null && max !== null ? `$${min} – $${max}` : min !== null ? `From $${min}` : `Up to $${max}`,
+  availability: "Availability",
+  inStock: "In stock",
+  onSale: "On sale",
+  rating: "Rating",
+  anyRating: "Any rating",
+  ratingAtLeast: (stars: number) => `${stars} stars & up`,
+  /** A value's count for screen readers, beside the visible number. */
+  resultCount: (count: number) => `${count} ${count === 1 ? "product" : "products"}`,
+  suggestionsLabel: "Suggestions",
+  suggestedProducts: "Products",
+  suggestedCategories: "Categories",
+  /** Read out (politely) when the suggestions change. */
+  suggestionCount: (count: number) =>
+    count === 0 ? "No suggestions." : `${count} ${count === 1 ? "suggestion" : "suggestions"} available.`,
+} as const;

@@ -62,7 +62,8 @@ export function errorMessage(error: unknown): string {
   return isApiError(error) ? error.message : messages.somethingWentWrong;
 }
 
-type QueryValue = string | number | boolean | null | undefined;
+/** A list (several values of one filter) is sent as the parameter repeated. */
+type QueryValue = string | number | boolean | readonly string[] | null | undefined;
 
 /**
  * The DTO schema of an answer's `data` (of one item, for a list), loaded on demand: one of
@@ -100,7 +101,8 @@ function buildUrl(path: string, query: RequestOptions["query"]): string {
   if (!query) return url;
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined && value !== null && value !== "") params.set(key, String(value));
+    if (Array.isArray(value)) for (const item of value) params.append(key, item);
+    else if (value !== undefined && value !== null && value !== "") params.set(key, String(value));
   }
   const search = params.toString();
   return search ? `${url}?${search}` : url;

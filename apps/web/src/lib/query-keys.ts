@@ -26,6 +26,8 @@ export const catalogKeys = {
     [...catalogKeys.products, "list", kind, params] as const,
   product: (id: string) => [...catalogKeys.products, "detail", id] as const,
   productReviews: (id: string) => [...catalogKeys.product(id), "reviews"] as const,
+  /** The header box's suggestions for what is typed in it. */
+  suggestions: (query: string) => [...catalogKeys.products, "suggestions", query] as const,
 };
 
 /**

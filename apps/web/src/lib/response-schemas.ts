@@ -20,6 +20,7 @@ const loaders = {
   product: () => import("@shop/shared/schemas/product").then((m) => m.ProductDto),
   productSummary: () => import("@shop/shared/schemas/product").then((m) => m.ProductSummaryDto),
   productImportReport: () => import("@shop/shared/schemas/product-csv").then((m) => m.ProductImportReport),
+  searchSuggestions: () => import("@shop/shared/schemas/product").then((m) => m.SearchSuggestionsDto),
   review: () => import("@shop/shared/schemas/review").then((m) => m.ReviewDto),
   order: () => import("@shop/shared/schemas/order").then((m) => m.OrderDto),
   orderSummary: () => import("@shop/shared/schemas/order").then((m) => m.OrderSummaryDto),

@@ -10,8 +10,9 @@ import { useListParams } from "#web/lib/list-params";
 import { usePageMeta } from "#web/lib/page-meta";
 import { useCategory } from "./api/get-category";
 import { useCategoryProducts } from "./api/get-category-products";
+import { FilteredProducts } from "./components/filtered-products";
 import { ListPageHeader, productCount } from "./components/list-page-header";
-import { PagedProducts } from "./components/paged-products";
+import { activeFilterCount, useProductFilters } from "./product-filters";
 
 const PAGE_CLASS = "mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-10 lg:px-8";
 
@@ -33,11 +34,12 @@ function CategoryMissing({ message }: { message: string }) {
 export function CategoryPage() {
   const { categorySlug = "" } = useParams();
   const list = useListParams();
+  const filters = useProductFilters();
   const category = useCategory(categorySlug);
   const missing = category.isError && isApiError(category.error) && category.error.status === 404;
   const products = useCategoryProducts(
     categorySlug,
-    { page: list.page, size: list.size },
+    { page: list.page, size: list.size, filters: filters.query },
     { enabled: !missing },
   );
 
@@ -62,13 +64,27 @@ export function CategoryPage() {
         title={
           name ?? <span className="inline-block h-8 w-48 animate-pulse rounded bg-neutral-200 align-middle" />
         }
-        subtitle={category.data ? productCount(category.data.count) : null}
+        // With filters on, the count is of the products they leave.
+        subtitle={
+          products.data && activeFilterCount(filters.filters) > 0
+            ? productCount(products.data.meta.total)
+            : category.data
+              ? productCount(category.data.count)
+              : null
+        }
       >
         <div className="mb-3">
           <Breadcrumb items={[{ label: "Home", to: "/" }, { label: name ?? "Category" }]} />
         </div>
       </ListPageHeader>
-      <PagedProducts query={products} list={list} />
+      <FilteredProducts
+        query={products}
+        list={list}
+        filters={filters}
+        showCategories={false}
+        showOnSale
+        hasKeyword={false}
+      />
     </div>
   );
 }

@@ -8,6 +8,7 @@ import { parsePage, parseSize } from "#web/lib/list-params";
 import { categoryQueryOptions } from "./api/get-category";
 import { categoryProductsQueryOptions } from "./api/get-category-products";
 import { productQueryOptions } from "./api/get-product";
+import { filterQuery, parseFilters, parseSort } from "./product-filters";
 
 /** An id the API could know: 24 lower-case hexadecimal characters. */
 export const PRODUCT_ID = /^[0-9a-f]{24}$/;
@@ -16,11 +17,12 @@ export function prefetchProductPage(client: QueryClient, productId: string): voi
   if (PRODUCT_ID.test(productId)) void client.prefetchQuery(productQueryOptions(productId));
 }
 
-/** The category and the page of its products that the address asks for (as useListParams reads it). */
+/** The category and the page of its products that the address asks for (as useListParams and useProductFilters read it). */
 export function prefetchCategoryPage(client: QueryClient, slug: string, url: URL): void {
   const params = {
     page: parsePage(url.searchParams.get("page")),
     size: parseSize(url.searchParams.get("size")),
+    filters: filterQuery(parseSort(url.searchParams), parseFilters(url.searchParams)),
   };
   void client.prefetchQuery(categoryQueryOptions(slug));
   void client.prefetchQuery(categoryProductsQueryOptions(slug, params));

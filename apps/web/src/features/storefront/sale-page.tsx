@@ -3,13 +3,15 @@ import { STATIC_PAGE_HEADS } from "@shop/shared/site";
 import { useListParams } from "#web/lib/list-params";
 import { usePageMeta } from "#web/lib/page-meta";
 import { useOnSaleProducts } from "./api/get-on-sale-products";
+import { FilteredProducts } from "./components/filtered-products";
 import { ListPageHeader, productCount } from "./components/list-page-header";
-import { PagedProducts } from "./components/paged-products";
+import { useProductFilters } from "./product-filters";
 
 /** /sale: every active product on sale, paged. */
 export function SalePage() {
   const list = useListParams();
-  const products = useOnSaleProducts({ page: list.page, size: list.size });
+  const filters = useProductFilters();
+  const products = useOnSaleProducts({ page: list.page, size: list.size, filters: filters.query });
   usePageMeta(STATIC_PAGE_HEADS["/sale"]);
 
   const total = products.data?.meta.total;
@@ -24,7 +26,14 @@ export function SalePage() {
           Limited time
         </p>
       </ListPageHeader>
-      <PagedProducts query={products} list={list} />
+      <FilteredProducts
+        query={products}
+        list={list}
+        filters={filters}
+        showCategories
+        showOnSale={false}
+        hasKeyword={false}
+      />
     </div>
   );
 }
