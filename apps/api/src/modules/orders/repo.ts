@@ -155,18 +155,16 @@ export async function findOrderByIdempotencyKey(db: Database, userId: string, ke
 
 /**
  * Locks the shopper's row (placements of one shopper queue here) and counts their unpaid pending
- * orders, in one statement.
+ * orders. NOTE: two statements, not one: the count must take its snapshot after the lock is held,
+ * or it misses the orders of the placement it waited for (READ COMMITTED re-checks a locked row,
+ * not a subquery).
  */
 export async function lockAndCountUnpaidOrders(db: Database, userId: string): Promise<number> {
-  const unpaid = db
+  await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
+  const [row] = await db
     .select({ total: count() })
     .from(orders)
     .where(and(eq(orders.userId, userId), eq(orders.status, "pending"), isNull(orders.paymentId)));
-  const [row] = await db
-    .select({ total: sql<number>`(${unpaid})`.mapWith(Number) })
-    .from(users)
-    .where(eq(users.id, userId))
-    .for("update");
   return row?.total ?? 0;
 }
 
