@@ -148,7 +148,7 @@ test("an anonymous shopper fills the cart, registers at CONTINUE, adds an addres
   await expect(summaryRow(page, "Amount paid")).toHaveText(formatPrice(expected.totalPrice));
   await expect(page.getByRole("form", { name: "Test card payment" })).toHaveCount(0);
 
-  // The profile lists the order, processing, linking back to its pay page.
+  // The profile lists the order, processing, linking to its order page.
   await page.getByRole("button", { name: "Account menu" }).click();
   await page.getByRole("menuitem", { name: "Profile" }).click();
   await expect(page).toHaveURL("/account/profile");
@@ -156,7 +156,7 @@ test("an anonymous shopper fills the cart, registers at CONTINUE, adds an addres
   await expect(order).toContainText("processing");
   await expect(order).toContainText(formatPrice(expected.totalPrice));
   await order.click();
-  await expect(page).toHaveURL(`/account/pay/${orderId}`);
+  await expect(page).toHaveURL(`/account/orders/${orderId}`);
   await expect(page.getByText("Amount paid")).toBeVisible();
 });
 

@@ -244,6 +244,6 @@ test("a shopper signs in, finds a product, fills the cart, adds an address, plac
   await tabTo(page, order, "the order in the profile");
   await expectVisibleFocus(order, "the order link");
   await page.keyboard.press("Enter");
-  await expect(page).toHaveURL(`/account/pay/${orderId}`);
+  await expect(page).toHaveURL(`/account/orders/${orderId}`);
   await expect(page.getByText("Amount paid")).toBeVisible();
 });
