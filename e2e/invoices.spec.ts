@@ -1,11 +1,10 @@
-import { readFile } from "node:fs/promises";
-import path from "node:path";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { documents } from "@shop/shared/messages";
 import type { AddressInput } from "@shop/shared/schemas/address";
 import { firstProduct } from "./support/catalogue";
 import { expect, test } from "./support/fixtures";
 import { paidInvoicedOrder } from "./support/orders";
+import { download, screenshots } from "./support/pages";
 
 const ADDRESS = {
   name: { firstName: "Kavya", lastName: "Rao" },
@@ -19,23 +18,10 @@ const ADDRESS = {
   country: "India",
 } satisfies AddressInput;
 
-/** Full-page pictures at a phone's and a desktop's width, in the folder E2E_SCREENSHOTS names, else the test's output. */
-async function screenshots(page: Page, name: string, outputPath: (name: string) => string) {
-  const folder = process.env.E2E_SCREENSHOTS;
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await page.waitForTimeout(300);
-    const file = `${name}-${width}.png`;
-    await page.screenshot({ path: folder ? path.join(folder, file) : outputPath(file), fullPage: true });
-  }
-}
-
-/** Clicks a download link and answers the file's suggested name and first bytes. */
-async function download(page: Page, name: string) {
-  const [file] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name }).click()]);
-  const saved = await file.path();
-  return { filename: file.suggestedFilename(), head: (await readFile(saved)).subarray(0, 5).toString() };
+/** A PDF download as the tests compare it: its file name and its first bytes. */
+async function pdfDownload(page: Page, name: string) {
+  const { filename, body } = await download(page, name);
+  return { filename, head: body.subarray(0, 5).toString() };
 }
 
 /** A paid order of the demo shopper to Bengaluru; answers its id and invoice number. */
@@ -54,7 +40,7 @@ test.describe("the shopper", () => {
     const { orderId, invoiceNumber } = await paidOrder(api);
     await page.goto(`/account/pay/${orderId}`);
     await expect(page.getByRole("complementary").getByText(/^Paid \$/)).toBeVisible();
-    const invoice = await download(page, documents.downloadInvoice);
+    const invoice = await pdfDownload(page, documents.downloadInvoice);
     expect(invoice).toEqual({ filename: `invoice-${fileName(invoiceNumber)}.pdf`, head: "%PDF-" });
     await screenshots(page, "pay-page-invoice", (name) => testInfo.outputPath(name));
   });
@@ -70,11 +56,11 @@ test.describe("the admin", () => {
     const { orderId, invoiceNumber } = await paidOrder(api);
     await page.goto(`/dashboard/orders/order/${orderId}`);
     await expect(page.getByRole("link", { name: documents.packingSlip })).toBeVisible();
-    expect(await download(page, documents.invoice)).toEqual({
+    expect(await pdfDownload(page, documents.invoice)).toEqual({
       filename: `invoice-${fileName(invoiceNumber)}.pdf`,
       head: "%PDF-",
     });
-    expect(await download(page, documents.packingSlip)).toEqual({
+    expect(await pdfDownload(page, documents.packingSlip)).toEqual({
       filename: `packing-slip-${fileName(invoiceNumber)}.pdf`,
       head: "%PDF-",
     });

@@ -1,12 +1,10 @@
-import { readFile } from "node:fs/promises";
-import path from "node:path";
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { APIRequestContext } from "@playwright/test";
 import { documents, orderHistory } from "@shop/shared/messages";
 import type { AddressInput } from "@shop/shared/schemas/address";
-import { dataOf } from "./support/api";
 import { firstProduct } from "./support/catalogue";
 import { expect, test } from "./support/fixtures";
-import { payWithTestCard, placeOrder, saveAddress } from "./support/orders";
+import { paidInvoicedOrder, placeOrder, saveAddress } from "./support/orders";
+import { download, screenshots } from "./support/pages";
 
 const ADDRESS = {
   name: { firstName: "Meera", lastName: "Iyer" },
@@ -20,38 +18,10 @@ const ADDRESS = {
   country: "India",
 } satisfies AddressInput;
 
-/** Full-page pictures at a phone's and a desktop's width, in the folder E2E_SCREENSHOTS names, else the test's output. */
-async function screenshots(page: Page, name: string, outputPath: (name: string) => string) {
-  const folder = process.env.E2E_SCREENSHOTS;
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await page.waitForTimeout(300);
-    const file = `${name}-${width}.png`;
-    await page.screenshot({ path: folder ? path.join(folder, file) : outputPath(file), fullPage: true });
-  }
-}
-
-/** Clicks a download link and answers the file's suggested name and its bytes. */
-async function download(page: Page, name: string | RegExp) {
-  const [file] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name }).click()]);
-  return { filename: file.suggestedFilename(), body: await readFile(await file.path()) };
-}
-
 /** A paid, invoiced order of the shopper signed in on `shopper`; answers its id, number and invoice number. */
 async function paidOrder(shopper: APIRequestContext) {
   const product = await firstProduct(shopper, { minStock: 2 });
-  const orderId = await placeOrder(shopper, {
-    products: [product._id],
-    shippingAddress: await saveAddress(shopper, ADDRESS),
-  });
-  await payWithTestCard(shopper, orderId);
-  const order = await dataOf<{ number: number; invoiceNumber: string | null }>(
-    await shopper.get(`/api/orders/current-user/${orderId}`),
-    200,
-  );
-  if (!order.invoiceNumber) throw new Error("a paid order without its invoice number");
-  return { orderId, number: order.number, invoiceNumber: order.invoiceNumber };
+  return paidInvoicedOrder(shopper, { products: [product._id], address: ADDRESS });
 }
 
 test.describe("the shopper", () => {

@@ -1,11 +1,10 @@
 import { readFile } from "node:fs/promises";
-import path from "node:path";
-import type { Page } from "@playwright/test";
 import { api as apiMessages, documents, refunds } from "@shop/shared/messages";
 import type { AddressInput } from "@shop/shared/schemas/address";
 import { firstProduct } from "./support/catalogue";
 import { expect, test } from "./support/fixtures";
 import { paidInvoicedOrder } from "./support/orders";
+import { screenshots } from "./support/pages";
 import { expectToast } from "./support/toasts";
 
 const ADDRESS = {
@@ -19,17 +18,6 @@ const ADDRESS = {
   pinCode: "400006",
   country: "India",
 } satisfies AddressInput;
-
-/** Pictures at a phone's and a desktop's width, in the folder E2E_SCREENSHOTS names, else the test's output. */
-async function screenshots(page: Page, name: string, outputPath: (name: string) => string, fullPage = false) {
-  const folder = process.env.E2E_SCREENSHOTS;
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
-    await page.waitForTimeout(300);
-    const file = `${name}-${width}.png`;
-    await page.screenshot({ path: folder ? path.join(folder, file) : outputPath(file), fullPage });
-  }
-}
 
 test.describe("the admin", () => {
   test.use({ signedInAs: "admin" });
@@ -55,7 +43,9 @@ test.describe("the admin", () => {
     await amount.fill("10");
     await dialog.getByLabel(refunds.reason).fill("One item arrived scratched");
     await dialog.getByRole("spinbutton", { name: new RegExp(product.name) }).fill("1");
-    await screenshots(page, "dashboard-order-refund-dialog", (name) => testInfo.outputPath(name));
+    await screenshots(page, "dashboard-order-refund-dialog", (name) => testInfo.outputPath(name), {
+      fullPage: false,
+    });
     await page.setViewportSize({ width: 1280, height: 800 });
     await dialog.getByRole("button", { name: refunds.submit, exact: true }).click();
 
@@ -64,7 +54,7 @@ test.describe("the admin", () => {
     await expect(page.getByText(refunds.partiallyRefunded("$10.00"))).toBeVisible();
     await expect(page.getByText("One item arrived scratched").first()).toBeVisible();
     await expect(page.getByRole("link", { name: /^Credit note CN\// })).toBeVisible();
-    await screenshots(page, "dashboard-order-refunded", (name) => testInfo.outputPath(name), true);
+    await screenshots(page, "dashboard-order-refunded", (name) => testInfo.outputPath(name));
     await page.setViewportSize({ width: 1280, height: 800 });
 
     // The orders list says so too.

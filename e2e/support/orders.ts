@@ -51,16 +51,16 @@ export async function payWithTestCard(request: APIRequestContext, orderId: strin
 export async function paidInvoicedOrder(
   request: APIRequestContext,
   { products, address }: { products: string[]; address: AddressInput },
-): Promise<{ orderId: string; invoiceNumber: string }> {
+): Promise<{ orderId: string; number: number; invoiceNumber: string }> {
   const orderId = await placeOrder(request, {
     products,
     shippingAddress: await saveAddress(request, address),
   });
   await payWithTestCard(request, orderId);
-  const order = await dataOf<{ invoiceNumber: string | null }>(
+  const order = await dataOf<{ number: number; invoiceNumber: string | null }>(
     await request.get(`/api/orders/current-user/${orderId}`),
     200,
   );
   if (!order.invoiceNumber) throw new Error("a paid order without its invoice number");
-  return { orderId, invoiceNumber: order.invoiceNumber };
+  return { orderId, number: order.number, invoiceNumber: order.invoiceNumber };
 }

@@ -1,3 +1,5 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
 import { expect, type Page, type Request } from "@playwright/test";
 
 /** How long the network stays quiet before a page counts as settled, as Playwright's "networkidle". */
@@ -38,4 +40,30 @@ export async function gotoSettled(page: Page, path: string) {
     page.off("requestfinished", ended);
     page.off("requestfailed", ended);
   }
+}
+
+/**
+ * Pictures at a phone's and a desktop's width, for a person to look at: in the folder E2E_SCREENSHOTS
+ * names, else in the test's output folder. Whole pages unless `fullPage` is false (a dialog in view).
+ */
+export async function screenshots(
+  page: Page,
+  name: string,
+  outputPath: (name: string) => string,
+  { fullPage = true }: { fullPage?: boolean } = {},
+) {
+  const folder = process.env.E2E_SCREENSHOTS;
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+    if (fullPage) await page.evaluate(() => window.scrollTo(0, 0));
+    await page.waitForTimeout(300);
+    const file = `${name}-${width}.png`;
+    await page.screenshot({ path: folder ? path.join(folder, file) : outputPath(file), fullPage });
+  }
+}
+
+/** Clicks a download link and answers the file's suggested name and its bytes. */
+export async function download(page: Page, name: string | RegExp) {
+  const [file] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name }).click()]);
+  return { filename: file.suggestedFilename(), body: await readFile(await file.path()) };
 }
