@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 
 // Unit tests of the shared package, the SDK's client and the web app (its components in jsdom), and
@@ -7,6 +8,10 @@ const postgres = process.env.TEST_DATABASE_URL;
 
 export default defineConfig({
   test: {
+    // NOTE: Vitest's default is one worker fewer than the cores: one on a 2-core machine. The API
+    // files spend much of their time waiting on PostgreSQL and the hashing threads, so every core
+    // gets a worker (the two timing tests retry a stray measurement).
+    maxWorkers: Math.max(2, availableParallelism()),
     projects: [
       {
         test: { name: "shared", root: "packages/shared", include: ["src/**/*.test.ts"], environment: "node" },

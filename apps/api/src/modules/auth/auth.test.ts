@@ -281,7 +281,11 @@ describe("sign-in timing", () => {
     return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
   };
 
-  it("answers an unknown email and a wrong password alike, byte for byte and in about the same time", async () => {
+  // NOTE: a timing on a shared 2-core machine (another test file's worker, PostgreSQL) can stray past
+  // a bound once; skipping the hash (a ratio about 0.1) misses every attempt.
+  it("answers an unknown email and a wrong password alike, byte for byte and in about the same time", {
+    retry: 2,
+  }, async () => {
     // NOTE: 44 attempts from one address pass the per-address limit only when it is raised; the
     // per-account slowdown (past SLOWDOWN_AFTER failures) and the per-(account, address) limit are
     // kept away by spreading the wrong passwords over 8 accounts, 3 failures each at most.

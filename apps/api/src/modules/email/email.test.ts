@@ -170,7 +170,9 @@ describe("account recovery", () => {
     expect(rows).toEqual([]);
   });
 
-  it("takes about as long for a known as for an unknown email", async () => {
+  // NOTE: a timing on a shared 2-core machine (another test file's worker, PostgreSQL) can stray past
+  // a bound once; a real difference (the link written before the answer) misses every attempt.
+  it("takes about as long for a known as for an unknown email", { retry: 2 }, async () => {
     const median = (values: number[]) =>
       [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
     const accounts = [];
