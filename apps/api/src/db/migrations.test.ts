@@ -231,3 +231,43 @@ describe("upgrading a shop to order numbers and history (migration 0009)", () =>
     ]);
   });
 });
+
+describe("upgrading a shop to kept variant options (migration 0014)", () => {
+  const optionsOf = async (productId: string) =>
+    (
+      await handle.db.execute<{ options: Record<string, string>[] }>(
+        sql`select variant_options as options from products where id = ${productId}`,
+      )
+    ).rows[0]?.options;
+
+  it("gives every product the options of its active variants, and keeps them from then on", async () => {
+    // The migrations above ran every migration, this one included.
+    expect(await optionsOf(ids.sneakers)).toEqual([{}]);
+    expect(await optionsOf(ids.watch)).toEqual(expect.arrayContaining([{}, { Finish: "Gold" }]));
+    expect(await optionsOf(ids.watch)).toHaveLength(2);
+
+    await handle.db.execute(
+      sql`update product_variants set is_active = false where product_id = ${ids.watch} and sku = 'WATCH-GOLD'`,
+    );
+    expect(await optionsOf(ids.watch)).toEqual([{}]);
+    await handle.db.execute(sql`update product_variants set options = '{"Finish":"Steel"}'
+      where product_id = ${ids.watch} and sku <> 'WATCH-GOLD'`);
+    expect(await optionsOf(ids.watch)).toEqual([{ Finish: "Steel" }]);
+    const pairs = await handle.db.execute<{ pairs: string[] }>(
+      sql`select option_pairs as pairs from products where id in (${ids.watch}, ${ids.sneakers}) order by id`,
+    );
+    expect(pairs.rows.map((row) => row.pairs.map((pair) => JSON.parse(pair)))).toEqual([
+      [],
+      [["Finish", "Steel"]],
+    ]);
+    // Stock alone moves the stock and leaves the options as they are.
+    await handle.db.execute(
+      sql`update product_variants set stock = stock + 1 where product_id = ${ids.watch}`,
+    );
+    expect(await optionsOf(ids.watch)).toEqual([{ Finish: "Steel" }]);
+    await handle.db.execute(
+      sql`delete from product_variants where product_id = ${ids.watch} and sku = 'WATCH-GOLD'`,
+    );
+    expect(await optionsOf(ids.watch)).toEqual([{ Finish: "Steel" }]);
+  });
+});

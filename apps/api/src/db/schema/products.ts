@@ -42,6 +42,12 @@ export const products = pgTable(
     onSale: boolean().notNull().default(false),
     salePrice: money().notNull().default(0),
     stock: integer().notNull().default(0),
+    // The option values of each active variant (`[{ "Size": "M", "Colour": "Blue" }, ...]`), and the
+    // distinct option-value pairs among them (`['["Colour", "Blue"]', ...]`, each a JSON array as
+    // text), kept by the same triggers (migration 0014): option filters and facets read one row per
+    // product, not its variants.
+    variantOptions: jsonb().$type<Record<string, string>[]>().notNull().default([]),
+    optionPairs: text().array().notNull().default(sql`'{}'::text[]`),
     isActive: boolean().notNull().default(false),
     categoryId: idRef()
       .notNull()

@@ -4,10 +4,10 @@
  * keyword is read (typos, prefixes, stop words) and ranked, is in search.ts.
  *
  * A list without keyword nor filter reads its page from the list indexes, its total from
- * `product_counts`. A keyword, a filter or facets look at a window: the newest SEARCH_WINDOW
- * products of the list that match the keyword (all of them without one). Filters, totals and facet
- * counts are exact within that window (decision 007: a common word is ranked among its newest 500
- * matches; a filter on a large category looks among its newest 500 products).
+ * `product_counts`. A keyword or a filter gives the newest SEARCH_WINDOW products of the list that
+ * match the keyword and every filter, ranked and counted; facets count the newest SEARCH_WINDOW
+ * products that match the keyword (decision 007: a common word is ranked among its newest 500
+ * matches; a filter looks through the whole list).
  */
 import {
   type ProductFacets,
@@ -54,10 +54,11 @@ export interface ProductFilter {
 }
 
 /**
- * A keyword's, a filter's or the facets' window: the newest this many products of the list that
- * match the keyword. NOTE: it bounds the cost of a common word and of facets: "cotton" matches a
- * fifth of a large catalogue, and ranking or counting all of those on every search cost more than
- * the rest of the request (docs/decisions/007-kept-counts-and-bounded-search.md).
+ * A keyword's or a filter's window: the newest this many products of the list that match the keyword
+ * and the filters; the facets count the newest this many that match the keyword. NOTE: it bounds the
+ * cost of a common word and of facets: "cotton" matches a fifth of a large catalogue, and ranking or
+ * counting all of those on every search cost more than the rest of the request
+ * (docs/decisions/007-kept-counts-and-bounded-search.md).
  */
 export const SEARCH_WINDOW = 500;
 
@@ -289,16 +290,35 @@ const inList = (values: readonly string[]) =>
     sql`, `,
   );
 
-/** Whether a variant `v` has one of the chosen values of each chosen option but `except`. */
+/**
+ * Whether a variant's options `vo` (an element of a product's `variant_options`) hold one of the
+ * chosen values of each chosen option but `except` (the option whose own values are being counted).
+ */
 function variantHasOptions(options: Record<string, string[]>, except?: SQL): SQL {
   const conditions = Object.entries(options).map(([name, values]) => {
-    const has = sql`(v.options ->> ${name}) in (${inList(values)})`;
+    const has = sql`(vo ->> ${name}) in (${inList(values)})`;
     return except ? sql`(${except} = ${name} or ${has})` : has;
   });
   return conditions.length > 0 ? sql.join(conditions, sql` and `) : sql`true`;
 }
 
-const ACTIVE_VARIANT = sql`v.is_active and v.removed_at is null`;
+/**
+ * A jsonpath over a product's `variant_options` that finds an active variant with one of the chosen
+ * values of every chosen option (one variant, not one value here and another there), and its
+ * variables: names are quoted as JSON strings, values passed as variables, so no text is parsed as
+ * path syntax.
+ */
+function variantOptionsPath(options: Record<string, string[]>): { path: string; vars: string } {
+  const vars: Record<string, string> = {};
+  const conditions = Object.entries(options).map(([name, values], n) => {
+    const alternatives = values.map((value, k) => {
+      vars[`o${n}v${k}`] = value;
+      return `@.${JSON.stringify(name)} == $o${n}v${k}`;
+    });
+    return `(${alternatives.join(" || ")})`;
+  });
+  return { path: `$[*] ? (${conditions.join(" && ")})`, vars: JSON.stringify(vars) };
+}
 
 /** The shopper's filters over a window row `x`, by dimension (absent: no such filter). */
 function filterPredicates(filters: ProductListFilters): Partial<Record<FilterDimension, SQL>> {
@@ -315,7 +335,8 @@ function filterPredicates(filters: ProductListFilters): Partial<Record<FilterDim
   if (filters.rating !== undefined) predicates.rating = sql`x.rating_average >= ${filters.rating}`;
   const options = filters.options ?? {};
   if (Object.keys(options).length > 0) {
-    predicates.options = sql`exists (select 1 from ${productVariants} v where v.product_id = x.id and ${ACTIVE_VARIANT} and ${variantHasOptions(options)})`;
+    const { path, vars } = variantOptionsPath(options);
+    predicates.options = sql`jsonb_path_exists(x.variant_options, ${path}::jsonpath, ${vars}::jsonb)`;
   }
   return predicates;
 }
@@ -352,21 +373,36 @@ function facetsOf(filters: ProductListFilters): SQL {
       select coalesce(json_object_agg(o.name, o.counts), '{}'::json)
       from (
         select k.name, json_agg(json_build_object('value', k.value, 'count', k.n) order by k.n desc, k.value) as counts
-        from (
-          -- NOTE: distinct pairs first, then counted: hashed, where count(distinct) sorts every variant's values.
-          select d.name, d.value, count(*)::integer as n
-          from (
-            select distinct x.id, kv.key as name, kv.value
-            from u x
-            join ${productVariants} v on v.product_id = x.id and ${ACTIVE_VARIANT}
-            cross join lateral jsonb_each_text(v.options) kv
-            where ${allBut(predicates, "options")} and ${variantHasOptions(filters.options ?? {}, sql`kv.key`)}
-          ) d
-          group by d.name, d.value
-        ) k
+        from (${optionCounts(filters, predicates)}) k
         group by k.name
       ) o)
   )`;
+}
+
+/**
+ * How many products of the window `u` have an active variant with each option value (`name`,
+ * `value`, `n`), with the other filters applied. Without an option filter, each product's distinct
+ * pairs are counted as kept (`option_pairs`); with one, a value counts for a product only through a
+ * variant that also holds a chosen value of every other chosen option, so its variants are read.
+ */
+function optionCounts(filters: ProductListFilters, predicates: Partial<Record<FilterDimension, SQL>>): SQL {
+  const options = filters.options ?? {};
+  const others = allBut(predicates, "options");
+  if (Object.keys(options).length === 0) {
+    return sql`select g.pair::jsonb ->> 0 as name, g.pair::jsonb ->> 1 as value, g.n
+      from (select pair, count(*)::integer as n from u x cross join lateral unnest(x.option_pairs) pair
+        where ${others} group by pair) g`;
+  }
+  // NOTE: distinct pairs first, then counted: hashed, where count(distinct) sorts every variant's values.
+  return sql`select d.name, d.value, count(*)::integer as n
+    from (
+      select distinct x.id, kv.key as name, kv.value
+      from u x
+      cross join lateral jsonb_array_elements(x.variant_options) vo
+      cross join lateral jsonb_each_text(vo) kv
+      where ${others} and ${variantHasOptions(options, sql`kv.key`)}
+    ) d
+    group by d.name, d.value`;
 }
 
 /** The ORDER BY of a window's sort, over a window row `x`; every order ends newest first. */
@@ -396,11 +432,13 @@ function windowOrder(sort: ProductSort, ranking: { rank: SQL[]; relevance: SQL }
 }
 
 /**
- * A page of the window, in one statement and then the page's rows: the newest SEARCH_WINDOW
- * products of the list matching the keyword (with a part-word keyword, also those whose name
- * contains it, as a branch of its own on the trigram index), of which those passing the filters are
- * ranked (search.ts's ranking, then the sort) and counted, and the facets. `matched` is the window's
- * size, whatever the filters.
+ * A page of a window, in one statement and then the page's rows. The window `u`: the newest
+ * SEARCH_WINDOW products of the list matching the keyword (with a part-word keyword, also those whose
+ * name contains it, as a branch of its own on the trigram index); the facets count it. The results
+ * `f`: the products of `u` passing the filters when `u` holds every match; otherwise the newest
+ * SEARCH_WINDOW products matching the keyword and the filters, looked for in the whole list, so that
+ * a filter never misses an older product. `f` is ranked (search.ts's ranking, then the sort) and
+ * counted. `matched` is the size of `u`, whatever the filters.
  */
 async function windowPage(
   db: Database,
@@ -412,11 +450,15 @@ async function windowPage(
   counts: ListCounts,
 ): Promise<ProductListPage & { matched: number }> {
   const columns = sql`p.id, p.search_vector as doc, p.created_at, p.sold_count, p.rating_average, p.rating_count,
-    p.stock, p.on_sale, p.category_id, (case when p.on_sale then p.sale_price else p.price end) as price`;
-  const newest = (where: SQL) =>
-    sql`select ${columns} from ${products} p where ${baseConditions(filter)} and ${where} order by p.created_at desc, p.id desc limit ${SEARCH_WINDOW}`;
-  let window: SQL;
+    p.stock, p.on_sale, p.category_id, p.variant_options, p.option_pairs, (case when p.on_sale then p.sale_price else p.price end) as price`;
+  const predicates = filterPredicates(filters);
+  // NOTE: the filters stand over the subquery's columns; PostgreSQL pulls the subquery up, so they
+  // are evaluated on the rows of the scan (or the index walk) and the limit counts those passing.
+  const newest = (where: SQL, passing: SQL) =>
+    sql`select * from (select ${columns} from ${products} p where ${baseConditions(filter)} and ${where}) x
+      where ${passing} order by x.created_at desc, x.id desc limit ${SEARCH_WINDOW}`;
   let ranking: { rank: SQL[]; relevance: SQL } | null = null;
+  let windowOf: (passing: SQL) => SQL = (passing) => newest(sql`true`, passing);
   if (search) {
     const query = queryOf(search.words, search.count, sql`p.search_vector`);
     ranking = queryOf(search.words, search.count, sql`x.doc`);
@@ -428,17 +470,24 @@ async function windowPage(
       search.count === search.words.length &&
       search.keyword.length >= 3 &&
       used.some((w) => !w.known && !w.stop);
-    const documents = query ? newest(query.match) : null;
-    const names = partOfName ? newest(sql`p.name ilike ${nameContainsPattern(search.keyword)}`) : null;
-    if (documents && names) {
-      window = sql`select * from ((${documents}) union (${names})) w order by w.created_at desc, w.id desc limit ${SEARCH_WINDOW}`;
-    } else {
-      window = documents ?? names ?? sql`select ${columns} from ${products} p where false`;
-    }
-  } else {
-    window = newest(sql`true`);
+    const names = partOfName ? sql`p.name ilike ${nameContainsPattern(search.keyword)}` : null;
+    windowOf = (passing) => {
+      const documents = query ? newest(query.match, passing) : null;
+      const named = names ? newest(names, passing) : null;
+      if (documents && named) {
+        return sql`select * from ((${documents}) union (${named})) w order by w.created_at desc, w.id desc limit ${SEARCH_WINDOW}`;
+      }
+      return documents ?? named ?? sql`select ${columns} from ${products} p where false`;
+    };
   }
-  const predicates = filterPredicates(filters);
+  const filtered = allBut(predicates);
+  // NOTE: only one branch runs: each condition is a one-time filter over the count of `u`.
+  const results =
+    Object.keys(predicates).length === 0
+      ? sql`select * from u`
+      : sql`select * from u x where ${filtered} and (select count(*) from u) < ${SEARCH_WINDOW}
+          union all
+          select * from (${windowOf(filtered)}) w where (select count(*) from u) >= ${SEARCH_WINDOW}`;
   const counted =
     counts === "facets"
       ? facetsOf(filters)
@@ -448,8 +497,8 @@ async function windowPage(
             join ${categories} c on c.id = g.category_id)`
         : sql`null::json`;
   const { rows } = await db.execute<{ matched: number; total: number; ids: string[]; counted: unknown }>(sql`
-    with u as materialized (${window}),
-    f as (select * from u x where ${allBut(predicates)})
+    with u as materialized (${windowOf(sql`true`)}),
+    f as materialized (${results})
     select
       (select count(*)::integer from u) as matched,
       (select count(*)::integer from f) as total,

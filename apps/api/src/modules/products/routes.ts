@@ -50,7 +50,7 @@ function productList(
 }
 
 const LIST_NOTE =
-  "Filters, `meta.total` and `meta.facets` (each value counted with the other filters applied) cover the newest 500 products of the list that match the keyword; without keyword nor filter the total is exact. With a keyword that no product matches in full, words are dropped from the end until some match, and `meta.fallback` gives the query typed (`from`) and the one answered (`to`). With a keyword, results rank by words matched, typos, words in the name, then in the category, words together in the name, then the sort.";
+  "Filters look at the whole list: the results are the newest 500 products that match the keyword and every filter, and `meta.total` counts them (at most 500); without keyword nor filter the total is exact. `meta.facets` (each value counted with the other filters applied) count the newest 500 products of the list that match the keyword. With a keyword that no product matches in full, words are dropped from the end until some match, and `meta.fallback` gives the query typed (`from`) and the one answered (`to`). With a keyword, results rank by words matched, typos, words in the name, then in the category, words together in the name, then the sort.";
 
 /** A body's productId, when sent, must name the product of the path. */
 function checkBodyId(pathId: string, bodyId: string | undefined) {

@@ -130,6 +130,7 @@ describe("keyword search over a common word", () => {
   const matches = SEARCH_WINDOW + 12;
   let nameMatchId = "";
   let oldestNameMatchId = "";
+  let categoryId = "";
   /** The id the insert below gives its g-th row. */
   const idOf = (g: number) => `e${g.toString(16).padStart(23, "0")}`;
 
@@ -154,6 +155,16 @@ describe("keyword search over a common word", () => {
     );
     nameMatchId = idOf(5);
     oldestNameMatchId = idOf(matches);
+    categoryId = category.id;
+    // Each product its default variant, out of stock; the oldest one in size XL, 3 in stock.
+    await big.database.db.execute(sql`
+      update products set options = '[{"name":"Size","values":["XL"]}]'::jsonb where id = ${oldestNameMatchId}`);
+    await big.database.db.execute(sql`
+      insert into product_variants (id, product_id, sku, options, price, stock)
+      select 'v' || substr(p.id, 2), p.id, 'SCARF-' || p.id,
+        case when p.id = ${oldestNameMatchId} then '{"Size":"XL"}'::jsonb else '{}'::jsonb end, 10,
+        case when p.id = ${oldestNameMatchId} then 3 else 0 end
+      from products p where p.category_id = ${category.id}`);
   });
   afterAll(async () => big.close());
 
@@ -199,6 +210,22 @@ describe("keyword search over a common word", () => {
     // The name match first (words in the name rank above the chosen sort), then newest first.
     const newest = await page("/api/products?keyword=zephyrine&size=3&sort=newest");
     expect(newest.data.map((p) => p._id)).toEqual([5, 1, 2].map(idOf));
+  });
+
+  it("filters the whole list, not only the window: an older product passing the filters is found", async () => {
+    const ofIds = (found: { data: { _id: string }[] }) => found.data.map((p) => p._id);
+    const bySize = await page("/api/products?keyword=zephyrine&option=Size:XL");
+    expect(ofIds(bySize)).toEqual([oldestNameMatchId]);
+    expect(bySize.meta.total).toBe(1);
+    expect(ofIds(await page("/api/products?keyword=zephyrine&inStock=true"))).toEqual([oldestNameMatchId]);
+    // A category page without keyword, larger than the window, filtered alike.
+    const category = `/api/categories/id/${categoryId}/products`;
+    expect(ofIds(await page(`${category}?option=Size:XL`))).toEqual([oldestNameMatchId]);
+    expect(ofIds(await page(`${category}?inStock=true&sort=price-asc`))).toEqual([oldestNameMatchId]);
+    // The filter that every product passes still counts within the bound.
+    const outOfStock = await page(`${category}?inStock=false&size=8`);
+    expect(outOfStock.meta.total).toBe(SEARCH_WINDOW);
+    expect(ofIds(outOfStock)).toEqual([1, 2, 3, 4, 5, 6, 7, 8].map(idOf));
   });
 
   it("finds the common word through a typo and a part of it, with the same bound", async () => {
