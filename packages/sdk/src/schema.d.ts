@@ -449,7 +449,7 @@ export interface paths {
         };
         /**
          * A page of a category's active products, by category id
-         * @description Filters, `meta.total` and `meta.facets` (each value counted with the other filters applied) cover the newest 500 products of the list that match the keyword; without keyword nor filter the total is exact. With a keyword that no product matches in full, words are dropped from the end until some match, and `meta.fallback` gives the query typed (`from`) and the one answered (`to`). With a keyword, results rank by words matched, typos, words in the name, then in the category, words together in the name, then the sort.
+         * @description Filters look at the whole list: the results are the newest 500 products that match the keyword and every filter, and `meta.total` counts them (at most 500); without keyword nor filter the total is exact. `meta.facets` (each value counted with the other filters applied) count the newest 500 products of the list that match the keyword. With a keyword that no product matches in full, words are dropped from the end until some match, and `meta.fallback` gives the query typed (`from`) and the one answered (`to`). With a keyword, results rank by words matched, typos, words in the name, then in the category, words together in the name, then the sort.
          */
         get: operations["listCategoryProducts"];
         put?: never;
@@ -469,7 +469,7 @@ export interface paths {
         };
         /**
          * A page of a category's active products, by category slug
-         * @description Filters, `meta.total` and `meta.facets` (each value counted with the other filters applied) cover the newest 500 products of the list that match the keyword; without keyword nor filter the total is exact. With a keyword that no product matches in full, words are dropped from the end until some match, and `meta.fallback` gives the query typed (`from`) and the one answered (`to`). With a keyword, results rank by words matched, typos, words in the name, then in the category, words together in the name, then the sort.
+         * @description Filters look at the whole list: the results are the newest 500 products that match the keyword and every filter, and `meta.total` counts them (at most 500); without keyword nor filter the total is exact. `meta.facets` (each value counted with the other filters applied) count the newest 500 products of the list that match the keyword. With a keyword that no product matches in full, words are dropped from the end until some match, and `meta.fallback` gives the query typed (`from`) and the one answered (`to`). With a keyword, results rank by words matched, typos, words in the name, then in the category, words together in the name, then the sort.
          */
         get: operations["listCategoryProductsBySlug"];
         put?: never;
@@ -489,7 +489,7 @@ export interface paths {
         };
         /**
          * Active products: newest first, or by relevance with a keyword
-         * @description Filters, `meta.total` and `meta.facets` (each value counted with the other filters applied) cover the newest 500 products of the list that match the keyword; without keyword nor filter the total is exact. With a keyword that no product matches in full, words are dropped from the end until some match, and `meta.fallback` gives the query typed (`from`) and the one answered (`to`). With a keyword, results rank by words matched, typos, words in the name, then in the category, words together in the name, then the sort.
+         * @description Filters look at the whole list: the results are the newest 500 products that match the keyword and every filter, and `meta.total` counts them (at most 500); without keyword nor filter the total is exact. `meta.facets` (each value counted with the other filters applied) count the newest 500 products of the list that match the keyword. With a keyword that no product matches in full, words are dropped from the end until some match, and `meta.fallback` gives the query typed (`from`) and the one answered (`to`). With a keyword, results rank by words matched, typos, words in the name, then in the category, words together in the name, then the sort.
          */
         get: operations["listProducts"];
         put?: never;
@@ -513,7 +513,7 @@ export interface paths {
         };
         /**
          * Active products on sale
-         * @description Filters, `meta.total` and `meta.facets` (each value counted with the other filters applied) cover the newest 500 products of the list that match the keyword; without keyword nor filter the total is exact. With a keyword that no product matches in full, words are dropped from the end until some match, and `meta.fallback` gives the query typed (`from`) and the one answered (`to`). With a keyword, results rank by words matched, typos, words in the name, then in the category, words together in the name, then the sort.
+         * @description Filters look at the whole list: the results are the newest 500 products that match the keyword and every filter, and `meta.total` counts them (at most 500); without keyword nor filter the total is exact. `meta.facets` (each value counted with the other filters applied) count the newest 500 products of the list that match the keyword. With a keyword that no product matches in full, words are dropped from the end until some match, and `meta.fallback` gives the query typed (`from`) and the one answered (`to`). With a keyword, results rank by words matched, typos, words in the name, then in the category, words together in the name, then the sort.
          */
         get: operations["listProductsOnSale"];
         put?: never;
@@ -533,7 +533,7 @@ export interface paths {
         };
         /**
          * Inactive products (staff)
-         * @description Filters, `meta.total` and `meta.facets` (each value counted with the other filters applied) cover the newest 500 products of the list that match the keyword; without keyword nor filter the total is exact. With a keyword that no product matches in full, words are dropped from the end until some match, and `meta.fallback` gives the query typed (`from`) and the one answered (`to`). With a keyword, results rank by words matched, typos, words in the name, then in the category, words together in the name, then the sort.
+         * @description Filters look at the whole list: the results are the newest 500 products that match the keyword and every filter, and `meta.total` counts them (at most 500); without keyword nor filter the total is exact. `meta.facets` (each value counted with the other filters applied) count the newest 500 products of the list that match the keyword. With a keyword that no product matches in full, words are dropped from the end until some match, and `meta.fallback` gives the query typed (`from`) and the one answered (`to`). With a keyword, results rank by words matched, typos, words in the name, then in the category, words together in the name, then the sort.
          *
          *     Roles: admin, manager.
          */
