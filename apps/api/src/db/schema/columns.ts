@@ -1,3 +1,4 @@
+import { type SQL, sql } from "drizzle-orm";
 import { char, numeric } from "drizzle-orm/pg-core";
 import { newId } from "#api/core/ids";
 
@@ -6,6 +7,14 @@ export const primaryId = () => char({ length: 24 }).primaryKey().$defaultFn(newI
 
 /** A column holding another row's id. */
 export const idRef = () => char({ length: 24 });
+
+/**
+ * An id as a value of a statement's own rows (`from (values ...)`), typed as the id columns are.
+ * NOTE: an untyped value is text, and `column = text` makes PostgreSQL compare the column cast to
+ * text: no index serves that, so every such join read the whole table (every order's stock taken
+ * scanned every variant of the shop).
+ */
+export const idValue = (id: string): SQL => sql`${id}::char(24)`;
 
 /** Money: numeric(12,2), read and written as JS numbers. */
 export const money = () => numeric({ precision: 12, scale: 2, mode: "number" });

@@ -1,5 +1,5 @@
 import { api, validation } from "@shop/shared/messages";
-import { eq, inArray } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newId } from "#api/core/ids";
 import { orders } from "#api/db/schema/orders";
@@ -11,6 +11,7 @@ import { startSession } from "#api/modules/sessions/service";
 import { createTestApp, inject, signedInUser, type TestApp, uniqueEmail } from "#test/app";
 import { makeCategory, makeMedia, makeProduct } from "#test/catalog";
 import { ADDRESS, makeShop } from "#test/fixtures";
+import { takeStockStatement } from "./repo";
 import { sweepExpiredOrders } from "./service";
 
 let t: TestApp;
@@ -303,6 +304,24 @@ describe("POST /api/orders", () => {
         ),
       );
     expect(placed).toHaveLength(5);
+  });
+});
+
+describe("taking stock", () => {
+  it("finds each variant by its primary key, not by a scan of every variant of the shop", async () => {
+    const statement = takeStockStatement([
+      { variantId: newId(), quantity: 1 },
+      { variantId: newId(), quantity: 2 },
+    ]);
+    const plan = await t.database.db.transaction(async (tx) => {
+      // The test table is tiny, so a scan would win on cost: forbid it, so that it shows only when
+      // nothing else can serve (an id compared as text, which no index holds).
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const result = await tx.execute<{ "QUERY PLAN": string }>(sql`explain ${statement}`);
+      return result.rows.map((row) => row["QUERY PLAN"]).join("\n");
+    });
+    expect(plan).toContain("product_variants_pkey");
+    expect(plan).not.toMatch(/Seq Scan on product_variants/);
   });
 });
 

@@ -2,6 +2,7 @@
 import type { OrderStatus } from "@shop/shared/constants";
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, type SQL, sql } from "drizzle-orm";
 import type { Database } from "#api/db/client";
+import { idValue } from "#api/db/schema/columns";
 import { type Media, media } from "#api/db/schema/media";
 import {
   type NewOrder,
@@ -84,13 +85,18 @@ export async function takeStock(
   db: Database,
   lines: readonly { variantId: string; quantity: number }[],
 ): Promise<Set<string>> {
-  const values = lines.map((line) => sql`(${line.variantId}, ${line.quantity}::integer)`);
-  const result = await db.execute<{ id: string }>(sql`
+  const result = await db.execute<{ id: string }>(takeStockStatement(lines));
+  return new Set(result.rows.map((row) => row.id));
+}
+
+/** The statement of `takeStock`: each variant found by its primary key. */
+export function takeStockStatement(lines: readonly { variantId: string; quantity: number }[]): SQL {
+  const values = lines.map((line) => sql`(${idValue(line.variantId)}, ${line.quantity}::integer)`);
+  return sql`
     update ${productVariants} as v set stock = v.stock - x.quantity
     from (values ${sql.join(values, sql`, `)}) as x(id, quantity)
     where v.id = x.id and v.stock >= x.quantity
-    returning v.id`);
-  return new Set(result.rows.map((row) => row.id));
+    returning v.id`;
 }
 
 /** Gives an order's units back to their variants; a paid order also takes them off the best-seller count. */

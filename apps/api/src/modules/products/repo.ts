@@ -19,6 +19,7 @@ import {
 import { and, asc, count, desc, eq, gt, inArray, isNull, notInArray, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Database } from "#api/db/client";
+import { idValue } from "#api/db/schema/columns";
 import { categories } from "#api/db/schema/categories";
 import { type Media, media } from "#api/db/schema/media";
 import { orderItems } from "#api/db/schema/orders";
@@ -731,7 +732,7 @@ export async function updateVariants(
   }
   const rows = variants.map(
     (v) =>
-      sql`(${v.id}, ${v.sku}, ${JSON.stringify(v.options)}::jsonb, ${v.price}::numeric, ${v.onSale}::boolean, ${v.salePrice}::numeric, ${v.stock}::integer, ${v.isActive}::boolean, ${v.position}::integer)`,
+      sql`(${idValue(v.id)}, ${v.sku}, ${JSON.stringify(v.options)}::jsonb, ${v.price}::numeric, ${v.onSale}::boolean, ${v.salePrice}::numeric, ${v.stock}::integer, ${v.isActive}::boolean, ${v.position}::integer)`,
   );
   await db.execute(sql`
     update ${productVariants} as v
@@ -1049,7 +1050,7 @@ export async function updateProductsBulk(db: Database, rows: readonly ProductImp
   for (const part of chunks(rows)) {
     const values = part.map(
       (row) =>
-        sql`(${row.id}, ${row.name}::text, ${row.description}::text, ${row.isActive}::boolean, ${row.categoryId}, ${row.thumbnailId}, ${JSON.stringify(row.options)}::jsonb)`,
+        sql`(${idValue(row.id)}, ${row.name}::text, ${row.description}::text, ${row.isActive}::boolean, ${row.categoryId}, ${row.thumbnailId}, ${JSON.stringify(row.options)}::jsonb)`,
     );
     await db.execute(sql`
       update ${products} as p

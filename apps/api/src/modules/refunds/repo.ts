@@ -1,6 +1,7 @@
 /** SQL for refunds: reserving an amount on a payment, completing or dropping it, and stock coming back. */
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "#api/db/client";
+import { idValue } from "#api/db/schema/columns";
 import { orderItems } from "#api/db/schema/orders";
 import { payments } from "#api/db/schema/payments";
 import { products, productVariants } from "#api/db/schema/products";
@@ -117,7 +118,7 @@ export async function restock(db: Database, lines: readonly { variantId: string;
     db,
     lines.map((line) => line.variantId),
   );
-  const values = lines.map((line) => sql`(${line.variantId}, ${line.quantity}::integer)`);
+  const values = lines.map((line) => sql`(${idValue(line.variantId)}, ${line.quantity}::integer)`);
   await db.execute(sql`
     update ${productVariants} v set stock = v.stock + x.quantity
     from (select id, sum(quantity)::integer as quantity from (values ${sql.join(values, sql`, `)}) as y(id, quantity) group by id) as x
