@@ -19,8 +19,8 @@ import {
 import { and, asc, count, desc, eq, gt, inArray, isNull, notInArray, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Database } from "#api/db/client";
-import { idValue } from "#api/db/schema/columns";
 import { categories } from "#api/db/schema/categories";
+import { idValue } from "#api/db/schema/columns";
 import { type Media, media } from "#api/db/schema/media";
 import { orderItems } from "#api/db/schema/orders";
 import {
