@@ -13,8 +13,13 @@ import type { OrderItem } from "#api/db/schema/orders";
 import { type ExportCursor, findExportBatch } from "./repo";
 import { staffOrderFilter } from "./service";
 
-/** Orders read per query: small enough to keep memory flat, large enough to keep queries few. */
-export const EXPORT_BATCH = 500;
+/**
+ * Orders read per query: small enough to keep memory flat, large enough to keep queries few.
+ * NOTE: measured on 100k orders with the heap held to 128 MB (test-hard/orders-export.test.ts):
+ * 500 a batch peaked at 195–207 MB resident, over the 200 MB bound as often as not; 300 peaks at
+ * 182–189 MB for an export 15% slower (12.5 s instead of 10.8 s); 200 at the same peak, 55% slower.
+ */
+export const EXPORT_BATCH = 300;
 
 export const EXPORT_COLUMNS = [
   "Order number",

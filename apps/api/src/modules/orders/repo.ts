@@ -358,12 +358,9 @@ export async function findExportBatch(
   const lines = await db
     .select()
     .from(orderItems)
-    .where(
-      inArray(
-        orderItems.orderId,
-        page.map((row) => row.order.id),
-      ),
-    )
+    // NOTE: one array parameter, not one parameter per order: a statement of 300 parameters took
+    // longer to parse and plan than to run.
+    .where(sql`${orderItems.orderId} = any(${sql.param(page.map((row) => row.order.id))}::char(24)[])`)
     .orderBy(asc(orderItems.orderId), asc(orderItems.id));
   const next = page.length < limit ? undefined : { createdAt: last.at, id: last.order.id };
   return { orders: page, lines, next };
