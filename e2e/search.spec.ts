@@ -9,7 +9,7 @@ import { gotoSettled } from "./support/pages";
 const BOOTS = "Leather Chelsea Boots";
 /** "Chelsea" with two neighbouring letters swapped: one typo. */
 const TYPO = "chelsae";
-const SHOTS = process.env.SEARCH_SHOTS_DIR;
+const SHOTS = process.env.E2E_SCREENSHOTS;
 
 async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page })

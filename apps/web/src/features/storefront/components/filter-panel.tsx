@@ -1,4 +1,5 @@
 import { searchTexts } from "@shop/shared/messages";
+import { compareOptionValues } from "@shop/shared/option-order";
 import { type ProductFacets, RATING_STEPS } from "@shop/shared/schemas/product";
 import { type FormEvent, type ReactNode, useId } from "react";
 import { Skeleton } from "#web/components/skeleton";
@@ -260,12 +261,13 @@ export function FilterPanel({
 
       {optionNames.map((name) => {
         const chosen = filters.options[name] ?? [];
+        // Counted most first by the API; read in the option's own order (sizes small to large).
         const values = withChosen(
           facets.options[name] ?? [],
           chosen,
           (v) => v.value,
           (value) => ({ value, count: 0 }),
-        );
+        ).sort((a, b) => compareOptionValues(a.value, b.value));
         return (
           <Section key={name} legend={name}>
             {values.map((option) => (

@@ -20,6 +20,7 @@ const facets: ProductFacets = {
   ],
   options: {
     Size: [
+      { value: "XL", count: 5 },
       { value: "M", count: 4 },
       { value: "L", count: 0 },
     ],
@@ -54,6 +55,17 @@ describe("the filter panel", () => {
     expect(within(sidebar()).getByRole("radio", { name: "4 stars & up (3 products)" })).toBeEnabled();
     // A value that would show nothing cannot be chosen.
     expect(within(sidebar()).getByRole("checkbox", { name: "L (0 products)" })).toBeDisabled();
+  });
+
+  it("lists an option's values in their own order, sizes from the smallest, not by count", async () => {
+    renderSearch("/search?keyword=shirt");
+    await within(sidebar()).findByRole("checkbox", { name: "M (4 products)" });
+    const group = within(within(sidebar()).getByRole("group", { name: "Size" }));
+    expect(group.getAllByRole("checkbox")).toEqual(
+      ["M (4 products)", "L (0 products)", "XL (5 products)"].map((name) =>
+        group.getByRole("checkbox", { name }),
+      ),
+    );
   });
 
   it("writes a chosen value into the address, back on page 1, keeping the keyword and size, and asks the API for it", async () => {
