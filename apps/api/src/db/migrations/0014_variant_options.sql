@@ -84,4 +84,6 @@ FROM (
 	GROUP BY v."product_id"
 ) AS d
 WHERE p."id" = d."product_id";--> statement-breakpoint
+-- The index after the backfill: one build, not 100k updates of it.
+CREATE INDEX "products_option_pairs_idx" ON "products" USING gin ("option_pairs");--> statement-breakpoint
 ANALYZE "products";

@@ -107,6 +107,8 @@ export const products = pgTable(
       t.createdAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
+    // Option filters: a product with a chosen option value, found without reading every product.
+    index("products_option_pairs_idx").using("gin", t.optionPairs),
     // Keyword search (ILIKE '%word%' and similarity) over names needs a trigram index.
     index("products_name_trgm_idx").using("gin", t.name.op("gin_trgm_ops")),
     index("products_search_vector_idx").using("gin", t.searchVector),
