@@ -6,6 +6,16 @@ ALTER TABLE "products" ADD COLUMN "option_pairs" text[] DEFAULT '{}'::text[] NOT
 -- (migration 0007), so that option filters and facets read one row per product instead of joining
 -- its variants. A variant write that changes only stock still moves only the stock; one that changes
 -- options, activity, order or removal derives the whole row again.
+-- One option value of a product as `option_pairs` holds it, and the API's option filters ask for it:
+-- the JSON array [name, value] as text.
+CREATE FUNCTION "option_pair"(name text, value text) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE
+	AS $$ SELECT jsonb_build_array(name, value)::text $$;--> statement-breakpoint
+-- The distinct option values of a product's active variants, sorted.
+CREATE FUNCTION "product_option_pairs"(product char(24)) RETURNS text[] LANGUAGE sql STABLE PARALLEL SAFE AS $$
+	SELECT coalesce(array_agg(DISTINCT "option_pair"(kv."key", kv."value")), '{}'::text[])
+	FROM "product_variants" AS v, jsonb_each_text(v."options") AS kv
+	WHERE v."product_id" = product AND v."is_active" AND v."removed_at" IS NULL
+$$;--> statement-breakpoint
 CREATE OR REPLACE FUNCTION "product_variants_derive"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
 	ids char(24)[];
@@ -57,11 +67,7 @@ BEGIN
 	) AS d
 	CROSS JOIN LATERAL (
 		SELECT coalesce(jsonb_agg(v."options" ORDER BY v."position", v."id"), '[]'::jsonb) AS "variant_options",
-			coalesce((
-				SELECT array_agg(DISTINCT jsonb_build_array(kv."key", kv."value")::text)
-				FROM "product_variants" AS w, jsonb_each_text(w."options") AS kv
-				WHERE w."product_id" = d."product_id" AND w."is_active" AND w."removed_at" IS NULL
-			), '{}'::text[]) AS "option_pairs"
+			"product_option_pairs"(d."product_id") AS "option_pairs"
 		FROM "product_variants" AS v
 		WHERE v."product_id" = d."product_id" AND v."is_active" AND v."removed_at" IS NULL
 	) AS o
@@ -74,11 +80,7 @@ $$;--> statement-breakpoint
 UPDATE "products" AS p SET "variant_options" = d."variant_options", "option_pairs" = d."option_pairs"
 FROM (
 	SELECT v."product_id", jsonb_agg(v."options" ORDER BY v."position", v."id") AS "variant_options",
-		coalesce((
-			SELECT array_agg(DISTINCT jsonb_build_array(kv."key", kv."value")::text)
-			FROM "product_variants" AS w, jsonb_each_text(w."options") AS kv
-			WHERE w."product_id" = v."product_id" AND w."is_active" AND w."removed_at" IS NULL
-		), '{}'::text[]) AS "option_pairs"
+		"product_option_pairs"(v."product_id") AS "option_pairs"
 	FROM "product_variants" AS v
 	WHERE v."is_active" AND v."removed_at" IS NULL
 	GROUP BY v."product_id"

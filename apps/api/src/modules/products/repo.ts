@@ -336,20 +336,27 @@ function filterPredicates(filters: ProductListFilters): Partial<Record<FilterDim
   if (filters.rating !== undefined) predicates.rating = sql`x.rating_average >= ${filters.rating}`;
   const options = filters.options ?? {};
   if (Object.keys(options).length > 0) {
-    const { path, vars } = variantOptionsPath(options);
-    // NOTE: each chosen option's values among the product's pairs first: a condition the GIN index
-    // of `option_pairs` answers, so that a rare value is found without testing every product; then
-    // the exact test, one variant holding a chosen value of every chosen option.
-    const anyPair = Object.entries(options).map(
-      ([name, values]) =>
-        sql`x.option_pairs && array[${sql.join(
-          values.map((value) => sql`jsonb_build_array(${name}::text, ${value}::text)::text`),
-          sql`, `,
-        )}]`,
-    );
-    predicates.options = sql`${sql.join(anyPair, sql` and `)} and jsonb_path_exists(x.variant_options, ${path}::jsonpath, ${vars}::jsonb)`;
+    predicates.options = optionsMatch(options, sql`x`);
   }
   return predicates;
+}
+
+/**
+ * Whether a product row `row` has an active variant holding one of the chosen values of every chosen
+ * option. NOTE: each option's values among the product's pairs first, a condition the GIN index of
+ * `option_pairs` answers (a rare value is found without testing every product; `option_pair` is the
+ * SQL function of migration 0014 that wrote them); then the exact test, on one variant.
+ */
+export function optionsMatch(options: Record<string, string[]>, row: SQL): SQL {
+  const anyPair = Object.entries(options).map(
+    ([name, values]) =>
+      sql`${row}.option_pairs && array[${sql.join(
+        values.map((value) => sql`option_pair(${name}::text, ${value}::text)`),
+        sql`, `,
+      )}]`,
+  );
+  const { path, vars } = variantOptionsPath(options);
+  return sql`${sql.join(anyPair, sql` and `)} and jsonb_path_exists(${row}.variant_options, ${path}::jsonpath, ${vars}::jsonb)`;
 }
 
 /** Every filter but those of `except`, and-ed. */

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, inject, signedInUser, type TestApp } from "#test/app";
 import { makeCategory, makeMedia, makeProduct } from "#test/catalog";
-import { SEARCH_WINDOW } from "./repo";
+import { optionsMatch, SEARCH_WINDOW } from "./repo";
 
 let t: TestApp;
 const ids: Record<string, string> = {};
@@ -226,6 +226,25 @@ describe("keyword search over a common word", () => {
     const outOfStock = await page(`${category}?inStock=false&size=8`);
     expect(outOfStock.meta.total).toBe(SEARCH_WINDOW);
     expect(ofIds(outOfStock)).toEqual([1, 2, 3, 4, 5, 6, 7, 8].map(idOf));
+  });
+
+  it("finds an option value through the index of the products' option pairs, not a scan of every product", async () => {
+    const plan = await big.database.db.transaction(async (tx) => {
+      // Forbid a scan of the table or a walk of a whole index, so that only a search of an index
+      // can serve; a scan shows up if none can.
+      await tx.execute(sql`set local enable_seqscan = off`);
+      await tx.execute(sql`set local enable_indexscan = off`);
+      const result = await tx.execute<{ "QUERY PLAN": string }>(
+        sql`explain select p.id from products p where ${optionsMatch({ Size: ["XL", "XXL"] }, sql`p`)}`,
+      );
+      return result.rows.map((row) => row["QUERY PLAN"]).join("\n");
+    });
+    expect(plan).toContain("products_option_pairs_idx");
+    expect(plan).not.toMatch(/Seq Scan on products/);
+    const found = await big.database.db.execute<{ id: string }>(
+      sql`select p.id from products p where ${optionsMatch({ Size: ["XL", "XXL"] }, sql`p`)}`,
+    );
+    expect(found.rows.map((row) => row.id)).toEqual([oldestNameMatchId]);
   });
 
   it("finds the common word through a typo and a part of it, with the same bound", async () => {
