@@ -130,12 +130,22 @@ export async function returnStock(db: Database, orderId: string, { wasPaid }: { 
   }
 }
 
-/** Raises the best-seller count of a paid order's products. */
+/**
+ * Raises the best-seller count of a paid order's products, by the units of all their lines (two
+ * sizes of one shoe are two lines of one product). NOTE: the products are locked in id order first,
+ * as the variants' trigger locks them when a placement takes stock: an UPDATE ... FROM locks rows in
+ * the join's order, and a payment and a placement holding one product each waited for the other.
+ */
 export async function countSold(db: Database, orderId: string) {
+  const sold = sql`select product_id, sum(quantity)::integer as quantity from ${orderItems}
+    where order_id = ${orderId} group by product_id`;
+  await db.execute(
+    sql`select p.id from ${products} p where p.id in (select product_id from (${sold}) s) order by p.id for update`,
+  );
   await db.execute(sql`
-    update ${products} p set sold_count = p.sold_count + oi.quantity
-    from ${orderItems} oi
-    where oi.order_id = ${orderId} and p.id = oi.product_id`);
+    update ${products} p set sold_count = p.sold_count + s.quantity
+    from (${sold}) s
+    where p.id = s.product_id`);
 }
 
 /** Inserts an order and its lines; answers both as stored. */

@@ -3,14 +3,14 @@ import type { ProductInput, VariantDto } from "@shop/shared/schemas/product";
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orders } from "#api/db/schema/orders";
-import { productVariants } from "#api/db/schema/products";
+import { products, productVariants } from "#api/db/schema/products";
 import { users } from "#api/db/schema/users";
 import { hashPassword } from "#api/modules/auth/password";
 import { mailContextOf } from "#api/modules/email/service";
 import { startSession } from "#api/modules/sessions/service";
 import { createTestApp, inject, signedInUser, type TestApp, uniqueEmail } from "#test/app";
 import { makeCategory, makeMedia, makeProduct, makeProductWithVariants, productBody } from "#test/catalog";
-import { ADDRESS } from "#test/fixtures";
+import { ADDRESS, APPROVED_CARD } from "#test/fixtures";
 import { sweepExpiredOrders } from "./service";
 
 let t: TestApp;
@@ -114,6 +114,31 @@ describe("ordering a variant", () => {
     expect(await variantStock(size8._id)).toBe(4);
     expect(await variantStock(size9._id)).toBe(3);
     expect(await productStock(product._id)).toBe(7);
+  });
+
+  it("counts both sizes of one shoe as sold when the order is paid", async () => {
+    const { product, size8, size9 } = await shoes({ size8: 5, size9: 5 });
+    const buyer = await shopperWithAddress();
+    const placed = await place(buyer.cookie, {
+      products: [
+        { product: product._id, variant: size8._id, quantity: 1 },
+        { product: product._id, variant: size9._id, quantity: 2 },
+      ],
+      shippingAddress: buyer.addressId,
+    });
+    expect(placed.statusCode).toBe(201);
+    const paid = await inject(t.app, {
+      method: "POST",
+      url: "/api/payments",
+      cookie: buyer.cookie,
+      payload: { order: placed.json().data._id, paymentGateway: "test", card: APPROVED_CARD, amount: 0.01 },
+    });
+    expect(paid.statusCode).toBe(201);
+    const [row] = await t.database.db
+      .select({ soldCount: products.soldCount })
+      .from(products)
+      .where(eq(products.id, product._id));
+    expect(row?.soldCount).toBe(3);
   });
 
   it("answers 400 'Please choose a Size.' for a product with options and no variant", async () => {
