@@ -110,7 +110,8 @@ describe("two servers draining one outbox, one killed mid-send", () => {
     expect(sentByBAtKill, "B was draining too").toBeGreaterThan(0);
 
     // A's lease on the batch it held would end two minutes after it took it; the test makes it end
-    // now (only A's: the rows taken with the held message, whose lease they share).
+    // now (only A's: the rows taken with the held message, whose lease they share; a lease is the
+    // database's now() of the take plus two minutes, to the microsecond, so B's batches differ).
     const stranded = await db
       .update(emails)
       .set({ leaseUntil: sql`now()` })

@@ -1,7 +1,7 @@
 import { EMAIL_RETRY_DELAYS_MS } from "@shop/shared/constants";
 import { api, mail } from "@shop/shared/messages";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { emails, passwordResets } from "#api/db/schema/emails";
 import { users } from "#api/db/schema/users";
 import {
@@ -16,7 +16,7 @@ import {
   uniqueEmail,
 } from "#test/app";
 import { startSmtp, type TestSmtp } from "#test/smtp";
-import { drainOutbox, queueEmail } from "./service";
+import { drainOutbox, LEASE_MS, queueEmail } from "./service";
 import { createMailTransport } from "./transport";
 
 let smtp: TestSmtp;
@@ -283,6 +283,45 @@ describe("the outbox", () => {
       lastError: "550 no",
     });
   });
+
+  // On PostgreSQL only: PGlite runs in this process and its clock is Date.now, so there the sender's
+  // clock and the database's cannot differ.
+  it.runIf(process.env.TEST_DB_KIND === "postgres")(
+    "holds a message for the lease by the database's clock, whatever the sender's clock says",
+    async () => {
+      const queued = await queueEmail(t.database.db, SHOP, {
+        kind: "welcome",
+        to: uniqueEmail("lease"),
+        subject: "Leased",
+        parts: { firstName: "A", lines: [] },
+      });
+      // While this sender talks to the mail server, how long the database still holds the row for it.
+      const heldFor: number[] = [];
+      const watching = {
+        kind: "smtp" as const,
+        send: async ({ messageId }: { messageId: string }) => {
+          if (messageId !== `<${queued.id}@example.com>`) return;
+          const [row] = await t.database.db
+            .select({ seconds: sql<number>`extract(epoch from ${emails.leaseUntil} - now())::float8` })
+            .from(emails)
+            .where(eq(emails.id, queued.id));
+          heldFor.push(row?.seconds ?? 0);
+        },
+        close: () => {},
+      };
+      // This instance's clock runs an hour behind the database's.
+      const realNow = Date.now.bind(Date);
+      const behind = vi.spyOn(Date, "now").mockImplementation(() => realNow() - 3_600_000);
+      try {
+        await drainOutbox(t.database.db, watching, "example.com");
+      } finally {
+        behind.mockRestore();
+      }
+      expect(heldFor).toHaveLength(1);
+      expect(heldFor[0]).toBeGreaterThan(LEASE_MS / 1000 - 30);
+      expect(heldFor[0]).toBeLessThanOrEqual(LEASE_MS / 1000);
+    },
+  );
 });
 
 describe("the Emails API (admin)", () => {

@@ -17,11 +17,12 @@ export async function insertEmails(db: Database, values: readonly NewEmail[]): P
 }
 
 /**
- * Takes up to `limit` messages that are due and held by no live sender, and holds them until
- * `leaseUntil`. Two senders never take the same row: the rows are locked while taken and skipped by
- * the other (FOR UPDATE SKIP LOCKED), and a taken row's lease keeps it out of later takes.
+ * Takes up to `limit` messages that are due and held by no live sender, and holds them for `leaseMs`.
+ * Two senders never take the same row: the rows are locked while taken and skipped by the other
+ * (FOR UPDATE SKIP LOCKED), and a taken row's lease keeps it out of later takes. The lease is set by
+ * the database's clock, the one it is compared with, so instances whose clocks differ agree on it.
  */
-export async function claimDueEmails(db: Database, limit: number, leaseUntil: Date): Promise<Email[]> {
+export async function claimDueEmails(db: Database, limit: number, leaseMs: number): Promise<Email[]> {
   return db.transaction(async (tx) => {
     const due = await tx
       .select({ id: emails.id })
@@ -39,7 +40,10 @@ export async function claimDueEmails(db: Database, limit: number, leaseUntil: Da
     if (due.length === 0) return [];
     return tx
       .update(emails)
-      .set({ leaseUntil, attempts: sql`${emails.attempts} + 1` })
+      .set({
+        leaseUntil: sql`now() + ${leaseMs} * interval '1 millisecond'`,
+        attempts: sql`${emails.attempts} + 1`,
+      })
       .where(
         inArray(
           emails.id,

@@ -106,7 +106,7 @@ export async function drainOutbox(
 ): Promise<DrainResult> {
   const result: DrainResult = { sent: 0, failed: 0 };
   for (;;) {
-    const batch = await claimDueEmails(db, BATCH, new Date(Date.now() + LEASE_MS));
+    const batch = await claimDueEmails(db, BATCH, LEASE_MS);
     if (batch.length === 0) return result;
     for (const email of batch) {
       try {
