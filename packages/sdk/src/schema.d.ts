@@ -667,7 +667,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Up to 5 products, up to 3 categories and the corrected query for what is typed so far */
+        /**
+         * Up to 5 products, up to 3 categories and the corrected query for what is typed so far
+         * @description The products are the best ranked (as a search ranks them) among the newest 100 that match, and the categories those the most of them are in.
+         */
         get: operations["suggestSearch"];
         put?: never;
         post?: never;

@@ -122,6 +122,7 @@ describe("database schema", () => {
       "product_counts",
       "product_gallery",
       "product_variants",
+      "product_words",
       "products",
       "refunds",
       "reviews",

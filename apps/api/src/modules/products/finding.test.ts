@@ -11,7 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { products } from "#api/db/schema/products";
 import { createTestApp, type TestApp } from "#test/app";
 import { makeCategory, makeMedia, makeProduct } from "#test/catalog";
-import { typoDistance } from "./search";
+import { listProductSummaries } from "./repo";
+import { type QueryWord, queryOf, typoDistance } from "./search";
 
 let t: TestApp;
 const ids: Record<string, string> = {};
@@ -240,6 +241,27 @@ describe("typo rules", () => {
     expect(notLast.meta.fallback).toEqual({ from: "meri wool", to: "meri" });
   });
 
+  it("matches a mistyped word through its typos only, and a known or uncorrectable word as typed", () => {
+    const word = (typed: string, known: boolean, typo1: string[] = []): QueryWord => ({
+      typed,
+      word: typed,
+      stop: false,
+      known,
+      typo1,
+      typo2: [],
+    });
+    const textOf = (words: QueryWord[]) => queryOf(words, words.length, sql`doc`)?.text;
+    // No known word is "wacth" or starts with it: its spelling would match nothing.
+    expect(textOf([word("wacth", false, ["watch"])])).toBe("('watch')");
+    // A known word (or the start of one) stays, the last as a prefix, beside its typos.
+    expect(textOf([word("silk", true, ["milk"])])).toBe("('silk':* | 'milk')");
+    expect(textOf([word("wool", true), word("jumpr", false, ["jumper"])])).toBe(
+      "('wool' | 'wooljumpr') & ('wooljumpr' | 'jumper')",
+    );
+    // A word with no correction is searched as typed (a product code, a part of a name).
+    expect(textOf([word("xq42", false)])).toBe("('xq42':*)");
+  });
+
   it("ranks an exact word above a word read with a typo", async () => {
     const shirt = await found("shirt");
     expect(shirt.at(-1)).toBe(ids.skirt);
@@ -261,6 +283,32 @@ describe("many words", () => {
     const answer = await get("/api/products?keyword=oxford%20shirt");
     expect(answer.data.map((p) => p._id)).toEqual([ids.oxford]);
     expect(answer.meta.fallback).toBeUndefined();
+  });
+
+  it("drops no word when every word matches but the filters leave nothing", async () => {
+    // The storefront's list (results and facets side by side)...
+    const answer = await get("/api/products?keyword=oxford%20shirt&maxPrice=1");
+    expect(answer.data).toEqual([]);
+    expect(answer.meta.total).toBe(0);
+    expect(answer.meta.fallback).toBeUndefined();
+    // ...and a list without facets, which asks whether the keyword alone matches after.
+    const withoutFacets = (keyword: string, maxPrice: number) =>
+      listProductSummaries(
+        t.database.db,
+        { isActive: true, keyword },
+        undefined,
+        { limit: 8, offset: 0 },
+        {
+          filters: { maxPrice },
+        },
+      );
+    const bare = await withoutFacets("oxford shirt", 1);
+    expect(bare).toMatchObject({ rows: [], total: 0 });
+    expect(bare.fallback).toBeUndefined();
+    // Where the last word matches nothing, the filters apply to what is answered instead.
+    const dropped = await withoutFacets("oxford plaid", 100);
+    expect(dropped.fallback).toEqual({ from: "oxford plaid", to: "oxford" });
+    expect(dropped.rows.map((row) => row.id)).toEqual([ids.oxford]);
   });
 
   it("keeps the empty answer when no word matches at all", async () => {

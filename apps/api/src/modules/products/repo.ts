@@ -31,11 +31,13 @@ import {
   productGallery,
   products,
   productVariants,
+  productWords,
   searchWords,
 } from "#api/db/schema/products";
 import {
   addSearchWords,
   correctionOf,
+  isMistyped,
   keywordWords,
   nameContainsPattern,
   type QueryWord,
@@ -45,6 +47,7 @@ import {
   searchDocument,
   searchDocumentOf,
   searchWordsOf,
+  wordKeys,
 } from "./search";
 
 export interface ProductFilter {
@@ -62,6 +65,12 @@ export interface ProductFilter {
  * (docs/decisions/007-kept-counts-and-bounded-search.md).
  */
 export const SEARCH_WINDOW = 500;
+
+/**
+ * How many of a word's newest matches the results under filters read by key before walking the
+ * list instead: a filter that passes a quarter of them or more fills the window of 500 first.
+ */
+const CANDIDATES = 2_000;
 
 /** The effective unit price: the sale price while on sale. */
 const effectivePrice = sql`case when ${products.onSale} then ${products.salePrice} else ${products.price} end`;
@@ -133,6 +142,8 @@ export interface ListExtras {
   /** The shopper's filters (none by default). */
   filters?: ProductListFilters;
   counts?: ListCounts;
+  /** How many of the newest matches are ranked and counted (SEARCH_WINDOW by default). */
+  window?: number;
 }
 
 function hasFilters(filters: ProductListFilters): boolean {
@@ -164,12 +175,15 @@ export async function listProductSummaries(
   const keyword = filter.keyword?.trim() || undefined;
   const filters = extras.filters ?? {};
   const facets = extras.counts ?? false;
+  const size = extras.window ?? SEARCH_WINDOW;
   if (!keyword) {
     const order = sort === "relevance" || sort === undefined ? "newest" : sort;
-    if (hasFilters(filters)) return windowPage(db, filter, null, filters, order, page, facets);
+    if (hasFilters(filters)) return windowPage(db, filter, null, filters, order, page, facets, size);
     const [plain, counted] = await Promise.all([
       plainPage(db, filter, order, page),
-      facets ? windowPage(db, filter, null, filters, order, { limit: 0, offset: 0 }, facets) : undefined,
+      facets
+        ? windowPage(db, filter, null, filters, order, { limit: 0, offset: 0 }, facets, size)
+        : undefined,
     ]);
     return { ...counted, ...plain };
   }
@@ -183,12 +197,13 @@ export async function listProductSummaries(
     order,
     page,
     facets,
+    size,
   );
   const correction = correctionOf(words);
-  if (first.matched > 0 || words.length < 2) return { ...first, correction };
+  if (first.matched || words.length < 2) return { ...first, correction };
   for (let count = words.length - 1; count >= 1; count--) {
     if (!(await anyMatch(db, filter, words, count))) continue;
-    const found = await windowPage(db, filter, { keyword, words, count }, filters, order, page, facets);
+    const found = await windowPage(db, filter, { keyword, words, count }, filters, order, page, facets, size);
     const to = keywordWords(keyword).slice(0, count).join(" ");
     return { ...found, fallback: { from: keyword, to }, correction: correctionOf(words.slice(0, count)) };
   }
@@ -292,33 +307,27 @@ const inList = (values: readonly string[]) =>
   );
 
 /**
- * Whether a variant `vo` holds one of the chosen values of each chosen option but `except` (the
- * option whose own values are being counted).
+ * A jsonpath over a product's `variant_options` that selects its active variants holding one of the
+ * chosen values of every chosen option but `except` (one variant, not one value here and another
+ * there; every variant when nothing is chosen), and its variables: names are quoted as JSON
+ * strings, values passed as variables, so no text is parsed as path syntax.
  */
-function variantHasOptions(options: Record<string, string[]>, except?: SQL): SQL {
-  const conditions = Object.entries(options).map(([name, values]) => {
-    const has = sql`(vo.options ->> ${name}) in (${inList(values)})`;
-    return except ? sql`(${except} = ${name} or ${has})` : has;
-  });
-  return conditions.length > 0 ? sql.join(conditions, sql` and `) : sql`true`;
-}
-
-/**
- * A jsonpath over a product's `variant_options` that finds an active variant with one of the chosen
- * values of every chosen option (one variant, not one value here and another there), and its
- * variables: names are quoted as JSON strings, values passed as variables, so no text is parsed as
- * path syntax.
- */
-function variantOptionsPath(options: Record<string, string[]>): { path: string; vars: string } {
+function variantsWithOptions(
+  options: Record<string, string[]>,
+  except?: string,
+): { path: string; vars: string } {
   const vars: Record<string, string> = {};
-  const conditions = Object.entries(options).map(([name, values], n) => {
-    const alternatives = values.map((value, k) => {
-      vars[`o${n}v${k}`] = value;
-      return `@.${JSON.stringify(name)} == $o${n}v${k}`;
+  const conditions = Object.entries(options)
+    .filter(([name]) => name !== except)
+    .map(([name, values], n) => {
+      const alternatives = values.map((value, k) => {
+        vars[`o${n}v${k}`] = value;
+        return `@.${JSON.stringify(name)} == $o${n}v${k}`;
+      });
+      return `(${alternatives.join(" || ")})`;
     });
-    return `(${alternatives.join(" || ")})`;
-  });
-  return { path: `$[*] ? (${conditions.join(" && ")})`, vars: JSON.stringify(vars) };
+  const path = conditions.length > 0 ? `$[*] ? (${conditions.join(" && ")})` : "$[*]";
+  return { path, vars: JSON.stringify(vars) };
 }
 
 /** The shopper's filters over a window row `x`, by dimension (absent: no such filter). */
@@ -355,8 +364,10 @@ export function optionsMatch(options: Record<string, string[]>, row: SQL): SQL {
         sql`, `,
       )}]`,
   );
-  const { path, vars } = variantOptionsPath(options);
-  return sql`${sql.join(anyPair, sql` and `)} and jsonb_path_exists(${row}.variant_options, ${path}::jsonpath, ${vars}::jsonb)`;
+  const pairs = sql.join(anyPair, sql` and `);
+  if (anyPair.length === 1) return pairs;
+  const { path, vars } = variantsWithOptions(options);
+  return sql`${pairs} and jsonb_path_exists(${row}.variant_options, ${path}::jsonpath, ${vars}::jsonb)`;
 }
 
 /** Every filter but those of `except`, and-ed. */
@@ -373,20 +384,25 @@ function allBut(predicates: Partial<Record<FilterDimension, SQL>>, ...except: Fi
  */
 function facetsOf(filters: ProductListFilters): SQL {
   const predicates = filterPredicates(filters);
+  const within = (dimension: FilterDimension, condition: SQL) =>
+    sql`(${allBut(predicates, dimension)}) and ${condition}`;
   const ratings = RATING_STEPS.map(
-    (atLeast) =>
-      sql`json_build_object('atLeast', ${atLeast}::integer, 'count', count(*) filter (where x.rating_average >= ${atLeast}))`,
+    (atLeast, n) =>
+      sql`count(*) filter (where ${within("rating", sql`x.rating_average >= ${atLeast}`)})::integer as r${sql.raw(String(n))}`,
   );
-  return sql`json_build_object(
+  const ratingCounts = RATING_STEPS.map(
+    (atLeast, n) => sql`json_build_object('atLeast', ${atLeast}::integer, 'count', s.r${sql.raw(String(n))})`,
+  );
+  // NOTE: the price, rating, stock and sale counts in one pass over the window, each with its own filters.
+  return sql`(select json_build_object(
     'categories', (
       select coalesce(json_agg(json_build_object('slug', c.slug, 'name', c.name, 'count', g.n) order by g.n desc, c.name), '[]'::json)
       from (select x.category_id, count(*)::integer as n from u x where ${allBut(predicates, "category")} group by x.category_id) g
       join ${categories} c on c.id = g.category_id),
-    'price', (
-      select json_build_object('min', min(x.price), 'max', max(x.price)) from u x where ${allBut(predicates, "price")}),
-    'rating', (select json_build_array(${sql.join(ratings, sql`, `)}) from u x where ${allBut(predicates, "rating")}),
-    'inStock', (select count(*)::integer from u x where ${allBut(predicates, "inStock")} and x.stock > 0),
-    'onSale', (select count(*)::integer from u x where ${allBut(predicates, "onSale")} and x.on_sale),
+    'price', json_build_object('min', s.min_price, 'max', s.max_price),
+    'rating', json_build_array(${sql.join(ratingCounts, sql`, `)}),
+    'inStock', s.in_stock,
+    'onSale', s.on_sale,
     'options', (
       select coalesce(json_object_agg(o.name, o.counts), '{}'::json)
       from (
@@ -394,36 +410,56 @@ function facetsOf(filters: ProductListFilters): SQL {
         from (${optionCounts(filters, predicates)}) k
         group by k.name
       ) o)
-  )`;
+  ) from (
+    select
+      min(x.price) filter (where ${allBut(predicates, "price")}) as min_price,
+      max(x.price) filter (where ${allBut(predicates, "price")}) as max_price,
+      ${sql.join(ratings, sql`, `)},
+      count(*) filter (where ${within("inStock", sql`x.stock > 0`)})::integer as in_stock,
+      count(*) filter (where ${within("onSale", sql`x.on_sale`)})::integer as on_sale
+    from u x
+  ) s)`;
 }
 
 /**
  * How many products of the window `u` have an active variant with each option value (`name`,
  * `value`, `n`), with the other filters applied. Without an option filter, each product's distinct
- * pairs are counted as kept (`option_pairs`); with one, a value counts for a product only through a
- * variant that also holds a chosen value of every other chosen option, so its variants are read.
+ * pairs are counted as kept (`option_pairs`). With one, a value counts for a product only through a
+ * variant that also holds a chosen value of every other chosen option: one jsonpath over the
+ * product's `variant_options` gives the pairs of the variants holding every chosen option (for the
+ * options not chosen), and one per chosen option the values of the variants holding the others.
+ * NOTE: read from the row, not by joining the variants (a window of 500 products is 3 000 index
+ * look-ups), and one call a product, not one a variant.
  */
 function optionCounts(filters: ProductListFilters, predicates: Partial<Record<FilterDimension, SQL>>): SQL {
   const options = filters.options ?? {};
   const others = allBut(predicates, "options");
-  if (Object.keys(options).length === 0) {
-    return sql`select g.pair::jsonb ->> 0 as name, g.pair::jsonb ->> 1 as value, g.n
-      from (select pair, count(*)::integer as n from u x cross join lateral unnest(x.option_pairs) pair
-        where ${others} group by pair) g`;
-  }
-  // NOTE: distinct pairs first, then counted: hashed, where count(distinct) sorts every variant's values.
-  // The variants are joined, not unnested from `variant_options`: the planner takes a product for
-  // 6 variants through their index but for 100 elements of an unnested array, and at 100 × 100 rows
-  // a product the statement's cost passed the JIT threshold (40 ms of compiling for 8 of running).
-  return sql`select d.name, d.value, count(*)::integer as n
-    from (
-      select distinct x.id, kv.key as name, kv.value
-      from u x
-      join ${productVariants} vo on vo.product_id = x.id and vo.is_active and vo.removed_at is null
-      cross join lateral jsonb_each_text(vo.options) kv
-      where ${others} and ${variantHasOptions(options, sql`kv.key`)}
-    ) d
+  const chosen = Object.keys(options);
+  const pairCounts = sql`select g.pair::jsonb ->> 0 as name, g.pair::jsonb ->> 1 as value, g.n
+    from (select y.pair, count(*)::integer as n from (select unnest(x.option_pairs) as pair from u x where ${others}) y
+      group by y.pair) g`;
+  if (chosen.length === 0) return pairCounts;
+  // NOTE: the set-returning functions in the select list, not in a lateral join: half the time.
+  const all = variantsWithOptions(options);
+  const unchosen = sql`select distinct y.id, y.kv ->> 'key' as name, y.kv ->> 'value' as value
+    from (select x.id, jsonb_path_query(x.variant_options, ${`${all.path}.keyvalue()`}::jsonpath, ${all.vars}::jsonb) as kv
+      from u x where ${others}) y
+    where y.kv ->> 'key' not in (${inList(chosen)})`;
+  const counted = (rows: SQL[]) => sql`select d.name, d.value, count(*)::integer as n
+    from (${sql.join(rows, sql` union all `)}) d
     group by d.name, d.value`;
+  const [only] = chosen;
+  if (chosen.length === 1 && only !== undefined) {
+    // The one chosen option's own values need no other option: its pairs, counted as without a filter.
+    return sql`${counted([unchosen])} union all select k.name, k.value, k.n from (${pairCounts}) k where k.name = ${only}`;
+  }
+  const perChosen = chosen.map((name) => {
+    const { path, vars } = variantsWithOptions(options, name);
+    return sql`select distinct y.id, ${name}::text as name, y.v #>> '{}' as value
+      from (select x.id, jsonb_path_query(x.variant_options, ${`${path}.${JSON.stringify(name)}`}::jsonpath, ${vars}::jsonb) as v
+        from u x where ${others}) y`;
+  });
+  return counted([unchosen, ...perChosen]);
 }
 
 /** The ORDER BY of a window's sort, over a window row `x`; every order ends newest first. */
@@ -453,13 +489,16 @@ function windowOrder(sort: ProductSort, ranking: { rank: SQL[]; relevance: SQL }
 }
 
 /**
- * A page of a window, in one statement and then the page's rows. The window `u`: the newest
- * SEARCH_WINDOW products of the list matching the keyword (with a part-word keyword, also those whose
- * name contains it, as a branch of its own on the trigram index); the facets count it. The results
- * `f`: the products of `u` passing the filters when `u` holds every match; otherwise the newest
- * SEARCH_WINDOW products matching the keyword and the filters, looked for in the whole list, so that
- * a filter never misses an older product. `f` is ranked (search.ts's ranking, then the sort) and
- * counted. `matched` is the size of `u`, whatever the filters.
+ * A page of a window. The results `f`: the newest `size` (SEARCH_WINDOW unless the caller says)
+ * products of the list matching the keyword and every filter (with a part-word keyword, also those
+ * whose name contains it, as a branch of its own on the trigram index), looked for in the whole
+ * list so that a filter never misses an older product; ranked (search.ts's ranking, then the sort)
+ * and counted. The window `u` that the facets (or the suggestions' categories) count: the newest
+ * `size` products matching the keyword, whatever the filters. Without a filter `f` is `u`, and one statement
+ * answers; with one, the results and the counts are two statements, sent side by side on two
+ * pooled connections (each reads its own scan: at 100k products both take a few milliseconds, and
+ * the page waits for the slower, not for both). `matched`: whether any product of the list matches
+ * the keyword, filters aside (the words-dropped fallback asks).
  */
 async function windowPage(
   db: Database,
@@ -469,47 +508,112 @@ async function windowPage(
   sort: ProductSort,
   page: Page,
   counts: ListCounts,
-): Promise<ProductListPage & { matched: number }> {
-  const columns = sql`p.id, p.search_vector as doc, p.created_at, p.sold_count, p.rating_average, p.rating_count,
-    p.stock, p.on_sale, p.category_id, p.variant_options, p.option_pairs, (case when p.on_sale then p.sale_price else p.price end) as price`;
+  size: number,
+): Promise<ProductListPage & { matched: boolean }> {
+  // NOTE: the document only to rank a keyword's matches, the variants' options only under an option
+  // filter (the pairs serve the rest): copying them into the window for nothing cost a fifth of it.
+  const doc = search ? sql`p.search_vector` : sql`null::tsvector`;
+  const variantOptions =
+    Object.keys(filters.options ?? {}).length > 0 ? sql`p.variant_options` : sql`null::jsonb`;
+  const columns = sql`p.id, ${doc} as doc, p.created_at, p.sold_count, p.rating_average, p.rating_count,
+    p.stock, p.on_sale, p.category_id, ${variantOptions} as variant_options, p.option_pairs, (case when p.on_sale then p.sale_price else p.price end) as price`;
   const predicates = filterPredicates(filters);
   // NOTE: the filters stand over the subquery's columns; PostgreSQL pulls the subquery up, so they
   // are evaluated on the rows of the scan (or the index walk) and the limit counts those passing.
+  // The scan keeps only where each row is (`t`, its ctid) and its order: sorting thousands of
+  // whole rows to keep 500 cost twice the scan; `rowsOf` then reads the 500 by ctid.
   const newest = (where: SQL, passing: SQL) =>
-    sql`select * from (select ${columns} from ${products} p where ${baseConditions(filter)} and ${where}) x
-      where ${passing} order by x.created_at desc, x.id desc limit ${SEARCH_WINDOW}`;
+    sql`select x.t, x.created_at, x.id from (select p.ctid as t, ${columns} from ${products} p where ${baseConditions(filter)} and ${where}) x
+      where ${passing} order by x.created_at desc, x.id desc limit ${size}`;
+  // NOTE: one snapshot for the statement: the row versions found by the scan are those read here.
+  const rowsOf = (window: SQL) =>
+    sql`select ${columns} from ${products} p where p.ctid = any(array(select w.t from (${window}) w))`;
+  // The newest matches of a one-word query, read in order from its words' keys in product_words
+  // (merged, each product once); each product is then read by its key and kept when it is in the
+  // list and passes `passing`. Its words are the query's: the match needs no second test. `shape`
+  // is what each row gives: the window's columns, or where it is and its order (to merge with
+  // another branch). `cap` bounds the products read (the results under a filter few pass).
+  // NOTE: LATERAL with OFFSET 0 keeps the product read per key in that order, stopping at the
+  // window's end; left to itself the planner misjudged the join and hashed every match of "cotton"
+  // (22 000 at 100k, 50 ms).
+  const wordScans = (keys: string[]) =>
+    sql.join(
+      keys.map(
+        (key) => sql`(select pw.created_at, pw.product_id from ${productWords} pw where pw.word = ${key}
+          order by pw.created_at desc, pw.product_id desc)`,
+      ),
+      sql` union all `,
+    );
+  const newestOfWords = (keys: string[], shape: "rows" | "where", passing = sql`true`, cap?: number) => {
+    const select = shape === "rows" ? sql`x.*` : sql`x.t, x.created_at, x.id`;
+    const read = shape === "rows" ? columns : sql`p.ctid as t, ${columns}`;
+    if (keys.length === 0)
+      return sql`select ${select} from (select ${read} from ${products} p where false) x`;
+    return sql`select p.* from (select distinct on (w.created_at, w.product_id) w.created_at, w.product_id
+        from (${wordScans(keys)}) w order by w.created_at desc, w.product_id desc
+        ${cap === undefined ? sql`` : sql`limit ${cap}`}) w
+      cross join lateral (select ${select} from (select ${read} from ${products} p
+        where p.id = w.product_id and ${baseConditions(filter)} offset 0) x where ${passing}) p
+      order by w.created_at desc, w.product_id desc limit ${size}`;
+  };
+  /**
+   * The results under filters of a one-word query: its newest matches passing every filter, read
+   * from product_words while at most CANDIDATES products give the window; past that (a filter few
+   * of them pass) the list is walked or scanned as for any query. One statement: the walk is
+   * planned but runs only when the read from the words' keys fell short.
+   */
+  const passingOfWords = (keys: string[], passing: SQL) => sql`
+    f0 as materialized (${newestOfWords(keys, "rows", passing, CANDIDATES)}),
+    enough as materialized (select (select count(*) from f0) >= ${size}
+      or (select count(*) from (select 1 from (${wordScans(keys)}) w limit ${CANDIDATES}) c) < ${CANDIDATES} as v),
+    f as materialized (select * from f0 where (select v from enough)
+      union all select * from (${rowsOf(windowOf(passing))}) w where not (select v from enough))`;
   let ranking: { rank: SQL[]; relevance: SQL } | null = null;
   let windowOf: (passing: SQL) => SQL = (passing) => newest(sql`true`, passing);
+  /** The rows of the keyword's window (every filter left out): the facets', and the results' without filters. */
+  let keywordRows = () => rowsOf(windowOf(sql`true`));
+  /** The results' CTE `f` under filters, when a one-word query reads them from its words' keys. */
+  let filteredByWords: ((passing: SQL) => SQL) | null = null;
   if (search) {
     const query = queryOf(search.words, search.count, sql`p.search_vector`);
     ranking = queryOf(search.words, search.count, sql`x.doc`);
     const used = search.words.slice(0, search.count);
+    // NOTE: only one word, on the storefront's whole list: the products of two words are found by
+    // intersecting them (the GIN index), and a list of a category, of the sale or of the inactive
+    // products (staff's) would read by key every match of a word that few of its products are in.
+    const [only] = used;
+    const wholeList = filter.isActive && filter.onSale === undefined && !filter.categoryId;
+    const keys =
+      query && only && used.length === 1 && !only.stop && wholeList ? await wordKeys(db, only) : null;
     // A part of a word ("graph" in "Chronograph") matches as a substring of the name, when a word
-    // is no known word nor the start of one. NOTE: a branch of its own, not an OR: each branch is
-    // planned for its own selectivity, and a walk down the list index does not evaluate ILIKE.
+    // is no known word, nor the start of one, nor within its typos of one (a mistyped word finds
+    // what it stands for). NOTE: a branch of its own, not an OR: each branch is planned for its
+    // own selectivity, and a walk down the list index does not evaluate ILIKE.
     const partOfName =
       search.count === search.words.length &&
       search.keyword.length >= 3 &&
-      used.some((w) => !w.known && !w.stop);
+      used.some((w) => !w.known && !w.stop && !isMistyped(w));
     const names = partOfName ? sql`p.name ilike ${nameContainsPattern(search.keyword)}` : null;
     windowOf = (passing) => {
       const documents = query ? newest(query.match, passing) : null;
       const named = names ? newest(names, passing) : null;
       if (documents && named) {
-        return sql`select * from ((${documents}) union (${named})) w order by w.created_at desc, w.id desc limit ${SEARCH_WINDOW}`;
+        return sql`select * from ((${documents}) union (${named})) w order by w.created_at desc, w.id desc limit ${size}`;
       }
-      return documents ?? named ?? sql`select ${columns} from ${products} p where false`;
+      return documents ?? named ?? sql`select p.ctid as t, p.created_at, p.id from ${products} p where false`;
     };
+    if (keys && query) {
+      const named = names ? newest(names, sql`true`) : null;
+      keywordRows = () =>
+        named
+          ? rowsOf(sql`select * from ((${newestOfWords(keys, "where")}) union (${named})) w
+              order by w.created_at desc, w.id desc limit ${size}`)
+          : newestOfWords(keys, "rows");
+      if (!named) filteredByWords = (passing) => passingOfWords(keys, passing);
+    }
   }
-  const filtered = allBut(predicates);
-  // NOTE: only one branch runs: each condition is a one-time filter over the count of `u`.
-  const results =
-    Object.keys(predicates).length === 0
-      ? sql`select * from u`
-      : sql`select * from u x where ${filtered} and (select count(*) from u) < ${SEARCH_WINDOW}
-          union all
-          select * from (${windowOf(filtered)}) w where (select count(*) from u) >= ${SEARCH_WINDOW}`;
-  const counted =
+  const filtered = Object.keys(predicates).length > 0;
+  const countedOver = (): SQL =>
     counts === "facets"
       ? facetsOf(filters)
       : counts === "categories"
@@ -517,17 +621,35 @@ async function windowPage(
             from (select x.category_id, count(*) as n from u x group by x.category_id order by n desc limit 3) g
             join ${categories} c on c.id = g.category_id)`
         : sql`null::json`;
-  const { rows } = await db.execute<{ matched: number; total: number; ids: string[]; counted: unknown }>(sql`
-    with u as materialized (${windowOf(sql`true`)}),
-    f as materialized (${results})
-    select
-      (select count(*)::integer from u) as matched,
-      (select count(*)::integer from f) as total,
-      array(select x.id from f x order by ${windowOrder(sort, ranking)} limit ${page.limit} offset ${page.offset}) as ids,
-      ${counted} as counted`);
-  const row = rows[0];
+  const ranked = (f: SQL) => sql`(select count(*)::integer from ${f}) as total,
+      array(select x.id from ${f} x order by ${windowOrder(sort, ranking)} limit ${page.limit} offset ${page.offset}) as ids`;
+  const results = db.execute<{ total: number; ids: string[]; matched?: number; counted?: unknown }>(
+    filtered
+      ? sql`with ${
+          filteredByWords
+            ? filteredByWords(allBut(predicates))
+            : sql`f as materialized (${rowsOf(windowOf(allBut(predicates)))})`
+        } select ${ranked(sql`f`)}`
+      : sql`with u as materialized (${keywordRows()})
+          select ${ranked(sql`u`)}, (select count(*)::integer from u) as matched, ${countedOver()} as counted`,
+  );
+  const windowCounts = async () => {
+    const { rows } = await db.execute<{ matched: number; counted: unknown }>(sql`
+      with u as materialized (${keywordRows()})
+      select (select count(*)::integer from u) as matched, ${countedOver()} as counted`);
+    return rows[0];
+  };
+  const [{ rows: found }, window] = await Promise.all([
+    results,
+    filtered && counts ? windowCounts() : undefined,
+  ]);
+  const row = found[0];
+  const total = Number(row?.total ?? 0);
+  // With filters and nothing counted, whether the keyword alone matches is asked only when no result did.
+  const counted = !filtered ? row : (window ?? (total === 0 && search ? await windowCounts() : undefined));
+  const matched = total > 0 || Number(counted?.matched ?? 0) > 0;
   const ids = row?.ids ?? [];
-  const found =
+  const summaries =
     ids.length === 0
       ? []
       : await db
@@ -536,14 +658,14 @@ async function windowPage(
           .innerJoin(categories, eq(categories.id, products.categoryId))
           .leftJoin(media, eq(media.id, products.thumbnailId))
           .where(inArray(products.id, ids));
-  const byId = new Map(found.map((r) => [r.id, r]));
+  const byId = new Map(summaries.map((r) => [r.id, r]));
   return {
     rows: ids.flatMap((id) => byId.get(id) ?? []),
-    total: Number(row?.total ?? 0),
-    matched: Number(row?.matched ?? 0),
-    ...(counts === "facets" && row?.counted ? { facets: row.counted as ProductFacets } : {}),
-    ...(counts === "categories" && row?.counted
-      ? { topCategories: row.counted as ProductListPage["topCategories"] & object }
+    total,
+    matched,
+    ...(counts === "facets" && counted?.counted ? { facets: counted.counted as ProductFacets } : {}),
+    ...(counts === "categories" && counted?.counted
+      ? { topCategories: counted.counted as ProductListPage["topCategories"] & object }
       : {}),
   };
 }

@@ -34,6 +34,7 @@ import {
   listProducts,
   type ProductList,
   patchProduct,
+  SUGGESTION_WINDOW,
   suggest,
 } from "./service";
 
@@ -324,6 +325,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["products"],
         operationId: "suggestSearch",
         summary: "Up to 5 products, up to 3 categories and the corrected query for what is typed so far",
+        description: `The products are the best ranked (as a search ranks them) among the newest ${SUGGESTION_WINDOW} that match, and the categories those the most of them are in.`,
         querystring: SuggestQuery,
         response: { 200: envelope(SearchSuggestionsDto), ...notModified },
       },

@@ -2,7 +2,8 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, inject, signedInUser, type TestApp } from "#test/app";
 import { makeCategory, makeMedia, makeProduct } from "#test/catalog";
-import { optionsMatch, SEARCH_WINDOW } from "./repo";
+import { listProductSummaries, optionsMatch, SEARCH_WINDOW } from "./repo";
+import { wordKeys } from "./search";
 
 let t: TestApp;
 const ids: Record<string, string> = {};
@@ -123,6 +124,71 @@ describe("keyword search", () => {
     const response = await t.app.inject({ method: "GET", url: "/api/products?keyword=sneakers&size=1" });
     expect(response.json().meta).toMatchObject({ page: 1, size: 1, pageCount: 2, total: 2 });
   });
+
+  it("reads a prefix through at most 16 indexed words, and a shorter one by walking the list", async () => {
+    const letters = "abcdefghijklmnopq"; // 17 words starting "zq"
+    const words = [...letters].map((c) => `zq${c}x`);
+    const [category] = await t.database.db
+      .execute<{ id: string }>(sql`select id from categories limit 1`)
+      .then((r) => r.rows);
+    const thumbnail = (await makeMedia(t.database)).id;
+    const made = await makeProduct(
+      t.database,
+      { category: category?.id ?? "", thumbnail },
+      { name: "Prefix Probe", description: words.join(" ") },
+    );
+    const word = (typed: string) => ({ typed, word: typed, stop: false, known: true, typo1: [], typo2: [] });
+    expect(await wordKeys(t.database.db, word("zqa"))).toEqual(["zqax"]);
+    expect(await wordKeys(t.database.db, word("zq"))).toBeNull();
+    // Either way the product is found.
+    expect(await search("/api/products?keyword=zqa")).toEqual([made._id]);
+    expect(await search("/api/products?keyword=zq")).toEqual([made._id]);
+  });
+
+  it("keeps product_words the words of every product's document through inserts, edits and deletes", async () => {
+    const db = t.database.db;
+    // Rows of one side missing from the other, both ways: none when the table is what the documents say.
+    const drift = async () => {
+      const { rows } = await db.execute<{ n: number }>(sql`
+        with derived as (
+          select w.word collate "C" as word, p.created_at, p.id as product_id
+          from products p, unnest(tsvector_to_array(p.search_vector)) as w(word)
+        ), kept as (select word, created_at, product_id from product_words)
+        select (select count(*) from (select * from derived except all select * from kept) a)
+          + (select count(*) from (select * from kept except all select * from derived) b) as n`);
+      return Number(rows[0]?.n);
+    };
+    const wordsOf = async (id: string) => {
+      const { rows } = await db.execute<{ word: string }>(
+        sql`select word from product_words where product_id = ${id} order by word`,
+      );
+      return rows.map((row) => row.word);
+    };
+    const [category] = await db
+      .execute<{ id: string }>(sql`select id from categories limit 1`)
+      .then((r) => r.rows);
+    const thumbnail = (await makeMedia(t.database)).id;
+    const made = await makeProduct(
+      t.database,
+      { category: category?.id ?? "", thumbnail },
+      { name: "Quilted Gilet", description: "Warm." },
+    );
+    expect(await wordsOf(made._id)).toEqual(expect.arrayContaining(["gilet", "quilt", "warm"]));
+    expect(await drift()).toBe(0);
+
+    await db.execute(sql`update products set search_vector = to_tsvector('english', 'Velvet loafers'),
+      created_at = created_at - interval '1 day' where id = ${made._id}`);
+    expect(await wordsOf(made._id)).toEqual(["loafer", "velvet"]);
+    // A write that moves no word leaves them as they are.
+    await db.execute(sql`update products set stock = stock + 1, is_active = false where id = ${made._id}`);
+    expect(await drift()).toBe(0);
+
+    await db.execute(sql`delete from product_variants where product_id = ${made._id}`);
+    await db.execute(sql`delete from product_gallery where product_id = ${made._id}`);
+    await db.execute(sql`delete from products where id = ${made._id}`);
+    expect(await wordsOf(made._id)).toEqual([]);
+    expect(await drift()).toBe(0);
+  });
 });
 
 describe("keyword search over a common word", () => {
@@ -228,6 +294,39 @@ describe("keyword search over a common word", () => {
     expect(ofIds(outOfStock)).toEqual([1, 2, 3, 4, 5, 6, 7, 8].map(idOf));
   });
 
+  it("reads a one-word query's newest matches from product_words, each product once", async () => {
+    const newest = (url: string) => page(url).then((found) => found.data.map((p) => p._id));
+    // "zephyrine" is in every description and two names: each product once, the name match (the 5th
+    // newest) first, then the newest first.
+    expect(await newest("/api/products?keyword=zephyrine&sort=newest&size=4")).toEqual(
+      [5, 1, 2, 3].map(idOf),
+    );
+    // As a prefix (the word's start, stemmed as the documents are), and through a typo.
+    expect(await newest("/api/products?keyword=zephyr&sort=newest&size=4")).toEqual([5, 1, 2, 3].map(idOf));
+    expect(await newest("/api/products?keyword=zephyrnie&sort=newest&size=4")).toEqual(
+      [5, 1, 2, 3].map(idOf),
+    );
+    const suggested = await page("/api/products?keyword=zephyr&size=8");
+    expect(suggested.meta.total).toBe(SEARCH_WINDOW);
+
+    // Without its words in product_words the newest product is not found by one word, and still is
+    // by two (an intersection in the GIN index).
+    await big.database.db.execute(sql`delete from product_words where product_id = ${idOf(1)}`);
+    try {
+      // (Sizes no other test asks for: the read cache answers a list asked for before.)
+      expect(await newest("/api/products?keyword=zephyrine&sort=newest&size=5")).toEqual(
+        [5, 2, 3, 4, 6].map(idOf),
+      );
+      expect(await newest("/api/products?keyword=zephyrine%20scarf&sort=newest&size=5")).toEqual(
+        [5, 1, 2, 3, 4].map(idOf),
+      );
+    } finally {
+      await big.database.db.execute(sql`insert into product_words (word, created_at, product_id)
+        select w.word, p.created_at, p.id from products p, unnest(tsvector_to_array(p.search_vector)) as w(word)
+        where p.id = ${idOf(1)}`);
+    }
+  });
+
   it("finds an option value through the index of the products' option pairs, not a scan of every product", async () => {
     const plan = await big.database.db.transaction(async (tx) => {
       // Forbid a scan of the table or a walk of a whole index, so that only a search of an index
@@ -247,6 +346,23 @@ describe("keyword search over a common word", () => {
     expect(found.rows.map((row) => row.id)).toEqual([oldestNameMatchId]);
   });
 
+  it("ranks and counts a smaller window when asked, as the suggestions do (the newest 100)", async () => {
+    const found = await listProductSummaries(
+      big.database.db,
+      { isActive: true, keyword: "zephyrine" },
+      "relevance",
+      { limit: 5, offset: 0 },
+      { counts: "categories", window: 4 },
+    );
+    // The name match is the 5th newest: outside a window of 4, so the 4 newest in order.
+    expect(found.total).toBe(4);
+    expect(found.rows.map((row) => row.id)).toEqual([1, 2, 3, 4].map(idOf));
+    expect(found.topCategories).toEqual([expect.objectContaining({ id: categoryId })]);
+    // The search box's suggestions look further: the name match leads them.
+    const suggested = await big.app.inject({ method: "GET", url: "/api/search/suggest?q=zephyrine" });
+    expect(suggested.json().data.products[0]._id).toBe(nameMatchId);
+  });
+
   it("finds the common word through a typo and a part of it, with the same bound", async () => {
     const typo = await page("/api/products?keyword=zephyrin&size=8");
     expect(typo.meta.total).toBe(SEARCH_WINDOW);
@@ -255,5 +371,48 @@ describe("keyword search over a common word", () => {
     // "phyrine" is two typos from "zephyrine" (7 letters allow one): only the names containing it match.
     const part = await page("/api/products?keyword=phyrine%20scarf&size=8");
     expect(part.data.map((p) => p._id)).toEqual([nameMatchId, oldestNameMatchId]);
+  });
+
+  describe("a word with more matches than the results read by key", () => {
+    // More matches than the 2 000 a one-word query's results under filters read from product_words,
+    // all older than the scarves, in a category of their own; every other one at 10 (the even
+    // ones, the newest being 1), the others at 20; only the oldest is in stock.
+    const throws = 2_100;
+    const throwOf = (g: number) => `f${g.toString(16).padStart(23, "0")}`;
+    beforeAll(async () => {
+      const category = await makeCategory(big.database, "Throws");
+      await big.database.db.execute(sql`
+        insert into products (id, name, description, price, is_active, category_id, created_at, search_vector)
+        select 'f' || lpad(to_hex(g), 23, '0'), 'Wool Throw ' || g, 'A quokkaline weave.', 10, true, ${category.id},
+          now() - interval '30 days' - g * interval '1 minute',
+          setweight(to_tsvector('english', 'Wool Throw ' || g), 'A') ||
+            setweight(to_tsvector('english', 'A quokkaline weave.'), 'C')
+        from generate_series(1, ${throws}) g`);
+      await big.database.db.execute(sql`
+        insert into product_variants (id, product_id, sku, options, price, stock)
+        select 'w' || lpad(to_hex(g), 23, '0'), 'f' || lpad(to_hex(g), 23, '0'), 'THROW-' || g, '{}'::jsonb,
+          case when g % 2 = 0 then 10 else 20 end, case when g = ${throws} then 3 else 0 end
+        from generate_series(1, ${throws}) g`);
+      await big.database.db.execute(
+        sql`insert into search_words (word) values ('quokkaline') on conflict do nothing`,
+      );
+    });
+
+    it("reads the newest by key when the filter passes enough of them, and walks the list when it does not", async () => {
+      // Every product passes: the newest 500, from the words' keys.
+      const all = await page("/api/products?keyword=quokkaline&inStock=false&sort=newest&size=4");
+      expect(all.meta.total).toBe(SEARCH_WINDOW);
+      expect(all.data.map((p) => p._id)).toEqual([1, 2, 3, 4].map(throwOf));
+      // Half of them pass: the newest 500 that do, from the first 1 000 read by key.
+      const half = await page(
+        `/api/products?keyword=quokkaline&maxPrice=15&sort=newest&size=4&page=${SEARCH_WINDOW / 4}`,
+      );
+      expect(half.meta.total).toBe(SEARCH_WINDOW);
+      expect(half.data.map((p) => p._id)).toEqual([994, 996, 998, 1000].map(throwOf));
+      // One product passes, past the 2 000 read by key: found by walking the list.
+      const inStock = await page("/api/products?keyword=quokkaline&inStock=true");
+      expect(inStock.meta.total).toBe(1);
+      expect(inStock.data.map((p) => p._id)).toEqual([throwOf(throws)]);
+    });
   });
 });

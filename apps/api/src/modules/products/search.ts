@@ -5,7 +5,7 @@
  */
 import { type SQL, sql } from "drizzle-orm";
 import type { Database } from "#api/db/client";
-import { searchWords } from "#api/db/schema/products";
+import { productWords, searchWords } from "#api/db/schema/products";
 
 /** The text search configuration of the search document and of every query against it. */
 const TS_CONFIG = sql.raw("'english'::regconfig");
@@ -222,6 +222,49 @@ export async function readKeyword(db: Database, keyword: string): Promise<QueryW
   return words;
 }
 
+/** A prefix that starts more indexed words than this is read by walking the list instead. */
+export const MAX_PREFIX_WORDS = 16;
+
+/**
+ * The keys of `product_words` that a one-word query reads: the word of each of its typos, and the
+ * words its own spelling starts (the last word of a query is also a prefix), as its search document
+ * holds them (stemmed: "sneakers" → sneaker, starting sneaker and sneakers): a product holding one
+ * of them matches the query. Null when the word as a prefix starts more than MAX_PREFIX_WORDS words
+ * (so short a prefix matches enough products that the newest of the list hold its matches soon), or
+ * when a word is read as several by the configuration (its query would require all of them).
+ * NOTE: the words a prefix starts are found by a loose index scan (one key, then the next key past
+ * it), each step one probe, not a read of every entry of the range.
+ */
+export async function wordKeys(db: Database, w: QueryWord): Promise<string[] | null> {
+  const exact = [...w.typo1, ...w.typo2];
+  const own = isMistyped(w) ? null : w.word;
+  // NOTE: the stem is a scalar subquery (computed once, then a key for the index), not a joined CTE.
+  const stem = sql`(select l.s from unnest(tsvector_to_array(to_tsvector(${TS_CONFIG}, ${own}::text))) as l(s) limit 1)`;
+  const words = exact.join(" ");
+  const { rows } = await db.execute<{ exact: string[]; prefixed: string[]; single: boolean }>(sql`
+    with recursive k(word, n) as (
+      (select pw.word, 1 from ${productWords} pw where pw.word >= ${stem} order by pw.word limit 1)
+      union all
+      select (select pw.word from ${productWords} pw where pw.word > k.word order by pw.word limit 1), k.n + 1
+      from k where starts_with(k.word, ${stem}) and k.n <= ${MAX_PREFIX_WORDS}
+    )
+    select
+      array(select distinct l.s from unnest(string_to_array(${words}::text, ' ')) as x(word),
+        unnest(tsvector_to_array(to_tsvector(${TS_CONFIG}, x.word))) as l(s)) as exact,
+      array(select k.word from k where starts_with(k.word, ${stem})) as prefixed,
+      (select coalesce(bool_and(length(to_tsvector(${TS_CONFIG}, x.word)) <= 1), true)
+        from unnest(string_to_array(${[...exact, ...(own ? [own] : [])].join(" ")}::text, ' ')) as x(word)) as single`);
+  const row = rows[0];
+  // A word the configuration reads as several (each of which its tsquery requires) is matched by the index.
+  if (!row?.single || row.prefixed.length > MAX_PREFIX_WORDS) return null;
+  return [...new Set([...row.exact, ...row.prefixed])].sort();
+}
+
+/** A mistyped word: no known word nor the start of one, but a known word within its typos. */
+export function isMistyped(w: QueryWord): boolean {
+  return !w.known && !w.stop && (w.typo1.length > 0 || w.typo2.length > 0);
+}
+
 /**
  * The query with each mistyped word (no known word nor the start of one, but a known word within
  * its typos) replaced by its closest known word; null when no word was mistyped.
@@ -276,8 +319,12 @@ export function queryOf(
       i > 0 ? `${used[i - 1]?.word}${w.word}` : null,
       i < last ? `${w.word}${used[i + 1]?.word}` : null,
     ].filter((x): x is string => x !== null && x.length <= 40);
+    // A mistyped word (no known word is it or starts with it) stands for the words within its
+    // typos: its own spelling matches no document, and as a prefix it would double the cost of
+    // testing each one.
+    const own = !isMistyped(w);
     const exact = (weight: "" | "A" | "B") => [
-      term(w.word, { prefix: i === last, weight }),
+      ...(own ? [term(w.word, { prefix: i === last, weight })] : []),
       ...joined.map((j) => term(j, { weight })),
     ];
     const typos = (list: string[], weight: "" | "A" | "B") => list.map((x) => term(x, { weight }));
@@ -285,7 +332,7 @@ export function queryOf(
       anyOf([...exact(weight), ...typos(w.typo1, weight), ...typos(w.typo2, weight)]) as string;
     return {
       stop: w.stop,
-      exact: anyOf(exact("")) as string,
+      exact: anyOf(exact("")),
       typo1: anyOf(typos(w.typo1, "")),
       all: all(""),
       name: all("A"),
@@ -297,13 +344,16 @@ export function queryOf(
   const text = required.map((p) => p.all).join(" & ");
   const matches = (q: string) => sql`(${doc} @@ ${tsquery(q)})::integer`;
   const sum = (terms: SQL[]) => sql`(${sql.join(terms, sql` + `)})`;
-  const typos = sum(
-    required.map((p) =>
-      p.typo1 === null
-        ? sql`case when ${doc} @@ ${tsquery(p.exact)} then 0 else 2 end`
-        : sql`case when ${doc} @@ ${tsquery(p.exact)} then 0 when ${doc} @@ ${tsquery(p.typo1)} then 1 else 2 end`,
-    ),
-  );
+  // Per word: 0 as typed, 1 within one typo, 2 within two. NOTE: a word matching only within two
+  // typos is 2 for every document, a constant left out (a constant in ORDER BY names a column).
+  const typoCounts = required.flatMap((p) => {
+    const cases = [
+      ...(p.exact === null ? [] : [sql`when ${doc} @@ ${tsquery(p.exact)} then 0`]),
+      ...(p.typo1 === null ? [] : [sql`when ${doc} @@ ${tsquery(p.typo1)} then 1`]),
+    ];
+    return cases.length === 0 ? [] : [sql`case ${sql.join(cases, sql` `)} else 2 end`];
+  });
+  const typos = typoCounts.length > 0 ? [sql`${sum(typoCounts)} asc`] : [];
   // NOTE: only for two words or more: a constant (`0`) in ORDER BY would name a column by position.
   const together =
     required.length > 1
@@ -314,7 +364,7 @@ export function queryOf(
     match: sql`${doc} @@ ${tsquery(text)}`,
     rank: [
       sql`${sum(parts.map((p) => matches(p.all)))} desc`,
-      sql`${typos} asc`,
+      ...typos,
       sql`${sum(parts.map((p) => matches(p.name)))} desc`,
       sql`${sum(parts.map((p) => matches(p.category)))} desc`,
       ...together,
