@@ -2,7 +2,7 @@
 // `npm test`: typecheck and lint, unit and API tests (PGlite, and PostgreSQL when
 // TEST_DATABASE_URL is set), then the Playwright journeys on a production build in Debian's Chromium.
 import { spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
 
@@ -35,28 +35,42 @@ function ensureChromium() {
   });
 }
 
-/** Listens on the port (0: any free one) and closes again; resolves to the port, or null if taken. */
-function probe(port) {
+/** Listens on the port and closes again; resolves to whether nothing else listened on it. */
+function isFree(port) {
   return new Promise((resolve) => {
     const server = createServer();
-    server.once("error", () => resolve(null));
-    server.listen(port, "127.0.0.1", () => {
-      const { port: bound } = server.address();
-      server.close(() => resolve(bound));
-    });
+    server.once("error", () => resolve(false));
+    server.listen(port, "127.0.0.1", () => server.close(() => resolve(true)));
   });
+}
+
+/**
+ * The lowest port the system hands out to outgoing connections (Linux: ip_local_port_range, 32768 by
+ * default; BSD and macOS start at 49152).
+ */
+function ephemeralLow() {
+  try {
+    const low = Number(readFileSync("/proc/sys/net/ipv4/ip_local_port_range", "utf8").trim().split(/\s+/)[0]);
+    return Number.isInteger(low) && low > 1024 ? low : 32768;
+  } catch {
+    return 32768;
+  }
 }
 
 /**
  * The first of `count` consecutive ports nothing listens on: the journeys start one server per worker,
  * on E2E_PORT, E2E_PORT + 1... (e2e/support/servers.ts).
+ * NOTE: chosen below the ephemeral range. A server seeds its catalogue before it listens; a port of
+ * that range could meanwhile become the local end of an outgoing connection (a health check's, a
+ * browser's) and the server would fail with EADDRINUSE.
  */
 async function freePorts(count) {
-  for (let attempt = 0; attempt < 20; attempt += 1) {
-    const first = await probe(0);
-    if (first === null || first + count - 1 > 65535) continue;
+  const lowest = 10_000;
+  const highest = Math.max(lowest + count, ephemeralLow()) - count;
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const first = lowest + Math.floor(Math.random() * (highest - lowest));
     let free = true;
-    for (let next = first + 1; free && next < first + count; next += 1) free = (await probe(next)) !== null;
+    for (let port = first; free && port < first + count; port += 1) free = await isFree(port);
     if (free) return first;
   }
   throw new Error(`no ${count} consecutive free ports found for the journeys' servers`);
