@@ -36,6 +36,7 @@ import {
 } from "#api/db/schema/products";
 import {
   addSearchWords,
+  anyKeyQuery,
   correctionOf,
   isMistyped,
   keywordWords,
@@ -71,6 +72,12 @@ export const SEARCH_WINDOW = 500;
  * list instead: a filter that passes a quarter of them or more fills the window of 500 first.
  */
 const CANDIDATES = 2_000;
+
+/**
+ * How many of those are read first to tell whether the filters pass enough of them (a quarter):
+ * a filter that passes fewer goes to the walk at once, without reading the other 1 750 by key.
+ */
+const SAMPLE = 250;
 
 /** The effective unit price: the sale price while on sale. */
 const effectivePrice = sql`case when ${products.onSale} then ${products.salePrice} else ${products.price} end`;
@@ -429,7 +436,8 @@ function facetsOf(filters: ProductListFilters): SQL {
  * product's `variant_options` gives the pairs of the variants holding every chosen option (for the
  * options not chosen), and one per chosen option the values of the variants holding the others.
  * NOTE: read from the row, not by joining the variants (a window of 500 products is 3 000 index
- * look-ups), and one call a product, not one a variant.
+ * look-ups), and one call a product, not one a variant. The pairs are grouped before their names are
+ * read (OFFSET 0): the chosen option's name, pushed below the grouping, parsed every product's pairs.
  */
 function optionCounts(filters: ProductListFilters, predicates: Partial<Record<FilterDimension, SQL>>): SQL {
   const options = filters.options ?? {};
@@ -437,7 +445,7 @@ function optionCounts(filters: ProductListFilters, predicates: Partial<Record<Fi
   const chosen = Object.keys(options);
   const pairCounts = sql`select g.pair::jsonb ->> 0 as name, g.pair::jsonb ->> 1 as value, g.n
     from (select y.pair, count(*)::integer as n from (select unnest(x.option_pairs) as pair from u x where ${others}) y
-      group by y.pair) g`;
+      group by y.pair offset 0) g`;
   if (chosen.length === 0) return pairCounts;
   // NOTE: the set-returning functions in the select list, not in a lateral join: half the time.
   const all = variantsWithOptions(options);
@@ -544,29 +552,44 @@ async function windowPage(
       ),
       sql` union all `,
     );
-  const newestOfWords = (keys: string[], shape: "rows" | "where", passing = sql`true`, cap?: number) => {
+  const newestOfWords = (
+    keys: string[],
+    shape: "rows" | "where",
+    passing = sql`true`,
+    matches?: { skip: number; take: number },
+  ) => {
     const select = shape === "rows" ? sql`x.*` : sql`x.t, x.created_at, x.id`;
     const read = shape === "rows" ? columns : sql`p.ctid as t, ${columns}`;
     if (keys.length === 0)
       return sql`select ${select} from (select ${read} from ${products} p where false) x`;
     return sql`select p.* from (select distinct on (w.created_at, w.product_id) w.created_at, w.product_id
         from (${wordScans(keys)}) w order by w.created_at desc, w.product_id desc
-        ${cap === undefined ? sql`` : sql`limit ${cap}`}) w
+        ${matches === undefined ? sql`` : sql`limit ${matches.take} offset ${matches.skip}`}) w
       cross join lateral (select ${select} from (select ${read} from ${products} p
         where p.id = w.product_id and ${baseConditions(filter)} offset 0) x where ${passing}) p
       order by w.created_at desc, w.product_id desc limit ${size}`;
   };
+  /** Whether a word's keys hold fewer than `n` entries (then fewer than `n` products match it). */
+  const fewerThan = (keys: string[], n: number) =>
+    sql`(select count(*) from (select 1 from (${wordScans(keys)}) w limit ${n}) c) < ${n}`;
   /**
    * The results under filters of a one-word query: its newest matches passing every filter, read
-   * from product_words while at most CANDIDATES products give the window; past that (a filter few
-   * of them pass) the list is walked or scanned as for any query. One statement: the walk is
-   * planned but runs only when the read from the words' keys fell short.
+   * from product_words while at most CANDIDATES products give the window: the first SAMPLE (`f1`),
+   * then, when a quarter of those passed, the next ones (`f2`). Past that (a filter few of them pass)
+   * the list is walked or scanned as for any query. One statement: each later part is planned but
+   * runs only when the earlier ones call for it.
    */
   const passingOfWords = (keys: string[], passing: SQL) => sql`
-    f0 as materialized (${newestOfWords(keys, "rows", passing, CANDIDATES)}),
-    enough as materialized (select (select count(*) from f0) >= ${size}
-      or (select count(*) from (select 1 from (${wordScans(keys)}) w limit ${CANDIDATES}) c) < ${CANDIDATES} as v),
-    f as materialized (select * from f0 where (select v from enough)
+    f1 as materialized (${newestOfWords(keys, "rows", passing, { skip: 0, take: SAMPLE })}),
+    s as materialized (select (select count(*) from f1) as passed, ${fewerThan(keys, SAMPLE)} as every),
+    more as materialized (select not s.every and s.passed * ${CANDIDATES} >= ${size * SAMPLE} as v from s),
+    f2 as materialized (select * from (${newestOfWords(keys, "rows", passing, { skip: SAMPLE, take: CANDIDATES - SAMPLE })}) w
+      where (select v from more) limit greatest(0, ${size} - (select passed from s))),
+    enough as materialized (select (select every from s)
+      or (select passed from s) + (select count(*) from f2) >= ${size}
+      or ((select v from more) and ${fewerThan(keys, CANDIDATES)}) as v),
+    f as materialized (select * from f1 where (select v from enough)
+      union all select * from f2 where (select v from enough)
       union all select * from (${rowsOf(windowOf(passing))}) w where not (select v from enough))`;
   let ranking: { rank: SQL[]; relevance: SQL } | null = null;
   let windowOf: (passing: SQL) => SQL = (passing) => newest(sql`true`, passing);
@@ -594,8 +617,10 @@ async function windowPage(
       search.keyword.length >= 3 &&
       used.some((w) => !w.known && !w.stop && !isMistyped(w));
     const names = partOfName ? sql`p.name ilike ${nameContainsPattern(search.keyword)}` : null;
+    // NOTE: with its keys known, the documents holding one of them: the same products, found by key.
+    const match = keys ? sql`p.search_vector @@ ${anyKeyQuery(keys)}` : query?.match;
     windowOf = (passing) => {
-      const documents = query ? newest(query.match, passing) : null;
+      const documents = match ? newest(match, passing) : null;
       const named = names ? newest(names, passing) : null;
       if (documents && named) {
         return sql`select * from ((${documents}) union (${named})) w order by w.created_at desc, w.id desc limit ${size}`;

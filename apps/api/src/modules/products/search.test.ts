@@ -376,7 +376,8 @@ describe("keyword search over a common word", () => {
   describe("a word with more matches than the results read by key", () => {
     // More matches than the 2 000 a one-word query's results under filters read from product_words,
     // all older than the scarves, in a category of their own; every other one at 10 (the even
-    // ones, the newest being 1), the others at 20; only the oldest is in stock.
+    // ones, the newest being 1), the others at 20; only the oldest is in stock; the newest 100 and
+    // every tenth one rated 4 and up.
     const throws = 2_100;
     const throwOf = (g: number) => `f${g.toString(16).padStart(23, "0")}`;
     beforeAll(async () => {
@@ -396,6 +397,9 @@ describe("keyword search over a common word", () => {
       await big.database.db.execute(
         sql`insert into search_words (word) values ('quokkaline') on conflict do nothing`,
       );
+      await big.database.db.execute(sql`
+        update products set rating_average = 4.5, rating_count = 2
+        where id in (select 'f' || lpad(to_hex(g), 23, '0') from generate_series(1, ${throws}) g where g <= 100 or g % 10 = 0)`);
     });
 
     it("reads the newest by key when the filter passes enough of them, and walks the list when it does not", async () => {
@@ -409,6 +413,12 @@ describe("keyword search over a common word", () => {
       );
       expect(half.meta.total).toBe(SEARCH_WINDOW);
       expect(half.data.map((p) => p._id)).toEqual([994, 996, 998, 1000].map(throwOf));
+      // The first 250 read tell that enough might pass (115 do), the 2 000 hold 290: the list is walked.
+      const rated = await page("/api/products?keyword=quokkaline&rating=4&sort=newest&size=100&page=3");
+      expect(rated.meta.total).toBe(300);
+      expect(rated.data.map((p) => p._id)).toEqual(
+        Array.from({ length: 100 }, (_, n) => throwOf(1_110 + n * 10)),
+      );
       // One product passes, past the 2 000 read by key: found by walking the list.
       const inStock = await page("/api/products?keyword=quokkaline&inStock=true");
       expect(inStock.meta.total).toBe(1);

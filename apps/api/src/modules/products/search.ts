@@ -260,6 +260,18 @@ export async function wordKeys(db: Database, w: QueryWord): Promise<string[] | n
   return [...new Set([...row.exact, ...row.prefixed])].sort();
 }
 
+/**
+ * A tsquery that a document holding any of `keys` matches, keys as `wordKeys` gives them (as the
+ * documents hold them: the tsquery's input form, not stemmed again). NOTE: the GIN index finds one
+ * word's entries by key; a prefix ("denim:*") is a range of entries gathered into a bitmap first,
+ * three times slower for a common word (16 900 products: 7.2 ms, by its keys 2.3 ms).
+ */
+export function anyKeyQuery(keys: readonly string[]): SQL {
+  if (keys.length === 0) return sql`null::tsquery`;
+  const text = keys.map((key) => `'${key.replaceAll("\\", "\\\\").replaceAll("'", "''")}'`).join(" | ");
+  return sql`${text}::tsquery`;
+}
+
 /** A mistyped word: no known word nor the start of one, but a known word within its typos. */
 export function isMistyped(w: QueryWord): boolean {
   return !w.known && !w.stop && (w.typo1.length > 0 || w.typo2.length > 0);
