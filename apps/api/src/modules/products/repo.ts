@@ -540,7 +540,8 @@ async function windowPage(
   // (merged, each product once); each product is then read by its key and kept when it is in the
   // list and passes `passing`. Its words are the query's: the match needs no second test. `shape`
   // is what each row gives: the window's columns, or where it is and its order (to merge with
-  // another branch). `cap` bounds the products read (the results under a filter few pass).
+  // another branch). `matches` says which of the word's matches are read, by their place newest first
+  // (the results under filters read them in two parts).
   // NOTE: LATERAL with OFFSET 0 keeps the product read per key in that order, stopping at the
   // window's end; left to itself the planner misjudged the join and hashed every match of "cotton"
   // (22 000 at 100k, 50 ms).

@@ -9,6 +9,13 @@ let t: TestApp;
 const ids: Record<string, string> = {};
 let watchesId = "";
 let shoesSlug = "";
+let bagsId = "";
+let thumbnailId = "";
+
+/** One more bag with the shared thumbnail, for a test that needs a product of its own. */
+function makeBag(name: string, description: string) {
+  return makeProduct(t.database, { category: bagsId, thumbnail: thumbnailId }, { name, description });
+}
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -17,9 +24,12 @@ beforeAll(async () => {
   const bags = await makeCategory(t.database, "Bags");
   watchesId = watches.id;
   shoesSlug = shoes.slug;
-  const thumbnail = (await makeMedia(t.database)).id;
+  bagsId = bags.id;
+  thumbnailId = (await makeMedia(t.database)).id;
   const make = async (key: string, category: string, name: string, description: string, more = {}) => {
-    ids[key] = (await makeProduct(t.database, { category, thumbnail }, { name, description, ...more }))._id;
+    ids[key] = (
+      await makeProduct(t.database, { category, thumbnail: thumbnailId }, { name, description, ...more })
+    )._id;
   };
   await make(
     "sneakers",
@@ -128,15 +138,7 @@ describe("keyword search", () => {
   it("reads a prefix through at most 16 indexed words, and a shorter one by walking the list", async () => {
     const letters = "abcdefghijklmnopq"; // 17 words starting "zq"
     const words = [...letters].map((c) => `zq${c}x`);
-    const [category] = await t.database.db
-      .execute<{ id: string }>(sql`select id from categories limit 1`)
-      .then((r) => r.rows);
-    const thumbnail = (await makeMedia(t.database)).id;
-    const made = await makeProduct(
-      t.database,
-      { category: category?.id ?? "", thumbnail },
-      { name: "Prefix Probe", description: words.join(" ") },
-    );
+    const made = await makeBag("Prefix Probe", words.join(" "));
     const word = (typed: string) => ({ typed, word: typed, stop: false, known: true, typo1: [], typo2: [] });
     expect(await wordKeys(t.database.db, word("zqa"))).toEqual(["zqax"]);
     expect(await wordKeys(t.database.db, word("zq"))).toBeNull();
@@ -164,15 +166,7 @@ describe("keyword search", () => {
       );
       return rows.map((row) => row.word);
     };
-    const [category] = await db
-      .execute<{ id: string }>(sql`select id from categories limit 1`)
-      .then((r) => r.rows);
-    const thumbnail = (await makeMedia(t.database)).id;
-    const made = await makeProduct(
-      t.database,
-      { category: category?.id ?? "", thumbnail },
-      { name: "Quilted Gilet", description: "Warm." },
-    );
+    const made = await makeBag("Quilted Gilet", "Warm.");
     expect(await wordsOf(made._id)).toEqual(expect.arrayContaining(["gilet", "quilt", "warm"]));
     expect(await drift()).toBe(0);
 
