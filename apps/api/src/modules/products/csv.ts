@@ -423,13 +423,16 @@ export async function importProductsCsv(
       groups.set(key, group);
     }
 
-    // Every read the checks need, in a handful of queries whatever the file's length.
+    // Every read the checks need, in a handful of queries whatever the file's length. NOTE: one
+    // after another: a transaction is one connection, which runs one query at a time.
     const skus = [...new Set(rows.map((row) => row.cells.SKU).filter((sku) => sku !== ""))];
-    const [categories, media, holders] = await Promise.all([
-      categoryIdsBySlug(tx, [...new Set(rows.map((row) => row.cells.Category).filter(Boolean))]),
-      mediaIdsByUrl(tx, [...new Set(rows.map((row) => row.cells["Image URL"]).filter(Boolean))]),
-      findVariantsBySkus(tx, skus),
+    const categories = await categoryIdsBySlug(tx, [
+      ...new Set(rows.map((row) => row.cells.Category).filter(Boolean)),
     ]);
+    const media = await mediaIdsByUrl(tx, [
+      ...new Set(rows.map((row) => row.cells["Image URL"]).filter(Boolean)),
+    ]);
+    const holders = await findVariantsBySkus(tx, skus);
     const holderOf = new Map(holders.map((holder) => [holder.sku, holder]));
     const targetIdOf = new Map<Group, string>();
     for (const group of groups.values()) {
