@@ -29,18 +29,18 @@ const statusSql = sql<DiscountStatus>`case
 async function targetsOf(db: Database, ids: readonly string[]): Promise<Map<string, DiscountTargets>> {
   const out = new Map<string, DiscountTargets>(ids.map((id) => [id, { categories: [], products: [] }]));
   if (ids.length === 0) return out;
-  const [cats, prods] = await Promise.all([
-    db
-      .select()
-      .from(discountCategories)
-      .where(inArray(discountCategories.discountId, [...ids]))
-      .orderBy(asc(discountCategories.categoryId)),
-    db
-      .select()
-      .from(discountProducts)
-      .where(inArray(discountProducts.discountId, [...ids]))
-      .orderBy(asc(discountProducts.productId)),
-  ]);
+  // NOTE: one after another: an order's transaction reads a code's targets, and a transaction is one
+  // connection, which runs one query at a time.
+  const cats = await db
+    .select()
+    .from(discountCategories)
+    .where(inArray(discountCategories.discountId, [...ids]))
+    .orderBy(asc(discountCategories.categoryId));
+  const prods = await db
+    .select()
+    .from(discountProducts)
+    .where(inArray(discountProducts.discountId, [...ids]))
+    .orderBy(asc(discountProducts.productId));
   for (const row of cats) out.get(row.discountId)?.categories.push(row.categoryId);
   for (const row of prods) out.get(row.discountId)?.products.push(row.productId);
   return out;

@@ -224,10 +224,9 @@ async function replaceVariants(
 
 /** Checks that the category, thumbnail and gallery exist (400 naming the field otherwise); returns the search text. */
 async function checkReferences(db: Database, input: ProductInput, gallery: string[]): Promise<SearchText> {
-  const [category, known] = await Promise.all([
-    findCategory(db, { id: input.category }),
-    existingMediaIds(db, uniqueIds([input.thumbnail, ...gallery])),
-  ]);
+  // NOTE: one after another: this runs in the write's transaction, one connection.
+  const category = await findCategory(db, { id: input.category });
+  const known = await existingMediaIds(db, uniqueIds([input.thumbnail, ...gallery]));
   const fieldErrors: Record<string, string> = {};
   if (!category) fieldErrors.category = api.categoryNotFound;
   if (!known.has(input.thumbnail)) fieldErrors.thumbnail = api.mediaNotFound;
