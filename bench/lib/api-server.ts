@@ -1,6 +1,6 @@
 /**
- * The built API (`apps/api/dist/server.js`, what `npm start` runs) in a process of its own,
- * listening on 127.0.0.1 and ready once `/api/health` answers 200.
+ * The built API (`apps/api/dist/server.js`, what `npm start` runs, with its heap flags) in a
+ * process of its own, listening on 127.0.0.1 and ready once `/api/health` answers 200.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -14,6 +14,17 @@ import { get } from "./http-client";
 import { REPO_ROOT } from "./paths";
 
 const SERVER_JS = join(REPO_ROOT, "apps/api/dist/server.js");
+
+/**
+ * The heap flags `npm start` gives Node (the root package.json's start script), so that the server
+ * measured is sized as a deployed one.
+ */
+function startFlags(): string[] {
+  const manifest = JSON.parse(readFileSync(join(REPO_ROOT, "package.json"), "utf8")) as {
+    scripts?: { start?: string };
+  };
+  return (manifest.scripts?.start ?? "").split(/\s+/).filter((word) => word.startsWith("--"));
+}
 const HEALTH_POLL_MS = 5;
 /** Lines of the server's output kept for a failure message. */
 const TAIL_LINES = 20;
@@ -82,7 +93,9 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
   Object.assign(env, options.env);
 
   const started = performance.now();
-  const child = track(spawn(process.execPath, [SERVER_JS], { cwd: REPO_ROOT, env, stdio: "pipe" }));
+  const child = track(
+    spawn(process.execPath, [...startFlags(), SERVER_JS], { cwd: REPO_ROOT, env, stdio: "pipe" }),
+  );
   const tail: string[] = [];
   const keep = (chunk: Buffer) => {
     for (const line of chunk.toString("utf8").split("\n")) {
