@@ -174,3 +174,17 @@ export type DiscountStatus = (typeof DISCOUNT_STATUSES)[number];
 
 /** The most data rows a product CSV import takes (the header row aside). */
 export const PRODUCT_IMPORT_ROWS_MAX = 10_000;
+
+/** The orders a product list may be sorted in; `relevance` only with a keyword. */
+export const PRODUCT_SORTS = [
+  "relevance",
+  "newest",
+  "best-selling",
+  "price-asc",
+  "price-desc",
+  "rating",
+] as const;
+export type ProductSort = (typeof PRODUCT_SORTS)[number];
+
+/** The "n stars and up" steps of the rating filter and facet, highest first. */
+export const RATING_STEPS = [4, 3] as const;

@@ -10,7 +10,7 @@
 import { type PriceSummary, priceItems, unitPriceCents } from "@shop/shared/pricing";
 import type { AddressDto } from "@shop/shared/schemas/address";
 import type { ProductSummaryDto, VariantDto } from "@shop/shared/schemas/product";
-import { variantLabel } from "@shop/shared/schemas/product";
+import { variantLabel } from "@shop/shared/variants";
 import { create } from "zustand";
 import { persist } from "zustand/middleware";
 import { checkedStorage, loadStoredStateSchemas } from "./stored-state";

@@ -3,7 +3,7 @@
  * reads under these keys, and the dashboard invalidates the same keys after a change (a new
  * category, an edited product), so both always agree.
  */
-import type { ProductSort } from "@shop/shared/schemas/product";
+import type { ProductSort } from "@shop/shared/constants";
 
 export interface ListParams {
   page: number;

@@ -11,7 +11,9 @@ import {
   PRODUCT_NAME_MAX,
   PRODUCT_NAME_MIN,
   PRODUCT_OPTIONS_MAX,
+  PRODUCT_SORTS,
   PRODUCT_VARIANTS_MAX,
+  RATING_STEPS,
   SKU_MAX,
   SKU_PATTERN,
   STOCK_MAX,
@@ -226,18 +228,6 @@ export type ProductPatchInput = z.infer<typeof ProductPatchInput>;
 export const ProductIdParams = z.object({ productId: Id });
 export type ProductIdParams = z.infer<typeof ProductIdParams>;
 
-export const PRODUCT_SORTS = [
-  "relevance",
-  "newest",
-  "best-selling",
-  "price-asc",
-  "price-desc",
-  "rating",
-] as const;
-export type ProductSort = (typeof PRODUCT_SORTS)[number];
-
-/** The "n stars and up" steps of the rating filter and facet, highest first. */
-export const RATING_STEPS = [4, 3] as const;
 /** At most this many category slugs, and option values, in one filter. */
 export const FILTER_VALUES_MAX = 20;
 
@@ -392,21 +382,6 @@ export const VariantDto = z.object({
   isActive: z.boolean(),
 });
 export type VariantDto = z.infer<typeof VariantDto>;
-
-/**
- * A product's name with its variant's values, as messages and order lines name it:
- * "Trail Running Shoes (Size: 9)"; the bare name for a variant without options.
- */
-export function variantLabel(
-  name: string,
-  options: readonly { name: string }[],
-  values: Readonly<Record<string, string>>,
-): string {
-  const parts = options
-    .filter((option) => values[option.name] !== undefined)
-    .map((option) => `${option.name}: ${values[option.name]}`);
-  return parts.length > 0 ? `${name} (${parts.join(", ")})` : name;
-}
 
 /**
  * A product in a list: what a card or a table row shows. Price, sale price and on-sale are the

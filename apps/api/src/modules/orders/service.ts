@@ -14,7 +14,7 @@ import type {
   OrderStatusInput,
   OrderSummaryDto,
 } from "@shop/shared/schemas/order";
-import { variantLabel } from "@shop/shared/schemas/product";
+import { variantLabel } from "@shop/shared/variants";
 import { AppError } from "#api/core/errors";
 import { limitOffset, type PageRequest } from "#api/core/paging";
 import type { Database } from "#api/db/client";

@@ -2,7 +2,7 @@
 import { CURRENCY, DEFAULT_PAGE_SIZE } from "@shop/shared/constants";
 import { fromCents, unitPriceCents } from "@shop/shared/pricing";
 import type { Viewer } from "@shop/shared/roles";
-import { type ProductDto, type VariantDto, variantLabel } from "@shop/shared/schemas/product";
+import type { ProductDto, VariantDto } from "@shop/shared/schemas/product";
 import {
   categoryDescription,
   pageTitle,
@@ -11,6 +11,7 @@ import {
   STATIC_PAGE_HEADS,
   type StaticPageHead,
 } from "@shop/shared/site";
+import { variantLabel } from "@shop/shared/variants";
 import { AppError } from "#api/core/errors";
 import type { Database } from "#api/db/client";
 import { getCategory } from "#api/modules/categories/service";

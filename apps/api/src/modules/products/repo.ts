@@ -9,13 +9,8 @@
  * products that match the keyword (decision 007: a common word is ranked among its newest 500
  * matches; a filter looks through the whole list).
  */
-import {
-  type ProductFacets,
-  type ProductListFilters,
-  type ProductSort,
-  RATING_STEPS,
-  type SearchFallback,
-} from "@shop/shared/schemas/product";
+import { type ProductSort, RATING_STEPS } from "@shop/shared/constants";
+import type { ProductFacets, ProductListFilters, SearchFallback } from "@shop/shared/schemas/product";
 import { and, asc, count, desc, eq, gt, inArray, isNull, notInArray, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Database } from "#api/db/client";

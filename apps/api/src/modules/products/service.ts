@@ -1,5 +1,6 @@
 /** Catalogue use cases: storefront and dashboard lists, one product, and the staff's writes. */
 
+import type { ProductSort } from "@shop/shared/constants";
 import { api, errors, formErrors, successes } from "@shop/shared/messages";
 import { isStaff, type Viewer } from "@shop/shared/roles";
 import type {
@@ -7,7 +8,6 @@ import type {
   ProductInput,
   ProductListFilters,
   ProductPatchInput,
-  ProductSort,
   ProductSummaryDto,
   SearchFallback,
   SearchSuggestionsDto,

@@ -8,8 +8,7 @@
  * the option is (`Size=M&Size=L&Colour=Blue`). The API takes the same, except the options: one
  * repeated `option` parameter, `Name:Value` each (`option=Size:M&option=Colour:Blue`).
  */
-import { DEFAULT_PAGE } from "@shop/shared/constants";
-import { PRODUCT_SORTS, type ProductSort, RATING_STEPS } from "@shop/shared/schemas/product";
+import { DEFAULT_PAGE, PRODUCT_SORTS, type ProductSort, RATING_STEPS } from "@shop/shared/constants";
 import { useCallback, useMemo } from "react";
 import { useSearchParams } from "react-router";
 import { parseSize } from "#web/lib/list-params";

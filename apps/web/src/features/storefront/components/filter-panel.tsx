@@ -1,6 +1,7 @@
+import { RATING_STEPS } from "@shop/shared/constants";
 import { searchTexts } from "@shop/shared/messages";
 import { compareOptionValues } from "@shop/shared/option-order";
-import { type ProductFacets, RATING_STEPS } from "@shop/shared/schemas/product";
+import type { ProductFacets } from "@shop/shared/schemas/product";
 import { type FormEvent, type ReactNode, useId } from "react";
 import { Skeleton } from "#web/components/skeleton";
 import { cx } from "#web/lib/cx";

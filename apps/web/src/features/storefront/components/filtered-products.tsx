@@ -1,6 +1,6 @@
 import { AdjustmentsHorizontalIcon } from "@heroicons/react/20/solid";
+import type { ProductSort } from "@shop/shared/constants";
 import { searchTexts } from "@shop/shared/messages";
-import type { ProductSort } from "@shop/shared/schemas/product";
 import type { UseQueryResult } from "@tanstack/react-query";
 import { lazy, type ReactNode, Suspense, useState } from "react";
 import { SelectField } from "#web/components/select-field";
