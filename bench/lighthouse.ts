@@ -211,10 +211,12 @@ export async function lighthouse(ctx: BenchContext): Promise<void> {
   if (stale) ctx.report.note(stale);
 
   // What `npm start` runs on a fresh folder: migrate, seed the demo catalogue, serve the build.
+  // NOTE: not NODE_ENV=production, which never seeds the demo and sends HSTS and
+  // upgrade-insecure-requests, which a shop served over http://127.0.0.1 cannot follow.
   const server = await startApiServer({
     dataDir: ctx.tempDir(),
     timeoutMs: ctx.budget(START_TIMEOUT_MS),
-    env: { SHOP_DEMO: "1", WEB_DIST: build.outDir },
+    env: { NODE_ENV: "development", SHOP_DEMO: "1", WEB_DIST: build.outDir },
   });
   try {
     ctx.report.note(`demo shop started in ${(server.readyMs / 1000).toFixed(1)} s at ${server.url}`);
