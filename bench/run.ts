@@ -135,7 +135,8 @@ console.log(
     .join(" ")}`,
 );
 
-let failed = false;
+/** The parts that stopped with an error, named again in the closing line. */
+const failedParts: string[] = [];
 try {
   if (selected.some((name) => ["reads", "growth", "search", "start", "writes"].includes(name))) {
     const stale = ensureApiBuilt(flag("build"));
@@ -150,7 +151,7 @@ try {
     try {
       await part.run(ctx);
     } catch (error) {
-      failed = true;
+      failedParts.push(part.name);
       if (cleaning) break;
       console.error(
         `${part.name} failed: ${error instanceof Error ? (error.stack ?? error.message) : error}`,
@@ -171,6 +172,6 @@ console.log(
       " ",
     )}; ${misses.length} of ${report.figures.filter((f) => f.met !== undefined).length} targets missed${
     misses.length ? `: ${misses.map((f) => f.name).join(", ")}` : ""
-  }`,
+  }${failedParts.length ? `; failed, not measured: ${failedParts.join(", ")}` : ""}`,
 );
-process.exit(failed ? 1 : 0);
+process.exit(failedParts.length > 0 ? 1 : 0);
