@@ -23,7 +23,7 @@ test("the storefront's first page load fetches no dashboard code", async ({ page
     expect(body).not.toContain("Close sidebar");
     expect(body).not.toContain("Ready to Ship");
     // Nor zod (docs/decisions/008): forms and checked storage load it when they need it. A value
-    // imported from a module of @shop/shared/schemas brings all of zod (about 30 KB gzip) along.
+    // imported from a module of @shop/shared/schemas brings all of zod (about 29 KB gzip) along.
     expect(body.includes("$ZodType"), `${url} carries zod`).toBe(false);
   }
 });

@@ -14,6 +14,9 @@ import { get } from "./http-client";
 import { REPO_ROOT } from "./paths";
 
 const SERVER_JS = join(REPO_ROOT, "apps/api/dist/server.js");
+const HEALTH_POLL_MS = 5;
+/** Lines of the server's output kept for a failure message. */
+const TAIL_LINES = 20;
 
 /**
  * The heap flags `npm start` gives Node (the root package.json's start script), so that the server
@@ -25,9 +28,6 @@ function startFlags(): string[] {
   };
   return (manifest.scripts?.start ?? "").split(/\s+/).filter((word) => word.startsWith("--"));
 }
-const HEALTH_POLL_MS = 5;
-/** Lines of the server's output kept for a failure message. */
-const TAIL_LINES = 20;
 
 export interface ApiServerOptions {
   /** PostgreSQL; without it the server opens PGlite in `dataDir/db`. */
