@@ -4,6 +4,7 @@ import {
   api as apiMessages,
   empty,
   errors,
+  formErrors,
   orderHistory,
   successes,
   validation,
@@ -387,6 +388,37 @@ test("on a 390 px screen every dashboard list fits the screen: each row opens it
   const firstRow = page.getByRole("main").locator("tbody tr").first();
   await tap(firstRow.getByText(/in stock( · \d+ variants)?$/));
   await expect(page).toHaveURL(/\/dashboard\/products\/edit\/[0-9a-f]{24}$/);
+  const edited = page.url();
+
+  // The product's name is the row's own link, as the order's number is.
+  await page.goto("/dashboard/products");
+  const name = await firstRow.locator("td").nth(1).getByRole("link").textContent();
+  await tap(firstRow.getByRole("link", { name: name ?? "", exact: true }));
+  await expect(page).toHaveURL(edited);
+});
+
+test("at 390 px the error toast of a refused product form leaves the field it names in view", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/dashboard/products/new");
+  const save = page.getByRole("button", { name: "Create Product" });
+  await save.scrollIntoViewIfNeeded();
+  await save.click();
+
+  const toast = page.locator(".Toastify__toast").filter({ hasText: formErrors.product });
+  await expect(toast).toBeVisible();
+  const field = page.getByRole("textbox", { name: "Name" });
+  await expect(field).toBeFocused();
+  // Once the page has settled, the field lies wholly below the toast and on the screen.
+  await expect
+    .poll(async () => {
+      const [toastBox, fieldBox] = await Promise.all([toast.boundingBox(), field.boundingBox()]);
+      if (!toastBox || !fieldBox) return "not shown";
+      if (fieldBox.y < toastBox.y + toastBox.height) return "covered";
+      return fieldBox.y + fieldBox.height <= 844 ? "in view" : "below the screen";
+    })
+    .toBe("in view");
 });
 
 test.describe("signed in as a manager", () => {
@@ -397,13 +429,15 @@ test.describe("signed in as a manager", () => {
     const menu = page.getByRole("navigation", { name: "Dashboard" });
     await expect(menu.getByRole("link")).toHaveText([
       "Dashboard",
+      "Reports",
       "Orders",
       "Products",
       "Categories",
       "Discounts",
       "Media",
     ]);
-    await expect(page.getByText("Revenue")).toHaveCount(0);
+    await expect(page.getByText("Net sales")).toHaveCount(0);
+    await expect(page.getByText("Refunds")).toHaveCount(0);
 
     expect((await page.request.get("/api/users/customers")).status()).toBe(403);
     expect((await page.request.get("/api/payments")).status()).toBe(403);

@@ -99,6 +99,22 @@ test("a shopper who forgot the password gets a link by email, sets a new passwor
     await expect(html.getByText(`Hello ${shopper.name.firstName},`)).toBeVisible();
     await expect(html.getByRole("link", { name: "Reset your password" })).toBeVisible();
     await expect(adminPage.getByText(link)).toBeVisible();
+
+    // At 390 px the long link wraps inside its cards: the page and the message scroll no sideways.
+    await adminPage.setViewportSize({ width: 390, height: 844 });
+    const pageOverflow = await adminPage.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(pageOverflow).toBeLessThanOrEqual(0);
+    const text = adminPage.locator("pre").filter({ hasText: link });
+    expect(await text.evaluate((pre) => pre.scrollWidth - pre.clientWidth)).toBeLessThanOrEqual(0);
+    const htmlOverflow = await html
+      .locator("body")
+      .evaluate(
+        (body) =>
+          body.ownerDocument.documentElement.scrollWidth - body.ownerDocument.documentElement.clientWidth,
+      );
+    expect(htmlOverflow).toBeLessThanOrEqual(0);
   } finally {
     await context.close();
   }

@@ -37,6 +37,7 @@ import { pageRoutes, sendPage } from "./modules/pages/routes";
 import { paymentRoutes } from "./modules/payments/routes";
 import { categoryProductRoutes, productRoutes, searchRoutes } from "./modules/products/routes";
 import { refundRoutes } from "./modules/refunds/routes";
+import { reportRoutes } from "./modules/reports/routes";
 import { reviewRoutes } from "./modules/reviews/routes";
 import { resolveSession } from "./modules/sessions/service";
 import { adminStatsRoutes, salesStatsRoutes } from "./modules/stats/routes";
@@ -180,6 +181,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
       await apiScope.register(paymentRoutes, { prefix: "/payments" });
       await apiScope.register(emailRoutes, { prefix: "/emails" });
       await apiScope.register(salesStatsRoutes, { prefix: "/stats" });
+      await apiScope.register(reportRoutes, { prefix: "/reports" });
     },
     { prefix: "/api" },
   );

@@ -81,6 +81,7 @@ export const ACCESS: Record<string, Access> = {
   "GET /api/payments/status/{status}": "admin",
   "GET /api/payments/{id}": "admin",
   "GET /api/stats/sales": "staff",
+  "GET /api/reports/sales": "staff",
   "POST /api/cart/price": "public",
   "POST /api/discounts": "staff",
   "GET /api/discounts": "staff",

@@ -14,6 +14,8 @@ import type { FastifyInstance } from "fastify";
 interface Documented {
   /** Status → the body's validator, or null when the status has no JSON body. */
   statuses: Map<string, ValidateFunction | null>;
+  /** Status → the media types its answer may come as ("application/json", "text/csv"). */
+  mediaTypes: Map<string, string[]>;
 }
 
 interface Document {
@@ -41,13 +43,15 @@ function compile(doc: Document): Map<string, Documented> {
   for (const [template, item] of Object.entries(doc.paths)) {
     for (const [method, operation] of Object.entries(item)) {
       const statuses = new Map<string, ValidateFunction | null>();
+      const mediaTypes = new Map<string, string[]>();
       for (const [status, answer] of Object.entries(operation.responses ?? {})) {
+        mediaTypes.set(status, Object.keys(answer.content ?? {}));
         const schema = answer.content?.["application/json"]?.schema;
         const rooted =
           schema && JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', '"doc#/components/'));
         statuses.set(status, rooted ? ajv.compile(rooted) : null);
       }
-      operations.set(`${method.toUpperCase()} ${template}`, { statuses });
+      operations.set(`${method.toUpperCase()} ${template}`, { statuses, mediaTypes });
     }
   }
   return operations;
@@ -78,7 +82,7 @@ export function watchConformance(app: FastifyInstance, { counted = true }: { cou
     const validate = documented.statuses.get(status);
     if (validate === undefined) {
       remember(`${key} answered ${status}, a status its document does not list`);
-    } else if (validate && typeof payload === "string") {
+    } else if (validate && typeof payload === "string" && !isDocumentedFile(documented, status, reply)) {
       let body: unknown;
       try {
         body = JSON.parse(payload);
@@ -93,6 +97,19 @@ export function watchConformance(app: FastifyInstance, { counted = true }: { cou
     }
     return payload;
   });
+}
+
+/** Whether the reply is a file of a media type other than JSON that the document lists for its status. */
+function isDocumentedFile(
+  documented: Documented,
+  status: string,
+  reply: { getHeader(name: string): unknown },
+) {
+  const type =
+    String(reply.getHeader("content-type") ?? "")
+      .split(";")[0]
+      ?.trim() ?? "";
+  return type !== "application/json" && (documented.mediaTypes.get(status) ?? []).includes(type);
 }
 
 function ajv(validate: ValidateFunction): string {

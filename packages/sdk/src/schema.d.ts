@@ -243,7 +243,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Dashboard figures as a key/value map (staff; revenue and customers for admins only)
+         * Dashboard figures as a key/value map: `revenue` is net sales of all time (payments taken minus refunds), beside `refunds` (staff; money and customers for admins only)
          * @description Roles: admin, manager.
          */
         get: operations["getDashboardStats"];
@@ -819,7 +819,9 @@ export interface paths {
         head?: never;
         /**
          * Change an order's status by the allowed transitions (staff); refunded refunds the rest of the payment through the provider (admin)
-         * @description Roles: admin, manager.
+         * @description `status: refunded` moves money: what remains of the payment (its amount less the refunds already made) is refunded through the payment provider, with a credit note, and the units of an order that never left (processing) go back to stock; the payment becomes `refunded`. Admins only; a refusal by the provider changes nothing (502). The dashboard shows the amount and asks before sending this (POST /orders/{orderId}/refunds with that amount).
+         *
+         *     Roles: admin, manager.
          */
         patch: operations["updateOrderStatus"];
         trace?: never;
@@ -1203,10 +1205,32 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Orders and revenue per day for the last `days` days, oldest first (staff)
+         * Orders placed and net sales (payments taken minus refunds given) per day of the shop's clock, for the last `days` days, oldest first (staff; net sales for admins only)
          * @description Roles: admin, manager.
          */
         get: operations["getSalesByDay"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/sales": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What the shop sold, gave back and kept from `from` to `to` (staff)
+         * @description Both days included, as the shop's clock reads them; the last 30 days when left out. A payment counts on the day it was taken and a refund on the day it was given: `netSales` is payments taken minus refunds, and `byDay` adds up to it. With `format=csv` and `table` (byDay, topProducts, byCategory or byDiscountCode) the answer is that table as a UTF-8 CSV file (text/csv) instead.
+         *
+         *     Roles: admin, manager.
+         */
+        get: operations["getSalesReport"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2610,6 +2634,7 @@ export interface operations {
                         message: string;
                         data: {
                             revenue?: number;
+                            refunds?: number;
                             orders: number;
                             ordersToShip: number;
                             pendingOrders: number;
@@ -6126,8 +6151,10 @@ export interface operations {
                             };
                             payment: {
                                 _id: string;
-                                status: string;
-                                paymentGateway: string;
+                                /** @enum {string} */
+                                status: "pending" | "completed" | "partially_refunded" | "refunded" | "failed";
+                                /** @enum {string} */
+                                paymentGateway: "paypal" | "test";
                                 amount: number;
                                 transactionId: string;
                                 refundedAmount: number;
@@ -6299,8 +6326,10 @@ export interface operations {
                             };
                             payment: {
                                 _id: string;
-                                status: string;
-                                paymentGateway: string;
+                                /** @enum {string} */
+                                status: "pending" | "completed" | "partially_refunded" | "refunded" | "failed";
+                                /** @enum {string} */
+                                paymentGateway: "paypal" | "test";
                                 amount: number;
                                 transactionId: string;
                                 refundedAmount: number;
@@ -6421,8 +6450,10 @@ export interface operations {
                             };
                             payment: {
                                 _id: string;
-                                status: string;
-                                paymentGateway: string;
+                                /** @enum {string} */
+                                status: "pending" | "completed" | "partially_refunded" | "refunded" | "failed";
+                                /** @enum {string} */
+                                paymentGateway: "paypal" | "test";
                                 amount: number;
                                 transactionId: string;
                                 refundedAmount: number;
@@ -6639,8 +6670,10 @@ export interface operations {
                             };
                             payment: {
                                 _id: string;
-                                status: string;
-                                paymentGateway: string;
+                                /** @enum {string} */
+                                status: "pending" | "completed" | "partially_refunded" | "refunded" | "failed";
+                                /** @enum {string} */
+                                paymentGateway: "paypal" | "test";
                                 amount: number;
                                 transactionId: string;
                                 refundedAmount: number;
@@ -6771,8 +6804,10 @@ export interface operations {
                             };
                             payment: {
                                 _id: string;
-                                status: string;
-                                paymentGateway: string;
+                                /** @enum {string} */
+                                status: "pending" | "completed" | "partially_refunded" | "refunded" | "failed";
+                                /** @enum {string} */
+                                paymentGateway: "paypal" | "test";
                                 amount: number;
                                 transactionId: string;
                                 refundedAmount: number;
@@ -6951,8 +6986,10 @@ export interface operations {
                             };
                             payment: {
                                 _id: string;
-                                status: string;
-                                paymentGateway: string;
+                                /** @enum {string} */
+                                status: "pending" | "completed" | "partially_refunded" | "refunded" | "failed";
+                                /** @enum {string} */
+                                paymentGateway: "paypal" | "test";
                                 amount: number;
                                 transactionId: string;
                                 refundedAmount: number;
@@ -7164,8 +7201,10 @@ export interface operations {
                             };
                             payment: {
                                 _id: string;
-                                status: string;
-                                paymentGateway: string;
+                                /** @enum {string} */
+                                status: "pending" | "completed" | "partially_refunded" | "refunded" | "failed";
+                                /** @enum {string} */
+                                paymentGateway: "paypal" | "test";
                                 amount: number;
                                 transactionId: string;
                                 refundedAmount: number;
@@ -7305,8 +7344,10 @@ export interface operations {
                             };
                             payment: {
                                 _id: string;
-                                status: string;
-                                paymentGateway: string;
+                                /** @enum {string} */
+                                status: "pending" | "completed" | "partially_refunded" | "refunded" | "failed";
+                                /** @enum {string} */
+                                paymentGateway: "paypal" | "test";
                                 amount: number;
                                 transactionId: string;
                                 refundedAmount: number;
@@ -7499,8 +7540,10 @@ export interface operations {
                             };
                             payment: {
                                 _id: string;
-                                status: string;
-                                paymentGateway: string;
+                                /** @enum {string} */
+                                status: "pending" | "completed" | "partially_refunded" | "refunded" | "failed";
+                                /** @enum {string} */
+                                paymentGateway: "paypal" | "test";
                                 amount: number;
                                 transactionId: string;
                                 refundedAmount: number;
@@ -7721,8 +7764,10 @@ export interface operations {
                             };
                             payment: {
                                 _id: string;
-                                status: string;
-                                paymentGateway: string;
+                                /** @enum {string} */
+                                status: "pending" | "completed" | "partially_refunded" | "refunded" | "failed";
+                                /** @enum {string} */
+                                paymentGateway: "paypal" | "test";
                                 amount: number;
                                 transactionId: string;
                                 refundedAmount: number;
@@ -8165,8 +8210,10 @@ export interface operations {
                             };
                             payment: {
                                 _id: string;
-                                status: string;
-                                paymentGateway: string;
+                                /** @enum {string} */
+                                status: "pending" | "completed" | "partially_refunded" | "refunded" | "failed";
+                                /** @enum {string} */
+                                paymentGateway: "paypal" | "test";
                                 amount: number;
                                 transactionId: string;
                                 refundedAmount: number;
@@ -8287,8 +8334,10 @@ export interface operations {
                             };
                             payment: {
                                 _id: string;
-                                status: string;
-                                paymentGateway: string;
+                                /** @enum {string} */
+                                status: "pending" | "completed" | "partially_refunded" | "refunded" | "failed";
+                                /** @enum {string} */
+                                paymentGateway: "paypal" | "test";
                                 amount: number;
                                 transactionId: string;
                                 refundedAmount: number;
@@ -9528,7 +9577,7 @@ export interface operations {
                             };
                             order: string;
                             /** @enum {string} */
-                            status: "pending" | "completed" | "failed";
+                            status: "pending" | "completed" | "partially_refunded" | "refunded" | "failed";
                             transactionId: string;
                             amount: number;
                             currency: string;
@@ -9670,7 +9719,7 @@ export interface operations {
                             };
                             order: string;
                             /** @enum {string} */
-                            status: "pending" | "completed" | "failed";
+                            status: "pending" | "completed" | "partially_refunded" | "refunded" | "failed";
                             transactionId: string;
                             amount: number;
                             currency: string;
@@ -9722,7 +9771,7 @@ export interface operations {
                             };
                             order: string;
                             /** @enum {string} */
-                            status: "pending" | "completed" | "failed";
+                            status: "pending" | "completed" | "partially_refunded" | "refunded" | "failed";
                             transactionId: string;
                             amount: number;
                             currency: string;
@@ -9943,7 +9992,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                status: "pending" | "completed" | "failed";
+                status: "pending" | "completed" | "partially_refunded" | "refunded" | "failed";
             };
             cookie?: never;
         };
@@ -9971,7 +10020,7 @@ export interface operations {
                             };
                             order: string;
                             /** @enum {string} */
-                            status: "pending" | "completed" | "failed";
+                            status: "pending" | "completed" | "partially_refunded" | "refunded" | "failed";
                             transactionId: string;
                             amount: number;
                             currency: string;
@@ -10087,7 +10136,7 @@ export interface operations {
                             };
                             order: string;
                             /** @enum {string} */
-                            status: "pending" | "completed" | "failed";
+                            status: "pending" | "completed" | "partially_refunded" | "refunded" | "failed";
                             transactionId: string;
                             amount: number;
                             currency: string;
@@ -10474,6 +10523,127 @@ export interface operations {
                             revenue?: number;
                         }[];
                     };
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getSalesReport: {
+        parameters: {
+            query?: {
+                from?: string;
+                to?: string;
+                format?: "json" | "csv";
+                table?: "byDay" | "topProducts" | "byCategory" | "byDiscountCode";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description With `format=csv`: the table as UTF-8 CSV with a header row (Content-Disposition). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            from: string;
+                            to: string;
+                            grossSales: number;
+                            discounts: number;
+                            saleDiscounts: number;
+                            codeDiscounts: number;
+                            refunds: number;
+                            netSales: number;
+                            paymentsTaken: number;
+                            tax: {
+                                cgst: number;
+                                sgst: number;
+                                igst: number;
+                            };
+                            taxInvoiced: number;
+                            taxCredited: number;
+                            shipping: number;
+                            orders: number;
+                            averageOrderValue: number;
+                            units: number;
+                            byDay: {
+                                date: string;
+                                netSales: number;
+                                orders: number;
+                            }[];
+                            topProducts: {
+                                product: string;
+                                variant: string;
+                                name: string;
+                                sku: string;
+                                netSales: number;
+                                units: number;
+                            }[];
+                            topProductsByUnits: {
+                                product: string;
+                                variant: string;
+                                name: string;
+                                sku: string;
+                                netSales: number;
+                                units: number;
+                            }[];
+                            byCategory: {
+                                category: string;
+                                name: string;
+                                netSales: number;
+                                units: number;
+                            }[];
+                            byDiscountCode: {
+                                code: string;
+                                uses: number;
+                                discount: number;
+                                netSales: number;
+                            }[];
+                        };
+                    };
+                    "text/csv": string;
                 };
             };
             /** @description The input is invalid: `errors` maps each field to its message. */

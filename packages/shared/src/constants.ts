@@ -36,7 +36,13 @@ export const MAX_REFUND_REASON = 500;
 /** The first order number; later orders count up from it (#1001, #1002, ...). */
 export const FIRST_ORDER_NUMBER = 1001;
 
-export const PAYMENT_STATUSES = ["pending", "completed", "failed"] as const;
+/**
+ * A payment is pending until the provider answers, then completed or failed; refunds then move a
+ * completed payment to partially_refunded and, once all of it went back, refunded.
+ */
+export const PAYMENT_STATUSES = ["pending", "completed", "partially_refunded", "refunded", "failed"] as const;
+/** The states of a payment whose money the shop took (some or all of it may have gone back since). */
+export const TAKEN_PAYMENT_STATUSES = ["completed", "partially_refunded", "refunded"] as const;
 
 /** The messages the shop sends. */
 export const EMAIL_KINDS = [

@@ -62,6 +62,7 @@ export const validation = {
   cardNumber: "Card number is not valid.",
   cardExpiry: "Expiry date is not valid (MM/YY).",
   cardCvc: "CVC is not valid.",
+  cardExpired: "This card has expired.",
   unknownField: "This field is not allowed.",
   discountCode: "A code is 3 to 32 letters, digits, dashes or underscores.",
   discountPercentage: "A percentage is a whole number from 1 to 100.",
@@ -76,6 +77,7 @@ export const validation = {
   /** A day of an orders list's date range. */
   date: "This must be a date as YYYY-MM-DD.",
   dateRange: "The end date cannot be before the start date.",
+  reportTooLong: (days: number) => `A report covers at most ${days} days.`,
 } as const;
 
 /** Form-level messages shown when a whole form is refused. */
@@ -154,6 +156,8 @@ export const empty = {
   payments: "No payments found.",
   successfulPayments: "No successful payments found.",
   failedPayments: "No failed payments found.",
+  partlyRefundedPayments: "No partly refunded payments found.",
+  refundedPayments: "No refunded payments found.",
   emails: "No emails found.",
   queuedEmails: "No emails are waiting to be sent.",
   sentEmails: "No sent emails found.",
@@ -436,6 +440,15 @@ export const refunds = {
   restockHint: "Units that came back and can be sold again.",
   restockLine: (label: string, bought: number) => `${label} (${bought} bought)`,
   submit: "Refund",
+  /** Under a payment's amount in the payments list: what went back of it. */
+  refundedAmount: (amount: string) => `−${amount} refunded`,
+  /** The confirm button names the money it moves: "Refund $239.30". */
+  submitAmount: (amount: string) => `Refund ${amount}`,
+  /** Said in the refund dialog when "Refunded" was chosen as the order's status. */
+  byStatus:
+    "Setting the status to Refunded gives back what remains through the payment provider. Nothing moves until you confirm.",
+  /** The status dialog's button once "Refunded" is chosen: the refund dialog comes next. */
+  continueToRefund: "Continue to refund",
   cancel: "Cancel",
   listTitle: "Refunds",
   refundedTotal: (refunded: string, paid: string) => `Refunded ${refunded} of ${paid}`,
@@ -458,6 +471,7 @@ export const discountCodes = {
   notYetActive: "This code is not active yet.",
   addMore: (amount: string) => `Add ${amount} more to use this code.`,
   notApplicable: "This code does not apply to the items in your cart.",
+  notOnLine: (code: string) => `Code ${code} does not apply to this item.`,
   usedUp: "This code has been fully used.",
   alreadyUsed: "You have already used this code.",
   codeInUse: "This code is already in use.",
@@ -664,4 +678,69 @@ export const searchTexts = {
   /** Read out (politely) when the suggestions change. */
   suggestionCount: (count: number) =>
     count === 0 ? "No suggestions." : `${count} ${count === 1 ? "suggestion" : "suggestions"} available.`,
+} as const;
+
+/**
+ * The dashboard's Reports page (/dashboard/reports) and the home's money tiles: net sales, refunds
+ * and the other figures of a period, read as the shop's clock reads its days.
+ */
+export const salesReports = {
+  title: "Reports",
+  period: "Period",
+  periods: {
+    today: "Today",
+    "7d": "7 days",
+    "30d": "30 days",
+    "this-month": "This month",
+    "last-month": "Last month",
+    custom: "Custom range",
+  },
+  from: "From",
+  to: "To",
+  /** A custom range with a day left out asks for nothing. */
+  chooseDays: "Choose the first and the last day of the period.",
+  /** "Mar 1, 2026 – Mar 31, 2026": the days a report covers, both included (one day is named alone). */
+  covering: (from: string, to: string) => `${from} – ${to}`,
+  allTime: "all time",
+  /** A figure's name with the period it covers, as a tile shows it: "Net sales · all time". */
+  withPeriod: (figure: string, period: string) => `${figure} · ${period}`,
+  figures: {
+    grossSales: "Gross sales",
+    discounts: "Discounts",
+    saleDiscounts: "Sale savings",
+    codeDiscounts: "Discount codes",
+    refunds: "Refunds",
+    netSales: "Net sales",
+    paymentsTaken: "Payments taken",
+    tax: "Tax collected",
+    cgst: "CGST",
+    sgst: "SGST",
+    igst: "IGST",
+    taxInvoiced: "On invoices",
+    taxCredited: "On credit notes",
+    shipping: "Shipping",
+    orders: "Orders",
+    averageOrderValue: "Average order value",
+    units: "Units",
+  },
+  tables: {
+    byDay: "Net sales by day",
+    topProducts: "Top 10 products by net sales",
+    topProductsByUnits: "Top 10 products by units",
+    byCategory: "Sales by category",
+    byDiscountCode: "Discount codes",
+  },
+  columns: {
+    product: "Product",
+    sku: "SKU",
+    category: "Category",
+    code: "Code",
+    uses: "Uses",
+    discount: "Discount given",
+    units: "Units",
+    netSales: "Net sales",
+  },
+  downloadCsv: "Download CSV",
+  noSales: "No sales in this period.",
+  noCodes: "No discount code was used in this period.",
 } as const;

@@ -7,19 +7,14 @@
  * - A paid order is shipped, or refunded before it leaves; a shipped or delivered one can still be refunded.
  * - cancelled and refunded are final.
  */
-import type { OrderStatus } from "./constants";
+import { type OrderStatus, type PaymentStatus, TAKEN_PAYMENT_STATUSES } from "./constants";
 import { refunds } from "./messages";
 import { formatPrice } from "./pricing";
 
-/**
- * Statuses of an order whose money stays with the shop: it counts as revenue while it has a payment
- * and one of these statuses (a refund or cancellation takes it out).
- */
-export const PAID_ORDER_STATUSES = [
-  "processing",
-  "shipped",
-  "delivered",
-] as const satisfies readonly OrderStatus[];
+/** Whether the shop took a payment's money: completed, or refunded in part or in whole since. */
+export function isTaken(status: PaymentStatus): boolean {
+  return (TAKEN_PAYMENT_STATUSES as readonly PaymentStatus[]).includes(status);
+}
 
 /** SPEC section 4: an order can be paid while no payment exists and it waits for one. */
 export function isPayable(order: { status: OrderStatus; payment: unknown }): boolean {
@@ -44,12 +39,25 @@ export function returnsStock(from: OrderStatus, to: OrderStatus): boolean {
   return (to === "cancelled" || to === "refunded") && (from === "pending" || from === "processing");
 }
 
-/** Badge colours of SPEC section 4: yellow for pending, green for delivered, blue otherwise. */
-export function statusTone(status: OrderStatus): "yellow" | "green" | "blue" {
-  if (status === "pending") return "yellow";
-  if (status === "delivered") return "green";
-  return "blue";
+/**
+ * The colour of an order's status, one for each and the same on the dashboard and the shopper's
+ * pages. SPEC's rule holds (yellow for pending, green for delivered, blue otherwise) and the blues
+ * part: being prepared blue, on its way sky, cancelled slate, refunded indigo.
+ */
+export function statusTone(status: OrderStatus): OrderTone {
+  return ORDER_TONES[status];
 }
+
+export type OrderTone = "yellow" | "blue" | "sky" | "green" | "slate" | "indigo";
+
+const ORDER_TONES: Record<OrderStatus, OrderTone> = {
+  pending: "yellow",
+  processing: "blue",
+  shipped: "sky",
+  delivered: "green",
+  cancelled: "slate",
+  refunded: "indigo",
+};
 
 /** The refunds part of an order as lists and pages show it: what was paid and what went back. */
 export interface RefundedPayment {

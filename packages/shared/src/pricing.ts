@@ -142,6 +142,14 @@ export function priceItems(items: readonly PricedInput[], discount?: DiscountTer
   };
 }
 
+/**
+ * What "You Saved" says: the sale savings and a discount code's amount together (a free-shipping
+ * code's saving shows as "Free" shipping instead).
+ */
+export function savedTotal(amounts: { discountPrice: number; discountAmount: number }): number {
+  return fromCents(toCents(amounts.discountPrice) + toCents(amounts.discountAmount));
+}
+
 /** "$1,234.50": prices display with a dollar sign (SPEC section 9). */
 export function formatPrice(amount: number): string {
   // NOTE: written out rather than with toLocaleString, which builds an ICU number format on every

@@ -271,3 +271,46 @@ describe("upgrading a shop to kept variant options (migration 0014)", () => {
     expect(await optionsOf(ids.watch)).toEqual([{ Finish: "Steel" }]);
   });
 });
+
+describe("upgrading a shop to payment states that follow refunds (migration 0016)", () => {
+  it("gives each payment refunds already took from its state, and leaves the others as they were", async () => {
+    const shop = await createEmptyDatabase();
+    const folder = migrationsUpTo("0015_product_words");
+    try {
+      await migrate(shop, folder);
+      const { db } = shop;
+      await db.execute(sql`insert into users (id, first_name, last_name, email, password_hash)
+        values (${ids.user}, 'Asha', 'Rao', 'asha@example.com', 'x')`);
+      const address = JSON.stringify({ name: { firstName: "Asha", lastName: "Rao" }, city: "Mumbai" });
+      // [order, payment, status, refunded of 198]
+      const rows = [
+        ["64a000000000000000000040", "64a000000000000000000050", "completed", "0"],
+        ["64a000000000000000000041", "64a000000000000000000051", "completed", "20.50"],
+        ["64a000000000000000000042", "64a000000000000000000052", "completed", "198"],
+        ["64a000000000000000000043", "64a000000000000000000053", "failed", "0"],
+      ] as const;
+      for (const [order, payment, status, refunded] of rows) {
+        await db.execute(sql`insert into orders (id, user_id, status, sub_total, total_amount, shipping_address)
+          values (${order}, ${ids.user}, 'processing', 100, 198, ${address}::jsonb)`);
+        await db.execute(sql`insert into payments (id, user_id, order_id, status, transaction_id, amount,
+            refunded_amount, payment_gateway)
+          values (${payment}, ${ids.user}, ${order}, ${status}, ${`T-${payment}`}, 198, ${refunded}, 'test')`);
+      }
+      await migrate(shop);
+      const states = await db.execute<{ status: string }>(sql`select status from payments order by id`);
+      expect(states.rows.map((row) => row.status)).toEqual([
+        "completed",
+        "partially_refunded",
+        "refunded",
+        "failed",
+      ]);
+      // From then on the state cannot part from the refunded amount.
+      await expect(
+        db.execute(sql`update payments set refunded_amount = 10 where id = '64a000000000000000000050'`),
+      ).rejects.toThrow();
+    } finally {
+      await shop.close();
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+});

@@ -15,7 +15,7 @@ import { SESSION_COOKIE, STAFF_ROLES } from "@shop/shared/constants";
 import type { FastifyInstance, RouteOptions } from "fastify";
 import { createJsonSchemaTransform, createJsonSchemaTransformObject } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { isFileAnswer, type RefusalStatus } from "./envelope";
+import { type FileAnswer, isFileAnswer, type RefusalStatus } from "./envelope";
 import { REQUEST_EXAMPLES } from "./openapi-examples";
 import { limitAccountFromAddress, limitAttemptsFromAddress, limitEmailChange } from "./rate-limit";
 import { requireAdmin, requireStaff, requireUser } from "./session";
@@ -84,6 +84,11 @@ type Transform = ReturnType<typeof createJsonSchemaTransform>;
 type TransformInput = Parameters<Transform>[0];
 type OperationSchema = NonNullable<TransformInput["schema"]> & {
   response?: Record<string, unknown>;
+  /**
+   * Another form of a success answer, as a file (`{ 200: fileAnswer("text/csv", "...") }`): an
+   * operation that answers JSON or, when its query asks, a file. The document lists both media types.
+   */
+  "x-file-alternatives"?: Record<string, FileAnswer>;
   description?: string;
   security?: Array<Record<string, string[]>>;
 };
@@ -95,8 +100,8 @@ const toJsonSchema = createJsonSchemaTransform({
 
 /** Adds to a route's declaration what follows from its mounting, then turns its zod schemas into JSON Schema. */
 const transform: Transform = (input) => {
-  const schema = input.schema as OperationSchema | undefined;
-  if (!schema || schema.hide) return toJsonSchema(input);
+  const { "x-file-alternatives": alternatives, ...schema } = (input.schema ?? {}) as OperationSchema;
+  if (!input.schema || schema.hide) return toJsonSchema(input);
   const route = input.route;
   const roles = rolesOf(route);
   const declared = schema.response ?? {};
@@ -123,8 +128,17 @@ const transform: Transform = (input) => {
     response?: Record<string, Record<string, unknown>>;
     body?: Record<string, unknown>;
   };
-  if (transformed.response)
+  if (transformed.response) {
     for (const [status, answer] of files) transformed.response[status] = answer as Record<string, unknown>;
+    for (const [status, file] of Object.entries(alternatives ?? {})) {
+      const json = transformed.response[status];
+      if (json)
+        transformed.response[status] = {
+          description: file.description,
+          content: { "application/json": { schema: json }, ...file.content },
+        };
+    }
+  }
   for (const [status, answer] of Object.entries(transformed.response ?? {})) {
     const text = REFUSALS[Number(status) as RefusalStatus];
     if (text && !answer.description) answer.description = text;
@@ -167,6 +181,7 @@ const TAGS = {
   orders: "Placing, paying for, cancelling and fulfilling orders.",
   payments: "Paying for orders (test gateway or PayPal) and the payments ledger.",
   stats: "The dashboard's figures.",
+  reports: "Sales reports: what was sold, given back and kept in a period, as JSON or CSV.",
   emails: "Outbound email: the outbox and built-in mailbox, for admins.",
 } as const;
 

@@ -1,10 +1,11 @@
+import { isCurrentExpiry } from "@shop/shared/schemas/payment";
 import Fastify from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { AppError } from "#api/core/errors";
 import { FAKE_PAYER_EMAIL, PaypalFake } from "#test/paypal-fake";
 import { PaypalClient } from "./paypal";
 import { formatAmount, parseAmount, paymentStatusOf } from "./provider";
-import { createTestGateway, isCurrentExpiry, TEST_CARDS } from "./test-gateway";
+import { createTestGateway, TEST_CARDS } from "./test-gateway";
 
 const log = Fastify({ logger: false }).log;
 const USD = (cents: number) => ({ cents, currency: "USD" });

@@ -4,6 +4,7 @@
  * (including a decline) can be tried without a provider account.
  */
 import { createHash, randomBytes } from "node:crypto";
+import { isCurrentExpiry } from "@shop/shared/schemas/payment";
 import type { CardGateway, ProviderCapture, RefundResult } from "./provider";
 
 /** The cards the pay page's test-mode form may mention. */
@@ -11,16 +12,6 @@ export const TEST_CARDS = {
   approved: "4242424242424242",
   declined: "4000000000000002",
 } as const;
-
-/** Whether an "MM/YY" expiry is this month or later (a card is valid through the end of its month). */
-export function isCurrentExpiry(expiry: string, now = new Date()): boolean {
-  const match = /^(\d{2})\s*\/\s*(\d{2})$/.exec(expiry.trim());
-  if (!match) return false;
-  const month = Number(match[1]);
-  const year = 2000 + Number(match[2]);
-  if (month < 1 || month > 12) return false;
-  return year * 12 + month >= now.getUTCFullYear() * 12 + now.getUTCMonth() + 1;
-}
 
 export function createTestGateway(now: () => Date = () => new Date()): CardGateway {
   return {

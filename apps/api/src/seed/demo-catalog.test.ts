@@ -11,6 +11,7 @@ import { media } from "#api/db/schema/media";
 import { orderEvents, orders } from "#api/db/schema/orders";
 import { payments as paymentsTable } from "#api/db/schema/payments";
 import { productGallery, products, productVariants } from "#api/db/schema/products";
+import { refunds } from "#api/db/schema/refunds";
 import { reviews } from "#api/db/schema/reviews";
 import { users } from "#api/db/schema/users";
 import { listProducts } from "#api/modules/products/service";
@@ -205,7 +206,15 @@ describe("the demo catalogue", () => {
       expect(events.find((e) => e.orderId === order.id && e.type === "refunded")?.amount).toBe(
         order.totalAmount,
       );
+      // The money went back too: the whole payment, with a credit note.
+      expect(payments.find((p) => p.orderId === order.id)).toMatchObject({
+        status: "refunded",
+        refundedAmount: order.totalAmount,
+      });
     }
+    const given = await database.db.select().from(refunds);
+    expect(given.map((r) => r.orderId).sort()).toEqual(refunded.map((o) => o.id).sort());
+    expect(given.every((r) => r.status === "completed" && /^CN\//.test(r.creditNoteNumber ?? ""))).toBe(true);
   });
 
   it("fills the dashboard home: orders, revenue and a non-empty sales chart", async () => {

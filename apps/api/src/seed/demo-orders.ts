@@ -12,7 +12,7 @@ import type { NewOrderEvent } from "#api/db/schema/orders";
 import type { User } from "#api/db/schema/users";
 import { toAddressSnapshot } from "#api/modules/addresses/dto";
 import { insertAddress } from "#api/modules/addresses/repo";
-import { giveInvoiceNumber } from "#api/modules/invoices/service";
+import { giveInvoiceNumber, takeCreditNoteNumber } from "#api/modules/invoices/service";
 import {
   countSold,
   insertOrder,
@@ -23,6 +23,7 @@ import {
 } from "#api/modules/orders/repo";
 import { insertPayment } from "#api/modules/payments/repo";
 import { findVariantsOfProducts } from "#api/modules/products/repo";
+import { insertRefund, raiseRefundedAmount } from "#api/modules/refunds/repo";
 import { findUserByEmail } from "#api/modules/users/repo";
 import { DEMO_REVIEWERS } from "./demo-catalog-data";
 
@@ -289,7 +290,21 @@ export async function seedDemoOrders(
       if (to === "cancelled") await returnStock(db, order.id, { wasPaid: true });
       const at = later(hours);
       if (to === "refunded") {
-        // NOTE: the goods had left; nothing returns to stock. The refund's row carries its amount.
+        // NOTE: the goods had left; nothing returns to stock. The money goes back as a refund of the whole
+        // payment, with its credit note, so that the dashboard's net sales tie to it.
+        await insertRefund(db, {
+          paymentId: payment.id,
+          orderId: order.id,
+          status: "completed",
+          amount: order.totalAmount,
+          currency: order.currency,
+          reason: "Returned: wrong size.",
+          providerRefundId: `DEMO-REFUND-${order.number}`,
+          creditNoteNumber: await takeCreditNoteNumber(db, at),
+          refundedAt: at,
+          ...actorOf(admin),
+        });
+        await raiseRefundedAmount(db, payment.id, order.totalAmount);
         events.push({
           orderId: order.id,
           type: "refunded",

@@ -18,7 +18,7 @@ import { NotFoundPage } from "./not-found-page";
 import { Root } from "./root";
 
 const adminOnly: DashboardHandle = { roles: ["admin"] };
-/** Admins and managers: the staff the API's discount operations serve. */
+/** Admins and managers: the staff the API's discount and report operations serve. */
 const staffOnly: DashboardHandle = { roles: STAFF_ROLES };
 
 /** While the code of the first page shown loads: the header bar index.html drew, a spinner below. */
@@ -151,6 +151,12 @@ const dashboardPages: RouteObject[] = [
       import("../features/dashboard/home/home-page").then((m) => ({ Component: m.DashboardHomePage })),
   },
   {
+    path: "reports",
+    handle: staffOnly,
+    lazy: () =>
+      import("../features/dashboard/reports/reports-page").then((m) => ({ Component: m.ReportsPage })),
+  },
+  {
     path: "orders",
     children: [
       { index: true, lazy: () => ordersPage().then((m) => ({ element: <m.OrdersPage view="all" /> })) },
@@ -189,6 +195,14 @@ const dashboardPages: RouteObject[] = [
       {
         path: "failed",
         lazy: () => paymentsPage().then((m) => ({ element: <m.PaymentsPage view="failed" /> })),
+      },
+      {
+        path: "partly-refunded",
+        lazy: () => paymentsPage().then((m) => ({ element: <m.PaymentsPage view="partly-refunded" /> })),
+      },
+      {
+        path: "refunded",
+        lazy: () => paymentsPage().then((m) => ({ element: <m.PaymentsPage view="refunded" /> })),
       },
     ],
   },

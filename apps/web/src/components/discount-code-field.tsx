@@ -36,10 +36,15 @@ export function DiscountCodeField({ pricing, className }: DiscountCodeFieldProps
       >
         <p className="flex min-w-0 items-center gap-2 text-sm text-success-700">
           <TagIcon aria-hidden="true" className="size-4 shrink-0" />
+          {/* The code's name may shorten; its amount never does. */}
           <span className="truncate">
             <span className="font-semibold">{pricing.appliedCode}</span> applied
-            {pricing.summary.discountAmount > 0 ? `: −${formatPrice(pricing.summary.discountAmount)}` : null}
           </span>
+          {pricing.summary.discountAmount > 0 ? (
+            <span className="shrink-0 font-semibold whitespace-nowrap tabular-nums">
+              −{formatPrice(pricing.summary.discountAmount)}
+            </span>
+          ) : null}
         </p>
         <button
           type="button"

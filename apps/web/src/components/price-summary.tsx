@@ -1,5 +1,5 @@
 import { TAX_PERCENT } from "@shop/shared/constants";
-import { formatPrice } from "@shop/shared/pricing";
+import { formatPrice, savedTotal } from "@shop/shared/pricing";
 import { cx } from "../lib/cx";
 
 interface PriceSummaryProps {
@@ -17,8 +17,8 @@ interface PriceSummaryProps {
 }
 
 /**
- * Subtotal, a discount code's amount, shipping, GST, total and 'You Saved' (SPEC section 9), for a
- * cart or an order.
+ * Subtotal, a discount code's amount, shipping, GST, total and 'You Saved' (SPEC section 9: the sale
+ * savings, and a code's amount with them), for a cart or an order.
  */
 export function PriceSummary({
   itemsPrice,
@@ -32,6 +32,7 @@ export function PriceSummary({
   className,
 }: PriceSummaryProps) {
   const row = "flex items-baseline justify-between gap-4";
+  const saved = savedTotal({ discountPrice, discountAmount });
   return (
     <dl className={cx("space-y-3 text-sm text-neutral-700", className)}>
       <div className={row}>
@@ -56,10 +57,10 @@ export function PriceSummary({
         <dt>{totalLabel}</dt>
         <dd className="tabular-nums">{formatPrice(totalPrice)}</dd>
       </div>
-      {discountPrice > 0 ? (
+      {saved > 0 ? (
         <div className={cx(row, "font-medium text-success-700")}>
           <dt>You Saved</dt>
-          <dd className="tabular-nums">{formatPrice(discountPrice)}</dd>
+          <dd className="tabular-nums">{formatPrice(saved)}</dd>
         </div>
       ) : null}
     </dl>

@@ -1,18 +1,28 @@
 import type { DiscountStatus, EmailStatus, OrderStatus, PaymentStatus } from "@shop/shared/constants";
-import { statusTone } from "@shop/shared/orders";
+import { type OrderTone, statusTone } from "@shop/shared/orders";
 import { cx } from "../lib/cx";
 
-type Tone = "yellow" | "green" | "blue" | "red" | "grey";
+type Tone = "red" | "grey" | OrderTone;
 
 const TONES: Record<Tone, string> = {
   yellow: "bg-warning-100 text-warning-700 ring-warning-600/30",
   green: "bg-success-100 text-success-700 ring-success-600/30",
   blue: "bg-brand-50 text-brand-700 ring-brand-600/30",
+  // NOTE: the order statuses' other blues come from Tailwind's own palette; the theme has one blue.
+  sky: "bg-sky-50 text-sky-800 ring-sky-600/30",
+  slate: "bg-slate-100 text-slate-700 ring-slate-500/30",
+  indigo: "bg-indigo-50 text-indigo-700 ring-indigo-600/30",
   red: "bg-danger-100 text-danger-700 ring-danger-600/30",
   grey: "bg-neutral-100 text-neutral-700 ring-neutral-500/30",
 };
 
-const PAYMENT_TONES: Record<PaymentStatus, Tone> = { pending: "yellow", completed: "green", failed: "red" };
+const PAYMENT_TONES: Record<PaymentStatus, Tone> = {
+  pending: "yellow",
+  completed: "green",
+  partially_refunded: "blue",
+  refunded: "grey",
+  failed: "red",
+};
 const EMAIL_TONES: Record<EmailStatus, Tone> = { queued: "yellow", sent: "green", failed: "red" };
 const DISCOUNT_TONES: Record<DiscountStatus, Tone> = {
   active: "green",
@@ -32,8 +42,9 @@ type StatusBadgeProps = (
 };
 
 /**
- * The status of an order, a payment or an email as a coloured pill. Orders (SPEC section 4): yellow for
- * pending, green for delivered, blue otherwise; payments: yellow pending, green completed, red failed;
+ * The status of an order, a payment or an email as a coloured pill. Orders: one colour a status
+ * (statusTone of @shop/shared/orders); payments: yellow pending, green completed, blue partially
+ * refunded, grey refunded, red failed;
  * emails: yellow queued, green sent, red failed; discount codes: green active, blue scheduled, red
  * expired, yellow used up, grey switched off.
  */
@@ -55,7 +66,7 @@ export function StatusBadge({ className, ...badge }: StatusBadgeProps) {
       )}
     >
       <span className="sr-only">Status: </span>
-      {badge.status.replace("-", " ")}
+      {badge.status.replace(/[-_]/g, " ")}
     </span>
   );
 }

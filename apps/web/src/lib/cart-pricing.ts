@@ -3,7 +3,7 @@ import type { PriceSummary } from "@shop/shared/pricing";
 import type { CartPriceDto, CartPriceInput } from "@shop/shared/schemas/discount";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { api } from "#web/lib/api";
-import { type CartItem, cartSummary, orderLines } from "#web/lib/cart-store";
+import { type CartItem, cartSummary, lineKey, orderLines } from "#web/lib/cart-store";
 import { accountKeys } from "#web/lib/query-keys";
 import { responseSchemas } from "#web/lib/response-schemas";
 
@@ -21,6 +21,8 @@ export interface CartPricing {
   summary: PriceSummary;
   /** The code the server applied, or null. */
   appliedCode: string | null;
+  /** The cart lines (`itemKey`) the applied code takes nothing off: it does not apply to them. */
+  linesWithoutCode: ReadonlySet<string>;
   /** Why the stored code does not apply, when the server says so. */
   codeMessage: string | null;
   /** The server is pricing the cart with the code (for the first time or after a change). */
@@ -50,6 +52,24 @@ function summaryOf(priced: CartPriceDto): PriceSummary {
 }
 
 /**
+ * The lines of an applied code that it takes nothing off, named as the cart names them: by product
+ * and variant, and by product alone for a product without options (whose line the server names by
+ * its one variant). None for a free-shipping code, which takes nothing off any line.
+ */
+function linesWithoutCode(priced: CartPriceDto): ReadonlySet<string> {
+  const keys = new Set<string>();
+  if (priced.discountAmount <= 0) return keys;
+  for (const line of priced.lines) {
+    if (line.discountShare > 0) continue;
+    keys.add(lineKey(line.product, line.variant));
+    keys.add(lineKey(line.product));
+  }
+  return keys;
+}
+
+const NO_LINES: ReadonlySet<string> = new Set();
+
+/**
  * The cart's prices with its discount code: without a code, the cart's own figures; with
  * one, the server's answer for these lines and this code, which becomes the figures shown (the lines
  * keep their own figures: the server's `lines` follow the order it locks them in, not the cart's).
@@ -72,6 +92,7 @@ export function useCartPricing(items: readonly CartItem[], code: string | null):
   return {
     summary: applied ? { ...summaryOf(applied), lines: local.lines } : local,
     appliedCode: applied?.discountCode ?? null,
+    linesWithoutCode: applied ? linesWithoutCode(applied) : NO_LINES,
     codeMessage: fresh?.discountMessage ?? null,
     checking: enabled && (query.isFetching || query.isPlaceholderData),
     failed: enabled && query.isError,

@@ -34,7 +34,8 @@ export function useListParams(): ListParamsState {
   const [searchParams, setSearchParams] = useSearchParams();
   const page = parsePage(searchParams.get("page"));
   const size = parseSize(searchParams.get("size"));
-  const keyword = (searchParams.get("keyword") ?? "").trim();
+  // `q` is another name for the keyword (/search?q=shirt), as other shops' and search engines' links write it.
+  const keyword = (searchParams.get("keyword") ?? searchParams.get("q") ?? "").trim();
 
   const update = useCallback(
     (next: { page: number; size?: number }, replace = false) =>
@@ -63,6 +64,7 @@ export function useListParams(): ListParamsState {
         params.set("page", String(DEFAULT_PAGE));
         params.set("size", String(parseSize(current.get("size"))));
         const trimmed = next.trim();
+        params.delete("q");
         if (trimmed) params.set("keyword", trimmed);
         else params.delete("keyword");
         return params;

@@ -12,7 +12,24 @@ export const useToastsWanted = create<{ wanted: boolean }>(() => ({ wanted: fals
 
 type Kind = "success" | "error" | "warn";
 
+/**
+ * An error toast names a field the form has focused (applyServerErrors, react-hook-form's own
+ * checks): the field is brought out from under the toasts, down to its scroll margin (index.css).
+ */
+function revealFocusedField() {
+  requestAnimationFrame(() => {
+    const field = document.activeElement;
+    if (
+      field instanceof HTMLInputElement ||
+      field instanceof HTMLSelectElement ||
+      field instanceof HTMLTextAreaElement
+    )
+      field.scrollIntoView?.({ block: "nearest" });
+  });
+}
+
 function show(kind: Kind, message: string, options?: ToastOptions) {
+  if (kind === "error") revealFocusedField();
   if (!useToastsWanted.getState().wanted) useToastsWanted.setState({ wanted: true });
   void import("react-toastify").then(
     (toastify) => {

@@ -1,5 +1,12 @@
 import { z } from "zod";
-import { MAX_ORDER_NOTE, ORDER_EVENT_TYPES, ORDER_STATUSES, ROLES } from "../constants";
+import {
+  MAX_ORDER_NOTE,
+  ORDER_EVENT_TYPES,
+  ORDER_STATUSES,
+  PAYMENT_GATEWAYS,
+  PAYMENT_STATUSES,
+  ROLES,
+} from "../constants";
 import { validation } from "../messages";
 import { AddressDto } from "./address";
 import { Id, ListQuery, number, oneOf, text } from "./common";
@@ -96,7 +103,7 @@ function isCalendarDay(value: string): boolean {
 }
 
 /** A calendar day as YYYY-MM-DD; an empty query parameter counts as absent. */
-const Day = z.preprocess(
+export const Day = z.preprocess(
   (value) => (value === "" ? undefined : value),
   z
     .string({ error: validation.date })
@@ -168,8 +175,9 @@ export type RefundDto = z.infer<typeof RefundDto>;
 
 export const OrderPaymentDto = z.object({
   _id: z.string(),
-  status: z.string(),
-  paymentGateway: z.string(),
+  /** pending, completed, partially_refunded or refunded as refunds take from it, failed. */
+  status: z.enum(PAYMENT_STATUSES),
+  paymentGateway: z.enum(PAYMENT_GATEWAYS),
   amount: z.number(),
   transactionId: z.string(),
   /** What has gone back to the payer so far, and each refund, oldest first. */

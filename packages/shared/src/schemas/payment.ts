@@ -5,18 +5,52 @@ import { Id, oneOf } from "./common";
 import { RefundDto } from "./order";
 import { UserSummaryDto } from "./user";
 
-/** Test-gateway card fields, as the clearly marked test-mode card form sends them. */
+/** Whether a card number's digits pass the Luhn checksum every real card number passes. */
+export function passesLuhn(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i += 1) {
+    let digit = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return digits.length > 0 && sum % 10 === 0;
+}
+
+const EXPIRY = /^(0[1-9]|1[0-2])\s*\/\s*(\d{2})$/;
+
+/** Whether an "MM/YY" expiry is this month or later (a card is valid through the end of its month). */
+export function isCurrentExpiry(expiry: string, now = new Date()): boolean {
+  const match = EXPIRY.exec(expiry.trim());
+  if (!match) return false;
+  const month = Number(match[1]);
+  const year = 2000 + Number(match[2]);
+  return year * 12 + month >= now.getUTCFullYear() * 12 + now.getUTCMonth() + 1;
+}
+
+/**
+ * Test-gateway card fields, as the clearly marked test-mode card form sends them, checked as a real
+ * gateway checks a card: the number by its checksum, the expiry not in the past, a CVC of 3 or 4 digits.
+ */
 export const TestCard = z
   .object(
     {
       number: z
         .string({ error: validation.required })
         .transform((value) => value.replace(/[\s-]/g, ""))
-        .pipe(z.string().regex(/^\d{12,19}$/, validation.cardNumber)),
+        .pipe(
+          z
+            .string()
+            .regex(/^\d{12,19}$/, { error: validation.cardNumber, abort: true })
+            .refine(passesLuhn, validation.cardNumber),
+        ),
       expiry: z
         .string({ error: validation.required })
         .trim()
-        .regex(/^(0[1-9]|1[0-2])\s*\/\s*\d{2}$/, validation.cardExpiry),
+        .regex(EXPIRY, { error: validation.cardExpiry, abort: true })
+        .refine((expiry) => isCurrentExpiry(expiry), validation.cardExpired),
       cvc: z
         .string({ error: validation.required })
         .trim()

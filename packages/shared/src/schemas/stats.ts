@@ -10,8 +10,10 @@ export const SALES_DAYS_DEFAULT = 30;
  * out for managers, who see neither payments nor customers (docs/design.md section 5).
  */
 export const DashboardStatsDto = z.object({
-  /** Sum of the totals of paid orders that were not refunded or cancelled. */
+  /** Net sales of all time: payments taken minus refunds given. */
   revenue: z.number().optional(),
+  /** Refunds given, of all time. */
+  refunds: z.number().optional(),
   orders: z.number().int(),
   /** Paid orders waiting to ship (status processing). */
   ordersToShip: z.number().int(),
@@ -36,7 +38,10 @@ export const SalesQuery = z.object({
   ),
 });
 
-/** One day of the sales chart (UTC days, oldest first); `revenue` is left out for managers. */
+/**
+ * One day of the sales chart, as the shop's clock reads it (oldest first): the orders placed, and in
+ * `revenue` the net sales (payments taken minus refunds given that day), left out for managers.
+ */
 export const SalesDayDto = z.object({
   date: z.string(),
   orders: z.number().int(),

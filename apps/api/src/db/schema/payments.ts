@@ -3,6 +3,7 @@ import {
   PAYMENT_STATUSES,
   type PaymentGateway,
   type PaymentStatus,
+  TAKEN_PAYMENT_STATUSES,
 } from "@shop/shared/constants";
 import { sql } from "drizzle-orm";
 import { check, index, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
@@ -25,7 +26,8 @@ export const payments = pgTable(
     // The provider's id of the capture; unique so that recording a capture twice fails.
     transactionId: text().notNull().unique("payments_transaction_id_unique"),
     amount: money().notNull(),
-    // The sum of the payment's completed refunds; raised only while it stays within the amount.
+    // The sum of the payment's completed refunds; raised only while it stays within the amount, and
+    // the status moves with it (partially_refunded, refunded).
     refundedAmount: money().notNull().default(0),
     currency: text().notNull().default("USD"),
     paymentGateway: text().$type<PaymentGateway>().notNull(),
@@ -48,8 +50,16 @@ export const payments = pgTable(
     ),
     index("payments_created_at_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("payments_order_id_idx").on(t.orderId),
-    // NOTE: an order is never paid twice, whatever the code does.
-    uniqueIndex("payments_order_completed_unique").on(t.orderId).where(sql`${t.status} = 'completed'`),
+    // NOTE: an order is never paid twice, whatever the code does (a refund keeps its payment taken).
+    uniqueIndex("payments_order_taken_unique")
+      .on(t.orderId)
+      .where(sql`${t.status} in (${sqlList(TAKEN_PAYMENT_STATUSES)})`),
+    // A payment's state follows its refunds.
+    check(
+      "payments_refund_state_check",
+      sql`(${t.status} = 'refunded') = (${t.refundedAmount} > 0 and ${t.refundedAmount} = ${t.amount})
+        and (${t.status} = 'partially_refunded') = (${t.refundedAmount} > 0 and ${t.refundedAmount} < ${t.amount})`,
+    ),
   ],
 );
 

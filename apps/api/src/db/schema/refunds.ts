@@ -61,6 +61,8 @@ export const refunds = pgTable(
     unique("refunds_order_idempotency_key_unique").on(t.orderId, t.idempotencyKey),
     index("refunds_payment_id_idx").on(t.paymentId),
     index("refunds_order_id_idx").on(t.orderId),
+    // The reports and the dashboard read refunds by the moment they were given.
+    index("refunds_refunded_at_idx").on(t.refundedAt).where(sql`${t.status} = 'completed'`),
   ],
 );
 

@@ -299,6 +299,9 @@ describe("invoice figures", () => {
     expect(spreadCents(100, [1, 1, 1])).toEqual([34, 33, 33]);
     expect(spreadCents(1791, [9950, 0])).toEqual([1791, 0]);
     expect(spreadCents(5, [0, 0])).toEqual([5, 0]);
+    // 2184 × 7770 and 2184 × 16069 leave the same remainder over 70252: the earlier part takes the
+    // cent. In floats the second's remainder came out a hair larger and took it.
+    expect(spreadCents(2184, [7770, 46413, 16069])).toEqual([242, 1443, 499]);
   });
 
   it("splits the order's GST over lines and as CGST + SGST or IGST, adding up to the order exactly", () => {

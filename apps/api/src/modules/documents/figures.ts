@@ -58,17 +58,21 @@ export function gstSplitOf(shippingState: string, storeState: string): GstSplit 
 }
 
 /**
- * Spreads `total` cents over parts in proportion to their weights, the cents left by rounding down
- * going to the largest remainders (then the earlier part), so that the parts add up to `total`.
+ * Spreads `total` cents over parts in proportion to their (integer) weights, the cents left by rounding
+ * down going to the largest remainders (then the earlier part), so that the parts add up to `total`.
+ * NOTE: worked in integers (BigInt, as total × weight may pass 2^53): two remainders that are equal are
+ * equal, where floats could tell them apart by their last bit, so the cents land where the sales
+ * report's SQL, which spreads an invoice's GST the same way, puts them.
  */
 export function spreadCents(total: number, weights: readonly number[]): number[] {
   const base = weights.reduce((sum, weight) => sum + weight, 0);
   if (base <= 0) return weights.map((_, i) => (i === 0 ? total : 0));
-  const exact = weights.map((weight) => (total * weight) / base);
-  const parts = exact.map(Math.floor);
+  const divisor = BigInt(base);
+  const products = weights.map((weight) => BigInt(total) * BigInt(weight));
+  const parts = products.map((product) => Number(product / divisor));
   let left = total - parts.reduce((sum, part) => sum + part, 0);
-  const order = exact.map((value, i) => ({ i, rest: value - Math.floor(value) }));
-  order.sort((a, b) => b.rest - a.rest || a.i - b.i);
+  const order = products.map((product, i) => ({ i, rest: product % divisor }));
+  order.sort((a, b) => (a.rest > b.rest ? -1 : a.rest < b.rest ? 1 : a.i - b.i));
   for (const { i } of order) {
     if (left <= 0) break;
     parts[i] = (parts[i] ?? 0) + 1;

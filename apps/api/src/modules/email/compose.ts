@@ -65,7 +65,7 @@ export function composeMessage(parts: MessageParts, shop: ShopDetails): Composed
   const paragraph = (line: string) => `<p style="margin:0 0 12px">${escapeHtml(line)}</p>`;
   const button =
     parts.action && url
-      ? `<p style="margin:20px 0"><a href="${escapeHtml(url)}" style="background:#4338ca;color:#ffffff;padding:10px 18px;border-radius:6px;text-decoration:none;font-weight:600">${escapeHtml(parts.action.label)}</a></p><p style="margin:0 0 12px;font-size:13px;color:#52525b">${escapeHtml(url)}</p>`
+      ? `<p style="margin:20px 0"><a href="${escapeHtml(url)}" style="background:#4338ca;color:#ffffff;padding:10px 18px;border-radius:6px;text-decoration:none;font-weight:600">${escapeHtml(parts.action.label)}</a></p><p style="margin:0 0 12px;font-size:13px;color:#52525b;word-break:break-all">${escapeHtml(url)}</p>`
       : "";
   const html = [
     "<!doctype html>",

@@ -5,7 +5,7 @@
  */
 import { type PaymentGateway, TAX_PERCENT } from "@shop/shared/constants";
 import { mail } from "@shop/shared/messages";
-import { formatPrice, fromCents, toCents } from "@shop/shared/pricing";
+import { formatPrice, fromCents, savedTotal, toCents } from "@shop/shared/pricing";
 import type { OrderShippingAddress } from "#api/db/schema/orders";
 import type { Outgoing } from "./service";
 
@@ -60,6 +60,7 @@ function orderUrl(origin: string, orderId: string): string {
 }
 
 function amountLines(order: OrderAmounts): string[] {
+  const saved = savedTotal({ discountPrice: order.savedAmount, discountAmount: order.discountAmount });
   return [
     mail.order.subtotal(formatPrice(order.subTotal)),
     ...(order.discountCode && order.discountAmount > 0
@@ -70,7 +71,7 @@ function amountLines(order: OrderAmounts): string[] {
     ),
     mail.order.tax(TAX_PERCENT, formatPrice(order.taxAmount)),
     mail.order.total(formatPrice(order.totalAmount)),
-    ...(order.savedAmount > 0 ? [mail.order.saved(formatPrice(order.savedAmount))] : []),
+    ...(saved > 0 ? [mail.order.saved(formatPrice(saved))] : []),
   ];
 }
 

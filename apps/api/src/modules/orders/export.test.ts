@@ -239,6 +239,21 @@ describe("GET /api/orders/export.csv", () => {
     const paid = await exportRows(`status=processing&keyword=${encodeURIComponent(shop.shopper.user.email)}`);
     expect(paid.map((row) => row["Order id"])).toEqual([shop.paidOrderId]);
     expect(paid[0]?.["Invoice number"]).toMatch(/^INV\/\d{4}-\d{2}\/\d{6}$/);
+    expect(paid[0]).toMatchObject({ "Payment status": "completed", Refunded: "0.00" });
+  });
+
+  it("carries the payment's state and what went back of it", async () => {
+    const refunded = await inject(t.app, {
+      method: "POST",
+      url: `/api/orders/${shop.paidOrderId}/refunds`,
+      cookie: shop.admin.cookie,
+      payload: { amount: 10.5, reason: "Late delivery" },
+    });
+    expect(refunded.statusCode).toBe(201);
+    const [row] = await exportRows(`keyword=${encodeURIComponent(shop.paidOrderId)}`);
+    expect(row).toMatchObject({ "Payment status": "partially_refunded", Refunded: "10.50" });
+    const unpaid = await exportRows(`keyword=${encodeURIComponent(shop.orderId)}`);
+    expect(unpaid[0]).toMatchObject({ "Payment status": "", Refunded: "" });
   });
 
   it("reads batch after batch without losing or repeating an order, twins of one microsecond included", async () => {

@@ -45,6 +45,8 @@ export const EXPORT_COLUMNS = [
   "Order tax",
   "Order total",
   "Invoice number",
+  "Payment status",
+  "Refunded",
 ] as const;
 
 const money = (amount: number) => amount.toFixed(2);
@@ -67,7 +69,7 @@ async function* exportRows(
       if (lines) lines.push(line);
       else linesOf.set(line.orderId, [line]);
     }
-    for (const { order, user } of found.orders) {
+    for (const { order, user, payment } of found.orders) {
       // A manager gets neither the shopper's email nor their phone (seesCustomerDetails).
       const details = seesCustomerDetails(viewer, user.id);
       const address = order.shippingAddress;
@@ -99,6 +101,8 @@ async function* exportRows(
         money(order.taxAmount),
         money(order.totalAmount),
         order.invoiceNumber ?? "",
+        payment?.status ?? "",
+        payment ? money(payment.refundedAmount) : "",
       ];
       for (const line of linesOf.get(order.id) ?? []) {
         yield [

@@ -357,9 +357,15 @@ export async function findExportBatch(
     ? sql`(${orders.createdAt}, ${orders.id}) < (${cursor.createdAt}::timestamptz, ${cursor.id})`
     : undefined;
   const page = await db
-    .select({ order: orders, user: orderColumns.user, at: sql<string>`${orders.createdAt}::text` })
+    .select({
+      order: orders,
+      user: orderColumns.user,
+      payment: { status: payments.status, refundedAmount: payments.refundedAmount },
+      at: sql<string>`${orders.createdAt}::text`,
+    })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))
+    .leftJoin(payments, eq(payments.id, orders.paymentId))
     .where(and(whereOf(filter), after))
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(limit);

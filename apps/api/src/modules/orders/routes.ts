@@ -194,6 +194,12 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: "updateOrderStatus",
         summary:
           "Change an order's status by the allowed transitions (staff); refunded refunds the rest of the payment through the provider (admin)",
+        description:
+          "`status: refunded` moves money: what remains of the payment (its amount less the refunds already " +
+          "made) is refunded through the payment provider, with a credit note, and the units of an order " +
+          "that never left (processing) go back to stock; the payment becomes `refunded`. Admins only; a " +
+          "refusal by the provider changes nothing (502). The dashboard shows the amount and asks before " +
+          "sending this (POST /orders/{orderId}/refunds with that amount).",
         params: OrderIdParams,
         body: OrderStatusInput,
         response: { 200: envelope(OrderDto), ...refusals(403, 409, 502) },

@@ -96,13 +96,17 @@ export async function completePendingRefund(
 }
 
 /**
- * Adds a refund to its payment's refunded amount, only while the sum stays within what was paid;
- * answers the payment after it, or undefined when it would pass it.
+ * Adds a refund to its payment's refunded amount, only while the sum stays within what was paid, and
+ * moves the payment to partially_refunded or, once all of it went back, refunded; answers the payment
+ * after it, or undefined when it would pass what was paid.
  */
 export async function raiseRefundedAmount(db: Database, paymentId: string, amount: number) {
   const [row] = await db
     .update(payments)
-    .set({ refundedAmount: sql`${payments.refundedAmount} + ${amount}` })
+    .set({
+      refundedAmount: sql`${payments.refundedAmount} + ${amount}`,
+      status: sql`case when ${payments.refundedAmount} + ${amount} = ${payments.amount} then 'refunded' else 'partially_refunded' end`,
+    })
     .where(and(eq(payments.id, paymentId), sql`${payments.refundedAmount} + ${amount} <= ${payments.amount}`))
     .returning();
   return row;

@@ -11,6 +11,7 @@
  * follows from the key: a retry, even after a timeout, never refunds twice.
  */
 import { createHash } from "node:crypto";
+import { TAKEN_PAYMENT_STATUSES } from "@shop/shared/constants";
 import { api, refunds as words } from "@shop/shared/messages";
 import { canTransition } from "@shop/shared/orders";
 import { formatPrice, fromCents, toCents } from "@shop/shared/pricing";
@@ -80,10 +81,15 @@ function providerRequestId(refund: Refund): string {
   return `shop-refund-${digest.slice(0, 40)}`;
 }
 
-/** The order's completed payment, locked; 409 when the order was never paid. */
+/** Whether the shop took the payment's money (some or all of it may have gone back since). */
+function isTaken(payment: Pick<Payment, "status"> | undefined): payment is Payment {
+  return (TAKEN_PAYMENT_STATUSES as readonly string[]).includes(payment?.status ?? "");
+}
+
+/** The order's payment, locked; 409 when the order was never paid. */
 async function lockedPaymentOf(db: Database, order: Order): Promise<Payment> {
   const payment = order.paymentId ? await lockPayment(db, order.paymentId) : undefined;
-  if (payment?.status !== "completed") throw new AppError("CONFLICT", api.refundUnpaid);
+  if (!isTaken(payment)) throw new AppError("CONFLICT", api.refundUnpaid);
   return payment;
 }
 
@@ -323,7 +329,7 @@ export async function recordProviderRefund(
 ): Promise<ProviderRefundOutcome> {
   if (await findRefundByProviderId(db, given.id)) return "duplicate";
   const payment = given.captureId ? await findPaymentByTransactionId(db, given.captureId) : undefined;
-  if (payment?.status !== "completed" || !given.amount || given.amount.currency !== payment.currency) {
+  if (!isTaken(payment) || !given.amount || given.amount.currency !== payment.currency) {
     log.warn(
       { refund: given.id, capture: given.captureId },
       "refund webhook for an unknown payment; ignored",

@@ -1,15 +1,19 @@
-/** SQL for the dashboard's figures: each read is one statement. */
-import { LOW_STOCK_THRESHOLD } from "@shop/shared/constants";
-import { PAID_ORDER_STATUSES } from "@shop/shared/orders";
+/**
+ * SQL for the dashboard's figures: each read is one statement. Money is what moved: payments taken
+ * minus refunds given, summed as `numeric` and read as integer cents.
+ */
+import { LOW_STOCK_THRESHOLD, SHOP_UTC_OFFSET, TAKEN_PAYMENT_STATUSES } from "@shop/shared/constants";
 import { sql } from "drizzle-orm";
 import type { Database } from "#api/db/client";
 import { sqlList } from "#api/db/schema/sql-lists";
 
-// NOTE: an order counts as revenue once paid and for as long as the money stays with the shop.
-const PAID = sql`o.payment_id is not null and o.status in (${sqlList(PAID_ORDER_STATUSES)})`;
+const TAKEN = sql`p.status in (${sqlList(TAKEN_PAYMENT_STATUSES)})`;
 
 export interface StatsRow {
-  revenue: number;
+  /** Net sales of all time in cents: payments taken minus refunds given. */
+  netSales: number;
+  /** Refunds given, of all time, in cents. */
+  refunds: number;
   orders: number;
   ordersToShip: number;
   pendingOrders: number;
@@ -23,7 +27,9 @@ export interface StatsRow {
 export async function readStats(db: Database): Promise<StatsRow> {
   const result = await db.execute<Record<keyof StatsRow, number | string>>(sql`
     select
-      (select coalesce(sum(o.total_amount), 0)::float8 from orders o where ${PAID}) as "revenue",
+      (select coalesce(sum(p.amount * 100), 0)::bigint from payments p where ${TAKEN}) -
+        (select coalesce(sum(r.amount * 100), 0)::bigint from refunds r where r.status = 'completed') as "netSales",
+      (select coalesce(sum(r.amount * 100), 0)::bigint from refunds r where r.status = 'completed') as "refunds",
       (select count(*)::int from orders) as "orders",
       (select count(*)::int from orders where status = 'processing') as "ordersToShip",
       (select count(*)::int from orders where status = 'pending') as "pendingOrders",
@@ -37,7 +43,8 @@ export async function readStats(db: Database): Promise<StatsRow> {
   const row = result.rows[0];
   if (!row) throw new Error("stats query returned no row");
   return {
-    revenue: Number(row.revenue),
+    netSales: Number(row.netSales),
+    refunds: Number(row.refunds),
     orders: Number(row.orders),
     ordersToShip: Number(row.ordersToShip),
     pendingOrders: Number(row.pendingOrders),
@@ -51,37 +58,48 @@ export async function readStats(db: Database): Promise<StatsRow> {
 export interface SalesDayRow {
   date: string;
   orders: number;
-  revenue: number;
+  /** Net sales of the day in cents. */
+  netSales: number;
 }
 
 /**
- * Orders placed and revenue of paid orders per UTC day for the last `days` days, today included,
- * in one grouped query; days without orders are there with zeros.
+ * For each of the last `days` days of the shop's clock, today included: the orders placed, and the
+ * payments taken minus the refunds given (cents), in one grouped query; quiet days are there with zeros.
  */
-export async function readSalesByDay(db: Database, days: number): Promise<SalesDayRow[]> {
-  const result = await db.execute<{ date: string; orders: number | string; revenue: number | string }>(sql`
-    with day as (
-      select d::timestamp as start
-      from generate_series(
-        date_trunc('day', now() at time zone 'UTC') - make_interval(days => ${days - 1}),
-        date_trunc('day', now() at time zone 'UTC'),
-        interval '1 day'
-      ) as d
+export async function readSalesByDay(db: Database, days: number, now = new Date()): Promise<SalesDayRow[]> {
+  const offset = sql`${SHOP_UTC_OFFSET}::interval`;
+  const dayOf = (column: string) => sql`((${sql.raw(column)} at time zone 'UTC') + ${offset})::date`;
+  const result = await db.execute<{ date: string; orders: string; netSales: string }>(sql`
+    with bounds as (
+      select ((${now}::timestamptz at time zone 'UTC') + ${offset})::date as today
+    ),
+    day as (
+      select d::date as date
+      from bounds, generate_series(bounds.today - ${days - 1}::int, bounds.today, interval '1 day') as d
+    ),
+    window_ as (
+      select (min(date)::timestamp - ${offset}) at time zone 'UTC' as since from day
+    ),
+    moved as (
+      select ${dayOf("o.created_at")} as date, 1 as orders, 0::numeric as amount
+      from orders o, window_ where o.created_at >= window_.since
+      union all
+      select ${dayOf("p.created_at")}, 0, p.amount
+      from payments p, window_ where ${TAKEN} and p.created_at >= window_.since
+      union all
+      select ${dayOf("r.refunded_at")}, 0, -r.amount
+      from refunds r, window_ where r.status = 'completed' and r.refunded_at >= window_.since
     )
-    select
-      to_char(day.start, 'YYYY-MM-DD') as "date",
-      count(o.id)::int as "orders",
-      coalesce(sum(o.total_amount) filter (where ${PAID}), 0)::float8 as "revenue"
-    from day
-    left join orders o
-      on o.created_at >= (day.start at time zone 'UTC')
-     and o.created_at < ((day.start + interval '1 day') at time zone 'UTC')
-    group by day.start
-    order by day.start
+    select to_char(day.date, 'YYYY-MM-DD') as "date",
+      coalesce(sum(m.orders), 0)::int as "orders",
+      coalesce(sum(m.amount * 100), 0)::bigint as "netSales"
+    from day left join moved m on m.date = day.date
+    group by day.date
+    order by day.date
   `);
   return result.rows.map((row) => ({
     date: row.date,
     orders: Number(row.orders),
-    revenue: Math.round(Number(row.revenue) * 100) / 100,
+    netSales: Number(row.netSales),
   }));
 }

@@ -18,7 +18,8 @@ export const adminStatsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["stats"],
         operationId: "getDashboardStats",
-        summary: "Dashboard figures as a key/value map (staff; revenue and customers for admins only)",
+        summary:
+          "Dashboard figures as a key/value map: `revenue` is net sales of all time (payments taken minus refunds), beside `refunds` (staff; money and customers for admins only)",
         response: { 200: envelope(DashboardStatsDto) },
       },
       preValidation: requireStaff,
@@ -35,7 +36,9 @@ export const salesStatsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["stats"],
         operationId: "getSalesByDay",
-        summary: "Orders and revenue per day for the last `days` days, oldest first (staff)",
+        summary:
+          "Orders placed and net sales (payments taken minus refunds given) per day of the shop's clock, " +
+          "for the last `days` days, oldest first (staff; net sales for admins only)",
         querystring: SalesQuery,
         response: { 200: envelope(z.array(SalesDayDto)) },
       },

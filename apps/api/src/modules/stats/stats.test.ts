@@ -1,9 +1,11 @@
 import { api, validation } from "@shop/shared/messages";
+import { toCents } from "@shop/shared/pricing";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, inject, signedInUser, type TestApp } from "#test/app";
 import { makeCategory, makeMedia, makeProduct, sizedVariants } from "#test/catalog";
 import { ADDRESS, APPROVED_CARD as CARD } from "#test/fixtures";
+import { shopDay } from "../reports/service";
 
 let t: TestApp;
 let admin: string;
@@ -97,6 +99,24 @@ describe("GET /api/users/admin", () => {
     expect(after.revenue).toBeCloseTo(before.revenue - paid.totalAmount, 2);
   });
 
+  it("takes a partial refund off the net sales and counts it as refunds, on the day it was given", async () => {
+    const paid = await placeOrder({ paid: true });
+    const before = (await stats(admin)).json().data;
+    const today = (await sales(admin, "?days=1")).json().data[0];
+    const refunded = await inject(t.app, {
+      method: "POST",
+      url: `/api/orders/${paid._id}/refunds`,
+      cookie: admin,
+      payload: { amount: 12.34, reason: "A scratch on the box" },
+    });
+    expect(refunded.statusCode).toBe(201);
+    const after = (await stats(admin)).json().data;
+    expect(toCents(after.revenue)).toBe(toCents(before.revenue) - 1234);
+    expect(toCents(after.refunds)).toBe(toCents(before.refunds) + 1234);
+    const todayAfter = (await sales(admin, "?days=1")).json().data[0];
+    expect(toCents(todayAfter.revenue)).toBe(toCents(today.revenue) - 1234);
+  });
+
   it("counts active products with 10 or fewer units as low stock, and inactive products", async () => {
     const before = (await stats(admin)).json().data;
     await makeProduct(t.database, refs, { stock: 10 });
@@ -141,13 +161,12 @@ describe("GET /api/stats/sales", () => {
     expect((await sales(shopper.cookie)).statusCode).toBe(403);
   });
 
-  it("gives the last 30 UTC days, oldest first, ending today, with empty days filled", async () => {
+  it("gives the last 30 days of the shop's clock, oldest first, ending today, with empty days filled", async () => {
     const response = await sales(admin);
     expect(response.statusCode).toBe(200);
     const days = response.json().data as { date: string; orders: number; revenue: number }[];
     expect(days).toHaveLength(30);
-    const today = new Date().toISOString().slice(0, 10);
-    expect(days.at(-1)?.date).toBe(today);
+    expect(days.at(-1)?.date).toBe(shopDay(new Date()));
     for (let i = 1; i < days.length; i += 1) {
       const previous = Date.parse(`${days[i - 1]?.date}T00:00:00Z`);
       expect(Date.parse(`${days[i]?.date}T00:00:00Z`) - previous).toBe(86_400_000);
@@ -155,13 +174,17 @@ describe("GET /api/stats/sales", () => {
     expect(days[0]).toEqual({ date: days[0]?.date, orders: 0, revenue: 0 });
   });
 
-  it("puts today's orders and paid revenue on today, and leaves out orders older than the window", async () => {
+  it("puts today's orders and net sales on today, and leaves out orders older than the window", async () => {
     const before = (await sales(admin, "?days=7")).json().data.at(-1);
     const paid = await placeOrder({ price: 200, paid: true });
     const unpaid = await placeOrder();
     const old = await placeOrder({ paid: true });
     await t.database.db.execute(
       sql`update orders set created_at = now() - interval '40 days' where id = ${old._id}`,
+    );
+    // Its money moved then too: net sales count on the day of the payment.
+    await t.database.db.execute(
+      sql`update payments set created_at = now() - interval '40 days' where order_id = ${old._id}`,
     );
     const week = (await sales(admin, "?days=7")).json().data;
     expect(week).toHaveLength(7);

@@ -1,5 +1,6 @@
 import { Menu, MenuButton, MenuItem, MenuItems } from "@headlessui/react";
 import {
+  ChartBarIcon,
   CreditCardIcon,
   CubeIcon,
   EllipsisVerticalIcon,
@@ -35,6 +36,7 @@ interface NavItem {
 
 const NAV: readonly NavItem[] = [
   { to: "/dashboard/home", label: "Dashboard", icon: HomeIcon },
+  { to: "/dashboard/reports", label: "Reports", icon: ChartBarIcon, roles: STAFF_ROLES },
   { to: "/dashboard/orders", label: "Orders", icon: ShoppingBagIcon },
   { to: "/dashboard/payments", label: "Payments", icon: CreditCardIcon, roles: ["admin"] },
   { to: "/dashboard/products", label: "Products", icon: CubeIcon },

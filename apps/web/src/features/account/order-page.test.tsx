@@ -1,4 +1,5 @@
-import { documents, errors, loading, orderHistory } from "@shop/shared/messages";
+import { api, documents, errors, loading, orderHistory, refunds } from "@shop/shared/messages";
+import { formatPrice } from "@shop/shared/pricing";
 import type { OrderDto } from "@shop/shared/schemas/order";
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
@@ -77,6 +78,23 @@ describe("the shopper's order page", () => {
     );
     expect(screen.queryByRole("link", { name: "Pay now" })).not.toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Cancel order" })).not.toBeInTheDocument();
+  });
+
+  it("still reads paid once part of the payment went back, and says how much", async () => {
+    const payment = paid.payment;
+    if (!payment) throw new Error("the fixture is paid");
+    stubApi({
+      [`GET /api/orders/current-user/${ORDER_ID}`]: {
+        data: { ...paid, payment: { ...payment, status: "partially_refunded", refundedAmount: 10 } },
+      },
+    });
+    renderOrder();
+    expect(
+      await screen.findByText(refunds.refundedTotal("$10.00", formatPrice(payment.amount))),
+    ).toBeVisible();
+    expect(screen.getByText("Amount paid")).toBeVisible();
+    expect(screen.queryByText(api.paymentPending)).not.toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: "Pay now" })).not.toBeInTheDocument();
   });
 
   it("offers to pay or cancel a pending order, and no invoice", async () => {

@@ -13,8 +13,9 @@ import {
   loading,
   mail,
   orderHistory,
+  refunds as refundWords,
 } from "@shop/shared/messages";
-import { isPayable } from "@shop/shared/orders";
+import { isPayable, isTaken } from "@shop/shared/orders";
 import { formatPrice, fromCents, toCents } from "@shop/shared/pricing";
 import type { OrderDto } from "@shop/shared/schemas/order";
 import { pageTitle } from "@shop/shared/site";
@@ -66,7 +67,7 @@ function OrderPageSkeleton() {
 /** The payment as it stands: paid (with the invoice), being confirmed, cancelled, or waiting to be paid. */
 function PaymentSection({ order }: { order: OrderDto }) {
   const { payment } = order;
-  if (payment?.status === "completed") {
+  if (payment && isTaken(payment.status)) {
     const gateway = payment.paymentGateway === "paypal" ? mail.gateways.paypal : mail.gateways.test;
     return (
       <div className="flex gap-3 rounded-card bg-success-50 p-4 text-sm text-success-700 ring-1 ring-success-600/20">
@@ -76,6 +77,11 @@ function PaymentSection({ order }: { order: OrderDto }) {
           <p className="mt-0.5 break-all text-success-700/90">
             {gateway} · transaction {payment.transactionId}
           </p>
+          {payment.refundedAmount > 0 ? (
+            <p className="mt-0.5 font-medium">
+              {refundWords.refundedTotal(formatPrice(payment.refundedAmount), formatPrice(payment.amount))}
+            </p>
+          ) : null}
           {order.invoiceNumber ? (
             <a
               href={orderDocumentUrl(order._id, "invoice")}
@@ -212,7 +218,7 @@ export function OrderPage() {
               discountPrice={data.savedAmount}
               discountAmount={data.discountAmount}
               discountCode={data.discountCode}
-              totalLabel={data.payment?.status === "completed" ? "Amount paid" : "Total"}
+              totalLabel={data.payment && isTaken(data.payment.status) ? "Amount paid" : "Total"}
             />
             <section aria-labelledby="order-payment-heading" className="space-y-3">
               <h3 id="order-payment-heading" className="text-sm font-semibold text-neutral-900">

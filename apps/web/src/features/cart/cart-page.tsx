@@ -53,7 +53,12 @@ export function CartPage() {
           <div className="rounded-card bg-white px-4 shadow-card ring-1 ring-neutral-200 sm:px-6">
             <ul aria-label="Products in your cart" className="divide-y divide-neutral-200">
               {items.map((item, index) => (
-                <CartLine key={itemKey(item)} item={item} priced={summary.lines[index]} />
+                <CartLine
+                  key={itemKey(item)}
+                  item={item}
+                  priced={summary.lines[index]}
+                  codeLeftOut={pricing.linesWithoutCode.has(itemKey(item)) ? pricing.appliedCode : null}
+                />
               ))}
             </ul>
           </div>

@@ -174,9 +174,11 @@ describe("a discount code at checkout", () => {
     await userEvent.type(await screen.findByLabelText("Discount code"), "ten");
     await userEvent.click(screen.getByRole("button", { name: "Apply" }));
 
-    expect(await screen.findByText("Discount (TEN)")).toBeVisible();
-    expect(screen.getByText("−$6.00")).toBeVisible();
+    const discountRow = (await screen.findByText("Discount (TEN)")).parentElement;
+    expect(discountRow).toHaveTextContent("−$6.00");
     expect(screen.getByText("$143.72")).toBeVisible();
+    // The sale's 20 and the code's 6.
+    expect(screen.getByText("You Saved").parentElement).toHaveTextContent("$26.00");
     expect(useCart.getState().discountCode).toBe("TEN");
     const price = requests.find((request) => request.path === "/api/cart/price");
     expect(price?.body).toEqual({ products: [{ product: lamp._id, quantity: 2 }], discountCode: "TEN" });

@@ -7,7 +7,7 @@ import {
   loading,
   orderHistory,
 } from "@shop/shared/messages";
-import { isPayable } from "@shop/shared/orders";
+import { isPayable, isTaken } from "@shop/shared/orders";
 import { formatPrice, fromCents, toCents } from "@shop/shared/pricing";
 import type { OrderDto } from "@shop/shared/schemas/order";
 import { pageTitle } from "@shop/shared/site";
@@ -53,7 +53,7 @@ function PaymentPanel({ order }: { order: OrderDto }) {
   const provider = usePaymentProvider();
   const { payment } = order;
 
-  if (payment?.status === "completed") {
+  if (payment && isTaken(payment.status)) {
     return (
       <div className="flex gap-3 rounded-card bg-success-50 p-4 text-sm text-success-700 ring-1 ring-success-600/20">
         <CheckCircleIcon className="size-6 shrink-0" aria-hidden="true" />
@@ -141,7 +141,7 @@ export function PayPage() {
   }
 
   const data = order.data;
-  const paid = data?.payment?.status === "completed";
+  const paid = !!data?.payment && isTaken(data.payment.status);
   const lines =
     data?.products.map((line) => ({
       key: `${line.product._id}:${line.variant._id}`,

@@ -48,7 +48,8 @@ function AddressOption({
 
 /**
  * Choose where the order goes (SPEC section 2): a saved address, or a new one. CONTINUE is enabled
- * once one is chosen; the choice is kept with the cart for the checkout page.
+ * once one is chosen (an only address is chosen already); the choice is kept with the cart for the
+ * checkout page.
  */
 export function ShippingPage() {
   usePageMeta({ title: pageTitle("Shipping") });
@@ -61,7 +62,9 @@ export function ShippingPage() {
   const [adding, setAdding] = useState(false);
 
   const list = addresses.data ?? [];
-  const chosen = list.find((address) => address._id === chosenId) ?? null;
+  // A shopper with one saved address has it chosen already.
+  const chosen =
+    list.find((address) => address._id === chosenId) ?? (list.length === 1 ? list[0] : null) ?? null;
 
   // AddressForm awaits the save, and puts a refusal's field errors under their fields.
   const submitAddress = (input: AddressInput) =>
@@ -125,7 +128,7 @@ export function ShippingPage() {
                   <AddressOption
                     key={address._id}
                     address={address}
-                    checked={address._id === chosenId}
+                    checked={address._id === chosen?._id}
                     onChoose={() => setChosenId(address._id)}
                   />
                 ))}

@@ -39,6 +39,8 @@ const RESERVED = new Set([
   "page",
   "size",
   "keyword",
+  // The keyword's other name (/search?q=shirt), as search boxes elsewhere write it.
+  "q",
   "sort",
   "category",
   "minPrice",

@@ -42,4 +42,16 @@ describe("the search results", () => {
     await waitFor(() => expect(router.state.location.search).toBe("?keyword=zzz&page=1&size=8"));
     expect(screen.queryByText(/Page \d+ of/)).not.toBeInTheDocument();
   });
+
+  it("take q as another name for the keyword, not as a filter", async () => {
+    const { requests } = stubApi({ "GET /api/products": productsPage });
+    renderRoutes([{ path: "/search", element: <SearchPage /> }], "/search?q=shirt");
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "Search results for “shirt”" }),
+    ).toBeVisible();
+    const asked = requests.find((request) => request.path === "/api/products");
+    expect(asked?.query.get("keyword")).toBe("shirt");
+    expect(asked?.query.has("q")).toBe(false);
+    expect(screen.queryByText(/^q:/)).not.toBeInTheDocument();
+  });
 });

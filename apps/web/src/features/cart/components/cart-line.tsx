@@ -1,6 +1,6 @@
 import { PhotoIcon, TrashIcon } from "@heroicons/react/24/outline";
 import { LOW_STOCK_THRESHOLD } from "@shop/shared/constants";
-import { stock as stockMessages } from "@shop/shared/messages";
+import { discountCodes, stock as stockMessages } from "@shop/shared/messages";
 import { formatPrice, type PricedLine } from "@shop/shared/pricing";
 import { Link } from "react-router";
 import { Button } from "#web/components/button";
@@ -14,9 +14,18 @@ import { cx } from "#web/lib/cx";
 
 /**
  * One cart line: picture, name and option values, unit price, quantity (SPEC section 5 rules, per
- * variant), line total and Remove.
+ * variant), line total and Remove; `codeLeftOut` names the applied discount code when it takes
+ * nothing off this line.
  */
-export function CartLine({ item, priced }: { item: CartItem; priced: PricedLine | undefined }) {
+export function CartLine({
+  item,
+  priced,
+  codeLeftOut,
+}: {
+  item: CartItem;
+  priced: PricedLine | undefined;
+  codeLeftOut?: string | null | undefined;
+}) {
   const { product, quantity } = item;
   const key = itemKey(item);
   const values = formatOptionValues(item.variant?.options);
@@ -63,6 +72,9 @@ export function CartLine({ item, priced }: { item: CartItem; priced: PricedLine 
             <p className="text-sm font-medium text-danger-700">{stockMessages.outOfStock}</p>
           ) : product.stock <= LOW_STOCK_THRESHOLD ? (
             <p className="text-sm text-warning-700">{stockMessages.lowStock(product.stock)}</p>
+          ) : null}
+          {codeLeftOut && purchasable ? (
+            <p className="text-sm text-neutral-600">{discountCodes.notOnLine(codeLeftOut)}</p>
           ) : null}
         </div>
 

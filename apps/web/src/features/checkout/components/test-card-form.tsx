@@ -1,8 +1,9 @@
 import { BeakerIcon } from "@heroicons/react/24/outline";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { accountNotes } from "@shop/shared/messages";
+import { accountNotes, errors } from "@shop/shared/messages";
 import { formatPrice } from "@shop/shared/pricing";
 import { TestCard } from "@shop/shared/schemas/payment";
+import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { Button } from "#web/components/button";
@@ -15,11 +16,13 @@ const CARD_NUMBER = /(\d{4} \d{4} \d{4} \d{4})/;
 
 /**
  * The built-in test gateway's card form, clearly marked as test mode: 4242 4242 4242 4242 pays,
- * 4000 0000 0000 0002 is declined (402, the order stays payable and the form stays).
+ * 4000 0000 0000 0002 is declined (402, the order stays payable and the form stays). A decline stays
+ * said under the form until the shopper changes something; a toast alone would go away.
  */
 export function TestCardForm({ orderId, amount }: { orderId: string; amount: number }) {
   const payOrder = usePayOrder();
-  const { register, handleSubmit, setError, formState } = useForm<
+  const [declined, setDeclined] = useState(false);
+  const { register, handleSubmit, setError, formState, watch } = useForm<
     z.input<typeof TestCard>,
     unknown,
     z.output<typeof TestCard>
@@ -28,6 +31,10 @@ export function TestCardForm({ orderId, amount }: { orderId: string; amount: num
     defaultValues: { number: "", expiry: "", cvc: "" },
   });
   const { errors: fieldErrors } = formState;
+  useEffect(() => {
+    const watching = watch(() => setDeclined(false));
+    return () => watching.unsubscribe();
+  }, [watch]);
 
   const submit = handleSubmit((card) =>
     payOrder.mutate(
@@ -35,6 +42,7 @@ export function TestCardForm({ orderId, amount }: { orderId: string; amount: num
       {
         onError: (error) => {
           if (!isApiError(error)) return;
+          if (error.status === 402) setDeclined(true);
           for (const [path, message] of Object.entries(error.errors)) {
             const field = CARD_FIELDS.find((name) => path === `card.${name}`);
             if (field) setError(field, { type: "server", message });
@@ -101,6 +109,14 @@ export function TestCardForm({ orderId, amount }: { orderId: string; amount: num
             {...register("cvc")}
           />
         </div>
+        {declined ? (
+          <p
+            role="alert"
+            className="rounded-control bg-danger-50 px-3 py-2 text-sm text-danger-700 ring-1 ring-danger-600/20"
+          >
+            {errors.cardDeclined}
+          </p>
+        ) : null}
         <Button type="submit" size="lg" fullWidth loading={payOrder.isPending}>
           Pay {formatPrice(amount)}
         </Button>

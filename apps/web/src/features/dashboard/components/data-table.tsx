@@ -11,11 +11,16 @@ interface DataTableProps {
 /**
  * A dashboard table. On a small screen each row is a card whose cells wrap onto as many lines as
  * they need, so that no action a task needs sits in a column scrolled out of view; from `sm` up it
- * is a table, which scrolls sideways rather than squeezing its columns.
+ * is a table, which scrolls sideways rather than squeezing its columns. The scroller takes focus,
+ * so that a keyboard can scroll it too.
  */
 export function DataTable({ caption, columns, children }: DataTableProps) {
   return (
-    <div className="sm:overflow-x-auto">
+    <div
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls sideways must take focus for the keyboard to scroll it (WCAG 2.1.1).
+      tabIndex={0}
+      className="rounded-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 sm:overflow-x-auto"
+    >
       <table className="min-w-full divide-y divide-neutral-200 text-sm max-sm:block">
         <caption className="sr-only">{caption}</caption>
         <thead className="max-sm:sr-only">

@@ -18,7 +18,7 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="min-w-0">
       <dt className="text-xs font-medium tracking-wide text-neutral-500 uppercase">{label}</dt>
-      <dd className="mt-1 text-sm break-words text-neutral-900">{children}</dd>
+      <dd className="mt-1 text-sm wrap-anywhere text-neutral-900">{children}</dd>
     </div>
   );
 }
@@ -52,7 +52,7 @@ function EmailDetails({ email }: { email: EmailDto }) {
         </dl>
       </SectionCard>
 
-      <div className="grid gap-6 xl:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
         <SectionCard title="HTML">
           {/*
             NOTE: sandbox="" gives the message an origin of its own and no scripts, forms, popups or
@@ -66,7 +66,7 @@ function EmailDetails({ email }: { email: EmailDto }) {
           />
         </SectionCard>
         <SectionCard title="Text">
-          <pre className="max-h-[32rem] overflow-auto font-mono text-sm break-words whitespace-pre-wrap text-neutral-800">
+          <pre className="max-h-[32rem] overflow-auto font-mono text-sm wrap-anywhere whitespace-pre-wrap text-neutral-800">
             {email.text}
           </pre>
         </SectionCard>

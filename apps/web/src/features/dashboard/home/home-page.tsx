@@ -1,4 +1,5 @@
 import {
+  ArrowUturnLeftIcon,
   BanknotesIcon,
   ClockIcon,
   CubeIcon,
@@ -8,7 +9,7 @@ import {
   TruckIcon,
   UsersIcon,
 } from "@heroicons/react/24/outline";
-import { empty, successes } from "@shop/shared/messages";
+import { empty, salesReports, successes } from "@shop/shared/messages";
 import { formatPrice } from "@shop/shared/pricing";
 import type { DashboardStatsDto } from "@shop/shared/schemas/stats";
 import type { ComponentType, SVGProps } from "react";
@@ -23,7 +24,7 @@ import { OrdersTable } from "../orders/components/orders-table";
 import { useSales } from "./api/get-sales";
 import { useStats } from "./api/get-stats";
 import { FailingEmailsTile } from "./components/failing-emails-tile";
-import { SalesChart } from "./components/sales-chart";
+import { SalesChart, SalesChartSkeleton } from "./components/sales-chart";
 
 const CHART_DAYS = 30;
 const RECENT_ORDERS = 5;
@@ -36,14 +37,19 @@ interface Tile {
   to?: string;
 }
 
+const { figures, withPeriod, allTime } = salesReports;
+
 // SPEC section 2: tiles are built from the stats map; its keys are never shown, these labels are.
+// The money tiles name their period: `revenue` is the net sales of all time (payments taken minus
+// refunds), and the Reports page has them for any period.
 const TILES: Record<keyof DashboardStatsDto, Tile> = {
   revenue: {
-    label: "Revenue",
+    label: withPeriod(figures.netSales, allTime),
     icon: BanknotesIcon,
     format: formatPrice,
-    to: "/dashboard/payments/successful",
+    to: "/dashboard/reports",
   },
+  refunds: { label: withPeriod(figures.refunds, allTime), icon: ArrowUturnLeftIcon, format: formatPrice },
   orders: { label: "Orders", icon: ShoppingBagIcon, to: "/dashboard/orders" },
   ordersToShip: { label: "Ready to ship", icon: TruckIcon, to: "/dashboard/orders/pending" },
   pendingOrders: { label: "Awaiting payment", icon: ClockIcon },
@@ -53,12 +59,17 @@ const TILES: Record<keyof DashboardStatsDto, Tile> = {
   lowStockProducts: { label: "Low stock variants (10 or fewer)", icon: ExclamationTriangleIcon },
 };
 
+const TILE_COUNT = Object.keys(TILES).length;
+/** The tiles the API leaves out for managers (money and customers). */
+const ADMIN_TILES: readonly (keyof DashboardStatsDto)[] = ["revenue", "refunds", "customers"];
+
 function isTileKey(key: string): key is keyof DashboardStatsDto {
   return key in TILES;
 }
 
 export function DashboardHomePage() {
   const firstName = useSession((state) => state.user?.name.firstName ?? "");
+  const isAdmin = useSession((state) => state.user?.role === "admin");
   const stats = useStats();
   const sales = useSales(CHART_DAYS);
   const recent = useOrders("processing", { page: 1, size: RECENT_ORDERS });
@@ -78,7 +89,8 @@ export function DashboardHomePage() {
           query={stats}
           loading={
             <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
-              {["a", "b", "c", "d"].map((slot) => (
+              {Array.from({ length: isAdmin ? TILE_COUNT : TILE_COUNT - ADMIN_TILES.length }, (_, slot) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: placeholders, all alike.
                 <Skeleton key={slot} className="h-24 rounded-card" />
               ))}
             </div>
@@ -91,7 +103,10 @@ export function DashboardHomePage() {
                 if (!isTileKey(key) || typeof value !== "number") return null;
                 const tile = TILES[key];
                 const Icon = tile.icon;
-                const box = "relative rounded-card bg-white p-4 shadow-card ring-1 ring-neutral-200";
+                // The figure's size follows the tile's width (a container), so that a phone's two columns
+                // still hold an amount like $14,419.86 on one line.
+                const box =
+                  "@container relative rounded-card bg-white p-4 shadow-card ring-1 ring-neutral-200";
                 // NOTE: a dl may hold div groups but not links, so a linked tile stretches the link over
                 // its div from inside the dt.
                 return (
@@ -106,7 +121,7 @@ export function DashboardHomePage() {
                         tile.label
                       )}
                     </dt>
-                    <dd className="mt-2 text-2xl font-semibold text-neutral-900 tabular-nums">
+                    <dd className="mt-2 text-base font-semibold break-words text-neutral-900 tabular-nums @min-[7rem]:text-lg @min-[8.5rem]:text-xl @min-[10rem]:text-2xl">
                       {tile.format ? tile.format(value) : value.toLocaleString("en-US")}
                     </dd>
                   </div>
@@ -116,9 +131,18 @@ export function DashboardHomePage() {
           )}
         </QueryState>
 
-        <SectionCard title={`Sales, last ${CHART_DAYS} days`}>
-          <QueryState query={sales} loading={<Skeleton className="h-56 w-full" />} errorPrefix={false}>
-            {(days) => <SalesChart days={days} />}
+        <SectionCard
+          title={
+            isAdmin ? `Net sales and orders, last ${CHART_DAYS} days` : `Orders, last ${CHART_DAYS} days`
+          }
+        >
+          <QueryState query={sales} loading={<SalesChartSkeleton />} errorPrefix={false}>
+            {(days) => (
+              <SalesChart
+                days={days.map(({ date, orders, revenue }) => ({ date, orders, netSales: revenue }))}
+                period={`Last ${CHART_DAYS} days`}
+              />
+            )}
           </QueryState>
         </SectionCard>
 

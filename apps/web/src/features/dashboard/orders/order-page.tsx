@@ -13,6 +13,7 @@ import { MediaImage } from "#web/components/media-image";
 import { OrderStatus } from "#web/components/order-status";
 import { OrderTimeline } from "#web/components/order-timeline";
 import { PageSpinner } from "#web/components/spinner";
+import { StatusBadge } from "#web/components/status-badge";
 import { TextArea } from "#web/components/text-area";
 import { creditNoteUrl, errorMessage, isApiError, orderDocumentUrl } from "#web/lib/api";
 import { formatDateTime } from "#web/lib/dates";
@@ -21,7 +22,7 @@ import { SectionBody, SectionCard, SectionHeader } from "../components/section-h
 import { useAddOrderNote } from "./api/add-order-note";
 import { useOrder } from "./api/get-order";
 import { OrderStatusDialog } from "./components/order-status-dialog";
-import { RefundDialog, refundable } from "./components/refund-dialog";
+import { canRefund, RefundDialog } from "./components/refund-dialog";
 
 /** The option values of an order line's variant, as it was ordered: "Size: 9 · Colour: Black". */
 function optionValues(options: Readonly<Record<string, string>>): string {
@@ -35,7 +36,8 @@ export function OrderPage() {
   const { orderId = "" } = useParams();
   const query = useOrder(orderId);
   const [dialogOpen, setDialogOpen] = useState(false);
-  const [refundOpen, setRefundOpen] = useState(false);
+  // "button": the Refund button's dialog; "status": the one "Refunded" in the status dialog leads to.
+  const [refundOpen, setRefundOpen] = useState<false | "button" | "status">(false);
   const order = query.data;
 
   let body: ReactNode;
@@ -44,13 +46,7 @@ export function OrderPage() {
     const notFound = !isApiError(query.error) || query.error.status === 404 || query.error.status === 400;
     body = <ErrorState message={notFound ? errors.orderNotFound : query.error.message} />;
   } else {
-    body = (
-      <OrderDetails
-        order={order}
-        onChangeStatus={() => setDialogOpen(true)}
-        onRefund={() => setRefundOpen(true)}
-      />
-    );
+    body = <OrderDetails order={order} onRefund={() => setRefundOpen("button")} />;
   }
 
   return (
@@ -71,9 +67,23 @@ export function OrderPage() {
       </SectionBody>
       {/* Mounted while open, so that each opening starts from the order's current status. */}
       {order && dialogOpen ? (
-        <OrderStatusDialog order={order} open onClose={() => setDialogOpen(false)} />
+        <OrderStatusDialog
+          order={order}
+          open
+          onClose={() => setDialogOpen(false)}
+          onRefund={
+            canRefund(order)
+              ? () => {
+                  setDialogOpen(false);
+                  setRefundOpen("status");
+                }
+              : undefined
+          }
+        />
       ) : null}
-      {order && refundOpen ? <RefundDialog order={order} onClose={() => setRefundOpen(false)} /> : null}
+      {order && refundOpen ? (
+        <RefundDialog order={order} byStatus={refundOpen === "status"} onClose={() => setRefundOpen(false)} />
+      ) : null}
     </>
   );
 }
@@ -111,14 +121,11 @@ function DocumentLinks({ orderId }: { orderId: string }) {
 
 interface OrderDetailsProps {
   order: OrderDto;
-  onChangeStatus: () => void;
   onRefund: () => void;
 }
 
-function OrderDetails({ order, onChangeStatus, onRefund }: OrderDetailsProps) {
+function OrderDetails({ order, onRefund }: OrderDetailsProps) {
   const address = order.shippingAddress;
-  // Only an admin sees the payment (a manager's read carries none), and so only an admin can refund.
-  const canRefund = order.payment?.status === "completed" && refundable(order).remaining > 0;
   return (
     <>
       <SectionCard title={`Order #${order.number}`}>
@@ -138,14 +145,12 @@ function OrderDetails({ order, onChangeStatus, onRefund }: OrderDetailsProps) {
           <div className="flex flex-wrap gap-2 sm:ml-auto">
             {/* A paid order has its invoice number, and with it its invoice and packing slip. */}
             {order.invoiceNumber ? <DocumentLinks orderId={order._id} /> : null}
-            {canRefund ? (
+            {/* Only an admin sees the payment (a manager's read carries none), and so only an admin can refund. */}
+            {canRefund(order) ? (
               <Button variant="secondary" size="sm" onClick={onRefund}>
                 {refundWords.refund}
               </Button>
             ) : null}
-            <Button variant="secondary" size="sm" onClick={onChangeStatus}>
-              Update status
-            </Button>
           </div>
         </div>
       </SectionCard>
@@ -248,7 +253,12 @@ function OrderDetails({ order, onChangeStatus, onRefund }: OrderDetailsProps) {
             <SectionCard title="Payment">
               {order.payment ? (
                 <dl className="text-sm">
-                  <Amount label="Status" value={order.payment.status} />
+                  <div className="flex justify-between gap-4 py-1.5">
+                    <dt className="text-neutral-600">Status</dt>
+                    <dd>
+                      <StatusBadge kind="payment" status={order.payment.status} />
+                    </dd>
+                  </div>
                   <Amount label="Gateway" value={order.payment.paymentGateway} />
                   <Amount label="Amount" value={formatPrice(order.payment.amount)} />
                   <div className="pt-1.5">

@@ -1,7 +1,7 @@
 import { api as apiMessages, refunds } from "@shop/shared/messages";
 import type { OrderDto, RefundDto } from "@shop/shared/schemas/order";
 import type { RefundInput } from "@shop/shared/schemas/refund";
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { toast } from "#web/lib/toast";
@@ -73,7 +73,7 @@ describe("refunding from the dashboard order page", () => {
     await userEvent.clear(amount);
     await userEvent.type(amount, "200");
     await userEvent.type(within(dialog).getByLabelText(refunds.reason), "Scratched");
-    await userEvent.click(within(dialog).getByRole("button", { name: refunds.submit }));
+    await userEvent.click(within(dialog).getByRole("button", { name: refunds.submitAmount("$200.00") }));
     expect(await within(dialog).findByText(apiMessages.refundTooMuch("$115.40"))).toBeVisible();
     expect(requests.filter((r) => r.method === "POST")).toEqual([]);
 
@@ -82,7 +82,7 @@ describe("refunding from the dashboard order page", () => {
     const units = within(dialog).getByRole("spinbutton", { name: /Trail Tee/ });
     await userEvent.clear(units);
     await userEvent.type(units, "1");
-    await userEvent.click(within(dialog).getByRole("button", { name: refunds.submit }));
+    await userEvent.click(within(dialog).getByRole("button", { name: refunds.submitAmount("$10.00") }));
 
     expect(await screen.findByText(refunds.partiallyRefunded("$10.00"))).toBeVisible();
     expect(requests.find((r) => r.method === "POST")?.body).toEqual({
@@ -96,5 +96,59 @@ describe("refunding from the dashboard order page", () => {
       "href",
       `/api/orders/${order._id}/credit-notes/${refund._id}.pdf`,
     );
+  });
+
+  it("choosing Refunded as the status shows the amount and refunds nothing until it is confirmed", async () => {
+    let current = order;
+    const { requests } = stubApi({
+      [`GET /api/orders/${order._id}`]: () => ({ data: current }),
+      [`POST /api/orders/${order._id}/refunds`]: (request: StubRequest) => {
+        const input = request.body as RefundInput;
+        current = {
+          ...order,
+          status: "refunded",
+          payment: order.payment && { ...order.payment, status: "refunded", refundedAmount: input.amount },
+        };
+        return { status: 201, data: current };
+      },
+    });
+    renderOrder();
+    // One status control on the page.
+    const change = await screen.findByRole("button", { name: "Change status" });
+    expect(screen.queryByRole("button", { name: "Update status" })).toBeNull();
+
+    // Cancelled at the refund dialog: nothing was sent.
+    await userEvent.click(change);
+    let statusDialog = await screen.findByRole("dialog", { name: "Update order status" });
+    await userEvent.click(within(statusDialog).getByRole("radio", { name: "refunded" }));
+    await userEvent.click(within(statusDialog).getByRole("button", { name: refunds.continueToRefund }));
+    let dialog = await screen.findByRole("dialog", { name: refunds.title });
+    await userEvent.click(within(dialog).getByRole("button", { name: refunds.cancel }));
+    expect(requests.filter((r) => r.method !== "GET")).toEqual([]);
+
+    await userEvent.click(change);
+    statusDialog = await screen.findByRole("dialog", { name: "Update order status" });
+    await userEvent.click(within(statusDialog).getByRole("radio", { name: "refunded" }));
+    await userEvent.click(within(statusDialog).getByRole("button", { name: refunds.continueToRefund }));
+    dialog = await screen.findByRole("dialog", { name: refunds.title });
+    expect(within(dialog).getByText(refunds.byStatus)).toBeVisible();
+    // Filled with what remains, the reason, and the units of an order that never left.
+    expect(within(dialog).getByLabelText(`${refunds.amount} ($)`)).toHaveValue(115.4);
+    expect(within(dialog).getByLabelText(refunds.reason)).toHaveValue(refunds.wholeOrderReason);
+    expect(within(dialog).getByRole("spinbutton", { name: /Trail Tee/ })).toHaveValue(2);
+    expect(requests.filter((r) => r.method !== "GET")).toEqual([]);
+
+    await userEvent.click(within(dialog).getByRole("button", { name: refunds.submitAmount("$115.40") }));
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: refunds.title })).toBeNull());
+    expect(requests.filter((r) => r.method !== "GET")).toEqual([
+      expect.objectContaining({
+        method: "POST",
+        body: {
+          amount: 115.4,
+          reason: refunds.wholeOrderReason,
+          restock: [{ line: "f1f1f1f1f1f1f1f1f1f1f1f1", quantity: 2 }],
+        },
+      }),
+    ]);
   });
 });

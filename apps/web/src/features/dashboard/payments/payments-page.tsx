@@ -1,6 +1,6 @@
 import { ArrowTopRightOnSquareIcon } from "@heroicons/react/20/solid";
 import type { PaymentStatus } from "@shop/shared/constants";
-import { empty } from "@shop/shared/messages";
+import { empty, refunds } from "@shop/shared/messages";
 import { formatPrice } from "@shop/shared/pricing";
 import { Link } from "react-router";
 import { buttonClasses } from "#web/components/button";
@@ -20,19 +20,41 @@ import { PagedList } from "../components/paged-list";
 import { SectionBody, SectionCard, SectionHeader, type SectionLink } from "../components/section-header";
 import { usePayments } from "./api/get-payments";
 
-export type PaymentsView = "all" | "successful" | "failed";
+export type PaymentsView = "all" | "successful" | "failed" | "partly-refunded" | "refunded";
 
-const VIEWS: Record<PaymentsView, { title: string; status: PaymentStatus | "all"; empty: string }> = {
-  all: { title: "All Payments", status: "all", empty: empty.payments },
-  successful: { title: "Successful Payments", status: "completed", empty: empty.successfulPayments },
-  failed: { title: "Failed Payments", status: "failed", empty: empty.failedPayments },
+/** SPEC's three lists, and one for each state refunds move a payment to. */
+const VIEWS: Record<
+  PaymentsView,
+  { title: string; status: PaymentStatus | "all"; empty: string; to: string }
+> = {
+  all: { title: "All Payments", status: "all", empty: empty.payments, to: "/dashboard/payments" },
+  successful: {
+    title: "Successful Payments",
+    status: "completed",
+    empty: empty.successfulPayments,
+    to: "/dashboard/payments/successful",
+  },
+  failed: {
+    title: "Failed Payments",
+    status: "failed",
+    empty: empty.failedPayments,
+    to: "/dashboard/payments/failed",
+  },
+  "partly-refunded": {
+    title: "Partly Refunded",
+    status: "partially_refunded",
+    empty: empty.partlyRefundedPayments,
+    to: "/dashboard/payments/partly-refunded",
+  },
+  refunded: {
+    title: "Refunded",
+    status: "refunded",
+    empty: empty.refundedPayments,
+    to: "/dashboard/payments/refunded",
+  },
 };
 
-const LINKS: readonly SectionLink[] = [
-  { to: "/dashboard/payments", label: "All Payments" },
-  { to: "/dashboard/payments/successful", label: "Successful Payments" },
-  { to: "/dashboard/payments/failed", label: "Failed Payments" },
-];
+const LINKS: readonly SectionLink[] = Object.values(VIEWS).map(({ to, title }) => ({ to, label: title }));
 
 /** The payment provider's own back office, where refunds and disputes are handled. */
 const PROVIDER_BUSINESS_URL = "https://www.paypal.com/businessmanage/";
@@ -102,6 +124,11 @@ export function PaymentsPage({ view }: { view: PaymentsView }) {
                     </td>
                     <td className={cx(cellClass, endCellClass, "text-right font-medium tabular-nums")}>
                       {formatPrice(payment.amount)}
+                      {payment.refundedAmount > 0 ? (
+                        <p className="text-xs font-normal whitespace-nowrap text-danger-700">
+                          {refunds.refundedAmount(formatPrice(payment.refundedAmount))}
+                        </p>
+                      ) : null}
                     </td>
                   </tr>
                 ))}

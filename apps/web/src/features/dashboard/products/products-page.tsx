@@ -150,7 +150,12 @@ export function ProductsPage({ view }: { view: ProductsView }) {
                         )}
                       </td>
                       <td className={cx(cellClass, growCellClass, "min-w-48")}>
-                        <p className="font-medium text-neutral-900">{product.name}</p>
+                        <Link
+                          to={`/dashboard/products/edit/${product._id}`}
+                          className={cx("font-medium text-neutral-900 hover:underline", rowLinkClass)}
+                        >
+                          {product.name}
+                        </Link>
                         <p className="text-xs text-neutral-500">
                           {product.stock} in stock
                           {/* Summed over the active variants; a product with options says how many it has. */}
@@ -183,7 +188,7 @@ export function ProductsPage({ view }: { view: ProductsView }) {
                         </button>
                         <Link
                           to={`/dashboard/products/edit/${product._id}`}
-                          className={cx(iconButton, rowLinkClass)}
+                          className={cx(iconButton, overRowLinkClass)}
                           aria-label={`Edit ${product.name}`}
                           title="Edit"
                         >

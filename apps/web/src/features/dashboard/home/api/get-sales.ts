@@ -4,7 +4,10 @@ import { dashboardKeys } from "#web/features/dashboard/query-keys";
 import { api } from "#web/lib/api";
 import { responseSchemas } from "#web/lib/response-schemas";
 
-/** GET /api/stats/sales?days=N: orders and revenue per UTC day, oldest first, empty days included. */
+/**
+ * GET /api/stats/sales?days=N: per day of the shop's clock, oldest first, empty days included, the orders
+ * placed and (admins only) `revenue`: the net sales of that day, payments taken minus refunds given.
+ */
 export function getSales(days: number, signal?: AbortSignal) {
   return api.get("/stats/sales", {
     schema: responseSchemas.salesDays,

@@ -4,7 +4,10 @@ import { dashboardKeys } from "#web/features/dashboard/query-keys";
 import { api } from "#web/lib/api";
 import { responseSchemas } from "#web/lib/response-schemas";
 
-/** GET /api/users/admin: the Home tiles as a key/value map (revenue and customers for admins only). */
+/**
+ * GET /api/users/admin: the Home tiles as a key/value map; `revenue` (net sales of all time), `refunds`
+ * and `customers` for admins only.
+ */
 export function getStats(signal?: AbortSignal) {
   return api.get("/users/admin", {
     schema: responseSchemas.dashboardStats,

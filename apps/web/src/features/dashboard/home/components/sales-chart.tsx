@@ -1,10 +1,20 @@
+import { salesReports } from "@shop/shared/messages";
 import { formatPrice } from "@shop/shared/pricing";
-import type { SalesDayDto } from "@shop/shared/schemas/stats";
 import { useId, useState } from "react";
+import { Skeleton } from "#web/components/skeleton";
 
 const WIDTH = 720;
 const HEIGHT = 240;
 const PAD = { top: 16, right: 48, bottom: 28, left: 56 };
+/** The widest a day's bar gets, when a period has few days. */
+const BAR_MAX = 48;
+
+/** One day of the chart, as the shop's clock reads it; `netSales` left out for managers. */
+export interface ChartDay {
+  date: string;
+  orders: number;
+  netSales?: number | undefined;
+}
 
 /** A round upper bound for an axis: 1, 2 or 5 times a power of ten. */
 function niceMax(value: number, floor: number): number {
@@ -12,6 +22,23 @@ function niceMax(value: number, floor: number): number {
   const power = 10 ** Math.floor(Math.log10(value));
   const step = [1, 2, 5, 10].find((f) => f * power >= value) ?? 10;
   return step * power;
+}
+
+/**
+ * The two axes on one grid. Net sales may fall below zero on a day that gave back more than it took,
+ * so the money axis runs from a whole number of steps below zero to a whole number above it; the orders
+ * axis shares its zero line and its steps above zero.
+ */
+function axes(days: ChartDay[]) {
+  const money = days.map((day) => day.netSales ?? 0);
+  const highest = Math.max(0, ...money);
+  const lowest = Math.min(0, ...money);
+  // The floor keeps the steps whole numbers on quiet months.
+  const step = niceMax(Math.max(highest, -lowest), 100) / 4;
+  const stepsUp = Math.max(1, Math.ceil(highest / step));
+  const stepsDown = Math.ceil(-lowest / step);
+  const ordersStep = niceMax(Math.ceil(Math.max(...days.map((day) => day.orders), 0) / stepsUp), 1);
+  return { step, stepsUp, stepsDown, ordersStep };
 }
 
 function shortDate(date: string) {
@@ -23,42 +50,52 @@ function shortDate(date: string) {
 }
 
 function compactMoney(value: number) {
-  return value >= 1000 ? `$${Math.round(value / 100) / 10}k` : `$${Math.round(value)}`;
+  const sign = value < 0 ? "-" : "";
+  const size = Math.abs(value);
+  return size >= 1000 ? `${sign}$${Math.round(size / 100) / 10}k` : `${sign}$${Math.round(size)}`;
 }
 
+const LEGEND_CLASS = "mb-3 flex min-h-5 flex-wrap items-center gap-x-6 gap-y-1 text-sm";
+// NOTE: on a phone the chart scrolls sideways rather than shrinking its labels to nothing.
+const SCROLLER_CLASS = "-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0";
+const SVG_CLASS = "h-auto w-full min-w-[36rem]";
+
 /**
- * Revenue (bars, left axis) and orders (line, right axis) per day, drawn as plain SVG: no chart
- * library, so the dashboard chunk stays small. Managers get no revenue, and see the orders alone.
+ * Net sales (bars, left axis) and orders (line, right axis) per day, drawn as plain SVG: no chart
+ * library, so the dashboard chunk stays small. Managers get no money figures, and see the orders
+ * alone. `period` names the days in the chart's description ("Last 30 days").
  */
-export function SalesChart({ days }: { days: SalesDayDto[] }) {
+export function SalesChart({ days, period }: { days: ChartDay[]; period: string }) {
   const titleId = useId();
   const [hover, setHover] = useState<number | null>(null);
-  const showRevenue = days.some((day) => day.revenue !== undefined);
-  // The floors keep the quarter ticks whole numbers on quiet months.
-  const maxRevenue = niceMax(Math.max(...days.map((day) => day.revenue ?? 0)), 100);
-  const maxOrders = niceMax(Math.max(...days.map((day) => day.orders)), 4);
+  const showMoney = days.some((day) => day.netSales !== undefined);
+  const { step, stepsUp, stepsDown, ordersStep } = axes(days);
   const innerW = WIDTH - PAD.left - PAD.right;
   const innerH = HEIGHT - PAD.top - PAD.bottom;
+  const stepH = innerH / (stepsUp + stepsDown);
+  const zeroY = PAD.top + stepsUp * stepH;
   const slot = innerW / Math.max(days.length, 1);
+  const barW = Math.min(slot * 0.7, BAR_MAX);
   const x = (i: number) => PAD.left + slot * i + slot / 2;
-  const yRevenue = (v: number) => PAD.top + innerH - (v / maxRevenue) * innerH;
-  const yOrders = (v: number) => PAD.top + innerH - (v / maxOrders) * innerH;
+  const yMoney = (v: number) => zeroY - (v / step) * stepH;
+  const yOrders = (v: number) => zeroY - (v / ordersStep) * stepH;
   const line = days
     .map((day, i) => `${i === 0 ? "M" : "L"}${x(i).toFixed(1)},${yOrders(day.orders).toFixed(1)}`)
     .join(" ");
-  const ticks = [0, 0.25, 0.5, 0.75, 1];
+  const ticks = Array.from({ length: stepsUp + stepsDown + 1 }, (_, i) => stepsUp - i);
   const labelEvery = Math.ceil(days.length / 6);
   const current = hover !== null ? days[hover] : undefined;
   const totalOrders = days.reduce((sum, day) => sum + day.orders, 0);
-  const totalRevenue = days.reduce((sum, day) => sum + (day.revenue ?? 0), 0);
+  const totalNet = days.reduce((sum, day) => sum + (day.netSales ?? 0), 0);
+  const netLabel = salesReports.figures.netSales;
 
   return (
     <figure>
-      <div className="mb-3 flex flex-wrap items-center gap-x-6 gap-y-1 text-sm">
-        {showRevenue ? (
+      <div className={LEGEND_CLASS}>
+        {showMoney ? (
           <span className="flex items-center gap-2 text-neutral-700">
             <span className="size-3 rounded-sm bg-brand-500" aria-hidden="true" />
-            Revenue <strong className="tabular-nums">{formatPrice(totalRevenue)}</strong>
+            {netLabel} <strong className="tabular-nums">{formatPrice(totalNet)}</strong>
           </span>
         ) : null}
         <span className="flex items-center gap-2 text-neutral-700">
@@ -68,67 +105,85 @@ export function SalesChart({ days }: { days: SalesDayDto[] }) {
         <span className="ml-auto text-xs text-neutral-500 tabular-nums" aria-live="polite">
           {current
             ? `${shortDate(current.date)}: ${current.orders} order${current.orders === 1 ? "" : "s"}${
-                current.revenue !== undefined ? `, ${formatPrice(current.revenue)}` : ""
+                current.netSales !== undefined ? `, ${formatPrice(current.netSales)}` : ""
               }`
             : "Point at a day for its figures"}
         </span>
       </div>
-      {/* NOTE: on a phone the chart scrolls sideways rather than shrinking its labels to nothing. */}
-      <div className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
+      <div className={SCROLLER_CLASS}>
         <svg
           viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-          className="h-auto w-full min-w-[36rem]"
+          className={SVG_CLASS}
           role="img"
           aria-labelledby={titleId}
           onMouseLeave={() => setHover(null)}
         >
           <title id={titleId}>
-            {`Last ${days.length} days: ${totalOrders} orders${showRevenue ? `, ${formatPrice(totalRevenue)} revenue` : ""}`}
+            {`${period}: ${totalOrders} orders${showMoney ? `, ${formatPrice(totalNet)} ${netLabel.toLowerCase()}` : ""}`}
           </title>
           {ticks.map((t) => {
-            const y = PAD.top + innerH - t * innerH;
+            const y = zeroY - t * stepH;
             return (
               <g key={t}>
-                <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y} y2={y} className="stroke-neutral-200" />
-                {showRevenue ? (
+                <line
+                  x1={PAD.left}
+                  x2={WIDTH - PAD.right}
+                  y1={y}
+                  y2={y}
+                  className={t === 0 && stepsDown > 0 ? "stroke-neutral-400" : "stroke-neutral-200"}
+                />
+                {showMoney ? (
                   <text x={PAD.left - 8} y={y + 4} textAnchor="end" className="fill-neutral-500 text-[11px]">
-                    {compactMoney(maxRevenue * t)}
+                    {compactMoney(step * t)}
                   </text>
                 ) : null}
-                <text x={WIDTH - PAD.right + 8} y={y + 4} className="fill-neutral-500 text-[11px]">
-                  {Math.round(maxOrders * t)}
-                </text>
+                {t >= 0 ? (
+                  <text x={WIDTH - PAD.right + 8} y={y + 4} className="fill-neutral-500 text-[11px]">
+                    {ordersStep * t}
+                  </text>
+                ) : null}
               </g>
             );
           })}
-          {days.map((day, i) => (
-            <g key={day.date}>
-              {showRevenue && (day.revenue ?? 0) > 0 ? (
+          {days.map((day, i) => {
+            const net = day.netSales ?? 0;
+            return (
+              <g key={day.date}>
+                {showMoney && net !== 0 ? (
+                  <rect
+                    x={x(i) - barW / 2}
+                    width={barW}
+                    y={Math.min(yMoney(net), zeroY)}
+                    height={Math.abs(yMoney(net) - zeroY)}
+                    rx={2}
+                    className={
+                      net < 0
+                        ? hover === i
+                          ? "fill-danger-700"
+                          : "fill-danger-600"
+                        : hover === i
+                          ? "fill-brand-600"
+                          : "fill-brand-400"
+                    }
+                  />
+                ) : null}
+                {i % labelEvery === 0 || i === days.length - 1 ? (
+                  <text x={x(i)} y={HEIGHT - 8} textAnchor="middle" className="fill-neutral-500 text-[11px]">
+                    {shortDate(day.date)}
+                  </text>
+                ) : null}
+                {/* biome-ignore lint/a11y/noStaticElementInteractions: pointer-only hint; the totals are in the title and legend. */}
                 <rect
-                  x={x(i) - slot * 0.35}
-                  width={slot * 0.7}
-                  y={yRevenue(day.revenue ?? 0)}
-                  height={PAD.top + innerH - yRevenue(day.revenue ?? 0)}
-                  rx={2}
-                  className={hover === i ? "fill-brand-600" : "fill-brand-400"}
+                  x={x(i) - slot / 2}
+                  width={slot}
+                  y={PAD.top}
+                  height={innerH}
+                  fill="transparent"
+                  onMouseEnter={() => setHover(i)}
                 />
-              ) : null}
-              {i % labelEvery === 0 || i === days.length - 1 ? (
-                <text x={x(i)} y={HEIGHT - 8} textAnchor="middle" className="fill-neutral-500 text-[11px]">
-                  {shortDate(day.date)}
-                </text>
-              ) : null}
-              {/* biome-ignore lint/a11y/noStaticElementInteractions: pointer-only hint; the totals are in the title and legend. */}
-              <rect
-                x={x(i) - slot / 2}
-                width={slot}
-                y={PAD.top}
-                height={innerH}
-                fill="transparent"
-                onMouseEnter={() => setHover(i)}
-              />
-            </g>
-          ))}
+              </g>
+            );
+          })}
           <path d={line} fill="none" strokeWidth={2} className="stroke-accent-500" strokeLinejoin="round" />
           {days.map((day, i) =>
             day.orders > 0 ? (
@@ -144,5 +199,20 @@ export function SalesChart({ days }: { days: SalesDayDto[] }) {
         </svg>
       </div>
     </figure>
+  );
+}
+
+/** The chart's place while its days load: its legend line and its drawing's size, so nothing moves. */
+export function SalesChartSkeleton() {
+  return (
+    <div aria-hidden="true">
+      <div className={LEGEND_CLASS}>
+        <Skeleton className="h-4 w-32" />
+        <Skeleton className="h-4 w-20" />
+      </div>
+      <div className={SCROLLER_CLASS}>
+        <Skeleton className={`${SVG_CLASS} aspect-[720/240]`} />
+      </div>
+    </div>
   );
 }

@@ -1,5 +1,6 @@
 import { Radio, RadioGroup } from "@headlessui/react";
 import { ORDER_STATUSES, type OrderStatus } from "@shop/shared/constants";
+import { refunds as words } from "@shop/shared/messages";
 import { canTransition } from "@shop/shared/orders";
 import type { OrderDto } from "@shop/shared/schemas/order";
 import { useState } from "react";
@@ -13,17 +14,23 @@ interface OrderStatusDialogProps {
   order: OrderDto;
   open: boolean;
   onClose: () => void;
+  /**
+   * Given when the viewer can refund the order: "Refunded" then moves no money here but hands over
+   * to the refund dialog, which shows the amount before anything is sent.
+   */
+  onRefund?: (() => void) | undefined;
 }
 
 /**
  * Offers all six statuses (SPEC section 4); the ones the order cannot move to are marked, and the
  * server, which enforces the transitions, answers a forbidden one with its reason.
  */
-export function OrderStatusDialog({ order, open, onClose }: OrderStatusDialogProps) {
+export function OrderStatusDialog({ order, open, onClose, onRefund }: OrderStatusDialogProps) {
   const [status, setStatus] = useState<OrderStatus>(order.status);
   const update = useUpdateOrderStatus(order._id);
+  const refunds = status === "refunded" && onRefund !== undefined;
 
-  const save = () => update.mutate(status, { onSuccess: onClose });
+  const save = () => (refunds ? onRefund() : update.mutate(status, { onSuccess: onClose }));
 
   return (
     <Dialog
@@ -36,7 +43,7 @@ export function OrderStatusDialog({ order, open, onClose }: OrderStatusDialogPro
             Cancel
           </Button>
           <Button onClick={save} loading={update.isPending} disabled={status === order.status}>
-            Save
+            {refunds ? words.continueToRefund : "Save"}
           </Button>
         </>
       }

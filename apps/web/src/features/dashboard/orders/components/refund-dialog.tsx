@@ -1,6 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { MAX_REFUND_REASON } from "@shop/shared/constants";
 import { api as apiMessages, validation, refunds as words } from "@shop/shared/messages";
+import { isTaken } from "@shop/shared/orders";
 import { formatPrice, fromCents, toCents } from "@shop/shared/pricing";
 import { number } from "@shop/shared/schemas/common";
 import type { OrderDto } from "@shop/shared/schemas/order";
@@ -66,11 +67,27 @@ function lineLabel(line: OrderDto["products"][number]): string {
   return options.length > 0 ? `${line.name} (${options.join(" · ")})` : line.name;
 }
 
+/** Whether a viewer's read of the order lets them refund it: an admin's, of a payment with money left. */
+export function canRefund(order: OrderDto): boolean {
+  return !!order.payment && isTaken(order.payment.status) && toCents(refundable(order).remaining) > 0;
+}
+
+interface RefundDialogProps {
+  order: OrderDto;
+  onClose: () => void;
+  /**
+   * Opened by choosing "Refunded" as the status: it says so, the reason is filled in, and the units of
+   * an order that never left (processing) are set to go back to stock, as the status alone would do.
+   */
+  byStatus?: boolean;
+}
+
 /**
  * Refund dialog (admin): the amount (defaulting to what remains), the reason, and the units of each
- * line that return to stock. One Idempotency-Key per opening, so a double click refunds once.
+ * line that return to stock; the confirm button names the amount. One Idempotency-Key per opening,
+ * so a double click refunds once.
  */
-export function RefundDialog({ order, onClose }: { order: OrderDto; onClose: () => void }) {
+export function RefundDialog({ order, onClose, byStatus = false }: RefundDialogProps) {
   const { remaining, lines } = useMemo(() => refundable(order), [order]);
   const schema = useMemo(
     () =>
@@ -82,14 +99,18 @@ export function RefundDialog({ order, onClose }: { order: OrderDto; onClose: () 
   );
   const [idempotencyKey] = useState(newIdempotencyKey);
   const refund = useRefundOrder(order._id);
-  const { register, handleSubmit, setError, formState } = useForm<RefundFormValues>({
+  const { register, handleSubmit, setError, formState, watch } = useForm<RefundFormValues>({
     resolver: zodResolver(schema),
     defaultValues: {
       amount: remaining,
-      reason: "",
-      restock: lines.map(({ line }) => ({ line: line._id, quantity: 0 })),
+      reason: byStatus ? words.wholeOrderReason : "",
+      restock: lines.map(({ line, available }) => ({
+        line: line._id,
+        quantity: byStatus && order.status === "processing" ? available : 0,
+      })),
     },
   });
+  const amount = watch("amount");
 
   const onSubmit = handleSubmit((values) =>
     refund.mutate(
@@ -124,12 +145,13 @@ export function RefundDialog({ order, onClose }: { order: OrderDto; onClose: () 
             {words.cancel}
           </Button>
           <Button type="submit" form="refund-form" loading={refund.isPending}>
-            {words.submit}
+            {Number.isFinite(amount) && amount > 0 ? words.submitAmount(formatPrice(amount)) : words.submit}
           </Button>
         </>
       }
     >
       <form id="refund-form" onSubmit={onSubmit} noValidate className="space-y-4">
+        {byStatus ? <p className="text-sm text-neutral-700">{words.byStatus}</p> : null}
         <TextField
           label={`${words.amount} ($)`}
           type="number"

@@ -1,0 +1,46 @@
+/** Mounted at /api/reports: the sales report for staff, as JSON or one table as CSV. */
+import { envelope } from "@shop/shared/api";
+import { SalesReportDto, SalesReportQuery } from "@shop/shared/schemas/report";
+import type { FastifyReply } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { fileAnswer, ok } from "#api/http/envelope";
+import { requireStaff } from "#api/http/session";
+import { reportCsv, reportFilename, salesReport } from "./service";
+
+export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    "/sales",
+    {
+      schema: {
+        tags: ["reports"],
+        operationId: "getSalesReport",
+        summary: "What the shop sold, gave back and kept from `from` to `to` (staff)",
+        description:
+          "Both days included, as the shop's clock reads them; the last 30 days when left out. A payment counts on " +
+          "the day it was taken and a refund on the day it was given: `netSales` is payments taken minus refunds, " +
+          "and `byDay` adds up to it. With `format=csv` and `table` (byDay, topProducts, byCategory or " +
+          "byDiscountCode) the answer is that table as a UTF-8 CSV file (text/csv) instead.",
+        querystring: SalesReportQuery,
+        response: { 200: envelope(SalesReportDto) },
+        "x-file-alternatives": {
+          200: fileAnswer(
+            "text/csv",
+            "With `format=csv`: the table as UTF-8 CSV with a header row (Content-Disposition).",
+          ),
+        },
+      },
+      preValidation: requireStaff,
+    },
+    async (request, reply) => {
+      const report = await salesReport(app.db, request.query, app.config.storeState);
+      const { format, table } = request.query;
+      if (format !== "csv" || !table) return ok(report);
+      // NOTE: the route's typed reply knows only the JSON answer; the CSV is a string fastify sends as it is.
+      return (reply as FastifyReply)
+        .header("content-type", "text/csv; charset=utf-8")
+        .header("content-disposition", `attachment; filename="${reportFilename(report, table)}"`)
+        .header("cache-control", "private, no-store")
+        .send(reportCsv(report, table));
+    },
+  );
+};

@@ -1,0 +1,185 @@
+/**
+ * The sales report of a period (GET /reports/sales): what was sold, given back and kept, read in one
+ * repeatable-read snapshot so that its figures tie to one another, and its tables as CSV.
+ */
+import { SHOP_UTC_OFFSET } from "@shop/shared/constants";
+import { fromCents } from "@shop/shared/pricing";
+import {
+  REPORT_TOP,
+  type ReportTable,
+  type SalesReportDto,
+  type SalesReportQuery,
+} from "@shop/shared/schemas/report";
+import { stringify } from "csv-stringify/sync";
+import type { Database } from "#api/db/client";
+import {
+  type Period,
+  type ProductRow,
+  readByDay,
+  readDiscountCodes,
+  readProductSales,
+  readSummary,
+} from "./repo";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** The days a report covers when the query names none: the last 30, today included. */
+const DEFAULT_DAYS = 30;
+
+/** "+05:30" → its milliseconds east of UTC. */
+function offsetMs(offset: string): number {
+  const match = /^([+-])(\d{2}):(\d{2})$/.exec(offset);
+  if (!match) throw new Error(`not a UTC offset: ${offset}`);
+  const [, sign, hours, minutes] = match;
+  return (sign === "-" ? -1 : 1) * (Number(hours) * 60 + Number(minutes)) * 60_000;
+}
+
+/** The day the shop's clock reads at `now` ("2026-11-25"). */
+export function shopDay(now: Date, offset = SHOP_UTC_OFFSET): string {
+  return new Date(now.getTime() + offsetMs(offset)).toISOString().slice(0, 10);
+}
+
+/** The moments from the start of `from` to the end of `to`, both days of the shop's clock. */
+export function periodOf(query: Pick<SalesReportQuery, "from" | "to">, now = new Date()): Period {
+  const to = query.to ?? shopDay(now);
+  const from =
+    query.from ??
+    new Date(Date.parse(`${to}T00:00:00Z`) - (DEFAULT_DAYS - 1) * DAY_MS).toISOString().slice(0, 10);
+  const since = new Date(`${from}T00:00:00${SHOP_UTC_OFFSET}`);
+  const before = new Date(new Date(`${to}T00:00:00${SHOP_UTC_OFFSET}`).getTime() + DAY_MS);
+  return { since, before, from, to, utcOffset: SHOP_UTC_OFFSET };
+}
+
+/** "Blue shirt (M / Red)": the line's name with its options' values. */
+function lineName(row: ProductRow): string {
+  const values = Object.values(row.options ?? {});
+  return values.length > 0 ? `${row.name} (${values.join(" / ")})` : row.name;
+}
+
+function productDto(row: ProductRow) {
+  return {
+    product: row.id,
+    variant: row.variant ?? "",
+    name: lineName(row),
+    sku: row.sku ?? "",
+    netSales: fromCents(row.netSales),
+    units: row.units,
+  };
+}
+
+/** The report of the period the query names (the last 30 days by default). */
+export async function salesReport(
+  db: Database,
+  query: Pick<SalesReportQuery, "from" | "to">,
+  storeState: string,
+): Promise<SalesReportDto> {
+  const period = periodOf(query);
+  const { summary, days, products, codes } = await db.transaction(
+    async (tx) => ({
+      summary: await readSummary(tx, period, storeState),
+      days: await readByDay(tx, period),
+      products: await readProductSales(tx, period, REPORT_TOP),
+      codes: await readDiscountCodes(tx, period),
+    }),
+    { isolationLevel: "repeatable read", accessMode: "read only" },
+  );
+  const netSales = summary.paymentsTaken - summary.refunds;
+  const cgst = summary.invoiceCgst - summary.creditCgst;
+  const sgst = summary.invoiceIntraTax - summary.invoiceCgst - (summary.creditIntraTax - summary.creditCgst);
+  return {
+    from: period.from,
+    to: period.to,
+    grossSales: fromCents(summary.grossSales),
+    discounts: fromCents(summary.saleDiscounts + summary.codeDiscounts),
+    saleDiscounts: fromCents(summary.saleDiscounts),
+    codeDiscounts: fromCents(summary.codeDiscounts),
+    refunds: fromCents(summary.refunds),
+    netSales: fromCents(netSales),
+    paymentsTaken: fromCents(summary.paymentsTaken),
+    tax: {
+      cgst: fromCents(cgst),
+      sgst: fromCents(sgst),
+      igst: fromCents(summary.invoiceIgst - summary.creditIgst),
+    },
+    taxInvoiced: fromCents(summary.invoiceIntraTax + summary.invoiceIgst),
+    taxCredited: fromCents(summary.creditIntraTax + summary.creditIgst),
+    shipping: fromCents(summary.shipping),
+    orders: summary.orders,
+    averageOrderValue: summary.orders > 0 ? fromCents(Math.round(summary.paymentsTaken / summary.orders)) : 0,
+    units: summary.unitsSold - summary.unitsRestocked,
+    byDay: days.map((day) => ({ date: day.date, netSales: fromCents(day.netSales), orders: day.orders })),
+    topProducts: products.filter((row) => row.kind === "sales").map(productDto),
+    topProductsByUnits: products.filter((row) => row.kind === "units").map(productDto),
+    byCategory: products
+      .filter((row) => row.kind === "category")
+      .sort((a, b) => b.netSales - a.netSales || a.name.localeCompare(b.name))
+      .map((row) => ({
+        category: row.id,
+        name: row.name,
+        netSales: fromCents(row.netSales),
+        units: row.units,
+      })),
+    byDiscountCode: codes.map((code) => ({
+      code: code.code,
+      uses: code.uses,
+      discount: fromCents(code.discount),
+      netSales: fromCents(code.netSales),
+    })),
+  };
+}
+
+const money = (amount: number) => amount.toFixed(2);
+
+/** One table of the report as CSV rows, the header first. */
+function tableRows(report: SalesReportDto, table: ReportTable): string[][] {
+  switch (table) {
+    case "byDay":
+      return [
+        ["Date", "Net sales", "Orders"],
+        ...report.byDay.map((day) => [day.date, money(day.netSales), String(day.orders)]),
+      ];
+    case "topProducts":
+      return [
+        ["Product id", "Variant id", "Name", "SKU", "Net sales", "Units"],
+        ...report.topProducts.map((row) => [
+          row.product,
+          row.variant,
+          row.name,
+          row.sku,
+          money(row.netSales),
+          String(row.units),
+        ]),
+      ];
+    case "byCategory":
+      return [
+        ["Category id", "Category", "Net sales", "Units"],
+        ...report.byCategory.map((row) => [row.category, row.name, money(row.netSales), String(row.units)]),
+      ];
+    case "byDiscountCode":
+      return [
+        ["Code", "Uses", "Discount", "Net sales"],
+        ...report.byDiscountCode.map((row) => [
+          row.code,
+          String(row.uses),
+          money(row.discount),
+          money(row.netSales),
+        ]),
+      ];
+  }
+}
+
+/**
+ * A table as a spreadsheet: UTF-8 with its byte-order mark, CRLF rows, and a cell a spreadsheet
+ * would run as a formula prefixed with an apostrophe (as the orders export does).
+ */
+export function reportCsv(report: SalesReportDto, table: ReportTable): string {
+  return stringify(tableRows(report, table), {
+    bom: true,
+    escape_formulas: true,
+    record_delimiter: "windows",
+  });
+}
+
+/** "sales-byDay-2026-11-01-to-2026-11-30.csv" */
+export function reportFilename(report: Pick<SalesReportDto, "from" | "to">, table: ReportTable): string {
+  return `sales-${table}-${report.from}-to-${report.to}.csv`;
+}

@@ -1,0 +1,65 @@
+import { empty, refunds } from "@shop/shared/messages";
+import type { PaymentDto } from "@shop/shared/schemas/payment";
+import { screen, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { stubApi } from "#web/test/api-stub";
+import { renderRoutes } from "#web/test/render";
+import { PaymentsPage, type PaymentsView } from "./payments-page";
+
+const payment: PaymentDto = {
+  _id: "a1a1a1a1a1a1a1a1a1a1a1a1",
+  user: {
+    _id: "b1b1b1b1b1b1b1b1b1b1b1b1",
+    name: { firstName: "Sam", lastName: "Shopper" },
+    email: "shopper@example.com",
+  },
+  order: "c1c1c1c1c1c1c1c1c1c1c1c1",
+  status: "partially_refunded",
+  transactionId: "test_0123456789abcdef",
+  amount: 185.02,
+  currency: "USD",
+  paymentGateway: "test",
+  update_time: null,
+  email_address: "shopper@example.com",
+  createdAt: "2026-11-25T10:00:00.000Z",
+  refundedAmount: 10,
+  refunds: [],
+};
+
+const meta = (total: number) => ({ page: 1, size: 10, total, pageCount: 1 });
+
+function renderPayments(view: PaymentsView, routes: Parameters<typeof stubApi>[0]) {
+  const stub = stubApi(routes);
+  renderRoutes(
+    [{ path: "/dashboard/payments/*", element: <PaymentsPage view={view} /> }],
+    "/dashboard/payments/x",
+  );
+  return stub;
+}
+
+describe("the payments list by state", () => {
+  it("lists the partly refunded payments with what went back of each", async () => {
+    const { requests } = renderPayments("partly-refunded", {
+      "GET /api/payments/status/partially_refunded": { data: [payment], meta: meta(1) },
+    });
+    const table = await screen.findByRole("table", { name: "Partly Refunded" });
+    expect(within(table).getByText("partially refunded")).toBeVisible();
+    expect(within(table).getByText(refunds.refundedAmount("$10.00"))).toBeVisible();
+    expect(requests.map((r) => r.path)).toEqual(["/api/payments/status/partially_refunded"]);
+    // Every state has its list, SPEC's three first.
+    expect(screen.getAllByRole("link").map((link) => link.textContent)).toEqual(
+      expect.arrayContaining([
+        "All Payments",
+        "Successful Payments",
+        "Failed Payments",
+        "Partly Refunded",
+        "Refunded",
+      ]),
+    );
+  });
+
+  it("says so when no payment was refunded in full", async () => {
+    renderPayments("refunded", { "GET /api/payments/status/refunded": { data: [], meta: meta(0) } });
+    expect(await screen.findByText(empty.refundedPayments)).toBeVisible();
+  });
+});

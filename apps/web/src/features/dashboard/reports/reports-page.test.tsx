@@ -1,0 +1,325 @@
+import { api as apiMessages, errors, salesReports, validation } from "@shop/shared/messages";
+import type { SalesReportDto } from "@shop/shared/schemas/report";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { type StubRequest, type StubRoutes, stubApi } from "#web/test/api-stub";
+import { renderRoutes } from "#web/test/render";
+import { ReportsPage } from "./reports-page";
+
+const { figures, tables } = salesReports;
+
+/**
+ * 20:00 UTC on March 15th is 01:30 on March 16th on the shop's clock (UTC+05:30): every period is
+ * counted from the 16th, whatever the day where the browser is.
+ */
+const NOW = new Date("2026-03-15T20:00:00.000Z");
+
+const shirt = {
+  product: "a1a1a1a1a1a1a1a1a1a1a1a1",
+  variant: "b1b1b1b1b1b1b1b1b1b1b1b1",
+  name: "Linen Shirt (M / Blue)",
+  sku: "SHIRT-M-BLUE",
+  netSales: 900,
+  units: 6,
+};
+const hat = {
+  product: "a2a2a2a2a2a2a2a2a2a2a2a2",
+  variant: "b2b2b2b2b2b2b2b2b2b2b2b2",
+  name: "Straw Hat",
+  sku: "HAT-1",
+  netSales: 120,
+  units: 8,
+};
+
+/** A report of the days asked for, with figures that tie: net sales = payments taken − refunds. */
+function reportOf(from: string, to: string): SalesReportDto {
+  return {
+    from,
+    to,
+    grossSales: 1400,
+    discounts: 150.5,
+    saleDiscounts: 100,
+    codeDiscounts: 50.5,
+    refunds: 60,
+    netSales: 1234.5,
+    paymentsTaken: 1294.5,
+    tax: { cgst: 81.1, sgst: 81.1, igst: 12.3 },
+    taxInvoiced: 184.1,
+    taxCredited: 9.6,
+    shipping: 80,
+    orders: 12,
+    averageOrderValue: 107.88,
+    units: 14,
+    byDay: [
+      { date: from, netSales: 1294.5, orders: 12 },
+      { date: to, netSales: -60, orders: 0 },
+    ],
+    topProducts: [shirt, hat],
+    topProductsByUnits: [hat, shirt],
+    byCategory: [
+      { category: "c1c1c1c1c1c1c1c1c1c1c1c1", name: "Shirts", netSales: 900, units: 6 },
+      { category: "c2c2c2c2c2c2c2c2c2c2c2c2", name: "Hats", netSales: 120, units: 8 },
+    ],
+    byDiscountCode: [{ code: "SPRING10", uses: 3, discount: 50.5, netSales: 410 }],
+  };
+}
+
+function emptyReport(from: string, to: string): SalesReportDto {
+  return {
+    ...reportOf(from, to),
+    grossSales: 0,
+    discounts: 0,
+    saleDiscounts: 0,
+    codeDiscounts: 0,
+    refunds: 0,
+    netSales: 0,
+    paymentsTaken: 0,
+    tax: { cgst: 0, sgst: 0, igst: 0 },
+    taxInvoiced: 0,
+    taxCredited: 0,
+    shipping: 0,
+    orders: 0,
+    averageOrderValue: 0,
+    units: 0,
+    byDay: [{ date: from, netSales: 0, orders: 0 }],
+    topProducts: [],
+    topProductsByUnits: [],
+    byCategory: [],
+    byDiscountCode: [],
+  };
+}
+
+/** The API as it answers: the report of the days asked for, or a refusal naming `to` for a backwards range. */
+function reports(make = reportOf) {
+  return ({ query }: StubRequest) => {
+    const from = query.get("from") ?? "";
+    const to = query.get("to") ?? "";
+    if (to < from)
+      return { status: 400, message: apiMessages.invalidInput, errors: { to: validation.dateRange } };
+    return { data: make(from, to) };
+  };
+}
+
+function renderReports(routes: StubRoutes, path = "/dashboard/reports") {
+  const stub = stubApi(routes);
+  const rendered = renderRoutes([{ path: "/dashboard/reports", element: <ReportsPage /> }], path);
+  const asked = () =>
+    stub.requests
+      .filter((request) => request.path === "/api/reports/sales")
+      .map((request) => Object.fromEntries(request.query));
+  return { ...stub, ...rendered, asked };
+}
+
+/** A tile: its name and what it shows. */
+function tile(name: string) {
+  const term = screen.getAllByText(name).find((element) => element.tagName === "DT");
+  const box = term?.parentElement;
+  if (!box) throw new Error(`no tile ${name}`);
+  return box;
+}
+
+/** Waits for the report to be on screen. */
+const loaded = () => screen.findByRole("table", { name: tables.topProducts });
+
+function card(title: string) {
+  const heading = screen.getByRole("heading", { name: title });
+  const section = heading.closest("section");
+  if (!section) throw new Error(`no card ${title}`);
+  return section;
+}
+
+beforeEach(() => {
+  vi.setSystemTime(NOW);
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe("the dashboard's Reports page", () => {
+  it("asks for the last 30 days of the shop's clock, and shows the figures, the chart and the tables", async () => {
+    const { asked } = renderReports({ "GET /api/reports/sales": reports() });
+
+    await loaded();
+    expect(asked()).toEqual([{ from: "2026-02-15", to: "2026-03-16" }]);
+    expect(screen.getByRole("radio", { name: salesReports.periods["30d"] })).toBeChecked();
+    expect(screen.getByText("Feb 15, 2026 – Mar 16, 2026")).toBeVisible();
+
+    expect(tile(figures.netSales)).toHaveTextContent(`${figures.netSales}$1,234.50`);
+    expect(tile(figures.netSales)).toHaveTextContent(`${figures.paymentsTaken}$1,294.50`);
+    expect(tile(figures.grossSales)).toHaveTextContent("$1,400.00");
+    expect(tile(figures.discounts)).toHaveTextContent(
+      `$150.50${figures.saleDiscounts}$100.00${figures.codeDiscounts}$50.50`,
+    );
+    expect(tile(figures.refunds)).toHaveTextContent("$60.00");
+    // 81.10 + 81.10 + 12.30, to the cent.
+    expect(tile(figures.tax)).toHaveTextContent(
+      `$174.50${figures.cgst}$81.10${figures.sgst}$81.10${figures.igst}$12.30` +
+        `${figures.taxInvoiced}$184.10${figures.taxCredited}−$9.60`,
+    );
+    expect(tile(figures.shipping)).toHaveTextContent("$80.00");
+    expect(tile(figures.orders)).toHaveTextContent("12");
+    expect(tile(figures.averageOrderValue)).toHaveTextContent("$107.88");
+    expect(tile(figures.units)).toHaveTextContent("14");
+
+    expect(
+      within(card(tables.byDay)).getByRole("img", {
+        name: "Feb 15, 2026 – Mar 16, 2026: 12 orders, $1,234.50 net sales",
+      }),
+    ).toBeVisible();
+
+    const byNet = within(card(tables.topProducts)).getByRole("table", { name: tables.topProducts });
+    const rows = within(byNet).getAllByRole("row").slice(1);
+    expect(rows.map((row) => row.textContent)).toEqual([
+      "Linen Shirt (M / Blue)SKU SHIRT-M-BLUEUnits 6Net sales $900.00",
+      "Straw HatSKU HAT-1Units 8Net sales $120.00",
+    ]);
+    expect(within(byNet).getByRole("link", { name: "Linen Shirt (M / Blue)" })).toHaveAttribute(
+      "href",
+      `/dashboard/products/edit/${shirt.product}`,
+    );
+    const byUnits = screen.getByRole("table", { name: tables.topProductsByUnits });
+    expect(
+      within(byUnits)
+        .getAllByRole("link")
+        .map((link) => link.textContent),
+    ).toEqual(["Straw Hat", "Linen Shirt (M / Blue)"]);
+    expect(screen.getByRole("table", { name: tables.byCategory })).toHaveTextContent(
+      /Shirts.*\$900\.00.*Hats.*\$120\.00/,
+    );
+    const codes = screen.getByRole("table", { name: tables.byDiscountCode });
+    expect(within(codes).getAllByRole("row")[1]).toHaveTextContent(
+      "SPRING10Uses 3Discount given $50.50Net sales $410.00",
+    );
+  });
+
+  it("links each table's CSV for the period on screen, and none for the products by units", async () => {
+    renderReports({ "GET /api/reports/sales": reports() });
+    await loaded();
+
+    const links = screen.getAllByRole("link", { name: new RegExp(`^${salesReports.downloadCsv}`) });
+    const hrefs = links.map((link) => new URL(link.getAttribute("href") ?? "", "http://shop.test"));
+    expect(hrefs.map((href) => [href.pathname, Object.fromEntries(href.searchParams)])).toEqual(
+      ["byDay", "topProducts", "byCategory", "byDiscountCode"].map((table) => [
+        "/api/reports/sales",
+        { from: "2026-02-15", to: "2026-03-16", format: "csv", table },
+      ]),
+    );
+    expect(
+      screen.getByRole("link", { name: `${salesReports.downloadCsv}: ${tables.topProducts}` }),
+    ).toHaveAttribute("download");
+    expect(
+      within(card(tables.topProductsByUnits)).queryByRole("link", {
+        name: new RegExp(salesReports.downloadCsv),
+      }),
+    ).toBeNull();
+  });
+
+  it("asks for last month by the shop's clock, keeps it in the address, and moves the CSV links with it", async () => {
+    const { asked, router } = renderReports({ "GET /api/reports/sales": reports() });
+    await loaded();
+
+    await userEvent.click(screen.getByRole("radio", { name: salesReports.periods["last-month"] }));
+    await waitFor(() => expect(asked()).toHaveLength(2));
+    // On the shop's clock it is March 16th: last month is February, whole.
+    expect(asked()[1]).toEqual({ from: "2026-02-01", to: "2026-02-28" });
+    expect(router.state.location.search).toBe("?period=last-month");
+    expect(await screen.findByText("Feb 1, 2026 – Feb 28, 2026")).toBeVisible();
+    await waitFor(() =>
+      expect(
+        screen.getByRole("link", { name: `${salesReports.downloadCsv}: ${tables.byCategory}` }),
+      ).toHaveAttribute(
+        "href",
+        "/api/reports/sales?from=2026-02-01&to=2026-02-28&format=csv&table=byCategory",
+      ),
+    );
+
+    await userEvent.click(screen.getByRole("radio", { name: salesReports.periods.today }));
+    await waitFor(() => expect(asked()[2]).toEqual({ from: "2026-03-16", to: "2026-03-16" }));
+    await userEvent.click(screen.getByRole("radio", { name: salesReports.periods["7d"] }));
+    await waitFor(() => expect(asked()[3]).toEqual({ from: "2026-03-10", to: "2026-03-16" }));
+    await userEvent.click(screen.getByRole("radio", { name: salesReports.periods["this-month"] }));
+    await waitFor(() => expect(asked()[4]).toEqual({ from: "2026-03-01", to: "2026-03-16" }));
+  });
+
+  it("reads a period from the address", async () => {
+    const { asked } = renderReports(
+      { "GET /api/reports/sales": reports() },
+      "/dashboard/reports?period=custom&from=2026-01-05&to=2026-01-20",
+    );
+    await loaded();
+    expect(asked()).toEqual([{ from: "2026-01-05", to: "2026-01-20" }]);
+    expect(screen.getByRole("radio", { name: salesReports.periods.custom })).toBeChecked();
+    expect(screen.getByLabelText(salesReports.from)).toHaveValue("2026-01-05");
+    expect(screen.getByLabelText(salesReports.to)).toHaveValue("2026-01-20");
+  });
+
+  it("shows the API's field error under 'To' for a custom range that ends before it starts", async () => {
+    const { asked } = renderReports({ "GET /api/reports/sales": reports() });
+    await loaded();
+
+    await userEvent.click(screen.getByRole("radio", { name: salesReports.periods.custom }));
+    const from = screen.getByLabelText(salesReports.from);
+    const to = screen.getByLabelText(salesReports.to);
+    // The custom range starts as the days that were on screen.
+    expect(from).toHaveValue("2026-02-15");
+    expect(to).toHaveValue("2026-03-16");
+
+    fireEvent.change(from, { target: { value: "2026-03-10" } });
+    fireEvent.change(to, { target: { value: "2026-03-01" } });
+    await waitFor(() => expect(to).toHaveAccessibleDescription(validation.dateRange));
+    expect(to).toHaveAttribute("aria-invalid", "true");
+    expect(from).not.toHaveAttribute("aria-invalid");
+    expect(asked().at(-1)).toEqual({ from: "2026-03-10", to: "2026-03-01" });
+    expect(screen.getByRole("alert")).toHaveTextContent(`Error: ${apiMessages.invalidInput}`);
+
+    // Put right, the error goes and the report comes.
+    fireEvent.change(to, { target: { value: "2026-03-12" } });
+    await waitFor(() => expect(to).not.toHaveAttribute("aria-invalid"));
+    expect(asked().at(-1)).toEqual({ from: "2026-03-10", to: "2026-03-12" });
+    expect(await screen.findByText("Mar 10, 2026 – Mar 12, 2026")).toBeVisible();
+  });
+
+  it("asks nothing while a custom day is left out, and says to choose it", async () => {
+    const { asked } = renderReports(
+      { "GET /api/reports/sales": reports() },
+      "/dashboard/reports?period=custom&from=2026-01-05&to=",
+    );
+    expect(await screen.findByText(salesReports.chooseDays)).toBeVisible();
+    expect(screen.getByLabelText(salesReports.to)).toHaveAccessibleDescription(validation.required);
+    expect(asked()).toEqual([]);
+  });
+
+  it("says so in each table when the period sold nothing", async () => {
+    renderReports({ "GET /api/reports/sales": reports(emptyReport) });
+    await waitFor(() => expect(tile(figures.orders)).toHaveTextContent(`${figures.orders}0`));
+    expect(tile(figures.netSales)).toHaveTextContent("$0.00");
+    for (const title of [tables.topProducts, tables.topProductsByUnits, tables.byCategory]) {
+      expect(within(card(title)).getByText(salesReports.noSales)).toBeVisible();
+      expect(within(card(title)).queryByRole("table")).toBeNull();
+    }
+    expect(within(card(tables.byDiscountCode)).getByText(salesReports.noCodes)).toBeVisible();
+  });
+
+  it("shows the figures' places while the report loads, and the error when it fails", async () => {
+    let answer: (value: Response) => void = () => {};
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))),
+    );
+    renderRoutes([{ path: "/dashboard/reports", element: <ReportsPage /> }], "/dashboard/reports");
+    expect(await screen.findByRole("heading", { name: tables.byDay })).toBeVisible();
+    // The tiles are there with their names; their numbers are not yet.
+    expect(screen.getByText(figures.averageOrderValue)).toBeInTheDocument();
+    expect(screen.queryByText(/\$/)).toBeNull();
+
+    answer(
+      new Response(JSON.stringify({ success: false, message: errors.somethingWentWrong }), {
+        status: 500,
+        headers: { "content-type": "application/json" },
+      }),
+    );
+    expect(await screen.findByRole("alert")).toHaveTextContent(`Error: ${errors.somethingWentWrong}`);
+  });
+});
