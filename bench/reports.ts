@@ -1,0 +1,212 @@
+/**
+ * The sales report over a shop's worth of history (issue: a 30-day report over 100k orders answers in
+ * p95 <= 200 ms): 100 000 paid orders of one to three lines are added to the 10k catalogue, spread over
+ * the last 90 days with one in ten using a code and one in twenty partly refunded two days later; then
+ * the bench admin asks the built API for the last 30 days' report (GET /api/reports/sales), one request
+ * at a time, and for one of its tables as CSV. Afterwards each statement the report runs is explained
+ * (EXPLAIN ANALYZE) with its execution time; `--explain` prints the plans whole.
+ *
+ * The orders are written set-based, like the catalogue, and carry transaction ids `bench-report-<n>`:
+ * a kept database (--keep, --reuse) that has them already is not filled twice.
+ */
+import { SESSION_COOKIE, SHOP_UTC_OFFSET } from "@shop/shared/constants";
+import { openDatabase } from "../apps/api/src/db/client";
+import { salesReport, shopDay } from "../apps/api/src/modules/reports/service";
+import type { BenchContext } from "./lib/context";
+import { explainCalls } from "./lib/explain";
+import { Connection } from "./lib/load-loop";
+import { integer } from "./lib/sql-text";
+import { ms, percentile } from "./lib/stats";
+import { BENCH_ADMIN_EMAIL, BENCH_PASSWORD } from "./seed";
+
+const SIZE = 10_000;
+const ORDERS = 100_000;
+/** The history the orders are spread over, and the period the report asks for. */
+const HISTORY_DAYS = 90;
+const REPORT_DAYS = 30;
+const WARMUP = 5;
+const REQUESTS = 60;
+const MAX_MS = 60_000;
+const P95_TARGET_MS = 200;
+/** The state the bench server's invoices are issued from (the API's STORE_STATE default). */
+const STORE_STATE = "Maharashtra";
+const DAY_MS = 86_400_000;
+
+export async function reports(ctx: BenchContext): Promise<void> {
+  const catalog = await ctx.catalog(SIZE);
+  const handle = await openDatabase({ databaseUrl: catalog.databaseUrl, poolSize: 1 });
+  try {
+    const started = performance.now();
+    const added = await addOrders(handle.db);
+    if (added) {
+      ctx.report.figure({
+        name: `report orders ${ORDERS / 1000}k`,
+        value: `${((performance.now() - started) / 1000).toFixed(1)} s to add ${ORDERS} paid orders over ${HISTORY_DAYS} days`,
+        target: "target: seconds, set-based",
+      });
+    } else {
+      ctx.report.note(`the ${ORDERS} report orders are there already (--reuse)`);
+    }
+  } finally {
+    await handle.close();
+  }
+
+  const to = shopDay(new Date());
+  const from = new Date(Date.parse(`${to}T00:00:00Z`) - (REPORT_DAYS - 1) * DAY_MS)
+    .toISOString()
+    .slice(0, 10);
+  const server = await ctx.api(SIZE);
+  const admin = new Connection(server.url);
+  try {
+    await signInAdmin(admin, server.url);
+    const path = `/api/reports/sales?from=${from}&to=${to}`;
+    const first = await admin.send("GET", path);
+    if (first.status !== 200) throw new Error(`GET ${path}: status ${first.status}`);
+    const report = (JSON.parse(first.body.toString("utf8")) as { data: { orders: number; netSales: number } })
+      .data;
+    ctx.report.note(
+      `${REPORT_DAYS} days (${from} to ${to}, the shop's clock at ${SHOP_UTC_OFFSET}): ${report.orders} orders, net sales ${report.netSales}`,
+    );
+
+    for (const [name, url] of [
+      [`report ${REPORT_DAYS} days`, path],
+      [`report ${REPORT_DAYS} days, top products CSV`, `${path}&format=csv&table=topProducts`],
+    ] as const) {
+      const times = await timed(admin, url, ctx.budget(MAX_MS));
+      const p95 = percentile(times.ms, 95);
+      if (times.failures > 0) ctx.report.note(`${name}: ${times.failures} answers were not 200`);
+      ctx.report.figure({
+        name: `${name} at ${ORDERS / 1000}k orders`,
+        value: `p50 ${ms(percentile(times.ms, 50))}, p95 ${ms(p95)} (${times.ms.length} requests in turn)`,
+        target: `target p95 <= ${P95_TARGET_MS} ms`,
+        met: times.failures === 0 && times.ms.length > 0 && p95 <= P95_TARGET_MS,
+      });
+    }
+  } finally {
+    admin.close();
+  }
+
+  // The plans of the statements the route runs, with the same period, from this process.
+  const plans = await explainCalls(catalog.databaseUrl, (db) => salesReport(db, { from, to }, STORE_STATE));
+  for (const plan of plans) {
+    const statement = plan.match(/\b(with|select)\b[\s\S]{0,60}/i)?.[0].replace(/\s+/g, " ") ?? "statement";
+    const took = plan.match(/Execution Time: ([\d.]+) ms/)?.[1];
+    if (took) ctx.report.note(`EXPLAIN ${statement.trim()}...: ${took} ms`);
+    if (ctx.explain) console.log(plan);
+  }
+}
+
+/** Signs the bench admin in on this connection, which keeps the session cookie. */
+async function signInAdmin(connection: Connection, origin: string): Promise<void> {
+  const answer = await connection.send("POST", "/api/auth/login", {
+    json: { email: BENCH_ADMIN_EMAIL, password: BENCH_PASSWORD },
+    headers: { origin },
+  });
+  if (answer.status !== 200) throw new Error(`signing in as ${BENCH_ADMIN_EMAIL}: status ${answer.status}`);
+  const cookie = [answer.headers["set-cookie"] ?? []]
+    .flat()
+    .find((line) => line.startsWith(`${SESSION_COOKIE}=`));
+  if (!cookie) throw new Error(`signing in as ${BENCH_ADMIN_EMAIL}: no session cookie`);
+  connection.cookie = cookie.split(";")[0];
+}
+
+/** `WARMUP` unmeasured requests, then up to `REQUESTS` measured ones, one at a time, within `maxMs`. */
+async function timed(connection: Connection, path: string, maxMs: number) {
+  const until = performance.now() + maxMs;
+  for (let n = 0; n < WARMUP && performance.now() < until; n++) await connection.send("GET", path);
+  const times: number[] = [];
+  let failures = 0;
+  for (let n = 0; n < REQUESTS && performance.now() < until; n++) {
+    const sent = performance.now();
+    const answer = await connection.send("GET", path);
+    times.push(performance.now() - sent);
+    if (answer.status !== 200) failures++;
+  }
+  return { ms: times, failures };
+}
+
+/**
+ * Adds the paid orders (with their lines, payments and a partial refund for one in twenty) in a few
+ * set-based statements; false when a kept database has them already.
+ */
+async function addOrders(db: Parameters<typeof salesReport>[0]): Promise<boolean> {
+  const { rows } = await db.execute<{ n: number }>(
+    `select count(*)::int as n from payments where transaction_id like 'bench-report-%'`,
+  );
+  if ((rows[0]?.n ?? 0) >= ORDERS) return false;
+  const orders = integer(ORDERS);
+  const historySeconds = integer(HISTORY_DAYS * 86_400);
+  // Ids in the API's layout: 8 hex digits of seconds, a marker, 6 of a counter.
+  const id = (marker: string, n: string) =>
+    `(lpad(to_hex(extract(epoch from now())::bigint), 8, '0') || '${marker}' || lpad(to_hex(${n}), 6, '0'))::char(24)`;
+  await db.transaction(async (tx) => {
+    await tx.execute(`
+      create temporary table report_order on commit drop as
+      select g.i,
+        ${id("be0c0de0ad", "g.i")} as id,
+        ${id("be0c0de0ae", "g.i")} as payment_id,
+        u.ids[1 + g.i % array_length(u.ids, 1)] as user_id,
+        now() - make_interval(secs => (hashint4(g.i) & 2147483647) % ${historySeconds}) as at,
+        g.i % 10 = 0 as coded,
+        case when g.i % 3 = 0 then 'Karnataka' else '${STORE_STATE}' end as state
+      from generate_series(1, ${orders}) as g(i),
+        (select array_agg(id order by id) as ids from users where role = 'user') as u`);
+    await tx.execute(`
+      create temporary table report_variant on commit drop as
+      select row_number() over (order by v.id) as rn, v.id, v.product_id, v.sku, v.price
+      from product_variants v where v.removed_at is null`);
+    await tx.execute("create index on report_variant (rn)");
+    await tx.execute(`
+      create temporary table report_line on commit drop as
+      select o.i, o.id as order_id, k,
+        ${id("be0c0de0af", "o.i * 4 + k")} as id,
+        v.product_id, v.id as variant_id, v.sku, v.price, 1 + (o.i + k) % 3 as quantity,
+        case when o.coded then round(v.price * (1 + (o.i + k) % 3) * 0.1, 2) else 0 end as discount_share
+      from report_order o
+      cross join lateral generate_series(1, 1 + o.i % 3) as k
+      cross join (select count(*) as n from report_variant) as c
+      join report_variant v on v.rn = 1 + (hashint4(o.i * 7 + k) & 2147483647) % c.n`);
+    await tx.execute("create index on report_line (order_id)");
+    await tx.execute(`
+      insert into orders (id, user_id, status, sub_total, shipping_amount, tax_amount, total_amount,
+        discount_code, discount_amount, shipping_address, created_at, updated_at)
+      select o.id, o.user_id, 'processing', t.sub_total, t.shipping, t.tax,
+        t.sub_total - t.discount + t.shipping + t.tax,
+        case when o.coded then 'BENCH10' end, t.discount,
+        jsonb_build_object('name', jsonb_build_object('firstName', 'Bench', 'lastName', 'Shopper'),
+          'countryCode', '91', 'phoneNumber', '9876543210', 'building', '1', 'street', 'MG Road',
+          'city', 'City', 'state', o.state, 'pinCode', '560001', 'country', 'India'),
+        o.at, o.at
+      from report_order o
+      join lateral (
+        select sum(l.price * l.quantity) as sub_total, sum(l.discount_share) as discount,
+          case when sum(l.price * l.quantity) >= 100 then 0 else 10 end as shipping,
+          round((sum(l.price * l.quantity) - sum(l.discount_share)) * 0.18, 2) as tax
+        from report_line l where l.order_id = o.id
+      ) as t on true`);
+    await tx.execute(`
+      insert into order_items (id, order_id, product_id, variant_id, variant_sku, name, price, original_price,
+        discount_share, quantity)
+      select l.id, l.order_id, l.product_id, l.variant_id, l.sku, p.name, l.price, l.price, l.discount_share, l.quantity
+      from report_line l join products p on p.id = l.product_id`);
+    await tx.execute(`
+      insert into payments (id, user_id, order_id, status, transaction_id, amount, refunded_amount,
+        payment_gateway, created_at)
+      select o.id_p, o.user_id, o.order_id, case when o.i % 20 = 0 then 'partially_refunded' else 'completed' end,
+        'bench-report-' || o.i, o.total, case when o.i % 20 = 0 then round(o.total * 0.3, 2) else 0 end,
+        'test', o.at
+      from (select r.i, r.payment_id as id_p, r.user_id, r.id as order_id, r.at, x.total_amount as total
+            from report_order r join orders x on x.id = r.id) as o`);
+    await tx.execute(`
+      insert into refunds (id, payment_id, order_id, status, amount, reason, provider_refund_id,
+        credit_note_number, created_at, refunded_at)
+      select ${id("be0c0de0b0", "r.i")}, r.payment_id, r.id, 'completed', p.refunded_amount, 'Bench refund',
+        'bench-refund-' || r.i, 'CN/BENCH/' || lpad(r.i::text, 6, '0'), least(now(), r.at + interval '2 days'),
+        least(now(), r.at + interval '2 days')
+      from report_order r join payments p on p.id = r.payment_id
+      where r.i % 20 = 0`);
+    await tx.execute(`update orders o set payment_id = r.payment_id from report_order r where o.id = r.id`);
+  });
+  await db.execute("analyze orders, order_items, payments, refunds");
+  return true;
+}
