@@ -6,7 +6,7 @@ import { OrderIdParams } from "@shop/shared/schemas/order";
 import { CreditNoteParams } from "@shop/shared/schemas/refund";
 import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { fileAnswer, refusals } from "#api/http/envelope";
+import { fileAnswer, refusals, sendDownload } from "#api/http/envelope";
 import { requireStaff, requireUser, userOf } from "#api/http/session";
 import { type OrderDocument, orderCreditNote, orderInvoice, orderPackingSlip, type Seller } from "./service";
 
@@ -17,11 +17,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
     state: app.config.storeState,
   };
   const send = (reply: FastifyReply, { pdf, filename }: OrderDocument) =>
-    reply
-      .header("content-type", "application/pdf")
-      .header("content-disposition", `attachment; filename="${filename}"`)
-      .header("cache-control", "private, no-store")
-      .send(pdf);
+    sendDownload(reply, { contentType: "application/pdf", filename, body: pdf });
 
   app.get(
     "/:orderId/invoice.pdf",

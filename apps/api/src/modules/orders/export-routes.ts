@@ -1,7 +1,7 @@
 /** The orders as a CSV file for staff, with the lists' filters (modules/orders/export.ts). */
 import { OrderExportQuery } from "@shop/shared/schemas/order";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { fileAnswer } from "#api/http/envelope";
+import { fileAnswer, sendDownload } from "#api/http/envelope";
 import { requireStaff, userOf } from "#api/http/session";
 import { exportFilename, exportOrdersCsv } from "./export";
 
@@ -29,11 +29,11 @@ export const orderExportRoutes: FastifyPluginAsyncZod = async (app) => {
       const csv = exportOrdersCsv(app.db, userOf(request), request.query, {
         onError: (error) => request.log.error({ err: error }, "the orders export stopped"),
       });
-      return reply
-        .header("content-type", "text/csv; charset=utf-8")
-        .header("content-disposition", `attachment; filename="${exportFilename()}"`)
-        .header("cache-control", "private, no-store")
-        .send(csv);
+      return sendDownload(reply, {
+        contentType: "text/csv; charset=utf-8",
+        filename: exportFilename(),
+        body: csv,
+      });
     },
   );
 };

@@ -19,7 +19,7 @@ import {
 import { ProductImportQuery, ProductImportReport } from "@shop/shared/schemas/product-csv";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { AppError } from "#api/core/errors";
-import { fileAnswer, list, ok, refusals } from "#api/http/envelope";
+import { fileAnswer, list, ok, refusals, sendDownload } from "#api/http/envelope";
 import { notModified, readKey, sendCachedRead } from "#api/http/read-cache";
 import { currentSession, requireAdmin, requireStaff, userOf } from "#api/http/session";
 import { readUpload, registerUploads } from "#api/modules/media/upload";
@@ -127,11 +127,11 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: requireStaff,
     },
     async (_request, reply) =>
-      reply
-        .header("content-type", "text/csv; charset=utf-8")
-        .header("content-disposition", 'attachment; filename="products.csv"')
-        .header("cache-control", "private, no-store")
-        .send(exportProductsCsv(app.db)),
+      sendDownload(reply, {
+        contentType: "text/csv; charset=utf-8",
+        filename: "products.csv",
+        body: exportProductsCsv(app.db),
+      }),
   );
 
   app.post(

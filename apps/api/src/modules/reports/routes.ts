@@ -1,9 +1,8 @@
 /** Mounted at /api/reports: the sales report for staff, as JSON or one table as CSV. */
 import { envelope } from "@shop/shared/api";
 import { SalesReportDto, SalesReportQuery } from "@shop/shared/schemas/report";
-import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { fileAnswer, ok } from "#api/http/envelope";
+import { fileAnswer, ok, sendDownload } from "#api/http/envelope";
 import { requireStaff } from "#api/http/session";
 import { reportCsv, reportFilename, salesReport } from "./service";
 
@@ -35,12 +34,11 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
       const report = await salesReport(app.db, request.query, app.config.storeState);
       const { format, table } = request.query;
       if (format !== "csv" || !table) return ok(report);
-      // NOTE: the route's typed reply knows only the JSON answer; the CSV is a string fastify sends as it is.
-      return (reply as FastifyReply)
-        .header("content-type", "text/csv; charset=utf-8")
-        .header("content-disposition", `attachment; filename="${reportFilename(report, table)}"`)
-        .header("cache-control", "private, no-store")
-        .send(reportCsv(report, table));
+      return sendDownload(reply, {
+        contentType: "text/csv; charset=utf-8",
+        filename: reportFilename(report, table),
+        body: reportCsv(report, table),
+      });
     },
   );
 };

@@ -1,0 +1,82 @@
+import { ArrowDownTrayIcon, CheckCircleIcon, ClockIcon, NoSymbolIcon } from "@heroicons/react/24/outline";
+import {
+  accountNotes,
+  api as apiMessages,
+  documents,
+  mail,
+  refunds as refundWords,
+} from "@shop/shared/messages";
+import { isPayable, isTaken } from "@shop/shared/orders";
+import { formatPrice } from "@shop/shared/pricing";
+import type { OrderDto } from "@shop/shared/schemas/order";
+import type { ReactNode } from "react";
+import { orderDocumentUrl } from "../lib/api";
+
+/**
+ * How a shopper's order stands with its payment, on the pay page and the order page: taken (gateway,
+ * transaction, what went back, the invoice), being confirmed, cancelled, or, while it can be paid,
+ * the page's own way to pay (`payActions`).
+ */
+export function OrderPayment({
+  order,
+  payActions,
+  cancelledActions,
+}: {
+  order: OrderDto;
+  /** While the order can be paid: the pay page's payment form, the order page's link to it. */
+  payActions: ReactNode;
+  /** Under the note of a cancelled order: where the shopper may go next. */
+  cancelledActions?: ReactNode;
+}) {
+  const { payment } = order;
+
+  if (payment && isTaken(payment.status)) {
+    const gateway = payment.paymentGateway === "paypal" ? mail.gateways.paypal : mail.gateways.test;
+    return (
+      <div className="flex gap-3 rounded-card bg-success-50 p-4 text-sm text-success-700 ring-1 ring-success-600/20">
+        <CheckCircleIcon className="size-6 shrink-0" aria-hidden="true" />
+        <div className="min-w-0">
+          <p className="font-semibold">Paid {formatPrice(payment.amount)}</p>
+          <p className="mt-0.5 break-all text-success-700/90">
+            {gateway} · transaction {payment.transactionId}
+          </p>
+          {payment.refundedAmount > 0 ? (
+            <p className="mt-0.5 font-medium">
+              {refundWords.refundedTotal(formatPrice(payment.refundedAmount), formatPrice(payment.amount))}
+            </p>
+          ) : null}
+          {order.invoiceNumber ? (
+            <a
+              href={orderDocumentUrl(order._id, "invoice")}
+              download
+              className="mt-2 inline-flex items-center gap-1.5 font-medium text-brand-700 hover:underline"
+            >
+              <ArrowDownTrayIcon className="size-4" aria-hidden="true" />
+              {documents.downloadInvoice}
+            </a>
+          ) : null}
+        </div>
+      </div>
+    );
+  }
+  if (payment !== null) {
+    return (
+      <div className="flex gap-3 rounded-card bg-brand-50 p-4 text-sm text-brand-800 ring-1 ring-brand-600/20">
+        <ClockIcon className="size-6 shrink-0" aria-hidden="true" />
+        <p>{apiMessages.paymentPending}</p>
+      </div>
+    );
+  }
+  if (order.status === "cancelled") {
+    return (
+      <div className="flex gap-3 rounded-card bg-neutral-100 p-4 text-sm text-neutral-700 ring-1 ring-neutral-200">
+        <NoSymbolIcon className="size-6 shrink-0 text-neutral-500" aria-hidden="true" />
+        <div>
+          <p>{accountNotes.orderCancelled}</p>
+          {cancelledActions}
+        </div>
+      </div>
+    );
+  }
+  return isPayable(order) ? payActions : null;
+}
