@@ -22,7 +22,7 @@ import { AppError } from "../apps/api/src/core/errors";
 import { type DatabaseHandle, openDatabase } from "../apps/api/src/db/client";
 import type { User } from "../apps/api/src/db/schema/users";
 import { verifyPassword } from "../apps/api/src/modules/auth/password";
-import { placeOrder } from "../apps/api/src/modules/orders/service";
+import { placeOrder } from "../apps/api/src/modules/orders/placement";
 import { findUserByEmail } from "../apps/api/src/modules/users/repo";
 import { type ApiServer, startApiServer } from "./lib/api-server";
 import type { BenchContext } from "./lib/context";

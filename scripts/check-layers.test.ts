@@ -1,7 +1,9 @@
 // The layer checks of `npm run check` (scripts/check-layers.mjs and Biome's noRestrictedImports
-// overrides) fail on a sideways or upward import added to a scratch copy of the API, and pass on the tree.
+// overrides) fail on a sideways or upward import added to a scratch copy of the API, on an import circle
+// between files of the API or the web app, and on a file of the API grown past 600 lines; they pass on
+// the tree.
 import { spawnSync } from "node:child_process";
-import { appendFileSync, cpSync, mkdtempSync, rmSync } from "node:fs";
+import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -11,7 +13,10 @@ const root = fileURLToPath(new URL("..", import.meta.url));
 const biome = path.join(root, "node_modules/.bin/biome");
 const scratches: string[] = [];
 
-/** A copy of biome.json and apps/api/src, where an import can be added without touching the tree. */
+/**
+ * A copy of biome.json, apps/api/src, apps/web/src and packages/shared/src, where an import can be
+ * added without touching the tree.
+ */
 function scratchCopy(): string {
   const dir = mkdtempSync(path.join(tmpdir(), "shop-layers-"));
   scratches.push(dir);
@@ -20,11 +25,31 @@ function scratchCopy(): string {
     recursive: true,
     filter: (source) => !source.includes(`${path.sep}migrations`),
   });
+  for (const tree of ["apps/web/src", "packages/shared/src"])
+    cpSync(path.join(root, tree), path.join(dir, tree), { recursive: true });
   return dir;
 }
 
+/** Appends a line to a file of the copy, named from the repository's root. */
+function append(dir: string, file: string, line: string) {
+  appendFileSync(path.join(dir, file), `\n${line}\n`);
+}
+
 function addImport(dir: string, file: string, line: string) {
-  appendFileSync(path.join(dir, "apps/api/src", file), `\n${line}\n`);
+  append(dir, path.join("apps/api/src", file), line);
+}
+
+/** Comment lines added to a file of the copy until it has `lines` lines. */
+function padTo(dir: string, file: string, lines: number) {
+  const full = path.join(dir, file);
+  const text = readFileSync(full, "utf8").replace(/([^\n])$/, "$1\n");
+  const has = text.split("\n").length - 1;
+  writeFileSync(full, `${text}${"// padding\n".repeat(lines - has)}`);
+}
+
+/** How many times `part` occurs in `text`. */
+function occurrences(text: string, part: string): number {
+  return text.split(part).length - 1;
 }
 
 function checkLayers(dir: string) {
@@ -95,5 +120,98 @@ describe("the API's layers", () => {
     addImport(dir, "db/errors.ts", 'export { listUsers } from "../modules/users/repo";');
     expect(checkLayers(dir).status).toBe(1);
     expect(lint(dir, "db/errors.ts").status).not.toBe(0);
+  });
+});
+
+describe("import circles between files", () => {
+  it("refuse two API files that import each other, naming the chain once", () => {
+    const dir = scratchCopy();
+    // placement.ts imports service.ts (getOrder, actorOf); service.ts now imports placement.ts back.
+    addImport(dir, "modules/orders/service.ts", 'export { placeOrder } from "./placement";');
+    const { status, output } = checkLayers(dir);
+    expect(status).toBe(1);
+    expect(output).toContain("Import circles between files (1)");
+    expect(output).toContain(
+      [
+        "  apps/api/src/modules/orders/placement.ts",
+        "    imports apps/api/src/modules/orders/service.ts",
+        "    imports apps/api/src/modules/orders/placement.ts",
+      ].join("\n"),
+    );
+    expect(occurrences(output, "imports apps/api/src/modules/orders/placement.ts")).toBe(1);
+  });
+
+  it("refuse two web files that import each other, through the #web/ alias too", () => {
+    const dir = scratchCopy();
+    // The cart store imports lib/stored-state.ts; stored-state.ts now imports the store back.
+    append(
+      dir,
+      "apps/web/src/lib/stored-state.ts",
+      'export { CART_STORAGE_KEY } from "#web/lib/cart-store";',
+    );
+    const { status, output } = checkLayers(dir);
+    expect(status).toBe(1);
+    expect(output).toContain(
+      [
+        "  apps/web/src/lib/cart-store.ts",
+        "    imports apps/web/src/lib/stored-state.ts",
+        "    imports apps/web/src/lib/cart-store.ts",
+      ].join("\n"),
+    );
+  });
+
+  it("refuse a circle made only of type imports: export type, and typeof import()", () => {
+    const dir = scratchCopy();
+    // The stores' types were moved out of the stores, and out of the schemas' way, to break these circles.
+    append(
+      dir,
+      "apps/web/src/lib/stored-state-types.ts",
+      'export type { ProductCheck } from "./cart-store";',
+    );
+    append(
+      dir,
+      "apps/web/src/lib/stored-state-types.ts",
+      'export type Checks = typeof import("./stored-state-schemas");',
+    );
+    const { status, output } = checkLayers(dir);
+    expect(status).toBe(1);
+    expect(output).toContain(
+      [
+        "  apps/web/src/lib/cart-store.ts",
+        "    imports type apps/web/src/lib/stored-state-types.ts",
+        "    imports type apps/web/src/lib/cart-store.ts",
+      ].join("\n"),
+    );
+    expect(output).toContain(
+      [
+        "  apps/web/src/lib/stored-state-schemas.ts",
+        "    imports type apps/web/src/lib/stored-state-types.ts",
+        "    imports type apps/web/src/lib/stored-state-schemas.ts",
+      ].join("\n"),
+    );
+  });
+
+  it("let a dynamic import() lead back to a file that imports it", () => {
+    const baseline = checkLayers(scratchCopy());
+    const dir = scratchCopy();
+    append(dir, "apps/web/src/lib/stored-state.ts", 'export const loadCart = () => import("./cart-store");');
+    addImport(dir, "modules/orders/service.ts", 'export const loadPlacement = () => import("./placement");');
+    const { status, output } = checkLayers(dir);
+    expect(output).not.toContain("Import circles");
+    expect({ status, output }).toEqual(baseline);
+  });
+});
+
+describe("the length of the API's files", () => {
+  it("refuse a file of 601 lines, not one of 600 nor the demo catalogue's data", () => {
+    const dir = scratchCopy();
+    padTo(dir, "apps/api/src/modules/orders/dto.ts", 601);
+    padTo(dir, "apps/api/src/modules/orders/export.ts", 600);
+    const { status, output } = checkLayers(dir);
+    expect(status).toBe(1);
+    expect(output).toContain("Files of apps/api/src over 600 lines");
+    expect(output).toContain("apps/api/src/modules/orders/dto.ts: 601 lines");
+    expect(output).not.toContain("modules/orders/export.ts");
+    expect(output).not.toContain("seed/demo-catalog-data.ts");
   });
 });

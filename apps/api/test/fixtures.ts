@@ -11,7 +11,7 @@ import { addAddress } from "#api/modules/addresses/service";
 import { hashPassword } from "#api/modules/auth/password";
 import { createDiscount } from "#api/modules/discounts/service";
 import { mailContextOf } from "#api/modules/email/service";
-import { placeOrder } from "#api/modules/orders/service";
+import { placeOrder } from "#api/modules/orders/placement";
 import { addReview } from "#api/modules/reviews/service";
 import { startSession } from "#api/modules/sessions/service";
 import { insertUser } from "#api/modules/users/repo";

@@ -3,9 +3,10 @@ import type { PriceSummary } from "@shop/shared/pricing";
 import type { CartPriceDto, CartPriceInput } from "@shop/shared/schemas/discount";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { api } from "#web/lib/api";
-import { type CartItem, cartSummary, lineKey, orderLines } from "#web/lib/cart-store";
+import { cartSummary, lineKey, orderLines } from "#web/lib/cart-store";
 import { accountKeys } from "#web/lib/query-keys";
 import { responseSchemas } from "#web/lib/response-schemas";
+import type { CartItem } from "#web/lib/stored-state-types";
 
 /** POST /api/cart/price: the server's pricing of the cart with a code, and why the code does not apply. */
 export function priceCart(input: CartPriceInput, { signal }: { signal?: AbortSignal } = {}) {

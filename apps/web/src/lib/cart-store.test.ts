@@ -1,8 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
   addToCart,
-  type CartItem,
-  type CartProduct,
   cartSummary,
   hasUnpurchasable,
   lineKey,
@@ -16,6 +14,7 @@ import {
   type VariantSnapshot,
   variantProduct,
 } from "./cart-store";
+import type { CartItem, CartProduct } from "./stored-state-types";
 
 function product(overrides: Partial<CartProduct> = {}): CartProduct {
   return {

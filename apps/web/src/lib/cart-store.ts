@@ -9,36 +9,12 @@
  */
 import { type PriceSummary, priceItems, unitPriceCents } from "@shop/shared/pricing";
 import type { AddressDto } from "@shop/shared/schemas/address";
-import type { ProductSummaryDto, VariantDto } from "@shop/shared/schemas/product";
+import type { VariantDto } from "@shop/shared/schemas/product";
 import { variantLabel } from "@shop/shared/variants";
 import { create } from "zustand";
 import { persist } from "zustand/middleware";
 import { checkedStorage, loadStoredStateSchemas } from "./stored-state";
-
-/** What the cart remembers of a product (SPEC section 3). */
-export type CartProduct = Pick<
-  ProductSummaryDto,
-  "_id" | "name" | "thumbnail" | "price" | "onSale" | "salePrice" | "stock" | "isActive"
->;
-
-/**
- * The variant a line holds: its id and option values, in the product's option order.
- * Absent for a product without options (its only variant), as in carts stored before variants.
- */
-export interface CartVariant {
-  _id: string;
-  options: Record<string, string>;
-}
-
-/**
- * A cart line. For a product with options the snapshot's price, sale price, stock and active flag
- * are its variant's: one line per (product, variant).
- */
-export interface CartItem {
-  product: CartProduct;
-  variant?: CartVariant | undefined;
-  quantity: number;
-}
+import type { CartItem, CartProduct, CartVariant } from "./stored-state-types";
 
 /** What names a line: the product, and its variant when the product has options. */
 export function lineKey(productId: string, variantId?: string | undefined): string {

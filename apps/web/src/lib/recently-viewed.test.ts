@@ -1,6 +1,7 @@
 import { RECENTLY_VIEWED_MAX } from "@shop/shared/constants";
 import { describe, expect, it } from "vitest";
-import { type RecentProduct, recordView } from "./recently-viewed";
+import { recordView } from "./recently-viewed";
+import type { RecentProduct } from "./stored-state-types";
 
 function product(id: number): RecentProduct {
   return {

@@ -5,28 +5,11 @@
  * does not fill the list.
  */
 import { RECENTLY_VIEWED_DELAY_MS, RECENTLY_VIEWED_MAX } from "@shop/shared/constants";
-import type { ProductDto } from "@shop/shared/schemas/product";
 import { useEffect, useRef } from "react";
 import { create } from "zustand";
 import { persist } from "zustand/middleware";
 import { checkedStorage } from "./stored-state";
-
-export type RecentProduct = Pick<
-  ProductDto,
-  | "_id"
-  | "name"
-  | "price"
-  | "onSale"
-  | "salePrice"
-  | "stock"
-  | "isActive"
-  | "category"
-  | "thumbnail"
-  | "rating"
-  | "description"
-  | "reviews"
-  | "options"
->;
+import type { RecentProduct } from "./stored-state-types";
 
 export function toRecentProduct(product: RecentProduct): RecentProduct {
   const { _id, name, price, onSale, salePrice, stock, isActive, category, thumbnail, rating } = product;

@@ -3,21 +3,12 @@
  * persisted in local storage so the header and the guards know the user before any request.
  * The server's cookie is the real session; GET /api/users/current-user refreshes this copy.
  */
-import type { Role } from "@shop/shared/constants";
 import { isStaff } from "@shop/shared/roles";
 import type { UserDto } from "@shop/shared/schemas/user";
 import { create } from "zustand";
 import { persist } from "zustand/middleware";
 import { checkedStorage } from "./stored-state";
-
-export interface SessionUser {
-  id: string;
-  name: { firstName: string; lastName: string };
-  email: string;
-  avatarUrl: string | null;
-  role: Role;
-  active: boolean;
-}
+import type { SessionUser } from "./stored-state-types";
 
 interface SessionState {
   user: SessionUser | null;

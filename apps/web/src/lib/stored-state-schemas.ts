@@ -8,9 +8,7 @@ import type { AddressDto as Address } from "@shop/shared/schemas/address";
 import { AddressDto } from "@shop/shared/schemas/address";
 import { ProductDto, ProductSummaryDto, VariantDto } from "@shop/shared/schemas/product";
 import { z } from "zod";
-import type { CartItem } from "./cart-store";
-import type { RecentProduct } from "./recently-viewed";
-import type { SessionUser } from "./session";
+import type { CartItem, RecentProduct, SessionUser } from "./stored-state-types";
 
 const CartProduct = ProductSummaryDto.pick({
   _id: true,

@@ -7,7 +7,6 @@ export * from "./emails";
 export * from "./invoices";
 export * from "./media";
 export * from "./orders";
-export * from "./payments";
 export * from "./products";
 export * from "./refunds";
 export * from "./relations";

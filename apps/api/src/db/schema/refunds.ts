@@ -2,8 +2,7 @@ import { REFUND_STATUSES, type RefundStatus, ROLES, type Role } from "@shop/shar
 import { sql } from "drizzle-orm";
 import { check, index, jsonb, pgTable, text, timestamp, unique } from "drizzle-orm/pg-core";
 import { idRef, money, primaryId } from "./columns";
-import { orders } from "./orders";
-import { payments } from "./payments";
+import { orders, payments } from "./orders";
 import { sqlList } from "./sql-lists";
 import { users } from "./users";
 

@@ -8,7 +8,7 @@ import { orders } from "#api/db/schema/orders";
 import { addAddress } from "#api/modules/addresses/service";
 import { mailContextOf } from "#api/modules/email/service";
 import { financialYearOf, formatInvoiceNumber, giveInvoiceNumber } from "#api/modules/invoices/service";
-import { placeOrder } from "#api/modules/orders/service";
+import { placeOrder } from "#api/modules/orders/placement";
 import { createTestApp, inject, type TestApp } from "#test/app";
 import { makeCategory, makeMedia, makeProduct } from "#test/catalog";
 import { envelopeProblems } from "#test/envelope-check";

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { ok, refusals } from "#api/http/envelope";
 import { limitDiscountCodeTries } from "#api/http/rate-limit";
 import { currentSession } from "#api/http/session";
-import { priceCart } from "./service";
+import { priceCart } from "./placement";
 
 /** Mounted at /api/cart: the server's pricing of a cart, for anyone (a code's per-shopper limit needs a sign-in). */
 export const cartRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -11,8 +11,8 @@ import { createTestApp, inject, type TestApp } from "#test/app";
 import { makeProductWithVariants } from "#test/catalog";
 import { ADDRESS, type Caller, makeShop, quickUser, type Shop } from "#test/fixtures";
 import { EXPORT_COLUMNS, exportOrdersCsv } from "./export";
+import { placeOrder } from "./placement";
 import { keywordMatch } from "./repo";
-import { placeOrder } from "./service";
 
 let t: TestApp;
 let shop: Shop;

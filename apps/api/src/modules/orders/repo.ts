@@ -11,8 +11,8 @@ import {
   orderEvents,
   orderItems,
   orders,
+  payments,
 } from "#api/db/schema/orders";
-import { payments } from "#api/db/schema/payments";
 import { type ProductVariant, products, productVariants } from "#api/db/schema/products";
 import { refunds } from "#api/db/schema/refunds";
 import { users } from "#api/db/schema/users";

@@ -17,13 +17,13 @@ import { list, ok, refusals } from "#api/http/envelope";
 import { requireStaff, requireUser, userOf } from "#api/http/session";
 import { mailContextOf } from "#api/modules/email/service";
 import { refundWholeOrder } from "#api/modules/refunds/service";
+import { placeOrder } from "./placement";
 import {
   addOrderNote,
   cancelOrder,
   getOrder,
   listOrderSummaries,
   listStaffOrders,
-  placeOrder,
   updateOrderStatus,
 } from "./service";
 

@@ -2,7 +2,7 @@
 import type { PaymentStatus } from "@shop/shared/constants";
 import { and, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
 import type { Database } from "#api/db/client";
-import { type NewPayment, type Payment, payments } from "#api/db/schema/payments";
+import { type NewPayment, type Payment, payments } from "#api/db/schema/orders";
 import { users } from "#api/db/schema/users";
 
 export async function insertPayment(db: Database, values: NewPayment): Promise<Payment> {

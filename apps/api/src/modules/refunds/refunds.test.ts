@@ -16,7 +16,7 @@ import { productVariants } from "#api/db/schema/products";
 import { refunds } from "#api/db/schema/refunds";
 import { addAddress } from "#api/modules/addresses/service";
 import { mailContextOf } from "#api/modules/email/service";
-import { placeOrder } from "#api/modules/orders/service";
+import { placeOrder } from "#api/modules/orders/placement";
 import { createTestGateway } from "#api/payments/test-gateway";
 import { createTestApp, inject, type TestApp } from "#test/app";
 import { ADDRESS, type Caller, makeShop, quickUser, type Shop } from "#test/fixtures";

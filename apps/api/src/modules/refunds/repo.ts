@@ -2,8 +2,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "#api/db/client";
 import { idValue } from "#api/db/schema/columns";
-import { orderItems } from "#api/db/schema/orders";
-import { payments } from "#api/db/schema/payments";
+import { orderItems, payments } from "#api/db/schema/orders";
 import { products, productVariants } from "#api/db/schema/products";
 import { type NewRefund, type Refund, refunds } from "#api/db/schema/refunds";
 import { lockVariants } from "#api/modules/orders/repo";

@@ -8,7 +8,7 @@ import type { SalesReportDto } from "@shop/shared/schemas/report";
 import { parse } from "csv-parse/sync";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { payments } from "#api/db/schema/payments";
+import { payments } from "#api/db/schema/orders";
 import { refunds } from "#api/db/schema/refunds";
 import { createTestApp, inject, type TestApp } from "#test/app";
 import { makeCategory, makeMedia, makeProduct } from "#test/catalog";

@@ -4,7 +4,8 @@ import { useEffect } from "react";
 import { Outlet, useLocation, useMatches, useNavigate } from "react-router";
 import { Drawer } from "#web/components/drawer";
 import { useSidebar } from "#web/features/dashboard/hooks/use-sidebar";
-import { isActiveStaff, type SessionUser, useSession } from "#web/lib/session";
+import { isActiveStaff, useSession } from "#web/lib/session";
+import type { SessionUser } from "#web/lib/stored-state-types";
 import { toast } from "#web/lib/toast";
 import { DashboardSidebar } from "./dashboard-sidebar";
 

@@ -21,7 +21,8 @@ import { Avatar } from "#web/components/avatar";
 import { Logo } from "#web/components/logo";
 import { useLogout } from "#web/features/auth/api/logout";
 import { cx } from "#web/lib/cx";
-import { fullName, type SessionUser } from "#web/lib/session";
+import { fullName } from "#web/lib/session";
+import type { SessionUser } from "#web/lib/stored-state-types";
 
 interface NavItem {
   to: string;

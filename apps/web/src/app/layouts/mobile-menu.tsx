@@ -9,7 +9,8 @@ import { Logo } from "#web/components/logo";
 import { useLogout } from "#web/features/auth/api/logout";
 import { CategoriesList } from "#web/features/storefront/components/category-links";
 import { cx } from "#web/lib/cx";
-import { fullName, isActiveStaff, type SessionUser } from "#web/lib/session";
+import { fullName, isActiveStaff } from "#web/lib/session";
+import type { SessionUser } from "#web/lib/stored-state-types";
 import { HELP_LINKS, SHOP_LINKS } from "./storefront-links";
 
 interface MobileMenuProps {

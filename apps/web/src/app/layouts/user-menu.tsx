@@ -8,7 +8,8 @@ import {
 import { Link } from "react-router";
 import { Avatar } from "#web/components/avatar";
 import { useLogout } from "#web/features/auth/api/logout";
-import { fullName, type SessionUser } from "#web/lib/session";
+import { fullName } from "#web/lib/session";
+import type { SessionUser } from "#web/lib/stored-state-types";
 
 const itemClass =
   "flex w-full items-center gap-3 px-4 py-2 text-left text-sm text-neutral-700 data-focus:bg-neutral-100 data-focus:text-neutral-900";

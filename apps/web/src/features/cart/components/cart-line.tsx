@@ -8,9 +8,10 @@ import { MediaImage } from "#web/components/media-image";
 import { formatOptionValues, OptionValues } from "#web/components/option-values";
 import { Price } from "#web/components/price";
 import { QuantitySelector } from "#web/components/quantity-selector";
-import { type CartItem, isPurchasable, itemKey, lineLimit, useCart } from "#web/lib/cart-store";
+import { isPurchasable, itemKey, lineLimit, useCart } from "#web/lib/cart-store";
 import { useMaxQuantityPerLine } from "#web/lib/config";
 import { cx } from "#web/lib/cx";
+import type { CartItem } from "#web/lib/stored-state-types";
 
 /**
  * One cart line: picture, name and option values, unit price, quantity (SPEC section 5 rules, per

@@ -11,15 +11,9 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { Button } from "#web/components/button";
 import { QuantitySelector } from "#web/components/quantity-selector";
-import {
-  type CartVariant,
-  lineLimit,
-  toCartProduct,
-  useCart,
-  useQuantityInCart,
-  variantProduct,
-} from "#web/lib/cart-store";
+import { lineLimit, toCartProduct, useCart, useQuantityInCart, variantProduct } from "#web/lib/cart-store";
 import { useMaxQuantityPerLine } from "#web/lib/config";
+import type { CartVariant } from "#web/lib/stored-state-types";
 import { toast } from "#web/lib/toast";
 
 export type AddToCartProduct = Pick<

@@ -1,0 +1,326 @@
+/** Placing an order, and pricing a cart by the same rules (docs/design.md section 5). */
+import { createHash } from "node:crypto";
+import { ORDER_LIMITS } from "@shop/shared/constants";
+import { api, validation } from "@shop/shared/messages";
+import { type DiscountTerms, priceItems } from "@shop/shared/pricing";
+import type { CartPriceDto, CartPriceInput } from "@shop/shared/schemas/discount";
+import type { OrderDto, OrderInputParsed } from "@shop/shared/schemas/order";
+import { variantLabel } from "@shop/shared/variants";
+import { AppError } from "#api/core/errors";
+import type { Database } from "#api/db/client";
+import { isPgError, UNIQUE_VIOLATION } from "#api/db/errors";
+import type { ProductVariant } from "#api/db/schema/products";
+import type { User } from "#api/db/schema/users";
+import { toAddressSnapshot } from "#api/modules/addresses/dto";
+import { findAddressOfUser } from "#api/modules/addresses/repo";
+import { type AppliedDiscount, applyDiscount, type DiscountedItem } from "#api/modules/discounts/service";
+import { orderPlacedEmail } from "#api/modules/email/order-messages";
+import { type MailContext, queueEmails } from "#api/modules/email/service";
+import { toOrderDto } from "./dto";
+import {
+  findOrderByIdempotencyKey,
+  findProductsForOrder,
+  insertOrder,
+  insertOrderEvents,
+  lockAndCountUnpaidOrders,
+  lockVariants,
+  type ProductForOrder,
+  takeStock,
+} from "./repo";
+import { actorOf, getOrder } from "./service";
+
+export interface PlaceOrderOptions {
+  /** A retried placement with the same key and body returns the first order; another body is refused (422). */
+  idempotencyKey?: string | undefined;
+  limits?: OrderLimits;
+  /** The shop's details for the confirmation, written with the order. */
+  mail: MailContext;
+}
+
+export interface OrderLimits {
+  maxUnpaidOrders: number;
+  maxQuantityPerLine: number;
+}
+
+/** The key of an order line: its product, and its variant when one is named. */
+function lineKey(line: { product: string; variant?: string | undefined }): string {
+  return line.variant ? `${line.product}/${line.variant}` : line.product;
+}
+
+/** What a placement asked for, the same for the same body however its lines were ordered or split. */
+function fingerprintOf(input: OrderInputParsed, quantities: ReadonlyMap<string, number>): string {
+  const lines = [...quantities.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return createHash("sha256")
+    .update(
+      JSON.stringify({
+        lines,
+        address: input.shippingAddress,
+        // Only when named, so that the fingerprints of orders without a code stay as they were.
+        ...(input.discountCode ? { discountCode: input.discountCode.toUpperCase() } : {}),
+      }),
+    )
+    .digest("hex");
+}
+
+/** The order a key already made, if any; the key reused for another body is refused. */
+async function orderOfKey(db: Database, user: User, key: string, fingerprint: string) {
+  const existing = await findOrderByIdempotencyKey(db, user.id, key);
+  if (!existing) return undefined;
+  if (existing.fingerprint !== null && existing.fingerprint !== fingerprint)
+    throw new AppError("UNPROCESSABLE", api.idempotencyKeyReused);
+  return { order: await getOrder(db, user, existing.id), created: false };
+}
+
+interface OrderLine {
+  product: ProductForOrder;
+  variant: ProductVariant;
+  quantity: number;
+}
+
+/** "Trail Running Shoes (Size: 9)": the product's name, with the variant's values when it has options. */
+function labelOf({ product, variant }: Pick<OrderLine, "product" | "variant">): string {
+  return variantLabel(product.name, product.options, variant.options);
+}
+
+/** The message for a line short of stock: as before variants for a product without options. */
+function shortMessage(line: Pick<OrderLine, "product" | "variant">, available: number): string {
+  return line.product.options.length > 0
+    ? api.variantOutOfStock(labelOf(line), available)
+    : api.outOfStock(line.product.name, available);
+}
+
+/**
+ * Which variant each line names: the given one, which must be a current, active variant of the
+ * line's product (400 otherwise), or, left out, the product's only variant ('Please choose a Size.'
+ * when it has several). Lines of one variant are merged; the result is in product, then variant id
+ * order, the order in which the placement locks them.
+ */
+function resolveLines(
+  input: Pick<OrderInputParsed, "products">,
+  found: ReadonlyMap<string, ProductForOrder>,
+  limits: OrderLimits,
+): OrderLine[] {
+  const fieldErrors: Record<string, string> = {};
+  const merged = new Map<string, OrderLine>();
+  input.products.forEach((line, index) => {
+    const product = found.get(line.product);
+    if (!product) throw new AppError("CONFLICT", api.productMissing);
+    if (!product.isActive) throw new AppError("CONFLICT", api.productUnavailable(product.name));
+    let variant: ProductVariant | undefined;
+    if (line.variant === undefined) {
+      const [only, ...others] = product.variants;
+      if (only && others.length === 0) variant = only;
+      else fieldErrors[`products.${index}.variant`] = validation.chooseOption(product.options[0]?.name ?? "");
+    } else {
+      variant = product.variants.find((candidate) => candidate.id === line.variant);
+      if (!variant) fieldErrors[`products.${index}.variant`] = validation.variantOfOtherProduct;
+      else if (!variant.isActive)
+        fieldErrors[`products.${index}.variant`] = api.productUnavailable(labelOf({ product, variant }));
+    }
+    if (!variant) return;
+    const entry = merged.get(variant.id);
+    if (entry) entry.quantity += line.quantity;
+    else merged.set(variant.id, { product, variant, quantity: line.quantity });
+  });
+  const [firstError] = Object.values(fieldErrors);
+  if (firstError) throw new AppError("BAD_REQUEST", firstError, fieldErrors);
+  const lines = [...merged.values()].sort((a, b) =>
+    a.product.id === b.product.id
+      ? a.variant.id.localeCompare(b.variant.id)
+      : a.product.id.localeCompare(b.product.id),
+  );
+  for (const line of lines) {
+    if (line.quantity > limits.maxQuantityPerLine)
+      throw new AppError("CONFLICT", api.quantityPerLine(limits.maxQuantityPerLine));
+  }
+  return lines;
+}
+
+/** The lines as pricing and a discount code look at them, in the order the lines are priced. */
+function discountedItems(lines: readonly OrderLine[]): DiscountedItem[] {
+  return lines.map(({ product, variant, quantity }) => ({
+    productId: product.id,
+    categoryId: product.categoryId,
+    price: variant.price,
+    onSale: variant.onSale,
+    salePrice: variant.salePrice,
+    quantity,
+  }));
+}
+
+/** The named code applied with a use taken, or 409 with the reason it does not apply (at its field). */
+async function discountOrRefusal(
+  db: Database,
+  code: string,
+  items: readonly DiscountedItem[],
+  userId: string,
+): Promise<AppliedDiscount> {
+  const result = await applyDiscount(db, code, items, userId, { lock: true, take: true });
+  if ("refusal" in result) throw new AppError("CONFLICT", result.refusal, { discountCode: result.refusal });
+  return result.applied;
+}
+
+/**
+ * The server's pricing of a cart, with the code a shopper tries: the same lines, rules and
+ * figures the placement will use, and the reason when the code does not apply. Nothing is taken.
+ */
+export async function priceCart(
+  db: Database,
+  input: CartPriceInput,
+  userId: string | undefined,
+): Promise<CartPriceDto> {
+  const productIds = [...new Set(input.products.map((line) => line.product))].sort();
+  const lines = resolveLines(input, await findProductsForOrder(db, productIds), ORDER_LIMITS);
+  const items = discountedItems(lines);
+  let applied: AppliedDiscount | undefined;
+  let discountMessage: string | null = null;
+  if (input.discountCode) {
+    const result = await applyDiscount(db, input.discountCode, items, userId);
+    if ("refusal" in result) discountMessage = result.refusal;
+    else applied = result.applied;
+  }
+  const terms: DiscountTerms | undefined = applied?.terms;
+  const priced = priceItems(applied?.items ?? items, terms);
+  return {
+    lines: lines.map((line, index) => {
+      const p = priced.lines[index];
+      return {
+        product: line.product.id,
+        variant: line.variant.id,
+        quantity: line.quantity,
+        unitPrice: p?.unitPrice ?? 0,
+        lineTotal: p?.lineTotal ?? 0,
+        savedAmount: p?.savedAmount ?? 0,
+        discountShare: p?.discountShare ?? 0,
+      };
+    }),
+    itemsPrice: priced.itemsPrice,
+    discountPrice: priced.discountPrice,
+    discountCode: applied?.discount.code ?? null,
+    discountAmount: priced.discountAmount,
+    discountMessage,
+    shippingPrice: priced.shippingPrice,
+    taxPrice: priced.taxPrice,
+    totalPrice: priced.totalPrice,
+  };
+}
+
+/**
+ * Places an order: every line priced from its variant in the database (client amounts are ignored),
+ * the stock of each variant taken atomically in the order's transaction, 409 naming the product
+ * (and its option values) when short. Against hoarding, 409 past the units of one variant an order
+ * may hold or the unpaid orders a shopper may have at once. With an idempotency key, a retried
+ * placement returns the first order. The confirmation is written to the outbox in the order's
+ * transaction: a refused placement leaves no message.
+ */
+export async function placeOrder(
+  db: Database,
+  user: User,
+  input: OrderInputParsed,
+  { idempotencyKey, limits = ORDER_LIMITS, mail }: PlaceOrderOptions,
+): Promise<{ order: OrderDto; created: boolean }> {
+  const quantities = new Map<string, number>();
+  for (const line of input.products)
+    quantities.set(lineKey(line), (quantities.get(lineKey(line)) ?? 0) + line.quantity);
+  const fingerprint = fingerprintOf(input, quantities);
+  if (idempotencyKey) {
+    const replay = await orderOfKey(db, user, idempotencyKey, fingerprint);
+    if (replay) return replay;
+  }
+
+  const address = await findAddressOfUser(db, user.id, input.shippingAddress);
+  if (!address)
+    throw new AppError("NOT_FOUND", api.addressNotFound, { shippingAddress: api.addressRequired });
+
+  const productIds = [...new Set(input.products.map((line) => line.product))].sort();
+  const lines = resolveLines(input, await findProductsForOrder(db, productIds), limits);
+  const items = discountedItems(lines);
+
+  let placed: OrderDto;
+  try {
+    placed = await db.transaction(async (tx) => {
+      // NOTE: the shopper's row is locked first, so that two placements cannot both pass the count.
+      if ((await lockAndCountUnpaidOrders(tx, user.id)) >= limits.maxUnpaidOrders)
+        throw new AppError("CONFLICT", api.tooManyUnpaidOrders);
+      const locked = new Map(
+        (
+          await lockVariants(
+            tx,
+            lines.map((line) => line.variant.id),
+          )
+        ).map((row) => [row.id, row]),
+      );
+      for (const line of lines) {
+        const now = locked.get(line.variant.id);
+        if (!now?.isActive) throw new AppError("CONFLICT", api.productUnavailable(labelOf(line)));
+        if (now.stock < line.quantity) throw new AppError("CONFLICT", shortMessage(line, now.stock));
+      }
+      // The code's row is locked after the variants (the order every writer keeps) until commit.
+      const applied = input.discountCode
+        ? await discountOrRefusal(tx, input.discountCode, items, user.id)
+        : undefined;
+      const priced = priceItems(applied?.items ?? items, applied?.terms);
+      const taken = await takeStock(
+        tx,
+        lines.map((line) => ({ variantId: line.variant.id, quantity: line.quantity })),
+      );
+      if (taken.size !== lines.length) throw new Error("stock changed under a lock");
+      const { order, lines: stored } = await insertOrder(
+        tx,
+        {
+          userId: user.id,
+          status: "pending",
+          subTotal: priced.itemsPrice,
+          savedAmount: priced.discountPrice,
+          shippingAmount: priced.shippingPrice,
+          taxAmount: priced.taxPrice,
+          totalAmount: priced.totalPrice,
+          discountId: applied?.discount.id ?? null,
+          discountCode: applied?.discount.code ?? null,
+          discountAmount: priced.discountAmount,
+          shippingAddress: toAddressSnapshot(address),
+          idempotencyKey: idempotencyKey ?? null,
+          idempotencyFingerprint: idempotencyKey ? fingerprint : null,
+        },
+        lines.map(({ product, variant }, index) => ({
+          productId: product.id,
+          variantId: variant.id,
+          variantSku: variant.sku,
+          variantOptions: variant.options,
+          name: product.name,
+          price: priced.lines[index]?.unitPrice ?? variant.price,
+          originalPrice: variant.price,
+          savedAmount: priced.lines[index]?.savedAmount ?? 0,
+          discountShare: priced.lines[index]?.discountShare ?? 0,
+          quantity: priced.lines[index]?.quantity ?? 0,
+        })),
+      );
+      const ordered = lines.map((line, index) => ({
+        label: labelOf(line),
+        quantity: priced.lines[index]?.quantity ?? line.quantity,
+        unitPrice: priced.lines[index]?.unitPrice ?? line.variant.price,
+      }));
+      const history = await insertOrderEvents(tx, [
+        { orderId: order.id, type: "placed", status: order.status, ...actorOf(user) },
+      ]);
+      await queueEmails(tx, mail.shop, [orderPlacedEmail(user, order, ordered, mail.origin)]);
+      // The answer is made from the rows just written: a placement reads nothing back.
+      const thumbnails = new Map(lines.map((line) => [line.product.id, line.product.thumbnail]));
+      return toOrderDto(
+        { order, user, payment: null },
+        stored.map((item) => ({ item, thumbnail: thumbnails.get(item.productId) ?? null })),
+        history,
+        user,
+        [],
+      );
+    });
+  } catch (error) {
+    // NOTE: two retries with one key racing: the unique (user, key) decides, the loser returns the winner's order.
+    if (idempotencyKey && isPgError(error, UNIQUE_VIOLATION)) {
+      const replay = await orderOfKey(db, user, idempotencyKey, fingerprint);
+      if (replay) return replay;
+    }
+    throw error;
+  }
+  return { order: placed, created: true };
+}
