@@ -31,11 +31,9 @@ import {
   type ProductImportTarget,
   productCsvBatch,
   refreshSearchDocuments,
-  removeVariants,
   updateProductsBulk,
-  updateVariants,
-  type VariantValues,
-} from "./repo";
+} from "./repo-csv";
+import { removeVariants, updateVariants, type VariantValues } from "./repo-writes";
 
 /** Products read per export query: a few hundred rows of CSV at a time, never the whole catalogue. */
 const EXPORT_BATCH = 500;
