@@ -5,7 +5,8 @@
 //
 // From top to bottom: server.ts and cli/ (the entry points: a command may build the app, as
 // cli/openapi.ts does to write the API document) → app.ts → seed/ → http/ and modules/*/routes.ts →
-// module services (and dto, helpers) → module repos → payments/, storage/ → db/ → core/ → config.ts.
+// module services (and dto, helpers) → module repos (repo.ts, or repo-*.ts where a module's SQL is split
+// by what it does, and search.ts) → payments/, storage/ → db/ → core/ → config.ts.
 // A file imports its own layer or lower ones. Besides:
 // - modules depend on one another one way only: the graph of modules drawn by their non-route files
 //   has no cycle (routes sit above every service, so a route may call any module's service);
@@ -72,7 +73,11 @@ function describe(id) {
   const parts = id.split("/");
   if (parts[0] === "modules") {
     const file = parts.slice(2).join("/");
-    const kind = /(^|-)routes$/.test(file) ? "routes" : /^(repo|search)$/.test(file) ? "repo" : "service";
+    const kind = /(^|-)routes$/.test(file)
+      ? "routes"
+      : /^(repo(-[a-z0-9-]+)?|search)$/.test(file)
+        ? "repo"
+        : "service";
     const rank = { routes: 6, service: 5, repo: 4 }[kind];
     return { id, module: parts[1], kind, rank };
   }

@@ -115,6 +115,21 @@ describe("the API's layers", () => {
     expect(lint(dir, "http/session.ts").status).not.toBe(0);
   });
 
+  it("count a module's repo-*.ts files as its repo: no route of another module reaches them, and they import no service", () => {
+    const dir = scratchCopy();
+    addImport(
+      dir,
+      "modules/orders/routes.ts",
+      'export { findProductById } from "#api/modules/products/repo-reads";',
+    );
+    addImport(dir, "modules/products/repo-writes.ts", 'export { listProducts } from "./service";');
+    const { status, output } = checkLayers(dir);
+    expect(status).toBe(1);
+    expect(output).toContain("routes reach another module through its service, never its repo");
+    expect(output).toContain("modules/products/repo-writes.ts");
+    expect(output).toContain("repo (layer 4) may not import service (layer 5)");
+  });
+
   it("refuse db/ importing a module through a relative path", () => {
     const dir = scratchCopy();
     addImport(dir, "db/errors.ts", 'export { listUsers } from "../modules/users/repo";');

@@ -22,7 +22,7 @@ import {
   takeStock,
 } from "#api/modules/orders/repo";
 import { insertPayment } from "#api/modules/payments/repo";
-import { findVariantsOfProducts } from "#api/modules/products/repo";
+import { findVariantsOfProducts } from "#api/modules/products/repo-csv";
 import { insertRefund, raiseRefundedAmount } from "#api/modules/refunds/repo";
 import { findUserByEmail } from "#api/modules/users/repo";
 import { DEMO_REVIEWERS } from "./demo-catalog-data";

@@ -124,7 +124,7 @@ const byteText = customType<{ data: string }>({ dataType: () => 'text COLLATE "C
  * of this index instead of a walk down the list testing each product (a word in 4% of a 100k
  * catalogue: 13 000 products tested). Kept by triggers on `products` (migration 0015) in the
  * writing transaction, for every product, active or not; no foreign key, the delete trigger removes
- * a deleted product's words by their key. Read by products/repo.ts (`newestOfWords`).
+ * a deleted product's words by their key. Read by products/repo-window.ts (`newestOfWords`).
  */
 export const productWords = pgTable(
   "product_words",

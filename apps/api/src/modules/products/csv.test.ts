@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { products, productVariants } from "#api/db/schema/products";
 import { createTestApp, inject, signedInUser, type TestApp } from "#test/app";
 import { DESCRIPTION, makeCategory, makeMedia, makeProduct, makeProductWithVariants } from "#test/catalog";
-import { guardCell, unguardCell } from "./csv";
+import { guardCell, unguardCell } from "./csv-rows";
 
 let t: TestApp;
 let admin: string;

@@ -2,7 +2,7 @@ import type { ProductDto, ProductSummaryDto, VariantDto } from "@shop/shared/sch
 import type { Media } from "#api/db/schema/media";
 import type { ProductVariant } from "#api/db/schema/products";
 import { toMediaDto } from "#api/modules/media/dto";
-import type { ProductSummaryRow } from "./repo";
+import type { ProductSummaryRow } from "./repo-reads";
 
 /** A product as a card or a table row shows it. */
 export function toProductSummaryDto(row: ProductSummaryRow): ProductSummaryDto {

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { products } from "#api/db/schema/products";
 import { createTestApp, type TestApp } from "#test/app";
 import { makeCategory, makeMedia, makeProduct } from "#test/catalog";
-import { listProductSummaries } from "./repo";
+import { listProductSummaries } from "./repo-list";
 import { type QueryWord, queryOf, typoDistance } from "./search";
 
 let t: TestApp;

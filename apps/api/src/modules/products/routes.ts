@@ -25,7 +25,7 @@ import { currentSession, requireAdmin, requireStaff, userOf } from "#api/http/se
 import { readUpload, registerUploads } from "#api/modules/media/upload";
 import { getProductPage } from "#api/modules/pages/service";
 import { exportProductsCsv, importMessage, importProductsCsv } from "./csv";
-import type { ProductFilter } from "./repo";
+import type { ProductFilter } from "./repo-filters";
 import {
   createProduct,
   deleteProduct,

@@ -2,7 +2,9 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, inject, signedInUser, type TestApp } from "#test/app";
 import { makeCategory, makeMedia, makeProduct } from "#test/catalog";
-import { listProductSummaries, optionsMatch, SEARCH_WINDOW } from "./repo";
+import { optionsMatch } from "./repo-filters";
+import { listProductSummaries } from "./repo-list";
+import { SEARCH_WINDOW } from "./repo-window";
 import { wordKeys } from "./search";
 
 let t: TestApp;

@@ -1,7 +1,8 @@
 /**
  * The search language of the catalogue: what a product's search document is, the vocabulary of
  * known words kept beside it, and how a keyword becomes a tsquery. The queries that use them are
- * in repo.ts; the bench's seeder builds its documents with searchDocumentOf and searchWordsOf.
+ * in repo-list.ts and repo-window.ts (repo-writes.ts and repo-csv.ts write the documents); the
+ * bench's seeder builds its documents with searchDocumentOf and searchWordsOf.
  */
 import { type SQL, sql } from "drizzle-orm";
 import type { Database } from "#api/db/client";

@@ -20,29 +20,31 @@ import { FOREIGN_KEY_VIOLATION, pgErrorOf, UNIQUE_VIOLATION } from "#api/db/erro
 import type { ProductVariant } from "#api/db/schema/products";
 import { findCategory } from "#api/modules/categories/repo";
 import { type ProductDetailDto, toProductDetailDto, toProductSummaryDto } from "./dto";
+import type { ProductFilter } from "./repo-filters";
+import { listProductSummaries } from "./repo-list";
 import {
-  deleteProductById,
   existingMediaIds,
   findGallery,
   findProductById,
   findVariants,
+  lockProductForUpdate,
+  productHasOrderItems,
+  takenSkus,
+} from "./repo-reads";
+import {
+  deleteProductById,
   insertProduct,
   insertVariants,
-  listProductSummaries,
-  lockProductForUpdate,
-  type ProductFilter,
   type ProductPricing,
   type ProductValues,
-  productHasOrderItems,
   removeVariants,
   replaceGallery,
   setVariantsOnSale,
-  takenSkus,
   updateProduct,
   updateProductFlags,
   updateVariants,
   type VariantValues,
-} from "./repo";
+} from "./repo-writes";
 import type { SearchText } from "./search";
 
 export interface ListOptions {

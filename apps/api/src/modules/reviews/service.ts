@@ -11,7 +11,7 @@ import { limitOffset, type PageRequest } from "#api/core/paging";
 import type { Database } from "#api/db/client";
 import { isPgError, UNIQUE_VIOLATION } from "#api/db/errors";
 import type { User } from "#api/db/schema/users";
-import { lockProductForUpdate } from "#api/modules/products/repo";
+import { lockProductForUpdate } from "#api/modules/products/repo-reads";
 import { requireVisibleProduct } from "#api/modules/products/service";
 import { toReviewDto } from "./dto";
 import {
