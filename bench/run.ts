@@ -141,7 +141,7 @@ console.log(
 /** The parts that stopped with an error, named again in the closing line. */
 const failedParts: string[] = [];
 try {
-  if (selected.some((name) => ["reads", "growth", "search", "start", "writes"].includes(name))) {
+  if (selected.some((name) => ["reads", "growth", "search", "start", "writes", "reports"].includes(name))) {
     const stale = ensureApiBuilt(flag("build"));
     if (stale) report.note(stale);
   }
@@ -156,8 +156,11 @@ try {
     } catch (error) {
       failedParts.push(part.name);
       if (cleaning) break;
+      // A failed query's own message (PostgreSQL's) is its cause: drizzle's message holds only the SQL.
+      const cause =
+        error instanceof Error && error.cause instanceof Error ? `\ncaused by: ${error.cause.message}` : "";
       console.error(
-        `${part.name} failed: ${error instanceof Error ? (error.stack ?? error.message) : error}`,
+        `${part.name} failed: ${error instanceof Error ? (error.stack ?? error.message) : error}${cause}`,
       );
     } finally {
       await ctx.stopServers();

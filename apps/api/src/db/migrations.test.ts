@@ -1,9 +1,11 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { toCents } from "@shop/shared/pricing";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createEmptyDatabase } from "#test/db";
+import { creditNoteFigures, invoiceFigures } from "../modules/documents/figures";
 import { type DatabaseHandle, migrate, migrationsFolder } from "./client";
 
 /** The migrations up to and including `lastTag`, as a folder of their own. */
@@ -308,6 +310,139 @@ describe("upgrading a shop to payment states that follow refunds (migration 0016
       await expect(
         db.execute(sql`update payments set refunded_amount = 10 where id = '64a000000000000000000050'`),
       ).rejects.toThrow();
+    } finally {
+      await shop.close();
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("upgrading a shop to the sales ledger (migration 0017)", () => {
+  it("writes a row for each payment taken and refund given before it, as the invoice and credit note print them, and keeps it after", async () => {
+    const shop = await createEmptyDatabase();
+    const folder = migrationsUpTo("0016_payment_states");
+    const order = "64a000000000000000000060";
+    const variant = "64a000000000000000000061";
+    try {
+      await migrate(shop, folder);
+      const { db } = shop;
+      await db.execute(sql`insert into users (id, first_name, last_name, email, password_hash)
+        values (${ids.user}, 'Asha', 'Rao', 'asha@example.com', 'x')`);
+      await db.execute(
+        sql`insert into categories (id, name, slug) values (${ids.category}, 'Shoes', 'shoes')`,
+      );
+      await db.execute(sql`insert into media (id, name, storage_key, url, width, height)
+        values (${ids.thumbnail}, 'shoe.png', 'images/x', '/media/x.webp', 640, 640)`);
+      await db.execute(sql`insert into products (id, name, description, price, stock, is_active, category_id, thumbnail_id)
+        values (${ids.sneakers}, 'Festive Sneakers', 'Shoes.', 120, 10, true, ${ids.category}, ${ids.thumbnail})`);
+      await db.execute(sql`insert into product_variants (id, product_id, sku, price, stock)
+        values (${variant}, ${ids.sneakers}, 'SNEAKERS', 120, 10)`);
+      // Two lines with a code's share each: items 249 (41 saved on sale), code 12.45, GST 42.58, total 279.13.
+      const address = JSON.stringify({ name: { firstName: "Asha", lastName: "Rao" }, state: "Maharashtra" });
+      await db.execute(sql`insert into orders (id, user_id, status, sub_total, saved_amount, discount_code,
+          discount_amount, tax_amount, total_amount, shipping_address)
+        values (${order}, ${ids.user}, 'processing', 249, 41, 'SAVE5', 12.45, 42.58, 279.13, ${address}::jsonb)`);
+      await db.execute(sql`insert into order_items (id, order_id, product_id, variant_id, variant_sku, name, price,
+          original_price, saved_amount, discount_share, quantity)
+        values ('64a000000000000000000062', ${order}, ${ids.sneakers}, ${variant}, 'SNEAKERS', 'Festive Sneakers', 99.5, 120, 41, 9.95, 2),
+               ('64a000000000000000000063', ${order}, ${ids.sneakers}, ${variant}, 'SNEAKERS', 'Festive Sneakers', 50, 50, 0, 2.5, 1)`);
+      await db.execute(sql`insert into payments (id, user_id, order_id, status, transaction_id, amount, refunded_amount,
+          payment_gateway, created_at)
+        values ('64a000000000000000000064', ${ids.user}, ${order}, 'partially_refunded', 'T-1', 279.13, 100, 'test',
+          '2026-03-01T10:00:00Z'),
+          ('64a000000000000000000065', ${ids.user}, ${order}, 'failed', 'T-2', 279.13, 0, 'test', '2026-03-01T09:00:00Z')`);
+      await db.execute(sql`insert into refunds (id, payment_id, order_id, status, amount, reason, provider_refund_id,
+          restock, credit_note_number, refunded_at)
+        values ('64a000000000000000000066', '64a000000000000000000064', ${order}, 'completed', 100, 'Too small', 'R-1',
+          ${JSON.stringify([{ itemId: "64a000000000000000000062", variantId: variant, quantity: 1 }])}::jsonb,
+          'CN/2025-26/000001', '2026-03-02T10:00:00Z')`);
+      await migrate(shop);
+
+      const lines = [
+        { originalPrice: 120, price: 99.5, savedAmount: 41, discountShare: 9.95, quantity: 2 },
+        { originalPrice: 50, price: 50, savedAmount: 0, discountShare: 2.5, quantity: 1 },
+      ];
+      const figures = {
+        subTotal: 249,
+        discountAmount: 12.45,
+        shippingAmount: 0,
+        taxAmount: 42.58,
+        totalAmount: 279.13,
+        shippingState: "Maharashtra",
+      };
+      const invoice = invoiceFigures(figures, lines, "Maharashtra");
+      const credit = creditNoteFigures(100, figures, "Maharashtra");
+      const ledger = async () =>
+        (
+          await db.execute<
+            Record<string, unknown>
+          >(sql`select source_id as "source", kind, extract(epoch from at)::int as "at", amount::int,
+            gross_sales::int as "gross", sale_discounts::int as "sale", code_discounts::int as "code", shipping::int,
+            units, tax::int, cgst::int, shipping_state as "state", discount_code as "discountCode"
+          from sales_ledger order by at`)
+        ).rows;
+      expect(await ledger()).toEqual([
+        {
+          source: "64a000000000000000000064",
+          kind: "payment",
+          at: Date.parse("2026-03-01T10:00:00Z") / 1000,
+          amount: 27913,
+          gross: 29000,
+          sale: 4100,
+          code: 1245,
+          shipping: 0,
+          units: 3,
+          tax: 4258,
+          cgst: toCents(invoice.cgst),
+          state: "Maharashtra",
+          discountCode: "SAVE5",
+        },
+        {
+          source: "64a000000000000000000066",
+          kind: "refund",
+          at: Date.parse("2026-03-02T10:00:00Z") / 1000,
+          amount: 10000,
+          gross: 0,
+          sale: 0,
+          code: 0,
+          shipping: 0,
+          units: 1,
+          tax: toCents(credit.cgst) + toCents(credit.sgst),
+          cgst: toCents(credit.cgst),
+          state: "Maharashtra",
+          discountCode: "SAVE5",
+        },
+      ]);
+
+      // Its lines: each sold net of its share of the code, and the unit restocked at the price it sold at.
+      const lineRows = await db.execute<
+        Record<string, unknown>
+      >(sql`select source_id as "source", item_id as "item",
+          amount::int, units from sales_ledger_lines order by source_id, item_id`);
+      expect(lineRows.rows).toEqual([
+        { source: "64a000000000000000000064", item: "64a000000000000000000062", amount: 18905, units: 2 },
+        { source: "64a000000000000000000064", item: "64a000000000000000000063", amount: 4750, units: 1 },
+        { source: "64a000000000000000000066", item: "64a000000000000000000062", amount: -9453, units: -1 },
+      ]);
+
+      // From then on the database keeps it: a pending payment counts once it completes, at its own moment.
+      await db.execute(sql`insert into orders (id, user_id, status, sub_total, tax_amount, total_amount, shipping_address)
+        values ('64a000000000000000000067', ${ids.user}, 'pending', 50, 9, 59, ${address}::jsonb)`);
+      await db.execute(sql`insert into payments (id, user_id, order_id, status, transaction_id, amount, payment_gateway,
+          created_at)
+        values ('64a000000000000000000068', ${ids.user}, '64a000000000000000000067', 'pending', 'T-3', 59, 'paypal',
+          '2026-03-03T10:00:00Z')`);
+      expect(await ledger()).toHaveLength(2);
+      await db.execute(sql`update payments set status = 'completed' where id = '64a000000000000000000068'`);
+      expect((await ledger()).at(-1)).toMatchObject({
+        source: "64a000000000000000000068",
+        amount: 5900,
+        tax: 900,
+      });
+      // A later refund of the first payment leaves its row as it was.
+      await db.execute(sql`update payments set status = 'refunded', refunded_amount = 279.13
+        where id = '64a000000000000000000064'`);
+      expect(await ledger()).toHaveLength(3);
     } finally {
       await shop.close();
       rmSync(folder, { recursive: true, force: true });

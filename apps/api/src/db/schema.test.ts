@@ -126,6 +126,8 @@ describe("database schema", () => {
       "products",
       "refunds",
       "reviews",
+      "sales_ledger",
+      "sales_ledger_lines",
       "search_words",
       "sessions",
       "users",

@@ -11,4 +11,5 @@ export * from "./products";
 export * from "./refunds";
 export * from "./relations";
 export * from "./reviews";
+export * from "./sales";
 export * from "./users";

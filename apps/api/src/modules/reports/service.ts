@@ -19,6 +19,7 @@ import {
   readDiscountCodes,
   readProductSales,
   readSummary,
+  tuneForReport,
 } from "./repo";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -74,12 +75,15 @@ export async function salesReport(
 ): Promise<SalesReportDto> {
   const period = periodOf(query);
   const { summary, days, products, codes } = await db.transaction(
-    async (tx) => ({
-      summary: await readSummary(tx, period, storeState),
-      days: await readByDay(tx, period),
-      products: await readProductSales(tx, period, REPORT_TOP),
-      codes: await readDiscountCodes(tx, period),
-    }),
+    async (tx) => {
+      await tuneForReport(tx);
+      return {
+        summary: await readSummary(tx, period, storeState),
+        days: await readByDay(tx, period),
+        products: await readProductSales(tx, period, REPORT_TOP),
+        codes: await readDiscountCodes(tx, period),
+      };
+    },
     { isolationLevel: "repeatable read", accessMode: "read only" },
   );
   const netSales = summary.paymentsTaken - summary.refunds;
