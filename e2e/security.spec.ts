@@ -9,6 +9,7 @@ import { signInThroughForm } from "./support/auth-forms";
 import { firstProduct } from "./support/catalogue";
 import { expect, test } from "./support/fixtures";
 import { payWithTestCard, placeOrder, saveAddress } from "./support/orders";
+import { openCategoriesMenu } from "./support/pages";
 
 // Browser attacks on the shop: stored script payloads stay text, the CSP forbids inline script and
 // Chromium enforces it, and a page on another origin cannot act for a signed-in shopper.
@@ -197,7 +198,7 @@ test("stored payloads in names, reviews, addresses and descriptions stay text on
   await page.goto("/");
   await expect(page.getByRole("region", { name: "Recently viewed" }).getByText(product.name)).toBeVisible();
   await expectInert(page, seen, "home page", [product.name]);
-  await page.getByRole("banner").getByRole("button", { name: "Categories" }).click();
+  await openCategoriesMenu(page);
   await expectInert(page, seen, "the categories menu", [category.name]);
   await page.keyboard.press("Escape");
   await page.getByRole("banner").getByRole("button", { name: "Account menu" }).click();

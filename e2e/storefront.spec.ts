@@ -6,6 +6,7 @@ import { SHOPPER } from "./support/accounts";
 import { submitLogin } from "./support/auth-forms";
 import { cartLink, type ProductRow, productByName } from "./support/catalogue";
 import { expect, test } from "./support/fixtures";
+import { openCategoriesMenu } from "./support/pages";
 import { expectToast, toast } from "./support/toasts";
 
 const PRODUCT = "Everyday Canvas Sneakers";
@@ -33,7 +34,7 @@ test("a shopper goes from home through a category to a product, adds it to the c
   await expect(cartLink(page, 0)).toBeVisible();
 
   // Home → category, from the header's dropdown (name and product count).
-  await page.getByRole("button", { name: "Categories" }).click();
+  await openCategoriesMenu(page);
   await page.getByRole("link", { name: /^Shoes \d+ products$/ }).click();
   await expect(page).toHaveURL("/product-category/shoes");
   await expect(page.getByRole("heading", { level: 1, name: "Shoes" })).toBeVisible();

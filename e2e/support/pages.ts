@@ -67,3 +67,16 @@ export async function download(page: Page, name: string | RegExp) {
   const [file] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name }).click()]);
   return { filename: file.suggestedFilename(), body: await readFile(await file.path()) };
 }
+
+/**
+ * Opens the header's categories dropdown. It is pointed at first, and pressed only once its own
+ * button has taken over from the stand-in that loads it (categories-menu.tsx): a press made while
+ * the two swap starts on one button and ends on the other, and no click comes of it.
+ */
+export async function openCategoriesMenu(page: Page) {
+  const button = page.getByRole("banner").getByRole("button", { name: "Categories" });
+  await button.hover();
+  await expect(button).toHaveAttribute("id", /^headlessui-popover-button-/);
+  await button.click();
+  await expect(button).toHaveAttribute("aria-expanded", "true");
+}
