@@ -1,7 +1,14 @@
 import { ArrowDownTrayIcon, ArrowTopRightOnSquareIcon } from "@heroicons/react/20/solid";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { MAX_ORDER_NOTE } from "@shop/shared/constants";
-import { documents, errors, loading, orderHistory, refunds as refundWords } from "@shop/shared/messages";
+import {
+  documents,
+  errors,
+  loading,
+  mail,
+  orderHistory,
+  refunds as refundWords,
+} from "@shop/shared/messages";
 import { formatPrice } from "@shop/shared/pricing";
 import { type OrderDto, OrderNoteInput } from "@shop/shared/schemas/order";
 import { type ReactNode, useState } from "react";
@@ -259,7 +266,7 @@ function OrderDetails({ order, onRefund }: OrderDetailsProps) {
                       <StatusBadge kind="payment" status={order.payment.status} />
                     </dd>
                   </div>
-                  <Amount label="Gateway" value={order.payment.paymentGateway} />
+                  <Amount label="Gateway" value={mail.gateways[order.payment.paymentGateway]} />
                   <Amount label="Amount" value={formatPrice(order.payment.amount)} />
                   <div className="pt-1.5">
                     <dt className="text-neutral-600">Transaction</dt>

@@ -1,6 +1,6 @@
 import { ArrowTopRightOnSquareIcon } from "@heroicons/react/20/solid";
 import type { PaymentStatus } from "@shop/shared/constants";
-import { empty, refunds } from "@shop/shared/messages";
+import { empty, mail, refunds } from "@shop/shared/messages";
 import { formatPrice } from "@shop/shared/pricing";
 import { Link } from "react-router";
 import { buttonClasses } from "#web/components/button";
@@ -19,6 +19,9 @@ import {
 import { PagedList } from "../components/paged-list";
 import { SectionBody, SectionCard, SectionHeader, type SectionLink } from "../components/section-header";
 import { usePayments } from "./api/get-payments";
+
+/** The gateways by the names the shop gives them everywhere else (order pages, emails). */
+const GATEWAY_NAMES: Readonly<Record<string, string>> = mail.gateways;
 
 export type PaymentsView = "all" | "successful" | "failed" | "partly-refunded" | "refunded";
 
@@ -118,7 +121,9 @@ export function PaymentsPage({ view }: { view: PaymentsView }) {
                         {payment.transactionId}
                       </Link>
                     </td>
-                    <td className={cx(cellClass, "capitalize")}>{payment.paymentGateway}</td>
+                    <td className={cellClass}>
+                      {GATEWAY_NAMES[payment.paymentGateway] ?? payment.paymentGateway}
+                    </td>
                     <td className={cx(cellClass, "whitespace-nowrap")}>
                       <time dateTime={payment.createdAt}>{formatDate(payment.createdAt)}</time>
                     </td>
