@@ -176,8 +176,8 @@ async function addOrders(db: Database, onStep: (step: string, seconds: number) =
     // NOTE: the ledger's triggers are off while 100k payments load in one statement (a row at a time
     // they planned their reads on tables still empty to the planner); the ledger is written after,
     // by the functions the triggers call, as the migration that made it did.
-    await step("ledger triggers off", "alter table payments disable trigger payments_sales_ledger");
-    await step("ledger triggers off", "alter table refunds disable trigger refunds_sales_ledger");
+    await step("payments' ledger trigger off", "alter table payments disable trigger payments_sales_ledger");
+    await step("refunds' ledger trigger off", "alter table refunds disable trigger refunds_sales_ledger");
     await step(
       "orders drawn",
       `
@@ -267,8 +267,14 @@ async function addOrders(db: Database, onStep: (step: string, seconds: number) =
       "orders linked",
       `update orders o set payment_id = r.payment_id from report_order r where o.id = r.id`,
     );
-    await step("ledger triggers on", "alter table payments enable always trigger payments_sales_ledger");
-    await step("ledger triggers on", "alter table refunds enable always trigger refunds_sales_ledger");
+    await step(
+      "payments' ledger trigger on",
+      "alter table payments enable always trigger payments_sales_ledger",
+    );
+    await step(
+      "refunds' ledger trigger on",
+      "alter table refunds enable always trigger refunds_sales_ledger",
+    );
   });
   await db.execute("analyze orders, order_items, payments, refunds");
   // NOTE: the ledger's foreign key is checked with a plan made on the ledger as the catalogue's seed

@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: every benchmark of README's "Performance" section, in order, within a time budget,
+ * `npm run bench`: every benchmark of bench/README.md, in order, within a time budget,
  * one line per figure (`name: value (target)`). `npm run bench -- search reads` runs some parts
  * (`--only search,reads` when tsx runs this file directly).
  *
