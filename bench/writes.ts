@@ -1,6 +1,8 @@
 /**
  * Writes at 10k products on PostgreSQL, against the built API:
  *
+ * - Paid orders: 50 shoppers placing and paying orders (paid-orders.ts), with the server's CPU and
+ *   the statements per paid order.
  * - Order placement: 100 bench shoppers, each signed in once and with a saved address, place
  *   orders of one or two lines over the same 20 products in a closed loop for 10 s, each on its own
  *   kept-alive connection; each line names one of its product's six variants (Size x Colour).
@@ -13,22 +15,32 @@
  * - Catalogue reads while sign-ins saturate the server: the p99 of the first page and of one
  *   product under a light load (200 reads a second, sent on schedule), with and without sign-ins.
  */
-import { randomUUID } from "node:crypto";
 import { availableParallelism } from "node:os";
 import { verify } from "@node-rs/argon2";
-import { SESSION_COOKIE } from "@shop/shared/constants";
 import type { OrderInputParsed } from "@shop/shared/schemas/order";
 import { AppError } from "../apps/api/src/core/errors";
 import { type DatabaseHandle, openDatabase } from "../apps/api/src/db/client";
-import type { User } from "../apps/api/src/db/schema/users";
 import { verifyPassword } from "../apps/api/src/modules/auth/password";
 import { placeOrder } from "../apps/api/src/modules/orders/placement";
-import { findUserByEmail } from "../apps/api/src/modules/users/repo";
 import { type ApiServer, startApiServer } from "./lib/api-server";
 import type { BenchContext } from "./lib/context";
 import { Connection, closedLoop, type LoopResult, openLoop, timesOf } from "./lib/load-loop";
+import {
+  at,
+  BENCH_MAIL,
+  BENCH_ORDER_LIMITS,
+  type Line,
+  orderStep,
+  perSecond,
+  pickVariants,
+  type Shopper,
+  signIn,
+  signInShoppers,
+  type Variants,
+} from "./lib/shoppers";
 import { integer, literal } from "./lib/sql-text";
 import { ms, percentile } from "./lib/stats";
+import { countStatements, type PaidOrderSetup, paidOrders } from "./paid-orders";
 import { BENCH_PASSWORD, benchShopperEmail } from "./seed";
 
 const SIZE = 10_000;
@@ -54,13 +66,6 @@ const SIGN_INS_NEEDED_MS = 2 * SIGN_IN_CEILING_MS + SIGN_IN_MS + 2 * READ_MS + 2
 /** Sign-in and registration attempts from one address per minute: the bench signs in from one. */
 const RATE_LIMIT_MAX = 1_000_000;
 
-/** A bench shopper signed in on a connection of its own, with the id of a saved address. */
-interface Shopper {
-  connection: Connection;
-  addressId: string;
-  user: User;
-}
-
 export async function writes(ctx: BenchContext): Promise<void> {
   if (ctx.remainingMs() < Math.min(ORDERS_NEEDED_MS, SIGN_INS_NEEDED_MS)) {
     ctx.report.note("writes: skipped, the run's time budget is spent");
@@ -68,24 +73,40 @@ export async function writes(ctx: BenchContext): Promise<void> {
   }
   const catalog = await ctx.catalog(SIZE);
   const handle = await openDatabase({ databaseUrl: catalog.databaseUrl, poolSize: 10 });
+  const env = { AUTH_RATE_LIMIT_MAX: String(RATE_LIMIT_MAX) };
   let server: ApiServer | undefined;
+  let shoppers: Shopper[] = [];
+  let paid: PaidOrderSetup | undefined;
   try {
     server = await startApiServer({
       databaseUrl: catalog.databaseUrl,
       dataDir: ctx.tempDir(),
-      env: { AUTH_RATE_LIMIT_MAX: String(RATE_LIMIT_MAX) },
+      env,
       timeoutMs: ctx.budget(60_000),
     });
     ctx.report.note(
       `the API, PostgreSQL and the load (this process) share ${availableParallelism()} cores; ` +
         `UV_THREADPOOL_SIZE ${process.env.UV_THREADPOOL_SIZE ?? "unset (4)"}`,
     );
-    await orders(ctx, server, handle);
+    const productIds = await pickProducts(handle);
+    const variants = await pickVariants(handle, productIds);
+    shoppers = await signInShoppers(server, handle, SHOPPERS);
+    await setStock(handle, productIds, variants);
+    // Paid orders over the products whose stock lasts, before placement sells the others out.
+    paid = { shoppers, productIds: productIds.filter((_, k) => at(STOCK, k) >= 1_000_000), variants };
+    await paidOrders(ctx, server, handle, paid);
+    await orders(ctx, server, handle, shoppers, productIds, variants);
     await signIns(ctx, server, handle, catalog.newestProductId);
   } finally {
+    for (const shopper of shoppers) shopper.connection.close();
     const logged = server?.logged() ?? [];
     if (logged.length > 0) ctx.report.note(`the API logged:\n    ${logged.join("\n    ")}`);
     await server?.stop();
+  }
+  try {
+    // After the main server stopped, so that only the counted server's sender drains the outbox.
+    if (paid) await countStatements(ctx, catalog.databaseUrl, handle, paid, env);
+  } finally {
     await handle.close();
   }
 }
@@ -93,58 +114,51 @@ export async function writes(ctx: BenchContext): Promise<void> {
 // ---------------------------------------------------------------------------------------------
 // Order placement
 
-async function orders(ctx: BenchContext, server: ApiServer, handle: DatabaseHandle) {
+async function orders(
+  ctx: BenchContext,
+  server: ApiServer,
+  handle: DatabaseHandle,
+  shoppers: readonly Shopper[],
+  productIds: readonly string[],
+  variants: Variants,
+) {
   if (ctx.remainingMs() < ORDERS_NEEDED_MS) {
     ctx.report.note("order placement: skipped, the run's time budget is spent");
     return;
   }
-  const productIds = await pickProducts(handle);
-  const shoppers = await signInShoppers(server, handle);
-  try {
-    const variants = await pickVariants(handle, productIds);
-    const placeOne = orderStep(productIds, variants);
+  const placeOne = orderStep(productIds, variants);
 
-    // Unmeasured: the server's code paths and connections warm up.
-    await setStock(handle, productIds, variants);
-    await closedLoop({ clients: SHOPPERS, durationMs: ORDER_WARMUP_MS }, (client, n) =>
-      placeOne(client, n, (lines, key) => postOrder(server, at(shoppers, client), lines, key)),
-    );
+  // Unmeasured: the server's code paths and connections warm up.
+  await setStock(handle, productIds, variants);
+  await closedLoop({ clients: SHOPPERS, durationMs: ORDER_WARMUP_MS }, (client, n) =>
+    placeOne(client, n, (lines, key) => postOrder(server, at(shoppers, client), lines, key)),
+  );
 
-    // The ceiling: the same orders through the API's order service in this process.
-    await setStock(handle, productIds, variants);
-    const ceiling = await closedLoop(
-      { clients: SHOPPERS, durationMs: ctx.budget(ORDER_CEILING_MS) },
-      (client, n) =>
-        placeOne(client, n, (lines, key) => callOrderService(handle, at(shoppers, client), lines, key)),
-    );
+  // The ceiling: the same orders through the API's order service in this process.
+  await setStock(handle, productIds, variants);
+  const ceiling = await closedLoop(
+    { clients: SHOPPERS, durationMs: ctx.budget(ORDER_CEILING_MS) },
+    (client, n) =>
+      placeOne(client, n, (lines, key) => callOrderService(handle, at(shoppers, client), lines, key)),
+  );
 
-    // The measured run, from a known stock.
-    await setStock(handle, productIds, variants);
-    const before = await orderedUnits(handle, productIds);
-    const ordered = new Map<string, number>();
-    const unexpected: string[] = [];
-    const run = await closedLoop({ clients: SHOPPERS, durationMs: ctx.budget(ORDER_MS) }, (client, n) =>
-      placeOne(client, n, async (lines, key) => {
-        const status = await postOrder(server, at(shoppers, client), lines, key, unexpected);
-        if (status === 201)
-          for (const line of lines)
-            ordered.set(line.product, (ordered.get(line.product) ?? 0) + line.quantity);
-        return status;
-      }),
-    );
-    const after = await orderedUnits(handle, productIds);
+  // The measured run, from a known stock.
+  await setStock(handle, productIds, variants);
+  const before = await orderedUnits(handle, productIds);
+  const ordered = new Map<string, number>();
+  const unexpected: string[] = [];
+  const run = await closedLoop({ clients: SHOPPERS, durationMs: ctx.budget(ORDER_MS) }, (client, n) =>
+    placeOne(client, n, async (lines, key) => {
+      const status = await postOrder(server, at(shoppers, client), lines, key, unexpected);
+      if (status === 201)
+        for (const line of lines) ordered.set(line.product, (ordered.get(line.product) ?? 0) + line.quantity);
+      return status;
+    }),
+  );
+  const after = await orderedUnits(handle, productIds);
 
-    reportOrders(ctx, run, ceiling, unexpected);
-    checkStock(ctx, productIds, before, after, ordered);
-  } finally {
-    for (const shopper of shoppers) shopper.connection.close();
-  }
-}
-
-function at<T>(list: readonly T[], index: number): T {
-  const item = list[index];
-  if (item === undefined) throw new Error(`no item ${index}`);
-  return item;
+  reportOrders(ctx, run, ceiling, unexpected);
+  checkStock(ctx, productIds, before, after, ordered);
 }
 
 /** 20 active products of the catalogue, always the same ones. */
@@ -154,20 +168,6 @@ async function pickProducts(handle: DatabaseHandle): Promise<string[]> {
   );
   if (rows.length < STOCK.length) throw new Error(`the catalogue has fewer than ${STOCK.length} products`);
   return rows.map((row) => row.id);
-}
-
-/** The variants of each product, in their order. */
-async function pickVariants(handle: DatabaseHandle, productIds: readonly string[]): Promise<Variants> {
-  const { rows } = await handle.db.execute<{ id: string; product_id: string }>(
-    `select id, product_id from product_variants
-     where product_id in (${productIds.map(literal).join(", ")}) and removed_at is null
-     order by product_id, position, id`,
-  );
-  const variants: Variants = new Map();
-  for (const row of rows) variants.set(row.product_id, [...(variants.get(row.product_id) ?? []), row.id]);
-  for (const id of productIds)
-    if (!variants.get(id)?.length) throw new Error(`product ${id} has no variants`);
-  return variants;
 }
 
 /**
@@ -202,84 +202,6 @@ async function orderedUnits(
   return new Map(rows.map((row) => [row.id, { stock: row.stock, units: row.units }]));
 }
 
-/** Signs the first 100 bench shoppers in (once each) and gives each a saved address. */
-async function signInShoppers(server: ApiServer, handle: DatabaseHandle): Promise<Shopper[]> {
-  const shoppers: Shopper[] = [];
-  // A few at a time: each sign-in hashes on the server's thread pool.
-  for (let first = 1; first <= SHOPPERS; first += 10) {
-    const batch = Array.from({ length: Math.min(10, SHOPPERS - first + 1) }, (_, k) => first + k);
-    shoppers.push(
-      ...(await Promise.all(
-        batch.map(async (n) => {
-          const email = benchShopperEmail(n);
-          const connection = new Connection(server.url);
-          await signIn(server, connection, email, { keepCookie: true });
-          const address = await connection.send("POST", "/api/users/current-user/addresses", {
-            json: benchAddress(n),
-            headers: { origin: server.url },
-          });
-          if (address.status !== 201) throw new Error(`adding an address: status ${address.status}`);
-          const addressId = (JSON.parse(address.body.toString("utf8")) as { data: { _id: string } }).data._id;
-          const user = await findUserByEmail(handle.db, email);
-          if (!user) throw new Error(`${email} is not in the catalogue`);
-          return { connection, addressId, user };
-        }),
-      )),
-    );
-  }
-  return shoppers;
-}
-
-function benchAddress(n: number) {
-  return {
-    name: { firstName: "Bench", lastName: `Shopper ${n}` },
-    countryCode: "91",
-    phoneNumber: String(9_800_000_000 + n),
-    building: `Flat ${n}, Lotus Apartments`,
-    street: "Linking Road, Bandra West",
-    city: "Mumbai",
-    state: "Maharashtra",
-    pinCode: "400050",
-    country: "India",
-  };
-}
-
-/** Product id → the ids of its variants. */
-type Variants = Map<string, string[]>;
-
-interface Line {
-  product: string;
-  variant: string;
-  quantity: number;
-}
-
-/** Places an order one way or another; answers the HTTP status it got (or would have got). */
-type Place = (lines: Line[], idempotencyKey: string) => Promise<number>;
-
-/**
- * One shopper's next order: one or two of the 20 products, one variant of each and one or two
- * units, drawn from a sequence of its own (the same orders on every run), with a fresh
- * Idempotency-Key as the web sends.
- */
-function orderStep(productIds: readonly string[], variants: Variants) {
-  return async (client: number, n: number, place: Place) => {
-    let seed = Math.imul(client + 1, 0x9e3779b1) ^ Math.imul(n + 1, 0x85ebca6b);
-    const next = (range: number) => {
-      seed = Math.imul(seed ^ (seed >>> 15), 0x2c1b3c6d) ^ Math.imul(seed ^ (seed >>> 13), 0x297a2d39);
-      return ((seed ^ (seed >>> 16)) >>> 0) % range;
-    };
-    const first = next(productIds.length);
-    const chosen =
-      next(2) === 0 ? [first] : [first, (first + 1 + next(productIds.length - 1)) % productIds.length];
-    const lines = chosen.map((k) => {
-      const product = at(productIds, k);
-      const ids = variants.get(product) ?? [];
-      return { product, variant: at(ids, next(ids.length)), quantity: 1 + next(2) };
-    });
-    return { label: "order", status: await place(lines, randomUUID()) };
-  };
-}
-
 async function postOrder(
   server: ApiServer,
   shopper: Shopper,
@@ -296,14 +218,6 @@ async function postOrder(
     unexpected.push(`${answer.status} ${answer.body.toString("utf8").slice(0, 200)}`);
   return answer.status;
 }
-
-/** The bench's shoppers keep placing orders; the anti-hoarding limit is not what it measures. */
-const BENCH_ORDER_LIMITS = { maxUnpaidOrders: 1_000_000, maxQuantityPerLine: 100 };
-/** The shop details the order confirmation is written with, as the server writes it with each order. */
-const BENCH_MAIL = {
-  shop: { address: "1 Bench Street", email: "bench@example.com", phone: "+91 0000000000" },
-  origin: "http://127.0.0.1",
-};
 
 async function callOrderService(
   handle: DatabaseHandle,
@@ -323,10 +237,6 @@ async function callOrderService(
     if (error instanceof AppError) return error.status;
     throw error;
   }
-}
-
-function perSecond(count: number, seconds: number): number {
-  return seconds > 0 ? count / seconds : 0;
 }
 
 function reportOrders(ctx: BenchContext, run: LoopResult, ceiling: LoopResult, unexpected: string[]) {
@@ -470,28 +380,6 @@ async function signIns(ctx: BenchContext, server: ApiServer, handle: DatabaseHan
   } finally {
     for (const connection of [...connections, reader]) connection.close();
   }
-}
-
-/** POST /api/auth/login with the bench password; answers the status (200 when signed in). */
-async function signIn(
-  server: ApiServer,
-  connection: Connection,
-  email: string,
-  { keepCookie = false } = {},
-): Promise<number> {
-  const answer = await connection.send("POST", "/api/auth/login", {
-    json: { email, password: BENCH_PASSWORD },
-    headers: { origin: server.url },
-  });
-  if (keepCookie) {
-    if (answer.status !== 200) throw new Error(`signing in as ${email}: status ${answer.status}`);
-    const cookie = [answer.headers["set-cookie"] ?? []]
-      .flat()
-      .find((line) => line.startsWith(`${SESSION_COOKIE}=`));
-    if (!cookie) throw new Error(`signing in as ${email}: no session cookie`);
-    connection.cookie = cookie.split(";")[0];
-  }
-  return answer.status;
 }
 
 function reportSignIns(ctx: BenchContext, run: LoopResult, hashRate: number, unlimitedRate: number) {

@@ -92,9 +92,13 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
   Object.assign(env, options.env);
 
+  // BENCH_CPU_PROF=<folder>: each server writes a CPU profile there when it stops (open it in Chrome's DevTools).
+  const profile = process.env.BENCH_CPU_PROF
+    ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+    : [];
   const started = performance.now();
   const child = track(
-    spawn(process.execPath, [...startFlags(), SERVER_JS], { cwd: REPO_ROOT, env, stdio: "pipe" }),
+    spawn(process.execPath, [...startFlags(), ...profile, SERVER_JS], { cwd: REPO_ROOT, env, stdio: "pipe" }),
   );
   const tail: string[] = [];
   const keep = (chunk: Buffer) => {

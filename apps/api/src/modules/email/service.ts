@@ -8,7 +8,7 @@ import type { Config } from "#api/config";
 import { AppError } from "#api/core/errors";
 import { limitOffset, type PageRequest } from "#api/core/paging";
 import type { Database } from "#api/db/client";
-import type { Email } from "#api/db/schema/emails";
+import type { Email, NewEmail } from "#api/db/schema/emails";
 import { type ComposedMessage, composeMessage, type MessageParts, type ShopDetails } from "./compose";
 import {
   claimDueEmails,
@@ -77,10 +77,15 @@ export async function queueEmails(
   shop: ShopDetails,
   messages: readonly Outgoing[],
 ): Promise<void> {
-  await insertEmails(
-    db,
-    messages.filter((message) => isDeliverable(message.to)).map((message) => rowOf(shop, message)),
-  );
+  await insertEmails(db, outboxRows(shop, messages));
+}
+
+/**
+ * The outbox rows of messages, for a caller that writes them within a statement of its own; those to
+ * an address that cannot receive mail (a closed account's) are left out.
+ */
+export function outboxRows(shop: ShopDetails, messages: readonly Outgoing[]): NewEmail[] {
+  return messages.filter((message) => isDeliverable(message.to)).map((message) => rowOf(shop, message));
 }
 
 /** How long a sender holds the messages it took: past it, another sender may take them again. */

@@ -7,26 +7,19 @@ import type { CartPriceDto, CartPriceInput } from "@shop/shared/schemas/discount
 import type { OrderDto, OrderInputParsed } from "@shop/shared/schemas/order";
 import { variantLabel } from "@shop/shared/variants";
 import { AppError } from "#api/core/errors";
+import { newId } from "#api/core/ids";
 import type { Database } from "#api/db/client";
 import { isPgError, UNIQUE_VIOLATION } from "#api/db/errors";
+import type { OrderEvent, OrderItem } from "#api/db/schema/orders";
 import type { ProductVariant } from "#api/db/schema/products";
 import type { User } from "#api/db/schema/users";
 import { toAddressSnapshot } from "#api/modules/addresses/dto";
-import { findAddressOfUser } from "#api/modules/addresses/repo";
 import { type AppliedDiscount, applyDiscount, type DiscountedItem } from "#api/modules/discounts/service";
 import { orderPlacedEmail } from "#api/modules/email/order-messages";
-import { type MailContext, queueEmails } from "#api/modules/email/service";
+import { type MailContext, outboxRows } from "#api/modules/email/service";
 import { toOrderDto } from "./dto";
-import {
-  findOrderByIdempotencyKey,
-  findProductsForOrder,
-  insertOrder,
-  insertOrderEvents,
-  lockAndCountUnpaidOrders,
-  lockVariants,
-  type ProductForOrder,
-  takeStock,
-} from "./repo";
+import { lockShopperWithAddress, readForPlacement, writePlacement } from "./placement-repo";
+import { findOrderByIdempotencyKey, findProductsForOrder, type ProductForOrder } from "./repo";
 import { actorOf, getOrder } from "./service";
 
 export interface PlaceOrderOptions {
@@ -211,7 +204,8 @@ export async function priceCart(
  * (and its option values) when short. Against hoarding, 409 past the units of one variant an order
  * may hold or the unpaid orders a shopper may have at once. With an idempotency key, a retried
  * placement returns the first order. The confirmation is written to the outbox in the order's
- * transaction: a refused placement leaves no message.
+ * transaction: a refused placement leaves no message. Three statements in the transaction
+ * (placement-repo.ts): the shopper's lock with the address, one read, one write.
  */
 export async function placeOrder(
   db: Database,
@@ -223,96 +217,110 @@ export async function placeOrder(
   for (const line of input.products)
     quantities.set(lineKey(line), (quantities.get(lineKey(line)) ?? 0) + line.quantity);
   const fingerprint = fingerprintOf(input, quantities);
-  if (idempotencyKey) {
-    const replay = await orderOfKey(db, user, idempotencyKey, fingerprint);
-    if (replay) return replay;
-  }
-
-  const address = await findAddressOfUser(db, user.id, input.shippingAddress);
-  if (!address)
-    throw new AppError("NOT_FOUND", api.addressNotFound, { shippingAddress: api.addressRequired });
-
   const productIds = [...new Set(input.products.map((line) => line.product))].sort();
-  const lines = resolveLines(input, await findProductsForOrder(db, productIds), limits);
-  const items = discountedItems(lines);
 
-  let placed: OrderDto;
+  let outcome: { placed: OrderDto } | { replay: string };
   try {
-    placed = await db.transaction(async (tx) => {
+    outcome = await db.transaction(async (tx) => {
       // NOTE: the shopper's row is locked first, so that two placements cannot both pass the count.
-      if ((await lockAndCountUnpaidOrders(tx, user.id)) >= limits.maxUnpaidOrders)
-        throw new AppError("CONFLICT", api.tooManyUnpaidOrders);
-      const locked = new Map(
-        (
-          await lockVariants(
-            tx,
-            lines.map((line) => line.variant.id),
-          )
-        ).map((row) => [row.id, row]),
-      );
-      for (const line of lines) {
-        const now = locked.get(line.variant.id);
-        if (!now?.isActive) throw new AppError("CONFLICT", api.productUnavailable(labelOf(line)));
-        if (now.stock < line.quantity) throw new AppError("CONFLICT", shortMessage(line, now.stock));
+      const shopper = await lockShopperWithAddress(tx, user.id, input.shippingAddress);
+      const read = await readForPlacement(tx, user.id, productIds, idempotencyKey);
+      // No product found leaves the key's order unread; it is looked up on its own then.
+      const prior =
+        read.prior ??
+        (idempotencyKey && read.products.size === 0
+          ? await findOrderByIdempotencyKey(tx, user.id, idempotencyKey)
+          : undefined);
+      if (prior) {
+        if (prior.fingerprint !== null && prior.fingerprint !== fingerprint)
+          throw new AppError("UNPROCESSABLE", api.idempotencyKeyReused);
+        return { replay: prior.id };
       }
+      const address = shopper?.address;
+      if (!address)
+        throw new AppError("NOT_FOUND", api.addressNotFound, { shippingAddress: api.addressRequired });
+      const lines = resolveLines(input, read.products, limits);
+      if (read.unpaid >= limits.maxUnpaidOrders) throw new AppError("CONFLICT", api.tooManyUnpaidOrders);
+      for (const line of lines) {
+        // The variants were read under their locks: their stock is the current one.
+        if (!line.variant.isActive) throw new AppError("CONFLICT", api.productUnavailable(labelOf(line)));
+        if (line.variant.stock < line.quantity)
+          throw new AppError("CONFLICT", shortMessage(line, line.variant.stock));
+      }
+      const items = discountedItems(lines);
       // The code's row is locked after the variants (the order every writer keeps) until commit.
       const applied = input.discountCode
         ? await discountOrRefusal(tx, input.discountCode, items, user.id)
         : undefined;
       const priced = priceItems(applied?.items ?? items, applied?.terms);
-      const taken = await takeStock(
-        tx,
-        lines.map((line) => ({ variantId: line.variant.id, quantity: line.quantity })),
-      );
-      if (taken.size !== lines.length) throw new Error("stock changed under a lock");
-      const { order, lines: stored } = await insertOrder(
-        tx,
-        {
-          userId: user.id,
-          status: "pending",
-          subTotal: priced.itemsPrice,
-          savedAmount: priced.discountPrice,
-          shippingAmount: priced.shippingPrice,
-          taxAmount: priced.taxPrice,
-          totalAmount: priced.totalPrice,
-          discountId: applied?.discount.id ?? null,
-          discountCode: applied?.discount.code ?? null,
-          discountAmount: priced.discountAmount,
-          shippingAddress: toAddressSnapshot(address),
-          idempotencyKey: idempotencyKey ?? null,
-          idempotencyFingerprint: idempotencyKey ? fingerprint : null,
-        },
-        lines.map(({ product, variant }, index) => ({
-          productId: product.id,
-          variantId: variant.id,
-          variantSku: variant.sku,
-          variantOptions: variant.options,
-          name: product.name,
-          price: priced.lines[index]?.unitPrice ?? variant.price,
-          originalPrice: variant.price,
-          savedAmount: priced.lines[index]?.savedAmount ?? 0,
-          discountShare: priced.lines[index]?.discountShare ?? 0,
-          quantity: priced.lines[index]?.quantity ?? 0,
-        })),
-      );
+      const orderId = newId();
+      const stored: OrderItem[] = lines.map(({ product, variant }, index) => ({
+        id: newId(),
+        orderId,
+        productId: product.id,
+        variantId: variant.id,
+        variantSku: variant.sku,
+        variantOptions: variant.options,
+        name: product.name,
+        price: priced.lines[index]?.unitPrice ?? variant.price,
+        originalPrice: variant.price,
+        savedAmount: priced.lines[index]?.savedAmount ?? 0,
+        discountShare: priced.lines[index]?.discountShare ?? 0,
+        quantity: priced.lines[index]?.quantity ?? 0,
+      }));
+      const event: OrderEvent = {
+        id: newId(),
+        orderId,
+        type: "placed",
+        status: "pending",
+        at: new Date(),
+        note: null,
+        amount: null,
+        actorId: user.id,
+        actorName: actorOf(user).actorName ?? null,
+        actorRole: user.role,
+      };
       const ordered = lines.map((line, index) => ({
         label: labelOf(line),
         quantity: priced.lines[index]?.quantity ?? line.quantity,
         unitPrice: priced.lines[index]?.unitPrice ?? line.variant.price,
       }));
-      const history = await insertOrderEvents(tx, [
-        { orderId: order.id, type: "placed", status: order.status, ...actorOf(user) },
-      ]);
-      await queueEmails(tx, mail.shop, [orderPlacedEmail(user, order, ordered, mail.origin)]);
+      const values = {
+        id: orderId,
+        number: read.number,
+        userId: user.id,
+        status: "pending" as const,
+        subTotal: priced.itemsPrice,
+        savedAmount: priced.discountPrice,
+        shippingAmount: priced.shippingPrice,
+        taxAmount: priced.taxPrice,
+        totalAmount: priced.totalPrice,
+        discountId: applied?.discount.id ?? null,
+        discountCode: applied?.discount.code ?? null,
+        discountAmount: priced.discountAmount,
+        shippingAddress: toAddressSnapshot(address),
+        idempotencyKey: idempotencyKey ?? null,
+        idempotencyFingerprint: idempotencyKey ? fingerprint : null,
+      };
+      const { taken, ...order } = await writePlacement(tx, {
+        order: values,
+        items: stored,
+        event,
+        // The message is written from the values the order is stored with (its number included).
+        emails: outboxRows(mail.shop, [orderPlacedEmail(user, values, ordered, mail.origin)]),
+      });
+      if (taken !== lines.length) throw new Error("stock changed under a lock");
       // The answer is made from the rows just written: a placement reads nothing back.
       const thumbnails = new Map(lines.map((line) => [line.product.id, line.product.thumbnail]));
-      return toOrderDto(
-        { order, user, payment: null },
-        stored.map((item) => ({ item, thumbnail: thumbnails.get(item.productId) ?? null })),
-        history,
-        user,
-        [],
-      );
+      return {
+        placed: toOrderDto(
+          { order, user, payment: null },
+          stored.map((item) => ({ item, thumbnail: thumbnails.get(item.productId) ?? null })),
+          [event],
+          user,
+          [],
+        ),
+      };
     });
   } catch (error) {
     // NOTE: two retries with one key racing: the unique (user, key) decides, the loser returns the winner's order.
@@ -322,5 +330,6 @@ export async function placeOrder(
     }
     throw error;
   }
-  return { order: placed, created: true };
+  if ("replay" in outcome) return { order: await getOrder(db, user, outcome.replay), created: false };
+  return { order: outcome.placed, created: true };
 }

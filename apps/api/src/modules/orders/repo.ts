@@ -227,6 +227,12 @@ export async function findOrdersByIds(db: Database, ids: readonly string[]) {
     .where(inArray(orders.id, [...ids]));
 }
 
+/** An order's row alone (no shopper, no payment). */
+export async function findOrderRow(db: Database, id: string) {
+  const [row] = await db.select().from(orders).where(eq(orders.id, id)).limit(1);
+  return row;
+}
+
 /** Locks an order row for the rest of the transaction. */
 export async function lockOrder(db: Database, id: string) {
   const [row] = await db.select().from(orders).where(eq(orders.id, id)).for("update").limit(1);

@@ -21,12 +21,18 @@ import {
   orderRefundedEmail,
   orderShippedEmail,
   paymentReceivedEmail,
+  type ReceivedPayment,
 } from "#api/modules/email/order-messages";
-import { type MailContext, type Outgoing, queueEmails } from "#api/modules/email/service";
-import { giveInvoiceNumber } from "#api/modules/invoices/service";
+import { type MailContext, type Outgoing, outboxRows, queueEmails } from "#api/modules/email/service";
+import { financialYearOf } from "#api/modules/invoices/service";
 import { toOrderDto, toOrderSummaryDto } from "./dto";
 import {
-  countSold,
+  insertOrderEventsWithEmails,
+  type PayOrderResult,
+  type PayOrderWrite,
+  payOrderRow,
+} from "./paid-repo";
+import {
   findOrderById,
   findOrderEvents,
   findOrderLines,
@@ -242,27 +248,51 @@ export async function addOrderNote(
   return getOrder(db, viewer, orderId);
 }
 
+/** What paying an order needs besides its id: the shopper (told, and named in its history) and the money. */
+export interface OrderPayment {
+  order: { id: string; number: number };
+  /** The order's shopper: the payment is theirs, whichever way the capture reached us. */
+  shopper: Actor & { email: string };
+  payment: PayOrderWrite["payment"];
+  /** The amount, gateway and provider's id, as the message and the history show them. */
+  received: ReceivedPayment;
+  pays: boolean;
+}
+
 /**
- * Marks a pending order paid (in the payment's transaction): processing, linked, counted as sold,
- * given its GST invoice number, and the shopper told of the payment (amount, gateway, transaction
- * id) in the same transaction.
+ * Records a payment of an order in the payment's transaction (paid-repo.ts): when it pays the
+ * pending order, the order is processing, linked, counted as sold, given its GST invoice number,
+ * and the shopper is told of the payment (amount, gateway, transaction id) in the same transaction.
  */
-export async function markOrderPaid(db: Database, orderId: string, paymentId: string, mail: MailContext) {
-  await setOrderStatus(db, orderId, "processing", paymentId);
-  await countSold(db, orderId);
-  await giveInvoiceNumber(db, orderId);
-  const [paid] = await findOrdersByIds(db, [orderId]);
-  if (!paid?.payment) throw new Error("paid order without its payment");
-  const payment = {
-    amount: paid.payment.amount,
-    gateway: paid.payment.paymentGateway,
-    transactionId: paid.payment.transactionId,
-  };
-  // The shopper paid, whichever way the capture reached us (their request or the provider's webhook).
-  await insertOrderEvents(db, [
-    { orderId, type: "paid", status: "processing", amount: payment.amount, ...actorOf(paid.user) },
-  ]);
-  await queueEmails(db, mail.shop, [paymentReceivedEmail(paid.user, paid.order, payment, mail.origin)]);
+export async function recordOrderPayment(
+  db: Database,
+  { order, shopper, payment, received, pays }: OrderPayment,
+  mail: MailContext,
+): Promise<PayOrderResult> {
+  const paidAt = new Date();
+  const result = await payOrderRow(db, {
+    orderId: order.id,
+    payment,
+    pays,
+    financialYear: financialYearOf(paidAt),
+    paidAt,
+  });
+  if (result.invoiceNumber !== null) {
+    await insertOrderEventsWithEmails(
+      db,
+      [
+        {
+          orderId: order.id,
+          type: "paid",
+          status: "processing",
+          amount: received.amount,
+          ...actorOf(shopper),
+        },
+      ],
+      outboxRows(mail.shop, [paymentReceivedEmail(shopper, order, received, mail.origin)]),
+    );
+  }
+  return result;
 }
 
 /**

@@ -11,14 +11,16 @@ import { toCents } from "@shop/shared/pricing";
 import type { PaymentDto, PaymentInput } from "@shop/shared/schemas/payment";
 import type { FastifyBaseLogger } from "fastify";
 import { AppError } from "#api/core/errors";
+import { newId } from "#api/core/ids";
 import { limitOffset, type PageRequest } from "#api/core/paging";
 import type { Database } from "#api/db/client";
 import { isPgError, UNIQUE_VIOLATION } from "#api/db/errors";
-import type { NewPayment, Order } from "#api/db/schema/orders";
+import type { NewPayment, Order, Payment } from "#api/db/schema/orders";
 import type { User } from "#api/db/schema/users";
 import type { MailContext } from "#api/modules/email/service";
-import { findOrderById, findRefundsOfPayments, lockOrder } from "#api/modules/orders/repo";
-import { markOrderPaid } from "#api/modules/orders/service";
+import type { PayOrderResult } from "#api/modules/orders/paid-repo";
+import { findOrderRow, findRefundsOfPayments } from "#api/modules/orders/repo";
+import { recordOrderPayment } from "#api/modules/orders/service";
 import {
   type CheckoutProvider,
   type Money,
@@ -29,7 +31,8 @@ import {
 import { toPaymentDto } from "./dto";
 import { findPaymentRow, insertPayment, listPayments, type PaymentFilter } from "./repo";
 
-type Payer = Pick<User, "id" | "email">;
+/** The signed-in shopper paying: named in the order's history, told of the payment, shown on it. */
+type Payer = Pick<User, "id" | "email" | "firstName" | "lastName" | "role">;
 
 export const totalOf = (order: Order): Money => ({
   cents: toCents(order.totalAmount),
@@ -43,10 +46,10 @@ function assertPayable(order: Pick<Order, "paymentId" | "status">) {
 
 /** The caller's order while it can be paid: 404 for a missing or someone else's order, 409 for a paid or closed one. */
 async function payableOrderOf(db: Database, payer: Payer, orderId: string): Promise<Order> {
-  const row = await findOrderById(db, orderId);
-  if (!row || row.order.userId !== payer.id) throw new AppError("NOT_FOUND", api.orderNotFound);
-  assertPayable(row.order);
-  return row.order;
+  const order = await findOrderRow(db, orderId);
+  if (!order || order.userId !== payer.id) throw new AppError("NOT_FOUND", api.orderNotFound);
+  assertPayable(order);
+  return order;
 }
 
 function paypalOf(provider: PaymentProvider): CheckoutProvider {
@@ -121,12 +124,15 @@ function chargeFor(
   return (order) => capturePaypalOrder(paypal, input.transactionId, order, log);
 }
 
+/** A payment's columns as a capture gives them; its id, status and time are the recorder's. */
+export type PaymentValues = Omit<Payment, "id" | "status" | "refundedAmount" | "createdAt">;
+
 export function paymentValues(
   order: Order,
   userId: string,
   gateway: PaymentGateway,
   capture: ProviderCapture,
-): Omit<NewPayment, "status"> {
+): PaymentValues {
   return {
     userId,
     orderId: order.id,
@@ -187,32 +193,43 @@ export async function payOrder(
     throw new AppError("PAYMENT_REQUIRED", api.paymentDeclined);
   }
 
-  let recorded: { paymentId: string; linked: boolean };
+  const payment = { ...values, id: newId(), status: capture.status, createdAt: new Date() };
+  const pays = capture.status === "completed";
+  let result: PayOrderResult;
   try {
-    recorded = await db.transaction(async (tx) => {
-      const locked = await lockOrder(tx, order.id);
-      if (!locked) throw new AppError("NOT_FOUND", api.orderNotFound);
-      if (locked.paymentId) throw new AppError("CONFLICT", api.alreadyPaid);
-      const payment = await insertPayment(tx, { ...values, status: capture.status });
-      const linked = capture.status === "completed" && locked.status === "pending";
-      if (linked) await markOrderPaid(tx, locked.id, payment.id, mail);
-      return { paymentId: payment.id, linked };
-    });
+    result = await db.transaction((tx) =>
+      recordOrderPayment(
+        tx,
+        {
+          order,
+          shopper: payer,
+          payment: { insert: payment },
+          received: {
+            amount: payment.amount,
+            gateway: payment.paymentGateway,
+            transactionId: payment.transactionId,
+          },
+          pays,
+        },
+        mail,
+      ),
+    );
   } catch (error) {
     if (isPgError(error, UNIQUE_VIOLATION)) throw new AppError("CONFLICT", api.alreadyPaid);
     throw error;
   }
+  if (!result.found) throw new AppError("NOT_FOUND", api.orderNotFound);
+  if (result.alreadyPaid) throw new AppError("CONFLICT", api.alreadyPaid);
 
-  if (capture.status === "completed" && !recorded.linked) {
+  if (pays && result.invoiceNumber === null) {
     // NOTE: the order was closed (e.g. by the hold sweep) while the provider took the money. The payment
     // is kept so that staff see it and refund it; the order is not reopened.
-    log.error(
-      { order: order.id, payment: recorded.paymentId },
-      "payment captured for an order no longer pending",
-    );
+    log.error({ order: order.id, payment: payment.id }, "payment captured for an order no longer pending");
     throw new AppError("CONFLICT", api.orderNotPayable);
   }
-  return { payment: await paymentDto(db, recorded.paymentId), pending: capture.status === "pending" };
+  // The answer is made from the row just written: a new payment has no refunds.
+  const dto = toPaymentDto({ payment: { ...payment, refundedAmount: 0 }, user: payer }, []);
+  return { payment: dto, pending: capture.status === "pending" };
 }
 
 /** A page of payments for the dashboard, newest first. */

@@ -7,7 +7,7 @@ import type { Database } from "#api/db/client";
 import { isPgError, UNIQUE_VIOLATION } from "#api/db/errors";
 import type { MailContext } from "#api/modules/email/service";
 import { findOrderById, lockOrder } from "#api/modules/orders/repo";
-import { markOrderPaid } from "#api/modules/orders/service";
+import { recordOrderPayment } from "#api/modules/orders/service";
 import { recordProviderRefund } from "#api/modules/refunds/service";
 import { type PaymentProvider, sameMoney, type WebhookHeaders } from "#api/payments/provider";
 import { findPaymentByTransactionId, insertPayment, settlePayment } from "./repo";
@@ -115,7 +115,17 @@ export async function handlePaypalWebhook(
         : (await insertPayment(tx, { ...values, status: "completed" })).id;
       if (!paymentId) return "duplicate";
       if (locked.status === "pending" && !locked.paymentId)
-        await markOrderPaid(tx, locked.id, paymentId, mail);
+        await recordOrderPayment(
+          tx,
+          {
+            order: locked,
+            shopper: found.user,
+            payment: { id: paymentId },
+            received: { amount: values.amount, gateway: "paypal", transactionId: capture.id },
+            pays: true,
+          },
+          mail,
+        );
       else
         log.error({ order: order.id, payment: paymentId }, "payment captured for an order no longer pending");
       return "recorded";

@@ -2,6 +2,7 @@
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { Database } from "#api/db/client";
 import { sessions, users } from "#api/db/schema/users";
+import { forgetSession, forgetUser } from "./cache";
 
 export async function insertSession(
   db: Database,
@@ -26,11 +27,14 @@ export async function extendSession(db: Database, sessionId: string, expiresAt: 
 }
 
 export async function deleteSessionByHash(db: Database, tokenHash: string) {
+  forgetSession(tokenHash);
   await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
 }
 
 /** Ends every session of a user, or every one but `keepSessionId`. */
 export async function deleteSessionsOfUser(db: Database, userId: string, keepSessionId?: string) {
+  // The kept session is read again too: it was cached with the user row this change came with.
+  forgetUser(userId);
   await db
     .delete(sessions)
     .where(

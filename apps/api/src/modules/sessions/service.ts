@@ -3,6 +3,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { SESSION_TTL_DAYS } from "@shop/shared/constants";
 import type { Database } from "#api/db/client";
 import type { User } from "#api/db/schema/users";
+import { cachedSession, keepSession } from "./cache";
 import {
   deleteSessionByHash,
   deleteSessionsOfUser,
@@ -45,11 +46,15 @@ export async function startSession(db: Database, user: User, client: ClientInfo)
 }
 
 /**
- * The signed-in user behind a cookie token, or null. An inactive user loses every session here.
- * Sessions slide: one still in use gets a new expiry at most once a day.
+ * The signed-in user behind a cookie token, or null; kept for a few seconds (./cache.ts). An
+ * inactive user loses every session here. Sessions slide: one still in use gets a new expiry at
+ * most once a day.
  */
 export async function resolveSession(db: Database, token: string): Promise<ResolvedSession | null> {
-  const row = await findSessionWithUser(db, hashToken(token));
+  const tokenHash = hashToken(token);
+  const cached = cachedSession(tokenHash);
+  if (cached) return cached;
+  const row = await findSessionWithUser(db, tokenHash);
   if (!row) return null;
   if (!row.user.status) {
     await deleteSessionsOfUser(db, row.user.id);
@@ -59,7 +64,9 @@ export async function resolveSession(db: Database, token: string): Promise<Resol
   if (remaining < SESSION_TTL_MS - DAY_MS) {
     await extendSession(db, row.session.id, new Date(Date.now() + SESSION_TTL_MS));
   }
-  return { sessionId: row.session.id, user: row.user };
+  const session = { sessionId: row.session.id, user: row.user };
+  keepSession(tokenHash, session);
+  return session;
 }
 
 /** Ends the session behind a cookie token (signing out); an unknown token is no error. */
