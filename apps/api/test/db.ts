@@ -5,8 +5,18 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
-import { type DatabaseHandle, migrate, migrationsFolder, openDatabase, wrapPglite } from "#api/db/client";
+import {
+  type Database,
+  type DatabaseHandle,
+  migrate,
+  migrationsFolder,
+  openDatabase,
+  wrapPglite,
+} from "#api/db/client";
+import * as schema from "#api/db/schema/index";
 
 // The database every API test runs against: an in-memory PGlite by default, or a brand-new
 // PostgreSQL database with TEST_DB_KIND=postgres and TEST_DATABASE_URL (any database on the
@@ -49,6 +59,27 @@ export async function createEmptyDatabase(): Promise<DatabaseHandle> {
     };
   }
   return openDatabase({});
+}
+
+/** A statement sent to the database, and when (performance.now()). */
+export interface LoggedStatement {
+  sql: string;
+  at: number;
+}
+
+/**
+ * The same database through a second drizzle instance on the same client (PGlite, or the pool),
+ * which keeps every statement it sends, in order: to count what a piece of code costs.
+ */
+export function loggingDatabase(handle: DatabaseHandle): { db: Database; statements: LoggedStatement[] } {
+  const statements: LoggedStatement[] = [];
+  const logger = { logQuery: (query: string) => void statements.push({ sql: query, at: performance.now() }) };
+  const config = { schema, casing: "snake_case", logger } as const;
+  // NOTE: drizzle's database carries its client as `$client`; the shared Database type hides it.
+  const client = (handle.db as unknown as { $client: PGlite | pg.Pool }).$client;
+  const db: Database =
+    client instanceof PGlite ? drizzlePglite({ client, ...config }) : drizzlePostgres({ client, ...config });
+  return { db, statements };
 }
 
 /** Hash of the migrations, so a template is rebuilt whenever they change. */

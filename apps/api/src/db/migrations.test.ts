@@ -6,6 +6,8 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createEmptyDatabase } from "#test/db";
 import { creditNoteFigures, invoiceFigures } from "../modules/documents/figures";
+import { drainOutbox, getEmail } from "../modules/email/service";
+import type { MailTransport, OutgoingMessage } from "../modules/email/transport";
 import { type DatabaseHandle, migrate, migrationsFolder } from "./client";
 
 /** The migrations up to and including `lastTag`, as a folder of their own. */
@@ -443,6 +445,54 @@ describe("upgrading a shop to the sales ledger (migration 0017)", () => {
       await db.execute(sql`update payments set status = 'refunded', refunded_amount = 279.13
         where id = '64a000000000000000000064'`);
       expect(await ledger()).toHaveLength(3);
+    } finally {
+      await shop.close();
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("upgrading a shop to messages rendered by the sender (migration 0018)", () => {
+  it("keeps every message written before it readable, and sends a queued one as it was written", async () => {
+    const shop = await createEmptyDatabase();
+    const folder = migrationsUpTo("0017_sales_ledger");
+    try {
+      await migrate(shop, folder);
+      const { db } = shop;
+      await db.execute(sql`insert into emails (id, kind, recipient, subject, text, html, status, attempts, sent_at)
+        values ('64a000000000000000000070', 'welcome', 'asha@example.com', 'Welcome', 'Hello Asha', '<p>Hello Asha</p>',
+          'sent', 1, now()),
+          ('64a000000000000000000071', 'orderPlaced', 'asha@example.com', 'Order #1001', 'Your order', '<p>Your order</p>',
+          'queued', 0, null)`);
+      await migrate(shop);
+      expect(await getEmail(db, "64a000000000000000000070")).toMatchObject({
+        status: "sent",
+        text: "Hello Asha",
+        html: "<p>Hello Asha</p>",
+        parts: null,
+        shop: null,
+      });
+      const sent: OutgoingMessage[] = [];
+      const transport: MailTransport = {
+        kind: "smtp",
+        send: async (message) => void sent.push(message),
+        close: () => undefined,
+      };
+      expect(await drainOutbox(db, transport, "example.com")).toEqual({ sent: 1, failed: 0 });
+      expect(sent).toEqual([
+        {
+          messageId: "<64a000000000000000000071@example.com>",
+          to: "asha@example.com",
+          subject: "Order #1001",
+          text: "Your order",
+          html: "<p>Your order</p>",
+        },
+      ]);
+      expect(await getEmail(db, "64a000000000000000000071")).toMatchObject({
+        status: "sent",
+        text: "Your order",
+        html: "<p>Your order</p>",
+      });
     } finally {
       await shop.close();
       rmSync(folder, { recursive: true, force: true });

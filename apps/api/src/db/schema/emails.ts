@@ -1,9 +1,25 @@
 import { EMAIL_KINDS, EMAIL_STATUSES, type EmailKind, type EmailStatus } from "@shop/shared/constants";
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { check, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { idRef, primaryId } from "./columns";
 import { sqlList } from "./sql-lists";
 import { users } from "./users";
+
+/** A message's words, as a use case writes them (modules/email/compose.ts renders them). */
+export interface MessageParts {
+  /** The recipient's first name, for the greeting. */
+  firstName: string;
+  lines: readonly string[];
+  /** A button in the HTML part, the bare link in the text part. */
+  action?: { label: string; url: string };
+}
+
+/** The shop's details a message's footer names. */
+export interface ShopDetails {
+  address: string;
+  email: string;
+  phone: string;
+}
 
 /**
  * Every outbound message, written in the transaction that causes it (the outbox), then sent by the
@@ -16,8 +32,15 @@ export const emails = pgTable(
     kind: text().$type<EmailKind>().notNull(),
     recipient: text().notNull(),
     subject: text().notNull(),
-    text: text().notNull(),
-    html: text().notNull(),
+    /**
+     * What the message says, kept as written (its words and the shop's details of that moment) and
+     * rendered by the sender (modules/email/service.ts), outside the transaction that wrote it.
+     */
+    parts: jsonb().$type<MessageParts>(),
+    shop: jsonb().$type<ShopDetails>(),
+    /** The rendered parts: set by the sender when it renders; rows written before 0018 have only these. */
+    text: text(),
+    html: text(),
     status: text().$type<EmailStatus>().notNull().default("queued"),
     attempts: integer().notNull().default(0),
     /** When the sender may take it next: now for a new message, later after a failed attempt. */
@@ -31,6 +54,11 @@ export const emails = pgTable(
   (t) => [
     check("emails_kind_check", sql`${t.kind} in (${sqlList(EMAIL_KINDS)})`),
     check("emails_status_check", sql`${t.status} in (${sqlList(EMAIL_STATUSES)})`),
+    // NOTE: a row the sender could neither render nor send as it is would stay queued for ever.
+    check(
+      "emails_body_check",
+      sql`(${t.text} is not null and ${t.html} is not null) or (${t.parts} is not null and ${t.shop} is not null)`,
+    ),
     index("emails_created_at_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("emails_due_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'queued'`),
     index("emails_status_created_at_idx").on(t.status, t.createdAt.desc().nullsFirst()),

@@ -4,20 +4,7 @@
  */
 import { mail } from "@shop/shared/messages";
 import { SHOP_NAME } from "@shop/shared/site";
-
-export interface MessageParts {
-  /** The recipient's first name, for the greeting. */
-  firstName: string;
-  lines: readonly string[];
-  /** A button in the HTML part, the bare link in the text part. */
-  action?: { label: string; url: string };
-}
-
-export interface ShopDetails {
-  address: string;
-  email: string;
-  phone: string;
-}
+import type { MessageParts, ShopDetails } from "#api/db/schema/emails";
 
 export interface ComposedMessage {
   text: string;

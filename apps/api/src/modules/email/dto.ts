@@ -1,5 +1,6 @@
 import type { EmailDto, EmailSummaryDto } from "@shop/shared/schemas/email";
 import type { Email } from "#api/db/schema/emails";
+import type { RenderedEmail } from "./service";
 
 type EmailSummaryRow = Pick<
   Email,
@@ -20,6 +21,6 @@ export function toEmailSummaryDto(row: EmailSummaryRow): EmailSummaryDto {
   };
 }
 
-export function toEmailDto(row: Email): EmailDto {
+export function toEmailDto(row: RenderedEmail): EmailDto {
   return { ...toEmailSummaryDto(row), text: row.text, html: row.html };
 }

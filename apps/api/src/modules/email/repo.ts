@@ -1,7 +1,8 @@
 /** The emails table: the outbox the sender drains, and the mailbox the dashboard reads. */
 import type { EmailStatus } from "@shop/shared/constants";
-import { and, count, desc, eq, ilike, inArray, lte, or, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, getTableColumns, ilike, lte, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "#api/db/client";
+import { idValue } from "#api/db/schema/columns";
 import { type Email, emails, type NewEmail } from "#api/db/schema/emails";
 
 export async function insertEmail(db: Database, values: NewEmail): Promise<Email> {
@@ -17,14 +18,18 @@ export async function insertEmails(db: Database, values: readonly NewEmail[]): P
 }
 
 /**
- * Takes up to `limit` messages that are due and held by no live sender, and holds them for `leaseMs`.
- * Two senders never take the same row: the rows are locked while taken and skipped by the other
- * (FOR UPDATE SKIP LOCKED), and a taken row's lease keeps it out of later takes. The lease is set by
- * the database's clock, the one it is compared with, so instances whose clocks differ agree on it.
+ * Takes up to `limit` messages that are due and held by no live sender, and holds them for `leaseMs`,
+ * in one statement (no transaction of its own). Two senders never take the same row: the rows are
+ * locked while taken and skipped by the other (FOR UPDATE SKIP LOCKED), and a row taken by another
+ * statement meanwhile is checked again once its lock is released, when its lease keeps it out. The
+ * lease is set by the database's clock, the one it is compared with, so instances whose clocks
+ * differ agree on it.
  */
 export async function claimDueEmails(db: Database, limit: number, leaseMs: number): Promise<Email[]> {
-  return db.transaction(async (tx) => {
-    const due = await tx
+  // NOTE: the due rows are chosen in a CTE, which PostgreSQL runs once; `id in (subquery ... limit)`
+  // may be planned as a join that runs the subquery again and takes more than `limit` rows.
+  const due = db.$with("due").as(
+    db
       .select({ id: emails.id })
       .from(emails)
       .where(
@@ -36,46 +41,58 @@ export async function claimDueEmails(db: Database, limit: number, leaseMs: numbe
       )
       .orderBy(emails.nextAttemptAt)
       .limit(limit)
-      .for("update", { skipLocked: true });
-    if (due.length === 0) return [];
-    return tx
-      .update(emails)
-      .set({
-        leaseUntil: sql`now() + ${leaseMs} * interval '1 millisecond'`,
-        attempts: sql`${emails.attempts} + 1`,
-      })
-      .where(
-        inArray(
-          emails.id,
-          due.map((row) => row.id),
-        ),
-      )
-      .returning();
-  });
+      .for("update", { skipLocked: true }),
+  );
+  return db
+    .with(due)
+    .update(emails)
+    .set({
+      leaseUntil: sql`now() + ${leaseMs} * interval '1 millisecond'`,
+      attempts: sql`${emails.attempts} + 1`,
+    })
+    .from(due)
+    .where(eq(emails.id, due.id))
+    .returning(getTableColumns(emails));
 }
 
-export async function markEmailSent(db: Database, id: string): Promise<void> {
-  await db
-    .update(emails)
-    .set({ status: "sent", sentAt: sql`now()`, leaseUntil: null, lastError: null })
-    .where(eq(emails.id, id));
-}
+/** What became of one taken message; `text` and `html` are its rendering when the sender made it. */
+export type EmailResult = { id: string; text: string | null; html: string | null } & (
+  | { outcome: "sent" }
+  /** Tried again `retryMs` from now, or marked failed when that is null. */
+  | { outcome: "failed"; error: string; retryMs: number | null }
+  /** Never tried (the lease had too little time left): handed back, its attempt not counted. */
+  | { outcome: "released" }
+);
 
-/** After a failed attempt: try again at `nextAttemptAt`, or give up (failed) when it is null. */
-export async function markEmailAttemptFailed(
-  db: Database,
-  id: string,
-  error: string,
-  nextAttemptAt: Date | null,
-): Promise<void> {
-  await db
-    .update(emails)
-    .set(
-      nextAttemptAt
-        ? { lastError: error, nextAttemptAt, leaseUntil: null }
-        : { lastError: error, status: "failed", leaseUntil: null },
-    )
-    .where(eq(emails.id, id));
+/**
+ * Records what became of taken messages, in one statement: a sent one is marked sent; a failed one
+ * keeps its error and waits until its next attempt (by the database's clock, as the lease), or is
+ * marked failed; a released one is due again at once. Each is let go (its lease cleared), and keeps
+ * the text and HTML the sender rendered for it, so that the mailbox shows what went out.
+ */
+export async function recordEmailResults(db: Database, results: readonly EmailResult[]): Promise<void> {
+  if (results.length === 0) return;
+  const values = results.map(
+    (r) =>
+      sql`(${idValue(r.id)}, ${r.outcome}::text, ${r.outcome === "failed" ? r.error : null}::text, ${r.outcome === "failed" ? r.retryMs : null}::integer, ${r.text}::text, ${r.html}::text)`,
+  );
+  await db.execute(sql`
+    update ${emails} as e set
+      status = case
+        when r.outcome = 'sent' then 'sent'
+        when r.outcome = 'failed' and r.retry_ms is null then 'failed'
+        else e.status end,
+      sent_at = case when r.outcome = 'sent' then now() else e.sent_at end,
+      last_error = case r.outcome when 'sent' then null when 'failed' then r.error else e.last_error end,
+      next_attempt_at = case
+        when r.outcome = 'failed' and r.retry_ms is not null then now() + r.retry_ms * interval '1 millisecond'
+        else e.next_attempt_at end,
+      attempts = case when r.outcome = 'released' then e.attempts - 1 else e.attempts end,
+      lease_until = null,
+      text = coalesce(e.text, r.text),
+      html = coalesce(e.html, r.html)
+    from (values ${sql.join(values, sql`, `)}) as r(id, outcome, error, retry_ms, text, html)
+    where e.id = r.id`);
 }
 
 export interface EmailFilter {

@@ -4,21 +4,22 @@
  */
 import { EMAIL_RETRY_DELAYS_MS, type EmailKind } from "@shop/shared/constants";
 import { api } from "@shop/shared/messages";
+import pLimit from "p-limit";
 import type { Config } from "#api/config";
 import { AppError } from "#api/core/errors";
 import { limitOffset, type PageRequest } from "#api/core/paging";
 import type { Database } from "#api/db/client";
-import type { Email, NewEmail } from "#api/db/schema/emails";
-import { type ComposedMessage, composeMessage, type MessageParts, type ShopDetails } from "./compose";
+import type { Email, MessageParts, NewEmail, ShopDetails } from "#api/db/schema/emails";
+import { type ComposedMessage, composeMessage } from "./compose";
 import {
   claimDueEmails,
   type EmailFilter,
+  type EmailResult,
   findEmail,
   insertEmail,
   insertEmails,
   listEmails,
-  markEmailAttemptFailed,
-  markEmailSent,
+  recordEmailResults,
   requeueFailedEmail,
 } from "./repo";
 import type { MailTransport } from "./transport";
@@ -50,14 +51,23 @@ export interface Outgoing {
   parts: MessageParts;
 }
 
-function rowOf(shop: ShopDetails, message: Outgoing) {
-  const { text, html }: ComposedMessage = composeMessage(message.parts, shop);
-  return { kind: message.kind, recipient: message.to, subject: message.subject, text, html };
+/**
+ * A message's outbox row: its words and the shop's details as they are now, rendered by the sender
+ * (the change's transaction pays for an insert, not for composing the text and HTML).
+ */
+function outboxRow(shop: ShopDetails, message: Outgoing): NewEmail {
+  return {
+    kind: message.kind,
+    recipient: message.to,
+    subject: message.subject,
+    parts: message.parts,
+    shop: { address: shop.address, email: shop.email, phone: shop.phone },
+  };
 }
 
 /** Writes a message to the outbox; pass the transaction of the change it tells of. */
 export async function queueEmail(db: Database, shop: ShopDetails, message: Outgoing): Promise<Email> {
-  return insertEmail(db, rowOf(shop, message));
+  return insertEmail(db, outboxRow(shop, message));
 }
 
 /**
@@ -66,6 +76,14 @@ export async function queueEmail(db: Database, shop: ShopDetails, message: Outgo
  */
 export function isDeliverable(address: string): boolean {
   return !/\.invalid$/i.test(address);
+}
+
+/**
+ * The outbox rows of messages, for a caller that writes them in an insert of its own; those to an
+ * address that cannot receive mail (a closed account's) are left out. Renders nothing.
+ */
+export function outboxRows(shop: ShopDetails, messages: readonly Outgoing[]): NewEmail[] {
+  return messages.filter((message) => isDeliverable(message.to)).map((message) => outboxRow(shop, message));
 }
 
 /**
@@ -80,17 +98,56 @@ export async function queueEmails(
   await insertEmails(db, outboxRows(shop, messages));
 }
 
-/**
- * The outbox rows of messages, for a caller that writes them within a statement of its own; those to
- * an address that cannot receive mail (a closed account's) are left out.
- */
-export function outboxRows(shop: ShopDetails, messages: readonly Outgoing[]): NewEmail[] {
-  return messages.filter((message) => isDeliverable(message.to)).map((message) => rowOf(shop, message));
+/** A message with its text and HTML: as rendered when sent, or rendered now from its words. */
+export type RenderedEmail = Email & ComposedMessage;
+
+/** What a message says: its stored rendering, else its words rendered with the shop's details it kept. */
+export function renderEmail(email: Email): RenderedEmail {
+  if (email.text !== null && email.html !== null) return { ...email, text: email.text, html: email.html };
+  // NOTE: the table's check (emails_body_check) keeps a row from having neither.
+  if (!email.parts || !email.shop) throw new Error(`email ${email.id} has neither its parts nor its text`);
+  return { ...email, ...composeMessage(email.parts, email.shop) };
 }
 
 /** How long a sender holds the messages it took: past it, another sender may take them again. */
 export const LEASE_MS = 2 * 60_000;
-const BATCH = 20;
+
+/**
+ * How long one send may take before it counts as a failed attempt. NOTE: the transport's timeouts
+ * (transport.ts: 15 s to resolve and connect, 15 s for the greeting, 15 s of silence per answer) each
+ * bound one wait, not a whole conversation: a server that answers every command just in time, or
+ * trickles its answer, keeps a send going for minutes. A send cut here may still reach the server
+ * later; its next attempt then sends it again, with the same Message-ID.
+ */
+const SEND_DEADLINE_MS = 30_000;
+
+export interface OutboxLimits {
+  /** Messages taken by one statement. */
+  batch: number;
+  leaseMs: number;
+  /** Messages sent at once. */
+  concurrency: number;
+  sendDeadlineMs: number;
+  /** Lease kept back, past the last send's deadline, for the statement that records the batch. */
+  recordMs: number;
+}
+
+/**
+ * Four sends at once: each opens its own connection (the transport keeps none), so one after the other
+ * a batch of 50 pays 50 handshakes in a row, and one slow server holds back the 49 others; four stay
+ * well under the connections a submission server allows one client. The lease is long enough: a send
+ * starts only while SEND_DEADLINE_MS + recordMs of the lease are left, and ends by its deadline, so
+ * the batch's results are recorded with 15 s of the lease to spare (more than the database client's
+ * 10 s query timeout). A batch whose server hangs sends what fits and hands the rest back at once
+ * (with 4 at a time, 12 of 50 when every send hangs to its deadline).
+ */
+export const OUTBOX_LIMITS: OutboxLimits = {
+  batch: 50,
+  leaseMs: LEASE_MS,
+  concurrency: 4,
+  sendDeadlineMs: SEND_DEADLINE_MS,
+  recordMs: 15_000,
+};
 
 export interface DrainResult {
   sent: number;
@@ -98,44 +155,91 @@ export interface DrainResult {
 }
 
 /**
- * Sends what is due, one batch at a time until nothing is left. A refused or failed send waits
- * EMAIL_RETRY_DELAYS_MS[attempt - 1] before the next attempt; past the last delay the message is
- * marked failed. A sender killed between the server's acceptance and `markEmailSent` leaves the
- * message to be sent again once its lease ends: at least once, never lost (the Message-ID is the
- * same both times, which lets receiving servers drop the second copy).
+ * Sends what is due, one batch at a time until nothing is left: a statement takes up to 50 messages,
+ * they are rendered and sent, and a statement records what became of them. A refused or failed send
+ * waits EMAIL_RETRY_DELAYS_MS[attempt - 1] before the next attempt; past the last delay the message
+ * is marked failed. A sender killed before it recorded a batch leaves the batch's messages, sent or
+ * not, to be taken again once its lease ends: at least once, never lost (the Message-ID is the same
+ * each time, which lets receiving servers drop a second copy).
  */
 export async function drainOutbox(
   db: Database,
   transport: MailTransport,
   domain: string,
+  limits: OutboxLimits = OUTBOX_LIMITS,
 ): Promise<DrainResult> {
   const result: DrainResult = { sent: 0, failed: 0 };
+  const slots = pLimit(limits.concurrency);
   for (;;) {
-    const batch = await claimDueEmails(db, BATCH, LEASE_MS);
+    // Counted from before the lease was taken (by the database's clock, after this moment), on this
+    // process's monotonic clock: the time left of the lease is never overestimated.
+    const takenAt = performance.now();
+    const batch = await claimDueEmails(db, limits.batch, limits.leaseMs);
     if (batch.length === 0) return result;
-    for (const email of batch) {
-      try {
-        await transport.send({
-          messageId: `<${email.id}@${domain}>`,
-          to: email.recipient,
-          subject: email.subject,
-          text: email.text,
-          html: email.html,
-        });
-        await markEmailSent(db, email.id);
-        result.sent += 1;
-      } catch (error) {
-        const delay = EMAIL_RETRY_DELAYS_MS[email.attempts - 1];
-        const reason = error instanceof Error ? error.message : String(error);
-        await markEmailAttemptFailed(
-          db,
-          email.id,
-          reason.slice(0, 500),
-          delay === undefined ? null : new Date(Date.now() + delay),
-        );
-        result.failed += 1;
-      }
+    const lastStart = takenAt + limits.leaseMs - limits.sendDeadlineMs - limits.recordMs;
+    const results = await Promise.all(
+      batch.map((email) =>
+        slots(() =>
+          performance.now() > lastStart
+            ? { id: email.id, outcome: "released" as const, text: null, html: null }
+            : attempt(email, transport, domain, limits.sendDeadlineMs),
+        ),
+      ),
+    );
+    await recordEmailResults(db, results);
+    for (const { outcome } of results) {
+      if (outcome === "sent") result.sent += 1;
+      if (outcome === "failed") result.failed += 1;
     }
+  }
+}
+
+/** Renders and sends one taken message; answers what became of it, for recordEmailResults. */
+async function attempt(
+  email: Email,
+  transport: MailTransport,
+  domain: string,
+  deadlineMs: number,
+): Promise<EmailResult> {
+  let rendering: Pick<EmailResult, "text" | "html"> = { text: null, html: null };
+  try {
+    const { text, html } = renderEmail(email);
+    // A message rendered now keeps its rendering; one that had it keeps what it had.
+    if (email.text === null) rendering = { text, html };
+    await withDeadline(
+      transport.send({
+        messageId: `<${email.id}@${domain}>`,
+        to: email.recipient,
+        subject: email.subject,
+        text,
+        html,
+      }),
+      deadlineMs,
+    );
+    return { id: email.id, outcome: "sent", ...rendering };
+  } catch (error) {
+    const delay = EMAIL_RETRY_DELAYS_MS[email.attempts - 1];
+    const reason = error instanceof Error ? error.message : String(error);
+    return {
+      id: email.id,
+      outcome: "failed",
+      error: reason.slice(0, 500),
+      retryMs: delay ?? null,
+      ...rendering,
+    };
+  }
+}
+
+/** `work`, or a rejection once `ms` have passed without it settling. */
+async function withDeadline(work: Promise<void>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer from the mail server within ${ms / 1000} s`)), ms);
+  });
+  try {
+    await Promise.race([work, deadline]);
+  } finally {
+    clearTimeout(timer);
   }
 }
 
@@ -143,16 +247,17 @@ export async function listOutgoingEmails(db: Database, filter: EmailFilter, page
   return listEmails(db, filter, limitOffset(page));
 }
 
-export async function getEmail(db: Database, id: string): Promise<Email> {
+/** One message with its text and HTML (one not rendered yet is rendered for the reader, not stored). */
+export async function getEmail(db: Database, id: string): Promise<RenderedEmail> {
   const email = await findEmail(db, id);
   if (!email) throw new AppError("NOT_FOUND", api.emailNotFound);
-  return email;
+  return renderEmail(email);
 }
 
 /** An admin sends a failed message again; a queued or sent one is refused with 409. */
-export async function retryEmail(db: Database, id: string): Promise<Email> {
+export async function retryEmail(db: Database, id: string): Promise<RenderedEmail> {
   const email = await requeueFailedEmail(db, id);
-  if (email) return email;
+  if (email) return renderEmail(email);
   await getEmail(db, id);
   throw new AppError("CONFLICT", api.emailNotFailed);
 }

@@ -15,7 +15,7 @@ import { emails } from "#api/db/schema/emails";
 import { productVariants } from "#api/db/schema/products";
 import { refunds } from "#api/db/schema/refunds";
 import { addAddress } from "#api/modules/addresses/service";
-import { mailContextOf } from "#api/modules/email/service";
+import { mailContextOf, renderEmail } from "#api/modules/email/service";
 import { placeOrder } from "#api/modules/orders/placement";
 import { createTestGateway } from "#api/payments/test-gateway";
 import { createTestApp, inject, type TestApp } from "#test/app";
@@ -130,12 +130,13 @@ async function refundRows(orderId: string) {
   return t.database.db.select().from(refunds).where(eq(refunds.orderId, orderId));
 }
 
+/** The refund messages to an address, as they go out (rendered here if the sender has not yet). */
 async function refundEmails(recipient: string) {
   return t.database.db
     .select()
     .from(emails)
     .where(eq(emails.recipient, recipient))
-    .then((rows) => rows.filter((row) => row.kind === "orderRefunded"));
+    .then((rows) => rows.filter((row) => row.kind === "orderRefunded").map(renderEmail));
 }
 
 const refundCalls = () => fake.callsTo(/^\/v2\/payments\/captures\/[^/]+\/refund$/);
