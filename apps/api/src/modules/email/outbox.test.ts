@@ -77,12 +77,12 @@ function kindOf(statement: LoggedStatement): string {
 const rowsById = async () => new Map((await handle.db.select().from(emails)).map((row) => [row.id, row]));
 
 describe("the outbox sender", () => {
-  it("takes 50 of 60 due messages with one statement, the oldest first, and records them with one", async () => {
+  it("takes 50 of 60 due messages with one statement, the oldest first, and records the mailbox's with one", async () => {
     await queue(messages(60));
     const { db, statements } = loggingDatabase(handle);
     const timeline: string[] = [];
     const transport: MailTransport = {
-      kind: "smtp",
+      kind: "mailbox",
       async send(message) {
         timeline.push(`${statements.length} ${message.subject}`);
       },
@@ -101,6 +101,27 @@ describe("the outbox sender", () => {
       expect(row).toMatchObject({ status: "sent", attempts: 1, leaseUntil: null, lastError: null });
       expect(row.sentAt).not.toBeNull();
     }
+  });
+
+  it("records each message sent by SMTP before it sends the next, so that a killed sender leaves one in doubt", async () => {
+    await queue(messages(3));
+    const { db, statements } = loggingDatabase(handle);
+    const timeline: string[] = [];
+    const transport: MailTransport = {
+      kind: "smtp",
+      async send(message) {
+        timeline.push(`${statements.map(kindOf).join(",")} | ${message.subject}`);
+      },
+      close: () => undefined,
+    };
+    expect(await drainOutbox(db, transport, DOMAIN)).toEqual({ sent: 3, failed: 0 });
+    expect(timeline).toEqual([
+      "take | Message 0",
+      "take,record | Message 1",
+      "take,record,record | Message 2",
+    ]);
+    expect(statements.map(kindOf)).toEqual(["take", "record", "record", "record", "take"]);
+    for (const row of (await rowsById()).values()) expect(row).toMatchObject({ status: "sent", attempts: 1 });
   });
 
   it("never sends one message twice when two senders drain at once", async () => {
@@ -128,7 +149,8 @@ describe("the outbox sender", () => {
     );
     const before = Date.now();
     expect(await drainOutbox(db, transport, DOMAIN)).toEqual({ sent: 6, failed: 1 });
-    expect(statements.map(kindOf)).toEqual(["take", "record", "take"]);
+    // By SMTP, each result is recorded before the next message goes.
+    expect(statements.map(kindOf)).toEqual(["take", ...Array.from({ length: 7 }, () => "record"), "take"]);
     expect(sent.map((message) => message.subject).sort()).toEqual(
       ["Message 0", "Message 1", "Message 2", "Message 4", "Message 5", "Message 6"].sort(),
     );
@@ -187,7 +209,7 @@ describe("the outbox sender", () => {
 
   it("records a batch within its lease when every send hangs, and hands back what it could not start", async () => {
     await queue(messages(20));
-    const limits = { batch: 20, leaseMs: 1_000, concurrency: 4, sendDeadlineMs: 200, recordMs: 200 };
+    const limits = { batch: 20, leaseMs: 1_000, sendDeadlineMs: 200, recordMs: 200 };
     const { db, statements } = loggingDatabase(handle);
     const started: string[] = [];
     const hanging: MailTransport = {
@@ -209,11 +231,16 @@ describe("the outbox sender", () => {
     );
     const passes = statements.map(kindOf);
     expect(passes.filter((kind) => kind === "take").length).toBeGreaterThan(2);
-    for (let n = 0; n + 1 < statements.length; n += 2) {
-      const [take, record] = [statements[n], statements[n + 1]];
-      if (!take || !record) break;
-      expect([kindOf(take), kindOf(record)]).toEqual(["take", "record"]);
-      expect(record.at - take.at, "a batch is recorded within its lease").toBeLessThan(limits.leaseMs);
+    // Every statement after a take is a record of that batch, made within its lease.
+    let take: LoggedStatement | undefined;
+    for (const statement of statements) {
+      if (kindOf(statement) === "take") {
+        take = statement;
+        continue;
+      }
+      expect(kindOf(statement)).toBe("record");
+      if (!take) throw new Error("a record before any take");
+      expect(statement.at - take.at, "a batch is recorded within its lease").toBeLessThan(limits.leaseMs);
     }
     for (const row of (await rowsById()).values()) {
       expect(row).toMatchObject({ status: "queued", attempts: 1, leaseUntil: null });

@@ -4,7 +4,6 @@
  */
 import { EMAIL_RETRY_DELAYS_MS, type EmailKind } from "@shop/shared/constants";
 import { api } from "@shop/shared/messages";
-import pLimit from "p-limit";
 import type { Config } from "#api/config";
 import { AppError } from "#api/core/errors";
 import { limitOffset, type PageRequest } from "#api/core/paging";
@@ -125,26 +124,20 @@ export interface OutboxLimits {
   /** Messages taken by one statement. */
   batch: number;
   leaseMs: number;
-  /** Messages sent at once. */
-  concurrency: number;
   sendDeadlineMs: number;
   /** Lease kept back, past the last send's deadline, for the statement that records the batch. */
   recordMs: number;
 }
 
 /**
- * Four sends at once: each opens its own connection (the transport keeps none), so one after the other
- * a batch of 50 pays 50 handshakes in a row, and one slow server holds back the 49 others; four stay
- * well under the connections a submission server allows one client. The lease is long enough: a send
- * starts only while SEND_DEADLINE_MS + recordMs of the lease are left, and ends by its deadline, so
- * the batch's results are recorded with 15 s of the lease to spare (more than the database client's
- * 10 s query timeout). A batch whose server hangs sends what fits and hands the rest back at once
- * (with 4 at a time, 12 of 50 when every send hangs to its deadline).
+ * The lease is long enough: a send starts only while SEND_DEADLINE_MS + recordMs of the lease are
+ * left, and ends by its deadline, so the batch's results are recorded with 15 s of the lease to spare
+ * (more than the database client's 10 s query timeout). A batch whose server hangs sends what fits
+ * and hands the rest back at once.
  */
 export const OUTBOX_LIMITS: OutboxLimits = {
   batch: 50,
   leaseMs: LEASE_MS,
-  concurrency: 4,
   sendDeadlineMs: SEND_DEADLINE_MS,
   recordMs: 15_000,
 };
@@ -156,11 +149,15 @@ export interface DrainResult {
 
 /**
  * Sends what is due, one batch at a time until nothing is left: a statement takes up to 50 messages,
- * they are rendered and sent, and a statement records what became of them. A refused or failed send
- * waits EMAIL_RETRY_DELAYS_MS[attempt - 1] before the next attempt; past the last delay the message
- * is marked failed. A sender killed before it recorded a batch leaves the batch's messages, sent or
- * not, to be taken again once its lease ends: at least once, never lost (the Message-ID is the same
- * each time, which lets receiving servers drop a second copy).
+ * they are rendered and sent one after the other, and a statement records what became of them. A
+ * refused or failed send waits EMAIL_RETRY_DELAYS_MS[attempt - 1] before the next attempt; past the
+ * last delay the message is marked failed.
+ *
+ * NOTE: a message that leaves the process (SMTP) has its result recorded before the next one is
+ * sent, with the results before it in one statement: a sender killed mid-batch leaves only the
+ * message it was sending to be sent twice, when its lease ends (at least once, never lost; the
+ * Message-ID is the same each time, which lets receiving servers drop the second copy). The built-in
+ * mailbox delivers nothing out of the process, so its whole batch is recorded by one statement.
  */
 export async function drainOutbox(
   db: Database,
@@ -169,7 +166,6 @@ export async function drainOutbox(
   limits: OutboxLimits = OUTBOX_LIMITS,
 ): Promise<DrainResult> {
   const result: DrainResult = { sent: 0, failed: 0 };
-  const slots = pLimit(limits.concurrency);
   for (;;) {
     // Counted from before the lease was taken (by the database's clock, after this moment), on this
     // process's monotonic clock: the time left of the lease is never overestimated.
@@ -177,20 +173,22 @@ export async function drainOutbox(
     const batch = await claimDueEmails(db, limits.batch, limits.leaseMs);
     if (batch.length === 0) return result;
     const lastStart = takenAt + limits.leaseMs - limits.sendDeadlineMs - limits.recordMs;
-    const results = await Promise.all(
-      batch.map((email) =>
-        slots(() =>
-          performance.now() > lastStart
-            ? { id: email.id, outcome: "released" as const, text: null, html: null }
-            : attempt(email, transport, domain, limits.sendDeadlineMs),
-        ),
-      ),
-    );
-    await recordEmailResults(db, results);
-    for (const { outcome } of results) {
-      if (outcome === "sent") result.sent += 1;
-      if (outcome === "failed") result.failed += 1;
+    let unrecorded: EmailResult[] = [];
+    for (const email of batch) {
+      if (performance.now() > lastStart) {
+        unrecorded.push({ id: email.id, outcome: "released", text: null, html: null });
+        continue;
+      }
+      if (transport.kind === "smtp" && unrecorded.length > 0) {
+        await recordEmailResults(db, unrecorded);
+        unrecorded = [];
+      }
+      const outcome = await attempt(email, transport, domain, limits.sendDeadlineMs);
+      unrecorded.push(outcome);
+      if (outcome.outcome === "sent") result.sent += 1;
+      if (outcome.outcome === "failed") result.failed += 1;
     }
+    await recordEmailResults(db, unrecorded);
   }
 }
 
