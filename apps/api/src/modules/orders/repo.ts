@@ -2,6 +2,7 @@
 import type { OrderStatus } from "@shop/shared/constants";
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, type SQL, sql } from "drizzle-orm";
 import type { Database } from "#api/db/client";
+import { preparedFor } from "#api/db/prepared";
 import { idValue } from "#api/db/schema/columns";
 import { type Media, media } from "#api/db/schema/media";
 import {
@@ -169,21 +170,6 @@ export async function findOrderByIdempotencyKey(db: Database, userId: string, ke
   return row;
 }
 
-/**
- * Locks the shopper's row (placements of one shopper queue here) and counts their unpaid pending
- * orders. NOTE: two statements, not one: the count must take its snapshot after the lock is held,
- * or it misses the orders of the placement it waited for (READ COMMITTED re-checks a locked row,
- * not a subquery).
- */
-export async function lockAndCountUnpaidOrders(db: Database, userId: string): Promise<number> {
-  await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
-  const [row] = await db
-    .select({ total: count() })
-    .from(orders)
-    .where(and(eq(orders.userId, userId), eq(orders.status, "pending"), isNull(orders.paymentId)));
-  return row?.total ?? 0;
-}
-
 const orderColumns = {
   order: orders,
   user: {
@@ -227,9 +213,18 @@ export async function findOrdersByIds(db: Database, ids: readonly string[]) {
     .where(inArray(orders.id, [...ids]));
 }
 
-/** An order's row alone (no shopper, no payment). */
+const orderRow = preparedFor((db) =>
+  db
+    .select()
+    .from(orders)
+    .where(eq(orders.id, sql.placeholder("id")))
+    .limit(1)
+    .prepare("order_row"),
+);
+
+/** An order's row alone (no shopper, no payment): what a payment checks before the provider is called. */
 export async function findOrderRow(db: Database, id: string) {
-  const [row] = await db.select().from(orders).where(eq(orders.id, id)).limit(1);
+  const [row] = await orderRow(db).execute({ id });
   return row;
 }
 

@@ -1,6 +1,7 @@
 /** SQL for sessions. */
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { Database } from "#api/db/client";
+import { preparedFor } from "#api/db/prepared";
 import { sessions, users } from "#api/db/schema/users";
 import { forgetSession, forgetUser } from "./cache";
 
@@ -12,13 +13,19 @@ export async function insertSession(
   return row;
 }
 
-export async function findSessionWithUser(db: Database, tokenHash: string) {
-  const [row] = await db
+const sessionWithUser = preparedFor((db) =>
+  db
     .select({ session: sessions, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, tokenHash), sql`${sessions.expiresAt} > now()`))
-    .limit(1);
+    .where(and(eq(sessions.tokenHash, sql.placeholder("tokenHash")), sql`${sessions.expiresAt} > now()`))
+    .limit(1)
+    .prepare("session_with_user"),
+);
+
+/** The live session of a token's hash with its user (read on every signed-in request the cache misses). */
+export async function findSessionWithUser(db: Database, tokenHash: string) {
+  const [row] = await sessionWithUser(db).execute({ tokenHash });
   return row;
 }
 
