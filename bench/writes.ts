@@ -40,7 +40,7 @@ import {
 } from "./lib/shoppers";
 import { integer, literal } from "./lib/sql-text";
 import { ms, percentile } from "./lib/stats";
-import { countStatements, type PaidOrderSetup, paidOrders } from "./paid-orders";
+import { countStatements, type PaidOrderSetup, paidOrderSetup, paidOrders } from "./paid-orders";
 import { BENCH_PASSWORD, benchShopperEmail } from "./seed";
 
 const SIZE = 10_000;
@@ -91,9 +91,7 @@ export async function writes(ctx: BenchContext): Promise<void> {
     const productIds = await pickProducts(handle);
     const variants = await pickVariants(handle, productIds);
     shoppers = await signInShoppers(server, handle, SHOPPERS);
-    await setStock(handle, productIds, variants);
-    // Paid orders over the products whose stock lasts, before placement sells the others out.
-    paid = { shoppers, productIds: productIds.filter((_, k) => at(STOCK, k) >= 1_000_000), variants };
+    paid = await paidOrderSetup(handle, shoppers, STOCK.length);
     await paidOrders(ctx, server, handle, paid);
     await orders(ctx, server, handle, shoppers, productIds, variants);
     await signIns(ctx, server, handle, catalog.newestProductId);

@@ -5,8 +5,9 @@
  * and the texts of Query and Parse, and passes every byte on unchanged.
  *
  * Statements are grouped in units of work per connection: a transaction from BEGIN to its COMMIT or
- * ROLLBACK, or one statement outside a transaction. A unit that reads or updates the outbox is the
- * mail sender's (requests only ever insert into it), so the bench can tell the two apart.
+ * ROLLBACK, or one statement outside a transaction. A unit that takes from the outbox or records
+ * its results is the mail sender's (requests only ever insert into it), so the bench can tell the two
+ * apart.
  */
 import net from "node:net";
 
@@ -34,7 +35,8 @@ export interface StatementCounter {
 const SSL_REQUEST = 80_877_103;
 const GSS_REQUEST = 80_877_104;
 
-const SENDER_STATEMENT = /^\s*(select|update|with)\b[\s\S]*"emails"/i;
+/** The sender's statements: its take (`with "due" ...`), its results, or a read of the outbox. */
+const SENDER_STATEMENT = /^\s*(with\s+"due"|update\s+"emails"|select\s[\s\S]*\sfrom\s+"emails")/i;
 const BEGIN = /^\s*(begin|start transaction)\b/i;
 const END = /^\s*(commit|rollback|end)\b/i;
 

@@ -1,9 +1,9 @@
 /**
- * The statement that pays an order (docs/design.md section 5), run in the payment's transaction: the
- * order's row locked, the payment recorded (unless it already is), and, when it pays a pending order,
- * the order linked and moved to processing with its GST invoice number, and its products counted as
- * sold. One statement instead of one per step; the history row and the message follow in one more
- * (insertOrderEventsWithEmails).
+ * The statement that pays an order (docs/design.md section 5): the order's row locked, the payment
+ * recorded (unless it already is), and, when it pays a pending order, the order linked and moved to
+ * processing with its GST invoice number, its products counted as sold, its history row and the
+ * shopper's message in the outbox. One statement, atomic on its own: the locks it takes (the order,
+ * the year's invoice counter, the products) are held for that statement and its commit only.
  */
 import { sql } from "drizzle-orm";
 import type { Database } from "#api/db/client";
@@ -29,6 +29,9 @@ export interface PayOrderWrite {
   /** The invoice's financial year ("2026-27") and date: the payment's time. */
   financialYear: string;
   paidAt: Date;
+  /** Written only when the order is paid here. */
+  event: NewOrderEvent & { id: string };
+  emails: readonly (NewEmail & { id: string })[];
 }
 
 export interface PayOrderResult {
@@ -44,6 +47,8 @@ export interface PayOrderResult {
  * Records a payment and pays its order in one statement. NOTE: the order's row is locked first and
  * the products after it, in id order, as every writer of them keeps (repo.ts countSold); the
  * invoice counter is raised only for an order that is paid here, so its numbers keep no gaps.
+ * Columns are named as the migrations name them: a statement built of CTEs that depend on each
+ * other's rows is beyond the query builder.
  */
 export async function payOrderRow(db: Database, write: PayOrderWrite): Promise<PayOrderResult> {
   const { orderId } = write;
@@ -59,6 +64,21 @@ export async function payOrderRow(db: Database, write: PayOrderWrite): Promise<P
           returning id`
       : sql`select ${write.payment.id}::char(24) as id from locked l where l.payment_id is null`;
   const paymentId = "insert" in write.payment ? write.payment.insert.id : write.payment.id;
+  const { event } = write;
+  const messages = write.emails.map(
+    (row) =>
+      sql`(${row.id}::char(24), ${row.kind}::text, ${row.recipient}::text, ${row.subject}::text,
+        ${JSON.stringify(row.parts ?? null)}::jsonb, ${JSON.stringify(row.shop ?? null)}::jsonb)`,
+  );
+  const mail =
+    messages.length > 0
+      ? sql`,
+    mail as (
+      insert into ${emails} (id, kind, recipient, subject, parts, shop)
+      select m.* from (values ${sql.join(messages, sql`, `)}) as m(id, kind, recipient, subject, parts, shop)
+      where exists (select 1 from paid)
+    )`
+      : sql``;
   const number = sql`'INV/' || ${write.financialYear}::text || '/' || lpad(c.last::text, greatest(6, length(c.last::text)), '0')`;
   const result = await db.execute<{ found: number; recorded: number; invoice_number: string | null }>(sql`
     with locked as materialized (
@@ -91,7 +111,13 @@ export async function payOrderRow(db: Database, write: PayOrderWrite): Promise<P
       from (select product_id, sum(quantity)::integer as quantity from ${orderItems}
             where order_id = ${orderId} group by product_id) s
       where p.id = s.product_id and p.id in (select id from sold_products)
-    )
+    ),
+    history as (
+      insert into ${orderEvents} (id, order_id, type, status, at, actor_id, actor_name, actor_role, amount)
+      select ${event.id}, p.id, ${event.type}, ${event.status}, clock_timestamp(), ${event.actorId ?? null},
+        ${event.actorName ?? null}, ${event.actorRole ?? null}, ${event.amount ?? null}::numeric
+      from paid p
+    )${mail}
     select (select count(*) from locked)::integer as found,
       (select count(*) from pay)::integer as recorded,
       (select invoice_number from link) as invoice_number`);
@@ -101,28 +127,4 @@ export async function payOrderRow(db: Database, write: PayOrderWrite): Promise<P
     alreadyPaid: (row?.found ?? 0) > 0 && (row?.recorded ?? 0) === 0,
     invoiceNumber: row?.invoice_number ?? null,
   };
-}
-
-/** Appends history rows and writes their messages to the outbox, in one statement. */
-export async function insertOrderEventsWithEmails(
-  db: Database,
-  events: readonly NewOrderEvent[],
-  messages: readonly NewEmail[],
-): Promise<void> {
-  if (events.length === 0) return;
-  const mail =
-    messages.length > 0
-      ? [
-          db.$with("mail").as(
-            db
-              .insert(emails)
-              .values([...messages])
-              .returning({ id: emails.id }),
-          ),
-        ]
-      : [];
-  await db
-    .with(...mail)
-    .insert(orderEvents)
-    .values([...events]);
 }

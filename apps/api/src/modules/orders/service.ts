@@ -9,6 +9,7 @@ import { canTransition, returnsStock } from "@shop/shared/orders";
 import { isStaff, type SignedInViewer as Viewer } from "@shop/shared/roles";
 import type { OrderDto, OrderNoteInput, OrderStatusInput, OrderSummaryDto } from "@shop/shared/schemas/order";
 import { AppError } from "#api/core/errors";
+import { newId } from "#api/core/ids";
 import { limitOffset, type PageRequest } from "#api/core/paging";
 import type { Database } from "#api/db/client";
 import type { NewOrderEvent } from "#api/db/schema/orders";
@@ -26,12 +27,7 @@ import {
 import { type MailContext, type Outgoing, outboxRows, queueEmails } from "#api/modules/email/service";
 import { financialYearOf } from "#api/modules/invoices/service";
 import { toOrderDto, toOrderSummaryDto } from "./dto";
-import {
-  insertOrderEventsWithEmails,
-  type PayOrderResult,
-  type PayOrderWrite,
-  payOrderRow,
-} from "./paid-repo";
+import { type PayOrderResult, type PayOrderWrite, payOrderRow } from "./paid-repo";
 import {
   findOrderById,
   findOrderEvents,
@@ -260,9 +256,9 @@ export interface OrderPayment {
 }
 
 /**
- * Records a payment of an order in the payment's transaction (paid-repo.ts): when it pays the
- * pending order, the order is processing, linked, counted as sold, given its GST invoice number,
- * and the shopper is told of the payment (amount, gateway, transaction id) in the same transaction.
+ * Records a payment of an order in one statement (paid-repo.ts): when it pays the pending order,
+ * the order is processing, linked, counted as sold, given its GST invoice number, and the shopper is
+ * told of the payment (amount, gateway, transaction id) by a message written with it.
  */
 export async function recordOrderPayment(
   db: Database,
@@ -270,29 +266,24 @@ export async function recordOrderPayment(
   mail: MailContext,
 ): Promise<PayOrderResult> {
   const paidAt = new Date();
-  const result = await payOrderRow(db, {
+  return payOrderRow(db, {
     orderId: order.id,
     payment,
     pays,
     financialYear: financialYearOf(paidAt),
     paidAt,
+    event: {
+      id: newId(),
+      orderId: order.id,
+      type: "paid",
+      status: "processing",
+      amount: received.amount,
+      ...actorOf(shopper),
+    },
+    emails: outboxRows(mail.shop, [paymentReceivedEmail(shopper, order, received, mail.origin)]).map(
+      (row) => ({ ...row, id: newId() }),
+    ),
   });
-  if (result.invoiceNumber !== null) {
-    await insertOrderEventsWithEmails(
-      db,
-      [
-        {
-          orderId: order.id,
-          type: "paid",
-          status: "processing",
-          amount: received.amount,
-          ...actorOf(shopper),
-        },
-      ],
-      outboxRows(mail.shop, [paymentReceivedEmail(shopper, order, received, mail.origin)]),
-    );
-  }
-  return result;
 }
 
 /**

@@ -197,22 +197,21 @@ export async function payOrder(
   const pays = capture.status === "completed";
   let result: PayOrderResult;
   try {
-    result = await db.transaction((tx) =>
-      recordOrderPayment(
-        tx,
-        {
-          order,
-          shopper: payer,
-          payment: { insert: payment },
-          received: {
-            amount: payment.amount,
-            gateway: payment.paymentGateway,
-            transactionId: payment.transactionId,
-          },
-          pays,
+    // One statement: atomic on its own (paid-repo.ts).
+    result = await recordOrderPayment(
+      db,
+      {
+        order,
+        shopper: payer,
+        payment: { insert: payment },
+        received: {
+          amount: payment.amount,
+          gateway: payment.paymentGateway,
+          transactionId: payment.transactionId,
         },
-        mail,
-      ),
+        pays,
+      },
+      mail,
     );
   } catch (error) {
     if (isPgError(error, UNIQUE_VIOLATION)) throw new AppError("CONFLICT", api.alreadyPaid);
