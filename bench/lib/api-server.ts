@@ -3,7 +3,7 @@
  * process of its own, listening on 127.0.0.1 and ready once `/api/health` answers 200.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { closeSync, openSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -38,6 +38,12 @@ export interface ApiServerOptions {
   timeoutMs?: number;
   /** More environment for the server (e.g. AUTH_RATE_LIMIT_MAX for the sign-in benchmark). */
   env?: Record<string, string>;
+  /**
+   * A file for the server's standard output (its log) instead of the bench's pipe.
+   * NOTE: at LOG_LEVEL=info the server writes a line a request; read through a pipe, every line
+   * would cost this process, which also runs the load generator.
+   */
+  logFile?: string;
 }
 
 export interface ApiServer {
@@ -47,7 +53,7 @@ export interface ApiServer {
   readyMs: number;
   /** Resident set size and its peak (VmHWM), in bytes, read from /proc (Linux). */
   memory(): { rss: number; peak: number } | undefined;
-  /** Warnings and errors the server logged so far (LOG_LEVEL=warn). */
+  /** Warnings and errors the server logged so far (LOG_LEVEL=warn; standard error only with logFile). */
   logged(): string[];
   stop(): Promise<void>;
 }
@@ -97,9 +103,16 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
     ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
     : [];
   const started = performance.now();
+  const logFd = options.logFile ? openSync(options.logFile, "a") : undefined;
   const child = track(
-    spawn(process.execPath, [...startFlags(), ...profile, SERVER_JS], { cwd: REPO_ROOT, env, stdio: "pipe" }),
+    spawn(process.execPath, [...startFlags(), ...profile, SERVER_JS], {
+      cwd: REPO_ROOT,
+      env,
+      stdio: ["pipe", logFd ?? "pipe", "pipe"],
+    }),
   );
+  // The child holds its own copy of the descriptor.
+  if (logFd !== undefined) closeSync(logFd);
   const tail: string[] = [];
   const keep = (chunk: Buffer) => {
     for (const line of chunk.toString("utf8").split("\n")) {
@@ -114,7 +127,8 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
   const url = `http://127.0.0.1:${port}`;
   const readyMs = await waitHealthy(child, url, options.timeoutMs ?? 60_000, started).catch(async (error) => {
     await stop(child);
-    throw new Error(`${error instanceof Error ? error.message : error}\n${tail.join("\n")}`);
+    const logTail = options.logFile ? lastLines(options.logFile) : [];
+    throw new Error(`${error instanceof Error ? error.message : error}\n${[...logTail, ...tail].join("\n")}`);
   });
   const pid = child.pid ?? 0;
   return {
@@ -125,6 +139,14 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
     logged: () => [...tail],
     stop: () => stop(child),
   };
+}
+
+function lastLines(file: string): string[] {
+  try {
+    return readFileSync(file, "utf8").trimEnd().split("\n").slice(-TAIL_LINES);
+  } catch {
+    return [];
+  }
 }
 
 async function waitHealthy(child: ChildProcess, url: string, timeoutMs: number, started: number) {

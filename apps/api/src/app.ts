@@ -9,14 +9,17 @@ import Fastify, {
   type FastifyInstance,
   type FastifyReply,
   type FastifyRequest,
+  LogController,
 } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import type { DestinationStream } from "pino";
 import type { Config } from "./config";
 import type { Database, DatabaseHandle } from "./db/client";
 import { registerErrorHandling } from "./http/error-handler";
 import { registerApiDocument } from "./http/openapi";
 import { registerRateLimits } from "./http/rate-limit";
 import { registerReadCache } from "./http/read-cache";
+import { logOutput, registerRequestLog } from "./http/request-log";
 import { registerSameOriginCheck } from "./http/same-origin";
 import { securityHeaders } from "./http/security-headers";
 import { registerTextCheck } from "./http/text-check";
@@ -63,9 +66,25 @@ declare module "fastify" {
 export interface BuildOptions {
   config: Config;
   database: DatabaseHandle;
-  /** Pino options; tests pass `false` to keep the output quiet. */
-  logger?: boolean | { level: string };
+  /**
+   * Where the log goes, from which level: standard output at LOG_LEVEL without it; tests pass
+   * `false` to keep the output quiet, or a stream of their own to read it.
+   */
+  logger?: false | { level: string; stream: DestinationStream };
 }
+
+// NOTE: nothing the shop logs carries headers today (Fastify's req and res serializers keep none,
+// and the request line names its fields one by one); the list is there so that an object logged
+// with them later (`{ headers: request.headers }`, a serializer that keeps them) still hides the
+// session cookie and credentials.
+const LOG_REDACT = [
+  "headers.cookie",
+  "headers.authorization",
+  'headers["set-cookie"]',
+  "req.headers.cookie",
+  "req.headers.authorization",
+  'res.headers["set-cookie"]',
+];
 
 /** JSON bodies larger than this are refused with 413; uploads have their own limit. */
 const BODY_LIMIT = 256 * 1024;
@@ -79,10 +98,16 @@ function answerUnreadableUrl(error: FastifyError, _request: FastifyRequest, repl
 
 export async function buildApp({ config, database, logger }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ?? {
-      level: config.logLevel,
-      redact: ["req.headers.cookie", 'res.headers["set-cookie"]', "req.headers.authorization"],
-    },
+    logger:
+      logger === false
+        ? false
+        : {
+            level: logger?.level ?? config.logLevel,
+            redact: LOG_REDACT,
+            stream: logger?.stream ?? logOutput(),
+          },
+    // One line a request, written when it is answered (http/request-log.ts), instead of Fastify's two.
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT,
     // A client that sends its headers or body a byte at a time is cut off instead of holding a socket.
@@ -122,6 +147,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   app.removeContentTypeParser("text/plain");
 
   registerErrorHandling(app);
+  registerRequestLog(app);
   await app.register(cookie);
   await app.register(securityHeaders, {
     contentSecurityPolicy: {

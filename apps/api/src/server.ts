@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app";
 import { parseConfig } from "./config";
 import { type DatabaseHandle, migrate, openDatabase } from "./db/client";
+import { flushLog } from "./http/request-log";
 import { mailContextOf } from "./modules/email/service";
 import { startOrderSweep } from "./modules/orders/sweep";
 import { seedDemoShop } from "./seed/demo";
@@ -13,21 +14,33 @@ let app: FastifyInstance | undefined;
 let stopSweep: (() => Promise<void>) | undefined;
 let closing = false;
 
+/**
+ * Ends the process once the log is written out.
+ * NOTE: the log is written asynchronously (http/request-log.ts), and process.exit stops the event
+ * loop that writes it: what is still queued ("shutting down" among it) is written here, at once.
+ * pino does the same on the 'exit' event, which also covers a crash; the shop does not leave its
+ * last lines to that alone.
+ */
+function exit(code: number): never {
+  flushLog();
+  return process.exit(code);
+}
+
 /** Stops taking requests, lets the ones in flight finish, then closes the database. */
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   app?.log.info({ signal }, "shutting down");
-  const force = setTimeout(() => process.exit(1), 10_000);
+  const force = setTimeout(() => exit(1), 10_000);
   force.unref();
   try {
     await stopSweep?.();
     await app?.close();
     await database?.close();
-    process.exit(0);
+    exit(0);
   } catch (error) {
     console.error("shutdown failed:", error);
-    process.exit(1);
+    exit(1);
   }
 }
 
@@ -60,7 +73,9 @@ async function main() {
   );
 }
 
+// A failed start is told on standard error, which Node writes synchronously to a file, a pipe or a
+// terminal on Linux; the lines the app had logged before it are written out on the way.
 main().catch((error: unknown) => {
   console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
+  exit(1);
 });

@@ -2,7 +2,7 @@
 
 import { type Role, SESSION_COOKIE } from "@shop/shared/constants";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
-import { buildApp } from "#api/app";
+import { type BuildOptions, buildApp } from "#api/app";
 import { type Config, parseConfig } from "#api/config";
 import type { DatabaseHandle } from "#api/db/client";
 import { hashPassword } from "#api/modules/auth/password";
@@ -18,7 +18,11 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(env: NodeJS.ProcessEnv = {}): Promise<TestApp> {
+/** `logger` is quiet unless a test reads the log (http/request-log.test.ts). */
+export async function createTestApp(
+  env: NodeJS.ProcessEnv = {},
+  { logger = false }: Pick<BuildOptions, "logger"> = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
   // A production shop needs its public origin and a payment provider; tests take test cards.
   const production =
@@ -30,7 +34,7 @@ export async function createTestApp(env: NodeJS.ProcessEnv = {}): Promise<TestAp
     ...production,
     ...env,
   });
-  const app = await buildApp({ config, database, logger: false });
+  const app = await buildApp({ config, database, logger });
   watchConformance(app);
   await app.ready();
   return {
