@@ -13,7 +13,13 @@ import { freePort } from "./free-port";
 import { get } from "./http-client";
 import { REPO_ROOT } from "./paths";
 
-const SERVER_JS = join(REPO_ROOT, "apps/api/dist/server.js");
+/**
+ * The checkout whose API is measured: this one, or with BENCH_API_ROOT another one (a worktree of an
+ * earlier commit, built with `npm run build -w @shop/api`), to measure a change before and after on
+ * the same bench.
+ */
+const API_ROOT = process.env.BENCH_API_ROOT ?? REPO_ROOT;
+const SERVER_JS = join(API_ROOT, "apps/api/dist/server.js");
 const HEALTH_POLL_MS = 5;
 /** Lines of the server's output kept for a failure message. */
 const TAIL_LINES = 20;
@@ -106,7 +112,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
   const logFd = options.logFile ? openSync(options.logFile, "a") : undefined;
   const child = track(
     spawn(process.execPath, [...startFlags(), ...profile, SERVER_JS], {
-      cwd: REPO_ROOT,
+      cwd: API_ROOT,
       env,
       stdio: ["pipe", logFd ?? "pipe", "pipe"],
     }),
