@@ -121,6 +121,11 @@ export const orders = pgTable(
     index("orders_pending_created_at_idx")
       .on(t.createdAt)
       .where(sql`${t.status} = 'pending' and ${t.paymentId} is null`),
+    // A placement counts the shopper's unpaid pending orders (the hold limit); without this, that
+    // count read every unpaid order of the shop through the index above.
+    index("orders_user_unpaid_idx")
+      .on(t.userId)
+      .where(sql`${t.status} = 'pending' and ${t.paymentId} is null`),
   ],
 );
 
