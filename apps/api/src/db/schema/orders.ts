@@ -46,9 +46,10 @@ export interface OrderShippingAddress {
 }
 
 /**
- * Order numbers (#1001, ...): a value is taken by the order's insert, in its transaction. NOTE: a
- * sequence never goes back, so a placement that rolls back burns its value; numbers are unique and
- * never reused, not gap-free (invoices have their own gap-free numbering).
+ * Order numbers (#1001, ...): a value is taken by the placement's read, in its transaction
+ * (modules/orders/repo-placement.ts). NOTE: a sequence never goes back, so a placement refused or
+ * rolled back burns its value; numbers are unique and never reused, not gap-free (invoices have
+ * their own gap-free numbering).
  */
 export const orderNumberSequence = pgSequence("orders_number_seq", { startWith: FIRST_ORDER_NUMBER });
 

@@ -18,8 +18,8 @@ import { type AppliedDiscount, applyDiscount, type DiscountedItem } from "#api/m
 import { orderPlacedEmail } from "#api/modules/email/order-messages";
 import { type MailContext, outboxRows } from "#api/modules/email/service";
 import { toOrderDto } from "./dto";
-import { lockShopperWithAddress, readForPlacement, writePlacement } from "./placement-repo";
 import { findOrderByIdempotencyKey, findProductsForOrder, type ProductForOrder } from "./repo";
+import { lockShopperWithAddress, readForPlacement, writePlacement } from "./repo-placement";
 import { actorOf, getOrder } from "./service";
 
 export interface PlaceOrderOptions {
@@ -205,7 +205,7 @@ export async function priceCart(
  * may hold or the unpaid orders a shopper may have at once. With an idempotency key, a retried
  * placement returns the first order. The confirmation is written to the outbox in the order's
  * transaction: a refused placement leaves no message. Three statements in the transaction
- * (placement-repo.ts): the shopper's lock with the address, one read, one write.
+ * (repo-placement.ts): the shopper's lock with the address, one read, one write.
  */
 export async function placeOrder(
   db: Database,

@@ -27,7 +27,6 @@ import {
 import { type MailContext, type Outgoing, outboxRows, queueEmails } from "#api/modules/email/service";
 import { financialYearOf } from "#api/modules/invoices/service";
 import { toOrderDto, toOrderSummaryDto } from "./dto";
-import { type PayOrderResult, type PayOrderWrite, payOrderRow } from "./paid-repo";
 import {
   findOrderById,
   findOrderEvents,
@@ -43,6 +42,7 @@ import {
   returnStock,
   setOrderStatus,
 } from "./repo";
+import { type PayOrderResult, type PayOrderWrite, payOrderRow } from "./repo-paid";
 
 /** One order as its viewer may see it: the owner or staff; anyone else gets the same 404 as for a missing id. */
 export async function getOrder(
@@ -256,7 +256,7 @@ export interface OrderPayment {
 }
 
 /**
- * Records a payment of an order in one statement (paid-repo.ts): when it pays the pending order,
+ * Records a payment of an order in one statement (repo-paid.ts): when it pays the pending order,
  * the order is processing, linked, counted as sold, given its GST invoice number, and the shopper is
  * told of the payment (amount, gateway, transaction id) by a message written with it.
  */

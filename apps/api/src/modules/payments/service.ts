@@ -18,8 +18,8 @@ import { isPgError, UNIQUE_VIOLATION } from "#api/db/errors";
 import type { NewPayment, Order, Payment } from "#api/db/schema/orders";
 import type { User } from "#api/db/schema/users";
 import type { MailContext } from "#api/modules/email/service";
-import type { PayOrderResult } from "#api/modules/orders/paid-repo";
 import { findOrderRow, findRefundsOfPayments } from "#api/modules/orders/repo";
+import type { PayOrderResult } from "#api/modules/orders/repo-paid";
 import { recordOrderPayment } from "#api/modules/orders/service";
 import {
   type CheckoutProvider,
@@ -197,7 +197,7 @@ export async function payOrder(
   const pays = capture.status === "completed";
   let result: PayOrderResult;
   try {
-    // One statement: atomic on its own (paid-repo.ts).
+    // One statement: atomic on its own (repo-paid.ts).
     result = await recordOrderPayment(
       db,
       {

@@ -3,7 +3,7 @@ import { and, eq, ne, sql } from "drizzle-orm";
 import type { Database } from "#api/db/client";
 import { preparedFor } from "#api/db/prepared";
 import { sessions, users } from "#api/db/schema/users";
-import { forgetSession, forgetUser } from "./cache";
+import { forgetSession, forgetUser } from "./repo-cache";
 
 export async function insertSession(
   db: Database,

@@ -3,7 +3,6 @@ import { createHash, randomBytes } from "node:crypto";
 import { SESSION_TTL_DAYS } from "@shop/shared/constants";
 import type { Database } from "#api/db/client";
 import type { User } from "#api/db/schema/users";
-import { cachedSession, keepSession } from "./cache";
 import {
   deleteSessionByHash,
   deleteSessionsOfUser,
@@ -11,6 +10,7 @@ import {
   findSessionWithUser,
   insertSession,
 } from "./repo";
+import { cachedSession, keepSession } from "./repo-cache";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const SESSION_TTL_MS = SESSION_TTL_DAYS * DAY_MS;

@@ -4,7 +4,7 @@ import type { Role } from "@shop/shared/constants";
 import { and, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
 import type { Database } from "#api/db/client";
 import { type User, users } from "#api/db/schema/users";
-import { forgetUser } from "#api/modules/sessions/cache";
+import { forgetUser } from "#api/modules/sessions/repo-cache";
 
 export type NewUser = typeof users.$inferInsert;
 

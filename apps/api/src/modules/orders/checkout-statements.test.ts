@@ -1,0 +1,89 @@
+/**
+ * The checkout's statement budget (docs/decisions/018-checkout-statements.md): a placement is the
+ * shopper's lock, one read and one write inside its transaction; a payment is the order's read and
+ * one statement. BEGIN and COMMIT are left out of the count: PGlite runs transactions itself.
+ */
+import { asc, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { orderEvents, orders } from "#api/db/schema/orders";
+import { mailContextOf } from "#api/modules/email/service";
+import { createTestGateway } from "#api/payments/test-gateway";
+import { createTestApp, inject, signedInUser, type TestApp } from "#test/app";
+import { makeCategory, makeMedia, makeProduct } from "#test/catalog";
+import { type LoggedStatement, loggingDatabase } from "#test/db";
+import { ADDRESS, APPROVED_CARD } from "#test/fixtures";
+import { payOrder } from "../payments/service";
+import { placeOrder } from "./placement";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+const quiet = {
+  level: "silent",
+  fatal: () => undefined,
+  error: () => undefined,
+  warn: () => undefined,
+  info: () => undefined,
+  debug: () => undefined,
+  trace: () => undefined,
+  silent: () => undefined,
+  child: () => quiet,
+};
+
+/** The statements that are not a transaction's BEGIN, COMMIT or ROLLBACK. */
+function work(statements: readonly LoggedStatement[]): string[] {
+  return statements.map((s) => s.sql).filter((sql) => !/^\s*(begin|commit|rollback)\b/i.test(sql));
+}
+
+describe("the checkout's statements", () => {
+  it("places an order with three statements and pays it with two", async () => {
+    const category = await makeCategory(t.database);
+    const media = await makeMedia(t.database);
+    const product = await makeProduct(t.database, { category: category.id, thumbnail: media.id });
+    const shopper = await signedInUser(t);
+    const address = await inject(t.app, {
+      method: "POST",
+      url: "/api/users/current-user/addresses",
+      cookie: shopper.cookie,
+      payload: ADDRESS,
+    });
+    const addressId = address.json().data._id as string;
+    const mail = mailContextOf(t.config);
+
+    const placing = loggingDatabase(t.database);
+    const { order, created } = await placeOrder(
+      placing.db,
+      shopper.user,
+      { products: [{ product: product._id, quantity: 2 }], shippingAddress: addressId },
+      { idempotencyKey: "checkout-statements-1", mail },
+    );
+    expect(created).toBe(true);
+    expect(work(placing.statements)).toHaveLength(3);
+
+    const paying = loggingDatabase(t.database);
+    const { payment } = await payOrder(
+      paying.db,
+      createTestGateway(),
+      shopper.user,
+      { order: order._id, paymentGateway: "test", card: APPROVED_CARD },
+      quiet,
+      mail,
+    );
+    expect(payment.status).toBe("completed");
+    expect(work(paying.statements)).toHaveLength(2);
+
+    // What those statements wrote: the order paid with its invoice number, and its history.
+    const [row] = await t.database.db.select().from(orders).where(eq(orders.id, order._id));
+    expect(row).toMatchObject({ status: "processing", paymentId: payment._id });
+    expect(row?.invoiceNumber).toMatch(/^INV\/\d{4}-\d{2}\/\d{6}$/);
+    const history = await t.database.db
+      .select({ type: orderEvents.type })
+      .from(orderEvents)
+      .where(eq(orderEvents.orderId, order._id))
+      .orderBy(asc(orderEvents.at));
+    expect(history.map((event) => event.type)).toEqual(["placed", "paid"]);
+  });
+});
