@@ -29,11 +29,13 @@ function tablesOf(database: DatabaseHandle): Promise<string[]> {
 
 /**
  * What of a row counts as written by a request. The outbox sender delivers messages in the
- * background (status, attempts, lease, times): a message counts by what it says and to whom, so that
- * a message queued earlier and sent meanwhile is no change, and a message a refusal wrote is one.
+ * background (status, attempts, lease, times, and the text and HTML it renders them to): a message
+ * counts by what it says (its words, or its text when written before the words were kept) and to
+ * whom, so that a message queued earlier and sent meanwhile is no change, and a message a refusal
+ * wrote is one.
  */
 const ROW_TEXT: Record<string, ReturnType<typeof sql>> = {
-  emails: sql`(t.id, t.kind, t.recipient, t.subject, t.text, t.html)::text`,
+  emails: sql`(t.id, t.kind, t.recipient, t.subject, coalesce(t.parts::text, t.text), t.shop)::text`,
 };
 
 /**
