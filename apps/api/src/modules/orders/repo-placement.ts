@@ -1,8 +1,10 @@
 /**
  * The statements of a placement (docs/design.md section 5): the shopper's lock with the address, one
  * read of everything the order is priced and checked from, and one write of everything it leaves.
+ * The lock and the read are named statements of fixed text (their values are placeholders), so that
+ * PostgreSQL parses and plans each once per connection; the write's text follows its number of lines.
  */
-import { and, asc, eq, getTableColumns, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, isNull, sql } from "drizzle-orm";
 import type { Database } from "#api/db/client";
 import { addresses } from "#api/db/schema/addresses";
 import type { NewEmail } from "#api/db/schema/emails";
@@ -28,9 +30,11 @@ export async function lockShopperWithAddress(db: Database, userId: string, addre
   const [row] = await db
     .select({ id: users.id, address: addresses })
     .from(users)
-    .leftJoin(addresses, and(eq(addresses.id, addressId), eq(addresses.userId, users.id)))
-    .where(eq(users.id, userId))
-    .for("update", { of: users });
+    .leftJoin(addresses, and(eq(addresses.id, sql.placeholder("addressId")), eq(addresses.userId, users.id)))
+    .where(eq(users.id, sql.placeholder("userId")))
+    .for("update", { of: users })
+    .prepare("placement_lock_shopper")
+    .execute({ userId, addressId });
   return row;
 }
 
@@ -59,10 +63,6 @@ export async function readForPlacement(
   productIds: readonly string[],
   idempotencyKey: string | undefined,
 ): Promise<PlacementRead> {
-  const prior = idempotencyKey
-    ? sql<string | null>`(select ${orders.id} || ' ' || coalesce(${orders.idempotencyFingerprint}, '')
-        from ${orders} where ${orders.userId} = ${userId} and ${orders.idempotencyKey} = ${idempotencyKey})`
-    : sql<string | null>`null::text`;
   const rows = await db
     .select({
       product: {
@@ -74,9 +74,13 @@ export async function readForPlacement(
       },
       thumbnail: media,
       variant: productVariants,
-      unpaid: sql<number>`(select count(*)::int from ${orders} where ${orders.userId} = ${userId}
+      unpaid:
+        sql<number>`(select count(*)::int from ${orders} where ${orders.userId} = ${sql.placeholder("userId")}
         and ${orders.status} = 'pending' and ${orders.paymentId} is null)`.mapWith(Number),
-      prior,
+      // Without a key, the placeholder is null and no order matches.
+      prior: sql<string | null>`(select ${orders.id} || ' ' || coalesce(${orders.idempotencyFingerprint}, '')
+        from ${orders} where ${orders.userId} = ${sql.placeholder("userId")}
+        and ${orders.idempotencyKey} = ${sql.placeholder("key")}::text)`,
       number: sql<number>`(select nextval('orders_number_seq'))`.mapWith(Number),
     })
     .from(products)
@@ -85,9 +89,11 @@ export async function readForPlacement(
       and(eq(productVariants.productId, products.id), isNull(productVariants.removedAt)),
     )
     .leftJoin(media, eq(media.id, products.thumbnailId))
-    .where(inArray(products.id, [...productIds]))
+    .where(sql`${products.id} = any(${sql.placeholder("productIds")}::char(24)[])`)
     .orderBy(asc(products.id), asc(productVariants.id))
-    .for("update", { of: productVariants });
+    .for("update", { of: productVariants })
+    .prepare("placement_read")
+    .execute({ userId, productIds: [...productIds], key: idempotencyKey ?? null });
   const found = new Map<string, ProductForOrder>();
   for (const { product, thumbnail, variant } of rows) {
     let entry = found.get(product.id);

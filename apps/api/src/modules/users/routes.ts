@@ -31,7 +31,9 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       preValidation: requireUser,
     },
-    async (request) => ok(toUserDto(userOf(request))),
+    // NOTE: read from the database, not the session's copy (kept a few seconds, repo-cache.ts): the
+    // profile shows what is stored now, whichever instance changed it.
+    async (request) => ok(toUserDto(await getUser(app.db, userOf(request).id))),
   );
 
   app.get(
