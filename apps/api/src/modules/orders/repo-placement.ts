@@ -21,7 +21,7 @@ import {
 } from "#api/db/schema/orders";
 import { products, productVariants } from "#api/db/schema/products";
 import { users } from "#api/db/schema/users";
-import type { ProductForOrder } from "./repo";
+import { orderProductColumns, type ProductForOrder, productsForOrderOf } from "./repo";
 
 /**
  * Locks the shopper's row (placements of one shopper queue here) and reads the address the order
@@ -66,15 +66,7 @@ export async function readForPlacement(
 ): Promise<PlacementRead> {
   const rows = await db
     .select({
-      product: {
-        id: products.id,
-        name: products.name,
-        isActive: products.isActive,
-        options: products.options,
-        categoryId: products.categoryId,
-      },
-      thumbnail: media,
-      variant: productVariants,
+      ...orderProductColumns,
       unpaid: sql<number>`(select count(*)::int from ${orders} where ${orders.userId} = ${userId}
         and ${orders.status} = 'pending' and ${orders.paymentId} is null)`.mapWith(Number),
       // Without a key, the key compared is null and no order matches.
@@ -92,19 +84,10 @@ export async function readForPlacement(
     .where(sql`${products.id} = any(${sql.param([...productIds])}::char(24)[])`)
     .orderBy(asc(products.id), asc(productVariants.id))
     .for("update", { of: productVariants });
-  const found = new Map<string, ProductForOrder>();
-  for (const { product, thumbnail, variant } of rows) {
-    let entry = found.get(product.id);
-    if (!entry) {
-      entry = { ...product, thumbnail, variants: [] };
-      found.set(product.id, entry);
-    }
-    entry.variants.push(variant);
-  }
   const first = rows[0];
   const [id, fingerprint] = first?.prior ? first.prior.split(" ") : [];
   return {
-    products: found,
+    products: productsForOrderOf(rows),
     unpaid: first?.unpaid ?? 0,
     prior: id ? { id, fingerprint: fingerprint || null } : undefined,
     number: first?.number ?? 0,

@@ -14,39 +14,37 @@ import {
   orders,
   payments,
 } from "#api/db/schema/orders";
-import { type ProductVariant, products, productVariants } from "#api/db/schema/products";
+import { type Product, type ProductVariant, products, productVariants } from "#api/db/schema/products";
 import { refunds } from "#api/db/schema/refunds";
 import { users } from "#api/db/schema/users";
 
-/**
- * The products of an order's lines with their thumbnails and current variants (removed ones left
- * out), in one query; a product without a row here does not exist.
- */
-export async function findProductsForOrder(db: Database, ids: readonly string[]) {
-  const rows = await db
-    .select({
-      product: {
-        id: products.id,
-        name: products.name,
-        isActive: products.isActive,
-        options: products.options,
-        categoryId: products.categoryId,
-      },
-      thumbnail: media,
-      variant: productVariants,
-    })
-    .from(products)
-    .leftJoin(media, eq(media.id, products.thumbnailId))
-    .leftJoin(
-      productVariants,
-      and(eq(productVariants.productId, products.id), isNull(productVariants.removedAt)),
-    )
-    .where(inArray(products.id, [...ids]))
-    .orderBy(asc(products.id), asc(productVariants.position), asc(productVariants.id));
-  const found = new Map<
-    string,
-    (typeof rows)[number]["product"] & { thumbnail: Media | null; variants: ProductVariant[] }
-  >();
+/** What an order's line is priced and checked from: its product, thumbnail and a current variant. */
+export const orderProductColumns = {
+  product: {
+    id: products.id,
+    name: products.name,
+    isActive: products.isActive,
+    options: products.options,
+    categoryId: products.categoryId,
+  },
+  thumbnail: media,
+  variant: productVariants,
+};
+
+type OrderProductRow = {
+  product: { id: string; name: string; isActive: boolean; options: Product["options"]; categoryId: string };
+  thumbnail: Media | null;
+  variant: ProductVariant | null;
+};
+
+export type ProductForOrder = OrderProductRow["product"] & {
+  thumbnail: Media | null;
+  variants: ProductVariant[];
+};
+
+/** Rows of orderProductColumns (a product's variants together) as products with their variants. */
+export function productsForOrderOf(rows: readonly OrderProductRow[]): Map<string, ProductForOrder> {
+  const found = new Map<string, ProductForOrder>();
   for (const { product, thumbnail, variant } of rows) {
     let entry = found.get(product.id);
     if (!entry) {
@@ -58,9 +56,23 @@ export async function findProductsForOrder(db: Database, ids: readonly string[])
   return found;
 }
 
-export type ProductForOrder = NonNullable<
-  ReturnType<Awaited<ReturnType<typeof findProductsForOrder>>["get"]>
->;
+/**
+ * The products of an order's lines with their thumbnails and current variants (removed ones left
+ * out), in one query; a product without a row here does not exist.
+ */
+export async function findProductsForOrder(db: Database, ids: readonly string[]) {
+  const rows = await db
+    .select(orderProductColumns)
+    .from(products)
+    .leftJoin(media, eq(media.id, products.thumbnailId))
+    .leftJoin(
+      productVariants,
+      and(eq(productVariants.productId, products.id), isNull(productVariants.removedAt)),
+    )
+    .where(inArray(products.id, [...ids]))
+    .orderBy(asc(products.id), asc(productVariants.position), asc(productVariants.id));
+  return productsForOrderOf(rows);
+}
 
 /**
  * Locks the variants an order takes stock from, in product then variant id order, and answers
