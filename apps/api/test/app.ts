@@ -10,6 +10,7 @@ import { startSession } from "#api/modules/sessions/service";
 import { insertUser } from "#api/modules/users/repo";
 import { watchConformance } from "./conformance";
 import { createTestDatabase } from "./db";
+import { ADDRESS } from "./fixtures";
 
 export interface TestApp {
   app: FastifyInstance;
@@ -128,4 +129,16 @@ export async function signedInUser(t: TestApp, role: Role = "customer") {
 export function inject(app: FastifyInstance, options: InjectOptions & { cookie?: string }) {
   const { cookie, headers, ...rest } = options;
   return app.inject({ ...rest, headers: { ...(headers ?? {}), ...(cookie ? { cookie } : {}) } });
+}
+
+/** A signed-in shopper with one saved address (ADDRESS), added through the API as the web adds it. */
+export async function shopperWithAddress(t: TestApp) {
+  const shopper = await signedInUser(t);
+  const address = await inject(t.app, {
+    method: "POST",
+    url: "/api/users/current-user/addresses",
+    cookie: shopper.cookie,
+    payload: ADDRESS,
+  });
+  return { ...shopper, addressId: address.json().data._id as string };
 }

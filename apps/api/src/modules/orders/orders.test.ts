@@ -8,7 +8,14 @@ import { users } from "#api/db/schema/users";
 import { hashPassword } from "#api/modules/auth/password";
 import { mailContextOf } from "#api/modules/email/service";
 import { startSession } from "#api/modules/sessions/service";
-import { createTestApp, inject, signedInUser, type TestApp, uniqueEmail } from "#test/app";
+import {
+  createTestApp,
+  inject,
+  shopperWithAddress,
+  signedInUser,
+  type TestApp,
+  uniqueEmail,
+} from "#test/app";
 import { makeCategory, makeMedia, makeProduct } from "#test/catalog";
 import { ADDRESS, makeShop } from "#test/fixtures";
 import { takeStockStatement } from "./repo";
@@ -24,17 +31,6 @@ beforeAll(async () => {
   refs = { category: category.id, thumbnail: media.id };
 });
 afterAll(async () => t.close());
-
-async function shopperWithAddress() {
-  const shopper = await signedInUser(t);
-  const address = await inject(t.app, {
-    method: "POST",
-    url: "/api/users/current-user/addresses",
-    cookie: shopper.cookie,
-    payload: ADDRESS,
-  });
-  return { ...shopper, addressId: address.json().data._id as string };
-}
 
 async function stockOf(id: string) {
   const [row] = await t.database.db
@@ -57,7 +53,7 @@ describe("POST /api/orders", () => {
       stock: 10,
     });
     const socks = await makeProduct(t.database, refs, { price: 10.1, stock: 10 });
-    const { cookie, addressId } = await shopperWithAddress();
+    const { cookie, addressId } = await shopperWithAddress(t);
     const response = await place(cookie, {
       products: [
         { product: shirt._id, quantity: 2, price: 0.01, savedAmount: 9999 },
@@ -109,7 +105,7 @@ describe("POST /api/orders", () => {
 
   it("gives free shipping above 5000 only", async () => {
     const watch = await makeProduct(t.database, refs, { price: 5000.01, stock: 5 });
-    const { cookie, addressId } = await shopperWithAddress();
+    const { cookie, addressId } = await shopperWithAddress(t);
     const order = (
       await place(cookie, { products: [{ product: watch._id, quantity: 1 }], shippingAddress: addressId })
     ).json().data;
@@ -120,7 +116,7 @@ describe("POST /api/orders", () => {
   it("answers 409 naming the product when stock is short, and takes nothing", async () => {
     const plenty = await makeProduct(t.database, refs, { stock: 10 });
     const scarce = await makeProduct(t.database, refs, { name: "Limited Edition Chronograph", stock: 2 });
-    const { cookie, addressId } = await shopperWithAddress();
+    const { cookie, addressId } = await shopperWithAddress(t);
     const response = await place(cookie, {
       products: [
         { product: plenty._id, quantity: 1 },
@@ -137,14 +133,14 @@ describe("POST /api/orders", () => {
   it("refuses an inactive product and another shopper's address", async () => {
     const hidden = await makeProduct(t.database, refs, { isActive: false, stock: 5 });
     const visible = await makeProduct(t.database, refs, { stock: 5 });
-    const { cookie, addressId } = await shopperWithAddress();
+    const { cookie, addressId } = await shopperWithAddress(t);
     const inactive = await place(cookie, {
       products: [{ product: hidden._id, quantity: 1 }],
       shippingAddress: addressId,
     });
     expect(inactive.statusCode).toBe(409);
     expect(inactive.json().message).toBe(api.productUnavailable(hidden.name));
-    const other = await shopperWithAddress();
+    const other = await shopperWithAddress(t);
     const foreign = await place(cookie, {
       products: [{ product: visible._id, quantity: 1 }],
       shippingAddress: other.addressId,
@@ -154,7 +150,7 @@ describe("POST /api/orders", () => {
   });
 
   it("answers bad input with the SPEC messages and 401 without a session", async () => {
-    const { cookie, addressId } = await shopperWithAddress();
+    const { cookie, addressId } = await shopperWithAddress(t);
     const empty = await place(cookie, { products: [], shippingAddress: addressId });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().errors).toEqual({ products: validation.orderProducts });
@@ -177,7 +173,7 @@ describe("POST /api/orders", () => {
 
   it("returns the first order when a placement is retried with the same Idempotency-Key", async () => {
     const bag = await makeProduct(t.database, refs, { stock: 10 });
-    const { cookie, addressId, user } = await shopperWithAddress();
+    const { cookie, addressId, user } = await shopperWithAddress(t);
     const body = { products: [{ product: bag._id, quantity: 2 }], shippingAddress: addressId };
     const key = `checkout-${newId()}`;
     const [first, second, third] = await Promise.all([
@@ -196,7 +192,7 @@ describe("POST /api/orders", () => {
 
   it("answers 422 when an Idempotency-Key comes back with another body, and writes nothing", async () => {
     const bag = await makeProduct(t.database, refs, { stock: 10 });
-    const { cookie, addressId, user } = await shopperWithAddress();
+    const { cookie, addressId, user } = await shopperWithAddress(t);
     const key = `checkout-${newId()}`;
     const body = { products: [{ product: bag._id, quantity: 2 }], shippingAddress: addressId };
     const first = await place(cookie, body, { "idempotency-key": key });
@@ -225,7 +221,7 @@ describe("POST /api/orders", () => {
 
   it("refuses more than 10 of one product in an order, however the lines are split", async () => {
     const bag = await makeProduct(t.database, refs, { stock: 50 });
-    const { cookie, addressId } = await shopperWithAddress();
+    const { cookie, addressId } = await shopperWithAddress(t);
     for (const lines of [[11], [6, 5]]) {
       const response = await place(cookie, {
         products: lines.map((quantity) => ({ product: bag._id, quantity })),
@@ -244,7 +240,7 @@ describe("POST /api/orders", () => {
 
   it("lets a shopper hold at most 3 unpaid orders, even placed at once; cancelling one frees a place", async () => {
     const bag = await makeProduct(t.database, refs, { stock: 50 });
-    const { cookie, addressId, user } = await shopperWithAddress();
+    const { cookie, addressId, user } = await shopperWithAddress(t);
     const body = { products: [{ product: bag._id, quantity: 1 }], shippingAddress: addressId };
     const answers = await Promise.all(Array.from({ length: 6 }, () => place(cookie, body)));
     expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 201, 201, 409, 409, 409]);
@@ -328,8 +324,8 @@ describe("taking stock", () => {
 describe("reading orders", () => {
   it("shows shoppers only their own orders; another shopper's id answers 404", async () => {
     const mug = await makeProduct(t.database, refs, { stock: 10 });
-    const owner = await shopperWithAddress();
-    const other = await shopperWithAddress();
+    const owner = await shopperWithAddress(t);
+    const other = await shopperWithAddress(t);
     const id = (
       await place(owner.cookie, {
         products: [{ product: mug._id, quantity: 1 }],
@@ -364,7 +360,7 @@ describe("reading orders", () => {
 
   it("lists every order for staff, by status and keyword, and refuses shoppers", async () => {
     const lamp = await makeProduct(t.database, refs, { stock: 10 });
-    const buyer = await shopperWithAddress();
+    const buyer = await shopperWithAddress(t);
     const id = (
       await place(buyer.cookie, {
         products: [{ product: lamp._id, quantity: 1 }],
@@ -437,7 +433,7 @@ describe("what a manager sees of a customer", () => {
 describe("cancelling and moving orders", () => {
   async function pendingOrder(stock = 10, quantity = 2) {
     const product = await makeProduct(t.database, refs, { stock });
-    const buyer = await shopperWithAddress();
+    const buyer = await shopperWithAddress(t);
     const order = (
       await place(buyer.cookie, {
         products: [{ product: product._id, quantity }],
@@ -449,7 +445,7 @@ describe("cancelling and moving orders", () => {
 
   it("lets the owner cancel a pending order and gives the stock back; others get 404", async () => {
     const { product, buyer, order } = await pendingOrder();
-    const other = await shopperWithAddress();
+    const other = await shopperWithAddress(t);
     expect(
       (await inject(t.app, { method: "PATCH", url: `/api/orders/${order._id}/cancel`, cookie: other.cookie }))
         .statusCode,
@@ -555,7 +551,7 @@ describe("cancelling and moving orders", () => {
 describe("the hold-expiry sweep", () => {
   it("cancels unpaid pending orders past the hold, once, and returns their stock", async () => {
     const product = await makeProduct(t.database, refs, { stock: 10 });
-    const buyer = await shopperWithAddress();
+    const buyer = await shopperWithAddress(t);
     const old = (
       await place(buyer.cookie, {
         products: [{ product: product._id, quantity: 3 }],
@@ -593,7 +589,7 @@ describe("the hold-expiry sweep", () => {
 describe("refused order bodies", () => {
   it("names an empty Idempotency-Key, a null amount and a line that is not an object in the shop's words", async () => {
     const product = await makeProduct(t.database, refs, { stock: 5 });
-    const { cookie, addressId } = await shopperWithAddress();
+    const { cookie, addressId } = await shopperWithAddress(t);
     const line = { product: product._id, quantity: 1 };
     const emptyKey = await place(
       cookie,

@@ -276,9 +276,7 @@ export async function placeOrder(
         at: new Date(),
         note: null,
         amount: null,
-        actorId: user.id,
-        actorName: actorOf(user).actorName ?? null,
-        actorRole: user.role,
+        ...actorOf(user),
       };
       const ordered = lines.map((line, index) => ({
         label: labelOf(line),

@@ -79,6 +79,8 @@ export async function payOrderRow(db: Database, write: PayOrderWrite): Promise<P
       where exists (select 1 from paid)
     )`
       : sql``;
+  // NOTE: formatInvoiceNumber (modules/invoices/service.ts) in SQL, as the counter's value is only
+  // known inside the statement; checkout-statements.test.ts holds the two to the same text.
   const number = sql`'INV/' || ${write.financialYear}::text || '/' || lpad(c.last::text, greatest(6, length(c.last::text)), '0')`;
   const result = await db.execute<{ found: number; recorded: number; invoice_number: string | null }>(sql`
     with locked as materialized (

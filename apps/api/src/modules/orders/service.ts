@@ -12,7 +12,7 @@ import { AppError } from "#api/core/errors";
 import { newId } from "#api/core/ids";
 import { limitOffset, type PageRequest } from "#api/core/paging";
 import type { Database } from "#api/db/client";
-import type { NewOrderEvent } from "#api/db/schema/orders";
+import type { OrderEvent } from "#api/db/schema/orders";
 import type { User } from "#api/db/schema/users";
 import { giveUsesBack } from "#api/modules/discounts/repo";
 import {
@@ -71,7 +71,7 @@ async function orderDto(db: Database, row: NonNullable<OrderRow>, viewer: Viewer
 export type Actor = Viewer & Pick<User, "firstName" | "lastName">;
 
 /** The actor columns of a history row; none for the system (the hold expiry). */
-export function actorOf(actor: Actor | null): Pick<NewOrderEvent, "actorId" | "actorName" | "actorRole"> {
+export function actorOf(actor: Actor | null): Pick<OrderEvent, "actorId" | "actorName" | "actorRole"> {
   if (!actor) return { actorId: null, actorName: null, actorRole: null };
   return {
     actorId: actor.id,

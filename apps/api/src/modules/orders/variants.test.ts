@@ -8,7 +8,14 @@ import { users } from "#api/db/schema/users";
 import { hashPassword } from "#api/modules/auth/password";
 import { mailContextOf } from "#api/modules/email/service";
 import { startSession } from "#api/modules/sessions/service";
-import { createTestApp, inject, signedInUser, type TestApp, uniqueEmail } from "#test/app";
+import {
+  createTestApp,
+  inject,
+  shopperWithAddress,
+  signedInUser,
+  type TestApp,
+  uniqueEmail,
+} from "#test/app";
 import { makeCategory, makeMedia, makeProduct, makeProductWithVariants, productBody } from "#test/catalog";
 import { ADDRESS, APPROVED_CARD } from "#test/fixtures";
 import { sweepExpiredOrders } from "./service";
@@ -25,17 +32,6 @@ beforeAll(async () => {
   refs = { category: category.id, thumbnail: media.id };
 });
 afterAll(async () => t.close());
-
-async function shopperWithAddress() {
-  const shopper = await signedInUser(t);
-  const address = await inject(t.app, {
-    method: "POST",
-    url: "/api/users/current-user/addresses",
-    cookie: shopper.cookie,
-    payload: ADDRESS,
-  });
-  return { ...shopper, addressId: address.json().data._id as string };
-}
 
 function place(cookie: string, payload: object) {
   return inject(t.app, { method: "POST", url: "/api/orders", cookie, payload });
@@ -88,7 +84,7 @@ async function shoes(stock: { size8: number; size9: number }, overrides: Partial
 describe("ordering a variant", () => {
   it("takes stock from the chosen variant, prices the line from it and names it on the order", async () => {
     const { product, size8, size9 } = await shoes({ size8: 5, size9: 5 });
-    const buyer = await shopperWithAddress();
+    const buyer = await shopperWithAddress(t);
     const response = await place(buyer.cookie, {
       products: [
         { product: product._id, variant: size9._id, quantity: 2 },
@@ -118,7 +114,7 @@ describe("ordering a variant", () => {
 
   it("counts both sizes of one shoe as sold when the order is paid", async () => {
     const { product, size8, size9 } = await shoes({ size8: 5, size9: 5 });
-    const buyer = await shopperWithAddress();
+    const buyer = await shopperWithAddress(t);
     const placed = await place(buyer.cookie, {
       products: [
         { product: product._id, variant: size8._id, quantity: 1 },
@@ -143,7 +139,7 @@ describe("ordering a variant", () => {
 
   it("answers 400 'Please choose a Size.' for a product with options and no variant", async () => {
     const { product, size8 } = await shoes({ size8: 5, size9: 5 });
-    const buyer = await shopperWithAddress();
+    const buyer = await shopperWithAddress(t);
     const response = await place(buyer.cookie, {
       products: [{ product: product._id, quantity: 1 }],
       shippingAddress: buyer.addressId,
@@ -159,7 +155,7 @@ describe("ordering a variant", () => {
 
   it("takes a product's only variant when the line names none, as before variants", async () => {
     const single = await makeProduct(t.database, refs, { stock: 4 });
-    const buyer = await shopperWithAddress();
+    const buyer = await shopperWithAddress(t);
     const response = await place(buyer.cookie, {
       products: [{ product: single._id, quantity: 3 }],
       shippingAddress: buyer.addressId,
@@ -177,7 +173,7 @@ describe("ordering a variant", () => {
   it("answers 400 for a variant of another product, and for an inactive variant", async () => {
     const { product, size8 } = await shoes({ size8: 5, size9: 5 });
     const other = await makeProductWithVariants(t.database, refs);
-    const buyer = await shopperWithAddress();
+    const buyer = await shopperWithAddress(t);
     const foreign = await place(buyer.cookie, {
       products: [{ product: product._id, variant: other.variants[0]?._id, quantity: 1 }],
       shippingAddress: buyer.addressId,
@@ -211,7 +207,7 @@ describe("ordering a variant", () => {
 
   it("answers 409 naming the product and its size when the variant is short, and takes nothing", async () => {
     const { product, size8, size9 } = await shoes({ size8: 5, size9: 1 });
-    const buyer = await shopperWithAddress();
+    const buyer = await shopperWithAddress(t);
     const response = await place(buyer.cookie, {
       products: [
         { product: product._id, variant: size8._id, quantity: 1 },
@@ -285,7 +281,7 @@ describe("ordering a variant", () => {
 describe("giving a variant's stock back", () => {
   it("cancelling returns each line's units to its own variant", async () => {
     const { product, size8, size9 } = await shoes({ size8: 10, size9: 10 });
-    const buyer = await shopperWithAddress();
+    const buyer = await shopperWithAddress(t);
     const order = (
       await place(buyer.cookie, {
         products: [
@@ -308,7 +304,7 @@ describe("giving a variant's stock back", () => {
 
   it("the hold-expiry sweep returns each line's units to its own variant", async () => {
     const { product, size8, size9 } = await shoes({ size8: 10, size9: 10 });
-    const buyer = await shopperWithAddress();
+    const buyer = await shopperWithAddress(t);
     const order = (
       await place(buyer.cookie, {
         products: [
@@ -332,7 +328,7 @@ describe("giving a variant's stock back", () => {
 describe("order lines keep the variant as it was", () => {
   it("shows the SKU and sizes ordered after the variant is changed, and keeps an ordered variant left out of a PUT", async () => {
     const { product, size8, size9 } = await shoes({ size8: 10, size9: 10 });
-    const buyer = await shopperWithAddress();
+    const buyer = await shopperWithAddress(t);
     const order = (
       await place(buyer.cookie, {
         products: [{ product: product._id, variant: size8._id, quantity: 1 }],
