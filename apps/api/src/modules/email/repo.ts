@@ -26,9 +26,50 @@ export async function insertEmails(db: Database, values: readonly NewEmail[]): P
  * differ agree on it.
  */
 export async function claimDueEmails(db: Database, limit: number, leaseMs: number): Promise<Email[]> {
-  // NOTE: the due rows are chosen in a CTE, which PostgreSQL runs once; `id in (subquery ... limit)`
-  // may be planned as a join that runs the subquery again and takes more than `limit` rows.
-  const due = db.$with("due").as(
+  const due = dueEmails(db, limit);
+  return db
+    .with(due)
+    .update(emails)
+    .set({
+      leaseUntil: sql`now() + ${leaseMs} * interval '1 millisecond'`,
+      attempts: sql`${emails.attempts} + 1`,
+    })
+    .from(due)
+    .where(eq(emails.id, due.id))
+    .returning(getTableColumns(emails));
+}
+
+/**
+ * The built-in mailbox's delivery: up to `limit` messages that are due and held by no live sender
+ * marked sent, the oldest first, in one statement (rows are chosen and locked as claimDueEmails
+ * does). Nothing leaves the process, so nothing is rendered here: the mailbox renders a message from
+ * its words when it is read (service.ts renderEmail). Answers how many were delivered.
+ */
+export async function deliverDueToMailbox(db: Database, limit: number): Promise<number> {
+  const due = dueEmails(db, limit);
+  const delivered = await db
+    .with(due)
+    .update(emails)
+    .set({
+      status: "sent",
+      sentAt: sql`now()`,
+      attempts: sql`${emails.attempts} + 1`,
+      leaseUntil: null,
+      lastError: null,
+    })
+    .from(due)
+    .where(eq(emails.id, due.id))
+    .returning({ id: emails.id });
+  return delivered.length;
+}
+
+/**
+ * The `limit` oldest messages that are due and held by no live sender, locked (others' locked rows
+ * skipped). NOTE: chosen in a CTE, which PostgreSQL runs once; `id in (subquery ... limit)` may be
+ * planned as a join that runs the subquery again and takes more than `limit` rows.
+ */
+function dueEmails(db: Database, limit: number) {
+  return db.$with("due").as(
     db
       .select({ id: emails.id })
       .from(emails)
@@ -43,16 +84,6 @@ export async function claimDueEmails(db: Database, limit: number, leaseMs: numbe
       .limit(limit)
       .for("update", { skipLocked: true }),
   );
-  return db
-    .with(due)
-    .update(emails)
-    .set({
-      leaseUntil: sql`now() + ${leaseMs} * interval '1 millisecond'`,
-      attempts: sql`${emails.attempts} + 1`,
-    })
-    .from(due)
-    .where(eq(emails.id, due.id))
-    .returning(getTableColumns(emails));
 }
 
 /** What became of one taken message; `text` and `html` are its rendering when the sender made it. */

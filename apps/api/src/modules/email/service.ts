@@ -12,6 +12,7 @@ import type { Email, MessageParts, NewEmail, ShopDetails } from "#api/db/schema/
 import { type ComposedMessage, composeMessage } from "./compose";
 import {
   claimDueEmails,
+  deliverDueToMailbox,
   type EmailFilter,
   type EmailResult,
   findEmail,
@@ -153,11 +154,11 @@ export interface DrainResult {
  * refused or failed send waits EMAIL_RETRY_DELAYS_MS[attempt - 1] before the next attempt; past the
  * last delay the message is marked failed.
  *
- * NOTE: a message that leaves the process (SMTP) has its result recorded before the next one is
- * sent, with the results before it in one statement: a sender killed mid-batch leaves only the
- * message it was sending to be sent twice, when its lease ends (at least once, never lost; the
- * Message-ID is the same each time, which lets receiving servers drop the second copy). The built-in
- * mailbox delivers nothing out of the process, so its whole batch is recorded by one statement.
+ * NOTE: each message's result is recorded before the next one is sent, with the results before it
+ * in one statement: a sender killed mid-batch leaves only the message it was sending to be sent
+ * twice, when its lease ends (at least once, never lost; the Message-ID is the same each time,
+ * which lets receiving servers drop the second copy). The built-in mailbox delivers nothing out of
+ * the process: each of its batches is one statement (deliverToMailbox).
  */
 export async function drainOutbox(
   db: Database,
@@ -165,6 +166,7 @@ export async function drainOutbox(
   domain: string,
   limits: OutboxLimits = OUTBOX_LIMITS,
 ): Promise<DrainResult> {
+  if (transport.kind === "mailbox") return deliverToMailbox(db, limits.batch);
   const result: DrainResult = { sent: 0, failed: 0 };
   for (;;) {
     // Counted from before the lease was taken (by the database's clock, after this moment), on this
@@ -179,7 +181,7 @@ export async function drainOutbox(
         unrecorded.push({ id: email.id, outcome: "released", text: null, html: null });
         continue;
       }
-      if (transport.kind === "smtp" && unrecorded.length > 0) {
+      if (unrecorded.length > 0) {
         await recordEmailResults(db, unrecorded);
         unrecorded = [];
       }
@@ -189,6 +191,19 @@ export async function drainOutbox(
       if (outcome.outcome === "failed") result.failed += 1;
     }
     await recordEmailResults(db, unrecorded);
+  }
+}
+
+/**
+ * The built-in mailbox: each batch is delivered by one statement, which is its whole transaction,
+ * until a batch comes back short (nothing more was due; a message queued later wakes the sender).
+ */
+async function deliverToMailbox(db: Database, batch: number): Promise<DrainResult> {
+  let sent = 0;
+  for (;;) {
+    const delivered = await deliverDueToMailbox(db, batch);
+    sent += delivered;
+    if (delivered < batch) return { sent, failed: 0 };
   }
 }
 

@@ -25,6 +25,8 @@ export interface MailTransport {
 const SMTP_TIMEOUT_MS = 15_000;
 
 export function createMailTransport(mail: { smtpUrl: string | undefined; from: string }): MailTransport {
+  // NOTE: the sender delivers the mailbox's messages itself, a batch a statement (service.ts
+  // deliverToMailbox): nothing is sent, so nothing calls this send.
   if (!mail.smtpUrl) return { kind: "mailbox", send: async () => undefined, close: () => undefined };
   const url = new URL(mail.smtpUrl);
   const secure = url.protocol === "smtps:";

@@ -7,6 +7,7 @@
  */
 import { sql } from "drizzle-orm";
 import type { Database } from "#api/db/client";
+import { executeNamed } from "#api/db/prepared";
 import type { NewEmail } from "#api/db/schema/emails";
 import { emails } from "#api/db/schema/emails";
 import { invoiceCounters } from "#api/db/schema/invoices";
@@ -82,7 +83,10 @@ export async function payOrderRow(db: Database, write: PayOrderWrite): Promise<P
   // NOTE: formatInvoiceNumber (modules/invoices/service.ts) in SQL, as the counter's value is only
   // known inside the statement; checkout-statements.test.ts holds the two to the same text.
   const number = sql`'INV/' || ${write.financialYear}::text || '/' || lpad(c.last::text, greatest(6, length(c.last::text)), '0')`;
-  const result = await db.execute<{ found: number; recorded: number; invoice_number: string | null }>(sql`
+  // Named by its text (db/prepared.ts): one text per kind of payment and number of messages.
+  const [row] = await executeNamed<{ found: number; recorded: number; invoice_number: string | null }>(
+    db,
+    sql`
     with locked as materialized (
       select id, status, payment_id, invoice_number from ${orders} where id = ${orderId} for update
     ),
@@ -122,8 +126,8 @@ export async function payOrderRow(db: Database, write: PayOrderWrite): Promise<P
     )${mail}
     select (select count(*) from locked)::integer as found,
       (select count(*) from pay)::integer as recorded,
-      (select invoice_number from link) as invoice_number`);
-  const row = result.rows[0];
+      (select invoice_number from link) as invoice_number`,
+  );
   return {
     found: (row?.found ?? 0) > 0,
     alreadyPaid: (row?.found ?? 0) > 0 && (row?.recorded ?? 0) === 0,
