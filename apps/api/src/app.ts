@@ -43,6 +43,8 @@ import { refundRoutes } from "./modules/refunds/routes";
 import { reportRoutes } from "./modules/reports/routes";
 import { reviewRoutes } from "./modules/reviews/routes";
 import { resolveSession } from "./modules/sessions/service";
+import { settingsRoutes } from "./modules/settings/routes";
+import { createSettingsStore, type SettingsStore } from "./modules/settings/service";
 import { adminStatsRoutes, salesStatsRoutes } from "./modules/stats/routes";
 import { systemRoutes } from "./modules/system/routes";
 import { avatarRoutes } from "./modules/users/avatar-routes";
@@ -60,6 +62,8 @@ declare module "fastify" {
     storage: MediaStorage;
     /** One provider per app (PayPal's access token is cached in it): payments and refunds share it. */
     paymentProvider: PaymentProvider;
+    /** The owner's settings, kept a few seconds per instance (modules/settings/service.ts). */
+    settings: SettingsStore;
   }
 }
 
@@ -127,6 +131,13 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   app.decorate("storage", createStorage(config));
   app.decorate<PaymentProvider>("paymentProvider", createPaymentProvider(config, app.log));
   app.decorate("sessions", { resolve: (token: string) => resolveSession(database.db, token) });
+  app.decorate(
+    "settings",
+    createSettingsStore(database.db, config, {
+      onInvalid: (section, error) =>
+        app.log.error({ err: error, section }, "stored settings refused by their schema: defaults apply"),
+    }),
+  );
   app.addHook("onClose", async () => app.storage.close());
   // The outbox sender starts with the app and stops before the database closes.
   let mailer: ReturnType<typeof startMailSender> | undefined;
@@ -208,6 +219,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
       await apiScope.register(emailRoutes, { prefix: "/emails" });
       await apiScope.register(salesStatsRoutes, { prefix: "/stats" });
       await apiScope.register(reportRoutes, { prefix: "/reports" });
+      await apiScope.register(settingsRoutes, { prefix: "/settings" });
     },
     { prefix: "/api" },
   );

@@ -62,11 +62,16 @@ async function main() {
   if (seededCatalog) app.log.info("demo catalogue and orders seeded");
   await app.listen({ host: config.host, port: config.port });
   const ready = app;
-  stopSweep = startOrderSweep(database.db, config.orderHoldMinutes, {
-    log: app.log,
-    mail: mailContextOf(config),
-    wakeMailer: () => ready.mailer.wake(),
-  });
+  stopSweep = startOrderSweep(
+    database.db,
+    async () => (await ready.settings.current()).checkout.holdMinutes,
+    {
+      startingHold: (await ready.settings.current()).checkout.holdMinutes,
+      log: app.log,
+      mail: mailContextOf(config),
+      wakeMailer: () => ready.mailer.wake(),
+    },
+  );
   app.log.info(
     { database: database.kind, demo: config.demo, payments: config.paypal ? "paypal" : "test" },
     "shop is ready",

@@ -92,4 +92,11 @@ export const ACCESS: Record<string, Access> = {
   "GET /api/emails": "admin",
   "GET /api/emails/{id}": "admin",
   "POST /api/emails/{id}/retry": "admin",
+  "GET /api/settings": "staff",
+  "GET /api/settings/history": "admin",
+  "PUT /api/settings/store": "admin",
+  "PUT /api/settings/currency": "admin",
+  "PUT /api/settings/taxes": "admin",
+  "PUT /api/settings/shipping": "admin",
+  "PUT /api/settings/checkout": "admin",
 };

@@ -1,5 +1,6 @@
 /** The response envelope every API answer uses (docs/design.md section 4), as schemas and types. */
 import { z } from "zod";
+import { CurrencySettings, ShippingMethod, TaxSettings } from "./schemas/settings";
 
 export const ListMeta = z.object({
   page: z.number().int(),
@@ -50,6 +51,14 @@ export const PublicConfig = z.object({
   /** The most units of one product an order may hold (the cart caps its quantities to it). */
   maxQuantityPerLine: z.number().int(),
   demo: z.object({ email: z.string(), password: z.string() }).nullable(),
+  /** The public part of the owner's settings (schemas/settings.ts). */
+  store: z.object({ name: z.string() }),
+  currency: CurrencySettings,
+  taxes: TaxSettings.pick({ pricesIncludeTax: true }),
+  /** The enabled shipping methods, cheapest first. */
+  shippingMethods: z.array(ShippingMethod),
+  /** The least an order's items may come to; 0: no minimum. */
+  minimumOrder: z.number(),
 });
 export type PublicConfig = z.infer<typeof PublicConfig>;
 

@@ -78,6 +78,15 @@ export const validation = {
   date: "This must be a date as YYYY-MM-DD.",
   dateRange: "The end date cannot be before the start date.",
   reportTooLong: (days: number) => `A report covers at most ${days} days.`,
+  /** The shop's settings (dashboard Settings). */
+  gstin: "A GSTIN is 15 characters: state code, PAN, entity number, Z and a check character.",
+  utcOffset: "The offset from UTC is written as +05:30 or -04:00.",
+  currencyCode: "This is not a currency code the shop can use (three letters, such as INR or USD).",
+  locale: "This is not a locale the shop can write amounts in (such as en-IN or en-US).",
+  hsnCode: "An HSN code is 4, 6 or 8 digits.",
+  shippingStates: "Choose at least one state, or serve every state.",
+  shippingMethodEnabled: "Keep at least one shipping method enabled.",
+  shippingMethodNames: "Each shipping method needs a different name.",
 } as const;
 
 /** Form-level messages shown when a whole form is refused. */
@@ -320,6 +329,8 @@ export const api = {
   orderCancelled: "The order has been cancelled.",
   orderNotPending: "Only a pending order can be cancelled.",
   tooManyUnpaidOrders: "You have too many unpaid orders. Pay or cancel one first.",
+  minimumOrder: (amount: string) => `Orders start at ${amount} of items. Add a little more to your cart.`,
+  settingsNotFound: "There is no such section of the settings.",
   quantityPerLine: (max: number) => `You can buy at most ${max} of this item.`,
   idempotencyKeyReused: "This key was used for a different order.",
   outOfStock: (name: string, available: number) =>
@@ -349,6 +360,7 @@ export const api = {
   passwordReset: "Your password has been reset. You are logged in.",
   emailNotFound: "Email not found.",
   emailRequeued: "The message will be sent again.",
+  settingsSaved: "Settings saved.",
   emailNotFailed: "Only a message that failed can be sent again.",
   /** An invoice or packing slip asked for before the order was paid (409). */
   invoiceNotIssued: "This order has no invoice yet: an invoice is issued once the order is paid.",
@@ -743,4 +755,107 @@ export const salesReports = {
   downloadCsv: "Download CSV",
   noSales: "No sales in this period.",
   noCodes: "No discount code was used in this period.",
+} as const;
+
+/**
+ * The dashboard's Settings page (/dashboard/settings): the shop's own rules section by section
+ * (docs/design.md section 8), each saved on its own, and the history of their changes (admins).
+ */
+export const settingsPage = {
+  title: "Settings",
+  /** Said to a manager, who reads the settings but cannot change them. */
+  readOnly: "Only an admin can change the settings. You can read them here.",
+  save: "Save",
+  /** A section's Save button for screen readers, among the page's five: "Save Store". */
+  saveSection: (section: string) => `Save ${section}`,
+  /** The success toast of a section: "Store saved successfully.". */
+  saved: (section: string) => `${section} saved successfully.`,
+  saveFailed: "An error occurred while saving the settings.",
+  sections: {
+    store: {
+      title: "Store",
+      description: "Who the shop is: on the header, emails, invoices and the contact page.",
+    },
+    currency: { title: "Currency", description: "The currency prices are in, and how amounts are written." },
+    taxes: {
+      title: "Taxes",
+      description: "How GST is worked out for products that set no rate of their own.",
+    },
+    shipping: {
+      title: "Shipping methods",
+      description: "What shoppers can choose at checkout, and what it costs.",
+    },
+    checkout: {
+      title: "Checkout limits",
+      description: "How long unpaid orders hold stock, and what an order may hold.",
+    },
+  },
+  store: {
+    name: "Store name",
+    email: "Support email",
+    phone: "Phone",
+    address: "Postal address",
+    gstin: "GSTIN",
+    gstinHint: "15 characters, such as 27AAPFU0939F1ZV.",
+    state: "State",
+    stateHint: "The seller's state: invoices to it split GST into CGST and SGST.",
+    utcOffset: "Time zone (offset from UTC)",
+    utcOffsetHint: "Such as +05:30: the days of reports, lists and invoices.",
+  },
+  currency: {
+    code: "Currency code",
+    codeHint: "ISO 4217, such as INR or USD.",
+    locale: "Locale",
+    localeHint: "How amounts are written, such as en-IN or en-US.",
+    preview: "Preview",
+    /** The preview line while the code or the locale is not one the shop can use. */
+    noPreview: "Enter a valid currency code and locale to see an example.",
+  },
+  taxes: {
+    pricesIncludeTax: "Prices include tax",
+    pricesIncludeTaxHint: "On: tax is taken out of the prices entered. Off: tax is added on top.",
+    defaultRate: "Default rate (%)",
+    defaultRateHint: "For products whose own and category's rates are not set.",
+    defaultHsn: "Default HSN code",
+    defaultHsnHint: "4, 6 or 8 digits.",
+  },
+  shipping: {
+    /** A method's name until it has one: "Method 2". */
+    method: (n: number) => `Method ${n}`,
+    name: "Name",
+    /** A money field's label with the shop's currency: "Price (INR)". */
+    price: (currency: string) => `Price (${currency})`,
+    freeAbove: (currency: string) => `Free above (${currency})`,
+    freeAboveHint: "Free when the items come to more than this. Empty: never free.",
+    estimatedDays: "Estimated delivery",
+    estimatedDaysHint: "Optional, as shoppers read it: 2–4 days.",
+    allStates: "All states",
+    allStatesHint: "Off: only the states listed below.",
+    states: "States",
+    statesHint: "State names, separated by commas.",
+    enabled: "Enabled",
+    enabledHint: "Shoppers can choose an enabled method.",
+    add: "Add method",
+    remove: "Remove",
+    /** The remove button's name for screen readers: "Remove Standard". */
+    removeMethod: (name: string) => `Remove ${name}`,
+    none: "No shipping methods. Add one so that shoppers can check out.",
+  },
+  checkout: {
+    holdMinutes: "Unpaid order hold (minutes)",
+    holdMinutesHint: "How long an unpaid order keeps its stock before it is cancelled.",
+    maxUnpaidOrders: "Unpaid orders per shopper",
+    maxUnpaidOrdersHint: "How many unpaid orders one shopper may hold at once.",
+    maxQuantityPerLine: "Units per line",
+    maxQuantityPerLineHint: "The most of one item an order may hold.",
+    minimumOrder: (currency: string) => `Minimum order value (${currency})`,
+    minimumOrderHint: "What the items of an order must come to. 0: no minimum.",
+  },
+  history: {
+    title: "Change history",
+    section: "Section",
+    at: "When",
+    by: "Who",
+    empty: "The settings have not been changed yet.",
+  },
 } as const;

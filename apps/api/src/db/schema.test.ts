@@ -130,6 +130,8 @@ describe("database schema", () => {
       "sales_ledger_lines",
       "search_words",
       "sessions",
+      "settings",
+      "settings_changes",
       "users",
     ]);
     await migrate(handle);

@@ -18,7 +18,7 @@ import { NotFoundPage } from "./not-found-page";
 import { Root } from "./root";
 
 const adminOnly: DashboardHandle = { roles: ["admin"] };
-/** Admins and managers: the staff the API's discount and report operations serve. */
+/** Admins and managers: the staff the API's discount, report and settings reads serve. */
 const staffOnly: DashboardHandle = { roles: STAFF_ROLES };
 
 /** While the code of the first page shown loads: the header bar index.html drew, a spinner below. */
@@ -310,6 +310,13 @@ const dashboardPages: RouteObject[] = [
           import("../features/dashboard/emails/email-page").then((m) => ({ Component: m.EmailPage })),
       },
     ],
+  },
+  {
+    path: "settings",
+    // Managers read the settings; the page disables its forms for them, and the API lets only admins save.
+    handle: staffOnly,
+    lazy: () =>
+      import("../features/dashboard/settings/settings-page").then((m) => ({ Component: m.SettingsPage })),
   },
   { path: "*", element: <NotFoundPage /> },
 ];

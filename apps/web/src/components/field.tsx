@@ -23,7 +23,7 @@ export function useFieldIds(id: string | undefined, { hint, error }: Pick<FieldP
 /** The border and focus ring of a text control, red while it has an error. */
 export function controlClass(error: string | undefined, extra: string) {
   return cx(
-    "mt-1.5 block w-full rounded-control border bg-white px-3 text-sm text-neutral-900 shadow-xs placeholder:text-neutral-400 focus:outline-2 focus:-outline-offset-1",
+    "mt-1.5 block w-full rounded-control border bg-white px-3 text-sm text-neutral-900 shadow-xs placeholder:text-neutral-400 focus:outline-2 focus:-outline-offset-1 disabled:cursor-not-allowed disabled:bg-neutral-50 disabled:text-neutral-500",
     error
       ? "border-danger-600 focus:outline-danger-600"
       : "border-neutral-300 focus:border-brand-600 focus:outline-brand-600",

@@ -36,6 +36,13 @@ const loaders = {
   emailSummary: () => import("@shop/shared/schemas/email").then((m) => m.EmailSummaryDto),
   discount: () => import("@shop/shared/schemas/discount").then((m) => m.DiscountDto),
   discountDetail: () => import("@shop/shared/schemas/discount").then((m) => m.DiscountDetailDto),
+  settings: () => import("@shop/shared/schemas/settings").then((m) => m.Settings),
+  storeSettings: () => import("@shop/shared/schemas/settings").then((m) => m.StoreSettings),
+  currencySettings: () => import("@shop/shared/schemas/settings").then((m) => m.CurrencySettings),
+  taxSettings: () => import("@shop/shared/schemas/settings").then((m) => m.TaxSettings),
+  shippingSettings: () => import("@shop/shared/schemas/settings").then((m) => m.ShippingSettings),
+  checkoutSettings: () => import("@shop/shared/schemas/settings").then((m) => m.CheckoutSettings),
+  settingsChange: () => import("@shop/shared/schemas/settings").then((m) => m.SettingsChange),
 };
 
 type Loaders = typeof loaders;

@@ -1,4 +1,5 @@
 /** DTOs as the API sends them (they must pass the @shop/shared schemas lib/api.ts checks in tests). */
+import type { PublicConfig } from "@shop/shared/api";
 import type { AddressDto } from "@shop/shared/schemas/address";
 import type { CategoryDto } from "@shop/shared/schemas/category";
 import type { MediaDto } from "@shop/shared/schemas/media";
@@ -99,4 +100,28 @@ export const paidOrder: OrderDto = {
   },
   products: [],
   history: [],
+};
+
+/** GET /api/config of a fresh shop (SPEC's settings, the test gateway, no demo account). */
+export const publicConfig: PublicConfig = {
+  storeEmail: "help@example.com",
+  storePhone: "+91 22 4000 0000",
+  paymentProvider: "test",
+  maxQuantityPerLine: 10,
+  demo: null,
+  store: { name: "Bazaar" },
+  currency: { code: "USD", locale: "en-US" },
+  taxes: { pricesIncludeTax: false },
+  shippingMethods: [
+    {
+      _id: "5e771e9000000000000000a1",
+      name: "Standard",
+      price: 80,
+      freeAbove: 5000,
+      estimatedDays: null,
+      states: null,
+      enabled: true,
+    },
+  ],
+  minimumOrder: 0,
 };

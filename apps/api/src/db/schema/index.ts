@@ -12,4 +12,5 @@ export * from "./refunds";
 export * from "./relations";
 export * from "./reviews";
 export * from "./sales";
+export * from "./settings";
 export * from "./users";

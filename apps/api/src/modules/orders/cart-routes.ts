@@ -23,7 +23,8 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const session = await currentSession(request);
-      return ok(await priceCart(app.db, request.body, session?.user.id));
+      const { checkout } = await app.settings.current();
+      return ok(await priceCart(app.db, request.body, session?.user.id, checkout));
     },
   );
 };

@@ -2,7 +2,7 @@
 import { createHash } from "node:crypto";
 import { ORDER_LIMITS } from "@shop/shared/constants";
 import { api, validation } from "@shop/shared/messages";
-import { type DiscountTerms, priceItems } from "@shop/shared/pricing";
+import { type DiscountTerms, formatPrice, priceItems } from "@shop/shared/pricing";
 import type { CartPriceDto, CartPriceInput } from "@shop/shared/schemas/discount";
 import type { OrderDto, OrderInputParsed } from "@shop/shared/schemas/order";
 import { variantLabel } from "@shop/shared/variants";
@@ -33,6 +33,8 @@ export interface PlaceOrderOptions {
 export interface OrderLimits {
   maxUnpaidOrders: number;
   maxQuantityPerLine: number;
+  /** The least the items may come to (after sale prices, before a code's discount); 0 or absent: none. */
+  minimumOrder?: number;
 }
 
 /** The key of an order line: its product, and its variant when one is named. */
@@ -161,9 +163,10 @@ export async function priceCart(
   db: Database,
   input: CartPriceInput,
   userId: string | undefined,
+  limits: OrderLimits = ORDER_LIMITS,
 ): Promise<CartPriceDto> {
   const productIds = [...new Set(input.products.map((line) => line.product))].sort();
-  const lines = resolveLines(input, await findProductsForOrder(db, productIds), ORDER_LIMITS);
+  const lines = resolveLines(input, await findProductsForOrder(db, productIds), limits);
   const items = discountedItems(lines);
   let applied: AppliedDiscount | undefined;
   let discountMessage: string | null = null;
@@ -253,6 +256,8 @@ export async function placeOrder(
         ? await discountOrRefusal(tx, input.discountCode, items, user.id)
         : undefined;
       const priced = priceItems(applied?.items ?? items, applied?.terms);
+      if (limits.minimumOrder && priced.itemsPrice < limits.minimumOrder)
+        throw new AppError("CONFLICT", api.minimumOrder(formatPrice(limits.minimumOrder)));
       const orderId = newId();
       const stored: OrderItem[] = lines.map(({ product, variant }, index) => ({
         id: newId(),

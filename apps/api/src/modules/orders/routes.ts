@@ -53,9 +53,10 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: requireUser,
     },
     async (request, reply) => {
+      const { checkout } = await app.settings.current();
       const { order, created } = await placeOrder(app.db, userOf(request), request.body, {
         idempotencyKey: request.headers["idempotency-key"],
-        limits: app.config.orderLimits,
+        limits: checkout,
         mail: mailContextOf(app.config),
       });
       if (created) app.mailer.wake();

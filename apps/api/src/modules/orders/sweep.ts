@@ -4,16 +4,26 @@ import type { Database } from "#api/db/client";
 import type { MailContext } from "#api/modules/email/service";
 import { sweepExpiredOrders } from "./service";
 
+/**
+ * Sweeps every quarter of the hold it starts with (at least every second, at most every minute);
+ * each sweep reads the hold as it is then (`holdMinutes`: the owner's checkout settings).
+ */
 export function startOrderSweep(
   db: Database,
-  holdMinutes: number,
-  { log, mail, wakeMailer }: { log: FastifyBaseLogger; mail: MailContext; wakeMailer: () => void },
+  holdMinutes: () => Promise<number>,
+  {
+    startingHold,
+    log,
+    mail,
+    wakeMailer,
+  }: { startingHold: number; log: FastifyBaseLogger; mail: MailContext; wakeMailer: () => void },
 ): () => Promise<void> {
-  const everyMs = Math.min(60_000, Math.max(1_000, (holdMinutes * 60_000) / 4));
+  const everyMs = Math.min(60_000, Math.max(1_000, (startingHold * 60_000) / 4));
   let running: Promise<void> | undefined;
   const tick = () => {
     if (running) return;
-    running = sweepExpiredOrders(db, holdMinutes, mail)
+    running = holdMinutes()
+      .then((hold) => sweepExpiredOrders(db, hold, mail))
       .then((cancelled) => {
         if (cancelled === 0) return;
         log.info({ cancelled }, "cancelled unpaid orders past their hold");

@@ -40,14 +40,22 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async () => {
       const { config } = app;
+      const { store, currency, taxes, shipping, checkout } = await app.settings.current();
       return ok({
-        storeEmail: config.storeEmail,
-        storePhone: config.storePhone,
+        storeEmail: store.email,
+        storePhone: store.phone,
         paymentProvider: config.paypal ? ("paypal" as const) : ("test" as const),
-        maxQuantityPerLine: config.orderLimits.maxQuantityPerLine,
+        maxQuantityPerLine: checkout.maxQuantityPerLine,
         demo: config.demo
           ? { email: DEMO_ACCOUNTS.admin.email, password: DEMO_ACCOUNTS.admin.password }
           : null,
+        store: { name: store.name },
+        currency,
+        taxes: { pricesIncludeTax: taxes.pricesIncludeTax },
+        shippingMethods: shipping.methods
+          .filter((method) => method.enabled)
+          .sort((a, b) => a.price - b.price),
+        minimumOrder: checkout.minimumOrder,
       });
     },
   );

@@ -1,5 +1,6 @@
 import { api } from "@shop/shared/messages";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { STANDARD_SHIPPING_ID } from "#api/modules/settings/service";
 import { createTestApp, type TestApp } from "#test/app";
 
 let t: TestApp;
@@ -23,6 +24,22 @@ describe("system endpoints", () => {
       paymentProvider: "test",
       maxQuantityPerLine: 10,
       demo: { email: "admin@example.com", password: "Admin@123" },
+      // The owner's settings as a fresh shop has them: SPEC's currency, tax on top, one method.
+      store: { name: "Bazaar" },
+      currency: { code: "USD", locale: "en-US" },
+      taxes: { pricesIncludeTax: false },
+      shippingMethods: [
+        {
+          _id: STANDARD_SHIPPING_ID,
+          name: "Standard",
+          price: 80,
+          freeAbove: 5000,
+          estimatedDays: null,
+          states: null,
+          enabled: true,
+        },
+      ],
+      minimumOrder: 0,
     });
     const plain = await createTestApp({
       SHOP_DEMO: "0",

@@ -1,6 +1,7 @@
 import { Menu, MenuButton, MenuItem, MenuItems } from "@headlessui/react";
 import {
   ChartBarIcon,
+  Cog6ToothIcon,
   CreditCardIcon,
   CubeIcon,
   EllipsisVerticalIcon,
@@ -15,6 +16,7 @@ import {
   XMarkIcon,
 } from "@heroicons/react/24/outline";
 import { type Role, STAFF_ROLES } from "@shop/shared/constants";
+import { settingsPage } from "@shop/shared/messages";
 import type { ComponentType, SVGProps } from "react";
 import { Link, NavLink } from "react-router";
 import { Avatar } from "#web/components/avatar";
@@ -47,6 +49,7 @@ const NAV: readonly NavItem[] = [
   { to: "/dashboard/media", label: "Media", icon: PhotoIcon },
   { to: "/dashboard/disputes", label: "Disputes", icon: ScaleIcon, roles: ["admin"] },
   { to: "/dashboard/emails", label: "Emails", icon: EnvelopeIcon, roles: ["admin"] },
+  { to: "/dashboard/settings", label: settingsPage.title, icon: Cog6ToothIcon, roles: STAFF_ROLES },
 ];
 
 const menuItemClass =

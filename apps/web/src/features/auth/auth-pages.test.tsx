@@ -4,19 +4,12 @@ import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { stubApi } from "#web/test/api-stub";
+import { publicConfig } from "#web/test/fixtures";
 import { renderRoutes } from "#web/test/render";
 import { LoginPage } from "./login-page";
 import { RegisterPage } from "./register-page";
 
-const CONFIG = {
-  data: {
-    storeEmail: "help@example.com",
-    storePhone: "+91 22 4000 0000",
-    paymentProvider: "test",
-    maxQuantityPerLine: 10,
-    demo: null,
-  },
-};
+const CONFIG = { data: publicConfig };
 
 function renderAuth(path: string) {
   stubApi({ "GET /api/config": CONFIG });

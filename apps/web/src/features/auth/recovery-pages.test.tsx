@@ -7,20 +7,13 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { currentUserQueryOptions } from "#web/lib/current-user";
 import { useSession } from "#web/lib/session";
 import { type StubRoutes, stubApi } from "#web/test/api-stub";
+import { publicConfig } from "#web/test/fixtures";
 import { renderRoutes } from "#web/test/render";
 import { ForgotPasswordPage } from "./forgot-password-page";
 import { LoginPage } from "./login-page";
 import { ResetPasswordPage } from "./reset-password-page";
 
-const CONFIG = {
-  data: {
-    storeEmail: "help@example.com",
-    storePhone: "+91 22 4000 0000",
-    paymentProvider: "test",
-    maxQuantityPerLine: 10,
-    demo: null,
-  },
-};
+const CONFIG = { data: publicConfig };
 
 const asha: UserDto = {
   _id: "1b1b1b1b1b1b1b1b1b1b1b1b",

@@ -44,4 +44,11 @@ export const dashboardKeys = {
   discountList: (status: string, params: ListParams) =>
     [...dashboardKeys.discountLists, status, params] as const,
   discount: (id: string) => [...dashboardKeys.discounts, "detail", id] as const,
+
+  /** The shop's settings: every section as it applies now, and the pages of their history (admins). */
+  settings: ["dashboard", "settings"] as const,
+  currentSettings: () => [...dashboardKeys.settings, "current"] as const,
+  settingsHistory: ["dashboard", "settings", "history"] as const,
+  settingsHistoryPage: (params: { page: number; size: number }) =>
+    [...dashboardKeys.settingsHistory, params] as const,
 };

@@ -1,0 +1,152 @@
+/**
+ * The shop's settings (docs/design.md section 8): each section stored on its own, its defaults
+ * (SPEC's values, the environment's for the store and the checkout limits) until the owner saves it.
+ * Every instance keeps what it read for SETTINGS_CACHE_MS: a change made on another instance
+ * applies here within that time, one made here at once.
+ */
+import {
+  CURRENCY,
+  FREE_SHIPPING_ABOVE,
+  SHIPPING_FEE,
+  SHOP_UTC_OFFSET,
+  TAX_PERCENT,
+} from "@shop/shared/constants";
+import {
+  SETTINGS_SCHEMAS,
+  SETTINGS_SECTIONS,
+  type Settings,
+  type SettingsChange,
+  type SettingsSection,
+} from "@shop/shared/schemas/settings";
+import { SHOP_NAME } from "@shop/shared/site";
+import type { Config } from "#api/config";
+import { limitOffset, type PageRequest } from "#api/core/paging";
+import type { Database } from "#api/db/client";
+import type { SettingsChangeRow } from "#api/db/schema/settings";
+import type { User } from "#api/db/schema/users";
+import { listSettingsChanges, readStoredSettings, writeSettingsSection } from "./repo";
+
+/** How long an instance keeps the settings it read: the bound on another instance's change reaching it. */
+export const SETTINGS_CACHE_MS = 5_000;
+
+/** The id of the shipping method a fresh shop has (SPEC's one rate), the same on every instance. */
+export const STANDARD_SHIPPING_ID = "5e771e9000000000000000a1";
+
+/** The general HSN heading of garments (knitted T-shirts, 6109): a clothing shop's usual default. */
+const DEFAULT_HSN = "6109";
+
+/** What applies before the owner saves anything: SPEC's values, and the environment's. */
+export function defaultSettings(config: Config): Settings {
+  return {
+    store: {
+      name: SHOP_NAME,
+      email: config.storeEmail,
+      phone: config.storePhone,
+      address: config.storeAddress,
+      gstin: config.storeGstin,
+      state: config.storeState,
+      utcOffset: SHOP_UTC_OFFSET,
+    },
+    currency: { code: CURRENCY, locale: "en-US" },
+    taxes: { pricesIncludeTax: false, defaultRate: TAX_PERCENT, defaultHsn: DEFAULT_HSN },
+    shipping: {
+      methods: [
+        {
+          _id: STANDARD_SHIPPING_ID,
+          name: "Standard",
+          price: SHIPPING_FEE,
+          freeAbove: FREE_SHIPPING_ABOVE,
+          estimatedDays: null,
+          states: null,
+          enabled: true,
+        },
+      ],
+    },
+    checkout: {
+      holdMinutes: config.orderHoldMinutes,
+      maxUnpaidOrders: config.orderLimits.maxUnpaidOrders,
+      maxQuantityPerLine: config.orderLimits.maxQuantityPerLine,
+      minimumOrder: 0,
+    },
+  };
+}
+
+/** One section's value, as its schema gives it. */
+export type SectionValue = Settings[SettingsSection];
+
+export interface SettingsStore {
+  /** The settings as they apply now (read at most every SETTINGS_CACHE_MS). */
+  current(): Promise<Settings>;
+  /** Replaces one section (validated by its schema) and records the change; answers the section. */
+  update(section: SettingsSection, value: SectionValue, actor: User): Promise<SectionValue>;
+}
+
+export interface SettingsStoreOptions {
+  cacheMs?: number;
+  /** Told of a stored section its schema no longer takes (its defaults apply instead). */
+  onInvalid?: (section: SettingsSection, error: unknown) => void;
+}
+
+export function createSettingsStore(
+  db: Database,
+  config: Config,
+  { cacheMs = SETTINGS_CACHE_MS, onInvalid }: SettingsStoreOptions = {},
+): SettingsStore {
+  const defaults = defaultSettings(config);
+  let kept: { settings: Settings; until: number } | undefined;
+  let reading: Promise<Settings> | undefined;
+
+  async function read(): Promise<Settings> {
+    const stored = await readStoredSettings(db);
+    const settings = { ...defaults };
+    for (const section of SETTINGS_SECTIONS) {
+      const value = stored.get(section);
+      if (!value) continue;
+      const parsed = SETTINGS_SCHEMAS[section].safeParse(value);
+      if (parsed.success) Object.assign(settings, { [section]: parsed.data });
+      else onInvalid?.(section, parsed.error);
+    }
+    return settings;
+  }
+
+  return {
+    async current() {
+      if (kept && performance.now() < kept.until) return kept.settings;
+      // One read at a time: requests arriving while it runs wait for it.
+      reading ??= read()
+        .then((settings) => {
+          kept = { settings, until: performance.now() + cacheMs };
+          return settings;
+        })
+        .finally(() => {
+          reading = undefined;
+        });
+      return reading;
+    },
+    async update(section, value, actor) {
+      const now = await this.current();
+      await writeSettingsSection(db, section, now[section], value, {
+        id: actor.id,
+        name: `${actor.firstName} ${actor.lastName}`.trim(),
+      });
+      kept = undefined;
+      return value;
+    },
+  };
+}
+
+export function toSettingsChangeDto(row: SettingsChangeRow): SettingsChange {
+  return {
+    _id: row.id,
+    section: row.section,
+    at: row.at.toISOString(),
+    by: { _id: row.actorId, name: row.actorName },
+    before: row.before,
+    after: row.after,
+  };
+}
+
+export async function listChanges(db: Database, page: PageRequest) {
+  const { rows, total } = await listSettingsChanges(db, limitOffset(page));
+  return { rows: rows.map(toSettingsChangeDto), total };
+}

@@ -1,0 +1,305 @@
+/**
+ * The owner's settings (issue 31): SPEC's values until changed, each section saved on its own with
+ * the field errors of a bad value, every change recorded, the checkout limits applied to the next
+ * order, the public part in GET /api/config, and another instance in step within its cache time.
+ */
+import { api, validation } from "@shop/shared/messages";
+import { formatPrice } from "@shop/shared/pricing";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addAddress } from "#api/modules/addresses/service";
+import { createTestApp, inject, type TestApp } from "#test/app";
+import { makeCategory, makeMedia, makeProduct } from "#test/catalog";
+import { ADDRESS, type Caller, quickUser } from "#test/fixtures";
+import { createSettingsStore, STANDARD_SHIPPING_ID } from "./service";
+
+let t: TestApp;
+let admin: Caller;
+let manager: Caller;
+
+beforeAll(async () => {
+  t = await createTestApp({ MAX_UNPAID_ORDERS: "5", ORDER_HOLD_MINUTES: "45" });
+  admin = await quickUser(t, "admin");
+  manager = await quickUser(t, "manager");
+});
+afterAll(async () => t.close());
+
+const STORE = {
+  name: "Kapda House",
+  email: "help@kapda.example",
+  phone: "+91 22 5555 0101",
+  address: "12 Linking Road, Bandra West, Mumbai 400050, Maharashtra, India",
+  gstin: "27AAPFU0939F1ZV",
+  state: "Maharashtra",
+  utcOffset: "+05:30",
+};
+
+function put(section: string, payload: object, caller: Caller = admin) {
+  return inject(t.app, { method: "PUT", url: `/api/settings/${section}`, cookie: caller.cookie, payload });
+}
+
+async function current(caller: Caller = manager) {
+  const response = await inject(t.app, { method: "GET", url: "/api/settings", cookie: caller.cookie });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().data;
+}
+
+describe("the shop's settings", () => {
+  it("are SPEC's values, and the environment's first limits, until the owner changes them", async () => {
+    expect(await current()).toEqual({
+      store: expect.objectContaining({
+        email: t.config.storeEmail,
+        gstin: t.config.storeGstin,
+        utcOffset: "+05:30",
+      }),
+      currency: { code: "USD", locale: "en-US" },
+      taxes: { pricesIncludeTax: false, defaultRate: 18, defaultHsn: "6109" },
+      shipping: {
+        methods: [
+          {
+            _id: STANDARD_SHIPPING_ID,
+            name: "Standard",
+            price: 80,
+            freeAbove: 5000,
+            estimatedDays: null,
+            states: null,
+            enabled: true,
+          },
+        ],
+      },
+      checkout: { holdMinutes: 45, maxUnpaidOrders: 5, maxQuantityPerLine: 10, minimumOrder: 0 },
+    });
+  });
+
+  it("refuse a manager's change, and anyone else's read", async () => {
+    expect((await put("store", STORE, manager)).statusCode).toBe(403);
+    const shopper = await quickUser(t);
+    expect(
+      (await inject(t.app, { method: "GET", url: "/api/settings", cookie: shopper.cookie })).statusCode,
+    ).toBe(403);
+    expect((await inject(t.app, { method: "GET", url: "/api/settings" })).statusCode).toBe(401);
+    expect(
+      (await inject(t.app, { method: "GET", url: "/api/settings/history", cookie: manager.cookie }))
+        .statusCode,
+    ).toBe(403);
+    expect((await put("nowhere", {})).statusCode).toBe(404);
+  });
+
+  it.each([
+    ["store", { ...STORE, gstin: "27AAPFU0939F1Z" }, { gstin: validation.gstin }],
+    ["store", { ...STORE, utcOffset: "5:30" }, { utcOffset: validation.utcOffset }],
+    ["store", { ...STORE, email: "not-an-email" }, { email: validation.email }],
+    ["currency", { code: "RUPEE", locale: "en-IN" }, { code: validation.currencyCode }],
+    ["currency", { code: "INR", locale: "not a locale!" }, { locale: validation.locale }],
+    [
+      "taxes",
+      { pricesIncludeTax: true, defaultRate: 51, defaultHsn: "6109" },
+      { defaultRate: validation.max(50) },
+    ],
+    [
+      "taxes",
+      { pricesIncludeTax: true, defaultRate: 5, defaultHsn: "61" },
+      { defaultHsn: validation.hsnCode },
+    ],
+    [
+      "shipping",
+      {
+        methods: [
+          {
+            _id: "a1a1a1a1a1a1a1a1a1a1a1a1",
+            name: "Express",
+            price: 150,
+            freeAbove: null,
+            estimatedDays: "1–2 days",
+            states: [],
+            enabled: true,
+          },
+        ],
+      },
+      { "methods.0.states": validation.shippingStates },
+    ],
+    [
+      "shipping",
+      {
+        methods: [
+          {
+            _id: "a1a1a1a1a1a1a1a1a1a1a1a1",
+            name: "Express",
+            price: 150,
+            freeAbove: null,
+            estimatedDays: null,
+            states: null,
+            enabled: true,
+          },
+          {
+            _id: "b1b1b1b1b1b1b1b1b1b1b1b1",
+            name: "express",
+            price: 90,
+            freeAbove: null,
+            estimatedDays: null,
+            states: null,
+            enabled: true,
+          },
+        ],
+      },
+      { "methods.1.name": validation.shippingMethodNames },
+    ],
+    [
+      "shipping",
+      {
+        methods: [
+          {
+            _id: "a1a1a1a1a1a1a1a1a1a1a1a1",
+            name: "Express",
+            price: 150,
+            freeAbove: null,
+            estimatedDays: null,
+            states: null,
+            enabled: false,
+          },
+        ],
+      },
+      { methods: validation.shippingMethodEnabled },
+    ],
+    [
+      "checkout",
+      { holdMinutes: 2, maxUnpaidOrders: 3, maxQuantityPerLine: 10, minimumOrder: 0 },
+      { holdMinutes: validation.min(5) },
+    ],
+    [
+      "checkout",
+      { holdMinutes: 30, maxUnpaidOrders: 3, maxQuantityPerLine: 10, minimumOrder: 10.005 },
+      { minimumOrder: validation.cents },
+    ],
+  ])(
+    "refuse a bad %s section with its field's message, and keep what was there",
+    async (section, body, errors) => {
+      const before = await current();
+      const response = await put(section, body);
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json().errors).toMatchObject(errors);
+      expect(await current()).toEqual(before);
+    },
+  );
+
+  it("save one section, answer it, apply it at once and record who changed what", async () => {
+    const before = (await current()).store;
+    const response = await put("store", { ...STORE, gstin: " 27aapfu0939f1zv " });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({ message: api.settingsSaved, data: STORE });
+    expect((await current()).store).toEqual(STORE);
+
+    const history = await inject(t.app, {
+      method: "GET",
+      url: "/api/settings/history?size=1",
+      cookie: admin.cookie,
+    });
+    expect(history.statusCode, history.body).toBe(200);
+    expect(history.json().data[0]).toMatchObject({
+      section: "store",
+      by: { _id: admin.user.id, name: `${admin.user.firstName} ${admin.user.lastName}` },
+      before,
+      after: STORE,
+    });
+    // The record is append-only.
+    await expect(
+      t.database.db.execute(sql`update settings_changes set actor_name = 'someone else'`),
+    ).rejects.toThrow();
+    await expect(t.database.db.execute(sql`delete from settings_changes`)).rejects.toThrow();
+  });
+
+  it("publish the public part in GET /api/config: name, currency, tax display, enabled methods", async () => {
+    expect((await put("currency", { code: "inr", locale: "en-IN" })).statusCode).toBe(200);
+    const methods = [
+      {
+        _id: "c1c1c1c1c1c1c1c1c1c1c1c1",
+        name: "Express",
+        price: 150,
+        freeAbove: null,
+        estimatedDays: "1–2 days",
+        states: ["Maharashtra", "Karnataka"],
+        enabled: true,
+      },
+      {
+        _id: STANDARD_SHIPPING_ID,
+        name: "Standard",
+        price: 80,
+        freeAbove: 5000,
+        estimatedDays: "4–6 days",
+        states: null,
+        enabled: true,
+      },
+      {
+        _id: "d1d1d1d1d1d1d1d1d1d1d1d1",
+        name: "Pickup",
+        price: 0,
+        freeAbove: null,
+        estimatedDays: null,
+        states: null,
+        enabled: false,
+      },
+    ];
+    expect((await put("shipping", { methods })).statusCode).toBe(200);
+    const response = await inject(t.app, { method: "GET", url: "/api/config" });
+    expect(response.json().data).toMatchObject({
+      store: { name: STORE.name },
+      storeEmail: STORE.email,
+      currency: { code: "INR", locale: "en-IN" },
+      taxes: { pricesIncludeTax: false },
+      shippingMethods: [methods[1], methods[0]],
+      minimumOrder: 0,
+    });
+  });
+
+  it("apply the checkout limits to the next order: units per line, unpaid orders, the minimum", async () => {
+    const category = await makeCategory(t.database);
+    const media = await makeMedia(t.database);
+    const product = await makeProduct(
+      t.database,
+      { category: category.id, thumbnail: media.id },
+      { price: 100 },
+    );
+    const shopper = await quickUser(t);
+    const address = await addAddress(t.database.db, shopper.user.id, ADDRESS);
+    const place = (quantity: number) =>
+      inject(t.app, {
+        method: "POST",
+        url: "/api/orders",
+        cookie: shopper.cookie,
+        payload: { products: [{ product: product._id, quantity }], shippingAddress: address._id },
+      });
+
+    const limits = { holdMinutes: 30, maxUnpaidOrders: 1, maxQuantityPerLine: 2, minimumOrder: 150 };
+    expect((await put("checkout", limits)).statusCode).toBe(200);
+    const tooMany = await place(3);
+    expect(tooMany.statusCode).toBe(409);
+    expect(tooMany.json().message).toBe(api.quantityPerLine(2));
+    const tooLittle = await place(1);
+    expect(tooLittle.statusCode).toBe(409);
+    expect(tooLittle.json().message).toBe(api.minimumOrder(formatPrice(150)));
+    expect((await place(2)).statusCode).toBe(201);
+    const held = await place(2);
+    expect(held.statusCode).toBe(409);
+    expect(held.json().message).toBe(api.tooManyUnpaidOrders);
+    expect((await inject(t.app, { method: "GET", url: "/api/config" })).json().data).toMatchObject({
+      maxQuantityPerLine: 2,
+      minimumOrder: 150,
+    });
+  });
+
+  it("reach another instance within its cache time", async () => {
+    const other = createSettingsStore(t.database.db, t.config, { cacheMs: 200 });
+    const seen = (await other.current()).taxes;
+    expect(
+      (await put("taxes", { pricesIncludeTax: true, defaultRate: 12, defaultHsn: "610910" })).statusCode,
+    ).toBe(200);
+    // Kept until its time is up, then read again.
+    expect((await other.current()).taxes).toEqual(seen);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    expect((await other.current()).taxes).toEqual({
+      pricesIncludeTax: true,
+      defaultRate: 12,
+      defaultHsn: "610910",
+    });
+  });
+});

@@ -1,0 +1,69 @@
+/**
+ * What the settings forms hold while they are filled in, and how each becomes the body its section
+ * is saved with. An empty number field is "no value" (zod says 'This is required.'), never NaN or 0.
+ */
+import {
+  CheckoutSettings as CheckoutSchema,
+  type CheckoutSettings,
+  CurrencySettings,
+  type StoreSettings,
+  TaxSettings as TaxSchema,
+  type TaxSettings,
+} from "@shop/shared/schemas/settings";
+import { z } from "zod";
+
+export const asNumber = (value: unknown) => (value === "" || value === null ? undefined : Number(value));
+export const asNumberOrNull = (value: unknown) => asNumber(value) ?? null;
+
+/** The fields a refusal from the server may name (lib/form-errors.ts), section by section. */
+export const STORE_FIELDS = [
+  "name",
+  "email",
+  "phone",
+  "address",
+  "gstin",
+  "state",
+  "utcOffset",
+] as const satisfies readonly (keyof StoreSettings)[];
+export const CURRENCY_FIELDS = ["code", "locale"] as const satisfies readonly (keyof CurrencySettings)[];
+export const TAX_FIELDS = [
+  "pricesIncludeTax",
+  "defaultRate",
+  "defaultHsn",
+] as const satisfies readonly (keyof TaxSettings)[];
+export const CHECKOUT_FIELDS = [
+  "holdMinutes",
+  "maxUnpaidOrders",
+  "maxQuantityPerLine",
+  "minimumOrder",
+] as const satisfies readonly (keyof CheckoutSettings)[];
+
+export type TaxFormState = Omit<TaxSettings, "defaultRate"> & { defaultRate: number | undefined };
+
+export type CheckoutFormState = { [K in keyof CheckoutSettings]: number | undefined };
+
+/** The taxes form's resolver schema: the shared TaxSettings, whose messages land at the same fields. */
+export const taxFormSchema: z.ZodType<TaxSettings, TaxFormState> = z
+  .custom<TaxFormState>()
+  .transform((state): unknown => state)
+  .pipe(TaxSchema);
+
+export const checkoutFormSchema: z.ZodType<CheckoutSettings, CheckoutFormState> = z
+  .custom<CheckoutFormState>()
+  .transform((state): unknown => state)
+  .pipe(CheckoutSchema);
+
+/** The amount the currency section writes as an example. */
+const PREVIEW_AMOUNT = 123456;
+
+/**
+ * 123456 as the shop would write it with this code and locale ("₹1,23,456.00" for INR and en-IN), or
+ * null while either is not one the shop can use.
+ */
+export function currencyPreview(code: string, locale: string): string | null {
+  const parsed = CurrencySettings.safeParse({ code, locale });
+  if (!parsed.success) return null;
+  return new Intl.NumberFormat(parsed.data.locale, { style: "currency", currency: parsed.data.code }).format(
+    PREVIEW_AMOUNT,
+  );
+}

@@ -1,0 +1,204 @@
+import { PlusIcon, TrashIcon } from "@heroicons/react/20/solid";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { formErrors, settingsPage } from "@shop/shared/messages";
+import { MAX_SHIPPING_METHODS, type ShippingSettings } from "@shop/shared/schemas/settings";
+import { useId } from "react";
+import { Controller, FormProvider, useFieldArray, useForm, useFormContext, useWatch } from "react-hook-form";
+import { Button } from "#web/components/button";
+import { StatusToggleField } from "#web/components/status-toggle";
+import { TextField } from "#web/components/text-field";
+import { firstMessage } from "#web/features/dashboard/products/components/first-message";
+import { isApiError } from "#web/lib/api";
+import { applyServerErrors } from "#web/lib/form-errors";
+import { toast } from "#web/lib/toast";
+import { useSaveSettings } from "../api/save-settings";
+import { SettingsCard } from "./settings-card";
+import { asNumber, asNumberOrNull } from "./settings-form-values";
+import {
+  isShippingField,
+  newMethod,
+  type ShippingFormState,
+  shippingFormDefaults,
+  shippingFormSchema,
+} from "./shipping-form-values";
+
+const labels = settingsPage.shipping;
+
+interface ShippingFormProps {
+  value: ShippingSettings;
+  /** The shop's currency code, named in the money fields' labels. */
+  currency: string;
+  readOnly: boolean;
+}
+
+/** The shipping methods shoppers choose from at checkout: added, changed and removed, then saved together. */
+export function ShippingForm({ value, currency, readOnly }: ShippingFormProps) {
+  const save = useSaveSettings("shipping");
+  const form = useForm<ShippingFormState, unknown, ShippingSettings>({
+    resolver: zodResolver(shippingFormSchema),
+    defaultValues: shippingFormDefaults(value.methods),
+  });
+  const methods = useFieldArray({ control: form.control, name: "methods" });
+  const { errors } = form.formState;
+  const listMessage = errors.methods?.root?.message ?? errors.methods?.message;
+
+  const onSubmit = form.handleSubmit(
+    (values) =>
+      save.mutate(values, {
+        onSuccess: (saved) => form.reset(shippingFormDefaults(saved.methods)),
+        onError: (error) => {
+          if (isApiError(error)) applyServerErrors(error, isShippingField, form.setError);
+        },
+      }),
+    () => toast.error(formErrors.invalidInput),
+  );
+
+  return (
+    <FormProvider {...form}>
+      <SettingsCard section="shipping" readOnly={readOnly} saving={save.isPending} onSubmit={onSubmit}>
+        {methods.fields.length > 0 ? (
+          <ul className="space-y-4">
+            {methods.fields.map((field, index) => (
+              <li key={field.id}>
+                <MethodFields
+                  index={index}
+                  currency={currency}
+                  readOnly={readOnly}
+                  onRemove={() => methods.remove(index)}
+                />
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="text-sm text-neutral-600">{labels.none}</p>
+        )}
+        {/* A message about the methods as a whole (one must stay enabled, at most 20). */}
+        {listMessage ? <p className="text-xs font-medium text-danger-700">{listMessage}</p> : null}
+        {readOnly ? null : (
+          <Button
+            variant="secondary"
+            size="sm"
+            disabled={methods.fields.length >= MAX_SHIPPING_METHODS}
+            onClick={() => methods.append(newMethod())}
+          >
+            <PlusIcon className="size-4" aria-hidden="true" />
+            {labels.add}
+          </Button>
+        )}
+      </SettingsCard>
+    </FormProvider>
+  );
+}
+
+interface MethodFieldsProps {
+  index: number;
+  currency: string;
+  readOnly: boolean;
+  onRemove: () => void;
+}
+
+/** One method: its name, price, free threshold, estimate, the states it serves, and whether shoppers see it. */
+function MethodFields({ index, currency, readOnly, onRemove }: MethodFieldsProps) {
+  const { register, control, formState } = useFormContext<ShippingFormState>();
+  const name = useWatch({ control, name: `methods.${index}.name` });
+  const allStates = useWatch({ control, name: `methods.${index}.allStates` });
+  const errors = formState.errors.methods?.[index];
+  const title = name.trim() || labels.method(index + 1);
+  const path = `methods.${index}` as const;
+  const headingId = useId();
+
+  return (
+    // NOTE: a fieldset named by its heading (a legend could not sit in a row with the button);
+    // min-w-0 undoes the fieldset's min-content width, which would overflow a narrow card.
+    <fieldset
+      aria-labelledby={headingId}
+      className="min-w-0 space-y-4 rounded-control p-4 ring-1 ring-neutral-200"
+    >
+      <div className="flex items-center justify-between gap-3">
+        <h3 id={headingId} className="min-w-0 text-sm font-semibold break-words text-neutral-900">
+          {title}
+        </h3>
+        {readOnly ? null : (
+          <Button variant="ghost" size="sm" aria-label={labels.removeMethod(title)} onClick={onRemove}>
+            <TrashIcon className="size-4" aria-hidden="true" />
+            <span className="max-sm:sr-only">{labels.remove}</span>
+          </Button>
+        )}
+      </div>
+      {errors?._id?.message ? (
+        <p className="text-xs font-medium text-danger-700">{errors._id.message}</p>
+      ) : null}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label={labels.name}
+          autoComplete="off"
+          className="sm:col-span-2"
+          error={errors?.name?.message}
+          {...register(`${path}.name`)}
+        />
+        <TextField
+          label={labels.price(currency)}
+          type="number"
+          inputMode="decimal"
+          step="0.01"
+          min="0"
+          error={errors?.price?.message}
+          {...register(`${path}.price`, { setValueAs: asNumber })}
+        />
+        <TextField
+          label={labels.freeAbove(currency)}
+          type="number"
+          inputMode="decimal"
+          step="0.01"
+          min="0"
+          hint={labels.freeAboveHint}
+          error={errors?.freeAbove?.message}
+          {...register(`${path}.freeAbove`, { setValueAs: asNumberOrNull })}
+        />
+        <TextField
+          label={labels.estimatedDays}
+          autoComplete="off"
+          hint={labels.estimatedDaysHint}
+          className="sm:col-span-2"
+          error={errors?.estimatedDays?.message}
+          {...register(`${path}.estimatedDays`)}
+        />
+      </div>
+      <Controller
+        control={control}
+        name={`${path}.allStates`}
+        render={({ field }) => (
+          <StatusToggleField
+            label={labels.allStates}
+            hint={labels.allStatesHint}
+            checked={field.value}
+            onChange={field.onChange}
+            disabled={readOnly}
+          />
+        )}
+      />
+      {allStates ? null : (
+        <TextField
+          label={labels.states}
+          autoComplete="off"
+          hint={labels.statesHint}
+          error={firstMessage(errors?.states)}
+          {...register(`${path}.states`)}
+        />
+      )}
+      <Controller
+        control={control}
+        name={`${path}.enabled`}
+        render={({ field }) => (
+          <StatusToggleField
+            label={labels.enabled}
+            hint={labels.enabledHint}
+            checked={field.value}
+            onChange={field.onChange}
+            disabled={readOnly}
+          />
+        )}
+      />
+    </fieldset>
+  );
+}

@@ -1,0 +1,95 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { formErrors, settingsPage } from "@shop/shared/messages";
+import { StoreSettings } from "@shop/shared/schemas/settings";
+import { useForm } from "react-hook-form";
+import { TextArea } from "#web/components/text-area";
+import { TextField } from "#web/components/text-field";
+import { isApiError } from "#web/lib/api";
+import { applyServerErrors } from "#web/lib/form-errors";
+import { toast } from "#web/lib/toast";
+import { useSaveSettings } from "../api/save-settings";
+import { SettingsCard } from "./settings-card";
+import { STORE_FIELDS } from "./settings-form-values";
+
+const labels = settingsPage.store;
+
+/** The shop's name, contact details, GSTIN, state and clock. */
+export function StoreForm({ value, readOnly }: { value: StoreSettings; readOnly: boolean }) {
+  const save = useSaveSettings("store");
+  const form = useForm<StoreSettings>({ resolver: zodResolver(StoreSettings), defaultValues: value });
+  const { register, formState } = form;
+  const { errors } = formState;
+
+  const onSubmit = form.handleSubmit(
+    (values) =>
+      save.mutate(values, {
+        onSuccess: (saved) => form.reset(saved),
+        onError: (error) => {
+          if (isApiError(error)) applyServerErrors(error, STORE_FIELDS, form.setError);
+        },
+      }),
+    () => toast.error(formErrors.invalidInput),
+  );
+
+  return (
+    <SettingsCard section="store" readOnly={readOnly} saving={save.isPending} onSubmit={onSubmit}>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField
+          label={labels.name}
+          autoComplete="organization"
+          className="sm:col-span-2"
+          error={errors.name?.message}
+          {...register("name")}
+        />
+        <TextField
+          label={labels.email}
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          {...register("email")}
+        />
+        <TextField
+          label={labels.phone}
+          type="tel"
+          autoComplete="tel"
+          error={errors.phone?.message}
+          {...register("phone")}
+        />
+        <TextArea
+          label={labels.address}
+          rows={3}
+          autoComplete="street-address"
+          className="sm:col-span-2"
+          error={errors.address?.message}
+          {...register("address")}
+        />
+        <TextField
+          label={labels.gstin}
+          autoComplete="off"
+          spellCheck={false}
+          hint={labels.gstinHint}
+          className="[&_input]:font-mono [&_input]:uppercase"
+          error={errors.gstin?.message}
+          {...register("gstin")}
+        />
+        <TextField
+          label={labels.state}
+          autoComplete="address-level1"
+          hint={labels.stateHint}
+          error={errors.state?.message}
+          {...register("state")}
+        />
+        <TextField
+          label={labels.utcOffset}
+          autoComplete="off"
+          spellCheck={false}
+          placeholder="+05:30"
+          hint={labels.utcOffsetHint}
+          className="[&_input]:font-mono"
+          error={errors.utcOffset?.message}
+          {...register("utcOffset")}
+        />
+      </div>
+    </SettingsCard>
+  );
+}

@@ -1,0 +1,77 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { formErrors, settingsPage } from "@shop/shared/messages";
+import { MAX_TAX_RATE, type TaxSettings } from "@shop/shared/schemas/settings";
+import { Controller, useForm } from "react-hook-form";
+import { StatusToggleField } from "#web/components/status-toggle";
+import { TextField } from "#web/components/text-field";
+import { isApiError } from "#web/lib/api";
+import { applyServerErrors } from "#web/lib/form-errors";
+import { toast } from "#web/lib/toast";
+import { useSaveSettings } from "../api/save-settings";
+import { SettingsCard } from "./settings-card";
+import { asNumber, TAX_FIELDS, type TaxFormState, taxFormSchema } from "./settings-form-values";
+
+const labels = settingsPage.taxes;
+
+/** Whether prices include GST, and the rate and HSN code of products that set none. */
+export function TaxForm({ value, readOnly }: { value: TaxSettings; readOnly: boolean }) {
+  const save = useSaveSettings("taxes");
+  const form = useForm<TaxFormState, unknown, TaxSettings>({
+    resolver: zodResolver(taxFormSchema),
+    defaultValues: value,
+  });
+  const { register, control, formState } = form;
+  const { errors } = formState;
+
+  const onSubmit = form.handleSubmit(
+    (values) =>
+      save.mutate(values, {
+        onSuccess: (saved) => form.reset(saved),
+        onError: (error) => {
+          if (isApiError(error)) applyServerErrors(error, TAX_FIELDS, form.setError);
+        },
+      }),
+    () => toast.error(formErrors.invalidInput),
+  );
+
+  return (
+    <SettingsCard section="taxes" readOnly={readOnly} saving={save.isPending} onSubmit={onSubmit}>
+      <Controller
+        control={control}
+        name="pricesIncludeTax"
+        render={({ field }) => (
+          <StatusToggleField
+            label={labels.pricesIncludeTax}
+            hint={labels.pricesIncludeTaxHint}
+            checked={field.value}
+            onChange={field.onChange}
+            disabled={readOnly}
+          />
+        )}
+      />
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField
+          label={labels.defaultRate}
+          type="number"
+          inputMode="decimal"
+          step="0.01"
+          min="0"
+          max={MAX_TAX_RATE}
+          hint={labels.defaultRateHint}
+          error={errors.defaultRate?.message}
+          {...register("defaultRate", { setValueAs: asNumber })}
+        />
+        <TextField
+          label={labels.defaultHsn}
+          inputMode="numeric"
+          autoComplete="off"
+          spellCheck={false}
+          hint={labels.defaultHsnHint}
+          className="[&_input]:font-mono"
+          error={errors.defaultHsn?.message}
+          {...register("defaultHsn")}
+        />
+      </div>
+    </SettingsCard>
+  );
+}

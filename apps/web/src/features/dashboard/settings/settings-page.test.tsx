@@ -1,0 +1,330 @@
+import { api as apiMessages, errors, settingsPage, validation } from "@shop/shared/messages";
+import type { Settings, SettingsChange } from "@shop/shared/schemas/settings";
+import type { UserDto } from "@shop/shared/schemas/user";
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { useSession } from "#web/lib/session";
+import { toast } from "#web/lib/toast";
+import { type StubRequest, type StubRoutes, stubApi } from "#web/test/api-stub";
+import { renderRoutes } from "#web/test/render";
+import { SettingsPage } from "./settings-page";
+
+vi.mock("#web/lib/toast", () => ({ toast: { success: vi.fn(), error: vi.fn(), warn: vi.fn() } }));
+
+const { sections, store, currency, taxes, shipping, checkout, history } = settingsPage;
+
+const SETTINGS: Settings = {
+  store: {
+    name: "Shop Demo",
+    email: "support@example.com",
+    phone: "+91 22 4000 1234",
+    address: "12 Marine Drive, Mumbai 400002",
+    gstin: "27AAPFU0939F1ZV",
+    state: "Maharashtra",
+    utcOffset: "+05:30",
+  },
+  currency: { code: "INR", locale: "en-IN" },
+  taxes: { pricesIncludeTax: false, defaultRate: 18, defaultHsn: "6109" },
+  shipping: {
+    methods: [
+      {
+        _id: "5a5a5a5a5a5a5a5a5a5a5a5a",
+        name: "Standard",
+        price: 50,
+        freeAbove: 999,
+        estimatedDays: "3–5 days",
+        states: null,
+        enabled: true,
+      },
+      {
+        _id: "6b6b6b6b6b6b6b6b6b6b6b6b",
+        name: "Express",
+        price: 150,
+        freeAbove: null,
+        estimatedDays: null,
+        states: ["Maharashtra", "Goa"],
+        enabled: true,
+      },
+    ],
+  },
+  checkout: { holdMinutes: 30, maxUnpaidOrders: 3, maxQuantityPerLine: 10, minimumOrder: 0 },
+};
+
+function change(n: number, section: SettingsChange["section"], name: string): SettingsChange {
+  return {
+    _id: `${n}`.padStart(24, "c"),
+    section,
+    at: `2026-11-2${n}T10:00:00.000Z`,
+    by: { _id: "a0a0a0a0a0a0a0a0a0a0a0a0", name },
+    before: {},
+    after: {},
+  };
+}
+
+function staff(role: UserDto["role"]): UserDto {
+  return {
+    _id: "a0a0a0a0a0a0a0a0a0a0a0a0",
+    name: { firstName: "Meera", lastName: "Shah" },
+    email: "meera@example.com",
+    avatar: null,
+    role,
+    status: true,
+    createdAt: "2026-11-20T10:00:00.000Z",
+  };
+}
+
+/** Two pages of history: page 1 the newest change, page 2 an older one. */
+function historyPages({ query }: StubRequest) {
+  const page = Number(query.get("page"));
+  const items = page === 1 ? [change(2, "shipping", "Meera Shah")] : [change(1, "store", "Arjun Rao")];
+  return { data: items, meta: { page, size: Number(query.get("size")), pageCount: 2, total: 2 } };
+}
+
+/** PUT /api/settings/{section}: answers the body as saved. */
+const saved = ({ body }: StubRequest) => ({ data: body });
+
+function renderSettings(role: UserDto["role"], routes: StubRoutes = {}) {
+  useSession.getState().setUser(staff(role));
+  const stub = stubApi({
+    "GET /api/settings": { data: SETTINGS },
+    "GET /api/settings/history": historyPages,
+    ...routes,
+  });
+  renderRoutes([{ path: "/dashboard/settings", element: <SettingsPage /> }], "/dashboard/settings");
+  const writes = () => stub.requests.filter((request) => request.method !== "GET");
+  return { ...stub, writes };
+}
+
+/** A section's form, found by its title. */
+const section = (title: string) => screen.getByRole("form", { name: title });
+/** A shipping method's fields, found by its name. */
+const method = (name: string) => within(section(sections.shipping.title)).getByRole("group", { name });
+/** Waits for the forms to be filled. */
+const loaded = () => screen.findByRole("form", { name: sections.store.title });
+
+beforeEach(() => {
+  useSession.getState().clear();
+});
+
+describe("the dashboard's Settings page", () => {
+  it("fills every section from the settings, and lists the history newest first, a page at a time", async () => {
+    const { requests } = renderSettings("admin");
+    await loaded();
+
+    const storeForm = within(section(sections.store.title));
+    expect(storeForm.getByRole("textbox", { name: store.name })).toHaveValue("Shop Demo");
+    expect(storeForm.getByRole("textbox", { name: store.email })).toHaveValue("support@example.com");
+    expect(storeForm.getByRole("textbox", { name: store.address })).toHaveValue(
+      "12 Marine Drive, Mumbai 400002",
+    );
+    expect(storeForm.getByRole("textbox", { name: store.gstin })).toHaveValue("27AAPFU0939F1ZV");
+    expect(storeForm.getByRole("textbox", { name: store.utcOffset })).toHaveValue("+05:30");
+
+    const currencyForm = within(section(sections.currency.title));
+    expect(currencyForm.getByRole("textbox", { name: currency.code })).toHaveValue("INR");
+    expect(currencyForm.getByRole("textbox", { name: currency.locale })).toHaveValue("en-IN");
+    expect(currencyForm.getByText("₹1,23,456.00")).toBeVisible();
+
+    const taxForm = within(section(sections.taxes.title));
+    expect(taxForm.getByRole("switch", { name: taxes.pricesIncludeTax })).not.toBeChecked();
+    expect(taxForm.getByRole("spinbutton", { name: taxes.defaultRate })).toHaveValue(18);
+    expect(taxForm.getByRole("textbox", { name: taxes.defaultHsn })).toHaveValue("6109");
+
+    const standard = within(method("Standard"));
+    expect(standard.getByRole("spinbutton", { name: shipping.price("INR") })).toHaveValue(50);
+    expect(standard.getByRole("spinbutton", { name: shipping.freeAbove("INR") })).toHaveValue(999);
+    expect(standard.getByRole("textbox", { name: shipping.estimatedDays })).toHaveValue("3–5 days");
+    expect(standard.getByRole("switch", { name: shipping.allStates })).toBeChecked();
+    expect(standard.queryByRole("textbox", { name: shipping.states })).toBeNull();
+    const express = within(method("Express"));
+    expect(express.getByRole("spinbutton", { name: shipping.freeAbove("INR") })).toHaveValue(null);
+    expect(express.getByRole("switch", { name: shipping.allStates })).not.toBeChecked();
+    expect(express.getByRole("textbox", { name: shipping.states })).toHaveValue("Maharashtra, Goa");
+    expect(express.getByRole("switch", { name: shipping.enabled })).toBeChecked();
+
+    const checkoutForm = within(section(sections.checkout.title));
+    expect(checkoutForm.getByRole("spinbutton", { name: checkout.holdMinutes })).toHaveValue(30);
+    expect(checkoutForm.getByRole("spinbutton", { name: checkout.minimumOrder("INR") })).toHaveValue(0);
+
+    const table = await screen.findByRole("table", { name: history.title });
+    const rows = () => within(table).getAllByRole("row").slice(1);
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    expect(rows()[0]).toHaveTextContent(/Shipping methods.*Nov 22, 2026.*Meera Shah/);
+    await userEvent.click(screen.getByRole("button", { name: "Next page" }));
+    await waitFor(() => expect(rows()[0]).toHaveTextContent(/Store.*Nov 21, 2026.*Arjun Rao/));
+    const asked = requests.filter((request) => request.path === "/api/settings/history");
+    expect(asked.map((request) => request.query.get("page"))).toEqual(["1", "2"]);
+  });
+
+  it("saves one section with its own body alone, and says so", async () => {
+    const { writes } = renderSettings("admin", {
+      "PUT /api/settings/store": saved,
+      "PUT /api/settings/currency": saved,
+    });
+    await loaded();
+
+    const name = within(section(sections.store.title)).getByRole("textbox", { name: store.name });
+    await userEvent.clear(name);
+    await userEvent.type(name, "Shop Demo India");
+    // Typed in another section, not saved with the store.
+    await userEvent.type(
+      within(section(sections.taxes.title)).getByRole("spinbutton", { name: taxes.defaultRate }),
+      "0",
+    );
+    await userEvent.click(
+      screen.getByRole("button", { name: settingsPage.saveSection(sections.store.title) }),
+    );
+
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith(settingsPage.saved(sections.store.title)));
+    expect(writes().map(({ method, path, body }) => ({ method, path, body }))).toEqual([
+      { method: "PUT", path: "/api/settings/store", body: { ...SETTINGS.store, name: "Shop Demo India" } },
+    ]);
+
+    // The currency's code is upper-cased, and the preview follows what is typed.
+    const currencyForm = within(section(sections.currency.title));
+    const code = currencyForm.getByRole("textbox", { name: currency.code });
+    const locale = currencyForm.getByRole("textbox", { name: currency.locale });
+    await userEvent.clear(code);
+    expect(currencyForm.getByText(currency.noPreview)).toBeVisible();
+    await userEvent.type(code, "usd");
+    await userEvent.clear(locale);
+    await userEvent.type(locale, "en-US");
+    expect(currencyForm.getByText("$123,456.00")).toBeVisible();
+    await userEvent.click(
+      currencyForm.getByRole("button", { name: settingsPage.saveSection(sections.currency.title) }),
+    );
+    await waitFor(() => expect(writes()).toHaveLength(2));
+    expect(writes()[1]).toMatchObject({
+      path: "/api/settings/currency",
+      body: { code: "USD", locale: "en-US" },
+    });
+  });
+
+  it("adds a method with a new id and its states, and removes another", async () => {
+    const { writes } = renderSettings("admin", { "PUT /api/settings/shipping": saved });
+    await loaded();
+    const shippingForm = within(section(sections.shipping.title));
+
+    await userEvent.click(shippingForm.getByRole("button", { name: shipping.add }));
+    const added = within(method(shipping.method(3)));
+    await userEvent.type(added.getByRole("textbox", { name: shipping.name }), "Pickup");
+    await userEvent.type(added.getByRole("spinbutton", { name: shipping.price("INR") }), "0");
+    await userEvent.click(added.getByRole("switch", { name: shipping.allStates }));
+    await userEvent.type(added.getByRole("textbox", { name: shipping.states }), " Goa, Kerala ,");
+    await userEvent.click(shippingForm.getByRole("button", { name: shipping.removeMethod("Standard") }));
+    await userEvent.click(
+      shippingForm.getByRole("button", { name: settingsPage.saveSection(sections.shipping.title) }),
+    );
+
+    await waitFor(() => expect(writes()).toHaveLength(1));
+    const [put] = writes();
+    expect(put?.path).toBe("/api/settings/shipping");
+    expect(put?.body).toEqual({
+      methods: [
+        SETTINGS.shipping.methods[1],
+        {
+          _id: expect.stringMatching(/^[0-9a-f]{24}$/),
+          name: "Pickup",
+          price: 0,
+          freeAbove: null,
+          estimatedDays: null,
+          states: ["Goa", "Kerala"],
+          enabled: true,
+        },
+      ],
+    });
+  });
+
+  it("shows the server's field errors under their fields, a shipping method's included", async () => {
+    renderSettings("admin", {
+      "PUT /api/settings/shipping": {
+        status: 400,
+        message: apiMessages.invalidInput,
+        errors: {
+          "methods.1.name": validation.shippingMethodNames,
+          "methods.1.states.0": validation.minLength(2),
+        },
+      },
+      "PUT /api/settings/store": {
+        status: 400,
+        message: apiMessages.invalidInput,
+        errors: { gstin: validation.gstin },
+      },
+    });
+    await loaded();
+
+    const shippingForm = within(section(sections.shipping.title));
+    await userEvent.click(
+      shippingForm.getByRole("button", { name: settingsPage.saveSection(sections.shipping.title) }),
+    );
+    const express = within(method("Express"));
+    await waitFor(() =>
+      expect(express.getByRole("textbox", { name: shipping.name })).toHaveAccessibleDescription(
+        validation.shippingMethodNames,
+      ),
+    );
+    expect(express.getByRole("textbox", { name: shipping.states })).toHaveAccessibleDescription(
+      expect.stringContaining(validation.minLength(2)),
+    );
+    expect(
+      within(method("Standard")).getByRole("textbox", { name: shipping.name }),
+    ).not.toHaveAccessibleDescription();
+    expect(toast.error).toHaveBeenCalledWith(apiMessages.invalidInput);
+
+    const storeForm = within(section(sections.store.title));
+    await userEvent.click(
+      storeForm.getByRole("button", { name: settingsPage.saveSection(sections.store.title) }),
+    );
+    await waitFor(() =>
+      expect(storeForm.getByRole("textbox", { name: store.gstin })).toHaveAccessibleDescription(
+        expect.stringContaining(validation.gstin),
+      ),
+    );
+    expect(storeForm.getByRole("textbox", { name: store.gstin })).toHaveAttribute("aria-invalid", "true");
+  });
+
+  it("refuses a bad value before asking the server, under its field", async () => {
+    const { writes } = renderSettings("admin");
+    await loaded();
+    const checkoutForm = within(section(sections.checkout.title));
+    await userEvent.clear(checkoutForm.getByRole("spinbutton", { name: checkout.holdMinutes }));
+    await userEvent.click(
+      checkoutForm.getByRole("button", { name: settingsPage.saveSection(sections.checkout.title) }),
+    );
+    await waitFor(() =>
+      expect(
+        checkoutForm.getByRole("spinbutton", { name: checkout.holdMinutes }),
+      ).toHaveAccessibleDescription(expect.stringContaining(validation.required)),
+    );
+    expect(writes()).toEqual([]);
+  });
+
+  it("shows a manager every section with its controls disabled, no Save button and no history", async () => {
+    const { requests } = renderSettings("manager");
+    await loaded();
+
+    expect(screen.getByText(settingsPage.readOnly)).toBeVisible();
+    const controls = [
+      ...screen.getAllByRole("textbox"),
+      ...screen.getAllByRole("spinbutton"),
+      ...screen.getAllByRole("switch"),
+    ];
+    expect(controls.length).toBeGreaterThan(20);
+    for (const control of controls) expect(control).toBeDisabled();
+    expect(within(section(sections.store.title)).getByRole("textbox", { name: store.name })).toHaveValue(
+      "Shop Demo",
+    );
+    expect(screen.queryByRole("button", { name: new RegExp(`^${settingsPage.save}`) })).toBeNull();
+    expect(screen.queryByRole("button", { name: shipping.add })).toBeNull();
+    expect(screen.queryByRole("button", { name: /^Remove/ })).toBeNull();
+    expect(screen.queryByRole("heading", { name: history.title })).toBeNull();
+    expect(requests.map((request) => request.path)).toEqual(["/api/settings"]);
+  });
+
+  it("says so when the settings cannot be read", async () => {
+    renderSettings("manager", { "GET /api/settings": { status: 500 } });
+    expect(await screen.findByRole("alert")).toHaveTextContent(`Error: ${errors.tryReloading}`);
+    expect(screen.queryByRole("form")).toBeNull();
+  });
+});

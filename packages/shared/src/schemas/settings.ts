@@ -1,0 +1,194 @@
+/**
+ * The shop's own rules, set in the dashboard (docs/design.md section 8): its details, currency,
+ * taxes, shipping methods and checkout limits. Each section is saved on its own; SPEC's values (and
+ * the environment's, for the store and the limits) are the defaults until the owner changes one.
+ */
+import { z } from "zod";
+import { NAME_MAX_LENGTH, PRICE_MAX } from "../constants";
+import { validation } from "../messages";
+import { boolean, Email, Id, ListQuery, number, text } from "./common";
+
+export const SETTINGS_SECTIONS = ["store", "currency", "taxes", "shipping", "checkout"] as const;
+export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
+
+/** A GSTIN: 2-digit state code, PAN (5 letters, 4 digits, a letter), entity number, Z, check character. */
+export const GSTIN_PATTERN = /^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/;
+/** An offset from UTC, "+05:30": hours up to 14, minutes 00, 30 or 45. */
+export const UTC_OFFSET_PATTERN = /^[+-](0\d|1[0-4]):(00|30|45)$/;
+/** An HSN (or SAC) code: 4, 6 or 8 digits. */
+export const HSN_PATTERN = /^(\d{4}|\d{6}|\d{8})$/;
+/** The rates GST is charged at; a product may carry any rate from 0 to MAX_TAX_RATE. */
+export const TAX_RATES = [0, 5, 12, 18, 28] as const;
+export const MAX_TAX_RATE = 50;
+export const MAX_SHIPPING_METHODS = 20;
+/** The longest an unpaid order may be held: a week. */
+export const MAX_HOLD_MINUTES = 7 * 24 * 60;
+/** The most unpaid orders the owner may let one shopper hold. */
+export const MAX_UNPAID_ORDERS_LIMIT = 50;
+
+/** Whole hundredths (paise, cents), as a refinement: JSON Schema's multipleOf 0.01 misjudges floats. */
+const inHundredths = (value: number) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6;
+const money = () => number({ min: 0, max: PRICE_MAX }).refine(inHundredths, validation.cents);
+
+/** Whether Intl writes amounts in this ISO 4217 currency (an unknown code throws, a lower-case one is refused). */
+function isCurrency(code: string): boolean {
+  if (!/^[A-Z]{3}$/.test(code)) return false;
+  return Intl.supportedValuesOf("currency").includes(code);
+}
+
+function isLocale(locale: string): boolean {
+  try {
+    return Intl.NumberFormat.supportedLocalesOf([locale]).length > 0;
+  } catch {
+    return false;
+  }
+}
+
+export const StoreSettings = z
+  .object({
+    /** Shown in the header, page titles, emails and invoices. */
+    name: text({ min: 2, max: 80 }),
+    email: Email,
+    phone: text({ min: 6, max: 30 }),
+    /** The postal address: on invoices, in emails and on the contact page. */
+    address: text({ min: 10, max: 300 }),
+    gstin: z.string({ error: validation.gstin }).trim().toUpperCase().regex(GSTIN_PATTERN, validation.gstin),
+    /** The seller's state: an invoice to an address in it splits GST into CGST and SGST, otherwise IGST. */
+    state: text({ min: 2, max: NAME_MAX_LENGTH }),
+    /** The shop's clock: days of lists and reports, invoice dates and financial years. */
+    utcOffset: z
+      .string({ error: validation.utcOffset })
+      .trim()
+      .regex(UTC_OFFSET_PATTERN, validation.utcOffset),
+  })
+  .strict();
+export type StoreSettings = z.infer<typeof StoreSettings>;
+
+export const CurrencySettings = z
+  .object({
+    code: z
+      .string({ error: validation.currencyCode })
+      .trim()
+      .toUpperCase()
+      .refine(isCurrency, validation.currencyCode),
+    /** How amounts are written (Intl.NumberFormat): en-IN writes ₹1,23,456.00. */
+    locale: z
+      .string({ error: validation.locale })
+      .trim()
+      .min(2, validation.locale)
+      .refine(isLocale, validation.locale),
+  })
+  .strict();
+export type CurrencySettings = z.infer<typeof CurrencySettings>;
+
+export const TaxRate = number({ min: 0, max: MAX_TAX_RATE }).refine(inHundredths, validation.cents);
+export const HsnCode = z.string({ error: validation.hsnCode }).trim().regex(HSN_PATTERN, validation.hsnCode);
+
+export const TaxSettings = z
+  .object({
+    /** Prices are entered with tax included (the tax is taken out of them) or tax is added on top. */
+    pricesIncludeTax: boolean(),
+    /** The rate of a product whose own rate and category's are not set, in percent. */
+    defaultRate: TaxRate,
+    defaultHsn: HsnCode,
+  })
+  .strict();
+export type TaxSettings = z.infer<typeof TaxSettings>;
+
+export const ShippingMethod = z
+  .object({
+    _id: Id,
+    name: text({ min: 2, max: 60 }),
+    price: money(),
+    /** Free when the items come to more than this; null: never free. */
+    freeAbove: money().nullable(),
+    /** "2–4 days", as shoppers read it; null: not said. */
+    estimatedDays: text({ max: 40 }).nullable(),
+    /** The states (of the shipping address) it serves; null: every state. */
+    states: z
+      .array(text({ min: 2, max: NAME_MAX_LENGTH }), { error: validation.shippingStates })
+      .min(1, validation.shippingStates)
+      .max(50, validation.max(50))
+      .nullable(),
+    enabled: boolean(),
+  })
+  .strict();
+export type ShippingMethod = z.infer<typeof ShippingMethod>;
+
+export const ShippingSettings = z
+  .object({
+    methods: z
+      .array(ShippingMethod, { error: validation.shippingMethodEnabled })
+      .max(MAX_SHIPPING_METHODS, validation.max(MAX_SHIPPING_METHODS)),
+  })
+  .strict()
+  .superRefine(({ methods }, ctx) => {
+    if (!methods.some((method) => method.enabled))
+      ctx.addIssue({ code: "custom", path: ["methods"], message: validation.shippingMethodEnabled });
+    const names = new Set<string>();
+    const ids = new Set<string>();
+    methods.forEach((method, index) => {
+      const name = method.name.toLowerCase();
+      if (names.has(name))
+        ctx.addIssue({
+          code: "custom",
+          path: ["methods", index, "name"],
+          message: validation.shippingMethodNames,
+        });
+      if (ids.has(method._id))
+        ctx.addIssue({ code: "custom", path: ["methods", index, "_id"], message: validation.id });
+      names.add(name);
+      ids.add(method._id);
+    });
+  });
+export type ShippingSettings = z.infer<typeof ShippingSettings>;
+
+export const CheckoutSettings = z
+  .object({
+    /** Minutes an unpaid order holds its stock before it is cancelled. */
+    holdMinutes: number({ min: 5, max: MAX_HOLD_MINUTES, int: true }),
+    maxUnpaidOrders: number({ min: 1, max: MAX_UNPAID_ORDERS_LIMIT, int: true }),
+    /** Units of one product (variant) one order may hold; at most MAX_LINE_QUANTITY (schemas/order.ts). */
+    maxQuantityPerLine: number({ min: 1, max: 100, int: true }),
+    /** The least the items of an order may come to; 0: no minimum. */
+    minimumOrder: money(),
+  })
+  .strict();
+export type CheckoutSettings = z.infer<typeof CheckoutSettings>;
+
+/** Each section's schema, by its name (PUT /settings/{section}). */
+export const SETTINGS_SCHEMAS = {
+  store: StoreSettings,
+  currency: CurrencySettings,
+  taxes: TaxSettings,
+  shipping: ShippingSettings,
+  checkout: CheckoutSettings,
+} as const;
+
+/** GET /settings (staff): every section as it applies now. */
+export const Settings = z.object({
+  store: StoreSettings,
+  currency: CurrencySettings,
+  taxes: TaxSettings,
+  shipping: ShippingSettings,
+  checkout: CheckoutSettings,
+});
+export type Settings = z.infer<typeof Settings>;
+
+export const SettingsSectionParams = z.object({
+  section: z.enum(SETTINGS_SECTIONS, { error: validation.oneOf(SETTINGS_SECTIONS) }),
+});
+
+/** A change of the settings, as the history lists it: who changed which section, and from what to what. */
+export const SettingsChange = z.object({
+  _id: Id,
+  section: z.enum(SETTINGS_SECTIONS),
+  at: z.string(),
+  by: z.object({ _id: Id.nullable(), name: z.string() }),
+  before: z.record(z.string(), z.unknown()),
+  after: z.record(z.string(), z.unknown()),
+});
+export type SettingsChange = z.infer<typeof SettingsChange>;
+
+/** GET /settings/history: newest first, paged as every list. */
+export const SettingsHistoryQuery = ListQuery.pick({ page: true, size: true });
