@@ -18,7 +18,9 @@ test("the admin opens Settings, is refused a bad GSTIN at its field, saves the d
   const gstin = page.getByRole("textbox", { name: settingsPage.store.gstin });
   const saved = await gstin.inputValue();
   await gstin.fill(saved.slice(0, -1));
-  await page.getByRole("button", { name: settingsPage.saveSection(settingsPage.sections.store.title) }).click();
+  await page
+    .getByRole("button", { name: settingsPage.saveSection(settingsPage.sections.store.title) })
+    .click();
   await expect(gstin).toHaveAccessibleDescription(new RegExp(validation.gstin.replace(/\./g, "\\.")));
   await page.reload();
   await expect(page.getByRole("textbox", { name: settingsPage.store.gstin })).toHaveValue(saved);
@@ -26,7 +28,9 @@ test("the admin opens Settings, is refused a bad GSTIN at its field, saves the d
   const hsn = page.getByRole("textbox", { name: settingsPage.taxes.defaultHsn });
   const code = (await hsn.inputValue()) === "610910" ? "6109" : "610910";
   await hsn.fill(code);
-  await page.getByRole("button", { name: settingsPage.saveSection(settingsPage.sections.taxes.title) }).click();
+  await page
+    .getByRole("button", { name: settingsPage.saveSection(settingsPage.sections.taxes.title) })
+    .click();
   await closeToast(page, settingsPage.saved(settingsPage.sections.taxes.title));
   await page.reload();
   await expect(page.getByRole("textbox", { name: settingsPage.taxes.defaultHsn })).toHaveValue(code);

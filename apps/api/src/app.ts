@@ -30,7 +30,7 @@ import { discountRoutes } from "./modules/discounts/routes";
 import { documentRoutes } from "./modules/documents/routes";
 import { emailRoutes } from "./modules/email/routes";
 import { startMailSender } from "./modules/email/sender";
-import { mailDomainOf } from "./modules/email/service";
+import { type MailContext, mailContextOf, mailDomainOf } from "./modules/email/service";
 import { createMailTransport } from "./modules/email/transport";
 import { mediaRoutes } from "./modules/media/routes";
 import { cartRoutes } from "./modules/orders/cart-routes";
@@ -64,6 +64,8 @@ declare module "fastify" {
     paymentProvider: PaymentProvider;
     /** The owner's settings, kept a few seconds per instance (modules/settings/service.ts). */
     settings: SettingsStore;
+    /** What a message is written with: the store's details as the settings have them now, the origin. */
+    mailContext(): Promise<MailContext>;
   }
 }
 
@@ -131,6 +133,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   app.decorate("storage", createStorage(config));
   app.decorate<PaymentProvider>("paymentProvider", createPaymentProvider(config, app.log));
   app.decorate("sessions", { resolve: (token: string) => resolveSession(database.db, token) });
+  app.decorate("mailContext", async () => mailContextOf(config, (await app.settings.current()).store));
   app.decorate(
     "settings",
     createSettingsStore(database.db, config, {

@@ -4,7 +4,6 @@ import { buildApp } from "./app";
 import { parseConfig } from "./config";
 import { type DatabaseHandle, migrate, openDatabase } from "./db/client";
 import { flushLog } from "./http/request-log";
-import { mailContextOf } from "./modules/email/service";
 import { startOrderSweep } from "./modules/orders/sweep";
 import { seedDemoShop } from "./seed/demo";
 import { createStorage } from "./storage/create-storage";
@@ -62,16 +61,15 @@ async function main() {
   if (seededCatalog) app.log.info("demo catalogue and orders seeded");
   await app.listen({ host: config.host, port: config.port });
   const ready = app;
-  stopSweep = startOrderSweep(
-    database.db,
-    async () => (await ready.settings.current()).checkout.holdMinutes,
-    {
-      startingHold: (await ready.settings.current()).checkout.holdMinutes,
-      log: app.log,
-      mail: mailContextOf(config),
-      wakeMailer: () => ready.mailer.wake(),
-    },
-  );
+  const sweepTerms = async () => ({
+    holdMinutes: (await ready.settings.current()).checkout.holdMinutes,
+    mail: await ready.mailContext(),
+  });
+  stopSweep = startOrderSweep(database.db, sweepTerms, {
+    startingHold: (await sweepTerms()).holdMinutes,
+    log: app.log,
+    wakeMailer: () => ready.mailer.wake(),
+  });
   app.log.info(
     { database: database.kind, demo: config.demo, payments: config.paypal ? "paypal" : "test" },
     "shop is ready",

@@ -16,6 +16,8 @@ export interface MessageParts {
 
 /** The shop's details a message's footer names. */
 export interface ShopDetails {
+  /** The store's name as the owner's settings gave it; messages written before it was kept have none. */
+  name?: string;
   address: string;
   email: string;
   phone: string;

@@ -31,7 +31,6 @@ import {
   setSessionCookie,
   userOf,
 } from "#api/http/session";
-import { mailContextOf } from "#api/modules/email/service";
 import { toUserDto } from "#api/modules/users/dto";
 import { findResettableAccount, resetPassword, sendResetLink } from "./recovery";
 import { changePassword, changeProfile, closeAccount, login, logout, register } from "./service";
@@ -61,7 +60,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         app.db,
         request.body,
         clientOf(request),
-        mailContextOf(app.config),
+        await app.mailContext(),
       );
       app.mailer.wake();
       setSessionCookie(request, reply, session);
@@ -113,7 +112,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       // answered alike and as fast; a failure is only logged (the shopper may ask again).
       if (account) {
         const write = () =>
-          sendResetLink(app.db, account, mailContextOf(app.config))
+          app
+            .mailContext()
+            .then((mail) => sendResetLink(app.db, account, mail))
             .then(() => app.mailer.wake())
             .catch((error: unknown) => request.log.error({ err: error }, "password reset link not written"));
         // A timer, not the event itself: the answer's last bytes leave before the database is busy.
@@ -142,7 +143,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         app.db,
         request.body,
         clientOf(request),
-        mailContextOf(app.config),
+        await app.mailContext(),
       );
       app.mailer.wake();
       setSessionCookie(request, reply, session);
@@ -184,7 +185,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: [requireUser, limitEmailChange],
     },
     async (request) => {
-      const user = await changeProfile(app.db, userOf(request), request.body, mailContextOf(app.config));
+      const user = await changeProfile(app.db, userOf(request), request.body, await app.mailContext());
       app.mailer.wake();
       return ok(toUserDto(user), api.updated);
     },
@@ -228,7 +229,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         userOf(request),
         sessionIdOf(request),
         request.body,
-        mailContextOf(app.config),
+        await app.mailContext(),
       );
       app.mailer.wake();
       return ok(null, api.passwordChanged);

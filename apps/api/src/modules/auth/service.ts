@@ -43,7 +43,7 @@ export async function register(db: Database, input: RegisterInput, client: Clien
       await queueEmail(tx, context.shop, {
         kind: "welcome",
         to: created.email,
-        subject: mail.welcome.subject(SHOP_NAME),
+        subject: mail.welcome.subject(context.shop.name ?? SHOP_NAME),
         parts: {
           firstName: created.firstName,
           lines: mail.welcome.lines,

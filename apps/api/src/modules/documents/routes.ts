@@ -11,10 +11,10 @@ import { requireStaff, requireUser, userOf } from "#api/http/session";
 import { type OrderDocument, orderCreditNote, orderInvoice, orderPackingSlip, type Seller } from "./service";
 
 export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
-  const seller: Seller = {
-    address: app.config.storeAddress,
-    gstin: app.config.storeGstin,
-    state: app.config.storeState,
+  /** The seller as the owner's store settings have it now: on the document made for this request. */
+  const sellerNow = async (): Promise<Seller> => {
+    const { store } = await app.settings.current();
+    return { address: store.address, gstin: store.gstin, state: store.state };
   };
   const send = (reply: FastifyReply, { pdf, filename }: OrderDocument) =>
     sendDownload(reply, { contentType: "application/pdf", filename, body: pdf });
@@ -36,7 +36,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: requireUser,
     },
     async (request, reply) =>
-      send(reply, await orderInvoice(app.db, userOf(request), request.params.orderId, seller)),
+      send(reply, await orderInvoice(app.db, userOf(request), request.params.orderId, await sellerNow())),
   );
 
   app.get(
@@ -56,7 +56,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: requireStaff,
     },
     async (request, reply) =>
-      send(reply, await orderPackingSlip(app.db, userOf(request), request.params.orderId, seller)),
+      send(reply, await orderPackingSlip(app.db, userOf(request), request.params.orderId, await sellerNow())),
   );
 
   app.get(
@@ -85,7 +85,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
           userOf(request),
           request.params.orderId,
           request.params.refundId,
-          seller,
+          await sellerNow(),
         ),
       ),
   );

@@ -34,7 +34,8 @@ function safeUrl(url: string): string | undefined {
 }
 
 export function composeMessage(parts: MessageParts, shop: ShopDetails): ComposedMessage {
-  const footer = mail.footer(SHOP_NAME, shop.address, shop.email, shop.phone);
+  const name = shop.name ?? SHOP_NAME;
+  const footer = mail.footer(name, shop.address, shop.email, shop.phone);
   const url = parts.action ? safeUrl(parts.action.url) : undefined;
   const text = [
     mail.greeting(parts.firstName),
@@ -43,7 +44,7 @@ export function composeMessage(parts: MessageParts, shop: ShopDetails): Composed
     ...(parts.action && url ? ["", `${parts.action.label}: ${url}`] : []),
     "",
     mail.signOff,
-    SHOP_NAME,
+    name,
     "",
     "--",
     footer,
@@ -57,10 +58,10 @@ export function composeMessage(parts: MessageParts, shop: ShopDetails): Composed
   const html = [
     "<!doctype html>",
     '<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">',
-    `<title>${escapeHtml(SHOP_NAME)}</title></head>`,
+    `<title>${escapeHtml(name)}</title></head>`,
     '<body style="margin:0;padding:24px;background:#f4f4f5;font-family:Arial,Helvetica,sans-serif;color:#18181b;font-size:15px;line-height:1.5">',
     '<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px">',
-    `<p style="margin:0 0 20px;font-size:20px;font-weight:700">${escapeHtml(SHOP_NAME)}</p>`,
+    `<p style="margin:0 0 20px;font-size:20px;font-weight:700">${escapeHtml(name)}</p>`,
     paragraph(mail.greeting(parts.firstName)),
     ...parts.lines.map(paragraph),
     button,

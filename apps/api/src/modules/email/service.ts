@@ -4,6 +4,7 @@
  */
 import { EMAIL_RETRY_DELAYS_MS, type EmailKind } from "@shop/shared/constants";
 import { api } from "@shop/shared/messages";
+import type { StoreSettings } from "@shop/shared/schemas/settings";
 import type { Config } from "#api/config";
 import { AppError } from "#api/core/errors";
 import { limitOffset, type PageRequest } from "#api/core/paging";
@@ -31,10 +32,18 @@ export interface MailContext {
   origin: string;
 }
 
-/** The shop's details and origin from its configuration (localhost in development, never a Host header). */
-export function mailContextOf(config: Config): MailContext {
+/**
+ * The shop's details (the owner's store settings, else the configuration's first values) and its
+ * origin from the configuration (localhost in development, never a Host header).
+ */
+export function mailContextOf(
+  config: Config,
+  store?: Pick<StoreSettings, "name" | "address" | "email" | "phone">,
+): MailContext {
   return {
-    shop: { address: config.storeAddress, email: config.storeEmail, phone: config.storePhone },
+    shop: store
+      ? { name: store.name, address: store.address, email: store.email, phone: store.phone }
+      : { address: config.storeAddress, email: config.storeEmail, phone: config.storePhone },
     origin: config.publicOrigin ? new URL(config.publicOrigin).origin : `http://localhost:${config.port}`,
   };
 }
@@ -61,7 +70,12 @@ function outboxRow(shop: ShopDetails, message: Outgoing): NewEmail {
     recipient: message.to,
     subject: message.subject,
     parts: message.parts,
-    shop: { address: shop.address, email: shop.email, phone: shop.phone },
+    shop: {
+      ...(shop.name ? { name: shop.name } : {}),
+      address: shop.address,
+      email: shop.email,
+      phone: shop.phone,
+    },
   };
 }
 

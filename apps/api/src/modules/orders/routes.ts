@@ -15,7 +15,6 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { list, ok, refusals } from "#api/http/envelope";
 import { requireStaff, requireUser, userOf } from "#api/http/session";
-import { mailContextOf } from "#api/modules/email/service";
 import { refundWholeOrder } from "#api/modules/refunds/service";
 import { placeOrder } from "./placement";
 import {
@@ -57,7 +56,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       const { order, created } = await placeOrder(app.db, userOf(request), request.body, {
         idempotencyKey: request.headers["idempotency-key"],
         limits: checkout,
-        mail: mailContextOf(app.config),
+        mail: await app.mailContext(),
       });
       if (created) app.mailer.wake();
       return reply.status(created ? 201 : 200).send(ok(order, api.orderPlaced));
@@ -120,7 +119,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         app.db,
         userOf(request),
         request.params.orderId,
-        mailContextOf(app.config),
+        await app.mailContext(),
       );
       app.mailer.wake();
       return ok(order, api.orderCancelled);
@@ -212,7 +211,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       const order =
         request.body.status === "refunded"
           ? await refundWholeOrder(app.db, app.paymentProvider, userOf(request), request.params.orderId, {
-              mail: mailContextOf(app.config),
+              mail: await app.mailContext(),
               log: request.log,
             })
           : await updateOrderStatus(
@@ -220,7 +219,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
               userOf(request),
               request.params.orderId,
               request.body,
-              mailContextOf(app.config),
+              await app.mailContext(),
             );
       app.mailer.wake();
       return ok(order, successes.orderStatus(order.status));

@@ -4,26 +4,27 @@ import type { Database } from "#api/db/client";
 import type { MailContext } from "#api/modules/email/service";
 import { sweepExpiredOrders } from "./service";
 
+/** What a sweep reads as it starts: the hold and the shop's details (the owner's settings now). */
+export interface SweepTerms {
+  holdMinutes: number;
+  mail: MailContext;
+}
+
 /**
  * Sweeps every quarter of the hold it starts with (at least every second, at most every minute);
- * each sweep reads the hold as it is then (`holdMinutes`: the owner's checkout settings).
+ * each sweep reads the hold and the shop's details as they are then (`terms`).
  */
 export function startOrderSweep(
   db: Database,
-  holdMinutes: () => Promise<number>,
-  {
-    startingHold,
-    log,
-    mail,
-    wakeMailer,
-  }: { startingHold: number; log: FastifyBaseLogger; mail: MailContext; wakeMailer: () => void },
+  terms: () => Promise<SweepTerms>,
+  { startingHold, log, wakeMailer }: { startingHold: number; log: FastifyBaseLogger; wakeMailer: () => void },
 ): () => Promise<void> {
   const everyMs = Math.min(60_000, Math.max(1_000, (startingHold * 60_000) / 4));
   let running: Promise<void> | undefined;
   const tick = () => {
     if (running) return;
-    running = holdMinutes()
-      .then((hold) => sweepExpiredOrders(db, hold, mail))
+    running = terms()
+      .then(({ holdMinutes, mail }) => sweepExpiredOrders(db, holdMinutes, mail))
       .then((cancelled) => {
         if (cancelled === 0) return;
         log.info({ cancelled }, "cancelled unpaid orders past their hold");

@@ -13,7 +13,6 @@ import { z } from "zod";
 import { AppError } from "#api/core/errors";
 import { list, ok, refusals } from "#api/http/envelope";
 import { requireAdmin, requireUser, userOf } from "#api/http/session";
-import { mailContextOf } from "#api/modules/email/service";
 import { PaypalWebhookEvent } from "#api/payments/paypal";
 import type { PaymentProvider } from "#api/payments/provider";
 import { paymentProviderInfo } from "./dto";
@@ -76,7 +75,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         userOf(request),
         request.body,
         request.log,
-        mailContextOf(app.config),
+        await app.mailContext(),
       );
       app.mailer.wake();
       return reply
@@ -188,7 +187,7 @@ const paypalWebhookRoute: FastifyPluginAsyncZod<{ provider: PaymentProvider }> =
         provider,
         { headers: request.headers, rawBody },
         request.log,
-        mailContextOf(scope.config),
+        await scope.mailContext(),
       );
       if (outcome === "recorded") scope.mailer.wake();
       request.log.info({ outcome }, "PayPal webhook handled");

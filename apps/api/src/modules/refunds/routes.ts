@@ -6,7 +6,6 @@ import { RefundInput } from "@shop/shared/schemas/refund";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { ok, refusals } from "#api/http/envelope";
 import { requireAdmin, userOf } from "#api/http/session";
-import { mailContextOf } from "#api/modules/email/service";
 import { IdempotencyHeaders } from "#api/modules/orders/routes";
 import { refundOrder } from "./service";
 
@@ -35,7 +34,7 @@ export const refundRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body,
         {
           idempotencyKey: request.headers["idempotency-key"],
-          mail: mailContextOf(app.config),
+          mail: await app.mailContext(),
           log: request.log,
         },
       );

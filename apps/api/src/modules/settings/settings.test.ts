@@ -5,12 +5,15 @@
  */
 import { api, validation } from "@shop/shared/messages";
 import { formatPrice } from "@shop/shared/pricing";
-import { sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
+import { extractText } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { emails } from "#api/db/schema/emails";
 import { addAddress } from "#api/modules/addresses/service";
+import { renderEmail } from "#api/modules/email/service";
 import { createTestApp, inject, type TestApp } from "#test/app";
 import { makeCategory, makeMedia, makeProduct } from "#test/catalog";
-import { ADDRESS, type Caller, quickUser } from "#test/fixtures";
+import { ADDRESS, APPROVED_CARD, type Caller, quickUser } from "#test/fixtures";
 import { createSettingsStore, STANDARD_SHIPPING_ID } from "./service";
 
 let t: TestApp;
@@ -301,5 +304,69 @@ describe("the shop's settings", () => {
       defaultRate: 12,
       defaultHsn: "610910",
     });
+  });
+
+  it("put the store's details on the next message and the next invoice", async () => {
+    const store = {
+      ...STORE,
+      name: "Kapda Bazaar",
+      address: "7 Residency Road, Bengaluru 560025, Karnataka, India",
+      gstin: "29AAPFU0939F1ZV",
+      state: "Karnataka",
+    };
+    expect((await put("store", store)).statusCode).toBe(200);
+    expect(
+      (
+        await put("checkout", {
+          holdMinutes: 30,
+          maxUnpaidOrders: 5,
+          maxQuantityPerLine: 10,
+          minimumOrder: 0,
+        })
+      ).statusCode,
+    ).toBe(200);
+    const category = await makeCategory(t.database);
+    const media = await makeMedia(t.database);
+    const product = await makeProduct(
+      t.database,
+      { category: category.id, thumbnail: media.id },
+      { price: 100 },
+    );
+    const shopper = await quickUser(t);
+    const address = await addAddress(t.database.db, shopper.user.id, ADDRESS);
+    const placed = await inject(t.app, {
+      method: "POST",
+      url: "/api/orders",
+      cookie: shopper.cookie,
+      payload: { products: [{ product: product._id, quantity: 1 }], shippingAddress: address._id },
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const orderId = placed.json().data._id as string;
+    const [message] = await t.database.db
+      .select()
+      .from(emails)
+      .where(and(eq(emails.recipient, shopper.user.email), eq(emails.kind, "orderPlaced")));
+    if (!message) throw new Error("no confirmation written");
+    const { text } = renderEmail(message);
+    expect(text).toContain(store.name);
+    expect(text).toContain(store.address);
+
+    const paid = await inject(t.app, {
+      method: "POST",
+      url: "/api/payments",
+      cookie: shopper.cookie,
+      payload: { order: orderId, paymentGateway: "test", card: APPROVED_CARD },
+    });
+    expect(paid.statusCode, paid.body).toBe(201);
+    const invoice = await inject(t.app, {
+      method: "GET",
+      url: `/api/orders/${orderId}/invoice.pdf`,
+      cookie: shopper.cookie,
+    });
+    expect(invoice.statusCode).toBe(200);
+    const { text: pages } = await extractText(new Uint8Array(invoice.rawPayload), { mergePages: true });
+    const flat = pages.replace(/\s+/g, " ");
+    expect(flat).toContain(store.gstin);
+    expect(flat).toContain("Bengaluru 560025");
   });
 });
