@@ -435,6 +435,7 @@ test.describe("signed in as a manager", () => {
       "Categories",
       "Discounts",
       "Media",
+      "Settings",
     ]);
     await expect(page.getByText("Net sales")).toHaveCount(0);
     await expect(page.getByText("Refunds")).toHaveCount(0);

@@ -43,6 +43,7 @@ import { refundRoutes } from "./modules/refunds/routes";
 import { reportRoutes } from "./modules/reports/routes";
 import { reviewRoutes } from "./modules/reviews/routes";
 import { resolveSession } from "./modules/sessions/service";
+import { SETTINGS_CHANNEL } from "./modules/settings/repo";
 import { settingsRoutes } from "./modules/settings/routes";
 import { createSettingsStore, type SettingsStore } from "./modules/settings/service";
 import { adminStatsRoutes, salesStatsRoutes } from "./modules/stats/routes";
@@ -134,13 +135,14 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   app.decorate<PaymentProvider>("paymentProvider", createPaymentProvider(config, app.log));
   app.decorate("sessions", { resolve: (token: string) => resolveSession(database.db, token) });
   app.decorate("mailContext", async () => mailContextOf(config, (await app.settings.current()).store));
-  app.decorate(
-    "settings",
-    createSettingsStore(database.db, config, {
-      onInvalid: (section, error) =>
-        app.log.error({ err: error, section }, "stored settings refused by their schema: defaults apply"),
-    }),
-  );
+  const settings = createSettingsStore(database.db, config, {
+    cacheMs: config.settingsCacheMs,
+    onInvalid: (section, error) =>
+      app.log.error({ err: error, section }, "stored settings refused by their schema: defaults apply"),
+  });
+  app.decorate("settings", settings);
+  const stopListening = database.listen(SETTINGS_CHANNEL, () => settings.forget());
+  app.addHook("onClose", stopListening);
   app.addHook("onClose", async () => app.storage.close());
   // The outbox sender starts with the app and stops before the database closes.
   let mailer: ReturnType<typeof startMailSender> | undefined;

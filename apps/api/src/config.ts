@@ -65,6 +65,8 @@ const EnvSchema = z.object({
     .default("Shop <no-reply@example.com>"),
   REDIS_URL: z.url().optional(),
   ORDER_HOLD_MINUTES: z.coerce.number().positive().default(30),
+  /** How long an instance keeps the settings it read; a change made anywhere reaches it at once by NOTIFY. */
+  SETTINGS_CACHE_MS: z.coerce.number().int().min(0).max(3_600_000).default(5_000),
   MAX_UNPAID_ORDERS: z.coerce.number().int().min(1).default(ORDER_LIMITS.maxUnpaidOrders),
   MAX_QUANTITY_PER_LINE: z.coerce
     .number()
@@ -171,6 +173,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env, { server = tru
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     redisUrl: e.REDIS_URL,
     orderHoldMinutes: e.ORDER_HOLD_MINUTES,
+    settingsCacheMs: e.SETTINGS_CACHE_MS,
     orderLimits: { maxUnpaidOrders: e.MAX_UNPAID_ORDERS, maxQuantityPerLine: e.MAX_QUANTITY_PER_LINE },
     /** Sign-in and registration attempts per client address per minute. */
     authRateLimitMax: e.AUTH_RATE_LIMIT_MAX,

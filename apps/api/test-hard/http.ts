@@ -46,6 +46,10 @@ export class ShopClient {
     return this.request("PATCH", path, { ...options, body });
   }
 
+  put(path: string, body: unknown, options: RequestOptions = {}) {
+    return this.request("PUT", path, { ...options, body });
+  }
+
   /** One request; rejects on a network error (a killed server) or after the timeout. */
   request(method: string, path: string, options: RequestOptions = {}): Promise<Answer> {
     const { session, body, timeoutMs = 30_000 } = options;

@@ -1,7 +1,7 @@
 /**
- * Two shop servers on one PostgreSQL database: a session made on one works on the other, checkout
- * through both at once never sells more than the stock, and the hold-expiry sweep running in both
- * cancels every expired order exactly once.
+ * Two shop servers on one PostgreSQL database: a session made on one works on the other, a change of
+ * the settings made on one applies on the other, checkout through both at once never sells more than
+ * the stock, and the hold-expiry sweep running in both cancels every expired order exactly once.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -77,9 +77,11 @@ describe("two servers on one database, with the default hold", () => {
 
   beforeAll(async () => {
     const { database } = dbOf();
+    // Settings kept ten minutes: only the change's NOTIFY can bring it to the other server in time.
+    const env = { SETTINGS_CACHE_MS: "600000" };
     [a, b] = await Promise.all([
-      startServer({ databaseUrl: database.url, dataDir }),
-      startServer({ databaseUrl: database.url, dataDir }),
+      startServer({ databaseUrl: database.url, dataDir, env }),
+      startServer({ databaseUrl: database.url, dataDir, env }),
     ]);
   });
 
@@ -103,6 +105,34 @@ describe("two servers on one database, with the default hold", () => {
     expect(signedOut.status, show(signedOut)).toBe(200);
     const onA = await a.client.get("/api/users/current-user", { session });
     expect(onA.status, show(onA)).toBe(401);
+  });
+
+  it("applies on one server, within 5 s, a change of the settings saved on the other", async () => {
+    const { db } = dbOf();
+    const owner = shoppers.at(-2);
+    if (!owner) throw new Error("no shopper");
+    await db.execute(sql`update users set role = 'admin' where id = ${owner.id}`);
+    const session = sessionOf(
+      await a.client.post("/api/auth/login", { email: owner.email, password: PASSWORD }),
+    );
+    const read = async (server: ShopServer) => (await server.client.get("/api/settings", { session })).body;
+    // Both have read the settings before the change, and keep them.
+    expect(await read(a)).toMatchObject({ data: { taxes: { defaultHsn: "6109" } } });
+    expect(await read(b)).toMatchObject({ data: { taxes: { defaultHsn: "6109" } } });
+
+    const saved = await a.client.put(
+      "/api/settings/taxes",
+      { pricesIncludeTax: false, defaultRate: 18, defaultHsn: "610910" },
+      { session },
+    );
+    expect(saved.status, show(saved)).toBe(200);
+    const until = Date.now() + 5_000;
+    let seen = await read(b);
+    while (JSON.stringify(seen).includes('"6109"') && Date.now() < until) {
+      await sleep(50);
+      seen = await read(b);
+    }
+    expect(seen).toMatchObject({ data: { taxes: { defaultHsn: "610910" } } });
   });
 
   it("never oversells when shoppers check out through both servers at once", async () => {

@@ -6292,6 +6292,11 @@ export interface operations {
                             savedAmount: number;
                             shippingAmount: number;
                             taxAmount: number;
+                            currency: string;
+                            shippingMethod: {
+                                name: string;
+                                price: number;
+                            };
                             discountCode: string | null;
                             discountAmount: number;
                             invoiceNumber: string | null;
@@ -6433,6 +6438,7 @@ export interface operations {
                     status?: string;
                     discountCode?: string;
                     discountAmount?: number;
+                    shippingMethod?: string;
                 };
             };
         };
@@ -6467,6 +6473,11 @@ export interface operations {
                             savedAmount: number;
                             shippingAmount: number;
                             taxAmount: number;
+                            currency: string;
+                            shippingMethod: {
+                                name: string;
+                                price: number;
+                            };
                             discountCode: string | null;
                             discountAmount: number;
                             invoiceNumber: string | null;
@@ -6591,6 +6602,11 @@ export interface operations {
                             savedAmount: number;
                             shippingAmount: number;
                             taxAmount: number;
+                            currency: string;
+                            shippingMethod: {
+                                name: string;
+                                price: number;
+                            };
                             discountCode: string | null;
                             discountAmount: number;
                             invoiceNumber: string | null;
@@ -6811,6 +6827,11 @@ export interface operations {
                             savedAmount: number;
                             shippingAmount: number;
                             taxAmount: number;
+                            currency: string;
+                            shippingMethod: {
+                                name: string;
+                                price: number;
+                            };
                             discountCode: string | null;
                             discountAmount: number;
                             invoiceNumber: string | null;
@@ -6945,6 +6966,11 @@ export interface operations {
                             savedAmount: number;
                             shippingAmount: number;
                             taxAmount: number;
+                            currency: string;
+                            shippingMethod: {
+                                name: string;
+                                price: number;
+                            };
                             discountCode: string | null;
                             discountAmount: number;
                             invoiceNumber: string | null;
@@ -7127,6 +7153,11 @@ export interface operations {
                             savedAmount: number;
                             shippingAmount: number;
                             taxAmount: number;
+                            currency: string;
+                            shippingMethod: {
+                                name: string;
+                                price: number;
+                            };
                             discountCode: string | null;
                             discountAmount: number;
                             invoiceNumber: string | null;
@@ -7342,6 +7373,11 @@ export interface operations {
                             savedAmount: number;
                             shippingAmount: number;
                             taxAmount: number;
+                            currency: string;
+                            shippingMethod: {
+                                name: string;
+                                price: number;
+                            };
                             discountCode: string | null;
                             discountAmount: number;
                             invoiceNumber: string | null;
@@ -7485,6 +7521,11 @@ export interface operations {
                             savedAmount: number;
                             shippingAmount: number;
                             taxAmount: number;
+                            currency: string;
+                            shippingMethod: {
+                                name: string;
+                                price: number;
+                            };
                             discountCode: string | null;
                             discountAmount: number;
                             invoiceNumber: string | null;
@@ -7681,6 +7722,11 @@ export interface operations {
                             savedAmount: number;
                             shippingAmount: number;
                             taxAmount: number;
+                            currency: string;
+                            shippingMethod: {
+                                name: string;
+                                price: number;
+                            };
                             discountCode: string | null;
                             discountAmount: number;
                             invoiceNumber: string | null;
@@ -7905,6 +7951,11 @@ export interface operations {
                             savedAmount: number;
                             shippingAmount: number;
                             taxAmount: number;
+                            currency: string;
+                            shippingMethod: {
+                                name: string;
+                                price: number;
+                            };
                             discountCode: string | null;
                             discountAmount: number;
                             invoiceNumber: string | null;
@@ -8351,6 +8402,11 @@ export interface operations {
                             savedAmount: number;
                             shippingAmount: number;
                             taxAmount: number;
+                            currency: string;
+                            shippingMethod: {
+                                name: string;
+                                price: number;
+                            };
                             discountCode: string | null;
                             discountAmount: number;
                             invoiceNumber: string | null;
@@ -8475,6 +8531,11 @@ export interface operations {
                             savedAmount: number;
                             shippingAmount: number;
                             taxAmount: number;
+                            currency: string;
+                            shippingMethod: {
+                                name: string;
+                                price: number;
+                            };
                             discountCode: string | null;
                             discountAmount: number;
                             invoiceNumber: string | null;
@@ -8740,6 +8801,8 @@ export interface operations {
                         savedAmount?: number;
                     }[];
                     discountCode?: string;
+                    shippingMethod?: string;
+                    state?: string;
                 };
             };
         };
@@ -8770,6 +8833,12 @@ export interface operations {
                             discountAmount: number;
                             discountMessage: string | null;
                             shippingPrice: number;
+                            shippingMethod: {
+                                _id: string;
+                                name: string;
+                                price: number;
+                            } | null;
+                            shippingMessage: string | null;
                             taxPrice: number;
                             totalPrice: number;
                         };

@@ -329,6 +329,8 @@ export const api = {
   orderCancelled: "The order has been cancelled.",
   orderNotPending: "Only a pending order can be cancelled.",
   tooManyUnpaidOrders: "You have too many unpaid orders. Pay or cancel one first.",
+  shippingMethodUnavailable: "This shipping method does not deliver to your address. Please choose another.",
+  noShippingMethod: (state: string) => `We do not deliver to ${state} yet. Please choose another address.`,
   minimumOrder: (amount: string) => `Orders start at ${amount} of items. Add a little more to your cart.`,
   settingsNotFound: "There is no such section of the settings.",
   quantityPerLine: (max: number) => `You can buy at most ${max} of this item.`,

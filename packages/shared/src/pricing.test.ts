@@ -69,6 +69,15 @@ describe("priceItems: shipping", () => {
     expect(priceItems([item(6000, 1, 4000)]).shippingPrice).toBe(80);
   });
 
+  it("charges a method's own price and threshold, and never ships free a method without one", () => {
+    const express = { price: 150.5, freeAbove: 10_000 };
+    expect(priceItems([item(6000)], undefined, express).shippingPrice).toBe(150.5);
+    expect(priceItems([item(10_000.01)], undefined, express).shippingPrice).toBe(0);
+    expect(priceItems([item(1_000_000)], undefined, { price: 40, freeAbove: null }).shippingPrice).toBe(40);
+    // The total adds the method's price exactly: 6000 + 150.50 + 18% of 6000.
+    expect(priceItems([item(6000)], undefined, express).totalPrice).toBe(7230.5);
+  });
+
   it("charges nothing at all for an empty list", () => {
     expect(priceItems([])).toEqual({
       lines: [],

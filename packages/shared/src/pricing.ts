@@ -60,9 +60,23 @@ export function unitPriceCents(item: Pick<PricedInput, "price" | "onSale" | "sal
   return item.onSale ? toCents(item.salePrice) : toCents(item.price);
 }
 
-export function shippingCents(itemsCents: number, itemCount: number): number {
+/** What a shipping method charges: its price, nothing when the items come to more than `freeAbove`. */
+export interface ShippingRate {
+  price: number;
+  /** Null: never free. */
+  freeAbove: number | null;
+}
+
+/** SPEC's one rate: 80, free above 5000 (a fresh shop's "Standard" method). */
+export const SPEC_SHIPPING: ShippingRate = { price: SHIPPING_FEE, freeAbove: FREE_SHIPPING_ABOVE };
+
+export function shippingCents(
+  itemsCents: number,
+  itemCount: number,
+  rate: ShippingRate = SPEC_SHIPPING,
+): number {
   if (itemCount === 0) return 0;
-  return itemsCents > toCents(FREE_SHIPPING_ABOVE) ? 0 : toCents(SHIPPING_FEE);
+  return rate.freeAbove !== null && itemsCents > toCents(rate.freeAbove) ? 0 : toCents(rate.price);
 }
 
 export function taxCents(itemsCents: number): number {
@@ -106,7 +120,11 @@ function discountShares(items: readonly PricedInput[], totals: readonly number[]
  * discount code's terms, the discount comes off the eligible items after sale prices, and tax and
  * the free-shipping threshold look at the items after the discount.
  */
-export function priceItems(items: readonly PricedInput[], discount?: DiscountTerms): PriceSummary {
+export function priceItems(
+  items: readonly PricedInput[],
+  discount?: DiscountTerms,
+  shipping: ShippingRate = SPEC_SHIPPING,
+): PriceSummary {
   let itemsCents = 0;
   let savedCents = 0;
   let quantity = 0;
@@ -129,16 +147,17 @@ export function priceItems(items: readonly PricedInput[], discount?: DiscountTer
   });
   const discountCents = shares.reduce((sum, share) => sum + share, 0);
   const afterDiscount = itemsCents - discountCents;
-  const shipping = discount?.type === "free_shipping" ? 0 : shippingCents(afterDiscount, quantity);
+  const shippingPrice =
+    discount?.type === "free_shipping" ? 0 : shippingCents(afterDiscount, quantity, shipping);
   const tax = taxCents(afterDiscount);
   return {
     lines,
     itemsPrice: fromCents(itemsCents),
     discountPrice: fromCents(savedCents),
     discountAmount: fromCents(discountCents),
-    shippingPrice: fromCents(shipping),
+    shippingPrice: fromCents(shippingPrice),
     taxPrice: fromCents(tax),
-    totalPrice: fromCents(afterDiscount + shipping + tax),
+    totalPrice: fromCents(afterDiscount + shippingPrice + tax),
   };
 }
 

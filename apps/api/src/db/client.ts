@@ -39,6 +39,13 @@ export interface DatabaseHandle {
   close(): Promise<void>;
   /** Resolves when the database answers a trivial query (readiness checks). */
   ping(): Promise<void>;
+  /**
+   * Calls `onNotify` for each NOTIFY on `channel` (from any instance), until the returned stop is
+   * called. On PostgreSQL a connection of its own listens, outside the pool; when it drops it is
+   * opened again a second later, and `onNotify` is called once it listens again, as notifications
+   * sent meanwhile are lost.
+   */
+  listen(channel: string, onNotify: () => void): () => Promise<void>;
 }
 
 export interface OpenDatabaseOptions {
@@ -128,6 +135,55 @@ async function openPostgres(databaseUrl: string, options: OpenDatabaseOptions): 
     ping: async () => {
       await pool.query("select 1");
     },
+    listen: (channel, onNotify) => listenOnPostgres(databaseUrl, channel, onNotify),
+  };
+}
+
+/** How long a dropped listening connection waits before it is opened again. */
+const RELISTEN_MS = 1_000;
+
+function listenOnPostgres(databaseUrl: string, channel: string, onNotify: () => void): () => Promise<void> {
+  let stopped = false;
+  let client: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  const again = () => {
+    client = undefined;
+    if (stopped || retry) return;
+    retry = setTimeout(() => {
+      retry = undefined;
+      void open(true);
+    }, RELISTEN_MS);
+    retry.unref();
+  };
+  const open = async (reopened: boolean) => {
+    const listener = new pg.Client({
+      connectionString: databaseUrl,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    });
+    client = listener;
+    // An error or end of this connection only stops the listening until it is opened again.
+    listener.on("error", () => listener.end().catch(() => undefined));
+    listener.on("end", () => {
+      if (client === listener) again();
+    });
+    listener.on("notification", (message) => {
+      if (message.channel === channel) onNotify();
+    });
+    try {
+      await listener.connect();
+      await listener.query(`listen ${pg.escapeIdentifier(channel)}`);
+      if (stopped) await listener.end();
+      else if (reopened) onNotify();
+    } catch {
+      await listener.end().catch(() => undefined);
+      if (client === listener) again();
+    }
+  };
+  void open(false);
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await client?.end().catch(() => undefined);
   };
 }
 
@@ -150,6 +206,13 @@ export function wrapPglite(client: PGlite): DatabaseHandle {
     close: () => client.close(),
     ping: async () => {
       await db.execute(sql`select 1`);
+    },
+    listen: (channel, onNotify) => {
+      const unlisten = client.listen(channel, () => onNotify());
+      return async () => {
+        // NOTE: a closed PGlite cannot unlisten; closing it ended the listening anyway.
+        if (!client.closed) await (await unlisten)();
+      };
     },
   };
 }

@@ -1,6 +1,12 @@
 /** Discount codes: the staff's form and reads, and the shopper's cart price check. */
 import { z } from "zod";
-import { DISCOUNT_CODE_PATTERN, DISCOUNT_SCOPES, DISCOUNT_STATUSES, DISCOUNT_TYPES } from "../constants";
+import {
+  DISCOUNT_CODE_PATTERN,
+  DISCOUNT_SCOPES,
+  DISCOUNT_STATUSES,
+  DISCOUNT_TYPES,
+  NAME_MAX_LENGTH,
+} from "../constants";
 import { validation } from "../messages";
 import { boolean, Id, ListQuery, number, oneOf } from "./common";
 import { OrderLineInput } from "./order";
@@ -104,6 +110,15 @@ export const CartPriceInput = z
       .trim()
       .max(64, validation.maxLength(64))
       .optional(),
+    /** The shipping method asked for; the cheapest that serves `state` (or any state) when left out. */
+    shippingMethod: Id.optional(),
+    /** The state of the address the cart ships to, when known. */
+    state: z
+      .string({ error: validation.state })
+      .trim()
+      .min(2, validation.state)
+      .max(NAME_MAX_LENGTH, validation.maxLength(NAME_MAX_LENGTH))
+      .optional(),
   })
   .strict();
 export type CartPriceInput = z.infer<typeof CartPriceInput>;
@@ -127,6 +142,9 @@ export const CartPriceDto = z.object({
   discountAmount: z.number(),
   discountMessage: z.string().nullable(),
   shippingPrice: z.number(),
+  /** The method the shipping is priced with; null when none serves the state (`shippingMessage` says so). */
+  shippingMethod: z.object({ _id: z.string(), name: z.string(), price: z.number() }).nullable(),
+  shippingMessage: z.string().nullable(),
   taxPrice: z.number(),
   totalPrice: z.number(),
 });

@@ -67,6 +67,8 @@ export const OrderInput = z
       .optional(),
     // Sent by a cart that priced the code, never trusted.
     discountAmount: z.number({ error: validation.number }).optional(),
+    /** One of the owner's shipping methods that serves the address; the cheapest that does when left out. */
+    shippingMethod: Id.optional(),
   })
   .strict();
 export type OrderInput = z.input<typeof OrderInput>;
@@ -214,6 +216,10 @@ export const OrderDto = z.object({
   savedAmount: z.number(),
   shippingAmount: z.number(),
   taxAmount: z.number(),
+  /** The currency the order was priced in (ISO 4217). */
+  currency: z.string(),
+  /** The shipping method it was priced with, as it was then: its name and price (before any free-above). */
+  shippingMethod: z.object({ name: z.string(), price: z.number() }),
   /** The discount code the order used (upper-cased) and what it took off the items. */
   discountCode: z.string().nullable(),
   discountAmount: z.number(),

@@ -72,6 +72,10 @@ export const orders = pgTable(
     discountCode: text(),
     discountAmount: money().notNull().default(0),
     currency: text().notNull().default("USD"),
+    // The shipping method the order was priced with, as it was then (orders from before methods
+    // existed had SPEC's one rate, "Standard" at 80).
+    shippingMethodName: text().notNull().default("Standard"),
+    shippingMethodPrice: money().notNull().default(80),
     shippingAddress: jsonb().$type<OrderShippingAddress>().notNull(),
     // NOTE: orders and payments reference each other, hence one file for both tables (a file each
     // would import each other); the explicit return type breaks the type-inference cycle, and

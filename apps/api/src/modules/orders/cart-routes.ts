@@ -23,8 +23,13 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const session = await currentSession(request);
-      const { checkout } = await app.settings.current();
-      return ok(await priceCart(app.db, request.body, session?.user.id, checkout));
+      const { checkout, shipping } = await app.settings.current();
+      return ok(
+        await priceCart(app.db, request.body, session?.user.id, {
+          limits: checkout,
+          shipping: shipping.methods,
+        }),
+      );
     },
   );
 };

@@ -28,6 +28,8 @@ export function toOrderSummaryDto(
     savedAmount: order.savedAmount,
     shippingAmount: order.shippingAmount,
     taxAmount: order.taxAmount,
+    currency: order.currency,
+    shippingMethod: { name: order.shippingMethodName, price: order.shippingMethodPrice },
     discountCode: order.discountCode,
     discountAmount: order.discountAmount,
     invoiceNumber: order.invoiceNumber,

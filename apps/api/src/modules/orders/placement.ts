@@ -1,10 +1,12 @@
 /** Placing an order, and pricing a cart by the same rules (docs/design.md section 5). */
 import { createHash } from "node:crypto";
-import { ORDER_LIMITS } from "@shop/shared/constants";
+import { CURRENCY, ORDER_LIMITS } from "@shop/shared/constants";
 import { api, validation } from "@shop/shared/messages";
 import { type DiscountTerms, formatPrice, priceItems } from "@shop/shared/pricing";
 import type { CartPriceDto, CartPriceInput } from "@shop/shared/schemas/discount";
 import type { OrderDto, OrderInputParsed } from "@shop/shared/schemas/order";
+import type { ShippingMethod } from "@shop/shared/schemas/settings";
+import { chooseMethod, STANDARD_SHIPPING } from "@shop/shared/shipping";
 import { variantLabel } from "@shop/shared/variants";
 import { AppError } from "#api/core/errors";
 import { newId } from "#api/core/ids";
@@ -28,6 +30,10 @@ export interface PlaceOrderOptions {
   limits?: OrderLimits;
   /** The shop's details for the confirmation, written with the order. */
   mail: MailContext;
+  /** The owner's shipping methods (SPEC's one rate when left out). */
+  shipping?: readonly ShippingMethod[];
+  /** The shop's currency (ISO 4217), kept with the order (SPEC's USD when left out). */
+  currency?: string;
 }
 
 export interface OrderLimits {
@@ -35,6 +41,22 @@ export interface OrderLimits {
   maxQuantityPerLine: number;
   /** The least the items may come to (after sale prices, before a code's discount); 0 or absent: none. */
   minimumOrder?: number;
+}
+
+/**
+ * The method an order or a cart is priced with: the one asked for when it serves the state, the
+ * cheapest that does without one; refused (409, at the field) when none fits.
+ */
+function methodOrRefusal(
+  methods: readonly ShippingMethod[],
+  state: string | undefined,
+  chosen: string | undefined,
+): ShippingMethod {
+  const choice = chooseMethod(methods, state, chosen);
+  if ("method" in choice) return choice.method;
+  const message =
+    choice.refused === "chosen" ? api.shippingMethodUnavailable : api.noShippingMethod(state ?? "");
+  throw new AppError("CONFLICT", message, { shippingMethod: message });
 }
 
 /** The key of an order line: its product, and its variant when one is named. */
@@ -52,6 +74,7 @@ function fingerprintOf(input: OrderInputParsed, quantities: ReadonlyMap<string, 
         address: input.shippingAddress,
         // Only when named, so that the fingerprints of orders without a code stay as they were.
         ...(input.discountCode ? { discountCode: input.discountCode.toUpperCase() } : {}),
+        ...(input.shippingMethod ? { shippingMethod: input.shippingMethod } : {}),
       }),
     )
     .digest("hex");
@@ -163,7 +186,10 @@ export async function priceCart(
   db: Database,
   input: CartPriceInput,
   userId: string | undefined,
-  limits: OrderLimits = ORDER_LIMITS,
+  {
+    limits = ORDER_LIMITS,
+    shipping = [STANDARD_SHIPPING],
+  }: { limits?: OrderLimits; shipping?: readonly ShippingMethod[] } = {},
 ): Promise<CartPriceDto> {
   const productIds = [...new Set(input.products.map((line) => line.product))].sort();
   const lines = resolveLines(input, await findProductsForOrder(db, productIds), limits);
@@ -176,7 +202,16 @@ export async function priceCart(
     else applied = result.applied;
   }
   const terms: DiscountTerms | undefined = applied?.terms;
-  const priced = priceItems(applied?.items ?? items, terms);
+  // Without a method that serves the state, the cart is priced without shipping and says why.
+  const choice = chooseMethod(shipping, input.state, input.shippingMethod);
+  const method = "method" in choice ? choice.method : null;
+  const shippingMessage =
+    "refused" in choice
+      ? choice.refused === "chosen"
+        ? api.shippingMethodUnavailable
+        : api.noShippingMethod(input.state ?? "")
+      : null;
+  const priced = priceItems(applied?.items ?? items, terms, method ?? { price: 0, freeAbove: null });
   return {
     lines: lines.map((line, index) => {
       const p = priced.lines[index];
@@ -196,6 +231,8 @@ export async function priceCart(
     discountAmount: priced.discountAmount,
     discountMessage,
     shippingPrice: priced.shippingPrice,
+    shippingMethod: method ? { _id: method._id, name: method.name, price: method.price } : null,
+    shippingMessage,
     taxPrice: priced.taxPrice,
     totalPrice: priced.totalPrice,
   };
@@ -214,7 +251,13 @@ export async function placeOrder(
   db: Database,
   user: User,
   input: OrderInputParsed,
-  { idempotencyKey, limits = ORDER_LIMITS, mail }: PlaceOrderOptions,
+  {
+    idempotencyKey,
+    limits = ORDER_LIMITS,
+    mail,
+    shipping = [STANDARD_SHIPPING],
+    currency = CURRENCY,
+  }: PlaceOrderOptions,
 ): Promise<{ order: OrderDto; created: boolean }> {
   const quantities = new Map<string, number>();
   for (const line of input.products)
@@ -242,6 +285,7 @@ export async function placeOrder(
       const address = shopper?.address;
       if (!address)
         throw new AppError("NOT_FOUND", api.addressNotFound, { shippingAddress: api.addressRequired });
+      const method = methodOrRefusal(shipping, address.state, input.shippingMethod);
       const lines = resolveLines(input, read.products, limits);
       if (read.unpaid >= limits.maxUnpaidOrders) throw new AppError("CONFLICT", api.tooManyUnpaidOrders);
       for (const line of lines) {
@@ -255,7 +299,7 @@ export async function placeOrder(
       const applied = input.discountCode
         ? await discountOrRefusal(tx, input.discountCode, items, user.id)
         : undefined;
-      const priced = priceItems(applied?.items ?? items, applied?.terms);
+      const priced = priceItems(applied?.items ?? items, applied?.terms, method);
       if (limits.minimumOrder && priced.itemsPrice < limits.minimumOrder)
         throw new AppError("CONFLICT", api.minimumOrder(formatPrice(limits.minimumOrder)));
       const orderId = newId();
@@ -301,6 +345,9 @@ export async function placeOrder(
         discountId: applied?.discount.id ?? null,
         discountCode: applied?.discount.code ?? null,
         discountAmount: priced.discountAmount,
+        currency,
+        shippingMethodName: method.name,
+        shippingMethodPrice: method.price,
         shippingAddress: toAddressSnapshot(address),
         idempotencyKey: idempotencyKey ?? null,
         idempotencyFingerprint: idempotencyKey ? fingerprint : null,

@@ -52,10 +52,12 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: requireUser,
     },
     async (request, reply) => {
-      const { checkout } = await app.settings.current();
+      const { checkout, shipping, currency } = await app.settings.current();
       const { order, created } = await placeOrder(app.db, userOf(request), request.body, {
         idempotencyKey: request.headers["idempotency-key"],
         limits: checkout,
+        shipping: shipping.methods,
+        currency: currency.code,
         mail: await app.mailContext(),
       });
       if (created) app.mailer.wake();

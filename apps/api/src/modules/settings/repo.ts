@@ -4,6 +4,9 @@ import { count, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "#api/db/client";
 import { settings, settingsChanges } from "#api/db/schema/settings";
 
+/** The channel a change of the settings is announced on (NOTIFY), to every instance. */
+export const SETTINGS_CHANNEL = "shop_settings";
+
 /** The stored sections (a section never saved has no row). */
 export async function readStoredSettings(
   db: Database,
@@ -47,6 +50,8 @@ export async function writeSettingsSection(
     await tx
       .insert(settingsChanges)
       .values({ section, actorId: actor.id, actorName: actor.name, before, after: next });
+    // Sent when the transaction commits: every instance listening forgets what it kept.
+    await tx.execute(sql`select pg_notify(${SETTINGS_CHANNEL}, ${section})`);
     return { section, before, after: next, actor };
   });
 }

@@ -1,16 +1,11 @@
 /**
  * The shop's settings (docs/design.md section 8): each section stored on its own, its defaults
  * (SPEC's values, the environment's for the store and the checkout limits) until the owner saves it.
- * Every instance keeps what it read for SETTINGS_CACHE_MS: a change made on another instance
- * applies here within that time, one made here at once.
+ * Every instance keeps what it read for SETTINGS_CACHE_MS, and forgets it at once when a change is
+ * announced (NOTIFY on SETTINGS_CHANNEL, app.ts listens): the time is the bound only while the
+ * listening connection is down.
  */
-import {
-  CURRENCY,
-  FREE_SHIPPING_ABOVE,
-  SHIPPING_FEE,
-  SHOP_UTC_OFFSET,
-  TAX_PERCENT,
-} from "@shop/shared/constants";
+import { CURRENCY, SHOP_UTC_OFFSET, TAX_PERCENT } from "@shop/shared/constants";
 import {
   SETTINGS_SCHEMAS,
   SETTINGS_SECTIONS,
@@ -18,6 +13,7 @@ import {
   type SettingsChange,
   type SettingsSection,
 } from "@shop/shared/schemas/settings";
+import { STANDARD_SHIPPING } from "@shop/shared/shipping";
 import { SHOP_NAME } from "@shop/shared/site";
 import type { Config } from "#api/config";
 import { limitOffset, type PageRequest } from "#api/core/paging";
@@ -26,11 +22,8 @@ import type { SettingsChangeRow } from "#api/db/schema/settings";
 import type { User } from "#api/db/schema/users";
 import { listSettingsChanges, readStoredSettings, writeSettingsSection } from "./repo";
 
-/** How long an instance keeps the settings it read: the bound on another instance's change reaching it. */
+/** How long an instance keeps the settings it read (SETTINGS_CACHE_MS overrides). */
 export const SETTINGS_CACHE_MS = 5_000;
-
-/** The id of the shipping method a fresh shop has (SPEC's one rate), the same on every instance. */
-export const STANDARD_SHIPPING_ID = "5e771e9000000000000000a1";
 
 /** The general HSN heading of garments (knitted T-shirts, 6109): a clothing shop's usual default. */
 const DEFAULT_HSN = "6109";
@@ -49,19 +42,7 @@ export function defaultSettings(config: Config): Settings {
     },
     currency: { code: CURRENCY, locale: "en-US" },
     taxes: { pricesIncludeTax: false, defaultRate: TAX_PERCENT, defaultHsn: DEFAULT_HSN },
-    shipping: {
-      methods: [
-        {
-          _id: STANDARD_SHIPPING_ID,
-          name: "Standard",
-          price: SHIPPING_FEE,
-          freeAbove: FREE_SHIPPING_ABOVE,
-          estimatedDays: null,
-          states: null,
-          enabled: true,
-        },
-      ],
-    },
+    shipping: { methods: [STANDARD_SHIPPING] },
     checkout: {
       holdMinutes: config.orderHoldMinutes,
       maxUnpaidOrders: config.orderLimits.maxUnpaidOrders,
@@ -77,6 +58,8 @@ export type SectionValue = Settings[SettingsSection];
 export interface SettingsStore {
   /** The settings as they apply now (read at most every SETTINGS_CACHE_MS). */
   current(): Promise<Settings>;
+  /** Forgets what was read: the next call of current() reads the settings again (a change was announced). */
+  forget(): void;
   /** Replaces one section (validated by its schema) and records the change; answers the section. */
   update(section: SettingsSection, value: SectionValue, actor: User): Promise<SectionValue>;
 }
@@ -110,6 +93,9 @@ export function createSettingsStore(
   }
 
   return {
+    forget() {
+      kept = undefined;
+    },
     async current() {
       if (kept && performance.now() < kept.until) return kept.settings;
       // One read at a time: requests arriving while it runs wait for it.

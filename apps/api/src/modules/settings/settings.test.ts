@@ -5,6 +5,7 @@
  */
 import { api, validation } from "@shop/shared/messages";
 import { formatPrice } from "@shop/shared/pricing";
+import { STANDARD_SHIPPING } from "@shop/shared/shipping";
 import { and, eq, sql } from "drizzle-orm";
 import { extractText } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -14,7 +15,8 @@ import { renderEmail } from "#api/modules/email/service";
 import { createTestApp, inject, type TestApp } from "#test/app";
 import { makeCategory, makeMedia, makeProduct } from "#test/catalog";
 import { ADDRESS, APPROVED_CARD, type Caller, quickUser } from "#test/fixtures";
-import { createSettingsStore, STANDARD_SHIPPING_ID } from "./service";
+import { SETTINGS_CHANNEL } from "./repo";
+import { createSettingsStore } from "./service";
 
 let t: TestApp;
 let admin: Caller;
@@ -60,7 +62,7 @@ describe("the shop's settings", () => {
       shipping: {
         methods: [
           {
-            _id: STANDARD_SHIPPING_ID,
+            _id: STANDARD_SHIPPING._id,
             name: "Standard",
             price: 80,
             freeAbove: 5000,
@@ -224,7 +226,7 @@ describe("the shop's settings", () => {
         enabled: true,
       },
       {
-        _id: STANDARD_SHIPPING_ID,
+        _id: STANDARD_SHIPPING._id,
         name: "Standard",
         price: 80,
         freeAbove: 5000,
@@ -290,20 +292,32 @@ describe("the shop's settings", () => {
     });
   });
 
-  it("reach another instance within its cache time", async () => {
-    const other = createSettingsStore(t.database.db, t.config, { cacheMs: 200 });
-    const seen = (await other.current()).taxes;
-    expect(
-      (await put("taxes", { pricesIncludeTax: true, defaultRate: 12, defaultHsn: "610910" })).statusCode,
-    ).toBe(200);
-    // Kept until its time is up, then read again.
-    expect((await other.current()).taxes).toEqual(seen);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-    expect((await other.current()).taxes).toEqual({
-      pricesIncludeTax: true,
-      defaultRate: 12,
-      defaultHsn: "610910",
-    });
+  it("reach another instance at once by NOTIFY, and within its cache time without it", async () => {
+    const waitFor = async (check: () => Promise<boolean>) => {
+      for (let tries = 0; tries < 100 && !(await check()); tries += 1)
+        await new Promise((r) => setTimeout(r, 20));
+      return check();
+    };
+    // Kept for a minute, but told of every change.
+    const told = createSettingsStore(t.database.db, t.config, { cacheMs: 60_000 });
+    const stop = t.database.listen(SETTINGS_CHANNEL, () => told.forget());
+    // Kept for 200 ms, and told of nothing.
+    const untold = createSettingsStore(t.database.db, t.config, { cacheMs: 200 });
+    try {
+      // Listening starts once the listener's connection is up: a change made before may be missed.
+      await new Promise((r) => setTimeout(r, 300));
+      const seen = (await untold.current()).taxes;
+      await told.current();
+      const next = { pricesIncludeTax: true, defaultRate: 12, defaultHsn: "610910" };
+      expect((await put("taxes", next)).statusCode).toBe(200);
+      expect(await waitFor(async () => (await told.current()).taxes.defaultRate === 12)).toBe(true);
+      // The one not told keeps what it read until its time is up, then reads again.
+      expect((await untold.current()).taxes).toEqual(seen);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      expect((await untold.current()).taxes).toEqual(next);
+    } finally {
+      await stop();
+    }
   });
 
   it("put the store's details on the next message and the next invoice", async () => {
@@ -368,5 +382,118 @@ describe("the shop's settings", () => {
     const flat = pages.replace(/\s+/g, " ");
     expect(flat).toContain(store.gstin);
     expect(flat).toContain("Bengaluru 560025");
+  });
+
+  it("price each order with a method that serves its address, kept with the order as it was", async () => {
+    const economy = {
+      _id: "e1e1e1e1e1e1e1e1e1e1e1e1",
+      name: "Economy",
+      price: 40,
+      freeAbove: null,
+      estimatedDays: "5–8 days",
+      states: ["Maharashtra"],
+      enabled: true,
+    };
+    const express = {
+      _id: "c1c1c1c1c1c1c1c1c1c1c1c1",
+      name: "Express",
+      price: 150,
+      freeAbove: null,
+      estimatedDays: "1–2 days",
+      states: ["Karnataka"],
+      enabled: true,
+    };
+    const standard = { ...STANDARD_SHIPPING, estimatedDays: "4–6 days" };
+    expect((await put("shipping", { methods: [express, standard, economy] })).statusCode).toBe(200);
+    expect(
+      (
+        await put("checkout", {
+          holdMinutes: 30,
+          maxUnpaidOrders: 5,
+          maxQuantityPerLine: 10,
+          minimumOrder: 0,
+        })
+      ).statusCode,
+    ).toBe(200);
+    const category = await makeCategory(t.database);
+    const media = await makeMedia(t.database);
+    const product = await makeProduct(
+      t.database,
+      { category: category.id, thumbnail: media.id },
+      { price: 100 },
+    );
+    const shopper = await quickUser(t);
+    const mumbai = await addAddress(t.database.db, shopper.user.id, ADDRESS);
+    const kochi = await addAddress(t.database.db, shopper.user.id, {
+      ...ADDRESS,
+      city: "Kochi",
+      state: "Kerala",
+    });
+    const place = (addressId: string, shippingMethod?: string) =>
+      inject(t.app, {
+        method: "POST",
+        url: "/api/orders",
+        cookie: shopper.cookie,
+        payload: {
+          products: [{ product: product._id, quantity: 1 }],
+          shippingAddress: addressId,
+          ...(shippingMethod ? { shippingMethod } : {}),
+        },
+      });
+
+    // Mumbai: the cheapest that serves Maharashtra, in the shop's currency.
+    const cheapest = await place(mumbai._id);
+    expect(cheapest.statusCode, cheapest.body).toBe(201);
+    expect(cheapest.json().data).toMatchObject({
+      currency: "INR",
+      shippingMethod: { name: "Economy", price: 40 },
+      shippingAmount: 40,
+    });
+    // Asked for, and serving Kerala.
+    const chosen = await place(kochi._id, STANDARD_SHIPPING._id);
+    expect(chosen.statusCode, chosen.body).toBe(201);
+    expect(chosen.json().data).toMatchObject({
+      shippingMethod: { name: "Standard", price: 80 },
+      shippingAmount: 80,
+    });
+    // Express serves Karnataka only: refused at its field, nothing placed.
+    const refused = await place(kochi._id, express._id);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      message: api.shippingMethodUnavailable,
+      errors: { shippingMethod: api.shippingMethodUnavailable },
+    });
+    // The cart says the same before anything is placed.
+    const cart = (body: object) =>
+      inject(t.app, {
+        method: "POST",
+        url: "/api/cart/price",
+        payload: { products: [{ product: product._id, quantity: 1 }], ...body },
+      });
+    expect((await cart({ state: "Karnataka", shippingMethod: express._id })).json().data).toMatchObject({
+      shippingMethod: { _id: express._id, name: "Express", price: 150 },
+      shippingPrice: 150,
+      shippingMessage: null,
+    });
+    expect((await cart({ state: "Kerala", shippingMethod: express._id })).json().data).toMatchObject({
+      shippingMethod: null,
+      shippingMessage: api.shippingMethodUnavailable,
+    });
+
+    // With no method for Kerala, an order there is refused and says so; the earlier orders keep theirs.
+    expect((await put("shipping", { methods: [{ ...economy, price: 45 }] })).statusCode).toBe(200);
+    const nowhere = await place(kochi._id);
+    expect(nowhere.statusCode).toBe(409);
+    expect(nowhere.json().message).toBe(api.noShippingMethod("Kerala"));
+    const kept = await inject(t.app, {
+      method: "GET",
+      url: `/api/orders/current-user/${cheapest.json().data._id}`,
+      cookie: shopper.cookie,
+    });
+    expect(kept.json().data).toMatchObject({
+      currency: "INR",
+      shippingMethod: { name: "Economy", price: 40 },
+      shippingAmount: 40,
+    });
   });
 });

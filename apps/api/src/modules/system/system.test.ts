@@ -1,6 +1,6 @@
 import { api } from "@shop/shared/messages";
+import { STANDARD_SHIPPING } from "@shop/shared/shipping";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { STANDARD_SHIPPING_ID } from "#api/modules/settings/service";
 import { createTestApp, type TestApp } from "#test/app";
 
 let t: TestApp;
@@ -30,7 +30,7 @@ describe("system endpoints", () => {
       taxes: { pricesIncludeTax: false },
       shippingMethods: [
         {
-          _id: STANDARD_SHIPPING_ID,
+          _id: STANDARD_SHIPPING._id,
           name: "Standard",
           price: 80,
           freeAbove: 5000,

@@ -52,6 +52,8 @@ const priced = {
   discountAmount: 6,
   discountMessage: null,
   shippingPrice: 80,
+  shippingMethod: { _id: "5e771e9000000000000000a1", name: "Standard", price: 80 },
+  shippingMessage: null,
   taxPrice: 14.22,
   totalPrice: 173.22,
 };

@@ -29,6 +29,8 @@ const placed: OrderDto = {
   savedAmount: 20,
   shippingAmount: 80,
   taxAmount: 10.8,
+  currency: "USD",
+  shippingMethod: { name: "Standard", price: 80 },
   discountCode: null,
   discountAmount: 0,
   invoiceNumber: null,
@@ -157,6 +159,8 @@ describe("a discount code at checkout", () => {
     discountAmount: 6,
     discountMessage: null,
     shippingPrice: 80,
+    shippingMethod: { _id: "5e771e9000000000000000a1", name: "Standard", price: 80 },
+    shippingMessage: null,
     taxPrice: 9.72,
     totalPrice: 143.72,
   };

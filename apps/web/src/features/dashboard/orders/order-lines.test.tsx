@@ -27,6 +27,8 @@ const order: OrderDto = {
   savedAmount: 0,
   shippingAmount: 80,
   taxAmount: 28.8,
+  currency: "USD",
+  shippingMethod: { name: "Standard", price: 80 },
   discountCode: "SHOES10",
   discountAmount: 12,
   invoiceNumber: "INV/2026-27/000007",

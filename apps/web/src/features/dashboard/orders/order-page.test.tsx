@@ -36,6 +36,8 @@ const order: OrderDto = {
   savedAmount: 20,
   shippingAmount: 80,
   taxAmount: 10.8,
+  currency: "USD",
+  shippingMethod: { name: "Standard", price: 80 },
   discountCode: null,
   discountAmount: 0,
   invoiceNumber: null,

@@ -26,6 +26,8 @@ const order: OrderSummaryDto = {
   savedAmount: 20,
   shippingAmount: 80,
   taxAmount: 10.8,
+  currency: "USD",
+  shippingMethod: { name: "Standard", price: 80 },
   discountCode: null,
   discountAmount: 0,
   invoiceNumber: "INV/2026-27/000001",

@@ -1,16 +1,11 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { formErrors, settingsPage } from "@shop/shared/messages";
+import { settingsPage } from "@shop/shared/messages";
 import {
   type CheckoutSettings,
   MAX_HOLD_MINUTES,
   MAX_UNPAID_ORDERS_LIMIT,
 } from "@shop/shared/schemas/settings";
-import { useForm } from "react-hook-form";
 import { TextField } from "#web/components/text-field";
-import { isApiError } from "#web/lib/api";
-import { applyServerErrors } from "#web/lib/form-errors";
-import { toast } from "#web/lib/toast";
-import { useSaveSettings } from "../api/save-settings";
 import { SettingsCard } from "./settings-card";
 import {
   asNumber,
@@ -18,6 +13,7 @@ import {
   type CheckoutFormState,
   checkoutFormSchema,
 } from "./settings-form-values";
+import { useSectionForm } from "./use-section-form";
 
 const labels = settingsPage.checkout;
 
@@ -30,28 +26,18 @@ interface CheckoutFormProps {
 
 /** How long an unpaid order holds its stock, how many a shopper may hold, and what an order may hold. */
 export function CheckoutForm({ value, currency, readOnly }: CheckoutFormProps) {
-  const save = useSaveSettings("checkout");
-  const form = useForm<CheckoutFormState, unknown, CheckoutSettings>({
+  const { form, onSubmit, saving } = useSectionForm("checkout", {
     resolver: zodResolver(checkoutFormSchema),
-    defaultValues: value,
+    value,
+    toState: (checkout): CheckoutFormState => checkout,
+    fields: CHECKOUT_FIELDS,
   });
   const { register, formState } = form;
   const { errors } = formState;
   const number = { setValueAs: asNumber };
 
-  const onSubmit = form.handleSubmit(
-    (values) =>
-      save.mutate(values, {
-        onSuccess: (saved) => form.reset(saved),
-        onError: (error) => {
-          if (isApiError(error)) applyServerErrors(error, CHECKOUT_FIELDS, form.setError);
-        },
-      }),
-    () => toast.error(formErrors.invalidInput),
-  );
-
   return (
-    <SettingsCard section="checkout" readOnly={readOnly} saving={save.isPending} onSubmit={onSubmit}>
+    <SettingsCard section="checkout" readOnly={readOnly} saving={saving} onSubmit={onSubmit}>
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField
           label={labels.holdMinutes}

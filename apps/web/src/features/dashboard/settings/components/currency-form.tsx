@@ -1,39 +1,29 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { formErrors, settingsPage } from "@shop/shared/messages";
+import { settingsPage } from "@shop/shared/messages";
 import { CurrencySettings } from "@shop/shared/schemas/settings";
-import { useForm, useWatch } from "react-hook-form";
+import { useWatch } from "react-hook-form";
 import { TextField } from "#web/components/text-field";
-import { isApiError } from "#web/lib/api";
-import { applyServerErrors } from "#web/lib/form-errors";
-import { toast } from "#web/lib/toast";
-import { useSaveSettings } from "../api/save-settings";
 import { SettingsCard } from "./settings-card";
 import { CURRENCY_FIELDS, currencyPreview } from "./settings-form-values";
+import { useSectionForm } from "./use-section-form";
 
 const labels = settingsPage.currency;
 
 /** The currency prices are in and the locale amounts are written in, with an example of both. */
 export function CurrencyForm({ value, readOnly }: { value: CurrencySettings; readOnly: boolean }) {
-  const save = useSaveSettings("currency");
-  const form = useForm<CurrencySettings>({ resolver: zodResolver(CurrencySettings), defaultValues: value });
+  const { form, onSubmit, saving } = useSectionForm("currency", {
+    resolver: zodResolver(CurrencySettings),
+    value,
+    toState: (currency) => currency,
+    fields: CURRENCY_FIELDS,
+  });
   const { register, control, formState } = form;
   const { errors } = formState;
   const [code, locale] = useWatch({ control, name: ["code", "locale"] });
   const preview = currencyPreview(code, locale);
 
-  const onSubmit = form.handleSubmit(
-    (values) =>
-      save.mutate(values, {
-        onSuccess: (saved) => form.reset(saved),
-        onError: (error) => {
-          if (isApiError(error)) applyServerErrors(error, CURRENCY_FIELDS, form.setError);
-        },
-      }),
-    () => toast.error(formErrors.invalidInput),
-  );
-
   return (
-    <SettingsCard section="currency" readOnly={readOnly} saving={save.isPending} onSubmit={onSubmit}>
+    <SettingsCard section="currency" readOnly={readOnly} saving={saving} onSubmit={onSubmit}>
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField
           label={labels.code}

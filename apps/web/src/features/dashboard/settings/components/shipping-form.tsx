@@ -1,17 +1,13 @@
 import { PlusIcon, TrashIcon } from "@heroicons/react/20/solid";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { formErrors, settingsPage } from "@shop/shared/messages";
+import { settingsPage } from "@shop/shared/messages";
 import { MAX_SHIPPING_METHODS, type ShippingSettings } from "@shop/shared/schemas/settings";
 import { useId } from "react";
-import { Controller, FormProvider, useFieldArray, useForm, useFormContext, useWatch } from "react-hook-form";
+import { Controller, FormProvider, useFieldArray, useFormContext, useWatch } from "react-hook-form";
 import { Button } from "#web/components/button";
 import { StatusToggleField } from "#web/components/status-toggle";
 import { TextField } from "#web/components/text-field";
 import { firstMessage } from "#web/features/dashboard/products/components/first-message";
-import { isApiError } from "#web/lib/api";
-import { applyServerErrors } from "#web/lib/form-errors";
-import { toast } from "#web/lib/toast";
-import { useSaveSettings } from "../api/save-settings";
 import { SettingsCard } from "./settings-card";
 import { asNumber, asNumberOrNull } from "./settings-form-values";
 import {
@@ -21,6 +17,7 @@ import {
   shippingFormDefaults,
   shippingFormSchema,
 } from "./shipping-form-values";
+import { useSectionForm } from "./use-section-form";
 
 const labels = settingsPage.shipping;
 
@@ -33,29 +30,19 @@ interface ShippingFormProps {
 
 /** The shipping methods shoppers choose from at checkout: added, changed and removed, then saved together. */
 export function ShippingForm({ value, currency, readOnly }: ShippingFormProps) {
-  const save = useSaveSettings("shipping");
-  const form = useForm<ShippingFormState, unknown, ShippingSettings>({
+  const { form, onSubmit, saving } = useSectionForm("shipping", {
     resolver: zodResolver(shippingFormSchema),
-    defaultValues: shippingFormDefaults(value.methods),
+    value,
+    toState: (shipping) => shippingFormDefaults(shipping.methods),
+    fields: isShippingField,
   });
   const methods = useFieldArray({ control: form.control, name: "methods" });
   const { errors } = form.formState;
   const listMessage = errors.methods?.root?.message ?? errors.methods?.message;
 
-  const onSubmit = form.handleSubmit(
-    (values) =>
-      save.mutate(values, {
-        onSuccess: (saved) => form.reset(shippingFormDefaults(saved.methods)),
-        onError: (error) => {
-          if (isApiError(error)) applyServerErrors(error, isShippingField, form.setError);
-        },
-      }),
-    () => toast.error(formErrors.invalidInput),
-  );
-
   return (
     <FormProvider {...form}>
-      <SettingsCard section="shipping" readOnly={readOnly} saving={save.isPending} onSubmit={onSubmit}>
+      <SettingsCard section="shipping" readOnly={readOnly} saving={saving} onSubmit={onSubmit}>
         {methods.fields.length > 0 ? (
           <ul className="space-y-4">
             {methods.fields.map((field, index) => (

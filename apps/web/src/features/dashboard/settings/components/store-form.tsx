@@ -1,38 +1,27 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { formErrors, settingsPage } from "@shop/shared/messages";
+import { settingsPage } from "@shop/shared/messages";
 import { StoreSettings } from "@shop/shared/schemas/settings";
-import { useForm } from "react-hook-form";
 import { TextArea } from "#web/components/text-area";
 import { TextField } from "#web/components/text-field";
-import { isApiError } from "#web/lib/api";
-import { applyServerErrors } from "#web/lib/form-errors";
-import { toast } from "#web/lib/toast";
-import { useSaveSettings } from "../api/save-settings";
 import { SettingsCard } from "./settings-card";
 import { STORE_FIELDS } from "./settings-form-values";
+import { useSectionForm } from "./use-section-form";
 
 const labels = settingsPage.store;
 
 /** The shop's name, contact details, GSTIN, state and clock. */
 export function StoreForm({ value, readOnly }: { value: StoreSettings; readOnly: boolean }) {
-  const save = useSaveSettings("store");
-  const form = useForm<StoreSettings>({ resolver: zodResolver(StoreSettings), defaultValues: value });
+  const { form, onSubmit, saving } = useSectionForm("store", {
+    resolver: zodResolver(StoreSettings),
+    value,
+    toState: (store) => store,
+    fields: STORE_FIELDS,
+  });
   const { register, formState } = form;
   const { errors } = formState;
 
-  const onSubmit = form.handleSubmit(
-    (values) =>
-      save.mutate(values, {
-        onSuccess: (saved) => form.reset(saved),
-        onError: (error) => {
-          if (isApiError(error)) applyServerErrors(error, STORE_FIELDS, form.setError);
-        },
-      }),
-    () => toast.error(formErrors.invalidInput),
-  );
-
   return (
-    <SettingsCard section="store" readOnly={readOnly} saving={save.isPending} onSubmit={onSubmit}>
+    <SettingsCard section="store" readOnly={readOnly} saving={saving} onSubmit={onSubmit}>
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField
           label={labels.name}

@@ -1,41 +1,28 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { formErrors, settingsPage } from "@shop/shared/messages";
+import { settingsPage } from "@shop/shared/messages";
 import { MAX_TAX_RATE, type TaxSettings } from "@shop/shared/schemas/settings";
-import { Controller, useForm } from "react-hook-form";
+import { Controller } from "react-hook-form";
 import { StatusToggleField } from "#web/components/status-toggle";
 import { TextField } from "#web/components/text-field";
-import { isApiError } from "#web/lib/api";
-import { applyServerErrors } from "#web/lib/form-errors";
-import { toast } from "#web/lib/toast";
-import { useSaveSettings } from "../api/save-settings";
 import { SettingsCard } from "./settings-card";
 import { asNumber, TAX_FIELDS, type TaxFormState, taxFormSchema } from "./settings-form-values";
+import { useSectionForm } from "./use-section-form";
 
 const labels = settingsPage.taxes;
 
 /** Whether prices include GST, and the rate and HSN code of products that set none. */
 export function TaxForm({ value, readOnly }: { value: TaxSettings; readOnly: boolean }) {
-  const save = useSaveSettings("taxes");
-  const form = useForm<TaxFormState, unknown, TaxSettings>({
+  const { form, onSubmit, saving } = useSectionForm("taxes", {
     resolver: zodResolver(taxFormSchema),
-    defaultValues: value,
+    value,
+    toState: (taxes): TaxFormState => taxes,
+    fields: TAX_FIELDS,
   });
   const { register, control, formState } = form;
   const { errors } = formState;
 
-  const onSubmit = form.handleSubmit(
-    (values) =>
-      save.mutate(values, {
-        onSuccess: (saved) => form.reset(saved),
-        onError: (error) => {
-          if (isApiError(error)) applyServerErrors(error, TAX_FIELDS, form.setError);
-        },
-      }),
-    () => toast.error(formErrors.invalidInput),
-  );
-
   return (
-    <SettingsCard section="taxes" readOnly={readOnly} saving={save.isPending} onSubmit={onSubmit}>
+    <SettingsCard section="taxes" readOnly={readOnly} saving={saving} onSubmit={onSubmit}>
       <Controller
         control={control}
         name="pricesIncludeTax"

@@ -1,0 +1,2 @@
+ALTER TABLE "orders" ADD COLUMN "shipping_method_name" text DEFAULT 'Standard' NOT NULL;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "shipping_method_price" numeric(12, 2) DEFAULT 80 NOT NULL;

@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import type { ShippingMethod } from "./schemas/settings";
+import { chooseMethod, methodsFor, STANDARD_SHIPPING } from "./shipping";
+
+const method = (name: string, price: number, states: string[] | null, enabled = true): ShippingMethod => ({
+  _id: `${name.toLowerCase().padEnd(24, "0")}`.slice(0, 24),
+  name,
+  price,
+  freeAbove: null,
+  estimatedDays: null,
+  states,
+  enabled,
+});
+
+const express = method("Express", 150, ["Maharashtra", " karnataka "]);
+const economy = method("Economy", 40, null);
+const pickup = method("Pickup", 0, null, false);
+const METHODS = [express, STANDARD_SHIPPING, economy, pickup];
+
+describe("shipping methods for an address", () => {
+  it("offers the enabled methods that serve the state, cheapest first, states compared without case", () => {
+    expect(methodsFor(METHODS, "Karnataka").map((m) => m.name)).toEqual(["Economy", "Standard", "Express"]);
+    expect(methodsFor(METHODS, "Kerala").map((m) => m.name)).toEqual(["Economy", "Standard"]);
+    // Without a state (a cart with no address yet): every enabled method.
+    expect(methodsFor(METHODS, undefined).map((m) => m.name)).toEqual(["Economy", "Standard", "Express"]);
+  });
+
+  it("chooses the one asked for when it serves the state, the cheapest without one, and says why not", () => {
+    expect(chooseMethod(METHODS, "Maharashtra", express._id)).toEqual({ method: express });
+    expect(chooseMethod(METHODS, "Maharashtra", undefined)).toEqual({ method: economy });
+    expect(chooseMethod(METHODS, "Kerala", express._id)).toEqual({ refused: "chosen" });
+    expect(chooseMethod(METHODS, "Kerala", pickup._id)).toEqual({ refused: "chosen" });
+    expect(chooseMethod([express], "Kerala", undefined)).toEqual({ refused: "none" });
+  });
+});

@@ -1,0 +1,54 @@
+/**
+ * Which of the owner's shipping methods serve an address (docs/design.md section 8): the cart and
+ * the server choose alike. A method serves a state when it is enabled and names no states, or names
+ * that one (compared without case or surrounding spaces).
+ */
+import { FREE_SHIPPING_ABOVE, SHIPPING_FEE } from "./constants";
+import type { ShippingMethod } from "./schemas/settings";
+
+/** SPEC's one rate, the method a fresh shop has: "Standard", 80, free above 5000, every state. */
+export const STANDARD_SHIPPING: ShippingMethod = {
+  _id: "5e771e9000000000000000a1",
+  name: "Standard",
+  price: SHIPPING_FEE,
+  freeAbove: FREE_SHIPPING_ABOVE,
+  estimatedDays: null,
+  states: null,
+  enabled: true,
+};
+
+const stateKey = (state: string) => state.trim().toLowerCase();
+
+/** The enabled methods that serve the state, cheapest first (by name when prices are equal). */
+export function methodsFor(methods: readonly ShippingMethod[], state: string | undefined): ShippingMethod[] {
+  const key = state === undefined ? undefined : stateKey(state);
+  return methods
+    .filter(
+      (method) =>
+        method.enabled &&
+        (method.states === null ||
+          key === undefined ||
+          method.states.some((named) => stateKey(named) === key)),
+    )
+    .sort((a, b) => a.price - b.price || a.name.localeCompare(b.name));
+}
+
+export type MethodChoice =
+  | { method: ShippingMethod }
+  /** `chosen`: the method asked for does not serve the state; `none`: no method serves it. */
+  | { refused: "chosen" | "none" };
+
+/** The method asked for, when it serves the state; without one asked for, the cheapest that does. */
+export function chooseMethod(
+  methods: readonly ShippingMethod[],
+  state: string | undefined,
+  chosenId: string | undefined,
+): MethodChoice {
+  const serving = methodsFor(methods, state);
+  if (chosenId !== undefined) {
+    const method = serving.find((candidate) => candidate._id === chosenId);
+    return method ? { method } : { refused: "chosen" };
+  }
+  const [cheapest] = serving;
+  return cheapest ? { method: cheapest } : { refused: "none" };
+}
