@@ -36,7 +36,7 @@ const loaders = {
   emailSummary: () => import("@shop/shared/schemas/email").then((m) => m.EmailSummaryDto),
   discount: () => import("@shop/shared/schemas/discount").then((m) => m.DiscountDto),
   discountDetail: () => import("@shop/shared/schemas/discount").then((m) => m.DiscountDetailDto),
-  settings: () => import("@shop/shared/schemas/settings").then((m) => m.Settings),
+  settings: () => import("@shop/shared/schemas/settings").then((m) => m.SettingsDto),
   storeSettings: () => import("@shop/shared/schemas/settings").then((m) => m.StoreSettings),
   currencySettings: () => import("@shop/shared/schemas/settings").then((m) => m.CurrencySettings),
   taxSettings: () => import("@shop/shared/schemas/settings").then((m) => m.TaxSettings),

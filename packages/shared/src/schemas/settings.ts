@@ -165,7 +165,7 @@ export const SETTINGS_SCHEMAS = {
   checkout: CheckoutSettings,
 } as const;
 
-/** GET /settings (staff): every section as it applies now. */
+/** Every section as it applies now. */
 export const Settings = z.object({
   store: StoreSettings,
   currency: CurrencySettings,
@@ -174,6 +174,45 @@ export const Settings = z.object({
   checkout: CheckoutSettings,
 });
 export type Settings = z.infer<typeof Settings>;
+
+/**
+ * GET /settings (staff): the same shape, as a description of what is answered rather than a check
+ * of what may be saved. NOTE: a section never saved answers its first values, which come from the
+ * environment (MAX_UNPAID_ORDERS, ORDER_HOLD_MINUTES, STORE_PHONE...) and may lie outside what the
+ * form accepts; the form then asks for a value it accepts before saving.
+ */
+export const SettingsDto = z.object({
+  store: z.object({
+    name: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    address: z.string(),
+    gstin: z.string(),
+    state: z.string(),
+    utcOffset: z.string(),
+  }),
+  currency: z.object({ code: z.string(), locale: z.string() }),
+  taxes: z.object({ pricesIncludeTax: z.boolean(), defaultRate: z.number(), defaultHsn: z.string() }),
+  shipping: z.object({
+    methods: z.array(
+      z.object({
+        _id: z.string(),
+        name: z.string(),
+        price: z.number(),
+        freeAbove: z.number().nullable(),
+        estimatedDays: z.string().nullable(),
+        states: z.array(z.string()).nullable(),
+        enabled: z.boolean(),
+      }),
+    ),
+  }),
+  checkout: z.object({
+    holdMinutes: z.number(),
+    maxUnpaidOrders: z.number(),
+    maxQuantityPerLine: z.number(),
+    minimumOrder: z.number(),
+  }),
+});
 
 export const SettingsSectionParams = z.object({
   section: z.enum(SETTINGS_SECTIONS, { error: validation.oneOf(SETTINGS_SECTIONS) }),

@@ -3,8 +3,8 @@ import { api } from "@shop/shared/messages";
 import {
   SETTINGS_SCHEMAS,
   SETTINGS_SECTIONS,
-  Settings,
   SettingsChange,
+  SettingsDto,
   SettingsHistoryQuery,
 } from "@shop/shared/schemas/settings";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -21,7 +21,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["settings"],
         operationId: "getSettings",
         summary: "Every section of the shop's settings as it applies now (staff)",
-        response: { 200: envelope(Settings) },
+        response: { 200: envelope(SettingsDto) },
       },
       preValidation: requireStaff,
     },

@@ -76,6 +76,18 @@ describe("the shop's settings", () => {
     });
   });
 
+  it("answer first values from the environment that the form would not take (a load test's limits)", async () => {
+    const loose = await createTestApp({ MAX_UNPAID_ORDERS: "1000000", ORDER_HOLD_MINUTES: "0.5" });
+    try {
+      const owner = await quickUser(loose, "admin");
+      const response = await inject(loose.app, { method: "GET", url: "/api/settings", cookie: owner.cookie });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json().data.checkout).toMatchObject({ maxUnpaidOrders: 1_000_000, holdMinutes: 0.5 });
+    } finally {
+      await loose.close();
+    }
+  });
+
   it("refuse a manager's change, and anyone else's read", async () => {
     expect((await put("store", STORE, manager)).statusCode).toBe(403);
     const shopper = await quickUser(t);
