@@ -4,6 +4,7 @@ import type { CartPriceDto, CartPriceInput } from "@shop/shared/schemas/discount
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { api } from "#web/lib/api";
 import { cartSummary, lineKey, orderLines } from "#web/lib/cart-store";
+import { useConfig } from "#web/lib/config";
 import { accountKeys } from "#web/lib/query-keys";
 import { responseSchemas } from "#web/lib/response-schemas";
 import type { CartItem } from "#web/lib/stored-state-types";
@@ -76,7 +77,9 @@ const NO_LINES: ReadonlySet<string> = new Set();
  * keep their own figures: the server's `lines` follow the order it locks them in, not the cart's).
  */
 export function useCartPricing(items: readonly CartItem[], code: string | null): CartPricing {
-  const local = cartSummary(items);
+  // The cheapest enabled method, as the server prices a cart whose address is not known yet.
+  const [cheapest] = useConfig().data?.shippingMethods ?? [];
+  const local = cartSummary(items, cheapest);
   const lines = orderLines(items);
   const enabled = code !== null && lines.length > 0;
   const query = useQuery({

@@ -7,7 +7,13 @@
  * are not stored: they are derived from the lines with the shared pricing code (`cartSummary`), so
  * they can never disagree with the lines. The server prices the order again from its database.
  */
-import { type PriceSummary, priceItems, unitPriceCents } from "@shop/shared/pricing";
+import {
+  type PriceSummary,
+  priceItems,
+  type ShippingRate,
+  SPEC_SHIPPING,
+  unitPriceCents,
+} from "@shop/shared/pricing";
 import type { AddressDto } from "@shop/shared/schemas/address";
 import type { VariantDto } from "@shop/shared/schemas/product";
 import { variantLabel } from "@shop/shared/variants";
@@ -146,10 +152,14 @@ export function hasUnpurchasable(items: readonly CartItem[]): boolean {
 }
 
 /**
- * The cart's prices (SPEC section 9), computed from the lines. A line that cannot be bought counts
- * as 0 units, so it adds nothing to any total while `lines[i]` still matches `items[i]`.
+ * The cart's prices (SPEC section 9), computed from the lines with a shipping method's rate (SPEC's
+ * until the owner's are known). A line that cannot be bought counts as 0 units, so it adds nothing
+ * to any total while `lines[i]` still matches `items[i]`.
  */
-export function cartSummary(items: readonly CartItem[]): PriceSummary {
+export function cartSummary(
+  items: readonly CartItem[],
+  shipping: ShippingRate = SPEC_SHIPPING,
+): PriceSummary {
   return priceItems(
     items.map(({ product, quantity }) => ({
       price: product.price,
@@ -157,6 +167,8 @@ export function cartSummary(items: readonly CartItem[]): PriceSummary {
       salePrice: product.salePrice,
       quantity: isPurchasable(product) ? quantity : 0,
     })),
+    undefined,
+    shipping,
   );
 }
 

@@ -1,4 +1,7 @@
-/** GET /api/config: the store's contact details, the payment provider and the demo credentials. */
+/**
+ * GET /api/config: the store's name and contact details, its currency, shipping methods and limits
+ * (the owner's settings), the payment provider and the demo credentials.
+ */
 import { ORDER_LIMITS } from "@shop/shared/constants";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "./api";
@@ -12,8 +15,8 @@ export function configQueryOptions() {
   return queryOptions({
     queryKey: ["config"],
     queryFn: ({ signal }) => getConfig({ signal }),
-    // The configuration changes only when the server restarts.
-    staleTime: Number.POSITIVE_INFINITY,
+    // The owner's settings (currency, shipping methods, limits) may change while a page is open.
+    staleTime: 60_000,
   });
 }
 

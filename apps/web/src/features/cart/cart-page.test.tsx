@@ -4,7 +4,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { toCartProduct, useCart } from "#web/lib/cart-store";
 import { stubApi } from "#web/test/api-stub";
-import { lamp } from "#web/test/fixtures";
+import { lamp, publicConfig } from "#web/test/fixtures";
 import { renderRoutes } from "#web/test/render";
 import { CartPage } from "./cart-page";
 
@@ -101,5 +101,27 @@ describe("the cart's savings with a discount code", () => {
 
     expect((await screen.findByText("You Saved")).parentElement).toHaveTextContent("$20.00");
     expect(screen.queryByText(/does not apply to this item/)).toBeNull();
+  });
+
+  it("prices shipping with the owner's cheapest method once the shop's settings are known", async () => {
+    const economy = {
+      ...publicConfig.shippingMethods[0],
+      _id: "e1e1e1e1e1e1e1e1e1e1e1e1",
+      name: "Economy",
+      price: 45,
+      freeAbove: null,
+    };
+    stubApi({
+      [`GET /api/products/${lamp._id}`]: { data: lamp },
+      "GET /api/config": {
+        data: { ...publicConfig, shippingMethods: [economy, ...publicConfig.shippingMethods] },
+      },
+    });
+    useCart.setState({ items: [{ product: toCartProduct(lamp), quantity: 2 }], discountCode: null });
+    renderCart();
+
+    await waitFor(() =>
+      expect(screen.getByText("Shipping", { selector: "dt" }).parentElement).toHaveTextContent("$45.00"),
+    );
   });
 });
