@@ -371,7 +371,23 @@ export async function findExportBatch(
     : undefined;
   const page = await db
     .select({
-      order: orders,
+      // Only what the export writes: a batch of whole rows (idempotency keys, fingerprints, more
+      // dates) weighed on the export's peak memory (test-hard/orders-export.test.ts).
+      order: {
+        id: orders.id,
+        number: orders.number,
+        createdAt: orders.createdAt,
+        status: orders.status,
+        subTotal: orders.subTotal,
+        savedAmount: orders.savedAmount,
+        shippingAmount: orders.shippingAmount,
+        taxAmount: orders.taxAmount,
+        totalAmount: orders.totalAmount,
+        discountCode: orders.discountCode,
+        discountAmount: orders.discountAmount,
+        invoiceNumber: orders.invoiceNumber,
+        shippingAddress: orders.shippingAddress,
+      },
       user: orderColumns.user,
       payment: { status: payments.status, refundedAmount: payments.refundedAmount },
       at: sql<string>`${orders.createdAt}::text`,
