@@ -5,6 +5,7 @@ import type { CategoryDto } from "@shop/shared/schemas/category";
 import type { MediaDto } from "@shop/shared/schemas/media";
 import type { OrderDto } from "@shop/shared/schemas/order";
 import type { ProductDto } from "@shop/shared/schemas/product";
+import type { UserDto } from "@shop/shared/schemas/user";
 
 const CREATED = "2026-01-05T10:00:00.000Z";
 
@@ -127,3 +128,16 @@ export const publicConfig: PublicConfig = {
   ],
   minimumOrder: 0,
 };
+
+/** A signed-in staff member of this role (the dashboard's tests). */
+export function staff(role: UserDto["role"]): UserDto {
+  return {
+    _id: "a0a0a0a0a0a0a0a0a0a0a0a0",
+    name: { firstName: "Meera", lastName: "Shah" },
+    email: "meera@example.com",
+    avatar: null,
+    role,
+    status: true,
+    createdAt: "2026-11-20T10:00:00.000Z",
+  };
+}

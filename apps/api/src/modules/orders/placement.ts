@@ -54,9 +54,13 @@ function methodOrRefusal(
 ): ShippingMethod {
   const choice = chooseMethod(methods, state, chosen);
   if ("method" in choice) return choice.method;
-  const message =
-    choice.refused === "chosen" ? api.shippingMethodUnavailable : api.noShippingMethod(state ?? "");
+  const message = refusalMessage(choice.refused, state);
   throw new AppError("CONFLICT", message, { shippingMethod: message });
+}
+
+/** Why no method prices the order: the one asked for does not serve the state, or none does. */
+function refusalMessage(refused: "chosen" | "none", state: string | undefined): string {
+  return refused === "chosen" ? api.shippingMethodUnavailable : api.noShippingMethod(state ?? "");
 }
 
 /** The key of an order line: its product, and its variant when one is named. */
@@ -205,12 +209,7 @@ export async function priceCart(
   // Without a method that serves the state, the cart is priced without shipping and says why.
   const choice = chooseMethod(shipping, input.state, input.shippingMethod);
   const method = "method" in choice ? choice.method : null;
-  const shippingMessage =
-    "refused" in choice
-      ? choice.refused === "chosen"
-        ? api.shippingMethodUnavailable
-        : api.noShippingMethod(input.state ?? "")
-      : null;
+  const shippingMessage = "refused" in choice ? refusalMessage(choice.refused, input.state) : null;
   const priced = priceItems(applied?.items ?? items, terms, method ?? { price: 0, freeAbove: null });
   return {
     lines: lines.map((line, index) => {

@@ -1,7 +1,8 @@
 /**
- * The owner's settings (issue 31): SPEC's values until changed, each section saved on its own with
- * the field errors of a bad value, every change recorded, the checkout limits applied to the next
- * order, the public part in GET /api/config, and another instance in step within its cache time.
+ * The owner's settings: SPEC's values until changed, each section saved on its own with the field
+ * errors of a bad value, every change recorded, the checkout limits, store details and shipping
+ * methods applied to the next order, the public part in GET /api/config, and another instance in
+ * step by NOTIFY or within its cache time.
  */
 import { api, validation } from "@shop/shared/messages";
 import { formatPrice } from "@shop/shared/pricing";
@@ -47,6 +48,37 @@ async function current(caller: Caller = manager) {
   const response = await inject(t.app, { method: "GET", url: "/api/settings", cookie: caller.cookie });
   expect(response.statusCode, response.body).toBe(200);
   return response.json().data;
+}
+
+/** Checkout limits that let a test's shopper place a few orders freely. */
+const OPEN_CHECKOUT = { holdMinutes: 30, maxUnpaidOrders: 5, maxQuantityPerLine: 10, minimumOrder: 0 };
+
+/** A shopper with a Mumbai address, a product at 100, and placing it (one unit unless said). */
+async function buyer() {
+  const category = await makeCategory(t.database);
+  const media = await makeMedia(t.database);
+  const refs = { category: category.id, thumbnail: media.id };
+  const product = await makeProduct(t.database, refs, { price: 100 });
+  const shopper = await quickUser(t);
+  const address = await addAddress(t.database.db, shopper.user.id, ADDRESS);
+  const place = ({ quantity = 1, addressId = address._id, shippingMethod }: PlaceOptions = {}) =>
+    inject(t.app, {
+      method: "POST",
+      url: "/api/orders",
+      cookie: shopper.cookie,
+      payload: {
+        products: [{ product: product._id, quantity }],
+        shippingAddress: addressId,
+        ...(shippingMethod ? { shippingMethod } : {}),
+      },
+    });
+  return { product, shopper, address, place };
+}
+
+interface PlaceOptions {
+  quantity?: number;
+  addressId?: string;
+  shippingMethod?: string;
 }
 
 describe("the shop's settings", () => {
@@ -269,33 +301,18 @@ describe("the shop's settings", () => {
   });
 
   it("apply the checkout limits to the next order: units per line, unpaid orders, the minimum", async () => {
-    const category = await makeCategory(t.database);
-    const media = await makeMedia(t.database);
-    const product = await makeProduct(
-      t.database,
-      { category: category.id, thumbnail: media.id },
-      { price: 100 },
-    );
-    const shopper = await quickUser(t);
-    const address = await addAddress(t.database.db, shopper.user.id, ADDRESS);
-    const place = (quantity: number) =>
-      inject(t.app, {
-        method: "POST",
-        url: "/api/orders",
-        cookie: shopper.cookie,
-        payload: { products: [{ product: product._id, quantity }], shippingAddress: address._id },
-      });
+    const { place } = await buyer();
 
     const limits = { holdMinutes: 30, maxUnpaidOrders: 1, maxQuantityPerLine: 2, minimumOrder: 150 };
     expect((await put("checkout", limits)).statusCode).toBe(200);
-    const tooMany = await place(3);
+    const tooMany = await place({ quantity: 3 });
     expect(tooMany.statusCode).toBe(409);
     expect(tooMany.json().message).toBe(api.quantityPerLine(2));
-    const tooLittle = await place(1);
+    const tooLittle = await place({ quantity: 1 });
     expect(tooLittle.statusCode).toBe(409);
     expect(tooLittle.json().message).toBe(api.minimumOrder(formatPrice(150)));
-    expect((await place(2)).statusCode).toBe(201);
-    const held = await place(2);
+    expect((await place({ quantity: 2 })).statusCode).toBe(201);
+    const held = await place({ quantity: 2 });
     expect(held.statusCode).toBe(409);
     expect(held.json().message).toBe(api.tooManyUnpaidOrders);
     expect((await inject(t.app, { method: "GET", url: "/api/config" })).json().data).toMatchObject({
@@ -341,31 +358,9 @@ describe("the shop's settings", () => {
       state: "Karnataka",
     };
     expect((await put("store", store)).statusCode).toBe(200);
-    expect(
-      (
-        await put("checkout", {
-          holdMinutes: 30,
-          maxUnpaidOrders: 5,
-          maxQuantityPerLine: 10,
-          minimumOrder: 0,
-        })
-      ).statusCode,
-    ).toBe(200);
-    const category = await makeCategory(t.database);
-    const media = await makeMedia(t.database);
-    const product = await makeProduct(
-      t.database,
-      { category: category.id, thumbnail: media.id },
-      { price: 100 },
-    );
-    const shopper = await quickUser(t);
-    const address = await addAddress(t.database.db, shopper.user.id, ADDRESS);
-    const placed = await inject(t.app, {
-      method: "POST",
-      url: "/api/orders",
-      cookie: shopper.cookie,
-      payload: { products: [{ product: product._id, quantity: 1 }], shippingAddress: address._id },
-    });
+    expect((await put("checkout", OPEN_CHECKOUT)).statusCode).toBe(200);
+    const { shopper, place } = await buyer();
+    const placed = await place();
     expect(placed.statusCode, placed.body).toBe(201);
     const orderId = placed.json().data._id as string;
     const [message] = await t.database.db
@@ -417,44 +412,16 @@ describe("the shop's settings", () => {
     };
     const standard = { ...STANDARD_SHIPPING, estimatedDays: "4–6 days" };
     expect((await put("shipping", { methods: [express, standard, economy] })).statusCode).toBe(200);
-    expect(
-      (
-        await put("checkout", {
-          holdMinutes: 30,
-          maxUnpaidOrders: 5,
-          maxQuantityPerLine: 10,
-          minimumOrder: 0,
-        })
-      ).statusCode,
-    ).toBe(200);
-    const category = await makeCategory(t.database);
-    const media = await makeMedia(t.database);
-    const product = await makeProduct(
-      t.database,
-      { category: category.id, thumbnail: media.id },
-      { price: 100 },
-    );
-    const shopper = await quickUser(t);
-    const mumbai = await addAddress(t.database.db, shopper.user.id, ADDRESS);
+    expect((await put("checkout", OPEN_CHECKOUT)).statusCode).toBe(200);
+    const { product, shopper, place } = await buyer();
     const kochi = await addAddress(t.database.db, shopper.user.id, {
       ...ADDRESS,
       city: "Kochi",
       state: "Kerala",
     });
-    const place = (addressId: string, shippingMethod?: string) =>
-      inject(t.app, {
-        method: "POST",
-        url: "/api/orders",
-        cookie: shopper.cookie,
-        payload: {
-          products: [{ product: product._id, quantity: 1 }],
-          shippingAddress: addressId,
-          ...(shippingMethod ? { shippingMethod } : {}),
-        },
-      });
 
     // Mumbai: the cheapest that serves Maharashtra, in the shop's currency.
-    const cheapest = await place(mumbai._id);
+    const cheapest = await place();
     expect(cheapest.statusCode, cheapest.body).toBe(201);
     expect(cheapest.json().data).toMatchObject({
       currency: "INR",
@@ -462,14 +429,14 @@ describe("the shop's settings", () => {
       shippingAmount: 40,
     });
     // Asked for, and serving Kerala.
-    const chosen = await place(kochi._id, STANDARD_SHIPPING._id);
+    const chosen = await place({ addressId: kochi._id, shippingMethod: STANDARD_SHIPPING._id });
     expect(chosen.statusCode, chosen.body).toBe(201);
     expect(chosen.json().data).toMatchObject({
       shippingMethod: { name: "Standard", price: 80 },
       shippingAmount: 80,
     });
     // Express serves Karnataka only: refused at its field, nothing placed.
-    const refused = await place(kochi._id, express._id);
+    const refused = await place({ addressId: kochi._id, shippingMethod: express._id });
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({
       message: api.shippingMethodUnavailable,
@@ -494,7 +461,7 @@ describe("the shop's settings", () => {
 
     // With no method for Kerala, an order there is refused and says so; the earlier orders keep theirs.
     expect((await put("shipping", { methods: [{ ...economy, price: 45 }] })).statusCode).toBe(200);
-    const nowhere = await place(kochi._id);
+    const nowhere = await place({ addressId: kochi._id });
     expect(nowhere.statusCode).toBe(409);
     expect(nowhere.json().message).toBe(api.noShippingMethod("Kerala"));
     const kept = await inject(t.app, {

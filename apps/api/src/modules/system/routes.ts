@@ -1,5 +1,6 @@
 import { envelope, Health, PublicConfig } from "@shop/shared/api";
 import { api } from "@shop/shared/messages";
+import { methodsFor } from "@shop/shared/shipping";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { DEMO_ACCOUNTS } from "#api/config";
 import { AppError } from "#api/core/errors";
@@ -52,9 +53,8 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
         store: { name: store.name },
         currency,
         taxes: { pricesIncludeTax: taxes.pricesIncludeTax },
-        shippingMethods: shipping.methods
-          .filter((method) => method.enabled)
-          .sort((a, b) => a.price - b.price),
+        // Every enabled method, cheapest first, as a cart without an address is priced.
+        shippingMethods: methodsFor(shipping.methods, undefined),
         minimumOrder: checkout.minimumOrder,
       });
     },

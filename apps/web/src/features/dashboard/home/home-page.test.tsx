@@ -1,28 +1,16 @@
 import { empty, salesReports } from "@shop/shared/messages";
 import type { DashboardStatsDto, SalesDayDto } from "@shop/shared/schemas/stats";
-import type { UserDto } from "@shop/shared/schemas/user";
 import { screen, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it } from "vitest";
 import { useSession } from "#web/lib/session";
 import { stubApi } from "#web/test/api-stub";
+import { staff } from "#web/test/fixtures";
 import { renderRoutes } from "#web/test/render";
 import { DashboardHomePage } from "./home-page";
 
 const { figures, withPeriod, allTime } = salesReports;
 const NET_SALES = withPeriod(figures.netSales, allTime);
 const REFUNDS = withPeriod(figures.refunds, allTime);
-
-function staff(role: UserDto["role"]): UserDto {
-  return {
-    _id: "a0a0a0a0a0a0a0a0a0a0a0a0",
-    name: { firstName: "Meera", lastName: "Shah" },
-    email: "meera@example.com",
-    avatar: null,
-    role,
-    status: true,
-    createdAt: "2026-11-20T10:00:00.000Z",
-  };
-}
 
 const counts = {
   orders: 14,

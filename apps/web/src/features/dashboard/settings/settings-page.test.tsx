@@ -7,6 +7,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { useSession } from "#web/lib/session";
 import { toast } from "#web/lib/toast";
 import { type StubRequest, type StubRoutes, stubApi } from "#web/test/api-stub";
+import { staff } from "#web/test/fixtures";
 import { renderRoutes } from "#web/test/render";
 import { SettingsPage } from "./settings-page";
 
@@ -59,18 +60,6 @@ function change(n: number, section: SettingsChange["section"], name: string): Se
     by: { _id: "a0a0a0a0a0a0a0a0a0a0a0a0", name },
     before: {},
     after: {},
-  };
-}
-
-function staff(role: UserDto["role"]): UserDto {
-  return {
-    _id: "a0a0a0a0a0a0a0a0a0a0a0a0",
-    name: { firstName: "Meera", lastName: "Shah" },
-    email: "meera@example.com",
-    avatar: null,
-    role,
-    status: true,
-    createdAt: "2026-11-20T10:00:00.000Z",
   };
 }
 

@@ -1,23 +1,11 @@
 import { warnings } from "@shop/shared/messages";
-import type { UserDto } from "@shop/shared/schemas/user";
 import { screen } from "@testing-library/react";
 import { beforeEach, describe, expect, it } from "vitest";
 import { useSession } from "#web/lib/session";
 import { stubApi } from "#web/test/api-stub";
+import { staff } from "#web/test/fixtures";
 import { renderRoutes } from "#web/test/render";
 import { FailingEmailsTile } from "./failing-emails-tile";
-
-function staff(role: UserDto["role"]): UserDto {
-  return {
-    _id: "a0a0a0a0a0a0a0a0a0a0a0a0",
-    name: { firstName: "Meera", lastName: "Shah" },
-    email: "meera@example.com",
-    avatar: null,
-    role,
-    status: true,
-    createdAt: "2026-11-20T10:00:00.000Z",
-  };
-}
 
 function renderTile(failedTotal: number) {
   const stub = stubApi({
