@@ -127,6 +127,7 @@ export const BENCH_ORDER_LIMITS = { maxUnpaidOrders: 1_000_000, maxQuantityPerLi
 export const BENCH_MAIL = {
   shop: { address: "1 Bench Street", email: "bench@example.com", phone: "+91 0000000000" },
   origin: "http://127.0.0.1",
+  locale: "en-US",
 };
 
 export function perSecond(count: number, seconds: number): number {

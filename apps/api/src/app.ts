@@ -134,7 +134,10 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   app.decorate("storage", createStorage(config));
   app.decorate<PaymentProvider>("paymentProvider", createPaymentProvider(config, app.log));
   app.decorate("sessions", { resolve: (token: string) => resolveSession(database.db, token) });
-  app.decorate("mailContext", async () => mailContextOf(config, (await app.settings.current()).store));
+  app.decorate("mailContext", async () => {
+    const { store, currency } = await app.settings.current();
+    return mailContextOf(config, store, currency.locale);
+  });
   const settings = createSettingsStore(database.db, config, {
     cacheMs: config.settingsCacheMs,
     onInvalid: (section, error) =>

@@ -39,6 +39,7 @@ export const ACCESS: Record<string, Access> = {
   "GET /api/media/{id}": "public",
   "DELETE /api/media/{id}": "staff",
   "POST /api/categories": "staff",
+  "PUT /api/categories/{id}/tax": "admin",
   "GET /api/categories": "public",
   "GET /api/categories/{id}": "public",
   "GET /api/categories/slug/{slug}": "public",

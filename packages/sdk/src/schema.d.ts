@@ -396,10 +396,30 @@ export interface paths {
         get: operations["listCategories"];
         put?: never;
         /**
-         * Create a category (staff)
+         * Create a category (staff; its GST rate and HSN code, admins only)
          * @description Roles: admin, manager.
          */
         post: operations["createCategory"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/categories/{id}/tax": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set the GST rate and HSN code of a category's products that set none (admin; null: the shop's default)
+         * @description Roles: admin.
+         */
+        put: operations["setCategoryTax"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1484,6 +1504,7 @@ export interface operations {
                             };
                             taxes: {
                                 pricesIncludeTax: boolean;
+                                defaultRate: number;
                             };
                             shippingMethods: {
                                 _id: string;
@@ -3762,6 +3783,8 @@ export interface operations {
                             name: string;
                             slug: string;
                             count: number;
+                            taxRate?: number;
+                            hsnCode?: string;
                         }[];
                     };
                 };
@@ -3813,6 +3836,8 @@ export interface operations {
                 "application/json": {
                     name: string;
                     slug: string;
+                    taxRate?: number | null;
+                    hsnCode?: string | null;
                 };
             };
         };
@@ -3832,6 +3857,8 @@ export interface operations {
                             name: string;
                             slug: string;
                             count: number;
+                            taxRate?: number;
+                            hsnCode?: string;
                         };
                     };
                 };
@@ -3901,6 +3928,116 @@ export interface operations {
             };
         };
     };
+    setCategoryTax: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "taxRate": 5,
+                 *       "hsnCode": "6211"
+                 *     }
+                 */
+                "application/json": {
+                    taxRate: number | null;
+                    hsnCode: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            _id: string;
+                            name: string;
+                            slug: string;
+                            count: number;
+                            taxRate?: number;
+                            hsnCode?: string;
+                        };
+                    };
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body or file is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body's or the file's type is not accepted. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     getCategory: {
         parameters: {
             query?: never;
@@ -3927,6 +4064,8 @@ export interface operations {
                             name: string;
                             slug: string;
                             count: number;
+                            taxRate?: number;
+                            hsnCode?: string;
                         };
                     };
                 };
@@ -3995,6 +4134,8 @@ export interface operations {
                             name: string;
                             slug: string;
                             count: number;
+                            taxRate?: number;
+                            hsnCode?: string;
                         };
                     };
                 };
@@ -4524,6 +4665,8 @@ export interface operations {
                     /** @default false */
                     isActive?: boolean;
                     category: string;
+                    taxRate?: number | null;
+                    hsnCode?: string | null;
                     thumbnail: string;
                     /** @default [] */
                     gallery?: string[];
@@ -4596,6 +4739,8 @@ export interface operations {
                             }[];
                             variantCount: number;
                             description: string;
+                            taxRate: number | null;
+                            hsnCode: string | null;
                             gallery: {
                                 _id: string;
                                 name: string;
@@ -5213,6 +5358,8 @@ export interface operations {
                             }[];
                             variantCount: number;
                             description: string;
+                            taxRate: number | null;
+                            hsnCode: string | null;
                             gallery: {
                                 _id: string;
                                 name: string;
@@ -5320,6 +5467,8 @@ export interface operations {
                     /** @default false */
                     isActive?: boolean;
                     category: string;
+                    taxRate?: number | null;
+                    hsnCode?: string | null;
                     thumbnail: string;
                     /** @default [] */
                     gallery?: string[];
@@ -5393,6 +5542,8 @@ export interface operations {
                             }[];
                             variantCount: number;
                             description: string;
+                            taxRate: number | null;
+                            hsnCode: string | null;
                             gallery: {
                                 _id: string;
                                 name: string;
@@ -6293,6 +6444,7 @@ export interface operations {
                             shippingAmount: number;
                             taxAmount: number;
                             currency: string;
+                            pricesIncludeTax: boolean;
                             shippingMethod: {
                                 name: string;
                                 price: number;
@@ -6474,6 +6626,7 @@ export interface operations {
                             shippingAmount: number;
                             taxAmount: number;
                             currency: string;
+                            pricesIncludeTax: boolean;
                             shippingMethod: {
                                 name: string;
                                 price: number;
@@ -6553,6 +6706,8 @@ export interface operations {
                                 savedAmount: number;
                                 discountShare: number;
                                 quantity: number;
+                                taxRate: number;
+                                hsnCode: string | null;
                             }[];
                             history: {
                                 /** @enum {string} */
@@ -6603,6 +6758,7 @@ export interface operations {
                             shippingAmount: number;
                             taxAmount: number;
                             currency: string;
+                            pricesIncludeTax: boolean;
                             shippingMethod: {
                                 name: string;
                                 price: number;
@@ -6682,6 +6838,8 @@ export interface operations {
                                 savedAmount: number;
                                 discountShare: number;
                                 quantity: number;
+                                taxRate: number;
+                                hsnCode: string | null;
                             }[];
                             history: {
                                 /** @enum {string} */
@@ -6828,6 +6986,7 @@ export interface operations {
                             shippingAmount: number;
                             taxAmount: number;
                             currency: string;
+                            pricesIncludeTax: boolean;
                             shippingMethod: {
                                 name: string;
                                 price: number;
@@ -6967,6 +7126,7 @@ export interface operations {
                             shippingAmount: number;
                             taxAmount: number;
                             currency: string;
+                            pricesIncludeTax: boolean;
                             shippingMethod: {
                                 name: string;
                                 price: number;
@@ -7046,6 +7206,8 @@ export interface operations {
                                 savedAmount: number;
                                 discountShare: number;
                                 quantity: number;
+                                taxRate: number;
+                                hsnCode: string | null;
                             }[];
                             history: {
                                 /** @enum {string} */
@@ -7154,6 +7316,7 @@ export interface operations {
                             shippingAmount: number;
                             taxAmount: number;
                             currency: string;
+                            pricesIncludeTax: boolean;
                             shippingMethod: {
                                 name: string;
                                 price: number;
@@ -7233,6 +7396,8 @@ export interface operations {
                                 savedAmount: number;
                                 discountShare: number;
                                 quantity: number;
+                                taxRate: number;
+                                hsnCode: string | null;
                             }[];
                             history: {
                                 /** @enum {string} */
@@ -7374,6 +7539,7 @@ export interface operations {
                             shippingAmount: number;
                             taxAmount: number;
                             currency: string;
+                            pricesIncludeTax: boolean;
                             shippingMethod: {
                                 name: string;
                                 price: number;
@@ -7522,6 +7688,7 @@ export interface operations {
                             shippingAmount: number;
                             taxAmount: number;
                             currency: string;
+                            pricesIncludeTax: boolean;
                             shippingMethod: {
                                 name: string;
                                 price: number;
@@ -7601,6 +7768,8 @@ export interface operations {
                                 savedAmount: number;
                                 discountShare: number;
                                 quantity: number;
+                                taxRate: number;
+                                hsnCode: string | null;
                             }[];
                             history: {
                                 /** @enum {string} */
@@ -7723,6 +7892,7 @@ export interface operations {
                             shippingAmount: number;
                             taxAmount: number;
                             currency: string;
+                            pricesIncludeTax: boolean;
                             shippingMethod: {
                                 name: string;
                                 price: number;
@@ -7802,6 +7972,8 @@ export interface operations {
                                 savedAmount: number;
                                 discountShare: number;
                                 quantity: number;
+                                taxRate: number;
+                                hsnCode: string | null;
                             }[];
                             history: {
                                 /** @enum {string} */
@@ -7952,6 +8124,7 @@ export interface operations {
                             shippingAmount: number;
                             taxAmount: number;
                             currency: string;
+                            pricesIncludeTax: boolean;
                             shippingMethod: {
                                 name: string;
                                 price: number;
@@ -8031,6 +8204,8 @@ export interface operations {
                                 savedAmount: number;
                                 discountShare: number;
                                 quantity: number;
+                                taxRate: number;
+                                hsnCode: string | null;
                             }[];
                             history: {
                                 /** @enum {string} */
@@ -8403,6 +8578,7 @@ export interface operations {
                             shippingAmount: number;
                             taxAmount: number;
                             currency: string;
+                            pricesIncludeTax: boolean;
                             shippingMethod: {
                                 name: string;
                                 price: number;
@@ -8482,6 +8658,8 @@ export interface operations {
                                 savedAmount: number;
                                 discountShare: number;
                                 quantity: number;
+                                taxRate: number;
+                                hsnCode: string | null;
                             }[];
                             history: {
                                 /** @enum {string} */
@@ -8532,6 +8710,7 @@ export interface operations {
                             shippingAmount: number;
                             taxAmount: number;
                             currency: string;
+                            pricesIncludeTax: boolean;
                             shippingMethod: {
                                 name: string;
                                 price: number;
@@ -8611,6 +8790,8 @@ export interface operations {
                                 savedAmount: number;
                                 discountShare: number;
                                 quantity: number;
+                                taxRate: number;
+                                hsnCode: string | null;
                             }[];
                             history: {
                                 /** @enum {string} */
@@ -8840,6 +9021,8 @@ export interface operations {
                             } | null;
                             shippingMessage: string | null;
                             taxPrice: number;
+                            taxIncluded: boolean;
+                            taxRate: number | null;
                             totalPrice: number;
                         };
                     };

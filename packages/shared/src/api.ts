@@ -54,7 +54,7 @@ export const PublicConfig = z.object({
   /** The public part of the owner's settings (schemas/settings.ts). */
   store: z.object({ name: z.string() }),
   currency: CurrencySettings,
-  taxes: TaxSettings.pick({ pricesIncludeTax: true }),
+  taxes: TaxSettings.pick({ pricesIncludeTax: true, defaultRate: true }),
   /** The enabled shipping methods, cheapest first. */
   shippingMethods: z.array(ShippingMethod),
   /** The least an order's items may come to; 0: no minimum. */

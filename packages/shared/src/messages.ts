@@ -133,6 +133,7 @@ export const errors = {
   discountSave: "An error occurred while saving the discount code.",
   discountStatus: "An error occurred while updating the discount code.",
   discountDelete: "An error occurred while deleting the discount code.",
+  categoryTax: "An error occurred while updating the category's tax.",
 } as const;
 
 /** The page shown in place of a screen that crashed (SPEC section 2: a separate error page). */
@@ -253,6 +254,7 @@ export const successes = {
   discountSaved: "Discount code saved successfully.",
   discountDeleted: "Discount code deleted successfully.",
   discountStatus: (active: boolean) => `Discount code ${active ? "activated" : "deactivated"} successfully.`,
+  categoryTaxSaved: "Category tax updated successfully.",
 } as const;
 
 /** The cart's check against the server when it opens (SPEC leaves the wording to us). */
@@ -264,6 +266,23 @@ export const cartUpdates = {
   outOfStock: (name: string) => `${name} is out of stock and is not included in your total.`,
   unavailable: (name: string) => `${name} is no longer available and is not included in your total.`,
   removeUnavailable: "Remove the products that are no longer available to continue.",
+} as const;
+
+/** The price summary of the cart, checkout and order pages, and the checkout's shipping methods (SPEC leaves the wording to us). */
+export const orderSummary = {
+  /** Shipping that costs nothing. */
+  free: "Free",
+  /** The tax line: SPEC's "Tax (GST 18%)", with the lines' one rate, or without one when they differ. */
+  taxAt: (rate: number) => `Tax (GST ${rate}%)`,
+  taxAtRates: "Tax (GST)",
+  /** Under the total when the prices include GST: "Includes $9.72 GST". */
+  includesTax: (amount: string) => `Includes ${amount} GST`,
+  /** Under the cart's summary: the cheapest method's threshold. */
+  freeShippingAbove: (amount: string) => `Free shipping on orders above ${amount}.`,
+  shippingMethods: "Shipping method",
+  /** A method's estimate as the owner wrote it ("2–4 days"). */
+  estimatedDays: (days: string) => `Estimated delivery: ${days}`,
+  changeAddress: "Choose another address",
 } as const;
 
 /** The pay and profile pages: notes and confirmations SPEC leaves to us. */
@@ -391,6 +410,11 @@ export const api = {
  * The words of the shop's documents: the GST tax invoice and the packing slip, made as
  * PDFs by the API, and the links to them. Amounts come formatted ("$1,234.50").
  */
+/** A rate as documents write it: 9 → "9%", 2.5 → "2.5%", 0.25 → "0.25%". */
+function percent(rate: number): string {
+  return `${Number(rate.toFixed(3))}%`;
+}
+
 export const documents = {
   downloadInvoice: "Download invoice",
   invoice: "Invoice",
@@ -416,6 +440,7 @@ export const documents = {
     unitPrice: "Unit price",
     discount: "Discount",
     taxableValue: "Taxable value",
+    rate: "Rate",
     tax: "Tax",
     total: "Total",
   },
@@ -423,6 +448,19 @@ export const documents = {
   cgst: "CGST 9%",
   sgst: "SGST 9%",
   igst: "IGST 18%",
+  /** The GST of one rate: "CGST 2.5%" and "SGST 2.5%" for 5% within the state, "IGST 5%" across. */
+  cgstAt: (rate: number) => `CGST ${percent(rate / 2)}`,
+  sgstAt: (rate: number) => `SGST ${percent(rate / 2)}`,
+  igstAt: (rate: number) => `IGST ${percent(rate)}`,
+  /** The tax columns' heads when an invoice's lines have different rates. */
+  cgstAndSgst: "CGST\nSGST",
+  cgstOnly: "CGST",
+  sgstOnly: "SGST",
+  igstOnly: "IGST",
+  hsn: (code: string) => `HSN: ${code}`,
+  rateOf: (rate: number) => percent(rate),
+  shippingBy: (method: string) => `Shipping (${method})`,
+  pricesIncludeTax: "Prices include GST: the unit prices and discounts are shown with it.",
   shipping: "Shipping",
   taxableTotal: "Taxable value",
   totalTax: "Total tax",
@@ -554,6 +592,10 @@ export const mail = {
     shipping: (amount: string) => `Shipping: ${amount}`,
     freeShipping: "Free",
     tax: (percent: number, amount: string) => `Tax (GST ${percent}%): ${amount}`,
+    /** The GST of an order whose lines had different rates. */
+    taxAtRates: (amount: string) => `Tax (GST): ${amount}`,
+    /** The tax line of an order whose prices included the GST. */
+    taxIncluded: (line: string) => `${line}, included in the prices`,
     total: (amount: string) => `Total: ${amount}`,
     saved: (amount: string) => `You Saved: ${amount}`,
     shipTo: (address: string) => `Shipping to: ${address}`,
@@ -757,6 +799,38 @@ export const salesReports = {
   downloadCsv: "Download CSV",
   noSales: "No sales in this period.",
   noCodes: "No discount code was used in this period.",
+} as const;
+
+/**
+ * The GST rate and HSN code of a product (the product form's Tax group) and of a category (the
+ * categories page): null at either level falls back to the category's, then the shop's default.
+ */
+export const taxFields = {
+  /** The product form's group. */
+  title: "Tax",
+  description: "The GST charged on this product, and the HSN code its invoices show.",
+  rate: "GST rate",
+  productRateHint: "Category default: the category's rate, else the shop's.",
+  categoryRateHint: "Shop default: the rate in Settings.",
+  /** A product's null rate: its category's, else the shop's. */
+  categoryDefault: "Category default",
+  /** A category's null rate or HSN code: the shop's, from Settings. */
+  shopDefault: "Shop default",
+  other: "Other…",
+  otherRate: "Other rate (%)",
+  otherRateHint: "0 to 50, with up to 2 decimals.",
+  /** A rate as the dashboard writes it: 18 → "18%", 2.5 → "2.5%". */
+  percent: (rate: number) => `${rate}%`,
+  hsn: "HSN code",
+  /** The names of a category's rate and code on a phone's card, where the table has no headers. */
+  rateShort: "GST",
+  hsnShort: "HSN",
+  productHsnHint: "4, 6 or 8 digits. Empty: the category's code, else the shop's.",
+  categoryHsnHint: "4, 6 or 8 digits. Empty: the shop's default.",
+  /** The categories table's action and its dialog (admins). */
+  edit: (category: string) => `Edit tax of ${category}`,
+  editTitle: (category: string) => `Tax of ${category}`,
+  save: "Save",
 } as const;
 
 /**

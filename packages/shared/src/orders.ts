@@ -67,11 +67,15 @@ export interface RefundedPayment {
 
 /**
  * "Partially refunded $12.50" beside the status of an order part of whose payment went back, or null
- * (nothing refunded, or all of it, which the refunded status already says).
+ * (nothing refunded, or all of it, which the refunded status already says); `format` writes the
+ * amount (the web app's, in the shop's currency).
  */
-export function partialRefundText(order: RefundedPayment): string | null {
+export function partialRefundText(
+  order: RefundedPayment,
+  format: (amount: number) => string = formatPrice,
+): string | null {
   const refunded = order.payment?.refundedAmount ?? 0;
   if (refunded <= 0 || order.status === "refunded") return null;
   if (order.payment && refunded >= order.payment.amount) return null;
-  return refunds.partiallyRefunded(formatPrice(refunded));
+  return refunds.partiallyRefunded(format(refunded));
 }

@@ -1,6 +1,14 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { type DiscountTerms, formatPrice, fromCents, type PricedInput, priceItems, toCents } from "./pricing";
+import {
+  type DiscountTerms,
+  formatPrice,
+  fromCents,
+  type PricedInput,
+  priceItems,
+  priceOrder,
+  toCents,
+} from "./pricing";
 
 const item = (price: number, quantity = 1, sale?: number): PricedInput => ({
   price,
@@ -309,5 +317,125 @@ describe("formatPrice", () => {
 
   it("groups thousands and rounds to the cent", () => {
     expect(formatPrice(1234567.891)).toBe("$1,234,567.89");
+  });
+});
+
+describe("priceOrder: the owner's tax rates", () => {
+  const at = (price: number, quantity: number, taxRate: number): PricedInput => ({
+    ...item(price, quantity),
+    taxRate,
+  });
+  const express = { price: 150, freeAbove: 3000 };
+
+  it("adds each rate's GST on top, rounded once per rate, shipping untaxed (SPEC)", () => {
+    const summary = priceOrder([at(1000, 1, 18), at(500, 1, 5), at(0.1, 1, 5)]);
+    expect(summary.taxPrice).toBe(205.01);
+    expect(summary.shippingPrice).toBe(80);
+    expect(summary.shippingTax).toBe(0);
+    expect(summary.totalPrice).toBe(1785.11);
+    expect(summary.lineTaxes).toEqual([
+      { rate: 18, taxableValue: 1000, tax: 180 },
+      { rate: 5, taxableValue: 500, tax: 25 },
+      { rate: 5, taxableValue: 0.1, tax: 0.01 },
+    ]);
+    expect(summary.taxes).toEqual([
+      { rate: 5, taxableValue: 500.1, tax: 25.01 },
+      { rate: 18, taxableValue: 1000, tax: 180 },
+    ]);
+  });
+
+  it("takes the GST out of prices that include it, shipping's at the highest rate, after a code", () => {
+    const summary = priceOrder([at(1180, 1, 18), at(525, 2, 5)], {
+      discount: { type: "percentage", value: 10, combinesWithSale: true },
+      shipping: express,
+      taxes: { pricesIncludeTax: true },
+    });
+    expect(summary.itemsPrice).toBe(2230);
+    expect(summary.discountAmount).toBe(223);
+    expect(summary.shippingPrice).toBe(150);
+    // 1062 at 18% is 900 + 162; 945 at 5% is 900 + 45; 150 at 18% is 127.12 + 22.88.
+    expect(summary.lineTaxes).toEqual([
+      { rate: 18, taxableValue: 900, tax: 162 },
+      { rate: 5, taxableValue: 900, tax: 45 },
+    ]);
+    expect(summary.shippingTax).toBe(22.88);
+    expect(summary.shippingTaxRate).toBe(18);
+    expect(summary.taxPrice).toBe(229.88);
+    expect(summary.totalPrice).toBe(2157);
+    expect(summary.taxes).toEqual([
+      { rate: 5, taxableValue: 900, tax: 45 },
+      { rate: 18, taxableValue: 1027.12, tax: 184.88 },
+    ]);
+  });
+
+  it("ships free past the method's threshold, on the items after the code, with no shipping GST", () => {
+    const summary = priceOrder([at(3540, 1, 18)], { shipping: express, taxes: { pricesIncludeTax: true } });
+    expect(summary.shippingPrice).toBe(0);
+    expect(summary.shippingTax).toBe(0);
+    expect(summary.taxPrice).toBe(540);
+    expect(summary.totalPrice).toBe(3540);
+  });
+
+  it("keeps SPEC's figures when every line is at 18% on top", () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            cents: fc.integer({ min: 1, max: 500_000 }),
+            quantity: fc.integer({ min: 1, max: 5 }),
+          }),
+          {
+            minLength: 1,
+            maxLength: 6,
+          },
+        ),
+        (lines) => {
+          const items = lines.map((line) => item(fromCents(line.cents), line.quantity));
+          const spec = priceItems(items);
+          const taxed = priceOrder(items.map((line) => ({ ...line, taxRate: 18 })));
+          expect(taxed.taxPrice).toBe(spec.taxPrice);
+          expect(taxed.totalPrice).toBe(spec.totalPrice);
+        },
+      ),
+    );
+  });
+
+  it("adds up: the lines' GST and shipping's make the tax, the rates' make it too, the total ties", () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            cents: fc.integer({ min: 1, max: 2_000_000 }),
+            quantity: fc.integer({ min: 1, max: 4 }),
+            rate: fc.constantFrom(0, 5, 12, 18, 28, 0.25, 3),
+          }),
+          { minLength: 1, maxLength: 6 },
+        ),
+        fc.boolean(),
+        fc.integer({ min: 0, max: 60 }),
+        (lines, included, percent) => {
+          const summary = priceOrder(
+            lines.map((line) => at(fromCents(line.cents), line.quantity, line.rate)),
+            {
+              discount:
+                percent > 0 ? { type: "percentage", value: percent, combinesWithSale: true } : undefined,
+              shipping: express,
+              taxes: { pricesIncludeTax: included },
+            },
+          );
+          const cents = (values: number[]) => values.reduce((sum, value) => sum + toCents(value), 0);
+          const tax = toCents(summary.taxPrice);
+          expect(cents(summary.lineTaxes.map((line) => line.tax)) + toCents(summary.shippingTax)).toBe(tax);
+          expect(cents(summary.taxes.map((rate) => rate.tax))).toBe(tax);
+          const net = toCents(summary.itemsPrice) - toCents(summary.discountAmount);
+          const total = net + toCents(summary.shippingPrice) + (included ? 0 : tax);
+          expect(toCents(summary.totalPrice)).toBe(total);
+          // Values before tax and the tax make the total, whichever way the prices carry it.
+          const values = cents(summary.taxes.map((rate) => rate.taxableValue));
+          const untaxedShipping = included ? 0 : toCents(summary.shippingPrice);
+          expect(values + tax + untaxedShipping).toBe(total);
+        },
+      ),
+    );
   });
 });

@@ -1,6 +1,7 @@
 /**
- * Pricing rules of SPEC section 9. Amounts come in and go out as dollars with at most
- * two decimals; every sum inside is done in integer cents so that no float error leaks.
+ * Pricing rules of SPEC section 9, with the owner's tax rates and shipping methods (docs/design.md
+ * section 8). Amounts come in and go out in the shop's currency with at most two decimals; every sum
+ * inside is done in integer cents (paise) so that no float error leaks.
  */
 import { type DiscountType, FREE_SHIPPING_ABOVE, SHIPPING_FEE, TAX_PERCENT } from "./constants";
 
@@ -13,6 +14,8 @@ export interface PricedInput {
   quantity: number;
   /** Whether a discount code's `appliesTo` admits the line (all lines when left out). */
   eligible?: boolean;
+  /** The line's GST rate in percent (the product's, else its category's, else the shop's): SPEC's 18% when left out. */
+  taxRate?: number;
 }
 
 /** What a discount code takes off, once its rules have let it apply (see `discountRefusal`). */
@@ -79,8 +82,49 @@ export function shippingCents(
   return rate.freeAbove !== null && itemsCents > toCents(rate.freeAbove) ? 0 : toCents(rate.price);
 }
 
-export function taxCents(itemsCents: number): number {
-  return Math.round((itemsCents * TAX_PERCENT) / 100);
+/** How the shop's prices carry GST: added on top of them (SPEC) or included in them. */
+export interface TaxTerms {
+  pricesIncludeTax: boolean;
+}
+
+export const SPEC_TAXES: TaxTerms = { pricesIncludeTax: false };
+
+/** A rate in hundredths of a percent (basis points), so that a rate such as 0.25% stays whole. */
+function basisPoints(rate: number): number {
+  return Math.round(rate * 100);
+}
+
+/**
+ * The GST on `cents` at `rate` percent: added on top (rounded once), or the part of `cents` that is
+ * tax when the amount includes it (`cents` less its value before tax, rounded once).
+ */
+export function gstCents(cents: number, rate: number, included: boolean): number {
+  const bp = basisPoints(rate);
+  if (!included) return Math.round((cents * bp) / 10_000);
+  return cents - Math.round((cents * 10_000) / (10_000 + bp));
+}
+
+/**
+ * Spreads `total` cents over parts in proportion to their (integer) weights, the cents left by rounding
+ * down going to the largest remainders (then the earlier part), so that the parts add up to `total`.
+ * NOTE: worked in integers (BigInt, as total × weight may pass 2^53): two remainders that are equal are
+ * equal, where floats could tell them apart by their last bit.
+ */
+export function spreadCents(total: number, weights: readonly number[]): number[] {
+  const base = weights.reduce((sum, weight) => sum + weight, 0);
+  if (base <= 0) return weights.map((_, i) => (i === 0 ? total : 0));
+  const divisor = BigInt(base);
+  const products = weights.map((weight) => BigInt(total) * BigInt(weight));
+  const parts = products.map((product) => Number(product / divisor));
+  let left = total - parts.reduce((sum, part) => sum + part, 0);
+  const order = products.map((product, i) => ({ i, rest: product % divisor }));
+  order.sort((a, b) => (a.rest > b.rest ? -1 : a.rest < b.rest ? 1 : a.i - b.i));
+  for (const { i } of order) {
+    if (left <= 0) break;
+    parts[i] = (parts[i] ?? 0) + 1;
+    left -= 1;
+  }
+  return parts;
 }
 
 /** Whether a discount code may take something off this line. */
@@ -115,16 +159,48 @@ function discountShares(items: readonly PricedInput[], totals: readonly number[]
   return shares;
 }
 
+/** A line's GST: its rate, its value before tax (after its discounts) and its tax. */
+export interface LineTax {
+  rate: number;
+  taxableValue: number;
+  tax: number;
+}
+
+/** The GST of one rate over the order: the lines at that rate, and shipping when it is taxed at it. */
+export interface RateTax extends LineTax {}
+
+/** SPEC's summary with what the order and its invoice keep of the GST. */
+export interface TaxedSummary extends PriceSummary {
+  /** The prices (items and shipping) include the GST: it is part of `totalPrice`, not added to it. */
+  taxIncluded: boolean;
+  /** Each line's GST, as `lines` (the tax of one rate shared among its lines by value). */
+  lineTaxes: LineTax[];
+  /**
+   * The GST within the shipping price, at the highest rate among the lines: only when prices include
+   * tax (added on top, SPEC taxes the items alone). Part of `taxPrice`.
+   */
+  shippingTax: number;
+  shippingTaxRate: number;
+  /** The GST by rate, lowest rate first, shipping's counted in its rate. */
+  taxes: RateTax[];
+}
+
 /**
- * Prices a cart or an order: the same function runs in the browser and on the server. With a
- * discount code's terms, the discount comes off the eligible items after sale prices, and tax and
- * the free-shipping threshold look at the items after the discount.
+ * Prices a cart or an order with the shop's taxes: the same function runs in the browser and on the
+ * server. Sale prices first, then a discount code's share of each eligible line, then each line's GST
+ * on the discounted items (rounded once per rate, then shared among that rate's lines), then the
+ * shipping method's rate on the discounted items. With tax added on top (SPEC, and the default), the
+ * total adds the GST; with prices that include it, the GST is the part of the items and of shipping
+ * that is tax, and the total is what the prices add up to.
  */
-export function priceItems(
+export function priceOrder(
   items: readonly PricedInput[],
-  discount?: DiscountTerms,
-  shipping: ShippingRate = SPEC_SHIPPING,
-): PriceSummary {
+  {
+    discount,
+    shipping = SPEC_SHIPPING,
+    taxes = SPEC_TAXES,
+  }: { discount?: DiscountTerms | undefined; shipping?: ShippingRate; taxes?: TaxTerms } = {},
+): TaxedSummary {
   let itemsCents = 0;
   let savedCents = 0;
   let quantity = 0;
@@ -149,7 +225,37 @@ export function priceItems(
   const afterDiscount = itemsCents - discountCents;
   const shippingPrice =
     discount?.type === "free_shipping" ? 0 : shippingCents(afterDiscount, quantity, shipping);
-  const tax = taxCents(afterDiscount);
+
+  const included = taxes.pricesIncludeTax;
+  const rates = items.map((item) => item.taxRate ?? TAX_PERCENT);
+  const values = totals.map((total, i) => total - (shares[i] ?? 0));
+  const lineTax = values.map(() => 0);
+  const byRate = new Map<number, { value: number; tax: number }>();
+  for (const rate of new Set(rates)) {
+    const members = rates.flatMap((r, i) => (r === rate ? [i] : []));
+    const value = members.reduce((sum, i) => sum + (values[i] ?? 0), 0);
+    const tax = gstCents(value, rate, included);
+    const parts = spreadCents(
+      tax,
+      members.map((i) => values[i] ?? 0),
+    );
+    members.forEach((i, k) => {
+      lineTax[i] = parts[k] ?? 0;
+    });
+    byRate.set(rate, { value: included ? value - tax : value, tax });
+  }
+  // Shipping carries the GST of the order's highest rate, within its price when prices include tax.
+  const shippingTaxRate = Math.max(0, ...rates.filter((_, i) => (items[i]?.quantity ?? 0) > 0));
+  const shippingTax = included ? gstCents(shippingPrice, shippingTaxRate, true) : 0;
+  if (included && shippingPrice > 0) {
+    const group = byRate.get(shippingTaxRate) ?? { value: 0, tax: 0 };
+    byRate.set(shippingTaxRate, {
+      value: group.value + shippingPrice - shippingTax,
+      tax: group.tax + shippingTax,
+    });
+  }
+  const itemsTax = lineTax.reduce((sum, tax) => sum + tax, 0);
+  const tax = itemsTax + shippingTax;
   return {
     lines,
     itemsPrice: fromCents(itemsCents),
@@ -157,8 +263,44 @@ export function priceItems(
     discountAmount: fromCents(discountCents),
     shippingPrice: fromCents(shippingPrice),
     taxPrice: fromCents(tax),
-    totalPrice: fromCents(afterDiscount + shippingPrice + tax),
+    totalPrice: fromCents(afterDiscount + shippingPrice + (included ? 0 : tax)),
+    taxIncluded: included,
+    lineTaxes: values.map((value, i) => ({
+      rate: rates[i] ?? TAX_PERCENT,
+      taxableValue: fromCents(included ? value - (lineTax[i] ?? 0) : value),
+      tax: fromCents(lineTax[i] ?? 0),
+    })),
+    shippingTax: fromCents(shippingTax),
+    shippingTaxRate,
+    taxes: [...byRate.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([rate, group]) => ({ rate, taxableValue: fromCents(group.value), tax: fromCents(group.tax) })),
   };
+}
+
+/**
+ * The one GST rate of the lines that are bought (SPEC's 18% for none), or null when they have
+ * different rates: what a summary names its tax line with ("Tax (GST 5%)", else "Tax (GST)").
+ */
+export function oneTaxRate(lines: readonly { rate: number; quantity: number }[]): number | null {
+  const rates = new Set(lines.filter((line) => line.quantity > 0).map((line) => line.rate));
+  if (rates.size === 0) return TAX_PERCENT;
+  return rates.size === 1 ? ([...rates][0] ?? null) : null;
+}
+
+/**
+ * SPEC's figures of a cart or an order (section 9), with tax added on top unless `taxes` says prices
+ * include it: `priceOrder`'s summary without what the invoice keeps of the GST.
+ */
+export function priceItems(
+  items: readonly PricedInput[],
+  discount?: DiscountTerms,
+  shipping: ShippingRate = SPEC_SHIPPING,
+  taxes: TaxTerms = SPEC_TAXES,
+): PriceSummary {
+  const { lines, itemsPrice, discountPrice, discountAmount, shippingPrice, taxPrice, totalPrice } =
+    priceOrder(items, { discount, shipping, taxes });
+  return { lines, itemsPrice, discountPrice, discountAmount, shippingPrice, taxPrice, totalPrice };
 }
 
 /**

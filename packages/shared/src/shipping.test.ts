@@ -32,4 +32,12 @@ describe("shipping methods for an address", () => {
     expect(chooseMethod(METHODS, "Kerala", pickup._id)).toEqual({ refused: "chosen" });
     expect(chooseMethod([express], "Kerala", undefined)).toEqual({ refused: "none" });
   });
+
+  it("prices a cart with no address by the cheapest method that serves every state, else the cheapest", () => {
+    const courier = method("Courier", 10, ["Maharashtra"]);
+    expect(chooseMethod([courier, STANDARD_SHIPPING], undefined, undefined)).toEqual({
+      method: STANDARD_SHIPPING,
+    });
+    expect(chooseMethod([courier, express], undefined, undefined)).toEqual({ method: courier });
+  });
 });

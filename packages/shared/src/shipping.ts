@@ -38,7 +38,11 @@ export type MethodChoice =
   /** `chosen`: the method asked for does not serve the state; `none`: no method serves it. */
   | { refused: "chosen" | "none" };
 
-/** The method asked for, when it serves the state; without one asked for, the cheapest that does. */
+/**
+ * The method asked for, when it serves the state; without one asked for, the cheapest that does. With
+ * no state yet (a cart before its address), the cheapest that serves every state, so that the cart
+ * does not promise a price only some addresses get; the cheapest of all when every method is limited.
+ */
 export function chooseMethod(
   methods: readonly ShippingMethod[],
   state: string | undefined,
@@ -49,6 +53,7 @@ export function chooseMethod(
     const method = serving.find((candidate) => candidate._id === chosenId);
     return method ? { method } : { refused: "chosen" };
   }
-  const [cheapest] = serving;
+  const cheapest =
+    (state === undefined ? serving.find((method) => method.states === null) : undefined) ?? serving[0];
   return cheapest ? { method: cheapest } : { refused: "none" };
 }

@@ -98,6 +98,7 @@ export const REQUEST_EXAMPLES: Record<string, unknown> = {
   payOrder: payment,
   createProduct: product,
   createCategory: category,
+  setCategoryTax: { taxRate: 5, hsnCode: "6211" },
   addReview: review,
   updateOrderStatus: orderStatus,
   refundOrder: refund,

@@ -1,8 +1,8 @@
 import { ExclamationTriangleIcon } from "@heroicons/react/24/outline";
 import { crash } from "@shop/shared/messages";
-import { SHOP_NAME } from "@shop/shared/site";
 import { useEffect } from "react";
 import { isRouteErrorResponse, Link, useRouteError } from "react-router";
+import { useShopName } from "#web/lib/shop-settings";
 import { Button, buttonClasses } from "../components/button";
 import { Logo } from "../components/logo";
 import { NotFoundPage } from "./not-found-page";
@@ -12,6 +12,7 @@ import { NotFoundPage } from "./not-found-page";
  * it says something broke and offers a reload. `fullPage` when no layout is left around it.
  */
 export function ErrorPage({ fullPage = false }: { fullPage?: boolean }) {
+  const shopName = useShopName();
   const error = useRouteError();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
 
@@ -41,7 +42,7 @@ export function ErrorPage({ fullPage = false }: { fullPage?: boolean }) {
     <div className="flex min-h-dvh flex-col bg-neutral-50">
       <header className="border-b border-neutral-200 bg-white">
         <div className="mx-auto flex h-16 max-w-7xl items-center px-4 sm:px-6 lg:px-8">
-          <Link to="/" aria-label={`${SHOP_NAME} home`}>
+          <Link to="/" aria-label={`${shopName} home`}>
             <Logo />
           </Link>
         </div>

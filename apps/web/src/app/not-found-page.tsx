@@ -1,9 +1,8 @@
 import { errors } from "@shop/shared/messages";
-import { pageTitle } from "@shop/shared/site";
 import { Link } from "react-router";
 import { buttonClasses } from "../components/button";
 import { cx } from "../lib/cx";
-import { usePageMeta } from "../lib/page-meta";
+import { pageTitle, usePageMeta } from "../lib/page-meta";
 
 export function NotFoundPage() {
   usePageMeta({ title: pageTitle("Page not found") });

@@ -3,6 +3,7 @@ import { lazy, type ReactNode, Suspense } from "react";
 import { useCurrentUser } from "../lib/current-user";
 import { queryClient } from "../lib/query-client";
 import { useSession } from "../lib/session";
+import { useFollowConfig } from "../lib/shop-settings";
 import { useToastsWanted } from "../lib/toast";
 
 const ToastHost = lazy(() => import("./toast-host").then((m) => ({ default: m.ToastHost })));
@@ -11,6 +12,12 @@ const ToastHost = lazy(() => import("./toast-host").then((m) => ({ default: m.To
 function SessionSync() {
   const signedIn = useSession((state) => state.user !== null);
   useCurrentUser({ enabled: signedIn });
+  return null;
+}
+
+/** The store's name and currency follow GET /api/config once it answers (lib/shop-settings.ts). */
+function ShopSettingsSync() {
+  useFollowConfig();
   return null;
 }
 
@@ -28,6 +35,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <SessionSync />
+      <ShopSettingsSync />
       {children}
       <Toasts />
     </QueryClientProvider>

@@ -1,6 +1,6 @@
 import { ExclamationTriangleIcon } from "@heroicons/react/24/outline";
 import { cartUpdates } from "@shop/shared/messages";
-import { formatPrice } from "@shop/shared/pricing";
+import { formatPrice } from "#web/lib/money";
 import type { CartChange } from "../lib/cart-store";
 
 export function describeCartChange(change: CartChange): string {

@@ -1,13 +1,13 @@
 import { TagIcon, XMarkIcon } from "@heroicons/react/20/solid";
 import { DISCOUNT_CODE_PATTERN } from "@shop/shared/constants";
 import { errors, validation } from "@shop/shared/messages";
-import { formatPrice } from "@shop/shared/pricing";
 import { useForm } from "react-hook-form";
 import { Button } from "#web/components/button";
 import { TextField } from "#web/components/text-field";
 import type { CartPricing } from "#web/lib/cart-pricing";
 import { useCart } from "#web/lib/cart-store";
 import { cx } from "#web/lib/cx";
+import { formatPrice } from "#web/lib/money";
 
 interface DiscountCodeFieldProps {
   pricing: CartPricing;

@@ -1,8 +1,9 @@
-import { SHOP_NAME } from "@shop/shared/site";
+import { useShopName } from "#web/lib/shop-settings";
 import { cx } from "../lib/cx";
 
 /** The shop's mark and name. Wrap it in a link to '/' where it should lead home. */
 export function Logo({ className, inverted = false }: { className?: string; inverted?: boolean }) {
+  const shopName = useShopName();
   return (
     <span className={cx("inline-flex items-center gap-2", className)}>
       <svg viewBox="0 0 32 32" className="size-8 shrink-0" aria-hidden="true">
@@ -20,7 +21,7 @@ export function Logo({ className, inverted = false }: { className?: string; inve
         />
       </svg>
       <span className={cx("text-xl font-bold tracking-tight", inverted ? "text-white" : "text-neutral-900")}>
-        {SHOP_NAME}
+        {shopName}
       </span>
     </span>
   );

@@ -1,9 +1,9 @@
 import { PhotoIcon } from "@heroicons/react/24/outline";
-import { formatPrice } from "@shop/shared/pricing";
 import type { MediaDto } from "@shop/shared/schemas/media";
 import { Link } from "react-router";
 import { MediaImage } from "#web/components/media-image";
 import { OptionValues } from "#web/components/option-values";
+import { formatPrice } from "#web/lib/money";
 
 export interface OrderLineView {
   /** Unique among the lines: the product, and its variant when the product has options. */

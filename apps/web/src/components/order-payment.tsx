@@ -7,9 +7,9 @@ import {
   refunds as refundWords,
 } from "@shop/shared/messages";
 import { isPayable, isTaken } from "@shop/shared/orders";
-import { formatPrice } from "@shop/shared/pricing";
 import type { OrderDto } from "@shop/shared/schemas/order";
 import type { ReactNode } from "react";
+import { formatPrice } from "#web/lib/money";
 import { orderDocumentUrl } from "../lib/api";
 
 /**

@@ -1,6 +1,7 @@
 import type { OrderStatus as Status } from "@shop/shared/constants";
 import { partialRefundText } from "@shop/shared/orders";
 import { cx } from "../lib/cx";
+import { formatPrice } from "../lib/money";
 import { StatusBadge } from "./status-badge";
 
 interface OrderStatusProps {
@@ -10,7 +11,7 @@ interface OrderStatusProps {
 
 /** An order's status badge, with "Partially refunded $X" beside it while part of its payment went back. */
 export function OrderStatus({ order, className }: OrderStatusProps) {
-  const partial = partialRefundText(order);
+  const partial = partialRefundText(order, formatPrice);
   return (
     <span className={cx("inline-flex flex-wrap items-center gap-x-2 gap-y-1", className)}>
       <StatusBadge kind="order" status={order.status} />

@@ -1,6 +1,6 @@
 import { orderHistory } from "@shop/shared/messages";
-import { formatPrice } from "@shop/shared/pricing";
 import type { OrderEventDto } from "@shop/shared/schemas/order";
+import { formatPrice } from "#web/lib/money";
 import { formatDateTime } from "../lib/dates";
 
 /** What one row of the history says happened. */

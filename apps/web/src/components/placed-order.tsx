@@ -1,6 +1,6 @@
 import { loading, orderHistory } from "@shop/shared/messages";
 import { isTaken } from "@shop/shared/orders";
-import { fromCents, toCents } from "@shop/shared/pricing";
+import { fromCents, oneTaxRate, toCents } from "@shop/shared/pricing";
 import type { OrderDto } from "@shop/shared/schemas/order";
 import { type ReactNode, useId } from "react";
 import { cx } from "../lib/cx";
@@ -69,11 +69,16 @@ export function PlacedOrder({ order, payment }: { order: OrderDto; payment: Reac
         <PriceSummary
           itemsPrice={order.subTotal}
           shippingPrice={order.shippingAmount}
+          shippingMethod={order.shippingMethod.name}
           taxPrice={order.taxAmount}
           totalPrice={order.totalAmount}
           discountPrice={order.savedAmount}
           discountAmount={order.discountAmount}
           discountCode={order.discountCode}
+          taxIncluded={order.pricesIncludeTax}
+          taxRate={oneTaxRate(
+            order.products.map((line) => ({ rate: line.taxRate, quantity: line.quantity })),
+          )}
           totalLabel={paid ? "Amount paid" : "Total"}
         />
         {payment}

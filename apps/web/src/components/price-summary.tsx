@@ -1,16 +1,25 @@
 import { TAX_PERCENT } from "@shop/shared/constants";
-import { formatPrice, savedTotal } from "@shop/shared/pricing";
+import { orderSummary } from "@shop/shared/messages";
+import { savedTotal } from "@shop/shared/pricing";
 import { cx } from "../lib/cx";
+import { formatPrice } from "../lib/money";
 
 interface PriceSummaryProps {
   itemsPrice: number;
-  shippingPrice: number;
+  /** Null while no shipping method serves the address: shipping shows as not known. */
+  shippingPrice: number | null;
   taxPrice: number;
   totalPrice: number;
   discountPrice: number;
   /** A discount code's amount off the items, and the code. */
   discountAmount?: number | undefined;
   discountCode?: string | null | undefined;
+  /** The name of the shipping method the shipping is priced with, shown beside "Shipping". */
+  shippingMethod?: string | null | undefined;
+  /** The prices include the GST: it is part of the total, said under it, not added to it. */
+  taxIncluded?: boolean | undefined;
+  /** The one GST rate of the lines, named in the tax line; null when they differ (SPEC's 18% when absent). */
+  taxRate?: number | null | undefined;
   /** 'Total' in the cart; 'Amount paid' once an order's payment is completed (SPEC section 4). */
   totalLabel?: string;
   className?: string;
@@ -18,14 +27,18 @@ interface PriceSummaryProps {
 
 /**
  * Subtotal, a discount code's amount, shipping, GST, total and 'You Saved' (SPEC section 9: the sale
- * savings, and a code's amount with them), for a cart or an order.
+ * savings, and a code's amount with them), for a cart or an order. With prices that include GST,
+ * the tax is said under the total ("Includes $9.72 GST") instead of being a line added to it.
  */
 export function PriceSummary({
   itemsPrice,
   discountAmount = 0,
   discountCode,
   shippingPrice,
+  shippingMethod,
   taxPrice,
+  taxIncluded = false,
+  taxRate = TAX_PERCENT,
   totalPrice,
   discountPrice,
   totalLabel = "Total",
@@ -46,17 +59,34 @@ export function PriceSummary({
         </div>
       ) : null}
       <div className={row}>
-        <dt>Shipping</dt>
-        <dd className="tabular-nums">{shippingPrice === 0 ? "Free" : formatPrice(shippingPrice)}</dd>
+        <dt className="min-w-0">
+          Shipping
+          {shippingMethod ? <span className="text-neutral-500"> ({shippingMethod})</span> : null}
+        </dt>
+        <dd className="shrink-0 tabular-nums">
+          {shippingPrice === null
+            ? "—"
+            : shippingPrice === 0
+              ? orderSummary.free
+              : formatPrice(shippingPrice)}
+        </dd>
       </div>
-      <div className={row}>
-        <dt>Tax (GST {TAX_PERCENT}%)</dt>
-        <dd className="tabular-nums">{formatPrice(taxPrice)}</dd>
-      </div>
+      {taxIncluded ? null : (
+        <div className={row}>
+          <dt>{taxRate === null ? orderSummary.taxAtRates : orderSummary.taxAt(taxRate)}</dt>
+          <dd className="tabular-nums">{formatPrice(taxPrice)}</dd>
+        </div>
+      )}
       <div className={cx(row, "border-t border-neutral-200 pt-3 text-base font-semibold text-neutral-900")}>
         <dt>{totalLabel}</dt>
         <dd className="tabular-nums">{formatPrice(totalPrice)}</dd>
       </div>
+      {taxIncluded && taxPrice > 0 ? (
+        <div className="-mt-2 text-right text-xs text-neutral-500">
+          <dt className="sr-only">Tax (GST)</dt>
+          <dd className="tabular-nums">{orderSummary.includesTax(formatPrice(taxPrice))}</dd>
+        </div>
+      ) : null}
       {saved > 0 ? (
         <div className={cx(row, "font-medium text-success-700")}>
           <dt>You Saved</dt>

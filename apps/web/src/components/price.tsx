@@ -1,5 +1,5 @@
-import { formatPrice } from "@shop/shared/pricing";
 import type { ProductSummaryDto } from "@shop/shared/schemas/product";
+import { formatPrice } from "#web/lib/money";
 import { cx } from "../lib/cx";
 
 type PricedProduct = Pick<ProductSummaryDto, "price" | "onSale" | "salePrice">;

@@ -1,9 +1,9 @@
 import { errors } from "@shop/shared/messages";
-import type { PriceSummary } from "@shop/shared/pricing";
 import type { CartPriceDto, CartPriceInput } from "@shop/shared/schemas/discount";
+import { chooseMethod } from "@shop/shared/shipping";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { api } from "#web/lib/api";
-import { cartSummary, lineKey, orderLines } from "#web/lib/cart-store";
+import { type CartSummary, cartSummary, lineKey, orderLines } from "#web/lib/cart-store";
 import { useConfig } from "#web/lib/config";
 import { accountKeys } from "#web/lib/query-keys";
 import { responseSchemas } from "#web/lib/response-schemas";
@@ -18,9 +18,23 @@ export function priceCart(input: CartPriceInput, { signal }: { signal?: AbortSig
   });
 }
 
+/** Where the cart goes, once an address is chosen: the server prices its shipping for it. */
+export interface CartDestination {
+  /** The state of the delivery address. */
+  state: string;
+  /** The method the shopper chose; null: the cheapest that serves the state, as the server chooses. */
+  shippingMethod: string | null;
+}
+
+/** The method the server priced shipping with. */
+export type PricedMethod = NonNullable<CartPriceDto["shippingMethod"]>;
+
 export interface CartPricing {
-  /** The figures to show: the server's while a code applies, else the cart's own (the same rules). */
-  summary: PriceSummary;
+  /**
+   * The figures to show: the server's while a code applies, else the cart's own (the same rules);
+   * with a destination, the server's as soon as it has answered once.
+   */
+  summary: CartSummary;
   /** The code the server applied, or null. */
   appliedCode: string | null;
   /** The cart lines (`itemKey`) the applied code takes nothing off: it does not apply to them. */
@@ -33,9 +47,15 @@ export interface CartPricing {
   failed: boolean;
   /** Asks the server again (a placement said the code stopped applying). */
   recheck: () => Promise<unknown>;
+  /** With a destination: the method the server priced shipping with; null when none serves, or before it answers. */
+  shippingMethod: PricedMethod | null;
+  /** With a destination: why no method prices the shipping (none serves the state, or the chosen one does not). */
+  shippingMessage: string | null;
+  /** The figures shown are the server's answer for the cart as it is now (not the last one, nor the cart's own). */
+  priced: boolean;
 }
 
-function summaryOf(priced: CartPriceDto): PriceSummary {
+function summaryOf(priced: CartPriceDto): CartSummary {
   return {
     lines: priced.lines.map((line) => ({
       unitPrice: line.unitPrice,
@@ -50,6 +70,8 @@ function summaryOf(priced: CartPriceDto): PriceSummary {
     shippingPrice: priced.shippingPrice,
     taxPrice: priced.taxPrice,
     totalPrice: priced.totalPrice,
+    taxIncluded: priced.taxIncluded,
+    taxRate: priced.taxRate,
   };
 }
 
@@ -72,19 +94,38 @@ function linesWithoutCode(priced: CartPriceDto): ReadonlySet<string> {
 const NO_LINES: ReadonlySet<string> = new Set();
 
 /**
- * The cart's prices with its discount code: without a code, the cart's own figures; with
- * one, the server's answer for these lines and this code, which becomes the figures shown (the lines
- * keep their own figures: the server's `lines` follow the order it locks them in, not the cart's).
+ * The cart's prices with its discount code and, once the address is chosen, its destination.
+ * Without either, the cart's own figures. With a code, the server's answer for these lines and this
+ * code, which becomes the figures shown while the code applies. With a destination, the server's
+ * answer always (shipping depends on the method it serves the state with), the last one staying on
+ * screen while the next is asked for, so that the figures change once. The lines keep their own
+ * figures: the server's `lines` follow the order it locks them in, not the cart's.
  */
-export function useCartPricing(items: readonly CartItem[], code: string | null): CartPricing {
-  // The cheapest enabled method, as the server prices a cart whose address is not known yet.
-  const [cheapest] = useConfig().data?.shippingMethods ?? [];
-  const local = cartSummary(items, cheapest);
+export function useCartPricing(
+  items: readonly CartItem[],
+  code: string | null,
+  destination?: CartDestination,
+): CartPricing {
+  // Until the server answers, the method it would choose as far as the configuration tells (for a
+  // cart whose address is not known yet, the cheapest that serves every state: chooseMethod).
+  const config = useConfig().data;
+  const methods = config?.shippingMethods ?? [];
+  const choice = chooseMethod(methods, destination?.state, destination?.shippingMethod ?? undefined);
+  const local = cartSummary(items, "method" in choice ? choice.method : undefined, config?.taxes);
   const lines = orderLines(items);
-  const enabled = code !== null && lines.length > 0;
+  const enabled = (code !== null || destination !== undefined) && lines.length > 0;
   const query = useQuery({
-    queryKey: accountKeys.cartPrice(code ?? "", lines),
-    queryFn: ({ signal }) => priceCart({ products: lines, discountCode: code ?? undefined }, { signal }),
+    queryKey: accountKeys.cartPrice(code ?? "", lines, destination),
+    queryFn: ({ signal }) =>
+      priceCart(
+        {
+          products: lines,
+          discountCode: code ?? undefined,
+          state: destination?.state,
+          shippingMethod: destination?.shippingMethod ?? undefined,
+        },
+        { signal },
+      ),
     enabled,
     // A change of quantity asks again; the figures shown meanwhile are the last answer's.
     placeholderData: keepPreviousData,
@@ -92,14 +133,19 @@ export function useCartPricing(items: readonly CartItem[], code: string | null):
     retry: 1,
   });
   const fresh = enabled && query.data !== undefined && !query.isPlaceholderData ? query.data : undefined;
-  const applied = fresh?.discountCode ? fresh : undefined;
+  const answer = destination && enabled ? query.data : fresh;
+  const applied = answer?.discountCode ? answer : undefined;
+  const shown = destination ? answer : applied;
   return {
-    summary: applied ? { ...summaryOf(applied), lines: local.lines } : local,
+    summary: shown ? { ...summaryOf(shown), lines: local.lines } : local,
     appliedCode: applied?.discountCode ?? null,
     linesWithoutCode: applied ? linesWithoutCode(applied) : NO_LINES,
-    codeMessage: fresh?.discountMessage ?? null,
+    codeMessage: answer?.discountMessage ?? null,
     checking: enabled && (query.isFetching || query.isPlaceholderData),
     failed: enabled && query.isError,
     recheck: () => query.refetch(),
+    shippingMethod: destination ? (answer?.shippingMethod ?? null) : null,
+    shippingMessage: destination ? (answer?.shippingMessage ?? null) : null,
+    priced: fresh !== undefined,
   };
 }

@@ -7,9 +7,10 @@
  * are not stored: they are derived from the lines with the shared pricing code (`cartSummary`), so
  * they can never disagree with the lines. The server prices the order again from its database.
  */
+import { TAX_PERCENT } from "@shop/shared/constants";
 import {
   type PriceSummary,
-  priceItems,
+  priceOrder,
   type ShippingRate,
   SPEC_SHIPPING,
   unitPriceCents,
@@ -151,25 +152,49 @@ export function hasUnpurchasable(items: readonly CartItem[]): boolean {
   return items.some((item) => !isPurchasable(item.product));
 }
 
+/** The cart's figures, and whether its prices include the GST. */
+export type CartSummary = PriceSummary & {
+  taxIncluded: boolean;
+  /** The one GST rate of the lines; null when they have different rates. */
+  taxRate: number | null;
+};
+
 /**
- * The cart's prices (SPEC section 9), computed from the lines with a shipping method's rate (SPEC's
- * until the owner's are known). A line that cannot be bought counts as 0 units, so it adds nothing
- * to any total while `lines[i]` still matches `items[i]`.
+ * The cart's prices (SPEC section 9), computed from the lines with a shipping method's rate and the
+ * shop's taxes (SPEC's until the owner's are known; each line at the shop's default rate, as a product
+ * and its category's own rates are the server's to apply). A line that cannot be bought counts as 0
+ * units, so it adds nothing to any total while `lines[i]` still matches `items[i]`.
  */
 export function cartSummary(
   items: readonly CartItem[],
   shipping: ShippingRate = SPEC_SHIPPING,
-): PriceSummary {
-  return priceItems(
+  taxes: { pricesIncludeTax: boolean; defaultRate: number } = {
+    pricesIncludeTax: false,
+    defaultRate: TAX_PERCENT,
+  },
+): CartSummary {
+  const priced = priceOrder(
     items.map(({ product, quantity }) => ({
       price: product.price,
       onSale: product.onSale,
       salePrice: product.salePrice,
       quantity: isPurchasable(product) ? quantity : 0,
+      taxRate: taxes.defaultRate,
     })),
-    undefined,
-    shipping,
+    { shipping, taxes },
   );
+  const { lines, itemsPrice, discountPrice, discountAmount, shippingPrice, taxPrice, totalPrice } = priced;
+  return {
+    lines,
+    itemsPrice,
+    discountPrice,
+    discountAmount,
+    shippingPrice,
+    taxPrice,
+    totalPrice,
+    taxIncluded: priced.taxIncluded,
+    taxRate: taxes.defaultRate,
+  };
 }
 
 /**

@@ -1,4 +1,21 @@
+import {
+  pageTitle as namedPageTitle,
+  type StaticPageHead,
+  type StaticPagePath,
+  staticPageHeads,
+} from "@shop/shared/site";
 import { useEffect } from "react";
+import { shopSettings } from "./shop-settings";
+
+/** "Checkout — Bazaar": a page's document title, then the shop's name as it is now. */
+export function pageTitle(title: string): string {
+  return namedPageTitle(title, shopSettings().store.name);
+}
+
+/** The head of a fixed storefront page, with the shop's name as it is now (the server sends the same). */
+export function staticPageHead(path: StaticPagePath): StaticPageHead {
+  return staticPageHeads(shopSettings().store.name)[path];
+}
 
 function descriptionTag(): HTMLMetaElement {
   let tag = document.head.querySelector<HTMLMetaElement>('meta[name="description"]');
@@ -19,7 +36,7 @@ function clip(text: string): string {
 }
 
 /**
- * Sets the page's document title (see pageTitle in @shop/shared/site) and meta description while the page is shown, and puts back what was there
+ * Sets the page's document title (see pageTitle above) and meta description while the page is shown, and puts back what was there
  * before when it goes (so a page that sets nothing keeps the defaults of index.html).
  * `title` null keeps the current title (a page still loading).
  */

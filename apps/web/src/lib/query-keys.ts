@@ -41,6 +41,11 @@ export const accountKeys = {
   orderLists: ["me", "orders", "list"] as const,
   orderList: (params: { page: number; size: number }) => [...accountKeys.orderLists, params] as const,
   order: (id: string) => [...accountKeys.orders, "detail", id] as const,
-  /** The server's pricing of the cart with a code: under ["me"], as a code's per-shopper limit depends on who asks. */
-  cartPrice: (code: string, lines: readonly unknown[]) => ["me", "cart-price", code, lines] as const,
+  /**
+   * The server's pricing of the cart with a code or for an address: under ["me"], as a code's
+   * per-shopper limit depends on who asks.
+   */
+  cartPrices: ["me", "cart-price"] as const,
+  cartPrice: (code: string, lines: readonly unknown[], destination?: unknown) =>
+    [...accountKeys.cartPrices, code, lines, destination ?? null] as const,
 };

@@ -28,6 +28,8 @@ export const lamp: ProductDto = {
   _id: "e5e5e5e5e5e5e5e5e5e5e5e5",
   name: "Brass Desk Lamp",
   description: "A warm brass desk lamp with a weighted base and an adjustable arm for reading.",
+  taxRate: null,
+  hsnCode: null,
   price: 40,
   onSale: true,
   salePrice: 30,
@@ -87,6 +89,7 @@ export const paidOrder: OrderDto = {
   shippingAmount: 80,
   taxAmount: 10.8,
   currency: "USD",
+  pricesIncludeTax: false,
   shippingMethod: { name: "Standard", price: 80 },
   discountCode: null,
   discountAmount: 0,
@@ -114,7 +117,7 @@ export const publicConfig: PublicConfig = {
   demo: null,
   store: { name: "Bazaar" },
   currency: { code: "USD", locale: "en-US" },
-  taxes: { pricesIncludeTax: false },
+  taxes: { pricesIncludeTax: false, defaultRate: 18 },
   shippingMethods: [
     {
       _id: "5e771e9000000000000000a1",

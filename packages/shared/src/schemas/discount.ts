@@ -146,6 +146,10 @@ export const CartPriceDto = z.object({
   shippingMethod: z.object({ _id: z.string(), name: z.string(), price: z.number() }).nullable(),
   shippingMessage: z.string().nullable(),
   taxPrice: z.number(),
+  /** The prices include the GST (`taxPrice` is within `totalPrice`, not added to it). */
+  taxIncluded: z.boolean(),
+  /** The one GST rate of the lines (percent); null when they have different rates. */
+  taxRate: z.number().nullable(),
   totalPrice: z.number(),
 });
 export type CartPriceDto = z.infer<typeof CartPriceDto>;

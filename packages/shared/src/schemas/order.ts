@@ -157,6 +157,9 @@ export const OrderLineDto = z.object({
   /** The line's share of the order's discount code amount. */
   discountShare: z.number(),
   quantity: z.number().int(),
+  /** The GST rate (percent) and HSN code the line was charged with (null: none was set then). */
+  taxRate: z.number(),
+  hsnCode: z.string().nullable(),
 });
 
 /** One refund of a payment: who made it (null: in the provider's own dashboard), when, and its credit note. */
@@ -218,6 +221,8 @@ export const OrderDto = z.object({
   taxAmount: z.number(),
   /** The currency the order was priced in (ISO 4217). */
   currency: z.string(),
+  /** Whether its prices included GST (`taxAmount` is then within the total, shipping's GST with it). */
+  pricesIncludeTax: z.boolean(),
   /** The shipping method it was priced with, as it was then: its name and price (before any free-above). */
   shippingMethod: z.object({ name: z.string(), price: z.number() }),
   /** The discount code the order used (upper-cased) and what it took off the items. */

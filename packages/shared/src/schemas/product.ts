@@ -22,6 +22,7 @@ import { CategoryDto } from "./category";
 import { boolean, ID_PATTERN, Id, ListQuery, number, oneOf, text } from "./common";
 import { MediaDto } from "./media";
 import { ReviewDto } from "./review";
+import { HsnCode, TaxRate } from "./settings";
 
 /** A price in dollars with at most two decimals. */
 const money = () => number({ min: 0, max: PRICE_MAX }).multipleOf(0.01, validation.number);
@@ -82,6 +83,9 @@ const ProductFields = z.object({
   stock: number({ min: 0, max: STOCK_MAX, int: true }),
   isActive: boolean().default(false),
   category: Id,
+  /** The product's GST rate in percent and HSN code; null: its category's, else the shop's. Absent on an update: kept. */
+  taxRate: TaxRate.nullable().optional(),
+  hsnCode: HsnCode.nullable().optional(),
   thumbnail: Id,
   gallery: z
     .array(z.string({ error: validation.id }).regex(ID_PATTERN, validation.id), {
@@ -407,6 +411,9 @@ export type ProductSummaryDto = z.infer<typeof ProductSummaryDto>;
 /** One product with everything its page shows. */
 export const ProductDto = ProductSummaryDto.extend({
   description: z.string(),
+  /** The product's own GST rate (percent) and HSN code; null: its category's, else the shop's default. */
+  taxRate: z.number().nullable(),
+  hsnCode: z.string().nullable(),
   gallery: z.array(MediaDto),
   reviews: z.array(ReviewDto),
   updatedAt: z.string(),

@@ -96,22 +96,25 @@ export const TaxSettings = z
 export type TaxSettings = z.infer<typeof TaxSettings>;
 
 export const ShippingMethod = z
-  .object({
-    _id: Id,
-    name: text({ min: 2, max: 60 }),
-    price: money(),
-    /** Free when the items come to more than this; null: never free. */
-    freeAbove: money().nullable(),
-    /** "2–4 days", as shoppers read it; null: not said. */
-    estimatedDays: text({ max: 40 }).nullable(),
-    /** The states (of the shipping address) it serves; null: every state. */
-    states: z
-      .array(text({ min: 2, max: NAME_MAX_LENGTH }), { error: validation.shippingStates })
-      .min(1, validation.shippingStates)
-      .max(50, validation.max(50))
-      .nullable(),
-    enabled: boolean(),
-  })
+  .object(
+    {
+      _id: Id,
+      name: text({ min: 2, max: 60 }),
+      price: money(),
+      /** Free when the items come to more than this; null: never free. */
+      freeAbove: money().nullable(),
+      /** "2–4 days", as shoppers read it; null: not said. */
+      estimatedDays: text({ max: 40 }).nullable(),
+      /** The states (of the shipping address) it serves; null: every state. */
+      states: z
+        .array(text({ min: 2, max: NAME_MAX_LENGTH }), { error: validation.shippingStates })
+        .min(1, validation.shippingStates)
+        .max(50, validation.max(50))
+        .nullable(),
+      enabled: boolean(),
+    },
+    { error: validation.object },
+  )
   .strict();
 export type ShippingMethod = z.infer<typeof ShippingMethod>;
 

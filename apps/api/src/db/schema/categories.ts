@@ -1,10 +1,13 @@
 import { pgTable, text, timestamp } from "drizzle-orm/pg-core";
-import { primaryId } from "./columns";
+import { primaryId, taxRate } from "./columns";
 
 export const categories = pgTable("categories", {
   id: primaryId(),
   name: text().notNull(),
   slug: text().notNull().unique("categories_slug_unique"),
+  // The GST rate and HSN code of its products that set none (null: the shop's default).
+  taxRate: taxRate(),
+  hsnCode: text(),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp({ withTimezone: true })
     .notNull()

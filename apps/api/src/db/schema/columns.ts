@@ -16,5 +16,8 @@ export const idRef = () => char({ length: 24 });
  */
 export const idValue = (id: string): SQL => sql`${id}::char(24)`;
 
+/** A GST rate in percent (0 to 50, two decimals), read and written as a JS number. */
+export const taxRate = () => numeric({ precision: 5, scale: 2, mode: "number" });
+
 /** Money: numeric(12,2), read and written as JS numbers. */
 export const money = () => numeric({ precision: 12, scale: 2, mode: "number" });

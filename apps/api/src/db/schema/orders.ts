@@ -15,6 +15,7 @@ import {
 import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
+  boolean,
   check,
   index,
   integer,
@@ -26,7 +27,7 @@ import {
   unique,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import { idRef, money, primaryId } from "./columns";
+import { idRef, money, primaryId, taxRate } from "./columns";
 import { discounts } from "./discounts";
 import { products, productVariants } from "./products";
 import { sqlList } from "./sql-lists";
@@ -76,6 +77,11 @@ export const orders = pgTable(
     // existed had SPEC's one rate, "Standard" at 80).
     shippingMethodName: text().notNull().default("Standard"),
     shippingMethodPrice: money().notNull().default(80),
+    // Whether the prices included GST, and the GST within the shipping price (part of taxAmount) at
+    // the highest rate among the lines: both as the order was priced.
+    pricesIncludeTax: boolean().notNull().default(false),
+    shippingTax: money().notNull().default(0),
+    shippingTaxRate: taxRate().notNull().default(0),
     shippingAddress: jsonb().$type<OrderShippingAddress>().notNull(),
     // NOTE: orders and payments reference each other, hence one file for both tables (a file each
     // would import each other); the explicit return type breaks the type-inference cycle, and
@@ -160,6 +166,11 @@ export const orderItems = pgTable(
     // The line's share of the order's discount code amount.
     discountShare: money().notNull().default(0),
     quantity: integer().notNull(),
+    // The GST the line was charged: its rate and HSN code then (null: none was set), and its share
+    // of the order's GST at that rate (lines from before rates existed: their share of the order's).
+    taxRate: taxRate().notNull().default(18),
+    hsnCode: text(),
+    taxAmount: money().notNull().default(0),
   },
   (t) => [
     check("order_items_quantity_check", sql`${t.quantity} > 0`),

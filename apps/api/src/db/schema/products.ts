@@ -14,7 +14,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { categories } from "./categories";
-import { idRef, money, primaryId } from "./columns";
+import { idRef, money, primaryId, taxRate } from "./columns";
 import { media } from "./media";
 
 /** An option of a product (Size, Colour) and its values, in the order the storefront offers them. */
@@ -53,6 +53,9 @@ export const products = pgTable(
       .notNull()
       .references(() => categories.id, { onDelete: "restrict" }),
     thumbnailId: idRef().references(() => media.id, { onDelete: "set null" }),
+    // The GST rate and HSN code of the product (null: its category's, else the shop's default).
+    taxRate: taxRate(),
+    hsnCode: text(),
     // Kept up to date by the review service in the review's transaction.
     ratingAverage: numeric({ precision: 3, scale: 2, mode: "number" }).notNull().default(0),
     ratingCount: integer().notNull().default(0),

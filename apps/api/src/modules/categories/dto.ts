@@ -3,5 +3,12 @@ import type { CategoryWithCount } from "./repo";
 
 /** A category with the number of its active products. */
 export function toCategoryDto(row: CategoryWithCount): CategoryDto {
-  return { _id: row.id, name: row.name, slug: row.slug, count: row.count };
+  return {
+    _id: row.id,
+    name: row.name,
+    slug: row.slug,
+    count: row.count,
+    ...(row.taxRate !== null ? { taxRate: row.taxRate } : {}),
+    ...(row.hsnCode !== null ? { hsnCode: row.hsnCode } : {}),
+  };
 }

@@ -1,7 +1,7 @@
 /** SQL for categories. */
 import { asc, eq, type SQL, sql } from "drizzle-orm";
 import type { Database } from "#api/db/client";
-import { type Category, categories } from "#api/db/schema/categories";
+import { type Category, categories, type NewCategory } from "#api/db/schema/categories";
 import { productCounts } from "#api/db/schema/products";
 
 export interface CategoryWithCount {
@@ -9,6 +9,8 @@ export interface CategoryWithCount {
   name: string;
   slug: string;
   count: number;
+  taxRate: number | null;
+  hsnCode: string | null;
 }
 
 /** Categories with the number of their active products (kept in `product_counts`); by name. */
@@ -18,6 +20,8 @@ function selectWithCounts(db: Database, where?: SQL) {
       id: categories.id,
       name: categories.name,
       slug: categories.slug,
+      taxRate: categories.taxRate,
+      hsnCode: categories.hsnCode,
       count: sql<number>`coalesce(${productCounts.active}, 0)`,
     })
     .from(categories)
@@ -50,9 +54,23 @@ export async function findCategory(
 
 export async function insertCategory(
   db: Database,
-  values: { name: string; slug: string },
+  values: Pick<NewCategory, "name" | "slug" | "taxRate" | "hsnCode">,
 ): Promise<Category> {
   const [row] = await db.insert(categories).values(values).returning();
   if (!row) throw new Error("insert returned no row");
+  return row;
+}
+
+/** Sets a category's GST rate and HSN code; undefined when there is no such category. */
+export async function updateCategoryTax(
+  db: Database,
+  id: string,
+  values: Pick<NewCategory, "taxRate" | "hsnCode">,
+): Promise<Category | undefined> {
+  const [row] = await db
+    .update(categories)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(categories.id, id))
+    .returning();
   return row;
 }

@@ -1,14 +1,15 @@
 import { envelope } from "@shop/shared/api";
 import { CATEGORY_CACHE_SECONDS } from "@shop/shared/constants";
 import { api, formErrors } from "@shop/shared/messages";
-import { CategoryDto, CategoryInput, SlugParams } from "@shop/shared/schemas/category";
+import { CategoryDto, CategoryInput, CategoryTaxInput, SlugParams } from "@shop/shared/schemas/category";
 import { IdParams } from "@shop/shared/schemas/common";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { AppError } from "#api/core/errors";
 import { ok, refusals } from "#api/http/envelope";
 import { notModified, readKey, sendCachedRead } from "#api/http/read-cache";
-import { requireStaff } from "#api/http/session";
-import { createCategory, getCategory, listCategories } from "./service";
+import { requireAdmin, requireStaff, userOf } from "#api/http/session";
+import { createCategory, getCategory, listCategories, setCategoryTax } from "./service";
 
 /** Mounted at /api/categories. */
 export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -18,15 +19,37 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["categories"],
         operationId: "createCategory",
-        summary: "Create a category (staff)",
+        summary: "Create a category (staff; its GST rate and HSN code, admins only)",
         body: CategoryInput,
         response: { 201: envelope(CategoryDto), ...refusals(409) },
       },
       config: { invalidMessage: formErrors.category },
       preValidation: requireStaff,
     },
-    async (request, reply) =>
-      reply.status(201).send(ok(await createCategory(app.db, request.body), api.created)),
+    async (request, reply) => {
+      const { taxRate, hsnCode } = request.body;
+      // A category's tax is the admins' to set, at creation as after it (PUT /{id}/tax).
+      if ((taxRate != null || hsnCode != null) && userOf(request).role !== "admin")
+        throw new AppError("FORBIDDEN", api.forbidden);
+      return reply.status(201).send(ok(await createCategory(app.db, request.body), api.created));
+    },
+  );
+
+  app.put(
+    "/:id/tax",
+    {
+      schema: {
+        tags: ["categories"],
+        operationId: "setCategoryTax",
+        summary:
+          "Set the GST rate and HSN code of a category's products that set none (admin; null: the shop's default)",
+        params: IdParams,
+        body: CategoryTaxInput,
+        response: { 200: envelope(CategoryDto), ...refusals(404) },
+      },
+      preValidation: requireAdmin,
+    },
+    async (request) => ok(await setCategoryTax(app.db, request.params.id, request.body), api.updated),
   );
 
   app.get(

@@ -1,11 +1,17 @@
 /** Categories: the staff create them; everyone lists them with their active product counts. */
 import { api } from "@shop/shared/messages";
-import type { CategoryDto, CategoryInput } from "@shop/shared/schemas/category";
+import type { CategoryDto, CategoryInput, CategoryTaxInput } from "@shop/shared/schemas/category";
 import { AppError } from "#api/core/errors";
 import type { Database } from "#api/db/client";
 import { isPgError, UNIQUE_VIOLATION } from "#api/db/errors";
 import { toCategoryDto } from "./dto";
-import { findCategory, findCategoryWithCount, insertCategory, listCategoriesWithCounts } from "./repo";
+import {
+  findCategory,
+  findCategoryWithCount,
+  insertCategory,
+  listCategoriesWithCounts,
+  updateCategoryTax,
+} from "./repo";
 
 const slugTaken = () => new AppError("CONFLICT", api.categorySlugTaken, { slug: api.categorySlugTaken });
 
@@ -13,7 +19,12 @@ const slugTaken = () => new AppError("CONFLICT", api.categorySlugTaken, { slug: 
 export async function createCategory(db: Database, input: CategoryInput): Promise<CategoryDto> {
   if (await findCategory(db, { slug: input.slug })) throw slugTaken();
   try {
-    const row = await insertCategory(db, input);
+    const row = await insertCategory(db, {
+      name: input.name,
+      slug: input.slug,
+      taxRate: input.taxRate ?? null,
+      hsnCode: input.hsnCode ?? null,
+    });
     return toCategoryDto({ ...row, count: 0 });
   } catch (error) {
     // NOTE: two creations racing for one slug: the unique constraint decides.
@@ -30,4 +41,17 @@ export async function getCategory(db: Database, by: { id: string } | { slug: str
   const row = await findCategoryWithCount(db, by);
   if (!row) throw new AppError("NOT_FOUND", api.categoryNotFound);
   return toCategoryDto(row);
+}
+
+/**
+ * Sets the GST rate and HSN code of a category's products that set none. Orders placed before keep
+ * the rates they were priced with.
+ */
+export async function setCategoryTax(
+  db: Database,
+  id: string,
+  input: CategoryTaxInput,
+): Promise<CategoryDto> {
+  if (!(await updateCategoryTax(db, id, input))) throw new AppError("NOT_FOUND", api.categoryNotFound);
+  return getCategory(db, { id });
 }

@@ -1,11 +1,33 @@
 /**
- * The shop's PDFs, drawn with pdfkit in its built-in Helvetica (prices are in dollars, SPEC section 9,
- * which it prints; it has no rupee sign). Text is real text, so that it can be read back and searched.
+ * The shop's PDFs, drawn with pdfkit in its built-in Helvetica. Amounts are written in the order's
+ * currency by `pdfMoney`: with the currency's sign where Helvetica has it ($, €, £), else with its code
+ * (INR 1,23,456.00: Helvetica has no rupee sign). Text is real text, so that it can be read back and
+ * searched.
  */
 import { documents as words } from "@shop/shared/messages";
-import { formatPrice } from "@shop/shared/pricing";
 import PDFDocument from "pdfkit";
-import type { InvoiceFigures, InvoiceLineFigures } from "./figures";
+import type { InvoiceFigures, InvoiceLineFigures, TaxedFigures } from "./figures";
+
+/** Writes an amount. */
+export type Money = (amount: number) => string;
+
+/** What Helvetica's WinAnsi encoding prints: Latin-1 and, among the currency signs beyond it, the euro's. */
+const PRINTABLE = /^[\u0020-\u00ff\u20ac]*$/;
+
+/** No-break spaces (Intl puts them between a code and its amount) as plain ones, as the PDF's text reads. */
+const plainSpaces = (text: string) => text.replace(/[\u00a0\u202f]/g, " ");
+
+/**
+ * Amounts in `code` as `locale` writes them ($80.00 for USD in en-US), with the currency's code
+ * instead of its sign when Helvetica cannot print the sign.
+ */
+export function pdfMoney({ code, locale }: { code: string; locale: string }): Money {
+  const symbol = new Intl.NumberFormat(locale, { style: "currency", currency: code });
+  const format = PRINTABLE.test(plainSpaces(symbol.format(1234.5)))
+    ? symbol
+    : new Intl.NumberFormat(locale, { style: "currency", currency: code, currencyDisplay: "code" });
+  return (amount) => plainSpaces(format.format(amount));
+}
 
 type Doc = PDFKit.PDFDocument;
 
@@ -32,7 +54,10 @@ export interface InvoiceContent {
   placeOfSupply: string;
   lines: DocumentLine[];
   figures: InvoiceFigures;
+  /** The shipping method's name, as the order kept it. */
+  shippingMethod: string;
   amountInWords: string;
+  money: Money;
 }
 
 export interface PackingSlipContent {
@@ -47,6 +72,8 @@ export interface PackingSlipContent {
 /** A credit note's figures, in dollars: the refund split into taxable value and GST like the invoice. */
 export interface CreditNoteFigures {
   split: InvoiceFigures["split"];
+  /** The order's one GST rate; null when its lines had different rates. */
+  rate: number | null;
   taxableValue: number;
   cgst: number;
   sgst: number;
@@ -69,6 +96,7 @@ export interface CreditNoteContent {
   returned: (DocumentLine & { quantity: number })[];
   figures: CreditNoteFigures;
   amountInWords: string;
+  money: Money;
 }
 
 const MARGIN = 40;
@@ -194,14 +222,50 @@ function label(line: DocumentLine): string {
   return [line.name, line.options, words.skuOf(line.sku)].filter(Boolean).join("\n");
 }
 
-function taxCell(line: InvoiceLineFigures, split: InvoiceFigures["split"]): string {
-  return split === "intra-state"
-    ? `${formatPrice(line.cgst)}\n${formatPrice(line.sgst)}`
-    : formatPrice(line.igst);
+function taxCell(row: TaxedFigures, split: InvoiceFigures["split"], money: Money): string {
+  return split === "intra-state" ? `${money(row.cgst)}\n${money(row.sgst)}` : money(row.igst);
+}
+
+/** The totals under a document's table, the last one in bold; answers where they end. */
+function totalsBlock(doc: Doc, totals: readonly [string, string][], top: number): number {
+  let y = top;
+  if (y + totals.length * 14 + 60 > doc.page.height - MARGIN) {
+    doc.addPage();
+    y = MARGIN;
+  }
+  const labelX = MARGIN + width(doc) - 230;
+  y += 6;
+  totals.forEach(([name, amount], i) => {
+    const last = i === totals.length - 1;
+    doc
+      .font(last ? "Helvetica-Bold" : "Helvetica")
+      .fontSize(last ? 11 : 9)
+      .fillColor("black");
+    doc.text(name, labelX, y, { width: 140 });
+    doc.text(amount, labelX + 140, y, { width: 90, align: "right" });
+    y = doc.y + 3;
+  });
+  return y;
+}
+
+/** The GST of each rate as the totals list it: CGST and SGST at half the rate, or IGST at the rate. */
+function rateTotals(figures: InvoiceFigures, money: Money): [string, string][] {
+  const intra = figures.split === "intra-state";
+  return figures.rates
+    .filter((rate) => rate.tax > 0)
+    .flatMap((rate): [string, string][] =>
+      intra
+        ? [
+            [words.cgstAt(rate.rate), money(rate.cgst)],
+            [words.sgstAt(rate.rate), money(rate.sgst)],
+          ]
+        : [[words.igstAt(rate.rate), money(rate.igst)]],
+    );
 }
 
 /** The GST tax invoice of a paid order. */
 export function invoicePdf(content: InvoiceContent): Promise<Buffer> {
+  const { money } = content;
   return render(`${words.taxInvoice} ${content.invoiceNumber}`, (doc) => {
     let y = heading(doc, words.taxInvoice, content.seller, [
       words.invoiceNumber(content.invoiceNumber),
@@ -219,59 +283,62 @@ export function invoicePdf(content: InvoiceContent): Promise<Buffer> {
     const c = words.columns;
     const columns: Column[] = [
       { title: c.line, width: 18, align: "left" },
-      { title: c.item, width: 157, align: "left" },
-      { title: c.quantity, width: 30, align: "right" },
-      { title: c.unitPrice, width: 60, align: "right" },
-      { title: c.discount, width: 55, align: "right" },
-      { title: c.taxableValue, width: 65, align: "right" },
-      { title: intra ? `${words.cgst}\n${words.sgst}` : words.igst, width: 60, align: "right" },
+      { title: c.item, width: 160, align: "left" },
+      { title: c.quantity, width: 22, align: "right" },
+      { title: c.unitPrice, width: 55, align: "right" },
+      { title: c.discount, width: 50, align: "right" },
+      { title: c.taxableValue, width: 58, align: "right" },
+      { title: c.rate, width: 27, align: "right" },
+      { title: intra ? words.cgstAndSgst : words.igstOnly, width: 55, align: "right" },
       { title: c.total, width: 70, align: "right" },
     ];
     const rows = content.lines.map((line, i) => {
-      const f = figures.lines[i];
+      const f: InvoiceLineFigures | undefined = figures.lines[i];
       if (!f) throw new Error("an invoice line without its figures");
       return [
         String(i + 1),
-        label(line),
+        [label(line), f.hsnCode ? words.hsn(f.hsnCode) : ""].filter(Boolean).join("\n"),
         String(f.quantity),
-        formatPrice(f.unitPrice),
-        formatPrice(f.discount),
-        formatPrice(f.taxableValue),
-        taxCell(f, figures.split),
-        formatPrice(f.total),
+        money(f.unitPrice),
+        money(f.discount),
+        money(f.taxableValue),
+        words.rateOf(f.rate),
+        taxCell(f, figures.split, money),
+        money(f.total),
       ];
     });
+    const shipping = figures.shippingRow;
+    if (shipping)
+      rows.push([
+        "",
+        words.shippingBy(content.shippingMethod),
+        "",
+        "",
+        "",
+        money(shipping.taxableValue),
+        words.rateOf(shipping.rate),
+        taxCell(shipping, figures.split, money),
+        money(shipping.total),
+      ]);
     y = table(doc, columns, rows, bottom + 14);
 
     const totals: [string, string][] = [
-      [words.taxableTotal, formatPrice(figures.taxableValue)],
-      ...(intra
-        ? ([
-            [words.cgst, formatPrice(figures.cgst)],
-            [words.sgst, formatPrice(figures.sgst)],
-          ] as [string, string][])
-        : ([[words.igst, formatPrice(figures.igst)]] as [string, string][])),
-      [words.totalTax, formatPrice(figures.tax)],
-      [words.shipping, formatPrice(figures.shipping)],
-      [words.grandTotal, formatPrice(figures.total)],
+      [words.taxableTotal, money(figures.taxableValue)],
+      ...rateTotals(figures, money),
+      [words.totalTax, money(figures.tax)],
+      ...(shipping ? [] : ([[words.shipping, money(figures.shipping)]] as [string, string][])),
+      [words.grandTotal, money(figures.total)],
     ];
-    if (y + totals.length * 14 + 60 > doc.page.height - MARGIN) {
-      doc.addPage();
-      y = MARGIN;
-    }
-    const labelX = MARGIN + width(doc) - 230;
-    y += 6;
-    totals.forEach(([name, amount], i) => {
-      const last = i === totals.length - 1;
-      doc.font(last ? "Helvetica-Bold" : "Helvetica").fontSize(last ? 11 : 9);
-      doc.text(name, labelX, y, { width: 140 });
-      doc.text(amount, labelX + 140, y, { width: 90, align: "right" });
-      y = doc.y + 3;
-    });
+    y = totalsBlock(doc, totals, y);
     doc
       .font("Helvetica")
       .fontSize(9)
       .text(words.amountInWords(content.amountInWords), MARGIN, y + 10, { width: width(doc) });
+    if (figures.pricesIncludeTax)
+      doc
+        .fontSize(8)
+        .fillColor(MUTED)
+        .text(words.pricesIncludeTax, MARGIN, doc.y + 6, { width: width(doc) });
     doc
       .fontSize(8)
       .fillColor(MUTED)
@@ -326,27 +393,29 @@ export function creditNotePdf(content: CreditNoteContent): Promise<Buffer> {
       party(doc, words.billTo, content.buyer, MARGIN, y, half - 10),
       party(doc, words.shipTo, content.shipTo, MARGIN + half, y, half),
     );
-    const { figures } = content;
+    const { figures, money } = content;
     const intra = figures.split === "intra-state";
+    const { rate } = figures;
+    const cgst = rate === null ? words.cgstOnly : words.cgstAt(rate);
+    const sgst = rate === null ? words.sgstOnly : words.sgstAt(rate);
+    const igst = rate === null ? words.igstOnly : words.igstAt(rate);
     const c = words.columns;
     const columns: Column[] = [
       { title: c.item, width: 250, align: "left" },
       { title: c.taxableValue, width: 85, align: "right" },
-      { title: intra ? `${words.cgst}\n${words.sgst}` : words.igst, width: 85, align: "right" },
+      { title: intra ? `${cgst}\n${sgst}` : igst, width: 85, align: "right" },
       { title: c.total, width: 95, align: "right" },
     ];
-    const tax = intra
-      ? `${formatPrice(figures.cgst)}\n${formatPrice(figures.sgst)}`
-      : formatPrice(figures.igst);
+    const tax = intra ? `${money(figures.cgst)}\n${money(figures.sgst)}` : money(figures.igst);
     y = table(
       doc,
       columns,
       [
         [
           `${words.refundLine(content.invoiceNumber)}\n${words.refundReason(content.reason)}`,
-          formatPrice(figures.taxableValue),
+          money(figures.taxableValue),
           tax,
-          formatPrice(figures.total),
+          money(figures.total),
         ],
       ],
       bottom + 14,
@@ -374,32 +443,17 @@ export function creditNotePdf(content: CreditNoteContent): Promise<Buffer> {
       );
     }
     const totals: [string, string][] = [
-      [words.taxableTotal, formatPrice(figures.taxableValue)],
+      [words.taxableTotal, money(figures.taxableValue)],
       ...(intra
         ? ([
-            [words.cgst, formatPrice(figures.cgst)],
-            [words.sgst, formatPrice(figures.sgst)],
+            [cgst, money(figures.cgst)],
+            [sgst, money(figures.sgst)],
           ] as [string, string][])
-        : ([[words.igst, formatPrice(figures.igst)]] as [string, string][])),
-      [words.totalTax, formatPrice(figures.tax)],
-      [words.grandTotal, formatPrice(figures.total)],
+        : ([[igst, money(figures.igst)]] as [string, string][])),
+      [words.totalTax, money(figures.tax)],
+      [words.grandTotal, money(figures.total)],
     ];
-    if (y + totals.length * 14 + 60 > doc.page.height - MARGIN) {
-      doc.addPage();
-      y = MARGIN;
-    }
-    const labelX = MARGIN + width(doc) - 230;
-    y += 6;
-    totals.forEach(([name, amount], i) => {
-      const last = i === totals.length - 1;
-      doc
-        .font(last ? "Helvetica-Bold" : "Helvetica")
-        .fontSize(last ? 11 : 9)
-        .fillColor("black");
-      doc.text(name, labelX, y, { width: 140 });
-      doc.text(amount, labelX + 140, y, { width: 90, align: "right" });
-      y = doc.y + 3;
-    });
+    y = totalsBlock(doc, totals, y);
     doc
       .font("Helvetica")
       .fontSize(9)

@@ -13,8 +13,14 @@ import { type OrderDocument, orderCreditNote, orderInvoice, orderPackingSlip, ty
 export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The seller as the owner's store settings have it now: on the document made for this request. */
   const sellerNow = async (): Promise<Seller> => {
-    const { store } = await app.settings.current();
-    return { address: store.address, gstin: store.gstin, state: store.state };
+    const { store, currency } = await app.settings.current();
+    return {
+      name: store.name,
+      address: store.address,
+      gstin: store.gstin,
+      state: store.state,
+      locale: currency.locale,
+    };
   };
   const send = (reply: FastifyReply, { pdf, filename }: OrderDocument) =>
     sendDownload(reply, { contentType: "application/pdf", filename, body: pdf });

@@ -6,21 +6,23 @@
  */
 import { api, documents as words } from "@shop/shared/messages";
 import { isStaff, seesCustomerDetails, type SignedInViewer as Viewer } from "@shop/shared/roles";
-import { POSTAL_ADDRESS } from "@shop/shared/site";
 import { AppError } from "#api/core/errors";
 import type { Database } from "#api/db/client";
 import type { OrderShippingAddress } from "#api/db/schema/orders";
 import { findOrderById, findOrderLines, type OrderLineRow, type OrderRow } from "#api/modules/orders/repo";
 import { findRefund } from "#api/modules/refunds/repo";
 import { creditNoteFigures, invoiceFigures } from "./figures";
-import { creditNotePdf, type DocumentLine, invoicePdf, type Party, packingSlipPdf } from "./pdf";
+import { creditNotePdf, type DocumentLine, invoicePdf, type Party, packingSlipPdf, pdfMoney } from "./pdf";
 import { amountInWords } from "./words";
 
-/** The seller as invoices name it: the shop's legal name, address, GSTIN and state. */
+/** The seller as invoices name it: the shop's name, address, GSTIN and state, and how it writes amounts. */
 export interface Seller {
+  name: string;
   address: string;
   gstin: string;
   state: string;
+  /** The locale amounts are written in (the order's own currency is the one written). */
+  locale: string;
 }
 
 export interface OrderDocument {
@@ -40,7 +42,7 @@ type Row = NonNullable<OrderRow>;
 
 function sellerParty(seller: Seller): Party {
   return {
-    name: POSTAL_ADDRESS[0],
+    name: seller.name,
     lines: [seller.address, words.gstin(seller.gstin), words.state(seller.state)],
   };
 }
@@ -106,6 +108,7 @@ export async function orderInvoice(
     lines.map(({ item }) => item),
     seller.state,
   );
+  const money = pdfMoney({ code: order.currency, locale: seller.locale });
   const pdf = await invoicePdf({
     seller: sellerParty(seller),
     buyer: buyerParty(row, viewer),
@@ -116,7 +119,9 @@ export async function orderInvoice(
     placeOfSupply: order.shippingAddress.state,
     lines: lines.map(documentLine),
     figures,
-    amountInWords: amountInWords(figures.total),
+    shippingMethod: order.shippingMethodName,
+    amountInWords: amountInWords(figures.total, order.currency),
+    money,
   });
   return { pdf, filename: `invoice-${fileSafe(invoiceNumber)}.pdf` };
 }
@@ -171,6 +176,7 @@ export async function orderCreditNote(
     refund.amount,
     { ...order, shippingState: order.shippingAddress.state },
     seller.state,
+    lines.map(({ item }) => item.taxRate),
   );
   const byId = new Map(lines.map((line) => [line.item.id, line]));
   const returned = refund.restock.flatMap(({ itemId, quantity }) => {
@@ -189,7 +195,8 @@ export async function orderCreditNote(
     reason: refund.reason,
     returned,
     figures,
-    amountInWords: amountInWords(figures.total),
+    amountInWords: amountInWords(figures.total, order.currency),
+    money: pdfMoney({ code: order.currency, locale: seller.locale }),
   });
   return { pdf, filename: `credit-note-${fileSafe(refund.creditNoteNumber)}.pdf` };
 }

@@ -3,9 +3,10 @@
  * shopper, by staff or by the hold expiry) and refunded. Each is built from plain values so that
  * the use case writing it (orders, payments) passes what its own transaction read.
  */
-import { type PaymentGateway, TAX_PERCENT } from "@shop/shared/constants";
+import { CURRENCY, type PaymentGateway, TAX_PERCENT } from "@shop/shared/constants";
 import { mail } from "@shop/shared/messages";
-import { formatPrice, fromCents, savedTotal, toCents } from "@shop/shared/pricing";
+import { formatMoney } from "@shop/shared/money-format";
+import { fromCents, savedTotal, toCents } from "@shop/shared/pricing";
 import type { OrderShippingAddress } from "#api/db/schema/orders";
 import type { Outgoing } from "./service";
 
@@ -19,6 +20,20 @@ export interface OrderRecipient {
 export interface OrderRef {
   id: string;
   number: number;
+  /** The currency its amounts are in (ISO 4217; SPEC's USD when absent). */
+  currency?: string;
+}
+
+/** Where a message's links point, and how its amounts are written (the store's locale). */
+export interface MailSite {
+  origin: string;
+  locale: string;
+}
+
+/** Writes the order's amounts in its own currency, as the store's locale writes numbers. */
+function moneyOf(order: OrderRef, site: MailSite): (amount: number) => string {
+  const currency = { code: order.currency ?? CURRENCY, locale: site.locale };
+  return (amount) => formatMoney(amount, currency);
 }
 
 export interface OrderAmounts extends OrderRef {
@@ -30,6 +45,8 @@ export interface OrderAmounts extends OrderRef {
   discountCode: string | null;
   discountAmount: number;
   shippingAddress: OrderShippingAddress;
+  /** Whether the prices included GST. */
+  pricesIncludeTax?: boolean;
 }
 
 /** A line as the shopper ordered it: "Trail Running Shoes (Size: 9)", its unit price after any sale. */
@@ -59,8 +76,23 @@ function orderUrl(origin: string, orderId: string): string {
   return `${origin}/account/pay/${encodeURIComponent(orderId)}`;
 }
 
-function amountLines(order: OrderAmounts): string[] {
+/**
+ * The amounts of an order; its GST named with its rate when every line had the same one (`rates`: the
+ * lines' rates; SPEC's 18% when not given).
+ */
+function amountLines(
+  order: OrderAmounts,
+  site: MailSite,
+  rates: readonly number[] = [TAX_PERCENT],
+): string[] {
+  const formatPrice = moneyOf(order, site);
   const saved = savedTotal({ discountPrice: order.savedAmount, discountAmount: order.discountAmount });
+  const distinct = [...new Set(rates)];
+  const tax = formatPrice(order.taxAmount);
+  const taxLine =
+    distinct.length === 1 && distinct[0] !== undefined
+      ? mail.order.tax(distinct[0], tax)
+      : mail.order.taxAtRates(tax);
   return [
     mail.order.subtotal(formatPrice(order.subTotal)),
     ...(order.discountCode && order.discountAmount > 0
@@ -69,7 +101,7 @@ function amountLines(order: OrderAmounts): string[] {
     mail.order.shipping(
       order.shippingAmount === 0 ? mail.order.freeShipping : formatPrice(order.shippingAmount),
     ),
-    mail.order.tax(TAX_PERCENT, formatPrice(order.taxAmount)),
+    order.pricesIncludeTax ? mail.order.taxIncluded(taxLine) : taxLine,
     mail.order.total(formatPrice(order.totalAmount)),
     ...(saved > 0 ? [mail.order.saved(formatPrice(saved))] : []),
   ];
@@ -80,8 +112,10 @@ export function orderPlacedEmail(
   to: OrderRecipient,
   order: OrderAmounts,
   lines: readonly OrderedLine[],
-  origin: string,
+  site: MailSite,
+  rates?: readonly number[],
 ): Outgoing {
+  const formatPrice = moneyOf(order, site);
   return {
     kind: "orderPlaced",
     to: to.email,
@@ -98,11 +132,11 @@ export function orderPlacedEmail(
             formatPrice(fromCents(toCents(line.unitPrice) * line.quantity)),
           ),
         ),
-        ...amountLines(order),
+        ...amountLines(order, site, rates),
         mail.order.shipTo(addressLine(order.shippingAddress)),
         mail.orderPlaced.payNow,
       ],
-      action: { label: mail.orderPlaced.action, url: orderUrl(origin, order.id) },
+      action: { label: mail.orderPlaced.action, url: orderUrl(site.origin, order.id) },
     },
   };
 }
@@ -118,8 +152,9 @@ export function paymentReceivedEmail(
   to: OrderRecipient,
   order: OrderRef,
   payment: ReceivedPayment,
-  origin: string,
+  site: MailSite,
 ): Outgoing {
+  const formatPrice = moneyOf(order, site);
   return {
     kind: "paymentReceived",
     to: to.email,
@@ -132,12 +167,12 @@ export function paymentReceivedEmail(
         mail.gateways[payment.gateway],
         payment.transactionId,
       ),
-      action: { label: mail.order.view, url: orderUrl(origin, order.id) },
+      action: { label: mail.order.view, url: orderUrl(site.origin, order.id) },
     },
   };
 }
 
-export function orderShippedEmail(to: OrderRecipient, order: OrderAmounts, origin: string): Outgoing {
+export function orderShippedEmail(to: OrderRecipient, order: OrderAmounts, { origin }: MailSite): Outgoing {
   return {
     kind: "orderShipped",
     to: to.email,
@@ -153,7 +188,7 @@ export function orderShippedEmail(to: OrderRecipient, order: OrderAmounts, origi
   };
 }
 
-export function orderDeliveredEmail(to: OrderRecipient, order: OrderRef, origin: string): Outgoing {
+export function orderDeliveredEmail(to: OrderRecipient, order: OrderRef, { origin }: MailSite): Outgoing {
   return {
     kind: "orderDelivered",
     to: to.email,
@@ -176,7 +211,7 @@ export function orderCancelledEmail(
   to: OrderRecipient,
   order: OrderRef,
   by: CancelledBy,
-  origin: string,
+  { origin }: MailSite,
 ): Outgoing {
   return {
     kind: "orderCancelled",
@@ -195,8 +230,9 @@ export function orderRefundedEmail(
   to: OrderRecipient,
   order: OrderRef,
   amount: number,
-  origin: string,
+  site: MailSite,
 ): Outgoing {
+  const formatPrice = moneyOf(order, site);
   return {
     kind: "orderRefunded",
     to: to.email,
@@ -204,7 +240,7 @@ export function orderRefundedEmail(
     parts: {
       firstName: to.firstName,
       lines: mail.orderRefunded.lines(order.number, formatPrice(amount)),
-      action: { label: mail.order.view, url: orderUrl(origin, order.id) },
+      action: { label: mail.order.view, url: orderUrl(site.origin, order.id) },
     },
   };
 }

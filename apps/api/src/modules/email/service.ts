@@ -30,6 +30,8 @@ export interface MailContext {
   shop: ShopDetails;
   /** The shop's public origin ("https://shop.example"), never taken from a request's Host. */
   origin: string;
+  /** How amounts are written (the owner's currency settings; SPEC's en-US until set). */
+  locale: string;
 }
 
 /**
@@ -39,12 +41,14 @@ export interface MailContext {
 export function mailContextOf(
   config: Config,
   store?: Pick<StoreSettings, "name" | "address" | "email" | "phone">,
+  locale = "en-US",
 ): MailContext {
   return {
     shop: store
       ? { name: store.name, address: store.address, email: store.email, phone: store.phone }
       : { address: config.storeAddress, email: config.storeEmail, phone: config.storePhone },
     origin: config.publicOrigin ? new URL(config.publicOrigin).origin : `http://localhost:${config.port}`,
+    locale,
   };
 }
 

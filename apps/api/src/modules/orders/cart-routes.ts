@@ -23,11 +23,12 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const session = await currentSession(request);
-      const { checkout, shipping } = await app.settings.current();
+      const { checkout, shipping, taxes } = await app.settings.current();
       return ok(
         await priceCart(app.db, request.body, session?.user.id, {
           limits: checkout,
           shipping: shipping.methods,
+          taxes,
         }),
       );
     },

@@ -29,6 +29,7 @@ export function toOrderSummaryDto(
     shippingAmount: order.shippingAmount,
     taxAmount: order.taxAmount,
     currency: order.currency,
+    pricesIncludeTax: order.pricesIncludeTax,
     shippingMethod: { name: order.shippingMethodName, price: order.shippingMethodPrice },
     discountCode: order.discountCode,
     discountAmount: order.discountAmount,
@@ -104,6 +105,8 @@ export function toOrderDto(
       savedAmount: item.savedAmount,
       discountShare: item.discountShare,
       quantity: item.quantity,
+      taxRate: item.taxRate,
+      hsnCode: item.hsnCode,
     })),
     history: history.map(toOrderEventDto),
   };

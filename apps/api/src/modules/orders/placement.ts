@@ -2,10 +2,10 @@
 import { createHash } from "node:crypto";
 import { CURRENCY, ORDER_LIMITS } from "@shop/shared/constants";
 import { api, validation } from "@shop/shared/messages";
-import { type DiscountTerms, formatPrice, priceItems } from "@shop/shared/pricing";
+import { type DiscountTerms, formatPrice, oneTaxRate, priceOrder } from "@shop/shared/pricing";
 import type { CartPriceDto, CartPriceInput } from "@shop/shared/schemas/discount";
 import type { OrderDto, OrderInputParsed } from "@shop/shared/schemas/order";
-import type { ShippingMethod } from "@shop/shared/schemas/settings";
+import type { ShippingMethod, TaxSettings } from "@shop/shared/schemas/settings";
 import { chooseMethod, STANDARD_SHIPPING } from "@shop/shared/shipping";
 import { variantLabel } from "@shop/shared/variants";
 import { AppError } from "#api/core/errors";
@@ -34,7 +34,16 @@ export interface PlaceOrderOptions {
   shipping?: readonly ShippingMethod[];
   /** The shop's currency (ISO 4217), kept with the order (SPEC's USD when left out). */
   currency?: string;
+  /** How prices carry GST and the shop's default rate and HSN code (SPEC's 18% on top when left out). */
+  taxes?: TaxSettings;
 }
+
+/** SPEC's taxes: 18% added on top; the HSN heading of garments. */
+export const SPEC_TAX_SETTINGS: TaxSettings = {
+  pricesIncludeTax: false,
+  defaultRate: 18,
+  defaultHsn: "6109",
+};
 
 export interface OrderLimits {
   maxUnpaidOrders: number;
@@ -159,7 +168,8 @@ function resolveLines(
 }
 
 /** The lines as pricing and a discount code look at them, in the order the lines are priced. */
-function discountedItems(lines: readonly OrderLine[]): DiscountedItem[] {
+/** The lines as pricing takes them, each at its product's rate (else its category's, else the shop's). */
+function discountedItems(lines: readonly OrderLine[], taxes: TaxSettings): DiscountedItem[] {
   return lines.map(({ product, variant, quantity }) => ({
     productId: product.id,
     categoryId: product.categoryId,
@@ -167,6 +177,7 @@ function discountedItems(lines: readonly OrderLine[]): DiscountedItem[] {
     onSale: variant.onSale,
     salePrice: variant.salePrice,
     quantity,
+    taxRate: product.taxRate ?? taxes.defaultRate,
   }));
 }
 
@@ -193,11 +204,12 @@ export async function priceCart(
   {
     limits = ORDER_LIMITS,
     shipping = [STANDARD_SHIPPING],
-  }: { limits?: OrderLimits; shipping?: readonly ShippingMethod[] } = {},
+    taxes = SPEC_TAX_SETTINGS,
+  }: { limits?: OrderLimits; shipping?: readonly ShippingMethod[]; taxes?: TaxSettings } = {},
 ): Promise<CartPriceDto> {
   const productIds = [...new Set(input.products.map((line) => line.product))].sort();
   const lines = resolveLines(input, await findProductsForOrder(db, productIds), limits);
-  const items = discountedItems(lines);
+  const items = discountedItems(lines, taxes);
   let applied: AppliedDiscount | undefined;
   let discountMessage: string | null = null;
   if (input.discountCode) {
@@ -210,7 +222,11 @@ export async function priceCart(
   const choice = chooseMethod(shipping, input.state, input.shippingMethod);
   const method = "method" in choice ? choice.method : null;
   const shippingMessage = "refused" in choice ? refusalMessage(choice.refused, input.state) : null;
-  const priced = priceItems(applied?.items ?? items, terms, method ?? { price: 0, freeAbove: null });
+  const priced = priceOrder(applied?.items ?? items, {
+    discount: terms,
+    shipping: method ?? { price: 0, freeAbove: null },
+    taxes,
+  });
   return {
     lines: lines.map((line, index) => {
       const p = priced.lines[index];
@@ -233,6 +249,10 @@ export async function priceCart(
     shippingMethod: method ? { _id: method._id, name: method.name, price: method.price } : null,
     shippingMessage,
     taxPrice: priced.taxPrice,
+    taxIncluded: priced.taxIncluded,
+    taxRate: oneTaxRate(
+      priced.lineTaxes.map((tax, i) => ({ rate: tax.rate, quantity: lines[i]?.quantity ?? 0 })),
+    ),
     totalPrice: priced.totalPrice,
   };
 }
@@ -256,6 +276,7 @@ export async function placeOrder(
     mail,
     shipping = [STANDARD_SHIPPING],
     currency = CURRENCY,
+    taxes = SPEC_TAX_SETTINGS,
   }: PlaceOrderOptions,
 ): Promise<{ order: OrderDto; created: boolean }> {
   const quantities = new Map<string, number>();
@@ -293,12 +314,16 @@ export async function placeOrder(
         if (line.variant.stock < line.quantity)
           throw new AppError("CONFLICT", shortMessage(line, line.variant.stock));
       }
-      const items = discountedItems(lines);
+      const items = discountedItems(lines, taxes);
       // The code's row is locked after the variants (the order every writer keeps) until commit.
       const applied = input.discountCode
         ? await discountOrRefusal(tx, input.discountCode, items, user.id)
         : undefined;
-      const priced = priceItems(applied?.items ?? items, applied?.terms, method);
+      const priced = priceOrder(applied?.items ?? items, {
+        discount: applied?.terms,
+        shipping: method,
+        taxes,
+      });
       if (limits.minimumOrder && priced.itemsPrice < limits.minimumOrder)
         throw new AppError("CONFLICT", api.minimumOrder(formatPrice(limits.minimumOrder)));
       const orderId = newId();
@@ -315,6 +340,9 @@ export async function placeOrder(
         savedAmount: priced.lines[index]?.savedAmount ?? 0,
         discountShare: priced.lines[index]?.discountShare ?? 0,
         quantity: priced.lines[index]?.quantity ?? 0,
+        taxRate: priced.lineTaxes[index]?.rate ?? taxes.defaultRate,
+        hsnCode: product.hsnCode ?? taxes.defaultHsn,
+        taxAmount: priced.lineTaxes[index]?.tax ?? 0,
       }));
       const event: OrderEvent = {
         id: newId(),
@@ -347,6 +375,9 @@ export async function placeOrder(
         currency,
         shippingMethodName: method.name,
         shippingMethodPrice: method.price,
+        pricesIncludeTax: priced.taxIncluded,
+        shippingTax: priced.shippingTax,
+        shippingTaxRate: priced.shippingTaxRate,
         shippingAddress: toAddressSnapshot(address),
         idempotencyKey: idempotencyKey ?? null,
         idempotencyFingerprint: idempotencyKey ? fingerprint : null,
@@ -356,7 +387,15 @@ export async function placeOrder(
         items: stored,
         event,
         // The message is written from the values the order is stored with (its number included).
-        emails: outboxRows(mail.shop, [orderPlacedEmail(user, values, ordered, mail.origin)]),
+        emails: outboxRows(mail.shop, [
+          orderPlacedEmail(
+            user,
+            values,
+            ordered,
+            mail,
+            stored.map((item) => item.taxRate),
+          ),
+        ]),
       });
       if (taken !== lines.length) throw new Error("stock changed under a lock");
       // The answer is made from the rows just written: a placement reads nothing back.

@@ -26,13 +26,26 @@ export const orderProductColumns = {
     isActive: products.isActive,
     options: products.options,
     categoryId: products.categoryId,
+    // The product's GST rate and HSN code, else its category's (null: the shop's default).
+    taxRate: sql<number | null>`coalesce(${products.taxRate}, (select c.tax_rate from categories c
+      where c.id = ${products.categoryId}))`.mapWith(Number),
+    hsnCode: sql<string | null>`coalesce(${products.hsnCode}, (select c.hsn_code from categories c
+      where c.id = ${products.categoryId}))`,
   },
   thumbnail: media,
   variant: productVariants,
 };
 
 type OrderProductRow = {
-  product: { id: string; name: string; isActive: boolean; options: Product["options"]; categoryId: string };
+  product: {
+    id: string;
+    name: string;
+    isActive: boolean;
+    options: Product["options"];
+    categoryId: string;
+    taxRate: number | null;
+    hsnCode: string | null;
+  };
   thumbnail: Media | null;
   variant: ProductVariant | null;
 };

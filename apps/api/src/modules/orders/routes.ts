@@ -52,12 +52,13 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: requireUser,
     },
     async (request, reply) => {
-      const { checkout, shipping, currency } = await app.settings.current();
+      const { checkout, shipping, currency, taxes } = await app.settings.current();
       const { order, created } = await placeOrder(app.db, userOf(request), request.body, {
         idempotencyKey: request.headers["idempotency-key"],
         limits: checkout,
         shipping: shipping.methods,
         currency: currency.code,
+        taxes,
         mail: await app.mailContext(),
       });
       if (created) app.mailer.wake();

@@ -17,6 +17,7 @@ import type { User } from "#api/db/schema/users";
 import { giveUsesBack } from "#api/modules/discounts/repo";
 import {
   type CancelledBy,
+  type MailSite,
   orderCancelledEmail,
   orderDeliveredEmail,
   orderRefundedEmail,
@@ -132,19 +133,19 @@ export function listStaffOrders(db: Database, viewer: Viewer, query: StaffOrderQ
 type OrderWithShopper = Awaited<ReturnType<typeof findOrdersByIds>>[number];
 
 /** What the shopper is told when staff or the shopper move the order to `to`. */
-function statusEmail(row: OrderWithShopper, to: OrderStatus, by: CancelledBy, origin: string): Outgoing[] {
+function statusEmail(row: OrderWithShopper, to: OrderStatus, by: CancelledBy, site: MailSite): Outgoing[] {
   const { order, user, payment } = row;
   switch (to) {
     case "shipped":
-      return [orderShippedEmail(user, order, origin)];
+      return [orderShippedEmail(user, order, site)];
     case "delivered":
-      return [orderDeliveredEmail(user, order, origin)];
+      return [orderDeliveredEmail(user, order, site)];
     case "cancelled":
-      return [orderCancelledEmail(user, order, by, origin)];
+      return [orderCancelledEmail(user, order, by, site)];
     case "refunded":
       // NOTE: staff reach "refunded" through modules/refunds (refundWholeOrder), which moves the money and
       // sends this message itself; this stays for any other caller of the bare transition.
-      return [orderRefundedEmail(user, order, payment?.amount ?? order.totalAmount, origin)];
+      return [orderRefundedEmail(user, order, payment?.amount ?? order.totalAmount, site)];
     default:
       // pending and processing are never reached by hand (ORDER_TRANSITIONS).
       return [];
@@ -188,7 +189,7 @@ async function moveOrder(
     const [moved] = await findOrdersByIds(tx, [order.id]);
     if (!moved) throw new Error("order vanished under its lock");
     const by = order.userId === viewer.id ? "shopper" : "staff";
-    await queueEmails(tx, mail.shop, statusEmail(moved, to, by, mail.origin));
+    await queueEmails(tx, mail.shop, statusEmail(moved, to, by, mail));
   });
 }
 
@@ -280,9 +281,10 @@ export async function recordOrderPayment(
       amount: received.amount,
       ...actorOf(shopper),
     },
-    emails: outboxRows(mail.shop, [paymentReceivedEmail(shopper, order, received, mail.origin)]).map(
-      (row) => ({ ...row, id: newId() }),
-    ),
+    emails: outboxRows(mail.shop, [paymentReceivedEmail(shopper, order, received, mail)]).map((row) => ({
+      ...row,
+      id: newId(),
+    })),
   });
 }
 
@@ -320,7 +322,7 @@ export async function sweepExpiredOrders(
     await queueEmails(
       tx,
       mail.shop,
-      cancelled.map(({ order, user }) => orderCancelledEmail(user, order, "expiry", mail.origin)),
+      cancelled.map(({ order, user }) => orderCancelledEmail(user, order, "expiry", mail)),
     );
     return expired.length;
   });

@@ -1,7 +1,10 @@
 /**
  * The <head> the server sends with each storefront page, so that crawlers and link previews see
- * the title, description, Open Graph tags and schema.org data without running the app.
+ * the title, description, Open Graph tags and schema.org data without running the app, and the app
+ * has the shop's name and currency before its first render.
  */
+import { PAGE_SETTINGS_ELEMENT_ID, type PageSettings } from "@shop/shared/site";
+
 export interface PageHead {
   title: string;
   description: string;
@@ -14,6 +17,8 @@ export interface PageHead {
   noindex?: boolean;
   /** API paths the page's first render asks for: the browser fetches them with the page's code. */
   preload?: string[];
+  /** The owner's settings the app reads before its first render (its name, its currency). */
+  settings?: PageSettings;
 }
 
 const HTML_ESCAPES: Record<string, string> = {
@@ -65,12 +70,32 @@ export function renderHead(head: PageHead): string {
     tags.push(`<link rel="preload" href="${escapeHtml(url)}" as="fetch" crossorigin="anonymous" />`);
   }
   if (head.jsonLd) tags.push(`<script type="application/ld+json">${jsonForScript(head.jsonLd)}</script>`);
+  if (head.settings) {
+    const json = jsonForScript(head.settings);
+    tags.push(`<script type="application/json" id="${PAGE_SETTINGS_ELEMENT_ID}">${json}</script>`);
+  }
   return tags.join("\n    ");
 }
 
-/** Replaces the template's <title> and description with the page's head. */
+/**
+ * Writes the shop's name into the header bar index.html paints before the app runs: the text of the
+ * element marked `data-shop-name="text"`, and the `aria-label` of the one marked `data-shop-name="label"`
+ * ("Bazaar home"), so that the bar does not change when the app replaces it.
+ */
+function withShopName(html: string, name: string): string {
+  const label = `aria-label="${escapeHtml(`${name} home`)}"`;
+  return html
+    .replace(/<[^>]*\sdata-shop-name="label"[^>]*>/g, (tag) => tag.replace(/aria-label="[^"]*"/, () => label))
+    .replace(/(<[^>]*\sdata-shop-name="text"[^>]*>)[^<]*/g, (_, open: string) => open + escapeHtml(name));
+}
+
+/**
+ * Replaces the template's <title> and description with the page's head, and the shop's name in the
+ * header bar it paints with the owner's.
+ */
 export function injectHead(template: string, head: PageHead): string {
-  const withoutDefaults = template
+  const named = head.settings ? withShopName(template, head.settings.store.name) : template;
+  const withoutDefaults = named
     .replace(/<title>[\s\S]*?<\/title>\s*/i, "")
     .replace(/<meta\s+name="description"[^>]*>\s*/i, "");
   const tags = `  ${renderHead(head)}\n  </head>`;

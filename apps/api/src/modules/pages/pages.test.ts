@@ -16,7 +16,10 @@ const TEMPLATE = `<!doctype html>
     <title>default</title>
     <script type="module" src="/assets/index.js"></script>
   </head>
-  <body><div id="root"></div></body>
+  <body>
+    <header><a href="/" aria-label="Bazaar home" data-shop-name="label"><span data-shop-name="text">Bazaar</span></a></header>
+    <div id="root"></div>
+  </body>
 </html>`;
 
 const ASSET = `console.log(${JSON.stringify("shop ".repeat(500))});`;
@@ -72,6 +75,11 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
+function settingsOf(html: string) {
+  const match = /<script type="application\/json" id="shop-settings">([\s\S]*?)<\/script>/.exec(html);
+  return match?.[1] ? JSON.parse(match[1]) : undefined;
+}
+
 function jsonLdOf(html: string) {
   const match = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html);
   return match?.[1] ? JSON.parse(match[1]) : undefined;
@@ -90,8 +98,8 @@ describe("the head the server sends with storefront pages", () => {
     expect(html).toContain('<meta property="og:type" content="product" />');
     expect(html).toContain(`<link rel="canonical" href="https://shop.example/product/${product._id}" />`);
     expect(html).toContain('<meta property="og:image" content="https://shop.example/media/');
-    // The payload never closes the JSON-LD script early.
-    expect(html.match(/<\/script>/g)).toHaveLength(2);
+    // The payload never closes a script early: the app's, the JSON-LD and the shop's settings.
+    expect(html.match(/<\/script>/g)).toHaveLength(3);
     expect(jsonLdOf(html)).toMatchObject({
       "@type": "Product",
       name: product.name,
@@ -102,7 +110,7 @@ describe("the head the server sends with storefront pages", () => {
 
   it("describes a product with options as a ProductGroup whose active variants each have an offer", async () => {
     const html = (await t.app.inject({ method: "GET", url: `/product/${sized._id}` })).body;
-    expect(html.match(/<\/script>/g)).toHaveLength(2);
+    expect(html.match(/<\/script>/g)).toHaveLength(3);
     const data = jsonLdOf(html);
     const url = `https://shop.example/product/${sized._id}`;
     expect(data).toMatchObject({
@@ -308,6 +316,51 @@ describe("the head the server sends with storefront pages", () => {
     const plain = await t.app.inject({ method: "GET", url });
     expect(plain.headers["content-encoding"]).toBeUndefined();
     expect(plain.body).toBe(ASSET);
+  });
+
+  it("carries the shop's name and currency for the app's first paint, SPEC's until the owner sets them", async () => {
+    for (const url of ["/", `/product/${product._id}`, "/account/profile", "/nowhere"]) {
+      const html = (await t.app.inject({ method: "GET", url })).body;
+      expect(settingsOf(html)).toEqual({
+        store: { name: SHOP_NAME },
+        currency: { code: "USD", locale: "en-US" },
+      });
+      expect(html).toContain(`<a href="/" aria-label="${SHOP_NAME} home" data-shop-name="label">`);
+    }
+  });
+
+  it("names every page, and the header bar it paints, with the owner's name, and prices offers in the owner's currency", async () => {
+    const admin = await signedInUser(t, "admin");
+    const put = (section: string, payload: object) =>
+      inject(t.app, { method: "PUT", url: `/api/settings/${section}`, cookie: admin.cookie, payload });
+    const settings = await inject(t.app, { method: "GET", url: "/api/settings", cookie: admin.cookie });
+    const { store, currency } = settings.json().data;
+    const name = `Kapda </script> & "Sons" $&`;
+    expect((await put("store", { ...store, name })).statusCode).toBe(200);
+    expect((await put("currency", { code: "INR", locale: "en-IN" })).statusCode).toBe(200);
+    try {
+      const escaped = "Kapda &lt;/script&gt; &amp; &quot;Sons&quot; $&amp;";
+      const home = (await t.app.inject({ method: "GET", url: "/" })).body;
+      expect(home).toContain(`<title>${escaped} — clothing, shoes and watches</title>`);
+      expect(home).toContain(`<a href="/" aria-label="${escaped} home" data-shop-name="label">`);
+      expect(home).toContain(`<span data-shop-name="text">${escaped}</span>`);
+      expect(settingsOf(home)).toEqual({ store: { name }, currency: { code: "INR", locale: "en-IN" } });
+
+      const page = (await t.app.inject({ method: "GET", url: `/product/${product._id}` })).body;
+      expect(page).toContain(`— ${escaped}</title>`);
+      expect(page.match(/<\/script>/g)).toHaveLength(3);
+      expect(jsonLdOf(page).offers).toMatchObject({ price: "199.50", priceCurrency: "INR" });
+      const url = `/product-category/${category.slug}`;
+      const categoryPage = (await t.app.inject({ method: "GET", url })).body;
+      expect(categoryPage).toContain(`<title>Watches — ${escaped}</title>`);
+      expect(categoryPage).toContain(`products at ${escaped}.`);
+      expect((await t.app.inject({ method: "GET", url: "/account/profile" })).body).toContain(
+        `<title>${escaped}</title>`,
+      );
+    } finally {
+      await put("store", store);
+      await put("currency", currency);
+    }
   });
 
   it("still answers unknown API paths with JSON", async () => {

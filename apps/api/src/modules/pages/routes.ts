@@ -19,11 +19,22 @@ export async function pageRoutes(app: FastifyInstance) {
   });
 }
 
-/** Sends the web app's index.html with the head of the requested page (history fallback). */
+/**
+ * Sends the web app's index.html with the head of the requested page (history fallback), named with
+ * the shop's name and carrying the settings the app shows from its first paint.
+ */
 export async function sendPage(request: FastifyRequest, reply: FastifyReply, template: string) {
   const url = new URL(request.url, "http://x");
   const pathname = url.pathname.replace(/\/+$/, "") || "/";
-  const head = await headForPath(request.server.db, pathname, publicOrigin(request), url.search);
+  const { store, currency } = await request.server.settings.current();
+  const settings = {
+    store: { name: store.name },
+    currency: { code: currency.code, locale: currency.locale },
+  };
+  const head = await headForPath(request.server.db, pathname, publicOrigin(request), {
+    search: url.search,
+    settings,
+  });
   return reply
     .header("cache-control", "no-cache")
     .type("text/html; charset=utf-8")

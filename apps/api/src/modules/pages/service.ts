@@ -1,15 +1,17 @@
 /** What the server says about each storefront page: its head, the sitemap and robots.txt. */
-import { CURRENCY, DEFAULT_PAGE_SIZE } from "@shop/shared/constants";
+import { DEFAULT_PAGE_SIZE } from "@shop/shared/constants";
 import { fromCents, unitPriceCents } from "@shop/shared/pricing";
 import type { Viewer } from "@shop/shared/roles";
 import type { ProductDto, VariantDto } from "@shop/shared/schemas/product";
 import {
   categoryDescription,
+  DEFAULT_PAGE_SETTINGS,
+  type PageSettings,
   pageTitle,
   SHOP_DESCRIPTION,
-  SHOP_NAME,
-  STATIC_PAGE_HEADS,
-  type StaticPageHead,
+  STATIC_PAGE_PATHS,
+  type StaticPagePath,
+  staticPageHeads,
 } from "@shop/shared/site";
 import { variantLabel } from "@shop/shared/variants";
 import { AppError } from "#api/core/errors";
@@ -20,8 +22,6 @@ import { getProduct } from "#api/modules/products/service";
 import { latestReviews } from "#api/modules/reviews/service";
 import type { PageHead } from "./head";
 import { listSitemapCategories, listSitemapProducts } from "./repo";
-
-const STATIC_PAGES: Record<string, StaticPageHead> = STATIC_PAGE_HEADS;
 
 /**
  * What the home page's first render asks the API for, exactly as apps/web asks (home-page.tsx):
@@ -43,11 +43,12 @@ function shorten(text: string, max = 160): string {
 function offer(
   priced: Pick<VariantDto, "price" | "onSale" | "salePrice" | "stock">,
   url: string,
+  currency: string,
 ): Record<string, unknown> {
   return {
     "@type": "Offer",
     url,
-    priceCurrency: CURRENCY,
+    priceCurrency: currency,
     price: fromCents(unitPriceCents(priced)).toFixed(2),
     availability: priced.stock > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
     itemCondition: "https://schema.org/NewCondition",
@@ -58,7 +59,12 @@ function offer(
 const KNOWN_OPTIONS: Record<string, "size" | "color"> = { size: "size", colour: "color", color: "color" };
 
 /** One variant of a ProductGroup: its own name, SKU, option values and offer. */
-function variantJsonLd(product: ProductDetailDto, variant: VariantDto, url: string): Record<string, unknown> {
+function variantJsonLd(
+  product: ProductDetailDto,
+  variant: VariantDto,
+  url: string,
+  currency: string,
+): Record<string, unknown> {
   const known: Record<string, string> = {};
   const other: { "@type": "PropertyValue"; name: string; value: string }[] = [];
   for (const option of product.options) {
@@ -74,7 +80,7 @@ function variantJsonLd(product: ProductDetailDto, variant: VariantDto, url: stri
     sku: variant.sku,
     ...known,
     ...(other.length > 0 ? { additionalProperty: other } : {}),
-    offers: offer(variant, `${url}?variant=${variant._id}`),
+    offers: offer(variant, `${url}?variant=${variant._id}`, currency),
   };
 }
 
@@ -82,7 +88,10 @@ function variantJsonLd(product: ProductDetailDto, variant: VariantDto, url: stri
  * The product's schema.org data: a Product with one offer, or, for a product with options, a
  * ProductGroup whose active variants are its products (`hasVariant`), each with its own offer.
  */
-function productJsonLd(product: ProductDetailDto, url: string, origin: string): Record<string, unknown> {
+function productJsonLd(
+  product: ProductDetailDto,
+  { url, origin, currency }: { url: string; origin: string; currency: string },
+): Record<string, unknown> {
   const common = {
     name: product.name,
     description: shorten(product.description, 500),
@@ -102,9 +111,9 @@ function productJsonLd(product: ProductDetailDto, url: string, origin: string): 
           }),
           hasVariant: product.variants
             .filter((variant) => variant.isActive)
-            .map((variant) => variantJsonLd(product, variant, url)),
+            .map((variant) => variantJsonLd(product, variant, url, currency)),
         }
-      : { "@type": "Product", ...common, sku: product._id, offers: offer(product, url) };
+      : { "@type": "Product", ...common, sku: product._id, offers: offer(product, url, currency) };
   return {
     "@context": "https://schema.org",
     ...described,
@@ -128,31 +137,49 @@ export async function getProductPage(db: Database, id: string, viewer: Viewer): 
   return { ...product, reviews: await latestReviews(db, id) };
 }
 
-/** The head of a storefront path; unknown products and categories get a generic, unindexed head. */
+/**
+ * The head of a storefront path, named with the shop's name and carrying the settings the page
+ * needs from its first paint; unknown products and categories get a generic, unindexed head.
+ */
 export async function headForPath(
   db: Database,
   pathname: string,
   origin: string,
-  search = "",
+  { search = "", settings = DEFAULT_PAGE_SETTINGS }: { search?: string; settings?: PageSettings } = {},
+): Promise<PageHead> {
+  const head = await pageHead(db, pathname, origin, search, settings);
+  return { ...head, settings };
+}
+
+async function pageHead(
+  db: Database,
+  pathname: string,
+  origin: string,
+  search: string,
+  settings: PageSettings,
 ): Promise<PageHead> {
   const canonical = origin + pathname;
+  const shopName = settings.store.name;
+  const generic = { title: shopName, description: SHOP_DESCRIPTION, noindex: true };
   if (PRIVATE_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`))) {
-    return { title: SHOP_NAME, description: SHOP_DESCRIPTION, noindex: true };
+    return generic;
   }
-  const fixed = STATIC_PAGES[pathname];
-  if (fixed) return { ...fixed, canonical, ...(pathname === "/" ? { preload: HOME_PRELOAD } : {}) };
+  if (isStaticPath(pathname)) {
+    const fixed = staticPageHeads(shopName)[pathname];
+    return { ...fixed, canonical, ...(pathname === "/" ? { preload: HOME_PRELOAD } : {}) };
+  }
 
   try {
     const productMatch = /^\/product\/([0-9a-f]{24})$/.exec(pathname);
     if (productMatch?.[1]) {
       const product = await getProduct(db, productMatch[1], null);
       return {
-        title: pageTitle(product.name),
+        title: pageTitle(product.name, shopName),
         description: shorten(product.description),
         canonical,
         type: "product",
         image: product.thumbnail ? origin + product.thumbnail.url : undefined,
-        jsonLd: productJsonLd(product, canonical, origin),
+        jsonLd: productJsonLd(product, { url: canonical, origin, currency: settings.currency.code }),
         preload: [`/api/products/${product._id}`],
       };
     }
@@ -161,8 +188,8 @@ export async function headForPath(
       const category = await getCategory(db, { slug: categoryMatch[1] });
       const api = `/api/categories/slug/${category.slug}`;
       return {
-        title: pageTitle(category.name),
-        description: categoryDescription(category),
+        title: pageTitle(category.name, shopName),
+        description: categoryDescription(category, shopName),
         canonical,
         // The first page of products, unless the address asks for another one.
         preload: search ? [api] : [api, `${api}/products?page=1&size=${DEFAULT_PAGE_SIZE}`],
@@ -171,7 +198,11 @@ export async function headForPath(
   } catch (error) {
     if (!(error instanceof AppError) || error.status !== 404) throw error;
   }
-  return { title: SHOP_NAME, description: SHOP_DESCRIPTION, noindex: true };
+  return generic;
+}
+
+function isStaticPath(pathname: string): pathname is StaticPagePath {
+  return (STATIC_PAGE_PATHS as readonly string[]).includes(pathname);
 }
 
 function xmlEscape(text: string) {
@@ -181,9 +212,10 @@ function xmlEscape(text: string) {
 export async function sitemapXml(db: Database, origin: string): Promise<string> {
   const [categoryRows, productRows] = await Promise.all([listSitemapCategories(db), listSitemapProducts(db)]);
   const urls = [
-    ...Object.keys(STATIC_PAGES)
-      .filter((path) => path !== "/cart" && path !== "/search")
-      .map((path) => ({ loc: origin + path, lastmod: undefined as Date | undefined })),
+    ...STATIC_PAGE_PATHS.filter((path) => path !== "/cart" && path !== "/search").map((path) => ({
+      loc: origin + path,
+      lastmod: undefined as Date | undefined,
+    })),
     ...categoryRows.map((c) => ({ loc: `${origin}/product-category/${c.slug}`, lastmod: c.updatedAt })),
     ...productRows.map((p) => ({ loc: `${origin}/product/${p.id}`, lastmod: p.updatedAt })),
   ];

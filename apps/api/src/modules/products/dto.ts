@@ -40,13 +40,20 @@ export function toVariantDto(variant: ProductVariant): VariantDto {
 export type ProductDetailDto = Omit<ProductDto, "reviews">;
 
 export function toProductDetailDto(
-  row: ProductSummaryRow & { description: string; updatedAt: Date },
+  row: ProductSummaryRow & {
+    description: string;
+    updatedAt: Date;
+    taxRate: number | null;
+    hsnCode: string | null;
+  },
   gallery: Media[],
   variants: ProductVariant[],
 ): ProductDetailDto {
   return {
     ...toProductSummaryDto(row),
     description: row.description,
+    taxRate: row.taxRate,
+    hsnCode: row.hsnCode,
     gallery: gallery.map(toMediaDto),
     updatedAt: row.updatedAt.toISOString(),
     variants: variants.map(toVariantDto),

@@ -58,7 +58,13 @@ export interface ProductSummaryRow {
 /** One product with its category and thumbnail, plus what only its page shows; undefined if unknown. */
 export async function findProductById(db: Database, id: string) {
   const [row] = await db
-    .select({ ...summaryColumns, description: products.description, updatedAt: products.updatedAt })
+    .select({
+      ...summaryColumns,
+      description: products.description,
+      updatedAt: products.updatedAt,
+      taxRate: products.taxRate,
+      hsnCode: products.hsnCode,
+    })
     .from(products)
     .innerJoin(categories, eq(categories.id, products.categoryId))
     .leftJoin(media, eq(media.id, products.thumbnailId))

@@ -13,7 +13,8 @@ import { addSearchWords, type SearchText, searchDocument } from "./search";
 export type ProductValues = Pick<
   NewProduct,
   "name" | "description" | "isActive" | "categoryId" | "thumbnailId" | "options"
->;
+> &
+  Partial<Pick<NewProduct, "taxRate" | "hsnCode">>;
 
 /** A product's own price and stock: what its default variant is made of when no variants are given. */
 export type ProductPricing = Pick<NewProduct, "price" | "onSale" | "salePrice" | "stock">;

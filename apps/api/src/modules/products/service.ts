@@ -157,6 +157,9 @@ function valuesOf(input: ProductInput): Omit<ProductValues, "options"> {
     isActive: input.isActive,
     categoryId: input.category,
     thumbnailId: input.thumbnail,
+    // Absent: a new product takes its category's (null), an updated one keeps its own.
+    ...(input.taxRate !== undefined ? { taxRate: input.taxRate } : {}),
+    ...(input.hsnCode !== undefined ? { hsnCode: input.hsnCode } : {}),
   };
 }
 

@@ -184,7 +184,7 @@ async function applyRefund(db: Database, order: Order, refund: Refund, mail: Mai
   ]);
   const [row] = await findOrdersByIds(db, [order.id]);
   if (!row) throw new Error("order vanished under its lock");
-  await queueEmails(db, mail.shop, [orderRefundedEmail(row.user, row.order, refund.amount, mail.origin)]);
+  await queueEmails(db, mail.shop, [orderRefundedEmail(row.user, row.order, refund.amount, mail)]);
 }
 
 /** Asks the provider for the refund; a refusal or a failure drops the reservation and answers 502/503. */

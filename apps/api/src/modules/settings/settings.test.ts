@@ -14,7 +14,7 @@ import { emails } from "#api/db/schema/emails";
 import { addAddress } from "#api/modules/addresses/service";
 import { renderEmail } from "#api/modules/email/service";
 import { createTestApp, inject, type TestApp } from "#test/app";
-import { makeCategory, makeMedia, makeProduct } from "#test/catalog";
+import { makeCategory, makeMedia, makeProduct, productBody } from "#test/catalog";
 import { ADDRESS, APPROVED_CARD, type Caller, quickUser } from "#test/fixtures";
 import { SETTINGS_CHANNEL } from "./repo";
 import { createSettingsStore } from "./service";
@@ -474,5 +474,192 @@ describe("the shop's settings", () => {
       shippingMethod: { name: "Economy", price: 40 },
       shippingAmount: 40,
     });
+  });
+
+  it("price INR orders with tax included, each product at its rate, and invoice them per rate and state", async () => {
+    expect((await put("store", STORE)).statusCode).toBe(200);
+    expect((await put("currency", { code: "INR", locale: "en-IN" })).statusCode).toBe(200);
+    expect(
+      (await put("taxes", { pricesIncludeTax: true, defaultRate: 18, defaultHsn: "6109" })).statusCode,
+    ).toBe(200);
+    const express = {
+      _id: "c2c2c2c2c2c2c2c2c2c2c2c2",
+      name: "Express",
+      price: 150,
+      freeAbove: 3000,
+      estimatedDays: "1–2 days",
+      states: ["Maharashtra", "Karnataka"],
+      enabled: true,
+    };
+    expect((await put("shipping", { methods: [STANDARD_SHIPPING, express] })).statusCode).toBe(200);
+    expect((await put("checkout", OPEN_CHECKOUT)).statusCode).toBe(200);
+    // A kurta at 5% with its own HSN code, and a shirt at the shop's 18%.
+    const category = await makeCategory(t.database);
+    const media = await makeMedia(t.database);
+    const refs = { category: category.id, thumbnail: media.id };
+    const kurta = await makeProduct(t.database, refs, { price: 525, taxRate: 5, hsnCode: "6211" });
+    const shirt = await makeProduct(t.database, refs, { price: 1180 });
+    expect(kurta).toMatchObject({ taxRate: 5, hsnCode: "6211" });
+    const shopper = await quickUser(t);
+    const mumbai = await addAddress(t.database.db, shopper.user.id, ADDRESS);
+    const bengaluru = await addAddress(t.database.db, shopper.user.id, {
+      ...ADDRESS,
+      city: "Bengaluru",
+      state: "Karnataka",
+      pinCode: "560025",
+    });
+    const products = [
+      { product: kurta._id, quantity: 2 },
+      { product: shirt._id, quantity: 1 },
+    ];
+    const cart = await inject(t.app, {
+      method: "POST",
+      url: "/api/cart/price",
+      payload: { products, state: "Maharashtra", shippingMethod: express._id },
+    });
+    // 1050 at 5% holds 50; 1180 at 18% holds 180; Express's 150 at 18% holds 22.88.
+    expect(cart.json().data).toMatchObject({
+      itemsPrice: 2230,
+      shippingPrice: 150,
+      taxPrice: 252.88,
+      taxIncluded: true,
+      totalPrice: 2380,
+    });
+
+    const orderFor = async (address: string) => {
+      const placed = await inject(t.app, {
+        method: "POST",
+        url: "/api/orders",
+        cookie: shopper.cookie,
+        payload: { products, shippingAddress: address, shippingMethod: express._id },
+      });
+      expect(placed.statusCode, placed.body).toBe(201);
+      const order = placed.json().data;
+      const paid = await inject(t.app, {
+        method: "POST",
+        url: "/api/payments",
+        cookie: shopper.cookie,
+        payload: { order: order._id, paymentGateway: "test", card: APPROVED_CARD },
+      });
+      expect(paid.statusCode, paid.body).toBe(201);
+      return order;
+    };
+    const invoiceText = async (orderId: string) => {
+      const invoice = await inject(t.app, {
+        method: "GET",
+        url: `/api/orders/${orderId}/invoice.pdf`,
+        cookie: shopper.cookie,
+      });
+      expect(invoice.statusCode).toBe(200);
+      const { text } = await extractText(new Uint8Array(invoice.rawPayload), { mergePages: true });
+      return text.replace(/\s+/g, " ");
+    };
+
+    const order = await orderFor(mumbai._id);
+    // The server's order is the cart's pricing to the paisa.
+    expect(order).toMatchObject({
+      currency: "INR",
+      shippingMethod: { name: "Express", price: 150 },
+      subTotal: 2230,
+      shippingAmount: 150,
+      taxAmount: 252.88,
+      totalAmount: 2380,
+    });
+    expect(
+      order.products.map((line: { taxRate: number; hsnCode: string }) => [line.taxRate, line.hsnCode]),
+    ).toEqual(
+      expect.arrayContaining([
+        [5, "6211"],
+        [18, "6109"],
+      ]),
+    );
+    const intra = await invoiceText(order._id);
+    for (const text of ["HSN: 6211", "HSN: 6109", "CGST 2.5%", "SGST 2.5%", "CGST 9%", "SGST 9%"])
+      expect(intra).toContain(text);
+    expect(intra).not.toContain("IGST");
+    expect(intra).toContain("Shipping (Express)");
+    expect(intra).toContain("INR 2,380.00");
+    expect(intra).toContain("Rupees two thousand three hundred eighty only");
+
+    const inter = await invoiceText((await orderFor(bengaluru._id))._id);
+    for (const text of ["IGST 5%", "IGST 18%"]) expect(inter).toContain(text);
+    expect(inter).not.toContain("CGST");
+
+    // A change of rates, of the product's and the shop's, leaves the order and its invoice as they were.
+    const update = await inject(t.app, {
+      method: "PUT",
+      url: `/api/products/${kurta._id}`,
+      cookie: admin.cookie,
+      payload: { ...productBody(refs, { name: kurta.name, price: 525 }), taxRate: 12, hsnCode: "6204" },
+    });
+    expect(update.statusCode, update.body).toBe(200);
+    expect(
+      (await put("taxes", { pricesIncludeTax: false, defaultRate: 28, defaultHsn: "6205" })).statusCode,
+    ).toBe(200);
+    const again = await inject(t.app, {
+      method: "GET",
+      url: `/api/orders/current-user/${order._id}`,
+      cookie: shopper.cookie,
+    });
+    expect(again.json().data.products).toEqual(order.products);
+    expect(again.json().data).toMatchObject({ taxAmount: 252.88, totalAmount: 2380 });
+    expect(await invoiceText(order._id)).toBe(intra);
+    // And the next order is priced with the new ones.
+    const next = await inject(t.app, {
+      method: "POST",
+      url: "/api/cart/price",
+      payload: { products, state: "Maharashtra", shippingMethod: express._id },
+    });
+    // 1050 at 12% adds 126; 1180 at 28% adds 330.40; shipping is not taxed on top.
+    expect(next.json().data).toMatchObject({ taxPrice: 456.4, taxIncluded: false, totalPrice: 2836.4 });
+  });
+
+  it("price a product without its own rate at its category's, which admins alone set", async () => {
+    expect(
+      (await put("taxes", { pricesIncludeTax: false, defaultRate: 18, defaultHsn: "6109" })).statusCode,
+    ).toBe(200);
+    const create = (caller: Caller, payload: object) =>
+      inject(t.app, { method: "POST", url: "/api/categories", cookie: caller.cookie, payload });
+    const byManager = await create(manager, { name: "Sarees", slug: "sarees-taxed", taxRate: 5 });
+    expect(byManager.statusCode).toBe(403);
+    const created = await create(admin, {
+      name: "Sarees",
+      slug: "sarees-taxed",
+      taxRate: 5,
+      hsnCode: "5208",
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json().data).toMatchObject({ taxRate: 5, hsnCode: "5208" });
+    const category = created.json().data._id as string;
+    const setTax = (caller: Caller, payload: object) =>
+      inject(t.app, {
+        method: "PUT",
+        url: `/api/categories/${category}/tax`,
+        cookie: caller.cookie,
+        payload,
+      });
+    expect((await setTax(manager, { taxRate: 12, hsnCode: null })).statusCode).toBe(403);
+    const bad = await setTax(admin, { taxRate: 51, hsnCode: "12" });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().errors).sort()).toEqual(["hsnCode", "taxRate"]);
+    const media = await makeMedia(t.database);
+    const saree = await makeProduct(t.database, { category, thumbnail: media.id }, { price: 1000 });
+    const price = async () =>
+      (
+        await inject(t.app, {
+          method: "POST",
+          url: "/api/cart/price",
+          payload: { products: [{ product: saree._id, quantity: 1 }] },
+        })
+      ).json().data;
+    expect(await price()).toMatchObject({ taxPrice: 50 });
+    const changed = await setTax(admin, { taxRate: 12, hsnCode: null });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json().data.taxRate).toBe(12);
+    expect(changed.json().data).not.toHaveProperty("hsnCode");
+    expect(await price()).toMatchObject({ taxPrice: 120 });
+    // Back to the shop's default when the category sets none.
+    expect((await setTax(admin, { taxRate: null, hsnCode: null })).statusCode).toBe(200);
+    expect(await price()).toMatchObject({ taxPrice: 180 });
   });
 });

@@ -52,7 +52,7 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
           : null,
         store: { name: store.name },
         currency,
-        taxes: { pricesIncludeTax: taxes.pricesIncludeTax },
+        taxes: { pricesIncludeTax: taxes.pricesIncludeTax, defaultRate: taxes.defaultRate },
         // Every enabled method, cheapest first, as a cart without an address is priced.
         shippingMethods: methodsFor(shipping.methods, undefined),
         minimumOrder: checkout.minimumOrder,

@@ -27,7 +27,7 @@ describe("system endpoints", () => {
       // The owner's settings as a fresh shop has them: SPEC's currency, tax on top, one method.
       store: { name: "Bazaar" },
       currency: { code: "USD", locale: "en-US" },
-      taxes: { pricesIncludeTax: false },
+      taxes: { pricesIncludeTax: false, defaultRate: 18 },
       shippingMethods: [
         {
           _id: STANDARD_SHIPPING._id,

@@ -1,5 +1,4 @@
 import { XMarkIcon } from "@heroicons/react/24/outline";
-import { SHOP_NAME } from "@shop/shared/site";
 import type { ReactNode } from "react";
 import { Link, NavLink } from "react-router";
 import { Avatar } from "#web/components/avatar";
@@ -10,6 +9,7 @@ import { useLogout } from "#web/features/auth/api/logout";
 import { CategoriesList } from "#web/features/storefront/components/category-links";
 import { cx } from "#web/lib/cx";
 import { fullName, isActiveStaff } from "#web/lib/session";
+import { useShopName } from "#web/lib/shop-settings";
 import type { SessionUser } from "#web/lib/stored-state-types";
 import { HELP_LINKS, SHOP_LINKS } from "./storefront-links";
 
@@ -36,11 +36,12 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 /** The slide-in menu on small screens. It closes on navigation (the header keys it to the location). */
 export function MobileMenu({ open, onClose, user }: MobileMenuProps) {
+  const shopName = useShopName();
   const logout = useLogout();
   return (
     <Drawer open={open} onClose={onClose} title="Menu">
       <div className="flex h-16 items-center justify-between px-4">
-        <Link to="/" aria-label={`${SHOP_NAME} home`}>
+        <Link to="/" aria-label={`${shopName} home`}>
           <Logo />
         </Link>
         <button

@@ -1,7 +1,7 @@
-import { SHOP_NAME } from "@shop/shared/site";
 import { Link } from "react-router";
 import { ContactDetails } from "#web/components/contact-details";
 import { Logo } from "#web/components/logo";
+import { useShopName } from "#web/lib/shop-settings";
 import { HELP_LINKS, SHOP_LINKS } from "./storefront-links";
 
 function LinkColumn({ title, links }: { title: string; links: readonly { to: string; label: string }[] }) {
@@ -22,11 +22,12 @@ function LinkColumn({ title, links }: { title: string; links: readonly { to: str
 }
 
 export function StorefrontFooter() {
+  const shopName = useShopName();
   return (
     <footer className="bg-neutral-900 text-neutral-300">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 sm:px-6 lg:grid-cols-4 lg:px-8">
         <div>
-          <Link to="/" aria-label={`${SHOP_NAME} home`}>
+          <Link to="/" aria-label={`${shopName} home`}>
             <Logo inverted />
           </Link>
           <p className="mt-4 max-w-xs text-sm leading-6">
@@ -44,7 +45,7 @@ export function StorefrontFooter() {
       </div>
       <div className="border-t border-neutral-800">
         <p className="mx-auto max-w-7xl px-4 py-6 text-xs text-neutral-400 sm:px-6 lg:px-8">
-          © {new Date().getFullYear()} {SHOP_NAME}. All rights reserved.
+          © {new Date().getFullYear()} {shopName}. All rights reserved.
         </p>
       </div>
     </footer>

@@ -1,5 +1,4 @@
 import { Bars3Icon } from "@heroicons/react/24/outline";
-import { SHOP_NAME } from "@shop/shared/site";
 import { lazy, Suspense, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { Avatar } from "#web/components/avatar";
@@ -10,6 +9,7 @@ import { CategoriesMenu } from "#web/features/storefront/components/categories-m
 import { SearchBox } from "#web/features/storefront/components/search-box";
 import { cx } from "#web/lib/cx";
 import { isActiveStaff, useSession } from "#web/lib/session";
+import { useShopName } from "#web/lib/shop-settings";
 
 // Menus (Headless UI) are not needed to draw the page: their code comes in chunks of their own.
 const MobileMenu = lazy(() => import("./mobile-menu").then((m) => ({ default: m.MobileMenu })));
@@ -24,6 +24,7 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
 
 // NOTE: index.html draws this bar as it first looks, before the app's code runs: keep the two alike.
 export function StorefrontHeader() {
+  const shopName = useShopName();
   const user = useSession((state) => state.user);
   const location = useLocation();
   // The menu is open for the location it was opened at: any navigation closes it.
@@ -47,7 +48,7 @@ export function StorefrontHeader() {
         >
           <Bars3Icon className="size-6" aria-hidden="true" />
         </button>
-        <Link to="/" aria-label={`${SHOP_NAME} home`} className="shrink-0">
+        <Link to="/" aria-label={`${shopName} home`} className="shrink-0">
           <Logo />
         </Link>
 

@@ -1,8 +1,10 @@
 import { Outlet } from "react-router";
+import { useShopSettingsKey } from "#web/lib/shop-settings";
 import { StorefrontFooter } from "./storefront-footer";
 import { StorefrontHeader } from "./storefront-header";
 
 export function StorefrontLayout() {
+  const settingsKey = useShopSettingsKey();
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -13,7 +15,9 @@ export function StorefrontLayout() {
       </a>
       <StorefrontHeader />
       <main id="main" className="flex-1">
-        <Outlet />
+        {/* NOTE: drawn again when the owner changes the currency or the name, so no amount keeps the old
+            currency; the dashboard is not, so that the settings forms keep what is typed in them. */}
+        <Outlet key={settingsKey} />
       </main>
       <StorefrontFooter />
     </div>

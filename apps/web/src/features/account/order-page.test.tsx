@@ -1,8 +1,8 @@
 import { api, documents, errors, loading, orderHistory, refunds } from "@shop/shared/messages";
-import { formatPrice } from "@shop/shared/pricing";
 import type { OrderDto } from "@shop/shared/schemas/order";
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+import { formatPrice } from "#web/lib/money";
 import { stubApi } from "#web/test/api-stub";
 import { paidOrder } from "#web/test/fixtures";
 import { renderRoutes } from "#web/test/render";
@@ -22,6 +22,8 @@ const paid: OrderDto = {
       savedAmount: 10,
       discountShare: 0,
       quantity: 2,
+      taxRate: 18,
+      hsnCode: null,
     },
   ],
   history: [

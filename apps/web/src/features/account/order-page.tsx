@@ -1,6 +1,5 @@
 import { ArrowLeftIcon } from "@heroicons/react/24/outline";
 import { errors } from "@shop/shared/messages";
-import { pageTitle } from "@shop/shared/site";
 import { Link, useParams } from "react-router";
 import { buttonClasses } from "#web/components/button";
 import { CancelOrderButton } from "#web/components/cancel-order-button";
@@ -12,7 +11,7 @@ import { Skeleton } from "#web/components/skeleton";
 import { errorMessage, isApiError } from "#web/lib/api";
 import { formatDateTime } from "#web/lib/dates";
 import { useOrder } from "#web/lib/own-orders";
-import { usePageMeta } from "#web/lib/page-meta";
+import { pageTitle, usePageMeta } from "#web/lib/page-meta";
 
 const MY_ORDERS = "/account/profile#orders";
 

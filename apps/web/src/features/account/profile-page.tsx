@@ -1,6 +1,5 @@
 import { KeyIcon, PencilSquareIcon, UserMinusIcon } from "@heroicons/react/24/outline";
 import { accountNotes } from "@shop/shared/messages";
-import { pageTitle } from "@shop/shared/site";
 import { useState } from "react";
 import { Avatar } from "#web/components/avatar";
 import { Button } from "#web/components/button";
@@ -8,7 +7,7 @@ import { ErrorState } from "#web/components/error-state";
 import { Skeleton } from "#web/components/skeleton";
 import { errorMessage } from "#web/lib/api";
 import { useCurrentUser } from "#web/lib/current-user";
-import { usePageMeta } from "#web/lib/page-meta";
+import { pageTitle, usePageMeta } from "#web/lib/page-meta";
 import { ChangePasswordDialog } from "./components/change-password-dialog";
 import { CloseAccountDialog } from "./components/close-account-dialog";
 import { EditProfileDialog } from "./components/edit-profile-dialog";

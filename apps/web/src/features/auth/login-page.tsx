@@ -1,6 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { LoginInput } from "@shop/shared/schemas/auth";
-import { pageTitle } from "@shop/shared/site";
 import { useForm } from "react-hook-form";
 import { Link } from "react-router";
 import { Button } from "#web/components/button";
@@ -8,7 +7,7 @@ import { TextField } from "#web/components/text-field";
 import { isApiError } from "#web/lib/api";
 import { useConfig } from "#web/lib/config";
 import { applyServerErrors } from "#web/lib/form-errors";
-import { usePageMeta } from "#web/lib/page-meta";
+import { pageTitle, usePageMeta } from "#web/lib/page-meta";
 import { useLogin } from "./api/login";
 import { AuthCard } from "./components/auth-card";
 import { useAuthSearch, useLeaveAuthPage } from "./hooks/use-leave-auth-page";

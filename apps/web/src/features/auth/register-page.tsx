@@ -1,14 +1,13 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { hints } from "@shop/shared/messages";
 import { RegisterForm } from "@shop/shared/schemas/auth";
-import { pageTitle } from "@shop/shared/site";
 import { useForm } from "react-hook-form";
 import { Link } from "react-router";
 import { Button } from "#web/components/button";
 import { TextField } from "#web/components/text-field";
 import { isApiError } from "#web/lib/api";
 import { applyServerErrors } from "#web/lib/form-errors";
-import { usePageMeta } from "#web/lib/page-meta";
+import { pageTitle, usePageMeta } from "#web/lib/page-meta";
 import { useRegister } from "./api/register";
 import { AuthCard } from "./components/auth-card";
 import { useAuthSearch, useLeaveAuthPage } from "./hooks/use-leave-auth-page";

@@ -1,7 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { api as apiMessages, hints } from "@shop/shared/messages";
 import { ResetPasswordForm } from "@shop/shared/schemas/auth";
-import { pageTitle } from "@shop/shared/site";
 import { useForm } from "react-hook-form";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { Button, buttonClasses } from "#web/components/button";
@@ -9,7 +8,7 @@ import { ErrorState } from "#web/components/error-state";
 import { TextField } from "#web/components/text-field";
 import { errorMessage, isApiError } from "#web/lib/api";
 import { applyServerErrors } from "#web/lib/form-errors";
-import { usePageMeta } from "#web/lib/page-meta";
+import { pageTitle, usePageMeta } from "#web/lib/page-meta";
 import { isInvalidResetLink, useResetPassword } from "./api/reset-password";
 import { AuthCard } from "./components/auth-card";
 

@@ -55,6 +55,8 @@ const priced = {
   shippingMethod: { _id: "5e771e9000000000000000a1", name: "Standard", price: 80 },
   shippingMessage: null,
   taxPrice: 14.22,
+  taxIncluded: false,
+  taxRate: 18,
   totalPrice: 173.22,
 };
 

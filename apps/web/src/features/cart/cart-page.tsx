@@ -1,8 +1,6 @@
 import { ShoppingCartIcon } from "@heroicons/react/24/outline";
-import { FREE_SHIPPING_ABOVE } from "@shop/shared/constants";
-import { cartUpdates, empty } from "@shop/shared/messages";
-import { formatPrice } from "@shop/shared/pricing";
-import { STATIC_PAGE_HEADS } from "@shop/shared/site";
+import { cartUpdates, empty, orderSummary } from "@shop/shared/messages";
+import { chooseMethod, STANDARD_SHIPPING } from "@shop/shared/shipping";
 import { Link, useNavigate } from "react-router";
 import { Button, buttonClasses } from "#web/components/button";
 import { CartChanges } from "#web/components/cart-changes";
@@ -13,7 +11,9 @@ import { PriceSummary } from "#web/components/price-summary";
 import { useCartPricing } from "#web/lib/cart-pricing";
 import { useCartRefresh } from "#web/lib/cart-refresh";
 import { hasUnpurchasable, itemKey, totalQuantity, useCart } from "#web/lib/cart-store";
-import { usePageMeta } from "#web/lib/page-meta";
+import { useConfig } from "#web/lib/config";
+import { formatPrice } from "#web/lib/money";
+import { staticPageHead, usePageMeta } from "#web/lib/page-meta";
 import { CartLine } from "./components/cart-line";
 
 /**
@@ -21,13 +21,17 @@ import { CartLine } from "./components/cart-line";
  * shipping page. Every line is checked against the server when the page opens (lib/cart-refresh.ts).
  */
 export function CartPage() {
-  usePageMeta(STATIC_PAGE_HEADS["/cart"]);
+  usePageMeta(staticPageHead("/cart"));
   const navigate = useNavigate();
   const items = useCart((state) => state.items);
   const discountCode = useCart((state) => state.discountCode);
   const { checking, changes } = useCartRefresh();
   const pricing = useCartPricing(items, discountCode);
   const { summary } = pricing;
+  // The cart is priced with the cheapest method until the address is known (lib/cart-pricing.ts),
+  // SPEC's until the configuration is in.
+  const choice = chooseMethod(useConfig().data?.shippingMethods ?? [STANDARD_SHIPPING], undefined, undefined);
+  const freeAbove = "method" in choice ? choice.method.freeAbove : null;
   const blocked = hasUnpurchasable(items);
   const units = totalQuantity(items);
 
@@ -75,9 +79,9 @@ export function CartPage() {
             </p>
             <DiscountCodeField pricing={pricing} className="mt-4" />
             <PriceSummary className="mt-4" {...summary} discountCode={pricing.appliedCode} />
-            {summary.shippingPrice > 0 ? (
+            {summary.shippingPrice > 0 && freeAbove !== null ? (
               <p className="mt-3 text-xs text-neutral-500">
-                Free shipping on orders above {formatPrice(FREE_SHIPPING_ABOVE)}.
+                {orderSummary.freeShippingAbove(formatPrice(freeAbove))}
               </p>
             ) : null}
             {blocked ? (

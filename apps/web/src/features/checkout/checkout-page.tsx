@@ -1,5 +1,6 @@
-import { cartUpdates, warnings } from "@shop/shared/messages";
-import { pageTitle } from "@shop/shared/site";
+import { api as apiMessages, cartUpdates, warnings } from "@shop/shared/messages";
+import { methodsFor } from "@shop/shared/shipping";
+import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { AddressLines } from "#web/components/address-lines";
@@ -15,25 +16,44 @@ import { isApiError } from "#web/lib/api";
 import { useCartPricing } from "#web/lib/cart-pricing";
 import { useCartRefresh } from "#web/lib/cart-refresh";
 import { hasUnpurchasable, isPurchasable, itemKey, orderLines, useCart } from "#web/lib/cart-store";
+import { configQueryOptions, useConfig } from "#web/lib/config";
+import { cx } from "#web/lib/cx";
 import { newIdempotencyKey } from "#web/lib/idempotency";
-import { usePageMeta } from "#web/lib/page-meta";
+import { pageTitle, usePageMeta } from "#web/lib/page-meta";
+import { accountKeys } from "#web/lib/query-keys";
 import { toast } from "#web/lib/toast";
 import { usePlaceOrder } from "./api/place-order";
+import { ShippingMethodPicker } from "./components/shipping-method-picker";
 
 const cardClass = "rounded-card bg-white p-5 shadow-card ring-1 ring-neutral-200 sm:p-6";
 
 /**
- * Review the products and the address, then Pay (SPEC section 2): the order is placed, the cart
- * cleared and the shopper taken to the pay page. Without products or an address, the shopper is sent
- * back to the step that is missing (SPEC section 4).
+ * Review the products and the address, choose a shipping method, then Pay (SPEC section 2): the
+ * order is placed, the cart cleared and the shopper taken to the pay page. The server prices the cart
+ * for the address's state and the method chosen (the cheapest that serves it until one is); where
+ * none serves the state, the page says so and nothing can be placed. Without products or an address,
+ * the shopper is sent back to the step that is missing (SPEC section 4).
  */
 export function CheckoutPage() {
   usePageMeta({ title: pageTitle("Checkout") });
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const items = useCart((state) => state.items);
   const address = useCart((state) => state.address);
   const discountCode = useCart((state) => state.discountCode);
-  const pricing = useCartPricing(items, discountCode);
+  const config = useConfig();
+  // The methods that serve the address, cheapest first, as the server chooses among them.
+  const serving = config.data && address ? methodsFor(config.data.shippingMethods, address.state) : undefined;
+  const [chosenId, setChosenId] = useState<string | null>(null);
+  // A method chosen that no longer serves (the owner turned it off) is forgotten: the cheapest applies.
+  const chosen = chosenId !== null && serving?.some((m) => m._id === chosenId) !== false ? chosenId : null;
+  // Why the placement refused the method (it was turned off meanwhile), until another is chosen.
+  const [methodRefusal, setMethodRefusal] = useState<string | null>(null);
+  const pricing = useCartPricing(
+    items,
+    discountCode,
+    address ? { state: address.state, shippingMethod: chosen } : undefined,
+  );
   const addresses = useAddresses();
   const { checking, changes, recheck } = useCartRefresh();
   const placeOrder = usePlaceOrder();
@@ -63,6 +83,18 @@ export function CheckoutPage() {
 
   const { summary } = pricing;
   const blocked = hasUnpurchasable(items);
+  const checkedId = chosen ?? pricing.shippingMethod?._id ?? serving?.[0]?._id ?? null;
+  const checkedMethod = serving?.find((method) => method._id === checkedId);
+  // No method delivers: none serves the state, or the server priced the cart without one.
+  const undeliverable = serving?.length === 0 || (pricing.priced && pricing.shippingMethod === null);
+  const methodMessage =
+    methodRefusal ??
+    (serving?.length === 0 ? apiMessages.noShippingMethod(address.state) : null) ??
+    (undeliverable ? pricing.shippingMessage : null);
+  const choose = (id: string) => {
+    setChosenId(id);
+    setMethodRefusal(null);
+  };
   const lines = items.map((item, index) => {
     const { product, quantity } = item;
     const priced = summary.lines[index];
@@ -89,6 +121,7 @@ export function CheckoutPage() {
           shippingAddress: address._id,
           // Only a code the server applied goes with the order; it is checked again at placement.
           ...(pricing.appliedCode ? { discountCode: pricing.appliedCode } : {}),
+          ...(checkedId ? { shippingMethod: checkedId } : {}),
         },
         idempotencyKey,
       },
@@ -102,6 +135,17 @@ export function CheckoutPage() {
           if (!isApiError(error)) return;
           // The code stopped applying: price the cart again, the field shows why.
           if (error.status === 409 && error.errors.discountCode) void pricing.recheck();
+          // The method was turned off meanwhile: say so, read the methods again and price the cart
+          // with the cheapest that still serves (the server's choice again, or the shopper's no more).
+          else if (error.status === 409 && error.errors.shippingMethod) {
+            setMethodRefusal(error.errors.shippingMethod);
+            void queryClient.invalidateQueries({ queryKey: configQueryOptions().queryKey });
+            if (chosen === null) void pricing.recheck();
+            else {
+              setChosenId(null);
+              void queryClient.invalidateQueries({ queryKey: accountKeys.cartPrices, refetchType: "none" });
+            }
+          }
           // Stock short or a product withdrawn: show the cart as the server sees it now.
           else if (error.status === 409) void recheck();
           // The address is gone: the effect above sends the shopper back to choose one.
@@ -134,6 +178,20 @@ export function CheckoutPage() {
             <AddressLines address={address} className="mt-3" />
           </section>
 
+          <ShippingMethodPicker
+            className={cardClass}
+            methods={serving}
+            checkedId={checkedId}
+            onChoose={choose}
+            checkedPrice={
+              pricing.priced && pricing.shippingMethod?._id === checkedId ? summary.shippingPrice : null
+            }
+            itemsPrice={summary.itemsPrice - summary.discountAmount}
+            units={summary.lines.reduce((sum, line) => sum + line.quantity, 0)}
+            message={methodMessage}
+            busy={pricing.checking}
+          />
+
           <section aria-labelledby="checkout-products-heading" className={cardClass}>
             <div className="flex items-center justify-between gap-3">
               <h2 id="checkout-products-heading" className="text-lg font-semibold text-neutral-900">
@@ -156,7 +214,13 @@ export function CheckoutPage() {
             Order summary
           </h2>
           <DiscountCodeField pricing={pricing} className="mt-4" />
-          <PriceSummary className="mt-4" {...summary} discountCode={pricing.appliedCode} />
+          <PriceSummary
+            className={cx("mt-4 transition-opacity", pricing.checking && "opacity-60")}
+            {...summary}
+            discountCode={pricing.appliedCode}
+            shippingPrice={undeliverable ? null : summary.shippingPrice}
+            shippingMethod={undeliverable ? null : (pricing.shippingMethod?.name ?? checkedMethod?.name)}
+          />
           {blocked ? (
             <p className="mt-4 text-sm font-medium text-danger-700">{cartUpdates.removeUnavailable}</p>
           ) : null}
@@ -165,7 +229,7 @@ export function CheckoutPage() {
             fullWidth
             className="mt-5"
             loading={placeOrder.isPending || checking || pricing.checking}
-            disabled={blocked || summary.itemsPrice === 0}
+            disabled={blocked || undeliverable || summary.itemsPrice === 0}
             onClick={pay}
           >
             Pay

@@ -1,7 +1,6 @@
 import { errors } from "@shop/shared/messages";
 import { isPayable } from "@shop/shared/orders";
 import type { OrderDto } from "@shop/shared/schemas/order";
-import { pageTitle } from "@shop/shared/site";
 import { Link, useParams } from "react-router";
 import { buttonClasses } from "#web/components/button";
 import { CancelOrderButton } from "#web/components/cancel-order-button";
@@ -15,7 +14,7 @@ import { Skeleton } from "#web/components/skeleton";
 import { errorMessage, isApiError } from "#web/lib/api";
 import { formatDateTime } from "#web/lib/dates";
 import { useOrder } from "#web/lib/own-orders";
-import { usePageMeta } from "#web/lib/page-meta";
+import { pageTitle, usePageMeta } from "#web/lib/page-meta";
 import { usePaymentProvider } from "./api/get-payment-provider";
 import { PaypalButton } from "./components/paypal-button";
 import { TestCardForm } from "./components/test-card-form";

@@ -1,7 +1,6 @@
 import { MapPinIcon, PlusIcon } from "@heroicons/react/24/outline";
 import { empty } from "@shop/shared/messages";
 import type { AddressDto, AddressInput } from "@shop/shared/schemas/address";
-import { pageTitle } from "@shop/shared/site";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { AddressForm } from "#web/components/address-form";
@@ -15,7 +14,7 @@ import { Skeleton } from "#web/components/skeleton";
 import { useAddAddress, useAddresses } from "#web/lib/addresses";
 import { useCart } from "#web/lib/cart-store";
 import { cx } from "#web/lib/cx";
-import { usePageMeta } from "#web/lib/page-meta";
+import { pageTitle, usePageMeta } from "#web/lib/page-meta";
 
 function AddressOption({
   address,

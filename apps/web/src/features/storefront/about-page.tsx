@@ -1,16 +1,17 @@
-import { SHOP_NAME, STATIC_PAGE_HEADS } from "@shop/shared/site";
 import { Link } from "react-router";
+import { useShopName } from "#web/lib/shop-settings";
 import { StaticPage } from "./components/static-page";
 
 export function AboutPage() {
+  const shopName = useShopName();
   return (
     <StaticPage
-      title={`About ${SHOP_NAME}`}
-      head={STATIC_PAGE_HEADS["/about"]}
+      title={`About ${shopName}`}
+      path="/about"
       lead="A small team in Mumbai bringing you clothing, shoes and watches we would wear ourselves."
     >
       <p>
-        We started {SHOP_NAME} to make shopping online feel as trustworthy as shopping at a favourite local
+        We started {shopName} to make shopping online feel as trustworthy as shopping at a favourite local
         store: honest prices, clear stock information and people you can reach when you need them.
       </p>
       <h2>What we promise</h2>

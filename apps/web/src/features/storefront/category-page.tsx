@@ -1,5 +1,5 @@
 import { FolderOpenIcon } from "@heroicons/react/24/outline";
-import { categoryDescription, pageTitle } from "@shop/shared/site";
+import { categoryDescription } from "@shop/shared/site";
 import { Link, useParams } from "react-router";
 import { Breadcrumb } from "#web/components/breadcrumb";
 import { buttonClasses } from "#web/components/button";
@@ -7,7 +7,8 @@ import { ErrorState } from "#web/components/error-state";
 import { errorMessage, isApiError } from "#web/lib/api";
 import { cx } from "#web/lib/cx";
 import { useListParams } from "#web/lib/list-params";
-import { usePageMeta } from "#web/lib/page-meta";
+import { pageTitle, usePageMeta } from "#web/lib/page-meta";
+import { shopSettings } from "#web/lib/shop-settings";
 import { useCategory } from "./api/get-category";
 import { useCategoryProducts } from "./api/get-category-products";
 import { FilteredProducts } from "./components/filtered-products";
@@ -46,7 +47,7 @@ export function CategoryPage() {
   const name = category.data?.name ?? null;
   usePageMeta({
     title: name ? pageTitle(name) : null,
-    description: category.data ? categoryDescription(category.data) : null,
+    description: category.data ? categoryDescription(category.data, shopSettings().store.name) : null,
   });
 
   if (missing) return <CategoryMissing message={category.error.message} />;

@@ -1,4 +1,3 @@
-import { STATIC_PAGE_HEADS } from "@shop/shared/site";
 import { ContactDetails } from "#web/components/contact-details";
 import { StaticPage } from "./components/static-page";
 
@@ -6,7 +5,7 @@ export function ContactPage() {
   return (
     <StaticPage
       title="Contact us"
-      head={STATIC_PAGE_HEADS["/contact"]}
+      path="/contact"
       lead="We are happy to help with orders, payments, returns and anything else."
     >
       <div className="rounded-card bg-white p-6 shadow-card ring-1 ring-neutral-200">

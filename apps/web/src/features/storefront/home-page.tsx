@@ -1,12 +1,11 @@
 import { ChatBubbleLeftRightIcon, SparklesIcon } from "@heroicons/react/24/outline";
 import { DEFAULT_PAGE_SIZE } from "@shop/shared/constants";
-import { STATIC_PAGE_HEADS } from "@shop/shared/site";
 import { usePrefetchQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
 import { buttonClasses } from "#web/components/button";
 import { ProductGrid, ProductGridSkeleton } from "#web/components/product-grid";
 import { QueryState } from "#web/components/query-state";
-import { usePageMeta } from "#web/lib/page-meta";
+import { staticPageHead, usePageMeta } from "#web/lib/page-meta";
 import { useRecentlyViewed } from "#web/lib/recently-viewed";
 import { onSaleProductsQueryOptions, useOnSaleProducts } from "./api/get-on-sale-products";
 import { productsQueryOptions, useProducts } from "./api/get-products";
@@ -106,7 +105,7 @@ function HelpBlock() {
 }
 
 export function HomePage() {
-  usePageMeta(STATIC_PAGE_HEADS["/"]);
+  usePageMeta(staticPageHead("/"));
   // Both lists are asked for as the page renders, not once it is on screen.
   usePrefetchQuery(onSaleProductsQueryOptions(ON_SALE));
   usePrefetchQuery(productsQueryOptions(RECOMMENDED));

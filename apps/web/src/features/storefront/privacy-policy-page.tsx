@@ -1,10 +1,9 @@
-import { STATIC_PAGE_HEADS } from "@shop/shared/site";
 import { PrivacyText } from "./components/privacy-text";
 import { StaticPage } from "./components/static-page";
 
 export function PrivacyPolicyPage() {
   return (
-    <StaticPage title="Privacy Policy" head={STATIC_PAGE_HEADS["/privacy-policy"]}>
+    <StaticPage title="Privacy Policy" path="/privacy-policy">
       <PrivacyText />
     </StaticPage>
   );

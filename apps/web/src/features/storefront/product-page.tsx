@@ -1,7 +1,6 @@
 import { NoSymbolIcon } from "@heroicons/react/24/outline";
 import { errors, staffNotes } from "@shop/shared/messages";
 import type { ProductDto } from "@shop/shared/schemas/product";
-import { pageTitle } from "@shop/shared/site";
 import { useDeferredValue, useId, useState } from "react";
 import { Link, useParams, useSearchParams } from "react-router";
 import { Breadcrumb } from "#web/components/breadcrumb";
@@ -12,7 +11,7 @@ import { Skeleton } from "#web/components/skeleton";
 import { formatRating, Stars } from "#web/components/stars";
 import { errorMessage, isApiError } from "#web/lib/api";
 import { cx } from "#web/lib/cx";
-import { usePageMeta } from "#web/lib/page-meta";
+import { pageTitle, usePageMeta } from "#web/lib/page-meta";
 import { useRecordRecentlyViewed } from "#web/lib/recently-viewed";
 import { useProduct } from "./api/get-product";
 import { AddToCart } from "./components/add-to-cart";

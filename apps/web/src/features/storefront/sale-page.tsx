@@ -1,7 +1,6 @@
 import { SparklesIcon } from "@heroicons/react/20/solid";
-import { STATIC_PAGE_HEADS } from "@shop/shared/site";
 import { useListParams } from "#web/lib/list-params";
-import { usePageMeta } from "#web/lib/page-meta";
+import { staticPageHead, usePageMeta } from "#web/lib/page-meta";
 import { useOnSaleProducts } from "./api/get-on-sale-products";
 import { FilteredProducts } from "./components/filtered-products";
 import { ListPageHeader, productCount } from "./components/list-page-header";
@@ -12,7 +11,7 @@ export function SalePage() {
   const list = useListParams();
   const filters = useProductFilters();
   const products = useOnSaleProducts({ page: list.page, size: list.size, filters: filters.query });
-  usePageMeta(STATIC_PAGE_HEADS["/sale"]);
+  usePageMeta(staticPageHead("/sale"));
 
   const total = products.data?.meta.total;
   return (

@@ -1,7 +1,8 @@
 import { hints, searchNotes } from "@shop/shared/messages";
-import { pageTitle, SHOP_NAME, STATIC_PAGE_HEADS } from "@shop/shared/site";
+import { searchDescription } from "@shop/shared/site";
 import { useListParams } from "#web/lib/list-params";
-import { usePageMeta } from "#web/lib/page-meta";
+import { pageTitle, staticPageHead, usePageMeta } from "#web/lib/page-meta";
+import { shopSettings } from "#web/lib/shop-settings";
 import { useProducts } from "./api/get-products";
 import { FilteredProducts } from "./components/filtered-products";
 import { ListPageHeader, productCount } from "./components/list-page-header";
@@ -19,9 +20,9 @@ export function SearchPage() {
     keyword
       ? {
           title: pageTitle(`Search: ${keyword}`),
-          description: `Products matching “${keyword}” at ${SHOP_NAME}.`,
+          description: searchDescription(keyword, shopSettings().store.name),
         }
-      : STATIC_PAGE_HEADS["/search"],
+      : staticPageHead("/search"),
   );
 
   // While another page or keyword loads, the count shown is the one of the results on screen.

@@ -1,6 +1,5 @@
 import { ChevronRightIcon, ShoppingBagIcon } from "@heroicons/react/24/outline";
 import { empty } from "@shop/shared/messages";
-import { formatPrice } from "@shop/shared/pricing";
 import { Link } from "react-router";
 import { EmptyState } from "#web/components/empty-state";
 import { OrderStatus } from "#web/components/order-status";
@@ -9,6 +8,7 @@ import { QueryState } from "#web/components/query-state";
 import { Skeleton } from "#web/components/skeleton";
 import { formatDate } from "#web/lib/dates";
 import { useKeepPageInRange, useListParams } from "#web/lib/list-params";
+import { formatPrice } from "#web/lib/money";
 import { useMyOrders } from "../api/get-my-orders";
 
 /** The shopper's orders, newest first, paged; each links to its order page (where a pending one is paid). */

@@ -1,7 +1,7 @@
 import { PhotoIcon, TrashIcon } from "@heroicons/react/24/outline";
 import { LOW_STOCK_THRESHOLD } from "@shop/shared/constants";
 import { discountCodes, stock as stockMessages } from "@shop/shared/messages";
-import { formatPrice, type PricedLine } from "@shop/shared/pricing";
+import type { PricedLine } from "@shop/shared/pricing";
 import { Link } from "react-router";
 import { Button } from "#web/components/button";
 import { MediaImage } from "#web/components/media-image";
@@ -11,6 +11,7 @@ import { QuantitySelector } from "#web/components/quantity-selector";
 import { isPurchasable, itemKey, lineLimit, useCart } from "#web/lib/cart-store";
 import { useMaxQuantityPerLine } from "#web/lib/config";
 import { cx } from "#web/lib/cx";
+import { formatPrice } from "#web/lib/money";
 import type { CartItem } from "#web/lib/stored-state-types";
 
 /**

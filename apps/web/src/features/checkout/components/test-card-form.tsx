@@ -1,7 +1,6 @@
 import { BeakerIcon } from "@heroicons/react/24/outline";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { accountNotes, errors } from "@shop/shared/messages";
-import { formatPrice } from "@shop/shared/pricing";
 import { TestCard } from "@shop/shared/schemas/payment";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
@@ -9,6 +8,7 @@ import type { z } from "zod";
 import { Button } from "#web/components/button";
 import { TextField } from "#web/components/text-field";
 import { isApiError } from "#web/lib/api";
+import { formatPrice } from "#web/lib/money";
 import { usePayOrder } from "../api/pay-order";
 
 const CARD_FIELDS = ["number", "expiry", "cvc"] as const;

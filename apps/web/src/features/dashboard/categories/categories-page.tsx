@@ -1,24 +1,67 @@
-import { ArrowTopRightOnSquareIcon, PlusIcon } from "@heroicons/react/20/solid";
-import { empty } from "@shop/shared/messages";
+import { ArrowTopRightOnSquareIcon, PencilSquareIcon, PlusIcon } from "@heroicons/react/20/solid";
+import { empty, taxFields } from "@shop/shared/messages";
+import type { CategoryDto } from "@shop/shared/schemas/category";
 import { useMemo, useState } from "react";
 import { Button } from "#web/components/button";
 import { useCategories } from "#web/lib/categories";
+import { cx } from "#web/lib/cx";
 import { useListParams } from "#web/lib/list-params";
-import { cellClass, DataTable, endCellClass, openableRowClass, rowLinkClass } from "../components/data-table";
+import { useSession } from "#web/lib/session";
+import {
+  cellClass,
+  DataTable,
+  endCellClass,
+  growCellClass,
+  openableRowClass,
+  overRowLinkClass,
+  rowLinkClass,
+} from "../components/data-table";
 import { PagedList } from "../components/paged-list";
 import { SectionBody, SectionCard, SectionHeader } from "../components/section-header";
 import { CategoryDialog } from "./components/category-dialog";
+import { CategoryTaxDialog } from "./components/category-tax-dialog";
 
 const COLUMNS = [
   { label: "Name" },
   { label: "Slug" },
+  { label: taxFields.rate },
+  { label: taxFields.hsn },
   { label: "Products", className: "text-right" },
 ] as const;
+
+/** Admins change a category's tax from its row; managers read it. */
+const ADMIN_COLUMNS = [...COLUMNS, { label: "Actions", className: "text-right" }] as const;
+
+/**
+ * A small screen's card: the name, the slug and the edit button on the first line; the rate, the
+ * code and the product count on the second, where they fit side by side.
+ */
+const secondLine = "max-sm:order-2";
+
+const iconButton =
+  "inline-flex size-9 items-center justify-center rounded-control text-neutral-500 hover:bg-neutral-100 hover:text-neutral-900";
+
+/** A category's rate or HSN code, or the shop's default (absent); on a small screen's card, named. */
+function TaxCell({ label, value }: { label: string; value: string | undefined }) {
+  return (
+    <td className={cx(cellClass, secondLine, "whitespace-nowrap")}>
+      <span className="text-neutral-500 sm:hidden">{label}: </span>
+      {value === undefined ? (
+        <span className="text-neutral-500">{taxFields.shopDefault}</span>
+      ) : (
+        <span className="tabular-nums">{value}</span>
+      )}
+    </td>
+  );
+}
 
 export function CategoriesPage() {
   const list = useListParams();
   const query = useCategories();
   const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<CategoryDto | null>(null);
+  // PUT /categories/{id}/tax is the admins'.
+  const isAdmin = useSession((state) => state.user?.role === "admin");
 
   // GET /categories answers every category at once; the keyword and the paging apply here.
   const paged = useMemo(() => {
@@ -61,10 +104,12 @@ export function CategoriesPage() {
             empty={empty.categories}
           >
             {(categories) => (
-              <DataTable caption="All Categories" columns={COLUMNS}>
+              <DataTable caption="All Categories" columns={isAdmin ? ADMIN_COLUMNS : COLUMNS}>
                 {categories.map((category) => (
                   <tr key={category._id} className={openableRowClass}>
-                    <td className={`${cellClass} font-medium text-neutral-900`}>{category.name}</td>
+                    <td className={cx(cellClass, growCellClass, "font-medium text-neutral-900")}>
+                      {category.name}
+                    </td>
                     <td className={cellClass}>
                       <a
                         href={`/product-category/${category.slug}`}
@@ -76,9 +121,27 @@ export function CategoriesPage() {
                         <ArrowTopRightOnSquareIcon className="size-4" aria-hidden="true" />
                       </a>
                     </td>
-                    <td className={`${cellClass} ${endCellClass} text-right tabular-nums`}>
+                    <TaxCell
+                      label={taxFields.rateShort}
+                      value={category.taxRate === undefined ? undefined : taxFields.percent(category.taxRate)}
+                    />
+                    <TaxCell label={taxFields.hsnShort} value={category.hsnCode} />
+                    <td className={cx(cellClass, endCellClass, secondLine, "text-right tabular-nums")}>
                       {category.count}
                     </td>
+                    {isAdmin ? (
+                      <td className={cx(cellClass, "text-right whitespace-nowrap max-sm:order-1")}>
+                        <button
+                          type="button"
+                          onClick={() => setEditing(category)}
+                          className={cx(iconButton, overRowLinkClass)}
+                          aria-label={taxFields.edit(category.name)}
+                          title={taxFields.edit(category.name)}
+                        >
+                          <PencilSquareIcon className="size-5" aria-hidden="true" />
+                        </button>
+                      </td>
+                    ) : null}
                   </tr>
                 ))}
               </DataTable>
@@ -86,7 +149,8 @@ export function CategoriesPage() {
           </PagedList>
         </SectionCard>
       </SectionBody>
-      <CategoryDialog open={adding} onClose={() => setAdding(false)} />
+      <CategoryDialog open={adding} onClose={() => setAdding(false)} canSetTax={isAdmin} />
+      {isAdmin ? <CategoryTaxDialog category={editing} onClose={() => setEditing(null)} /> : null}
     </>
   );
 }

@@ -1,8 +1,6 @@
 import { ArrowLeftIcon } from "@heroicons/react/20/solid";
 import { discountCodes } from "@shop/shared/messages";
-import { formatPrice } from "@shop/shared/pricing";
 import type { DiscountDetailDto } from "@shop/shared/schemas/discount";
-import { pageTitle } from "@shop/shared/site";
 import { type ReactNode, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { Button } from "#web/components/button";
@@ -10,7 +8,8 @@ import { ErrorState } from "#web/components/error-state";
 import { PageSpinner } from "#web/components/spinner";
 import { StatusBadge } from "#web/components/status-badge";
 import { isApiError } from "#web/lib/api";
-import { usePageMeta } from "#web/lib/page-meta";
+import { formatPrice } from "#web/lib/money";
+import { pageTitle, usePageMeta } from "#web/lib/page-meta";
 import { ConfirmDialog } from "../components/confirm-dialog";
 import { SectionBody, SectionHeader } from "../components/section-header";
 import { useDeleteDiscount } from "./api/delete-discount";

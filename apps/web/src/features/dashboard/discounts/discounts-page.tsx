@@ -1,7 +1,6 @@
 import { DISCOUNT_STATUSES } from "@shop/shared/constants";
 import { empty } from "@shop/shared/messages";
 import type { DiscountDto } from "@shop/shared/schemas/discount";
-import { pageTitle } from "@shop/shared/site";
 import { useMemo } from "react";
 import { Link } from "react-router";
 import { buttonClasses } from "#web/components/button";
@@ -11,7 +10,7 @@ import { StatusToggle } from "#web/components/status-toggle";
 import { useCategories } from "#web/lib/categories";
 import { cx } from "#web/lib/cx";
 import { useListParams } from "#web/lib/list-params";
-import { usePageMeta } from "#web/lib/page-meta";
+import { pageTitle, usePageMeta } from "#web/lib/page-meta";
 import {
   cellClass,
   DataTable,

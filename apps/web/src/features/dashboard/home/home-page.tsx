@@ -10,13 +10,13 @@ import {
   UsersIcon,
 } from "@heroicons/react/24/outline";
 import { empty, salesReports, successes } from "@shop/shared/messages";
-import { formatPrice } from "@shop/shared/pricing";
 import type { DashboardStatsDto } from "@shop/shared/schemas/stats";
 import type { ComponentType, SVGProps } from "react";
 import { Link } from "react-router";
 import { QueryState } from "#web/components/query-state";
 import { Skeleton } from "#web/components/skeleton";
 import { PageSpinner } from "#web/components/spinner";
+import { formatPrice } from "#web/lib/money";
 import { useSession } from "#web/lib/session";
 import { SectionBody, SectionCard, SectionHeader } from "../components/section-header";
 import { useOrders } from "../orders/api/get-orders";

@@ -8,7 +8,15 @@ import { OrderPage } from "./order-page";
 
 const { _id: _addressId, ...shippingAddress } = homeAddress;
 const shoe = { _id: "5a5a5a5a5a5a5a5a5a5a5a5a", name: "Trail Running Shoes", thumbnail: null };
-const line = { price: 60, originalPrice: 60, savedAmount: 0, discountShare: 6, quantity: 1 };
+const line = {
+  price: 60,
+  originalPrice: 60,
+  savedAmount: 0,
+  discountShare: 6,
+  quantity: 1,
+  taxRate: 18,
+  hsnCode: null,
+};
 
 /** Two sizes of one shoe and a lamp without options. */
 const order: OrderDto = {
@@ -28,6 +36,7 @@ const order: OrderDto = {
   shippingAmount: 80,
   taxAmount: 28.8,
   currency: "USD",
+  pricesIncludeTax: false,
   shippingMethod: { name: "Standard", price: 80 },
   discountCode: "SHOES10",
   discountAmount: 12,

@@ -37,6 +37,7 @@ const order: OrderDto = {
   shippingAmount: 80,
   taxAmount: 10.8,
   currency: "USD",
+  pricesIncludeTax: false,
   shippingMethod: { name: "Standard", price: 80 },
   discountCode: null,
   discountAmount: 0,
@@ -54,6 +55,8 @@ const order: OrderDto = {
       savedAmount: 20,
       discountShare: 0,
       quantity: 2,
+      taxRate: 18,
+      hsnCode: null,
     },
   ],
   history: [

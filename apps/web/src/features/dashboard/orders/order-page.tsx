@@ -9,7 +9,6 @@ import {
   orderHistory,
   refunds as refundWords,
 } from "@shop/shared/messages";
-import { formatPrice } from "@shop/shared/pricing";
 import { type OrderDto, OrderNoteInput } from "@shop/shared/schemas/order";
 import { type ReactNode, useState } from "react";
 import { useForm } from "react-hook-form";
@@ -25,6 +24,7 @@ import { TextArea } from "#web/components/text-area";
 import { creditNoteUrl, errorMessage, isApiError, orderDocumentUrl } from "#web/lib/api";
 import { formatDateTime } from "#web/lib/dates";
 import { applyServerErrors } from "#web/lib/form-errors";
+import { formatPrice } from "#web/lib/money";
 import { SectionBody, SectionCard, SectionHeader } from "../components/section-header";
 import { useAddOrderNote } from "./api/add-order-note";
 import { useOrder } from "./api/get-order";

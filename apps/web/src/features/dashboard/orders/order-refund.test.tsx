@@ -25,6 +25,8 @@ const order: OrderDto = {
       savedAmount: 0,
       discountShare: 0,
       quantity: 2,
+      taxRate: 18,
+      hsnCode: null,
     },
   ],
 };

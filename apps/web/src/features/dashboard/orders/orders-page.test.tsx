@@ -27,6 +27,7 @@ const order: OrderSummaryDto = {
   shippingAmount: 80,
   taxAmount: 10.8,
   currency: "USD",
+  pricesIncludeTax: false,
   shippingMethod: { name: "Standard", price: 80 },
   discountCode: null,
   discountAmount: 0,

@@ -1,13 +1,13 @@
 import { ArrowTopRightOnSquareIcon } from "@heroicons/react/20/solid";
 import type { PaymentStatus } from "@shop/shared/constants";
 import { empty, mail, refunds } from "@shop/shared/messages";
-import { formatPrice } from "@shop/shared/pricing";
 import { Link } from "react-router";
 import { buttonClasses } from "#web/components/button";
 import { StatusBadge } from "#web/components/status-badge";
 import { cx } from "#web/lib/cx";
 import { formatDate } from "#web/lib/dates";
 import { useListParams } from "#web/lib/list-params";
+import { formatPrice } from "#web/lib/money";
 import {
   cellClass,
   DataTable,

@@ -1,6 +1,5 @@
 import { salesReports, validation } from "@shop/shared/messages";
 import type { SalesReportDto } from "@shop/shared/schemas/report";
-import { pageTitle } from "@shop/shared/site";
 import { useCallback } from "react";
 import { useSearchParams } from "react-router";
 import { EmptyState } from "#web/components/empty-state";
@@ -8,7 +7,7 @@ import { QueryState } from "#web/components/query-state";
 import { Skeleton } from "#web/components/skeleton";
 import { isApiError } from "#web/lib/api";
 import { cx } from "#web/lib/cx";
-import { usePageMeta } from "#web/lib/page-meta";
+import { pageTitle, usePageMeta } from "#web/lib/page-meta";
 import { SectionBody, SectionHeader } from "../components/section-header";
 import { SalesChart, SalesChartSkeleton } from "../home/components/sales-chart";
 import { salesReportCsvUrl, useSalesReport } from "./api/get-sales-report";

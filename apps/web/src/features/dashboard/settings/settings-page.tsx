@@ -1,9 +1,8 @@
 import { settingsPage } from "@shop/shared/messages";
 import { SETTINGS_SECTIONS, type Settings } from "@shop/shared/schemas/settings";
-import { pageTitle } from "@shop/shared/site";
 import { QueryState } from "#web/components/query-state";
 import { Skeleton } from "#web/components/skeleton";
-import { usePageMeta } from "#web/lib/page-meta";
+import { pageTitle, usePageMeta } from "#web/lib/page-meta";
 import { useSession } from "#web/lib/session";
 import { SectionBody, SectionHeader } from "../components/section-header";
 import { useSettings } from "./api/get-settings";

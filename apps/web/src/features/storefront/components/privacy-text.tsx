@@ -1,11 +1,12 @@
-import { SHOP_NAME } from "@shop/shared/site";
+import { useShopName } from "#web/lib/shop-settings";
 
 /** The privacy text; the Terms of Service page repeats it (SPEC section 1). */
 export function PrivacyText() {
+  const shopName = useShopName();
   return (
     <>
       <p>
-        This policy explains what {SHOP_NAME} collects when you use this shop, why, and what you can do about
+        This policy explains what {shopName} collects when you use this shop, why, and what you can do about
         it.
       </p>
       <h2>What we collect</h2>

@@ -1,18 +1,18 @@
-import type { StaticPageHead } from "@shop/shared/site";
+import type { StaticPagePath } from "@shop/shared/site";
 import type { ReactNode } from "react";
-import { usePageMeta } from "#web/lib/page-meta";
+import { staticPageHead, usePageMeta } from "#web/lib/page-meta";
 
 interface StaticPageProps {
   title: string;
   lead?: string;
-  /** The document title and meta description (the same as the server writes for this page). */
-  head: StaticPageHead;
+  /** The page's path: its document title and meta description are the ones the server writes for it. */
+  path: StaticPagePath;
   children: ReactNode;
 }
 
 /** A text page: a title, an optional lead, and readable paragraphs. */
-export function StaticPage({ title, lead, head, children }: StaticPageProps) {
-  usePageMeta(head);
+export function StaticPage({ title, lead, path, children }: StaticPageProps) {
+  usePageMeta(staticPageHead(path));
   return (
     <article className="mx-auto max-w-3xl px-4 py-10 sm:px-6 sm:py-14">
       <h1 className="text-3xl font-bold tracking-tight text-neutral-900 sm:text-4xl">{title}</h1>

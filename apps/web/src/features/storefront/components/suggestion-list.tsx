@@ -1,11 +1,11 @@
 import { MagnifyingGlassIcon } from "@heroicons/react/20/solid";
 import { FolderIcon, PhotoIcon } from "@heroicons/react/24/outline";
 import { searchNotes, searchTexts } from "@shop/shared/messages";
-import { formatPrice } from "@shop/shared/pricing";
 import type { SearchSuggestionsDto } from "@shop/shared/schemas/product";
 import { useEffect, useMemo, useRef } from "react";
 import { MediaImage } from "#web/components/media-image";
 import { cx } from "#web/lib/cx";
+import { formatPrice } from "#web/lib/money";
 import { useSuggestions } from "../api/get-suggestions";
 
 /** One suggestion, where it leads, and what it shows. */

@@ -1,24 +1,38 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { formErrors } from "@shop/shared/messages";
-import { CategoryInput } from "@shop/shared/schemas/category";
+import { formErrors, taxFields } from "@shop/shared/messages";
+import type { CategoryInput } from "@shop/shared/schemas/category";
 import { slugify } from "@shop/shared/slug";
-import { useForm } from "react-hook-form";
+import { Controller, useForm } from "react-hook-form";
 import { Button } from "#web/components/button";
 import { Dialog } from "#web/components/dialog";
 import { TextField } from "#web/components/text-field";
+import { asHsnCode, GstRateField, HsnCodeField } from "#web/features/dashboard/components/gst-fields";
 import { isApiError } from "#web/lib/api";
 import { applyServerErrors } from "#web/lib/form-errors";
 import { toast } from "#web/lib/toast";
 import { useCreateCategory } from "../api/create-category";
+import { CATEGORY_FIELDS, type CategoryFormState, categoryFormSchema } from "./category-form-values";
 
-/** 'Add Category' (SPEC section 2); leaving the name fills an empty slug from it (SPEC section 4). */
-export function CategoryDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+/**
+ * 'Add Category' (SPEC section 2); leaving the name fills an empty slug from it (SPEC section 4).
+ * Its GST rate and HSN code are optional: left alone, the shop's defaults apply.
+ */
+export function CategoryDialog({
+  open,
+  onClose,
+  canSetTax,
+}: {
+  open: boolean;
+  onClose: () => void;
+  /** Admins set a category's tax; a manager's new category takes the shop's defaults. */
+  canSetTax: boolean;
+}) {
   const create = useCreateCategory();
-  const form = useForm<CategoryInput>({
-    resolver: zodResolver(CategoryInput),
-    defaultValues: { name: "", slug: "" },
+  const form = useForm<CategoryFormState, unknown, CategoryInput>({
+    resolver: zodResolver(categoryFormSchema),
+    defaultValues: { name: "", slug: "", taxRate: null, hsnCode: null },
   });
-  const { register, handleSubmit, formState, getValues, setValue, reset, setError } = form;
+  const { register, control, handleSubmit, formState, getValues, setValue, reset, setError } = form;
 
   const close = () => {
     reset();
@@ -30,7 +44,7 @@ export function CategoryDialog({ open, onClose }: { open: boolean; onClose: () =
       create.mutate(values, {
         onSuccess: close,
         onError: (error) => {
-          if (isApiError(error)) applyServerErrors(error, ["name", "slug"], setError);
+          if (isApiError(error)) applyServerErrors(error, CATEGORY_FIELDS, setError);
         },
       }),
     () => toast.error(formErrors.category),
@@ -55,6 +69,31 @@ export function CategoryDialog({ open, onClose }: { open: boolean; onClose: () =
           error={formState.errors.slug?.message}
           {...register("slug")}
         />
+        {canSetTax ? (
+          <>
+            <Controller
+              control={control}
+              name="taxRate"
+              render={({ field, fieldState }) => (
+                <GstRateField
+                  label={taxFields.rate}
+                  defaultLabel={taxFields.shopDefault}
+                  hint={taxFields.categoryRateHint}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  ref={field.ref}
+                  error={fieldState.error?.message}
+                />
+              )}
+            />
+            <HsnCodeField
+              hint={taxFields.categoryHsnHint}
+              error={formState.errors.hsnCode?.message}
+              {...register("hsnCode", { setValueAs: asHsnCode })}
+            />
+          </>
+        ) : null}
         <div className="flex justify-end gap-3 pt-2">
           <Button variant="secondary" onClick={close}>
             Cancel

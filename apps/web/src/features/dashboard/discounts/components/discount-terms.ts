@@ -1,8 +1,8 @@
 /** How the dashboard words a discount code's terms, in its list and its form. */
 import type { DiscountScope, DiscountStatus, DiscountType } from "@shop/shared/constants";
-import { formatPrice } from "@shop/shared/pricing";
 import type { DiscountDto } from "@shop/shared/schemas/discount";
 import { formatDateTime } from "#web/lib/dates";
+import { formatPrice } from "#web/lib/money";
 
 export const DISCOUNT_TYPE_LABELS: Record<DiscountType, string> = {
   percentage: "Percentage",

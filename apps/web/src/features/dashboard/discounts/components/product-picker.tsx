@@ -1,7 +1,6 @@
 import { XMarkIcon } from "@heroicons/react/20/solid";
 import { KEYWORD_MAX } from "@shop/shared/constants";
 import { empty, errors } from "@shop/shared/messages";
-import { formatPrice } from "@shop/shared/pricing";
 import { keepPreviousData, useQueries, useQuery } from "@tanstack/react-query";
 import { useEffect, useId, useState } from "react";
 import { Button } from "#web/components/button";
@@ -10,6 +9,7 @@ import { Spinner } from "#web/components/spinner";
 import { productQueryOptions } from "#web/features/dashboard/products/api/get-product";
 import { adminProductsQueryOptions } from "#web/features/dashboard/products/api/get-products";
 import { errorMessage } from "#web/lib/api";
+import { formatPrice } from "#web/lib/money";
 
 /** How long typing pauses before the products are searched. */
 const SEARCH_DELAY_MS = 300;

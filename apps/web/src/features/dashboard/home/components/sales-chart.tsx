@@ -1,7 +1,7 @@
 import { salesReports } from "@shop/shared/messages";
-import { formatPrice } from "@shop/shared/pricing";
 import { useId, useState } from "react";
 import { Skeleton } from "#web/components/skeleton";
+import { formatCompactPrice, formatPrice } from "#web/lib/money";
 
 const WIDTH = 720;
 const HEIGHT = 240;
@@ -47,12 +47,6 @@ function shortDate(date: string) {
     day: "numeric",
     timeZone: "UTC",
   });
-}
-
-function compactMoney(value: number) {
-  const sign = value < 0 ? "-" : "";
-  const size = Math.abs(value);
-  return size >= 1000 ? `${sign}$${Math.round(size / 100) / 10}k` : `${sign}$${Math.round(size)}`;
 }
 
 const LEGEND_CLASS = "mb-3 flex min-h-5 flex-wrap items-center gap-x-6 gap-y-1 text-sm";
@@ -134,7 +128,7 @@ export function SalesChart({ days, period }: { days: ChartDay[]; period: string 
                 />
                 {showMoney ? (
                   <text x={PAD.left - 8} y={y + 4} textAnchor="end" className="fill-neutral-500 text-[11px]">
-                    {compactMoney(step * t)}
+                    {formatCompactPrice(step * t)}
                   </text>
                 ) : null}
                 {t >= 0 ? (

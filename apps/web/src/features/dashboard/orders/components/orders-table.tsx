@@ -1,4 +1,3 @@
-import { formatPrice } from "@shop/shared/pricing";
 import type { OrderSummaryDto } from "@shop/shared/schemas/order";
 import { Link } from "react-router";
 import { OrderStatus } from "#web/components/order-status";
@@ -12,6 +11,7 @@ import {
   rowLinkClass,
 } from "#web/features/dashboard/components/data-table";
 import { cx } from "#web/lib/cx";
+import { formatPrice } from "#web/lib/money";
 
 const COLUMNS = [
   { label: "Customer" },

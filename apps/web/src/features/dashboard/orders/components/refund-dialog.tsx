@@ -2,7 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { MAX_REFUND_REASON } from "@shop/shared/constants";
 import { api as apiMessages, validation, refunds as words } from "@shop/shared/messages";
 import { isTaken } from "@shop/shared/orders";
-import { formatPrice, fromCents, toCents } from "@shop/shared/pricing";
+import { fromCents, toCents } from "@shop/shared/pricing";
 import { number } from "@shop/shared/schemas/common";
 import type { OrderDto } from "@shop/shared/schemas/order";
 import { RefundInput } from "@shop/shared/schemas/refund";
@@ -17,6 +17,7 @@ import { TextField } from "#web/components/text-field";
 import { errorMessage, isApiError } from "#web/lib/api";
 import { applyServerErrors } from "#web/lib/form-errors";
 import { newIdempotencyKey } from "#web/lib/idempotency";
+import { formatPrice } from "#web/lib/money";
 import { useRefundOrder } from "../api/refund-order";
 
 /** What can still go back: the payment's rest, and the units of each line not yet returned to stock. */

@@ -4,19 +4,27 @@ import {
   ProductInput,
   VariantInput,
 } from "@shop/shared/schemas/product";
+import { TaxRate } from "@shop/shared/schemas/settings";
 import type { Path } from "react-hook-form";
 import { z } from "zod";
+import type { GstRateValue } from "#web/features/dashboard/components/gst-fields";
 import { type OptionRow, suggestSku, type VariantRow } from "./variant-rows";
 
 /**
  * What the product form holds while it is filled in: the schema's input, except that a new
  * product's price and stock are not set yet (an empty number field), which the schema refuses
- * with 'This is required.', and that options and variants are kept as the grid edits them
- * (variant-rows.ts) until the form is sent.
+ * with 'This is required.', that options and variants are kept as the grid edits them
+ * (variant-rows.ts) until the form is sent, and that the GST rate and HSN code are always sent
+ * (null: the category's), the rate being unset while "Other…" waits for one.
  */
-export type ProductFormState = Omit<ProductFormValues, "price" | "stock" | "options" | "variants"> & {
+export type ProductFormState = Omit<
+  ProductFormValues,
+  "price" | "stock" | "options" | "variants" | "taxRate" | "hsnCode"
+> & {
   price: number | undefined;
   stock: number | undefined;
+  taxRate: GstRateValue;
+  hsnCode: string | null;
   options: OptionRow[];
   variants: VariantRow[];
 };
@@ -91,6 +99,12 @@ export function productBody(state: ProductFormState, product: ProductDto | undef
 }
 
 /**
+ * The body's own schema, except that the form always sends a rate: a rate left out (the API keeps
+ * the product's) can only mean "Other…" with nothing typed, which is 'This is required.'.
+ */
+const ProductFormBody = ProductInput.safeExtend({ taxRate: TaxRate.nullable() });
+
+/**
  * ProductInput over the body the form sends (`productBody`): it validates whatever it is given and
  * puts each message at the path of the form's own field (the grid keeps the body's order).
  */
@@ -100,7 +114,7 @@ export function productFormSchema(
   return z
     .custom<ProductFormState>()
     .transform((state): unknown => productBody(state, product))
-    .pipe(ProductInput);
+    .pipe(ProductFormBody);
 }
 
 const PRODUCT_FIELDS: ReadonlySet<string> = new Set([
@@ -112,6 +126,8 @@ const PRODUCT_FIELDS: ReadonlySet<string> = new Set([
   "stock",
   "isActive",
   "category",
+  "taxRate",
+  "hsnCode",
   "thumbnail",
   "gallery",
   "options",
@@ -153,6 +169,8 @@ export function productFormDefaults(product: ProductDto | undefined): ProductFor
       stock: undefined,
       isActive: true,
       category: "",
+      taxRate: null,
+      hsnCode: null,
       thumbnail: "",
       gallery: [],
       options: [],
@@ -169,6 +187,8 @@ export function productFormDefaults(product: ProductDto | undefined): ProductFor
     stock: product.stock,
     isActive: product.isActive,
     category: product.category._id,
+    taxRate: product.taxRate,
+    hsnCode: product.hsnCode,
     thumbnail: product.thumbnail?._id ?? "",
     gallery: product.gallery.map((media) => media._id),
     options: product.options.map((option) => ({ name: option.name, values: [...option.values] })),

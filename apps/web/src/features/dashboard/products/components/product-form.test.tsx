@@ -1,4 +1,5 @@
-import { formErrors, validation } from "@shop/shared/messages";
+import { formErrors, taxFields, validation } from "@shop/shared/messages";
+import type { ProductDto } from "@shop/shared/schemas/product";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
@@ -12,11 +13,14 @@ vi.mock("#web/lib/toast", () => ({ toast: { success: vi.fn(), error: vi.fn(), wa
 
 const CATEGORIES = { "GET /api/categories": { data: [shoes, watches] } };
 
-function renderForm(path: "/dashboard/products/new" | `/dashboard/products/edit/${string}`) {
+function renderForm(
+  path: "/dashboard/products/new" | `/dashboard/products/edit/${string}`,
+  product: ProductDto = lamp,
+) {
   return renderRoutes(
     [
       { path: "/dashboard/products/new", element: <ProductForm /> },
-      { path: "/dashboard/products/edit/:productId", element: <ProductForm product={lamp} /> },
+      { path: "/dashboard/products/edit/:productId", element: <ProductForm product={product} /> },
       { path: "/dashboard/products", element: <h1>All Products</h1> },
       { path: "/dashboard/products/inactive", element: <h1>Inactive Products</h1> },
     ],
@@ -99,6 +103,8 @@ describe("the product form", () => {
       category: watches._id,
       thumbnail: lampPicture._id,
       gallery: [lampSide._id],
+      taxRate: null,
+      hsnCode: null,
       productId: lamp._id,
     });
   });
@@ -145,5 +151,104 @@ describe("the product form", () => {
       "Some fields are invalid. Please check your inputs and try again.",
     );
     expect(router.state.location.pathname).toBe(`/dashboard/products/edit/${lamp._id}`);
+  });
+
+  it("sends the GST rate and HSN code chosen in the Tax group", async () => {
+    const saved: StubRequest[] = [];
+    stubApi({
+      ...CATEGORIES,
+      [`PUT /api/products/${lamp._id}`]: (request) => {
+        saved.push(request);
+        return { data: { ...lamp, taxRate: 12, hsnCode: "9405" } };
+      },
+    });
+    renderForm(`/dashboard/products/edit/${lamp._id}`);
+    await categoriesLoaded();
+
+    const rate = screen.getByRole("combobox", { name: taxFields.rate });
+    expect(rate).toHaveDisplayValue(taxFields.categoryDefault);
+    await userEvent.selectOptions(rate, "12%");
+    await userEvent.type(screen.getByRole("textbox", { name: taxFields.hsn }), "9405");
+    await userEvent.click(screen.getByRole("button", { name: "Save Product" }));
+
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]?.body).toMatchObject({ taxRate: 12, hsnCode: "9405" });
+  });
+
+  it("loads a rate other than the common ones under 'Other…', and sends the category's again once chosen, with an emptied HSN code as null", async () => {
+    const saved: StubRequest[] = [];
+    const product = { ...lamp, taxRate: 7.5, hsnCode: "940510" };
+    stubApi({
+      ...CATEGORIES,
+      [`PUT /api/products/${lamp._id}`]: (request) => {
+        saved.push(request);
+        return { data: lamp };
+      },
+    });
+    renderForm(`/dashboard/products/edit/${lamp._id}`, product);
+    await categoriesLoaded();
+
+    const rate = screen.getByRole("combobox", { name: taxFields.rate });
+    expect(rate).toHaveDisplayValue(taxFields.other);
+    expect(screen.getByRole("spinbutton", { name: taxFields.otherRate })).toHaveValue(7.5);
+    const hsn = screen.getByRole("textbox", { name: taxFields.hsn });
+    expect(hsn).toHaveValue("940510");
+
+    await userEvent.selectOptions(rate, taxFields.categoryDefault);
+    expect(screen.queryByRole("spinbutton", { name: taxFields.otherRate })).not.toBeInTheDocument();
+    await userEvent.clear(hsn);
+    await userEvent.click(screen.getByRole("button", { name: "Save Product" }));
+
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]?.body).toMatchObject({ taxRate: null, hsnCode: null });
+  });
+
+  it("requires a rate once 'Other…' is chosen, and sends the one typed", async () => {
+    const saved: StubRequest[] = [];
+    stubApi({
+      ...CATEGORIES,
+      [`PUT /api/products/${lamp._id}`]: (request) => {
+        saved.push(request);
+        return { data: lamp };
+      },
+    });
+    renderForm(`/dashboard/products/edit/${lamp._id}`);
+    await categoriesLoaded();
+
+    await userEvent.selectOptions(screen.getByRole("combobox", { name: taxFields.rate }), taxFields.other);
+    const other = screen.getByRole("spinbutton", { name: taxFields.otherRate });
+    expect(other).toHaveFocus();
+    await userEvent.click(screen.getByRole("button", { name: "Save Product" }));
+
+    await waitFor(() =>
+      expect(other).toHaveAccessibleDescription(`${taxFields.otherRateHint} ${validation.required}`),
+    );
+    expect(saved).toEqual([]);
+
+    await userEvent.type(other, "2.25");
+    await userEvent.click(screen.getByRole("button", { name: "Save Product" }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]?.body).toMatchObject({ taxRate: 2.25 });
+  });
+
+  it("puts the server's refusal of the HSN code under the HSN code field", async () => {
+    stubApi({
+      ...CATEGORIES,
+      [`PUT /api/products/${lamp._id}`]: {
+        status: 400,
+        message: "Some fields are invalid. Please check your inputs and try again.",
+        errors: { hsnCode: validation.hsnCode },
+      },
+    });
+    renderForm(`/dashboard/products/edit/${lamp._id}`);
+    await categoriesLoaded();
+    const hsn = screen.getByRole("textbox", { name: taxFields.hsn });
+    await userEvent.type(hsn, "9405");
+    await userEvent.click(screen.getByRole("button", { name: "Save Product" }));
+
+    await waitFor(() =>
+      expect(hsn).toHaveAccessibleDescription(`${taxFields.productHsnHint} ${validation.hsnCode}`),
+    );
+    expect(hsn).toHaveFocus();
   });
 });

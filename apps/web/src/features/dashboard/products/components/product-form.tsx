@@ -18,6 +18,7 @@ import {
 import { ProductImagesFields } from "./product-images-fields";
 import { ProductOptionsFields } from "./product-options-fields";
 import { ProductPricingFields } from "./product-pricing-fields";
+import { ProductTaxFields } from "./product-tax-fields";
 import { ProductVisibilityFields } from "./product-visibility-fields";
 
 const cardClass = "space-y-5 rounded-card bg-white p-4 shadow-card ring-1 ring-neutral-200 sm:p-6";
@@ -49,17 +50,22 @@ export function ProductForm({ product }: { product?: ProductDto }) {
   return (
     <FormProvider {...form}>
       <form onSubmit={onSubmit} noValidate className="grid gap-6 lg:grid-cols-3">
-        <div className={`${cardClass} lg:col-span-2`}>
-          <ProductDetailsFields />
-          {optionCount === 0 ? (
-            <ProductPricingFields />
-          ) : (
-            <p className="rounded-control bg-neutral-50 px-3 py-2 text-sm text-neutral-600">
-              This product is priced and stocked per variant, under Options and variants.
-            </p>
-          )}
+        <div className="space-y-6 lg:col-span-2">
+          <div className={cardClass}>
+            <ProductDetailsFields />
+            {optionCount === 0 ? (
+              <ProductPricingFields />
+            ) : (
+              <p className="rounded-control bg-neutral-50 px-3 py-2 text-sm text-neutral-600">
+                This product is priced and stocked per variant, under Options and variants.
+              </p>
+            )}
+          </div>
+          <div className={cardClass}>
+            <ProductTaxFields />
+          </div>
         </div>
-        {/* Under the details on a phone; on a wide screen the whole width below both columns, for the grid. */}
+        {/* Under the details and the tax on a phone; on a wide screen the whole width below both columns, for the grid. */}
         <div className={`${cardClass} lg:col-span-3 lg:row-start-2`}>
           <ProductOptionsFields product={product} />
         </div>

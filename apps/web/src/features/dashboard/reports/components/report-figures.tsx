@@ -1,9 +1,10 @@
 import { salesReports } from "@shop/shared/messages";
-import { formatPrice, fromCents, toCents } from "@shop/shared/pricing";
+import { fromCents, toCents } from "@shop/shared/pricing";
 import type { SalesReportDto } from "@shop/shared/schemas/report";
 import type { ReactNode } from "react";
 import { Skeleton } from "#web/components/skeleton";
 import { cx } from "#web/lib/cx";
+import { formatPrice } from "#web/lib/money";
 
 const { figures } = salesReports;
 

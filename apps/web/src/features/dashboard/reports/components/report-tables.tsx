@@ -1,5 +1,4 @@
 import { salesReports } from "@shop/shared/messages";
-import { formatPrice } from "@shop/shared/pricing";
 import type { SalesReportDto } from "@shop/shared/schemas/report";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
@@ -13,6 +12,7 @@ import {
   rowLinkClass,
 } from "#web/features/dashboard/components/data-table";
 import { cx } from "#web/lib/cx";
+import { formatPrice } from "#web/lib/money";
 
 const { columns } = salesReports;
 

@@ -1,0 +1,159 @@
+import { successes, taxFields, validation } from "@shop/shared/messages";
+import type { CategoryDto } from "@shop/shared/schemas/category";
+import type { UserDto } from "@shop/shared/schemas/user";
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { useSession } from "#web/lib/session";
+import { toast } from "#web/lib/toast";
+import { type StubRoutes, stubApi } from "#web/test/api-stub";
+import { shoes, staff, watches } from "#web/test/fixtures";
+import { renderRoutes } from "#web/test/render";
+import { CategoriesPage } from "./categories-page";
+
+vi.mock("#web/lib/toast", () => ({ toast: { success: vi.fn(), error: vi.fn(), warn: vi.fn() } }));
+
+/** Watches with a rate and code of their own; shoes with the shop's (none in the DTO). */
+const taxedWatches: CategoryDto = { ...watches, taxRate: 12, hsnCode: "9102" };
+
+function renderPage(role: UserDto["role"], routes: StubRoutes = {}) {
+  useSession.getState().setUser(staff(role));
+  const stub = stubApi({ "GET /api/categories": { data: [shoes, taxedWatches] }, ...routes });
+  renderRoutes([{ path: "/dashboard/categories", element: <CategoriesPage /> }], "/dashboard/categories");
+  const writes = () => stub.requests.filter((request) => request.method !== "GET");
+  return { ...stub, writes };
+}
+
+/** A category's row, found by its name. */
+async function row(name: string) {
+  const cell = await screen.findByRole("cell", { name });
+  const tr = cell.closest("tr");
+  if (!tr) throw new Error(`No row for ${name}`);
+  return within(tr);
+}
+
+beforeEach(() => {
+  useSession.getState().clear();
+});
+
+describe("the dashboard's categories", () => {
+  it("shows each category's GST rate and HSN code, or the shop's default", async () => {
+    renderPage("admin");
+
+    const shoesRow = await row("Shoes");
+    expect(shoesRow.getAllByText(taxFields.shopDefault)).toHaveLength(2);
+    const watchesRow = await row("Watches");
+    expect(watchesRow.getByText("12%")).toBeVisible();
+    expect(watchesRow.getByText("9102")).toBeVisible();
+  });
+
+  it("lets an admin change a category's rate and HSN code, reads the categories again, and shows the saved values", async () => {
+    const { requests, writes } = renderPage("admin", {
+      [`PUT /api/categories/${shoes._id}/tax`]: () => ({ data: { ...shoes, taxRate: 5, hsnCode: "6403" } }),
+    });
+    await userEvent.click(await screen.findByRole("button", { name: taxFields.edit("Shoes") }));
+    const dialog = await screen.findByRole("dialog", { name: taxFields.editTitle("Shoes") });
+
+    const rate = within(dialog).getByRole("combobox", { name: taxFields.rate });
+    expect(rate).toHaveDisplayValue(taxFields.shopDefault);
+    await userEvent.selectOptions(rate, "5%");
+    await userEvent.type(within(dialog).getByRole("textbox", { name: taxFields.hsn }), "6403");
+    await userEvent.click(within(dialog).getByRole("button", { name: taxFields.save }));
+
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith(successes.categoryTaxSaved));
+    expect(writes()).toEqual([
+      expect.objectContaining({
+        method: "PUT",
+        path: `/api/categories/${shoes._id}/tax`,
+        body: { taxRate: 5, hsnCode: "6403" },
+      }),
+    ]);
+    await waitFor(() =>
+      expect(requests.filter((request) => request.path === "/api/categories")).toHaveLength(2),
+    );
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    // The list read again is the stub's, from before the change (as a browser's cached copy may be).
+    const shoesRow = await row("Shoes");
+    expect(shoesRow.getByText("5%")).toBeVisible();
+    expect(shoesRow.getByText("6403")).toBeVisible();
+  });
+
+  it("puts the server's refusal of an HSN code under its field in the tax dialog", async () => {
+    renderPage("admin", {
+      [`PUT /api/categories/${watches._id}/tax`]: {
+        status: 400,
+        message: "Some fields are invalid. Please check your inputs and try again.",
+        errors: { hsnCode: validation.hsnCode },
+      },
+    });
+    await userEvent.click(await screen.findByRole("button", { name: taxFields.edit("Watches") }));
+    const dialog = await screen.findByRole("dialog", { name: taxFields.editTitle("Watches") });
+    expect(within(dialog).getByRole("combobox", { name: taxFields.rate })).toHaveDisplayValue("12%");
+    await userEvent.click(within(dialog).getByRole("button", { name: taxFields.save }));
+
+    await waitFor(() =>
+      expect(within(dialog).getByRole("textbox", { name: taxFields.hsn })).toHaveAccessibleDescription(
+        `${taxFields.categoryHsnHint} ${validation.hsnCode}`,
+      ),
+    );
+    expect(dialog).toBeVisible();
+  });
+
+  it("shows a manager the rates without a way to change them", async () => {
+    renderPage("manager");
+
+    const watchesRow = await row("Watches");
+    expect(watchesRow.getByText("12%")).toBeVisible();
+    expect(screen.queryByRole("button", { name: taxFields.edit("Watches") })).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: /^Edit tax of/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole("columnheader", { name: "Actions" })).not.toBeInTheDocument();
+  });
+
+  it("lets an admin add a category with a rate of its own, typed under 'Other…', and the shop's HSN code", async () => {
+    const { writes } = renderPage("admin", {
+      "POST /api/categories": {
+        status: 201,
+        data: {
+          _id: "c3c3c3c3c3c3c3c3c3c3c3c3",
+          name: "Garden Tools",
+          slug: "garden-tools",
+          count: 0,
+          taxRate: 2.5,
+        },
+      },
+    });
+    await userEvent.click(await screen.findByRole("button", { name: "New Category" }));
+    const dialog = await screen.findByRole("dialog", { name: "Add Category" });
+    await userEvent.type(within(dialog).getByRole("textbox", { name: "Name" }), "Garden Tools");
+    await userEvent.selectOptions(
+      within(dialog).getByRole("combobox", { name: taxFields.rate }),
+      taxFields.other,
+    );
+    await userEvent.type(within(dialog).getByRole("spinbutton", { name: taxFields.otherRate }), "2.5");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Add Category" }));
+
+    await waitFor(() => expect(writes()).toHaveLength(1));
+    expect(writes()[0]?.body).toEqual({
+      name: "Garden Tools",
+      slug: "garden-tools",
+      taxRate: 2.5,
+      hsnCode: null,
+    });
+  });
+
+  it("gives a manager's new category the shop's defaults, with no tax fields to fill", async () => {
+    const { writes } = renderPage("manager", {
+      "POST /api/categories": {
+        status: 201,
+        data: { _id: "c4c4c4c4c4c4c4c4c4c4c4c4", name: "Garden Tools", slug: "garden-tools", count: 0 },
+      },
+    });
+    await userEvent.click(await screen.findByRole("button", { name: "New Category" }));
+    const dialog = await screen.findByRole("dialog", { name: "Add Category" });
+    expect(within(dialog).queryByRole("combobox", { name: taxFields.rate })).not.toBeInTheDocument();
+    await userEvent.type(within(dialog).getByRole("textbox", { name: "Name" }), "Garden Tools");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Add Category" }));
+    await waitFor(() => expect(writes()).toHaveLength(1));
+    expect(writes()[0]?.body).toMatchObject({ name: "Garden Tools", taxRate: null, hsnCode: null });
+  });
+});

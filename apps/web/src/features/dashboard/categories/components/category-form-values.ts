@@ -1,0 +1,40 @@
+/**
+ * What the category dialogs hold while they are filled in. The GST rate is unset while "Other…"
+ * waits for one; the forms' schemas then require it, where the API's take it as optional (Add
+ * Category) or null (the tax dialog).
+ */
+import { CategoryInput, CategoryTaxInput } from "@shop/shared/schemas/category";
+import { TaxRate } from "@shop/shared/schemas/settings";
+import { z } from "zod";
+import type { GstRateValue } from "#web/features/dashboard/components/gst-fields";
+
+export interface CategoryTaxFormState {
+  taxRate: GstRateValue;
+  /** Null: the shop's default (an empty field, gst-fields.tsx `asHsnCode`). */
+  hsnCode: string | null;
+}
+
+export type CategoryFormState = Pick<CategoryInput, "name" | "slug"> & CategoryTaxFormState;
+
+/** The fields a refusal from the server may name (lib/form-errors.ts). */
+export const CATEGORY_FIELDS = [
+  "name",
+  "slug",
+  "taxRate",
+  "hsnCode",
+] as const satisfies readonly (keyof CategoryFormState)[];
+export const CATEGORY_TAX_FIELDS = [
+  "taxRate",
+  "hsnCode",
+] as const satisfies readonly (keyof CategoryTaxFormState)[];
+
+/** Add Category: a new category's rate and code are its own or null (the shop's). */
+export const categoryFormSchema: z.ZodType<CategoryInput, CategoryFormState> = z
+  .custom<CategoryFormState>()
+  .transform((state): unknown => state)
+  .pipe(CategoryInput.extend({ taxRate: TaxRate.nullable() }));
+
+export const categoryTaxFormSchema: z.ZodType<CategoryTaxInput, CategoryTaxFormState> = z
+  .custom<CategoryTaxFormState>()
+  .transform((state): unknown => state)
+  .pipe(CategoryTaxInput);

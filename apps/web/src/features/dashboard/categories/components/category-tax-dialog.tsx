@@ -1,0 +1,97 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { formErrors, taxFields } from "@shop/shared/messages";
+import type { CategoryDto, CategoryTaxInput } from "@shop/shared/schemas/category";
+import { useState } from "react";
+import { Controller, useForm } from "react-hook-form";
+import { Button } from "#web/components/button";
+import { Dialog } from "#web/components/dialog";
+import { asHsnCode, GstRateField, HsnCodeField } from "#web/features/dashboard/components/gst-fields";
+import { isApiError } from "#web/lib/api";
+import { applyServerErrors } from "#web/lib/form-errors";
+import { toast } from "#web/lib/toast";
+import { useSetCategoryTax } from "../api/set-category-tax";
+import {
+  CATEGORY_TAX_FIELDS,
+  type CategoryTaxFormState,
+  categoryTaxFormSchema,
+} from "./category-form-values";
+
+/** The GST rate and HSN code of a category (admins): open while `category` is set. */
+export function CategoryTaxDialog({
+  category,
+  onClose,
+}: {
+  category: CategoryDto | null;
+  onClose: () => void;
+}) {
+  // The category stays shown while the dialog fades out after `category` is cleared.
+  const [shown, setShown] = useState(category);
+  if (category && category !== shown) setShown(category);
+
+  return (
+    <Dialog open={category !== null} onClose={onClose} title={shown ? taxFields.editTitle(shown.name) : ""}>
+      {shown ? <CategoryTaxForm key={shown._id} category={shown} onDone={onClose} /> : null}
+    </Dialog>
+  );
+}
+
+function CategoryTaxForm({ category, onDone }: { category: CategoryDto; onDone: () => void }) {
+  const save = useSetCategoryTax();
+  const { register, control, handleSubmit, formState, setError } = useForm<
+    CategoryTaxFormState,
+    unknown,
+    CategoryTaxInput
+  >({
+    resolver: zodResolver(categoryTaxFormSchema),
+    // A category without a rate or code of its own has none in its DTO: the shop's default (null here).
+    defaultValues: { taxRate: category.taxRate ?? null, hsnCode: category.hsnCode ?? null },
+  });
+
+  const onSubmit = handleSubmit(
+    (input) =>
+      save.mutate(
+        { categoryId: category._id, input },
+        {
+          onSuccess: onDone,
+          onError: (error) => {
+            if (isApiError(error)) applyServerErrors(error, CATEGORY_TAX_FIELDS, setError);
+          },
+        },
+      ),
+    () => toast.error(formErrors.category),
+  );
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <Controller
+        control={control}
+        name="taxRate"
+        render={({ field, fieldState }) => (
+          <GstRateField
+            label={taxFields.rate}
+            defaultLabel={taxFields.shopDefault}
+            hint={taxFields.categoryRateHint}
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            ref={field.ref}
+            error={fieldState.error?.message}
+          />
+        )}
+      />
+      <HsnCodeField
+        hint={taxFields.categoryHsnHint}
+        error={formState.errors.hsnCode?.message}
+        {...register("hsnCode", { setValueAs: asHsnCode })}
+      />
+      <div className="flex justify-end gap-3 pt-2">
+        <Button variant="secondary" onClick={onDone}>
+          Cancel
+        </Button>
+        <Button type="submit" loading={save.isPending}>
+          {taxFields.save}
+        </Button>
+      </div>
+    </form>
+  );
+}

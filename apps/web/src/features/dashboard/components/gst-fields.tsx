@@ -1,0 +1,133 @@
+import { taxFields } from "@shop/shared/messages";
+import { MAX_TAX_RATE, TAX_RATES } from "@shop/shared/schemas/settings";
+import { type ComponentProps, useRef, useState } from "react";
+import { SelectField } from "#web/components/select-field";
+import { TextField } from "#web/components/text-field";
+import { cx } from "#web/lib/cx";
+
+/**
+ * A GST rate as a form holds it: a percent, null for the level above's (the category's, the
+ * shop's), or undefined while "Other…" is chosen and nothing is typed yet (the forms' schemas
+ * answer that with 'This is required.').
+ */
+export type GstRateValue = number | null | undefined;
+
+const DEFAULT = "default";
+const OTHER = "other";
+
+const isCommonRate = (rate: number) => TAX_RATES.some((common) => common === rate);
+
+/** The select's choice for a rate: the default, one of the common rates, or "Other…". */
+function choiceOf(value: GstRateValue): string {
+  if (value === null) return DEFAULT;
+  return value !== undefined && isCommonRate(value) ? String(value) : OTHER;
+}
+
+interface GstRateFieldProps {
+  label: string;
+  /** The words of the null choice: "Category default" for a product, "Shop default" for a category. */
+  defaultLabel: string;
+  hint?: string;
+  value: GstRateValue;
+  onChange: (value: GstRateValue) => void;
+  onBlur?: () => void;
+  /** react-hook-form's field ref: the control an error focuses (the select, or the Other rate). */
+  ref?: (element: HTMLSelectElement | HTMLInputElement | null) => void;
+  error?: string | undefined;
+}
+
+/**
+ * A GST rate: the default, one of the common rates (TAX_RATES), or "Other…", which opens a field
+ * for any rate up to MAX_TAX_RATE. The error shows under the control in use.
+ */
+export function GstRateField({
+  label,
+  defaultLabel,
+  hint,
+  value,
+  onChange,
+  onBlur,
+  ref,
+  error,
+}: GstRateFieldProps) {
+  // NOTE: "Other…" is a state of its own: a typed 18 stays under "Other…" rather than jumping to 18%.
+  const [other, setOther] = useState(() => choiceOf(value) === OTHER);
+  const focusOther = useRef(false);
+
+  const choose = (choice: string) => {
+    if (choice === OTHER) {
+      focusOther.current = true;
+      setOther(true);
+      onChange(undefined);
+      return;
+    }
+    setOther(false);
+    onChange(choice === DEFAULT ? null : Number(choice));
+  };
+
+  return (
+    // The Other rate beside the select where there is room (a dialog), under it in a narrow column.
+    <div className="@container">
+      <div className={cx("grid gap-4", other && "@sm:grid-cols-2")}>
+        <SelectField
+          label={label}
+          hint={hint}
+          error={other ? undefined : error}
+          value={other ? OTHER : choiceOf(value)}
+          onChange={(event) => choose(event.target.value)}
+          onBlur={onBlur}
+          ref={other ? undefined : ref}
+        >
+          <option value={DEFAULT}>{defaultLabel}</option>
+          {TAX_RATES.map((rate) => (
+            <option key={rate} value={String(rate)}>
+              {taxFields.percent(rate)}
+            </option>
+          ))}
+          <option value={OTHER}>{taxFields.other}</option>
+        </SelectField>
+        {other ? (
+          <TextField
+            label={taxFields.otherRate}
+            type="number"
+            inputMode="decimal"
+            step="0.01"
+            min="0"
+            max={MAX_TAX_RATE}
+            hint={taxFields.otherRateHint}
+            error={error}
+            // Uncontrolled: it mounts when "Other…" is chosen, holding the rate it was opened with.
+            defaultValue={value ?? ""}
+            onChange={(event) => onChange(event.target.value === "" ? undefined : Number(event.target.value))}
+            onBlur={onBlur}
+            ref={(element) => {
+              ref?.(element);
+              if (element && focusOther.current) {
+                focusOther.current = false;
+                element.focus();
+              }
+            }}
+          />
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+/** An empty HSN code field is null: the level above's code (the category's, the shop's). */
+export const asHsnCode = (value: unknown) =>
+  typeof value === "string" && value.trim() !== "" ? value : null;
+
+/** An HSN code: digits only, shown in a fixed-width font like the settings' default code. */
+export function HsnCodeField(props: Omit<ComponentProps<typeof TextField>, "label">) {
+  return (
+    <TextField
+      label={taxFields.hsn}
+      inputMode="numeric"
+      autoComplete="off"
+      spellCheck={false}
+      className="[&_input]:font-mono"
+      {...props}
+    />
+  );
+}
