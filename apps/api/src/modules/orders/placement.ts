@@ -2,7 +2,8 @@
 import { createHash } from "node:crypto";
 import { CURRENCY, ORDER_LIMITS } from "@shop/shared/constants";
 import { api, validation } from "@shop/shared/messages";
-import { type DiscountTerms, formatPrice, oneTaxRate, priceOrder } from "@shop/shared/pricing";
+import { formatMoney } from "@shop/shared/money-format";
+import { type DiscountTerms, oneTaxRate, priceOrder } from "@shop/shared/pricing";
 import type { CartPriceDto, CartPriceInput } from "@shop/shared/schemas/discount";
 import type { OrderDto, OrderInputParsed } from "@shop/shared/schemas/order";
 import type { ShippingMethod, TaxSettings } from "@shop/shared/schemas/settings";
@@ -325,7 +326,10 @@ export async function placeOrder(
         taxes,
       });
       if (limits.minimumOrder && priced.itemsPrice < limits.minimumOrder)
-        throw new AppError("CONFLICT", api.minimumOrder(formatPrice(limits.minimumOrder)));
+        throw new AppError(
+          "CONFLICT",
+          api.minimumOrder(formatMoney(limits.minimumOrder, { code: currency, locale: mail.locale })),
+        );
       const orderId = newId();
       const stored: OrderItem[] = lines.map(({ product, variant }, index) => ({
         id: newId(),

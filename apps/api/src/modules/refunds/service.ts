@@ -13,8 +13,9 @@
 import { createHash } from "node:crypto";
 import { TAKEN_PAYMENT_STATUSES } from "@shop/shared/constants";
 import { api, refunds as words } from "@shop/shared/messages";
+import { formatMoney } from "@shop/shared/money-format";
 import { canTransition } from "@shop/shared/orders";
-import { formatPrice, fromCents, toCents } from "@shop/shared/pricing";
+import { fromCents, toCents } from "@shop/shared/pricing";
 import type { OrderDto } from "@shop/shared/schemas/order";
 import type { RefundInputParsed } from "@shop/shared/schemas/refund";
 import type { FastifyBaseLogger } from "fastify";
@@ -130,6 +131,7 @@ async function reserveRefund(
   orderId: string,
   input: RefundInputParsed,
   key: { idempotencyKey: string; fingerprint: string } | undefined,
+  locale: string,
 ): Promise<Refund> {
   return db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
@@ -138,7 +140,8 @@ async function reserveRefund(
     const remaining =
       toCents(payment.amount) - toCents(payment.refundedAmount) - (await pendingRefundCents(tx, payment.id));
     if (toCents(input.amount) > remaining) {
-      const message = api.refundTooMuch(formatPrice(fromCents(Math.max(0, remaining))));
+      const left = fromCents(Math.max(0, remaining));
+      const message = api.refundTooMuch(formatMoney(left, { code: order.currency, locale }));
       throw new AppError("CONFLICT", message, { amount: message });
     }
     const restockLines = await restockLinesOf(tx, order.id, input.restock);
@@ -235,7 +238,7 @@ export async function refundOrder(
   let refund = key ? await findRefundByKey(db, orderId, key.idempotencyKey) : undefined;
   if (!refund) {
     try {
-      refund = await reserveRefund(db, actor, orderId, input, key);
+      refund = await reserveRefund(db, actor, orderId, input, key, mail.locale);
     } catch (error) {
       // NOTE: two retries with one key racing: the unique (order, key) decides, the loser follows the winner.
       if (!key || !isPgError(error, UNIQUE_VIOLATION)) throw error;
@@ -298,9 +301,13 @@ export async function refundWholeOrder(
             .map((item) => ({ line: item.id, quantity: item.quantity - (returned.get(item.id) ?? 0) }))
             .filter((line) => line.quantity > 0)
         : [];
-    return { remaining, lines };
+    return { remaining, lines, currency: order.currency };
   });
-  if (plan.remaining <= 0) throw new AppError("CONFLICT", api.refundTooMuch(formatPrice(0)));
+  if (plan.remaining <= 0)
+    throw new AppError(
+      "CONFLICT",
+      api.refundTooMuch(formatMoney(0, { code: plan.currency, locale: options.mail.locale })),
+    );
   const { order } = await refundOrder(
     db,
     provider,

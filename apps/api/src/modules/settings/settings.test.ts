@@ -4,8 +4,7 @@
  * methods applied to the next order, the public part in GET /api/config, and another instance in
  * step by NOTIFY or within its cache time.
  */
-import { api, validation } from "@shop/shared/messages";
-import { formatPrice } from "@shop/shared/pricing";
+import { api, mail, validation } from "@shop/shared/messages";
 import { STANDARD_SHIPPING } from "@shop/shared/shipping";
 import { and, eq, sql } from "drizzle-orm";
 import { extractText } from "unpdf";
@@ -310,7 +309,8 @@ describe("the shop's settings", () => {
     expect(tooMany.json().message).toBe(api.quantityPerLine(2));
     const tooLittle = await place({ quantity: 1 });
     expect(tooLittle.statusCode).toBe(409);
-    expect(tooLittle.json().message).toBe(api.minimumOrder(formatPrice(150)));
+    // In the shop's currency, which an earlier case made rupees.
+    expect(tooLittle.json().message).toBe(api.minimumOrder("₹150.00"));
     expect((await place({ quantity: 2 })).statusCode).toBe(201);
     const held = await place({ quantity: 2 });
     expect(held.statusCode).toBe(409);
@@ -573,6 +573,15 @@ describe("the shop's settings", () => {
         [18, "6109"],
       ]),
     );
+    // The confirmation writes the order's amounts in rupees, the GST of its two rates as included.
+    const [message] = await t.database.db
+      .select()
+      .from(emails)
+      .where(and(eq(emails.recipient, shopper.user.email), eq(emails.kind, "orderPlaced")));
+    if (!message) throw new Error("no confirmation written");
+    const { text: mailText } = renderEmail(message);
+    expect(mailText).toContain("Total: ₹2,380.00");
+    expect(mailText).toContain(`${mail.order.taxAtRates("₹252.88")}, included in the prices`);
     const intra = await invoiceText(order._id);
     for (const text of ["HSN: 6211", "HSN: 6109", "CGST 2.5%", "SGST 2.5%", "CGST 9%", "SGST 9%"])
       expect(intra).toContain(text);
