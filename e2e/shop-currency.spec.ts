@@ -79,6 +79,8 @@ test("the admin switches the shop to INR with tax included and adds Express for 
   shopURL,
   newShopper,
 }, testInfo) => {
+  // Two people's whole journeys, with six screenshots: longer than one page's test.
+  test.setTimeout(120_000);
   const admin = await api.as("admin");
   const before = (await (await admin.get("/api/settings")).json()).data;
   try {

@@ -18,14 +18,13 @@ import {
 
 const INDIAN_SHOP = { store: { name: "Kapda House" }, currency: { code: "INR", locale: "en-IN" } };
 
-/** The page as the server sends it: the settings as JSON in their element, `<` escaped. */
+/** The page as the server sends it: the settings as JSON in their meta tag's content. */
 function pageWith(json: string): Document {
   const doc = document.implementation.createHTMLDocument("page");
-  const script = doc.createElement("script");
-  script.type = "application/json";
-  script.id = PAGE_SETTINGS_ELEMENT_ID;
-  script.textContent = json;
-  doc.head.append(script);
+  const meta = doc.createElement("meta");
+  meta.name = PAGE_SETTINGS_ELEMENT_ID;
+  meta.content = json;
+  doc.head.append(meta);
   return doc;
 }
 

@@ -15,7 +15,7 @@ function isText(value: unknown): value is string {
 
 /** The settings the server wrote into the page, or null when it wrote none (the Vite dev server, tests) or they do not read. */
 export function readPageSettings(doc: Document): PageSettings | null {
-  const text = doc.getElementById(PAGE_SETTINGS_ELEMENT_ID)?.textContent;
+  const text = doc.querySelector(`meta[name="${PAGE_SETTINGS_ELEMENT_ID}"]`)?.getAttribute("content");
   if (!text) return null;
   try {
     const { store, currency } = JSON.parse(text) ?? {};

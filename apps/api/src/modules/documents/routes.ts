@@ -20,6 +20,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
       gstin: store.gstin,
       state: store.state,
       locale: currency.locale,
+      utcOffset: store.utcOffset,
     };
   };
   const send = (reply: FastifyReply, { pdf, filename }: OrderDocument) =>

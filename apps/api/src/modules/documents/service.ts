@@ -11,6 +11,7 @@ import type { Database } from "#api/db/client";
 import type { OrderShippingAddress } from "#api/db/schema/orders";
 import { findOrderById, findOrderLines, type OrderLineRow, type OrderRow } from "#api/modules/orders/repo";
 import { findRefund } from "#api/modules/refunds/repo";
+import { offsetMs } from "#api/modules/reports/service";
 import { creditNoteFigures, invoiceFigures } from "./figures";
 import { creditNotePdf, type DocumentLine, invoicePdf, type Party, packingSlipPdf, pdfMoney } from "./pdf";
 import { amountInWords } from "./words";
@@ -23,6 +24,8 @@ export interface Seller {
   state: string;
   /** The locale amounts are written in (the order's own currency is the one written). */
   locale: string;
+  /** The shop's clock ("+05:30"): the documents' dates. */
+  utcOffset: string;
 }
 
 export interface OrderDocument {
@@ -32,11 +35,16 @@ export interface OrderDocument {
 }
 
 const DAY = new Intl.DateTimeFormat("en-GB", {
-  timeZone: "Asia/Kolkata",
+  timeZone: "UTC",
   day: "2-digit",
   month: "short",
   year: "numeric",
 });
+
+/** "25 Nov 2026": the day the shop's clock (its offset from UTC) reads at `at`. */
+function shopDate(at: Date, utcOffset: string): string {
+  return DAY.format(new Date(at.getTime() + offsetMs(utcOffset)));
+}
 
 type Row = NonNullable<OrderRow>;
 
@@ -114,7 +122,7 @@ export async function orderInvoice(
     buyer: buyerParty(row, viewer),
     shipTo: shipToParty(order.shippingAddress, false),
     invoiceNumber,
-    invoiceDate: DAY.format(invoicedAt),
+    invoiceDate: shopDate(invoicedAt, seller.utcOffset),
     orderNumber: order.number,
     placeOfSupply: order.shippingAddress.state,
     lines: lines.map(documentLine),
@@ -140,7 +148,7 @@ export async function orderPackingSlip(
     shipTo: shipToParty(order.shippingAddress, seesCustomerDetails(viewer, user.id)),
     invoiceNumber,
     orderNumber: order.number,
-    orderDate: DAY.format(order.createdAt),
+    orderDate: shopDate(order.createdAt, seller.utcOffset),
     lines: lines.map((line) => ({ ...documentLine(line), quantity: line.item.quantity })),
   });
   return { pdf, filename: `packing-slip-${fileSafe(invoiceNumber)}.pdf` };
@@ -188,7 +196,7 @@ export async function orderCreditNote(
     buyer: buyerParty(row, viewer),
     shipTo: shipToParty(order.shippingAddress, false),
     creditNoteNumber: refund.creditNoteNumber,
-    creditNoteDate: DAY.format(refund.refundedAt),
+    creditNoteDate: shopDate(refund.refundedAt, seller.utcOffset),
     invoiceNumber,
     orderNumber: order.number,
     placeOfSupply: order.shippingAddress.state,

@@ -26,7 +26,9 @@ export const orderExportRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: requireStaff,
     },
     async (request, reply) => {
+      const { store } = await app.settings.current();
       const csv = exportOrdersCsv(app.db, userOf(request), request.query, {
+        utcOffset: store.utcOffset,
         onError: (error) => request.log.error({ err: error }, "the orders export stopped"),
       });
       return sendDownload(reply, {

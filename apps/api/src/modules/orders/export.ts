@@ -57,8 +57,9 @@ async function* exportRows(
   viewer: SignedInViewer,
   query: OrderExportQuery,
   batch: number,
+  utcOffset: string | undefined,
 ): AsyncGenerator<string[]> {
-  const filter = staffOrderFilter(query);
+  const filter = staffOrderFilter(query, utcOffset);
   yield [...EXPORT_COLUMNS];
   let cursor: ExportCursor | undefined;
   do {
@@ -134,10 +135,14 @@ export function exportOrdersCsv(
   db: Database,
   viewer: SignedInViewer,
   query: OrderExportQuery,
-  { batch = EXPORT_BATCH, onError }: { batch?: number; onError: (error: unknown) => void },
+  {
+    batch = EXPORT_BATCH,
+    onError,
+    utcOffset,
+  }: { batch?: number; onError: (error: unknown) => void; utcOffset?: string },
 ): Readable {
   const csv = stringify({ bom: true, escape_formulas: true, record_delimiter: "windows" });
-  pipeline(Readable.from(exportRows(db, viewer, query, batch)), csv).catch((error: unknown) => {
+  pipeline(Readable.from(exportRows(db, viewer, query, batch, utcOffset)), csv).catch((error: unknown) => {
     // A client that goes away mid-file ends the reading; that is no failure of the export.
     if ((error as { code?: unknown } | null)?.code !== "ERR_STREAM_PREMATURE_CLOSE") onError(error);
   });

@@ -144,7 +144,14 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { page, size, ...filter } = request.query;
-      const { items, total } = await listStaffOrders(app.db, userOf(request), filter, { page, size });
+      const { store } = await app.settings.current();
+      const { items, total } = await listStaffOrders(
+        app.db,
+        userOf(request),
+        filter,
+        { page, size },
+        store.utcOffset,
+      );
       return list(items, { page, size, total });
     },
   );
@@ -164,11 +171,13 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { page, size, ...filter } = request.query;
+      const { store } = await app.settings.current();
       const { items, total } = await listStaffOrders(
         app.db,
         userOf(request),
         { ...filter, status: request.params.status },
         { page, size },
+        store.utcOffset,
       );
       return list(items, { page, size, total });
     },

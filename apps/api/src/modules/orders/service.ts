@@ -100,8 +100,8 @@ export async function listOrderSummaries(
 }
 
 /** The moment a day of the shop's clock ("2026-11-23") begins. */
-function startOfShopDay(day: string): Date {
-  return new Date(`${day}T00:00:00${SHOP_UTC_OFFSET}`);
+function startOfShopDay(day: string, utcOffset: string): Date {
+  return new Date(`${day}T00:00:00${utcOffset}`);
 }
 
 /**
@@ -109,12 +109,14 @@ function startOfShopDay(day: string): Date {
  * both included (as the shop's clock reads them), and a keyword. NOTE: a manager's keyword matches
  * emails and phones too, as a shopper on the phone gives theirs; the answer never shows them.
  */
-export function staffOrderFilter(query: StaffOrderQuery): OrderFilter {
+export function staffOrderFilter(query: StaffOrderQuery, utcOffset = SHOP_UTC_OFFSET): OrderFilter {
   return {
     status: query.status,
     keyword: query.keyword || undefined,
-    since: query.from ? startOfShopDay(query.from) : undefined,
-    before: query.to ? new Date(startOfShopDay(query.to).getTime() + 24 * 60 * 60 * 1000) : undefined,
+    since: query.from ? startOfShopDay(query.from, utcOffset) : undefined,
+    before: query.to
+      ? new Date(startOfShopDay(query.to, utcOffset).getTime() + 24 * 60 * 60 * 1000)
+      : undefined,
   };
 }
 
@@ -126,8 +128,14 @@ export interface StaffOrderQuery {
 }
 
 /** A page of every shopper's orders for staff, newest first, narrowed by staffOrderFilter. */
-export function listStaffOrders(db: Database, viewer: Viewer, query: StaffOrderQuery, page: PageRequest) {
-  return listOrderSummaries(db, viewer, staffOrderFilter(query), page);
+export function listStaffOrders(
+  db: Database,
+  viewer: Viewer,
+  query: StaffOrderQuery,
+  page: PageRequest,
+  utcOffset?: string,
+) {
+  return listOrderSummaries(db, viewer, staffOrderFilter(query, utcOffset), page);
 }
 
 type OrderWithShopper = Awaited<ReturnType<typeof findOrdersByIds>>[number];

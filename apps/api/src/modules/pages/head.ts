@@ -70,10 +70,9 @@ export function renderHead(head: PageHead): string {
     tags.push(`<link rel="preload" href="${escapeHtml(url)}" as="fetch" crossorigin="anonymous" />`);
   }
   if (head.jsonLd) tags.push(`<script type="application/ld+json">${jsonForScript(head.jsonLd)}</script>`);
-  if (head.settings) {
-    const json = jsonForScript(head.settings);
-    tags.push(`<script type="application/json" id="${PAGE_SETTINGS_ELEMENT_ID}">${json}</script>`);
-  }
+  // NOTE: a meta tag's attribute, not a data script: the page keeps no inline script but the JSON-LD
+  // (its Content-Security-Policy and the journeys' checks for stored payloads count on that).
+  if (head.settings) tags.push(meta("name", PAGE_SETTINGS_ELEMENT_ID, JSON.stringify(head.settings)));
   return tags.join("\n    ");
 }
 

@@ -31,7 +31,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: requireStaff,
     },
     async (request, reply) => {
-      const report = await salesReport(app.db, request.query, (await app.settings.current()).store.state);
+      const report = await salesReport(app.db, request.query, (await app.settings.current()).store);
       const { format, table } = request.query;
       if (format !== "csv" || !table) return ok(report);
       return sendDownload(reply, {

@@ -27,7 +27,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const DEFAULT_DAYS = 30;
 
 /** "+05:30" → its milliseconds east of UTC. */
-function offsetMs(offset: string): number {
+export function offsetMs(offset: string): number {
   const match = /^([+-])(\d{2}):(\d{2})$/.exec(offset);
   if (!match) throw new Error(`not a UTC offset: ${offset}`);
   const [, sign, hours, minutes] = match;
@@ -40,14 +40,18 @@ export function shopDay(now: Date, offset = SHOP_UTC_OFFSET): string {
 }
 
 /** The moments from the start of `from` to the end of `to`, both days of the shop's clock. */
-export function periodOf(query: Pick<SalesReportQuery, "from" | "to">, now = new Date()): Period {
-  const to = query.to ?? shopDay(now);
+export function periodOf(
+  query: Pick<SalesReportQuery, "from" | "to">,
+  now = new Date(),
+  utcOffset = SHOP_UTC_OFFSET,
+): Period {
+  const to = query.to ?? shopDay(now, utcOffset);
   const from =
     query.from ??
     new Date(Date.parse(`${to}T00:00:00Z`) - (DEFAULT_DAYS - 1) * DAY_MS).toISOString().slice(0, 10);
-  const since = new Date(`${from}T00:00:00${SHOP_UTC_OFFSET}`);
-  const before = new Date(new Date(`${to}T00:00:00${SHOP_UTC_OFFSET}`).getTime() + DAY_MS);
-  return { since, before, from, to, utcOffset: SHOP_UTC_OFFSET };
+  const since = new Date(`${from}T00:00:00${utcOffset}`);
+  const before = new Date(new Date(`${to}T00:00:00${utcOffset}`).getTime() + DAY_MS);
+  return { since, before, from, to, utcOffset };
 }
 
 /** "Blue shirt (M / Red)": the line's name with its options' values. */
@@ -71,9 +75,9 @@ function productDto(row: ProductRow) {
 export async function salesReport(
   db: Database,
   query: Pick<SalesReportQuery, "from" | "to">,
-  storeState: string,
+  { state: storeState, utcOffset }: { state: string; utcOffset: string },
 ): Promise<SalesReportDto> {
-  const period = periodOf(query);
+  const period = periodOf(query, new Date(), utcOffset);
   const { summary, days, products, codes } = await db.transaction(
     async (tx) => {
       await tuneForReport(tx);

@@ -15,6 +15,7 @@ import { renderEmail } from "#api/modules/email/service";
 import { createTestApp, inject, type TestApp } from "#test/app";
 import { makeCategory, makeMedia, makeProduct, productBody } from "#test/catalog";
 import { ADDRESS, APPROVED_CARD, type Caller, quickUser } from "#test/fixtures";
+import { shopDay } from "../reports/service";
 import { SETTINGS_CHANNEL } from "./repo";
 import { createSettingsStore } from "./service";
 
@@ -670,5 +671,29 @@ describe("the shop's settings", () => {
     // Back to the shop's default when the category sets none.
     expect((await setTax(admin, { taxRate: null, hsnCode: null })).statusCode).toBe(200);
     expect(await price()).toMatchObject({ taxPrice: 180 });
+  });
+
+  it("read the days of the orders list by the store's clock", async () => {
+    expect((await put("checkout", OPEN_CHECKOUT)).statusCode).toBe(200);
+    const { place } = await buyer();
+    const placed = await place();
+    expect(placed.statusCode, placed.body).toBe(201);
+    const id = placed.json().data._id as string;
+    // A day of UTC+14 is always a later date than the same moment's at UTC-12 (26 hours apart).
+    const day = shopDay(new Date(), "+14:00");
+    const listed = async () => {
+      const response = await inject(t.app, {
+        method: "GET",
+        url: `/api/orders?from=${day}&to=${day}&size=100`,
+        cookie: admin.cookie,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json().data.some((order: { _id: string }) => order._id === id);
+    };
+    expect((await put("store", { ...STORE, utcOffset: "+14:00" })).statusCode).toBe(200);
+    expect(await listed()).toBe(true);
+    expect((await put("store", { ...STORE, utcOffset: "-12:00" })).statusCode).toBe(200);
+    expect(await listed()).toBe(false);
+    expect((await put("store", STORE)).statusCode).toBe(200);
   });
 });

@@ -66,8 +66,13 @@ export interface SalesDayRow {
  * For each of the last `days` days of the shop's clock, today included: the orders placed, and the
  * payments taken minus the refunds given (cents), in one grouped query; quiet days are there with zeros.
  */
-export async function readSalesByDay(db: Database, days: number, now = new Date()): Promise<SalesDayRow[]> {
-  const offset = sql`${SHOP_UTC_OFFSET}::interval`;
+export async function readSalesByDay(
+  db: Database,
+  days: number,
+  now = new Date(),
+  utcOffset = SHOP_UTC_OFFSET,
+): Promise<SalesDayRow[]> {
+  const offset = sql`${utcOffset}::interval`;
   const dayOf = (column: string) => sql`((${sql.raw(column)} at time zone 'UTC') + ${offset})::date`;
   const result = await db.execute<{ date: string; orders: string; netSales: string }>(sql`
     with bounds as (

@@ -44,6 +44,9 @@ export const salesStatsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       preValidation: requireStaff,
     },
-    async (request) => ok(await salesByDay(app.db, userOf(request).role, request.query.days)),
+    async (request) => {
+      const { store } = await app.settings.current();
+      return ok(await salesByDay(app.db, userOf(request).role, request.query.days, store.utcOffset));
+    },
   );
 };

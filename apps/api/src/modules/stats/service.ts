@@ -19,8 +19,13 @@ export async function dashboardStats(db: Database, role: Role): Promise<Dashboar
 }
 
 /** Orders placed and (for admins) net sales per day of the shop's clock, for the last `days` days. */
-export async function salesByDay(db: Database, role: Role, days: number): Promise<SalesDayDto[]> {
-  const rows = await readSalesByDay(db, days);
+export async function salesByDay(
+  db: Database,
+  role: Role,
+  days: number,
+  utcOffset?: string,
+): Promise<SalesDayDto[]> {
+  const rows = await readSalesByDay(db, days, new Date(), utcOffset);
   return rows.map(({ date, orders, netSales }) =>
     seesMoney(role) ? { date, orders, revenue: fromCents(netSales) } : { date, orders },
   );
