@@ -4,7 +4,7 @@
  * the environment's, for the store and the limits) are the defaults until the owner changes one.
  */
 import { z } from "zod";
-import { NAME_MAX_LENGTH, PRICE_MAX } from "../constants";
+import { NAME_MAX_LENGTH, PRICE_MAX, TAX_PERCENT } from "../constants";
 import { validation } from "../messages";
 import { boolean, Email, Id, ListQuery, number, text } from "./common";
 
@@ -94,6 +94,13 @@ export const TaxSettings = z
   })
   .strict();
 export type TaxSettings = z.infer<typeof TaxSettings>;
+
+/** SPEC's taxes: 18% added on top; the HSN heading of garments (knitted T-shirts, 6109), a clothing shop's usual default. */
+export const SPEC_TAX_SETTINGS: TaxSettings = {
+  pricesIncludeTax: false,
+  defaultRate: TAX_PERCENT,
+  defaultHsn: "6109",
+};
 
 export const ShippingMethod = z
   .object(

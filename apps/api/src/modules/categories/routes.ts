@@ -5,7 +5,6 @@ import { CategoryDto, CategoryInput, CategoryTaxInput, SlugParams } from "@shop/
 import { IdParams } from "@shop/shared/schemas/common";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { AppError } from "#api/core/errors";
 import { ok, refusals } from "#api/http/envelope";
 import { notModified, readKey, sendCachedRead } from "#api/http/read-cache";
 import { requireAdmin, requireStaff, userOf } from "#api/http/session";
@@ -26,13 +25,8 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { invalidMessage: formErrors.category },
       preValidation: requireStaff,
     },
-    async (request, reply) => {
-      const { taxRate, hsnCode } = request.body;
-      // A category's tax is the admins' to set, at creation as after it (PUT /{id}/tax).
-      if ((taxRate != null || hsnCode != null) && userOf(request).role !== "admin")
-        throw new AppError("FORBIDDEN", api.forbidden);
-      return reply.status(201).send(ok(await createCategory(app.db, request.body), api.created));
-    },
+    async (request, reply) =>
+      reply.status(201).send(ok(await createCategory(app.db, userOf(request), request.body), api.created)),
   );
 
   app.put(
@@ -47,6 +41,7 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
         body: CategoryTaxInput,
         response: { 200: envelope(CategoryDto), ...refusals(404) },
       },
+      config: { invalidMessage: formErrors.category },
       preValidation: requireAdmin,
     },
     async (request) => ok(await setCategoryTax(app.db, request.params.id, request.body), api.updated),

@@ -4,6 +4,7 @@ import type { CategoryDto, CategoryInput, CategoryTaxInput } from "@shop/shared/
 import { AppError } from "#api/core/errors";
 import type { Database } from "#api/db/client";
 import { isPgError, UNIQUE_VIOLATION } from "#api/db/errors";
+import type { User } from "#api/db/schema/users";
 import { toCategoryDto } from "./dto";
 import {
   findCategory,
@@ -15,8 +16,17 @@ import {
 
 const slugTaken = () => new AppError("CONFLICT", api.categorySlugTaken, { slug: api.categorySlugTaken });
 
-/** Creates a category; a slug already in use is a 409 on the slug field. */
-export async function createCategory(db: Database, input: CategoryInput): Promise<CategoryDto> {
+/**
+ * Creates a category; a slug already in use is a 409 on the slug field. Its GST rate and HSN code
+ * are the admins' to set, at creation as after it (setCategoryTax): 403 for other staff.
+ */
+export async function createCategory(
+  db: Database,
+  actor: Pick<User, "role">,
+  input: CategoryInput,
+): Promise<CategoryDto> {
+  if ((input.taxRate != null || input.hsnCode != null) && actor.role !== "admin")
+    throw new AppError("FORBIDDEN", api.forbidden);
   if (await findCategory(db, { slug: input.slug })) throw slugTaken();
   try {
     const row = await insertCategory(db, {

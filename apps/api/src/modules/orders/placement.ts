@@ -6,7 +6,7 @@ import { formatMoney } from "@shop/shared/money-format";
 import { type DiscountTerms, oneTaxRate, priceOrder } from "@shop/shared/pricing";
 import type { CartPriceDto, CartPriceInput } from "@shop/shared/schemas/discount";
 import type { OrderDto, OrderInputParsed } from "@shop/shared/schemas/order";
-import type { ShippingMethod, TaxSettings } from "@shop/shared/schemas/settings";
+import { type ShippingMethod, SPEC_TAX_SETTINGS, type TaxSettings } from "@shop/shared/schemas/settings";
 import { chooseMethod, STANDARD_SHIPPING } from "@shop/shared/shipping";
 import { variantLabel } from "@shop/shared/variants";
 import { AppError } from "#api/core/errors";
@@ -38,13 +38,6 @@ export interface PlaceOrderOptions {
   /** How prices carry GST and the shop's default rate and HSN code (SPEC's 18% on top when left out). */
   taxes?: TaxSettings;
 }
-
-/** SPEC's taxes: 18% added on top; the HSN heading of garments. */
-export const SPEC_TAX_SETTINGS: TaxSettings = {
-  pricesIncludeTax: false,
-  defaultRate: 18,
-  defaultHsn: "6109",
-};
 
 export interface OrderLimits {
   maxUnpaidOrders: number;

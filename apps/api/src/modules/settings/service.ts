@@ -5,13 +5,14 @@
  * announced (NOTIFY on SETTINGS_CHANNEL, app.ts listens): the time is the bound only while the
  * listening connection is down.
  */
-import { CURRENCY, SHOP_UTC_OFFSET, TAX_PERCENT } from "@shop/shared/constants";
+import { CURRENCY, SHOP_UTC_OFFSET } from "@shop/shared/constants";
 import {
   SETTINGS_SCHEMAS,
   SETTINGS_SECTIONS,
   type Settings,
   type SettingsChange,
   type SettingsSection,
+  SPEC_TAX_SETTINGS,
 } from "@shop/shared/schemas/settings";
 import { STANDARD_SHIPPING } from "@shop/shared/shipping";
 import { SHOP_NAME } from "@shop/shared/site";
@@ -24,9 +25,6 @@ import { listSettingsChanges, readStoredSettings, writeSettingsSection } from ".
 
 /** How long an instance keeps the settings it read (SETTINGS_CACHE_MS overrides). */
 export const SETTINGS_CACHE_MS = 5_000;
-
-/** The general HSN heading of garments (knitted T-shirts, 6109): a clothing shop's usual default. */
-const DEFAULT_HSN = "6109";
 
 /** What applies before the owner saves anything: SPEC's values, and the environment's. */
 export function defaultSettings(config: Config): Settings {
@@ -41,7 +39,7 @@ export function defaultSettings(config: Config): Settings {
       utcOffset: SHOP_UTC_OFFSET,
     },
     currency: { code: CURRENCY, locale: "en-US" },
-    taxes: { pricesIncludeTax: false, defaultRate: TAX_PERCENT, defaultHsn: DEFAULT_HSN },
+    taxes: SPEC_TAX_SETTINGS,
     shipping: { methods: [STANDARD_SHIPPING] },
     checkout: {
       holdMinutes: config.orderHoldMinutes,

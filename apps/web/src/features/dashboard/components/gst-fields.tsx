@@ -1,6 +1,7 @@
 import { taxFields } from "@shop/shared/messages";
 import { MAX_TAX_RATE, TAX_RATES } from "@shop/shared/schemas/settings";
 import { type ComponentProps, useRef, useState } from "react";
+import { Controller, useFormContext } from "react-hook-form";
 import { SelectField } from "#web/components/select-field";
 import { TextField } from "#web/components/text-field";
 import { cx } from "#web/lib/cx";
@@ -129,5 +130,54 @@ export function HsnCodeField(props: Omit<ComponentProps<typeof TextField>, "labe
       className="[&_input]:font-mono"
       {...props}
     />
+  );
+}
+
+/** The fields of a form (in a FormProvider) that holds a GST rate and an HSN code. */
+export interface GstFormState {
+  taxRate: GstRateValue;
+  /** Null: the level above's code (an empty field, `asHsnCode`). */
+  hsnCode: string | null;
+}
+
+/**
+ * The GST rate and HSN code of a form (a product, a category) that holds them as `taxRate` and
+ * `hsnCode`, read from its FormProvider; `defaultLabel` names what null stands for.
+ */
+export function GstFields({
+  defaultLabel,
+  rateHint,
+  hsnHint,
+}: {
+  defaultLabel: string;
+  rateHint: string;
+  hsnHint: string;
+}) {
+  // NOTE: typed by its two fields: the provider's form may hold others (a product's name...).
+  const { register, control, formState } = useFormContext<GstFormState>();
+  return (
+    <>
+      <Controller
+        control={control}
+        name="taxRate"
+        render={({ field, fieldState }) => (
+          <GstRateField
+            label={taxFields.rate}
+            defaultLabel={defaultLabel}
+            hint={rateHint}
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            ref={field.ref}
+            error={fieldState.error?.message}
+          />
+        )}
+      />
+      <HsnCodeField
+        hint={hsnHint}
+        error={formState.errors.hsnCode?.message}
+        {...register("hsnCode", { setValueAs: asHsnCode })}
+      />
+    </>
   );
 }

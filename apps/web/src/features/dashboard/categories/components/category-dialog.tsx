@@ -2,11 +2,11 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { formErrors, taxFields } from "@shop/shared/messages";
 import type { CategoryInput } from "@shop/shared/schemas/category";
 import { slugify } from "@shop/shared/slug";
-import { Controller, useForm } from "react-hook-form";
+import { FormProvider, useForm } from "react-hook-form";
 import { Button } from "#web/components/button";
 import { Dialog } from "#web/components/dialog";
 import { TextField } from "#web/components/text-field";
-import { asHsnCode, GstRateField, HsnCodeField } from "#web/features/dashboard/components/gst-fields";
+import { GstFields } from "#web/features/dashboard/components/gst-fields";
 import { isApiError } from "#web/lib/api";
 import { applyServerErrors } from "#web/lib/form-errors";
 import { toast } from "#web/lib/toast";
@@ -32,7 +32,7 @@ export function CategoryDialog({
     resolver: zodResolver(categoryFormSchema),
     defaultValues: { name: "", slug: "", taxRate: null, hsnCode: null },
   });
-  const { register, control, handleSubmit, formState, getValues, setValue, reset, setError } = form;
+  const { register, handleSubmit, formState, getValues, setValue, reset, setError } = form;
 
   const close = () => {
     reset();
@@ -60,49 +60,33 @@ export function CategoryDialog({
 
   return (
     <Dialog open={open} onClose={close} title="Add Category">
-      <form onSubmit={onSubmit} noValidate className="space-y-4">
-        <TextField label="Name" autoComplete="off" error={formState.errors.name?.message} {...name} />
-        <TextField
-          label="Slug"
-          autoComplete="off"
-          hint="Lower-case letters, digits and dashes; filled from the name when left empty."
-          error={formState.errors.slug?.message}
-          {...register("slug")}
-        />
-        {canSetTax ? (
-          <>
-            <Controller
-              control={control}
-              name="taxRate"
-              render={({ field, fieldState }) => (
-                <GstRateField
-                  label={taxFields.rate}
-                  defaultLabel={taxFields.shopDefault}
-                  hint={taxFields.categoryRateHint}
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  ref={field.ref}
-                  error={fieldState.error?.message}
-                />
-              )}
+      <FormProvider {...form}>
+        <form onSubmit={onSubmit} noValidate className="space-y-4">
+          <TextField label="Name" autoComplete="off" error={formState.errors.name?.message} {...name} />
+          <TextField
+            label="Slug"
+            autoComplete="off"
+            hint="Lower-case letters, digits and dashes; filled from the name when left empty."
+            error={formState.errors.slug?.message}
+            {...register("slug")}
+          />
+          {canSetTax ? (
+            <GstFields
+              defaultLabel={taxFields.shopDefault}
+              rateHint={taxFields.categoryRateHint}
+              hsnHint={taxFields.categoryHsnHint}
             />
-            <HsnCodeField
-              hint={taxFields.categoryHsnHint}
-              error={formState.errors.hsnCode?.message}
-              {...register("hsnCode", { setValueAs: asHsnCode })}
-            />
-          </>
-        ) : null}
-        <div className="flex justify-end gap-3 pt-2">
-          <Button variant="secondary" onClick={close}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={create.isPending}>
-            Add Category
-          </Button>
-        </div>
-      </form>
+          ) : null}
+          <div className="flex justify-end gap-3 pt-2">
+            <Button variant="secondary" onClick={close}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={create.isPending}>
+              Add Category
+            </Button>
+          </div>
+        </form>
+      </FormProvider>
     </Dialog>
   );
 }

@@ -6,13 +6,10 @@
 import { CategoryInput, CategoryTaxInput } from "@shop/shared/schemas/category";
 import { TaxRate } from "@shop/shared/schemas/settings";
 import { z } from "zod";
-import type { GstRateValue } from "#web/features/dashboard/components/gst-fields";
+import type { GstFormState } from "#web/features/dashboard/components/gst-fields";
 
-export interface CategoryTaxFormState {
-  taxRate: GstRateValue;
-  /** Null: the shop's default (an empty field, gst-fields.tsx `asHsnCode`). */
-  hsnCode: string | null;
-}
+/** A category's rate and HSN code as the dialogs hold them (null: the shop's default). */
+export type CategoryTaxFormState = GstFormState;
 
 export type CategoryFormState = Pick<CategoryInput, "name" | "slug"> & CategoryTaxFormState;
 

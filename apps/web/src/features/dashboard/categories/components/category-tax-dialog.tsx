@@ -2,10 +2,10 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { formErrors, taxFields } from "@shop/shared/messages";
 import type { CategoryDto, CategoryTaxInput } from "@shop/shared/schemas/category";
 import { useState } from "react";
-import { Controller, useForm } from "react-hook-form";
+import { FormProvider, useForm } from "react-hook-form";
 import { Button } from "#web/components/button";
 import { Dialog } from "#web/components/dialog";
-import { asHsnCode, GstRateField, HsnCodeField } from "#web/features/dashboard/components/gst-fields";
+import { GstFields } from "#web/features/dashboard/components/gst-fields";
 import { isApiError } from "#web/lib/api";
 import { applyServerErrors } from "#web/lib/form-errors";
 import { toast } from "#web/lib/toast";
@@ -37,15 +37,12 @@ export function CategoryTaxDialog({
 
 function CategoryTaxForm({ category, onDone }: { category: CategoryDto; onDone: () => void }) {
   const save = useSetCategoryTax();
-  const { register, control, handleSubmit, formState, setError } = useForm<
-    CategoryTaxFormState,
-    unknown,
-    CategoryTaxInput
-  >({
+  const form = useForm<CategoryTaxFormState, unknown, CategoryTaxInput>({
     resolver: zodResolver(categoryTaxFormSchema),
     // A category without a rate or code of its own has none in its DTO: the shop's default (null here).
     defaultValues: { taxRate: category.taxRate ?? null, hsnCode: category.hsnCode ?? null },
   });
+  const { handleSubmit, setError } = form;
 
   const onSubmit = handleSubmit(
     (input) =>
@@ -62,36 +59,22 @@ function CategoryTaxForm({ category, onDone }: { category: CategoryDto; onDone: 
   );
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4">
-      <Controller
-        control={control}
-        name="taxRate"
-        render={({ field, fieldState }) => (
-          <GstRateField
-            label={taxFields.rate}
-            defaultLabel={taxFields.shopDefault}
-            hint={taxFields.categoryRateHint}
-            value={field.value}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            ref={field.ref}
-            error={fieldState.error?.message}
-          />
-        )}
-      />
-      <HsnCodeField
-        hint={taxFields.categoryHsnHint}
-        error={formState.errors.hsnCode?.message}
-        {...register("hsnCode", { setValueAs: asHsnCode })}
-      />
-      <div className="flex justify-end gap-3 pt-2">
-        <Button variant="secondary" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" loading={save.isPending}>
-          {taxFields.save}
-        </Button>
-      </div>
-    </form>
+    <FormProvider {...form}>
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        <GstFields
+          defaultLabel={taxFields.shopDefault}
+          rateHint={taxFields.categoryRateHint}
+          hsnHint={taxFields.categoryHsnHint}
+        />
+        <div className="flex justify-end gap-3 pt-2">
+          <Button variant="secondary" onClick={onDone}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={save.isPending}>
+            {taxFields.save}
+          </Button>
+        </div>
+      </form>
+    </FormProvider>
   );
 }

@@ -7,7 +7,7 @@ import {
 import { TaxRate } from "@shop/shared/schemas/settings";
 import type { Path } from "react-hook-form";
 import { z } from "zod";
-import type { GstRateValue } from "#web/features/dashboard/components/gst-fields";
+import type { GstFormState } from "#web/features/dashboard/components/gst-fields";
 import { type OptionRow, suggestSku, type VariantRow } from "./variant-rows";
 
 /**
@@ -20,14 +20,13 @@ import { type OptionRow, suggestSku, type VariantRow } from "./variant-rows";
 export type ProductFormState = Omit<
   ProductFormValues,
   "price" | "stock" | "options" | "variants" | "taxRate" | "hsnCode"
-> & {
-  price: number | undefined;
-  stock: number | undefined;
-  taxRate: GstRateValue;
-  hsnCode: string | null;
-  options: OptionRow[];
-  variants: VariantRow[];
-};
+> &
+  GstFormState & {
+    price: number | undefined;
+    stock: number | undefined;
+    options: OptionRow[];
+    variants: VariantRow[];
+  };
 
 /** The numbers a form may still have unset; the schema answers them with 'This is required.'. */
 type Unset<T> = Omit<T, "price" | "stock"> & { price: number | undefined; stock: number | undefined };
