@@ -7,7 +7,7 @@
  */
 import { sql } from "drizzle-orm";
 import type { Database } from "#api/db/client";
-import { executeNamed } from "#api/db/prepared";
+import { byShape, type PlaceholderValues, sqlBuiltOnce } from "#api/db/prepared";
 import type { NewEmail } from "#api/db/schema/emails";
 import { emails } from "#api/db/schema/emails";
 import { invoiceCounters } from "#api/db/schema/invoices";
@@ -52,24 +52,86 @@ export interface PayOrderResult {
  * other's rows is beyond the query builder.
  */
 export async function payOrderRow(db: Database, write: PayOrderWrite): Promise<PayOrderResult> {
-  const { orderId } = write;
-  const payment =
-    "insert" in write.payment
-      ? sql`insert into ${payments} (id, user_id, order_id, status, transaction_id, amount, currency,
+  const inserts = "insert" in write.payment;
+  const run = statementOfShape(`${inserts}:${write.emails.length}`, () =>
+    sqlBuiltOnce<PaidRow>(payStatement(inserts, write.emails.length)),
+  );
+  const [row] = await run(db, valuesOf(write));
+  return {
+    found: (row?.found ?? 0) > 0,
+    alreadyPaid: (row?.found ?? 0) > 0 && (row?.recorded ?? 0) === 0,
+    invoiceNumber: row?.invoice_number ?? null,
+  };
+}
+
+interface PaidRow extends Record<string, unknown> {
+  found: number;
+  recorded: number;
+  invoice_number: string | null;
+}
+
+const statementOfShape = byShape<(db: Database, values: PlaceholderValues) => Promise<PaidRow[]>>();
+
+const p = sql.placeholder;
+
+/** The values of payStatement's placeholders for this payment. */
+function valuesOf(write: PayOrderWrite): PlaceholderValues {
+  const { event } = write;
+  const values: PlaceholderValues = {
+    orderId: write.orderId,
+    paymentId: "insert" in write.payment ? write.payment.insert.id : write.payment.id,
+    pays: write.pays,
+    financialYear: write.financialYear,
+    paidAt: write.paidAt.toISOString(),
+    eventId: event.id,
+    eventType: event.type,
+    eventStatus: event.status ?? null,
+    actorId: event.actorId ?? null,
+    actorName: event.actorName ?? null,
+    actorRole: event.actorRole ?? null,
+    eventAmount: event.amount ?? null,
+  };
+  if ("insert" in write.payment) {
+    const { insert } = write.payment;
+    Object.assign(values, {
+      userId: insert.userId,
+      status: insert.status,
+      transactionId: insert.transactionId,
+      amount: insert.amount,
+      currency: insert.currency,
+      gateway: insert.paymentGateway,
+      updateTime: insert.updateTime ?? null,
+      emailAddress: insert.emailAddress ?? null,
+      createdAt: insert.createdAt.toISOString(),
+    });
+  }
+  write.emails.forEach((row, index) => {
+    values[`m${index}_id`] = row.id;
+    values[`m${index}_kind`] = row.kind;
+    values[`m${index}_recipient`] = row.recipient;
+    values[`m${index}_subject`] = row.subject;
+    values[`m${index}_parts`] = JSON.stringify(row.parts ?? null);
+    values[`m${index}_shop`] = JSON.stringify(row.shop ?? null);
+  });
+  return values;
+}
+
+/** The statement that pays an order: one text per kind of payment (new, or recorded already) and number of messages. */
+function payStatement(inserts: boolean, messageCount: number) {
+  const payment = inserts
+    ? sql`insert into ${payments} (id, user_id, order_id, status, transaction_id, amount, currency,
             payment_gateway, update_time, email_address, created_at)
-          select ${write.payment.insert.id}, ${write.payment.insert.userId}, l.id, ${write.payment.insert.status},
-            ${write.payment.insert.transactionId}, ${write.payment.insert.amount}, ${write.payment.insert.currency},
-            ${write.payment.insert.paymentGateway}, ${write.payment.insert.updateTime ?? null}::timestamptz,
-            ${write.payment.insert.emailAddress ?? null}, ${write.payment.insert.createdAt}::timestamptz
+          select ${p("paymentId")}, ${p("userId")}, l.id, ${p("status")}, ${p("transactionId")},
+            ${p("amount")}, ${p("currency")}, ${p("gateway")}, ${p("updateTime")}::timestamptz,
+            ${p("emailAddress")}, ${p("createdAt")}::timestamptz
           from locked l where l.payment_id is null
           returning id`
-      : sql`select ${write.payment.id}::char(24) as id from locked l where l.payment_id is null`;
-  const paymentId = "insert" in write.payment ? write.payment.insert.id : write.payment.id;
-  const { event } = write;
-  const messages = write.emails.map(
-    (row) =>
-      sql`(${row.id}::char(24), ${row.kind}::text, ${row.recipient}::text, ${row.subject}::text,
-        ${JSON.stringify(row.parts ?? null)}::jsonb, ${JSON.stringify(row.shop ?? null)}::jsonb)`,
+    : sql`select ${p("paymentId")}::char(24) as id from locked l where l.payment_id is null`;
+  const messages = Array.from(
+    { length: messageCount },
+    (_, i) =>
+      sql`(${p(`m${i}_id`)}::char(24), ${p(`m${i}_kind`)}::text, ${p(`m${i}_recipient`)}::text,
+        ${p(`m${i}_subject`)}::text, ${p(`m${i}_parts`)}::jsonb, ${p(`m${i}_shop`)}::jsonb)`,
   );
   const mail =
     messages.length > 0
@@ -82,27 +144,25 @@ export async function payOrderRow(db: Database, write: PayOrderWrite): Promise<P
       : sql``;
   // NOTE: formatInvoiceNumber (modules/invoices/service.ts) in SQL, as the counter's value is only
   // known inside the statement; checkout-statements.test.ts holds the two to the same text.
-  const number = sql`'INV/' || ${write.financialYear}::text || '/' || lpad(c.last::text, greatest(6, length(c.last::text)), '0')`;
-  // Named by its text (db/prepared.ts): one text per kind of payment and number of messages.
-  const [row] = await executeNamed<{ found: number; recorded: number; invoice_number: string | null }>(
-    db,
-    sql`
+  const number = sql`'INV/' || ${p("financialYear")}::text || '/' || lpad(c.last::text, greatest(6, length(c.last::text)), '0')`;
+  const orderId = sql`${p("orderId")}::char(24)`;
+  return sql`
     with locked as materialized (
       select id, status, payment_id, invoice_number from ${orders} where id = ${orderId} for update
     ),
     pay as (${payment}),
     paid as materialized (
       select l.id from locked l, pay
-      where ${write.pays} and l.status = 'pending' and l.invoice_number is null
+      where ${p("pays")}::boolean and l.status = 'pending' and l.invoice_number is null
     ),
     counter as (
-      insert into ${invoiceCounters} (financial_year, last) select ${write.financialYear}, 1 from paid
+      insert into ${invoiceCounters} (financial_year, last) select ${p("financialYear")}::text, 1 from paid
       on conflict (financial_year) do update set last = ${invoiceCounters.last} + 1
       returning last
     ),
     link as (
-      update ${orders} o set status = 'processing', payment_id = ${paymentId}, invoice_number = ${number},
-        invoiced_at = ${write.paidAt}::timestamptz, updated_at = ${write.paidAt}::timestamptz
+      update ${orders} o set status = 'processing', payment_id = ${p("paymentId")}::char(24),
+        invoice_number = ${number}, invoiced_at = ${p("paidAt")}::timestamptz, updated_at = ${p("paidAt")}::timestamptz
       from counter c where o.id = ${orderId}
       returning o.invoice_number
     ),
@@ -120,17 +180,11 @@ export async function payOrderRow(db: Database, write: PayOrderWrite): Promise<P
     ),
     history as (
       insert into ${orderEvents} (id, order_id, type, status, at, actor_id, actor_name, actor_role, amount)
-      select ${event.id}, p.id, ${event.type}, ${event.status}, clock_timestamp(), ${event.actorId ?? null},
-        ${event.actorName ?? null}, ${event.actorRole ?? null}, ${event.amount ?? null}::numeric
+      select ${p("eventId")}, p.id, ${p("eventType")}, ${p("eventStatus")}, clock_timestamp(), ${p("actorId")},
+        ${p("actorName")}, ${p("actorRole")}, ${p("eventAmount")}::numeric
       from paid p
     )${mail}
     select (select count(*) from locked)::integer as found,
       (select count(*) from pay)::integer as recorded,
-      (select invoice_number from link) as invoice_number`,
-  );
-  return {
-    found: (row?.found ?? 0) > 0,
-    alreadyPaid: (row?.found ?? 0) > 0 && (row?.recorded ?? 0) === 0,
-    invoiceNumber: row?.invoice_number ?? null,
-  };
+      (select invoice_number from link) as invoice_number`;
 }

@@ -1,11 +1,14 @@
 /**
  * The statements of a placement (docs/design.md section 5): the shopper's lock with the address, one
  * read of everything the order is priced and checked from, and one write of everything it leaves.
- * All three are named statements, parsed and planned once per connection (db/prepared.ts): the lock
- * and the read of fixed text, the write named by its text (one per number of lines). */
-import { and, asc, eq, getTableColumns, isNull, sql } from "drizzle-orm";
+ * All three are named statements, parsed and planned once per connection and built once per process
+ * (db/prepared.ts): the lock and the read of fixed text, the write of one text per shape (its number
+ * of lines and messages), its values passed as placeholders. */
+import { and, asc, type Column, eq, getTableColumns, isNull, type SQL, sql } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
+import { newId } from "#api/core/ids";
 import type { Database } from "#api/db/client";
-import { executePrepared } from "#api/db/prepared";
+import { builtOnce, byShape, type PlaceholderValues } from "#api/db/prepared";
 import { addresses } from "#api/db/schema/addresses";
 import type { NewEmail } from "#api/db/schema/emails";
 import { emails } from "#api/db/schema/emails";
@@ -30,8 +33,8 @@ import { orderProductColumns, type ProductForOrder, productsForOrderOf } from ".
  * placement (0.6 ms of its CPU), as a plan for one or two lines looks cheaper than one for any
  * number. Both plans are sound for any value (checkout-statements.test.ts looks at the read's).
  */
-export async function lockShopperWithAddress(db: Database, userId: string, addressId: string) {
-  const [row] = await db
+const lockStatement = builtOnce("placement_lock_shopper", (db) =>
+  db
     .select({
       id: users.id,
       address: addresses,
@@ -40,9 +43,11 @@ export async function lockShopperWithAddress(db: Database, userId: string, addre
     .from(users)
     .leftJoin(addresses, and(eq(addresses.id, sql.placeholder("addressId")), eq(addresses.userId, users.id)))
     .where(eq(users.id, sql.placeholder("userId")))
-    .for("update", { of: users })
-    .prepare("placement_lock_shopper")
-    .execute({ userId, addressId });
+    .for("update", { of: users }),
+);
+
+export async function lockShopperWithAddress(db: Database, userId: string, addressId: string) {
+  const [row] = await lockStatement(db, { userId, addressId });
   return row;
 }
 
@@ -65,14 +70,9 @@ export interface PlacementRead {
  * of the idempotency key, and the new order's number. NOTE: the number is taken here, so a refused
  * placement burns one; numbers are unique, never gap-free (db/schema/orders.ts).
  */
-export async function readForPlacement(
-  db: Database,
-  userId: string,
-  productIds: readonly string[],
-  idempotencyKey: string | undefined,
-): Promise<PlacementRead> {
+const readStatement = builtOnce("placement_read", (db) => {
   const user = sql.placeholder("userId");
-  const rows = await db
+  return db
     .select({
       ...orderProductColumns,
       // NOTE: the status is written into the text, not passed: the plan for any value can then
@@ -93,9 +93,16 @@ export async function readForPlacement(
     .leftJoin(media, eq(media.id, products.thumbnailId))
     .where(sql`${products.id} = any(${sql.placeholder("productIds")}::char(24)[])`)
     .orderBy(asc(products.id), asc(productVariants.id))
-    .for("update", { of: productVariants })
-    .prepare("placement_read")
-    .execute({ userId, key: idempotencyKey ?? null, productIds: [...productIds] });
+    .for("update", { of: productVariants });
+});
+
+export async function readForPlacement(
+  db: Database,
+  userId: string,
+  productIds: readonly string[],
+  idempotencyKey: string | undefined,
+): Promise<PlacementRead> {
+  const rows = await readStatement(db, { userId, key: idempotencyKey ?? null, productIds: [...productIds] });
   const first = rows[0];
   const [id, fingerprint] = first?.prior ? first.prior.split(" ") : [];
   return {
@@ -113,40 +120,116 @@ export interface PlacementWrite {
   emails: NewEmail[];
 }
 
+/** A row of placeholders, one per key of `row`, named `${prefix}${key}`. */
+type PlaceholderRow<T> = { [K in keyof T]: SQL };
+
+// NOTE: each placeholder is wrapped in SQL so that drizzle passes its value as it is: its own column
+// encoding of a placeholder's value turns null into "null"; addRowValues encodes values instead.
+function placeholderRow<T extends object>(table: PgTable, prefix: string, row: T): PlaceholderRow<T> {
+  // A column left to drizzle's default function (an id) would be filled once, when the statement
+  // is built, and that one value written by every later run.
+  for (const [key, column] of Object.entries(getTableColumns(table)))
+    if (column.defaultFn && !(key in row))
+      throw new Error(`${prefix}${key} must be set: it has a default function`);
+  return Object.fromEntries(
+    Object.keys(row).map((key) => [key, sql`${sql.placeholder(prefix + key)}`]),
+  ) as PlaceholderRow<T>;
+}
+
+/** The values of `row`'s placeholders (placeholderRow), encoded as its table's columns encode them, added to `values`. */
+function addRowValues(values: PlaceholderValues, table: PgTable, prefix: string, row: object) {
+  const columns: Record<string, Column> = getTableColumns(table);
+  for (const [key, value] of Object.entries(row)) {
+    const column = columns[key];
+    values[prefix + key] =
+      value === null || value === undefined || !column ? (value ?? null) : column.mapToDriverValue(value);
+  }
+}
+
+/** The write of a placement of this shape, its values as placeholders (valuesOf). */
+function buildWrite(db: Database, write: PlacementWrite) {
+  const take = db.$with("take", { id: sql<string>`id` }).as(sql`
+    update ${productVariants} as v set stock = v.stock - x.quantity
+    from unnest(${sql.placeholder("takeIds")}::char(24)[], ${sql.placeholder("takeQuantities")}::integer[])
+      as x(id, quantity)
+    where v.id = x.id and v.stock >= x.quantity
+    returning v.id`);
+  const lines = db.$with("lines").as(
+    db
+      .insert(orderItems)
+      .values(write.items.map((item, index) => placeholderRow(orderItems, `l${index}_`, item)))
+      .returning({ id: orderItems.id }),
+  );
+  const history = db.$with("history").as(
+    db
+      .insert(orderEvents)
+      .values(placeholderRow(orderEvents, "e_", write.event))
+      .returning({ id: orderEvents.id }),
+  );
+  // A closed account's address gets no message (VALUES needs a row).
+  const mail =
+    write.emails.length > 0
+      ? [
+          db.$with("mail").as(
+            db
+              .insert(emails)
+              .values(write.emails.map((email, index) => placeholderRow(emails, `m${index}_`, email)))
+              .returning({ id: emails.id }),
+          ),
+        ]
+      : [];
+  return db
+    .with(take, lines, history, ...mail)
+    .insert(orders)
+    .values(placeholderRow(orders, "o_", write.order))
+    .returning({
+      ...getTableColumns(orders),
+      taken: sql<number>`(select count(*)::int from take)`.mapWith(Number),
+    });
+}
+
+/** The values of buildWrite's placeholders for this placement. */
+function valuesOf(write: PlacementWrite): PlaceholderValues {
+  const values: PlaceholderValues = {
+    takeIds: write.items.map((item) => item.variantId),
+    takeQuantities: write.items.map((item) => item.quantity),
+  };
+  addRowValues(values, orders, "o_", write.order);
+  for (const [index, item] of write.items.entries()) addRowValues(values, orderItems, `l${index}_`, item);
+  addRowValues(values, orderEvents, "e_", write.event);
+  for (const [index, email] of write.emails.entries()) addRowValues(values, emails, `m${index}_`, email);
+  return values;
+}
+
+/** What a placement's text depends on: the keys of its rows, its number of lines and of messages. */
+function shapeOf(write: PlacementWrite): string {
+  const keys = (row: object | undefined) => (row ? Object.keys(row).join(",") : "");
+  return [
+    keys(write.order),
+    `${write.items.length}:${keys(write.items[0])}`,
+    keys(write.event),
+    `${write.emails.length}:${keys(write.emails[0])}`,
+  ].join("|");
+}
+
+type WriteStatement = (
+  db: Database,
+  values: PlaceholderValues,
+) => Promise<Awaited<ReturnType<typeof buildWrite>>>;
+const writeOfShape = byShape<WriteStatement>();
+
 /**
  * Writes a placement in one statement: the stock taken from the locked variants, the order, its
  * lines, its history row and its confirmation in the outbox. Answers the order as stored and the
  * variants whose stock was taken (all of them, under the placement's locks).
  */
 export async function writePlacement(db: Database, write: PlacementWrite) {
-  const ids = write.items.map((item) => item.variantId);
-  const quantities = write.items.map((item) => item.quantity);
-  const take = db.$with("take", { id: sql<string>`id` }).as(sql`
-    update ${productVariants} as v set stock = v.stock - x.quantity
-    from unnest(${sql.param(ids)}::char(24)[], ${sql.param(quantities)}::integer[]) as x(id, quantity)
-    where v.id = x.id and v.stock >= x.quantity
-    returning v.id`);
-  const lines = db
-    .$with("lines")
-    .as(db.insert(orderItems).values(write.items).returning({ id: orderItems.id }));
-  const history = db
-    .$with("history")
-    .as(db.insert(orderEvents).values(write.event).returning({ id: orderEvents.id }));
-  // A closed account's address gets no message (VALUES needs a row).
-  const mail =
-    write.emails.length > 0
-      ? [db.$with("mail").as(db.insert(emails).values(write.emails).returning({ id: emails.id }))]
-      : [];
-  const [order] = await executePrepared(
-    db
-      .with(take, lines, history, ...mail)
-      .insert(orders)
-      .values(write.order)
-      .returning({
-        ...getTableColumns(orders),
-        taken: sql<number>`(select count(*)::int from take)`.mapWith(Number),
-      }),
-  );
+  const placed: PlacementWrite = {
+    ...write,
+    emails: write.emails.map((email) => ({ id: newId(), ...email })),
+  };
+  const run = writeOfShape(shapeOf(placed), () => builtOnce(undefined, (built) => buildWrite(built, placed)));
+  const [order] = await run(db, valuesOf(placed));
   if (!order) throw new Error("insert returned no row");
   return order;
 }
