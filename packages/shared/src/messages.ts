@@ -316,6 +316,7 @@ export const api = {
   forbidden: "You are not allowed to do this.",
   notFound: "The requested resource was not found.",
   routeNotFound: "This API path does not exist.",
+  metricsUnauthorized: "The metrics need the bearer token set in METRICS_TOKEN.",
   userNotFound: "User not found.",
   addressNotFound: "Address not found.",
   accountInactive: "Your account is inactive. Please contact support.",

@@ -78,6 +78,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         await app.mailContext(),
       );
       app.mailer.wake();
+      if (!pending) app.metrics.orderPaid();
       return reply
         .status(pending ? 202 : 201)
         .send(ok(payment, pending ? api.paymentPending : api.paymentRecorded));
