@@ -54,7 +54,7 @@ import { avatarRoutes } from "./modules/users/avatar-routes";
 import { userRoutes } from "./modules/users/routes";
 import { createPaymentProvider } from "./payments/create-provider";
 import type { PaymentProvider } from "./payments/provider";
-import { createStorage } from "./storage/create-storage";
+import { openStorage } from "./storage/create-storage";
 import type { MediaStorage } from "./storage/storage";
 
 declare module "fastify" {
@@ -133,7 +133,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   app.decorate("config", config);
   app.decorate("database", database);
   app.decorate("db", database.db);
-  app.decorate("storage", createStorage(config));
+  app.decorate("storage", await openStorage(config));
   app.decorate<PaymentProvider>("paymentProvider", createPaymentProvider(config, app.log));
   app.decorate("sessions", { resolve: (token: string) => resolveSession(database.db, token) });
   app.decorate("mailContext", async () => {

@@ -338,6 +338,7 @@ export const api = {
   reviewNotFound: "Review not found.",
   reviewExists: "You have already reviewed this product.",
   mediaNotFound: "Media not found.",
+  mediaStorageUnavailable: "The image could not be stored just now. Please try again.",
   mediaUploaded: "Media uploaded successfully.",
   avatarUpdated: "Your avatar has been updated.",
   unsupportedImage: "Only JPEG, PNG, WebP, GIF and AVIF images can be uploaded.",
