@@ -5,8 +5,9 @@ import { parseConfig } from "#api/config";
 import { emails } from "#api/db/schema/emails";
 import { createTestApp, inject, type TestApp } from "#test/app";
 import { APPROVED_CARD, makeShop, type Shop } from "#test/fixtures";
+import { METRICS_TOKEN, type Sample, sampleOf, scrape as scrapeMetrics } from "#test/metrics";
 
-const TOKEN = "metrics-token-0123456789abcdef";
+const TOKEN = METRICS_TOKEN;
 
 let t: TestApp;
 let shop: Shop;
@@ -20,48 +21,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-interface Sample {
-  name: string;
-  labels: Record<string, string>;
-  value: number;
-}
-
-/** The samples of a Prometheus text exposition (`name{label="value",...} 1.5`), comments skipped. */
-function parseExposition(text: string): Sample[] {
-  const samples: Sample[] = [];
-  for (const line of text.split("\n")) {
-    if (line === "" || line.startsWith("#")) continue;
-    const match = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{(.*)\})?\s+(\S+)(?:\s+\d+)?$/.exec(line);
-    if (!match) throw new Error(`not a sample line: ${line}`);
-    const labels: Record<string, string> = {};
-    for (const pair of (match[2] ?? "").matchAll(/([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\]|\\.)*)"/g)) {
-      labels[pair[1] as string] = (pair[2] as string).replace(/\\(.)/g, (_, c) => (c === "n" ? "\n" : c));
-    }
-    samples.push({ name: match[1] as string, labels, value: Number(match[3]) });
-  }
-  return samples;
-}
-
-async function scrape(): Promise<Sample[]> {
-  const response = await t.app.inject({
-    method: "GET",
-    url: "/metrics",
-    headers: { authorization: `Bearer ${TOKEN}` },
-  });
-  expect(response.statusCode).toBe(200);
-  expect(response.headers["content-type"]).toMatch(/^text\/plain; version=0\.0\.4/);
-  return parseExposition(response.body);
-}
-
-/** The one sample of `name` whose labels include `labels`; 0 when there is none yet. */
-function sampleOf(samples: Sample[], name: string, labels: Record<string, string> = {}): number {
-  const found = samples.filter(
-    (sample) =>
-      sample.name === name && Object.entries(labels).every(([key, value]) => sample.labels[key] === value),
-  );
-  expect(found.length).toBeLessThanOrEqual(1);
-  return found[0]?.value ?? 0;
-}
+const scrape = () => scrapeMetrics(t.app);
 
 const requestsOf = (samples: Sample[], route: string, method: string, status: string) =>
   sampleOf(samples, "shop_http_request_duration_seconds_count", { route, method, status_code: status });

@@ -190,7 +190,8 @@ const paypalWebhookRoute: FastifyPluginAsyncZod<{ provider: PaymentProvider }> =
         request.log,
         await scope.mailContext(),
       );
-      if (outcome === "recorded") scope.mailer.wake();
+      if (outcome === "paid") scope.metrics.orderPaid();
+      if (outcome === "recorded" || outcome === "paid") scope.mailer.wake();
       request.log.info({ outcome }, "PayPal webhook handled");
       return ok(null);
     },
