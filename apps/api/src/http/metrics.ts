@@ -85,7 +85,7 @@ export function registerMetrics(app: FastifyInstance, options: MetricsOptions) {
   });
   const ordersPaid = new Counter({
     name: "shop_orders_paid_total",
-    help: "Payments completed for an order at checkout",
+    help: "Orders paid: at checkout, or by the PayPal webhook that completes a pending capture",
     registers: [registry],
   });
 
