@@ -16,6 +16,7 @@ import type { DestinationStream } from "pino";
 import type { Config } from "./config";
 import type { Database, DatabaseHandle } from "./db/client";
 import { registerErrorHandling } from "./http/error-handler";
+import { registerMetrics } from "./http/metrics";
 import { registerApiDocument } from "./http/openapi";
 import { registerRateLimits } from "./http/rate-limit";
 import { registerReadCache } from "./http/read-cache";
@@ -28,6 +29,7 @@ import { accountRoutes, authRoutes } from "./modules/auth/routes";
 import { categoryRoutes } from "./modules/categories/routes";
 import { discountRoutes } from "./modules/discounts/routes";
 import { documentRoutes } from "./modules/documents/routes";
+import { outboxBacklog } from "./modules/email/repo";
 import { emailRoutes } from "./modules/email/routes";
 import { startMailSender } from "./modules/email/sender";
 import { type MailContext, mailContextOf, mailDomainOf } from "./modules/email/service";
@@ -52,7 +54,7 @@ import { avatarRoutes } from "./modules/users/avatar-routes";
 import { userRoutes } from "./modules/users/routes";
 import { createPaymentProvider } from "./payments/create-provider";
 import type { PaymentProvider } from "./payments/provider";
-import { createStorage } from "./storage/create-storage";
+import { openStorage } from "./storage/create-storage";
 import type { MediaStorage } from "./storage/storage";
 
 declare module "fastify" {
@@ -131,7 +133,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   app.decorate("config", config);
   app.decorate("database", database);
   app.decorate("db", database.db);
-  app.decorate("storage", createStorage(config));
+  app.decorate("storage", await openStorage(config));
   app.decorate<PaymentProvider>("paymentProvider", createPaymentProvider(config, app.log));
   app.decorate("sessions", { resolve: (token: string) => resolveSession(database.db, token) });
   app.decorate("mailContext", async () => {
@@ -198,6 +200,12 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   registerSameOriginCheck(app);
   registerTextCheck(app);
   await app.register(registerReadCache);
+  registerMetrics(app, {
+    token: config.metricsToken,
+    poolStats: database.poolStats,
+    outboxBacklog: () => outboxBacklog(database.db),
+    readCache: () => app.readCache,
+  });
 
   // NOTE: a production shop publishes its API document only when asked to (API_DOCS=1).
   await registerApiDocument(app, { publicOrigin: config.publicOrigin, ui: config.apiDocs });

@@ -85,6 +85,8 @@ const EnvSchema = z.object({
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).default(30_000),
   KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),
   UV_THREADPOOL_SIZE: ThreadPoolSize,
+  /** The bearer token GET /metrics asks for; unset, the metrics are off (404). */
+  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters (a random secret)").optional(),
 });
 
 export type Config = ReturnType<typeof parseConfig>;
@@ -181,6 +183,8 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env, { server = tru
     trustProxy: e.TRUST_PROXY,
     cookieSecure: e.COOKIE_SECURE ?? production,
     logLevel: e.LOG_LEVEL,
+    /** Prometheus metrics at GET /metrics behind this bearer token; undefined: off. */
+    metricsToken: e.METRICS_TOKEN,
     webDist: e.WEB_DIST ? path.resolve(base, e.WEB_DIST) : undefined,
     /**
      * Slow clients are cut off: headers or a whole request taking longer to arrive. A socket silent

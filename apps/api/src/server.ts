@@ -54,10 +54,11 @@ async function main() {
     config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.pgliteDir },
   );
   await migrate(database);
+  // Built before the seed: building checks the media storage (a missing S3 bucket stops the start
+  // naming S3_BUCKET) before the demo catalogue writes its images there.
+  app = await buildApp({ config, database });
   const seededCatalog = await seedDemoShop(database.db, config, () => createStorage(config));
   if (closing) return;
-
-  app = await buildApp({ config, database });
   if (seededCatalog) app.log.info("demo catalogue and orders seeded");
   await app.listen({ host: config.host, port: config.port });
   const ready = app;

@@ -46,6 +46,16 @@ export interface DatabaseHandle {
    * sent meanwhile are lost.
    */
   listen(channel: string, onNotify: () => void): () => Promise<void>;
+  /** The node-postgres pool's connections now (metrics); PGlite has no pool and leaves it out. */
+  poolStats?: () => PoolStats;
+}
+
+export interface PoolStats {
+  /** Connections open, idle ones included. */
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection because every one is in use. */
+  waiting: number;
 }
 
 export interface OpenDatabaseOptions {
@@ -136,6 +146,7 @@ async function openPostgres(databaseUrl: string, options: OpenDatabaseOptions): 
       await pool.query("select 1");
     },
     listen: (channel, onNotify) => listenOnPostgres(databaseUrl, channel, onNotify),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }
 

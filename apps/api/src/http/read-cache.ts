@@ -57,6 +57,9 @@ export class ReadCache {
   private readonly now: () => number;
   private bytes = 0;
   private generation = 0;
+  /** Answers given without reading the database (a fresh entry, or another request's read), and reads. */
+  hits = 0;
+  misses = 0;
 
   constructor({
     ttlMs = READ_CACHE_TTL_MS,
@@ -109,12 +112,19 @@ export class ReadCache {
    */
   async load(key: string, produce: () => Promise<Produced>): Promise<CachedBody> {
     const hit = this.get(key);
-    if (hit) return hit;
+    if (hit) {
+      this.hits += 1;
+      return hit;
+    }
     // NOTE: no await before `running.set` below unless another request is reading: requests that
     // arrive together must find the first one's promise.
     const running = this.running.get(key);
     const joined = running && (await running);
-    if (joined) return joined;
+    if (joined) {
+      this.hits += 1;
+      return joined;
+    }
+    this.misses += 1;
     const token = this.begin();
     const produced = produce();
     const stored = produced.then(

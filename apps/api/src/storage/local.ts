@@ -15,6 +15,15 @@ export class LocalStorage implements MediaStorage {
     return path.join(this.root, ...assertKey(key).split("/"));
   }
 
+  async check(): Promise<void> {
+    try {
+      await mkdir(this.root, { recursive: true });
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new Error(`MEDIA_DIR: the media folder ${this.root} cannot be made (${reason})`);
+    }
+  }
+
   async put(key: string, body: Buffer): Promise<void> {
     const target = this.pathOf(key);
     await mkdir(path.dirname(target), { recursive: true });

@@ -3,7 +3,13 @@
  * set, so that several API instances share one store (docs/design.md section 7). Browsers load the
  * files straight from S3_PUBLIC_URL (a CDN or the bucket's public endpoint).
  */
-import { DeleteObjectsCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import {
+  DeleteObjectsCommand,
+  HeadBucketCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+} from "@aws-sdk/client-s3";
 import type { Config } from "#api/config";
 import { assertKey, MEDIA_CACHE_CONTROL, type MediaStorage } from "./storage";
 
@@ -24,11 +30,14 @@ export class S3Storage implements MediaStorage {
   private readonly client: S3Client;
   private readonly bucket: string;
   private readonly base: string;
+  /** Where the bucket is looked for, for messages: the endpoint, or AWS's region. */
+  private readonly where: string;
 
   constructor(settings: S3Settings) {
     this.bucket = settings.bucket;
     this.base = publicBase(settings);
     this.externalOrigin = new URL(this.base).origin;
+    this.where = settings.endpoint ? `at ${settings.endpoint}` : `in AWS region ${settings.region}`;
     this.client = new S3Client({
       region: settings.region,
       endpoint: settings.endpoint,
@@ -36,6 +45,25 @@ export class S3Storage implements MediaStorage {
       forcePathStyle: Boolean(settings.endpoint),
       credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
     });
+  }
+
+  /**
+   * Asks for the bucket (HEAD): a shop started against a bucket that is not there, or that its keys
+   * cannot reach, stops at once naming S3_BUCKET, instead of failing at the first upload.
+   */
+  async check(): Promise<void> {
+    try {
+      await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }));
+    } catch (error) {
+      const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+      const reason =
+        status === 404
+          ? "does not exist"
+          : status === 403
+            ? "is refused to S3_ACCESS_KEY_ID (403)"
+            : `cannot be reached (${error instanceof Error ? `${error.name}: ${error.message}` : String(error)})`;
+      throw new Error(`S3_BUCKET: the bucket "${this.bucket}" ${this.where} ${reason}`);
+    }
   }
 
   async put(key: string, body: Buffer, contentType: string): Promise<void> {

@@ -14,6 +14,8 @@ export interface MediaStorage {
   keyOf(url: string): string | undefined;
   /** The origin images are served from when it is not the API's own (for the CSP), else undefined. */
   readonly externalOrigin: string | undefined;
+  /** Resolves once the storage can be written (at start); throws a message naming the setting otherwise. */
+  check(): Promise<void>;
   /** Releases connections (the app's onClose). */
   close(): void;
 }

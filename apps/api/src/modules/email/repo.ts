@@ -183,3 +183,18 @@ export async function countFailedEmails(db: Database): Promise<number> {
   const [row] = await db.select({ total: count() }).from(emails).where(eq(emails.status, "failed"));
   return row?.total ?? 0;
 }
+
+/**
+ * The messages still to send and how long the oldest has waited, in seconds (0 when none), for
+ * the metrics. One statement over the `(status, created_at)` index, read at scrape time.
+ */
+export async function outboxBacklog(db: Database): Promise<{ queued: number; oldestAgeSeconds: number }> {
+  const [row] = await db
+    .select({
+      queued: count(),
+      oldestAgeSeconds: sql<string>`coalesce(extract(epoch from now() - min(${emails.createdAt})), 0)`,
+    })
+    .from(emails)
+    .where(eq(emails.status, "queued"));
+  return { queued: row?.queued ?? 0, oldestAgeSeconds: Number(row?.oldestAgeSeconds ?? 0) };
+}

@@ -25,12 +25,23 @@ function renditionKey(prefix: string, width: number): string {
   return `${prefix}/${width}.webp`;
 }
 
+/**
+ * Writes every rendition, or none: when one write fails, the others are let finish and then the
+ * whole prefix is removed.
+ * NOTE: not Promise.all, which rejects at the first failure while other writes are still on their
+ * way; a removal made then would run before they land, and leave their objects behind for ever.
+ */
 async function store(storage: MediaStorage, prefix: string, renditions: readonly Rendition[]) {
-  try {
-    await Promise.all(renditions.map((r) => storage.put(renditionKey(prefix, r.width), r.data, WEBP)));
-  } catch (error) {
+  const results = await Promise.allSettled(
+    renditions.map((r) => storage.put(renditionKey(prefix, r.width), r.data, WEBP)),
+  );
+  const failed = results.find((result) => result.status === "rejected");
+  if (failed) {
     await storage.deletePrefix(prefix).catch(() => undefined);
-    throw error;
+    // A 503 the uploader may retry, not a 500; the storage's own error is logged as its cause.
+    const unavailable = new AppError("UNAVAILABLE", api.mediaStorageUnavailable);
+    unavailable.cause = failed.reason;
+    throw unavailable;
   }
 }
 

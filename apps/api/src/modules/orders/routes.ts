@@ -61,7 +61,10 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         taxes,
         mail: await app.mailContext(),
       });
-      if (created) app.mailer.wake();
+      if (created) {
+        app.metrics.orderPlaced();
+        app.mailer.wake();
+      }
       return reply.status(created ? 201 : 200).send(ok(order, api.orderPlaced));
     },
   );

@@ -8,6 +8,7 @@ import { TEST_CARDS } from "#api/payments/test-gateway";
 import { createTestApp, inject, signedInUser, type TestApp } from "#test/app";
 import { makeCategory, makeMedia, makeProduct } from "#test/catalog";
 import { APPROVED_CARD as APPROVED, ADDRESS as address, DECLINED_CARD as DECLINED } from "#test/fixtures";
+import { METRICS_TOKEN, sampleOf, scrape } from "#test/metrics";
 import { FAKE_PAYER_EMAIL, PaypalFake } from "#test/paypal-fake";
 
 /**
@@ -385,7 +386,7 @@ describe("with PayPal (a local fake of its REST API)", () => {
   let t: TestApp;
   beforeAll(async () => {
     fake = await PaypalFake.start();
-    t = await createTestApp(fake.env);
+    t = await createTestApp({ ...fake.env, METRICS_TOKEN });
   });
   afterAll(async () => {
     await t.close();
@@ -622,20 +623,25 @@ describe("with PayPal (a local fake of its REST API)", () => {
     expect(response.statusCode).toBe(202);
     expect(response.json().data.status).toBe("pending");
     expect((await orderRow(t, order._id))?.status).toBe("pending");
+    const paidBefore = sampleOf(await scrape(t.app), "shop_orders_paid_total");
 
     const captureId = fake.orders.get(id)?.capture?.id ?? "";
-    const completed = await webhook(
-      captureEvent("PAYMENT.CAPTURE.COMPLETED", {
-        id: captureId,
-        status: "COMPLETED",
-        value: "316.00",
-        customId: order._id,
-      }),
-    );
+    const event = captureEvent("PAYMENT.CAPTURE.COMPLETED", {
+      id: captureId,
+      status: "COMPLETED",
+      value: "316.00",
+      customId: order._id,
+    });
+    const completed = await webhook(event);
     expect(completed.statusCode).toBe(200);
     const rows = await paymentsOf(t, order._id);
     expect(rows.map((p) => p.status)).toEqual(["completed"]);
     expect(await orderRow(t, order._id)).toMatchObject({ status: "processing", paymentId: rows[0]?.id });
+    // Paid by the webhook, counted then (the 202 was not); the same event again is not counted twice.
+    const counted = sampleOf(await scrape(t.app), "shop_orders_paid_total");
+    expect(counted - paidBefore).toBe(1);
+    expect((await webhook(event)).statusCode).toBe(200);
+    expect(sampleOf(await scrape(t.app), "shop_orders_paid_total")).toBe(counted);
   });
 
   it("refuses the test gateway: a shop with PayPal never takes test cards", async () => {

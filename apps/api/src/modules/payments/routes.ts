@@ -78,6 +78,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         await app.mailContext(),
       );
       app.mailer.wake();
+      if (!pending) app.metrics.orderPaid();
       return reply
         .status(pending ? 202 : 201)
         .send(ok(payment, pending ? api.paymentPending : api.paymentRecorded));
@@ -189,7 +190,8 @@ const paypalWebhookRoute: FastifyPluginAsyncZod<{ provider: PaymentProvider }> =
         request.log,
         await scope.mailContext(),
       );
-      if (outcome === "recorded") scope.mailer.wake();
+      if (outcome === "paid") scope.metrics.orderPaid();
+      if (outcome === "recorded" || outcome === "paid") scope.mailer.wake();
       request.log.info({ outcome }, "PayPal webhook handled");
       return ok(null);
     },

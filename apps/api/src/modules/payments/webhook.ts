@@ -33,7 +33,8 @@ function webhookHeadersOf(
   return picked as WebhookHeaders;
 }
 
-export type WebhookOutcome = "recorded" | "duplicate" | "ignored";
+/** What a webhook did: "paid" when a completed capture paid its order, "recorded" for any other change. */
+export type WebhookOutcome = "paid" | "recorded" | "duplicate" | "ignored";
 
 /**
  * Acts on a PayPal webhook once PayPal confirmed it sent it: a completed capture is recorded (once)
@@ -114,7 +115,7 @@ export async function handlePaypalWebhook(
         ? (await settlePayment(tx, existing.id, { status: "completed", updateTime: capture.updateTime }))?.id
         : (await insertPayment(tx, { ...values, status: "completed" })).id;
       if (!paymentId) return "duplicate";
-      if (locked.status === "pending" && !locked.paymentId)
+      if (locked.status === "pending" && !locked.paymentId) {
         await recordOrderPayment(
           tx,
           {
@@ -126,8 +127,9 @@ export async function handlePaypalWebhook(
           },
           mail,
         );
-      else
-        log.error({ order: order.id, payment: paymentId }, "payment captured for an order no longer pending");
+        return "paid";
+      }
+      log.error({ order: order.id, payment: paymentId }, "payment captured for an order no longer pending");
       return "recorded";
     });
   } catch (error) {
