@@ -943,7 +943,7 @@ function withArticle(role: string): string {
 
 /** The dashboard's customer page (GET /api/users/{userId}/summary). */
 export const customerPage = {
-  back: "All Customers",
+  loading: "Loading customer...",
   joined: "Joined",
   active: "Active",
   inactive: "Inactive",

@@ -277,6 +277,13 @@ const dashboardPages: RouteObject[] = [
         path: "inactive",
         lazy: () => customersPage().then((m) => ({ element: <m.CustomersPage view="inactive" /> })),
       },
+      {
+        path: ":userId",
+        lazy: () =>
+          import("../features/dashboard/customers/customer-page").then((m) => ({
+            Component: m.CustomerPage,
+          })),
+      },
     ],
   },
   {

@@ -74,7 +74,9 @@ export const customerNotes = pgTable(
     note: text().notNull(),
     at: timestamp({ withTimezone: true }).notNull().default(sql`clock_timestamp()`),
   },
-  (t) => [index("customer_notes_user_at_idx").on(t.userId, t.at.desc().nullsFirst(), t.id.desc().nullsFirst())],
+  (t) => [
+    index("customer_notes_user_at_idx").on(t.userId, t.at.desc().nullsFirst(), t.id.desc().nullsFirst()),
+  ],
 );
 
 export type CustomerNote = typeof customerNotes.$inferSelect;

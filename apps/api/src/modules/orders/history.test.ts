@@ -316,7 +316,12 @@ describe("the orders lists' payment state", () => {
         cookie: caller.cookie,
       });
       expect(response.statusCode, response.body).toBe(200);
-      return response.json().data as { _id: string; paymentState: string; createdAt: string; status: string }[];
+      return response.json().data as {
+        _id: string;
+        paymentState: string;
+        createdAt: string;
+        status: string;
+      }[];
     };
     const all = await list("");
     expect(all.map((order) => [order._id, order.paymentState, order.status])).toEqual([
@@ -334,7 +339,11 @@ describe("the orders lists' payment state", () => {
       cookie: shop.manager.cookie,
     });
     expect(byStatus.json().data.map((order: { _id: string }) => order._id)).toEqual([declined._id]);
-    const bad = await inject(t.app, { method: "GET", url: "/api/orders?payment=paid", cookie: shop.admin.cookie });
+    const bad = await inject(t.app, {
+      method: "GET",
+      url: "/api/orders?payment=paid",
+      cookie: shop.admin.cookie,
+    });
     expect(bad.statusCode).toBe(400);
   });
 });

@@ -16,7 +16,11 @@ let refs: { category: string; thumbnail: string };
 
 beforeAll(async () => {
   t = await createTestApp();
-  [admin, manager, shopper] = [await quickUser(t, "admin"), await quickUser(t, "manager"), await quickUser(t)];
+  [admin, manager, shopper] = [
+    await quickUser(t, "admin"),
+    await quickUser(t, "manager"),
+    await quickUser(t),
+  ];
   refs = { category: (await makeCategory(t.database)).id, thumbnail: (await makeMedia(t.database)).id };
 });
 afterAll(async () => t.close());
@@ -147,13 +151,22 @@ describe("DELETE /api/reviews/:reviewId", () => {
   it("deletes anyone's review for staff and recomputes the product's rating; 404 after", async () => {
     const { productId, reviewIds } = await reviewedProduct([5, 3]);
     const id = reviewIds[1] as string;
-    expect((await inject(t.app, { method: "DELETE", url: `/api/reviews/${id}`, cookie: shopper.cookie })).statusCode).toBe(
-      403,
-    );
-    const deleted = await inject(t.app, { method: "DELETE", url: `/api/reviews/${id}`, cookie: manager.cookie });
+    expect(
+      (await inject(t.app, { method: "DELETE", url: `/api/reviews/${id}`, cookie: shopper.cookie }))
+        .statusCode,
+    ).toBe(403);
+    const deleted = await inject(t.app, {
+      method: "DELETE",
+      url: `/api/reviews/${id}`,
+      cookie: manager.cookie,
+    });
     expect(deleted.statusCode).toBe(200);
     expect(await ratingOf(productId)).toEqual({ average: 5, count: 1 });
-    const again = await inject(t.app, { method: "DELETE", url: `/api/reviews/${id}`, cookie: manager.cookie });
+    const again = await inject(t.app, {
+      method: "DELETE",
+      url: `/api/reviews/${id}`,
+      cookie: manager.cookie,
+    });
     expect(again.statusCode).toBe(404);
   });
 });
@@ -166,14 +179,20 @@ describe("GET /api/reviews", () => {
     await setHidden(first.reviewIds[1] as string, true);
 
     const list = async (query: string) => {
-      const response = await inject(t.app, { method: "GET", url: `/api/reviews?${query}`, cookie: manager.cookie });
+      const response = await inject(t.app, {
+        method: "GET",
+        url: `/api/reviews?${query}`,
+        cookie: manager.cookie,
+      });
       expect(response.statusCode, response.body).toBe(200);
       return response.json() as { data: { _id: string; hidden: boolean }[]; meta: { total: number } };
     };
     const ofFirst = await list(`product=${first.productId}&size=50`);
     expect(ofFirst.data.map((review) => review._id)).toEqual([...first.reviewIds].reverse());
     expect(ofFirst.data.map((review) => review.hidden)).toEqual([true, false]);
-    expect((await list(`product=${first.productId}&rating=2`)).data.map((r) => r._id)).toEqual([first.reviewIds[1]]);
+    expect((await list(`product=${first.productId}&rating=2`)).data.map((r) => r._id)).toEqual([
+      first.reviewIds[1],
+    ]);
     expect((await list(`product=${first.productId}&hidden=false`)).data.map((r) => r._id)).toEqual([
       first.reviewIds[0],
     ]);
@@ -187,7 +206,11 @@ describe("GET /api/reviews", () => {
     expect(anonymous.statusCode).toBe(401);
     const customer = await inject(t.app, { method: "GET", url: "/api/reviews", cookie: shopper.cookie });
     expect(customer.statusCode).toBe(403);
-    const badRating = await inject(t.app, { method: "GET", url: "/api/reviews?rating=7", cookie: manager.cookie });
+    const badRating = await inject(t.app, {
+      method: "GET",
+      url: "/api/reviews?rating=7",
+      cookie: manager.cookie,
+    });
     expect(badRating.statusCode).toBe(400);
   });
 });

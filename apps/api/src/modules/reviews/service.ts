@@ -123,7 +123,12 @@ export async function listReviewsForStaff(
 ): Promise<{ items: StaffReviewDto[]; total: number }> {
   const { rows, total } = await listStaffReviews(
     db,
-    { rating: query.rating, productId: query.product, keyword: query.keyword || undefined, hidden: query.hidden },
+    {
+      rating: query.rating,
+      productId: query.product,
+      keyword: query.keyword || undefined,
+      hidden: query.hidden,
+    },
     limitOffset(page),
   );
   return { items: rows.map(toStaffReviewDto), total };

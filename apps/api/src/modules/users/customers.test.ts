@@ -38,10 +38,16 @@ describe("GET /api/users/:userId/summary", () => {
     const response = await summary(shop.shopper.user.id);
     expect(response.statusCode, response.body).toBe(200);
     const data = response.json().data as CustomerSummaryDto;
-    expect(data.user).toMatchObject({ _id: shop.shopper.user.id, email: shop.shopper.user.email, status: true });
+    expect(data.user).toMatchObject({
+      _id: shop.shopper.user.id,
+      email: shop.shopper.user.email,
+      status: true,
+    });
     expect(data.addresses.map((address) => address._id)).toEqual([shop.addressId]);
     // Every order of every status, the taken one and the pending one.
-    expect(data.orders.items.map((order) => order._id).sort()).toEqual([shop.orderId, shop.paidOrderId].sort());
+    expect(data.orders.items.map((order) => order._id).sort()).toEqual(
+      [shop.orderId, shop.paidOrderId].sort(),
+    );
 
     const [taken] = await t.database.db
       .select({
@@ -63,7 +69,14 @@ describe("GET /api/users/:userId/summary", () => {
   it("answers a customer without orders with zeros, and 404 for an unknown user", async () => {
     const fresh = await quickUser(t);
     const data = (await summary(fresh.user.id)).json().data as CustomerSummaryDto;
-    expect(data.orders).toEqual({ count: 0, netSpend: 0, averageOrder: 0, first: null, last: null, items: [] });
+    expect(data.orders).toEqual({
+      count: 0,
+      netSpend: 0,
+      averageOrder: 0,
+      first: null,
+      last: null,
+      items: [],
+    });
     expect(data.addresses).toEqual([]);
     expect(data.notes).toEqual([]);
     const missing = await summary(newId());
@@ -90,7 +103,10 @@ describe("POST /api/users/:userId/notes", () => {
     });
     await addNote(customer.user.id, "Prefers deliveries after 6 pm.");
     const notes = ((await summary(customer.user.id)).json().data as CustomerSummaryDto).notes;
-    expect(notes.map((note) => note.note)).toEqual(["Prefers deliveries after 6 pm.", "Called about a late parcel."]);
+    expect(notes.map((note) => note.note)).toEqual([
+      "Prefers deliveries after 6 pm.",
+      "Called about a late parcel.",
+    ]);
   });
 
   it("refuses a blank note, unknown users, managers, and the database refuses to rewrite a note", async () => {

@@ -122,7 +122,11 @@ const customerOrderColumns = {
 };
 
 /** The newest orders of a customer, of every status. */
-export function listOrdersOfCustomer(db: Database, userId: string, limit: number): Promise<CustomerOrderRow[]> {
+export function listOrdersOfCustomer(
+  db: Database,
+  userId: string,
+  limit: number,
+): Promise<CustomerOrderRow[]> {
   return db
     .select(customerOrderColumns)
     .from(orders)
@@ -135,7 +139,10 @@ export function listOrdersOfCustomer(db: Database, userId: string, limit: number
  * What the ledger holds for a customer's orders (decision 017): the orders with a payment taken,
  * and payments taken minus refunds in cents, the figure the sales report sums.
  */
-export async function customerMoney(db: Database, userId: string): Promise<{ paidOrders: number; netCents: number }> {
+export async function customerMoney(
+  db: Database,
+  userId: string,
+): Promise<{ paidOrders: number; netCents: number }> {
   const [row] = await db
     .select({
       paidOrders: sql<number>`count(distinct ${salesLedger.orderId}) filter (where ${salesLedger.kind} = 'payment')::int`,
@@ -153,7 +160,8 @@ export async function findPaidOrderOfCustomer(
   userId: string,
   which: "first" | "last",
 ): Promise<CustomerOrderRow | undefined> {
-  const order = which === "first" ? [asc(orders.createdAt), asc(orders.id)] : [desc(orders.createdAt), desc(orders.id)];
+  const order =
+    which === "first" ? [asc(orders.createdAt), asc(orders.id)] : [desc(orders.createdAt), desc(orders.id)];
   const [row] = await db
     .select(customerOrderColumns)
     .from(orders)
