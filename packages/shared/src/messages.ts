@@ -1007,6 +1007,11 @@ export const reviewModeration = {
   deleted: "Review deleted.",
   empty: "No reviews found.",
   by: (name: string) => `by ${name}`,
+  viewInShop: "View in the shop",
+  /** The chip of the product filter: "Product: Trail Running Shoes". */
+  productFilter: (name: string) => `Product: ${name}`,
+  clearProduct: "Show every product",
+  loading: "Loading reviews...",
 } as const;
 
 /** The dashboard's orders lists: the payment state column and its filter. */

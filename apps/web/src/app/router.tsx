@@ -287,6 +287,12 @@ const dashboardPages: RouteObject[] = [
     ],
   },
   {
+    path: "reviews",
+    handle: staffOnly,
+    lazy: () =>
+      import("../features/dashboard/reviews/reviews-page").then((m) => ({ Component: m.ReviewsPage })),
+  },
+  {
     path: "media",
     lazy: () => import("../features/dashboard/media/media-page").then((m) => ({ Component: m.MediaPage })),
   },
