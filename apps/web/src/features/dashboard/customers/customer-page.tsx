@@ -129,19 +129,21 @@ function CustomerDetails({ summary }: { summary: CustomerSummaryDto }) {
             <CustomerNotes userId={user._id} notes={summary.notes} />
           </SectionCard>
         </div>
-        <SectionCard title={customerPage.addresses}>
-          {summary.addresses.length === 0 ? (
-            <p className="text-sm text-neutral-600">{customerPage.noAddresses}</p>
-          ) : (
-            <ul className="space-y-4">
-              {summary.addresses.map((address) => (
-                <li key={address._id}>
-                  <AddressLines address={address} />
-                </li>
-              ))}
-            </ul>
-          )}
-        </SectionCard>
+        <div className="self-start">
+          <SectionCard title={customerPage.addresses}>
+            {summary.addresses.length === 0 ? (
+              <p className="text-sm text-neutral-600">{customerPage.noAddresses}</p>
+            ) : (
+              <ul className="space-y-4">
+                {summary.addresses.map((address) => (
+                  <li key={address._id}>
+                    <AddressLines address={address} />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </SectionCard>
+        </div>
       </div>
     </>
   );
