@@ -434,6 +434,7 @@ test.describe("signed in as a manager", () => {
       "Products",
       "Categories",
       "Discounts",
+      "Reviews",
       "Media",
       "Settings",
     ]);
@@ -441,6 +442,7 @@ test.describe("signed in as a manager", () => {
     await expect(page.getByText("Refunds")).toHaveCount(0);
 
     expect((await page.request.get("/api/users/customers")).status()).toBe(403);
+    expect((await page.request.get("/api/users/ffffffffffffffffffffffff/summary")).status()).toBe(403);
     expect((await page.request.get("/api/payments")).status()).toBe(403);
     expect((await page.request.get("/api/users/admin")).status()).toBe(200);
 

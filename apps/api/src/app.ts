@@ -43,6 +43,7 @@ import { paymentRoutes } from "./modules/payments/routes";
 import { categoryProductRoutes, productRoutes, searchRoutes } from "./modules/products/routes";
 import { refundRoutes } from "./modules/refunds/routes";
 import { reportRoutes } from "./modules/reports/routes";
+import { reviewModerationRoutes } from "./modules/reviews/moderation-routes";
 import { reviewRoutes } from "./modules/reviews/routes";
 import { resolveSession } from "./modules/sessions/service";
 import { SETTINGS_CHANNEL } from "./modules/settings/repo";
@@ -224,6 +225,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
       await apiScope.register(categoryProductRoutes, { prefix: "/categories" });
       await apiScope.register(productRoutes, { prefix: "/products" });
       await apiScope.register(reviewRoutes, { prefix: "/products" });
+      await apiScope.register(reviewModerationRoutes, { prefix: "/reviews" });
       await apiScope.register(searchRoutes, { prefix: "/search" });
       await apiScope.register(orderRoutes, { prefix: "/orders" });
       await apiScope.register(documentRoutes, { prefix: "/orders" });

@@ -195,6 +195,46 @@ export interface paths {
         patch: operations["changeUserRole"];
         trace?: never;
     };
+    "/api/users/{userId}/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A customer's page: account, addresses, orders with net spend (payments taken minus refunds) and staff notes (admin)
+         * @description Roles: admin.
+         */
+        get: operations["getCustomerSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/{userId}/notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Append a staff note on a customer; notes are never edited or removed (admin)
+         * @description Roles: admin.
+         */
+        post: operations["addCustomerNote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/users/user/{userId}/status": {
         parameters: {
             query?: never;
@@ -673,6 +713,70 @@ export interface paths {
          * @description Any signed-in, active user.
          */
         put: operations["editOwnReview"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every review, hidden ones included, newest first; by `rating`, `product`, `keyword` (title and text) and `hidden` (staff)
+         * @description Roles: admin, manager.
+         */
+        get: operations["listReviews"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reviews/{reviewId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete anyone's review; the product's rating and count follow (staff)
+         * @description Roles: admin, manager.
+         */
+        delete: operations["deleteReview"];
+        options?: never;
+        head?: never;
+        /**
+         * Hide a review from the shop (kept; left out of the product's rating and count) or show it again (staff)
+         * @description Roles: admin, manager.
+         */
+        patch: operations["setReviewVisibility"];
+        trace?: never;
+    };
+    "/api/reviews/{reviewId}/reply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set the shop's reply, shown under the review on the product page (staff)
+         * @description Roles: admin, manager.
+         */
+        put: operations["replyToReview"];
         post?: never;
         delete?: never;
         options?: never;
@@ -2534,6 +2638,254 @@ export interface operations {
                             role: "admin" | "manager" | "customer";
                             status: boolean;
                             createdAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body or file is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body's or the file's type is not accepted. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getCustomerSummary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            user: {
+                                _id: string;
+                                name: {
+                                    firstName: string;
+                                    lastName: string;
+                                };
+                                email: string;
+                                avatar: {
+                                    url: string;
+                                } | null;
+                                /** @enum {string} */
+                                role: "admin" | "manager" | "customer";
+                                status: boolean;
+                                createdAt: string;
+                            };
+                            addresses: {
+                                _id: string;
+                                name: {
+                                    firstName: string;
+                                    lastName: string;
+                                };
+                                countryCode: string;
+                                phoneNumber: string;
+                                building: string;
+                                street: string;
+                                city: string;
+                                state: string;
+                                pinCode: string;
+                                country: string;
+                            }[];
+                            orders: {
+                                count: number;
+                                netSpend: number;
+                                averageOrder: number;
+                                first: {
+                                    _id: string;
+                                    number: number;
+                                    createdAt: string;
+                                    /** @enum {string} */
+                                    status: "pending" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
+                                    totalAmount: number;
+                                    currency: string;
+                                } | null;
+                                last: {
+                                    _id: string;
+                                    number: number;
+                                    createdAt: string;
+                                    /** @enum {string} */
+                                    status: "pending" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
+                                    totalAmount: number;
+                                    currency: string;
+                                } | null;
+                                items: {
+                                    _id: string;
+                                    number: number;
+                                    createdAt: string;
+                                    /** @enum {string} */
+                                    status: "pending" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
+                                    totalAmount: number;
+                                    currency: string;
+                                }[];
+                            };
+                            notes: {
+                                _id: string;
+                                note: string;
+                                at: string;
+                                author: {
+                                    _id: string | null;
+                                    name: string;
+                                };
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    addCustomerNote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    note: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            _id: string;
+                            note: string;
+                            at: string;
+                            author: {
+                                _id: string | null;
+                                name: string;
+                            };
                         };
                     };
                 };
@@ -4770,6 +5122,10 @@ export interface operations {
                                 };
                                 createdAt: string;
                                 updatedAt: string;
+                                reply: {
+                                    text: string;
+                                    at: string;
+                                } | null;
                             }[];
                             updatedAt: string;
                             variants: {
@@ -5389,6 +5745,10 @@ export interface operations {
                                 };
                                 createdAt: string;
                                 updatedAt: string;
+                                reply: {
+                                    text: string;
+                                    at: string;
+                                } | null;
                             }[];
                             updatedAt: string;
                             variants: {
@@ -5573,6 +5933,10 @@ export interface operations {
                                 };
                                 createdAt: string;
                                 updatedAt: string;
+                                reply: {
+                                    text: string;
+                                    at: string;
+                                } | null;
                             }[];
                             updatedAt: string;
                             variants: {
@@ -5941,6 +6305,10 @@ export interface operations {
                             };
                             createdAt: string;
                             updatedAt: string;
+                            reply: {
+                                text: string;
+                                at: string;
+                            } | null;
                         }[];
                         meta: {
                             page: number;
@@ -6033,6 +6401,10 @@ export interface operations {
                             };
                             createdAt: string;
                             updatedAt: string;
+                            reply: {
+                                text: string;
+                                at: string;
+                            } | null;
                         };
                     };
                 };
@@ -6249,6 +6621,445 @@ export interface operations {
                             };
                             createdAt: string;
                             updatedAt: string;
+                            reply: {
+                                text: string;
+                                at: string;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body or file is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body's or the file's type is not accepted. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listReviews: {
+        parameters: {
+            query?: {
+                page?: number;
+                size?: number;
+                keyword?: string;
+                rating?: number;
+                product?: string;
+                hidden?: "true" | "false";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            _id: string;
+                            title: string;
+                            rating: number;
+                            comment: string;
+                            user: {
+                                _id: string;
+                                name: {
+                                    firstName: string;
+                                    lastName: string;
+                                };
+                                avatar: {
+                                    url: string;
+                                } | null;
+                            };
+                            createdAt: string;
+                            updatedAt: string;
+                            reply: {
+                                text: string;
+                                at: string;
+                            } | null;
+                            product: {
+                                _id: string;
+                                name: string;
+                            };
+                            hidden: boolean;
+                        }[];
+                        meta: {
+                            page: number;
+                            size: number;
+                            pageCount: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deleteReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                reviewId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        /** @enum {string|null} */
+                        data: null;
+                    };
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body or file is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body's or the file's type is not accepted. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    setReviewVisibility: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                reviewId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    hidden: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            _id: string;
+                            title: string;
+                            rating: number;
+                            comment: string;
+                            user: {
+                                _id: string;
+                                name: {
+                                    firstName: string;
+                                    lastName: string;
+                                };
+                                avatar: {
+                                    url: string;
+                                } | null;
+                            };
+                            createdAt: string;
+                            updatedAt: string;
+                            reply: {
+                                text: string;
+                                at: string;
+                            } | null;
+                            product: {
+                                _id: string;
+                                name: string;
+                            };
+                            hidden: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body or file is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body's or the file's type is not accepted. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    replyToReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                reviewId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    text: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            _id: string;
+                            title: string;
+                            rating: number;
+                            comment: string;
+                            user: {
+                                _id: string;
+                                name: {
+                                    firstName: string;
+                                    lastName: string;
+                                };
+                                avatar: {
+                                    url: string;
+                                } | null;
+                            };
+                            createdAt: string;
+                            updatedAt: string;
+                            reply: {
+                                text: string;
+                                at: string;
+                            } | null;
+                            product: {
+                                _id: string;
+                                name: string;
+                            };
+                            hidden: boolean;
                         };
                     };
                 };
@@ -6404,6 +7215,7 @@ export interface operations {
                 page?: number;
                 size?: number;
                 keyword?: string;
+                payment?: "none" | "pending" | "completed" | "partially_refunded" | "refunded" | "failed";
                 from?: string;
                 to?: string;
             };
@@ -6438,6 +7250,8 @@ export interface operations {
                             updatedAt: string;
                             /** @enum {string} */
                             status: "pending" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
+                            /** @enum {string} */
+                            paymentState: "none" | "pending" | "completed" | "partially_refunded" | "refunded" | "failed";
                             totalAmount: number;
                             subTotal: number;
                             savedAmount: number;
@@ -6620,6 +7434,8 @@ export interface operations {
                             updatedAt: string;
                             /** @enum {string} */
                             status: "pending" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
+                            /** @enum {string} */
+                            paymentState: "none" | "pending" | "completed" | "partially_refunded" | "refunded" | "failed";
                             totalAmount: number;
                             subTotal: number;
                             savedAmount: number;
@@ -6752,6 +7568,8 @@ export interface operations {
                             updatedAt: string;
                             /** @enum {string} */
                             status: "pending" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
+                            /** @enum {string} */
+                            paymentState: "none" | "pending" | "completed" | "partially_refunded" | "refunded" | "failed";
                             totalAmount: number;
                             subTotal: number;
                             savedAmount: number;
@@ -6980,6 +7798,8 @@ export interface operations {
                             updatedAt: string;
                             /** @enum {string} */
                             status: "pending" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
+                            /** @enum {string} */
+                            paymentState: "none" | "pending" | "completed" | "partially_refunded" | "refunded" | "failed";
                             totalAmount: number;
                             subTotal: number;
                             savedAmount: number;
@@ -7120,6 +7940,8 @@ export interface operations {
                             updatedAt: string;
                             /** @enum {string} */
                             status: "pending" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
+                            /** @enum {string} */
+                            paymentState: "none" | "pending" | "completed" | "partially_refunded" | "refunded" | "failed";
                             totalAmount: number;
                             subTotal: number;
                             savedAmount: number;
@@ -7310,6 +8132,8 @@ export interface operations {
                             updatedAt: string;
                             /** @enum {string} */
                             status: "pending" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
+                            /** @enum {string} */
+                            paymentState: "none" | "pending" | "completed" | "partially_refunded" | "refunded" | "failed";
                             totalAmount: number;
                             subTotal: number;
                             savedAmount: number;
@@ -7497,6 +8321,7 @@ export interface operations {
                 page?: number;
                 size?: number;
                 keyword?: string;
+                payment?: "none" | "pending" | "completed" | "partially_refunded" | "refunded" | "failed";
                 from?: string;
                 to?: string;
             };
@@ -7533,6 +8358,8 @@ export interface operations {
                             updatedAt: string;
                             /** @enum {string} */
                             status: "pending" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
+                            /** @enum {string} */
+                            paymentState: "none" | "pending" | "completed" | "partially_refunded" | "refunded" | "failed";
                             totalAmount: number;
                             subTotal: number;
                             savedAmount: number;
@@ -7682,6 +8509,8 @@ export interface operations {
                             updatedAt: string;
                             /** @enum {string} */
                             status: "pending" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
+                            /** @enum {string} */
+                            paymentState: "none" | "pending" | "completed" | "partially_refunded" | "refunded" | "failed";
                             totalAmount: number;
                             subTotal: number;
                             savedAmount: number;
@@ -7886,6 +8715,8 @@ export interface operations {
                             updatedAt: string;
                             /** @enum {string} */
                             status: "pending" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
+                            /** @enum {string} */
+                            paymentState: "none" | "pending" | "completed" | "partially_refunded" | "refunded" | "failed";
                             totalAmount: number;
                             subTotal: number;
                             savedAmount: number;
@@ -8118,6 +8949,8 @@ export interface operations {
                             updatedAt: string;
                             /** @enum {string} */
                             status: "pending" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
+                            /** @enum {string} */
+                            paymentState: "none" | "pending" | "completed" | "partially_refunded" | "refunded" | "failed";
                             totalAmount: number;
                             subTotal: number;
                             savedAmount: number;
@@ -8572,6 +9405,8 @@ export interface operations {
                             updatedAt: string;
                             /** @enum {string} */
                             status: "pending" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
+                            /** @enum {string} */
+                            paymentState: "none" | "pending" | "completed" | "partially_refunded" | "refunded" | "failed";
                             totalAmount: number;
                             subTotal: number;
                             savedAmount: number;
@@ -8704,6 +9539,8 @@ export interface operations {
                             updatedAt: string;
                             /** @enum {string} */
                             status: "pending" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
+                            /** @enum {string} */
+                            paymentState: "none" | "pending" | "completed" | "partially_refunded" | "refunded" | "failed";
                             totalAmount: number;
                             subTotal: number;
                             savedAmount: number;
@@ -8908,6 +9745,7 @@ export interface operations {
             query?: {
                 status?: "pending" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
                 keyword?: string;
+                payment?: "none" | "pending" | "completed" | "partially_refunded" | "refunded" | "failed";
                 from?: string;
                 to?: string;
             };

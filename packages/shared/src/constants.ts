@@ -41,6 +41,9 @@ export const FIRST_ORDER_NUMBER = 1001;
  * completed payment to partially_refunded and, once all of it went back, refunded.
  */
 export const PAYMENT_STATUSES = ["pending", "completed", "partially_refunded", "refunded", "failed"] as const;
+/** An order's payment state as the staff's orders lists show and filter it: a payment's status, or none. */
+export const PAYMENT_STATES = ["none", ...PAYMENT_STATUSES] as const;
+export type PaymentState = (typeof PAYMENT_STATES)[number];
 /** The states of a payment whose money the shop took (some or all of it may have gone back since). */
 export const TAKEN_PAYMENT_STATUSES = ["completed", "partially_refunded", "refunded"] as const;
 
@@ -122,6 +125,8 @@ export const REVIEW_TITLE_MIN = 10;
 export const REVIEW_TITLE_MAX = 150;
 export const REVIEW_COMMENT_MIN = 20;
 export const REVIEW_COMMENT_MAX = 2000;
+/** The longest reply of the shop under a review. */
+export const MAX_REVIEW_REPLY = 2000;
 export const RATING_MIN = 1;
 export const RATING_MAX = 5;
 

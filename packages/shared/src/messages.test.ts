@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { stock, successes, validation, warnings } from "./messages";
+import { customerPage, stock, successes, validation, warnings } from "./messages";
 
 describe("validation message helpers", () => {
   it("says 'character' in the singular for a minimum of 1", () => {
@@ -57,5 +57,13 @@ describe("dashboard warnings", () => {
   it("counts the failing emails in the singular and the plural", () => {
     expect(warnings.failingEmails(1)).toBe("1 email could not be sent.");
     expect(warnings.failingEmails(3)).toBe("3 emails could not be sent.");
+  });
+});
+
+describe("customer page messages", () => {
+  it("names the person and the role with its article in the role change's confirmation", () => {
+    expect(customerPage.confirmRole("Priya Shah", "admin")).toBe("Make Priya Shah an admin?");
+    expect(customerPage.confirmRole("Priya Shah", "manager")).toBe("Make Priya Shah a manager?");
+    expect(customerPage.confirmRoleButton("customer")).toBe("Make a customer");
   });
 });

@@ -937,3 +937,98 @@ export const settingsPage = {
     empty: "The settings have not been changed yet.",
   },
 } as const;
+
+/** "an admin", "a manager", "a customer": a role with its article. */
+function withArticle(role: string): string {
+  return /^[aeiou]/i.test(role) ? `an ${role}` : `a ${role}`;
+}
+
+/** The dashboard's customer page (GET /api/users/{userId}/summary). */
+export const customerPage = {
+  loading: "Loading customer...",
+  joined: "Joined",
+  active: "Active",
+  inactive: "Inactive",
+  email: "Email",
+  role: "Role",
+  addresses: "Addresses",
+  noAddresses: "No saved addresses.",
+  orders: "Orders",
+  noOrders: "No orders yet.",
+  netSpend: "Net spend",
+  netSpendHint: "Payments taken minus refunds.",
+  orderCount: "Paid orders",
+  averageOrder: "Average order",
+  firstOrder: "First order",
+  lastOrder: "Last order",
+  none: "—",
+  notes: "Notes",
+  noNotes: "No notes yet.",
+  noteLabel: "Add a note",
+  noteHint: "Only staff see notes; notes cannot be edited or removed.",
+  addNote: "Add note",
+  deactivate: "Deactivate",
+  reactivate: "Reactivate",
+  changeRole: "Change role",
+  /** The role change's confirmation names it: "Make Priya Shah an admin?". */
+  confirmRole: (name: string, role: string) => `Make ${name} ${withArticle(role)}?`,
+  confirmRoleButton: (role: string) => `Make ${withArticle(role)}`,
+  /** A row of the customers list, for screen readers: "Open Priya Shah". */
+  openCustomer: (name: string) => `Open ${name}`,
+  noteAdded: "Note added to the customer.",
+  notFound: "This customer does not exist.",
+} as const;
+
+/** The dashboard's reviews page and the shop's replies shown under reviews. */
+export const reviewModeration = {
+  title: "Reviews",
+  allRatings: "All ratings",
+  rating: "Rating",
+  stars: (n: number) => (n === 1 ? "1 star" : `${n} stars`),
+  product: "Product",
+  allProducts: "All products",
+  visibility: "Visibility",
+  allReviews: "All reviews",
+  shown: "Shown",
+  hiddenOnly: "Hidden",
+  hiddenBadge: "Hidden from the shop",
+  hide: "Hide",
+  show: "Show",
+  delete: "Delete",
+  confirmDelete: "Delete this review? It cannot be brought back.",
+  reply: "Reply",
+  editReply: "Edit reply",
+  replyLabel: "Reply from the shop",
+  replyHint: "Shown under the review on the product page.",
+  saveReply: "Save reply",
+  /** The reply's heading under a review on the product page. */
+  shopReply: "Reply from the shop",
+  hidden: "Review hidden: it no longer shows in the shop or counts in the rating.",
+  shownAgain: "Review shown in the shop again.",
+  replied: "Reply saved.",
+  deleted: "Review deleted.",
+  empty: "No reviews found.",
+  by: (name: string) => `by ${name}`,
+  viewInShop: "View in the shop",
+  /** The chip of the product filter: "Product: Trail Running Shoes". */
+  productFilter: (name: string) => `Product: ${name}`,
+  clearProduct: "Show every product",
+  loading: "Loading reviews...",
+} as const;
+
+/** The dashboard's orders lists: the payment state column and its filter. */
+export const paymentStates = {
+  column: "Payment",
+  placed: "Placed",
+  fulfilment: "Fulfilment",
+  filter: "Payment",
+  all: "All payments",
+  labels: {
+    none: "Not paid",
+    pending: "Pending",
+    completed: "Paid",
+    partially_refunded: "Partly refunded",
+    refunded: "Refunded",
+    failed: "Failed",
+  },
+} as const;

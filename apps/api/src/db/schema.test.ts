@@ -108,6 +108,7 @@ describe("database schema", () => {
       "addresses",
       "categories",
       "credit_note_counters",
+      "customer_notes",
       "discount_categories",
       "discount_products",
       "discounts",

@@ -277,7 +277,20 @@ const dashboardPages: RouteObject[] = [
         path: "inactive",
         lazy: () => customersPage().then((m) => ({ element: <m.CustomersPage view="inactive" /> })),
       },
+      {
+        path: ":userId",
+        lazy: () =>
+          import("../features/dashboard/customers/customer-page").then((m) => ({
+            Component: m.CustomerPage,
+          })),
+      },
     ],
+  },
+  {
+    path: "reviews",
+    handle: staffOnly,
+    lazy: () =>
+      import("../features/dashboard/reviews/reviews-page").then((m) => ({ Component: m.ReviewsPage })),
   },
   {
     path: "media",

@@ -1,4 +1,4 @@
-import type { DiscountStatus, EmailStatus, OrderStatus, PaymentStatus } from "@shop/shared/constants";
+import type { DiscountStatus, EmailStatus, OrderStatus, PaymentState } from "@shop/shared/constants";
 import { type OrderTone, statusTone } from "@shop/shared/orders";
 import { cx } from "../lib/cx";
 
@@ -16,7 +16,8 @@ const TONES: Record<Tone, string> = {
   grey: "bg-neutral-100 text-neutral-700 ring-neutral-500/30",
 };
 
-const PAYMENT_TONES: Record<PaymentStatus, Tone> = {
+const PAYMENT_TONES: Record<PaymentState, Tone> = {
+  none: "grey",
   pending: "yellow",
   completed: "green",
   partially_refunded: "blue",
@@ -34,11 +35,13 @@ const DISCOUNT_TONES: Record<DiscountStatus, Tone> = {
 
 type StatusBadgeProps = (
   | { kind: "order"; status: OrderStatus }
-  | { kind: "payment"; status: PaymentStatus }
+  | { kind: "payment"; status: PaymentState }
   | { kind: "email"; status: EmailStatus }
   | { kind: "discount"; status: DiscountStatus }
 ) & {
   className?: string;
+  /** The words shown instead of the status itself ("Not paid" for a payment state of none). */
+  label?: string;
 };
 
 /**
@@ -48,7 +51,7 @@ type StatusBadgeProps = (
  * emails: yellow queued, green sent, red failed; discount codes: green active, blue scheduled, red
  * expired, yellow used up, grey switched off.
  */
-export function StatusBadge({ className, ...badge }: StatusBadgeProps) {
+export function StatusBadge({ className, label, ...badge }: StatusBadgeProps) {
   const tone =
     badge.kind === "order"
       ? statusTone(badge.status)
@@ -66,7 +69,7 @@ export function StatusBadge({ className, ...badge }: StatusBadgeProps) {
       )}
     >
       <span className="sr-only">Status: </span>
-      {badge.status.replace(/[-_]/g, " ")}
+      {label ?? badge.status.replace(/[-_]/g, " ")}
     </span>
   );
 }

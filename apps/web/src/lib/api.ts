@@ -30,6 +30,7 @@ export function ordersExportUrl(filters: {
   keyword?: string | undefined;
   from?: string | undefined;
   to?: string | undefined;
+  payment?: string | undefined;
 }): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(filters)) if (value) params.set(key, value);

@@ -83,6 +83,7 @@ export const paidOrder: OrderDto = {
   createdAt: lamp.createdAt,
   updatedAt: lamp.createdAt,
   status: "processing",
+  paymentState: "completed",
   totalAmount: 115.4,
   subTotal: 60,
   savedAmount: 0,

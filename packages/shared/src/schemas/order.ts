@@ -4,6 +4,7 @@ import {
   ORDER_EVENT_TYPES,
   ORDER_STATUSES,
   PAYMENT_GATEWAYS,
+  PAYMENT_STATES,
   PAYMENT_STATUSES,
   ROLES,
 } from "../constants";
@@ -121,6 +122,8 @@ export const Day = z.preprocess(
  */
 const orderFilterFields = {
   keyword: ListQuery.shape.keyword,
+  /** The payment's state (PAYMENT_STATES): `none` for an order with no payment at all. */
+  payment: z.preprocess((value) => (value === "" ? undefined : value), oneOf(PAYMENT_STATES).optional()),
   from: Day,
   to: Day,
 };
@@ -214,6 +217,11 @@ export const OrderDto = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   status: z.enum(ORDER_STATUSES),
+  /**
+   * The state of the order's payment: the taken one's, else its latest attempt's (pending, failed),
+   * `none` without any. Shown to every staff member, as the status is (not the payment itself).
+   */
+  paymentState: z.enum(PAYMENT_STATES),
   totalAmount: z.number(),
   subTotal: z.number(),
   savedAmount: z.number(),

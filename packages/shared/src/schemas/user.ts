@@ -1,7 +1,8 @@
 import { z } from "zod";
-import { PASSWORD_MAX_LENGTH, ROLES } from "../constants";
+import { ORDER_STATUSES, PASSWORD_MAX_LENGTH, ROLES } from "../constants";
 import { validation } from "../messages";
-import { Email, Id, Name, NameForm, oneOf, Password } from "./common";
+import { AddressDto } from "./address";
+import { Email, Id, Name, NameForm, oneOf, Password, text } from "./common";
 
 /** A user as the API shows it. */
 export const UserDto = z.object({
@@ -92,3 +93,56 @@ export type RoleChangeInput = z.infer<typeof RoleChangeInput>;
 
 export const UserIdParams = z.object({ userId: Id });
 export type UserIdParams = z.infer<typeof UserIdParams>;
+
+/** The longest staff note on a customer. */
+export const MAX_CUSTOMER_NOTE = 2000;
+
+/** POST /users/{userId}/notes (admin): a staff note on a customer, trimmed, 1 to 2000 characters. */
+export const CustomerNoteInput = z.object({ note: text({ max: MAX_CUSTOMER_NOTE }) }).strict();
+export type CustomerNoteInput = z.infer<typeof CustomerNoteInput>;
+
+/** A staff note on a customer: who wrote it (their name as it was then) and when. */
+export const CustomerNoteDto = z.object({
+  _id: z.string(),
+  note: z.string(),
+  at: z.string(),
+  /** `_id` is null once the author's account is gone; the name stays. */
+  author: z.object({ _id: z.string().nullable(), name: z.string() }),
+});
+export type CustomerNoteDto = z.infer<typeof CustomerNoteDto>;
+
+/** An order as the customer page lists it. */
+export const CustomerOrderDto = z.object({
+  _id: z.string(),
+  number: z.number().int(),
+  createdAt: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  totalAmount: z.number(),
+  currency: z.string(),
+});
+export type CustomerOrderDto = z.infer<typeof CustomerOrderDto>;
+
+/** How many of a customer's orders the summary lists, newest first (`orders.count` counts them all). */
+export const CUSTOMER_ORDERS_LISTED = 50;
+
+/**
+ * GET /users/{userId}/summary (admin). `orders.netSpend` is what the ledger holds for the customer's
+ * orders: payments taken minus refunds (decision 017), the figure the sales report sums.
+ * `orders.count` counts the orders with a payment taken, `averageOrder` is netSpend over that count
+ * (0 without one), `first` and `last` are the first and last of those orders. `orders.items` lists
+ * the newest CUSTOMER_ORDERS_LISTED orders of every status; notes come newest first.
+ */
+export const CustomerSummaryDto = z.object({
+  user: UserDto,
+  addresses: z.array(AddressDto),
+  orders: z.object({
+    count: z.number().int(),
+    netSpend: z.number(),
+    averageOrder: z.number(),
+    first: CustomerOrderDto.nullable(),
+    last: CustomerOrderDto.nullable(),
+    items: z.array(CustomerOrderDto),
+  }),
+  notes: z.array(CustomerNoteDto),
+});
+export type CustomerSummaryDto = z.infer<typeof CustomerSummaryDto>;

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, pgTable, smallint, text, timestamp, unique } from "drizzle-orm/pg-core";
+import { boolean, check, index, pgTable, smallint, text, timestamp, unique } from "drizzle-orm/pg-core";
 import { idRef, primaryId } from "./columns";
 import { products } from "./products";
 import { users } from "./users";
@@ -17,6 +17,11 @@ export const reviews = pgTable(
     title: text().notNull(),
     rating: smallint().notNull(),
     comment: text().notNull(),
+    // Hidden by staff: kept, but left out of the shop's reads and of the product's rating and count.
+    hidden: boolean().notNull().default(false),
+    // The shop's answer, shown under the review on the product page.
+    reply: text(),
+    repliedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true })
       .notNull()
@@ -32,6 +37,8 @@ export const reviews = pgTable(
       t.createdAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
+    // The staff's list of every review, newest first.
+    index("reviews_created_at_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );
 

@@ -41,6 +41,8 @@ export const salesLedger = pgTable(
   (t) => [
     check("sales_ledger_kind_check", sql`${t.kind} in ('payment', 'refund')`),
     index("sales_ledger_at_idx").on(t.at),
+    // A customer's net spend (modules/users: the customer page) sums the rows of their orders.
+    index("sales_ledger_order_id_idx").on(t.orderId),
   ],
 );
 

@@ -57,3 +57,26 @@ export type User = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
 export type Session = typeof sessions.$inferSelect;
 export type NewSession = typeof sessions.$inferInsert;
+
+/**
+ * Staff notes on a customer, newest first on the customer page. Append-only: the API inserts and
+ * reads, never updates or deletes (the author's name is kept as it was when written).
+ */
+export const customerNotes = pgTable(
+  "customer_notes",
+  {
+    id: primaryId(),
+    userId: idRef()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    authorId: idRef().references(() => users.id, { onDelete: "set null" }),
+    authorName: text().notNull(),
+    note: text().notNull(),
+    at: timestamp({ withTimezone: true }).notNull().default(sql`clock_timestamp()`),
+  },
+  (t) => [
+    index("customer_notes_user_at_idx").on(t.userId, t.at.desc().nullsFirst(), t.id.desc().nullsFirst()),
+  ],
+);
+
+export type CustomerNote = typeof customerNotes.$inferSelect;

@@ -1,3 +1,4 @@
+import type { PaymentState } from "@shop/shared/constants";
 import { type SignedInViewer, seesCustomerDetails } from "@shop/shared/roles";
 import type { OrderDto, OrderEventDto, OrderSummaryDto, RefundDto } from "@shop/shared/schemas/order";
 import type { OrderEvent } from "#api/db/schema/orders";
@@ -11,7 +12,7 @@ import type { OrderLineRow, OrderRow } from "./repo";
  * gets no email, phone number or payment (seesCustomerDetails).
  */
 export function toOrderSummaryDto(
-  { order, user, payment }: NonNullable<OrderRow>,
+  { order, user, payment, paymentState }: NonNullable<OrderRow> & { paymentState?: PaymentState },
   viewer: SignedInViewer,
   refunds: readonly Refund[],
 ): Omit<OrderSummaryDto, "itemCount"> {
@@ -23,6 +24,9 @@ export function toOrderSummaryDto(
     createdAt: order.createdAt.toISOString(),
     updatedAt: order.updatedAt.toISOString(),
     status: order.status,
+    // NOTE: lists read the state with the latest failed or pending attempt (repo.ts paymentStateOf);
+    // one order's read knows its taken payment alone.
+    paymentState: paymentState ?? payment?.status ?? "none",
     totalAmount: order.totalAmount,
     subTotal: order.subTotal,
     savedAmount: order.savedAmount,

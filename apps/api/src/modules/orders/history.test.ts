@@ -9,7 +9,15 @@ import { addAddress } from "#api/modules/addresses/service";
 import { mailContextOf } from "#api/modules/email/service";
 import { createTestApp, inject, type TestApp } from "#test/app";
 import { makeProduct } from "#test/catalog";
-import { ADDRESS, type Caller, makeShop, quickUser, type Shop } from "#test/fixtures";
+import {
+  ADDRESS,
+  APPROVED_CARD,
+  type Caller,
+  DECLINED_CARD,
+  makeShop,
+  quickUser,
+  type Shop,
+} from "#test/fixtures";
 import { sweepExpiredOrders } from "./service";
 
 let t: TestApp;
@@ -275,5 +283,67 @@ describe("staff notes", () => {
     expect(missing.statusCode).toBe(404);
     expect(missing.json().message).toBe(api.orderNotFound);
     expect(await eventCount(shop.orderId)).toBe(before + 1);
+  });
+});
+
+describe("the orders lists' payment state", () => {
+  it("shows each order's payment state and filters by it with `payment`", async () => {
+    const shopper = await quickUser(t);
+    const address = await addAddress(t.database.db, shopper.user.id, ADDRESS);
+    const unpaid = await placeAs(shopper, address._id);
+    const declined = await placeAs(shopper, address._id);
+    const attempt = await inject(t.app, {
+      method: "POST",
+      url: "/api/payments",
+      cookie: shopper.cookie,
+      payload: { order: declined._id, paymentGateway: "test", card: DECLINED_CARD },
+    });
+    expect(attempt.statusCode).toBeGreaterThanOrEqual(400);
+    const paid = await placeAs(shopper, address._id);
+    const payment = await inject(t.app, {
+      method: "POST",
+      url: "/api/payments",
+      cookie: shopper.cookie,
+      payload: { order: paid._id, paymentGateway: "test", card: APPROVED_CARD },
+    });
+    expect(payment.statusCode, payment.body).toBe(201);
+
+    const list = async (query: string, caller: Caller = shop.manager) => {
+      const keyword = encodeURIComponent(shopper.user.email);
+      const response = await inject(t.app, {
+        method: "GET",
+        url: `/api/orders?keyword=${keyword}${query}`,
+        cookie: caller.cookie,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json().data as {
+        _id: string;
+        paymentState: string;
+        createdAt: string;
+        status: string;
+      }[];
+    };
+    const all = await list("");
+    expect(all.map((order) => [order._id, order.paymentState, order.status])).toEqual([
+      [paid._id, "completed", "processing"],
+      [declined._id, "failed", "pending"],
+      [unpaid._id, "none", "pending"],
+    ]);
+    expect((await list("&payment=none")).map((order) => order._id)).toEqual([unpaid._id]);
+    expect((await list("&payment=failed")).map((order) => order._id)).toEqual([declined._id]);
+    expect((await list("&payment=completed", shop.admin)).map((order) => order._id)).toEqual([paid._id]);
+    expect(await list("&payment=refunded")).toEqual([]);
+    const byStatus = await inject(t.app, {
+      method: "GET",
+      url: `/api/orders/status/pending?keyword=${encodeURIComponent(shopper.user.email)}&payment=failed`,
+      cookie: shop.manager.cookie,
+    });
+    expect(byStatus.json().data.map((order: { _id: string }) => order._id)).toEqual([declined._id]);
+    const bad = await inject(t.app, {
+      method: "GET",
+      url: "/api/orders?payment=paid",
+      cookie: shop.admin.cookie,
+    });
+    expect(bad.statusCode).toBe(400);
   });
 });

@@ -1,5 +1,5 @@
 /** SQL for orders: placement (with the atomic stock take), lists, one order, status changes, the sweep. */
-import type { OrderStatus } from "@shop/shared/constants";
+import type { OrderStatus, PaymentState } from "@shop/shared/constants";
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, type SQL, sql } from "drizzle-orm";
 import type { Database } from "#api/db/client";
 import { preparedFor } from "#api/db/prepared";
@@ -274,6 +274,8 @@ export async function findOrderLines(db: Database, orderId: string) {
 export interface OrderFilter {
   userId?: string | undefined;
   status?: OrderStatus | undefined;
+  /** The payment's state (paymentStateOf). */
+  payment?: PaymentState | undefined;
   keyword?: string | undefined;
   /** Placed at or after this moment. */
   since?: Date | undefined;
@@ -329,11 +331,21 @@ export function keywordMatch(keyword: string): SQL {
     where ${sql.join(onShopper, sql` or `)})`;
 }
 
+/**
+ * An order's payment state: the taken payment's status, else the latest attempt's (pending, failed),
+ * else 'none'. Both reads are by index (the primary key, payments_order_id_idx).
+ */
+const paymentStateOf = sql<PaymentState>`coalesce(
+  (select p.status from ${payments} p where p.id = ${orders.paymentId}),
+  (select p.status from ${payments} p where p.order_id = ${orders.id} order by p.created_at desc, p.id desc limit 1),
+  'none')`;
+
 /** The conditions of a filter, for lists, their counts and the export. */
 function whereOf(filter: OrderFilter): SQL | undefined {
   const conditions: SQL[] = [];
   if (filter.userId) conditions.push(eq(orders.userId, filter.userId));
   if (filter.status) conditions.push(eq(orders.status, filter.status));
+  if (filter.payment) conditions.push(sql`${paymentStateOf} = ${filter.payment}`);
   if (filter.since) conditions.push(gte(orders.createdAt, filter.since));
   if (filter.before) conditions.push(lt(orders.createdAt, filter.before));
   if (filter.keyword) conditions.push(keywordMatch(filter.keyword));
@@ -345,7 +357,7 @@ export async function listOrders(db: Database, filter: OrderFilter, page: { limi
   const itemCount = sql<number>`(select coalesce(sum(${orderItems.quantity}), 0)::int from ${orderItems} where ${orderItems.orderId} = ${orders.id})`;
   const [rows, totals] = await Promise.all([
     db
-      .select({ ...orderColumns, itemCount })
+      .select({ ...orderColumns, itemCount, paymentState: paymentStateOf })
       .from(orders)
       .innerJoin(users, eq(users.id, orders.userId))
       .leftJoin(payments, eq(payments.id, orders.paymentId))

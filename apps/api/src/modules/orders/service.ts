@@ -2,7 +2,7 @@
  * Reading, cancelling and moving orders; the hold-expiry sweep (docs/design.md section 5). Placing an
  * order, and pricing a cart by the same rules, are in placement.ts.
  */
-import type { OrderStatus } from "@shop/shared/constants";
+import type { OrderStatus, PaymentState } from "@shop/shared/constants";
 import { SHOP_UTC_OFFSET } from "@shop/shared/constants";
 import { api } from "@shop/shared/messages";
 import { canTransition, returnsStock } from "@shop/shared/orders";
@@ -112,6 +112,7 @@ function startOfShopDay(day: string, utcOffset: string): Date {
 export function staffOrderFilter(query: StaffOrderQuery, utcOffset = SHOP_UTC_OFFSET): OrderFilter {
   return {
     status: query.status,
+    payment: query.payment,
     keyword: query.keyword || undefined,
     since: query.from ? startOfShopDay(query.from, utcOffset) : undefined,
     before: query.to
@@ -122,6 +123,7 @@ export function staffOrderFilter(query: StaffOrderQuery, utcOffset = SHOP_UTC_OF
 
 export interface StaffOrderQuery {
   status?: OrderStatus | undefined;
+  payment?: PaymentState | undefined;
   keyword?: string | undefined;
   from?: string | undefined;
   to?: string | undefined;

@@ -1,5 +1,5 @@
-import type { ReviewDto } from "@shop/shared/schemas/review";
-import type { ReviewRow } from "./repo";
+import type { ReviewDto, StaffReviewDto } from "@shop/shared/schemas/review";
+import type { ReviewRow, StaffReviewRow } from "./repo";
 
 /** A review as the API shows it: the text exactly as written (plain text, rendered inert by the web). */
 export function toReviewDto(row: ReviewRow): ReviewDto {
@@ -15,5 +15,18 @@ export function toReviewDto(row: ReviewRow): ReviewDto {
     },
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    reply:
+      row.reply !== null && row.repliedAt !== null
+        ? { text: row.reply, at: row.repliedAt.toISOString() }
+        : null,
+  };
+}
+
+/** A review as staff moderate it. */
+export function toStaffReviewDto(row: StaffReviewRow): StaffReviewDto {
+  return {
+    ...toReviewDto(row),
+    product: { _id: row.product.id, name: row.product.name },
+    hidden: row.hidden,
   };
 }

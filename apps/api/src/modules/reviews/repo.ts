@@ -1,5 +1,5 @@
 /** SQL for reviews and the rating aggregate they keep on their product. */
-import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "#api/db/client";
 import { products } from "#api/db/schema/products";
 import { type NewReview, reviews } from "#api/db/schema/reviews";
@@ -11,6 +11,8 @@ const reviewColumns = {
   title: reviews.title,
   rating: reviews.rating,
   comment: reviews.comment,
+  reply: reviews.reply,
+  repliedAt: reviews.repliedAt,
   createdAt: reviews.createdAt,
   updatedAt: reviews.updatedAt,
   user: { id: users.id, firstName: users.firstName, lastName: users.lastName, avatarUrl: users.avatarUrl },
@@ -21,12 +23,14 @@ export interface ReviewRow {
   title: string;
   rating: number;
   comment: string;
+  reply: string | null;
+  repliedAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
   user: { id: string; firstName: string; lastName: string; avatarUrl: string | null };
 }
 
-/** A page of a product's reviews, newest first. */
+/** A page of a product's reviews as the shop shows them (hidden ones left out), newest first. */
 export function listReviewsOfProduct(
   db: Database,
   productId: string,
@@ -36,14 +40,17 @@ export function listReviewsOfProduct(
     .select(reviewColumns)
     .from(reviews)
     .innerJoin(users, eq(users.id, reviews.userId))
-    .where(eq(reviews.productId, productId))
+    .where(and(eq(reviews.productId, productId), eq(reviews.hidden, false)))
     .orderBy(desc(reviews.createdAt), desc(reviews.id))
     .limit(page.limit)
     .offset(page.offset);
 }
 
 export async function countReviewsOfProduct(db: Database, productId: string): Promise<number> {
-  const [row] = await db.select({ total: count() }).from(reviews).where(eq(reviews.productId, productId));
+  const [row] = await db
+    .select({ total: count() })
+    .from(reviews)
+    .where(and(eq(reviews.productId, productId), eq(reviews.hidden, false)));
   return row?.total ?? 0;
 }
 
@@ -106,14 +113,118 @@ export async function deleteReviewOfUser(db: Database, productId: string, userId
   return rows.length > 0;
 }
 
-/** Recomputes the average rating (2 decimals) and the review count of these products from their reviews. */
+/**
+ * Recomputes the average rating (2 decimals) and the review count of these products from their
+ * reviews the shop shows (a hidden review counts in neither).
+ */
 export async function recomputeRatings(db: Database, productIds: readonly string[]): Promise<void> {
   if (productIds.length === 0) return;
   await db
     .update(products)
     .set({
-      ratingAverage: sql`coalesce((select round(avg(${reviews.rating}), 2) from ${reviews} where ${reviews.productId} = ${products.id}), 0)`,
-      ratingCount: sql`(select count(*) from ${reviews} where ${reviews.productId} = ${products.id})`,
+      ratingAverage: sql`coalesce((select round(avg(${reviews.rating}), 2) from ${reviews} where ${reviews.productId} = ${products.id} and not ${reviews.hidden}), 0)`,
+      ratingCount: sql`(select count(*) from ${reviews} where ${reviews.productId} = ${products.id} and not ${reviews.hidden})`,
     })
     .where(inArray(products.id, [...productIds]));
+}
+
+export interface StaffReviewFilter {
+  rating?: number | undefined;
+  productId?: string | undefined;
+  keyword?: string | undefined;
+  hidden?: boolean | undefined;
+}
+
+export interface StaffReviewRow extends ReviewRow {
+  hidden: boolean;
+  product: { id: string; name: string };
+}
+
+function escapeLike(text: string) {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+function staffWhere(filter: StaffReviewFilter): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (filter.rating !== undefined) conditions.push(eq(reviews.rating, filter.rating));
+  if (filter.productId) conditions.push(eq(reviews.productId, filter.productId));
+  if (filter.hidden !== undefined) conditions.push(eq(reviews.hidden, filter.hidden));
+  if (filter.keyword) {
+    const pattern = `%${escapeLike(filter.keyword)}%`;
+    const match = or(ilike(reviews.title, pattern), ilike(reviews.comment, pattern));
+    if (match) conditions.push(match);
+  }
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+const staffColumns = {
+  ...reviewColumns,
+  hidden: reviews.hidden,
+  product: { id: products.id, name: products.name },
+};
+
+/** A page of every review, hidden ones included, newest first, with its product (staff). */
+export async function listStaffReviews(
+  db: Database,
+  filter: StaffReviewFilter,
+  page: { limit: number; offset: number },
+): Promise<{ rows: StaffReviewRow[]; total: number }> {
+  const where = staffWhere(filter);
+  const [rows, totals] = await Promise.all([
+    db
+      .select(staffColumns)
+      .from(reviews)
+      .innerJoin(users, eq(users.id, reviews.userId))
+      .innerJoin(products, eq(products.id, reviews.productId))
+      .where(where)
+      .orderBy(desc(reviews.createdAt), desc(reviews.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ total: count() }).from(reviews).where(where),
+  ]);
+  return { rows, total: totals[0]?.total ?? 0 };
+}
+
+export async function findStaffReviewRow(db: Database, id: string): Promise<StaffReviewRow | undefined> {
+  const [row] = await db
+    .select(staffColumns)
+    .from(reviews)
+    .innerJoin(users, eq(users.id, reviews.userId))
+    .innerJoin(products, eq(products.id, reviews.productId))
+    .where(eq(reviews.id, id))
+    .limit(1);
+  return row;
+}
+
+/** The product a review is of, or undefined when there is no such review. */
+export async function findReviewProductId(db: Database, id: string): Promise<string | undefined> {
+  const [row] = await db.select({ productId: reviews.productId }).from(reviews).where(eq(reviews.id, id));
+  return row?.productId;
+}
+
+/** Hides a review from the shop or shows it again; false when there is no such review. */
+export async function setReviewHidden(db: Database, id: string, hidden: boolean): Promise<boolean> {
+  // NOTE: updated_at is the author's last edit; moderation leaves it as it was.
+  const rows = await db
+    .update(reviews)
+    .set({ hidden, updatedAt: sql`${reviews.updatedAt}` })
+    .where(eq(reviews.id, id))
+    .returning({ id: reviews.id });
+  return rows.length > 0;
+}
+
+/** Sets the shop's reply under a review; false when there is no such review. */
+export async function setReviewReply(db: Database, id: string, reply: string): Promise<boolean> {
+  const rows = await db
+    .update(reviews)
+    .set({ reply, repliedAt: sql`clock_timestamp()`, updatedAt: sql`${reviews.updatedAt}` })
+    .where(eq(reviews.id, id))
+    .returning({ id: reviews.id });
+  return rows.length > 0;
+}
+
+/** Deletes a review whoever wrote it (staff); false when there was none. */
+export async function deleteReviewById(db: Database, id: string): Promise<boolean> {
+  const rows = await db.delete(reviews).where(eq(reviews.id, id)).returning({ id: reviews.id });
+  return rows.length > 0;
 }

@@ -51,6 +51,7 @@ describe("POST /api/products/:productId/reviews", () => {
         user: { _id: user.id, name: { firstName: user.firstName, lastName: user.lastName }, avatar: null },
         createdAt: expect.any(String),
         updatedAt: expect.any(String),
+        reply: null,
       },
     });
     expect(await ratingOf(product._id)).toEqual({ average: 4, count: 1 });

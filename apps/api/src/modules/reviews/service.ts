@@ -5,7 +5,7 @@
  */
 import { api, errors, successes } from "@shop/shared/messages";
 import type { Viewer } from "@shop/shared/roles";
-import type { ReviewDto, ReviewInput } from "@shop/shared/schemas/review";
+import type { ReviewDto, ReviewInput, ReviewListQuery, StaffReviewDto } from "@shop/shared/schemas/review";
 import { AppError } from "#api/core/errors";
 import { limitOffset, type PageRequest } from "#api/core/paging";
 import type { Database } from "#api/db/client";
@@ -13,15 +13,21 @@ import { isPgError, UNIQUE_VIOLATION } from "#api/db/errors";
 import type { User } from "#api/db/schema/users";
 import { lockProductForUpdate } from "#api/modules/products/repo-reads";
 import { requireVisibleProduct } from "#api/modules/products/service";
-import { toReviewDto } from "./dto";
+import { toReviewDto, toStaffReviewDto } from "./dto";
 import {
   countReviewsOfProduct,
+  deleteReviewById,
   deleteReviewOfUser,
+  findReviewProductId,
   findReviewRow,
+  findStaffReviewRow,
   hasReviewOfUser,
   insertReview,
   listReviewsOfProduct,
+  listStaffReviews,
   recomputeRatings,
+  setReviewHidden,
+  setReviewReply,
   updateReviewOfAuthor,
 } from "./repo";
 
@@ -107,4 +113,64 @@ export async function removeOwnReview(db: Database, user: User, productId: strin
       throw new AppError("NOT_FOUND", api.reviewNotFound);
     await recomputeRatings(tx, [productId]);
   });
+}
+
+/** Every review for staff, hidden ones included, newest first, narrowed by rating, product, keyword and visibility. */
+export async function listReviewsForStaff(
+  db: Database,
+  query: Omit<ReviewListQuery, "page" | "size">,
+  page: PageRequest,
+): Promise<{ items: StaffReviewDto[]; total: number }> {
+  const { rows, total } = await listStaffReviews(
+    db,
+    {
+      rating: query.rating,
+      productId: query.product,
+      keyword: query.keyword || undefined,
+      hidden: query.hidden,
+    },
+    limitOffset(page),
+  );
+  return { items: rows.map(toStaffReviewDto), total };
+}
+
+async function staffReview(db: Database, id: string): Promise<StaffReviewDto> {
+  const row = await findStaffReviewRow(db, id);
+  if (!row) throw new AppError("NOT_FOUND", api.reviewNotFound);
+  return toStaffReviewDto(row);
+}
+
+/**
+ * Runs a staff change of one review with its product locked, then recomputes the product's rating
+ * and count in the same transaction; a missing review is a 404.
+ */
+async function changeReview(
+  db: Database,
+  reviewId: string,
+  change: (tx: Database) => Promise<boolean>,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const productId = await findReviewProductId(tx, reviewId);
+    if (!productId || !(await lockProductForUpdate(tx, productId)))
+      throw new AppError("NOT_FOUND", api.reviewNotFound);
+    if (!(await change(tx))) throw new AppError("NOT_FOUND", api.reviewNotFound);
+    await recomputeRatings(tx, [productId]);
+  });
+}
+
+/** Hides a review from the shop (kept, left out of the product's rating and count) or shows it again. */
+export async function setReviewVisibility(db: Database, reviewId: string, hidden: boolean) {
+  await changeReview(db, reviewId, (tx) => setReviewHidden(tx, reviewId, hidden));
+  return staffReview(db, reviewId);
+}
+
+/** Sets the shop's reply, shown under the review on the product page. */
+export async function replyToReview(db: Database, reviewId: string, text: string) {
+  if (!(await setReviewReply(db, reviewId, text))) throw new AppError("NOT_FOUND", api.reviewNotFound);
+  return staffReview(db, reviewId);
+}
+
+/** Deletes anyone's review (staff); the product's rating and count follow. */
+export async function deleteReview(db: Database, reviewId: string): Promise<void> {
+  await changeReview(db, reviewId, (tx) => deleteReviewById(tx, reviewId));
 }

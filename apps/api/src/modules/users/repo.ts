@@ -1,9 +1,11 @@
 /** SQL for users. */
 
-import type { Role } from "@shop/shared/constants";
-import { and, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
+import type { OrderStatus, Role } from "@shop/shared/constants";
+import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "#api/db/client";
-import { type User, users } from "#api/db/schema/users";
+import { orders } from "#api/db/schema/orders";
+import { salesLedger } from "#api/db/schema/sales";
+import { type CustomerNote, customerNotes, type User, users } from "#api/db/schema/users";
 import { forgetUser } from "#api/modules/sessions/repo-cache";
 
 export type NewUser = typeof users.$inferInsert;
@@ -98,4 +100,97 @@ export async function replaceAvatarUrl(
     const user = await updateUser(tx, id, { avatarUrl });
     return user ? { user, previous: current.avatarUrl } : undefined;
   });
+}
+
+/** An order as the customer page lists it. */
+export interface CustomerOrderRow {
+  id: string;
+  number: number;
+  createdAt: Date;
+  status: OrderStatus;
+  totalAmount: number;
+  currency: string;
+}
+
+const customerOrderColumns = {
+  id: orders.id,
+  number: orders.number,
+  createdAt: orders.createdAt,
+  status: orders.status,
+  totalAmount: orders.totalAmount,
+  currency: orders.currency,
+};
+
+/** The newest orders of a customer, of every status. */
+export function listOrdersOfCustomer(
+  db: Database,
+  userId: string,
+  limit: number,
+): Promise<CustomerOrderRow[]> {
+  return db
+    .select(customerOrderColumns)
+    .from(orders)
+    .where(eq(orders.userId, userId))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(limit);
+}
+
+/**
+ * What the ledger holds for a customer's orders (decision 017): the orders with a payment taken,
+ * and payments taken minus refunds in cents, the figure the sales report sums.
+ */
+export async function customerMoney(
+  db: Database,
+  userId: string,
+): Promise<{ paidOrders: number; netCents: number }> {
+  const [row] = await db
+    .select({
+      paidOrders: sql<number>`count(distinct ${salesLedger.orderId}) filter (where ${salesLedger.kind} = 'payment')::int`,
+      netCents: sql<string>`coalesce(sum(case when ${salesLedger.kind} = 'payment' then ${salesLedger.amount} else -${salesLedger.amount} end), 0)::bigint`,
+    })
+    .from(salesLedger)
+    .innerJoin(orders, eq(orders.id, salesLedger.orderId))
+    .where(eq(orders.userId, userId));
+  return { paidOrders: Number(row?.paidOrders ?? 0), netCents: Number(row?.netCents ?? 0) };
+}
+
+/** The first (or last) order of a customer with a payment taken. */
+export async function findPaidOrderOfCustomer(
+  db: Database,
+  userId: string,
+  which: "first" | "last",
+): Promise<CustomerOrderRow | undefined> {
+  const order =
+    which === "first" ? [asc(orders.createdAt), asc(orders.id)] : [desc(orders.createdAt), desc(orders.id)];
+  const [row] = await db
+    .select(customerOrderColumns)
+    .from(orders)
+    .where(
+      and(
+        eq(orders.userId, userId),
+        sql`exists (select 1 from ${salesLedger} where ${salesLedger.orderId} = ${orders.id} and ${salesLedger.kind} = 'payment')`,
+      ),
+    )
+    .orderBy(...order)
+    .limit(1);
+  return row;
+}
+
+/** A customer's staff notes, newest first. */
+export function listCustomerNotes(db: Database, userId: string): Promise<CustomerNote[]> {
+  return db
+    .select()
+    .from(customerNotes)
+    .where(eq(customerNotes.userId, userId))
+    .orderBy(desc(customerNotes.at), desc(customerNotes.id));
+}
+
+/** Appends a staff note on a customer (the table is append-only). */
+export async function insertCustomerNote(
+  db: Database,
+  values: { userId: string; authorId: string; authorName: string; note: string },
+): Promise<CustomerNote> {
+  const [row] = await db.insert(customerNotes).values(values).returning();
+  if (!row) throw new Error("insert returned no row");
+  return row;
 }

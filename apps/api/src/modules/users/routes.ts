@@ -1,15 +1,29 @@
 import { envelope, listEnvelope } from "@shop/shared/api";
 import { ROLES } from "@shop/shared/constants";
-import { api, successes, validation } from "@shop/shared/messages";
+import { api, customerPage, successes, validation } from "@shop/shared/messages";
 import { ListQuery } from "@shop/shared/schemas/common";
-import { RoleChangeInput, UserDto, UserIdParams } from "@shop/shared/schemas/user";
+import {
+  CustomerNoteDto,
+  CustomerNoteInput,
+  CustomerSummaryDto,
+  RoleChangeInput,
+  UserDto,
+  UserIdParams,
+} from "@shop/shared/schemas/user";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "#api/core/errors";
 import { list, ok } from "#api/http/envelope";
 import { requireAdmin, requireUser, userOf } from "#api/http/session";
 import { toUserDto } from "./dto";
-import { changeRole, getUser, listCustomers, toggleStatus } from "./service";
+import {
+  addCustomerNote,
+  changeRole,
+  getCustomerSummary,
+  getUser,
+  listCustomers,
+  toggleStatus,
+} from "./service";
 
 const CustomerListQuery = ListQuery.extend({
   status: z
@@ -68,6 +82,41 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: requireAdmin,
     },
     async (request) => ok(toUserDto(await getUser(app.db, request.params.userId))),
+  );
+
+  app.get(
+    "/:userId/summary",
+    {
+      schema: {
+        tags: ["users"],
+        operationId: "getCustomerSummary",
+        summary:
+          "A customer's page: account, addresses, orders with net spend (payments taken minus refunds) and staff notes (admin)",
+        params: UserIdParams,
+        response: { 200: envelope(CustomerSummaryDto) },
+      },
+      preValidation: requireAdmin,
+    },
+    async (request) => ok(await getCustomerSummary(app.db, request.params.userId)),
+  );
+
+  app.post(
+    "/:userId/notes",
+    {
+      schema: {
+        tags: ["users"],
+        operationId: "addCustomerNote",
+        summary: "Append a staff note on a customer; notes are never edited or removed (admin)",
+        params: UserIdParams,
+        body: CustomerNoteInput,
+        response: { 201: envelope(CustomerNoteDto) },
+      },
+      preValidation: requireAdmin,
+    },
+    async (request, reply) => {
+      const note = await addCustomerNote(app.db, userOf(request), request.params.userId, request.body.note);
+      return reply.status(201).send(ok(note, customerPage.noteAdded));
+    },
   );
 
   app.patch(

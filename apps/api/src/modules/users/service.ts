@@ -2,17 +2,30 @@
 
 import type { Role } from "@shop/shared/constants";
 import { api } from "@shop/shared/messages";
-import type { UpdateProfileInput } from "@shop/shared/schemas/user";
+import {
+  CUSTOMER_ORDERS_LISTED,
+  type CustomerNoteDto,
+  type CustomerSummaryDto,
+  type UpdateProfileInput,
+} from "@shop/shared/schemas/user";
 import { AppError } from "#api/core/errors";
 import { limitOffset, type PageRequest } from "#api/core/paging";
 import type { Database } from "#api/db/client";
 import type { User } from "#api/db/schema/users";
+import { toAddressDto } from "#api/modules/addresses/dto";
+import { listAddressesOfUser } from "#api/modules/addresses/repo";
 import { deleteAvatarFile, type ImageUpload, storeAvatarImage } from "#api/modules/media/service";
 import { endSessionsOfUser } from "#api/modules/sessions/service";
 import type { MediaStorage } from "#api/storage/storage";
+import { toCustomerNoteDto, toCustomerOrderDto, toUserDto } from "./dto";
 import {
+  customerMoney,
+  findPaidOrderOfCustomer,
   findUserByEmail,
   findUserById,
+  insertCustomerNote,
+  listCustomerNotes,
+  listOrdersOfCustomer,
   listUsers,
   replaceAvatarUrl,
   type UserFilter,
@@ -48,7 +61,57 @@ export async function getUser(db: Database, id: string) {
   return found(await findUserById(db, id));
 }
 
-/** An admin changes another user's role; nobody changes their own, so the shop never loses its last admin by accident. */
+/**
+ * The customer page: the account, its addresses, its orders with what the ledger holds of them
+ * (payments taken minus refunds, decision 017) and the staff's notes, newest first.
+ */
+export async function getCustomerSummary(db: Database, userId: string): Promise<CustomerSummaryDto> {
+  const user = found(await findUserById(db, userId));
+  const [addresses, items, money, first, last, notes] = await Promise.all([
+    listAddressesOfUser(db, userId),
+    listOrdersOfCustomer(db, userId, CUSTOMER_ORDERS_LISTED),
+    customerMoney(db, userId),
+    findPaidOrderOfCustomer(db, userId, "first"),
+    findPaidOrderOfCustomer(db, userId, "last"),
+    listCustomerNotes(db, userId),
+  ]);
+  return {
+    user: toUserDto(user),
+    addresses: addresses.map(toAddressDto),
+    orders: {
+      count: money.paidOrders,
+      netSpend: money.netCents / 100,
+      // Whole cents: the net spend shared over the paid orders, rounded half away from zero.
+      averageOrder: money.paidOrders > 0 ? Math.round(money.netCents / money.paidOrders) / 100 : 0,
+      first: first ? toCustomerOrderDto(first) : null,
+      last: last ? toCustomerOrderDto(last) : null,
+      items: items.map(toCustomerOrderDto),
+    },
+    notes: notes.map(toCustomerNoteDto),
+  };
+}
+
+/** Appends a staff note on a customer, signed with the author's name as it is now. */
+export async function addCustomerNote(
+  db: Database,
+  actor: User,
+  userId: string,
+  note: string,
+): Promise<CustomerNoteDto> {
+  found(await findUserById(db, userId));
+  const row = await insertCustomerNote(db, {
+    userId,
+    authorId: actor.id,
+    authorName: `${actor.firstName} ${actor.lastName}`,
+    note,
+  });
+  return toCustomerNoteDto(row);
+}
+
+/**
+ * An admin changes another user's role; nobody changes their own, so the shop never loses its last
+ * admin by accident. NOTE: the one path of a role change (the activity log will record it here).
+ */
 export async function changeRole(db: Database, actor: User, userId: string, role: Role) {
   if (actor.id === userId) throw new AppError("FORBIDDEN", api.ownRoleChange);
   const updated = found(await updateUser(db, userId, { role }));

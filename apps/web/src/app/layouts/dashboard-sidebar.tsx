@@ -1,6 +1,7 @@
 import { Menu, MenuButton, MenuItem, MenuItems } from "@headlessui/react";
 import {
   ChartBarIcon,
+  ChatBubbleLeftRightIcon,
   Cog6ToothIcon,
   CreditCardIcon,
   CubeIcon,
@@ -16,7 +17,7 @@ import {
   XMarkIcon,
 } from "@heroicons/react/24/outline";
 import { type Role, STAFF_ROLES } from "@shop/shared/constants";
-import { settingsPage } from "@shop/shared/messages";
+import { reviewModeration, settingsPage } from "@shop/shared/messages";
 import type { ComponentType, SVGProps } from "react";
 import { Link, NavLink } from "react-router";
 import { Avatar } from "#web/components/avatar";
@@ -46,6 +47,12 @@ const NAV: readonly NavItem[] = [
   { to: "/dashboard/categories", label: "Categories", icon: TagIcon },
   { to: "/dashboard/discounts", label: "Discounts", icon: TicketIcon, roles: STAFF_ROLES },
   { to: "/dashboard/customers", label: "Customers", icon: UsersIcon, roles: ["admin"] },
+  {
+    to: "/dashboard/reviews",
+    label: reviewModeration.title,
+    icon: ChatBubbleLeftRightIcon,
+    roles: STAFF_ROLES,
+  },
   { to: "/dashboard/media", label: "Media", icon: PhotoIcon },
   { to: "/dashboard/disputes", label: "Disputes", icon: ScaleIcon, roles: ["admin"] },
   { to: "/dashboard/emails", label: "Emails", icon: EnvelopeIcon, roles: ["admin"] },

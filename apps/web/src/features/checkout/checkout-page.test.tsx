@@ -28,6 +28,7 @@ const placed: OrderDto = {
   createdAt: lamp.createdAt,
   updatedAt: lamp.createdAt,
   status: "pending",
+  paymentState: "none",
   totalAmount: 115.4,
   subTotal: 60,
   savedAmount: 20,

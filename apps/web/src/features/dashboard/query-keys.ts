@@ -27,6 +27,12 @@ export const dashboardKeys = {
   customers: ["dashboard", "customers"] as const,
   customerList: (view: string, params: ListParams) =>
     [...dashboardKeys.customers, "list", view, params] as const,
+  customer: (id: string) => [...dashboardKeys.customers, "detail", id] as const,
+
+  /** Every review moderation query: the pages of the staff's list. */
+  reviews: ["dashboard", "reviews"] as const,
+  reviewList: (params: ListParams & Record<string, unknown>) =>
+    [...dashboardKeys.reviews, "list", params] as const,
 
   media: ["dashboard", "media"] as const,
   mediaList: (params: ListParams) => [...dashboardKeys.media, "list", params] as const,

@@ -1,4 +1,4 @@
-import { stock, validation } from "@shop/shared/messages";
+import { reviewModeration, stock, validation } from "@shop/shared/messages";
 import type { ProductDto, VariantDto } from "@shop/shared/schemas/product";
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -125,5 +125,24 @@ describe("the product page of a product with sizes", () => {
     await user.selectOptions(waist, "32");
     expect(router.state.location.search).toBe(`?variant=${jeans.variants[4]?._id}`);
     expect(screen.queryByText(validation.chooseOption("Waist"))).not.toBeInTheDocument();
+  });
+});
+
+describe("the product page's reviews", () => {
+  it("shows the shop's reply under the review it answers", async () => {
+    const review = {
+      _id: "efefefefefefefefefefefef",
+      title: "Runs a size small",
+      rating: 3,
+      comment: "Comfortable once I swapped for the next size up.",
+      user: { _id: "fefefefefefefefefefefefe", name: { firstName: "Asha", lastName: "Rao" }, avatar: null },
+      createdAt: "2026-03-02T10:00:00.000Z",
+      updatedAt: "2026-03-02T10:00:00.000Z",
+      reply: { text: "Thanks, Asha: the size chart now says so.", at: "2026-03-03T10:00:00.000Z" },
+    };
+    open(`/product/${shoe._id}`, { ...shoe, reviews: [review], rating: { average: 3, count: 1 } });
+    const card = await screen.findByRole("article", { name: "Review by Asha Rao" });
+    expect(card).toHaveTextContent(reviewModeration.shopReply);
+    expect(card).toHaveTextContent("Thanks, Asha: the size chart now says so.");
   });
 });

@@ -1,16 +1,21 @@
-import { ROLES, type Role } from "@shop/shared/constants";
-import { empty } from "@shop/shared/messages";
+import { customerPage, empty } from "@shop/shared/messages";
 import type { UserDto } from "@shop/shared/schemas/user";
+import { Link } from "react-router";
 import { Avatar } from "#web/components/avatar";
-import { SelectField } from "#web/components/select-field";
 import { StatusToggle } from "#web/components/status-toggle";
 import { cx } from "#web/lib/cx";
 import { useListParams } from "#web/lib/list-params";
 import { useSession } from "#web/lib/session";
-import { cellClass, DataTable, growCellClass } from "../components/data-table";
+import {
+  cellClass,
+  DataTable,
+  growCellClass,
+  openableRowClass,
+  overRowLinkClass,
+  rowLinkClass,
+} from "../components/data-table";
 import { PagedList } from "../components/paged-list";
 import { SectionBody, SectionCard, SectionHeader, type SectionLink } from "../components/section-header";
-import { useChangeRole } from "./api/change-role";
 import { type CustomerListKind, useCustomers } from "./api/get-customers";
 import { useToggleCustomerStatus } from "./api/toggle-customer-status";
 
@@ -34,11 +39,9 @@ export function CustomersPage({ view }: { view: CustomersView }) {
   const list = useListParams();
   const query = useCustomers(view, { page: list.page, size: list.size, keyword: list.keyword || undefined });
   const toggle = useToggleCustomerStatus();
-  const changeRole = useChangeRole();
   const myId = useSession((state) => state.user?.id);
 
   const onToggle = (user: UserDto) => toggle.mutate(user._id);
-  const onRole = (user: UserDto, role: Role) => changeRole.mutate({ userId: user._id, role });
 
   return (
     <>
@@ -52,7 +55,7 @@ export function CustomersPage({ view }: { view: CustomersView }) {
                   const fullName = `${user.name.firstName} ${user.name.lastName}`;
                   const self = user._id === myId;
                   return (
-                    <tr key={user._id}>
+                    <tr key={user._id} className={openableRowClass}>
                       <td className={cellClass}>
                         <Avatar firstName={user.name.firstName} url={user.avatar?.url ?? null} />
                       </td>
@@ -63,7 +66,13 @@ export function CustomersPage({ view }: { view: CustomersView }) {
                           "font-medium whitespace-nowrap text-neutral-900",
                         )}
                       >
-                        {fullName}
+                        <Link
+                          to={`/dashboard/customers/${user._id}`}
+                          className={cx("hover:underline", rowLinkClass)}
+                          aria-label={customerPage.openCustomer(fullName)}
+                        >
+                          {fullName}
+                        </Link>
                       </td>
                       <td
                         className={cx(
@@ -73,27 +82,9 @@ export function CustomersPage({ view }: { view: CustomersView }) {
                       >
                         {user.email}
                       </td>
+                      <td className={cx(cellClass, "capitalize text-neutral-600")}>{user.role}</td>
                       <td className={cellClass}>
-                        <SelectField
-                          label={`Role of ${fullName}`}
-                          layout="hidden"
-                          compact
-                          controlClassName="capitalize"
-                          value={user.role}
-                          disabled={
-                            self || (changeRole.isPending && changeRole.variables?.userId === user._id)
-                          }
-                          onChange={(event) => onRole(user, event.target.value as Role)}
-                        >
-                          {ROLES.map((role) => (
-                            <option key={role} value={role}>
-                              {role}
-                            </option>
-                          ))}
-                        </SelectField>
-                      </td>
-                      <td className={cellClass}>
-                        <div className="flex items-center gap-2">
+                        <div className={cx("flex items-center gap-2", overRowLinkClass)}>
                           <StatusToggle
                             checked={user.status}
                             onChange={() => onToggle(user)}

@@ -30,6 +30,7 @@ const order: OrderDto = {
   createdAt: lamp.createdAt,
   updatedAt: lamp.createdAt,
   status: "processing",
+  paymentState: "completed",
   totalAmount: 300.8,
   subTotal: 160,
   savedAmount: 0,

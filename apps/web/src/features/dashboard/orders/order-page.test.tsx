@@ -31,6 +31,7 @@ const order: OrderDto = {
   createdAt: placed.at,
   updatedAt: placed.at,
   status: "processing",
+  paymentState: "completed",
   totalAmount: 115.4,
   subTotal: 60,
   savedAmount: 20,

@@ -1,6 +1,7 @@
-import { empty, loading, validation } from "@shop/shared/messages";
+import { empty, loading, paymentStates, validation } from "@shop/shared/messages";
 import type { OrderSummaryDto } from "@shop/shared/schemas/order";
-import { screen } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { type StubRequest, stubApi } from "#web/test/api-stub";
 import { homeAddress, lamp } from "#web/test/fixtures";
@@ -21,6 +22,7 @@ const order: OrderSummaryDto = {
   createdAt: lamp.createdAt,
   updatedAt: lamp.createdAt,
   status: "processing",
+  paymentState: "partially_refunded",
   totalAmount: 115.4,
   subTotal: 60,
   savedAmount: 20,
@@ -118,5 +120,26 @@ describe("the dashboard's orders lists", () => {
     renderOrders("/dashboard/orders?from=2026-03-31&to=2026-03-01");
     expect(await screen.findByText(validation.dateRange)).toBeVisible();
     expect(requests.at(-1)?.query.has("from")).toBe(false);
+  });
+
+  it("show the day placed and the payment's state, and filter by the state through the address", async () => {
+    const { requests } = stubApi({ "GET /api/orders": ordersPage });
+    const { router } = renderRoutes(
+      [{ path: "/dashboard/orders", element: <OrdersPage view="all" /> }],
+      "/dashboard/orders?page=2&size=8",
+    );
+    const link = await screen.findByRole("link", { name: /Order #1042/ });
+    const row = link.closest("tr") as HTMLElement;
+    expect(within(row).getByText(paymentStates.labels.partially_refunded)).toBeVisible();
+    expect(row.querySelector("time")).toHaveAttribute("datetime", order.createdAt);
+
+    await userEvent.selectOptions(screen.getByLabelText(paymentStates.filter), paymentStates.labels.failed);
+    expect(router.state.location.search).toBe("?page=1&size=8&payment=failed");
+    await screen.findByRole("link", { name: /Order #1042/ });
+    expect(requests.at(-1)?.query.get("payment")).toBe("failed");
+    expect(screen.getByRole("link", { name: "Export CSV" })).toHaveAttribute(
+      "href",
+      "/api/orders/export.csv?payment=failed",
+    );
   });
 });

@@ -1,9 +1,10 @@
 import { ArrowDownTrayIcon } from "@heroicons/react/20/solid";
-import { DEFAULT_PAGE, type OrderStatus } from "@shop/shared/constants";
-import { empty, loading } from "@shop/shared/messages";
+import { DEFAULT_PAGE, type OrderStatus, PAYMENT_STATES, type PaymentState } from "@shop/shared/constants";
+import { empty, loading, paymentStates } from "@shop/shared/messages";
 import { useCallback } from "react";
 import { Link, useSearchParams } from "react-router";
 import { buttonClasses } from "#web/components/button";
+import { SelectField } from "#web/components/select-field";
 import { ordersExportUrl } from "#web/lib/api";
 import { useListParams } from "#web/lib/list-params";
 import { FullScreenLoader } from "../components/full-screen-loader";
@@ -59,13 +60,33 @@ function useDateRange(): [DateRange, (range: DateRange) => void] {
   return [range, setRange];
 }
 
+/** The payment state filter, in the address as `payment` (an unknown value counts as none chosen). */
+function usePaymentFilter(): [PaymentState | undefined, (state: string) => void] {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const value = searchParams.get("payment");
+  const state = PAYMENT_STATES.find((candidate) => candidate === value);
+  const setState = useCallback(
+    (next: string) =>
+      setSearchParams((current) => {
+        const params = new URLSearchParams(current);
+        params.set("page", String(DEFAULT_PAGE));
+        if (next) params.set("payment", next);
+        else params.delete("payment");
+        return params;
+      }),
+    [setSearchParams],
+  );
+  return [state, setState];
+}
+
 export function OrdersPage({ view }: { view: OrdersView }) {
   const { title, status, empty: emptyMessage } = VIEWS[view];
   const list = useListParams();
   const [range, setRange] = useDateRange();
+  const [payment, setPayment] = usePaymentFilter();
   // A range that ends before it starts is shown as wrong, and not asked for.
   const days = isBackwards(range) ? {} : { from: range.from || undefined, to: range.to || undefined };
-  const filters = { keyword: list.keyword || undefined, ...days };
+  const filters = { keyword: list.keyword || undefined, ...days, payment };
   const query = useOrders(status, { page: list.page, size: list.size, ...filters });
 
   return (
@@ -82,7 +103,21 @@ export function OrdersPage({ view }: { view: OrdersView }) {
       <SectionBody>
         <SectionCard title={title}>
           <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
-            <DateRangeFilter range={range} onChange={setRange} />
+            <div className="flex flex-wrap items-end gap-3">
+              <DateRangeFilter range={range} onChange={setRange} />
+              <SelectField
+                label={paymentStates.filter}
+                value={payment ?? ""}
+                onChange={(event) => setPayment(event.target.value)}
+              >
+                <option value="">{paymentStates.all}</option>
+                {PAYMENT_STATES.map((state) => (
+                  <option key={state} value={state}>
+                    {paymentStates.labels[state]}
+                  </option>
+                ))}
+              </SelectField>
+            </div>
             <a
               href={ordersExportUrl({ ...filters, status: status === "all" ? undefined : status })}
               download

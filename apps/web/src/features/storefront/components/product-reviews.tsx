@@ -1,5 +1,5 @@
 import { ChatBubbleBottomCenterTextIcon } from "@heroicons/react/24/outline";
-import { empty, warnings } from "@shop/shared/messages";
+import { empty, reviewModeration, warnings } from "@shop/shared/messages";
 import type { ProductDto } from "@shop/shared/schemas/product";
 import type { ReviewDto } from "@shop/shared/schemas/review";
 import { lazy, Suspense, useState } from "react";
@@ -39,6 +39,19 @@ function ReviewItem({ review }: { review: ReviewDto }) {
         <p className="mt-1 text-sm leading-6 break-words whitespace-pre-line text-neutral-700">
           {review.comment}
         </p>
+        {review.reply ? (
+          <div className="mt-3 rounded-card border-l-4 border-brand-200 bg-neutral-50 px-4 py-3">
+            <p className="text-xs font-semibold text-neutral-900">
+              {reviewModeration.shopReply}{" "}
+              <time dateTime={review.reply.at} className="font-normal text-neutral-500">
+                {formatDate(review.reply.at)}
+              </time>
+            </p>
+            <p className="mt-1 text-sm leading-6 break-words whitespace-pre-line text-neutral-700">
+              {review.reply.text}
+            </p>
+          </div>
+        ) : null}
       </article>
     </li>
   );

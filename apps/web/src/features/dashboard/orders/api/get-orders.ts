@@ -1,4 +1,4 @@
-import type { OrderStatus } from "@shop/shared/constants";
+import type { OrderStatus, PaymentState } from "@shop/shared/constants";
 import { errors } from "@shop/shared/messages";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { dashboardKeys } from "#web/features/dashboard/query-keys";
@@ -10,6 +10,8 @@ import { responseSchemas } from "#web/lib/response-schemas";
 export interface OrderListParams extends ListParams {
   from?: string | undefined;
   to?: string | undefined;
+  /** The payment's state (PAYMENT_STATES). */
+  payment?: PaymentState | undefined;
 }
 
 /** GET /api/orders, or GET /api/orders/status/{status}: a page of orders, newest first. */

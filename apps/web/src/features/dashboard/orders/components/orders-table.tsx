@@ -1,6 +1,8 @@
+import { paymentStates } from "@shop/shared/messages";
 import type { OrderSummaryDto } from "@shop/shared/schemas/order";
 import { Link } from "react-router";
 import { OrderStatus } from "#web/components/order-status";
+import { StatusBadge } from "#web/components/status-badge";
 import {
   cellClass,
   DataTable,
@@ -11,16 +13,22 @@ import {
   rowLinkClass,
 } from "#web/features/dashboard/components/data-table";
 import { cx } from "#web/lib/cx";
+import { formatDate } from "#web/lib/dates";
 import { formatPrice } from "#web/lib/money";
 
 const COLUMNS = [
   { label: "Customer" },
+  { label: paymentStates.placed },
   { label: "Status" },
+  { label: paymentStates.column },
   { label: "Order Id" },
   { label: "Cart Value", className: "text-right" },
 ] as const;
 
-/** The orders table of SPEC section 2, also used by the dashboard home's recent orders. */
+/**
+ * The orders table of SPEC section 2, also used by the dashboard home's recent orders, with the
+ * day it was placed and its payment's state beside SPEC's columns; its Status is the fulfilment.
+ */
 export function OrdersTable({ orders, caption }: { orders: OrderSummaryDto[]; caption: string }) {
   return (
     <DataTable caption={caption} columns={COLUMNS}>
@@ -45,8 +53,18 @@ export function OrdersTable({ orders, caption }: { orders: OrderSummaryDto[]; ca
               ) : null}
               <p className="text-xs text-neutral-500">Pin code {address.pinCode}</p>
             </td>
+            <td className={cx(cellClass, "whitespace-nowrap text-neutral-600")}>
+              <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time>
+            </td>
             <td className={cellClass}>
               <OrderStatus order={order} />
+            </td>
+            <td className={cellClass}>
+              <StatusBadge
+                kind="payment"
+                status={order.paymentState}
+                label={paymentStates.labels[order.paymentState]}
+              />
             </td>
             <td className={cellClass}>
               <Link

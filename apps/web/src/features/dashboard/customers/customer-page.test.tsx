@@ -1,0 +1,143 @@
+import { customerPage, successes } from "@shop/shared/messages";
+import type { CustomerSummaryDto, UserDto } from "@shop/shared/schemas/user";
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { useSession } from "#web/lib/session";
+import { toast } from "#web/lib/toast";
+import { stubApi } from "#web/test/api-stub";
+import { homeAddress, staff } from "#web/test/fixtures";
+import { renderRoutes } from "#web/test/render";
+import { CustomerPage } from "./customer-page";
+import { CustomersPage } from "./customers-page";
+
+vi.mock("#web/lib/toast", () => ({ toast: { success: vi.fn(), error: vi.fn(), warn: vi.fn() } }));
+
+const priya: UserDto = {
+  _id: "b1b1b1b1b1b1b1b1b1b1b1b1",
+  name: { firstName: "Priya", lastName: "Shah" },
+  email: "priya@example.com",
+  avatar: null,
+  role: "customer",
+  status: true,
+  createdAt: "2026-03-02T10:00:00.000Z",
+};
+
+const firstOrder = {
+  _id: "c1c1c1c1c1c1c1c1c1c1c1c1",
+  number: 1001,
+  createdAt: "2026-03-05T10:00:00.000Z",
+  status: "delivered" as const,
+  totalAmount: 120,
+  currency: "USD",
+};
+const lastOrder = {
+  ...firstOrder,
+  _id: "c2c2c2c2c2c2c2c2c2c2c2c2",
+  number: 1009,
+  status: "processing" as const,
+};
+
+const summary: CustomerSummaryDto = {
+  user: priya,
+  addresses: [homeAddress],
+  orders: {
+    count: 2,
+    netSpend: 229.5,
+    averageOrder: 114.75,
+    first: firstOrder,
+    last: lastOrder,
+    items: [lastOrder, firstOrder],
+  },
+  notes: [
+    {
+      _id: "d1d1d1d1d1d1d1d1d1d1d1d1",
+      note: "Prefers deliveries after 6 pm.",
+      at: "2026-03-06T10:00:00.000Z",
+      author: { _id: "a0a0a0a0a0a0a0a0a0a0a0a0", name: "Meera Shah" },
+    },
+  ],
+};
+
+const routes = [
+  { path: "/dashboard/customers", element: <CustomersPage view="all" /> },
+  { path: "/dashboard/customers/:userId", element: <CustomerPage /> },
+];
+
+beforeEach(() => {
+  useSession.getState().setUser(staff("admin"));
+});
+
+describe("the customers list", () => {
+  it("opens a customer's page from their row, and carries no role select", async () => {
+    stubApi({
+      "GET /api/users/customers": { data: [priya], meta: { page: 1, size: 8, pageCount: 1, total: 1 } },
+      [`GET /api/users/${priya._id}/summary`]: { data: summary },
+    });
+    const { router } = renderRoutes(routes, "/dashboard/customers");
+    const open = await screen.findByRole("link", { name: customerPage.openCustomer("Priya Shah") });
+    expect(screen.queryByRole("combobox", { name: /Role/ })).not.toBeInTheDocument();
+    await userEvent.click(open);
+    expect(router.state.location.pathname).toBe(`/dashboard/customers/${priya._id}`);
+    expect(await screen.findByRole("heading", { name: "Priya Shah" })).toBeVisible();
+  });
+});
+
+describe("the customer page", () => {
+  it("shows the figures, orders, addresses and notes, and appends a note", async () => {
+    const { requests } = stubApi({
+      [`GET /api/users/${priya._id}/summary`]: { data: summary },
+      [`POST /api/users/${priya._id}/notes`]: { status: 201, data: summary.notes[0] },
+    });
+    renderRoutes(routes, `/dashboard/customers/${priya._id}`);
+    expect(await screen.findByRole("heading", { name: "Priya Shah" })).toBeVisible();
+    const figures = screen.getByText(customerPage.netSpend).closest("dl") as HTMLElement;
+    expect(within(figures).getByText("$229.50")).toBeVisible();
+    expect(within(figures).getByText("$114.75")).toBeVisible();
+    expect(screen.getByRole("link", { name: "#1009" })).toHaveAttribute(
+      "href",
+      `/dashboard/orders/order/${lastOrder._id}`,
+    );
+    expect(screen.getByText("Prefers deliveries after 6 pm.")).toBeVisible();
+    expect(screen.getByText(homeAddress.building)).toBeVisible();
+
+    await userEvent.type(screen.getByLabelText(customerPage.noteLabel), "Called about a parcel.");
+    await userEvent.click(screen.getByRole("button", { name: customerPage.addNote }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith(customerPage.noteAdded));
+    expect(requests.find((request) => request.method === "POST")?.body).toEqual({
+      note: "Called about a parcel.",
+    });
+  });
+
+  it("asks before a role change, naming it, and changes nothing when cancelled", async () => {
+    const { requests } = stubApi({
+      [`GET /api/users/${priya._id}/summary`]: { data: summary },
+      [`PATCH /api/users/${priya._id}`]: { data: { ...priya, role: "admin" } },
+    });
+    renderRoutes(routes, `/dashboard/customers/${priya._id}`);
+    const role = await screen.findByRole("combobox", { name: customerPage.role });
+    await userEvent.selectOptions(role, "admin");
+    const dialog = await screen.findByRole("dialog");
+    expect(dialog).toHaveTextContent("Make Priya Shah an admin?");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    expect(requests.some((request) => request.method === "PATCH")).toBe(false);
+    expect(role).toHaveValue("customer");
+
+    await userEvent.selectOptions(role, "admin");
+    await userEvent.click(
+      await screen.findByRole("button", { name: customerPage.confirmRoleButton("admin") }),
+    );
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith(successes.roleChanged("admin")));
+    expect(requests.find((request) => request.method === "PATCH")?.body).toEqual({
+      userId: priya._id,
+      role: "admin",
+    });
+    expect(screen.getByRole("combobox", { name: customerPage.role })).toHaveValue("admin");
+  });
+
+  it("says so when the customer does not exist", async () => {
+    stubApi({ [`GET /api/users/${priya._id}/summary`]: { status: 404, message: "User not found." } });
+    renderRoutes(routes, `/dashboard/customers/${priya._id}`);
+    expect(await screen.findByRole("alert")).toHaveTextContent(customerPage.notFound);
+  });
+});
