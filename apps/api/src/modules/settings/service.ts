@@ -11,6 +11,7 @@ import {
   SETTINGS_SECTIONS,
   type Settings,
   type SettingsChange,
+  DEFAULT_COD_SETTINGS,
   type SettingsSection,
   SPEC_TAX_SETTINGS,
 } from "@shop/shared/schemas/settings";
@@ -46,6 +47,7 @@ export function defaultSettings(config: Config): Settings {
       maxUnpaidOrders: config.orderLimits.maxUnpaidOrders,
       maxQuantityPerLine: config.orderLimits.maxQuantityPerLine,
       minimumOrder: 0,
+      cod: DEFAULT_COD_SETTINGS,
     },
   };
 }
