@@ -1090,7 +1090,7 @@ export interface paths {
         get: operations["listPayments"];
         put?: never;
         /**
-         * Pay the caller's order: a test card (test gateway) or the capture of an approved PayPal order
+         * Pay the caller's order: a test card (test gateway), the capture of an approved PayPal order, or cash on delivery (a pending payment; the order ships)
          * @description Any signed-in, active user.
          */
         post: operations["payOrder"];
@@ -1131,6 +1131,26 @@ export interface paths {
         get: operations["listPaymentsByStatus"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/{id}/collect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record the cash of a cash on delivery payment collected: the payment completes and the order is invoiced (staff)
+         * @description Roles: admin, manager.
+         */
+        post: operations["collectCashOnDelivery"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1516,6 +1536,11 @@ export interface operations {
                                 enabled: boolean;
                             }[];
                             minimumOrder: number;
+                            cod: {
+                                enabled: boolean;
+                                maxOrderValue: number;
+                                fee: number;
+                            };
                         };
                     };
                 };
@@ -6451,6 +6476,11 @@ export interface operations {
                             };
                             discountCode: string | null;
                             discountAmount: number;
+                            codFee: number;
+                            cashOnDelivery: {
+                                payment: string;
+                                collected: boolean;
+                            } | null;
                             invoiceNumber: string | null;
                             shippingAddress: {
                                 name: {
@@ -6471,7 +6501,7 @@ export interface operations {
                                 /** @enum {string} */
                                 status: "pending" | "completed" | "partially_refunded" | "refunded" | "failed";
                                 /** @enum {string} */
-                                paymentGateway: "paypal" | "test";
+                                paymentGateway: "paypal" | "test" | "cod";
                                 amount: number;
                                 transactionId: string;
                                 refundedAmount: number;
@@ -6486,6 +6516,7 @@ export interface operations {
                                         role: "admin" | "manager" | "customer";
                                     } | null;
                                     providerRefundId: string;
+                                    reference: string | null;
                                     creditNoteNumber: string;
                                     restock: {
                                         line: string;
@@ -6633,6 +6664,11 @@ export interface operations {
                             };
                             discountCode: string | null;
                             discountAmount: number;
+                            codFee: number;
+                            cashOnDelivery: {
+                                payment: string;
+                                collected: boolean;
+                            } | null;
                             invoiceNumber: string | null;
                             shippingAddress: {
                                 name: {
@@ -6653,7 +6689,7 @@ export interface operations {
                                 /** @enum {string} */
                                 status: "pending" | "completed" | "partially_refunded" | "refunded" | "failed";
                                 /** @enum {string} */
-                                paymentGateway: "paypal" | "test";
+                                paymentGateway: "paypal" | "test" | "cod";
                                 amount: number;
                                 transactionId: string;
                                 refundedAmount: number;
@@ -6668,6 +6704,7 @@ export interface operations {
                                         role: "admin" | "manager" | "customer";
                                     } | null;
                                     providerRefundId: string;
+                                    reference: string | null;
                                     creditNoteNumber: string;
                                     restock: {
                                         line: string;
@@ -6711,7 +6748,7 @@ export interface operations {
                             }[];
                             history: {
                                 /** @enum {string} */
-                                type: "placed" | "paid" | "status" | "cancelled" | "note" | "refunded";
+                                type: "placed" | "paid" | "cod" | "status" | "cancelled" | "note" | "refunded";
                                 /** @enum {string} */
                                 status: "pending" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
                                 at: string;
@@ -6765,6 +6802,11 @@ export interface operations {
                             };
                             discountCode: string | null;
                             discountAmount: number;
+                            codFee: number;
+                            cashOnDelivery: {
+                                payment: string;
+                                collected: boolean;
+                            } | null;
                             invoiceNumber: string | null;
                             shippingAddress: {
                                 name: {
@@ -6785,7 +6827,7 @@ export interface operations {
                                 /** @enum {string} */
                                 status: "pending" | "completed" | "partially_refunded" | "refunded" | "failed";
                                 /** @enum {string} */
-                                paymentGateway: "paypal" | "test";
+                                paymentGateway: "paypal" | "test" | "cod";
                                 amount: number;
                                 transactionId: string;
                                 refundedAmount: number;
@@ -6800,6 +6842,7 @@ export interface operations {
                                         role: "admin" | "manager" | "customer";
                                     } | null;
                                     providerRefundId: string;
+                                    reference: string | null;
                                     creditNoteNumber: string;
                                     restock: {
                                         line: string;
@@ -6843,7 +6886,7 @@ export interface operations {
                             }[];
                             history: {
                                 /** @enum {string} */
-                                type: "placed" | "paid" | "status" | "cancelled" | "note" | "refunded";
+                                type: "placed" | "paid" | "cod" | "status" | "cancelled" | "note" | "refunded";
                                 /** @enum {string} */
                                 status: "pending" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
                                 at: string;
@@ -6993,6 +7036,11 @@ export interface operations {
                             };
                             discountCode: string | null;
                             discountAmount: number;
+                            codFee: number;
+                            cashOnDelivery: {
+                                payment: string;
+                                collected: boolean;
+                            } | null;
                             invoiceNumber: string | null;
                             shippingAddress: {
                                 name: {
@@ -7013,7 +7061,7 @@ export interface operations {
                                 /** @enum {string} */
                                 status: "pending" | "completed" | "partially_refunded" | "refunded" | "failed";
                                 /** @enum {string} */
-                                paymentGateway: "paypal" | "test";
+                                paymentGateway: "paypal" | "test" | "cod";
                                 amount: number;
                                 transactionId: string;
                                 refundedAmount: number;
@@ -7028,6 +7076,7 @@ export interface operations {
                                         role: "admin" | "manager" | "customer";
                                     } | null;
                                     providerRefundId: string;
+                                    reference: string | null;
                                     creditNoteNumber: string;
                                     restock: {
                                         line: string;
@@ -7133,6 +7182,11 @@ export interface operations {
                             };
                             discountCode: string | null;
                             discountAmount: number;
+                            codFee: number;
+                            cashOnDelivery: {
+                                payment: string;
+                                collected: boolean;
+                            } | null;
                             invoiceNumber: string | null;
                             shippingAddress: {
                                 name: {
@@ -7153,7 +7207,7 @@ export interface operations {
                                 /** @enum {string} */
                                 status: "pending" | "completed" | "partially_refunded" | "refunded" | "failed";
                                 /** @enum {string} */
-                                paymentGateway: "paypal" | "test";
+                                paymentGateway: "paypal" | "test" | "cod";
                                 amount: number;
                                 transactionId: string;
                                 refundedAmount: number;
@@ -7168,6 +7222,7 @@ export interface operations {
                                         role: "admin" | "manager" | "customer";
                                     } | null;
                                     providerRefundId: string;
+                                    reference: string | null;
                                     creditNoteNumber: string;
                                     restock: {
                                         line: string;
@@ -7211,7 +7266,7 @@ export interface operations {
                             }[];
                             history: {
                                 /** @enum {string} */
-                                type: "placed" | "paid" | "status" | "cancelled" | "note" | "refunded";
+                                type: "placed" | "paid" | "cod" | "status" | "cancelled" | "note" | "refunded";
                                 /** @enum {string} */
                                 status: "pending" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
                                 at: string;
@@ -7323,6 +7378,11 @@ export interface operations {
                             };
                             discountCode: string | null;
                             discountAmount: number;
+                            codFee: number;
+                            cashOnDelivery: {
+                                payment: string;
+                                collected: boolean;
+                            } | null;
                             invoiceNumber: string | null;
                             shippingAddress: {
                                 name: {
@@ -7343,7 +7403,7 @@ export interface operations {
                                 /** @enum {string} */
                                 status: "pending" | "completed" | "partially_refunded" | "refunded" | "failed";
                                 /** @enum {string} */
-                                paymentGateway: "paypal" | "test";
+                                paymentGateway: "paypal" | "test" | "cod";
                                 amount: number;
                                 transactionId: string;
                                 refundedAmount: number;
@@ -7358,6 +7418,7 @@ export interface operations {
                                         role: "admin" | "manager" | "customer";
                                     } | null;
                                     providerRefundId: string;
+                                    reference: string | null;
                                     creditNoteNumber: string;
                                     restock: {
                                         line: string;
@@ -7401,7 +7462,7 @@ export interface operations {
                             }[];
                             history: {
                                 /** @enum {string} */
-                                type: "placed" | "paid" | "status" | "cancelled" | "note" | "refunded";
+                                type: "placed" | "paid" | "cod" | "status" | "cancelled" | "note" | "refunded";
                                 /** @enum {string} */
                                 status: "pending" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
                                 at: string;
@@ -7546,6 +7607,11 @@ export interface operations {
                             };
                             discountCode: string | null;
                             discountAmount: number;
+                            codFee: number;
+                            cashOnDelivery: {
+                                payment: string;
+                                collected: boolean;
+                            } | null;
                             invoiceNumber: string | null;
                             shippingAddress: {
                                 name: {
@@ -7566,7 +7632,7 @@ export interface operations {
                                 /** @enum {string} */
                                 status: "pending" | "completed" | "partially_refunded" | "refunded" | "failed";
                                 /** @enum {string} */
-                                paymentGateway: "paypal" | "test";
+                                paymentGateway: "paypal" | "test" | "cod";
                                 amount: number;
                                 transactionId: string;
                                 refundedAmount: number;
@@ -7581,6 +7647,7 @@ export interface operations {
                                         role: "admin" | "manager" | "customer";
                                     } | null;
                                     providerRefundId: string;
+                                    reference: string | null;
                                     creditNoteNumber: string;
                                     restock: {
                                         line: string;
@@ -7695,6 +7762,11 @@ export interface operations {
                             };
                             discountCode: string | null;
                             discountAmount: number;
+                            codFee: number;
+                            cashOnDelivery: {
+                                payment: string;
+                                collected: boolean;
+                            } | null;
                             invoiceNumber: string | null;
                             shippingAddress: {
                                 name: {
@@ -7715,7 +7787,7 @@ export interface operations {
                                 /** @enum {string} */
                                 status: "pending" | "completed" | "partially_refunded" | "refunded" | "failed";
                                 /** @enum {string} */
-                                paymentGateway: "paypal" | "test";
+                                paymentGateway: "paypal" | "test" | "cod";
                                 amount: number;
                                 transactionId: string;
                                 refundedAmount: number;
@@ -7730,6 +7802,7 @@ export interface operations {
                                         role: "admin" | "manager" | "customer";
                                     } | null;
                                     providerRefundId: string;
+                                    reference: string | null;
                                     creditNoteNumber: string;
                                     restock: {
                                         line: string;
@@ -7773,7 +7846,7 @@ export interface operations {
                             }[];
                             history: {
                                 /** @enum {string} */
-                                type: "placed" | "paid" | "status" | "cancelled" | "note" | "refunded";
+                                type: "placed" | "paid" | "cod" | "status" | "cancelled" | "note" | "refunded";
                                 /** @enum {string} */
                                 status: "pending" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
                                 at: string;
@@ -7899,6 +7972,11 @@ export interface operations {
                             };
                             discountCode: string | null;
                             discountAmount: number;
+                            codFee: number;
+                            cashOnDelivery: {
+                                payment: string;
+                                collected: boolean;
+                            } | null;
                             invoiceNumber: string | null;
                             shippingAddress: {
                                 name: {
@@ -7919,7 +7997,7 @@ export interface operations {
                                 /** @enum {string} */
                                 status: "pending" | "completed" | "partially_refunded" | "refunded" | "failed";
                                 /** @enum {string} */
-                                paymentGateway: "paypal" | "test";
+                                paymentGateway: "paypal" | "test" | "cod";
                                 amount: number;
                                 transactionId: string;
                                 refundedAmount: number;
@@ -7934,6 +8012,7 @@ export interface operations {
                                         role: "admin" | "manager" | "customer";
                                     } | null;
                                     providerRefundId: string;
+                                    reference: string | null;
                                     creditNoteNumber: string;
                                     restock: {
                                         line: string;
@@ -7977,7 +8056,7 @@ export interface operations {
                             }[];
                             history: {
                                 /** @enum {string} */
-                                type: "placed" | "paid" | "status" | "cancelled" | "note" | "refunded";
+                                type: "placed" | "paid" | "cod" | "status" | "cancelled" | "note" | "refunded";
                                 /** @enum {string} */
                                 status: "pending" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
                                 at: string;
@@ -8131,6 +8210,11 @@ export interface operations {
                             };
                             discountCode: string | null;
                             discountAmount: number;
+                            codFee: number;
+                            cashOnDelivery: {
+                                payment: string;
+                                collected: boolean;
+                            } | null;
                             invoiceNumber: string | null;
                             shippingAddress: {
                                 name: {
@@ -8151,7 +8235,7 @@ export interface operations {
                                 /** @enum {string} */
                                 status: "pending" | "completed" | "partially_refunded" | "refunded" | "failed";
                                 /** @enum {string} */
-                                paymentGateway: "paypal" | "test";
+                                paymentGateway: "paypal" | "test" | "cod";
                                 amount: number;
                                 transactionId: string;
                                 refundedAmount: number;
@@ -8166,6 +8250,7 @@ export interface operations {
                                         role: "admin" | "manager" | "customer";
                                     } | null;
                                     providerRefundId: string;
+                                    reference: string | null;
                                     creditNoteNumber: string;
                                     restock: {
                                         line: string;
@@ -8209,7 +8294,7 @@ export interface operations {
                             }[];
                             history: {
                                 /** @enum {string} */
-                                type: "placed" | "paid" | "status" | "cancelled" | "note" | "refunded";
+                                type: "placed" | "paid" | "cod" | "status" | "cancelled" | "note" | "refunded";
                                 /** @enum {string} */
                                 status: "pending" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
                                 at: string;
@@ -8543,6 +8628,7 @@ export interface operations {
                         line: string;
                         quantity: number;
                     }[];
+                    reference?: string;
                 };
             };
         };
@@ -8585,6 +8671,11 @@ export interface operations {
                             };
                             discountCode: string | null;
                             discountAmount: number;
+                            codFee: number;
+                            cashOnDelivery: {
+                                payment: string;
+                                collected: boolean;
+                            } | null;
                             invoiceNumber: string | null;
                             shippingAddress: {
                                 name: {
@@ -8605,7 +8696,7 @@ export interface operations {
                                 /** @enum {string} */
                                 status: "pending" | "completed" | "partially_refunded" | "refunded" | "failed";
                                 /** @enum {string} */
-                                paymentGateway: "paypal" | "test";
+                                paymentGateway: "paypal" | "test" | "cod";
                                 amount: number;
                                 transactionId: string;
                                 refundedAmount: number;
@@ -8620,6 +8711,7 @@ export interface operations {
                                         role: "admin" | "manager" | "customer";
                                     } | null;
                                     providerRefundId: string;
+                                    reference: string | null;
                                     creditNoteNumber: string;
                                     restock: {
                                         line: string;
@@ -8663,7 +8755,7 @@ export interface operations {
                             }[];
                             history: {
                                 /** @enum {string} */
-                                type: "placed" | "paid" | "status" | "cancelled" | "note" | "refunded";
+                                type: "placed" | "paid" | "cod" | "status" | "cancelled" | "note" | "refunded";
                                 /** @enum {string} */
                                 status: "pending" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
                                 at: string;
@@ -8717,6 +8809,11 @@ export interface operations {
                             };
                             discountCode: string | null;
                             discountAmount: number;
+                            codFee: number;
+                            cashOnDelivery: {
+                                payment: string;
+                                collected: boolean;
+                            } | null;
                             invoiceNumber: string | null;
                             shippingAddress: {
                                 name: {
@@ -8737,7 +8834,7 @@ export interface operations {
                                 /** @enum {string} */
                                 status: "pending" | "completed" | "partially_refunded" | "refunded" | "failed";
                                 /** @enum {string} */
-                                paymentGateway: "paypal" | "test";
+                                paymentGateway: "paypal" | "test" | "cod";
                                 amount: number;
                                 transactionId: string;
                                 refundedAmount: number;
@@ -8752,6 +8849,7 @@ export interface operations {
                                         role: "admin" | "manager" | "customer";
                                     } | null;
                                     providerRefundId: string;
+                                    reference: string | null;
                                     creditNoteNumber: string;
                                     restock: {
                                         line: string;
@@ -8795,7 +8893,7 @@ export interface operations {
                             }[];
                             history: {
                                 /** @enum {string} */
-                                type: "placed" | "paid" | "status" | "cancelled" | "note" | "refunded";
+                                type: "placed" | "paid" | "cod" | "status" | "cancelled" | "note" | "refunded";
                                 /** @enum {string} */
                                 status: "pending" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
                                 at: string;
@@ -10009,6 +10107,7 @@ export interface operations {
                                     role: "admin" | "manager" | "customer";
                                 } | null;
                                 providerRefundId: string;
+                                reference: string | null;
                                 creditNoteNumber: string;
                                 restock: {
                                     line: string;
@@ -10105,6 +10204,14 @@ export interface operations {
                     status?: unknown;
                     update_time?: unknown;
                     email_address?: unknown;
+                } | {
+                    order: string;
+                    /** @enum {string} */
+                    paymentGateway: "cod";
+                    amount?: unknown;
+                    status?: unknown;
+                    update_time?: unknown;
+                    email_address?: unknown;
                 };
             };
         };
@@ -10151,6 +10258,7 @@ export interface operations {
                                     role: "admin" | "manager" | "customer";
                                 } | null;
                                 providerRefundId: string;
+                                reference: string | null;
                                 creditNoteNumber: string;
                                 restock: {
                                     line: string;
@@ -10203,6 +10311,7 @@ export interface operations {
                                     role: "admin" | "manager" | "customer";
                                 } | null;
                                 providerRefundId: string;
+                                reference: string | null;
                                 creditNoteNumber: string;
                                 restock: {
                                     line: string;
@@ -10452,6 +10561,7 @@ export interface operations {
                                     role: "admin" | "manager" | "customer";
                                 } | null;
                                 providerRefundId: string;
+                                reference: string | null;
                                 creditNoteNumber: string;
                                 restock: {
                                     line: string;
@@ -10497,6 +10607,229 @@ export interface operations {
             };
             /** @description Not found, or not visible to the caller. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    collectCashOnDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            _id: string;
+                            number: number;
+                            user: {
+                                _id: string;
+                                name: {
+                                    firstName: string;
+                                    lastName: string;
+                                };
+                                email: string | null;
+                            };
+                            createdAt: string;
+                            updatedAt: string;
+                            /** @enum {string} */
+                            status: "pending" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
+                            totalAmount: number;
+                            subTotal: number;
+                            savedAmount: number;
+                            shippingAmount: number;
+                            taxAmount: number;
+                            currency: string;
+                            pricesIncludeTax: boolean;
+                            shippingMethod: {
+                                name: string;
+                                price: number;
+                            };
+                            discountCode: string | null;
+                            discountAmount: number;
+                            codFee: number;
+                            cashOnDelivery: {
+                                payment: string;
+                                collected: boolean;
+                            } | null;
+                            invoiceNumber: string | null;
+                            shippingAddress: {
+                                name: {
+                                    firstName: string;
+                                    lastName: string;
+                                };
+                                countryCode: string;
+                                phoneNumber: string | null;
+                                building: string;
+                                street: string;
+                                city: string;
+                                state: string;
+                                pinCode: string;
+                                country: string;
+                            };
+                            payment: {
+                                _id: string;
+                                /** @enum {string} */
+                                status: "pending" | "completed" | "partially_refunded" | "refunded" | "failed";
+                                /** @enum {string} */
+                                paymentGateway: "paypal" | "test" | "cod";
+                                amount: number;
+                                transactionId: string;
+                                refundedAmount: number;
+                                refunds: {
+                                    _id: string;
+                                    amount: number;
+                                    reason: string;
+                                    at: string;
+                                    by: {
+                                        name: string;
+                                        /** @enum {string} */
+                                        role: "admin" | "manager" | "customer";
+                                    } | null;
+                                    providerRefundId: string;
+                                    reference: string | null;
+                                    creditNoteNumber: string;
+                                    restock: {
+                                        line: string;
+                                        quantity: number;
+                                    }[];
+                                }[];
+                            } | null;
+                            products: {
+                                _id: string;
+                                product: {
+                                    _id: string;
+                                    name: string;
+                                    thumbnail: {
+                                        _id: string;
+                                        name: string;
+                                        url: string;
+                                        width: number;
+                                        height: number;
+                                        variants: {
+                                            width: number;
+                                            url: string;
+                                        }[];
+                                        createdAt: string;
+                                    } | null;
+                                };
+                                variant: {
+                                    _id: string;
+                                    sku: string;
+                                    options: {
+                                        [key: string]: string;
+                                    };
+                                };
+                                name: string;
+                                price: number;
+                                originalPrice: number;
+                                savedAmount: number;
+                                discountShare: number;
+                                quantity: number;
+                                taxRate: number;
+                                hsnCode: string | null;
+                            }[];
+                            history: {
+                                /** @enum {string} */
+                                type: "placed" | "paid" | "cod" | "status" | "cancelled" | "note" | "refunded";
+                                /** @enum {string} */
+                                status: "pending" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
+                                at: string;
+                                by: {
+                                    name: string;
+                                    /** @enum {string} */
+                                    role: "admin" | "manager" | "customer";
+                                } | null;
+                                note: string | null;
+                                amount?: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflicts with the shop's state (stock, an address in use, an order already paid or cancelled). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body or file is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body's or the file's type is not accepted. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10568,6 +10901,7 @@ export interface operations {
                                     role: "admin" | "manager" | "customer";
                                 } | null;
                                 providerRefundId: string;
+                                reference: string | null;
                                 creditNoteNumber: string;
                                 restock: {
                                     line: string;
@@ -10652,7 +10986,7 @@ export interface operations {
                         data: {
                             _id: string;
                             /** @enum {string} */
-                            kind: "passwordReset" | "passwordChanged" | "emailChanged" | "welcome" | "orderPlaced" | "paymentReceived" | "orderShipped" | "orderDelivered" | "orderCancelled" | "orderRefunded";
+                            kind: "passwordReset" | "passwordChanged" | "emailChanged" | "welcome" | "orderPlaced" | "orderCodConfirmed" | "paymentReceived" | "orderShipped" | "orderDelivered" | "orderCancelled" | "orderRefunded";
                             recipient: string;
                             subject: string;
                             /** @enum {string} */
@@ -10733,7 +11067,7 @@ export interface operations {
                         data: {
                             _id: string;
                             /** @enum {string} */
-                            kind: "passwordReset" | "passwordChanged" | "emailChanged" | "welcome" | "orderPlaced" | "paymentReceived" | "orderShipped" | "orderDelivered" | "orderCancelled" | "orderRefunded";
+                            kind: "passwordReset" | "passwordChanged" | "emailChanged" | "welcome" | "orderPlaced" | "orderCodConfirmed" | "paymentReceived" | "orderShipped" | "orderDelivered" | "orderCancelled" | "orderRefunded";
                             recipient: string;
                             subject: string;
                             /** @enum {string} */
@@ -10819,7 +11153,7 @@ export interface operations {
                         data: {
                             _id: string;
                             /** @enum {string} */
-                            kind: "passwordReset" | "passwordChanged" | "emailChanged" | "welcome" | "orderPlaced" | "paymentReceived" | "orderShipped" | "orderDelivered" | "orderCancelled" | "orderRefunded";
+                            kind: "passwordReset" | "passwordChanged" | "emailChanged" | "welcome" | "orderPlaced" | "orderCodConfirmed" | "paymentReceived" | "orderShipped" | "orderDelivered" | "orderCancelled" | "orderRefunded";
                             recipient: string;
                             subject: string;
                             /** @enum {string} */
@@ -11150,6 +11484,11 @@ export interface operations {
                                 maxUnpaidOrders: number;
                                 maxQuantityPerLine: number;
                                 minimumOrder: number;
+                                cod: {
+                                    enabled: boolean;
+                                    maxOrderValue: number;
+                                    fee: number;
+                                };
                             };
                         };
                     };
@@ -11674,6 +12013,18 @@ export interface operations {
                     maxUnpaidOrders: number;
                     maxQuantityPerLine: number;
                     minimumOrder: number;
+                    /**
+                     * @default {
+                     *       "enabled": false,
+                     *       "maxOrderValue": 10000,
+                     *       "fee": 0
+                     *     }
+                     */
+                    cod?: {
+                        enabled: boolean;
+                        maxOrderValue: number;
+                        fee: number;
+                    };
                 };
             };
         };
@@ -11693,6 +12044,18 @@ export interface operations {
                             maxUnpaidOrders: number;
                             maxQuantityPerLine: number;
                             minimumOrder: number;
+                            /**
+                             * @default {
+                             *       "enabled": false,
+                             *       "maxOrderValue": 10000,
+                             *       "fee": 0
+                             *     }
+                             */
+                            cod: {
+                                enabled: boolean;
+                                maxOrderValue: number;
+                                fee: number;
+                            };
                         };
                     };
                 };

@@ -824,6 +824,7 @@ export const salesReports = {
     taxInvoiced: "On invoices",
     taxCredited: "On credit notes",
     shipping: "Shipping",
+    codFees: "COD fees",
     orders: "Orders",
     averageOrderValue: "Average order value",
     units: "Units",
