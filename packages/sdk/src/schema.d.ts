@@ -11351,6 +11351,7 @@ export interface operations {
                             taxInvoiced: number;
                             taxCredited: number;
                             shipping: number;
+                            codFees: number;
                             orders: number;
                             averageOrderValue: number;
                             units: number;

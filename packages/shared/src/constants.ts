@@ -28,7 +28,15 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
  * (by the shopper, staff, or the hold expiry with no actor), a staff note, and a refund with its amount.
  */
 /** "cod": the shopper chose cash on delivery (the order ships, its payment waits for the cash). */
-export const ORDER_EVENT_TYPES = ["placed", "paid", "cod", "status", "cancelled", "note", "refunded"] as const;
+export const ORDER_EVENT_TYPES = [
+  "placed",
+  "paid",
+  "cod",
+  "status",
+  "cancelled",
+  "note",
+  "refunded",
+] as const;
 export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number];
 /** The longest staff note on an order. */
 export const MAX_ORDER_NOTE = 1000;

@@ -119,8 +119,7 @@ export async function collectCash(
     // The order's row first, as every writer of an order and its payment takes them.
     const order = await lockOrder(tx, orderId);
     if (!order) throw new AppError("NOT_FOUND", api.paymentNotFound);
-    if (found.payment.status !== "pending")
-      throw new AppError("CONFLICT", api.codAlreadyCollected);
+    if (found.payment.status !== "pending") throw new AppError("CONFLICT", api.codAlreadyCollected);
     if (order.paymentId !== paymentId || order.status === "cancelled")
       throw new AppError("CONFLICT", api.codOrderClosed);
     const now = new Date();

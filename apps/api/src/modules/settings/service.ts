@@ -7,11 +7,11 @@
  */
 import { CURRENCY, SHOP_UTC_OFFSET } from "@shop/shared/constants";
 import {
+  DEFAULT_COD_SETTINGS,
   SETTINGS_SCHEMAS,
   SETTINGS_SECTIONS,
   type Settings,
   type SettingsChange,
-  DEFAULT_COD_SETTINGS,
   type SettingsSection,
   SPEC_TAX_SETTINGS,
 } from "@shop/shared/schemas/settings";
