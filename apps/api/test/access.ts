@@ -87,6 +87,7 @@ export const ACCESS: Record<string, Access> = {
   "POST /api/payments/paypal/webhook": "webhook",
   "GET /api/payments/status/{status}": "admin",
   "GET /api/payments/{id}": "admin",
+  "POST /api/payments/{id}/collect": "staff",
   "GET /api/stats/sales": "staff",
   "GET /api/reports/sales": "staff",
   "POST /api/cart/price": "public",

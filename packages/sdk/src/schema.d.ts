@@ -1194,7 +1194,7 @@ export interface paths {
         get: operations["listPayments"];
         put?: never;
         /**
-         * Pay the caller's order: a test card (test gateway) or the capture of an approved PayPal order
+         * Pay the caller's order: a test card (test gateway), the capture of an approved PayPal order, or cash on delivery (a pending payment; the order ships)
          * @description Any signed-in, active user.
          */
         post: operations["payOrder"];
@@ -1235,6 +1235,26 @@ export interface paths {
         get: operations["listPaymentsByStatus"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/{id}/collect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record the cash of a cash on delivery payment collected: the payment completes and the order is invoiced (staff)
+         * @description Roles: admin, manager.
+         */
+        post: operations["collectCashOnDelivery"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1620,6 +1640,11 @@ export interface operations {
                                 enabled: boolean;
                             }[];
                             minimumOrder: number;
+                            cod: {
+                                enabled: boolean;
+                                maxOrderValue: number;
+                                fee: number;
+                            };
                         };
                     };
                 };
@@ -7265,6 +7290,11 @@ export interface operations {
                             };
                             discountCode: string | null;
                             discountAmount: number;
+                            codFee: number;
+                            cashOnDelivery: {
+                                payment: string;
+                                collected: boolean;
+                            } | null;
                             invoiceNumber: string | null;
                             shippingAddress: {
                                 name: {
@@ -7285,7 +7315,7 @@ export interface operations {
                                 /** @enum {string} */
                                 status: "pending" | "completed" | "partially_refunded" | "refunded" | "failed";
                                 /** @enum {string} */
-                                paymentGateway: "paypal" | "test";
+                                paymentGateway: "paypal" | "test" | "cod";
                                 amount: number;
                                 transactionId: string;
                                 refundedAmount: number;
@@ -7300,6 +7330,7 @@ export interface operations {
                                         role: "admin" | "manager" | "customer";
                                     } | null;
                                     providerRefundId: string;
+                                    reference: string | null;
                                     creditNoteNumber: string;
                                     restock: {
                                         line: string;
@@ -7449,6 +7480,11 @@ export interface operations {
                             };
                             discountCode: string | null;
                             discountAmount: number;
+                            codFee: number;
+                            cashOnDelivery: {
+                                payment: string;
+                                collected: boolean;
+                            } | null;
                             invoiceNumber: string | null;
                             shippingAddress: {
                                 name: {
@@ -7469,7 +7505,7 @@ export interface operations {
                                 /** @enum {string} */
                                 status: "pending" | "completed" | "partially_refunded" | "refunded" | "failed";
                                 /** @enum {string} */
-                                paymentGateway: "paypal" | "test";
+                                paymentGateway: "paypal" | "test" | "cod";
                                 amount: number;
                                 transactionId: string;
                                 refundedAmount: number;
@@ -7484,6 +7520,7 @@ export interface operations {
                                         role: "admin" | "manager" | "customer";
                                     } | null;
                                     providerRefundId: string;
+                                    reference: string | null;
                                     creditNoteNumber: string;
                                     restock: {
                                         line: string;
@@ -7527,7 +7564,7 @@ export interface operations {
                             }[];
                             history: {
                                 /** @enum {string} */
-                                type: "placed" | "paid" | "status" | "cancelled" | "note" | "refunded";
+                                type: "placed" | "paid" | "cod" | "status" | "cancelled" | "note" | "refunded";
                                 /** @enum {string} */
                                 status: "pending" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
                                 at: string;
@@ -7583,6 +7620,11 @@ export interface operations {
                             };
                             discountCode: string | null;
                             discountAmount: number;
+                            codFee: number;
+                            cashOnDelivery: {
+                                payment: string;
+                                collected: boolean;
+                            } | null;
                             invoiceNumber: string | null;
                             shippingAddress: {
                                 name: {
@@ -7603,7 +7645,7 @@ export interface operations {
                                 /** @enum {string} */
                                 status: "pending" | "completed" | "partially_refunded" | "refunded" | "failed";
                                 /** @enum {string} */
-                                paymentGateway: "paypal" | "test";
+                                paymentGateway: "paypal" | "test" | "cod";
                                 amount: number;
                                 transactionId: string;
                                 refundedAmount: number;
@@ -7618,6 +7660,7 @@ export interface operations {
                                         role: "admin" | "manager" | "customer";
                                     } | null;
                                     providerRefundId: string;
+                                    reference: string | null;
                                     creditNoteNumber: string;
                                     restock: {
                                         line: string;
@@ -7661,7 +7704,7 @@ export interface operations {
                             }[];
                             history: {
                                 /** @enum {string} */
-                                type: "placed" | "paid" | "status" | "cancelled" | "note" | "refunded";
+                                type: "placed" | "paid" | "cod" | "status" | "cancelled" | "note" | "refunded";
                                 /** @enum {string} */
                                 status: "pending" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
                                 at: string;
@@ -7813,6 +7856,11 @@ export interface operations {
                             };
                             discountCode: string | null;
                             discountAmount: number;
+                            codFee: number;
+                            cashOnDelivery: {
+                                payment: string;
+                                collected: boolean;
+                            } | null;
                             invoiceNumber: string | null;
                             shippingAddress: {
                                 name: {
@@ -7833,7 +7881,7 @@ export interface operations {
                                 /** @enum {string} */
                                 status: "pending" | "completed" | "partially_refunded" | "refunded" | "failed";
                                 /** @enum {string} */
-                                paymentGateway: "paypal" | "test";
+                                paymentGateway: "paypal" | "test" | "cod";
                                 amount: number;
                                 transactionId: string;
                                 refundedAmount: number;
@@ -7848,6 +7896,7 @@ export interface operations {
                                         role: "admin" | "manager" | "customer";
                                     } | null;
                                     providerRefundId: string;
+                                    reference: string | null;
                                     creditNoteNumber: string;
                                     restock: {
                                         line: string;
@@ -7955,6 +8004,11 @@ export interface operations {
                             };
                             discountCode: string | null;
                             discountAmount: number;
+                            codFee: number;
+                            cashOnDelivery: {
+                                payment: string;
+                                collected: boolean;
+                            } | null;
                             invoiceNumber: string | null;
                             shippingAddress: {
                                 name: {
@@ -7975,7 +8029,7 @@ export interface operations {
                                 /** @enum {string} */
                                 status: "pending" | "completed" | "partially_refunded" | "refunded" | "failed";
                                 /** @enum {string} */
-                                paymentGateway: "paypal" | "test";
+                                paymentGateway: "paypal" | "test" | "cod";
                                 amount: number;
                                 transactionId: string;
                                 refundedAmount: number;
@@ -7990,6 +8044,7 @@ export interface operations {
                                         role: "admin" | "manager" | "customer";
                                     } | null;
                                     providerRefundId: string;
+                                    reference: string | null;
                                     creditNoteNumber: string;
                                     restock: {
                                         line: string;
@@ -8033,7 +8088,7 @@ export interface operations {
                             }[];
                             history: {
                                 /** @enum {string} */
-                                type: "placed" | "paid" | "status" | "cancelled" | "note" | "refunded";
+                                type: "placed" | "paid" | "cod" | "status" | "cancelled" | "note" | "refunded";
                                 /** @enum {string} */
                                 status: "pending" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
                                 at: string;
@@ -8147,6 +8202,11 @@ export interface operations {
                             };
                             discountCode: string | null;
                             discountAmount: number;
+                            codFee: number;
+                            cashOnDelivery: {
+                                payment: string;
+                                collected: boolean;
+                            } | null;
                             invoiceNumber: string | null;
                             shippingAddress: {
                                 name: {
@@ -8167,7 +8227,7 @@ export interface operations {
                                 /** @enum {string} */
                                 status: "pending" | "completed" | "partially_refunded" | "refunded" | "failed";
                                 /** @enum {string} */
-                                paymentGateway: "paypal" | "test";
+                                paymentGateway: "paypal" | "test" | "cod";
                                 amount: number;
                                 transactionId: string;
                                 refundedAmount: number;
@@ -8182,6 +8242,7 @@ export interface operations {
                                         role: "admin" | "manager" | "customer";
                                     } | null;
                                     providerRefundId: string;
+                                    reference: string | null;
                                     creditNoteNumber: string;
                                     restock: {
                                         line: string;
@@ -8225,7 +8286,7 @@ export interface operations {
                             }[];
                             history: {
                                 /** @enum {string} */
-                                type: "placed" | "paid" | "status" | "cancelled" | "note" | "refunded";
+                                type: "placed" | "paid" | "cod" | "status" | "cancelled" | "note" | "refunded";
                                 /** @enum {string} */
                                 status: "pending" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
                                 at: string;
@@ -8373,6 +8434,11 @@ export interface operations {
                             };
                             discountCode: string | null;
                             discountAmount: number;
+                            codFee: number;
+                            cashOnDelivery: {
+                                payment: string;
+                                collected: boolean;
+                            } | null;
                             invoiceNumber: string | null;
                             shippingAddress: {
                                 name: {
@@ -8393,7 +8459,7 @@ export interface operations {
                                 /** @enum {string} */
                                 status: "pending" | "completed" | "partially_refunded" | "refunded" | "failed";
                                 /** @enum {string} */
-                                paymentGateway: "paypal" | "test";
+                                paymentGateway: "paypal" | "test" | "cod";
                                 amount: number;
                                 transactionId: string;
                                 refundedAmount: number;
@@ -8408,6 +8474,7 @@ export interface operations {
                                         role: "admin" | "manager" | "customer";
                                     } | null;
                                     providerRefundId: string;
+                                    reference: string | null;
                                     creditNoteNumber: string;
                                     restock: {
                                         line: string;
@@ -8524,6 +8591,11 @@ export interface operations {
                             };
                             discountCode: string | null;
                             discountAmount: number;
+                            codFee: number;
+                            cashOnDelivery: {
+                                payment: string;
+                                collected: boolean;
+                            } | null;
                             invoiceNumber: string | null;
                             shippingAddress: {
                                 name: {
@@ -8544,7 +8616,7 @@ export interface operations {
                                 /** @enum {string} */
                                 status: "pending" | "completed" | "partially_refunded" | "refunded" | "failed";
                                 /** @enum {string} */
-                                paymentGateway: "paypal" | "test";
+                                paymentGateway: "paypal" | "test" | "cod";
                                 amount: number;
                                 transactionId: string;
                                 refundedAmount: number;
@@ -8559,6 +8631,7 @@ export interface operations {
                                         role: "admin" | "manager" | "customer";
                                     } | null;
                                     providerRefundId: string;
+                                    reference: string | null;
                                     creditNoteNumber: string;
                                     restock: {
                                         line: string;
@@ -8602,7 +8675,7 @@ export interface operations {
                             }[];
                             history: {
                                 /** @enum {string} */
-                                type: "placed" | "paid" | "status" | "cancelled" | "note" | "refunded";
+                                type: "placed" | "paid" | "cod" | "status" | "cancelled" | "note" | "refunded";
                                 /** @enum {string} */
                                 status: "pending" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
                                 at: string;
@@ -8730,6 +8803,11 @@ export interface operations {
                             };
                             discountCode: string | null;
                             discountAmount: number;
+                            codFee: number;
+                            cashOnDelivery: {
+                                payment: string;
+                                collected: boolean;
+                            } | null;
                             invoiceNumber: string | null;
                             shippingAddress: {
                                 name: {
@@ -8750,7 +8828,7 @@ export interface operations {
                                 /** @enum {string} */
                                 status: "pending" | "completed" | "partially_refunded" | "refunded" | "failed";
                                 /** @enum {string} */
-                                paymentGateway: "paypal" | "test";
+                                paymentGateway: "paypal" | "test" | "cod";
                                 amount: number;
                                 transactionId: string;
                                 refundedAmount: number;
@@ -8765,6 +8843,7 @@ export interface operations {
                                         role: "admin" | "manager" | "customer";
                                     } | null;
                                     providerRefundId: string;
+                                    reference: string | null;
                                     creditNoteNumber: string;
                                     restock: {
                                         line: string;
@@ -8808,7 +8887,7 @@ export interface operations {
                             }[];
                             history: {
                                 /** @enum {string} */
-                                type: "placed" | "paid" | "status" | "cancelled" | "note" | "refunded";
+                                type: "placed" | "paid" | "cod" | "status" | "cancelled" | "note" | "refunded";
                                 /** @enum {string} */
                                 status: "pending" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
                                 at: string;
@@ -8964,6 +9043,11 @@ export interface operations {
                             };
                             discountCode: string | null;
                             discountAmount: number;
+                            codFee: number;
+                            cashOnDelivery: {
+                                payment: string;
+                                collected: boolean;
+                            } | null;
                             invoiceNumber: string | null;
                             shippingAddress: {
                                 name: {
@@ -8984,7 +9068,7 @@ export interface operations {
                                 /** @enum {string} */
                                 status: "pending" | "completed" | "partially_refunded" | "refunded" | "failed";
                                 /** @enum {string} */
-                                paymentGateway: "paypal" | "test";
+                                paymentGateway: "paypal" | "test" | "cod";
                                 amount: number;
                                 transactionId: string;
                                 refundedAmount: number;
@@ -8999,6 +9083,7 @@ export interface operations {
                                         role: "admin" | "manager" | "customer";
                                     } | null;
                                     providerRefundId: string;
+                                    reference: string | null;
                                     creditNoteNumber: string;
                                     restock: {
                                         line: string;
@@ -9042,7 +9127,7 @@ export interface operations {
                             }[];
                             history: {
                                 /** @enum {string} */
-                                type: "placed" | "paid" | "status" | "cancelled" | "note" | "refunded";
+                                type: "placed" | "paid" | "cod" | "status" | "cancelled" | "note" | "refunded";
                                 /** @enum {string} */
                                 status: "pending" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
                                 at: string;
@@ -9376,6 +9461,7 @@ export interface operations {
                         line: string;
                         quantity: number;
                     }[];
+                    reference?: string;
                 };
             };
         };
@@ -9420,6 +9506,11 @@ export interface operations {
                             };
                             discountCode: string | null;
                             discountAmount: number;
+                            codFee: number;
+                            cashOnDelivery: {
+                                payment: string;
+                                collected: boolean;
+                            } | null;
                             invoiceNumber: string | null;
                             shippingAddress: {
                                 name: {
@@ -9440,7 +9531,7 @@ export interface operations {
                                 /** @enum {string} */
                                 status: "pending" | "completed" | "partially_refunded" | "refunded" | "failed";
                                 /** @enum {string} */
-                                paymentGateway: "paypal" | "test";
+                                paymentGateway: "paypal" | "test" | "cod";
                                 amount: number;
                                 transactionId: string;
                                 refundedAmount: number;
@@ -9455,6 +9546,7 @@ export interface operations {
                                         role: "admin" | "manager" | "customer";
                                     } | null;
                                     providerRefundId: string;
+                                    reference: string | null;
                                     creditNoteNumber: string;
                                     restock: {
                                         line: string;
@@ -9498,7 +9590,7 @@ export interface operations {
                             }[];
                             history: {
                                 /** @enum {string} */
-                                type: "placed" | "paid" | "status" | "cancelled" | "note" | "refunded";
+                                type: "placed" | "paid" | "cod" | "status" | "cancelled" | "note" | "refunded";
                                 /** @enum {string} */
                                 status: "pending" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
                                 at: string;
@@ -9554,6 +9646,11 @@ export interface operations {
                             };
                             discountCode: string | null;
                             discountAmount: number;
+                            codFee: number;
+                            cashOnDelivery: {
+                                payment: string;
+                                collected: boolean;
+                            } | null;
                             invoiceNumber: string | null;
                             shippingAddress: {
                                 name: {
@@ -9574,7 +9671,7 @@ export interface operations {
                                 /** @enum {string} */
                                 status: "pending" | "completed" | "partially_refunded" | "refunded" | "failed";
                                 /** @enum {string} */
-                                paymentGateway: "paypal" | "test";
+                                paymentGateway: "paypal" | "test" | "cod";
                                 amount: number;
                                 transactionId: string;
                                 refundedAmount: number;
@@ -9589,6 +9686,7 @@ export interface operations {
                                         role: "admin" | "manager" | "customer";
                                     } | null;
                                     providerRefundId: string;
+                                    reference: string | null;
                                     creditNoteNumber: string;
                                     restock: {
                                         line: string;
@@ -9632,7 +9730,7 @@ export interface operations {
                             }[];
                             history: {
                                 /** @enum {string} */
-                                type: "placed" | "paid" | "status" | "cancelled" | "note" | "refunded";
+                                type: "placed" | "paid" | "cod" | "status" | "cancelled" | "note" | "refunded";
                                 /** @enum {string} */
                                 status: "pending" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
                                 at: string;
@@ -10847,6 +10945,7 @@ export interface operations {
                                     role: "admin" | "manager" | "customer";
                                 } | null;
                                 providerRefundId: string;
+                                reference: string | null;
                                 creditNoteNumber: string;
                                 restock: {
                                     line: string;
@@ -10943,6 +11042,14 @@ export interface operations {
                     status?: unknown;
                     update_time?: unknown;
                     email_address?: unknown;
+                } | {
+                    order: string;
+                    /** @enum {string} */
+                    paymentGateway: "cod";
+                    amount?: unknown;
+                    status?: unknown;
+                    update_time?: unknown;
+                    email_address?: unknown;
                 };
             };
         };
@@ -10989,6 +11096,7 @@ export interface operations {
                                     role: "admin" | "manager" | "customer";
                                 } | null;
                                 providerRefundId: string;
+                                reference: string | null;
                                 creditNoteNumber: string;
                                 restock: {
                                     line: string;
@@ -11041,6 +11149,7 @@ export interface operations {
                                     role: "admin" | "manager" | "customer";
                                 } | null;
                                 providerRefundId: string;
+                                reference: string | null;
                                 creditNoteNumber: string;
                                 restock: {
                                     line: string;
@@ -11290,6 +11399,7 @@ export interface operations {
                                     role: "admin" | "manager" | "customer";
                                 } | null;
                                 providerRefundId: string;
+                                reference: string | null;
                                 creditNoteNumber: string;
                                 restock: {
                                     line: string;
@@ -11335,6 +11445,231 @@ export interface operations {
             };
             /** @description Not found, or not visible to the caller. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    collectCashOnDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            _id: string;
+                            number: number;
+                            user: {
+                                _id: string;
+                                name: {
+                                    firstName: string;
+                                    lastName: string;
+                                };
+                                email: string | null;
+                            };
+                            createdAt: string;
+                            updatedAt: string;
+                            /** @enum {string} */
+                            status: "pending" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
+                            /** @enum {string} */
+                            paymentState: "none" | "pending" | "completed" | "partially_refunded" | "refunded" | "failed";
+                            totalAmount: number;
+                            subTotal: number;
+                            savedAmount: number;
+                            shippingAmount: number;
+                            taxAmount: number;
+                            currency: string;
+                            pricesIncludeTax: boolean;
+                            shippingMethod: {
+                                name: string;
+                                price: number;
+                            };
+                            discountCode: string | null;
+                            discountAmount: number;
+                            codFee: number;
+                            cashOnDelivery: {
+                                payment: string;
+                                collected: boolean;
+                            } | null;
+                            invoiceNumber: string | null;
+                            shippingAddress: {
+                                name: {
+                                    firstName: string;
+                                    lastName: string;
+                                };
+                                countryCode: string;
+                                phoneNumber: string | null;
+                                building: string;
+                                street: string;
+                                city: string;
+                                state: string;
+                                pinCode: string;
+                                country: string;
+                            };
+                            payment: {
+                                _id: string;
+                                /** @enum {string} */
+                                status: "pending" | "completed" | "partially_refunded" | "refunded" | "failed";
+                                /** @enum {string} */
+                                paymentGateway: "paypal" | "test" | "cod";
+                                amount: number;
+                                transactionId: string;
+                                refundedAmount: number;
+                                refunds: {
+                                    _id: string;
+                                    amount: number;
+                                    reason: string;
+                                    at: string;
+                                    by: {
+                                        name: string;
+                                        /** @enum {string} */
+                                        role: "admin" | "manager" | "customer";
+                                    } | null;
+                                    providerRefundId: string;
+                                    reference: string | null;
+                                    creditNoteNumber: string;
+                                    restock: {
+                                        line: string;
+                                        quantity: number;
+                                    }[];
+                                }[];
+                            } | null;
+                            products: {
+                                _id: string;
+                                product: {
+                                    _id: string;
+                                    name: string;
+                                    thumbnail: {
+                                        _id: string;
+                                        name: string;
+                                        url: string;
+                                        width: number;
+                                        height: number;
+                                        variants: {
+                                            width: number;
+                                            url: string;
+                                        }[];
+                                        createdAt: string;
+                                    } | null;
+                                };
+                                variant: {
+                                    _id: string;
+                                    sku: string;
+                                    options: {
+                                        [key: string]: string;
+                                    };
+                                };
+                                name: string;
+                                price: number;
+                                originalPrice: number;
+                                savedAmount: number;
+                                discountShare: number;
+                                quantity: number;
+                                taxRate: number;
+                                hsnCode: string | null;
+                            }[];
+                            history: {
+                                /** @enum {string} */
+                                type: "placed" | "paid" | "cod" | "status" | "cancelled" | "note" | "refunded";
+                                /** @enum {string} */
+                                status: "pending" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
+                                at: string;
+                                by: {
+                                    name: string;
+                                    /** @enum {string} */
+                                    role: "admin" | "manager" | "customer";
+                                } | null;
+                                note: string | null;
+                                amount?: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflicts with the shop's state (stock, an address in use, an order already paid or cancelled). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body or file is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body's or the file's type is not accepted. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11406,6 +11741,7 @@ export interface operations {
                                     role: "admin" | "manager" | "customer";
                                 } | null;
                                 providerRefundId: string;
+                                reference: string | null;
                                 creditNoteNumber: string;
                                 restock: {
                                     line: string;
@@ -11490,7 +11826,7 @@ export interface operations {
                         data: {
                             _id: string;
                             /** @enum {string} */
-                            kind: "passwordReset" | "passwordChanged" | "emailChanged" | "welcome" | "orderPlaced" | "paymentReceived" | "orderShipped" | "orderDelivered" | "orderCancelled" | "orderRefunded";
+                            kind: "passwordReset" | "passwordChanged" | "emailChanged" | "welcome" | "orderPlaced" | "orderCodConfirmed" | "paymentReceived" | "orderShipped" | "orderDelivered" | "orderCancelled" | "orderRefunded";
                             recipient: string;
                             subject: string;
                             /** @enum {string} */
@@ -11571,7 +11907,7 @@ export interface operations {
                         data: {
                             _id: string;
                             /** @enum {string} */
-                            kind: "passwordReset" | "passwordChanged" | "emailChanged" | "welcome" | "orderPlaced" | "paymentReceived" | "orderShipped" | "orderDelivered" | "orderCancelled" | "orderRefunded";
+                            kind: "passwordReset" | "passwordChanged" | "emailChanged" | "welcome" | "orderPlaced" | "orderCodConfirmed" | "paymentReceived" | "orderShipped" | "orderDelivered" | "orderCancelled" | "orderRefunded";
                             recipient: string;
                             subject: string;
                             /** @enum {string} */
@@ -11657,7 +11993,7 @@ export interface operations {
                         data: {
                             _id: string;
                             /** @enum {string} */
-                            kind: "passwordReset" | "passwordChanged" | "emailChanged" | "welcome" | "orderPlaced" | "paymentReceived" | "orderShipped" | "orderDelivered" | "orderCancelled" | "orderRefunded";
+                            kind: "passwordReset" | "passwordChanged" | "emailChanged" | "welcome" | "orderPlaced" | "orderCodConfirmed" | "paymentReceived" | "orderShipped" | "orderDelivered" | "orderCancelled" | "orderRefunded";
                             recipient: string;
                             subject: string;
                             /** @enum {string} */
@@ -11855,6 +12191,7 @@ export interface operations {
                             taxInvoiced: number;
                             taxCredited: number;
                             shipping: number;
+                            codFees: number;
                             orders: number;
                             averageOrderValue: number;
                             units: number;
@@ -11988,6 +12325,11 @@ export interface operations {
                                 maxUnpaidOrders: number;
                                 maxQuantityPerLine: number;
                                 minimumOrder: number;
+                                cod: {
+                                    enabled: boolean;
+                                    maxOrderValue: number;
+                                    fee: number;
+                                };
                             };
                         };
                     };
@@ -12512,6 +12854,18 @@ export interface operations {
                     maxUnpaidOrders: number;
                     maxQuantityPerLine: number;
                     minimumOrder: number;
+                    /**
+                     * @default {
+                     *       "enabled": false,
+                     *       "maxOrderValue": 10000,
+                     *       "fee": 0
+                     *     }
+                     */
+                    cod?: {
+                        enabled: boolean;
+                        maxOrderValue: number;
+                        fee: number;
+                    };
                 };
             };
         };
@@ -12531,6 +12885,18 @@ export interface operations {
                             maxUnpaidOrders: number;
                             maxQuantityPerLine: number;
                             minimumOrder: number;
+                            /**
+                             * @default {
+                             *       "enabled": false,
+                             *       "maxOrderValue": 10000,
+                             *       "fee": 0
+                             *     }
+                             */
+                            cod: {
+                                enabled: boolean;
+                                maxOrderValue: number;
+                                fee: number;
+                            };
                         };
                     };
                 };

@@ -59,6 +59,8 @@ export const PublicConfig = z.object({
   shippingMethods: z.array(ShippingMethod),
   /** The least an order's items may come to; 0: no minimum. */
   minimumOrder: z.number(),
+  /** Cash on delivery as the pay page offers it: whether it is, up to which order total, for what fee. */
+  cod: z.object({ enabled: z.boolean(), maxOrderValue: z.number(), fee: z.number() }),
 });
 export type PublicConfig = z.infer<typeof PublicConfig>;
 

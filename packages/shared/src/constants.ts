@@ -27,7 +27,16 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
  * The kinds of rows of an order's history: placed, paid, a staff status change, cancelled
  * (by the shopper, staff, or the hold expiry with no actor), a staff note, and a refund with its amount.
  */
-export const ORDER_EVENT_TYPES = ["placed", "paid", "status", "cancelled", "note", "refunded"] as const;
+/** "cod": the shopper chose cash on delivery (the order ships, its payment waits for the cash). */
+export const ORDER_EVENT_TYPES = [
+  "placed",
+  "paid",
+  "cod",
+  "status",
+  "cancelled",
+  "note",
+  "refunded",
+] as const;
 export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number];
 /** The longest staff note on an order. */
 export const MAX_ORDER_NOTE = 1000;
@@ -54,6 +63,7 @@ export const EMAIL_KINDS = [
   "emailChanged",
   "welcome",
   "orderPlaced",
+  "orderCodConfirmed",
   "paymentReceived",
   "orderShipped",
   "orderDelivered",
@@ -73,7 +83,8 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export const REFUND_STATUSES = ["pending", "completed"] as const;
 export type RefundStatus = (typeof REFUND_STATUSES)[number];
 
-export const PAYMENT_GATEWAYS = ["paypal", "test"] as const;
+/** "cod": cash on delivery, a payment that completes when staff record the cash collected. */
+export const PAYMENT_GATEWAYS = ["paypal", "test", "cod"] as const;
 export type PaymentGateway = (typeof PAYMENT_GATEWAYS)[number];
 
 export const CURRENCY = "USD";

@@ -406,6 +406,44 @@ export const api = {
   /** A status change to refunded by someone who may not move money (a manager). */
   refundAdminOnly: "Only an admin can refund an order.",
   creditNoteNotFound: "Credit note not found.",
+  /** Cash on delivery asked for while the owner has it turned off (400). */
+  codNotOffered: "Cash on delivery is not offered.",
+  /** Cash on delivery for an order whose total with the fee passes the owner's limit (409). */
+  codOverLimit: (limit: string) => `Cash on delivery is available for orders up to ${limit}.`,
+  /** The shopper chose cash on delivery (201). */
+  codChosen: "Your order will be paid in cash on delivery.",
+  /** Cash recorded for a payment that is not cash on delivery (409). */
+  codNotCod: "This payment is not cash on delivery.",
+  /** Cash recorded twice (409). */
+  codAlreadyCollected: "The cash for this order has already been recorded.",
+  /** Cash recorded for an order that was cancelled (409). */
+  codOrderClosed: "This order is closed: its cash cannot be recorded.",
+  codCollected: "The cash collected has been recorded.",
+  /** A refund of a cash-on-delivery payment names how the money went back (400). */
+  refundReferenceRequired: "Enter the reference of the bank transfer or UPI payment that returned the money.",
+} as const;
+
+/** Cash on delivery as the pay page, the order pages and the dashboard show it. */
+export const cashOnDelivery = {
+  /** The state of a COD payment waiting for its cash, wherever staff and shoppers see payment states. */
+  toCollect: "COD – to collect",
+  collected: "COD – collected",
+  option: "Cash on delivery",
+  /** The pay page's option: what the shopper pays at the door, fee included. */
+  optionHint: (total: string, fee: string) =>
+    `Pay ${total} in cash when your order arrives (includes a ${fee} cash on delivery fee).`,
+  optionHintNoFee: (total: string) => `Pay ${total} in cash when your order arrives.`,
+  /** Offered, but not for this order: its total passes the limit. */
+  overLimit: (limit: string) => `Cash on delivery is available for orders up to ${limit}.`,
+  confirm: "Confirm cash on delivery",
+  /** The line of the fee on the order, its confirmation and the invoice. */
+  feeLine: "Cash on delivery fee",
+  /** The dashboard's action on a COD order whose cash waits. */
+  recordCollected: "Record cash collected",
+  confirmCollected: (amount: string) => `Record ${amount} collected in cash for this order?`,
+  /** The refund dialog's field for a COD payment. */
+  reference: "Refund reference",
+  referenceHint: "The bank transfer or UPI reference the money went back with.",
 } as const;
 
 /**
@@ -464,6 +502,8 @@ export const documents = {
   shippingBy: (method: string) => `Shipping (${method})`,
   pricesIncludeTax: "Prices include GST: the unit prices and discounts are shown with it.",
   shipping: "Shipping",
+  /** A cash on delivery order's fee, a charge outside GST. */
+  codFee: "Cash on delivery fee",
   taxableTotal: "Taxable value",
   totalTax: "Total tax",
   grandTotal: "Total",
@@ -539,6 +579,7 @@ export const orderHistory = {
   empty: "Nothing has happened to this order yet.",
   placed: "Order placed",
   paid: (amount: string) => `Paid ${amount}`,
+  cod: (amount: string) => `Cash on delivery chosen: ${amount} to collect`,
   status: (status: string) => `Status changed to ${status}`,
   cancelled: "Order cancelled",
   note: "Note",
@@ -598,13 +639,21 @@ export const mail = {
     taxAtRates: (amount: string) => `Tax (GST): ${amount}`,
     /** The tax line of an order whose prices included the GST. */
     taxIncluded: (line: string) => `${line}, included in the prices`,
+    codFee: (amount: string) => `Cash on delivery fee: ${amount}`,
     total: (amount: string) => `Total: ${amount}`,
     saved: (amount: string) => `You Saved: ${amount}`,
     shipTo: (address: string) => `Shipping to: ${address}`,
     view: "View your order",
   },
   /** How a payment gateway is named to the shopper. */
-  gateways: { paypal: "PayPal", test: "Card (test gateway)" },
+  gateways: { paypal: "PayPal", test: "Card (test gateway)", cod: "Cash on delivery" },
+  orderCodConfirmed: {
+    subject: (number: number) => `Your order #${number} is confirmed: cash on delivery`,
+    lines: (number: number, amount: string) => [
+      `Your order #${number} is confirmed. You will pay ${amount} in cash when it arrives.`,
+      "We are preparing your order and will email you when it ships.",
+    ],
+  },
   orderPlaced: {
     subject: (number: number) => `Your order #${number} is placed`,
     intro: (number: number) => `Thank you for your order #${number}. Here is what you ordered:`,
@@ -777,6 +826,7 @@ export const salesReports = {
     taxInvoiced: "On invoices",
     taxCredited: "On credit notes",
     shipping: "Shipping",
+    codFees: "COD fees",
     orders: "Orders",
     averageOrderValue: "Average order value",
     units: "Units",
@@ -928,6 +978,12 @@ export const settingsPage = {
     maxQuantityPerLineHint: "The most of one item an order may hold.",
     minimumOrder: (currency: string) => `Minimum order value (${currency})`,
     minimumOrderHint: "What the items of an order must come to. 0: no minimum.",
+    codEnabled: "Cash on delivery",
+    codEnabledHint: "Shoppers may pay in cash when the order arrives.",
+    codMaxOrderValue: (currency: string) => `Highest COD order value (${currency})`,
+    codMaxOrderValueHint: "Orders whose total, fee included, passes this cannot be paid on delivery.",
+    codFee: (currency: string) => `COD fee (${currency})`,
+    codFeeHint: "Added to the order when the shopper chooses cash on delivery; outside GST.",
   },
   history: {
     title: "Change history",

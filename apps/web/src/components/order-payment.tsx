@@ -1,7 +1,14 @@
-import { ArrowDownTrayIcon, CheckCircleIcon, ClockIcon, NoSymbolIcon } from "@heroicons/react/24/outline";
+import {
+  ArrowDownTrayIcon,
+  BanknotesIcon,
+  CheckCircleIcon,
+  ClockIcon,
+  NoSymbolIcon,
+} from "@heroicons/react/24/outline";
 import {
   accountNotes,
   api as apiMessages,
+  cashOnDelivery,
   documents,
   mail,
   refunds as refundWords,
@@ -31,7 +38,7 @@ export function OrderPayment({
   const { payment } = order;
 
   if (payment && isTaken(payment.status)) {
-    const gateway = payment.paymentGateway === "paypal" ? mail.gateways.paypal : mail.gateways.test;
+    const gateway = mail.gateways[payment.paymentGateway];
     return (
       <div className="flex gap-3 rounded-card bg-success-50 p-4 text-sm text-success-700 ring-1 ring-success-600/20">
         <CheckCircleIcon className="size-6 shrink-0" aria-hidden="true" />
@@ -55,6 +62,17 @@ export function OrderPayment({
               {documents.downloadInvoice}
             </a>
           ) : null}
+        </div>
+      </div>
+    );
+  }
+  if (payment?.paymentGateway === "cod" && payment.status === "pending") {
+    return (
+      <div className="flex gap-3 rounded-card bg-brand-50 p-4 text-sm text-brand-800 ring-1 ring-brand-600/20">
+        <BanknotesIcon className="size-6 shrink-0" aria-hidden="true" />
+        <div>
+          <p className="font-semibold">{cashOnDelivery.toCollect}</p>
+          <p className="mt-0.5">{cashOnDelivery.optionHintNoFee(formatPrice(payment.amount))}</p>
         </div>
       </div>
     );

@@ -1,21 +1,36 @@
 import type { OrderStatus as Status } from "@shop/shared/constants";
+import { cashOnDelivery } from "@shop/shared/messages";
 import { partialRefundText } from "@shop/shared/orders";
 import { cx } from "../lib/cx";
 import { formatPrice } from "../lib/money";
 import { StatusBadge } from "./status-badge";
 
 interface OrderStatusProps {
-  order: { status: Status; payment: { amount: number; refundedAmount: number } | null };
+  order: {
+    status: Status;
+    payment: { amount: number; refundedAmount: number } | null;
+    /** Cash on delivery: "COD – to collect" shows while its cash waits (managers see it too). */
+    cashOnDelivery?: { collected: boolean } | null;
+  };
   className?: string;
 }
 
-/** An order's status badge, with "Partially refunded $X" beside it while part of its payment went back. */
+/**
+ * An order's status badge, with "Partially refunded $X" beside it while part of its payment went back,
+ * and "COD – to collect" while the cash of a cash on delivery order waits.
+ */
 export function OrderStatus({ order, className }: OrderStatusProps) {
   const partial = partialRefundText(order, formatPrice);
+  const toCollect = order.cashOnDelivery?.collected === false && order.status !== "cancelled";
   return (
     <span className={cx("inline-flex flex-wrap items-center gap-x-2 gap-y-1", className)}>
       <StatusBadge kind="order" status={order.status} />
       {partial ? <span className="text-xs font-medium text-danger-700">{partial}</span> : null}
+      {toCollect ? (
+        <span className="rounded-full bg-warning-50 px-2 py-0.5 text-xs font-medium whitespace-nowrap text-warning-700 ring-1 ring-warning-600/30 ring-inset">
+          {cashOnDelivery.toCollect}
+        </span>
+      ) : null}
     </span>
   );
 }

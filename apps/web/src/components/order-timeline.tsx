@@ -10,6 +10,8 @@ function eventTitle(event: OrderEventDto): string {
       return orderHistory.placed;
     case "paid":
       return orderHistory.paid(formatPrice(event.amount ?? 0));
+    case "cod":
+      return orderHistory.cod(formatPrice(event.amount ?? 0));
     case "status":
       return orderHistory.status(event.status);
     case "cancelled":
@@ -24,6 +26,7 @@ function eventTitle(event: OrderEventDto): string {
 const DOT: Record<OrderEventDto["type"], string> = {
   placed: "bg-neutral-400",
   paid: "bg-success-600",
+  cod: "bg-brand-600",
   status: "bg-brand-600",
   cancelled: "bg-danger-600",
   note: "bg-warning-600",

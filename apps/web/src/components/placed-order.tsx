@@ -75,6 +75,7 @@ export function PlacedOrder({ order, payment }: { order: OrderDto; payment: Reac
           discountPrice={order.savedAmount}
           discountAmount={order.discountAmount}
           discountCode={order.discountCode}
+          codFee={order.codFee}
           taxIncluded={order.pricesIncludeTax}
           taxRate={oneTaxRate(
             order.products.map((line) => ({ rate: line.taxRate, quantity: line.quantity })),

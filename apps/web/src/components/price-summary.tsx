@@ -1,5 +1,5 @@
 import { TAX_PERCENT } from "@shop/shared/constants";
-import { orderSummary } from "@shop/shared/messages";
+import { cashOnDelivery, orderSummary } from "@shop/shared/messages";
 import { savedTotal } from "@shop/shared/pricing";
 import { cx } from "../lib/cx";
 import { formatPrice } from "../lib/money";
@@ -20,6 +20,8 @@ interface PriceSummaryProps {
   taxIncluded?: boolean | undefined;
   /** The one GST rate of the lines, named in the tax line; null when they differ (SPEC's 18% when absent). */
   taxRate?: number | null | undefined;
+  /** An order's cash on delivery fee (outside GST), a line of its own before the total; none when 0. */
+  codFee?: number | undefined;
   /** 'Total' in the cart; 'Amount paid' once an order's payment is completed (SPEC section 4). */
   totalLabel?: string;
   className?: string;
@@ -41,6 +43,7 @@ export function PriceSummary({
   taxRate = TAX_PERCENT,
   totalPrice,
   discountPrice,
+  codFee = 0,
   totalLabel = "Total",
   className,
 }: PriceSummaryProps) {
@@ -77,6 +80,12 @@ export function PriceSummary({
           <dd className="tabular-nums">{formatPrice(taxPrice)}</dd>
         </div>
       )}
+      {codFee > 0 ? (
+        <div className={row}>
+          <dt>{cashOnDelivery.feeLine}</dt>
+          <dd className="tabular-nums">{formatPrice(codFee)}</dd>
+        </div>
+      ) : null}
       <div className={cx(row, "border-t border-neutral-200 pt-3 text-base font-semibold text-neutral-900")}>
         <dt>{totalLabel}</dt>
         <dd className="tabular-nums">{formatPrice(totalPrice)}</dd>

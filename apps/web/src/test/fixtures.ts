@@ -94,6 +94,8 @@ export const paidOrder: OrderDto = {
   shippingMethod: { name: "Standard", price: 80 },
   discountCode: null,
   discountAmount: 0,
+  codFee: 0,
+  cashOnDelivery: null,
   invoiceNumber: "INV/2026-27/000001",
   shippingAddress: (({ _id, ...address }) => address)(homeAddress),
   payment: {
@@ -131,6 +133,7 @@ export const publicConfig: PublicConfig = {
     },
   ],
   minimumOrder: 0,
+  cod: { enabled: false, maxOrderValue: 10000, fee: 0 },
 };
 
 /** A signed-in staff member of this role (the dashboard's tests). */

@@ -172,8 +172,10 @@ export const RefundDto = z.object({
   reason: z.string(),
   at: z.string(),
   by: z.object({ name: z.string(), role: z.enum(ROLES) }).nullable(),
-  /** The provider's id of the refund. */
+  /** The provider's id of the refund (a manual one: "manual-" and the refund's id). */
   providerRefundId: z.string(),
+  /** A manual refund's reference (the bank transfer or UPI payment that returned the money); else null. */
+  reference: z.string().nullable(),
   /** "CN/2026-27/000001". */
   creditNoteNumber: z.string(),
   /** The units that went back to stock, by order line. */
@@ -236,6 +238,13 @@ export const OrderDto = z.object({
   /** The discount code the order used (upper-cased) and what it took off the items. */
   discountCode: z.string().nullable(),
   discountAmount: z.number(),
+  /** The cash on delivery fee added to the total when the shopper chose it (outside GST); 0 otherwise. */
+  codFee: z.number(),
+  /**
+   * Cash on delivery: the payment waiting for (or holding) the cash, and whether staff recorded it
+   * collected; null for an order paid otherwise. Shown to every staff member (managers collect too).
+   */
+  cashOnDelivery: z.object({ payment: z.string(), collected: z.boolean() }).nullable(),
   /** The GST invoice's number ("INV/2026-27/000001"), given at payment; null while unpaid. */
   invoiceNumber: z.string().nullable(),
   /** `phoneNumber` is null for a manager. */

@@ -84,8 +84,10 @@ export const PaymentInput = z.discriminatedUnion(
         ...ignoredClientFields,
       })
       .strict(),
+    // Cash on delivery: nothing is charged now; staff record the cash when the order is delivered.
+    z.object({ order: Id, paymentGateway: z.literal("cod"), ...ignoredClientFields }).strict(),
   ],
-  { error: validation.oneOf(["paypal", "test"]) },
+  { error: validation.oneOf(["paypal", "test", "cod"]) },
 );
 export type PaymentInput = z.infer<typeof PaymentInput>;
 

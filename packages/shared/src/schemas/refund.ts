@@ -32,6 +32,11 @@ export const RefundInput = z
       .array(RestockLineInput, { error: validation.notAnOption })
       .max(MAX_ORDER_LINES, validation.max(MAX_ORDER_LINES))
       .default([]),
+    /**
+     * How the money went back when no provider moves it (a cash on delivery payment: a bank transfer
+     * or a UPI id); required for such a payment, kept on the refund.
+     */
+    reference: text({ max: 120 }).optional(),
   })
   .strict();
 export type RefundInput = z.input<typeof RefundInput>;

@@ -86,6 +86,8 @@ export const SalesReportDto = z.object({
   taxInvoiced: money,
   taxCredited: money,
   shipping: money,
+  /** Cash on delivery fees on the orders paid in the period (outside GST). */
+  codFees: money,
   /** Orders paid in the period. */
   orders: z.number().int(),
   /** Payments taken ÷ orders, to the cent. */

@@ -153,6 +153,23 @@ export const ShippingSettings = z
   });
 export type ShippingSettings = z.infer<typeof ShippingSettings>;
 
+export const CodSettings = z
+  .object(
+    {
+      enabled: boolean(),
+      /** The highest order total (fee included) that may be paid in cash on delivery. */
+      maxOrderValue: money(),
+      /** Added to the order's total when the shopper chooses cash on delivery; outside GST. */
+      fee: money(),
+    },
+    { error: validation.object },
+  )
+  .strict();
+export type CodSettings = z.infer<typeof CodSettings>;
+
+/** Cash on delivery until the owner turns it on: off, up to 10,000, no fee. */
+export const DEFAULT_COD_SETTINGS: CodSettings = { enabled: false, maxOrderValue: 10_000, fee: 0 };
+
 export const CheckoutSettings = z
   .object({
     /** Minutes an unpaid order holds its stock before it is cancelled. */
@@ -162,6 +179,8 @@ export const CheckoutSettings = z
     maxQuantityPerLine: number({ min: 1, max: 100, int: true }),
     /** The least the items of an order may come to; 0: no minimum. */
     minimumOrder: money(),
+    /** NOTE: a default, so that a section saved before cash on delivery existed still reads. */
+    cod: CodSettings.default(DEFAULT_COD_SETTINGS),
   })
   .strict();
 export type CheckoutSettings = z.infer<typeof CheckoutSettings>;
@@ -221,6 +240,7 @@ export const SettingsDto = z.object({
     maxUnpaidOrders: z.number(),
     maxQuantityPerLine: z.number(),
     minimumOrder: z.number(),
+    cod: z.object({ enabled: z.boolean(), maxOrderValue: z.number(), fee: z.number() }),
   }),
 });
 

@@ -83,6 +83,8 @@ export const orders = pgTable(
     shippingTax: money().notNull().default(0),
     shippingTaxRate: taxRate().notNull().default(0),
     shippingAddress: jsonb().$type<OrderShippingAddress>().notNull(),
+    // The cash on delivery fee added to totalAmount when the shopper chose it (outside GST); 0 otherwise.
+    codFee: money().notNull().default(0),
     // NOTE: orders and payments reference each other, hence one file for both tables (a file each
     // would import each other); the explicit return type breaks the type-inference cycle, and
     // drizzle-kit adds both foreign keys after both tables exist.

@@ -35,6 +35,8 @@ export const refunds = pgTable(
     reason: text().notNull(),
     // The provider's id of the refund: unique, so that a refund reported twice is recorded once.
     providerRefundId: text().unique("refunds_provider_refund_id_unique"),
+    // A manual refund's reference (cash on delivery: the bank transfer or UPI payment that returned it).
+    reference: text(),
     restock: jsonb().$type<RestockedLine[]>().notNull().default([]),
     // Who refunded, as they were then; none when it was made in the provider's dashboard.
     actorId: idRef().references(() => users.id, { onDelete: "set null" }),

@@ -28,6 +28,8 @@ export const salesLedger = pgTable(
     saleDiscounts: bigint({ mode: "number" }).notNull().default(0),
     codeDiscounts: bigint({ mode: "number" }).notNull().default(0),
     shipping: bigint({ mode: "number" }).notNull().default(0),
+    // A payment's order's cash on delivery fee (outside GST; 0 on a refund's row and for other orders).
+    codFees: bigint({ mode: "number" }).notNull().default(0),
     // Units sold (a payment) or restocked (a refund).
     units: integer().notNull().default(0),
     // GST of the invoice (a payment) or of the credit note (a refund), and the CGST part of it as the

@@ -3,8 +3,8 @@
  * decision 016): each line's gross value at list price, its discount (the sale saving and its share
  * of a discount code), its taxable value, its rate and HSN code, and its GST as the order kept it; the
  * GST split per rate as CGST + SGST (half each) within the seller's state and as IGST across states.
- * Shipping is a taxed row when its price included GST, otherwise a charge beside the tax. The totals
- * are the order's own amounts exactly.
+ * Shipping is a taxed row when its price included GST, otherwise a charge beside the tax; a cash on
+ * delivery fee is a charge beside the tax (outside GST). The totals are the order's own amounts exactly.
  */
 import { fromCents, spreadCents, toCents } from "@shop/shared/pricing";
 
@@ -33,6 +33,8 @@ export interface InvoiceOrderInput {
   pricesIncludeTax?: boolean;
   shippingTax?: number;
   shippingTaxRate?: number;
+  /** The cash on delivery fee within the total, charged outside GST. */
+  codFee?: number;
 }
 
 export type GstSplit = "intra-state" | "inter-state";
@@ -71,6 +73,8 @@ export interface InvoiceFigures {
   igst: number;
   tax: number;
   shipping: number;
+  /** The cash on delivery fee (0: none), a charge of its own outside GST. */
+  codFee: number;
   total: number;
 }
 
@@ -149,7 +153,8 @@ export function invoiceFigures(
   }
   const sum = (pick: (row: TaxedFigures) => number) => taxedRows.reduce((total, row) => total + pick(row), 0);
   const untaxedShipping = shippingRow ? 0 : shipping;
-  const total = sum((row) => row.taxableValue + row.tax) + untaxedShipping;
+  const codFee = toCents(order.codFee ?? 0);
+  const total = sum((row) => row.taxableValue + row.tax) + untaxedShipping + codFee;
   // NOTE: the lines come from the order's own pricing, so this holds; a mismatch is a bug, never printed.
   if (total !== toCents(order.totalAmount) || sum((row) => row.tax) !== toCents(order.taxAmount))
     throw new Error("invoice figures do not add up to the order's amounts");
@@ -165,6 +170,7 @@ export function invoiceFigures(
     igst: fromCents(sum((row) => row.igst)),
     tax: fromCents(sum((row) => row.tax)),
     shipping: fromCents(shipping),
+    codFee: fromCents(codFee),
     total: fromCents(total),
   };
 }

@@ -327,6 +327,7 @@ export function invoicePdf(content: InvoiceContent): Promise<Buffer> {
       ...rateTotals(figures, money),
       [words.totalTax, money(figures.tax)],
       ...(shipping ? [] : ([[words.shipping, money(figures.shipping)]] as [string, string][])),
+      ...(figures.codFee > 0 ? ([[words.codFee, money(figures.codFee)]] as [string, string][]) : []),
       [words.grandTotal, money(figures.total)],
     ];
     y = totalsBlock(doc, totals, y);

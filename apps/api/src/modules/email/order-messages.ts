@@ -47,6 +47,8 @@ export interface OrderAmounts extends OrderRef {
   shippingAddress: OrderShippingAddress;
   /** Whether the prices included GST. */
   pricesIncludeTax?: boolean;
+  /** The cash on delivery fee within the total (outside GST); none when absent or 0. */
+  codFee?: number;
 }
 
 /** A line as the shopper ordered it: "Trail Running Shoes (Size: 9)", its unit price after any sale. */
@@ -102,6 +104,7 @@ function amountLines(
       order.shippingAmount === 0 ? mail.order.freeShipping : formatPrice(order.shippingAmount),
     ),
     order.pricesIncludeTax ? mail.order.taxIncluded(taxLine) : taxLine,
+    ...(order.codFee ? [mail.order.codFee(formatPrice(order.codFee))] : []),
     mail.order.total(formatPrice(order.totalAmount)),
     ...(saved > 0 ? [mail.order.saved(formatPrice(saved))] : []),
   ];
@@ -137,6 +140,30 @@ export function orderPlacedEmail(
         mail.orderPlaced.payNow,
       ],
       action: { label: mail.orderPlaced.action, url: orderUrl(site.origin, order.id) },
+    },
+  };
+}
+
+/** Cash on delivery chosen: the order is confirmed, with its amounts (the fee among them) and what to pay at the door. */
+export function orderCodConfirmedEmail(
+  to: OrderRecipient,
+  order: OrderAmounts,
+  site: MailSite,
+  rates?: readonly number[],
+): Outgoing {
+  const formatPrice = moneyOf(order, site);
+  return {
+    kind: "orderCodConfirmed",
+    to: to.email,
+    subject: mail.orderCodConfirmed.subject(order.number),
+    parts: {
+      firstName: to.firstName,
+      lines: [
+        ...mail.orderCodConfirmed.lines(order.number, formatPrice(order.totalAmount)),
+        ...amountLines(order, site, rates),
+        mail.order.shipTo(addressLine(order.shippingAddress)),
+      ],
+      action: { label: mail.order.view, url: orderUrl(site.origin, order.id) },
     },
   };
 }

@@ -37,6 +37,11 @@ export function toOrderSummaryDto(
     shippingMethod: { name: order.shippingMethodName, price: order.shippingMethodPrice },
     discountCode: order.discountCode,
     discountAmount: order.discountAmount,
+    codFee: order.codFee,
+    cashOnDelivery:
+      payment?.id && payment.paymentGateway === "cod"
+        ? { payment: payment.id, collected: payment.status !== "pending" && payment.status !== "failed" }
+        : null,
     invoiceNumber: order.invoiceNumber,
     shippingAddress: {
       ...order.shippingAddress,
@@ -69,6 +74,7 @@ export function toRefundDto(refund: Refund): RefundDto {
         ? { name: refund.actorName, role: refund.actorRole }
         : null,
     providerRefundId: refund.providerRefundId ?? "",
+    reference: refund.reference,
     creditNoteNumber: refund.creditNoteNumber ?? "",
     restock: refund.restock.map(({ itemId, quantity }) => ({ line: itemId, quantity })),
   };

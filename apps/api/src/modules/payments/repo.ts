@@ -1,8 +1,8 @@
 /** SQL for payments: recording what a provider confirmed, finding a capture again, the staff lists. */
 import type { PaymentStatus } from "@shop/shared/constants";
-import { and, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, ilike, isNull, or, type SQL } from "drizzle-orm";
 import type { Database } from "#api/db/client";
-import { type NewPayment, type Payment, payments } from "#api/db/schema/orders";
+import { type NewPayment, orders, type Payment, payments } from "#api/db/schema/orders";
 import { users } from "#api/db/schema/users";
 
 export async function insertPayment(db: Database, values: NewPayment): Promise<Payment> {
@@ -25,6 +25,46 @@ export async function settlePayment(
   const [row] = await db
     .update(payments)
     .set({ status: values.status, ...(values.updateTime ? { updateTime: values.updateTime } : {}) })
+    .where(and(eq(payments.id, id), eq(payments.status, "pending")))
+    .returning();
+  return row;
+}
+
+/** A payment of the order still waiting for the provider (a PayPal capture it has not settled). */
+export async function findPendingPaymentOf(db: Database, orderId: string) {
+  const [row] = await db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), eq(payments.status, "pending")))
+    .limit(1);
+  return row;
+}
+
+/**
+ * A pending order the shopper will pay in cash on delivery: the fee added to its total, linked to
+ * its pending payment, and processing (Ready to Ship). Answers false when it was no longer pending.
+ */
+export async function markOrderCashOnDelivery(
+  db: Database,
+  orderId: string,
+  values: { codFee: number; totalAmount: number; paymentId: string },
+): Promise<boolean> {
+  const rows = await db
+    .update(orders)
+    .set({ ...values, status: "processing", updatedAt: new Date() })
+    .where(and(eq(orders.id, orderId), eq(orders.status, "pending"), isNull(orders.paymentId)))
+    .returning({ id: orders.id });
+  return rows.length === 1;
+}
+
+/**
+ * Completes a pending payment as of `at`. NOTE: its `created_at` moves to `at` too: the sales ledger
+ * (migration 0017's trigger) dates a payment by it, and cash on delivery is taken when it is collected.
+ */
+export async function completePendingPayment(db: Database, id: string, at: Date) {
+  const [row] = await db
+    .update(payments)
+    .set({ status: "completed", updateTime: at, createdAt: at })
     .where(and(eq(payments.id, id), eq(payments.status, "pending")))
     .returning();
   return row;

@@ -1,6 +1,7 @@
 import { EmptyEnvelope, envelope, listEnvelope } from "@shop/shared/api";
 import { api } from "@shop/shared/messages";
 import { IdParams, ListQuery } from "@shop/shared/schemas/common";
+import { OrderDto } from "@shop/shared/schemas/order";
 import {
   PaymentDto,
   PaymentInput,
@@ -12,14 +13,16 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "#api/core/errors";
 import { list, ok, refusals } from "#api/http/envelope";
-import { requireAdmin, requireUser, userOf } from "#api/http/session";
+import { requireAdmin, requireStaff, requireUser, userOf } from "#api/http/session";
 import { PaypalWebhookEvent } from "#api/payments/paypal";
 import type { PaymentProvider } from "#api/payments/provider";
+import { collectCash, payOnDelivery } from "./cash-on-delivery";
 import { paymentProviderInfo } from "./dto";
 import { createPaypalOrder, getPayment, listPaymentDtos, payOrder } from "./service";
 import { handlePaypalWebhook } from "./webhook";
 
-// Managers see no payments (docs/design.md section 5).
+// Managers see no payments (docs/design.md section 5); they do record cash on delivery collected,
+// which answers the order as they may see it.
 
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   const provider = app.paymentProvider;
@@ -62,13 +65,25 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["payments"],
         operationId: "payOrder",
         summary:
-          "Pay the caller's order: a test card (test gateway) or the capture of an approved PayPal order",
+          "Pay the caller's order: a test card (test gateway), the capture of an approved PayPal order, or cash on delivery (a pending payment; the order ships)",
         body: PaymentInput,
         response: { 201: envelope(PaymentDto), 202: envelope(PaymentDto), ...refusals(402, 404, 409, 502) },
       },
       preValidation: requireUser,
     },
     async (request, reply) => {
+      if (request.body.paymentGateway === "cod") {
+        const { checkout } = await app.settings.current();
+        const payment = await payOnDelivery(
+          app.db,
+          checkout.cod,
+          userOf(request),
+          request.body.order,
+          await app.mailContext(),
+        );
+        app.mailer.wake();
+        return reply.status(201).send(ok(payment, api.codChosen));
+      }
       const { payment, pending } = await payOrder(
         app.db,
         provider,
@@ -127,6 +142,26 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         { page, size },
       );
       return list(items, { page, size, total });
+    },
+  );
+
+  app.post(
+    "/:id/collect",
+    {
+      schema: {
+        tags: ["payments"],
+        operationId: "collectCashOnDelivery",
+        summary:
+          "Record the cash of a cash on delivery payment collected: the payment completes and the order is invoiced (staff)",
+        params: IdParams,
+        response: { 200: envelope(OrderDto), ...refusals(404, 409) },
+      },
+      preValidation: requireStaff,
+    },
+    async (request) => {
+      const order = await collectCash(app.db, userOf(request), request.params.id, await app.mailContext());
+      app.mailer.wake();
+      return ok(order, api.codCollected);
     },
   );
 

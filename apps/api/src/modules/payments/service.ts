@@ -109,10 +109,13 @@ async function capturePaypalOrder(
   return { ...capture, payerEmail: capture.payerEmail ?? paypalOrder.payerEmail };
 }
 
+/** A payment through a provider: a test card or a PayPal capture (cash on delivery is cash-on-delivery.ts). */
+export type ProviderPaymentInput = Exclude<PaymentInput, { paymentGateway: "cod" }>;
+
 /** The charge or capture for the gateway the client chose, refused when that gateway is not the active one. */
 function chargeFor(
   provider: PaymentProvider,
-  input: PaymentInput,
+  input: ProviderPaymentInput,
   log: FastifyBaseLogger,
 ): (order: Order) => Promise<ProviderCapture> {
   if (input.paymentGateway === "test") {
@@ -175,7 +178,7 @@ export async function payOrder(
   db: Database,
   provider: PaymentProvider,
   payer: Payer,
-  input: PaymentInput,
+  input: ProviderPaymentInput,
   log: FastifyBaseLogger,
   mail: MailContext,
 ): Promise<PaymentResult> {

@@ -177,6 +177,7 @@ describe("refunding an order through PayPal", () => {
         at: expect.any(String),
         by: adminBy(),
         providerRefundId: given?.id,
+        reference: null,
         creditNoteNumber: expect.stringMatching(/^CN\/\d{4}-\d{2}\/\d{6}$/),
         restock: [{ line: first._id, quantity: 1 }],
       },

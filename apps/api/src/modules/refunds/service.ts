@@ -9,6 +9,10 @@
  * provider: the second sees the reservation and is refused. A refused (or unreachable) provider drops
  * the reservation, so nothing stays recorded. With an Idempotency-Key, the provider's request id
  * follows from the key: a retry, even after a timeout, never refunds twice.
+ *
+ * A cash on delivery payment has no provider: the money goes back by hand (a bank transfer, a UPI
+ * payment), so its refund names that `reference` and is recorded without asking anyone; everything
+ * else (the payment's state, the credit note, stock, the ledger, the email) is as for any refund.
  */
 import { createHash } from "node:crypto";
 import { TAKEN_PAYMENT_STATUSES } from "@shop/shared/constants";
@@ -68,6 +72,8 @@ function fingerprintOf(input: RefundInputParsed): string {
       JSON.stringify({
         cents: toCents(input.amount),
         reason: input.reason,
+        // Only when given: the requests of refunds made before references existed keep their fingerprint.
+        ...(input.reference ? { reference: input.reference } : {}),
         restock: [...lines.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
       }),
     )
@@ -137,6 +143,10 @@ async function reserveRefund(
     const order = await lockOrder(tx, orderId);
     if (!order) throw new AppError("NOT_FOUND", api.orderNotFound);
     const payment = await lockedPaymentOf(tx, order);
+    if (payment.paymentGateway === "cod" && !input.reference)
+      throw new AppError("BAD_REQUEST", api.refundReferenceRequired, {
+        reference: api.refundReferenceRequired,
+      });
     const remaining =
       toCents(payment.amount) - toCents(payment.refundedAmount) - (await pendingRefundCents(tx, payment.id));
     if (toCents(input.amount) > remaining) {
@@ -152,6 +162,7 @@ async function reserveRefund(
       amount: input.amount,
       currency: payment.currency,
       reason: input.reason,
+      reference: input.reference ?? null,
       restock: restockLines,
       ...actorOf(actor),
       idempotencyKey: key?.idempotencyKey ?? null,
@@ -252,7 +263,11 @@ export async function refundOrder(
 
   const payment = await findPayment(db, refund.paymentId);
   if (!payment) throw new Error("refund without its payment");
-  const given = await askProvider(db, provider, payment, refund, log);
+  // NOTE: a manual refund's id is the shop's own: the reference is what names the money's way back.
+  const given =
+    payment.paymentGateway === "cod"
+      ? { id: `manual-${refund.id}` }
+      : await askProvider(db, provider, payment, refund, log);
   const pending = refund;
   const created = await db.transaction(async (tx) => {
     const locked = await lockOrder(tx, pending.orderId);
@@ -274,14 +289,15 @@ export async function refundOrder(
 /**
  * The "refunded" status set by hand means all the money goes back: the rest of the payment is
  * refunded through the provider, with the units back in stock when the goods never left
- * (processing). Admin only, as every refund; the transition table still decides (409).
+ * (processing). Admin only, as every refund; the transition table still decides (409). A cash on
+ * delivery payment goes back by hand: `reference` names how (400 without it).
  */
 export async function refundWholeOrder(
   db: Database,
   provider: PaymentProvider,
   actor: Actor,
   orderId: string,
-  options: Omit<RefundOptions, "idempotencyKey">,
+  options: Omit<RefundOptions, "idempotencyKey"> & { reference?: string | undefined },
 ): Promise<OrderDto> {
   if (actor.role !== "admin") throw new AppError("FORBIDDEN", api.refundAdminOnly);
   const plan = await db.transaction(async (tx) => {
@@ -313,7 +329,12 @@ export async function refundWholeOrder(
     provider,
     actor,
     orderId,
-    { amount: fromCents(plan.remaining), reason: words.wholeOrderReason, restock: plan.lines },
+    {
+      amount: fromCents(plan.remaining),
+      reason: words.wholeOrderReason,
+      restock: plan.lines,
+      reference: options.reference,
+    },
     options,
   );
   return order;

@@ -38,6 +38,7 @@ export interface SummaryRow {
   saleDiscounts: number;
   codeDiscounts: number;
   shipping: number;
+  codFees: number;
   paymentsTaken: number;
   refunds: number;
   orders: number;
@@ -66,6 +67,7 @@ export async function readSummary(db: Database, period: Period, storeState: stri
       coalesce(sum(sale_discounts), 0)::bigint as "saleDiscounts",
       coalesce(sum(code_discounts), 0)::bigint as "codeDiscounts",
       coalesce(sum(shipping), 0)::bigint as "shipping",
+      coalesce(sum(cod_fees), 0)::bigint as "codFees",
       coalesce(sum(amount) filter (where kind = 'payment'), 0)::bigint as "paymentsTaken",
       coalesce(sum(amount) filter (where kind = 'refund'), 0)::bigint as "refunds",
       count(*) filter (where kind = 'payment') as "orders",

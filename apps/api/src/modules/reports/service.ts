@@ -111,6 +111,7 @@ export async function salesReport(
     taxInvoiced: fromCents(summary.invoiceIntraTax + summary.invoiceIgst),
     taxCredited: fromCents(summary.creditIntraTax + summary.creditIgst),
     shipping: fromCents(summary.shipping),
+    codFees: fromCents(summary.codFees),
     orders: summary.orders,
     averageOrderValue: summary.orders > 0 ? fromCents(Math.round(summary.paymentsTaken / summary.orders)) : 0,
     units: summary.unitsSold - summary.unitsRestocked,

@@ -7,6 +7,7 @@
  */
 import { CURRENCY, SHOP_UTC_OFFSET } from "@shop/shared/constants";
 import {
+  DEFAULT_COD_SETTINGS,
   SETTINGS_SCHEMAS,
   SETTINGS_SECTIONS,
   type Settings,
@@ -46,6 +47,7 @@ export function defaultSettings(config: Config): Settings {
       maxUnpaidOrders: config.orderLimits.maxUnpaidOrders,
       maxQuantityPerLine: config.orderLimits.maxQuantityPerLine,
       minimumOrder: 0,
+      cod: DEFAULT_COD_SETTINGS,
     },
   };
 }

@@ -119,7 +119,13 @@ describe("the shop's settings", () => {
           },
         ],
       },
-      checkout: { holdMinutes: 45, maxUnpaidOrders: 5, maxQuantityPerLine: 10, minimumOrder: 0 },
+      checkout: {
+        holdMinutes: 45,
+        maxUnpaidOrders: 5,
+        maxQuantityPerLine: 10,
+        minimumOrder: 0,
+        cod: { enabled: false, maxOrderValue: 10000, fee: 0 },
+      },
     });
   });
 

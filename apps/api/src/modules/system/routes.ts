@@ -56,6 +56,7 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
         // Every enabled method, cheapest first, as a cart without an address is priced.
         shippingMethods: methodsFor(shipping.methods, undefined),
         minimumOrder: checkout.minimumOrder,
+        cod: checkout.cod,
       });
     },
   );

@@ -40,6 +40,7 @@ describe("system endpoints", () => {
         },
       ],
       minimumOrder: 0,
+      cod: { enabled: false, maxOrderValue: 10000, fee: 0 },
     });
     const plain = await createTestApp({
       SHOP_DEMO: "0",

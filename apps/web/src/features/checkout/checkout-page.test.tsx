@@ -39,6 +39,8 @@ const placed: OrderDto = {
   shippingMethod: { name: "Standard", price: 80 },
   discountCode: null,
   discountAmount: 0,
+  codFee: 0,
+  cashOnDelivery: null,
   invoiceNumber: null,
   shippingAddress,
   payment: null,

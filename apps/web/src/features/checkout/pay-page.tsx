@@ -16,10 +16,14 @@ import { formatDateTime } from "#web/lib/dates";
 import { useOrder } from "#web/lib/own-orders";
 import { pageTitle, usePageMeta } from "#web/lib/page-meta";
 import { usePaymentProvider } from "./api/get-payment-provider";
+import { CashOnDeliveryOption } from "./components/cash-on-delivery-option";
 import { PaypalButton } from "./components/paypal-button";
 import { TestCardForm } from "./components/test-card-form";
 
-/** The pay page's way to pay: the active provider's form (test card or PayPal), and 'Cancel order'. */
+/**
+ * The pay page's ways to pay: the active provider's form (test card or PayPal), cash on delivery when
+ * the shop offers it, and 'Cancel order'.
+ */
 function PayActions({ order }: { order: OrderDto }) {
   const provider = usePaymentProvider();
   return (
@@ -33,6 +37,7 @@ function PayActions({ order }: { order: OrderDto }) {
           )
         }
       </QueryState>
+      <CashOnDeliveryOption order={order} />
       <CancelOrderButton orderId={order._id} fullWidth className="text-neutral-600" />
     </div>
   );

@@ -41,6 +41,8 @@ const order: OrderDto = {
   shippingMethod: { name: "Standard", price: 80 },
   discountCode: "SHOES10",
   discountAmount: 12,
+  codFee: 0,
+  cashOnDelivery: null,
   invoiceNumber: "INV/2026-27/000007",
   shippingAddress,
   payment: null,

@@ -42,6 +42,8 @@ const order: OrderDto = {
   shippingMethod: { name: "Standard", price: 80 },
   discountCode: null,
   discountAmount: 0,
+  codFee: 0,
+  cashOnDelivery: null,
   invoiceNumber: null,
   shippingAddress,
   payment: null,

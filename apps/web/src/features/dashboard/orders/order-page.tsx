@@ -2,6 +2,7 @@ import { ArrowDownTrayIcon, ArrowTopRightOnSquareIcon } from "@heroicons/react/2
 import { zodResolver } from "@hookform/resolvers/zod";
 import { MAX_ORDER_NOTE } from "@shop/shared/constants";
 import {
+  cashOnDelivery,
   documents,
   errors,
   loading,
@@ -28,6 +29,7 @@ import { formatPrice } from "#web/lib/money";
 import { SectionBody, SectionCard, SectionHeader } from "../components/section-header";
 import { useAddOrderNote } from "./api/add-order-note";
 import { useOrder } from "./api/get-order";
+import { CollectCashButton } from "./components/collect-cash-button";
 import { OrderStatusDialog } from "./components/order-status-dialog";
 import { canRefund, RefundDialog } from "./components/refund-dialog";
 
@@ -152,6 +154,8 @@ function OrderDetails({ order, onRefund }: OrderDetailsProps) {
           <div className="flex flex-wrap gap-2 sm:ml-auto">
             {/* A paid order has its invoice number, and with it its invoice and packing slip. */}
             {order.invoiceNumber ? <DocumentLinks orderId={order._id} /> : null}
+            {/* Cash on delivery: admins and managers record the cash once the order is delivered. */}
+            <CollectCashButton order={order} />
             {/* Only an admin sees the payment (a manager's read carries none), and so only an admin can refund. */}
             {canRefund(order) ? (
               <Button variant="secondary" size="sm" onClick={onRefund}>
@@ -228,6 +232,9 @@ function OrderDetails({ order, onRefund }: OrderDetailsProps) {
               ) : null}
               <Amount label="Shipping" value={formatPrice(order.shippingAmount)} />
               <Amount label="Tax (GST)" value={formatPrice(order.taxAmount)} />
+              {order.codFee > 0 ? (
+                <Amount label={cashOnDelivery.feeLine} value={formatPrice(order.codFee)} />
+              ) : null}
               <div className="mt-1.5 border-t border-neutral-200 pt-1.5">
                 <Amount label="Total" value={formatPrice(order.totalAmount)} strong />
               </div>

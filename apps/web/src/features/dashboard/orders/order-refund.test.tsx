@@ -47,6 +47,7 @@ describe("refunding from the dashboard order page", () => {
       at: "2026-11-21T10:00:00.000Z",
       by: { name: "Asha Admin", role: "admin" },
       providerRefundId: "test_refund_1",
+      reference: null,
       creditNoteNumber: "CN/2026-27/000003",
       restock: [{ line: "f1f1f1f1f1f1f1f1f1f1f1f1", quantity: 1 }],
     };

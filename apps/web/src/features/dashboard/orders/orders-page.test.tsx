@@ -33,6 +33,8 @@ const order: OrderSummaryDto = {
   shippingMethod: { name: "Standard", price: 80 },
   discountCode: null,
   discountAmount: 0,
+  codFee: 0,
+  cashOnDelivery: null,
   invoiceNumber: "INV/2026-27/000001",
   shippingAddress,
   payment: null,

@@ -1,6 +1,6 @@
 import { ArrowTopRightOnSquareIcon } from "@heroicons/react/20/solid";
 import type { PaymentStatus } from "@shop/shared/constants";
-import { empty, mail, refunds } from "@shop/shared/messages";
+import { cashOnDelivery, empty, mail, refunds } from "@shop/shared/messages";
 import { Link } from "react-router";
 import { buttonClasses } from "#web/components/button";
 import { StatusBadge } from "#web/components/status-badge";
@@ -110,6 +110,11 @@ export function PaymentsPage({ view }: { view: PaymentsView }) {
                     </td>
                     <td className={cellClass}>
                       <StatusBadge kind="payment" status={payment.status} />
+                      {payment.paymentGateway === "cod" && payment.status === "pending" ? (
+                        <p className="mt-1 text-xs font-medium whitespace-nowrap text-warning-700">
+                          {cashOnDelivery.toCollect}
+                        </p>
+                      ) : null}
                     </td>
                     <td className={cx(cellClass, "font-mono text-xs break-all")}>
                       {/* The payment's item is its order. */}

@@ -48,6 +48,7 @@ function reportOf(from: string, to: string): SalesReportDto {
     taxInvoiced: 184.1,
     taxCredited: 9.6,
     shipping: 80,
+    codFees: 0,
     orders: 12,
     averageOrderValue: 107.88,
     units: 14,

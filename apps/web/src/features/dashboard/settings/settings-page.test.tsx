@@ -49,7 +49,13 @@ const SETTINGS: Settings = {
       },
     ],
   },
-  checkout: { holdMinutes: 30, maxUnpaidOrders: 3, maxQuantityPerLine: 10, minimumOrder: 0 },
+  checkout: {
+    holdMinutes: 30,
+    maxUnpaidOrders: 3,
+    maxQuantityPerLine: 10,
+    minimumOrder: 0,
+    cod: { enabled: false, maxOrderValue: 10000, fee: 0 },
+  },
 };
 
 function change(n: number, section: SettingsChange["section"], name: string): SettingsChange {

@@ -7,6 +7,7 @@ export const EMAIL_KIND_LABELS: Record<EmailKind, string> = {
   emailChanged: "Email changed",
   welcome: "Welcome",
   orderPlaced: "Order placed",
+  orderCodConfirmed: "Order confirmed (cash on delivery)",
   paymentReceived: "Payment received",
   orderShipped: "Order shipped",
   orderDelivered: "Order delivered",

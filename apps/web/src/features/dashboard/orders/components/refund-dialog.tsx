@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { MAX_REFUND_REASON } from "@shop/shared/constants";
-import { api as apiMessages, validation, refunds as words } from "@shop/shared/messages";
+import { api as apiMessages, cashOnDelivery, validation, refunds as words } from "@shop/shared/messages";
 import { isTaken } from "@shop/shared/orders";
 import { fromCents, toCents } from "@shop/shared/pricing";
 import { number } from "@shop/shared/schemas/common";
@@ -35,9 +35,18 @@ export function refundable(order: OrderDto) {
   return { remaining, lines };
 }
 
-/** The form's own schema: the API's rules, with the amount and each line's units bounded by what can still go back. */
-function refundForm(remaining: number, available: readonly number[]) {
+/**
+ * The form's own schema: the API's rules, with the amount and each line's units bounded by what can
+ * still go back, and a reference required when the money goes back by hand (cash on delivery).
+ */
+function refundForm(remaining: number, available: readonly number[], manual: boolean) {
+  const reference = z
+    .string()
+    .trim()
+    .max(120, validation.maxLength(120))
+    .refine((value) => !manual || value.length > 0, apiMessages.refundReferenceRequired);
   return z.object({
+    reference,
     amount: RefundInput.shape.amount.refine(
       (amount) => toCents(amount) <= toCents(remaining),
       apiMessages.refundTooMuch(formatPrice(remaining)),
@@ -90,13 +99,16 @@ interface RefundDialogProps {
  */
 export function RefundDialog({ order, onClose, byStatus = false }: RefundDialogProps) {
   const { remaining, lines } = useMemo(() => refundable(order), [order]);
+  // Cash on delivery has no provider to send it back: staff do, and name how.
+  const manual = order.payment?.paymentGateway === "cod";
   const schema = useMemo(
     () =>
       refundForm(
         remaining,
         lines.map((line) => line.available),
+        manual,
       ),
-    [remaining, lines],
+    [remaining, lines, manual],
   );
   const [idempotencyKey] = useState(newIdempotencyKey);
   const refund = useRefundOrder(order._id);
@@ -105,6 +117,7 @@ export function RefundDialog({ order, onClose, byStatus = false }: RefundDialogP
     defaultValues: {
       amount: remaining,
       reason: byStatus ? words.wholeOrderReason : "",
+      reference: "",
       restock: lines.map(({ line, available }) => ({
         line: line._id,
         quantity: byStatus && order.status === "processing" ? available : 0,
@@ -120,19 +133,22 @@ export function RefundDialog({ order, onClose, byStatus = false }: RefundDialogP
           amount: values.amount,
           reason: values.reason,
           restock: values.restock.filter((line) => line.quantity > 0),
+          ...(manual ? { reference: values.reference } : {}),
         },
         idempotencyKey,
       },
       {
         onSuccess: onClose,
         onError: (error) => {
-          if (isApiError(error)) applyServerErrors(error, ["amount", "reason"], setError);
+          if (isApiError(error)) applyServerErrors(error, ["amount", "reason", "reference"], setError);
         },
       },
     ),
   );
   const fieldError =
-    refund.isError && isApiError(refund.error) && (refund.error.errors.amount || refund.error.errors.reason);
+    refund.isError &&
+    isApiError(refund.error) &&
+    (refund.error.errors.amount || refund.error.errors.reason || refund.error.errors.reference);
 
   return (
     <Dialog
@@ -171,6 +187,16 @@ export function RefundDialog({ order, onClose, byStatus = false }: RefundDialogP
           error={formState.errors.reason?.message}
           {...register("reason")}
         />
+        {manual ? (
+          <TextField
+            label={cashOnDelivery.reference}
+            autoComplete="off"
+            maxLength={120}
+            hint={cashOnDelivery.referenceHint}
+            error={formState.errors.reference?.message}
+            {...register("reference")}
+          />
+        ) : null}
         <fieldset>
           <legend className="text-sm font-medium text-neutral-900">{words.restockTitle}</legend>
           <p className="mt-1 text-sm text-neutral-600">{words.restockHint}</p>

@@ -53,6 +53,7 @@ const FIGURES: readonly Figure[] = [
     ],
   },
   { label: figures.shipping, value: (report) => formatPrice(report.shipping) },
+  { label: figures.codFees, value: (report) => formatPrice(report.codFees) },
   { label: figures.orders, value: (report) => count(report.orders) },
   { label: figures.averageOrderValue, value: (report) => formatPrice(report.averageOrderValue) },
   { label: figures.units, value: (report) => count(report.units) },

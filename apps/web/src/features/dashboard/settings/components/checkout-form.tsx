@@ -5,6 +5,8 @@ import {
   MAX_HOLD_MINUTES,
   MAX_UNPAID_ORDERS_LIMIT,
 } from "@shop/shared/schemas/settings";
+import { Controller } from "react-hook-form";
+import { StatusToggleField } from "#web/components/status-toggle";
 import { TextField } from "#web/components/text-field";
 import { SettingsCard } from "./settings-card";
 import {
@@ -24,7 +26,10 @@ interface CheckoutFormProps {
   readOnly: boolean;
 }
 
-/** How long an unpaid order holds its stock, how many a shopper may hold, and what an order may hold. */
+/**
+ * How long an unpaid order holds its stock, how many a shopper may hold, what an order may hold, and
+ * cash on delivery (on or off, the highest order total it takes, its fee).
+ */
 export function CheckoutForm({ value, currency, readOnly }: CheckoutFormProps) {
   const { form, onSubmit, saving } = useSectionForm("checkout", {
     resolver: zodResolver(checkoutFormSchema),
@@ -32,7 +37,7 @@ export function CheckoutForm({ value, currency, readOnly }: CheckoutFormProps) {
     toState: (checkout): CheckoutFormState => checkout,
     fields: CHECKOUT_FIELDS,
   });
-  const { register, formState } = form;
+  const { register, formState, control } = form;
   const { errors } = formState;
   const number = { setValueAs: asNumber };
 
@@ -80,6 +85,41 @@ export function CheckoutForm({ value, currency, readOnly }: CheckoutFormProps) {
           hint={labels.minimumOrderHint}
           error={errors.minimumOrder?.message}
           {...register("minimumOrder", number)}
+        />
+      </div>
+      <Controller
+        control={control}
+        name="cod.enabled"
+        render={({ field }) => (
+          <StatusToggleField
+            label={labels.codEnabled}
+            hint={labels.codEnabledHint}
+            checked={field.value}
+            onChange={field.onChange}
+            disabled={readOnly}
+          />
+        )}
+      />
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField
+          label={labels.codMaxOrderValue(currency)}
+          type="number"
+          inputMode="decimal"
+          step="0.01"
+          min="0"
+          hint={labels.codMaxOrderValueHint}
+          error={errors.cod?.maxOrderValue?.message}
+          {...register("cod.maxOrderValue", number)}
+        />
+        <TextField
+          label={labels.codFee(currency)}
+          type="number"
+          inputMode="decimal"
+          step="0.01"
+          min="0"
+          hint={labels.codFeeHint}
+          error={errors.cod?.fee?.message}
+          {...register("cod.fee", number)}
         />
       </div>
     </SettingsCard>

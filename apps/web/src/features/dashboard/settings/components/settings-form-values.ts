@@ -36,11 +36,17 @@ export const CHECKOUT_FIELDS = [
   "maxUnpaidOrders",
   "maxQuantityPerLine",
   "minimumOrder",
-] as const satisfies readonly (keyof CheckoutSettings)[];
+  "cod.enabled",
+  "cod.maxOrderValue",
+  "cod.fee",
+] as const;
 
 export type TaxFormState = Omit<TaxSettings, "defaultRate"> & { defaultRate: number | undefined };
 
-export type CheckoutFormState = { [K in keyof CheckoutSettings]: number | undefined };
+/** The checkout form: its numbers may be empty while typed; cash on delivery is a switch and two amounts. */
+export type CheckoutFormState = {
+  [K in Exclude<keyof CheckoutSettings, "cod">]: number | undefined;
+} & { cod: { enabled: boolean; maxOrderValue: number | undefined; fee: number | undefined } };
 
 /** The taxes form's resolver schema: the shared TaxSettings, whose messages land at the same fields. */
 export const taxFormSchema: z.ZodType<TaxSettings, TaxFormState> = z

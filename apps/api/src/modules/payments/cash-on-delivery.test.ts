@@ -1,0 +1,356 @@
+import { api } from "@shop/shared/messages";
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { newId } from "#api/core/ids";
+import { emails } from "#api/db/schema/emails";
+import { orderEvents, orders, payments } from "#api/db/schema/orders";
+import { mailContextOf } from "#api/modules/email/service";
+import { sweepExpiredOrders } from "#api/modules/orders/service";
+import { shopDay } from "#api/modules/reports/service";
+import { createTestApp, inject, shopperWithAddress, type TestApp } from "#test/app";
+import { makeCategory, makeMedia, makeProduct } from "#test/catalog";
+import { type Caller, quickUser } from "#test/fixtures";
+
+/**
+ * Cash on delivery (issue 32): one app for the file; each test places its own orders. 2 × 100: items
+ * 200, shipping 80, GST 36 → 316; with the 25 fee, 341 to collect.
+ */
+let t: TestApp;
+let admin: Caller;
+let manager: Caller;
+let refs: { category: string; thumbnail: string };
+
+const COD = { enabled: true, maxOrderValue: 341, fee: 25 };
+const CHECKOUT = { holdMinutes: 30, maxUnpaidOrders: 1, maxQuantityPerLine: 10, minimumOrder: 0 };
+
+function putCheckout(cod: typeof COD) {
+  return inject(t.app, {
+    method: "PUT",
+    url: "/api/settings/checkout",
+    cookie: admin.cookie,
+    payload: { ...CHECKOUT, cod },
+  });
+}
+
+async function placeOrder(shopper: { cookie: string; addressId: string }, quantity = 2) {
+  const product = await makeProduct(t.database, refs, { price: 100, stock: 10 });
+  const placed = await inject(t.app, {
+    method: "POST",
+    url: "/api/orders",
+    cookie: shopper.cookie,
+    payload: { products: [{ product: product._id, quantity }], shippingAddress: shopper.addressId },
+  });
+  expect(placed.statusCode).toBe(201);
+  return placed.json().data as { _id: string; totalAmount: number };
+}
+
+function payCod(cookie: string, order: string) {
+  return inject(t.app, {
+    method: "POST",
+    url: "/api/payments",
+    cookie,
+    payload: { order, paymentGateway: "cod" },
+  });
+}
+
+function collect(cookie: string | undefined, payment: string) {
+  return inject(t.app, { method: "POST", url: `/api/payments/${payment}/collect`, cookie });
+}
+
+function netSales() {
+  const today = shopDay(new Date());
+  return inject(t.app, {
+    method: "GET",
+    url: `/api/reports/sales?from=${today}&to=${today}`,
+    cookie: admin.cookie,
+  }).then((response) => response.json().data.netSales as number);
+}
+
+async function revenue() {
+  const response = await inject(t.app, { method: "GET", url: "/api/users/admin", cookie: admin.cookie });
+  return response.json().data.revenue as number;
+}
+
+async function emailKindsOf(orderNumber: number) {
+  const rows = await t.database.db.select({ kind: emails.kind, subject: emails.subject }).from(emails);
+  return rows.filter((row) => row.subject.includes(`#${orderNumber}`)).map((row) => row.kind);
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ STORE_STATE: "Maharashtra" });
+  admin = await quickUser(t, "admin");
+  manager = await quickUser(t, "manager");
+  const category = await makeCategory(t.database);
+  const media = await makeMedia(t.database);
+  refs = { category: category.id, thumbnail: media.id };
+});
+afterAll(async () => t.close());
+
+describe("cash on delivery settings", () => {
+  it("is off by default, saved in the checkout section, refused at its fields, and public in /api/config", async () => {
+    const before = await inject(t.app, { method: "GET", url: "/api/config" });
+    expect(before.json().data.cod).toEqual({ enabled: false, maxOrderValue: 10000, fee: 0 });
+
+    const bad = await inject(t.app, {
+      method: "PUT",
+      url: "/api/settings/checkout",
+      cookie: admin.cookie,
+      payload: { ...CHECKOUT, cod: { enabled: "yes", maxOrderValue: -1, fee: 1.234 } },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().errors ?? {}).sort()).toEqual([
+      "cod.enabled",
+      "cod.fee",
+      "cod.maxOrderValue",
+    ]);
+
+    const saved = await putCheckout(COD);
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().data.cod).toEqual(COD);
+    const after = await inject(t.app, { method: "GET", url: "/api/config" });
+    expect(after.json().data.cod).toEqual(COD);
+  });
+});
+
+describe("choosing cash on delivery", () => {
+  it("refuses it while the owner has it off, with the order still payable", async () => {
+    await putCheckout({ ...COD, enabled: false });
+    const shopper = await shopperWithAddress(t);
+    const order = await placeOrder(shopper);
+    const refused = await payCod(shopper.cookie, order._id);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe(api.codNotOffered);
+    const [row] = await t.database.db.select().from(orders).where(eq(orders.id, order._id));
+    expect(row).toMatchObject({ status: "pending", paymentId: null, codFee: 0 });
+    await putCheckout(COD);
+  });
+
+  it("refuses an order whose total with the fee passes the limit, and takes one exactly at it", async () => {
+    await putCheckout({ ...COD, maxOrderValue: 340.99 });
+    const shopper = await shopperWithAddress(t);
+    const order = await placeOrder(shopper);
+    expect(order.totalAmount).toBe(316);
+    const over = await payCod(shopper.cookie, order._id);
+    expect(over.statusCode).toBe(409);
+    expect(over.json().message).toBe(api.codOverLimit("$340.99"));
+
+    await putCheckout(COD);
+    const taken = await payCod(shopper.cookie, order._id);
+    expect(taken.statusCode).toBe(201);
+    expect(taken.json().message).toBe(api.codChosen);
+    expect(taken.json().data).toMatchObject({
+      status: "pending",
+      paymentGateway: "cod",
+      amount: 341,
+      order: order._id,
+    });
+  });
+
+  it("adds the fee, sends the order to Ready to Ship as COD to collect, with its history and email", async () => {
+    const shopper = await shopperWithAddress(t);
+    const order = await placeOrder(shopper);
+    const chosen = await payCod(shopper.cookie, order._id);
+    expect(chosen.statusCode).toBe(201);
+
+    const mine = await inject(t.app, {
+      method: "GET",
+      url: `/api/orders/current-user/${order._id}`,
+      cookie: shopper.cookie,
+    });
+    const dto = mine.json().data;
+    expect(dto).toMatchObject({
+      status: "processing",
+      codFee: 25,
+      totalAmount: 341,
+      taxAmount: 36,
+      invoiceNumber: null,
+      cashOnDelivery: { payment: chosen.json().data._id, collected: false },
+      payment: { status: "pending", paymentGateway: "cod", amount: 341 },
+    });
+    expect(dto.history.at(-1)).toMatchObject({ type: "cod", status: "processing", amount: 341 });
+    expect(await emailKindsOf(dto.number)).toContain("orderCodConfirmed");
+
+    const toShip = await inject(t.app, {
+      method: "GET",
+      url: "/api/orders/status/processing?size=100",
+      cookie: manager.cookie,
+    });
+    const listed = toShip.json().data.find((row: { _id: string }) => row._id === order._id);
+    // A manager sees no payment, but does see that the cash waits.
+    expect(listed).toMatchObject({ payment: null, cashOnDelivery: { collected: false } });
+
+    const again = await payCod(shopper.cookie, order._id);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(api.alreadyPaid);
+  });
+
+  it("is refused for someone else's order and for a cancelled one", async () => {
+    const owner = await shopperWithAddress(t);
+    const other = await shopperWithAddress(t);
+    const order = await placeOrder(owner);
+    const theirs = await payCod(other.cookie, order._id);
+    expect(theirs.statusCode).toBe(404);
+    await inject(t.app, { method: "PATCH", url: `/api/orders/${order._id}/cancel`, cookie: owner.cookie });
+    const closed = await payCod(owner.cookie, order._id);
+    expect(closed.statusCode).toBe(409);
+    expect(closed.json().message).toBe(api.orderNotPayable);
+  });
+
+  it("is never cancelled by the hold, and no longer counts against the unpaid-order cap", async () => {
+    const shopper = await shopperWithAddress(t);
+    const order = await placeOrder(shopper);
+    expect((await payCod(shopper.cookie, order._id)).statusCode).toBe(201);
+    // Past the hold: placed an hour ago, twice the 30 minutes.
+    await t.database.db
+      .update(orders)
+      .set({ createdAt: new Date(Date.now() - 60 * 60_000) })
+      .where(eq(orders.id, order._id));
+    await sweepExpiredOrders(t.database.db, 30, mailContextOf(t.config));
+    const [row] = await t.database.db.select().from(orders).where(eq(orders.id, order._id));
+    expect(row?.status).toBe("processing");
+    // The cap is 1 unpaid order: the COD one is not unpaid, so another order may be placed.
+    const second = await placeOrder(shopper);
+    expect(second._id).not.toBe(order._id);
+  });
+});
+
+describe("collecting the cash", () => {
+  it("completes the payment, invoices the order, and counts in net sales only from then", async () => {
+    const shopper = await shopperWithAddress(t);
+    const order = await placeOrder(shopper);
+    const salesBefore = await netSales();
+    const revenueBefore = await revenue();
+    const payment = (await payCod(shopper.cookie, order._id)).json().data._id as string;
+    expect(await netSales()).toBe(salesBefore);
+    expect(await revenue()).toBe(revenueBefore);
+    const invoice = await inject(t.app, {
+      method: "GET",
+      url: `/api/orders/${order._id}/invoice.pdf`,
+      cookie: admin.cookie,
+    });
+    expect(invoice.statusCode).toBe(409);
+
+    expect((await collect(undefined, payment)).statusCode).toBe(401);
+    expect((await collect(shopper.cookie, payment)).statusCode).toBe(403);
+    const collected = await collect(manager.cookie, payment);
+    expect(collected.statusCode).toBe(200);
+    expect(collected.json().message).toBe(api.codCollected);
+    expect(collected.json().data).toMatchObject({
+      status: "processing",
+      cashOnDelivery: { payment, collected: true },
+    });
+    expect(collected.json().data.invoiceNumber).toMatch(/^INV\/\d{4}-\d{2}\/\d{6}$/);
+    expect(collected.json().data.history.at(-1)).toMatchObject({ type: "paid", amount: 341 });
+
+    const [row] = await t.database.db.select().from(payments).where(eq(payments.id, payment));
+    expect(row).toMatchObject({ status: "completed", paymentGateway: "cod", amount: 341 });
+    expect(await netSales()).toBe(salesBefore + 341);
+    expect(await revenue()).toBe(revenueBefore + 341);
+    expect(await emailKindsOf(collected.json().data.number)).toContain("paymentReceived");
+
+    const pdf = await inject(t.app, {
+      method: "GET",
+      url: `/api/orders/${order._id}/invoice.pdf`,
+      cookie: admin.cookie,
+    });
+    expect(pdf.statusCode).toBe(200);
+
+    const twice = await collect(admin.cookie, payment);
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().message).toBe(api.codAlreadyCollected);
+    const [events] = await t.database.db
+      .select({ id: orderEvents.id })
+      .from(orderEvents)
+      .where(and(eq(orderEvents.orderId, order._id), eq(orderEvents.type, "paid")));
+    expect(events).toBeDefined();
+  });
+
+  it("refuses a payment that is not cash on delivery, an unknown one, and one of a cancelled order", async () => {
+    const shopper = await shopperWithAddress(t);
+    const card = await placeOrder(shopper);
+    const paid = await inject(t.app, {
+      method: "POST",
+      url: "/api/payments",
+      cookie: shopper.cookie,
+      payload: {
+        order: card._id,
+        paymentGateway: "test",
+        card: { number: "4242 4242 4242 4242", expiry: "12/99", cvc: "123" },
+      },
+    });
+    const notCod = await collect(admin.cookie, paid.json().data._id);
+    expect(notCod.statusCode).toBe(409);
+    expect(notCod.json().message).toBe(api.codNotCod);
+    expect((await collect(admin.cookie, newId())).statusCode).toBe(404);
+
+    const order = await placeOrder(shopper);
+    const payment = (await payCod(shopper.cookie, order._id)).json().data._id as string;
+    const cancelled = await inject(t.app, {
+      method: "PATCH",
+      url: `/api/orders/${order._id}/update`,
+      cookie: admin.cookie,
+      payload: { status: "cancelled" },
+    });
+    expect(cancelled.statusCode).toBe(200);
+    const closed = await collect(admin.cookie, payment);
+    expect(closed.statusCode).toBe(409);
+    expect(closed.json().message).toBe(api.codOrderClosed);
+  });
+});
+
+describe("refunding a collected COD order", () => {
+  it("asks for a reference, then records it without a provider: payment state, credit note, ledger", async () => {
+    const shopper = await shopperWithAddress(t);
+    const order = await placeOrder(shopper);
+    const payment = (await payCod(shopper.cookie, order._id)).json().data._id as string;
+    const unpaid = await inject(t.app, {
+      method: "POST",
+      url: `/api/orders/${order._id}/refunds`,
+      cookie: admin.cookie,
+      payload: { amount: 10, reason: "Damaged in transit" },
+    });
+    expect(unpaid.statusCode).toBe(409);
+    expect((await collect(admin.cookie, payment)).statusCode).toBe(200);
+    const sales = await netSales();
+
+    const noReference = await inject(t.app, {
+      method: "POST",
+      url: `/api/orders/${order._id}/refunds`,
+      cookie: admin.cookie,
+      payload: { amount: 100, reason: "Damaged in transit" },
+    });
+    expect(noReference.statusCode).toBe(400);
+    expect(noReference.json().errors).toEqual({ reference: api.refundReferenceRequired });
+
+    const refunded = await inject(t.app, {
+      method: "POST",
+      url: `/api/orders/${order._id}/refunds`,
+      cookie: admin.cookie,
+      payload: { amount: 100, reason: "Damaged in transit", reference: "UPI shopper@okbank 4471" },
+    });
+    expect(refunded.statusCode).toBe(201);
+    const refund = refunded.json().data.payment.refunds[0];
+    expect(refund).toMatchObject({ amount: 100, reference: "UPI shopper@okbank 4471" });
+    expect(refund.providerRefundId).toBe(`manual-${refund._id}`);
+    expect(refund.creditNoteNumber).toMatch(/^CN\//);
+    expect(refunded.json().data.payment).toMatchObject({
+      status: "partially_refunded",
+      refundedAmount: 100,
+    });
+    expect(await netSales()).toBe(sales - 100);
+
+    // The rest by the status, with its reference: the payment refunded, the order too.
+    const rest = await inject(t.app, {
+      method: "POST",
+      url: `/api/orders/${order._id}/refunds`,
+      cookie: admin.cookie,
+      payload: { amount: 241, reason: "Returned", reference: "NEFT N123456789" },
+    });
+    expect(rest.statusCode).toBe(201);
+    expect(rest.json().data).toMatchObject({
+      status: "refunded",
+      payment: { status: "refunded", refundedAmount: 341 },
+    });
+    expect(await netSales()).toBe(sales - 341);
+  });
+});

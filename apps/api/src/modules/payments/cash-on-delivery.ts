@@ -1,0 +1,144 @@
+/**
+ * Cash on delivery (issue 32, docs/decisions/022-cash-on-delivery.md). The shopper chooses it on the
+ * pay page: the owner's fee is added to the order (outside GST), a pending `cod` payment is linked to
+ * it and the order goes to Ready to Ship, so the hold sweep and the unpaid-order cap (both about
+ * pending orders without a payment) never see it again. Staff record the cash at delivery: the
+ * payment completes, the order takes its invoice number, and the sales ledger counts it then.
+ */
+import { api } from "@shop/shared/messages";
+import { formatMoney } from "@shop/shared/money-format";
+import { isPayable } from "@shop/shared/orders";
+import { fromCents, toCents } from "@shop/shared/pricing";
+import type { OrderDto } from "@shop/shared/schemas/order";
+import type { PaymentDto } from "@shop/shared/schemas/payment";
+import type { CodSettings } from "@shop/shared/schemas/settings";
+import { AppError } from "#api/core/errors";
+import type { Database } from "#api/db/client";
+import type { User } from "#api/db/schema/users";
+import { orderCodConfirmedEmail, paymentReceivedEmail } from "#api/modules/email/order-messages";
+import { type MailContext, queueEmails } from "#api/modules/email/service";
+import { giveInvoiceNumber } from "#api/modules/invoices/service";
+import {
+  countSold,
+  findOrderLines,
+  findOrdersByIds,
+  insertOrderEvents,
+  lockOrder,
+} from "#api/modules/orders/repo";
+import { type Actor, actorOf, getOrder } from "#api/modules/orders/service";
+import { toPaymentDto } from "./dto";
+import {
+  completePendingPayment,
+  findPaymentRow,
+  findPendingPaymentOf,
+  insertPayment,
+  markOrderCashOnDelivery,
+} from "./repo";
+
+/** The signed-in shopper choosing cash on delivery. */
+type Payer = Pick<User, "id" | "email" | "firstName" | "lastName" | "role">;
+
+/** The transaction id of an order's cash on delivery payment: one per order, as the unique column keeps it. */
+export const codTransactionId = (orderId: string) => `cod-${orderId}`;
+
+/**
+ * The shopper's pending unpaid order to be paid in cash on delivery: 400 when the owner does not
+ * offer it, 404 for someone else's order, 409 when paid or closed, or when its total with the fee
+ * passes the owner's limit. The payment, the order's fee and status, its products counted as sold,
+ * the history row and the confirmation email are written in one transaction.
+ */
+export async function payOnDelivery(
+  db: Database,
+  cod: CodSettings,
+  payer: Payer,
+  orderId: string,
+  mail: MailContext,
+): Promise<PaymentDto> {
+  if (!cod.enabled) throw new AppError("BAD_REQUEST", api.codNotOffered);
+  return db.transaction(async (tx) => {
+    const order = await lockOrder(tx, orderId);
+    if (!order || order.userId !== payer.id) throw new AppError("NOT_FOUND", api.orderNotFound);
+    if (!isPayable({ status: order.status, payment: order.paymentId }))
+      throw new AppError("CONFLICT", order.paymentId ? api.alreadyPaid : api.orderNotPayable);
+    // A PayPal capture the provider has not settled may still pay the order: it is not paid twice.
+    if (await findPendingPaymentOf(tx, order.id)) throw new AppError("CONFLICT", api.paymentPending);
+    const totalCents = toCents(order.totalAmount) + toCents(cod.fee);
+    if (totalCents > toCents(cod.maxOrderValue)) {
+      const limit = formatMoney(cod.maxOrderValue, { code: order.currency, locale: mail.locale });
+      throw new AppError("CONFLICT", api.codOverLimit(limit));
+    }
+    const totalAmount = fromCents(totalCents);
+    const payment = await insertPayment(tx, {
+      userId: payer.id,
+      orderId: order.id,
+      status: "pending",
+      transactionId: codTransactionId(order.id),
+      amount: totalAmount,
+      currency: order.currency,
+      paymentGateway: "cod",
+      updateTime: null,
+      emailAddress: payer.email,
+    });
+    const marked = await markOrderCashOnDelivery(tx, order.id, {
+      codFee: cod.fee,
+      totalAmount,
+      paymentId: payment.id,
+    });
+    if (!marked) throw new Error("order left pending under its lock");
+    // Ready to Ship: the goods leave now, so they count as sold as a paid order's do (a cancellation
+    // of a processing order takes them back).
+    await countSold(tx, order.id);
+    await insertOrderEvents(tx, [
+      { orderId: order.id, type: "cod", status: "processing", amount: totalAmount, ...actorOf(payer) },
+    ]);
+    const rates = (await findOrderLines(tx, order.id)).map(({ item }) => item.taxRate);
+    await queueEmails(tx, mail.shop, [
+      orderCodConfirmedEmail(payer, { ...order, codFee: cod.fee, totalAmount }, mail, rates),
+    ]);
+    return toPaymentDto({ payment, user: payer }, []);
+  });
+}
+
+/**
+ * Staff record the cash of a cash on delivery payment collected (admin or manager): the payment
+ * completes as of now (the sales ledger counts it from this moment), the order takes its GST invoice
+ * number, and the history and the shopper's payment email are written with it. 404 for an unknown
+ * payment, 409 for one that is not cash on delivery, already collected, or of a cancelled order.
+ */
+export async function collectCash(
+  db: Database,
+  actor: Actor,
+  paymentId: string,
+  mail: MailContext,
+): Promise<OrderDto> {
+  const found = await findPaymentRow(db, paymentId);
+  if (!found) throw new AppError("NOT_FOUND", api.paymentNotFound);
+  if (found.payment.paymentGateway !== "cod") throw new AppError("CONFLICT", api.codNotCod);
+  const orderId = found.payment.orderId;
+  await db.transaction(async (tx) => {
+    // The order's row first, as every writer of an order and its payment takes them.
+    const order = await lockOrder(tx, orderId);
+    if (!order) throw new AppError("NOT_FOUND", api.paymentNotFound);
+    if (found.payment.status !== "pending") throw new AppError("CONFLICT", api.codAlreadyCollected);
+    if (order.paymentId !== paymentId || order.status === "cancelled")
+      throw new AppError("CONFLICT", api.codOrderClosed);
+    const now = new Date();
+    const payment = await completePendingPayment(tx, paymentId, now);
+    if (!payment) throw new AppError("CONFLICT", api.codAlreadyCollected);
+    await giveInvoiceNumber(tx, order.id, now);
+    await insertOrderEvents(tx, [
+      { orderId: order.id, type: "paid", status: order.status, amount: payment.amount, ...actorOf(actor) },
+    ]);
+    const [row] = await findOrdersByIds(tx, [order.id]);
+    if (!row) throw new Error("order vanished under its lock");
+    await queueEmails(tx, mail.shop, [
+      paymentReceivedEmail(
+        row.user,
+        row.order,
+        { amount: payment.amount, gateway: "cod", transactionId: payment.transactionId },
+        mail,
+      ),
+    ]);
+  });
+  return getOrder(db, actor, orderId);
+}

@@ -1,0 +1,93 @@
+import { api as apiMessages, cashOnDelivery } from "@shop/shared/messages";
+import type { OrderDto } from "@shop/shared/schemas/order";
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it, vi } from "vitest";
+import { toast } from "#web/lib/toast";
+import { stubApi } from "#web/test/api-stub";
+import { paidOrder } from "#web/test/fixtures";
+import { renderRoutes } from "#web/test/render";
+import { RefundDialog } from "./components/refund-dialog";
+import { OrderPage as DashboardOrderPage } from "./order-page";
+
+vi.mock("#web/lib/toast", () => ({ toast: { success: vi.fn(), error: vi.fn(), warn: vi.fn() } }));
+
+const ORDER_ID = paidOrder._id;
+// A cash on delivery order: 115.40 and the 25 fee, 140.40 to collect at the door.
+const unpaid: OrderDto = { ...paidOrder, status: "pending", invoiceNumber: null, payment: null };
+const PAYMENT_ID = "c0d0c0d0c0d0c0d0c0d0c0d0";
+const toCollect: OrderDto = {
+  ...unpaid,
+  status: "processing",
+  codFee: 25,
+  totalAmount: 140.4,
+  cashOnDelivery: { payment: PAYMENT_ID, collected: false },
+  payment: {
+    _id: PAYMENT_ID,
+    status: "pending",
+    paymentGateway: "cod",
+    amount: 140.4,
+    transactionId: `cod-${ORDER_ID}`,
+    refundedAmount: 0,
+    refunds: [],
+  },
+};
+
+describe("cash on delivery on the dashboard", () => {
+  it("records the cash collected after a confirmation naming the amount", async () => {
+    let collected = false;
+    const { requests } = stubApi({
+      [`GET /api/orders/${ORDER_ID}`]: () => ({
+        data: collected
+          ? { ...toCollect, cashOnDelivery: { payment: PAYMENT_ID, collected: true } }
+          : toCollect,
+      }),
+      [`POST /api/payments/${PAYMENT_ID}/collect`]: () => {
+        collected = true;
+        return {
+          data: {
+            ...toCollect,
+            invoiceNumber: "INV/2026-27/000009",
+            cashOnDelivery: { payment: PAYMENT_ID, collected: true },
+            payment: { ...toCollect.payment, status: "completed" },
+          },
+        };
+      },
+    });
+    renderRoutes(
+      [{ path: "/dashboard/orders/order/:orderId", element: <DashboardOrderPage /> }],
+      `/dashboard/orders/order/${ORDER_ID}`,
+    );
+    expect(await screen.findByText(cashOnDelivery.toCollect)).toBeVisible();
+    await userEvent.click(screen.getByRole("button", { name: cashOnDelivery.recordCollected }));
+    const dialog = await screen.findByRole("dialog");
+    expect(dialog).toHaveTextContent(cashOnDelivery.confirmCollected("$140.40"));
+    await userEvent.click(within(dialog).getByRole("button", { name: cashOnDelivery.recordCollected }));
+    expect(requests.some((r) => r.method === "POST" && r.path.endsWith("/collect"))).toBe(true);
+    expect(toast.success).toHaveBeenCalledWith(apiMessages.codCollected);
+    expect(screen.queryByText(cashOnDelivery.toCollect)).not.toBeInTheDocument();
+  });
+
+  it("asks the refund of a COD payment for its reference", async () => {
+    const paid: OrderDto = {
+      ...toCollect,
+      cashOnDelivery: { payment: PAYMENT_ID, collected: true },
+      payment: { ...(toCollect.payment as NonNullable<OrderDto["payment"]>), status: "completed" },
+    };
+    const { requests } = stubApi({
+      [`POST /api/orders/${ORDER_ID}/refunds`]: { status: 201, data: paid },
+    });
+    renderRoutes([{ path: "/", element: <RefundDialog order={paid} onClose={() => undefined} /> }], "/");
+    const dialog = await screen.findByRole("dialog");
+    await userEvent.type(within(dialog).getByRole("textbox", { name: /reason/i }), "Damaged in transit");
+    await userEvent.click(within(dialog).getByRole("button", { name: /refund/i }));
+    expect(await within(dialog).findByText(apiMessages.refundReferenceRequired)).toBeVisible();
+    expect(requests).toHaveLength(0);
+    await userEvent.type(
+      within(dialog).getByRole("textbox", { name: cashOnDelivery.reference }),
+      "UPI shopper@okbank",
+    );
+    await userEvent.click(within(dialog).getByRole("button", { name: /refund/i }));
+    expect(requests[0]?.body).toMatchObject({ reference: "UPI shopper@okbank", amount: 140.4 });
+  });
+});
