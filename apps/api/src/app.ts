@@ -36,6 +36,7 @@ import { mediaRoutes } from "./modules/media/routes";
 import { cartRoutes } from "./modules/orders/cart-routes";
 import { orderExportRoutes } from "./modules/orders/export-routes";
 import { orderRoutes } from "./modules/orders/routes";
+import { shipmentRoutes } from "./modules/orders/shipment-routes";
 import { pageRoutes, sendPage } from "./modules/pages/routes";
 import { paymentRoutes } from "./modules/payments/routes";
 import { categoryProductRoutes, productRoutes, searchRoutes } from "./modules/products/routes";
@@ -218,6 +219,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
       await apiScope.register(reviewRoutes, { prefix: "/products" });
       await apiScope.register(searchRoutes, { prefix: "/search" });
       await apiScope.register(orderRoutes, { prefix: "/orders" });
+      await apiScope.register(shipmentRoutes, { prefix: "/orders" });
       await apiScope.register(documentRoutes, { prefix: "/orders" });
       await apiScope.register(refundRoutes, { prefix: "/orders" });
       await apiScope.register(orderExportRoutes, { prefix: "/orders" });

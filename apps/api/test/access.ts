@@ -70,6 +70,9 @@ export const ACCESS: Record<string, Access> = {
   "PATCH /api/orders/{orderId}/update": "staff",
   "GET /api/orders/{orderId}/invoice.pdf": "owner",
   "GET /api/orders/{orderId}/packing-slip.pdf": "staff",
+  "GET /api/orders/{orderId}/shipments/{shipmentId}/packing-slip.pdf": "staff",
+  "POST /api/orders/{orderId}/shipments": "staff",
+  "PATCH /api/orders/{orderId}/shipments/{shipmentId}": "staff",
   "POST /api/orders/{orderId}/notes": "staff",
   "POST /api/orders/{orderId}/refunds": "admin",
   "GET /api/orders/{orderId}/credit-notes/{refundId}.pdf": "owner",
@@ -100,4 +103,5 @@ export const ACCESS: Record<string, Access> = {
   "PUT /api/settings/taxes": "admin",
   "PUT /api/settings/shipping": "admin",
   "PUT /api/settings/checkout": "admin",
+  "PUT /api/settings/fulfilment": "admin",
 };

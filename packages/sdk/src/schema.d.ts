@@ -866,6 +866,48 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/orders/{orderId}/shipments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ship units of a paid order with a carrier and tracking number; the order is shipped once every unit is (staff)
+         * @description `carrier` is a carrier's name from the fulfilment settings, or `Other` (no tracking link). `lines` names order lines (`line`: the line's `_id`) and units; absent, every unit not yet shipped goes. Only a `processing` order ships (409 otherwise); more units than remain to ship is 409, a line of another order 400. The shopper is emailed the carrier, number and link.
+         *
+         *     Roles: admin, manager.
+         */
+        post: operations["createShipment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/{orderId}/shipments/{shipmentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Mark a shipment delivered; the order is delivered once every unit shipped and every parcel arrived (staff)
+         * @description Roles: admin, manager.
+         */
+        patch: operations["updateShipment"];
+        trace?: never;
+    };
     "/api/orders/{orderId}/invoice.pdf": {
         parameters: {
             query?: never;
@@ -898,6 +940,26 @@ export interface paths {
          * @description Roles: admin, manager.
          */
         get: operations["getOrderPackingSlip"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/{orderId}/shipments/{shipmentId}/packing-slip.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The packing slip of one shipment as a PDF: its lines and units only, its carrier and number (staff)
+         * @description Roles: admin, manager.
+         */
+        get: operations["getShipmentPackingSlip"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1392,6 +1454,26 @@ export interface paths {
          * @description Roles: admin.
          */
         put: operations["putSettingsCheckout"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/settings/fulfilment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Replace the fulfilment section of the settings; the change is recorded (admin)
+         * @description Roles: admin.
+         */
+        put: operations["putSettingsFulfilment"];
         post?: never;
         delete?: never;
         options?: never;
@@ -6711,7 +6793,7 @@ export interface operations {
                             }[];
                             history: {
                                 /** @enum {string} */
-                                type: "placed" | "paid" | "status" | "cancelled" | "note" | "refunded";
+                                type: "placed" | "paid" | "status" | "cancelled" | "note" | "refunded" | "shipment" | "delivery";
                                 /** @enum {string} */
                                 status: "pending" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
                                 at: string;
@@ -6722,6 +6804,18 @@ export interface operations {
                                 } | null;
                                 note: string | null;
                                 amount?: number;
+                            }[];
+                            shipments: {
+                                _id: string;
+                                carrier: string;
+                                trackingNumber: string | null;
+                                trackingUrl: string | null;
+                                lines: {
+                                    line: string;
+                                    quantity: number;
+                                }[];
+                                shippedAt: string;
+                                deliveredAt: string | null;
                             }[];
                         };
                     };
@@ -6843,7 +6937,7 @@ export interface operations {
                             }[];
                             history: {
                                 /** @enum {string} */
-                                type: "placed" | "paid" | "status" | "cancelled" | "note" | "refunded";
+                                type: "placed" | "paid" | "status" | "cancelled" | "note" | "refunded" | "shipment" | "delivery";
                                 /** @enum {string} */
                                 status: "pending" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
                                 at: string;
@@ -6854,6 +6948,18 @@ export interface operations {
                                 } | null;
                                 note: string | null;
                                 amount?: number;
+                            }[];
+                            shipments: {
+                                _id: string;
+                                carrier: string;
+                                trackingNumber: string | null;
+                                trackingUrl: string | null;
+                                lines: {
+                                    line: string;
+                                    quantity: number;
+                                }[];
+                                shippedAt: string;
+                                deliveredAt: string | null;
                             }[];
                         };
                     };
@@ -7211,7 +7317,7 @@ export interface operations {
                             }[];
                             history: {
                                 /** @enum {string} */
-                                type: "placed" | "paid" | "status" | "cancelled" | "note" | "refunded";
+                                type: "placed" | "paid" | "status" | "cancelled" | "note" | "refunded" | "shipment" | "delivery";
                                 /** @enum {string} */
                                 status: "pending" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
                                 at: string;
@@ -7222,6 +7328,18 @@ export interface operations {
                                 } | null;
                                 note: string | null;
                                 amount?: number;
+                            }[];
+                            shipments: {
+                                _id: string;
+                                carrier: string;
+                                trackingNumber: string | null;
+                                trackingUrl: string | null;
+                                lines: {
+                                    line: string;
+                                    quantity: number;
+                                }[];
+                                shippedAt: string;
+                                deliveredAt: string | null;
                             }[];
                         };
                     };
@@ -7401,7 +7519,7 @@ export interface operations {
                             }[];
                             history: {
                                 /** @enum {string} */
-                                type: "placed" | "paid" | "status" | "cancelled" | "note" | "refunded";
+                                type: "placed" | "paid" | "status" | "cancelled" | "note" | "refunded" | "shipment" | "delivery";
                                 /** @enum {string} */
                                 status: "pending" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
                                 at: string;
@@ -7412,6 +7530,18 @@ export interface operations {
                                 } | null;
                                 note: string | null;
                                 amount?: number;
+                            }[];
+                            shipments: {
+                                _id: string;
+                                carrier: string;
+                                trackingNumber: string | null;
+                                trackingUrl: string | null;
+                                lines: {
+                                    line: string;
+                                    quantity: number;
+                                }[];
+                                shippedAt: string;
+                                deliveredAt: string | null;
                             }[];
                         };
                     };
@@ -7773,7 +7903,7 @@ export interface operations {
                             }[];
                             history: {
                                 /** @enum {string} */
-                                type: "placed" | "paid" | "status" | "cancelled" | "note" | "refunded";
+                                type: "placed" | "paid" | "status" | "cancelled" | "note" | "refunded" | "shipment" | "delivery";
                                 /** @enum {string} */
                                 status: "pending" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
                                 at: string;
@@ -7784,6 +7914,18 @@ export interface operations {
                                 } | null;
                                 note: string | null;
                                 amount?: number;
+                            }[];
+                            shipments: {
+                                _id: string;
+                                carrier: string;
+                                trackingNumber: string | null;
+                                trackingUrl: string | null;
+                                lines: {
+                                    line: string;
+                                    quantity: number;
+                                }[];
+                                shippedAt: string;
+                                deliveredAt: string | null;
                             }[];
                         };
                     };
@@ -7977,7 +8119,7 @@ export interface operations {
                             }[];
                             history: {
                                 /** @enum {string} */
-                                type: "placed" | "paid" | "status" | "cancelled" | "note" | "refunded";
+                                type: "placed" | "paid" | "status" | "cancelled" | "note" | "refunded" | "shipment" | "delivery";
                                 /** @enum {string} */
                                 status: "pending" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
                                 at: string;
@@ -7988,6 +8130,18 @@ export interface operations {
                                 } | null;
                                 note: string | null;
                                 amount?: number;
+                            }[];
+                            shipments: {
+                                _id: string;
+                                carrier: string;
+                                trackingNumber: string | null;
+                                trackingUrl: string | null;
+                                lines: {
+                                    line: string;
+                                    quantity: number;
+                                }[];
+                                shippedAt: string;
+                                deliveredAt: string | null;
                             }[];
                         };
                     };
@@ -8209,7 +8363,7 @@ export interface operations {
                             }[];
                             history: {
                                 /** @enum {string} */
-                                type: "placed" | "paid" | "status" | "cancelled" | "note" | "refunded";
+                                type: "placed" | "paid" | "status" | "cancelled" | "note" | "refunded" | "shipment" | "delivery";
                                 /** @enum {string} */
                                 status: "pending" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
                                 at: string;
@@ -8220,6 +8374,18 @@ export interface operations {
                                 } | null;
                                 note: string | null;
                                 amount?: number;
+                            }[];
+                            shipments: {
+                                _id: string;
+                                carrier: string;
+                                trackingNumber: string | null;
+                                trackingUrl: string | null;
+                                lines: {
+                                    line: string;
+                                    quantity: number;
+                                }[];
+                                shippedAt: string;
+                                deliveredAt: string | null;
                             }[];
                         };
                     };
@@ -8254,6 +8420,245 @@ export interface operations {
             };
             /** @description Not found, or not visible to the caller. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body or file is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body's or the file's type is not accepted. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    createShipment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orderId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    carrier: string;
+                    trackingNumber: string;
+                    lines?: {
+                        line: string;
+                        quantity: number;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            _id: string;
+                            carrier: string;
+                            trackingNumber: string | null;
+                            trackingUrl: string | null;
+                            lines: {
+                                line: string;
+                                quantity: number;
+                            }[];
+                            shippedAt: string;
+                            deliveredAt: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflicts with the shop's state (stock, an address in use, an order already paid or cancelled). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body or file is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body's or the file's type is not accepted. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    updateShipment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orderId: string;
+                shipmentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {boolean} */
+                    delivered: true;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            _id: string;
+                            carrier: string;
+                            trackingNumber: string | null;
+                            trackingUrl: string | null;
+                            lines: {
+                                line: string;
+                                quantity: number;
+                            }[];
+                            shippedAt: string;
+                            deliveredAt: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflicts with the shop's state (stock, an address in use, an order already paid or cancelled). */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8378,6 +8783,83 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description The packing slip, named after the invoice number. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflicts with the shop's state (stock, an address in use, an order already paid or cancelled). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getShipmentPackingSlip: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orderId: string;
+                shipmentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The shipment's packing slip. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -8663,7 +9145,7 @@ export interface operations {
                             }[];
                             history: {
                                 /** @enum {string} */
-                                type: "placed" | "paid" | "status" | "cancelled" | "note" | "refunded";
+                                type: "placed" | "paid" | "status" | "cancelled" | "note" | "refunded" | "shipment" | "delivery";
                                 /** @enum {string} */
                                 status: "pending" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
                                 at: string;
@@ -8674,6 +9156,18 @@ export interface operations {
                                 } | null;
                                 note: string | null;
                                 amount?: number;
+                            }[];
+                            shipments: {
+                                _id: string;
+                                carrier: string;
+                                trackingNumber: string | null;
+                                trackingUrl: string | null;
+                                lines: {
+                                    line: string;
+                                    quantity: number;
+                                }[];
+                                shippedAt: string;
+                                deliveredAt: string | null;
                             }[];
                         };
                     };
@@ -8795,7 +9289,7 @@ export interface operations {
                             }[];
                             history: {
                                 /** @enum {string} */
-                                type: "placed" | "paid" | "status" | "cancelled" | "note" | "refunded";
+                                type: "placed" | "paid" | "status" | "cancelled" | "note" | "refunded" | "shipment" | "delivery";
                                 /** @enum {string} */
                                 status: "pending" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
                                 at: string;
@@ -8806,6 +9300,18 @@ export interface operations {
                                 } | null;
                                 note: string | null;
                                 amount?: number;
+                            }[];
+                            shipments: {
+                                _id: string;
+                                carrier: string;
+                                trackingNumber: string | null;
+                                trackingUrl: string | null;
+                                lines: {
+                                    line: string;
+                                    quantity: number;
+                                }[];
+                                shippedAt: string;
+                                deliveredAt: string | null;
                             }[];
                         };
                     };
@@ -11151,6 +11657,14 @@ export interface operations {
                                 maxQuantityPerLine: number;
                                 minimumOrder: number;
                             };
+                            fulfilment: {
+                                carriers: {
+                                    _id: string;
+                                    name: string;
+                                    trackingUrl: string;
+                                }[];
+                                returnWindowDays: number;
+                            };
                         };
                     };
                 };
@@ -11218,7 +11732,7 @@ export interface operations {
                         data: {
                             _id: string;
                             /** @enum {string} */
-                            section: "store" | "currency" | "taxes" | "shipping" | "checkout";
+                            section: "store" | "currency" | "taxes" | "shipping" | "checkout" | "fulfilment";
                             at: string;
                             by: {
                                 _id: string | null;
@@ -11693,6 +12207,103 @@ export interface operations {
                             maxUnpaidOrders: number;
                             maxQuantityPerLine: number;
                             minimumOrder: number;
+                        };
+                    };
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body or file is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body's or the file's type is not accepted. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    putSettingsFulfilment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    carriers: {
+                        _id: string;
+                        name: string;
+                        trackingUrl: string;
+                    }[];
+                    returnWindowDays: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            carriers: {
+                                _id: string;
+                                name: string;
+                                trackingUrl: string;
+                            }[];
+                            returnWindowDays: number;
                         };
                     };
                 };

@@ -25,9 +25,19 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /**
  * The kinds of rows of an order's history: placed, paid, a staff status change, cancelled
- * (by the shopper, staff, or the hold expiry with no actor), a staff note, and a refund with its amount.
+ * (by the shopper, staff, or the hold expiry with no actor), a staff note, a refund with its amount,
+ * a shipment sent and a shipment delivered (its carrier and number in the note).
  */
-export const ORDER_EVENT_TYPES = ["placed", "paid", "status", "cancelled", "note", "refunded"] as const;
+export const ORDER_EVENT_TYPES = [
+  "placed",
+  "paid",
+  "status",
+  "cancelled",
+  "note",
+  "refunded",
+  "shipment",
+  "delivery",
+] as const;
 export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number];
 /** The longest staff note on an order. */
 export const MAX_ORDER_NOTE = 1000;

@@ -87,6 +87,11 @@ export const validation = {
   shippingStates: "Choose at least one state, or serve every state.",
   shippingMethodEnabled: "Keep at least one shipping method enabled.",
   shippingMethodNames: "Each shipping method needs a different name.",
+  /** A carrier's tracking link template (settings). */
+  trackingUrl: "A tracking link is an https:// address containing {number}.",
+  carrierNames: "Each carrier needs a different name, and not Other.",
+  /** A shipment's lines name each order line once. */
+  shipmentLinesUnique: "Name each line of the order once.",
 } as const;
 
 /** Form-level messages shown when a whole form is refused. */
@@ -404,6 +409,25 @@ export const api = {
   /** A status change to refunded by someone who may not move money (a manager). */
   refundAdminOnly: "Only an admin can refund an order.",
   creditNoteNotFound: "Credit note not found.",
+  /** Shipments (POST /orders/{orderId}/shipments, PATCH .../shipments/{shipmentId}). */
+  shipmentNotFound: "Shipment not found.",
+  shipmentCreated: "The shipment has been recorded.",
+  shipmentDelivered: "The shipment has been marked delivered.",
+  /** Only a paid order still being prepared can ship (409). */
+  shipmentNotShippable: (status: string) =>
+    `An order that is ${status} cannot ship: only a paid order being prepared (processing) can.`,
+  shipmentNothingLeft: "Every unit of this order has already shipped.",
+  shipmentLineUnknown: "This is not a line of this order.",
+  shipmentTooMany: (remaining: number) =>
+    remaining > 0 ? `Only ${remaining} of this line remain to ship.` : "Every unit of this line has shipped.",
+  carrierUnknown: (names: string) => `This carrier is not in the settings; choose one of ${names}.`,
+  shipmentAlreadyDelivered: "This shipment has already been delivered.",
+  shipmentNotDeliverable: (status: string) =>
+    `A shipment of an order that is ${status} cannot be marked delivered.`,
+  /** The status dialog cannot mark an order delivered before every unit shipped. */
+  deliveredBeforeShipped: "Every unit must ship before the order can be delivered.",
+  /** Cancelling an order part of which already left. */
+  cancelAfterShipment: "Part of this order has shipped, so it can no longer be cancelled. Refund it instead.",
 } as const;
 
 /**
@@ -421,6 +445,11 @@ export const documents = {
   packingSlip: "Packing slip",
   taxInvoice: "Tax Invoice",
   packingSlipTitle: "Packing Slip",
+  /** The packing slip of one shipment names it. */
+  shipmentLine: (carrier: string, trackingNumber: string | null) =>
+    `Shipment: ${carrier}${trackingNumber ? ` ${trackingNumber}` : ""}`,
+  /** The link to one shipment's packing slip. */
+  shipmentPackingSlip: "Packing slip",
   seller: "Seller",
   billTo: "Bill to",
   shipTo: "Ship to",
@@ -541,6 +570,11 @@ export const orderHistory = {
   cancelled: "Order cancelled",
   note: "Note",
   refunded: (amount: string) => `Refunded ${amount}`,
+  shipment: "Shipment sent",
+  delivery: "Shipment delivered",
+  /** The note of a shipment's history row: "Blue Dart 1234567890, 2 units". */
+  shipmentNote: (carrier: string, trackingNumber: string | null, units: number) =>
+    `${carrier}${trackingNumber ? ` ${trackingNumber}` : ""}, ${units} ${units === 1 ? "unit" : "units"}`,
   by: (name: string, role: string) => `by ${name} (${role === "customer" ? "shopper" : role})`,
   bySystem: "automatically",
   noteLabel: "Add a note",
@@ -621,12 +655,26 @@ export const mail = {
   orderShipped: {
     subject: (number: number) => `Your order #${number} has shipped`,
     lines: (number: number) => [`Your order #${number} has left us and is on its way.`],
+    /** A shipment holding part of the order. */
+    partSubject: (number: number) => `Part of your order #${number} has shipped`,
+    partLines: (number: number) => [
+      `Part of your order #${number} has left us and is on its way; we will email you when the rest ships.`,
+    ],
+    carrier: (carrier: string, trackingNumber: string) =>
+      `Carrier: ${carrier}, tracking number ${trackingNumber}`,
+    track: (url: string) => `Track it: ${url}`,
+    item: (quantity: number, label: string) => `${quantity} × ${label}`,
   },
   orderDelivered: {
     subject: (number: number) => `Your order #${number} was delivered`,
     lines: (number: number) => [
       `Your order #${number} has been delivered. We hope you enjoy it.`,
       "You can review what you bought on each product's page.",
+    ],
+    /** A shipment holding part of the order, delivered. */
+    partSubject: (number: number) => `A parcel of your order #${number} was delivered`,
+    partLines: (number: number, carrier: string) => [
+      `A parcel of your order #${number} (${carrier}) has been delivered.`,
     ],
   },
   orderCancelled: {
@@ -865,6 +913,10 @@ export const settingsPage = {
       title: "Checkout limits",
       description: "How long unpaid orders hold stock, and what an order may hold.",
     },
+    fulfilment: {
+      title: "Carriers and returns",
+      description: "The carriers orders ship with, and how long shoppers have to return.",
+    },
   },
   store: {
     name: "Store name",
@@ -926,6 +978,20 @@ export const settingsPage = {
     maxQuantityPerLineHint: "The most of one item an order may hold.",
     minimumOrder: (currency: string) => `Minimum order value (${currency})`,
     minimumOrderHint: "What the items of an order must come to. 0: no minimum.",
+  },
+  fulfilment: {
+    returnWindowDays: "Return window (days)",
+    returnWindowDaysHint: "Days after delivery a shopper may ask to return items. 0: no returns.",
+    carriersHint: "Staff pick a carrier when shipping; Other is always offered, without a tracking link.",
+    /** A carrier's name until it has one: "Carrier 2". */
+    carrier: (n: number) => `Carrier ${n}`,
+    name: "Carrier name",
+    trackingUrl: "Tracking link",
+    trackingUrlHint: "An https:// address with {number} where the tracking number goes.",
+    add: "Add carrier",
+    remove: "Remove",
+    removeCarrier: (name: string) => `Remove ${name}`,
+    none: "No carriers: staff ship with Other, without a tracking link.",
   },
   history: {
     title: "Change history",

@@ -106,6 +106,7 @@ export const paidOrder: OrderDto = {
   },
   products: [],
   history: [],
+  shipments: [],
 };
 
 /** GET /api/config of a fresh shop (SPEC's settings, the test gateway, no demo account). */

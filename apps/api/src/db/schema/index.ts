@@ -13,4 +13,5 @@ export * from "./relations";
 export * from "./reviews";
 export * from "./sales";
 export * from "./settings";
+export * from "./shipments";
 export * from "./users";

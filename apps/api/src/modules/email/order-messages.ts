@@ -244,3 +244,67 @@ export function orderRefundedEmail(
     },
   };
 }
+
+/** A parcel as its messages name it: carrier, number and link, and the units in it. */
+export interface ShipmentMail {
+  carrier: string;
+  trackingNumber: string | null;
+  trackingUrl: string | null;
+  items: { label: string; quantity: number }[];
+  /** Whether this parcel completes the order (every unit shipped, or every parcel delivered). */
+  completes: boolean;
+}
+
+function trackingLines(shipment: ShipmentMail): string[] {
+  return [
+    ...(shipment.trackingNumber
+      ? [mail.orderShipped.carrier(shipment.carrier, shipment.trackingNumber)]
+      : []),
+    ...(shipment.trackingUrl ? [mail.orderShipped.track(shipment.trackingUrl)] : []),
+  ];
+}
+
+/** A shipment left: the order's last units ("has shipped") or some of them, with the carrier, number and link. */
+export function shipmentSentEmail(
+  to: OrderRecipient,
+  order: OrderRef & { shippingAddress: OrderShippingAddress },
+  shipment: ShipmentMail,
+  { origin }: MailSite,
+): Outgoing {
+  const m = mail.orderShipped;
+  return {
+    kind: "orderShipped",
+    to: to.email,
+    subject: shipment.completes ? m.subject(order.number) : m.partSubject(order.number),
+    parts: {
+      firstName: to.firstName,
+      lines: [
+        ...(shipment.completes ? m.lines(order.number) : m.partLines(order.number)),
+        ...shipment.items.map((item) => m.item(item.quantity, item.label)),
+        ...trackingLines(shipment),
+        mail.order.shipTo(addressLine(order.shippingAddress)),
+      ],
+      action: { label: mail.order.view, url: orderUrl(origin, order.id) },
+    },
+  };
+}
+
+/** A shipment arrived: the order's last parcel ("was delivered") or one of several. */
+export function shipmentDeliveredEmail(
+  to: OrderRecipient,
+  order: OrderRef,
+  shipment: ShipmentMail,
+  { origin }: MailSite,
+): Outgoing {
+  const m = mail.orderDelivered;
+  return {
+    kind: "orderDelivered",
+    to: to.email,
+    subject: shipment.completes ? m.subject(order.number) : m.partSubject(order.number),
+    parts: {
+      firstName: to.firstName,
+      lines: shipment.completes ? m.lines(order.number) : m.partLines(order.number, shipment.carrier),
+      action: { label: mail.order.view, url: orderUrl(origin, order.id) },
+    },
+  };
+}

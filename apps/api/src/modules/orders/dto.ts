@@ -1,10 +1,17 @@
 import { type SignedInViewer, seesCustomerDetails } from "@shop/shared/roles";
-import type { OrderDto, OrderEventDto, OrderSummaryDto, RefundDto } from "@shop/shared/schemas/order";
+import type {
+  OrderDto,
+  OrderEventDto,
+  OrderSummaryDto,
+  RefundDto,
+  ShipmentDto,
+} from "@shop/shared/schemas/order";
 import type { OrderEvent } from "#api/db/schema/orders";
 import type { Refund } from "#api/db/schema/refunds";
 import { toMediaDto } from "#api/modules/media/dto";
 import { toUserSummary } from "#api/modules/users/dto";
 import type { OrderLineRow, OrderRow } from "./repo";
+import type { ShipmentWithLines } from "./repo-shipments";
 
 /**
  * An order as lists show it: amounts, status, address and payment, without its lines. A manager
@@ -92,6 +99,7 @@ export function toOrderDto(
   history: readonly OrderEvent[],
   viewer: SignedInViewer,
   refunds: readonly Refund[],
+  shipments: readonly ShipmentWithLines[] = [],
 ): OrderDto {
   return {
     ...toOrderSummaryDto(row, viewer, refunds),
@@ -109,5 +117,19 @@ export function toOrderDto(
       hsnCode: item.hsnCode,
     })),
     history: history.map(toOrderEventDto),
+    shipments: shipments.map(toShipmentDto),
+  };
+}
+
+/** A parcel as the order read and the shipments API answer it. */
+export function toShipmentDto(shipment: ShipmentWithLines): ShipmentDto {
+  return {
+    _id: shipment.id,
+    carrier: shipment.carrier,
+    trackingNumber: shipment.trackingNumber,
+    trackingUrl: shipment.trackingUrl,
+    lines: shipment.lines.map(({ itemId, quantity }) => ({ line: itemId, quantity })),
+    shippedAt: shipment.shippedAt.toISOString(),
+    deliveredAt: shipment.deliveredAt?.toISOString() ?? null,
   };
 }

@@ -7,6 +7,7 @@
  */
 import { CURRENCY, SHOP_UTC_OFFSET } from "@shop/shared/constants";
 import {
+  DEFAULT_FULFILMENT_SETTINGS,
   SETTINGS_SCHEMAS,
   SETTINGS_SECTIONS,
   type Settings,
@@ -47,6 +48,7 @@ export function defaultSettings(config: Config): Settings {
       maxQuantityPerLine: config.orderLimits.maxQuantityPerLine,
       minimumOrder: 0,
     },
+    fulfilment: DEFAULT_FULFILMENT_SETTINGS,
   };
 }
 

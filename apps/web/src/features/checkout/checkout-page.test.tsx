@@ -56,6 +56,7 @@ const placed: OrderDto = {
       hsnCode: null,
     },
   ],
+  shipments: [],
   history: [
     {
       type: "placed",

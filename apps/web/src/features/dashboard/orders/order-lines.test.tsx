@@ -44,6 +44,7 @@ const order: OrderDto = {
   shippingAddress,
   payment: null,
   history: [],
+  shipments: [],
   products: [
     {
       ...line,

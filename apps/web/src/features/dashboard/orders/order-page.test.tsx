@@ -59,6 +59,7 @@ const order: OrderDto = {
       hsnCode: null,
     },
   ],
+  shipments: [],
   history: [
     placed,
     {

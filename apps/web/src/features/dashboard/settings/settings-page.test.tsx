@@ -50,6 +50,12 @@ const SETTINGS: Settings = {
     ],
   },
   checkout: { holdMinutes: 30, maxUnpaidOrders: 3, maxQuantityPerLine: 10, minimumOrder: 0 },
+  fulfilment: {
+    carriers: [
+      { _id: "7c7c7c7c7c7c7c7c7c7c7c7c", name: "Delhivery", trackingUrl: "https://track.example/{number}" },
+    ],
+    returnWindowDays: 7,
+  },
 };
 
 function change(n: number, section: SettingsChange["section"], name: string): SettingsChange {
