@@ -582,6 +582,40 @@ export const orderHistory = {
   addNote: "Add note",
 } as const;
 
+/** Shipments on the dashboard's order page and the shopper's. */
+export const shipmentWords = {
+  title: "Shipments",
+  none: "Nothing has shipped yet.",
+  shipItems: "Ship items",
+  dialogTitle: "Ship items",
+  carrier: "Carrier",
+  trackingNumber: "Tracking number",
+  trackingNumberHint: "As the carrier's receipt gives it.",
+  unitsTitle: "Units in this parcel",
+  unitsHint: "What remains of each line is filled in; lower it to ship part of the order.",
+  /** A line's units field: "Trail Tee (M · Black): 1 of 2 left". */
+  unitsLabel: (label: string, left: number) => `${label}: ${left} left to ship`,
+  noUnits: "Choose at least one unit to ship.",
+  tooMany: (left: number) => `At most ${left}.`,
+  submit: "Ship",
+  cancel: "Cancel",
+  shipped: "Shipped",
+  delivered: "Delivered",
+  onItsWay: "On its way",
+  markDelivered: "Mark delivered",
+  /** The button's name for screen readers: "Mark the Blue Dart parcel delivered". */
+  markDeliveredOf: (carrier: string, number: string | null) =>
+    `Mark the ${carrier}${number ? ` ${number}` : ""} parcel delivered`,
+  track: "Track",
+  /** The tracking link's name for screen readers: "Track parcel 12345 with Blue Dart". */
+  trackOf: (carrier: string, number: string) => `Track parcel ${number} with ${carrier}`,
+  noNumber: "No tracking number",
+  packingSlip: "Packing slip",
+  line: (quantity: number, label: string) => `${quantity} × ${label}`,
+  created: "The shipment has been recorded.",
+  deliveredToast: "The shipment has been marked delivered.",
+} as const;
+
 /**
  * The words of the shop's emails: subjects and lines, composed with the shop's details and escaped
  * by the API (modules/email/compose.ts).

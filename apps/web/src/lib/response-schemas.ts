@@ -23,6 +23,7 @@ const loaders = {
   searchSuggestions: () => import("@shop/shared/schemas/product").then((m) => m.SearchSuggestionsDto),
   review: () => import("@shop/shared/schemas/review").then((m) => m.ReviewDto),
   order: () => import("@shop/shared/schemas/order").then((m) => m.OrderDto),
+  shipment: () => import("@shop/shared/schemas/order").then((m) => m.ShipmentDto),
   orderSummary: () => import("@shop/shared/schemas/order").then((m) => m.OrderSummaryDto),
   payment: () => import("@shop/shared/schemas/payment").then((m) => m.PaymentDto),
   paymentProvider: () => import("@shop/shared/schemas/payment").then((m) => m.PaymentProviderDto),

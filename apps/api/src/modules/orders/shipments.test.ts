@@ -77,7 +77,12 @@ async function mailsTo(email: string, kind: "orderShipped" | "orderDelivered") {
   return rows.filter((row) => row.kind === kind).map(renderEmail);
 }
 
-const lineIds = (order: OrderDto) => order.products.map((line) => line._id);
+/** The ids of the order's two lines, in the order's order. */
+function lineIds(order: OrderDto): [string, string] {
+  const [first, second] = order.products.map((line) => line._id);
+  if (!first || !second) throw new Error("the order has two lines");
+  return [first, second];
+}
 
 describe("shipping an order in parcels", () => {
   it("ships one of two lines, then the rest: processing until every unit left, then shipped, with the tracking link from the template", async () => {

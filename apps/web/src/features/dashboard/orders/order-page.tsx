@@ -8,6 +8,7 @@ import {
   mail,
   orderHistory,
   refunds as refundWords,
+  shipmentWords,
 } from "@shop/shared/messages";
 import { type OrderDto, OrderNoteInput } from "@shop/shared/schemas/order";
 import { type ReactNode, useState } from "react";
@@ -30,6 +31,8 @@ import { useAddOrderNote } from "./api/add-order-note";
 import { useOrder } from "./api/get-order";
 import { OrderStatusDialog } from "./components/order-status-dialog";
 import { canRefund, RefundDialog } from "./components/refund-dialog";
+import { canShip, ShipDialog } from "./components/ship-dialog";
+import { ShipmentList } from "./components/shipment-list";
 
 /** The option values of an order line's variant, as it was ordered: "Size: 9 · Colour: Black". */
 function optionValues(options: Readonly<Record<string, string>>): string {
@@ -43,6 +46,7 @@ export function OrderPage() {
   const { orderId = "" } = useParams();
   const query = useOrder(orderId);
   const [dialogOpen, setDialogOpen] = useState(false);
+  const [shipOpen, setShipOpen] = useState(false);
   // "button": the Refund button's dialog; "status": the one "Refunded" in the status dialog leads to.
   const [refundOpen, setRefundOpen] = useState<false | "button" | "status">(false);
   const order = query.data;
@@ -62,9 +66,20 @@ export function OrderPage() {
         title="Order"
         action={
           order ? (
-            <Button size="sm" onClick={() => setDialogOpen(true)}>
-              Change status
-            </Button>
+            <div className="flex flex-wrap gap-2">
+              {canShip(order) ? (
+                <Button size="sm" onClick={() => setShipOpen(true)}>
+                  {shipmentWords.shipItems}
+                </Button>
+              ) : null}
+              <Button
+                size="sm"
+                variant={canShip(order) ? "secondary" : "primary"}
+                onClick={() => setDialogOpen(true)}
+              >
+                Change status
+              </Button>
+            </div>
           ) : null
         }
       />
@@ -88,6 +103,7 @@ export function OrderPage() {
           }
         />
       ) : null}
+      {order && shipOpen ? <ShipDialog order={order} onClose={() => setShipOpen(false)} /> : null}
       {order && refundOpen ? (
         <RefundDialog order={order} byStatus={refundOpen === "status"} onClose={() => setRefundOpen(false)} />
       ) : null}
@@ -208,6 +224,9 @@ function OrderDetails({ order, onRefund }: OrderDetailsProps) {
                   </li>
                 ))}
               </ul>
+            </SectionCard>
+            <SectionCard title={shipmentWords.title}>
+              <ShipmentList order={order} />
             </SectionCard>
             <SectionCard title={orderHistory.title}>
               <OrderTimeline history={order.history} />
