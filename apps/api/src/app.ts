@@ -42,6 +42,7 @@ import { paymentRoutes } from "./modules/payments/routes";
 import { categoryProductRoutes, productRoutes, searchRoutes } from "./modules/products/routes";
 import { refundRoutes } from "./modules/refunds/routes";
 import { reportRoutes } from "./modules/reports/routes";
+import { returnRoutes } from "./modules/returns/routes";
 import { reviewRoutes } from "./modules/reviews/routes";
 import { resolveSession } from "./modules/sessions/service";
 import { SETTINGS_CHANNEL } from "./modules/settings/repo";
@@ -230,6 +231,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
       await apiScope.register(salesStatsRoutes, { prefix: "/stats" });
       await apiScope.register(reportRoutes, { prefix: "/reports" });
       await apiScope.register(settingsRoutes, { prefix: "/settings" });
+      await apiScope.register(returnRoutes, { prefix: "/returns" });
     },
     { prefix: "/api" },
   );

@@ -104,4 +104,11 @@ export const ACCESS: Record<string, Access> = {
   "PUT /api/settings/shipping": "admin",
   "PUT /api/settings/checkout": "admin",
   "PUT /api/settings/fulfilment": "admin",
+  "POST /api/returns": "owner",
+  "GET /api/returns": "staff",
+  "GET /api/returns/{id}": "owner",
+  "POST /api/returns/{id}/approve": "staff",
+  "POST /api/returns/{id}/reject": "staff",
+  "POST /api/returns/{id}/receive": "staff",
+  "POST /api/returns/{id}/refund": "admin",
 };

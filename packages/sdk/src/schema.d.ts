@@ -1481,6 +1481,132 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/returns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Returns, newest first, in one status or all (staff)
+         * @description Roles: admin, manager.
+         */
+        get: operations["listReturns"];
+        put?: never;
+        /**
+         * Ask to return delivered units of one's own order, within the return window after their parcel's delivery
+         * @description Units are counted per line: at most those delivered within the last `returnWindowDays` days (settings) less those already in a return not rejected; more is 409 with the line's message.
+         *
+         *     Any signed-in, active user.
+         */
+        post: operations["requestReturn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/returns/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One return (staff, or the shopper who asked for it)
+         * @description Any signed-in, active user.
+         */
+        get: operations["getReturn"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/returns/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve a requested return, with an optional message to the shopper (staff)
+         * @description Roles: admin, manager.
+         */
+        post: operations["approveReturn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/returns/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reject a requested or approved return, with an optional message to the shopper (staff)
+         * @description Roles: admin, manager.
+         */
+        post: operations["rejectReturn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/returns/{id}/receive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record an approved return's parcel as received: its units go back to stock, variant by variant (staff)
+         * @description Roles: admin, manager.
+         */
+        post: operations["receiveReturn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/returns/{id}/refund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Refund a received return's value through the order's payment (a refund with its credit note), then mark it refunded (admin)
+         * @description Roles: admin.
+         */
+        post: operations["refundReturn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1598,6 +1724,7 @@ export interface operations {
                                 enabled: boolean;
                             }[];
                             minimumOrder: number;
+                            returnWindowDays: number;
                         };
                     };
                 };
@@ -6793,7 +6920,7 @@ export interface operations {
                             }[];
                             history: {
                                 /** @enum {string} */
-                                type: "placed" | "paid" | "status" | "cancelled" | "note" | "refunded" | "shipment" | "delivery";
+                                type: "placed" | "paid" | "status" | "cancelled" | "note" | "refunded" | "shipment" | "delivery" | "return";
                                 /** @enum {string} */
                                 status: "pending" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
                                 at: string;
@@ -6816,6 +6943,21 @@ export interface operations {
                                 }[];
                                 shippedAt: string;
                                 deliveredAt: string | null;
+                            }[];
+                            returns: {
+                                _id: string;
+                                /** @enum {string} */
+                                status: "requested" | "approved" | "rejected" | "received" | "refunded";
+                                /** @enum {string} */
+                                reason: "wrong_size" | "damaged" | "not_as_described" | "changed_mind";
+                                note: string;
+                                message: string | null;
+                                lines: {
+                                    line: string;
+                                    quantity: number;
+                                }[];
+                                amount: number;
+                                createdAt: string;
                             }[];
                         };
                     };
@@ -6937,7 +7079,7 @@ export interface operations {
                             }[];
                             history: {
                                 /** @enum {string} */
-                                type: "placed" | "paid" | "status" | "cancelled" | "note" | "refunded" | "shipment" | "delivery";
+                                type: "placed" | "paid" | "status" | "cancelled" | "note" | "refunded" | "shipment" | "delivery" | "return";
                                 /** @enum {string} */
                                 status: "pending" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
                                 at: string;
@@ -6960,6 +7102,21 @@ export interface operations {
                                 }[];
                                 shippedAt: string;
                                 deliveredAt: string | null;
+                            }[];
+                            returns: {
+                                _id: string;
+                                /** @enum {string} */
+                                status: "requested" | "approved" | "rejected" | "received" | "refunded";
+                                /** @enum {string} */
+                                reason: "wrong_size" | "damaged" | "not_as_described" | "changed_mind";
+                                note: string;
+                                message: string | null;
+                                lines: {
+                                    line: string;
+                                    quantity: number;
+                                }[];
+                                amount: number;
+                                createdAt: string;
                             }[];
                         };
                     };
@@ -7317,7 +7474,7 @@ export interface operations {
                             }[];
                             history: {
                                 /** @enum {string} */
-                                type: "placed" | "paid" | "status" | "cancelled" | "note" | "refunded" | "shipment" | "delivery";
+                                type: "placed" | "paid" | "status" | "cancelled" | "note" | "refunded" | "shipment" | "delivery" | "return";
                                 /** @enum {string} */
                                 status: "pending" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
                                 at: string;
@@ -7340,6 +7497,21 @@ export interface operations {
                                 }[];
                                 shippedAt: string;
                                 deliveredAt: string | null;
+                            }[];
+                            returns: {
+                                _id: string;
+                                /** @enum {string} */
+                                status: "requested" | "approved" | "rejected" | "received" | "refunded";
+                                /** @enum {string} */
+                                reason: "wrong_size" | "damaged" | "not_as_described" | "changed_mind";
+                                note: string;
+                                message: string | null;
+                                lines: {
+                                    line: string;
+                                    quantity: number;
+                                }[];
+                                amount: number;
+                                createdAt: string;
                             }[];
                         };
                     };
@@ -7519,7 +7691,7 @@ export interface operations {
                             }[];
                             history: {
                                 /** @enum {string} */
-                                type: "placed" | "paid" | "status" | "cancelled" | "note" | "refunded" | "shipment" | "delivery";
+                                type: "placed" | "paid" | "status" | "cancelled" | "note" | "refunded" | "shipment" | "delivery" | "return";
                                 /** @enum {string} */
                                 status: "pending" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
                                 at: string;
@@ -7542,6 +7714,21 @@ export interface operations {
                                 }[];
                                 shippedAt: string;
                                 deliveredAt: string | null;
+                            }[];
+                            returns: {
+                                _id: string;
+                                /** @enum {string} */
+                                status: "requested" | "approved" | "rejected" | "received" | "refunded";
+                                /** @enum {string} */
+                                reason: "wrong_size" | "damaged" | "not_as_described" | "changed_mind";
+                                note: string;
+                                message: string | null;
+                                lines: {
+                                    line: string;
+                                    quantity: number;
+                                }[];
+                                amount: number;
+                                createdAt: string;
                             }[];
                         };
                     };
@@ -7903,7 +8090,7 @@ export interface operations {
                             }[];
                             history: {
                                 /** @enum {string} */
-                                type: "placed" | "paid" | "status" | "cancelled" | "note" | "refunded" | "shipment" | "delivery";
+                                type: "placed" | "paid" | "status" | "cancelled" | "note" | "refunded" | "shipment" | "delivery" | "return";
                                 /** @enum {string} */
                                 status: "pending" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
                                 at: string;
@@ -7926,6 +8113,21 @@ export interface operations {
                                 }[];
                                 shippedAt: string;
                                 deliveredAt: string | null;
+                            }[];
+                            returns: {
+                                _id: string;
+                                /** @enum {string} */
+                                status: "requested" | "approved" | "rejected" | "received" | "refunded";
+                                /** @enum {string} */
+                                reason: "wrong_size" | "damaged" | "not_as_described" | "changed_mind";
+                                note: string;
+                                message: string | null;
+                                lines: {
+                                    line: string;
+                                    quantity: number;
+                                }[];
+                                amount: number;
+                                createdAt: string;
                             }[];
                         };
                     };
@@ -8119,7 +8321,7 @@ export interface operations {
                             }[];
                             history: {
                                 /** @enum {string} */
-                                type: "placed" | "paid" | "status" | "cancelled" | "note" | "refunded" | "shipment" | "delivery";
+                                type: "placed" | "paid" | "status" | "cancelled" | "note" | "refunded" | "shipment" | "delivery" | "return";
                                 /** @enum {string} */
                                 status: "pending" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
                                 at: string;
@@ -8142,6 +8344,21 @@ export interface operations {
                                 }[];
                                 shippedAt: string;
                                 deliveredAt: string | null;
+                            }[];
+                            returns: {
+                                _id: string;
+                                /** @enum {string} */
+                                status: "requested" | "approved" | "rejected" | "received" | "refunded";
+                                /** @enum {string} */
+                                reason: "wrong_size" | "damaged" | "not_as_described" | "changed_mind";
+                                note: string;
+                                message: string | null;
+                                lines: {
+                                    line: string;
+                                    quantity: number;
+                                }[];
+                                amount: number;
+                                createdAt: string;
                             }[];
                         };
                     };
@@ -8363,7 +8580,7 @@ export interface operations {
                             }[];
                             history: {
                                 /** @enum {string} */
-                                type: "placed" | "paid" | "status" | "cancelled" | "note" | "refunded" | "shipment" | "delivery";
+                                type: "placed" | "paid" | "status" | "cancelled" | "note" | "refunded" | "shipment" | "delivery" | "return";
                                 /** @enum {string} */
                                 status: "pending" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
                                 at: string;
@@ -8386,6 +8603,21 @@ export interface operations {
                                 }[];
                                 shippedAt: string;
                                 deliveredAt: string | null;
+                            }[];
+                            returns: {
+                                _id: string;
+                                /** @enum {string} */
+                                status: "requested" | "approved" | "rejected" | "received" | "refunded";
+                                /** @enum {string} */
+                                reason: "wrong_size" | "damaged" | "not_as_described" | "changed_mind";
+                                note: string;
+                                message: string | null;
+                                lines: {
+                                    line: string;
+                                    quantity: number;
+                                }[];
+                                amount: number;
+                                createdAt: string;
                             }[];
                         };
                     };
@@ -9145,7 +9377,7 @@ export interface operations {
                             }[];
                             history: {
                                 /** @enum {string} */
-                                type: "placed" | "paid" | "status" | "cancelled" | "note" | "refunded" | "shipment" | "delivery";
+                                type: "placed" | "paid" | "status" | "cancelled" | "note" | "refunded" | "shipment" | "delivery" | "return";
                                 /** @enum {string} */
                                 status: "pending" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
                                 at: string;
@@ -9168,6 +9400,21 @@ export interface operations {
                                 }[];
                                 shippedAt: string;
                                 deliveredAt: string | null;
+                            }[];
+                            returns: {
+                                _id: string;
+                                /** @enum {string} */
+                                status: "requested" | "approved" | "rejected" | "received" | "refunded";
+                                /** @enum {string} */
+                                reason: "wrong_size" | "damaged" | "not_as_described" | "changed_mind";
+                                note: string;
+                                message: string | null;
+                                lines: {
+                                    line: string;
+                                    quantity: number;
+                                }[];
+                                amount: number;
+                                createdAt: string;
                             }[];
                         };
                     };
@@ -9289,7 +9536,7 @@ export interface operations {
                             }[];
                             history: {
                                 /** @enum {string} */
-                                type: "placed" | "paid" | "status" | "cancelled" | "note" | "refunded" | "shipment" | "delivery";
+                                type: "placed" | "paid" | "status" | "cancelled" | "note" | "refunded" | "shipment" | "delivery" | "return";
                                 /** @enum {string} */
                                 status: "pending" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
                                 at: string;
@@ -9312,6 +9559,21 @@ export interface operations {
                                 }[];
                                 shippedAt: string;
                                 deliveredAt: string | null;
+                            }[];
+                            returns: {
+                                _id: string;
+                                /** @enum {string} */
+                                status: "requested" | "approved" | "rejected" | "received" | "refunded";
+                                /** @enum {string} */
+                                reason: "wrong_size" | "damaged" | "not_as_described" | "changed_mind";
+                                note: string;
+                                message: string | null;
+                                lines: {
+                                    line: string;
+                                    quantity: number;
+                                }[];
+                                amount: number;
+                                createdAt: string;
                             }[];
                         };
                     };
@@ -11158,7 +11420,7 @@ export interface operations {
                         data: {
                             _id: string;
                             /** @enum {string} */
-                            kind: "passwordReset" | "passwordChanged" | "emailChanged" | "welcome" | "orderPlaced" | "paymentReceived" | "orderShipped" | "orderDelivered" | "orderCancelled" | "orderRefunded";
+                            kind: "passwordReset" | "passwordChanged" | "emailChanged" | "welcome" | "orderPlaced" | "paymentReceived" | "orderShipped" | "orderDelivered" | "orderCancelled" | "orderRefunded" | "returnUpdate";
                             recipient: string;
                             subject: string;
                             /** @enum {string} */
@@ -11239,7 +11501,7 @@ export interface operations {
                         data: {
                             _id: string;
                             /** @enum {string} */
-                            kind: "passwordReset" | "passwordChanged" | "emailChanged" | "welcome" | "orderPlaced" | "paymentReceived" | "orderShipped" | "orderDelivered" | "orderCancelled" | "orderRefunded";
+                            kind: "passwordReset" | "passwordChanged" | "emailChanged" | "welcome" | "orderPlaced" | "paymentReceived" | "orderShipped" | "orderDelivered" | "orderCancelled" | "orderRefunded" | "returnUpdate";
                             recipient: string;
                             subject: string;
                             /** @enum {string} */
@@ -11325,7 +11587,7 @@ export interface operations {
                         data: {
                             _id: string;
                             /** @enum {string} */
-                            kind: "passwordReset" | "passwordChanged" | "emailChanged" | "welcome" | "orderPlaced" | "paymentReceived" | "orderShipped" | "orderDelivered" | "orderCancelled" | "orderRefunded";
+                            kind: "passwordReset" | "passwordChanged" | "emailChanged" | "welcome" | "orderPlaced" | "paymentReceived" | "orderShipped" | "orderDelivered" | "orderCancelled" | "orderRefunded" | "returnUpdate";
                             recipient: string;
                             subject: string;
                             /** @enum {string} */
@@ -12346,6 +12608,893 @@ export interface operations {
             };
             /** @description The body's or the file's type is not accepted. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listReturns: {
+        parameters: {
+            query?: {
+                page?: number;
+                size?: number;
+                keyword?: string;
+                status?: "requested" | "approved" | "rejected" | "received" | "refunded";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            _id: string;
+                            order: {
+                                _id: string;
+                                number: number;
+                            };
+                            user: {
+                                _id: string;
+                                name: string;
+                                email: string | null;
+                            };
+                            /** @enum {string} */
+                            status: "requested" | "approved" | "rejected" | "received" | "refunded";
+                            /** @enum {string} */
+                            reason: "wrong_size" | "damaged" | "not_as_described" | "changed_mind";
+                            note: string;
+                            message: string | null;
+                            lines: {
+                                line: string;
+                                name: string;
+                                options: {
+                                    [key: string]: string;
+                                };
+                                quantity: number;
+                            }[];
+                            amount: number;
+                            currency: string;
+                            createdAt: string;
+                            updatedAt: string;
+                        }[];
+                        meta: {
+                            page: number;
+                            size: number;
+                            pageCount: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    requestReturn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    order: string;
+                    lines: {
+                        line: string;
+                        quantity: number;
+                    }[];
+                    /** @enum {string} */
+                    reason: "wrong_size" | "damaged" | "not_as_described" | "changed_mind";
+                    /** @default  */
+                    note?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            _id: string;
+                            order: {
+                                _id: string;
+                                number: number;
+                            };
+                            user: {
+                                _id: string;
+                                name: string;
+                                email: string | null;
+                            };
+                            /** @enum {string} */
+                            status: "requested" | "approved" | "rejected" | "received" | "refunded";
+                            /** @enum {string} */
+                            reason: "wrong_size" | "damaged" | "not_as_described" | "changed_mind";
+                            note: string;
+                            message: string | null;
+                            lines: {
+                                line: string;
+                                name: string;
+                                options: {
+                                    [key: string]: string;
+                                };
+                                quantity: number;
+                            }[];
+                            amount: number;
+                            currency: string;
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflicts with the shop's state (stock, an address in use, an order already paid or cancelled). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body or file is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body's or the file's type is not accepted. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getReturn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            _id: string;
+                            order: {
+                                _id: string;
+                                number: number;
+                            };
+                            user: {
+                                _id: string;
+                                name: string;
+                                email: string | null;
+                            };
+                            /** @enum {string} */
+                            status: "requested" | "approved" | "rejected" | "received" | "refunded";
+                            /** @enum {string} */
+                            reason: "wrong_size" | "damaged" | "not_as_described" | "changed_mind";
+                            note: string;
+                            message: string | null;
+                            lines: {
+                                line: string;
+                                name: string;
+                                options: {
+                                    [key: string]: string;
+                                };
+                                quantity: number;
+                            }[];
+                            amount: number;
+                            currency: string;
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    approveReturn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    message?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            _id: string;
+                            order: {
+                                _id: string;
+                                number: number;
+                            };
+                            user: {
+                                _id: string;
+                                name: string;
+                                email: string | null;
+                            };
+                            /** @enum {string} */
+                            status: "requested" | "approved" | "rejected" | "received" | "refunded";
+                            /** @enum {string} */
+                            reason: "wrong_size" | "damaged" | "not_as_described" | "changed_mind";
+                            note: string;
+                            message: string | null;
+                            lines: {
+                                line: string;
+                                name: string;
+                                options: {
+                                    [key: string]: string;
+                                };
+                                quantity: number;
+                            }[];
+                            amount: number;
+                            currency: string;
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflicts with the shop's state (stock, an address in use, an order already paid or cancelled). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body or file is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body's or the file's type is not accepted. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    rejectReturn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    message?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            _id: string;
+                            order: {
+                                _id: string;
+                                number: number;
+                            };
+                            user: {
+                                _id: string;
+                                name: string;
+                                email: string | null;
+                            };
+                            /** @enum {string} */
+                            status: "requested" | "approved" | "rejected" | "received" | "refunded";
+                            /** @enum {string} */
+                            reason: "wrong_size" | "damaged" | "not_as_described" | "changed_mind";
+                            note: string;
+                            message: string | null;
+                            lines: {
+                                line: string;
+                                name: string;
+                                options: {
+                                    [key: string]: string;
+                                };
+                                quantity: number;
+                            }[];
+                            amount: number;
+                            currency: string;
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflicts with the shop's state (stock, an address in use, an order already paid or cancelled). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body or file is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body's or the file's type is not accepted. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    receiveReturn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    message?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            _id: string;
+                            order: {
+                                _id: string;
+                                number: number;
+                            };
+                            user: {
+                                _id: string;
+                                name: string;
+                                email: string | null;
+                            };
+                            /** @enum {string} */
+                            status: "requested" | "approved" | "rejected" | "received" | "refunded";
+                            /** @enum {string} */
+                            reason: "wrong_size" | "damaged" | "not_as_described" | "changed_mind";
+                            note: string;
+                            message: string | null;
+                            lines: {
+                                line: string;
+                                name: string;
+                                options: {
+                                    [key: string]: string;
+                                };
+                                quantity: number;
+                            }[];
+                            amount: number;
+                            currency: string;
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflicts with the shop's state (stock, an address in use, an order already paid or cancelled). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body or file is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body's or the file's type is not accepted. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    refundReturn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    message?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            _id: string;
+                            order: {
+                                _id: string;
+                                number: number;
+                            };
+                            user: {
+                                _id: string;
+                                name: string;
+                                email: string | null;
+                            };
+                            /** @enum {string} */
+                            status: "requested" | "approved" | "rejected" | "received" | "refunded";
+                            /** @enum {string} */
+                            reason: "wrong_size" | "damaged" | "not_as_described" | "changed_mind";
+                            note: string;
+                            message: string | null;
+                            lines: {
+                                line: string;
+                                name: string;
+                                options: {
+                                    [key: string]: string;
+                                };
+                                quantity: number;
+                            }[];
+                            amount: number;
+                            currency: string;
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflicts with the shop's state (stock, an address in use, an order already paid or cancelled). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body or file is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body's or the file's type is not accepted. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The payment provider did not answer as expected. */
+            502: {
                 headers: {
                     [name: string]: unknown;
                 };

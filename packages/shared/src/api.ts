@@ -59,6 +59,8 @@ export const PublicConfig = z.object({
   shippingMethods: z.array(ShippingMethod),
   /** The least an order's items may come to; 0: no minimum. */
   minimumOrder: z.number(),
+  /** Days after a parcel's delivery its units may be returned (0: no returns). */
+  returnWindowDays: z.number().int(),
 });
 export type PublicConfig = z.infer<typeof PublicConfig>;
 

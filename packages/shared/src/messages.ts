@@ -92,6 +92,7 @@ export const validation = {
   carrierNames: "Each carrier needs a different name, and not Other.",
   /** A shipment's lines name each order line once. */
   shipmentLinesUnique: "Name each line of the order once.",
+  returnLines: "Choose at least one item to return.",
 } as const;
 
 /** Form-level messages shown when a whole form is refused. */
@@ -426,6 +427,20 @@ export const api = {
     `A shipment of an order that is ${status} cannot be marked delivered.`,
   /** The status dialog cannot mark an order delivered before every unit shipped. */
   deliveredBeforeShipped: "Every unit must ship before the order can be delivered.",
+  /** Returns (POST /returns and its steps). */
+  returnNotFound: "Return not found.",
+  returnRequested: "Your return request has been sent.",
+  returnUpdated: (status: string) => `The return is now ${status}.`,
+  returnNothingDelivered: "Nothing of this order has been delivered yet, so there is nothing to return.",
+  returnWindowClosed: (days: number) =>
+    `Items can be returned within ${days} days of delivery; this time has passed.`,
+  returnLineUnknown: "This is not a line of this order.",
+  returnTooMany: (available: number) =>
+    available > 0
+      ? `Only ${available} of this item can still be returned.`
+      : "Every delivered unit of this item has already been asked back.",
+  returnTransition: (from: string, to: string) => `A return that is ${from} cannot become ${to}.`,
+  returnUnpaid: "This order has no payment to refund the return from.",
   /** Cancelling an order part of which already left. */
   cancelAfterShipment: "Part of this order has shipped, so it can no longer be cancelled. Refund it instead.",
 } as const;
@@ -572,6 +587,9 @@ export const orderHistory = {
   refunded: (amount: string) => `Refunded ${amount}`,
   shipment: "Shipment sent",
   delivery: "Shipment delivered",
+  return: "Return",
+  /** A return's history row: "Return requested (wrong size): 1 × Trail Tee". */
+  returnNote: (status: string, detail: string) => `Return ${status}: ${detail}`,
   /** The note of a shipment's history row: "Blue Dart 1234567890, 2 units". */
   shipmentNote: (carrier: string, trackingNumber: string | null, units: number) =>
     `${carrier}${trackingNumber ? ` ${trackingNumber}` : ""}, ${units} ${units === 1 ? "unit" : "units"}`,
@@ -614,6 +632,56 @@ export const shipmentWords = {
   line: (quantity: number, label: string) => `${quantity} × ${label}`,
   created: "The shipment has been recorded.",
   deliveredToast: "The shipment has been marked delivered.",
+} as const;
+
+/** Returns: the shopper's form and the dashboard's Returns page. */
+export const returnWords = {
+  title: "Returns",
+  formTitle: "Return items",
+  formHint: (days: number) => `Delivered items can be returned within ${days} days of delivery.`,
+  unitsLabel: (label: string, most: number) => `${label}: up to ${most}`,
+  reason: "Reason",
+  note: "Note",
+  noteHint: "Optional: anything that helps us.",
+  submit: "Ask to return",
+  none: "No returns.",
+  nothingReturnable: "Nothing of this order can be returned now.",
+  reasons: {
+    wrong_size: "Wrong size",
+    damaged: "Damaged",
+    not_as_described: "Not as described",
+    changed_mind: "Changed my mind",
+  },
+  statuses: {
+    requested: "Requested",
+    approved: "Approved",
+    rejected: "Rejected",
+    received: "Received",
+    refunded: "Refunded",
+  },
+  all: "All",
+  approve: "Approve",
+  reject: "Reject",
+  receive: "Mark received",
+  refund: "Refund",
+  message: "Message to the shopper",
+  messageHint: "Optional: sent with the email.",
+  columns: {
+    order: "Order",
+    shopper: "Shopper",
+    items: "Items",
+    reason: "Reason",
+    amount: "Amount",
+    status: "Status",
+    actions: "Actions",
+  },
+  /** An action's name for screen readers: "Approve the return of order #1001". */
+  actionOf: (action: string, number: number) => `${action}: return of order #${number}`,
+  line: (quantity: number, label: string) => `${quantity} × ${label}`,
+  yourMessage: (message: string) => `Our message: ${message}`,
+  loading: "Loading returns...",
+  /** The reason a return's refund carries on its credit note. */
+  refundReason: (id: string) => `Return ${id.slice(-6)}`,
 } as const;
 
 /**
@@ -710,6 +778,25 @@ export const mail = {
     partLines: (number: number, carrier: string) => [
       `A parcel of your order #${number} (${carrier}) has been delivered.`,
     ],
+  },
+  returnUpdate: {
+    subject: (number: number, status: string) => `Your return for order #${number}: ${status}`,
+    requested: (number: number) => [
+      `We have your request to return items from order #${number}. We will email you once we have looked at it.`,
+    ],
+    approved: (number: number) => [
+      `Your return for order #${number} is approved. Please send the items back; we refund them once they arrive.`,
+    ],
+    rejected: (number: number) => [`We cannot accept your return for order #${number}.`],
+    received: (number: number) => [
+      `The items you returned from order #${number} have arrived. Your refund follows.`,
+    ],
+    refunded: (number: number, amount: string) => [
+      `We have refunded ${amount} for the items you returned from order #${number}.`,
+      "It can take a few days for the money to show in your account.",
+    ],
+    message: (message: string) => `Our message: ${message}`,
+    item: (quantity: number, label: string) => `${quantity} × ${label}`,
   },
   orderCancelled: {
     subject: (number: number) => `Your order #${number} was cancelled`,

@@ -22,6 +22,8 @@ function eventTitle(event: OrderEventDto): string {
       return orderHistory.shipment;
     case "delivery":
       return orderHistory.delivery;
+    case "return":
+      return orderHistory.return;
   }
 }
 
@@ -34,6 +36,7 @@ const DOT: Record<OrderEventDto["type"], string> = {
   refunded: "bg-danger-600",
   shipment: "bg-brand-600",
   delivery: "bg-success-600",
+  return: "bg-warning-600",
 };
 
 /**

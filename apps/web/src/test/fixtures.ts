@@ -107,6 +107,7 @@ export const paidOrder: OrderDto = {
   products: [],
   history: [],
   shipments: [],
+  returns: [],
 };
 
 /** GET /api/config of a fresh shop (SPEC's settings, the test gateway, no demo account). */
@@ -131,6 +132,7 @@ export const publicConfig: PublicConfig = {
     },
   ],
   minimumOrder: 0,
+  returnWindowDays: 7,
 };
 
 /** A signed-in staff member of this role (the dashboard's tests). */

@@ -5,6 +5,8 @@ import {
   ORDER_STATUSES,
   PAYMENT_GATEWAYS,
   PAYMENT_STATUSES,
+  RETURN_REASONS,
+  RETURN_STATUSES,
   ROLES,
 } from "../constants";
 import { validation } from "../messages";
@@ -219,6 +221,19 @@ export const ShipmentDto = z.object({
 });
 export type ShipmentDto = z.infer<typeof ShipmentDto>;
 
+/** A return of some of the order's units, as the order read carries it (GET /returns/{id} has the rest). */
+export const OrderReturnDto = z.object({
+  _id: z.string(),
+  status: z.enum(RETURN_STATUSES),
+  reason: z.enum(RETURN_REASONS),
+  note: z.string(),
+  message: z.string().nullable(),
+  lines: z.array(z.object({ line: z.string(), quantity: z.number().int() })),
+  amount: z.number(),
+  createdAt: z.string(),
+});
+export type OrderReturnDto = z.infer<typeof OrderReturnDto>;
+
 export const OrderDto = z.object({
   _id: z.string(),
   /** The number people say (#1001), from a sequence; unique, never reused. */
@@ -252,11 +267,18 @@ export const OrderDto = z.object({
   history: z.array(OrderEventDto),
   /** The order's parcels, oldest first. */
   shipments: z.array(ShipmentDto),
+  /** Returns asked for, newest first. */
+  returns: z.array(OrderReturnDto),
 });
 export type OrderDto = z.infer<typeof OrderDto>;
 
 /** An order in a list: no lines, just what the tables show. */
-export const OrderSummaryDto = OrderDto.omit({ products: true, history: true, shipments: true }).extend({
+export const OrderSummaryDto = OrderDto.omit({
+  products: true,
+  history: true,
+  shipments: true,
+  returns: true,
+}).extend({
   itemCount: z.number().int(),
 });
 export type OrderSummaryDto = z.infer<typeof OrderSummaryDto>;

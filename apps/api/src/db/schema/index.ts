@@ -10,6 +10,7 @@ export * from "./orders";
 export * from "./products";
 export * from "./refunds";
 export * from "./relations";
+export * from "./returns";
 export * from "./reviews";
 export * from "./sales";
 export * from "./settings";

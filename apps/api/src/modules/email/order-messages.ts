@@ -308,3 +308,39 @@ export function shipmentDeliveredEmail(
     },
   };
 }
+
+/** A step of a return: its status, the units, the staff's message and, once refunded, the amount (formatted). */
+export function returnUpdateEmail(
+  to: OrderRecipient,
+  order: OrderRef,
+  step: {
+    status: "requested" | "approved" | "rejected" | "received" | "refunded";
+    items: { label: string; quantity: number }[];
+    message: string | null;
+    amount: string | null;
+  },
+  { origin }: MailSite,
+): Outgoing {
+  const m = mail.returnUpdate;
+  const said: Record<typeof step.status, readonly string[]> = {
+    requested: m.requested(order.number),
+    approved: m.approved(order.number),
+    rejected: m.rejected(order.number),
+    received: m.received(order.number),
+    refunded: m.refunded(order.number, step.amount ?? ""),
+  };
+  return {
+    kind: "returnUpdate",
+    to: to.email,
+    subject: m.subject(order.number, step.status),
+    parts: {
+      firstName: to.firstName,
+      lines: [
+        ...said[step.status],
+        ...step.items.map((item) => m.item(item.quantity, item.label)),
+        ...(step.message ? [m.message(step.message)] : []),
+      ],
+      action: { label: mail.order.view, url: orderUrl(origin, order.id) },
+    },
+  };
+}

@@ -2,6 +2,7 @@ import { type SignedInViewer, seesCustomerDetails } from "@shop/shared/roles";
 import type {
   OrderDto,
   OrderEventDto,
+  OrderReturnDto,
   OrderSummaryDto,
   RefundDto,
   ShipmentDto,
@@ -11,6 +12,7 @@ import type { Refund } from "#api/db/schema/refunds";
 import { toMediaDto } from "#api/modules/media/dto";
 import { toUserSummary } from "#api/modules/users/dto";
 import type { OrderLineRow, OrderRow } from "./repo";
+import type { ReturnWithLines } from "./repo-returns";
 import type { ShipmentWithLines } from "./repo-shipments";
 
 /**
@@ -100,6 +102,7 @@ export function toOrderDto(
   viewer: SignedInViewer,
   refunds: readonly Refund[],
   shipments: readonly ShipmentWithLines[] = [],
+  returns: readonly ReturnWithLines[] = [],
 ): OrderDto {
   return {
     ...toOrderSummaryDto(row, viewer, refunds),
@@ -118,6 +121,20 @@ export function toOrderDto(
     })),
     history: history.map(toOrderEventDto),
     shipments: shipments.map(toShipmentDto),
+    returns: returns.map(toOrderReturnDto),
+  };
+}
+
+function toOrderReturnDto(ret: ReturnWithLines): OrderReturnDto {
+  return {
+    _id: ret.id,
+    status: ret.status,
+    reason: ret.reason,
+    note: ret.note,
+    message: ret.message,
+    lines: ret.lines.map(({ itemId, quantity }) => ({ line: itemId, quantity })),
+    amount: ret.amount,
+    createdAt: ret.createdAt.toISOString(),
   };
 }
 

@@ -45,6 +45,7 @@ import {
   setOrderStatus,
 } from "./repo";
 import { type PayOrderResult, type PayOrderWrite, payOrderRow } from "./repo-paid";
+import { findReturnsOfOrder } from "./repo-returns";
 import {
   findShipmentsOfOrders,
   findShippableLines,
@@ -67,13 +68,14 @@ export async function getOrder(
 
 /** An order read with its lines and history (staff notes for staff only), as the viewer may see it. */
 async function orderDto(db: Database, row: NonNullable<OrderRow>, viewer: Viewer): Promise<OrderDto> {
-  const [lines, history, refunds, shipments] = await Promise.all([
+  const [lines, history, refunds, shipments, returns] = await Promise.all([
     findOrderLines(db, row.order.id),
     findOrderEvents(db, row.order.id, { notes: isStaff(viewer) }),
     findRefundsOfPayments(db, row.payment?.id ? [row.payment.id] : []),
     findShipmentsOfOrders(db, [row.order.id]),
+    findReturnsOfOrder(db, row.order.id),
   ]);
-  return toOrderDto(row, lines, history, viewer, refunds, shipments);
+  return toOrderDto(row, lines, history, viewer, refunds, shipments, returns);
 }
 
 /** Who changes an order, as its history keeps them: a signed-in user with their name and role. */

@@ -41,7 +41,7 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async () => {
       const { config } = app;
-      const { store, currency, taxes, shipping, checkout } = await app.settings.current();
+      const { store, currency, taxes, shipping, checkout, fulfilment } = await app.settings.current();
       return ok({
         storeEmail: store.email,
         storePhone: store.phone,
@@ -56,6 +56,7 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
         // Every enabled method, cheapest first, as a cart without an address is priced.
         shippingMethods: methodsFor(shipping.methods, undefined),
         minimumOrder: checkout.minimumOrder,
+        returnWindowDays: fulfilment.returnWindowDays,
       });
     },
   );

@@ -57,6 +57,7 @@ const placed: OrderDto = {
     },
   ],
   shipments: [],
+  returns: [],
   history: [
     {
       type: "placed",

@@ -45,6 +45,7 @@ const order: OrderDto = {
   payment: null,
   history: [],
   shipments: [],
+  returns: [],
   products: [
     {
       ...line,

@@ -60,6 +60,7 @@ const order: OrderDto = {
     },
   ],
   shipments: [],
+  returns: [],
   history: [
     placed,
     {
