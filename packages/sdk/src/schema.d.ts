@@ -1489,7 +1489,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Returns, newest first, in one status or all (staff)
+         * Returns, newest first, in one status or all; `keyword` matches the order number, the shopper's name or email (staff)
          * @description Roles: admin, manager.
          */
         get: operations["listReturns"];

@@ -646,6 +646,7 @@ export const returnWords = {
   submit: "Ask to return",
   none: "No returns.",
   nothingReturnable: "Nothing of this order can be returned now.",
+  nothingChosen: "Choose how many of an item to return.",
   reasons: {
     wrong_size: "Wrong size",
     damaged: "Damaged",
@@ -664,6 +665,7 @@ export const returnWords = {
   reject: "Reject",
   receive: "Mark received",
   refund: "Refund",
+  cancel: "Cancel",
   message: "Message to the shopper",
   messageHint: "Optional: sent with the email.",
   columns: {

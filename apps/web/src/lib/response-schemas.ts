@@ -34,6 +34,7 @@ const loaders = {
   salesDays: () => import("@shop/shared/schemas/stats").then((m) => m.SalesDayDto.array()),
   cartPrice: () => import("@shop/shared/schemas/discount").then((m) => m.CartPriceDto),
   email: () => import("@shop/shared/schemas/email").then((m) => m.EmailDto),
+  returnDto: () => import("@shop/shared/schemas/returns").then((m) => m.ReturnDto),
   emailSummary: () => import("@shop/shared/schemas/email").then((m) => m.EmailSummaryDto),
   discount: () => import("@shop/shared/schemas/discount").then((m) => m.DiscountDto),
   discountDetail: () => import("@shop/shared/schemas/discount").then((m) => m.DiscountDetailDto),

@@ -1,6 +1,6 @@
 /** SQL for returns: the rows with their lines, what was already asked back, status changes. */
 import type { ReturnStatus } from "@shop/shared/constants";
-import { and, asc, count, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, ne, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "#api/db/client";
 import { orderItems, orders } from "#api/db/schema/orders";
 import { type OrderReturn, orderReturnLines, orderReturns } from "#api/db/schema/returns";
@@ -109,25 +109,43 @@ export async function findReturnsByIds(db: Database, ids: readonly string[]) {
   return rows.map((row) => ({ ...row, lines: lines.filter((line) => line.returnId === row.ret.id) }));
 }
 
-/** A page of returns, newest first, in one status or all. */
+/** A keyword's match: the order's number ("1001" or "#1001"), the shopper's name or email. */
+function keywordMatch(keyword: string): SQL | undefined {
+  const pattern = `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const number = /^#?\s*(\d{1,9})$/.exec(keyword.trim())?.[1];
+  return or(
+    ...(number ? [eq(orders.number, Number(number))] : []),
+    ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern),
+    ilike(users.email, pattern),
+  );
+}
+
+/** A page of returns, newest first, in one status or all, matching a keyword. */
 export async function listReturnIds(
   db: Database,
-  filter: { status?: ReturnStatus | undefined; orderId?: string | undefined },
+  filter: { status?: ReturnStatus | undefined; keyword?: string | undefined },
   page: { limit: number; offset: number },
 ) {
   const where = and(
     filter.status ? eq(orderReturns.status, filter.status) : undefined,
-    filter.orderId ? eq(orderReturns.orderId, filter.orderId) : undefined,
+    filter.keyword ? keywordMatch(filter.keyword) : undefined,
   );
   const [rows, [total]] = await Promise.all([
     db
       .select({ id: orderReturns.id })
       .from(orderReturns)
+      .innerJoin(orders, eq(orders.id, orderReturns.orderId))
+      .innerJoin(users, eq(users.id, orderReturns.userId))
       .where(where)
       .orderBy(desc(orderReturns.createdAt), desc(orderReturns.id))
       .limit(page.limit)
       .offset(page.offset),
-    db.select({ total: count() }).from(orderReturns).where(where),
+    db
+      .select({ total: count() })
+      .from(orderReturns)
+      .innerJoin(orders, eq(orders.id, orderReturns.orderId))
+      .innerJoin(users, eq(users.id, orderReturns.userId))
+      .where(where),
   ]);
   return { ids: rows.map((row) => row.id), total: total?.total ?? 0 };
 }

@@ -64,15 +64,21 @@ export const returnRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["returns"],
         operationId: "listReturns",
-        summary: "Returns, newest first, in one status or all (staff)",
+        summary:
+          "Returns, newest first, in one status or all; `keyword` matches the order number, the shopper's name or email (staff)",
         querystring: ReturnListQuery,
         response: { 200: listEnvelope(ReturnDto) },
       },
       preValidation: requireStaff,
     },
     async (request) => {
-      const { page, size, status } = request.query;
-      const { items, total } = await listReturns(app.db, userOf(request), { status }, { page, size });
+      const { page, size, status, keyword } = request.query;
+      const { items, total } = await listReturns(
+        app.db,
+        userOf(request),
+        { status, keyword: keyword || undefined },
+        { page, size },
+      );
       return list(items, { page, size, total });
     },
   );

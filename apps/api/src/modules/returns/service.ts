@@ -204,7 +204,7 @@ export async function getReturn(db: Database, viewer: Viewer, id: string): Promi
 export async function listReturns(
   db: Database,
   viewer: Viewer,
-  filter: { status?: ReturnStatus | undefined },
+  filter: { status?: ReturnStatus | undefined; keyword?: string | undefined },
   page: PageRequest,
 ) {
   const { ids, total } = await listReturnIds(db, filter, limitOffset(page));
@@ -317,7 +317,7 @@ export async function refundReturn(
     await lockOrder(tx, ret.orderId);
     const locked = await lockReturn(tx, id);
     // A concurrent request refunded it first.
-    if (!locked || locked.status !== "received") return;
+    if (locked?.status !== "received") return;
     const [row] = await findReturnsByIds(tx, [id]);
     if (!row) throw new Error("return vanished under its lock");
     await setReturnStatus(tx, id, {
