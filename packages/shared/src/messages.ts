@@ -682,6 +682,8 @@ export const returnWords = {
   line: (quantity: number, label: string) => `${quantity} × ${label}`,
   yourMessage: (message: string) => `Our message: ${message}`,
   loading: "Loading returns...",
+  /** The toast of a step: "Approved: return of order #1001". */
+  stepDone: (status: string, number: number) => `${status}: return of order #${number}`,
   /** The reason a return's refund carries on its credit note. */
   refundReason: (id: string) => `Return ${id.slice(-6)}`,
 } as const;

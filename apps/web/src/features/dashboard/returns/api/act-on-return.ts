@@ -22,7 +22,7 @@ export function useActOnReturn() {
     mutationFn: ({ id, action, input }: { id: string; action: ReturnAction; input: ReturnActionInput }) =>
       actOnReturn(id, action, input),
     onSuccess: async (ret) => {
-      toast.success(`${returnWords.statuses[ret.status]}: #${ret.order.number}`);
+      toast.success(returnWords.stepDone(returnWords.statuses[ret.status], ret.order.number));
       // The returns lists, and the order (its history, payment and stock).
       await queryClient.invalidateQueries({ queryKey: dashboardKeys.all });
     },
