@@ -270,6 +270,27 @@ describe("shipping an order in parcels", () => {
     expect(now.shipments.every((s) => s.deliveredAt)).toBe(true);
   });
 
+  it("refunding a partly shipped order by status puts back only the units that never left", async () => {
+    const order = await paidOrder();
+    const [plain] = lineIds(order);
+    await ship(order._id, { carrier: "Other", trackingNumber: "R1", lines: [{ line: plain, quantity: 1 }] });
+    const refunded = await inject(t.app, {
+      method: "PATCH",
+      url: `/api/orders/${order._id}/update`,
+      cookie: shop.admin.cookie,
+      payload: { status: "refunded" },
+    });
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    const restock = (refunded.json().data as OrderDto).payment?.refunds[0]?.restock;
+    const sized = lineIds(order)[1];
+    expect(restock).toEqual(
+      [
+        { line: plain, quantity: 1 },
+        { line: sized, quantity: 1 },
+      ].sort((a, b) => a.line.localeCompare(b.line)),
+    );
+  });
+
   it("prints a packing slip per shipment, and the whole order's still", async () => {
     const order = await paidOrder();
     const [plain] = lineIds(order);
