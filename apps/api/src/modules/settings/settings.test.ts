@@ -5,7 +5,11 @@
  * step by NOTIFY or within its cache time.
  */
 import { api, formErrors, mail, validation } from "@shop/shared/messages";
-import { MAX_TAX_RATE, type ShippingMethod } from "@shop/shared/schemas/settings";
+import {
+  DEFAULT_FULFILMENT_SETTINGS,
+  MAX_TAX_RATE,
+  type ShippingMethod,
+} from "@shop/shared/schemas/settings";
 import { STANDARD_SHIPPING } from "@shop/shared/shipping";
 import { and, eq, sql } from "drizzle-orm";
 import { extractText } from "unpdf";
@@ -120,6 +124,7 @@ describe("the shop's settings", () => {
         ],
       },
       checkout: { holdMinutes: 45, maxUnpaidOrders: 5, maxQuantityPerLine: 10, minimumOrder: 0 },
+      fulfilment: DEFAULT_FULFILMENT_SETTINGS,
     });
   });
 

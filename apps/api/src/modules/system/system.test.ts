@@ -40,6 +40,7 @@ describe("system endpoints", () => {
         },
       ],
       minimumOrder: 0,
+      returnWindowDays: 7,
     });
     const plain = await createTestApp({
       SHOP_DEMO: "0",
