@@ -38,11 +38,13 @@ import { mediaRoutes } from "./modules/media/routes";
 import { cartRoutes } from "./modules/orders/cart-routes";
 import { orderExportRoutes } from "./modules/orders/export-routes";
 import { orderRoutes } from "./modules/orders/routes";
+import { shipmentRoutes } from "./modules/orders/shipment-routes";
 import { pageRoutes, sendPage } from "./modules/pages/routes";
 import { paymentRoutes } from "./modules/payments/routes";
 import { categoryProductRoutes, productRoutes, searchRoutes } from "./modules/products/routes";
 import { refundRoutes } from "./modules/refunds/routes";
 import { reportRoutes } from "./modules/reports/routes";
+import { returnRoutes } from "./modules/returns/routes";
 import { reviewModerationRoutes } from "./modules/reviews/moderation-routes";
 import { reviewRoutes } from "./modules/reviews/routes";
 import { resolveSession } from "./modules/sessions/service";
@@ -228,6 +230,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
       await apiScope.register(reviewModerationRoutes, { prefix: "/reviews" });
       await apiScope.register(searchRoutes, { prefix: "/search" });
       await apiScope.register(orderRoutes, { prefix: "/orders" });
+      await apiScope.register(shipmentRoutes, { prefix: "/orders" });
       await apiScope.register(documentRoutes, { prefix: "/orders" });
       await apiScope.register(refundRoutes, { prefix: "/orders" });
       await apiScope.register(orderExportRoutes, { prefix: "/orders" });
@@ -238,6 +241,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
       await apiScope.register(salesStatsRoutes, { prefix: "/stats" });
       await apiScope.register(reportRoutes, { prefix: "/reports" });
       await apiScope.register(settingsRoutes, { prefix: "/settings" });
+      await apiScope.register(returnRoutes, { prefix: "/returns" });
     },
     { prefix: "/api" },
   );

@@ -9,7 +9,10 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newId } from "#api/core/ids";
 import { mailContextOf } from "#api/modules/email/service";
+import { getOrder } from "#api/modules/orders/service";
+import { createShipment, deliverShipment } from "#api/modules/orders/shipments";
 import { refundOrder } from "#api/modules/refunds/service";
+import { requestReturn } from "#api/modules/returns/service";
 import { ACCESS, type Access } from "./access";
 import { createTestApp, inject, signedInUser, type TestApp } from "./app";
 import { changesSince, snapshot } from "./db-snapshot";
@@ -54,6 +57,27 @@ interface Owned {
   staff: NotOwner;
   /** Made on a shop whose payments go through PayPal (the test gateway has no PayPal orders). */
   paypal?: true;
+}
+
+/** Ships and delivers the shop's paid order; answers the return a shopper may ask for of its one line. */
+async function deliveredReturn(shop: Shop, app: TestApp) {
+  const db = app.database.db;
+  const mail = mailContextOf(app.config);
+  const shipment = await createShipment(
+    db,
+    shop.admin.user,
+    shop.paidOrderId,
+    { carrier: "Other", trackingNumber: "AUTH-1" },
+    { carriers: [], mail },
+  );
+  await deliverShipment(db, shop.admin.user, shop.paidOrderId, shipment._id, mail);
+  const order = await getOrder(db, shop.shopper.user, shop.paidOrderId);
+  return {
+    order: shop.paidOrderId,
+    lines: [{ line: order.products[0]?._id ?? "", quantity: 1 }],
+    reason: "changed_mind" as const,
+    note: "",
+  };
 }
 
 const addressUrl = (shop: Shop) => `/api/users/current-user/addresses/${shop.addressId}`;
@@ -168,6 +192,30 @@ const OWNED: Record<string, Owned> = {
     others: 404,
     staff: 404,
     paypal: true,
+  },
+  "POST /api/returns": {
+    request: async (shop, app) => ({
+      url: "/api/returns",
+      payload: await deliveredReturn(shop, app),
+      resource: shop.paidOrderId,
+    }),
+    owner: 201,
+    others: 404,
+    // Only the order's shopper asks to return its units.
+    staff: 404,
+  },
+  "GET /api/returns/{id}": {
+    request: async (shop, app) => {
+      const ret = await requestReturn(app.database.db, shop.shopper.user, await deliveredReturn(shop, app), {
+        windowDays: 7,
+        mail: mailContextOf(app.config),
+      });
+      return { url: `/api/returns/${ret._id}`, resource: ret._id };
+    },
+    owner: 200,
+    others: 404,
+    // Staff read every return.
+    staff: "allowed",
   },
   "POST /api/payments": {
     request: (shop) => ({

@@ -970,6 +970,48 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/orders/{orderId}/shipments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ship units of a paid order with a carrier and tracking number; the order is shipped once every unit is (staff)
+         * @description `carrier` is a carrier's name from the fulfilment settings, or `Other` (no tracking link). `lines` names order lines (`line`: the line's `_id`) and units; absent, every unit not yet shipped goes. Only a `processing` order ships (409 otherwise); more units than remain to ship is 409, a line of another order 400. The shopper is emailed the carrier, number and link.
+         *
+         *     Roles: admin, manager.
+         */
+        post: operations["createShipment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/{orderId}/shipments/{shipmentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Mark a shipment delivered; the order is delivered once every unit shipped and every parcel arrived (staff)
+         * @description Roles: admin, manager.
+         */
+        patch: operations["updateShipment"];
+        trace?: never;
+    };
     "/api/orders/{orderId}/invoice.pdf": {
         parameters: {
             query?: never;
@@ -1002,6 +1044,26 @@ export interface paths {
          * @description Roles: admin, manager.
          */
         get: operations["getOrderPackingSlip"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/{orderId}/shipments/{shipmentId}/packing-slip.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The packing slip of one shipment as a PDF: its lines and units only, its carrier and number (staff)
+         * @description Roles: admin, manager.
+         */
+        get: operations["getShipmentPackingSlip"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1523,6 +1585,152 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/settings/fulfilment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Replace the fulfilment section of the settings; the change is recorded (admin)
+         * @description Roles: admin.
+         */
+        put: operations["putSettingsFulfilment"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/returns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Returns, newest first, in one status or all; `keyword` matches the order number, the shopper's name or email (staff)
+         * @description Roles: admin, manager.
+         */
+        get: operations["listReturns"];
+        put?: never;
+        /**
+         * Ask to return delivered units of one's own order, within the return window after their parcel's delivery
+         * @description Units are counted per line: at most those delivered within the last `returnWindowDays` days (settings) less those already in a return not rejected; more is 409 with the line's message.
+         *
+         *     Any signed-in, active user.
+         */
+        post: operations["requestReturn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/returns/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One return (staff, or the shopper who asked for it)
+         * @description Any signed-in, active user.
+         */
+        get: operations["getReturn"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/returns/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve a requested return, with an optional message to the shopper (staff)
+         * @description Roles: admin, manager.
+         */
+        post: operations["approveReturn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/returns/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reject a requested or approved return, with an optional message to the shopper (staff)
+         * @description Roles: admin, manager.
+         */
+        post: operations["rejectReturn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/returns/{id}/receive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record an approved return's parcel as received: its units go back to stock, variant by variant (staff)
+         * @description Roles: admin, manager.
+         */
+        post: operations["receiveReturn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/returns/{id}/refund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Refund a received return's value through the order's payment (a refund with its credit note), then mark it refunded (admin)
+         * @description Roles: admin.
+         */
+        post: operations["refundReturn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1645,6 +1853,7 @@ export interface operations {
                                 maxOrderValue: number;
                                 fee: number;
                             };
+                            returnWindowDays: number;
                         };
                     };
                 };
@@ -7564,7 +7773,7 @@ export interface operations {
                             }[];
                             history: {
                                 /** @enum {string} */
-                                type: "placed" | "paid" | "cod" | "status" | "cancelled" | "note" | "refunded";
+                                type: "placed" | "paid" | "cod" | "status" | "cancelled" | "note" | "refunded" | "shipment" | "delivery" | "return";
                                 /** @enum {string} */
                                 status: "pending" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
                                 at: string;
@@ -7575,6 +7784,33 @@ export interface operations {
                                 } | null;
                                 note: string | null;
                                 amount?: number;
+                            }[];
+                            shipments: {
+                                _id: string;
+                                carrier: string;
+                                trackingNumber: string | null;
+                                trackingUrl: string | null;
+                                lines: {
+                                    line: string;
+                                    quantity: number;
+                                }[];
+                                shippedAt: string;
+                                deliveredAt: string | null;
+                            }[];
+                            returns: {
+                                _id: string;
+                                /** @enum {string} */
+                                status: "requested" | "approved" | "rejected" | "received" | "refunded";
+                                /** @enum {string} */
+                                reason: "wrong_size" | "damaged" | "not_as_described" | "changed_mind";
+                                note: string;
+                                message: string | null;
+                                lines: {
+                                    line: string;
+                                    quantity: number;
+                                }[];
+                                amount: number;
+                                createdAt: string;
                             }[];
                         };
                     };
@@ -7704,7 +7940,7 @@ export interface operations {
                             }[];
                             history: {
                                 /** @enum {string} */
-                                type: "placed" | "paid" | "cod" | "status" | "cancelled" | "note" | "refunded";
+                                type: "placed" | "paid" | "cod" | "status" | "cancelled" | "note" | "refunded" | "shipment" | "delivery" | "return";
                                 /** @enum {string} */
                                 status: "pending" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
                                 at: string;
@@ -7715,6 +7951,33 @@ export interface operations {
                                 } | null;
                                 note: string | null;
                                 amount?: number;
+                            }[];
+                            shipments: {
+                                _id: string;
+                                carrier: string;
+                                trackingNumber: string | null;
+                                trackingUrl: string | null;
+                                lines: {
+                                    line: string;
+                                    quantity: number;
+                                }[];
+                                shippedAt: string;
+                                deliveredAt: string | null;
+                            }[];
+                            returns: {
+                                _id: string;
+                                /** @enum {string} */
+                                status: "requested" | "approved" | "rejected" | "received" | "refunded";
+                                /** @enum {string} */
+                                reason: "wrong_size" | "damaged" | "not_as_described" | "changed_mind";
+                                note: string;
+                                message: string | null;
+                                lines: {
+                                    line: string;
+                                    quantity: number;
+                                }[];
+                                amount: number;
+                                createdAt: string;
                             }[];
                         };
                     };
@@ -8088,7 +8351,7 @@ export interface operations {
                             }[];
                             history: {
                                 /** @enum {string} */
-                                type: "placed" | "paid" | "cod" | "status" | "cancelled" | "note" | "refunded";
+                                type: "placed" | "paid" | "cod" | "status" | "cancelled" | "note" | "refunded" | "shipment" | "delivery" | "return";
                                 /** @enum {string} */
                                 status: "pending" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
                                 at: string;
@@ -8099,6 +8362,33 @@ export interface operations {
                                 } | null;
                                 note: string | null;
                                 amount?: number;
+                            }[];
+                            shipments: {
+                                _id: string;
+                                carrier: string;
+                                trackingNumber: string | null;
+                                trackingUrl: string | null;
+                                lines: {
+                                    line: string;
+                                    quantity: number;
+                                }[];
+                                shippedAt: string;
+                                deliveredAt: string | null;
+                            }[];
+                            returns: {
+                                _id: string;
+                                /** @enum {string} */
+                                status: "requested" | "approved" | "rejected" | "received" | "refunded";
+                                /** @enum {string} */
+                                reason: "wrong_size" | "damaged" | "not_as_described" | "changed_mind";
+                                note: string;
+                                message: string | null;
+                                lines: {
+                                    line: string;
+                                    quantity: number;
+                                }[];
+                                amount: number;
+                                createdAt: string;
                             }[];
                         };
                     };
@@ -8286,7 +8576,7 @@ export interface operations {
                             }[];
                             history: {
                                 /** @enum {string} */
-                                type: "placed" | "paid" | "cod" | "status" | "cancelled" | "note" | "refunded";
+                                type: "placed" | "paid" | "cod" | "status" | "cancelled" | "note" | "refunded" | "shipment" | "delivery" | "return";
                                 /** @enum {string} */
                                 status: "pending" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
                                 at: string;
@@ -8297,6 +8587,33 @@ export interface operations {
                                 } | null;
                                 note: string | null;
                                 amount?: number;
+                            }[];
+                            shipments: {
+                                _id: string;
+                                carrier: string;
+                                trackingNumber: string | null;
+                                trackingUrl: string | null;
+                                lines: {
+                                    line: string;
+                                    quantity: number;
+                                }[];
+                                shippedAt: string;
+                                deliveredAt: string | null;
+                            }[];
+                            returns: {
+                                _id: string;
+                                /** @enum {string} */
+                                status: "requested" | "approved" | "rejected" | "received" | "refunded";
+                                /** @enum {string} */
+                                reason: "wrong_size" | "damaged" | "not_as_described" | "changed_mind";
+                                note: string;
+                                message: string | null;
+                                lines: {
+                                    line: string;
+                                    quantity: number;
+                                }[];
+                                amount: number;
+                                createdAt: string;
                             }[];
                         };
                     };
@@ -8675,7 +8992,7 @@ export interface operations {
                             }[];
                             history: {
                                 /** @enum {string} */
-                                type: "placed" | "paid" | "cod" | "status" | "cancelled" | "note" | "refunded";
+                                type: "placed" | "paid" | "cod" | "status" | "cancelled" | "note" | "refunded" | "shipment" | "delivery" | "return";
                                 /** @enum {string} */
                                 status: "pending" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
                                 at: string;
@@ -8686,6 +9003,33 @@ export interface operations {
                                 } | null;
                                 note: string | null;
                                 amount?: number;
+                            }[];
+                            shipments: {
+                                _id: string;
+                                carrier: string;
+                                trackingNumber: string | null;
+                                trackingUrl: string | null;
+                                lines: {
+                                    line: string;
+                                    quantity: number;
+                                }[];
+                                shippedAt: string;
+                                deliveredAt: string | null;
+                            }[];
+                            returns: {
+                                _id: string;
+                                /** @enum {string} */
+                                status: "requested" | "approved" | "rejected" | "received" | "refunded";
+                                /** @enum {string} */
+                                reason: "wrong_size" | "damaged" | "not_as_described" | "changed_mind";
+                                note: string;
+                                message: string | null;
+                                lines: {
+                                    line: string;
+                                    quantity: number;
+                                }[];
+                                amount: number;
+                                createdAt: string;
                             }[];
                         };
                     };
@@ -8887,7 +9231,7 @@ export interface operations {
                             }[];
                             history: {
                                 /** @enum {string} */
-                                type: "placed" | "paid" | "cod" | "status" | "cancelled" | "note" | "refunded";
+                                type: "placed" | "paid" | "cod" | "status" | "cancelled" | "note" | "refunded" | "shipment" | "delivery" | "return";
                                 /** @enum {string} */
                                 status: "pending" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
                                 at: string;
@@ -8898,6 +9242,33 @@ export interface operations {
                                 } | null;
                                 note: string | null;
                                 amount?: number;
+                            }[];
+                            shipments: {
+                                _id: string;
+                                carrier: string;
+                                trackingNumber: string | null;
+                                trackingUrl: string | null;
+                                lines: {
+                                    line: string;
+                                    quantity: number;
+                                }[];
+                                shippedAt: string;
+                                deliveredAt: string | null;
+                            }[];
+                            returns: {
+                                _id: string;
+                                /** @enum {string} */
+                                status: "requested" | "approved" | "rejected" | "received" | "refunded";
+                                /** @enum {string} */
+                                reason: "wrong_size" | "damaged" | "not_as_described" | "changed_mind";
+                                note: string;
+                                message: string | null;
+                                lines: {
+                                    line: string;
+                                    quantity: number;
+                                }[];
+                                amount: number;
+                                createdAt: string;
                             }[];
                         };
                     };
@@ -9127,7 +9498,7 @@ export interface operations {
                             }[];
                             history: {
                                 /** @enum {string} */
-                                type: "placed" | "paid" | "cod" | "status" | "cancelled" | "note" | "refunded";
+                                type: "placed" | "paid" | "cod" | "status" | "cancelled" | "note" | "refunded" | "shipment" | "delivery" | "return";
                                 /** @enum {string} */
                                 status: "pending" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
                                 at: string;
@@ -9138,6 +9509,33 @@ export interface operations {
                                 } | null;
                                 note: string | null;
                                 amount?: number;
+                            }[];
+                            shipments: {
+                                _id: string;
+                                carrier: string;
+                                trackingNumber: string | null;
+                                trackingUrl: string | null;
+                                lines: {
+                                    line: string;
+                                    quantity: number;
+                                }[];
+                                shippedAt: string;
+                                deliveredAt: string | null;
+                            }[];
+                            returns: {
+                                _id: string;
+                                /** @enum {string} */
+                                status: "requested" | "approved" | "rejected" | "received" | "refunded";
+                                /** @enum {string} */
+                                reason: "wrong_size" | "damaged" | "not_as_described" | "changed_mind";
+                                note: string;
+                                message: string | null;
+                                lines: {
+                                    line: string;
+                                    quantity: number;
+                                }[];
+                                amount: number;
+                                createdAt: string;
                             }[];
                         };
                     };
@@ -9172,6 +9570,245 @@ export interface operations {
             };
             /** @description Not found, or not visible to the caller. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body or file is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body's or the file's type is not accepted. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    createShipment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orderId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    carrier: string;
+                    trackingNumber: string;
+                    lines?: {
+                        line: string;
+                        quantity: number;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            _id: string;
+                            carrier: string;
+                            trackingNumber: string | null;
+                            trackingUrl: string | null;
+                            lines: {
+                                line: string;
+                                quantity: number;
+                            }[];
+                            shippedAt: string;
+                            deliveredAt: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflicts with the shop's state (stock, an address in use, an order already paid or cancelled). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body or file is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body's or the file's type is not accepted. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    updateShipment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orderId: string;
+                shipmentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {boolean} */
+                    delivered: true;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            _id: string;
+                            carrier: string;
+                            trackingNumber: string | null;
+                            trackingUrl: string | null;
+                            lines: {
+                                line: string;
+                                quantity: number;
+                            }[];
+                            shippedAt: string;
+                            deliveredAt: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflicts with the shop's state (stock, an address in use, an order already paid or cancelled). */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9296,6 +9933,83 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description The packing slip, named after the invoice number. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflicts with the shop's state (stock, an address in use, an order already paid or cancelled). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getShipmentPackingSlip: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orderId: string;
+                shipmentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The shipment's packing slip. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -9590,7 +10304,7 @@ export interface operations {
                             }[];
                             history: {
                                 /** @enum {string} */
-                                type: "placed" | "paid" | "cod" | "status" | "cancelled" | "note" | "refunded";
+                                type: "placed" | "paid" | "cod" | "status" | "cancelled" | "note" | "refunded" | "shipment" | "delivery" | "return";
                                 /** @enum {string} */
                                 status: "pending" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
                                 at: string;
@@ -9601,6 +10315,33 @@ export interface operations {
                                 } | null;
                                 note: string | null;
                                 amount?: number;
+                            }[];
+                            shipments: {
+                                _id: string;
+                                carrier: string;
+                                trackingNumber: string | null;
+                                trackingUrl: string | null;
+                                lines: {
+                                    line: string;
+                                    quantity: number;
+                                }[];
+                                shippedAt: string;
+                                deliveredAt: string | null;
+                            }[];
+                            returns: {
+                                _id: string;
+                                /** @enum {string} */
+                                status: "requested" | "approved" | "rejected" | "received" | "refunded";
+                                /** @enum {string} */
+                                reason: "wrong_size" | "damaged" | "not_as_described" | "changed_mind";
+                                note: string;
+                                message: string | null;
+                                lines: {
+                                    line: string;
+                                    quantity: number;
+                                }[];
+                                amount: number;
+                                createdAt: string;
                             }[];
                         };
                     };
@@ -9730,7 +10471,7 @@ export interface operations {
                             }[];
                             history: {
                                 /** @enum {string} */
-                                type: "placed" | "paid" | "cod" | "status" | "cancelled" | "note" | "refunded";
+                                type: "placed" | "paid" | "cod" | "status" | "cancelled" | "note" | "refunded" | "shipment" | "delivery" | "return";
                                 /** @enum {string} */
                                 status: "pending" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
                                 at: string;
@@ -9741,6 +10482,33 @@ export interface operations {
                                 } | null;
                                 note: string | null;
                                 amount?: number;
+                            }[];
+                            shipments: {
+                                _id: string;
+                                carrier: string;
+                                trackingNumber: string | null;
+                                trackingUrl: string | null;
+                                lines: {
+                                    line: string;
+                                    quantity: number;
+                                }[];
+                                shippedAt: string;
+                                deliveredAt: string | null;
+                            }[];
+                            returns: {
+                                _id: string;
+                                /** @enum {string} */
+                                status: "requested" | "approved" | "rejected" | "received" | "refunded";
+                                /** @enum {string} */
+                                reason: "wrong_size" | "damaged" | "not_as_described" | "changed_mind";
+                                note: string;
+                                message: string | null;
+                                lines: {
+                                    line: string;
+                                    quantity: number;
+                                }[];
+                                amount: number;
+                                createdAt: string;
                             }[];
                         };
                     };
@@ -11598,7 +12366,7 @@ export interface operations {
                             }[];
                             history: {
                                 /** @enum {string} */
-                                type: "placed" | "paid" | "cod" | "status" | "cancelled" | "note" | "refunded";
+                                type: "placed" | "paid" | "cod" | "status" | "cancelled" | "note" | "refunded" | "shipment" | "delivery" | "return";
                                 /** @enum {string} */
                                 status: "pending" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
                                 at: string;
@@ -11609,6 +12377,33 @@ export interface operations {
                                 } | null;
                                 note: string | null;
                                 amount?: number;
+                            }[];
+                            shipments: {
+                                _id: string;
+                                carrier: string;
+                                trackingNumber: string | null;
+                                trackingUrl: string | null;
+                                lines: {
+                                    line: string;
+                                    quantity: number;
+                                }[];
+                                shippedAt: string;
+                                deliveredAt: string | null;
+                            }[];
+                            returns: {
+                                _id: string;
+                                /** @enum {string} */
+                                status: "requested" | "approved" | "rejected" | "received" | "refunded";
+                                /** @enum {string} */
+                                reason: "wrong_size" | "damaged" | "not_as_described" | "changed_mind";
+                                note: string;
+                                message: string | null;
+                                lines: {
+                                    line: string;
+                                    quantity: number;
+                                }[];
+                                amount: number;
+                                createdAt: string;
                             }[];
                         };
                     };
@@ -11826,7 +12621,7 @@ export interface operations {
                         data: {
                             _id: string;
                             /** @enum {string} */
-                            kind: "passwordReset" | "passwordChanged" | "emailChanged" | "welcome" | "orderPlaced" | "orderCodConfirmed" | "paymentReceived" | "orderShipped" | "orderDelivered" | "orderCancelled" | "orderRefunded";
+                            kind: "passwordReset" | "passwordChanged" | "emailChanged" | "welcome" | "orderPlaced" | "orderCodConfirmed" | "paymentReceived" | "orderShipped" | "orderDelivered" | "orderCancelled" | "orderRefunded" | "returnUpdate";
                             recipient: string;
                             subject: string;
                             /** @enum {string} */
@@ -11907,7 +12702,7 @@ export interface operations {
                         data: {
                             _id: string;
                             /** @enum {string} */
-                            kind: "passwordReset" | "passwordChanged" | "emailChanged" | "welcome" | "orderPlaced" | "orderCodConfirmed" | "paymentReceived" | "orderShipped" | "orderDelivered" | "orderCancelled" | "orderRefunded";
+                            kind: "passwordReset" | "passwordChanged" | "emailChanged" | "welcome" | "orderPlaced" | "orderCodConfirmed" | "paymentReceived" | "orderShipped" | "orderDelivered" | "orderCancelled" | "orderRefunded" | "returnUpdate";
                             recipient: string;
                             subject: string;
                             /** @enum {string} */
@@ -11993,7 +12788,7 @@ export interface operations {
                         data: {
                             _id: string;
                             /** @enum {string} */
-                            kind: "passwordReset" | "passwordChanged" | "emailChanged" | "welcome" | "orderPlaced" | "orderCodConfirmed" | "paymentReceived" | "orderShipped" | "orderDelivered" | "orderCancelled" | "orderRefunded";
+                            kind: "passwordReset" | "passwordChanged" | "emailChanged" | "welcome" | "orderPlaced" | "orderCodConfirmed" | "paymentReceived" | "orderShipped" | "orderDelivered" | "orderCancelled" | "orderRefunded" | "returnUpdate";
                             recipient: string;
                             subject: string;
                             /** @enum {string} */
@@ -12331,6 +13126,14 @@ export interface operations {
                                     fee: number;
                                 };
                             };
+                            fulfilment: {
+                                carriers: {
+                                    _id: string;
+                                    name: string;
+                                    trackingUrl: string;
+                                }[];
+                                returnWindowDays: number;
+                            };
                         };
                     };
                 };
@@ -12398,7 +13201,7 @@ export interface operations {
                         data: {
                             _id: string;
                             /** @enum {string} */
-                            section: "store" | "currency" | "taxes" | "shipping" | "checkout";
+                            section: "store" | "currency" | "taxes" | "shipping" | "checkout" | "fulfilment";
                             at: string;
                             by: {
                                 _id: string | null;
@@ -12939,6 +13742,990 @@ export interface operations {
             };
             /** @description The body's or the file's type is not accepted. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    putSettingsFulfilment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    carriers: {
+                        _id: string;
+                        name: string;
+                        trackingUrl: string;
+                    }[];
+                    returnWindowDays: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            carriers: {
+                                _id: string;
+                                name: string;
+                                trackingUrl: string;
+                            }[];
+                            returnWindowDays: number;
+                        };
+                    };
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body or file is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body's or the file's type is not accepted. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listReturns: {
+        parameters: {
+            query?: {
+                page?: number;
+                size?: number;
+                keyword?: string;
+                status?: "requested" | "approved" | "rejected" | "received" | "refunded";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            _id: string;
+                            order: {
+                                _id: string;
+                                number: number;
+                            };
+                            user: {
+                                _id: string;
+                                name: string;
+                                email: string | null;
+                            };
+                            /** @enum {string} */
+                            status: "requested" | "approved" | "rejected" | "received" | "refunded";
+                            /** @enum {string} */
+                            reason: "wrong_size" | "damaged" | "not_as_described" | "changed_mind";
+                            note: string;
+                            message: string | null;
+                            lines: {
+                                line: string;
+                                name: string;
+                                options: {
+                                    [key: string]: string;
+                                };
+                                quantity: number;
+                            }[];
+                            amount: number;
+                            currency: string;
+                            createdAt: string;
+                            updatedAt: string;
+                        }[];
+                        meta: {
+                            page: number;
+                            size: number;
+                            pageCount: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    requestReturn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    order: string;
+                    lines: {
+                        line: string;
+                        quantity: number;
+                    }[];
+                    /** @enum {string} */
+                    reason: "wrong_size" | "damaged" | "not_as_described" | "changed_mind";
+                    /** @default  */
+                    note?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            _id: string;
+                            order: {
+                                _id: string;
+                                number: number;
+                            };
+                            user: {
+                                _id: string;
+                                name: string;
+                                email: string | null;
+                            };
+                            /** @enum {string} */
+                            status: "requested" | "approved" | "rejected" | "received" | "refunded";
+                            /** @enum {string} */
+                            reason: "wrong_size" | "damaged" | "not_as_described" | "changed_mind";
+                            note: string;
+                            message: string | null;
+                            lines: {
+                                line: string;
+                                name: string;
+                                options: {
+                                    [key: string]: string;
+                                };
+                                quantity: number;
+                            }[];
+                            amount: number;
+                            currency: string;
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflicts with the shop's state (stock, an address in use, an order already paid or cancelled). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body or file is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body's or the file's type is not accepted. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getReturn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            _id: string;
+                            order: {
+                                _id: string;
+                                number: number;
+                            };
+                            user: {
+                                _id: string;
+                                name: string;
+                                email: string | null;
+                            };
+                            /** @enum {string} */
+                            status: "requested" | "approved" | "rejected" | "received" | "refunded";
+                            /** @enum {string} */
+                            reason: "wrong_size" | "damaged" | "not_as_described" | "changed_mind";
+                            note: string;
+                            message: string | null;
+                            lines: {
+                                line: string;
+                                name: string;
+                                options: {
+                                    [key: string]: string;
+                                };
+                                quantity: number;
+                            }[];
+                            amount: number;
+                            currency: string;
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    approveReturn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    message?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            _id: string;
+                            order: {
+                                _id: string;
+                                number: number;
+                            };
+                            user: {
+                                _id: string;
+                                name: string;
+                                email: string | null;
+                            };
+                            /** @enum {string} */
+                            status: "requested" | "approved" | "rejected" | "received" | "refunded";
+                            /** @enum {string} */
+                            reason: "wrong_size" | "damaged" | "not_as_described" | "changed_mind";
+                            note: string;
+                            message: string | null;
+                            lines: {
+                                line: string;
+                                name: string;
+                                options: {
+                                    [key: string]: string;
+                                };
+                                quantity: number;
+                            }[];
+                            amount: number;
+                            currency: string;
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflicts with the shop's state (stock, an address in use, an order already paid or cancelled). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body or file is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body's or the file's type is not accepted. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    rejectReturn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    message?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            _id: string;
+                            order: {
+                                _id: string;
+                                number: number;
+                            };
+                            user: {
+                                _id: string;
+                                name: string;
+                                email: string | null;
+                            };
+                            /** @enum {string} */
+                            status: "requested" | "approved" | "rejected" | "received" | "refunded";
+                            /** @enum {string} */
+                            reason: "wrong_size" | "damaged" | "not_as_described" | "changed_mind";
+                            note: string;
+                            message: string | null;
+                            lines: {
+                                line: string;
+                                name: string;
+                                options: {
+                                    [key: string]: string;
+                                };
+                                quantity: number;
+                            }[];
+                            amount: number;
+                            currency: string;
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflicts with the shop's state (stock, an address in use, an order already paid or cancelled). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body or file is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body's or the file's type is not accepted. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    receiveReturn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    message?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            _id: string;
+                            order: {
+                                _id: string;
+                                number: number;
+                            };
+                            user: {
+                                _id: string;
+                                name: string;
+                                email: string | null;
+                            };
+                            /** @enum {string} */
+                            status: "requested" | "approved" | "rejected" | "received" | "refunded";
+                            /** @enum {string} */
+                            reason: "wrong_size" | "damaged" | "not_as_described" | "changed_mind";
+                            note: string;
+                            message: string | null;
+                            lines: {
+                                line: string;
+                                name: string;
+                                options: {
+                                    [key: string]: string;
+                                };
+                                quantity: number;
+                            }[];
+                            amount: number;
+                            currency: string;
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflicts with the shop's state (stock, an address in use, an order already paid or cancelled). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body or file is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body's or the file's type is not accepted. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    refundReturn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    message?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            _id: string;
+                            order: {
+                                _id: string;
+                                number: number;
+                            };
+                            user: {
+                                _id: string;
+                                name: string;
+                                email: string | null;
+                            };
+                            /** @enum {string} */
+                            status: "requested" | "approved" | "rejected" | "received" | "refunded";
+                            /** @enum {string} */
+                            reason: "wrong_size" | "damaged" | "not_as_described" | "changed_mind";
+                            note: string;
+                            message: string | null;
+                            lines: {
+                                line: string;
+                                name: string;
+                                options: {
+                                    [key: string]: string;
+                                };
+                                quantity: number;
+                            }[];
+                            amount: number;
+                            currency: string;
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflicts with the shop's state (stock, an address in use, an order already paid or cancelled). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body or file is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body's or the file's type is not accepted. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The payment provider did not answer as expected. */
+            502: {
                 headers: {
                     [name: string]: unknown;
                 };

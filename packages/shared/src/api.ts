@@ -61,6 +61,8 @@ export const PublicConfig = z.object({
   minimumOrder: z.number(),
   /** Cash on delivery as the pay page offers it: whether it is, up to which order total, for what fee. */
   cod: z.object({ enabled: z.boolean(), maxOrderValue: z.number(), fee: z.number() }),
+  /** Days after a parcel's delivery its units may be returned (0: no returns). */
+  returnWindowDays: z.number().int(),
 });
 export type PublicConfig = z.infer<typeof PublicConfig>;
 

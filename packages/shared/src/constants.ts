@@ -25,9 +25,10 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /**
  * The kinds of rows of an order's history: placed, paid, a staff status change, cancelled
- * (by the shopper, staff, or the hold expiry with no actor), a staff note, and a refund with its amount.
+ * (by the shopper, staff, or the hold expiry with no actor), a staff note, a refund with its amount,
+ * a shipment sent and a shipment delivered (its carrier and number in the note), a return's step, and
+ * "cod": the shopper chose cash on delivery (the order ships, its payment waits for the cash).
  */
-/** "cod": the shopper chose cash on delivery (the order ships, its payment waits for the cash). */
 export const ORDER_EVENT_TYPES = [
   "placed",
   "paid",
@@ -36,8 +37,30 @@ export const ORDER_EVENT_TYPES = [
   "cancelled",
   "note",
   "refunded",
+  "shipment",
+  "delivery",
+  "return",
 ] as const;
 export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number];
+/**
+ * A return of delivered units: asked for by the shopper, approved or rejected by staff, received
+ * (the units back in stock) and refunded.
+ */
+export const RETURN_STATUSES = ["requested", "approved", "rejected", "received", "refunded"] as const;
+export type ReturnStatus = (typeof RETURN_STATUSES)[number];
+export const RETURN_REASONS = ["wrong_size", "damaged", "not_as_described", "changed_mind"] as const;
+export type ReturnReason = (typeof RETURN_REASONS)[number];
+/** Which return status may follow which. */
+export const RETURN_TRANSITIONS: Record<ReturnStatus, readonly ReturnStatus[]> = {
+  requested: ["approved", "rejected"],
+  approved: ["received", "rejected"],
+  rejected: [],
+  received: ["refunded"],
+  refunded: [],
+};
+/** The longest note or message of a return. */
+export const MAX_RETURN_NOTE = 1000;
+
 /** The longest staff note on an order. */
 export const MAX_ORDER_NOTE = 1000;
 /** The longest reason given for a refund. */
@@ -69,6 +92,7 @@ export const EMAIL_KINDS = [
   "orderDelivered",
   "orderCancelled",
   "orderRefunded",
+  "returnUpdate",
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 export const EMAIL_STATUSES = ["queued", "sent", "failed"] as const;

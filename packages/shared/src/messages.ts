@@ -87,6 +87,12 @@ export const validation = {
   shippingStates: "Choose at least one state, or serve every state.",
   shippingMethodEnabled: "Keep at least one shipping method enabled.",
   shippingMethodNames: "Each shipping method needs a different name.",
+  /** A carrier's tracking link template (settings). */
+  trackingUrl: "A tracking link is an https:// address containing {number}.",
+  carrierNames: "Each carrier needs a different name, and not Other.",
+  /** A shipment's lines name each order line once. */
+  shipmentLinesUnique: "Name each line of the order once.",
+  returnLines: "Choose at least one item to return.",
 } as const;
 
 /** Form-level messages shown when a whole form is refused. */
@@ -421,6 +427,39 @@ export const api = {
   codCollected: "The cash collected has been recorded.",
   /** A refund of a cash-on-delivery payment names how the money went back (400). */
   refundReferenceRequired: "Enter the reference of the bank transfer or UPI payment that returned the money.",
+  /** Shipments (POST /orders/{orderId}/shipments, PATCH .../shipments/{shipmentId}). */
+  shipmentNotFound: "Shipment not found.",
+  shipmentCreated: "The shipment has been recorded.",
+  shipmentDelivered: "The shipment has been marked delivered.",
+  /** Only a paid order still being prepared can ship (409). */
+  shipmentNotShippable: (status: string) =>
+    `An order that is ${status} cannot ship: only a paid order being prepared (processing) can.`,
+  shipmentNothingLeft: "Every unit of this order has already shipped.",
+  shipmentLineUnknown: "This is not a line of this order.",
+  shipmentTooMany: (remaining: number) =>
+    remaining > 0 ? `Only ${remaining} of this line remain to ship.` : "Every unit of this line has shipped.",
+  carrierUnknown: (names: string) => `This carrier is not in the settings; choose one of ${names}.`,
+  shipmentAlreadyDelivered: "This shipment has already been delivered.",
+  shipmentNotDeliverable: (status: string) =>
+    `A shipment of an order that is ${status} cannot be marked delivered.`,
+  /** The status dialog cannot mark an order delivered before every unit shipped. */
+  deliveredBeforeShipped: "Every unit must ship before the order can be delivered.",
+  /** Returns (POST /returns and its steps). */
+  returnNotFound: "Return not found.",
+  returnRequested: "Your return request has been sent.",
+  returnUpdated: (status: string) => `The return is now ${status}.`,
+  returnNothingDelivered: "Nothing of this order has been delivered yet, so there is nothing to return.",
+  returnWindowClosed: (days: number) =>
+    `Items can be returned within ${days} days of delivery; this time has passed.`,
+  returnLineUnknown: "This is not a line of this order.",
+  returnTooMany: (available: number) =>
+    available > 0
+      ? `Only ${available} of this item can still be returned.`
+      : "Every delivered unit of this item has already been asked back.",
+  returnTransition: (from: string, to: string) => `A return that is ${from} cannot become ${to}.`,
+  returnUnpaid: "This order has no payment to refund the return from.",
+  /** Cancelling an order part of which already left. */
+  cancelAfterShipment: "Part of this order has shipped, so it can no longer be cancelled. Refund it instead.",
 } as const;
 
 /** Cash on delivery as the pay page, the order pages and the dashboard show it. */
@@ -461,6 +500,11 @@ export const documents = {
   packingSlip: "Packing slip",
   taxInvoice: "Tax Invoice",
   packingSlipTitle: "Packing Slip",
+  /** The packing slip of one shipment names it. */
+  shipmentLine: (carrier: string, trackingNumber: string | null) =>
+    `Shipment: ${carrier}${trackingNumber ? ` ${trackingNumber}` : ""}`,
+  /** The link to one shipment's packing slip. */
+  shipmentPackingSlip: "Packing slip",
   seller: "Seller",
   billTo: "Bill to",
   shipTo: "Ship to",
@@ -584,11 +628,107 @@ export const orderHistory = {
   cancelled: "Order cancelled",
   note: "Note",
   refunded: (amount: string) => `Refunded ${amount}`,
+  shipment: "Shipment sent",
+  delivery: "Shipment delivered",
+  return: "Return",
+  /** A return's history row: "Return requested (wrong size): 1 × Trail Tee". */
+  returnNote: (status: string, detail: string) => `Return ${status}: ${detail}`,
+  /** The note of a shipment's history row: "Blue Dart 1234567890, 2 units". */
+  shipmentNote: (carrier: string, trackingNumber: string | null, units: number) =>
+    `${carrier}${trackingNumber ? ` ${trackingNumber}` : ""}, ${units} ${units === 1 ? "unit" : "units"}`,
   by: (name: string, role: string) => `by ${name} (${role === "customer" ? "shopper" : role})`,
   bySystem: "automatically",
   noteLabel: "Add a note",
   noteHint: "Only staff see notes; the shopper never does.",
   addNote: "Add note",
+} as const;
+
+/** Shipments on the dashboard's order page and the shopper's. */
+export const shipmentWords = {
+  title: "Shipments",
+  none: "Nothing has shipped yet.",
+  shipItems: "Ship items",
+  dialogTitle: "Ship items",
+  carrier: "Carrier",
+  trackingNumber: "Tracking number",
+  trackingNumberHint: "As the carrier's receipt gives it.",
+  unitsTitle: "Units in this parcel",
+  unitsHint: "What remains of each line is filled in; lower it to ship part of the order.",
+  /** A line's units field: "Trail Tee (M · Black): 1 of 2 left". */
+  unitsLabel: (label: string, left: number) => `${label}: ${left} left to ship`,
+  noUnits: "Choose at least one unit to ship.",
+  tooMany: (left: number) => `At most ${left}.`,
+  submit: "Ship",
+  cancel: "Cancel",
+  shipped: "Shipped",
+  delivered: "Delivered",
+  onItsWay: "On its way",
+  markDelivered: "Mark delivered",
+  /** The button's name for screen readers: "Mark the Blue Dart parcel delivered". */
+  markDeliveredOf: (carrier: string, number: string | null) =>
+    `Mark the ${carrier}${number ? ` ${number}` : ""} parcel delivered`,
+  track: "Track",
+  /** The tracking link's name for screen readers: "Track parcel 12345 with Blue Dart". */
+  trackOf: (carrier: string, number: string) => `Track parcel ${number} with ${carrier}`,
+  noNumber: "No tracking number",
+  packingSlip: "Packing slip",
+  line: (quantity: number, label: string) => `${quantity} × ${label}`,
+  created: "The shipment has been recorded.",
+  deliveredToast: "The shipment has been marked delivered.",
+} as const;
+
+/** Returns: the shopper's form and the dashboard's Returns page. */
+export const returnWords = {
+  title: "Returns",
+  formTitle: "Return items",
+  formHint: (days: number) => `Delivered items can be returned within ${days} days of delivery.`,
+  unitsLabel: (label: string, most: number) => `${label}: up to ${most}`,
+  reason: "Reason",
+  note: "Note",
+  noteHint: "Optional: anything that helps us.",
+  submit: "Ask to return",
+  none: "No returns.",
+  nothingReturnable: "Nothing of this order can be returned now.",
+  nothingChosen: "Choose how many of an item to return.",
+  reasons: {
+    wrong_size: "Wrong size",
+    damaged: "Damaged",
+    not_as_described: "Not as described",
+    changed_mind: "Changed my mind",
+  },
+  statuses: {
+    requested: "Requested",
+    approved: "Approved",
+    rejected: "Rejected",
+    received: "Received",
+    refunded: "Refunded",
+  },
+  all: "All",
+  approve: "Approve",
+  reject: "Reject",
+  receive: "Mark received",
+  refund: "Refund",
+  cancel: "Cancel",
+  message: "Message to the shopper",
+  messageHint: "Optional: sent with the email.",
+  columns: {
+    order: "Order",
+    shopper: "Shopper",
+    items: "Items",
+    reason: "Reason",
+    amount: "Amount",
+    status: "Status",
+    actions: "Actions",
+  },
+  /** An action's name for screen readers: "Approve the return of order #1001". */
+  actionOf: (action: string, number: number) => `${action}: return of order #${number}`,
+  line: (quantity: number, label: string) => `${quantity} × ${label}`,
+  yourMessage: (message: string) => `Our message: ${message}`,
+  loading: "Loading returns...",
+  /** The toast of a step: "Approved: return of order #1001". */
+  stepDone: (status: string, number: number) => `${status}: return of order #${number}`,
+  /** The reason a return's refund carries on its credit note. */
+  refundReason: (id: string) => `Return ${id.slice(-6)}`,
 } as const;
 
 /**
@@ -672,6 +812,15 @@ export const mail = {
   orderShipped: {
     subject: (number: number) => `Your order #${number} has shipped`,
     lines: (number: number) => [`Your order #${number} has left us and is on its way.`],
+    /** A shipment holding part of the order. */
+    partSubject: (number: number) => `Part of your order #${number} has shipped`,
+    partLines: (number: number) => [
+      `Part of your order #${number} has left us and is on its way; we will email you when the rest ships.`,
+    ],
+    carrier: (carrier: string, trackingNumber: string) =>
+      `Carrier: ${carrier}, tracking number ${trackingNumber}`,
+    track: (url: string) => `Track it: ${url}`,
+    item: (quantity: number, label: string) => `${quantity} × ${label}`,
   },
   orderDelivered: {
     subject: (number: number) => `Your order #${number} was delivered`,
@@ -679,6 +828,30 @@ export const mail = {
       `Your order #${number} has been delivered. We hope you enjoy it.`,
       "You can review what you bought on each product's page.",
     ],
+    /** A shipment holding part of the order, delivered. */
+    partSubject: (number: number) => `A parcel of your order #${number} was delivered`,
+    partLines: (number: number, carrier: string) => [
+      `A parcel of your order #${number} (${carrier}) has been delivered.`,
+    ],
+  },
+  returnUpdate: {
+    subject: (number: number, status: string) => `Your return for order #${number}: ${status}`,
+    requested: (number: number) => [
+      `We have your request to return items from order #${number}. We will email you once we have looked at it.`,
+    ],
+    approved: (number: number) => [
+      `Your return for order #${number} is approved. Please send the items back; we refund them once they arrive.`,
+    ],
+    rejected: (number: number) => [`We cannot accept your return for order #${number}.`],
+    received: (number: number) => [
+      `The items you returned from order #${number} have arrived. Your refund follows.`,
+    ],
+    refunded: (number: number, amount: string) => [
+      `We have refunded ${amount} for the items you returned from order #${number}.`,
+      "It can take a few days for the money to show in your account.",
+    ],
+    message: (message: string) => `Our message: ${message}`,
+    item: (quantity: number, label: string) => `${quantity} × ${label}`,
   },
   orderCancelled: {
     subject: (number: number) => `Your order #${number} was cancelled`,
@@ -917,6 +1090,10 @@ export const settingsPage = {
       title: "Checkout limits",
       description: "How long unpaid orders hold stock, and what an order may hold.",
     },
+    fulfilment: {
+      title: "Carriers and returns",
+      description: "The carriers orders ship with, and how long shoppers have to return.",
+    },
   },
   store: {
     name: "Store name",
@@ -984,6 +1161,20 @@ export const settingsPage = {
     codMaxOrderValueHint: "Orders whose total, fee included, passes this cannot be paid on delivery.",
     codFee: (currency: string) => `COD fee (${currency})`,
     codFeeHint: "Added to the order when the shopper chooses cash on delivery; outside GST.",
+  },
+  fulfilment: {
+    returnWindowDays: "Return window (days)",
+    returnWindowDaysHint: "Days after delivery a shopper may ask to return items. 0: no returns.",
+    carriersHint: "Staff pick a carrier when shipping; Other is always offered, without a tracking link.",
+    /** A carrier's name until it has one: "Carrier 2". */
+    carrier: (n: number) => `Carrier ${n}`,
+    name: "Carrier name",
+    trackingUrl: "Tracking link",
+    trackingUrlHint: "An https:// address with {number} where the tracking number goes.",
+    add: "Add carrier",
+    remove: "Remove",
+    removeCarrier: (name: string) => `Remove ${name}`,
+    none: "No carriers: staff ship with Other, without a tracking link.",
   },
   history: {
     title: "Change history",

@@ -182,6 +182,7 @@ const TAGS = {
   payments: "Paying for orders (test gateway or PayPal) and the payments ledger.",
   stats: "The dashboard's figures.",
   reports: "Sales reports: what was sold, given back and kept in a period, as JSON or CSV.",
+  returns: "Returns of delivered items: asked for by shoppers, decided, received and refunded by staff.",
   emails: "Outbound email: the outbox and built-in mailbox, for admins.",
 } as const;
 

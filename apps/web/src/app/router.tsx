@@ -309,6 +309,12 @@ const dashboardPages: RouteObject[] = [
     ],
   },
   {
+    path: "returns",
+    handle: staffOnly,
+    lazy: () =>
+      import("../features/dashboard/returns/returns-page").then((m) => ({ Component: m.ReturnsPage })),
+  },
+  {
     path: "emails",
     handle: adminOnly,
     children: [

@@ -20,6 +20,12 @@ function eventTitle(event: OrderEventDto): string {
       return orderHistory.note;
     case "refunded":
       return orderHistory.refunded(formatPrice(event.amount ?? 0));
+    case "shipment":
+      return orderHistory.shipment;
+    case "delivery":
+      return orderHistory.delivery;
+    case "return":
+      return orderHistory.return;
   }
 }
 
@@ -31,6 +37,9 @@ const DOT: Record<OrderEventDto["type"], string> = {
   cancelled: "bg-danger-600",
   note: "bg-warning-600",
   refunded: "bg-danger-600",
+  shipment: "bg-brand-600",
+  delivery: "bg-success-600",
+  return: "bg-warning-600",
 };
 
 /**

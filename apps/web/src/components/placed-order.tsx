@@ -1,4 +1,4 @@
-import { loading, orderHistory } from "@shop/shared/messages";
+import { loading, orderHistory, shipmentWords } from "@shop/shared/messages";
 import { isTaken } from "@shop/shared/orders";
 import { fromCents, oneTaxRate, toCents } from "@shop/shared/pricing";
 import type { OrderDto } from "@shop/shared/schemas/order";
@@ -6,6 +6,7 @@ import { type ReactNode, useId } from "react";
 import { cx } from "../lib/cx";
 import { AddressLines } from "./address-lines";
 import { OrderLineList, type OrderLineView } from "./order-line-list";
+import { OrderShipments } from "./order-shipments";
 import { OrderTimeline } from "./order-timeline";
 import { PriceSummary } from "./price-summary";
 import { Skeleton } from "./skeleton";
@@ -32,7 +33,16 @@ function linesOf(order: OrderDto): OrderLineView[] {
  * address and history beside the order summary, whose total reads 'Amount paid' once the payment is
  * taken (SPEC section 4), and under it the page's `payment` block.
  */
-export function PlacedOrder({ order, payment }: { order: OrderDto; payment: ReactNode }) {
+export function PlacedOrder({
+  order,
+  payment,
+  after,
+}: {
+  order: OrderDto;
+  payment: ReactNode;
+  /** What the page shows under the shipments (the order page: returns). */
+  after?: ReactNode;
+}) {
   const id = useId();
   const paid = !!order.payment && isTaken(order.payment.status);
   return (
@@ -50,6 +60,15 @@ export function PlacedOrder({ order, payment }: { order: OrderDto; payment: Reac
           </h2>
           <AddressLines address={order.shippingAddress} className="mt-3" />
         </section>
+        {order.shipments.length > 0 ? (
+          <section aria-labelledby={`${id}-shipments`} className={cardClass}>
+            <h2 id={`${id}-shipments`} className="text-lg font-semibold text-neutral-900">
+              {shipmentWords.title}
+            </h2>
+            <OrderShipments order={order} />
+          </section>
+        ) : null}
+        {after}
         <section aria-labelledby={`${id}-history`} className={cardClass}>
           <h2 id={`${id}-history`} className="text-lg font-semibold text-neutral-900">
             {orderHistory.title}

@@ -1,4 +1,11 @@
-import type { DiscountStatus, EmailStatus, OrderStatus, PaymentState } from "@shop/shared/constants";
+import type {
+  DiscountStatus,
+  EmailStatus,
+  OrderStatus,
+  PaymentState,
+  PaymentStatus,
+  ReturnStatus,
+} from "@shop/shared/constants";
 import { type OrderTone, statusTone } from "@shop/shared/orders";
 import { cx } from "../lib/cx";
 
@@ -33,11 +40,20 @@ const DISCOUNT_TONES: Record<DiscountStatus, Tone> = {
   inactive: "grey",
 };
 
+const RETURN_TONES: Record<ReturnStatus, Tone> = {
+  requested: "yellow",
+  approved: "blue",
+  rejected: "red",
+  received: "sky",
+  refunded: "green",
+};
+
 type StatusBadgeProps = (
   | { kind: "order"; status: OrderStatus }
   | { kind: "payment"; status: PaymentState }
   | { kind: "email"; status: EmailStatus }
   | { kind: "discount"; status: DiscountStatus }
+  | { kind: "return"; status: ReturnStatus }
 ) & {
   className?: string;
   /** The words shown instead of the status itself ("Not paid" for a payment state of none). */
@@ -49,7 +65,8 @@ type StatusBadgeProps = (
  * (statusTone of @shop/shared/orders); payments: yellow pending, green completed, blue partially
  * refunded, grey refunded, red failed;
  * emails: yellow queued, green sent, red failed; discount codes: green active, blue scheduled, red
- * expired, yellow used up, grey switched off.
+ * expired, yellow used up, grey switched off; returns: yellow requested, blue approved, red rejected, sky
+ * received, green refunded.
  */
 export function StatusBadge({ className, label, ...badge }: StatusBadgeProps) {
   const tone =
@@ -59,7 +76,9 @@ export function StatusBadge({ className, label, ...badge }: StatusBadgeProps) {
         ? PAYMENT_TONES[badge.status]
         : badge.kind === "email"
           ? EMAIL_TONES[badge.status]
-          : DISCOUNT_TONES[badge.status];
+          : badge.kind === "return"
+            ? RETURN_TONES[badge.status]
+            : DISCOUNT_TONES[badge.status];
   return (
     <span
       className={cx(

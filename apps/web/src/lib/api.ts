@@ -16,6 +16,11 @@ export function orderDocumentUrl(orderId: string, document: "invoice" | "packing
   return `${API_BASE}/orders/${encodeURIComponent(orderId)}/${document}.pdf`;
 }
 
+/** The packing slip of one shipment of an order (staff). */
+export function shipmentPackingSlipUrl(orderId: string, shipmentId: string): string {
+  return `${API_BASE}/orders/${encodeURIComponent(orderId)}/shipments/${encodeURIComponent(shipmentId)}/packing-slip.pdf`;
+}
+
 /** The credit note of one refund of an order (its owner or staff). */
 export function creditNoteUrl(orderId: string, refundId: string): string {
   return `${API_BASE}/orders/${encodeURIComponent(orderId)}/credit-notes/${encodeURIComponent(refundId)}.pdf`;

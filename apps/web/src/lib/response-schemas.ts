@@ -26,6 +26,7 @@ const loaders = {
   customerSummary: () => import("@shop/shared/schemas/user").then((m) => m.CustomerSummaryDto),
   customerNote: () => import("@shop/shared/schemas/user").then((m) => m.CustomerNoteDto),
   order: () => import("@shop/shared/schemas/order").then((m) => m.OrderDto),
+  shipment: () => import("@shop/shared/schemas/order").then((m) => m.ShipmentDto),
   orderSummary: () => import("@shop/shared/schemas/order").then((m) => m.OrderSummaryDto),
   payment: () => import("@shop/shared/schemas/payment").then((m) => m.PaymentDto),
   paymentProvider: () => import("@shop/shared/schemas/payment").then((m) => m.PaymentProviderDto),
@@ -36,6 +37,7 @@ const loaders = {
   salesDays: () => import("@shop/shared/schemas/stats").then((m) => m.SalesDayDto.array()),
   cartPrice: () => import("@shop/shared/schemas/discount").then((m) => m.CartPriceDto),
   email: () => import("@shop/shared/schemas/email").then((m) => m.EmailDto),
+  returnDto: () => import("@shop/shared/schemas/returns").then((m) => m.ReturnDto),
   emailSummary: () => import("@shop/shared/schemas/email").then((m) => m.EmailSummaryDto),
   discount: () => import("@shop/shared/schemas/discount").then((m) => m.DiscountDto),
   discountDetail: () => import("@shop/shared/schemas/discount").then((m) => m.DiscountDetailDto),
@@ -45,6 +47,7 @@ const loaders = {
   taxSettings: () => import("@shop/shared/schemas/settings").then((m) => m.TaxSettings),
   shippingSettings: () => import("@shop/shared/schemas/settings").then((m) => m.ShippingSettings),
   checkoutSettings: () => import("@shop/shared/schemas/settings").then((m) => m.CheckoutSettings),
+  fulfilmentSettings: () => import("@shop/shared/schemas/settings").then((m) => m.FulfilmentSettings),
   settingsChange: () => import("@shop/shared/schemas/settings").then((m) => m.SettingsChange),
 };
 

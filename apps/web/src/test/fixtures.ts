@@ -109,6 +109,8 @@ export const paidOrder: OrderDto = {
   },
   products: [],
   history: [],
+  shipments: [],
+  returns: [],
 };
 
 /** GET /api/config of a fresh shop (SPEC's settings, the test gateway, no demo account). */
@@ -134,6 +136,7 @@ export const publicConfig: PublicConfig = {
   ],
   minimumOrder: 0,
   cod: { enabled: false, maxOrderValue: 10000, fee: 0 },
+  returnWindowDays: 7,
 };
 
 /** A signed-in staff member of this role (the dashboard's tests). */

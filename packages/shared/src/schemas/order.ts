@@ -6,6 +6,8 @@ import {
   PAYMENT_GATEWAYS,
   PAYMENT_STATES,
   PAYMENT_STATUSES,
+  RETURN_REASONS,
+  RETURN_STATUSES,
   ROLES,
 } from "../constants";
 import { validation } from "../messages";
@@ -210,6 +212,33 @@ export const OrderEventDto = z.object({
 });
 export type OrderEventDto = z.infer<typeof OrderEventDto>;
 
+/** A parcel of some units of an order (POST /orders/{orderId}/shipments answers one). */
+export const ShipmentDto = z.object({
+  _id: z.string(),
+  carrier: z.string(),
+  /** Null for a shipment recorded by the status dialog without a number. */
+  trackingNumber: z.string().nullable(),
+  /** The carrier's tracking link for the number; null for "Other" or without a number. */
+  trackingUrl: z.string().nullable(),
+  lines: z.array(z.object({ line: z.string(), quantity: z.number().int() })),
+  shippedAt: z.string(),
+  deliveredAt: z.string().nullable(),
+});
+export type ShipmentDto = z.infer<typeof ShipmentDto>;
+
+/** A return of some of the order's units, as the order read carries it (GET /returns/{id} has the rest). */
+export const OrderReturnDto = z.object({
+  _id: z.string(),
+  status: z.enum(RETURN_STATUSES),
+  reason: z.enum(RETURN_REASONS),
+  note: z.string(),
+  message: z.string().nullable(),
+  lines: z.array(z.object({ line: z.string(), quantity: z.number().int() })),
+  amount: z.number(),
+  createdAt: z.string(),
+});
+export type OrderReturnDto = z.infer<typeof OrderReturnDto>;
+
 export const OrderDto = z.object({
   _id: z.string(),
   /** The number people say (#1001), from a sequence; unique, never reused. */
@@ -253,11 +282,20 @@ export const OrderDto = z.object({
   payment: OrderPaymentDto.nullable(),
   products: z.array(OrderLineDto),
   history: z.array(OrderEventDto),
+  /** The order's parcels, oldest first. */
+  shipments: z.array(ShipmentDto),
+  /** Returns asked for, newest first. */
+  returns: z.array(OrderReturnDto),
 });
 export type OrderDto = z.infer<typeof OrderDto>;
 
 /** An order in a list: no lines, just what the tables show. */
-export const OrderSummaryDto = OrderDto.omit({ products: true, history: true }).extend({
+export const OrderSummaryDto = OrderDto.omit({
+  products: true,
+  history: true,
+  shipments: true,
+  returns: true,
+}).extend({
   itemCount: z.number().int(),
 });
 export type OrderSummaryDto = z.infer<typeof OrderSummaryDto>;

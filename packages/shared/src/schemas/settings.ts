@@ -1,6 +1,6 @@
 /**
  * The shop's own rules, set in the dashboard (docs/design.md section 8): its details, currency,
- * taxes, shipping methods and checkout limits. Each section is saved on its own; SPEC's values (and
+ * taxes, shipping methods, checkout limits, and carriers and returns (fulfilment). Each section is saved on its own; SPEC's values (and
  * the environment's, for the store and the limits) are the defaults until the owner changes one.
  */
 import { z } from "zod";
@@ -8,7 +8,14 @@ import { NAME_MAX_LENGTH, PRICE_MAX, TAX_PERCENT } from "../constants";
 import { validation } from "../messages";
 import { boolean, Email, Id, ListQuery, number, text } from "./common";
 
-export const SETTINGS_SECTIONS = ["store", "currency", "taxes", "shipping", "checkout"] as const;
+export const SETTINGS_SECTIONS = [
+  "store",
+  "currency",
+  "taxes",
+  "shipping",
+  "checkout",
+  "fulfilment",
+] as const;
 export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
 
 /** A GSTIN: 2-digit state code, PAN (5 letters, 4 digits, a letter), entity number, Z, check character. */
@@ -185,6 +192,90 @@ export const CheckoutSettings = z
   .strict();
 export type CheckoutSettings = z.infer<typeof CheckoutSettings>;
 
+/** What a carrier's tracking link template holds where the shipment's tracking number goes. */
+export const TRACKING_NUMBER_TOKEN = "{number}";
+/** The carrier staff pick for one not in the settings: a shipment without a tracking link. */
+export const OTHER_CARRIER = "Other";
+export const MAX_CARRIERS = 20;
+export const MAX_RETURN_WINDOW_DAYS = 90;
+
+/** https://, a host with a dot (and maybe a port), then a path or query without spaces. */
+const TRACKING_URL_PATTERN = /^https:\/\/[a-z0-9-]+(\.[a-z0-9-]+)+(:\d{1,5})?([/?#][^\s<>"]*)?$/i;
+
+/** An https address with {number} in it, once the number is put in its place. */
+export function isTrackingTemplate(template: string): boolean {
+  return template.includes(TRACKING_NUMBER_TOKEN) && TRACKING_URL_PATTERN.test(template);
+}
+
+/** A carrier's tracking link for a number: the template with the number (URL-encoded) in its place. */
+export function trackingUrlOf(template: string, trackingNumber: string): string {
+  return template.replaceAll(TRACKING_NUMBER_TOKEN, encodeURIComponent(trackingNumber));
+}
+
+export const Carrier = z
+  .object(
+    {
+      _id: Id,
+      name: text({ min: 2, max: 60 }),
+      /** "https://track.example/{number}": the shopper's link to follow a parcel. */
+      trackingUrl: z
+        .string({ error: validation.trackingUrl })
+        .trim()
+        .max(500, validation.maxLength(500))
+        .refine(isTrackingTemplate, validation.trackingUrl),
+    },
+    { error: validation.object },
+  )
+  .strict();
+export type Carrier = z.infer<typeof Carrier>;
+
+export const FulfilmentSettings = z
+  .object({
+    carriers: z
+      .array(Carrier, { error: validation.notAnOption })
+      .max(MAX_CARRIERS, validation.max(MAX_CARRIERS)),
+    /** Days after a parcel's delivery during which the shopper may ask to return its units. */
+    returnWindowDays: number({ min: 0, max: MAX_RETURN_WINDOW_DAYS, int: true }),
+  })
+  .strict()
+  .superRefine(({ carriers }, ctx) => {
+    const names = new Set<string>([OTHER_CARRIER.toLowerCase()]);
+    const ids = new Set<string>();
+    carriers.forEach((carrier, index) => {
+      const name = carrier.name.toLowerCase();
+      if (names.has(name))
+        ctx.addIssue({ code: "custom", path: ["carriers", index, "name"], message: validation.carrierNames });
+      if (ids.has(carrier._id))
+        ctx.addIssue({ code: "custom", path: ["carriers", index, "_id"], message: validation.id });
+      names.add(name);
+      ids.add(carrier._id);
+    });
+  });
+export type FulfilmentSettings = z.infer<typeof FulfilmentSettings>;
+
+/** The carriers an Indian shop starts with, and a week to return. */
+export const DEFAULT_FULFILMENT_SETTINGS: FulfilmentSettings = {
+  carriers: [
+    {
+      _id: "6740a0000000000000000c01",
+      name: "Blue Dart",
+      trackingUrl: "https://www.bluedart.com/web/guest/trackdartresult?trackFor=0&trackNo={number}",
+    },
+    {
+      _id: "6740a0000000000000000c02",
+      name: "Delhivery",
+      trackingUrl: "https://www.delhivery.com/track/package/{number}",
+    },
+    {
+      _id: "6740a0000000000000000c03",
+      name: "India Post",
+      trackingUrl:
+        "https://www.indiapost.gov.in/_layouts/15/dop.portal.tracking/trackconsignment.aspx?consignment={number}",
+    },
+  ],
+  returnWindowDays: 7,
+};
+
 /** Each section's schema, by its name (PUT /settings/{section}). */
 export const SETTINGS_SCHEMAS = {
   store: StoreSettings,
@@ -192,6 +283,7 @@ export const SETTINGS_SCHEMAS = {
   taxes: TaxSettings,
   shipping: ShippingSettings,
   checkout: CheckoutSettings,
+  fulfilment: FulfilmentSettings,
 } as const;
 
 /** Every section as it applies now. */
@@ -201,6 +293,7 @@ export const Settings = z.object({
   taxes: TaxSettings,
   shipping: ShippingSettings,
   checkout: CheckoutSettings,
+  fulfilment: FulfilmentSettings,
 });
 export type Settings = z.infer<typeof Settings>;
 
@@ -241,6 +334,10 @@ export const SettingsDto = z.object({
     maxQuantityPerLine: z.number(),
     minimumOrder: z.number(),
     cod: z.object({ enabled: z.boolean(), maxOrderValue: z.number(), fee: z.number() }),
+  }),
+  fulfilment: z.object({
+    carriers: z.array(z.object({ _id: z.string(), name: z.string(), trackingUrl: z.string() })),
+    returnWindowDays: z.number(),
   }),
 });
 

@@ -66,6 +66,8 @@ export interface PackingSlipContent {
   invoiceNumber: string;
   orderNumber: number;
   orderDate: string;
+  /** A shipment's slip: "Shipment: Blue Dart 1234567890"; absent for the whole order's. */
+  shipment?: string;
   lines: (DocumentLine & { quantity: number })[];
 }
 
@@ -354,6 +356,7 @@ export function packingSlipPdf(content: PackingSlipContent): Promise<Buffer> {
       words.invoiceNumber(content.invoiceNumber),
       words.order(content.orderNumber),
       words.orderDate(content.orderDate),
+      ...(content.shipment ? [content.shipment] : []),
     ]);
     const bottom = party(doc, words.shipTo, content.shipTo, MARGIN, y, width(doc) / 2);
     const c = words.columns;

@@ -4,11 +4,19 @@
  */
 import { OrderIdParams } from "@shop/shared/schemas/order";
 import { CreditNoteParams } from "@shop/shared/schemas/refund";
+import { ShipmentParams } from "@shop/shared/schemas/shipment";
 import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { fileAnswer, refusals, sendDownload } from "#api/http/envelope";
 import { requireStaff, requireUser, userOf } from "#api/http/session";
-import { type OrderDocument, orderCreditNote, orderInvoice, orderPackingSlip, type Seller } from "./service";
+import {
+  type OrderDocument,
+  orderCreditNote,
+  orderInvoice,
+  orderPackingSlip,
+  type Seller,
+  shipmentPackingSlip,
+} from "./service";
 
 export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The seller as the owner's store settings have it now: on the document made for this request. */
@@ -64,6 +72,31 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) =>
       send(reply, await orderPackingSlip(app.db, userOf(request), request.params.orderId, await sellerNow())),
+  );
+
+  app.get(
+    "/:orderId/shipments/:shipmentId/packing-slip.pdf",
+    {
+      schema: {
+        tags: ["orders"],
+        operationId: "getShipmentPackingSlip",
+        summary:
+          "The packing slip of one shipment as a PDF: its lines and units only, its carrier and number (staff)",
+        params: ShipmentParams,
+        response: {
+          200: fileAnswer("application/pdf", "The shipment's packing slip."),
+          ...refusals(409),
+        },
+      },
+      preValidation: requireStaff,
+    },
+    async (request, reply) => {
+      const { orderId, shipmentId } = request.params;
+      return send(
+        reply,
+        await shipmentPackingSlip(app.db, userOf(request), orderId, shipmentId, await sellerNow()),
+      );
+    },
   );
 
   app.get(

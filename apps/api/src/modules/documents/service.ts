@@ -10,6 +10,7 @@ import { AppError } from "#api/core/errors";
 import type { Database } from "#api/db/client";
 import type { OrderShippingAddress } from "#api/db/schema/orders";
 import { findOrderById, findOrderLines, type OrderLineRow, type OrderRow } from "#api/modules/orders/repo";
+import { findShipmentsOfOrders } from "#api/modules/orders/repo-shipments";
 import { findRefund } from "#api/modules/refunds/repo";
 import { offsetMs } from "#api/modules/reports/service";
 import { creditNoteFigures, invoiceFigures } from "./figures";
@@ -152,6 +153,33 @@ export async function orderPackingSlip(
     lines: lines.map((line) => ({ ...documentLine(line), quantity: line.item.quantity })),
   });
   return { pdf, filename: `packing-slip-${fileSafe(invoiceNumber)}.pdf` };
+}
+
+/** The packing slip of one shipment of an order: only its lines and units, with its carrier and number (staff). */
+export async function shipmentPackingSlip(
+  db: Database,
+  viewer: Viewer,
+  orderId: string,
+  shipmentId: string,
+  seller: Seller,
+): Promise<OrderDocument> {
+  const { row, invoiceNumber, lines } = await paidOrder(db, viewer, orderId, api.packingSlipNotReady);
+  const shipment = (await findShipmentsOfOrders(db, [orderId])).find((found) => found.id === shipmentId);
+  if (!shipment) throw new AppError("NOT_FOUND", api.shipmentNotFound);
+  const units = new Map(shipment.lines.map((line) => [line.itemId, line.quantity]));
+  const { order, user } = row;
+  const pdf = await packingSlipPdf({
+    seller: sellerParty(seller),
+    shipTo: shipToParty(order.shippingAddress, seesCustomerDetails(viewer, user.id)),
+    invoiceNumber,
+    orderNumber: order.number,
+    orderDate: shopDate(order.createdAt, seller.utcOffset),
+    shipment: words.shipmentLine(shipment.carrier, shipment.trackingNumber),
+    lines: lines
+      .filter((line) => units.has(line.item.id))
+      .map((line) => ({ ...documentLine(line), quantity: units.get(line.item.id) ?? 0 })),
+  });
+  return { pdf, filename: `packing-slip-${fileSafe(invoiceNumber)}-${shipment.id.slice(-6)}.pdf` };
 }
 
 /** The credit note of a completed refund of an order, for the order's owner or staff; 404 for anything else. */

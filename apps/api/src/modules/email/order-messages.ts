@@ -271,3 +271,103 @@ export function orderRefundedEmail(
     },
   };
 }
+
+/** A parcel as its messages name it: carrier, number and link, and the units in it. */
+export interface ShipmentMail {
+  carrier: string;
+  trackingNumber: string | null;
+  trackingUrl: string | null;
+  items: { label: string; quantity: number }[];
+  /** Whether this parcel completes the order (every unit shipped, or every parcel delivered). */
+  completes: boolean;
+}
+
+function trackingLines(shipment: ShipmentMail): string[] {
+  return [
+    ...(shipment.trackingNumber
+      ? [mail.orderShipped.carrier(shipment.carrier, shipment.trackingNumber)]
+      : []),
+    ...(shipment.trackingUrl ? [mail.orderShipped.track(shipment.trackingUrl)] : []),
+  ];
+}
+
+/** A shipment left: the order's last units ("has shipped") or some of them, with the carrier, number and link. */
+export function shipmentSentEmail(
+  to: OrderRecipient,
+  order: OrderRef & { shippingAddress: OrderShippingAddress },
+  shipment: ShipmentMail,
+  { origin }: MailSite,
+): Outgoing {
+  const m = mail.orderShipped;
+  return {
+    kind: "orderShipped",
+    to: to.email,
+    subject: shipment.completes ? m.subject(order.number) : m.partSubject(order.number),
+    parts: {
+      firstName: to.firstName,
+      lines: [
+        ...(shipment.completes ? m.lines(order.number) : m.partLines(order.number)),
+        ...shipment.items.map((item) => m.item(item.quantity, item.label)),
+        ...trackingLines(shipment),
+        mail.order.shipTo(addressLine(order.shippingAddress)),
+      ],
+      action: { label: mail.order.view, url: orderUrl(origin, order.id) },
+    },
+  };
+}
+
+/** A shipment arrived: the order's last parcel ("was delivered") or one of several. */
+export function shipmentDeliveredEmail(
+  to: OrderRecipient,
+  order: OrderRef,
+  shipment: ShipmentMail,
+  { origin }: MailSite,
+): Outgoing {
+  const m = mail.orderDelivered;
+  return {
+    kind: "orderDelivered",
+    to: to.email,
+    subject: shipment.completes ? m.subject(order.number) : m.partSubject(order.number),
+    parts: {
+      firstName: to.firstName,
+      lines: shipment.completes ? m.lines(order.number) : m.partLines(order.number, shipment.carrier),
+      action: { label: mail.order.view, url: orderUrl(origin, order.id) },
+    },
+  };
+}
+
+/** A step of a return: its status, the units, the staff's message and, once refunded, the amount (formatted). */
+export function returnUpdateEmail(
+  to: OrderRecipient,
+  order: OrderRef,
+  step: {
+    status: "requested" | "approved" | "rejected" | "received" | "refunded";
+    items: { label: string; quantity: number }[];
+    message: string | null;
+    amount: string | null;
+  },
+  { origin }: MailSite,
+): Outgoing {
+  const m = mail.returnUpdate;
+  const said: Record<typeof step.status, readonly string[]> = {
+    requested: m.requested(order.number),
+    approved: m.approved(order.number),
+    rejected: m.rejected(order.number),
+    received: m.received(order.number),
+    refunded: m.refunded(order.number, step.amount ?? ""),
+  };
+  return {
+    kind: "returnUpdate",
+    to: to.email,
+    subject: m.subject(order.number, step.status),
+    parts: {
+      firstName: to.firstName,
+      lines: [
+        ...said[step.status],
+        ...step.items.map((item) => m.item(item.quantity, item.label)),
+        ...(step.message ? [m.message(step.message)] : []),
+      ],
+      action: { label: mail.order.view, url: orderUrl(origin, order.id) },
+    },
+  };
+}

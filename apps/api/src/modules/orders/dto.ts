@@ -1,11 +1,20 @@
 import type { PaymentState } from "@shop/shared/constants";
 import { type SignedInViewer, seesCustomerDetails } from "@shop/shared/roles";
-import type { OrderDto, OrderEventDto, OrderSummaryDto, RefundDto } from "@shop/shared/schemas/order";
+import type {
+  OrderDto,
+  OrderEventDto,
+  OrderReturnDto,
+  OrderSummaryDto,
+  RefundDto,
+  ShipmentDto,
+} from "@shop/shared/schemas/order";
 import type { OrderEvent } from "#api/db/schema/orders";
 import type { Refund } from "#api/db/schema/refunds";
 import { toMediaDto } from "#api/modules/media/dto";
 import { toUserSummary } from "#api/modules/users/dto";
 import type { OrderLineRow, OrderRow } from "./repo";
+import type { ReturnWithLines } from "./repo-returns";
+import type { ShipmentWithLines } from "./repo-shipments";
 
 /**
  * An order as lists show it: amounts, status, address and payment, without its lines. A manager
@@ -102,6 +111,8 @@ export function toOrderDto(
   history: readonly OrderEvent[],
   viewer: SignedInViewer,
   refunds: readonly Refund[],
+  shipments: readonly ShipmentWithLines[] = [],
+  returns: readonly ReturnWithLines[] = [],
 ): OrderDto {
   return {
     ...toOrderSummaryDto(row, viewer, refunds),
@@ -119,5 +130,33 @@ export function toOrderDto(
       hsnCode: item.hsnCode,
     })),
     history: history.map(toOrderEventDto),
+    shipments: shipments.map(toShipmentDto),
+    returns: returns.map(toOrderReturnDto),
+  };
+}
+
+function toOrderReturnDto(ret: ReturnWithLines): OrderReturnDto {
+  return {
+    _id: ret.id,
+    status: ret.status,
+    reason: ret.reason,
+    note: ret.note,
+    message: ret.message,
+    lines: ret.lines.map(({ itemId, quantity }) => ({ line: itemId, quantity })),
+    amount: ret.amount,
+    createdAt: ret.createdAt.toISOString(),
+  };
+}
+
+/** A parcel as the order read and the shipments API answer it. */
+export function toShipmentDto(shipment: ShipmentWithLines): ShipmentDto {
+  return {
+    _id: shipment.id,
+    carrier: shipment.carrier,
+    trackingNumber: shipment.trackingNumber,
+    trackingUrl: shipment.trackingUrl,
+    lines: shipment.lines.map(({ itemId, quantity }) => ({ line: itemId, quantity })),
+    shippedAt: shipment.shippedAt.toISOString(),
+    deliveredAt: shipment.deliveredAt?.toISOString() ?? null,
   };
 }

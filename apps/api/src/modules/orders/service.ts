@@ -8,6 +8,7 @@ import { api } from "@shop/shared/messages";
 import { canTransition, returnsStock } from "@shop/shared/orders";
 import { isStaff, type SignedInViewer as Viewer } from "@shop/shared/roles";
 import type { OrderDto, OrderNoteInput, OrderStatusInput, OrderSummaryDto } from "@shop/shared/schemas/order";
+import { OTHER_CARRIER } from "@shop/shared/schemas/settings";
 import { AppError } from "#api/core/errors";
 import { newId } from "#api/core/ids";
 import { limitOffset, type PageRequest } from "#api/core/paging";
@@ -44,6 +45,13 @@ import {
   setOrderStatus,
 } from "./repo";
 import { type PayOrderResult, type PayOrderWrite, payOrderRow } from "./repo-paid";
+import { findReturnsOfOrder } from "./repo-returns";
+import {
+  findShipmentsOfOrders,
+  findShippableLines,
+  insertShipment,
+  markAllDelivered,
+} from "./repo-shipments";
 
 /** One order as its viewer may see it: the owner or staff; anyone else gets the same 404 as for a missing id. */
 export async function getOrder(
@@ -60,12 +68,14 @@ export async function getOrder(
 
 /** An order read with its lines and history (staff notes for staff only), as the viewer may see it. */
 async function orderDto(db: Database, row: NonNullable<OrderRow>, viewer: Viewer): Promise<OrderDto> {
-  const [lines, history, refunds] = await Promise.all([
+  const [lines, history, refunds, shipments, returns] = await Promise.all([
     findOrderLines(db, row.order.id),
     findOrderEvents(db, row.order.id, { notes: isStaff(viewer) }),
     findRefundsOfPayments(db, row.payment?.id ? [row.payment.id] : []),
+    findShipmentsOfOrders(db, [row.order.id]),
+    findReturnsOfOrder(db, row.order.id),
   ]);
-  return toOrderDto(row, lines, history, viewer, refunds);
+  return toOrderDto(row, lines, history, viewer, refunds, shipments, returns);
 }
 
 /** Who changes an order, as its history keeps them: a signed-in user with their name and role. */
@@ -184,6 +194,7 @@ async function moveOrder(
         status: api.transitionRefused(order.status, to),
       });
     }
+    await keepShipmentsInStep(tx, order.id, order.status, to);
     if (returnsStock(order.status, to))
       await returnStock(tx, order.id, { wasPaid: order.status !== "pending" });
     if (to === "cancelled" && order.discountId) await giveUsesBack(tx, [order.id]);
@@ -201,6 +212,33 @@ async function moveOrder(
     const by = order.userId === viewer.id ? "shopper" : "staff";
     await queueEmails(tx, mail.shop, statusEmail(moved, to, by, mail));
   });
+}
+
+/**
+ * The status dialog and the shipments agree: "shipped" by hand ships every unit not yet in a
+ * parcel as one shipment with the carrier "Other" and no number, "delivered" marks every parcel
+ * delivered, and an order part of which has left can no longer be cancelled (its stock is gone).
+ */
+async function keepShipmentsInStep(tx: Database, orderId: string, from: OrderStatus, to: OrderStatus) {
+  if (!canTransition(from, to)) return;
+  if (to === "shipped") {
+    const lines = await findShippableLines(tx, orderId);
+    const left = lines
+      .map((line) => ({ itemId: line.id, quantity: line.quantity - line.shipped }))
+      .filter((line) => line.quantity > 0);
+    if (left.length > 0)
+      await insertShipment(
+        tx,
+        { orderId, carrier: OTHER_CARRIER, trackingNumber: null, trackingUrl: null },
+        left,
+      );
+  } else if (to === "delivered") {
+    await markAllDelivered(tx, orderId);
+  } else if (to === "cancelled" && from === "processing") {
+    const [shipment] = await findShipmentsOfOrders(tx, [orderId]);
+    if (shipment)
+      throw new AppError("CONFLICT", api.cancelAfterShipment, { status: api.cancelAfterShipment });
+  }
 }
 
 /** The owner cancels their own pending order; staff may cancel any order the transition table allows. */

@@ -32,6 +32,7 @@ import { orderRefundedEmail } from "#api/modules/email/order-messages";
 import { type MailContext, queueEmails } from "#api/modules/email/service";
 import { takeCreditNoteNumber } from "#api/modules/invoices/service";
 import { findOrdersByIds, insertOrderEvents, lockOrder, setOrderStatus } from "#api/modules/orders/repo";
+import { findShippableLines } from "#api/modules/orders/repo-shipments";
 import { type Actor, actorOf, getOrder } from "#api/modules/orders/service";
 import type { PaymentProvider, ProviderRefund } from "#api/payments/provider";
 import {
@@ -311,10 +312,17 @@ export async function refundWholeOrder(
     const remaining =
       toCents(payment.amount) - toCents(payment.refundedAmount) - (await pendingRefundCents(tx, payment.id));
     const returned = await restockedUnits(tx, order.id);
+    // NOTE: units of a processing order already in a parcel have left: they do not go back to stock.
+    const shipped = new Map(
+      (await findShippableLines(tx, order.id)).map((line) => [line.id, line.shipped] as const),
+    );
     const lines =
       order.status === "processing"
         ? (await findOrderItems(tx, order.id))
-            .map((item) => ({ line: item.id, quantity: item.quantity - (returned.get(item.id) ?? 0) }))
+            .map((item) => ({
+              line: item.id,
+              quantity: item.quantity - (returned.get(item.id) ?? 0) - (shipped.get(item.id) ?? 0),
+            }))
             .filter((line) => line.quantity > 0)
         : [];
     return { remaining, lines, currency: order.currency };

@@ -8,6 +8,7 @@
 import { CURRENCY, SHOP_UTC_OFFSET } from "@shop/shared/constants";
 import {
   DEFAULT_COD_SETTINGS,
+  DEFAULT_FULFILMENT_SETTINGS,
   SETTINGS_SCHEMAS,
   SETTINGS_SECTIONS,
   type Settings,
@@ -49,6 +50,7 @@ export function defaultSettings(config: Config): Settings {
       minimumOrder: 0,
       cod: DEFAULT_COD_SETTINGS,
     },
+    fulfilment: DEFAULT_FULFILMENT_SETTINGS,
   };
 }
 

@@ -5,7 +5,11 @@
  * step by NOTIFY or within its cache time.
  */
 import { api, formErrors, mail, validation } from "@shop/shared/messages";
-import { MAX_TAX_RATE, type ShippingMethod } from "@shop/shared/schemas/settings";
+import {
+  DEFAULT_FULFILMENT_SETTINGS,
+  MAX_TAX_RATE,
+  type ShippingMethod,
+} from "@shop/shared/schemas/settings";
 import { STANDARD_SHIPPING } from "@shop/shared/shipping";
 import { and, eq, sql } from "drizzle-orm";
 import { extractText } from "unpdf";
@@ -126,6 +130,7 @@ describe("the shop's settings", () => {
         minimumOrder: 0,
         cod: { enabled: false, maxOrderValue: 10000, fee: 0 },
       },
+      fulfilment: DEFAULT_FULFILMENT_SETTINGS,
     });
   });
 

@@ -41,7 +41,7 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async () => {
       const { config } = app;
-      const { store, currency, taxes, shipping, checkout } = await app.settings.current();
+      const { store, currency, taxes, shipping, checkout, fulfilment } = await app.settings.current();
       return ok({
         storeEmail: store.email,
         storePhone: store.phone,
@@ -57,6 +57,7 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
         shippingMethods: methodsFor(shipping.methods, undefined),
         minimumOrder: checkout.minimumOrder,
         cod: checkout.cod,
+        returnWindowDays: fulfilment.returnWindowDays,
       });
     },
   );

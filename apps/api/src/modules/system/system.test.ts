@@ -41,6 +41,7 @@ describe("system endpoints", () => {
       ],
       minimumOrder: 0,
       cod: { enabled: false, maxOrderValue: 10000, fee: 0 },
+      returnWindowDays: 7,
     });
     const plain = await createTestApp({
       SHOP_DEMO: "0",

@@ -1,5 +1,6 @@
 import { Menu, MenuButton, MenuItem, MenuItems } from "@headlessui/react";
 import {
+  ArrowUturnLeftIcon,
   ChartBarIcon,
   ChatBubbleLeftRightIcon,
   Cog6ToothIcon,
@@ -42,6 +43,7 @@ const NAV: readonly NavItem[] = [
   { to: "/dashboard/home", label: "Dashboard", icon: HomeIcon },
   { to: "/dashboard/reports", label: "Reports", icon: ChartBarIcon, roles: STAFF_ROLES },
   { to: "/dashboard/orders", label: "Orders", icon: ShoppingBagIcon },
+  { to: "/dashboard/returns", label: "Returns", icon: ArrowUturnLeftIcon, roles: STAFF_ROLES },
   { to: "/dashboard/payments", label: "Payments", icon: CreditCardIcon, roles: ["admin"] },
   { to: "/dashboard/products", label: "Products", icon: CubeIcon },
   { to: "/dashboard/categories", label: "Categories", icon: TagIcon },

@@ -12,6 +12,7 @@ import { errorMessage, isApiError } from "#web/lib/api";
 import { formatDateTime } from "#web/lib/dates";
 import { useOrder } from "#web/lib/own-orders";
 import { pageTitle, usePageMeta } from "#web/lib/page-meta";
+import { OrderReturns } from "./components/order-returns";
 
 const MY_ORDERS = "/account/profile#orders";
 
@@ -71,6 +72,7 @@ export function OrderPage() {
       ) : (
         <PlacedOrder
           order={data}
+          after={<OrderReturns order={data} />}
           payment={
             <section aria-labelledby="order-payment-heading" className="space-y-3">
               <h3 id="order-payment-heading" className="text-sm font-semibold text-neutral-900">

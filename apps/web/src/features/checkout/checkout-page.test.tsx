@@ -59,6 +59,8 @@ const placed: OrderDto = {
       hsnCode: null,
     },
   ],
+  shipments: [],
+  returns: [],
   history: [
     {
       type: "placed",

@@ -51,6 +51,11 @@ export const dashboardKeys = {
     [...dashboardKeys.discountLists, status, params] as const,
   discount: (id: string) => [...dashboardKeys.discounts, "detail", id] as const,
 
+  /** Every return query: the lists by status. */
+  returns: ["dashboard", "returns"] as const,
+  returnList: (status: string, params: ListParams) =>
+    [...dashboardKeys.returns, "list", status, params] as const,
+
   /** The shop's settings: every section as it applies now, and the pages of their history (admins). */
   settings: ["dashboard", "settings"] as const,
   currentSettings: () => [...dashboardKeys.settings, "current"] as const,

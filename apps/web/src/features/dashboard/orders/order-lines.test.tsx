@@ -47,6 +47,8 @@ const order: OrderDto = {
   shippingAddress,
   payment: null,
   history: [],
+  shipments: [],
+  returns: [],
   products: [
     {
       ...line,

@@ -62,6 +62,8 @@ const order: OrderDto = {
       hsnCode: null,
     },
   ],
+  shipments: [],
+  returns: [],
   history: [
     placed,
     {

@@ -9,6 +9,7 @@ import {
   mail,
   orderHistory,
   refunds as refundWords,
+  shipmentWords,
 } from "@shop/shared/messages";
 import { type OrderDto, OrderNoteInput } from "@shop/shared/schemas/order";
 import { type ReactNode, useState } from "react";
@@ -32,6 +33,8 @@ import { useOrder } from "./api/get-order";
 import { CollectCashButton } from "./components/collect-cash-button";
 import { OrderStatusDialog } from "./components/order-status-dialog";
 import { canRefund, RefundDialog } from "./components/refund-dialog";
+import { canShip, ShipDialog } from "./components/ship-dialog";
+import { ShipmentList } from "./components/shipment-list";
 
 /** The option values of an order line's variant, as it was ordered: "Size: 9 · Colour: Black". */
 function optionValues(options: Readonly<Record<string, string>>): string {
@@ -45,6 +48,7 @@ export function OrderPage() {
   const { orderId = "" } = useParams();
   const query = useOrder(orderId);
   const [dialogOpen, setDialogOpen] = useState(false);
+  const [shipOpen, setShipOpen] = useState(false);
   // "button": the Refund button's dialog; "status": the one "Refunded" in the status dialog leads to.
   const [refundOpen, setRefundOpen] = useState<false | "button" | "status">(false);
   const order = query.data;
@@ -64,9 +68,20 @@ export function OrderPage() {
         title="Order"
         action={
           order ? (
-            <Button size="sm" onClick={() => setDialogOpen(true)}>
-              Change status
-            </Button>
+            <div className="flex flex-wrap gap-2">
+              {canShip(order) ? (
+                <Button size="sm" onClick={() => setShipOpen(true)}>
+                  {shipmentWords.shipItems}
+                </Button>
+              ) : null}
+              <Button
+                size="sm"
+                variant={canShip(order) ? "secondary" : "primary"}
+                onClick={() => setDialogOpen(true)}
+              >
+                Change status
+              </Button>
+            </div>
           ) : null
         }
       />
@@ -90,6 +105,7 @@ export function OrderPage() {
           }
         />
       ) : null}
+      {order && shipOpen ? <ShipDialog order={order} onClose={() => setShipOpen(false)} /> : null}
       {order && refundOpen ? (
         <RefundDialog order={order} byStatus={refundOpen === "status"} onClose={() => setRefundOpen(false)} />
       ) : null}
@@ -212,6 +228,9 @@ function OrderDetails({ order, onRefund }: OrderDetailsProps) {
                   </li>
                 ))}
               </ul>
+            </SectionCard>
+            <SectionCard title={shipmentWords.title}>
+              <ShipmentList order={order} />
             </SectionCard>
             <SectionCard title={orderHistory.title}>
               <OrderTimeline history={order.history} />

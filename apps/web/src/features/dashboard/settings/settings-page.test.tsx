@@ -56,6 +56,12 @@ const SETTINGS: Settings = {
     minimumOrder: 0,
     cod: { enabled: false, maxOrderValue: 10000, fee: 0 },
   },
+  fulfilment: {
+    carriers: [
+      { _id: "7c7c7c7c7c7c7c7c7c7c7c7c", name: "Delhivery", trackingUrl: "https://track.example/{number}" },
+    ],
+    returnWindowDays: 7,
+  },
 };
 
 function change(n: number, section: SettingsChange["section"], name: string): SettingsChange {

@@ -13,4 +13,5 @@ export const EMAIL_KIND_LABELS: Record<EmailKind, string> = {
   orderDelivered: "Order delivered",
   orderCancelled: "Order cancelled",
   orderRefunded: "Order refunded",
+  returnUpdate: "Return update",
 };

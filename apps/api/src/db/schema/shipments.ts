@@ -1,0 +1,53 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { idRef, primaryId } from "./columns";
+import { orderItems, orders } from "./orders";
+
+/**
+ * A parcel of an order (docs/design.md section 8, Fulfilment): the carrier's name as it was then,
+ * the tracking number and its link (none for "Other", or a shipment the status dialog recorded
+ * without a number), when it left and when it was delivered.
+ */
+export const orderShipments = pgTable(
+  "order_shipments",
+  {
+    id: primaryId(),
+    orderId: idRef()
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    carrier: text().notNull(),
+    trackingNumber: text(),
+    trackingUrl: text(),
+    shippedAt: timestamp({ withTimezone: true }).notNull().default(sql`clock_timestamp()`),
+    deliveredAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    index("order_shipments_order_id_idx").on(t.orderId, t.shippedAt),
+    check(
+      "order_shipments_delivered_check",
+      sql`${t.deliveredAt} is null or ${t.deliveredAt} >= ${t.shippedAt}`,
+    ),
+  ],
+);
+
+/** The units of each order line a shipment holds. */
+export const orderShipmentLines = pgTable(
+  "order_shipment_lines",
+  {
+    shipmentId: idRef()
+      .notNull()
+      .references(() => orderShipments.id, { onDelete: "cascade" }),
+    itemId: idRef()
+      .notNull()
+      .references(() => orderItems.id, { onDelete: "cascade" }),
+    quantity: integer().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.shipmentId, t.itemId] }),
+    check("order_shipment_lines_quantity_check", sql`${t.quantity} > 0`),
+    index("order_shipment_lines_item_id_idx").on(t.itemId),
+  ],
+);
+
+export type OrderShipment = typeof orderShipments.$inferSelect;
+export type OrderShipmentLine = typeof orderShipmentLines.$inferSelect;

@@ -1,0 +1,368 @@
+import { api, validation } from "@shop/shared/messages";
+import type { OrderDto, ShipmentDto } from "@shop/shared/schemas/order";
+import { DEFAULT_FULFILMENT_SETTINGS } from "@shop/shared/schemas/settings";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { newId } from "#api/core/ids";
+import { emails } from "#api/db/schema/emails";
+import { renderEmail } from "#api/modules/email/service";
+import { createTestApp, inject, type TestApp } from "#test/app";
+import { APPROVED_CARD, type Caller, makeShop, type Shop } from "#test/fixtures";
+
+let t: TestApp;
+let shop: Shop;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  shop = await makeShop(t);
+});
+afterAll(async () => t.close());
+
+const BLUE_DART = DEFAULT_FULFILMENT_SETTINGS.carriers[0];
+
+/** A paid order of two lines: 2 units of the plain product and 1 of a sized variant. */
+async function paidOrder(): Promise<OrderDto> {
+  const placed = await inject(t.app, {
+    method: "POST",
+    url: "/api/orders",
+    cookie: shop.shopper.cookie,
+    payload: {
+      products: [
+        { product: shop.productId, quantity: 2 },
+        { product: shop.variantProductId, variant: shop.variantIds[0], quantity: 1 },
+      ],
+      shippingAddress: shop.addressId,
+    },
+  });
+  expect(placed.statusCode, placed.body).toBe(201);
+  const order = placed.json().data as OrderDto;
+  const paid = await inject(t.app, {
+    method: "POST",
+    url: "/api/payments",
+    cookie: shop.shopper.cookie,
+    payload: { order: order._id, paymentGateway: "test", card: APPROVED_CARD },
+  });
+  expect(paid.statusCode, paid.body).toBe(201);
+  return order;
+}
+
+function ship(orderId: string, payload: object, caller: Caller = shop.admin) {
+  return inject(t.app, {
+    method: "POST",
+    url: `/api/orders/${orderId}/shipments`,
+    cookie: caller.cookie,
+    payload,
+  });
+}
+
+function deliver(orderId: string, shipmentId: string, caller: Caller = shop.admin) {
+  return inject(t.app, {
+    method: "PATCH",
+    url: `/api/orders/${orderId}/shipments/${shipmentId}`,
+    cookie: caller.cookie,
+    payload: { delivered: true },
+  });
+}
+
+async function read(orderId: string, as: "staff" | "owner" = "staff"): Promise<OrderDto> {
+  const url = as === "staff" ? `/api/orders/${orderId}` : `/api/orders/current-user/${orderId}`;
+  const cookie = as === "staff" ? shop.admin.cookie : shop.shopper.cookie;
+  const response = await inject(t.app, { method: "GET", url, cookie });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().data as OrderDto;
+}
+
+async function mailsTo(email: string, kind: "orderShipped" | "orderDelivered") {
+  const rows = await t.database.db.select().from(emails).where(eq(emails.recipient, email));
+  return rows.filter((row) => row.kind === kind).map(renderEmail);
+}
+
+/** The ids of the order's two lines, in the order's order. */
+function lineIds(order: OrderDto): [string, string] {
+  const [first, second] = order.products.map((line) => line._id);
+  if (!first || !second) throw new Error("the order has two lines");
+  return [first, second];
+}
+
+describe("shipping an order in parcels", () => {
+  it("ships one of two lines, then the rest: processing until every unit left, then shipped, with the tracking link from the template", async () => {
+    const order = await paidOrder();
+    const [plain, sized] = lineIds(order);
+    const before = (await mailsTo(shop.shopper.user.email, "orderShipped")).length;
+
+    const first = await ship(order._id, {
+      carrier: "blue dart",
+      trackingNumber: "BD 123/45",
+      lines: [{ line: plain, quantity: 1 }],
+    });
+    expect(first.statusCode, first.body).toBe(201);
+    expect(first.json().message).toBe(api.shipmentCreated);
+    const parcel = first.json().data as ShipmentDto;
+    expect(parcel).toMatchObject({
+      carrier: "Blue Dart",
+      trackingNumber: "BD 123/45",
+      trackingUrl: BLUE_DART?.trackingUrl.replace("{number}", "BD%20123%2F45"),
+      lines: [{ line: plain, quantity: 1 }],
+      deliveredAt: null,
+    });
+    let now = await read(order._id);
+    expect(now.status).toBe("processing");
+    expect(now.shipments.map((s) => s._id)).toEqual([parcel._id]);
+
+    // The rest: one more unit of the first line and the sized line, by leaving the lines out.
+    const second = await ship(order._id, { carrier: "Other", trackingNumber: "HAND-1" });
+    expect(second.statusCode, second.body).toBe(201);
+    expect(second.json().data).toMatchObject({
+      carrier: "Other",
+      trackingUrl: null,
+      lines: [
+        { line: plain, quantity: 1 },
+        { line: sized, quantity: 1 },
+      ].sort((a, b) => a.line.localeCompare(b.line)),
+    });
+    now = await read(order._id);
+    expect(now.status).toBe("shipped");
+    expect(now.history.filter((e) => e.type === "shipment").map((e) => [e.status, e.note])).toEqual([
+      ["processing", "Blue Dart BD 123/45, 1 unit"],
+      ["shipped", "Other HAND-1, 2 units"],
+    ]);
+
+    // The shopper reads the parcels with their links, and was emailed each with its carrier, number and link.
+    const own = await read(order._id, "owner");
+    expect(own.shipments.map((s) => s.trackingUrl)).toEqual([parcel.trackingUrl, null]);
+    const sent = (await mailsTo(shop.shopper.user.email, "orderShipped")).slice(before);
+    expect(sent.map((m) => m.subject)).toEqual([
+      `Part of your order #${order.number} has shipped`,
+      `Your order #${order.number} has shipped`,
+    ]);
+    expect(sent[0]?.text).toContain("Carrier: Blue Dart, tracking number BD 123/45");
+    expect(sent[0]?.text).toContain(parcel.trackingUrl ?? "none");
+
+    // Nothing remains: a third parcel is refused and writes nothing.
+    const third = await ship(order._id, { carrier: "Other", trackingNumber: "X" });
+    expect(third.statusCode).toBe(409);
+    expect((await read(order._id)).shipments).toHaveLength(2);
+  });
+
+  it("is delivered once every parcel of a shipped order arrived; each delivery is in the history and emailed", async () => {
+    const order = await paidOrder();
+    const [plain] = lineIds(order);
+    const a = (
+      await ship(order._id, {
+        carrier: "Delhivery",
+        trackingNumber: "D1",
+        lines: [{ line: plain, quantity: 2 }],
+      })
+    ).json().data as ShipmentDto;
+    // Delivered before the rest shipped: the order stays processing.
+    const early = await deliver(order._id, a._id);
+    expect(early.statusCode, early.body).toBe(200);
+    expect(early.json().data.deliveredAt).not.toBeNull();
+    expect((await read(order._id)).status).toBe("processing");
+    expect((await deliver(order._id, a._id)).json().message).toBe(api.shipmentAlreadyDelivered);
+
+    const b = (await ship(order._id, { carrier: "India Post", trackingNumber: "EE123456789IN" })).json()
+      .data as ShipmentDto;
+    expect((await read(order._id)).status).toBe("shipped");
+    const last = await deliver(order._id, b._id);
+    expect(last.statusCode).toBe(200);
+    const now = await read(order._id);
+    expect(now.status).toBe("delivered");
+    expect(now.shipments.every((s) => s.deliveredAt !== null)).toBe(true);
+    expect(now.history.filter((e) => e.type === "delivery").map((e) => e.status)).toEqual([
+      "processing",
+      "delivered",
+    ]);
+    const told = await mailsTo(shop.shopper.user.email, "orderDelivered");
+    expect(told.map((m) => m.subject)).toContain(`Your order #${order.number} was delivered`);
+    expect(told.map((m) => m.subject)).toContain(`A parcel of your order #${order.number} was delivered`);
+  });
+
+  it("refuses more units than remain, a line of another order, an empty number, an unknown carrier and an order not being prepared", async () => {
+    const order = await paidOrder();
+    const [plain] = lineIds(order);
+    const over = await ship(order._id, {
+      carrier: "Other",
+      trackingNumber: "1",
+      lines: [{ line: plain, quantity: 3 }],
+    });
+    expect(over.statusCode).toBe(409);
+    expect(over.json().errors).toEqual({ "lines.0.quantity": api.shipmentTooMany(2) });
+
+    const stranger = await ship(order._id, {
+      carrier: "Other",
+      trackingNumber: "1",
+      lines: [{ line: newId(), quantity: 1 }],
+    });
+    expect(stranger.statusCode).toBe(400);
+    expect(stranger.json().errors).toEqual({ "lines.0.line": api.shipmentLineUnknown });
+
+    const blank = await ship(order._id, { carrier: "Other", trackingNumber: "   " });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().errors.trackingNumber).toBe(validation.required);
+
+    const twice = await ship(order._id, {
+      carrier: "Other",
+      trackingNumber: "1",
+      lines: [
+        { line: plain, quantity: 1 },
+        { line: plain, quantity: 1 },
+      ],
+    });
+    expect(twice.statusCode).toBe(400);
+
+    const carrier = await ship(order._id, { carrier: "Pigeon Post", trackingNumber: "1" });
+    expect(carrier.statusCode).toBe(400);
+    expect(carrier.json().errors.carrier).toContain("Blue Dart");
+    expect((await read(order._id)).shipments).toEqual([]);
+
+    // A pending (unpaid) order cannot ship, nor a missing one.
+    const pending = await ship(shop.orderId, { carrier: "Other", trackingNumber: "1" });
+    expect(pending.statusCode).toBe(409);
+    expect(pending.json().message).toBe(api.shipmentNotShippable("pending"));
+    expect((await ship(newId(), { carrier: "Other", trackingNumber: "1" })).statusCode).toBe(404);
+    expect((await deliver(order._id, newId())).statusCode).toBe(404);
+  });
+
+  it("lets a manager ship, and not a shopper", async () => {
+    const order = await paidOrder();
+    expect((await ship(order._id, { carrier: "Other", trackingNumber: "M1" }, shop.manager)).statusCode).toBe(
+      201,
+    );
+    expect((await ship(order._id, { carrier: "Other", trackingNumber: "S1" }, shop.shopper)).statusCode).toBe(
+      403,
+    );
+  });
+
+  it("keeps the status dialog in step: shipped ships every unit left as Other, delivered delivers every parcel, no cancelling once a parcel left", async () => {
+    const order = await paidOrder();
+    const [plain, sized] = lineIds(order);
+    await ship(order._id, { carrier: "Other", trackingNumber: "P1", lines: [{ line: plain, quantity: 1 }] });
+    const cancel = await inject(t.app, {
+      method: "PATCH",
+      url: `/api/orders/${order._id}/update`,
+      cookie: shop.admin.cookie,
+      payload: { status: "cancelled" },
+    });
+    expect(cancel.statusCode).toBe(409);
+    expect(cancel.json().message).toBe(api.cancelAfterShipment);
+
+    const move = (status: string) =>
+      inject(t.app, {
+        method: "PATCH",
+        url: `/api/orders/${order._id}/update`,
+        cookie: shop.admin.cookie,
+        payload: { status },
+      });
+    expect((await move("shipped")).statusCode).toBe(200);
+    let now = await read(order._id);
+    expect(now.shipments).toHaveLength(2);
+    expect(now.shipments[1]).toMatchObject({ carrier: "Other", trackingNumber: null, trackingUrl: null });
+    expect(now.shipments[1]?.lines).toEqual(
+      [
+        { line: plain, quantity: 1 },
+        { line: sized, quantity: 1 },
+      ].sort((a, b) => a.line.localeCompare(b.line)),
+    );
+    expect((await move("delivered")).statusCode).toBe(200);
+    now = await read(order._id);
+    expect(now.status).toBe("delivered");
+    expect(now.shipments.every((s) => s.deliveredAt)).toBe(true);
+  });
+
+  it("refunding a partly shipped order by status puts back only the units that never left", async () => {
+    const order = await paidOrder();
+    const [plain] = lineIds(order);
+    await ship(order._id, { carrier: "Other", trackingNumber: "R1", lines: [{ line: plain, quantity: 1 }] });
+    const refunded = await inject(t.app, {
+      method: "PATCH",
+      url: `/api/orders/${order._id}/update`,
+      cookie: shop.admin.cookie,
+      payload: { status: "refunded" },
+    });
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    const restock = (refunded.json().data as OrderDto).payment?.refunds[0]?.restock;
+    const sized = lineIds(order)[1];
+    expect(restock).toEqual(
+      [
+        { line: plain, quantity: 1 },
+        { line: sized, quantity: 1 },
+      ].sort((a, b) => a.line.localeCompare(b.line)),
+    );
+  });
+
+  it("prints a packing slip per shipment, and the whole order's still", async () => {
+    const order = await paidOrder();
+    const [plain] = lineIds(order);
+    const parcel = (
+      await ship(order._id, {
+        carrier: "Other",
+        trackingNumber: "SLIP-1",
+        lines: [{ line: plain, quantity: 1 }],
+      })
+    ).json().data as ShipmentDto;
+    const slip = await inject(t.app, {
+      method: "GET",
+      url: `/api/orders/${order._id}/shipments/${parcel._id}/packing-slip.pdf`,
+      cookie: shop.manager.cookie,
+    });
+    expect(slip.statusCode).toBe(200);
+    expect(slip.headers["content-type"]).toBe("application/pdf");
+    expect(slip.rawPayload.subarray(0, 5).toString()).toBe("%PDF-");
+    const whole = await inject(t.app, {
+      method: "GET",
+      url: `/api/orders/${order._id}/packing-slip.pdf`,
+      cookie: shop.manager.cookie,
+    });
+    expect(whole.statusCode).toBe(200);
+    expect(whole.rawPayload.equals(slip.rawPayload)).toBe(false);
+    const missing = await inject(t.app, {
+      method: "GET",
+      url: `/api/orders/${order._id}/shipments/${newId()}/packing-slip.pdf`,
+      cookie: shop.manager.cookie,
+    });
+    expect(missing.statusCode).toBe(404);
+  });
+});
+
+describe("the carriers of the fulfilment settings", () => {
+  const put = (payload: object, caller: Caller = shop.admin) =>
+    inject(t.app, { method: "PUT", url: "/api/settings/fulfilment", cookie: caller.cookie, payload });
+
+  it("refuses a link that is not https or lacks {number}, a carrier named Other and a window past 90 days", async () => {
+    const carrier = { _id: newId(), name: "Shadowfax", trackingUrl: "https://track.example/{number}" };
+    const bad = await put({
+      carriers: [
+        { ...carrier, trackingUrl: "http://track.example/{number}" },
+        { ...carrier, _id: newId(), name: "Other", trackingUrl: "https://track.example/parcel" },
+      ],
+      returnWindowDays: 91,
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toMatchObject({
+      "carriers.0.trackingUrl": validation.trackingUrl,
+      "carriers.1.trackingUrl": validation.trackingUrl,
+      returnWindowDays: validation.max(90),
+    });
+    expect((await put({ carriers: [carrier], returnWindowDays: 7 }, shop.manager)).statusCode).toBe(403);
+  });
+
+  it("links a shipment with the template of a carrier the owner added", async () => {
+    const carriers = [
+      ...DEFAULT_FULFILMENT_SETTINGS.carriers,
+      { _id: newId(), name: "Shadowfax", trackingUrl: "https://track.example/parcel?id={number}&src=shop" },
+    ];
+    const saved = await put({ carriers, returnWindowDays: 10 });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const settings = await inject(t.app, {
+      method: "GET",
+      url: "/api/settings",
+      cookie: shop.manager.cookie,
+    });
+    expect(settings.json().data.fulfilment.returnWindowDays).toBe(10);
+    const order = await paidOrder();
+    const parcel = await ship(order._id, { carrier: "Shadowfax", trackingNumber: "SF77" });
+    expect(parcel.json().data.trackingUrl).toBe("https://track.example/parcel?id=SF77&src=shop");
+    await put(DEFAULT_FULFILMENT_SETTINGS);
+  });
+});

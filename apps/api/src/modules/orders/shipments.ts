@@ -1,0 +1,175 @@
+/**
+ * Shipping an order in parcels (docs/design.md section 8, Fulfilment): each shipment holds some of
+ * the units not yet shipped, with a carrier from the settings (or "Other") and a tracking number;
+ * the order is shipped when every unit is, delivered when every parcel of a shipped order is. Each
+ * step is a row of the order's history and a message to the shopper, in the same transaction.
+ */
+import { api, orderHistory } from "@shop/shared/messages";
+import type { ShipmentDto } from "@shop/shared/schemas/order";
+import { type Carrier, OTHER_CARRIER, trackingUrlOf } from "@shop/shared/schemas/settings";
+import type { ShipmentInput } from "@shop/shared/schemas/shipment";
+import { variantLabel } from "@shop/shared/variants";
+import { AppError } from "#api/core/errors";
+import type { Database } from "#api/db/client";
+import { shipmentDeliveredEmail, shipmentSentEmail } from "#api/modules/email/order-messages";
+import { type MailContext, queueEmails } from "#api/modules/email/service";
+import { toShipmentDto } from "./dto";
+import { findOrdersByIds, insertOrderEvents, lockOrder, setOrderStatus } from "./repo";
+import {
+  findShipmentsOfOrders,
+  findShippableLines,
+  insertShipment,
+  markShipmentDelivered,
+  type ShipmentWithLines,
+} from "./repo-shipments";
+import { type Actor, actorOf } from "./service";
+
+/** The carrier a shipment names: one of the settings' (by name, any case), or "Other" with no link. */
+function carrierOf(name: string, carriers: readonly Carrier[]): { name: string; template: string | null } {
+  if (name.toLowerCase() === OTHER_CARRIER.toLowerCase()) return { name: OTHER_CARRIER, template: null };
+  const found = carriers.find((carrier) => carrier.name.toLowerCase() === name.toLowerCase());
+  if (!found) {
+    const message = api.carrierUnknown([...carriers.map((c) => c.name), OTHER_CARRIER].join(", "));
+    throw new AppError("BAD_REQUEST", message, { carrier: message });
+  }
+  return { name: found.name, template: found.trackingUrl };
+}
+
+type ShippableLine = Awaited<ReturnType<typeof findShippableLines>>[number];
+
+/** The units a shipment takes: the ones asked for, each within what remains of its line, or all that remain. */
+function unitsToShip(lines: readonly ShippableLine[], asked: ShipmentInput["lines"]) {
+  const remaining = new Map(lines.map((line) => [line.id, line.quantity - line.shipped]));
+  if (!asked) {
+    const all = lines
+      .map((line) => ({ itemId: line.id, quantity: line.quantity - line.shipped }))
+      .filter((line) => line.quantity > 0);
+    if (all.length === 0) throw new AppError("CONFLICT", api.shipmentNothingLeft);
+    return all;
+  }
+  const unknown: Record<string, string> = {};
+  const tooMany: Record<string, string> = {};
+  asked.forEach((line, index) => {
+    const left = remaining.get(line.line);
+    if (left === undefined) unknown[`lines.${index}.line`] = api.shipmentLineUnknown;
+    else if (line.quantity > left) tooMany[`lines.${index}.quantity`] = api.shipmentTooMany(left);
+  });
+  const [first] = Object.values(unknown);
+  if (first) throw new AppError("BAD_REQUEST", first, unknown);
+  const [over] = Object.values(tooMany);
+  if (over) throw new AppError("CONFLICT", over, tooMany);
+  return asked.map((line) => ({ itemId: line.line, quantity: line.quantity }));
+}
+
+const labelOf = (line: Pick<ShippableLine, "name" | "variantOptions">) =>
+  variantLabel(
+    line.name,
+    Object.keys(line.variantOptions).map((name) => ({ name })),
+    line.variantOptions,
+  );
+
+/** Staff ship units of a paid order being prepared; answers the shipment. */
+export async function createShipment(
+  db: Database,
+  actor: Actor,
+  orderId: string,
+  input: ShipmentInput,
+  { carriers, mail }: { carriers: readonly Carrier[]; mail: MailContext },
+): Promise<ShipmentDto> {
+  const carrier = carrierOf(input.carrier, carriers);
+  const shipment = await db.transaction(async (tx) => {
+    const order = await lockOrder(tx, orderId);
+    if (!order) throw new AppError("NOT_FOUND", api.orderNotFound);
+    if (order.status !== "processing") throw new AppError("CONFLICT", api.shipmentNotShippable(order.status));
+    const lines = await findShippableLines(tx, order.id);
+    const units = unitsToShip(lines, input.lines);
+    const stored = await insertShipment(
+      tx,
+      {
+        orderId: order.id,
+        carrier: carrier.name,
+        trackingNumber: input.trackingNumber,
+        trackingUrl: carrier.template ? trackingUrlOf(carrier.template, input.trackingNumber) : null,
+      },
+      units,
+    );
+    const sent = new Map(units.map((unit) => [unit.itemId, unit.quantity]));
+    const completes = lines.every((line) => line.quantity - line.shipped - (sent.get(line.id) ?? 0) === 0);
+    const status = completes ? "shipped" : order.status;
+    if (completes) await setOrderStatus(tx, order.id, "shipped");
+    const count = units.reduce((sum, unit) => sum + unit.quantity, 0);
+    await insertOrderEvents(tx, [
+      {
+        orderId: order.id,
+        type: "shipment",
+        status,
+        note: orderHistory.shipmentNote(carrier.name, input.trackingNumber, count),
+        ...actorOf(actor),
+      },
+    ]);
+    const [told] = await findOrdersByIds(tx, [order.id]);
+    if (!told) throw new Error("order vanished under its lock");
+    const items = lines
+      .filter((line) => sent.has(line.id))
+      .map((line) => ({ label: labelOf(line), quantity: sent.get(line.id) ?? 0 }));
+    await queueEmails(tx, mail.shop, [
+      shipmentSentEmail(told.user, told.order, { ...carrierFields(stored), items, completes }, mail),
+    ]);
+    return stored;
+  });
+  return toShipmentDto(shipment);
+}
+
+const carrierFields = (shipment: ShipmentWithLines) => ({
+  carrier: shipment.carrier,
+  trackingNumber: shipment.trackingNumber,
+  trackingUrl: shipment.trackingUrl,
+});
+
+/** Staff record that a parcel arrived; the order is delivered once every unit shipped and every parcel arrived. */
+export async function deliverShipment(
+  db: Database,
+  actor: Actor,
+  orderId: string,
+  shipmentId: string,
+  mail: MailContext,
+): Promise<ShipmentDto> {
+  const delivered = await db.transaction(async (tx) => {
+    const order = await lockOrder(tx, orderId);
+    if (!order) throw new AppError("NOT_FOUND", api.orderNotFound);
+    const shipments = await findShipmentsOfOrders(tx, [order.id]);
+    const shipment = shipments.find((row) => row.id === shipmentId);
+    if (!shipment) throw new AppError("NOT_FOUND", api.shipmentNotFound);
+    if (shipment.deliveredAt) throw new AppError("CONFLICT", api.shipmentAlreadyDelivered);
+    if (order.status !== "processing" && order.status !== "shipped")
+      throw new AppError("CONFLICT", api.shipmentNotDeliverable(order.status));
+    const row = await markShipmentDelivered(tx, order.id, shipment.id);
+    if (!row) throw new Error("shipment vanished under its order's lock");
+    const completes =
+      order.status === "shipped" && shipments.every((other) => other.id === shipment.id || other.deliveredAt);
+    const status = completes ? "delivered" : order.status;
+    if (completes) await setOrderStatus(tx, order.id, "delivered");
+    const count = shipment.lines.reduce((sum, line) => sum + line.quantity, 0);
+    await insertOrderEvents(tx, [
+      {
+        orderId: order.id,
+        type: "delivery",
+        status,
+        note: orderHistory.shipmentNote(shipment.carrier, shipment.trackingNumber, count),
+        ...actorOf(actor),
+      },
+    ]);
+    const [told] = await findOrdersByIds(tx, [order.id]);
+    if (!told) throw new Error("order vanished under its lock");
+    await queueEmails(tx, mail.shop, [
+      shipmentDeliveredEmail(
+        told.user,
+        told.order,
+        { ...carrierFields(shipment), items: [], completes },
+        mail,
+      ),
+    ]);
+    return { ...shipment, deliveredAt: row.deliveredAt };
+  });
+  return toShipmentDto(delivered);
+}

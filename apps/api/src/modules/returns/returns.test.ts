@@ -1,0 +1,298 @@
+import { api, validation } from "@shop/shared/messages";
+import type { OrderDto, ShipmentDto } from "@shop/shared/schemas/order";
+import type { ReturnDto } from "@shop/shared/schemas/returns";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { newId } from "#api/core/ids";
+import { emails } from "#api/db/schema/emails";
+import { productVariants } from "#api/db/schema/products";
+import { orderShipments } from "#api/db/schema/shipments";
+import { createTestApp, inject, type TestApp } from "#test/app";
+import { APPROVED_CARD, type Caller, makeShop, quickUser, type Shop } from "#test/fixtures";
+
+let t: TestApp;
+let shop: Shop;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  shop = await makeShop(t);
+});
+afterAll(async () => t.close());
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A paid order of 2 units of the plain product and 1 of a sized variant, shipped in one parcel (delivered unless said). */
+async function deliveredOrder({
+  deliver = true,
+} = {}): Promise<{ order: OrderDto; lines: [string, string]; shipment: ShipmentDto }> {
+  const placed = await inject(t.app, {
+    method: "POST",
+    url: "/api/orders",
+    cookie: shop.shopper.cookie,
+    payload: {
+      products: [
+        { product: shop.productId, quantity: 2 },
+        { product: shop.variantProductId, variant: shop.variantIds[0], quantity: 1 },
+      ],
+      shippingAddress: shop.addressId,
+    },
+  });
+  expect(placed.statusCode, placed.body).toBe(201);
+  const order = placed.json().data as OrderDto;
+  const paid = await inject(t.app, {
+    method: "POST",
+    url: "/api/payments",
+    cookie: shop.shopper.cookie,
+    payload: { order: order._id, paymentGateway: "test", card: APPROVED_CARD },
+  });
+  expect(paid.statusCode, paid.body).toBe(201);
+  const shipped = await inject(t.app, {
+    method: "POST",
+    url: `/api/orders/${order._id}/shipments`,
+    cookie: shop.admin.cookie,
+    payload: { carrier: "Delhivery", trackingNumber: "DL-1" },
+  });
+  expect(shipped.statusCode, shipped.body).toBe(201);
+  const shipment = shipped.json().data as ShipmentDto;
+  if (deliver) {
+    const delivered = await inject(t.app, {
+      method: "PATCH",
+      url: `/api/orders/${order._id}/shipments/${shipment._id}`,
+      cookie: shop.admin.cookie,
+      payload: { delivered: true },
+    });
+    expect(delivered.statusCode, delivered.body).toBe(200);
+  }
+  const [plain, sized] = order.products.map((line) => line._id);
+  if (!plain || !sized) throw new Error("two lines");
+  return { order, lines: [plain, sized], shipment };
+}
+
+function ask(payload: object, caller: Caller = shop.shopper) {
+  return inject(t.app, { method: "POST", url: "/api/returns", cookie: caller.cookie, payload });
+}
+
+function act(id: string, action: string, caller: Caller = shop.admin, payload: object = {}) {
+  return inject(t.app, {
+    method: "POST",
+    url: `/api/returns/${id}/${action}`,
+    cookie: caller.cookie,
+    payload,
+  });
+}
+
+async function stockOf(variantId: string) {
+  const [row] = await t.database.db
+    .select({ stock: productVariants.stock })
+    .from(productVariants)
+    .where(eq(productVariants.id, variantId));
+  return row?.stock ?? -1;
+}
+
+async function readOrder(orderId: string): Promise<OrderDto> {
+  const response = await inject(t.app, {
+    method: "GET",
+    url: `/api/orders/${orderId}`,
+    cookie: shop.admin.cookie,
+  });
+  return response.json().data as OrderDto;
+}
+
+async function returnMails() {
+  const rows = await t.database.db.select().from(emails).where(eq(emails.recipient, shop.shopper.user.email));
+  return rows.filter((row) => row.kind === "returnUpdate").map((row) => row.subject);
+}
+
+describe("returns", () => {
+  it("goes requested → approved → received (stock back per variant) → refunded (through the payment), each step in the history and emailed", async () => {
+    const { order, lines } = await deliveredOrder();
+    const [plain, sized] = lines;
+    const variant = shop.variantIds[0] ?? "";
+    const mailsBefore = (await returnMails()).length;
+
+    const asked = await ask({
+      order: order._id,
+      lines: [
+        { line: plain, quantity: 1 },
+        { line: sized, quantity: 1 },
+      ],
+      reason: "wrong_size",
+      note: "The tee is too small.",
+    });
+    expect(asked.statusCode, asked.body).toBe(201);
+    const ret = asked.json().data as ReturnDto;
+    // What the units were paid: a unit of each line with its GST (18% added on top).
+    const paidLines = order.products.map((line) => line.price + line.price * 0.18);
+    expect(ret).toMatchObject({ status: "requested", reason: "wrong_size", note: "The tee is too small." });
+    expect(ret.amount).toBeCloseTo(
+      paidLines.reduce((a, b) => a + b, 0),
+      1,
+    );
+
+    const approved = await act(ret._id, "approve", shop.manager, {
+      message: "Send it back with the tags on.",
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json().data).toMatchObject({
+      status: "approved",
+      message: "Send it back with the tags on.",
+    });
+
+    const stockBefore = await stockOf(variant);
+    const received = await act(ret._id, "receive", shop.manager);
+    expect(received.json().data.status).toBe("received");
+    expect(await stockOf(variant)).toBe(stockBefore + 1);
+
+    // A manager moves no money; an admin refunds through the order's payment.
+    expect((await act(ret._id, "refund", shop.manager)).statusCode).toBe(403);
+    const refunded = await act(ret._id, "refund");
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    expect(refunded.json().data.status).toBe("refunded");
+    // A second click refunds nothing more.
+    expect((await act(ret._id, "refund")).statusCode).toBe(409);
+
+    const now = await readOrder(order._id);
+    expect(now.payment?.refundedAmount).toBe(ret.amount);
+    expect(now.payment?.status).toBe("partially_refunded");
+    expect(now.payment?.refunds).toHaveLength(1);
+    expect(now.returns.map((r) => r.status)).toEqual(["refunded"]);
+    expect(now.history.filter((e) => e.type === "return").map((e) => e.note?.split(":")[0])).toEqual([
+      "Return requested",
+      "Return approved",
+      "Return received",
+      "Return refunded",
+    ]);
+    expect((await returnMails()).slice(mailsBefore)).toEqual(
+      ["requested", "approved", "received", "refunded"].map(
+        (status) => `Your return for order #${order.number}: ${status}`,
+      ),
+    );
+
+    // The shopper reads their return; another shopper gets 404.
+    const own = await inject(t.app, {
+      method: "GET",
+      url: `/api/returns/${ret._id}`,
+      cookie: shop.shopper.cookie,
+    });
+    expect(own.statusCode).toBe(200);
+    const stranger = await quickUser(t);
+    const other = await inject(t.app, {
+      method: "GET",
+      url: `/api/returns/${ret._id}`,
+      cookie: stranger.cookie,
+    });
+    expect(other.statusCode).toBe(404);
+  });
+
+  it("never takes back more than was delivered, nor the same units twice; a rejected return frees its units", async () => {
+    const { order, lines } = await deliveredOrder();
+    const [plain] = lines;
+    const over = await ask({ order: order._id, lines: [{ line: plain, quantity: 3 }], reason: "damaged" });
+    expect(over.statusCode).toBe(409);
+    expect(over.json().errors).toEqual({ "lines.0.quantity": api.returnTooMany(2) });
+
+    const first = await ask({ order: order._id, lines: [{ line: plain, quantity: 2 }], reason: "damaged" });
+    expect(first.statusCode).toBe(201);
+    const again = await ask({ order: order._id, lines: [{ line: plain, quantity: 1 }], reason: "damaged" });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(api.returnTooMany(0));
+
+    const rejected = await act(first.json().data._id, "reject", shop.admin, { message: "Worn." });
+    expect(rejected.json().data).toMatchObject({ status: "rejected", message: "Worn." });
+    expect((await act(first.json().data._id, "approve")).statusCode).toBe(409);
+    expect(
+      (await ask({ order: order._id, lines: [{ line: plain, quantity: 1 }], reason: "damaged" })).statusCode,
+    ).toBe(201);
+
+    const unknown = await ask({
+      order: order._id,
+      lines: [{ line: newId(), quantity: 1 }],
+      reason: "damaged",
+    });
+    expect(unknown.statusCode).toBe(400);
+    const reason = await ask({ order: order._id, lines: [{ line: plain, quantity: 1 }], reason: "too_late" });
+    expect(reason.statusCode).toBe(400);
+    expect(reason.json().errors.reason).toBe(
+      validation.oneOf(["wrong_size", "damaged", "not_as_described", "changed_mind"]),
+    );
+  });
+
+  it("opens for returnWindowDays after the parcel's delivery, and not a minute longer", async () => {
+    const { order, lines, shipment } = await deliveredOrder();
+    const deliveredAt = async (ago: number) =>
+      t.database.db
+        .update(orderShipments)
+        .set({ shippedAt: new Date(Date.now() - ago - DAY_MS), deliveredAt: new Date(Date.now() - ago) })
+        .where(eq(orderShipments.id, shipment._id));
+    // The default window is 7 days.
+    await deliveredAt(7 * DAY_MS + 60_000);
+    const late = await ask({
+      order: order._id,
+      lines: [{ line: lines[1], quantity: 1 }],
+      reason: "changed_mind",
+    });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toBe(api.returnWindowClosed(7));
+    await deliveredAt(7 * DAY_MS - 60_000);
+    const inTime = await ask({
+      order: order._id,
+      lines: [{ line: lines[1], quantity: 1 }],
+      reason: "changed_mind",
+    });
+    expect(inTime.statusCode, inTime.body).toBe(201);
+  });
+
+  it("refuses units not delivered yet, another shopper's order, and steps out of order", async () => {
+    const { order, lines } = await deliveredOrder({ deliver: false });
+    const early = await ask({
+      order: order._id,
+      lines: [{ line: lines[0], quantity: 1 }],
+      reason: "damaged",
+    });
+    expect(early.statusCode).toBe(409);
+    expect(early.json().message).toBe(api.returnNothingDelivered);
+    const stranger = await quickUser(t);
+    expect(
+      (await ask({ order: order._id, lines: [{ line: lines[0], quantity: 1 }], reason: "damaged" }, stranger))
+        .statusCode,
+    ).toBe(404);
+
+    const done = await deliveredOrder();
+    const ret = (
+      await ask({ order: done.order._id, lines: [{ line: done.lines[0], quantity: 1 }], reason: "damaged" })
+    ).json().data as ReturnDto;
+    expect((await act(ret._id, "receive")).json().message).toBe(
+      api.returnTransition("requested", "received"),
+    );
+    expect((await act(ret._id, "refund")).statusCode).toBe(409);
+    expect((await act(newId(), "approve")).statusCode).toBe(404);
+    expect((await act(ret._id, "approve", shop.shopper)).statusCode).toBe(403);
+  });
+
+  it("lists returns for staff, newest first, by status", async () => {
+    const { order, lines } = await deliveredOrder();
+    const ret = (
+      await ask({ order: order._id, lines: [{ line: lines[0], quantity: 1 }], reason: "not_as_described" })
+    ).json().data as ReturnDto;
+    const requested = await inject(t.app, {
+      method: "GET",
+      url: "/api/returns?status=requested&size=100",
+      cookie: shop.manager.cookie,
+    });
+    expect(requested.statusCode).toBe(200);
+    const rows = requested.json().data as ReturnDto[];
+    expect(rows[0]?._id).toBe(ret._id);
+    expect(rows.every((row) => row.status === "requested")).toBe(true);
+    // A manager is not shown the shopper's email.
+    expect(rows[0]?.user.email).toBeNull();
+    const refundedOnly = await inject(t.app, {
+      method: "GET",
+      url: "/api/returns?status=refunded",
+      cookie: shop.admin.cookie,
+    });
+    expect((refundedOnly.json().data as ReturnDto[]).some((row) => row._id === ret._id)).toBe(false);
+    expect(
+      (await inject(t.app, { method: "GET", url: "/api/returns", cookie: shop.shopper.cookie })).statusCode,
+    ).toBe(403);
+  });
+});

@@ -1,0 +1,331 @@
+/**
+ * Returns (docs/design.md section 8, Fulfilment): the shopper asks to send back delivered units
+ * within the return window; staff approve or reject, receive the parcel (its units back in stock,
+ * variant by variant) and refund the units' value through the order's payment. Each step is a row
+ * of the order's history and an email to the shopper, in the step's transaction.
+ */
+import { RETURN_TRANSITIONS, type ReturnStatus } from "@shop/shared/constants";
+import { api, orderHistory, returnWords } from "@shop/shared/messages";
+import { formatMoney } from "@shop/shared/money-format";
+import { fromCents, toCents } from "@shop/shared/pricing";
+import { isStaff, seesCustomerDetails, type SignedInViewer as Viewer } from "@shop/shared/roles";
+import type { ReturnActionInput, ReturnDto, ReturnInputParsed } from "@shop/shared/schemas/returns";
+import { variantLabel } from "@shop/shared/variants";
+import type { FastifyBaseLogger } from "fastify";
+import { AppError } from "#api/core/errors";
+import { limitOffset, type PageRequest } from "#api/core/paging";
+import type { Database } from "#api/db/client";
+import { returnUpdateEmail } from "#api/modules/email/order-messages";
+import { type MailContext, queueEmails } from "#api/modules/email/service";
+import { findOrdersByIds, insertOrderEvents, lockOrder } from "#api/modules/orders/repo";
+import { findShipmentsOfOrders } from "#api/modules/orders/repo-shipments";
+import { type Actor, actorOf } from "#api/modules/orders/service";
+import { findRefundByKey, restock } from "#api/modules/refunds/repo";
+import { refundOrder } from "#api/modules/refunds/service";
+import type { PaymentProvider } from "#api/payments/provider";
+import {
+  askedBackUnits,
+  findReturn,
+  findReturnableLines,
+  findReturnsByIds,
+  insertReturn,
+  listReturnIds,
+  lockReturn,
+  type ReturnRow,
+  setReturnStatus,
+} from "./repo";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+const labelOf = (name: string, options: Readonly<Record<string, string>>) =>
+  variantLabel(
+    name,
+    Object.keys(options).map((option) => ({ name: option })),
+    options,
+  );
+
+function toReturnDto(row: ReturnRow, viewer: Viewer): ReturnDto {
+  const { ret, order, user } = row;
+  return {
+    _id: ret.id,
+    order: { _id: order.id, number: order.number },
+    user: {
+      _id: user.id,
+      name: `${user.firstName} ${user.lastName}`.trim(),
+      email: seesCustomerDetails(viewer, user.id) ? user.email : null,
+    },
+    status: ret.status,
+    reason: ret.reason,
+    note: ret.note,
+    message: ret.message,
+    lines: row.lines.map((line) => ({
+      line: line.itemId,
+      name: line.name,
+      options: line.options,
+      quantity: line.quantity,
+    })),
+    amount: ret.amount,
+    currency: order.currency,
+    createdAt: ret.createdAt.toISOString(),
+    updatedAt: ret.updatedAt.toISOString(),
+  };
+}
+
+type ReturnableLine = Awaited<ReturnType<typeof findReturnableLines>>[number];
+
+/**
+ * What `units` of a line were paid: the line's price less its share of the discount, plus its GST
+ * when GST was added on top, split by units (rounded down to the cent).
+ */
+function valueCents(line: ReturnableLine, units: number, pricesIncludeTax: boolean): number {
+  const paid =
+    toCents(line.price) * line.quantity -
+    toCents(line.discountShare) +
+    (pricesIncludeTax ? 0 : toCents(line.taxAmount));
+  return Math.floor((paid * units) / line.quantity);
+}
+
+/** The order's shopper asks to return delivered units, within the window after their parcel's delivery. */
+export async function requestReturn(
+  db: Database,
+  viewer: Actor,
+  input: ReturnInputParsed,
+  { windowDays, mail, now = new Date() }: { windowDays: number; mail: MailContext; now?: Date },
+): Promise<ReturnDto> {
+  const id = await db.transaction(async (tx) => {
+    const order = await lockOrder(tx, input.order);
+    if (!order || order.userId !== viewer.id) throw new AppError("NOT_FOUND", api.orderNotFound);
+    const [lines, shipments, asked] = await Promise.all([
+      findReturnableLines(tx, order.id),
+      findShipmentsOfOrders(tx, [order.id]),
+      askedBackUnits(tx, order.id),
+    ]);
+    const delivered = new Map<string, number>();
+    const inWindow = new Map<string, number>();
+    for (const shipment of shipments) {
+      if (!shipment.deliveredAt) continue;
+      const open = now.getTime() <= shipment.deliveredAt.getTime() + windowDays * DAY_MS;
+      for (const line of shipment.lines) {
+        delivered.set(line.itemId, (delivered.get(line.itemId) ?? 0) + line.quantity);
+        if (open) inWindow.set(line.itemId, (inWindow.get(line.itemId) ?? 0) + line.quantity);
+      }
+    }
+    if (delivered.size === 0) throw new AppError("CONFLICT", api.returnNothingDelivered);
+    const byId = new Map(lines.map((line) => [line.id, line]));
+    const unknown: Record<string, string> = {};
+    const refused: Record<string, string> = {};
+    input.lines.forEach((wanted, index) => {
+      if (!byId.has(wanted.line)) {
+        unknown[`lines.${index}.line`] = api.returnLineUnknown;
+        return;
+      }
+      const open = inWindow.get(wanted.line) ?? 0;
+      const left = (delivered.get(wanted.line) ?? 0) - (asked.get(wanted.line) ?? 0);
+      const available = Math.max(0, Math.min(open, left));
+      if (wanted.quantity <= available) return;
+      refused[`lines.${index}.quantity`] =
+        open === 0 && (delivered.get(wanted.line) ?? 0) > 0
+          ? api.returnWindowClosed(windowDays)
+          : api.returnTooMany(available);
+    });
+    const [first] = Object.values(unknown);
+    if (first) throw new AppError("BAD_REQUEST", first, unknown);
+    const [conflict] = Object.values(refused);
+    if (conflict) throw new AppError("CONFLICT", conflict, refused);
+
+    const cents = input.lines.reduce((sum, wanted) => {
+      const line = byId.get(wanted.line);
+      return line ? sum + valueCents(line, wanted.quantity, order.pricesIncludeTax) : sum;
+    }, 0);
+    const stored = await insertReturn(
+      tx,
+      {
+        orderId: order.id,
+        userId: viewer.id,
+        reason: input.reason,
+        note: input.note,
+        amount: fromCents(cents),
+      },
+      input.lines.map((line) => ({ itemId: line.line, quantity: line.quantity })),
+    );
+    const items = input.lines.map((wanted) => {
+      const line = byId.get(wanted.line);
+      return {
+        label: line ? labelOf(line.name, line.variantOptions) : wanted.line,
+        quantity: wanted.quantity,
+      };
+    });
+    const detail = `${returnWords.reasons[input.reason]}; ${items
+      .map((item) => returnWords.line(item.quantity, item.label))
+      .join(", ")}`;
+    await insertOrderEvents(tx, [
+      {
+        orderId: order.id,
+        type: "return",
+        status: order.status,
+        note: orderHistory.returnNote(returnWords.statuses.requested.toLowerCase(), detail),
+        ...actorOf(viewer),
+      },
+    ]);
+    await tell(tx, order.id, "requested", { items, message: null, amount: null }, mail);
+    return stored.id;
+  });
+  return getReturn(db, viewer, id);
+}
+
+/** The email of a step, to the order's shopper. */
+async function tell(
+  tx: Database,
+  orderId: string,
+  status: ReturnStatus,
+  detail: { items: { label: string; quantity: number }[]; message: string | null; amount: number | null },
+  mail: MailContext,
+) {
+  const [told] = await findOrdersByIds(tx, [orderId]);
+  if (!told) throw new Error("order vanished under its lock");
+  const amount =
+    detail.amount === null
+      ? null
+      : formatMoney(detail.amount, { code: told.order.currency, locale: mail.locale });
+  await queueEmails(tx, mail.shop, [
+    returnUpdateEmail(told.user, told.order, { status, ...detail, amount }, mail),
+  ]);
+}
+
+/** One return, for staff or its shopper; anyone else gets the same 404 as for a missing id. */
+export async function getReturn(db: Database, viewer: Viewer, id: string): Promise<ReturnDto> {
+  const [row] = await findReturnsByIds(db, [id]);
+  if (!row || (row.ret.userId !== viewer.id && !isStaff(viewer)))
+    throw new AppError("NOT_FOUND", api.returnNotFound);
+  return toReturnDto(row, viewer);
+}
+
+/** A page of returns for staff, newest first, in one status or all. */
+export async function listReturns(
+  db: Database,
+  viewer: Viewer,
+  filter: { status?: ReturnStatus | undefined; keyword?: string | undefined },
+  page: PageRequest,
+) {
+  const { ids, total } = await listReturnIds(db, filter, limitOffset(page));
+  const rows = await findReturnsByIds(db, ids);
+  return { items: rows.map((row) => toReturnDto(row, viewer)), total };
+}
+
+export type ReturnStep = "approved" | "rejected" | "received";
+
+/** Staff approve, reject or receive a return; receiving puts its units back in stock, variant by variant. */
+export async function moveReturn(
+  db: Database,
+  actor: Actor,
+  id: string,
+  to: ReturnStep,
+  input: ReturnActionInput,
+  mail: MailContext,
+): Promise<ReturnDto> {
+  await db.transaction(async (tx) => {
+    const found = await findReturn(tx, id);
+    if (!found) throw new AppError("NOT_FOUND", api.returnNotFound);
+    // The order first, then the return: every writer of both locks in this order.
+    const order = await lockOrder(tx, found.orderId);
+    const ret = await lockReturn(tx, id);
+    if (!order || !ret) throw new AppError("NOT_FOUND", api.returnNotFound);
+    if (!RETURN_TRANSITIONS[ret.status].includes(to))
+      throw new AppError("CONFLICT", api.returnTransition(ret.status, to));
+    const [row] = await findReturnsByIds(tx, [id]);
+    if (!row) throw new Error("return vanished under its lock");
+    if (to === "received") {
+      const lines = await findReturnableLines(tx, order.id);
+      const variants = new Map(lines.map((line) => [line.id, line.variantId]));
+      await restock(
+        tx,
+        row.lines.flatMap((line) => {
+          const variantId = variants.get(line.itemId);
+          return variantId ? [{ variantId, quantity: line.quantity }] : [];
+        }),
+      );
+    }
+    await setReturnStatus(tx, id, { status: to, message: input.message || undefined });
+    await step(tx, actor, row, to, input.message || null, null, mail);
+  });
+  return getReturn(db, actor, id);
+}
+
+/** The history row and the email of a step. */
+async function step(
+  tx: Database,
+  actor: Actor,
+  row: ReturnRow,
+  to: ReturnStatus,
+  message: string | null,
+  amount: number | null,
+  mail: MailContext,
+) {
+  const items = row.lines.map((line) => ({
+    label: labelOf(line.name, line.options),
+    quantity: line.quantity,
+  }));
+  const [now] = await findOrdersByIds(tx, [row.order.id]);
+  await insertOrderEvents(tx, [
+    {
+      orderId: row.order.id,
+      type: "return",
+      status: now?.order.status ?? "delivered",
+      note: orderHistory.returnNote(
+        returnWords.statuses[to].toLowerCase(),
+        [items.map((item) => returnWords.line(item.quantity, item.label)).join(", "), message]
+          .filter(Boolean)
+          .join(" — "),
+      ),
+      ...(amount !== null ? { amount } : {}),
+      ...actorOf(actor),
+    },
+  ]);
+  await tell(tx, row.order.id, to, { items, message, amount }, mail);
+}
+
+/**
+ * An admin refunds a received return: its value goes back through the order's payment (the
+ * refunds service: the provider, the credit note, the payment's state), then the return is
+ * refunded. NOTE: the refund's Idempotency-Key is the return's, so a retry or a second click
+ * refunds once.
+ */
+export async function refundReturn(
+  db: Database,
+  provider: PaymentProvider,
+  actor: Actor,
+  id: string,
+  input: ReturnActionInput,
+  { mail, log }: { mail: MailContext; log: FastifyBaseLogger },
+): Promise<ReturnDto> {
+  const ret = await findReturn(db, id);
+  if (!ret) throw new AppError("NOT_FOUND", api.returnNotFound);
+  if (!RETURN_TRANSITIONS[ret.status].includes("refunded"))
+    throw new AppError("CONFLICT", api.returnTransition(ret.status, "refunded"));
+  const key = `return:${ret.id}`;
+  await refundOrder(
+    db,
+    provider,
+    actor,
+    ret.orderId,
+    { amount: ret.amount, reason: input.message || returnWords.refundReason(ret.id), restock: [] },
+    { idempotencyKey: key, mail, log },
+  );
+  const refund = await findRefundByKey(db, ret.orderId, key);
+  if (!refund) throw new Error("refund vanished");
+  await db.transaction(async (tx) => {
+    await lockOrder(tx, ret.orderId);
+    const locked = await lockReturn(tx, id);
+    // A concurrent request refunded it first.
+    if (locked?.status !== "received") return;
+    const [row] = await findReturnsByIds(tx, [id]);
+    if (!row) throw new Error("return vanished under its lock");
+    await setReturnStatus(tx, id, {
+      status: "refunded",
+      refundId: refund.id,
+      message: input.message || undefined,
+    });
+    await step(tx, actor, row, "refunded", input.message || null, ret.amount, mail);
+  });
+  return getReturn(db, actor, id);
+}

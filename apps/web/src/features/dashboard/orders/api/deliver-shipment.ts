@@ -1,0 +1,27 @@
+import { errors, shipmentWords } from "@shop/shared/messages";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { dashboardKeys } from "#web/features/dashboard/query-keys";
+import { api, errorMessage } from "#web/lib/api";
+import { responseSchemas } from "#web/lib/response-schemas";
+import { toast } from "#web/lib/toast";
+
+/** PATCH /api/orders/{orderId}/shipments/{shipmentId} (staff): the parcel arrived. */
+export function deliverShipment(orderId: string, shipmentId: string) {
+  return api.patch(
+    `/orders/${encodeURIComponent(orderId)}/shipments/${encodeURIComponent(shipmentId)}`,
+    { delivered: true },
+    { schema: responseSchemas.shipment, defaultMessage: errors.tryAgainLaterEllipsis },
+  );
+}
+
+export function useDeliverShipment(orderId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (shipmentId: string) => deliverShipment(orderId, shipmentId),
+    onSuccess: async () => {
+      toast.success(shipmentWords.deliveredToast);
+      await queryClient.invalidateQueries({ queryKey: dashboardKeys.all });
+    },
+    onError: (error) => toast.error(errorMessage(error)),
+  });
+}

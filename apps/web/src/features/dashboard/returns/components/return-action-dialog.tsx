@@ -1,0 +1,76 @@
+import { MAX_RETURN_NOTE } from "@shop/shared/constants";
+import { returnWords as words } from "@shop/shared/messages";
+import type { ReturnDto } from "@shop/shared/schemas/returns";
+import { useState } from "react";
+import { Button } from "#web/components/button";
+import { Dialog } from "#web/components/dialog";
+import { ErrorState } from "#web/components/error-state";
+import { TextArea } from "#web/components/text-area";
+import { errorMessage } from "#web/lib/api";
+import { formatPrice } from "#web/lib/money";
+import { type ReturnAction, useActOnReturn } from "../api/act-on-return";
+
+export const ACTION_LABELS: Record<ReturnAction, string> = {
+  approve: words.approve,
+  reject: words.reject,
+  receive: words.receive,
+  refund: words.refund,
+};
+
+/** Confirms a step of a return, with an optional message to the shopper (sent with the step's email). */
+export function ReturnActionDialog({
+  ret,
+  action,
+  onClose,
+}: {
+  ret: ReturnDto;
+  action: ReturnAction;
+  onClose: () => void;
+}) {
+  const [message, setMessage] = useState("");
+  const act = useActOnReturn();
+  const label = ACTION_LABELS[action];
+  const submit = () =>
+    act.mutate(
+      { id: ret._id, action, input: message.trim() ? { message: message.trim() } : {} },
+      { onSuccess: onClose },
+    );
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      title={words.actionOf(label, ret.order.number)}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            {words.cancel}
+          </Button>
+          <Button
+            onClick={submit}
+            loading={act.isPending}
+            variant={action === "reject" ? "danger" : "primary"}
+          >
+            {action === "refund" ? `${label} ${formatPrice(ret.amount)}` : label}
+          </Button>
+        </>
+      }
+    >
+      <div className="space-y-4">
+        <ul className="text-sm text-neutral-700">
+          {ret.lines.map((line) => (
+            <li key={line.line}>{words.line(line.quantity, line.name)}</li>
+          ))}
+        </ul>
+        <TextArea
+          label={words.message}
+          hint={words.messageHint}
+          rows={3}
+          maxLength={MAX_RETURN_NOTE}
+          value={message}
+          onChange={(event) => setMessage(event.target.value)}
+        />
+        {act.isError ? <ErrorState message={errorMessage(act.error)} prefix={false} /> : null}
+      </div>
+    </Dialog>
+  );
+}
