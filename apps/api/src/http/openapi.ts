@@ -183,6 +183,7 @@ const TAGS = {
   stats: "The dashboard's figures.",
   reports: "Sales reports: what was sold, given back and kept in a period, as JSON or CSV.",
   emails: "Outbound email: the outbox and built-in mailbox, for admins.",
+  inventory: "Variants' stock, adjustments and the stock-movement log (staff).",
 } as const;
 
 export interface DocumentOptions {

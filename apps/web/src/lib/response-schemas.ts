@@ -33,6 +33,9 @@ const loaders = {
   salesDays: () => import("@shop/shared/schemas/stats").then((m) => m.SalesDayDto.array()),
   cartPrice: () => import("@shop/shared/schemas/discount").then((m) => m.CartPriceDto),
   email: () => import("@shop/shared/schemas/email").then((m) => m.EmailDto),
+  inventoryRow: () => import("@shop/shared/schemas/inventory").then((m) => m.InventoryRow),
+  stockMovement: () => import("@shop/shared/schemas/inventory").then((m) => m.StockMovement),
+  adjustmentResult: () => import("@shop/shared/schemas/inventory").then((m) => m.AdjustmentResult),
   emailSummary: () => import("@shop/shared/schemas/email").then((m) => m.EmailSummaryDto),
   discount: () => import("@shop/shared/schemas/discount").then((m) => m.DiscountDto),
   discountDetail: () => import("@shop/shared/schemas/discount").then((m) => m.DiscountDetailDto),
@@ -42,6 +45,7 @@ const loaders = {
   taxSettings: () => import("@shop/shared/schemas/settings").then((m) => m.TaxSettings),
   shippingSettings: () => import("@shop/shared/schemas/settings").then((m) => m.ShippingSettings),
   checkoutSettings: () => import("@shop/shared/schemas/settings").then((m) => m.CheckoutSettings),
+  inventorySettings: () => import("@shop/shared/schemas/settings").then((m) => m.InventorySettings),
   settingsChange: () => import("@shop/shared/schemas/settings").then((m) => m.SettingsChange),
 };
 

@@ -4,11 +4,11 @@
  * the environment's, for the store and the limits) are the defaults until the owner changes one.
  */
 import { z } from "zod";
-import { NAME_MAX_LENGTH, PRICE_MAX, TAX_PERCENT } from "../constants";
+import { NAME_MAX_LENGTH, PRICE_MAX, STOCK_MAX, TAX_PERCENT } from "../constants";
 import { validation } from "../messages";
 import { boolean, Email, Id, ListQuery, number, text } from "./common";
 
-export const SETTINGS_SECTIONS = ["store", "currency", "taxes", "shipping", "checkout"] as const;
+export const SETTINGS_SECTIONS = ["store", "currency", "taxes", "shipping", "checkout", "inventory"] as const;
 export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
 
 /** A GSTIN: 2-digit state code, PAN (5 letters, 4 digits, a letter), entity number, Z, check character. */
@@ -166,6 +166,14 @@ export const CheckoutSettings = z
   .strict();
 export type CheckoutSettings = z.infer<typeof CheckoutSettings>;
 
+export const InventorySettings = z
+  .object({
+    /** A variant with this many units or fewer (but some) is low in stock: the dashboard marks it. */
+    lowStockThreshold: number({ min: 0, max: STOCK_MAX, int: true }),
+  })
+  .strict();
+export type InventorySettings = z.infer<typeof InventorySettings>;
+
 /** Each section's schema, by its name (PUT /settings/{section}). */
 export const SETTINGS_SCHEMAS = {
   store: StoreSettings,
@@ -173,6 +181,7 @@ export const SETTINGS_SCHEMAS = {
   taxes: TaxSettings,
   shipping: ShippingSettings,
   checkout: CheckoutSettings,
+  inventory: InventorySettings,
 } as const;
 
 /** Every section as it applies now. */
@@ -182,6 +191,7 @@ export const Settings = z.object({
   taxes: TaxSettings,
   shipping: ShippingSettings,
   checkout: CheckoutSettings,
+  inventory: InventorySettings,
 });
 export type Settings = z.infer<typeof Settings>;
 
@@ -222,6 +232,7 @@ export const SettingsDto = z.object({
     maxQuantityPerLine: z.number(),
     minimumOrder: z.number(),
   }),
+  inventory: z.object({ lowStockThreshold: z.number() }),
 });
 
 export const SettingsSectionParams = z.object({

@@ -150,7 +150,11 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const upload = await readUpload(request, "file");
-      const report = await importProductsCsv(app.db, upload.buffer, { dryRun: request.query.dryRun });
+      const user = userOf(request);
+      const report = await importProductsCsv(app.db, upload.buffer, {
+        dryRun: request.query.dryRun,
+        actor: { id: user.id, name: `${user.firstName} ${user.lastName}`.trim() },
+      });
       return ok(report, importMessage(report));
     },
   );

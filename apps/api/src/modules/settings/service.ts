@@ -5,7 +5,7 @@
  * announced (NOTIFY on SETTINGS_CHANNEL, app.ts listens): the time is the bound only while the
  * listening connection is down.
  */
-import { CURRENCY, SHOP_UTC_OFFSET } from "@shop/shared/constants";
+import { CURRENCY, LOW_STOCK_THRESHOLD, SHOP_UTC_OFFSET } from "@shop/shared/constants";
 import {
   SETTINGS_SCHEMAS,
   SETTINGS_SECTIONS,
@@ -47,6 +47,7 @@ export function defaultSettings(config: Config): Settings {
       maxQuantityPerLine: config.orderLimits.maxQuantityPerLine,
       minimumOrder: 0,
     },
+    inventory: { lowStockThreshold: LOW_STOCK_THRESHOLD },
   };
 }
 

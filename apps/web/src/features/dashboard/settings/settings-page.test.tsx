@@ -50,6 +50,7 @@ const SETTINGS: Settings = {
     ],
   },
   checkout: { holdMinutes: 30, maxUnpaidOrders: 3, maxQuantityPerLine: 10, minimumOrder: 0 },
+  inventory: { lowStockThreshold: 10 },
 };
 
 function change(n: number, section: SettingsChange["section"], name: string): SettingsChange {

@@ -6,6 +6,8 @@ import {
   CheckoutSettings as CheckoutSchema,
   type CheckoutSettings,
   CurrencySettings,
+  InventorySettings as InventorySchema,
+  type InventorySettings,
   type StoreSettings,
   TaxSettings as TaxSchema,
   type TaxSettings,
@@ -37,6 +39,15 @@ export const CHECKOUT_FIELDS = [
   "maxQuantityPerLine",
   "minimumOrder",
 ] as const satisfies readonly (keyof CheckoutSettings)[];
+
+export const INVENTORY_FIELDS = ["lowStockThreshold"] as const satisfies readonly (keyof InventorySettings)[];
+
+export type InventoryFormState = { lowStockThreshold: number | undefined };
+
+export const inventoryFormSchema: z.ZodType<InventorySettings, InventoryFormState> = z
+  .custom<InventoryFormState>()
+  .transform((state): unknown => state)
+  .pipe(InventorySchema);
 
 export type TaxFormState = Omit<TaxSettings, "defaultRate"> & { defaultRate: number | undefined };
 
