@@ -104,4 +104,5 @@ export const ACCESS: Record<string, Access> = {
   "PUT /api/settings/taxes": "admin",
   "PUT /api/settings/shipping": "admin",
   "PUT /api/settings/checkout": "admin",
+  "PUT /api/settings/inventory": "admin",
 };

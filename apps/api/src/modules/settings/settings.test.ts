@@ -120,6 +120,7 @@ describe("the shop's settings", () => {
         ],
       },
       checkout: { holdMinutes: 45, maxUnpaidOrders: 5, maxQuantityPerLine: 10, minimumOrder: 0 },
+      inventory: { lowStockThreshold: 10 },
     });
   });
 
