@@ -13,7 +13,7 @@ import { orders } from "#api/db/schema/orders";
 import { mailContextOf } from "#api/modules/email/service";
 import { sweepExpiredOrders } from "#api/modules/orders/service";
 import { createTestApp, inject, type TestApp } from "#test/app";
-import { makeCategory, makeMedia, makeProduct, makeProductWithVariants } from "#test/catalog";
+import { makeCategory, makeMedia, makeProduct, makeProductWithVariants, productBody } from "#test/catalog";
 import { ADDRESS, APPROVED_CARD, type Caller, quickUser } from "#test/fixtures";
 
 let t: TestApp;
@@ -24,6 +24,7 @@ let addressId: string;
 /** Variants of a sized product (stock 10 to 17) and of a plain one (stock 4). */
 let variants: { product: string; variant: string; sku: string }[];
 let plain: { product: string; variant: string; name: string };
+let refs: { category: string; thumbnail: string };
 
 beforeAll(async () => {
   t = await createTestApp({ MAX_UNPAID_ORDERS: "1000", MAX_QUANTITY_PER_LINE: "10" });
@@ -34,7 +35,7 @@ beforeAll(async () => {
   ];
   const media = await makeMedia(t.database);
   const category = await makeCategory(t.database);
-  const refs = { category: category.id, thumbnail: media.id };
+  refs = { category: category.id, thumbnail: media.id };
   const sized = await makeProductWithVariants(t.database, refs);
   const one = await makeProduct(t.database, refs, { stock: 4 });
   variants = sized.variants.map((v) => ({ product: sized._id, variant: v._id, sku: v.sku }));
@@ -273,6 +274,24 @@ describe("inventory", () => {
       by: { _id: null },
     });
     expect(await unbalanced()).toEqual([]);
+  });
+
+  it("logs a stock changed in the product form as the staff member's adjustment", async () => {
+    const stock = await stockOf(plain.variant);
+    const edited = await inject(t.app, {
+      method: "PUT",
+      url: `/api/products/${plain.product}`,
+      cookie: manager.cookie,
+      payload: productBody(refs, { name: plain.name, stock: stock + 5 }),
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect((await movements(plain.variant))[0]).toMatchObject({
+      change: 5,
+      stockAfter: stock + 5,
+      cause: "adjustment",
+      reason: "other",
+      by: { _id: manager.user.id, name: "Test manager" },
+    });
   });
 
   it("keeps the log append-only", async () => {

@@ -216,7 +216,11 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { productId } = request.params;
       checkBodyId(productId, request.body.productId);
-      await editProduct(app.db, productId, request.body);
+      const user = userOf(request);
+      await editProduct(app.db, productId, request.body, {
+        id: user.id,
+        name: `${user.firstName} ${user.lastName}`.trim(),
+      });
       return ok(await getProductPage(app.db, productId, userOf(request)), api.updated);
     },
   );
