@@ -32,7 +32,7 @@ test("the admin adjusts a variant's stock with a reason and sees it in the varia
   }
   await log.getByRole("button", { name: "Close" }).click();
 
-  await page.getByLabel(inventoryPage.filterLabel).selectOption("low");
+  await page.getByLabel(inventoryPage.filterLabel, { exact: true }).selectOption("low");
   await expect(page).toHaveURL(/filter=low/);
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });

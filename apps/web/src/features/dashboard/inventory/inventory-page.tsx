@@ -125,7 +125,7 @@ export function InventoryPage() {
                       </td>
                       <td className={cx(cellClass, "font-mono text-xs text-neutral-700")}>{row.sku}</td>
                       <td className={cx(cellClass, "whitespace-nowrap tabular-nums")}>
-                        <span className="sr-only">{columns.stock}: </span>
+                        <span className="sm:sr-only">{columns.stock}: </span>
                         {row.stock} <StockBadge stock={row.stock} threshold={threshold} className="ml-1" />
                       </td>
                       <td className={cx(cellClass, "tabular-nums text-neutral-700")}>
