@@ -34,6 +34,7 @@ import { emailRoutes } from "./modules/email/routes";
 import { startMailSender } from "./modules/email/sender";
 import { type MailContext, mailContextOf, mailDomainOf } from "./modules/email/service";
 import { createMailTransport } from "./modules/email/transport";
+import { inventoryRoutes } from "./modules/inventory/routes";
 import { mediaRoutes } from "./modules/media/routes";
 import { cartRoutes } from "./modules/orders/cart-routes";
 import { orderExportRoutes } from "./modules/orders/export-routes";
@@ -242,6 +243,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
       await apiScope.register(reportRoutes, { prefix: "/reports" });
       await apiScope.register(settingsRoutes, { prefix: "/settings" });
       await apiScope.register(returnRoutes, { prefix: "/returns" });
+      await apiScope.register(inventoryRoutes, { prefix: "/inventory" });
     },
     { prefix: "/api" },
   );

@@ -83,6 +83,10 @@ export const ACCESS: Record<string, Access> = {
   "POST /api/orders/{orderId}/refunds": "admin",
   "GET /api/orders/{orderId}/credit-notes/{refundId}.pdf": "owner",
   "GET /api/orders/export.csv": "staff",
+  "GET /api/inventory": "staff",
+  "GET /api/inventory/export.csv": "staff",
+  "POST /api/inventory/{variantId}/adjustments": "staff",
+  "GET /api/inventory/{variantId}/movements": "staff",
   "GET /api/payments/paypal": "public",
   "POST /api/payments/paypal/orders": "owner",
   "POST /api/payments": "owner",
@@ -118,4 +122,5 @@ export const ACCESS: Record<string, Access> = {
   "POST /api/returns/{id}/reject": "staff",
   "POST /api/returns/{id}/receive": "staff",
   "POST /api/returns/{id}/refund": "admin",
+  "PUT /api/settings/inventory": "admin",
 };

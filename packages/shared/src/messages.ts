@@ -93,6 +93,7 @@ export const validation = {
   /** A shipment's lines name each order line once. */
   shipmentLinesUnique: "Name each line of the order once.",
   returnLines: "Choose at least one item to return.",
+  adjustmentZero: "The change must be a whole number other than 0.",
 } as const;
 
 /** Form-level messages shown when a whole form is refused. */
@@ -151,6 +152,50 @@ export const crash = {
 } as const;
 
 /** Empty states (SPEC sections 2 and 8). */
+/** The dashboard's inventory page (/dashboard/inventory). */
+export const inventoryPage = {
+  title: "Inventory",
+  filters: { all: "All", low: "Low", out: "Out of stock" },
+  filterLabel: "Stock",
+  empty: "No variants match.",
+  exportCsv: "Export CSV",
+  columns: { product: "Product", sku: "SKU", stock: "Stock", sold: "Sold (30 days)", actions: "Actions" },
+  low: "Low stock",
+  out: "Out of stock",
+  inactive: "Inactive",
+  adjust: "Adjust",
+  /** The Adjust button's name for screen readers: "Adjust stock of Tee (Size: M)". */
+  adjustOf: (label: string) => `Adjust stock of ${label}`,
+  log: "Log",
+  logOf: (label: string) => `Stock log of ${label}`,
+  adjustTitle: (label: string) => `Adjust stock: ${label}`,
+  change: "Change (units)",
+  changeHint: (stock: number) => `Now ${stock} in stock. Negative numbers take units away.`,
+  reason: "Reason",
+  reasons: { received: "Received", damaged: "Damaged", count_correction: "Count correction", other: "Other" },
+  note: "Note",
+  noteHint: "Optional: a delivery number, what was damaged.",
+  save: "Save adjustment",
+  cancel: "Cancel",
+  logTitle: (label: string) => `Stock log: ${label}`,
+  logEmpty: "No stock movements yet.",
+  causes: {
+    initial: "Initial stock",
+    placement: "Order placed",
+    cancel: "Order cancelled",
+    expiry: "Unpaid order expired",
+    refund: "Refund restock",
+    return: "Return",
+    import: "CSV import",
+    adjustment: "Adjustment",
+    other: "Other",
+  },
+  logColumns: { at: "When", change: "Change", after: "Stock after", cause: "Cause", by: "Who" },
+  system: "System",
+  more: "Show older",
+  newer: "Show newer",
+} as const;
+
 export const empty = {
   cart: "Your cart is empty. Why not browse some amazing products?",
   reviews: "No reviews yet.",
@@ -460,6 +505,12 @@ export const api = {
   returnUnpaid: "This order has no payment to refund the return from.",
   /** Cancelling an order part of which already left. */
   cancelAfterShipment: "Part of this order has shipped, so it can no longer be cancelled. Refund it instead.",
+  /** An adjustment that would take a variant's stock below 0 (409). */
+  stockBelowZero: (stock: number) =>
+    stock > 0
+      ? `Only ${stock} in stock: the stock cannot go below 0.`
+      : "Nothing is in stock: the stock cannot go below 0.",
+  stockAdjusted: "Stock adjusted.",
 } as const;
 
 /** Cash on delivery as the pay page, the order pages and the dashboard show it. */
@@ -1094,6 +1145,10 @@ export const settingsPage = {
       title: "Carriers and returns",
       description: "The carriers orders ship with, and how long shoppers have to return.",
     },
+    inventory: {
+      title: "Inventory",
+      description: "When a product's stock counts as low on the dashboard.",
+    },
   },
   store: {
     name: "Store name",
@@ -1175,6 +1230,10 @@ export const settingsPage = {
     remove: "Remove",
     removeCarrier: (name: string) => `Remove ${name}`,
     none: "No carriers: staff ship with Other, without a tracking link.",
+  },
+  inventory: {
+    lowStockThreshold: "Low-stock threshold (units)",
+    lowStockThresholdHint: "A variant with this many units or fewer is marked low.",
   },
   history: {
     title: "Change history",

@@ -133,6 +133,7 @@ describe("database schema", () => {
       "sessions",
       "settings",
       "settings_changes",
+      "stock_movements",
       "users",
     ]);
     await migrate(handle);

@@ -184,6 +184,7 @@ const TAGS = {
   reports: "Sales reports: what was sold, given back and kept in a period, as JSON or CSV.",
   returns: "Returns of delivered items: asked for by shoppers, decided, received and refunded by staff.",
   emails: "Outbound email: the outbox and built-in mailbox, for admins.",
+  inventory: "Variants' stock, adjustments and the stock-movement log (staff).",
 } as const;
 
 export interface DocumentOptions {

@@ -226,7 +226,7 @@ export async function seedDemoOrders(
     }
     // A cancelled order is, every other time, one the shopper gave up before paying.
     if (fate === "cancelled" && index % 2 === 0) {
-      await returnStock(db, order.id, { wasPaid: false });
+      await returnStock(db, order.id, { wasPaid: false, why: { cause: "cancel" } });
       await setOrderStatus(db, order.id, "cancelled");
       events.push({
         orderId: order.id,
@@ -287,7 +287,7 @@ export async function seedDemoOrders(
     let hours = 18;
     let status: OrderStatus = "processing";
     for (const to of path) {
-      if (to === "cancelled") await returnStock(db, order.id, { wasPaid: true });
+      if (to === "cancelled") await returnStock(db, order.id, { wasPaid: true, why: { cause: "cancel" } });
       const at = later(hours);
       if (to === "refunded") {
         // NOTE: the goods had left; nothing returns to stock. The money goes back as a refund of the whole

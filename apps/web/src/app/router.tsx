@@ -331,6 +331,12 @@ const dashboardPages: RouteObject[] = [
     ],
   },
   {
+    path: "inventory",
+    handle: staffOnly,
+    lazy: () =>
+      import("../features/dashboard/inventory/inventory-page").then((m) => ({ Component: m.InventoryPage })),
+  },
+  {
     path: "settings",
     // Managers read the settings; the page disables its forms for them, and the API lets only admins save.
     handle: staffOnly,

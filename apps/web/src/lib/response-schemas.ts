@@ -38,6 +38,9 @@ const loaders = {
   cartPrice: () => import("@shop/shared/schemas/discount").then((m) => m.CartPriceDto),
   email: () => import("@shop/shared/schemas/email").then((m) => m.EmailDto),
   returnDto: () => import("@shop/shared/schemas/returns").then((m) => m.ReturnDto),
+  inventoryRow: () => import("@shop/shared/schemas/inventory").then((m) => m.InventoryRow),
+  stockMovement: () => import("@shop/shared/schemas/inventory").then((m) => m.StockMovement),
+  adjustmentResult: () => import("@shop/shared/schemas/inventory").then((m) => m.AdjustmentResult),
   emailSummary: () => import("@shop/shared/schemas/email").then((m) => m.EmailSummaryDto),
   discount: () => import("@shop/shared/schemas/discount").then((m) => m.DiscountDto),
   discountDetail: () => import("@shop/shared/schemas/discount").then((m) => m.DiscountDetailDto),
@@ -48,6 +51,7 @@ const loaders = {
   shippingSettings: () => import("@shop/shared/schemas/settings").then((m) => m.ShippingSettings),
   checkoutSettings: () => import("@shop/shared/schemas/settings").then((m) => m.CheckoutSettings),
   fulfilmentSettings: () => import("@shop/shared/schemas/settings").then((m) => m.FulfilmentSettings),
+  inventorySettings: () => import("@shop/shared/schemas/settings").then((m) => m.InventorySettings),
   settingsChange: () => import("@shop/shared/schemas/settings").then((m) => m.SettingsChange),
 };
 

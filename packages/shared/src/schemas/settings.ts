@@ -4,7 +4,7 @@
  * the environment's, for the store and the limits) are the defaults until the owner changes one.
  */
 import { z } from "zod";
-import { NAME_MAX_LENGTH, PRICE_MAX, TAX_PERCENT } from "../constants";
+import { NAME_MAX_LENGTH, PRICE_MAX, STOCK_MAX, TAX_PERCENT } from "../constants";
 import { validation } from "../messages";
 import { boolean, Email, Id, ListQuery, number, text } from "./common";
 
@@ -15,6 +15,7 @@ export const SETTINGS_SECTIONS = [
   "shipping",
   "checkout",
   "fulfilment",
+  "inventory",
 ] as const;
 export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
 
@@ -275,6 +276,13 @@ export const DEFAULT_FULFILMENT_SETTINGS: FulfilmentSettings = {
   ],
   returnWindowDays: 7,
 };
+export const InventorySettings = z
+  .object({
+    /** A variant with this many units or fewer (but some) is low in stock: the dashboard marks it. */
+    lowStockThreshold: number({ min: 0, max: STOCK_MAX, int: true }),
+  })
+  .strict();
+export type InventorySettings = z.infer<typeof InventorySettings>;
 
 /** Each section's schema, by its name (PUT /settings/{section}). */
 export const SETTINGS_SCHEMAS = {
@@ -284,6 +292,7 @@ export const SETTINGS_SCHEMAS = {
   shipping: ShippingSettings,
   checkout: CheckoutSettings,
   fulfilment: FulfilmentSettings,
+  inventory: InventorySettings,
 } as const;
 
 /** Every section as it applies now. */
@@ -294,6 +303,7 @@ export const Settings = z.object({
   shipping: ShippingSettings,
   checkout: CheckoutSettings,
   fulfilment: FulfilmentSettings,
+  inventory: InventorySettings,
 });
 export type Settings = z.infer<typeof Settings>;
 
@@ -339,6 +349,7 @@ export const SettingsDto = z.object({
     carriers: z.array(z.object({ _id: z.string(), name: z.string(), trackingUrl: z.string() })),
     returnWindowDays: z.number(),
   }),
+  inventory: z.object({ lowStockThreshold: z.number() }),
 });
 
 export const SettingsSectionParams = z.object({

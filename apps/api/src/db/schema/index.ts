@@ -4,6 +4,7 @@ export * from "./addresses";
 export * from "./categories";
 export * from "./discounts";
 export * from "./emails";
+export * from "./inventory";
 export * from "./invoices";
 export * from "./media";
 export * from "./orders";

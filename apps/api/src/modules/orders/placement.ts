@@ -283,7 +283,11 @@ export async function placeOrder(
   try {
     outcome = await db.transaction(async (tx) => {
       // NOTE: the shopper's row is locked first, so that two placements cannot both pass the count.
-      const shopper = await lockShopperWithAddress(tx, user.id, input.shippingAddress);
+      const shopper = await lockShopperWithAddress(
+        tx,
+        { id: user.id, name: actorOf(user).actorName ?? "" },
+        input.shippingAddress,
+      );
       const read = await readForPlacement(tx, user.id, productIds, idempotencyKey);
       // No product found leaves the key's order unread; it is looked up on its own then.
       const prior =

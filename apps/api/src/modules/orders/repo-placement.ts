@@ -39,6 +39,10 @@ const lockStatement = builtOnce("placement_lock_shopper", (db) =>
       id: users.id,
       address: addresses,
       plans: sql<string>`set_config('plan_cache_mode', 'force_generic_plan', true)`,
+      // The stock-movement log's cause and who, for the stock this transaction takes (db/stock-cause.ts).
+      stockCause: sql<string>`set_config('shop.stock_cause', 'placement', true)
+        || set_config('shop.stock_actor_id', ${sql.placeholder("userId")}::text, true)
+        || set_config('shop.stock_actor_name', ${sql.placeholder("actorName")}::text, true)`,
     })
     .from(users)
     .leftJoin(addresses, and(eq(addresses.id, sql.placeholder("addressId")), eq(addresses.userId, users.id)))
@@ -46,8 +50,12 @@ const lockStatement = builtOnce("placement_lock_shopper", (db) =>
     .for("update", { of: users }),
 );
 
-export async function lockShopperWithAddress(db: Database, userId: string, addressId: string) {
-  const [row] = await lockStatement(db, { userId, addressId });
+export async function lockShopperWithAddress(
+  db: Database,
+  shopper: { id: string; name: string },
+  addressId: string,
+) {
+  const [row] = await lockStatement(db, { userId: shopper.id, actorName: shopper.name, addressId });
   return row;
 }
 

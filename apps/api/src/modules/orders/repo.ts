@@ -17,6 +17,7 @@ import {
 import { type Product, type ProductVariant, products, productVariants } from "#api/db/schema/products";
 import { refunds } from "#api/db/schema/refunds";
 import { users } from "#api/db/schema/users";
+import { type StockContext, stockCauseFrom } from "#api/db/stock-cause";
 
 /** What an order's line is priced and checked from: its product, thumbnail and a current variant. */
 export const orderProductColumns = {
@@ -125,8 +126,15 @@ export function takeStockStatement(lines: readonly { variantId: string; quantity
     returning v.id`;
 }
 
-/** Gives an order's units back to their variants; a paid order also takes them off the best-seller count. */
-export async function returnStock(db: Database, orderId: string, { wasPaid }: { wasPaid: boolean }) {
+/**
+ * Gives an order's units back to their variants; a paid order also takes them off the best-seller
+ * count. `why` is what the stock-movement log records of it (a cancellation, an expired hold).
+ */
+export async function returnStock(
+  db: Database,
+  orderId: string,
+  { wasPaid, why }: { wasPaid: boolean; why: StockContext },
+) {
   const ordered = db
     .select({ variantId: orderItems.variantId })
     .from(orderItems)
@@ -144,7 +152,7 @@ export async function returnStock(db: Database, orderId: string, { wasPaid }: { 
     update ${productVariants} v
     set stock = v.stock + oi.quantity
     from (select variant_id, sum(${left})::integer as quantity from ${orderItems}
-          where order_id = ${orderId} group by variant_id) oi
+          where order_id = ${orderId} group by variant_id) oi, ${stockCauseFrom(why)}
     where v.id = oi.variant_id and oi.quantity > 0`);
   if (wasPaid) {
     await db.execute(sql`

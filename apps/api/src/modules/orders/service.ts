@@ -195,8 +195,16 @@ async function moveOrder(
       });
     }
     await keepShipmentsInStep(tx, order.id, order.status, to);
-    if (returnsStock(order.status, to))
-      await returnStock(tx, order.id, { wasPaid: order.status !== "pending" });
+    if (returnsStock(order.status, to)) {
+      const { actorId, actorName } = actorOf(viewer);
+      await returnStock(tx, order.id, {
+        wasPaid: order.status !== "pending",
+        why: {
+          cause: to === "cancelled" ? "cancel" : "refund",
+          actor: actorId ? { id: actorId, name: actorName ?? "" } : null,
+        },
+      });
+    }
     if (to === "cancelled" && order.discountId) await giveUsesBack(tx, [order.id]);
     await setOrderStatus(tx, order.id, to);
     await insertOrderEvents(tx, [
@@ -351,7 +359,7 @@ export async function sweepExpiredOrders(
   return db.transaction(async (tx) => {
     const expired = await lockExpiredPendingOrders(tx, cutoff, batch);
     for (const { id } of expired) {
-      await returnStock(tx, id, { wasPaid: false });
+      await returnStock(tx, id, { wasPaid: false, why: { cause: "expiry" } });
       await setOrderStatus(tx, id, "cancelled");
     }
     await giveUsesBack(

@@ -17,6 +17,7 @@ import { AppError } from "#api/core/errors";
 import { newId } from "#api/core/ids";
 import type { Database } from "#api/db/client";
 import type { ProductOption, ProductVariant } from "#api/db/schema/products";
+import { type StockContext, setStockCause } from "#api/db/stock-cause";
 import { type CsvRecord, type Group, guardCell, parseGroup, RowErrors, readRows } from "./csv-rows";
 import {
   categoryIdsBySlug,
@@ -164,7 +165,7 @@ interface Plan {
 export async function importProductsCsv(
   db: Database,
   file: Buffer,
-  { dryRun }: { dryRun: boolean },
+  { dryRun, actor }: { dryRun: boolean; actor?: StockContext["actor"] },
 ): Promise<ProductImportReport> {
   const rows = readRows(file);
   return db.transaction(async (tx) => {
@@ -331,7 +332,10 @@ export async function importProductsCsv(
       }
       throw new AppError("UNPROCESSABLE", productCsv.rowsRefused, fieldErrors);
     }
-    if (!dryRun) await applyPlan(tx, plan);
+    if (!dryRun) {
+      await setStockCause(tx, { cause: "import", actor });
+      await applyPlan(tx, plan);
+    }
     return { dryRun, applied: !dryRun, products: counts, rows: report };
   });
 }

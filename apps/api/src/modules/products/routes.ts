@@ -150,7 +150,11 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const upload = await readUpload(request, "file");
-      const report = await importProductsCsv(app.db, upload.buffer, { dryRun: request.query.dryRun });
+      const user = userOf(request);
+      const report = await importProductsCsv(app.db, upload.buffer, {
+        dryRun: request.query.dryRun,
+        actor: { id: user.id, name: `${user.firstName} ${user.lastName}`.trim() },
+      });
       return ok(report, importMessage(report));
     },
   );
@@ -212,7 +216,11 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { productId } = request.params;
       checkBodyId(productId, request.body.productId);
-      await editProduct(app.db, productId, request.body);
+      const user = userOf(request);
+      await editProduct(app.db, productId, request.body, {
+        id: user.id,
+        name: `${user.firstName} ${user.lastName}`.trim(),
+      });
       return ok(await getProductPage(app.db, productId, userOf(request)), api.updated);
     },
   );

@@ -18,6 +18,7 @@ import { limitOffset } from "#api/core/paging";
 import type { Database } from "#api/db/client";
 import { FOREIGN_KEY_VIOLATION, pgErrorOf, UNIQUE_VIOLATION } from "#api/db/errors";
 import type { ProductVariant } from "#api/db/schema/products";
+import { type StockContext, setStockCause } from "#api/db/stock-cause";
 import { findCategory } from "#api/modules/categories/repo";
 import { type ProductDetailDto, toProductDetailDto, toProductSummaryDto } from "./dto";
 import type { ProductFilter } from "./repo-filters";
@@ -302,10 +303,17 @@ export async function createProduct(db: Database, input: ProductInput): Promise<
  * product's price, sale price and stock (as before variants); one with options keeps its options
  * and variants (a form that knows nothing of them cannot wipe them).
  */
-export async function editProduct(db: Database, id: string, input: ProductInput): Promise<void> {
+export async function editProduct(
+  db: Database,
+  id: string,
+  input: ProductInput,
+  actor?: StockContext["actor"],
+): Promise<void> {
   const gallery = uniqueIds(input.gallery);
   await db
     .transaction(async (tx) => {
+      // A stock changed in the form is the staff member's adjustment in the stock-movement log.
+      if (actor) await setStockCause(tx, { cause: "adjustment", reason: "other", actor });
       const product = await lockProductForUpdate(tx, id);
       if (!product) throw new AppError("NOT_FOUND", errors.productNotFound);
       const search = await checkReferences(tx, input, gallery);

@@ -5,6 +5,7 @@ import { idValue } from "#api/db/schema/columns";
 import { orderItems, payments } from "#api/db/schema/orders";
 import { products, productVariants } from "#api/db/schema/products";
 import { type NewRefund, type Refund, refunds } from "#api/db/schema/refunds";
+import { type StockContext, stockCauseFrom } from "#api/db/stock-cause";
 import { lockVariants } from "#api/modules/orders/repo";
 
 /** Locks a payment row for the rest of the transaction: refunds of one payment queue here. */
@@ -115,7 +116,11 @@ export async function raiseRefundedAmount(db: Database, paymentId: string, amoun
  * Puts units back in stock, variant by variant (locked in the order every stock writer keeps), and
  * takes them off their products' best-seller counts.
  */
-export async function restock(db: Database, lines: readonly { variantId: string; quantity: number }[]) {
+export async function restock(
+  db: Database,
+  lines: readonly { variantId: string; quantity: number }[],
+  why: StockContext,
+) {
   if (lines.length === 0) return;
   await lockVariants(
     db,
@@ -124,7 +129,8 @@ export async function restock(db: Database, lines: readonly { variantId: string;
   const values = lines.map((line) => sql`(${idValue(line.variantId)}, ${line.quantity}::integer)`);
   await db.execute(sql`
     update ${productVariants} v set stock = v.stock + x.quantity
-    from (select id, sum(quantity)::integer as quantity from (values ${sql.join(values, sql`, `)}) as y(id, quantity) group by id) as x
+    from (select id, sum(quantity)::integer as quantity from (values ${sql.join(values, sql`, `)}) as y(id, quantity) group by id) as x,
+      ${stockCauseFrom(why)}
     where v.id = x.id`);
   await db.execute(sql`
     update ${products} p set sold_count = greatest(0, p.sold_count - x.quantity)

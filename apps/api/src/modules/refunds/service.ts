@@ -181,7 +181,10 @@ async function reserveRefund(
 async function applyRefund(db: Database, order: Order, refund: Refund, mail: MailContext) {
   const payment = await raiseRefundedAmount(db, refund.paymentId, refund.amount);
   if (!payment) throw new Error(`refund ${refund.id} passes what its payment took`);
-  await restock(db, refund.restock);
+  await restock(db, refund.restock, {
+    cause: "refund",
+    actor: refund.actorId ? { id: refund.actorId, name: refund.actorName ?? "" } : null,
+  });
   const whole = toCents(payment.refundedAmount) >= toCents(payment.amount);
   const status = whole && canTransition(order.status, "refunded") ? "refunded" : order.status;
   if (status !== order.status) await setOrderStatus(db, order.id, status);

@@ -243,6 +243,7 @@ export async function moveReturn(
           const variantId = variants.get(line.itemId);
           return variantId ? [{ variantId, quantity: line.quantity }] : [];
         }),
+        { cause: "return", actor: { id: actor.id, name: actorOf(actor).actorName ?? "" } },
       );
     }
     await setReturnStatus(tx, id, { status: to, message: input.message || undefined });

@@ -5,7 +5,7 @@
  * announced (NOTIFY on SETTINGS_CHANNEL, app.ts listens): the time is the bound only while the
  * listening connection is down.
  */
-import { CURRENCY, SHOP_UTC_OFFSET } from "@shop/shared/constants";
+import { CURRENCY, LOW_STOCK_THRESHOLD, SHOP_UTC_OFFSET } from "@shop/shared/constants";
 import {
   DEFAULT_COD_SETTINGS,
   DEFAULT_FULFILMENT_SETTINGS,
@@ -51,6 +51,7 @@ export function defaultSettings(config: Config): Settings {
       cod: DEFAULT_COD_SETTINGS,
     },
     fulfilment: DEFAULT_FULFILMENT_SETTINGS,
+    inventory: { lowStockThreshold: LOW_STOCK_THRESHOLD },
   };
 }
 

@@ -131,6 +131,7 @@ describe("the shop's settings", () => {
         cod: { enabled: false, maxOrderValue: 10000, fee: 0 },
       },
       fulfilment: DEFAULT_FULFILMENT_SETTINGS,
+      inventory: { lowStockThreshold: 10 },
     });
   });
 

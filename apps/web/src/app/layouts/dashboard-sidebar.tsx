@@ -1,5 +1,6 @@
 import { Menu, MenuButton, MenuItem, MenuItems } from "@headlessui/react";
 import {
+  ArchiveBoxIcon,
   ArrowUturnLeftIcon,
   ChartBarIcon,
   ChatBubbleLeftRightIcon,
@@ -46,6 +47,7 @@ const NAV: readonly NavItem[] = [
   { to: "/dashboard/returns", label: "Returns", icon: ArrowUturnLeftIcon, roles: STAFF_ROLES },
   { to: "/dashboard/payments", label: "Payments", icon: CreditCardIcon, roles: ["admin"] },
   { to: "/dashboard/products", label: "Products", icon: CubeIcon },
+  { to: "/dashboard/inventory", label: "Inventory", icon: ArchiveBoxIcon, roles: STAFF_ROLES },
   { to: "/dashboard/categories", label: "Categories", icon: TagIcon },
   { to: "/dashboard/discounts", label: "Discounts", icon: TicketIcon, roles: STAFF_ROLES },
   { to: "/dashboard/customers", label: "Customers", icon: UsersIcon, roles: ["admin"] },

@@ -15,6 +15,12 @@ export const dashboardKeys = {
   stats: () => [...dashboardKeys.all, "stats"] as const,
   sales: (days: number) => [...dashboardKeys.all, "sales", days] as const,
 
+  inventory: ["dashboard", "inventory"] as const,
+  inventoryList: (filter: string, params: ListParams) =>
+    [...dashboardKeys.inventory, "list", filter, params] as const,
+  stockMovements: (variantId: string, page: number) =>
+    [...dashboardKeys.inventory, "movements", variantId, page] as const,
+
   orders: ["dashboard", "orders"] as const,
   orderList: (status: string, params: ListParams) =>
     [...dashboardKeys.orders, "list", status, params] as const,

@@ -1,4 +1,4 @@
-import { productCsv } from "@shop/shared/messages";
+import { inventoryPage, productCsv } from "@shop/shared/messages";
 import type { ProductSummaryDto } from "@shop/shared/schemas/product";
 import type { ProductImportReport } from "@shop/shared/schemas/product-csv";
 import type { UserDto } from "@shop/shared/schemas/user";
@@ -46,7 +46,9 @@ describe("the dashboard's product list", () => {
     const teeRow = (await screen.findByText(tee.name)).closest("tr");
     expect(teeRow).toHaveTextContent("81 in stock · 6 variants");
     const lampCell = screen.getByText(lamp.name).closest("td");
-    expect(lampCell).toHaveTextContent(`${lamp.name}7 in stock`);
+    // 7 is at or under the low-stock threshold (10 until the settings say otherwise): marked low.
+    expect(lampCell).toHaveTextContent(`${lamp.name}${inventoryPage.low}7 in stock`);
+    expect(teeRow).not.toHaveTextContent(inventoryPage.low);
     expect(lampCell).not.toHaveTextContent("variant");
   });
 });

@@ -6,6 +6,7 @@ import {
   TrashIcon,
 } from "@heroicons/react/20/solid";
 import { PhotoIcon } from "@heroicons/react/24/outline";
+import { LOW_STOCK_THRESHOLD } from "@shop/shared/constants";
 import { empty, productCsv } from "@shop/shared/messages";
 import type { ProductSummaryDto } from "@shop/shared/schemas/product";
 import { useState } from "react";
@@ -14,6 +15,7 @@ import { buttonClasses } from "#web/components/button";
 import { MediaImage } from "#web/components/media-image";
 import { Price } from "#web/components/price";
 import { StatusToggle } from "#web/components/status-toggle";
+import { StockBadge } from "#web/components/stock-badge";
 import { cx } from "#web/lib/cx";
 import { useListParams } from "#web/lib/list-params";
 import { useSession } from "#web/lib/session";
@@ -29,6 +31,7 @@ import {
 } from "../components/data-table";
 import { PagedList } from "../components/paged-list";
 import { SectionBody, SectionCard, SectionHeader, type SectionLink } from "../components/section-header";
+import { useSettings } from "../settings/api/get-settings";
 import { useDeleteProduct } from "./api/delete-product";
 import { type ProductListKind, useAdminProducts } from "./api/get-products";
 import { PRODUCTS_CSV_URL } from "./api/import-products";
@@ -64,6 +67,7 @@ const iconButton =
 export function ProductsPage({ view }: { view: ProductsView }) {
   const { title, empty: emptyMessage } = VIEWS[view];
   const list = useListParams();
+  const lowStock = useSettings().data?.inventory.lowStockThreshold ?? LOW_STOCK_THRESHOLD;
   const query = useAdminProducts(view, {
     page: list.page,
     size: list.size,
@@ -156,7 +160,8 @@ export function ProductsPage({ view }: { view: ProductsView }) {
                         >
                           {product.name}
                         </Link>
-                        <p className="text-xs text-neutral-500">
+                        <p className="flex flex-wrap items-center gap-x-1.5 text-xs text-neutral-500">
+                          <StockBadge stock={product.stock} threshold={lowStock} />
                           {product.stock} in stock
                           {/* Summed over the active variants; a product with options says how many it has. */}
                           {product.options.length > 0

@@ -62,6 +62,7 @@ const SETTINGS: Settings = {
     ],
     returnWindowDays: 7,
   },
+  inventory: { lowStockThreshold: 10 },
 };
 
 function change(n: number, section: SettingsChange["section"], name: string): SettingsChange {

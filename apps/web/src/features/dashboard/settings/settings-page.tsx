@@ -9,6 +9,7 @@ import { useSettings } from "./api/get-settings";
 import { CheckoutForm } from "./components/checkout-form";
 import { CurrencyForm } from "./components/currency-form";
 import { FulfilmentForm } from "./components/fulfilment-form";
+import { InventoryForm } from "./components/inventory-form";
 import { cardClass } from "./components/settings-card";
 import { SettingsHistory } from "./components/settings-history";
 import { ShippingForm } from "./components/shipping-form";
@@ -16,7 +17,15 @@ import { StoreForm } from "./components/store-form";
 import { TaxForm } from "./components/tax-form";
 
 /** How many fields each section's skeleton shows, so that the forms take its place without a jump. */
-const SKELETON_FIELDS = { store: 7, currency: 2, taxes: 3, shipping: 4, checkout: 4, fulfilment: 3 } as const;
+const SKELETON_FIELDS = {
+  store: 7,
+  currency: 2,
+  taxes: 3,
+  shipping: 4,
+  checkout: 4,
+  fulfilment: 3,
+  inventory: 1,
+} as const;
 
 /** While the settings load: each section's card with its title, its fields greyed. */
 function SettingsSkeleton() {
@@ -59,6 +68,7 @@ function SettingsForms({ settings, readOnly }: { settings: Settings; readOnly: b
       <ShippingForm value={settings.shipping} currency={currency} readOnly={readOnly} />
       <CheckoutForm value={settings.checkout} currency={currency} readOnly={readOnly} />
       <FulfilmentForm value={settings.fulfilment} readOnly={readOnly} />
+      <InventoryForm value={settings.inventory} readOnly={readOnly} />
     </>
   );
 }

@@ -16,6 +16,7 @@ const SECTION_SCHEMAS: { [S in SettingsSection]: ResponseSchema<Settings[S]> | u
   shipping: responseSchemas.shippingSettings,
   checkout: responseSchemas.checkoutSettings,
   fulfilment: responseSchemas.fulfilmentSettings,
+  inventory: responseSchemas.inventorySettings,
 };
 
 /** PUT /api/settings/{section} (admin): the section's whole object; answers the section as saved. */

@@ -6,6 +6,8 @@ import {
   CheckoutSettings as CheckoutSchema,
   type CheckoutSettings,
   CurrencySettings,
+  InventorySettings as InventorySchema,
+  type InventorySettings,
   type StoreSettings,
   TaxSettings as TaxSchema,
   type TaxSettings,
@@ -40,6 +42,15 @@ export const CHECKOUT_FIELDS = [
   "cod.maxOrderValue",
   "cod.fee",
 ] as const;
+
+export const INVENTORY_FIELDS = ["lowStockThreshold"] as const satisfies readonly (keyof InventorySettings)[];
+
+export type InventoryFormState = { lowStockThreshold: number | undefined };
+
+export const inventoryFormSchema: z.ZodType<InventorySettings, InventoryFormState> = z
+  .custom<InventoryFormState>()
+  .transform((state): unknown => state)
+  .pipe(InventorySchema);
 
 export type TaxFormState = Omit<TaxSettings, "defaultRate"> & { defaultRate: number | undefined };
 

@@ -1,0 +1,169 @@
+/** The inventory's SQL: variants with their stock and recent sales, adjustments, and the movement log. */
+import type { InventoryFilter } from "@shop/shared/schemas/inventory";
+import { and, count, desc, eq, type SQL, sql } from "drizzle-orm";
+import type { Database } from "#api/db/client";
+import { idValue } from "#api/db/schema/columns";
+import { stockMovements } from "#api/db/schema/inventory";
+import { products, productVariants } from "#api/db/schema/products";
+import { salesLedgerLines } from "#api/db/schema/sales";
+import { type StockContext, stockCauseFrom } from "#api/db/stock-cause";
+
+export interface InventoryFilterSql {
+  filter?: InventoryFilter;
+  keyword?: string;
+  /** At or under this many units a variant is low (filter `low`). */
+  threshold: number;
+}
+
+export interface InventoryRowRecord {
+  variantId: string;
+  productId: string;
+  productName: string;
+  options: Record<string, string>;
+  sku: string;
+  stock: number;
+  isActive: boolean;
+  sold30: number;
+}
+
+function escapeLike(text: string) {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** The variants a filter finds: current ones (not removed), by stock and by product name or SKU. */
+function whereOf({ filter, keyword, threshold }: InventoryFilterSql): SQL {
+  const conditions: SQL[] = [sql`v.removed_at is null`];
+  if (filter === "out") conditions.push(sql`v.stock = 0`);
+  if (filter === "low") conditions.push(sql`v.stock <= ${threshold}`);
+  if (keyword) {
+    const pattern = `%${escapeLike(keyword)}%`;
+    conditions.push(sql`(p.name ilike ${pattern} or v.sku ilike ${pattern})`);
+  }
+  return sql.join(conditions, sql` and `);
+}
+
+/**
+ * A page of variants with the units sold since `since`, in one statement: the page first, then the
+ * sales ledger's lines of its variants read by the ledger's `at` index (payments less refunds' units).
+ */
+export async function listInventory(
+  db: Database,
+  filter: InventoryFilterSql,
+  since: Date,
+  page: { limit: number; offset: number },
+  order: "name" | "keyset" = "name",
+  after?: { productId: string; variantId: string },
+): Promise<InventoryRowRecord[]> {
+  const where = whereOf(filter);
+  const keyset = after
+    ? sql` and (v.product_id, v.id) > (${idValue(after.productId)}, ${idValue(after.variantId)})`
+    : sql``;
+  const orderBy = order === "name" ? sql`p.name, p.id, v.position, v.id` : sql`v.product_id, v.id`;
+  const result = await db.execute<{
+    variant_id: string;
+    product_id: string;
+    product_name: string;
+    options: Record<string, string>;
+    sku: string;
+    stock: number;
+    is_active: boolean;
+    sold: number;
+  }>(sql`
+    with page as (
+      select v.id as variant_id, v.product_id, p.name as product_name, v.options, v.sku, v.stock,
+             v.is_active, p.name as sort_name, p.id as sort_product, v.position as sort_position
+      from ${productVariants} v join ${products} p on p.id = v.product_id
+      where ${where}${keyset}
+      order by ${orderBy}
+      limit ${page.limit} offset ${page.offset}
+    ), sold as (
+      select l.variant_id, sum(l.units)::integer as units from ${salesLedgerLines} l
+      where l.at >= ${since.toISOString()}::timestamptz and l.variant_id in (select variant_id from page)
+      group by l.variant_id
+    )
+    select page.variant_id, page.product_id, page.product_name, page.options, page.sku, page.stock,
+           page.is_active, greatest(0, coalesce(sold.units, 0))::integer as sold
+    from page left join sold on sold.variant_id = page.variant_id
+    order by ${
+      order === "name"
+        ? sql`page.sort_name, page.sort_product, page.sort_position, page.variant_id`
+        : sql`page.product_id, page.variant_id`
+    }`);
+  return result.rows.map((row) => ({
+    variantId: row.variant_id,
+    productId: row.product_id,
+    productName: row.product_name,
+    options: row.options,
+    sku: row.sku,
+    stock: Number(row.stock),
+    isActive: row.is_active,
+    sold30: Number(row.sold),
+  }));
+}
+
+export async function countInventory(db: Database, filter: InventoryFilterSql): Promise<number> {
+  const result = await db.execute<{ total: number }>(sql`
+    select count(*)::integer as total
+    from ${productVariants} v join ${products} p on p.id = v.product_id
+    where ${whereOf(filter)}`);
+  return Number(result.rows[0]?.total ?? 0);
+}
+
+/** A current variant's stock, or undefined. */
+export async function findVariantStock(db: Database, variantId: string) {
+  const [row] = await db
+    .select({ id: productVariants.id, stock: productVariants.stock, removedAt: productVariants.removedAt })
+    .from(productVariants)
+    .where(eq(productVariants.id, variantId));
+  return row && row.removedAt === null ? row : undefined;
+}
+
+/**
+ * Changes a current variant's stock by `change`, never below 0, with why in the same statement (the
+ * movement log's trigger reads it); answers the stock after, or undefined when the variant is
+ * missing or the change would take it below 0.
+ */
+export async function adjustStock(
+  db: Database,
+  variantId: string,
+  change: number,
+  why: StockContext,
+): Promise<number | undefined> {
+  const result = await db.execute<{ stock: number }>(sql`
+    update ${productVariants} v set stock = v.stock + ${change}::integer
+    from ${stockCauseFrom(why)}
+    where v.id = ${idValue(variantId)} and v.removed_at is null and v.stock + ${change}::integer >= 0
+    returning v.stock`);
+  const row = result.rows[0];
+  return row ? Number(row.stock) : undefined;
+}
+
+/** A variant's movements, newest first. */
+export async function listMovements(
+  db: Database,
+  variantId: string,
+  page: { limit: number; offset: number },
+) {
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(stockMovements)
+      .where(eq(stockMovements.variantId, variantId))
+      .orderBy(desc(stockMovements.at), desc(stockMovements.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ total: count() }).from(stockMovements).where(eq(stockMovements.variantId, variantId)),
+  ]);
+  return { rows, total: total?.total ?? 0 };
+}
+
+/** The newest movement of a variant (the one an adjustment just wrote). */
+export async function latestMovement(db: Database, variantId: string) {
+  const [row] = await db
+    .select()
+    .from(stockMovements)
+    .where(and(eq(stockMovements.variantId, variantId)))
+    .orderBy(desc(stockMovements.at), desc(stockMovements.id))
+    .limit(1);
+  return row;
+}

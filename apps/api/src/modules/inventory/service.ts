@@ -1,0 +1,169 @@
+/**
+ * Inventory (issue 33): the variants' stock with their recent sales, adjustments with a reason, and
+ * the stock-movement log the database writes of every change (db/schema/inventory.ts).
+ */
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { api } from "@shop/shared/messages";
+import {
+  type AdjustmentInput,
+  type InventoryQuery,
+  type InventoryRow,
+  SOLD_DAYS,
+  type StockMovement,
+} from "@shop/shared/schemas/inventory";
+import { stringify } from "csv-stringify";
+import { AppError } from "#api/core/errors";
+import { limitOffset, type PageRequest } from "#api/core/paging";
+import type { Database } from "#api/db/client";
+import type { StockMovementRow } from "#api/db/schema/inventory";
+import type { User } from "#api/db/schema/users";
+import {
+  adjustStock,
+  countInventory,
+  findVariantStock,
+  type InventoryFilterSql,
+  latestMovement,
+  listInventory,
+  listMovements,
+} from "./repo";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The start of the window of units sold. */
+export function soldSince(now = new Date()): Date {
+  return new Date(now.getTime() - SOLD_DAYS * DAY_MS);
+}
+
+function filterOf(query: Pick<InventoryQuery, "filter" | "keyword">, threshold: number): InventoryFilterSql {
+  return { filter: query.filter, keyword: query.keyword || undefined, threshold };
+}
+
+export async function getInventory(
+  db: Database,
+  query: InventoryQuery,
+  threshold: number,
+): Promise<{ rows: InventoryRow[]; total: number }> {
+  const filter = filterOf(query, threshold);
+  const page: PageRequest = { page: query.page, size: query.size };
+  const [rows, total] = await Promise.all([
+    listInventory(db, filter, soldSince(), limitOffset(page)),
+    countInventory(db, filter),
+  ]);
+  return { rows, total };
+}
+
+export function toMovementDto(row: StockMovementRow): StockMovement {
+  return {
+    _id: String(row.id),
+    variantId: row.variantId,
+    change: row.change,
+    stockAfter: row.stockAfter,
+    cause: row.cause,
+    reason: row.reason,
+    note: row.note,
+    by: { _id: row.actorId, name: row.actorName },
+    at: row.at.toISOString(),
+  };
+}
+
+/**
+ * Changes a variant's stock by a staff member's count, with the reason: 404 for a variant that is
+ * not (or no longer) one of a product's, 409 when the stock would go below 0.
+ */
+export async function adjustVariantStock(
+  db: Database,
+  actor: User,
+  variantId: string,
+  input: AdjustmentInput,
+): Promise<{ stock: number; movement: StockMovement }> {
+  return db.transaction(async (tx) => {
+    const stock = await adjustStock(tx, variantId, input.change, {
+      cause: "adjustment",
+      reason: input.reason,
+      note: input.note || null,
+      actor: { id: actor.id, name: `${actor.firstName} ${actor.lastName}`.trim() },
+    });
+    if (stock === undefined) {
+      const variant = await findVariantStock(tx, variantId);
+      if (!variant) throw new AppError("NOT_FOUND", api.variantNotFound);
+      const message = api.stockBelowZero(variant.stock);
+      throw new AppError("CONFLICT", message, { change: message });
+    }
+    const movement = await latestMovement(tx, variantId);
+    if (!movement) throw new Error("an adjustment wrote no movement");
+    return { stock, movement: toMovementDto(movement) };
+  });
+}
+
+export async function getMovements(db: Database, variantId: string, page: PageRequest) {
+  if (!(await findVariantStock(db, variantId))) throw new AppError("NOT_FOUND", api.variantNotFound);
+  const { rows, total } = await listMovements(db, variantId, limitOffset(page));
+  return { rows: rows.map(toMovementDto), total };
+}
+
+export const INVENTORY_EXPORT_COLUMNS = [
+  "Product",
+  "Product id",
+  "Options",
+  "SKU",
+  "Stock",
+  "Stock state",
+  `Sold in ${SOLD_DAYS} days`,
+  "Active",
+] as const;
+
+const EXPORT_BATCH = 500;
+
+async function* exportRows(
+  db: Database,
+  query: Pick<InventoryQuery, "filter" | "keyword">,
+  threshold: number,
+): AsyncGenerator<string[]> {
+  const filter = filterOf(query, threshold);
+  const since = soldSince();
+  yield [...INVENTORY_EXPORT_COLUMNS];
+  let after: { productId: string; variantId: string } | undefined;
+  for (;;) {
+    const rows = await listInventory(db, filter, since, { limit: EXPORT_BATCH, offset: 0 }, "keyset", after);
+    for (const row of rows) {
+      yield [
+        row.productName,
+        row.productId,
+        Object.entries(row.options)
+          .map(([name, value]) => `${name}: ${value}`)
+          .join("; "),
+        row.sku,
+        String(row.stock),
+        row.stock === 0 ? "out" : row.stock <= threshold ? "low" : "",
+        String(row.sold30),
+        row.isActive ? "yes" : "no",
+      ];
+    }
+    const last = rows.at(-1);
+    if (!last || rows.length < EXPORT_BATCH) return;
+    after = { productId: last.productId, variantId: last.variantId };
+  }
+}
+
+/**
+ * The inventory list's variants as CSV (the list's filter and keyword), streamed in batches read by
+ * keyset as the orders export is; cells a spreadsheet would run as formulas are escaped.
+ */
+export function exportInventoryCsv(
+  db: Database,
+  query: Pick<InventoryQuery, "filter" | "keyword">,
+  threshold: number,
+  onError: (error: unknown) => void,
+): Readable {
+  const csv = stringify({ bom: true, escape_formulas: true, record_delimiter: "windows" });
+  pipeline(Readable.from(exportRows(db, query, threshold)), csv).catch((error: unknown) => {
+    if ((error as { code?: unknown } | null)?.code !== "ERR_STREAM_PREMATURE_CLOSE") onError(error);
+  });
+  return csv;
+}
+
+/** "inventory-2026-11-25.csv". */
+export function inventoryFilename(now = new Date()): string {
+  return `inventory-${now.toISOString().slice(0, 10)}.csv`;
+}

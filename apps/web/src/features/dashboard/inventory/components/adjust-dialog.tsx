@@ -1,0 +1,93 @@
+import { inventoryPage } from "@shop/shared/messages";
+import { ADJUSTMENT_REASONS, type AdjustmentReason } from "@shop/shared/schemas/inventory";
+import { type FormEvent, useState } from "react";
+import { Button } from "#web/components/button";
+import { Dialog } from "#web/components/dialog";
+import { SelectField } from "#web/components/select-field";
+import { TextArea } from "#web/components/text-area";
+import { TextField } from "#web/components/text-field";
+import { errorMessage, isApiError } from "#web/lib/api";
+import { useAdjustStock } from "../api/inventory";
+
+interface AdjustDialogProps {
+  variantId: string;
+  label: string;
+  stock: number;
+  onClose: () => void;
+}
+
+/** Change a variant's stock by a number of units, with a reason and a note; the server's refusal stays in the dialog. */
+export function AdjustDialog({ variantId, label, stock, onClose }: AdjustDialogProps) {
+  const adjust = useAdjustStock(variantId);
+  const [change, setChange] = useState("");
+  const [reason, setReason] = useState<AdjustmentReason>("received");
+  const [note, setNote] = useState("");
+  const fieldErrors = isApiError(adjust.error) ? adjust.error.errors : {};
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    adjust.mutate(
+      { change: change.trim() === "" ? Number.NaN : Number(change), reason, note: note.trim() || null },
+      { onSuccess: onClose },
+    );
+  }
+
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      title={inventoryPage.adjustTitle(label)}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            {inventoryPage.cancel}
+          </Button>
+          <Button type="submit" form="adjust-stock" loading={adjust.isPending}>
+            {inventoryPage.save}
+          </Button>
+        </>
+      }
+    >
+      <form id="adjust-stock" onSubmit={submit} className="space-y-4" noValidate>
+        <TextField
+          label={inventoryPage.change}
+          type="number"
+          inputMode="numeric"
+          step="1"
+          value={change}
+          onChange={(event) => setChange(event.target.value)}
+          hint={inventoryPage.changeHint(stock)}
+          error={fieldErrors.change}
+          autoFocus
+        />
+        <SelectField
+          label={inventoryPage.reason}
+          value={reason}
+          onChange={(event) =>
+            setReason(ADJUSTMENT_REASONS.find((value) => value === event.target.value) ?? "other")
+          }
+          error={fieldErrors.reason}
+        >
+          {ADJUSTMENT_REASONS.map((value) => (
+            <option key={value} value={value}>
+              {inventoryPage.reasons[value]}
+            </option>
+          ))}
+        </SelectField>
+        <TextArea
+          label={inventoryPage.note}
+          rows={2}
+          value={note}
+          onChange={(event) => setNote(event.target.value)}
+          hint={inventoryPage.noteHint}
+          error={fieldErrors.note}
+        />
+        {adjust.isError && Object.keys(fieldErrors).length === 0 ? (
+          <p role="alert" className="text-sm text-danger-700">
+            {errorMessage(adjust.error)}
+          </p>
+        ) : null}
+      </form>
+    </Dialog>
+  );
+}
