@@ -42,6 +42,7 @@ const loaders = {
   taxSettings: () => import("@shop/shared/schemas/settings").then((m) => m.TaxSettings),
   shippingSettings: () => import("@shop/shared/schemas/settings").then((m) => m.ShippingSettings),
   checkoutSettings: () => import("@shop/shared/schemas/settings").then((m) => m.CheckoutSettings),
+  securitySettings: () => import("@shop/shared/schemas/settings").then((m) => m.SecuritySettings),
   settingsChange: () => import("@shop/shared/schemas/settings").then((m) => m.SettingsChange),
 };
 

@@ -8,7 +8,7 @@ import { NAME_MAX_LENGTH, PRICE_MAX, TAX_PERCENT } from "../constants";
 import { validation } from "../messages";
 import { boolean, Email, Id, ListQuery, number, text } from "./common";
 
-export const SETTINGS_SECTIONS = ["store", "currency", "taxes", "shipping", "checkout"] as const;
+export const SETTINGS_SECTIONS = ["store", "currency", "taxes", "shipping", "checkout", "security"] as const;
 export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
 
 /** A GSTIN: 2-digit state code, PAN (5 letters, 4 digits, a letter), entity number, Z, check character. */
@@ -166,6 +166,10 @@ export const CheckoutSettings = z
   .strict();
 export type CheckoutSettings = z.infer<typeof CheckoutSettings>;
 
+/** Who must sign in with two steps: staff, when the owner turns it on. */
+export const SecuritySettings = z.object({ requireStaffTwoFactor: boolean() }).strict();
+export type SecuritySettings = z.infer<typeof SecuritySettings>;
+
 /** Each section's schema, by its name (PUT /settings/{section}). */
 export const SETTINGS_SCHEMAS = {
   store: StoreSettings,
@@ -173,6 +177,7 @@ export const SETTINGS_SCHEMAS = {
   taxes: TaxSettings,
   shipping: ShippingSettings,
   checkout: CheckoutSettings,
+  security: SecuritySettings,
 } as const;
 
 /** Every section as it applies now. */
@@ -182,6 +187,7 @@ export const Settings = z.object({
   taxes: TaxSettings,
   shipping: ShippingSettings,
   checkout: CheckoutSettings,
+  security: SecuritySettings,
 });
 export type Settings = z.infer<typeof Settings>;
 
@@ -222,6 +228,7 @@ export const SettingsDto = z.object({
     maxQuantityPerLine: z.number(),
     minimumOrder: z.number(),
   }),
+  security: z.object({ requireStaffTwoFactor: z.boolean() }),
 });
 
 export const SettingsSectionParams = z.object({

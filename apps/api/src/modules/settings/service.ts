@@ -47,6 +47,7 @@ export function defaultSettings(config: Config): Settings {
       maxQuantityPerLine: config.orderLimits.maxQuantityPerLine,
       minimumOrder: 0,
     },
+    security: { requireStaffTwoFactor: false },
   };
 }
 

@@ -120,6 +120,7 @@ describe("the shop's settings", () => {
         ],
       },
       checkout: { holdMinutes: 45, maxUnpaidOrders: 5, maxQuantityPerLine: 10, minimumOrder: 0 },
+      security: { requireStaffTwoFactor: false },
     });
   });
 
@@ -196,6 +197,7 @@ describe("the shop's settings", () => {
       { holdMinutes: 30, maxUnpaidOrders: 3, maxQuantityPerLine: 10, minimumOrder: 10.005 },
       { minimumOrder: validation.cents },
     ],
+    ["security", { requireStaffTwoFactor: "yes" }, { requireStaffTwoFactor: validation.notAnOption }],
   ])(
     "refuse a bad %s section with its field's message, and keep what was there",
     async (section, body, errors) => {

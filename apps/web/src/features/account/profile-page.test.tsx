@@ -19,6 +19,7 @@ const priya: UserDto = {
   avatar: null,
   role: "customer",
   status: true,
+  twoFactorEnabled: false,
   createdAt: lamp.createdAt,
 };
 

@@ -50,6 +50,7 @@ const SETTINGS: Settings = {
     ],
   },
   checkout: { holdMinutes: 30, maxUnpaidOrders: 3, maxQuantityPerLine: 10, minimumOrder: 0 },
+  security: { requireStaffTwoFactor: false },
 };
 
 function change(n: number, section: SettingsChange["section"], name: string): SettingsChange {

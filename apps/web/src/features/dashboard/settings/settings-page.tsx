@@ -8,6 +8,7 @@ import { SectionBody, SectionHeader } from "../components/section-header";
 import { useSettings } from "./api/get-settings";
 import { CheckoutForm } from "./components/checkout-form";
 import { CurrencyForm } from "./components/currency-form";
+import { SecurityForm } from "./components/security-form";
 import { cardClass } from "./components/settings-card";
 import { SettingsHistory } from "./components/settings-history";
 import { ShippingForm } from "./components/shipping-form";
@@ -15,7 +16,7 @@ import { StoreForm } from "./components/store-form";
 import { TaxForm } from "./components/tax-form";
 
 /** How many fields each section's skeleton shows, so that the forms take its place without a jump. */
-const SKELETON_FIELDS = { store: 7, currency: 2, taxes: 3, shipping: 4, checkout: 4 } as const;
+const SKELETON_FIELDS = { store: 7, currency: 2, taxes: 3, shipping: 4, checkout: 4, security: 1 } as const;
 
 /** While the settings load: each section's card with its title, its fields greyed. */
 function SettingsSkeleton() {
@@ -57,6 +58,7 @@ function SettingsForms({ settings, readOnly }: { settings: Settings; readOnly: b
       <TaxForm value={settings.taxes} readOnly={readOnly} />
       <ShippingForm value={settings.shipping} currency={currency} readOnly={readOnly} />
       <CheckoutForm value={settings.checkout} currency={currency} readOnly={readOnly} />
+      <SecurityForm value={settings.security} readOnly={readOnly} />
     </>
   );
 }

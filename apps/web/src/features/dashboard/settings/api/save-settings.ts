@@ -15,6 +15,7 @@ const SECTION_SCHEMAS: { [S in SettingsSection]: ResponseSchema<Settings[S]> | u
   taxes: responseSchemas.taxSettings,
   shipping: responseSchemas.shippingSettings,
   checkout: responseSchemas.checkoutSettings,
+  security: responseSchemas.securitySettings,
 };
 
 /** PUT /api/settings/{section} (admin): the section's whole object; answers the section as saved. */
