@@ -21,11 +21,14 @@ function QrCode({ url }: { url: string }) {
   const [src, setSrc] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
-    void import("qrcode").then((qr) =>
-      qr.toDataURL(url, { margin: 1, width: 192 }).then((data) => {
+    // NOTE: a data: URL, which the page's Content-Security-Policy allows for images (img-src).
+    import("qrcode")
+      .then((qr) => qr.toDataURL(url, { margin: 1, width: 192 }))
+      .then((data) => {
         if (live) setSrc(data);
-      }),
-    );
+      })
+      // Without a QR code the key for manual entry still serves.
+      .catch(() => undefined);
     return () => {
       live = false;
     };
