@@ -26,6 +26,7 @@ import { securityHeaders } from "./http/security-headers";
 import { registerTextCheck } from "./http/text-check";
 import { addressRoutes } from "./modules/addresses/routes";
 import { accountRoutes, authRoutes } from "./modules/auth/routes";
+import { twoFactorRoutes } from "./modules/auth/two-factor-routes";
 import { categoryRoutes } from "./modules/categories/routes";
 import { discountRoutes } from "./modules/discounts/routes";
 import { documentRoutes } from "./modules/documents/routes";
@@ -139,7 +140,10 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   app.decorate("db", database.db);
   app.decorate("storage", await openStorage(config));
   app.decorate<PaymentProvider>("paymentProvider", createPaymentProvider(config, app.log));
-  app.decorate("sessions", { resolve: (token: string) => resolveSession(database.db, token) });
+  app.decorate("sessions", {
+    resolve: (token: string) => resolveSession(database.db, token),
+    staffTwoFactorRequired: async () => (await app.settings.current()).security.requireStaffTwoFactor,
+  });
   app.decorate("mailContext", async () => {
     const { store, currency } = await app.settings.current();
     return mailContextOf(config, store, currency.locale);
@@ -218,6 +222,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
     async (apiScope) => {
       await apiScope.register(systemRoutes);
       await apiScope.register(authRoutes, { prefix: "/auth" });
+      await apiScope.register(twoFactorRoutes, { prefix: "/auth" });
       await apiScope.register(userRoutes, { prefix: "/users" });
       await apiScope.register(accountRoutes, { prefix: "/users" });
       await apiScope.register(adminStatsRoutes, { prefix: "/users" });

@@ -19,6 +19,10 @@ export const ACCESS: Record<string, Access> = {
   "POST /api/auth/logout": "public",
   "POST /api/auth/forgot-password": "public",
   "POST /api/auth/reset-password": "public",
+  "POST /api/auth/two-factor/setup": "user",
+  "POST /api/auth/two-factor/enable": "user",
+  "DELETE /api/auth/two-factor": "user",
+  "POST /api/auth/sessions/revoke-others": "user",
   "GET /api/users/current-user": "user",
   "PATCH /api/users/current-user": "user",
   "DELETE /api/users/current-user": "user",
@@ -123,4 +127,5 @@ export const ACCESS: Record<string, Access> = {
   "POST /api/returns/{id}/receive": "staff",
   "POST /api/returns/{id}/refund": "admin",
   "PUT /api/settings/inventory": "admin",
+  "PUT /api/settings/security": "admin",
 };

@@ -23,6 +23,8 @@ export class AppError extends Error {
     message: string,
     /** Field path → message, for errors that belong to a form field. */
     readonly errors?: Record<string, string>,
+    /** What the refusal carries besides its message (a sign-in that wants a code: twoFactorRequired). */
+    readonly data?: Record<string, unknown>,
   ) {
     super(message);
     this.name = "AppError";

@@ -94,9 +94,12 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     if (error instanceof AppError) {
       if (error.status >= 500) request.log.error({ err: error }, error.message);
-      return reply
-        .status(error.status)
-        .send({ success: false, message: error.message, ...(error.errors ? { errors: error.errors } : {}) });
+      return reply.status(error.status).send({
+        success: false,
+        message: error.message,
+        ...(error.errors ? { errors: error.errors } : {}),
+        ...(error.data ? { data: error.data } : {}),
+      });
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, "response does not match its schema");

@@ -51,9 +51,22 @@ export class ApiError extends Error {
     message: string,
     /** Field path (dotted, e.g. "name.firstName") → message, for errors that belong to a form field. */
     readonly errors: Readonly<Record<string, string>> = {},
+    /** What a refusal carries besides its message (a sign-in that wants a code: twoFactorRequired). */
+    readonly data: unknown = undefined,
   ) {
     super(message);
   }
+}
+
+/** Whether a refused sign-in asks for the second step (the password was right). */
+export function isTwoFactorRequired(error: unknown): boolean {
+  const data = isApiError(error) ? error.data : undefined;
+  return (
+    typeof data === "object" &&
+    data !== null &&
+    "twoFactorRequired" in data &&
+    data.twoFactorRequired === true
+  );
 }
 
 export function isApiError(error: unknown): error is ApiError {
@@ -205,6 +218,7 @@ async function request(
       response.status,
       serverMessage ?? fallbackMessage(options, response.status),
       fieldErrors(envelope?.errors),
+      envelope?.data,
     );
   }
   if (envelope === null || (list && !envelope.meta)) {

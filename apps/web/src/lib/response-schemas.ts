@@ -12,6 +12,8 @@
 const loaders = {
   publicConfig: () => import("@shop/shared/api").then((m) => m.PublicConfig),
   user: () => import("@shop/shared/schemas/user").then((m) => m.UserDto),
+  twoFactorSetup: () => import("@shop/shared/schemas/auth").then((m) => m.TwoFactorSetupDto),
+  twoFactorRecoveryCodes: () => import("@shop/shared/schemas/auth").then((m) => m.TwoFactorRecoveryCodesDto),
   address: () => import("@shop/shared/schemas/address").then((m) => m.AddressDto),
   addresses: () => import("@shop/shared/schemas/address").then((m) => m.AddressDto.array()),
   category: () => import("@shop/shared/schemas/category").then((m) => m.CategoryDto),
@@ -52,6 +54,7 @@ const loaders = {
   checkoutSettings: () => import("@shop/shared/schemas/settings").then((m) => m.CheckoutSettings),
   fulfilmentSettings: () => import("@shop/shared/schemas/settings").then((m) => m.FulfilmentSettings),
   inventorySettings: () => import("@shop/shared/schemas/settings").then((m) => m.InventorySettings),
+  securitySettings: () => import("@shop/shared/schemas/settings").then((m) => m.SecuritySettings),
   settingsChange: () => import("@shop/shared/schemas/settings").then((m) => m.SettingsChange),
 };
 

@@ -14,7 +14,7 @@ export interface StubRequest {
 
 interface StubAnswer {
   status?: number;
-  /** The envelope's data (success answers) or the whole body (a failure with `success: false`). */
+  /** The envelope's data, of a success or of a refusal (a sign-in's `twoFactorRequired`). */
   data?: unknown;
   meta?: { page: number; size: number; pageCount: number; total: number };
   message?: string;
@@ -48,6 +48,7 @@ export function stubApi(routes: StubRoutes) {
           success: false,
           ...(answer.message ? { message: answer.message } : {}),
           ...(answer.errors ? { errors: answer.errors } : {}),
+          ...(answer.data !== undefined ? { data: answer.data } : {}),
         };
     return new Response(JSON.stringify(envelope), {
       status,

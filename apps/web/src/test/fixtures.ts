@@ -148,6 +148,7 @@ export function staff(role: UserDto["role"]): UserDto {
     avatar: null,
     role,
     status: true,
+    twoFactorEnabled: false,
     createdAt: "2026-11-20T10:00:00.000Z",
   };
 }

@@ -1,7 +1,21 @@
 import { z } from "zod";
 import { PASSWORD_MAX_LENGTH } from "../constants";
-import { api, validation } from "../messages";
+import { api, twoFactor, validation } from "../messages";
 import { Email, Name, NameForm, Password } from "./common";
+
+/** A 6-digit code of an authenticator app (spaces allowed, as apps show "123 456"). */
+export const TwoFactorCode = z
+  .string({ error: twoFactor.codeFormat })
+  .trim()
+  .transform((code) => code.replace(/\s/g, ""))
+  .pipe(z.string().regex(/^\d{6}$/, twoFactor.codeFormat));
+
+/** A recovery code as typed: letters and digits, dashes and spaces ignored. */
+export const RecoveryCode = z
+  .string({ error: twoFactor.recoveryCodeFormat })
+  .max(40, twoFactor.recoveryCodeFormat)
+  .transform((code) => code.replace(/[\s-]/g, "").toLowerCase())
+  .pipe(z.string().regex(/^[a-z0-9]{8,32}$/, twoFactor.recoveryCodeFormat));
 
 export const LoginInput = z
   .object({
@@ -10,6 +24,9 @@ export const LoginInput = z
       .string({ error: validation.loginPassword })
       .min(1, validation.loginPassword)
       .max(PASSWORD_MAX_LENGTH, validation.loginPassword),
+    /** The second step of an account with two-step sign-in: a code of its app, or a recovery code. */
+    code: TwoFactorCode.optional(),
+    recoveryCode: RecoveryCode.optional(),
   })
   .strict();
 export type LoginInput = z.infer<typeof LoginInput>;
@@ -54,3 +71,34 @@ export type ResetPasswordForm = z.infer<typeof ResetPasswordForm>;
 /** The register form: the API body, with SPEC's name messages for blank names too. */
 export const RegisterForm = RegisterInput.extend({ name: NameForm });
 export type RegisterForm = z.infer<typeof RegisterForm>;
+
+/** A refused sign-in; `data.twoFactorRequired` when the password was right and a code is wanted. */
+export const LoginRefusal = z.object({
+  success: z.literal(false),
+  message: z.string(),
+  errors: z.record(z.string(), z.string()).optional(),
+  data: z.object({ twoFactorRequired: z.literal(true) }).optional(),
+});
+
+/** POST /auth/two-factor/setup: a new secret, pending until a code of it turns two-step sign-in on. */
+export const TwoFactorSetupDto = z.object({ secret: z.string(), otpauthUrl: z.string() });
+export type TwoFactorSetupDto = z.infer<typeof TwoFactorSetupDto>;
+
+/** POST /auth/two-factor/enable. */
+export const TwoFactorEnableInput = z.object({ code: TwoFactorCode }).strict();
+export type TwoFactorEnableInput = z.infer<typeof TwoFactorEnableInput>;
+
+/** What enabling answers: the ten recovery codes, shown this once. */
+export const TwoFactorRecoveryCodesDto = z.object({ recoveryCodes: z.array(z.string()) });
+export type TwoFactorRecoveryCodesDto = z.infer<typeof TwoFactorRecoveryCodesDto>;
+
+/** DELETE /auth/two-factor: the current password, which a stolen session alone does not have. */
+export const TwoFactorDisableInput = z
+  .object({
+    currentPassword: z
+      .string({ error: validation.loginPassword })
+      .min(1, validation.loginPassword)
+      .max(PASSWORD_MAX_LENGTH, validation.loginPassword),
+  })
+  .strict();
+export type TwoFactorDisableInput = z.infer<typeof TwoFactorDisableInput>;

@@ -16,6 +16,7 @@ export const SETTINGS_SECTIONS = [
   "checkout",
   "fulfilment",
   "inventory",
+  "security",
 ] as const;
 export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
 
@@ -283,6 +284,9 @@ export const InventorySettings = z
   })
   .strict();
 export type InventorySettings = z.infer<typeof InventorySettings>;
+/** Who must sign in with two steps: staff, when the owner turns it on. */
+export const SecuritySettings = z.object({ requireStaffTwoFactor: boolean() }).strict();
+export type SecuritySettings = z.infer<typeof SecuritySettings>;
 
 /** Each section's schema, by its name (PUT /settings/{section}). */
 export const SETTINGS_SCHEMAS = {
@@ -293,6 +297,7 @@ export const SETTINGS_SCHEMAS = {
   checkout: CheckoutSettings,
   fulfilment: FulfilmentSettings,
   inventory: InventorySettings,
+  security: SecuritySettings,
 } as const;
 
 /** Every section as it applies now. */
@@ -304,6 +309,7 @@ export const Settings = z.object({
   checkout: CheckoutSettings,
   fulfilment: FulfilmentSettings,
   inventory: InventorySettings,
+  security: SecuritySettings,
 });
 export type Settings = z.infer<typeof Settings>;
 
@@ -350,6 +356,7 @@ export const SettingsDto = z.object({
     returnWindowDays: z.number(),
   }),
   inventory: z.object({ lowStockThreshold: z.number() }),
+  security: z.object({ requireStaffTwoFactor: z.boolean() }),
 });
 
 export const SettingsSectionParams = z.object({

@@ -12,6 +12,8 @@ export const UserDto = z.object({
   avatar: z.object({ url: z.string() }).nullable(),
   role: z.enum(ROLES),
   status: z.boolean(),
+  /** Whether signing in takes a code of an authenticator app too. */
+  twoFactorEnabled: z.boolean(),
   createdAt: z.string(),
 });
 export type UserDto = z.infer<typeof UserDto>;

@@ -1,6 +1,6 @@
 import { ROLES as USER_ROLES, type Role as UserRole } from "@shop/shared/constants";
 import { sql } from "drizzle-orm";
-import { boolean, check, index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { idRef, primaryId } from "./columns";
 import { sqlList } from "./sql-lists";
 
@@ -18,6 +18,12 @@ export const users = pgTable(
     role: text().$type<UserRole>().notNull().default("customer"),
     // The active flag: a user whose status is false cannot sign in.
     status: boolean().notNull().default(true),
+    // Two-step sign-in (modules/auth/two-factor.ts): the TOTP secret (base32), pending until
+    // twoFactorEnabledAt is set; the last time step a code was accepted for, so a code works once.
+    // NOTE: stored as is, not encrypted: the server holds no key of its own to encrypt it with.
+    twoFactorSecret: text(),
+    twoFactorEnabledAt: timestamp({ withTimezone: true }),
+    twoFactorLastStep: integer(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true })
       .notNull()
@@ -51,6 +57,20 @@ export const sessions = pgTable(
     ip: text(),
   },
   (t) => [index("sessions_user_id_idx").on(t.userId), index("sessions_expires_at_idx").on(t.expiresAt)],
+);
+
+/** Single-use recovery codes of two-step sign-in: only a sha-256 of each; a used code's row is deleted. */
+export const twoFactorRecoveryCodes = pgTable(
+  "two_factor_recovery_codes",
+  {
+    id: primaryId(),
+    userId: idRef()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    codeHash: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("two_factor_recovery_codes_user_id_idx").on(t.userId, t.codeHash)],
 );
 
 export type User = typeof users.$inferSelect;

@@ -4,6 +4,7 @@ import { api, formErrors } from "@shop/shared/messages";
 import {
   ForgotPasswordInput,
   LoginInput,
+  LoginRefusal,
   RegisterInput,
   ResetPasswordInput,
 } from "@shop/shared/schemas/auth";
@@ -76,7 +77,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: "login",
         summary: "Sign in with email and password",
         body: LoginInput,
-        response: { 200: envelope(UserDto), ...refusals(401) },
+        response: { 200: envelope(UserDto), 401: LoginRefusal },
       },
       preValidation: [limitAttemptsFromAddress, limitAccountFromAddress],
     },
@@ -88,7 +89,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         setSessionCookie(request, reply, session);
         return ok(toUserDto(user), api.loggedIn);
       } catch (error) {
-        if (error instanceof AppError && error.status === 401) await countAccountFailure(request);
+        // A right password that wants its code is no failure; a wrong code is, as a wrong password.
+        if (error instanceof AppError && error.status === 401 && !error.data?.twoFactorRequired) {
+          await countAccountFailure(request);
+        }
         throw error;
       }
     },

@@ -3,7 +3,7 @@
  * closing the account (docs/design.md section 5).
  */
 import { randomBytes } from "node:crypto";
-import { api, errors, mail, validation } from "@shop/shared/messages";
+import { api, errors, mail, twoFactor, validation } from "@shop/shared/messages";
 import type { LoginInput, RegisterInput } from "@shop/shared/schemas/auth";
 import type { ChangePasswordInput, CloseAccountInput, UpdateProfileInput } from "@shop/shared/schemas/user";
 import { SHOP_NAME } from "@shop/shared/site";
@@ -19,6 +19,7 @@ import { findUserByEmail, insertUser, updateUser } from "#api/modules/users/repo
 import { updateProfile } from "#api/modules/users/service";
 import type { MediaStorage } from "#api/storage/storage";
 import { hashPassword, verifyAgainstNothing, verifyPassword } from "./password";
+import { acceptCode, acceptRecoveryCode } from "./two-factor";
 
 /**
  * Creates a shopper account (role and status are never taken from the request), welcomes it by
@@ -62,7 +63,12 @@ export async function register(db: Database, input: RegisterInput, client: Clien
   return { user, session: await startSession(db, user, client) };
 }
 
-/** Signs in: one answer for an unknown email and a wrong password, and the same time spent on both. */
+/**
+ * Signs in: one answer for an unknown email and a wrong password, and the same time spent on both.
+ * An account with two-step sign-in is answered 401 with `twoFactorRequired` (not a failure: the
+ * password was right) until the password comes again with a code of its app or a recovery code; a
+ * wrong one is a failure as a wrong password is (routes.ts counts it).
+ */
 export async function login(db: Database, input: LoginInput, client: ClientInfo) {
   const user = await findUserByEmail(db, input.email);
   const valid = user
@@ -73,7 +79,24 @@ export async function login(db: Database, input: LoginInput, client: ClientInfo)
     await endSessionsOfUser(db, user.id);
     throw new AppError("FORBIDDEN", api.accountInactive);
   }
+  if (user.twoFactorEnabledAt) await checkSecondStep(db, user, input);
   return { user, session: await startSession(db, user, client) };
+}
+
+/** The second step of a sign-in: a code of the account's app, or one of its recovery codes. */
+async function checkSecondStep(db: Database, user: User, input: LoginInput) {
+  if (input.recoveryCode !== undefined) {
+    if (await acceptRecoveryCode(db, user, input.recoveryCode)) return;
+    throw new AppError("UNAUTHORIZED", twoFactor.badRecoveryCode, {
+      recoveryCode: twoFactor.badRecoveryCode,
+    });
+  }
+  if (input.code === undefined) {
+    throw new AppError("UNAUTHORIZED", twoFactor.required, undefined, { twoFactorRequired: true });
+  }
+  if (!(await acceptCode(db, user, input.code))) {
+    throw new AppError("UNAUTHORIZED", twoFactor.badCode, { code: twoFactor.badCode });
+  }
 }
 
 /** Signs out: the session behind the token ends on the server. */

@@ -52,6 +52,7 @@ export function defaultSettings(config: Config): Settings {
     },
     fulfilment: DEFAULT_FULFILMENT_SETTINGS,
     inventory: { lowStockThreshold: LOW_STOCK_THRESHOLD },
+    security: { requireStaffTwoFactor: false },
   };
 }
 

@@ -132,6 +132,7 @@ describe("the shop's settings", () => {
       },
       fulfilment: DEFAULT_FULFILMENT_SETTINGS,
       inventory: { lowStockThreshold: 10 },
+      security: { requireStaffTwoFactor: false },
     });
   });
 
@@ -208,6 +209,7 @@ describe("the shop's settings", () => {
       { holdMinutes: 30, maxUnpaidOrders: 3, maxQuantityPerLine: 10, minimumOrder: 10.005 },
       { minimumOrder: validation.cents },
     ],
+    ["security", { requireStaffTwoFactor: "yes" }, { requireStaffTwoFactor: validation.notAnOption }],
   ])(
     "refuse a bad %s section with its field's message, and keep what was there",
     async (section, body, errors) => {

@@ -11,6 +11,7 @@ export function toUserDto(user: User): UserDto {
     avatar: user.avatarUrl ? { url: user.avatarUrl } : null,
     role: user.role,
     status: user.status,
+    twoFactorEnabled: user.twoFactorEnabledAt !== null,
     createdAt: user.createdAt.toISOString(),
   };
 }

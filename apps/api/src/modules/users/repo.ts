@@ -30,7 +30,19 @@ export async function updateUser(
   db: Database,
   id: string,
   values: Partial<
-    Pick<NewUser, "firstName" | "lastName" | "email" | "passwordHash" | "avatarUrl" | "role" | "status">
+    Pick<
+      NewUser,
+      | "firstName"
+      | "lastName"
+      | "email"
+      | "passwordHash"
+      | "avatarUrl"
+      | "role"
+      | "status"
+      | "twoFactorSecret"
+      | "twoFactorEnabledAt"
+      | "twoFactorLastStep"
+    >
   >,
 ): Promise<User | undefined> {
   // NOTE: forgotten before the change commits; a request of this user resolving meanwhile may keep

@@ -36,6 +36,7 @@ describe("GET /api/users/current-user", () => {
       avatar: null,
       role: "customer",
       status: true,
+      twoFactorEnabled: false,
       createdAt: user.createdAt.toISOString(),
     });
   });

@@ -1,4 +1,4 @@
-import { accountNotes, validation } from "@shop/shared/messages";
+import { accountNotes, twoFactor, validation } from "@shop/shared/messages";
 import type { UserDto } from "@shop/shared/schemas/user";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -19,6 +19,7 @@ const priya: UserDto = {
   avatar: null,
   role: "customer",
   status: true,
+  twoFactorEnabled: false,
   createdAt: lamp.createdAt,
 };
 
@@ -153,5 +154,50 @@ describe("closing the account", () => {
     await waitFor(() => expect(router.state.location.pathname).toBe("/"));
     expect(useSession.getState().user).toBeNull();
     expect(useCart.getState().address).toBeNull();
+  });
+});
+
+describe("the Two-step sign-in card", () => {
+  it("sets up with the key and a code, shows the ten recovery codes once, and signs out of the other sessions", async () => {
+    const codes = Array.from({ length: 10 }, (_, n) => `abcd-efgh-jkmn-pq${n}${n}`);
+    const { requests } = renderProfile({
+      "POST /api/auth/two-factor/setup": {
+        data: {
+          secret: "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP",
+          otpauthUrl: "otpauth://totp/Shop:priya?secret=JBSWY3DP",
+        },
+      },
+      "POST /api/auth/two-factor/enable": ({ body }) =>
+        (body as { code: string }).code === "123456"
+          ? { data: { recoveryCodes: codes } }
+          : { status: 400, message: twoFactor.badCode, errors: { code: twoFactor.badCode } },
+      "POST /api/auth/sessions/revoke-others": { data: null },
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("button", { name: twoFactor.page.setUp }));
+    expect(await screen.findByText("JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP")).toBeVisible();
+    await user.type(screen.getByLabelText(twoFactor.page.code), "999999");
+    await user.click(screen.getByRole("button", { name: twoFactor.page.turnOn }));
+    expect(await screen.findByText(twoFactor.badCode)).toBeVisible();
+    await user.clear(screen.getByLabelText(twoFactor.page.code));
+    await user.type(screen.getByLabelText(twoFactor.page.code), "123 456");
+    await user.click(screen.getByRole("button", { name: twoFactor.page.turnOn }));
+    const list = await screen.findByRole("list", { name: twoFactor.page.recoveryTitle });
+    expect(within(list).getAllByRole("listitem")).toHaveLength(10);
+    expect(
+      requests.find(
+        (r) =>
+          r.path === "/api/auth/two-factor/enable" &&
+          r.body &&
+          (r.body as { code: string }).code === "123456",
+      ),
+    ).toBeDefined();
+    await user.click(screen.getByRole("button", { name: twoFactor.page.done }));
+    expect(screen.queryByRole("list", { name: twoFactor.page.recoveryTitle })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole("button", { name: twoFactor.page.signOutOthers }));
+    await waitFor(() =>
+      expect(requests.some((r) => r.path === "/api/auth/sessions/revoke-others")).toBe(true),
+    );
   });
 });

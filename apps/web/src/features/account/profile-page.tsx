@@ -1,18 +1,20 @@
 import { KeyIcon, PencilSquareIcon, UserMinusIcon } from "@heroicons/react/24/outline";
 import { accountNotes } from "@shop/shared/messages";
+import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Avatar } from "#web/components/avatar";
 import { Button } from "#web/components/button";
 import { ErrorState } from "#web/components/error-state";
 import { Skeleton } from "#web/components/skeleton";
 import { errorMessage } from "#web/lib/api";
-import { useCurrentUser } from "#web/lib/current-user";
+import { ME_QUERY_KEY, useCurrentUser } from "#web/lib/current-user";
 import { pageTitle, usePageMeta } from "#web/lib/page-meta";
 import { ChangePasswordDialog } from "./components/change-password-dialog";
 import { CloseAccountDialog } from "./components/close-account-dialog";
 import { EditProfileDialog } from "./components/edit-profile-dialog";
 import { MyAddresses } from "./components/my-addresses";
 import { MyOrders } from "./components/my-orders";
+import { TwoStepCard } from "./components/two-step-card";
 
 /**
  * The profile (SPEC section 2): the user card with the edit-profile and update-password dialogs,
@@ -24,6 +26,7 @@ export function ProfilePage() {
   const user = currentUser.data;
   const [dialog, setDialog] = useState<"profile" | "password" | "close" | null>(null);
   const close = () => setDialog(null);
+  const queryClient = useQueryClient();
 
   return (
     <section className="mx-auto max-w-4xl px-4 py-8 sm:px-6 sm:py-10">
@@ -73,6 +76,14 @@ export function ProfilePage() {
       </div>
 
       <div className="mt-10 space-y-10">
+        {user ? (
+          <div className="space-y-6">
+            <TwoStepCard
+              user={user}
+              onChanged={() => void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY })}
+            />
+          </div>
+        ) : null}
         <MyOrders />
         <MyAddresses />
         <section

@@ -1,25 +1,29 @@
-import { validation } from "@shop/shared/messages";
+import { twoFactor, validation } from "@shop/shared/messages";
 import { pageTitle } from "@shop/shared/site";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { stubApi } from "#web/test/api-stub";
-import { publicConfig } from "#web/test/fixtures";
+import { type StubRequest, type StubRoutes, stubApi } from "#web/test/api-stub";
+import { publicConfig, staff } from "#web/test/fixtures";
 import { renderRoutes } from "#web/test/render";
 import { LoginPage } from "./login-page";
 import { RegisterPage } from "./register-page";
 
 const CONFIG = { data: publicConfig };
 
-function renderAuth(path: string) {
-  stubApi({ "GET /api/config": CONFIG });
-  return renderRoutes(
-    [
-      { path: "/auth/login", element: <LoginPage /> },
-      { path: "/auth/register", element: <RegisterPage /> },
-    ],
-    path,
-  );
+function renderAuth(path: string, routes: StubRoutes = {}) {
+  const stub = stubApi({ "GET /api/config": CONFIG, ...routes });
+  return {
+    ...renderRoutes(
+      [
+        { path: "/", element: <p>Home</p> },
+        { path: "/auth/login", element: <LoginPage /> },
+        { path: "/auth/register", element: <RegisterPage /> },
+      ],
+      path,
+    ),
+    requests: stub.requests,
+  };
 }
 
 describe("the sign-in pages", () => {
@@ -44,5 +48,40 @@ describe("the sign-in pages", () => {
     expect(screen.getByText(validation.lastName)).toBeVisible();
     expect(screen.queryByText(validation.required)).not.toBeInTheDocument();
     expect(router.state.location.pathname).toBe("/auth/register");
+  });
+
+  it("ask for the authenticator's code after a right password, or a recovery code, and send it with the password", async () => {
+    const login = ({ body }: StubRequest) => {
+      const sent = body as { code?: string; recoveryCode?: string };
+      if (sent.code === "123456" || sent.recoveryCode === "abcdefghjkmnpqrs") return { data: staff("admin") };
+      if (sent.code) return { status: 401, message: twoFactor.badCode, errors: { code: twoFactor.badCode } };
+      return { status: 401, message: twoFactor.required, data: { twoFactorRequired: true } };
+    };
+    const { requests, router } = renderAuth("/auth/login", { "POST /api/auth/login": login });
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText("Email"), "meera@example.com");
+    await user.type(screen.getByLabelText("Password"), "Secret@123");
+    await user.click(screen.getByRole("button", { name: "Login" }));
+    const code = await screen.findByLabelText(twoFactor.page.loginCode);
+    await user.type(code, "654321");
+    await user.click(screen.getByRole("button", { name: twoFactor.page.verify }));
+    expect(await screen.findByText(twoFactor.badCode)).toBeVisible();
+    expect(requests.at(-1)?.body).toEqual({
+      email: "meera@example.com",
+      password: "Secret@123",
+      code: "654321",
+    });
+
+    await user.click(screen.getByRole("button", { name: twoFactor.page.useRecoveryCode }));
+    expect(screen.queryByLabelText(twoFactor.page.loginCode)).not.toBeInTheDocument();
+    await user.type(screen.getByLabelText(twoFactor.page.loginRecoveryCode), "ABCD EFGH JKMN PQRS");
+    await user.click(screen.getByRole("button", { name: twoFactor.page.verify }));
+    await waitFor(() => expect(requests.at(-1)?.body).toMatchObject({ recoveryCode: "abcdefghjkmnpqrs" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/"));
+    expect(requests.at(-1)?.body).toEqual({
+      email: "meera@example.com",
+      password: "Secret@123",
+      recoveryCode: "abcdefghjkmnpqrs",
+    });
   });
 });

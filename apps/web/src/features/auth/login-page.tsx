@@ -1,10 +1,12 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { twoFactor } from "@shop/shared/messages";
 import { LoginInput } from "@shop/shared/schemas/auth";
+import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link } from "react-router";
 import { Button } from "#web/components/button";
 import { TextField } from "#web/components/text-field";
-import { isApiError } from "#web/lib/api";
+import { isApiError, isTwoFactorRequired } from "#web/lib/api";
 import { useConfig } from "#web/lib/config";
 import { applyServerErrors } from "#web/lib/form-errors";
 import { pageTitle, usePageMeta } from "#web/lib/page-meta";
@@ -12,7 +14,8 @@ import { useLogin } from "./api/login";
 import { AuthCard } from "./components/auth-card";
 import { useAuthSearch, useLeaveAuthPage } from "./hooks/use-leave-auth-page";
 
-const FIELDS = ["email", "password"] as const;
+const FIELDS = ["email", "password", "code", "recoveryCode"] as const;
+const labels = twoFactor.page;
 
 export function LoginPage() {
   usePageMeta({ title: pageTitle("Login") });
@@ -20,9 +23,13 @@ export function LoginPage() {
   const login = useLogin();
   const leave = useLeaveAuthPage();
   const authSearch = useAuthSearch();
+  // After a right password of an account with two-step sign-in: its code, or a recovery code.
+  const [step, setStep] = useState<"password" | "code" | "recovery">("password");
   const form = useForm<LoginInput>({
     resolver: zodResolver(LoginInput),
     defaultValues: { email: "", password: "" },
+    // The code fields count only while shown.
+    shouldUnregister: true,
   });
   const { register, handleSubmit, setValue, setError, formState } = form;
   const demo = config.data?.demo ?? null;
@@ -31,7 +38,8 @@ export function LoginPage() {
     login.mutate(values, {
       onSuccess: () => void leave(),
       onError: (error) => {
-        if (isApiError(error)) applyServerErrors(error, FIELDS, setError);
+        if (isTwoFactorRequired(error)) setStep("code");
+        else if (isApiError(error)) applyServerErrors(error, FIELDS, setError);
       },
     }),
   );
@@ -59,34 +67,71 @@ export function LoginPage() {
       }
     >
       <form onSubmit={onSubmit} noValidate className="space-y-5">
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          error={formState.errors.email?.message}
-          {...register("email")}
-        />
-        <TextField
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-          error={formState.errors.password?.message}
-          {...register("password")}
-        />
-        <p className="-mt-2 text-right text-sm">
-          <Link to="/auth/forgot-password" className="font-medium text-brand-700 hover:underline">
-            Forgot password?
-          </Link>
-        </p>
-        <Button type="submit" fullWidth loading={login.isPending}>
-          Login
-        </Button>
-        {demo ? (
-          <Button variant="secondary" fullWidth onClick={fillDemo}>
-            Login as admin
+        {step === "password" ? null : (
+          <div className="space-y-3">
+            {step === "code" ? (
+              <TextField
+                key="code"
+                label={labels.loginCode}
+                autoComplete="one-time-code"
+                inputMode="numeric"
+                autoFocus
+                maxLength={7}
+                error={formState.errors.code?.message}
+                {...register("code")}
+              />
+            ) : (
+              <TextField
+                key="recoveryCode"
+                label={labels.loginRecoveryCode}
+                autoComplete="off"
+                autoFocus
+                error={formState.errors.recoveryCode?.message}
+                {...register("recoveryCode")}
+              />
+            )}
+            <button
+              type="button"
+              className="text-sm font-medium text-brand-700 hover:underline"
+              onClick={() => setStep(step === "code" ? "recovery" : "code")}
+            >
+              {step === "code" ? labels.useRecoveryCode : labels.useAppCode}
+            </button>
+            <Button type="submit" fullWidth loading={login.isPending}>
+              {labels.verify}
+            </Button>
+          </div>
+        )}
+        <div className={step === "password" ? "space-y-5" : "hidden"}>
+          <TextField
+            label="Email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            error={formState.errors.email?.message}
+            {...register("email")}
+          />
+          <TextField
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+            error={formState.errors.password?.message}
+            {...register("password")}
+          />
+          <p className="-mt-2 text-right text-sm">
+            <Link to="/auth/forgot-password" className="font-medium text-brand-700 hover:underline">
+              Forgot password?
+            </Link>
+          </p>
+          <Button type="submit" fullWidth loading={login.isPending}>
+            Login
           </Button>
-        ) : null}
+          {demo ? (
+            <Button variant="secondary" fullWidth onClick={fillDemo}>
+              Login as admin
+            </Button>
+          ) : null}
+        </div>
       </form>
     </AuthCard>
   );

@@ -22,6 +22,7 @@ const asha: UserDto = {
   avatar: null,
   role: "customer",
   status: true,
+  twoFactorEnabled: false,
   createdAt: "2026-11-20T10:00:00.000Z",
 };
 

@@ -1,7 +1,7 @@
 import { errors } from "@shop/shared/messages";
 import type { LoginInput } from "@shop/shared/schemas/auth";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { api, errorMessage } from "#web/lib/api";
+import { api, errorMessage, isTwoFactorRequired } from "#web/lib/api";
 import { startSession } from "#web/lib/current-user";
 import { responseSchemas } from "#web/lib/response-schemas";
 import { toast } from "#web/lib/toast";
@@ -20,6 +20,9 @@ export function useLogin() {
   return useMutation({
     mutationFn: login,
     onSuccess: (user) => startSession(queryClient, user),
-    onError: (error) => toast.error(errorMessage(error)),
+    // The second step is asked for on the page itself, not told as a failure.
+    onError: (error) => {
+      if (!isTwoFactorRequired(error)) toast.error(errorMessage(error));
+    },
   });
 }

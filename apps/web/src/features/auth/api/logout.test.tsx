@@ -18,6 +18,7 @@ const priya: UserDto = {
   avatar: null,
   role: "customer",
   status: true,
+  twoFactorEnabled: false,
   createdAt: lamp.createdAt,
 };
 

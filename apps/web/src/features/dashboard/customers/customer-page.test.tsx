@@ -20,6 +20,7 @@ const priya: UserDto = {
   avatar: null,
   role: "customer",
   status: true,
+  twoFactorEnabled: false,
   createdAt: "2026-03-02T10:00:00.000Z",
 };
 

@@ -60,6 +60,7 @@ const admin: UserDto = {
   avatar: null,
   role: "admin",
   status: true,
+  twoFactorEnabled: false,
   createdAt: lamp.createdAt,
 };
 

@@ -63,6 +63,7 @@ const SETTINGS: Settings = {
     returnWindowDays: 7,
   },
   inventory: { lowStockThreshold: 10 },
+  security: { requireStaffTwoFactor: false },
 };
 
 function change(n: number, section: SettingsChange["section"], name: string): SettingsChange {

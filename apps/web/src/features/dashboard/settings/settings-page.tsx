@@ -10,6 +10,7 @@ import { CheckoutForm } from "./components/checkout-form";
 import { CurrencyForm } from "./components/currency-form";
 import { FulfilmentForm } from "./components/fulfilment-form";
 import { InventoryForm } from "./components/inventory-form";
+import { SecurityForm } from "./components/security-form";
 import { cardClass } from "./components/settings-card";
 import { SettingsHistory } from "./components/settings-history";
 import { ShippingForm } from "./components/shipping-form";
@@ -25,6 +26,7 @@ const SKELETON_FIELDS = {
   checkout: 4,
   fulfilment: 3,
   inventory: 1,
+  security: 1,
 } as const;
 
 /** While the settings load: each section's card with its title, its fields greyed. */
@@ -69,6 +71,7 @@ function SettingsForms({ settings, readOnly }: { settings: Settings; readOnly: b
       <CheckoutForm value={settings.checkout} currency={currency} readOnly={readOnly} />
       <FulfilmentForm value={settings.fulfilment} readOnly={readOnly} />
       <InventoryForm value={settings.inventory} readOnly={readOnly} />
+      <SecurityForm value={settings.security} readOnly={readOnly} />
     </>
   );
 }

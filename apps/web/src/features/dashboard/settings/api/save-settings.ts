@@ -17,6 +17,7 @@ const SECTION_SCHEMAS: { [S in SettingsSection]: ResponseSchema<Settings[S]> | u
   checkout: responseSchemas.checkoutSettings,
   fulfilment: responseSchemas.fulfilmentSettings,
   inventory: responseSchemas.inventorySettings,
+  security: responseSchemas.securitySettings,
 };
 
 /** PUT /api/settings/{section} (admin): the section's whole object; answers the section as saved. */

@@ -1,0 +1,121 @@
+/**
+ * Two-step sign-in (RFC 6238 TOTP: SHA-1, 6 digits, 30-second steps, as authenticator apps expect)
+ * and its ten single-use recovery codes. A code is accepted for the step before and after the
+ * current one (a phone's clock a little off), and once: the last accepted step is kept per user, so
+ * a code seen over someone's shoulder cannot be replayed within its window.
+ */
+import { createHash, randomBytes } from "node:crypto";
+import { twoFactor, validation } from "@shop/shared/messages";
+import type { TwoFactorDisableInput, TwoFactorSetupDto } from "@shop/shared/schemas/auth";
+import { Secret, TOTP } from "otpauth";
+import { AppError } from "#api/core/errors";
+import type { Database } from "#api/db/client";
+import type { User } from "#api/db/schema/users";
+import { updateUser } from "#api/modules/users/repo";
+import { verifyPassword } from "./password";
+import {
+  acceptTimeStep,
+  deleteRecoveryCodes,
+  replaceRecoveryCodes,
+  useRecoveryCode,
+} from "./repo-two-factor";
+
+export const TOTP_PERIOD_SECONDS = 30;
+/** Steps either side of the current one a code may be of. */
+const DRIFT_STEPS = 1;
+export const RECOVERY_CODE_COUNT = 10;
+
+function totpOf(secret: string, label = "", issuer = "") {
+  return new TOTP({
+    issuer,
+    label,
+    algorithm: "SHA1",
+    digits: 6,
+    period: TOTP_PERIOD_SECONDS,
+    secret: Secret.fromBase32(secret),
+  });
+}
+
+/**
+ * The time step of a right code of this secret, or null. NOTE: the time is Date.now(), which the
+ * tests fix with a fake clock.
+ */
+function stepOfCode(secret: string, code: string, now = Date.now()): number | null {
+  const delta = totpOf(secret).validate({ token: code, timestamp: now, window: DRIFT_STEPS });
+  if (delta === null) return null;
+  return Math.floor(now / 1000 / TOTP_PERIOD_SECONDS) + delta;
+}
+
+/** Whether a code of the user's secret is right and of a step not used yet; records its step. */
+export async function acceptCode(db: Database, user: User, code: string): Promise<boolean> {
+  if (!user.twoFactorSecret) return false;
+  const step = stepOfCode(user.twoFactorSecret, code);
+  return step !== null && (await acceptTimeStep(db, user.id, step));
+}
+
+/**
+ * Recovery codes are 80 random bits each, so a fast hash is as safe as a slow one would be: nobody
+ * can try 2^80 guesses, and sha-256 lets a code be found by its hash in one indexed statement.
+ */
+export function hashRecoveryCode(code: string): string {
+  return createHash("sha256").update(code.replace(/[\s-]/g, "").toLowerCase()).digest("hex");
+}
+
+const RECOVERY_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789";
+
+/** A code of 16 characters from a 31-letter alphabet (79 bits), shown as four groups of four. */
+function newRecoveryCode(): string {
+  const bytes = randomBytes(16);
+  let code = "";
+  // 256 % 31 leaves a bias of under 1%, which costs a fraction of a bit.
+  for (const byte of bytes) code += RECOVERY_ALPHABET[byte % RECOVERY_ALPHABET.length];
+  return code.match(/.{4}/g)?.join("-") ?? code;
+}
+
+/** Uses one of the user's recovery codes; false when it is not one (or was used). */
+export async function acceptRecoveryCode(db: Database, user: User, code: string): Promise<boolean> {
+  return useRecoveryCode(db, user.id, hashRecoveryCode(code));
+}
+
+/** Starts (or starts again) the set-up: a new secret, pending until a code of it turns two-step on. */
+export async function setUpTwoFactor(db: Database, user: User, issuer: string): Promise<TwoFactorSetupDto> {
+  if (user.twoFactorEnabledAt) throw new AppError("CONFLICT", twoFactor.alreadyOn);
+  const secret = new Secret({ size: 20 }).base32;
+  await updateUser(db, user.id, { twoFactorSecret: secret, twoFactorLastStep: null });
+  return { secret, otpauthUrl: totpOf(secret, user.email, issuer).toString() };
+}
+
+/** Turns two-step sign-in on with a code of the pending secret; answers the recovery codes, once. */
+export async function enableTwoFactor(db: Database, user: User, code: string): Promise<string[]> {
+  if (user.twoFactorEnabledAt) throw new AppError("CONFLICT", twoFactor.alreadyOn);
+  if (!user.twoFactorSecret) throw new AppError("CONFLICT", twoFactor.notPending);
+  const recoveryCodes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+  await db.transaction(async (tx) => {
+    if (!(await acceptCode(tx, user, code))) {
+      throw new AppError("BAD_REQUEST", twoFactor.badCode, { code: twoFactor.badCode });
+    }
+    await updateUser(tx, user.id, { twoFactorEnabledAt: new Date() });
+    await replaceRecoveryCodes(tx, user.id, recoveryCodes.map(hashRecoveryCode));
+  });
+  return recoveryCodes;
+}
+
+/**
+ * Turns two-step sign-in off, given the current password: a session left open (or stolen) alone
+ * cannot, and the owner who lost the phone can still, after signing in with a recovery code.
+ */
+export async function disableTwoFactor(db: Database, user: User, input: TwoFactorDisableInput) {
+  if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
+    throw new AppError("BAD_REQUEST", validation.loginPassword, {
+      currentPassword: validation.loginPassword,
+    });
+  }
+  await db.transaction(async (tx) => {
+    await updateUser(tx, user.id, {
+      twoFactorSecret: null,
+      twoFactorEnabledAt: null,
+      twoFactorLastStep: null,
+    });
+    await deleteRecoveryCodes(tx, user.id);
+  });
+}
