@@ -117,6 +117,10 @@ describe("database schema", () => {
       "media",
       "order_events",
       "order_items",
+      "order_return_lines",
+      "order_returns",
+      "order_shipment_lines",
+      "order_shipments",
       "orders",
       "password_resets",
       "payments",
@@ -134,6 +138,7 @@ describe("database schema", () => {
       "settings",
       "settings_changes",
       "stock_movements",
+      "two_factor_recovery_codes",
       "users",
     ]);
     await migrate(handle);
