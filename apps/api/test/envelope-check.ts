@@ -17,7 +17,14 @@ const placeholder = (value: number) => ({ valueOf: () => value, toString: () => 
 /** A message function called with placeholders of each kind (and both sides of its branches), as patterns. */
 function patternsOf(fn: (...args: unknown[]) => unknown): RegExp[] {
   const patterns: RegExp[] = [];
-  for (const arg of [placeholder(987_654_321), placeholder(0), 1, [SENTINEL], SENTINEL]) {
+  for (const arg of [
+    placeholder(987_654_321),
+    placeholder(0),
+    1,
+    [SENTINEL],
+    [SENTINEL, SENTINEL],
+    SENTINEL,
+  ]) {
     try {
       const text = fn(...Array.from({ length: fn.length }, () => arg));
       if (typeof text === "string")

@@ -1942,6 +1942,10 @@ export interface components {
             errors?: {
                 [key: string]: string;
             };
+            data?: {
+                /** @enum {boolean} */
+                twoFactorRequired?: true;
+            };
         };
     };
     responses: never;
@@ -2270,18 +2274,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: false;
-                        message: string;
-                        errors?: {
-                            [key: string]: string;
-                        };
-                        data?: {
-                            /** @enum {boolean} */
-                            twoFactorRequired: true;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */

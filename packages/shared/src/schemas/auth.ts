@@ -72,14 +72,6 @@ export type ResetPasswordForm = z.infer<typeof ResetPasswordForm>;
 export const RegisterForm = RegisterInput.extend({ name: NameForm });
 export type RegisterForm = z.infer<typeof RegisterForm>;
 
-/** A refused sign-in; `data.twoFactorRequired` when the password was right and a code is wanted. */
-export const LoginRefusal = z.object({
-  success: z.literal(false),
-  message: z.string(),
-  errors: z.record(z.string(), z.string()).optional(),
-  data: z.object({ twoFactorRequired: z.literal(true) }).optional(),
-});
-
 /** POST /auth/two-factor/setup: a new secret, pending until a code of it turns two-step sign-in on. */
 export const TwoFactorSetupDto = z.object({ secret: z.string(), otpauthUrl: z.string() });
 export type TwoFactorSetupDto = z.infer<typeof TwoFactorSetupDto>;

@@ -1,10 +1,9 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import { EmptyEnvelope, envelope } from "@shop/shared/api";
+import { EmptyEnvelope, ErrorEnvelope, envelope } from "@shop/shared/api";
 import { api, formErrors } from "@shop/shared/messages";
 import {
   ForgotPasswordInput,
   LoginInput,
-  LoginRefusal,
   RegisterInput,
   ResetPasswordInput,
 } from "@shop/shared/schemas/auth";
@@ -77,7 +76,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: "login",
         summary: "Sign in with email and password",
         body: LoginInput,
-        response: { 200: envelope(UserDto), 401: LoginRefusal },
+        response: { 200: envelope(UserDto), 401: ErrorEnvelope },
       },
       preValidation: [limitAttemptsFromAddress, limitAccountFromAddress],
     },
