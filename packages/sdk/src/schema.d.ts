@@ -15380,6 +15380,7 @@ export interface operations {
             content: {
                 "application/json": {
                     message?: string;
+                    reference?: string;
                 };
             };
         };
