@@ -15373,6 +15373,7 @@ export interface operations {
             content: {
                 "application/json": {
                     message?: string;
+                    reference?: string;
                 };
             };
         };

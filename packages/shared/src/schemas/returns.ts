@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { MAX_RETURN_NOTE, RETURN_REASONS, RETURN_STATUSES } from "../constants";
 import { validation } from "../messages";
-import { Id, ListQuery, number, oneOf } from "./common";
+import { Id, ListQuery, number, oneOf, text } from "./common";
 import { MAX_LINE_QUANTITY, MAX_ORDER_LINES } from "./order";
 
 /** Units of one delivered order line to send back. */
@@ -48,6 +48,15 @@ export type ReturnInputParsed = z.output<typeof ReturnInput>;
 /** POST /returns/{id}/approve|reject|receive|refund (staff): an optional message to the shopper. */
 export const ReturnActionInput = z.object({ message: note.optional() }).strict();
 export type ReturnActionInput = z.infer<typeof ReturnActionInput>;
+
+/**
+ * POST /returns/{id}/refund (admin): an optional message, and the reference of the money's way back
+ * (a bank transfer or a UPI id), required when the order was paid cash on delivery.
+ */
+export const ReturnRefundInput = z
+  .object({ message: note.optional(), reference: text({ max: 120 }).optional() })
+  .strict();
+export type ReturnRefundInput = z.infer<typeof ReturnRefundInput>;
 
 export const ReturnListQuery = ListQuery.extend({ status: oneOf(RETURN_STATUSES).optional() });
 export type ReturnListQuery = z.infer<typeof ReturnListQuery>;

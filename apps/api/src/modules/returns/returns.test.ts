@@ -21,9 +21,13 @@ afterAll(async () => t.close());
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** A paid order of 2 units of the plain product and 1 of a sized variant, shipped in one parcel (delivered unless said). */
+/**
+ * A paid order of 2 units of the plain product and 1 of a sized variant, shipped in one parcel
+ * (delivered unless said). With `cod`, paid cash on delivery, the cash collected on delivery.
+ */
 async function deliveredOrder({
   deliver = true,
+  cod = false,
 } = {}): Promise<{ order: OrderDto; lines: [string, string]; shipment: ShipmentDto }> {
   const placed = await inject(t.app, {
     method: "POST",
@@ -43,9 +47,12 @@ async function deliveredOrder({
     method: "POST",
     url: "/api/payments",
     cookie: shop.shopper.cookie,
-    payload: { order: order._id, paymentGateway: "test", card: APPROVED_CARD },
+    payload: cod
+      ? { order: order._id, paymentGateway: "cod" }
+      : { order: order._id, paymentGateway: "test", card: APPROVED_CARD },
   });
   expect(paid.statusCode, paid.body).toBe(201);
+  const payment = paid.json().data._id as string;
   const shipped = await inject(t.app, {
     method: "POST",
     url: `/api/orders/${order._id}/shipments`,
@@ -62,6 +69,14 @@ async function deliveredOrder({
       payload: { delivered: true },
     });
     expect(delivered.statusCode, delivered.body).toBe(200);
+  }
+  if (cod) {
+    const collected = await inject(t.app, {
+      method: "POST",
+      url: `/api/payments/${payment}/collect`,
+      cookie: shop.manager.cookie,
+    });
+    expect(collected.statusCode, collected.body).toBe(200);
   }
   const [plain, sized] = order.products.map((line) => line._id);
   if (!plain || !sized) throw new Error("two lines");
@@ -294,5 +309,48 @@ describe("returns", () => {
     expect(
       (await inject(t.app, { method: "GET", url: "/api/returns", cookie: shop.shopper.cookie })).statusCode,
     ).toBe(403);
+  });
+
+  it("refunds a cash on delivery order's return only with the reference of the money's way back", async () => {
+    const settings = await inject(t.app, { method: "GET", url: "/api/settings", cookie: shop.admin.cookie });
+    const checkout = settings.json().data.checkout;
+    const codOn = await inject(t.app, {
+      method: "PUT",
+      url: "/api/settings/checkout",
+      cookie: shop.admin.cookie,
+      payload: { ...checkout, cod: { enabled: true, maxOrderValue: 100_000, fee: 0 } },
+    });
+    expect(codOn.statusCode, codOn.body).toBe(200);
+    const { order, lines } = await deliveredOrder({ cod: true });
+    const ret = (
+      await ask({ order: order._id, lines: [{ line: lines[0], quantity: 1 }], reason: "damaged" })
+    ).json().data as ReturnDto;
+    expect((await act(ret._id, "approve")).statusCode).toBe(200);
+    expect((await act(ret._id, "receive")).statusCode).toBe(200);
+
+    const noReference = await act(ret._id, "refund");
+    expect(noReference.statusCode).toBe(400);
+    expect(noReference.json().errors).toEqual({ reference: api.refundReferenceRequired });
+    expect((await readOrder(order._id)).payment?.refunds).toHaveLength(0);
+    // The body stays strict.
+    expect((await act(ret._id, "refund", shop.admin, { reference: "UPI 1", extra: 1 })).statusCode).toBe(400);
+
+    const refunded = await act(ret._id, "refund", shop.admin, { reference: "UPI shopper@okbank 5521" });
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    expect(refunded.json().data.status).toBe("refunded");
+    const now = await readOrder(order._id);
+    expect(now.payment).toMatchObject({
+      paymentGateway: "cod",
+      status: "partially_refunded",
+      refundedAmount: ret.amount,
+    });
+    expect(now.payment?.refunds).toHaveLength(1);
+    expect(now.payment?.refunds[0]).toMatchObject({
+      amount: ret.amount,
+      reference: "UPI shopper@okbank 5521",
+    });
+    expect(
+      (await act(ret._id, "refund", shop.admin, { reference: "UPI shopper@okbank 5521" })).statusCode,
+    ).toBe(409);
   });
 });

@@ -1,7 +1,13 @@
 import { envelope, listEnvelope } from "@shop/shared/api";
 import { api } from "@shop/shared/messages";
 import { IdParams } from "@shop/shared/schemas/common";
-import { ReturnActionInput, ReturnDto, ReturnInput, ReturnListQuery } from "@shop/shared/schemas/returns";
+import {
+  ReturnActionInput,
+  ReturnDto,
+  ReturnInput,
+  ReturnListQuery,
+  ReturnRefundInput,
+} from "@shop/shared/schemas/returns";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { list, ok, refusals } from "#api/http/envelope";
 import { requireAdmin, requireStaff, requireUser, userOf } from "#api/http/session";
@@ -136,7 +142,7 @@ export const returnRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           "Refund a received return's value through the order's payment (a refund with its credit note), then mark it refunded (admin)",
         params: IdParams,
-        body: ReturnActionInput,
+        body: ReturnRefundInput,
         response: { 200: envelope(ReturnDto), ...refusals(409, 502) },
       },
       preValidation: requireAdmin,

@@ -9,7 +9,12 @@ import { api, orderHistory, returnWords } from "@shop/shared/messages";
 import { formatMoney } from "@shop/shared/money-format";
 import { fromCents, toCents } from "@shop/shared/pricing";
 import { isStaff, seesCustomerDetails, type SignedInViewer as Viewer } from "@shop/shared/roles";
-import type { ReturnActionInput, ReturnDto, ReturnInputParsed } from "@shop/shared/schemas/returns";
+import type {
+  ReturnActionInput,
+  ReturnDto,
+  ReturnInputParsed,
+  ReturnRefundInput,
+} from "@shop/shared/schemas/returns";
 import { variantLabel } from "@shop/shared/variants";
 import type { FastifyBaseLogger } from "fastify";
 import { AppError } from "#api/core/errors";
@@ -296,7 +301,7 @@ export async function refundReturn(
   provider: PaymentProvider,
   actor: Actor,
   id: string,
-  input: ReturnActionInput,
+  input: ReturnRefundInput,
   { mail, log }: { mail: MailContext; log: FastifyBaseLogger },
 ): Promise<ReturnDto> {
   const ret = await findReturn(db, id);
@@ -309,7 +314,13 @@ export async function refundReturn(
     provider,
     actor,
     ret.orderId,
-    { amount: ret.amount, reason: input.message || returnWords.refundReason(ret.id), restock: [] },
+    {
+      amount: ret.amount,
+      reason: input.message || returnWords.refundReason(ret.id),
+      restock: [],
+      // A cash on delivery payment goes back by hand: the refunds service asks for its reference (400).
+      ...(input.reference ? { reference: input.reference } : {}),
+    },
     { idempotencyKey: key, mail, log },
   );
   const refund = await findRefundByKey(db, ret.orderId, key);
