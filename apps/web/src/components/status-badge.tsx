@@ -3,7 +3,6 @@ import type {
   EmailStatus,
   OrderStatus,
   PaymentState,
-  PaymentStatus,
   ReturnStatus,
 } from "@shop/shared/constants";
 import { type OrderTone, statusTone } from "@shop/shared/orders";
