@@ -1,5 +1,5 @@
 /**
- * Inventory (issue 33): the variants' stock with their recent sales, adjustments with a reason, and
+ * Inventory: the variants' stock with their recent sales, adjustments with a reason, and
  * the stock-movement log the database writes of every change (db/schema/inventory.ts).
  */
 import { Readable } from "node:stream";

@@ -12,7 +12,7 @@ import { makeCategory, makeMedia, makeProduct } from "#test/catalog";
 import { type Caller, quickUser } from "#test/fixtures";
 
 /**
- * Cash on delivery (issue 32): one app for the file; each test places its own orders. 2 × 100: items
+ * Cash on delivery: one app for the file; each test places its own orders. 2 × 100: items
  * 200, shipping 80, GST 36 → 316; with the 25 fee, 341 to collect.
  */
 let t: TestApp;

@@ -1,5 +1,5 @@
 /**
- * Cash on delivery (issue 32, docs/decisions/022-cash-on-delivery.md). The shopper chooses it on the
+ * Cash on delivery (docs/decisions/022-cash-on-delivery.md). The shopper chooses it on the
  * pay page: the owner's fee is added to the order (outside GST), a pending `cod` payment is linked to
  * it and the order goes to Ready to Ship, so the hold sweep and the unpaid-order cap (both about
  * pending orders without a payment) never see it again. Staff record the cash at delivery: the
