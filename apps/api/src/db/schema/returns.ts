@@ -58,10 +58,14 @@ export const orderReturnLines = pgTable(
       .notNull()
       .references(() => orderItems.id, { onDelete: "restrict" }),
     quantity: integer().notNull(),
+    // Units put back in stock when the parcel was received: fewer than `quantity` when a refund had
+    // already restocked some of the line's units.
+    restocked: integer().notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.returnId, t.itemId] }),
     check("order_return_lines_quantity_check", sql`${t.quantity} > 0`),
+    check("order_return_lines_restocked_check", sql`${t.restocked} between 0 and ${t.quantity}`),
     index("order_return_lines_item_id_idx").on(t.itemId),
   ],
 );

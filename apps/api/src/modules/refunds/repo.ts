@@ -5,6 +5,7 @@ import { idValue } from "#api/db/schema/columns";
 import { orderItems, payments } from "#api/db/schema/orders";
 import { products, productVariants } from "#api/db/schema/products";
 import { type NewRefund, type Refund, refunds } from "#api/db/schema/refunds";
+import { orderReturnLines, orderReturns } from "#api/db/schema/returns";
 import { type StockContext, stockCauseFrom } from "#api/db/stock-cause";
 import { lockVariants } from "#api/modules/orders/repo";
 
@@ -33,13 +34,22 @@ export async function pendingRefundCents(db: Database, paymentId: string): Promi
   return Number(row?.cents ?? 0);
 }
 
-/** Units of each line of an order already back in stock or on their way there (pending refunds), by line id. */
+/**
+ * Units of each line of an order already back in stock or on their way there, by line id: those of its
+ * refunds (pending ones included) and those its received returns restocked. A unit goes back once.
+ */
 export async function restockedUnits(db: Database, orderId: string): Promise<Map<string, number>> {
   const rows = await db.execute<{ item_id: string; quantity: number }>(sql`
-    select r.value->>'itemId' as item_id, sum((r.value->>'quantity')::integer)::integer as quantity
-    from ${refunds} rf, jsonb_array_elements(rf.restock) r
-    where rf.order_id = ${orderId}
-    group by r.value->>'itemId'`);
+    select item_id, sum(quantity)::integer as quantity from (
+      select r.value->>'itemId' as item_id, (r.value->>'quantity')::integer as quantity
+      from ${refunds} rf, jsonb_array_elements(rf.restock) r
+      where rf.order_id = ${orderId}
+      union all
+      select l.item_id, l.restocked
+      from ${orderReturnLines} l join ${orderReturns} x on x.id = l.return_id
+      where x.order_id = ${orderId} and l.restocked > 0
+    ) units
+    group by item_id`);
   return new Map(rows.rows.map((row) => [row.item_id, Number(row.quantity)]));
 }
 

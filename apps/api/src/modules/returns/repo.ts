@@ -49,6 +49,19 @@ export async function insertReturn(
   return stored;
 }
 
+/** Records how many units of each line receiving the return put back in stock. */
+export async function setRestocked(
+  db: Database,
+  returnId: string,
+  lines: readonly { itemId: string; restocked: number }[],
+) {
+  for (const line of lines)
+    await db
+      .update(orderReturnLines)
+      .set({ restocked: line.restocked })
+      .where(and(eq(orderReturnLines.returnId, returnId), eq(orderReturnLines.itemId, line.itemId)));
+}
+
 /** Locks a return's row for the rest of the transaction. */
 export async function lockReturn(db: Database, id: string) {
   const [row] = await db.select().from(orderReturns).where(eq(orderReturns.id, id)).for("update").limit(1);

@@ -353,4 +353,34 @@ describe("returns", () => {
       (await act(ret._id, "refund", shop.admin, { reference: "UPI shopper@okbank 5521" })).statusCode,
     ).toBe(409);
   });
+  it("puts a unit back in stock once, whether a refund or the return's parcel brought it back", async () => {
+    const { order, lines } = await deliveredOrder();
+    const [plain] = lines;
+    const variant = order.products[0]?.variant._id ?? "";
+    const asked = await ask({ order: order._id, lines: [{ line: plain, quantity: 2 }], reason: "damaged" });
+    const ret = asked.json().data as ReturnDto;
+    expect((await act(ret._id, "approve")).statusCode).toBe(200);
+    // Staff refund one of the two units with it restocked before the parcel comes in.
+    const early = await inject(t.app, {
+      method: "POST",
+      url: `/api/orders/${order._id}/refunds`,
+      cookie: shop.admin.cookie,
+      payload: { amount: 1, reason: "Goodwill", restock: [{ line: plain, quantity: 1 }] },
+    });
+    expect(early.statusCode, early.body).toBe(201);
+    const stockBefore = await stockOf(variant);
+    expect((await act(ret._id, "receive")).statusCode).toBe(200);
+    // Two units in the parcel, one already back: one more in stock, not two.
+    expect(await stockOf(variant)).toBe(stockBefore + 1);
+    // Both units are back now: a refund restocking one more is refused, nothing written.
+    const again = await inject(t.app, {
+      method: "POST",
+      url: `/api/orders/${order._id}/refunds`,
+      cookie: shop.admin.cookie,
+      payload: { amount: 1, reason: "Again", restock: [{ line: plain, quantity: 1 }] },
+    });
+    expect(again.statusCode, again.body).toBe(400);
+    expect(again.json().errors).toEqual({ "restock.0.quantity": api.refundRestockTooMany(0) });
+    expect(await stockOf(variant)).toBe(stockBefore + 1);
+  });
 });

@@ -25,7 +25,7 @@ import { type MailContext, queueEmails } from "#api/modules/email/service";
 import { findOrdersByIds, insertOrderEvents, lockOrder } from "#api/modules/orders/repo";
 import { findShipmentsOfOrders } from "#api/modules/orders/repo-shipments";
 import { type Actor, actorOf } from "#api/modules/orders/service";
-import { findRefundByKey, restock } from "#api/modules/refunds/repo";
+import { findRefundByKey, restock, restockedUnits } from "#api/modules/refunds/repo";
 import { refundOrder } from "#api/modules/refunds/service";
 import type { PaymentProvider } from "#api/payments/provider";
 import {
@@ -37,6 +37,7 @@ import {
   listReturnIds,
   lockReturn,
   type ReturnRow,
+  setRestocked,
   setReturnStatus,
 } from "./repo";
 
@@ -240,16 +241,22 @@ export async function moveReturn(
     const [row] = await findReturnsByIds(tx, [id]);
     if (!row) throw new Error("return vanished under its lock");
     if (to === "received") {
-      const lines = await findReturnableLines(tx, order.id);
-      const variants = new Map(lines.map((line) => [line.id, line.variantId]));
+      // A unit goes back in stock once: a refund may already have restocked some of a line's units.
+      const sold = new Map((await findReturnableLines(tx, order.id)).map((line) => [line.id, line]));
+      const back = await restockedUnits(tx, order.id);
+      const lines = row.lines.map((line) => {
+        const item = sold.get(line.itemId);
+        const left = item ? item.quantity - (back.get(line.itemId) ?? 0) : 0;
+        return { itemId: line.itemId, variantId: item?.variantId, restocked: Math.max(0, Math.min(line.quantity, left)) };
+      });
       await restock(
         tx,
-        row.lines.flatMap((line) => {
-          const variantId = variants.get(line.itemId);
-          return variantId ? [{ variantId, quantity: line.quantity }] : [];
-        }),
+        lines.flatMap(({ variantId, restocked }) =>
+          variantId && restocked > 0 ? [{ variantId, quantity: restocked }] : [],
+        ),
         { cause: "return", actor: { id: actor.id, name: actorOf(actor).actorName ?? "" } },
       );
+      await setRestocked(tx, id, lines);
     }
     await setReturnStatus(tx, id, { status: to, message: input.message || undefined });
     await step(tx, actor, row, to, input.message || null, null, mail);
