@@ -82,6 +82,8 @@ export const ReturnDto = z.object({
   /** What the returned units were paid: the refund's amount. */
   amount: z.number(),
   currency: z.string(),
+  /** Paid cash on delivery: its refund goes back by hand, with the reference of the money's way. */
+  cashOnDelivery: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

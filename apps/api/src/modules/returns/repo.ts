@@ -2,7 +2,7 @@
 import type { ReturnStatus } from "@shop/shared/constants";
 import { and, asc, count, desc, eq, ilike, inArray, ne, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "#api/db/client";
-import { orderItems, orders } from "#api/db/schema/orders";
+import { orderItems, orders, payments } from "#api/db/schema/orders";
 import { type OrderReturn, orderReturnLines, orderReturns } from "#api/db/schema/returns";
 import { users } from "#api/db/schema/users";
 
@@ -91,7 +91,12 @@ export async function setReturnStatus(
 
 const returnColumns = {
   ret: orderReturns,
-  order: { id: orders.id, number: orders.number, currency: orders.currency },
+  order: {
+    id: orders.id,
+    number: orders.number,
+    currency: orders.currency,
+    cashOnDelivery: sql<boolean>`coalesce(${payments.paymentGateway} = 'cod', false)`,
+  },
   user: { id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email },
 };
 
@@ -104,6 +109,7 @@ export async function findReturnsByIds(db: Database, ids: readonly string[]) {
     .select(returnColumns)
     .from(orderReturns)
     .innerJoin(orders, eq(orders.id, orderReturns.orderId))
+    .leftJoin(payments, eq(payments.id, orders.paymentId))
     .innerJoin(users, eq(users.id, orderReturns.userId))
     .where(inArray(orderReturns.id, [...ids]))
     .orderBy(desc(orderReturns.createdAt), desc(orderReturns.id));

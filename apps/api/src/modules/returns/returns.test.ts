@@ -138,7 +138,12 @@ describe("returns", () => {
     const ret = asked.json().data as ReturnDto;
     // What the units were paid: a unit of each line with its GST (18% added on top).
     const paidLines = order.products.map((line) => line.price + line.price * 0.18);
-    expect(ret).toMatchObject({ status: "requested", reason: "wrong_size", note: "The tee is too small." });
+    expect(ret).toMatchObject({
+      status: "requested",
+      reason: "wrong_size",
+      note: "The tee is too small.",
+      cashOnDelivery: false,
+    });
     expect(ret.amount).toBeCloseTo(
       paidLines.reduce((a, b) => a + b, 0),
       1,
@@ -325,6 +330,8 @@ describe("returns", () => {
     const ret = (
       await ask({ order: order._id, lines: [{ line: lines[0], quantity: 1 }], reason: "damaged" })
     ).json().data as ReturnDto;
+    // The dashboard asks this return's refund for a reference.
+    expect(ret.cashOnDelivery).toBe(true);
     expect((await act(ret._id, "approve")).statusCode).toBe(200);
     expect((await act(ret._id, "receive")).statusCode).toBe(200);
 

@@ -72,6 +72,7 @@ function toReturnDto(row: ReturnRow, viewer: Viewer): ReturnDto {
     })),
     amount: ret.amount,
     currency: order.currency,
+    cashOnDelivery: order.cashOnDelivery,
     createdAt: ret.createdAt.toISOString(),
     updatedAt: ret.updatedAt.toISOString(),
   };
@@ -247,7 +248,11 @@ export async function moveReturn(
       const lines = row.lines.map((line) => {
         const item = sold.get(line.itemId);
         const left = item ? item.quantity - (back.get(line.itemId) ?? 0) : 0;
-        return { itemId: line.itemId, variantId: item?.variantId, restocked: Math.max(0, Math.min(line.quantity, left)) };
+        return {
+          itemId: line.itemId,
+          variantId: item?.variantId,
+          restocked: Math.max(0, Math.min(line.quantity, left)),
+        };
       });
       await restock(
         tx,

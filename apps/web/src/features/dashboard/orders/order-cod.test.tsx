@@ -1,12 +1,14 @@
 import { api as apiMessages, cashOnDelivery } from "@shop/shared/messages";
 import type { OrderDto } from "@shop/shared/schemas/order";
-import { screen, within } from "@testing-library/react";
+import type { ReturnDto } from "@shop/shared/schemas/returns";
+import { cleanup, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { toast } from "#web/lib/toast";
 import { stubApi } from "#web/test/api-stub";
 import { paidOrder } from "#web/test/fixtures";
 import { renderRoutes } from "#web/test/render";
+import { ReturnActionDialog } from "../returns/components/return-action-dialog";
 import { RefundDialog } from "./components/refund-dialog";
 import { OrderPage as DashboardOrderPage } from "./order-page";
 
@@ -89,5 +91,61 @@ describe("cash on delivery on the dashboard", () => {
     );
     await userEvent.click(within(dialog).getByRole("button", { name: /refund/i }));
     expect(requests[0]?.body).toMatchObject({ reference: "UPI shopper@okbank", amount: 140.4 });
+  });
+
+  it("asks a COD order's return refund for its reference, and none of a card's", async () => {
+    const RETURN_ID = "4e7e4e7e4e7e4e7e4e7e4e7e";
+    const ret: ReturnDto = {
+      _id: RETURN_ID,
+      order: { _id: ORDER_ID, number: 1009 },
+      user: { _id: "5e5e5e5e5e5e5e5e5e5e5e5e", name: "Asha Rao", email: "asha@example.com" },
+      status: "received",
+      reason: "wrong_size",
+      note: "",
+      message: null,
+      lines: [{ line: "l1", name: "Linen shirt", options: {}, quantity: 1 }],
+      amount: 59,
+      currency: "USD",
+      cashOnDelivery: true,
+      createdAt: "2026-11-20T10:00:00.000Z",
+      updatedAt: "2026-11-21T10:00:00.000Z",
+    };
+    const { requests } = stubApi({
+      [`POST /api/returns/${RETURN_ID}/refund`]: { data: { ...ret, status: "refunded" } },
+    });
+    renderRoutes(
+      [{ path: "/", element: <ReturnActionDialog ret={ret} action="refund" onClose={() => undefined} /> }],
+      "/",
+    );
+    const dialog = await screen.findByRole("dialog");
+    await userEvent.click(within(dialog).getByRole("button", { name: /refund/i }));
+    expect(await within(dialog).findByText(apiMessages.refundReferenceRequired)).toBeVisible();
+    expect(requests).toHaveLength(0);
+    await userEvent.type(
+      within(dialog).getByRole("textbox", { name: cashOnDelivery.reference }),
+      "NEFT N123456",
+    );
+    await userEvent.click(within(dialog).getByRole("button", { name: /refund/i }));
+    expect(requests[0]?.body).toEqual({ reference: "NEFT N123456" });
+    cleanup();
+
+    renderRoutes(
+      [
+        {
+          path: "/",
+          element: (
+            <ReturnActionDialog
+              ret={{ ...ret, cashOnDelivery: false }}
+              action="refund"
+              onClose={() => undefined}
+            />
+          ),
+        },
+      ],
+      "/",
+    );
+    expect(
+      within(await screen.findByRole("dialog")).queryByRole("textbox", { name: cashOnDelivery.reference }),
+    ).not.toBeInTheDocument();
   });
 });

@@ -1,12 +1,13 @@
 import { MAX_RETURN_NOTE } from "@shop/shared/constants";
-import { returnWords as words } from "@shop/shared/messages";
+import { api as apiMessages, cashOnDelivery, returnWords as words } from "@shop/shared/messages";
 import type { ReturnDto } from "@shop/shared/schemas/returns";
 import { useState } from "react";
 import { Button } from "#web/components/button";
 import { Dialog } from "#web/components/dialog";
 import { ErrorState } from "#web/components/error-state";
 import { TextArea } from "#web/components/text-area";
-import { errorMessage } from "#web/lib/api";
+import { TextField } from "#web/components/text-field";
+import { errorMessage, isApiError } from "#web/lib/api";
 import { formatPrice } from "#web/lib/money";
 import { type ReturnAction, useActOnReturn } from "../api/act-on-return";
 
@@ -17,7 +18,10 @@ export const ACTION_LABELS: Record<ReturnAction, string> = {
   refund: words.refund,
 };
 
-/** Confirms a step of a return, with an optional message to the shopper (sent with the step's email). */
+/**
+ * Confirms a step of a return, with an optional message to the shopper (sent with the step's email).
+ * Refunding a cash on delivery order's return asks for the reference of the money's way back.
+ */
 export function ReturnActionDialog({
   ret,
   action,
@@ -28,13 +32,33 @@ export function ReturnActionDialog({
   onClose: () => void;
 }) {
   const [message, setMessage] = useState("");
+  const [reference, setReference] = useState("");
+  const [referenceError, setReferenceError] = useState<string>();
   const act = useActOnReturn();
   const label = ACTION_LABELS[action];
-  const submit = () =>
+  const byHand = action === "refund" && ret.cashOnDelivery;
+  const submit = () => {
+    if (byHand && !reference.trim()) {
+      setReferenceError(apiMessages.refundReferenceRequired);
+      return;
+    }
     act.mutate(
-      { id: ret._id, action, input: message.trim() ? { message: message.trim() } : {} },
-      { onSuccess: onClose },
+      {
+        id: ret._id,
+        action,
+        input: {
+          ...(message.trim() ? { message: message.trim() } : {}),
+          ...(byHand ? { reference: reference.trim() } : {}),
+        },
+      },
+      {
+        onSuccess: onClose,
+        onError: (error) => {
+          if (isApiError(error) && error.errors.reference) setReferenceError(error.errors.reference);
+        },
+      },
     );
+  };
   return (
     <Dialog
       open
@@ -69,6 +93,20 @@ export function ReturnActionDialog({
           value={message}
           onChange={(event) => setMessage(event.target.value)}
         />
+        {byHand ? (
+          <TextField
+            label={cashOnDelivery.reference}
+            autoComplete="off"
+            maxLength={120}
+            hint={cashOnDelivery.referenceHint}
+            error={referenceError}
+            value={reference}
+            onChange={(event) => {
+              setReference(event.target.value);
+              setReferenceError(undefined);
+            }}
+          />
+        ) : null}
         {act.isError ? <ErrorState message={errorMessage(act.error)} prefix={false} /> : null}
       </div>
     </Dialog>
