@@ -233,14 +233,21 @@ function roleOf(pid: number): string {
   const title = readFileSync(`/proc/${pid}/cmdline`, "utf8").replaceAll("\0", " ").trim();
   const part = /^postgres: (?:\d+\/)?(.*)$/.exec(title)?.[1] ?? "postmaster";
   if (/\d+\.\d+\.\d+\.\d+\(|\[local\]/.test(part)) return "connections";
-  return part.split(" ").slice(0, 2).join(" ").replace(/ (worker|launcher).*$/, " $1");
+  return part
+    .split(" ")
+    .slice(0, 2)
+    .join(" ")
+    .replace(/ (worker|launcher).*$/, " $1");
 }
 
 /**
  * The CPU the PostgreSQL processes used between two readings, in all and by part (a process that
  * ended meanwhile is missed).
  */
-function postgresCpuSince(before: Map<number, { ms: number }>): { total: number; parts: Map<string, number> } {
+function postgresCpuSince(before: Map<number, { ms: number }>): {
+  total: number;
+  parts: Map<string, number>;
+} {
   let total = 0;
   const parts = new Map<string, number>();
   for (const [pid, { ms, role }] of postgresCpu()) {

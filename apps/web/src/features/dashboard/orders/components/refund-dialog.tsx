@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { MAX_REFUND_REASON } from "@shop/shared/constants";
-import { api as apiMessages, cashOnDelivery, validation, refunds as words } from "@shop/shared/messages";
+import { api as apiMessages, validation, refunds as words } from "@shop/shared/messages";
 import { isTaken } from "@shop/shared/orders";
 import { fromCents, toCents } from "@shop/shared/pricing";
 import { number } from "@shop/shared/schemas/common";
@@ -19,6 +19,7 @@ import { applyServerErrors } from "#web/lib/form-errors";
 import { newIdempotencyKey } from "#web/lib/idempotency";
 import { formatPrice } from "#web/lib/money";
 import { useRefundOrder } from "../api/refund-order";
+import { RefundReferenceField } from "./refund-reference-field";
 
 /** What can still go back: the payment's rest, and the units of each line not yet returned to stock. */
 export function refundable(order: OrderDto) {
@@ -188,14 +189,7 @@ export function RefundDialog({ order, onClose, byStatus = false }: RefundDialogP
           {...register("reason")}
         />
         {manual ? (
-          <TextField
-            label={cashOnDelivery.reference}
-            autoComplete="off"
-            maxLength={120}
-            hint={cashOnDelivery.referenceHint}
-            error={formState.errors.reference?.message}
-            {...register("reference")}
-          />
+          <RefundReferenceField error={formState.errors.reference?.message} {...register("reference")} />
         ) : null}
         <fieldset>
           <legend className="text-sm font-medium text-neutral-900">{words.restockTitle}</legend>

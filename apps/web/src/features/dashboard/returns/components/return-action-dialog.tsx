@@ -1,12 +1,12 @@
 import { MAX_RETURN_NOTE } from "@shop/shared/constants";
-import { api as apiMessages, cashOnDelivery, returnWords as words } from "@shop/shared/messages";
+import { api as apiMessages, returnWords as words } from "@shop/shared/messages";
 import type { ReturnDto } from "@shop/shared/schemas/returns";
 import { useState } from "react";
 import { Button } from "#web/components/button";
 import { Dialog } from "#web/components/dialog";
 import { ErrorState } from "#web/components/error-state";
 import { TextArea } from "#web/components/text-area";
-import { TextField } from "#web/components/text-field";
+import { RefundReferenceField } from "#web/features/dashboard/orders/components/refund-reference-field";
 import { errorMessage, isApiError } from "#web/lib/api";
 import { formatPrice } from "#web/lib/money";
 import { type ReturnAction, useActOnReturn } from "../api/act-on-return";
@@ -94,11 +94,7 @@ export function ReturnActionDialog({
           onChange={(event) => setMessage(event.target.value)}
         />
         {byHand ? (
-          <TextField
-            label={cashOnDelivery.reference}
-            autoComplete="off"
-            maxLength={120}
-            hint={cashOnDelivery.referenceHint}
+          <RefundReferenceField
             error={referenceError}
             value={reference}
             onChange={(event) => {
