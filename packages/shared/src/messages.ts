@@ -1459,5 +1459,9 @@ export const activityPage = {
   hideChanges: (label: string) => `Hide the changes to ${label}`,
   changeCount: (n: number) => (n === 1 ? "1 field" : `${n} fields`),
   noChanges: "Nothing recorded before or after.",
+  /** What an entry about a review calls it: '"Sturdy and comfortable" on Linen Shirt'. */
+  reviewSubject: (title: string, product: string) => `"${title}" on ${product}`,
+  /** What an entry about a return calls it: "Return of #1001". */
+  returnSubject: (orderNumber: number) => `Return of #${orderNumber}`,
   none: "—",
 } as const;
