@@ -26,7 +26,8 @@ function canonical(value: unknown): string {
       .sort()
       .map((key) => `${JSON.stringify(key)}:${canonical(value[key])}`)
       .join(",")}}`;
-  return JSON.stringify(value) ?? "null";
+  // An absent field (undefined) is not null: a field set to null where there was none changed.
+  return value === undefined ? "" : JSON.stringify(value);
 }
 
 /** The value as JSON holds it: dates as ISO text, undefined fields gone. */
