@@ -1374,6 +1374,7 @@ export const twoFactor = {
     manualKey: "Key for manual entry",
     code: "6-digit code",
     turnOn: "Turn on",
+    cancel: "Cancel",
     turnOff: "Turn off two-step sign-in",
     turnOffPassword: "Current password",
     recoveryTitle: "Your recovery codes",
@@ -1387,6 +1388,9 @@ export const twoFactor = {
     useRecoveryCode: "Use a recovery code",
     useAppCode: "Use a code from your app",
     verify: "Verify",
+    /** Under the code step's title: whose password was right. */
+    signingInAs: (email: string) => `Signing in as ${email}.`,
+    otherAccount: "Use another account",
     sessionsTitle: "Sessions",
     sessionsHint: "Signed in on another device you no longer use? End those sessions here.",
     signOutOthers: "Sign out of all other sessions",
