@@ -1408,6 +1408,8 @@ export const activityPage = {
   everyone: "Everyone",
   kind: "Kind",
   allKinds: "All kinds",
+  /** The days filter, for screen readers. */
+  between: "Made between",
   columns: { at: "When", actor: "Who", kind: "What", subject: "About", changes: "Changes" },
   kinds: {
     "product.created": "Product created",
@@ -1463,6 +1465,21 @@ export const activityPage = {
   hideChanges: (label: string) => `Hide the changes to ${label}`,
   changeCount: (n: number) => (n === 1 ? "1 field" : `${n} fields`),
   noChanges: "Nothing recorded before or after.",
+  yes: "Yes",
+  no: "No",
+  /** What a field is called where its own name would not do ("salePrice": "Sale price" does). */
+  fields: {
+    isActive: "Active",
+    onSale: "On sale",
+    taxRate: "GST rate",
+    hsnCode: "HSN code",
+    cod: "Cash on delivery",
+    maxOrderValue: "Largest order",
+    combinesWithSale: "Combines with sale prices",
+    appliesTo: "Applies to",
+    utcOffset: "Time zone (UTC offset)",
+    gstin: "GSTIN",
+  } as Record<string, string>,
   /** What an entry about a review calls it: '"Sturdy and comfortable" on Linen Shirt'. */
   reviewSubject: (title: string, product: string) => `"${title}" on ${product}`,
   /** What an entry about a return calls it: "Return of #1001". */

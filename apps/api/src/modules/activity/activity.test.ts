@@ -1,6 +1,7 @@
 import { SHOP_UTC_OFFSET } from "@shop/shared/constants";
 import { ACTIVITY_KINDS, type ActivityEntryDto, type ActivityKind } from "@shop/shared/schemas/activity";
 import type { OrderDto, ShipmentDto } from "@shop/shared/schemas/order";
+import type { ProductDto } from "@shop/shared/schemas/product";
 import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -103,7 +104,10 @@ const CASES: Case[] = [
       taxRate: null,
       hsnCode: null,
       gallery: [],
-      variants: { SKU: { options: {}, price: 100, onSale: false, salePrice: 0, stock: 10, isActive: true } },
+      price: 100,
+      onSale: false,
+      salePrice: 0,
+      stock: 10,
     },
   },
   {
@@ -116,9 +120,8 @@ const CASES: Case[] = [
       await send("PUT", `/api/products/${made.product}`, { ...body, productId: made.product });
       return made.product ?? "";
     },
-    // The default variant's SKU is the product's id: filled in by the check below.
-    before: { name: "Linen Shirt", variants: { SKU: { price: 100 } } },
-    after: { name: "Linen Shirt, Blue", variants: { SKU: { price: 120 } } },
+    before: { name: "Linen Shirt", price: 100 },
+    after: { name: "Linen Shirt, Blue", price: 120 },
   },
   {
     kind: "product.updated",
@@ -151,8 +154,43 @@ const CASES: Case[] = [
       expect(response.statusCode, response.body).toBe(200);
       return made.product ?? "";
     },
-    before: { variants: { SKU: { price: 120 } } },
-    after: { variants: { SKU: { price: 135 } } },
+    before: { price: 120 },
+    after: { price: 135 },
+  },
+  {
+    kind: "product.updated",
+    write: async () => {
+      // The sized product: one variant's price, the others as they are.
+      const product: ProductDto = await send("GET", `/api/products/${shop.variantProductId}`);
+      await send("PUT", `/api/products/${product._id}`, {
+        productId: product._id,
+        name: product.name,
+        description: product.description,
+        price: product.price,
+        onSale: product.onSale,
+        stock: product.stock,
+        isActive: product.isActive,
+        category: product.category._id,
+        thumbnail: product.thumbnail?._id,
+        gallery: product.gallery.map((media) => media._id),
+        options: product.options,
+        variants: product.variants.map(
+          ({ _id, sku, options, price, onSale, salePrice, stock, isActive }) => ({
+            _id,
+            sku,
+            options,
+            price: options.Size === "M" && options.Colour === "Blue" ? price + 1.5 : price,
+            onSale,
+            salePrice,
+            stock,
+            isActive,
+          }),
+        ),
+      });
+      return product._id;
+    },
+    before: { variants: { "Size: M, Colour: Blue": { price: 25 } } },
+    after: { variants: { "Size: M, Colour: Blue": { price: 26.5 } } },
   },
   {
     kind: "product.deleted",
@@ -494,13 +532,6 @@ async function askReturn(): Promise<string> {
   return id(ret);
 }
 
-/** Puts the product's id where a case wrote SKU: its default variant's SKU is the product's id. */
-function withSku(fields: Record<string, unknown>): Record<string, unknown> {
-  const variants = fields.variants as Record<string, unknown> | undefined;
-  if (!variants || !("SKU" in variants)) return fields;
-  return { ...fields, variants: { [made.product ?? ""]: variants.SKU } };
-}
-
 describe("the staff activity log", () => {
   it("knows every kind a staff write can be, and the cases below write each one", () => {
     const written = new Set(CASES.map((c) => c.kind));
@@ -523,8 +554,8 @@ describe("the staff activity log", () => {
       expect(entry.subject.id).toBe(subjectId);
       expect(entry.subject.label).not.toBe("");
       expect(new Date(entry.at).getTime()).toBeGreaterThanOrEqual(started - 1000);
-      expect(entry.before).toEqual(withSku(c.before));
-      expect(entry.after).toEqual(withSku(c.after));
+      expect(entry.before).toEqual(c.before);
+      expect(entry.after).toEqual(c.after);
     },
   );
 });

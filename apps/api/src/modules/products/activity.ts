@@ -1,7 +1,9 @@
 /**
- * A product as the staff activity log keeps it: its fields, and its variants keyed by SKU (each
- * with its options, prices, stock and state), so that an entry says which variant's price or stock
- * changed. The edit form's writes and the CSV import build it the same way.
+ * A product as the staff activity log keeps it, as the edit form shows it: a product without options
+ * with its price, sale price and stock among its own fields; one with options with its variants keyed
+ * by their values ("Size: M, Colour: Blue"), each with its SKU, prices, stock and state, so that an
+ * entry says which variant's price or stock changed. The edit form's writes and the CSV import build
+ * it the same way.
  */
 import type { Database } from "#api/db/client";
 import type { ProductOption, ProductVariant } from "#api/db/schema/products";
@@ -28,25 +30,36 @@ export interface LoggedProduct {
   gallery?: string[];
 }
 
+/** "Size: M, Colour: Blue": a variant by its values, unique within its product. */
+function valuesOf(variant: LoggedVariant, index: number): string {
+  const values = Object.entries(variant.options).map(([name, value]) => `${name}: ${value}`);
+  return values.length > 0 ? values.join(", ") : `#${index + 1}`;
+}
+
 export function productFields(product: LoggedProduct, variants: readonly LoggedVariant[]): Fields {
   const { categoryId, thumbnailId, ...rest } = product;
+  const pricing = (variant: LoggedVariant) => ({
+    price: variant.price,
+    onSale: variant.onSale,
+    salePrice: variant.salePrice,
+    stock: variant.stock,
+  });
+  const [only] = variants;
+  const own = product.options.length === 0 && variants.length === 1 && only;
   return {
     ...rest,
     category: categoryId,
     thumbnail: thumbnailId,
-    variants: Object.fromEntries(
-      variants.map((variant, index) => [
-        variant.sku || `#${index + 1}`,
-        {
-          options: variant.options,
-          price: variant.price,
-          onSale: variant.onSale,
-          salePrice: variant.salePrice,
-          stock: variant.stock,
-          isActive: variant.isActive,
-        },
-      ]),
-    ),
+    ...(own
+      ? pricing(only)
+      : {
+          variants: Object.fromEntries(
+            variants.map((variant, index) => [
+              valuesOf(variant, index),
+              { sku: variant.sku ?? null, ...pricing(variant), isActive: variant.isActive },
+            ]),
+          ),
+        }),
   };
 }
 
