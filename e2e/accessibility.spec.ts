@@ -79,6 +79,7 @@ test.describe("signed in as the admin", () => {
       "/dashboard/media",
       "/dashboard/disputes",
       "/dashboard/emails",
+      "/dashboard/activity",
       "/dashboard/discounts",
       "/dashboard/discounts/new",
     ]) {

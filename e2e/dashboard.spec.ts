@@ -446,6 +446,7 @@ test.describe("signed in as a manager", () => {
     expect((await page.request.get("/api/users/customers")).status()).toBe(403);
     expect((await page.request.get("/api/users/ffffffffffffffffffffffff/summary")).status()).toBe(403);
     expect((await page.request.get("/api/payments")).status()).toBe(403);
+    expect((await page.request.get("/api/activity")).status()).toBe(403);
     expect((await page.request.get("/api/users/admin")).status()).toBe(200);
 
     await page.goto("/dashboard/customers");

@@ -231,6 +231,7 @@ test.describe("signed in as the admin", () => {
       "/dashboard/orders",
       "/dashboard/payments",
       "/dashboard/emails",
+      "/dashboard/activity",
       "/dashboard/discounts",
     ]) {
       await gotoSettled(page, path);

@@ -26,3 +26,10 @@ export async function submitRegistration(
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Register" }).click();
 }
+
+/** Signs out through the header's account menu, as a person does, and waits for the login page. */
+export async function signOutThroughMenu(page: Page) {
+  await page.getByRole("button", { name: "Account menu" }).click();
+  await page.getByRole("menuitem", { name: "Logout" }).click();
+  await expect(page).toHaveURL(/\/auth\/login/);
+}

@@ -24,6 +24,7 @@ import { logOutput, registerRequestLog } from "./http/request-log";
 import { registerSameOriginCheck } from "./http/same-origin";
 import { securityHeaders } from "./http/security-headers";
 import { registerTextCheck } from "./http/text-check";
+import { activityRoutes } from "./modules/activity/routes";
 import { addressRoutes } from "./modules/addresses/routes";
 import { accountRoutes, authRoutes } from "./modules/auth/routes";
 import { twoFactorRoutes } from "./modules/auth/two-factor-routes";
@@ -249,6 +250,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
       await apiScope.register(settingsRoutes, { prefix: "/settings" });
       await apiScope.register(returnRoutes, { prefix: "/returns" });
       await apiScope.register(inventoryRoutes, { prefix: "/inventory" });
+      await apiScope.register(activityRoutes, { prefix: "/activity" });
     },
     { prefix: "/api" },
   );

@@ -128,4 +128,6 @@ export const ACCESS: Record<string, Access> = {
   "POST /api/returns/{id}/refund": "admin",
   "PUT /api/settings/inventory": "admin",
   "PUT /api/settings/security": "admin",
+  "GET /api/activity": "admin",
+  "GET /api/activity/actors": "admin",
 };

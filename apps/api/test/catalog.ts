@@ -59,7 +59,11 @@ export async function makeProduct(
   refs: { category: string; thumbnail: string },
   overrides: Partial<ProductInput> = {},
 ) {
-  const id = await createProduct(database.db, productBody(refs, { name: unique("Product"), ...overrides }));
+  const id = await createProduct(
+    database.db,
+    null,
+    productBody(refs, { name: unique("Product"), ...overrides }),
+  );
   return getProduct(database.db, id, { role: "admin" });
 }
 

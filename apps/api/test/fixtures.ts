@@ -124,6 +124,7 @@ export async function makeShop(t: TestApp, { pay = true } = {}): Promise<Shop> {
   const { review } = await addReview(t.database.db, shopper.user, product._id, REVIEW);
   const discount = await createDiscount(
     t.database.db,
+    null,
     DiscountInput.parse({
       code: `TEN-${Math.random().toString(36).slice(2, 10)}`,
       type: "percentage",

@@ -105,6 +105,7 @@ describe("database schema", () => {
       sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
     );
     expect(tables.rows.map((r) => r.table_name)).toEqual([
+      "activity",
       "addresses",
       "categories",
       "credit_note_counters",

@@ -185,6 +185,8 @@ const TAGS = {
   returns: "Returns of delivered items: asked for by shoppers, decided, received and refunded by staff.",
   emails: "Outbound email: the outbox and built-in mailbox, for admins.",
   inventory: "Variants' stock, adjustments and the stock-movement log (staff).",
+  activity:
+    "The staff activity log: every staff write with who, when, and the fields before and after (admins).",
 } as const;
 
 export interface DocumentOptions {

@@ -178,7 +178,7 @@ export async function seedDemoCatalog(
       (["front", ...extraViews(index)] as const).map((view) => ({ product, index, view })),
     );
     const rendered = await mapLimit(views, PICTURE_CONCURRENCY, async ({ product, view }) =>
-      ingestImage(tx, storage, {
+      ingestImage(tx, null, storage, {
         buffer: await renderPicture(product.kind, product.colour, view),
         filename: `${slugify(product.name)}${view === "front" ? "" : `-${view}`}.png`,
         uploadedBy: null,

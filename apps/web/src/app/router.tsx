@@ -337,6 +337,12 @@ const dashboardPages: RouteObject[] = [
       import("../features/dashboard/inventory/inventory-page").then((m) => ({ Component: m.InventoryPage })),
   },
   {
+    path: "activity",
+    handle: adminOnly,
+    lazy: () =>
+      import("../features/dashboard/activity/activity-page").then((m) => ({ Component: m.ActivityPage })),
+  },
+  {
     path: "settings",
     // Managers read the settings; the page disables its forms for them, and the API lets only admins save.
     handle: staffOnly,

@@ -56,6 +56,8 @@ const loaders = {
   inventorySettings: () => import("@shop/shared/schemas/settings").then((m) => m.InventorySettings),
   securitySettings: () => import("@shop/shared/schemas/settings").then((m) => m.SecuritySettings),
   settingsChange: () => import("@shop/shared/schemas/settings").then((m) => m.SettingsChange),
+  activityEntry: () => import("@shop/shared/schemas/activity").then((m) => m.ActivityEntryDto),
+  activityActors: () => import("@shop/shared/schemas/activity").then((m) => m.ActivityActorDto.array()),
 };
 
 type Loaders = typeof loaders;

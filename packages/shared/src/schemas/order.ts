@@ -130,7 +130,11 @@ const orderFilterFields = {
   to: Day,
 };
 
-function checkRange(query: { from?: string | undefined; to?: string | undefined }, ctx: z.RefinementCtx) {
+/** Refuses a range whose `to` comes before its `from`, at `to`. */
+export function checkRange(
+  query: { from?: string | undefined; to?: string | undefined },
+  ctx: z.RefinementCtx,
+) {
   if (query.from && query.to && query.to < query.from)
     ctx.addIssue({ code: "custom", path: ["to"], message: validation.dateRange });
 }

@@ -1,5 +1,6 @@
 // NOTE: the one barrel in the app: drizzle() and drizzle-kit need every table and relation
 // in a single schema object.
+export * from "./activity";
 export * from "./addresses";
 export * from "./categories";
 export * from "./discounts";

@@ -44,7 +44,8 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { invalidMessage: formErrors.category },
       preValidation: requireAdmin,
     },
-    async (request) => ok(await setCategoryTax(app.db, request.params.id, request.body), api.updated),
+    async (request) =>
+      ok(await setCategoryTax(app.db, userOf(request), request.params.id, request.body), api.updated),
   );
 
   app.get(

@@ -4,7 +4,9 @@ import type { CategoryDto, CategoryInput, CategoryTaxInput } from "@shop/shared/
 import { AppError } from "#api/core/errors";
 import type { Database } from "#api/db/client";
 import { isPgError, UNIQUE_VIOLATION } from "#api/db/errors";
+import type { Category } from "#api/db/schema/categories";
 import type { User } from "#api/db/schema/users";
+import { type ActivityActor, recordActivity } from "#api/modules/activity/record";
 import { toCategoryDto } from "./dto";
 import {
   findCategory,
@@ -14,6 +16,10 @@ import {
   updateCategoryTax,
 } from "./repo";
 
+/** A category as the activity log keeps it. */
+const fieldsOf = ({ name, slug, taxRate, hsnCode }: Category) => ({ name, slug, taxRate, hsnCode });
+const subjectOf = (row: Category) => ({ type: "category" as const, id: row.id, label: row.name });
+
 const slugTaken = () => new AppError("CONFLICT", api.categorySlugTaken, { slug: api.categorySlugTaken });
 
 /**
@@ -22,18 +28,22 @@ const slugTaken = () => new AppError("CONFLICT", api.categorySlugTaken, { slug: 
  */
 export async function createCategory(
   db: Database,
-  actor: Pick<User, "role">,
+  actor: Pick<User, "role"> & ActivityActor,
   input: CategoryInput,
 ): Promise<CategoryDto> {
   if ((input.taxRate != null || input.hsnCode != null) && actor.role !== "admin")
     throw new AppError("FORBIDDEN", api.forbidden);
   if (await findCategory(db, { slug: input.slug })) throw slugTaken();
   try {
-    const row = await insertCategory(db, {
-      name: input.name,
-      slug: input.slug,
-      taxRate: input.taxRate ?? null,
-      hsnCode: input.hsnCode ?? null,
+    const row = await db.transaction(async (tx) => {
+      const inserted = await insertCategory(tx, {
+        name: input.name,
+        slug: input.slug,
+        taxRate: input.taxRate ?? null,
+        hsnCode: input.hsnCode ?? null,
+      });
+      await recordActivity(tx, actor, "category.created", subjectOf(inserted), null, fieldsOf(inserted));
+      return inserted;
     });
     return toCategoryDto({ ...row, count: 0 });
   } catch (error) {
@@ -59,9 +69,15 @@ export async function getCategory(db: Database, by: { id: string } | { slug: str
  */
 export async function setCategoryTax(
   db: Database,
+  actor: ActivityActor,
   id: string,
   input: CategoryTaxInput,
 ): Promise<CategoryDto> {
-  if (!(await updateCategoryTax(db, id, input))) throw new AppError("NOT_FOUND", api.categoryNotFound);
+  await db.transaction(async (tx) => {
+    const before = await findCategory(tx, { id });
+    const after = before && (await updateCategoryTax(tx, id, input));
+    if (!before || !after) throw new AppError("NOT_FOUND", api.categoryNotFound);
+    await recordActivity(tx, actor, "category.updated", subjectOf(after), fieldsOf(before), fieldsOf(after));
+  });
   return getCategory(db, { id });
 }

@@ -10,7 +10,7 @@ import {
 } from "@shop/shared/schemas/discount";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { list, ok, refusals } from "#api/http/envelope";
-import { requireStaff } from "#api/http/session";
+import { requireStaff, userOf } from "#api/http/session";
 import {
   createDiscount,
   getDiscountDetail,
@@ -36,7 +36,7 @@ export const discountRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: requireStaff,
     },
     async (request, reply) =>
-      reply.status(201).send(ok(await createDiscount(app.db, request.body), api.created)),
+      reply.status(201).send(ok(await createDiscount(app.db, userOf(request), request.body), api.created)),
   );
 
   app.get(
@@ -88,7 +88,8 @@ export const discountRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { invalidMessage: formErrors.discount },
       preValidation: requireStaff,
     },
-    async (request) => ok(await replaceDiscount(app.db, request.params.id, request.body), api.updated),
+    async (request) =>
+      ok(await replaceDiscount(app.db, userOf(request), request.params.id, request.body), api.updated),
   );
 
   app.patch(
@@ -105,7 +106,10 @@ export const discountRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: requireStaff,
     },
     async (request) =>
-      ok(await setDiscountActive(app.db, request.params.id, request.body.isActive), api.updated),
+      ok(
+        await setDiscountActive(app.db, userOf(request), request.params.id, request.body.isActive),
+        api.updated,
+      ),
   );
 
   app.delete(
@@ -121,7 +125,7 @@ export const discountRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: requireStaff,
     },
     async (request) => {
-      await removeDiscount(app.db, request.params.id);
+      await removeDiscount(app.db, userOf(request), request.params.id);
       return ok(null, api.deleted);
     },
   );

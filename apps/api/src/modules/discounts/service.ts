@@ -14,6 +14,7 @@ import { limitOffset } from "#api/core/paging";
 import type { Database } from "#api/db/client";
 import { FOREIGN_KEY_VIOLATION, pgErrorOf, UNIQUE_VIOLATION } from "#api/db/errors";
 import type { NewDiscount } from "#api/db/schema/discounts";
+import { type ActivityActor, recordActivity } from "#api/modules/activity/record";
 import { toDiscountDto } from "./dto";
 import {
   countCustomerUses,
@@ -64,18 +65,54 @@ function refusalOf(error: unknown, input: DiscountInput): never {
   throw error;
 }
 
-export async function createDiscount(db: Database, input: DiscountInput): Promise<DiscountDto> {
+/** A code as the activity log keeps it: its terms and targets, not its counters. */
+function fieldsOf(row: DiscountWithTargets | undefined) {
+  if (!row) return null;
+  const { id: _id, usedCount: _used, createdAt: _created, updatedAt: _updated, ...terms } = row;
+  return terms;
+}
+const subjectOf = (row: DiscountWithTargets) => ({ type: "discount" as const, id: row.id, label: row.code });
+
+/** Creates a code (no actor: made by no staff member, as the tests' fixtures make one; nothing recorded). */
+export async function createDiscount(
+  db: Database,
+  actor: ActivityActor | null,
+  input: DiscountInput,
+): Promise<DiscountDto> {
   try {
-    return toDiscountDto(await db.transaction((tx) => insertDiscount(tx, valuesOf(input), targetsOf(input))));
+    const row = await db.transaction(async (tx) => {
+      const inserted = await insertDiscount(tx, valuesOf(input), targetsOf(input));
+      await recordActivity(tx, actor, "discount.created", subjectOf(inserted), null, fieldsOf(inserted));
+      return inserted;
+    });
+    return toDiscountDto(row);
   } catch (error) {
     refusalOf(error, input);
   }
 }
 
-export async function replaceDiscount(db: Database, id: string, input: DiscountInput): Promise<DiscountDto> {
+export async function replaceDiscount(
+  db: Database,
+  actor: ActivityActor,
+  id: string,
+  input: DiscountInput,
+): Promise<DiscountDto> {
   let row: DiscountWithTargets | undefined;
   try {
-    row = await db.transaction((tx) => updateDiscount(tx, id, valuesOf(input), targetsOf(input)));
+    row = await db.transaction(async (tx) => {
+      const before = await findDiscount(tx, id);
+      const after = await updateDiscount(tx, id, valuesOf(input), targetsOf(input));
+      if (after)
+        await recordActivity(
+          tx,
+          actor,
+          "discount.updated",
+          subjectOf(after),
+          fieldsOf(before),
+          fieldsOf(after),
+        );
+      return after;
+    });
   } catch (error) {
     refusalOf(error, input);
   }
@@ -83,18 +120,38 @@ export async function replaceDiscount(db: Database, id: string, input: DiscountI
   return toDiscountDto(row);
 }
 
-export async function setDiscountActive(db: Database, id: string, isActive: boolean): Promise<DiscountDto> {
-  const row = await updateDiscount(db, id, { isActive });
+export async function setDiscountActive(
+  db: Database,
+  actor: ActivityActor,
+  id: string,
+  isActive: boolean,
+): Promise<DiscountDto> {
+  const row = await db.transaction(async (tx) => {
+    const before = await findDiscount(tx, id);
+    const after = before && (await updateDiscount(tx, id, { isActive }));
+    if (after)
+      await recordActivity(
+        tx,
+        actor,
+        "discount.updated",
+        subjectOf(after),
+        fieldsOf(before),
+        fieldsOf(after),
+      );
+    return after;
+  });
   if (!row) throw new AppError("NOT_FOUND", discountCodes.notFound);
   return toDiscountDto(row);
 }
 
 /** Deletes a code no order ever used; a used one is kept for its orders (deactivate it instead). */
-export async function removeDiscount(db: Database, id: string): Promise<void> {
+export async function removeDiscount(db: Database, actor: ActivityActor, id: string): Promise<void> {
   await db.transaction(async (tx) => {
-    if (!(await findDiscount(tx, id))) throw new AppError("NOT_FOUND", discountCodes.notFound);
+    const row = await findDiscount(tx, id);
+    if (!row) throw new AppError("NOT_FOUND", discountCodes.notFound);
     if (await isDiscountOrdered(tx, id)) throw new AppError("CONFLICT", discountCodes.usedCannotBeDeleted);
     await deleteDiscount(tx, id);
+    await recordActivity(tx, actor, "discount.deleted", subjectOf(row), fieldsOf(row), null);
   });
 }
 

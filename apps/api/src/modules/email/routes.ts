@@ -4,7 +4,7 @@ import { IdParams } from "@shop/shared/schemas/common";
 import { EmailDto, EmailListQuery, EmailSummaryDto } from "@shop/shared/schemas/email";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { list, ok, refusals } from "#api/http/envelope";
-import { requireAdmin } from "#api/http/session";
+import { requireAdmin, userOf } from "#api/http/session";
 import { toEmailDto, toEmailSummaryDto } from "./dto";
 import { getEmail, listOutgoingEmails, retryEmail } from "./service";
 
@@ -57,7 +57,7 @@ export const emailRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: requireAdmin,
     },
     async (request) => {
-      const email = await retryEmail(app.db, request.params.id);
+      const email = await retryEmail(app.db, userOf(request), request.params.id);
       app.mailer.wake();
       return ok(toEmailDto(email), api.emailRequeued);
     },

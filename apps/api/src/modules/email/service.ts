@@ -10,6 +10,7 @@ import { AppError } from "#api/core/errors";
 import { limitOffset, type PageRequest } from "#api/core/paging";
 import type { Database } from "#api/db/client";
 import type { Email, MessageParts, NewEmail, ShopDetails } from "#api/db/schema/emails";
+import { type ActivityActor, recordActivity } from "#api/modules/activity/record";
 import { type ComposedMessage, composeMessage } from "./compose";
 import {
   claimDueEmails,
@@ -286,8 +287,15 @@ export async function getEmail(db: Database, id: string): Promise<RenderedEmail>
 }
 
 /** An admin sends a failed message again; a queued or sent one is refused with 409. */
-export async function retryEmail(db: Database, id: string): Promise<RenderedEmail> {
-  const email = await requeueFailedEmail(db, id);
+export async function retryEmail(db: Database, actor: ActivityActor, id: string): Promise<RenderedEmail> {
+  const email = await db.transaction(async (tx) => {
+    const row = await requeueFailedEmail(tx, id);
+    if (row) {
+      const subject = { type: "email" as const, id, label: `${row.subject} (${row.recipient})` };
+      await recordActivity(tx, actor, "email.retried", subject, { status: "failed" }, { status: row.status });
+    }
+    return row;
+  });
   if (email) return renderEmail(email);
   await getEmail(db, id);
   throw new AppError("CONFLICT", api.emailNotFailed);

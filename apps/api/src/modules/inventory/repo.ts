@@ -118,6 +118,16 @@ export async function findVariantStock(db: Database, variantId: string) {
   return row && row.removedAt === null ? row : undefined;
 }
 
+/** A variant's product name, product options and own values: what names it ("Tee (Size: M)"). */
+export async function findVariantName(db: Database, variantId: string) {
+  const [row] = await db
+    .select({ productName: products.name, productOptions: products.options, values: productVariants.options })
+    .from(productVariants)
+    .innerJoin(products, eq(products.id, productVariants.productId))
+    .where(eq(productVariants.id, variantId));
+  return row;
+}
+
 /**
  * Changes a current variant's stock by `change`, never below 0, with why in the same statement (the
  * movement log's trigger reads it); answers the stock after, or undefined when the variant is

@@ -12,15 +12,18 @@ import {
   SOLD_DAYS,
   type StockMovement,
 } from "@shop/shared/schemas/inventory";
+import { variantLabel } from "@shop/shared/variants";
 import { stringify } from "csv-stringify";
 import { AppError } from "#api/core/errors";
 import { limitOffset, type PageRequest } from "#api/core/paging";
 import type { Database } from "#api/db/client";
 import type { StockMovementRow } from "#api/db/schema/inventory";
 import type { User } from "#api/db/schema/users";
+import { recordActivity } from "#api/modules/activity/record";
 import {
   adjustStock,
   countInventory,
+  findVariantName,
   findVariantStock,
   type InventoryFilterSql,
   latestMovement,
@@ -92,6 +95,16 @@ export async function adjustVariantStock(
     }
     const movement = await latestMovement(tx, variantId);
     if (!movement) throw new Error("an adjustment wrote no movement");
+    const named = await findVariantName(tx, variantId);
+    const label = named ? variantLabel(named.productName, named.productOptions, named.values) : variantId;
+    await recordActivity(
+      tx,
+      actor,
+      "stock.adjusted",
+      { type: "variant", id: variantId, label },
+      { stock: stock - input.change },
+      { stock, reason: input.reason, note: input.note || null },
+    );
     return { stock, movement: toMovementDto(movement) };
   });
 }

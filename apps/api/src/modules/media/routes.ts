@@ -29,7 +29,10 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const upload = await readUpload(request, "image");
-      const media = await ingestImage(app.db, app.storage, { ...upload, uploadedBy: userOf(request).id });
+      const media = await ingestImage(app.db, userOf(request), app.storage, {
+        ...upload,
+        uploadedBy: userOf(request).id,
+      });
       return reply.status(201).send(ok(toMediaDto(media), api.mediaUploaded));
     },
   );
@@ -95,7 +98,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: requireStaff,
     },
     async (request) => {
-      await deleteMedia(app.db, app.storage, request.params.id);
+      await deleteMedia(app.db, userOf(request), app.storage, request.params.id);
       return ok(null, api.deleted);
     },
   );

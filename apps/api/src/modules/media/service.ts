@@ -5,6 +5,7 @@ import { newId } from "#api/core/ids";
 import { limitOffset, type PageRequest } from "#api/core/paging";
 import type { Database } from "#api/db/client";
 import type { Media } from "#api/db/schema/media";
+import { type ActivityActor, recordActivity } from "#api/modules/activity/record";
 import type { MediaStorage } from "#api/storage/storage";
 import { displayName, type Rendition, renderAvatar, renderImage } from "./pipeline";
 import { deleteMediaById, findMediaById, findMediaByIds, insertMedia, listMedia } from "./repo";
@@ -45,27 +46,43 @@ async function store(storage: MediaStorage, prefix: string, renditions: readonly
   }
 }
 
+/** An image as the activity log keeps it. */
+const mediaFields = ({ name, url, width, height }: Media) => ({ name, url, width, height });
+const mediaSubject = (row: Media) => ({ type: "media" as const, id: row.id, label: row.name });
+
 /**
  * Checks an image by content, stores its WebP renditions under a random id-based key and records
  * it. Throws AppError 413 (too large) or 415 (not an accepted image). Used by POST /api/media and the demo seed.
  */
-export async function ingestImage(db: Database, storage: MediaStorage, upload: ImageUpload): Promise<Media> {
+export async function ingestImage(
+  db: Database,
+  actor: ActivityActor | null,
+  storage: MediaStorage,
+  upload: ImageUpload,
+): Promise<Media> {
   const renditions = await renderImage(upload.buffer);
   const largest = renditions.at(-1);
   if (!largest) throw new AppError("UNSUPPORTED_MEDIA_TYPE", api.unsupportedImage);
   const id = newId();
   const storageKey = `images/${id}`;
   await store(storage, storageKey, renditions);
+  const values = {
+    id,
+    name: displayName(upload.filename),
+    storageKey,
+    url: storage.publicUrl(renditionKey(storageKey, largest.width)),
+    width: largest.width,
+    height: largest.height,
+    widths: renditions.map((r) => r.width),
+    uploadedBy: upload.uploadedBy ?? null,
+  };
   try {
-    return await insertMedia(db, {
-      id,
-      name: displayName(upload.filename),
-      storageKey,
-      url: storage.publicUrl(renditionKey(storageKey, largest.width)),
-      width: largest.width,
-      height: largest.height,
-      widths: renditions.map((r) => r.width),
-      uploadedBy: upload.uploadedBy ?? null,
+    // No actor (the demo seed, in its own transaction): the row alone.
+    if (!actor) return await insertMedia(db, values);
+    return await db.transaction(async (tx) => {
+      const row = await insertMedia(tx, values);
+      await recordActivity(tx, actor, "media.uploaded", mediaSubject(row), null, mediaFields(row));
+      return row;
     });
   } catch (error) {
     await storage.deletePrefix(storageKey).catch(() => undefined);
@@ -94,9 +111,18 @@ export async function getGallery(db: Database, ids: readonly string[]): Promise<
  * Deletes a media item everywhere: the row (the foreign keys clear every product's thumbnail and
  * gallery entry) and then its files.
  */
-export async function deleteMedia(db: Database, storage: MediaStorage, id: string): Promise<void> {
-  const row = await deleteMediaById(db, id);
-  if (!row) throw new AppError("NOT_FOUND", api.mediaNotFound);
+export async function deleteMedia(
+  db: Database,
+  actor: ActivityActor,
+  storage: MediaStorage,
+  id: string,
+): Promise<void> {
+  const row = await db.transaction(async (tx) => {
+    const deleted = await deleteMediaById(tx, id);
+    if (!deleted) throw new AppError("NOT_FOUND", api.mediaNotFound);
+    await recordActivity(tx, actor, "media.deleted", mediaSubject(deleted), mediaFields(deleted), null);
+    return deleted;
+  });
   // NOTE: files go after the row: a failure here leaves unreachable files, never a product pointing at nothing.
   await storage.deletePrefix(row.storageKey);
 }

@@ -13,8 +13,9 @@ import { AppError } from "#api/core/errors";
 import { newId } from "#api/core/ids";
 import { limitOffset, type PageRequest } from "#api/core/paging";
 import type { Database } from "#api/db/client";
-import type { OrderEvent } from "#api/db/schema/orders";
+import type { Order, OrderEvent } from "#api/db/schema/orders";
 import type { User } from "#api/db/schema/users";
+import { recordActivity } from "#api/modules/activity/record";
 import { giveUsesBack } from "#api/modules/discounts/repo";
 import {
   type CancelledBy,
@@ -78,8 +79,15 @@ async function orderDto(db: Database, row: NonNullable<OrderRow>, viewer: Viewer
   return toOrderDto(row, lines, history, viewer, refunds, shipments, returns);
 }
 
-/** Who changes an order, as its history keeps them: a signed-in user with their name and role. */
-export type Actor = Viewer & Pick<User, "firstName" | "lastName">;
+/** Who changes an order, as its history and the activity log keep them: a signed-in user with their name, email and role. */
+export type Actor = Viewer & Pick<User, "firstName" | "lastName" | "email">;
+
+/** An order as the activity log names it: by its number. */
+export const orderSubject = (order: Pick<Order, "id" | "number">) => ({
+  type: "order" as const,
+  id: order.id,
+  label: `#${order.number}`,
+});
 
 /** The actor columns of a history row; none for the system (the hold expiry). */
 export function actorOf(actor: Actor | null): Pick<OrderEvent, "actorId" | "actorName" | "actorRole"> {
@@ -215,6 +223,15 @@ async function moveOrder(
         ...actorOf(viewer),
       },
     ]);
+    if (isStaff(viewer))
+      await recordActivity(
+        tx,
+        viewer,
+        "order.status_changed",
+        orderSubject(order),
+        { status: order.status },
+        { status: to },
+      );
     const [moved] = await findOrdersByIds(tx, [order.id]);
     if (!moved) throw new Error("order vanished under its lock");
     const by = order.userId === viewer.id ? "shopper" : "staff";
@@ -297,6 +314,7 @@ export async function addOrderNote(
     await insertOrderEvents(tx, [
       { orderId: order.id, type: "note", status: order.status, note: input.note, ...actorOf(viewer) },
     ]);
+    await recordActivity(tx, viewer, "order.note_added", orderSubject(order), null, { note: input.note });
   });
   return getOrder(db, viewer, orderId);
 }

@@ -11,6 +11,7 @@ import type { ShipmentInput } from "@shop/shared/schemas/shipment";
 import { variantLabel } from "@shop/shared/variants";
 import { AppError } from "#api/core/errors";
 import type { Database } from "#api/db/client";
+import { recordActivity } from "#api/modules/activity/record";
 import { shipmentDeliveredEmail, shipmentSentEmail } from "#api/modules/email/order-messages";
 import { type MailContext, queueEmails } from "#api/modules/email/service";
 import { toShipmentDto } from "./dto";
@@ -22,7 +23,7 @@ import {
   markShipmentDelivered,
   type ShipmentWithLines,
 } from "./repo-shipments";
-import { type Actor, actorOf } from "./service";
+import { type Actor, actorOf, orderSubject } from "./service";
 
 /** The carrier a shipment names: one of the settings' (by name, any case), or "Other" with no link. */
 function carrierOf(name: string, carriers: readonly Carrier[]): { name: string; template: string | null } {
@@ -107,6 +108,15 @@ export async function createShipment(
         ...actorOf(actor),
       },
     ]);
+    const parcel = { carrier: carrier.name, trackingNumber: input.trackingNumber, units: count };
+    await recordActivity(
+      tx,
+      actor,
+      "shipment.created",
+      orderSubject(order),
+      { status: order.status },
+      { status, shipment: parcel },
+    );
     const [told] = await findOrdersByIds(tx, [order.id]);
     if (!told) throw new Error("order vanished under its lock");
     const items = lines
@@ -159,6 +169,15 @@ export async function deliverShipment(
         ...actorOf(actor),
       },
     ]);
+    const parcel = { carrier: shipment.carrier, trackingNumber: shipment.trackingNumber, units: count };
+    await recordActivity(
+      tx,
+      actor,
+      "shipment.delivered",
+      orderSubject(order),
+      { status: order.status, shipment: { ...parcel, delivered: false } },
+      { status, shipment: { ...parcel, delivered: true } },
+    );
     const [told] = await findOrdersByIds(tx, [order.id]);
     if (!told) throw new Error("order vanished under its lock");
     await queueEmails(tx, mail.shop, [

@@ -15,6 +15,7 @@ import type { CodSettings } from "@shop/shared/schemas/settings";
 import { AppError } from "#api/core/errors";
 import type { Database } from "#api/db/client";
 import type { User } from "#api/db/schema/users";
+import { recordActivity } from "#api/modules/activity/record";
 import { orderCodConfirmedEmail, paymentReceivedEmail } from "#api/modules/email/order-messages";
 import { type MailContext, queueEmails } from "#api/modules/email/service";
 import { giveInvoiceNumber } from "#api/modules/invoices/service";
@@ -25,7 +26,7 @@ import {
   insertOrderEvents,
   lockOrder,
 } from "#api/modules/orders/repo";
-import { type Actor, actorOf, getOrder } from "#api/modules/orders/service";
+import { type Actor, actorOf, getOrder, orderSubject } from "#api/modules/orders/service";
 import { toPaymentDto } from "./dto";
 import {
   completePendingPayment,
@@ -129,6 +130,14 @@ export async function collectCash(
     await insertOrderEvents(tx, [
       { orderId: order.id, type: "paid", status: order.status, amount: payment.amount, ...actorOf(actor) },
     ]);
+    await recordActivity(
+      tx,
+      actor,
+      "payment.cash_collected",
+      orderSubject(order),
+      { payment: found.payment.status },
+      { payment: payment.status, amount: payment.amount },
+    );
     const [row] = await findOrdersByIds(tx, [order.id]);
     if (!row) throw new Error("order vanished under its lock");
     await queueEmails(tx, mail.shop, [

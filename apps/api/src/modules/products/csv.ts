@@ -16,8 +16,11 @@ import { stringify } from "csv-stringify";
 import { AppError } from "#api/core/errors";
 import { newId } from "#api/core/ids";
 import type { Database } from "#api/db/client";
+import type { NewActivity } from "#api/db/schema/activity";
 import type { ProductOption, ProductVariant } from "#api/db/schema/products";
-import { type StockContext, setStockCause } from "#api/db/stock-cause";
+import { setStockCause } from "#api/db/stock-cause";
+import { type ActivityActor, activityRow, recordActivities } from "#api/modules/activity/record";
+import { productFields, productSubject } from "./activity";
 import { type CsvRecord, type Group, guardCell, parseGroup, RowErrors, readRows } from "./csv-rows";
 import {
   categoryIdsBySlug,
@@ -165,7 +168,7 @@ interface Plan {
 export async function importProductsCsv(
   db: Database,
   file: Buffer,
-  { dryRun, actor }: { dryRun: boolean; actor?: StockContext["actor"] },
+  { dryRun, actor }: { dryRun: boolean; actor: ActivityActor },
 ): Promise<ProductImportReport> {
   const rows = readRows(file);
   return db.transaction(async (tx) => {
@@ -333,11 +336,40 @@ export async function importProductsCsv(
       throw new AppError("UNPROCESSABLE", productCsv.rowsRefused, fieldErrors);
     }
     if (!dryRun) {
-      await setStockCause(tx, { cause: "import", actor });
+      const name = `${actor.firstName} ${actor.lastName}`.trim();
+      await setStockCause(tx, { cause: "import", actor: { id: actor.id, name } });
       await applyPlan(tx, plan);
+      // Each product the import created or changed is an entry of the activity log, as if saved by hand.
+      await recordActivities(tx, importEntries(actor, plan, targets, currentVariants));
     }
     return { dryRun, applied: !dryRun, products: counts, rows: report };
   });
+}
+
+/** The activity log's entries of an import: a product created, or changed from what it was. */
+function importEntries(
+  actor: ActivityActor,
+  { creates, updates }: Plan,
+  targets: ReadonlyMap<string, ProductImportTarget>,
+  currentVariants: ReadonlyMap<string, readonly ProductVariant[]>,
+): NewActivity[] {
+  return [
+    ...updates.map(({ product, keep, add }) => {
+      const target = targets.get(product.id);
+      const before = target ? productFields(target, currentVariants.get(target.id) ?? []) : null;
+      const after = productFields(product, [...keep, ...add]);
+      return activityRow(actor, "product.updated", productSubject(product.id, product.name), before, after);
+    }),
+    ...creates.map(({ product, variants }) =>
+      activityRow(
+        actor,
+        "product.created",
+        productSubject(product.id, product.name),
+        null,
+        productFields(product, variants),
+      ),
+    ),
+  ];
 }
 
 /** Writes a checked import: a few statements per 2,000 rows, whatever the number of products. */

@@ -150,10 +150,9 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const upload = await readUpload(request, "file");
-      const user = userOf(request);
       const report = await importProductsCsv(app.db, upload.buffer, {
         dryRun: request.query.dryRun,
-        actor: { id: user.id, name: `${user.firstName} ${user.lastName}`.trim() },
+        actor: userOf(request),
       });
       return ok(report, importMessage(report));
     },
@@ -194,7 +193,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: requireStaff,
     },
     async (request, reply) => {
-      const id = await createProduct(app.db, request.body);
+      const id = await createProduct(app.db, userOf(request), request.body);
       return reply.status(201).send(ok(await getProductPage(app.db, id, userOf(request)), api.created));
     },
   );
@@ -216,11 +215,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { productId } = request.params;
       checkBodyId(productId, request.body.productId);
-      const user = userOf(request);
-      await editProduct(app.db, productId, request.body, {
-        id: user.id,
-        name: `${user.firstName} ${user.lastName}`.trim(),
-      });
+      await editProduct(app.db, userOf(request), productId, request.body);
       return ok(await getProductPage(app.db, productId, userOf(request)), api.updated);
     },
   );
@@ -242,7 +237,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { productId } = request.params;
       checkBodyId(productId, request.body.productId);
-      const { product, message } = await patchProduct(app.db, productId, request.body);
+      const { product, message } = await patchProduct(app.db, userOf(request), productId, request.body);
       return ok(product, message);
     },
   );
@@ -260,7 +255,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: requireStaff,
     },
     async (request) => {
-      await deleteProduct(app.db, request.params.productId);
+      await deleteProduct(app.db, userOf(request), request.params.productId);
       return ok(null, api.deleted);
     },
   );

@@ -18,8 +18,10 @@ import { limitOffset } from "#api/core/paging";
 import type { Database } from "#api/db/client";
 import { FOREIGN_KEY_VIOLATION, pgErrorOf, UNIQUE_VIOLATION } from "#api/db/errors";
 import type { ProductVariant } from "#api/db/schema/products";
-import { type StockContext, setStockCause } from "#api/db/stock-cause";
+import { setStockCause } from "#api/db/stock-cause";
+import { type ActivityActor, recordActivity } from "#api/modules/activity/record";
 import { findCategory } from "#api/modules/categories/repo";
+import { loggedProduct, productSubject } from "./activity";
 import { type ProductDetailDto, toProductDetailDto, toProductSummaryDto } from "./dto";
 import type { ProductFilter } from "./repo-filters";
 import { listProductSummaries } from "./repo-list";
@@ -267,8 +269,13 @@ function referenceRace(error: unknown): never {
 /**
  * Creates a product with its gallery and variants in one transaction; answers its id. Without
  * variants it gets one default variant of its price, sale price and stock (SKU: the product's id).
+ * No actor (the tests' catalogue): made by no staff member, nothing recorded in the activity log.
  */
-export async function createProduct(db: Database, input: ProductInput): Promise<string> {
+export async function createProduct(
+  db: Database,
+  actor: ActivityActor | null,
+  input: ProductInput,
+): Promise<string> {
   const gallery = uniqueIds(input.gallery);
   return db
     .transaction(async (tx) => {
@@ -292,6 +299,17 @@ export async function createProduct(db: Database, input: ProductInput): Promise<
       };
       const productId = await insertProduct(tx, values, search, variants);
       await replaceGallery(tx, productId, gallery);
+      if (actor) {
+        const created = await loggedProduct(tx, productId);
+        await recordActivity(
+          tx,
+          actor,
+          "product.created",
+          productSubject(productId, input.name),
+          null,
+          created?.fields ?? null,
+        );
+      }
       return productId;
     })
     .catch(referenceRace);
@@ -305,17 +323,19 @@ export async function createProduct(db: Database, input: ProductInput): Promise<
  */
 export async function editProduct(
   db: Database,
+  actor: ActivityActor,
   id: string,
   input: ProductInput,
-  actor?: StockContext["actor"],
 ): Promise<void> {
   const gallery = uniqueIds(input.gallery);
   await db
     .transaction(async (tx) => {
       // A stock changed in the form is the staff member's adjustment in the stock-movement log.
-      if (actor) await setStockCause(tx, { cause: "adjustment", reason: "other", actor });
+      const name = `${actor.firstName} ${actor.lastName}`.trim();
+      await setStockCause(tx, { cause: "adjustment", reason: "other", actor: { id: actor.id, name } });
       const product = await lockProductForUpdate(tx, id);
       if (!product) throw new AppError("NOT_FOUND", errors.productNotFound);
+      const before = await loggedProduct(tx, id);
       const search = await checkReferences(tx, input, gallery);
       const current = await findVariants(tx, id);
       const [only] = current;
@@ -332,6 +352,15 @@ export async function editProduct(
         await updateProduct(tx, id, valuesOf(input), search);
       }
       await replaceGallery(tx, id, gallery);
+      const after = await loggedProduct(tx, id);
+      await recordActivity(
+        tx,
+        actor,
+        "product.updated",
+        productSubject(id, input.name),
+        before?.fields ?? null,
+        after?.fields ?? null,
+      );
     })
     .catch(referenceRace);
 }
@@ -343,18 +372,30 @@ export async function editProduct(
  */
 export async function patchProduct(
   db: Database,
+  actor: ActivityActor,
   id: string,
   { key, value }: Pick<ProductPatchInput, "key" | "value">,
 ): Promise<{ product: ProductSummaryDto; message: string }> {
   await db.transaction(async (tx) => {
     const current = await lockProductForUpdate(tx, id);
     if (!current) throw new AppError("NOT_FOUND", errors.productNotFound);
+    const before = await loggedProduct(tx, id);
     if (key === "isActive") {
       await updateProductFlags(tx, id, { isActive: value });
     } else if ((await setVariantsOnSale(tx, id, value)) === 0 && value) {
       // NOTE: the flag is the variants'; a variant goes on sale only with a sale price set below its price.
       throw new AppError("BAD_REQUEST", api.salePriceRequired, { salePrice: api.salePriceRequired });
     }
+    const after = await loggedProduct(tx, id);
+    const subject = productSubject(id, after?.name ?? before?.name ?? "");
+    await recordActivity(
+      tx,
+      actor,
+      "product.updated",
+      subject,
+      before?.fields ?? null,
+      after?.fields ?? null,
+    );
   });
   const row = await findProductById(db, id);
   if (!row) throw new AppError("NOT_FOUND", errors.productNotFound);
@@ -363,12 +404,21 @@ export async function patchProduct(
 }
 
 /** Deletes a product with its gallery and reviews; one that has been ordered stays (409: deactivate it). */
-export async function deleteProduct(db: Database, id: string): Promise<void> {
+export async function deleteProduct(db: Database, actor: ActivityActor, id: string): Promise<void> {
   await db
     .transaction(async (tx) => {
       if (!(await lockProductForUpdate(tx, id))) throw new AppError("NOT_FOUND", errors.productNotFound);
       if (await productHasOrderItems(tx, id)) throw new AppError("CONFLICT", api.productHasOrders);
+      const before = await loggedProduct(tx, id);
       await deleteProductById(tx, id);
+      await recordActivity(
+        tx,
+        actor,
+        "product.deleted",
+        productSubject(id, before?.name ?? ""),
+        before?.fields ?? null,
+        null,
+      );
     })
     .catch((error: unknown) => {
       // NOTE: order lines restrict the delete; the check above makes this the rare race only.

@@ -28,12 +28,13 @@ import type { Database } from "#api/db/client";
 import { isPgError, UNIQUE_VIOLATION } from "#api/db/errors";
 import type { Order, Payment } from "#api/db/schema/orders";
 import type { Refund, RestockedLine } from "#api/db/schema/refunds";
+import { recordActivity } from "#api/modules/activity/record";
 import { orderRefundedEmail } from "#api/modules/email/order-messages";
 import { type MailContext, queueEmails } from "#api/modules/email/service";
 import { takeCreditNoteNumber } from "#api/modules/invoices/service";
 import { findOrdersByIds, insertOrderEvents, lockOrder, setOrderStatus } from "#api/modules/orders/repo";
 import { findShippableLines } from "#api/modules/orders/repo-shipments";
-import { type Actor, actorOf, getOrder } from "#api/modules/orders/service";
+import { type Actor, actorOf, getOrder, orderSubject } from "#api/modules/orders/service";
 import type { PaymentProvider, ProviderRefund } from "#api/payments/provider";
 import {
   completePendingRefund,
@@ -176,7 +177,7 @@ async function reserveRefund(
  * Records a refund the provider confirmed, in the caller's transaction that holds the order's and
  * the payment's rows: the payment's refunded amount (never past what was paid), the units back in
  * stock, the history row, the order refunded when all of the payment went back (where its status
- * allows), and the email to the shopper.
+ * allows), and the email to the shopper. Answers the order's status and the payment's refunded amount after it.
  */
 async function applyRefund(db: Database, order: Order, refund: Refund, mail: MailContext) {
   const payment = await raiseRefundedAmount(db, refund.paymentId, refund.amount);
@@ -203,6 +204,7 @@ async function applyRefund(db: Database, order: Order, refund: Refund, mail: Mai
   const [row] = await findOrdersByIds(db, [order.id]);
   if (!row) throw new Error("order vanished under its lock");
   await queueEmails(db, mail.shop, [orderRefundedEmail(row.user, row.order, refund.amount, mail)]);
+  return { status, refunded: payment.refundedAmount };
 }
 
 /** Asks the provider for the refund; a refusal or a failure drops the reservation and answers 502/503. */
@@ -284,7 +286,20 @@ export async function refundOrder(
     });
     // Another request with the same key completed it first.
     if (!completed) return false;
-    await applyRefund(tx, locked, completed, mail);
+    const applied = await applyRefund(tx, locked, completed, mail);
+    const refundedBefore = fromCents(toCents(applied.refunded) - toCents(completed.amount));
+    await recordActivity(
+      tx,
+      actor,
+      "order.refunded",
+      orderSubject(locked),
+      { status: locked.status, refunded: refundedBefore },
+      {
+        status: applied.status,
+        refunded: applied.refunded,
+        refund: { amount: completed.amount, reason: completed.reason, reference: completed.reference },
+      },
+    );
     return true;
   });
   return { order: await getOrder(db, actor, orderId), created };

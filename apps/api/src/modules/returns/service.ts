@@ -5,7 +5,7 @@
  * of the order's history and an email to the shopper, in the step's transaction.
  */
 import { RETURN_TRANSITIONS, type ReturnStatus } from "@shop/shared/constants";
-import { api, orderHistory, returnWords } from "@shop/shared/messages";
+import { activityPage, api, orderHistory, returnWords } from "@shop/shared/messages";
 import { formatMoney } from "@shop/shared/money-format";
 import { fromCents, toCents } from "@shop/shared/pricing";
 import { isStaff, seesCustomerDetails, type SignedInViewer as Viewer } from "@shop/shared/roles";
@@ -20,6 +20,7 @@ import type { FastifyBaseLogger } from "fastify";
 import { AppError } from "#api/core/errors";
 import { limitOffset, type PageRequest } from "#api/core/paging";
 import type { Database } from "#api/db/client";
+import { recordActivity } from "#api/modules/activity/record";
 import { returnUpdateEmail } from "#api/modules/email/order-messages";
 import { type MailContext, queueEmails } from "#api/modules/email/service";
 import { findOrdersByIds, insertOrderEvents, lockOrder } from "#api/modules/orders/repo";
@@ -269,12 +270,19 @@ export async function moveReturn(
   return getReturn(db, actor, id);
 }
 
-/** The history row and the email of a step. */
+/** A return as the activity log names it. */
+const returnSubject = (row: ReturnRow) => ({
+  type: "return" as const,
+  id: row.ret.id,
+  label: activityPage.returnSubject(row.order.number),
+});
+
+/** The history row, the activity log's entry and the email of a step. */
 async function step(
   tx: Database,
   actor: Actor,
   row: ReturnRow,
-  to: ReturnStatus,
+  to: Exclude<ReturnStatus, "requested">,
   message: string | null,
   amount: number | null,
   mail: MailContext,
@@ -299,6 +307,14 @@ async function step(
       ...actorOf(actor),
     },
   ]);
+  await recordActivity(
+    tx,
+    actor,
+    `return.${to}` as const,
+    returnSubject(row),
+    { status: row.ret.status },
+    { status: to, ...(message ? { message } : {}), ...(amount !== null ? { amount } : {}) },
+  );
   await tell(tx, row.order.id, to, { items, message, amount }, mail);
 }
 

@@ -9,7 +9,7 @@ import {
 } from "@shop/shared/schemas/review";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { list, ok } from "#api/http/envelope";
-import { requireStaff } from "#api/http/session";
+import { requireStaff, userOf } from "#api/http/session";
 import { deleteReview, listReviewsForStaff, replyToReview, setReviewVisibility } from "./service";
 
 /** Mounted at /api/reviews: the staff's moderation of every review. */
@@ -50,7 +50,7 @@ export const reviewModerationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { hidden } = request.body;
-      const review = await setReviewVisibility(app.db, request.params.reviewId, hidden);
+      const review = await setReviewVisibility(app.db, userOf(request), request.params.reviewId, hidden);
       return ok(review, hidden ? reviewModeration.hidden : reviewModeration.shownAgain);
     },
   );
@@ -69,7 +69,10 @@ export const reviewModerationRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: requireStaff,
     },
     async (request) =>
-      ok(await replyToReview(app.db, request.params.reviewId, request.body.text), reviewModeration.replied),
+      ok(
+        await replyToReview(app.db, userOf(request), request.params.reviewId, request.body.text),
+        reviewModeration.replied,
+      ),
   );
 
   app.delete(
@@ -85,7 +88,7 @@ export const reviewModerationRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: requireStaff,
     },
     async (request) => {
-      await deleteReview(app.db, request.params.reviewId);
+      await deleteReview(app.db, userOf(request), request.params.reviewId);
       return ok(null, api.deleted);
     },
   );

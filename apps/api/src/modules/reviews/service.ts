@@ -3,14 +3,16 @@
  * it. Every write recomputes the product's rating average and count in the same transaction,
  * with the product row locked so that concurrent reviews never lose an update.
  */
-import { api, errors, successes } from "@shop/shared/messages";
+import { activityPage, api, errors, successes } from "@shop/shared/messages";
 import type { Viewer } from "@shop/shared/roles";
+import type { ActivityKind } from "@shop/shared/schemas/activity";
 import type { ReviewDto, ReviewInput, ReviewListQuery, StaffReviewDto } from "@shop/shared/schemas/review";
 import { AppError } from "#api/core/errors";
 import { limitOffset, type PageRequest } from "#api/core/paging";
 import type { Database } from "#api/db/client";
 import { isPgError, UNIQUE_VIOLATION } from "#api/db/errors";
 import type { User } from "#api/db/schema/users";
+import { type ActivityActor, recordActivity } from "#api/modules/activity/record";
 import { lockProductForUpdate } from "#api/modules/products/repo-reads";
 import { requireVisibleProduct } from "#api/modules/products/service";
 import { toReviewDto, toStaffReviewDto } from "./dto";
@@ -26,6 +28,7 @@ import {
   listReviewsOfProduct,
   listStaffReviews,
   recomputeRatings,
+  type StaffReviewRow,
   setReviewHidden,
   setReviewReply,
   updateReviewOfAuthor,
@@ -140,37 +143,74 @@ async function staffReview(db: Database, id: string): Promise<StaffReviewDto> {
   return toStaffReviewDto(row);
 }
 
+/** A review as the activity log keeps it. */
+function reviewFields(row: StaffReviewRow | undefined) {
+  if (!row) return null;
+  const { title, rating, comment, hidden, reply, user } = row;
+  return { title, rating, comment, author: `${user.firstName} ${user.lastName}`.trim(), hidden, reply };
+}
+
+const reviewSubject = (row: StaffReviewRow) => ({
+  type: "review" as const,
+  id: row.id,
+  label: activityPage.reviewSubject(row.title, row.product.name),
+});
+
+/** Runs a staff change of one review and records it in the activity log with the review before and after. */
+async function moderate(
+  tx: Database,
+  actor: ActivityActor,
+  reviewId: string,
+  kind: ActivityKind,
+  change: (tx: Database) => Promise<boolean>,
+): Promise<void> {
+  const before = await findStaffReviewRow(tx, reviewId);
+  if (!before || !(await change(tx))) throw new AppError("NOT_FOUND", api.reviewNotFound);
+  const after = await findStaffReviewRow(tx, reviewId);
+  await recordActivity(tx, actor, kind, reviewSubject(before), reviewFields(before), reviewFields(after));
+}
+
 /**
  * Runs a staff change of one review with its product locked, then recomputes the product's rating
  * and count in the same transaction; a missing review is a 404.
  */
 async function changeReview(
   db: Database,
+  actor: ActivityActor,
   reviewId: string,
+  kind: ActivityKind,
   change: (tx: Database) => Promise<boolean>,
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const productId = await findReviewProductId(tx, reviewId);
     if (!productId || !(await lockProductForUpdate(tx, productId)))
       throw new AppError("NOT_FOUND", api.reviewNotFound);
-    if (!(await change(tx))) throw new AppError("NOT_FOUND", api.reviewNotFound);
+    await moderate(tx, actor, reviewId, kind, change);
     await recomputeRatings(tx, [productId]);
   });
 }
 
 /** Hides a review from the shop (kept, left out of the product's rating and count) or shows it again. */
-export async function setReviewVisibility(db: Database, reviewId: string, hidden: boolean) {
-  await changeReview(db, reviewId, (tx) => setReviewHidden(tx, reviewId, hidden));
+export async function setReviewVisibility(
+  db: Database,
+  actor: ActivityActor,
+  reviewId: string,
+  hidden: boolean,
+) {
+  const kind = hidden ? "review.hidden" : "review.shown";
+  await changeReview(db, actor, reviewId, kind, (tx) => setReviewHidden(tx, reviewId, hidden));
   return staffReview(db, reviewId);
 }
 
 /** Sets the shop's reply, shown under the review on the product page. */
-export async function replyToReview(db: Database, reviewId: string, text: string) {
-  if (!(await setReviewReply(db, reviewId, text))) throw new AppError("NOT_FOUND", api.reviewNotFound);
+export async function replyToReview(db: Database, actor: ActivityActor, reviewId: string, text: string) {
+  await db.transaction((tx) =>
+    moderate(tx, actor, reviewId, "review.replied", (inner) => setReviewReply(inner, reviewId, text)),
+  );
   return staffReview(db, reviewId);
 }
 
 /** Deletes anyone's review (staff); the product's rating and count follow. */
-export async function deleteReview(db: Database, reviewId: string): Promise<void> {
-  await changeReview(db, reviewId, (tx) => deleteReviewById(tx, reviewId));
+export async function deleteReview(db: Database, actor: ActivityActor, reviewId: string): Promise<void> {
+  await changeReview(db, actor, reviewId, "review.deleted", (tx) => deleteReviewById(tx, reviewId));
 }

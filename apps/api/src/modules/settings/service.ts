@@ -6,6 +6,7 @@
  * listening connection is down.
  */
 import { CURRENCY, LOW_STOCK_THRESHOLD, SHOP_UTC_OFFSET } from "@shop/shared/constants";
+import { settingsPage } from "@shop/shared/messages";
 import {
   DEFAULT_COD_SETTINGS,
   DEFAULT_FULFILMENT_SETTINGS,
@@ -23,6 +24,7 @@ import { limitOffset, type PageRequest } from "#api/core/paging";
 import type { Database } from "#api/db/client";
 import type { SettingsChangeRow } from "#api/db/schema/settings";
 import type { User } from "#api/db/schema/users";
+import { recordActivity } from "#api/modules/activity/record";
 import { listSettingsChanges, readStoredSettings, writeSettingsSection } from "./repo";
 
 /** How long an instance keeps the settings it read (SETTINGS_CACHE_MS overrides). */
@@ -115,9 +117,17 @@ export function createSettingsStore(
     },
     async update(section, value, actor) {
       const now = await this.current();
-      await writeSettingsSection(db, section, now[section], value, {
-        id: actor.id,
-        name: `${actor.firstName} ${actor.lastName}`.trim(),
+      await db.transaction(async (tx) => {
+        const write = await writeSettingsSection(tx, section, now[section], value, {
+          id: actor.id,
+          name: `${actor.firstName} ${actor.lastName}`.trim(),
+        });
+        const subject = {
+          type: "settings" as const,
+          id: section,
+          label: settingsPage.sections[section].title,
+        };
+        await recordActivity(tx, actor, "settings.updated", subject, write.before, write.after);
       });
       kept = undefined;
       return value;

@@ -12,6 +12,7 @@ import { AppError } from "#api/core/errors";
 import { limitOffset, type PageRequest } from "#api/core/paging";
 import type { Database } from "#api/db/client";
 import type { User } from "#api/db/schema/users";
+import { recordActivity } from "#api/modules/activity/record";
 import { toAddressDto } from "#api/modules/addresses/dto";
 import { listAddressesOfUser } from "#api/modules/addresses/repo";
 import { deleteAvatarFile, type ImageUpload, storeAvatarImage } from "#api/modules/media/service";
@@ -36,6 +37,13 @@ function found(user: User | undefined): User {
   if (!user) throw new AppError("NOT_FOUND", api.userNotFound);
   return user;
 }
+
+/** A user as the activity log names them. */
+const userSubject = (user: User) => ({
+  type: "user" as const,
+  id: user.id,
+  label: `${`${user.firstName} ${user.lastName}`.trim()} (${user.email})`,
+});
 
 /** Changes the caller's name and email; role and status are not part of the input at all. */
 export async function updateProfile(db: Database, user: User, input: UpdateProfileInput) {
@@ -98,24 +106,32 @@ export async function addCustomerNote(
   userId: string,
   note: string,
 ): Promise<CustomerNoteDto> {
-  found(await findUserById(db, userId));
-  const row = await insertCustomerNote(db, {
-    userId,
-    authorId: actor.id,
-    authorName: `${actor.firstName} ${actor.lastName}`,
-    note,
+  const row = await db.transaction(async (tx) => {
+    const customer = found(await findUserById(tx, userId));
+    const inserted = await insertCustomerNote(tx, {
+      userId,
+      authorId: actor.id,
+      authorName: `${actor.firstName} ${actor.lastName}`,
+      note,
+    });
+    await recordActivity(tx, actor, "customer.note_added", userSubject(customer), null, { note });
+    return inserted;
   });
   return toCustomerNoteDto(row);
 }
 
 /**
  * An admin changes another user's role; nobody changes their own, so the shop never loses its last
- * admin by accident. NOTE: the one path of a role change (the activity log will record it here).
+ * admin by accident. NOTE: the one path of a role change, recorded in the activity log with it.
  */
 export async function changeRole(db: Database, actor: User, userId: string, role: Role) {
   if (actor.id === userId) throw new AppError("FORBIDDEN", api.ownRoleChange);
-  const updated = found(await updateUser(db, userId, { role }));
-  return updated;
+  return db.transaction(async (tx) => {
+    const user = found(await findUserById(tx, userId));
+    const updated = found(await updateUser(tx, userId, { role }));
+    await recordActivity(tx, actor, "user.role_changed", userSubject(updated), { role: user.role }, { role });
+    return updated;
+  });
 }
 
 /** Flips a user's active flag; a deactivated user loses every session at once. */
@@ -125,6 +141,15 @@ export async function toggleStatus(db: Database, actor: User, userId: string) {
     const user = found(await findUserById(tx, userId));
     const updated = found(await updateUser(tx, userId, { status: !user.status }));
     if (!updated.status) await endSessionsOfUser(tx, userId);
+    const kind = updated.status ? "user.reactivated" : "user.deactivated";
+    await recordActivity(
+      tx,
+      actor,
+      kind,
+      userSubject(updated),
+      { status: user.status },
+      { status: updated.status },
+    );
     return updated;
   });
 }

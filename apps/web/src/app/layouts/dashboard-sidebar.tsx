@@ -4,6 +4,7 @@ import {
   ArrowUturnLeftIcon,
   ChartBarIcon,
   ChatBubbleLeftRightIcon,
+  ClipboardDocumentListIcon,
   Cog6ToothIcon,
   CreditCardIcon,
   CubeIcon,
@@ -19,7 +20,7 @@ import {
   XMarkIcon,
 } from "@heroicons/react/24/outline";
 import { type Role, STAFF_ROLES } from "@shop/shared/constants";
-import { reviewModeration, settingsPage } from "@shop/shared/messages";
+import { activityPage, reviewModeration, settingsPage } from "@shop/shared/messages";
 import type { ComponentType, SVGProps } from "react";
 import { Link, NavLink } from "react-router";
 import { Avatar } from "#web/components/avatar";
@@ -60,6 +61,7 @@ const NAV: readonly NavItem[] = [
   { to: "/dashboard/media", label: "Media", icon: PhotoIcon },
   { to: "/dashboard/disputes", label: "Disputes", icon: ScaleIcon, roles: ["admin"] },
   { to: "/dashboard/emails", label: "Emails", icon: EnvelopeIcon, roles: ["admin"] },
+  { to: "/dashboard/activity", label: activityPage.title, icon: ClipboardDocumentListIcon, roles: ["admin"] },
   { to: "/dashboard/settings", label: settingsPage.title, icon: Cog6ToothIcon, roles: STAFF_ROLES },
 ];
 

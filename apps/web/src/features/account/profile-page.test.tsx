@@ -175,7 +175,8 @@ describe("the Two-step sign-in card", () => {
     });
     const user = userEvent.setup();
     await user.click(await screen.findByRole("button", { name: twoFactor.page.setUp }));
-    expect(await screen.findByText("JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP")).toBeVisible();
+    // The key in groups of four, as it is read out and typed.
+    expect(await screen.findByText("JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP")).toBeVisible();
     await user.type(screen.getByLabelText(twoFactor.page.code), "999999");
     await user.click(screen.getByRole("button", { name: twoFactor.page.turnOn }));
     expect(await screen.findByText(twoFactor.badCode)).toBeVisible();

@@ -31,7 +31,7 @@ export function LoginPage() {
     // The code fields count only while shown.
     shouldUnregister: true,
   });
-  const { register, handleSubmit, setValue, setError, formState } = form;
+  const { register, handleSubmit, setValue, setError, formState, getValues } = form;
   const demo = config.data?.demo ?? null;
 
   const onSubmit = handleSubmit((values) =>
@@ -52,7 +52,7 @@ export function LoginPage() {
 
   return (
     <AuthCard
-      title="Log in to your account"
+      title={step === "password" ? "Log in to your account" : labels.title}
       footer={
         <>
           Don&apos;t have an account?{" "}
@@ -69,6 +69,9 @@ export function LoginPage() {
       <form onSubmit={onSubmit} noValidate className="space-y-5">
         {step === "password" ? null : (
           <div className="space-y-3">
+            <p className="text-center text-sm [overflow-wrap:anywhere] text-neutral-600">
+              {labels.signingInAs(getValues("email"))}
+            </p>
             {step === "code" ? (
               <TextField
                 key="code"
@@ -99,6 +102,9 @@ export function LoginPage() {
             </button>
             <Button type="submit" fullWidth loading={login.isPending}>
               {labels.verify}
+            </Button>
+            <Button variant="secondary" fullWidth onClick={() => setStep("password")}>
+              {labels.otherAccount}
             </Button>
           </div>
         )}

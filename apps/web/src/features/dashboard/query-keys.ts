@@ -62,6 +62,12 @@ export const dashboardKeys = {
   returnList: (status: string, params: ListParams) =>
     [...dashboardKeys.returns, "list", status, params] as const,
 
+  /** The staff activity log (admins): its pages, and the staff it names for the filter. */
+  activity: ["dashboard", "activity"] as const,
+  activityList: (params: ListParams & Record<string, unknown>) =>
+    [...dashboardKeys.activity, "list", params] as const,
+  activityActors: () => [...dashboardKeys.activity, "actors"] as const,
+
   /** The shop's settings: every section as it applies now, and the pages of their history (admins). */
   settings: ["dashboard", "settings"] as const,
   currentSettings: () => [...dashboardKeys.settings, "current"] as const,

@@ -79,8 +79,21 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
   );
 }
 
+/** The key in groups of four ("JBSW Y3DP ..."), as it is read out and typed; apps ignore the spaces. */
+function groupedKey(secret: string): string {
+  return secret.replace(/(.{4})(?=.)/g, "$1 ");
+}
+
 /** The set-up: the QR code, the key for manual entry, and the first code that turns it on. */
-function SetUp({ setup, onEnabled }: { setup: TwoFactorSetupDto; onEnabled: (codes: string[]) => void }) {
+function SetUp({
+  setup,
+  onEnabled,
+  onCancel,
+}: {
+  setup: TwoFactorSetupDto;
+  onEnabled: (codes: string[]) => void;
+  onCancel: () => void;
+}) {
   const enable = useEnableTwoFactor();
   const [code, setCode] = useState("");
   const [error, setError] = useState<string | undefined>();
@@ -100,8 +113,8 @@ function SetUp({ setup, onEnabled }: { setup: TwoFactorSetupDto; onEnabled: (cod
         <div className="min-w-0 flex-1 space-y-4">
           <div>
             <p className="text-sm font-medium text-neutral-900">{labels.manualKey}</p>
-            <code className="mt-1 block break-all rounded bg-neutral-50 px-2 py-1 text-sm">
-              {setup.secret}
+            <code className="mt-1 block rounded bg-neutral-50 px-2 py-1 text-sm tracking-wide">
+              {groupedKey(setup.secret)}
             </code>
           </div>
           <TextField
@@ -112,10 +125,16 @@ function SetUp({ setup, onEnabled }: { setup: TwoFactorSetupDto; onEnabled: (cod
             value={code}
             error={error}
             onChange={(event) => setCode(event.target.value)}
+            className="sm:max-w-56"
           />
-          <Button type="submit" size="sm" loading={enable.isPending}>
-            {labels.turnOn}
-          </Button>
+          <div className="flex flex-wrap gap-3">
+            <Button type="submit" size="sm" loading={enable.isPending}>
+              {labels.turnOn}
+            </Button>
+            <Button variant="ghost" size="sm" onClick={onCancel}>
+              {labels.cancel}
+            </Button>
+          </div>
         </div>
       </div>
     </form>
@@ -196,6 +215,7 @@ export function TwoStepCard({ user, onChanged }: { user: UserDto; onChanged: () 
               toast.success(twoFactor.enabled);
               onChanged();
             }}
+            onCancel={() => setUp.reset()}
           />
         ) : (
           <Button size="sm" loading={setUp.isPending} onClick={() => setUp.mutate()}>

@@ -18,20 +18,23 @@ export function isBackwards({ from, to }: DateRange): boolean {
 export function DateRangeFilter({
   range,
   onChange,
+  legend = "Placed between",
 }: {
   range: DateRange;
   onChange: (range: DateRange) => void;
+  /** What the two days bound, for screen readers. */
+  legend?: string;
 }) {
   return (
-    <fieldset className="flex items-start gap-2">
-      <legend className="sr-only">Placed between</legend>
+    <fieldset className="flex flex-wrap items-start gap-2 max-sm:w-full">
+      <legend className="sr-only">{legend}</legend>
       <TextField
         label="From"
         type="date"
         value={range.from}
         max={range.to || undefined}
         onChange={(event) => onChange({ ...range, from: event.target.value })}
-        className="w-40"
+        className="w-40 max-sm:flex-1 max-sm:basis-40"
       />
       <TextField
         label="To"
@@ -40,7 +43,7 @@ export function DateRangeFilter({
         min={range.from || undefined}
         onChange={(event) => onChange({ ...range, to: event.target.value })}
         error={isBackwards(range) ? validation.dateRange : undefined}
-        className="w-40"
+        className="w-40 max-sm:flex-1 max-sm:basis-40"
       />
     </fieldset>
   );

@@ -1,0 +1,77 @@
+/** The staff activity log's SQL: rows are only ever inserted, and read newest first. */
+import type { ActivityKind } from "@shop/shared/schemas/activity";
+import { and, count, desc, eq, gte, ilike, lt, type SQL, sql } from "drizzle-orm";
+import type { Database } from "#api/db/client";
+import { activity, type NewActivity } from "#api/db/schema/activity";
+
+/** Rows per insert statement: an import of thousands of products writes them a thousand at a time. */
+const INSERT_BATCH = 1_000;
+
+/** Appends entries, in the caller's transaction. */
+export async function insertActivity(db: Database, rows: readonly NewActivity[]): Promise<void> {
+  for (let start = 0; start < rows.length; start += INSERT_BATCH) {
+    await db.insert(activity).values(rows.slice(start, start + INSERT_BATCH));
+  }
+}
+
+export interface ActivityFilter {
+  actorId?: string | undefined;
+  kind?: ActivityKind | undefined;
+  /** Entries at or after this moment. */
+  since?: Date | undefined;
+  /** Entries before this moment. */
+  before?: Date | undefined;
+  /** Part of what an entry is about (its subject's label). */
+  keyword?: string | undefined;
+}
+
+function escapeLike(text: string) {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+function whereOf(filter: ActivityFilter): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (filter.actorId) conditions.push(eq(activity.actorId, filter.actorId));
+  if (filter.kind) conditions.push(eq(activity.kind, filter.kind));
+  if (filter.since) conditions.push(gte(activity.at, filter.since));
+  if (filter.before) conditions.push(lt(activity.at, filter.before));
+  if (filter.keyword) conditions.push(ilike(activity.subjectLabel, `%${escapeLike(filter.keyword)}%`));
+  return conditions.length > 0 ? and(...conditions) : undefined;
+}
+
+/** A page of entries, newest first, and how many match. */
+export async function listActivity(
+  db: Database,
+  filter: ActivityFilter,
+  page: { limit: number; offset: number },
+) {
+  const where = whereOf(filter);
+  const [rows, totals] = await Promise.all([
+    db
+      .select()
+      .from(activity)
+      .where(where)
+      .orderBy(desc(activity.at), desc(activity.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ total: count() }).from(activity).where(where),
+  ]);
+  return { rows, total: totals[0]?.total ?? 0 };
+}
+
+/**
+ * Everyone who has an entry, with the name and email of their newest one, by name: the staff
+ * filter offers former staff too. NOTE: reads every entry's actor (by the actor index); a shop with
+ * millions of entries would keep this list in a table of its own.
+ */
+export async function listActivityActors(db: Database) {
+  const rows = await db.execute<{ id: string; name: string; email: string }>(sql`
+    select id, name, email from (
+      select distinct on (${activity.actorId}) ${activity.actorId} as id, ${activity.actorName} as name,
+        ${activity.actorEmail} as email
+      from ${activity}
+      order by ${activity.actorId}, ${activity.at} desc, ${activity.id} desc
+    ) as actors
+    order by lower(name), email`);
+  return rows.rows;
+}

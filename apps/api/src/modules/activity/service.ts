@@ -1,0 +1,55 @@
+/** Reading the staff activity log (admins): a page of entries, and the staff who wrote them. */
+import type { ActivityActorDto, ActivityEntryDto, ActivityQuery } from "@shop/shared/schemas/activity";
+import { limitOffset } from "#api/core/paging";
+import type { Database } from "#api/db/client";
+import type { ActivityRow } from "#api/db/schema/activity";
+import { type ActivityFilter, listActivity, listActivityActors } from "./repo";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The moment a day of the shop's clock ("2026-11-23") begins. */
+function startOfShopDay(day: string, utcOffset: string): Date {
+  return new Date(`${day}T00:00:00${utcOffset}`);
+}
+
+/** The query's filter: `from` and `to` are whole days of the shop's clock, both included. */
+export function activityFilter(
+  query: Omit<ActivityQuery, "page" | "size">,
+  utcOffset: string,
+): ActivityFilter {
+  return {
+    actorId: query.actor,
+    kind: query.kind,
+    keyword: query.keyword || undefined,
+    since: query.from ? startOfShopDay(query.from, utcOffset) : undefined,
+    before: query.to ? new Date(startOfShopDay(query.to, utcOffset).getTime() + DAY_MS) : undefined,
+  };
+}
+
+export function toActivityDto(row: ActivityRow): ActivityEntryDto {
+  return {
+    _id: row.id,
+    at: row.at.toISOString(),
+    actor: { _id: row.actorId, name: row.actorName, email: row.actorEmail },
+    kind: row.kind,
+    subject: { type: row.subjectType, id: row.subjectId, label: row.subjectLabel },
+    before: row.before,
+    after: row.after,
+  };
+}
+
+/** A page of the log, newest first, narrowed by staff member, kind, days and keyword. */
+export async function listActivityEntries(db: Database, query: ActivityQuery, utcOffset: string) {
+  const { page, size, ...filter } = query;
+  const { rows, total } = await listActivity(
+    db,
+    activityFilter(filter, utcOffset),
+    limitOffset({ page, size }),
+  );
+  return { items: rows.map(toActivityDto), total };
+}
+
+/** Everyone the log names as an actor, former staff included, by name. */
+export async function listActivityActorDtos(db: Database): Promise<ActivityActorDto[]> {
+  return (await listActivityActors(db)).map((row) => ({ _id: row.id, name: row.name, email: row.email }));
+}
