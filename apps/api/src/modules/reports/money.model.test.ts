@@ -404,7 +404,11 @@ class SetStatus implements fc.AsyncCommand<Model, Real> {
     });
     const from = order.last.status;
     // "refunded" moves money: there must be some left to give back.
-    const allowed = canTransition(from, this.to) && (this.to !== "refunded" || paidLeft(order.last) > 0);
+    // A processing order with a parcel out cannot be cancelled any more (refunded instead).
+    const allowed =
+      canTransition(from, this.to) &&
+      (this.to !== "refunded" || paidLeft(order.last) > 0) &&
+      (this.to !== "cancelled" || from !== "processing" || order.last.shipments.length === 0);
     // A collected COD order refunded by its status has no reference for the money's way back: 400.
     const expected = !allowed ? 409 : this.to === "refunded" && isCod(order.last) ? 400 : 200;
     expect(answer.statusCode, `${from} → ${this.to}: ${answer.body}`).toBe(expected);
@@ -683,7 +687,11 @@ describe("the money figures", () => {
         ].map(checked);
         await fc.asyncModelRun(() => ({ model: { orders: [] }, real }), [...start, ...steps]);
       }),
-      { numRuns: 10 },
+      // A fixed seed by default, so that CI runs the same steps each time; MODEL_SEED and MODEL_RUNS explore.
+      {
+        seed: Number(process.env.MODEL_SEED ?? 20_261_126),
+        numRuns: Number(process.env.MODEL_RUNS ?? 10),
+      },
     );
     // The runs did move money both ways: payments taken, partial and whole refunds, units restocked.
     const done = await t.database.db.execute<Record<string, number>>(sql`
