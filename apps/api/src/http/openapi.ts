@@ -11,7 +11,9 @@
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import { ErrorEnvelope } from "@shop/shared/api";
-import { SESSION_COOKIE, STAFF_ROLES } from "@shop/shared/constants";
+import { SESSION_COOKIE, STAFF_ROLES, WEBHOOK_EVENTS, WEBHOOK_RETRY_DELAYS_MS } from "@shop/shared/constants";
+import { webhookWords } from "@shop/shared/messages";
+import { WebhookEvent } from "@shop/shared/schemas/webhook";
 import type { FastifyInstance, RouteOptions } from "fastify";
 import { createJsonSchemaTransform, createJsonSchemaTransformObject } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -23,6 +25,8 @@ import { requireAdmin, requireStaff, requireUser } from "./session";
 /** The schemas the document names as components rather than writing out where they are used. */
 const components = z.registry<{ id: string }>();
 components.add(ErrorEnvelope, { id: "ErrorEnvelope" });
+// The body of every webhook delivery: a deliveries list carries it, so integrators get its type too.
+components.add(WebhookEvent, { id: "WebhookEvent" });
 
 /** What each status means, as every operation that may answer it documents it. */
 const REFUSALS: Record<RefusalStatus, string> = {
@@ -185,6 +189,14 @@ const TAGS = {
   returns: "Returns of delivered items: asked for by shoppers, decided, received and refunded by staff.",
   emails: "Outbound email: the outbox and built-in mailbox, for admins.",
   inventory: "Variants' stock, adjustments and the stock-movement log (staff).",
+  webhooks:
+    "Endpoints that receive the shop's events, and their deliveries (admin). Each event is an HTTP POST of " +
+    "the JSON `WebhookEvent` `{ type, timestamp, data }` with the Standard Webhooks headers `webhook-id` " +
+    "(the same at every attempt), `webhook-timestamp` and `webhook-signature`: `v1,` and the base64 " +
+    "HMAC-SHA256 of the id, the timestamp and the body joined by dots, keyed with the endpoint's `whsec_` " +
+    "secret (the SDK's `verifyWebhook` checks it). A delivery without a 2xx answer is tried again " +
+    `${WEBHOOK_RETRY_DELAYS_MS.length} times over about 24 hours. The events: ` +
+    WEBHOOK_EVENTS.map((event) => `\`${event}\` ${webhookWords.events[event]}`).join(" "),
 } as const;
 
 export interface DocumentOptions {

@@ -17,3 +17,4 @@ export * from "./sales";
 export * from "./settings";
 export * from "./shipments";
 export * from "./users";
+export * from "./webhooks";

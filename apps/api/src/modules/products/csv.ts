@@ -18,6 +18,7 @@ import { newId } from "#api/core/ids";
 import type { Database } from "#api/db/client";
 import type { ProductOption, ProductVariant } from "#api/db/schema/products";
 import { type StockContext, setStockCause } from "#api/db/stock-cause";
+import { queueProductEvents } from "#api/modules/webhooks/service";
 import { type CsvRecord, type Group, guardCell, parseGroup, RowErrors, readRows } from "./csv-rows";
 import {
   categoryIdsBySlug,
@@ -379,6 +380,10 @@ async function applyPlan(db: Database, { creates, updates }: Plan): Promise<void
     ...creates.map((create) => create.product.id),
   ];
   if (written.length > 0) await refreshSearchDocuments(db, written);
+  await queueProductEvents(db, [
+    ...updates.map((update) => ({ type: "product.updated" as const, productId: update.product.id })),
+    ...creates.map((create) => ({ type: "product.created" as const, productId: create.product.id })),
+  ]);
 }
 
 /** The message of an import's answer. */

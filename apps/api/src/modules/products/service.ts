@@ -20,6 +20,7 @@ import { FOREIGN_KEY_VIOLATION, pgErrorOf, UNIQUE_VIOLATION } from "#api/db/erro
 import type { ProductVariant } from "#api/db/schema/products";
 import { type StockContext, setStockCause } from "#api/db/stock-cause";
 import { findCategory } from "#api/modules/categories/repo";
+import { queueProductDeleted, queueProductEvents } from "#api/modules/webhooks/service";
 import { type ProductDetailDto, toProductDetailDto, toProductSummaryDto } from "./dto";
 import type { ProductFilter } from "./repo-filters";
 import { listProductSummaries } from "./repo-list";
@@ -292,6 +293,7 @@ export async function createProduct(db: Database, input: ProductInput): Promise<
       };
       const productId = await insertProduct(tx, values, search, variants);
       await replaceGallery(tx, productId, gallery);
+      await queueProductEvents(tx, [{ type: "product.created", productId }]);
       return productId;
     })
     .catch(referenceRace);
@@ -332,6 +334,7 @@ export async function editProduct(
         await updateProduct(tx, id, valuesOf(input), search);
       }
       await replaceGallery(tx, id, gallery);
+      await queueProductEvents(tx, [{ type: "product.updated", productId: id }]);
     })
     .catch(referenceRace);
 }
@@ -355,6 +358,7 @@ export async function patchProduct(
       // NOTE: the flag is the variants'; a variant goes on sale only with a sale price set below its price.
       throw new AppError("BAD_REQUEST", api.salePriceRequired, { salePrice: api.salePriceRequired });
     }
+    await queueProductEvents(tx, [{ type: "product.updated", productId: id }]);
   });
   const row = await findProductById(db, id);
   if (!row) throw new AppError("NOT_FOUND", errors.productNotFound);
@@ -368,6 +372,7 @@ export async function deleteProduct(db: Database, id: string): Promise<void> {
     .transaction(async (tx) => {
       if (!(await lockProductForUpdate(tx, id))) throw new AppError("NOT_FOUND", errors.productNotFound);
       if (await productHasOrderItems(tx, id)) throw new AppError("CONFLICT", api.productHasOrders);
+      await queueProductDeleted(tx, id);
       await deleteProductById(tx, id);
     })
     .catch((error: unknown) => {
