@@ -128,4 +128,11 @@ export const ACCESS: Record<string, Access> = {
   "POST /api/returns/{id}/refund": "admin",
   "PUT /api/settings/inventory": "admin",
   "PUT /api/settings/security": "admin",
+  "POST /api/webhooks": "admin",
+  "GET /api/webhooks": "admin",
+  "PUT /api/webhooks/{id}": "admin",
+  "DELETE /api/webhooks/{id}": "admin",
+  "POST /api/webhooks/{id}/rotate-secret": "admin",
+  "GET /api/webhooks/{id}/deliveries": "admin",
+  "POST /api/webhooks/{id}/deliveries/{deliveryId}/redeliver": "admin",
 };

@@ -22,8 +22,11 @@ export interface WebhookReceiver {
   answer(status: number | ((request: ReceivedWebhook) => number)): void;
   /** Holds the answers of the next requests until `release()`; they are recorded as they arrive. */
   hold(): { release(): void };
-  /** Resolves once `count` requests in all have arrived (or rejects after `timeoutMs`). */
-  waitFor(count: number, timeoutMs?: number): Promise<ReceivedWebhook[]>;
+  /**
+   * Resolves with the requests to `path` (any path when left out) once `count` of them have arrived,
+   * or rejects after `timeoutMs`.
+   */
+  waitFor(count: number, options?: { path?: string; timeoutMs?: number }): Promise<ReceivedWebhook[]>;
   close(): Promise<void>;
 }
 
@@ -31,7 +34,7 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
   const received: ReceivedWebhook[] = [];
   let status: number | ((request: ReceivedWebhook) => number) = 200;
   let held: Promise<void> | undefined;
-  const waiters: { count: number; resolve: () => void }[] = [];
+  const waiters: { check: () => boolean }[] = [];
   const server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -48,7 +51,7 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
         },
       };
       received.push(entry);
-      for (const waiter of waiters.filter((w) => received.length >= w.count)) waiter.resolve();
+      for (const waiter of [...waiters]) if (waiter.check()) waiters.splice(waiters.indexOf(waiter), 1);
       const code = typeof status === "function" ? status(entry) : status;
       const send = () => {
         response.writeHead(code, { "content-type": "text/plain" });
@@ -78,18 +81,25 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
         },
       };
     },
-    waitFor(count, timeoutMs = 15_000) {
-      if (received.length >= count) return Promise.resolve(received);
+    waitFor(count, { path, timeoutMs = 15_000 } = {}) {
+      const matching = () => received.filter((request) => path === undefined || request.path === path);
+      if (matching().length >= count) return Promise.resolve(matching());
       return new Promise((resolve, reject) => {
         const timer = setTimeout(
-          () => reject(new Error(`${received.length} webhooks received, waiting for ${count}`)),
+          () =>
+            reject(
+              new Error(
+                `${matching().length} webhooks received at ${path ?? "any path"}, waiting for ${count}`,
+              ),
+            ),
           timeoutMs,
         );
         waiters.push({
-          count,
-          resolve: () => {
+          check: () => {
+            if (matching().length < count) return false;
             clearTimeout(timer);
-            resolve(received);
+            resolve(matching());
+            return true;
           },
         });
       });

@@ -56,6 +56,10 @@ const loaders = {
   inventorySettings: () => import("@shop/shared/schemas/settings").then((m) => m.InventorySettings),
   securitySettings: () => import("@shop/shared/schemas/settings").then((m) => m.SecuritySettings),
   settingsChange: () => import("@shop/shared/schemas/settings").then((m) => m.SettingsChange),
+  webhookEndpoint: () => import("@shop/shared/schemas/webhook").then((m) => m.WebhookEndpointDto),
+  webhookEndpointWithSecret: () =>
+    import("@shop/shared/schemas/webhook").then((m) => m.WebhookEndpointWithSecretDto),
+  webhookDelivery: () => import("@shop/shared/schemas/webhook").then((m) => m.WebhookDeliveryDto),
 };
 
 type Loaders = typeof loaders;

@@ -62,6 +62,12 @@ export const dashboardKeys = {
   returnList: (status: string, params: ListParams) =>
     [...dashboardKeys.returns, "list", status, params] as const,
 
+  /** Every webhook query: the endpoints' pages and each endpoint's deliveries (admins). */
+  webhooks: ["dashboard", "webhooks"] as const,
+  webhookList: (params: ListParams) => [...dashboardKeys.webhooks, "list", params] as const,
+  webhookDeliveries: (endpointId: string, params: { page: number; size: number }) =>
+    [...dashboardKeys.webhooks, "deliveries", endpointId, params] as const,
+
   /** The shop's settings: every section as it applies now, and the pages of their history (admins). */
   settings: ["dashboard", "settings"] as const,
   currentSettings: () => [...dashboardKeys.settings, "current"] as const,
