@@ -1466,6 +1466,7 @@ export const webhookWords = {
     response: "Response",
     attempts: "Attempts",
     time: "Time",
+    lastTried: "Last tried",
     redeliver: "Send again",
     noResponse: "No response",
     back: "Back to endpoints",

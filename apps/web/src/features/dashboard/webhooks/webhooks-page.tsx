@@ -112,7 +112,7 @@ export function WebhooksPage() {
                       />
                     </td>
                     <td className={cx(cellClass, endCellClass)}>
-                      <div className="flex flex-wrap gap-2 sm:justify-end">
+                      <div className="flex flex-wrap gap-2 sm:flex-nowrap sm:justify-end">
                         <Button
                           variant={endpoint._id === chosenId ? "primary" : "secondary"}
                           size="sm"

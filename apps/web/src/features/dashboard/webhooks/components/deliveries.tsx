@@ -34,17 +34,21 @@ const COLUMNS = [
 function Response({ delivery }: { delivery: WebhookDeliveryDto }) {
   if (delivery.attempts === 0 && delivery.responseStatus === null)
     return <span className="text-neutral-500">–</span>;
+  const error =
+    delivery.lastError && delivery.lastError !== `HTTP ${delivery.responseStatus}`
+      ? delivery.lastError
+      : null;
   return (
-    <div className="max-w-56">
-      <p className="font-mono tabular-nums text-neutral-900">
+    <>
+      <span className="font-mono text-neutral-900 tabular-nums">
         {delivery.responseStatus ?? labels.noResponse}
-      </p>
-      {delivery.lastError && delivery.lastError !== `HTTP ${delivery.responseStatus}` ? (
-        <p className="truncate text-xs text-danger-700" title={delivery.lastError}>
-          {delivery.lastError}
-        </p>
+      </span>
+      {error ? (
+        <span className="block max-w-56 truncate text-xs text-danger-700" title={error}>
+          {error}
+        </span>
       ) : null}
-    </div>
+    </>
   );
 }
 
