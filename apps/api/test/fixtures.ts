@@ -6,7 +6,7 @@
 import type { Role } from "@shop/shared/constants";
 import type { AddressInput } from "@shop/shared/schemas/address";
 import { DiscountInput } from "@shop/shared/schemas/discount";
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { User } from "#api/db/schema/users";
 import { webhookDeliveries } from "#api/db/schema/webhooks";
 import { addAddress } from "#api/modules/addresses/service";
@@ -193,23 +193,27 @@ export function idsOf(shop: Shop): string[] {
 }
 
 /**
- * A webhook endpoint asking for order.created, on a local port where nothing listens (its attempts
- * fail at once, in the background), with one delivery: the event of `orderId`.
+ * A webhook endpoint asking for order.created, switched off (so that nothing is sent in the
+ * background while a suite runs), with one delivery: the event of `orderId`, as the database writes
+ * it (migration 0028).
  */
 export async function webhookWithDelivery(t: TestApp, orderId: string) {
   const endpoint = await insertEndpoint(t.database.db, {
     url: "http://127.0.0.1:9/hook",
     events: ["order.created"],
-    enabled: true,
+    enabled: false,
     secret: newSecret(),
   });
-  await t.database.db.execute(
-    sql`select webhook_enqueue('order.created', jsonb_build_object('order', webhook_order(${orderId})))`,
-  );
   const [delivery] = await t.database.db
-    .select({ id: webhookDeliveries.id })
-    .from(webhookDeliveries)
-    .where(eq(webhookDeliveries.endpointId, endpoint.id));
-  if (!delivery) throw new Error("no delivery queued");
+    .insert(webhookDeliveries)
+    .values({
+      endpointId: endpoint.id,
+      eventType: "order.created",
+      payload: sql`jsonb_build_object('type', 'order.created', 'timestamp', webhook_time(now()),
+        'data', jsonb_build_object('order', webhook_order(${orderId})))`,
+      status: "failed",
+    })
+    .returning({ id: webhookDeliveries.id });
+  if (!delivery) throw new Error("no delivery written");
   return { endpointId: endpoint.id, deliveryId: delivery.id };
 }

@@ -29,7 +29,7 @@ import { newSecret } from "./signing";
 /** How long the previous secret keeps signing after a rotation. */
 export const SECRET_OVERLAP_MS = 24 * 60 * 60_000;
 
-/** The events once each, in the order WEBHOOK_EVENTS lists them is not required: as given, first seen first. */
+/** The events once each, in the order given. */
 function uniqueEvents(events: WebhookEndpointInputParsed["events"]) {
   return [...new Set(events)];
 }
