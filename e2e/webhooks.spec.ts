@@ -63,6 +63,10 @@ test("the admin registers an endpoint, copies its secret once, sees a delivery a
     const form = page.getByRole("dialog", { name: labels.addTitle });
     await form.getByLabel(labels.url).fill(receiver.url);
     await form.getByRole("checkbox", { name: /product\.updated/ }).check();
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: testInfo.outputPath(`webhook-form-${width}.png`) });
+    }
     await form.getByRole("button", { name: labels.add }).click();
 
     const shown = page.getByRole("dialog", { name: labels.secretTitle });

@@ -33,12 +33,13 @@ function tablesOf(database: DatabaseHandle): Promise<string[]> {
  * counts by what it says (its words, or its text when written before the words were kept) and to
  * whom, so that a message queued earlier and sent meanwhile is no change, and a message a refusal
  * wrote is one. The webhook sender likewise: a delivery counts by its event and endpoint, an
- * endpoint by what the admin set (not when it last worked, nor its switch the sender may turn off).
+ * endpoint by all but when it last worked (each success the sender records).
  */
 const ROW_TEXT: Record<string, ReturnType<typeof sql>> = {
   emails: sql`(t.id, t.kind, t.recipient, t.subject, coalesce(t.parts::text, t.text), t.shop)::text`,
   webhook_deliveries: sql`(t.id, t.endpoint_id, t.event_type, t.payload)::text`,
-  webhook_endpoints: sql`(t.id, t.url, t.events, t.secret, t.previous_secret, t.created_at)::text`,
+  webhook_endpoints: sql`(t.id, t.url, t.events, t.enabled, t.secret, t.previous_secret,
+    t.previous_secret_until, t.disabled_at, t.created_at, t.updated_at)::text`,
 };
 
 /**

@@ -1435,6 +1435,7 @@ export const webhookWords = {
       "The shop sends an HTTP POST here for each event, signed as the Standard Webhooks specification says.",
     events: "Events",
     enabled: "Enabled",
+    enabledHint: "While it is off, no event is sent to it; the deliveries already waiting are kept.",
     status: "Status",
     on: "Enabled",
     off: "Disabled",

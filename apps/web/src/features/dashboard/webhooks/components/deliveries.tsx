@@ -110,8 +110,10 @@ export function Deliveries({
                   </td>
                   <td className={cx(cellClass, "whitespace-nowrap text-neutral-600")}>
                     <time dateTime={delivery.createdAt}>{formatDateTime(delivery.createdAt)}</time>
-                    {delivery.lastAttemptAt && delivery.lastAttemptAt !== delivery.createdAt ? (
+                    {delivery.lastAttemptAt &&
+                    formatDateTime(delivery.lastAttemptAt) !== formatDateTime(delivery.createdAt) ? (
                       <p className="text-xs text-neutral-500">
+                        {labels.lastTried}{" "}
                         <time dateTime={delivery.lastAttemptAt}>
                           {formatDateTime(delivery.lastAttemptAt)}
                         </time>

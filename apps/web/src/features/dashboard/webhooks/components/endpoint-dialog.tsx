@@ -153,7 +153,7 @@ function EndpointForm({
         render={({ field }) => (
           <StatusToggleField
             label={labels.enabled}
-            hint={field.value === false ? labels.off : labels.on}
+            hint={labels.enabledHint}
             checked={field.value !== false}
             onChange={field.onChange}
           />
