@@ -58,6 +58,10 @@ import { adminStatsRoutes, salesStatsRoutes } from "./modules/stats/routes";
 import { systemRoutes } from "./modules/system/routes";
 import { avatarRoutes } from "./modules/users/avatar-routes";
 import { userRoutes } from "./modules/users/routes";
+import { systemResolver } from "./modules/webhooks/destination";
+import { webhookBacklog } from "./modules/webhooks/repo";
+import { webhookRoutes } from "./modules/webhooks/routes";
+import { startWebhookSender, WEBHOOKS_CHANNEL } from "./modules/webhooks/sender";
 import { createPaymentProvider } from "./payments/create-provider";
 import type { PaymentProvider } from "./payments/provider";
 import { openStorage } from "./storage/create-storage";
@@ -171,6 +175,25 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
     });
   });
   app.addHook("onClose", async () => mailer?.stop());
+  // The webhook sender likewise, woken at once by the NOTIFY of a transaction that queued deliveries.
+  let webhookSender: ReturnType<typeof startWebhookSender> | undefined;
+  app.decorate("webhookSender", {
+    wake: () => webhookSender?.wake(),
+    stop: async () => webhookSender?.stop(),
+  });
+  app.addHook("onReady", async () => {
+    webhookSender = startWebhookSender(database.db, {
+      // NOTE: outside production an endpoint may be on a private address (tests receive on 127.0.0.1).
+      allowPrivate: !config.production,
+      resolve: systemResolver,
+      mail: () => app.mailContext(),
+      log: app.log,
+      onDisabled: () => app.mailer.wake(),
+    });
+  });
+  const stopWebhookWakes = database.listen(WEBHOOKS_CHANNEL, () => app.webhookSender.wake());
+  app.addHook("onClose", stopWebhookWakes);
+  app.addHook("onClose", async () => webhookSender?.stop());
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // NOTE: HTML forms can post text/plain across sites without a preflight; the API takes JSON and multipart only.
@@ -213,6 +236,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
     token: config.metricsToken,
     poolStats: database.poolStats,
     outboxBacklog: () => outboxBacklog(database.db),
+    webhookBacklog: () => webhookBacklog(database.db),
     readCache: () => app.readCache,
   });
 
@@ -251,6 +275,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
       await apiScope.register(returnRoutes, { prefix: "/returns" });
       await apiScope.register(inventoryRoutes, { prefix: "/inventory" });
       await apiScope.register(activityRoutes, { prefix: "/activity" });
+      await apiScope.register(webhookRoutes, { prefix: "/webhooks" });
     },
     { prefix: "/api" },
   );

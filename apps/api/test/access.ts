@@ -130,4 +130,11 @@ export const ACCESS: Record<string, Access> = {
   "PUT /api/settings/security": "admin",
   "GET /api/activity": "admin",
   "GET /api/activity/actors": "admin",
+  "POST /api/webhooks": "admin",
+  "GET /api/webhooks": "admin",
+  "PUT /api/webhooks/{id}": "admin",
+  "DELETE /api/webhooks/{id}": "admin",
+  "POST /api/webhooks/{id}/rotate-secret": "admin",
+  "GET /api/webhooks/{id}/deliveries": "admin",
+  "POST /api/webhooks/{id}/deliveries/{deliveryId}/redeliver": "admin",
 };

@@ -32,10 +32,14 @@ function tablesOf(database: DatabaseHandle): Promise<string[]> {
  * background (status, attempts, lease, times, and the text and HTML it renders them to): a message
  * counts by what it says (its words, or its text when written before the words were kept) and to
  * whom, so that a message queued earlier and sent meanwhile is no change, and a message a refusal
- * wrote is one.
+ * wrote is one. The webhook sender likewise: a delivery counts by its event and endpoint, an
+ * endpoint by all but when it last worked (each success the sender records).
  */
 const ROW_TEXT: Record<string, ReturnType<typeof sql>> = {
   emails: sql`(t.id, t.kind, t.recipient, t.subject, coalesce(t.parts::text, t.text), t.shop)::text`,
+  webhook_deliveries: sql`(t.id, t.endpoint_id, t.event_type, t.payload)::text`,
+  webhook_endpoints: sql`(t.id, t.url, t.events, t.enabled, t.secret, t.previous_secret,
+    t.previous_secret_until, t.disabled_at, t.created_at, t.updated_at)::text`,
 };
 
 /**

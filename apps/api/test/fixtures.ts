@@ -6,7 +6,9 @@
 import type { Role } from "@shop/shared/constants";
 import type { AddressInput } from "@shop/shared/schemas/address";
 import { DiscountInput } from "@shop/shared/schemas/discount";
+import { sql } from "drizzle-orm";
 import type { User } from "#api/db/schema/users";
+import { webhookDeliveries } from "#api/db/schema/webhooks";
 import { addAddress } from "#api/modules/addresses/service";
 import { hashPassword } from "#api/modules/auth/password";
 import { createDiscount } from "#api/modules/discounts/service";
@@ -15,6 +17,8 @@ import { placeOrder } from "#api/modules/orders/placement";
 import { addReview } from "#api/modules/reviews/service";
 import { startSession } from "#api/modules/sessions/service";
 import { insertUser } from "#api/modules/users/repo";
+import { insertEndpoint } from "#api/modules/webhooks/repo";
+import { newSecret } from "#api/modules/webhooks/signing";
 import { inject, PASSWORD, type TestApp, uniqueEmail } from "./app";
 import { makeCategory, makeMedia, makeProduct, makeProductWithVariants } from "./catalog";
 
@@ -187,4 +191,30 @@ export function idsOf(shop: Shop): string[] {
     shop.reviewId,
     shop.discountId,
   ];
+}
+
+/**
+ * A webhook endpoint asking for order.created, switched off (so that nothing is sent in the
+ * background while a suite runs), with one delivery: the event of `orderId`, as the database writes
+ * it (migration 0028).
+ */
+export async function webhookWithDelivery(t: TestApp, orderId: string) {
+  const endpoint = await insertEndpoint(t.database.db, {
+    url: "http://127.0.0.1:9/hook",
+    events: ["order.created"],
+    enabled: false,
+    secret: newSecret(),
+  });
+  const [delivery] = await t.database.db
+    .insert(webhookDeliveries)
+    .values({
+      endpointId: endpoint.id,
+      eventType: "order.created",
+      payload: sql`jsonb_build_object('type', 'order.created', 'timestamp', webhook_time(now()),
+        'data', jsonb_build_object('order', webhook_order(${orderId})))`,
+      status: "failed",
+    })
+    .returning({ id: webhookDeliveries.id });
+  if (!delivery) throw new Error("no delivery written");
+  return { endpointId: endpoint.id, deliveryId: delivery.id };
 }

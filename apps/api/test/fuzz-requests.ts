@@ -30,6 +30,8 @@ export const POOLS = [
   "review",
   "slug",
   "email",
+  "webhook",
+  "delivery",
 ] as const;
 
 /** The n-th value of a pool (counted modulo its size), resolved against the fixtures when the request is sent. */
@@ -89,6 +91,9 @@ const ID_KINDS: Record<string, Known["pool"]> = {
   payment: "payment",
   reviews: "review",
   reviewId: "review",
+  webhooks: "webhook",
+  deliveries: "delivery",
+  deliveryId: "delivery",
 };
 
 /** Existing ids (of the kind the field names, mostly), slugs and emails for strings of those shapes. */

@@ -17,7 +17,7 @@ import { createTestApp, type TestApp } from "./app";
 import { takeConformanceProblems } from "./conformance";
 import { changesSince, type Snapshot, snapshot } from "./db-snapshot";
 import { envelopeProblems, isShopMessage } from "./envelope-check";
-import { type Caller, idsOf, makeShop, quickUser, type Shop } from "./fixtures";
+import { type Caller, idsOf, makeShop, quickUser, type Shop, webhookWithDelivery } from "./fixtures";
 import {
   type GeneratedRequest,
   knownValues,
@@ -57,6 +57,7 @@ let last: Snapshot | undefined;
 
 async function freshShop() {
   shop = await makeShop(t);
+  const webhook = await webhookWithDelivery(t, shop.orderId);
   const users = [shop.admin, shop.manager, shop.shopper];
   pools = {
     id: idsOf(shop),
@@ -71,6 +72,8 @@ async function freshShop() {
     review: [shop.reviewId],
     slug: [shop.categorySlug],
     email: users.map((caller) => caller.user.email),
+    webhook: [webhook.endpointId],
+    delivery: [webhook.deliveryId],
   };
   spent = false;
   last = undefined;

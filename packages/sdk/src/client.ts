@@ -6,7 +6,16 @@
 import createClient, { type Client, type ClientOptions, type Middleware } from "openapi-fetch";
 import type { paths } from "./schema";
 
-export type { paths } from "./schema";
+export type { components, paths } from "./schema";
+export {
+  type VerifyOptions,
+  verifyWebhook,
+  type WebhookEvent,
+  type WebhookEventOf,
+  type WebhookEventType,
+  type WebhookHeaders,
+  WebhookVerificationError,
+} from "./webhooks";
 
 /** The typed client: `GET`, `POST`, `PUT`, `PATCH`, `DELETE` on the API's paths, and `use` for middleware. */
 export type ShopClient = Client<paths>;

@@ -1971,6 +1971,114 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Endpoints, newest first, without their secrets; `keyword` on the URL (admin)
+         * @description Roles: admin.
+         */
+        get: operations["listWebhookEndpoints"];
+        put?: never;
+        /**
+         * Register an endpoint; the answer carries its signing secret, shown this once (admin)
+         * @description Roles: admin.
+         */
+        post: operations["createWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Replace an endpoint's URL, events and switch; its secret stays (admin)
+         * @description Roles: admin.
+         */
+        put: operations["updateWebhookEndpoint"];
+        post?: never;
+        /**
+         * Delete an endpoint and its deliveries (admin)
+         * @description Roles: admin.
+         */
+        delete: operations["deleteWebhookEndpoint"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/{id}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Give an endpoint a new secret, shown this once; the previous one keeps signing beside it for 24 hours (admin)
+         * @description Roles: admin.
+         */
+        post: operations["rotateWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An endpoint's deliveries, newest first: status, last response, attempts, body (admin)
+         * @description Roles: admin.
+         */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/{id}/deliveries/{deliveryId}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a delivery again now, with the same webhook-id and body, its attempts counted afresh (admin)
+         * @description Roles: admin.
+         */
+        post: operations["redeliverWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1986,6 +2094,208 @@ export interface components {
                 /** @enum {boolean} */
                 twoFactorRequired?: true;
             };
+        };
+        WebhookEvent: {
+            /** @enum {string} */
+            type: "order.created";
+            timestamp: string;
+            data: {
+                order: components["schemas"]["WebhookOrder"];
+            };
+        } | {
+            /** @enum {string} */
+            type: "order.paid";
+            timestamp: string;
+            data: {
+                order: components["schemas"]["WebhookOrder"];
+            };
+        } | {
+            /** @enum {string} */
+            type: "order.status_changed";
+            timestamp: string;
+            data: {
+                order: components["schemas"]["WebhookOrder"];
+                /** @enum {string} */
+                previousStatus: "pending" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
+            };
+        } | {
+            /** @enum {string} */
+            type: "order.refunded";
+            timestamp: string;
+            data: {
+                order: components["schemas"]["WebhookOrder"];
+                refund: {
+                    _id: string;
+                    amount: number;
+                    reason: string;
+                    creditNoteNumber: string | null;
+                };
+            };
+        } | {
+            /** @enum {string} */
+            type: "shipment.created";
+            timestamp: string;
+            data: {
+                order: components["schemas"]["WebhookOrder"];
+                shipment: {
+                    _id: string;
+                    carrier: string;
+                    trackingNumber: string | null;
+                    trackingUrl: string | null;
+                    shippedAt: string;
+                    lines: {
+                        line: string;
+                        quantity: number;
+                    }[];
+                };
+            };
+        } | {
+            /** @enum {string} */
+            type: "product.created";
+            timestamp: string;
+            data: {
+                product: components["schemas"]["WebhookProduct"];
+            };
+        } | {
+            /** @enum {string} */
+            type: "product.updated";
+            timestamp: string;
+            data: {
+                product: components["schemas"]["WebhookProduct"];
+            };
+        } | {
+            /** @enum {string} */
+            type: "product.deleted";
+            timestamp: string;
+            data: {
+                product: {
+                    _id: string;
+                    name: string;
+                };
+            };
+        } | {
+            /** @enum {string} */
+            type: "inventory.low";
+            timestamp: string;
+            data: {
+                product: {
+                    _id: string;
+                    name: string;
+                };
+                variant: {
+                    _id: string;
+                    sku: string;
+                    options: {
+                        [key: string]: string;
+                    };
+                    stock: number;
+                };
+                threshold: number;
+            };
+        } | {
+            /** @enum {string} */
+            type: "customer.created";
+            timestamp: string;
+            data: {
+                customer: {
+                    _id: string;
+                    email: string;
+                    firstName: string;
+                    lastName: string;
+                    createdAt: string;
+                };
+            };
+        };
+        WebhookOrder: {
+            _id: string;
+            number: number;
+            /** @enum {string} */
+            status: "pending" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
+            currency: string;
+            subTotal: number;
+            discountAmount: number;
+            shippingAmount: number;
+            taxAmount: number;
+            codFee: number;
+            totalAmount: number;
+            invoiceNumber: string | null;
+            customer: {
+                _id: string;
+                email: string;
+                firstName: string;
+                lastName: string;
+            };
+            shippingAddress: {
+                name: {
+                    firstName: string;
+                    lastName: string;
+                };
+                countryCode: string;
+                phoneNumber: string;
+                building: string;
+                street: string;
+                city: string;
+                state: string;
+                pinCode: string;
+                country: string;
+            };
+            payment: {
+                _id: string;
+                /** @enum {string} */
+                status: "pending" | "completed" | "partially_refunded" | "refunded" | "failed";
+                /** @enum {string} */
+                gateway: "paypal" | "test" | "cod";
+                amount: number;
+                refundedAmount: number;
+                transactionId: string;
+            } | null;
+            lines: {
+                _id: string;
+                product: string;
+                variant: string;
+                sku: string;
+                name: string;
+                options: {
+                    [key: string]: string;
+                };
+                quantity: number;
+                price: number;
+            }[];
+            createdAt: string;
+            updatedAt: string;
+        };
+        WebhookProduct: {
+            _id: string;
+            name: string;
+            description: string;
+            isActive: boolean;
+            price: number;
+            onSale: boolean;
+            salePrice: number;
+            stock: number;
+            category: {
+                _id: string;
+                name: string;
+                slug: string;
+            };
+            options: {
+                name: string;
+                values: string[];
+            }[];
+            variants: {
+                _id: string;
+                sku: string;
+                options: {
+                    [key: string]: string;
+                };
+                price: number;
+                onSale: boolean;
+                salePrice: number;
+                stock: number;
+                isActive: boolean;
+            }[];
+            createdAt: string;
+            updatedAt: string;
         };
     };
     responses: never;
@@ -13240,7 +13550,7 @@ export interface operations {
                         data: {
                             _id: string;
                             /** @enum {string} */
-                            kind: "passwordReset" | "passwordChanged" | "emailChanged" | "welcome" | "orderPlaced" | "orderCodConfirmed" | "paymentReceived" | "orderShipped" | "orderDelivered" | "orderCancelled" | "orderRefunded" | "returnUpdate";
+                            kind: "passwordReset" | "passwordChanged" | "emailChanged" | "welcome" | "orderPlaced" | "orderCodConfirmed" | "paymentReceived" | "orderShipped" | "orderDelivered" | "orderCancelled" | "orderRefunded" | "returnUpdate" | "webhookDisabled";
                             recipient: string;
                             subject: string;
                             /** @enum {string} */
@@ -13321,7 +13631,7 @@ export interface operations {
                         data: {
                             _id: string;
                             /** @enum {string} */
-                            kind: "passwordReset" | "passwordChanged" | "emailChanged" | "welcome" | "orderPlaced" | "orderCodConfirmed" | "paymentReceived" | "orderShipped" | "orderDelivered" | "orderCancelled" | "orderRefunded" | "returnUpdate";
+                            kind: "passwordReset" | "passwordChanged" | "emailChanged" | "welcome" | "orderPlaced" | "orderCodConfirmed" | "paymentReceived" | "orderShipped" | "orderDelivered" | "orderCancelled" | "orderRefunded" | "returnUpdate" | "webhookDisabled";
                             recipient: string;
                             subject: string;
                             /** @enum {string} */
@@ -13407,7 +13717,7 @@ export interface operations {
                         data: {
                             _id: string;
                             /** @enum {string} */
-                            kind: "passwordReset" | "passwordChanged" | "emailChanged" | "welcome" | "orderPlaced" | "orderCodConfirmed" | "paymentReceived" | "orderShipped" | "orderDelivered" | "orderCancelled" | "orderRefunded" | "returnUpdate";
+                            kind: "passwordReset" | "passwordChanged" | "emailChanged" | "welcome" | "orderPlaced" | "orderCodConfirmed" | "paymentReceived" | "orderShipped" | "orderDelivered" | "orderCancelled" | "orderRefunded" | "returnUpdate" | "webhookDisabled";
                             recipient: string;
                             subject: string;
                             /** @enum {string} */
@@ -14707,6 +15017,7 @@ export interface operations {
                             }[];
                             amount: number;
                             currency: string;
+                            cashOnDelivery: boolean;
                             createdAt: string;
                             updatedAt: string;
                         }[];
@@ -14817,6 +15128,7 @@ export interface operations {
                             }[];
                             amount: number;
                             currency: string;
+                            cashOnDelivery: boolean;
                             createdAt: string;
                             updatedAt: string;
                         };
@@ -14945,6 +15257,7 @@ export interface operations {
                             }[];
                             amount: number;
                             currency: string;
+                            cashOnDelivery: boolean;
                             createdAt: string;
                             updatedAt: string;
                         };
@@ -15052,6 +15365,7 @@ export interface operations {
                             }[];
                             amount: number;
                             currency: string;
+                            cashOnDelivery: boolean;
                             createdAt: string;
                             updatedAt: string;
                         };
@@ -15186,6 +15500,7 @@ export interface operations {
                             }[];
                             amount: number;
                             currency: string;
+                            cashOnDelivery: boolean;
                             createdAt: string;
                             updatedAt: string;
                         };
@@ -15320,6 +15635,7 @@ export interface operations {
                             }[];
                             amount: number;
                             currency: string;
+                            cashOnDelivery: boolean;
                             createdAt: string;
                             updatedAt: string;
                         };
@@ -15455,6 +15771,7 @@ export interface operations {
                             }[];
                             amount: number;
                             currency: string;
+                            cashOnDelivery: boolean;
                             createdAt: string;
                             updatedAt: string;
                         };
@@ -16050,6 +16367,690 @@ export interface operations {
             };
             /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listWebhookEndpoints: {
+        parameters: {
+            query?: {
+                page?: number;
+                size?: number;
+                keyword?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            _id: string;
+                            url: string;
+                            events: ("order.created" | "order.paid" | "order.status_changed" | "order.refunded" | "shipment.created" | "product.created" | "product.updated" | "product.deleted" | "inventory.low" | "customer.created")[];
+                            enabled: boolean;
+                            disabledAt: string | null;
+                            createdAt: string;
+                            updatedAt: string;
+                        }[];
+                        meta: {
+                            page: number;
+                            size: number;
+                            pageCount: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    createWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    url: string;
+                    events: ("order.created" | "order.paid" | "order.status_changed" | "order.refunded" | "shipment.created" | "product.created" | "product.updated" | "product.deleted" | "inventory.low" | "customer.created")[];
+                    /** @default true */
+                    enabled?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            _id: string;
+                            url: string;
+                            events: ("order.created" | "order.paid" | "order.status_changed" | "order.refunded" | "shipment.created" | "product.created" | "product.updated" | "product.deleted" | "inventory.low" | "customer.created")[];
+                            enabled: boolean;
+                            disabledAt: string | null;
+                            createdAt: string;
+                            updatedAt: string;
+                            secret: string;
+                        };
+                    };
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body or file is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body's or the file's type is not accepted. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    updateWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    url: string;
+                    events: ("order.created" | "order.paid" | "order.status_changed" | "order.refunded" | "shipment.created" | "product.created" | "product.updated" | "product.deleted" | "inventory.low" | "customer.created")[];
+                    /** @default true */
+                    enabled?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            _id: string;
+                            url: string;
+                            events: ("order.created" | "order.paid" | "order.status_changed" | "order.refunded" | "shipment.created" | "product.created" | "product.updated" | "product.deleted" | "inventory.low" | "customer.created")[];
+                            enabled: boolean;
+                            disabledAt: string | null;
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body or file is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body's or the file's type is not accepted. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deleteWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        /** @enum {string|null} */
+                        data: null;
+                    };
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body or file is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body's or the file's type is not accepted. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    rotateWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            _id: string;
+                            url: string;
+                            events: ("order.created" | "order.paid" | "order.status_changed" | "order.refunded" | "shipment.created" | "product.created" | "product.updated" | "product.deleted" | "inventory.low" | "customer.created")[];
+                            enabled: boolean;
+                            disabledAt: string | null;
+                            createdAt: string;
+                            updatedAt: string;
+                            secret: string;
+                        };
+                    };
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body or file is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body's or the file's type is not accepted. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                page?: number;
+                size?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            _id: string;
+                            endpoint: string;
+                            /** @enum {string} */
+                            type: "order.created" | "order.paid" | "order.status_changed" | "order.refunded" | "shipment.created" | "product.created" | "product.updated" | "product.deleted" | "inventory.low" | "customer.created";
+                            /** @enum {string} */
+                            status: "pending" | "succeeded" | "failed";
+                            attempts: number;
+                            responseStatus: number | null;
+                            lastError: string | null;
+                            lastAttemptAt: string | null;
+                            nextAttemptAt: string | null;
+                            deliveredAt: string | null;
+                            createdAt: string;
+                            payload: components["schemas"]["WebhookEvent"];
+                        }[];
+                        meta: {
+                            page: number;
+                            size: number;
+                            pageCount: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    redeliverWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                deliveryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            _id: string;
+                            endpoint: string;
+                            /** @enum {string} */
+                            type: "order.created" | "order.paid" | "order.status_changed" | "order.refunded" | "shipment.created" | "product.created" | "product.updated" | "product.deleted" | "inventory.low" | "customer.created";
+                            /** @enum {string} */
+                            status: "pending" | "succeeded" | "failed";
+                            attempts: number;
+                            responseStatus: number | null;
+                            lastError: string | null;
+                            lastAttemptAt: string | null;
+                            nextAttemptAt: string | null;
+                            deliveredAt: string | null;
+                            createdAt: string;
+                            payload: components["schemas"]["WebhookEvent"];
+                        };
+                    };
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflicts with the shop's state (stock, an address in use, an order already paid or cancelled). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body or file is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body's or the file's type is not accepted. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -93,6 +93,7 @@ export const EMAIL_KINDS = [
   "orderCancelled",
   "orderRefunded",
   "returnUpdate",
+  "webhookDisabled",
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 export const EMAIL_STATUSES = ["queued", "sent", "failed"] as const;
@@ -234,3 +235,40 @@ export type ProductSort = (typeof PRODUCT_SORTS)[number];
 
 /** The "n stars and up" steps of the rating filter and facet, highest first. */
 export const RATING_STEPS = [4, 3] as const;
+
+/**
+ * Webhooks (docs/decisions/024-webhooks.md): the events an endpoint may ask for, exactly as their
+ * payloads name them in `type`.
+ */
+export const WEBHOOK_EVENTS = [
+  "order.created",
+  "order.paid",
+  "order.status_changed",
+  "order.refunded",
+  "shipment.created",
+  "product.created",
+  "product.updated",
+  "product.deleted",
+  "inventory.low",
+  "customer.created",
+] as const;
+export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
+/** A delivery waits (pending, between its attempts too), got a 2xx (succeeded), or ran out of attempts (failed). */
+export const WEBHOOK_DELIVERY_STATUSES = ["pending", "succeeded", "failed"] as const;
+export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
+/**
+ * Waits before each further attempt of a delivery that failed (the Standard Webhooks schedule, cut
+ * to a day): the eighth attempt comes about 23.6 hours after the first; past it the delivery is
+ * failed, and its endpoint disabled unless another delivery to it succeeded meanwhile.
+ */
+export const WEBHOOK_RETRY_DELAYS_MS = [
+  5_000,
+  5 * 60_000,
+  30 * 60_000,
+  2 * 60 * 60_000,
+  5 * 60 * 60_000,
+  8 * 60 * 60_000,
+  8 * 60 * 60_000,
+] as const;
+/** The longest endpoint URL. */
+export const WEBHOOK_URL_MAX = 2048;

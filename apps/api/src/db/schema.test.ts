@@ -141,6 +141,8 @@ describe("database schema", () => {
       "stock_movements",
       "two_factor_recovery_codes",
       "users",
+      "webhook_deliveries",
+      "webhook_endpoints",
     ]);
     await migrate(handle);
     const applied = await db.execute<{ count: number }>(

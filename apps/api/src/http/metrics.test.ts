@@ -1,8 +1,12 @@
+import type { WebhookEvent } from "@shop/shared/schemas/webhook";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "#api/app";
 import { parseConfig } from "#api/config";
 import { emails } from "#api/db/schema/emails";
+import { webhookDeliveries } from "#api/db/schema/webhooks";
+import { insertEndpoint } from "#api/modules/webhooks/repo";
+import { newSecret } from "#api/modules/webhooks/signing";
 import { createTestApp, inject, type TestApp } from "#test/app";
 import { APPROVED_CARD, makeShop, type Shop } from "#test/fixtures";
 import { METRICS_TOKEN, type Sample, sampleOf, scrape as scrapeMetrics } from "#test/metrics";
@@ -150,6 +154,38 @@ describe("GET /metrics", () => {
     // Node's own: a restart shows as a new start time.
     expect(sampleOf(samples, "process_start_time_seconds")).toBeGreaterThan(1_700_000_000);
     expect(samples.some((sample) => sample.name === "nodejs_heap_size_used_bytes")).toBe(true);
+  });
+
+  it("reports the webhook backlog of enabled endpoints and its oldest age", async () => {
+    await t.app.webhookSender.stop();
+    const endpoint = async (enabled: boolean) =>
+      insertEndpoint(t.database.db, {
+        url: "http://127.0.0.1:9/hook",
+        events: ["order.paid"],
+        enabled,
+        secret: newSecret(),
+      });
+    const [on, off] = [await endpoint(true), await endpoint(false)];
+    const payload = { type: "order.paid", timestamp: "", data: {} } as unknown as WebhookEvent;
+    const delivery = (endpointId: string, minutes: number, status: "pending" | "succeeded" = "pending") => ({
+      endpointId,
+      eventType: "order.paid" as const,
+      payload,
+      status,
+      createdAt: sql`now() - ${minutes} * interval '1 minute'`,
+    });
+    await t.database.db.insert(webhookDeliveries).values([
+      delivery(on.id, 20),
+      delivery(on.id, 1),
+      // Neither counts: one delivered, one waiting for an endpoint that is off.
+      delivery(on.id, 60, "succeeded"),
+      delivery(off.id, 90),
+    ]);
+    const samples = await scrape();
+    expect(sampleOf(samples, "shop_webhook_outbox_pending")).toBe(2);
+    const age = sampleOf(samples, "shop_webhook_outbox_oldest_age_seconds");
+    expect(age).toBeGreaterThanOrEqual(1200);
+    expect(age).toBeLessThan(1300);
   });
 
   it("refuses a scrape without the token or with a wrong one", async () => {

@@ -6,8 +6,9 @@
  * - One registry per app (tests build many apps in one process), never prom-client's global one.
  * - Requests are labelled by the route's pattern (`/api/products/:id`), never the raw URL, whose
  *   values are unbounded; a request no route matched is labelled `unmatched`.
- * - What lives elsewhere (the database pool, the email outbox, the read cache) is read when scraped;
- *   a request pays only for one histogram observation, and nothing when the metrics are off.
+ * - What lives elsewhere (the database pool, the email and webhook outboxes, the read cache) is read
+ *   when scraped; a request pays only for one histogram observation, and nothing when the metrics
+ *   are off.
  */
 import { createHash, timingSafeEqual } from "node:crypto";
 import { api } from "@shop/shared/messages";
@@ -34,6 +35,8 @@ export interface MetricsOptions {
   poolStats?: () => PoolStats;
   /** The email outbox: messages still to send and the oldest one's age in seconds. */
   outboxBacklog: () => Promise<{ queued: number; oldestAgeSeconds: number }>;
+  /** The webhook outbox: deliveries still to send to enabled endpoints, and the oldest one's age in seconds. */
+  webhookBacklog: () => Promise<{ pending: number; oldestAgeSeconds: number }>;
   /** The read cache's answers so far (http/read-cache.ts). */
   readCache: () => { hits: number; misses: number };
 }
@@ -140,6 +143,31 @@ export function registerMetrics(app: FastifyInstance, options: MetricsOptions) {
     registers: [registry],
     async collect() {
       this.set((await readBacklog()).oldestAgeSeconds);
+    },
+  });
+
+  // The same for the webhook outbox's two gauges.
+  let webhooks: ReturnType<MetricsOptions["webhookBacklog"]> | undefined;
+  const readWebhooks = () => {
+    webhooks ??= options.webhookBacklog().finally(() => {
+      webhooks = undefined;
+    });
+    return webhooks;
+  };
+  new Gauge({
+    name: "shop_webhook_outbox_pending",
+    help: "Webhook deliveries written and not yet delivered to enabled endpoints (retries waiting included)",
+    registers: [registry],
+    async collect() {
+      this.set((await readWebhooks()).pending);
+    },
+  });
+  new Gauge({
+    name: "shop_webhook_outbox_oldest_age_seconds",
+    help: "How long the oldest webhook delivery not yet delivered has waited (0 when none waits)",
+    registers: [registry],
+    async collect() {
+      this.set((await readWebhooks()).oldestAgeSeconds);
     },
   });
 

@@ -11,7 +11,9 @@
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import { ErrorEnvelope } from "@shop/shared/api";
-import { SESSION_COOKIE, STAFF_ROLES } from "@shop/shared/constants";
+import { SESSION_COOKIE, STAFF_ROLES, WEBHOOK_EVENTS, WEBHOOK_RETRY_DELAYS_MS } from "@shop/shared/constants";
+import { webhookWords } from "@shop/shared/messages";
+import { WebhookEvent, WebhookOrder, WebhookProduct } from "@shop/shared/schemas/webhook";
 import type { FastifyInstance, RouteOptions } from "fastify";
 import { createJsonSchemaTransform, createJsonSchemaTransformObject } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -23,6 +25,11 @@ import { requireAdmin, requireStaff, requireUser } from "./session";
 /** The schemas the document names as components rather than writing out where they are used. */
 const components = z.registry<{ id: string }>();
 components.add(ErrorEnvelope, { id: "ErrorEnvelope" });
+// The body of every webhook delivery: a deliveries list carries it, so integrators get its type too
+// (and the order and product several events carry, written once).
+components.add(WebhookEvent, { id: "WebhookEvent" });
+components.add(WebhookOrder, { id: "WebhookOrder" });
+components.add(WebhookProduct, { id: "WebhookProduct" });
 
 /** What each status means, as every operation that may answer it documents it. */
 const REFUSALS: Record<RefusalStatus, string> = {
@@ -158,14 +165,24 @@ type DocumentObject = ReturnType<typeof toComponents>;
 
 /**
  * The registry's schemas come out twice, as an input and an output (`ErrorEnvelopeInput`); a copy
- * that no operation refers to is left out of the document.
+ * that no operation refers to, directly or through another component, is left out of the document.
  */
 function withoutUnusedComponents(document: DocumentObject): DocumentObject {
   const schemas = "openapi" in document ? document.components?.schemas : undefined;
   if (!schemas) return document;
-  const text = JSON.stringify(document.paths ?? {});
-  for (const name of Object.keys(schemas))
-    if (!text.includes(`"#/components/schemas/${name}"`)) delete schemas[name];
+  // A component is used when an operation, or a used component, refers to it.
+  const used = new Set<string>();
+  let text = JSON.stringify(document.paths ?? {});
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const name of Object.keys(schemas)) {
+      if (used.has(name) || !text.includes(`"#/components/schemas/${name}"`)) continue;
+      used.add(name);
+      text += JSON.stringify(schemas[name]);
+      grew = true;
+    }
+  }
+  for (const name of Object.keys(schemas)) if (!used.has(name)) delete schemas[name];
   return document;
 }
 
@@ -187,6 +204,14 @@ const TAGS = {
   inventory: "Variants' stock, adjustments and the stock-movement log (staff).",
   activity:
     "The staff activity log: every staff write with who, when, and the fields before and after (admins).",
+  webhooks:
+    "Endpoints that receive the shop's events, and their deliveries (admin). Each event is an HTTP POST of " +
+    "the JSON `WebhookEvent` `{ type, timestamp, data }` with the Standard Webhooks headers `webhook-id` " +
+    "(the same at every attempt), `webhook-timestamp` and `webhook-signature`: `v1,` and the base64 " +
+    "HMAC-SHA256 of the id, the timestamp and the body joined by dots, keyed with the endpoint's `whsec_` " +
+    "secret (the SDK's `verifyWebhook` checks it). A delivery without a 2xx answer is tried again " +
+    `${WEBHOOK_RETRY_DELAYS_MS.length} times over about 24 hours. The events: ` +
+    WEBHOOK_EVENTS.map((event) => `\`${event}\` ${webhookWords.events[event]}`).join(" "),
 } as const;
 
 export interface DocumentOptions {

@@ -331,6 +331,12 @@ const dashboardPages: RouteObject[] = [
     ],
   },
   {
+    path: "webhooks",
+    handle: adminOnly,
+    lazy: () =>
+      import("../features/dashboard/webhooks/webhooks-page").then((m) => ({ Component: m.WebhooksPage })),
+  },
+  {
     path: "inventory",
     handle: staffOnly,
     lazy: () =>

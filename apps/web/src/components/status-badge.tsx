@@ -4,6 +4,7 @@ import type {
   OrderStatus,
   PaymentState,
   ReturnStatus,
+  WebhookDeliveryStatus,
 } from "@shop/shared/constants";
 import { type OrderTone, statusTone } from "@shop/shared/orders";
 import { cx } from "../lib/cx";
@@ -47,12 +48,24 @@ const RETURN_TONES: Record<ReturnStatus, Tone> = {
   refunded: "green",
 };
 
+const DELIVERY_TONES: Record<WebhookDeliveryStatus, Tone> = {
+  pending: "yellow",
+  succeeded: "green",
+  failed: "red",
+};
+
+/** A webhook endpoint: on, switched off by an admin, or disabled by the sender after a day of failures. */
+export type EndpointState = "enabled" | "disabled" | "failing";
+const ENDPOINT_TONES: Record<EndpointState, Tone> = { enabled: "green", disabled: "grey", failing: "red" };
+
 type StatusBadgeProps = (
   | { kind: "order"; status: OrderStatus }
   | { kind: "payment"; status: PaymentState }
   | { kind: "email"; status: EmailStatus }
   | { kind: "discount"; status: DiscountStatus }
   | { kind: "return"; status: ReturnStatus }
+  | { kind: "delivery"; status: WebhookDeliveryStatus }
+  | { kind: "endpoint"; status: EndpointState }
 ) & {
   className?: string;
   /** The words shown instead of the status itself ("Not paid" for a payment state of none). */
@@ -65,7 +78,8 @@ type StatusBadgeProps = (
  * refunded, grey refunded, red failed;
  * emails: yellow queued, green sent, red failed; discount codes: green active, blue scheduled, red
  * expired, yellow used up, grey switched off; returns: yellow requested, blue approved, red rejected, sky
- * received, green refunded.
+ * received, green refunded; webhook deliveries: yellow pending, green succeeded, red failed; webhook
+ * endpoints: green enabled, grey disabled, red disabled by failures.
  */
 export function StatusBadge({ className, label, ...badge }: StatusBadgeProps) {
   const tone =
@@ -77,7 +91,11 @@ export function StatusBadge({ className, label, ...badge }: StatusBadgeProps) {
           ? EMAIL_TONES[badge.status]
           : badge.kind === "return"
             ? RETURN_TONES[badge.status]
-            : DISCOUNT_TONES[badge.status];
+            : badge.kind === "delivery"
+              ? DELIVERY_TONES[badge.status]
+              : badge.kind === "endpoint"
+                ? ENDPOINT_TONES[badge.status]
+                : DISCOUNT_TONES[badge.status];
   return (
     <span
       className={cx(

@@ -58,6 +58,10 @@ const loaders = {
   settingsChange: () => import("@shop/shared/schemas/settings").then((m) => m.SettingsChange),
   activityEntry: () => import("@shop/shared/schemas/activity").then((m) => m.ActivityEntryDto),
   activityActors: () => import("@shop/shared/schemas/activity").then((m) => m.ActivityActorDto.array()),
+  webhookEndpoint: () => import("@shop/shared/schemas/webhook").then((m) => m.WebhookEndpointDto),
+  webhookEndpointWithSecret: () =>
+    import("@shop/shared/schemas/webhook").then((m) => m.WebhookEndpointWithSecretDto),
+  webhookDelivery: () => import("@shop/shared/schemas/webhook").then((m) => m.WebhookDeliveryDto),
 };
 
 type Loaders = typeof loaders;

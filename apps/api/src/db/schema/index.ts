@@ -18,3 +18,4 @@ export * from "./sales";
 export * from "./settings";
 export * from "./shipments";
 export * from "./users";
+export * from "./webhooks";

@@ -20,6 +20,7 @@ import type { NewActivity } from "#api/db/schema/activity";
 import type { ProductOption, ProductVariant } from "#api/db/schema/products";
 import { setStockCause } from "#api/db/stock-cause";
 import { type ActivityActor, activityRow, recordActivities } from "#api/modules/activity/record";
+import { queueProductEvents } from "#api/modules/webhooks/service";
 import { productFields, productSubject } from "./activity";
 import { type CsvRecord, type Group, guardCell, parseGroup, RowErrors, readRows } from "./csv-rows";
 import {
@@ -411,6 +412,10 @@ async function applyPlan(db: Database, { creates, updates }: Plan): Promise<void
     ...creates.map((create) => create.product.id),
   ];
   if (written.length > 0) await refreshSearchDocuments(db, written);
+  await queueProductEvents(db, [
+    ...updates.map((update) => ({ type: "product.updated" as const, productId: update.product.id })),
+    ...creates.map((create) => ({ type: "product.created" as const, productId: create.product.id })),
+  ]);
 }
 
 /** The message of an import's answer. */

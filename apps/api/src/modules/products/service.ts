@@ -21,6 +21,7 @@ import type { ProductVariant } from "#api/db/schema/products";
 import { setStockCause } from "#api/db/stock-cause";
 import { type ActivityActor, recordActivity } from "#api/modules/activity/record";
 import { findCategory } from "#api/modules/categories/repo";
+import { queueProductDeleted, queueProductEvents } from "#api/modules/webhooks/service";
 import { loggedProduct, productSubject } from "./activity";
 import { type ProductDetailDto, toProductDetailDto, toProductSummaryDto } from "./dto";
 import type { ProductFilter } from "./repo-filters";
@@ -310,6 +311,7 @@ export async function createProduct(
           created?.fields ?? null,
         );
       }
+      await queueProductEvents(tx, [{ type: "product.created", productId }]);
       return productId;
     })
     .catch(referenceRace);
@@ -361,6 +363,7 @@ export async function editProduct(
         before?.fields ?? null,
         after?.fields ?? null,
       );
+      await queueProductEvents(tx, [{ type: "product.updated", productId: id }]);
     })
     .catch(referenceRace);
 }
@@ -396,6 +399,7 @@ export async function patchProduct(
       before?.fields ?? null,
       after?.fields ?? null,
     );
+    await queueProductEvents(tx, [{ type: "product.updated", productId: id }]);
   });
   const row = await findProductById(db, id);
   if (!row) throw new AppError("NOT_FOUND", errors.productNotFound);
@@ -410,6 +414,7 @@ export async function deleteProduct(db: Database, actor: ActivityActor, id: stri
       if (!(await lockProductForUpdate(tx, id))) throw new AppError("NOT_FOUND", errors.productNotFound);
       if (await productHasOrderItems(tx, id)) throw new AppError("CONFLICT", api.productHasOrders);
       const before = await loggedProduct(tx, id);
+      await queueProductDeleted(tx, id);
       await deleteProductById(tx, id);
       await recordActivity(
         tx,

@@ -2,6 +2,7 @@ import { Menu, MenuButton, MenuItem, MenuItems } from "@headlessui/react";
 import {
   ArchiveBoxIcon,
   ArrowUturnLeftIcon,
+  BoltIcon,
   ChartBarIcon,
   ChatBubbleLeftRightIcon,
   ClipboardDocumentListIcon,
@@ -20,7 +21,7 @@ import {
   XMarkIcon,
 } from "@heroicons/react/24/outline";
 import { type Role, STAFF_ROLES } from "@shop/shared/constants";
-import { activityPage, reviewModeration, settingsPage } from "@shop/shared/messages";
+import { activityPage, reviewModeration, settingsPage, webhookWords } from "@shop/shared/messages";
 import type { ComponentType, SVGProps } from "react";
 import { Link, NavLink } from "react-router";
 import { Avatar } from "#web/components/avatar";
@@ -62,6 +63,7 @@ const NAV: readonly NavItem[] = [
   { to: "/dashboard/disputes", label: "Disputes", icon: ScaleIcon, roles: ["admin"] },
   { to: "/dashboard/emails", label: "Emails", icon: EnvelopeIcon, roles: ["admin"] },
   { to: "/dashboard/activity", label: activityPage.title, icon: ClipboardDocumentListIcon, roles: ["admin"] },
+  { to: "/dashboard/webhooks", label: webhookWords.page.title, icon: BoltIcon, roles: ["admin"] },
   { to: "/dashboard/settings", label: settingsPage.title, icon: Cog6ToothIcon, roles: STAFF_ROLES },
 ];
 

@@ -67,6 +67,11 @@ export const dashboardKeys = {
   activityList: (params: ListParams & Record<string, unknown>) =>
     [...dashboardKeys.activity, "list", params] as const,
   activityActors: () => [...dashboardKeys.activity, "actors"] as const,
+  /** Every webhook query: the endpoints' pages and each endpoint's deliveries (admins). */
+  webhooks: ["dashboard", "webhooks"] as const,
+  webhookList: (params: ListParams) => [...dashboardKeys.webhooks, "list", params] as const,
+  webhookDeliveries: (endpointId: string, params: { page: number; size: number }) =>
+    [...dashboardKeys.webhooks, "deliveries", endpointId, params] as const,
 
   /** The shop's settings: every section as it applies now, and the pages of their history (admins). */
   settings: ["dashboard", "settings"] as const,

@@ -14,4 +14,5 @@ export const EMAIL_KIND_LABELS: Record<EmailKind, string> = {
   orderCancelled: "Order cancelled",
   orderRefunded: "Order refunded",
   returnUpdate: "Return update",
+  webhookDisabled: "Webhook endpoint disabled",
 };
