@@ -13,9 +13,15 @@ import type { FastifyInstance } from "fastify";
 
 interface Documented {
   /** Status → the body's validator, or null when the status has no JSON body. */
-  statuses: Map<string, ValidateFunction | null>;
+  statuses: Map<string, Validator | null>;
   /** Status → the media types its answer may come as ("application/json", "text/csv"). */
   mediaTypes: Map<string, string[]>;
+}
+
+/** A body's schema, compiled at its first use: an app answers a few of the document's statuses. */
+interface Validator {
+  schema: object;
+  compiled?: ValidateFunction;
 }
 
 interface Document {
@@ -35,26 +41,37 @@ function templateOf(url: string): string {
   return url.replace(/:([A-Za-z0-9_]+)/g, "{$1}").replace(/\/$/, "") || "/";
 }
 
-function compile(doc: Document): Map<string, Documented> {
+/**
+ * The document's operations, with one Ajv for their schemas, by the document's text: the apps of a
+ * test worker share one document, and compiling all of it for each app took seconds.
+ */
+const documents = new Map<string, { ajv: Ajv; operations: Map<string, Documented> }>();
+
+function operationsOf(doc: Document): { ajv: Ajv; operations: Map<string, Documented> } {
+  const text = JSON.stringify(doc);
+  const known = documents.get(text);
+  if (known) return known;
   // NOTE: strict off: OpenAPI 3.0 schemas carry `nullable` and `example`, which are not JSON Schema.
   const ajv = new Ajv({ strict: false, allErrors: true });
   ajv.addSchema({ components: doc.components ?? {} }, "doc");
   const operations = new Map<string, Documented>();
   for (const [template, item] of Object.entries(doc.paths)) {
     for (const [method, operation] of Object.entries(item)) {
-      const statuses = new Map<string, ValidateFunction | null>();
+      const statuses = new Map<string, Validator | null>();
       const mediaTypes = new Map<string, string[]>();
       for (const [status, answer] of Object.entries(operation.responses ?? {})) {
         mediaTypes.set(status, Object.keys(answer.content ?? {}));
         const schema = answer.content?.["application/json"]?.schema;
         const rooted =
           schema && JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', '"doc#/components/'));
-        statuses.set(status, rooted ? ajv.compile(rooted) : null);
+        statuses.set(status, rooted ? { schema: rooted } : null);
       }
       operations.set(`${method.toUpperCase()} ${template}`, { statuses, mediaTypes });
     }
   }
-  return operations;
+  const compiled = { ajv, operations };
+  documents.set(text, compiled);
+  return compiled;
 }
 
 /**
@@ -62,14 +79,15 @@ function compile(doc: Document): Map<string, Documented> {
  * app's operations out of the run's tally (an app built only to test this hook).
  */
 export function watchConformance(app: FastifyInstance, { counted = true }: { counted?: boolean } = {}) {
-  let operations: Map<string, Documented> | undefined;
+  let document: { ajv: Ajv; operations: Map<string, Documented> } | undefined;
   app.addHook("onSend", async (request, reply, payload) => {
     const url = request.routeOptions.url;
     if (!url?.startsWith("/api/") || url.startsWith("/api/docs")) return payload;
-    if (!operations) {
-      operations = compile(app.swagger() as unknown as Document);
-      if (counted) for (const key of operations.keys()) everyOperation.add(key);
+    if (!document) {
+      document = operationsOf(app.swagger() as unknown as Document);
+      if (counted) for (const key of document.operations.keys()) everyOperation.add(key);
     }
+    const { ajv: compiler, operations } = document;
     const method = request.method === "HEAD" ? "GET" : request.method;
     const key = `${method} ${templateOf(url)}`;
     const documented = operations.get(key);
@@ -79,10 +97,12 @@ export function watchConformance(app: FastifyInstance, { counted = true }: { cou
     }
     if (counted) exercised.add(key);
     const status = String(reply.statusCode);
-    const validate = documented.statuses.get(status);
-    if (validate === undefined) {
+    const validator = documented.statuses.get(status);
+    if (validator === undefined) {
       remember(`${key} answered ${status}, a status its document does not list`);
-    } else if (validate && typeof payload === "string" && !isDocumentedFile(documented, status, reply)) {
+    } else if (validator && typeof payload === "string" && !isDocumentedFile(documented, status, reply)) {
+      validator.compiled ??= compiler.compile(validator.schema);
+      const validate = validator.compiled;
       let body: unknown;
       try {
         body = JSON.parse(payload);
