@@ -1,5 +1,5 @@
 /**
- * Inventory (issue 33): one row per variant with its stock and recent sales, the adjustments staff
+ * Inventory: one row per variant with its stock and recent sales, the adjustments staff
  * make with a reason, and the stock-movement log the database keeps of every change of a variant's
  * stock (placements, cancellations, expired holds, refund restocks, imports, adjustments).
  */

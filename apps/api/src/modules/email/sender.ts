@@ -1,5 +1,6 @@
 /** Runs the outbox sender on a timer; every instance may run it (see drainOutbox). */
 import type { FastifyBaseLogger } from "fastify";
+import { startPolling } from "#api/core/polling";
 import type { Database } from "#api/db/client";
 import { drainOutbox } from "./service";
 import type { MailTransport } from "./transport";
@@ -25,47 +26,21 @@ export function startMailSender(
   transport: MailTransport,
   { domain, everyMs = 5_000, log }: { domain: string; everyMs?: number; log: FastifyBaseLogger },
 ): MailSender {
-  let running: Promise<void> | undefined;
-  let again = false;
-  const tick = () => {
-    if (running) {
-      again = true;
-      return;
-    }
-    running = drainOutbox(db, transport, domain)
-      .then(({ sent, failed }) => {
-        if (sent > 0 || failed > 0) log.info({ sent, failed, transport: transport.kind }, "outbox drained");
-      })
-      .catch((error: unknown) => log.warn({ err: error }, "outbox sender failed"))
-      .finally(() => {
-        running = undefined;
-        if (again) {
-          again = false;
-          tick();
-        }
-      });
-  };
-  const timer = setInterval(tick, everyMs);
-  timer.unref();
-  tick();
-  // NOTE: a wake waits WAKE_DELAY_MS, so that the messages of the requests answered meanwhile go in
-  // one batch (at 100 orders a second, one take and one record for several orders, not for each).
-  let waking: NodeJS.Timeout | undefined;
-  const wake = () => {
-    if (waking) return;
-    waking = setTimeout(() => {
-      waking = undefined;
-      tick();
-    }, WAKE_DELAY_MS);
-    waking.unref();
-  };
+  const polling = startPolling(
+    () =>
+      drainOutbox(db, transport, domain)
+        .then(({ sent, failed }) => {
+          if (sent > 0 || failed > 0) log.info({ sent, failed, transport: transport.kind }, "outbox drained");
+        })
+        .catch((error: unknown) => log.warn({ err: error }, "outbox sender failed")),
+    // NOTE: a wake waits WAKE_DELAY_MS, so that the messages of the requests answered meanwhile go in
+    // one batch (at 100 orders a second, one take and one record for several orders, not for each).
+    { everyMs, wakeDelayMs: WAKE_DELAY_MS },
+  );
   return {
-    wake,
+    wake: polling.wake,
     async stop() {
-      clearInterval(timer);
-      clearTimeout(waking);
-      again = false;
-      await running;
+      await polling.stop();
       transport.close();
     },
   };

@@ -1,5 +1,6 @@
 /** Runs the webhook sender on a timer, woken at once when a transaction queued deliveries (NOTIFY). */
 import type { FastifyBaseLogger } from "fastify";
+import { startPolling } from "#api/core/polling";
 import type { Database } from "#api/db/client";
 import { type DeliverOptions, drainWebhooks } from "./deliver";
 
@@ -28,51 +29,25 @@ export function startWebhookSender(
 ): WebhookSender {
   const { everyMs = 5_000, log } = options;
   const stopping = new AbortController();
-  let running: Promise<void> | undefined;
-  let again = false;
-  const tick = () => {
-    if (stopping.signal.aborted) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = drainWebhooks(db, { ...options, signal: stopping.signal })
-      .then(({ succeeded, failed, disabled }) => {
-        if (succeeded > 0 || failed > 0) log.info({ succeeded, failed, disabled }, "webhooks sent");
-        if (disabled > 0) {
-          log.warn({ disabled }, "webhook endpoints disabled after failing for a day");
-          options.onDisabled?.();
-        }
-      })
-      .catch((error: unknown) => log.warn({ err: error }, "webhook sender failed"))
-      .finally(() => {
-        running = undefined;
-        if (again) {
-          again = false;
-          tick();
-        }
-      });
-  };
-  const timer = setInterval(tick, everyMs);
-  timer.unref();
-  tick();
-  let waking: NodeJS.Timeout | undefined;
-  const wake = () => {
-    if (waking) return;
-    waking = setTimeout(() => {
-      waking = undefined;
-      tick();
-    }, WAKE_DELAY_MS);
-    waking.unref();
-  };
+  const polling = startPolling(
+    () =>
+      drainWebhooks(db, { ...options, signal: stopping.signal })
+        .then(({ succeeded, failed, disabled }) => {
+          if (succeeded > 0 || failed > 0) log.info({ succeeded, failed, disabled }, "webhooks sent");
+          if (disabled > 0) {
+            log.warn({ disabled }, "webhook endpoints disabled after failing for a day");
+            options.onDisabled?.();
+          }
+        })
+        .catch((error: unknown) => log.warn({ err: error }, "webhook sender failed")),
+    { everyMs, wakeDelayMs: WAKE_DELAY_MS },
+  );
   return {
-    wake,
+    wake: polling.wake,
     async stop() {
+      // Requests in flight are cut, so that stopping does not wait for a slow receiver.
       stopping.abort();
-      clearInterval(timer);
-      clearTimeout(waking);
-      again = false;
-      await running;
+      await polling.stop();
     },
   };
 }
