@@ -1,6 +1,6 @@
 /**
  * The CSV export of 100k orders from the built server on PostgreSQL: the file is complete (one row
- * per line, every order once) and the server's resident memory stays under 200 MB while it streams,
+ * per line, every order once) and the server's resident memory stays under 220 MB while it streams,
  * growing by no more than a few batches, because the export reads the orders in batches and writes
  * them as the reply takes them.
  */
@@ -20,7 +20,12 @@ import { createDatabase, type TestDatabase } from "./postgres";
 import { startServer, stopAllServers } from "./server-process";
 
 const ORDERS = 100_000;
-const RSS_LIMIT_MB = 200;
+/**
+ * The whole server's budget. NOTE: 200 MB until the webhook sender, the activity log and two-step
+ * sign-in raised the server's resident memory at rest to about 160 MB (peaks of 195 and 205 MB
+ * measured); the export's own bound is RSS_GROWTH_MB, which stays.
+ */
+const RSS_LIMIT_MB = 220;
 /** 100k orders held at once would take several times this. */
 const RSS_GROWTH_MB = 60;
 const RSS_POLL_MS = 100;
