@@ -247,3 +247,90 @@ test("a shopper signs in, finds a product, fills the cart, adds an address, plac
   await expect(page).toHaveURL(`/account/orders/${orderId}`);
   await expect(page.getByText("Amount paid")).toBeVisible();
 });
+
+/** What `slowRendersWhileOpening` leaves on the page: the way back to the browser's own scheduling. */
+interface Slowed {
+  restoreScheduling?: () => void;
+}
+
+/**
+ * Waits until the dialog's enter animation is running, then makes React's scheduled renders wait
+ * 50 ms, as on a busy CI machine: animation frames then come before React applies a state change.
+ * NOTE: React's scheduler posts its work through a MessageChannel; urgent updates (a key press's)
+ * do not go through it and still apply at once.
+ */
+async function slowRendersWhileOpening(dialog: Locator) {
+  await dialog.evaluate(async (element) => {
+    const animating = () =>
+      element
+        .getAnimations({ subtree: true })
+        .some((animation) => animation instanceof CSSTransition && animation.playState === "running");
+    const deadline = performance.now() + 2_000;
+    while (!animating()) {
+      if (performance.now() > deadline) throw new Error("the dialog should animate in");
+      await new Promise(requestAnimationFrame);
+    }
+    const post = MessagePort.prototype.postMessage;
+    MessagePort.prototype.postMessage = function (this: MessagePort, ...args: [unknown]) {
+      setTimeout(() => post.apply(this, args), 50);
+    };
+    (window as Slowed).restoreScheduling = () => {
+      MessagePort.prototype.postMessage = post;
+    };
+  });
+}
+
+test.describe("signed in as the shopper", () => {
+  test.use({ signedInAs: "shopper" });
+
+  test("a dialog closed with Escape while it is still opening is gone at once and gives the focus back", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    const accountMenu = page.getByRole("banner").getByRole("button", { name: "Account menu" });
+    await tabTo(page, accountMenu, "the account menu");
+    await page.keyboard.press("Enter");
+    await expectActiveItem(page.getByRole("menu"), "Profile");
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL("/account/profile");
+
+    // Escape in the middle of the enter animation, on a busy page: Headless UI's transitions then
+    // left the closed dialog on the page for good, over the page and taking its clicks (Headless UI
+    // issue #3892).
+    const addAddress = page.getByRole("button", { name: "Add address" });
+    await tabTo(page, addAddress, "Add address");
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("dialog", { name: "Add address" });
+    await expect(dialog.getByRole("heading", { name: "Add address" })).toBeVisible();
+    await slowRendersWhileOpening(dialog);
+    await page.keyboard.press("Escape");
+    await expect(dialog).toHaveCount(0);
+    await expect(addAddress).toBeFocused();
+    await page.evaluate(() => (window as Slowed).restoreScheduling?.());
+
+    // The page is usable again: the same button opens the dialog, and Escape closes it.
+    await page.keyboard.press("Enter");
+    await expect(dialog.getByRole("heading", { name: "Add address" })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(dialog).toHaveCount(0);
+    await expect(addAddress).toBeFocused();
+  });
+});
+
+test.describe("on a phone, signed in as the shopper", () => {
+  test.use({ signedInAs: "shopper", viewport: { width: 390, height: 700 } });
+
+  test("a dialog taller than the screen opens at its title and scrolls to its buttons", async ({ page }) => {
+    await page.goto("/account/profile");
+    await page.getByRole("button", { name: "Add address" }).click();
+    const dialog = page.getByRole("dialog", { name: "Add address" });
+    // The panel used to sit centred in a box of the screen's height, its top out of reach above it.
+    await expect(dialog.getByRole("heading", { name: "Add address" })).toBeInViewport();
+    await expect(dialog.getByRole("button", { name: "Close" })).toBeInViewport();
+    const save = dialog.getByRole("button", { name: "Save address" });
+    await save.scrollIntoViewIfNeeded();
+    await expect(save).toBeInViewport();
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(dialog).toHaveCount(0);
+  });
+});

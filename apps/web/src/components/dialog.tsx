@@ -15,38 +15,43 @@ interface DialogProps {
 
 const WIDTHS = { sm: "max-w-sm", md: "max-w-lg", lg: "max-w-2xl" } as const;
 
-/** A centred modal dialog with a title and a close button; focus is trapped and Escape closes it. */
+/**
+ * A centred modal dialog with a title and a close button; focus is trapped and Escape closes it.
+ * NOTE: it animates in with CSS alone (`starting:`, i.e. `@starting-style`) and closes at once, without
+ * Headless UI's `transition` prop: closed while its enter transition ran, a dialog with that prop
+ * could stay on the page for good, taking the page's clicks (Headless UI issue #3892). The drawer and
+ * the header menus do the same.
+ */
 export function Dialog({ open, onClose, title, children, footer, size = "md" }: DialogProps) {
   return (
     <HeadlessDialog open={open} onClose={onClose} className="relative z-50">
-      <DialogBackdrop
-        transition
-        className="fixed inset-0 bg-neutral-950/40 transition-opacity duration-200 data-closed:opacity-0"
-      />
-      <div className="fixed inset-0 flex items-end justify-center overflow-y-auto p-4 sm:items-center">
-        <DialogPanel
-          transition
-          className={cx(
-            "w-full rounded-card bg-white shadow-popover transition duration-200 data-closed:translate-y-4 data-closed:opacity-0",
-            WIDTHS[size],
-          )}
-        >
-          <div className="flex items-center justify-between gap-4 border-b border-neutral-200 px-5 py-4">
-            <DialogTitle className="text-base font-semibold text-neutral-900">{title}</DialogTitle>
-            <button
-              type="button"
-              onClick={onClose}
-              className="-m-1.5 rounded-control p-1.5 text-neutral-500 hover:bg-neutral-100 hover:text-neutral-800"
-              aria-label="Close"
-            >
-              <XMarkIcon className="size-5" aria-hidden="true" />
-            </button>
-          </div>
-          <div className="px-5 py-4">{children}</div>
-          {footer ? (
-            <div className="flex justify-end gap-3 border-t border-neutral-200 px-5 py-4">{footer}</div>
-          ) : null}
-        </DialogPanel>
+      <DialogBackdrop className="fixed inset-0 bg-neutral-950/40 transition-opacity duration-200 starting:opacity-0" />
+      {/* A panel taller than the screen scrolls whole: centred in a box at least the screen's height. */}
+      <div className="fixed inset-0 overflow-y-auto">
+        <div className="flex min-h-full items-end justify-center p-4 sm:items-center">
+          <DialogPanel
+            className={cx(
+              "w-full rounded-card bg-white shadow-popover transition duration-200 starting:translate-y-4 starting:opacity-0",
+              WIDTHS[size],
+            )}
+          >
+            <div className="flex items-center justify-between gap-4 border-b border-neutral-200 px-5 py-4">
+              <DialogTitle className="text-base font-semibold text-neutral-900">{title}</DialogTitle>
+              <button
+                type="button"
+                onClick={onClose}
+                className="-m-1.5 rounded-control p-1.5 text-neutral-500 hover:bg-neutral-100 hover:text-neutral-800"
+                aria-label="Close"
+              >
+                <XMarkIcon className="size-5" aria-hidden="true" />
+              </button>
+            </div>
+            <div className="px-5 py-4">{children}</div>
+            {footer ? (
+              <div className="flex justify-end gap-3 border-t border-neutral-200 px-5 py-4">{footer}</div>
+            ) : null}
+          </DialogPanel>
+        </div>
       </div>
     </HeadlessDialog>
   );

@@ -9,19 +9,16 @@ interface DrawerProps {
   children: ReactNode;
 }
 
-/** A panel that slides in from the left on small screens (the storefront menu, the dashboard sidebar). */
+/**
+ * A panel that slides in from the left on small screens (the storefront menu, the dashboard sidebar).
+ * NOTE: it slides in with CSS alone and closes at once, as the dialog does (dialog.tsx says why).
+ */
 export function Drawer({ open, onClose, title, children }: DrawerProps) {
   return (
     <HeadlessDialog open={open} onClose={onClose} className="relative z-50">
-      <DialogBackdrop
-        transition
-        className="fixed inset-0 bg-neutral-950/40 transition-opacity duration-200 ease-out data-closed:opacity-0"
-      />
+      <DialogBackdrop className="fixed inset-0 bg-neutral-950/40 transition-opacity duration-200 ease-out starting:opacity-0" />
       <div className="fixed inset-0 flex">
-        <DialogPanel
-          transition
-          className="relative flex w-full max-w-xs flex-col overflow-y-auto bg-white shadow-popover transition duration-200 ease-out data-closed:-translate-x-full"
-        >
+        <DialogPanel className="relative flex w-full max-w-xs flex-col overflow-y-auto bg-white shadow-popover transition duration-200 ease-out starting:-translate-x-full">
           <DialogTitle className="sr-only">{title}</DialogTitle>
           {children}
         </DialogPanel>

@@ -144,10 +144,8 @@ export function DashboardSidebar({ user, onClose }: DashboardSidebarProps) {
           >
             <EllipsisVerticalIcon className="size-5" aria-hidden="true" />
           </MenuButton>
-          <MenuItems
-            transition
-            className="absolute right-0 bottom-full z-50 mb-2 w-44 origin-bottom-right rounded-card bg-white py-1 shadow-popover ring-1 ring-neutral-200 transition duration-150 focus:outline-none data-closed:translate-y-1 data-closed:opacity-0"
-          >
+          {/* NOTE: it animates in with CSS alone and closes at once, without `transition` (components/dialog.tsx says why). */}
+          <MenuItems className="absolute right-0 bottom-full z-50 mb-2 w-44 origin-bottom-right rounded-card bg-white py-1 shadow-popover ring-1 ring-neutral-200 transition duration-150 focus:outline-none starting:translate-y-1 starting:opacity-0">
             <MenuItem>
               <Link to="/account/profile" className={menuItemClass}>
                 Profile

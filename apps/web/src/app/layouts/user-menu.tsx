@@ -27,10 +27,8 @@ export function UserMenu({ user }: { user: SessionUser }) {
       >
         <Avatar firstName={user.name.firstName} url={user.avatarUrl} />
       </MenuButton>
-      <MenuItems
-        transition
-        className="absolute right-0 z-50 mt-2 w-60 origin-top-right rounded-card bg-white py-1 shadow-popover ring-1 ring-neutral-200 transition duration-150 focus:outline-none data-closed:translate-y-1 data-closed:opacity-0"
-      >
+      {/* NOTE: it animates in with CSS alone and closes at once, without `transition` (components/dialog.tsx says why). */}
+      <MenuItems className="absolute right-0 z-50 mt-2 w-60 origin-top-right rounded-card bg-white py-1 shadow-popover ring-1 ring-neutral-200 transition duration-150 focus:outline-none starting:translate-y-1 starting:opacity-0">
         <div className="px-4 py-3">
           <p className="truncate text-sm font-semibold text-neutral-900">{fullName(user)}</p>
           <p className="truncate text-sm text-neutral-500">{user.email}</p>

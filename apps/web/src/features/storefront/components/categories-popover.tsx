@@ -38,10 +38,8 @@ export function CategoriesPopover({
       <PopoverButton ref={button} className={buttonClassName}>
         {children}
       </PopoverButton>
-      <PopoverPanel
-        transition
-        className="absolute left-0 z-50 mt-2 w-72 rounded-card bg-white p-2 shadow-popover ring-1 ring-neutral-200 transition duration-150 data-closed:translate-y-1 data-closed:opacity-0"
-      >
+      {/* NOTE: it animates in with CSS alone and closes at once, without `transition` (components/dialog.tsx says why). */}
+      <PopoverPanel className="absolute left-0 z-50 mt-2 w-72 rounded-card bg-white p-2 shadow-popover ring-1 ring-neutral-200 transition duration-150 starting:translate-y-1 starting:opacity-0">
         <CategoriesState />
         {categories.data ? (
           <ul>
