@@ -15,6 +15,7 @@ import { type LoggedStatement, loggingDatabase } from "#test/db";
 import { APPROVED_CARD } from "#test/fixtures";
 import { payOrder } from "../payments/service";
 import { placeOrder } from "./placement";
+import { lockShopperWithAddress } from "./repo-placement";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -117,4 +118,55 @@ describe("the checkout's statements", () => {
       expect(plan).not.toMatch(/orders_pending_created_at_idx/);
     },
   );
+  // NOTE: a payment's foreign key shares its shopper's row; taken at the statement's end, after the
+  // products, it waited for the shopper's next placement, which held that row and waited for one of
+  // those products: PostgreSQL ended one of the two as a deadlock. The payment now shares the row first.
+  it.runIf(process.env.TEST_DB_KIND === "postgres")(
+    "pays an order while its shopper's next placement is under way, neither ended as a deadlock",
+    async () => {
+      const category = await makeCategory(t.database);
+      const media = await makeMedia(t.database);
+      const product = await makeProduct(t.database, { category: category.id, thumbnail: media.id });
+      const shopper = await shopperWithAddress(t);
+      const mail = mailContextOf(t.config);
+      const { order } = await placeOrder(
+        t.database.db,
+        shopper.user,
+        { products: [{ product: product._id, quantity: 1 }], shippingAddress: shopper.addressId },
+        { mail },
+      );
+      let paying: ReturnType<typeof payOrder> | undefined;
+      await t.database.db.transaction(async (tx) => {
+        // The next placement holds the shopper's row (its first statement)...
+        await lockShopperWithAddress(tx, { id: shopper.user.id, name: "Next order" }, shopper.addressId);
+        // ...while the first order is paid on another connection, which must wait...
+        paying = payOrder(
+          t.database.db,
+          createTestGateway(),
+          shopper.user,
+          { order: order._id, paymentGateway: "test", card: APPROVED_CARD },
+          quiet,
+          mail,
+        );
+        await untilAStatementWaitsForALock();
+        // ...and the placement takes the product's row, as its write's stock trigger does.
+        await tx.execute(sql`select id from products where id = ${product._id} for update`);
+      });
+      const paid = await paying;
+      expect(paid?.payment.status).toBe("completed");
+    },
+  );
 });
+
+/** Resolves once another connection's statement waits for a row lock (fails after 5 s). */
+async function untilAStatementWaitsForALock() {
+  for (let waited = 0; waited < 5_000; waited += 20) {
+    const { rows } = await t.database.db.execute<{ waiting: number }>(
+      sql`select count(*)::int as waiting from pg_stat_activity
+        where wait_event_type = 'Lock' and datname = current_database()`,
+    );
+    if ((rows[0]?.waiting ?? 0) > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error("the payment never waited for the shopper's row");
+}

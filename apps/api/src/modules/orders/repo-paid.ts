@@ -20,6 +20,7 @@ import {
   payments,
 } from "#api/db/schema/orders";
 import { products } from "#api/db/schema/products";
+import { users } from "#api/db/schema/users";
 
 export interface PayOrderWrite {
   orderId: string;
@@ -45,11 +46,15 @@ export interface PayOrderResult {
 }
 
 /**
- * Records a payment and pays its order in one statement. NOTE: the order's row is locked first and
- * the products after it, in id order, as every writer of them keeps (repo.ts countSold); the
- * invoice counter is raised only for an order that is paid here, so its numbers keep no gaps.
- * Columns are named as the migrations name them: a statement built of CTEs that depend on each
- * other's rows is beyond the query builder.
+ * Records a payment and pays its order in one statement. NOTE: the locks are taken in this order:
+ * the order's row with its shopper's (shared, as the payment's foreign key would take it at the
+ * statement's end: by then the products are held, and a placement of the same shopper holding the
+ * shopper's row and waiting for one of them closed a deadlock), then the products in id order, as
+ * every writer of them keeps (repo.ts countSold), and the year's invoice counter last, so that
+ * payments queue on it only for the link, the ledger and the commit. The counter is raised only
+ * for an order that is paid here, so its numbers keep no gaps. Columns are named as the
+ * migrations name them: a statement built of CTEs that depend on each other's rows is beyond the
+ * query builder.
  */
 export async function payOrderRow(db: Database, write: PayOrderWrite): Promise<PayOrderResult> {
   const inserts = "insert" in write.payment;
@@ -140,15 +145,22 @@ function payStatement(inserts: boolean, messageCount: number) {
       insert into ${emails} (id, kind, recipient, subject, parts, shop)
       select m.* from (values ${sql.join(messages, sql`, `)}) as m(id, kind, recipient, subject, parts, shop)
       where exists (select 1 from paid)
+      returning id
     )`
       : sql``;
+  const mailCount = messages.length > 0 ? sql` + (select count(*) from mail)::integer` : sql``;
   // NOTE: formatInvoiceNumber (modules/invoices/service.ts) in SQL, as the counter's value is only
   // known inside the statement; checkout-statements.test.ts holds the two to the same text.
   const number = sql`'INV/' || ${p("financialYear")}::text || '/' || lpad(c.last::text, greatest(6, length(c.last::text)), '0')`;
   const orderId = sql`${p("orderId")}::char(24)`;
+  // NOTE: the select list runs the data-modifying CTEs it reads in its own order (each is run the
+  // first time a value of it is needed): the products' sold counts, the history row and the
+  // message before the link, which takes the counter (payOrderRow's lock order).
   return sql`
     with locked as materialized (
-      select id, status, payment_id, invoice_number from ${orders} where id = ${orderId} for update
+      select o.id, o.status, o.payment_id, o.invoice_number from ${orders} o
+        join ${users} u on u.id = o.user_id
+      where o.id = ${orderId} for update of o for key share of u
     ),
     pay as (${payment}),
     paid as materialized (
@@ -177,14 +189,18 @@ function payStatement(inserts: boolean, messageCount: number) {
       from (select product_id, sum(quantity)::integer as quantity from ${orderItems}
             where order_id = ${orderId} group by product_id) s
       where p.id = s.product_id and p.id in (select id from sold_products)
+      returning p.id
     ),
     history as (
       insert into ${orderEvents} (id, order_id, type, status, at, actor_id, actor_name, actor_role, amount)
       select ${p("eventId")}, p.id, ${p("eventType")}, ${p("eventStatus")}, clock_timestamp(), ${p("actorId")},
         ${p("actorName")}, ${p("actorRole")}, ${p("eventAmount")}::numeric
       from paid p
+      returning id
     )${mail}
     select (select count(*) from locked)::integer as found,
       (select count(*) from pay)::integer as recorded,
+      (select count(*) from sold)::integer as sold,
+      (select count(*) from history)::integer${mailCount} as written,
       (select invoice_number from link) as invoice_number`;
 }
