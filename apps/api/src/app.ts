@@ -116,15 +116,12 @@ function answerUnreadableUrl(error: FastifyError, _request: FastifyRequest, repl
 }
 
 export async function buildApp({ config, database, logger }: BuildOptions): Promise<FastifyInstance> {
+  const output =
+    logger === false
+      ? undefined
+      : { level: logger?.level ?? config.logLevel, stream: logger?.stream ?? logOutput() };
   const app = Fastify({
-    logger:
-      logger === false
-        ? false
-        : {
-            level: logger?.level ?? config.logLevel,
-            redact: LOG_REDACT,
-            stream: logger?.stream ?? logOutput(),
-          },
+    logger: output ? { ...output, redact: LOG_REDACT } : false,
     // One line a request, written when it is answered (http/request-log.ts), instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: config.trustProxy,
@@ -200,7 +197,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   app.removeContentTypeParser("text/plain");
 
   registerErrorHandling(app);
-  registerRequestLog(app);
+  registerRequestLog(app, output);
   await app.register(cookie);
   await app.register(securityHeaders, {
     contentSecurityPolicy: {
