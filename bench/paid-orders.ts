@@ -202,11 +202,13 @@ export async function paidOrders(
 
   const cpuBefore = cpuMsOf(server.pid);
   const databaseBefore = postgresCpu();
+  const loadBefore = process.cpuUsage();
   const run = await closedLoop({ clients, durationMs: ctx.budget(RUN_MS) }, overHttp);
+  const load = process.cpuUsage(loadBefore);
   // The sender's work on this run's messages counts too: it finishes before the CPU is read again.
   await waitForOutbox(handle);
   const cpuMs = cpuMsOf(server.pid) - cpuBefore;
-  reportPaid(ctx, run, ceiling, cpuMs, postgresCpuSince(databaseBefore));
+  reportPaid(ctx, run, ceiling, cpuMs, postgresCpuSince(databaseBefore), (load.user + load.system) / 1000);
 }
 
 /**
@@ -275,6 +277,7 @@ function reportPaid(
   ceiling: LoopResult,
   cpuMs: number,
   database: { total: number; parts: Map<string, number> },
+  loadMs: number,
 ) {
   const paid = timesOf(run, "payment", 201);
   const others = [...run.times.entries()]
@@ -310,6 +313,9 @@ function reportPaid(
     .sort((a, b) => b[1] - a[1])
     .map(([role, spent]) => `${role} ${(spent / Math.max(1, paid.length)).toFixed(2)} ms`);
   ctx.report.note(`PostgreSQL's CPU per paid order, by process: ${parts.join(", ")}`);
+  ctx.report.note(
+    `the load generator (this process) meanwhile: ${(loadMs / Math.max(1, paid.length)).toFixed(2)} ms of CPU per paid order`,
+  );
 }
 
 /**
