@@ -334,3 +334,21 @@ test.describe("on a phone, signed in as the shopper", () => {
     await expect(dialog).toHaveCount(0);
   });
 });
+
+test.describe("with less motion asked for, signed in as the shopper", () => {
+  test.use({ signedInAs: "shopper", reducedMotion: "reduce" });
+
+  test("a dialog opens in place, without its slide and fade", async ({ page }) => {
+    await page.goto("/account/profile");
+    await page.getByRole("button", { name: "Add address" }).click();
+    const dialog = page.getByRole("dialog", { name: "Add address" });
+    await expect(dialog.getByRole("heading", { name: "Add address" })).toBeVisible();
+    // Every element of the dialog, the panel that slides included, changes without a transition.
+    const timed = await page.evaluate(() =>
+      [...document.querySelectorAll("[role=dialog], [role=dialog] *")]
+        .map((element) => getComputedStyle(element).transitionDuration)
+        .filter((durations) => durations.split(",").some((duration) => duration.trim() !== "0s")),
+    );
+    expect(timed).toEqual([]);
+  });
+});
