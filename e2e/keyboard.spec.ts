@@ -345,7 +345,7 @@ test.describe("with less motion asked for, signed in as the shopper", () => {
     await expect(dialog.getByRole("heading", { name: "Add address" })).toBeVisible();
     // Every element of the dialog, the panel that slides included, changes without a transition.
     const timed = await page.evaluate(() =>
-      [...document.querySelectorAll("[role=dialog], [role=dialog] *")]
+      Array.from(document.querySelectorAll("[role=dialog], [role=dialog] *"))
         .map((element) => getComputedStyle(element).transitionDuration)
         .filter((durations) => durations.split(",").some((duration) => duration.trim() !== "0s")),
     );
