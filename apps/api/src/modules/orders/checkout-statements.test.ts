@@ -156,6 +156,66 @@ describe("the checkout's statements", () => {
       expect(paid?.payment.status).toBe("completed");
     },
   );
+
+  // NOTE: every payment queues on the year's invoice counter; a payment waiting for a product's row
+  // (a placement's stock trigger holds it until that placement commits) must not hold the counter.
+  it.runIf(process.env.TEST_DB_KIND === "postgres")(
+    "takes the invoice counter after the products: a payment waiting for a product holds up no other",
+    async () => {
+      const category = await makeCategory(t.database);
+      const media = await makeMedia(t.database);
+      const held = await makeProduct(t.database, { category: category.id, thumbnail: media.id });
+      const free = await makeProduct(t.database, { category: category.id, thumbnail: media.id });
+      const mail = mailContextOf(t.config);
+      const orderOf = async (productId: string) => {
+        const shopper = await shopperWithAddress(t);
+        const { order } = await placeOrder(
+          t.database.db,
+          shopper.user,
+          { products: [{ product: productId, quantity: 1 }], shippingAddress: shopper.addressId },
+          { mail },
+        );
+        return { shopper, order };
+      };
+      const pay = ({ shopper, order }: Awaited<ReturnType<typeof orderOf>>) =>
+        payOrder(
+          t.database.db,
+          createTestGateway(),
+          shopper.user,
+          { order: order._id, paymentGateway: "test", card: APPROVED_CARD },
+          quiet,
+          mail,
+        );
+      const waiting = await orderOf(held._id);
+      const other = await orderOf(free._id);
+
+      let first: ReturnType<typeof pay> | undefined;
+      await t.database.db.transaction(async (tx) => {
+        await tx.execute(sql`select id from products where id = ${held._id} for update`);
+        first = pay(waiting);
+        await untilAStatementWaitsForALock();
+        // The other payment goes through while the first still waits for its product.
+        const second = await Promise.race([
+          pay(other),
+          new Promise<"held up">((resolve) => setTimeout(() => resolve("held up"), 3_000)),
+        ]);
+        expect(second).not.toBe("held up");
+      });
+      await first;
+      const numbers = await t.database.db
+        .select({ id: orders.id, invoiceNumber: orders.invoiceNumber })
+        .from(orders)
+        .where(sql`${orders.id} in (${waiting.order._id}, ${other.order._id})`);
+      const sequence = (id: string) =>
+        Number(
+          numbers
+            .find((row) => row.id === id)
+            ?.invoiceNumber?.split("/")
+            .pop(),
+        );
+      expect(sequence(other.order._id)).toBeLessThan(sequence(waiting.order._id));
+    },
+  );
 });
 
 /** Resolves once another connection's statement waits for a row lock (fails after 5 s). */
