@@ -19,6 +19,8 @@ export const addresses = pgTable(
     state: text().notNull(),
     pinCode: text().notNull(),
     country: text().notNull().default("India"),
+    // The buyer's GSTIN when they are registered (printed on the invoice; B2B in GSTR-1).
+    gstin: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true })
       .notNull()

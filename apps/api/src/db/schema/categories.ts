@@ -1,5 +1,5 @@
 import { pgTable, text, timestamp } from "drizzle-orm/pg-core";
-import { primaryId, taxRate } from "./columns";
+import { primaryId, taxRate, taxSlabs } from "./columns";
 
 export const categories = pgTable("categories", {
   id: primaryId(),
@@ -7,6 +7,8 @@ export const categories = pgTable("categories", {
   slug: text().notNull().unique("categories_slug_unique"),
   // The GST rate and HSN code of its products that set none (null: the shop's default).
   taxRate: taxRate(),
+  // Rates by the value of a piece, in place of the flat rate (null: the flat rate).
+  taxSlabs: taxSlabs(),
   hsnCode: text(),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp({ withTimezone: true })

@@ -44,6 +44,8 @@ export interface OrderShippingAddress {
   state: string;
   pinCode: string;
   country: string;
+  /** The buyer's GSTIN when they gave one (a registered buyer). */
+  gstin?: string | null;
 }
 
 /**
@@ -85,6 +87,18 @@ export const orders = pgTable(
     shippingAddress: jsonb().$type<OrderShippingAddress>().notNull(),
     // The cash on delivery fee added to totalAmount when the shopper chose it (outside GST); 0 otherwise.
     codFee: money().notNull().default(0),
+    // How the GST was split, decided once when the order was priced (the delivery state against the
+    // seller's, IGST Act section 10(1)(a)): CGST + SGST within the state, IGST across; the invoice
+    // prints it and the reports sum it, never deciding again from today's settings.
+    supplyType: text().$type<"intra-state" | "inter-state">().notNull().default("inter-state"),
+    // The place of supply's GST state code ("27"); null for an address whose state is none of India's.
+    placeOfSupply: text(),
+    // The buyer's GSTIN, when they gave one: the invoice is then B2B.
+    buyerGstin: text(),
+    // Shipping's GST (shippingTax) as the invoice prints it: CGST + SGST or IGST.
+    shippingCgst: money().notNull().default(0),
+    shippingSgst: money().notNull().default(0),
+    shippingIgst: money().notNull().default(0),
     // NOTE: orders and payments reference each other, hence one file for both tables (a file each
     // would import each other); the explicit return type breaks the type-inference cycle, and
     // drizzle-kit adds both foreign keys after both tables exist.
@@ -104,6 +118,7 @@ export const orders = pgTable(
   },
   (t) => [
     check("orders_status_check", sql`${t.status} in (${sqlList(ORDER_STATUSES)})`),
+    check("orders_supply_type_check", sql`${t.supplyType} in ('intra-state', 'inter-state')`),
     unique("orders_number_unique").on(t.number),
     unique("orders_user_idempotency_key_unique").on(t.userId, t.idempotencyKey),
     unique("orders_invoice_number_unique").on(t.invoiceNumber),
@@ -173,6 +188,12 @@ export const orderItems = pgTable(
     taxRate: taxRate().notNull().default(18),
     hsnCode: text(),
     taxAmount: money().notNull().default(0),
+    // The line as the invoice prints it: its value before GST after its discounts, and its GST
+    // (taxAmount) as CGST + SGST (equal halves) or IGST, by the order's supply type.
+    taxableValue: money().notNull().default(0),
+    cgst: money().notNull().default(0),
+    sgst: money().notNull().default(0),
+    igst: money().notNull().default(0),
   },
   (t) => [
     check("order_items_quantity_check", sql`${t.quantity} > 0`),

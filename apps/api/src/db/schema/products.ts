@@ -14,7 +14,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { categories } from "./categories";
-import { idRef, money, primaryId, taxRate } from "./columns";
+import { idRef, money, primaryId, taxRate, taxSlabs } from "./columns";
 import { media } from "./media";
 
 /** An option of a product (Size, Colour) and its values, in the order the storefront offers them. */
@@ -55,6 +55,8 @@ export const products = pgTable(
     thumbnailId: idRef().references(() => media.id, { onDelete: "set null" }),
     // The GST rate and HSN code of the product (null: its category's, else the shop's default).
     taxRate: taxRate(),
+    // Rates by the value of a piece, in place of the flat rate (null: the flat rate, else the category's).
+    taxSlabs: taxSlabs(),
     hsnCode: text(),
     // Kept up to date by the review service in the review's transaction.
     ratingAverage: numeric({ precision: 3, scale: 2, mode: "number" }).notNull().default(0),

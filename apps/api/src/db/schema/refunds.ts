@@ -1,8 +1,8 @@
 import { REFUND_STATUSES, type RefundStatus, ROLES, type Role } from "@shop/shared/constants";
 import { sql } from "drizzle-orm";
-import { check, index, jsonb, pgTable, text, timestamp, unique } from "drizzle-orm/pg-core";
-import { idRef, money, primaryId } from "./columns";
-import { orders, payments } from "./orders";
+import { check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique } from "drizzle-orm/pg-core";
+import { idRef, money, primaryId, taxRate } from "./columns";
+import { orderItems, orders, payments } from "./orders";
 import { sqlList } from "./sql-lists";
 import { users } from "./users";
 
@@ -69,3 +69,47 @@ export const refunds = pgTable(
 
 export type Refund = typeof refunds.$inferSelect;
 export type NewRefund = typeof refunds.$inferInsert;
+
+/** What a credit note line gives back: goods of an order line, or the shipping, or the cash on delivery fee. */
+export type RefundLineKind = "goods" | "shipping" | "cod_fee";
+
+/**
+ * A credit note's lines (CGST Act section 34, rule 53(1A)): what each refund gives back, per order
+ * line (units and value), shipping and the COD fee, with the GST it credits as the invoice charged it.
+ * Written with the refund when it completes, never changed; the reports and GSTR-1 sum these.
+ */
+export const refundLines = pgTable(
+  "refund_lines",
+  {
+    refundId: idRef()
+      .notNull()
+      .references(() => refunds.id, { onDelete: "cascade" }),
+    position: integer().notNull(),
+    kind: text().$type<RefundLineKind>().notNull(),
+    // The order line given back (goods only).
+    itemId: idRef().references(() => orderItems.id, { onDelete: "restrict" }),
+    // Units credited (0 for a value given back without goods: a goodwill refund).
+    quantity: integer().notNull().default(0),
+    taxableValue: money().notNull(),
+    rate: taxRate().notNull().default(0),
+    cgst: money().notNull().default(0),
+    sgst: money().notNull().default(0),
+    igst: money().notNull().default(0),
+    // taxableValue + cgst + sgst + igst: what the line gives back.
+    total: money().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.refundId, t.position] }),
+    check("refund_lines_kind_check", sql`${t.kind} in ('goods', 'shipping', 'cod_fee')`),
+    check("refund_lines_item_check", sql`(${t.kind} = 'goods') = (${t.itemId} is not null)`),
+    check("refund_lines_quantity_check", sql`${t.quantity} >= 0`),
+    check(
+      "refund_lines_total_check",
+      sql`${t.total} = ${t.taxableValue} + ${t.cgst} + ${t.sgst} + ${t.igst}`,
+    ),
+    index("refund_lines_item_id_idx").on(t.itemId).where(sql`${t.itemId} is not null`),
+  ],
+);
+
+export type RefundLine = typeof refundLines.$inferSelect;
+export type NewRefundLine = typeof refundLines.$inferInsert;

@@ -4,44 +4,49 @@ import { idRef } from "./columns";
 import { orders } from "./orders";
 
 /**
- * The money that moved, one row per payment taken and per refund given, with what the reports sum
- * of its order, in cents. Written by the database itself (triggers on payments and refunds, migration
- * 0017), never by the API: every way a payment is taken (a card, a PayPal capture, its webhook) and
- * a refund is given (the dashboard, the provider's own) lands here in the same transaction. The
- * sales report reads a period from here by `at`, instead of joining every order and line of it.
+ * The sales and the money, in cents: one row per invoice issued (`invoice`, keyed by its order: what
+ * it sold, on its date), per payment taken (`payment`: the money only, on the day it moved) and per
+ * refund given (`refund`: the money and its credit note's figures, on the day it was given). Written
+ * by the database itself (triggers on orders, payments and refunds; migrations 0017 and 0034), never
+ * by the API: every way an invoice is issued, a payment taken and a refund given lands here in the
+ * same transaction. The sales report reads a period from here by `at`, instead of joining every
+ * order and line of it; its tax figures are the documents' own, summed, never decided again.
  */
 export const salesLedger = pgTable(
   "sales_ledger",
   {
     // The payment's or the refund's id: a row per movement, written once.
     sourceId: idRef().primaryKey(),
-    kind: text().$type<"payment" | "refund">().notNull(),
+    kind: text().$type<"invoice" | "payment" | "refund">().notNull(),
     orderId: idRef()
       .notNull()
       .references(() => orders.id, { onDelete: "cascade" }),
-    // When the money moved: the payment's creation, the refund's completion.
+    // The invoice's date, the payment's moment, the refund's completion.
     at: timestamp({ withTimezone: true }).notNull(),
+    // The invoice's total, the payment's amount, the refund's amount (its credit note's total).
     amount: bigint({ mode: "number" }).notNull(),
-    // A payment's order: its items at list price, the sale's and the code's discounts, its shipping
-    // (0 on a refund's row).
+    // An invoice's goods before GST: at list price, less the sale's and the code's discounts.
     grossSales: bigint({ mode: "number" }).notNull().default(0),
     saleDiscounts: bigint({ mode: "number" }).notNull().default(0),
     codeDiscounts: bigint({ mode: "number" }).notNull().default(0),
+    // A credit note's goods before GST (what the report calls returns).
+    returns: bigint({ mode: "number" }).notNull().default(0),
+    // Shipping before GST, charged (an invoice) or given back (a credit note).
     shipping: bigint({ mode: "number" }).notNull().default(0),
-    // A payment's order's cash on delivery fee (outside GST; 0 on a refund's row and for other orders).
+    // The cash on delivery fee (outside GST), charged or given back.
     codFees: bigint({ mode: "number" }).notNull().default(0),
-    // Units sold (a payment) or restocked (a refund).
+    // Units sold (an invoice) or credited (a credit note).
     units: integer().notNull().default(0),
-    // GST of the invoice (a payment) or of the credit note (a refund), and the CGST part of it as the
-    // document prints it when the order ships within the seller's state (the rest is SGST); the
-    // report compares `shippingState` with the seller's state when it reads.
+    // The document's GST, and its parts as the document prints them (cgst + sgst + igst = tax).
     tax: bigint({ mode: "number" }).notNull().default(0),
     cgst: bigint({ mode: "number" }).notNull().default(0),
+    sgst: bigint({ mode: "number" }).notNull().default(0),
+    igst: bigint({ mode: "number" }).notNull().default(0),
     shippingState: text().notNull(),
     discountCode: text(),
   },
   (t) => [
-    check("sales_ledger_kind_check", sql`${t.kind} in ('payment', 'refund')`),
+    check("sales_ledger_kind_check", sql`${t.kind} in ('invoice', 'payment', 'refund')`),
     index("sales_ledger_at_idx").on(t.at),
     // A customer's net spend (modules/users: the customer page) sums the rows of their orders.
     index("sales_ledger_order_id_idx").on(t.orderId),
@@ -51,9 +56,10 @@ export const salesLedger = pgTable(
 export type SalesLedgerRow = typeof salesLedger.$inferSelect;
 
 /**
- * The order lines of each ledger row: what a payment sold (each line, net of its share of the code's
- * discount) and what a refund restocked (the units back, at the price they were sold at, negative),
- * in cents. Kept by the same triggers; the report's products and categories read a period from here.
+ * The order lines of each document: what an invoice sold (each line's taxable value, after its
+ * discounts, before GST) and what a credit note gave back (its goods lines, negative), in cents. Kept
+ * by the same triggers; the report's products and categories and the inventory's sold counts read a
+ * period from here, so that goods given back leave them on the day of their refund.
  */
 export const salesLedgerLines = pgTable(
   "sales_ledger_lines",

@@ -1,0 +1,2 @@
+-- Written by hand: the GST documents' figures (issue 43).
+SELECT 1;
