@@ -1,0 +1,179 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { type Creditable, type CreditLine, creditByAmount, creditByLines } from "./credit-note";
+
+/** An intra-state invoice line: CGST = SGST = rate/2 of its value, rounded. */
+function intra(itemId: string, quantity: number, taxableValue: number, rate: number): Creditable {
+  const half = Math.round((taxableValue * rate) / 200);
+  return { kind: "goods", itemId, rate, quantity, taxableValue, cgst: half, sgst: half, igst: 0 };
+}
+
+/** What is left of `line` after `credit`. */
+function after(line: Creditable, credit: CreditLine | undefined): Creditable {
+  if (!credit) return line;
+  return {
+    ...line,
+    quantity: line.quantity - credit.quantity,
+    taxableValue: line.taxableValue - credit.taxableValue,
+    cgst: line.cgst - credit.cgst,
+    sgst: line.sgst - credit.sgst,
+    igst: line.igst - credit.igst,
+  };
+}
+
+describe("a credit note by the goods", () => {
+  const shirt = intra("shirt", 3, 4_761, 5); // 3 × ₹15.87, CGST ₹1.19 and SGST ₹1.19
+  const shipping: Creditable = {
+    kind: "shipping",
+    itemId: null,
+    rate: 18,
+    quantity: 0,
+    taxableValue: 6_780,
+    cgst: 610,
+    sgst: 610,
+    igst: 0,
+  };
+  const fee: Creditable = {
+    kind: "cod_fee",
+    itemId: null,
+    rate: 0,
+    quantity: 0,
+    taxableValue: 2_000,
+    cgst: 0,
+    sgst: 0,
+    igst: 0,
+  };
+
+  it("gives back a whole line's tax exactly as the invoice charged it", () => {
+    const result = creditByLines([shirt], {
+      lines: [{ itemId: "shirt", quantity: 3 }],
+      shipping: false,
+      codFee: false,
+    });
+    expect(result).toEqual({
+      ok: true,
+      total: 4_761 + 238,
+      lines: [
+        {
+          kind: "goods",
+          itemId: "shirt",
+          quantity: 3,
+          taxableValue: 4_761,
+          rate: 5,
+          cgst: 119,
+          sgst: 119,
+          igst: 0,
+          total: 4_999,
+        },
+      ],
+    });
+  });
+
+  it("gives back a line in parts that add up to what the invoice charged, CGST = SGST in each", () => {
+    let left = shirt;
+    const credits: CreditLine[] = [];
+    for (const quantity of [1, 1, 1]) {
+      const result = creditByLines([left], {
+        lines: [{ itemId: "shirt", quantity }],
+        shipping: false,
+        codFee: false,
+      });
+      if (!result.ok) throw new Error("refused");
+      credits.push(...result.lines);
+      left = after(left, result.lines[0]);
+    }
+    expect(credits.every((line) => line.cgst === line.sgst)).toBe(true);
+    expect(credits.reduce((sum, line) => sum + line.cgst, 0)).toBe(119);
+    expect(credits.reduce((sum, line) => sum + line.taxableValue, 0)).toBe(4_761);
+    expect(left).toMatchObject({ quantity: 0, taxableValue: 0, cgst: 0, sgst: 0 });
+  });
+
+  it("names shipping and the fee whole, and refuses more units than are left or a charge given back already", () => {
+    const all = creditByLines([shirt, shipping, fee], { lines: [], shipping: true, codFee: true });
+    expect(all.ok && all.total).toBe(6_780 + 1_220 + 2_000);
+    expect(
+      creditByLines([shirt], { lines: [{ itemId: "shirt", quantity: 4 }], shipping: false, codFee: false }),
+    ).toEqual({
+      ok: false,
+      refusal: { field: "lines", index: 0, reason: "tooMany", left: 3 },
+    });
+    expect(
+      creditByLines([shirt], { lines: [{ itemId: "hat", quantity: 1 }], shipping: false, codFee: false }).ok,
+    ).toBe(false);
+    const spent = { ...shipping, taxableValue: 0, cgst: 0, sgst: 0 };
+    expect(creditByLines([shirt, spent], { lines: [], shipping: true, codFee: false })).toEqual({
+      ok: false,
+      refusal: { field: "shipping", reason: "nothingLeft" },
+    });
+  });
+});
+
+describe("a credit note for an amount (goodwill)", () => {
+  it("spreads over the goods by value, gives back exactly the amount and never more tax than a line holds", () => {
+    const line = fc.record({
+      quantity: fc.integer({ min: 1, max: 5 }),
+      taxableValue: fc.integer({ min: 1, max: 500_000 }),
+      rate: fc.constantFrom(0, 5, 18, 40),
+      intra: fc.boolean(),
+    });
+    fc.assert(
+      fc.property(
+        fc.array(line, { minLength: 1, maxLength: 5 }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        (drawn, share) => {
+          const lines = drawn.map((draw, i) =>
+            draw.intra
+              ? intra(`l${i}`, draw.quantity, draw.taxableValue, draw.rate)
+              : {
+                  kind: "goods" as const,
+                  itemId: `l${i}`,
+                  rate: draw.rate,
+                  quantity: draw.quantity,
+                  taxableValue: draw.taxableValue,
+                  cgst: 0,
+                  sgst: 0,
+                  igst: Math.round((draw.taxableValue * draw.rate) / 100),
+                },
+          );
+          const held = lines.reduce((sum, l) => sum + l.taxableValue + l.cgst + l.sgst + l.igst, 0);
+          const amount = Math.max(1, Math.floor(held * share));
+          const result = creditByAmount(lines, amount);
+          if (!result.ok) throw new Error("refused");
+          expect(result.total).toBe(amount);
+          for (const credit of result.lines) {
+            const source = lines.find((l) => l.itemId === credit.itemId);
+            if (!source) throw new Error("unknown line");
+            expect(credit.cgst).toBe(credit.sgst);
+            expect(credit.cgst).toBeLessThanOrEqual(source.cgst);
+            expect(credit.igst).toBeLessThanOrEqual(source.igst);
+            expect(credit.taxableValue).toBeGreaterThanOrEqual(0);
+            expect(credit.quantity).toBe(0);
+          }
+        },
+      ),
+    );
+  });
+
+  it("takes what passes the goods from shipping, then the fee, and refuses more than is left", () => {
+    const goods = intra("a", 1, 10_000, 18);
+    const shipping: Creditable = {
+      kind: "shipping",
+      itemId: null,
+      rate: 0,
+      quantity: 0,
+      taxableValue: 8_000,
+      cgst: 0,
+      sgst: 0,
+      igst: 0,
+    };
+    const whole = creditByAmount([goods, shipping], 11_800 + 8_000);
+    expect(whole.ok && whole.lines.map((line) => [line.kind, line.total])).toEqual([
+      ["goods", 11_800],
+      ["shipping", 8_000],
+    ]);
+    expect(creditByAmount([goods, shipping], 20_000)).toEqual({
+      ok: false,
+      refusal: { field: "amount", reason: "tooMuch", left: 19_800 },
+    });
+  });
+});

@@ -1,0 +1,186 @@
+/**
+ * What a credit note gives back (CGST Act section 34; GST.md, "The credit note"): the tax the
+ * invoice charged on what comes back, per item and per rate. Worked out from what each invoice line
+ * still holds (its units, taxable value and GST not yet credited), in integer cents (paise), the same
+ * in the refund dialog and on the server:
+ * - by the goods: units of lines (all of a line's units left give back all of its value and tax left;
+ *   fewer give back their share of it), and shipping or the cash on delivery fee as a whole;
+ * - by an amount (goodwill): spread over the goods lines by the value they still hold (with shipping
+ *   and the fee when named), each part split into value and tax as its line holds them.
+ * A line never gives back more tax than its invoice line charged, and CGST = SGST wherever the
+ * invoice line had them equal.
+ */
+import { spreadCents } from "./pricing";
+
+export type CreditKind = "goods" | "shipping" | "cod_fee";
+
+/** What an invoice line still holds: its units left (goods) and its value and GST not yet credited, in cents. */
+export interface Creditable {
+  kind: CreditKind;
+  /** The order line (goods); null for shipping and the COD fee. */
+  itemId: string | null;
+  rate: number;
+  quantity: number;
+  taxableValue: number;
+  cgst: number;
+  sgst: number;
+  igst: number;
+}
+
+/** One line of a credit note, in cents. */
+export interface CreditLine {
+  kind: CreditKind;
+  itemId: string | null;
+  /** Units given back (0 for value without goods). */
+  quantity: number;
+  taxableValue: number;
+  rate: number;
+  cgst: number;
+  sgst: number;
+  igst: number;
+  total: number;
+}
+
+/** Why a credit cannot be made: the field of the request and what is wrong there. */
+export type CreditRefusal =
+  | { field: "lines"; index: number; reason: "unknown" | "tooMany"; left: number }
+  | { field: "shipping" | "codFee"; reason: "nothingLeft" }
+  | { field: "amount"; reason: "tooMuch"; left: number }
+  | { field: "lines"; reason: "empty" };
+
+export type CreditResult =
+  | { ok: true; lines: CreditLine[]; total: number }
+  | { ok: false; refusal: CreditRefusal };
+
+const totalOf = (line: Pick<Creditable, "taxableValue" | "cgst" | "sgst" | "igst">) =>
+  line.taxableValue + line.cgst + line.sgst + line.igst;
+
+/** The whole of what a line holds, or `share`/`of` of it (each part rounded on its own). */
+function part(line: Creditable, quantity: number, share: bigint, of: bigint): CreditLine {
+  const scale = (cents: number) =>
+    of === share ? cents : Number((BigInt(cents) * share * 2n + of) / (of * 2n));
+  const cgst = scale(line.cgst);
+  const sgst = line.cgst === line.sgst ? cgst : scale(line.sgst);
+  const igst = scale(line.igst);
+  const taxableValue = scale(line.taxableValue);
+  return {
+    kind: line.kind,
+    itemId: line.itemId,
+    quantity,
+    taxableValue,
+    rate: line.rate,
+    cgst,
+    sgst,
+    igst,
+    total: taxableValue + cgst + sgst + igst,
+  };
+}
+
+const done = (lines: CreditLine[]): CreditResult => ({
+  ok: true,
+  lines,
+  total: lines.reduce((sum, line) => sum + line.total, 0),
+});
+
+/** A whole charge (shipping or the COD fee), when the request names it; a refusal when nothing of it is left. */
+function wholeCharge(
+  creditables: readonly Creditable[],
+  kind: "shipping" | "cod_fee",
+): CreditLine | CreditRefusal | null {
+  const line = creditables.find((candidate) => candidate.kind === kind);
+  if (!line || totalOf(line) <= 0)
+    return { field: kind === "shipping" ? "shipping" : "codFee", reason: "nothingLeft" };
+  return part(line, 0, 1n, 1n);
+}
+
+/**
+ * A credit note by the goods: `lines` name order lines and units (each at most the units the line
+ * has left), `shipping` and `codFee` give those back whole. Units of a line given back with all its
+ * units left take all of its value and tax left, so that a line given back in parts gives back
+ * exactly what its invoice line charged.
+ */
+export function creditByLines(
+  creditables: readonly Creditable[],
+  request: { lines: readonly { itemId: string; quantity: number }[]; shipping: boolean; codFee: boolean },
+): CreditResult {
+  const goods = new Map(
+    creditables.filter((line) => line.kind === "goods").map((line) => [line.itemId ?? "", line]),
+  );
+  const wanted = new Map<string, { quantity: number; index: number }>();
+  for (const [index, asked] of request.lines.entries()) {
+    if (!goods.has(asked.itemId))
+      return { ok: false, refusal: { field: "lines", index, reason: "unknown", left: 0 } };
+    const before = wanted.get(asked.itemId)?.quantity ?? 0;
+    wanted.set(asked.itemId, { quantity: before + asked.quantity, index });
+  }
+  const lines: CreditLine[] = [];
+  for (const [itemId, { quantity, index }] of wanted) {
+    const line = goods.get(itemId);
+    if (!line) continue;
+    if (quantity > line.quantity)
+      return { ok: false, refusal: { field: "lines", index, reason: "tooMany", left: line.quantity } };
+    lines.push(part(line, quantity, BigInt(quantity), BigInt(line.quantity)));
+  }
+  for (const [named, kind] of [
+    [request.shipping, "shipping"],
+    [request.codFee, "cod_fee"],
+  ] as const) {
+    if (!named) continue;
+    const charge = wholeCharge(creditables, kind);
+    if (charge && "field" in charge) return { ok: false, refusal: charge };
+    if (charge) lines.push(charge);
+  }
+  if (lines.length === 0) return { ok: false, refusal: { field: "lines", reason: "empty" } };
+  return done(lines);
+}
+
+/**
+ * A credit note for an amount without goods (goodwill): spread over the goods lines by the value each
+ * still holds, with shipping and the COD fee joining when named; an amount past what the goods hold
+ * takes the rest from shipping, then the fee (a refund of the whole payment by its amount). Each part
+ * is split into value and GST as its line holds them.
+ */
+export function creditByAmount(
+  creditables: readonly Creditable[],
+  amount: number,
+  named: { shipping: boolean; codFee: boolean } = { shipping: false, codFee: false },
+): CreditResult {
+  const held = (line: Creditable) => totalOf(line) > 0;
+  const isNamed = (line: Creditable) =>
+    line.kind === "goods" ||
+    (line.kind === "shipping" && named.shipping) ||
+    (line.kind === "cod_fee" && named.codFee);
+  const first = creditables.filter((line) => isNamed(line) && held(line));
+  const rest = creditables
+    .filter((line) => !isNamed(line) && held(line))
+    .sort((a, b) => (a.kind === "shipping" ? -1 : b.kind === "shipping" ? 1 : 0));
+  const all = [...first, ...rest];
+  const left = all.reduce((sum, line) => sum + totalOf(line), 0);
+  if (amount > left) return { ok: false, refusal: { field: "amount", reason: "tooMuch", left } };
+  const firstHeld = first.reduce((sum, line) => sum + totalOf(line), 0);
+  const spread =
+    amount <= firstHeld
+      ? spreadCents(
+          amount,
+          first.map((line) => totalOf(line)),
+        )
+      : first.map((line) => totalOf(line));
+  let over = amount - spread.reduce((sum, cents) => sum + cents, 0);
+  const parts = [...spread];
+  for (const line of rest) {
+    const take = Math.min(over, totalOf(line));
+    parts.push(take);
+    over -= take;
+  }
+  const lines = all.flatMap((line, i) => {
+    const cents = parts[i] ?? 0;
+    if (cents <= 0) return [];
+    const credit = part(line, 0, BigInt(cents), BigInt(totalOf(line)));
+    // NOTE: the value and each tax were rounded apart; the value takes the difference, so that the
+    // note gives back exactly the amount (each tax stays its share of what the line holds).
+    credit.taxableValue = cents - credit.cgst - credit.sgst - credit.igst;
+    credit.total = cents;
+    return [credit];
+  });
+  return done(lines);
+}
