@@ -334,13 +334,13 @@ describe("priceOrder: the owner's tax rates", () => {
     expect(summary.shippingTax).toBe(0);
     expect(summary.totalPrice).toBe(1785.11);
     expect(summary.lineTaxes).toEqual([
-      { rate: 18, taxableValue: 1000, tax: 180 },
-      { rate: 5, taxableValue: 500, tax: 25 },
-      { rate: 5, taxableValue: 0.1, tax: 0.01 },
+      { rate: 18, taxableValue: 1000, tax: 180, cgst: 0, sgst: 0, igst: 180 },
+      { rate: 5, taxableValue: 500, tax: 25, cgst: 0, sgst: 0, igst: 25 },
+      { rate: 5, taxableValue: 0.1, tax: 0.01, cgst: 0, sgst: 0, igst: 0.01 },
     ]);
     expect(summary.taxes).toEqual([
-      { rate: 5, taxableValue: 500.1, tax: 25.01 },
-      { rate: 18, taxableValue: 1000, tax: 180 },
+      { rate: 5, taxableValue: 500.1, tax: 25.01, cgst: 0, sgst: 0, igst: 25.01 },
+      { rate: 18, taxableValue: 1000, tax: 180, cgst: 0, sgst: 0, igst: 180 },
     ]);
   });
 
@@ -355,16 +355,16 @@ describe("priceOrder: the owner's tax rates", () => {
     expect(summary.shippingPrice).toBe(150);
     // 1062 at 18% is 900 + 162; 945 at 5% is 900 + 45; 150 at 18% is 127.12 + 22.88.
     expect(summary.lineTaxes).toEqual([
-      { rate: 18, taxableValue: 900, tax: 162 },
-      { rate: 5, taxableValue: 900, tax: 45 },
+      { rate: 18, taxableValue: 900, tax: 162, cgst: 0, sgst: 0, igst: 162 },
+      { rate: 5, taxableValue: 900, tax: 45, cgst: 0, sgst: 0, igst: 45 },
     ]);
     expect(summary.shippingTax).toBe(22.88);
     expect(summary.shippingTaxRate).toBe(18);
     expect(summary.taxPrice).toBe(229.88);
     expect(summary.totalPrice).toBe(2157);
     expect(summary.taxes).toEqual([
-      { rate: 5, taxableValue: 900, tax: 45 },
-      { rate: 18, taxableValue: 1027.12, tax: 184.88 },
+      { rate: 5, taxableValue: 900, tax: 45, cgst: 0, sgst: 0, igst: 45 },
+      { rate: 18, taxableValue: 1027.12, tax: 184.88, cgst: 0, sgst: 0, igst: 184.88 },
     ]);
   });
 
@@ -437,5 +437,248 @@ describe("priceOrder: the owner's tax rates", () => {
         },
       ),
     );
+  });
+});
+
+describe("priceOrder: CGST and SGST within the state, IGST across", () => {
+  const at = (price: number, quantity: number, taxRate: number): PricedInput => ({
+    ...item(price, quantity),
+    taxRate,
+  });
+  const express = { price: 150, freeAbove: 3000 };
+
+  it("halves each line's GST into CGST = SGST, each rounded to the paisa, the GST their sum", () => {
+    // 69.99 at 5% within the price: each half is round(6999 × 5 / 210) = 1.67 (never 1.66 beside 1.67).
+    const summary = priceOrder([at(69.99, 1, 5), at(1180, 1, 18)], {
+      taxes: { pricesIncludeTax: true, supply: "intra-state" },
+    });
+    expect(summary.supply).toBe("intra-state");
+    expect(summary.lineTaxes).toEqual([
+      { rate: 5, taxableValue: 66.65, tax: 3.34, cgst: 1.67, sgst: 1.67, igst: 0 },
+      { rate: 18, taxableValue: 1000, tax: 180, cgst: 90, sgst: 90, igst: 0 },
+    ]);
+    // Shipping (80) at the highest rate, 18%: each half round(8000 × 18 / 236) = 6.10.
+    expect(summary).toMatchObject({
+      shippingPrice: 80,
+      shippingTax: 12.2,
+      shippingCgst: 6.1,
+      shippingSgst: 6.1,
+      shippingIgst: 0,
+      taxPrice: 195.54,
+      totalPrice: 1329.99,
+    });
+    expect(summary.taxes).toEqual([
+      { rate: 5, taxableValue: 66.65, tax: 3.34, cgst: 1.67, sgst: 1.67, igst: 0 },
+      { rate: 18, taxableValue: 1067.8, tax: 192.2, cgst: 96.1, sgst: 96.1, igst: 0 },
+    ]);
+  });
+
+  it("adds each half on top at rate/2 of the line, shipping untaxed (SPEC)", () => {
+    const summary = priceOrder([at(10.99, 1, 18), at(0.3, 1, 5)], {
+      taxes: { pricesIncludeTax: false, supply: "intra-state" },
+    });
+    // 10.99 × 9% = 0.9891 → 0.99; 0.30 × 2.5% = 0.0075 → 0.01.
+    expect(summary.lineTaxes).toEqual([
+      { rate: 18, taxableValue: 10.99, tax: 1.98, cgst: 0.99, sgst: 0.99, igst: 0 },
+      { rate: 5, taxableValue: 0.3, tax: 0.02, cgst: 0.01, sgst: 0.01, igst: 0 },
+    ]);
+    expect(summary).toMatchObject({ shippingTax: 0, shippingCgst: 0, taxPrice: 2, totalPrice: 93.29 });
+  });
+
+  it("keeps the GST across states as IGST only, as before, and inter-state by default", () => {
+    const items = [at(69.99, 1, 5), at(1180, 1, 18)];
+    const across = priceOrder(items, { taxes: { pricesIncludeTax: true, supply: "inter-state" } });
+    expect(priceOrder(items, { taxes: { pricesIncludeTax: true } })).toEqual(across);
+    expect(across.supply).toBe("inter-state");
+    expect(across.lineTaxes).toEqual([
+      { rate: 5, taxableValue: 66.66, tax: 3.33, cgst: 0, sgst: 0, igst: 3.33 },
+      { rate: 18, taxableValue: 1000, tax: 180, cgst: 0, sgst: 0, igst: 180 },
+    ]);
+    expect(across).toMatchObject({ shippingTax: 12.2, shippingIgst: 12.2, shippingCgst: 0, shippingSgst: 0 });
+  });
+
+  it("for any rates, prices and codes: CGST = SGST on every line, the included values add up, totals tie", () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            cents: fc.integer({ min: 1, max: 2_000_000 }),
+            saleCents: fc.option(fc.integer({ min: 1, max: 2_000_000 }), { nil: undefined }),
+            quantity: fc.integer({ min: 1, max: 4 }),
+            rate: fc.constantFrom(0, 5, 12, 18, 28, 40, 0.25, 3),
+            slabs: fc.boolean(),
+          }),
+          { minLength: 1, maxLength: 6 },
+        ),
+        fc.boolean(),
+        fc.constantFrom("intra-state" as const, "inter-state" as const),
+        fc.oneof(
+          fc.constant(undefined),
+          fc.record({
+            type: fc.constant("percentage" as const),
+            value: fc.integer({ min: 1, max: 100 }),
+            combinesWithSale: fc.boolean(),
+          }),
+          fc.record({
+            type: fc.constant("fixed" as const),
+            value: fc.integer({ min: 1, max: 500_000 }).map(fromCents),
+            combinesWithSale: fc.boolean(),
+          }),
+        ),
+        (lines, included, supply, discount) => {
+          const items = lines.map(
+            (line): PricedInput => ({
+              ...item(
+                fromCents(line.cents),
+                line.quantity,
+                line.saleCents === undefined ? undefined : fromCents(Math.min(line.saleCents, line.cents)),
+              ),
+              taxRate: line.rate,
+              taxSlabs: line.slabs ? apparel : null,
+            }),
+          );
+          const summary = priceOrder(items, {
+            discount,
+            shipping: express,
+            taxes: { pricesIncludeTax: included, supply },
+          });
+          const cents = (values: number[]) => values.reduce((sum, value) => sum + toCents(value), 0);
+          summary.lineTaxes.forEach((line, i) => {
+            const value =
+              toCents(summary.lines[i]?.lineTotal ?? 0) - toCents(summary.lines[i]?.discountShare ?? 0);
+            if (supply === "intra-state") {
+              expect(line.cgst).toBe(line.sgst);
+              expect(line.igst).toBe(0);
+            } else {
+              expect(line.cgst + line.sgst).toBe(0);
+              expect(line.igst).toBe(line.tax);
+            }
+            expect(toCents(line.cgst) + toCents(line.sgst) + toCents(line.igst)).toBe(toCents(line.tax));
+            expect(toCents(line.taxableValue) + (included ? toCents(line.tax) : 0)).toBe(value);
+            if (items[i]?.taxSlabs) expect([5, 18]).toContain(line.rate);
+            else expect(line.rate).toBe(lines[i]?.rate);
+          });
+          expect(summary.shippingCgst).toBe(summary.shippingSgst);
+          const shippingTax = toCents(summary.shippingTax);
+          expect(
+            toCents(summary.shippingCgst) + toCents(summary.shippingSgst) + toCents(summary.shippingIgst),
+          ).toBe(shippingTax);
+          const tax = toCents(summary.taxPrice);
+          expect(cents(summary.lineTaxes.map((line) => line.tax)) + shippingTax).toBe(tax);
+          expect(cents(summary.taxes.map((rate) => rate.tax))).toBe(tax);
+          expect(cents(summary.taxes.map((rate) => rate.cgst))).toBe(
+            cents(summary.taxes.map((rate) => rate.sgst)),
+          );
+          const net = toCents(summary.itemsPrice) - toCents(summary.discountAmount);
+          const total = net + toCents(summary.shippingPrice) + (included ? 0 : tax);
+          expect(toCents(summary.totalPrice)).toBe(total);
+          const values = cents(summary.taxes.map((rate) => rate.taxableValue));
+          expect(values + tax + (included ? 0 : toCents(summary.shippingPrice))).toBe(total);
+        },
+      ),
+    );
+  });
+});
+
+/** GST 2.0's apparel and footwear: 5% on a piece up to 2,500, 18% above. */
+const apparel = [
+  { upTo: 2500, rate: 5 },
+  { upTo: null, rate: 18 },
+];
+
+describe("priceOrder: rates by the price of a piece", () => {
+  const shirt = (price: number, quantity = 1, sale?: number): PricedInput => ({
+    ...item(price, quantity, sale),
+    taxRate: 12,
+    taxSlabs: apparel,
+  });
+  const tenPercent: DiscountTerms = { type: "percentage", value: 10, combinesWithSale: true };
+
+  it("taxes a 2,600 shirt at 18%, and the same shirt with a 10% code (2,340) at 5%", () => {
+    const full = priceOrder([shirt(2600)]);
+    expect(full.lineTaxes).toEqual([{ rate: 18, taxableValue: 2600, tax: 468, cgst: 0, sgst: 0, igst: 468 }]);
+    expect(full).toMatchObject({ taxPrice: 468, shippingPrice: 80, totalPrice: 3148 });
+    const coded = priceOrder([shirt(2600)], {
+      discount: tenPercent,
+      taxes: { pricesIncludeTax: false, supply: "intra-state" },
+    });
+    expect(coded.lineTaxes).toEqual([
+      { rate: 5, taxableValue: 2340, tax: 117, cgst: 58.5, sgst: 58.5, igst: 0 },
+    ]);
+    expect(coded).toMatchObject({ discountAmount: 260, taxPrice: 117, totalPrice: 2537 });
+  });
+
+  it("puts a piece of 2,500.00 at 5% and one of 2,500.01 at 18% (tax on top)", () => {
+    expect(priceOrder([shirt(2500)]).lineTaxes[0]).toMatchObject({ rate: 5, tax: 125 });
+    expect(priceOrder([shirt(2500.01)]).lineTaxes[0]).toMatchObject({ rate: 18, tax: 450 });
+  });
+
+  it("decides on each piece's value: quantity does not lift a line into the higher slab, a sale price lowers it", () => {
+    expect(priceOrder([shirt(2500, 3)]).lineTaxes[0]).toMatchObject({
+      rate: 5,
+      taxableValue: 7500,
+      tax: 375,
+    });
+    expect(priceOrder([shirt(3000, 2, 2400)]).lineTaxes[0]).toMatchObject({ rate: 5, taxableValue: 4800 });
+    // A fixed code's share spread over two pieces: 5,200 − 200 = 5,000, 2,500 a piece.
+    const fixed = priceOrder([shirt(2600, 2)], {
+      discount: { type: "fixed", value: 200, combinesWithSale: true },
+    });
+    expect(fixed.lineTaxes[0]).toMatchObject({ rate: 5, taxableValue: 5000, tax: 250 });
+    const short = priceOrder([shirt(2600, 2)], {
+      discount: { type: "fixed", value: 199.99, combinesWithSale: true },
+    });
+    expect(short.lineTaxes[0]?.rate).toBe(18);
+  });
+
+  it("with prices including GST, decides on the value taken out at the lower slab's rate", () => {
+    const included = { pricesIncludeTax: true };
+    // 2,625 ÷ 1.05 = 2,500.00: 5%, the GST 125 within the price.
+    expect(priceOrder([shirt(2625)], { taxes: included }).lineTaxes[0]).toEqual({
+      rate: 5,
+      taxableValue: 2500,
+      tax: 125,
+      cgst: 0,
+      sgst: 0,
+      igst: 125,
+    });
+    // 2,625.01 ÷ 1.05 = 2,500.0095: 18%, the GST 2,625.01 − round(2,625.01 ÷ 1.18) = 400.43.
+    expect(priceOrder([shirt(2625.01)], { taxes: included }).lineTaxes[0]).toMatchObject({
+      rate: 18,
+      taxableValue: 2224.58,
+      tax: 400.43,
+    });
+    // 2,900 with a 10% code is 2,610 a piece: 2,485.71 before 5%, so 5%.
+    const coded = priceOrder([shirt(2900, 2)], {
+      discount: tenPercent,
+      taxes: { pricesIncludeTax: true, supply: "intra-state" },
+    });
+    expect(coded.lineTaxes[0]).toMatchObject({
+      rate: 5,
+      taxableValue: 4971.42,
+      tax: 248.58,
+      cgst: 124.29,
+      sgst: 124.29,
+    });
+  });
+
+  it("taxes shipping (within included prices) at the highest slab chosen", () => {
+    const mixed = priceOrder([shirt(1000), shirt(3000)], {
+      shipping: { price: 118, freeAbove: null },
+      taxes: { pricesIncludeTax: true, supply: "intra-state" },
+    });
+    expect(mixed.lineTaxes.map((line) => line.rate)).toEqual([5, 18]);
+    expect(mixed).toMatchObject({ shippingTaxRate: 18, shippingTax: 18, shippingCgst: 9, shippingSgst: 9 });
+    const low = priceOrder([shirt(1000)], {
+      shipping: { price: 105, freeAbove: null },
+      taxes: { pricesIncludeTax: true },
+    });
+    expect(low).toMatchObject({ shippingTaxRate: 5, shippingTax: 5, shippingIgst: 5 });
+  });
+
+  it("takes slabs over the flat rate, and the flat rate when slabs are null or empty", () => {
+    expect(priceOrder([{ ...shirt(100), taxSlabs: null }]).lineTaxes[0]?.rate).toBe(12);
+    expect(priceOrder([{ ...shirt(100), taxSlabs: [] }]).lineTaxes[0]?.rate).toBe(12);
+    expect(priceOrder([shirt(100)]).lineTaxes[0]?.rate).toBe(5);
   });
 });

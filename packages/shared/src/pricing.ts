@@ -16,6 +16,17 @@ export interface PricedInput {
   eligible?: boolean;
   /** The line's GST rate in percent (the product's, else its category's, else the shop's): SPEC's 18% when left out. */
   taxRate?: number;
+  /**
+   * Rates by the value of a piece (GST 2.0's apparel and footwear: 5% up to 2,500, 18% above), ascending
+   * `upTo`, the last null: when given, they choose the line's rate instead of `taxRate`.
+   */
+  taxSlabs?: readonly TaxSlab[] | null;
+}
+
+/** One slab of a rate by price: `rate` percent on a piece whose value is at most `upTo` (null: any value). */
+export interface TaxSlab {
+  upTo: number | null;
+  rate: number;
 }
 
 /** What a discount code takes off, once its rules have let it apply (see `discountRefusal`). */
@@ -82,9 +93,14 @@ export function shippingCents(
   return rate.freeAbove !== null && itemsCents > toCents(rate.freeAbove) ? 0 : toCents(rate.price);
 }
 
-/** How the shop's prices carry GST: added on top of them (SPEC) or included in them. */
+/** Within the seller's state (CGST + SGST, half each) or across states (IGST): IGST Act, section 10(1)(a). */
+export type SupplyType = "intra-state" | "inter-state";
+
+/** How the shop's prices carry GST: added on top of them (SPEC) or included in them; and the supply's split. */
 export interface TaxTerms {
   pricesIncludeTax: boolean;
+  /** Inter-state (all IGST) when left out. */
+  supply?: SupplyType;
 }
 
 export const SPEC_TAXES: TaxTerms = { pricesIncludeTax: false };
@@ -102,6 +118,45 @@ export function gstCents(cents: number, rate: number, included: boolean): number
   const bp = basisPoints(rate);
   if (!included) return Math.round((cents * bp) / 10_000);
   return cents - Math.round((cents * 10_000) / (10_000 + bp));
+}
+
+/** round(numerator / denominator) for whole numbers ≥ 0, half up, worked in BigInt so that no float rounds. */
+function roundDiv(numerator: bigint, denominator: bigint): number {
+  return Number((2n * numerator + denominator) / (2n * denominator));
+}
+
+/**
+ * Half of a line's GST within the state (its CGST, and its SGST the same): rate/2 of the taxable value,
+ * rounded to the cent. On top: round(value × rate / 200); within a price that includes the GST:
+ * round(value × rate / (2 × (100 + rate))), the taxable value being what is left of the price.
+ */
+export function halfGstCents(cents: number, rate: number, included: boolean): number {
+  const bp = BigInt(basisPoints(rate));
+  const value = BigInt(cents);
+  return included ? roundDiv(value * bp, 2n * (10_000n + bp)) : roundDiv(value * bp, 20_000n);
+}
+
+/**
+ * The rate of a line whose rate goes by the value of a piece: the first slab that takes the piece's
+ * value after its sale price and the code's share (`valueCents` is the line's, for `quantity` pieces).
+ * With prices that include GST, the piece's value is taken out at the slab's own rate: the first slab
+ * whose `upTo` ≥ value ÷ (1 + rate/100). Compared in whole numbers, so that 2,500.00 is in the slab
+ * up to 2,500 and 2,500.01 is not.
+ */
+export function slabRate(
+  valueCents: number,
+  quantity: number,
+  slabs: readonly TaxSlab[],
+  included: boolean,
+): number {
+  const value = BigInt(valueCents) * 10_000n;
+  const pieces = BigInt(Math.max(quantity, 1));
+  for (const slab of slabs) {
+    if (slab.upTo === null) return slab.rate;
+    const scale = included ? 10_000n + BigInt(basisPoints(slab.rate)) : 10_000n;
+    if (value <= BigInt(toCents(slab.upTo)) * pieces * scale) return slab.rate;
+  }
+  return slabs[slabs.length - 1]?.rate ?? TAX_PERCENT;
 }
 
 /**
@@ -159,11 +214,17 @@ function discountShares(items: readonly PricedInput[], totals: readonly number[]
   return shares;
 }
 
-/** A line's GST: its rate, its value before tax (after its discounts) and its tax. */
+/**
+ * A line's GST: its rate (the slab chosen, for rates by price), its value before tax (after its
+ * discounts), its tax, and the tax's split: CGST = SGST within the state (tax = their sum), IGST across.
+ */
 export interface LineTax {
   rate: number;
   taxableValue: number;
   tax: number;
+  cgst: number;
+  sgst: number;
+  igst: number;
 }
 
 /** The GST of one rate over the order: the lines at that rate, and shipping when it is taxed at it. */
@@ -181,8 +242,14 @@ export interface TaxedSummary extends PriceSummary {
    */
   shippingTax: number;
   shippingTaxRate: number;
+  /** `shippingTax` split as the lines' (CGST = SGST within the state, else IGST). */
+  shippingCgst: number;
+  shippingSgst: number;
+  shippingIgst: number;
   /** The GST by rate, lowest rate first, shipping's counted in its rate. */
   taxes: RateTax[];
+  /** The split the GST was worked out for. */
+  supply: SupplyType;
 }
 
 /**
@@ -227,35 +294,46 @@ export function priceOrder(
     discount?.type === "free_shipping" ? 0 : shippingCents(afterDiscount, quantity, shipping);
 
   const included = taxes.pricesIncludeTax;
-  const rates = items.map((item) => item.taxRate ?? TAX_PERCENT);
+  const supply = taxes.supply ?? "inter-state";
   const values = totals.map((total, i) => total - (shares[i] ?? 0));
-  const lineTax = values.map(() => 0);
-  const byRate = new Map<number, { value: number; tax: number }>();
-  for (const rate of new Set(rates)) {
-    const members = rates.flatMap((r, i) => (r === rate ? [i] : []));
-    const value = members.reduce((sum, i) => sum + (values[i] ?? 0), 0);
-    const tax = gstCents(value, rate, included);
-    const parts = spreadCents(
-      tax,
-      members.map((i) => values[i] ?? 0),
-    );
-    members.forEach((i, k) => {
-      lineTax[i] = parts[k] ?? 0;
-    });
-    byRate.set(rate, { value: included ? value - tax : value, tax });
-  }
+  // A rate by price is chosen per piece on its value after the sale price and the code's share.
+  const rates = items.map((item, i) =>
+    item.taxSlabs && item.taxSlabs.length > 0
+      ? slabRate(values[i] ?? 0, item.quantity, item.taxSlabs, included)
+      : (item.taxRate ?? TAX_PERCENT),
+  );
   // Shipping carries the GST of the order's highest rate, within its price when prices include tax.
   const shippingTaxRate = Math.max(0, ...rates.filter((_, i) => (items[i]?.quantity ?? 0) > 0));
-  const shippingTax = included ? gstCents(shippingPrice, shippingTaxRate, true) : 0;
-  if (included && shippingPrice > 0) {
-    const group = byRate.get(shippingTaxRate) ?? { value: 0, tax: 0 };
-    byRate.set(shippingTaxRate, {
-      value: group.value + shippingPrice - shippingTax,
-      tax: group.tax + shippingTax,
+  const split =
+    supply === "intra-state"
+      ? splitWithinState(values, rates, shippingPrice, shippingTaxRate, included)
+      : splitAcrossStates(values, rates, shippingPrice, shippingTaxRate, included);
+  const { lineTaxes, shipping: shippingSplit } = split;
+  const byRate = new Map<number, CentsTax>();
+  const add = (rate: number, part: CentsTax) => {
+    const group = byRate.get(rate) ?? { taxable: 0, tax: 0, cgst: 0, sgst: 0, igst: 0 };
+    byRate.set(rate, {
+      taxable: group.taxable + part.taxable,
+      tax: group.tax + part.tax,
+      cgst: group.cgst + part.cgst,
+      sgst: group.sgst + part.sgst,
+      igst: group.igst + part.igst,
     });
-  }
-  const itemsTax = lineTax.reduce((sum, tax) => sum + tax, 0);
-  const tax = itemsTax + shippingTax;
+  };
+  lineTaxes.forEach((line, i) => {
+    add(rates[i] ?? TAX_PERCENT, line);
+  });
+  if (included && shippingPrice > 0) add(shippingTaxRate, shippingSplit);
+  const itemsTax = lineTaxes.reduce((sum, line) => sum + line.tax, 0);
+  const tax = itemsTax + shippingSplit.tax;
+  const money = (rate: number, part: CentsTax) => ({
+    rate,
+    taxableValue: fromCents(part.taxable),
+    tax: fromCents(part.tax),
+    cgst: fromCents(part.cgst),
+    sgst: fromCents(part.sgst),
+    igst: fromCents(part.igst),
+  });
   return {
     lines,
     itemsPrice: fromCents(itemsCents),
@@ -265,16 +343,86 @@ export function priceOrder(
     taxPrice: fromCents(tax),
     totalPrice: fromCents(afterDiscount + shippingPrice + (included ? 0 : tax)),
     taxIncluded: included,
-    lineTaxes: values.map((value, i) => ({
-      rate: rates[i] ?? TAX_PERCENT,
-      taxableValue: fromCents(included ? value - (lineTax[i] ?? 0) : value),
-      tax: fromCents(lineTax[i] ?? 0),
-    })),
-    shippingTax: fromCents(shippingTax),
+    lineTaxes: lineTaxes.map((line, i) => money(rates[i] ?? TAX_PERCENT, line)),
+    shippingTax: fromCents(shippingSplit.tax),
     shippingTaxRate,
-    taxes: [...byRate.entries()]
-      .sort(([a], [b]) => a - b)
-      .map(([rate, group]) => ({ rate, taxableValue: fromCents(group.value), tax: fromCents(group.tax) })),
+    shippingCgst: fromCents(shippingSplit.cgst),
+    shippingSgst: fromCents(shippingSplit.sgst),
+    shippingIgst: fromCents(shippingSplit.igst),
+    taxes: [...byRate.entries()].sort(([a], [b]) => a - b).map(([rate, group]) => money(rate, group)),
+    supply,
+  };
+}
+
+/** A GST figure in cents: the value before tax, the tax and its split. */
+interface CentsTax {
+  taxable: number;
+  tax: number;
+  cgst: number;
+  sgst: number;
+  igst: number;
+}
+
+/**
+ * Within the state, each line on its own: CGST = SGST = rate/2 of its taxable value rounded to the
+ * cent, its GST their sum (so the halves never differ by a paisa); shipping's the same way at
+ * `shippingRate`, only within prices that include GST.
+ */
+function splitWithinState(
+  values: readonly number[],
+  rates: readonly number[],
+  shippingPrice: number,
+  shippingRate: number,
+  included: boolean,
+): { lineTaxes: CentsTax[]; shipping: CentsTax } {
+  const taxed = (value: number, rate: number): CentsTax => {
+    const half = halfGstCents(value, rate, included);
+    return { taxable: included ? value - 2 * half : value, tax: 2 * half, cgst: half, sgst: half, igst: 0 };
+  };
+  const none: CentsTax = { taxable: 0, tax: 0, cgst: 0, sgst: 0, igst: 0 };
+  return {
+    lineTaxes: values.map((value, i) => taxed(value, rates[i] ?? TAX_PERCENT)),
+    shipping: included && shippingPrice > 0 ? taxed(shippingPrice, shippingRate) : none,
+  };
+}
+
+/**
+ * Across states, all IGST: each rate's GST rounded once on that rate's lines and shared among them by
+ * value (with every line at 18% on top, SPEC's figure exactly); shipping's within its price at
+ * `shippingRate`, only when prices include GST.
+ */
+function splitAcrossStates(
+  values: readonly number[],
+  rates: readonly number[],
+  shippingPrice: number,
+  shippingRate: number,
+  included: boolean,
+): { lineTaxes: CentsTax[]; shipping: CentsTax } {
+  const lineTax = values.map(() => 0);
+  for (const rate of new Set(rates)) {
+    const members = rates.flatMap((r, i) => (r === rate ? [i] : []));
+    const value = members.reduce((sum, i) => sum + (values[i] ?? 0), 0);
+    const parts = spreadCents(
+      gstCents(value, rate, included),
+      members.map((i) => values[i] ?? 0),
+    );
+    members.forEach((i, k) => {
+      lineTax[i] = parts[k] ?? 0;
+    });
+  }
+  const shippingTax = included ? gstCents(shippingPrice, shippingRate, true) : 0;
+  return {
+    lineTaxes: values.map((value, i) => {
+      const tax = lineTax[i] ?? 0;
+      return { taxable: included ? value - tax : value, tax, cgst: 0, sgst: 0, igst: tax };
+    }),
+    shipping: {
+      taxable: included ? shippingPrice - shippingTax : 0,
+      tax: shippingTax,
+      cgst: 0,
+      sgst: 0,
+      igst: shippingTax,
+    },
   };
 }
 
