@@ -5,6 +5,7 @@ import { parseConfig } from "./config";
 import { type DatabaseHandle, migrate, openDatabase } from "./db/client";
 import { flushLog } from "./http/request-log";
 import { startOrderSweep } from "./modules/orders/sweep";
+import { backfillCreditNotes } from "./modules/refunds/backfill";
 import { seedDemoShop } from "./seed/demo";
 import { createStorage } from "./storage/create-storage";
 
@@ -57,6 +58,15 @@ async function main() {
   // Built before the seed: building checks the media storage (a missing S3 bucket stops the start
   // naming S3_BUCKET) before the demo catalogue writes its images there.
   app = await buildApp({ config, database });
+  // Refunds made before credit notes listed their lines get them once (migration 0034).
+  const credited = await backfillCreditNotes(database.db);
+  if (credited.written > 0)
+    app.log.info({ refunds: credited.written }, "credit note lines written for earlier refunds");
+  if (credited.skipped.length > 0)
+    app.log.warn(
+      { refunds: credited.skipped },
+      "earlier refunds whose credit note lines could not be worked out",
+    );
   const seededCatalog = await seedDemoShop(database.db, config, () => createStorage(config));
   if (closing) return;
   if (seededCatalog) app.log.info("demo catalogue and orders seeded");

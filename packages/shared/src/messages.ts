@@ -80,10 +80,19 @@ export const validation = {
   reportTooLong: (days: number) => `A report covers at most ${days} days.`,
   /** The shop's settings (dashboard Settings). */
   gstin: "A GSTIN is 15 characters: state code, PAN, entity number, Z and a check character.",
+  /** A GSTIN of the right shape whose check character does not follow from the others (a typo). */
+  gstinCheck: "This GSTIN's last character does not match the others. Please check it for a typo.",
+  /** A GSTIN whose first two digits are no Indian state's code. */
+  gstinStateCode: "A GSTIN starts with the code of an Indian state, such as 27 for Maharashtra.",
+  /** An address's GSTIN registered in another state than the address's. */
+  gstinOtherState: (state: string, code: string) => `A GSTIN registered in ${state} starts with ${code}.`,
   utcOffset: "The offset from UTC is written as +05:30 or -04:00.",
   currencyCode: "This is not a currency code the shop can use (three letters, such as INR or USD).",
   locale: "This is not a locale the shop can write amounts in (such as en-IN or en-US).",
   hsnCode: "An HSN code is 4, 6 or 8 digits.",
+  /** A rate by price (a category's or product's GST slabs). */
+  taxSlabsCount: (max: number) => `A rate by price has 2 to ${max} slabs.`,
+  taxSlabsOrder: "Each slab's limit must be above the one before it; only the last slab has no limit.",
   shippingStates: "Choose at least one state, or serve every state.",
   shippingMethodEnabled: "Keep at least one shipping method enabled.",
   shippingMethodNames: "Each shipping method needs a different name.",
@@ -258,6 +267,10 @@ export const staffNotes = {
 
 /** Guidance shown beside form fields before anything is wrong. */
 export const hints = {
+  /** The first option of a state select, before one is chosen. */
+  chooseState: "Choose a state",
+  gstinOptional: "GSTIN (optional)",
+  gstin: "For a GST invoice to your business: 15 characters, such as 27AAPFU0939F1ZV.",
   password: "At least 6 characters, with a letter, a number and one of @ $ ! % * # ? &.",
   searchEmpty: "Check the spelling, or try a shorter or more general word.",
 } as const;
@@ -345,6 +358,7 @@ export const accountNotes = {
   profileUpdated: "Your profile has been updated.",
   addressAdded: "Address added successfully.",
   addressDeleted: "Address deleted successfully.",
+  addressUpdated: "Address updated successfully.",
   currentPasswordForEmail: "Needed only to change your email.",
   confirmCloseAccount:
     "Closing your account signs you out everywhere and removes your name, email, picture and addresses. Orders already placed are kept for our records. This cannot be undone.",
@@ -417,6 +431,8 @@ export const api = {
   skuTaken: "This SKU is already in use.",
   variantNotFound: "This variant does not exist.",
   addressRequired: "Please select an address.",
+  /** A saved address whose state (typed before states were a list) is none of India's. */
+  addressNeedsState: "This address needs a state. Edit it and choose its state from the list.",
   transitionRefused: (from: string, to: string) => `An order that is ${from} cannot become ${to}.`,
   paymentRecorded: "Order paid successfully.",
   paymentDeclined: "Something went wrong, please try again later...",
@@ -436,9 +452,11 @@ export const api = {
   emailRequeued: "The message will be sent again.",
   settingsSaved: "Settings saved.",
   emailNotFailed: "Only a message that failed can be sent again.",
-  /** An invoice or packing slip asked for before the order was paid (409). */
-  invoiceNotIssued: "This order has no invoice yet: an invoice is issued once the order is paid.",
-  packingSlipNotReady: "Only a paid order has a packing slip.",
+  /** An invoice asked for before it was issued: at payment, or for cash on delivery when the first parcel ships (409). */
+  invoiceNotIssued:
+    "This order has no invoice yet: an invoice is issued once the order is paid, or for cash on delivery when it ships.",
+  /** A packing slip asked for an order that is neither paid nor cash on delivery being prepared (409). */
+  packingSlipNotReady: "Only a paid or cash on delivery order has a packing slip.",
   /** A refund asked for an order without a completed payment (409). */
   refundUnpaid: "This order has not been paid, so there is nothing to refund.",
   /** A refund of more than the payment has left (409); the amount comes formatted. */
@@ -449,6 +467,16 @@ export const api = {
   refundRecorded: "The refund has been recorded.",
   /** A restock line that names no line of the order. */
   refundLineUnknown: "This is not a line of this order.",
+  /** A credit note by the goods: more units of a line than are left to credit. */
+  refundLineTooMany: (left: number) =>
+    left === 0
+      ? "Every unit of this line has been refunded already."
+      : `Only ${left} unit${left === 1 ? "" : "s"} of this line ${left === 1 ? "is" : "are"} left to refund.`,
+  refundLinesEmpty: "Choose the lines to refund, or enter an amount.",
+  refundShippingGiven: "The shipping of this order has been refunded already.",
+  refundCodFeeGiven: "The cash on delivery fee of this order has been refunded already.",
+  /** An amount sent with lines that is not what they come to. */
+  refundAmountNotLines: (amount: string) => `The lines chosen come to ${amount}; the amount must be the same.`,
   /** A restock of more units of a line than were bought and not yet returned. */
   refundRestockTooMany: (available: number) =>
     available > 0
@@ -587,6 +615,10 @@ export const documents = {
   cgstAt: (rate: number) => `CGST ${percent(rate / 2)}`,
   sgstAt: (rate: number) => `SGST ${percent(rate / 2)}`,
   igstAt: (rate: number) => `IGST ${percent(rate)}`,
+  /** A union territory without a legislature levies UTGST in place of SGST (GST.md). */
+  utgstAt: (rate: number) => `UTGST ${percent(rate / 2)}`,
+  cgstAndUtgst: "CGST\nUTGST",
+  utgstOnly: "UTGST",
   /** The tax columns' heads when an invoice's lines have different rates. */
   cgstAndSgst: "CGST\nSGST",
   cgstOnly: "CGST",
@@ -611,8 +643,10 @@ export const documents = {
   creditNoteDate: (date: string) => `Credit note date: ${date}`,
   againstInvoice: (invoiceNumber: string) => `Against invoice: ${invoiceNumber}`,
   refundReason: (reason: string) => `Reason: ${reason}`,
-  refundLine: (invoiceNumber: string) => `Refund against invoice ${invoiceNumber}`,
   returnedItems: "Returned to stock",
+  /** A credit note line of goods given back as value only (goodwill), beside the line's name. */
+  valueOnly: "Value only, no goods",
+  buyerGstin: (gstin: string) => `GSTIN: ${gstin}`,
   creditNoteGenerated: "This is a computer-generated credit note and needs no signature.",
 } as const;
 
@@ -1075,6 +1109,65 @@ export const salesReports = {
   downloadCsv: "Download CSV",
   noSales: "No sales in this period.",
   noCodes: "No discount code was used in this period.",
+} as const;
+
+/**
+ * The Reports page's GST tab (GET /reports/gst): a month's GSTR-1 tables as the GST portal's offline
+ * tool names them, and its GSTR-3B 3.1(a) figures.
+ */
+export const gstReport = {
+  /** The tabs of the Reports page. */
+  tabs: "Report",
+  salesTab: "Sales",
+  gstTab: "GST",
+  title: "GST returns",
+  monthLabel: "Month",
+  /** A `month` that is not one (the API's field error). */
+  month: "This must be a month as YYYY-MM.",
+  /** The month's documents, as the tab says it under the month. */
+  documents: (invoices: number, notes: number) =>
+    `${invoices} ${invoices === 1 ? "invoice" : "invoices"} and ${notes} ${notes === 1 ? "credit note" : "credit notes"} dated in this month.`,
+  empty: "No invoice or credit note is dated in this month.",
+  emptyHint: "GSTR-1 for a month without documents is a nil return.",
+  noRows: "Nothing to report in this table for the month.",
+  gstr3b: "GSTR-3B 3.1(a): outward taxable supplies",
+  gstr3bHint: "Net of the month's credit notes; nil-rated lines are left out.",
+  tables: {
+    b2b: "B2B: invoices to registered buyers",
+    b2cl: "B2CL: inter-state invoices above ₹1 lakh",
+    b2cs: "B2CS: other sales to consumers",
+    cdnr: "CDNR: credit notes to registered buyers",
+    cdnur: "CDNUR: credit notes of B2CL invoices",
+    hsn: "HSN summary",
+    docs: "Documents issued",
+  },
+  columns: {
+    gstin: "GSTIN",
+    receiver: "Receiver",
+    invoice: "Invoice",
+    note: "Credit note",
+    date: "Date",
+    invoiceValue: "Invoice value",
+    noteValue: "Note value",
+    placeOfSupply: "Place of supply",
+    rate: "Rate",
+    taxableValue: "Taxable value",
+    igst: "IGST",
+    cgst: "CGST",
+    sgst: "SGST/UTGST",
+    cess: "Cess",
+    hsn: "HSN",
+    description: "Description",
+    quantity: "Quantity",
+    totalValue: "Total value",
+    nature: "Document",
+    from: "From",
+    to: "To",
+    total: "Total",
+    cancelled: "Cancelled",
+  },
+  /** An order line sold without an HSN code. */
+  noHsn: "No HSN code",
 } as const;
 
 /**

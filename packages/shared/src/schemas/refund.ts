@@ -16,9 +16,15 @@ export const RestockLineInput = z
   )
   .strict();
 
+/** Units of one order line that a refund gives back (its credit note credits them). */
+export const RefundLineInput = RestockLineInput;
+
 /**
- * POST /orders/{orderId}/refunds (admin): how much of the payment goes back, why, and which units
- * return to stock. Amounts are dollars with at most 2 decimals.
+ * POST /orders/{orderId}/refunds (admin): what goes back and why, and which units return to stock.
+ * By the goods: `lines` (units of order lines), `shipping` and `codFee` (given back whole); the
+ * server works out the amount from what the invoice charged for them (an `amount` sent with them must
+ * be that). Or by an amount (goodwill), spread over the goods by value. `restock` names the units that
+ * go back to stock, or `true` for the units of `lines`. Amounts have at most 2 decimals.
  */
 export const RefundInput = z
   .object({
@@ -26,11 +32,25 @@ export const RefundInput = z
       // NOTE: at least a cent: a tinier positive number would round to nothing in the database.
       .refine((value) => value >= 0.01, validation.refundAmount)
       .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, validation.cents)
-      .refine((value) => value < 10_000_000_000, validation.max(9_999_999_999.99)),
+      .refine((value) => value < 10_000_000_000, validation.max(9_999_999_999.99))
+      .optional(),
+    lines: z
+      .array(RefundLineInput, { error: validation.notAnOption })
+      .max(MAX_ORDER_LINES, validation.max(MAX_ORDER_LINES))
+      .optional(),
+    shipping: z.boolean({ error: validation.notAnOption }).optional(),
+    codFee: z.boolean({ error: validation.notAnOption }).optional(),
     reason: text({ max: MAX_REFUND_REASON }),
     restock: z
-      .array(RestockLineInput, { error: validation.notAnOption })
-      .max(MAX_ORDER_LINES, validation.max(MAX_ORDER_LINES))
+      .union(
+        [
+          z.boolean(),
+          z
+            .array(RestockLineInput, { error: validation.notAnOption })
+            .max(MAX_ORDER_LINES, validation.max(MAX_ORDER_LINES)),
+        ],
+        { error: validation.notAnOption },
+      )
       .default([]),
     /**
      * How the money went back when no provider moves it (a cash on delivery payment: a bank transfer
@@ -38,7 +58,12 @@ export const RefundInput = z
      */
     reference: text({ max: 120 }).optional(),
   })
-  .strict();
+  .strict()
+  .superRefine((input, ctx) => {
+    const goods = (input.lines?.length ?? 0) > 0 || input.shipping === true || input.codFee === true;
+    if (!goods && input.amount === undefined)
+      ctx.addIssue({ code: "custom", path: ["amount"], message: validation.refundAmount });
+  });
 export type RefundInput = z.input<typeof RefundInput>;
 export type RefundInputParsed = z.output<typeof RefundInput>;
 

@@ -1,14 +1,18 @@
 /**
- * The figures of a GST tax invoice, in integer cents, from an order as it was priced (SPEC section 9,
- * decision 016): each line's gross value at list price, its discount (the sale saving and its share
- * of a discount code), its taxable value, its rate and HSN code, and its GST as the order kept it; the
- * GST split per rate as CGST + SGST (half each) within the seller's state and as IGST across states.
+ * The figures of a GST tax invoice and of a credit note, in integer cents inside, as the documents
+ * recorded them: the invoice reads each order line's taxable value, rate and CGST/SGST or IGST as the
+ * placement priced them with the order's supply type (decided once, then), and shipping's the same
+ * way; a credit note reads its own lines (refund_lines). Nothing is decided again from today's
+ * settings, so a later change of the store's state or rates changes no document (GST.md; decision 025).
  * Shipping is a taxed row when its price included GST, otherwise a charge beside the tax; a cash on
  * delivery fee is a charge beside the tax (outside GST). The totals are the order's own amounts exactly.
  */
+import type { CreditKind } from "@shop/shared/credit-note";
 import { fromCents, spreadCents, toCents } from "@shop/shared/pricing";
 
 export { spreadCents };
+
+export type GstSplit = "intra-state" | "inter-state";
 
 export interface InvoiceLineInput {
   originalPrice: number;
@@ -16,34 +20,37 @@ export interface InvoiceLineInput {
   savedAmount: number;
   discountShare: number;
   quantity: number;
-  /** The line's GST rate and its GST as the order kept them (SPEC's 18% and a share of the order's GST when absent). */
-  taxRate?: number;
-  taxAmount?: number;
-  hsnCode?: string | null;
+  taxRate: number;
+  hsnCode: string | null;
+  /** The line as priced: its value before GST and its GST's parts. */
+  taxableValue: number;
+  cgst: number;
+  sgst: number;
+  igst: number;
 }
 
 export interface InvoiceOrderInput {
-  subTotal: number;
+  supplyType: GstSplit;
   discountAmount: number;
   shippingAmount: number;
   taxAmount: number;
   totalAmount: number;
-  shippingState: string;
-  /** The prices included GST; shipping's GST (part of `taxAmount`) at its rate. */
-  pricesIncludeTax?: boolean;
-  shippingTax?: number;
-  shippingTaxRate?: number;
+  /** The prices included GST; shipping's GST (part of `taxAmount`) at its rate, split as recorded. */
+  pricesIncludeTax: boolean;
+  shippingTax: number;
+  shippingTaxRate: number;
+  shippingCgst: number;
+  shippingSgst: number;
+  shippingIgst: number;
   /** The cash on delivery fee within the total, charged outside GST. */
-  codFee?: number;
+  codFee: number;
 }
 
-export type GstSplit = "intra-state" | "inter-state";
-
-/** A taxed amount's GST: its value before tax, its rate, and the tax split as the invoice prints it. */
+/** A taxed amount's GST: its value before tax, its rate, and the tax split as the document prints it. */
 export interface TaxedFigures {
   taxableValue: number;
   rate: number;
-  /** CGST and SGST within the state (their sum is the tax), IGST across states. */
+  /** CGST and SGST (or UTGST) within the state, IGST across states; their sum is the tax. */
   cgst: number;
   sgst: number;
   igst: number;
@@ -78,23 +85,11 @@ export interface InvoiceFigures {
   total: number;
 }
 
-/** Whether an address in `state` is supplied within the seller's state (compared without case or outer spaces). */
-export function gstSplitOf(shippingState: string, storeState: string): GstSplit {
-  const same = shippingState.trim().toLowerCase() === storeState.trim().toLowerCase();
-  return same ? "intra-state" : "inter-state";
-}
-
-/** Cents of GST at `rate` on `taxableValue` cents, split as `split` says (CGST the half rounded down). */
-function taxed(taxableValue: number, rate: number, tax: number, split: GstSplit): TaxedFigures {
-  const cgst = split === "intra-state" ? Math.floor(tax / 2) : 0;
-  return {
-    taxableValue,
-    rate,
-    cgst,
-    sgst: split === "intra-state" ? tax - cgst : 0,
-    igst: split === "inter-state" ? tax : 0,
-    tax,
-  };
+function taxedCents(taxableValue: number, rate: number, parts: { cgst: number; sgst: number; igst: number }) {
+  const cgst = toCents(parts.cgst);
+  const sgst = toCents(parts.sgst);
+  const igst = toCents(parts.igst);
+  return { taxableValue: toCents(taxableValue), rate, cgst, sgst, igst, tax: cgst + sgst + igst };
 }
 
 function inMoney<T extends object>(figures: T, keep: ReadonlySet<string>): T {
@@ -109,40 +104,12 @@ function inMoney<T extends object>(figures: T, keep: ReadonlySet<string>): T {
 /** Fields that are not amounts. */
 const NOT_MONEY = new Set(["rate", "quantity"]);
 
-export function invoiceFigures(
-  order: InvoiceOrderInput,
-  lines: readonly InvoiceLineInput[],
-  storeState: string,
-): InvoiceFigures {
-  const split = gstSplitOf(order.shippingState, storeState);
-  const included = order.pricesIncludeTax ?? false;
-  const gross = lines.map((line) => toCents(line.originalPrice) * line.quantity);
-  const net = lines.map((line) => toCents(line.price) * line.quantity - toCents(line.discountShare));
-  const shippingTax = toCents(order.shippingTax ?? 0);
-  // Lines from before each kept its GST share the order's by value, as their invoices printed it.
-  const shared = spreadCents(toCents(order.taxAmount) - shippingTax, net);
-  const figures = lines.map((line, i) => {
-    const tax = line.taxAmount !== undefined ? toCents(line.taxAmount) : (shared[i] ?? 0);
-    const value = (net[i] ?? 0) - (included ? tax : 0);
-    return {
-      ...taxed(value, line.taxRate ?? 18, tax, split),
-      quantity: line.quantity,
-      unitPrice: toCents(line.originalPrice),
-      discount: (gross[i] ?? 0) - (net[i] ?? 0),
-      hsnCode: line.hsnCode ?? null,
-      total: value + tax,
-    };
-  });
-  const shipping = toCents(order.shippingAmount);
-  const shippingRow =
-    shippingTax > 0
-      ? { ...taxed(shipping - shippingTax, order.shippingTaxRate ?? 0, shippingTax, split), total: shipping }
-      : null;
-  const taxedRows: TaxedFigures[] = shippingRow ? [...figures, shippingRow] : figures;
-  const byRate = new Map<number, TaxedFigures>();
-  for (const row of taxedRows) {
-    const sum = byRate.get(row.rate) ?? taxed(0, row.rate, 0, split);
-    byRate.set(row.rate, {
+/** The GST of each rate over some taxed rows, lowest rate first. */
+function byRate(rows: readonly TaxedFigures[]): TaxedFigures[] {
+  const rates = new Map<number, TaxedFigures>();
+  for (const row of rows) {
+    const sum = rates.get(row.rate) ?? { taxableValue: 0, rate: row.rate, cgst: 0, sgst: 0, igst: 0, tax: 0 };
+    rates.set(row.rate, {
       taxableValue: sum.taxableValue + row.taxableValue,
       rate: row.rate,
       cgst: sum.cgst + row.cgst,
@@ -151,56 +118,122 @@ export function invoiceFigures(
       tax: sum.tax + row.tax,
     });
   }
-  const sum = (pick: (row: TaxedFigures) => number) => taxedRows.reduce((total, row) => total + pick(row), 0);
+  return [...rates.values()].sort((a, b) => a.rate - b.rate);
+}
+
+const sumOf = (rows: readonly TaxedFigures[], pick: (row: TaxedFigures) => number) =>
+  rows.reduce((total, row) => total + pick(row), 0);
+
+/** An invoice's figures, from the order and its lines as they were priced. */
+export function invoiceFigures(order: InvoiceOrderInput, lines: readonly InvoiceLineInput[]): InvoiceFigures {
+  const figures = lines.map((line) => {
+    const taxed = taxedCents(line.taxableValue, line.taxRate, line);
+    const gross = toCents(line.originalPrice) * line.quantity;
+    const net = toCents(line.price) * line.quantity - toCents(line.discountShare);
+    return {
+      ...taxed,
+      quantity: line.quantity,
+      unitPrice: toCents(line.originalPrice),
+      discount: gross - net,
+      hsnCode: line.hsnCode,
+      total: taxed.taxableValue + taxed.tax,
+    };
+  });
+  const shipping = toCents(order.shippingAmount);
+  const shippingTax = toCents(order.shippingTax);
+  const shippingRow =
+    shippingTax > 0
+      ? {
+          ...taxedCents(fromCents(shipping - shippingTax), order.shippingTaxRate, {
+            cgst: order.shippingCgst,
+            sgst: order.shippingSgst,
+            igst: order.shippingIgst,
+          }),
+          total: shipping,
+        }
+      : null;
+  const taxedRows: TaxedFigures[] = shippingRow ? [...figures, shippingRow] : figures;
   const untaxedShipping = shippingRow ? 0 : shipping;
-  const codFee = toCents(order.codFee ?? 0);
-  const total = sum((row) => row.taxableValue + row.tax) + untaxedShipping + codFee;
+  const codFee = toCents(order.codFee);
+  const total = sumOf(taxedRows, (row) => row.taxableValue + row.tax) + untaxedShipping + codFee;
   // NOTE: the lines come from the order's own pricing, so this holds; a mismatch is a bug, never printed.
-  if (total !== toCents(order.totalAmount) || sum((row) => row.tax) !== toCents(order.taxAmount))
+  if (total !== toCents(order.totalAmount) || sumOf(taxedRows, (row) => row.tax) !== toCents(order.taxAmount))
     throw new Error("invoice figures do not add up to the order's amounts");
   return {
-    split,
-    pricesIncludeTax: included,
+    split: order.supplyType,
+    pricesIncludeTax: order.pricesIncludeTax,
     lines: figures.map((line) => inMoney(line, NOT_MONEY)),
     shippingRow: shippingRow ? inMoney(shippingRow, NOT_MONEY) : null,
-    rates: [...byRate.values()].sort((a, b) => a.rate - b.rate).map((rate) => inMoney(rate, NOT_MONEY)),
-    taxableValue: fromCents(sum((row) => row.taxableValue)),
-    cgst: fromCents(sum((row) => row.cgst)),
-    sgst: fromCents(sum((row) => row.sgst)),
-    igst: fromCents(sum((row) => row.igst)),
-    tax: fromCents(sum((row) => row.tax)),
+    rates: byRate(taxedRows).map((rate) => inMoney(rate, NOT_MONEY)),
+    taxableValue: fromCents(sumOf(taxedRows, (row) => row.taxableValue)),
+    cgst: fromCents(sumOf(taxedRows, (row) => row.cgst)),
+    sgst: fromCents(sumOf(taxedRows, (row) => row.sgst)),
+    igst: fromCents(sumOf(taxedRows, (row) => row.igst)),
+    tax: fromCents(sumOf(taxedRows, (row) => row.tax)),
     shipping: fromCents(shipping),
     codFee: fromCents(codFee),
     total: fromCents(total),
   };
 }
 
-/**
- * A refund's figures for its credit note: the order's GST in proportion to the share of the order's
- * total refunded (all of it for a full refund), the rest its taxable value, split as the invoice is,
- * at the order's one rate (null when its lines had different rates).
- */
+/** A credit note's line as recorded (refund_lines), in money. */
+export interface CreditLineInput {
+  kind: CreditKind;
+  itemId: string | null;
+  quantity: number;
+  taxableValue: number;
+  rate: number;
+  cgst: number;
+  sgst: number;
+  igst: number;
+  total: number;
+}
+
+export interface CreditNoteLineFigures extends TaxedFigures {
+  kind: CreditKind;
+  itemId: string | null;
+  quantity: number;
+  total: number;
+}
+
+export interface CreditNoteFigures {
+  split: GstSplit;
+  lines: CreditNoteLineFigures[];
+  /** The GST of each rate given back, lowest rate first (the COD fee's value, outside GST, at none). */
+  rates: TaxedFigures[];
+  taxableValue: number;
+  cgst: number;
+  sgst: number;
+  igst: number;
+  tax: number;
+  total: number;
+}
+
+/** A credit note's figures, from its lines as the refund recorded them; their total is the refund's amount. */
 export function creditNoteFigures(
-  refunded: number,
-  order: Pick<InvoiceOrderInput, "taxAmount" | "totalAmount" | "shippingState">,
-  storeState: string,
-  rates: readonly number[] = [18],
-) {
-  const split = gstSplitOf(order.shippingState, storeState);
-  const total = toCents(refunded);
-  const orderTotal = toCents(order.totalAmount);
-  const tax = orderTotal > 0 ? Math.round((total * toCents(order.taxAmount)) / orderTotal) : 0;
-  const cgst = split === "intra-state" ? Math.floor(tax / 2) : 0;
-  const sgst = split === "intra-state" ? tax - cgst : 0;
-  const distinct = [...new Set(rates)];
+  split: GstSplit,
+  lines: readonly CreditLineInput[],
+  amount: number,
+): CreditNoteFigures {
+  const rows = lines.map((line) => ({
+    ...taxedCents(line.taxableValue, line.rate, line),
+    kind: line.kind,
+    itemId: line.itemId,
+    quantity: line.quantity,
+    total: toCents(line.total),
+  }));
+  const taxed = rows.filter((row) => row.kind !== "cod_fee");
+  const total = rows.reduce((sum, row) => sum + row.total, 0);
+  if (total !== toCents(amount)) throw new Error("credit note lines do not add up to the refund");
   return {
     split,
-    rate: distinct.length === 1 ? (distinct[0] ?? null) : null,
-    taxableValue: fromCents(total - tax),
-    cgst: fromCents(cgst),
-    sgst: fromCents(sgst),
-    igst: fromCents(split === "inter-state" ? tax : 0),
-    tax: fromCents(tax),
+    lines: rows.map((row) => inMoney(row, NOT_MONEY)),
+    rates: byRate(taxed).map((rate) => inMoney(rate, NOT_MONEY)),
+    taxableValue: fromCents(sumOf(rows, (row) => row.taxableValue)),
+    cgst: fromCents(sumOf(rows, (row) => row.cgst)),
+    sgst: fromCents(sumOf(rows, (row) => row.sgst)),
+    igst: fromCents(sumOf(rows, (row) => row.igst)),
+    tax: fromCents(sumOf(rows, (row) => row.tax)),
     total: fromCents(total),
   };
 }

@@ -6,7 +6,14 @@
  */
 import { documents as words } from "@shop/shared/messages";
 import PDFDocument from "pdfkit";
-import type { InvoiceFigures, InvoiceLineFigures, TaxedFigures } from "./figures";
+import type {
+  CreditNoteFigures,
+  CreditNoteLineFigures,
+  GstSplit,
+  InvoiceFigures,
+  InvoiceLineFigures,
+  TaxedFigures,
+} from "./figures";
 
 /** Writes an amount. */
 export type Money = (amount: number) => string;
@@ -51,7 +58,10 @@ export interface InvoiceContent {
   invoiceDate: string;
   /** The order's number people say (#1001). */
   orderNumber: number;
+  /** "27-Maharashtra". */
   placeOfSupply: string;
+  /** The place of supply levies UTGST in place of SGST. */
+  utgst: boolean;
   lines: DocumentLine[];
   figures: InvoiceFigures;
   /** The shipping method's name, as the order kept it. */
@@ -63,25 +73,13 @@ export interface InvoiceContent {
 export interface PackingSlipContent {
   seller: Party;
   shipTo: Party;
-  invoiceNumber: string;
+  /** None yet for a cash on delivery order being packed: the slip names the order alone. */
+  invoiceNumber: string | null;
   orderNumber: number;
   orderDate: string;
   /** A shipment's slip: "Shipment: Blue Dart 1234567890"; absent for the whole order's. */
   shipment?: string;
   lines: (DocumentLine & { quantity: number })[];
-}
-
-/** A credit note's figures, in dollars: the refund split into taxable value and GST like the invoice. */
-export interface CreditNoteFigures {
-  split: InvoiceFigures["split"];
-  /** The order's one GST rate; null when its lines had different rates. */
-  rate: number | null;
-  taxableValue: number;
-  cgst: number;
-  sgst: number;
-  igst: number;
-  tax: number;
-  total: number;
 }
 
 export interface CreditNoteContent {
@@ -92,10 +90,12 @@ export interface CreditNoteContent {
   creditNoteDate: string;
   invoiceNumber: string;
   orderNumber: number;
+  /** "27-Maharashtra". */
   placeOfSupply: string;
+  utgst: boolean;
   reason: string;
-  /** The units that went back to stock with the refund. */
-  returned: (DocumentLine & { quantity: number })[];
+  /** Each line's name (goods: the product, its options and SKU; shipping; the COD fee) and HSN code, as `figures.lines`. */
+  lines: { label: string; hsnCode: string | null }[];
   figures: CreditNoteFigures;
   amountInWords: string;
   money: Money;
@@ -220,12 +220,19 @@ function heading(doc: Doc, title: string, seller: Party, right: string[]) {
   return Math.max(left, y) + 12;
 }
 
-function label(line: DocumentLine): string {
+/** A line of goods as documents name it: the product, its options and its SKU. */
+export function lineLabel(line: DocumentLine): string {
   return [line.name, line.options, words.skuOf(line.sku)].filter(Boolean).join("\n");
 }
 
-function taxCell(row: TaxedFigures, split: InvoiceFigures["split"], money: Money): string {
+function taxCell(row: TaxedFigures, split: GstSplit, money: Money): string {
   return split === "intra-state" ? `${money(row.cgst)}\n${money(row.sgst)}` : money(row.igst);
+}
+
+/** The tax column's head: CGST and SGST (or UTGST) within the state, IGST across. */
+function taxHead(split: GstSplit, utgst: boolean): string {
+  if (split === "inter-state") return words.igstOnly;
+  return utgst ? words.cgstAndUtgst : words.cgstAndSgst;
 }
 
 /** The totals under a document's table, the last one in bold; answers where they end. */
@@ -250,8 +257,12 @@ function totalsBlock(doc: Doc, totals: readonly [string, string][], top: number)
   return y;
 }
 
-/** The GST of each rate as the totals list it: CGST and SGST at half the rate, or IGST at the rate. */
-function rateTotals(figures: InvoiceFigures, money: Money): [string, string][] {
+/** The GST of each rate as the totals list it: CGST and SGST (or UTGST) at half the rate, or IGST at the rate. */
+function rateTotals(
+  figures: Pick<InvoiceFigures, "split" | "rates">,
+  utgst: boolean,
+  money: Money,
+): [string, string][] {
   const intra = figures.split === "intra-state";
   return figures.rates
     .filter((rate) => rate.tax > 0)
@@ -259,7 +270,7 @@ function rateTotals(figures: InvoiceFigures, money: Money): [string, string][] {
       intra
         ? [
             [words.cgstAt(rate.rate), money(rate.cgst)],
-            [words.sgstAt(rate.rate), money(rate.sgst)],
+            [utgst ? words.utgstAt(rate.rate) : words.sgstAt(rate.rate), money(rate.sgst)],
           ]
         : [[words.igstAt(rate.rate), money(rate.igst)]],
     );
@@ -281,7 +292,6 @@ export function invoicePdf(content: InvoiceContent): Promise<Buffer> {
       party(doc, words.shipTo, content.shipTo, MARGIN + half, y, half),
     );
     const { figures } = content;
-    const intra = figures.split === "intra-state";
     const c = words.columns;
     const columns: Column[] = [
       { title: c.line, width: 18, align: "left" },
@@ -291,7 +301,7 @@ export function invoicePdf(content: InvoiceContent): Promise<Buffer> {
       { title: c.discount, width: 50, align: "right" },
       { title: c.taxableValue, width: 58, align: "right" },
       { title: c.rate, width: 27, align: "right" },
-      { title: intra ? words.cgstAndSgst : words.igstOnly, width: 55, align: "right" },
+      { title: taxHead(figures.split, content.utgst), width: 55, align: "right" },
       { title: c.total, width: 70, align: "right" },
     ];
     const rows = content.lines.map((line, i) => {
@@ -299,7 +309,7 @@ export function invoicePdf(content: InvoiceContent): Promise<Buffer> {
       if (!f) throw new Error("an invoice line without its figures");
       return [
         String(i + 1),
-        [label(line), f.hsnCode ? words.hsn(f.hsnCode) : ""].filter(Boolean).join("\n"),
+        [lineLabel(line), f.hsnCode ? words.hsn(f.hsnCode) : ""].filter(Boolean).join("\n"),
         String(f.quantity),
         money(f.unitPrice),
         money(f.discount),
@@ -326,7 +336,7 @@ export function invoicePdf(content: InvoiceContent): Promise<Buffer> {
 
     const totals: [string, string][] = [
       [words.taxableTotal, money(figures.taxableValue)],
-      ...rateTotals(figures, money),
+      ...rateTotals(figures, content.utgst, money),
       [words.totalTax, money(figures.tax)],
       ...(shipping ? [] : ([[words.shipping, money(figures.shipping)]] as [string, string][])),
       ...(figures.codFee > 0 ? ([[words.codFee, money(figures.codFee)]] as [string, string][]) : []),
@@ -351,9 +361,10 @@ export function invoicePdf(content: InvoiceContent): Promise<Buffer> {
 
 /** What the packer needs: the address and the units of each variant, without prices. */
 export function packingSlipPdf(content: PackingSlipContent): Promise<Buffer> {
-  return render(`${words.packingSlipTitle} ${content.invoiceNumber}`, (doc) => {
+  const named = content.invoiceNumber ?? words.order(content.orderNumber);
+  return render(`${words.packingSlipTitle} ${named}`, (doc) => {
     const y = heading(doc, words.packingSlipTitle, content.seller, [
-      words.invoiceNumber(content.invoiceNumber),
+      ...(content.invoiceNumber ? [words.invoiceNumber(content.invoiceNumber)] : []),
       words.order(content.orderNumber),
       words.orderDate(content.orderDate),
       ...(content.shipment ? [content.shipment] : []),
@@ -382,7 +393,10 @@ export function packingSlipPdf(content: PackingSlipContent): Promise<Buffer> {
   });
 }
 
-/** The credit note of a refund: what went back against which invoice, with its GST split as the invoice's. */
+/**
+ * The credit note of a refund (CGST Act section 34, rule 53(1A)): what went back against which
+ * invoice, line by line with each line's HSN, units, taxable value, rate and GST as the invoice charged it.
+ */
 export function creditNotePdf(content: CreditNoteContent): Promise<Buffer> {
   return render(`${words.creditNoteTitle} ${content.creditNoteNumber}`, (doc) => {
     let y = heading(doc, words.creditNoteTitle, content.seller, [
@@ -398,66 +412,49 @@ export function creditNotePdf(content: CreditNoteContent): Promise<Buffer> {
       party(doc, words.shipTo, content.shipTo, MARGIN + half, y, half),
     );
     const { figures, money } = content;
-    const intra = figures.split === "intra-state";
-    const { rate } = figures;
-    const cgst = rate === null ? words.cgstOnly : words.cgstAt(rate);
-    const sgst = rate === null ? words.sgstOnly : words.sgstAt(rate);
-    const igst = rate === null ? words.igstOnly : words.igstAt(rate);
     const c = words.columns;
     const columns: Column[] = [
-      { title: c.item, width: 250, align: "left" },
-      { title: c.taxableValue, width: 85, align: "right" },
-      { title: intra ? `${cgst}\n${sgst}` : igst, width: 85, align: "right" },
+      { title: c.line, width: 18, align: "left" },
+      { title: c.item, width: 190, align: "left" },
+      { title: c.quantity, width: 27, align: "right" },
+      { title: c.taxableValue, width: 70, align: "right" },
+      { title: c.rate, width: 35, align: "right" },
+      { title: taxHead(figures.split, content.utgst), width: 80, align: "right" },
       { title: c.total, width: 95, align: "right" },
     ];
-    const tax = intra ? `${money(figures.cgst)}\n${money(figures.sgst)}` : money(figures.igst);
-    y = table(
-      doc,
-      columns,
-      [
+    const rows = figures.lines.map((line: CreditNoteLineFigures, i) => {
+      const named = content.lines[i];
+      if (!named) throw new Error("a credit note line without its name");
+      const goods = line.kind === "goods";
+      return [
+        String(i + 1),
         [
-          `${words.refundLine(content.invoiceNumber)}\n${words.refundReason(content.reason)}`,
-          money(figures.taxableValue),
-          tax,
-          money(figures.total),
-        ],
-      ],
-      bottom + 14,
-    );
-    if (content.returned.length > 0) {
-      doc
-        .font("Helvetica-Bold")
-        .fontSize(9)
-        .fillColor(MUTED)
-        .text(words.returnedItems.toUpperCase(), MARGIN, y + 8, { width: width(doc) });
-      const returnedColumns: Column[] = [
-        { title: c.item, width: 330, align: "left" },
-        { title: c.sku, width: 125, align: "left" },
-        { title: c.quantity, width: 60, align: "right" },
+          named.label,
+          named.hsnCode ? words.hsn(named.hsnCode) : "",
+          goods && line.quantity === 0 ? words.valueOnly : "",
+        ]
+          .filter(Boolean)
+          .join("\n"),
+        goods && line.quantity > 0 ? String(line.quantity) : "",
+        money(line.taxableValue),
+        line.kind === "cod_fee" ? "" : words.rateOf(line.rate),
+        line.kind === "cod_fee" ? "" : taxCell(line, figures.split, money),
+        money(line.total),
       ];
-      y = table(
-        doc,
-        returnedColumns,
-        content.returned.map((line) => [
-          [line.name, line.options].filter(Boolean).join("\n"),
-          line.sku,
-          String(line.quantity),
-        ]),
-        doc.y + 4,
-      );
-    }
+    });
+    y = table(doc, columns, rows, bottom + 14);
+    doc
+      .font("Helvetica")
+      .fontSize(9)
+      .fillColor("black")
+      .text(words.refundReason(content.reason), MARGIN, y + 4, { width: width(doc) });
     const totals: [string, string][] = [
       [words.taxableTotal, money(figures.taxableValue)],
-      ...(intra
-        ? ([
-            [cgst, money(figures.cgst)],
-            [sgst, money(figures.sgst)],
-          ] as [string, string][])
-        : ([[igst, money(figures.igst)]] as [string, string][])),
+      ...rateTotals(figures, content.utgst, money),
       [words.totalTax, money(figures.tax)],
       [words.grandTotal, money(figures.total)],
     ];
-    y = totalsBlock(doc, totals, y);
+    y = totalsBlock(doc, totals, doc.y + 4);
     doc
       .font("Helvetica")
       .fontSize(9)

@@ -1,9 +1,12 @@
 /**
  * The documents of an order: its GST tax invoice, for its owner and staff, and its
- * packing slip, for staff. Both exist once the order is paid (it then has its invoice number).
+ * packing slip, for staff. Both exist once the order has its invoice number (at payment, or for cash
+ * on delivery with its first parcel, decision 025); a cash on delivery order being prepared has its
+ * packing slip before its invoice, since it is packed first.
  * Each refund has a credit note (numbered `CN/2026-27/...` from a counter of its own in
  * modules/invoices), for the same viewers as the invoice.
  */
+import { indianState, placeOfSupplyLabel } from "@shop/shared/india";
 import { api, documents as words } from "@shop/shared/messages";
 import { isStaff, seesCustomerDetails, type SignedInViewer as Viewer } from "@shop/shared/roles";
 import { AppError } from "#api/core/errors";
@@ -11,10 +14,18 @@ import type { Database } from "#api/db/client";
 import type { OrderShippingAddress } from "#api/db/schema/orders";
 import { findOrderById, findOrderLines, type OrderLineRow, type OrderRow } from "#api/modules/orders/repo";
 import { findShipmentsOfOrders } from "#api/modules/orders/repo-shipments";
-import { findRefund } from "#api/modules/refunds/repo";
+import { findRefund, findRefundLines } from "#api/modules/refunds/repo";
 import { offsetMs } from "#api/modules/reports/service";
 import { creditNoteFigures, invoiceFigures } from "./figures";
-import { creditNotePdf, type DocumentLine, invoicePdf, type Party, packingSlipPdf, pdfMoney } from "./pdf";
+import {
+  creditNotePdf,
+  type DocumentLine,
+  invoicePdf,
+  lineLabel,
+  type Party,
+  packingSlipPdf,
+  pdfMoney,
+} from "./pdf";
 import { amountInWords } from "./words";
 
 /** The seller as invoices name it: the shop's name, address, GSTIN and state, and how it writes amounts. */
@@ -89,12 +100,43 @@ async function paidOrder(db: Database, viewer: Viewer, orderId: string, unpaid: 
   return { row, invoiceNumber, invoicedAt, lines: await findOrderLines(db, orderId) };
 }
 
+/** The buyer: their name, their email for those who may see it, and their GSTIN when they gave one (rule 46). */
+/**
+ * The order behind a packing slip: a paid one with its invoice number, or a cash on delivery order
+ * being prepared, whose invoice waits for its first parcel (the slip names the order alone). 404 as
+ * paidOrder, 409 otherwise.
+ */
+async function packedOrder(db: Database, viewer: Viewer, orderId: string) {
+  const row = await findOrderById(db, orderId);
+  if (!row || (row.order.userId !== viewer.id && !isStaff(viewer)))
+    throw new AppError("NOT_FOUND", api.orderNotFound);
+  const { invoiceNumber, status } = row.order;
+  const toPack = status === "processing" && row.payment?.paymentGateway === "cod";
+  if (!invoiceNumber && !toPack) throw new AppError("CONFLICT", api.packingSlipNotReady);
+  return { row, invoiceNumber, lines: await findOrderLines(db, orderId) };
+}
+
+/** A slip's file is named by its invoice, or by the order's number before it has one. */
+const slipName = (row: Row, invoiceNumber: string | null) =>
+  invoiceNumber ? fileSafe(invoiceNumber) : `order-${row.order.number}`;
+
 function buyerParty(row: Row, viewer: Viewer): Party {
-  const { user } = row;
+  const { user, order } = row;
   const name = `${user.firstName} ${user.lastName}`.trim();
   return {
-    name: name || `${row.order.shippingAddress.name.firstName} ${row.order.shippingAddress.name.lastName}`,
-    lines: seesCustomerDetails(viewer, user.id) ? [user.email] : [],
+    name: name || `${order.shippingAddress.name.firstName} ${order.shippingAddress.name.lastName}`,
+    lines: [
+      ...(order.buyerGstin ? [words.buyerGstin(order.buyerGstin)] : []),
+      ...(seesCustomerDetails(viewer, user.id) ? [user.email] : []),
+    ],
+  };
+}
+
+/** The place of supply as the documents print it ("27-Maharashtra"), and whether it levies UTGST. */
+function supplyOf(order: Row["order"]) {
+  return {
+    placeOfSupply: placeOfSupplyLabel(order.shippingAddress.state),
+    utgst: indianState(order.shippingAddress.state)?.utgst ?? false,
   };
 }
 
@@ -113,9 +155,8 @@ export async function orderInvoice(
   );
   const { order } = row;
   const figures = invoiceFigures(
-    { ...order, shippingState: order.shippingAddress.state },
+    order,
     lines.map(({ item }) => item),
-    seller.state,
   );
   const money = pdfMoney({ code: order.currency, locale: seller.locale });
   const pdf = await invoicePdf({
@@ -125,7 +166,7 @@ export async function orderInvoice(
     invoiceNumber,
     invoiceDate: shopDate(invoicedAt, seller.utcOffset),
     orderNumber: order.number,
-    placeOfSupply: order.shippingAddress.state,
+    ...supplyOf(order),
     lines: lines.map(documentLine),
     figures,
     shippingMethod: order.shippingMethodName,
@@ -135,14 +176,17 @@ export async function orderInvoice(
   return { pdf, filename: `invoice-${fileSafe(invoiceNumber)}.pdf` };
 }
 
-/** The packing slip of a paid order, for staff: lines, SKUs and quantities, the address, no prices. */
+/**
+ * The packing slip of a paid order, or of a cash on delivery order being prepared, for staff: lines,
+ * SKUs and quantities, the address, no prices.
+ */
 export async function orderPackingSlip(
   db: Database,
   viewer: Viewer,
   orderId: string,
   seller: Seller,
 ): Promise<OrderDocument> {
-  const { row, invoiceNumber, lines } = await paidOrder(db, viewer, orderId, api.packingSlipNotReady);
+  const { row, invoiceNumber, lines } = await packedOrder(db, viewer, orderId);
   const { order, user } = row;
   const pdf = await packingSlipPdf({
     seller: sellerParty(seller),
@@ -152,7 +196,7 @@ export async function orderPackingSlip(
     orderDate: shopDate(order.createdAt, seller.utcOffset),
     lines: lines.map((line) => ({ ...documentLine(line), quantity: line.item.quantity })),
   });
-  return { pdf, filename: `packing-slip-${fileSafe(invoiceNumber)}.pdf` };
+  return { pdf, filename: `packing-slip-${slipName(row, invoiceNumber)}.pdf` };
 }
 
 /** The packing slip of one shipment of an order: only its lines and units, with its carrier and number (staff). */
@@ -163,7 +207,7 @@ export async function shipmentPackingSlip(
   shipmentId: string,
   seller: Seller,
 ): Promise<OrderDocument> {
-  const { row, invoiceNumber, lines } = await paidOrder(db, viewer, orderId, api.packingSlipNotReady);
+  const { row, invoiceNumber, lines } = await packedOrder(db, viewer, orderId);
   const shipment = (await findShipmentsOfOrders(db, [orderId])).find((found) => found.id === shipmentId);
   if (!shipment) throw new AppError("NOT_FOUND", api.shipmentNotFound);
   const units = new Map(shipment.lines.map((line) => [line.itemId, line.quantity]));
@@ -179,7 +223,7 @@ export async function shipmentPackingSlip(
       .filter((line) => units.has(line.item.id))
       .map((line) => ({ ...documentLine(line), quantity: units.get(line.item.id) ?? 0 })),
   });
-  return { pdf, filename: `packing-slip-${fileSafe(invoiceNumber)}-${shipment.id.slice(-6)}.pdf` };
+  return { pdf, filename: `packing-slip-${slipName(row, invoiceNumber)}-${shipment.id.slice(-6)}.pdf` };
 }
 
 /** The credit note of a completed refund of an order, for the order's owner or staff; 404 for anything else. */
@@ -208,16 +252,16 @@ export async function orderCreditNote(
   )
     throw new AppError("NOT_FOUND", api.creditNoteNotFound);
   const { order } = row;
-  const figures = creditNoteFigures(
-    refund.amount,
-    { ...order, shippingState: order.shippingAddress.state },
-    seller.state,
-    lines.map(({ item }) => item.taxRate),
-  );
+  const recorded = await findRefundLines(db, refund.id);
+  const figures = creditNoteFigures(order.supplyType, recorded, refund.amount);
   const byId = new Map(lines.map((line) => [line.item.id, line]));
-  const returned = refund.restock.flatMap(({ itemId, quantity }) => {
-    const line = byId.get(itemId);
-    return line ? [{ ...documentLine(line), quantity }] : [];
+  const named = recorded.map((line) => {
+    const item = line.itemId ? byId.get(line.itemId) : undefined;
+    if (item) return { label: lineLabel(documentLine(item)), hsnCode: item.item.hsnCode };
+    return {
+      label: line.kind === "shipping" ? words.shippingBy(order.shippingMethodName) : words.codFee,
+      hsnCode: null,
+    };
   });
   const pdf = await creditNotePdf({
     seller: sellerParty(seller),
@@ -227,9 +271,9 @@ export async function orderCreditNote(
     creditNoteDate: shopDate(refund.refundedAt, seller.utcOffset),
     invoiceNumber,
     orderNumber: order.number,
-    placeOfSupply: order.shippingAddress.state,
+    ...supplyOf(order),
     reason: refund.reason,
-    returned,
+    lines: named,
     figures,
     amountInWords: amountInWords(figures.total, order.currency),
     money: pdfMoney({ code: order.currency, locale: seller.locale }),

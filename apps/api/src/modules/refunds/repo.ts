@@ -1,10 +1,18 @@
 /** SQL for refunds: reserving an amount on a payment, completing or dropping it, and stock coming back. */
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "#api/db/client";
 import { idValue } from "#api/db/schema/columns";
 import { orderItems, payments } from "#api/db/schema/orders";
 import { products, productVariants } from "#api/db/schema/products";
-import { type NewRefund, type Refund, refunds } from "#api/db/schema/refunds";
+import {
+  type NewRefund,
+  type NewRefundLine,
+  type Refund,
+  type RefundLine,
+  type RefundLineKind,
+  refundLines,
+  refunds,
+} from "#api/db/schema/refunds";
 import { orderReturnLines, orderReturns } from "#api/db/schema/returns";
 import { type StockContext, stockCauseFrom } from "#api/db/stock-cause";
 import { lockVariants } from "#api/modules/orders/repo";
@@ -148,4 +156,58 @@ export async function restock(
           from (values ${sql.join(values, sql`, `)}) as y(id, quantity)
           join ${productVariants} v on v.id = y.id group by v.product_id) as x
     where p.id = x.product_id`);
+}
+
+/** A credit note's lines, in their order. */
+export async function findRefundLines(db: Database, refundId: string): Promise<RefundLine[]> {
+  return db
+    .select()
+    .from(refundLines)
+    .where(eq(refundLines.refundId, refundId))
+    .orderBy(refundLines.position);
+}
+
+/** The lines of several refunds, by refund id. */
+export async function findLinesOfRefunds(db: Database, refundIds: readonly string[]) {
+  const byRefund = new Map<string, RefundLine[]>();
+  if (refundIds.length === 0) return byRefund;
+  const rows = await db
+    .select()
+    .from(refundLines)
+    .where(inArray(refundLines.refundId, [...refundIds]))
+    .orderBy(refundLines.refundId, refundLines.position);
+  for (const row of rows) byRefund.set(row.refundId, [...(byRefund.get(row.refundId) ?? []), row]);
+  return byRefund;
+}
+
+export async function insertRefundLines(db: Database, rows: readonly NewRefundLine[]) {
+  if (rows.length > 0) await db.insert(refundLines).values([...rows]);
+}
+
+/** What the credit notes of an order's refunds (pending ones included: their amounts are reserved) gave back, by line. */
+export interface CreditedRow {
+  kind: RefundLineKind;
+  itemId: string | null;
+  quantity: number;
+  taxableValue: number;
+  cgst: number;
+  sgst: number;
+  igst: number;
+}
+
+export async function creditedOfOrder(db: Database, orderId: string): Promise<CreditedRow[]> {
+  return db
+    .select({
+      kind: refundLines.kind,
+      itemId: refundLines.itemId,
+      quantity: sql<number>`sum(${refundLines.quantity})::integer`.mapWith(Number),
+      taxableValue: sql<number>`sum(${refundLines.taxableValue})`.mapWith(Number),
+      cgst: sql<number>`sum(${refundLines.cgst})`.mapWith(Number),
+      sgst: sql<number>`sum(${refundLines.sgst})`.mapWith(Number),
+      igst: sql<number>`sum(${refundLines.igst})`.mapWith(Number),
+    })
+    .from(refundLines)
+    .innerJoin(refunds, eq(refunds.id, refundLines.refundId))
+    .where(eq(refunds.orderId, orderId))
+    .groupBy(refundLines.kind, refundLines.itemId);
 }

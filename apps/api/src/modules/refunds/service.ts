@@ -16,6 +16,7 @@
  */
 import { createHash } from "node:crypto";
 import { TAKEN_PAYMENT_STATUSES } from "@shop/shared/constants";
+import { creditByAmount, creditByLines } from "@shop/shared/credit-note";
 import { api, refunds as words } from "@shop/shared/messages";
 import { formatMoney } from "@shop/shared/money-format";
 import { canTransition } from "@shop/shared/orders";
@@ -36,6 +37,7 @@ import { findOrdersByIds, insertOrderEvents, lockOrder, setOrderStatus } from "#
 import { findShippableLines } from "#api/modules/orders/repo-shipments";
 import { type Actor, actorOf, getOrder, orderSubject } from "#api/modules/orders/service";
 import type { PaymentProvider, ProviderRefund } from "#api/payments/provider";
+import { byGoods, creditablesOf, creditFor, refundLineRows } from "./credit";
 import {
   completePendingRefund,
   dropPendingRefund,
@@ -45,6 +47,7 @@ import {
   findRefundByKey,
   findRefundByProviderId,
   insertRefund,
+  insertRefundLines,
   lockPayment,
   pendingRefundCents,
   raiseRefundedAmount,
@@ -65,18 +68,30 @@ export interface RefundOutcome {
   created: boolean;
 }
 
-/** What a refund request asked for, the same however its restock lines were ordered or split. */
+/** Units by line, the same however the request ordered or split them. */
+function unitsByLine(lines: readonly { line: string; quantity: number }[]) {
+  const units = new Map<string, number>();
+  for (const line of lines) units.set(line.line, (units.get(line.line) ?? 0) + line.quantity);
+  return [...units.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+/** What a refund request asked for, the same however its lines were ordered or split. */
 function fingerprintOf(input: RefundInputParsed): string {
-  const lines = new Map<string, number>();
-  for (const line of input.restock) lines.set(line.line, (lines.get(line.line) ?? 0) + line.quantity);
   return createHash("sha256")
     .update(
       JSON.stringify({
-        cents: toCents(input.amount),
+        // Only what was given: the requests of refunds made before lines and references existed keep their fingerprint.
+        ...(input.amount !== undefined ? { cents: toCents(input.amount) } : {}),
         reason: input.reason,
-        // Only when given: the requests of refunds made before references existed keep their fingerprint.
         ...(input.reference ? { reference: input.reference } : {}),
-        restock: [...lines.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+        restock: typeof input.restock === "boolean" ? input.restock : unitsByLine(input.restock),
+        ...(byGoods(input)
+          ? {
+              lines: unitsByLine(input.lines ?? []),
+              shipping: input.shipping === true,
+              codFee: input.codFee === true,
+            }
+          : {}),
       }),
     )
     .digest("hex");
@@ -106,7 +121,9 @@ async function restockLinesOf(
   db: Database,
   orderId: string,
   input: RefundInputParsed["restock"],
+  credited: RefundInputParsed["lines"],
 ): Promise<RestockedLine[]> {
+  if (typeof input === "boolean") return input ? restockLinesOf(db, orderId, credited ?? [], []) : [];
   const items = new Map((await findOrderItems(db, orderId)).map((item) => [item.id, item]));
   const returned = await restockedUnits(db, orderId);
   const wanted = new Map<string, { quantity: number; index: number }>();
@@ -151,17 +168,20 @@ async function reserveRefund(
       });
     const remaining =
       toCents(payment.amount) - toCents(payment.refundedAmount) - (await pendingRefundCents(tx, payment.id));
-    if (toCents(input.amount) > remaining) {
+    const tooMuch = () => {
       const left = fromCents(Math.max(0, remaining));
       const message = api.refundTooMuch(formatMoney(left, { code: order.currency, locale }));
-      throw new AppError("CONFLICT", message, { amount: message });
-    }
-    const restockLines = await restockLinesOf(tx, order.id, input.restock);
-    return insertRefund(tx, {
+      return new AppError("CONFLICT", message, { amount: message });
+    };
+    if (input.amount !== undefined && toCents(input.amount) > remaining) throw tooMuch();
+    const restockLines = await restockLinesOf(tx, order.id, input.restock, input.lines);
+    const credit = creditFor(await creditablesOf(tx, order), input, { currency: order.currency, locale });
+    if (credit.total > remaining) throw tooMuch();
+    const refund = await insertRefund(tx, {
       paymentId: payment.id,
       orderId: order.id,
       status: "pending",
-      amount: input.amount,
+      amount: fromCents(credit.total),
       currency: payment.currency,
       reason: input.reason,
       reference: input.reference ?? null,
@@ -170,6 +190,8 @@ async function reserveRefund(
       idempotencyKey: key?.idempotencyKey ?? null,
       idempotencyFingerprint: key?.fingerprint ?? null,
     });
+    await insertRefundLines(tx, refundLineRows(refund.id, credit.lines));
+    return refund;
   });
 }
 
@@ -329,6 +351,25 @@ export async function refundWholeOrder(
     const payment = await lockedPaymentOf(tx, order);
     const remaining =
       toCents(payment.amount) - toCents(payment.refundedAmount) - (await pendingRefundCents(tx, payment.id));
+    const left = await creditablesOf(tx, order);
+    const held = (kind: "shipping" | "cod_fee") =>
+      left.some((line) => line.kind === kind && line.taxableValue + line.cgst + line.sgst + line.igst > 0);
+    const goods = left.filter((line) => line.kind === "goods" && line.itemId && line.quantity > 0);
+    const whole = creditByLines(left, {
+      lines: goods.map((line) => ({ itemId: line.itemId ?? "", quantity: line.quantity })),
+      shipping: held("shipping"),
+      codFee: held("cod_fee"),
+    });
+    // Everything the invoice still holds, by the goods; by the amount when a goodwill refund left
+    // value without units (the two then differ).
+    const credit =
+      whole.ok && whole.total === remaining
+        ? {
+            lines: goods.map((line) => ({ line: line.itemId ?? "", quantity: line.quantity })),
+            shipping: held("shipping"),
+            codFee: held("cod_fee"),
+          }
+        : { amount: fromCents(remaining) };
     const returned = await restockedUnits(tx, order.id);
     // NOTE: units of a processing order already in a parcel have left: they do not go back to stock.
     const shipped = new Map(
@@ -343,7 +384,7 @@ export async function refundWholeOrder(
             }))
             .filter((line) => line.quantity > 0)
         : [];
-    return { remaining, lines, currency: order.currency };
+    return { remaining, lines, credit, currency: order.currency };
   });
   if (plan.remaining <= 0)
     throw new AppError(
@@ -356,7 +397,7 @@ export async function refundWholeOrder(
     actor,
     orderId,
     {
-      amount: fromCents(plan.remaining),
+      ...plan.credit,
       reason: words.wholeOrderReason,
       restock: plan.lines,
       reference: options.reference,
@@ -405,6 +446,14 @@ export async function recordProviderRefund(
         return "ignored";
       }
       const now = new Date();
+      const credit = creditByAmount(await creditablesOf(tx, order), amount.cents);
+      if (!credit.ok) {
+        log.error(
+          { refund: given.id, payment: locked.id, amount },
+          "refund webhook passes what the invoice holds; ignored",
+        );
+        return "ignored";
+      }
       const refund = await insertRefund(tx, {
         paymentId: locked.id,
         orderId: order.id,
@@ -417,6 +466,7 @@ export async function recordProviderRefund(
         refundedAt: now,
         ...actorOf(null),
       });
+      await insertRefundLines(tx, refundLineRows(refund.id, credit.lines));
       await applyRefund(tx, order, refund, mail);
       return "recorded";
     });

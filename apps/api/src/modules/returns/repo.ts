@@ -76,7 +76,7 @@ export async function findReturn(db: Database, id: string) {
 export async function setReturnStatus(
   db: Database,
   id: string,
-  change: { status: ReturnStatus; message?: string | undefined; refundId?: string },
+  change: { status: ReturnStatus; message?: string | undefined; refundId?: string; amount?: number },
 ) {
   await db
     .update(orderReturns)
@@ -84,6 +84,7 @@ export async function setReturnStatus(
       status: change.status,
       ...(change.message !== undefined ? { message: change.message } : {}),
       ...(change.refundId ? { refundId: change.refundId } : {}),
+      ...(change.amount !== undefined ? { amount: change.amount } : {}),
       updatedAt: sql`now()`,
     })
     .where(eq(orderReturns.id, id));

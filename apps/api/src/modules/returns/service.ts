@@ -5,6 +5,7 @@
  * of the order's history and an email to the shopper, in the step's transaction.
  */
 import { RETURN_TRANSITIONS, type ReturnStatus } from "@shop/shared/constants";
+import { creditByLines } from "@shop/shared/credit-note";
 import { activityPage, api, orderHistory, returnWords } from "@shop/shared/messages";
 import { formatMoney } from "@shop/shared/money-format";
 import { fromCents, toCents } from "@shop/shared/pricing";
@@ -26,6 +27,7 @@ import { type MailContext, queueEmails } from "#api/modules/email/service";
 import { findOrdersByIds, insertOrderEvents, lockOrder } from "#api/modules/orders/repo";
 import { findShipmentsOfOrders } from "#api/modules/orders/repo-shipments";
 import { type Actor, actorOf } from "#api/modules/orders/service";
+import { creditablesOf } from "#api/modules/refunds/credit";
 import { findRefundByKey, restock, restockedUnits } from "#api/modules/refunds/repo";
 import { refundOrder } from "#api/modules/refunds/service";
 import type { PaymentProvider } from "#api/payments/provider";
@@ -79,20 +81,6 @@ function toReturnDto(row: ReturnRow, viewer: Viewer): ReturnDto {
   };
 }
 
-type ReturnableLine = Awaited<ReturnType<typeof findReturnableLines>>[number];
-
-/**
- * What `units` of a line were paid: the line's price less its share of the discount, plus its GST
- * when GST was added on top, split by units (rounded down to the cent).
- */
-function valueCents(line: ReturnableLine, units: number, pricesIncludeTax: boolean): number {
-  const paid =
-    toCents(line.price) * line.quantity -
-    toCents(line.discountShare) +
-    (pricesIncludeTax ? 0 : toCents(line.taxAmount));
-  return Math.floor((paid * units) / line.quantity);
-}
-
 /** The order's shopper asks to return delivered units, within the window after their parcel's delivery. */
 export async function requestReturn(
   db: Database,
@@ -141,10 +129,13 @@ export async function requestReturn(
     const [conflict] = Object.values(refused);
     if (conflict) throw new AppError("CONFLICT", conflict, refused);
 
-    const cents = input.lines.reduce((sum, wanted) => {
-      const line = byId.get(wanted.line);
-      return line ? sum + valueCents(line, wanted.quantity, order.pricesIncludeTax) : sum;
-    }, 0);
+    // What the credit note will give back for these units: their share of what their invoice lines hold.
+    const credit = creditByLines(await creditablesOf(tx, order), {
+      lines: input.lines.map((wanted) => ({ itemId: wanted.line, quantity: wanted.quantity })),
+      shipping: false,
+      codFee: false,
+    });
+    const cents = credit.ok ? credit.total : 0;
     const stored = await insertReturn(
       tx,
       {
@@ -337,13 +328,15 @@ export async function refundReturn(
   if (!RETURN_TRANSITIONS[ret.status].includes("refunded"))
     throw new AppError("CONFLICT", api.returnTransition(ret.status, "refunded"));
   const key = `return:${ret.id}`;
+  const [withLines] = await findReturnsByIds(db, [id]);
   await refundOrder(
     db,
     provider,
     actor,
     ret.orderId,
     {
-      amount: ret.amount,
+      // The credit note credits the returned units (they came back to stock when received).
+      lines: (withLines?.lines ?? []).map((line) => ({ line: line.itemId, quantity: line.quantity })),
       reason: input.message || returnWords.refundReason(ret.id),
       restock: [],
       // A cash on delivery payment goes back by hand: the refunds service asks for its reference (400).
@@ -364,8 +357,9 @@ export async function refundReturn(
       status: "refunded",
       refundId: refund.id,
       message: input.message || undefined,
+      amount: refund.amount,
     });
-    await step(tx, actor, row, "refunded", input.message || null, ret.amount, mail);
+    await step(tx, actor, row, "refunded", input.message || null, refund.amount, mail);
   });
   return getReturn(db, actor, id);
 }
