@@ -28,7 +28,7 @@ import {
   type ReceivedPayment,
 } from "#api/modules/email/order-messages";
 import { type MailContext, type Outgoing, outboxRows, queueEmails } from "#api/modules/email/service";
-import { financialYearOf } from "#api/modules/invoices/service";
+import { financialYearOf, invoiceAtRemoval } from "#api/modules/invoices/service";
 import { toOrderDto, toOrderSummaryDto } from "./dto";
 import {
   findOrderById,
@@ -202,7 +202,7 @@ async function moveOrder(
         status: api.transitionRefused(order.status, to),
       });
     }
-    await keepShipmentsInStep(tx, order.id, order.status, to);
+    const removedAt = await keepShipmentsInStep(tx, order.id, order.status, to);
     if (returnsStock(order.status, to)) {
       const { actorId, actorName } = actorOf(viewer);
       await returnStock(tx, order.id, {
@@ -236,6 +236,9 @@ async function moveOrder(
     if (!moved) throw new Error("order vanished under its lock");
     const by = order.userId === viewer.id ? "shopper" : "staff";
     await queueEmails(tx, mail.shop, statusEmail(moved, to, by, mail));
+    // The goods left with the parcel the dialog recorded: a cash on delivery order's invoice goes with
+    // them (decision 025), its number taken last as a payment takes it.
+    if (removedAt) await invoiceAtRemoval(tx, order, removedAt);
   });
 }
 
@@ -243,27 +246,36 @@ async function moveOrder(
  * The status dialog and the shipments agree: "shipped" by hand ships every unit not yet in a
  * parcel as one shipment with the carrier "Other" and no number, "delivered" marks every parcel
  * delivered, and an order part of which has left can no longer be cancelled (its stock is gone).
+ * Answers when the goods left by "shipped", for the invoice that goes with them; otherwise null.
  */
-async function keepShipmentsInStep(tx: Database, orderId: string, from: OrderStatus, to: OrderStatus) {
-  if (!canTransition(from, to)) return;
+async function keepShipmentsInStep(
+  tx: Database,
+  orderId: string,
+  from: OrderStatus,
+  to: OrderStatus,
+): Promise<Date | null> {
+  if (!canTransition(from, to)) return null;
   if (to === "shipped") {
     const lines = await findShippableLines(tx, orderId);
     const left = lines
       .map((line) => ({ itemId: line.id, quantity: line.quantity - line.shipped }))
       .filter((line) => line.quantity > 0);
-    if (left.length > 0)
-      await insertShipment(
-        tx,
-        { orderId, carrier: OTHER_CARRIER, trackingNumber: null, trackingUrl: null },
-        left,
-      );
-  } else if (to === "delivered") {
+    if (left.length === 0) return new Date();
+    const shipment = await insertShipment(
+      tx,
+      { orderId, carrier: OTHER_CARRIER, trackingNumber: null, trackingUrl: null },
+      left,
+    );
+    return shipment.shippedAt;
+  }
+  if (to === "delivered") {
     await markAllDelivered(tx, orderId);
   } else if (to === "cancelled" && from === "processing") {
     const [shipment] = await findShipmentsOfOrders(tx, [orderId]);
     if (shipment)
       throw new AppError("CONFLICT", api.cancelAfterShipment, { status: api.cancelAfterShipment });
   }
+  return null;
 }
 
 /** The owner cancels their own pending order; staff may cancel any order the transition table allows. */

@@ -2,9 +2,13 @@ import { api, validation } from "@shop/shared/messages";
 import type { OrderDto, ShipmentDto } from "@shop/shared/schemas/order";
 import { DEFAULT_FULFILMENT_SETTINGS } from "@shop/shared/schemas/settings";
 import { eq } from "drizzle-orm";
+import { extractText } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newId } from "#api/core/ids";
 import { emails } from "#api/db/schema/emails";
+import { invoiceCounters } from "#api/db/schema/invoices";
+import { orders } from "#api/db/schema/orders";
+import { orderShipments } from "#api/db/schema/shipments";
 import { renderEmail } from "#api/modules/email/service";
 import { createTestApp, inject, type TestApp } from "#test/app";
 import { APPROVED_CARD, type Caller, makeShop, type Shop } from "#test/fixtures";
@@ -322,6 +326,160 @@ describe("shipping an order in parcels", () => {
       cookie: shop.manager.cookie,
     });
     expect(missing.statusCode).toBe(404);
+  });
+});
+
+describe("the invoice goes with the goods (decision 025)", () => {
+  /** Cash on delivery on, with room for the shopper's unpaid orders. */
+  beforeAll(async () => {
+    const saved = await inject(t.app, {
+      method: "PUT",
+      url: "/api/settings/checkout",
+      cookie: shop.admin.cookie,
+      payload: {
+        holdMinutes: 30,
+        maxUnpaidOrders: 10,
+        maxQuantityPerLine: 10,
+        minimumOrder: 0,
+        cod: { enabled: true, maxOrderValue: 100000, fee: 25 },
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+  });
+
+  /** Two units of the plain product (the sized variant's stock is the other tests'), paid in cash on delivery: Ready to Ship with no invoice. */
+  async function codOrder(): Promise<OrderDto> {
+    const placed = await inject(t.app, {
+      method: "POST",
+      url: "/api/orders",
+      cookie: shop.shopper.cookie,
+      payload: {
+        products: [{ product: shop.productId, quantity: 2 }],
+        shippingAddress: shop.addressId,
+      },
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const order = placed.json().data as OrderDto;
+    const cod = await inject(t.app, {
+      method: "POST",
+      url: "/api/payments",
+      cookie: shop.shopper.cookie,
+      payload: { order: order._id, paymentGateway: "cod" },
+    });
+    expect(cod.statusCode, cod.body).toBe(201);
+    return order;
+  }
+
+  const invoicePdf = (orderId: string) =>
+    inject(t.app, { method: "GET", url: `/api/orders/${orderId}/invoice.pdf`, cookie: shop.admin.cookie });
+
+  async function pdfText(body: Buffer): Promise<string> {
+    const { text } = await extractText(new Uint8Array(body), { mergePages: true });
+    return text.replace(/\s+/g, " ");
+  }
+
+  async function invoiceRow(orderId: string) {
+    const [row] = await t.database.db
+      .select({ invoiceNumber: orders.invoiceNumber, invoicedAt: orders.invoicedAt })
+      .from(orders)
+      .where(eq(orders.id, orderId));
+    return row;
+  }
+
+  async function countersNow() {
+    const rows = await t.database.db.select().from(invoiceCounters);
+    return rows.reduce((sum, row) => sum + row.last, 0);
+  }
+
+  it("numbers a cash on delivery order's invoice with its first parcel, dated then, and never again", async () => {
+    const order = await codOrder();
+    const plain = order.products[0]?._id ?? "";
+    const before = await invoicePdf(order._id);
+    expect(before.statusCode).toBe(409);
+    expect(before.json().message).toBe(api.invoiceNotIssued);
+    expect((await read(order._id)).invoiceNumber).toBeNull();
+
+    const first = await ship(order._id, {
+      carrier: "Other",
+      trackingNumber: "COD-1",
+      lines: [{ line: plain, quantity: 1 }],
+    });
+    expect(first.statusCode, first.body).toBe(201);
+    const afterFirst = await read(order._id);
+    expect(afterFirst.status).toBe("processing");
+    expect(afterFirst.invoiceNumber).toMatch(/^INV\/\d{4}-\d{2}\/\d{6}$/);
+    // Dated as the goods left: the parcel's time.
+    const [parcel] = await t.database.db
+      .select({ shippedAt: orderShipments.shippedAt })
+      .from(orderShipments)
+      .where(eq(orderShipments.id, (first.json().data as ShipmentDto)._id));
+    const issued = await invoiceRow(order._id);
+    expect(issued?.invoicedAt?.toISOString()).toBe(parcel?.shippedAt.toISOString());
+    // The owner sees the number too, where their Invoice button shows.
+    expect((await read(order._id, "owner")).invoiceNumber).toBe(afterFirst.invoiceNumber);
+
+    const pdf = await invoicePdf(order._id);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers["content-type"]).toBe("application/pdf");
+    const text = await pdfText(pdf.rawPayload);
+    expect(text).toContain(afterFirst.invoiceNumber ?? "none");
+    expect(text).toContain(`#${order.number}`);
+
+    const counted = await countersNow();
+    const second = await ship(order._id, { carrier: "Other", trackingNumber: "COD-2" });
+    expect(second.statusCode, second.body).toBe(201);
+    const afterSecond = await read(order._id);
+    expect(afterSecond.status).toBe("shipped");
+    expect(afterSecond.invoiceNumber).toBe(afterFirst.invoiceNumber);
+    expect(await invoiceRow(order._id)).toEqual(issued);
+    expect(await countersNow()).toBe(counted);
+  });
+
+  it("numbers it when the status dialog ships every unit left", async () => {
+    const order = await codOrder();
+    const shipped = await inject(t.app, {
+      method: "PATCH",
+      url: `/api/orders/${order._id}/update`,
+      cookie: shop.admin.cookie,
+      payload: { status: "shipped" },
+    });
+    expect(shipped.statusCode, shipped.body).toBe(200);
+    const now = shipped.json().data as OrderDto;
+    expect(now.status).toBe("shipped");
+    expect(now.invoiceNumber).toMatch(/^INV\//);
+    expect((await invoiceRow(order._id))?.invoicedAt?.toISOString()).toBe(now.shipments[0]?.shippedAt);
+    expect((await invoicePdf(order._id)).statusCode).toBe(200);
+  });
+
+  it("leaves a prepaid order's number, given at payment, as it was through its parcels", async () => {
+    const order = await paidOrder();
+    const paid = await invoiceRow(order._id);
+    expect(paid?.invoiceNumber).toMatch(/^INV\//);
+    const counted = await countersNow();
+    const [plain] = lineIds(order);
+    await ship(order._id, {
+      carrier: "Other",
+      trackingNumber: "PRE-1",
+      lines: [{ line: plain, quantity: 1 }],
+    });
+    await ship(order._id, { carrier: "Other", trackingNumber: "PRE-2" });
+    expect(await invoiceRow(order._id)).toEqual(paid);
+    expect(await countersNow()).toBe(counted);
+  });
+
+  it("gives a cash on delivery order being prepared its packing slip before its invoice, named by the order", async () => {
+    const order = await codOrder();
+    const slip = await inject(t.app, {
+      method: "GET",
+      url: `/api/orders/${order._id}/packing-slip.pdf`,
+      cookie: shop.manager.cookie,
+    });
+    expect(slip.statusCode, slip.body).toBe(200);
+    expect(slip.headers["content-disposition"]).toContain(`packing-slip-order-${order.number}.pdf`);
+    const text = await pdfText(slip.rawPayload);
+    expect(text).toContain(`#${order.number}`);
+    expect(text).not.toContain("Invoice number");
+    expect((await invoicePdf(order._id)).statusCode).toBe(409);
   });
 });
 

@@ -2,7 +2,9 @@
  * Shipping an order in parcels (docs/design.md section 8, Fulfilment): each shipment holds some of
  * the units not yet shipped, with a carrier from the settings (or "Other") and a tracking number;
  * the order is shipped when every unit is, delivered when every parcel of a shipped order is. Each
- * step is a row of the order's history and a message to the shopper, in the same transaction.
+ * step is a row of the order's history and a message to the shopper, in the same transaction. The
+ * first parcel of a cash on delivery order issues its GST invoice, dated as it leaves
+ * (docs/decisions/025-invoice-when-goods-leave.md).
  */
 import { api, orderHistory } from "@shop/shared/messages";
 import type { ShipmentDto } from "@shop/shared/schemas/order";
@@ -14,6 +16,7 @@ import type { Database } from "#api/db/client";
 import { recordActivity } from "#api/modules/activity/record";
 import { shipmentDeliveredEmail, shipmentSentEmail } from "#api/modules/email/order-messages";
 import { type MailContext, queueEmails } from "#api/modules/email/service";
+import { invoiceAtRemoval } from "#api/modules/invoices/service";
 import { toShipmentDto } from "./dto";
 import { findOrdersByIds, insertOrderEvents, lockOrder, setOrderStatus } from "./repo";
 import {
@@ -69,7 +72,10 @@ const labelOf = (line: Pick<ShippableLine, "name" | "variantOptions">) =>
     line.variantOptions,
   );
 
-/** Staff ship units of a paid order being prepared; answers the shipment. */
+/**
+ * Staff ship units of an order being prepared (paid, or cash on delivery); answers the shipment. An
+ * order without its invoice yet (cash on delivery) takes it with its first parcel.
+ */
 export async function createShipment(
   db: Database,
   actor: Actor,
@@ -125,6 +131,8 @@ export async function createShipment(
     await queueEmails(tx, mail.shop, [
       shipmentSentEmail(told.user, told.order, { ...carrierFields(stored), items, completes }, mail),
     ]);
+    // Last, as a payment takes the year's counter last: the invoice travels with the goods (rule 46).
+    await invoiceAtRemoval(tx, order, stored.shippedAt);
     return stored;
   });
   return toShipmentDto(shipment);

@@ -1,8 +1,10 @@
-import { api } from "@shop/shared/messages";
+import { api, cashOnDelivery } from "@shop/shared/messages";
 import { and, eq } from "drizzle-orm";
+import { extractText } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newId } from "#api/core/ids";
 import { emails } from "#api/db/schema/emails";
+import { invoiceCounters } from "#api/db/schema/invoices";
 import { orderEvents, orders, payments } from "#api/db/schema/orders";
 import { mailContextOf } from "#api/modules/email/service";
 import { sweepExpiredOrders } from "#api/modules/orders/service";
@@ -69,6 +71,39 @@ function netSales() {
 async function revenue() {
   const response = await inject(t.app, { method: "GET", url: "/api/users/admin", cookie: admin.cookie });
   return response.json().data.revenue as number;
+}
+
+function invoicePdf(order: string) {
+  return inject(t.app, { method: "GET", url: `/api/orders/${order}/invoice.pdf`, cookie: admin.cookie });
+}
+
+function ship(order: string, trackingNumber: string, lines?: { line: string; quantity: number }[]) {
+  return inject(t.app, {
+    method: "POST",
+    url: `/api/orders/${order}/shipments`,
+    cookie: manager.cookie,
+    payload: { carrier: "Other", trackingNumber, ...(lines ? { lines } : {}) },
+  });
+}
+
+async function invoiceOf(order: string) {
+  const [row] = await t.database.db
+    .select({ invoiceNumber: orders.invoiceNumber, invoicedAt: orders.invoicedAt })
+    .from(orders)
+    .where(eq(orders.id, order));
+  return row;
+}
+
+/** Every number the invoice counters have given. */
+async function invoicesGiven() {
+  const rows = await t.database.db.select().from(invoiceCounters);
+  return rows.reduce((sum, row) => sum + row.last, 0);
+}
+
+/** The text of a PDF, as the documents tests read it. */
+async function pdfText(body: Buffer): Promise<string> {
+  const { text } = await extractText(new Uint8Array(body), { mergePages: true });
+  return text.replace(/\s+/g, " ");
 }
 
 async function emailKindsOf(orderNumber: number) {
@@ -215,7 +250,7 @@ describe("choosing cash on delivery", () => {
 });
 
 describe("collecting the cash", () => {
-  it("completes the payment, invoices the order, and counts in net sales only from then", async () => {
+  it("invoices the order with its first parcel; collecting the cash records the payment only, counted from then", async () => {
     const shopper = await shopperWithAddress(t);
     const order = await placeOrder(shopper);
     const salesBefore = await netSales();
@@ -223,12 +258,34 @@ describe("collecting the cash", () => {
     const payment = (await payCod(shopper.cookie, order._id)).json().data._id as string;
     expect(await netSales()).toBe(salesBefore);
     expect(await revenue()).toBe(revenueBefore);
-    const invoice = await inject(t.app, {
-      method: "GET",
-      url: `/api/orders/${order._id}/invoice.pdf`,
-      cookie: admin.cookie,
-    });
-    expect(invoice.statusCode).toBe(409);
+    // Ready to Ship: no invoice until the goods leave.
+    const early = await invoicePdf(order._id);
+    expect(early.statusCode).toBe(409);
+    expect(early.json().message).toBe(api.invoiceNotIssued);
+    expect((await invoiceOf(order._id))?.invoiceNumber).toBeNull();
+
+    // The first parcel (one of the two units) takes the invoice with it, dated as it leaves.
+    const lines = (
+      await inject(t.app, { method: "GET", url: `/api/orders/${order._id}`, cookie: admin.cookie })
+    ).json().data.products as { _id: string }[];
+    const first = await ship(order._id, "COD-A", [{ line: lines[0]?._id ?? "", quantity: 1 }]);
+    expect(first.statusCode, first.body).toBe(201);
+    const issued = await invoiceOf(order._id);
+    expect(issued?.invoiceNumber).toMatch(/^INV\/\d{4}-\d{2}\/\d{6}$/);
+    expect(issued?.invoicedAt?.toISOString()).toBe(first.json().data.shippedAt);
+    const pdf = await invoicePdf(order._id);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers["content-type"]).toBe("application/pdf");
+    const text = await pdfText(pdf.rawPayload);
+    expect(text).toContain(issued?.invoiceNumber ?? "no number");
+    expect(text).toContain(cashOnDelivery.feeLine);
+    // Still no money counted: the cash has not been taken.
+    expect(await netSales()).toBe(salesBefore);
+
+    // The second parcel does not number it again.
+    const given = await invoicesGiven();
+    expect((await ship(order._id, "COD-B")).statusCode).toBe(201);
+    expect(await invoiceOf(order._id)).toEqual(issued);
 
     expect((await collect(undefined, payment)).statusCode).toBe(401);
     expect((await collect(shopper.cookie, payment)).statusCode).toBe(403);
@@ -236,24 +293,21 @@ describe("collecting the cash", () => {
     expect(collected.statusCode).toBe(200);
     expect(collected.json().message).toBe(api.codCollected);
     expect(collected.json().data).toMatchObject({
-      status: "processing",
+      status: "shipped",
       cashOnDelivery: { payment, collected: true },
+      invoiceNumber: issued?.invoiceNumber,
     });
-    expect(collected.json().data.invoiceNumber).toMatch(/^INV\/\d{4}-\d{2}\/\d{6}$/);
     expect(collected.json().data.history.at(-1)).toMatchObject({ type: "paid", amount: 341 });
+    // The invoice is the one the goods left with: same number and date, no number taken.
+    expect(await invoiceOf(order._id)).toEqual(issued);
+    expect(await invoicesGiven()).toBe(given);
 
     const [row] = await t.database.db.select().from(payments).where(eq(payments.id, payment));
     expect(row).toMatchObject({ status: "completed", paymentGateway: "cod", amount: 341 });
     expect(await netSales()).toBe(salesBefore + 341);
     expect(await revenue()).toBe(revenueBefore + 341);
     expect(await emailKindsOf(collected.json().data.number)).toContain("paymentReceived");
-
-    const pdf = await inject(t.app, {
-      method: "GET",
-      url: `/api/orders/${order._id}/invoice.pdf`,
-      cookie: admin.cookie,
-    });
-    expect(pdf.statusCode).toBe(200);
+    expect((await invoicePdf(order._id)).statusCode).toBe(200);
 
     const twice = await collect(admin.cookie, payment);
     expect(twice.statusCode).toBe(409);
@@ -263,6 +317,22 @@ describe("collecting the cash", () => {
       .from(orderEvents)
       .where(and(eq(orderEvents.orderId, order._id), eq(orderEvents.type, "paid")));
     expect(events).toBeDefined();
+  });
+
+  it("numbers the invoice at collection, once, when the goods were handed over with no parcel recorded", async () => {
+    const shopper = await shopperWithAddress(t);
+    const order = await placeOrder(shopper);
+    const payment = (await payCod(shopper.cookie, order._id)).json().data._id as string;
+    const given = await invoicesGiven();
+    const collected = await collect(admin.cookie, payment);
+    expect(collected.statusCode).toBe(200);
+    expect(collected.json().data.invoiceNumber).toMatch(/^INV\//);
+    expect(await invoicesGiven()).toBe(given + 1);
+    // Its parcel, recorded afterwards, keeps that number.
+    const issued = await invoiceOf(order._id);
+    expect((await ship(order._id, "LATE-1")).statusCode).toBe(201);
+    expect(await invoiceOf(order._id)).toEqual(issued);
+    expect(await invoicesGiven()).toBe(given + 1);
   });
 
   it("refuses a payment that is not cash on delivery, an unknown one, and one of a cancelled order", async () => {

@@ -2,8 +2,9 @@
  * Cash on delivery (docs/decisions/022-cash-on-delivery.md). The shopper chooses it on the
  * pay page: the owner's fee is added to the order (outside GST), a pending `cod` payment is linked to
  * it and the order goes to Ready to Ship, so the hold sweep and the unpaid-order cap (both about
- * pending orders without a payment) never see it again. Staff record the cash at delivery: the
- * payment completes, the order takes its invoice number, and the sales ledger counts it then.
+ * pending orders without a payment) never see it again. The order's GST invoice is issued with its
+ * first parcel (modules/orders/shipments.ts, decision 025), not here. Staff record the cash at
+ * delivery: the payment completes and the sales ledger counts the money then.
  */
 import { api } from "@shop/shared/messages";
 import { formatMoney } from "@shop/shared/money-format";
@@ -18,7 +19,7 @@ import type { User } from "#api/db/schema/users";
 import { recordActivity } from "#api/modules/activity/record";
 import { orderCodConfirmedEmail, paymentReceivedEmail } from "#api/modules/email/order-messages";
 import { type MailContext, queueEmails } from "#api/modules/email/service";
-import { giveInvoiceNumber } from "#api/modules/invoices/service";
+import { invoiceAtRemoval } from "#api/modules/invoices/service";
 import {
   countSold,
   findOrderLines,
@@ -102,9 +103,10 @@ export async function payOnDelivery(
 
 /**
  * Staff record the cash of a cash on delivery payment collected (admin or manager): the payment
- * completes as of now (the sales ledger counts it from this moment), the order takes its GST invoice
- * number, and the history and the shopper's payment email are written with it. 404 for an unknown
- * payment, 409 for one that is not cash on delivery, already collected, or of a cancelled order.
+ * completes as of now (the sales ledger counts it from this moment), and the history and the
+ * shopper's payment email are written with it. The invoice is not issued here: the order took its
+ * number when its first parcel left (decision 025), unless none was recorded. 404 for an unknown payment, 409 for one that is
+ * not cash on delivery, already collected, or of a cancelled order.
  */
 export async function collectCash(
   db: Database,
@@ -126,7 +128,6 @@ export async function collectCash(
     const now = new Date();
     const payment = await completePendingPayment(tx, paymentId, now);
     if (!payment) throw new AppError("CONFLICT", api.codAlreadyCollected);
-    await giveInvoiceNumber(tx, order.id, now);
     await insertOrderEvents(tx, [
       { orderId: order.id, type: "paid", status: order.status, amount: payment.amount, ...actorOf(actor) },
     ]);
@@ -148,6 +149,10 @@ export async function collectCash(
         mail,
       ),
     ]);
+    // NOTE: a shipped order took its number with its first parcel and keeps it. One handed over with
+    // no parcel recorded (or shipped before decision 025) has none: cash taken for it means the goods
+    // are gone, so it takes one now rather than never (last, as every taker of the counter).
+    await invoiceAtRemoval(tx, order, now);
   });
   return getOrder(db, actor, orderId);
 }
