@@ -1,7 +1,8 @@
 /**
  * GET /reports/sales: what the shop sold in a period of days as the shop's clock reads them
- * (SHOP_UTC_OFFSET), both days included. Every figure ties to the money that moved: payments taken on
- * a day count on that day, refunds on the day they were given, and net sales are the one minus the other.
+ * (SHOP_UTC_OFFSET), both days included. Sales and tax follow the documents' dates (an invoice on its
+ * date, a credit note on its refund's), the money the days it moved; every GST figure is a sum of
+ * what the documents printed.
  */
 import { z } from "zod";
 import { validation } from "../messages";
@@ -43,7 +44,13 @@ export type SalesReportQuery = z.infer<typeof SalesReportQuery>;
 
 const money = z.number();
 
-export const ReportDayDto = z.object({ date: z.string(), netSales: money, orders: z.number().int() });
+/** A day of the period: its net sales and total sales (by the documents' dates) and the orders paid on it. */
+export const ReportDayDto = z.object({
+  date: z.string(),
+  netSales: money,
+  totalSales: money,
+  orders: z.number().int(),
+});
 export const ReportProductDto = z.object({
   product: z.string(),
   variant: z.string(),
@@ -66,33 +73,47 @@ export const ReportDiscountCodeDto = z.object({
   netSales: money,
 });
 
+/**
+ * The figures of a period as an owner reads them: what the documents dated in it sold (invoices) and
+ * gave back (credit notes), and the money that moved in it. Gross sales − discounts − returns = net
+ * sales (goods, before GST); net sales + shipping + tax + COD fees = total sales (what the documents
+ * charged, less what they credited).
+ */
 export const SalesReportDto = z.object({
   from: z.string(),
   to: z.string(),
-  /** The items at list price on the orders paid in the period. */
+  /** The goods on the period's invoices at list price, before GST. */
   grossSales: money,
-  /** Sale savings and discount codes together; each apart below. */
+  /** Sale savings and discount codes together, before GST; each apart below. */
   discounts: money,
   saleDiscounts: money,
   codeDiscounts: money,
-  /** Money given back in the period. */
-  refunds: money,
-  /** Payments taken in the period minus refunds given in it. */
+  /** The goods the period's credit notes gave back, before GST. */
+  returns: money,
+  /** Gross sales − discounts − returns: the goods sold, before GST. */
   netSales: money,
-  paymentsTaken: money,
-  /** GST on the invoices of the period minus GST on its credit notes. */
+  /** Shipping before GST, charged less given back. */
+  shipping: money,
+  /** GST on the period's invoices less GST on its credit notes, as the documents print it. */
   tax: z.object({ cgst: money, sgst: money, igst: money }),
   /** GST on the period's invoices and on its credit notes: tax collected is the one less the other. */
   taxInvoiced: money,
   taxCredited: money,
-  shipping: money,
-  /** Cash on delivery fees on the orders paid in the period (outside GST). */
+  /** Cash on delivery fees charged less given back (outside GST). */
   codFees: money,
-  /** Orders paid in the period. */
+  /** Net sales + shipping + tax + COD fees. */
+  totalSales: money,
+  /** Money taken in the period (payments, COD cash on the day it was collected) and given back in it. */
+  paymentsTaken: money,
+  refunds: money,
+  /** Orders placed in the period (any state), and orders whose payment was taken in it. */
+  ordersPlaced: z.number().int(),
+  ordersPaid: z.number().int(),
+  /** The same as `ordersPaid` (the name it had before). */
   orders: z.number().int(),
-  /** Payments taken ÷ orders, to the cent. */
+  /** Payments taken ÷ orders paid, to the cent. */
   averageOrderValue: money,
-  /** Units on the orders paid in the period, less units restocked by the period's refunds. */
+  /** Units on the period's invoices, less units its credit notes gave back. */
   units: z.number().int(),
   byDay: z.array(ReportDayDto),
   /** The ten variants with the most net sales; `topProductsByUnits` the ten with the most units. */

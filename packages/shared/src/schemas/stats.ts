@@ -10,10 +10,11 @@ export const SALES_DAYS_DEFAULT = 30;
  * out for managers, who see neither payments nor customers (docs/design.md section 5).
  */
 export const DashboardStatsDto = z.object({
-  /** Net sales of all time: payments taken minus refunds given. */
+  /** Total sales of all time: what the invoices charged less what the credit notes gave back. */
   revenue: z.number().optional(),
   /** Refunds given, of all time. */
   refunds: z.number().optional(),
+  /** Orders placed, of all time (any state). */
   orders: z.number().int(),
   /** Paid orders waiting to ship (status processing). */
   ordersToShip: z.number().int(),
@@ -40,7 +41,7 @@ export const SalesQuery = z.object({
 
 /**
  * One day of the sales chart, as the shop's clock reads it (oldest first): the orders placed, and in
- * `revenue` the net sales (payments taken minus refunds given that day), left out for managers.
+ * `revenue` the total sales of the documents dated that day (invoices less credit notes), left out for managers.
  */
 export const SalesDayDto = z.object({
   date: z.string(),

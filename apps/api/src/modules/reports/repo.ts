@@ -1,9 +1,10 @@
 /**
- * SQL for the sales reports (GET /reports/sales). A period is read as the money moved in it: a
- * payment counts on the moment it was taken, a refund on the moment it was given. Everything comes
- * from the sales ledger (db/schema/sales.ts: a row per movement and one per line of it, kept by the
- * database), read by its moment, instead of every order and line of the period. Every amount is in
- * integer cents, summed as `numeric` and answered as `bigint`, never as a float.
+ * SQL for the sales reports (GET /reports/sales). Everything comes from the sales ledger
+ * (db/schema/sales.ts: a row per invoice, payment and refund, and one per document line, kept by the
+ * database), read by its moment, instead of every order and line of the period: an invoice counts on
+ * its date, a credit note and its refund on the moment the refund was given, a payment on the moment
+ * it was taken. The tax is the documents' own, summed. Every amount is in integer cents, summed as
+ * `numeric` and answered as `bigint`, never as a float.
  */
 import { type SQL, sql } from "drizzle-orm";
 import type { Database } from "#api/db/client";
@@ -37,48 +38,48 @@ export interface SummaryRow {
   grossSales: number;
   saleDiscounts: number;
   codeDiscounts: number;
+  returns: number;
   shipping: number;
   codFees: number;
+  cgst: number;
+  sgst: number;
+  igst: number;
+  taxInvoiced: number;
+  taxCredited: number;
   paymentsTaken: number;
   refunds: number;
-  orders: number;
+  ordersPaid: number;
+  ordersPlaced: number;
   unitsSold: number;
-  unitsRestocked: number;
-  /** GST on the period's invoices (intra-state: CGST apart, its SGST is the rest; inter-state: IGST). */
-  invoiceIntraTax: number;
-  invoiceCgst: number;
-  invoiceIgst: number;
-  /** GST on the period's credit notes, split the same way. */
-  creditIntraTax: number;
-  creditCgst: number;
-  creditIgst: number;
+  unitsReturned: number;
 }
 
 /**
- * The period's totals in cents, in one pass over its ledger rows. An order ships within the seller's
- * state (GST as CGST + SGST) when its state is the seller's, as the invoice decides; the ledger keeps
- * each document's CGST as it prints it (modules/documents/figures.ts).
+ * The period's totals in cents, in one pass over its ledger rows (documents and money), and the orders
+ * placed in it (from the orders' own index on their moment).
  */
-export async function readSummary(db: Database, period: Period, storeState: string): Promise<SummaryRow> {
-  const intra = sql`lower(trim(shipping_state)) = lower(trim(${storeState}))`;
+export async function readSummary(db: Database, period: Period): Promise<SummaryRow> {
+  const doc = (column: string) =>
+    sql`coalesce(sum(${sql.raw(column)}) filter (where kind = 'invoice'), 0) - coalesce(sum(${sql.raw(column)}) filter (where kind = 'refund'), 0)`;
   const result = await db.execute<Record<keyof SummaryRow, string>>(sql`
     select
-      coalesce(sum(gross_sales), 0)::bigint as "grossSales",
-      coalesce(sum(sale_discounts), 0)::bigint as "saleDiscounts",
-      coalesce(sum(code_discounts), 0)::bigint as "codeDiscounts",
-      coalesce(sum(shipping), 0)::bigint as "shipping",
-      coalesce(sum(cod_fees), 0)::bigint as "codFees",
+      coalesce(sum(gross_sales) filter (where kind = 'invoice'), 0)::bigint as "grossSales",
+      coalesce(sum(sale_discounts) filter (where kind = 'invoice'), 0)::bigint as "saleDiscounts",
+      coalesce(sum(code_discounts) filter (where kind = 'invoice'), 0)::bigint as "codeDiscounts",
+      coalesce(sum(returns) filter (where kind = 'refund'), 0)::bigint as "returns",
+      (${doc("shipping")})::bigint as "shipping",
+      (${doc("cod_fees")})::bigint as "codFees",
+      (${doc("cgst")})::bigint as "cgst",
+      (${doc("sgst")})::bigint as "sgst",
+      (${doc("igst")})::bigint as "igst",
+      coalesce(sum(tax) filter (where kind = 'invoice'), 0)::bigint as "taxInvoiced",
+      coalesce(sum(tax) filter (where kind = 'refund'), 0)::bigint as "taxCredited",
       coalesce(sum(amount) filter (where kind = 'payment'), 0)::bigint as "paymentsTaken",
       coalesce(sum(amount) filter (where kind = 'refund'), 0)::bigint as "refunds",
-      count(*) filter (where kind = 'payment') as "orders",
-      coalesce(sum(units) filter (where kind = 'payment'), 0) as "unitsSold",
-      coalesce(sum(units) filter (where kind = 'refund'), 0) as "unitsRestocked",
-      coalesce(sum(tax) filter (where kind = 'payment' and ${intra}), 0)::bigint as "invoiceIntraTax",
-      coalesce(sum(cgst) filter (where kind = 'payment' and ${intra}), 0)::bigint as "invoiceCgst",
-      coalesce(sum(tax) filter (where kind = 'payment' and not ${intra}), 0)::bigint as "invoiceIgst",
-      coalesce(sum(tax) filter (where kind = 'refund' and ${intra}), 0)::bigint as "creditIntraTax",
-      coalesce(sum(cgst) filter (where kind = 'refund' and ${intra}), 0)::bigint as "creditCgst",
-      coalesce(sum(tax) filter (where kind = 'refund' and not ${intra}), 0)::bigint as "creditIgst"
+      count(*) filter (where kind = 'payment') as "ordersPaid",
+      (select count(*) from orders o where o.created_at >= ${period.since} and o.created_at < ${period.before}) as "ordersPlaced",
+      coalesce(sum(units) filter (where kind = 'invoice'), 0) as "unitsSold",
+      coalesce(sum(units) filter (where kind = 'refund'), 0) as "unitsReturned"
     from (${movedIn(period)}) as moved
   `);
   const row = result.rows[0];
@@ -92,23 +93,30 @@ export async function readSummary(db: Database, period: Period, storeState: stri
 export interface DayRow {
   date: string;
   netSales: number;
+  totalSales: number;
   orders: number;
 }
 
-/** Each day of the period as the shop's clock reads it: payments taken minus refunds given (cents), orders paid. */
+/**
+ * Each day of the period as the shop's clock reads it: net sales and total sales of the documents dated
+ * that day (cents: invoices less credit notes), and the orders paid on it.
+ */
 export async function readByDay(db: Database, period: Period): Promise<DayRow[]> {
-  const result = await db.execute<{ date: string; netSales: string; orders: string }>(sql`
+  const result = await db.execute<{ date: string; netSales: string; totalSales: string; orders: string }>(sql`
     with day as (
       select d::date as date from generate_series(${period.from}::date, ${period.to}::date, interval '1 day') as d
     ),
     moved as (
       select ((m.at at time zone 'UTC') + ${period.utcOffset}::interval)::date as date,
-        case when m.kind = 'payment' then m.amount else -m.amount end as amount,
+        case m.kind when 'invoice' then m.gross_sales - m.sale_discounts - m.code_discounts
+          when 'refund' then -m.returns else 0 end as net,
+        case m.kind when 'invoice' then m.amount when 'refund' then -m.amount else 0 end as total,
         case when m.kind = 'payment' then 1 else 0 end as orders
       from (${movedIn(period)}) m
     )
     select to_char(day.date, 'YYYY-MM-DD') as "date",
-      coalesce(sum(m.amount), 0)::bigint as "netSales",
+      coalesce(sum(m.net), 0)::bigint as "netSales",
+      coalesce(sum(m.total), 0)::bigint as "totalSales",
       coalesce(sum(m.orders), 0)::int as "orders"
     from day left join moved m on m.date = day.date
     group by day.date
@@ -117,6 +125,7 @@ export async function readByDay(db: Database, period: Period): Promise<DayRow[]>
   return result.rows.map((row) => ({
     date: row.date,
     netSales: Number(row.netSales),
+    totalSales: Number(row.totalSales),
     orders: Number(row.orders),
   }));
 }
@@ -134,8 +143,9 @@ export interface ProductRow {
 }
 
 /**
- * What each variant sold in the period, net of its share of the code's discount (tax and shipping
- * apart) and less the units its refunds restocked, at the price they were sold at: the ten first by
+ * What each variant sold in the period (its invoice lines' taxable value: after the sale price and its
+ * share of the code's discount, before GST, shipping apart), less what its credit notes gave back in
+ * the period (value and units): the ten first by
  * net sales, the ten first by units, and every category's sum, in one statement. A variant is named
  * by its latest line of the period; only the twenty rows shown look their line up.
  */
@@ -180,17 +190,21 @@ export interface DiscountCodeRow {
   netSales: number;
 }
 
-/** Each discount code's orders paid in the period, what it took off them, and their payments less the period's refunds. */
+/**
+ * Each discount code's invoices of the period, what it took off them (before GST), and their net
+ * sales less what the period's credit notes of those orders gave back.
+ */
 export async function readDiscountCodes(db: Database, period: Period): Promise<DiscountCodeRow[]> {
+  const net = sql`sum(case kind when 'invoice' then gross_sales - sale_discounts - code_discounts when 'refund' then -returns else 0 end)`;
   const result = await db.execute<Record<keyof DiscountCodeRow, string>>(sql`
     select discount_code as "code",
-      count(*) filter (where kind = 'payment')::int as "uses",
-      coalesce(sum(code_discounts), 0)::bigint as "discount",
-      sum(case when kind = 'payment' then amount else -amount end)::bigint as "netSales"
+      count(*) filter (where kind = 'invoice')::int as "uses",
+      coalesce(sum(code_discounts) filter (where kind = 'invoice'), 0)::bigint as "discount",
+      ${net}::bigint as "netSales"
     from (${movedIn(period)}) as moved
     where discount_code is not null
     group by discount_code
-    order by sum(case when kind = 'payment' then amount else -amount end) desc, discount_code
+    order by ${net} desc, discount_code
   `);
   return result.rows.map((row) => ({
     code: row.code,

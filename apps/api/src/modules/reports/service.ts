@@ -75,14 +75,14 @@ function productDto(row: ProductRow) {
 export async function salesReport(
   db: Database,
   query: Pick<SalesReportQuery, "from" | "to">,
-  { state: storeState, utcOffset }: { state: string; utcOffset: string },
+  { utcOffset }: { utcOffset: string },
 ): Promise<SalesReportDto> {
   const period = periodOf(query, new Date(), utcOffset);
   const { summary, days, products, codes } = await db.transaction(
     async (tx) => {
       await tuneForReport(tx);
       return {
-        summary: await readSummary(tx, period, storeState),
+        summary: await readSummary(tx, period),
         days: await readByDay(tx, period),
         products: await readProductSales(tx, period, REPORT_TOP),
         codes: await readDiscountCodes(tx, period),
@@ -90,32 +90,38 @@ export async function salesReport(
     },
     { isolationLevel: "repeatable read", accessMode: "read only" },
   );
-  const netSales = summary.paymentsTaken - summary.refunds;
-  const cgst = summary.invoiceCgst - summary.creditCgst;
-  const sgst = summary.invoiceIntraTax - summary.invoiceCgst - (summary.creditIntraTax - summary.creditCgst);
+  const discounts = summary.saleDiscounts + summary.codeDiscounts;
+  const netSales = summary.grossSales - discounts - summary.returns;
+  const tax = summary.cgst + summary.sgst + summary.igst;
   return {
     from: period.from,
     to: period.to,
     grossSales: fromCents(summary.grossSales),
-    discounts: fromCents(summary.saleDiscounts + summary.codeDiscounts),
+    discounts: fromCents(discounts),
     saleDiscounts: fromCents(summary.saleDiscounts),
     codeDiscounts: fromCents(summary.codeDiscounts),
-    refunds: fromCents(summary.refunds),
+    returns: fromCents(summary.returns),
     netSales: fromCents(netSales),
-    paymentsTaken: fromCents(summary.paymentsTaken),
-    tax: {
-      cgst: fromCents(cgst),
-      sgst: fromCents(sgst),
-      igst: fromCents(summary.invoiceIgst - summary.creditIgst),
-    },
-    taxInvoiced: fromCents(summary.invoiceIntraTax + summary.invoiceIgst),
-    taxCredited: fromCents(summary.creditIntraTax + summary.creditIgst),
     shipping: fromCents(summary.shipping),
+    tax: { cgst: fromCents(summary.cgst), sgst: fromCents(summary.sgst), igst: fromCents(summary.igst) },
+    taxInvoiced: fromCents(summary.taxInvoiced),
+    taxCredited: fromCents(summary.taxCredited),
     codFees: fromCents(summary.codFees),
-    orders: summary.orders,
-    averageOrderValue: summary.orders > 0 ? fromCents(Math.round(summary.paymentsTaken / summary.orders)) : 0,
-    units: summary.unitsSold - summary.unitsRestocked,
-    byDay: days.map((day) => ({ date: day.date, netSales: fromCents(day.netSales), orders: day.orders })),
+    totalSales: fromCents(netSales + summary.shipping + tax + summary.codFees),
+    paymentsTaken: fromCents(summary.paymentsTaken),
+    refunds: fromCents(summary.refunds),
+    ordersPlaced: summary.ordersPlaced,
+    ordersPaid: summary.ordersPaid,
+    orders: summary.ordersPaid,
+    averageOrderValue:
+      summary.ordersPaid > 0 ? fromCents(Math.round(summary.paymentsTaken / summary.ordersPaid)) : 0,
+    units: summary.unitsSold - summary.unitsReturned,
+    byDay: days.map((day) => ({
+      date: day.date,
+      netSales: fromCents(day.netSales),
+      totalSales: fromCents(day.totalSales),
+      orders: day.orders,
+    })),
     topProducts: products.filter((row) => row.kind === "sales").map(productDto),
     topProductsByUnits: products.filter((row) => row.kind === "units").map(productDto),
     byCategory: products
@@ -143,8 +149,13 @@ function tableRows(report: SalesReportDto, table: ReportTable): string[][] {
   switch (table) {
     case "byDay":
       return [
-        ["Date", "Net sales", "Orders"],
-        ...report.byDay.map((day) => [day.date, money(day.netSales), String(day.orders)]),
+        ["Date", "Net sales", "Total sales", "Orders paid"],
+        ...report.byDay.map((day) => [
+          day.date,
+          money(day.netSales),
+          money(day.totalSales),
+          String(day.orders),
+        ]),
       ];
     case "topProducts":
       return [

@@ -1,17 +1,14 @@
 /**
- * SQL for the dashboard's figures: each read is one statement. Money is what moved: payments taken
- * minus refunds given, summed as `numeric` and read as integer cents.
+ * SQL for the dashboard's figures: each read is one statement. Sales are the documents' (the sales
+ * ledger: invoices less credit notes, as the sales report sums them), read as integer cents.
  */
-import { LOW_STOCK_THRESHOLD, SHOP_UTC_OFFSET, TAKEN_PAYMENT_STATUSES } from "@shop/shared/constants";
+import { LOW_STOCK_THRESHOLD, SHOP_UTC_OFFSET } from "@shop/shared/constants";
 import { sql } from "drizzle-orm";
 import type { Database } from "#api/db/client";
-import { sqlList } from "#api/db/schema/sql-lists";
-
-const TAKEN = sql`p.status in (${sqlList(TAKEN_PAYMENT_STATUSES)})`;
 
 export interface StatsRow {
-  /** Net sales of all time in cents: payments taken minus refunds given. */
-  netSales: number;
+  /** Total sales of all time in cents: what the invoices charged less what the credit notes gave back. */
+  totalSales: number;
   /** Refunds given, of all time, in cents. */
   refunds: number;
   orders: number;
@@ -27,8 +24,8 @@ export interface StatsRow {
 export async function readStats(db: Database): Promise<StatsRow> {
   const result = await db.execute<Record<keyof StatsRow, number | string>>(sql`
     select
-      (select coalesce(sum(p.amount * 100), 0)::bigint from payments p where ${TAKEN}) -
-        (select coalesce(sum(r.amount * 100), 0)::bigint from refunds r where r.status = 'completed') as "netSales",
+      (select coalesce(sum(case kind when 'invoice' then amount when 'refund' then -amount else 0 end), 0)::bigint
+        from sales_ledger) as "totalSales",
       (select coalesce(sum(r.amount * 100), 0)::bigint from refunds r where r.status = 'completed') as "refunds",
       (select count(*)::int from orders) as "orders",
       (select count(*)::int from orders where status = 'processing') as "ordersToShip",
@@ -43,7 +40,7 @@ export async function readStats(db: Database): Promise<StatsRow> {
   const row = result.rows[0];
   if (!row) throw new Error("stats query returned no row");
   return {
-    netSales: Number(row.netSales),
+    totalSales: Number(row.totalSales),
     refunds: Number(row.refunds),
     orders: Number(row.orders),
     ordersToShip: Number(row.ordersToShip),
@@ -58,13 +55,14 @@ export async function readStats(db: Database): Promise<StatsRow> {
 export interface SalesDayRow {
   date: string;
   orders: number;
-  /** Net sales of the day in cents. */
-  netSales: number;
+  /** Total sales of the documents dated that day, in cents. */
+  totalSales: number;
 }
 
 /**
  * For each of the last `days` days of the shop's clock, today included: the orders placed, and the
- * payments taken minus the refunds given (cents), in one grouped query; quiet days are there with zeros.
+ * total sales of the documents dated that day (cents: invoices less credit notes, from the sales
+ * ledger), in one grouped query; quiet days are there with zeros.
  */
 export async function readSalesByDay(
   db: Database,
@@ -74,7 +72,7 @@ export async function readSalesByDay(
 ): Promise<SalesDayRow[]> {
   const offset = sql`${utcOffset}::interval`;
   const dayOf = (column: string) => sql`((${sql.raw(column)} at time zone 'UTC') + ${offset})::date`;
-  const result = await db.execute<{ date: string; orders: string; netSales: string }>(sql`
+  const result = await db.execute<{ date: string; orders: string; totalSales: string }>(sql`
     with bounds as (
       select ((${now}::timestamptz at time zone 'UTC') + ${offset})::date as today
     ),
@@ -86,18 +84,15 @@ export async function readSalesByDay(
       select (min(date)::timestamp - ${offset}) at time zone 'UTC' as since from day
     ),
     moved as (
-      select ${dayOf("o.created_at")} as date, 1 as orders, 0::numeric as amount
+      select ${dayOf("o.created_at")} as date, 1 as orders, 0::bigint as amount
       from orders o, window_ where o.created_at >= window_.since
       union all
-      select ${dayOf("p.created_at")}, 0, p.amount
-      from payments p, window_ where ${TAKEN} and p.created_at >= window_.since
-      union all
-      select ${dayOf("r.refunded_at")}, 0, -r.amount
-      from refunds r, window_ where r.status = 'completed' and r.refunded_at >= window_.since
+      select ${dayOf("l.at")}, 0, case l.kind when 'invoice' then l.amount else -l.amount end
+      from sales_ledger l, window_ where l.kind in ('invoice', 'refund') and l.at >= window_.since
     )
     select to_char(day.date, 'YYYY-MM-DD') as "date",
       coalesce(sum(m.orders), 0)::int as "orders",
-      coalesce(sum(m.amount * 100), 0)::bigint as "netSales"
+      coalesce(sum(m.amount), 0)::bigint as "totalSales"
     from day left join moved m on m.date = day.date
     group by day.date
     order by day.date
@@ -105,6 +100,6 @@ export async function readSalesByDay(
   return result.rows.map((row) => ({
     date: row.date,
     orders: Number(row.orders),
-    netSales: Number(row.netSales),
+    totalSales: Number(row.totalSales),
   }));
 }

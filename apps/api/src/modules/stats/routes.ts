@@ -19,7 +19,7 @@ export const adminStatsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["stats"],
         operationId: "getDashboardStats",
         summary:
-          "Dashboard figures as a key/value map: `revenue` is net sales of all time (payments taken minus refunds), beside `refunds` (staff; money and customers for admins only)",
+          "Dashboard figures as a key/value map: `revenue` is total sales of all time (what the invoices charged less what the credit notes gave back, as the sales report's `totalSales`), beside `refunds`, and `orders` counts the orders placed (staff; money and customers for admins only)",
         response: { 200: envelope(DashboardStatsDto) },
       },
       preValidation: requireStaff,

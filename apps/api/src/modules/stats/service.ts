@@ -12,13 +12,13 @@ function seesMoney(role: Role) {
 
 /** The Home tiles as a key/value map. */
 export async function dashboardStats(db: Database, role: Role): Promise<DashboardStatsDto> {
-  const { netSales, refunds, customers, ...rest } = await readStats(db);
+  const { totalSales, refunds, customers, ...rest } = await readStats(db);
   return seesMoney(role)
-    ? { revenue: fromCents(netSales), refunds: fromCents(refunds), customers, ...rest }
+    ? { revenue: fromCents(totalSales), refunds: fromCents(refunds), customers, ...rest }
     : rest;
 }
 
-/** Orders placed and (for admins) net sales per day of the shop's clock, for the last `days` days. */
+/** Orders placed and (for admins) total sales per day of the shop's clock, for the last `days` days. */
 export async function salesByDay(
   db: Database,
   role: Role,
@@ -26,7 +26,7 @@ export async function salesByDay(
   utcOffset?: string,
 ): Promise<SalesDayDto[]> {
   const rows = await readSalesByDay(db, days, new Date(), utcOffset);
-  return rows.map(({ date, orders, netSales }) =>
-    seesMoney(role) ? { date, orders, revenue: fromCents(netSales) } : { date, orders },
+  return rows.map(({ date, orders, totalSales }) =>
+    seesMoney(role) ? { date, orders, revenue: fromCents(totalSales) } : { date, orders },
   );
 }

@@ -158,7 +158,8 @@ export async function customerMoney(
   const [row] = await db
     .select({
       paidOrders: sql<number>`count(distinct ${salesLedger.orderId}) filter (where ${salesLedger.kind} = 'payment')::int`,
-      netCents: sql<string>`coalesce(sum(case when ${salesLedger.kind} = 'payment' then ${salesLedger.amount} else -${salesLedger.amount} end), 0)::bigint`,
+      // The money alone: an invoice's row is what it charged, not what was paid.
+      netCents: sql<string>`coalesce(sum(case ${salesLedger.kind} when 'payment' then ${salesLedger.amount} when 'refund' then -${salesLedger.amount} else 0 end), 0)::bigint`,
     })
     .from(salesLedger)
     .innerJoin(orders, eq(orders.id, salesLedger.orderId))

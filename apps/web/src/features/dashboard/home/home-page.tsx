@@ -40,17 +40,21 @@ interface Tile {
 const { figures, withPeriod, allTime } = salesReports;
 
 // SPEC section 2: tiles are built from the stats map; its keys are never shown, these labels are.
-// The money tiles name their period: `revenue` is the net sales of all time (payments taken minus
-// refunds), and the Reports page has them for any period.
+// The money tiles name their period: `revenue` is the total sales of all time (what the invoices
+// charged less what the credit notes gave back), and the Reports page has them for any period.
 const TILES: Record<keyof DashboardStatsDto, Tile> = {
   revenue: {
-    label: withPeriod(figures.netSales, allTime),
+    label: withPeriod(figures.totalSales, allTime),
     icon: BanknotesIcon,
     format: formatPrice,
     to: "/dashboard/reports",
   },
   refunds: { label: withPeriod(figures.refunds, allTime), icon: ArrowUturnLeftIcon, format: formatPrice },
-  orders: { label: "Orders", icon: ShoppingBagIcon, to: "/dashboard/orders" },
+  orders: {
+    label: withPeriod(figures.ordersPlaced, allTime),
+    icon: ShoppingBagIcon,
+    to: "/dashboard/orders",
+  },
   ordersToShip: { label: "Ready to ship", icon: TruckIcon, to: "/dashboard/orders/pending" },
   pendingOrders: { label: "Awaiting payment", icon: ClockIcon },
   customers: { label: "Customers", icon: UsersIcon, to: "/dashboard/customers" },
@@ -133,7 +137,9 @@ export function DashboardHomePage() {
 
         <SectionCard
           title={
-            isAdmin ? `Net sales and orders, last ${CHART_DAYS} days` : `Orders, last ${CHART_DAYS} days`
+            isAdmin
+              ? `Total sales and orders placed, last ${CHART_DAYS} days`
+              : `Orders placed, last ${CHART_DAYS} days`
           }
         >
           <QueryState query={sales} loading={<SalesChartSkeleton />} errorPrefix={false}>

@@ -19,42 +19,54 @@ interface Figure {
 
 const count = (value: number) => value.toLocaleString("en-US");
 
+/** Taken off the figure above it: "−$9.60". */
+const less = (amount: number) => (amount > 0 ? `−${formatPrice(amount)}` : formatPrice(0));
+
+// Summed in cents: amounts of two decimals added as floats can miss the last cent.
+const taxOf = ({ tax }: SalesReportDto) =>
+  fromCents(toCents(tax.cgst) + toCents(tax.sgst) + toCents(tax.igst));
+
+/**
+ * The figures as an owner reads a sales report: total sales = net sales + shipping + tax + COD fees,
+ * net sales = gross sales − discounts − returns, then the money that moved and the orders counted.
+ */
 const FIGURES: readonly Figure[] = [
   {
-    label: figures.netSales,
+    label: figures.totalSales,
     wide: true,
-    value: (report) => formatPrice(report.netSales),
-    parts: [{ label: figures.paymentsTaken, value: (report) => formatPrice(report.paymentsTaken) }],
-  },
-  { label: figures.grossSales, value: (report) => formatPrice(report.grossSales) },
-  {
-    label: figures.discounts,
-    value: (report) => formatPrice(report.discounts),
+    value: (report) => formatPrice(report.totalSales),
     parts: [
-      { label: figures.saleDiscounts, value: (report) => formatPrice(report.saleDiscounts) },
-      { label: figures.codeDiscounts, value: (report) => formatPrice(report.codeDiscounts) },
+      { label: figures.netSales, value: (report) => formatPrice(report.netSales) },
+      { label: figures.shipping, value: (report) => formatPrice(report.shipping) },
+      { label: figures.tax, value: (report) => formatPrice(taxOf(report)) },
+      { label: figures.codFees, value: (report) => formatPrice(report.codFees) },
     ],
   },
-  { label: figures.refunds, value: (report) => formatPrice(report.refunds) },
+  {
+    label: figures.netSales,
+    value: (report) => formatPrice(report.netSales),
+    parts: [
+      { label: figures.grossSales, value: (report) => formatPrice(report.grossSales) },
+      { label: figures.saleDiscounts, value: (report) => less(report.saleDiscounts) },
+      { label: figures.codeDiscounts, value: (report) => less(report.codeDiscounts) },
+      { label: figures.returns, value: (report) => less(report.returns) },
+    ],
+  },
   {
     label: figures.tax,
-    // Summed in cents: three amounts of two decimals added as floats can miss the last cent.
-    value: ({ tax }) => formatPrice(fromCents(toCents(tax.cgst) + toCents(tax.sgst) + toCents(tax.igst))),
+    value: (report) => formatPrice(taxOf(report)),
     parts: [
       { label: figures.cgst, value: (report) => formatPrice(report.tax.cgst) },
       { label: figures.sgst, value: (report) => formatPrice(report.tax.sgst) },
       { label: figures.igst, value: (report) => formatPrice(report.tax.igst) },
       { label: figures.taxInvoiced, value: (report) => formatPrice(report.taxInvoiced) },
-      // Taken off what the invoices charged: "−$9.60".
-      {
-        label: figures.taxCredited,
-        value: (report) => (report.taxCredited > 0 ? `−${formatPrice(report.taxCredited)}` : formatPrice(0)),
-      },
+      { label: figures.taxCredited, value: (report) => less(report.taxCredited) },
     ],
   },
-  { label: figures.shipping, value: (report) => formatPrice(report.shipping) },
-  { label: figures.codFees, value: (report) => formatPrice(report.codFees) },
-  { label: figures.orders, value: (report) => count(report.orders) },
+  { label: figures.paymentsTaken, value: (report) => formatPrice(report.paymentsTaken) },
+  { label: figures.refunds, value: (report) => formatPrice(report.refunds) },
+  { label: figures.ordersPlaced, value: (report) => count(report.ordersPlaced) },
+  { label: figures.ordersPaid, value: (report) => count(report.ordersPaid) },
   { label: figures.averageOrderValue, value: (report) => formatPrice(report.averageOrderValue) },
   { label: figures.units, value: (report) => count(report.units) },
 ];
