@@ -1,6 +1,7 @@
 /** Every environment variable the server reads, parsed once at start (docs/design.md section 6). */
 import path from "node:path";
 import { AUTH_RATE_LIMIT, ORDER_LIMITS } from "@shop/shared/constants";
+import { normaliseState } from "@shop/shared/india";
 import { MAX_LINE_QUANTITY } from "@shop/shared/schemas/order";
 import { z } from "zod";
 
@@ -49,9 +50,16 @@ const EnvSchema = z.object({
   /** The seller's state: an invoice to an address in it splits GST into CGST and SGST, otherwise IGST. */
   STORE_STATE: z
     .string()
-    .trim()
-    .min(2, "must name the seller's state, e.g. Maharashtra")
-    .default("Maharashtra"),
+    .default("Maharashtra")
+    .transform((name, ctx) => {
+      const listed = normaliseState(name);
+      if (listed !== null) return listed;
+      ctx.addIssue({
+        code: "custom",
+        message: "must be one of India's states or union territories, e.g. Maharashtra",
+      });
+      return z.NEVER;
+    }),
   SMTP_URL: z
     .url({ error: "must be smtp://user:pass@host:port or smtps://..." })
     .refine((url) => /^smtps?:\/\//.test(url), "must be smtp://user:pass@host:port or smtps://...")

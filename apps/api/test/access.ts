@@ -101,6 +101,7 @@ export const ACCESS: Record<string, Access> = {
   "POST /api/payments/{id}/collect": "staff",
   "GET /api/stats/sales": "staff",
   "GET /api/reports/sales": "staff",
+  "GET /api/reports/gst": "staff",
   "POST /api/cart/price": "public",
   "POST /api/discounts": "staff",
   "GET /api/discounts": "staff",

@@ -363,7 +363,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Dashboard figures as a key/value map: `revenue` is net sales of all time (payments taken minus refunds), beside `refunds` (staff; money and customers for admins only)
+         * Dashboard figures as a key/value map: `revenue` is total sales of all time (what the invoices charged less what the credit notes gave back, as the sales report's `totalSales`), beside `refunds`, and `orders` counts the orders placed (staff; money and customers for admins only)
          * @description Roles: admin, manager.
          */
         get: operations["getDashboardStats"];
@@ -535,7 +535,7 @@ export interface paths {
         };
         get?: never;
         /**
-         * Set the GST rate and HSN code of a category's products that set none (admin; null: the shop's default)
+         * Set the GST rate (or `taxSlabs`, a rate by the price of a piece) and HSN code of a category's products that set none (admin; null: the shop's default)
          * @description Roles: admin.
          */
         put: operations["setCategoryTax"];
@@ -1512,11 +1512,33 @@ export interface paths {
         };
         /**
          * What the shop sold, gave back and kept from `from` to `to` (staff)
-         * @description Both days included, as the shop's clock reads them; the last 30 days when left out. A payment counts on the day it was taken and a refund on the day it was given: `netSales` is payments taken minus refunds, and `byDay` adds up to it. With `format=csv` and `table` (byDay, topProducts, byCategory or byDiscountCode) the answer is that table as a UTF-8 CSV file (text/csv) instead.
+         * @description Both days included, as the shop's clock reads them; the last 30 days when left out. Sales and GST follow the documents' dates (an invoice on its date, a credit note on its refund's), `paymentsTaken` and `refunds` the days the money moved. `netSales` = `grossSales` − `discounts` − `returns` (goods before GST); `totalSales` = `netSales` + `shipping` + GST + `codFees`; `byDay` adds up to both. With `format=csv` and `table` (byDay, topProducts, byCategory or byDiscountCode) the answer is that table as a UTF-8 CSV file (text/csv) instead.
          *
          *     Roles: admin, manager.
          */
         get: operations["getSalesReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/gst": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A month's GSTR-1 tables and GSTR-3B 3.1(a) figures (staff)
+         * @description The invoices and credit notes dated in `month` (YYYY-MM, as the shop's clock reads it), in the tables of the GST portal's GSTR-1 offline tool: B2B and B2CL invoice by invoice and rate, B2CS by place of supply and rate net of its credit notes, CDNR and CDNUR, the HSN summary and the documents issued; with the month's GSTR-3B 3.1(a) figures. With `format=csv` and `table` the answer is that table as the offline tool's UTF-8 CSV (text/csv) instead.
+         *
+         *     Roles: admin, manager.
+         */
+        get: operations["getGstReport"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2398,7 +2420,7 @@ export interface operations {
                                 price: number;
                                 freeAbove: number | null;
                                 estimatedDays: string | null;
-                                states: string[] | null;
+                                states: unknown[] | null;
                                 enabled: boolean;
                             }[];
                             minimumOrder: number;
@@ -3919,6 +3941,8 @@ export interface operations {
                                 state: string;
                                 pinCode: string;
                                 country: string;
+                                gstin: string | null;
+                                stateValid: boolean;
                             }[];
                             orders: {
                                 count: number;
@@ -4412,6 +4436,8 @@ export interface operations {
                             state: string;
                             pinCode: string;
                             country: string;
+                            gstin: string | null;
+                            stateValid: boolean;
                         }[];
                     };
                 };
@@ -4494,6 +4520,7 @@ export interface operations {
                     pinCode: string;
                     /** @enum {string} */
                     country: "India";
+                    gstin?: string | null;
                 };
             };
         };
@@ -4522,6 +4549,8 @@ export interface operations {
                             state: string;
                             pinCode: string;
                             country: string;
+                            gstin: string | null;
+                            stateValid: boolean;
                         };
                     };
                 };
@@ -4608,6 +4637,7 @@ export interface operations {
                     pinCode: string;
                     /** @enum {string} */
                     country: "India";
+                    gstin?: string | null;
                 };
             };
         };
@@ -4636,6 +4666,8 @@ export interface operations {
                             state: string;
                             pinCode: string;
                             country: string;
+                            gstin: string | null;
+                            stateValid: boolean;
                         };
                     };
                 };
@@ -5299,6 +5331,10 @@ export interface operations {
                             slug: string;
                             count: number;
                             taxRate?: number;
+                            taxSlabs?: {
+                                upTo: number | null;
+                                rate: number;
+                            }[];
                             hsnCode?: string;
                         }[];
                     };
@@ -5352,6 +5388,10 @@ export interface operations {
                     name: string;
                     slug: string;
                     taxRate?: number | null;
+                    taxSlabs?: {
+                        upTo: number | null;
+                        rate: number;
+                    }[] | null;
                     hsnCode?: string | null;
                 };
             };
@@ -5373,6 +5413,10 @@ export interface operations {
                             slug: string;
                             count: number;
                             taxRate?: number;
+                            taxSlabs?: {
+                                upTo: number | null;
+                                rate: number;
+                            }[];
                             hsnCode?: string;
                         };
                     };
@@ -5462,6 +5506,11 @@ export interface operations {
                  */
                 "application/json": {
                     taxRate: number | null;
+                    /** @default null */
+                    taxSlabs?: {
+                        upTo: number | null;
+                        rate: number;
+                    }[] | null;
                     hsnCode: string | null;
                 };
             };
@@ -5483,6 +5532,10 @@ export interface operations {
                             slug: string;
                             count: number;
                             taxRate?: number;
+                            taxSlabs?: {
+                                upTo: number | null;
+                                rate: number;
+                            }[];
                             hsnCode?: string;
                         };
                     };
@@ -5580,6 +5633,10 @@ export interface operations {
                             slug: string;
                             count: number;
                             taxRate?: number;
+                            taxSlabs?: {
+                                upTo: number | null;
+                                rate: number;
+                            }[];
                             hsnCode?: string;
                         };
                     };
@@ -5650,6 +5707,10 @@ export interface operations {
                             slug: string;
                             count: number;
                             taxRate?: number;
+                            taxSlabs?: {
+                                upTo: number | null;
+                                rate: number;
+                            }[];
                             hsnCode?: string;
                         };
                     };
@@ -6181,6 +6242,10 @@ export interface operations {
                     isActive?: boolean;
                     category: string;
                     taxRate?: number | null;
+                    taxSlabs?: {
+                        upTo: number | null;
+                        rate: number;
+                    }[] | null;
                     hsnCode?: string | null;
                     thumbnail: string;
                     /** @default [] */
@@ -6255,6 +6320,10 @@ export interface operations {
                             variantCount: number;
                             description: string;
                             taxRate: number | null;
+                            taxSlabs: {
+                                upTo: number | null;
+                                rate: number;
+                            }[] | null;
                             hsnCode: string | null;
                             gallery: {
                                 _id: string;
@@ -6878,6 +6947,10 @@ export interface operations {
                             variantCount: number;
                             description: string;
                             taxRate: number | null;
+                            taxSlabs: {
+                                upTo: number | null;
+                                rate: number;
+                            }[] | null;
                             hsnCode: string | null;
                             gallery: {
                                 _id: string;
@@ -6991,6 +7064,10 @@ export interface operations {
                     isActive?: boolean;
                     category: string;
                     taxRate?: number | null;
+                    taxSlabs?: {
+                        upTo: number | null;
+                        rate: number;
+                    }[] | null;
                     hsnCode?: string | null;
                     thumbnail: string;
                     /** @default [] */
@@ -7066,6 +7143,10 @@ export interface operations {
                             variantCount: number;
                             description: string;
                             taxRate: number | null;
+                            taxSlabs: {
+                                upTo: number | null;
+                                rate: number;
+                            }[] | null;
                             hsnCode: string | null;
                             gallery: {
                                 _id: string;
@@ -8447,6 +8528,7 @@ export interface operations {
                                 state: string;
                                 pinCode: string;
                                 country: string;
+                                gstin: string | null;
                             };
                             payment: {
                                 _id: string;
@@ -8637,6 +8719,7 @@ export interface operations {
                                 state: string;
                                 pinCode: string;
                                 country: string;
+                                gstin: string | null;
                             };
                             payment: {
                                 _id: string;
@@ -8804,6 +8887,7 @@ export interface operations {
                                 state: string;
                                 pinCode: string;
                                 country: string;
+                                gstin: string | null;
                             };
                             payment: {
                                 _id: string;
@@ -9067,6 +9151,7 @@ export interface operations {
                                 state: string;
                                 pinCode: string;
                                 country: string;
+                                gstin: string | null;
                             };
                             payment: {
                                 _id: string;
@@ -9215,6 +9300,7 @@ export interface operations {
                                 state: string;
                                 pinCode: string;
                                 country: string;
+                                gstin: string | null;
                             };
                             payment: {
                                 _id: string;
@@ -9440,6 +9526,7 @@ export interface operations {
                                 state: string;
                                 pinCode: string;
                                 country: string;
+                                gstin: string | null;
                             };
                             payment: {
                                 _id: string;
@@ -9699,6 +9786,7 @@ export interface operations {
                                 state: string;
                                 pinCode: string;
                                 country: string;
+                                gstin: string | null;
                             };
                             payment: {
                                 _id: string;
@@ -9856,6 +9944,7 @@ export interface operations {
                                 state: string;
                                 pinCode: string;
                                 country: string;
+                                gstin: string | null;
                             };
                             payment: {
                                 _id: string;
@@ -10095,6 +10184,7 @@ export interface operations {
                                 state: string;
                                 pinCode: string;
                                 country: string;
+                                gstin: string | null;
                             };
                             payment: {
                                 _id: string;
@@ -10362,6 +10452,7 @@ export interface operations {
                                 state: string;
                                 pinCode: string;
                                 country: string;
+                                gstin: string | null;
                             };
                             payment: {
                                 _id: string;
@@ -11097,10 +11188,16 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    amount: number;
+                    amount?: number;
+                    lines?: {
+                        line: string;
+                        quantity: number;
+                    }[];
+                    shipping?: boolean;
+                    codFee?: boolean;
                     reason: string;
                     /** @default [] */
-                    restock?: {
+                    restock?: boolean | {
                         line: string;
                         quantity: number;
                     }[];
@@ -11168,6 +11265,7 @@ export interface operations {
                                 state: string;
                                 pinCode: string;
                                 country: string;
+                                gstin: string | null;
                             };
                             payment: {
                                 _id: string;
@@ -11335,6 +11433,7 @@ export interface operations {
                                 state: string;
                                 pinCode: string;
                                 country: string;
+                                gstin: string | null;
                             };
                             payment: {
                                 _id: string;
@@ -11640,6 +11739,7 @@ export interface operations {
                                 lineTotal: number;
                                 savedAmount: number;
                                 discountShare: number;
+                                taxRate: number;
                             }[];
                             itemsPrice: number;
                             discountPrice: number;
@@ -11656,6 +11756,8 @@ export interface operations {
                             taxPrice: number;
                             taxIncluded: boolean;
                             taxRate: number | null;
+                            /** @enum {string} */
+                            supply: "intra-state" | "inter-state";
                             totalPrice: number;
                         };
                     };
@@ -13230,6 +13332,7 @@ export interface operations {
                                 state: string;
                                 pinCode: string;
                                 country: string;
+                                gstin: string | null;
                             };
                             payment: {
                                 _id: string;
@@ -13904,9 +14007,9 @@ export interface operations {
                             discounts: number;
                             saleDiscounts: number;
                             codeDiscounts: number;
-                            refunds: number;
+                            returns: number;
                             netSales: number;
-                            paymentsTaken: number;
+                            shipping: number;
                             tax: {
                                 cgst: number;
                                 sgst: number;
@@ -13914,14 +14017,19 @@ export interface operations {
                             };
                             taxInvoiced: number;
                             taxCredited: number;
-                            shipping: number;
                             codFees: number;
+                            totalSales: number;
+                            paymentsTaken: number;
+                            refunds: number;
+                            ordersPlaced: number;
+                            ordersPaid: number;
                             orders: number;
                             averageOrderValue: number;
                             units: number;
                             byDay: {
                                 date: string;
                                 netSales: number;
+                                totalSales: number;
                                 orders: number;
                             }[];
                             topProducts: {
@@ -13952,6 +14060,166 @@ export interface operations {
                                 discount: number;
                                 netSales: number;
                             }[];
+                        };
+                    };
+                    "text/csv": string;
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getGstReport: {
+        parameters: {
+            query: {
+                month: string;
+                format?: "json" | "csv";
+                table?: "b2b" | "b2cl" | "b2cs" | "cdnr" | "cdnur" | "hsn" | "docs";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description With `format=csv`: the table as UTF-8 CSV with the offline tool's header row (Content-Disposition). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            month: string;
+                            from: string;
+                            to: string;
+                            b2b: {
+                                gstin: string;
+                                receiverName: string;
+                                invoiceNumber: string;
+                                invoiceDate: string;
+                                invoiceValue: number;
+                                placeOfSupply: string;
+                                rate: number;
+                                taxableValue: number;
+                                igst: number;
+                                cgst: number;
+                                sgst: number;
+                                cess: number;
+                            }[];
+                            b2cl: {
+                                invoiceNumber: string;
+                                invoiceDate: string;
+                                invoiceValue: number;
+                                placeOfSupply: string;
+                                rate: number;
+                                taxableValue: number;
+                                igst: number;
+                                cgst: number;
+                                sgst: number;
+                                cess: number;
+                            }[];
+                            b2cs: {
+                                placeOfSupply: string;
+                                rate: number;
+                                taxableValue: number;
+                                igst: number;
+                                cgst: number;
+                                sgst: number;
+                                cess: number;
+                            }[];
+                            hsn: {
+                                hsn: string;
+                                description: string;
+                                quantity: number;
+                                totalValue: number;
+                                rate: number;
+                                taxableValue: number;
+                                igst: number;
+                                cgst: number;
+                                sgst: number;
+                                cess: number;
+                            }[];
+                            cdnr: {
+                                gstin: string;
+                                receiverName: string;
+                                noteNumber: string;
+                                noteDate: string;
+                                invoiceNumber: string;
+                                placeOfSupply: string;
+                                noteValue: number;
+                                rate: number;
+                                taxableValue: number;
+                                igst: number;
+                                cgst: number;
+                                sgst: number;
+                                cess: number;
+                            }[];
+                            cdnur: {
+                                noteNumber: string;
+                                noteDate: string;
+                                invoiceNumber: string;
+                                placeOfSupply: string;
+                                noteValue: number;
+                                rate: number;
+                                taxableValue: number;
+                                igst: number;
+                                cgst: number;
+                                sgst: number;
+                                cess: number;
+                            }[];
+                            docs: {
+                                /** @enum {string} */
+                                nature: "Invoices for outward supply" | "Credit Note";
+                                from: string;
+                                to: string;
+                                total: number;
+                                cancelled: number;
+                            }[];
+                            gstr3b: {
+                                taxableValue: number;
+                                igst: number;
+                                cgst: number;
+                                sgst: number;
+                                cess: number;
+                            };
                         };
                     };
                     "text/csv": string;
@@ -14233,7 +14501,7 @@ export interface operations {
                             phone: string;
                             address: string;
                             gstin: string;
-                            state: string;
+                            state: unknown;
                             utcOffset: string;
                         };
                     };
@@ -14515,7 +14783,7 @@ export interface operations {
                                 price: number;
                                 freeAbove: number | null;
                                 estimatedDays: string | null;
-                                states: string[] | null;
+                                states: unknown[] | null;
                                 enabled: boolean;
                             }[];
                         };

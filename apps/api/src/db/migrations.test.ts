@@ -499,3 +499,68 @@ describe("upgrading a shop to messages rendered by the sender (migration 0018)",
     }
   });
 });
+
+describe("upgrading a shop to India's listed states (migration 0033)", () => {
+  it("gives saved states their listed spelling, keeps one that is none as typed (flagged), and lists the settings' states", async () => {
+    const shop = await createEmptyDatabase();
+    const folder = migrationsUpTo("0032_gst_documents");
+    try {
+      await migrate(shop, folder);
+      const { db } = shop;
+      await db.execute(sql`insert into users (id, first_name, last_name, email, password_hash)
+        values (${ids.user}, 'Asha', 'Rao', 'asha@example.com', 'x')`);
+      const typed = ["  maharashtra", "Maharastra", "TAMIL \t nadu ", "Delhi"];
+      for (const [index, state] of typed.entries())
+        await db.execute(sql`insert into addresses (id, user_id, first_name, last_name, phone_number, building,
+            street, city, state, pin_code)
+          values (${`64a0000000000000000000a${index}`}, ${ids.user}, 'Asha', 'Rao', '9876543210',
+            'Flat 4, Rose Villa', 'MG Road East', 'Mumbai', ${state}, '400001')`);
+      const store = { name: "Shop", state: "Maharastra", gstin: "27AAPFU0939F1ZV", utcOffset: "+05:30" };
+      const method = (n: number, name: string, states: string[] | null, enabled = true) => ({
+        _id: `64a0000000000000000000b${n}`,
+        name,
+        price: 80,
+        freeAbove: null,
+        estimatedDays: null,
+        states,
+        enabled,
+      });
+      const shipping = {
+        methods: [
+          method(1, "Everywhere", null),
+          method(2, "West", ["goa", " Maharashtra", "Maharastra", "MAHARASHTRA"]),
+          method(3, "Typos only", ["Bombay"]),
+        ],
+      };
+      await db.execute(sql`insert into settings (section, value)
+        values ('store', ${JSON.stringify(store)}::jsonb), ('shipping', ${JSON.stringify(shipping)}::jsonb)`);
+
+      await migrate(shop);
+      const states = await db.execute<{ state: string }>(sql`select state from addresses order by id`);
+      expect(states.rows.map((row) => row.state)).toEqual([
+        "Maharashtra",
+        "Maharastra",
+        "Tamil Nadu",
+        "Delhi",
+      ]);
+      const listed = await db.execute<{ value: { state: string; methods: { states: string[] | null }[] } }>(
+        sql`select value from settings order by section desc`,
+      );
+      // The store's typo is read from its GSTIN's state code (27, Maharashtra).
+      expect(listed.rows[0]?.value).toEqual({ ...store, state: "Maharashtra" });
+      expect(listed.rows[1]?.value).toEqual({
+        methods: [
+          method(1, "Everywhere", null),
+          method(2, "West", ["Goa", "Maharashtra"]),
+          method(3, "Typos only", null, false),
+        ],
+      });
+      // The migration's helpers are gone.
+      const left = await db.execute(sql`select 1 from pg_proc where proname = 'listed_state_0033'`);
+      expect(left.rows).toEqual([]);
+    } finally {
+      await shop.close();
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+});

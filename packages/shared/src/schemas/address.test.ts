@@ -56,7 +56,6 @@ describe("AddressInput", () => {
     ["building", 10, "Building is not valid."],
     ["street", 10, "Street is not valid."],
     ["city", 3, "City is not valid."],
-    ["state", 3, "State is not valid."],
     ["pinCode", 6, "Pin code is not valid."],
   ])("%s (minimum %i)", (field, min, message) => {
     it(`refuses ${min - 1} characters with '${message}'`, () => {
@@ -81,6 +80,71 @@ describe("AddressInput", () => {
 
     it(`refuses a non-string with '${message}'`, () => {
       expect(issues({ [field]: 1234567890 })).toEqual([`${field}: ${message}`]);
+    });
+  });
+
+  describe("state: one of India's 36 states and union territories", () => {
+    it.each([
+      ["maharashtra ", "Maharashtra"],
+      ["  TAMIL   nadu", "Tamil Nadu"],
+      ["dadra and nagar haveli and daman and diu", "Dadra and Nagar Haveli and Daman and Diu"],
+      ["Andaman And Nicobar\tIslands", "Andaman and Nicobar Islands"],
+    ])("takes %j in any case and spacing as %j", (state, listed) => {
+      expect(AddressInput.parse({ ...valid, state }).state).toBe(listed);
+    });
+
+    it.each(["Maharastra", "MH", "Bombay", "Other Territory", "Maharashtra, India", 27])(
+      "refuses %j with 'State is not valid.'",
+      (state) => {
+        expect(issues({ state })).toEqual(["state: State is not valid."]);
+      },
+    );
+
+    it("answers 'This is required.' when blank or missing", () => {
+      expect(issues({ state: "   " })).toEqual(["state: This is required."]);
+      expect(issues({ state: undefined })).toEqual(["state: This is required."]);
+    });
+  });
+
+  describe("GSTIN (optional)", () => {
+    it("takes none, blank as none, and a well-formed one upper-cased", () => {
+      expect(AddressInput.parse(valid).gstin).toBeUndefined();
+      expect(AddressInput.parse({ ...valid, gstin: "  " }).gstin).toBeNull();
+      expect(AddressInput.parse({ ...valid, gstin: null }).gstin).toBeNull();
+      expect(AddressInput.parse({ ...valid, gstin: " 27aapfu0939f1zv " }).gstin).toBe("27AAPFU0939F1ZV");
+    });
+
+    it.each([
+      [
+        "too short",
+        "27AAPFU0939F1Z",
+        "A GSTIN is 15 characters: state code, PAN, entity number, Z and a check character.",
+      ],
+      [
+        "no Z",
+        "27AAPFU0939F1XV",
+        "A GSTIN is 15 characters: state code, PAN, entity number, Z and a check character.",
+      ],
+      [
+        "a wrong check character",
+        "27AAPFU0939F1ZW",
+        "This GSTIN's last character does not match the others. Please check it for a typo.",
+      ],
+      [
+        "no state's code",
+        "97AAPFU0939F1ZV",
+        "A GSTIN starts with the code of an Indian state, such as 27 for Maharashtra.",
+      ],
+    ])("refuses one with %s at gstin", (_label, gstin, message) => {
+      expect(issues({ gstin })).toEqual([`gstin: ${message}`]);
+    });
+
+    it("refuses one registered in another state than the address's", () => {
+      // 29: Karnataka, with its right check character.
+      expect(issues({ gstin: "29AAPFU0939F1ZR" })).toEqual([
+        "gstin: A GSTIN registered in Maharashtra starts with 27.",
+      ]);
+      expect(issues({ gstin: "29AAPFU0939F1ZR", state: "karnataka" })).toEqual([]);
     });
   });
 

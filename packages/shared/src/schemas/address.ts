@@ -1,7 +1,51 @@
 import { z } from "zod";
 import { ADDRESS_LIMITS, ADDRESS_MAX_LENGTH, COUNTRIES, COUNTRY_CODES } from "../constants";
+import { gstinFault, INDIAN_STATE_NAMES, indianState, normaliseState } from "../india";
 import { validation } from "../messages";
 import { Name, text } from "./common";
+
+/**
+ * One of India's 36 states and union territories (india.ts), typed in any case and spacing and given
+ * in the listed spelling; anything else is refused with SPEC's 'State is not valid.' (issue 43).
+ */
+export const IndianStateName = z
+  .string({ error: (issue) => (issue.input == null ? validation.required : validation.state) })
+  .trim()
+  .min(1, validation.required)
+  .transform((name, ctx) => {
+    const listed = normaliseState(name);
+    if (listed !== null) return listed;
+    ctx.addIssue({ code: "custom", message: validation.state, input: name });
+    return z.NEVER;
+  });
+
+/** Whether a saved state is one of the list as listed (one typed before states were a list may not be). */
+export function isListedState(state: string): boolean {
+  return INDIAN_STATE_NAMES.includes(state);
+}
+
+const GSTIN_MESSAGES = {
+  shape: validation.gstin,
+  state: validation.gstinStateCode,
+  check: validation.gstinCheck,
+};
+
+/**
+ * A buyer's GSTIN (GST.md): upper-cased, its shape and check character checked here, its state code
+ * against the address's state by AddressInput; blank is none (null).
+ */
+export const BuyerGstin = z
+  .string({ error: validation.gstin })
+  .trim()
+  .toUpperCase()
+  .transform((gstin, ctx) => {
+    if (gstin === "") return null;
+    const fault = gstinFault(gstin);
+    if (fault === null) return gstin;
+    ctx.addIssue({ code: "custom", message: GSTIN_MESSAGES[fault], input: gstin });
+    return z.NEVER;
+  })
+  .nullish();
 
 /** A delivery address as a shopper enters it (SPEC section 5, Address). */
 export const AddressInput = z
@@ -15,11 +59,24 @@ export const AddressInput = z
     building: text({ min: ADDRESS_LIMITS.building, max: ADDRESS_MAX_LENGTH, message: validation.building }),
     street: text({ min: ADDRESS_LIMITS.street, max: ADDRESS_MAX_LENGTH, message: validation.street }),
     city: text({ min: ADDRESS_LIMITS.city, max: 100, message: validation.city }),
-    state: text({ min: ADDRESS_LIMITS.state, max: 100, message: validation.state }),
+    state: IndianStateName,
     pinCode: text({ min: ADDRESS_LIMITS.pinCode, max: 10, message: validation.pinCode }),
     country: z.enum(COUNTRIES, { error: validation.country }),
+    /** The buyer's GSTIN, when they buy for a registered business: printed on the invoice. */
+    gstin: BuyerGstin,
   })
-  .strict();
+  .strict()
+  .superRefine(({ state, gstin }, ctx) => {
+    // A GSTIN's first two digits are the code of the state it is registered in (GST.md).
+    const listed = indianState(state);
+    if (gstin && listed && !gstin.startsWith(listed.code))
+      ctx.addIssue({
+        code: "custom",
+        path: ["gstin"],
+        message: validation.gstinOtherState(listed.name, listed.code),
+        input: gstin,
+      });
+  });
 export type AddressInput = z.infer<typeof AddressInput>;
 
 export const AddressDto = z.object({
@@ -33,5 +90,12 @@ export const AddressDto = z.object({
   state: z.string(),
   pinCode: z.string(),
   country: z.string(),
+  /** The buyer's GSTIN; null when none was given. */
+  gstin: z.string().nullable(),
+  /**
+   * Whether `state` is one of India's as listed: an address saved before states were a list may hold
+   * one that is none, which must be edited (a state picked) before an order can go to it.
+   */
+  stateValid: z.boolean(),
 });
 export type AddressDto = z.infer<typeof AddressDto>;

@@ -4,8 +4,9 @@
  * the environment's, for the store and the limits) are the defaults until the owner changes one.
  */
 import { z } from "zod";
-import { NAME_MAX_LENGTH, PRICE_MAX, STOCK_MAX, TAX_PERCENT } from "../constants";
+import { PRICE_MAX, STOCK_MAX, TAX_PERCENT } from "../constants";
 import { validation } from "../messages";
+import { IndianStateName } from "./address";
 import { boolean, Email, Id, ListQuery, number, text } from "./common";
 
 export const SETTINGS_SECTIONS = [
@@ -63,7 +64,7 @@ export const StoreSettings = z
     address: text({ min: 10, max: 300 }),
     gstin: z.string({ error: validation.gstin }).trim().toUpperCase().regex(GSTIN_PATTERN, validation.gstin),
     /** The seller's state: an invoice to an address in it splits GST into CGST and SGST, otherwise IGST. */
-    state: text({ min: 2, max: NAME_MAX_LENGTH }),
+    state: IndianStateName,
     /** The shop's clock: days of lists and reports, invoice dates and financial years. */
     utcOffset: z
       .string({ error: validation.utcOffset })
@@ -123,7 +124,7 @@ export const ShippingMethod = z
       estimatedDays: text({ max: 40 }).nullable(),
       /** The states (of the shipping address) it serves; null: every state. */
       states: z
-        .array(text({ min: 2, max: NAME_MAX_LENGTH }), { error: validation.shippingStates })
+        .array(IndianStateName, { error: validation.shippingStates })
         .min(1, validation.shippingStates)
         .max(50, validation.max(50))
         .nullable(),

@@ -1,7 +1,11 @@
 import { api, validation } from "@shop/shared/messages";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newId } from "#api/core/ids";
+import { addresses } from "#api/db/schema/addresses";
+import { orders } from "#api/db/schema/orders";
 import { createTestApp, inject, signedInUser, type TestApp } from "#test/app";
+import { makeCategory, makeMedia, makeProduct } from "#test/catalog";
 import { ADDRESS as address } from "#test/fixtures";
 
 let t: TestApp;
@@ -9,6 +13,9 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(async () => t.close());
+
+/** A well-formed GSTIN of Maharashtra (GST.md's example), and one of Karnataka with its check character. */
+const MAHARASHTRA_GSTIN = "27AAPFU0939F1ZV";
 
 const URL = "/api/users/current-user/addresses";
 
@@ -19,7 +26,7 @@ describe("the shopper's addresses", () => {
     const created = await inject(t.app, { method: "POST", url: URL, cookie, payload: address });
     expect(created.statusCode).toBe(201);
     const id = created.json().data._id;
-    expect(created.json().data).toEqual({ _id: id, ...address });
+    expect(created.json().data).toEqual({ _id: id, ...address, gstin: null, stateValid: true });
     const changed = await inject(t.app, {
       method: "PUT",
       url: `${URL}/${id}`,
@@ -44,7 +51,7 @@ describe("the shopper's addresses", () => {
         building: "Flat 12",
         street: "Short",
         city: "Mu",
-        state: "MH",
+        state: "Maharastra",
         pinCode: "4000",
         country: "Nepal",
         countryCode: "1",
@@ -96,5 +103,123 @@ describe("the shopper's addresses", () => {
     const malformed = await inject(t.app, { method: "DELETE", url: `${URL}/123`, cookie });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().errors).toEqual({ id: validation.id });
+  });
+});
+
+describe("an address's state and GSTIN (issue 43)", () => {
+  it("saves a listed state typed in any case and spacing with its listed spelling", async () => {
+    const { cookie } = await signedInUser(t);
+    const created = await inject(t.app, {
+      method: "POST",
+      url: URL,
+      cookie,
+      payload: { ...address, state: "  maharashtra " },
+    });
+    expect(created.statusCode).toBe(201);
+    expect(created.json().data).toMatchObject({ state: "Maharashtra", stateValid: true });
+    const changed = await inject(t.app, {
+      method: "PUT",
+      url: `${URL}/${created.json().data._id}`,
+      cookie,
+      payload: { ...address, state: "TAMIL   nadu" },
+    });
+    expect(changed.json().data.state).toBe("Tamil Nadu");
+  });
+
+  it.each(["Maharastra", "Bombay", "MH", "Other Territory"])(
+    "refuses the state %j at `state` with SPEC's message and stores nothing",
+    async (state) => {
+      const { cookie } = await signedInUser(t);
+      const response = await inject(t.app, {
+        method: "POST",
+        url: URL,
+        cookie,
+        payload: { ...address, state },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().errors).toEqual({ state: validation.state });
+      expect((await inject(t.app, { method: "GET", url: URL, cookie })).json().data).toEqual([]);
+    },
+  );
+
+  it("keeps a GSTIN upper-cased, prints it back, and clears it when left blank", async () => {
+    const { cookie } = await signedInUser(t);
+    const created = await inject(t.app, {
+      method: "POST",
+      url: URL,
+      cookie,
+      payload: { ...address, gstin: ` ${MAHARASHTRA_GSTIN.toLowerCase()} ` },
+    });
+    expect(created.statusCode).toBe(201);
+    expect(created.json().data.gstin).toBe(MAHARASHTRA_GSTIN);
+    const cleared = await inject(t.app, {
+      method: "PUT",
+      url: `${URL}/${created.json().data._id}`,
+      cookie,
+      payload: { ...address, gstin: "" },
+    });
+    expect(cleared.json().data.gstin).toBeNull();
+  });
+
+  it.each([
+    ["a wrong shape", "27AAPFU0939F1Z", validation.gstin],
+    ["a wrong check character", "27AAPFU0939F1ZW", validation.gstinCheck],
+    ["no state's code", "99AAPFU0939F1ZV", validation.gstinStateCode],
+    ["another state's code", "29AAPFU0939F1ZR", validation.gstinOtherState("Maharashtra", "27")],
+  ])("refuses a GSTIN with %s at `gstin`", async (_label, gstin, message) => {
+    const { cookie } = await signedInUser(t);
+    const response = await inject(t.app, {
+      method: "POST",
+      url: URL,
+      cookie,
+      payload: { ...address, gstin },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toEqual({ gstin: message });
+  });
+
+  it("flags an address saved with a state that is none of India's, refuses an order to it, and ships once a state is picked", async () => {
+    const category = await makeCategory(t.database);
+    const media = await makeMedia(t.database);
+    const product = await makeProduct(
+      t.database,
+      { category: category.id, thumbnail: media.id },
+      { stock: 5 },
+    );
+    const { cookie, user } = await signedInUser(t);
+    const id = (await inject(t.app, { method: "POST", url: URL, cookie, payload: address })).json().data._id;
+    // As typed before states were a list, and left so by migration 0033.
+    await t.database.db.update(addresses).set({ state: "Maharastra" }).where(eq(addresses.id, id));
+    expect((await inject(t.app, { method: "GET", url: URL, cookie })).json().data[0]).toMatchObject({
+      state: "Maharastra",
+      stateValid: false,
+    });
+    const order = { products: [{ product: product._id, quantity: 1 }], shippingAddress: id };
+    const refused = await inject(t.app, { method: "POST", url: "/api/orders", cookie, payload: order });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({
+      success: false,
+      message: api.addressNeedsState,
+      errors: { shippingAddress: api.addressNeedsState },
+    });
+    expect(await t.database.db.select().from(orders).where(eq(orders.userId, user.id))).toEqual([]);
+
+    await inject(t.app, {
+      method: "PUT",
+      url: `${URL}/${id}`,
+      cookie,
+      payload: { ...address, gstin: MAHARASHTRA_GSTIN },
+    });
+    const placed = await inject(t.app, { method: "POST", url: "/api/orders", cookie, payload: order });
+    expect(placed.statusCode).toBe(201);
+    expect(placed.json().data.shippingAddress).toMatchObject({
+      state: "Maharashtra",
+      gstin: MAHARASHTRA_GSTIN,
+    });
+    const [row] = await t.database.db.select().from(orders).where(eq(orders.userId, user.id));
+    expect(row?.buyerGstin).toBe(MAHARASHTRA_GSTIN);
+    expect(row?.shippingAddress.gstin).toBe(MAHARASHTRA_GSTIN);
+    const read = await inject(t.app, { method: "GET", url: `/api/orders/current-user/${row?.id}`, cookie });
+    expect(read.json().data.shippingAddress.gstin).toBe(MAHARASHTRA_GSTIN);
   });
 });

@@ -1,4 +1,4 @@
-import type { AddressDto } from "@shop/shared/schemas/address";
+import { type AddressDto, isListedState } from "@shop/shared/schemas/address";
 import type { Address } from "#api/db/schema/addresses";
 import type { OrderShippingAddress } from "#api/db/schema/orders";
 
@@ -14,10 +14,16 @@ export function toAddressSnapshot(address: Address): OrderShippingAddress {
     state: address.state,
     pinCode: address.pinCode,
     country: address.country,
+    gstin: address.gstin,
   };
 }
 
 /** A saved address as the API shows it. */
 export function toAddressDto(address: Address): AddressDto {
-  return { _id: address.id, ...toAddressSnapshot(address) };
+  return {
+    _id: address.id,
+    ...toAddressSnapshot(address),
+    gstin: address.gstin,
+    stateValid: isListedState(address.state),
+  };
 }

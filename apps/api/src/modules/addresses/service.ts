@@ -1,8 +1,9 @@
 /** A shopper's own delivery addresses; another shopper's address answers 404. */
 import { api } from "@shop/shared/messages";
-import type { AddressInput } from "@shop/shared/schemas/address";
+import { type AddressInput, isListedState } from "@shop/shared/schemas/address";
 import { AppError } from "#api/core/errors";
 import type { Database } from "#api/db/client";
+import type { Address } from "#api/db/schema/addresses";
 import { toAddressDto } from "./dto";
 import {
   type AddressValues,
@@ -14,7 +15,7 @@ import {
 
 function valuesOf(input: AddressInput): AddressValues {
   const { name, ...rest } = input;
-  return { ...rest, firstName: name.firstName, lastName: name.lastName };
+  return { ...rest, gstin: rest.gstin ?? null, firstName: name.firstName, lastName: name.lastName };
 }
 
 export async function listAddresses(db: Database, userId: string) {
@@ -33,4 +34,13 @@ export async function editAddress(db: Database, userId: string, id: string, inpu
 
 export async function removeAddress(db: Database, userId: string, id: string) {
   if (!(await deleteAddressOfUser(db, userId, id))) throw new AppError("NOT_FOUND", api.addressNotFound);
+}
+
+/**
+ * Refuses (400, at `shippingAddress`) an address whose state is none of India's: one typed before
+ * states were a list and left as typed by migration 0033, which its shopper must edit first.
+ */
+export function refuseAddressWithoutState(address: Address): void {
+  if (!isListedState(address.state))
+    throw new AppError("BAD_REQUEST", api.addressNeedsState, { shippingAddress: api.addressNeedsState });
 }

@@ -55,6 +55,7 @@ export function toOrderSummaryDto(
     shippingAddress: {
       ...order.shippingAddress,
       phoneNumber: details ? order.shippingAddress.phoneNumber : null,
+      gstin: order.shippingAddress.gstin ?? null,
     },
     payment:
       details && payment?.id

@@ -17,6 +17,7 @@ import type { OrderEvent, OrderItem } from "#api/db/schema/orders";
 import type { ProductVariant } from "#api/db/schema/products";
 import type { User } from "#api/db/schema/users";
 import { toAddressSnapshot } from "#api/modules/addresses/dto";
+import { refuseAddressWithoutState } from "#api/modules/addresses/service";
 import { type AppliedDiscount, applyDiscount, type DiscountedItem } from "#api/modules/discounts/service";
 import { orderPlacedEmail } from "#api/modules/email/order-messages";
 import { type MailContext, outboxRows } from "#api/modules/email/service";
@@ -303,6 +304,7 @@ export async function placeOrder(
       const address = shopper?.address;
       if (!address)
         throw new AppError("NOT_FOUND", api.addressNotFound, { shippingAddress: api.addressRequired });
+      refuseAddressWithoutState(address);
       const method = methodOrRefusal(shipping, address.state, input.shippingMethod);
       const lines = resolveLines(input, read.products, limits);
       if (read.unpaid >= limits.maxUnpaidOrders) throw new AppError("CONFLICT", api.tooManyUnpaidOrders);
@@ -380,6 +382,7 @@ export async function placeOrder(
         shippingTax: priced.shippingTax,
         shippingTaxRate: priced.shippingTaxRate,
         shippingAddress: toAddressSnapshot(address),
+        buyerGstin: address.gstin,
         idempotencyKey: idempotencyKey ?? null,
         idempotencyFingerprint: idempotencyKey ? fingerprint : null,
       };

@@ -1,9 +1,11 @@
-/** Mounted at /api/reports: the sales report for staff, as JSON or one table as CSV. */
+/** Mounted at /api/reports: the sales report and the GSTR-1 report for staff, as JSON or one table as CSV. */
 import { envelope } from "@shop/shared/api";
 import { SalesReportDto, SalesReportQuery } from "@shop/shared/schemas/report";
+import { GstReportDto, GstReportQuery } from "@shop/shared/schemas/report-gst";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { fileAnswer, ok, sendDownload } from "#api/http/envelope";
 import { requireStaff } from "#api/http/session";
+import { gstCsv, gstFilename, gstReport } from "./gst-service";
 import { reportCsv, reportFilename, salesReport } from "./service";
 
 export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -38,6 +40,41 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
         contentType: "text/csv; charset=utf-8",
         filename: reportFilename(report, table),
         body: reportCsv(report, table),
+      });
+    },
+  );
+  app.get(
+    "/gst",
+    {
+      schema: {
+        tags: ["reports"],
+        operationId: "getGstReport",
+        summary: "A month's GSTR-1 tables and GSTR-3B 3.1(a) figures (staff)",
+        description:
+          "The invoices and credit notes dated in `month` (YYYY-MM, as the shop's clock reads it), in the tables " +
+          "of the GST portal's GSTR-1 offline tool: B2B and B2CL invoice by invoice and rate, B2CS by place of " +
+          "supply and rate net of its credit notes, CDNR and CDNUR, the HSN summary and the documents issued; " +
+          "with the month's GSTR-3B 3.1(a) figures. With `format=csv` and `table` the answer is that table as the " +
+          "offline tool's UTF-8 CSV (text/csv) instead.",
+        querystring: GstReportQuery,
+        response: { 200: envelope(GstReportDto) },
+        "x-file-alternatives": {
+          200: fileAnswer(
+            "text/csv",
+            "With `format=csv`: the table as UTF-8 CSV with the offline tool's header row (Content-Disposition).",
+          ),
+        },
+      },
+      preValidation: requireStaff,
+    },
+    async (request, reply) => {
+      const { month, format, table } = request.query;
+      const report = await gstReport(app.db, month, (await app.settings.current()).store);
+      if (format !== "csv" || !table) return ok(report);
+      return sendDownload(reply, {
+        contentType: "text/csv; charset=utf-8",
+        filename: gstFilename(report, table),
+        body: gstCsv(report, table),
       });
     },
   );

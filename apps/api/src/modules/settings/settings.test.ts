@@ -166,6 +166,12 @@ describe("the shop's settings", () => {
     ["store", { ...STORE, gstin: "27AAPFU0939F1Z" }, { gstin: validation.gstin }],
     ["store", { ...STORE, utcOffset: "5:30" }, { utcOffset: validation.utcOffset }],
     ["store", { ...STORE, email: "not-an-email" }, { email: validation.email }],
+    ["store", { ...STORE, state: "Maharastra" }, { state: validation.state }],
+    [
+      "shipping",
+      { methods: [express({ states: ["Goa", "Bombay"] })] },
+      { "methods.0.states.1": validation.state },
+    ],
     ["currency", { code: "RUPEE", locale: "en-IN" }, { code: validation.currencyCode }],
     ["currency", { code: "INR", locale: "not a locale!" }, { locale: validation.locale }],
     [
@@ -223,7 +229,7 @@ describe("the shop's settings", () => {
 
   it("save one section, answer it, apply it at once and record who changed what", async () => {
     const before = (await current()).store;
-    const response = await put("store", { ...STORE, gstin: " 27aapfu0939f1zv " });
+    const response = await put("store", { ...STORE, gstin: " 27aapfu0939f1zv ", state: " maharashtra" });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toMatchObject({ message: api.settingsSaved, data: STORE });
     expect((await current()).store).toEqual(STORE);
@@ -278,7 +284,9 @@ describe("the shop's settings", () => {
         enabled: false,
       },
     ];
-    expect((await put("shipping", { methods })).statusCode).toBe(200);
+    // States typed in any case and spacing are kept with their listed spelling.
+    const typed = [{ ...methods[0], states: ["maharashtra", " KARNATAKA "] }, ...methods.slice(1)];
+    expect((await put("shipping", { methods: typed })).json().data.methods).toEqual(methods);
     const response = await inject(t.app, { method: "GET", url: "/api/config" });
     expect(response.json().data).toMatchObject({
       store: { name: STORE.name },

@@ -1,0 +1,729 @@
+/**
+ * GSTR-1 on a fixed set of documents written straight into the database and worked out by hand below:
+ * a seller in Maharashtra (27), shirts (HSN 6205) at 18% and T-shirts (HSN 6109) at 5%, invoices and
+ * credit notes on both sides of November 2026's edges in the shop's clock (UTC+05:30): November runs
+ * from 2026-10-31T18:30Z to 2026-11-30T18:30Z.
+ */
+import { gstReport, validation } from "@shop/shared/messages";
+import type { GstReportDto } from "@shop/shared/schemas/report-gst";
+import { parse } from "csv-parse/sync";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { orderItems, orders, payments } from "#api/db/schema/orders";
+import { refundLines, refunds } from "#api/db/schema/refunds";
+import { createTestApp, inject, type TestApp } from "#test/app";
+import { makeCategory, makeMedia, makeProduct } from "#test/catalog";
+import { ADDRESS, type Caller, quickUser } from "#test/fixtures";
+
+let t: TestApp;
+let admin: Caller;
+let manager: Caller;
+
+const GSTIN = "27AAPFU0939F1ZV";
+
+interface Line {
+  product: "shirt" | "tee";
+  quantity: number;
+  /** The line as its invoice printed it, in rupees. */
+  taxableValue: number;
+  cgst?: number;
+  sgst?: number;
+  igst?: number;
+}
+
+interface InvoiceSpec {
+  number: string;
+  at: string;
+  state: string;
+  /** The order's recorded state code; null for an order from before it was recorded. */
+  placeOfSupply: string | null;
+  supplyType: "intra-state" | "inter-state";
+  lines: Line[];
+  /** Shipping with its GST within its price (18%), or a charge beside the tax. */
+  shipping?: { amount: number; tax: number; cgst?: number; sgst?: number; igst?: number };
+  codFee?: number;
+  total: number;
+  buyer?: { gstin: string; firstName: string; lastName: string };
+}
+
+interface CreditSpec {
+  number: string;
+  at: string;
+  invoice: string;
+  amount: number;
+  lines: (
+    | ({ kind: "goods"; line: number } & Omit<Line, "product">)
+    | { kind: "shipping"; taxableValue: number; cgst?: number; sgst?: number; igst?: number }
+    | { kind: "cod_fee"; taxableValue: number }
+  )[];
+}
+
+const INVOICES: InvoiceSpec[] = [
+  // October 31st 23:59:59 in the shop: October's.
+  {
+    number: "INV/2026-27/000010",
+    at: "2026-10-31T18:29:59Z",
+    state: "Maharashtra",
+    placeOfSupply: "27",
+    supplyType: "intra-state",
+    lines: [{ product: "shirt", quantity: 2, taxableValue: 2000, cgst: 180, sgst: 180 }],
+    total: 2360,
+  },
+  // November 1st 00:00 in the shop, within the state: 3 shirts (3,000 + 270 + 270), a T-shirt (500 +
+  // 12.50 + 12.50), shipping 118 with its GST of 18 within (taxable 100, CGST 9, SGST 9), a COD fee of
+  // 50 outside GST: 4,233.00.
+  {
+    number: "INV/2026-27/000011",
+    at: "2026-10-31T18:30:00Z",
+    state: "Maharashtra",
+    placeOfSupply: "27",
+    supplyType: "intra-state",
+    lines: [
+      { product: "shirt", quantity: 3, taxableValue: 3000, cgst: 270, sgst: 270 },
+      { product: "tee", quantity: 1, taxableValue: 500, cgst: 12.5, sgst: 12.5 },
+    ],
+    shipping: { amount: 118, tax: 18, cgst: 9, sgst: 9 },
+    codFee: 50,
+    total: 4233,
+  },
+  // To Karnataka, an order from before the place of supply was recorded (its address's state as typed
+  // decides it): a shirt with IGST 180, and shipping of 80 without GST (a charge beside the tax).
+  {
+    number: "INV/2026-27/000012",
+    at: "2026-11-10T06:00:00Z",
+    state: " karnataka",
+    placeOfSupply: null,
+    supplyType: "inter-state",
+    lines: [{ product: "shirt", quantity: 1, taxableValue: 1000, igst: 180 }],
+    shipping: { amount: 80, tax: 0 },
+    total: 1260,
+  },
+  // B2CL: to Delhi, unregistered, 1,18,761.00: 100 shirts (1,00,000 + IGST 18,000), a T-shirt (500 +
+  // 25), shipping 236 with IGST 36 within.
+  {
+    number: "INV/2026-27/000013",
+    at: "2026-11-15T06:00:00Z",
+    state: "Delhi",
+    placeOfSupply: "07",
+    supplyType: "inter-state",
+    lines: [
+      { product: "shirt", quantity: 100, taxableValue: 100000, igst: 18000 },
+      { product: "tee", quantity: 1, taxableValue: 500, igst: 25 },
+    ],
+    shipping: { amount: 236, tax: 36, igst: 36 },
+    total: 118761,
+  },
+  // B2B: a registered buyer in Maharashtra, 10 shirts and 4 T-shirts: 13,900.00.
+  {
+    number: "INV/2026-27/000014",
+    at: "2026-11-20T06:00:00Z",
+    state: "Maharashtra",
+    placeOfSupply: "27",
+    supplyType: "intra-state",
+    lines: [
+      { product: "shirt", quantity: 10, taxableValue: 10000, cgst: 900, sgst: 900 },
+      { product: "tee", quantity: 4, taxableValue: 2000, cgst: 50, sgst: 50 },
+    ],
+    total: 13900,
+    buyer: { gstin: GSTIN, firstName: "Asha", lastName: "Traders" },
+  },
+  // November 30th 23:59:59 in the shop: a T-shirt, 525.00.
+  {
+    number: "INV/2026-27/000015",
+    at: "2026-11-30T18:29:59Z",
+    state: "Maharashtra",
+    placeOfSupply: "27",
+    supplyType: "intra-state",
+    lines: [{ product: "tee", quantity: 1, taxableValue: 500, cgst: 12.5, sgst: 12.5 }],
+    total: 525,
+  },
+  // December 1st 00:00 in the shop: December's.
+  {
+    number: "INV/2026-27/000016",
+    at: "2026-11-30T18:30:00Z",
+    state: "Maharashtra",
+    placeOfSupply: "27",
+    supplyType: "intra-state",
+    lines: [{ product: "shirt", quantity: 1, taxableValue: 1000, cgst: 90, sgst: 90 }],
+    total: 1180,
+  },
+];
+
+const CREDIT_NOTES: CreditSpec[] = [
+  // October's: goodwill on October's invoice.
+  {
+    number: "CN/2026-27/000001",
+    at: "2026-10-31T18:29:59Z",
+    invoice: "INV/2026-27/000010",
+    amount: 118,
+    lines: [{ kind: "goods", line: 0, quantity: 0, taxableValue: 100, cgst: 9, sgst: 9 }],
+  },
+  // November 1st 00:00: a shirt of October's invoice comes back, netted in November's B2CS.
+  {
+    number: "CN/2026-27/000002",
+    at: "2026-10-31T18:30:00Z",
+    invoice: "INV/2026-27/000010",
+    amount: 1180,
+    lines: [{ kind: "goods", line: 0, quantity: 1, taxableValue: 1000, cgst: 90, sgst: 90 }],
+  },
+  // A shirt of #11 with its shipping and COD fee (the fee outside GST): 1,180 + 118 + 50.
+  {
+    number: "CN/2026-27/000003",
+    at: "2026-11-05T06:00:00Z",
+    invoice: "INV/2026-27/000011",
+    amount: 1348,
+    lines: [
+      { kind: "goods", line: 0, quantity: 1, taxableValue: 1000, cgst: 90, sgst: 90 },
+      { kind: "shipping", taxableValue: 100, cgst: 9, sgst: 9 },
+      { kind: "cod_fee", taxableValue: 50 },
+    ],
+  },
+  // 10 shirts of the B2CL invoice: CDNUR.
+  {
+    number: "CN/2026-27/000004",
+    at: "2026-11-25T06:00:00Z",
+    invoice: "INV/2026-27/000013",
+    amount: 11800,
+    lines: [{ kind: "goods", line: 0, quantity: 10, taxableValue: 10000, igst: 1800 }],
+  },
+  // 2 T-shirts of the B2B invoice and 100 of goodwill on its shirts: CDNR.
+  {
+    number: "CN/2026-27/000005",
+    at: "2026-11-28T06:00:00Z",
+    invoice: "INV/2026-27/000014",
+    amount: 1168,
+    lines: [
+      { kind: "goods", line: 1, quantity: 2, taxableValue: 1000, cgst: 25, sgst: 25 },
+      { kind: "goods", line: 0, quantity: 0, taxableValue: 100, cgst: 9, sgst: 9 },
+    ],
+  },
+  // December 1st 00:00: the Karnataka shirt comes back, in December.
+  {
+    number: "CN/2026-27/000006",
+    at: "2026-11-30T18:30:00Z",
+    invoice: "INV/2026-27/000012",
+    amount: 1180,
+    lines: [{ kind: "goods", line: 0, quantity: 1, taxableValue: 1000, igst: 180 }],
+  },
+];
+
+/** Writes the documents as the checkout and the refunds would have: orders, lines, payments, refunds. */
+async function writeDocuments() {
+  const shopper = await quickUser(t);
+  const media = await makeMedia(t.database);
+  const category = await makeCategory(t.database, "Clothes");
+  const refs = { category: category.id, thumbnail: media.id };
+  const made = {
+    shirt: await makeProduct(t.database, refs, { name: "Linen Shirt", price: 1180, stock: 500 }),
+    tee: await makeProduct(t.database, refs, { name: "Cotton T-shirt", price: 525, stock: 500 }),
+  };
+  const goods = {
+    shirt: { product: made.shirt, name: "Linen Shirt", hsnCode: "6205", taxRate: 18 },
+    tee: { product: made.tee, name: "Cotton T-shirt", hsnCode: "6109", taxRate: 5 },
+  };
+  const db = t.database.db;
+  const written = new Map<string, { orderId: string; paymentId: string; itemIds: string[] }>();
+  for (const spec of INVOICES) {
+    const taxOf = (line: { cgst?: number; sgst?: number; igst?: number }) =>
+      (line.cgst ?? 0) + (line.sgst ?? 0) + (line.igst ?? 0);
+    const itemsValue = spec.lines.reduce((sum, line) => sum + line.taxableValue, 0);
+    const [order] = await db
+      .insert(orders)
+      .values({
+        userId: shopper.user.id,
+        status: "processing",
+        subTotal: itemsValue,
+        taxAmount: spec.lines.reduce((sum, line) => sum + taxOf(line), 0) + (spec.shipping?.tax ?? 0),
+        shippingAmount: spec.shipping?.amount ?? 0,
+        shippingTax: spec.shipping?.tax ?? 0,
+        shippingTaxRate: spec.shipping?.tax ? 18 : 0,
+        shippingCgst: spec.shipping?.cgst ?? 0,
+        shippingSgst: spec.shipping?.sgst ?? 0,
+        shippingIgst: spec.shipping?.igst ?? 0,
+        codFee: spec.codFee ?? 0,
+        totalAmount: spec.total,
+        currency: "INR",
+        supplyType: spec.supplyType,
+        placeOfSupply: spec.placeOfSupply,
+        buyerGstin: spec.buyer?.gstin ?? null,
+        shippingAddress: {
+          ...ADDRESS,
+          state: spec.state,
+          ...(spec.buyer
+            ? {
+                name: { firstName: spec.buyer.firstName, lastName: spec.buyer.lastName },
+                gstin: spec.buyer.gstin,
+              }
+            : {}),
+        },
+        invoiceNumber: spec.number,
+        invoicedAt: new Date(spec.at),
+      })
+      .returning({ id: orders.id });
+    if (!order) throw new Error("no order written");
+    const items = await db
+      .insert(orderItems)
+      .values(
+        spec.lines.map((line) => {
+          const { product, name, hsnCode, taxRate } = goods[line.product];
+          const unit = (line.taxableValue + taxOf(line)) / line.quantity;
+          return {
+            orderId: order.id,
+            productId: product._id,
+            variantId: product.variants[0]?._id ?? "",
+            variantSku: `${line.product.toUpperCase()}-1`,
+            name,
+            price: unit,
+            originalPrice: unit,
+            quantity: line.quantity,
+            taxRate,
+            hsnCode,
+            taxAmount: taxOf(line),
+            taxableValue: line.taxableValue,
+            cgst: line.cgst ?? 0,
+            sgst: line.sgst ?? 0,
+            igst: line.igst ?? 0,
+          };
+        }),
+      )
+      .returning({ id: orderItems.id });
+    const [payment] = await db
+      .insert(payments)
+      .values({
+        userId: shopper.user.id,
+        orderId: order.id,
+        status: "completed",
+        transactionId: `txn-${spec.number}`,
+        amount: spec.total,
+        currency: "INR",
+        paymentGateway: "test",
+        createdAt: new Date(spec.at),
+      })
+      .returning({ id: payments.id });
+    if (!payment) throw new Error("no payment written");
+    written.set(spec.number, {
+      orderId: order.id,
+      paymentId: payment.id,
+      itemIds: items.map((item) => item.id),
+    });
+  }
+  for (const spec of CREDIT_NOTES) {
+    const invoice = written.get(spec.invoice);
+    const invoiceSpec = INVOICES.find((candidate) => candidate.number === spec.invoice);
+    if (!invoice || !invoiceSpec) throw new Error(`no invoice ${spec.invoice}`);
+    const [refund] = await db
+      .insert(refunds)
+      .values({
+        paymentId: invoice.paymentId,
+        orderId: invoice.orderId,
+        status: "completed",
+        amount: spec.amount,
+        currency: "INR",
+        reason: "Came back",
+        providerRefundId: `refund-${spec.number}`,
+        creditNoteNumber: spec.number,
+        refundedAt: new Date(spec.at),
+      })
+      .returning({ id: refunds.id });
+    if (!refund) throw new Error("no refund written");
+    await db.insert(refundLines).values(
+      spec.lines.map((line, position) => {
+        const tax =
+          "cgst" in line || "igst" in line ? (line.cgst ?? 0) + (line.sgst ?? 0) + (line.igst ?? 0) : 0;
+        // A goods line credits at its invoice line's rate; shipping at 18%; the COD fee is outside GST.
+        const product = line.kind === "goods" ? invoiceSpec.lines[line.line]?.product : undefined;
+        const rate = product ? goods[product].taxRate : line.kind === "shipping" ? 18 : 0;
+        return {
+          refundId: refund.id,
+          position,
+          kind: line.kind,
+          itemId: line.kind === "goods" ? invoice.itemIds[line.line] : null,
+          quantity: line.kind === "goods" ? line.quantity : 0,
+          taxableValue: line.taxableValue,
+          rate,
+          cgst: "cgst" in line ? (line.cgst ?? 0) : 0,
+          sgst: "sgst" in line ? (line.sgst ?? 0) : 0,
+          igst: "igst" in line ? (line.igst ?? 0) : 0,
+          total: line.taxableValue + tax,
+        };
+      }),
+    );
+  }
+}
+
+function gst(cookie: string | undefined, query = "month=2026-11") {
+  return inject(t.app, { method: "GET", url: `/api/reports/gst?${query}`, ...(cookie ? { cookie } : {}) });
+}
+
+async function csv(table: string, month = "2026-11") {
+  const response = await gst(admin.cookie, `month=${month}&format=csv&table=${table}`);
+  expect(response.statusCode).toBe(200);
+  expect(response.headers["content-type"]).toContain("text/csv");
+  expect(response.headers["content-disposition"]).toContain(`gstr1-${table}-${month}.csv`);
+  return { body: response.body, rows: parse(response.body, { bom: true }) as string[][] };
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ STORE_STATE: "Maharashtra" });
+  admin = await quickUser(t, "admin");
+  manager = await quickUser(t, "manager");
+  await writeDocuments();
+});
+afterAll(async () => t?.close());
+
+const NO_TAX = { igst: 0, cgst: 0, sgst: 0, cess: 0 };
+
+describe("GET /api/reports/gst", () => {
+  it("answers 401 to visitors and 403 to shoppers, and reads for admins and managers alike", async () => {
+    expect((await gst(undefined)).statusCode).toBe(401);
+    const shopper = await quickUser(t);
+    expect((await gst(shopper.cookie)).statusCode).toBe(403);
+    const byManager = await gst(manager.cookie);
+    expect(byManager.statusCode).toBe(200);
+    expect(byManager.json().data).toEqual((await gst(admin.cookie)).json().data);
+  });
+
+  it("fills November's GSTR-1 tables as worked out by hand", async () => {
+    const response = await gst(admin.cookie);
+    expect(response.statusCode).toBe(200);
+    const data = response.json().data as GstReportDto;
+    expect(data.month).toBe("2026-11");
+    expect([data.from, data.to]).toEqual(["2026-11-01", "2026-11-30"]);
+    // Registered buyer: invoice by invoice, one row per rate.
+    const b2bHead = {
+      gstin: GSTIN,
+      receiverName: "Asha Traders",
+      invoiceNumber: "INV/2026-27/000014",
+      invoiceDate: "2026-11-20",
+      invoiceValue: 13900,
+      placeOfSupply: "27-Maharashtra",
+    };
+    expect(data.b2b).toEqual([
+      { ...b2bHead, rate: 5, taxableValue: 2000, igst: 0, cgst: 50, sgst: 50, cess: 0 },
+      { ...b2bHead, rate: 18, taxableValue: 10000, igst: 0, cgst: 900, sgst: 900, cess: 0 },
+    ]);
+    // Inter-state to an unregistered buyer above ₹1 lakh: taxed shipping counts at its rate, the
+    // invoice value is the whole invoice.
+    const b2clHead = {
+      invoiceNumber: "INV/2026-27/000013",
+      invoiceDate: "2026-11-15",
+      invoiceValue: 118761,
+      placeOfSupply: "07-Delhi",
+    };
+    expect(data.b2cl).toEqual([
+      { ...b2clHead, rate: 5, taxableValue: 500, ...NO_TAX, igst: 25 },
+      { ...b2clHead, rate: 18, taxableValue: 100200, ...NO_TAX, igst: 18036 },
+    ]);
+    // Everything else to unregistered buyers, by place of supply and rate: Maharashtra 5% is #11's and
+    // #15's T-shirts; 18% is #11's shirts and shipping (3,100) less the shirt of October's invoice
+    // credited on November 1st (1,000) and #11's shirt with its shipping (1,100); Karnataka's from its
+    // address's state.
+    expect(data.b2cs).toEqual([
+      { placeOfSupply: "27-Maharashtra", rate: 5, taxableValue: 1000, igst: 0, cgst: 25, sgst: 25, cess: 0 },
+      { placeOfSupply: "27-Maharashtra", rate: 18, taxableValue: 1000, igst: 0, cgst: 90, sgst: 90, cess: 0 },
+      { placeOfSupply: "29-Karnataka", rate: 18, taxableValue: 1000, igst: 180, cgst: 0, sgst: 0, cess: 0 },
+    ]);
+    const cdnrHead = {
+      gstin: GSTIN,
+      receiverName: "Asha Traders",
+      noteNumber: "CN/2026-27/000005",
+      noteDate: "2026-11-28",
+      invoiceNumber: "INV/2026-27/000014",
+      placeOfSupply: "27-Maharashtra",
+      noteValue: 1168,
+    };
+    expect(data.cdnr).toEqual([
+      { ...cdnrHead, rate: 5, taxableValue: 1000, igst: 0, cgst: 25, sgst: 25, cess: 0 },
+      { ...cdnrHead, rate: 18, taxableValue: 100, igst: 0, cgst: 9, sgst: 9, cess: 0 },
+    ]);
+    expect(data.cdnur).toEqual([
+      {
+        noteNumber: "CN/2026-27/000004",
+        noteDate: "2026-11-25",
+        invoiceNumber: "INV/2026-27/000013",
+        placeOfSupply: "07-Delhi",
+        noteValue: 11800,
+        rate: 18,
+        taxableValue: 10000,
+        ...NO_TAX,
+        igst: 1800,
+      },
+    ]);
+    // T-shirts: 1 + 1 + 4 + 1 sold, 2 back. Shirts: 3 + 1 + 100 + 10 sold, 1 + 1 + 10 back (goodwill
+    // credits value, no units); both invoices' taxed shipping (100 + 200) and #11's shipping credited
+    // (100) under the shirts' HSN, the principal supply of their orders, with no quantity.
+    expect(data.hsn).toEqual([
+      {
+        hsn: "6109",
+        description: "Cotton T-shirt",
+        quantity: 5,
+        totalValue: 2625,
+        rate: 5,
+        taxableValue: 2500,
+        igst: 25,
+        cgst: 50,
+        sgst: 50,
+        cess: 0,
+      },
+      {
+        hsn: "6205",
+        description: "Linen Shirt",
+        quantity: 102,
+        totalValue: 120478,
+        rate: 18,
+        taxableValue: 102100,
+        igst: 16416,
+        cgst: 981,
+        sgst: 981,
+        cess: 0,
+      },
+    ]);
+    expect(data.docs).toEqual([
+      {
+        nature: "Invoices for outward supply",
+        from: "INV/2026-27/000011",
+        to: "INV/2026-27/000015",
+        total: 5,
+        cancelled: 0,
+      },
+      { nature: "Credit Note", from: "CN/2026-27/000002", to: "CN/2026-27/000005", total: 4, cancelled: 0 },
+    ]);
+    // 3.1(a): the invoices' 1,17,800 of taxable value less the credit notes' 13,200 (COD fee apart).
+    expect(data.gstr3b).toEqual({ taxableValue: 104600, igst: 16441, cgst: 1031, sgst: 1031, cess: 0 });
+  });
+
+  it("writes each table with the offline tool's headers, dates and places of supply", async () => {
+    const b2cs = await csv("b2cs");
+    expect(b2cs.body.startsWith("\uFEFF")).toBe(true);
+    expect(b2cs.body).toContain("\r\n");
+    expect(b2cs.rows).toEqual([
+      [
+        "Type",
+        "Place Of Supply",
+        "Rate",
+        "Applicable % of Tax Rate",
+        "Taxable Value",
+        "Cess Amount",
+        "E-Commerce GSTIN",
+      ],
+      ["OE", "27-Maharashtra", "5", "", "1000.00", "0.00", ""],
+      ["OE", "27-Maharashtra", "18", "", "1000.00", "0.00", ""],
+      ["OE", "29-Karnataka", "18", "", "1000.00", "0.00", ""],
+    ]);
+    expect((await csv("b2cl")).rows).toEqual([
+      [
+        "Invoice Number",
+        "Invoice date",
+        "Invoice Value",
+        "Place Of Supply",
+        "Applicable % of Tax Rate",
+        "Rate",
+        "Taxable Value",
+        "Cess Amount",
+        "E-Commerce GSTIN",
+      ],
+      ["INV/2026-27/000013", "15-Nov-2026", "118761.00", "07-Delhi", "", "5", "500.00", "0.00", ""],
+      ["INV/2026-27/000013", "15-Nov-2026", "118761.00", "07-Delhi", "", "18", "100200.00", "0.00", ""],
+    ]);
+    expect((await csv("b2b")).rows).toEqual([
+      [
+        "GSTIN/UIN of Recipient",
+        "Receiver Name",
+        "Invoice Number",
+        "Invoice date",
+        "Invoice Value",
+        "Place Of Supply",
+        "Reverse Charge",
+        "Applicable % of Tax Rate",
+        "Invoice Type",
+        "E-Commerce GSTIN",
+        "Rate",
+        "Taxable Value",
+        "Cess Amount",
+      ],
+      [
+        GSTIN,
+        "Asha Traders",
+        "INV/2026-27/000014",
+        "20-Nov-2026",
+        "13900.00",
+        "27-Maharashtra",
+        "N",
+        "",
+        "Regular B2B",
+        "",
+        "5",
+        "2000.00",
+        "0.00",
+      ],
+      [
+        GSTIN,
+        "Asha Traders",
+        "INV/2026-27/000014",
+        "20-Nov-2026",
+        "13900.00",
+        "27-Maharashtra",
+        "N",
+        "",
+        "Regular B2B",
+        "",
+        "18",
+        "10000.00",
+        "0.00",
+      ],
+    ]);
+    expect((await csv("cdnr")).rows).toEqual([
+      [
+        "GSTIN/UIN of Recipient",
+        "Receiver Name",
+        "Note Number",
+        "Note Date",
+        "Note Type",
+        "Place Of Supply",
+        "Reverse Charge",
+        "Note Supply Type",
+        "Note Value",
+        "Applicable % of Tax Rate",
+        "Rate",
+        "Taxable Value",
+        "Cess Amount",
+      ],
+      [
+        GSTIN,
+        "Asha Traders",
+        "CN/2026-27/000005",
+        "28-Nov-2026",
+        "C",
+        "27-Maharashtra",
+        "N",
+        "Regular",
+        "1168.00",
+        "",
+        "5",
+        "1000.00",
+        "0.00",
+      ],
+      [
+        GSTIN,
+        "Asha Traders",
+        "CN/2026-27/000005",
+        "28-Nov-2026",
+        "C",
+        "27-Maharashtra",
+        "N",
+        "Regular",
+        "1168.00",
+        "",
+        "18",
+        "100.00",
+        "0.00",
+      ],
+    ]);
+    expect((await csv("cdnur")).rows).toEqual([
+      [
+        "UR Type",
+        "Note Number",
+        "Note Date",
+        "Note Type",
+        "Place Of Supply",
+        "Note Value",
+        "Applicable % of Tax Rate",
+        "Rate",
+        "Taxable Value",
+        "Cess Amount",
+      ],
+      ["B2CL", "CN/2026-27/000004", "25-Nov-2026", "C", "07-Delhi", "11800.00", "", "18", "10000.00", "0.00"],
+    ]);
+    expect((await csv("hsn")).rows).toEqual([
+      [
+        "HSN",
+        "Description",
+        "UQC",
+        "Total Quantity",
+        "Total Value",
+        "Rate",
+        "Taxable Value",
+        "Integrated Tax Amount",
+        "Central Tax Amount",
+        "State/UT Tax Amount",
+        "Cess Amount",
+      ],
+      [
+        "6109",
+        "Cotton T-shirt",
+        "NOS-NUMBERS",
+        "5",
+        "2625.00",
+        "5",
+        "2500.00",
+        "25.00",
+        "50.00",
+        "50.00",
+        "0.00",
+      ],
+      [
+        "6205",
+        "Linen Shirt",
+        "NOS-NUMBERS",
+        "102",
+        "120478.00",
+        "18",
+        "102100.00",
+        "16416.00",
+        "981.00",
+        "981.00",
+        "0.00",
+      ],
+    ]);
+    expect((await csv("docs")).rows).toEqual([
+      ["Nature of Document", "Sr. No. From", "Sr. No. To", "Total Number", "Cancelled"],
+      ["Invoices for outward supply", "INV/2026-27/000011", "INV/2026-27/000015", "5", "0"],
+      ["Credit Note", "CN/2026-27/000002", "CN/2026-27/000005", "4", "0"],
+    ]);
+  });
+
+  it("nets a credit note into its own month's B2CS, below zero when that month sold nothing there", async () => {
+    const data = (await gst(admin.cookie, "month=2026-12")).json().data as GstReportDto;
+    expect(data.b2cs).toEqual([
+      { placeOfSupply: "27-Maharashtra", rate: 18, taxableValue: 1000, igst: 0, cgst: 90, sgst: 90, cess: 0 },
+      { placeOfSupply: "29-Karnataka", rate: 18, taxableValue: -1000, igst: -180, cgst: 0, sgst: 0, cess: 0 },
+    ]);
+    expect(data.gstr3b).toEqual({ taxableValue: 0, igst: -180, cgst: 90, sgst: 90, cess: 0 });
+    // A negative amount is a number, not a formula to defuse.
+    expect((await csv("b2cs", "2026-12")).body).toContain("OE,29-Karnataka,18,,-1000.00,0.00,\r\n");
+  });
+
+  it("answers an empty month with empty tables and nil figures", async () => {
+    const response = await gst(admin.cookie, "month=2026-09");
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data).toEqual({
+      month: "2026-09",
+      from: "2026-09-01",
+      to: "2026-09-30",
+      b2b: [],
+      b2cl: [],
+      b2cs: [],
+      hsn: [],
+      cdnr: [],
+      cdnur: [],
+      docs: [],
+      gstr3b: { taxableValue: 0, igst: 0, cgst: 0, sgst: 0, cess: 0 },
+    });
+    expect((await csv("hsn", "2026-09")).rows).toHaveLength(1);
+  });
+
+  it("refuses a month that is not one, none at all, and a CSV without its table", async () => {
+    for (const month of ["2026-13", "2026-1", "November"]) {
+      const refused = await gst(admin.cookie, `month=${month}`);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().errors.month).toBe(gstReport.month);
+    }
+    const missing = await gst(admin.cookie, "");
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().errors.month).toBe(validation.required);
+    const noTable = await gst(admin.cookie, "month=2026-11&format=csv");
+    expect(noTable.statusCode).toBe(400);
+    expect(noTable.json().errors.table).toBe(validation.required);
+    const unknown = await gst(admin.cookie, "month=2026-11&format=csv&table=exp");
+    expect(unknown.statusCode).toBe(400);
+  });
+});
