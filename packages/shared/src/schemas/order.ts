@@ -150,8 +150,8 @@ export const OrderExportQuery = z
 export type OrderExportQuery = z.infer<typeof OrderExportQuery>;
 export const StatusParams = z.object({ status: oneOf(ORDER_STATUSES) });
 
-/** The address as it was when the order was placed. */
-export const ShippingAddressDto = AddressDto.omit({ _id: true });
+/** The address as it was when the order was placed (with the buyer's GSTIN, null when none was given). */
+export const ShippingAddressDto = AddressDto.omit({ _id: true, stateValid: true });
 
 export const OrderLineDto = z.object({
   /** The line's id: what a refund names to put its units back in stock. */
