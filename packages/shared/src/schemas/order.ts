@@ -169,7 +169,28 @@ export const OrderLineDto = z.object({
   /** The GST rate (percent) and HSN code the line was charged with (null: none was set then). */
   taxRate: z.number(),
   hsnCode: z.string().nullable(),
+  /** The line as its invoice prints it: its value before GST, and its GST as CGST + SGST or IGST. */
+  taxableValue: z.number(),
+  cgst: z.number(),
+  sgst: z.number(),
+  igst: z.number(),
 });
+
+/** A line of a credit note: goods of an order line (`line`), or shipping, or the COD fee, and the GST it gives back. */
+export const CreditNoteLineDto = z.object({
+  kind: z.enum(["goods", "shipping", "cod_fee"]),
+  /** The order line (goods); null for shipping and the COD fee. */
+  line: z.string().nullable(),
+  /** Units given back (0: value without goods). */
+  quantity: z.number().int(),
+  taxableValue: z.number(),
+  rate: z.number(),
+  cgst: z.number(),
+  sgst: z.number(),
+  igst: z.number(),
+  total: z.number(),
+});
+export type CreditNoteLineDto = z.infer<typeof CreditNoteLineDto>;
 
 /** One refund of a payment: who made it (null: in the provider's own dashboard), when, and its credit note. */
 export const RefundDto = z.object({
@@ -186,6 +207,8 @@ export const RefundDto = z.object({
   creditNoteNumber: z.string(),
   /** The units that went back to stock, by order line. */
   restock: z.array(z.object({ line: z.string(), quantity: z.number().int() })),
+  /** Its credit note's lines. */
+  lines: z.array(CreditNoteLineDto),
 });
 export type RefundDto = z.infer<typeof RefundDto>;
 
@@ -273,6 +296,16 @@ export const OrderDto = z.object({
   discountAmount: z.number(),
   /** The cash on delivery fee added to the total when the shopper chose it (outside GST); 0 otherwise. */
   codFee: z.number(),
+  /** How its GST was split, decided when it was priced: CGST + SGST within the seller's state, IGST across. */
+  supplyType: z.enum(["intra-state", "inter-state"]),
+  /** Shipping as the invoice prints it: its value before GST and its GST (all 0 when shipping carries none). */
+  shippingGst: z.object({
+    rate: z.number(),
+    taxableValue: z.number(),
+    cgst: z.number(),
+    sgst: z.number(),
+    igst: z.number(),
+  }),
   /**
    * Cash on delivery: the payment waiting for (or holding) the cash, and whether staff recorded it
    * collected; null for an order paid otherwise. Shown to every staff member (managers collect too).

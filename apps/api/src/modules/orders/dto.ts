@@ -1,4 +1,5 @@
 import type { PaymentState } from "@shop/shared/constants";
+import { fromCents, toCents } from "@shop/shared/pricing";
 import { type SignedInViewer, seesCustomerDetails } from "@shop/shared/roles";
 import type {
   OrderDto,
@@ -9,7 +10,7 @@ import type {
   ShipmentDto,
 } from "@shop/shared/schemas/order";
 import type { OrderEvent } from "#api/db/schema/orders";
-import type { Refund } from "#api/db/schema/refunds";
+import type { Refund, RefundLine } from "#api/db/schema/refunds";
 import { toMediaDto } from "#api/modules/media/dto";
 import { toUserSummary } from "#api/modules/users/dto";
 import type { OrderLineRow, OrderRow } from "./repo";
@@ -24,6 +25,7 @@ export function toOrderSummaryDto(
   { order, user, payment, paymentState }: NonNullable<OrderRow> & { paymentState?: PaymentState },
   viewer: SignedInViewer,
   refunds: readonly Refund[],
+  creditNotes: ReadonlyMap<string, readonly RefundLine[]> = new Map(),
 ): Omit<OrderSummaryDto, "itemCount"> {
   const details = seesCustomerDetails(viewer, user.id);
   return {
@@ -47,6 +49,14 @@ export function toOrderSummaryDto(
     discountCode: order.discountCode,
     discountAmount: order.discountAmount,
     codFee: order.codFee,
+    supplyType: order.supplyType,
+    shippingGst: {
+      rate: order.shippingTax > 0 ? order.shippingTaxRate : 0,
+      taxableValue: fromCents(toCents(order.shippingAmount) - toCents(order.shippingTax)),
+      cgst: order.shippingCgst,
+      sgst: order.shippingSgst,
+      igst: order.shippingIgst,
+    },
     cashOnDelivery:
       payment?.id && payment.paymentGateway === "cod"
         ? { payment: payment.id, collected: payment.status !== "pending" && payment.status !== "failed" }
@@ -66,14 +76,16 @@ export function toOrderSummaryDto(
             amount: payment.amount,
             transactionId: payment.transactionId,
             refundedAmount: payment.refundedAmount ?? 0,
-            refunds: refunds.filter((refund) => refund.paymentId === payment.id).map(toRefundDto),
+            refunds: refunds
+              .filter((refund) => refund.paymentId === payment.id)
+              .map((refund) => toRefundDto(refund, creditNotes.get(refund.id) ?? [])),
           }
         : null,
   };
 }
 
-/** A completed refund as the order and payment reads carry it. */
-export function toRefundDto(refund: Refund): RefundDto {
+/** A completed refund as the order and payment reads carry it, with its credit note's lines. */
+export function toRefundDto(refund: Refund, lines: readonly RefundLine[] = []): RefundDto {
   return {
     _id: refund.id,
     amount: refund.amount,
@@ -87,6 +99,17 @@ export function toRefundDto(refund: Refund): RefundDto {
     reference: refund.reference,
     creditNoteNumber: refund.creditNoteNumber ?? "",
     restock: refund.restock.map(({ itemId, quantity }) => ({ line: itemId, quantity })),
+    lines: lines.map((line) => ({
+      kind: line.kind,
+      line: line.itemId,
+      quantity: line.quantity,
+      taxableValue: line.taxableValue,
+      rate: line.rate,
+      cgst: line.cgst,
+      sgst: line.sgst,
+      igst: line.igst,
+      total: line.total,
+    })),
   };
 }
 
@@ -114,9 +137,10 @@ export function toOrderDto(
   refunds: readonly Refund[],
   shipments: readonly ShipmentWithLines[] = [],
   returns: readonly ReturnWithLines[] = [],
+  creditNotes: ReadonlyMap<string, readonly RefundLine[]> = new Map(),
 ): OrderDto {
   return {
-    ...toOrderSummaryDto(row, viewer, refunds),
+    ...toOrderSummaryDto(row, viewer, refunds, creditNotes),
     products: lines.map(({ item, thumbnail }) => ({
       _id: item.id,
       product: { _id: item.productId, name: item.name, thumbnail: thumbnail ? toMediaDto(thumbnail) : null },
@@ -129,6 +153,10 @@ export function toOrderDto(
       quantity: item.quantity,
       taxRate: item.taxRate,
       hsnCode: item.hsnCode,
+      taxableValue: item.taxableValue,
+      cgst: item.cgst,
+      sgst: item.sgst,
+      igst: item.igst,
     })),
     history: history.map(toOrderEventDto),
     shipments: shipments.map(toShipmentDto),

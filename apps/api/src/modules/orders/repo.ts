@@ -1,5 +1,6 @@
 /** SQL for orders: placement (with the atomic stock take), lists, one order, status changes, the sweep. */
 import type { OrderStatus, PaymentState } from "@shop/shared/constants";
+import type { TaxSlab } from "@shop/shared/pricing";
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, type SQL, sql } from "drizzle-orm";
 import type { Database } from "#api/db/client";
 import { preparedFor } from "#api/db/prepared";
@@ -15,7 +16,7 @@ import {
   payments,
 } from "#api/db/schema/orders";
 import { type Product, type ProductVariant, products, productVariants } from "#api/db/schema/products";
-import { refunds } from "#api/db/schema/refunds";
+import { type RefundLine, refundLines, refunds } from "#api/db/schema/refunds";
 import { users } from "#api/db/schema/users";
 import { type StockContext, stockCauseFrom } from "#api/db/stock-cause";
 
@@ -30,6 +31,13 @@ export const orderProductColumns = {
     // The product's GST rate and HSN code, else its category's (null: the shop's default).
     taxRate: sql<number | null>`coalesce(${products.taxRate}, (select c.tax_rate from categories c
       where c.id = ${products.categoryId}))`.mapWith(Number),
+    // Its rate by price: the product's own slabs, none when it has its own flat rate, else its
+    // category's (which win over the category's flat rate in pricing).
+    taxSlabs: sql<TaxSlab[] | null>`case when ${products.taxSlabs} is not null then ${products.taxSlabs}
+      when ${products.taxRate} is not null then null
+      else (select c.tax_slabs from categories c where c.id = ${products.categoryId}) end`.mapWith(
+      products.taxSlabs,
+    ),
     hsnCode: sql<string | null>`coalesce(${products.hsnCode}, (select c.hsn_code from categories c
       where c.id = ${products.categoryId}))`,
   },
@@ -45,6 +53,7 @@ type OrderProductRow = {
     options: Product["options"];
     categoryId: string;
     taxRate: number | null;
+    taxSlabs: TaxSlab[] | null;
     hsnCode: string | null;
   };
   thumbnail: Media | null;
@@ -501,4 +510,17 @@ export async function findRefundsOfPayments(db: Database, paymentIds: readonly s
     .from(refunds)
     .where(and(inArray(refunds.paymentId, [...paymentIds]), eq(refunds.status, "completed")))
     .orderBy(asc(refunds.refundedAt), asc(refunds.id));
+}
+
+/** The credit note lines of refunds, by refund id, each refund's in their order. */
+export async function findLinesOfRefunds(db: Database, refundIds: readonly string[]) {
+  const byRefund = new Map<string, RefundLine[]>();
+  if (refundIds.length === 0) return byRefund;
+  const rows = await db
+    .select()
+    .from(refundLines)
+    .where(inArray(refundLines.refundId, [...refundIds]))
+    .orderBy(asc(refundLines.refundId), asc(refundLines.position));
+  for (const row of rows) byRefund.set(row.refundId, [...(byRefund.get(row.refundId) ?? []), row]);
+  return byRefund;
 }

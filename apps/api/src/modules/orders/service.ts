@@ -31,6 +31,7 @@ import { type MailContext, type Outgoing, outboxRows, queueEmails } from "#api/m
 import { financialYearOf, invoiceAtRemoval } from "#api/modules/invoices/service";
 import { toOrderDto, toOrderSummaryDto } from "./dto";
 import {
+  findLinesOfRefunds,
   findOrderById,
   findOrderEvents,
   findOrderLines,
@@ -76,7 +77,11 @@ async function orderDto(db: Database, row: NonNullable<OrderRow>, viewer: Viewer
     findShipmentsOfOrders(db, [row.order.id]),
     findReturnsOfOrder(db, row.order.id),
   ]);
-  return toOrderDto(row, lines, history, viewer, refunds, shipments, returns);
+  const creditNotes = await findLinesOfRefunds(
+    db,
+    refunds.map((refund) => refund.id),
+  );
+  return toOrderDto(row, lines, history, viewer, refunds, shipments, returns, creditNotes);
 }
 
 /** Who changes an order, as its history and the activity log keep them: a signed-in user with their name, email and role. */

@@ -1,13 +1,17 @@
 import { CURRENCY } from "@shop/shared/constants";
 import type { PaymentDto, PaymentProviderDto } from "@shop/shared/schemas/payment";
-import type { Refund } from "#api/db/schema/refunds";
+import type { Refund, RefundLine } from "#api/db/schema/refunds";
 import { toRefundDto } from "#api/modules/orders/dto";
 import { toUserSummary } from "#api/modules/users/dto";
 import type { PaymentProvider } from "#api/payments/provider";
 import type { PaymentRow } from "./repo";
 
 /** A payment as the dashboard and the pay page show it. */
-export function toPaymentDto({ payment, user }: PaymentRow, refunds: readonly Refund[]): PaymentDto {
+export function toPaymentDto(
+  { payment, user }: PaymentRow,
+  refunds: readonly Refund[],
+  creditNotes: ReadonlyMap<string, readonly RefundLine[]> = new Map(),
+): PaymentDto {
   return {
     _id: payment.id,
     user: toUserSummary(user),
@@ -21,7 +25,9 @@ export function toPaymentDto({ payment, user }: PaymentRow, refunds: readonly Re
     email_address: payment.emailAddress,
     createdAt: payment.createdAt.toISOString(),
     refundedAmount: payment.refundedAmount,
-    refunds: refunds.filter((refund) => refund.paymentId === payment.id).map(toRefundDto),
+    refunds: refunds
+      .filter((refund) => refund.paymentId === payment.id)
+      .map((refund) => toRefundDto(refund, creditNotes.get(refund.id) ?? [])),
   };
 }
 

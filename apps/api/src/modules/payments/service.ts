@@ -18,7 +18,7 @@ import { isPgError, UNIQUE_VIOLATION } from "#api/db/errors";
 import type { NewPayment, Order, Payment } from "#api/db/schema/orders";
 import type { User } from "#api/db/schema/users";
 import type { MailContext } from "#api/modules/email/service";
-import { findOrderRow, findRefundsOfPayments } from "#api/modules/orders/repo";
+import { findLinesOfRefunds, findOrderRow, findRefundsOfPayments } from "#api/modules/orders/repo";
 import type { PayOrderResult } from "#api/modules/orders/repo-paid";
 import { recordOrderPayment } from "#api/modules/orders/service";
 import {
@@ -160,7 +160,12 @@ export async function recordFailure(db: Database, values: Omit<NewPayment, "stat
 async function paymentDto(db: Database, id: string): Promise<PaymentDto> {
   const row = await findPaymentRow(db, id);
   if (!row) throw new AppError("NOT_FOUND", api.paymentNotFound);
-  return toPaymentDto(row, await findRefundsOfPayments(db, [row.payment.id]));
+  const refunds = await findRefundsOfPayments(db, [row.payment.id]);
+  const creditNotes = await findLinesOfRefunds(
+    db,
+    refunds.map((refund) => refund.id),
+  );
+  return toPaymentDto(row, refunds, creditNotes);
 }
 
 export interface PaymentResult {
@@ -245,7 +250,11 @@ export async function listPaymentDtos(
     db,
     rows.map((row) => row.payment.id),
   );
-  return { items: rows.map((row) => toPaymentDto(row, refunds)), total };
+  const creditNotes = await findLinesOfRefunds(
+    db,
+    refunds.map((refund) => refund.id),
+  );
+  return { items: rows.map((row) => toPaymentDto(row, refunds, creditNotes)), total };
 }
 
 /** One payment for the dashboard. */

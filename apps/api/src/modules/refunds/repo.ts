@@ -1,5 +1,5 @@
 /** SQL for refunds: reserving an amount on a payment, completing or dropping it, and stock coming back. */
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "#api/db/client";
 import { idValue } from "#api/db/schema/columns";
 import { orderItems, payments } from "#api/db/schema/orders";
@@ -165,19 +165,6 @@ export async function findRefundLines(db: Database, refundId: string): Promise<R
     .from(refundLines)
     .where(eq(refundLines.refundId, refundId))
     .orderBy(refundLines.position);
-}
-
-/** The lines of several refunds, by refund id. */
-export async function findLinesOfRefunds(db: Database, refundIds: readonly string[]) {
-  const byRefund = new Map<string, RefundLine[]>();
-  if (refundIds.length === 0) return byRefund;
-  const rows = await db
-    .select()
-    .from(refundLines)
-    .where(inArray(refundLines.refundId, [...refundIds]))
-    .orderBy(refundLines.refundId, refundLines.position);
-  for (const row of rows) byRefund.set(row.refundId, [...(byRefund.get(row.refundId) ?? []), row]);
-  return byRefund;
 }
 
 export async function insertRefundLines(db: Database, rows: readonly NewRefundLine[]) {
