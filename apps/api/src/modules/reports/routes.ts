@@ -17,9 +17,11 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: "getSalesReport",
         summary: "What the shop sold, gave back and kept from `from` to `to` (staff)",
         description:
-          "Both days included, as the shop's clock reads them; the last 30 days when left out. A payment counts on " +
-          "the day it was taken and a refund on the day it was given: `netSales` is payments taken minus refunds, " +
-          "and `byDay` adds up to it. With `format=csv` and `table` (byDay, topProducts, byCategory or " +
+          "Both days included, as the shop's clock reads them; the last 30 days when left out. Sales and GST follow " +
+          "the documents' dates (an invoice on its date, a credit note on its refund's), `paymentsTaken` and " +
+          "`refunds` the days the money moved. `netSales` = `grossSales` − `discounts` − `returns` (goods before GST); " +
+          "`totalSales` = `netSales` + `shipping` + GST + `codFees`; `byDay` adds up to both. With `format=csv` and " +
+          "`table` (byDay, topProducts, byCategory or " +
           "byDiscountCode) the answer is that table as a UTF-8 CSV file (text/csv) instead.",
         querystring: SalesReportQuery,
         response: { 200: envelope(SalesReportDto) },
