@@ -29,6 +29,7 @@ export const lamp: ProductDto = {
   name: "Brass Desk Lamp",
   description: "A warm brass desk lamp with a weighted base and an adjustable arm for reading.",
   taxRate: null,
+  taxSlabs: null,
   hsnCode: null,
   price: 40,
   onSale: true,

@@ -1,13 +1,45 @@
 import { z } from "zod";
-import { CATEGORY_NAME_MAX } from "../constants";
+import { CATEGORY_NAME_MAX, PRICE_MAX } from "../constants";
 import { validation } from "../messages";
 import { SLUG_PATTERN } from "../slug";
-import { text } from "./common";
+import { number, text } from "./common";
 import { HsnCode, TaxRate } from "./settings";
 
-/** A category's GST rate (percent) and HSN code for its products that set none; null: the shop's default. */
+/** The most slabs a rate by price has. */
+export const TAX_SLABS_MAX = 5;
+
+/** One slab of a rate by price: `rate` on a piece whose value is at most `upTo` (null: above the last limit). */
+export const TaxSlab = z
+  .object({
+    upTo: number({ min: 0.01, max: PRICE_MAX }).multipleOf(0.01, validation.cents).nullable(),
+    rate: TaxRate,
+  })
+  .strict();
+export type TaxSlab = z.infer<typeof TaxSlab>;
+
+/**
+ * A rate by the value of a piece (GST 2.0's apparel and footwear: 5% up to 2,500, 18% above): 2 to
+ * TAX_SLABS_MAX slabs, their limits rising, the last one without a limit; refused at the field.
+ */
+export const TaxSlabs = z
+  .array(TaxSlab, { error: validation.notAnOption })
+  .min(2, validation.taxSlabsCount(TAX_SLABS_MAX))
+  .max(TAX_SLABS_MAX, validation.taxSlabsCount(TAX_SLABS_MAX))
+  .superRefine((slabs, context) => {
+    const ordered = slabs.every((slab, i) => {
+      const last = i === slabs.length - 1;
+      if (last || slab.upTo === null) return last && slab.upTo === null;
+      const before = i > 0 ? slabs[i - 1]?.upTo : null;
+      return before === null || before === undefined || slab.upTo > before;
+    });
+    if (!ordered) context.addIssue({ code: "custom", message: validation.taxSlabsOrder });
+  });
+
+/** A category's GST rate (percent), or its rate by price, and HSN code for its products that set none; null: the shop's default. */
 const CategoryTaxFields = {
   taxRate: TaxRate.nullable(),
+  /** Slabs in place of the flat rate; null: the flat rate. */
+  taxSlabs: TaxSlabs.nullable(),
   hsnCode: HsnCode.nullable(),
 };
 
@@ -19,13 +51,19 @@ export const CategoryInput = z
       .toLowerCase()
       .regex(SLUG_PATTERN, validation.categorySlug),
     taxRate: CategoryTaxFields.taxRate.optional(),
+    taxSlabs: CategoryTaxFields.taxSlabs.optional(),
     hsnCode: CategoryTaxFields.hsnCode.optional(),
   })
   .strict();
 export type CategoryInput = z.infer<typeof CategoryInput>;
 
-/** PUT /categories/{id}/tax: the category's rate and HSN code (null: the shop's default). */
-export const CategoryTaxInput = z.object(CategoryTaxFields).strict();
+/**
+ * PUT /categories/{id}/tax: the category's rate, or its rate by price (slabs, which win over the flat
+ * rate; left out: none), and HSN code (null: the shop's default).
+ */
+export const CategoryTaxInput = z
+  .object({ ...CategoryTaxFields, taxSlabs: CategoryTaxFields.taxSlabs.default(null) })
+  .strict();
 export type CategoryTaxInput = z.infer<typeof CategoryTaxInput>;
 
 /** A category with the number of its active products. */
@@ -39,6 +77,8 @@ export const CategoryDto = z.object({
    * none (its products then take the shop's default), so that SPEC's category stays as SPEC wrote it.
    */
   taxRate: z.number().optional(),
+  /** Its rate by the value of a piece, in place of `taxRate`; absent when it has none. */
+  taxSlabs: z.array(z.object({ upTo: z.number().nullable(), rate: z.number() })).optional(),
   hsnCode: z.string().optional(),
 });
 export type CategoryDto = z.infer<typeof CategoryDto>;

@@ -112,7 +112,7 @@ export const CartPriceInput = z
       .optional(),
     /** The shipping method asked for; the cheapest that serves `state` (or any state) when left out. */
     shippingMethod: Id.optional(),
-    /** The state of the address the cart ships to, when known. */
+    /** The state of the address the cart ships to, when known: it decides the shipping method and the GST's split. */
     state: z
       .string({ error: validation.state })
       .trim()
@@ -131,6 +131,8 @@ export const CartPriceLineDto = z.object({
   lineTotal: z.number(),
   savedAmount: z.number(),
   discountShare: z.number(),
+  /** The line's GST rate (percent): for a rate by price, the slab its pieces fall in after the code. */
+  taxRate: z.number(),
 });
 
 /** The server's pricing of a cart; `discountMessage` says why a code given does not apply. */
@@ -150,6 +152,8 @@ export const CartPriceDto = z.object({
   taxIncluded: z.boolean(),
   /** The one GST rate of the lines (percent); null when they have different rates. */
   taxRate: z.number().nullable(),
+  /** CGST + SGST when `state` is the shop's, else IGST (inter-state without a state). */
+  supply: z.enum(["intra-state", "inter-state"]),
   totalPrice: z.number(),
 });
 export type CartPriceDto = z.infer<typeof CartPriceDto>;

@@ -18,7 +18,7 @@ import {
   STOCK_MAX,
 } from "../constants";
 import { validation } from "../messages";
-import { CategoryDto } from "./category";
+import { CategoryDto, TaxSlabs } from "./category";
 import { boolean, ID_PATTERN, Id, ListQuery, number, oneOf, text } from "./common";
 import { MediaDto } from "./media";
 import { ReviewDto } from "./review";
@@ -85,6 +85,8 @@ const ProductFields = z.object({
   category: Id,
   /** The product's GST rate in percent and HSN code; null: its category's, else the shop's. Absent on an update: kept. */
   taxRate: TaxRate.nullable().optional(),
+  /** Its rate by the value of a piece, winning over `taxRate`; null: none. Absent on an update: kept. */
+  taxSlabs: TaxSlabs.nullable().optional(),
   hsnCode: HsnCode.nullable().optional(),
   thumbnail: Id,
   gallery: z
@@ -413,6 +415,8 @@ export const ProductDto = ProductSummaryDto.extend({
   description: z.string(),
   /** The product's own GST rate (percent) and HSN code; null: its category's, else the shop's default. */
   taxRate: z.number().nullable(),
+  /** Its own rate by the value of a piece, winning over `taxRate`; null: none. */
+  taxSlabs: z.array(z.object({ upTo: z.number().nullable(), rate: z.number() })).nullable(),
   hsnCode: z.string().nullable(),
   gallery: z.array(MediaDto),
   reviews: z.array(ReviewDto),

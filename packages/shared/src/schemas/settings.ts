@@ -27,8 +27,11 @@ export const GSTIN_PATTERN = /^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/;
 export const UTC_OFFSET_PATTERN = /^[+-](0\d|1[0-4]):(00|30|45)$/;
 /** An HSN (or SAC) code: 4, 6 or 8 digits. */
 export const HSN_PATTERN = /^(\d{4}|\d{6}|\d{8})$/;
-/** The rates GST is charged at; a product may carry any rate from 0 to MAX_TAX_RATE. */
-export const TAX_RATES = [0, 5, 12, 18, 28] as const;
+/**
+ * The rates GST 2.0 charges goods at (from 22 September 2025: GST.md, "Rates"), the dashboard's
+ * presets; a product may carry any rate from 0 to MAX_TAX_RATE.
+ */
+export const TAX_RATES = [0, 5, 18, 40] as const;
 export const MAX_TAX_RATE = 50;
 export const MAX_SHIPPING_METHODS = 20;
 /** The longest an unpaid order may be held: a week. */

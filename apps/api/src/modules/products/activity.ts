@@ -25,6 +25,7 @@ export interface LoggedProduct {
   thumbnailId: string | null;
   options: ProductOption[];
   taxRate?: number | null;
+  taxSlabs?: { upTo: number | null; rate: number }[] | null;
   hsnCode?: string | null;
   /** The gallery's media ids, in order (the CSV import leaves the gallery alone and gives none). */
   gallery?: string[];
@@ -84,6 +85,7 @@ export async function loggedProduct(
       thumbnailId: row.thumbnail?.id ?? null,
       options: row.options,
       taxRate: row.taxRate,
+      taxSlabs: row.taxSlabs,
       hsnCode: row.hsnCode,
       gallery: gallery.map((media) => media.id),
     },

@@ -44,6 +44,7 @@ export function toProductDetailDto(
     description: string;
     updatedAt: Date;
     taxRate: number | null;
+    taxSlabs: { upTo: number | null; rate: number }[] | null;
     hsnCode: string | null;
   },
   gallery: Media[],
@@ -53,6 +54,7 @@ export function toProductDetailDto(
     ...toProductSummaryDto(row),
     description: row.description,
     taxRate: row.taxRate,
+    taxSlabs: row.taxSlabs,
     hsnCode: row.hsnCode,
     gallery: gallery.map(toMediaDto),
     updatedAt: row.updatedAt.toISOString(),

@@ -63,6 +63,7 @@ export async function findProductById(db: Database, id: string) {
       description: products.description,
       updatedAt: products.updatedAt,
       taxRate: products.taxRate,
+      taxSlabs: products.taxSlabs,
       hsnCode: products.hsnCode,
     })
     .from(products)

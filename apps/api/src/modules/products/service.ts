@@ -163,6 +163,7 @@ function valuesOf(input: ProductInput): Omit<ProductValues, "options"> {
     thumbnailId: input.thumbnail,
     // Absent: a new product takes its category's (null), an updated one keeps its own.
     ...(input.taxRate !== undefined ? { taxRate: input.taxRate } : {}),
+    ...(input.taxSlabs !== undefined ? { taxSlabs: input.taxSlabs } : {}),
     ...(input.hsnCode !== undefined ? { hsnCode: input.hsnCode } : {}),
   };
 }

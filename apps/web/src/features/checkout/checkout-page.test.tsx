@@ -135,6 +135,7 @@ function priceFor(
           lineTotal: 60,
           savedAmount: 20,
           discountShare: 0,
+          taxRate: 18,
         },
       ],
       itemsPrice: 60,
@@ -152,6 +153,7 @@ function priceFor(
       taxPrice: 10.8,
       taxIncluded: false,
       taxRate: 18,
+      supply: "inter-state",
       totalPrice: Math.round((60 + shippingPrice + 10.8) * 100) / 100,
     },
   };
@@ -386,6 +388,7 @@ describe("a discount code at checkout", () => {
         lineTotal: 60,
         savedAmount: 20,
         discountShare: 6,
+        taxRate: 18,
       },
     ],
     itemsPrice: 60,
@@ -399,6 +402,7 @@ describe("a discount code at checkout", () => {
     taxPrice: 9.72,
     taxIncluded: false,
     taxRate: 18,
+    supply: "inter-state",
     totalPrice: 143.72,
   };
   /** The server's answer: the code's when the body names one, the cart's own otherwise. */
