@@ -8510,6 +8510,15 @@ export interface operations {
                             discountCode: string | null;
                             discountAmount: number;
                             codFee: number;
+                            /** @enum {string} */
+                            supplyType: "intra-state" | "inter-state";
+                            shippingGst: {
+                                rate: number;
+                                taxableValue: number;
+                                cgst: number;
+                                sgst: number;
+                                igst: number;
+                            };
                             cashOnDelivery: {
                                 payment: string;
                                 collected: boolean;
@@ -8555,6 +8564,18 @@ export interface operations {
                                     restock: {
                                         line: string;
                                         quantity: number;
+                                    }[];
+                                    lines: {
+                                        /** @enum {string} */
+                                        kind: "goods" | "shipping" | "cod_fee";
+                                        line: string | null;
+                                        quantity: number;
+                                        taxableValue: number;
+                                        rate: number;
+                                        cgst: number;
+                                        sgst: number;
+                                        igst: number;
+                                        total: number;
                                     }[];
                                 }[];
                             } | null;
@@ -8701,6 +8722,15 @@ export interface operations {
                             discountCode: string | null;
                             discountAmount: number;
                             codFee: number;
+                            /** @enum {string} */
+                            supplyType: "intra-state" | "inter-state";
+                            shippingGst: {
+                                rate: number;
+                                taxableValue: number;
+                                cgst: number;
+                                sgst: number;
+                                igst: number;
+                            };
                             cashOnDelivery: {
                                 payment: string;
                                 collected: boolean;
@@ -8747,6 +8777,18 @@ export interface operations {
                                         line: string;
                                         quantity: number;
                                     }[];
+                                    lines: {
+                                        /** @enum {string} */
+                                        kind: "goods" | "shipping" | "cod_fee";
+                                        line: string | null;
+                                        quantity: number;
+                                        taxableValue: number;
+                                        rate: number;
+                                        cgst: number;
+                                        sgst: number;
+                                        igst: number;
+                                        total: number;
+                                    }[];
                                 }[];
                             } | null;
                             products: {
@@ -8782,6 +8824,10 @@ export interface operations {
                                 quantity: number;
                                 taxRate: number;
                                 hsnCode: string | null;
+                                taxableValue: number;
+                                cgst: number;
+                                sgst: number;
+                                igst: number;
                             }[];
                             history: {
                                 /** @enum {string} */
@@ -8869,6 +8915,15 @@ export interface operations {
                             discountCode: string | null;
                             discountAmount: number;
                             codFee: number;
+                            /** @enum {string} */
+                            supplyType: "intra-state" | "inter-state";
+                            shippingGst: {
+                                rate: number;
+                                taxableValue: number;
+                                cgst: number;
+                                sgst: number;
+                                igst: number;
+                            };
                             cashOnDelivery: {
                                 payment: string;
                                 collected: boolean;
@@ -8915,6 +8970,18 @@ export interface operations {
                                         line: string;
                                         quantity: number;
                                     }[];
+                                    lines: {
+                                        /** @enum {string} */
+                                        kind: "goods" | "shipping" | "cod_fee";
+                                        line: string | null;
+                                        quantity: number;
+                                        taxableValue: number;
+                                        rate: number;
+                                        cgst: number;
+                                        sgst: number;
+                                        igst: number;
+                                        total: number;
+                                    }[];
                                 }[];
                             } | null;
                             products: {
@@ -8950,6 +9017,10 @@ export interface operations {
                                 quantity: number;
                                 taxRate: number;
                                 hsnCode: string | null;
+                                taxableValue: number;
+                                cgst: number;
+                                sgst: number;
+                                igst: number;
                             }[];
                             history: {
                                 /** @enum {string} */
@@ -9133,6 +9204,15 @@ export interface operations {
                             discountCode: string | null;
                             discountAmount: number;
                             codFee: number;
+                            /** @enum {string} */
+                            supplyType: "intra-state" | "inter-state";
+                            shippingGst: {
+                                rate: number;
+                                taxableValue: number;
+                                cgst: number;
+                                sgst: number;
+                                igst: number;
+                            };
                             cashOnDelivery: {
                                 payment: string;
                                 collected: boolean;
@@ -9178,6 +9258,18 @@ export interface operations {
                                     restock: {
                                         line: string;
                                         quantity: number;
+                                    }[];
+                                    lines: {
+                                        /** @enum {string} */
+                                        kind: "goods" | "shipping" | "cod_fee";
+                                        line: string | null;
+                                        quantity: number;
+                                        taxableValue: number;
+                                        rate: number;
+                                        cgst: number;
+                                        sgst: number;
+                                        igst: number;
+                                        total: number;
                                     }[];
                                 }[];
                             } | null;
@@ -9282,6 +9374,15 @@ export interface operations {
                             discountCode: string | null;
                             discountAmount: number;
                             codFee: number;
+                            /** @enum {string} */
+                            supplyType: "intra-state" | "inter-state";
+                            shippingGst: {
+                                rate: number;
+                                taxableValue: number;
+                                cgst: number;
+                                sgst: number;
+                                igst: number;
+                            };
                             cashOnDelivery: {
                                 payment: string;
                                 collected: boolean;
@@ -9328,6 +9429,18 @@ export interface operations {
                                         line: string;
                                         quantity: number;
                                     }[];
+                                    lines: {
+                                        /** @enum {string} */
+                                        kind: "goods" | "shipping" | "cod_fee";
+                                        line: string | null;
+                                        quantity: number;
+                                        taxableValue: number;
+                                        rate: number;
+                                        cgst: number;
+                                        sgst: number;
+                                        igst: number;
+                                        total: number;
+                                    }[];
                                 }[];
                             } | null;
                             products: {
@@ -9363,6 +9476,10 @@ export interface operations {
                                 quantity: number;
                                 taxRate: number;
                                 hsnCode: string | null;
+                                taxableValue: number;
+                                cgst: number;
+                                sgst: number;
+                                igst: number;
                             }[];
                             history: {
                                 /** @enum {string} */
@@ -9508,6 +9625,15 @@ export interface operations {
                             discountCode: string | null;
                             discountAmount: number;
                             codFee: number;
+                            /** @enum {string} */
+                            supplyType: "intra-state" | "inter-state";
+                            shippingGst: {
+                                rate: number;
+                                taxableValue: number;
+                                cgst: number;
+                                sgst: number;
+                                igst: number;
+                            };
                             cashOnDelivery: {
                                 payment: string;
                                 collected: boolean;
@@ -9554,6 +9680,18 @@ export interface operations {
                                         line: string;
                                         quantity: number;
                                     }[];
+                                    lines: {
+                                        /** @enum {string} */
+                                        kind: "goods" | "shipping" | "cod_fee";
+                                        line: string | null;
+                                        quantity: number;
+                                        taxableValue: number;
+                                        rate: number;
+                                        cgst: number;
+                                        sgst: number;
+                                        igst: number;
+                                        total: number;
+                                    }[];
                                 }[];
                             } | null;
                             products: {
@@ -9589,6 +9727,10 @@ export interface operations {
                                 quantity: number;
                                 taxRate: number;
                                 hsnCode: string | null;
+                                taxableValue: number;
+                                cgst: number;
+                                sgst: number;
+                                igst: number;
                             }[];
                             history: {
                                 /** @enum {string} */
@@ -9768,6 +9910,15 @@ export interface operations {
                             discountCode: string | null;
                             discountAmount: number;
                             codFee: number;
+                            /** @enum {string} */
+                            supplyType: "intra-state" | "inter-state";
+                            shippingGst: {
+                                rate: number;
+                                taxableValue: number;
+                                cgst: number;
+                                sgst: number;
+                                igst: number;
+                            };
                             cashOnDelivery: {
                                 payment: string;
                                 collected: boolean;
@@ -9813,6 +9964,18 @@ export interface operations {
                                     restock: {
                                         line: string;
                                         quantity: number;
+                                    }[];
+                                    lines: {
+                                        /** @enum {string} */
+                                        kind: "goods" | "shipping" | "cod_fee";
+                                        line: string | null;
+                                        quantity: number;
+                                        taxableValue: number;
+                                        rate: number;
+                                        cgst: number;
+                                        sgst: number;
+                                        igst: number;
+                                        total: number;
                                     }[];
                                 }[];
                             } | null;
@@ -9926,6 +10089,15 @@ export interface operations {
                             discountCode: string | null;
                             discountAmount: number;
                             codFee: number;
+                            /** @enum {string} */
+                            supplyType: "intra-state" | "inter-state";
+                            shippingGst: {
+                                rate: number;
+                                taxableValue: number;
+                                cgst: number;
+                                sgst: number;
+                                igst: number;
+                            };
                             cashOnDelivery: {
                                 payment: string;
                                 collected: boolean;
@@ -9972,6 +10144,18 @@ export interface operations {
                                         line: string;
                                         quantity: number;
                                     }[];
+                                    lines: {
+                                        /** @enum {string} */
+                                        kind: "goods" | "shipping" | "cod_fee";
+                                        line: string | null;
+                                        quantity: number;
+                                        taxableValue: number;
+                                        rate: number;
+                                        cgst: number;
+                                        sgst: number;
+                                        igst: number;
+                                        total: number;
+                                    }[];
                                 }[];
                             } | null;
                             products: {
@@ -10007,6 +10191,10 @@ export interface operations {
                                 quantity: number;
                                 taxRate: number;
                                 hsnCode: string | null;
+                                taxableValue: number;
+                                cgst: number;
+                                sgst: number;
+                                igst: number;
                             }[];
                             history: {
                                 /** @enum {string} */
@@ -10166,6 +10354,15 @@ export interface operations {
                             discountCode: string | null;
                             discountAmount: number;
                             codFee: number;
+                            /** @enum {string} */
+                            supplyType: "intra-state" | "inter-state";
+                            shippingGst: {
+                                rate: number;
+                                taxableValue: number;
+                                cgst: number;
+                                sgst: number;
+                                igst: number;
+                            };
                             cashOnDelivery: {
                                 payment: string;
                                 collected: boolean;
@@ -10212,6 +10409,18 @@ export interface operations {
                                         line: string;
                                         quantity: number;
                                     }[];
+                                    lines: {
+                                        /** @enum {string} */
+                                        kind: "goods" | "shipping" | "cod_fee";
+                                        line: string | null;
+                                        quantity: number;
+                                        taxableValue: number;
+                                        rate: number;
+                                        cgst: number;
+                                        sgst: number;
+                                        igst: number;
+                                        total: number;
+                                    }[];
                                 }[];
                             } | null;
                             products: {
@@ -10247,6 +10456,10 @@ export interface operations {
                                 quantity: number;
                                 taxRate: number;
                                 hsnCode: string | null;
+                                taxableValue: number;
+                                cgst: number;
+                                sgst: number;
+                                igst: number;
                             }[];
                             history: {
                                 /** @enum {string} */
@@ -10434,6 +10647,15 @@ export interface operations {
                             discountCode: string | null;
                             discountAmount: number;
                             codFee: number;
+                            /** @enum {string} */
+                            supplyType: "intra-state" | "inter-state";
+                            shippingGst: {
+                                rate: number;
+                                taxableValue: number;
+                                cgst: number;
+                                sgst: number;
+                                igst: number;
+                            };
                             cashOnDelivery: {
                                 payment: string;
                                 collected: boolean;
@@ -10480,6 +10702,18 @@ export interface operations {
                                         line: string;
                                         quantity: number;
                                     }[];
+                                    lines: {
+                                        /** @enum {string} */
+                                        kind: "goods" | "shipping" | "cod_fee";
+                                        line: string | null;
+                                        quantity: number;
+                                        taxableValue: number;
+                                        rate: number;
+                                        cgst: number;
+                                        sgst: number;
+                                        igst: number;
+                                        total: number;
+                                    }[];
                                 }[];
                             } | null;
                             products: {
@@ -10515,6 +10749,10 @@ export interface operations {
                                 quantity: number;
                                 taxRate: number;
                                 hsnCode: string | null;
+                                taxableValue: number;
+                                cgst: number;
+                                sgst: number;
+                                igst: number;
                             }[];
                             history: {
                                 /** @enum {string} */
@@ -11247,6 +11485,15 @@ export interface operations {
                             discountCode: string | null;
                             discountAmount: number;
                             codFee: number;
+                            /** @enum {string} */
+                            supplyType: "intra-state" | "inter-state";
+                            shippingGst: {
+                                rate: number;
+                                taxableValue: number;
+                                cgst: number;
+                                sgst: number;
+                                igst: number;
+                            };
                             cashOnDelivery: {
                                 payment: string;
                                 collected: boolean;
@@ -11293,6 +11540,18 @@ export interface operations {
                                         line: string;
                                         quantity: number;
                                     }[];
+                                    lines: {
+                                        /** @enum {string} */
+                                        kind: "goods" | "shipping" | "cod_fee";
+                                        line: string | null;
+                                        quantity: number;
+                                        taxableValue: number;
+                                        rate: number;
+                                        cgst: number;
+                                        sgst: number;
+                                        igst: number;
+                                        total: number;
+                                    }[];
                                 }[];
                             } | null;
                             products: {
@@ -11328,6 +11587,10 @@ export interface operations {
                                 quantity: number;
                                 taxRate: number;
                                 hsnCode: string | null;
+                                taxableValue: number;
+                                cgst: number;
+                                sgst: number;
+                                igst: number;
                             }[];
                             history: {
                                 /** @enum {string} */
@@ -11415,6 +11678,15 @@ export interface operations {
                             discountCode: string | null;
                             discountAmount: number;
                             codFee: number;
+                            /** @enum {string} */
+                            supplyType: "intra-state" | "inter-state";
+                            shippingGst: {
+                                rate: number;
+                                taxableValue: number;
+                                cgst: number;
+                                sgst: number;
+                                igst: number;
+                            };
                             cashOnDelivery: {
                                 payment: string;
                                 collected: boolean;
@@ -11461,6 +11733,18 @@ export interface operations {
                                         line: string;
                                         quantity: number;
                                     }[];
+                                    lines: {
+                                        /** @enum {string} */
+                                        kind: "goods" | "shipping" | "cod_fee";
+                                        line: string | null;
+                                        quantity: number;
+                                        taxableValue: number;
+                                        rate: number;
+                                        cgst: number;
+                                        sgst: number;
+                                        igst: number;
+                                        total: number;
+                                    }[];
                                 }[];
                             } | null;
                             products: {
@@ -11496,6 +11780,10 @@ export interface operations {
                                 quantity: number;
                                 taxRate: number;
                                 hsnCode: string | null;
+                                taxableValue: number;
+                                cgst: number;
+                                sgst: number;
+                                igst: number;
                             }[];
                             history: {
                                 /** @enum {string} */
@@ -12750,6 +13038,18 @@ export interface operations {
                                     line: string;
                                     quantity: number;
                                 }[];
+                                lines: {
+                                    /** @enum {string} */
+                                    kind: "goods" | "shipping" | "cod_fee";
+                                    line: string | null;
+                                    quantity: number;
+                                    taxableValue: number;
+                                    rate: number;
+                                    cgst: number;
+                                    sgst: number;
+                                    igst: number;
+                                    total: number;
+                                }[];
                             }[];
                         }[];
                         meta: {
@@ -12901,6 +13201,18 @@ export interface operations {
                                     line: string;
                                     quantity: number;
                                 }[];
+                                lines: {
+                                    /** @enum {string} */
+                                    kind: "goods" | "shipping" | "cod_fee";
+                                    line: string | null;
+                                    quantity: number;
+                                    taxableValue: number;
+                                    rate: number;
+                                    cgst: number;
+                                    sgst: number;
+                                    igst: number;
+                                    total: number;
+                                }[];
                             }[];
                         };
                     };
@@ -12953,6 +13265,18 @@ export interface operations {
                                 restock: {
                                     line: string;
                                     quantity: number;
+                                }[];
+                                lines: {
+                                    /** @enum {string} */
+                                    kind: "goods" | "shipping" | "cod_fee";
+                                    line: string | null;
+                                    quantity: number;
+                                    taxableValue: number;
+                                    rate: number;
+                                    cgst: number;
+                                    sgst: number;
+                                    igst: number;
+                                    total: number;
                                 }[];
                             }[];
                         };
@@ -13204,6 +13528,18 @@ export interface operations {
                                     line: string;
                                     quantity: number;
                                 }[];
+                                lines: {
+                                    /** @enum {string} */
+                                    kind: "goods" | "shipping" | "cod_fee";
+                                    line: string | null;
+                                    quantity: number;
+                                    taxableValue: number;
+                                    rate: number;
+                                    cgst: number;
+                                    sgst: number;
+                                    igst: number;
+                                    total: number;
+                                }[];
                             }[];
                         }[];
                         meta: {
@@ -13314,6 +13650,15 @@ export interface operations {
                             discountCode: string | null;
                             discountAmount: number;
                             codFee: number;
+                            /** @enum {string} */
+                            supplyType: "intra-state" | "inter-state";
+                            shippingGst: {
+                                rate: number;
+                                taxableValue: number;
+                                cgst: number;
+                                sgst: number;
+                                igst: number;
+                            };
                             cashOnDelivery: {
                                 payment: string;
                                 collected: boolean;
@@ -13360,6 +13705,18 @@ export interface operations {
                                         line: string;
                                         quantity: number;
                                     }[];
+                                    lines: {
+                                        /** @enum {string} */
+                                        kind: "goods" | "shipping" | "cod_fee";
+                                        line: string | null;
+                                        quantity: number;
+                                        taxableValue: number;
+                                        rate: number;
+                                        cgst: number;
+                                        sgst: number;
+                                        igst: number;
+                                        total: number;
+                                    }[];
                                 }[];
                             } | null;
                             products: {
@@ -13395,6 +13752,10 @@ export interface operations {
                                 quantity: number;
                                 taxRate: number;
                                 hsnCode: string | null;
+                                taxableValue: number;
+                                cgst: number;
+                                sgst: number;
+                                igst: number;
                             }[];
                             history: {
                                 /** @enum {string} */
@@ -13573,6 +13934,18 @@ export interface operations {
                                 restock: {
                                     line: string;
                                     quantity: number;
+                                }[];
+                                lines: {
+                                    /** @enum {string} */
+                                    kind: "goods" | "shipping" | "cod_fee";
+                                    line: string | null;
+                                    quantity: number;
+                                    taxableValue: number;
+                                    rate: number;
+                                    cgst: number;
+                                    sgst: number;
+                                    igst: number;
+                                    total: number;
                                 }[];
                             }[];
                         };
