@@ -18,11 +18,27 @@ import type { OrderDto } from "@shop/shared/schemas/order";
 import type { ReactNode } from "react";
 import { formatPrice } from "#web/lib/money";
 import { orderDocumentUrl } from "../lib/api";
+import { DocumentLink } from "./document-link";
+
+/** The shopper's link to the order's invoice, once it has its number. */
+function InvoiceLink({ order }: { order: OrderDto }) {
+  if (!order.invoiceNumber) return null;
+  return (
+    <DocumentLink
+      href={orderDocumentUrl(order._id, "invoice")}
+      className="mt-2 inline-flex items-center gap-1.5 font-medium text-brand-700 hover:underline"
+    >
+      <ArrowDownTrayIcon className="size-4" aria-hidden="true" />
+      {documents.downloadInvoice}
+    </DocumentLink>
+  );
+}
 
 /**
  * How a shopper's order stands with its payment, on the pay page and the order page: taken (gateway,
- * transaction, what went back, the invoice), being confirmed, cancelled, or, while it can be paid,
- * the page's own way to pay (`payActions`).
+ * transaction, what went back, the invoice), cash on delivery to pay (the invoice once the goods
+ * left, decision 025), being confirmed, cancelled, or, while it can be paid, the page's own way to
+ * pay (`payActions`).
  */
 export function OrderPayment({
   order,
@@ -52,16 +68,7 @@ export function OrderPayment({
               {refundWords.refundedTotal(formatPrice(payment.refundedAmount), formatPrice(payment.amount))}
             </p>
           ) : null}
-          {order.invoiceNumber ? (
-            <a
-              href={orderDocumentUrl(order._id, "invoice")}
-              download
-              className="mt-2 inline-flex items-center gap-1.5 font-medium text-brand-700 hover:underline"
-            >
-              <ArrowDownTrayIcon className="size-4" aria-hidden="true" />
-              {documents.downloadInvoice}
-            </a>
-          ) : null}
+          <InvoiceLink order={order} />
         </div>
       </div>
     );
@@ -73,6 +80,7 @@ export function OrderPayment({
         <div>
           <p className="font-semibold">{cashOnDelivery.toCollect}</p>
           <p className="mt-0.5">{cashOnDelivery.optionHintNoFee(formatPrice(payment.amount))}</p>
+          <InvoiceLink order={order} />
         </div>
       </div>
     );

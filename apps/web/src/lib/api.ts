@@ -11,7 +11,7 @@ import { useSession } from "./session";
 
 const API_BASE = "/api";
 
-/** The address of an order's PDF: its invoice (owner or staff) or packing slip (staff), a plain link. */
+/** The address of an order's PDF: its invoice (owner or staff) or packing slip (staff), for a DocumentLink. */
 export function orderDocumentUrl(orderId: string, document: "invoice" | "packing-slip"): string {
   return `${API_BASE}/orders/${encodeURIComponent(orderId)}/${document}.pdf`;
 }
@@ -79,6 +79,41 @@ export function isApiError(error: unknown): error is ApiError {
  */
 export function errorMessage(error: unknown): string {
   return isApiError(error) ? error.message : messages.somethingWentWrong;
+}
+
+/** A document's file: its bytes, and the name the server gives it (Content-Disposition), if any. */
+export interface DocumentFile {
+  blob: Blob;
+  filename: string | null;
+}
+
+/** `attachment; filename="invoice-INV-2026-27-000001.pdf"` → the name. */
+function filenameOf(disposition: string | null): string | null {
+  const match = disposition?.match(/filename="([^"]+)"/);
+  return match?.[1] ?? null;
+}
+
+/**
+ * Fetches a document the API makes (an invoice, a credit note, a packing slip) by its address (the
+ * URL helpers above). A document that cannot be made answers with the envelope: that is thrown as
+ * an ApiError with the server's message, so that the page can say why (never a download of the
+ * error, never nothing).
+ */
+export async function fetchDocument(url: string): Promise<DocumentFile> {
+  let response: Response;
+  try {
+    response = await fetch(url, { credentials: "same-origin" });
+  } catch {
+    throw new ApiError(0, messages.somethingWentWrong);
+  }
+  if (!response.ok) {
+    // NOTE: as request() does: a 401 ends the local session.
+    if (response.status === 401) useSession.getState().clear();
+    const envelope = await readBody(response);
+    const serverMessage = typeof envelope?.message === "string" && envelope.message ? envelope.message : null;
+    throw new ApiError(response.status, serverMessage ?? messages.somethingWentWrong);
+  }
+  return { blob: await response.blob(), filename: filenameOf(response.headers.get("content-disposition")) };
 }
 
 /** A list (several values of one filter) is sent as the parameter repeated. */

@@ -16,6 +16,7 @@ import { type ReactNode, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useParams } from "react-router";
 import { Button, buttonClasses } from "#web/components/button";
+import { DocumentLink } from "#web/components/document-link";
 import { ErrorState } from "#web/components/error-state";
 import { MediaImage } from "#web/components/media-image";
 import { OrderStatus } from "#web/components/order-status";
@@ -126,22 +127,29 @@ function Amount({ label, value, strong }: { label: string; value: string; strong
   );
 }
 
-function DocumentLinks({ orderId }: { orderId: string }) {
+/**
+ * The order's documents: its invoice once it has its number (at payment, or for cash on delivery
+ * with its first parcel, decision 025), and its packing slip then or, for a cash on delivery order
+ * being prepared, before it (it is packed first).
+ */
+function DocumentLinks({ order }: { order: OrderDto }) {
+  const toPack = order.cashOnDelivery !== null && order.status === "processing";
   const links = [
-    { document: "invoice", label: documents.invoice },
-    { document: "packing-slip", label: documents.packingSlip },
+    { document: "invoice", label: documents.invoice, shown: order.invoiceNumber !== null },
+    { document: "packing-slip", label: documents.packingSlip, shown: order.invoiceNumber !== null || toPack },
   ] as const;
-  return links.map(({ document, label }) => (
-    <a
-      key={document}
-      href={orderDocumentUrl(orderId, document)}
-      download
-      className={buttonClasses({ variant: "secondary", size: "sm" })}
-    >
-      <ArrowDownTrayIcon className="mr-1.5 size-4" aria-hidden="true" />
-      {label}
-    </a>
-  ));
+  return links
+    .filter((link) => link.shown)
+    .map(({ document, label }) => (
+      <DocumentLink
+        key={document}
+        href={orderDocumentUrl(order._id, document)}
+        className={buttonClasses({ variant: "secondary", size: "sm" })}
+      >
+        <ArrowDownTrayIcon className="mr-1.5 size-4" aria-hidden="true" />
+        {label}
+      </DocumentLink>
+    ));
 }
 
 interface OrderDetailsProps {
@@ -168,8 +176,7 @@ function OrderDetails({ order, onRefund }: OrderDetailsProps) {
             {order.user.email !== null ? ` (${order.user.email})` : null}
           </p>
           <div className="flex flex-wrap gap-2 sm:ml-auto">
-            {/* A paid order has its invoice number, and with it its invoice and packing slip. */}
-            {order.invoiceNumber ? <DocumentLinks orderId={order._id} /> : null}
+            <DocumentLinks order={order} />
             {/* Cash on delivery: admins and managers record the cash once the order is delivered. */}
             <CollectCashButton order={order} />
             {/* Only an admin sees the payment (a manager's read carries none), and so only an admin can refund. */}
@@ -339,14 +346,13 @@ function RefundList({ orderId, payment }: { orderId: string; payment: NonNullabl
               <p className="text-xs text-neutral-500">
                 {refund.by ? orderHistory.by(refund.by.name, refund.by.role) : refundWords.byProvider}
               </p>
-              <a
+              <DocumentLink
                 href={creditNoteUrl(orderId, refund._id)}
-                download
                 className="mt-1 inline-flex items-center gap-1 text-brand-700 hover:underline"
               >
                 <ArrowDownTrayIcon className="size-4" aria-hidden="true" />
                 {refundWords.creditNote(refund.creditNoteNumber)}
-              </a>
+              </DocumentLink>
             </li>
           ))}
         </ul>

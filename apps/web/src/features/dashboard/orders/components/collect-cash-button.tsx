@@ -13,7 +13,8 @@ export function awaitsCash(order: OrderDto): boolean {
 
 /**
  * 'Record cash collected' on a cash on delivery order whose cash waits (admins and managers), after a
- * confirmation naming the amount: the payment completes and the order gets its invoice.
+ * confirmation naming the amount: the payment completes (the invoice came with the first parcel,
+ * decision 025).
  */
 export function CollectCashButton({ order }: { order: OrderDto }) {
   const [open, setOpen] = useState(false);

@@ -2,6 +2,7 @@ import { ArrowDownTrayIcon, ArrowTopRightOnSquareIcon } from "@heroicons/react/2
 import { shipmentWords as words } from "@shop/shared/messages";
 import type { OrderDto } from "@shop/shared/schemas/order";
 import { Button } from "#web/components/button";
+import { DocumentLink } from "#web/components/document-link";
 import { shipmentPackingSlipUrl } from "#web/lib/api";
 import { formatDateTime } from "#web/lib/dates";
 import { useDeliverShipment } from "../api/deliver-shipment";
@@ -37,14 +38,13 @@ export function ShipmentList({ order }: { order: OrderDto }) {
               )}
             </p>
             <div className="flex flex-wrap gap-2">
-              <a
+              <DocumentLink
                 href={shipmentPackingSlipUrl(order._id, shipment._id)}
-                download
                 className="inline-flex items-center gap-1 text-brand-700 hover:underline"
               >
                 <ArrowDownTrayIcon className="size-4" aria-hidden="true" />
                 {words.packingSlip}
-              </a>
+              </DocumentLink>
               {shipment.deliveredAt === null && deliverable ? (
                 <Button
                   variant="secondary"
