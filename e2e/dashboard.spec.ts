@@ -440,7 +440,7 @@ test.describe("signed in as a manager", () => {
       "Media",
       "Settings",
     ]);
-    await expect(page.getByText("Net sales")).toHaveCount(0);
+    await expect(page.getByText("Total sales")).toHaveCount(0);
     await expect(page.getByText("Refunds")).toHaveCount(0);
 
     expect((await page.request.get("/api/users/customers")).status()).toBe(403);

@@ -61,9 +61,11 @@ test("a file with a refused row shows the row and its reason, and nothing is app
   }
 });
 
-test("the demo's dashboard home shows orders, net sales and the sales chart", async ({ page }, testInfo) => {
+test("the demo's dashboard home shows orders, total sales and the sales chart", async ({
+  page,
+}, testInfo) => {
   await page.goto("/dashboard/home");
-  await expect(page.getByText("Net sales").first()).toBeVisible();
+  await expect(page.getByText("Total sales").first()).toBeVisible();
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 1100 });
     await page.screenshot({ path: testInfo.outputPath(`home-${width}.png`), fullPage: true });

@@ -62,7 +62,7 @@ test.describe("the admin's reports", () => {
         .locator("dl > div")
         .filter({ has: page.locator("> dt", { hasText: new RegExp(`^${name}$`) }) })
         .locator("> dd");
-    await expect(homeTile(salesReports.withPeriod(figures.netSales, salesReports.allTime))).toHaveText(
+    await expect(homeTile(salesReports.withPeriod(figures.totalSales, salesReports.allTime))).toHaveText(
       formatPrice(stats.revenue),
     );
     await expect(homeTile(salesReports.withPeriod(figures.refunds, salesReports.allTime))).toHaveText(
@@ -81,7 +81,13 @@ test.describe("the admin's reports", () => {
     expect((Date.parse(month.to) - Date.parse(month.from)) / DAY_MS).toBe(29);
     const monthReport = await reportOf(page, month);
     await expect(tileValue(page, figures.netSales)).toHaveText(formatPrice(monthReport.netSales));
-    await expect(tileValue(page, figures.orders)).toHaveText(monthReport.orders.toLocaleString("en-US"));
+    await expect(tileValue(page, figures.totalSales)).toHaveText(formatPrice(monthReport.totalSales));
+    await expect(tileValue(page, figures.ordersPaid)).toHaveText(
+      monthReport.ordersPaid.toLocaleString("en-US"),
+    );
+    await expect(tileValue(page, figures.ordersPlaced)).toHaveText(
+      monthReport.ordersPlaced.toLocaleString("en-US"),
+    );
 
     const next = nextReportDays(page);
     await page.getByText(salesReports.periods["7d"], { exact: true }).click();

@@ -44,7 +44,7 @@ export type SalesReportQuery = z.infer<typeof SalesReportQuery>;
 
 const money = z.number();
 
-/** A day of the period: its net sales and total sales (by the documents' dates) and the orders paid on it. */
+/** A day of the period: its net sales and total sales (by the documents' dates) and the orders placed on it. */
 export const ReportDayDto = z.object({
   date: z.string(),
   netSales: money,

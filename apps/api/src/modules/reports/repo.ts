@@ -99,7 +99,7 @@ export interface DayRow {
 
 /**
  * Each day of the period as the shop's clock reads it: net sales and total sales of the documents dated
- * that day (cents: invoices less credit notes), and the orders paid on it.
+ * that day (cents: invoices less credit notes), and the orders placed on it (as Home's chart counts them).
  */
 export async function readByDay(db: Database, period: Period): Promise<DayRow[]> {
   const result = await db.execute<{ date: string; netSales: string; totalSales: string; orders: string }>(sql`
@@ -111,8 +111,11 @@ export async function readByDay(db: Database, period: Period): Promise<DayRow[]>
         case m.kind when 'invoice' then m.gross_sales - m.sale_discounts - m.code_discounts
           when 'refund' then -m.returns else 0 end as net,
         case m.kind when 'invoice' then m.amount when 'refund' then -m.amount else 0 end as total,
-        case when m.kind = 'payment' then 1 else 0 end as orders
+        0 as orders
       from (${movedIn(period)}) m
+      union all
+      select ((o.created_at at time zone 'UTC') + ${period.utcOffset}::interval)::date, 0, 0, 1
+      from orders o where o.created_at >= ${period.since} and o.created_at < ${period.before}
     )
     select to_char(day.date, 'YYYY-MM-DD') as "date",
       coalesce(sum(m.net), 0)::bigint as "netSales",

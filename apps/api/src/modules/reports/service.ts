@@ -149,7 +149,7 @@ function tableRows(report: SalesReportDto, table: ReportTable): string[][] {
   switch (table) {
     case "byDay":
       return [
-        ["Date", "Net sales", "Total sales", "Orders paid"],
+        ["Date", "Net sales", "Total sales", "Orders placed"],
         ...report.byDay.map((day) => [
           day.date,
           money(day.netSales),

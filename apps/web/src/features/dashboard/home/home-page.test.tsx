@@ -9,7 +9,7 @@ import { renderRoutes } from "#web/test/render";
 import { DashboardHomePage } from "./home-page";
 
 const { figures, withPeriod, allTime } = salesReports;
-const NET_SALES = withPeriod(figures.netSales, allTime);
+const TOTAL_SALES = withPeriod(figures.totalSales, allTime);
 const REFUNDS = withPeriod(figures.refunds, allTime);
 
 const counts = {
@@ -49,20 +49,22 @@ beforeEach(() => {
 });
 
 describe("the dashboard home's figures", () => {
-  it("shows an admin the net sales and the refunds of all time, named so, side by side", async () => {
+  it("shows an admin the total sales and the refunds of all time, named so, side by side", async () => {
     useSession.getState().setUser(staff("admin"));
     renderHome({ revenue: 1234.5, refunds: 60, customers: 5, ...counts }, adminDays);
 
-    const netSales = await screen.findByRole("link", { name: NET_SALES });
-    expect(netSales).toHaveAttribute("href", "/dashboard/reports");
-    expect(tile(NET_SALES)).toHaveTextContent(`${NET_SALES}$1,234.50`);
+    const totalSales = await screen.findByRole("link", { name: TOTAL_SALES });
+    expect(totalSales).toHaveAttribute("href", "/dashboard/reports");
+    expect(tile(TOTAL_SALES)).toHaveTextContent(`${TOTAL_SALES}$1,234.50`);
     expect(tile(REFUNDS)).toHaveTextContent(`${REFUNDS}$60.00`);
-    expect(tile(NET_SALES).nextElementSibling).toBe(tile(REFUNDS));
+    expect(tile(TOTAL_SALES).nextElementSibling).toBe(tile(REFUNDS));
     expect(screen.queryByText("Revenue")).toBeNull();
 
-    // The chart's money is net sales too: the day that gave back counts against the month.
-    const chart = await screen.findByRole("img", { name: "Last 30 days: 3 orders, $270.25 net sales" });
-    expect(chart.closest("figure")).toHaveTextContent(`${figures.netSales} $270.25`);
+    // The chart's money is total sales too: the day that gave back counts against the month.
+    const chart = await screen.findByRole("img", {
+      name: "Last 30 days: 3 orders placed, $270.25 total sales",
+    });
+    expect(chart.closest("figure")).toHaveTextContent(`${figures.totalSales} $270.25`);
     // Its axis goes below zero for that day.
     expect(within(chart).getByText("-$125")).toBeInTheDocument();
     expect(await screen.findByText(empty.recentOrders)).toBeVisible();
@@ -76,9 +78,9 @@ describe("the dashboard home's figures", () => {
     ]);
 
     expect(await screen.findByText("Ready to ship")).toBeVisible();
-    expect(screen.queryByText(NET_SALES)).toBeNull();
+    expect(screen.queryByText(TOTAL_SALES)).toBeNull();
     expect(screen.queryByText(REFUNDS)).toBeNull();
-    const chart = await screen.findByRole("img", { name: "Last 30 days: 4 orders" });
-    expect(chart.closest("figure")).not.toHaveTextContent(figures.netSales);
+    const chart = await screen.findByRole("img", { name: "Last 30 days: 4 orders placed" });
+    expect(chart.closest("figure")).not.toHaveTextContent(figures.totalSales);
   });
 });

@@ -147,6 +147,7 @@ export function DashboardHomePage() {
               <SalesChart
                 days={days.map(({ date, orders, revenue }) => ({ date, orders, netSales: revenue }))}
                 period={`Last ${CHART_DAYS} days`}
+                moneyLabel={figures.totalSales}
               />
             )}
           </QueryState>

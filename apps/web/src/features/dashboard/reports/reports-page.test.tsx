@@ -32,7 +32,11 @@ const hat = {
   units: 8,
 };
 
-/** A report of the days asked for, with figures that tie: net sales = payments taken − refunds. */
+/**
+ * A report of the days asked for, with figures that tie: net sales = gross − discounts − returns
+ * (1,400 − 150.50 − 15 = 1,234.50); total sales = net + shipping + tax + COD fees (1,234.50 + 80 +
+ * 174.50 + 20 = 1,509.00).
+ */
 function reportOf(from: string, to: string): SalesReportDto {
   return {
     from,
@@ -41,20 +45,24 @@ function reportOf(from: string, to: string): SalesReportDto {
     discounts: 150.5,
     saleDiscounts: 100,
     codeDiscounts: 50.5,
-    refunds: 60,
+    returns: 15,
     netSales: 1234.5,
-    paymentsTaken: 1294.5,
+    shipping: 80,
     tax: { cgst: 81.1, sgst: 81.1, igst: 12.3 },
     taxInvoiced: 184.1,
     taxCredited: 9.6,
-    shipping: 80,
-    codFees: 0,
+    codFees: 20,
+    totalSales: 1509,
+    paymentsTaken: 1294.5,
+    refunds: 60,
+    ordersPlaced: 15,
+    ordersPaid: 12,
     orders: 12,
     averageOrderValue: 107.88,
     units: 14,
     byDay: [
-      { date: from, netSales: 1294.5, orders: 12 },
-      { date: to, netSales: -60, orders: 0 },
+      { date: from, netSales: 1249.5, totalSales: 1569, orders: 12 },
+      { date: to, netSales: -15, totalSales: -60, orders: 0 },
     ],
     topProducts: [shirt, hat],
     topProductsByUnits: [hat, shirt],
@@ -73,17 +81,22 @@ function emptyReport(from: string, to: string): SalesReportDto {
     discounts: 0,
     saleDiscounts: 0,
     codeDiscounts: 0,
-    refunds: 0,
+    returns: 0,
     netSales: 0,
-    paymentsTaken: 0,
+    shipping: 0,
     tax: { cgst: 0, sgst: 0, igst: 0 },
     taxInvoiced: 0,
     taxCredited: 0,
-    shipping: 0,
+    codFees: 0,
+    totalSales: 0,
+    paymentsTaken: 0,
+    refunds: 0,
+    ordersPlaced: 0,
+    ordersPaid: 0,
     orders: 0,
     averageOrderValue: 0,
     units: 0,
-    byDay: [{ date: from, netSales: 0, orders: 0 }],
+    byDay: [{ date: from, netSales: 0, totalSales: 0, orders: 0 }],
     topProducts: [],
     topProductsByUnits: [],
     byCategory: [],
@@ -112,9 +125,11 @@ function renderReports(routes: StubRoutes, path = "/dashboard/reports") {
   return { ...stub, ...rendered, asked };
 }
 
-/** A tile: its name and what it shows. */
+/** A tile: its name and what it shows (not a part of another tile that has the same name). */
 function tile(name: string) {
-  const term = screen.getAllByText(name).find((element) => element.tagName === "DT");
+  const term = screen
+    .getAllByText(name)
+    .find((element) => element.tagName === "DT" && !element.parentElement?.parentElement?.closest("dd"));
   const box = term?.parentElement;
   if (!box) throw new Error(`no tile ${name}`);
   return box;
@@ -147,26 +162,29 @@ describe("the dashboard's Reports page", () => {
     expect(screen.getByRole("radio", { name: salesReports.periods["30d"] })).toBeChecked();
     expect(screen.getByText("Feb 15, 2026 – Mar 16, 2026")).toBeVisible();
 
-    expect(tile(figures.netSales)).toHaveTextContent(`${figures.netSales}$1,234.50`);
-    expect(tile(figures.netSales)).toHaveTextContent(`${figures.paymentsTaken}$1,294.50`);
-    expect(tile(figures.grossSales)).toHaveTextContent("$1,400.00");
-    expect(tile(figures.discounts)).toHaveTextContent(
-      `$150.50${figures.saleDiscounts}$100.00${figures.codeDiscounts}$50.50`,
+    // Total sales and what makes it up; tax 81.10 + 81.10 + 12.30, to the cent.
+    expect(tile(figures.totalSales)).toHaveTextContent(
+      `${figures.totalSales}$1,509.00${figures.netSales}$1,234.50${figures.shipping}$80.00` +
+        `${figures.tax}$174.50${figures.codFees}$20.00`,
     );
-    expect(tile(figures.refunds)).toHaveTextContent("$60.00");
-    // 81.10 + 81.10 + 12.30, to the cent.
+    expect(tile(figures.netSales)).toHaveTextContent(
+      `${figures.netSales}$1,234.50${figures.grossSales}$1,400.00${figures.saleDiscounts}−$100.00` +
+        `${figures.codeDiscounts}−$50.50${figures.returns}−$15.00`,
+    );
     expect(tile(figures.tax)).toHaveTextContent(
       `$174.50${figures.cgst}$81.10${figures.sgst}$81.10${figures.igst}$12.30` +
         `${figures.taxInvoiced}$184.10${figures.taxCredited}−$9.60`,
     );
-    expect(tile(figures.shipping)).toHaveTextContent("$80.00");
-    expect(tile(figures.orders)).toHaveTextContent("12");
+    expect(tile(figures.paymentsTaken)).toHaveTextContent("$1,294.50");
+    expect(tile(figures.refunds)).toHaveTextContent("$60.00");
+    expect(tile(figures.ordersPlaced)).toHaveTextContent("15");
+    expect(tile(figures.ordersPaid)).toHaveTextContent("12");
     expect(tile(figures.averageOrderValue)).toHaveTextContent("$107.88");
     expect(tile(figures.units)).toHaveTextContent("14");
 
     expect(
       within(card(tables.byDay)).getByRole("img", {
-        name: "Feb 15, 2026 – Mar 16, 2026: 12 orders, $1,234.50 net sales",
+        name: "Feb 15, 2026 – Mar 16, 2026: 12 orders placed, $1,234.50 net sales",
       }),
     ).toBeVisible();
 
@@ -294,8 +312,8 @@ describe("the dashboard's Reports page", () => {
 
   it("says so in each table when the period sold nothing", async () => {
     renderReports({ "GET /api/reports/sales": reports(emptyReport) });
-    await waitFor(() => expect(tile(figures.orders)).toHaveTextContent(`${figures.orders}0`));
-    expect(tile(figures.netSales)).toHaveTextContent("$0.00");
+    await waitFor(() => expect(tile(figures.ordersPaid)).toHaveTextContent(`${figures.ordersPaid}0`));
+    expect(tile(figures.totalSales)).toHaveTextContent("$0.00");
     for (const title of [tables.topProducts, tables.topProductsByUnits, tables.byCategory]) {
       expect(within(card(title)).getByText(salesReports.noSales)).toBeVisible();
       expect(within(card(title)).queryByRole("table")).toBeNull();

@@ -55,11 +55,20 @@ const SCROLLER_CLASS = "-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0";
 const SVG_CLASS = "h-auto w-full min-w-[36rem]";
 
 /**
- * Net sales (bars, left axis) and orders (line, right axis) per day, drawn as plain SVG: no chart
- * library, so the dashboard chunk stays small. Managers get no money figures, and see the orders
- * alone. `period` names the days in the chart's description ("Last 30 days").
+ * Money (bars, left axis: net sales, or what `moneyLabel` names) and orders (line, right axis) per
+ * day, drawn as plain SVG: no chart library, so the dashboard chunk stays small. Managers get no
+ * money figures, and see the orders alone. `period` names the days in the chart's description
+ * ("Last 30 days").
  */
-export function SalesChart({ days, period }: { days: ChartDay[]; period: string }) {
+export function SalesChart({
+  days,
+  period,
+  moneyLabel = salesReports.figures.netSales,
+}: {
+  days: ChartDay[];
+  period: string;
+  moneyLabel?: string;
+}) {
   const titleId = useId();
   const [hover, setHover] = useState<number | null>(null);
   const showMoney = days.some((day) => day.netSales !== undefined);
@@ -81,7 +90,7 @@ export function SalesChart({ days, period }: { days: ChartDay[]; period: string 
   const current = hover !== null ? days[hover] : undefined;
   const totalOrders = days.reduce((sum, day) => sum + day.orders, 0);
   const totalNet = days.reduce((sum, day) => sum + (day.netSales ?? 0), 0);
-  const netLabel = salesReports.figures.netSales;
+  const netLabel = moneyLabel;
 
   return (
     <figure>
@@ -94,7 +103,7 @@ export function SalesChart({ days, period }: { days: ChartDay[]; period: string 
         ) : null}
         <span className="flex items-center gap-2 text-neutral-700">
           <span className="h-0.5 w-4 bg-accent-500" aria-hidden="true" />
-          Orders <strong className="tabular-nums">{totalOrders}</strong>
+          {salesReports.figures.ordersPlaced} <strong className="tabular-nums">{totalOrders}</strong>
         </span>
         <span className="ml-auto text-xs text-neutral-500 tabular-nums" aria-live="polite">
           {current
@@ -113,7 +122,7 @@ export function SalesChart({ days, period }: { days: ChartDay[]; period: string 
           onMouseLeave={() => setHover(null)}
         >
           <title id={titleId}>
-            {`${period}: ${totalOrders} orders${showMoney ? `, ${formatPrice(totalNet)} ${netLabel.toLowerCase()}` : ""}`}
+            {`${period}: ${totalOrders} orders placed${showMoney ? `, ${formatPrice(totalNet)} ${netLabel.toLowerCase()}` : ""}`}
           </title>
           {ticks.map((t) => {
             const y = zeroY - t * stepH;
