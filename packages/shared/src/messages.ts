@@ -1205,6 +1205,19 @@ export const taxFields = {
   other: "Other…",
   otherRate: "Other rate (%)",
   otherRateHint: "0 to 50, with up to 2 decimals.",
+  /** A rate by the value of a piece (slabs): GST 2.0 taxes clothes and shoes so. */
+  byPrice: "Rate by price",
+  slabsTitle: "Rates by the price of a piece",
+  slabsHint:
+    "Each piece takes the rate of its price after sale prices and codes. Clothes and shoes: 5% up to 2,500, 18% above.",
+  slabUpTo: (slab: number) => `Slab ${slab}: up to`,
+  slabRate: (slab: number) => `Slab ${slab}: rate (%)`,
+  /** The last slab's rate, for any price above the limits before it. */
+  slabAboveRate: "Above: rate (%)",
+  addSlab: "Add a slab",
+  removeSlab: (slab: number) => `Remove slab ${slab}`,
+  /** A rate by price in the categories table: "5% / 18% by price". */
+  slabsSummary: (rates: readonly number[]) => `${rates.map((rate) => `${rate}%`).join(" / ")} by price`,
   /** A rate as the dashboard writes it: 18 → "18%", 2.5 → "2.5%". */
   percent: (rate: number) => `${rate}%`,
   hsn: "HSN code",

@@ -65,7 +65,7 @@ describe("the dashboard's categories", () => {
       expect.objectContaining({
         method: "PUT",
         path: `/api/categories/${shoes._id}/tax`,
-        body: { taxRate: 5, hsnCode: "6403" },
+        body: { taxRate: 5, taxSlabs: null, hsnCode: "6403" },
       }),
     ]);
     await waitFor(() =>
@@ -88,7 +88,11 @@ describe("the dashboard's categories", () => {
     });
     await userEvent.click(await screen.findByRole("button", { name: taxFields.edit("Watches") }));
     const dialog = await screen.findByRole("dialog", { name: taxFields.editTitle("Watches") });
-    expect(within(dialog).getByRole("combobox", { name: taxFields.rate })).toHaveDisplayValue("12%");
+    // 12% is no longer one of GST 2.0's rates: a category that kept it shows it under "Other…".
+    expect(within(dialog).getByRole("combobox", { name: taxFields.rate })).toHaveDisplayValue(
+      taxFields.other,
+    );
+    expect(within(dialog).getByRole("spinbutton", { name: taxFields.otherRate })).toHaveValue(12);
     await userEvent.click(within(dialog).getByRole("button", { name: taxFields.save }));
 
     await waitFor(() =>
@@ -137,8 +141,47 @@ describe("the dashboard's categories", () => {
       name: "Garden Tools",
       slug: "garden-tools",
       taxRate: 2.5,
+      taxSlabs: null,
       hsnCode: null,
     });
+  });
+
+  it("lets an admin tax a category by the price of a piece, GST 2.0's slabs suggested, and shows them in the list", async () => {
+    const apparel = [
+      { upTo: 2500, rate: 5 },
+      { upTo: null, rate: 18 },
+    ];
+    let saved = false;
+    const { writes } = renderPage("admin", {
+      [`PUT /api/categories/${shoes._id}/tax`]: () => {
+        saved = true;
+        return { data: { ...shoes, taxSlabs: apparel } };
+      },
+      "GET /api/categories": () => ({
+        data: [saved ? { ...shoes, taxSlabs: apparel } : shoes, taxedWatches],
+      }),
+    });
+    await userEvent.click(await screen.findByRole("button", { name: taxFields.edit("Shoes") }));
+    const dialog = await screen.findByRole("dialog", { name: taxFields.editTitle("Shoes") });
+    await userEvent.selectOptions(
+      within(dialog).getByRole("combobox", { name: taxFields.rate }),
+      taxFields.byPrice,
+    );
+    const slabs = within(dialog).getByRole("group", { name: taxFields.slabsTitle });
+    expect(within(slabs).getByRole("spinbutton", { name: taxFields.slabUpTo(1) })).toHaveValue(2500);
+    expect(within(slabs).getByRole("spinbutton", { name: taxFields.slabRate(1) })).toHaveValue(5);
+    expect(within(slabs).getByRole("spinbutton", { name: taxFields.slabAboveRate })).toHaveValue(18);
+    // A slab added and removed again leaves the suggestion.
+    await userEvent.click(within(slabs).getByRole("button", { name: taxFields.addSlab }));
+    await userEvent.click(within(slabs).getByRole("button", { name: taxFields.removeSlab(2) }));
+    expect(within(slabs).queryByRole("spinbutton", { name: taxFields.slabUpTo(2) })).not.toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole("button", { name: taxFields.save }));
+
+    await waitFor(() => expect(writes()).toHaveLength(1));
+    expect(writes()[0]?.body).toEqual({ taxRate: null, taxSlabs: apparel, hsnCode: null });
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    const shoesRow = await row("Shoes");
+    expect(shoesRow.getByText(taxFields.slabsSummary([5, 18]))).toBeVisible();
   });
 
   it("gives a manager's new category the shop's defaults, with no tax fields to fill", async () => {

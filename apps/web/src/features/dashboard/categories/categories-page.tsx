@@ -123,7 +123,13 @@ export function CategoriesPage() {
                     </td>
                     <TaxCell
                       label={taxFields.rateShort}
-                      value={category.taxRate === undefined ? undefined : taxFields.percent(category.taxRate)}
+                      value={
+                        category.taxSlabs
+                          ? taxFields.slabsSummary(category.taxSlabs.map((slab) => slab.rate))
+                          : category.taxRate === undefined
+                            ? undefined
+                            : taxFields.percent(category.taxRate)
+                      }
                     />
                     <TaxCell label={taxFields.hsnShort} value={category.hsnCode} />
                     <td className={cx(cellClass, endCellClass, secondLine, "text-right tabular-nums")}>

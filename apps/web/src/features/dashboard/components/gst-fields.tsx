@@ -1,10 +1,11 @@
 import { taxFields } from "@shop/shared/messages";
 import { MAX_TAX_RATE, TAX_RATES } from "@shop/shared/schemas/settings";
 import { type ComponentProps, useRef, useState } from "react";
-import { Controller, useFormContext } from "react-hook-form";
+import { Controller, useFormContext, useWatch } from "react-hook-form";
 import { SelectField } from "#web/components/select-field";
 import { TextField } from "#web/components/text-field";
 import { cx } from "#web/lib/cx";
+import { SUGGESTED_SLABS, type TaxSlabRow, TaxSlabsField } from "./tax-slabs-field";
 
 /**
  * A GST rate as a form holds it: a percent, null for the level above's (the category's, the
@@ -15,6 +16,7 @@ export type GstRateValue = number | null | undefined;
 
 const DEFAULT = "default";
 const OTHER = "other";
+const BY_PRICE = "by-price";
 
 const isCommonRate = (rate: number) => TAX_RATES.some((common) => common === rate);
 
@@ -35,11 +37,16 @@ interface GstRateFieldProps {
   /** react-hook-form's field ref: the control an error focuses (the select, or the Other rate). */
   ref?: (element: HTMLSelectElement | HTMLInputElement | null) => void;
   error?: string | undefined;
+  /** Whether the rate goes by the price of a piece (slabs) instead: "Rate by price" is chosen. */
+  byPrice?: boolean;
+  /** Offers "Rate by price": told when it is chosen (true) or left for another choice (false). */
+  onByPrice?: (on: boolean) => void;
 }
 
 /**
- * A GST rate: the default, one of the common rates (TAX_RATES), or "Other…", which opens a field
- * for any rate up to MAX_TAX_RATE. The error shows under the control in use.
+ * A GST rate: the default, one of the common rates (TAX_RATES, GST 2.0's), "Rate by price" (slabs,
+ * when `onByPrice` is given), or "Other…", which opens a field for any rate up to MAX_TAX_RATE. The
+ * error shows under the control in use.
  */
 export function GstRateField({
   label,
@@ -50,12 +57,22 @@ export function GstRateField({
   onBlur,
   ref,
   error,
+  byPrice = false,
+  onByPrice,
 }: GstRateFieldProps) {
   // NOTE: "Other…" is a state of its own: a typed 18 stays under "Other…" rather than jumping to 18%.
   const [other, setOther] = useState(() => choiceOf(value) === OTHER);
   const focusOther = useRef(false);
 
   const choose = (choice: string) => {
+    if (choice === BY_PRICE) {
+      // The slabs take the rate's place: the flat rate goes back to the default.
+      setOther(false);
+      onChange(null);
+      onByPrice?.(true);
+      return;
+    }
+    if (byPrice) onByPrice?.(false);
     if (choice === OTHER) {
       focusOther.current = true;
       setOther(true);
@@ -66,18 +83,19 @@ export function GstRateField({
     onChange(choice === DEFAULT ? null : Number(choice));
   };
 
+  const showOther = other && !byPrice;
   return (
     // The Other rate beside the select where there is room (a dialog), under it in a narrow column.
     <div className="@container">
-      <div className={cx("grid gap-4", other && "@sm:grid-cols-2")}>
+      <div className={cx("grid gap-4", showOther && "@sm:grid-cols-2")}>
         <SelectField
           label={label}
           hint={hint}
-          error={other ? undefined : error}
-          value={other ? OTHER : choiceOf(value)}
+          error={showOther ? undefined : error}
+          value={byPrice ? BY_PRICE : other ? OTHER : choiceOf(value)}
           onChange={(event) => choose(event.target.value)}
           onBlur={onBlur}
-          ref={other ? undefined : ref}
+          ref={showOther ? undefined : ref}
         >
           <option value={DEFAULT}>{defaultLabel}</option>
           {TAX_RATES.map((rate) => (
@@ -85,9 +103,10 @@ export function GstRateField({
               {taxFields.percent(rate)}
             </option>
           ))}
+          {onByPrice ? <option value={BY_PRICE}>{taxFields.byPrice}</option> : null}
           <option value={OTHER}>{taxFields.other}</option>
         </SelectField>
-        {other ? (
+        {showOther ? (
           <TextField
             label={taxFields.otherRate}
             type="number"
@@ -133,16 +152,28 @@ export function HsnCodeField(props: Omit<ComponentProps<typeof TextField>, "labe
   );
 }
 
-/** The fields of a form (in a FormProvider) that holds a GST rate and an HSN code. */
+/** The fields of a form (in a FormProvider) that holds a GST rate (or a rate by price) and an HSN code. */
 export interface GstFormState {
   taxRate: GstRateValue;
+  /** The rate by the price of a piece, in place of `taxRate`; null: the flat rate. */
+  taxSlabs: TaxSlabRow[] | null;
   /** Null: the level above's code (an empty field, `asHsnCode`). */
   hsnCode: string | null;
 }
 
+const SLAB_FIELD = /^taxSlabs\.\d+\.(upTo|rate)$/;
+
+/** A field of GstFields a refusal from the server may name (lib/form-errors.ts), a slab's included. */
+export function isGstField(
+  path: string,
+): path is "taxRate" | "taxSlabs" | "hsnCode" | `taxSlabs.${number}.upTo` | `taxSlabs.${number}.rate` {
+  return path === "taxRate" || path === "taxSlabs" || path === "hsnCode" || SLAB_FIELD.test(path);
+}
+
 /**
- * The GST rate and HSN code of a form (a product, a category) that holds them as `taxRate` and
- * `hsnCode`, read from its FormProvider; `defaultLabel` names what null stands for.
+ * The GST rate (or rate by price) and HSN code of a form (a product, a category) that holds them as
+ * `taxRate`, `taxSlabs` and `hsnCode`, read from its FormProvider; `defaultLabel` names what null
+ * stands for. "Rate by price" opens the slabs, suggesting GST 2.0's for clothes and shoes.
  */
 export function GstFields({
   defaultLabel,
@@ -154,7 +185,8 @@ export function GstFields({
   hsnHint: string;
 }) {
   // NOTE: typed by its two fields: the provider's form may hold others (a product's name...).
-  const { register, control, formState } = useFormContext<GstFormState>();
+  const { register, control, formState, setValue } = useFormContext<GstFormState>();
+  const slabs = useWatch({ control, name: "taxSlabs" });
   return (
     <>
       <Controller
@@ -170,9 +202,31 @@ export function GstFields({
             onBlur={field.onBlur}
             ref={field.ref}
             error={fieldState.error?.message}
+            byPrice={slabs != null}
+            onByPrice={(on) =>
+              setValue("taxSlabs", on ? SUGGESTED_SLABS.map((slab) => ({ ...slab })) : null, {
+                shouldDirty: true,
+                shouldValidate: formState.isSubmitted,
+              })
+            }
           />
         )}
       />
+      {slabs != null ? (
+        <Controller
+          control={control}
+          name="taxSlabs"
+          render={({ field }) => (
+            <TaxSlabsField
+              value={field.value ?? []}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              ref={field.ref}
+              errors={formState.errors.taxSlabs}
+            />
+          )}
+        />
+      ) : null}
       <HsnCodeField
         hint={hsnHint}
         error={formState.errors.hsnCode?.message}

@@ -11,7 +11,7 @@ import { isApiError } from "#web/lib/api";
 import { applyServerErrors } from "#web/lib/form-errors";
 import { toast } from "#web/lib/toast";
 import { useCreateCategory } from "../api/create-category";
-import { CATEGORY_FIELDS, type CategoryFormState, categoryFormSchema } from "./category-form-values";
+import { type CategoryFormState, categoryFormSchema, isCategoryField } from "./category-form-values";
 
 /**
  * 'Add Category' (SPEC section 2); leaving the name fills an empty slug from it (SPEC section 4).
@@ -30,7 +30,7 @@ export function CategoryDialog({
   const create = useCreateCategory();
   const form = useForm<CategoryFormState, unknown, CategoryInput>({
     resolver: zodResolver(categoryFormSchema),
-    defaultValues: { name: "", slug: "", taxRate: null, hsnCode: null },
+    defaultValues: { name: "", slug: "", taxRate: null, taxSlabs: null, hsnCode: null },
   });
   const { register, handleSubmit, formState, getValues, setValue, reset, setError } = form;
 
@@ -44,7 +44,7 @@ export function CategoryDialog({
       create.mutate(values, {
         onSuccess: close,
         onError: (error) => {
-          if (isApiError(error)) applyServerErrors(error, CATEGORY_FIELDS, setError);
+          if (isApiError(error)) applyServerErrors(error, isCategoryField, setError);
         },
       }),
     () => toast.error(formErrors.category),

@@ -5,25 +5,20 @@
  */
 import { CategoryInput, CategoryTaxInput } from "@shop/shared/schemas/category";
 import { TaxRate } from "@shop/shared/schemas/settings";
+import type { Path } from "react-hook-form";
 import { z } from "zod";
-import type { GstFormState } from "#web/features/dashboard/components/gst-fields";
+import { type GstFormState, isGstField } from "#web/features/dashboard/components/gst-fields";
 
-/** A category's rate and HSN code as the dialogs hold them (null: the shop's default). */
+/** A category's rate (or rate by price) and HSN code as the dialogs hold them (null: the shop's default). */
 export type CategoryTaxFormState = GstFormState;
 
 export type CategoryFormState = Pick<CategoryInput, "name" | "slug"> & CategoryTaxFormState;
 
-/** The fields a refusal from the server may name (lib/form-errors.ts). */
-export const CATEGORY_FIELDS = [
-  "name",
-  "slug",
-  "taxRate",
-  "hsnCode",
-] as const satisfies readonly (keyof CategoryFormState)[];
-export const CATEGORY_TAX_FIELDS = [
-  "taxRate",
-  "hsnCode",
-] as const satisfies readonly (keyof CategoryTaxFormState)[];
+/** The fields a refusal from the server may name (lib/form-errors.ts), a slab's included. */
+export function isCategoryField(path: string): path is Path<CategoryFormState> {
+  return path === "name" || path === "slug" || isGstField(path);
+}
+export const isCategoryTaxField = (path: string): path is Path<CategoryTaxFormState> => isGstField(path);
 
 /** Add Category: a new category's rate and code are its own or null (the shop's). */
 export const categoryFormSchema: z.ZodType<CategoryInput, CategoryFormState> = z

@@ -10,13 +10,9 @@ import { isApiError } from "#web/lib/api";
 import { applyServerErrors } from "#web/lib/form-errors";
 import { toast } from "#web/lib/toast";
 import { useSetCategoryTax } from "../api/set-category-tax";
-import {
-  CATEGORY_TAX_FIELDS,
-  type CategoryTaxFormState,
-  categoryTaxFormSchema,
-} from "./category-form-values";
+import { type CategoryTaxFormState, categoryTaxFormSchema, isCategoryTaxField } from "./category-form-values";
 
-/** The GST rate and HSN code of a category (admins): open while `category` is set. */
+/** The GST rate (or rate by price) and HSN code of a category (admins): open while `category` is set. */
 export function CategoryTaxDialog({
   category,
   onClose,
@@ -40,7 +36,11 @@ function CategoryTaxForm({ category, onDone }: { category: CategoryDto; onDone: 
   const form = useForm<CategoryTaxFormState, unknown, CategoryTaxInput>({
     resolver: zodResolver(categoryTaxFormSchema),
     // A category without a rate or code of its own has none in its DTO: the shop's default (null here).
-    defaultValues: { taxRate: category.taxRate ?? null, hsnCode: category.hsnCode ?? null },
+    defaultValues: {
+      taxRate: category.taxRate ?? null,
+      taxSlabs: category.taxSlabs?.map((slab) => ({ ...slab })) ?? null,
+      hsnCode: category.hsnCode ?? null,
+    },
   });
   const { handleSubmit, setError } = form;
 
@@ -51,7 +51,7 @@ function CategoryTaxForm({ category, onDone }: { category: CategoryDto; onDone: 
         {
           onSuccess: onDone,
           onError: (error) => {
-            if (isApiError(error)) applyServerErrors(error, CATEGORY_TAX_FIELDS, setError);
+            if (isApiError(error)) applyServerErrors(error, isCategoryTaxField, setError);
           },
         },
       ),

@@ -7,7 +7,7 @@ import {
 import { TaxRate } from "@shop/shared/schemas/settings";
 import type { Path } from "react-hook-form";
 import { z } from "zod";
-import type { GstFormState } from "#web/features/dashboard/components/gst-fields";
+import { type GstFormState, isGstField } from "#web/features/dashboard/components/gst-fields";
 import { type OptionRow, suggestSku, type VariantRow } from "./variant-rows";
 
 /**
@@ -19,7 +19,7 @@ import { type OptionRow, suggestSku, type VariantRow } from "./variant-rows";
  */
 export type ProductFormState = Omit<
   ProductFormValues,
-  "price" | "stock" | "options" | "variants" | "taxRate" | "hsnCode"
+  "price" | "stock" | "options" | "variants" | "taxRate" | "taxSlabs" | "hsnCode"
 > &
   GstFormState & {
     price: number | undefined;
@@ -31,8 +31,9 @@ export type ProductFormState = Omit<
 /** The numbers a form may still have unset; the schema answers them with 'This is required.'. */
 type Unset<T> = Omit<T, "price" | "stock"> & { price: number | undefined; stock: number | undefined };
 
-type ProductBody = Unset<Omit<ProductFormValues, "variants">> & {
+type ProductBody = Unset<Omit<ProductFormValues, "variants" | "taxSlabs">> & {
   variants?: Unset<z.input<typeof VariantInput>>[];
+  taxSlabs?: GstFormState["taxSlabs"];
 };
 
 const validPrice = (value: number | undefined): value is number =>
@@ -138,7 +139,7 @@ const VARIANT_FIELD = /^variants\.\d+\.(_id|sku|options|price|salePrice|stock|is
 
 /** A field a refusal from the server may name (lib/form-errors.ts), a grid row's included. */
 export function isProductField(path: string): path is Path<ProductFormState> {
-  return PRODUCT_FIELDS.has(path) || OPTION_FIELD.test(path) || VARIANT_FIELD.test(path);
+  return PRODUCT_FIELDS.has(path) || isGstField(path) || OPTION_FIELD.test(path) || VARIANT_FIELD.test(path);
 }
 
 /** An empty number field is "no value" (zod says 'This is required.'), not NaN. */
@@ -169,6 +170,7 @@ export function productFormDefaults(product: ProductDto | undefined): ProductFor
       isActive: true,
       category: "",
       taxRate: null,
+      taxSlabs: null,
       hsnCode: null,
       thumbnail: "",
       gallery: [],
@@ -187,6 +189,7 @@ export function productFormDefaults(product: ProductDto | undefined): ProductFor
     isActive: product.isActive,
     category: product.category._id,
     taxRate: product.taxRate,
+    taxSlabs: product.taxSlabs?.map((slab) => ({ ...slab })) ?? null,
     hsnCode: product.hsnCode,
     thumbnail: product.thumbnail?._id ?? "",
     gallery: product.gallery.map((media) => media._id),

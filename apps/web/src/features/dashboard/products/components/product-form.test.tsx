@@ -104,6 +104,7 @@ describe("the product form", () => {
       thumbnail: lampPicture._id,
       gallery: [lampSide._id],
       taxRate: null,
+      taxSlabs: null,
       hsnCode: null,
       productId: lamp._id,
     });
@@ -159,7 +160,7 @@ describe("the product form", () => {
       ...CATEGORIES,
       [`PUT /api/products/${lamp._id}`]: (request) => {
         saved.push(request);
-        return { data: { ...lamp, taxRate: 12, hsnCode: "9405" } };
+        return { data: { ...lamp, taxRate: 40, hsnCode: "9405" } };
       },
     });
     renderForm(`/dashboard/products/edit/${lamp._id}`);
@@ -167,12 +168,116 @@ describe("the product form", () => {
 
     const rate = screen.getByRole("combobox", { name: taxFields.rate });
     expect(rate).toHaveDisplayValue(taxFields.categoryDefault);
-    await userEvent.selectOptions(rate, "12%");
+    // GST 2.0's rates are the presets (12% and 28% are gone for almost all goods).
+    expect(Array.from(rate.querySelectorAll("option"), (option) => option.textContent)).toEqual([
+      taxFields.categoryDefault,
+      "0%",
+      "5%",
+      "18%",
+      "40%",
+      taxFields.byPrice,
+      taxFields.other,
+    ]);
+    await userEvent.selectOptions(rate, "40%");
     await userEvent.type(screen.getByRole("textbox", { name: taxFields.hsn }), "9405");
     await userEvent.click(screen.getByRole("button", { name: "Save Product" }));
 
     await waitFor(() => expect(saved).toHaveLength(1));
-    expect(saved[0]?.body).toMatchObject({ taxRate: 12, hsnCode: "9405" });
+    expect(saved[0]?.body).toMatchObject({ taxRate: 40, taxSlabs: null, hsnCode: "9405" });
+  });
+
+  it("sets a rate by price from GST 2.0's suggestion, requires each slab's fields, and sends the slabs", async () => {
+    const saved: StubRequest[] = [];
+    stubApi({
+      ...CATEGORIES,
+      [`PUT /api/products/${lamp._id}`]: (request) => {
+        saved.push(request);
+        return { data: lamp };
+      },
+    });
+    renderForm(`/dashboard/products/edit/${lamp._id}`);
+    await categoriesLoaded();
+
+    await userEvent.selectOptions(screen.getByRole("combobox", { name: taxFields.rate }), taxFields.byPrice);
+    const slabs = screen.getByRole("group", { name: taxFields.slabsTitle });
+    expect(screen.getByRole("spinbutton", { name: taxFields.slabUpTo(1) })).toHaveValue(2500);
+    expect(screen.getByRole("spinbutton", { name: taxFields.slabRate(1) })).toHaveValue(5);
+    expect(screen.getByRole("spinbutton", { name: taxFields.slabAboveRate })).toHaveValue(18);
+
+    // A slab added before the last one waits for its limit and rate.
+    await userEvent.click(screen.getByRole("button", { name: taxFields.addSlab }));
+    const limit = screen.getByRole("spinbutton", { name: taxFields.slabUpTo(2) });
+    await userEvent.click(screen.getByRole("button", { name: "Save Product" }));
+    await waitFor(() => expect(limit).toHaveAccessibleDescription(validation.required));
+    expect(saved).toEqual([]);
+
+    // Limits out of order are refused for the whole list.
+    await userEvent.type(limit, "1000");
+    await userEvent.type(screen.getByRole("spinbutton", { name: taxFields.slabRate(2) }), "12");
+    await userEvent.click(screen.getByRole("button", { name: "Save Product" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent(validation.taxSlabsOrder);
+    expect(slabs).toBeVisible();
+    expect(saved).toEqual([]);
+
+    await userEvent.clear(limit);
+    await userEvent.type(limit, "5000");
+    await userEvent.click(screen.getByRole("button", { name: "Save Product" }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]?.body).toMatchObject({
+      taxRate: null,
+      taxSlabs: [
+        { upTo: 2500, rate: 5 },
+        { upTo: 5000, rate: 12 },
+        { upTo: null, rate: 18 },
+      ],
+    });
+  });
+
+  it("loads a product's slabs under 'Rate by price', puts the server's refusal under a slab, and drops the slabs for a flat rate", async () => {
+    const saved: StubRequest[] = [];
+    const product: ProductDto = {
+      ...lamp,
+      taxSlabs: [
+        { upTo: 2500, rate: 5 },
+        { upTo: null, rate: 18 },
+      ],
+    };
+    let refuse = true;
+    stubApi({
+      ...CATEGORIES,
+      [`PUT /api/products/${lamp._id}`]: (request) => {
+        saved.push(request);
+        if (refuse) {
+          refuse = false;
+          return {
+            status: 400,
+            message: formErrors.product,
+            errors: { "taxSlabs.1.rate": validation.max(50) },
+          };
+        }
+        return { data: lamp };
+      },
+    });
+    renderForm(`/dashboard/products/edit/${lamp._id}`, product);
+    await categoriesLoaded();
+
+    const rate = screen.getByRole("combobox", { name: taxFields.rate });
+    expect(rate).toHaveDisplayValue(taxFields.byPrice);
+    expect(screen.getByRole("spinbutton", { name: taxFields.slabUpTo(1) })).toHaveValue(2500);
+    // Two slabs are the fewest: neither can be removed.
+    expect(screen.queryByRole("button", { name: taxFields.removeSlab(1) })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Save Product" }));
+    await waitFor(() =>
+      expect(screen.getByRole("spinbutton", { name: taxFields.slabAboveRate })).toHaveAccessibleDescription(
+        validation.max(50),
+      ),
+    );
+
+    await userEvent.selectOptions(rate, "18%");
+    expect(screen.queryByRole("group", { name: taxFields.slabsTitle })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Save Product" }));
+    await waitFor(() => expect(saved).toHaveLength(2));
+    expect(saved[1]?.body).toMatchObject({ taxRate: 18, taxSlabs: null });
   });
 
   it("loads a rate other than the common ones under 'Other…', and sends the category's again once chosen, with an emptied HSN code as null", async () => {
