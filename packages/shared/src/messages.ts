@@ -277,10 +277,8 @@ export const hints = {
   chooseState: "Choose a state",
   gstinOptional: "GSTIN (optional)",
   gstin: "For a GST invoice to your business: 15 characters, such as 27AAPFU0939F1ZV.",
-  /** The first option of a state select, before one is chosen. */
-  chooseState: "Choose a state",
-  gstinOptional: "GSTIN (optional)",
-  gstin: "For a GST invoice to your business: 15 characters, such as 27AAPFU0939F1ZV.",
+  /** Under the state select of an address saved with a state that is none of the list. */
+  stateWas: (typed: string) => `Saved as "${typed}": choose its state from the list.`,
   password: "At least 6 characters, with a letter, a number and one of @ $ ! % * # ? &.",
   searchEmpty: "Check the spelling, or try a shorter or more general word.",
 } as const;
@@ -1324,7 +1322,7 @@ export const settingsPage = {
     allStates: "All states",
     allStatesHint: "Off: only the states listed below.",
     states: "States",
-    statesHint: "State names, separated by commas.",
+    statesHint: "Tick the states it delivers to.",
     enabled: "Enabled",
     enabledHint: "Shoppers can choose an enabled method.",
     add: "Add method",

@@ -1,6 +1,8 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { COUNTRIES, COUNTRY_CODES, DEFAULT_COUNTRY, DEFAULT_COUNTRY_CODE } from "@shop/shared/constants";
-import { AddressInput } from "@shop/shared/schemas/address";
+import { INDIAN_STATE_NAMES } from "@shop/shared/india";
+import { hints } from "@shop/shared/messages";
+import { type AddressDto, AddressInput } from "@shop/shared/schemas/address";
 import { useForm } from "react-hook-form";
 import { isApiError } from "../lib/api";
 import { cx } from "../lib/cx";
@@ -20,6 +22,7 @@ const FIELDS = [
   "state",
   "pinCode",
   "country",
+  "gstin",
 ] as const;
 
 const EMPTY: AddressInput = {
@@ -32,9 +35,25 @@ const EMPTY: AddressInput = {
   state: "",
   pinCode: "",
   country: DEFAULT_COUNTRY,
+  gstin: "",
 };
 
+/** A saved address as the form starts from: a state that is none of the list is left to be chosen. */
+function valuesOf(address: AddressDto): AddressInput {
+  const { _id, stateValid, gstin, ...rest } = address;
+  return {
+    ...rest,
+    // Only +91 and India are offered: an address holds nothing else.
+    countryCode: COUNTRY_CODES.find((code) => code === address.countryCode) ?? DEFAULT_COUNTRY_CODE,
+    country: COUNTRIES.find((country) => country === address.country) ?? DEFAULT_COUNTRY,
+    state: stateValid ? address.state : "",
+    gstin: gstin ?? "",
+  };
+}
+
 interface AddressFormProps {
+  /** The saved address being edited; a new one when left out. */
+  address?: AddressDto;
   /** Saves the address; a rejection with field errors puts them under their fields. */
   onSubmit: (address: AddressInput) => Promise<unknown>;
   onCancel?: () => void;
@@ -43,10 +62,12 @@ interface AddressFormProps {
 }
 
 /**
- * A delivery address (SPEC section 5): name, +91 phone of 10 digits, building, street, city, state,
- * pin code and India. Only +91 and India are offered.
+ * A delivery address (SPEC section 5): name, +91 phone of 10 digits, building, street, city, state
+ * (one of India's 36, picked from a list), pin code and India, and an optional GSTIN. Only +91 and
+ * India are offered.
  */
 export function AddressForm({
+  address,
   onSubmit,
   onCancel,
   submitLabel = "Save address",
@@ -54,7 +75,7 @@ export function AddressForm({
 }: AddressFormProps) {
   const { register, handleSubmit, setError, formState } = useForm<AddressInput>({
     resolver: zodResolver(AddressInput),
-    defaultValues: EMPTY,
+    defaultValues: address ? valuesOf(address) : EMPTY,
   });
   const { errors } = formState;
 
@@ -122,12 +143,20 @@ export function AddressForm({
           error={errors.city?.message}
           {...register("city")}
         />
-        <TextField
+        <SelectField
           label="State"
           autoComplete="shipping address-level1"
+          hint={address && !address.stateValid ? hints.stateWas(address.state) : undefined}
           error={errors.state?.message}
           {...register("state")}
-        />
+        >
+          <option value="">{hints.chooseState}</option>
+          {INDIAN_STATE_NAMES.map((state) => (
+            <option key={state} value={state}>
+              {state}
+            </option>
+          ))}
+        </SelectField>
         <TextField
           label="Pin code"
           inputMode="numeric"
@@ -143,6 +172,17 @@ export function AddressForm({
           ))}
         </SelectField>
       </div>
+      <TextField
+        label={hints.gstinOptional}
+        hint={hints.gstin}
+        autoComplete="off"
+        autoCapitalize="characters"
+        spellCheck={false}
+        maxLength={20}
+        className="[&_input]:font-mono [&_input]:uppercase"
+        error={errors.gstin?.message}
+        {...register("gstin")}
+      />
       <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
         {onCancel ? (
           <Button variant="secondary" onClick={onCancel}>

@@ -1,8 +1,9 @@
+import { documents } from "@shop/shared/messages";
 import type { AddressDto } from "@shop/shared/schemas/address";
 import { cx } from "../lib/cx";
 
 /** An address; on an order a manager reads, the phone number is withheld (null). */
-type PostalAddress = Omit<AddressDto, "_id" | "phoneNumber"> & { phoneNumber: string | null };
+type PostalAddress = Omit<AddressDto, "_id" | "phoneNumber" | "stateValid"> & { phoneNumber: string | null };
 
 /** "+91 9876543210". */
 export function formatPhone(address: { countryCode: string; phoneNumber: string }): string {
@@ -16,7 +17,10 @@ interface AddressLinesProps {
   className?: string;
 }
 
-/** A delivery address as a letter would carry it: name, building, street, city, state, pin code, phone. */
+/**
+ * A delivery address as a letter would carry it: name, building, street, city, state, pin code,
+ * phone, and the buyer's GSTIN when they gave one.
+ */
 export function AddressLines({ address, as: Element = "address", className }: AddressLinesProps) {
   return (
     <Element className={cx("block text-sm leading-6 text-neutral-700 not-italic", className)}>
@@ -34,6 +38,9 @@ export function AddressLines({ address, as: Element = "address", className }: Ad
           <span className="sr-only">Phone: </span>
           {formatPhone({ countryCode: address.countryCode, phoneNumber: address.phoneNumber })}
         </span>
+      ) : null}
+      {address.gstin ? (
+        <span className="block text-neutral-600">{documents.gstin(address.gstin)}</span>
       ) : null}
     </Element>
   );

@@ -1,6 +1,6 @@
 /**
- * The signed-in shopper's saved addresses (GET, POST, DELETE /api/users/current-user/addresses),
- * shared by the shipping page (choose or add one) and the profile (add and delete).
+ * The signed-in shopper's saved addresses (GET, POST, PUT, DELETE /api/users/current-user/addresses),
+ * shared by the shipping page (choose, add or fix one) and the profile (add, edit and delete).
  */
 import { accountNotes, errors } from "@shop/shared/messages";
 import type { AddressDto, AddressInput } from "@shop/shared/schemas/address";
@@ -47,6 +47,31 @@ export function useAddAddress() {
       toast.success(accountNotes.addressAdded);
       queryClient.setQueryData(accountKeys.addresses, (current: AddressDto[] | undefined) =>
         current ? [...current, address] : current,
+      );
+      return queryClient.invalidateQueries({ queryKey: accountKeys.addresses });
+    },
+    onError: (error) => toast.error(errorMessage(error)),
+  });
+}
+
+export function updateAddress({ id, input }: { id: string; input: AddressInput }) {
+  return api.put(`${ADDRESSES_PATH}/${encodeURIComponent(id)}`, input, {
+    schema: responseSchemas.address,
+    defaultMessage: errors.tryAgainLater,
+  });
+}
+
+export function useUpdateAddress() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateAddress,
+    onSuccess: (address) => {
+      // The address chosen for delivery is kept as it now reads.
+      const cart = useCart.getState();
+      if (cart.address?._id === address._id) cart.setAddress(address);
+      toast.success(accountNotes.addressUpdated);
+      queryClient.setQueryData(accountKeys.addresses, (current: AddressDto[] | undefined) =>
+        current?.map((saved) => (saved._id === address._id ? address : saved)),
       );
       return queryClient.invalidateQueries({ queryKey: accountKeys.addresses });
     },

@@ -70,6 +70,8 @@ export const homeAddress: AddressDto = {
   state: "Maharashtra",
   pinCode: "400002",
   country: "India",
+  gstin: null,
+  stateValid: true,
 };
 
 /** A paid order of one shopper, invoiced: for the pages that show an order's state and documents. */
@@ -98,7 +100,7 @@ export const paidOrder: OrderDto = {
   codFee: 0,
   cashOnDelivery: null,
   invoiceNumber: "INV/2026-27/000001",
-  shippingAddress: (({ _id, ...address }) => address)(homeAddress),
+  shippingAddress: (({ _id, stateValid, ...address }) => address)(homeAddress),
   payment: {
     _id: "2c2c2c2c2c2c2c2c2c2c2c2c",
     status: "completed",

@@ -5,9 +5,11 @@ import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { AddressForm } from "#web/components/address-form";
 import { AddressLines } from "#web/components/address-lines";
+import { AddressStateNote } from "#web/components/address-state-note";
 import { Button } from "#web/components/button";
 import { CheckoutSteps } from "#web/components/checkout-steps";
 import { Dialog } from "#web/components/dialog";
+import { EditAddress } from "#web/components/edit-address";
 import { EmptyState } from "#web/components/empty-state";
 import { QueryState } from "#web/components/query-state";
 import { Skeleton } from "#web/components/skeleton";
@@ -25,7 +27,7 @@ function AddressOption({
   checked: boolean;
   onChoose: () => void;
 }) {
-  return (
+  const option = (
     <label
       className={cx(
         "relative flex cursor-pointer gap-3 rounded-card bg-white p-4 shadow-card ring-1 transition-colors has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-brand-600",
@@ -42,6 +44,17 @@ function AddressOption({
       />
       <AddressLines address={address} as="span" className="min-w-0" />
     </label>
+  );
+  if (address.stateValid) return option;
+  // An address saved with a state that is none of the list: said so, with its fix beside it.
+  return (
+    <div className="space-y-2">
+      {option}
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <AddressStateNote address={address} className="min-w-0 flex-1" />
+        <EditAddress address={address} onSaved={onChoose} />
+      </div>
+    </div>
   );
 }
 
@@ -72,8 +85,11 @@ export function ShippingPage() {
       setAdding(false);
     });
 
+  // An address that needs a state cannot be shipped to: it is fixed (edited) first.
+  const shippable = chosen?.stateValid === true;
+
   const proceed = () => {
-    if (!chosen) return;
+    if (!chosen || !shippable) return;
     setAddress(chosen);
     navigate("/account/checkout");
   };
@@ -141,7 +157,7 @@ export function ShippingPage() {
         <Link to="/cart" className="text-center text-sm font-medium text-brand-700 hover:underline">
           Back to cart
         </Link>
-        <Button size="lg" className="tracking-wide uppercase" disabled={!chosen} onClick={proceed}>
+        <Button size="lg" className="tracking-wide uppercase" disabled={!shippable} onClick={proceed}>
           Continue
         </Button>
       </div>

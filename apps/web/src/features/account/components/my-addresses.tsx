@@ -4,8 +4,10 @@ import type { AddressDto, AddressInput } from "@shop/shared/schemas/address";
 import { useState } from "react";
 import { AddressForm } from "#web/components/address-form";
 import { AddressLines } from "#web/components/address-lines";
+import { AddressStateNote } from "#web/components/address-state-note";
 import { Button } from "#web/components/button";
 import { Dialog } from "#web/components/dialog";
+import { EditAddress } from "#web/components/edit-address";
 import { EmptyState } from "#web/components/empty-state";
 import { QueryState } from "#web/components/query-state";
 import { Skeleton } from "#web/components/skeleton";
@@ -51,7 +53,7 @@ function DeleteAddress({ address }: { address: AddressDto }) {
   );
 }
 
-/** The shopper's saved addresses, with add and delete (SPEC section 2). */
+/** The shopper's saved addresses, with add, edit and delete (SPEC section 2). */
 export function MyAddresses() {
   const addresses = useAddresses();
   const addAddress = useAddAddress();
@@ -92,8 +94,12 @@ export function MyAddresses() {
                   key={address._id}
                   className="flex flex-col justify-between gap-3 rounded-card bg-white p-4 shadow-card ring-1 ring-neutral-200"
                 >
-                  <AddressLines address={address} />
-                  <div className="flex justify-end">
+                  <div className="space-y-2">
+                    <AddressLines address={address} />
+                    <AddressStateNote address={address} />
+                  </div>
+                  <div className="flex justify-end gap-2">
+                    <EditAddress address={address} />
                     <DeleteAddress address={address} />
                   </div>
                 </li>

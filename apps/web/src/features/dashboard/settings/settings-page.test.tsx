@@ -123,6 +123,7 @@ describe("the dashboard's Settings page", () => {
     );
     expect(storeForm.getByRole("textbox", { name: store.gstin })).toHaveValue("27AAPFU0939F1ZV");
     expect(storeForm.getByRole("textbox", { name: store.utcOffset })).toHaveValue("+05:30");
+    expect(storeForm.getByRole("combobox", { name: store.state })).toHaveValue("Maharashtra");
 
     const currencyForm = within(section(sections.currency.title));
     expect(currencyForm.getByRole("textbox", { name: currency.code })).toHaveValue("INR");
@@ -139,11 +140,16 @@ describe("the dashboard's Settings page", () => {
     expect(standard.getByRole("spinbutton", { name: shipping.freeAbove("INR") })).toHaveValue(999);
     expect(standard.getByRole("textbox", { name: shipping.estimatedDays })).toHaveValue("3–5 days");
     expect(standard.getByRole("switch", { name: shipping.allStates })).toBeChecked();
-    expect(standard.queryByRole("textbox", { name: shipping.states })).toBeNull();
+    expect(standard.queryByRole("group", { name: shipping.states })).toBeNull();
     const express = within(method("Express"));
     expect(express.getByRole("spinbutton", { name: shipping.freeAbove("INR") })).toHaveValue(null);
     expect(express.getByRole("switch", { name: shipping.allStates })).not.toBeChecked();
-    expect(express.getByRole("textbox", { name: shipping.states })).toHaveValue("Maharashtra, Goa");
+    // The states it serves ticked in the list of India's 36.
+    const ticks = within(express.getByRole("group", { name: shipping.states })).getAllByRole("checkbox");
+    expect(ticks).toHaveLength(36);
+    expect(
+      ticks.filter((box) => (box as HTMLInputElement).checked).map((box) => box.getAttribute("value")),
+    ).toEqual(["Goa", "Maharashtra"]);
     expect(express.getByRole("switch", { name: shipping.enabled })).toBeChecked();
 
     const checkoutForm = within(section(sections.checkout.title));
@@ -214,7 +220,9 @@ describe("the dashboard's Settings page", () => {
     await userEvent.type(added.getByRole("textbox", { name: shipping.name }), "Pickup");
     await userEvent.type(added.getByRole("spinbutton", { name: shipping.price("INR") }), "0");
     await userEvent.click(added.getByRole("switch", { name: shipping.allStates }));
-    await userEvent.type(added.getByRole("textbox", { name: shipping.states }), " Goa, Kerala ,");
+    const states = within(added.getByRole("group", { name: shipping.states }));
+    await userEvent.click(states.getByRole("checkbox", { name: "Kerala" }));
+    await userEvent.click(states.getByRole("checkbox", { name: "Goa" }));
     await userEvent.click(shippingForm.getByRole("button", { name: shipping.removeMethod("Standard") }));
     await userEvent.click(
       shippingForm.getByRole("button", { name: settingsPage.saveSection(sections.shipping.title) }),
@@ -246,7 +254,7 @@ describe("the dashboard's Settings page", () => {
         message: apiMessages.invalidInput,
         errors: {
           "methods.1.name": validation.shippingMethodNames,
-          "methods.1.states.0": validation.minLength(2),
+          "methods.1.states.0": validation.state,
         },
       },
       "PUT /api/settings/store": {
@@ -267,8 +275,8 @@ describe("the dashboard's Settings page", () => {
         validation.shippingMethodNames,
       ),
     );
-    expect(express.getByRole("textbox", { name: shipping.states })).toHaveAccessibleDescription(
-      expect.stringContaining(validation.minLength(2)),
+    expect(express.getByRole("group", { name: shipping.states })).toHaveAccessibleDescription(
+      expect.stringContaining(validation.state),
     );
     expect(
       within(method("Standard")).getByRole("textbox", { name: shipping.name }),

@@ -4,7 +4,7 @@ import { z } from "zod";
 
 /**
  * A shipping method as its row is filled in: an empty price is "no value", an empty estimate is
- * "not said", and the states it serves are either every state or the names typed, comma-separated.
+ * "not said", and the states it serves are either every state or the ones ticked in the list of India's.
  */
 export interface ShippingMethodState {
   _id: string;
@@ -13,7 +13,7 @@ export interface ShippingMethodState {
   freeAbove: number | null;
   estimatedDays: string;
   allStates: boolean;
-  states: string;
+  states: string[];
   enabled: boolean;
 }
 
@@ -36,7 +36,7 @@ export function newMethod(): ShippingMethodState {
     freeAbove: null,
     estimatedDays: "",
     allStates: true,
-    states: "",
+    states: [],
     enabled: true,
   };
 }
@@ -50,18 +50,10 @@ export function shippingFormDefaults(methods: readonly ShippingMethod[]): Shippi
       freeAbove: method.freeAbove,
       estimatedDays: method.estimatedDays ?? "",
       allStates: method.states === null,
-      states: method.states?.join(", ") ?? "",
+      states: method.states ?? [],
       enabled: method.enabled,
     })),
   };
-}
-
-/** "Goa, Kerala ," → ["Goa", "Kerala"]. */
-function stateNames(text: string): string[] {
-  return text
-    .split(",")
-    .map((name) => name.trim())
-    .filter((name) => name !== "");
 }
 
 /** The body the API takes: every state as null, an estimate left blank as null. */
@@ -73,7 +65,8 @@ function toShippingBody(state: ShippingFormState) {
       price: method.price,
       freeAbove: method.freeAbove,
       estimatedDays: method.estimatedDays.trim() === "" ? null : method.estimatedDays,
-      states: method.allStates ? null : stateNames(method.states),
+      // NOTE: a lone checkbox of a name gives a boolean (react-hook-form), a group the values ticked.
+      states: method.allStates ? null : Array.isArray(method.states) ? method.states : [],
       enabled: method.enabled,
     })),
   };

@@ -1,5 +1,6 @@
 import { PlusIcon, TrashIcon } from "@heroicons/react/20/solid";
 import { zodResolver } from "@hookform/resolvers/zod";
+import { INDIAN_STATE_NAMES } from "@shop/shared/india";
 import { settingsPage } from "@shop/shared/messages";
 import { MAX_SHIPPING_METHODS, type ShippingSettings } from "@shop/shared/schemas/settings";
 import { useId } from "react";
@@ -165,13 +166,7 @@ function MethodFields({ index, currency, readOnly, onRemove }: MethodFieldsProps
         )}
       />
       {allStates ? null : (
-        <TextField
-          label={labels.states}
-          autoComplete="off"
-          hint={labels.statesHint}
-          error={firstMessage(errors?.states)}
-          {...register(`${path}.states`)}
-        />
+        <StateChecklist index={index} error={firstMessage(errors?.states)} disabled={readOnly} />
       )}
       <Controller
         control={control}
@@ -186,6 +181,51 @@ function MethodFields({ index, currency, readOnly, onRemove }: MethodFieldsProps
           />
         )}
       />
+    </fieldset>
+  );
+}
+
+/**
+ * The states a method serves, ticked in the list of India's 36 (in alphabetical order): a group
+ * named by its legend and described by its hint and error.
+ */
+function StateChecklist({
+  index,
+  error,
+  disabled,
+}: {
+  index: number;
+  error?: string | undefined;
+  disabled: boolean;
+}) {
+  const { register } = useFormContext<ShippingFormState>();
+  const id = useId();
+  const describedBy = [`${id}-hint`, error ? `${id}-error` : null].filter(Boolean).join(" ");
+  return (
+    <fieldset aria-describedby={describedBy} className="min-w-0">
+      <legend className="text-sm font-medium text-neutral-800">{labels.states}</legend>
+      <p id={`${id}-hint`} className="mt-1 text-xs text-neutral-500">
+        {labels.statesHint}
+      </p>
+      <div className="mt-2 grid grid-cols-1 gap-x-4 gap-y-1 min-[420px]:grid-cols-2 lg:grid-cols-3">
+        {INDIAN_STATE_NAMES.map((state) => (
+          <label key={state} className="flex min-h-8 items-start gap-2 py-1 text-sm text-neutral-800">
+            <input
+              type="checkbox"
+              value={state}
+              disabled={disabled}
+              className="mt-0.5 size-4 shrink-0 rounded accent-brand-600"
+              {...register(`methods.${index}.states`)}
+            />
+            <span className="min-w-0">{state}</span>
+          </label>
+        ))}
+      </div>
+      {error ? (
+        <p id={`${id}-error`} className="mt-1.5 text-xs font-medium text-danger-700">
+          {error}
+        </p>
+      ) : null}
     </fieldset>
   );
 }

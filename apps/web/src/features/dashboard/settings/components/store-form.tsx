@@ -1,6 +1,8 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { settingsPage } from "@shop/shared/messages";
+import { INDIAN_STATE_NAMES } from "@shop/shared/india";
+import { hints, settingsPage } from "@shop/shared/messages";
 import { StoreSettings } from "@shop/shared/schemas/settings";
+import { SelectField } from "#web/components/select-field";
 import { TextArea } from "#web/components/text-area";
 import { TextField } from "#web/components/text-field";
 import { SettingsCard } from "./settings-card";
@@ -61,13 +63,21 @@ export function StoreForm({ value, readOnly }: { value: StoreSettings; readOnly:
           error={errors.gstin?.message}
           {...register("gstin")}
         />
-        <TextField
+        <SelectField
           label={labels.state}
           autoComplete="address-level1"
           hint={labels.stateHint}
           error={errors.state?.message}
           {...register("state")}
-        />
+        >
+          {/* A state saved before states were a list, and none of them, is chosen again. */}
+          <option value="">{hints.chooseState}</option>
+          {INDIAN_STATE_NAMES.map((state) => (
+            <option key={state} value={state}>
+              {state}
+            </option>
+          ))}
+        </SelectField>
         <TextField
           label={labels.utcOffset}
           autoComplete="off"
