@@ -86,12 +86,6 @@ export const validation = {
   gstinStateCode: "A GSTIN starts with the code of an Indian state, such as 27 for Maharashtra.",
   /** An address's GSTIN registered in another state than the address's. */
   gstinOtherState: (state: string, code: string) => `A GSTIN registered in ${state} starts with ${code}.`,
-  /** A GSTIN of the right shape whose check character does not follow from the others (a typo). */
-  gstinCheck: "This GSTIN's last character does not match the others. Please check it for a typo.",
-  /** A GSTIN whose first two digits are no Indian state's code. */
-  gstinStateCode: "A GSTIN starts with the code of an Indian state, such as 27 for Maharashtra.",
-  /** An address's GSTIN registered in another state than the address's. */
-  gstinOtherState: (state: string, code: string) => `A GSTIN registered in ${state} starts with ${code}.`,
   utcOffset: "The offset from UTC is written as +05:30 or -04:00.",
   currencyCode: "This is not a currency code the shop can use (three letters, such as INR or USD).",
   locale: "This is not a locale the shop can write amounts in (such as en-IN or en-US).",
@@ -367,7 +361,6 @@ export const accountNotes = {
   addressAdded: "Address added successfully.",
   addressDeleted: "Address deleted successfully.",
   addressUpdated: "Address updated successfully.",
-  addressUpdated: "Address updated successfully.",
   currentPasswordForEmail: "Needed only to change your email.",
   confirmCloseAccount:
     "Closing your account signs you out everywhere and removes your name, email, picture and addresses. Orders already placed are kept for our records. This cannot be undone.",
@@ -440,8 +433,6 @@ export const api = {
   skuTaken: "This SKU is already in use.",
   variantNotFound: "This variant does not exist.",
   addressRequired: "Please select an address.",
-  /** A saved address whose state (typed before states were a list) is none of India's. */
-  addressNeedsState: "This address needs a state. Edit it and choose its state from the list.",
   /** A saved address whose state (typed before states were a list) is none of India's. */
   addressNeedsState: "This address needs a state. Edit it and choose its state from the list.",
   transitionRefused: (from: string, to: string) => `An order that is ${from} cannot become ${to}.`,
