@@ -8,12 +8,13 @@ import { formErrors, validation } from "@shop/shared/messages";
 import { TAX_SLABS_MAX } from "@shop/shared/schemas/category";
 import { STANDARD_SHIPPING } from "@shop/shared/shipping";
 import { eq } from "drizzle-orm";
+import { extractText } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderItems, orders } from "#api/db/schema/orders";
 import { addAddress } from "#api/modules/addresses/service";
 import { createTestApp, inject, type TestApp } from "#test/app";
 import { makeMedia, makeProduct, productBody } from "#test/catalog";
-import { ADDRESS, type Caller, quickUser } from "#test/fixtures";
+import { ADDRESS, APPROVED_CARD, type Caller, quickUser } from "#test/fixtures";
 
 let t: TestApp;
 let admin: Caller;
@@ -105,6 +106,25 @@ async function stored(orderId: string) {
 
 const cents = (amount: number) => Math.round(amount * 100);
 
+/** Pays an order and reads its invoice's text, its spacing flattened. */
+async function paidInvoiceText(buyer: { cookie: string }, orderId: string) {
+  const paid = await inject(t.app, {
+    method: "POST",
+    url: "/api/payments",
+    cookie: buyer.cookie,
+    payload: { order: orderId, paymentGateway: "test", card: APPROVED_CARD },
+  });
+  expect(paid.statusCode, paid.body).toBe(201);
+  const invoice = await inject(t.app, {
+    method: "GET",
+    url: `/api/orders/${orderId}/invoice.pdf`,
+    cookie: buyer.cookie,
+  });
+  expect(invoice.statusCode, invoice.body).toBe(200);
+  const { text } = await extractText(new Uint8Array(invoice.rawPayload), { mergePages: true });
+  return text.replace(/\s+/g, " ");
+}
+
 describe("the GST split, decided at placement", () => {
   it("splits each line within the store's state into CGST = SGST, shipping's too; IGST alone across states", async () => {
     expect(
@@ -182,7 +202,7 @@ describe("the GST split, decided at placement", () => {
 });
 
 describe("rates by the price of a piece", () => {
-  it("taxes a 2,600 shirt at 18%, and the same shirt with a 10% code at 5%, in the cart and the order", async () => {
+  it("taxes a 2,600 shirt at 18%, and the same shirt with a 10% code at 5%, in the cart, the order and its invoice", async () => {
     expect(
       (await put("taxes", { pricesIncludeTax: false, defaultRate: 12, defaultHsn: "6109" })).statusCode,
     ).toBe(200);
@@ -220,6 +240,14 @@ describe("rates by the price of a piece", () => {
     expect(discounted).toMatchObject({ taxAmount: 117, totalAmount: 2537 });
     const { lines } = await stored(discounted._id);
     expect(lines[0]).toMatchObject({ taxRate: 5, taxableValue: 2340, cgst: 58.5, sgst: 58.5, igst: 0 });
+
+    // The invoices print the slab each order was priced with.
+    const plainInvoice = await paidInvoiceText(buyer, plain._id);
+    for (const text of ["CGST 9%", "SGST 9%"]) expect(plainInvoice).toContain(text);
+    expect(plainInvoice).not.toContain("2.5%");
+    const codedInvoice = await paidInvoiceText(buyer, discounted._id);
+    for (const text of ["CGST 2.5%", "SGST 2.5%"]) expect(codedInvoice).toContain(text);
+    expect(codedInvoice).not.toContain("9%");
   });
 
   it("puts a piece of 2,500.00 at 5% and one of 2,500.01 at 18%, per piece whatever the quantity", async () => {
