@@ -661,14 +661,35 @@ export const refunds = {
   amount: "Amount",
   amountHint: (remaining: string) => `Up to ${remaining} remains to be refunded.`,
   reason: "Reason",
-  restockTitle: "Return to stock",
-  restockHint: "Units that came back and can be sold again.",
-  restockLine: (label: string, bought: number) => `${label} (${bought} bought)`,
   submit: "Refund",
   /** Under a payment's amount in the payments list: what went back of it. */
   refundedAmount: (amount: string) => `−${amount} refunded`,
   /** The confirm button names the money it moves: "Refund $239.30". */
   submitAmount: (amount: string) => `Refund ${amount}`,
+  /** The refund dialog by the goods: what comes back, the amount worked out from the invoice. */
+  linesTitle: "What comes back",
+  linesHint: "Choose the units of each item; the amount is what the invoice charged for them, GST included.",
+  /** Under an item's name: "2 left to refund · $118.00 each". */
+  unitsLeft: (left: number, each: string) => `${left} left to refund · ${each} each`,
+  /** An item's units field, for screen readers: "Units of Trail Tee (M) to refund". */
+  unitsOf: (label: string) => `Units of ${label} to refund`,
+  fewerOf: (label: string) => `One fewer ${label}`,
+  moreOf: (label: string) => `One more ${label}`,
+  shipping: (amount: string) => `Shipping (${amount})`,
+  codFee: (amount: string) => `Cash on delivery fee (${amount})`,
+  restockAll: "Put the units back in stock",
+  restockAllHint: "They came back and can be sold again.",
+  /** What the choice comes to, before confirming: "Comes to $236.00, GST $36.00 included." */
+  worksOutTo: (amount: string, gst: string) => `Comes to ${amount}, GST ${gst} included.`,
+  /** The switch to a refund without goods (goodwill), spread over the items by value. */
+  byAmount: "Refund an amount instead",
+  byAmountHint: "Goodwill, with no goods coming back: the amount is spread over the items by value.",
+  /** A credit note's lines in the refunds list: "2 × Shirt, Shipping". */
+  creditLine: (quantity: number, name: string) => `${quantity} × ${name}`,
+  /** A credit note line that gives back part of an item's value without its units (goodwill). */
+  creditValue: (name: string) => `${name} (part of its value)`,
+  creditShipping: "Shipping",
+  creditCodFee: "Cash on delivery fee",
   /** Said in the refund dialog when "Refunded" was chosen as the order's status. */
   byStatus:
     "Setting the status to Refunded gives back what remains through the payment provider. Nothing moves until you confirm.",

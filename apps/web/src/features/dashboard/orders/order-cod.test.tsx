@@ -1,4 +1,4 @@
-import { api as apiMessages, cashOnDelivery } from "@shop/shared/messages";
+import { api as apiMessages, cashOnDelivery, refunds } from "@shop/shared/messages";
 import type { OrderDto } from "@shop/shared/schemas/order";
 import type { ReturnDto } from "@shop/shared/schemas/returns";
 import { cleanup, screen, within } from "@testing-library/react";
@@ -23,6 +23,8 @@ const toCollect: OrderDto = {
   status: "processing",
   codFee: 25,
   totalAmount: 140.4,
+  supplyType: "intra-state",
+  shippingGst: { rate: 0, taxableValue: 80, cgst: 0, sgst: 0, igst: 0 },
   cashOnDelivery: { payment: PAYMENT_ID, collected: false },
   payment: {
     _id: PAYMENT_ID,
@@ -82,6 +84,7 @@ describe("cash on delivery on the dashboard", () => {
     renderRoutes([{ path: "/", element: <RefundDialog order={paid} onClose={() => undefined} /> }], "/");
     const dialog = await screen.findByRole("dialog");
     await userEvent.type(within(dialog).getByRole("textbox", { name: /reason/i }), "Damaged in transit");
+    await userEvent.click(within(dialog).getByRole("switch", { name: refunds.byAmount }));
     await userEvent.click(within(dialog).getByRole("button", { name: /refund/i }));
     expect(await within(dialog).findByText(apiMessages.refundReferenceRequired)).toBeVisible();
     expect(requests).toHaveLength(0);

@@ -11,7 +11,7 @@ import {
   refunds as refundWords,
   shipmentWords,
 } from "@shop/shared/messages";
-import { type OrderDto, OrderNoteInput } from "@shop/shared/schemas/order";
+import { type OrderDto, OrderNoteInput, type RefundDto } from "@shop/shared/schemas/order";
 import { type ReactNode, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useParams } from "react-router";
@@ -308,7 +308,7 @@ function OrderDetails({ order, onRefund }: OrderDetailsProps) {
                     </dd>
                   </div>
                   {order.payment.refunds.length > 0 ? (
-                    <RefundList orderId={order._id} payment={order.payment} />
+                    <RefundList order={order} payment={order.payment} />
                   ) : null}
                 </dl>
               ) : (
@@ -322,8 +322,21 @@ function OrderDetails({ order, onRefund }: OrderDetailsProps) {
   );
 }
 
-/** The refunds of the payment, each with who made it and a link to its credit note. */
-function RefundList({ orderId, payment }: { orderId: string; payment: NonNullable<OrderDto["payment"]> }) {
+/** What a credit note gave back, briefly: "2 × Shirt, Shipping". */
+function creditNoteLines(order: OrderDto, refund: RefundDto): string {
+  return refund.lines
+    .map((line) => {
+      if (line.kind === "shipping") return refundWords.creditShipping;
+      if (line.kind === "cod_fee") return refundWords.creditCodFee;
+      const name = order.products.find((item) => item._id === line.line)?.name ?? "";
+      return line.quantity > 0 ? refundWords.creditLine(line.quantity, name) : refundWords.creditValue(name);
+    })
+    .join(", ");
+}
+
+/** The refunds of the payment, each with who made it, what its credit note gave back and a link to it. */
+function RefundList({ order, payment }: { order: OrderDto; payment: NonNullable<OrderDto["payment"]> }) {
+  const orderId = order._id;
   return (
     <div className="mt-3 border-t border-neutral-200 pt-3">
       <dt className="font-medium text-neutral-900">{refundWords.listTitle}</dt>
@@ -346,6 +359,9 @@ function RefundList({ orderId, payment }: { orderId: string; payment: NonNullabl
               <p className="text-xs text-neutral-500">
                 {refund.by ? orderHistory.by(refund.by.name, refund.by.role) : refundWords.byProvider}
               </p>
+              {refund.lines.length > 0 ? (
+                <p className="text-xs text-neutral-600">{creditNoteLines(order, refund)}</p>
+              ) : null}
               <DocumentLink
                 href={creditNoteUrl(orderId, refund._id)}
                 className="mt-1 inline-flex items-center gap-1 text-brand-700 hover:underline"

@@ -12,23 +12,52 @@ import { OrderPage } from "./order-page";
 
 vi.mock("#web/lib/toast", () => ({ toast: { success: vi.fn(), error: vi.fn(), warn: vi.fn() } }));
 
+const SHIRT = "f1f1f1f1f1f1f1f1f1f1f1f1";
+const MUG = "f2f2f2f2f2f2f2f2f2f2f2f2";
+const CAP = "f3f3f3f3f3f3f3f3f3f3f3f3";
+
+function line(
+  _id: string,
+  name: string,
+  options: Record<string, string>,
+  figures: Partial<OrderDto["products"][number]>,
+) {
+  return {
+    _id,
+    product: { _id: `e${_id.slice(1)}`, name, thumbnail: null },
+    variant: { _id: `d${_id.slice(1)}`, sku: name.toUpperCase(), options },
+    name,
+    price: 0,
+    originalPrice: 0,
+    savedAmount: 0,
+    discountShare: 0,
+    quantity: 1,
+    taxRate: 18,
+    hsnCode: "6109",
+    taxableValue: 0,
+    cgst: 0,
+    sgst: 0,
+    igst: 0,
+    ...figures,
+  };
+}
+
+// Two shirts ($118), three mugs ($100 + $9 + $9: a third of it falls between cents), a cap at 5%
+// ($21) and shipping at 18% ($94.40): $351.40 paid.
 const order: OrderDto = {
   ...paidOrder,
+  totalAmount: 351.4,
+  subTotal: 257,
+  taxAmount: 51.4,
+  shippingAmount: 94.4,
+  supplyType: "intra-state",
+  shippingGst: { rate: 18, taxableValue: 80, cgst: 7.2, sgst: 7.2, igst: 0 },
   products: [
-    {
-      _id: "f1f1f1f1f1f1f1f1f1f1f1f1",
-      product: { _id: "e5e5e5e5e5e5e5e5e5e5e5e5", name: "Trail Tee", thumbnail: null },
-      variant: { _id: "e6e6e6e6e6e6e6e6e6e6e6e6", sku: "TEE-M-BLACK", options: { Size: "M" } },
-      name: "Trail Tee",
-      price: 30,
-      originalPrice: 30,
-      savedAmount: 0,
-      discountShare: 0,
-      quantity: 2,
-      taxRate: 18,
-      hsnCode: null,
-    },
+    line(SHIRT, "Trail Tee", { Size: "M" }, { quantity: 2, price: 59, taxableValue: 100, cgst: 9, sgst: 9 }),
+    line(MUG, "Enamel Mug", {}, { quantity: 3, price: 39.33, taxableValue: 100, cgst: 9, sgst: 9 }),
+    line(CAP, "Cap", {}, { quantity: 1, price: 21, taxRate: 5, taxableValue: 20, cgst: 0.5, sgst: 0.5 }),
   ],
+  payment: paidOrder.payment && { ...paidOrder.payment, amount: 351.4 },
 };
 
 function renderOrder() {
@@ -38,79 +67,211 @@ function renderOrder() {
   );
 }
 
+async function openRefundDialog() {
+  renderOrder();
+  await userEvent.click(await screen.findByRole("button", { name: refunds.refund }));
+  return screen.findByRole("dialog", { name: refunds.title });
+}
+
+async function more(dialog: HTMLElement, label: string, times: number) {
+  for (let i = 0; i < times; i += 1)
+    await userEvent.click(within(dialog).getByRole("button", { name: refunds.moreOf(label) }));
+}
+
+const posts = (requests: StubRequest[]) => requests.filter((request) => request.method === "POST");
+
 describe("refunding from the dashboard order page", () => {
-  it("offers what remains, refuses more before asking, and shows the refund with its credit note", async () => {
+  it("works out two of three lines as the server does, sends the lines, and lists the credit note's lines", async () => {
     const refund: RefundDto = {
       _id: "7a7a7a7a7a7a7a7a7a7a7a7a",
-      amount: 10,
-      reason: "Scratched",
+      amount: 196.67,
+      reason: "Came back unworn",
       at: "2026-11-21T10:00:00.000Z",
       by: { name: "Asha Admin", role: "admin" },
       providerRefundId: "test_refund_1",
       reference: null,
       creditNoteNumber: "CN/2026-27/000003",
-      restock: [{ line: "f1f1f1f1f1f1f1f1f1f1f1f1", quantity: 1 }],
+      restock: [
+        { line: SHIRT, quantity: 2 },
+        { line: MUG, quantity: 2 },
+      ],
+      lines: [
+        {
+          kind: "goods",
+          line: SHIRT,
+          quantity: 2,
+          taxableValue: 100,
+          rate: 18,
+          cgst: 9,
+          sgst: 9,
+          igst: 0,
+          total: 118,
+        },
+        {
+          kind: "goods",
+          line: MUG,
+          quantity: 2,
+          taxableValue: 66.67,
+          rate: 18,
+          cgst: 6,
+          sgst: 6,
+          igst: 0,
+          total: 78.67,
+        },
+      ],
     };
-    // The server's order: as placed, then with the refund once it is made.
     let current = order;
     const { requests } = stubApi({
       [`GET /api/orders/${order._id}`]: () => ({ data: current }),
-      [`POST /api/orders/${order._id}/refunds`]: (request: StubRequest) => {
+      [`POST /api/orders/${order._id}/refunds`]: () => {
         current = {
           ...order,
           payment: order.payment && {
             ...order.payment,
-            refundedAmount: (request.body as RefundInput).amount,
+            status: "partially_refunded",
+            refundedAmount: 196.67,
             refunds: [refund],
           },
         };
         return { status: 201, data: current };
       },
     });
-    renderOrder();
-    await userEvent.click(await screen.findByRole("button", { name: refunds.refund }));
-    const dialog = await screen.findByRole("dialog", { name: refunds.title });
-    const amount = within(dialog).getByLabelText(`${refunds.amount} ($)`);
-    expect(amount).toHaveValue(115.4);
+    const dialog = await openRefundDialog();
+    // Each line with its units left and what one of them gives back.
+    expect(within(dialog).getByText(refunds.unitsLeft(3, "$39.33"))).toBeVisible();
+    expect(within(dialog).getByText("Size: M")).toBeVisible();
+    expect(within(dialog).getByRole("button", { name: refunds.submit })).toBeVisible();
 
-    await userEvent.clear(amount);
-    await userEvent.type(amount, "200");
-    await userEvent.type(within(dialog).getByLabelText(refunds.reason), "Scratched");
-    await userEvent.click(within(dialog).getByRole("button", { name: refunds.submitAmount("$200.00") }));
-    expect(await within(dialog).findByText(apiMessages.refundTooMuch("$115.40"))).toBeVisible();
+    await more(dialog, "Trail Tee (M)", 2);
+    // Two mugs of three: $66.67 of value and $6 + $6 of GST, not two thirds of $118 ($78.66).
+    await userEvent.type(
+      within(dialog).getByRole("spinbutton", { name: refunds.unitsOf("Enamel Mug") }),
+      "{Backspace}2",
+    );
+    await userEvent.click(within(dialog).getByRole("checkbox", { name: refunds.restockAll }));
+    await userEvent.type(within(dialog).getByLabelText(refunds.reason), "Came back unworn");
+    expect(within(dialog).getByText(refunds.worksOutTo("$196.67", "$30.00"))).toBeVisible();
+    // The plus stops at what is left.
+    expect(within(dialog).getByRole("button", { name: refunds.moreOf("Trail Tee (M)") })).toBeDisabled();
     expect(requests.filter((r) => r.method === "POST")).toEqual([]);
 
-    await userEvent.clear(amount);
-    await userEvent.type(amount, "10");
-    const units = within(dialog).getByRole("spinbutton", { name: /Trail Tee/ });
-    await userEvent.clear(units);
-    await userEvent.type(units, "1");
-    await userEvent.click(within(dialog).getByRole("button", { name: refunds.submitAmount("$10.00") }));
+    await userEvent.click(within(dialog).getByRole("button", { name: refunds.submitAmount("$196.67") }));
 
-    expect(await screen.findByText(refunds.partiallyRefunded("$10.00"))).toBeVisible();
-    expect(requests.find((r) => r.method === "POST")?.body).toEqual({
-      amount: 10,
-      reason: "Scratched",
-      restock: [{ line: "f1f1f1f1f1f1f1f1f1f1f1f1", quantity: 1 }],
-    });
+    expect(await screen.findByText(refunds.partiallyRefunded("$196.67"))).toBeVisible();
+    expect(posts(requests).map((r) => r.body)).toEqual([
+      {
+        lines: [
+          { line: SHIRT, quantity: 2 },
+          { line: MUG, quantity: 2 },
+        ],
+        shipping: false,
+        codFee: false,
+        restock: true,
+        reason: "Came back unworn",
+      } satisfies RefundInput,
+    ]);
     expect(toast.success).toHaveBeenCalledWith(apiMessages.refundRecorded);
-    expect(screen.getByText(refunds.refundedTotal("$10.00", "$115.40"))).toBeVisible();
+    expect(screen.getByText("2 × Trail Tee, 2 × Enamel Mug")).toBeVisible();
     expect(screen.getByRole("link", { name: refunds.creditNote("CN/2026-27/000003") })).toHaveAttribute(
       "href",
       `/api/orders/${order._id}/credit-notes/${refund._id}.pdf`,
     );
   });
 
-  it("choosing Refunded as the status shows the amount and refunds nothing until it is confirmed", async () => {
+  it("adds shipping when it is ticked", async () => {
+    const { requests } = stubApi({
+      [`GET /api/orders/${order._id}`]: { data: order },
+      [`POST /api/orders/${order._id}/refunds`]: { status: 201, data: order },
+    });
+    const dialog = await openRefundDialog();
+    await more(dialog, "Cap", 1);
+    expect(within(dialog).getByRole("button", { name: refunds.submitAmount("$21.00") })).toBeVisible();
+    await userEvent.click(within(dialog).getByRole("checkbox", { name: refunds.shipping("$94.40") }));
+    expect(within(dialog).getByText(refunds.worksOutTo("$115.40", "$15.40"))).toBeVisible();
+    await userEvent.type(within(dialog).getByLabelText(refunds.reason), "Late");
+    await userEvent.click(within(dialog).getByRole("button", { name: refunds.submitAmount("$115.40") }));
+    await waitFor(() => expect(posts(requests)).toHaveLength(1));
+    expect(posts(requests)[0]?.body).toEqual({
+      lines: [{ line: CAP, quantity: 1 }],
+      shipping: true,
+      codFee: false,
+      restock: false,
+      reason: "Late",
+    });
+  });
+
+  it("shows a server's refusal of a line's units at that line", async () => {
+    const refused = apiMessages.refundLineTooMany(0);
+    stubApi({
+      [`GET /api/orders/${order._id}`]: { data: order },
+      // The request's first line is the form's third: the cap.
+      [`POST /api/orders/${order._id}/refunds`]: {
+        status: 400,
+        message: refused,
+        errors: { "lines.0.quantity": refused },
+      },
+    });
+    const dialog = await openRefundDialog();
+    await more(dialog, "Cap", 1);
+    await userEvent.type(within(dialog).getByLabelText(refunds.reason), "Faded");
+    await userEvent.click(within(dialog).getByRole("button", { name: refunds.submitAmount("$21.00") }));
+    const cap = within(dialog).getByRole("spinbutton", { name: refunds.unitsOf("Cap") });
+    await waitFor(() =>
+      expect(cap).toHaveAccessibleDescription(`${refunds.unitsLeft(1, "$21.00")} ${refused}`),
+    );
+    expect(cap).toHaveAttribute("aria-invalid", "true");
+    expect(within(dialog).getAllByText(refused)).toHaveLength(1);
+    expect(
+      within(dialog).getByRole("spinbutton", { name: refunds.unitsOf("Enamel Mug") }),
+    ).not.toHaveAttribute("aria-invalid");
+  });
+
+  it("asks for something to refund before sending anything", async () => {
+    const { requests } = stubApi({ [`GET /api/orders/${order._id}`]: { data: order } });
+    const dialog = await openRefundDialog();
+    await userEvent.type(within(dialog).getByLabelText(refunds.reason), "Nothing");
+    await userEvent.click(within(dialog).getByRole("button", { name: refunds.submit }));
+    expect(await within(dialog).findByText(apiMessages.refundLinesEmpty)).toBeVisible();
+    expect(posts(requests)).toEqual([]);
+  });
+
+  it("refunds a goodwill amount instead, bounded by what remains", async () => {
+    const { requests } = stubApi({
+      [`GET /api/orders/${order._id}`]: { data: order },
+      [`POST /api/orders/${order._id}/refunds`]: { status: 201, data: order },
+    });
+    const dialog = await openRefundDialog();
+    expect(within(dialog).queryByLabelText(`${refunds.amount} ($)`)).toBeNull();
+    await userEvent.click(within(dialog).getByRole("switch", { name: refunds.byAmount }));
+    const amount = within(dialog).getByLabelText(`${refunds.amount} ($)`);
+    expect(amount).toHaveValue(351.4);
+    expect(amount).toHaveAccessibleDescription(refunds.amountHint("$351.40"));
+    // No goods in a goodwill refund.
+    expect(within(dialog).queryByRole("spinbutton", { name: refunds.unitsOf("Cap") })).toBeNull();
+
+    await userEvent.clear(amount);
+    await userEvent.type(amount, "400");
+    await userEvent.type(within(dialog).getByLabelText(refunds.reason), "Sorry for the wait");
+    await userEvent.click(within(dialog).getByRole("button", { name: refunds.submitAmount("$400.00") }));
+    expect(await within(dialog).findByText(apiMessages.refundTooMuch("$351.40"))).toBeVisible();
+    expect(posts(requests)).toEqual([]);
+
+    await userEvent.clear(amount);
+    await userEvent.type(amount, "10");
+    await userEvent.click(within(dialog).getByRole("button", { name: refunds.submitAmount("$10.00") }));
+    await waitFor(() => expect(posts(requests)).toHaveLength(1));
+    expect(posts(requests)[0]?.body).toEqual({ amount: 10, reason: "Sorry for the wait" });
+  });
+
+  it("choosing Refunded as the status chooses everything left and refunds nothing until it is confirmed", async () => {
     let current = order;
     const { requests } = stubApi({
       [`GET /api/orders/${order._id}`]: () => ({ data: current }),
-      [`POST /api/orders/${order._id}/refunds`]: (request: StubRequest) => {
-        const input = request.body as RefundInput;
+      [`POST /api/orders/${order._id}/refunds`]: () => {
         current = {
           ...order,
           status: "refunded",
-          payment: order.payment && { ...order.payment, status: "refunded", refundedAmount: input.amount },
+          payment: order.payment && { ...order.payment, status: "refunded", refundedAmount: 351.4 },
         };
         return { status: 201, data: current };
       },
@@ -135,21 +296,29 @@ describe("refunding from the dashboard order page", () => {
     await userEvent.click(within(statusDialog).getByRole("button", { name: refunds.continueToRefund }));
     dialog = await screen.findByRole("dialog", { name: refunds.title });
     expect(within(dialog).getByText(refunds.byStatus)).toBeVisible();
-    // Filled with what remains, the reason, and the units of an order that never left.
-    expect(within(dialog).getByLabelText(`${refunds.amount} ($)`)).toHaveValue(115.4);
+    // Everything left is chosen, with the reason, and the units of an order that never left go back to stock.
+    expect(within(dialog).getByRole("spinbutton", { name: refunds.unitsOf("Trail Tee (M)") })).toHaveValue(2);
+    expect(within(dialog).getByRole("spinbutton", { name: refunds.unitsOf("Enamel Mug") })).toHaveValue(3);
+    expect(within(dialog).getByRole("checkbox", { name: refunds.shipping("$94.40") })).toBeChecked();
+    expect(within(dialog).getByRole("checkbox", { name: refunds.restockAll })).toBeChecked();
     expect(within(dialog).getByLabelText(refunds.reason)).toHaveValue(refunds.wholeOrderReason);
-    expect(within(dialog).getByRole("spinbutton", { name: /Trail Tee/ })).toHaveValue(2);
     expect(requests.filter((r) => r.method !== "GET")).toEqual([]);
 
-    await userEvent.click(within(dialog).getByRole("button", { name: refunds.submitAmount("$115.40") }));
+    await userEvent.click(within(dialog).getByRole("button", { name: refunds.submitAmount("$351.40") }));
     await waitFor(() => expect(screen.queryByRole("dialog", { name: refunds.title })).toBeNull());
     expect(requests.filter((r) => r.method !== "GET")).toEqual([
       expect.objectContaining({
         method: "POST",
         body: {
-          amount: 115.4,
+          lines: [
+            { line: SHIRT, quantity: 2 },
+            { line: MUG, quantity: 3 },
+            { line: CAP, quantity: 1 },
+          ],
+          shipping: true,
+          codFee: false,
+          restock: true,
           reason: refunds.wholeOrderReason,
-          restock: [{ line: "f1f1f1f1f1f1f1f1f1f1f1f1", quantity: 2 }],
         },
       }),
     ]);

@@ -1,78 +1,100 @@
+import { MinusIcon, PlusIcon } from "@heroicons/react/20/solid";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { MAX_REFUND_REASON } from "@shop/shared/constants";
 import { api as apiMessages, validation, refunds as words } from "@shop/shared/messages";
 import { isTaken } from "@shop/shared/orders";
 import { fromCents, toCents } from "@shop/shared/pricing";
-import { number } from "@shop/shared/schemas/common";
 import type { OrderDto } from "@shop/shared/schemas/order";
 import { RefundInput } from "@shop/shared/schemas/refund";
-import { useMemo, useState } from "react";
-import { useForm } from "react-hook-form";
+import { type ComponentProps, useId, useMemo, useRef, useState } from "react";
+import { type Path, useForm } from "react-hook-form";
 import { z } from "zod";
 import { Button } from "#web/components/button";
 import { Dialog } from "#web/components/dialog";
 import { ErrorState } from "#web/components/error-state";
+import { StatusToggleField } from "#web/components/status-toggle";
 import { TextArea } from "#web/components/text-area";
 import { TextField } from "#web/components/text-field";
-import { errorMessage, isApiError } from "#web/lib/api";
-import { applyServerErrors } from "#web/lib/form-errors";
+import { type ApiError, errorMessage, isApiError } from "#web/lib/api";
+import { cx } from "#web/lib/cx";
 import { newIdempotencyKey } from "#web/lib/idempotency";
 import { formatPrice } from "#web/lib/money";
 import { useRefundOrder } from "../api/refund-order";
+import { type Refundable, refundable, refundOf } from "../refundable";
 import { RefundReferenceField } from "./refund-reference-field";
 
-/** What can still go back: the payment's rest, and the units of each line not yet returned to stock. */
-export function refundable(order: OrderDto) {
-  const payment = order.payment;
-  const remaining = payment ? fromCents(toCents(payment.amount) - toCents(payment.refundedAmount)) : 0;
-  const returned = new Map<string, number>();
-  for (const refund of payment?.refunds ?? [])
-    for (const line of refund.restock)
-      returned.set(line.line, (returned.get(line.line) ?? 0) + line.quantity);
-  const lines = order.products.map((line) => ({
-    line,
-    available: line.quantity - (returned.get(line._id) ?? 0),
-  }));
-  return { remaining, lines };
+/** The dialog's values: by the goods (units of each line left, shipping, the COD fee) or by an amount (goodwill). */
+interface RefundFormValues {
+  byAmount: boolean;
+  /** Units of each of `refundable(order).lines`, in its order. */
+  units: number[];
+  shipping: boolean;
+  codFee: boolean;
+  restock: boolean;
+  amount: number;
+  reason: string;
+  reference: string;
 }
 
+const NUMBER_OR_EMPTY = z.union([z.number(), z.nan()]);
+
 /**
- * The form's own schema: the API's rules, with the amount and each line's units bounded by what can
- * still go back, and a reference required when the money goes back by hand (cash on delivery).
+ * The form's own schema: the API's rules, with each line's units bounded by what is left of it, at
+ * least something chosen, the goodwill amount bounded by what remains of the payment, and a
+ * reference required when the money goes back by hand (cash on delivery).
  */
-function refundForm(remaining: number, available: readonly number[], manual: boolean) {
-  const reference = z
-    .string()
-    .trim()
-    .max(120, validation.maxLength(120))
-    .refine((value) => !manual || value.length > 0, apiMessages.refundReferenceRequired);
-  return z.object({
-    reference,
-    amount: RefundInput.shape.amount.refine(
-      (amount) => toCents(amount) <= toCents(remaining),
-      apiMessages.refundTooMuch(formatPrice(remaining)),
-    ),
-    reason: RefundInput.shape.reason,
-    restock: z
-      .array(z.object({ line: z.string(), quantity: number({ min: 0, int: true }) }))
-      .superRefine((lines, context) =>
-        lines.forEach((line, index) => {
-          const most = available[index] ?? 0;
-          if (line.quantity > most)
-            context.addIssue({
-              code: "custom",
-              path: [index, "quantity"],
-              message: most > 0 ? validation.max(most) : apiMessages.refundRestockTooMany(0),
-            });
-        }),
-      ),
-  });
+function refundForm(left: Refundable, manual: boolean) {
+  return z
+    .object({
+      byAmount: z.boolean(),
+      units: z.array(NUMBER_OR_EMPTY),
+      shipping: z.boolean(),
+      codFee: z.boolean(),
+      restock: z.boolean(),
+      amount: NUMBER_OR_EMPTY,
+      reason: RefundInput.shape.reason,
+      reference: z
+        .string()
+        .trim()
+        .max(120, validation.maxLength(120))
+        .refine((value) => !manual || value.length > 0, apiMessages.refundReferenceRequired),
+    })
+    .superRefine((values, context) => {
+      if (values.byAmount) {
+        const amount = RefundInput.shape.amount.safeParse(values.amount);
+        const issue = amount.success
+          ? toCents(values.amount) > toCents(left.remaining)
+            ? apiMessages.refundTooMuch(formatPrice(left.remaining))
+            : null
+          : (amount.error.issues[0]?.message ?? validation.number);
+        if (issue) context.addIssue({ code: "custom", path: ["amount"], message: issue });
+        return;
+      }
+      values.units.forEach((quantity, index) => {
+        const most = left.lines[index]?.left ?? 0;
+        const message =
+          !Number.isInteger(quantity) || quantity < 0
+            ? validation.number
+            : quantity > most
+              ? apiMessages.refundLineTooMany(most)
+              : null;
+        if (message) context.addIssue({ code: "custom", path: ["units", index], message });
+      });
+      if (!values.units.some((quantity) => quantity > 0) && !values.shipping && !values.codFee)
+        context.addIssue({ code: "custom", path: ["units"], message: apiMessages.refundLinesEmpty });
+    });
 }
-type RefundFormValues = z.infer<ReturnType<typeof refundForm>>;
 
 const asNumber = (value: unknown) => (value === "" || value === null ? Number.NaN : Number(value));
 
-/** "Trail Tee (Size: M · Colour: Black)": a line as the dialog names it. */
+/** "Size: M · Colour: Black": a line's options as the order page writes them. */
+function optionValues(line: OrderDto["products"][number]): string {
+  return Object.entries(line.variant.options)
+    .map(([name, value]) => `${name}: ${value}`)
+    .join(" · ");
+}
+
+/** "Trail Tee (M · Black)": a line as the dialog's controls name it. */
 function lineLabel(line: OrderDto["products"][number]): string {
   const options = Object.values(line.variant.options);
   return options.length > 0 ? `${line.name} (${options.join(" · ")})` : line.name;
@@ -83,73 +105,145 @@ export function canRefund(order: OrderDto): boolean {
   return !!order.payment && isTaken(order.payment.status) && toCents(refundable(order).remaining) > 0;
 }
 
+/**
+ * Where a server's field error goes in the form: `lines.N.quantity` (and `restock.N.quantity`, the
+ * same units going back to stock) at the line the request's Nth line came from; null for one the
+ * form does not show (it is said under the form instead).
+ */
+function formPathOf(path: string, sent: readonly number[], byAmount: boolean): Path<RefundFormValues> | null {
+  const line = /^(?:lines|restock)\.(\d+)\.(?:quantity|line)$/.exec(path);
+  if (line) {
+    const index = sent[Number(line[1])];
+    return index === undefined ? null : `units.${index}`;
+  }
+  if (path === "lines") return "units";
+  if (path === "amount") return byAmount ? "amount" : null;
+  if (path === "shipping" || path === "codFee" || path === "reason" || path === "reference") return path;
+  return null;
+}
+
 interface RefundDialogProps {
   order: OrderDto;
   onClose: () => void;
   /**
-   * Opened by choosing "Refunded" as the status: it says so, the reason is filled in, and the units of
-   * an order that never left (processing) are set to go back to stock, as the status alone would do.
+   * Opened by choosing "Refunded" as the status: it says so, the reason is filled in, everything left
+   * is chosen (the payment's rest), and the units of an order that never left (processing) are set to
+   * go back to stock, as the status alone would do.
    */
   byStatus?: boolean;
 }
 
 /**
- * Refund dialog (admin): the amount (defaulting to what remains), the reason, and the units of each
- * line that return to stock; the confirm button names the amount. One Idempotency-Key per opening,
- * so a double click refunds once.
+ * Refund dialog (admin): the units of each line that come back, shipping and the COD fee, whether the
+ * units go back to stock, and the reason; the amount is worked out as the server will (refundable.ts)
+ * and named on the confirm button. "Refund an amount instead" gives a goodwill amount without goods.
+ * One Idempotency-Key per opening, so a double click refunds once.
  */
 export function RefundDialog({ order, onClose, byStatus = false }: RefundDialogProps) {
-  const { remaining, lines } = useMemo(() => refundable(order), [order]);
+  const left = useMemo(() => refundable(order), [order]);
   // Cash on delivery has no provider to send it back: staff do, and name how.
   const manual = order.payment?.paymentGateway === "cod";
-  const schema = useMemo(
-    () =>
-      refundForm(
-        remaining,
-        lines.map((line) => line.available),
-        manual,
-      ),
-    [remaining, lines, manual],
-  );
-  const [idempotencyKey] = useState(newIdempotencyKey);
-  const refund = useRefundOrder(order._id);
-  const { register, handleSubmit, setError, formState, watch } = useForm<RefundFormValues>({
-    resolver: zodResolver(schema),
-    defaultValues: {
-      amount: remaining,
+  const schema = useMemo(() => refundForm(left, manual), [left, manual]);
+  const defaultValues = useMemo((): RefundFormValues => {
+    const everything = {
+      units: left.lines.map((entry) => entry.left),
+      shipping: left.shipping > 0,
+      codFee: left.codFee > 0,
+    };
+    const whole = refundOf(left.creditables, {
+      lines: left.lines.map((entry) => ({ line: entry.line._id, quantity: entry.left })),
+      shipping: everything.shipping,
+      codFee: everything.codFee,
+    });
+    // NOTE: "Refunded" gives back what remains; should the goods left not come to it (an order from
+    // before credit notes by the goods), the remaining amount goes back by value instead.
+    const goodsAreTheRest = whole.ok && whole.total === toCents(left.remaining);
+    const nothingLeft = left.lines.length === 0 && left.shipping === 0 && left.codFee === 0;
+    return {
+      byAmount: nothingLeft || (byStatus && !goodsAreTheRest),
+      units: byStatus ? everything.units : left.lines.map(() => 0),
+      shipping: byStatus && everything.shipping,
+      codFee: byStatus && everything.codFee,
+      restock: byStatus && order.status === "processing",
+      amount: left.remaining,
       reason: byStatus ? words.wholeOrderReason : "",
       reference: "",
-      restock: lines.map(({ line, available }) => ({
-        line: line._id,
-        quantity: byStatus && order.status === "processing" ? available : 0,
-      })),
-    },
+    };
+  }, [left, byStatus, order.status]);
+  const [idempotencyKey] = useState(newIdempotencyKey);
+  // The form's line of each line sent, to put the server's `lines.N` errors at their line.
+  const sent = useRef<number[]>([]);
+  const refund = useRefundOrder(order._id);
+  const { register, handleSubmit, setError, setValue, formState, watch } = useForm<RefundFormValues>({
+    resolver: zodResolver(schema),
+    defaultValues,
   });
-  const amount = watch("amount");
+  const [byAmount, units, shipping, codFee, amount] = watch([
+    "byAmount",
+    "units",
+    "shipping",
+    "codFee",
+    "amount",
+  ]);
+  const chosen = left.lines.map((entry, index) => ({
+    line: entry.line._id,
+    quantity: Number.isInteger(units[index]) ? (units[index] ?? 0) : 0,
+  }));
+  const credit = refundOf(left.creditables, { lines: chosen, shipping, codFee });
+  const total = byAmount
+    ? Number.isFinite(amount) && amount > 0
+      ? toCents(amount)
+      : 0
+    : credit.ok
+      ? credit.total
+      : 0;
 
-  const onSubmit = handleSubmit((values) =>
-    refund.mutate(
-      {
-        input: {
-          amount: values.amount,
+  const onSubmit = handleSubmit((values) => {
+    const lines = left.lines
+      .map((entry, index) => ({ line: entry.line._id, quantity: values.units[index] ?? 0, index }))
+      .filter((line) => line.quantity > 0);
+    sent.current = lines.map((line) => line.index);
+    const reference = manual ? { reference: values.reference } : {};
+    const input: RefundInput = values.byAmount
+      ? { amount: values.amount, reason: values.reason, ...reference }
+      : {
+          lines: lines.map(({ line, quantity }) => ({ line, quantity })),
+          shipping: values.shipping,
+          codFee: values.codFee,
+          restock: values.restock,
           reason: values.reason,
-          restock: values.restock.filter((line) => line.quantity > 0),
-          ...(manual ? { reference: values.reference } : {}),
-        },
-        idempotencyKey,
-      },
+          ...reference,
+        };
+    refund.mutate(
+      { input, idempotencyKey },
       {
         onSuccess: onClose,
         onError: (error) => {
-          if (isApiError(error)) applyServerErrors(error, ["amount", "reason", "reference"], setError);
+          if (!isApiError(error)) return;
+          let first = true;
+          for (const [path, message] of Object.entries(error.errors)) {
+            const field = formPathOf(path, sent.current, values.byAmount);
+            if (!field) continue;
+            setError(field, { type: "server", message }, { shouldFocus: first });
+            first = false;
+          }
         },
       },
-    ),
-  );
-  const fieldError =
-    refund.isError &&
-    isApiError(refund.error) &&
-    (refund.error.errors.amount || refund.error.errors.reason || refund.error.errors.reference);
+    );
+  });
+  const placed = (error: ApiError) =>
+    Object.keys(error.errors).some((path) => formPathOf(path, sent.current, byAmount) !== null);
+  const unitsError = formState.errors.units?.message ?? formState.errors.units?.root?.message;
+
+  /** A line's units, one up or down, kept between 0 and what is left. */
+  const step = (index: number, by: number) => {
+    const most = left.lines[index]?.left ?? 0;
+    const now = Number.isInteger(units[index]) ? (units[index] ?? 0) : 0;
+    setValue(`units.${index}`, Math.min(most, Math.max(0, now + by)), {
+      shouldDirty: true,
+      shouldValidate: formState.isSubmitted,
+    });
+  };
 
   return (
     <Dialog
@@ -163,24 +257,140 @@ export function RefundDialog({ order, onClose, byStatus = false }: RefundDialogP
             {words.cancel}
           </Button>
           <Button type="submit" form="refund-form" loading={refund.isPending}>
-            {Number.isFinite(amount) && amount > 0 ? words.submitAmount(formatPrice(amount)) : words.submit}
+            {total > 0 ? words.submitAmount(formatPrice(fromCents(total))) : words.submit}
           </Button>
         </>
       }
     >
-      <form id="refund-form" onSubmit={onSubmit} noValidate className="space-y-4">
+      <form id="refund-form" onSubmit={onSubmit} noValidate className="space-y-5">
         {byStatus ? <p className="text-sm text-neutral-700">{words.byStatus}</p> : null}
-        <TextField
-          label={`${words.amount} ($)`}
-          type="number"
-          inputMode="decimal"
-          step="0.01"
-          min="0.01"
-          max={remaining}
-          hint={words.amountHint(formatPrice(remaining))}
-          error={formState.errors.amount?.message}
-          {...register("amount", { setValueAs: asNumber })}
-        />
+        {byAmount ? (
+          <TextField
+            label={`${words.amount} ($)`}
+            type="number"
+            inputMode="decimal"
+            step="0.01"
+            min="0.01"
+            max={left.remaining}
+            hint={words.amountHint(formatPrice(left.remaining))}
+            error={formState.errors.amount?.message}
+            {...register("amount", { setValueAs: asNumber })}
+          />
+        ) : (
+          <fieldset>
+            <legend className="text-sm font-medium text-neutral-900">{words.linesTitle}</legend>
+            <p className="mt-1 text-sm text-neutral-600">{words.linesHint}</p>
+            <ul className="mt-2 divide-y divide-neutral-100">
+              {left.lines.map(({ line, left: most, each }, index) => {
+                const id = `refund-units-${line._id}`;
+                const error = formState.errors.units?.[index]?.message;
+                const quantity = Number.isInteger(units[index]) ? (units[index] ?? 0) : 0;
+                return (
+                  <li key={line._id} className="flex items-center gap-3 py-3">
+                    <div className="min-w-0 flex-1 text-sm">
+                      <p className="font-medium text-neutral-900">{line.name}</p>
+                      {Object.keys(line.variant.options).length > 0 ? (
+                        <p className="text-neutral-700">{optionValues(line)}</p>
+                      ) : null}
+                      <p id={`${id}-left`} className="text-xs text-neutral-600 tabular-nums">
+                        {words.unitsLeft(most, formatPrice(fromCents(each)))}
+                      </p>
+                      {error ? (
+                        <p id={`${id}-error`} className="text-xs font-medium text-danger-700" role="alert">
+                          {error}
+                        </p>
+                      ) : null}
+                    </div>
+                    <div
+                      className={cx(
+                        "inline-flex shrink-0 items-center overflow-hidden rounded-control bg-white shadow-xs ring-1 ring-inset",
+                        error ? "ring-danger-600" : "ring-neutral-300",
+                      )}
+                    >
+                      <button
+                        type="button"
+                        onClick={() => step(index, -1)}
+                        disabled={quantity <= 0}
+                        aria-label={words.fewerOf(lineLabel(line))}
+                        className={STEP_CLASS}
+                      >
+                        <MinusIcon className="size-4" aria-hidden="true" />
+                      </button>
+                      <input
+                        id={id}
+                        type="number"
+                        inputMode="numeric"
+                        min={0}
+                        max={most}
+                        step={1}
+                        aria-label={words.unitsOf(lineLabel(line))}
+                        aria-describedby={error ? `${id}-left ${id}-error` : `${id}-left`}
+                        aria-invalid={error ? true : undefined}
+                        className="h-10 w-12 [appearance:textfield] border-0 bg-transparent p-0 text-center text-sm font-semibold text-neutral-900 tabular-nums focus:ring-2 focus:ring-brand-600 focus:ring-inset [&::-webkit-inner-spin-button]:appearance-none [&::-webkit-outer-spin-button]:appearance-none"
+                        {...register(`units.${index}`, { setValueAs: asNumber })}
+                      />
+                      <button
+                        type="button"
+                        onClick={() => step(index, 1)}
+                        disabled={quantity >= most}
+                        aria-label={words.moreOf(lineLabel(line))}
+                        className={STEP_CLASS}
+                      >
+                        <PlusIcon className="size-4" aria-hidden="true" />
+                      </button>
+                    </div>
+                  </li>
+                );
+              })}
+            </ul>
+            {left.shipping > 0 || left.codFee > 0 ? (
+              <div className="mt-1 space-y-2 border-t border-neutral-100 pt-3">
+                {left.shipping > 0 ? (
+                  <Check
+                    label={words.shipping(formatPrice(fromCents(left.shipping)))}
+                    error={formState.errors.shipping?.message}
+                    {...register("shipping")}
+                  />
+                ) : null}
+                {left.codFee > 0 ? (
+                  <Check
+                    label={words.codFee(formatPrice(fromCents(left.codFee)))}
+                    error={formState.errors.codFee?.message}
+                    {...register("codFee")}
+                  />
+                ) : null}
+              </div>
+            ) : null}
+            {unitsError ? (
+              <p className="mt-2 text-xs font-medium text-danger-700" role="alert">
+                {unitsError}
+              </p>
+            ) : null}
+            <div className="mt-3 border-t border-neutral-100 pt-3">
+              <Check label={words.restockAll} hint={words.restockAllHint} {...register("restock")} />
+            </div>
+            <p className="mt-3 text-sm font-medium text-neutral-900 tabular-nums" aria-live="polite">
+              {credit.ok
+                ? words.worksOutTo(
+                    formatPrice(fromCents(credit.total)),
+                    formatPrice(
+                      fromCents(
+                        credit.lines.reduce((sum, line) => sum + line.cgst + line.sgst + line.igst, 0),
+                      ),
+                    ),
+                  )
+                : null}
+            </p>
+          </fieldset>
+        )}
+        {left.lines.length > 0 || left.shipping > 0 || left.codFee > 0 ? (
+          <StatusToggleField
+            label={words.byAmount}
+            hint={words.byAmountHint}
+            checked={byAmount}
+            onChange={(checked) => setValue("byAmount", checked, { shouldValidate: formState.isSubmitted })}
+          />
+        ) : null}
         <TextArea
           label={words.reason}
           rows={2}
@@ -191,42 +401,57 @@ export function RefundDialog({ order, onClose, byStatus = false }: RefundDialogP
         {manual ? (
           <RefundReferenceField error={formState.errors.reference?.message} {...register("reference")} />
         ) : null}
-        <fieldset>
-          <legend className="text-sm font-medium text-neutral-900">{words.restockTitle}</legend>
-          <p className="mt-1 text-sm text-neutral-600">{words.restockHint}</p>
-          <ul className="mt-3 divide-y divide-neutral-100">
-            {lines.map(({ line, available }, index) => (
-              <li key={line._id} className="flex items-center justify-between gap-4 py-2">
-                <label htmlFor={`restock-${line._id}`} className="min-w-0 text-sm text-neutral-800">
-                  {words.restockLine(lineLabel(line), line.quantity)}
-                  {Object.keys(line.variant.options).length > 0 ? (
-                    <span className="block font-mono text-xs text-neutral-500">{line.variant.sku}</span>
-                  ) : null}
-                  {formState.errors.restock?.[index]?.quantity?.message ? (
-                    <span className="block text-xs text-danger-700" role="alert">
-                      {formState.errors.restock[index]?.quantity?.message}
-                    </span>
-                  ) : null}
-                </label>
-                <input
-                  id={`restock-${line._id}`}
-                  type="number"
-                  inputMode="numeric"
-                  min={0}
-                  max={available}
-                  step={1}
-                  disabled={available === 0}
-                  className="h-10 w-20 shrink-0 rounded-control border-0 px-3 text-right text-sm tabular-nums ring-1 ring-neutral-300 ring-inset focus:ring-2 focus:ring-brand-600 disabled:bg-neutral-50 disabled:text-neutral-400"
-                  {...register(`restock.${index}.quantity`, { setValueAs: asNumber })}
-                />
-              </li>
-            ))}
-          </ul>
-        </fieldset>
-        {refund.isError && !fieldError ? (
+        {refund.isError && !(isApiError(refund.error) && placed(refund.error)) ? (
           <ErrorState message={errorMessage(refund.error)} prefix={false} />
         ) : null}
       </form>
     </Dialog>
+  );
+}
+
+const STEP_CLASS =
+  "inline-flex size-10 items-center justify-center text-neutral-700 hover:bg-neutral-100 hover:text-neutral-900 disabled:cursor-not-allowed disabled:text-neutral-300 disabled:hover:bg-transparent";
+
+interface CheckProps extends ComponentProps<"input"> {
+  label: string;
+  hint?: string;
+  error?: string | undefined;
+}
+
+/** A checkbox with its label, an optional hint and the server's error, both read with it. */
+function Check({ label, hint, error, id, ...props }: CheckProps) {
+  const generated = useId();
+  const controlId = id ?? generated;
+  const describedBy =
+    [hint ? `${controlId}-hint` : null, error ? `${controlId}-error` : null].filter(Boolean).join(" ") ||
+    undefined;
+  return (
+    <div>
+      <div className="flex items-start gap-3">
+        <input
+          id={controlId}
+          type="checkbox"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          className="mt-0.5 size-4 shrink-0 rounded border-neutral-300 text-brand-600 focus-visible:outline-2 focus-visible:outline-brand-600"
+          {...props}
+        />
+        <div className="text-sm">
+          <label htmlFor={controlId} className="font-medium text-neutral-800">
+            {label}
+          </label>
+          {hint ? (
+            <p id={`${controlId}-hint`} className="text-xs text-neutral-500">
+              {hint}
+            </p>
+          ) : null}
+          {error ? (
+            <p id={`${controlId}-error`} className="text-xs font-medium text-danger-700" role="alert">
+              {error}
+            </p>
+          ) : null}
+        </div>
+      </div>
+    </div>
   );
 }

@@ -1,0 +1,133 @@
+/**
+ * What an order can still give back, read from its DTO the way the server reads its tables
+ * (apps/api/src/modules/refunds/credit.ts, creditablesOf): each invoice line's figures less what
+ * every credit note already gave back of it, in cents. The refund dialog works out its amount from
+ * these with the server's own function (creditByLines), so the figure it shows is the one the
+ * server will refund, to the paisa.
+ */
+import { type Creditable, type CreditResult, creditByLines } from "@shop/shared/credit-note";
+import { fromCents, toCents } from "@shop/shared/pricing";
+import type { OrderDto } from "@shop/shared/schemas/order";
+
+type OrderLine = OrderDto["products"][number];
+
+interface Held {
+  quantity: number;
+  taxableValue: number;
+  cgst: number;
+  sgst: number;
+  igst: number;
+}
+
+const keyOf = (kind: Creditable["kind"], line: string | null) => `${kind}:${line ?? ""}`;
+
+/** What the order's credit notes gave back so far, by invoice line, in cents. */
+function creditedOf(order: OrderDto): Map<string, Held> {
+  const credited = new Map<string, Held>();
+  for (const refund of order.payment?.refunds ?? [])
+    for (const line of refund.lines) {
+      const key = keyOf(line.kind, line.line);
+      const before = credited.get(key) ?? { quantity: 0, taxableValue: 0, cgst: 0, sgst: 0, igst: 0 };
+      credited.set(key, {
+        quantity: before.quantity + line.quantity,
+        taxableValue: before.taxableValue + toCents(line.taxableValue),
+        cgst: before.cgst + toCents(line.cgst),
+        sgst: before.sgst + toCents(line.sgst),
+        igst: before.igst + toCents(line.igst),
+      });
+    }
+  return credited;
+}
+
+/** What each line of the order's invoice, its shipping and its COD fee still hold: charged less credited, in cents. */
+export function creditablesOf(order: OrderDto): Creditable[] {
+  const credited = creditedOf(order);
+  const left = (
+    kind: Creditable["kind"],
+    line: string | null,
+    charged: Held & { rate: number },
+  ): Creditable => {
+    const back = credited.get(keyOf(kind, line));
+    return {
+      kind,
+      itemId: line,
+      rate: charged.rate,
+      quantity: charged.quantity - (back?.quantity ?? 0),
+      taxableValue: toCents(charged.taxableValue) - (back?.taxableValue ?? 0),
+      cgst: toCents(charged.cgst) - (back?.cgst ?? 0),
+      sgst: toCents(charged.sgst) - (back?.sgst ?? 0),
+      igst: toCents(charged.igst) - (back?.igst ?? 0),
+    };
+  };
+  const shipping = order.shippingGst;
+  return [
+    ...order.products.map((line) =>
+      left("goods", line._id, {
+        quantity: line.quantity,
+        taxableValue: line.taxableValue,
+        cgst: line.cgst,
+        sgst: line.sgst,
+        igst: line.igst,
+        rate: line.taxRate,
+      }),
+    ),
+    left("shipping", null, { ...shipping, quantity: 0 }),
+    left("cod_fee", null, { quantity: 0, taxableValue: order.codFee, cgst: 0, sgst: 0, igst: 0, rate: 0 }),
+  ];
+}
+
+const totalOf = (line: Creditable) => line.taxableValue + line.cgst + line.sgst + line.igst;
+
+/** A line of the order with units left to refund, and what one of them gives back (cents). */
+export interface RefundableLine {
+  line: OrderLine;
+  left: number;
+  each: number;
+}
+
+export interface Refundable {
+  creditables: Creditable[];
+  /** The payment's money not yet refunded. */
+  remaining: number;
+  /** The order's lines that have units left to refund, in the order's order. */
+  lines: RefundableLine[];
+  /** What is left of shipping and of the COD fee (cents); 0 when nothing is. */
+  shipping: number;
+  codFee: number;
+}
+
+/** What can still go back of the order: the payment's rest, the units of each line, shipping and the COD fee. */
+export function refundable(order: OrderDto): Refundable {
+  const payment = order.payment;
+  const creditables = creditablesOf(order);
+  const remaining = payment ? fromCents(toCents(payment.amount) - toCents(payment.refundedAmount)) : 0;
+  const lines = order.products.flatMap((line): RefundableLine[] => {
+    const held = creditables.find((entry) => entry.kind === "goods" && entry.itemId === line._id);
+    if (!held || held.quantity <= 0) return [];
+    const one = creditByLines(creditables, {
+      lines: [{ itemId: line._id, quantity: 1 }],
+      shipping: false,
+      codFee: false,
+    });
+    return [{ line, left: held.quantity, each: one.ok ? one.total : 0 }];
+  });
+  const chargeLeft = (kind: "shipping" | "cod_fee") => {
+    const held = creditables.find((entry) => entry.kind === kind);
+    return held ? Math.max(0, totalOf(held)) : 0;
+  };
+  return { creditables, remaining, lines, shipping: chargeLeft("shipping"), codFee: chargeLeft("cod_fee") };
+}
+
+/** What the units chosen (by order line) and the charges named come to: the server's credit note, in cents. */
+export function refundOf(
+  creditables: readonly Creditable[],
+  choice: { lines: readonly { line: string; quantity: number }[]; shipping: boolean; codFee: boolean },
+): CreditResult {
+  return creditByLines(creditables, {
+    lines: choice.lines
+      .filter((line) => line.quantity > 0)
+      .map((line) => ({ itemId: line.line, quantity: line.quantity })),
+    shipping: choice.shipping,
+    codFee: choice.codFee,
+  });
+}
