@@ -1,12 +1,18 @@
 /** The demo catalogue's contents: categories, products and review texts (see demo-catalog.ts). */
 import type { PictureKind } from "./demo-pictures";
 
+/**
+ * The categories with the 4-digit HSN code their invoices print (notification 78/2020: 4 digits up
+ * to ₹5 crore of turnover, GST.md). Their GST is the shop's rate (18% by default, SPEC's): the
+ * owner sets a category's own rate, or GST 2.0's rates by price for clothes and shoes, in the
+ * dashboard; the demo's journeys price its products at the shop's rate.
+ */
 export const DEMO_CATEGORIES = [
-  { name: "Clothing", slug: "clothing" },
-  { name: "Shoes", slug: "shoes" },
-  { name: "Watches", slug: "watches" },
-  { name: "Bags", slug: "bags" },
-  { name: "Accessories", slug: "accessories" },
+  { name: "Clothing", slug: "clothing", hsnCode: "6205" },
+  { name: "Shoes", slug: "shoes", hsnCode: "6404" },
+  { name: "Watches", slug: "watches", hsnCode: "9102" },
+  { name: "Bags", slug: "bags", hsnCode: "4202" },
+  { name: "Accessories", slug: "accessories", hsnCode: "9004" },
 ] as const;
 
 export type DemoCategorySlug = (typeof DEMO_CATEGORIES)[number]["slug"];
@@ -36,6 +42,8 @@ export interface DemoProduct {
   stockBySize?: Readonly<Record<string, number>>;
   /** Added to the price and the sale price of the sizes named (the largest sizes cost more). */
   surchargeBySize?: Readonly<Record<string, number>>;
+  /** Its own HSN code where its category's does not fit it (a cap among sunglasses). */
+  hsnCode?: string;
 }
 
 /** The values of the Size option. */
@@ -614,6 +622,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     soldCount: 356,
     description:
       "A six-panel cotton twill cap with a curved brim and an adjustable strap that fits most heads.",
+    hsnCode: "6505",
   },
   {
     category: "accessories",
@@ -625,6 +634,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     soldCount: 74,
     description:
       "A warm wool-blend cap with fleece-lined ear flaps that fold up neatly when the sun comes out.",
+    hsnCode: "6505",
   },
   {
     category: "accessories",
@@ -636,6 +646,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     soldCount: 163,
     description:
       "Black on one side, brown on the other: a full-grain leather belt with a turning brushed buckle.",
+    hsnCode: "4203",
   },
   {
     category: "accessories",
@@ -648,6 +659,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     soldCount: 58,
     description:
       "A stretchy braided belt that fastens at any point, with leather tips and a polished metal buckle.",
+    hsnCode: "6217",
   },
   {
     category: "accessories",
@@ -670,6 +682,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     soldCount: 120,
     description:
       "A soft unstructured cap in fine-wale corduroy with a brass buckle strap and a pre-curved visor.",
+    hsnCode: "6505",
   },
   {
     category: "accessories",
@@ -694,6 +707,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     inactive: true,
     description:
       "A soft suede bucket hat with a short sloping brim, lined in cotton and finished with tonal stitching.",
+    hsnCode: "6505",
   },
 ];
 

@@ -27,7 +27,7 @@ import {
   DEMO_SIZES,
   type DemoProduct,
 } from "./demo-catalog-data";
-import { seedDemoOrders } from "./demo-orders";
+import { type DemoShopTerms, SPEC_SHOP_TERMS, seedDemoOrders } from "./demo-orders";
 import { PICTURE_VIEWS, type PictureView, renderPicture } from "./demo-pictures";
 
 /** Serialises seeding between API instances that start together on one PostgreSQL. */
@@ -156,12 +156,13 @@ export function demoVariants(product: DemoProduct): VariantValues[] | undefined 
 
 /**
  * Seeds the demo catalogue when there is no category and no product yet; returns whether it did.
- * Everything but the picture files is one transaction: a failed seed leaves no half catalogue.
+ * Everything but the picture files is one transaction: a failed seed leaves no half catalogue. The
+ * orders are priced with `terms`, the shop's settings (SPEC's when left out).
  */
 export async function seedDemoCatalog(
   db: Database,
   storage: MediaStorage,
-  { now = new Date() }: { now?: Date } = {},
+  { now = new Date(), terms = SPEC_SHOP_TERMS }: { now?: Date; terms?: DemoShopTerms } = {},
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
@@ -214,6 +215,7 @@ export async function seedDemoCatalog(
           isActive: !product.inactive,
           categoryId: category.id,
           thumbnailId: picture.id,
+          ...(product.hsnCode ? { hsnCode: product.hsnCode } : {}),
           soldCount: product.soldCount,
           createdAt,
         },
@@ -237,7 +239,7 @@ export async function seedDemoCatalog(
         name: product.name,
         isActive: !product.inactive,
       })),
-      { now, next },
+      { now, next, terms },
     );
     return true;
   });

@@ -1,31 +1,75 @@
 /**
  * The demo's orders: about 60 days of orders from the demo shoppers in every status, so that a new
  * user opening the dashboard sees the sales chart, the tiles, the lists and an order's timeline
- * filled. Written with the order, payment and invoice repos (real order numbers from the sequence,
- * stock taken per variant, gap-free invoice numbers), in the demo catalogue's transaction.
+ * filled. Each is priced, taxed and documented as the checkout does it: `priceOrder` with the shop's
+ * tax settings, each product's (else its category's) rate or rate by price and HSN code, the supply
+ * split by the delivery state against the seller's, and every column the placement writes
+ * (modules/orders/placement.ts). Paid orders take gap-free invoice numbers in the order they were
+ * paid; shipped ones have their parcels; refunds are worked out by the goods as the refunds service
+ * does (modules/refunds/credit.ts), with their credit note lines and numbers in the order they were
+ * made. All in the demo catalogue's transaction, with the order, payment, invoice and refund repos.
  */
-import type { OrderStatus } from "@shop/shared/constants";
-import { priceItems } from "@shop/shared/pricing";
+import { CURRENCY, type OrderStatus } from "@shop/shared/constants";
+import { indianState } from "@shop/shared/india";
+import { fromCents, priceOrder, toCents } from "@shop/shared/pricing";
+import type { RefundInputParsed } from "@shop/shared/schemas/refund";
+import {
+  DEFAULT_FULFILMENT_SETTINGS,
+  type ShippingMethod,
+  SPEC_TAX_SETTINGS,
+  type TaxSettings,
+  trackingUrlOf,
+} from "@shop/shared/schemas/settings";
+import { chooseMethod, STANDARD_SHIPPING } from "@shop/shared/shipping";
 import { DEMO_ACCOUNTS } from "#api/config";
 import type { Database } from "#api/db/client";
-import type { NewOrderEvent } from "#api/db/schema/orders";
+import type { NewOrderEvent, Order } from "#api/db/schema/orders";
+import type { ProductVariant } from "#api/db/schema/products";
+import type { RestockedLine } from "#api/db/schema/refunds";
 import type { User } from "#api/db/schema/users";
 import { toAddressSnapshot } from "#api/modules/addresses/dto";
 import { insertAddress } from "#api/modules/addresses/repo";
 import { giveInvoiceNumber, takeCreditNoteNumber } from "#api/modules/invoices/service";
+import { supplyOf } from "#api/modules/orders/placement";
 import {
   countSold,
+  findProductsForOrder,
   insertOrder,
   insertOrderEvents,
+  type ProductForOrder,
   returnStock,
   setOrderStatus,
   takeStock,
 } from "#api/modules/orders/repo";
+import { insertShipment } from "#api/modules/orders/repo-shipments";
 import { insertPayment } from "#api/modules/payments/repo";
-import { findVariantsOfProducts } from "#api/modules/products/repo-csv";
-import { insertRefund, raiseRefundedAmount } from "#api/modules/refunds/repo";
+import { creditablesOf, creditFor, refundLineRows } from "#api/modules/refunds/credit";
+import {
+  completePendingRefund,
+  insertRefund,
+  insertRefundLines,
+  raiseRefundedAmount,
+  restock,
+} from "#api/modules/refunds/repo";
 import { findUserByEmail } from "#api/modules/users/repo";
 import { DEMO_REVIEWERS } from "./demo-catalog-data";
+
+/** What the demo orders are priced with: the shop's settings, as the checkout reads them. */
+export interface DemoShopTerms {
+  taxes: TaxSettings;
+  /** The seller's state: an address in it is an intra-state supply (CGST + SGST). */
+  storeState: string | undefined;
+  shipping: readonly ShippingMethod[];
+  currency: string;
+}
+
+/** SPEC's terms and the configuration's default seller (Maharashtra), for a seed given none. */
+export const SPEC_SHOP_TERMS: DemoShopTerms = {
+  taxes: SPEC_TAX_SETTINGS,
+  storeState: "Maharashtra",
+  shipping: [STANDARD_SHIPPING],
+  currency: CURRENCY,
+};
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
@@ -104,14 +148,74 @@ function actorOf(actor: Actor | null): Pick<NewOrderEvent, "actorId" | "actorNam
   };
 }
 
+/** A demo order's line: a current variant of a product, as the placement reads them. */
+interface DemoLine {
+  product: ProductForOrder;
+  variant: ProductVariant;
+  quantity: number;
+}
+
+/** An invoice to number once every order is written: numbers follow the moments of issue. */
+interface DueInvoice {
+  orderId: string;
+  at: Date;
+}
+
+/** A refund to record once the invoices exist, in the order refunds were made. */
+interface DueRefund {
+  order: Order;
+  paymentId: string;
+  at: Date;
+  reason: string;
+  /** Its request as the refunds endpoint takes it: by the goods. */
+  input: RefundInputParsed;
+  restock: RestockedLine[];
+}
+
+/** A parcel's tracking number, the same for the same order on every seed. */
+const trackingOf = (number: number) => `DEMO${String(number * 7919).padStart(10, "0")}`;
+
 /**
- * Seeds the demo orders for the demo catalogue just written (`productIds`, with which are active).
- * Answers how many orders it placed.
+ * Records a refund as the refunds service does (modules/refunds/service.ts), dated `at`: its credit
+ * note worked out from what the invoice holds, reserved as pending with its lines, completed with its
+ * number, the payment's refunded amount raised and the units restocked.
+ */
+async function recordDemoRefund(db: Database, due: DueRefund, admin: Actor | null, currency: string) {
+  const credit = creditFor(await creditablesOf(db, due.order), due.input, { currency, locale: "en-US" });
+  const refund = await insertRefund(db, {
+    paymentId: due.paymentId,
+    orderId: due.order.id,
+    status: "pending",
+    amount: fromCents(credit.total),
+    currency,
+    reason: due.reason,
+    restock: due.restock,
+    ...actorOf(admin),
+  });
+  await insertRefundLines(db, refundLineRows(refund.id, credit.lines));
+  const completed = await completePendingRefund(db, refund.id, {
+    providerRefundId: `DEMO-REFUND-${due.order.number}-${refund.id.slice(-6)}`,
+    creditNoteNumber: await takeCreditNoteNumber(db, due.at),
+    refundedAt: due.at,
+  });
+  if (!completed) throw new Error("demo refund left pending");
+  if (!(await raiseRefundedAmount(db, due.paymentId, completed.amount)))
+    throw new Error("demo refund passes its payment");
+  await restock(db, due.restock, {
+    cause: "refund",
+    actor: admin ? { id: admin.id, name: `${admin.firstName} ${admin.lastName}`.trim() } : null,
+  });
+  return completed;
+}
+
+/**
+ * Seeds the demo orders for the demo catalogue just written (`products`, with which are active),
+ * priced with `terms` (the shop's settings). Answers how many orders it placed.
  */
 export async function seedDemoOrders(
   db: Database,
   products: readonly { id: string; name: string; isActive: boolean }[],
-  { now, next }: { now: Date; next: () => number },
+  { now, next, terms = SPEC_SHOP_TERMS }: { now: Date; next: () => number; terms?: DemoShopTerms },
 ): Promise<number> {
   const shoppers: User[] = [];
   for (const email of [DEMO_ACCOUNTS.shopper.email, ...DEMO_REVIEWERS.map((reviewer) => reviewer.email)]) {
@@ -133,18 +237,26 @@ export async function seedDemoOrders(
     );
   }
 
-  const nameOf = new Map(products.map((product) => [product.id, product.name]));
   const active = products.filter((product) => product.isActive).map((product) => product.id);
-  // Left to take from, per variant: the seed's own bookkeeping, so it never asks for more than there is.
-  const candidates = (await findVariantsOfProducts(db, active)).filter(
-    (variant) => variant.isActive && variant.stock > ORDERABLE_STOCK,
+  // The products as the placement reads them: their variants, rate (or rates by price) and HSN code,
+  // each the product's own else its category's.
+  const found = await findProductsForOrder(db, active);
+  const candidates = [...found.values()].flatMap((product) =>
+    product.variants
+      .filter((variant) => variant.isActive && variant.stock > ORDERABLE_STOCK)
+      .map((variant) => ({ product, variant })),
   );
   if (candidates.length === 0) return 0;
-  const left = new Map(candidates.map((variant) => [variant.id, variant.stock - ORDERABLE_STOCK]));
+  // Left to take from, per variant: the seed's own bookkeeping, so it never asks for more than there is.
+  const left = new Map(candidates.map(({ variant }) => [variant.id, variant.stock - ORDERABLE_STOCK]));
+  const [carrier] = DEFAULT_FULFILMENT_SETTINGS.carriers;
+  const { taxes, currency } = terms;
 
+  const invoices: DueInvoice[] = [];
+  const refunds: DueRefund[] = [];
   let placed = 0;
   for (let index = 0; index < DEMO_ORDER_COUNT; index++) {
-    // Oldest first, so that order and invoice numbers rise with the dates.
+    // Oldest first, so that order numbers rise with the dates.
     const share = (DEMO_ORDER_COUNT - 1 - index) / (DEMO_ORDER_COUNT - 1);
     // The last few were placed minutes ago and wait for payment (the hold sweep cancels them later, as it would).
     const fresh = index >= DEMO_ORDER_COUNT - PENDING_COUNT;
@@ -166,18 +278,38 @@ export async function seedDemoOrders(
     const lineCount = 1 + Math.floor(next() * 3);
     const chosen = new Map<string, (typeof candidates)[number]>();
     for (let tries = 0; chosen.size < lineCount && tries < 10; tries++) {
-      const variant = candidates[Math.floor(next() * candidates.length)];
-      if (variant && (left.get(variant.id) ?? 0) >= 2) chosen.set(variant.id, variant);
+      const candidate = candidates[Math.floor(next() * candidates.length)];
+      if (candidate && (left.get(candidate.variant.id) ?? 0) >= 2)
+        chosen.set(candidate.variant.id, candidate);
     }
     if (chosen.size === 0) continue;
-    const lines = [...chosen.values()].map((variant) => ({ variant, quantity: 1 + Math.floor(next() * 2) }));
-    const priced = priceItems(
-      lines.map(({ variant, quantity }) => ({
+    // In product, then variant id order, as the placement orders (and locks) an order's lines.
+    const lines: DemoLine[] = [...chosen.values()]
+      .map(({ product, variant }) => ({ product, variant, quantity: 1 + Math.floor(next() * 2) }))
+      .sort((a, b) =>
+        a.product.id === b.product.id
+          ? a.variant.id.localeCompare(b.variant.id)
+          : a.product.id.localeCompare(b.product.id),
+      );
+    // The method the checkout would offer the address (SPEC's rate where the owner's serve none of it).
+    const choice = chooseMethod(terms.shipping, address.state, undefined);
+    const method = "method" in choice ? choice.method : STANDARD_SHIPPING;
+    const priced = priceOrder(
+      lines.map(({ product, variant, quantity }) => ({
         price: variant.price,
         onSale: variant.onSale,
         salePrice: variant.salePrice,
         quantity,
+        taxRate: product.taxRate ?? taxes.defaultRate,
+        taxSlabs: product.taxSlabs,
       })),
+      {
+        shipping: method,
+        taxes: {
+          pricesIncludeTax: taxes.pricesIncludeTax,
+          supply: supplyOf(terms.storeState, address.state),
+        },
+      },
     );
     const taken = await takeStock(
       db,
@@ -186,7 +318,8 @@ export async function seedDemoOrders(
     if (taken.size !== lines.length) throw new Error("demo orders: stock ran short");
     for (const { variant, quantity } of lines) left.set(variant.id, (left.get(variant.id) ?? 0) - quantity);
 
-    const { order } = await insertOrder(
+    // Every column the placement writes (placement.ts), from the pricing's own figures.
+    const { order, lines: items } = await insertOrder(
       db,
       {
         userId: shopper.id,
@@ -197,22 +330,45 @@ export async function seedDemoOrders(
         taxAmount: priced.taxPrice,
         totalAmount: priced.totalPrice,
         discountAmount: priced.discountAmount,
+        currency,
+        shippingMethodName: method.name,
+        shippingMethodPrice: method.price,
+        pricesIncludeTax: priced.taxIncluded,
+        shippingTax: priced.shippingTax,
+        shippingTaxRate: priced.shippingTaxRate,
+        shippingCgst: priced.shippingCgst,
+        shippingSgst: priced.shippingSgst,
+        shippingIgst: priced.shippingIgst,
+        supplyType: priced.supply,
+        placeOfSupply: indianState(address.state)?.code ?? null,
         shippingAddress: toAddressSnapshot(address),
+        buyerGstin: address.gstin,
         createdAt: placedAt,
         updatedAt: placedAt,
       },
-      lines.map(({ variant }, i) => ({
-        productId: variant.productId,
-        variantId: variant.id,
-        variantSku: variant.sku,
-        variantOptions: variant.options,
-        name: nameOf.get(variant.productId) ?? variant.sku,
-        price: priced.lines[i]?.unitPrice ?? variant.price,
-        originalPrice: variant.price,
-        savedAmount: priced.lines[i]?.savedAmount ?? 0,
-        discountShare: 0,
-        quantity: priced.lines[i]?.quantity ?? 1,
-      })),
+      lines.map(({ product, variant }, i) => {
+        const line = priced.lines[i];
+        const tax = priced.lineTaxes[i];
+        return {
+          productId: product.id,
+          variantId: variant.id,
+          variantSku: variant.sku,
+          variantOptions: variant.options,
+          name: product.name,
+          price: line?.unitPrice ?? variant.price,
+          originalPrice: variant.price,
+          savedAmount: line?.savedAmount ?? 0,
+          discountShare: line?.discountShare ?? 0,
+          quantity: line?.quantity ?? 1,
+          taxRate: tax?.rate ?? taxes.defaultRate,
+          hsnCode: product.hsnCode ?? taxes.defaultHsn,
+          taxAmount: tax?.tax ?? 0,
+          taxableValue: tax?.taxableValue ?? 0,
+          cgst: tax?.cgst ?? 0,
+          sgst: tax?.sgst ?? 0,
+          igst: tax?.igst ?? 0,
+        };
+      }),
     );
     placed++;
     const events: NewOrderEvent[] = [
@@ -254,7 +410,8 @@ export async function seedDemoOrders(
     });
     await setOrderStatus(db, order.id, "processing", payment.id);
     await countSold(db, order.id);
-    await giveInvoiceNumber(db, order.id, paidAt);
+    // A prepaid order's invoice is issued at payment (numbered below, once every order is written).
+    invoices.push({ orderId: order.id, at: paidAt });
     events.push({
       orderId: order.id,
       type: "paid",
@@ -286,25 +443,28 @@ export async function seedDemoOrders(
               : [];
     let hours = 18;
     let status: OrderStatus = "processing";
+    let shippedAt: Date | null = null;
     for (const to of path) {
       if (to === "cancelled") await returnStock(db, order.id, { wasPaid: true, why: { cause: "cancel" } });
       const at = later(hours);
+      if (to === "shipped") shippedAt = at;
       if (to === "refunded") {
-        // NOTE: the goods had left; nothing returns to stock. The money goes back as a refund of the whole
-        // payment, with its credit note, so that the dashboard's net sales tie to it.
-        await insertRefund(db, {
+        // NOTE: returned after delivery: the whole of what the invoice charged goes back, by the goods
+        // (every unit, and shipping), as the status dialog's "Refunded" asks for it; the units came back
+        // unsellable (worn), so nothing returns to stock.
+        refunds.push({
+          order,
           paymentId: payment.id,
-          orderId: order.id,
-          status: "completed",
-          amount: order.totalAmount,
-          currency: order.currency,
+          at,
           reason: "Returned: wrong size.",
-          providerRefundId: `DEMO-REFUND-${order.number}`,
-          creditNoteNumber: await takeCreditNoteNumber(db, at),
-          refundedAt: at,
-          ...actorOf(admin),
+          input: {
+            reason: "Returned: wrong size.",
+            lines: items.map((item) => ({ line: item.id, quantity: item.quantity })),
+            shipping: true,
+            restock: [],
+          },
+          restock: [],
         });
-        await raiseRefundedAmount(db, payment.id, order.totalAmount);
         events.push({
           orderId: order.id,
           type: "refunded",
@@ -326,8 +486,62 @@ export async function seedDemoOrders(
       status = to;
       hours += 24 + Math.floor(next() * 48);
     }
+    // The parcel the goods left in, delivered on the day the order was.
+    if (shippedAt) {
+      const trackingNumber = carrier ? trackingOf(order.number) : null;
+      const delivered = events.find((event) => event.status === "delivered")?.at ?? null;
+      await insertShipment(
+        db,
+        {
+          orderId: order.id,
+          carrier: carrier?.name ?? "Other",
+          trackingNumber,
+          trackingUrl: carrier && trackingNumber ? trackingUrlOf(carrier.trackingUrl, trackingNumber) : null,
+          shippedAt,
+          deliveredAt: delivered,
+        },
+        items.map((item) => ({ itemId: item.id, quantity: item.quantity })),
+      );
+    }
+    // Now and then a delivered order of several units has one returned: a refund of that unit by the
+    // goods, back in stock, with its credit note; the order stays delivered.
+    const [first] = items;
+    const units = items.reduce((sum, item) => sum + item.quantity, 0);
+    if (status === "delivered" && index % 4 === 1 && first && units > 1) {
+      const at = later(hours);
+      refunds.push({
+        order,
+        paymentId: payment.id,
+        at,
+        reason: "Returned: did not fit.",
+        input: { reason: "Returned: did not fit.", lines: [{ line: first.id, quantity: 1 }], restock: [] },
+        restock: [{ itemId: first.id, variantId: first.variantId, quantity: 1 }],
+      });
+    }
     if (status !== "processing") await setOrderStatus(db, order.id, status);
     await insertOrderEvents(db, events);
+  }
+
+  // Invoice numbers in the order the invoices were issued (gap-free per financial year), then the
+  // refunds' credit notes in the order they were made, each against its invoice.
+  invoices.sort((a, b) => a.at.getTime() - b.at.getTime());
+  for (const due of invoices) await giveInvoiceNumber(db, due.orderId, due.at);
+  refunds.sort((a, b) => a.at.getTime() - b.at.getTime());
+  for (const due of refunds) {
+    const refund = await recordDemoRefund(db, due, admin, currency);
+    // A partial return is a history row of its own (the whole refund's is the "refunded" step above).
+    if (toCents(refund.amount) < toCents(due.order.totalAmount))
+      await insertOrderEvents(db, [
+        {
+          orderId: due.order.id,
+          type: "refunded",
+          status: "delivered",
+          at: due.at,
+          amount: refund.amount,
+          note: due.reason,
+          ...actorOf(admin),
+        },
+      ]);
   }
   return placed;
 }

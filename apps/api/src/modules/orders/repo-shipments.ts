@@ -55,10 +55,14 @@ export async function findShippableLines(db: Database, orderId: string) {
     .orderBy(asc(orderItems.id));
 }
 
-/** Inserts a shipment with its lines; answers it as stored. */
+/**
+ * Inserts a shipment with its lines; answers it as stored. It leaves now unless `shippedAt` says when
+ * (the demo's parcels, sent and delivered on their days).
+ */
 export async function insertShipment(
   db: Database,
-  shipment: Pick<OrderShipment, "orderId" | "carrier" | "trackingNumber" | "trackingUrl">,
+  shipment: Pick<OrderShipment, "orderId" | "carrier" | "trackingNumber" | "trackingUrl"> &
+    Partial<Pick<OrderShipment, "shippedAt" | "deliveredAt">>,
   lines: readonly { itemId: string; quantity: number }[],
 ): Promise<ShipmentWithLines> {
   const [row] = await db.insert(orderShipments).values(shipment).returning();
