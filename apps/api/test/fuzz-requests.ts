@@ -4,6 +4,7 @@
  * multipart bodies mixed in. Values that should name existing rows are symbolic (`Known`) and are
  * resolved against the current fixtures when the request is sent.
  */
+import { INDIAN_STATE_NAMES } from "@shop/shared/india";
 import fc from "fast-check";
 import type { InjectOptions } from "fastify";
 import type { Operation } from "./openapi";
@@ -97,6 +98,19 @@ const ID_KINDS: Record<string, Known["pool"]> = {
 };
 
 /** Existing ids (of the kind the field names, mostly), slugs and emails for strings of those shapes. */
+/** One of India's states as a caller may type it: as listed, lower-cased, upper-cased or padded. */
+const listedState = fc
+  .tuple(fc.constantFrom(...INDIAN_STATE_NAMES), fc.constantFrom("listed", "lower", "upper", "padded"))
+  .map(([state, form]) =>
+    form === "lower"
+      ? state.toLowerCase()
+      : form === "upper"
+        ? state.toUpperCase()
+        : form === "padded"
+          ? `  ${state.replaceAll(" ", "  ")} `
+          : state,
+  );
+
 export function knownValues(): SchemaArbitraryOptions {
   // The first of a pool is the likeliest: pools put their most telling value first (the caller's own id).
   const of = (pool: Known["pool"]) =>
@@ -111,6 +125,8 @@ export function knownValues(): SchemaArbitraryOptions {
       }
       if (schema.pattern === SLUG_PATTERN) return of("slug");
       if (schema.pattern?.includes("@")) return of("email");
+      // An address's state, a cart's and a shipping method's: one of India's, in any case and spacing.
+      if (name === "state" || name === "states") return listedState;
       return undefined;
     },
   };
