@@ -286,6 +286,7 @@ function OrderDetails({ order, onRefund }: OrderDetailsProps) {
                   +{address.countryCode} {address.phoneNumber}
                 </a>
               ) : null}
+              {address.gstin ? <span className="block">{documents.gstin(address.gstin)}</span> : null}
             </address>
           </SectionCard>
           {/* Managers are not shown customers' contact details or payments (email withheld as null). */}
