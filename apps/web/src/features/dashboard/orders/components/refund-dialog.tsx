@@ -384,12 +384,14 @@ export function RefundDialog({ order, onClose, byStatus = false }: RefundDialogP
           </fieldset>
         )}
         {left.lines.length > 0 || left.shipping > 0 || left.codFee > 0 ? (
-          <StatusToggleField
-            label={words.byAmount}
-            hint={words.byAmountHint}
-            checked={byAmount}
-            onChange={(checked) => setValue("byAmount", checked, { shouldValidate: formState.isSubmitted })}
-          />
+          <div className="border-t border-neutral-100 pt-4">
+            <StatusToggleField
+              label={words.byAmount}
+              hint={words.byAmountHint}
+              checked={byAmount}
+              onChange={(checked) => setValue("byAmount", checked, { shouldValidate: formState.isSubmitted })}
+            />
+          </div>
         ) : null}
         <TextArea
           label={words.reason}
