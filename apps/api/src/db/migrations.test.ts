@@ -5,9 +5,11 @@ import { toCents } from "@shop/shared/pricing";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createEmptyDatabase } from "#test/db";
-import { creditNoteFigures, invoiceFigures } from "../modules/documents/figures";
+import { creditNoteFigures } from "../modules/documents/figures";
 import { drainOutbox, getEmail } from "../modules/email/service";
 import type { MailTransport, OutgoingMessage } from "../modules/email/transport";
+import { backfillCreditNotes } from "../modules/refunds/backfill";
+import { findRefundLines } from "../modules/refunds/repo";
 import { type DatabaseHandle, migrate, migrationsFolder } from "./client";
 
 /** The migrations up to and including `lastTag`, as a folder of their own. */
@@ -320,7 +322,7 @@ describe("upgrading a shop to payment states that follow refunds (migration 0016
 });
 
 describe("upgrading a shop to the sales ledger (migration 0017)", () => {
-  it("writes a row for each payment taken and refund given before it, as the invoice and credit note print them, and keeps it after", async () => {
+  it("writes a row for each payment taken and refund given before it, as the invoice and credit note print them once 0034 rebuilt it, and keeps it after", async () => {
     const shop = await createEmptyDatabase();
     const folder = migrationsUpTo("0016_payment_states");
     const order = "64a000000000000000000060";
@@ -342,8 +344,9 @@ describe("upgrading a shop to the sales ledger (migration 0017)", () => {
       // Two lines with a code's share each: items 249 (41 saved on sale), code 12.45, GST 42.58, total 279.13.
       const address = JSON.stringify({ name: { firstName: "Asha", lastName: "Rao" }, state: "Maharashtra" });
       await db.execute(sql`insert into orders (id, user_id, status, sub_total, saved_amount, discount_code,
-          discount_amount, tax_amount, total_amount, shipping_address)
-        values (${order}, ${ids.user}, 'processing', 249, 41, 'SAVE5', 12.45, 42.58, 279.13, ${address}::jsonb)`);
+          discount_amount, tax_amount, total_amount, shipping_address, invoice_number, invoiced_at)
+        values (${order}, ${ids.user}, 'processing', 249, 41, 'SAVE5', 12.45, 42.58, 279.13, ${address}::jsonb,
+          'INV/2025-26/000001', '2026-03-01T10:00:00Z')`);
       await db.execute(sql`insert into order_items (id, order_id, product_id, variant_id, variant_sku, name, price,
           original_price, saved_amount, discount_share, quantity)
         values ('64a000000000000000000062', ${order}, ${ids.sneakers}, ${variant}, 'SNEAKERS', 'Festive Sneakers', 99.5, 120, 41, 9.95, 2),
@@ -360,71 +363,93 @@ describe("upgrading a shop to the sales ledger (migration 0017)", () => {
           'CN/2025-26/000001', '2026-03-02T10:00:00Z')`);
       await migrate(shop);
 
-      const lines = [
-        { originalPrice: 120, price: 99.5, savedAmount: 41, discountShare: 9.95, quantity: 2 },
-        { originalPrice: 50, price: 50, savedAmount: 0, discountShare: 2.5, quantity: 1 },
-      ];
-      const figures = {
-        subTotal: 249,
-        discountAmount: 12.45,
-        shippingAmount: 0,
-        taxAmount: 42.58,
-        totalAmount: 279.13,
-        shippingState: "Maharashtra",
-      };
-      const invoice = invoiceFigures(figures, lines, "Maharashtra");
-      const credit = creditNoteFigures(100, figures, "Maharashtra");
+      // After migration 0034 the ledger holds the documents: the invoice (0022 shared its GST 42.58
+      // over the lines by value, 34.03 and 8.55; 0034 split each as printed, CGST the half rounded
+      // down), the payment's money alone, and the refund, whose credit note has no lines yet.
       const ledger = async () =>
         (
           await db.execute<
             Record<string, unknown>
           >(sql`select source_id as "source", kind, extract(epoch from at)::int as "at", amount::int,
             gross_sales::int as "gross", sale_discounts::int as "sale", code_discounts::int as "code", shipping::int,
-            units, tax::int, cgst::int, shipping_state as "state", discount_code as "discountCode"
-          from sales_ledger order by at`)
+            returns::int, units, tax::int, cgst::int, sgst::int, igst::int, shipping_state as "state",
+            discount_code as "discountCode"
+          from sales_ledger order by at, kind`)
         ).rows;
+      const row = (source: string, kind: string, at: string, figures: Record<string, number>) => ({
+        source,
+        kind,
+        at: Date.parse(at) / 1000,
+        gross: 0,
+        sale: 0,
+        code: 0,
+        shipping: 0,
+        returns: 0,
+        units: 0,
+        tax: 0,
+        cgst: 0,
+        sgst: 0,
+        igst: 0,
+        state: "Maharashtra",
+        discountCode: "SAVE5",
+        ...figures,
+      });
+      const invoiceRow = row(order, "invoice", "2026-03-01T10:00:00Z", {
+        amount: 27913,
+        gross: 29000,
+        sale: 4100,
+        code: 1245,
+        units: 3,
+        tax: 4258,
+        cgst: 1701 + 427,
+        sgst: 1702 + 428,
+      });
+      const paymentRow = row("64a000000000000000000064", "payment", "2026-03-01T10:00:00Z", {
+        amount: 27913,
+      });
+      const refundAt = "2026-03-02T10:00:00Z";
       expect(await ledger()).toEqual([
-        {
-          source: "64a000000000000000000064",
-          kind: "payment",
-          at: Date.parse("2026-03-01T10:00:00Z") / 1000,
-          amount: 27913,
-          gross: 29000,
-          sale: 4100,
-          code: 1245,
-          shipping: 0,
-          units: 3,
-          tax: 4258,
-          cgst: toCents(invoice.cgst),
-          state: "Maharashtra",
-          discountCode: "SAVE5",
-        },
-        {
-          source: "64a000000000000000000066",
-          kind: "refund",
-          at: Date.parse("2026-03-02T10:00:00Z") / 1000,
-          amount: 10000,
-          gross: 0,
-          sale: 0,
-          code: 0,
-          shipping: 0,
-          units: 1,
-          tax: toCents(credit.cgst) + toCents(credit.sgst),
-          cgst: toCents(credit.cgst),
-          state: "Maharashtra",
-          discountCode: "SAVE5",
-        },
+        invoiceRow,
+        paymentRow,
+        row("64a000000000000000000066", "refund", refundAt, { amount: 10000 }),
       ]);
 
-      // Its lines: each sold net of its share of the code, and the unit restocked at the price it sold at.
+      // The credit note's lines, written once at start: 100.00 is not the restocked unit's value
+      // (111.54), so it is spread over the goods by what they hold (223.08 and 56.05): 79.92 and
+      // 20.08, each split as its line holds it; the ledger's refund row is written again from them.
+      expect(await backfillCreditNotes(db)).toEqual({ written: 1, skipped: [] });
+      const credit = creditNoteFigures(
+        "intra-state",
+        await findRefundLines(db, "64a000000000000000000066"),
+        100,
+      );
+      expect(credit.lines.map((line) => [line.quantity, line.taxableValue, line.cgst, line.sgst])).toEqual([
+        [0, 67.73, 6.09, 6.1],
+        [0, 17.02, 1.53, 1.53],
+      ]);
+      const refundRow = row("64a000000000000000000066", "refund", refundAt, {
+        amount: 10000,
+        returns: 6773 + 1702,
+        tax: 1525,
+        cgst: 762,
+        sgst: 763,
+      });
+      expect(await ledger()).toEqual([invoiceRow, paymentRow, refundRow]);
+      expect([refundRow.returns, refundRow.tax, refundRow.cgst]).toEqual(
+        [credit.taxableValue, credit.tax, credit.cgst].map(toCents),
+      );
+      expect(await backfillCreditNotes(db)).toEqual({ written: 0, skipped: [] });
+
+      // Its lines: each sold net of its share of the code, and each credited its part of the 100.00.
       const lineRows = await db.execute<
         Record<string, unknown>
       >(sql`select source_id as "source", item_id as "item",
           amount::int, units from sales_ledger_lines order by source_id, item_id`);
       expect(lineRows.rows).toEqual([
-        { source: "64a000000000000000000064", item: "64a000000000000000000062", amount: 18905, units: 2 },
-        { source: "64a000000000000000000064", item: "64a000000000000000000063", amount: 4750, units: 1 },
-        { source: "64a000000000000000000066", item: "64a000000000000000000062", amount: -9453, units: -1 },
+        { source: order, item: "64a000000000000000000062", amount: 18905, units: 2 },
+        { source: order, item: "64a000000000000000000063", amount: 4750, units: 1 },
+        { source: "64a000000000000000000066", item: "64a000000000000000000062", amount: -6773, units: 0 },
+        { source: "64a000000000000000000066", item: "64a000000000000000000063", amount: -1702, units: 0 },
       ]);
 
       // From then on the database keeps it: a pending payment counts once it completes, at its own moment.
@@ -434,17 +459,20 @@ describe("upgrading a shop to the sales ledger (migration 0017)", () => {
           created_at)
         values ('64a000000000000000000068', ${ids.user}, '64a000000000000000000067', 'pending', 'T-3', 59, 'paypal',
           '2026-03-03T10:00:00Z')`);
-      expect(await ledger()).toHaveLength(2);
+      expect(await ledger()).toHaveLength(3);
       await db.execute(sql`update payments set status = 'completed' where id = '64a000000000000000000068'`);
+      // A payment is the money alone: its order's GST is its invoice's.
       expect((await ledger()).at(-1)).toMatchObject({
         source: "64a000000000000000000068",
+        kind: "payment",
         amount: 5900,
-        tax: 900,
+        tax: 0,
       });
       // A later refund of the first payment leaves its row as it was.
       await db.execute(sql`update payments set status = 'refunded', refunded_amount = 279.13
         where id = '64a000000000000000000064'`);
-      expect(await ledger()).toHaveLength(3);
+      expect(await ledger()).toHaveLength(4);
+      expect((await ledger())[1]).toEqual(paymentRow);
     } finally {
       await shop.close();
       rmSync(folder, { recursive: true, force: true });
@@ -558,6 +586,131 @@ describe("upgrading a shop to India's listed states (migration 0033)", () => {
       // The migration's helpers are gone.
       const left = await db.execute(sql`select 1 from pg_proc where proname = 'listed_state_0033'`);
       expect(left.rows).toEqual([]);
+    } finally {
+      await shop.close();
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("upgrading a shop to documents that record their GST (migration 0034)", () => {
+  it("records earlier orders' line splits as printed (the tax spread where lines had none), rebuilds the ledger from invoices, payments and credit notes, and the backfill gives an earlier refund its lines once", async () => {
+    const shop = await createEmptyDatabase();
+    const folder = migrationsUpTo("0033_indian_states");
+    const [within, demo] = ["64a0000000000000000000c0", "64a0000000000000000000c1"];
+    const item = (n: number) => `64a0000000000000000000d${n}`;
+    const variant = "64a0000000000000000000c9";
+    try {
+      await migrate(shop, folder);
+      const { db } = shop;
+      await db.execute(sql`insert into users (id, first_name, last_name, email, password_hash)
+        values (${ids.user}, 'Asha', 'Rao', 'asha@example.com', 'x')`);
+      await db.execute(
+        sql`insert into categories (id, name, slug) values (${ids.category}, 'Shoes', 'shoes')`,
+      );
+      await db.execute(sql`insert into media (id, name, storage_key, url, width, height)
+        values (${ids.thumbnail}, 'shoe.png', 'images/x', '/media/x.webp', 640, 640)`);
+      await db.execute(sql`insert into products (id, name, description, price, stock, is_active, category_id, thumbnail_id)
+        values (${ids.sneakers}, 'Festive Sneakers', 'Shoes.', 120, 10, true, ${ids.category}, ${ids.thumbnail})`);
+      await db.execute(sql`insert into product_variants (id, product_id, sku, price, stock)
+        values (${variant}, ${ids.sneakers}, 'SNEAKERS', 120, 10)`);
+      const address = (state: string) =>
+        JSON.stringify({ name: { firstName: "Asha", lastName: "Rao" }, state, gstin: "" });
+      // Within Maharashtra (no saved settings: the default store state): 99.50 at 18% (GST 17.91, odd)
+      // and 2 × 50 at 5% (5.00), shipping 80 untaxed. A demo order to Karnataka whose lines carried
+      // no GST of their own: 200 and 100 at 18%, GST 54.01 on the order alone.
+      await db.execute(sql`insert into orders (id, user_id, status, sub_total, tax_amount, shipping_amount,
+          total_amount, shipping_address, invoice_number, invoiced_at, created_at)
+        values (${within}, ${ids.user}, 'processing', 199.5, 22.91, 80, 302.41, ${address(" maharashtra")}::jsonb,
+          'INV/2026-27/000001', '2026-05-01T10:00:00Z', '2026-05-01T09:00:00Z'),
+          (${demo}, ${ids.user}, 'delivered', 300, 54.01, 0, 354.01, ${address("Karnataka")}::jsonb,
+          'INV/2026-27/000002', '2026-05-02T10:00:00Z', '2026-05-02T09:00:00Z')`);
+      await db.execute(sql`insert into order_items (id, order_id, product_id, variant_id, variant_sku, name, price,
+          original_price, quantity, tax_rate, tax_amount, hsn_code)
+        values (${item(1)}, ${within}, ${ids.sneakers}, ${variant}, 'SNEAKERS', 'Festive Sneakers', 99.5, 99.5, 1, 18, 17.91, '6403'),
+          (${item(2)}, ${within}, ${ids.sneakers}, ${variant}, 'SNEAKERS', 'Festive Sneakers', 50, 50, 2, 5, 5, '6403'),
+          (${item(3)}, ${demo}, ${ids.sneakers}, ${variant}, 'SNEAKERS', 'Festive Sneakers', 200, 200, 1, 18, 0, '6403'),
+          (${item(4)}, ${demo}, ${ids.sneakers}, ${variant}, 'SNEAKERS', 'Festive Sneakers', 100, 100, 1, 18, 0, '6403')`);
+      await db.execute(sql`insert into payments (id, user_id, order_id, status, transaction_id, amount, refunded_amount,
+          payment_gateway, created_at)
+        values ('64a0000000000000000000e0', ${ids.user}, ${within}, 'partially_refunded', 'T-1', 302.41, 52.5, 'test',
+          '2026-05-01T10:00:00Z'),
+          ('64a0000000000000000000e1', ${ids.user}, ${demo}, 'completed', 'T-2', 354.01, 0, 'test',
+          '2026-05-02T10:00:00Z')`);
+      await db.execute(sql`update orders set payment_id = '64a0000000000000000000e0' where id = ${within}`);
+      await db.execute(sql`update orders set payment_id = '64a0000000000000000000e1' where id = ${demo}`);
+      // One of the two 5% units back, its amount exactly its value (50 + 2.50).
+      await db.execute(sql`insert into refunds (id, payment_id, order_id, status, amount, reason, provider_refund_id,
+          restock, credit_note_number, refunded_at)
+        values ('64a0000000000000000000f0', '64a0000000000000000000e0', ${within}, 'completed', 52.5, 'Too small', 'R-1',
+          ${JSON.stringify([{ itemId: item(2), variantId: variant, quantity: 1 }])}::jsonb,
+          'CN/2026-27/000001', '2026-05-03T10:00:00Z')`);
+      await migrate(shop);
+
+      const orderRows = await db.execute<Record<string, unknown>>(sql`select id, supply_type as "supply",
+          place_of_supply as "place", buyer_gstin as "gstin" from orders where id in (${within}, ${demo}) order by id`);
+      expect(orderRows.rows).toEqual([
+        { id: within, supply: "intra-state", place: "27", gstin: null },
+        { id: demo, supply: "inter-state", place: "29", gstin: null },
+      ]);
+      const lineRows = await db.execute<Record<string, unknown>>(sql`select id, tax_amount::text as "tax",
+          taxable_value::text as "taxable", cgst::text, sgst::text, igst::text from order_items
+          where order_id in (${within}, ${demo}) order by id`);
+      expect(lineRows.rows).toEqual([
+        // CGST the half rounded down, SGST the rest, as the invoice printed them.
+        { id: item(1), tax: "17.91", taxable: "99.50", cgst: "8.95", sgst: "8.96", igst: "0.00" },
+        { id: item(2), tax: "5.00", taxable: "100.00", cgst: "2.50", sgst: "2.50", igst: "0.00" },
+        // 54.01 spread by value (36.006… and 18.003…): the cent left over to the larger remainder.
+        { id: item(3), tax: "36.01", taxable: "200.00", cgst: "0.00", sgst: "0.00", igst: "36.01" },
+        { id: item(4), tax: "18.00", taxable: "100.00", cgst: "0.00", sgst: "0.00", igst: "18.00" },
+      ]);
+
+      const ledger = async () =>
+        (
+          await db.execute<Record<string, unknown>>(sql`select source_id as "source", kind, amount::int,
+            gross_sales::int as "gross", shipping::int, returns::int, units, tax::int, cgst::int, sgst::int, igst::int
+          from sales_ledger order by at, kind`)
+        ).rows;
+      const zero = { gross: 0, shipping: 0, returns: 0, units: 0, tax: 0, cgst: 0, sgst: 0, igst: 0 };
+      const invoices = [
+        { ...zero, source: within, kind: "invoice", amount: 30241, gross: 19950, shipping: 8000, units: 3 },
+        { ...zero, source: "64a0000000000000000000e0", kind: "payment", amount: 30241 },
+        { ...zero, source: demo, kind: "invoice", amount: 35401, gross: 30000, units: 2 },
+        { ...zero, source: "64a0000000000000000000e1", kind: "payment", amount: 35401 },
+      ];
+      Object.assign(invoices[0] ?? {}, { tax: 2291, cgst: 895 + 250, sgst: 896 + 250 });
+      Object.assign(invoices[2] ?? {}, { tax: 5401, igst: 5401 });
+      const before = { ...zero, source: "64a0000000000000000000f0", kind: "refund", amount: 5250 };
+      expect(await ledger()).toEqual([...invoices, before]);
+
+      // At start: the refund's credit note credits the unit it restocked, as its invoice line charged it.
+      expect(await backfillCreditNotes(db)).toEqual({ written: 1, skipped: [] });
+      const credited = await findRefundLines(db, "64a0000000000000000000f0");
+      expect(credited).toEqual([
+        expect.objectContaining({
+          kind: "goods",
+          itemId: item(2),
+          quantity: 1,
+          taxableValue: 50,
+          rate: 5,
+          cgst: 1.25,
+          sgst: 1.25,
+          igst: 0,
+          total: 52.5,
+        }),
+      ]);
+      expect(await ledger()).toEqual([
+        ...invoices,
+        { ...before, returns: 5000, units: 1, tax: 250, cgst: 125, sgst: 125 },
+      ]);
+      const refundLines = await db.execute<
+        Record<string, unknown>
+      >(sql`select item_id as "item", amount::int, units
+          from sales_ledger_lines where source_id = '64a0000000000000000000f0'`);
+      expect(refundLines.rows).toEqual([{ item: item(2), amount: -5000, units: -1 }]);
+      // Once: a second start writes nothing.
+      expect(await backfillCreditNotes(db)).toEqual({ written: 0, skipped: [] });
+      expect(await findRefundLines(db, "64a0000000000000000000f0")).toEqual(credited);
     } finally {
       await shop.close();
       rmSync(folder, { recursive: true, force: true });

@@ -2,8 +2,9 @@
 -- the ledger rebuilt from them (decision 025, issue 43).
 --
 -- A GST state code of a state's name as India's list spells it (any case and spacing); null for
--- anything else (GST.md, "Place of supply and the split").
-CREATE FUNCTION "gst_state_code"(name text) RETURNS text LANGUAGE sql IMMUTABLE AS $$
+-- anything else (GST.md, "Place of supply and the split"). NOTE: the argument is not called "name":
+-- in a SQL function the list's column of that name would win, and every state would match '01'.
+CREATE FUNCTION "gst_state_code"(state_name text) RETURNS text LANGUAGE sql IMMUTABLE AS $$
 	SELECT s.code FROM (VALUES
 		('01', 'jammu and kashmir'), ('02', 'himachal pradesh'), ('03', 'punjab'), ('04', 'chandigarh'),
 		('05', 'uttarakhand'), ('06', 'haryana'), ('07', 'delhi'), ('08', 'rajasthan'), ('09', 'uttar pradesh'),
@@ -14,7 +15,7 @@ CREATE FUNCTION "gst_state_code"(name text) RETURNS text LANGUAGE sql IMMUTABLE 
 		('31', 'lakshadweep'), ('32', 'kerala'), ('33', 'tamil nadu'), ('34', 'puducherry'),
 		('35', 'andaman and nicobar islands'), ('36', 'telangana'), ('37', 'andhra pradesh'), ('38', 'ladakh')
 	) AS s(code, name)
-	WHERE s.name = lower(regexp_replace(btrim(name), '\s+', ' ', 'g'))
+	WHERE s.name = lower(regexp_replace(btrim(state_name), '\s+', ' ', 'g'))
 $$;
 --> statement-breakpoint
 -- Orders priced before each line kept its own GST (the demo's, seeded after migration 0022 without

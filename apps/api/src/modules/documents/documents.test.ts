@@ -1,5 +1,7 @@
+import { gstinCheckCharacter } from "@shop/shared/india";
 import { api, documents } from "@shop/shared/messages";
 import { formatPrice } from "@shop/shared/pricing";
+import { AddressInput } from "@shop/shared/schemas/address";
 import { eq, inArray, like } from "drizzle-orm";
 import { extractText } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -13,7 +15,7 @@ import { createTestApp, inject, type TestApp } from "#test/app";
 import { makeCategory, makeMedia, makeProduct } from "#test/catalog";
 import { envelopeProblems } from "#test/envelope-check";
 import { ADDRESS, APPROVED_CARD, type Caller, makeShop, quickUser, type Shop } from "#test/fixtures";
-import { invoiceFigures, spreadCents } from "./figures";
+import { type InvoiceLineInput, type InvoiceOrderInput, invoiceFigures, spreadCents } from "./figures";
 import { amountInWords } from "./words";
 
 const GSTIN = "27AAPFU0939F1ZV";
@@ -55,9 +57,24 @@ function packingSlip(orderId: string, cookie?: string) {
   return inject(t.app, { method: "GET", url: `/api/orders/${orderId}/packing-slip.pdf`, cookie });
 }
 
-/** An order of the shopper to an address in `state`: the sale product twice and a variant three times, with a code. */
-async function paidOrderTo(shopper: Caller, state: string, { discountCode }: { discountCode?: string } = {}) {
-  const address = await addAddress(t.database.db, shopper.user.id, { ...ADDRESS, state });
+/** A GSTIN of a state's code, well formed with its check character (GST.md). */
+const gstinOf = (code: string) => `${code}AABCS1429B1Z${gstinCheckCharacter(`${code}AABCS1429B1Z`)}`;
+
+/**
+ * An order of the shopper to an address in `state` (typed as a shopper might: the address schema
+ * gives it its listed spelling), placed as the checkout places it against the store's state: the
+ * sale product twice and a variant three times, with a code.
+ */
+async function paidOrderTo(
+  shopper: Caller,
+  state: string,
+  { discountCode, gstin }: { discountCode?: string; gstin?: string } = {},
+) {
+  const address = await addAddress(
+    t.database.db,
+    shopper.user.id,
+    AddressInput.parse({ ...ADDRESS, state, ...(gstin ? { gstin } : {}) }),
+  );
   const { order } = await placeOrder(
     t.database.db,
     shopper.user,
@@ -69,7 +86,7 @@ async function paidOrderTo(shopper: Caller, state: string, { discountCode }: { d
       shippingAddress: address._id,
       ...(discountCode ? { discountCode } : {}),
     },
-    { mail: mailContextOf(t.config) },
+    { mail: mailContextOf(t.config), storeState: t.config.storeState },
   );
   const paid = await pay(shopper.cookie, order._id);
   expect(paid.statusCode, paid.body).toBe(201);
@@ -206,6 +223,9 @@ describe("GET /api/orders/{orderId}/invoice.pdf", () => {
     expect(text).toContain(order.invoiceNumber);
     expect(text).toContain(documents.order(order.number));
     expect(text).toContain(GSTIN);
+    expect(text).toContain(documents.placeOfSupply("27-Maharashtra"));
+    // The buyer gave no GSTIN: the seller's is the only one.
+    expect(text.match(/GSTIN:/g)).toHaveLength(1);
     expect(text).toContain(documents.cgst);
     expect(text).toContain(documents.sgst);
     expect(text).not.toContain(documents.igst);
@@ -228,11 +248,71 @@ describe("GET /api/orders/{orderId}/invoice.pdf", () => {
       const response = await invoice(order._id, caller.cookie);
       expect(response.statusCode).toBe(200);
       const text = await pdfText(response.rawPayload);
+      expect(text).toContain(documents.placeOfSupply("29-Karnataka"));
       expect(text).toContain(documents.igst);
       expect(text).not.toContain(documents.cgst);
       expect(text).not.toContain(documents.sgst);
       expect(text).toContain(`${documents.totalTax} ${formatPrice(order.taxAmount)}`);
       expect(text).toContain(`${documents.grandTotal} ${formatPrice(order.totalAmount)}`);
+    }
+  });
+
+  it("prints the buyer's GSTIN, from the address the order went to, under Bill to", async () => {
+    const buyer = gstinOf("27");
+    const order = await paidOrderTo(shop.shopper, "Maharashtra", { gstin: buyer });
+    expect((await orderRow(order._id)).buyerGstin).toBe(buyer);
+    const text = await pdfText((await invoice(order._id, shop.shopper.cookie)).rawPayload);
+    const billTo = text.slice(
+      text.indexOf(documents.billTo.toUpperCase()),
+      text.indexOf(documents.shipTo.toUpperCase()),
+    );
+    expect(billTo).toContain(documents.buyerGstin(buyer));
+    expect(text).toContain(documents.gstin(GSTIN));
+  });
+
+  it("prints UTGST in place of SGST when the store and the order are in Chandigarh, a union territory without a legislature", async () => {
+    const settings = await inject(t.app, { method: "GET", url: "/api/settings", cookie: shop.admin.cookie });
+    const store = settings.json().data.store;
+    const putStore = (value: object) =>
+      inject(t.app, { method: "PUT", url: "/api/settings/store", cookie: shop.admin.cookie, payload: value });
+    const moved = await putStore({ ...store, state: "Chandigarh", gstin: gstinOf("04") });
+    expect(moved.statusCode, moved.body).toBe(200);
+    try {
+      const shopper = await quickUser(t);
+      const address = await inject(t.app, {
+        method: "POST",
+        url: "/api/users/current-user/addresses",
+        cookie: shopper.cookie,
+        payload: { ...ADDRESS, city: "Chandigarh", state: "chandigarh", pinCode: "160017" },
+      });
+      expect(address.statusCode, address.body).toBe(201);
+      const placed = await inject(t.app, {
+        method: "POST",
+        url: "/api/orders",
+        cookie: shopper.cookie,
+        payload: {
+          products: [{ product: shop.productId, quantity: 1 }],
+          shippingAddress: address.json().data._id,
+        },
+      });
+      expect(placed.statusCode, placed.body).toBe(201);
+      const order = placed.json().data as { _id: string; supplyType: string; taxAmount: number };
+      expect(order.supplyType).toBe("intra-state");
+      expect((await pay(shopper.cookie, order._id)).statusCode).toBe(201);
+      const text = await pdfText((await invoice(order._id, shopper.cookie)).rawPayload);
+      expect(text).toContain(documents.placeOfSupply("04-Chandigarh"));
+      const [row] = await t.database.db.select().from(orders).where(eq(orders.id, order._id));
+      expect(row?.supplyType).toBe("intra-state");
+      for (const expected of [
+        documents.cgstAndUtgst.replace("\n", " "),
+        documents.cgstAt(18),
+        documents.utgstAt(18),
+      ])
+        expect(text).toContain(expected);
+      expect(text).not.toContain("SGST");
+      expect(text).not.toContain(documents.igst);
+    } finally {
+      expect((await putStore(store)).statusCode).toBe(200);
     }
   });
 
@@ -304,31 +384,94 @@ describe("invoice figures", () => {
     expect(spreadCents(2184, [7770, 46413, 16069])).toEqual([242, 1443, 499]);
   });
 
-  it("splits the order's GST over lines and as CGST + SGST or IGST, adding up to the order exactly", () => {
-    const order = {
-      subTotal: 331.83,
+  it("prints each line's GST as the order recorded it, CGST + SGST or IGST by the order's supply type, adding up to the order exactly", () => {
+    // 3 × 99.50 (120 before the sale) less 29.85 of the code at 18%; 3 × 11.11 less 3.34 at 5%.
+    const line = (figures: Partial<InvoiceLineInput>): InvoiceLineInput => ({
+      originalPrice: 120,
+      price: 99.5,
+      savedAmount: 61.5,
+      discountShare: 29.85,
+      quantity: 3,
+      taxRate: 18,
+      hsnCode: "6109",
+      taxableValue: 268.65,
+      cgst: 24.18,
+      sgst: 24.18,
+      igst: 0,
+      ...figures,
+    });
+    const lines = [
+      line({}),
+      // A line as migration 0034 recorded an earlier invoice's: CGST the half rounded down, SGST the rest.
+      line({
+        originalPrice: 11.11,
+        price: 11.11,
+        savedAmount: 0,
+        discountShare: 3.34,
+        taxRate: 5,
+        hsnCode: "6205",
+        taxableValue: 29.99,
+        cgst: 0.74,
+        sgst: 0.75,
+      }),
+    ];
+    const order: InvoiceOrderInput = {
+      supplyType: "intra-state",
       discountAmount: 33.19,
       shippingAmount: 80,
-      taxAmount: 53.76,
-      totalAmount: 432.4,
-      shippingState: " MAHARASHTRA ",
+      taxAmount: 49.85,
+      totalAmount: 428.49,
+      pricesIncludeTax: false,
+      shippingTax: 0,
+      shippingTaxRate: 18,
+      shippingCgst: 0,
+      shippingSgst: 0,
+      shippingIgst: 0,
+      codFee: 0,
     };
-    const lines = [
-      { originalPrice: 120, price: 99.5, savedAmount: 61.5, discountShare: 29.85, quantity: 3 },
-      { originalPrice: 11.11, price: 11.11, savedAmount: 0, discountShare: 3.34, quantity: 3 },
-    ];
-    const intra = invoiceFigures(order, lines, "Maharashtra");
+    const intra = invoiceFigures(order, lines);
     expect(intra.split).toBe("intra-state");
-    expect(intra.lines[0]).toMatchObject({ unitPrice: 120, discount: 91.35, taxableValue: 268.65 });
-    expect(intra.taxableValue).toBe(298.64);
-    expect(intra.tax).toBe(53.76);
-    expect([intra.cgst, intra.sgst]).toEqual([26.88, 26.88]);
-    expect(intra.igst).toBe(0);
-    expect(intra.total).toBe(order.totalAmount);
-    const inter = invoiceFigures({ ...order, shippingState: "Karnataka" }, lines, "Maharashtra");
-    expect(inter).toMatchObject({ split: "inter-state", cgst: 0, sgst: 0, igst: 53.76, total: 432.4 });
-    expect(() =>
-      invoiceFigures({ ...order, totalAmount: order.totalAmount + 0.01 }, lines, "Maharashtra"),
-    ).toThrow();
+    expect(intra.lines[0]).toMatchObject({
+      unitPrice: 120,
+      discount: 91.35,
+      taxableValue: 268.65,
+      rate: 18,
+      cgst: 24.18,
+      sgst: 24.18,
+      tax: 48.36,
+      total: 317.01,
+      hsnCode: "6109",
+    });
+    // Nothing is worked out again: the recorded halves are printed as they are.
+    expect(intra.lines[1]).toMatchObject({ taxableValue: 29.99, cgst: 0.74, sgst: 0.75, tax: 1.49 });
+    expect(intra.rates).toEqual([
+      { rate: 5, taxableValue: 29.99, cgst: 0.74, sgst: 0.75, igst: 0, tax: 1.49 },
+      { rate: 18, taxableValue: 268.65, cgst: 24.18, sgst: 24.18, igst: 0, tax: 48.36 },
+    ]);
+    expect(intra).toMatchObject({ taxableValue: 298.64, cgst: 24.92, sgst: 24.93, igst: 0, tax: 49.85 });
+    expect(intra.shippingRow).toBeNull();
+    expect([intra.shipping, intra.total]).toEqual([80, 428.49]);
+
+    // Across states, with shipping whose price included GST (a taxed row) and a COD fee outside GST.
+    const across = invoiceFigures(
+      {
+        ...order,
+        supplyType: "inter-state",
+        taxAmount: 62.05,
+        // Shipping's price holds its GST: the total grows by the fee alone.
+        totalAmount: 453.49,
+        pricesIncludeTax: true,
+        shippingAmount: 80,
+        shippingTax: 12.2,
+        shippingIgst: 12.2,
+        codFee: 25,
+      },
+      lines.map((l) => ({ ...l, cgst: 0, sgst: 0, igst: l.cgst + l.sgst })),
+    );
+    expect(across).toMatchObject({ split: "inter-state", cgst: 0, sgst: 0, igst: 62.05, codFee: 25 });
+    expect(across.shippingRow).toMatchObject({ taxableValue: 67.8, rate: 18, igst: 12.2, total: 80 });
+    expect(across.total).toBe(453.49);
+    expect(() => invoiceFigures({ ...order, totalAmount: order.totalAmount + 0.01 }, lines)).toThrow();
+    expect(() => invoiceFigures({ ...order, taxAmount: 49.86 }, lines)).toThrow();
   });
 });

@@ -15,8 +15,10 @@ import { emails } from "#api/db/schema/emails";
 import { productVariants } from "#api/db/schema/products";
 import { refunds } from "#api/db/schema/refunds";
 import { addAddress } from "#api/modules/addresses/service";
+import { amountInWords } from "#api/modules/documents/words";
 import { mailContextOf, renderEmail } from "#api/modules/email/service";
 import { placeOrder } from "#api/modules/orders/placement";
+import { refundWholeOrder } from "#api/modules/refunds/service";
 import { createTestGateway } from "#api/payments/test-gateway";
 import { createTestApp, inject, type TestApp } from "#test/app";
 import { ADDRESS, type Caller, makeShop, quickUser, type Shop } from "#test/fixtures";
@@ -63,7 +65,8 @@ async function paidOrder(shopper: Caller = shop.shopper, addressId = shop.addres
       ],
       shippingAddress: addressId,
     },
-    { mail: mailContextOf(t.config) },
+    // Placed as the checkout places it: within the store's state (Maharashtra), CGST + SGST.
+    { mail: mailContextOf(t.config), storeState: t.config.storeState },
   );
   const created = await inject(t.app, {
     method: "POST",
@@ -139,6 +142,15 @@ async function refundEmails(recipient: string) {
     .then((rows) => rows.filter((row) => row.kind === "orderRefunded").map(renderEmail));
 }
 
+const cents = (amount: number) => Math.round(amount * 100);
+const sumCents = (amounts: readonly number[]) => amounts.reduce((sum, amount) => sum + cents(amount), 0);
+
+/** The text of a PDF, as a reader's copy and paste would get it. */
+async function pdfText(body: Buffer): Promise<string> {
+  const { text } = await extractText(new Uint8Array(body), { mergePages: true });
+  return text.replace(/\s+/g, " ");
+}
+
 const refundCalls = () => fake.callsTo(/^\/v2\/payments\/captures\/[^/]+\/refund$/);
 
 describe("refunding an order through PayPal", () => {
@@ -180,8 +192,13 @@ describe("refunding an order through PayPal", () => {
         reference: null,
         creditNoteNumber: expect.stringMatching(/^CN\/\d{4}-\d{2}\/\d{6}$/),
         restock: [{ line: first._id, quantity: 1 }],
+        lines: expect.any(Array),
       },
     ]);
+    // 25.50 is not the unit's value: its credit note spreads it over the goods by value, without units.
+    const spread = refunded.payment?.refunds[0]?.lines ?? [];
+    expect(spread.map((line) => [line.kind, line.quantity])).toEqual(order.products.map(() => ["goods", 0]));
+    expect(sumCents(spread.map((line) => line.total))).toBe(2550);
     expect(partialRefundText(refunded)).toBe(refundWords.partiallyRefunded("$25.50"));
     // One unit of the first variant is back; the second variant is untouched.
     expect([await stockOf(first.variant._id), await stockOf(second.variant._id)]).toEqual([
@@ -408,6 +425,22 @@ describe("refunding an order through PayPal", () => {
     ]);
     // The goods never left (processing): every unit is back.
     expect(await stockOf(first.variant._id)).toBe(stock + 2);
+    // By the lines: every unit of every line and the shipping, and with the goodwill before it, all
+    // the GST each invoice line charged.
+    const [goodwill, rest] = after.payment?.refunds ?? [];
+    expect(goodwill?.lines.every((line) => line.kind === "goods" && line.quantity === 0)).toBe(true);
+    expect(rest?.lines.map((line) => [line.kind, line.line, line.quantity])).toEqual([
+      ...order.products.map((line) => ["goods", line._id, line.quantity]),
+      ["shipping", null, 0],
+    ]);
+    expect(sumCents(rest?.lines.map((line) => line.total) ?? [])).toBe(cents(order.totalAmount) - 500);
+    expect(rest?.lines.at(-1)?.total).toBe(order.shippingAmount);
+    for (const line of order.products) {
+      const given = [...(goodwill?.lines ?? []), ...(rest?.lines ?? [])].filter((c) => c.line === line._id);
+      expect(sumCents(given.map((c) => c.cgst))).toBe(cents(line.cgst));
+      expect(sumCents(given.map((c) => c.sgst))).toBe(cents(line.sgst));
+      expect(sumCents(given.map((c) => c.taxableValue))).toBe(cents(line.taxableValue));
+    }
   });
 
   it("records a refund made in PayPal's dashboard once, even when the webhook comes twice", async () => {
@@ -448,6 +481,13 @@ describe("refunding an order through PayPal", () => {
         restock: [],
       }),
     ]);
+    // Its credit note: the 20.00 spread over the goods by value, no units, CGST = SGST on each line.
+    const lines = after.payment?.refunds[0]?.lines ?? [];
+    expect(lines.map((line) => [line.kind, line.line, line.quantity])).toEqual(
+      order.products.map((line) => ["goods", line._id, 0]),
+    );
+    expect(sumCents(lines.map((line) => line.total))).toBe(2000);
+    for (const line of lines) expect(line.cgst).toBe(line.sgst);
     expect(after.payment).toMatchObject({ refundedAmount: 20, status: "partially_refunded" });
     expect(after.history.filter((row) => row.type === "refunded")).toEqual([
       expect.objectContaining({ amount: 20, by: null, status: "processing" }),
@@ -455,16 +495,17 @@ describe("refunding an order through PayPal", () => {
     expect(await refundRows(order._id)).toHaveLength(1);
   });
 
-  it("gives each refund a credit note: numbered, against the invoice, with CGST and SGST within Maharashtra", async () => {
+  it("gives each refund a credit note: numbered, against the invoice, listing its line with CGST and SGST within Maharashtra", async () => {
     const {
       order,
       lines: [line],
     } = await paidOrder();
     const made = await refund(order._id, {
-      amount: 59,
+      lines: [{ line: line._id, quantity: 1 }],
       reason: "Wrong size sent",
-      restock: [{ line: line._id, quantity: 1 }],
+      restock: true,
     });
+    expect(made.statusCode, made.body).toBe(201);
     const refunded = made.json().data as OrderDto;
     const note = refunded.payment?.refunds[0];
     if (!note) throw new Error("no refund");
@@ -474,23 +515,26 @@ describe("refunding an order through PayPal", () => {
     expect(own.statusCode).toBe(200);
     expect(own.headers["content-type"]).toBe("application/pdf");
     expect(own.headers["content-disposition"]).toContain(note.creditNoteNumber.replace(/\//g, "-"));
-    const { text } = await extractText(new Uint8Array(own.rawPayload), { mergePages: true });
-    const flat = text.replace(/\s+/g, " ");
-    // 59.00 of an order whose tax is 18% of its items: the GST share, split in halves within the state.
-    const tax = Math.round((5900 * Math.round(order.taxAmount * 100)) / Math.round(order.totalAmount * 100));
+    const flat = await pdfText(own.rawPayload);
+    // One of the line's two units: half of what its invoice line charged, CGST = SGST.
+    const [credited] = note.lines;
+    expect(note.lines).toHaveLength(1);
+    expect(credited).toMatchObject({ kind: "goods", line: line._id, quantity: 1, rate: line.taxRate });
+    expect(credited?.cgst).toBe(credited?.sgst);
+    expect(credited?.cgst).toBeCloseTo(line.cgst / 2, 2);
     for (const expected of [
       documents.creditNoteTitle,
       documents.creditNoteNumber(note.creditNoteNumber),
       documents.againstInvoice(order.invoiceNumber ?? ""),
+      documents.placeOfSupply("27-Maharashtra"),
       documents.refundReason("Wrong size sent"),
-      documents.cgst,
-      documents.sgst,
-      formatPrice(Math.floor(tax / 2) / 100),
-      formatPrice((5900 - tax) / 100),
-      formatPrice(59),
-      documents.returnedItems.toUpperCase(),
       line.variant.sku,
-      documents.amountInWords("Fifty-nine dollars"),
+      documents.hsn(line.hsnCode ?? "none"),
+      `1 ${formatPrice(credited?.taxableValue ?? 0)} ${documents.rateOf(line.taxRate)} ${formatPrice(credited?.cgst ?? 0)} ${formatPrice(credited?.sgst ?? 0)} ${formatPrice(note.amount)}`,
+      `${documents.cgstAt(line.taxRate)} ${formatPrice(credited?.cgst ?? 0)}`,
+      `${documents.sgstAt(line.taxRate)} ${formatPrice(credited?.sgst ?? 0)}`,
+      `${documents.grandTotal} ${formatPrice(note.amount)}`,
+      documents.amountInWords(amountInWords(note.amount)),
     ])
       expect(flat).toContain(expected);
     expect(flat).not.toContain(documents.igst);
@@ -507,6 +551,334 @@ describe("refunding an order through PayPal", () => {
     });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().message).toBe(api.creditNoteNotFound);
+  });
+});
+
+describe("credit notes by the goods", () => {
+  it("refunds 2 of 3 lines, one of them partly: the server works out the amount, the credit note's total, each whole line's GST as its invoice line charged, CGST = SGST within the state", async () => {
+    const {
+      order,
+      captureId,
+      lines: [first, second],
+    } = await paidOrder();
+    expect(order.supplyType).toBe("intra-state");
+    const made = await refund(order._id, {
+      lines: [
+        { line: first._id, quantity: 1 },
+        { line: second._id, quantity: 1 },
+      ],
+      reason: "Two came back",
+      restock: [],
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const note = (made.json().data as OrderDto).payment?.refunds[0];
+    if (!note) throw new Error("no refund");
+    expect(note.lines.map((line) => [line.kind, line.line, line.quantity])).toEqual([
+      ["goods", first._id, 1],
+      ["goods", second._id, 1],
+    ]);
+    // The amount is the credit note's total, and PayPal was asked for exactly that.
+    expect(cents(note.amount)).toBe(sumCents(note.lines.map((line) => line.total)));
+    const call = refundCalls().at(-1);
+    expect(call?.path).toBe(`/v2/payments/captures/${captureId}/refund`);
+    expect(JSON.parse(call?.body ?? "{}").amount.value).toBe(note.amount.toFixed(2));
+    for (const line of note.lines) {
+      expect(line.cgst).toBeGreaterThan(0);
+      expect(line.cgst).toBe(line.sgst);
+      expect(line.igst).toBe(0);
+      expect(cents(line.total)).toBe(sumCents([line.taxableValue, line.cgst, line.sgst, line.igst]));
+    }
+    // The whole line gives back exactly what its invoice line charged.
+    expect(note.lines[1]).toMatchObject({
+      taxableValue: second.taxableValue,
+      cgst: second.cgst,
+      sgst: second.sgst,
+      igst: 0,
+      rate: second.taxRate,
+    });
+    // The partial line its share; its last unit the rest, so the two notes give back all of it.
+    const last = await refund(order._id, {
+      lines: [{ line: first._id, quantity: 1 }],
+      reason: "The second one too",
+      restock: [],
+    });
+    expect(last.statusCode, last.body).toBe(201);
+    const both = (last.json().data as OrderDto).payment?.refunds.flatMap((r) => r.lines) ?? [];
+    const ofFirst = both.filter((line) => line.line === first._id);
+    expect(ofFirst.map((line) => line.quantity)).toEqual([1, 1]);
+    expect(sumCents(ofFirst.map((line) => line.taxableValue))).toBe(cents(first.taxableValue));
+    expect(sumCents(ofFirst.map((line) => line.cgst))).toBe(cents(first.cgst));
+    expect(sumCents(ofFirst.map((line) => line.sgst))).toBe(cents(first.sgst));
+    // The third line and the shipping are untouched.
+    expect(
+      both.some((line) => line.kind === "shipping" || ![first._id, second._id].includes(line.line ?? "")),
+    ).toBe(false);
+  });
+
+  it("refuses an amount sent with lines that is not theirs (400 at amount), more units than are left (400 at lines.0.quantity), and shipping given back twice (409 at shipping)", async () => {
+    const {
+      order,
+      lines: [first, second],
+    } = await paidOrder();
+    const calls = refundCalls().length;
+    const wholeSecond =
+      cents(second.taxableValue) + cents(second.cgst) + cents(second.sgst) + cents(second.igst);
+    const wrong = await refund(order._id, {
+      lines: [{ line: second._id, quantity: 1 }],
+      amount: (wholeSecond + 1) / 100,
+      reason: "Not its amount",
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().errors).toEqual({ amount: api.refundAmountNotLines(formatPrice(wholeSecond / 100)) });
+    const tooMany = await refund(order._id, {
+      lines: [{ line: first._id, quantity: 3 }],
+      reason: "Three of two",
+    });
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().errors).toEqual({ "lines.0.quantity": api.refundLineTooMany(2) });
+    expect(refundCalls()).toHaveLength(calls);
+    expect(await refundRows(order._id)).toEqual([]);
+
+    // Its own amount is accepted; one unit of the first line leaves one.
+    const right = await refund(order._id, {
+      lines: [{ line: second._id, quantity: 1 }],
+      amount: wholeSecond / 100,
+      reason: "Its amount",
+    });
+    expect(right.statusCode, right.body).toBe(201);
+    expect(
+      (await refund(order._id, { lines: [{ line: first._id, quantity: 1 }], reason: "One of two" }))
+        .statusCode,
+    ).toBe(201);
+    const more = await refund(order._id, {
+      lines: [{ line: first._id, quantity: 2 }],
+      reason: "Two of one left",
+    });
+    expect(more.statusCode).toBe(400);
+    expect(more.json().errors).toEqual({ "lines.0.quantity": api.refundLineTooMany(1) });
+
+    const shipping = await refund(order._id, { shipping: true, reason: "Late" });
+    expect(shipping.statusCode, shipping.body).toBe(201);
+    const shipped = (shipping.json().data as OrderDto).payment?.refunds.at(-1);
+    expect(shipped?.amount).toBe(order.shippingAmount);
+    expect(shipped?.lines.map((line) => [line.kind, line.total])).toEqual([
+      ["shipping", order.shippingAmount],
+    ]);
+    const twice = await refund(order._id, { shipping: true, reason: "Late again" });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().errors).toEqual({ shipping: api.refundShippingGiven });
+    expect(await refundRows(order._id)).toHaveLength(3);
+  });
+
+  it("puts the lines' units back in stock with restock: true", async () => {
+    const {
+      order,
+      lines: [first, second],
+    } = await paidOrder();
+    const before = [await stockOf(first.variant._id), await stockOf(second.variant._id)];
+    const made = await refund(order._id, {
+      lines: [
+        { line: first._id, quantity: 2 },
+        { line: second._id, quantity: 1 },
+      ],
+      reason: "All the shirts came back",
+      restock: true,
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    expect((made.json().data as OrderDto).payment?.refunds[0]?.restock).toEqual([
+      { line: first._id, quantity: 2 },
+      { line: second._id, quantity: 1 },
+    ]);
+    expect([await stockOf(first.variant._id), await stockOf(second.variant._id)]).toEqual([
+      (before[0] ?? 0) + 2,
+      (before[1] ?? 0) + 1,
+    ]);
+  });
+
+  it("spreads an amount-only (goodwill) refund over the goods by value, with no units, giving back its amount exactly", async () => {
+    const { order } = await paidOrder();
+    const made = await refund(order._id, { amount: 33.33, reason: "Goodwill" });
+    expect(made.statusCode, made.body).toBe(201);
+    const lines = (made.json().data as OrderDto).payment?.refunds[0]?.lines ?? [];
+    expect(lines.map((line) => [line.kind, line.line, line.quantity])).toEqual(
+      order.products.map((line) => ["goods", line._id, 0]),
+    );
+    expect(sumCents(lines.map((line) => line.total))).toBe(3333);
+    // By value: each line's part is its share of the goods' value, within a cent.
+    const held = order.products.map((line) => sumCents([line.taxableValue, line.cgst, line.sgst, line.igst]));
+    const goods = held.reduce((a, b) => a + b, 0);
+    lines.forEach((line, i) => {
+      expect(Math.abs(cents(line.total) - (3333 * (held[i] ?? 0)) / goods)).toBeLessThanOrEqual(1);
+      expect(line.cgst).toBe(line.sgst);
+    });
+  });
+
+  it("PDFs read back: a credit note lists its lines with HSN and each line's tax = rate × taxable value, and the sums", async () => {
+    const shopper = await quickUser(t);
+    const home = await addAddress(t.database.db, shopper.user.id, ADDRESS);
+    const away = await addAddress(t.database.db, shopper.user.id, {
+      ...ADDRESS,
+      city: "Bengaluru",
+      state: "Karnataka",
+      pinCode: "560001",
+    });
+    const within = await paidOrder(shopper, home._id);
+    const across = await paidOrder(shopper, away._id);
+    expect([within.order.supplyType, across.order.supplyType]).toEqual(["intra-state", "inter-state"]);
+    // Within the state: one of two units, a whole line, and the shipping.
+    const byGoods = await refund(within.order._id, {
+      lines: [
+        { line: within.lines[0]._id, quantity: 1 },
+        { line: within.lines[1]._id, quantity: 1 },
+      ],
+      shipping: true,
+      reason: "Back with the courier",
+    });
+    // Across states: goodwill over every line.
+    const goodwill = await refund(across.order._id, { amount: 47.77, reason: "Goodwill" });
+    for (const [made, order] of [
+      [byGoods, within.order],
+      [goodwill, across.order],
+    ] as const) {
+      expect(made.statusCode, made.body).toBe(201);
+      const note = (made.json().data as OrderDto).payment?.refunds[0];
+      if (!note) throw new Error("no refund");
+      const pdf = await inject(t.app, {
+        method: "GET",
+        url: `/api/orders/${order._id}/credit-notes/${note._id}.pdf`,
+        cookie: shop.admin.cookie,
+      });
+      expect(pdf.statusCode).toBe(200);
+      const text = await pdfText(pdf.rawPayload);
+      const intra = order.supplyType === "intra-state";
+      const money = String.raw`\$([\d,]+\.\d\d)`;
+      const rows = [
+        ...text.matchAll(
+          new RegExp(
+            String.raw`HSN: (\d+)(?: ${documents.valueOnly})? (?:(\d+) )?${money} ([\d.]+)% ${money} (?:${money} )?${money}`,
+            "g",
+          ),
+        ),
+      ].map(([, hsn, quantity, taxable, rate, a, b, total]) => {
+        const amount = (cell: string | undefined) => Number((cell ?? "").replace(/,/g, ""));
+        return {
+          hsn,
+          quantity: quantity === undefined ? 0 : Number(quantity),
+          taxable: amount(taxable),
+          rate: Number(rate),
+          // Two tax cells within the state (CGST, SGST), one across (IGST).
+          taxes: b === undefined ? [amount(a)] : [amount(a), amount(b)],
+          total: amount(total),
+        };
+      });
+      const goods = note.lines.filter((line) => line.kind === "goods");
+      expect(rows).toHaveLength(goods.length);
+      const paisa = (value: number) => Math.round(value * 100) / 100;
+      rows.forEach((row, i) => {
+        const line = order.products.find((candidate) => candidate._id === goods[i]?.line);
+        expect(row.hsn).toBe(line?.hsnCode);
+        expect(row.quantity).toBe(goods[i]?.quantity);
+        expect(row.taxes).toHaveLength(intra ? 2 : 1);
+        // Each tax within a paisa of its rate × the taxable value: half the rate each within the state.
+        const share = intra ? row.rate / 2 : row.rate;
+        for (const tax of row.taxes)
+          expect(Math.abs(tax - paisa((share / 100) * row.taxable))).toBeLessThanOrEqual(0.01 + 1e-9);
+        expect(cents(row.total)).toBe(sumCents([row.taxable, ...row.taxes]));
+      });
+      // The sums: the goods rows' and any shipping's make the note's totals.
+      const field = (name: string) => {
+        const found = text.match(new RegExp(`${name} ${money}`));
+        return Number((found?.[1] ?? "NaN").replace(/,/g, ""));
+      };
+      const tax = note.lines.reduce((sum, line) => sum + cents(line.cgst + line.sgst + line.igst), 0);
+      expect(cents(field(documents.totalTax))).toBe(tax);
+      expect(cents(field(documents.totalTax))).toBeGreaterThanOrEqual(
+        rows.reduce((sum, row) => sum + sumCents(row.taxes), 0),
+      );
+      expect(cents(field(`${documents.taxableTotal}`))).toBe(
+        sumCents(note.lines.map((line) => line.taxableValue)),
+      );
+      expect(cents(field(documents.grandTotal))).toBe(cents(note.amount));
+      expect(text).toContain(
+        intra ? documents.placeOfSupply("27-Maharashtra") : documents.placeOfSupply("29-Karnataka"),
+      );
+    }
+  });
+
+  it("refunds a cash on delivery order by the status Refunded: every unit left, the shipping and the fee, by lines", async () => {
+    const settings = await inject(t.app, { method: "GET", url: "/api/settings", cookie: shop.admin.cookie });
+    const codOn = await inject(t.app, {
+      method: "PUT",
+      url: "/api/settings/checkout",
+      cookie: shop.admin.cookie,
+      payload: {
+        ...settings.json().data.checkout,
+        // The settings allow at most 50 (the app started with more, from its environment).
+        maxUnpaidOrders: 50,
+        cod: { enabled: true, maxOrderValue: 100_000, fee: 25 },
+      },
+    });
+    expect(codOn.statusCode, codOn.body).toBe(200);
+    const { order: placed } = await placeOrder(
+      t.database.db,
+      shop.shopper.user,
+      {
+        products: [
+          { product: shop.variantProductId, variant: shop.variantIds[2], quantity: 2 },
+          { product: shop.productId, quantity: 1 },
+        ],
+        shippingAddress: shop.addressId,
+      },
+      { mail: mailContextOf(t.config), storeState: t.config.storeState },
+    );
+    const paid = await inject(t.app, {
+      method: "POST",
+      url: "/api/payments",
+      cookie: shop.shopper.cookie,
+      payload: { order: placed._id, paymentGateway: "cod" },
+    });
+    expect(paid.statusCode, paid.body).toBe(201);
+    const collected = await inject(t.app, {
+      method: "POST",
+      url: `/api/payments/${paid.json().data._id}/collect`,
+      cookie: shop.admin.cookie,
+    });
+    expect(collected.statusCode, collected.body).toBe(200);
+    const order = await read(placed._id);
+    expect(order.codFee).toBe(25);
+    // One unit already given back.
+    const sized = order.products.find((line) => line.variant._id === shop.variantIds[2]);
+    if (!sized) throw new Error("no line");
+    const one = await refund(order._id, {
+      lines: [{ line: sized._id, quantity: 1 }],
+      reason: "One was torn",
+      restock: true,
+      reference: "UPI shopper@okbank 1",
+    });
+    expect(one.statusCode, one.body).toBe(201);
+    const stock = await stockOf(sized.variant._id);
+
+    const after = await refundWholeOrder(t.database.db, t.app.paymentProvider, shop.admin.user, order._id, {
+      mail: mailContextOf(t.config),
+      log: t.app.log,
+      reference: "NEFT N000000001",
+    });
+    expect(after.status).toBe("refunded");
+    expect(after.payment).toMatchObject({ status: "refunded", refundedAmount: order.totalAmount });
+    const rest = after.payment?.refunds.at(-1);
+    expect(rest?.lines.map((line) => [line.kind, line.line, line.quantity, line.total])).toEqual([
+      ...order.products.map((line) => [
+        "goods",
+        line._id,
+        line === sized ? 1 : line.quantity,
+        expect.any(Number),
+      ]),
+      ["shipping", null, 0, order.shippingAmount],
+      ["cod_fee", null, 0, 25],
+    ]);
+    expect(sumCents(rest?.lines.map((line) => line.total) ?? [])).toBe(cents(rest?.amount ?? 0));
+    // The unit left of the first line goes back to stock once (the goods never left).
+    expect(await stockOf(sized.variant._id)).toBe(stock + 1);
   });
 });
 

@@ -175,6 +175,27 @@ describe("returns", () => {
     expect(now.payment?.refundedAmount).toBe(ret.amount);
     expect(now.payment?.status).toBe("partially_refunded");
     expect(now.payment?.refunds).toHaveLength(1);
+    // Its credit note credits the returned units, line by line, with the GST their invoice lines
+    // charged for them (CGST = SGST within the state); the return's amount is the refund's.
+    const note = now.payment?.refunds[0];
+    expect(note?.lines.map((line) => [line.kind, line.line, line.quantity])).toEqual([
+      ["goods", plain, 1],
+      ["goods", sized, 1],
+    ]);
+    expect(note?.restock).toEqual([]);
+    expect(note?.amount).toBe(ret.amount);
+    expect(refunded.json().data.amount).toBe(note?.amount);
+    const cents = (amount: number) => Math.round(amount * 100);
+    expect(note?.lines.reduce((sum, line) => sum + cents(line.total), 0)).toBe(cents(ret.amount));
+    for (const line of note?.lines ?? []) {
+      const sold = now.products.find((product) => product._id === line.line);
+      if (!sold) throw new Error("a credited line not of the order");
+      expect(line.cgst).toBe(line.sgst);
+      expect(line.igst).toBe(0);
+      // One unit of the line's units: its share of the line's GST.
+      expect(Math.abs(cents(line.cgst) - cents(sold.cgst) / sold.quantity)).toBeLessThanOrEqual(0.5);
+      expect(line.rate).toBe(sold.taxRate);
+    }
     expect(now.returns.map((r) => r.status)).toEqual(["refunded"]);
     expect(now.history.filter((e) => e.type === "return").map((e) => e.note?.split(":")[0])).toEqual([
       "Return requested",
@@ -388,6 +409,16 @@ describe("returns", () => {
     });
     expect(again.statusCode, again.body).toBe(400);
     expect(again.json().errors).toEqual({ "restock.0.quantity": api.refundRestockTooMany(0) });
+    expect(await stockOf(variant)).toBe(stockBefore + 1);
+
+    // The return's refund credits its two units: what their line still holds after the goodwill
+    // took its share, and the return's amount becomes its refund's.
+    const refunded = await act(ret._id, "refund");
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    const note = (await readOrder(order._id)).payment?.refunds.at(-1);
+    expect(note?.lines.map((line) => [line.kind, line.line, line.quantity])).toEqual([["goods", plain, 2]]);
+    expect(refunded.json().data.amount).toBe(note?.amount);
+    expect(note?.amount).toBeLessThan(ret.amount);
     expect(await stockOf(variant)).toBe(stockBefore + 1);
   });
 });
