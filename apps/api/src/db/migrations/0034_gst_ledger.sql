@@ -75,8 +75,12 @@ UPDATE orders o SET
 WHERE o.shipping_tax <> 0;
 --> statement-breakpoint
 -- An invoice issued: what it sold, before GST, on its date (`invoiced_at`), and each of its lines.
--- With prices that include GST, the list price and the sale's saving are taken out of GST at the
--- line's rate, so that gross sales − discounts is the lines' taxable value (net sales, goods before tax).
+-- With prices that include GST, the sale's saving and the code's share are taken out of GST at the
+-- line's rate, and the list price before GST is the taxable value with them, so that gross sales −
+-- discounts is the lines' taxable value (net sales, goods before tax) and a line without a code has no
+-- code discount. NOTE: the list price divided by (1 + rate) on its own can differ from that by a paisa
+-- (1,299 at 18%: 1,100.85, where the invoice's halves of 99.08 leave 1,100.84), which the report would
+-- then show as a code discount.
 CREATE FUNCTION "sales_ledger_record_invoice"(of_order char(24)) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
 	WITH o AS (
@@ -87,19 +91,19 @@ BEGIN
 			((i.cgst + i.sgst + i.igst) * 100)::bigint AS tax, (i.cgst * 100)::bigint AS cgst,
 			(i.sgst * 100)::bigint AS sgst, (i.igst * 100)::bigint AS igst,
 			CASE WHEN o.prices_include_tax
-				THEN round(i.original_price * i.quantity * 1000000 / (10000 + i.tax_rate * 100))::bigint
-				ELSE (i.original_price * i.quantity * 100)::bigint END AS gross,
-			CASE WHEN o.prices_include_tax
 				THEN round(i.saved_amount * 1000000 / (10000 + i.tax_rate * 100))::bigint
-				ELSE (i.saved_amount * 100)::bigint END AS sale
+				ELSE (i.saved_amount * 100)::bigint END AS sale,
+			CASE WHEN o.prices_include_tax
+				THEN round(i.discount_share * 1000000 / (10000 + i.tax_rate * 100))::bigint
+				ELSE (i.discount_share * 100)::bigint END AS code
 		FROM order_items i JOIN o ON o.id = i.order_id
 	),
 	head AS (
 		INSERT INTO "sales_ledger" ("source_id", "kind", "order_id", "at", "amount", "gross_sales", "sale_discounts",
 			"code_discounts", "shipping", "cod_fees", "units", "tax", "cgst", "sgst", "igst", "shipping_state", "discount_code")
 		SELECT o.id, 'invoice', o.id, o.invoiced_at, (o.total_amount * 100)::bigint,
-			coalesce(sum(x.gross), 0)::bigint, coalesce(sum(x.sale), 0)::bigint,
-			coalesce(sum(x.gross - x.sale - x.taxable), 0)::bigint,
+			coalesce(sum(x.taxable + x.sale + x.code), 0)::bigint, coalesce(sum(x.sale), 0)::bigint,
+			coalesce(sum(x.code), 0)::bigint,
 			((o.shipping_amount - o.shipping_tax) * 100)::bigint, (o.cod_fee * 100)::bigint,
 			coalesce(sum(x.quantity), 0)::int,
 			(coalesce(sum(x.tax), 0) + (o.shipping_tax * 100))::bigint,

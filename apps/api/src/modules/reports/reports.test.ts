@@ -1,28 +1,56 @@
 /**
- * The sales report on a fixed set of orders whose figures are worked out by hand below, with the
- * payments and the refund moved to moments on either side of the period's edges in the shop's clock
- * (UTC+05:30): the period 2026-03-10..2026-03-11 runs from 2026-03-09T18:30Z to 2026-03-11T18:30Z.
+ * The sales report on a fixed set of orders placed through the API by an INR shop in Maharashtra,
+ * whose figures are worked out by hand below: kurtas at 5% (on sale, 599 → 499) beside shirts at 18%
+ * (1,299), within the state (CGST = SGST, each rate/2 of the line's taxable value rounded to the paisa)
+ * and across (IGST), prices with GST on top and, for one order, including it; a return of one kurta, a
+ * goodwill refund, and a cash on delivery order shipped on 31 March and collected on 1 April. The
+ * documents and the money are moved to their moments in the shop's clock (UTC+05:30): March 2026 runs
+ * from 2026-02-28T18:30Z to 2026-03-31T18:30Z.
+ *
+ * The orders (₹):
+ * - A, Mumbai, prices on top, code SAVE10 (10%, not on sale items), paid on 1 March 00:00 (the
+ *   period's first moment): 2 kurtas 998.00 (list 1,198.00, the sale saves 200.00), CGST = SGST =
+ *   2.5% × 998.00 = 24.95; a shirt 1,299.00 − 129.90 = 1,169.10, CGST = SGST = 9% × 1,169.10 =
+ *   105.219 → 105.22; shipping 80 (no GST on top). Total 998 + 1,169.10 + 80 + 49.90 + 210.44 = 2,507.44.
+ * - B, Bengaluru (Karnataka), prices on top, paid on 12 March: a kurta 499.00 (list 599) with IGST 5%
+ *   = 24.95, 2 shirts 2,598.00 with IGST 18% = 467.64; shipping 80. Total 3,669.59.
+ * - A's return on 20 March: one of its two kurtas, restocked. Its credit note gives back half of what
+ *   the line charged: taxable 499.00, CGST = SGST = 24.95 / 2 = 12.475 → 12.48: 523.96.
+ * - B's goodwill of 100.00 on 25 March, spread over its goods by what each line holds: the kurta
+ *   523.95, the shirts 3,065.64: 100 × 523.95 / 3,589.59 = 14.5963… and 85.4036…, the paisa left to the
+ *   larger remainder: 14.60 and 85.40. Each part as its line holds it: the kurta's IGST 24.95 × 14.60 /
+ *   523.95 = 0.6952… → 0.70, taxable 13.90; the shirts' IGST 467.64 × 85.40 / 3,065.64 = 13.027… →
+ *   13.03, taxable 72.37. Returns 86.27, IGST 13.73.
+ * - C, Mumbai, cash on delivery (fee 40, outside GST), placed on 30 March, shipped (its invoice) on
+ *   31 March 23:59:59, the cash collected on 1 April 00:00: a shirt 1,299.00, CGST = SGST = 116.91;
+ *   shipping 80. Total 1,299 + 233.82 + 80 + 40 = 1,652.82.
+ * - D, Mumbai, prices including GST (shipping's too, at the order's highest rate), paid on 28 March:
+ *   a kurta 499.00 holds CGST = SGST = 499 × 5 / 210 = 11.880… → 11.88, taxable 499 − 23.76 = 475.24
+ *   (its sale's 100.00 is 95.24 before GST, its list 570.48); a shirt 1,299.00 holds 1,299 × 18 / 236
+ *   = 99.076… → 99.08 each, taxable 1,100.84; shipping 80.00 holds 80 × 18 / 236 = 6.101… → 6.10 each,
+ *   taxable 67.80. Total 1,878.00, of which GST 23.76 + 198.16 + 12.20 = 234.12.
  */
 import { validation } from "@shop/shared/messages";
 import type { SalesReportDto } from "@shop/shared/schemas/report";
 import { parse } from "csv-parse/sync";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { payments } from "#api/db/schema/orders";
+import { orders, payments } from "#api/db/schema/orders";
 import { refunds } from "#api/db/schema/refunds";
 import { createTestApp, inject, type TestApp } from "#test/app";
-import { makeCategory, makeMedia, makeProduct } from "#test/catalog";
+import { makeMedia, makeProduct } from "#test/catalog";
 import { ADDRESS, APPROVED_CARD, type Caller, quickUser } from "#test/fixtures";
 import { periodOf, shopDay } from "./service";
 
 let t: TestApp;
 let admin: Caller;
 let manager: Caller;
-let shirt: { _id: string; variants: { _id: string }[] };
-let hat: { _id: string };
+let kurta: { _id: string };
+let shirt: { _id: string };
+let kurtas: string;
 let shirts: string;
-let hats: string;
-const ids: Record<string, string> = {};
+
+const MARCH = "from=2026-03-01&to=2026-03-31";
 
 async function addressOf(shopper: Caller, state: string): Promise<string> {
   const response = await inject(t.app, {
@@ -31,60 +59,144 @@ async function addressOf(shopper: Caller, state: string): Promise<string> {
     cookie: shopper.cookie,
     payload: { ...ADDRESS, state },
   });
-  expect(response.statusCode).toBe(201);
+  expect(response.statusCode, response.body).toBe(201);
   return response.json().data._id;
 }
 
-/** Places and pays an order; answers its id and its payment's. */
-async function paidOrder(
+function put(section: string, payload: object) {
+  return inject(t.app, { method: "PUT", url: `/api/settings/${section}`, cookie: admin.cookie, payload });
+}
+
+async function category(name: string, taxRate: number, hsnCode: string): Promise<string> {
+  const response = await inject(t.app, {
+    method: "POST",
+    url: "/api/categories",
+    cookie: admin.cookie,
+    payload: { name, slug: name.toLowerCase(), taxRate, hsnCode },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json().data._id;
+}
+
+interface Placed {
+  _id: string;
+  totalAmount: number;
+  products: { _id: string; product: { _id: string } }[];
+  cashOnDelivery: { payment: string } | null;
+}
+
+async function place(
   shopper: Caller,
   address: string,
   products: { product: string; quantity: number }[],
   discountCode?: string,
-) {
+): Promise<Placed> {
   const placed = await inject(t.app, {
     method: "POST",
     url: "/api/orders",
     cookie: shopper.cookie,
     payload: { products, shippingAddress: address, ...(discountCode ? { discountCode } : {}) },
   });
-  expect(placed.statusCode).toBe(201);
-  const order = placed.json().data._id as string;
+  expect(placed.statusCode, placed.body).toBe(201);
+  return placed.json().data;
+}
+
+async function pay(shopper: Caller, order: Placed, gateway: "test" | "cod" = "test"): Promise<Placed> {
   const paid = await inject(t.app, {
     method: "POST",
     url: "/api/payments",
     cookie: shopper.cookie,
-    payload: { order, paymentGateway: "test", card: APPROVED_CARD },
+    payload: {
+      order: order._id,
+      paymentGateway: gateway,
+      ...(gateway === "test" ? { card: APPROVED_CARD } : {}),
+    },
   });
-  expect(paid.statusCode).toBe(201);
-  return { order, payment: paid.json().data._id as string };
+  expect(paid.statusCode, paid.body).toBe(201);
+  const read = await inject(t.app, { method: "GET", url: `/api/orders/${order._id}`, cookie: admin.cookie });
+  return read.json().data;
 }
 
-async function takenAt(payment: string, at: string) {
+/** Moves an order's placing, its invoice (and with it the invoice's ledger row) and its payment. */
+async function moveOrder(order: string, moments: { placed?: string; invoiced?: string; paid?: string }) {
+  const db = t.database.db;
+  if (moments.placed)
+    await db
+      .update(orders)
+      .set({ createdAt: new Date(moments.placed) })
+      .where(eq(orders.id, order));
+  if (moments.invoiced)
+    await db
+      .update(orders)
+      .set({ invoicedAt: new Date(moments.invoiced) })
+      .where(eq(orders.id, order));
+  if (moments.paid)
+    await db
+      .update(payments)
+      .set({ createdAt: new Date(moments.paid) })
+      .where(eq(payments.orderId, order));
+}
+
+async function refund(order: Placed, payload: object, at: string) {
+  const response = await inject(t.app, {
+    method: "POST",
+    url: `/api/orders/${order._id}/refunds`,
+    cookie: admin.cookie,
+    payload,
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  const refunded = response.json().data as { payment: { refunds: { _id: string; amount: number }[] } };
+  const latest = refunded.payment.refunds.at(-1);
+  if (!latest) throw new Error("no refund recorded");
   await t.database.db
-    .update(payments)
-    .set({ createdAt: new Date(at) })
-    .where(eq(payments.id, payment));
+    .update(refunds)
+    .set({ refundedAt: new Date(at) })
+    .where(eq(refunds.id, latest._id));
+  return latest;
 }
 
-function report(cookie: string | undefined, query = "from=2026-03-10&to=2026-03-11") {
+const lineOf = (order: Placed, product: string) =>
+  order.products.find((line) => line.product._id === product)?._id ?? "";
+
+function report(cookie: string | undefined, query = MARCH) {
   return inject(t.app, { method: "GET", url: `/api/reports/sales?${query}`, ...(cookie ? { cookie } : {}) });
+}
+
+async function csv(table: string, query = MARCH): Promise<string[][]> {
+  const response = await report(admin.cookie, `${query}&format=csv&table=${table}`);
+  expect(response.statusCode).toBe(200);
+  expect(response.headers["content-type"]).toContain("text/csv");
+  return parse(response.body, { bom: true }) as string[][];
 }
 
 beforeAll(async () => {
   t = await createTestApp({ STORE_STATE: "Maharashtra", MAX_UNPAID_ORDERS: "100" });
   admin = await quickUser(t, "admin");
   manager = await quickUser(t, "manager");
+  expect((await put("currency", { code: "INR", locale: "en-IN" })).statusCode).toBe(200);
+  expect(
+    (await put("taxes", { pricesIncludeTax: false, defaultRate: 18, defaultHsn: "6109" })).statusCode,
+  ).toBe(200);
+  const checkout = await put("checkout", {
+    holdMinutes: 30,
+    maxUnpaidOrders: 10,
+    maxQuantityPerLine: 10,
+    minimumOrder: 0,
+    cod: { enabled: true, maxOrderValue: 5000, fee: 40 },
+  });
+  expect(checkout.statusCode, checkout.body).toBe(200);
   const media = await makeMedia(t.database);
-  const shirtsCategory = await makeCategory(t.database, "Shirts");
-  const hatsCategory = await makeCategory(t.database, "Hats");
-  shirts = shirtsCategory.id;
-  hats = hatsCategory.id;
-  shirt = await makeProduct(t.database, { category: shirts, thumbnail: media.id }, { price: 100, stock: 50 });
-  hat = await makeProduct(
+  kurtas = await category("Kurtas", 5, "6211");
+  shirts = await category("Shirts", 18, "6205");
+  kurta = await makeProduct(
     t.database,
-    { category: hats, thumbnail: media.id },
-    { price: 50, onSale: true, salePrice: 40, stock: 50 },
+    { category: kurtas, thumbnail: media.id },
+    { price: 599, onSale: true, salePrice: 499, stock: 50 },
+  );
+  shirt = await makeProduct(
+    t.database,
+    { category: shirts, thumbnail: media.id },
+    { price: 1299, stock: 50 },
   );
   const code = await inject(t.app, {
     method: "POST",
@@ -92,57 +204,99 @@ beforeAll(async () => {
     cookie: admin.cookie,
     payload: { code: "SAVE10", type: "percentage", value: 10 },
   });
-  expect(code.statusCode).toBe(201);
+  expect(code.statusCode, code.body).toBe(201);
 
   const inState = await quickUser(t);
   const elsewhere = await quickUser(t);
   const mumbai = await addressOf(inState, "Maharashtra");
   const bengaluru = await addressOf(elsewhere, "Karnataka");
 
-  // #1, within the state: shirts 2 x 100 (SAVE10 takes 20), a hat on sale at 40 (saves 10, no code on
-  // sale items): items 240, discount 20, shipping 80, GST 18% of 220 = 39.60, total 339.60. Its lines'
-  // taxable values are 180 and 40: GST 32.40 and 7.20, CGST 16.20 + 3.60 = 19.80, SGST the same.
-  const first = await paidOrder(
+  const a = await pay(
     inState,
-    mumbai,
-    [
-      { product: shirt._id, quantity: 2 },
-      { product: hat._id, quantity: 1 },
-    ],
-    "save10",
+    await place(
+      inState,
+      mumbai,
+      [
+        { product: kurta._id, quantity: 2 },
+        { product: shirt._id, quantity: 1 },
+      ],
+      "save10",
+    ),
   );
-  await takenAt(first.payment, "2026-03-09T18:30:00Z"); // 2026-03-10 00:00 in the shop: the first moment
-  // #2, to another state: a shirt, 100 + 80 shipping + 18 IGST = 198, on the last second of the period.
-  const second = await paidOrder(elsewhere, bengaluru, [{ product: shirt._id, quantity: 1 }]);
-  await takenAt(second.payment, "2026-03-11T18:29:59Z");
-  // #3 a second before the period, #4 on its first second after: neither counts.
-  const before = await paidOrder(inState, mumbai, [{ product: shirt._id, quantity: 1 }]);
-  await takenAt(before.payment, "2026-03-09T18:29:59Z");
-  const after = await paidOrder(inState, mumbai, [{ product: hat._id, quantity: 3 }]);
-  await takenAt(after.payment, "2026-03-11T18:30:00Z");
+  expect(a.totalAmount).toBe(2507.44);
+  const first = "2026-02-28T18:30:00Z"; // 1 March 00:00 in the shop
+  await moveOrder(a._id, { placed: first, invoiced: first, paid: first });
 
-  // 50.00 back on #1 with one shirt restocked, on 2026-03-11 01:30 in the shop. Its credit note's GST is
-  // 50 x 39.60 / 339.60 = 5.83: CGST 2.91, SGST 2.92. The shirt goes back at what it sold for, 90.
-  const orderOne = await inject(t.app, {
-    method: "GET",
-    url: `/api/orders/${first.order}`,
-    cookie: admin.cookie,
-  });
-  const shirtLine = (orderOne.json().data.products as { _id: string; product: { _id: string } }[]).find(
-    (line) => line.product._id === shirt._id,
+  const b = await pay(
+    elsewhere,
+    await place(elsewhere, bengaluru, [
+      { product: kurta._id, quantity: 1 },
+      { product: shirt._id, quantity: 2 },
+    ]),
   );
-  const refunded = await inject(t.app, {
-    method: "POST",
-    url: `/api/orders/${first.order}/refunds`,
-    cookie: admin.cookie,
-    payload: { amount: 50, reason: "One shirt came back", restock: [{ line: shirtLine?._id, quantity: 1 }] },
+  expect(b.totalAmount).toBe(3669.59);
+  await moveOrder(b._id, {
+    placed: "2026-03-12T06:30:00Z",
+    invoiced: "2026-03-12T06:30:00Z",
+    paid: "2026-03-12T06:30:00Z",
   });
-  expect(refunded.statusCode).toBe(201);
-  await t.database.db
-    .update(refunds)
-    .set({ refundedAt: new Date("2026-03-10T20:00:00Z") })
-    .where(eq(refunds.orderId, first.order));
-  Object.assign(ids, { first: first.order, second: second.order });
+
+  // One of A's kurtas comes back on 20 March (15:00 in the shop), to stock.
+  const returned = await refund(
+    a,
+    {
+      lines: [{ line: lineOf(a, kurta._id), quantity: 1 }],
+      shipping: false,
+      codFee: false,
+      reason: "Too small",
+      restock: true,
+    },
+    "2026-03-20T09:30:00Z",
+  );
+  expect(returned.amount).toBe(523.96);
+  // 100.00 of goodwill on B on 25 March (11:00 in the shop).
+  await refund(b, { amount: 100, reason: "Late delivery", restock: [] }, "2026-03-25T05:30:00Z");
+
+  // C: cash on delivery, shipped on 31 March 23:59:59, the cash collected a second later (1 April).
+  const c = await pay(inState, await place(inState, mumbai, [{ product: shirt._id, quantity: 1 }]), "cod");
+  expect(c.totalAmount).toBe(1652.82);
+  const shipped = await inject(t.app, {
+    method: "POST",
+    url: `/api/orders/${c._id}/shipments`,
+    cookie: admin.cookie,
+    payload: { carrier: "Other", trackingNumber: "COD-1" },
+  });
+  expect(shipped.statusCode, shipped.body).toBe(201);
+  const payment = c.cashOnDelivery?.payment ?? "";
+  const collected = await inject(t.app, {
+    method: "POST",
+    url: `/api/payments/${payment}/collect`,
+    cookie: admin.cookie,
+  });
+  expect(collected.statusCode, collected.body).toBe(200);
+  await moveOrder(c._id, {
+    placed: "2026-03-30T06:30:00Z",
+    invoiced: "2026-03-31T18:29:59Z",
+    paid: "2026-03-31T18:30:00Z",
+  });
+
+  // D: the shop's prices include GST from now on; the orders before keep theirs.
+  expect(
+    (await put("taxes", { pricesIncludeTax: true, defaultRate: 18, defaultHsn: "6109" })).statusCode,
+  ).toBe(200);
+  const d = await pay(
+    inState,
+    await place(inState, mumbai, [
+      { product: kurta._id, quantity: 1 },
+      { product: shirt._id, quantity: 1 },
+    ]),
+  );
+  expect(d.totalAmount).toBe(1878);
+  await moveOrder(d._id, {
+    placed: "2026-03-28T06:30:00Z",
+    invoiced: "2026-03-28T06:30:00Z",
+    paid: "2026-03-28T06:30:00Z",
+  });
 });
 afterAll(async () => t?.close());
 
@@ -156,75 +310,140 @@ describe("GET /api/reports/sales", () => {
     expect(byManager.json().data).toEqual((await report(admin.cookie)).json().data);
   });
 
-  it("adds up the period's money as worked out by hand", async () => {
+  it("sums March's invoices and credit notes, and its money, as worked out by hand", async () => {
     const response = await report(admin.cookie);
     expect(response.statusCode).toBe(200);
-    const data = response.json().data as SalesReportDto;
-    expect(data).toMatchObject({
-      from: "2026-03-10",
-      to: "2026-03-11",
-      grossSales: 350,
-      discounts: 30,
-      saleDiscounts: 10,
-      codeDiscounts: 20,
-      paymentsTaken: 537.6,
-      refunds: 50,
-      netSales: 487.6,
-      tax: { cgst: 16.89, sgst: 16.88, igst: 18 },
-      taxInvoiced: 57.6,
-      taxCredited: 5.83,
-      shipping: 160,
-      orders: 2,
-      averageOrderValue: 268.8,
-      units: 3,
+    const { byDay, topProducts, topProductsByUnits, byCategory, byDiscountCode, ...summary } = response.json()
+      .data as SalesReportDto;
+    expect(summary).toEqual({
+      from: "2026-03-01",
+      to: "2026-03-31",
+      // A 1,198 + 1,299; B 599 + 2,598; C 1,299; D 570.48 + 1,100.84 (its prices before GST).
+      grossSales: 8664.32,
+      // Sales: A 200, B 100, D 95.24; the code: A's shirt 129.90.
+      saleDiscounts: 395.24,
+      codeDiscounts: 129.9,
+      discounts: 525.14,
+      // A's kurta 499.00 and B's goodwill 13.90 + 72.37.
+      returns: 585.27,
+      // 8,664.32 − 525.14 − 585.27: the invoices' taxable goods (A 2,167.10, B 3,097.00, C 1,299.00,
+      // D 1,576.08) less the credit notes'.
+      netSales: 7553.91,
+      // 80 on A, B and C (on top, untaxed), D's 67.80 before its GST; no credit note gave shipping back.
+      shipping: 307.8,
+      tax: {
+        // A 24.95 + 105.22, C 116.91, D 11.88 + 99.08 + 6.10, less the return's 12.48; SGST the same.
+        cgst: 351.66,
+        sgst: 351.66,
+        // B 24.95 + 467.64 less the goodwill's 0.70 + 13.03.
+        igst: 478.86,
+      },
+      // A 260.34, B 492.59, C 233.82, D 234.12; credited 24.96 + 13.73.
+      taxInvoiced: 1220.87,
+      taxCredited: 38.69,
+      codFees: 40,
+      // 7,553.91 + 307.80 + 1,182.18 + 40 = the invoices (2,507.44 + 3,669.59 + 1,652.82 + 1,878.00)
+      // less the credit notes (523.96 + 100.00).
+      totalSales: 9083.89,
+      // A, B and D; C's cash came on 1 April.
+      paymentsTaken: 8055.03,
+      refunds: 623.96,
+      ordersPlaced: 4,
+      ordersPaid: 3,
+      orders: 3,
+      // 8,055.03 / 3 = 2,685.01.
+      averageOrderValue: 2685.01,
+      // A 3, B 3, C 1, D 2, less the kurta back (goodwill gives no units back).
+      units: 8,
     });
-    expect(data.byDay).toEqual([
-      { date: "2026-03-10", netSales: 339.6, orders: 1 },
-      { date: "2026-03-11", netSales: 148, orders: 1 },
+
+    // Every day of March, the quiet ones at zero; the days add up to the period's figures.
+    expect(byDay).toHaveLength(31);
+    const day = (date: string, netSales: number, totalSales: number, orders: number) => ({
+      date,
+      netSales,
+      totalSales,
+      orders,
+    });
+    expect(byDay.filter((row) => row.netSales !== 0 || row.totalSales !== 0 || row.orders !== 0)).toEqual([
+      day("2026-03-01", 2167.1, 2507.44, 1),
+      day("2026-03-12", 3097, 3669.59, 1),
+      day("2026-03-20", -499, -523.96, 0),
+      day("2026-03-25", -86.27, -100, 0),
+      day("2026-03-28", 1576.08, 1878, 1),
+      // C placed, its invoice on the month's last second, its payment April's.
+      day("2026-03-30", 0, 0, 1),
+      day("2026-03-31", 1299, 1652.82, 0),
     ]);
-    expect(data.topProducts.map(({ product, netSales, units }) => ({ product, netSales, units }))).toEqual([
-      { product: shirt._id, netSales: 190, units: 2 },
-      { product: hat._id, netSales: 40, units: 1 },
+    const cents = (values: number[]) => values.reduce((sum, value) => sum + Math.round(value * 100), 0);
+    expect(cents(byDay.map((row) => row.netSales))).toBe(755391);
+    expect(cents(byDay.map((row) => row.totalSales))).toBe(908389);
+    // The days count the orders placed on them, as Home's chart does.
+    expect(byDay.reduce((sum, row) => sum + row.orders, 0)).toBe(summary.ordersPlaced);
+
+    // Net of the return and the goodwill: shirts A 1,169.10 + B 2,598 + C 1,299 + D 1,100.84 − 72.37;
+    // kurtas A 998 + B 499 + D 475.24 − 499 − 13.90.
+    const figures = (rows: { product: string; netSales: number; units: number }[]) =>
+      rows.map(({ product, netSales, units }) => ({ product, netSales, units }));
+    expect(figures(topProducts)).toEqual([
+      { product: shirt._id, netSales: 6094.57, units: 5 },
+      { product: kurta._id, netSales: 1459.34, units: 3 },
     ]);
-    expect(data.topProductsByUnits.map((row) => row.product)).toEqual([shirt._id, hat._id]);
-    expect(data.byCategory).toEqual([
-      { category: shirts, name: "Shirts", netSales: 190, units: 2 },
-      { category: hats, name: "Hats", netSales: 40, units: 1 },
+    expect(figures(topProductsByUnits)).toEqual(figures(topProducts));
+    expect(byCategory).toEqual([
+      { category: shirts, name: "Shirts", netSales: 6094.57, units: 5 },
+      { category: kurtas, name: "Kurtas", netSales: 1459.34, units: 3 },
     ]);
-    expect(data.byDiscountCode).toEqual([{ code: "SAVE10", uses: 1, discount: 20, netSales: 289.6 }]);
+    // A's goods 2,167.10 less its returned kurta.
+    expect(byDiscountCode).toEqual([{ code: "SAVE10", uses: 1, discount: 129.9, netSales: 1668.1 }]);
   });
 
-  it("counts a day by the shop's clock: the day before holds only #3, the day after only #4", async () => {
-    const dayBefore = (await report(admin.cookie, "from=2026-03-09&to=2026-03-09")).json().data;
-    expect(dayBefore).toMatchObject({ orders: 1, paymentsTaken: 198, netSales: 198, refunds: 0 });
-    const dayAfter = (await report(admin.cookie, "from=2026-03-12&to=2026-03-12")).json().data;
-    expect(dayAfter).toMatchObject({ orders: 1, units: 3, netSales: 221.6 });
-    expect(dayAfter.tax).toEqual({ cgst: 10.8, sgst: 10.8, igst: 0 });
+  it("counts the cash on delivery collected on 1 April as April's money, with no sale of April's", async () => {
+    const april = (await report(admin.cookie, "from=2026-04-01&to=2026-04-01")).json().data as SalesReportDto;
+    expect(april).toMatchObject({
+      grossSales: 0,
+      netSales: 0,
+      totalSales: 0,
+      tax: { cgst: 0, sgst: 0, igst: 0 },
+      codFees: 0,
+      units: 0,
+      paymentsTaken: 1652.82,
+      refunds: 0,
+      ordersPlaced: 0,
+      ordersPaid: 1,
+      averageOrderValue: 1652.82,
+    });
+    expect(april.byDay).toEqual([{ date: "2026-04-01", netSales: 0, totalSales: 0, orders: 0 }]);
+    // The last day of February, before A's first moment, holds nothing.
+    const february = (await report(admin.cookie, "from=2026-02-28&to=2026-02-28")).json().data;
+    expect(february).toMatchObject({ grossSales: 0, paymentsTaken: 0, ordersPlaced: 0, units: 0 });
   });
 
   it("gives each table as CSV with the page's figures", async () => {
-    const response = await report(admin.cookie, "from=2026-03-10&to=2026-03-11&format=csv&table=byDay");
-    expect(response.statusCode).toBe(200);
-    expect(response.headers["content-type"]).toContain("text/csv");
-    expect(response.headers["content-disposition"]).toContain("sales-byDay-2026-03-10-to-2026-03-11.csv");
-    const rows = parse(response.body, { bom: true }) as string[][];
-    expect(rows).toEqual([
-      ["Date", "Net sales", "Orders"],
-      ["2026-03-10", "339.60", "1"],
-      ["2026-03-11", "148.00", "1"],
+    const response = await report(admin.cookie, `${MARCH}&format=csv&table=byDay`);
+    expect(response.headers["content-disposition"]).toContain("sales-byDay-2026-03-01-to-2026-03-31.csv");
+    const days = await csv("byDay");
+    expect(days[0]).toEqual(["Date", "Net sales", "Total sales", "Orders placed"]);
+    expect(days).toHaveLength(32);
+    expect(days[1]).toEqual(["2026-03-01", "2167.10", "2507.44", "1"]);
+    expect(days[2]).toEqual(["2026-03-02", "0.00", "0.00", "0"]);
+    // A negative figure starts with "-": written with an apostrophe so that no spreadsheet runs it.
+    expect(days[20]).toEqual(["2026-03-20", "'-499.00", "'-523.96", "0"]);
+    expect(days[31]).toEqual(["2026-03-31", "1299.00", "1652.82", "0"]);
+    expect(await csv("byCategory")).toEqual([
+      ["Category id", "Category", "Net sales", "Units"],
+      [shirts, "Shirts", "6094.57", "5"],
+      [kurtas, "Kurtas", "1459.34", "3"],
     ]);
-    const codes = await report(admin.cookie, "from=2026-03-10&to=2026-03-11&format=csv&table=byDiscountCode");
-    expect(parse(codes.body, { bom: true })).toEqual([
+    const products = await csv("topProducts");
+    expect(products[0]).toEqual(["Product id", "Variant id", "Name", "SKU", "Net sales", "Units"]);
+    expect(products.slice(1).map((row) => [row[0], row[4], row[5]])).toEqual([
+      [shirt._id, "6094.57", "5"],
+      [kurta._id, "1459.34", "3"],
+    ]);
+    expect(await csv("byDiscountCode")).toEqual([
       ["Code", "Uses", "Discount", "Net sales"],
-      ["SAVE10", "1", "20.00", "289.60"],
-    ]);
-    const categories = await report(
-      admin.cookie,
-      "from=2026-03-10&to=2026-03-11&format=csv&table=byCategory",
-    );
-    expect((parse(categories.body, { bom: true }) as string[][]).slice(1)).toEqual([
-      [shirts, "Shirts", "190.00", "2"],
-      [hats, "Hats", "40.00", "1"],
+      ["SAVE10", "1", "129.90", "1668.10"],
     ]);
   });
 

@@ -73,7 +73,7 @@ describe("GET /api/users/admin", () => {
     expect(response.json().data).toHaveProperty("orders");
   });
 
-  it("counts revenue of paid orders only, orders to ship and pending orders", async () => {
+  it("counts the paid order's invoice as revenue (total sales), every order placed, to ship and pending", async () => {
     const before = (await stats(admin)).json().data;
     const paid = await placeOrder({ paid: true });
     await placeOrder();
@@ -115,6 +115,67 @@ describe("GET /api/users/admin", () => {
     expect(toCents(after.refunds)).toBe(toCents(before.refunds) + 1234);
     const todayAfter = (await sales(admin, "?days=1")).json().data[0];
     expect(toCents(todayAfter.revenue)).toBe(toCents(today.revenue) - 1234);
+  });
+
+  it("counts a cash on delivery order's invoice as revenue when it ships, and nothing more when the cash comes", async () => {
+    const checkout = await inject(t.app, {
+      method: "PUT",
+      url: "/api/settings/checkout",
+      cookie: admin,
+      payload: {
+        holdMinutes: 30,
+        maxUnpaidOrders: 5,
+        maxQuantityPerLine: 10,
+        minimumOrder: 0,
+        cod: { enabled: true, maxOrderValue: 1000, fee: 30 },
+      },
+    });
+    expect(checkout.statusCode, checkout.body).toBe(200);
+    const shopper = await signedInUser(t);
+    const product = await makeProduct(t.database, refs, { price: 100, stock: 5 });
+    const address = await inject(t.app, {
+      method: "POST",
+      url: "/api/users/current-user/addresses",
+      cookie: shopper.cookie,
+      payload: ADDRESS,
+    });
+    const placed = await inject(t.app, {
+      method: "POST",
+      url: "/api/orders",
+      cookie: shopper.cookie,
+      payload: {
+        products: [{ product: product._id, quantity: 1 }],
+        shippingAddress: address.json().data._id,
+      },
+    });
+    const order = placed.json().data._id as string;
+    const chosen = await inject(t.app, {
+      method: "POST",
+      url: "/api/payments",
+      cookie: shopper.cookie,
+      payload: { order, paymentGateway: "cod" },
+    });
+    expect(chosen.statusCode, chosen.body).toBe(201);
+    const before = (await stats(admin)).json().data;
+    const shipped = await inject(t.app, {
+      method: "POST",
+      url: `/api/orders/${order}/shipments`,
+      cookie: admin,
+      payload: { carrier: "Other", trackingNumber: "COD-STATS" },
+    });
+    expect(shipped.statusCode, shipped.body).toBe(201);
+    // 100 + 80 shipping + 18 GST + the fee of 30, invoiced with the parcel.
+    const afterShipping = (await stats(admin)).json().data;
+    expect(toCents(afterShipping.revenue)).toBe(toCents(before.revenue) + 22_800);
+    const read = await inject(t.app, { method: "GET", url: `/api/orders/${order}`, cookie: admin });
+    const payment = read.json().data.cashOnDelivery.payment as string;
+    const collected = await inject(t.app, {
+      method: "POST",
+      url: `/api/payments/${payment}/collect`,
+      cookie: admin,
+    });
+    expect(collected.statusCode, collected.body).toBe(200);
+    expect((await stats(admin)).json().data.revenue).toBe(afterShipping.revenue);
   });
 
   it("counts active products with 10 or fewer units as low stock, and inactive products", async () => {
@@ -174,7 +235,7 @@ describe("GET /api/stats/sales", () => {
     expect(days[0]).toEqual({ date: days[0]?.date, orders: 0, revenue: 0 });
   });
 
-  it("puts today's orders and net sales on today, and leaves out orders older than the window", async () => {
+  it("puts today's orders placed and total sales on today, and leaves out orders older than the window", async () => {
     const before = (await sales(admin, "?days=7")).json().data.at(-1);
     const paid = await placeOrder({ price: 200, paid: true });
     const unpaid = await placeOrder();
@@ -182,7 +243,10 @@ describe("GET /api/stats/sales", () => {
     await t.database.db.execute(
       sql`update orders set created_at = now() - interval '40 days' where id = ${old._id}`,
     );
-    // Its money moved then too: net sales count on the day of the payment.
+    // Its invoice (and its money) dated then too: total sales count on the invoice's day.
+    await t.database.db.execute(
+      sql`update orders set invoiced_at = now() - interval '40 days' where id = ${old._id}`,
+    );
     await t.database.db.execute(
       sql`update payments set created_at = now() - interval '40 days' where order_id = ${old._id}`,
     );
@@ -196,6 +260,10 @@ describe("GET /api/stats/sales", () => {
     const all = (await sales(admin, "?days=60")).json().data;
     const allTotal = all.reduce((sum: number, day: { orders: number }) => sum + day.orders, 0);
     expect(allTotal).toBe(total + 1);
+    const oldDay = all.find(
+      (day: { date: string }) => day.date === shopDay(new Date(Date.now() - 40 * 86_400_000)),
+    );
+    expect(oldDay).toEqual({ date: oldDay?.date, orders: 1, revenue: old.totalAmount });
   });
 
   it("shows a manager the order counts without revenue", async () => {
