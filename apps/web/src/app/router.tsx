@@ -157,6 +157,12 @@ const dashboardPages: RouteObject[] = [
       import("../features/dashboard/reports/reports-page").then((m) => ({ Component: m.ReportsPage })),
   },
   {
+    path: "reports/gst",
+    handle: staffOnly,
+    lazy: () =>
+      import("../features/dashboard/reports/gst-report-page").then((m) => ({ Component: m.GstReportPage })),
+  },
+  {
     path: "orders",
     children: [
       { index: true, lazy: () => ordersPage().then((m) => ({ element: <m.OrdersPage view="all" /> })) },

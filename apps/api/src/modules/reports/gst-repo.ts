@@ -136,7 +136,10 @@ export async function readCreditNotes(
   }));
 }
 
-/** The credit notes' goods and shipping lines (the COD fee is outside GST), goods with their invoice line's HSN code. */
+/**
+ * The credit notes' goods lines, with their invoice line's HSN code, and their shipping where the invoice
+ * taxed it (the COD fee is outside GST).
+ */
 export async function readCreditNoteLines(
   db: Database,
   period: Pick<Period, "since" | "before">,
@@ -146,11 +149,14 @@ export async function readCreditNoteLines(
       l.rate, ${cents("l.taxable_value")} as "taxableValue", ${cents("l.cgst")} as cgst,
       ${cents("l.sgst")} as sgst, ${cents("l.igst")} as igst
     from refunds r
+    join orders o on o.id = r.order_id
     join refund_lines l on l.refund_id = r.id
     left join order_items i on i.id = l.item_id
     where r.status = 'completed' and r.credit_note_number is not null
       and r.refunded_at >= ${period.since} and r.refunded_at < ${period.before}
-      and l.kind in ('goods', 'shipping')
+      -- NOTE: shipping is a taxed supply only where its invoice taxed it (GST within its price); shipping
+      -- charged beside the tax comes back as its invoice charged it, outside the tables like the COD fee.
+      and (l.kind = 'goods' or (l.kind = 'shipping' and o.shipping_tax > 0))
     order by r.credit_note_number, l.position
   `);
   return result.rows.map(taxedLine);

@@ -196,13 +196,17 @@ const CREDIT_NOTES: CreditSpec[] = [
       { kind: "goods", line: 0, quantity: 0, taxableValue: 100, cgst: 9, sgst: 9 },
     ],
   },
-  // December 1st 00:00: the Karnataka shirt comes back, in December.
+  // December 1st 00:00: the Karnataka shirt comes back, in December, with its shipping, which its
+  // invoice charged beside the tax: outside the tables, as on the invoice.
   {
     number: "CN/2026-27/000006",
     at: "2026-11-30T18:30:00Z",
     invoice: "INV/2026-27/000012",
-    amount: 1180,
-    lines: [{ kind: "goods", line: 0, quantity: 1, taxableValue: 1000, igst: 180 }],
+    amount: 1260,
+    lines: [
+      { kind: "goods", line: 0, quantity: 1, taxableValue: 1000, igst: 180 },
+      { kind: "shipping", taxableValue: 80 },
+    ],
   },
 ];
 
@@ -329,9 +333,10 @@ async function writeDocuments() {
       spec.lines.map((line, position) => {
         const tax =
           "cgst" in line || "igst" in line ? (line.cgst ?? 0) + (line.sgst ?? 0) + (line.igst ?? 0) : 0;
-        // A goods line credits at its invoice line's rate; shipping at 18%; the COD fee is outside GST.
+        // A goods line credits at its invoice line's rate; shipping at 18% where its invoice taxed it.
         const product = line.kind === "goods" ? invoiceSpec.lines[line.line]?.product : undefined;
-        const rate = product ? goods[product].taxRate : line.kind === "shipping" ? 18 : 0;
+        const taxedShipping = line.kind === "shipping" && (invoiceSpec.shipping?.tax ?? 0) > 0;
+        const rate = product ? goods[product].taxRate : taxedShipping ? 18 : 0;
         return {
           refundId: refund.id,
           position,
@@ -681,11 +686,26 @@ describe("GET /api/reports/gst", () => {
     ]);
   });
 
-  it("nets a credit note into its own month's B2CS, below zero when that month sold nothing there", async () => {
+  it("nets a credit note into its own month's B2CS, below zero when that month sold nothing there, leaving out untaxed shipping", async () => {
     const data = (await gst(admin.cookie, "month=2026-12")).json().data as GstReportDto;
     expect(data.b2cs).toEqual([
       { placeOfSupply: "27-Maharashtra", rate: 18, taxableValue: 1000, igst: 0, cgst: 90, sgst: 90, cess: 0 },
       { placeOfSupply: "29-Karnataka", rate: 18, taxableValue: -1000, igst: -180, cgst: 0, sgst: 0, cess: 0 },
+    ]);
+    // The untaxed shipping credited with it is in no table: no 0% row.
+    expect(data.hsn).toEqual([
+      {
+        hsn: "6205",
+        description: "Linen Shirt",
+        quantity: 0,
+        totalValue: 0,
+        rate: 18,
+        taxableValue: 0,
+        igst: -180,
+        cgst: 90,
+        sgst: 90,
+        cess: 0,
+      },
     ]);
     expect(data.gstr3b).toEqual({ taxableValue: 0, igst: -180, cgst: 90, sgst: 90, cess: 0 });
     // A negative amount is a number, not a formula to defuse.

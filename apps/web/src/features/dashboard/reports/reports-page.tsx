@@ -25,6 +25,7 @@ import {
   presetRange,
   shopToday,
 } from "./period";
+import { REPORT_LINKS } from "./report-links";
 
 const { tables } = salesReports;
 
@@ -139,7 +140,7 @@ export function ReportsPage() {
 
   return (
     <>
-      <SectionHeader title={salesReports.title} />
+      <SectionHeader title={salesReports.title} links={REPORT_LINKS} />
       <SectionBody>
         <PeriodPicker
           period={period}
