@@ -54,7 +54,7 @@ async function fillAddress(dialog: Locator) {
   await dialog.getByLabel("Building").fill(ADDRESS.building);
   await dialog.getByLabel("Street").fill(ADDRESS.street);
   await dialog.getByLabel("City").fill(ADDRESS.city);
-  await dialog.getByLabel("State").fill(ADDRESS.state);
+  await dialog.getByLabel("State").selectOption(ADDRESS.state);
   await dialog.getByLabel("Pin code").fill(ADDRESS.pinCode);
 }
 
