@@ -1534,7 +1534,7 @@ export interface paths {
         };
         /**
          * A month's GSTR-1 tables and GSTR-3B 3.1(a) figures (staff)
-         * @description The invoices and credit notes dated in `month` (YYYY-MM, as the shop's clock reads it), in the tables of the GST portal's GSTR-1 offline tool: B2B and B2CL invoice by invoice and rate, B2CS by place of supply and rate net of its credit notes, CDNR and CDNUR, the HSN summary and the documents issued; with the month's GSTR-3B 3.1(a) figures. With `format=csv` and `table` the answer is that table as the offline tool's UTF-8 CSV (text/csv) instead.
+         * @description The invoices and credit notes dated in `month` (YYYY-MM, as the shop's clock reads it; the month a return is due for, the one before today's, when left out), in the tables of the GST portal's GSTR-1 offline tool: B2B and B2CL invoice by invoice and rate, B2CS by place of supply and rate net of its credit notes, CDNR and CDNUR, the HSN summary and the documents issued; with the month's GSTR-3B 3.1(a) figures. With `format=csv` and `table` the answer is that table as the offline tool's UTF-8 CSV (text/csv) instead.
          *
          *     Roles: admin, manager.
          */
@@ -14478,8 +14478,8 @@ export interface operations {
     };
     getGstReport: {
         parameters: {
-            query: {
-                month: string;
+            query?: {
+                month?: string;
                 format?: "json" | "csv";
                 table?: "b2b" | "b2cl" | "b2cs" | "cdnr" | "cdnur" | "hsn" | "docs";
             };

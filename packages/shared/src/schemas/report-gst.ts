@@ -18,10 +18,13 @@ export const Month = z
   .string({ error: (issue) => (issue.input === undefined ? validation.required : gstReport.month) })
   .regex(MONTH_PATTERN, gstReport.month);
 
-/** `month` (YYYY-MM); `format=csv` with `table` answers one table as the offline tool's CSV. */
+/**
+ * `month` (YYYY-MM; the month a return is due for, the one before the shop's today, when left out);
+ * `format=csv` with `table` answers one table as the offline tool's CSV.
+ */
 export const GstReportQuery = z
   .object({
-    month: Month,
+    month: Month.optional(),
     format: oneOf(["json", "csv"] as const).optional(),
     table: oneOf(GST_TABLES).optional(),
   })

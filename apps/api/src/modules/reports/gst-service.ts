@@ -197,14 +197,25 @@ function daysOf(month: string): { from: string; to: string } {
   return { from: `${month}-01`, to: `${month}-${String(last).padStart(2, "0")}` };
 }
 
-/** The GSTR-1 tables and the GSTR-3B 3.1(a) figures of `month` ("2026-11"), days of the shop's clock. */
+/** The month a return is due for at `now`: the one before the month the shop's clock reads ("2026-11"). */
+export function monthToFile(now: Date, utcOffset: string): string {
+  const [year = 0, month = 1] = shopDay(now, utcOffset).split("-").map(Number);
+  return month === 1 ? `${year - 1}-12` : `${year}-${String(month - 1).padStart(2, "0")}`;
+}
+
+/**
+ * The GSTR-1 tables and the GSTR-3B 3.1(a) figures of `month` ("2026-11"; the month to file when left
+ * out), days of the shop's clock.
+ */
 export async function gstReport(
   db: Database,
-  month: string,
+  asked: string | undefined,
   { utcOffset }: { utcOffset: string },
+  now = new Date(),
 ): Promise<GstReportDto> {
+  const month = asked ?? monthToFile(now, utcOffset);
   const days = daysOf(month);
-  const period = periodOf(days, new Date(), utcOffset);
+  const period = periodOf(days, now, utcOffset);
   const read = await db.transaction(
     async (tx) => {
       await tuneForReport(tx);

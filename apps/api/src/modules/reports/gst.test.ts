@@ -13,6 +13,7 @@ import { refundLines, refunds } from "#api/db/schema/refunds";
 import { createTestApp, inject, type TestApp } from "#test/app";
 import { makeCategory, makeMedia, makeProduct } from "#test/catalog";
 import { ADDRESS, type Caller, quickUser } from "#test/fixtures";
+import { monthToFile } from "./gst-service";
 
 let t: TestApp;
 let admin: Caller;
@@ -377,6 +378,20 @@ afterAll(async () => t?.close());
 
 const NO_TAX = { igst: 0, cgst: 0, sgst: 0, cess: 0 };
 
+describe("the month a return is due for", () => {
+  it("is the one before the shop's month, across a year's end and the shop's midnight", () => {
+    // 2026-12-31T18:30Z is already January 1st in the shop: December is due.
+    expect(monthToFile(new Date("2026-12-31T18:30:00Z"), "+05:30")).toBe("2026-12");
+    expect(monthToFile(new Date("2026-12-31T18:29:59Z"), "+05:30")).toBe("2026-11");
+  });
+
+  it("is the month the report answers when the query names none", async () => {
+    const response = await gst(admin.cookie, "");
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data.month).toBe(monthToFile(new Date(), "+05:30"));
+  });
+});
+
 describe("GET /api/reports/gst", () => {
   it("answers 401 to visitors and 403 to shoppers, and reads for admins and managers alike", async () => {
     expect((await gst(undefined)).statusCode).toBe(401);
@@ -731,15 +746,12 @@ describe("GET /api/reports/gst", () => {
     expect((await csv("hsn", "2026-09")).rows).toHaveLength(1);
   });
 
-  it("refuses a month that is not one, none at all, and a CSV without its table", async () => {
+  it("refuses a month that is not one, and a CSV without its table", async () => {
     for (const month of ["2026-13", "2026-1", "November"]) {
       const refused = await gst(admin.cookie, `month=${month}`);
       expect(refused.statusCode).toBe(400);
       expect(refused.json().errors.month).toBe(gstReport.month);
     }
-    const missing = await gst(admin.cookie, "");
-    expect(missing.statusCode).toBe(400);
-    expect(missing.json().errors.month).toBe(validation.required);
     const noTable = await gst(admin.cookie, "month=2026-11&format=csv");
     expect(noTable.statusCode).toBe(400);
     expect(noTable.json().errors.table).toBe(validation.required);

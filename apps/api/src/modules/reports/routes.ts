@@ -53,7 +53,8 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: "getGstReport",
         summary: "A month's GSTR-1 tables and GSTR-3B 3.1(a) figures (staff)",
         description:
-          "The invoices and credit notes dated in `month` (YYYY-MM, as the shop's clock reads it), in the tables " +
+          "The invoices and credit notes dated in `month` (YYYY-MM, as the shop's clock reads it; the month a return " +
+          "is due for, the one before today's, when left out), in the tables " +
           "of the GST portal's GSTR-1 offline tool: B2B and B2CL invoice by invoice and rate, B2CS by place of " +
           "supply and rate net of its credit notes, CDNR and CDNUR, the HSN summary and the documents issued; " +
           "with the month's GSTR-3B 3.1(a) figures. With `format=csv` and `table` the answer is that table as the " +
