@@ -132,6 +132,8 @@ export const orders = pgTable(
       t.createdAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
+    // The GST returns (GSTR-1) read a month's invoices by their date.
+    index("orders_invoiced_at_idx").on(t.invoicedAt).where(sql`${t.invoicedAt} is not null`),
     // Per-customer use counts of a discount code, taken at placement.
     index("orders_discount_user_idx").on(t.discountId, t.userId).where(sql`${t.discountId} is not null`),
     index("orders_created_at_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),

@@ -1,0 +1,1 @@
+CREATE INDEX "orders_invoiced_at_idx" ON "orders" USING btree ("invoiced_at") WHERE "orders"."invoiced_at" is not null;
