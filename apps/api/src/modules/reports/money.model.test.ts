@@ -3,9 +3,9 @@
  * the API (two shoppers, one within the seller's state and one across, placing orders of goods at 5%
  * and 18% with and without a discount code while the owner switches between prices with GST on top and
  * prices including it; paying by card or cash on delivery, staff collecting the cash; staff giving back
- * units of a line (with shipping or not, restocked or not), goodwill amounts, the rest by the status;
- * shipping parcels, delivering them, cancelling; shoppers returning delivered units and staff approving,
- * rejecting, receiving and refunding the returns).
+ * units of a line (with shipping and the COD fee or not, restocked or not), goodwill amounts, the rest
+ * by the status; shipping parcels, delivering them, cancelling; shoppers returning delivered units and
+ * staff approving, rejecting, receiving and refunding the returns).
  *
  * The test keeps its own model of every document, worked out from the lines with GST.md's rules and
  * nothing of the shop's pricing or documents code: within the state each line's CGST = SGST =
@@ -611,7 +611,10 @@ async function restockedOf(orderId: string, itemId: string): Promise<number> {
   return Number(result.rows[0]?.units ?? 0) + Number(received.rows[0]?.units ?? 0);
 }
 
-/** Staff give back units of one line (their share of what it holds), with shipping or not, restocked or not. */
+/**
+ * Staff give back units of one line (their share of what it holds), with shipping and the COD fee or
+ * not, restocked or not.
+ */
 class RefundUnits implements fc.AsyncCommand<Model, Real> {
   constructor(
     readonly pick: number,
@@ -625,7 +628,9 @@ class RefundUnits implements fc.AsyncCommand<Model, Real> {
     const order = nth(model, this.pick, (o) => paidLeft(o) > 0);
     if (!order) throw new Error("no refundable order");
     const line = byId(order)[this.line % order.lines.length] as Line;
+    // The charges go back with the goods when asked and something of them is left.
     const shipping = this.shipping && totalOf(order.shippingLeft) > 0;
+    const codFee = this.shipping && order.codFeeLeft > 0;
     const restocked = this.restock ? await restockedOf(order.id, line.id) : 0;
     const answer = await inject(t.app, {
       method: "POST",
@@ -634,7 +639,7 @@ class RefundUnits implements fc.AsyncCommand<Model, Real> {
       payload: {
         lines: [{ line: line.id, quantity: this.units }],
         shipping,
-        codFee: false,
+        codFee,
         reason: "Model test",
         restock: this.restock,
         // Cash on delivery goes back by hand: its refund names how.
@@ -646,7 +651,7 @@ class RefundUnits implements fc.AsyncCommand<Model, Real> {
     expect(answer.statusCode, answer.body).toBe(refused ? 400 : 201);
     if (!refused) {
       const units = [{ line: line.id, quantity: this.units }];
-      const credit = creditByUnits(order, units, { shipping, codFee: false });
+      const credit = creditByUnits(order, units, { shipping, codFee });
       applyUnits(order, units, credit);
       const before = order.last.payment?.refundedAmount ?? 0;
       order.last = await read(order.id, r);
@@ -656,7 +661,7 @@ class RefundUnits implements fc.AsyncCommand<Model, Real> {
     }
   }
   toString = () =>
-    `refundUnits(${this.pick}, line ${this.line}, ${this.units} units${this.shipping ? ", shipping" : ""}${this.restock ? ", restocked" : ""})`;
+    `refundUnits(${this.pick}, line ${this.line}, ${this.units} units${this.shipping ? ", shipping and fee" : ""}${this.restock ? ", restocked" : ""})`;
 }
 
 /** Staff give back an amount without goods (goodwill): `share` of what is left. */
