@@ -98,6 +98,8 @@ export const paidOrder: OrderDto = {
   discountCode: null,
   discountAmount: 0,
   codFee: 0,
+  supplyType: "intra-state",
+  shippingGst: { rate: 0, taxableValue: 80, cgst: 0, sgst: 0, igst: 0 },
   cashOnDelivery: null,
   invoiceNumber: "INV/2026-27/000001",
   shippingAddress: (({ _id, stateValid, ...address }) => address)(homeAddress),

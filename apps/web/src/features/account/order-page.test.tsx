@@ -24,6 +24,10 @@ const paid: OrderDto = {
       quantity: 2,
       taxRate: 18,
       hsnCode: null,
+      taxableValue: 60,
+      cgst: 0,
+      sgst: 0,
+      igst: 10.8,
     },
   ],
   history: [

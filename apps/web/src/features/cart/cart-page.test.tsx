@@ -35,6 +35,7 @@ const priced = {
       lineTotal: 25,
       savedAmount: 0,
       discountShare: 0,
+      taxRate: 18,
     },
     {
       product: lamp._id,
@@ -44,6 +45,7 @@ const priced = {
       lineTotal: 60,
       savedAmount: 20,
       discountShare: 6,
+      taxRate: 18,
     },
   ],
   itemsPrice: 85,
@@ -57,6 +59,7 @@ const priced = {
   taxPrice: 14.22,
   taxIncluded: false,
   taxRate: 18,
+  supply: "inter-state",
   totalPrice: 173.22,
 };
 

@@ -16,6 +16,10 @@ const line = {
   quantity: 1,
   taxRate: 18,
   hsnCode: null,
+  taxableValue: 54,
+  cgst: 0,
+  sgst: 0,
+  igst: 9.72,
 };
 
 /** Two sizes of one shoe and a lamp without options. */
@@ -42,6 +46,8 @@ const order: OrderDto = {
   discountCode: "SHOES10",
   discountAmount: 12,
   codFee: 0,
+  supplyType: "intra-state",
+  shippingGst: { rate: 0, taxableValue: 80, cgst: 0, sgst: 0, igst: 0 },
   cashOnDelivery: null,
   invoiceNumber: "INV/2026-27/000007",
   shippingAddress,

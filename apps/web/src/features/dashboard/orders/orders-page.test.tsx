@@ -34,6 +34,8 @@ const order: OrderSummaryDto = {
   discountCode: null,
   discountAmount: 0,
   codFee: 0,
+  supplyType: "intra-state",
+  shippingGst: { rate: 0, taxableValue: 80, cgst: 0, sgst: 0, igst: 0 },
   cashOnDelivery: null,
   invoiceNumber: "INV/2026-27/000001",
   shippingAddress,
