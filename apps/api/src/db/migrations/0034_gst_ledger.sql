@@ -198,6 +198,21 @@ CREATE TRIGGER "orders_sales_ledger" AFTER UPDATE OF "invoice_number", "invoiced
 --> statement-breakpoint
 ALTER TABLE "orders" ENABLE ALWAYS TRIGGER "orders_sales_ledger";
 --> statement-breakpoint
+-- A refund recorded as given before its credit note's lines are written (one made in the provider's
+-- own dashboard, by its webhook: the refund, then its lines) is written again with them, once per
+-- statement of lines; a pending refund's lines wait for its completion (the refunds' trigger).
+CREATE FUNCTION "sales_ledger_refund_lines"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+	PERFORM "sales_ledger_record_refund"(r.id) FROM "refunds" r
+	WHERE r.status = 'completed' AND r.id IN (SELECT DISTINCT refund_id FROM added);
+	RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER "refund_lines_sales_ledger" AFTER INSERT ON "refund_lines"
+	REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION "sales_ledger_refund_lines"();
+--> statement-breakpoint
+ALTER TABLE "refund_lines" ENABLE ALWAYS TRIGGER "refund_lines_sales_ledger";
+--> statement-breakpoint
 DROP FUNCTION IF EXISTS "sales_invoice_cgst"(char(24), bigint);
 --> statement-breakpoint
 -- The ledger written again from the documents: invoices on their dates, payments and refunds on theirs.
