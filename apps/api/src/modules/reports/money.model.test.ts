@@ -996,6 +996,23 @@ async function checkMoney(r: Real) {
     { net: 0, total: 0 },
   );
   expect(byDay).toEqual({ net: expected.netSales, total: expected.totalSales });
+  // Each category (one per rate) nets what its invoiced lines still hold after their credit notes.
+  const kept = (rate: number) => {
+    const lines = book.filter((order) => order.invoiced).flatMap((order) => order.lines);
+    const ofRate = lines.filter((line) => line.good.rate === rate);
+    return {
+      netSales: ofRate.reduce((sum, line) => sum + line.left.taxable, 0),
+      units: ofRate.reduce((sum, line) => sum + line.left.quantity, 0),
+    };
+  };
+  const category = (name: string) => {
+    const row = report.byCategory.find((candidate) => candidate.name === name);
+    return { netSales: cents(row?.netSales ?? 0), units: row?.units ?? 0 };
+  };
+  expect({ shirts: category("Model shirts"), kurtas: category("Model kurtas") }).toEqual({
+    shirts: kept(18),
+    kurtas: kept(5),
+  });
 
   // The invoices issued are the model's.
   const numbered = await db.execute<{ id: string }>(
