@@ -1061,7 +1061,7 @@ export interface paths {
         put?: never;
         /**
          * Ship units of a paid order with a carrier and tracking number; the order is shipped once every unit is (staff)
-         * @description `carrier` is a carrier's name from the fulfilment settings, or `Other` (no tracking link). `lines` names order lines (`line`: the line's `_id`) and units; absent, every unit not yet shipped goes. Only a `processing` order ships (409 otherwise); more units than remain to ship is 409, a line of another order 400. The shopper is emailed the carrier, number and link.
+         * @description `carrier` is a carrier's name from the fulfilment settings, or `Other` (no tracking link). `lines` names order lines (`line`: the line's `_id`) and units; absent, every unit not yet shipped goes. Only a `processing` order ships (409 otherwise); more units than remain to ship is 409, a line of another order 400. The shopper is emailed the carrier, number and link. A cash on delivery order's first parcel issues its GST invoice (numbered and dated then).
          *
          *     Roles: admin, manager.
          */
@@ -1100,7 +1100,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The GST tax invoice of a paid order as a PDF (its owner or staff; another shopper gets 404, an unpaid order 409)
+         * The GST tax invoice of an order as a PDF, once issued: at payment, or with a cash on delivery order's first parcel (its owner or staff; another shopper gets 404, an order without its invoice yet 409)
          * @description Any signed-in, active user.
          */
         get: operations["getOrderInvoice"];
@@ -1120,7 +1120,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The packing slip of a paid order as a PDF: lines, SKUs, quantities and the address, no prices (staff)
+         * The packing slip of a paid or cash on delivery order as a PDF: lines, SKUs, quantities and the address, no prices (staff)
          * @description Roles: admin, manager.
          */
         get: operations["getOrderPackingSlip"];
@@ -1160,7 +1160,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The credit note of one refund of an order as a PDF, with its GST split (its owner or staff; anyone else gets 404)
+         * The credit note of one refund of an order as a PDF: each line given back with its HSN, units, taxable value, rate and GST as the invoice charged it (its owner or staff; anyone else gets 404)
          * @description Any signed-in, active user.
          */
         get: operations["getOrderCreditNote"];
@@ -1491,7 +1491,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Orders placed and net sales (payments taken minus refunds given) per day of the shop's clock, for the last `days` days, oldest first (staff; net sales for admins only)
+         * Orders placed and total sales (the invoices dated that day less its credit notes) per day of the shop's clock, for the last `days` days, oldest first (staff; total sales for admins only)
          * @description Roles: admin, manager.
          */
         get: operations["getSalesByDay"];

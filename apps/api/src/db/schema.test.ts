@@ -130,6 +130,7 @@ describe("database schema", () => {
       "product_variants",
       "product_words",
       "products",
+      "refund_lines",
       "refunds",
       "reviews",
       "sales_ledger",

@@ -1,5 +1,5 @@
 -- Written by hand (the columns are migration 0032's): the GST documents' figures recorded once, and
--- the ledger rebuilt from them (decision 025, issue 43).
+-- the ledger rebuilt from them (decision 026).
 --
 -- A GST state code of a state's name as India's list spells it (any case and spacing); null for
 -- anything else (GST.md, "Place of supply and the split"). NOTE: the argument is not called "name":

@@ -102,6 +102,7 @@ const CASES: Case[] = [
       thumbnail: expect.any(String),
       options: [],
       taxRate: null,
+      taxSlabs: null,
       hsnCode: null,
       gallery: [],
       price: 100,
@@ -226,7 +227,7 @@ const CASES: Case[] = [
       return made.category;
     },
     before: {},
-    after: { name: "Scarves", slug: "scarves-activity", taxRate: null, hsnCode: null },
+    after: { name: "Scarves", slug: "scarves-activity", taxRate: null, taxSlabs: null, hsnCode: null },
   },
   {
     kind: "category.updated",

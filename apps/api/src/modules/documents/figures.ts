@@ -3,7 +3,7 @@
  * recorded them: the invoice reads each order line's taxable value, rate and CGST/SGST or IGST as the
  * placement priced them with the order's supply type (decided once, then), and shipping's the same
  * way; a credit note reads its own lines (refund_lines). Nothing is decided again from today's
- * settings, so a later change of the store's state or rates changes no document (GST.md; decision 025).
+ * settings, so a later change of the store's state or rates changes no document (GST.md; decision 026).
  * Shipping is a taxed row when its price included GST, otherwise a charge beside the tax; a cash on
  * delivery fee is a charge beside the tax (outside GST). The totals are the order's own amounts exactly.
  */

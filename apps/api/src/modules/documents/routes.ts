@@ -41,7 +41,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["orders"],
         operationId: "getOrderInvoice",
         summary:
-          "The GST tax invoice of a paid order as a PDF (its owner or staff; another shopper gets 404, an unpaid order 409)",
+          "The GST tax invoice of an order as a PDF, once issued: at payment, or with a cash on delivery order's first parcel (its owner or staff; another shopper gets 404, an order without its invoice yet 409)",
         params: OrderIdParams,
         response: {
           200: fileAnswer("application/pdf", "The invoice, named after its number (Content-Disposition)."),
@@ -61,7 +61,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["orders"],
         operationId: "getOrderPackingSlip",
         summary:
-          "The packing slip of a paid order as a PDF: lines, SKUs, quantities and the address, no prices (staff)",
+          "The packing slip of a paid or cash on delivery order as a PDF: lines, SKUs, quantities and the address, no prices (staff)",
         params: OrderIdParams,
         response: {
           200: fileAnswer("application/pdf", "The packing slip, named after the invoice number."),
@@ -106,7 +106,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["orders"],
         operationId: "getOrderCreditNote",
         summary:
-          "The credit note of one refund of an order as a PDF, with its GST split (its owner or staff; anyone else gets 404)",
+          "The credit note of one refund of an order as a PDF: each line given back with its HSN, units, taxable value, rate and GST as the invoice charged it (its owner or staff; anyone else gets 404)",
         params: CreditNoteParams,
         response: {
           200: fileAnswer(

@@ -21,7 +21,8 @@ export const shipmentRoutes: FastifyPluginAsyncZod = async (app) => {
           "`carrier` is a carrier's name from the fulfilment settings, or `Other` (no tracking link). " +
           "`lines` names order lines (`line`: the line's `_id`) and units; absent, every unit not yet " +
           "shipped goes. Only a `processing` order ships (409 otherwise); more units than remain to ship " +
-          "is 409, a line of another order 400. The shopper is emailed the carrier, number and link.",
+          "is 409, a line of another order 400. The shopper is emailed the carrier, number and link. A cash " +
+          "on delivery order's first parcel issues its GST invoice (numbered and dated then).",
         params: OrderIdParams,
         body: ShipmentInput,
         response: { 201: envelope(ShipmentDto), ...refusals(409) },

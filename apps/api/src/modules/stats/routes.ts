@@ -37,8 +37,8 @@ export const salesStatsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["stats"],
         operationId: "getSalesByDay",
         summary:
-          "Orders placed and net sales (payments taken minus refunds given) per day of the shop's clock, " +
-          "for the last `days` days, oldest first (staff; net sales for admins only)",
+          "Orders placed and total sales (the invoices dated that day less its credit notes) per day of the shop's " +
+          "clock, for the last `days` days, oldest first (staff; total sales for admins only)",
         querystring: SalesQuery,
         response: { 200: envelope(z.array(SalesDayDto)) },
       },

@@ -6,7 +6,7 @@ import { responseSchemas } from "#web/lib/response-schemas";
 
 /**
  * GET /api/stats/sales?days=N: per day of the shop's clock, oldest first, empty days included, the orders
- * placed and (admins only) `revenue`: the net sales of that day, payments taken minus refunds given.
+ * placed and (admins only) `revenue`: the total sales of the documents dated that day (invoices less credit notes).
  */
 export function getSales(days: number, signal?: AbortSignal) {
   return api.get("/stats/sales", {

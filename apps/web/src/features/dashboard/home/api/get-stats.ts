@@ -5,7 +5,7 @@ import { api } from "#web/lib/api";
 import { responseSchemas } from "#web/lib/response-schemas";
 
 /**
- * GET /api/users/admin: the Home tiles as a key/value map; `revenue` (net sales of all time), `refunds`
+ * GET /api/users/admin: the Home tiles as a key/value map; `revenue` (total sales of all time), `refunds`
  * and `customers` for admins only.
  */
 export function getStats(signal?: AbortSignal) {
