@@ -478,7 +478,8 @@ export const api = {
   refundShippingGiven: "The shipping of this order has been refunded already.",
   refundCodFeeGiven: "The cash on delivery fee of this order has been refunded already.",
   /** An amount sent with lines that is not what they come to. */
-  refundAmountNotLines: (amount: string) => `The lines chosen come to ${amount}; the amount must be the same.`,
+  refundAmountNotLines: (amount: string) =>
+    `The lines chosen come to ${amount}; the amount must be the same.`,
   /** A restock of more units of a line than were bought and not yet returned. */
   refundRestockTooMany: (available: number) =>
     available > 0

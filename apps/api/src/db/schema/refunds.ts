@@ -1,6 +1,16 @@
 import { REFUND_STATUSES, type RefundStatus, ROLES, type Role } from "@shop/shared/constants";
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique } from "drizzle-orm/pg-core";
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+} from "drizzle-orm/pg-core";
 import { idRef, money, primaryId, taxRate } from "./columns";
 import { orderItems, orders, payments } from "./orders";
 import { sqlList } from "./sql-lists";

@@ -8,7 +8,7 @@ import { RETURN_TRANSITIONS, type ReturnStatus } from "@shop/shared/constants";
 import { creditByLines } from "@shop/shared/credit-note";
 import { activityPage, api, orderHistory, returnWords } from "@shop/shared/messages";
 import { formatMoney } from "@shop/shared/money-format";
-import { fromCents, toCents } from "@shop/shared/pricing";
+import { fromCents } from "@shop/shared/pricing";
 import { isStaff, seesCustomerDetails, type SignedInViewer as Viewer } from "@shop/shared/roles";
 import type {
   ReturnActionInput,
