@@ -91,7 +91,9 @@ test.beforeAll(async ({ api, newShopper }) => {
     firstName: registered.name.firstName,
     lastName: registered.name.lastName,
   };
-  const address = { building: XSS.script, street: XSS.closeScript, city: XSS.template, state: XSS.svg };
+  // NOTE: the state is one of India's listed names (the API refuses anything else, addresses.test.ts), so
+  // the payloads go in the free-text fields.
+  const address = { building: XSS.script, street: XSS.closeScript, city: XSS.template, state: "Maharashtra" };
   const savedAddress = await saveAddress(customer, {
     name: registered.name,
     countryCode: "91",
@@ -221,7 +223,7 @@ test("stored payloads in names, reviews, addresses and descriptions stay text on
   await page.getByRole("button", { name: /continue/i }).click();
 
   await expect(page).toHaveURL("/account/shipping");
-  await expectInert(page, seen, "shipping", [address.building, address.street, address.city, address.state]);
+  await expectInert(page, seen, "shipping", [address.building, address.street, address.city]);
   await page.getByRole("radio").check();
   await page.getByRole("button", { name: /continue/i }).click();
 
@@ -241,12 +243,7 @@ test("stored payloads in names, reviews, addresses and descriptions stay text on
   await expect(
     page.getByRole("list", { name: "Orders" }).getByRole("link", { name: new RegExp(seed.orderId) }),
   ).toBeVisible();
-  await expectInert(page, seen, "profile", [
-    shopper.firstName,
-    shopper.lastName,
-    address.building,
-    address.state,
-  ]);
+  await expectInert(page, seen, "profile", [shopper.firstName, shopper.lastName, address.building]);
 });
 
 test.describe("signed in as the admin", () => {

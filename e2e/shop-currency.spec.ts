@@ -105,7 +105,9 @@ test("the admin switches the shop to INR with tax included and adds Express for 
     await express.getByRole("spinbutton", { name: /^Price/ }).fill("150");
     await express.getByRole("textbox", { name: shipping.estimatedDays }).fill("1–2 days");
     await express.getByRole("switch", { name: shipping.allStates }).click();
-    await express.getByRole("textbox", { name: shipping.states }).fill("Maharashtra, Karnataka");
+    const states = express.getByRole("group", { name: shipping.states });
+    await states.getByRole("checkbox", { name: "Maharashtra" }).check();
+    await states.getByRole("checkbox", { name: "Karnataka" }).check();
     await saveSection(page, sections.shipping.title);
     await page.reload();
     await expect(page.getByRole("group", { name: "Express" })).toBeVisible();

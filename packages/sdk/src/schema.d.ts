@@ -14481,7 +14481,7 @@ export interface operations {
             query?: {
                 month?: string;
                 format?: "json" | "csv";
-                table?: "b2b" | "b2cl" | "b2cs" | "cdnr" | "cdnur" | "hsn" | "docs";
+                table?: "b2b" | "b2cl" | "b2cs" | "cdnr" | "cdnur" | "hsn" | "hsnb2b" | "hsnb2c" | "docs";
             };
             header?: never;
             path?: never;
@@ -14539,6 +14539,30 @@ export interface operations {
                                 cess: number;
                             }[];
                             hsn: {
+                                hsn: string;
+                                description: string;
+                                quantity: number;
+                                totalValue: number;
+                                rate: number;
+                                taxableValue: number;
+                                igst: number;
+                                cgst: number;
+                                sgst: number;
+                                cess: number;
+                            }[];
+                            hsnB2b: {
+                                hsn: string;
+                                description: string;
+                                quantity: number;
+                                totalValue: number;
+                                rate: number;
+                                taxableValue: number;
+                                igst: number;
+                                cgst: number;
+                                sgst: number;
+                                cess: number;
+                            }[];
+                            hsnB2c: {
                                 hsn: string;
                                 description: string;
                                 quantity: number;

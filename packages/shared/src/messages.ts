@@ -475,6 +475,9 @@ export const api = {
       ? "Every unit of this line has been refunded already."
       : `Only ${left} unit${left === 1 ? "" : "s"} of this line ${left === 1 ? "is" : "are"} left to refund.`,
   refundLinesEmpty: "Choose the lines to refund, or enter an amount.",
+  /** A return whose units another refund of the order gave back in the meantime. */
+  returnUnitsRefunded:
+    "Some units of this return have been refunded from the order already: refund what is left by amount from the order.",
   refundShippingGiven: "The shipping of this order has been refunded already.",
   refundCodFeeGiven: "The cash on delivery fee of this order has been refunded already.",
   /** An amount sent with lines that is not what they come to. */
@@ -1167,6 +1170,8 @@ export const gstReport = {
     cdnr: "CDNR: credit notes to registered buyers",
     cdnur: "CDNUR: credit notes of B2CL invoices",
     hsn: "HSN summary",
+    hsnb2b: "HSN summary: B2B (registered buyers)",
+    hsnb2c: "HSN summary: B2C (consumers)",
     docs: "Documents issued",
   },
   columns: {

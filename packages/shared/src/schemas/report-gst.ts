@@ -8,7 +8,17 @@ import { gstReport, validation } from "../messages";
 import { oneOf } from "./common";
 
 /** The tables a month's report gives one at a time as CSV, named as the offline tool names them. */
-export const GST_TABLES = ["b2b", "b2cl", "b2cs", "cdnr", "cdnur", "hsn", "docs"] as const;
+export const GST_TABLES = [
+  "b2b",
+  "b2cl",
+  "b2cs",
+  "cdnr",
+  "cdnur",
+  "hsn",
+  "hsnb2b",
+  "hsnb2c",
+  "docs",
+] as const;
 export type GstTable = (typeof GST_TABLES)[number];
 
 /** "2026-11": a calendar month. */
@@ -144,6 +154,12 @@ export const GstReportDto = z.object({
   b2cl: z.array(GstB2clRow),
   b2cs: z.array(GstB2csRow),
   hsn: z.array(GstHsnRow),
+  /**
+   * The same summary apart for supplies to registered buyers (B2B: documents with the buyer's GSTIN)
+   * and to consumers (B2C), as the current form of table 12 asks; together they are `hsn`.
+   */
+  hsnB2b: z.array(GstHsnRow),
+  hsnB2c: z.array(GstHsnRow),
   cdnr: z.array(GstCdnrRow),
   cdnur: z.array(GstCdnurRow),
   docs: z.array(GstDocsRow),

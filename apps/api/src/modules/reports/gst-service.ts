@@ -311,17 +311,28 @@ export async function gstReport(
     .sort((a, b) => a.placeOfSupply.localeCompare(b.placeOfSupply) || a.rate - b.rate)
     .map((row) => ({ placeOfSupply: row.placeOfSupply, rate: row.rate, ...inRupees(row.sums) }));
 
+  const invoiceParties = new Map(read.invoices.map((invoice) => [invoice.orderId, invoice]));
+  const noteParties = new Map(read.notes.map((note) => [note.refundId, note]));
+  // Table 12 apart for registered buyers (a document with the buyer's GSTIN) and consumers.
+  const registered = (party: InvoiceParty | undefined) => Boolean(party?.buyerGstin);
   return {
     month,
     ...days,
     b2b,
     b2cl,
     b2cs: b2csRows,
-    hsn: hsnRows(
-      read.invoiceLines,
-      read.creditLines,
-      new Map(read.invoices.map((invoice) => [invoice.orderId, invoice])),
-      new Map(read.notes.map((note) => [note.refundId, note])),
+    hsn: hsnRows(read.invoiceLines, read.creditLines, invoiceParties, noteParties),
+    hsnB2b: hsnRows(
+      read.invoiceLines.filter((line) => registered(invoiceParties.get(line.documentId))),
+      read.creditLines.filter((line) => registered(noteParties.get(line.documentId))),
+      invoiceParties,
+      noteParties,
+    ),
+    hsnB2c: hsnRows(
+      read.invoiceLines.filter((line) => !registered(invoiceParties.get(line.documentId))),
+      read.creditLines.filter((line) => !registered(noteParties.get(line.documentId))),
+      invoiceParties,
+      noteParties,
     ),
     cdnr,
     cdnur,
@@ -505,6 +516,8 @@ function tableRows(report: GstReportDto, table: GstTable): Cell[][] {
         ]),
       ];
     case "hsn":
+    case "hsnb2b":
+    case "hsnb2c":
       return [
         [
           "HSN",
@@ -519,7 +532,7 @@ function tableRows(report: GstReportDto, table: GstTable): Cell[][] {
           "State/UT Tax Amount",
           "Cess Amount",
         ],
-        ...report.hsn.map((row) => [
+        ...report[table === "hsnb2b" ? "hsnB2b" : table === "hsnb2c" ? "hsnB2c" : "hsn"].map((row) => [
           row.hsn,
           row.description,
           "NOS-NUMBERS",

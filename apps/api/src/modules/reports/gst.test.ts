@@ -511,6 +511,48 @@ describe("GET /api/reports/gst", () => {
     expect(data.gstr3b).toEqual({ taxableValue: 104600, igst: 16441, cgst: 1031, sgst: 1031, cess: 0 });
   });
 
+  it("gives the HSN summary apart for registered buyers and consumers, the two adding up to it", async () => {
+    const data = (await gst(admin.cookie)).json().data as GstReportDto;
+    const key = (row: GstReportDto["hsn"][number]) => `${row.hsn}|${row.rate}`;
+    const cents = (amount: number) => Math.round(amount * 100);
+    // The registered buyer's invoice less its credit note, by rate: what B2B and CDNR say of it.
+    const byRate = (rows: readonly { rate: number; taxableValue: number }[]) =>
+      rows.reduce(
+        (sums, row) => sums.set(row.rate, (sums.get(row.rate) ?? 0) + cents(row.taxableValue)),
+        new Map<number, number>(),
+      );
+    const b2b = byRate(data.b2b);
+    for (const [rate, value] of byRate(data.cdnr)) b2b.set(rate, (b2b.get(rate) ?? 0) - value);
+    expect(byRate(data.hsnB2b)).toEqual(b2b);
+    // Every HSN and rate of the whole summary is the sum of its two parts, units, value and tax.
+    const parts = new Map<string, number[]>();
+    for (const row of [...data.hsnB2b, ...data.hsnB2c]) {
+      const sum = parts.get(key(row)) ?? [0, 0, 0, 0, 0];
+      const figures = [
+        row.quantity,
+        cents(row.taxableValue),
+        cents(row.igst),
+        cents(row.cgst),
+        cents(row.sgst),
+      ];
+      parts.set(
+        key(row),
+        sum.map((value, i) => value + (figures[i] ?? 0)),
+      );
+    }
+    expect(
+      new Map(
+        data.hsn.map((row) => [
+          key(row),
+          [row.quantity, cents(row.taxableValue), cents(row.igst), cents(row.cgst), cents(row.sgst)],
+        ]),
+      ),
+    ).toEqual(parts);
+    const [header] = (await csv("hsnb2b")).rows;
+    expect(header).toEqual((await csv("hsn")).rows[0]);
+    expect((await csv("hsnb2c")).rows).toHaveLength(data.hsnB2c.length + 1);
+  });
+
   it("writes each table with the offline tool's headers, dates and places of supply", async () => {
     const b2cs = await csv("b2cs");
     expect(b2cs.body.startsWith("\uFEFF")).toBe(true);
@@ -738,6 +780,8 @@ describe("GET /api/reports/gst", () => {
       b2cl: [],
       b2cs: [],
       hsn: [],
+      hsnB2b: [],
+      hsnB2c: [],
       cdnr: [],
       cdnur: [],
       docs: [],

@@ -421,4 +421,28 @@ describe("returns", () => {
     expect(note?.amount).toBeLessThan(ret.amount);
     expect(await stockOf(variant)).toBe(stockBefore + 1);
   });
+
+  it("refuses to refund a return whose units staff refunded from the order meanwhile, naming why, and writes nothing", async () => {
+    const { order, lines } = await deliveredOrder();
+    const [plain] = lines;
+    const asked = await ask({ order: order._id, lines: [{ line: plain, quantity: 2 }], reason: "damaged" });
+    const ret = asked.json().data as ReturnDto;
+    expect((await act(ret._id, "approve")).statusCode).toBe(200);
+    expect((await act(ret._id, "receive")).statusCode).toBe(200);
+    // Both units credited from the order by the goods before the return's refund.
+    const byLines = await inject(t.app, {
+      method: "POST",
+      url: `/api/orders/${order._id}/refunds`,
+      cookie: shop.admin.cookie,
+      payload: { lines: [{ line: plain, quantity: 2 }], reason: "Refunded from the order", restock: [] },
+    });
+    expect(byLines.statusCode, byLines.body).toBe(201);
+    const refundsBefore = (await readOrder(order._id)).payment?.refunds.length;
+
+    const refused = await act(ret._id, "refund");
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json().message).toBe(api.returnUnitsRefunded);
+    expect(refused.json().errors).toBeUndefined();
+    expect((await readOrder(order._id)).payment?.refunds.length).toBe(refundsBefore);
+  });
 });

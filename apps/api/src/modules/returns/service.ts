@@ -329,21 +329,32 @@ export async function refundReturn(
     throw new AppError("CONFLICT", api.returnTransition(ret.status, "refunded"));
   const key = `return:${ret.id}`;
   const [withLines] = await findReturnsByIds(db, [id]);
-  await refundOrder(
-    db,
-    provider,
-    actor,
-    ret.orderId,
-    {
-      // The credit note credits the returned units (they came back to stock when received).
-      lines: (withLines?.lines ?? []).map((line) => ({ line: line.itemId, quantity: line.quantity })),
-      reason: input.message || returnWords.refundReason(ret.id),
-      restock: [],
-      // A cash on delivery payment goes back by hand: the refunds service asks for its reference (400).
-      ...(input.reference ? { reference: input.reference } : {}),
-    },
-    { idempotencyKey: key, mail, log },
-  );
+  try {
+    await refundOrder(
+      db,
+      provider,
+      actor,
+      ret.orderId,
+      {
+        // The credit note credits the returned units (they came back to stock when received).
+        lines: (withLines?.lines ?? []).map((line) => ({ line: line.itemId, quantity: line.quantity })),
+        reason: input.message || returnWords.refundReason(ret.id),
+        restock: [],
+        // A cash on delivery payment goes back by hand: the refunds service asks for its reference (400).
+        ...(input.reference ? { reference: input.reference } : {}),
+      },
+      { idempotencyKey: key, mail, log },
+    );
+  } catch (error) {
+    // NOTE: units of the return credited by another refund in between (staff refunded them from the
+    // order): the request names no lines, so the refusal is the return's, not a field's.
+    if (
+      error instanceof AppError &&
+      Object.keys(error.errors ?? {}).some((field) => field.startsWith("lines."))
+    )
+      throw new AppError("CONFLICT", api.returnUnitsRefunded);
+    throw error;
+  }
   const refund = await findRefundByKey(db, ret.orderId, key);
   if (!refund) throw new Error("refund vanished");
   await db.transaction(async (tx) => {

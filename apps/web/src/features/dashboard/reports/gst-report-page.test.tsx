@@ -50,6 +50,8 @@ function reportOf(month: string): GstReportDto {
         cess: 0,
       },
     ],
+    hsnB2b: [],
+    hsnB2c: [],
     cdnr: [],
     cdnur: [],
     docs: [

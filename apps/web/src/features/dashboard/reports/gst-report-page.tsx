@@ -66,6 +66,17 @@ const TABLES: readonly {
   { table: "b2cs", render: (report) => <B2csTable rows={report.b2cs} /> },
   { table: "b2cl", render: (report) => <B2clTable rows={report.b2cl} /> },
   { table: "hsn", render: (report) => <HsnTable rows={report.hsn} /> },
+  // Table 12 apart for registered buyers and consumers, as the current form asks, once a buyer gave a GSTIN.
+  {
+    table: "hsnb2b",
+    render: (report) => <HsnTable rows={report.hsnB2b} />,
+    shown: (report) => report.hsnB2b.length > 0,
+  },
+  {
+    table: "hsnb2c",
+    render: (report) => <HsnTable rows={report.hsnB2c} />,
+    shown: (report) => report.hsnB2b.length > 0,
+  },
   { table: "cdnur", render: (report) => <CdnurTable rows={report.cdnur} /> },
   {
     table: "b2b",
