@@ -13,12 +13,12 @@ import {
 import { stringify } from "csv-stringify/sync";
 import type { Database } from "#api/db/client";
 import {
+  addSums,
+  type LedgerSums,
   type Period,
   type ProductRow,
-  readByDay,
-  readDiscountCodes,
+  readPeriod,
   readProductSales,
-  readSummary,
   tuneForReport,
 } from "./repo";
 
@@ -78,20 +78,19 @@ export async function salesReport(
   { utcOffset }: { utcOffset: string },
 ): Promise<SalesReportDto> {
   const period = periodOf(query, new Date(), utcOffset);
-  const { summary, days, products, codes } = await db.transaction(
+  const { days, codes, products } = await db.transaction(
     async (tx) => {
       await tuneForReport(tx);
-      return {
-        summary: await readSummary(tx, period),
-        days: await readByDay(tx, period),
-        products: await readProductSales(tx, period, REPORT_TOP),
-        codes: await readDiscountCodes(tx, period),
-      };
+      return { ...(await readPeriod(tx, period)), products: await readProductSales(tx, period, REPORT_TOP) };
     },
     { isolationLevel: "repeatable read", accessMode: "read only" },
   );
+  // The period's figures are its days' added up, in cents.
+  const summary = addSums(days);
+  const ordersPlaced = days.reduce((sum, day) => sum + day.ordersPlaced, 0);
+  const net = (sums: LedgerSums) => sums.grossSales - sums.saleDiscounts - sums.codeDiscounts - sums.returns;
   const discounts = summary.saleDiscounts + summary.codeDiscounts;
-  const netSales = summary.grossSales - discounts - summary.returns;
+  const netSales = net(summary);
   const tax = summary.cgst + summary.sgst + summary.igst;
   return {
     from: period.from,
@@ -110,7 +109,7 @@ export async function salesReport(
     totalSales: fromCents(netSales + summary.shipping + tax + summary.codFees),
     paymentsTaken: fromCents(summary.paymentsTaken),
     refunds: fromCents(summary.refunds),
-    ordersPlaced: summary.ordersPlaced,
+    ordersPlaced,
     ordersPaid: summary.ordersPaid,
     orders: summary.ordersPaid,
     averageOrderValue:
@@ -118,9 +117,9 @@ export async function salesReport(
     units: summary.unitsSold - summary.unitsReturned,
     byDay: days.map((day) => ({
       date: day.date,
-      netSales: fromCents(day.netSales),
-      totalSales: fromCents(day.totalSales),
-      orders: day.orders,
+      netSales: fromCents(net(day)),
+      totalSales: fromCents(day.documents),
+      orders: day.ordersPlaced,
     })),
     topProducts: products.filter((row) => row.kind === "sales").map(productDto),
     topProductsByUnits: products.filter((row) => row.kind === "units").map(productDto),
@@ -133,12 +132,15 @@ export async function salesReport(
         netSales: fromCents(row.netSales),
         units: row.units,
       })),
-    byDiscountCode: codes.map((code) => ({
-      code: code.code,
-      uses: code.uses,
-      discount: fromCents(code.discount),
-      netSales: fromCents(code.netSales),
-    })),
+    byDiscountCode: codes
+      .map((code) => ({ code: code.code, uses: code.invoices, discount: code.codeDiscounts, net: net(code) }))
+      .sort((a, b) => b.net - a.net || a.code.localeCompare(b.code))
+      .map((code) => ({
+        code: code.code,
+        uses: code.uses,
+        discount: fromCents(code.discount),
+        netSales: fromCents(code.net),
+      })),
   };
 }
 
