@@ -398,6 +398,109 @@ describe("GET /api/reports/sales", () => {
     expect(byDiscountCode).toEqual([{ code: "SAVE10", uses: 1, discount: 129.9, netSales: 1668.1 }]);
   });
 
+  it("files March's GSTR-1 from the same documents: B2CS by place and rate, the HSN summary and 3.1(a)", async () => {
+    const response = await inject(t.app, {
+      method: "GET",
+      url: "/api/reports/gst?month=2026-03",
+      cookie: admin.cookie,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const gst = response.json().data;
+    // Every buyer is unregistered and B's 3,669.59 is far below ₹1 lakh: everything is B2CS, net of the
+    // month's credit notes. Shipping on top carries no GST and is left out; D's shipping (within its
+    // price) counts at 18%.
+    // - Maharashtra 5%: A's kurtas 998.00 + D's 475.24 − the returned kurta 499.00 = 974.24; CGST =
+    //   SGST 24.95 + 11.88 − 12.48 = 24.35.
+    // - Maharashtra 18%: A's shirt 1,169.10 + C's 1,299.00 + D's 1,100.84 + D's shipping 67.80 =
+    //   3,636.74; CGST = SGST 105.22 + 116.91 + 99.08 + 6.10 = 327.31.
+    // - Karnataka 5%: B's kurta 499.00 − the goodwill's 13.90 = 485.10; IGST 24.95 − 0.70 = 24.25.
+    // - Karnataka 18%: B's shirts 2,598.00 − 72.37 = 2,525.63; IGST 467.64 − 13.03 = 454.61.
+    expect(gst.b2b).toEqual([]);
+    expect(gst.b2cl).toEqual([]);
+    expect(gst.cdnur).toEqual([]);
+    expect(gst.b2cs).toEqual([
+      {
+        placeOfSupply: "27-Maharashtra",
+        rate: 5,
+        taxableValue: 974.24,
+        igst: 0,
+        cgst: 24.35,
+        sgst: 24.35,
+        cess: 0,
+      },
+      {
+        placeOfSupply: "27-Maharashtra",
+        rate: 18,
+        taxableValue: 3636.74,
+        igst: 0,
+        cgst: 327.31,
+        sgst: 327.31,
+        cess: 0,
+      },
+      { placeOfSupply: "29-Karnataka", rate: 5, taxableValue: 485.1, igst: 24.25, cgst: 0, sgst: 0, cess: 0 },
+      {
+        placeOfSupply: "29-Karnataka",
+        rate: 18,
+        taxableValue: 2525.63,
+        igst: 454.61,
+        cgst: 0,
+        sgst: 0,
+        cess: 0,
+      },
+    ]);
+    // By HSN: the kurtas 2 + 1 + 1 − 1 returned = 3 units, 1,459.34 (the report's net sales of Kurtas);
+    // the shirts 5 units, their 6,094.57 and D's shipping 67.80 under them (the principal supply).
+    expect(gst.hsn).toMatchObject([
+      {
+        hsn: "6205",
+        quantity: 5,
+        rate: 18,
+        taxableValue: 6162.37,
+        igst: 454.61,
+        cgst: 327.31,
+        sgst: 327.31,
+        totalValue: 7271.6,
+      },
+      {
+        hsn: "6211",
+        quantity: 3,
+        rate: 5,
+        taxableValue: 1459.34,
+        igst: 24.25,
+        cgst: 24.35,
+        sgst: 24.35,
+        totalValue: 1532.29,
+      },
+    ]);
+    expect(gst.hsnB2b).toEqual([]);
+    expect(gst.hsnB2c).toEqual(gst.hsn);
+    expect(gst.docs).toMatchObject([
+      { nature: "Invoices for outward supply", total: 4, cancelled: 0 },
+      { nature: "Credit Note", total: 2, cancelled: 0 },
+    ]);
+    expect(gst.gstr3b).toEqual({ taxableValue: 7621.71, igst: 478.86, cgst: 351.66, sgst: 351.66, cess: 0 });
+    const csv = await inject(t.app, {
+      method: "GET",
+      url: "/api/reports/gst?month=2026-03&format=csv&table=b2cs",
+      cookie: admin.cookie,
+    });
+    expect(parse(csv.body, { bom: true })).toEqual([
+      [
+        "Type",
+        "Place Of Supply",
+        "Rate",
+        "Applicable % of Tax Rate",
+        "Taxable Value",
+        "Cess Amount",
+        "E-Commerce GSTIN",
+      ],
+      ["OE", "27-Maharashtra", "5", "", "974.24", "0.00", ""],
+      ["OE", "27-Maharashtra", "18", "", "3636.74", "0.00", ""],
+      ["OE", "29-Karnataka", "5", "", "485.10", "0.00", ""],
+      ["OE", "29-Karnataka", "18", "", "2525.63", "0.00", ""],
+    ]);
+  });
+
   it("counts the cash on delivery collected on 1 April as April's money, with no sale of April's", async () => {
     const april = (await report(admin.cookie, "from=2026-04-01&to=2026-04-01")).json().data as SalesReportDto;
     expect(april).toMatchObject({
