@@ -10,7 +10,6 @@
  * made. All in the demo catalogue's transaction, with the order, payment, invoice and refund repos.
  */
 import { CURRENCY, type OrderStatus } from "@shop/shared/constants";
-import { indianState } from "@shop/shared/india";
 import { fromCents, priceOrder, toCents } from "@shop/shared/pricing";
 import type { RefundInputParsed } from "@shop/shared/schemas/refund";
 import {
@@ -27,10 +26,9 @@ import type { NewOrderEvent, Order } from "#api/db/schema/orders";
 import type { ProductVariant } from "#api/db/schema/products";
 import type { RestockedLine } from "#api/db/schema/refunds";
 import type { User } from "#api/db/schema/users";
-import { toAddressSnapshot } from "#api/modules/addresses/dto";
 import { insertAddress } from "#api/modules/addresses/repo";
 import { giveInvoiceNumber, takeCreditNoteNumber } from "#api/modules/invoices/service";
-import { supplyOf } from "#api/modules/orders/placement";
+import { pricedOrderColumns, supplyOf } from "#api/modules/orders/placement";
 import {
   countSold,
   findProductsForOrder,
@@ -324,25 +322,7 @@ export async function seedDemoOrders(
       {
         userId: shopper.id,
         status: "pending",
-        subTotal: priced.itemsPrice,
-        savedAmount: priced.discountPrice,
-        shippingAmount: priced.shippingPrice,
-        taxAmount: priced.taxPrice,
-        totalAmount: priced.totalPrice,
-        discountAmount: priced.discountAmount,
-        currency,
-        shippingMethodName: method.name,
-        shippingMethodPrice: method.price,
-        pricesIncludeTax: priced.taxIncluded,
-        shippingTax: priced.shippingTax,
-        shippingTaxRate: priced.shippingTaxRate,
-        shippingCgst: priced.shippingCgst,
-        shippingSgst: priced.shippingSgst,
-        shippingIgst: priced.shippingIgst,
-        supplyType: priced.supply,
-        placeOfSupply: indianState(address.state)?.code ?? null,
-        shippingAddress: toAddressSnapshot(address),
-        buyerGstin: address.gstin,
+        ...pricedOrderColumns(priced, { currency, method, address }),
         createdAt: placedAt,
         updatedAt: placedAt,
       },

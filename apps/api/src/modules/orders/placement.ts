@@ -4,7 +4,13 @@ import { CURRENCY, ORDER_LIMITS } from "@shop/shared/constants";
 import { indianState, sameState } from "@shop/shared/india";
 import { api, validation } from "@shop/shared/messages";
 import { formatMoney } from "@shop/shared/money-format";
-import { type DiscountTerms, oneTaxRate, priceOrder, type SupplyType } from "@shop/shared/pricing";
+import {
+  type DiscountTerms,
+  oneTaxRate,
+  priceOrder,
+  type SupplyType,
+  type TaxedSummary,
+} from "@shop/shared/pricing";
 import type { CartPriceDto, CartPriceInput } from "@shop/shared/schemas/discount";
 import type { OrderDto, OrderInputParsed } from "@shop/shared/schemas/order";
 import { type ShippingMethod, SPEC_TAX_SETTINGS, type TaxSettings } from "@shop/shared/schemas/settings";
@@ -14,6 +20,7 @@ import { AppError } from "#api/core/errors";
 import { newId } from "#api/core/ids";
 import type { Database } from "#api/db/client";
 import { isPgError, UNIQUE_VIOLATION } from "#api/db/errors";
+import type { Address } from "#api/db/schema/addresses";
 import type { OrderEvent, OrderItem } from "#api/db/schema/orders";
 import type { ProductVariant } from "#api/db/schema/products";
 import type { User } from "#api/db/schema/users";
@@ -54,6 +61,41 @@ export function supplyOf(storeState: string | undefined, deliveryState: string |
   const delivery = indianState(deliveryState)?.code;
   const same = store && delivery ? store === delivery : sameState(storeState, deliveryState);
   return same ? "intra-state" : "inter-state";
+}
+
+/**
+ * What an order keeps of its pricing (the amounts, the method, the GST as the invoice will print it,
+ * the place of supply and the address as it was): the placement's and the demo's orders alike.
+ */
+export function pricedOrderColumns(
+  priced: TaxedSummary,
+  {
+    currency,
+    method,
+    address,
+  }: { currency: string; method: { name: string; price: number }; address: Address },
+) {
+  return {
+    subTotal: priced.itemsPrice,
+    savedAmount: priced.discountPrice,
+    shippingAmount: priced.shippingPrice,
+    taxAmount: priced.taxPrice,
+    totalAmount: priced.totalPrice,
+    discountAmount: priced.discountAmount,
+    currency,
+    shippingMethodName: method.name,
+    shippingMethodPrice: method.price,
+    pricesIncludeTax: priced.taxIncluded,
+    shippingTax: priced.shippingTax,
+    shippingTaxRate: priced.shippingTaxRate,
+    shippingCgst: priced.shippingCgst,
+    shippingSgst: priced.shippingSgst,
+    shippingIgst: priced.shippingIgst,
+    supplyType: priced.supply,
+    placeOfSupply: indianState(address.state)?.code ?? null,
+    shippingAddress: toAddressSnapshot(address),
+    buyerGstin: address.gstin,
+  };
 }
 
 export interface OrderLimits {
@@ -402,27 +444,9 @@ export async function placeOrder(
         number: read.number,
         userId: user.id,
         status: "pending" as const,
-        subTotal: priced.itemsPrice,
-        savedAmount: priced.discountPrice,
-        shippingAmount: priced.shippingPrice,
-        taxAmount: priced.taxPrice,
-        totalAmount: priced.totalPrice,
+        ...pricedOrderColumns(priced, { currency, method, address }),
         discountId: applied?.discount.id ?? null,
         discountCode: applied?.discount.code ?? null,
-        discountAmount: priced.discountAmount,
-        currency,
-        shippingMethodName: method.name,
-        shippingMethodPrice: method.price,
-        pricesIncludeTax: priced.taxIncluded,
-        shippingTax: priced.shippingTax,
-        shippingTaxRate: priced.shippingTaxRate,
-        shippingCgst: priced.shippingCgst,
-        shippingSgst: priced.shippingSgst,
-        shippingIgst: priced.shippingIgst,
-        supplyType: priced.supply,
-        placeOfSupply: indianState(address.state)?.code ?? null,
-        shippingAddress: toAddressSnapshot(address),
-        buyerGstin: address.gstin,
         idempotencyKey: idempotencyKey ?? null,
         idempotencyFingerprint: idempotencyKey ? fingerprint : null,
       };
