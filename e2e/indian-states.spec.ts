@@ -9,7 +9,7 @@ import { closeToast } from "./support/toasts";
 /** Tamil Nadu's code (33), a PAN, and the check character GST.md's rule gives them. */
 const TAMIL_NADU_GSTIN = "33AAPFU0939F1Z2";
 
-test.describe("India's states in the address form (issue 43)", () => {
+test.describe("India's states in the address form", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
   test("a shopper on a phone picks a state from the list with the keyboard, gives a GSTIN, and edits the address to another state", async ({
@@ -76,7 +76,7 @@ test.describe("India's states in the address form (issue 43)", () => {
   });
 });
 
-test.describe("India's states in the shop's settings (issue 43)", () => {
+test.describe("India's states in the shop's settings", () => {
   test.use({ signedInAs: "admin", viewport: { width: 390, height: 844 } });
 
   // NOTE: the journeys share their servers: nothing is saved here.

@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 // `node scripts/check-docs.mjs [root]`: keeps the documents a newcomer reads in order, and exits 1 naming
 // the file and the problem when one is not.
-// - The specification, design and style guide live in docs/ so that the repository stands alone. Where
+// - The specification, design, style guide and GST facts live in docs/ so that the repository stands alone. Where
 //   the folder they were first written in sits beside the repository (../shared/SPEC.md, DESIGN.md,
-//   STYLE.md), each copy in docs/ must hold exactly the same text. Without that folder there is nothing
+//   STYLE.md, GST.md), each copy in docs/ must hold exactly the same text. Without that folder there is nothing
 //   to compare and that part passes silently.
 // - README.md stays under 15 000 characters: what a newcomer needs first; the rest is one link away.
 // - Every relative link of README.md, bench/README.md and docs/**/*.md points to a file or folder that
@@ -16,6 +16,7 @@ const COPIES = [
   ["SPEC.md", "docs/spec.md"],
   ["DESIGN.md", "docs/design.md"],
   ["STYLE.md", "docs/style.md"],
+  ["GST.md", "docs/gst.md"],
 ];
 const README_LIMIT = 15_000;
 

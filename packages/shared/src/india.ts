@@ -1,6 +1,6 @@
 /**
  * India's states and union territories as the GST portal names them, with their GST state codes, and
- * the GSTIN's check (docs: ../shared/GST.md, "Place of supply and the split"; CGST Rules, rule 10).
+ * the GSTIN's check (docs/gst.md, "Place of supply and the split"; CGST Rules, rule 10).
  */
 
 export interface IndianState {

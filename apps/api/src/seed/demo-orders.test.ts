@@ -14,7 +14,7 @@ import { type Caller, quickUser } from "#test/fixtures";
 import { seedDemoShop } from "./demo";
 
 /**
- * The demo is real (issue 43, deliverable 8): the demo shop seeded as a demo start seeds it, and
+ * The demo is real: the demo shop seeded as a demo start seeds it, and
  * every one of its documents downloaded through the API as the dashboard's buttons ask for them.
  */
 let t: TestApp;

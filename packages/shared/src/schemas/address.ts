@@ -6,7 +6,7 @@ import { Name, text } from "./common";
 
 /**
  * One of India's 36 states and union territories (india.ts), typed in any case and spacing and given
- * in the listed spelling; anything else is refused with SPEC's 'State is not valid.' (issue 43).
+ * in the listed spelling; anything else is refused with SPEC's 'State is not valid.'.
  */
 export const IndianStateName = z
   .string({ error: (issue) => (issue.input == null ? validation.required : validation.state) })

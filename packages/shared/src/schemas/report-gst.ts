@@ -1,6 +1,6 @@
 /**
  * GET /reports/gst: a month's GSTR-1 tables, as the GST portal's offline tool fills them, and its
- * GSTR-3B 3.1(a) figures (../shared/GST.md, "GSTR-1"). A document belongs to the month of its own date
+ * GSTR-3B 3.1(a) figures (docs/gst.md, "GSTR-1"). A document belongs to the month of its own date
  * as the shop's clock reads it. Amounts are rupees with two decimals, worked out in paise.
  */
 import { z } from "zod";

@@ -1,4 +1,4 @@
--- Written by hand (issue 43): states are India's 36 states and union territories as the GST portal names
+-- Written by hand: states are India's 36 states and union territories as the GST portal names
 -- them (packages/shared/src/india.ts). A saved address's state typed in any case and spacing takes the
 -- listed spelling; one that matches none stays as typed (the API shows it as needing a state, and no order
 -- can go to it until its shopper picks one). The same for the settings' store state and shipping methods'

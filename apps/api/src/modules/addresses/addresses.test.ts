@@ -106,7 +106,7 @@ describe("the shopper's addresses", () => {
   });
 });
 
-describe("an address's state and GSTIN (issue 43)", () => {
+describe("an address's state and GSTIN", () => {
   it("saves a listed state typed in any case and spacing with its listed spelling", async () => {
     const { cookie } = await signedInUser(t);
     const created = await inject(t.app, {

@@ -4,21 +4,17 @@
  * back to stock when its amount is exactly their value, else its amount spread over the goods by
  * value; then its ledger row is written again from them. A refund that has its lines is never touched.
  */
-import { sql } from "drizzle-orm";
 import { AppError } from "#api/core/errors";
 import type { Database } from "#api/db/client";
 import { lockOrder } from "#api/modules/orders/repo";
 import { creditablesOf, creditFor, refundLineRows } from "./credit";
-import { findRefund, insertRefundLines } from "./repo";
+import { findRefund, findRefundsWithoutLines, insertRefundLines, rewriteRefundLedger } from "./repo";
 
 /** Writes the missing credit note lines; answers the refunds that got theirs and those that could not. */
 export async function backfillCreditNotes(db: Database): Promise<{ written: number; skipped: string[] }> {
   const skipped: string[] = [];
-  const missing = await db.execute<{ id: string }>(sql`
-    select r.id from refunds r
-    where not exists (select 1 from refund_lines l where l.refund_id = r.id)
-    order by r.created_at, r.id`);
-  for (const { id } of missing.rows) {
+  const missing = await findRefundsWithoutLines(db);
+  for (const id of missing) {
     await db.transaction(async (tx) => {
       const refund = await findRefund(tx, id);
       const order = refund ? await lockOrder(tx, refund.orderId) : undefined;
@@ -44,8 +40,8 @@ export async function backfillCreditNotes(db: Database): Promise<{ written: numb
         throw error;
       }
       await insertRefundLines(tx, refundLineRows(refund.id, credit.lines));
-      await tx.execute(sql`select sales_ledger_record_refund(${refund.id}::char(24))`);
+      await rewriteRefundLedger(tx, refund.id);
     });
   }
-  return { written: missing.rows.length - skipped.length, skipped };
+  return { written: missing.length - skipped.length, skipped };
 }

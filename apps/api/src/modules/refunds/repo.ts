@@ -198,3 +198,17 @@ export async function creditedOfOrder(db: Database, orderId: string): Promise<Cr
     .where(eq(refunds.orderId, orderId))
     .groupBy(refundLines.kind, refundLines.itemId);
 }
+
+/** Refunds whose credit note has no lines (made before credit notes listed them), oldest first. */
+export async function findRefundsWithoutLines(db: Database): Promise<string[]> {
+  const rows = await db.execute<{ id: string }>(sql`
+    select r.id from ${refunds} r
+    where not exists (select 1 from ${refundLines} l where l.refund_id = r.id)
+    order by r.created_at, r.id`);
+  return rows.rows.map((row) => row.id);
+}
+
+/** Writes a refund's ledger row again from its credit note's lines (the function its trigger calls). */
+export async function rewriteRefundLedger(db: Database, refundId: string): Promise<void> {
+  await db.execute(sql`select sales_ledger_record_refund(${refundId}::char(24))`);
+}

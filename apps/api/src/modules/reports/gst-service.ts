@@ -1,7 +1,7 @@
 /**
  * The GSTR-1 report of a month (GET /reports/gst): the tables of the GST portal's offline tool that a
  * shop selling to consumers fills, and the month's GSTR-3B 3.1(a) figures, from the invoices and credit
- * notes dated in the month as the documents printed them (../shared/GST.md, "GSTR-1"; rule 59).
+ * notes dated in the month as the documents printed them (docs/gst.md, "GSTR-1"; rule 59).
  * Amounts are added in integer cents and answered in rupees; each table is also a CSV file with the
  * offline tool's column headers.
  */

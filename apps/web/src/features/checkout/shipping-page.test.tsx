@@ -47,7 +47,7 @@ describe("the shipping step's choice of address", () => {
   });
 });
 
-describe("the address form's state and GSTIN (issue 43)", () => {
+describe("the address form's state and GSTIN", () => {
   /** Fills in every field of the Add address dialog but the state. */
   async function fillAddress(dialog: ReturnType<typeof within>) {
     await userEvent.type(dialog.getByRole("textbox", { name: "First name" }), "Asha");
