@@ -63,6 +63,8 @@ export const validation = {
   cardExpiry: "Expiry date is not valid (MM/YY).",
   cardCvc: "CVC is not valid.",
   cardExpired: "This card has expired.",
+  /** An id Razorpay Checkout handed back ("order_…", "pay_…") that is not of its form. */
+  razorpayId: "This is not a Razorpay id.",
   unknownField: "This field is not allowed.",
   discountCode: "A code is 3 to 32 letters, digits, dashes or underscores.",
   discountPercentage: "A percentage is a whole number from 1 to 100.",
@@ -103,6 +105,8 @@ export const validation = {
   shipmentLinesUnique: "Name each line of the order once.",
   returnLines: "Choose at least one item to return.",
   adjustmentZero: "The change must be a whole number other than 0.",
+  /** A count (units, days, a stock change) given with a fraction. */
+  wholeNumber: "Enter a whole number.",
 } as const;
 
 /** Form-level messages shown when a whole form is refused. */
@@ -169,6 +173,8 @@ export const inventoryPage = {
   empty: "No variants match.",
   exportCsv: "Export CSV",
   columns: { product: "Product", sku: "SKU", stock: "Stock", sold: "Sold (30 days)", actions: "Actions" },
+  /** In the SKU column of a product without options: its name above says what it is. */
+  noSku: "No SKU",
   low: "Low stock",
   out: "Out of stock",
   inactive: "Inactive",
@@ -343,12 +349,30 @@ export const orderSummary = {
   taxAtRates: "Tax (GST)",
   /** Under the total when the prices include GST: "Includes $9.72 GST". */
   includesTax: (amount: string) => `Includes ${amount} GST`,
+  /** For a screen reader, in place of a cart's shipping, GST or total until the server has priced it. */
+  pricing: "Calculating…",
   /** Under the cart's summary: the cheapest method's threshold. */
   freeShippingAbove: (amount: string) => `Free shipping on orders above ${amount}.`,
   shippingMethods: "Shipping method",
   /** A method's estimate as the owner wrote it ("2–4 days"). */
   estimatedDays: (days: string) => `Estimated delivery: ${days}`,
   changeAddress: "Choose another address",
+} as const;
+
+/** A money field's label with the sign of the currency it is typed in: "Price (₹)", "Amount off ($)". */
+export const inCurrency = (label: string, symbol: string) => `${label} (${symbol})`;
+
+/**
+ * The dashboard order page's Amounts card: each line adds to the total or, with its minus, takes
+ * from it; the items at their prices before the sale, so that the sale's saving is one of the lines.
+ */
+export const orderAmounts = {
+  title: "Amounts",
+  items: "Items",
+  saved: "Saved",
+  discount: (code: string | null) => (code ? `Discount (${code})` : "Discount"),
+  shipping: "Shipping",
+  total: "Total",
 } as const;
 
 /** The pay and profile pages: notes and confirmations SPEC leaves to us. */
@@ -444,6 +468,15 @@ export const api = {
   paymentMismatch: "The payment does not match this order.",
   paymentProviderUnavailable: "The payment provider could not be reached, please try again later.",
   paypalNotConfigured: "PayPal is not configured on this shop.",
+  razorpayNotConfigured: "Razorpay is not configured on this shop.",
+  /** Razorpay takes the shop's payments in rupees: an order in another currency is paid another way (409). */
+  razorpayRupeesOnly: "Razorpay takes payments in Indian rupees (INR) only.",
+  /** The signature Razorpay Checkout returned does not match its order and payment: nothing is recorded (400). */
+  razorpaySignatureInvalid: "The payment could not be verified.",
+  /** The provider gave the refund as pending: it completes (credit note, email) once the provider pays it out. */
+  refundPending: "The refund has been sent; it will be recorded once the payment provider completes it.",
+  /** A refund of a payment whose provider this shop no longer has configured (409). */
+  refundProviderMissing: "The payment provider of this payment is not configured on this shop.",
   testGatewayDisabled: "The test gateway is not available on this shop.",
   webhookRejected: "The webhook could not be verified.",
   paymentPending: "Your payment is being processed; the order will be updated once it is confirmed.",
@@ -749,10 +782,38 @@ export const orderHistory = {
   shipmentNote: (carrier: string, trackingNumber: string | null, units: number) =>
     `${carrier}${trackingNumber ? ` ${trackingNumber}` : ""}, ${units} ${units === 1 ? "unit" : "units"}`,
   by: (name: string, role: string) => `by ${name} (${role === "customer" ? "shopper" : role})`,
+  /** A staff member's step as the shopper reads it: the shop did it, whoever it was. */
+  byShop: "by the shop",
   bySystem: "automatically",
   noteLabel: "Add a note",
   noteHint: "Only staff see notes; the shopper never does.",
   addNote: "Add note",
+} as const;
+
+/**
+ * An order's status as its badge reads it, on the dashboard and the shopper's pages alike; a
+ * processing order with some units shipped and some left reads "Partially shipped".
+ */
+export const orderStatusLabels = {
+  pending: "Pending",
+  processing: "Processing",
+  partially_shipped: "Partially shipped",
+  shipped: "Shipped",
+  delivered: "Delivered",
+  cancelled: "Cancelled",
+  refunded: "Refunded",
+} as const;
+
+/** The orders list's filter by how far the goods have gone (FULFILMENT_STATES). */
+export const fulfilmentFilter = {
+  label: "Fulfilment",
+  all: "All fulfilment",
+  labels: {
+    unfulfilled: "Not shipped",
+    partially_shipped: "Partially shipped",
+    shipped: "Shipped",
+    delivered: "Delivered",
+  },
 } as const;
 
 /** Shipments on the dashboard's order page and the shopper's. */
@@ -898,7 +959,16 @@ export const mail = {
     view: "View your order",
   },
   /** How a payment gateway is named to the shopper. */
-  gateways: { paypal: "PayPal", test: "Card (test gateway)", cod: "Cash on delivery" },
+  gateways: { paypal: "PayPal", test: "Card (test gateway)", cod: "Cash on delivery", razorpay: "Razorpay" },
+  /** How a payment was made through Razorpay, as it reports the method; any other word shows as it came. */
+  paymentMethods: {
+    upi: "UPI",
+    card: "Card",
+    netbanking: "Netbanking",
+    wallet: "Wallet",
+    emi: "EMI",
+    paylater: "Pay later",
+  } as Readonly<Record<string, string>>,
   orderCodConfirmed: {
     subject: (number: number) => `Your order #${number} is confirmed: cash on delivery`,
     lines: (number: number, amount: string) => [
@@ -1051,11 +1121,13 @@ export const searchTexts = {
   removeFilter: (label: string) => `Remove filter: ${label}`,
   category: "Category",
   price: "Price",
-  minPrice: "Min price",
-  maxPrice: "Max price",
+  /** The price filter's boxes, with the sign of the shop's currency: "Min price (₹)". */
+  minPrice: (symbol: string) => `Min price (${symbol})`,
+  maxPrice: (symbol: string) => `Max price (${symbol})`,
   applyPrice: "Apply price",
-  priceRange: (min: number | null, max: number | null) =>
-    min !== null && max !== null ? `$${min} – $${max}` : min !== null ? `From $${min}` : `Up to $${max}`,
+  /** The price filter's chip, its bounds written in the shop's currency: "₹20 – ₹40", "Up to ₹40". */
+  priceRange: (min: string | null, max: string | null) =>
+    min !== null && max !== null ? `${min} – ${max}` : min !== null ? `From ${min}` : `Up to ${max}`,
   availability: "Availability",
   inStock: "In stock",
   onSale: "On sale",

@@ -40,7 +40,7 @@ export function number({ min, max, int = false }: { min?: number; max?: number; 
   let schema = z.number({
     error: (issue) => (isMissing(issue.input) ? validation.required : validation.number),
   });
-  if (int) schema = schema.int(validation.number);
+  if (int) schema = schema.int(validation.wholeNumber);
   if (min !== undefined) schema = schema.min(min, validation.min(min));
   if (max !== undefined) schema = schema.max(max, validation.max(max));
   return schema;

@@ -1,6 +1,6 @@
 import { inventoryPage } from "@shop/shared/messages";
-import { ADJUSTMENT_REASONS, type AdjustmentReason } from "@shop/shared/schemas/inventory";
-import { type FormEvent, useState } from "react";
+import { ADJUSTMENT_REASONS, AdjustmentInput, type AdjustmentReason } from "@shop/shared/schemas/inventory";
+import { type FormEvent, useRef, useState } from "react";
 import { Button } from "#web/components/button";
 import { Dialog } from "#web/components/dialog";
 import { SelectField } from "#web/components/select-field";
@@ -16,20 +16,51 @@ interface AdjustDialogProps {
   onClose: () => void;
 }
 
-/** Change a variant's stock by a number of units, with a reason and a note; the server's refusal stays in the dialog. */
+type AdjustmentField = keyof AdjustmentInput;
+
+/** Each field's first refusal, by the same schema the API checks with. */
+function refusalsOf(issues: readonly { path: readonly PropertyKey[]; message: string }[]) {
+  const refused: Partial<Record<AdjustmentField, string>> = {};
+  for (const issue of issues) {
+    const field = issue.path[0];
+    if ((field === "change" || field === "reason" || field === "note") && !refused[field])
+      refused[field] = issue.message;
+  }
+  return refused;
+}
+
+/**
+ * Change a variant's stock by a number of units, with a reason and a note. A change the schema
+ * refuses (2.5, blank) is named at its field before anything is sent; the server's refusal stays in
+ * the dialog.
+ */
 export function AdjustDialog({ variantId, label, stock, onClose }: AdjustDialogProps) {
   const adjust = useAdjustStock(variantId);
   const [change, setChange] = useState("");
   const [reason, setReason] = useState<AdjustmentReason>("received");
   const [note, setNote] = useState("");
-  const fieldErrors = isApiError(adjust.error) ? adjust.error.errors : {};
+  const [refused, setRefused] = useState<Partial<Record<AdjustmentField, string>>>({});
+  const changeField = useRef<HTMLInputElement>(null);
+  const fieldErrors: Partial<Record<string, string>> = isApiError(adjust.error)
+    ? adjust.error.errors
+    : refused;
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    adjust.mutate(
-      { change: change.trim() === "" ? Number.NaN : Number(change), reason, note: note.trim() || null },
-      { onSuccess: onClose },
-    );
+    const parsed = AdjustmentInput.safeParse({
+      change: change.trim() === "" ? undefined : Number(change),
+      reason,
+      note: note.trim() || null,
+    });
+    if (!parsed.success) {
+      const found = refusalsOf(parsed.error.issues);
+      adjust.reset();
+      setRefused(found);
+      if (found.change) changeField.current?.focus();
+      return;
+    }
+    setRefused({});
+    adjust.mutate(parsed.data, { onSuccess: onClose });
   }
 
   return (
@@ -58,6 +89,7 @@ export function AdjustDialog({ variantId, label, stock, onClose }: AdjustDialogP
           onChange={(event) => setChange(event.target.value)}
           hint={inventoryPage.changeHint(stock)}
           error={fieldErrors.change}
+          ref={changeField}
           autoFocus
         />
         <SelectField

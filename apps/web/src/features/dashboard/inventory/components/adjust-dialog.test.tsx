@@ -1,0 +1,39 @@
+import { inventoryPage, validation } from "@shop/shared/messages";
+import { screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it, vi } from "vitest";
+import { stubApi } from "#web/test/api-stub";
+import { renderRoutes } from "#web/test/render";
+import { AdjustDialog } from "./adjust-dialog";
+
+const VARIANT = "a1a1a1a1a1a1a1a1a1a1a1a1";
+
+function renderDialog() {
+  const stub = stubApi({});
+  const onClose = vi.fn();
+  renderRoutes(
+    [
+      {
+        path: "/",
+        element: <AdjustDialog variantId={VARIANT} label="Trail Tee (Size: M)" stock={4} onClose={onClose} />,
+      },
+    ],
+    "/",
+  );
+  return { ...stub, onClose };
+}
+
+describe("the stock adjustment dialog", () => {
+  it("refuses a change of 2.5 at its field with 'Enter a whole number.', sending nothing", async () => {
+    const { requests, onClose } = renderDialog();
+    const change = await screen.findByRole("spinbutton", { name: inventoryPage.change });
+    await userEvent.type(change, "2.5");
+    await userEvent.click(screen.getByRole("button", { name: inventoryPage.save }));
+
+    expect(change).toHaveAccessibleDescription(expect.stringContaining(validation.wholeNumber));
+    expect(change).toHaveAttribute("aria-invalid", "true");
+    expect(change).toHaveFocus();
+    expect(requests).toEqual([]);
+    expect(onClose).not.toHaveBeenCalled();
+  });
+});
