@@ -16557,7 +16557,7 @@ export interface operations {
                             options: {
                                 [key: string]: string;
                             };
-                            sku: string;
+                            sku: string | null;
                             stock: number;
                             isActive: boolean;
                             sold30: number;

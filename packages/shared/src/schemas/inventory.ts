@@ -45,7 +45,11 @@ export const InventoryRow = z.object({
   productId: z.string(),
   productName: z.string(),
   options: z.record(z.string(), z.string()),
-  sku: z.string(),
+  /**
+   * Null when the variant has no SKU of its own: a product without options, whose one variant is
+   * stored with its product's id, is named by its product.
+   */
+  sku: z.string().nullable(),
   stock: z.number().int(),
   isActive: z.boolean(),
   /** Units of paid orders in the last SOLD_DAYS days, less the units refunds put back. */

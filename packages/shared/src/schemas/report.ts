@@ -56,6 +56,7 @@ export const ReportProductDto = z.object({
   variant: z.string(),
   /** The product's name with the variant's options, as the order line recorded them. */
   name: z.string(),
+  /** Empty for a product without options: its name says what it is. */
   sku: z.string(),
   netSales: money,
   units: z.number().int(),

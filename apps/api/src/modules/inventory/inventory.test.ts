@@ -178,13 +178,23 @@ describe("inventory", () => {
     );
 
     const bySku = await list(`?keyword=${encodeURIComponent((out.sku ?? "").toLowerCase())}`);
-    expect(bySku.data).toEqual([expect.objectContaining({ variantId: out.variant, sku: out.sku, stock: 0 })]);
+    expect(bySku.data).toEqual([
+      expect.objectContaining({
+        variantId: out.variant,
+        sku: out.sku,
+        options: { Size: "S", Colour: "Black" },
+        stock: 0,
+      }),
+    ]);
+    // A product without options has no SKU of its own (its variant holds the product's id): none shown.
     const byName = await list(`?keyword=${encodeURIComponent(plain.name)}`);
     expect(byName.data).toEqual([
       expect.objectContaining({
         variantId: plain.variant,
         productId: plain.product,
         productName: plain.name,
+        options: {},
+        sku: null,
       }),
     ]);
     expect(byName.meta.total).toBe(1);
@@ -214,8 +224,7 @@ describe("inventory", () => {
       .split("\r\n");
     expect(lines[0]).toContain("SKU");
     expect(lines).toHaveLength(2);
-    expect(lines[1]).toContain(`${plain.name},${plain.product},,`);
-    expect(lines[1]).toContain(",5,low,2,yes");
+    expect(lines[1]).toBe(`${plain.name},${plain.product},,,5,low,2,yes`);
   });
 
   it("logs a cancellation with who cancelled, a refund's restock, and an expired hold", async () => {

@@ -20,7 +20,8 @@ export interface InventoryRowRecord {
   productId: string;
   productName: string;
   options: Record<string, string>;
-  sku: string;
+  /** Null for the one variant of a product without options, which holds its product's id. */
+  sku: string | null;
   stock: number;
   isActive: boolean;
   sold30: number;
@@ -64,13 +65,14 @@ export async function listInventory(
     product_id: string;
     product_name: string;
     options: Record<string, string>;
-    sku: string;
+    sku: string | null;
     stock: number;
     is_active: boolean;
     sold: number;
   }>(sql`
     with page as (
-      select v.id as variant_id, v.product_id, p.name as product_name, v.options, v.sku, v.stock,
+      select v.id as variant_id, v.product_id, p.name as product_name, v.options,
+             nullif(v.sku, v.product_id::text) as sku, v.stock,
              v.is_active, p.name as sort_name, p.id as sort_product, v.position as sort_position
       from ${productVariants} v join ${products} p on p.id = v.product_id
       where ${where}${keyset}

@@ -146,7 +146,7 @@ async function* exportRows(
         Object.entries(row.options)
           .map(([name, value]) => `${name}: ${value}`)
           .join("; "),
-        row.sku,
+        row.sku ?? "",
         String(row.stock),
         row.stock === 0 ? "out" : row.stock <= threshold ? "low" : "",
         String(row.sold30),

@@ -227,6 +227,7 @@ export interface ProductRow {
   id: string;
   variant: string | null;
   name: string;
+  /** Null for a category row, and for a product without options (its one variant holds the product's id). */
   sku: string | null;
   options: Record<string, string> | null;
   netSales: number;
@@ -261,7 +262,8 @@ export async function readProductSales(db: Database, period: Period, top: number
       select 'units', row_number() over (order by units desc, cents desc, variant_id), *
       from (select * from per_variant order by units desc, cents desc, variant_id limit ${top}) as by_units
     )
-    (select r.kind, r.product_id as id, r.variant_id as variant, i.name, i.variant_sku as sku,
+    (select r.kind, r.product_id as id, r.variant_id as variant, i.name,
+       nullif(i.variant_sku, r.product_id::text) as sku,
        i.variant_options as options, r.cents::bigint as "netSales", r.units::bigint as units
      from ranked r join order_items i on i.id = r.line
      order by r.kind, r.place)

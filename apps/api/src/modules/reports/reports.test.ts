@@ -390,6 +390,8 @@ describe("GET /api/reports/sales", () => {
       { product: kurta._id, netSales: 1459.34, units: 3 },
     ]);
     expect(figures(topProductsByUnits)).toEqual(figures(topProducts));
+    // Products without options have no SKU of their own: the row names the product, never its id.
+    expect(topProducts.map((row) => row.sku)).toEqual(["", ""]);
     expect(byCategory).toEqual([
       { category: shirts, name: "Shirts", netSales: 6094.57, units: 5 },
       { category: kurtas, name: "Kurtas", netSales: 1459.34, units: 3 },
@@ -544,6 +546,7 @@ describe("GET /api/reports/sales", () => {
       [shirt._id, "6094.57", "5"],
       [kurta._id, "1459.34", "3"],
     ]);
+    expect(products.slice(1).map((row) => row[3])).toEqual(["", ""]);
     expect(await csv("byDiscountCode")).toEqual([
       ["Code", "Uses", "Discount", "Net sales"],
       ["SAVE10", "1", "129.90", "1668.10"],

@@ -123,7 +123,13 @@ export function InventoryPage() {
                           <p className="text-xs text-neutral-500">{inventoryPage.inactive}</p>
                         )}
                       </td>
-                      <td className={cx(cellClass, "font-mono text-xs text-neutral-700")}>{row.sku}</td>
+                      <td className={cx(cellClass, "text-xs")}>
+                        {row.sku === null ? (
+                          <span className="text-neutral-500">{inventoryPage.noSku}</span>
+                        ) : (
+                          <span className="font-mono break-all text-neutral-700">{row.sku}</span>
+                        )}
+                      </td>
                       <td className={cx(cellClass, "whitespace-nowrap tabular-nums")}>
                         <span className="sm:sr-only">{columns.stock}: </span>
                         {row.stock} <StockBadge stock={row.stock} threshold={threshold} className="ml-1" />
