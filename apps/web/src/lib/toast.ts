@@ -28,12 +28,16 @@ function revealFocusedField() {
   });
 }
 
+/**
+ * The message is the toast's id: react-toastify shows a message once while its toast is up, so a
+ * refusal repeated by a second tap does not stack a copy of itself over the form.
+ */
 function show(kind: Kind, message: string, options?: ToastOptions) {
   if (kind === "error") revealFocusedField();
   if (!useToastsWanted.getState().wanted) useToastsWanted.setState({ wanted: true });
   void import("react-toastify").then(
     (toastify) => {
-      toastify.toast[kind](message, options);
+      toastify.toast[kind](message, { toastId: message, ...options });
     },
     // NOTE: the chunk could not be fetched (the connection dropped); the page itself still works.
     () => undefined,
