@@ -24,6 +24,11 @@ interface PriceSummaryProps {
   codFee?: number | undefined;
   /** 'Total' in the cart; 'Amount paid' once an order's payment is completed (SPEC section 4). */
   totalLabel?: string;
+  /**
+   * A cart the server has not priced yet: shipping, GST and total stand as placeholders of their
+   * size (their figures are ignored), so nothing moves when they arrive.
+   */
+  pending?: boolean | undefined;
   className?: string;
 }
 
@@ -45,12 +50,23 @@ export function PriceSummary({
   discountPrice,
   codFee = 0,
   totalLabel = "Total",
+  pending = false,
   className,
 }: PriceSummaryProps) {
   const row = "flex items-baseline justify-between gap-4";
   const saved = savedTotal({ discountPrice, discountAmount });
+  // NOTE: an inline block holding a space takes the height and baseline of the line it stands in,
+  // so its row keeps the size the figure will give it.
+  const placeholder = (
+    <>
+      <span aria-hidden="true" className="inline-block w-16 animate-pulse rounded bg-neutral-200">
+        {"\u00a0"}
+      </span>
+      <span className="sr-only">{orderSummary.pricing}</span>
+    </>
+  );
   return (
-    <dl className={cx("space-y-3 text-sm text-neutral-700", className)}>
+    <dl aria-busy={pending || undefined} className={cx("space-y-3 text-sm text-neutral-700", className)}>
       <div className={row}>
         <dt>Subtotal</dt>
         <dd className="tabular-nums">{formatPrice(itemsPrice)}</dd>
@@ -67,17 +83,19 @@ export function PriceSummary({
           {shippingMethod ? <span className="text-neutral-500"> ({shippingMethod})</span> : null}
         </dt>
         <dd className="shrink-0 tabular-nums">
-          {shippingPrice === null
-            ? "—"
-            : shippingPrice === 0
-              ? orderSummary.free
-              : formatPrice(shippingPrice)}
+          {pending
+            ? placeholder
+            : shippingPrice === null
+              ? "—"
+              : shippingPrice === 0
+                ? orderSummary.free
+                : formatPrice(shippingPrice)}
         </dd>
       </div>
       {taxIncluded ? null : (
         <div className={row}>
           <dt>{taxRate === null ? orderSummary.taxAtRates : orderSummary.taxAt(taxRate)}</dt>
-          <dd className="tabular-nums">{formatPrice(taxPrice)}</dd>
+          <dd className="tabular-nums">{pending ? placeholder : formatPrice(taxPrice)}</dd>
         </div>
       )}
       {codFee > 0 ? (
@@ -88,12 +106,14 @@ export function PriceSummary({
       ) : null}
       <div className={cx(row, "border-t border-neutral-200 pt-3 text-base font-semibold text-neutral-900")}>
         <dt>{totalLabel}</dt>
-        <dd className="tabular-nums">{formatPrice(totalPrice)}</dd>
+        <dd className="tabular-nums">{pending ? placeholder : formatPrice(totalPrice)}</dd>
       </div>
-      {taxIncluded && taxPrice > 0 ? (
+      {taxIncluded && (pending || taxPrice > 0) ? (
         <div className="-mt-2 text-right text-xs text-neutral-500">
           <dt className="sr-only">Tax (GST)</dt>
-          <dd className="tabular-nums">{orderSummary.includesTax(formatPrice(taxPrice))}</dd>
+          <dd className="tabular-nums">
+            {pending ? placeholder : orderSummary.includesTax(formatPrice(taxPrice))}
+          </dd>
         </div>
       ) : null}
       {saved > 0 ? (

@@ -1,15 +1,15 @@
 import { errors } from "@shop/shared/messages";
+import type { PriceSummary } from "@shop/shared/pricing";
 import type { CartPriceDto, CartPriceInput } from "@shop/shared/schemas/discount";
-import { chooseMethod } from "@shop/shared/shipping";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { api } from "#web/lib/api";
-import { type CartSummary, cartSummary, lineKey, orderLines } from "#web/lib/cart-store";
+import { cartItemsSummary, lineKey, orderLines } from "#web/lib/cart-store";
 import { useConfig } from "#web/lib/config";
 import { accountKeys } from "#web/lib/query-keys";
 import { responseSchemas } from "#web/lib/response-schemas";
 import type { CartItem } from "#web/lib/stored-state-types";
 
-/** POST /api/cart/price: the server's pricing of the cart with a code, and why the code does not apply. */
+/** POST /api/cart/price: the server's pricing of the cart (shipping, GST, a code and why it does not apply). */
 export function priceCart(input: CartPriceInput, { signal }: { signal?: AbortSignal } = {}) {
   return api.post("/cart/price", input, {
     schema: responseSchemas.cartPrice,
@@ -29,21 +29,31 @@ export interface CartDestination {
 /** The method the server priced shipping with. */
 export type PricedMethod = NonNullable<CartPriceDto["shippingMethod"]>;
 
+/** The cart's figures, and whether its prices include the GST. */
+export type CartSummary = PriceSummary & {
+  taxIncluded: boolean;
+  /** The one GST rate of the lines; null when they have different rates (or before the server says). */
+  taxRate: number | null;
+};
+
 export interface CartPricing {
   /**
-   * The figures to show: the server's while a code applies, else the cart's own (the same rules);
-   * with a destination, the server's as soon as it has answered once.
+   * The figures to show. The lines are the cart's own; the rest is the server's answer, the last one
+   * while it prices a change (so that the figures change once). Until it has answered once, the items'
+   * figures are the cart's own and shipping, GST and total are 0: `quoted` is false, show none of them.
    */
   summary: CartSummary;
+  /** The server has priced this cart (or, while it prices a change, the cart as it just was). */
+  quoted: boolean;
   /** The code the server applied, or null. */
   appliedCode: string | null;
   /** The cart lines (`itemKey`) the applied code takes nothing off: it does not apply to them. */
   linesWithoutCode: ReadonlySet<string>;
   /** Why the stored code does not apply, when the server says so. */
   codeMessage: string | null;
-  /** The server is pricing the cart with the code (for the first time or after a change). */
+  /** The server is pricing the cart (for the first time or after a change). */
   checking: boolean;
-  /** The server could not be asked (network, 5xx): the code's effect is unknown. */
+  /** The server could not be asked (network, 5xx): the figures it alone knows are unknown. */
   failed: boolean;
   /** Asks the server again (a placement said the code stopped applying). */
   recheck: () => Promise<unknown>;
@@ -51,19 +61,12 @@ export interface CartPricing {
   shippingMethod: PricedMethod | null;
   /** With a destination: why no method prices the shipping (none serves the state, or the chosen one does not). */
   shippingMessage: string | null;
-  /** The figures shown are the server's answer for the cart as it is now (not the last one, nor the cart's own). */
+  /** The figures shown are the server's answer for the cart as it is now (not the last one). */
   priced: boolean;
 }
 
-function summaryOf(priced: CartPriceDto): CartSummary {
+function summaryOf(priced: CartPriceDto): Omit<CartSummary, "lines"> {
   return {
-    lines: priced.lines.map((line) => ({
-      unitPrice: line.unitPrice,
-      savedAmount: line.savedAmount,
-      lineTotal: line.lineTotal,
-      quantity: line.quantity,
-      discountShare: line.discountShare,
-    })),
     itemsPrice: priced.itemsPrice,
     discountPrice: priced.discountPrice,
     discountAmount: priced.discountAmount,
@@ -94,26 +97,25 @@ function linesWithoutCode(priced: CartPriceDto): ReadonlySet<string> {
 const NO_LINES: ReadonlySet<string> = new Set();
 
 /**
- * The cart's prices with its discount code and, once the address is chosen, its destination.
- * Without either, the cart's own figures. With a code, the server's answer for these lines and this
- * code, which becomes the figures shown while the code applies. With a destination, the server's
- * answer always (shipping depends on the method it serves the state with), the last one staying on
- * screen while the next is asked for, so that the figures change once. The lines keep their own
- * figures: the server's `lines` follow the order it locks them in, not the cart's.
+ * The cart's prices as the server works them out (POST /api/cart/price), with its discount code and,
+ * once the address is chosen, its destination: the cart page and the checkout ask the same question,
+ * so they show the same shipping, GST and total. The GST depends on each product's or its category's
+ * rate, which only the server knows: the browser never works it out. Each change of the lines, the
+ * code or the destination asks once; the last answer stays on screen while the next is asked for.
+ * The lines keep their own figures: the server's `lines` follow the order it locks them in, not the
+ * cart's.
  */
 export function useCartPricing(
   items: readonly CartItem[],
   code: string | null,
   destination?: CartDestination,
 ): CartPricing {
-  // Until the server answers, the method it would choose as far as the configuration tells (for a
-  // cart whose address is not known yet, the cheapest that serves every state: chooseMethod).
-  const config = useConfig().data;
-  const methods = config?.shippingMethods ?? [];
-  const choice = chooseMethod(methods, destination?.state, destination?.shippingMethod ?? undefined);
-  const local = cartSummary(items, "method" in choice ? choice.method : undefined, config?.taxes);
+  // Whether the prices include GST is the shop's setting: it keeps room for the "Includes" line
+  // until the server answers, so nothing moves when it does.
+  const taxIncluded = useConfig().data?.taxes.pricesIncludeTax ?? false;
+  const own = cartItemsSummary(items);
   const lines = orderLines(items);
-  const enabled = (code !== null || destination !== undefined) && lines.length > 0;
+  const enabled = lines.length > 0;
   const query = useQuery({
     queryKey: accountKeys.cartPrice(code ?? "", lines, destination),
     queryFn: ({ signal }) =>
@@ -132,15 +134,22 @@ export function useCartPricing(
     staleTime: 30_000,
     retry: 1,
   });
-  const fresh = enabled && query.data !== undefined && !query.isPlaceholderData ? query.data : undefined;
-  const answer = destination && enabled ? query.data : fresh;
-  const applied = answer?.discountCode ? answer : undefined;
-  const shown = destination ? answer : applied;
+  // NOTE: a disabled query still hands out the previous key's data as its placeholder.
+  const answer = enabled ? query.data : undefined;
+  const fresh = answer !== undefined && !query.isPlaceholderData ? answer : undefined;
+  // The last answer may be for the code just removed or replaced: it applies only the code asked for.
+  const applied = answer?.discountCode && answer.discountCode === code ? answer : undefined;
+  // Before the answer (or with nothing that can be bought, nothing to ask) only the items are known.
+  const summary: CartSummary = answer
+    ? { ...summaryOf(answer), lines: own.lines }
+    : { ...own, discountAmount: 0, shippingPrice: 0, taxPrice: 0, totalPrice: 0, taxIncluded, taxRate: null };
   return {
-    summary: shown ? { ...summaryOf(shown), lines: local.lines } : local,
+    summary,
+    // With nothing that can be bought every figure is 0, and that is the answer.
+    quoted: answer !== undefined || !enabled,
     appliedCode: applied?.discountCode ?? null,
     linesWithoutCode: applied ? linesWithoutCode(applied) : NO_LINES,
-    codeMessage: answer?.discountMessage ?? null,
+    codeMessage: code !== null ? (answer?.discountMessage ?? null) : null,
     checking: enabled && (query.isFetching || query.isPlaceholderData),
     failed: enabled && query.isError,
     recheck: () => query.refetch(),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   addToCart,
-  cartSummary,
+  cartItemsSummary,
   hasUnpurchasable,
   lineKey,
   lineLimit,
@@ -102,7 +102,7 @@ describe("cart totals", () => {
   });
 
   it("prices on-sale lines at their sale price and counts the discount", () => {
-    const summary = cartSummary([
+    const summary = cartItemsSummary([
       { product: product({ price: 85, onSale: true, salePrice: 69 }), quantity: 2 },
     ]);
     expect(summary.itemsPrice).toBe(138);
@@ -115,7 +115,7 @@ describe("cart totals", () => {
       { product: product({ price: 49, isActive: false }), quantity: 2 },
       { product: other, quantity: 1 },
     ];
-    const summary = cartSummary(items);
+    const summary = cartItemsSummary(items);
     expect(summary.itemsPrice).toBe(10);
     expect(summary.lines[0]?.lineTotal).toBe(0);
     expect(summary.lines[1]?.lineTotal).toBe(10);
@@ -208,7 +208,7 @@ describe("lines of a product with options (one per variant)", () => {
     expect(quantityInCart(items, lineKey(shoe._id, nine._id))).toBe(1);
     expect(quantityInCart(items, lineKey(shoe._id, ten._id))).toBe(2);
     expect(quantityInCart(items, shoe._id)).toBe(0);
-    expect(cartSummary(items).itemsPrice).toBe(120 + 250);
+    expect(cartItemsSummary(items).itemsPrice).toBe(120 + 250);
     expect(orderLines(items)).toEqual([
       { product: shoe._id, variant: nine._id, quantity: 1 },
       { product: shoe._id, variant: ten._id, quantity: 2 },

@@ -4,17 +4,11 @@
  * functions the store applies: a line never holds more than the product's stock, and never less than 1.
  *
  * NOTE: the prices of SPEC's Cart (itemsPrice, discountPrice, shippingPrice, taxPrice, totalPrice)
- * are not stored: they are derived from the lines with the shared pricing code (`cartSummary`), so
- * they can never disagree with the lines. The server prices the order again from its database.
+ * are not stored. The items' figures are derived from the lines (`cartItemsSummary`), so they can
+ * never disagree with them; shipping, GST and the total are the server's (lib/cart-pricing.ts), which
+ * knows each product's rate. The server prices the order again from its database.
  */
-import { TAX_PERCENT } from "@shop/shared/constants";
-import {
-  type PriceSummary,
-  priceOrder,
-  type ShippingRate,
-  SPEC_SHIPPING,
-  unitPriceCents,
-} from "@shop/shared/pricing";
+import { type PriceSummary, priceOrder, unitPriceCents } from "@shop/shared/pricing";
 import type { AddressDto } from "@shop/shared/schemas/address";
 import type { VariantDto } from "@shop/shared/schemas/product";
 import { variantLabel } from "@shop/shared/variants";
@@ -152,49 +146,26 @@ export function hasUnpurchasable(items: readonly CartItem[]): boolean {
   return items.some((item) => !isPurchasable(item.product));
 }
 
-/** The cart's figures, and whether its prices include the GST. */
-export type CartSummary = PriceSummary & {
-  taxIncluded: boolean;
-  /** The one GST rate of the lines; null when they have different rates. */
-  taxRate: number | null;
-};
+/** The cart's own figures: each line, the subtotal and the sale savings. */
+export type CartItemsSummary = Pick<PriceSummary, "lines" | "itemsPrice" | "discountPrice">;
 
 /**
- * The cart's prices (SPEC section 9), computed from the lines with a shipping method's rate and the
- * shop's taxes (SPEC's until the owner's are known; each line at the shop's default rate, as a product
- * and its category's own rates are the server's to apply). A line that cannot be bought counts as 0
- * units, so it adds nothing to any total while `lines[i]` still matches `items[i]`.
+ * The items' figures of the cart (SPEC section 9's itemsPrice and discountPrice) from the lines'
+ * stored prices, which lib/cart-refresh.ts keeps as the server's. A line that cannot be bought counts
+ * as 0 units, so it adds nothing to any total while `lines[i]` still matches `items[i]`.
  */
-export function cartSummary(
-  items: readonly CartItem[],
-  shipping: ShippingRate = SPEC_SHIPPING,
-  taxes: { pricesIncludeTax: boolean; defaultRate: number } = {
-    pricesIncludeTax: false,
-    defaultRate: TAX_PERCENT,
-  },
-): CartSummary {
-  const priced = priceOrder(
+export function cartItemsSummary(items: readonly CartItem[]): CartItemsSummary {
+  // NOTE: only the items are taken from the shared pricing. Shipping and the GST it would work out
+  // here are not the shop's: a product's or its category's rate, and the methods, are the server's.
+  const { lines, itemsPrice, discountPrice } = priceOrder(
     items.map(({ product, quantity }) => ({
       price: product.price,
       onSale: product.onSale,
       salePrice: product.salePrice,
       quantity: isPurchasable(product) ? quantity : 0,
-      taxRate: taxes.defaultRate,
     })),
-    { shipping, taxes },
   );
-  const { lines, itemsPrice, discountPrice, discountAmount, shippingPrice, taxPrice, totalPrice } = priced;
-  return {
-    lines,
-    itemsPrice,
-    discountPrice,
-    discountAmount,
-    shippingPrice,
-    taxPrice,
-    totalPrice,
-    taxIncluded: priced.taxIncluded,
-    taxRate: taxes.defaultRate,
-  };
+  return { lines, itemsPrice, discountPrice };
 }
 
 /**

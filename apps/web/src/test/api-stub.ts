@@ -58,3 +58,24 @@ export function stubApi(routes: StubRoutes) {
   vi.stubGlobal("fetch", fetch);
   return { requests };
 }
+
+/**
+ * Holds the stubbed API's answers to `path` (a call after stubApi) until `release()`, to see a page
+ * before the server has answered; `asked` counts the requests held.
+ */
+export function holdAnswers(path: string) {
+  const answer = globalThis.fetch;
+  let open = () => {};
+  const gate = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  const held = { asked: 0, release: () => open() };
+  vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
+    if (new URL(String(input), "http://shop.test").pathname === path) {
+      held.asked += 1;
+      await gate;
+    }
+    return answer(input, init);
+  });
+  return held;
+}

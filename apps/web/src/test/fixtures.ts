@@ -2,6 +2,7 @@
 import type { PublicConfig } from "@shop/shared/api";
 import type { AddressDto } from "@shop/shared/schemas/address";
 import type { CategoryDto } from "@shop/shared/schemas/category";
+import type { CartPriceDto } from "@shop/shared/schemas/discount";
 import type { MediaDto } from "@shop/shared/schemas/media";
 import type { OrderDto } from "@shop/shared/schemas/order";
 import type { ProductDto } from "@shop/shared/schemas/product";
@@ -155,5 +156,69 @@ export function staff(role: UserDto["role"]): UserDto {
     status: true,
     twoFactorEnabled: false,
     createdAt: "2026-11-20T10:00:00.000Z",
+  };
+}
+
+/**
+ * A shop in rupees whose prices include GST, at 18% unless a product's category says otherwise;
+ * shipping is free above ₹100.
+ */
+export const rupeeConfig: PublicConfig = {
+  ...publicConfig,
+  store: { name: "Kapda House" },
+  currency: { code: "INR", locale: "en-IN" },
+  taxes: { pricesIncludeTax: true, defaultRate: 18 },
+  shippingMethods: publicConfig.shippingMethods.map((method) => ({ ...method, freeAbove: 100 })),
+};
+
+const KURTA_VARIANT = "b9b9b9b9b9b9b9b9b9b9b9b9";
+
+/** ₹149.98, in a category taxed at 5%: within the price, ₹7.14 of it is GST (₹22.88 at 18%). */
+export const kurta: ProductDto = {
+  ...lamp,
+  _id: "b8b8b8b8b8b8b8b8b8b8b8b8",
+  name: "Cotton Kurta",
+  price: 149.98,
+  onSale: false,
+  salePrice: 0,
+  variants: lamp.variants.map((variant) => ({
+    ...variant,
+    _id: KURTA_VARIANT,
+    sku: "KURTA-COTTON",
+    price: 149.98,
+    onSale: false,
+    salePrice: 0,
+  })),
+};
+
+/** The server's pricing of `quantity` kurtas in the rupee shop: 5% within the price, shipped free. */
+export function pricedKurtas(quantity: number, taxPrice: number): CartPriceDto {
+  const total = Math.round(14_998 * quantity) / 100;
+  return {
+    lines: [
+      {
+        product: kurta._id,
+        variant: KURTA_VARIANT,
+        quantity,
+        unitPrice: 149.98,
+        lineTotal: total,
+        savedAmount: 0,
+        discountShare: 0,
+        taxRate: 5,
+      },
+    ],
+    itemsPrice: total,
+    discountPrice: 0,
+    discountCode: null,
+    discountAmount: 0,
+    discountMessage: null,
+    shippingPrice: 0,
+    shippingMethod: { _id: "5e771e9000000000000000a1", name: "Standard", price: 80 },
+    shippingMessage: null,
+    taxPrice,
+    taxIncluded: true,
+    taxRate: 5,
+    supply: "inter-state",
+    totalPrice: total,
   };
 }

@@ -1,10 +1,14 @@
-import { discountCodes } from "@shop/shared/messages";
+import { discountCodes, orderSummary } from "@shop/shared/messages";
+import type { CartPriceDto } from "@shop/shared/schemas/discount";
 import type { ProductDto } from "@shop/shared/schemas/product";
+import { DEFAULT_PAGE_SETTINGS } from "@shop/shared/site";
 import { screen, waitFor, within } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it } from "vitest";
 import { toCartProduct, useCart } from "#web/lib/cart-store";
-import { stubApi } from "#web/test/api-stub";
-import { lamp, publicConfig } from "#web/test/fixtures";
+import { setShopSettings } from "#web/lib/shop-settings";
+import { holdAnswers, type StubRequest, stubApi } from "#web/test/api-stub";
+import { kurta, lamp, pricedKurtas, publicConfig, rupeeConfig } from "#web/test/fixtures";
 import { renderRoutes } from "#web/test/render";
 import { CartPage } from "./cart-page";
 
@@ -25,7 +29,7 @@ const shelf: ProductDto = {
 };
 
 // Two lamps at 30 on sale (20 saved) and one shelf at 25: items 85; the code takes 10% of the lamps only (6).
-const priced = {
+const priced: CartPriceDto = {
   lines: [
     {
       product: shelf._id,
@@ -67,6 +71,19 @@ function renderCart() {
   return renderRoutes([{ path: "/cart", element: <CartPage /> }], "/cart");
 }
 
+/** A row of the order summary, by its term. */
+function summaryRow(term: string) {
+  const row = screen.getByText(term, { selector: "dt" }).parentElement;
+  if (!row) throw new Error(`no summary row ${term}`);
+  return row;
+}
+
+const priceRequests = (requests: StubRequest[]) => requests.filter((r) => r.path === "/api/cart/price");
+
+afterEach(() => {
+  setShopSettings(DEFAULT_PAGE_SETTINGS);
+});
+
 describe("the cart's savings with a discount code", () => {
   it("counts the sale and the code in 'You Saved', shows the code's amount whole and names the line it leaves out", async () => {
     stubApi({
@@ -83,7 +100,7 @@ describe("the cart's savings with a discount code", () => {
     });
     renderCart();
 
-    // The cart's own figures show first (the sale alone); the server's, with the code, replace them.
+    // The server's figures, with the code.
     await waitFor(() => expect(screen.getByText("You Saved").parentElement).toHaveTextContent("$26.00"));
     // The chip: the code's name, and its amount in a part of its own that never shortens.
     const chip = screen.getByText("LAMPS10").closest("p");
@@ -100,7 +117,20 @@ describe("the cart's savings with a discount code", () => {
   });
 
   it("says nothing of lines and shows the sale alone when no code is applied", async () => {
-    stubApi({ [`GET /api/products/${lamp._id}`]: { data: lamp } });
+    stubApi({
+      [`GET /api/products/${lamp._id}`]: { data: lamp },
+      "POST /api/cart/price": {
+        data: {
+          ...priced,
+          lines: priced.lines.slice(1, 2).map((line) => ({ ...line, discountShare: 0 })),
+          itemsPrice: 60,
+          discountCode: null,
+          discountAmount: 0,
+          taxPrice: 10.8,
+          totalPrice: 150.8,
+        },
+      },
+    });
     useCart.setState({ items: [{ product: toCartProduct(lamp), quantity: 2 }], discountCode: null });
     renderCart();
 
@@ -108,25 +138,96 @@ describe("the cart's savings with a discount code", () => {
     expect(screen.queryByText(/does not apply to this item/)).toBeNull();
   });
 
-  it("prices shipping with the owner's cheapest method once the shop's settings are known", async () => {
-    const economy = {
-      ...publicConfig.shippingMethods[0],
-      _id: "e1e1e1e1e1e1e1e1e1e1e1e1",
-      name: "Economy",
-      price: 45,
-      freeAbove: null,
-    };
-    stubApi({
+  it("shows the shipping the server priced the cart with, asked without an address", async () => {
+    const economy = { _id: "e1e1e1e1e1e1e1e1e1e1e1e1", name: "Economy", price: 45 };
+    const { requests } = stubApi({
       [`GET /api/products/${lamp._id}`]: { data: lamp },
-      "GET /api/config": {
-        data: { ...publicConfig, shippingMethods: [economy, ...publicConfig.shippingMethods] },
+      "GET /api/config": { data: publicConfig },
+      "POST /api/cart/price": {
+        data: {
+          ...priced,
+          lines: priced.lines.slice(1, 2).map((line) => ({ ...line, discountShare: 0 })),
+          itemsPrice: 60,
+          discountCode: null,
+          discountAmount: 0,
+          shippingPrice: 45,
+          shippingMethod: economy,
+          taxPrice: 10.8,
+          totalPrice: 115.8,
+        },
       },
     });
     useCart.setState({ items: [{ product: toCartProduct(lamp), quantity: 2 }], discountCode: null });
     renderCart();
 
-    await waitFor(() =>
-      expect(screen.getByText("Shipping", { selector: "dt" }).parentElement).toHaveTextContent("$45.00"),
-    );
+    await waitFor(() => expect(summaryRow("Shipping")).toHaveTextContent("$45.00"));
+    expect(summaryRow("Total")).toHaveTextContent("$115.80");
+    expect(priceRequests(requests).map((request) => request.body)).toEqual([
+      { products: [{ product: lamp._id, quantity: 2 }] },
+    ]);
+  });
+});
+
+describe("the cart's GST in a shop whose prices include it", () => {
+  function kurtaShop(price: (request: StubRequest) => { data: CartPriceDto }) {
+    setShopSettings({ store: rupeeConfig.store, currency: rupeeConfig.currency });
+    useCart.setState({ items: [{ product: toCartProduct(kurta), quantity: 1 }], discountCode: null });
+    return stubApi({
+      [`GET /api/products/${kurta._id}`]: { data: kurta },
+      "GET /api/config": { data: rupeeConfig },
+      "POST /api/cart/price": price,
+    });
+  }
+
+  it("says the GST the server works out at the product's 5%, never the shop's 18% on everything", async () => {
+    const { requests } = kurtaShop(() => ({ data: pricedKurtas(1, 7.14) }));
+    renderCart();
+
+    expect(await screen.findByText(orderSummary.includesTax("₹7.14"))).toBeVisible();
+    // 18% within ₹149.98 would be ₹22.88.
+    expect(screen.getAllByText(/^Includes /)).toHaveLength(1);
+    expect(summaryRow("Total")).toHaveTextContent("₹149.98");
+    expect(priceRequests(requests)).toHaveLength(1);
+  });
+
+  it("shows no shipping, GST or total until the server has priced the cart, keeping their places", async () => {
+    const { requests } = kurtaShop(() => ({ data: pricedKurtas(1, 7.14) }));
+    const answered = holdAnswers("/api/cart/price");
+    renderCart();
+
+    await waitFor(() => expect(answered.asked).toBe(1));
+    expect(summaryRow("Subtotal")).toHaveTextContent("₹149.98");
+    for (const term of ["Shipping", "Total"]) {
+      expect(summaryRow(term)).not.toHaveTextContent("₹");
+      expect(summaryRow(term)).toHaveTextContent(orderSummary.pricing);
+    }
+    // The line under the total is there, saying no amount yet.
+    expect(summaryRow("Tax (GST)")).toHaveTextContent(orderSummary.pricing);
+    expect(screen.queryByText(/^Includes /)).toBeNull();
+    expect(summaryRow("Total").closest("dl")).toHaveAttribute("aria-busy", "true");
+
+    answered.release();
+    expect(await screen.findByText(orderSummary.includesTax("₹7.14"))).toBeVisible();
+    expect(summaryRow("Total")).toHaveTextContent("₹149.98");
+    expect(summaryRow("Total").closest("dl")).not.toHaveAttribute("aria-busy");
+    expect(priceRequests(requests)).toHaveLength(1);
+  });
+
+  it("asks the server once per change of quantity and shows its new GST", async () => {
+    const { requests } = kurtaShop((request) => {
+      const [line] = (request.body as { products: Array<{ quantity: number }> }).products;
+      return { data: line?.quantity === 2 ? pricedKurtas(2, 14.28) : pricedKurtas(1, 7.14) };
+    });
+    renderCart();
+
+    expect(await screen.findByText(orderSummary.includesTax("₹7.14"))).toBeVisible();
+    await userEvent.click(screen.getByRole("button", { name: "Increase quantity" }));
+
+    expect(await screen.findByText(orderSummary.includesTax("₹14.28"))).toBeVisible();
+    expect(summaryRow("Total")).toHaveTextContent("₹299.96");
+    expect(priceRequests(requests).map((request) => request.body)).toEqual([
+      { products: [{ product: kurta._id, quantity: 1 }] },
+      { products: [{ product: kurta._id, quantity: 2 }] },
+    ]);
   });
 });

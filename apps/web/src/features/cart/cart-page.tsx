@@ -12,6 +12,7 @@ import { useCartPricing } from "#web/lib/cart-pricing";
 import { useCartRefresh } from "#web/lib/cart-refresh";
 import { hasUnpurchasable, itemKey, totalQuantity, useCart } from "#web/lib/cart-store";
 import { useConfig } from "#web/lib/config";
+import { cx } from "#web/lib/cx";
 import { formatPrice } from "#web/lib/money";
 import { staticPageHead, usePageMeta } from "#web/lib/page-meta";
 import { CartLine } from "./components/cart-line";
@@ -28,10 +29,15 @@ export function CartPage() {
   const { checking, changes } = useCartRefresh();
   const pricing = useCartPricing(items, discountCode);
   const { summary } = pricing;
-  // The cart is priced with the cheapest method until the address is known (lib/cart-pricing.ts),
-  // SPEC's until the configuration is in.
+  // The server prices the cart with the cheapest method until the address is known: its threshold.
   const choice = chooseMethod(useConfig().data?.shippingMethods ?? [STANDARD_SHIPPING], undefined, undefined);
   const freeAbove = "method" in choice ? choice.method.freeAbove : null;
+  // Until the server has priced the cart the note keeps its place for a cart below the threshold,
+  // so that the button under it does not move when the figures arrive.
+  const freeShippingNote =
+    freeAbove !== null && (pricing.quoted ? summary.shippingPrice > 0 : summary.itemsPrice <= freeAbove)
+      ? orderSummary.freeShippingAbove(formatPrice(freeAbove))
+      : null;
   const blocked = hasUnpurchasable(items);
   const units = totalQuantity(items);
 
@@ -78,12 +84,13 @@ export function CartPage() {
               {units} {units === 1 ? "item" : "items"}
             </p>
             <DiscountCodeField pricing={pricing} className="mt-4" />
-            <PriceSummary className="mt-4" {...summary} discountCode={pricing.appliedCode} />
-            {summary.shippingPrice > 0 && freeAbove !== null ? (
-              <p className="mt-3 text-xs text-neutral-500">
-                {orderSummary.freeShippingAbove(formatPrice(freeAbove))}
-              </p>
-            ) : null}
+            <PriceSummary
+              className={cx("mt-4 transition-opacity", pricing.checking && "opacity-60")}
+              {...summary}
+              discountCode={pricing.appliedCode}
+              pending={!pricing.quoted}
+            />
+            {freeShippingNote ? <p className="mt-3 text-xs text-neutral-500">{freeShippingNote}</p> : null}
             {blocked ? (
               <p className="mt-4 text-sm font-medium text-danger-700">{cartUpdates.removeUnavailable}</p>
             ) : null}

@@ -9,8 +9,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { toCartProduct, useCart } from "#web/lib/cart-store";
 import { setShopSettings } from "#web/lib/shop-settings";
 import { toast } from "#web/lib/toast";
-import { type StubRequest, type StubRoutes, stubApi } from "#web/test/api-stub";
-import { homeAddress, lamp, publicConfig } from "#web/test/fixtures";
+import { holdAnswers, type StubRequest, type StubRoutes, stubApi } from "#web/test/api-stub";
+import { homeAddress, kurta, lamp, pricedKurtas, publicConfig, rupeeConfig } from "#web/test/fixtures";
 import { renderRoutes } from "#web/test/render";
 import { CheckoutPage } from "./checkout-page";
 
@@ -379,6 +379,36 @@ describe("the shipping method at checkout", () => {
     await waitFor(() => expect(summaryRow("Total")).toHaveTextContent("₹70.80"));
     expect(summaryRow("Subtotal")).toHaveTextContent("₹60.00");
     expect(screen.queryByText(/\$/)).toBeNull();
+  });
+});
+
+describe("the GST at checkout in a shop whose prices include it", () => {
+  it("says the server's GST at the product's 5%, as the cart does, and none before it answers", async () => {
+    setShopSettings({ store: rupeeConfig.store, currency: rupeeConfig.currency });
+    const { requests } = stubApi({
+      "GET /api/users/current-user/addresses": { data: [homeAddress] },
+      [`GET /api/products/${kurta._id}`]: { data: kurta },
+      "GET /api/config": { data: rupeeConfig },
+      "POST /api/cart/price": { data: pricedKurtas(1, 7.14) },
+    });
+    const answered = holdAnswers("/api/cart/price");
+    useCart.setState({ items: [{ product: toCartProduct(kurta), quantity: 1 }], address: homeAddress });
+    renderCheckout();
+
+    await waitFor(() => expect(answered.asked).toBe(1));
+    expect(summaryRow("Subtotal")).toHaveTextContent("₹149.98");
+    expect(summaryRow("Total")).not.toHaveTextContent("₹");
+    expect(screen.queryByText(/^Includes /)).toBeNull();
+
+    answered.release();
+    expect(await screen.findByText(orderSummary.includesTax("₹7.14"))).toBeVisible();
+    // 18% within ₹149.98 would be ₹22.88.
+    expect(screen.getAllByText(/^Includes /)).toHaveLength(1);
+    expect(summaryRow("Total")).toHaveTextContent("₹149.98");
+    // The cart's question, with the address's state.
+    expect(priceRequests(requests).map((request) => request.body)).toEqual([
+      { products: [{ product: kurta._id, quantity: 1 }], state: homeAddress.state },
+    ]);
   });
 });
 

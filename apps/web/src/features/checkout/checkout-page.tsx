@@ -220,6 +220,7 @@ export function CheckoutPage() {
             discountCode={pricing.appliedCode}
             shippingPrice={undeliverable ? null : summary.shippingPrice}
             shippingMethod={undeliverable ? null : (pricing.shippingMethod?.name ?? checkedMethod?.name)}
+            pending={!pricing.quoted}
           />
           {blocked ? (
             <p className="mt-4 text-sm font-medium text-danger-700">{cartUpdates.removeUnavailable}</p>
