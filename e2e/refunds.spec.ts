@@ -77,8 +77,8 @@ test.describe("the admin", () => {
     await expect(page.getByText(refunds.partiallyRefunded("$10.00"))).toBeVisible();
     await expect(page.getByText("One item arrived scratched").first()).toBeVisible();
     await expect(page.getByRole("link", { name: /^Credit note CN\// })).toBeVisible();
-    // The payment reads partially refunded.
-    await expect(page.locator("span", { hasText: /^Status: partially refunded$/ })).toBeVisible();
+    // The payment reads partially refunded, in the words every page gives that state.
+    await expect(page.locator("span", { hasText: /^Status: Partially refunded$/ })).toBeVisible();
     await screenshots(page, "dashboard-order-refunded", (name) => testInfo.outputPath(name));
     await page.setViewportSize({ width: 1280, height: 800 });
 

@@ -154,6 +154,7 @@ export const errors = {
   discountStatus: "An error occurred while updating the discount code.",
   discountDelete: "An error occurred while deleting the discount code.",
   categoryTax: "An error occurred while updating the category's tax.",
+  categoryRename: "An error occurred while renaming the category.",
 } as const;
 
 /** The page shown in place of a screen that crashed (SPEC section 2: a separate error page). */
@@ -232,7 +233,7 @@ export const empty = {
   payments: "No payments found.",
   successfulPayments: "No successful payments found.",
   failedPayments: "No failed payments found.",
-  partlyRefundedPayments: "No partly refunded payments found.",
+  partiallyRefundedPayments: "No partially refunded payments found.",
   refundedPayments: "No refunded payments found.",
   emails: "No emails found.",
   queuedEmails: "No emails are waiting to be sent.",
@@ -327,6 +328,7 @@ export const successes = {
   discountDeleted: "Discount code deleted successfully.",
   discountStatus: (active: boolean) => `Discount code ${active ? "activated" : "deactivated"} successfully.`,
   categoryTaxSaved: "Category tax updated successfully.",
+  categoryRenamed: "Category renamed successfully.",
 } as const;
 
 /** The cart's check against the server when it opens (SPEC leaves the wording to us). */
@@ -424,6 +426,7 @@ export const api = {
   ownStatusChange: "You cannot change your own status.",
   categoryNotFound: "Category not found.",
   categorySlugTaken: "A category with this slug already exists.",
+  categoryNameTaken: "A category with this name already exists.",
   productHasOrders: "This product has orders and cannot be deleted. Deactivate it instead.",
   salePriceRequired: "Set a sale price below the price before putting the product on sale.",
   reviewNotFound: "Review not found.",
@@ -1320,6 +1323,17 @@ export const taxFields = {
   save: "Save",
 } as const;
 
+/** The categories table's other actions (admins): rename and delete, each in its dialog. */
+export const categoryActions = {
+  rename: (category: string) => `Rename ${category}`,
+  renameTitle: (category: string) => `Rename ${category}`,
+  name: "Name",
+  /** Under the name: a rename keeps the storefront's address. */
+  slugKept: (slug: string) => `The address stays /product-category/${slug}, so links to it keep working.`,
+  saveName: "Rename",
+  cancel: "Cancel",
+} as const;
+
 /**
  * The dashboard's Settings page (/dashboard/settings): the shop's own rules section by section
  * (docs/design.md section 8), each saved on its own, and the history of their changes (admins).
@@ -1542,7 +1556,11 @@ export const reviewModeration = {
   loading: "Loading reviews...",
 } as const;
 
-/** The dashboard's orders lists: the payment state column and its filter. */
+/**
+ * A payment's state, named the same wherever it shows: its badge, the orders lists' column and
+ * filter, the order page and the payments lists (SPEC's three lists, then one for each state refunds
+ * move a payment to, named by that state).
+ */
 export const paymentStates = {
   column: "Payment",
   placed: "Placed",
@@ -1553,9 +1571,14 @@ export const paymentStates = {
     none: "Not paid",
     pending: "Pending",
     completed: "Paid",
-    partially_refunded: "Partly refunded",
+    partially_refunded: "Partially refunded",
     refunded: "Refunded",
     failed: "Failed",
+  },
+  lists: {
+    all: "All Payments",
+    successful: "Successful Payments",
+    failed: "Failed Payments",
   },
 } as const;
 

@@ -203,8 +203,8 @@ const dashboardPages: RouteObject[] = [
         lazy: () => paymentsPage().then((m) => ({ element: <m.PaymentsPage view="failed" /> })),
       },
       {
-        path: "partly-refunded",
-        lazy: () => paymentsPage().then((m) => ({ element: <m.PaymentsPage view="partly-refunded" /> })),
+        path: "partially-refunded",
+        lazy: () => paymentsPage().then((m) => ({ element: <m.PaymentsPage view="partially-refunded" /> })),
       },
       {
         path: "refunded",

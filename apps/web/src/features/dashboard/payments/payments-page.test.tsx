@@ -1,4 +1,4 @@
-import { empty, refunds } from "@shop/shared/messages";
+import { empty, paymentStates, refunds } from "@shop/shared/messages";
 import type { PaymentDto } from "@shop/shared/schemas/payment";
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
@@ -19,6 +19,7 @@ const payment: PaymentDto = {
   amount: 185.02,
   currency: "USD",
   paymentGateway: "test",
+  method: null,
   update_time: null,
   email_address: "shopper@example.com",
   createdAt: "2026-11-25T10:00:00.000Z",
@@ -38,12 +39,17 @@ function renderPayments(view: PaymentsView, routes: Parameters<typeof stubApi>[0
 }
 
 describe("the payments list by state", () => {
-  it("lists the partly refunded payments with what went back of each", async () => {
-    const { requests } = renderPayments("partly-refunded", {
+  it("lists the partially refunded payments with what went back of each", async () => {
+    const { requests } = renderPayments("partially-refunded", {
       "GET /api/payments/status/partially_refunded": { data: [payment], meta: meta(1) },
     });
-    const table = await screen.findByRole("table", { name: "Partly Refunded" });
-    expect(within(table).getByText("partially refunded")).toBeVisible();
+    const table = await screen.findByRole("table", { name: "Partially refunded" });
+    // The badge reads the state as the orders lists and their filter do, written as it is.
+    const badge = within(table).getByText("Partially refunded", { selector: "span" });
+    expect(badge).toHaveTextContent(/^Status: Partially refunded$/);
+    expect(badge).toBeVisible();
+    expect(badge).not.toHaveClass("capitalize");
+    expect(paymentStates.labels.partially_refunded).toBe("Partially refunded");
     expect(within(table).getByText(refunds.refundedAmount("$10.00"))).toBeVisible();
     expect(requests.map((r) => r.path)).toEqual(["/api/payments/status/partially_refunded"]);
     // Every state has its list, SPEC's three first.
@@ -52,7 +58,7 @@ describe("the payments list by state", () => {
         "All Payments",
         "Successful Payments",
         "Failed Payments",
-        "Partly Refunded",
+        "Partially refunded",
         "Refunded",
       ]),
     );

@@ -1,6 +1,6 @@
 import { ArrowTopRightOnSquareIcon } from "@heroicons/react/20/solid";
 import type { PaymentStatus } from "@shop/shared/constants";
-import { cashOnDelivery, empty, mail, refunds } from "@shop/shared/messages";
+import { cashOnDelivery, empty, mail, paymentStates, refunds } from "@shop/shared/messages";
 import { Link } from "react-router";
 import { buttonClasses } from "#web/components/button";
 import { StatusBadge } from "#web/components/status-badge";
@@ -23,34 +23,34 @@ import { usePayments } from "./api/get-payments";
 /** The gateways by the names the shop gives them everywhere else (order pages, emails). */
 const GATEWAY_NAMES: Readonly<Record<string, string>> = mail.gateways;
 
-export type PaymentsView = "all" | "successful" | "failed" | "partly-refunded" | "refunded";
+export type PaymentsView = "all" | "successful" | "failed" | "partially-refunded" | "refunded";
 
-/** SPEC's three lists, and one for each state refunds move a payment to. */
+/** SPEC's three lists, and one for each state refunds move a payment to, named as that state. */
 const VIEWS: Record<
   PaymentsView,
   { title: string; status: PaymentStatus | "all"; empty: string; to: string }
 > = {
-  all: { title: "All Payments", status: "all", empty: empty.payments, to: "/dashboard/payments" },
+  all: { title: paymentStates.lists.all, status: "all", empty: empty.payments, to: "/dashboard/payments" },
   successful: {
-    title: "Successful Payments",
+    title: paymentStates.lists.successful,
     status: "completed",
     empty: empty.successfulPayments,
     to: "/dashboard/payments/successful",
   },
   failed: {
-    title: "Failed Payments",
+    title: paymentStates.lists.failed,
     status: "failed",
     empty: empty.failedPayments,
     to: "/dashboard/payments/failed",
   },
-  "partly-refunded": {
-    title: "Partly Refunded",
+  "partially-refunded": {
+    title: paymentStates.labels.partially_refunded,
     status: "partially_refunded",
-    empty: empty.partlyRefundedPayments,
-    to: "/dashboard/payments/partly-refunded",
+    empty: empty.partiallyRefundedPayments,
+    to: "/dashboard/payments/partially-refunded",
   },
   refunded: {
-    title: "Refunded",
+    title: paymentStates.labels.refunded,
     status: "refunded",
     empty: empty.refundedPayments,
     to: "/dashboard/payments/refunded",
@@ -133,10 +133,10 @@ export function PaymentsPage({ view }: { view: PaymentsView }) {
                       <time dateTime={payment.createdAt}>{formatDate(payment.createdAt)}</time>
                     </td>
                     <td className={cx(cellClass, endCellClass, "text-right font-medium tabular-nums")}>
-                      {formatPrice(payment.amount)}
+                      {formatPrice(payment.amount, payment.currency)}
                       {payment.refundedAmount > 0 ? (
                         <p className="text-xs font-normal whitespace-nowrap text-danger-700">
-                          {refunds.refundedAmount(formatPrice(payment.refundedAmount))}
+                          {refunds.refundedAmount(formatPrice(payment.refundedAmount, payment.currency))}
                         </p>
                       ) : null}
                     </td>
