@@ -2,8 +2,7 @@
  * Inventory: the variants' stock with their recent sales, adjustments with a reason, and
  * the stock-movement log the database writes of every change (db/schema/inventory.ts).
  */
-import { Readable } from "node:stream";
-import { pipeline } from "node:stream/promises";
+import type { Readable } from "node:stream";
 import { api } from "@shop/shared/messages";
 import {
   type AdjustmentInput,
@@ -13,7 +12,7 @@ import {
   type StockMovement,
 } from "@shop/shared/schemas/inventory";
 import { variantLabel } from "@shop/shared/variants";
-import { stringify } from "csv-stringify";
+import { type CsvRow, csvStream } from "#api/core/csv";
 import { AppError } from "#api/core/errors";
 import { limitOffset, type PageRequest } from "#api/core/paging";
 import type { Database } from "#api/db/client";
@@ -132,7 +131,7 @@ async function* exportRows(
   db: Database,
   query: Pick<InventoryQuery, "filter" | "keyword">,
   threshold: number,
-): AsyncGenerator<string[]> {
+): AsyncGenerator<CsvRow> {
   const filter = filterOf(query, threshold);
   const since = soldSince();
   yield [...INVENTORY_EXPORT_COLUMNS];
@@ -147,9 +146,9 @@ async function* exportRows(
           .map(([name, value]) => `${name}: ${value}`)
           .join("; "),
         row.sku ?? "",
-        String(row.stock),
+        row.stock,
         row.stock === 0 ? "out" : row.stock <= threshold ? "low" : "",
-        String(row.sold30),
+        row.sold30,
         row.isActive ? "yes" : "no",
       ];
     }
@@ -161,7 +160,7 @@ async function* exportRows(
 
 /**
  * The inventory list's variants as CSV (the list's filter and keyword), streamed in batches read by
- * keyset as the orders export is; cells a spreadsheet would run as formulas are escaped.
+ * keyset as the orders export is (core/csv.ts: counts as numbers, text guarded against formulas).
  */
 export function exportInventoryCsv(
   db: Database,
@@ -169,11 +168,7 @@ export function exportInventoryCsv(
   threshold: number,
   onError: (error: unknown) => void,
 ): Readable {
-  const csv = stringify({ bom: true, escape_formulas: true, record_delimiter: "windows" });
-  pipeline(Readable.from(exportRows(db, query, threshold)), csv).catch((error: unknown) => {
-    if ((error as { code?: unknown } | null)?.code !== "ERR_STREAM_PREMATURE_CLOSE") onError(error);
-  });
-  return csv;
+  return csvStream(exportRows(db, query, threshold), onError);
 }
 
 /** "inventory-2026-11-25.csv". */

@@ -203,6 +203,7 @@ describe("GET /api/orders/export.csv", () => {
       Options: "Size: M; Colour: Black",
       SKU: sku.m,
       Quantity: "2",
+      Currency: "USD",
       "Unit price": "25.00",
       "Line total": "50.00",
       "Order subtotal": "80.00",

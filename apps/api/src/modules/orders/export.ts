@@ -2,12 +2,11 @@
  * The orders as a spreadsheet (GET /api/orders/export.csv): one row per order line, streamed in
  * batches read by keyset pagination, so that the export of 100k orders never holds them in memory.
  */
-import { Readable } from "node:stream";
-import { pipeline } from "node:stream/promises";
+import type { Readable } from "node:stream";
 import { fromCents, toCents } from "@shop/shared/pricing";
 import { type SignedInViewer, seesCustomerDetails } from "@shop/shared/roles";
 import type { OrderExportQuery } from "@shop/shared/schemas/order";
-import { stringify } from "csv-stringify";
+import { amountCell, type CsvRow, csvStream } from "#api/core/csv";
 import type { Database } from "#api/db/client";
 import type { OrderItem } from "#api/db/schema/orders";
 import { type ExportCursor, findExportBatch } from "./repo";
@@ -35,6 +34,7 @@ export const EXPORT_COLUMNS = [
   "Options",
   "SKU",
   "Quantity",
+  "Currency",
   "Unit price",
   "Line total",
   "Order subtotal",
@@ -49,8 +49,6 @@ export const EXPORT_COLUMNS = [
   "Refunded",
 ] as const;
 
-const money = (amount: number) => amount.toFixed(2);
-
 /** The rows of the export, the header first, batch after batch. */
 async function* exportRows(
   db: Database,
@@ -58,7 +56,7 @@ async function* exportRows(
   query: OrderExportQuery,
   batch: number,
   utcOffset: string | undefined,
-): AsyncGenerator<string[]> {
+): AsyncGenerator<CsvRow> {
   const filter = staffOrderFilter(query, utcOffset);
   yield [...EXPORT_COLUMNS];
   let cursor: ExportCursor | undefined;
@@ -94,16 +92,16 @@ async function* exportRows(
           .join(", "),
       ];
       const totals = [
-        money(order.subTotal),
-        money(order.savedAmount),
+        amountCell(order.subTotal),
+        amountCell(order.savedAmount),
         order.discountCode ?? "",
-        money(order.discountAmount),
-        money(order.shippingAmount),
-        money(order.taxAmount),
-        money(order.totalAmount),
+        amountCell(order.discountAmount),
+        amountCell(order.shippingAmount),
+        amountCell(order.taxAmount),
+        amountCell(order.totalAmount),
         order.invoiceNumber ?? "",
         payment?.status ?? "",
-        payment ? money(payment.refundedAmount) : "",
+        payment ? amountCell(payment.refundedAmount) : "",
       ];
       for (const line of linesOf.get(order.id) ?? []) {
         yield [
@@ -113,9 +111,11 @@ async function* exportRows(
             .map(([name, value]) => `${name}: ${value}`)
             .join("; "),
           line.variantSku,
-          String(line.quantity),
-          money(line.price),
-          money(fromCents(toCents(line.price) * line.quantity)),
+          line.quantity,
+          // An order keeps the currency it was placed in: one file may hold several.
+          order.currency,
+          amountCell(line.price),
+          amountCell(fromCents(toCents(line.price) * line.quantity)),
           ...totals,
         ];
       }
@@ -126,10 +126,9 @@ async function* exportRows(
 
 /**
  * The CSV of the orders a staff member's filter finds (status, date range, keyword), newest first,
- * as a stream that reads the next batch only when the reply has taken the last one. Cells are
- * escaped by csv-stringify, and a cell that a spreadsheet would run as a formula (= + - @, tab,
- * carriage return first) is prefixed with an apostrophe. `onError` hears of a failure mid-stream
- * (the reply then ends cut short).
+ * as a stream that reads the next batch only when the reply has taken the last one (core/csv.ts:
+ * amounts as numbers, text guarded against formulas). `onError` hears of a failure mid-stream (the
+ * reply then ends cut short).
  */
 export function exportOrdersCsv(
   db: Database,
@@ -141,12 +140,7 @@ export function exportOrdersCsv(
     utcOffset,
   }: { batch?: number; onError: (error: unknown) => void; utcOffset?: string },
 ): Readable {
-  const csv = stringify({ bom: true, escape_formulas: true, record_delimiter: "windows" });
-  pipeline(Readable.from(exportRows(db, viewer, query, batch, utcOffset)), csv).catch((error: unknown) => {
-    // A client that goes away mid-file ends the reading; that is no failure of the export.
-    if ((error as { code?: unknown } | null)?.code !== "ERR_STREAM_PREMATURE_CLOSE") onError(error);
-  });
-  return csv;
+  return csvStream(exportRows(db, viewer, query, batch, utcOffset), onError);
 }
 
 /** "orders-2026-11-23.csv": the file's name, after the day it was made. */

@@ -425,6 +425,7 @@ export async function findExportBatch(
         shippingAmount: orders.shippingAmount,
         taxAmount: orders.taxAmount,
         totalAmount: orders.totalAmount,
+        currency: orders.currency,
         discountCode: orders.discountCode,
         discountAmount: orders.discountAmount,
         invoiceNumber: orders.invoiceNumber,

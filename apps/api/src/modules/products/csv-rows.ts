@@ -1,32 +1,18 @@
 /**
- * The products CSV's cells and rows: the guard against formulas (put on by the export, taken off by
- * the import), an import's file read into rows by column, and one handle's rows checked as the
- * product they make, with the rules and messages of POST /api/products, each refusal on its cell.
+ * The products CSV's rows: an import's file read into rows by column (the export's guard against
+ * formulas, core/csv.ts, taken off each cell), and one handle's rows checked as the product they
+ * make, with the rules and messages of POST /api/products, each refusal on its cell.
  */
 import { PRODUCT_IMPORT_ROWS_MAX } from "@shop/shared/constants";
 import { productCsv, validation } from "@shop/shared/messages";
 import { ProductInput } from "@shop/shared/schemas/product";
 import { PRODUCT_CSV_COLUMNS, type ProductCsvColumn } from "@shop/shared/schemas/product-csv";
 import { parse } from "csv-parse/sync";
+import { unguardedCell } from "#api/core/csv";
 import { AppError } from "#api/core/errors";
 import type { ProductOption } from "#api/db/schema/products";
 
-/* ---- Formula injection (CWE-1236): a cell a spreadsheet would run as a formula gets a leading quote. ---- */
-
-const FORMULA_START = /^[=+\-@\t\r]/;
-const GUARDED = /^'[=+\-@\t\r]/;
-
-/** A cell as exported: one that starts like a formula is prefixed with `'`. */
-export function guardCell(value: string): string {
-  return FORMULA_START.test(value) ? `'${value}` : value;
-}
-
-/** A cell as imported: the export's guard taken off again. */
-export function unguardCell(value: string): string {
-  return GUARDED.test(value) ? value.slice(1) : value;
-}
-
-/** A row of the file by column: as the export writes it, as the import reads it. */
+/** A row of the file by column, as the import reads it. */
 export type CsvRecord = Record<ProductCsvColumn, string>;
 
 /* ---- Import: reading the file ---- */
@@ -65,7 +51,7 @@ export function readRows(file: Buffer): FileRow[] {
     cells: Object.fromEntries(
       PRODUCT_CSV_COLUMNS.map((column) => [
         column,
-        unguardCell(record[at.get(normalise(column)) ?? -1] ?? "").trim(),
+        unguardedCell(record[at.get(normalise(column)) ?? -1] ?? "").trim(),
       ]),
     ) as CsvRecord,
   }));

@@ -7,7 +7,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { products, productVariants } from "#api/db/schema/products";
 import { createTestApp, inject, signedInUser, type TestApp } from "#test/app";
 import { DESCRIPTION, makeCategory, makeMedia, makeProduct, makeProductWithVariants } from "#test/catalog";
-import { guardCell, unguardCell } from "./csv-rows";
 
 let t: TestApp;
 let admin: string;
@@ -71,15 +70,6 @@ const HEADER =
 const D = `"${DESCRIPTION}"`;
 
 describe("products CSV", () => {
-  it("guards cells a spreadsheet would run as formulas, and the import takes the guard off", () => {
-    expect(guardCell("=SUM(A1)")).toBe("'=SUM(A1)");
-    expect(guardCell("+1")).toBe("'+1");
-    expect(guardCell("@cmd")).toBe("'@cmd");
-    expect(guardCell("Plain")).toBe("Plain");
-    expect(unguardCell(guardCell("=SUM(A1)"))).toBe("=SUM(A1)");
-    expect(unguardCell("'quoted")).toBe("'quoted");
-  });
-
   it("exports one row per variant, and importing the same file changes nothing", async () => {
     const csv = await exportCsv();
     const rows: string[][] = parse(csv, { bom: true });

@@ -4,15 +4,16 @@
  * /api/products, then applied in one transaction, or reported only on a dry run). How the file is
  * read and a handle's rows are checked is in csv-rows.ts.
  */
-import { Readable } from "node:stream";
+import type { Readable } from "node:stream";
 import { api, productCsv } from "@shop/shared/messages";
 import type { ProductInput } from "@shop/shared/schemas/product";
 import {
   PRODUCT_CSV_COLUMNS,
+  type ProductCsvColumn,
   type ProductImportReport,
   type ProductImportRow,
 } from "@shop/shared/schemas/product-csv";
-import { stringify } from "csv-stringify";
+import { amountCell, type CsvCell, type CsvRow, csvStream } from "#api/core/csv";
 import { AppError } from "#api/core/errors";
 import { newId } from "#api/core/ids";
 import type { Database } from "#api/db/client";
@@ -22,7 +23,7 @@ import { setStockCause } from "#api/db/stock-cause";
 import { type ActivityActor, activityRow, recordActivities } from "#api/modules/activity/record";
 import { queueProductEvents } from "#api/modules/webhooks/service";
 import { productFields, productSubject } from "./activity";
-import { type CsvRecord, type Group, guardCell, parseGroup, RowErrors, readRows } from "./csv-rows";
+import { type Group, parseGroup, RowErrors, readRows } from "./csv-rows";
 import {
   categoryIdsBySlug,
   findVariantsBySkus,
@@ -57,15 +58,11 @@ function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
 
 /* ---- Export ---- */
 
-function money(value: number): string {
-  return value.toFixed(2);
-}
-
 function variantRecord(
   product: Awaited<ReturnType<typeof productCsvBatch>>[number],
   variant: ProductVariant,
   first: boolean,
-): CsvRecord {
+): Record<ProductCsvColumn, CsvCell> {
   const option = (i: number) => product.options[i];
   const own = (value: string) => (first ? value : "");
   return {
@@ -80,16 +77,17 @@ function variantRecord(
     "Option3 Name": option(2)?.name ?? "",
     "Option3 Value": variant.options[option(2)?.name ?? ""] ?? "",
     SKU: variant.sku,
-    Price: money(variant.price),
-    "Sale Price": variant.onSale ? money(variant.salePrice) : "",
-    Stock: String(variant.stock),
+    Price: amountCell(variant.price),
+    "Sale Price": variant.onSale ? amountCell(variant.salePrice) : "",
+    Stock: variant.stock,
     Active: own(String(product.isActive)),
     "Variant Active": String(variant.isActive),
     "Image URL": own(product.imageUrl ?? ""),
   };
 }
 
-async function* exportRecords(db: Database): AsyncGenerator<string[]> {
+async function* exportRecords(db: Database): AsyncGenerator<CsvRow> {
+  yield PRODUCT_CSV_COLUMNS;
   let after: string | null = null;
   for (;;) {
     const batch = await productCsvBatch(db, after, EXPORT_BATCH);
@@ -102,19 +100,19 @@ async function* exportRecords(db: Database): AsyncGenerator<string[]> {
     for (const product of batch) {
       for (const [index, variant] of (byProduct.get(product.id) ?? []).entries()) {
         const record = variantRecord(product, variant, index === 0);
-        yield PRODUCT_CSV_COLUMNS.map((column) => guardCell(record[column]));
+        yield PRODUCT_CSV_COLUMNS.map((column) => record[column]);
       }
     }
     after = batch[batch.length - 1]?.id ?? null;
   }
 }
 
-/** Every product's variants as CSV, one row per variant, read from the database a batch at a time. */
-export function exportProductsCsv(db: Database): Readable {
-  const csv = stringify({ header: true, columns: [...PRODUCT_CSV_COLUMNS], bom: true });
-  const source = Readable.from(exportRecords(db));
-  source.on("error", (error) => csv.destroy(error));
-  return source.pipe(csv);
+/**
+ * Every product's variants as CSV, one row per variant, read from the database a batch at a time;
+ * `onError` hears of a failure mid-stream.
+ */
+export function exportProductsCsv(db: Database, onError: (error: unknown) => void): Readable {
+  return csvStream(exportRecords(db), onError);
 }
 
 /* ---- Import: comparing, reporting, writing ---- */

@@ -126,11 +126,13 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       preValidation: requireStaff,
     },
-    async (_request, reply) =>
+    async (request, reply) =>
       sendDownload(reply, {
         contentType: "text/csv; charset=utf-8",
         filename: "products.csv",
-        body: exportProductsCsv(app.db),
+        body: exportProductsCsv(app.db, (error) =>
+          request.log.error({ err: error }, "the products export stopped"),
+        ),
       }),
   );
 

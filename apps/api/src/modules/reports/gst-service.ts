@@ -19,8 +19,7 @@ import type {
   GstReportDto,
   GstTable,
 } from "@shop/shared/schemas/report-gst";
-import type { CastReturnObject } from "csv-stringify";
-import { stringify } from "csv-stringify/sync";
+import { amountCell, type CsvRow, csvText } from "#api/core/csv";
 import type { Database } from "#api/db/client";
 import {
   type CreditNoteRow,
@@ -358,22 +357,13 @@ export function toolDate(day: string): string {
   return `${date}-${MONTHS[Number(month) - 1]}-${year}`;
 }
 
-/**
- * A money cell: rupees with two decimals, and never taken for a formula (a negative B2CS value starts
- * with "-"), as a number cell is not; csv-stringify takes a cell's own options from such an object.
- */
-interface MoneyCell {
-  value: string;
-  escape_formulas: false;
-}
-type Cell = string | number | MoneyCell;
-
-const rupees = (amount: number): MoneyCell => ({ value: amount.toFixed(2), escape_formulas: false });
+/** A money cell: rupees with two decimals, a number (a negative B2CS value starts with "-"). */
+const rupees = amountCell;
 
 const B2B_TYPE = "Regular B2B";
 
 /** One table as the offline tool's CSV rows, its header first (the column names are the tool's own). */
-function tableRows(report: GstReportDto, table: GstTable): Cell[][] {
+function tableRows(report: GstReportDto, table: GstTable): CsvRow[] {
   switch (table) {
     case "b2b":
       return [
@@ -555,18 +545,11 @@ function tableRows(report: GstReportDto, table: GstTable): Cell[][] {
 }
 
 /**
- * A table as the offline tool imports it: UTF-8 with its byte-order mark, CRLF rows, numbers as
- * numbers, and a text cell a spreadsheet would run as a formula prefixed with an apostrophe.
+ * A table as the offline tool imports it (core/csv.ts): UTF-8 with its byte-order mark, CRLF rows,
+ * numbers as numbers, and a text cell a spreadsheet would run as a formula prefixed with an apostrophe.
  */
 export function gstCsv(report: GstReportDto, table: GstTable): string {
-  return stringify(tableRows(report, table), {
-    bom: true,
-    escape_formulas: true,
-    record_delimiter: "windows",
-    // NOTE: a money cell is its text with its own options (MoneyCell); csv-stringify applies every
-    // option a cast returns, though its types name only some of them (not escape_formulas).
-    cast: { object: (cell) => cell as CastReturnObject },
-  });
+  return csvText(tableRows(report, table));
 }
 
 /** "gstr1-b2cs-2026-11.csv" */

@@ -35,6 +35,7 @@ import type { SalesReportDto } from "@shop/shared/schemas/report";
 import { parse } from "csv-parse/sync";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { categories } from "#api/db/schema/categories";
 import { orders, payments } from "#api/db/schema/orders";
 import { refunds } from "#api/db/schema/refunds";
 import { createTestApp, inject, type TestApp } from "#test/app";
@@ -532,8 +533,11 @@ describe("GET /api/reports/sales", () => {
     expect(days).toHaveLength(32);
     expect(days[1]).toEqual(["2026-03-01", "2167.10", "2507.44", "1"]);
     expect(days[2]).toEqual(["2026-03-02", "0.00", "0.00", "0"]);
-    // A negative figure starts with "-": written with an apostrophe so that no spreadsheet runs it.
-    expect(days[20]).toEqual(["2026-03-20", "'-499.00", "'-523.96", "0"]);
+    // A negative day is a number a spreadsheet adds up, with no apostrophe before its minus sign.
+    expect(days[20]).toEqual(["2026-03-20", "-499.00", "-523.96", "0"]);
+    expect(days.slice(1).reduce((sum, day) => sum + Math.round(Number(day[1]) * 100), 0)).toBe(
+      Math.round(((await report(admin.cookie)).json().data as SalesReportDto).netSales * 100),
+    );
     expect(days[31]).toEqual(["2026-03-31", "1299.00", "1652.82", "0"]);
     expect(await csv("byCategory")).toEqual([
       ["Category id", "Category", "Net sales", "Units"],
@@ -551,6 +555,16 @@ describe("GET /api/reports/sales", () => {
       ["Code", "Uses", "Discount", "Net sales"],
       ["SAVE10", "1", "129.90", "1668.10"],
     ]);
+  });
+
+  it("still guards a text cell a spreadsheet would run as a formula, its figures beside it numbers", async () => {
+    const formula = '=HYPERLINK("http://evil.example","Kurtas")';
+    await t.database.db.update(categories).set({ name: formula }).where(eq(categories.id, kurtas));
+    try {
+      expect((await csv("byCategory"))[2]).toEqual([kurtas, `'${formula}`, "1459.34", "3"]);
+    } finally {
+      await t.database.db.update(categories).set({ name: "Kurtas" }).where(eq(categories.id, kurtas));
+    }
   });
 
   it("refuses a period that ends before it starts, a day that is not one, and a CSV without its table", async () => {

@@ -10,7 +10,7 @@ import {
   type SalesReportDto,
   type SalesReportQuery,
 } from "@shop/shared/schemas/report";
-import { stringify } from "csv-stringify/sync";
+import { amountCell, type CsvRow, csvText } from "#api/core/csv";
 import type { Database } from "#api/db/client";
 import {
   addSums,
@@ -144,19 +144,17 @@ export async function salesReport(
   };
 }
 
-const money = (amount: number) => amount.toFixed(2);
-
 /** One table of the report as CSV rows, the header first. */
-function tableRows(report: SalesReportDto, table: ReportTable): string[][] {
+function tableRows(report: SalesReportDto, table: ReportTable): CsvRow[] {
   switch (table) {
     case "byDay":
       return [
         ["Date", "Net sales", "Total sales", "Orders placed"],
         ...report.byDay.map((day) => [
           day.date,
-          money(day.netSales),
-          money(day.totalSales),
-          String(day.orders),
+          amountCell(day.netSales),
+          amountCell(day.totalSales),
+          day.orders,
         ]),
       ];
     case "topProducts":
@@ -167,38 +165,31 @@ function tableRows(report: SalesReportDto, table: ReportTable): string[][] {
           row.variant,
           row.name,
           row.sku,
-          money(row.netSales),
-          String(row.units),
+          amountCell(row.netSales),
+          row.units,
         ]),
       ];
     case "byCategory":
       return [
         ["Category id", "Category", "Net sales", "Units"],
-        ...report.byCategory.map((row) => [row.category, row.name, money(row.netSales), String(row.units)]),
+        ...report.byCategory.map((row) => [row.category, row.name, amountCell(row.netSales), row.units]),
       ];
     case "byDiscountCode":
       return [
         ["Code", "Uses", "Discount", "Net sales"],
         ...report.byDiscountCode.map((row) => [
           row.code,
-          String(row.uses),
-          money(row.discount),
-          money(row.netSales),
+          row.uses,
+          amountCell(row.discount),
+          amountCell(row.netSales),
         ]),
       ];
   }
 }
 
-/**
- * A table as a spreadsheet: UTF-8 with its byte-order mark, CRLF rows, and a cell a spreadsheet
- * would run as a formula prefixed with an apostrophe (as the orders export does).
- */
+/** A table as a spreadsheet (core/csv.ts): amounts and counts as numbers, text guarded against formulas. */
 export function reportCsv(report: SalesReportDto, table: ReportTable): string {
-  return stringify(tableRows(report, table), {
-    bom: true,
-    escape_formulas: true,
-    record_delimiter: "windows",
-  });
+  return csvText(tableRows(report, table));
 }
 
 /** "sales-byDay-2026-11-01-to-2026-11-30.csv" */
