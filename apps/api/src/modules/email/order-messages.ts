@@ -3,7 +3,7 @@
  * shopper, by staff or by the hold expiry) and refunded. Each is built from plain values so that
  * the use case writing it (orders, payments) passes what its own transaction read.
  */
-import { CURRENCY, type PaymentGateway, TAX_PERCENT } from "@shop/shared/constants";
+import { type PaymentGateway, TAX_PERCENT } from "@shop/shared/constants";
 import { mail } from "@shop/shared/messages";
 import { formatMoney } from "@shop/shared/money-format";
 import { fromCents, savedTotal, toCents } from "@shop/shared/pricing";
@@ -20,8 +20,11 @@ export interface OrderRecipient {
 export interface OrderRef {
   id: string;
   number: number;
-  /** The currency its amounts are in (ISO 4217; SPEC's USD when absent). */
-  currency?: string;
+  /**
+   * The currency it was placed in (ISO 4217): its amounts are written in it, whatever the shop's
+   * currency is when a later message goes.
+   */
+  currency: string;
 }
 
 /** Where a message's links point, and how its amounts are written (the store's locale). */
@@ -32,7 +35,7 @@ export interface MailSite {
 
 /** Writes the order's amounts in its own currency, as the store's locale writes numbers. */
 function moneyOf(order: OrderRef, site: MailSite): (amount: number) => string {
-  const currency = { code: order.currency ?? CURRENCY, locale: site.locale };
+  const currency = { code: order.currency, locale: site.locale };
   return (amount) => formatMoney(amount, currency);
 }
 

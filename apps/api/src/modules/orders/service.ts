@@ -338,7 +338,7 @@ export async function addOrderNote(
 
 /** What paying an order needs besides its id: the shopper (told, and named in its history) and the money. */
 export interface OrderPayment {
-  order: { id: string; number: number };
+  order: { id: string; number: number; currency: string };
   /** The order's shopper: the payment is theirs, whichever way the capture reached us. */
   shopper: Actor & { email: string };
   payment: PayOrderWrite["payment"];
