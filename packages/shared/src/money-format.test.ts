@@ -1,6 +1,12 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { formatMoney, formatMoneyCompact, SPEC_CURRENCY } from "./money-format";
+import {
+  currencySymbol,
+  formatMoney,
+  formatMoneyCompact,
+  formatMoneyTrimmed,
+  SPEC_CURRENCY,
+} from "./money-format";
 
 const INR = { code: "INR", locale: "en-IN" };
 const USD = { code: "USD", locale: "en-US" };
@@ -55,5 +61,38 @@ describe("formatMoneyCompact", () => {
     expect(formatMoneyCompact(-125, USD)).toBe("-$125");
     expect(formatMoneyCompact(1200, USD)).toBe("$1.2K");
     expect(formatMoneyCompact(125000, INR)).toBe("₹1.3L");
+  });
+});
+
+describe("currencySymbol", () => {
+  it("names the sign a field's amount is in: ₹ for INR, $ for SPEC's dollars and for USD in en-IN", () => {
+    expect(currencySymbol(INR)).toBe("₹");
+    expect(currencySymbol(USD)).toBe("$");
+    expect(currencySymbol({ code: "USD", locale: "en-IN" })).toBe("$");
+    expect(currencySymbol({ code: "EUR", locale: "de-DE" })).toBe("€");
+  });
+
+  it("gives the code where the locale writes no sign", () => {
+    expect(currencySymbol({ code: "CHF", locale: "en-US" })).toBe("CHF");
+  });
+});
+
+describe("formatMoneyTrimmed", () => {
+  it('writes a typed bound without zero cents: 40 is "$40" and "₹40", 1500 in INR "₹1,500"', () => {
+    expect(formatMoneyTrimmed(40, USD)).toBe("$40");
+    expect(formatMoneyTrimmed(40, INR)).toBe("₹40");
+    expect(formatMoneyTrimmed(1500, INR)).toBe("₹1,500");
+  });
+
+  it("keeps cents that are there, written out for SPEC's dollars as Intl writes them", () => {
+    expect(formatMoneyTrimmed(39.5, USD)).toBe("$39.50");
+    expect(formatMoneyTrimmed(39.5, INR)).toBe("₹39.50");
+    const intl = new Intl.NumberFormat("en-US", {
+      style: "currency",
+      currency: "USD",
+      trailingZeroDisplay: "stripIfInteger",
+    });
+    for (const amount of [0, 1, 12.3, 1234567, 1.005, 999.999])
+      expect(formatMoneyTrimmed(amount, USD)).toBe(intl.format(amount));
   });
 });

@@ -18,16 +18,25 @@ export const SPEC_CURRENCY: CurrencyFormat = { code: CURRENCY, locale: "en-US" }
 
 const formatters = new Map<string, Intl.NumberFormat>();
 
-/** One formatter per code and locale: making one costs far more than using it, and a page shows dozens of amounts. */
-function formatterFor({ code, locale }: CurrencyFormat, compact: boolean): Intl.NumberFormat {
-  const key = `${code} ${locale}${compact ? " compact" : ""}`;
+/** How an amount is written: with its cents, shortened for a chart's axis, or with cents only when it has some. */
+type Style = "full" | "compact" | "trimmed";
+
+const STYLE_OPTIONS: Record<Style, Intl.NumberFormatOptions> = {
+  full: {},
+  compact: { notation: "compact", maximumFractionDigits: 1 },
+  trimmed: { trailingZeroDisplay: "stripIfInteger" },
+};
+
+/** One formatter per code, locale and style: making one costs far more than using it, and a page shows dozens of amounts. */
+function formatterFor({ code, locale }: CurrencyFormat, style: Style): Intl.NumberFormat {
+  const key = `${code} ${locale} ${style}`;
   let formatter = formatters.get(key);
   if (!formatter) {
     formatter = new Intl.NumberFormat(locale, {
       style: "currency",
       currency: code,
       signDisplay: "negative",
-      ...(compact ? { notation: "compact", maximumFractionDigits: 1 } : {}),
+      ...STYLE_OPTIONS[style],
     });
     formatters.set(key, formatter);
   }
@@ -65,11 +74,29 @@ function isSpecCurrency(currency: CurrencyFormat): boolean {
 export function formatMoney(amount: number, currency: CurrencyFormat): string {
   return (
     (isSpecCurrency(currency) ? writtenOutDollars(amount) : null) ??
-    formatterFor(currency, false).format(amount)
+    formatterFor(currency, "full").format(amount)
   );
 }
 
 /** "$1.2K", "₹1.3L", "-$125": an amount rounded for a chart's axis, as the locale shortens it. */
 export function formatMoneyCompact(amount: number, currency: CurrencyFormat): string {
-  return formatterFor(currency, true).format(amount);
+  return formatterFor(currency, "compact").format(amount);
+}
+
+/** "$40", "₹1,500", "$39.50": an amount someone typed (a price filter's bound), its cents only when it has some. */
+export function formatMoneyTrimmed(amount: number, currency: CurrencyFormat): string {
+  const written = isSpecCurrency(currency) ? writtenOutDollars(amount) : null;
+  if (written !== null) return written.endsWith(".00") ? written.slice(0, -3) : written;
+  return formatterFor(currency, "trimmed").format(amount);
+}
+
+/**
+ * "$", "₹", "€": the sign the currency's amounts carry in the locale, for a field's label
+ * ("Price (₹)"); Intl gives the code where the locale has no sign ("CHF").
+ */
+export function currencySymbol(currency: CurrencyFormat): string {
+  // SPEC's dollars make no formatter, as formatMoney makes none for them (the storefront's first render).
+  if (isSpecCurrency(currency)) return "$";
+  const parts = formatterFor(currency, "full").formatToParts(0);
+  return parts.find((part) => part.type === "currency")?.value ?? currency.code;
 }

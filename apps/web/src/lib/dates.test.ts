@@ -1,13 +1,27 @@
-import { describe, expect, it } from "vitest";
+import { DEFAULT_PAGE_SETTINGS } from "@shop/shared/site";
+import { afterEach, describe, expect, it } from "vitest";
 import { formatDate, formatDateTime } from "./dates";
+import { setShopSettings } from "./shop-settings";
+
+afterEach(() => {
+  setShopSettings(DEFAULT_PAGE_SETTINGS);
+});
 
 describe("dates", () => {
-  it("shows a date as month, day and year", () => {
+  it("shows a date as month, day and year in SPEC's en-US", () => {
     expect(formatDate("2026-11-20T12:00:00Z")).toBe("Nov 20, 2026");
     expect(formatDate("2026-01-05T12:00:00Z")).toBe("Jan 5, 2026");
   });
 
   it("shows a moment with its time of day", () => {
     expect(formatDateTime("2026-11-20T12:00:00Z")).toMatch(/^Nov 20, 2026, \d{1,2}:\d{2}\s[AP]M$/);
+  });
+
+  it('follows the store\'s locale: "26 Nov 2026" in en-IN, and back once the owner changes it', () => {
+    setShopSettings({ store: { name: "Kapda House" }, currency: { code: "INR", locale: "en-IN" } });
+    expect(formatDate("2026-11-26T12:00:00Z")).toBe("26 Nov 2026");
+    expect(formatDateTime("2026-11-26T12:00:00Z")).toMatch(/^26 Nov 2026, \d{1,2}:\d{2}\s[ap]m$/);
+    setShopSettings(DEFAULT_PAGE_SETTINGS);
+    expect(formatDate("2026-11-26T12:00:00Z")).toBe("Nov 26, 2026");
   });
 });

@@ -1,19 +1,38 @@
 /**
- * Dates as the shop shows them, in the shopper's time zone: "Nov 20, 2026" and
- * "Nov 20, 2026, 4:05 PM". One place, so the storefront, the account area and the dashboard agree.
+ * Dates as the shop shows them, in the store's locale and the shopper's time zone: "Nov 20, 2026"
+ * and "Nov 20, 2026, 4:05 PM" in en-US, "20 Nov 2026" and "20 Nov 2026, 4:05 pm" in en-IN. One
+ * place, so the storefront, the account area and the dashboard agree.
  *
  * NOTE: the formatters are made on first use, not when a page's code loads: creating the first
  * Intl formatter costs tens of milliseconds on a phone, and most first pages show no date.
  */
-let date: Intl.DateTimeFormat | undefined;
-let dateTime: Intl.DateTimeFormat | undefined;
+import { shopSettings } from "./shop-settings";
+
+type Style = "date" | "dateTime";
+
+const OPTIONS: Record<Style, Intl.DateTimeFormatOptions> = {
+  date: { dateStyle: "medium" },
+  dateTime: { dateStyle: "medium", timeStyle: "short" },
+};
+
+/** One formatter per style and locale: the store's locale is read when a date is written, as amounts read the currency. */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function format(style: Style, iso: string): string {
+  const { locale } = shopSettings().currency;
+  const key = `${style} ${locale}`;
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(locale, OPTIONS[style]);
+    formatters.set(key, formatter);
+  }
+  return formatter.format(new Date(iso));
+}
 
 export function formatDate(iso: string): string {
-  date ??= new Intl.DateTimeFormat("en-US", { dateStyle: "medium" });
-  return date.format(new Date(iso));
+  return format("date", iso);
 }
 
 export function formatDateTime(iso: string): string {
-  dateTime ??= new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
-  return dateTime.format(new Date(iso));
+  return format("dateTime", iso);
 }

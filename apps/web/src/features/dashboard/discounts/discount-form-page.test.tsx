@@ -1,8 +1,10 @@
 import { discountCodes, formErrors, successes, validation } from "@shop/shared/messages";
 import type { DiscountDetailDto } from "@shop/shared/schemas/discount";
+import { DEFAULT_PAGE_SETTINGS } from "@shop/shared/site";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { setShopSettings } from "#web/lib/shop-settings";
 import { toast } from "#web/lib/toast";
 import { type StubRequest, type StubRoutes, stubApi } from "#web/test/api-stub";
 import { lamp, shoes, watches } from "#web/test/fixtures";
@@ -68,7 +70,20 @@ function renderPage(path: string, routes: StubRoutes) {
 const writes = (requests: StubRequest[]) => requests.filter((request) => request.method !== "GET");
 const field = (name: string) => screen.getByLabelText(name, { selector: "input, select" });
 
+afterEach(() => {
+  setShopSettings(DEFAULT_PAGE_SETTINGS);
+});
+
 describe("the new discount form", () => {
+  it('names its amounts in the shop\'s currency: "Amount off (₹)" and "Minimum subtotal (₹)" in a rupee shop', async () => {
+    setShopSettings({ store: { name: "Kapda House" }, currency: { code: "INR", locale: "en-IN" } });
+    renderPage("/dashboard/discounts/new", {});
+    expect(screen.getByRole("spinbutton", { name: "Minimum subtotal (₹)" })).toBeVisible();
+    await userEvent.selectOptions(screen.getByRole("combobox", { name: "Type" }), "Fixed amount");
+    expect(screen.getByRole("spinbutton", { name: "Amount off (₹)" })).toBeVisible();
+    expect(screen.queryByRole("spinbutton", { name: /\(\$\)/ })).toBeNull();
+  });
+
   it("refuses a code that is too short with the shared message, a toast, and no request", async () => {
     const { requests } = renderPage("/dashboard/discounts/new", {});
     await userEvent.type(screen.getByRole("textbox", { name: "Code" }), "AB");

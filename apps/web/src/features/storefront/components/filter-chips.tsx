@@ -1,6 +1,7 @@
 import { XMarkIcon } from "@heroicons/react/20/solid";
 import { searchTexts } from "@shop/shared/messages";
 import type { ProductFacets } from "@shop/shared/schemas/product";
+import { formatTypedPrice } from "#web/lib/money";
 import type { ProductFilters } from "../product-filters";
 
 interface Chip {
@@ -23,7 +24,10 @@ export function filterChips(filters: ProductFilters, facets: ProductFacets | und
   if (filters.minPrice !== null || filters.maxPrice !== null) {
     chips.push({
       key: "price",
-      label: searchTexts.priceRange(filters.minPrice, filters.maxPrice),
+      label: searchTexts.priceRange(
+        filters.minPrice === null ? null : formatTypedPrice(filters.minPrice),
+        filters.maxPrice === null ? null : formatTypedPrice(filters.maxPrice),
+      ),
       remove: (f) => ({ ...f, minPrice: null, maxPrice: null }),
     });
   }

@@ -5,6 +5,7 @@ import type { ProductFacets } from "@shop/shared/schemas/product";
 import { type FormEvent, type ReactNode, useId } from "react";
 import { Skeleton } from "#web/components/skeleton";
 import { cx } from "#web/lib/cx";
+import { useCurrencySymbol } from "#web/lib/money";
 import { type ProductFilters, toggle } from "../product-filters";
 
 export interface FilterPanelProps {
@@ -91,6 +92,7 @@ function PriceFilter({
   setFilters,
 }: Pick<FilterPanelProps, "facets" | "filters" | "setFilters">) {
   const id = useId();
+  const symbol = useCurrencySymbol();
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
@@ -113,7 +115,7 @@ function PriceFilter({
       <div className="flex items-end gap-2">
         <div className="min-w-0 flex-1">
           <label htmlFor={`${id}-min`} className="block text-xs text-neutral-600">
-            {searchTexts.minPrice}
+            {searchTexts.minPrice(symbol)}
           </label>
           <input
             id={`${id}-min`}
@@ -132,7 +134,7 @@ function PriceFilter({
         </span>
         <div className="min-w-0 flex-1">
           <label htmlFor={`${id}-max`} className="block text-xs text-neutral-600">
-            {searchTexts.maxPrice}
+            {searchTexts.maxPrice(symbol)}
           </label>
           <input
             id={`${id}-max`}

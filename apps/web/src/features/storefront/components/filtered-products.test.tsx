@@ -1,8 +1,10 @@
 import { searchTexts } from "@shop/shared/messages";
 import type { ProductFacets } from "@shop/shared/schemas/product";
+import { DEFAULT_PAGE_SETTINGS } from "@shop/shared/site";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
+import { setShopSettings } from "#web/lib/shop-settings";
 import { type StubRequest, stubApi } from "#web/test/api-stub";
 import { lamp } from "#web/test/fixtures";
 import { renderRoutes } from "#web/test/render";
@@ -45,6 +47,10 @@ function renderSearch(path: string) {
 
 /** The sidebar's panel (the phone's drawer holds the same one). */
 const sidebar = () => screen.getByRole("complementary", { name: searchTexts.filters });
+
+afterEach(() => {
+  setShopSettings(DEFAULT_PAGE_SETTINGS);
+});
 
 describe("the filter panel", () => {
   it("shows each value with its count", async () => {
@@ -98,11 +104,21 @@ describe("the filter panel", () => {
     expect(within(sidebar()).getByRole("radio", { name: /^4 stars/ })).toBeChecked();
     expect(within(sidebar()).getByRole("checkbox", { name: /^Shoes/ })).toBeChecked();
     expect(within(sidebar()).getByRole("checkbox", { name: /^M \(/ })).toBeChecked();
-    expect(within(sidebar()).getByLabelText(searchTexts.minPrice)).toHaveValue(20);
+    expect(within(sidebar()).getByLabelText(searchTexts.minPrice("$"))).toHaveValue(20);
     const chips = screen.getByRole("region", { name: searchTexts.activeFilters });
     for (const label of ["Shoes", "From $20", "In stock", "4 stars & up", "Size: M"]) {
       expect(within(chips).getByRole("button", { name: searchTexts.removeFilter(label) })).toBeVisible();
     }
+  });
+
+  it('names the price in the shop\'s currency: "Up to ₹40" and "Max price (₹)" in a rupee shop', async () => {
+    setShopSettings({ store: { name: "Kapda House" }, currency: { code: "INR", locale: "en-IN" } });
+    renderSearch("/search?keyword=shirt&maxPrice=40");
+    expect(await within(sidebar()).findByLabelText("Max price (₹)")).toHaveValue(40);
+    expect(within(sidebar()).getByLabelText("Min price (₹)")).toHaveValue(null);
+    const chips = screen.getByRole("region", { name: searchTexts.activeFilters });
+    expect(within(chips).getByRole("button", { name: "Remove filter: Up to ₹40" })).toBeVisible();
+    expect(chips).not.toHaveTextContent("$");
   });
 
   it("takes one filter off with its chip, and all of them with Clear all, keeping the keyword", async () => {
@@ -123,8 +139,8 @@ describe("the filter panel", () => {
   it("applies a price range typed in the boxes", async () => {
     const { router } = renderSearch("/search?keyword=shirt");
     const panel = sidebar();
-    await userEvent.type(await within(panel).findByLabelText(searchTexts.minPrice), "50");
-    await userEvent.type(within(panel).getByLabelText(searchTexts.maxPrice), "20{Enter}");
+    await userEvent.type(await within(panel).findByLabelText(searchTexts.minPrice("$")), "50");
+    await userEvent.type(within(panel).getByLabelText(searchTexts.maxPrice("$")), "20{Enter}");
     // Typed the wrong way round, the bounds are swapped rather than refused.
     await waitFor(() => expect(new URLSearchParams(router.state.location.search).get("minPrice")).toBe("20"));
     expect(new URLSearchParams(router.state.location.search).get("maxPrice")).toBe("50");

@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { DISCOUNT_SCOPES, DISCOUNT_TYPES } from "@shop/shared/constants";
-import { formErrors } from "@shop/shared/messages";
+import { formErrors, inCurrency } from "@shop/shared/messages";
 import type { DiscountDto, DiscountInput } from "@shop/shared/schemas/discount";
 import type { ReactNode } from "react";
 import { Controller, useForm } from "react-hook-form";
@@ -11,6 +11,7 @@ import { StatusToggleField } from "#web/components/status-toggle";
 import { TextField } from "#web/components/text-field";
 import { isApiError } from "#web/lib/api";
 import { applyServerErrors } from "#web/lib/form-errors";
+import { useCurrencySymbol } from "#web/lib/money";
 import { toast } from "#web/lib/toast";
 import { useSaveDiscount } from "../api/save-discount";
 import { CategoryChoice } from "./category-choice";
@@ -44,7 +45,10 @@ function FormCard({
   );
 }
 
-const VALUE_LABELS = { percentage: "Percentage off (%)", fixed: "Amount off ($)" } as const;
+/** The value's label: a percentage, or an amount in the shop's currency ("Amount off (₹)"). */
+function valueLabel(type: "percentage" | "fixed", symbol: string): string {
+  return type === "percentage" ? "Percentage off (%)" : inCurrency("Amount off", symbol);
+}
 
 interface DiscountFormProps {
   discount?: DiscountDto;
@@ -64,6 +68,7 @@ export function DiscountForm({ discount, aside }: DiscountFormProps) {
   const { errors } = formState;
   const type = watch("type");
   const appliesTo = watch("appliesTo");
+  const symbol = useCurrencySymbol();
 
   const onSubmit = form.handleSubmit(
     (values) =>
@@ -104,7 +109,7 @@ export function DiscountForm({ discount, aside }: DiscountFormProps) {
             ) : (
               <TextField
                 key={type}
-                label={VALUE_LABELS[type]}
+                label={valueLabel(type, symbol)}
                 type="number"
                 inputMode={type === "percentage" ? "numeric" : "decimal"}
                 step={type === "percentage" ? "1" : "0.01"}
@@ -116,7 +121,7 @@ export function DiscountForm({ discount, aside }: DiscountFormProps) {
             )}
           </div>
           <TextField
-            label="Minimum subtotal ($)"
+            label={inCurrency("Minimum subtotal", symbol)}
             type="number"
             inputMode="decimal"
             step="0.01"

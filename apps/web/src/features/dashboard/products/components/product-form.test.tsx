@@ -1,8 +1,10 @@
 import { formErrors, taxFields, validation } from "@shop/shared/messages";
 import type { ProductDto } from "@shop/shared/schemas/product";
+import { DEFAULT_PAGE_SETTINGS } from "@shop/shared/site";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { setShopSettings } from "#web/lib/shop-settings";
 import { toast } from "#web/lib/toast";
 import { type StubRequest, stubApi } from "#web/test/api-stub";
 import { lamp, lampPicture, lampSide, shoes, watches } from "#web/test/fixtures";
@@ -33,7 +35,21 @@ async function categoriesLoaded() {
   await screen.findByRole("option", { name: "Shoes" });
 }
 
+afterEach(() => {
+  setShopSettings(DEFAULT_PAGE_SETTINGS);
+});
+
 describe("the product form", () => {
+  it('names its prices in the shop\'s currency: "Price (₹)" and "Sale price (₹)" in a rupee shop', async () => {
+    setShopSettings({ store: { name: "Kapda House" }, currency: { code: "INR", locale: "en-IN" } });
+    stubApi(CATEGORIES);
+    renderForm(`/dashboard/products/edit/${lamp._id}`);
+    await categoriesLoaded();
+    expect(screen.getByRole("spinbutton", { name: "Price (₹)" })).toHaveValue(lamp.price);
+    expect(screen.getByRole("spinbutton", { name: "Sale price (₹)" })).toBeVisible();
+    expect(screen.queryByRole("spinbutton", { name: /\(\$\)/ })).toBeNull();
+  });
+
   it("refuses an empty new product with the shared messages under each field, and a toast", async () => {
     const { requests } = stubApi(CATEGORIES);
     renderForm("/dashboard/products/new");

@@ -1,6 +1,8 @@
+import { inCurrency } from "@shop/shared/messages";
 import { Controller, useFormContext } from "react-hook-form";
 import { StatusToggleField } from "#web/components/status-toggle";
 import { TextField } from "#web/components/text-field";
+import { useCurrencySymbol } from "#web/lib/money";
 import { asNumber, type ProductFormState } from "./product-form-values";
 
 /** Price and stock, and the sale: its switch and its price. */
@@ -8,11 +10,12 @@ export function ProductPricingFields() {
   const { register, control, formState, setValue, watch } = useFormContext<ProductFormState>();
   const { errors } = formState;
   const onSale = watch("onSale");
+  const symbol = useCurrencySymbol();
   return (
     <>
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField
-          label="Price ($)"
+          label={inCurrency("Price", symbol)}
           type="number"
           inputMode="decimal"
           step="0.01"
@@ -48,7 +51,7 @@ export function ProductPricingFields() {
           )}
         />
         <TextField
-          label="Sale price ($)"
+          label={inCurrency("Sale price", symbol)}
           type="number"
           inputMode="decimal"
           step="0.01"

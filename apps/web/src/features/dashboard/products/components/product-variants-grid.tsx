@@ -1,9 +1,11 @@
+import { inCurrency } from "@shop/shared/messages";
 import { type ComponentProps, type KeyboardEvent, useId, useState } from "react";
 import { Controller, type FieldArrayWithId, useFormContext, useWatch } from "react-hook-form";
 import { Button } from "#web/components/button";
 import { controlClass } from "#web/components/field";
 import { StatusToggle } from "#web/components/status-toggle";
 import { cx } from "#web/lib/cx";
+import { useCurrencySymbol } from "#web/lib/money";
 import { firstMessage } from "./first-message";
 import { asNumber, type ProductFormState } from "./product-form-values";
 import { rowLabel, suggestSku } from "./variant-rows";
@@ -23,6 +25,7 @@ export function ProductVariantsGrid({ fields }: { fields: readonly VariantField[
   const productName = useWatch({ control, name: "name" });
   const { errors } = formState;
   const gridMessage = errors.variants?.root?.message ?? errors.variants?.message;
+  const symbol = useCurrencySymbol();
 
   return (
     <div className="@container space-y-4 border-t border-neutral-200 pt-5">
@@ -44,8 +47,8 @@ export function ProductVariantsGrid({ fields }: { fields: readonly VariantField[
         >
           <span>Variant</span>
           <span>SKU</span>
-          <span>Price ($)</span>
-          <span>Sale price ($)</span>
+          <span>{inCurrency("Price", symbol)}</span>
+          <span>{inCurrency("Sale price", symbol)}</span>
           <span>Stock</span>
           <span>Active</span>
         </div>
@@ -74,6 +77,7 @@ function VariantRowFields({ index, values, productName }: VariantRowFieldsProps)
   const errors = formState.errors.variants?.[index];
   const rowMessage = firstMessage(errors?.options) ?? errors?._id?.message;
   const number = { setValueAs: asNumber };
+  const symbol = useCurrencySymbol();
 
   return (
     // NOTE: a fieldset named by its first cell (a legend cannot be a grid cell); min-w-0 undoes
@@ -104,7 +108,7 @@ function VariantRowFields({ index, values, productName }: VariantRowFieldsProps)
         }}
       />
       <CellField
-        label="Price ($)"
+        label={inCurrency("Price", symbol)}
         error={errors?.price?.message}
         input={{
           ...register(`variants.${index}.price`, number),
@@ -115,7 +119,7 @@ function VariantRowFields({ index, values, productName }: VariantRowFieldsProps)
         }}
       />
       <CellField
-        label="Sale price ($)"
+        label={inCurrency("Sale price", symbol)}
         error={errors?.salePrice?.message}
         input={{
           ...register(`variants.${index}.salePrice`, number),
@@ -186,6 +190,7 @@ function CellField({ label, error, className, input }: CellFieldProps) {
 /** "Set all prices" and "Set all stock": one figure put in every row. */
 function BulkSetters({ count }: { count: number }) {
   const { setValue, formState } = useFormContext<ProductFormState>();
+  const symbol = useCurrencySymbol();
   const setAll = (field: "price" | "stock", value: number) => {
     for (let index = 0; index < count; index += 1) {
       setValue(`variants.${index}.${field}`, value, {
@@ -197,7 +202,7 @@ function BulkSetters({ count }: { count: number }) {
   return (
     <div className="grid gap-3 @md:grid-cols-2">
       <BulkSetter
-        label="Price for every variant ($)"
+        label={inCurrency("Price for every variant", symbol)}
         action="Set all prices"
         step="0.01"
         onSet={(v) => setAll("price", v)}
