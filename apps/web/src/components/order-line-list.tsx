@@ -26,7 +26,16 @@ export interface OrderLineView {
  * Products of a cart being checked out, or of a placed order: picture, name, option values,
  * quantity x price, total.
  */
-export function OrderLineList({ lines, label }: { lines: readonly OrderLineView[]; label: string }) {
+export function OrderLineList({
+  lines,
+  label,
+  currency,
+}: {
+  lines: readonly OrderLineView[];
+  label: string;
+  /** A placed order's currency (ISO 4217); the shop's for a cart. */
+  currency?: string | undefined;
+}) {
   return (
     <ul aria-label={label} className="divide-y divide-neutral-200">
       {lines.map((line) => (
@@ -54,19 +63,19 @@ export function OrderLineList({ lines, label }: { lines: readonly OrderLineView[
               <p className="text-sm font-medium text-danger-700">{line.note}</p>
             ) : (
               <p className="text-sm text-neutral-600 tabular-nums">
-                {line.quantity} × {formatPrice(line.unitPrice)}
+                {line.quantity} × {formatPrice(line.unitPrice, currency)}
                 {line.originalPrice > line.unitPrice ? (
                   <>
                     {" "}
                     <span className="sr-only">instead of</span>
-                    <s className="text-neutral-500">{formatPrice(line.originalPrice)}</s>
+                    <s className="text-neutral-500">{formatPrice(line.originalPrice, currency)}</s>
                   </>
                 ) : null}
               </p>
             )}
           </div>
           <p className="text-sm font-semibold text-neutral-900 tabular-nums">
-            {line.note ? "—" : formatPrice(line.lineTotal)}
+            {line.note ? "—" : formatPrice(line.lineTotal, currency)}
           </p>
         </li>
       ))}

@@ -59,13 +59,16 @@ export function OrderPayment({
       <div className="flex gap-3 rounded-card bg-success-50 p-4 text-sm text-success-700 ring-1 ring-success-600/20">
         <CheckCircleIcon className="size-6 shrink-0" aria-hidden="true" />
         <div className="min-w-0">
-          <p className="font-semibold">Paid {formatPrice(payment.amount)}</p>
+          <p className="font-semibold">Paid {formatPrice(payment.amount, order.currency)}</p>
           <p className="mt-0.5 break-all text-success-700/90">
             {gateway} · transaction {payment.transactionId}
           </p>
           {payment.refundedAmount > 0 ? (
             <p className="mt-0.5 font-medium">
-              {refundWords.refundedTotal(formatPrice(payment.refundedAmount), formatPrice(payment.amount))}
+              {refundWords.refundedTotal(
+                formatPrice(payment.refundedAmount, order.currency),
+                formatPrice(payment.amount, order.currency),
+              )}
             </p>
           ) : null}
           <InvoiceLink order={order} />
@@ -79,7 +82,9 @@ export function OrderPayment({
         <BanknotesIcon className="size-6 shrink-0" aria-hidden="true" />
         <div>
           <p className="font-semibold">{cashOnDelivery.toCollect}</p>
-          <p className="mt-0.5">{cashOnDelivery.optionHintNoFee(formatPrice(payment.amount))}</p>
+          <p className="mt-0.5">
+            {cashOnDelivery.optionHintNoFee(formatPrice(payment.amount, order.currency))}
+          </p>
           <InvoiceLink order={order} />
         </div>
       </div>

@@ -9,6 +9,8 @@ interface OrderStatusProps {
   order: {
     status: Status;
     payment: { amount: number; refundedAmount: number } | null;
+    /** The order's currency (ISO 4217), which the refunded part is written in. */
+    currency: string;
     /** Cash on delivery: "COD – to collect" shows while its cash waits (managers see it too). */
     cashOnDelivery?: { collected: boolean } | null;
   };
@@ -20,7 +22,7 @@ interface OrderStatusProps {
  * and "COD – to collect" while the cash of a cash on delivery order waits.
  */
 export function OrderStatus({ order, className }: OrderStatusProps) {
-  const partial = partialRefundText(order, formatPrice);
+  const partial = partialRefundText(order, (amount) => formatPrice(amount, order.currency));
   const toCollect = order.cashOnDelivery?.collected === false && order.status !== "cancelled";
   return (
     <span className={cx("inline-flex flex-wrap items-center gap-x-2 gap-y-1", className)}>

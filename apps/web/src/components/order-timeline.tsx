@@ -3,15 +3,15 @@ import type { OrderEventDto } from "@shop/shared/schemas/order";
 import { formatPrice } from "#web/lib/money";
 import { formatDateTime } from "../lib/dates";
 
-/** What one row of the history says happened. */
-function eventTitle(event: OrderEventDto): string {
+/** What one row of the history says happened, its amounts in the order's currency. */
+function eventTitle(event: OrderEventDto, currency: string | undefined): string {
   switch (event.type) {
     case "placed":
       return orderHistory.placed;
     case "paid":
-      return orderHistory.paid(formatPrice(event.amount ?? 0));
+      return orderHistory.paid(formatPrice(event.amount ?? 0, currency));
     case "cod":
-      return orderHistory.cod(formatPrice(event.amount ?? 0));
+      return orderHistory.cod(formatPrice(event.amount ?? 0, currency));
     case "status":
       return orderHistory.status(event.status);
     case "cancelled":
@@ -19,7 +19,7 @@ function eventTitle(event: OrderEventDto): string {
     case "note":
       return orderHistory.note;
     case "refunded":
-      return orderHistory.refunded(formatPrice(event.amount ?? 0));
+      return orderHistory.refunded(formatPrice(event.amount ?? 0, currency));
     case "shipment":
       return orderHistory.shipment;
     case "delivery":
@@ -48,9 +48,12 @@ const DOT: Record<OrderEventDto["type"], string> = {
  */
 export function OrderTimeline({
   history,
+  currency,
   className,
 }: {
   history: readonly OrderEventDto[];
+  /** The order's currency (ISO 4217), which its payments and refunds are written in. */
+  currency: string;
   className?: string;
 }) {
   if (history.length === 0) return <p className="text-sm text-neutral-600">{orderHistory.empty}</p>;
@@ -66,7 +69,7 @@ export function OrderTimeline({
             className={`relative mt-1.5 size-[11px] shrink-0 rounded-full ${DOT[event.type]}`}
           />
           <div className="min-w-0 flex-1 text-sm">
-            <p className="font-medium text-neutral-900">{eventTitle(event)}</p>
+            <p className="font-medium text-neutral-900">{eventTitle(event, currency)}</p>
             <p className="text-neutral-600">
               <time dateTime={event.at}>{formatDateTime(event.at)}</time>{" "}
               {event.by ? orderHistory.by(event.by.name, event.by.role) : orderHistory.bySystem}

@@ -52,7 +52,7 @@ export function PlacedOrder({
           <h2 id={`${id}-products`} className="text-lg font-semibold text-neutral-900">
             Products
           </h2>
-          <OrderLineList lines={linesOf(order)} label="Products in this order" />
+          <OrderLineList lines={linesOf(order)} label="Products in this order" currency={order.currency} />
         </section>
         <section aria-labelledby={`${id}-address`} className={cardClass}>
           <h2 id={`${id}-address`} className="text-lg font-semibold text-neutral-900">
@@ -73,7 +73,7 @@ export function PlacedOrder({
           <h2 id={`${id}-history`} className="text-lg font-semibold text-neutral-900">
             {orderHistory.title}
           </h2>
-          <OrderTimeline history={order.history} className="mt-4" />
+          <OrderTimeline history={order.history} currency={order.currency} className="mt-4" />
         </section>
       </div>
 
@@ -100,6 +100,7 @@ export function PlacedOrder({
             order.products.map((line) => ({ rate: line.taxRate, quantity: line.quantity })),
           )}
           totalLabel={paid ? "Amount paid" : "Total"}
+          currency={order.currency}
         />
         {payment}
       </aside>

@@ -24,6 +24,8 @@ interface PriceSummaryProps {
   codFee?: number | undefined;
   /** 'Total' in the cart; 'Amount paid' once an order's payment is completed (SPEC section 4). */
   totalLabel?: string;
+  /** A placed order's currency (ISO 4217), which its amounts are written in; the shop's when absent. */
+  currency?: string | undefined;
   /**
    * A cart the server has not priced yet: shipping, GST and total stand as placeholders of their
    * size (their figures are ignored), so nothing moves when they arrive.
@@ -50,9 +52,11 @@ export function PriceSummary({
   discountPrice,
   codFee = 0,
   totalLabel = "Total",
+  currency,
   pending = false,
   className,
 }: PriceSummaryProps) {
+  const money = (amount: number) => formatPrice(amount, currency);
   const row = "flex items-baseline justify-between gap-4";
   const saved = savedTotal({ discountPrice, discountAmount });
   // NOTE: an inline block holding a space takes the height and baseline of the line it stands in,
@@ -69,12 +73,12 @@ export function PriceSummary({
     <dl aria-busy={pending || undefined} className={cx("space-y-3 text-sm text-neutral-700", className)}>
       <div className={row}>
         <dt>Subtotal</dt>
-        <dd className="tabular-nums">{formatPrice(itemsPrice)}</dd>
+        <dd className="tabular-nums">{money(itemsPrice)}</dd>
       </div>
       {discountAmount > 0 ? (
         <div className={cx(row, "text-success-700")}>
           <dt>Discount{discountCode ? ` (${discountCode})` : ""}</dt>
-          <dd className="tabular-nums">−{formatPrice(discountAmount)}</dd>
+          <dd className="tabular-nums">−{money(discountAmount)}</dd>
         </div>
       ) : null}
       <div className={row}>
@@ -89,37 +93,37 @@ export function PriceSummary({
               ? "—"
               : shippingPrice === 0
                 ? orderSummary.free
-                : formatPrice(shippingPrice)}
+                : money(shippingPrice)}
         </dd>
       </div>
       {taxIncluded ? null : (
         <div className={row}>
           <dt>{taxRate === null ? orderSummary.taxAtRates : orderSummary.taxAt(taxRate)}</dt>
-          <dd className="tabular-nums">{pending ? placeholder : formatPrice(taxPrice)}</dd>
+          <dd className="tabular-nums">{pending ? placeholder : money(taxPrice)}</dd>
         </div>
       )}
       {codFee > 0 ? (
         <div className={row}>
           <dt>{cashOnDelivery.feeLine}</dt>
-          <dd className="tabular-nums">{formatPrice(codFee)}</dd>
+          <dd className="tabular-nums">{money(codFee)}</dd>
         </div>
       ) : null}
       <div className={cx(row, "border-t border-neutral-200 pt-3 text-base font-semibold text-neutral-900")}>
         <dt>{totalLabel}</dt>
-        <dd className="tabular-nums">{pending ? placeholder : formatPrice(totalPrice)}</dd>
+        <dd className="tabular-nums">{pending ? placeholder : money(totalPrice)}</dd>
       </div>
       {taxIncluded && (pending || taxPrice > 0) ? (
         <div className="-mt-2 text-right text-xs text-neutral-500">
           <dt className="sr-only">Tax (GST)</dt>
           <dd className="tabular-nums">
-            {pending ? placeholder : orderSummary.includesTax(formatPrice(taxPrice))}
+            {pending ? placeholder : orderSummary.includesTax(money(taxPrice))}
           </dd>
         </div>
       ) : null}
       {saved > 0 ? (
         <div className={cx(row, "font-medium text-success-700")}>
           <dt>You Saved</dt>
-          <dd className="tabular-nums">{formatPrice(saved)}</dd>
+          <dd className="tabular-nums">{money(saved)}</dd>
         </div>
       ) : null}
     </dl>

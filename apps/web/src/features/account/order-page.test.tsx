@@ -1,8 +1,10 @@
-import { api, documents, errors, loading, orderHistory, refunds } from "@shop/shared/messages";
+import { api, documents, errors, loading, orderHistory, orderSummary, refunds } from "@shop/shared/messages";
 import type { OrderDto } from "@shop/shared/schemas/order";
+import { DEFAULT_PAGE_SETTINGS } from "@shop/shared/site";
 import { screen, within } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { formatPrice } from "#web/lib/money";
+import { setShopSettings } from "#web/lib/shop-settings";
 import { stubApi } from "#web/test/api-stub";
 import { paidOrder } from "#web/test/fixtures";
 import { renderRoutes } from "#web/test/render";
@@ -63,7 +65,34 @@ function renderOrder(id = ORDER_ID) {
   );
 }
 
+afterEach(() => {
+  setShopSettings(DEFAULT_PAGE_SETTINGS);
+});
+
 describe("the shopper's order page", () => {
+  it("shows an order placed in dollars before the shop turned to rupees in dollars, the GST its prices included under the total", async () => {
+    setShopSettings({ store: { name: "Kapda House" }, currency: { code: "INR", locale: "en-IN" } });
+    const dollars: OrderDto = { ...paid, pricesIncludeTax: true, totalAmount: 139, taxAmount: 9.15 };
+    const payment = paid.payment;
+    if (!payment) throw new Error("the fixture is paid");
+    stubApi({
+      [`GET /api/orders/current-user/${ORDER_ID}`]: {
+        data: { ...dollars, payment: { ...payment, amount: 139, refundedAmount: 10 } },
+      },
+    });
+    renderOrder();
+    const summary = await screen.findByRole("complementary", { name: "Order summary" });
+    expect(within(summary).getByText("Amount paid").nextElementSibling).toHaveTextContent("$139.00");
+    expect(within(summary).getByText(orderSummary.includesTax("$9.15"))).toBeVisible();
+    expect(within(summary).queryByText(orderSummary.taxAt(18))).toBeNull();
+    expect(within(summary).getByText(refunds.refundedTotal("$10.00", "$139.00"))).toBeVisible();
+    expect(screen.getByRole("list", { name: "Products in this order" })).toHaveTextContent("2 × $30.00");
+    expect(screen.getByRole("list", { name: orderHistory.title })).toHaveTextContent(
+      orderHistory.paid("$115.40"),
+    );
+    expect(document.body).not.toHaveTextContent("₹");
+  });
+
   it("shows a paid order's lines, amounts, history and invoice, with nothing to pay or cancel", async () => {
     stubApi({ [`GET /api/orders/current-user/${ORDER_ID}`]: { data: paid } });
     renderOrder();

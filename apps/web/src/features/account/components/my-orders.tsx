@@ -78,7 +78,7 @@ export function MyOrders() {
                       <div className="flex flex-col items-end gap-1.5 sm:flex-row-reverse sm:items-center sm:gap-4">
                         <p className="text-sm font-semibold text-neutral-900 tabular-nums">
                           <span className="sr-only">Total: </span>
-                          {formatPrice(order.totalAmount)}
+                          {formatPrice(order.totalAmount, order.currency)}
                         </p>
                         <OrderStatus order={order} />
                       </div>

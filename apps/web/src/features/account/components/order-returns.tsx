@@ -77,7 +77,7 @@ export function OrderReturns({ order }: { order: OrderDto }) {
                 ))}
               </ul>
               <p className="text-neutral-600">
-                {words.reasons[ret.reason]} · {formatPrice(ret.amount)}
+                {words.reasons[ret.reason]} · {formatPrice(ret.amount, order.currency)}
               </p>
               {ret.message ? (
                 <p className="break-words text-neutral-700">{words.yourMessage(ret.message)}</p>

@@ -198,7 +198,7 @@ function CustomerOrders({ orders }: { orders: CustomerOrderDto[] }) {
           <td
             className={cx(cellClass, endCellClass, "text-right font-medium whitespace-nowrap tabular-nums")}
           >
-            {formatPrice(order.totalAmount)}
+            {formatPrice(order.totalAmount, order.currency)}
           </td>
         </tr>
       ))}

@@ -1,9 +1,11 @@
 import { MAX_ORDER_NOTE } from "@shop/shared/constants";
-import { orderHistory, successes, validation } from "@shop/shared/messages";
+import { orderHistory, orderSummary, successes, validation } from "@shop/shared/messages";
 import type { OrderDto, OrderEventDto } from "@shop/shared/schemas/order";
+import { DEFAULT_PAGE_SETTINGS } from "@shop/shared/site";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { setShopSettings } from "#web/lib/shop-settings";
 import { toast } from "#web/lib/toast";
 import { type StubRequest, stubApi } from "#web/test/api-stub";
 import { homeAddress, lamp } from "#web/test/fixtures";
@@ -90,6 +92,121 @@ function renderOrder() {
     `/dashboard/orders/order/${order._id}`,
   );
 }
+
+const RUPEE_SHOP = { store: { name: "Kapda House" }, currency: { code: "INR", locale: "en-IN" } };
+
+afterEach(() => {
+  setShopSettings(DEFAULT_PAGE_SETTINGS);
+});
+
+/** The Amounts card's lines, as [label, amount] in the order they read. */
+async function amountLines(): Promise<[string, string][]> {
+  const card = (await screen.findByRole("heading", { name: "Amounts" })).closest("section");
+  if (!card) throw new Error("no Amounts card");
+  const labels = within(card).getAllByRole("term");
+  const values = within(card).getAllByRole("definition");
+  return labels.map((label, i) => [label.textContent ?? "", values[i]?.textContent ?? ""]);
+}
+
+/** "−₹1,234.50" as a signed number of paise (or cents). */
+function cents(text: string): number {
+  const sign = text.startsWith("−") ? -1 : 1;
+  return sign * Math.round(Number(text.replace(/[^\d.]/g, "")) * 100);
+}
+
+describe("the order's amounts", () => {
+  // Prices include GST (₹10.43 of them), 2 × ₹45 on sale from ₹50, a ₹5 code, ₹30 shipping and a ₹20 COD fee.
+  const inclusive: OrderDto = {
+    ...order,
+    currency: "INR",
+    pricesIncludeTax: true,
+    subTotal: 90,
+    savedAmount: 10,
+    discountCode: "DIWALI",
+    discountAmount: 5,
+    shippingAmount: 30,
+    codFee: 20,
+    taxAmount: 10.43,
+    totalAmount: 135,
+    products: order.products.map((line) => ({ ...line, price: 45, originalPrice: 50, savedAmount: 10 })),
+  };
+
+  it("with prices including GST, says the GST under the total instead of adding it, and each subtraction has its minus", async () => {
+    setShopSettings(RUPEE_SHOP);
+    stubApi({ [`GET /api/orders/${order._id}`]: { data: inclusive } });
+    renderOrder();
+    const lines = await amountLines();
+    expect(lines).toEqual([
+      ["Items", "₹100.00"],
+      ["Saved", "−₹10.00"],
+      ["Discount (DIWALI)", "−₹5.00"],
+      ["Shipping", "₹30.00"],
+      ["Cash on delivery fee", "₹20.00"],
+      ["Total", "₹135.00"],
+      [orderSummary.taxAtRates, orderSummary.includesTax("₹10.43")],
+    ]);
+    expect(screen.getByText("Includes ₹10.43 GST")).toBeVisible();
+    // The lines above the total add up to it.
+    const total = lines.findIndex(([label]) => label === "Total");
+    const sum = lines.slice(0, total).reduce((cents_, [, value]) => cents_ + cents(value), 0);
+    expect(sum).toBe(cents("₹135.00"));
+  });
+
+  it("with GST added to the prices, lists it as a line of the total at the lines' rate", async () => {
+    stubApi({
+      [`GET /api/orders/${order._id}`]: {
+        data: {
+          ...order,
+          subTotal: 60,
+          savedAmount: 20,
+          shippingAmount: 45,
+          taxAmount: 10.8,
+          totalAmount: 115.8,
+        },
+      },
+    });
+    renderOrder();
+    expect(await amountLines()).toEqual([
+      ["Items", "$80.00"],
+      ["Saved", "−$20.00"],
+      ["Shipping", "$45.00"],
+      [orderSummary.taxAt(18), "$10.80"],
+      ["Total", "$115.80"],
+    ]);
+    expect(screen.queryByText(/^Includes/)).toBeNull();
+  });
+
+  it('keeps the currency the order was placed in: a dollar order in a rupee shop reads "$139.00", its date "26 Nov 2026"', async () => {
+    setShopSettings(RUPEE_SHOP);
+    const dollars: OrderDto = {
+      ...order,
+      createdAt: "2026-11-26T06:30:00.000Z",
+      subTotal: 60,
+      savedAmount: 0,
+      shippingAmount: 69,
+      taxAmount: 10,
+      totalAmount: 139,
+      products: order.products.map((line) => ({ ...line, originalPrice: 30, savedAmount: 0 })),
+      payment: {
+        _id: "c3c3c3c3c3c3c3c3c3c3c3c3",
+        status: "completed",
+        paymentGateway: "paypal",
+        method: null,
+        amount: 139,
+        transactionId: "PAY-1",
+        refundedAmount: 0,
+        refunds: [],
+      },
+    };
+    stubApi({ [`GET /api/orders/${order._id}`]: { data: dollars } });
+    renderOrder();
+    expect(await amountLines()).toContainEqual(["Total", "$139.00"]);
+    expect(screen.getByText("2 × $30.00")).toBeVisible();
+    expect(screen.getByText(orderHistory.paid("$115.40"))).toBeVisible();
+    expect(screen.getByText(/^Placed/)).toHaveTextContent(/^Placed 26 Nov 2026, /);
+    expect(document.body).not.toHaveTextContent("₹");
+  });
+});
 
 describe("the dashboard order page", () => {
   it("names the order by its number and tells its history, oldest first, with who did each step", async () => {

@@ -7,10 +7,13 @@ import {
   errors,
   loading,
   mail,
+  orderAmounts,
   orderHistory,
+  orderSummary,
   refunds as refundWords,
   shipmentWords,
 } from "@shop/shared/messages";
+import { fromCents, oneTaxRate, toCents } from "@shop/shared/pricing";
 import { type OrderDto, OrderNoteInput, type RefundDto } from "@shop/shared/schemas/order";
 import { type ReactNode, useState } from "react";
 import { useForm } from "react-hook-form";
@@ -128,6 +131,46 @@ function Amount({ label, value, strong }: { label: string; value: string; strong
 }
 
 /**
+ * What the order cost, in its own currency, as lines that add up to its total: the items at their
+ * prices before the sale, then what the sale and a code took off (each with its minus), shipping,
+ * the GST when it was added to the prices, the COD fee. With prices that include GST, the tax is
+ * said under the total ("Includes ₹10.43 GST"), as the shopper's summary says it.
+ */
+function OrderAmounts({ order }: { order: OrderDto }) {
+  const money = (amount: number) => formatPrice(amount, order.currency);
+  const taxRate = oneTaxRate(order.products.map((line) => ({ rate: line.taxRate, quantity: line.quantity })));
+  const beforeSale = fromCents(toCents(order.subTotal) + toCents(order.savedAmount));
+  return (
+    <dl className="text-sm">
+      <Amount label={orderAmounts.items} value={money(beforeSale)} />
+      {order.savedAmount > 0 ? (
+        <Amount label={orderAmounts.saved} value={`−${money(order.savedAmount)}`} />
+      ) : null}
+      {order.discountAmount > 0 ? (
+        <Amount label={orderAmounts.discount(order.discountCode)} value={`−${money(order.discountAmount)}`} />
+      ) : null}
+      <Amount label={orderAmounts.shipping} value={money(order.shippingAmount)} />
+      {order.pricesIncludeTax ? null : (
+        <Amount
+          label={taxRate === null ? orderSummary.taxAtRates : orderSummary.taxAt(taxRate)}
+          value={money(order.taxAmount)}
+        />
+      )}
+      {order.codFee > 0 ? <Amount label={cashOnDelivery.feeLine} value={money(order.codFee)} /> : null}
+      <div className="mt-1.5 border-t border-neutral-200 pt-1.5">
+        <Amount label={orderAmounts.total} value={money(order.totalAmount)} strong />
+      </div>
+      {order.pricesIncludeTax && order.taxAmount > 0 ? (
+        <div className="text-right text-xs text-neutral-500">
+          <dt className="sr-only">{orderSummary.taxAtRates}</dt>
+          <dd className="tabular-nums">{orderSummary.includesTax(money(order.taxAmount))}</dd>
+        </div>
+      ) : null}
+    </dl>
+  );
+}
+
+/**
  * The order's documents: its invoice once it has its number (at payment, or for cash on delivery
  * with its first parcel, decision 025), and its packing slip then or, for a cash on delivery order
  * being prepared, before it (it is packed first).
@@ -159,6 +202,7 @@ interface OrderDetailsProps {
 
 function OrderDetails({ order, onRefund }: OrderDetailsProps) {
   const address = order.shippingAddress;
+  const money = (amount: number) => formatPrice(amount, order.currency);
   return (
     <>
       <SectionCard title={`Order #${order.number}`}>
@@ -225,12 +269,12 @@ function OrderDetails({ order, onRefund }: OrderDetailsProps) {
                         </>
                       ) : null}
                       <p className="text-sm text-neutral-600 tabular-nums">
-                        {line.quantity} × {formatPrice(line.price)}
-                        {line.savedAmount > 0 ? ` (saved ${formatPrice(line.savedAmount)})` : ""}
+                        {line.quantity} × {money(line.price)}
+                        {line.savedAmount > 0 ? ` (saved ${money(line.savedAmount)})` : ""}
                       </p>
                     </div>
                     <p className="font-medium text-neutral-900 tabular-nums">
-                      {formatPrice(line.price * line.quantity)}
+                      {money(fromCents(toCents(line.price) * line.quantity))}
                     </p>
                   </li>
                 ))}
@@ -240,31 +284,14 @@ function OrderDetails({ order, onRefund }: OrderDetailsProps) {
               <ShipmentList order={order} />
             </SectionCard>
             <SectionCard title={orderHistory.title}>
-              <OrderTimeline history={order.history} />
+              <OrderTimeline history={order.history} currency={order.currency} />
               <NoteForm orderId={order._id} />
             </SectionCard>
           </div>
         </div>
         <div className="space-y-6">
-          <SectionCard title="Amounts">
-            <dl className="text-sm">
-              <Amount label="Items" value={formatPrice(order.subTotal)} />
-              <Amount label="Saved" value={formatPrice(order.savedAmount)} />
-              {order.discountAmount > 0 ? (
-                <Amount
-                  label={`Discount${order.discountCode ? ` (${order.discountCode})` : ""}`}
-                  value={`−${formatPrice(order.discountAmount)}`}
-                />
-              ) : null}
-              <Amount label="Shipping" value={formatPrice(order.shippingAmount)} />
-              <Amount label="Tax (GST)" value={formatPrice(order.taxAmount)} />
-              {order.codFee > 0 ? (
-                <Amount label={cashOnDelivery.feeLine} value={formatPrice(order.codFee)} />
-              ) : null}
-              <div className="mt-1.5 border-t border-neutral-200 pt-1.5">
-                <Amount label="Total" value={formatPrice(order.totalAmount)} strong />
-              </div>
-            </dl>
+          <SectionCard title={orderAmounts.title}>
+            <OrderAmounts order={order} />
           </SectionCard>
           <SectionCard title="Shipping address">
             <address className="text-sm leading-6 text-neutral-700 not-italic">
@@ -301,7 +328,7 @@ function OrderDetails({ order, onRefund }: OrderDetailsProps) {
                     </dd>
                   </div>
                   <Amount label="Gateway" value={mail.gateways[order.payment.paymentGateway]} />
-                  <Amount label="Amount" value={formatPrice(order.payment.amount)} />
+                  <Amount label="Amount" value={money(order.payment.amount)} />
                   <div className="pt-1.5">
                     <dt className="text-neutral-600">Transaction</dt>
                     <dd className="font-mono text-xs break-all text-neutral-900">
@@ -338,20 +365,19 @@ function creditNoteLines(order: OrderDto, refund: RefundDto): string {
 /** The refunds of the payment, each with who made it, what its credit note gave back and a link to it. */
 function RefundList({ order, payment }: { order: OrderDto; payment: NonNullable<OrderDto["payment"]> }) {
   const orderId = order._id;
+  const money = (amount: number) => formatPrice(amount, order.currency);
   return (
     <div className="mt-3 border-t border-neutral-200 pt-3">
       <dt className="font-medium text-neutral-900">{refundWords.listTitle}</dt>
       <dd className="mt-1 text-neutral-700 tabular-nums">
-        {refundWords.refundedTotal(formatPrice(payment.refundedAmount), formatPrice(payment.amount))}
+        {refundWords.refundedTotal(money(payment.refundedAmount), money(payment.amount))}
       </dd>
       <dd>
         <ul className="mt-2 space-y-3">
           {payment.refunds.map((refund) => (
             <li key={refund._id} className="text-sm">
               <p className="flex justify-between gap-3">
-                <span className="font-medium text-neutral-900 tabular-nums">
-                  {formatPrice(refund.amount)}
-                </span>
+                <span className="font-medium text-neutral-900 tabular-nums">{money(refund.amount)}</span>
                 <time dateTime={refund.at} className="text-neutral-500">
                   {formatDateTime(refund.at)}
                 </time>

@@ -1,9 +1,11 @@
 import { api as apiMessages, refunds } from "@shop/shared/messages";
 import type { OrderDto, RefundDto } from "@shop/shared/schemas/order";
 import type { RefundInput } from "@shop/shared/schemas/refund";
+import { DEFAULT_PAGE_SETTINGS } from "@shop/shared/site";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { setShopSettings } from "#web/lib/shop-settings";
 import { toast } from "#web/lib/toast";
 import { type StubRequest, stubApi } from "#web/test/api-stub";
 import { paidOrder } from "#web/test/fixtures";
@@ -322,5 +324,35 @@ describe("refunding from the dashboard order page", () => {
         },
       }),
     ]);
+  });
+});
+
+describe("the refund dialog's currency", () => {
+  const RUPEE_SHOP = { store: { name: "Kapda House" }, currency: { code: "INR", locale: "en-IN" } };
+  afterEach(() => {
+    setShopSettings(DEFAULT_PAGE_SETTINGS);
+  });
+
+  async function goodwillAmount(currency: string) {
+    setShopSettings(RUPEE_SHOP);
+    stubApi({ [`GET /api/orders/${order._id}`]: { data: { ...order, currency } } });
+    const dialog = await openRefundDialog();
+    await userEvent.click(within(dialog).getByRole("switch", { name: refunds.byAmount }));
+    return dialog;
+  }
+
+  it('names the amount in the rupees it is paid back in: "Amount (₹)" beside "Up to ₹351.40"', async () => {
+    const dialog = await goodwillAmount("INR");
+    expect(within(dialog).getByLabelText("Amount (₹)")).toHaveAccessibleDescription(
+      refunds.amountHint("₹351.40"),
+    );
+  });
+
+  it("pays back an order placed in dollars before the shop turned to rupees in dollars", async () => {
+    const dialog = await goodwillAmount("USD");
+    expect(within(dialog).getByLabelText("Amount ($)")).toHaveAccessibleDescription(
+      refunds.amountHint("$351.40"),
+    );
+    expect(within(dialog).getByRole("button", { name: refunds.submitAmount("$351.40") })).toBeVisible();
   });
 });

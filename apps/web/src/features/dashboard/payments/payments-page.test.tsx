@@ -1,7 +1,9 @@
 import { empty, paymentStates, refunds } from "@shop/shared/messages";
 import type { PaymentDto } from "@shop/shared/schemas/payment";
+import { DEFAULT_PAGE_SETTINGS } from "@shop/shared/site";
 import { screen, within } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
+import { setShopSettings } from "#web/lib/shop-settings";
 import { stubApi } from "#web/test/api-stub";
 import { renderRoutes } from "#web/test/render";
 import { PaymentsPage, type PaymentsView } from "./payments-page";
@@ -38,6 +40,10 @@ function renderPayments(view: PaymentsView, routes: Parameters<typeof stubApi>[0
   return stub;
 }
 
+afterEach(() => {
+  setShopSettings(DEFAULT_PAGE_SETTINGS);
+});
+
 describe("the payments list by state", () => {
   it("lists the partially refunded payments with what went back of each", async () => {
     const { requests } = renderPayments("partially-refunded", {
@@ -62,6 +68,21 @@ describe("the payments list by state", () => {
         "Refunded",
       ]),
     );
+  });
+
+  it("writes each payment in the currency it was taken in: dollars stay dollars in a rupee shop", async () => {
+    setShopSettings({ store: { name: "Kapda House" }, currency: { code: "INR", locale: "en-IN" } });
+    renderPayments("partially-refunded", {
+      "GET /api/payments/status/partially_refunded": {
+        data: [payment, { ...payment, _id: "a2a2a2a2a2a2a2a2a2a2a2a2", currency: "INR", amount: 1500 }],
+        meta: meta(2),
+      },
+    });
+    const table = await screen.findByRole("table", { name: "Partially refunded" });
+    expect(within(table).getByText("$185.02")).toBeVisible();
+    expect(within(table).getByText(refunds.refundedAmount("$10.00"))).toBeVisible();
+    expect(within(table).getByText("₹1,500.00")).toBeVisible();
+    expect(within(table).getByText(refunds.refundedAmount("₹10.00"))).toBeVisible();
   });
 
   it("says so when no payment was refunded in full", async () => {

@@ -119,7 +119,9 @@ export function ReturnsPage() {
                           </li>
                         ))}
                       </ul>
-                      <p className="font-medium text-neutral-900 tabular-nums">{formatPrice(ret.amount)}</p>
+                      <p className="font-medium text-neutral-900 tabular-nums">
+                        {formatPrice(ret.amount, ret.currency)}
+                      </p>
                     </td>
                     <td className={cx(cellClass, "max-sm:basis-full sm:max-w-56")}>
                       <p className="text-neutral-900">{words.reasons[ret.reason]}</p>

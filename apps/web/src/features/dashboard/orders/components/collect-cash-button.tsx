@@ -44,7 +44,7 @@ export function CollectCashButton({ order }: { order: OrderDto }) {
         }
       >
         <p className="text-sm text-neutral-700">
-          {cashOnDelivery.confirmCollected(formatPrice(order.totalAmount))}
+          {cashOnDelivery.confirmCollected(formatPrice(order.totalAmount, order.currency))}
         </p>
       </Dialog>
     </>

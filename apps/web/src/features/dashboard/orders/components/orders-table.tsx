@@ -79,7 +79,7 @@ export function OrdersTable({ orders, caption }: { orders: OrderSummaryDto[]; ca
             <td
               className={cx(cellClass, endCellClass, "text-right font-medium whitespace-nowrap tabular-nums")}
             >
-              {formatPrice(order.totalAmount)}
+              {formatPrice(order.totalAmount, order.currency)}
             </td>
           </tr>
         );

@@ -1,7 +1,7 @@
 import { MinusIcon, PlusIcon } from "@heroicons/react/20/solid";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { MAX_REFUND_REASON } from "@shop/shared/constants";
-import { api as apiMessages, validation, refunds as words } from "@shop/shared/messages";
+import { api as apiMessages, inCurrency, validation, refunds as words } from "@shop/shared/messages";
 import { isTaken } from "@shop/shared/orders";
 import { fromCents, toCents } from "@shop/shared/pricing";
 import type { OrderDto } from "@shop/shared/schemas/order";
@@ -18,7 +18,7 @@ import { TextField } from "#web/components/text-field";
 import { type ApiError, errorMessage, isApiError } from "#web/lib/api";
 import { cx } from "#web/lib/cx";
 import { newIdempotencyKey } from "#web/lib/idempotency";
-import { formatPrice } from "#web/lib/money";
+import { formatPrice, useCurrencySymbol } from "#web/lib/money";
 import { useRefundOrder } from "../api/refund-order";
 import { type Refundable, refundable, refundOf } from "../refundable";
 import { RefundReferenceField } from "./refund-reference-field";
@@ -43,7 +43,7 @@ const NUMBER_OR_EMPTY = z.union([z.number(), z.nan()]);
  * least something chosen, the goodwill amount bounded by what remains of the payment, and a
  * reference required when the money goes back by hand (cash on delivery).
  */
-function refundForm(left: Refundable, manual: boolean) {
+function refundForm(left: Refundable, manual: boolean, currency: string) {
   return z
     .object({
       byAmount: z.boolean(),
@@ -64,7 +64,7 @@ function refundForm(left: Refundable, manual: boolean) {
         const amount = RefundInput.shape.amount.safeParse(values.amount);
         const issue = amount.success
           ? toCents(values.amount) > toCents(left.remaining)
-            ? apiMessages.refundTooMuch(formatPrice(left.remaining))
+            ? apiMessages.refundTooMuch(formatPrice(left.remaining, currency))
             : null
           : (amount.error.issues[0]?.message ?? validation.number);
         if (issue) context.addIssue({ code: "custom", path: ["amount"], message: issue });
@@ -143,7 +143,9 @@ export function RefundDialog({ order, onClose, byStatus = false }: RefundDialogP
   const left = useMemo(() => refundable(order), [order]);
   // Cash on delivery has no provider to send it back: staff do, and name how.
   const manual = order.payment?.paymentGateway === "cod";
-  const schema = useMemo(() => refundForm(left, manual), [left, manual]);
+  const schema = useMemo(() => refundForm(left, manual, order.currency), [left, manual, order.currency]);
+  const money = (amount: number) => formatPrice(amount, order.currency);
+  const symbol = useCurrencySymbol(order.currency);
   const defaultValues = useMemo((): RefundFormValues => {
     const everything = {
       units: left.lines.map((entry) => entry.left),
@@ -257,7 +259,7 @@ export function RefundDialog({ order, onClose, byStatus = false }: RefundDialogP
             {words.cancel}
           </Button>
           <Button type="submit" form="refund-form" loading={refund.isPending}>
-            {total > 0 ? words.submitAmount(formatPrice(fromCents(total))) : words.submit}
+            {total > 0 ? words.submitAmount(money(fromCents(total))) : words.submit}
           </Button>
         </>
       }
@@ -266,13 +268,13 @@ export function RefundDialog({ order, onClose, byStatus = false }: RefundDialogP
         {byStatus ? <p className="text-sm text-neutral-700">{words.byStatus}</p> : null}
         {byAmount ? (
           <TextField
-            label={`${words.amount} ($)`}
+            label={inCurrency(words.amount, symbol)}
             type="number"
             inputMode="decimal"
             step="0.01"
             min="0.01"
             max={left.remaining}
-            hint={words.amountHint(formatPrice(left.remaining))}
+            hint={words.amountHint(money(left.remaining))}
             error={formState.errors.amount?.message}
             {...register("amount", { setValueAs: asNumber })}
           />
@@ -293,7 +295,7 @@ export function RefundDialog({ order, onClose, byStatus = false }: RefundDialogP
                         <p className="text-neutral-700">{optionValues(line)}</p>
                       ) : null}
                       <p id={`${id}-left`} className="text-xs text-neutral-600 tabular-nums">
-                        {words.unitsLeft(most, formatPrice(fromCents(each)))}
+                        {words.unitsLeft(most, money(fromCents(each)))}
                       </p>
                       {error ? (
                         <p id={`${id}-error`} className="text-xs font-medium text-danger-700" role="alert">
@@ -347,14 +349,14 @@ export function RefundDialog({ order, onClose, byStatus = false }: RefundDialogP
               <div className="mt-1 space-y-2 border-t border-neutral-100 pt-3">
                 {left.shipping > 0 ? (
                   <Check
-                    label={words.shipping(formatPrice(fromCents(left.shipping)))}
+                    label={words.shipping(money(fromCents(left.shipping)))}
                     error={formState.errors.shipping?.message}
                     {...register("shipping")}
                   />
                 ) : null}
                 {left.codFee > 0 ? (
                   <Check
-                    label={words.codFee(formatPrice(fromCents(left.codFee)))}
+                    label={words.codFee(money(fromCents(left.codFee)))}
                     error={formState.errors.codFee?.message}
                     {...register("codFee")}
                   />
@@ -372,8 +374,8 @@ export function RefundDialog({ order, onClose, byStatus = false }: RefundDialogP
             <p className="mt-3 text-sm font-medium text-neutral-900 tabular-nums" aria-live="polite">
               {credit.ok
                 ? words.worksOutTo(
-                    formatPrice(fromCents(credit.total)),
-                    formatPrice(
+                    money(fromCents(credit.total)),
+                    money(
                       fromCents(
                         credit.lines.reduce((sum, line) => sum + line.cgst + line.sgst + line.igst, 0),
                       ),

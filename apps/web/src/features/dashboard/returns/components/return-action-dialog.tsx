@@ -74,7 +74,7 @@ export function ReturnActionDialog({
             loading={act.isPending}
             variant={action === "reject" ? "danger" : "primary"}
           >
-            {action === "refund" ? `${label} ${formatPrice(ret.amount)}` : label}
+            {action === "refund" ? `${label} ${formatPrice(ret.amount, ret.currency)}` : label}
           </Button>
         </>
       }
