@@ -1,6 +1,6 @@
 import { DEFAULT_PAGE_SETTINGS } from "@shop/shared/site";
 import { afterEach, describe, expect, it } from "vitest";
-import { formatDate, formatDateTime } from "./dates";
+import { formatDate, formatDateTime, formatDay, formatMonth } from "./dates";
 import { setShopSettings } from "./shop-settings";
 
 afterEach(() => {
@@ -17,10 +17,17 @@ describe("dates", () => {
     expect(formatDateTime("2026-11-20T12:00:00Z")).toMatch(/^Nov 20, 2026, \d{1,2}:\d{2}\s[AP]M$/);
   });
 
+  it("names a calendar day and a month of the shop's clock, whatever the browser's zone", () => {
+    expect(formatDay("2026-03-01")).toBe("Mar 1, 2026");
+    expect(formatMonth("2026-11")).toBe("November 2026");
+  });
+
   it('follows the store\'s locale: "26 Nov 2026" in en-IN, and back once the owner changes it', () => {
     setShopSettings({ store: { name: "Kapda House" }, currency: { code: "INR", locale: "en-IN" } });
     expect(formatDate("2026-11-26T12:00:00Z")).toBe("26 Nov 2026");
     expect(formatDateTime("2026-11-26T12:00:00Z")).toMatch(/^26 Nov 2026, \d{1,2}:\d{2}\s[ap]m$/);
+    expect(formatDay("2026-11-26")).toBe("26 Nov 2026");
+    expect(formatMonth("2026-11")).toBe("November 2026");
     setShopSettings(DEFAULT_PAGE_SETTINGS);
     expect(formatDate("2026-11-26T12:00:00Z")).toBe("Nov 26, 2026");
   });

@@ -8,11 +8,14 @@
  */
 import { shopSettings } from "./shop-settings";
 
-type Style = "date" | "dateTime";
+type Style = "date" | "dateTime" | "day" | "month";
 
 const OPTIONS: Record<Style, Intl.DateTimeFormatOptions> = {
   date: { dateStyle: "medium" },
   dateTime: { dateStyle: "medium", timeStyle: "short" },
+  // A calendar day or month is already the shop's: read in UTC, whatever the browser's zone.
+  day: { dateStyle: "medium", timeZone: "UTC" },
+  month: { month: "long", year: "numeric", timeZone: "UTC" },
 };
 
 /** One formatter per style and locale: the store's locale is read when a date is written, as amounts read the currency. */
@@ -35,4 +38,14 @@ export function formatDate(iso: string): string {
 
 export function formatDateTime(iso: string): string {
   return format("dateTime", iso);
+}
+
+/** "Mar 1, 2026", "1 Mar 2026" in en-IN: a calendar day ("2026-03-01") of the shop's clock. */
+export function formatDay(day: string): string {
+  return format("day", `${day}T00:00:00Z`);
+}
+
+/** "November 2026": a month ("2026-11") of the shop's clock. */
+export function formatMonth(month: string): string {
+  return format("month", `${month}-01T00:00:00Z`);
 }

@@ -7,6 +7,7 @@ import { QueryState } from "#web/components/query-state";
 import { SelectField } from "#web/components/select-field";
 import { Skeleton } from "#web/components/skeleton";
 import { cx } from "#web/lib/cx";
+import { formatMonth } from "#web/lib/dates";
 import { formatPrice } from "#web/lib/money";
 import { pageTitle, usePageMeta } from "#web/lib/page-meta";
 import { SectionBody, SectionHeader } from "../components/section-header";
@@ -21,7 +22,7 @@ import {
   HsnTable,
 } from "./components/gst-tables";
 import { ReportCard } from "./components/report-card";
-import { formatMonth, isMonth, monthsOffered, monthToFile } from "./months";
+import { isMonth, monthsOffered, monthToFile } from "./months";
 import { shopToday } from "./period";
 import { REPORT_LINKS } from "./report-links";
 

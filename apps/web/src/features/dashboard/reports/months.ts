@@ -32,11 +32,3 @@ export function monthsOffered(today: string, chosen: string): string[] {
   if (!months.includes(chosen)) months.push(chosen);
   return months.sort().reverse();
 }
-
-let monthFormat: Intl.DateTimeFormat | undefined;
-
-/** "November 2026". */
-export function formatMonth(month: string): string {
-  monthFormat ??= new Intl.DateTimeFormat("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
-  return monthFormat.format(new Date(`${month}-01T00:00:00Z`));
-}

@@ -5,6 +5,7 @@
  */
 import { SHOP_UTC_OFFSET } from "@shop/shared/constants";
 import { salesReports } from "@shop/shared/messages";
+import { formatDay } from "#web/lib/dates";
 
 export const PERIODS = ["today", "7d", "30d", "this-month", "last-month", "custom"] as const;
 export type Period = (typeof PERIODS)[number];
@@ -57,14 +58,6 @@ export function presetRange(period: Exclude<Period, "custom">, today: string): D
       return { from: `${lastDay.slice(0, 8)}01`, to: lastDay };
     }
   }
-}
-
-let dayFormat: Intl.DateTimeFormat | undefined;
-
-/** "Mar 1, 2026": a day as it is written, whatever the browser's zone (the day is already the shop's). */
-export function formatDay(day: string): string {
-  dayFormat ??= new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
-  return dayFormat.format(new Date(`${day}T00:00:00Z`));
 }
 
 /** The days a period covers as the page names them: "Mar 1, 2026 – Mar 31, 2026", or one day alone. */

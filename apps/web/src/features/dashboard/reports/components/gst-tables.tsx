@@ -4,8 +4,8 @@ import type { ReactNode } from "react";
 import { EmptyState } from "#web/components/empty-state";
 import { cellClass, DataTable, growCellClass } from "#web/features/dashboard/components/data-table";
 import { cx } from "#web/lib/cx";
+import { formatDay } from "#web/lib/dates";
 import { formatPrice } from "#web/lib/money";
-import { formatDay } from "../period";
 
 const { columns, tables } = gstReport;
 
