@@ -26,6 +26,15 @@ export interface CartDestination {
   shippingMethod: string | null;
 }
 
+export interface CartPricingOptions {
+  /**
+   * False while the destination is still being worked out (the shopper's saved addresses are
+   * loading): the server is not asked yet, so the cart is priced once, for where it goes, and the
+   * figures keep their placeholders meanwhile. True by default.
+   */
+  ready?: boolean;
+}
+
 /** The method the server priced shipping with. */
 export type PricedMethod = NonNullable<CartPriceDto["shippingMethod"]>;
 
@@ -103,19 +112,21 @@ const NO_LINES: ReadonlySet<string> = new Set();
  * rate, which only the server knows: the browser never works it out. Each change of the lines, the
  * code or the destination asks once; the last answer stays on screen while the next is asked for.
  * The lines keep their own figures: the server's `lines` follow the order it locks them in, not the
- * cart's.
+ * cart's. Until `ready`, nothing is asked and the figures wait as before the first answer.
  */
 export function useCartPricing(
   items: readonly CartItem[],
   code: string | null,
   destination?: CartDestination,
+  { ready = true }: CartPricingOptions = {},
 ): CartPricing {
   // Whether the prices include GST is the shop's setting: it keeps room for the "Includes" line
   // until the server answers, so nothing moves when it does.
   const taxIncluded = useConfig().data?.taxes.pricesIncludeTax ?? false;
   const own = cartItemsSummary(items);
   const lines = orderLines(items);
-  const enabled = lines.length > 0;
+  const buying = lines.length > 0;
+  const enabled = buying && ready;
   const query = useQuery({
     queryKey: accountKeys.cartPrice(code ?? "", lines, destination),
     queryFn: ({ signal }) =>
@@ -146,11 +157,11 @@ export function useCartPricing(
   return {
     summary,
     // With nothing that can be bought every figure is 0, and that is the answer.
-    quoted: answer !== undefined || !enabled,
+    quoted: answer !== undefined || !buying,
     appliedCode: applied?.discountCode ?? null,
     linesWithoutCode: applied ? linesWithoutCode(applied) : NO_LINES,
     codeMessage: code !== null ? (answer?.discountMessage ?? null) : null,
-    checking: enabled && (query.isFetching || query.isPlaceholderData),
+    checking: buying && (!ready || query.isFetching || query.isPlaceholderData),
     failed: enabled && query.isError,
     recheck: () => query.refetch(),
     shippingMethod: destination ? (answer?.shippingMethod ?? null) : null,

@@ -1,14 +1,19 @@
+import type { PublicConfig } from "@shop/shared/api";
 import { discountCodes, orderSummary } from "@shop/shared/messages";
+import type { AddressDto } from "@shop/shared/schemas/address";
 import type { CartPriceDto } from "@shop/shared/schemas/discount";
 import type { ProductDto } from "@shop/shared/schemas/product";
+import type { ShippingMethod } from "@shop/shared/schemas/settings";
+import type { UserDto } from "@shop/shared/schemas/user";
 import { DEFAULT_PAGE_SETTINGS } from "@shop/shared/site";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
 import { toCartProduct, useCart } from "#web/lib/cart-store";
+import { useSession } from "#web/lib/session";
 import { setShopSettings } from "#web/lib/shop-settings";
 import { holdAnswers, type StubRequest, stubApi } from "#web/test/api-stub";
-import { kurta, lamp, pricedKurtas, publicConfig, rupeeConfig } from "#web/test/fixtures";
+import { homeAddress, kurta, lamp, pricedKurtas, publicConfig, rupeeConfig } from "#web/test/fixtures";
 import { renderRoutes } from "#web/test/render";
 import { CartPage } from "./cart-page";
 
@@ -82,6 +87,8 @@ const priceRequests = (requests: StubRequest[]) => requests.filter((r) => r.path
 
 afterEach(() => {
   setShopSettings(DEFAULT_PAGE_SETTINGS);
+  useCart.setState({ address: null });
+  useSession.setState({ user: null, leftTo: null });
 });
 
 describe("the cart's savings with a discount code", () => {
@@ -229,5 +236,157 @@ describe("the cart's GST in a shop whose prices include it", () => {
       { products: [{ product: kurta._id, quantity: 1 }] },
       { products: [{ product: kurta._id, quantity: 2 }] },
     ]);
+  });
+});
+
+describe("the cart priced for where the checkout will ship it", () => {
+  const ADDRESSES = "/api/users/current-user/addresses";
+  const priya: UserDto = {
+    _id: "1b1b1b1b1b1b1b1b1b1b1b1b",
+    name: { firstName: "Priya", lastName: "Sharma" },
+    email: "priya@example.com",
+    avatar: null,
+    role: "customer",
+    status: true,
+    twoFactorEnabled: false,
+    createdAt: lamp.createdAt,
+  };
+  const bengaluru = {
+    ...homeAddress,
+    _id: "f7f7f7f7f7f7f7f7f7f7f7f7",
+    city: "Bengaluru",
+    state: "Karnataka",
+  };
+  // The rupee shop with its store in Maharashtra, shipping ₹80 up to ₹5,000.
+  const shop = { ...rupeeConfig, shippingMethods: publicConfig.shippingMethods };
+
+  /**
+   * The kurta in the rupee shop, priced as the server prices ₹149.98 at 5% with ₹80 shipping: within
+   * Maharashtra CGST and SGST, each half rounded (₹10.94); elsewhere, or without a state, IGST (₹10.95).
+   */
+  function byState(request: StubRequest): { data: CartPriceDto } {
+    const within = (request.body as { state?: string }).state === "Maharashtra";
+    return {
+      data: {
+        ...pricedKurtas(1, within ? 10.94 : 10.95),
+        shippingPrice: 80,
+        totalPrice: 229.98,
+        supply: within ? "intra-state" : "inter-state",
+      },
+    };
+  }
+
+  function kurtaShop({
+    saved,
+    config = shop,
+    price = byState,
+  }: {
+    saved: AddressDto[];
+    config?: PublicConfig;
+    price?: (request: StubRequest) => { data: CartPriceDto };
+  }) {
+    setShopSettings({ store: config.store, currency: config.currency });
+    useCart.setState({ items: [{ product: toCartProduct(kurta), quantity: 1 }], discountCode: null });
+    return stubApi({
+      [`GET /api/products/${kurta._id}`]: { data: kurta },
+      "GET /api/config": { data: config },
+      // A visitor is refused, as by the server.
+      [`GET ${ADDRESSES}`]: () =>
+        useSession.getState().user ? { data: saved } : { status: 401, message: "Please log in." },
+      "POST /api/cart/price": price,
+    });
+  }
+
+  const addressRequests = (requests: StubRequest[]) => requests.filter((r) => r.path === ADDRESSES);
+
+  it("prices a signed-in shopper's cart once, for their only address's state, after their addresses arrive", async () => {
+    useSession.getState().setUser(priya);
+    const { requests } = kurtaShop({ saved: [homeAddress] });
+    const addresses = holdAnswers(ADDRESSES);
+    renderCart();
+
+    await waitFor(() => expect(addresses.asked).toBe(1));
+    // Not asked for the cart without a state first: the figures wait with their placeholders.
+    expect(summaryRow("Total")).toHaveTextContent(orderSummary.pricing);
+    expect(priceRequests(requests)).toHaveLength(0);
+
+    addresses.release();
+    expect(await screen.findByText(orderSummary.includesTax("₹10.94"))).toBeVisible();
+    expect(summaryRow("Total")).toHaveTextContent("₹229.98");
+    expect(priceRequests(requests).map((request) => request.body)).toEqual([
+      { products: [{ product: kurta._id, quantity: 1 }], state: "Maharashtra" },
+    ]);
+  });
+
+  it("prices for the address chosen at shipping, kept with the cart, over the saved one", async () => {
+    useSession.getState().setUser(priya);
+    useCart.setState({ address: bengaluru });
+    const { requests } = kurtaShop({ saved: [homeAddress] });
+    renderCart();
+
+    expect(await screen.findByText(orderSummary.includesTax("₹10.95"))).toBeVisible();
+    expect(priceRequests(requests).map((request) => request.body)).toEqual([
+      { products: [{ product: kurta._id, quantity: 1 }], state: "Karnataka" },
+    ]);
+  });
+
+  it.each([
+    ["two saved addresses, which the shopper chooses between", [homeAddress, bengaluru]],
+    [
+      "an only address whose state needs fixing first",
+      [{ ...homeAddress, state: "Bombay", stateValid: false }],
+    ],
+  ])("prices without a state for %s", async (_case, saved) => {
+    useSession.getState().setUser(priya);
+    const { requests } = kurtaShop({ saved });
+    renderCart();
+
+    expect(await screen.findByText(orderSummary.includesTax("₹10.95"))).toBeVisible();
+    expect(addressRequests(requests)).toHaveLength(1);
+    expect(priceRequests(requests).map((request) => request.body)).toEqual([
+      { products: [{ product: kurta._id, quantity: 1 }] },
+    ]);
+  });
+
+  it("prices a visitor's cart without a state, asking for no addresses", async () => {
+    const { requests } = kurtaShop({ saved: [homeAddress] });
+    renderCart();
+
+    expect(await screen.findByText(orderSummary.includesTax("₹10.95"))).toBeVisible();
+    expect(addressRequests(requests)).toHaveLength(0);
+    expect(priceRequests(requests).map((request) => request.body)).toEqual([
+      { products: [{ product: kurta._id, quantity: 1 }] },
+    ]);
+  });
+
+  it("says when shipping is free by the method the server priced with for the state", async () => {
+    const local: ShippingMethod = {
+      _id: "5e771e9000000000000000b2",
+      name: "Mumbai Local",
+      price: 40,
+      freeAbove: 1000,
+      estimatedDays: null,
+      states: ["Maharashtra"],
+      enabled: true,
+    };
+    useSession.getState().setUser(priya);
+    kurtaShop({
+      saved: [homeAddress],
+      config: { ...shop, shippingMethods: [...shop.shippingMethods, local] },
+      price: () => ({
+        data: {
+          ...pricedKurtas(1, 9.04),
+          shippingPrice: 40,
+          shippingMethod: { _id: local._id, name: local.name, price: local.price },
+          totalPrice: 189.98,
+          supply: "intra-state",
+        },
+      }),
+    });
+    renderCart();
+
+    expect(await screen.findByText(orderSummary.includesTax("₹9.04"))).toBeVisible();
+    // Standard, the method serving every state, would say ₹5,000.00.
+    expect(screen.getByText(orderSummary.freeShippingAbove("₹1,000.00"))).toBeVisible();
   });
 });

@@ -16,10 +16,13 @@ import { cx } from "#web/lib/cx";
 import { formatPrice } from "#web/lib/money";
 import { staticPageHead, usePageMeta } from "#web/lib/page-meta";
 import { CartLine } from "./components/cart-line";
+import { useLikelyDestination } from "./hooks/use-likely-destination";
 
 /**
  * The cart (SPEC section 2): lines with quantity and Remove, the price summary and CONTINUE to the
  * shipping page. Every line is checked against the server when the page opens (lib/cart-refresh.ts).
+ * The server prices it for the state the checkout will most likely ship to, so that both show the
+ * same GST (intra-state CGST and SGST, or IGST) for the same cart and shopper.
  */
 export function CartPage() {
   usePageMeta(staticPageHead("/cart"));
@@ -27,10 +30,14 @@ export function CartPage() {
   const items = useCart((state) => state.items);
   const discountCode = useCart((state) => state.discountCode);
   const { checking, changes } = useCartRefresh();
-  const pricing = useCartPricing(items, discountCode);
+  const { destination, ready } = useLikelyDestination();
+  const pricing = useCartPricing(items, discountCode, destination, { ready });
   const { summary } = pricing;
-  // The server prices the cart with the cheapest method until the address is known: its threshold.
-  const choice = chooseMethod(useConfig().data?.shippingMethods ?? [STANDARD_SHIPPING], undefined, undefined);
+  // The threshold of the method the server priced with; until it says, of the one it would choose
+  // (the cheapest serving the state, or every state while none is known).
+  const methods = useConfig().data?.shippingMethods ?? [STANDARD_SHIPPING];
+  const pricedWith = methods.find((method) => method._id === pricing.shippingMethod?._id);
+  const choice = pricedWith ? { method: pricedWith } : chooseMethod(methods, destination?.state, undefined);
   const freeAbove = "method" in choice ? choice.method.freeAbove : null;
   // Until the server has priced the cart the note keeps its place for a cart below the threshold,
   // so that the button under it does not move when the figures arrive.
