@@ -617,6 +617,9 @@ function percent(rate: number): string {
 
 export const documents = {
   downloadInvoice: "Download invoice",
+  /** The shopper's order page: a credit note per refund, downloaded as the invoice is. */
+  creditNotes: "Credit notes",
+  downloadCreditNote: (creditNoteNumber: string) => `Download credit note ${creditNoteNumber}`,
   invoice: "Invoice",
   packingSlip: "Packing slip",
   taxInvoice: "Tax Invoice",

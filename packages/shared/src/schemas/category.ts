@@ -58,6 +58,13 @@ export const CategoryInput = z
 export type CategoryInput = z.infer<typeof CategoryInput>;
 
 /**
+ * PATCH /categories/{id}: a new name, checked as Add Category checks it. The slug stays: the
+ * storefront's address of the category (/product-category/{slug}) and every link to it keep working.
+ */
+export const CategoryRenameInput = z.object({ name: CategoryInput.shape.name }).strict();
+export type CategoryRenameInput = z.infer<typeof CategoryRenameInput>;
+
+/**
  * PUT /categories/{id}/tax: the category's rate, or its rate by price (slabs, which win over the flat
  * rate; left out: none), and HSN code (null: the shop's default).
  */

@@ -175,3 +175,86 @@ describe("reading categories", () => {
     }
   });
 });
+
+describe("PATCH /api/categories/{id}", () => {
+  function rename(id: string, payload: Record<string, unknown>, cookie = admin) {
+    return inject(t.app, { method: "PATCH", url: `/api/categories/${id}`, cookie, payload });
+  }
+
+  it("renames a category for an admin, keeps its slug, finds its products by the new name, and logs who and what", async () => {
+    const category = (await create("Mufflers", "mufflers")).json().data;
+    const thumbnail = (await makeMedia(t.database)).id;
+    const product = await makeProduct(t.database, { category: category._id, thumbnail });
+
+    const renamed = await rename(category._id, { name: "Winter Scarves" });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json()).toEqual({
+      success: true,
+      message: api.updated,
+      data: { _id: category._id, name: "Winter Scarves", slug: "mufflers", count: 1 },
+    });
+    // The old address still leads to it.
+    const bySlug = await t.app.inject({ method: "GET", url: "/api/categories/slug/mufflers" });
+    expect(bySlug.json().data.name).toBe("Winter Scarves");
+    // A product is found by its category's new name, no longer by the old one.
+    const found = async (keyword: string) =>
+      (await t.app.inject({ method: "GET", url: `/api/products?keyword=${keyword}` }))
+        .json()
+        .data.map((row: { _id: string }) => row._id);
+    expect(await found("winter")).toContain(product._id);
+    expect(await found("mufflers")).not.toContain(product._id);
+
+    const log = await inject(t.app, {
+      method: "GET",
+      url: "/api/activity?kind=category.updated",
+      cookie: admin,
+    });
+    expect(log.json().data[0]).toMatchObject({
+      kind: "category.updated",
+      subject: { type: "category", id: category._id, label: "Winter Scarves" },
+      before: { name: "Mufflers" },
+      after: { name: "Winter Scarves" },
+    });
+  });
+
+  it("refuses another category's name whatever its case (409 at the name), a bad name (400), and an unknown category (404)", async () => {
+    await create("Bow Ties", "bow-ties");
+    const category = (await create("Cravats", "cravats")).json().data;
+    const taken = await rename(category._id, { name: "bow ties" });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json()).toEqual({
+      success: false,
+      message: api.categoryNameTaken,
+      errors: { name: api.categoryNameTaken },
+    });
+    const empty = await rename(category._id, { name: "" });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json()).toEqual({
+      success: false,
+      message: formErrors.category,
+      errors: { name: validation.required },
+    });
+    const slug = await rename(category._id, { name: "Neckwear", slug: "neckwear" });
+    expect(slug.statusCode).toBe(400);
+    expect(slug.json().errors).toEqual({ slug: validation.unknownField });
+    const unknown = await rename(newId(), { name: "Neckwear" });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe(api.categoryNotFound);
+    const read = await t.app.inject({ method: "GET", url: `/api/categories/${category._id}` });
+    expect(read.json().data.name).toBe("Cravats");
+  });
+
+  it("refuses managers, shoppers and anonymous visitors", async () => {
+    const category = (await create("Braces", "braces")).json().data;
+    expect((await rename(category._id, { name: "Suspenders" }, manager)).statusCode).toBe(403);
+    expect((await rename(category._id, { name: "Suspenders" }, shopper)).statusCode).toBe(403);
+    const anonymous = await t.app.inject({
+      method: "PATCH",
+      url: `/api/categories/${category._id}`,
+      payload: { name: "Suspenders" },
+    });
+    expect(anonymous.statusCode).toBe(401);
+    const read = await t.app.inject({ method: "GET", url: `/api/categories/${category._id}` });
+    expect(read.json().data.name).toBe("Braces");
+  });
+});

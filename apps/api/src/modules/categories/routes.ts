@@ -1,14 +1,20 @@
 import { envelope } from "@shop/shared/api";
 import { CATEGORY_CACHE_SECONDS } from "@shop/shared/constants";
 import { api, formErrors } from "@shop/shared/messages";
-import { CategoryDto, CategoryInput, CategoryTaxInput, SlugParams } from "@shop/shared/schemas/category";
+import {
+  CategoryDto,
+  CategoryInput,
+  CategoryRenameInput,
+  CategoryTaxInput,
+  SlugParams,
+} from "@shop/shared/schemas/category";
 import { IdParams } from "@shop/shared/schemas/common";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ok, refusals } from "#api/http/envelope";
 import { notModified, readKey, sendCachedRead } from "#api/http/read-cache";
 import { requireAdmin, requireStaff, userOf } from "#api/http/session";
-import { createCategory, getCategory, listCategories, setCategoryTax } from "./service";
+import { createCategory, getCategory, listCategories, renameCategory, setCategoryTax } from "./service";
 
 /** Mounted at /api/categories. */
 export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -46,6 +52,25 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       ok(await setCategoryTax(app.db, userOf(request), request.params.id, request.body), api.updated),
+  );
+
+  app.patch(
+    "/:id",
+    {
+      schema: {
+        tags: ["categories"],
+        operationId: "renameCategory",
+        summary:
+          "Rename a category, checked as creation checks a name; another category's name (whatever its case) is refused (409). The slug stays, so links to the category keep working (admin)",
+        params: IdParams,
+        body: CategoryRenameInput,
+        response: { 200: envelope(CategoryDto), ...refusals(404, 409) },
+      },
+      config: { invalidMessage: formErrors.category },
+      preValidation: requireAdmin,
+    },
+    async (request) =>
+      ok(await renameCategory(app.db, userOf(request), request.params.id, request.body), api.updated),
   );
 
   app.get(

@@ -1,18 +1,29 @@
-/** Categories: the staff create them; everyone lists them with their active product counts. */
+/** Categories: the staff create them, admins rename them; everyone lists them with their active product counts. */
 import { api } from "@shop/shared/messages";
-import type { CategoryDto, CategoryInput, CategoryTaxInput } from "@shop/shared/schemas/category";
+import type {
+  CategoryDto,
+  CategoryInput,
+  CategoryRenameInput,
+  CategoryTaxInput,
+} from "@shop/shared/schemas/category";
 import { AppError } from "#api/core/errors";
 import type { Database } from "#api/db/client";
 import { isPgError, UNIQUE_VIOLATION } from "#api/db/errors";
 import type { Category } from "#api/db/schema/categories";
 import type { User } from "#api/db/schema/users";
 import { type ActivityActor, recordActivity } from "#api/modules/activity/record";
+import { addSearchWords } from "#api/modules/products/search";
+import { queueProductEvents } from "#api/modules/webhooks/service";
 import { toCategoryDto } from "./dto";
 import {
   findCategory,
   findCategoryWithCount,
   insertCategory,
+  isCategoryNameTaken,
   listCategoriesWithCounts,
+  lockCategory,
+  rewriteProductSearch,
+  updateCategoryName,
   updateCategoryTax,
 } from "./repo";
 
@@ -85,6 +96,36 @@ export async function setCategoryTax(
     const after = before && (await updateCategoryTax(tx, id, input));
     if (!before || !after) throw new AppError("NOT_FOUND", api.categoryNotFound);
     await recordActivity(tx, actor, "category.updated", subjectOf(after), fieldsOf(before), fieldsOf(after));
+  });
+  return getCategory(db, { id });
+}
+
+/**
+ * Renames a category (admin): 404 for an unknown one, 409 on the name field when another category
+ * has the name (whatever its case). The slug stays, so the storefront's links keep working; the
+ * products' search documents take the new name, and the endpoints that asked hear of each product
+ * changed (their payload names the category).
+ */
+export async function renameCategory(
+  db: Database,
+  actor: ActivityActor,
+  id: string,
+  input: CategoryRenameInput,
+): Promise<CategoryDto> {
+  await db.transaction(async (tx) => {
+    const before = await lockCategory(tx, id);
+    if (!before) throw new AppError("NOT_FOUND", api.categoryNotFound);
+    if (before.name === input.name) return;
+    if (await isCategoryNameTaken(tx, input.name, id))
+      throw new AppError("CONFLICT", api.categoryNameTaken, { name: api.categoryNameTaken });
+    const after = await updateCategoryName(tx, id, input.name);
+    const productIds = await rewriteProductSearch(tx, id, input.name);
+    await addSearchWords(tx, { name: input.name, categoryName: "", description: "" });
+    await recordActivity(tx, actor, "category.updated", subjectOf(after), fieldsOf(before), fieldsOf(after));
+    await queueProductEvents(
+      tx,
+      productIds.map((productId) => ({ type: "product.updated" as const, productId })),
+    );
   });
   return getCategory(db, { id });
 }

@@ -544,6 +544,7 @@ describe("refunding an order through PayPal", () => {
     const other = await inject(t.app, { method: "GET", url, cookie: (await quickUser(t)).cookie });
     expect(other.statusCode).toBe(404);
     expect(other.json().message).toBe(api.orderNotFound);
+    expect((await inject(t.app, { method: "GET", url })).statusCode).toBe(401);
     const unknown = await inject(t.app, {
       method: "GET",
       url: `/api/orders/${order._id}/credit-notes/${newId()}.pdf`,

@@ -12,6 +12,7 @@ import { errorMessage, isApiError } from "#web/lib/api";
 import { formatDateTime } from "#web/lib/dates";
 import { useOrder } from "#web/lib/own-orders";
 import { pageTitle, usePageMeta } from "#web/lib/page-meta";
+import { OrderCreditNotes } from "./components/order-credit-notes";
 import { OrderReturns } from "./components/order-returns";
 
 const MY_ORDERS = "/account/profile#orders";
@@ -31,7 +32,7 @@ function BackToOrders() {
 /**
  * One of the shopper's orders (/account/orders/{orderId}): its lines, amounts, delivery address,
  * payment and history (no staff notes: the API leaves them out); while pending, pay or cancel it;
- * once paid, download the invoice.
+ * once paid, download the invoice, and each refund's credit note.
  */
 export function OrderPage() {
   const { orderId = "" } = useParams();
@@ -89,6 +90,7 @@ export function OrderPage() {
                   </div>
                 }
               />
+              <OrderCreditNotes order={data} />
             </section>
           }
         />

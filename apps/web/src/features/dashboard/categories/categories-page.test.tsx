@@ -1,4 +1,4 @@
-import { successes, taxFields, validation } from "@shop/shared/messages";
+import { api, categoryActions, successes, taxFields, validation } from "@shop/shared/messages";
 import type { CategoryDto } from "@shop/shared/schemas/category";
 import type { UserDto } from "@shop/shared/schemas/user";
 import { screen, waitFor, within } from "@testing-library/react";
@@ -198,5 +198,67 @@ describe("the dashboard's categories", () => {
     await userEvent.click(within(dialog).getByRole("button", { name: "Add Category" }));
     await waitFor(() => expect(writes()).toHaveLength(1));
     expect(writes()[0]?.body).toMatchObject({ name: "Garden Tools", taxRate: null, hsnCode: null });
+  });
+
+  it("lets an admin rename a category, its slug kept, and shows the new name", async () => {
+    let saved = false;
+    const { writes } = renderPage("admin", {
+      [`PATCH /api/categories/${shoes._id}`]: () => {
+        saved = true;
+        return { data: { ...shoes, name: "Footwear" } };
+      },
+      "GET /api/categories": () => ({
+        data: [saved ? { ...shoes, name: "Footwear" } : shoes, taxedWatches],
+      }),
+    });
+    await userEvent.click(await screen.findByRole("button", { name: categoryActions.rename("Shoes") }));
+    const dialog = await screen.findByRole("dialog", { name: categoryActions.renameTitle("Shoes") });
+    const name = within(dialog).getByRole("textbox", { name: categoryActions.name });
+    expect(name).toHaveValue("Shoes");
+    expect(name).toHaveAccessibleDescription(categoryActions.slugKept("shoes"));
+    await userEvent.clear(name);
+    await userEvent.type(name, "Footwear");
+    await userEvent.click(within(dialog).getByRole("button", { name: categoryActions.saveName }));
+
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith(successes.categoryRenamed));
+    expect(writes()).toEqual([
+      expect.objectContaining({
+        method: "PATCH",
+        path: `/api/categories/${shoes._id}`,
+        body: { name: "Footwear" },
+      }),
+    ]);
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(await screen.findByRole("cell", { name: "Footwear" })).toBeVisible();
+  });
+
+  it("puts the server's refusal of a taken name under the name, the dialog still open", async () => {
+    renderPage("admin", {
+      [`PATCH /api/categories/${shoes._id}`]: {
+        status: 409,
+        message: api.categoryNameTaken,
+        errors: { name: api.categoryNameTaken },
+      },
+    });
+    await userEvent.click(await screen.findByRole("button", { name: categoryActions.rename("Shoes") }));
+    const dialog = await screen.findByRole("dialog", { name: categoryActions.renameTitle("Shoes") });
+    const name = within(dialog).getByRole("textbox", { name: categoryActions.name });
+    await userEvent.clear(name);
+    await userEvent.type(name, "watches");
+    await userEvent.click(within(dialog).getByRole("button", { name: categoryActions.saveName }));
+
+    await waitFor(() =>
+      expect(name).toHaveAccessibleDescription(
+        `${categoryActions.slugKept("shoes")} ${api.categoryNameTaken}`,
+      ),
+    );
+    expect(toast.error).not.toHaveBeenCalled();
+    expect(dialog).toBeVisible();
+  });
+
+  it("offers a manager no rename", async () => {
+    renderPage("manager");
+    await row("Shoes");
+    expect(screen.queryByRole("button", { name: categoryActions.rename("Shoes") })).not.toBeInTheDocument();
   });
 });

@@ -1,5 +1,10 @@
-import { ArrowTopRightOnSquareIcon, PencilSquareIcon, PlusIcon } from "@heroicons/react/20/solid";
-import { empty, taxFields } from "@shop/shared/messages";
+import {
+  ArrowTopRightOnSquareIcon,
+  PencilSquareIcon,
+  PlusIcon,
+  ReceiptPercentIcon,
+} from "@heroicons/react/20/solid";
+import { categoryActions, empty, taxFields } from "@shop/shared/messages";
 import type { CategoryDto } from "@shop/shared/schemas/category";
 import { useMemo, useState } from "react";
 import { Button } from "#web/components/button";
@@ -20,6 +25,7 @@ import { PagedList } from "../components/paged-list";
 import { SectionBody, SectionCard, SectionHeader } from "../components/section-header";
 import { CategoryDialog } from "./components/category-dialog";
 import { CategoryTaxDialog } from "./components/category-tax-dialog";
+import { RenameCategoryDialog } from "./components/rename-category-dialog";
 
 const COLUMNS = [
   { label: "Name" },
@@ -29,7 +35,7 @@ const COLUMNS = [
   { label: "Products", className: "text-right" },
 ] as const;
 
-/** Admins change a category's tax from its row; managers read it. */
+/** Admins rename a category and change its tax from its row; managers read it. */
 const ADMIN_COLUMNS = [...COLUMNS, { label: "Actions", className: "text-right" }] as const;
 
 /**
@@ -60,7 +66,8 @@ export function CategoriesPage() {
   const query = useCategories();
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<CategoryDto | null>(null);
-  // PUT /categories/{id}/tax is the admins'.
+  const [renaming, setRenaming] = useState<CategoryDto | null>(null);
+  // PATCH /categories/{id} and PUT /categories/{id}/tax are the admins'.
   const isAdmin = useSession((state) => state.user?.role === "admin");
 
   // GET /categories answers every category at once; the keyword and the paging apply here.
@@ -139,12 +146,21 @@ export function CategoriesPage() {
                       <td className={cx(cellClass, "text-right whitespace-nowrap max-sm:order-1")}>
                         <button
                           type="button"
+                          onClick={() => setRenaming(category)}
+                          className={cx(iconButton, overRowLinkClass)}
+                          aria-label={categoryActions.rename(category.name)}
+                          title={categoryActions.rename(category.name)}
+                        >
+                          <PencilSquareIcon className="size-5" aria-hidden="true" />
+                        </button>
+                        <button
+                          type="button"
                           onClick={() => setEditing(category)}
                           className={cx(iconButton, overRowLinkClass)}
                           aria-label={taxFields.edit(category.name)}
                           title={taxFields.edit(category.name)}
                         >
-                          <PencilSquareIcon className="size-5" aria-hidden="true" />
+                          <ReceiptPercentIcon className="size-5" aria-hidden="true" />
                         </button>
                       </td>
                     ) : null}
@@ -157,6 +173,7 @@ export function CategoriesPage() {
       </SectionBody>
       <CategoryDialog open={adding} onClose={() => setAdding(false)} canSetTax={isAdmin} />
       {isAdmin ? <CategoryTaxDialog category={editing} onClose={() => setEditing(null)} /> : null}
+      {isAdmin ? <RenameCategoryDialog category={renaming} onClose={() => setRenaming(null)} /> : null}
     </>
   );
 }
