@@ -101,6 +101,8 @@ export const validation = {
   /** A carrier's tracking link template (settings). */
   trackingUrl: "A tracking link is an https:// address containing {number}.",
   carrierNames: "Each carrier needs a different name, and not Other.",
+  /** A parcel sent with the carrier Other: its tracking, history and emails name the carrier given here. */
+  carrierName: "Enter the carrier's name.",
   /** A shipment's lines name each order line once. */
   shipmentLinesUnique: "Name each line of the order once.",
   returnLines: "Choose at least one item to return.",
@@ -688,6 +690,8 @@ export const documents = {
   creditNoteDate: (date: string) => `Credit note date: ${date}`,
   againstInvoice: (invoiceNumber: string) => `Against invoice: ${invoiceNumber}`,
   refundReason: (reason: string) => `Reason: ${reason}`,
+  /** How a refund given by hand went back (a UPI or bank transfer reference): on its credit note and the order page. */
+  refundReference: (reference: string) => `Refund reference: ${reference}`,
   returnedItems: "Returned to stock",
   /** A credit note line of goods given back as value only (goodwill), beside the line's name. */
   valueOnly: "Value only, no goods",
@@ -829,6 +833,9 @@ export const shipmentWords = {
   shipItems: "Ship items",
   dialogTitle: "Ship items",
   carrier: "Carrier",
+  /** Asked when the carrier is Other. */
+  carrierName: "Carrier name",
+  carrierNameHint: "The parcel's tracking, history and emails name it.",
   trackingNumber: "Tracking number",
   trackingNumberHint: "As the carrier's receipt gives it.",
   unitsTitle: "Units in this parcel",
@@ -906,8 +913,13 @@ export const returnWords = {
   loading: "Loading returns...",
   /** The toast of a step: "Approved: return of order #1001". */
   stepDone: (status: string, number: number) => `${status}: return of order #${number}`,
-  /** The reason a return's refund carries on its credit note. */
-  refundReason: (id: string) => `Return ${id.slice(-6)}`,
+  /**
+   * The reason a return's refund carries on its credit note and the order page, as a person would
+   * write it: the return by its order's number, and the shopper's reason ("Return of order #1004 ·
+   * wrong size").
+   */
+  refundReason: (orderNumber: number, reason: string) =>
+    `Return of order #${orderNumber} · ${reason.toLowerCase()}`,
 } as const;
 
 /**

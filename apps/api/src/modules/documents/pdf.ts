@@ -94,6 +94,8 @@ export interface CreditNoteContent {
   placeOfSupply: string;
   utgst: boolean;
   reason: string;
+  /** How a refund given by hand went back (cash on delivery: the UPI or bank transfer reference); else null. */
+  reference: string | null;
   /** Each line's name (goods: the product, its options and SKU; shipping; the COD fee) and HSN code, as `figures.lines`. */
   lines: { label: string; hsnCode: string | null }[];
   figures: CreditNoteFigures;
@@ -448,6 +450,7 @@ export function creditNotePdf(content: CreditNoteContent): Promise<Buffer> {
       .fontSize(9)
       .fillColor("black")
       .text(words.refundReason(content.reason), MARGIN, y + 4, { width: width(doc) });
+    if (content.reference) doc.text(words.refundReference(content.reference), { width: width(doc) });
     const totals: [string, string][] = [
       [words.taxableTotal, money(figures.taxableValue)],
       ...rateTotals(figures, content.utgst, money),

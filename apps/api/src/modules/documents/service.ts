@@ -273,6 +273,7 @@ export async function orderCreditNote(
     orderNumber: order.number,
     ...supplyOf(order),
     reason: refund.reason,
+    reference: refund.reference,
     lines: named,
     figures,
     amountInWords: amountInWords(figures.total, order.currency),

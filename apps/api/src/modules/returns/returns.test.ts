@@ -1,7 +1,8 @@
-import { api, validation } from "@shop/shared/messages";
+import { api, documents, validation } from "@shop/shared/messages";
 import type { OrderDto, ShipmentDto } from "@shop/shared/schemas/order";
 import type { ReturnDto } from "@shop/shared/schemas/returns";
 import { eq } from "drizzle-orm";
+import { extractText } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newId } from "#api/core/ids";
 import { emails } from "#api/db/schema/emails";
@@ -113,6 +114,18 @@ async function readOrder(orderId: string): Promise<OrderDto> {
   return response.json().data as OrderDto;
 }
 
+/** A refund's credit note as its text reads, spaces run together. */
+async function creditNoteText(orderId: string, refundId: string): Promise<string> {
+  const response = await inject(t.app, {
+    method: "GET",
+    url: `/api/orders/${orderId}/credit-notes/${refundId}.pdf`,
+    cookie: shop.admin.cookie,
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  const { text } = await extractText(new Uint8Array(response.rawPayload), { mergePages: true });
+  return text.replace(/\s+/g, " ");
+}
+
 async function returnMails() {
   const rows = await t.database.db.select().from(emails).where(eq(emails.recipient, shop.shopper.user.email));
   return rows.filter((row) => row.kind === "returnUpdate").map((row) => row.subject);
@@ -184,6 +197,11 @@ describe("returns", () => {
     ]);
     expect(note?.restock).toEqual([]);
     expect(note?.amount).toBe(ret.amount);
+    // Its reason names the return as people see it, and the shopper's reason.
+    expect(note?.reason).toBe(`Return of order #${order.number} · wrong size`);
+    expect(await creditNoteText(order._id, note?._id ?? "")).toContain(
+      documents.refundReason(`Return of order #${order.number} · wrong size`),
+    );
     expect(refunded.json().data.amount).toBe(note?.amount);
     const cents = (amount: number) => Math.round(amount * 100);
     expect(note?.lines.reduce((sum, line) => sum + cents(line.total), 0)).toBe(cents(ret.amount));
@@ -376,7 +394,12 @@ describe("returns", () => {
     expect(now.payment?.refunds[0]).toMatchObject({
       amount: ret.amount,
       reference: "UPI shopper@okbank 5521",
+      reason: `Return of order #${order.number} · damaged`,
     });
+    // The reference typed for the money's way back is printed on the credit note.
+    expect(await creditNoteText(order._id, now.payment?.refunds[0]?._id ?? "")).toContain(
+      "Refund reference: UPI shopper@okbank 5521",
+    );
     expect(
       (await act(ret._id, "refund", shop.admin, { reference: "UPI shopper@okbank 5521" })).statusCode,
     ).toBe(409);

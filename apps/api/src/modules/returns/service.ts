@@ -329,6 +329,7 @@ export async function refundReturn(
     throw new AppError("CONFLICT", api.returnTransition(ret.status, "refunded"));
   const key = `return:${ret.id}`;
   const [withLines] = await findReturnsByIds(db, [id]);
+  if (!withLines) throw new AppError("NOT_FOUND", api.returnNotFound);
   try {
     await refundOrder(
       db,
@@ -337,8 +338,9 @@ export async function refundReturn(
       ret.orderId,
       {
         // The credit note credits the returned units (they came back to stock when received).
-        lines: (withLines?.lines ?? []).map((line) => ({ line: line.itemId, quantity: line.quantity })),
-        reason: input.message || returnWords.refundReason(ret.id),
+        lines: withLines.lines.map((line) => ({ line: line.itemId, quantity: line.quantity })),
+        reason:
+          input.message || returnWords.refundReason(withLines.order.number, returnWords.reasons[ret.reason]),
         restock: [],
         // A cash on delivery payment goes back by hand: the refunds service asks for its reference (400).
         ...(input.reference ? { reference: input.reference } : {}),

@@ -1,4 +1,4 @@
-import { api as apiMessages, cashOnDelivery, refunds } from "@shop/shared/messages";
+import { api as apiMessages, cashOnDelivery, documents, refunds } from "@shop/shared/messages";
 import type { OrderDto } from "@shop/shared/schemas/order";
 import type { ReturnDto } from "@shop/shared/schemas/returns";
 import { cleanup, screen, within } from "@testing-library/react";
@@ -30,6 +30,7 @@ const toCollect: OrderDto = {
     _id: PAYMENT_ID,
     status: "pending",
     paymentGateway: "cod",
+    method: null,
     amount: 140.4,
     transactionId: `cod-${ORDER_ID}`,
     refundedAmount: 0,
@@ -94,6 +95,40 @@ describe("cash on delivery on the dashboard", () => {
     );
     await userEvent.click(within(dialog).getByRole("button", { name: /refund/i }));
     expect(requests[0]?.body).toMatchObject({ reference: "UPI shopper@okbank", amount: 140.4 });
+  });
+
+  it("lists a refund given by hand with the reference it went back with", async () => {
+    const refunded: OrderDto = {
+      ...toCollect,
+      cashOnDelivery: { payment: PAYMENT_ID, collected: true },
+      payment: {
+        ...(toCollect.payment as NonNullable<OrderDto["payment"]>),
+        status: "partially_refunded",
+        refundedAmount: 59,
+        refunds: [
+          {
+            _id: "7e7e7e7e7e7e7e7e7e7e7e7e",
+            amount: 59,
+            reason: "Return of order #1009 · wrong size",
+            at: "2026-11-22T10:00:00.000Z",
+            by: { name: "Asha Admin", role: "admin" },
+            providerRefundId: "manual-7e7e7e7e7e7e7e7e7e7e7e7e",
+            reference: "UPI shopper@okbank 5521",
+            creditNoteNumber: "CN/2026-27/000003",
+            restock: [],
+            lines: [],
+          },
+        ],
+      },
+    };
+    stubApi({ [`GET /api/orders/${ORDER_ID}`]: { data: refunded } });
+    renderRoutes(
+      [{ path: "/dashboard/orders/order/:orderId", element: <DashboardOrderPage /> }],
+      `/dashboard/orders/order/${ORDER_ID}`,
+    );
+    const refund = (await screen.findByText("Return of order #1009 · wrong size")).closest("li");
+    if (!refund) throw new Error("the refund is not a list item");
+    expect(within(refund).getByText(documents.refundReference("UPI shopper@okbank 5521"))).toBeVisible();
   });
 
   it("asks a COD order's return refund for its reference, and none of a card's", async () => {

@@ -362,7 +362,10 @@ function creditNoteLines(order: OrderDto, refund: RefundDto): string {
     .join(", ");
 }
 
-/** The refunds of the payment, each with who made it, what its credit note gave back and a link to it. */
+/**
+ * The refunds of the payment, each with its reason, the reference of money given back by hand, who
+ * made it, what its credit note gave back and a link to it.
+ */
 function RefundList({ order, payment }: { order: OrderDto; payment: NonNullable<OrderDto["payment"]> }) {
   const orderId = order._id;
   const money = (amount: number) => formatPrice(amount, order.currency);
@@ -383,6 +386,11 @@ function RefundList({ order, payment }: { order: OrderDto; payment: NonNullable<
                 </time>
               </p>
               <p className="text-neutral-700">{refund.reason}</p>
+              {refund.reference ? (
+                <p className="text-xs break-words text-neutral-600">
+                  {documents.refundReference(refund.reference)}
+                </p>
+              ) : null}
               <p className="text-xs text-neutral-500">
                 {refund.by ? orderHistory.by(refund.by.name, refund.by.role) : refundWords.byProvider}
               </p>
