@@ -7,6 +7,7 @@ import { z } from "zod";
 import { validation } from "../messages";
 import { Id, number, text } from "./common";
 import { MAX_LINE_QUANTITY, MAX_ORDER_LINES } from "./order";
+import { OTHER_CARRIER } from "./settings";
 
 export const MAX_TRACKING_NUMBER = 60;
 
@@ -22,13 +23,27 @@ export const ShipmentLineInput = z
   )
   .strict();
 
+export const MAX_CARRIER_NAME = 60;
+
+const isOther = (carrier: string) => carrier.toLowerCase() === OTHER_CARRIER.toLowerCase();
+
+/** Whether a parcel sent with `carrier` still needs the carrier's own name: Other, without one. */
+export const lacksCarrierName = (carrier: string, carrierName: string | undefined) =>
+  isOther(carrier) && (!carrierName?.trim() || isOther(carrierName.trim()));
+
 /**
  * POST /orders/{orderId}/shipments (staff): the carrier (a name from the settings' carriers, or
- * "Other"), its tracking number, and the units it holds (absent: everything not yet shipped).
+ * "Other" with the carrier's own name in `carrierName`), its tracking number, and the units it holds
+ * (absent: everything not yet shipped).
  */
 export const ShipmentInput = z
   .object({
-    carrier: text({ max: 60 }),
+    carrier: text({ max: MAX_CARRIER_NAME }),
+    /** The carrier's name when `carrier` is Other (required then; blank counts as absent), else unused. */
+    carrierName: z.preprocess(
+      (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
+      text({ max: MAX_CARRIER_NAME }).optional(),
+    ),
     trackingNumber: text({ max: MAX_TRACKING_NUMBER }),
     lines: z
       .array(ShipmentLineInput, { error: validation.notAnOption })
@@ -40,7 +55,11 @@ export const ShipmentInput = z
       )
       .optional(),
   })
-  .strict();
+  .strict()
+  .superRefine((input, ctx) => {
+    if (lacksCarrierName(input.carrier, input.carrierName))
+      ctx.addIssue({ code: "custom", path: ["carrierName"], message: validation.carrierName });
+  });
 export type ShipmentInput = z.infer<typeof ShipmentInput>;
 
 /** PATCH /orders/{orderId}/shipments/{shipmentId} (staff): the parcel arrived. */

@@ -312,13 +312,14 @@ const CASES: Case[] = [
     write: async () => {
       const shipment: ShipmentDto = await send("POST", `/api/orders/${shop.paidOrderId}/shipments`, {
         carrier: "Other",
+        carrierName: "Hand delivery",
         trackingNumber: "ACT-1",
       });
       made.shipment = shipment._id;
       return shop.paidOrderId;
     },
     before: { status: "processing" },
-    after: { status: "shipped", shipment: { carrier: "Other", trackingNumber: "ACT-1", units: 1 } },
+    after: { status: "shipped", shipment: { carrier: "Hand delivery", trackingNumber: "ACT-1", units: 1 } },
   },
   {
     kind: "shipment.delivered",

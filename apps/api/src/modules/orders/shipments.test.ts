@@ -114,10 +114,14 @@ describe("shipping an order in parcels", () => {
     expect(now.shipments.map((s) => s._id)).toEqual([parcel._id]);
 
     // The rest: one more unit of the first line and the sized line, by leaving the lines out.
-    const second = await ship(order._id, { carrier: "Other", trackingNumber: "HAND-1" });
+    const second = await ship(order._id, {
+      carrier: "Other",
+      carrierName: "Hand delivery",
+      trackingNumber: "HAND-1",
+    });
     expect(second.statusCode, second.body).toBe(201);
     expect(second.json().data).toMatchObject({
-      carrier: "Other",
+      carrier: "Hand delivery",
       trackingUrl: null,
       lines: [
         { line: plain, quantity: 1 },
@@ -128,7 +132,7 @@ describe("shipping an order in parcels", () => {
     expect(now.status).toBe("shipped");
     expect(now.history.filter((e) => e.type === "shipment").map((e) => [e.status, e.note])).toEqual([
       ["processing", "Blue Dart BD 123/45, 1 unit"],
-      ["shipped", "Other HAND-1, 2 units"],
+      ["shipped", "Hand delivery HAND-1, 2 units"],
     ]);
 
     // The shopper reads the parcels with their links, and was emailed each with its carrier, number and link.
@@ -140,10 +144,16 @@ describe("shipping an order in parcels", () => {
       `Your order #${order.number} has shipped`,
     ]);
     expect(sent[0]?.text).toContain("Carrier: Blue Dart, tracking number BD 123/45");
+    // A parcel sent with Other is known by the name staff gave its carrier.
+    expect(sent[1]?.text).toContain("Carrier: Hand delivery, tracking number HAND-1");
     expect(sent[0]?.text).toContain(parcel.trackingUrl ?? "none");
 
     // Nothing remains: a third parcel is refused and writes nothing.
-    const third = await ship(order._id, { carrier: "Other", trackingNumber: "X" });
+    const third = await ship(order._id, {
+      carrier: "Other",
+      carrierName: "Hand delivery",
+      trackingNumber: "X",
+    });
     expect(third.statusCode).toBe(409);
     expect((await read(order._id)).shipments).toHaveLength(2);
   });
@@ -187,6 +197,7 @@ describe("shipping an order in parcels", () => {
     const [plain] = lineIds(order);
     const over = await ship(order._id, {
       carrier: "Other",
+      carrierName: "Hand delivery",
       trackingNumber: "1",
       lines: [{ line: plain, quantity: 3 }],
     });
@@ -195,18 +206,31 @@ describe("shipping an order in parcels", () => {
 
     const stranger = await ship(order._id, {
       carrier: "Other",
+      carrierName: "Hand delivery",
       trackingNumber: "1",
       lines: [{ line: newId(), quantity: 1 }],
     });
     expect(stranger.statusCode).toBe(400);
     expect(stranger.json().errors).toEqual({ "lines.0.line": api.shipmentLineUnknown });
 
-    const blank = await ship(order._id, { carrier: "Other", trackingNumber: "   " });
+    const blank = await ship(order._id, {
+      carrier: "Other",
+      carrierName: "Hand delivery",
+      trackingNumber: "   ",
+    });
     expect(blank.statusCode).toBe(400);
     expect(blank.json().errors.trackingNumber).toBe(validation.required);
 
+    // The carrier Other asks for the carrier's name, which the parcel is then known by.
+    for (const carrierName of [undefined, "  ", "other"]) {
+      const unnamed = await ship(order._id, { carrier: "Other", carrierName, trackingNumber: "1" });
+      expect(unnamed.statusCode).toBe(400);
+      expect(unnamed.json().errors).toEqual({ carrierName: validation.carrierName });
+    }
+
     const twice = await ship(order._id, {
       carrier: "Other",
+      carrierName: "Hand delivery",
       trackingNumber: "1",
       lines: [
         { line: plain, quantity: 1 },
@@ -221,27 +245,51 @@ describe("shipping an order in parcels", () => {
     expect((await read(order._id)).shipments).toEqual([]);
 
     // A pending (unpaid) order cannot ship, nor a missing one.
-    const pending = await ship(shop.orderId, { carrier: "Other", trackingNumber: "1" });
+    const pending = await ship(shop.orderId, {
+      carrier: "Other",
+      carrierName: "Hand delivery",
+      trackingNumber: "1",
+    });
     expect(pending.statusCode).toBe(409);
     expect(pending.json().message).toBe(api.shipmentNotShippable("pending"));
-    expect((await ship(newId(), { carrier: "Other", trackingNumber: "1" })).statusCode).toBe(404);
+    expect(
+      (await ship(newId(), { carrier: "Other", carrierName: "Hand delivery", trackingNumber: "1" }))
+        .statusCode,
+    ).toBe(404);
     expect((await deliver(order._id, newId())).statusCode).toBe(404);
   });
 
   it("lets a manager ship, and not a shopper", async () => {
     const order = await paidOrder();
-    expect((await ship(order._id, { carrier: "Other", trackingNumber: "M1" }, shop.manager)).statusCode).toBe(
-      201,
-    );
-    expect((await ship(order._id, { carrier: "Other", trackingNumber: "S1" }, shop.shopper)).statusCode).toBe(
-      403,
-    );
+    expect(
+      (
+        await ship(
+          order._id,
+          { carrier: "Other", carrierName: "Hand delivery", trackingNumber: "M1" },
+          shop.manager,
+        )
+      ).statusCode,
+    ).toBe(201);
+    expect(
+      (
+        await ship(
+          order._id,
+          { carrier: "Other", carrierName: "Hand delivery", trackingNumber: "S1" },
+          shop.shopper,
+        )
+      ).statusCode,
+    ).toBe(403);
   });
 
   it("keeps the status dialog in step: shipped ships every unit left as Other, delivered delivers every parcel, no cancelling once a parcel left", async () => {
     const order = await paidOrder();
     const [plain, sized] = lineIds(order);
-    await ship(order._id, { carrier: "Other", trackingNumber: "P1", lines: [{ line: plain, quantity: 1 }] });
+    await ship(order._id, {
+      carrier: "Other",
+      carrierName: "Hand delivery",
+      trackingNumber: "P1",
+      lines: [{ line: plain, quantity: 1 }],
+    });
     const cancel = await inject(t.app, {
       method: "PATCH",
       url: `/api/orders/${order._id}/update`,
@@ -277,7 +325,12 @@ describe("shipping an order in parcels", () => {
   it("refunding a partly shipped order by status puts back only the units that never left", async () => {
     const order = await paidOrder();
     const [plain] = lineIds(order);
-    await ship(order._id, { carrier: "Other", trackingNumber: "R1", lines: [{ line: plain, quantity: 1 }] });
+    await ship(order._id, {
+      carrier: "Other",
+      carrierName: "Hand delivery",
+      trackingNumber: "R1",
+      lines: [{ line: plain, quantity: 1 }],
+    });
     const refunded = await inject(t.app, {
       method: "PATCH",
       url: `/api/orders/${order._id}/update`,
@@ -301,6 +354,7 @@ describe("shipping an order in parcels", () => {
     const parcel = (
       await ship(order._id, {
         carrier: "Other",
+        carrierName: "Hand delivery",
         trackingNumber: "SLIP-1",
         lines: [{ line: plain, quantity: 1 }],
       })
@@ -401,6 +455,7 @@ describe("the invoice goes with the goods (decision 025)", () => {
 
     const first = await ship(order._id, {
       carrier: "Other",
+      carrierName: "Hand delivery",
       trackingNumber: "COD-1",
       lines: [{ line: plain, quantity: 1 }],
     });
@@ -426,7 +481,11 @@ describe("the invoice goes with the goods (decision 025)", () => {
     expect(text).toContain(`#${order.number}`);
 
     const counted = await countersNow();
-    const second = await ship(order._id, { carrier: "Other", trackingNumber: "COD-2" });
+    const second = await ship(order._id, {
+      carrier: "Other",
+      carrierName: "Hand delivery",
+      trackingNumber: "COD-2",
+    });
     expect(second.statusCode, second.body).toBe(201);
     const afterSecond = await read(order._id);
     expect(afterSecond.status).toBe("shipped");
@@ -459,10 +518,11 @@ describe("the invoice goes with the goods (decision 025)", () => {
     const [plain] = lineIds(order);
     await ship(order._id, {
       carrier: "Other",
+      carrierName: "Hand delivery",
       trackingNumber: "PRE-1",
       lines: [{ line: plain, quantity: 1 }],
     });
-    await ship(order._id, { carrier: "Other", trackingNumber: "PRE-2" });
+    await ship(order._id, { carrier: "Other", carrierName: "Hand delivery", trackingNumber: "PRE-2" });
     expect(await invoiceRow(order._id)).toEqual(paid);
     expect(await countersNow()).toBe(counted);
   });

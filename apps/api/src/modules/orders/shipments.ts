@@ -28,10 +28,23 @@ import {
 } from "./repo-shipments";
 import { type Actor, actorOf, orderSubject } from "./service";
 
-/** The carrier a shipment names: one of the settings' (by name, any case), or "Other" with no link. */
-function carrierOf(name: string, carriers: readonly Carrier[]): { name: string; template: string | null } {
-  if (name.toLowerCase() === OTHER_CARRIER.toLowerCase()) return { name: OTHER_CARRIER, template: null };
-  const found = carriers.find((carrier) => carrier.name.toLowerCase() === name.toLowerCase());
+/**
+ * The carrier a shipment names: one of the settings' (by name, any case), or "Other" with the name
+ * staff gave it (the schema asks for one), kept as the parcel's carrier so that its tracking, history
+ * and emails name it; a name given for Other that is one of the settings' is that carrier, link and all.
+ */
+function carrierOf(
+  { carrier: name, carrierName }: Pick<ShipmentInput, "carrier" | "carrierName">,
+  carriers: readonly Carrier[],
+): { name: string; template: string | null } {
+  const byName = (wanted: string) =>
+    carriers.find((carrier) => carrier.name.toLowerCase() === wanted.toLowerCase());
+  if (name.toLowerCase() === OTHER_CARRIER.toLowerCase()) {
+    const named = carrierName ? byName(carrierName) : undefined;
+    if (named) return { name: named.name, template: named.trackingUrl };
+    return { name: carrierName ?? OTHER_CARRIER, template: null };
+  }
+  const found = byName(name);
   if (!found) {
     const message = api.carrierUnknown([...carriers.map((c) => c.name), OTHER_CARRIER].join(", "));
     throw new AppError("BAD_REQUEST", message, { carrier: message });
@@ -83,7 +96,7 @@ export async function createShipment(
   input: ShipmentInput,
   { carriers, mail }: { carriers: readonly Carrier[]; mail: MailContext },
 ): Promise<ShipmentDto> {
-  const carrier = carrierOf(input.carrier, carriers);
+  const carrier = carrierOf(input, carriers);
   const shipment = await db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
     if (!order) throw new AppError("NOT_FOUND", api.orderNotFound);

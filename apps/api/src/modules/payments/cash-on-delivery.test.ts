@@ -91,7 +91,7 @@ function ship(order: string, trackingNumber: string, lines?: { line: string; qua
     method: "POST",
     url: `/api/orders/${order}/shipments`,
     cookie: manager.cookie,
-    payload: { carrier: "Other", trackingNumber, ...(lines ? { lines } : {}) },
+    payload: { carrier: "Other", carrierName: "Hand delivery", trackingNumber, ...(lines ? { lines } : {}) },
   });
 }
 

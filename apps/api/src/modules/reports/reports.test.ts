@@ -265,7 +265,7 @@ beforeAll(async () => {
     method: "POST",
     url: `/api/orders/${c._id}/shipments`,
     cookie: admin.cookie,
-    payload: { carrier: "Other", trackingNumber: "COD-1" },
+    payload: { carrier: "Other", carrierName: "Hand delivery", trackingNumber: "COD-1" },
   });
   expect(shipped.statusCode, shipped.body).toBe(201);
   const payment = c.cashOnDelivery?.payment ?? "";

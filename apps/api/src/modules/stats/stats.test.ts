@@ -161,7 +161,7 @@ describe("GET /api/users/admin", () => {
       method: "POST",
       url: `/api/orders/${order}/shipments`,
       cookie: admin,
-      payload: { carrier: "Other", trackingNumber: "COD-STATS" },
+      payload: { carrier: "Other", carrierName: "Hand delivery", trackingNumber: "COD-STATS" },
     });
     expect(shipped.statusCode, shipped.body).toBe(201);
     // 100 + 80 shipping + 18 GST + the fee of 30, invoiced with the parcel.

@@ -1,9 +1,9 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { shipmentWords as words } from "@shop/shared/messages";
+import { validation, shipmentWords as words } from "@shop/shared/messages";
 import { number } from "@shop/shared/schemas/common";
 import type { OrderDto } from "@shop/shared/schemas/order";
 import { OTHER_CARRIER } from "@shop/shared/schemas/settings";
-import { ShipmentInput } from "@shop/shared/schemas/shipment";
+import { lacksCarrierName, MAX_CARRIER_NAME, ShipmentInput } from "@shop/shared/schemas/shipment";
 import { useMemo } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
@@ -42,6 +42,7 @@ function shipForm(left: readonly number[]) {
   return z
     .object({
       carrier: ShipmentInput.shape.carrier,
+      carrierName: z.string(),
       trackingNumber: ShipmentInput.shape.trackingNumber,
       units: z.array(number({ min: 0, int: true })).superRefine((units, context) =>
         units.forEach((quantity, index) => {
@@ -54,23 +55,31 @@ function shipForm(left: readonly number[]) {
     .refine((values) => values.units.some((quantity) => quantity > 0), {
       path: ["units"],
       message: words.noUnits,
+    })
+    .refine((values) => !lacksCarrierName(values.carrier, values.carrierName), {
+      path: ["carrierName"],
+      message: validation.carrierName,
     });
 }
 type ShipFormValues = z.infer<ReturnType<typeof shipForm>>;
 
 const asNumber = (value: unknown) => (value === "" || value === null ? Number.NaN : Number(value));
 
-/** Ship items (staff): the carrier (the settings' carriers and Other), the tracking number, and the units of each line. */
+/**
+ * Ship items (staff): the carrier (the settings' carriers, or Other with the carrier's name), the
+ * tracking number, and the units of each line.
+ */
 export function ShipDialog({ order, onClose }: { order: OrderDto; onClose: () => void }) {
   const lines = useMemo(() => unshipped(order), [order]);
   const schema = useMemo(() => shipForm(lines.map((entry) => entry.left)), [lines]);
   const settings = useSettings();
   const carriers = settings.data?.fulfilment.carriers ?? [];
   const ship = useCreateShipment(order._id);
-  const { register, handleSubmit, setError, formState } = useForm<ShipFormValues>({
+  const { register, handleSubmit, setError, formState, watch } = useForm<ShipFormValues>({
     resolver: zodResolver(schema),
     defaultValues: {
       carrier: OTHER_CARRIER,
+      carrierName: "",
       trackingNumber: "",
       units: lines.map((entry) => entry.left),
     },
@@ -79,18 +88,28 @@ export function ShipDialog({ order, onClose }: { order: OrderDto; onClose: () =>
     const picked = lines
       .map((entry, index) => ({ line: entry.line._id, quantity: values.units[index] ?? 0 }))
       .filter((line) => line.quantity > 0);
+    const other = values.carrier === OTHER_CARRIER;
     ship.mutate(
-      { carrier: values.carrier, trackingNumber: values.trackingNumber, lines: picked },
+      {
+        carrier: values.carrier,
+        ...(other ? { carrierName: values.carrierName.trim() } : {}),
+        trackingNumber: values.trackingNumber,
+        lines: picked,
+      },
       {
         onSuccess: onClose,
         onError: (error) => {
-          if (isApiError(error)) applyServerErrors(error, ["carrier", "trackingNumber"], setError);
+          if (isApiError(error))
+            applyServerErrors(error, ["carrier", "carrierName", "trackingNumber"], setError);
         },
       },
     );
   });
+  const otherCarrier = watch("carrier") === OTHER_CARRIER;
   const fieldError =
-    ship.isError && isApiError(ship.error) && (ship.error.errors.carrier || ship.error.errors.trackingNumber);
+    ship.isError &&
+    isApiError(ship.error) &&
+    (ship.error.errors.carrier || ship.error.errors.carrierName || ship.error.errors.trackingNumber);
   const unitsError = formState.errors.units?.root?.message ?? formState.errors.units?.message;
 
   return (
@@ -125,6 +144,17 @@ export function ShipDialog({ order, onClose }: { order: OrderDto; onClose: () =>
             ))}
             <option value={OTHER_CARRIER}>{OTHER_CARRIER}</option>
           </SelectField>
+          {otherCarrier ? (
+            <TextField
+              label={words.carrierName}
+              autoComplete="off"
+              required
+              maxLength={MAX_CARRIER_NAME}
+              hint={words.carrierNameHint}
+              error={formState.errors.carrierName?.message}
+              {...register("carrierName")}
+            />
+          ) : null}
           <TextField
             label={words.trackingNumber}
             autoComplete="off"
