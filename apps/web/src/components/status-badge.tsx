@@ -6,6 +6,7 @@ import type {
   ReturnStatus,
   WebhookDeliveryStatus,
 } from "@shop/shared/constants";
+import { paymentStates } from "@shop/shared/messages";
 import { type OrderTone, statusTone } from "@shop/shared/orders";
 import { cx } from "../lib/cx";
 
@@ -74,8 +75,8 @@ type StatusBadgeProps = (
 
 /**
  * The status of an order, a payment or an email as a coloured pill. Orders: one colour a status
- * (statusTone of @shop/shared/orders); payments: yellow pending, green completed, blue partially
- * refunded, grey refunded, red failed;
+ * (statusTone of @shop/shared/orders); payments, in the words of paymentStates: yellow pending, green
+ * completed, blue partially refunded, grey refunded, red failed;
  * emails: yellow queued, green sent, red failed; discount codes: green active, blue scheduled, red
  * expired, yellow used up, grey switched off; returns: yellow requested, blue approved, red rejected, sky
  * received, green refunded; webhook deliveries: yellow pending, green succeeded, red failed; webhook
@@ -96,16 +97,19 @@ export function StatusBadge({ className, label, ...badge }: StatusBadgeProps) {
               : badge.kind === "endpoint"
                 ? ENDPOINT_TONES[badge.status]
                 : DISCOUNT_TONES[badge.status];
+  const words = label ?? (badge.kind === "payment" ? paymentStates.labels[badge.status] : undefined);
   return (
     <span
       className={cx(
-        "inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold capitalize ring-1 ring-inset",
+        "inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset",
+        // Words written for the badge show as written ("Partially refunded"); a bare status is capitalised.
+        words === undefined && "capitalize",
         TONES[tone],
         className,
       )}
     >
       <span className="sr-only">Status: </span>
-      {label ?? badge.status.replace(/[-_]/g, " ")}
+      {words ?? badge.status.replace(/[-_]/g, " ")}
     </span>
   );
 }
