@@ -1230,6 +1230,12 @@ export const salesReports = {
   downloadCsv: "Download CSV",
   noSales: "No sales in this period.",
   noCodes: "No discount code was used in this period.",
+  /** The chart's line for a pointer resting on no day. */
+  pointAtDay: "Point at a day for its figures",
+  /** The chart's region, named for screen readers; on a phone it scrolls, opening at today's end. */
+  chartRegion: (period: string) => `${period}, by day`,
+  chartScroller: (period: string) => `${period}, by day: scroll sideways for earlier days`,
+  chartEarlierDays: "Earlier days are to the left.",
 } as const;
 
 /**

@@ -1,6 +1,7 @@
 import { salesReports } from "@shop/shared/messages";
-import { useId, useState } from "react";
+import { useId, useLayoutEffect, useRef, useState } from "react";
 import { Skeleton } from "#web/components/skeleton";
+import { cx } from "#web/lib/cx";
 import { formatCompactPrice, formatPrice } from "#web/lib/money";
 
 const WIDTH = 720;
@@ -52,13 +53,43 @@ function shortDate(date: string) {
 const LEGEND_CLASS = "mb-3 flex min-h-5 flex-wrap items-center gap-x-6 gap-y-1 text-sm";
 // NOTE: on a phone the chart scrolls sideways rather than shrinking its labels to nothing.
 const SCROLLER_CLASS = "-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0";
+const FOCUS_CLASS = "focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600";
 const SVG_CLASS = "h-auto w-full min-w-[36rem]";
+
+/**
+ * Where a chart too wide for its screen (a phone) stands: it opens at its end, today, once for each
+ * run of days; `earlier` while days before lie out of view to the left, `overflows` while it scrolls.
+ */
+function useOpenAtEnd(days: readonly ChartDay[]) {
+  const scroller = useRef<HTMLElement>(null);
+  const opened = useRef<string | null>(null);
+  const [view, setView] = useState({ earlier: false, overflows: false });
+  // A run of days is known by its ends: the Home page hands a new array of the same days each render.
+  const run = `${days[0]?.date ?? ""}/${days.at(-1)?.date ?? ""}/${days.length}`;
+  const follow = () => {
+    const element = scroller.current;
+    if (!element) return;
+    const earlier = element.scrollLeft > 1;
+    const overflows = element.scrollWidth > element.clientWidth + 1;
+    setView((was) => (was.earlier === earlier && was.overflows === overflows ? was : { earlier, overflows }));
+  };
+  useLayoutEffect(() => {
+    const element = scroller.current;
+    if (!element || opened.current === run) return;
+    opened.current = run;
+    element.scrollLeft = element.scrollWidth;
+    const overflows = element.scrollWidth > element.clientWidth + 1;
+    setView({ earlier: overflows, overflows });
+  }, [run]);
+  return { scroller, follow, ...view };
+}
 
 /**
  * Money (bars, left axis: net sales, or what `moneyLabel` names) and orders (line, right axis) per
  * day, drawn as plain SVG: no chart library, so the dashboard chunk stays small. Managers get no
  * money figures, and see the orders alone. `period` names the days in the chart's description
- * ("Last 30 days").
+ * ("Last 30 days"). On a phone it scrolls sideways and opens at today's end, the days before it
+ * faded at the left edge and named under it.
  */
 export function SalesChart({
   days,
@@ -71,6 +102,7 @@ export function SalesChart({
 }) {
   const titleId = useId();
   const [hover, setHover] = useState<number | null>(null);
+  const { scroller, follow, earlier, overflows } = useOpenAtEnd(days);
   const showMoney = days.some((day) => day.netSales !== undefined);
   const { step, stepsUp, stepsDown, ordersStep } = axes(days);
   const innerW = WIDTH - PAD.left - PAD.right;
@@ -110,97 +142,125 @@ export function SalesChart({
             ? `${shortDate(current.date)}: ${current.orders} order${current.orders === 1 ? "" : "s"}${
                 current.netSales !== undefined ? `, ${formatPrice(current.netSales)}` : ""
               }`
-            : "Point at a day for its figures"}
+            : salesReports.pointAtDay}
         </span>
       </div>
-      <div className={SCROLLER_CLASS}>
-        <svg
-          viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-          className={SVG_CLASS}
-          role="img"
-          aria-labelledby={titleId}
-          onMouseLeave={() => setHover(null)}
+      <div className="relative">
+        <section
+          ref={scroller}
+          className={cx(SCROLLER_CLASS, FOCUS_CLASS)}
+          onScroll={follow}
+          aria-label={overflows ? salesReports.chartScroller(period) : salesReports.chartRegion(period)}
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls sideways must take focus for the keyboard to scroll it (WCAG 2.1.1).
+          tabIndex={0}
         >
-          <title id={titleId}>
-            {`${period}: ${totalOrders} orders placed${showMoney ? `, ${formatPrice(totalNet)} ${netLabel.toLowerCase()}` : ""}`}
-          </title>
-          {ticks.map((t) => {
-            const y = zeroY - t * stepH;
-            return (
-              <g key={t}>
-                <line
-                  x1={PAD.left}
-                  x2={WIDTH - PAD.right}
-                  y1={y}
-                  y2={y}
-                  className={t === 0 && stepsDown > 0 ? "stroke-neutral-400" : "stroke-neutral-200"}
-                />
-                {showMoney ? (
-                  <text x={PAD.left - 8} y={y + 4} textAnchor="end" className="fill-neutral-500 text-[11px]">
-                    {formatCompactPrice(step * t)}
-                  </text>
-                ) : null}
-                {t >= 0 ? (
-                  <text x={WIDTH - PAD.right + 8} y={y + 4} className="fill-neutral-500 text-[11px]">
-                    {ordersStep * t}
-                  </text>
-                ) : null}
-              </g>
-            );
-          })}
-          {days.map((day, i) => {
-            const net = day.netSales ?? 0;
-            return (
-              <g key={day.date}>
-                {showMoney && net !== 0 ? (
-                  <rect
-                    x={x(i) - barW / 2}
-                    width={barW}
-                    y={Math.min(yMoney(net), zeroY)}
-                    height={Math.abs(yMoney(net) - zeroY)}
-                    rx={2}
-                    className={
-                      net < 0
-                        ? hover === i
-                          ? "fill-danger-700"
-                          : "fill-danger-600"
-                        : hover === i
-                          ? "fill-brand-600"
-                          : "fill-brand-400"
-                    }
+          <svg
+            viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+            className={SVG_CLASS}
+            role="img"
+            aria-labelledby={titleId}
+            onMouseLeave={() => setHover(null)}
+          >
+            <title id={titleId}>
+              {`${period}: ${totalOrders} orders placed${showMoney ? `, ${formatPrice(totalNet)} ${netLabel.toLowerCase()}` : ""}`}
+            </title>
+            {ticks.map((t) => {
+              const y = zeroY - t * stepH;
+              return (
+                <g key={t}>
+                  <line
+                    x1={PAD.left}
+                    x2={WIDTH - PAD.right}
+                    y1={y}
+                    y2={y}
+                    className={t === 0 && stepsDown > 0 ? "stroke-neutral-400" : "stroke-neutral-200"}
                   />
-                ) : null}
-                {i % labelEvery === 0 || i === days.length - 1 ? (
-                  <text x={x(i)} y={HEIGHT - 8} textAnchor="middle" className="fill-neutral-500 text-[11px]">
-                    {shortDate(day.date)}
-                  </text>
-                ) : null}
-                {/* biome-ignore lint/a11y/noStaticElementInteractions: pointer-only hint; the totals are in the title and legend. */}
-                <rect
-                  x={x(i) - slot / 2}
-                  width={slot}
-                  y={PAD.top}
-                  height={innerH}
-                  fill="transparent"
-                  onMouseEnter={() => setHover(i)}
+                  {showMoney ? (
+                    <text
+                      x={PAD.left - 8}
+                      y={y + 4}
+                      textAnchor="end"
+                      className="fill-neutral-500 text-[11px]"
+                    >
+                      {formatCompactPrice(step * t)}
+                    </text>
+                  ) : null}
+                  {t >= 0 ? (
+                    <text x={WIDTH - PAD.right + 8} y={y + 4} className="fill-neutral-500 text-[11px]">
+                      {ordersStep * t}
+                    </text>
+                  ) : null}
+                </g>
+              );
+            })}
+            {days.map((day, i) => {
+              const net = day.netSales ?? 0;
+              return (
+                <g key={day.date}>
+                  {showMoney && net !== 0 ? (
+                    <rect
+                      x={x(i) - barW / 2}
+                      width={barW}
+                      y={Math.min(yMoney(net), zeroY)}
+                      height={Math.abs(yMoney(net) - zeroY)}
+                      rx={2}
+                      className={
+                        net < 0
+                          ? hover === i
+                            ? "fill-danger-700"
+                            : "fill-danger-600"
+                          : hover === i
+                            ? "fill-brand-600"
+                            : "fill-brand-400"
+                      }
+                    />
+                  ) : null}
+                  {i % labelEvery === 0 || i === days.length - 1 ? (
+                    <text
+                      x={x(i)}
+                      y={HEIGHT - 8}
+                      textAnchor="middle"
+                      className="fill-neutral-500 text-[11px]"
+                    >
+                      {shortDate(day.date)}
+                    </text>
+                  ) : null}
+                  {/* biome-ignore lint/a11y/noStaticElementInteractions: pointer-only hint; the totals are in the title and legend. */}
+                  <rect
+                    x={x(i) - slot / 2}
+                    width={slot}
+                    y={PAD.top}
+                    height={innerH}
+                    fill="transparent"
+                    onMouseEnter={() => setHover(i)}
+                  />
+                </g>
+              );
+            })}
+            <path d={line} fill="none" strokeWidth={2} className="stroke-accent-500" strokeLinejoin="round" />
+            {days.map((day, i) =>
+              day.orders > 0 ? (
+                <circle
+                  key={day.date}
+                  cx={x(i)}
+                  cy={yOrders(day.orders)}
+                  r={hover === i ? 4 : 2.5}
+                  className="fill-accent-500"
                 />
-              </g>
-            );
-          })}
-          <path d={line} fill="none" strokeWidth={2} className="stroke-accent-500" strokeLinejoin="round" />
-          {days.map((day, i) =>
-            day.orders > 0 ? (
-              <circle
-                key={day.date}
-                cx={x(i)}
-                cy={yOrders(day.orders)}
-                r={hover === i ? 4 : 2.5}
-                className="fill-accent-500"
-              />
-            ) : null,
+              ) : null,
+            )}
+          </svg>
+        </section>
+        {/* The days scrolled out of view to the left fade out at the edge. */}
+        <div
+          aria-hidden="true"
+          className={cx(
+            "pointer-events-none absolute inset-y-0 -left-4 w-10 bg-gradient-to-r from-white to-transparent transition-opacity sm:left-0",
+            earlier ? "opacity-100" : "opacity-0",
           )}
-        </svg>
+        />
       </div>
+      {overflows ? <p className="mt-1 text-xs text-neutral-500">{salesReports.chartEarlierDays}</p> : null}
     </figure>
   );
 }
