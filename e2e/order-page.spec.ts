@@ -90,7 +90,7 @@ test.describe("the admin", () => {
     await page.goto("/dashboard/orders");
     await page.getByRole("searchbox", { name: "Search orders" }).fill(shopper.email);
     await page.getByRole("searchbox", { name: "Search orders" }).press("Enter");
-    const row = page.getByRole("link", { name: `Order #${number} (${orderId})` });
+    const row = page.getByRole("link", { name: `#${number} — open order ${orderId}` });
     await expect(row).toBeVisible();
     await expect(page.getByRole("row")).toHaveCount(2);
 

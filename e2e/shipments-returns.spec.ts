@@ -53,7 +53,7 @@ test.describe("shipping in parcels and taking items back", () => {
     await screenshots(page, "dashboard-ship-items", out, { fullPage: false });
     await dialog.getByRole("button", { name: shipmentWords.submit, exact: true }).click();
     await closeToast(page, shipmentWords.created);
-    const tracking = page.getByRole("link", { name: shipmentWords.trackOf("Blue Dart", "BD77001234") });
+    const tracking = page.getByRole("link", { name: shipmentWords.trackNumberOf("Blue Dart", "BD77001234") });
     await expect(tracking).toHaveAttribute("href", /bluedart\.com.*BD77001234/);
     // One line left to ship: the order is still being prepared, and can ship again.
     await expect(page.getByRole("button", { name: shipmentWords.shipItems })).toBeVisible();

@@ -185,7 +185,8 @@ export const inventoryPage = {
   /** The Adjust button's name for screen readers: "Adjust stock of Tee (Size: M)". */
   adjustOf: (label: string) => `Adjust stock of ${label}`,
   log: "Log",
-  logOf: (label: string) => `Stock log of ${label}`,
+  /** The Log button's name (and its list's), starting with its visible word: "Log — stock of Tee (Size: M)". */
+  logOf: (label: string) => `Log — stock of ${label}`,
   adjustTitle: (label: string) => `Adjust stock: ${label}`,
   change: "Change (units)",
   changeHint: (stock: number) => `Now ${stock} in stock. Negative numbers take units away.`,
@@ -850,12 +851,17 @@ export const shipmentWords = {
   delivered: "Delivered",
   onItsWay: "On its way",
   markDelivered: "Mark delivered",
-  /** The button's name for screen readers: "Mark the Blue Dart parcel delivered". */
+  /**
+   * The button's name for screen readers and voice control, starting with its visible words: "Mark
+   * delivered — Blue Dart 12345".
+   */
   markDeliveredOf: (carrier: string, number: string | null) =>
-    `Mark the ${carrier}${number ? ` ${number}` : ""} parcel delivered`,
+    `Mark delivered — ${carrier}${number ? ` ${number}` : ""}`,
   track: "Track",
-  /** The tracking link's name for screen readers: "Track parcel 12345 with Blue Dart". */
+  /** The shopper's Track link, named for screen readers: "Track parcel 12345 with Blue Dart". */
   trackOf: (carrier: string, number: string) => `Track parcel ${number} with ${carrier}`,
+  /** The dashboard's tracking number, a link to the carrier's page: "12345 — track with Blue Dart". */
+  trackNumberOf: (carrier: string, number: string) => `${number} — track with ${carrier}`,
   noNumber: "No tracking number",
   packingSlip: "Packing slip",
   line: (quantity: number, label: string) => `${quantity} × ${label}`,
@@ -1135,8 +1141,8 @@ export const searchTexts = {
     total === undefined ? "Show results" : `Show ${total} ${total === 1 ? "result" : "results"}`,
   activeFilters: "Active filters",
   clearAll: "Clear all",
-  /** A chip's name for screen readers: its button takes the filter off. */
-  removeFilter: (label: string) => `Remove filter: ${label}`,
+  /** A chip's name for screen readers, starting with its visible words: its button takes the filter off. */
+  removeFilter: (label: string) => `${label} — remove filter`,
   category: "Category",
   price: "Price",
   /** The price filter's boxes, with the sign of the shop's currency: "Min price (₹)". */
@@ -1534,8 +1540,8 @@ export const customerPage = {
   /** The role change's confirmation names it: "Make Priya Shah an admin?". */
   confirmRole: (name: string, role: string) => `Make ${name} ${withArticle(role)}?`,
   confirmRoleButton: (role: string) => `Make ${withArticle(role)}`,
-  /** A row of the customers list, for screen readers: "Open Priya Shah". */
-  openCustomer: (name: string) => `Open ${name}`,
+  /** A row of the customers list, named from its visible name: "Priya Shah — open customer". */
+  openCustomer: (name: string) => `${name} — open customer`,
   noteAdded: "Note added to the customer.",
   notFound: "This customer does not exist.",
 } as const;
@@ -1573,6 +1579,8 @@ export const reviewModeration = {
   viewInShop: "View in the shop",
   /** The chip of the product filter: "Product: Trail Running Shoes". */
   productFilter: (name: string) => `Product: ${name}`,
+  /** A review's product name, a button that narrows the list to it: "Canvas Watch — only its reviews". */
+  onlyProduct: (name: string) => `${name} — only its reviews`,
   clearProduct: "Show every product",
   loading: "Loading reviews...",
 } as const;
@@ -1716,8 +1724,9 @@ export const activityPage = {
   before: "Before",
   after: "After",
   /** The button that opens an entry's changes, for screen readers: "Show the changes to Linen Shirt". */
-  showChanges: (label: string) => `Show the changes to ${label}`,
-  hideChanges: (label: string) => `Hide the changes to ${label}`,
+  /** The toggle's name, starting with what it shows ("2 fields"): "2 fields — show the changes to Linen Shirt". */
+  showChanges: (fields: string, label: string) => `${fields} — show the changes to ${label}`,
+  hideChanges: (fields: string, label: string) => `${fields} — hide the changes to ${label}`,
   changeCount: (n: number) => (n === 1 ? "1 field" : `${n} fields`),
   noChanges: "Nothing recorded before or after.",
   yes: "Yes",

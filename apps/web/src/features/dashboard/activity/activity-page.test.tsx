@@ -72,7 +72,9 @@ describe("the dashboard's activity log", () => {
       `/dashboard/products/edit/${priceChange.subject.id}`,
     );
 
-    const toggle = within(row).getByRole("button", { name: activityPage.showChanges("Linen Shirt") });
+    const toggle = within(row).getByRole("button", {
+      name: activityPage.showChanges(activityPage.changeCount(2), "Linen Shirt"),
+    });
     expect(toggle).toHaveTextContent("2 fields");
     expect(toggle).toHaveAttribute("aria-expanded", "false");
     await userEvent.click(toggle);
@@ -86,7 +88,11 @@ describe("the dashboard's activity log", () => {
 
     const noteRow = within(table).getByRole("link", { name: "#1001" }).closest("tr");
     if (!noteRow) throw new Error("no row for the note");
-    await userEvent.click(within(noteRow).getByRole("button", { name: activityPage.showChanges("#1001") }));
+    await userEvent.click(
+      within(noteRow).getByRole("button", {
+        name: activityPage.showChanges(activityPage.changeCount(1), "#1001"),
+      }),
+    );
     expect(table).toHaveTextContent(/Before: —\W*, After: Gift wrap it\./);
   });
 

@@ -149,7 +149,11 @@ function EntryRow({ entry }: { entry: ActivityEntryDto }) {
             size="sm"
             aria-expanded={open}
             aria-controls={detailsId}
-            aria-label={open ? activityPage.hideChanges(label) : activityPage.showChanges(label)}
+            aria-label={
+              open
+                ? activityPage.hideChanges(activityPage.changeCount(count), label)
+                : activityPage.showChanges(activityPage.changeCount(count), label)
+            }
             onClick={() => setOpen((was) => !was)}
           >
             {activityPage.changeCount(count)}

@@ -211,7 +211,7 @@ describe("the new discount form", () => {
     await userEvent.click(await screen.findByRole("button", { name: `Add ${lamp.name}` }));
     const chosen = screen.getByRole("list", { name: "Chosen products" });
     expect(within(chosen).getByText(lamp.name)).toBeVisible();
-    expect(screen.getByRole("button", { name: `${lamp.name} added` })).toBeDisabled();
+    expect(screen.getByRole("button", { name: `Added — ${lamp.name}` })).toBeDisabled();
     expect(requests.find((request) => request.path === "/api/products")?.query.get("keyword")).toBe("lamp");
 
     await userEvent.click(within(chosen).getByRole("button", { name: `Remove ${lamp.name}` }));

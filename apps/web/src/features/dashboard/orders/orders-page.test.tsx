@@ -83,7 +83,7 @@ describe("the dashboard's orders lists", () => {
     );
     expect(await screen.findByText("Page 3 of 3")).toBeVisible();
     expect(router.state.location.search).toBe("?page=3&size=8");
-    expect(screen.getByRole("link", { name: `Order #${order.number} (${order._id})` })).toBeVisible();
+    expect(screen.getByRole("link", { name: `#${order.number} — open order ${order._id}` })).toBeVisible();
     expect(screen.queryByText(empty.allOrders)).not.toBeInTheDocument();
   });
 
@@ -104,7 +104,7 @@ describe("the dashboard's orders lists", () => {
   it("ask for the date range and keyword in the address, and export the same orders as CSV", async () => {
     const { requests } = stubApi({ "GET /api/orders/status/processing": ordersPage });
     renderOrders("/dashboard/orders/pending?page=2&size=8&keyword=priya&from=2026-03-01&to=2026-03-31");
-    expect(await screen.findByRole("link", { name: /Order #1042/ })).toBeVisible();
+    expect(await screen.findByRole("link", { name: /^#1042 — open order/ })).toBeVisible();
     const asked = requests.at(-1)?.query;
     expect([asked?.get("from"), asked?.get("to"), asked?.get("keyword"), asked?.get("page")]).toEqual([
       "2026-03-01",
@@ -132,14 +132,14 @@ describe("the dashboard's orders lists", () => {
       [{ path: "/dashboard/orders", element: <OrdersPage view="all" /> }],
       "/dashboard/orders?page=2&size=8",
     );
-    const link = await screen.findByRole("link", { name: /Order #1042/ });
+    const link = await screen.findByRole("link", { name: /^#1042 — open order/ });
     const row = link.closest("tr") as HTMLElement;
     expect(within(row).getByText(paymentStates.labels.partially_refunded)).toBeVisible();
     expect(row.querySelector("time")).toHaveAttribute("datetime", order.createdAt);
 
     await userEvent.selectOptions(screen.getByLabelText(paymentStates.filter), paymentStates.labels.failed);
     expect(router.state.location.search).toBe("?page=1&size=8&payment=failed");
-    await screen.findByRole("link", { name: /Order #1042/ });
+    await screen.findByRole("link", { name: /^#1042 — open order/ });
     expect(requests.at(-1)?.query.get("payment")).toBe("failed");
     expect(screen.getByRole("link", { name: "Export CSV" })).toHaveAttribute(
       "href",

@@ -120,7 +120,7 @@ export function PaymentsPage({ view }: { view: PaymentsView }) {
                       {/* The payment's item is its order. */}
                       <Link
                         to={`/dashboard/orders/order/${payment.order}`}
-                        aria-label={`Order ${payment.order}, paid by transaction ${payment.transactionId}`}
+                        aria-label={`${payment.transactionId} — open the order it paid`}
                         className={cx("text-brand-700 hover:underline", rowLinkClass)}
                       >
                         {payment.transactionId}

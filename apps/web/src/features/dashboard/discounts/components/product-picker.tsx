@@ -131,7 +131,7 @@ export function ProductPicker({ value, onChange, error }: ProductPickerProps) {
                   size="sm"
                   disabled={chosen}
                   onClick={() => add(product._id, product.name)}
-                  aria-label={chosen ? `${product.name} added` : `Add ${product.name}`}
+                  aria-label={chosen ? `Added — ${product.name}` : `Add ${product.name}`}
                 >
                   {chosen ? "Added" : "Add"}
                 </Button>

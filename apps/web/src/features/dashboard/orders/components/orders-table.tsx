@@ -70,7 +70,7 @@ export function OrdersTable({ orders, caption }: { orders: OrderSummaryDto[]; ca
               <Link
                 to={`/dashboard/orders/order/${order._id}`}
                 className={cx("font-semibold whitespace-nowrap text-brand-700 hover:underline", rowLinkClass)}
-                aria-label={`Order #${order.number} (${order._id})`}
+                aria-label={`#${order.number} — open order ${order._id}`}
               >
                 #{order.number}
               </Link>

@@ -25,7 +25,7 @@ export function ShipmentList({ order }: { order: OrderDto }) {
                   href={shipment.trackingUrl}
                   target="_blank"
                   rel="noopener noreferrer"
-                  aria-label={words.trackOf(shipment.carrier, shipment.trackingNumber)}
+                  aria-label={words.trackNumberOf(shipment.carrier, shipment.trackingNumber)}
                   className="inline-flex items-center gap-1 font-mono text-brand-700 hover:underline"
                 >
                   {shipment.trackingNumber}

@@ -25,7 +25,7 @@ export function ReviewRow({ review, busy, onHidden, onReply, onDelete, onProduct
             type="button"
             onClick={onProduct}
             className="min-w-0 truncate text-left text-sm font-semibold text-brand-700 hover:underline"
-            aria-label={`${reviewModeration.product}: ${review.product.name}`}
+            aria-label={reviewModeration.onlyProduct(review.product.name)}
           >
             {review.product.name}
           </button>
