@@ -47,7 +47,7 @@ test.describe("shipping in parcels and taking items back", () => {
     await page.goto(`/dashboard/orders/order/${orderId}`);
     await page.getByRole("button", { name: shipmentWords.shipItems }).click();
     const dialog = page.getByRole("dialog", { name: shipmentWords.dialogTitle });
-    await dialog.getByLabel(shipmentWords.carrier).selectOption("Blue Dart");
+    await dialog.getByLabel(shipmentWords.carrier, { exact: true }).selectOption("Blue Dart");
     await dialog.getByLabel(shipmentWords.trackingNumber).fill("BD77001234");
     await dialog.getByRole("spinbutton", { name: new RegExp(second.name) }).fill("0");
     await screenshots(page, "dashboard-ship-items", out, { fullPage: false });
