@@ -1186,7 +1186,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Refund part or all of an order's payment through the provider, putting chosen units back in stock (admin; Idempotency-Key makes retries safe)
+         * Refund part or all of an order's payment through the provider, putting chosen units back in stock (admin; Idempotency-Key makes retries safe); 202 when the provider pays it out later (recorded then)
          * @description Roles: admin.
          */
         post: operations["refundOrder"];
@@ -1296,10 +1296,47 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The active payment provider and PayPal's public client id */
+        /** PayPal's public client id, or the test gateway when it takes the payments (404 with neither: a shop on Razorpay alone) */
         get: operations["getPaymentProvider"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/razorpay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Razorpay's public key id for Checkout (404 when Razorpay is not configured) */
+        get: operations["getRazorpayKey"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/razorpay/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create (or find again) the Razorpay order for the server's total of the caller's pending INR order; amount in paise
+         * @description Any signed-in, active user.
+         */
+        post: operations["createRazorpayOrder"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1340,7 +1377,7 @@ export interface paths {
         get: operations["listPayments"];
         put?: never;
         /**
-         * Pay the caller's order: a test card (test gateway), the capture of an approved PayPal order, or cash on delivery (a pending payment; the order ships)
+         * Pay the caller's order: a test card (test gateway), the capture of an approved PayPal order, Razorpay Checkout's signed result (verified, read back and captured), or cash on delivery (a pending payment; the order ships)
          * @description Any signed-in, active user.
          */
         post: operations["payOrder"];
@@ -1361,6 +1398,23 @@ export interface paths {
         put?: never;
         /** PayPal webhook: verified with PayPal, then acts on PAYMENT.CAPTURE.COMPLETED / DENIED / REFUNDED */
         post: operations["receivePayPalWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/razorpay/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Razorpay webhook: X-Razorpay-Signature (HMAC-SHA256 of the body with the webhook secret) checked, an X-Razorpay-Event-Id seen before ignored; acts on payment.authorized / captured / failed, order.paid, refund.processed / failed */
+        post: operations["receiveRazorpayWebhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2270,7 +2324,7 @@ export interface components {
                 /** @enum {string} */
                 status: "pending" | "completed" | "partially_refunded" | "refunded" | "failed";
                 /** @enum {string} */
-                gateway: "paypal" | "test" | "cod";
+                gateway: "paypal" | "test" | "cod" | "razorpay";
                 amount: number;
                 refundedAmount: number;
                 transactionId: string;
@@ -8580,6 +8634,7 @@ export interface operations {
                 size?: number;
                 keyword?: string;
                 payment?: "none" | "pending" | "completed" | "partially_refunded" | "refunded" | "failed";
+                fulfilment?: "unfulfilled" | "partially_shipped" | "shipped" | "delivered";
                 from?: string;
                 to?: string;
             };
@@ -8614,6 +8669,8 @@ export interface operations {
                             updatedAt: string;
                             /** @enum {string} */
                             status: "pending" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
+                            /** @enum {string} */
+                            fulfilment: "unfulfilled" | "partially_shipped" | "shipped" | "delivered";
                             /** @enum {string} */
                             paymentState: "none" | "pending" | "completed" | "partially_refunded" | "refunded" | "failed";
                             totalAmount: number;
@@ -8664,7 +8721,8 @@ export interface operations {
                                 /** @enum {string} */
                                 status: "pending" | "completed" | "partially_refunded" | "refunded" | "failed";
                                 /** @enum {string} */
-                                paymentGateway: "paypal" | "test" | "cod";
+                                paymentGateway: "paypal" | "test" | "cod" | "razorpay";
+                                method: string | null;
                                 amount: number;
                                 transactionId: string;
                                 refundedAmount: number;
@@ -8677,7 +8735,7 @@ export interface operations {
                                         name: string;
                                         /** @enum {string} */
                                         role: "admin" | "manager" | "customer";
-                                    } | null;
+                                    } | "shop" | (null);
                                     providerRefundId: string;
                                     reference: string | null;
                                     creditNoteNumber: string;
@@ -8827,6 +8885,8 @@ export interface operations {
                             /** @enum {string} */
                             status: "pending" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
                             /** @enum {string} */
+                            fulfilment: "unfulfilled" | "partially_shipped" | "shipped" | "delivered";
+                            /** @enum {string} */
                             paymentState: "none" | "pending" | "completed" | "partially_refunded" | "refunded" | "failed";
                             totalAmount: number;
                             subTotal: number;
@@ -8876,7 +8936,8 @@ export interface operations {
                                 /** @enum {string} */
                                 status: "pending" | "completed" | "partially_refunded" | "refunded" | "failed";
                                 /** @enum {string} */
-                                paymentGateway: "paypal" | "test" | "cod";
+                                paymentGateway: "paypal" | "test" | "cod" | "razorpay";
+                                method: string | null;
                                 amount: number;
                                 transactionId: string;
                                 refundedAmount: number;
@@ -8889,7 +8950,7 @@ export interface operations {
                                         name: string;
                                         /** @enum {string} */
                                         role: "admin" | "manager" | "customer";
-                                    } | null;
+                                    } | "shop" | (null);
                                     providerRefundId: string;
                                     reference: string | null;
                                     creditNoteNumber: string;
@@ -8959,7 +9020,7 @@ export interface operations {
                                     name: string;
                                     /** @enum {string} */
                                     role: "admin" | "manager" | "customer";
-                                } | null;
+                                } | "shop" | (null);
                                 note: string | null;
                                 amount?: number;
                             }[];
@@ -9020,6 +9081,8 @@ export interface operations {
                             /** @enum {string} */
                             status: "pending" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
                             /** @enum {string} */
+                            fulfilment: "unfulfilled" | "partially_shipped" | "shipped" | "delivered";
+                            /** @enum {string} */
                             paymentState: "none" | "pending" | "completed" | "partially_refunded" | "refunded" | "failed";
                             totalAmount: number;
                             subTotal: number;
@@ -9069,7 +9132,8 @@ export interface operations {
                                 /** @enum {string} */
                                 status: "pending" | "completed" | "partially_refunded" | "refunded" | "failed";
                                 /** @enum {string} */
-                                paymentGateway: "paypal" | "test" | "cod";
+                                paymentGateway: "paypal" | "test" | "cod" | "razorpay";
+                                method: string | null;
                                 amount: number;
                                 transactionId: string;
                                 refundedAmount: number;
@@ -9082,7 +9146,7 @@ export interface operations {
                                         name: string;
                                         /** @enum {string} */
                                         role: "admin" | "manager" | "customer";
-                                    } | null;
+                                    } | "shop" | (null);
                                     providerRefundId: string;
                                     reference: string | null;
                                     creditNoteNumber: string;
@@ -9152,7 +9216,7 @@ export interface operations {
                                     name: string;
                                     /** @enum {string} */
                                     role: "admin" | "manager" | "customer";
-                                } | null;
+                                } | "shop" | (null);
                                 note: string | null;
                                 amount?: number;
                             }[];
@@ -9309,6 +9373,8 @@ export interface operations {
                             /** @enum {string} */
                             status: "pending" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
                             /** @enum {string} */
+                            fulfilment: "unfulfilled" | "partially_shipped" | "shipped" | "delivered";
+                            /** @enum {string} */
                             paymentState: "none" | "pending" | "completed" | "partially_refunded" | "refunded" | "failed";
                             totalAmount: number;
                             subTotal: number;
@@ -9358,7 +9424,8 @@ export interface operations {
                                 /** @enum {string} */
                                 status: "pending" | "completed" | "partially_refunded" | "refunded" | "failed";
                                 /** @enum {string} */
-                                paymentGateway: "paypal" | "test" | "cod";
+                                paymentGateway: "paypal" | "test" | "cod" | "razorpay";
+                                method: string | null;
                                 amount: number;
                                 transactionId: string;
                                 refundedAmount: number;
@@ -9371,7 +9438,7 @@ export interface operations {
                                         name: string;
                                         /** @enum {string} */
                                         role: "admin" | "manager" | "customer";
-                                    } | null;
+                                    } | "shop" | (null);
                                     providerRefundId: string;
                                     reference: string | null;
                                     creditNoteNumber: string;
@@ -9479,6 +9546,8 @@ export interface operations {
                             /** @enum {string} */
                             status: "pending" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
                             /** @enum {string} */
+                            fulfilment: "unfulfilled" | "partially_shipped" | "shipped" | "delivered";
+                            /** @enum {string} */
                             paymentState: "none" | "pending" | "completed" | "partially_refunded" | "refunded" | "failed";
                             totalAmount: number;
                             subTotal: number;
@@ -9528,7 +9597,8 @@ export interface operations {
                                 /** @enum {string} */
                                 status: "pending" | "completed" | "partially_refunded" | "refunded" | "failed";
                                 /** @enum {string} */
-                                paymentGateway: "paypal" | "test" | "cod";
+                                paymentGateway: "paypal" | "test" | "cod" | "razorpay";
+                                method: string | null;
                                 amount: number;
                                 transactionId: string;
                                 refundedAmount: number;
@@ -9541,7 +9611,7 @@ export interface operations {
                                         name: string;
                                         /** @enum {string} */
                                         role: "admin" | "manager" | "customer";
-                                    } | null;
+                                    } | "shop" | (null);
                                     providerRefundId: string;
                                     reference: string | null;
                                     creditNoteNumber: string;
@@ -9611,7 +9681,7 @@ export interface operations {
                                     name: string;
                                     /** @enum {string} */
                                     role: "admin" | "manager" | "customer";
-                                } | null;
+                                } | "shop" | (null);
                                 note: string | null;
                                 amount?: number;
                             }[];
@@ -9730,6 +9800,8 @@ export interface operations {
                             /** @enum {string} */
                             status: "pending" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
                             /** @enum {string} */
+                            fulfilment: "unfulfilled" | "partially_shipped" | "shipped" | "delivered";
+                            /** @enum {string} */
                             paymentState: "none" | "pending" | "completed" | "partially_refunded" | "refunded" | "failed";
                             totalAmount: number;
                             subTotal: number;
@@ -9779,7 +9851,8 @@ export interface operations {
                                 /** @enum {string} */
                                 status: "pending" | "completed" | "partially_refunded" | "refunded" | "failed";
                                 /** @enum {string} */
-                                paymentGateway: "paypal" | "test" | "cod";
+                                paymentGateway: "paypal" | "test" | "cod" | "razorpay";
+                                method: string | null;
                                 amount: number;
                                 transactionId: string;
                                 refundedAmount: number;
@@ -9792,7 +9865,7 @@ export interface operations {
                                         name: string;
                                         /** @enum {string} */
                                         role: "admin" | "manager" | "customer";
-                                    } | null;
+                                    } | "shop" | (null);
                                     providerRefundId: string;
                                     reference: string | null;
                                     creditNoteNumber: string;
@@ -9862,7 +9935,7 @@ export interface operations {
                                     name: string;
                                     /** @enum {string} */
                                     role: "admin" | "manager" | "customer";
-                                } | null;
+                                } | "shop" | (null);
                                 note: string | null;
                                 amount?: number;
                             }[];
@@ -9978,6 +10051,7 @@ export interface operations {
                 size?: number;
                 keyword?: string;
                 payment?: "none" | "pending" | "completed" | "partially_refunded" | "refunded" | "failed";
+                fulfilment?: "unfulfilled" | "partially_shipped" | "shipped" | "delivered";
                 from?: string;
                 to?: string;
             };
@@ -10014,6 +10088,8 @@ export interface operations {
                             updatedAt: string;
                             /** @enum {string} */
                             status: "pending" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
+                            /** @enum {string} */
+                            fulfilment: "unfulfilled" | "partially_shipped" | "shipped" | "delivered";
                             /** @enum {string} */
                             paymentState: "none" | "pending" | "completed" | "partially_refunded" | "refunded" | "failed";
                             totalAmount: number;
@@ -10064,7 +10140,8 @@ export interface operations {
                                 /** @enum {string} */
                                 status: "pending" | "completed" | "partially_refunded" | "refunded" | "failed";
                                 /** @enum {string} */
-                                paymentGateway: "paypal" | "test" | "cod";
+                                paymentGateway: "paypal" | "test" | "cod" | "razorpay";
+                                method: string | null;
                                 amount: number;
                                 transactionId: string;
                                 refundedAmount: number;
@@ -10077,7 +10154,7 @@ export interface operations {
                                         name: string;
                                         /** @enum {string} */
                                         role: "admin" | "manager" | "customer";
-                                    } | null;
+                                    } | "shop" | (null);
                                     providerRefundId: string;
                                     reference: string | null;
                                     creditNoteNumber: string;
@@ -10194,6 +10271,8 @@ export interface operations {
                             /** @enum {string} */
                             status: "pending" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
                             /** @enum {string} */
+                            fulfilment: "unfulfilled" | "partially_shipped" | "shipped" | "delivered";
+                            /** @enum {string} */
                             paymentState: "none" | "pending" | "completed" | "partially_refunded" | "refunded" | "failed";
                             totalAmount: number;
                             subTotal: number;
@@ -10243,7 +10322,8 @@ export interface operations {
                                 /** @enum {string} */
                                 status: "pending" | "completed" | "partially_refunded" | "refunded" | "failed";
                                 /** @enum {string} */
-                                paymentGateway: "paypal" | "test" | "cod";
+                                paymentGateway: "paypal" | "test" | "cod" | "razorpay";
+                                method: string | null;
                                 amount: number;
                                 transactionId: string;
                                 refundedAmount: number;
@@ -10256,7 +10336,7 @@ export interface operations {
                                         name: string;
                                         /** @enum {string} */
                                         role: "admin" | "manager" | "customer";
-                                    } | null;
+                                    } | "shop" | (null);
                                     providerRefundId: string;
                                     reference: string | null;
                                     creditNoteNumber: string;
@@ -10326,7 +10406,7 @@ export interface operations {
                                     name: string;
                                     /** @enum {string} */
                                     role: "admin" | "manager" | "customer";
-                                } | null;
+                                } | "shop" | (null);
                                 note: string | null;
                                 amount?: number;
                             }[];
@@ -10459,6 +10539,8 @@ export interface operations {
                             /** @enum {string} */
                             status: "pending" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
                             /** @enum {string} */
+                            fulfilment: "unfulfilled" | "partially_shipped" | "shipped" | "delivered";
+                            /** @enum {string} */
                             paymentState: "none" | "pending" | "completed" | "partially_refunded" | "refunded" | "failed";
                             totalAmount: number;
                             subTotal: number;
@@ -10508,7 +10590,8 @@ export interface operations {
                                 /** @enum {string} */
                                 status: "pending" | "completed" | "partially_refunded" | "refunded" | "failed";
                                 /** @enum {string} */
-                                paymentGateway: "paypal" | "test" | "cod";
+                                paymentGateway: "paypal" | "test" | "cod" | "razorpay";
+                                method: string | null;
                                 amount: number;
                                 transactionId: string;
                                 refundedAmount: number;
@@ -10521,7 +10604,7 @@ export interface operations {
                                         name: string;
                                         /** @enum {string} */
                                         role: "admin" | "manager" | "customer";
-                                    } | null;
+                                    } | "shop" | (null);
                                     providerRefundId: string;
                                     reference: string | null;
                                     creditNoteNumber: string;
@@ -10591,7 +10674,7 @@ export interface operations {
                                     name: string;
                                     /** @enum {string} */
                                     role: "admin" | "manager" | "customer";
-                                } | null;
+                                } | "shop" | (null);
                                 note: string | null;
                                 amount?: number;
                             }[];
@@ -10752,6 +10835,8 @@ export interface operations {
                             /** @enum {string} */
                             status: "pending" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
                             /** @enum {string} */
+                            fulfilment: "unfulfilled" | "partially_shipped" | "shipped" | "delivered";
+                            /** @enum {string} */
                             paymentState: "none" | "pending" | "completed" | "partially_refunded" | "refunded" | "failed";
                             totalAmount: number;
                             subTotal: number;
@@ -10801,7 +10886,8 @@ export interface operations {
                                 /** @enum {string} */
                                 status: "pending" | "completed" | "partially_refunded" | "refunded" | "failed";
                                 /** @enum {string} */
-                                paymentGateway: "paypal" | "test" | "cod";
+                                paymentGateway: "paypal" | "test" | "cod" | "razorpay";
+                                method: string | null;
                                 amount: number;
                                 transactionId: string;
                                 refundedAmount: number;
@@ -10814,7 +10900,7 @@ export interface operations {
                                         name: string;
                                         /** @enum {string} */
                                         role: "admin" | "manager" | "customer";
-                                    } | null;
+                                    } | "shop" | (null);
                                     providerRefundId: string;
                                     reference: string | null;
                                     creditNoteNumber: string;
@@ -10884,7 +10970,7 @@ export interface operations {
                                     name: string;
                                     /** @enum {string} */
                                     role: "admin" | "manager" | "customer";
-                                } | null;
+                                } | "shop" | (null);
                                 note: string | null;
                                 amount?: number;
                             }[];
@@ -10997,6 +11083,7 @@ export interface operations {
             content: {
                 "application/json": {
                     carrier: string;
+                    carrierName?: string;
                     trackingNumber: string;
                     lines?: {
                         line: string;
@@ -11590,6 +11677,8 @@ export interface operations {
                             /** @enum {string} */
                             status: "pending" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
                             /** @enum {string} */
+                            fulfilment: "unfulfilled" | "partially_shipped" | "shipped" | "delivered";
+                            /** @enum {string} */
                             paymentState: "none" | "pending" | "completed" | "partially_refunded" | "refunded" | "failed";
                             totalAmount: number;
                             subTotal: number;
@@ -11639,7 +11728,8 @@ export interface operations {
                                 /** @enum {string} */
                                 status: "pending" | "completed" | "partially_refunded" | "refunded" | "failed";
                                 /** @enum {string} */
-                                paymentGateway: "paypal" | "test" | "cod";
+                                paymentGateway: "paypal" | "test" | "cod" | "razorpay";
+                                method: string | null;
                                 amount: number;
                                 transactionId: string;
                                 refundedAmount: number;
@@ -11652,7 +11742,7 @@ export interface operations {
                                         name: string;
                                         /** @enum {string} */
                                         role: "admin" | "manager" | "customer";
-                                    } | null;
+                                    } | "shop" | (null);
                                     providerRefundId: string;
                                     reference: string | null;
                                     creditNoteNumber: string;
@@ -11722,7 +11812,7 @@ export interface operations {
                                     name: string;
                                     /** @enum {string} */
                                     role: "admin" | "manager" | "customer";
-                                } | null;
+                                } | "shop" | (null);
                                 note: string | null;
                                 amount?: number;
                             }[];
@@ -11783,6 +11873,8 @@ export interface operations {
                             /** @enum {string} */
                             status: "pending" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
                             /** @enum {string} */
+                            fulfilment: "unfulfilled" | "partially_shipped" | "shipped" | "delivered";
+                            /** @enum {string} */
                             paymentState: "none" | "pending" | "completed" | "partially_refunded" | "refunded" | "failed";
                             totalAmount: number;
                             subTotal: number;
@@ -11832,7 +11924,8 @@ export interface operations {
                                 /** @enum {string} */
                                 status: "pending" | "completed" | "partially_refunded" | "refunded" | "failed";
                                 /** @enum {string} */
-                                paymentGateway: "paypal" | "test" | "cod";
+                                paymentGateway: "paypal" | "test" | "cod" | "razorpay";
+                                method: string | null;
                                 amount: number;
                                 transactionId: string;
                                 refundedAmount: number;
@@ -11845,7 +11938,7 @@ export interface operations {
                                         name: string;
                                         /** @enum {string} */
                                         role: "admin" | "manager" | "customer";
-                                    } | null;
+                                    } | "shop" | (null);
                                     providerRefundId: string;
                                     reference: string | null;
                                     creditNoteNumber: string;
@@ -11915,7 +12008,203 @@ export interface operations {
                                     name: string;
                                     /** @enum {string} */
                                     role: "admin" | "manager" | "customer";
-                                } | null;
+                                } | "shop" | (null);
+                                note: string | null;
+                                amount?: number;
+                            }[];
+                            shipments: {
+                                _id: string;
+                                carrier: string;
+                                trackingNumber: string | null;
+                                trackingUrl: string | null;
+                                lines: {
+                                    line: string;
+                                    quantity: number;
+                                }[];
+                                shippedAt: string;
+                                deliveredAt: string | null;
+                            }[];
+                            returns: {
+                                _id: string;
+                                /** @enum {string} */
+                                status: "requested" | "approved" | "rejected" | "received" | "refunded";
+                                /** @enum {string} */
+                                reason: "wrong_size" | "damaged" | "not_as_described" | "changed_mind";
+                                note: string;
+                                message: string | null;
+                                lines: {
+                                    line: string;
+                                    quantity: number;
+                                }[];
+                                amount: number;
+                                createdAt: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            _id: string;
+                            number: number;
+                            user: {
+                                _id: string;
+                                name: {
+                                    firstName: string;
+                                    lastName: string;
+                                };
+                                email: string | null;
+                            };
+                            createdAt: string;
+                            updatedAt: string;
+                            /** @enum {string} */
+                            status: "pending" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
+                            /** @enum {string} */
+                            fulfilment: "unfulfilled" | "partially_shipped" | "shipped" | "delivered";
+                            /** @enum {string} */
+                            paymentState: "none" | "pending" | "completed" | "partially_refunded" | "refunded" | "failed";
+                            totalAmount: number;
+                            subTotal: number;
+                            savedAmount: number;
+                            shippingAmount: number;
+                            taxAmount: number;
+                            currency: string;
+                            pricesIncludeTax: boolean;
+                            shippingMethod: {
+                                name: string;
+                                price: number;
+                            };
+                            discountCode: string | null;
+                            discountAmount: number;
+                            codFee: number;
+                            /** @enum {string} */
+                            supplyType: "intra-state" | "inter-state";
+                            shippingGst: {
+                                rate: number;
+                                taxableValue: number;
+                                cgst: number;
+                                sgst: number;
+                                igst: number;
+                            };
+                            cashOnDelivery: {
+                                payment: string;
+                                collected: boolean;
+                            } | null;
+                            invoiceNumber: string | null;
+                            shippingAddress: {
+                                name: {
+                                    firstName: string;
+                                    lastName: string;
+                                };
+                                countryCode: string;
+                                phoneNumber: string | null;
+                                building: string;
+                                street: string;
+                                city: string;
+                                state: string;
+                                pinCode: string;
+                                country: string;
+                                gstin: string | null;
+                            };
+                            payment: {
+                                _id: string;
+                                /** @enum {string} */
+                                status: "pending" | "completed" | "partially_refunded" | "refunded" | "failed";
+                                /** @enum {string} */
+                                paymentGateway: "paypal" | "test" | "cod" | "razorpay";
+                                method: string | null;
+                                amount: number;
+                                transactionId: string;
+                                refundedAmount: number;
+                                refunds: {
+                                    _id: string;
+                                    amount: number;
+                                    reason: string;
+                                    at: string;
+                                    by: {
+                                        name: string;
+                                        /** @enum {string} */
+                                        role: "admin" | "manager" | "customer";
+                                    } | "shop" | (null);
+                                    providerRefundId: string;
+                                    reference: string | null;
+                                    creditNoteNumber: string;
+                                    restock: {
+                                        line: string;
+                                        quantity: number;
+                                    }[];
+                                    lines: {
+                                        /** @enum {string} */
+                                        kind: "goods" | "shipping" | "cod_fee";
+                                        line: string | null;
+                                        quantity: number;
+                                        taxableValue: number;
+                                        rate: number;
+                                        cgst: number;
+                                        sgst: number;
+                                        igst: number;
+                                        total: number;
+                                    }[];
+                                }[];
+                            } | null;
+                            products: {
+                                _id: string;
+                                product: {
+                                    _id: string;
+                                    name: string;
+                                    thumbnail: {
+                                        _id: string;
+                                        name: string;
+                                        url: string;
+                                        width: number;
+                                        height: number;
+                                        variants: {
+                                            width: number;
+                                            url: string;
+                                        }[];
+                                        createdAt: string;
+                                    } | null;
+                                };
+                                variant: {
+                                    _id: string;
+                                    sku: string;
+                                    options: {
+                                        [key: string]: string;
+                                    };
+                                };
+                                name: string;
+                                price: number;
+                                originalPrice: number;
+                                savedAmount: number;
+                                discountShare: number;
+                                quantity: number;
+                                taxRate: number;
+                                hsnCode: string | null;
+                                taxableValue: number;
+                                cgst: number;
+                                sgst: number;
+                                igst: number;
+                            }[];
+                            history: {
+                                /** @enum {string} */
+                                type: "placed" | "paid" | "cod" | "status" | "cancelled" | "note" | "refunded" | "shipment" | "delivery" | "return";
+                                /** @enum {string} */
+                                status: "pending" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
+                                at: string;
+                                by: {
+                                    name: string;
+                                    /** @enum {string} */
+                                    role: "admin" | "manager" | "customer";
+                                } | "shop" | (null);
                                 note: string | null;
                                 amount?: number;
                             }[];
@@ -12048,6 +12337,7 @@ export interface operations {
                 status?: "pending" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
                 keyword?: string;
                 payment?: "none" | "pending" | "completed" | "partially_refunded" | "refunded" | "failed";
+                fulfilment?: "unfulfilled" | "partially_shipped" | "shipped" | "delivered";
                 from?: string;
                 to?: string;
             };
@@ -12972,6 +13262,186 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Not found, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getRazorpayKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            keyId: string;
+                        };
+                    };
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    createRazorpayOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    order: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            razorpayOrderId: string;
+                            keyId: string;
+                            amount: number;
+                            currency: string;
+                        };
+                    };
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflicts with the shop's state (stock, an address in use, an order already paid or cancelled). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body or file is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body's or the file's type is not accepted. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The payment provider did not answer as expected. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description The database is unavailable: try again after the Retry-After header's seconds. */
             503: {
                 headers: {
@@ -13137,6 +13607,7 @@ export interface operations {
                             amount: number;
                             currency: string;
                             paymentGateway: string;
+                            method: string | null;
                             update_time: string | null;
                             email_address: string | null;
                             createdAt: string;
@@ -13150,7 +13621,7 @@ export interface operations {
                                     name: string;
                                     /** @enum {string} */
                                     role: "admin" | "manager" | "customer";
-                                } | null;
+                                } | "shop" | (null);
                                 providerRefundId: string;
                                 reference: string | null;
                                 creditNoteNumber: string;
@@ -13269,6 +13740,17 @@ export interface operations {
                     status?: unknown;
                     update_time?: unknown;
                     email_address?: unknown;
+                } | {
+                    order: string;
+                    /** @enum {string} */
+                    paymentGateway: "razorpay";
+                    razorpayOrderId: string;
+                    razorpayPaymentId: string;
+                    razorpaySignature: string;
+                    amount?: unknown;
+                    status?: unknown;
+                    update_time?: unknown;
+                    email_address?: unknown;
                 };
             };
         };
@@ -13300,6 +13782,7 @@ export interface operations {
                             amount: number;
                             currency: string;
                             paymentGateway: string;
+                            method: string | null;
                             update_time: string | null;
                             email_address: string | null;
                             createdAt: string;
@@ -13313,7 +13796,7 @@ export interface operations {
                                     name: string;
                                     /** @enum {string} */
                                     role: "admin" | "manager" | "customer";
-                                } | null;
+                                } | "shop" | (null);
                                 providerRefundId: string;
                                 reference: string | null;
                                 creditNoteNumber: string;
@@ -13365,6 +13848,7 @@ export interface operations {
                             amount: number;
                             currency: string;
                             paymentGateway: string;
+                            method: string | null;
                             update_time: string | null;
                             email_address: string | null;
                             createdAt: string;
@@ -13378,7 +13862,7 @@ export interface operations {
                                     name: string;
                                     /** @enum {string} */
                                     role: "admin" | "manager" | "customer";
-                                } | null;
+                                } | "shop" | (null);
                                 providerRefundId: string;
                                 reference: string | null;
                                 creditNoteNumber: string;
@@ -13585,6 +14069,95 @@ export interface operations {
             };
         };
     };
+    receiveRazorpayWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    event: string;
+                    payload?: unknown;
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        /** @enum {string|null} */
+                        data: null;
+                    };
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body or file is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body's or the file's type is not accepted. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     listPaymentsByStatus: {
         parameters: {
             query?: {
@@ -13627,6 +14200,7 @@ export interface operations {
                             amount: number;
                             currency: string;
                             paymentGateway: string;
+                            method: string | null;
                             update_time: string | null;
                             email_address: string | null;
                             createdAt: string;
@@ -13640,7 +14214,7 @@ export interface operations {
                                     name: string;
                                     /** @enum {string} */
                                     role: "admin" | "manager" | "customer";
-                                } | null;
+                                } | "shop" | (null);
                                 providerRefundId: string;
                                 reference: string | null;
                                 creditNoteNumber: string;
@@ -13755,6 +14329,8 @@ export interface operations {
                             /** @enum {string} */
                             status: "pending" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
                             /** @enum {string} */
+                            fulfilment: "unfulfilled" | "partially_shipped" | "shipped" | "delivered";
+                            /** @enum {string} */
                             paymentState: "none" | "pending" | "completed" | "partially_refunded" | "refunded" | "failed";
                             totalAmount: number;
                             subTotal: number;
@@ -13804,7 +14380,8 @@ export interface operations {
                                 /** @enum {string} */
                                 status: "pending" | "completed" | "partially_refunded" | "refunded" | "failed";
                                 /** @enum {string} */
-                                paymentGateway: "paypal" | "test" | "cod";
+                                paymentGateway: "paypal" | "test" | "cod" | "razorpay";
+                                method: string | null;
                                 amount: number;
                                 transactionId: string;
                                 refundedAmount: number;
@@ -13817,7 +14394,7 @@ export interface operations {
                                         name: string;
                                         /** @enum {string} */
                                         role: "admin" | "manager" | "customer";
-                                    } | null;
+                                    } | "shop" | (null);
                                     providerRefundId: string;
                                     reference: string | null;
                                     creditNoteNumber: string;
@@ -13887,7 +14464,7 @@ export interface operations {
                                     name: string;
                                     /** @enum {string} */
                                     role: "admin" | "manager" | "customer";
-                                } | null;
+                                } | "shop" | (null);
                                 note: string | null;
                                 amount?: number;
                             }[];
@@ -14034,6 +14611,7 @@ export interface operations {
                             amount: number;
                             currency: string;
                             paymentGateway: string;
+                            method: string | null;
                             update_time: string | null;
                             email_address: string | null;
                             createdAt: string;
@@ -14047,7 +14625,7 @@ export interface operations {
                                     name: string;
                                     /** @enum {string} */
                                     role: "admin" | "manager" | "customer";
-                                } | null;
+                                } | "shop" | (null);
                                 providerRefundId: string;
                                 reference: string | null;
                                 creditNoteNumber: string;
