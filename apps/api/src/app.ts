@@ -62,8 +62,8 @@ import { systemResolver } from "./modules/webhooks/destination";
 import { webhookBacklog } from "./modules/webhooks/repo";
 import { webhookRoutes } from "./modules/webhooks/routes";
 import { startWebhookSender, WEBHOOKS_CHANNEL } from "./modules/webhooks/sender";
-import { createPaymentProvider } from "./payments/create-provider";
-import type { PaymentProvider } from "./payments/provider";
+import { createPaymentProviders } from "./payments/create-provider";
+import type { PaymentProviders } from "./payments/provider";
 import { openStorage } from "./storage/create-storage";
 import type { MediaStorage } from "./storage/storage";
 
@@ -73,8 +73,8 @@ declare module "fastify" {
     database: DatabaseHandle;
     db: Database;
     storage: MediaStorage;
-    /** One provider per app (PayPal's access token is cached in it): payments and refunds share it. */
-    paymentProvider: PaymentProvider;
+    /** The providers configured, one client each (PayPal's access token is cached in it): payments and refunds share them. */
+    paymentProviders: PaymentProviders;
     /** The owner's settings, kept a few seconds per instance (modules/settings/service.ts). */
     settings: SettingsStore;
     /** What a message is written with: the store's details as the settings have them now, the origin. */
@@ -141,7 +141,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   app.decorate("database", database);
   app.decorate("db", database.db);
   app.decorate("storage", await openStorage(config));
-  app.decorate<PaymentProvider>("paymentProvider", createPaymentProvider(config, app.log));
+  app.decorate<PaymentProviders>("paymentProviders", createPaymentProviders(config, app.log));
   app.decorate("sessions", {
     resolve: (token: string) => resolveSession(database.db, token),
     staffTwoFactorRequired: async () => (await app.settings.current()).security.requireStaffTwoFactor,
@@ -199,21 +199,28 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   registerErrorHandling(app);
   registerRequestLog(app, output);
   await app.register(cookie);
+  const razorpay = razorpaySources(config);
   await app.register(securityHeaders, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", "https://www.paypal.com", "https://www.sandbox.paypal.com"],
+        scriptSrc: ["'self'", "https://www.paypal.com", "https://www.sandbox.paypal.com", ...razorpay.script],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: [
           "'self'",
           "data:",
           "blob:",
           "https://www.paypalobjects.com",
+          ...razorpay.img,
           ...(app.storage.externalOrigin ? [app.storage.externalOrigin] : []),
         ],
-        connectSrc: ["'self'", "https://www.paypal.com", "https://www.sandbox.paypal.com"],
-        frameSrc: ["'self'", "https://www.paypal.com", "https://www.sandbox.paypal.com"],
+        connectSrc: [
+          "'self'",
+          "https://www.paypal.com",
+          "https://www.sandbox.paypal.com",
+          ...razorpay.connect,
+        ],
+        frameSrc: ["'self'", "https://www.paypal.com", "https://www.sandbox.paypal.com", ...razorpay.frame],
         fontSrc: ["'self'", "data:"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
@@ -279,6 +286,22 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
 
   registerStaticFiles(app, config);
   return app;
+}
+
+/**
+ * What Razorpay Checkout loads, for the CSP: its script (RAZORPAY_CHECKOUT_URL's origin), the
+ * window it opens in a frame, the calls it makes and its logos. Nothing unless Razorpay is configured.
+ */
+function razorpaySources(config: Config) {
+  if (!config.razorpay) return { script: [], frame: [], connect: [], img: [] };
+  const checkout = new URL(config.razorpay.checkoutUrl).origin;
+  const hosts = ["https://api.razorpay.com", "https://checkout.razorpay.com"];
+  return {
+    script: [checkout],
+    frame: [...new Set([checkout, ...hosts])],
+    connect: [...new Set([checkout, ...hosts, "https://lumberjack.razorpay.com"])],
+    img: ["https://cdn.razorpay.com"],
+  };
 }
 
 const IMMUTABLE = "public, max-age=31536000, immutable";

@@ -30,10 +30,61 @@ describe("configuration", () => {
 describe("production configuration", () => {
   const live = { NODE_ENV: "production", PUBLIC_ORIGIN: "https://shop.example" };
   const paypal = { PAYPAL_CLIENT_ID: "id", PAYPAL_CLIENT_SECRET: "secret" };
+  const razorpay = { RAZORPAY_KEY_ID: "rzp_test_1DP5mmOlF5G5ag", RAZORPAY_KEY_SECRET: "secret" };
 
-  it("refuses to start without PayPal or an explicit test gateway, naming the variables", () => {
-    expect(() => parseConfig(live)).toThrow(/PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET: required/);
+  it("refuses to start without Razorpay, PayPal or an explicit test gateway, naming the variables", () => {
+    expect(() => parseConfig(live)).toThrow(
+      /RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET or PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET: required/,
+    );
     expect(() => parseConfig({ ...live, PAYMENTS_TEST_GATEWAY: "0" })).toThrow(/PAYPAL_CLIENT_ID/);
+  });
+
+  it("starts with Razorpay alone, which takes the place of the test gateway", () => {
+    const config = parseConfig({ ...live, ...razorpay });
+    expect(config.razorpay).toEqual({
+      keyId: "rzp_test_1DP5mmOlF5G5ag",
+      keySecret: "secret",
+      webhookSecret: undefined,
+      apiBase: "https://api.razorpay.com",
+      checkoutUrl: "https://checkout.razorpay.com/v1/checkout.js",
+      sweepAfterMs: 300_000,
+    });
+    expect(config.paypal).toBeUndefined();
+    expect(config.testGateway).toBe(false);
+    expect(parseConfig({ ...razorpay, PAYMENTS_TEST_GATEWAY: "1" }).testGateway).toBe(false);
+    expect(parseConfig({}).razorpay).toBeUndefined();
+  });
+
+  it("refuses half of Razorpay's keys, whatever else is set, naming both", () => {
+    for (const half of [{ RAZORPAY_KEY_ID: "rzp_test_1" }, { RAZORPAY_KEY_SECRET: "secret" }]) {
+      expect(() => parseConfig({ ...live, ...paypal, ...half })).toThrow(
+        /RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET: set both or neither/,
+      );
+      // Tools that only open the database are stopped too: the mistake would meet the next start.
+      expect(() => parseConfig(half, { server: false })).toThrow(/set both or neither/);
+    }
+  });
+
+  it("takes Razorpay's webhook secret, API and Checkout addresses, warning when webhooks cannot be verified", () => {
+    const config = parseConfig({
+      ...live,
+      ...razorpay,
+      RAZORPAY_WEBHOOK_SECRET: "whsec",
+      RAZORPAY_API_BASE: "http://127.0.0.1:9100",
+      RAZORPAY_CHECKOUT_URL: "http://127.0.0.1:9101/checkout.js",
+    });
+    expect(config.razorpay).toMatchObject({
+      webhookSecret: "whsec",
+      apiBase: "http://127.0.0.1:9100",
+      checkoutUrl: "http://127.0.0.1:9101/checkout.js",
+    });
+    expect(config.warnings).toEqual([]);
+    expect(parseConfig({ ...live, ...razorpay }).warnings).toEqual([
+      expect.stringContaining("RAZORPAY_WEBHOOK_SECRET is not set"),
+    ]);
+    expect(() => parseConfig({ ...razorpay, RAZORPAY_API_BASE: "api.razorpay" })).toThrow(
+      /RAZORPAY_API_BASE/,
+    );
   });
 
   it("takes test cards in production only when PAYMENTS_TEST_GATEWAY=1, and never beside PayPal", () => {

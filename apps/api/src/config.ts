@@ -29,6 +29,15 @@ const EnvSchema = z.object({
   PAYPAL_CLIENT_SECRET: z.string().optional(),
   PAYPAL_API_BASE: z.url().default("https://api-m.sandbox.paypal.com"),
   PAYPAL_WEBHOOK_ID: z.string().optional(),
+  RAZORPAY_KEY_ID: z.string().optional(),
+  RAZORPAY_KEY_SECRET: z.string().optional(),
+  /** The secret Razorpay signs its webhooks with (set with the webhook in Razorpay's dashboard). */
+  RAZORPAY_WEBHOOK_SECRET: z.string().optional(),
+  RAZORPAY_API_BASE: z.url().default("https://api.razorpay.com"),
+  /** Checkout's script, loaded by the pay page; the browser journeys point it at a stand-in. */
+  RAZORPAY_CHECKOUT_URL: z.url().default("https://checkout.razorpay.com/v1/checkout.js"),
+  /** How long a Razorpay order or refund is left to the browser and the webhooks before the payment sweep asks. */
+  RAZORPAY_SWEEP_AFTER_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
   PAYMENTS_TEST_GATEWAY: flag.optional(),
   SHOP_DEMO: flag.optional(),
   API_DOCS: flag.optional(),
@@ -125,23 +134,45 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env, { server = tru
           webhookId: e.PAYPAL_WEBHOOK_ID,
         }
       : undefined;
+  const razorpay =
+    e.RAZORPAY_KEY_ID && e.RAZORPAY_KEY_SECRET
+      ? {
+          keyId: e.RAZORPAY_KEY_ID,
+          keySecret: e.RAZORPAY_KEY_SECRET,
+          webhookSecret: e.RAZORPAY_WEBHOOK_SECRET,
+          apiBase: e.RAZORPAY_API_BASE,
+          checkoutUrl: e.RAZORPAY_CHECKOUT_URL,
+          sweepAfterMs: e.RAZORPAY_SWEEP_AFTER_SECONDS * 1000,
+        }
+      : undefined;
   // NOTE: a live shop must never take a test card: in production the test gateway is an explicit choice.
   const testGateway =
-    !paypal && (production ? e.PAYMENTS_TEST_GATEWAY === true : e.PAYMENTS_TEST_GATEWAY !== false);
+    !paypal &&
+    !razorpay &&
+    (production ? e.PAYMENTS_TEST_GATEWAY === true : e.PAYMENTS_TEST_GATEWAY !== false);
+  // NOTE: half of Razorpay's keys is a mistake, not a choice: it stops every start, tools included.
+  if (Boolean(e.RAZORPAY_KEY_ID) !== Boolean(e.RAZORPAY_KEY_SECRET))
+    throw new Error(
+      "Invalid configuration:\n  RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET: set both or neither (the key id and key secret of Razorpay's dashboard, API keys)",
+    );
   const missing: string[] = [];
   if (production && !e.PUBLIC_ORIGIN)
     missing.push(
       "PUBLIC_ORIGIN: required in production (the shop's public address, e.g. https://shop.example)",
     );
-  if (!paypal && !testGateway)
+  if (!paypal && !razorpay && !testGateway)
     missing.push(
-      "PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET: required to take payments (or PAYMENTS_TEST_GATEWAY=1 for a shop that takes only test cards)",
+      "RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET or PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET: required to take payments (or PAYMENTS_TEST_GATEWAY=1 for a shop that takes only test cards)",
     );
   if (server && missing.length > 0)
     throw new Error(`Invalid configuration:\n${missing.map((line) => `  ${line}`).join("\n")}`);
   const warnings: string[] = [];
   if (production && e.SHOP_DEMO)
     warnings.push("SHOP_DEMO is ignored in production: no demo accounts or catalogue are created.");
+  if (razorpay && !razorpay.webhookSecret)
+    warnings.push(
+      "RAZORPAY_WEBHOOK_SECRET is not set: Razorpay's webhooks are refused, and a payment whose shopper closed the tab waits for the payment sweep.",
+    );
   // NOTE: npm runs workspace scripts inside the workspace folder; INIT_CWD is where the command was
   // typed, so `npm start`, `npm run dev` and `npm run create-admin` all find the same ./data.
   const base = env.INIT_CWD ?? process.cwd();
@@ -168,7 +199,9 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env, { server = tru
           }
         : undefined,
     paypal,
-    /** The offline test gateway takes the payments (never beside PayPal; in production only when asked for). */
+    /** Razorpay's keys (HTTP Basic), its webhook secret, its API and Checkout's script; undefined when not configured. */
+    razorpay,
+    /** The offline test gateway takes the payments (never beside PayPal or Razorpay; in production only when asked for). */
     testGateway,
     /** Demo mode seeds demo data and shows "Login as admin"; on by default only for the embedded database, never in production. */
     demo: production ? false : (e.SHOP_DEMO ?? !e.DATABASE_URL),

@@ -5,6 +5,7 @@ import { parseConfig } from "./config";
 import { type DatabaseHandle, migrate, openDatabase } from "./db/client";
 import { flushLog } from "./http/request-log";
 import { startOrderSweep } from "./modules/orders/sweep";
+import { startPaymentSweep } from "./modules/payments/sweep";
 import { backfillCreditNotes } from "./modules/refunds/backfill";
 import { seedDemoShop } from "./seed/demo";
 import { createStorage } from "./storage/create-storage";
@@ -12,6 +13,7 @@ import { createStorage } from "./storage/create-storage";
 let database: DatabaseHandle | undefined;
 let app: FastifyInstance | undefined;
 let stopSweep: (() => Promise<void>) | undefined;
+let stopPaymentSweep: (() => Promise<void>) | undefined;
 let closing = false;
 
 /**
@@ -35,6 +37,7 @@ async function shutdown(signal: string) {
   force.unref();
   try {
     await stopSweep?.();
+    await stopPaymentSweep?.();
     await app?.close();
     await database?.close();
     exit(0);
@@ -81,10 +84,16 @@ async function main() {
     log: app.log,
     wakeMailer: () => ready.mailer.wake(),
   });
-  app.log.info(
-    { database: database.kind, demo: config.demo, payments: config.paypal ? "paypal" : "test" },
-    "shop is ready",
-  );
+  if (config.razorpay)
+    stopPaymentSweep = startPaymentSweep(database.db, app.paymentProviders, sweepTerms, {
+      afterMs: config.razorpay.sweepAfterMs,
+      log: app.log,
+      wakeMailer: () => ready.mailer.wake(),
+    });
+  const payments = Object.entries(app.paymentProviders)
+    .filter(([, provider]) => provider !== undefined)
+    .map(([name]) => name);
+  app.log.info({ database: database.kind, demo: config.demo, payments }, "shop is ready");
 }
 
 // A failed start is told on standard error, which Node writes synchronously to a file, a pipe or a

@@ -5,9 +5,10 @@
  * shopper's own resource is called and what everyone who is not its owner gets. An operation
  * missing from either fails the suite, so a new endpoint cannot ship without a decision.
  */
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newId } from "#api/core/ids";
+import { orders } from "#api/db/schema/orders";
 import { mailContextOf } from "#api/modules/email/service";
 import { getOrder } from "#api/modules/orders/service";
 import { createShipment, deliverShipment } from "#api/modules/orders/shipments";
@@ -18,6 +19,7 @@ import { createTestApp, inject, signedInUser, type TestApp } from "./app";
 import { changesSince, snapshot } from "./db-snapshot";
 import { ADDRESS, APPROVED_CARD, makeShop, quickUser, REVIEW, type Shop } from "./fixtures";
 import { PaypalFake } from "./paypal-fake";
+import { RazorpayFake } from "./razorpay-fake";
 
 type Role = "anonymous" | "customer" | "manager" | "admin";
 const ROLES: Role[] = ["anonymous", "customer", "manager", "admin"];
@@ -57,6 +59,8 @@ interface Owned {
   staff: NotOwner;
   /** Made on a shop whose payments go through PayPal (the test gateway has no PayPal orders). */
   paypal?: true;
+  /** Made on a shop in rupees whose payments go through Razorpay. */
+  razorpay?: true;
 }
 
 /** Ships and delivers the shop's paid order; answers the return a shopper may ask for of its one line. */
@@ -168,7 +172,7 @@ const OWNED: Record<string, Owned> = {
     request: async (shop, app) => {
       const { order } = await refundOrder(
         app.database.db,
-        app.app.paymentProvider,
+        app.app.paymentProviders,
         shop.admin.user,
         shop.paidOrderId,
         { amount: 10, reason: "Scratched on arrival", restock: [] },
@@ -192,6 +196,17 @@ const OWNED: Record<string, Owned> = {
     others: 404,
     staff: 404,
     paypal: true,
+  },
+  "POST /api/payments/razorpay/orders": {
+    request: async (shop, app) => {
+      // Razorpay takes rupees: the shop's order is made an INR one, as placed in a shop in rupees.
+      await app.database.db.update(orders).set({ currency: "INR" }).where(eq(orders.id, shop.orderId));
+      return { url: "/api/payments/razorpay/orders", payload: { order: shop.orderId }, resource: shop.orderId };
+    },
+    owner: 201,
+    others: 404,
+    staff: 404,
+    razorpay: true,
   },
   "POST /api/returns": {
     request: async (shop, app) => ({
@@ -243,6 +258,7 @@ const runOrder = (key: string) => ENDS_SESSION.indexOf(key) + 1;
 
 let t: TestApp;
 let paypal: { fake: PaypalFake; t: TestApp };
+let razorpay: { fake: RazorpayFake; t: TestApp };
 let operations: { key: string; method: string; path: string }[];
 const cookies: Partial<Record<Role, string>> = {};
 
@@ -250,6 +266,8 @@ beforeAll(async () => {
   t = await createTestApp({ AUTH_RATE_LIMIT_MAX: "1000" });
   const fake = await PaypalFake.start();
   paypal = { fake, t: await createTestApp(fake.env) };
+  const razorpayFake = await RazorpayFake.start();
+  razorpay = { fake: razorpayFake, t: await createTestApp(razorpayFake.env) };
   const doc = (await t.app.inject({ method: "GET", url: "/api/docs/json" })).json() as {
     paths: Record<string, Record<string, unknown>>;
   };
@@ -269,6 +287,8 @@ afterAll(async () => {
   await t?.close();
   await paypal?.t.close();
   await paypal?.fake.close();
+  await razorpay?.t.close();
+  await razorpay?.fake.close();
 });
 
 describe("the authorization matrix", () => {
@@ -316,12 +336,12 @@ describe("the authorization matrix", () => {
     async (key) => {
       const owned = OWNED[key];
       if (!owned) throw new Error(`no OWNED entry for ${key}`);
-      const app = owned.paypal ? paypal.t : t;
+      const app = owned.paypal ? paypal.t : owned.razorpay ? razorpay.t : t;
       const method = key.split(" ")[0] as "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
       const failures: string[] = [];
       for (const caller of callers) {
         // Each caller acts on a shop of its own, so that an allowed action never spends another's resource.
-        const shop = await makeShop(app, { pay: !owned.paypal });
+        const shop = await makeShop(app, { pay: !owned.paypal && !owned.razorpay });
         const cookie =
           caller === "owner"
             ? shop.shopper.cookie

@@ -108,8 +108,11 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export const REFUND_STATUSES = ["pending", "completed"] as const;
 export type RefundStatus = (typeof REFUND_STATUSES)[number];
 
-/** "cod": cash on delivery, a payment that completes when staff record the cash collected. */
-export const PAYMENT_GATEWAYS = ["paypal", "test", "cod"] as const;
+/**
+ * "cod": cash on delivery, a payment that completes when staff record the cash collected.
+ * "razorpay": India's Checkout (UPI, cards, netbanking, wallets), the payment keeping its method.
+ */
+export const PAYMENT_GATEWAYS = ["paypal", "test", "cod", "razorpay"] as const;
 export type PaymentGateway = (typeof PAYMENT_GATEWAYS)[number];
 
 export const CURRENCY = "USD";

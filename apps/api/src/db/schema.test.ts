@@ -130,6 +130,8 @@ describe("database schema", () => {
       "product_variants",
       "product_words",
       "products",
+      "razorpay_events",
+      "razorpay_orders",
       "refund_lines",
       "refunds",
       "reviews",

@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AppError } from "#api/core/errors";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+const WEBHOOKS = ["/api/payments/paypal/webhook", "/api/payments/razorpay/webhook"];
 
 function requestOrigin(request: FastifyRequest, publicOrigin: string | undefined): string {
   if (publicOrigin) return new URL(publicOrigin).origin;
@@ -17,8 +18,8 @@ function requestOrigin(request: FastifyRequest, publicOrigin: string | undefined
 export function registerSameOriginCheck(app: FastifyInstance) {
   app.addHook("onRequest", async (request) => {
     if (SAFE_METHODS.has(request.method)) return;
-    // NOTE: the PayPal webhook is called server to server and proves itself by signature instead.
-    if (request.url.startsWith("/api/payments/paypal/webhook")) return;
+    // NOTE: the providers' webhooks are called server to server and prove themselves by signature instead.
+    if (WEBHOOKS.some((path) => request.url.startsWith(path))) return;
     const fetchSite = request.headers["sec-fetch-site"];
     if (fetchSite === "cross-site") throw new AppError("FORBIDDEN", api.crossOrigin);
     const origin = request.headers.origin;

@@ -2,11 +2,13 @@
  * What the payments module needs from a payment provider (docs/design.md section 5): the server asks the
  * provider, and only what the provider confirms is ever recorded.
  *
- * Two kinds exist. A card gateway charges in one step (the offline test gateway). A checkout
+ * Three kinds exist. A card gateway charges in one step (the offline test gateway). A checkout
  * provider (PayPal) has the server create an order for the server's total, the buyer approve it in
- * the browser, and the server capture it.
+ * the browser, and the server capture it. Razorpay has the server create its order too, but the
+ * buyer pays it in Razorpay's Checkout, which hands the browser a signed result; the server checks
+ * the signature, reads the payment back from Razorpay and captures it if it is only authorised.
  */
-import { PAYMENT_STATUSES, type PaymentStatus } from "@shop/shared/constants";
+import { PAYMENT_STATUSES, type PaymentGateway, type PaymentStatus } from "@shop/shared/constants";
 import type { TestCard } from "@shop/shared/schemas/payment";
 
 /** An amount of money in integer cents, with its ISO 4217 currency code. */
@@ -28,16 +30,18 @@ export interface ProviderCapture {
   customId: string | null;
   updateTime: Date | null;
   payerEmail: string | null;
+  /** How the payer paid, when the provider says (Razorpay: upi, card, netbanking, wallet, emi, ...). */
+  method?: string | null;
 }
 
 /** A refund as the provider reported it. */
 export interface ProviderRefund {
   /** The provider's id of the refund; stored with the refund, unique. */
   id: string;
-  /** The provider's own status word, e.g. "COMPLETED" or "PENDING". */
+  /** The provider's own status word, e.g. "COMPLETED", "PENDING" or Razorpay's "processed". */
   providerStatus: string;
   amount: Money | null;
-  /** The capture it refunds, when the provider says (PayPal's "up" link). */
+  /** The capture it refunds, when the provider says (PayPal's "up" link, Razorpay's payment id). */
   captureId: string | null;
 }
 
@@ -52,9 +56,13 @@ export interface RefundRequest {
   note: string;
 }
 
-/** The outcome of a refund: money given back, or refused by the provider with its reason. */
+/**
+ * The outcome of a refund: money given back; accepted but not paid out yet (Razorpay's "pending": it
+ * is recorded once the provider says it was processed); or refused by the provider with its reason.
+ */
 export type RefundResult =
   | { outcome: "refunded"; refund: ProviderRefund }
+  | { outcome: "pending"; refund: ProviderRefund }
   | { outcome: "refused"; issue: string };
 
 /** Charges a card in one step: the offline test gateway. */
@@ -118,6 +126,93 @@ export interface CheckoutProvider {
 
 export type PaymentProvider = CardGateway | CheckoutProvider;
 
+/** A payment at Razorpay, reduced to what the shop reads. */
+export interface RazorpayPayment {
+  /** "pay_…": stored as the payment's transaction id. */
+  id: string;
+  /** Razorpay's word: created, authorized, captured, refunded or failed. */
+  status: string;
+  /** The Razorpay order it paid ("order_…"); null for a payment made without one. */
+  orderId: string | null;
+  amount: Money;
+  /** upi, card, netbanking, wallet, emi, ... as Razorpay reports it. */
+  method: string | null;
+  email: string | null;
+  createdAt: Date | null;
+}
+
+/** A refund at Razorpay: pending until Razorpay pays it out, then processed (or failed). */
+export interface RazorpayRefund extends ProviderRefund {
+  status: "pending" | "processed" | "failed";
+}
+
+/** A verified Razorpay webhook, reduced to what the shop acts on. */
+export type RazorpayWebhookEvent =
+  | {
+      type: "payment";
+      event: "payment.authorized" | "payment.captured" | "order.paid" | "payment.failed";
+      payment: RazorpayPayment;
+    }
+  | { type: "refund"; event: "refund.processed" | "refund.failed"; refund: RazorpayRefund }
+  | { type: "ignored"; event: string };
+
+/** The outcome of capturing an authorised payment: captured (or captured before), or refused with Razorpay's reason. */
+export type RazorpayCaptureResult =
+  | { outcome: "captured"; payment: RazorpayPayment }
+  | { outcome: "refused"; issue: string };
+
+/** Razorpay: the server creates the order, the buyer pays it in Checkout, the server verifies and captures. */
+export interface RazorpayProvider {
+  readonly name: "razorpay";
+  /** The public key id Checkout opens with. */
+  readonly keyId: string;
+  /** Whether webhooks can be verified (a webhook secret is configured). */
+  readonly acceptsWebhooks: boolean;
+  /** Creates a Razorpay order for exactly this amount (paise), with our order's number as its receipt and our id in its notes. */
+  createOrder(request: {
+    orderId: string;
+    receipt: string;
+    amount: Money;
+  }): Promise<{ id: string; amount: Money }>;
+  /** Whether Checkout's signature is Razorpay's over this order and payment (HMAC-SHA256 with the key secret). */
+  verifyCheckout(result: { orderId: string; paymentId: string; signature: string }): boolean;
+  /** The payment, or undefined when Razorpay does not know the id. */
+  getPayment(id: string): Promise<RazorpayPayment | undefined>;
+  /** Every payment attempt made against a Razorpay order. */
+  paymentsOfOrder(orderId: string): Promise<RazorpayPayment[]>;
+  /** Captures an authorised payment for exactly this amount; a payment captured before answers as captured. */
+  capture(paymentId: string, amount: Money): Promise<RazorpayCaptureResult>;
+  /** Refunds part or all of a captured payment; the same request id answers the same refund. */
+  refund(request: RefundRequest): Promise<RefundResult>;
+  /** The refund of this payment made with this request id, or undefined when Razorpay made none. */
+  findRefund(paymentId: string, requestId: string): Promise<RazorpayRefund | undefined>;
+  /** A refund by its id, or undefined when Razorpay does not know it. */
+  getRefund(id: string): Promise<RazorpayRefund | undefined>;
+  /** The event when the signature is Razorpay's over these bytes (HMAC-SHA256 with the webhook secret), else undefined. */
+  verifyWebhook(signature: string, rawBody: string): RazorpayWebhookEvent | undefined;
+}
+
+/**
+ * The providers this shop is configured with (create-provider.ts): a payment goes through the one its
+ * gateway names, and so does its refund. The test gateway is never beside a real provider.
+ */
+export interface PaymentProviders {
+  test: CardGateway | undefined;
+  paypal: CheckoutProvider | undefined;
+  razorpay: RazorpayProvider | undefined;
+}
+
+/** What gives a payment's money back: the provider of its gateway, when the shop has it configured. */
+export function refunderOf(
+  providers: PaymentProviders,
+  gateway: PaymentGateway,
+): Pick<PaymentProvider | RazorpayProvider, "refund"> | undefined {
+  if (gateway === "test") return providers.test;
+  if (gateway === "paypal") return providers.paypal;
+  if (gateway === "razorpay") return providers.razorpay;
+  return undefined;
+}
+
 /** The provider's status word lower-cased into one of ours; a word we do not know means no money was taken. */
 export function paymentStatusOf(providerStatus: string): PaymentStatus {
   const lower = providerStatus.toLowerCase();
@@ -140,4 +235,14 @@ export function parseAmount(value: string): number | undefined {
   const match = /^(\d{1,12})(?:\.(\d{1,2}))?$/.exec(value);
   if (!match) return undefined;
   return Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
+}
+
+/**
+ * An amount the database holds (numeric(12,2), read as a number) in its smallest unit, from its
+ * decimal text: "316.5" is 31650 paise, with no multiplication of a binary fraction on the way.
+ */
+export function minorUnitsOf(amount: number): number {
+  const units = amount >= 0 ? parseAmount(String(amount)) : undefined;
+  if (units === undefined) throw new Error(`not an amount of money: ${amount}`);
+  return units;
 }

@@ -5,7 +5,7 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import { isCurrentExpiry } from "@shop/shared/schemas/payment";
-import type { CardGateway, ProviderCapture, RefundResult } from "./provider";
+import type { CardGateway, PaymentProviders, ProviderCapture, RefundResult } from "./provider";
 
 /** The cards the pay page's test-mode form may mention. */
 export const TEST_CARDS = {
@@ -37,4 +37,9 @@ export function createTestGateway(now: () => Date = () => new Date()): CardGatew
       return { outcome: "refunded", refund: { id, providerStatus: "COMPLETED", amount, captureId } };
     },
   };
+}
+
+/** The providers of a shop on the test gateway alone, for code called without the app (tests, tools). */
+export function testGatewayProviders(now?: () => Date): PaymentProviders {
+  return { test: createTestGateway(now), paypal: undefined, razorpay: undefined };
 }

@@ -109,6 +109,7 @@ export const paidOrder: OrderDto = {
     status: "completed",
     paymentGateway: "test",
     amount: 115.4,
+    method: null,
     transactionId: "test_123",
     refundedAmount: 0,
     refunds: [],

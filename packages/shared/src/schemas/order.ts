@@ -236,6 +236,8 @@ export const OrderEventDto = z.object({
   note: z.string().nullable(),
   /** The money a payment or refund moved. */
   amount: z.number().optional(),
+  /** How the payer paid, as the provider reports it (Razorpay: upi, card, netbanking, wallet, emi, …); else null. */
+  method: z.string().nullable(),
 });
 export type OrderEventDto = z.infer<typeof OrderEventDto>;
 

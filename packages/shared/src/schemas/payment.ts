@@ -69,7 +69,17 @@ const ignoredClientFields = {
   email_address: z.unknown().optional(),
 };
 
-/** POST /payments: pay an order with the test gateway (a card) or capture an approved PayPal order. */
+/** What Razorpay Checkout hands back: its ids ("order_…", "pay_…"), letters, digits and underscores. */
+const razorpayId = z
+  .string({ error: validation.required })
+  .trim()
+  .min(1, validation.required)
+  .regex(/^[A-Za-z0-9_]{1,64}$/, validation.razorpayId);
+
+/**
+ * POST /payments: pay an order with the test gateway (a card), capture an approved PayPal order, or
+ * record what Razorpay Checkout returned (its order, payment and signature; the server checks all three).
+ */
 export const PaymentInput = z.discriminatedUnion(
   "paymentGateway",
   [
@@ -86,13 +96,45 @@ export const PaymentInput = z.discriminatedUnion(
       .strict(),
     // Cash on delivery: nothing is charged now; staff record the cash when the order is delivered.
     z.object({ order: Id, paymentGateway: z.literal("cod"), ...ignoredClientFields }).strict(),
+    z
+      .object({
+        order: Id,
+        paymentGateway: z.literal("razorpay"),
+        razorpayOrderId: razorpayId,
+        razorpayPaymentId: razorpayId,
+        // HMAC-SHA256 in hex: anything else cannot match, and is refused as not verified.
+        razorpaySignature: z
+          .string({ error: validation.required })
+          .trim()
+          .min(1, validation.required)
+          .max(128, validation.maxLength(128)),
+        ...ignoredClientFields,
+      })
+      .strict(),
   ],
-  { error: validation.oneOf(["paypal", "test", "cod"]) },
+  { error: validation.oneOf(["paypal", "test", "cod", "razorpay"]) },
 );
 export type PaymentInput = z.infer<typeof PaymentInput>;
 
 /** POST /payments/paypal/orders: create the PayPal order for the server's total. */
 export const PaypalOrderInput = z.object({ order: Id }).strict();
+
+/** POST /payments/razorpay/orders: create (or find again) the Razorpay order for the server's total. */
+export const RazorpayOrderInput = z.object({ order: Id }).strict();
+
+/** What Razorpay Checkout opens with: the order, the public key, and the amount in paise it will show. */
+export const RazorpayOrderDto = z.object({
+  razorpayOrderId: z.string(),
+  keyId: z.string(),
+  /** In the currency's smallest unit (paise): ₹316.50 is 31650. */
+  amount: z.number().int(),
+  currency: z.string(),
+});
+export type RazorpayOrderDto = z.infer<typeof RazorpayOrderDto>;
+
+/** GET /payments/razorpay: the public key id Checkout needs. */
+export const RazorpayKeyDto = z.object({ keyId: z.string() });
+export type RazorpayKeyDto = z.infer<typeof RazorpayKeyDto>;
 
 export const PaymentStatusParams = z.object({ status: oneOf(PAYMENT_STATUSES) });
 
@@ -105,6 +147,8 @@ export const PaymentDto = z.object({
   amount: z.number(),
   currency: z.string(),
   paymentGateway: z.string(),
+  /** How the payer paid, as the provider reports it (Razorpay: upi, card, netbanking, wallet, emi, …); null when it does not say. */
+  method: z.string().nullable(),
   update_time: z.string().nullable(),
   email_address: z.string().nullable(),
   createdAt: z.string(),

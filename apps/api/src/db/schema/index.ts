@@ -10,6 +10,7 @@ export * from "./invoices";
 export * from "./media";
 export * from "./orders";
 export * from "./products";
+export * from "./razorpay";
 export * from "./refunds";
 export * from "./relations";
 export * from "./returns";

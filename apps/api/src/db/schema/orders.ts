@@ -225,6 +225,8 @@ export const payments = pgTable(
     refundedAmount: money().notNull().default(0),
     currency: text().notNull().default("USD"),
     paymentGateway: text().$type<PaymentGateway>().notNull(),
+    // How the payer paid, as the provider reported it (Razorpay: upi, card, netbanking, wallet, emi, ...).
+    method: text(),
     // The provider's update time and payer email, as the provider reported them.
     updateTime: timestamp({ withTimezone: true }),
     emailAddress: text(),

@@ -74,6 +74,8 @@ export const refunds = pgTable(
     index("refunds_order_id_idx").on(t.orderId),
     // The reports and the dashboard read refunds by the moment they were given.
     index("refunds_refunded_at_idx").on(t.refundedAt).where(sql`${t.status} = 'completed'`),
+    // The payment sweep reads the refunds still waiting for their provider, oldest first.
+    index("refunds_pending_created_at_idx").on(t.createdAt).where(sql`${t.status} = 'pending'`),
   ],
 );
 

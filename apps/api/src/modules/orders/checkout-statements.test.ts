@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderEvents, orders } from "#api/db/schema/orders";
 import { mailContextOf } from "#api/modules/email/service";
 import { financialYearOf, formatInvoiceNumber } from "#api/modules/invoices/service";
-import { createTestGateway } from "#api/payments/test-gateway";
+import { testGatewayProviders } from "#api/payments/test-gateway";
 import { createTestApp, shopperWithAddress, type TestApp } from "#test/app";
 import { makeCategory, makeMedia, makeProduct } from "#test/catalog";
 import { type LoggedStatement, loggingDatabase } from "#test/db";
@@ -62,7 +62,7 @@ describe("the checkout's statements", () => {
     const paying = loggingDatabase(t.database);
     const { payment } = await payOrder(
       paying.db,
-      createTestGateway(),
+      testGatewayProviders(),
       shopper.user,
       { order: order._id, paymentGateway: "test", card: APPROVED_CARD },
       quiet,
@@ -142,7 +142,7 @@ describe("the checkout's statements", () => {
         // ...while the first order is paid on another connection, which must wait...
         paying = payOrder(
           t.database.db,
-          createTestGateway(),
+          testGatewayProviders(),
           shopper.user,
           { order: order._id, paymentGateway: "test", card: APPROVED_CARD },
           quiet,
@@ -180,7 +180,7 @@ describe("the checkout's statements", () => {
       const pay = ({ shopper, order }: Awaited<ReturnType<typeof orderOf>>) =>
         payOrder(
           t.database.db,
-          createTestGateway(),
+          testGatewayProviders(),
           shopper.user,
           { order: order._id, paymentGateway: "test", card: APPROVED_CARD },
           quiet,

@@ -89,6 +89,7 @@ export function toRefundDto(refund: Refund, lines: readonly RefundLine[] = []): 
   return {
     _id: refund.id,
     amount: refund.amount,
+            method: payment.method,
     reason: refund.reason,
     at: (refund.refundedAt ?? refund.createdAt).toISOString(),
     by:

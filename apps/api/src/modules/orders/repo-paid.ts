@@ -105,6 +105,7 @@ function valuesOf(write: PayOrderWrite): PlaceholderValues {
       amount: insert.amount,
       currency: insert.currency,
       gateway: insert.paymentGateway,
+      method: insert.method ?? null,
       updateTime: insert.updateTime ?? null,
       emailAddress: insert.emailAddress ?? null,
       createdAt: insert.createdAt.toISOString(),
@@ -125,9 +126,9 @@ function valuesOf(write: PayOrderWrite): PlaceholderValues {
 function payStatement(inserts: boolean, messageCount: number) {
   const payment = inserts
     ? sql`insert into ${payments} (id, user_id, order_id, status, transaction_id, amount, currency,
-            payment_gateway, update_time, email_address, created_at)
+            payment_gateway, method, update_time, email_address, created_at)
           select ${p("paymentId")}, ${p("userId")}, l.id, ${p("status")}, ${p("transactionId")},
-            ${p("amount")}, ${p("currency")}, ${p("gateway")}, ${p("updateTime")}::timestamptz,
+            ${p("amount")}, ${p("currency")}, ${p("gateway")}, ${p("method")}::text, ${p("updateTime")}::timestamptz,
             ${p("emailAddress")}, ${p("createdAt")}::timestamptz
           from locked l where l.payment_id is null
           returning id`

@@ -226,6 +226,7 @@ const orderColumns = {
     status: payments.status,
     paymentGateway: payments.paymentGateway,
     amount: payments.amount,
+    method: payments.method,
     transactionId: payments.transactionId,
     refundedAmount: payments.refundedAmount,
   },

@@ -226,7 +226,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       // NOTE: "refunded" moves money: the rest of the payment is refunded through the provider (admin only).
       const order =
         request.body.status === "refunded"
-          ? await refundWholeOrder(app.db, app.paymentProvider, userOf(request), request.params.orderId, {
+          ? await refundWholeOrder(app.db, app.paymentProviders, userOf(request), request.params.orderId, {
               mail: await app.mailContext(),
               log: request.log,
             })

@@ -3,7 +3,7 @@ import type { PaymentDto, PaymentProviderDto } from "@shop/shared/schemas/paymen
 import type { Refund, RefundLine } from "#api/db/schema/refunds";
 import { toRefundDto } from "#api/modules/orders/dto";
 import { toUserSummary } from "#api/modules/users/dto";
-import type { PaymentProvider } from "#api/payments/provider";
+import type { PaymentProviders } from "#api/payments/provider";
 import type { PaymentRow } from "./repo";
 
 /** A payment as the dashboard and the pay page show it. */
@@ -21,6 +21,7 @@ export function toPaymentDto(
     amount: payment.amount,
     currency: payment.currency,
     paymentGateway: payment.paymentGateway,
+    method: payment.method,
     update_time: payment.updateTime?.toISOString() ?? null,
     email_address: payment.emailAddress,
     createdAt: payment.createdAt.toISOString(),
@@ -31,9 +32,10 @@ export function toPaymentDto(
   };
 }
 
-/** Which provider the pay page should offer, and PayPal's public client id. */
-export function paymentProviderInfo(provider: PaymentProvider): PaymentProviderDto {
-  return provider.name === "paypal"
-    ? { provider: "paypal", clientId: provider.clientId, currency: CURRENCY }
-    : { provider: "test", clientId: null, currency: CURRENCY };
+/** Which of PayPal and the test gateway the pay page should offer, and PayPal's public client id; undefined with neither. */
+export function paymentProviderInfo(providers: PaymentProviders): PaymentProviderDto | undefined {
+  if (providers.paypal)
+    return { provider: "paypal", clientId: providers.paypal.clientId, currency: CURRENCY };
+  if (providers.test) return { provider: "test", clientId: null, currency: CURRENCY };
+  return undefined;
 }

@@ -259,7 +259,7 @@ describe("with the built-in test gateway (no PayPal credentials)", () => {
       [{ order: "42", paymentGateway: "test", card: APPROVED }, { order: validation.id }],
       [
         { order: order._id, paymentGateway: "stripe" },
-        { paymentGateway: validation.oneOf(["paypal", "test", "cod"]) },
+        { paymentGateway: validation.oneOf(["paypal", "test", "cod", "razorpay"]) },
       ],
       [{ order: order._id, paymentGateway: "paypal" }, { transactionId: validation.required }],
       [

@@ -8,24 +8,30 @@ import {
   PaymentProviderDto,
   PaymentStatusParams,
   PaypalOrderInput,
+  RazorpayKeyDto,
+  RazorpayOrderDto,
+  RazorpayOrderInput,
 } from "@shop/shared/schemas/payment";
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "#api/core/errors";
 import { list, ok, refusals } from "#api/http/envelope";
 import { requireAdmin, requireStaff, requireUser, userOf } from "#api/http/session";
 import { PaypalWebhookEvent } from "#api/payments/paypal";
-import type { PaymentProvider } from "#api/payments/provider";
+import type { PaymentProviders, RazorpayWebhookEvent } from "#api/payments/provider";
+import { RazorpayWebhookBody } from "#api/payments/razorpay";
 import { collectCash, payOnDelivery } from "./cash-on-delivery";
 import { paymentProviderInfo } from "./dto";
+import { createRazorpayOrder, handleRazorpayWebhook } from "./razorpay";
 import { createPaypalOrder, getPayment, listPaymentDtos, payOrder } from "./service";
-import { handlePaypalWebhook } from "./webhook";
+import { handlePaypalWebhook, type WebhookOutcome } from "./webhook";
 
 // Managers see no payments (docs/design.md section 5); they do record cash on delivery collected,
 // which answers the order as they may see it.
 
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
-  const provider = app.paymentProvider;
+  const providers = app.paymentProviders;
 
   app.get(
     "/paypal",
@@ -33,11 +39,51 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["payments"],
         operationId: "getPaymentProvider",
-        summary: "The active payment provider and PayPal's public client id",
-        response: { 200: envelope(PaymentProviderDto) },
+        summary:
+          "PayPal's public client id, or the test gateway when it takes the payments (404 with neither: a shop on Razorpay alone)",
+        response: { 200: envelope(PaymentProviderDto), ...refusals(404) },
       },
     },
-    async () => ok(paymentProviderInfo(provider)),
+    async () => {
+      const info = paymentProviderInfo(providers);
+      if (!info) throw new AppError("NOT_FOUND", api.paypalNotConfigured);
+      return ok(info);
+    },
+  );
+
+  app.get(
+    "/razorpay",
+    {
+      schema: {
+        tags: ["payments"],
+        operationId: "getRazorpayKey",
+        summary: "Razorpay's public key id for Checkout (404 when Razorpay is not configured)",
+        response: { 200: envelope(RazorpayKeyDto), ...refusals(404) },
+      },
+    },
+    async () => {
+      if (!providers.razorpay) throw new AppError("NOT_FOUND", api.razorpayNotConfigured);
+      return ok({ keyId: providers.razorpay.keyId });
+    },
+  );
+
+  app.post(
+    "/razorpay/orders",
+    {
+      schema: {
+        tags: ["payments"],
+        operationId: "createRazorpayOrder",
+        summary:
+          "Create (or find again) the Razorpay order for the server's total of the caller's pending INR order; amount in paise",
+        body: RazorpayOrderInput,
+        response: { 201: envelope(RazorpayOrderDto), ...refusals(404, 409, 502) },
+      },
+      preValidation: requireUser,
+    },
+    async (request, reply) => {
+      const created = await createRazorpayOrder(app.db, providers, userOf(request), request.body.order);
+      return reply.status(201).send(ok(created, api.created));
+    },
   );
 
   app.post(
@@ -53,7 +99,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: requireUser,
     },
     async (request, reply) => {
-      const created = await createPaypalOrder(app.db, provider, userOf(request), request.body.order);
+      const created = await createPaypalOrder(app.db, providers, userOf(request), request.body.order);
       return reply.status(201).send(ok(created, api.created));
     },
   );
@@ -65,7 +111,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["payments"],
         operationId: "payOrder",
         summary:
-          "Pay the caller's order: a test card (test gateway), the capture of an approved PayPal order, or cash on delivery (a pending payment; the order ships)",
+          "Pay the caller's order: a test card (test gateway), the capture of an approved PayPal order, Razorpay Checkout's signed result (verified, read back and captured), or cash on delivery (a pending payment; the order ships)",
         body: PaymentInput,
         response: { 201: envelope(PaymentDto), 202: envelope(PaymentDto), ...refusals(402, 404, 409, 502) },
       },
@@ -86,7 +132,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const { payment, pending } = await payOrder(
         app.db,
-        provider,
+        providers,
         userOf(request),
         request.body,
         request.log,
@@ -100,7 +146,8 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  await app.register(paypalWebhookRoute, { provider });
+  await app.register(paypalWebhookRoute, { providers });
+  await app.register(razorpayWebhookRoute, { providers });
 
   app.get(
     "/",
@@ -182,14 +229,11 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
 };
 
 /**
- * The webhook lives in a scope of its own because it needs the body exactly as PayPal sent it:
- * PayPal verifies the signature over those bytes.
+ * Keeps each JSON body's text as it came, for the webhooks of the scope: a provider signs those bytes,
+ * not a re-serialised copy. Anything that is not JSON is refused with the webhook's message.
  */
-const paypalWebhookRoute: FastifyPluginAsyncZod<{ provider: PaymentProvider }> = async (
-  scope,
-  { provider },
-) => {
-  const rawBodies = new WeakMap<object, string>();
+function keepRawBodies(scope: Parameters<FastifyPluginAsyncZod>[0]): WeakMap<FastifyRequest, string> {
+  const rawBodies = new WeakMap<FastifyRequest, string>();
   scope.removeAllContentTypeParsers();
   scope.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
     try {
@@ -201,6 +245,29 @@ const paypalWebhookRoute: FastifyPluginAsyncZod<{ provider: PaymentProvider }> =
       done(new AppError("BAD_REQUEST", api.webhookRejected), undefined);
     }
   });
+  return rawBodies;
+}
+
+function logWebhook(
+  scope: Parameters<FastifyPluginAsyncZod>[0],
+  request: FastifyRequest,
+  provider: string,
+  outcome: WebhookOutcome,
+) {
+  if (outcome === "paid") scope.metrics.orderPaid();
+  if (outcome === "recorded" || outcome === "paid") scope.mailer.wake();
+  request.log.info({ outcome }, `${provider} webhook handled`);
+}
+
+/**
+ * The webhook lives in a scope of its own because it needs the body exactly as PayPal sent it:
+ * PayPal verifies the signature over those bytes.
+ */
+const paypalWebhookRoute: FastifyPluginAsyncZod<{ providers: PaymentProviders }> = async (
+  scope,
+  { providers },
+) => {
+  const rawBodies = keepRawBodies(scope);
 
   scope.post(
     "/paypal/webhook",
@@ -220,14 +287,72 @@ const paypalWebhookRoute: FastifyPluginAsyncZod<{ provider: PaymentProvider }> =
       if (rawBody === undefined) throw new AppError("BAD_REQUEST", api.webhookRejected);
       const outcome = await handlePaypalWebhook(
         scope.db,
-        provider,
+        providers,
         { headers: request.headers, rawBody },
         request.log,
         await scope.mailContext(),
       );
-      if (outcome === "paid") scope.metrics.orderPaid();
-      if (outcome === "recorded" || outcome === "paid") scope.mailer.wake();
-      request.log.info({ outcome }, "PayPal webhook handled");
+      logWebhook(scope, request, "PayPal", outcome);
+      return ok(null);
+    },
+  );
+};
+
+/** Razorpay's webhook headers: its signature of the raw body, and the event's id (the same at every delivery). */
+const SIGNATURE_HEADER = "x-razorpay-signature";
+const EVENT_ID_HEADER = "x-razorpay-event-id";
+
+function headerOf(request: FastifyRequest, name: string): string | undefined {
+  const value = request.headers[name];
+  return typeof value === "string" && value.length > 0 && value.length <= 256 ? value : undefined;
+}
+
+/**
+ * Razorpay's webhook, in a scope of its own for the raw body as PayPal's. The signature is checked
+ * before the body is validated: a request Razorpay did not sign is 401 whatever it holds.
+ */
+const razorpayWebhookRoute: FastifyPluginAsyncZod<{ providers: PaymentProviders }> = async (
+  scope,
+  { providers },
+) => {
+  const rawBodies = keepRawBodies(scope);
+  const events = new WeakMap<FastifyRequest, RazorpayWebhookEvent>();
+
+  scope.post(
+    "/razorpay/webhook",
+    {
+      schema: {
+        tags: ["payments"],
+        operationId: "receiveRazorpayWebhook",
+        summary:
+          "Razorpay webhook: X-Razorpay-Signature (HMAC-SHA256 of the body with the webhook secret) checked, an X-Razorpay-Event-Id seen before ignored; acts on payment.authorized / captured / failed, order.paid, refund.processed / failed",
+        body: RazorpayWebhookBody.loose(),
+        response: { 200: EmptyEnvelope, ...refusals(401) },
+      },
+      config: { invalidMessage: api.webhookRejected },
+      preValidation: async (request) => {
+        const razorpay = providers.razorpay;
+        if (!razorpay?.acceptsWebhooks) throw new AppError("BAD_REQUEST", api.webhookRejected);
+        const rawBody = rawBodies.get(request);
+        const signature = headerOf(request, SIGNATURE_HEADER);
+        const event =
+          rawBody !== undefined && signature ? razorpay.verifyWebhook(signature, rawBody) : undefined;
+        if (!event) throw new AppError("UNAUTHORIZED", api.webhookRejected);
+        events.set(request, event);
+      },
+    },
+    async (request) => {
+      const razorpay = providers.razorpay;
+      const event = events.get(request);
+      if (!razorpay || !event) throw new AppError("UNAUTHORIZED", api.webhookRejected);
+      const outcome = await handleRazorpayWebhook(
+        scope.db,
+        razorpay,
+        { eventId: headerOf(request, EVENT_ID_HEADER), event },
+        request.log,
+        await scope.mailContext(),
+      );
+      logWebhook(scope, request, "Razorpay", outcome);
       return ok(null);
     },
   );

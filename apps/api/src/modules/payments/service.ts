@@ -4,7 +4,7 @@
  * it, in one transaction that holds the order's row. The database backs this up: a transaction id is
  * unique and an order has at most one completed payment, so a repeated capture records nothing new.
  */
-import type { PaymentGateway } from "@shop/shared/constants";
+import { type PaymentGateway, TAKEN_PAYMENT_STATUSES } from "@shop/shared/constants";
 import { api } from "@shop/shared/messages";
 import { isPayable } from "@shop/shared/orders";
 import { toCents } from "@shop/shared/pricing";
@@ -24,15 +24,22 @@ import { recordOrderPayment } from "#api/modules/orders/service";
 import {
   type CheckoutProvider,
   type Money,
-  type PaymentProvider,
+  type PaymentProviders,
   type ProviderCapture,
   sameMoney,
 } from "#api/payments/provider";
 import { toPaymentDto } from "./dto";
-import { findPaymentRow, insertPayment, listPayments, type PaymentFilter } from "./repo";
+import { checkoutPayment, razorpayOf } from "./razorpay-checkout";
+import {
+  findPaymentByTransactionId,
+  findPaymentRow,
+  insertPayment,
+  listPayments,
+  type PaymentFilter,
+} from "./repo";
 
 /** The signed-in shopper paying: named in the order's history, told of the payment, shown on it. */
-type Payer = Pick<User, "id" | "email" | "firstName" | "lastName" | "role">;
+export type Payer = Pick<User, "id" | "email" | "firstName" | "lastName" | "role">;
 
 export const totalOf = (order: Order): Money => ({
   cents: toCents(order.totalAmount),
@@ -45,26 +52,26 @@ function assertPayable(order: Pick<Order, "paymentId" | "status">) {
 }
 
 /** The caller's order while it can be paid: 404 for a missing or someone else's order, 409 for a paid or closed one. */
-async function payableOrderOf(db: Database, payer: Payer, orderId: string): Promise<Order> {
+export async function payableOrderOf(db: Database, payer: Payer, orderId: string): Promise<Order> {
   const order = await findOrderRow(db, orderId);
   if (!order || order.userId !== payer.id) throw new AppError("NOT_FOUND", api.orderNotFound);
   assertPayable(order);
   return order;
 }
 
-function paypalOf(provider: PaymentProvider): CheckoutProvider {
-  if (provider.name !== "paypal") throw new AppError("BAD_REQUEST", api.paypalNotConfigured);
-  return provider;
+function paypalOf(providers: PaymentProviders): CheckoutProvider {
+  if (!providers.paypal) throw new AppError("BAD_REQUEST", api.paypalNotConfigured);
+  return providers.paypal;
 }
 
 /** Creates the PayPal order for the server's total of the caller's pending order; the client never names an amount. */
 export async function createPaypalOrder(
   db: Database,
-  provider: PaymentProvider,
+  providers: PaymentProviders,
   payer: Payer,
   orderId: string,
 ): Promise<{ id: string }> {
-  const paypal = paypalOf(provider);
+  const paypal = paypalOf(providers);
   const order = await payableOrderOf(db, payer, orderId);
   return paypal.createOrder({ orderId: order.id, amount: totalOf(order) });
 }
@@ -109,21 +116,44 @@ async function capturePaypalOrder(
   return { ...capture, payerEmail: capture.payerEmail ?? paypalOrder.payerEmail };
 }
 
-/** A payment through a provider: a test card or a PayPal capture (cash on delivery is cash-on-delivery.ts). */
+/** A payment through a provider: a test card, a PayPal capture or Razorpay's Checkout (cash on delivery is cash-on-delivery.ts). */
 export type ProviderPaymentInput = Exclude<PaymentInput, { paymentGateway: "cod" }>;
 
-/** The charge or capture for the gateway the client chose, refused when that gateway is not the active one. */
+/**
+ * The charge or capture for the gateway the client chose, refused when the shop does not have that
+ * gateway; Razorpay's signature is checked here, before anything is looked up (400 at the field).
+ */
 function chargeFor(
-  provider: PaymentProvider,
+  db: Database,
+  providers: PaymentProviders,
   input: ProviderPaymentInput,
   log: FastifyBaseLogger,
 ): (order: Order) => Promise<ProviderCapture> {
   if (input.paymentGateway === "test") {
-    // NOTE: a shop with PayPal configured is a real shop: it never takes test cards.
-    if (provider.name !== "test") throw new AppError("BAD_REQUEST", api.testGatewayDisabled);
-    return (order) => provider.charge({ card: input.card, amount: totalOf(order), reference: order.id });
+    // NOTE: a shop with PayPal or Razorpay configured is a real shop: it never takes test cards.
+    const test = providers.test;
+    if (!test) throw new AppError("BAD_REQUEST", api.testGatewayDisabled);
+    return (order) => test.charge({ card: input.card, amount: totalOf(order), reference: order.id });
   }
-  const paypal = paypalOf(provider);
+  if (input.paymentGateway === "razorpay") {
+    const razorpay = razorpayOf(providers);
+    const result = {
+      orderId: input.razorpayOrderId,
+      paymentId: input.razorpayPaymentId,
+      signature: input.razorpaySignature,
+    };
+    if (!razorpay.verifyCheckout(result)) {
+      log.warn(
+        { order: input.order, razorpayOrder: result.orderId },
+        "refused a Razorpay result with a wrong signature",
+      );
+      throw new AppError("BAD_REQUEST", api.razorpaySignatureInvalid, {
+        razorpaySignature: api.razorpaySignatureInvalid,
+      });
+    }
+    return (order) => checkoutPayment(db, razorpay, result, order, log);
+  }
+  const paypal = paypalOf(providers);
   return (order) => capturePaypalOrder(paypal, input.transactionId, order, log);
 }
 
@@ -143,6 +173,7 @@ export function paymentValues(
     amount: order.totalAmount,
     currency: order.currency,
     paymentGateway: gateway,
+    method: capture.method ?? null,
     updateTime: capture.updateTime,
     emailAddress: capture.payerEmail,
   };
@@ -175,20 +206,50 @@ export interface PaymentResult {
 }
 
 /**
- * Pays the caller's pending order through the active provider. A decline records a failed payment
- * and answers 402 with the order still payable; a repeated capture or a second payment answers 409
- * and records nothing. A payment that pays the order tells the shopper in its transaction.
+ * The caller's payment of this order already recorded under this transaction id (Razorpay's payment
+ * recorded by its webhook, or by this same call before a retry): the answer to a repeated result.
+ */
+async function recordedBefore(
+  db: Database,
+  payer: Payer,
+  orderId: string,
+  transactionId: string,
+): Promise<PaymentDto | undefined> {
+  const payment = await findPaymentByTransactionId(db, transactionId);
+  if (!payment || payment.orderId !== orderId || payment.userId !== payer.id) return undefined;
+  if (!(TAKEN_PAYMENT_STATUSES as readonly string[]).includes(payment.status)) return undefined;
+  return paymentDto(db, payment.id);
+}
+
+/**
+ * Pays the caller's pending order through the provider of the gateway it names. A decline records a
+ * failed payment and answers 402 with the order still payable; a repeated capture or a second
+ * payment answers 409 and records nothing, except that Razorpay's result sent again (or after its
+ * webhook recorded it) answers the payment recorded. A payment that pays the order tells the shopper
+ * in its transaction.
  */
 export async function payOrder(
   db: Database,
-  provider: PaymentProvider,
+  providers: PaymentProviders,
   payer: Payer,
   input: ProviderPaymentInput,
   log: FastifyBaseLogger,
   mail: MailContext,
 ): Promise<PaymentResult> {
-  const charge = chargeFor(provider, input, log);
-  const order = await payableOrderOf(db, payer, input.order);
+  const charge = chargeFor(db, providers, input, log);
+  const repeated = () =>
+    input.paymentGateway === "razorpay"
+      ? recordedBefore(db, payer, input.order, input.razorpayPaymentId)
+      : Promise.resolve(undefined);
+  let order: Order;
+  try {
+    order = await payableOrderOf(db, payer, input.order);
+  } catch (error) {
+    // Paid already: by this very result (sent again, or recorded by its webhook first), or otherwise.
+    const recorded = error instanceof AppError && error.code === "CONFLICT" ? await repeated() : undefined;
+    if (recorded) return { payment: recorded, pending: false };
+    throw error;
+  }
   const capture = await charge(order);
   const values = paymentValues(order, payer.id, input.paymentGateway, {
     ...capture,
@@ -222,11 +283,18 @@ export async function payOrder(
       mail,
     );
   } catch (error) {
-    if (isPgError(error, UNIQUE_VIOLATION)) throw new AppError("CONFLICT", api.alreadyPaid);
-    throw error;
+    if (!isPgError(error, UNIQUE_VIOLATION)) throw error;
+    const recorded = await repeated();
+    if (recorded) return { payment: recorded, pending: false };
+    throw new AppError("CONFLICT", api.alreadyPaid);
   }
   if (!result.found) throw new AppError("NOT_FOUND", api.orderNotFound);
-  if (result.alreadyPaid) throw new AppError("CONFLICT", api.alreadyPaid);
+  if (result.alreadyPaid) {
+    // The webhook recorded this very payment while this call was capturing it.
+    const recorded = await repeated();
+    if (recorded) return { payment: recorded, pending: false };
+    throw new AppError("CONFLICT", api.alreadyPaid);
+  }
 
   if (pays && result.invoiceNumber === null) {
     // NOTE: the order was closed (e.g. by the hold sweep) while the provider took the money. The payment

@@ -1,17 +1,18 @@
-/** PayPal's webhooks: verified with PayPal, then recorded once, as the capture call would have. */
+/** PayPal's webhooks: verified with PayPal, then recorded once, as the capture call would have (Razorpay's share the recording). */
 import { api } from "@shop/shared/messages";
 import type { FastifyBaseLogger } from "fastify";
 import { AppError } from "#api/core/errors";
 import { isId } from "#api/core/ids";
 import type { Database } from "#api/db/client";
 import { isPgError, UNIQUE_VIOLATION } from "#api/db/errors";
+import type { Order } from "#api/db/schema/orders";
 import type { MailContext } from "#api/modules/email/service";
 import { findOrderById, lockOrder } from "#api/modules/orders/repo";
 import { recordOrderPayment } from "#api/modules/orders/service";
 import { recordProviderRefund } from "#api/modules/refunds/service";
-import { type PaymentProvider, sameMoney, type WebhookHeaders } from "#api/payments/provider";
+import { type PaymentProviders, sameMoney, type WebhookHeaders } from "#api/payments/provider";
 import { findPaymentByTransactionId, insertPayment, settlePayment } from "./repo";
-import { paymentValues, recordFailure, totalOf } from "./service";
+import { type Payer, type PaymentValues, paymentValues, recordFailure, totalOf } from "./service";
 
 const WEBHOOK_HEADERS = {
   authAlgo: "paypal-auth-algo",
@@ -45,13 +46,13 @@ export type WebhookOutcome = "paid" | "recorded" | "duplicate" | "ignored";
  */
 export async function handlePaypalWebhook(
   db: Database,
-  provider: PaymentProvider,
+  providers: PaymentProviders,
   request: { headers: Record<string, string | string[] | undefined>; rawBody: string },
   log: FastifyBaseLogger,
   mail: MailContext,
 ): Promise<WebhookOutcome> {
-  if (provider.name !== "paypal" || !provider.acceptsWebhooks)
-    throw new AppError("BAD_REQUEST", api.webhookRejected);
+  const provider = providers.paypal;
+  if (!provider?.acceptsWebhooks) throw new AppError("BAD_REQUEST", api.webhookRejected);
   const headers = webhookHeadersOf(request.headers);
   if (!headers) throw new AppError("BAD_REQUEST", api.webhookRejected);
   const event = await provider.verifyWebhook(headers, request.rawBody);
@@ -98,21 +99,38 @@ export async function handlePaypalWebhook(
     );
     return "ignored";
   }
+  return recordCompletedCapture(db, { order, shopper: found.user, values }, log, mail);
+}
+
+/**
+ * Records a completed capture the provider reported outside the shopper's request (PayPal's or
+ * Razorpay's webhook, the payment sweep) once, as the payment call would have: under the order's
+ * lock, a payment it left pending is settled or the capture inserted, and a pending order is paid
+ * through recordOrderPayment (history, invoice, ledger, the shopper's email). A capture recorded
+ * already is a duplicate; one for an order paid otherwise is logged for a refund by hand; one for an
+ * order closed meanwhile is kept unlinked and logged, as the money moved.
+ */
+export async function recordCompletedCapture(
+  db: Database,
+  { order, shopper, values }: { order: Order; shopper: Payer; values: PaymentValues },
+  log: FastifyBaseLogger,
+  mail: MailContext,
+): Promise<WebhookOutcome> {
   try {
     return await db.transaction(async (tx): Promise<WebhookOutcome> => {
       const locked = await lockOrder(tx, order.id);
       if (!locked) return "ignored";
-      const existing = await findPaymentByTransactionId(tx, capture.id);
+      const existing = await findPaymentByTransactionId(tx, values.transactionId);
       if (existing && existing.status !== "pending") return "duplicate";
       if (!existing && locked.paymentId) {
         log.error(
-          { order: order.id, capture: capture.id },
+          { order: order.id, capture: values.transactionId },
           "a second capture for a paid order; refund it by hand",
         );
         return "ignored";
       }
       const paymentId = existing
-        ? (await settlePayment(tx, existing.id, { status: "completed", updateTime: capture.updateTime }))?.id
+        ? (await settlePayment(tx, existing.id, { status: "completed", updateTime: values.updateTime }))?.id
         : (await insertPayment(tx, { ...values, status: "completed" })).id;
       if (!paymentId) return "duplicate";
       if (locked.status === "pending" && !locked.paymentId) {
@@ -120,9 +138,13 @@ export async function handlePaypalWebhook(
           tx,
           {
             order: locked,
-            shopper: found.user,
+            shopper,
             payment: { id: paymentId },
-            received: { amount: values.amount, gateway: "paypal", transactionId: capture.id },
+            received: {
+              amount: values.amount,
+              gateway: values.paymentGateway,
+              transactionId: values.transactionId,
+            },
             pays: true,
           },
           mail,
@@ -133,7 +155,7 @@ export async function handlePaypalWebhook(
       return "recorded";
     });
   } catch (error) {
-    // The capture call recorded the same capture at the same moment.
+    // The payment call recorded the same capture at the same moment.
     if (isPgError(error, UNIQUE_VIOLATION)) return "duplicate";
     throw error;
   }

@@ -859,7 +859,7 @@ describe("credit notes by the goods", () => {
     expect(one.statusCode, one.body).toBe(201);
     const stock = await stockOf(sized.variant._id);
 
-    const after = await refundWholeOrder(t.database.db, t.app.paymentProvider, shop.admin.user, order._id, {
+    const after = await refundWholeOrder(t.database.db, t.app.paymentProviders, shop.admin.user, order._id, {
       mail: mailContextOf(t.config),
       log: t.app.log,
       reference: "NEFT N000000001",

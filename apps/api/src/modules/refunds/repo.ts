@@ -1,5 +1,6 @@
 /** SQL for refunds: reserving an amount on a payment, completing or dropping it, and stock coming back. */
-import { and, eq, sql } from "drizzle-orm";
+import type { PaymentGateway } from "@shop/shared/constants";
+import { and, asc, eq, lt, sql } from "drizzle-orm";
 import type { Database } from "#api/db/client";
 import { idValue } from "#api/db/schema/columns";
 import { orderItems, payments } from "#api/db/schema/orders";
@@ -97,6 +98,34 @@ export async function findRefundByProviderId(db: Database, providerRefundId: str
 /** Drops a reservation the provider refused; a completed refund is never removed. */
 export async function dropPendingRefund(db: Database, id: string) {
   await db.delete(refunds).where(and(eq(refunds.id, id), eq(refunds.status, "pending")));
+}
+
+/** Keeps the provider's id on a refund it accepted but has not paid out; answers undefined when it is no longer pending. */
+export async function setPendingProviderRefundId(db: Database, id: string, providerRefundId: string) {
+  const [row] = await db
+    .update(refunds)
+    .set({ providerRefundId })
+    .where(and(eq(refunds.id, id), eq(refunds.status, "pending")))
+    .returning();
+  return row;
+}
+
+/** Refunds of a gateway's payments still pending since before `before`, oldest first, with their payment's transaction id. */
+export async function findStalePendingRefunds(
+  db: Database,
+  gateway: PaymentGateway,
+  before: Date,
+  limit = 50,
+): Promise<{ refund: Refund; transactionId: string }[]> {
+  return db
+    .select({ refund: refunds, transactionId: payments.transactionId })
+    .from(refunds)
+    .innerJoin(payments, eq(payments.id, refunds.paymentId))
+    .where(
+      and(eq(refunds.status, "pending"), eq(payments.paymentGateway, gateway), lt(refunds.createdAt, before)),
+    )
+    .orderBy(asc(refunds.createdAt), asc(refunds.id))
+    .limit(limit);
 }
 
 /** Completes a pending refund; answers undefined when it was not pending any more (another request did it). */

@@ -17,18 +17,23 @@ export const refundRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["orders"],
         operationId: "refundOrder",
         summary:
-          "Refund part or all of an order's payment through the provider, putting chosen units back in stock (admin; Idempotency-Key makes retries safe)",
+          "Refund part or all of an order's payment through the provider, putting chosen units back in stock (admin; Idempotency-Key makes retries safe); 202 when the provider pays it out later (recorded then)",
         headers: IdempotencyHeaders,
         params: OrderIdParams,
         body: RefundInput,
-        response: { 200: envelope(OrderDto), 201: envelope(OrderDto), ...refusals(404, 409, 422, 502) },
+        response: {
+          200: envelope(OrderDto),
+          201: envelope(OrderDto),
+          202: envelope(OrderDto),
+          ...refusals(404, 409, 422, 502),
+        },
       },
       preValidation: requireAdmin,
     },
     async (request, reply) => {
-      const { order, created } = await refundOrder(
+      const { order, created, pending } = await refundOrder(
         app.db,
-        app.paymentProvider,
+        app.paymentProviders,
         userOf(request),
         request.params.orderId,
         request.body,
@@ -39,6 +44,8 @@ export const refundRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       );
       if (created) app.mailer.wake();
+      // 202: the provider accepted it and pays it out later (Razorpay's pending); it is recorded then.
+      if (pending) return reply.status(202).send(ok(order, api.refundPending));
       return reply.status(created ? 201 : 200).send(ok(order, api.refundRecorded));
     },
   );

@@ -13,6 +13,10 @@
  * A cash on delivery payment has no provider: the money goes back by hand (a bank transfer, a UPI
  * payment), so its refund names that `reference` and is recorded without asking anyone; everything
  * else (the payment's state, the credit note, stock, the ledger, the email) is as for any refund.
+ *
+ * A provider may accept a refund as pending (Razorpay pays it out later): the reservation then keeps
+ * the provider's id and stays pending until the provider says it was processed (its webhook, or the
+ * payment sweep asking), when it is recorded as above; a failed one frees the amount.
  */
 import { createHash } from "node:crypto";
 import { TAKEN_PAYMENT_STATUSES } from "@shop/shared/constants";
@@ -36,7 +40,13 @@ import { takeCreditNoteNumber } from "#api/modules/invoices/service";
 import { findOrdersByIds, insertOrderEvents, lockOrder, setOrderStatus } from "#api/modules/orders/repo";
 import { findShippableLines } from "#api/modules/orders/repo-shipments";
 import { type Actor, actorOf, getOrder, orderSubject } from "#api/modules/orders/service";
-import type { PaymentProvider, ProviderRefund } from "#api/payments/provider";
+import {
+  type PaymentProviders,
+  type ProviderRefund,
+  type RazorpayRefund,
+  type RefundResult,
+  refunderOf,
+} from "#api/payments/provider";
 import { byGoods, creditablesOf, creditFor, refundLineRows } from "./credit";
 import {
   completePendingRefund,
@@ -46,6 +56,7 @@ import {
   findPaymentByTransactionId,
   findRefundByKey,
   findRefundByProviderId,
+  findStalePendingRefunds,
   insertRefund,
   insertRefundLines,
   lockPayment,
@@ -53,6 +64,7 @@ import {
   raiseRefundedAmount,
   restock,
   restockedUnits,
+  setPendingProviderRefundId,
 } from "./repo";
 
 export interface RefundOptions {
@@ -66,6 +78,8 @@ export interface RefundOutcome {
   order: OrderDto;
   /** False when the key named a refund already made: nothing new happened. */
   created: boolean;
+  /** The provider accepted it but has not paid it out yet: it is recorded when the provider says so. */
+  pending: boolean;
 }
 
 /** Units by line, the same however the request ordered or split them. */
@@ -98,7 +112,7 @@ function fingerprintOf(input: RefundInputParsed): string {
 }
 
 /** The provider's request id: from the key when there is one (a retry is the same refund), else the refund's id. */
-function providerRequestId(refund: Refund): string {
+export function providerRequestId(refund: Pick<Refund, "id" | "orderId" | "idempotencyKey">): string {
   if (!refund.idempotencyKey) return `shop-refund-${refund.id}`;
   const digest = createHash("sha256").update(`${refund.orderId}\n${refund.idempotencyKey}`).digest("hex");
   return `shop-refund-${digest.slice(0, 40)}`;
@@ -229,15 +243,23 @@ async function applyRefund(db: Database, order: Order, refund: Refund, mail: Mai
   return { status, refunded: payment.refundedAmount };
 }
 
-/** Asks the provider for the refund; a refusal or a failure drops the reservation and answers 502/503. */
+/**
+ * Asks the payment's provider for the refund; a refusal or a failure drops the reservation and
+ * answers 502/503 (409 when the shop no longer has that provider). A pending refund comes back pending.
+ */
 async function askProvider(
   db: Database,
-  provider: PaymentProvider,
-  payment: Pick<Payment, "transactionId" | "currency">,
+  providers: PaymentProviders,
+  payment: Pick<Payment, "transactionId" | "currency" | "paymentGateway">,
   refund: Refund,
   log: FastifyBaseLogger,
-): Promise<ProviderRefund> {
-  let result: Awaited<ReturnType<PaymentProvider["refund"]>>;
+): Promise<{ refund: ProviderRefund; pending: boolean }> {
+  const provider = refunderOf(providers, payment.paymentGateway);
+  if (!provider) {
+    await dropPendingRefund(db, refund.id);
+    throw new AppError("CONFLICT", api.refundProviderMissing);
+  }
+  let result: RefundResult;
   try {
     result = await provider.refund({
       captureId: payment.transactionId,
@@ -257,7 +279,75 @@ async function askProvider(
     );
     throw new AppError("BAD_GATEWAY", api.refundRefused(result.issue));
   }
-  return result.refund;
+  return { refund: result.refund, pending: result.outcome === "pending" };
+}
+
+/**
+ * Completes a reserved refund the provider confirmed, in one transaction holding the order's and the
+ * payment's rows: the provider's id, the credit note number, the money on the payment, stock, history
+ * and email (applyRefund), and the staff's activity entry when staff are acting now. Answers false
+ * when it was not pending any more (another request or a webhook completed it first).
+ */
+async function completeRefund(
+  db: Database,
+  pending: Refund,
+  providerRefundId: string,
+  actor: Actor | null,
+  mail: MailContext,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const locked = await lockOrder(tx, pending.orderId);
+    if (!locked) throw new Error("order vanished");
+    await lockPayment(tx, pending.paymentId);
+    const now = new Date();
+    const completed = await completePendingRefund(tx, pending.id, {
+      providerRefundId,
+      creditNoteNumber: await takeCreditNoteNumber(tx, now),
+      refundedAt: now,
+    });
+    if (!completed) return false;
+    const applied = await applyRefund(tx, locked, completed, mail);
+    if (actor) {
+      const refundedBefore = fromCents(toCents(applied.refunded) - toCents(completed.amount));
+      await recordActivity(
+        tx,
+        actor,
+        "order.refunded",
+        orderSubject(locked),
+        { status: locked.status, refunded: refundedBefore },
+        {
+          status: applied.status,
+          refunded: applied.refunded,
+          refund: { amount: completed.amount, reason: completed.reason, reference: completed.reference },
+        },
+      );
+    }
+    return true;
+  });
+}
+
+/**
+ * Keeps the provider's id on a refund it accepted as pending, with the staff's activity entry (the
+ * money moves when the provider pays it out: the refund completes then, without an actor of its own).
+ */
+async function keepPendingRefund(db: Database, pending: Refund, providerRefundId: string, actor: Actor) {
+  await db.transaction(async (tx) => {
+    const locked = await lockOrder(tx, pending.orderId);
+    if (!locked) throw new Error("order vanished");
+    const kept = await setPendingProviderRefundId(tx, pending.id, providerRefundId);
+    if (!kept) return;
+    await recordActivity(
+      tx,
+      actor,
+      "order.refunded",
+      orderSubject(locked),
+      { status: locked.status },
+      {
+        status: locked.status,
+        refund: { amount: kept.amount, reason: kept.reason, reference: kept.reference, pending: true },
+      },
+    );
+  });
 }
 
 /**
@@ -266,7 +356,7 @@ async function askProvider(
  */
 export async function refundOrder(
   db: Database,
-  provider: PaymentProvider,
+  providers: PaymentProviders,
   actor: Actor,
   orderId: string,
   input: RefundInputParsed,
@@ -287,44 +377,23 @@ export async function refundOrder(
   } else if (refund.idempotencyFingerprint !== fingerprint) {
     throw new AppError("UNPROCESSABLE", api.refundKeyReused);
   }
-  if (refund.status === "completed") return { order: await getOrder(db, actor, orderId), created: false };
+  if (refund.status === "completed")
+    return { order: await getOrder(db, actor, orderId), created: false, pending: false };
 
   const payment = await findPayment(db, refund.paymentId);
   if (!payment) throw new Error("refund without its payment");
   // NOTE: a manual refund's id is the shop's own: the reference is what names the money's way back.
   const given =
     payment.paymentGateway === "cod"
-      ? { id: `manual-${refund.id}` }
-      : await askProvider(db, provider, payment, refund, log);
-  const pending = refund;
-  const created = await db.transaction(async (tx) => {
-    const locked = await lockOrder(tx, pending.orderId);
-    if (!locked) throw new Error("order vanished");
-    await lockPayment(tx, pending.paymentId);
-    const completed = await completePendingRefund(tx, pending.id, {
-      providerRefundId: given.id,
-      creditNoteNumber: await takeCreditNoteNumber(tx, new Date()),
-      refundedAt: new Date(),
-    });
-    // Another request with the same key completed it first.
-    if (!completed) return false;
-    const applied = await applyRefund(tx, locked, completed, mail);
-    const refundedBefore = fromCents(toCents(applied.refunded) - toCents(completed.amount));
-    await recordActivity(
-      tx,
-      actor,
-      "order.refunded",
-      orderSubject(locked),
-      { status: locked.status, refunded: refundedBefore },
-      {
-        status: applied.status,
-        refunded: applied.refunded,
-        refund: { amount: completed.amount, reason: completed.reason, reference: completed.reference },
-      },
-    );
-    return true;
-  });
-  return { order: await getOrder(db, actor, orderId), created };
+      ? { refund: { id: `manual-${refund.id}` }, pending: false }
+      : await askProvider(db, providers, payment, refund, log);
+  if (given.pending) {
+    await keepPendingRefund(db, refund, given.refund.id, actor);
+    return { order: await getOrder(db, actor, orderId), created: true, pending: true };
+  }
+  // False: another request with the same key completed it first.
+  const created = await completeRefund(db, refund, given.refund.id, actor, mail);
+  return { order: await getOrder(db, actor, orderId), created, pending: false };
 }
 
 /**
@@ -335,7 +404,7 @@ export async function refundOrder(
  */
 export async function refundWholeOrder(
   db: Database,
-  provider: PaymentProvider,
+  providers: PaymentProviders,
   actor: Actor,
   orderId: string,
   options: Omit<RefundOptions, "idempotencyKey"> & { reference?: string | undefined },
@@ -393,7 +462,7 @@ export async function refundWholeOrder(
     );
   const { order } = await refundOrder(
     db,
-    provider,
+    providers,
     actor,
     orderId,
     {
@@ -475,4 +544,98 @@ export async function recordProviderRefund(
     if (isPgError(error, UNIQUE_VIOLATION)) return "duplicate";
     throw error;
   }
+}
+
+export type SettledRefund = "recorded" | "freed" | "duplicate" | "ignored" | "waiting";
+
+/**
+ * What the provider says became of a refund (Razorpay's refund.processed / refund.failed webhook, or
+ * the payment sweep asking): a refund of the shop's own waiting for it is completed (processed) or
+ * dropped, freeing its amount (failed); a processed refund the shop never asked for was made in the
+ * provider's dashboard and is recorded as such (recordProviderRefund). Safe to repeat.
+ */
+export async function settleProviderRefund(
+  db: Database,
+  given: RazorpayRefund,
+  log: FastifyBaseLogger,
+  mail: MailContext,
+): Promise<SettledRefund> {
+  const known = await findRefundByProviderId(db, given.id);
+  if (!known) {
+    if (given.status !== "processed") return "ignored";
+    return recordProviderRefund(db, given, log, mail);
+  }
+  return settleKnownRefund(db, known, given, log, mail);
+}
+
+async function settleKnownRefund(
+  db: Database,
+  known: Refund,
+  given: RazorpayRefund,
+  log: FastifyBaseLogger,
+  mail: MailContext,
+): Promise<SettledRefund> {
+  if (known.status === "completed") return "duplicate";
+  if (given.status === "pending") return "waiting";
+  if (given.status === "failed") {
+    await dropPendingRefund(db, known.id);
+    log.warn(
+      { refund: known.id, order: known.orderId, providerRefund: given.id },
+      "the provider failed a refund; its amount is free again",
+    );
+    return "freed";
+  }
+  return (await completeRefund(db, known, given.id, null, mail)) ? "recorded" : "duplicate";
+}
+
+/**
+ * Refunds of Razorpay payments still pending after `olderThanMs` (a refund Razorpay has not paid out,
+ * or a reservation whose process died before or while asking Razorpay): each is asked about by its
+ * id, or found by its request id, and settled as Razorpay says; a reservation Razorpay never heard of
+ * is dropped, freeing its amount, so that nothing is refunded twice and nothing stays reserved.
+ * Answers how many changed. Several instances may run it: each change is conditional on the refund
+ * still pending.
+ */
+export async function sweepPendingRefunds(
+  db: Database,
+  providers: PaymentProviders,
+  { olderThanMs, log, mail }: { olderThanMs: number; log: FastifyBaseLogger; mail: MailContext },
+): Promise<number> {
+  const razorpay = providers.razorpay;
+  if (!razorpay) return 0;
+  const stale = await findStalePendingRefunds(db, "razorpay", new Date(Date.now() - olderThanMs));
+  let changed = 0;
+  for (const { refund, transactionId } of stale) {
+    try {
+      const given = refund.providerRefundId
+        ? await razorpay.getRefund(refund.providerRefundId)
+        : await razorpay.findRefund(transactionId, providerRequestId(refund));
+      let outcome: SettledRefund;
+      if (given) {
+        // A reservation whose process died after Razorpay made the refund keeps Razorpay's id first.
+        if (!refund.providerRefundId) await setPendingProviderRefundId(db, refund.id, given.id);
+        outcome = await settleKnownRefund(db, { ...refund, providerRefundId: given.id }, given, log, mail);
+      } else if (refund.providerRefundId) {
+        log.error(
+          { refund: refund.id, providerRefund: refund.providerRefundId },
+          "Razorpay does not know a refund it accepted",
+        );
+        outcome = "ignored";
+      } else {
+        await dropPendingRefund(db, refund.id);
+        log.warn(
+          { refund: refund.id, order: refund.orderId },
+          "a refund reserved but never sent to Razorpay; its amount is free again",
+        );
+        outcome = "freed";
+      }
+      if (outcome === "recorded" || outcome === "freed") changed += 1;
+    } catch (error) {
+      log.error(
+        { err: error, refund: refund.id },
+        "could not settle a pending refund; the next sweep tries again",
+      );
+    }
+  }
+  return changed;
 }

@@ -150,7 +150,7 @@ export const returnRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const ret = await refundReturn(
         app.db,
-        app.paymentProvider,
+        app.paymentProviders,
         userOf(request),
         request.params.id,
         request.body,

@@ -30,7 +30,7 @@ import { type Actor, actorOf } from "#api/modules/orders/service";
 import { creditablesOf } from "#api/modules/refunds/credit";
 import { findRefundByKey, restock, restockedUnits } from "#api/modules/refunds/repo";
 import { refundOrder } from "#api/modules/refunds/service";
-import type { PaymentProvider } from "#api/payments/provider";
+import type { PaymentProviders } from "#api/payments/provider";
 import {
   askedBackUnits,
   findReturn,
@@ -317,7 +317,7 @@ async function step(
  */
 export async function refundReturn(
   db: Database,
-  provider: PaymentProvider,
+  providers: PaymentProviders,
   actor: Actor,
   id: string,
   input: ReturnRefundInput,
@@ -333,7 +333,7 @@ export async function refundReturn(
   try {
     await refundOrder(
       db,
-      provider,
+      providers,
       actor,
       ret.orderId,
       {
@@ -359,6 +359,9 @@ export async function refundReturn(
   }
   const refund = await findRefundByKey(db, ret.orderId, key);
   if (!refund) throw new Error("refund vanished");
+  // NOTE: a refund the provider has not paid out yet (Razorpay's pending) leaves the return received:
+  // refunding it again once the refund completed marks it refunded (the same key finds the same refund).
+  if (refund.status !== "completed") return getReturn(db, actor, id);
   await db.transaction(async (tx) => {
     await lockOrder(tx, ret.orderId);
     const locked = await lockReturn(tx, id);

@@ -15,7 +15,7 @@ import { placeOrder } from "#api/modules/orders/placement";
 import { createShipment } from "#api/modules/orders/shipments";
 import { payOrder } from "#api/modules/payments/service";
 import { refundOrder } from "#api/modules/refunds/service";
-import { createTestGateway } from "#api/payments/test-gateway";
+import { testGatewayProviders } from "#api/payments/test-gateway";
 import { createTestApp, inject, PASSWORD, shopperWithAddress, type TestApp, uniqueEmail } from "#test/app";
 import { makeCategory, makeMedia, makeProduct, productBody } from "#test/catalog";
 import { type LoggedStatement, loggingDatabase } from "#test/db";
@@ -141,7 +141,7 @@ describe("the events", () => {
     const paying = loggingDatabase(t.database);
     await payOrder(
       paying.db,
-      createTestGateway(),
+      testGatewayProviders(),
       shopper.user,
       { order: order._id, paymentGateway: "test", card: APPROVED_CARD },
       quiet,
@@ -162,7 +162,7 @@ describe("the events", () => {
     );
     await refundOrder(
       db,
-      t.app.paymentProvider,
+      t.app.paymentProviders,
       admin.user,
       order._id,
       { amount: 10, reason: "Scratched on arrival", restock: [] },

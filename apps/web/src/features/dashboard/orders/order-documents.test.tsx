@@ -31,6 +31,7 @@ const codToShip: OrderDto = {
     _id: PAYMENT_ID,
     status: "pending",
     paymentGateway: "cod",
+    method: null,
     amount: 115.4,
     transactionId: `cod-${ORDER_ID}`,
     refundedAmount: 0,

@@ -1,0 +1,96 @@
+/**
+ * What Razorpay Checkout hands the browser, checked on the server (docs/decisions/030-razorpay.md):
+ * the signature was checked by the caller; here the Razorpay order must be one the shop made for
+ * this order, and the payment, read back from Razorpay, must be of that Razorpay order, for exactly
+ * the order's total in its currency. An authorised payment is captured. What the browser says is
+ * never trusted for the amount or the state.
+ */
+import { api } from "@shop/shared/messages";
+import type { FastifyBaseLogger } from "fastify";
+import { AppError } from "#api/core/errors";
+import type { Database } from "#api/db/client";
+import type { Order } from "#api/db/schema/orders";
+import {
+  type Money,
+  minorUnitsOf,
+  type PaymentProviders,
+  type ProviderCapture,
+  type RazorpayPayment,
+  type RazorpayProvider,
+  sameMoney,
+} from "#api/payments/provider";
+import { findRazorpayOrder } from "./repo-razorpay";
+
+/** Razorpay takes the shop's payments in rupees; the pay page offers it for INR orders only. */
+export const RAZORPAY_CURRENCY = "INR";
+
+export function razorpayOf(providers: PaymentProviders): RazorpayProvider {
+  if (!providers.razorpay) throw new AppError("BAD_REQUEST", api.razorpayNotConfigured);
+  return providers.razorpay;
+}
+
+/** The order's total in paise, from its decimal amount. */
+export function razorpayTotalOf(order: Pick<Order, "totalAmount" | "currency">): Money {
+  return { cents: minorUnitsOf(order.totalAmount), currency: order.currency };
+}
+
+/** A Razorpay payment as the payments table records it: captured is completed, anything else not taken. */
+export function captureOf(payment: RazorpayPayment, order: Pick<Order, "id">): ProviderCapture {
+  return {
+    id: payment.id,
+    providerStatus: payment.status,
+    status: payment.status === "captured" ? "completed" : "failed",
+    amount: payment.amount,
+    customId: order.id,
+    updateTime: payment.createdAt,
+    payerEmail: payment.email,
+    method: payment.method,
+  };
+}
+
+/**
+ * The payment Checkout reported for this order, checked and captured: 400 (nothing recorded) for a
+ * Razorpay order made for another order or a payment of another Razorpay order, amount or currency;
+ * 404 for a payment Razorpay does not know; 402 for one that was not authorised. A failed payment
+ * comes back failed, to be recorded as such.
+ */
+export async function checkoutPayment(
+  db: Database,
+  razorpay: RazorpayProvider,
+  result: { orderId: string; paymentId: string },
+  order: Order,
+  log: FastifyBaseLogger,
+): Promise<ProviderCapture> {
+  const total = razorpayTotalOf(order);
+  const mismatch = (why: string, details: Record<string, unknown>) => {
+    log.warn({ order: order.id, razorpayOrder: result.orderId, payment: result.paymentId, ...details }, why);
+    return new AppError("BAD_REQUEST", api.paymentMismatch);
+  };
+  const made = await findRazorpayOrder(db, result.orderId);
+  if (made?.orderId !== order.id)
+    throw mismatch("refused a Razorpay order made for another order", { madeFor: made?.orderId });
+  const payment = await razorpay.getPayment(result.paymentId);
+  if (!payment) throw new AppError("NOT_FOUND", api.paymentNotFound);
+  if (payment.orderId !== result.orderId || !sameMoney(payment.amount, total))
+    throw mismatch("refused a Razorpay payment of another order or amount", {
+      paidOrder: payment.orderId,
+      amount: payment.amount,
+    });
+  if (payment.status === "failed") return captureOf(payment, order);
+  if (payment.status === "authorized") {
+    const captured = await razorpay.capture(payment.id, total);
+    if (captured.outcome === "refused") throw new AppError("PAYMENT_REQUIRED", api.paymentDeclined);
+    if (!sameMoney(captured.payment.amount, total))
+      throw mismatch("Razorpay captured another amount; nothing recorded", {
+        amount: captured.payment.amount,
+      });
+    return captureOf(captured.payment, order);
+  }
+  if (payment.status === "captured") return captureOf(payment, order);
+  // created (not yet authorised) or refunded: no money of this order is held.
+  log.warn(
+    { order: order.id, payment: payment.id, status: payment.status },
+    "a Razorpay payment that holds no money",
+  );
+  throw new AppError("PAYMENT_REQUIRED", api.paymentDeclined);
+}

@@ -1,0 +1,229 @@
+/**
+ * Paying with Razorpay (docs/decisions/030-razorpay.md): the Razorpay order made for the server's
+ * total, and the payments Razorpay reports outside the shopper's request, by webhook or when the
+ * payment sweep asks. Each is recorded once, through the same recording as the browser's result
+ * and PayPal's (recordCompletedCapture, recordOrderPayment): one payment, one invoice, one email.
+ */
+
+import { api } from "@shop/shared/messages";
+import type { RazorpayOrderDto } from "@shop/shared/schemas/payment";
+import type { FastifyBaseLogger } from "fastify";
+import { AppError } from "#api/core/errors";
+import type { Database } from "#api/db/client";
+import type { MailContext } from "#api/modules/email/service";
+import { findOrderById } from "#api/modules/orders/repo";
+import { settleProviderRefund } from "#api/modules/refunds/service";
+import {
+  type PaymentProviders,
+  type RazorpayPayment,
+  type RazorpayProvider,
+  sameMoney,
+} from "#api/payments/provider";
+import { captureOf, RAZORPAY_CURRENCY, razorpayOf, razorpayTotalOf } from "./razorpay-checkout";
+import { findPaymentByTransactionId } from "./repo";
+import {
+  claimUnpaidRazorpayOrders,
+  findRazorpayOrder,
+  findRazorpayOrderFor,
+  forgetRazorpayEvents,
+  keepRazorpayOrder,
+  rememberRazorpayEvent,
+  seenRazorpayEvent,
+} from "./repo-razorpay";
+import { type Payer, payableOrderOf, paymentValues, recordFailure } from "./service";
+import { recordCompletedCapture, type WebhookOutcome } from "./webhook";
+
+/**
+ * The Razorpay order Checkout opens for the caller's pending order, for the server's total in paise:
+ * made once per order and amount (asked again, the same one answers; a total that changed gets a
+ * new one), with our order's number as its receipt and our id in its notes. 409 for an order not in
+ * rupees, or not payable; 404 for someone else's.
+ */
+export async function createRazorpayOrder(
+  db: Database,
+  providers: PaymentProviders,
+  payer: Payer,
+  orderId: string,
+): Promise<RazorpayOrderDto> {
+  const razorpay = razorpayOf(providers);
+  const order = await payableOrderOf(db, payer, orderId);
+  if (order.currency !== RAZORPAY_CURRENCY) throw new AppError("CONFLICT", api.razorpayRupeesOnly);
+  const total = razorpayTotalOf(order);
+  const answer = (id: string) => ({
+    razorpayOrderId: id,
+    keyId: razorpay.keyId,
+    amount: total.cents,
+    currency: total.currency,
+  });
+  const made = await findRazorpayOrderFor(db, order.id, total);
+  if (made) return answer(made.id);
+  const created = await razorpay.createOrder({
+    orderId: order.id,
+    receipt: String(order.number),
+    amount: total,
+  });
+  if (!sameMoney(created.amount, total)) throw new AppError("BAD_GATEWAY", api.paymentProviderUnavailable);
+  const kept = await keepRazorpayOrder(db, {
+    id: created.id,
+    orderId: order.id,
+    amount: total.cents,
+    currency: total.currency,
+  });
+  return answer(kept.id);
+}
+
+/**
+ * A payment Razorpay reports (webhook, or the sweep asking): recorded once for the order its Razorpay
+ * order was made for, when it is for exactly the order's total. An authorised one is captured first,
+ * unless its order can no longer be paid (Razorpay then gives an uncaptured payment back by itself);
+ * a failed one is recorded as a failed attempt. Payments the shop cannot match are logged and ignored.
+ */
+export async function settleRazorpayPayment(
+  db: Database,
+  razorpay: RazorpayProvider,
+  payment: RazorpayPayment,
+  log: FastifyBaseLogger,
+  mail: MailContext,
+): Promise<WebhookOutcome> {
+  const made = payment.orderId ? await findRazorpayOrder(db, payment.orderId) : undefined;
+  const found = made ? await findOrderById(db, made.orderId) : undefined;
+  if (!found) {
+    log.warn(
+      { payment: payment.id, razorpayOrder: payment.orderId },
+      "a Razorpay payment of no order of the shop",
+    );
+    return "ignored";
+  }
+  const { order, user } = found;
+  if (payment.status === "failed") {
+    await recordFailure(db, { ...paymentValues(order, order.userId, "razorpay", captureOf(payment, order)) });
+    return "recorded";
+  }
+  const total = razorpayTotalOf(order);
+  if (!sameMoney(payment.amount, total)) {
+    log.error(
+      { payment: payment.id, order: order.id, amount: payment.amount },
+      "a Razorpay payment does not match its order; nothing recorded",
+    );
+    return "ignored";
+  }
+  if (await findPaymentByTransactionId(db, payment.id)) return "duplicate";
+  let captured = payment;
+  if (payment.status === "authorized") {
+    if (order.status !== "pending" || order.paymentId) {
+      log.error(
+        { payment: payment.id, order: order.id, status: order.status },
+        "an authorised Razorpay payment of an order that cannot take it; left uncaptured",
+      );
+      return "ignored";
+    }
+    const result = await razorpay.capture(payment.id, total);
+    if (result.outcome === "refused") {
+      log.warn(
+        { payment: payment.id, issue: result.issue },
+        "Razorpay refused to capture an authorised payment",
+      );
+      return "ignored";
+    }
+    captured = result.payment;
+  }
+  if (captured.status !== "captured" || !sameMoney(captured.amount, total)) return "ignored";
+  const values = paymentValues(order, order.userId, "razorpay", captureOf(captured, order));
+  return recordCompletedCapture(db, { order, shopper: user, values }, log, mail);
+}
+
+/** A Razorpay webhook as its route passes it on: the event its signature vouched for, and its id. */
+export interface RazorpayWebhookRequest {
+  /** X-Razorpay-Event-Id: the same at every delivery of one event; absent, the event is acted on (idempotently) anyway. */
+  eventId: string | undefined;
+  event: NonNullable<ReturnType<RazorpayProvider["verifyWebhook"]>>;
+}
+
+/**
+ * Acts on a verified Razorpay webhook once: an event id seen before is a duplicate; a payment event
+ * records its payment (settleRazorpayPayment); a refund event completes or frees the shop's refund,
+ * or records one made in Razorpay's dashboard (settleProviderRefund). The event id is remembered
+ * once acted on, so that a delivery that failed half-way is acted on again.
+ */
+export async function handleRazorpayWebhook(
+  db: Database,
+  razorpay: RazorpayProvider,
+  { eventId, event }: RazorpayWebhookRequest,
+  log: FastifyBaseLogger,
+  mail: MailContext,
+): Promise<WebhookOutcome> {
+  if (eventId && (await seenRazorpayEvent(db, eventId))) return "duplicate";
+  let outcome: WebhookOutcome;
+  if (event.type === "payment") {
+    outcome = await settleRazorpayPayment(db, razorpay, event.payment, log, mail);
+  } else if (event.type === "refund") {
+    const settled = await settleProviderRefund(db, event.refund, log, mail);
+    outcome =
+      settled === "recorded" || settled === "freed"
+        ? "recorded"
+        : settled === "duplicate"
+          ? "duplicate"
+          : "ignored";
+  } else {
+    outcome = "ignored";
+  }
+  if (eventId) await rememberRazorpayEvent(db, eventId, event.event);
+  return outcome;
+}
+
+/** How long Razorpay is left to tell before a sweep asks, and how far back a sweep looks. */
+export interface RazorpaySweepTerms {
+  /** A Razorpay order (or a pending refund) younger than this is left to the browser and the webhooks. */
+  olderThanMs: number;
+  /** Razorpay orders made longer ago than this are not asked about (their orders are past the hold). */
+  withinMs: number;
+  log: FastifyBaseLogger;
+  mail: MailContext;
+}
+
+/**
+ * Asks Razorpay about the unpaid orders' Razorpay orders that nobody reported on (a shopper who
+ * closed the tab, a webhook lost): each captured or authorised payment is recorded as its webhook
+ * would have (settleRazorpayPayment). Claimed rows are marked checked, so that instances share the
+ * work and an order is asked about again only after `olderThanMs`. Also forgets webhook events
+ * older than a week. Answers how many orders it paid.
+ */
+export async function sweepRazorpayOrders(
+  db: Database,
+  providers: PaymentProviders,
+  { olderThanMs, withinMs, log, mail }: RazorpaySweepTerms,
+): Promise<number> {
+  const razorpay = providers.razorpay;
+  if (!razorpay) return 0;
+  const now = Date.now();
+  await forgetRazorpayEvents(db, new Date(now - 7 * 24 * 60 * 60_000));
+  const claimed = await claimUnpaidRazorpayOrders(db, {
+    createdAfter: new Date(now - withinMs),
+    createdBefore: new Date(now - olderThanMs),
+    checkedBefore: new Date(now - olderThanMs),
+    limit: 20,
+  });
+  let paid = 0;
+  for (const made of claimed) {
+    try {
+      const payments = await razorpay.paymentsOfOrder(made.id);
+      // A captured payment first: it holds the money already; an authorised one is captured only when none is.
+      const ranked = [...payments].sort((a, b) => rank(a) - rank(b));
+      for (const payment of ranked) {
+        if (rank(payment) > 2) continue;
+        const outcome = await settleRazorpayPayment(db, razorpay, payment, log, mail);
+        if (outcome === "paid") paid += 1;
+      }
+    } catch (error) {
+      log.error(
+        { err: error, razorpayOrder: made.id },
+        "could not ask Razorpay about an order; the next sweep tries again",
+      );
+    }
+  }
+  return paid;
+}
+
+/** The order in which a sweep settles an order's payments; any other status it leaves alone. */
+const RANKS: Readonly<Record<string, number>> = { captured: 0, authorized: 1, failed: 2 };
+const rank = (payment: RazorpayPayment) => RANKS[payment.status] ?? 3;

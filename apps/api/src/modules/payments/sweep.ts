@@ -1,0 +1,71 @@
+/**
+ * Runs the payment sweep on a timer: nothing stays pending (docs/decisions/030-razorpay.md). Every
+ * instance may run it: a Razorpay order is claimed by one sweep at a time (repo-razorpay.ts), and a
+ * pending refund changes only while it is still pending.
+ */
+import type { FastifyBaseLogger } from "fastify";
+import type { Database } from "#api/db/client";
+import type { MailContext } from "#api/modules/email/service";
+import { sweepPendingRefunds } from "#api/modules/refunds/service";
+import type { PaymentProviders } from "#api/payments/provider";
+import { sweepRazorpayOrders } from "./razorpay";
+
+/** What a sweep reads as it starts: the hold (orders past it are cancelled, not asked about) and the shop's details. */
+export interface PaymentSweepTerms {
+  holdMinutes: number;
+  mail: MailContext;
+}
+
+/** One sweep: the unpaid orders' Razorpay orders, then the refunds still pending. Answers what changed. */
+export async function sweepPayments(
+  db: Database,
+  providers: PaymentProviders,
+  { holdMinutes, mail }: PaymentSweepTerms,
+  { afterMs, log }: { afterMs: number; log: FastifyBaseLogger },
+): Promise<{ paid: number; refunds: number }> {
+  const paid = await sweepRazorpayOrders(db, providers, {
+    olderThanMs: afterMs,
+    // A little past the hold: an order the hold sweep has not reached yet is still asked about.
+    withinMs: holdMinutes * 60_000 + 2 * afterMs,
+    log,
+    mail,
+  });
+  const refunds = await sweepPendingRefunds(db, providers, { olderThanMs: afterMs, log, mail });
+  return { paid, refunds };
+}
+
+/**
+ * Sweeps every half of `afterMs` (at most every minute) while Razorpay is configured; nothing to do
+ * otherwise. Each sweep reads the hold and the shop's details as they are then (`terms`).
+ */
+export function startPaymentSweep(
+  db: Database,
+  providers: PaymentProviders,
+  terms: () => Promise<PaymentSweepTerms>,
+  { afterMs, log, wakeMailer }: { afterMs: number; log: FastifyBaseLogger; wakeMailer: () => void },
+): () => Promise<void> {
+  if (!providers.razorpay) return async () => undefined;
+  const everyMs = Math.min(60_000, Math.max(1_000, afterMs / 2));
+  let running: Promise<void> | undefined;
+  const tick = () => {
+    if (running) return;
+    running = terms()
+      .then((now) => sweepPayments(db, providers, now, { afterMs, log }))
+      .then(({ paid, refunds }) => {
+        if (paid === 0 && refunds === 0) return;
+        log.info({ paid, refunds }, "payment sweep recorded what Razorpay said happened");
+        wakeMailer();
+      })
+      .catch((error: unknown) => log.warn({ err: error }, "payment sweep failed"))
+      .finally(() => {
+        running = undefined;
+      });
+  };
+  const timer = setInterval(tick, everyMs);
+  timer.unref();
+  tick();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
+}
