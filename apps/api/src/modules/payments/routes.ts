@@ -327,7 +327,7 @@ const razorpayWebhookRoute: FastifyPluginAsyncZod<{ providers: PaymentProviders 
         summary:
           "Razorpay webhook: X-Razorpay-Signature (HMAC-SHA256 of the body with the webhook secret) checked, an X-Razorpay-Event-Id seen before ignored; acts on payment.authorized / captured / failed, order.paid, refund.processed / failed",
         body: RazorpayWebhookBody.loose(),
-        response: { 200: EmptyEnvelope, ...refusals(401) },
+        response: { 200: EmptyEnvelope, ...refusals(401, 502) },
       },
       config: { invalidMessage: api.webhookRejected },
       preValidation: async (request) => {
