@@ -7,6 +7,7 @@
 import { api, validation } from "@shop/shared/messages";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { activity } from "#api/db/schema/activity";
 import { emails } from "#api/db/schema/emails";
 import { orderEvents, orders, payments } from "#api/db/schema/orders";
 import { razorpayEvents, razorpayOrders } from "#api/db/schema/razorpay";
@@ -550,6 +551,28 @@ describe("refunds through Razorpay", () => {
     expect((await paymentsOf(order._id))[0]?.refundedAmount).toBe(200);
   });
 
+  it("answers a pending refund retried with its Idempotency-Key as the same refund, with one activity entry", async () => {
+    const { order, payment } = await paidOrder();
+    fake.refundStatus = "pending";
+    const send = () =>
+      inject(t.app, {
+        method: "POST",
+        url: `/api/orders/${order._id}/refunds`,
+        cookie: admin.cookie,
+        headers: { "idempotency-key": `refund-${order._id}` },
+        payload: { amount: 120, reason: "Arrived damaged", restock: false },
+      });
+    expect((await send()).statusCode).toBe(202);
+    expect((await send()).statusCode).toBe(202);
+    expect([...fake.refunds.values()].filter((r) => r.payment_id === payment.id)).toHaveLength(1);
+    expect(await refundsOf(order._id)).toMatchObject([{ status: "pending" }]);
+    const entries = await t.database.db
+      .select()
+      .from(activity)
+      .where(and(eq(activity.subjectId, order._id), eq(activity.kind, "order.refunded")));
+    expect(entries).toHaveLength(1);
+  });
+
   it("frees the amount of a refund Razorpay failed", async () => {
     const { order, payment } = await paidOrder();
     fake.refundStatus = "pending";
@@ -646,7 +669,12 @@ describe("the payment sweep", () => {
    * asking Razorpay, or after Razorpay made the refund but before the shop recorded it. The
    * reservation is left as the dead process left it.
    */
-  async function refundThatDies(orderId: string, paymentId: string, amount: number, diesAfterAsking: boolean) {
+  async function refundThatDies(
+    orderId: string,
+    paymentId: string,
+    amount: number,
+    diesAfterAsking: boolean,
+  ) {
     const real = t.app.paymentProviders.razorpay as RazorpayProvider;
     const dying: RazorpayProvider = Object.create(real);
     dying.refund = async (request: RefundRequest) => {
@@ -663,7 +691,9 @@ describe("the payment sweep", () => {
     );
     await expect.poll(async () => (await refundsOf(orderId)).length).toBe(1);
     if (diesAfterAsking)
-      await expect.poll(() => fake.callsTo(/\/refund$/).filter((call) => call.path.includes(paymentId)).length).toBe(1);
+      await expect
+        .poll(() => fake.callsTo(/\/refund$/).filter((call) => call.path.includes(paymentId)).length)
+        .toBe(1);
   }
 
   it("frees the amount of a refund reserved before a crash that never reached Razorpay", async () => {

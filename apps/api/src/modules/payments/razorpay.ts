@@ -96,7 +96,7 @@ export async function settleRazorpayPayment(
   }
   const { order, user } = found;
   if (payment.status === "failed") {
-    await recordFailure(db, { ...paymentValues(order, order.userId, "razorpay", captureOf(payment, order)) });
+    await recordFailure(db, paymentValues(order, order.userId, "razorpay", captureOf(payment, order)));
     return "recorded";
   }
   const total = razorpayTotalOf(order);

@@ -331,6 +331,8 @@ async function completeRefund(
  * money moves when the provider pays it out: the refund completes then, without an actor of its own).
  */
 async function keepPendingRefund(db: Database, pending: Refund, providerRefundId: string, actor: Actor) {
+  // A retry with the same key found the refund kept already: the entry was written then.
+  if (pending.providerRefundId === providerRefundId) return;
   await db.transaction(async (tx) => {
     const locked = await lockOrder(tx, pending.orderId);
     if (!locked) throw new Error("order vanished");
