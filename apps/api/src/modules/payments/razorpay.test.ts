@@ -13,7 +13,10 @@ import { orderEvents, orders, payments } from "#api/db/schema/orders";
 import { razorpayEvents, razorpayOrders } from "#api/db/schema/razorpay";
 import { refunds } from "#api/db/schema/refunds";
 import { salesLedger } from "#api/db/schema/sales";
+import { getOrder } from "#api/modules/orders/service";
+import { createShipment, deliverShipment } from "#api/modules/orders/shipments";
 import { refundOrder } from "#api/modules/refunds/service";
+import { requestReturn } from "#api/modules/returns/service";
 import type { RazorpayProvider, RefundRequest } from "#api/payments/provider";
 import { createTestApp, inject, type TestApp } from "#test/app";
 import { makeCategory, makeMedia, makeProduct } from "#test/catalog";
@@ -571,6 +574,49 @@ describe("refunds through Razorpay", () => {
       .from(activity)
       .where(and(eq(activity.subjectId, order._id), eq(activity.kind, "order.refunded")));
     expect(entries).toHaveLength(1);
+  });
+
+  it("leaves a return received while its refund is pending, and refunded once refunding it again finds the refund done", async () => {
+    const { order, payment, user } = await paidOrder();
+    const db = t.database.db;
+    const mail = await t.app.mailContext();
+    const shipment = await createShipment(
+      db,
+      admin.user,
+      order._id,
+      { carrier: "Other", trackingNumber: "RZP-1" },
+      { carriers: [], mail },
+    );
+    await deliverShipment(db, admin.user, order._id, shipment._id, mail);
+    const line = (await getOrder(db, user, order._id)).products[0]?._id ?? "";
+    const ret = await requestReturn(
+      db,
+      user,
+      { order: order._id, lines: [{ line, quantity: 1 }], reason: "changed_mind", note: "" },
+      { windowDays: 7, mail },
+    );
+    const step = (path: string) =>
+      inject(t.app, {
+        method: "POST",
+        url: `/api/returns/${ret._id}/${path}`,
+        cookie: admin.cookie,
+        payload: {},
+      });
+    expect((await step("approve")).statusCode).toBe(200);
+    expect((await step("receive")).statusCode).toBe(200);
+
+    fake.refundStatus = "pending";
+    const first = await step("refund");
+    expect(first.statusCode).toBe(200);
+    expect(first.json().data.status).toBe("received");
+    const [given] = [...fake.refunds.values()].filter((r) => r.payment_id === payment.id);
+    const processed = fake.settleRefund(given?.id ?? "", "processed");
+    expect((await webhook(fake.webhook("refund.processed", { refund: processed }))).statusCode).toBe(200);
+    const again = await step("refund");
+    expect(again.statusCode).toBe(200);
+    expect(again.json().data.status).toBe("refunded");
+    expect([...fake.refunds.values()].filter((r) => r.payment_id === payment.id)).toHaveLength(1);
+    expect(await refundsOf(order._id)).toMatchObject([{ status: "completed", providerRefundId: given?.id }]);
   });
 
   it("frees the amount of a refund Razorpay failed", async () => {
