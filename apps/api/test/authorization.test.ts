@@ -201,7 +201,11 @@ const OWNED: Record<string, Owned> = {
     request: async (shop, app) => {
       // Razorpay takes rupees: the shop's order is made an INR one, as placed in a shop in rupees.
       await app.database.db.update(orders).set({ currency: "INR" }).where(eq(orders.id, shop.orderId));
-      return { url: "/api/payments/razorpay/orders", payload: { order: shop.orderId }, resource: shop.orderId };
+      return {
+        url: "/api/payments/razorpay/orders",
+        payload: { order: shop.orderId },
+        resource: shop.orderId,
+      };
     },
     owner: 201,
     others: 404,
