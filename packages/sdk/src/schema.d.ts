@@ -1313,7 +1313,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Razorpay's public key id for Checkout (404 when Razorpay is not configured) */
+        /** Razorpay's public key id for Checkout and the address of Checkout's script (404 when Razorpay is not configured) */
         get: operations["getRazorpayKey"];
         put?: never;
         post?: never;
@@ -13303,6 +13303,7 @@ export interface operations {
                         message: string;
                         data: {
                             keyId: string;
+                            checkoutUrl: string;
                         };
                     };
                 };

@@ -132,8 +132,8 @@ export const RazorpayOrderDto = z.object({
 });
 export type RazorpayOrderDto = z.infer<typeof RazorpayOrderDto>;
 
-/** GET /payments/razorpay: the public key id Checkout needs. */
-export const RazorpayKeyDto = z.object({ keyId: z.string() });
+/** GET /payments/razorpay: the public key id Checkout needs, and where the pay page loads Checkout's script from. */
+export const RazorpayKeyDto = z.object({ keyId: z.string(), checkoutUrl: z.string() });
 export type RazorpayKeyDto = z.infer<typeof RazorpayKeyDto>;
 
 export const PaymentStatusParams = z.object({ status: oneOf(PAYMENT_STATUSES) });

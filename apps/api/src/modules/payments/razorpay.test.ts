@@ -150,10 +150,13 @@ async function paidTraces(orderId: string, email: string) {
 }
 
 describe("Razorpay's order for Checkout", () => {
-  it("gives Checkout the public key id", async () => {
+  it("gives the pay page Checkout's public key id and script", async () => {
     const response = await inject(t.app, { method: "GET", url: "/api/payments/razorpay" });
     expect(response.statusCode).toBe(200);
-    expect(response.json().data).toEqual({ keyId: fake.keyId });
+    expect(response.json().data).toEqual({
+      keyId: fake.keyId,
+      checkoutUrl: "https://checkout.razorpay.com/v1/checkout.js",
+    });
   });
 
   it("makes the Razorpay order for the server's total in paise, with the order's number and id; the same one when asked again", async () => {

@@ -57,13 +57,15 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["payments"],
         operationId: "getRazorpayKey",
-        summary: "Razorpay's public key id for Checkout (404 when Razorpay is not configured)",
+        summary:
+          "Razorpay's public key id for Checkout and the address of Checkout's script (404 when Razorpay is not configured)",
         response: { 200: envelope(RazorpayKeyDto), ...refusals(404) },
       },
     },
     async () => {
-      if (!providers.razorpay) throw new AppError("NOT_FOUND", api.razorpayNotConfigured);
-      return ok({ keyId: providers.razorpay.keyId });
+      const razorpay = app.config.razorpay;
+      if (!providers.razorpay || !razorpay) throw new AppError("NOT_FOUND", api.razorpayNotConfigured);
+      return ok({ keyId: providers.razorpay.keyId, checkoutUrl: razorpay.checkoutUrl });
     },
   );
 
