@@ -153,7 +153,7 @@ test("an anonymous shopper fills the cart, registers at CONTINUE, adds an addres
   await page.getByRole("menuitem", { name: "Profile" }).click();
   await expect(page).toHaveURL("/account/profile");
   const order = page.getByRole("list", { name: "Orders" }).getByRole("link", { name: new RegExp(orderId) });
-  await expect(order).toContainText("processing");
+  await expect(order).toContainText("Processing");
   await expect(order).toContainText(formatPrice(expected.totalPrice));
   await order.click();
   await expect(page).toHaveURL(`/account/orders/${orderId}`);

@@ -240,7 +240,7 @@ test("a shopper signs in, finds a product, fills the cart, adds an address, plac
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL("/account/profile");
   const order = page.getByRole("list", { name: "Orders" }).getByRole("link", { name: new RegExp(orderId) });
-  await expect(order).toContainText("processing");
+  await expect(order).toContainText("Processing");
   await tabTo(page, order, "the order in the profile");
   await expectVisibleFocus(order, "the order link");
   await page.keyboard.press("Enter");

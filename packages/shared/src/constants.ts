@@ -24,6 +24,14 @@ export const ORDER_STATUSES = [
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /**
+ * How far an order's goods have gone, as its parcels tell it: nothing shipped, some units shipped
+ * and some left, every unit shipped, every parcel delivered. The status stays SPEC's; this is what a
+ * processing order with parcels out reads as ("Partially shipped").
+ */
+export const FULFILMENT_STATES = ["unfulfilled", "partially_shipped", "shipped", "delivered"] as const;
+export type Fulfilment = (typeof FULFILMENT_STATES)[number];
+
+/**
  * The kinds of rows of an order's history: placed, paid, a staff status change, cancelled
  * (by the shopper, staff, or the hold expiry with no actor), a staff note, a refund with its amount,
  * a shipment sent and a shipment delivered (its carrier and number in the note), a return's step, and

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ORDER_STATUSES } from "./constants";
-import { statusTone } from "./orders";
+import { shownStatus, statusTone } from "./orders";
 
 describe("the colour of an order's status", () => {
   it("is one a status, yellow for pending and green for delivered as SPEC says, blues for the rest", () => {
@@ -14,5 +14,15 @@ describe("the colour of an order's status", () => {
       "slate",
       "indigo",
     ]);
+  });
+});
+
+describe("the status an order's badge shows", () => {
+  it("is 'partially shipped' only for a processing order with some units out and some left", () => {
+    expect(shownStatus({ status: "processing", fulfilment: "partially_shipped" })).toBe("partially_shipped");
+    expect(shownStatus({ status: "processing", fulfilment: "unfulfilled" })).toBe("processing");
+    // A refund of the rest keeps the parcels' reading, but the badge says what the order is.
+    expect(shownStatus({ status: "refunded", fulfilment: "partially_shipped" })).toBe("refunded");
+    expect(statusTone("partially_shipped")).toBe(statusTone("shipped"));
   });
 });

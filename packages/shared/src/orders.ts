@@ -7,9 +7,10 @@
  * - A paid order is shipped, or refunded before it leaves; a shipped or delivered one can still be refunded.
  * - cancelled and refunded are final.
  */
-import { type OrderStatus, type PaymentStatus, TAKEN_PAYMENT_STATUSES } from "./constants";
-import { refunds } from "./messages";
+import { type Fulfilment, type OrderStatus, type PaymentStatus, TAKEN_PAYMENT_STATUSES } from "./constants";
+import { orderHistory, refunds } from "./messages";
 import { formatPrice } from "./pricing";
+import type { ActorDto } from "./schemas/order";
 
 /** Whether the shop took a payment's money: completed, or refunded in part or in whole since. */
 export function isTaken(status: PaymentStatus): boolean {
@@ -39,20 +40,35 @@ export function returnsStock(from: OrderStatus, to: OrderStatus): boolean {
   return (to === "cancelled" || to === "refunded") && (from === "pending" || from === "processing");
 }
 
+/** What an order's badge reads: one of SPEC's statuses, or a processing order partly shipped. */
+export type ShownStatus = OrderStatus | "partially_shipped";
+
+/**
+ * The status an order's badge shows: its own, except that a processing order with some units
+ * shipped and some left reads "partially shipped" (the stored status stays processing until the
+ * last unit leaves).
+ */
+export function shownStatus(order: { status: OrderStatus; fulfilment: Fulfilment }): ShownStatus {
+  return order.status === "processing" && order.fulfilment === "partially_shipped"
+    ? "partially_shipped"
+    : order.status;
+}
+
 /**
  * The colour of an order's status, one for each and the same on the dashboard and the shopper's
  * pages. SPEC's rule holds (yellow for pending, green for delivered, blue otherwise) and the blues
- * part: being prepared blue, on its way sky, cancelled slate, refunded indigo.
+ * part: being prepared blue, on its way sky (partly or wholly), cancelled slate, refunded indigo.
  */
-export function statusTone(status: OrderStatus): OrderTone {
+export function statusTone(status: ShownStatus): OrderTone {
   return ORDER_TONES[status];
 }
 
 export type OrderTone = "yellow" | "blue" | "sky" | "green" | "slate" | "indigo";
 
-const ORDER_TONES: Record<OrderStatus, OrderTone> = {
+const ORDER_TONES: Record<ShownStatus, OrderTone> = {
   pending: "yellow",
   processing: "blue",
+  partially_shipped: "sky",
   shipped: "sky",
   delivered: "green",
   cancelled: "slate",
@@ -78,4 +94,9 @@ export function partialRefundText(
   if (refunded <= 0 || order.status === "refunded") return null;
   if (order.payment && refunded >= order.payment.amount) return null;
   return refunds.partiallyRefunded(format(refunded));
+}
+
+/** "by Asha Admin (admin)", or "by the shop" where a shopper reads a staff member's step. */
+export function actorText(by: NonNullable<ActorDto>): string {
+  return by === "shop" ? orderHistory.byShop : orderHistory.by(by.name, by.role);
 }

@@ -1,6 +1,6 @@
-import type { OrderStatus as Status } from "@shop/shared/constants";
+import type { Fulfilment, OrderStatus as Status } from "@shop/shared/constants";
 import { cashOnDelivery } from "@shop/shared/messages";
-import { partialRefundText } from "@shop/shared/orders";
+import { partialRefundText, shownStatus } from "@shop/shared/orders";
 import { cx } from "../lib/cx";
 import { formatPrice } from "../lib/money";
 import { StatusBadge } from "./status-badge";
@@ -8,6 +8,8 @@ import { StatusBadge } from "./status-badge";
 interface OrderStatusProps {
   order: {
     status: Status;
+    /** A processing order with some units shipped and some left reads "Partially shipped". */
+    fulfilment: Fulfilment;
     payment: { amount: number; refundedAmount: number } | null;
     /** The order's currency (ISO 4217), which the refunded part is written in. */
     currency: string;
@@ -18,15 +20,16 @@ interface OrderStatusProps {
 }
 
 /**
- * An order's status badge, with "Partially refunded $X" beside it while part of its payment went back,
- * and "COD – to collect" while the cash of a cash on delivery order waits.
+ * An order's status badge ("Partially shipped" while some of its units are on their way and some
+ * not), with "Partially refunded $X" beside it while part of its payment went back, and "COD – to
+ * collect" while the cash of a cash on delivery order waits.
  */
 export function OrderStatus({ order, className }: OrderStatusProps) {
   const partial = partialRefundText(order, (amount) => formatPrice(amount, order.currency));
   const toCollect = order.cashOnDelivery?.collected === false && order.status !== "cancelled";
   return (
     <span className={cx("inline-flex flex-wrap items-center gap-x-2 gap-y-1", className)}>
-      <StatusBadge kind="order" status={order.status} />
+      <StatusBadge kind="order" status={shownStatus(order)} />
       {partial ? <span className="text-xs font-medium text-danger-700">{partial}</span> : null}
       {toCollect ? (
         <span className="rounded-full bg-warning-50 px-2 py-0.5 text-xs font-medium whitespace-nowrap text-warning-700 ring-1 ring-warning-600/30 ring-inset">

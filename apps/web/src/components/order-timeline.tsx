@@ -1,4 +1,5 @@
 import { orderHistory } from "@shop/shared/messages";
+import { actorText } from "@shop/shared/orders";
 import type { OrderEventDto } from "@shop/shared/schemas/order";
 import { formatPrice } from "#web/lib/money";
 import { formatDateTime } from "../lib/dates";
@@ -44,7 +45,8 @@ const DOT: Record<OrderEventDto["type"], string> = {
 
 /**
  * An order's history, oldest first, as a vertical timeline: what happened, when, and who did it
- * (or 'automatically' for the system). Staff notes show only where the read carries them.
+ * ('by the shop' for staff in the shopper's read, 'automatically' for the system). Staff notes show
+ * only where the read carries them.
  */
 export function OrderTimeline({
   history,
@@ -72,7 +74,7 @@ export function OrderTimeline({
             <p className="font-medium text-neutral-900">{eventTitle(event, currency)}</p>
             <p className="text-neutral-600">
               <time dateTime={event.at}>{formatDateTime(event.at)}</time>{" "}
-              {event.by ? orderHistory.by(event.by.name, event.by.role) : orderHistory.bySystem}
+              {event.by ? actorText(event.by) : orderHistory.bySystem}
             </p>
             {event.note ? (
               <p className="mt-1 rounded-control bg-neutral-50 px-3 py-2 break-words whitespace-pre-line text-neutral-800">

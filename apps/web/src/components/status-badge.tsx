@@ -1,13 +1,12 @@
 import type {
   DiscountStatus,
   EmailStatus,
-  OrderStatus,
   PaymentState,
   ReturnStatus,
   WebhookDeliveryStatus,
 } from "@shop/shared/constants";
-import { paymentStates } from "@shop/shared/messages";
-import { type OrderTone, statusTone } from "@shop/shared/orders";
+import { orderStatusLabels, paymentStates } from "@shop/shared/messages";
+import { type OrderTone, type ShownStatus, statusTone } from "@shop/shared/orders";
 import { cx } from "../lib/cx";
 
 type Tone = "red" | "grey" | OrderTone;
@@ -60,7 +59,7 @@ export type EndpointState = "enabled" | "disabled" | "failing";
 const ENDPOINT_TONES: Record<EndpointState, Tone> = { enabled: "green", disabled: "grey", failing: "red" };
 
 type StatusBadgeProps = (
-  | { kind: "order"; status: OrderStatus }
+  | { kind: "order"; status: ShownStatus }
   | { kind: "payment"; status: PaymentState }
   | { kind: "email"; status: EmailStatus }
   | { kind: "discount"; status: DiscountStatus }
@@ -75,8 +74,8 @@ type StatusBadgeProps = (
 
 /**
  * The status of an order, a payment or an email as a coloured pill. Orders: one colour a status
- * (statusTone of @shop/shared/orders); payments, in the words of paymentStates: yellow pending, green
- * completed, blue partially refunded, grey refunded, red failed;
+ * (statusTone of @shop/shared/orders), in the words of orderStatusLabels; payments, in the words of
+ * paymentStates: yellow pending, green completed, blue partially refunded, grey refunded, red failed;
  * emails: yellow queued, green sent, red failed; discount codes: green active, blue scheduled, red
  * expired, yellow used up, grey switched off; returns: yellow requested, blue approved, red rejected, sky
  * received, green refunded; webhook deliveries: yellow pending, green succeeded, red failed; webhook
@@ -97,12 +96,18 @@ export function StatusBadge({ className, label, ...badge }: StatusBadgeProps) {
               : badge.kind === "endpoint"
                 ? ENDPOINT_TONES[badge.status]
                 : DISCOUNT_TONES[badge.status];
-  const words = label ?? (badge.kind === "payment" ? paymentStates.labels[badge.status] : undefined);
+  const words =
+    label ??
+    (badge.kind === "order"
+      ? orderStatusLabels[badge.status]
+      : badge.kind === "payment"
+        ? paymentStates.labels[badge.status]
+        : undefined);
   return (
     <span
       className={cx(
         "inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset",
-        // Words written for the badge show as written ("Partially refunded"); a bare status is capitalised.
+        // Words written for the badge show as written ("Partially shipped"); a bare status is capitalised.
         words === undefined && "capitalize",
         TONES[tone],
         className,

@@ -36,6 +36,7 @@ export function ordersExportUrl(filters: {
   from?: string | undefined;
   to?: string | undefined;
   payment?: string | undefined;
+  fulfilment?: string | undefined;
 }): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(filters)) if (value) params.set(key, value);

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import {
+  FULFILMENT_STATES,
   MAX_ORDER_NOTE,
   ORDER_EVENT_TYPES,
   ORDER_STATUSES,
@@ -126,6 +127,11 @@ const orderFilterFields = {
   keyword: ListQuery.shape.keyword,
   /** The payment's state (PAYMENT_STATES): `none` for an order with no payment at all. */
   payment: z.preprocess((value) => (value === "" ? undefined : value), oneOf(PAYMENT_STATES).optional()),
+  /** How far its goods have gone (FULFILMENT_STATES): `partially_shipped` for parcels out and units left. */
+  fulfilment: z.preprocess(
+    (value) => (value === "" ? undefined : value),
+    oneOf(FULFILMENT_STATES).optional(),
+  ),
   from: Day,
   to: Day,
 };
@@ -192,13 +198,26 @@ export const CreditNoteLineDto = z.object({
 });
 export type CreditNoteLineDto = z.infer<typeof CreditNoteLineDto>;
 
+/**
+ * Who did something to an order, as they were then: a person with their name and role; `"shop"` for
+ * a staff member in a shopper's read (shoppers read "by the shop": staff names stay with staff); null
+ * for no one (each field says what that means). NOTE: null is a member of the union, not `.nullable()`
+ * of it: OpenAPI 3.0 has no `nullable` without a `type`.
+ */
+export const ActorDto = z.union([
+  z.object({ name: z.string(), role: z.enum(ROLES) }),
+  z.literal("shop"),
+  z.null(),
+]);
+export type ActorDto = z.infer<typeof ActorDto>;
+
 /** One refund of a payment: who made it (null: in the provider's own dashboard), when, and its credit note. */
 export const RefundDto = z.object({
   _id: z.string(),
   amount: z.number(),
   reason: z.string(),
   at: z.string(),
-  by: z.object({ name: z.string(), role: z.enum(ROLES) }).nullable(),
+  by: ActorDto,
   /** The provider's id of the refund (a manual one: "manual-" and the refund's id). */
   providerRefundId: z.string(),
   /** A manual refund's reference (the bank transfer or UPI payment that returned the money); else null. */
@@ -217,6 +236,8 @@ export const OrderPaymentDto = z.object({
   /** pending, completed, partially_refunded or refunded as refunds take from it, failed. */
   status: z.enum(PAYMENT_STATUSES),
   paymentGateway: z.enum(PAYMENT_GATEWAYS),
+  /** How the payer paid, as the provider reports it (Razorpay: upi, card, netbanking, wallet, emi, …); else null. */
+  method: z.string().nullable(),
   amount: z.number(),
   transactionId: z.string(),
   /** What has gone back to the payer so far, and each refund, oldest first. */
@@ -226,18 +247,17 @@ export const OrderPaymentDto = z.object({
 
 /**
  * One row of an order's history, oldest first: what happened, the order's status after it, when,
- * and who did it (null: the system, as the hold expiry). Staff notes are in the staff read only.
+ * and who did it (null: the system, as the hold expiry; `"shop"`: staff, in a shopper's read). Staff
+ * notes are in the staff read only.
  */
 export const OrderEventDto = z.object({
   type: z.enum(ORDER_EVENT_TYPES),
   status: z.enum(ORDER_STATUSES),
   at: z.string(),
-  by: z.object({ name: z.string(), role: z.enum(ROLES) }).nullable(),
+  by: ActorDto,
   note: z.string().nullable(),
   /** The money a payment or refund moved. */
   amount: z.number().optional(),
-  /** How the payer paid, as the provider reports it (Razorpay: upi, card, netbanking, wallet, emi, …); else null. */
-  method: z.string().nullable(),
 });
 export type OrderEventDto = z.infer<typeof OrderEventDto>;
 
@@ -277,6 +297,11 @@ export const OrderDto = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   status: z.enum(ORDER_STATUSES),
+  /**
+   * How far its goods have gone, from its parcels (FULFILMENT_STATES): a processing order with some
+   * units shipped and some left is `partially_shipped`, which its badge reads.
+   */
+  fulfilment: z.enum(FULFILMENT_STATES),
   /**
    * The state of the order's payment: the taken one's, else its latest attempt's (pending, failed),
    * `none` without any. Shown to every staff member, as the status is (not the payment itself).

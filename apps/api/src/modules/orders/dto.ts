@@ -1,7 +1,8 @@
-import type { PaymentState } from "@shop/shared/constants";
+import type { PaymentState, Role } from "@shop/shared/constants";
 import { fromCents, toCents } from "@shop/shared/pricing";
-import { type SignedInViewer, seesCustomerDetails } from "@shop/shared/roles";
+import { isStaff, type SignedInViewer, seesCustomerDetails } from "@shop/shared/roles";
 import type {
+  ActorDto,
   OrderDto,
   OrderEventDto,
   OrderReturnDto,
@@ -17,12 +18,26 @@ import type { OrderLineRow, OrderRow } from "./repo";
 import type { ReturnWithLines } from "./repo-returns";
 import type { ShipmentWithLines } from "./repo-shipments";
 
+/** Who reads an order: staff, who see who did what, or its shopper, who reads "the shop" for staff. */
+export type Reader = "staff" | "shopper";
+
+export const readerOf = (viewer: SignedInViewer): Reader => (isStaff(viewer) ? "staff" : "shopper");
+
 /**
- * An order as lists show it: amounts, status, address and payment, without its lines. A manager
- * gets no email, phone number or payment (seesCustomerDetails).
+ * Who did something, as its reader may see it (null: the system, or no one recorded). NOTE: a
+ * shopper's read never carries a staff member's name: staff are "shop" there.
+ */
+function actorFor(name: string | null, role: Role | null, reader: Reader): ActorDto {
+  if (name === null || role === null) return null;
+  return reader === "shopper" && role !== "customer" ? "shop" : { name, role };
+}
+
+/**
+ * An order as lists show it: amounts, status, fulfilment, address and payment, without its lines. A
+ * manager gets no email, phone number or payment (seesCustomerDetails).
  */
 export function toOrderSummaryDto(
-  { order, user, payment, paymentState }: NonNullable<OrderRow> & { paymentState?: PaymentState },
+  { order, user, payment, paymentState, fulfilment }: NonNullable<OrderRow> & { paymentState?: PaymentState },
   viewer: SignedInViewer,
   refunds: readonly Refund[],
   creditNotes: ReadonlyMap<string, readonly RefundLine[]> = new Map(),
@@ -35,6 +50,7 @@ export function toOrderSummaryDto(
     createdAt: order.createdAt.toISOString(),
     updatedAt: order.updatedAt.toISOString(),
     status: order.status,
+    fulfilment,
     // NOTE: lists read the state with the latest failed or pending attempt (repo.ts paymentStateOf);
     // one order's read knows its taken payment alone.
     paymentState: paymentState ?? payment?.status ?? "none",
@@ -73,29 +89,33 @@ export function toOrderSummaryDto(
             _id: payment.id,
             status: payment.status,
             paymentGateway: payment.paymentGateway,
+            method: payment.method,
             amount: payment.amount,
             transactionId: payment.transactionId,
             refundedAmount: payment.refundedAmount ?? 0,
             refunds: refunds
               .filter((refund) => refund.paymentId === payment.id)
-              .map((refund) => toRefundDto(refund, creditNotes.get(refund.id) ?? [])),
+              .map((refund) => toRefundDto(refund, creditNotes.get(refund.id) ?? [], readerOf(viewer))),
           }
         : null,
   };
 }
 
-/** A completed refund as the order and payment reads carry it, with its credit note's lines. */
-export function toRefundDto(refund: Refund, lines: readonly RefundLine[] = []): RefundDto {
+/**
+ * A completed refund as the order and payment reads carry it, with its credit note's lines; who made
+ * it as `reader` may see it (the payments' reads are staff's).
+ */
+export function toRefundDto(
+  refund: Refund,
+  lines: readonly RefundLine[] = [],
+  reader: Reader = "staff",
+): RefundDto {
   return {
     _id: refund.id,
     amount: refund.amount,
-            method: payment.method,
     reason: refund.reason,
     at: (refund.refundedAt ?? refund.createdAt).toISOString(),
-    by:
-      refund.actorName !== null && refund.actorRole !== null
-        ? { name: refund.actorName, role: refund.actorRole }
-        : null,
+    by: actorFor(refund.actorName, refund.actorRole, reader),
     providerRefundId: refund.providerRefundId ?? "",
     reference: refund.reference,
     creditNoteNumber: refund.creditNoteNumber ?? "",
@@ -114,16 +134,13 @@ export function toRefundDto(refund: Refund, lines: readonly RefundLine[] = []): 
   };
 }
 
-/** A row of an order's history: who did it as they were then, or null for the system. */
-export function toOrderEventDto(event: OrderEvent): OrderEventDto {
+/** A row of an order's history: who did it as they were then (as `reader` may see it), or null for the system. */
+export function toOrderEventDto(event: OrderEvent, reader: Reader): OrderEventDto {
   return {
     type: event.type,
     status: event.status,
     at: event.at.toISOString(),
-    by:
-      event.actorName !== null && event.actorRole !== null
-        ? { name: event.actorName, role: event.actorRole }
-        : null,
+    by: actorFor(event.actorName, event.actorRole, reader),
     note: event.note,
     ...(event.amount !== null ? { amount: event.amount } : {}),
   };
@@ -159,7 +176,7 @@ export function toOrderDto(
       sgst: item.sgst,
       igst: item.igst,
     })),
-    history: history.map(toOrderEventDto),
+    history: history.map((event) => toOrderEventDto(event, readerOf(viewer))),
     shipments: shipments.map(toShipmentDto),
     returns: returns.map(toOrderReturnDto),
   };

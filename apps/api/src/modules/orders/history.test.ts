@@ -171,8 +171,63 @@ describe("order history", () => {
       { type: "status", status: "shipped", by: { name: nameOf(shop.manager), role: "manager" }, note: null },
       { type: "status", status: "delivered", by: { name: nameOf(shop.admin), role: "admin" }, note: null },
     ]);
-    // The shopper's own read carries the same history (no notes were written).
-    expect((await ownerRead(shop.paidOrderId)).history).toEqual(moved.history);
+    // The shopper's own read carries the same rows (no notes were written), the staff's as the shop's.
+    expect((await ownerRead(shop.paidOrderId)).history).toEqual(
+      moved.history.map((event) => (event.type === "status" ? { ...event, by: "shop" } : event)),
+    );
+  });
+
+  it("names no staff member in the shopper's reads: their steps and refunds are the shop's, and staff still read the names", async () => {
+    const order = await placeAs(shop.shopper, shop.addressId);
+    const paid = await inject(t.app, {
+      method: "POST",
+      url: "/api/payments",
+      cookie: shop.shopper.cookie,
+      payload: { order: order._id, paymentGateway: "test", card: APPROVED_CARD },
+    });
+    expect(paid.statusCode, paid.body).toBe(201);
+    expect((await move(order._id, "shipped", shop.manager)).statusCode).toBe(200);
+    expect((await addNote(order._id, "Left with the neighbour.")).statusCode).toBe(200);
+    const refund = await inject(t.app, {
+      method: "POST",
+      url: `/api/orders/${order._id}/refunds`,
+      cookie: shop.admin.cookie,
+      payload: { amount: 1, reason: "Late delivery" },
+    });
+    expect(refund.statusCode, refund.body).toBe(201);
+    expect((await move(order._id, "delivered", shop.admin)).statusCode).toBe(200);
+
+    const staffWords = [shop.admin, shop.manager].flatMap((caller) => [
+      nameOf(caller),
+      caller.user.email,
+      `"role":"${caller.user.role}"`,
+    ]);
+    const own = await inject(t.app, {
+      method: "GET",
+      url: `/api/orders/current-user/${order._id}`,
+      cookie: shop.shopper.cookie,
+    });
+    const list = await inject(t.app, {
+      method: "GET",
+      url: "/api/orders/current-user?size=100",
+      cookie: shop.shopper.cookie,
+    });
+    for (const body of [own.body, list.body]) for (const word of staffWords) expect(body).not.toContain(word);
+
+    const read = own.json().data as OrderDto;
+    expect(withoutTimes(read.history).map(({ type, by }) => ({ type, by }))).toEqual([
+      { type: "placed", by: byOf(shop.shopper) },
+      { type: "paid", by: byOf(shop.shopper) },
+      { type: "status", by: "shop" },
+      { type: "refunded", by: "shop" },
+      { type: "status", by: "shop" },
+    ]);
+    expect(read.payment?.refunds.map((given) => given.by)).toEqual(["shop"]);
+
+    const staff = await staffRead(order._id);
+    expect(staff.history.map((event) => event.by)).toContainEqual(byOf(shop.manager));
+    expect(staff.history.at(-1)?.by).toEqual(byOf(shop.admin));
+    expect(staff.payment?.refunds.map((given) => given.by)).toEqual([byOf(shop.admin)]);
   });
 
   it("says who cancelled: the shopper, a staff member, or the system for an expired hold", async () => {

@@ -470,7 +470,7 @@ export async function placeOrder(
       const thumbnails = new Map(lines.map((line) => [line.product.id, line.product.thumbnail]));
       return {
         placed: toOrderDto(
-          { order, user, payment: null },
+          { order, user, payment: null, fulfilment: "unfulfilled" },
           stored.map((item) => ({ item, thumbnail: thumbnails.get(item.productId) ?? null })),
           [event],
           user,

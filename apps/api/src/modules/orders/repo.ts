@@ -1,5 +1,5 @@
 /** SQL for orders: placement (with the atomic stock take), lists, one order, status changes, the sweep. */
-import type { OrderStatus, PaymentState } from "@shop/shared/constants";
+import type { Fulfilment, OrderStatus, PaymentState } from "@shop/shared/constants";
 import type { TaxSlab } from "@shop/shared/pricing";
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, type SQL, sql } from "drizzle-orm";
 import type { Database } from "#api/db/client";
@@ -17,6 +17,7 @@ import {
 } from "#api/db/schema/orders";
 import { type Product, type ProductVariant, products, productVariants } from "#api/db/schema/products";
 import { type RefundLine, refundLines, refunds } from "#api/db/schema/refunds";
+import { orderShipmentLines, orderShipments } from "#api/db/schema/shipments";
 import { users } from "#api/db/schema/users";
 import { type StockContext, stockCauseFrom } from "#api/db/stock-cause";
 
@@ -225,18 +226,38 @@ const orderColumns = {
     id: payments.id,
     status: payments.status,
     paymentGateway: payments.paymentGateway,
-    amount: payments.amount,
     method: payments.method,
+    amount: payments.amount,
     transactionId: payments.transactionId,
     refundedAmount: payments.refundedAmount,
   },
 };
 
+/**
+ * How far an order's goods have gone (FULFILMENT_STATES), in the statement that reads the order:
+ * shipped and delivered orders are what their status says; any other reads its parcels, the units
+ * in them against the units ordered, in one aggregate by index (order_shipments_order_id_idx, the
+ * shipment lines' primary key, order_items_order_id_idx).
+ */
+const fulfilmentOf = sql<Fulfilment>`case ${orders.status}
+  when 'delivered' then 'delivered'
+  when 'shipped' then 'shipped'
+  else (select case
+      when coalesce(sum(sl.quantity), 0) = 0 then 'unfulfilled'
+      when sum(sl.quantity) < (select sum(oi.quantity) from ${orderItems} oi where oi.order_id = ${orders.id})
+        then 'partially_shipped'
+      when bool_or(s.delivered_at is null) then 'shipped'
+      else 'delivered' end
+    from ${orderShipments} s join ${orderShipmentLines} sl on sl.shipment_id = s.id
+    where s.order_id = ${orders.id})
+  end`;
+
 export type OrderRow = Awaited<ReturnType<typeof findOrderById>>;
 
+/** An order with its shopper, payment and fulfilment. */
 export async function findOrderById(db: Database, id: string) {
   const [row] = await db
-    .select(orderColumns)
+    .select({ ...orderColumns, fulfilment: fulfilmentOf })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))
     .leftJoin(payments, eq(payments.id, orders.paymentId))
@@ -294,6 +315,8 @@ export interface OrderFilter {
   status?: OrderStatus | undefined;
   /** The payment's state (paymentStateOf). */
   payment?: PaymentState | undefined;
+  /** How far its goods have gone (fulfilmentOf). */
+  fulfilment?: Fulfilment | undefined;
   keyword?: string | undefined;
   /** Placed at or after this moment. */
   since?: Date | undefined;
@@ -364,6 +387,7 @@ function whereOf(filter: OrderFilter): SQL | undefined {
   if (filter.userId) conditions.push(eq(orders.userId, filter.userId));
   if (filter.status) conditions.push(eq(orders.status, filter.status));
   if (filter.payment) conditions.push(sql`${paymentStateOf} = ${filter.payment}`);
+  if (filter.fulfilment) conditions.push(sql`${fulfilmentOf} = ${filter.fulfilment}`);
   if (filter.since) conditions.push(gte(orders.createdAt, filter.since));
   if (filter.before) conditions.push(lt(orders.createdAt, filter.before));
   if (filter.keyword) conditions.push(keywordMatch(filter.keyword));
@@ -375,7 +399,7 @@ export async function listOrders(db: Database, filter: OrderFilter, page: { limi
   const itemCount = sql<number>`(select coalesce(sum(${orderItems.quantity}), 0)::int from ${orderItems} where ${orderItems.orderId} = ${orders.id})`;
   const [rows, totals] = await Promise.all([
     db
-      .select({ ...orderColumns, itemCount, paymentState: paymentStateOf })
+      .select({ ...orderColumns, itemCount, paymentState: paymentStateOf, fulfilment: fulfilmentOf })
       .from(orders)
       .innerJoin(users, eq(users.id, orders.userId))
       .leftJoin(payments, eq(payments.id, orders.paymentId))

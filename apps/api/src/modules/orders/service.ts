@@ -2,7 +2,7 @@
  * Reading, cancelling and moving orders; the hold-expiry sweep (docs/design.md section 5). Placing an
  * order, and pricing a cart by the same rules, are in placement.ts.
  */
-import type { OrderStatus, PaymentState } from "@shop/shared/constants";
+import type { Fulfilment, OrderStatus, PaymentState } from "@shop/shared/constants";
 import { SHOP_UTC_OFFSET } from "@shop/shared/constants";
 import { api } from "@shop/shared/messages";
 import { canTransition, returnsStock } from "@shop/shared/orders";
@@ -128,14 +128,16 @@ function startOfShopDay(day: string, utcOffset: string): Date {
 }
 
 /**
- * The staff's filter of orders (lists and the CSV export): a status, the days from `from` to `to`
- * both included (as the shop's clock reads them), and a keyword. NOTE: a manager's keyword matches
- * emails and phones too, as a shopper on the phone gives theirs; the answer never shows them.
+ * The staff's filter of orders (lists and the CSV export): a status, a payment state, a fulfilment,
+ * the days from `from` to `to` both included (as the shop's clock reads them), and a keyword.
+ * NOTE: a manager's keyword matches emails and phones too, as a shopper on the phone gives theirs;
+ * the answer never shows them.
  */
 export function staffOrderFilter(query: StaffOrderQuery, utcOffset = SHOP_UTC_OFFSET): OrderFilter {
   return {
     status: query.status,
     payment: query.payment,
+    fulfilment: query.fulfilment,
     keyword: query.keyword || undefined,
     since: query.from ? startOfShopDay(query.from, utcOffset) : undefined,
     before: query.to
@@ -147,6 +149,7 @@ export function staffOrderFilter(query: StaffOrderQuery, utcOffset = SHOP_UTC_OF
 export interface StaffOrderQuery {
   status?: OrderStatus | undefined;
   payment?: PaymentState | undefined;
+  fulfilment?: Fulfilment | undefined;
   keyword?: string | undefined;
   from?: string | undefined;
   to?: string | undefined;

@@ -383,6 +383,100 @@ describe("shipping an order in parcels", () => {
   });
 });
 
+describe("fulfilment: how far an order's goods have gone", () => {
+  /** A paid order of one line of two units. */
+  async function paidTwoUnits(): Promise<OrderDto> {
+    const placed = await inject(t.app, {
+      method: "POST",
+      url: "/api/orders",
+      cookie: shop.shopper.cookie,
+      payload: { products: [{ product: shop.productId, quantity: 2 }], shippingAddress: shop.addressId },
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const order = placed.json().data as OrderDto;
+    expect(order.fulfilment).toBe("unfulfilled");
+    const paid = await inject(t.app, {
+      method: "POST",
+      url: "/api/payments",
+      cookie: shop.shopper.cookie,
+      payload: { order: order._id, paymentGateway: "test", card: APPROVED_CARD },
+    });
+    expect(paid.statusCode, paid.body).toBe(201);
+    return order;
+  }
+
+  /** The orders a list answers, by id: their status and fulfilment. */
+  async function listed(url: string, caller: Caller = shop.admin) {
+    const response = await inject(t.app, { method: "GET", url, cookie: caller.cookie });
+    expect(response.statusCode, response.body).toBe(200);
+    const items = response.json().data as { _id: string; status: string; fulfilment: string }[];
+    return new Map(items.map((order) => [order._id, { status: order.status, fulfilment: order.fulfilment }]));
+  }
+
+  it("reads an order with one of two units shipped as partially shipped, still processing, in the staff's list and read and the shopper's", async () => {
+    const order = await paidTwoUnits();
+    const [line] = order.products;
+    if (!line) throw new Error("the order has a line");
+    expect((await read(order._id)).fulfilment).toBe("unfulfilled");
+    const first = await ship(order._id, {
+      carrier: "Blue Dart",
+      trackingNumber: "BD-PART-1",
+      lines: [{ line: line._id, quantity: 1 }],
+    });
+    expect(first.statusCode, first.body).toBe(201);
+
+    const partly = { status: "processing", fulfilment: "partially_shipped" };
+    expect(await read(order._id)).toMatchObject(partly);
+    expect(await read(order._id, "owner")).toMatchObject(partly);
+    expect((await listed("/api/orders?size=100")).get(order._id)).toEqual(partly);
+    expect((await listed("/api/orders/current-user?size=100", shop.shopper)).get(order._id)).toEqual(partly);
+
+    // The rest leaves: shipped; its parcels arrive: delivered.
+    expect((await ship(order._id, { carrier: "Blue Dart", trackingNumber: "BD-PART-2" })).statusCode).toBe(
+      201,
+    );
+    expect(await read(order._id)).toMatchObject({ status: "shipped", fulfilment: "shipped" });
+    for (const parcel of (await read(order._id)).shipments)
+      expect((await deliver(order._id, parcel._id)).statusCode).toBe(200);
+    expect(await read(order._id, "owner")).toMatchObject({ status: "delivered", fulfilment: "delivered" });
+  });
+
+  it("filters the staff's lists by fulfilment: partially shipped finds the order partly shipped and not one with nothing shipped", async () => {
+    const partly = await paidTwoUnits();
+    const untouched = await paidTwoUnits();
+    const [line] = partly.products;
+    if (!line) throw new Error("the order has a line");
+    const sent = await ship(partly._id, {
+      carrier: "Other",
+      carrierName: "Hand delivery",
+      trackingNumber: "HAND-PART",
+      lines: [{ line: line._id, quantity: 1 }],
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+
+    for (const url of [
+      "/api/orders?fulfilment=partially_shipped&size=100",
+      "/api/orders/status/processing?fulfilment=partially_shipped&size=100",
+    ]) {
+      const found = await listed(url);
+      expect(found.has(partly._id), url).toBe(true);
+      expect(found.has(untouched._id), url).toBe(false);
+      expect([...found.values()].every((order) => order.fulfilment === "partially_shipped")).toBe(true);
+    }
+    const unshipped = await listed("/api/orders?fulfilment=unfulfilled&size=100");
+    expect(unshipped.has(untouched._id)).toBe(true);
+    expect(unshipped.has(partly._id)).toBe(false);
+    // An empty value is no filter, as the other filters take it; an unknown one is refused.
+    expect((await listed("/api/orders?fulfilment=&size=100")).has(partly._id)).toBe(true);
+    const refused = await inject(t.app, {
+      method: "GET",
+      url: "/api/orders?fulfilment=half",
+      cookie: shop.admin.cookie,
+    });
+    expect(refused.statusCode).toBe(400);
+  });
+});
+
 describe("the invoice goes with the goods (decision 025)", () => {
   /** Cash on delivery on, with room for the shopper's unpaid orders. */
   beforeAll(async () => {

@@ -29,6 +29,7 @@ const placed: OrderDto = {
   updatedAt: lamp.createdAt,
   status: "pending",
   paymentState: "none",
+  fulfilment: "unfulfilled",
   totalAmount: 115.4,
   subTotal: 60,
   savedAmount: 20,

@@ -35,6 +35,7 @@ const order: OrderDto = {
   updatedAt: lamp.createdAt,
   status: "processing",
   paymentState: "completed",
+  fulfilment: "unfulfilled",
   totalAmount: 300.8,
   subTotal: 160,
   savedAmount: 0,

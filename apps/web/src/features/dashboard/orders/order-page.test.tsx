@@ -34,6 +34,7 @@ const order: OrderDto = {
   updatedAt: placed.at,
   status: "processing",
   paymentState: "completed",
+  fulfilment: "unfulfilled",
   totalAmount: 115.4,
   subTotal: 60,
   savedAmount: 20,

@@ -13,6 +13,7 @@ import {
   refunds as refundWords,
   shipmentWords,
 } from "@shop/shared/messages";
+import { actorText } from "@shop/shared/orders";
 import { fromCents, oneTaxRate, toCents } from "@shop/shared/pricing";
 import { type OrderDto, OrderNoteInput, type RefundDto } from "@shop/shared/schemas/order";
 import { type ReactNode, useState } from "react";
@@ -392,7 +393,7 @@ function RefundList({ order, payment }: { order: OrderDto; payment: NonNullable<
                 </p>
               ) : null}
               <p className="text-xs text-neutral-500">
-                {refund.by ? orderHistory.by(refund.by.name, refund.by.role) : refundWords.byProvider}
+                {refund.by ? actorText(refund.by) : refundWords.byProvider}
               </p>
               {refund.lines.length > 0 ? (
                 <p className="text-xs text-neutral-600">{creditNoteLines(order, refund)}</p>

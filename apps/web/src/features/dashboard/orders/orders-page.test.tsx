@@ -1,4 +1,4 @@
-import { empty, loading, paymentStates, validation } from "@shop/shared/messages";
+import { empty, fulfilmentFilter, loading, paymentStates, validation } from "@shop/shared/messages";
 import type { OrderSummaryDto } from "@shop/shared/schemas/order";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -23,6 +23,7 @@ const order: OrderSummaryDto = {
   updatedAt: lamp.createdAt,
   status: "processing",
   paymentState: "partially_refunded",
+  fulfilment: "unfulfilled",
   totalAmount: 115.4,
   subTotal: 60,
   savedAmount: 20,
@@ -144,6 +145,36 @@ describe("the dashboard's orders lists", () => {
     expect(screen.getByRole("link", { name: "Export CSV" })).toHaveAttribute(
       "href",
       "/api/orders/export.csv?payment=failed",
+    );
+  });
+
+  it("read 'Partially shipped' for an order with some units out, and filter by fulfilment through the address", async () => {
+    const partly: OrderSummaryDto = { ...order, fulfilment: "partially_shipped" };
+    const { requests } = stubApi({
+      "GET /api/orders/status/processing": {
+        data: [partly],
+        meta: { page: 1, size: 8, pageCount: 1, total: 1 },
+      },
+    });
+    const { router } = renderRoutes(
+      [{ path: "/dashboard/orders/pending", element: <OrdersPage view="pending" /> }],
+      "/dashboard/orders/pending?page=1&size=8",
+    );
+    const link = await screen.findByRole("link", { name: /#1042/ });
+    const row = link.closest("tr") as HTMLElement;
+    expect(within(row).getByText("Partially shipped")).toBeVisible();
+    expect(within(row).queryByText("Processing")).not.toBeInTheDocument();
+
+    await userEvent.selectOptions(
+      screen.getByLabelText(fulfilmentFilter.label),
+      fulfilmentFilter.labels.partially_shipped,
+    );
+    expect(router.state.location.search).toBe("?page=1&size=8&fulfilment=partially_shipped");
+    await screen.findByRole("link", { name: /#1042/ });
+    expect(requests.at(-1)?.query.get("fulfilment")).toBe("partially_shipped");
+    expect(screen.getByRole("link", { name: "Export CSV" })).toHaveAttribute(
+      "href",
+      "/api/orders/export.csv?fulfilment=partially_shipped&status=processing",
     );
   });
 });

@@ -1,6 +1,6 @@
 import { ArrowDownTrayIcon } from "@heroicons/react/20/solid";
-import { DEFAULT_PAGE, type OrderStatus, PAYMENT_STATES, type PaymentState } from "@shop/shared/constants";
-import { empty, loading, paymentStates } from "@shop/shared/messages";
+import { DEFAULT_PAGE, FULFILMENT_STATES, type OrderStatus, PAYMENT_STATES } from "@shop/shared/constants";
+import { empty, fulfilmentFilter, loading, paymentStates } from "@shop/shared/messages";
 import { useCallback } from "react";
 import { Link, useSearchParams } from "react-router";
 import { buttonClasses } from "#web/components/button";
@@ -60,33 +60,40 @@ function useDateRange(): [DateRange, (range: DateRange) => void] {
   return [range, setRange];
 }
 
-/** The payment state filter, in the address as `payment` (an unknown value counts as none chosen). */
-function usePaymentFilter(): [PaymentState | undefined, (state: string) => void] {
+/**
+ * A filter of one of `values`, in the address under `name` (an unknown value counts as none
+ * chosen); a new choice returns to page 1.
+ */
+function useChoiceFilter<T extends string>(
+  name: string,
+  values: readonly T[],
+): [T | undefined, (choice: string) => void] {
   const [searchParams, setSearchParams] = useSearchParams();
-  const value = searchParams.get("payment");
-  const state = PAYMENT_STATES.find((candidate) => candidate === value);
-  const setState = useCallback(
+  const value = searchParams.get(name);
+  const choice = values.find((candidate) => candidate === value);
+  const setChoice = useCallback(
     (next: string) =>
       setSearchParams((current) => {
         const params = new URLSearchParams(current);
         params.set("page", String(DEFAULT_PAGE));
-        if (next) params.set("payment", next);
-        else params.delete("payment");
+        if (next) params.set(name, next);
+        else params.delete(name);
         return params;
       }),
-    [setSearchParams],
+    [name, setSearchParams],
   );
-  return [state, setState];
+  return [choice, setChoice];
 }
 
 export function OrdersPage({ view }: { view: OrdersView }) {
   const { title, status, empty: emptyMessage } = VIEWS[view];
   const list = useListParams();
   const [range, setRange] = useDateRange();
-  const [payment, setPayment] = usePaymentFilter();
+  const [payment, setPayment] = useChoiceFilter("payment", PAYMENT_STATES);
+  const [fulfilment, setFulfilment] = useChoiceFilter("fulfilment", FULFILMENT_STATES);
   // A range that ends before it starts is shown as wrong, and not asked for.
   const days = isBackwards(range) ? {} : { from: range.from || undefined, to: range.to || undefined };
-  const filters = { keyword: list.keyword || undefined, ...days, payment };
+  const filters = { keyword: list.keyword || undefined, ...days, payment, fulfilment };
   const query = useOrders(status, { page: list.page, size: list.size, ...filters });
 
   return (
@@ -114,6 +121,18 @@ export function OrdersPage({ view }: { view: OrdersView }) {
                 {PAYMENT_STATES.map((state) => (
                   <option key={state} value={state}>
                     {paymentStates.labels[state]}
+                  </option>
+                ))}
+              </SelectField>
+              <SelectField
+                label={fulfilmentFilter.label}
+                value={fulfilment ?? ""}
+                onChange={(event) => setFulfilment(event.target.value)}
+              >
+                <option value="">{fulfilmentFilter.all}</option>
+                {FULFILMENT_STATES.map((state) => (
+                  <option key={state} value={state}>
+                    {fulfilmentFilter.labels[state]}
                   </option>
                 ))}
               </SelectField>

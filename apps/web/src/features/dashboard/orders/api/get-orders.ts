@@ -1,4 +1,4 @@
-import type { OrderStatus, PaymentState } from "@shop/shared/constants";
+import type { Fulfilment, OrderStatus, PaymentState } from "@shop/shared/constants";
 import { errors } from "@shop/shared/messages";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { dashboardKeys } from "#web/features/dashboard/query-keys";
@@ -12,6 +12,8 @@ export interface OrderListParams extends ListParams {
   to?: string | undefined;
   /** The payment's state (PAYMENT_STATES). */
   payment?: PaymentState | undefined;
+  /** How far the goods have gone (FULFILMENT_STATES): `partially_shipped` for parcels out and units left. */
+  fulfilment?: Fulfilment | undefined;
 }
 
 /** GET /api/orders, or GET /api/orders/status/{status}: a page of orders, newest first. */
