@@ -3,11 +3,14 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { indianState } from "@shop/shared/india";
 import { toCents } from "@shop/shared/pricing";
+import type { OrderDto, OrderSummaryDto } from "@shop/shared/schemas/order";
+import { DEFAULT_FULFILMENT_SETTINGS } from "@shop/shared/schemas/settings";
 import { asc, eq } from "drizzle-orm";
 import { extractText } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderItems, orders, payments } from "#api/db/schema/orders";
 import { refundLines, refunds } from "#api/db/schema/refunds";
+import { orderShipmentLines, orderShipments } from "#api/db/schema/shipments";
 import { LocalStorage } from "#api/storage/local";
 import { createTestApp, inject, type TestApp } from "#test/app";
 import { type Caller, quickUser } from "#test/fixtures";
@@ -140,5 +143,61 @@ describe("the demo's orders, as the checkout writes them", () => {
     );
     const numbers = byPayment.map((order) => order.invoiceNumber ?? "");
     expect(numbers).toEqual([...numbers].sort());
+  });
+});
+
+describe("the demo's parcels", () => {
+  async function staffRead(orderId: string): Promise<OrderDto> {
+    const response = await inject(t.app, {
+      method: "GET",
+      url: `/api/orders/${orderId}`,
+      cookie: admin.cookie,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json().data as OrderDto;
+  }
+
+  it("gives a delivered demo order its parcel, with the carrier and tracking number, in its history as the shipments service writes it", async () => {
+    const [delivered] = await t.database.db.select().from(orders).where(eq(orders.status, "delivered"));
+    if (!delivered) throw new Error("the demo has a delivered order");
+    const read = await staffRead(delivered.id);
+    expect(read.fulfilment).toBe("delivered");
+    const [parcel] = read.shipments;
+    expect(parcel?.carrier).toBe(DEFAULT_FULFILMENT_SETTINGS.carriers[0]?.name);
+    expect(parcel?.trackingNumber).toMatch(/^DEMO\d{10}$/);
+    expect(parcel?.trackingUrl).toContain(parcel?.trackingNumber);
+    expect(parcel?.deliveredAt).not.toBeNull();
+    const sent = read.history.find((event) => event.type === "shipment");
+    const arrived = read.history.find((event) => event.type === "delivery");
+    expect(sent?.note).toContain(parcel?.trackingNumber);
+    expect(arrived).toMatchObject({ status: "delivered", note: sent?.note });
+  });
+
+  it("ships every unit of each shipped and delivered demo order, and leaves some being prepared partly shipped", async () => {
+    const all = await t.database.db.select().from(orders);
+    const items = await t.database.db.select().from(orderItems);
+    const shipped = await t.database.db
+      .select({ orderId: orderShipments.orderId, quantity: orderShipmentLines.quantity })
+      .from(orderShipmentLines)
+      .innerJoin(orderShipments, eq(orderShipments.id, orderShipmentLines.shipmentId));
+    const units = (rows: readonly { orderId: string; quantity: number }[], orderId: string) =>
+      rows.filter((row) => row.orderId === orderId).reduce((sum, row) => sum + row.quantity, 0);
+    for (const order of all.filter((row) => row.status === "shipped" || row.status === "delivered"))
+      expect(units(shipped, order.id), `#${order.number}`).toBe(units(items, order.id));
+
+    const response = await inject(t.app, {
+      method: "GET",
+      url: "/api/orders?fulfilment=partially_shipped&size=100",
+      cookie: admin.cookie,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const partly = response.json().data as OrderSummaryDto[];
+    expect(partly.length).toBeGreaterThan(0);
+    for (const order of partly) {
+      expect(order.status).toBe("processing");
+      const sentUnits = units(shipped, order._id);
+      expect(sentUnits).toBeGreaterThan(0);
+      expect(sentUnits).toBeLessThan(units(items, order._id));
+    }
   });
 });

@@ -5,15 +5,18 @@
  * tax settings, each product's (else its category's) rate or rate by price and HSN code, the supply
  * split by the delivery state against the seller's, and every column the placement writes
  * (modules/orders/placement.ts). Paid orders take gap-free invoice numbers in the order they were
- * paid; shipped ones have their parcels; refunds are worked out by the goods as the refunds service
+ * paid; shipped ones have their parcels (a carrier and tracking number, in their history as the
+ * shipments service writes it), and some being prepared have one unit out already; refunds are worked out by the goods as the refunds service
  * does (modules/refunds/credit.ts), with their credit note lines and numbers in the order they were
  * made. All in the demo catalogue's transaction, with the order, payment, invoice and refund repos.
  */
 import { CURRENCY, type OrderStatus } from "@shop/shared/constants";
+import { orderHistory } from "@shop/shared/messages";
 import { fromCents, priceOrder, toCents } from "@shop/shared/pricing";
 import type { RefundInputParsed } from "@shop/shared/schemas/refund";
 import {
   DEFAULT_FULFILMENT_SETTINGS,
+  OTHER_CARRIER,
   type ShippingMethod,
   SPEC_TAX_SETTINGS,
   type TaxSettings,
@@ -78,6 +81,8 @@ const DEMO_ORDER_DAYS = 60;
 const ORDERABLE_STOCK = 20;
 /** The newest orders, placed minutes before the seed and still unpaid. */
 const PENDING_COUNT = 3;
+/** The paid orders just before those: being packed, whatever their age, so that Ready to Ship lists some. */
+const PREPARING_COUNT = 4;
 
 /** The demo shoppers' addresses: two in the seller's state (CGST + SGST), the others elsewhere (IGST). */
 const ADDRESSES = [
@@ -130,7 +135,7 @@ function fateOf(index: number, ageDays: number, next: () => number): OrderStatus
   if (index >= DEMO_ORDER_COUNT - PENDING_COUNT) return "pending";
   if (index % 11 === 5) return "cancelled";
   if (index % 13 === 7) return "refunded";
-  if (ageDays < 2) return "processing";
+  if (ageDays < 2 || index >= DEMO_ORDER_COUNT - PENDING_COUNT - PREPARING_COUNT) return "processing";
   if (ageDays < 6) return next() < 0.6 ? "shipped" : "processing";
   return next() < 0.85 ? "delivered" : "shipped";
 }
@@ -253,6 +258,7 @@ export async function seedDemoOrders(
   const invoices: DueInvoice[] = [];
   const refunds: DueRefund[] = [];
   let placed = 0;
+  let preparedOfSeveral = 0;
   for (let index = 0; index < DEMO_ORDER_COUNT; index++) {
     // Oldest first, so that order numbers rise with the dates.
     const share = (DEMO_ORDER_COUNT - 1 - index) / (DEMO_ORDER_COUNT - 1);
@@ -424,6 +430,16 @@ export async function seedDemoOrders(
     let hours = 18;
     let status: OrderStatus = "processing";
     let shippedAt: Date | null = null;
+    const [first] = items;
+    const units = items.reduce((sum, item) => sum + item.quantity, 0);
+    // The goods leave in a parcel of the shop's first carrier, recorded as the shipments service
+    // records it: a "shipment" row when it leaves, a "delivery" row when it arrives, each naming it.
+    const parcel = {
+      carrier: carrier?.name ?? OTHER_CARRIER,
+      trackingNumber: carrier ? trackingOf(order.number) : null,
+    };
+    const parcelNote = (count: number) =>
+      orderHistory.shipmentNote(parcel.carrier, parcel.trackingNumber, count);
     for (const to of path) {
       if (to === "cancelled") await returnStock(db, order.id, { wasPaid: true, why: { cause: "cancel" } });
       const at = later(hours);
@@ -454,39 +470,50 @@ export async function seedDemoOrders(
           note: "Returned: wrong size.",
           ...actorOf(admin),
         });
-      } else {
+      } else if (to === "shipped" || to === "delivered") {
         events.push({
           orderId: order.id,
-          type: to === "cancelled" ? "cancelled" : "status",
+          type: to === "shipped" ? "shipment" : "delivery",
           status: to,
           at,
+          note: parcelNote(units),
           ...actorOf(admin),
         });
+      } else {
+        events.push({ orderId: order.id, type: "cancelled", status: to, at, ...actorOf(admin) });
       }
       status = to;
       hours += 24 + Math.floor(next() * 48);
     }
+    const trackingUrl =
+      carrier && parcel.trackingNumber ? trackingUrlOf(carrier.trackingUrl, parcel.trackingNumber) : null;
     // The parcel the goods left in, delivered on the day the order was.
     if (shippedAt) {
-      const trackingNumber = carrier ? trackingOf(order.number) : null;
       const delivered = events.find((event) => event.status === "delivered")?.at ?? null;
       await insertShipment(
         db,
-        {
-          orderId: order.id,
-          carrier: carrier?.name ?? "Other",
-          trackingNumber,
-          trackingUrl: carrier && trackingNumber ? trackingUrlOf(carrier.trackingUrl, trackingNumber) : null,
-          shippedAt,
-          deliveredAt: delivered,
-        },
+        { orderId: order.id, ...parcel, trackingUrl, shippedAt, deliveredAt: delivered },
         items.map((item) => ({ itemId: item.id, quantity: item.quantity })),
       );
     }
+    // Every other order being prepared that holds several units, starting with the first, has one
+    // unit out already and the rest to ship: it stays processing, and reads "Partially shipped".
+    if (status === "processing" && first && units > 1 && preparedOfSeveral++ % 2 === 0) {
+      const at = later(hours);
+      await insertShipment(db, { orderId: order.id, ...parcel, trackingUrl, shippedAt: at }, [
+        { itemId: first.id, quantity: 1 },
+      ]);
+      events.push({
+        orderId: order.id,
+        type: "shipment",
+        status: "processing",
+        at,
+        note: parcelNote(1),
+        ...actorOf(admin),
+      });
+    }
     // Now and then a delivered order of several units has one returned: a refund of that unit by the
     // goods, back in stock, with its credit note; the order stays delivered.
-    const [first] = items;
-    const units = items.reduce((sum, item) => sum + item.quantity, 0);
     if (status === "delivered" && index % 4 === 1 && first && units > 1) {
       const at = later(hours);
       refunds.push({
