@@ -4012,6 +4012,8 @@ export interface operations {
                                     createdAt: string;
                                     /** @enum {string} */
                                     status: "pending" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
+                                    /** @enum {string} */
+                                    fulfilment: "unfulfilled" | "partially_shipped" | "shipped" | "delivered";
                                     totalAmount: number;
                                     currency: string;
                                 } | null;
@@ -4021,6 +4023,8 @@ export interface operations {
                                     createdAt: string;
                                     /** @enum {string} */
                                     status: "pending" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
+                                    /** @enum {string} */
+                                    fulfilment: "unfulfilled" | "partially_shipped" | "shipped" | "delivered";
                                     totalAmount: number;
                                     currency: string;
                                 } | null;
@@ -4030,6 +4034,8 @@ export interface operations {
                                     createdAt: string;
                                     /** @enum {string} */
                                     status: "pending" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
+                                    /** @enum {string} */
+                                    fulfilment: "unfulfilled" | "partially_shipped" | "shipped" | "delivered";
                                     totalAmount: number;
                                     currency: string;
                                 }[];

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ORDER_STATUSES, PASSWORD_MAX_LENGTH, ROLES } from "../constants";
+import { FULFILMENT_STATES, ORDER_STATUSES, PASSWORD_MAX_LENGTH, ROLES } from "../constants";
 import { validation } from "../messages";
 import { AddressDto } from "./address";
 import { Email, Id, Name, NameForm, oneOf, Password, text } from "./common";
@@ -119,6 +119,8 @@ export const CustomerOrderDto = z.object({
   number: z.number().int(),
   createdAt: z.string(),
   status: z.enum(ORDER_STATUSES),
+  /** How far its goods have gone, as the orders list reads it ("Partially shipped" while some units are out). */
+  fulfilment: z.enum(FULFILMENT_STATES),
   totalAmount: z.number(),
   currency: z.string(),
 });

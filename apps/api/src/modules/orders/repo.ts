@@ -239,7 +239,7 @@ const orderColumns = {
  * in them against the units ordered, in one aggregate by index (order_shipments_order_id_idx, the
  * shipment lines' primary key, order_items_order_id_idx).
  */
-const fulfilmentOf = sql<Fulfilment>`case ${orders.status}
+export const fulfilmentOf = sql<Fulfilment>`case ${orders.status}
   when 'delivered' then 'delivered'
   when 'shipped' then 'shipped'
   else (select case

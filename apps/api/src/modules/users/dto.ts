@@ -28,6 +28,7 @@ export function toCustomerOrderDto(row: CustomerOrderRow): CustomerOrderDto {
     number: row.number,
     createdAt: row.createdAt.toISOString(),
     status: row.status,
+    fulfilment: row.fulfilment,
     totalAmount: row.totalAmount,
     currency: row.currency,
   };

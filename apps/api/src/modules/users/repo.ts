@@ -1,11 +1,12 @@
 /** SQL for users. */
 
-import type { OrderStatus, Role } from "@shop/shared/constants";
+import type { Fulfilment, OrderStatus, Role } from "@shop/shared/constants";
 import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "#api/db/client";
 import { orders } from "#api/db/schema/orders";
 import { salesLedger } from "#api/db/schema/sales";
 import { type CustomerNote, customerNotes, type User, users } from "#api/db/schema/users";
+import { fulfilmentOf } from "#api/modules/orders/repo";
 import { forgetUser } from "#api/modules/sessions/repo-cache";
 
 export type NewUser = typeof users.$inferInsert;
@@ -120,6 +121,7 @@ export interface CustomerOrderRow {
   number: number;
   createdAt: Date;
   status: OrderStatus;
+  fulfilment: Fulfilment;
   totalAmount: number;
   currency: string;
 }
@@ -129,6 +131,7 @@ const customerOrderColumns = {
   number: orders.number,
   createdAt: orders.createdAt,
   status: orders.status,
+  fulfilment: fulfilmentOf,
   totalAmount: orders.totalAmount,
   currency: orders.currency,
 };

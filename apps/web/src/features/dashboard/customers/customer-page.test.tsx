@@ -29,6 +29,7 @@ const firstOrder = {
   number: 1001,
   createdAt: "2026-03-05T10:00:00.000Z",
   status: "delivered" as const,
+  fulfilment: "delivered" as const,
   totalAmount: 120,
   currency: "USD",
 };
@@ -37,6 +38,7 @@ const lastOrder = {
   _id: "c2c2c2c2c2c2c2c2c2c2c2c2",
   number: 1009,
   status: "processing" as const,
+  fulfilment: "partially_shipped" as const,
 };
 
 const summary: CustomerSummaryDto = {
@@ -99,6 +101,9 @@ describe("the customer page", () => {
       "href",
       `/dashboard/orders/order/${lastOrder._id}`,
     );
+    // The order partly shipped reads as the orders list reads it.
+    const partly = screen.getByRole("link", { name: "#1009" }).closest("tr") as HTMLElement;
+    expect(within(partly).getByText("Partially shipped")).toBeVisible();
     expect(screen.getByText("Prefers deliveries after 6 pm.")).toBeVisible();
     expect(screen.getByText(homeAddress.building)).toBeVisible();
 

@@ -1,4 +1,5 @@
 import { customerPage } from "@shop/shared/messages";
+import { shownStatus } from "@shop/shared/orders";
 import type { CustomerOrderDto, CustomerSummaryDto } from "@shop/shared/schemas/user";
 import type { ReactNode } from "react";
 import { Link, useParams } from "react-router";
@@ -193,7 +194,7 @@ function CustomerOrders({ orders }: { orders: CustomerOrderDto[] }) {
             <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time>
           </td>
           <td className={cellClass}>
-            <StatusBadge kind="order" status={order.status} />
+            <StatusBadge kind="order" status={shownStatus(order)} />
           </td>
           <td
             className={cx(cellClass, endCellClass, "text-right font-medium whitespace-nowrap tabular-nums")}
