@@ -47,6 +47,7 @@ export const ACCESS: Record<string, Access> = {
   "POST /api/categories": "staff",
   "PUT /api/categories/{id}/tax": "admin",
   "PATCH /api/categories/{id}": "admin",
+  "DELETE /api/categories/{id}": "admin",
   "GET /api/categories": "public",
   "GET /api/categories/{id}": "public",
   "GET /api/categories/slug/{slug}": "public",

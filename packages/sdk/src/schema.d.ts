@@ -557,7 +557,11 @@ export interface paths {
         get: operations["getCategory"];
         put?: never;
         post?: never;
-        delete?: never;
+        /**
+         * Delete a category; its products, inactive ones included, move to `moveTo` in the same transaction (required while it has any: 409 naming their number without it; 400 for itself or an unknown one) and take that category's GST rate and HSN code unless they set their own. A category discount codes are limited to is refused (409) (admin)
+         * @description Roles: admin.
+         */
+        delete: operations["deleteCategory"];
         options?: never;
         head?: never;
         /**
@@ -5726,6 +5730,108 @@ export interface operations {
             };
             /** @description Not found, or not visible to the caller. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deleteCategory: {
+        parameters: {
+            query?: {
+                moveTo?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        /** @enum {string|null} */
+                        data: null;
+                    };
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflicts with the shop's state (stock, an address in use, an order already paid or cancelled). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body or file is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body's or the file's type is not accepted. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17427,6 +17533,13 @@ export interface operations {
                                     _id: string | null;
                                     name: string | null;
                                 };
+                                order: {
+                                    _id: string;
+                                    number: number;
+                                } | null;
+                                return: {
+                                    _id: string;
+                                } | null;
                                 at: string;
                             };
                         };
@@ -17544,6 +17657,13 @@ export interface operations {
                                 _id: string | null;
                                 name: string | null;
                             };
+                            order: {
+                                _id: string;
+                                number: number;
+                            } | null;
+                            return: {
+                                _id: string;
+                            } | null;
                             at: string;
                         }[];
                         meta: {
@@ -17609,7 +17729,7 @@ export interface operations {
                 size?: number;
                 keyword?: string;
                 actor?: string;
-                kind?: "product.created" | "product.updated" | "product.deleted" | "stock.adjusted" | "category.created" | "category.updated" | "discount.created" | "discount.updated" | "discount.deleted" | "order.status_changed" | "order.note_added" | "order.refunded" | "shipment.created" | "shipment.delivered" | "payment.cash_collected" | "return.approved" | "return.rejected" | "return.received" | "return.refunded" | "user.role_changed" | "user.deactivated" | "user.reactivated" | "customer.note_added" | "settings.updated" | "review.hidden" | "review.shown" | "review.replied" | "review.deleted" | "media.uploaded" | "media.deleted" | "email.retried";
+                kind?: "product.created" | "product.updated" | "product.deleted" | "stock.adjusted" | "category.created" | "category.updated" | "category.deleted" | "discount.created" | "discount.updated" | "discount.deleted" | "order.status_changed" | "order.note_added" | "order.refunded" | "shipment.created" | "shipment.delivered" | "payment.cash_collected" | "return.approved" | "return.rejected" | "return.received" | "return.refunded" | "user.role_changed" | "user.deactivated" | "user.reactivated" | "customer.note_added" | "settings.updated" | "review.hidden" | "review.shown" | "review.replied" | "review.deleted" | "media.uploaded" | "media.deleted" | "email.retried";
                 from?: string;
                 to?: string;
             };
@@ -17638,7 +17758,7 @@ export interface operations {
                                 email: string;
                             };
                             /** @enum {string} */
-                            kind: "product.created" | "product.updated" | "product.deleted" | "stock.adjusted" | "category.created" | "category.updated" | "discount.created" | "discount.updated" | "discount.deleted" | "order.status_changed" | "order.note_added" | "order.refunded" | "shipment.created" | "shipment.delivered" | "payment.cash_collected" | "return.approved" | "return.rejected" | "return.received" | "return.refunded" | "user.role_changed" | "user.deactivated" | "user.reactivated" | "customer.note_added" | "settings.updated" | "review.hidden" | "review.shown" | "review.replied" | "review.deleted" | "media.uploaded" | "media.deleted" | "email.retried";
+                            kind: "product.created" | "product.updated" | "product.deleted" | "stock.adjusted" | "category.created" | "category.updated" | "category.deleted" | "discount.created" | "discount.updated" | "discount.deleted" | "order.status_changed" | "order.note_added" | "order.refunded" | "shipment.created" | "shipment.delivered" | "payment.cash_collected" | "return.approved" | "return.rejected" | "return.received" | "return.refunded" | "user.role_changed" | "user.deactivated" | "user.reactivated" | "customer.note_added" | "settings.updated" | "review.hidden" | "review.shown" | "review.replied" | "review.deleted" | "media.uploaded" | "media.deleted" | "email.retried";
                             subject: {
                                 /** @enum {string} */
                                 type: "product" | "variant" | "category" | "discount" | "order" | "return" | "user" | "settings" | "review" | "media" | "email";

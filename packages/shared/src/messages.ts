@@ -157,6 +157,7 @@ export const errors = {
   discountDelete: "An error occurred while deleting the discount code.",
   categoryTax: "An error occurred while updating the category's tax.",
   categoryRename: "An error occurred while renaming the category.",
+  categoryDelete: "An error occurred while deleting the category.",
 } as const;
 
 /** The page shown in place of a screen that crashed (SPEC section 2: a separate error page). */
@@ -210,6 +211,9 @@ export const inventoryPage = {
     other: "Other",
   },
   logColumns: { at: "When", change: "Change", after: "Stock after", cause: "Cause", by: "Who" },
+  /** A movement's link to what caused it: its order's page, or the returns of its order. */
+  movementOrder: (number: number) => `Order #${number}`,
+  movementReturn: (number: number) => `Return of order #${number}`,
   system: "System",
   more: "Show older",
   newer: "Show newer",
@@ -332,6 +336,7 @@ export const successes = {
   discountStatus: (active: boolean) => `Discount code ${active ? "activated" : "deactivated"} successfully.`,
   categoryTaxSaved: "Category tax updated successfully.",
   categoryRenamed: "Category renamed successfully.",
+  categoryDeleted: "Category deleted successfully.",
 } as const;
 
 /** The cart's check against the server when it opens (SPEC leaves the wording to us). */
@@ -430,6 +435,13 @@ export const api = {
   categoryNotFound: "Category not found.",
   categorySlugTaken: "A category with this slug already exists.",
   categoryNameTaken: "A category with this name already exists.",
+  /** DELETE /categories/{id} without `moveTo` while products are in it (inactive ones too). */
+  categoryHasProducts: (count: number) =>
+    `This category has ${count} product${count === 1 ? "" : "s"}. Choose the category they move to.`,
+  categoryMoveToItself: "Choose another category for its products.",
+  /** A category that discount codes are limited to: its products moving would change what they discount. */
+  categoryInDiscounts: (codes: readonly string[]) =>
+    `The discount code${codes.length === 1 ? "" : "s"} ${codes.join(", ")} ${codes.length === 1 ? "applies" : "apply"} to this category. Change ${codes.length === 1 ? "it" : "them"} first.`,
   productHasOrders: "This product has orders and cannot be deleted. Deactivate it instead.",
   salePriceRequired: "Set a sale price below the price before putting the product on sale.",
   reviewNotFound: "Review not found.",
@@ -1359,6 +1371,18 @@ export const categoryActions = {
   slugKept: (slug: string) => `The address stays /product-category/${slug}, so links to it keep working.`,
   saveName: "Rename",
   cancel: "Cancel",
+  delete: (category: string) => `Delete ${category}`,
+  deleteTitle: (category: string) => `Delete ${category}`,
+  deleteEmpty: "It has no products. Deleting it cannot be undone.",
+  /** The select of a category with products: where they go. */
+  moveTo: "Move its products to",
+  chooseCategory: "Choose a category",
+  moveToRequired: "Choose the category its products move to.",
+  moveHint:
+    "Its products, inactive ones too, move there and take that category's GST rate and HSN code unless they set their own.",
+  /** The only category, with products: they have nowhere to go. */
+  noOtherCategory: "Add another category first: its products need one to move to.",
+  confirmDelete: "Delete category",
 } as const;
 
 /**
@@ -1681,6 +1705,7 @@ export const activityPage = {
     "stock.adjusted": "Stock adjusted",
     "category.created": "Category created",
     "category.updated": "Category changed",
+    "category.deleted": "Category deleted",
     "discount.created": "Discount code created",
     "discount.updated": "Discount code changed",
     "discount.deleted": "Discount code deleted",

@@ -13,6 +13,10 @@ export interface StockContext {
   reason?: string | null;
   note?: string | null;
   actor?: { id: string; name: string } | null;
+  /** The order the change belongs to (a cancellation, an expiry, a refund, a return). */
+  orderId?: string | null;
+  /** The return whose units came back. */
+  returnId?: string | null;
 }
 
 function setters(context: StockContext): SQL {
@@ -20,7 +24,9 @@ function setters(context: StockContext): SQL {
     set_config('shop.stock_reason', ${context.reason ?? ""}::text, true),
     set_config('shop.stock_note', ${context.note ?? ""}::text, true),
     set_config('shop.stock_actor_id', ${context.actor?.id ?? ""}::text, true),
-    set_config('shop.stock_actor_name', ${context.actor?.name ?? ""}::text, true)`;
+    set_config('shop.stock_actor_name', ${context.actor?.name ?? ""}::text, true),
+    set_config('shop.stock_order_id', ${context.orderId ?? ""}::text, true),
+    set_config('shop.stock_return_id', ${context.returnId ?? ""}::text, true)`;
 }
 
 /** `select set_config(...)`: a statement of its own. */

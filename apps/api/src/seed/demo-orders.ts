@@ -207,6 +207,7 @@ async function recordDemoRefund(db: Database, due: DueRefund, admin: Actor | nul
   await restock(db, due.restock, {
     cause: "refund",
     actor: admin ? { id: admin.id, name: `${admin.firstName} ${admin.lastName}`.trim() } : null,
+    orderId: due.order.id,
   });
   return completed;
 }

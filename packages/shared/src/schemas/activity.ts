@@ -17,6 +17,7 @@ export const ACTIVITY_KINDS = [
   "stock.adjusted",
   "category.created",
   "category.updated",
+  "category.deleted",
   "discount.created",
   "discount.updated",
   "discount.deleted",

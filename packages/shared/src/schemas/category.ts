@@ -2,7 +2,7 @@ import { z } from "zod";
 import { CATEGORY_NAME_MAX, PRICE_MAX } from "../constants";
 import { validation } from "../messages";
 import { SLUG_PATTERN } from "../slug";
-import { number, text } from "./common";
+import { Id, number, text } from "./common";
 import { HsnCode, TaxRate } from "./settings";
 
 /** The most slabs a rate by price has. */
@@ -63,6 +63,14 @@ export type CategoryInput = z.infer<typeof CategoryInput>;
  */
 export const CategoryRenameInput = z.object({ name: CategoryInput.shape.name }).strict();
 export type CategoryRenameInput = z.infer<typeof CategoryRenameInput>;
+
+/**
+ * DELETE /categories/{id}: `moveTo`, the category its products move to (required while it has any,
+ * inactive ones included); they then take that category's GST rate and HSN code unless they set
+ * their own, as the deleted category's own settings go with it.
+ */
+export const CategoryDeleteQuery = z.object({ moveTo: Id.optional() });
+export type CategoryDeleteQuery = z.infer<typeof CategoryDeleteQuery>;
 
 /**
  * PUT /categories/{id}/tax: the category's rate, or its rate by price (slabs, which win over the flat

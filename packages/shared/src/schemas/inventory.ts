@@ -85,6 +85,10 @@ export const StockMovement = z.object({
   reason: z.string().nullable(),
   note: z.string().nullable(),
   by: z.object({ _id: z.string().nullable(), name: z.string().nullable() }),
+  /** The order whose placement, cancellation, expiry, refund or return moved the stock; else null. */
+  order: z.object({ _id: z.string(), number: z.number().int() }).nullable(),
+  /** The return whose receipt put the units back (its order is `order`); else null. */
+  return: z.object({ _id: z.string() }).nullable(),
   at: z.string(),
 });
 export type StockMovement = z.infer<typeof StockMovement>;

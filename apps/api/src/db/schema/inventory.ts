@@ -9,8 +9,8 @@ import { sqlList } from "./sql-lists";
  * The stock-movement log: a row per change of a variant's stock, written by the database itself
  * (the trigger on product_variants of the inventory migration), whoever writes the stock: the
  * placement, a cancellation, an expired hold, a refund's restock, the CSV import, an adjustment, a
- * product edit. The cause, reason, note and actor come from settings local to the writing
- * transaction (`shop.stock_cause`..., set by db/stock-cause.ts); none set: 'other'. A new variant
+ * product edit. The cause, reason, note, actor, order and return come from settings local to the
+ * writing transaction (`shop.stock_cause`..., set by db/stock-cause.ts); none set: 'other'. A new variant
  * writes an 'initial' row of its first stock, so a variant's rows sum to its stock. Append-only:
  * its trigger refuses an update, and a delete but the cascade of a deleted variant.
  */
@@ -29,6 +29,10 @@ export const stockMovements = pgTable(
     note: text(),
     actorId: idRef(),
     actorName: text(),
+    // The order whose placement, cancellation, expiry or refund moved the stock, and the return whose
+    // receipt put units back (its order beside it). No foreign keys: the log keeps what happened.
+    orderId: idRef(),
+    returnId: idRef(),
     at: timestamp({ withTimezone: true }).notNull().default(sql`clock_timestamp()`),
   },
   (t) => [

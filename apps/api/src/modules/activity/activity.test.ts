@@ -239,6 +239,32 @@ const CASES: Case[] = [
     after: { taxRate: 5, hsnCode: "6214" },
   },
   {
+    kind: "category.updated",
+    write: async () => {
+      await send("PATCH", `/api/categories/${made.category}`, { name: "Winter Scarves" });
+      return made.category ?? "";
+    },
+    before: { name: "Scarves" },
+    after: { name: "Winter Scarves" },
+  },
+  {
+    kind: "category.deleted",
+    write: async () => {
+      const gone = id(await send("POST", "/api/categories", { name: "Stoles", slug: "stoles-activity" }));
+      await send("DELETE", `/api/categories/${gone}`);
+      return gone;
+    },
+    before: {
+      name: "Stoles",
+      slug: "stoles-activity",
+      taxRate: null,
+      taxSlabs: null,
+      hsnCode: null,
+      products: 0,
+    },
+    after: {},
+  },
+  {
     kind: "discount.created",
     write: async () => {
       made.discount = id(

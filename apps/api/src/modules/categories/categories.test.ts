@@ -258,3 +258,124 @@ describe("PATCH /api/categories/{id}", () => {
     expect(read.json().data.name).toBe("Braces");
   });
 });
+
+describe("DELETE /api/categories/{id}", () => {
+  function remove(id: string, query = "", cookie = admin) {
+    return inject(t.app, { method: "DELETE", url: `/api/categories/${id}${query}`, cookie });
+  }
+  const read = (id: string) => t.app.inject({ method: "GET", url: `/api/categories/${id}` });
+  async function lastDeletion() {
+    const log = await inject(t.app, {
+      method: "GET",
+      url: "/api/activity?kind=category.deleted",
+      cookie: admin,
+    });
+    return log.json().data[0];
+  }
+
+  it("deletes an empty category for an admin and logs it with what it was", async () => {
+    const category = (await create("Cufflinks", "cufflinks")).json().data;
+    const deleted = await remove(category._id);
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(deleted.json()).toEqual({ success: true, message: api.deleted, data: null });
+    expect((await read(category._id)).statusCode).toBe(404);
+    expect(await lastDeletion()).toMatchObject({
+      kind: "category.deleted",
+      subject: { type: "category", id: category._id, label: "Cufflinks" },
+      before: { name: "Cufflinks", slug: "cufflinks", products: 0 },
+      after: {},
+    });
+    expect((await remove(category._id)).statusCode).toBe(404);
+  });
+
+  it("asks where the products go (409 naming how many, inactive ones too), then moves them to that category and deletes it, in one go", async () => {
+    const thumbnail = (await makeMedia(t.database)).id;
+    const from = (await create("Waistcoats", "waistcoats")).json().data;
+    const to = (await create("Formal Wear", "formal-wear")).json().data;
+    const taxed = await inject(t.app, {
+      method: "PUT",
+      url: `/api/categories/${from._id}/tax`,
+      cookie: admin,
+      payload: { taxRate: 5, hsnCode: "6211" },
+    });
+    expect(taxed.statusCode, taxed.body).toBe(200);
+    const shown = await makeProduct(t.database, { category: from._id, thumbnail });
+    const hidden = await makeProduct(t.database, { category: from._id, thumbnail }, { isActive: false });
+
+    const asked = await remove(from._id);
+    expect(asked.statusCode).toBe(409);
+    expect(asked.json()).toEqual({
+      success: false,
+      message: api.categoryHasProducts(2),
+      errors: { moveTo: api.categoryHasProducts(2) },
+    });
+    expect((await read(from._id)).json().data).toMatchObject({ name: "Waistcoats", count: 1, taxRate: 5 });
+
+    const moved = await remove(from._id, `?moveTo=${to._id}`);
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect((await read(from._id)).statusCode).toBe(404);
+    expect((await read(to._id)).json().data).toEqual({ ...to, count: 1 });
+    for (const product of [shown, hidden]) {
+      const after = await inject(t.app, {
+        method: "GET",
+        url: `/api/products/${product._id}`,
+        cookie: admin,
+      });
+      expect(after.json().data.category).toEqual({ _id: to._id, name: "Formal Wear", slug: "formal-wear" });
+    }
+    // Found by the name of the category it is in now.
+    const found = await t.app.inject({ method: "GET", url: "/api/products?keyword=formal" });
+    expect(found.json().data.map((row: { _id: string }) => row._id)).toContain(shown._id);
+    expect(await lastDeletion()).toMatchObject({
+      subject: { type: "category", id: from._id, label: "Waistcoats" },
+      before: { name: "Waistcoats", taxRate: 5, hsnCode: "6211", products: 2 },
+      after: { productsMovedTo: "Formal Wear" },
+    });
+  });
+
+  it("refuses moving the products to the category itself or to an unknown one (400 at moveTo), and an unknown category (404)", async () => {
+    const category = (await create("Pocket Squares", "pocket-squares")).json().data;
+    const itself = await remove(category._id, `?moveTo=${category._id}`);
+    expect(itself.statusCode).toBe(400);
+    expect(itself.json().errors).toEqual({ moveTo: api.categoryMoveToItself });
+    const unknown = await remove(category._id, `?moveTo=${newId()}`);
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().errors).toEqual({ moveTo: api.categoryNotFound });
+    const malformed = await remove(category._id, "?moveTo=nope");
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().errors).toEqual({ moveTo: validation.id });
+    expect((await remove(newId())).statusCode).toBe(404);
+    expect((await read(category._id)).statusCode).toBe(200);
+  });
+
+  it("refuses a category discount codes are limited to, naming them", async () => {
+    const category = (await create("Tie Pins", "tie-pins")).json().data;
+    const other = (await create("Tie Bars", "tie-bars")).json().data;
+    const code = await inject(t.app, {
+      method: "POST",
+      url: "/api/discounts",
+      cookie: admin,
+      payload: {
+        code: "PINS10",
+        type: "percentage",
+        value: 10,
+        appliesTo: "categories",
+        categories: [category._id],
+      },
+    });
+    expect(code.statusCode, code.body).toBe(201);
+    const refused = await remove(category._id, `?moveTo=${other._id}`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(api.categoryInDiscounts(["PINS10"]));
+    expect((await read(category._id)).statusCode).toBe(200);
+  });
+
+  it("refuses managers, shoppers and anonymous visitors", async () => {
+    const category = (await create("Lapel Pins", "lapel-pins")).json().data;
+    expect((await remove(category._id, "", manager)).statusCode).toBe(403);
+    expect((await remove(category._id, "", shopper)).statusCode).toBe(403);
+    const anonymous = await t.app.inject({ method: "DELETE", url: `/api/categories/${category._id}` });
+    expect(anonymous.statusCode).toBe(401);
+    expect((await read(category._id)).statusCode).toBe(200);
+  });
+});

@@ -1,8 +1,9 @@
 /** SQL for categories. */
-import { and, asc, eq, ne, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
 import type { Database } from "#api/db/client";
 import { type Category, categories, type NewCategory } from "#api/db/schema/categories";
 import { idValue } from "#api/db/schema/columns";
+import { discountCategories, discounts } from "#api/db/schema/discounts";
 import { productCounts, products } from "#api/db/schema/products";
 import { searchDocumentOf } from "#api/modules/products/search";
 
@@ -83,6 +84,60 @@ export async function updateCategoryTax(
 export async function lockCategory(db: Database, id: string): Promise<Category | undefined> {
   const [row] = await db.select().from(categories).where(eq(categories.id, id)).for("update");
   return row;
+}
+
+/**
+ * Categories locked in the order of their ids, so that two deletions moving products into each
+ * other's category wait for one another instead of deadlocking.
+ */
+export async function lockCategories(db: Database, ids: readonly string[]): Promise<Category[]> {
+  return db
+    .select()
+    .from(categories)
+    .where(inArray(categories.id, [...ids]))
+    .orderBy(asc(categories.id))
+    .for("update");
+}
+
+/**
+ * A category's products, inactive ones included. NOTE: the category's row is locked (FOR UPDATE),
+ * and a product written into it locks the row too (its foreign key's check), so none comes in meanwhile.
+ */
+export async function countProductsOf(db: Database, categoryId: string): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(products).where(eq(products.categoryId, categoryId));
+  return row?.total ?? 0;
+}
+
+/** The discount codes limited to a category, by code. */
+export async function discountCodesOf(db: Database, categoryId: string): Promise<string[]> {
+  const rows = await db
+    .select({ code: discounts.code })
+    .from(discountCategories)
+    .innerJoin(discounts, eq(discounts.id, discountCategories.discountId))
+    .where(eq(discountCategories.categoryId, categoryId))
+    .orderBy(asc(discounts.code));
+  return rows.map((row) => row.code);
+}
+
+/**
+ * Moves every product of a category to another, their search documents written with its name
+ * (the counts' triggers follow); answers the products' ids.
+ */
+export async function moveProducts(db: Database, from: string, to: Category): Promise<string[]> {
+  const document = searchDocumentOf({
+    name: sql`p.name`,
+    categoryName: sql`${to.name}::text`,
+    description: sql`p.description`,
+  });
+  const result = await db.execute<{ id: string }>(sql`
+    update ${products} p set category_id = ${idValue(to.id)}, search_vector = ${document}, updated_at = now()
+    where p.category_id = ${idValue(from)}
+    returning p.id`);
+  return result.rows.map((row) => row.id).sort();
+}
+
+export async function deleteCategoryRow(db: Database, id: string): Promise<void> {
+  await db.delete(categories).where(eq(categories.id, id));
 }
 
 /** Whether a category other than `exceptId` is called `name`, whatever the case. */

@@ -1,7 +1,8 @@
-import { envelope } from "@shop/shared/api";
+import { EmptyEnvelope, envelope } from "@shop/shared/api";
 import { CATEGORY_CACHE_SECONDS } from "@shop/shared/constants";
 import { api, formErrors } from "@shop/shared/messages";
 import {
+  CategoryDeleteQuery,
   CategoryDto,
   CategoryInput,
   CategoryRenameInput,
@@ -14,7 +15,14 @@ import { z } from "zod";
 import { ok, refusals } from "#api/http/envelope";
 import { notModified, readKey, sendCachedRead } from "#api/http/read-cache";
 import { requireAdmin, requireStaff, userOf } from "#api/http/session";
-import { createCategory, getCategory, listCategories, renameCategory, setCategoryTax } from "./service";
+import {
+  createCategory,
+  deleteCategory,
+  getCategory,
+  listCategories,
+  renameCategory,
+  setCategoryTax,
+} from "./service";
 
 /** Mounted at /api/categories. */
 export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -71,6 +79,26 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       ok(await renameCategory(app.db, userOf(request), request.params.id, request.body), api.updated),
+  );
+
+  app.delete(
+    "/:id",
+    {
+      schema: {
+        tags: ["categories"],
+        operationId: "deleteCategory",
+        summary:
+          "Delete a category; its products, inactive ones included, move to `moveTo` in the same transaction (required while it has any: 409 naming their number without it; 400 for itself or an unknown one) and take that category's GST rate and HSN code unless they set their own. A category discount codes are limited to is refused (409) (admin)",
+        params: IdParams,
+        querystring: CategoryDeleteQuery,
+        response: { 200: EmptyEnvelope, ...refusals(404, 409) },
+      },
+      preValidation: requireAdmin,
+    },
+    async (request) => {
+      await deleteCategory(app.db, userOf(request), request.params.id, request.query);
+      return ok(null, api.deleted);
+    },
   );
 
   app.get(

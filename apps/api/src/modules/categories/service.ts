@@ -1,6 +1,10 @@
-/** Categories: the staff create them, admins rename them; everyone lists them with their active product counts. */
+/**
+ * Categories: the staff create them, admins rename and delete them (its products moved to another);
+ * everyone lists them with their active product counts.
+ */
 import { api } from "@shop/shared/messages";
 import type {
+  CategoryDeleteQuery,
   CategoryDto,
   CategoryInput,
   CategoryRenameInput,
@@ -16,12 +20,17 @@ import { addSearchWords } from "#api/modules/products/search";
 import { queueProductEvents } from "#api/modules/webhooks/service";
 import { toCategoryDto } from "./dto";
 import {
+  countProductsOf,
+  deleteCategoryRow,
+  discountCodesOf,
   findCategory,
   findCategoryWithCount,
   insertCategory,
   isCategoryNameTaken,
   listCategoriesWithCounts,
+  lockCategories,
   lockCategory,
+  moveProducts,
   rewriteProductSearch,
   updateCategoryName,
   updateCategoryTax,
@@ -128,4 +137,51 @@ export async function renameCategory(
     );
   });
   return getCategory(db, { id });
+}
+
+/**
+ * Deletes a category (admin), in one transaction: its products, inactive ones included, move to
+ * `moveTo` first (their search documents with its name; the endpoints that asked hear of each), and
+ * take that category's GST rate and HSN code unless they set their own, as its own settings go with
+ * it. Refused: an unknown category (404); products and no `moveTo` (409 naming their number, at
+ * `moveTo`); `moveTo` itself or unknown (400 at `moveTo`); discount codes limited to it (409 naming
+ * them: moving its products would change what they discount).
+ */
+export async function deleteCategory(
+  db: Database,
+  actor: ActivityActor,
+  id: string,
+  { moveTo }: CategoryDeleteQuery,
+): Promise<void> {
+  if (moveTo === id)
+    throw new AppError("BAD_REQUEST", api.categoryMoveToItself, { moveTo: api.categoryMoveToItself });
+  await db.transaction(async (tx) => {
+    const locked = await lockCategories(tx, moveTo ? [id, moveTo] : [id]);
+    const category = locked.find((row) => row.id === id);
+    if (!category) throw new AppError("NOT_FOUND", api.categoryNotFound);
+    const target = moveTo ? locked.find((row) => row.id === moveTo) : undefined;
+    if (moveTo && !target)
+      throw new AppError("BAD_REQUEST", api.categoryNotFound, { moveTo: api.categoryNotFound });
+    const codes = await discountCodesOf(tx, id);
+    if (codes.length > 0) throw new AppError("CONFLICT", api.categoryInDiscounts(codes));
+    const products = await countProductsOf(tx, id);
+    if (products > 0 && !target) {
+      const message = api.categoryHasProducts(products);
+      throw new AppError("CONFLICT", message, { moveTo: message });
+    }
+    const moved = target && products > 0 ? await moveProducts(tx, id, target) : [];
+    await deleteCategoryRow(tx, id);
+    await recordActivity(
+      tx,
+      actor,
+      "category.deleted",
+      subjectOf(category),
+      { ...fieldsOf(category), products },
+      target && moved.length > 0 ? { productsMovedTo: target.name } : null,
+    );
+    await queueProductEvents(
+      tx,
+      moved.map((productId) => ({ type: "product.updated" as const, productId })),
+    );
+  });
 }

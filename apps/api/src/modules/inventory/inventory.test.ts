@@ -118,6 +118,8 @@ describe("inventory", () => {
       ["adjustment", 6, 10, "received"],
       ["initial", 4, 4, null],
     ]);
+    // Adjustments and the first stock belong to no order.
+    expect(log.every((row) => row.order === null && row.return === null)).toBe(true);
     expect(log[0]?.by).toEqual({ _id: manager.user.id, name: "Test manager" });
     expect(log[1]?.by).toEqual({ _id: admin.user.id, name: "Test admin" });
     const paged = await movements(plain.variant, admin.cookie, "?page=2&size=2");
@@ -227,22 +229,26 @@ describe("inventory", () => {
     expect(lines[1]).toBe(`${plain.name},${plain.product},,,5,low,2,yes`);
   });
 
-  it("logs a cancellation with who cancelled, a refund's restock, and an expired hold", async () => {
+  it("logs a cancellation with who cancelled, a refund's restock, and an expired hold, each with its order", async () => {
     const variant = variants[3] as (typeof variants)[number];
     const cancelled = await place(variant, 2);
+    const first = cancelled.json().data as OrderDto;
     const cancel = await inject(t.app, {
       method: "PATCH",
-      url: `/api/orders/${cancelled.json().data._id}/update`,
+      url: `/api/orders/${first._id}/update`,
       cookie: admin.cookie,
       payload: { status: "cancelled" },
     });
     expect(cancel.statusCode, cancel.body).toBe(200);
     const [back, taken] = await movements(variant.variant);
-    expect(taken).toMatchObject({ change: -2, cause: "placement" });
+    const firstRef = { _id: first._id, number: first.number };
+    expect(taken).toMatchObject({ change: -2, cause: "placement", order: firstRef, return: null });
     expect(back).toMatchObject({
       change: 2,
       cause: "cancel",
       by: { _id: admin.user.id, name: "Test admin" },
+      order: firstRef,
+      return: null,
     });
 
     const sold = await place(variant, 3);
@@ -264,11 +270,14 @@ describe("inventory", () => {
       },
     });
     expect(refund.statusCode, refund.body).toBe(201);
-    expect((await movements(variant.variant))[0]).toMatchObject({
+    const [restocked, placed] = await movements(variant.variant);
+    expect(restocked).toMatchObject({
       change: 1,
       cause: "refund",
       by: { _id: admin.user.id },
+      order: { _id: order._id, number: order.number },
     });
+    expect(placed).toMatchObject({ change: -3, cause: "placement", order: { _id: order._id } });
 
     const held = await place(variant, 1);
     await t.database.db
@@ -280,6 +289,7 @@ describe("inventory", () => {
       change: 1,
       cause: "expiry",
       by: { _id: null },
+      order: { _id: held.json().data._id, number: held.json().data.number },
     });
     expect(await unbalanced()).toEqual([]);
   });

@@ -1,9 +1,10 @@
 /** The inventory's SQL: variants with their stock and recent sales, adjustments, and the movement log. */
 import type { InventoryFilter } from "@shop/shared/schemas/inventory";
-import { and, count, desc, eq, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, getTableColumns, type SQL, sql } from "drizzle-orm";
 import type { Database } from "#api/db/client";
 import { idValue } from "#api/db/schema/columns";
-import { stockMovements } from "#api/db/schema/inventory";
+import { type StockMovementRow, stockMovements } from "#api/db/schema/inventory";
+import { orders } from "#api/db/schema/orders";
 import { products, productVariants } from "#api/db/schema/products";
 import { salesLedgerLines } from "#api/db/schema/sales";
 import { type StockContext, stockCauseFrom } from "#api/db/stock-cause";
@@ -150,16 +151,22 @@ export async function adjustStock(
   return row ? Number(row.stock) : undefined;
 }
 
-/** A variant's movements, newest first. */
+/** A movement with the number of its order, as people know the order. */
+export type MovementRecord = StockMovementRow & { orderNumber: number | null };
+
+const movementColumns = { ...getTableColumns(stockMovements), orderNumber: orders.number };
+
+/** A variant's movements, newest first, each with its order's number (joined by the order's key). */
 export async function listMovements(
   db: Database,
   variantId: string,
   page: { limit: number; offset: number },
-) {
+): Promise<{ rows: MovementRecord[]; total: number }> {
   const [rows, [total]] = await Promise.all([
     db
-      .select()
+      .select(movementColumns)
       .from(stockMovements)
+      .leftJoin(orders, eq(orders.id, stockMovements.orderId))
       .where(eq(stockMovements.variantId, variantId))
       .orderBy(desc(stockMovements.at), desc(stockMovements.id))
       .limit(page.limit)
@@ -170,10 +177,11 @@ export async function listMovements(
 }
 
 /** The newest movement of a variant (the one an adjustment just wrote). */
-export async function latestMovement(db: Database, variantId: string) {
+export async function latestMovement(db: Database, variantId: string): Promise<MovementRecord | undefined> {
   const [row] = await db
-    .select()
+    .select(movementColumns)
     .from(stockMovements)
+    .leftJoin(orders, eq(orders.id, stockMovements.orderId))
     .where(and(eq(stockMovements.variantId, variantId)))
     .orderBy(desc(stockMovements.at), desc(stockMovements.id))
     .limit(1);

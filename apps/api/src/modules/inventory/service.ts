@@ -16,7 +16,6 @@ import { type CsvRow, csvStream } from "#api/core/csv";
 import { AppError } from "#api/core/errors";
 import { limitOffset, type PageRequest } from "#api/core/paging";
 import type { Database } from "#api/db/client";
-import type { StockMovementRow } from "#api/db/schema/inventory";
 import type { User } from "#api/db/schema/users";
 import { recordActivity } from "#api/modules/activity/record";
 import {
@@ -28,6 +27,7 @@ import {
   latestMovement,
   listInventory,
   listMovements,
+  type MovementRecord,
 } from "./repo";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -55,7 +55,7 @@ export async function getInventory(
   return { rows, total };
 }
 
-export function toMovementDto(row: StockMovementRow): StockMovement {
+export function toMovementDto(row: MovementRecord): StockMovement {
   return {
     _id: String(row.id),
     variantId: row.variantId,
@@ -65,6 +65,8 @@ export function toMovementDto(row: StockMovementRow): StockMovement {
     reason: row.reason,
     note: row.note,
     by: { _id: row.actorId, name: row.actorName },
+    order: row.orderId && row.orderNumber !== null ? { _id: row.orderId, number: row.orderNumber } : null,
+    return: row.returnId ? { _id: row.returnId } : null,
     at: row.at.toISOString(),
   };
 }

@@ -156,10 +156,13 @@ function addRowValues(values: PlaceholderValues, table: PgTable, prefix: string,
 
 /** The write of a placement of this shape, its values as placeholders (valuesOf). */
 function buildWrite(db: Database, write: PlacementWrite) {
+  // The stock-movement log's order (db/stock-cause.ts), set as the take reads its rows: before the
+  // log's row triggers fire at the statement's end. The lock set its cause and who.
   const take = db.$with("take", { id: sql<string>`id` }).as(sql`
     update ${productVariants} as v set stock = v.stock - x.quantity
     from unnest(${sql.placeholder("takeIds")}::char(24)[], ${sql.placeholder("takeQuantities")}::integer[])
-      as x(id, quantity)
+      as x(id, quantity),
+      (select set_config('shop.stock_order_id', ${sql.placeholder("o_id")}::text, true)) as stock_order
     where v.id = x.id and v.stock >= x.quantity
     returning v.id`);
   const lines = db.$with("lines").as(

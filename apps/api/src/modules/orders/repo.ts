@@ -138,7 +138,7 @@ export function takeStockStatement(lines: readonly { variantId: string; quantity
 
 /**
  * Gives an order's units back to their variants; a paid order also takes them off the best-seller
- * count. `why` is what the stock-movement log records of it (a cancellation, an expired hold).
+ * count. `why` is what the stock-movement log records of it (a cancellation, an expired hold), with the order.
  */
 export async function returnStock(
   db: Database,
@@ -162,7 +162,7 @@ export async function returnStock(
     update ${productVariants} v
     set stock = v.stock + oi.quantity
     from (select variant_id, sum(${left})::integer as quantity from ${orderItems}
-          where order_id = ${orderId} group by variant_id) oi, ${stockCauseFrom(why)}
+          where order_id = ${orderId} group by variant_id) oi, ${stockCauseFrom({ ...why, orderId })}
     where v.id = oi.variant_id and oi.quantity > 0`);
   if (wasPaid) {
     await db.execute(sql`

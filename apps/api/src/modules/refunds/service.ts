@@ -221,6 +221,7 @@ async function applyRefund(db: Database, order: Order, refund: Refund, mail: Mai
   await restock(db, refund.restock, {
     cause: "refund",
     actor: refund.actorId ? { id: refund.actorId, name: refund.actorName ?? "" } : null,
+    orderId: order.id,
   });
   const whole = toCents(payment.refundedAmount) >= toCents(payment.amount);
   const status = whole && canTransition(order.status, "refunded") ? "refunded" : order.status;

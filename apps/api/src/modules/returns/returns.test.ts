@@ -1,4 +1,5 @@
 import { api, documents, validation } from "@shop/shared/messages";
+import type { StockMovement } from "@shop/shared/schemas/inventory";
 import type { OrderDto, ShipmentDto } from "@shop/shared/schemas/order";
 import type { ReturnDto } from "@shop/shared/schemas/returns";
 import { eq } from "drizzle-orm";
@@ -326,6 +327,32 @@ describe("returns", () => {
     expect((await act(ret._id, "refund")).statusCode).toBe(409);
     expect((await act(newId(), "approve")).statusCode).toBe(404);
     expect((await act(ret._id, "approve", shop.shopper)).statusCode).toBe(403);
+  });
+
+  it("logs the units a received return puts back with the return and its order, as the placement's with the order", async () => {
+    const {
+      order,
+      lines: [, sized],
+    } = await deliveredOrder();
+    const ret = (
+      await ask({ order: order._id, lines: [{ line: sized, quantity: 1 }], reason: "wrong_size" })
+    ).json().data as ReturnDto;
+    expect((await act(ret._id, "approve")).statusCode).toBe(200);
+    expect((await act(ret._id, "receive", shop.manager)).statusCode).toBe(200);
+
+    const log = await inject(t.app, {
+      method: "GET",
+      url: `/api/inventory/${shop.variantIds[0]}/movements?size=100`,
+      cookie: shop.manager.cookie,
+    });
+    expect(log.statusCode, log.body).toBe(200);
+    const rows = log.json().data as StockMovement[];
+    const ref = { _id: order._id, number: order.number };
+    expect(rows[0]).toMatchObject({ change: 1, cause: "return", order: ref, return: { _id: ret._id } });
+    expect(rows.filter((row) => row.order?._id === order._id).map((row) => [row.cause, row.change])).toEqual([
+      ["return", 1],
+      ["placement", -1],
+    ]);
   });
 
   it("lists returns for staff, newest first, by status", async () => {

@@ -251,7 +251,12 @@ export async function moveReturn(
         lines.flatMap(({ variantId, restocked }) =>
           variantId && restocked > 0 ? [{ variantId, quantity: restocked }] : [],
         ),
-        { cause: "return", actor: { id: actor.id, name: actorOf(actor).actorName ?? "" } },
+        {
+          cause: "return",
+          actor: { id: actor.id, name: actorOf(actor).actorName ?? "" },
+          orderId: order.id,
+          returnId: id,
+        },
       );
       await setRestocked(tx, id, lines);
     }

@@ -245,6 +245,46 @@ describe("the events", () => {
     expect(await deliveriesOf(off)).toEqual([]);
   });
 
+  it("tells product.updated of each product whose category was renamed or deleted with its products moved, naming the category it is in now", async () => {
+    const endpoint = await register(["product.updated"]);
+    const media = await makeMedia(t.database);
+    const category = async (name: string, slug: string): Promise<string> => {
+      const made = await inject(t.app, {
+        method: "POST",
+        url: "/api/categories",
+        cookie: admin.cookie,
+        payload: { name, slug },
+      });
+      expect(made.statusCode, made.body).toBe(201);
+      return made.json().data._id;
+    };
+    const from = await category("Shawls", "shawls-events");
+    const to = await category("Wraps", "wraps-events");
+    const product = await makeProduct(t.database, { category: from, thumbnail: media.id });
+
+    const renamed = await inject(t.app, {
+      method: "PATCH",
+      url: `/api/categories/${from}`,
+      cookie: admin.cookie,
+      payload: { name: "Pashmina Shawls" },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const deleted = await inject(t.app, {
+      method: "DELETE",
+      url: `/api/categories/${from}?moveTo=${to}`,
+      cookie: admin.cookie,
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+
+    const events = await deliveriesOf(endpoint);
+    expect(events.map((event) => event.type)).toEqual(["product.updated", "product.updated"]);
+    const [afterRename, afterMove] = events as WebhookEventOf<"product.updated">[];
+    expect(afterRename?.data.product._id).toBe(product._id);
+    expect(afterMove?.data.product._id).toBe(product._id);
+    expect(afterRename?.data.product.category).toMatchObject({ _id: from, name: "Pashmina Shawls" });
+    expect(afterMove?.data.product.category).toMatchObject({ _id: to, name: "Wraps" });
+  });
+
   it("raises nothing for a change that is refused or rolled back", async () => {
     const endpoint = await register(WEBHOOK_EVENTS);
     const category = await makeCategory(t.database);

@@ -256,9 +256,82 @@ describe("the dashboard's categories", () => {
     expect(dialog).toBeVisible();
   });
 
-  it("offers a manager no rename", async () => {
+  it("offers a manager no rename and no deletion", async () => {
     renderPage("manager");
     await row("Shoes");
     expect(screen.queryByRole("button", { name: categoryActions.rename("Shoes") })).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: categoryActions.delete("Shoes") })).not.toBeInTheDocument();
+  });
+
+  it("asks an admin where a category's products go, then deletes it with them moved there", async () => {
+    let deleted = false;
+    const { writes } = renderPage("admin", {
+      [`DELETE /api/categories/${shoes._id}`]: () => {
+        deleted = true;
+        return { data: null };
+      },
+      "GET /api/categories": () => ({ data: deleted ? [taxedWatches] : [shoes, taxedWatches] }),
+    });
+    await userEvent.click(await screen.findByRole("button", { name: categoryActions.delete("Shoes") }));
+    const dialog = await screen.findByRole("dialog", { name: categoryActions.deleteTitle("Shoes") });
+    const moveTo = within(dialog).getByRole("combobox", { name: categoryActions.moveTo });
+    // The other categories only.
+    expect(
+      within(moveTo)
+        .getAllByRole("option")
+        .map((option) => option.textContent),
+    ).toEqual([categoryActions.chooseCategory, "Watches"]);
+    await userEvent.click(within(dialog).getByRole("button", { name: categoryActions.confirmDelete }));
+    expect(moveTo).toHaveAccessibleDescription(
+      `${categoryActions.moveHint} ${categoryActions.moveToRequired}`,
+    );
+    expect(writes()).toEqual([]);
+
+    await userEvent.selectOptions(moveTo, "Watches");
+    await userEvent.click(within(dialog).getByRole("button", { name: categoryActions.confirmDelete }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith(successes.categoryDeleted));
+    expect(writes()).toHaveLength(1);
+    expect(writes()[0]).toMatchObject({ method: "DELETE", path: `/api/categories/${shoes._id}` });
+    expect(writes()[0]?.query.get("moveTo")).toBe(watches._id);
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole("cell", { name: "Shoes" })).not.toBeInTheDocument());
+  });
+
+  it("deletes a category without active products at once, and asks where its other products go when the server says it has some", async () => {
+    const empty: CategoryDto = { ...shoes, count: 0 };
+    const { writes } = renderPage("admin", {
+      "GET /api/categories": { data: [empty, taxedWatches] },
+      [`DELETE /api/categories/${shoes._id}`]: (request) =>
+        request.query.get("moveTo")
+          ? { data: null }
+          : {
+              status: 409,
+              message: api.categoryHasProducts(2),
+              errors: { moveTo: api.categoryHasProducts(2) },
+            },
+    });
+    await userEvent.click(await screen.findByRole("button", { name: categoryActions.delete("Shoes") }));
+    const dialog = await screen.findByRole("dialog", { name: categoryActions.deleteTitle("Shoes") });
+    expect(within(dialog).getByText(categoryActions.deleteEmpty)).toBeVisible();
+    await userEvent.click(within(dialog).getByRole("button", { name: categoryActions.confirmDelete }));
+
+    const moveTo = await within(dialog).findByRole("combobox", { name: categoryActions.moveTo });
+    expect(moveTo).toHaveAccessibleDescription(`${categoryActions.moveHint} ${api.categoryHasProducts(2)}`);
+    expect(toast.error).not.toHaveBeenCalled();
+    await userEvent.selectOptions(moveTo, "Watches");
+    await userEvent.click(within(dialog).getByRole("button", { name: categoryActions.confirmDelete }));
+    await waitFor(() => expect(writes()).toHaveLength(2));
+    expect(writes()[0]?.query.get("moveTo")).toBeNull();
+    expect(writes()[1]?.query.get("moveTo")).toBe(watches._id);
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+  });
+
+  it("says a category's products need another category when it is the only one", async () => {
+    const { writes } = renderPage("admin", { "GET /api/categories": { data: [shoes] } });
+    await userEvent.click(await screen.findByRole("button", { name: categoryActions.delete("Shoes") }));
+    const dialog = await screen.findByRole("dialog", { name: categoryActions.deleteTitle("Shoes") });
+    expect(within(dialog).getByText(categoryActions.noOtherCategory)).toBeVisible();
+    expect(within(dialog).getByRole("button", { name: categoryActions.confirmDelete })).toBeDisabled();
+    expect(writes()).toEqual([]);
   });
 });

@@ -3,6 +3,7 @@ import {
   PencilSquareIcon,
   PlusIcon,
   ReceiptPercentIcon,
+  TrashIcon,
 } from "@heroicons/react/20/solid";
 import { categoryActions, empty, taxFields } from "@shop/shared/messages";
 import type { CategoryDto } from "@shop/shared/schemas/category";
@@ -25,6 +26,7 @@ import { PagedList } from "../components/paged-list";
 import { SectionBody, SectionCard, SectionHeader } from "../components/section-header";
 import { CategoryDialog } from "./components/category-dialog";
 import { CategoryTaxDialog } from "./components/category-tax-dialog";
+import { DeleteCategoryDialog } from "./components/delete-category-dialog";
 import { RenameCategoryDialog } from "./components/rename-category-dialog";
 
 const COLUMNS = [
@@ -35,7 +37,7 @@ const COLUMNS = [
   { label: "Products", className: "text-right" },
 ] as const;
 
-/** Admins rename a category and change its tax from its row; managers read it. */
+/** Admins rename, tax and delete a category from its row; managers read it. */
 const ADMIN_COLUMNS = [...COLUMNS, { label: "Actions", className: "text-right" }] as const;
 
 /**
@@ -67,7 +69,8 @@ export function CategoriesPage() {
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<CategoryDto | null>(null);
   const [renaming, setRenaming] = useState<CategoryDto | null>(null);
-  // PATCH /categories/{id} and PUT /categories/{id}/tax are the admins'.
+  const [deleting, setDeleting] = useState<CategoryDto | null>(null);
+  // PATCH and DELETE /categories/{id} and PUT /categories/{id}/tax are the admins'.
   const isAdmin = useSession((state) => state.user?.role === "admin");
 
   // GET /categories answers every category at once; the keyword and the paging apply here.
@@ -162,6 +165,15 @@ export function CategoriesPage() {
                         >
                           <ReceiptPercentIcon className="size-5" aria-hidden="true" />
                         </button>
+                        <button
+                          type="button"
+                          onClick={() => setDeleting(category)}
+                          className={cx(iconButton, overRowLinkClass, "hover:text-danger-700")}
+                          aria-label={categoryActions.delete(category.name)}
+                          title={categoryActions.delete(category.name)}
+                        >
+                          <TrashIcon className="size-5" aria-hidden="true" />
+                        </button>
                       </td>
                     ) : null}
                   </tr>
@@ -174,6 +186,13 @@ export function CategoriesPage() {
       <CategoryDialog open={adding} onClose={() => setAdding(false)} canSetTax={isAdmin} />
       {isAdmin ? <CategoryTaxDialog category={editing} onClose={() => setEditing(null)} /> : null}
       {isAdmin ? <RenameCategoryDialog category={renaming} onClose={() => setRenaming(null)} /> : null}
+      {isAdmin ? (
+        <DeleteCategoryDialog
+          category={deleting}
+          categories={query.data ?? []}
+          onClose={() => setDeleting(null)}
+        />
+      ) : null}
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { inventoryPage } from "@shop/shared/messages";
-import type { InventoryRow } from "@shop/shared/schemas/inventory";
+import type { InventoryRow, StockMovement } from "@shop/shared/schemas/inventory";
 import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it } from "vitest";
 import { useSession } from "#web/lib/session";
 import { type StubRoutes, stubApi } from "#web/test/api-stub";
@@ -72,5 +73,54 @@ describe("the dashboard's inventory", () => {
     const table = screen.getByRole("table", { name: inventoryPage.title });
     expect(table).not.toHaveTextContent(TOTE_ID);
     expect(table).not.toHaveTextContent(KURTA_ID);
+  });
+
+  it("links each stock movement to its order, and a return's to the returns of its order", async () => {
+    const ORDER_ID = "d1d1d1d1d1d1d1d1d1d1d1d1";
+    const movement = (fields: Partial<StockMovement> & Pick<StockMovement, "_id" | "cause" | "change">) => ({
+      variantId: kurta.variantId,
+      stockAfter: 12,
+      reason: null,
+      note: null,
+      by: { _id: null, name: null },
+      order: null,
+      return: null,
+      at: "2026-11-20T10:00:00.000Z",
+      ...fields,
+    });
+    const log: StockMovement[] = [
+      movement({
+        _id: "3",
+        cause: "return",
+        change: 1,
+        order: { _id: ORDER_ID, number: 1004 },
+        return: { _id: "e1e1e1e1e1e1e1e1e1e1e1e1" },
+      }),
+      movement({ _id: "2", cause: "placement", change: -1, order: { _id: ORDER_ID, number: 1004 } }),
+      movement({ _id: "1", cause: "initial", change: 12 }),
+    ];
+    renderPage({
+      [`GET /api/inventory/${kurta.variantId}/movements`]: {
+        data: log,
+        meta: { page: 1, size: 10, pageCount: 1, total: 3 },
+      },
+    });
+    await userEvent.click(
+      await screen.findByRole("button", { name: inventoryPage.logOf("Kurta (Colour: Blue · Size: M)") }),
+    );
+    const list = await screen.findByRole("list", {
+      name: inventoryPage.logOf("Kurta (Colour: Blue · Size: M)"),
+    });
+    const [returned, placed, initial] = within(list).getAllByRole("listitem");
+    if (!returned || !placed || !initial) throw new Error("three movements");
+    expect(within(returned).getByRole("link", { name: inventoryPage.movementReturn(1004) })).toHaveAttribute(
+      "href",
+      "/dashboard/returns?keyword=%231004",
+    );
+    expect(within(placed).getByRole("link", { name: inventoryPage.movementOrder(1004) })).toHaveAttribute(
+      "href",
+      `/dashboard/orders/order/${ORDER_ID}`,
+    );
+    expect(within(initial).queryByRole("link")).not.toBeInTheDocument();
   });
 });

@@ -1,5 +1,7 @@
 import { inventoryPage } from "@shop/shared/messages";
+import type { StockMovement } from "@shop/shared/schemas/inventory";
 import { useState } from "react";
+import { Link } from "react-router";
 import { Button } from "#web/components/button";
 import { Dialog } from "#web/components/dialog";
 import { QueryState } from "#web/components/query-state";
@@ -10,7 +12,26 @@ import { useStockMovements } from "../api/inventory";
 
 const PAGE_SIZE = 10;
 
-/** A variant's stock movements, newest first, ten at a time with "Show older". */
+/** Where a movement came from: its order's page, or its return among the returns of that order. */
+function CauseLink({ movement }: { movement: StockMovement }) {
+  const { order } = movement;
+  if (!order) return null;
+  const to = movement.return
+    ? `/dashboard/returns?keyword=${encodeURIComponent(`#${order.number}`)}`
+    : `/dashboard/orders/order/${encodeURIComponent(order._id)}`;
+  return (
+    <>
+      {" · "}
+      <Link to={to} className="font-medium text-brand-700 hover:underline">
+        {movement.return
+          ? inventoryPage.movementReturn(order.number)
+          : inventoryPage.movementOrder(order.number)}
+      </Link>
+    </>
+  );
+}
+
+/** A variant's stock movements, newest first, ten at a time with "Show older", each linked to its order or return. */
 export function MovementsDialog({
   variantId,
   label,
@@ -42,6 +63,7 @@ export function MovementsDialog({
                   </span>
                   <span className="min-w-0 flex-1">
                     <span className="font-medium text-neutral-900">{inventoryPage.causes[row.cause]}</span>
+                    <CauseLink movement={row} />
                     {row.reason ? (
                       <span className="text-neutral-600">
                         {" · "}
