@@ -22,7 +22,7 @@ import { AppError } from "../apps/api/src/core/errors";
 import type { DatabaseHandle } from "../apps/api/src/db/client";
 import { placeOrder } from "../apps/api/src/modules/orders/placement";
 import { payOrder } from "../apps/api/src/modules/payments/service";
-import { createTestGateway, TEST_CARDS } from "../apps/api/src/payments/test-gateway";
+import { TEST_CARDS, testGatewayProviders } from "../apps/api/src/payments/test-gateway";
 import { type ApiServer, startApiServer } from "./lib/api-server";
 import type { BenchContext } from "./lib/context";
 import { Connection, closedLoop, type LoopResult, timesOf } from "./lib/load-loop";
@@ -137,7 +137,7 @@ const silent: FastifyBaseLogger = {
 
 /** The same two service calls the requests make, in this process. */
 function serviceCheckout(handle: DatabaseHandle): Checkout {
-  const gateway = createTestGateway();
+  const providers = testGatewayProviders();
   return async (shopper, lines, key) => {
     const input: OrderInputParsed = { products: lines, shippingAddress: shopper.addressId };
     try {
@@ -148,7 +148,7 @@ function serviceCheckout(handle: DatabaseHandle): Checkout {
       });
       await payOrder(
         handle.db,
-        gateway,
+        providers,
         shopper.user,
         { order: order._id, paymentGateway: "test", card: CARD },
         silent,
