@@ -3,6 +3,7 @@ import type { Fulfilment, OrderStatus, PaymentState } from "@shop/shared/constan
 import type { TaxSlab } from "@shop/shared/pricing";
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, type SQL, sql } from "drizzle-orm";
 import type { Database } from "#api/db/client";
+import { fulfilmentOf } from "#api/db/fulfilment";
 import { preparedFor } from "#api/db/prepared";
 import { idValue } from "#api/db/schema/columns";
 import { type Media, media } from "#api/db/schema/media";
@@ -17,7 +18,6 @@ import {
 } from "#api/db/schema/orders";
 import { type Product, type ProductVariant, products, productVariants } from "#api/db/schema/products";
 import { type RefundLine, refundLines, refunds } from "#api/db/schema/refunds";
-import { orderShipmentLines, orderShipments } from "#api/db/schema/shipments";
 import { users } from "#api/db/schema/users";
 import { type StockContext, stockCauseFrom } from "#api/db/stock-cause";
 
@@ -232,25 +232,6 @@ const orderColumns = {
     refundedAmount: payments.refundedAmount,
   },
 };
-
-/**
- * How far an order's goods have gone (FULFILMENT_STATES), in the statement that reads the order:
- * shipped and delivered orders are what their status says; any other reads its parcels, the units
- * in them against the units ordered, in one aggregate by index (order_shipments_order_id_idx, the
- * shipment lines' primary key, order_items_order_id_idx).
- */
-export const fulfilmentOf = sql<Fulfilment>`case ${orders.status}
-  when 'delivered' then 'delivered'
-  when 'shipped' then 'shipped'
-  else (select case
-      when coalesce(sum(sl.quantity), 0) = 0 then 'unfulfilled'
-      when sum(sl.quantity) < (select sum(oi.quantity) from ${orderItems} oi where oi.order_id = ${orders.id})
-        then 'partially_shipped'
-      when bool_or(s.delivered_at is null) then 'shipped'
-      else 'delivered' end
-    from ${orderShipments} s join ${orderShipmentLines} sl on sl.shipment_id = s.id
-    where s.order_id = ${orders.id})
-  end`;
 
 export type OrderRow = Awaited<ReturnType<typeof findOrderById>>;
 

@@ -6,7 +6,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "#api/db/client";
 import type { MailContext } from "#api/modules/email/service";
-import { sweepPendingRefunds } from "#api/modules/refunds/service";
+import { sweepPendingRefunds } from "#api/modules/refunds/provider-refunds";
 import type { PaymentProviders } from "#api/payments/provider";
 import { sweepRazorpayOrders } from "./razorpay";
 

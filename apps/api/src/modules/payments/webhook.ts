@@ -9,7 +9,7 @@ import type { Order } from "#api/db/schema/orders";
 import type { MailContext } from "#api/modules/email/service";
 import { findOrderById, lockOrder } from "#api/modules/orders/repo";
 import { recordOrderPayment } from "#api/modules/orders/service";
-import { recordProviderRefund } from "#api/modules/refunds/service";
+import { recordProviderRefund } from "#api/modules/refunds/provider-refunds";
 import { type PaymentProviders, sameMoney, type WebhookHeaders } from "#api/payments/provider";
 import { findPaymentByTransactionId, insertPayment, settlePayment } from "./repo";
 import { type Payer, type PaymentValues, paymentValues, recordFailure, totalOf } from "./service";

@@ -1,11 +1,11 @@
 /**
  * SQL for reading the catalogue: one product with its gallery and variants, the columns a product
  * card shows (shared with the lists), and the checks writes need (the row locked for an update,
- * SKUs taken, media that exist, order lines that name a product).
+ * SKUs taken, media that exist, order lines that name a product, the category a product names).
  */
 import { and, asc, eq, inArray, isNull, notInArray, sql } from "drizzle-orm";
 import type { Database } from "#api/db/client";
-import { categories } from "#api/db/schema/categories";
+import { type Category, categories } from "#api/db/schema/categories";
 import { type Media, media } from "#api/db/schema/media";
 import { orderItems } from "#api/db/schema/orders";
 import {
@@ -151,4 +151,14 @@ export async function existingMediaIds(db: Database, ids: readonly string[]): Pr
 export async function hasAnyProduct(db: Database): Promise<boolean> {
   const rows = await db.select({ id: products.id }).from(products).limit(1);
   return rows.length > 0;
+}
+
+/** The category a product is listed under or names, by id or slug. */
+export async function findProductCategory(
+  db: Database,
+  by: { id: string } | { slug: string },
+): Promise<Category | undefined> {
+  const where = "id" in by ? eq(categories.id, by.id) : eq(categories.slug, by.slug);
+  const [row] = await db.select().from(categories).where(where).limit(1);
+  return row;
 }

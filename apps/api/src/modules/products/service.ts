@@ -20,7 +20,6 @@ import { FOREIGN_KEY_VIOLATION, pgErrorOf, UNIQUE_VIOLATION } from "#api/db/erro
 import type { ProductVariant } from "#api/db/schema/products";
 import { setStockCause } from "#api/db/stock-cause";
 import { type ActivityActor, recordActivity } from "#api/modules/activity/record";
-import { findCategory } from "#api/modules/categories/repo";
 import { queueProductDeleted, queueProductEvents } from "#api/modules/webhooks/service";
 import { loggedProduct, productSubject } from "./activity";
 import { type ProductDetailDto, toProductDetailDto, toProductSummaryDto } from "./dto";
@@ -30,6 +29,7 @@ import {
   existingMediaIds,
   findGallery,
   findProductById,
+  findProductCategory,
   findVariants,
   lockProductForUpdate,
   productHasOrderItems,
@@ -127,7 +127,7 @@ export async function listCategoryProducts(
   keyword: string | undefined,
   options: ListOptions,
 ): Promise<ProductList> {
-  const category = await findCategory(db, by);
+  const category = await findProductCategory(db, by);
   if (!category) throw new AppError("NOT_FOUND", api.categoryNotFound);
   return listProducts(db, { isActive: true, categoryId: category.id, keyword }, options);
 }
@@ -235,7 +235,7 @@ async function replaceVariants(
 /** Checks that the category, thumbnail and gallery exist (400 naming the field otherwise); returns the search text. */
 async function checkReferences(db: Database, input: ProductInput, gallery: string[]): Promise<SearchText> {
   // NOTE: one after another: this runs in the write's transaction, one connection.
-  const category = await findCategory(db, { id: input.category });
+  const category = await findProductCategory(db, { id: input.category });
   const known = await existingMediaIds(db, uniqueIds([input.thumbnail, ...gallery]));
   const fieldErrors: Record<string, string> = {};
   if (!category) fieldErrors.category = api.categoryNotFound;

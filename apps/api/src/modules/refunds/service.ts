@@ -20,7 +20,7 @@
  */
 import { createHash } from "node:crypto";
 import { TAKEN_PAYMENT_STATUSES } from "@shop/shared/constants";
-import { creditByAmount, creditByLines } from "@shop/shared/credit-note";
+import { creditByLines } from "@shop/shared/credit-note";
 import { api, refunds as words } from "@shop/shared/messages";
 import { formatMoney } from "@shop/shared/money-format";
 import { canTransition } from "@shop/shared/orders";
@@ -43,7 +43,6 @@ import { type Actor, actorOf, getOrder, orderSubject } from "#api/modules/orders
 import {
   type PaymentProviders,
   type ProviderRefund,
-  type RazorpayRefund,
   type RefundResult,
   refunderOf,
 } from "#api/payments/provider";
@@ -53,10 +52,7 @@ import {
   dropPendingRefund,
   findOrderItems,
   findPayment,
-  findPaymentByTransactionId,
   findRefundByKey,
-  findRefundByProviderId,
-  findStalePendingRefunds,
   insertRefund,
   insertRefundLines,
   lockPayment,
@@ -119,7 +115,7 @@ export function providerRequestId(refund: Pick<Refund, "id" | "orderId" | "idemp
 }
 
 /** Whether the shop took the payment's money (some or all of it may have gone back since). */
-function isTaken(payment: Pick<Payment, "status"> | undefined): payment is Payment {
+export function isTaken(payment: Pick<Payment, "status"> | undefined): payment is Payment {
   return (TAKEN_PAYMENT_STATUSES as readonly string[]).includes(payment?.status ?? "");
 }
 
@@ -215,7 +211,7 @@ async function reserveRefund(
  * stock, the history row, the order refunded when all of the payment went back (where its status
  * allows), and the email to the shopper. Answers the order's status and the payment's refunded amount after it.
  */
-async function applyRefund(db: Database, order: Order, refund: Refund, mail: MailContext) {
+export async function applyRefund(db: Database, order: Order, refund: Refund, mail: MailContext) {
   const payment = await raiseRefundedAmount(db, refund.paymentId, refund.amount);
   if (!payment) throw new Error(`refund ${refund.id} passes what its payment took`);
   await restock(db, refund.restock, {
@@ -289,7 +285,7 @@ async function askProvider(
  * and email (applyRefund), and the staff's activity entry when staff are acting now. Answers false
  * when it was not pending any more (another request or a webhook completed it first).
  */
-async function completeRefund(
+export async function completeRefund(
   db: Database,
   pending: Refund,
   providerRefundId: string,
@@ -477,168 +473,4 @@ export async function refundWholeOrder(
     options,
   );
   return order;
-}
-
-export type ProviderRefundOutcome = "recorded" | "duplicate" | "ignored";
-
-/**
- * A refund made in the provider's own dashboard (PayPal's PAYMENT.CAPTURE.REFUNDED webhook): recorded
- * once, whatever number of times it is delivered (the provider's refund id is unique), with no actor
- * and no stock movement. While a refund of the shop's own is on its way for the same payment, the
- * event is answered 503 so that the provider delivers it again once that refund is recorded.
- */
-export async function recordProviderRefund(
-  db: Database,
-  given: ProviderRefund,
-  log: FastifyBaseLogger,
-  mail: MailContext,
-): Promise<ProviderRefundOutcome> {
-  if (await findRefundByProviderId(db, given.id)) return "duplicate";
-  const payment = given.captureId ? await findPaymentByTransactionId(db, given.captureId) : undefined;
-  if (!isTaken(payment) || !given.amount || given.amount.currency !== payment.currency) {
-    log.warn(
-      { refund: given.id, capture: given.captureId },
-      "refund webhook for an unknown payment; ignored",
-    );
-    return "ignored";
-  }
-  const amount = given.amount;
-  try {
-    return await db.transaction(async (tx): Promise<ProviderRefundOutcome> => {
-      const order = await lockOrder(tx, payment.orderId);
-      const locked = await lockPayment(tx, payment.id);
-      if (!order || !locked) return "ignored";
-      if (await findRefundByProviderId(tx, given.id)) return "duplicate";
-      if ((await pendingRefundCents(tx, locked.id)) > 0) throw new AppError("UNAVAILABLE", api.unavailable);
-      if (amount.cents <= 0 || amount.cents > toCents(locked.amount) - toCents(locked.refundedAmount)) {
-        log.error(
-          { refund: given.id, payment: locked.id, amount },
-          "refund webhook passes what was paid; ignored",
-        );
-        return "ignored";
-      }
-      const now = new Date();
-      const credit = creditByAmount(await creditablesOf(tx, order), amount.cents);
-      if (!credit.ok) {
-        log.error(
-          { refund: given.id, payment: locked.id, amount },
-          "refund webhook passes what the invoice holds; ignored",
-        );
-        return "ignored";
-      }
-      const refund = await insertRefund(tx, {
-        paymentId: locked.id,
-        orderId: order.id,
-        status: "completed",
-        amount: fromCents(amount.cents),
-        currency: amount.currency,
-        reason: words.madeAtProvider,
-        providerRefundId: given.id,
-        creditNoteNumber: await takeCreditNoteNumber(tx, now),
-        refundedAt: now,
-        ...actorOf(null),
-      });
-      await insertRefundLines(tx, refundLineRows(refund.id, credit.lines));
-      await applyRefund(tx, order, refund, mail);
-      return "recorded";
-    });
-  } catch (error) {
-    // The same event delivered twice at the same moment: the unique provider id lets one in.
-    if (isPgError(error, UNIQUE_VIOLATION)) return "duplicate";
-    throw error;
-  }
-}
-
-export type SettledRefund = "recorded" | "freed" | "duplicate" | "ignored" | "waiting";
-
-/**
- * What the provider says became of a refund (Razorpay's refund.processed / refund.failed webhook, or
- * the payment sweep asking): a refund of the shop's own waiting for it is completed (processed) or
- * dropped, freeing its amount (failed); a processed refund the shop never asked for was made in the
- * provider's dashboard and is recorded as such (recordProviderRefund). Safe to repeat.
- */
-export async function settleProviderRefund(
-  db: Database,
-  given: RazorpayRefund,
-  log: FastifyBaseLogger,
-  mail: MailContext,
-): Promise<SettledRefund> {
-  const known = await findRefundByProviderId(db, given.id);
-  if (!known) {
-    if (given.status !== "processed") return "ignored";
-    return recordProviderRefund(db, given, log, mail);
-  }
-  return settleKnownRefund(db, known, given, log, mail);
-}
-
-async function settleKnownRefund(
-  db: Database,
-  known: Refund,
-  given: RazorpayRefund,
-  log: FastifyBaseLogger,
-  mail: MailContext,
-): Promise<SettledRefund> {
-  if (known.status === "completed") return "duplicate";
-  if (given.status === "pending") return "waiting";
-  if (given.status === "failed") {
-    await dropPendingRefund(db, known.id);
-    log.warn(
-      { refund: known.id, order: known.orderId, providerRefund: given.id },
-      "the provider failed a refund; its amount is free again",
-    );
-    return "freed";
-  }
-  return (await completeRefund(db, known, given.id, null, mail)) ? "recorded" : "duplicate";
-}
-
-/**
- * Refunds of Razorpay payments still pending after `olderThanMs` (a refund Razorpay has not paid out,
- * or a reservation whose process died before or while asking Razorpay): each is asked about by its
- * id, or found by its request id, and settled as Razorpay says; a reservation Razorpay never heard of
- * is dropped, freeing its amount, so that nothing is refunded twice and nothing stays reserved.
- * Answers how many changed. Several instances may run it: each change is conditional on the refund
- * still pending.
- */
-export async function sweepPendingRefunds(
-  db: Database,
-  providers: PaymentProviders,
-  { olderThanMs, log, mail }: { olderThanMs: number; log: FastifyBaseLogger; mail: MailContext },
-): Promise<number> {
-  const razorpay = providers.razorpay;
-  if (!razorpay) return 0;
-  const stale = await findStalePendingRefunds(db, "razorpay", new Date(Date.now() - olderThanMs));
-  let changed = 0;
-  for (const { refund, transactionId } of stale) {
-    try {
-      const given = refund.providerRefundId
-        ? await razorpay.getRefund(refund.providerRefundId)
-        : await razorpay.findRefund(transactionId, providerRequestId(refund));
-      let outcome: SettledRefund;
-      if (given) {
-        // A reservation whose process died after Razorpay made the refund keeps Razorpay's id first.
-        if (!refund.providerRefundId) await setPendingProviderRefundId(db, refund.id, given.id);
-        outcome = await settleKnownRefund(db, { ...refund, providerRefundId: given.id }, given, log, mail);
-      } else if (refund.providerRefundId) {
-        log.error(
-          { refund: refund.id, providerRefund: refund.providerRefundId },
-          "Razorpay does not know a refund it accepted",
-        );
-        outcome = "ignored";
-      } else {
-        await dropPendingRefund(db, refund.id);
-        log.warn(
-          { refund: refund.id, order: refund.orderId },
-          "a refund reserved but never sent to Razorpay; its amount is free again",
-        );
-        outcome = "freed";
-      }
-      if (outcome === "recorded" || outcome === "freed") changed += 1;
-    } catch (error) {
-      log.error(
-        { err: error, refund: refund.id },
-        "could not settle a pending refund; the next sweep tries again",
-      );
-    }
-  }
-  return changed;
 }

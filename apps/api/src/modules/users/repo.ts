@@ -3,10 +3,10 @@
 import type { Fulfilment, OrderStatus, Role } from "@shop/shared/constants";
 import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "#api/db/client";
+import { fulfilmentOf } from "#api/db/fulfilment";
 import { orders } from "#api/db/schema/orders";
 import { salesLedger } from "#api/db/schema/sales";
 import { type CustomerNote, customerNotes, type User, users } from "#api/db/schema/users";
-import { fulfilmentOf } from "#api/modules/orders/repo";
 import { forgetUser } from "#api/modules/sessions/repo-cache";
 
 export type NewUser = typeof users.$inferInsert;
