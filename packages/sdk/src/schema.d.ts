@@ -2459,7 +2459,8 @@ export interface operations {
                             storeEmail: string;
                             storePhone: string;
                             /** @enum {string} */
-                            paymentProvider: "paypal" | "test";
+                            paymentProvider: "paypal" | "test" | "razorpay";
+                            paymentMethods: ("razorpay" | "paypal" | "test" | "cod")[];
                             maxQuantityPerLine: number;
                             demo: {
                                 email: string;
@@ -15539,6 +15540,7 @@ export interface operations {
                                     maxOrderValue: number;
                                     fee: number;
                                 };
+                                paymentMethods: ("razorpay" | "paypal" | "test" | "cod")[];
                             };
                             fulfilment: {
                                 carriers: {
@@ -16089,6 +16091,8 @@ export interface operations {
                         maxOrderValue: number;
                         fee: number;
                     };
+                    /** @default [] */
+                    paymentMethods?: ("razorpay" | "paypal" | "test" | "cod")[];
                 };
             };
         };
@@ -16120,6 +16124,8 @@ export interface operations {
                                 maxOrderValue: number;
                                 fee: number;
                             };
+                            /** @default [] */
+                            paymentMethods: ("razorpay" | "paypal" | "test" | "cod")[];
                         };
                     };
                 };

@@ -1,6 +1,6 @@
 /** The response envelope every API answer uses (docs/design.md section 4), as schemas and types. */
 import { z } from "zod";
-import { CurrencySettings, ShippingMethod, TaxSettings } from "./schemas/settings";
+import { CurrencySettings, PAYMENT_METHODS, ShippingMethod, TaxSettings } from "./schemas/settings";
 
 export const ListMeta = z.object({
   page: z.number().int(),
@@ -49,7 +49,16 @@ export const EmptyEnvelope = envelope(z.null());
 export const PublicConfig = z.object({
   storeEmail: z.string(),
   storePhone: z.string(),
-  paymentProvider: z.enum(["paypal", "test"]),
+  /**
+   * The online provider, as readers from before `paymentMethods` know it: PayPal when configured,
+   * else the test gateway, else Razorpay (a shop on Razorpay alone is never said to take test cards).
+   */
+  paymentProvider: z.enum(["paypal", "test", "razorpay"]),
+  /**
+   * The ways to pay the pay page offers, in the owner's order: the configured providers, and cash on
+   * delivery while it is on. Razorpay takes INR orders only.
+   */
+  paymentMethods: z.array(z.enum(PAYMENT_METHODS)),
   /** The most units of one product an order may hold (the cart caps its quantities to it). */
   maxQuantityPerLine: z.number().int(),
   demo: z.object({ email: z.string(), password: z.string() }).nullable(),

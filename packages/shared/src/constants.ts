@@ -123,6 +123,9 @@ export type RefundStatus = (typeof REFUND_STATUSES)[number];
 export const PAYMENT_GATEWAYS = ["paypal", "test", "cod", "razorpay"] as const;
 export type PaymentGateway = (typeof PAYMENT_GATEWAYS)[number];
 
+/** Razorpay takes the shop's payments in rupees; the pay page offers it for INR orders only. */
+export const RAZORPAY_CURRENCY = "INR";
+
 export const CURRENCY = "USD";
 
 export const PASSWORD_MIN_LENGTH = 6;

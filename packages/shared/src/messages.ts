@@ -103,6 +103,10 @@ export const validation = {
   carrierNames: "Each carrier needs a different name, and not Other.",
   /** A parcel sent with the carrier Other: its tracking, history and emails name the carrier given here. */
   carrierName: "Enter the carrier's name.",
+  /** The settings' order of payment methods names one twice. */
+  paymentMethodRepeated: "Each payment method is listed once.",
+  /** The settings' order of payment methods names a provider the server has no keys for. */
+  paymentMethodNotConfigured: "This payment method is not configured on this shop.",
   /** A shipment's lines name each order line once. */
   shipmentLinesUnique: "Name each line of the order once.",
   returnLines: "Choose at least one item to return.",
@@ -621,6 +625,20 @@ export const cashOnDelivery = {
   referenceHint: "The bank transfer or UPI reference the money went back with.",
 } as const;
 
+/** The pay page's ways to pay besides cash on delivery, and what Razorpay Checkout told the shopper. */
+export const paymentOptions = {
+  /** Razorpay's option, in the words of its logos. */
+  razorpay: "UPI, cards, netbanking, wallets — Razorpay",
+  razorpayPay: (amount: string) => `Pay ${amount} with Razorpay`,
+  /** The shopper closed Checkout without paying: the order still waits, and the button is there again. */
+  razorpayDismissed:
+    "Razorpay was closed before the payment was completed. You can pay again when you are ready.",
+  /** Checkout reported the attempt failed (payment.failed); Razorpay returns any money a failed attempt took. */
+  razorpayFailed: "The payment did not go through. Try again, or choose another way to pay.",
+  /** Checkout's script did not load (offline, or blocked). */
+  razorpayUnavailable: "Razorpay could not be opened. Please check your connection and try again.",
+} as const;
+
 /**
  * The words of the shop's documents: the GST tax invoice and the packing slip, made as
  * PDFs by the API, and the links to them. Amounts come formatted ("$1,234.50").
@@ -756,6 +774,8 @@ export const refunds = {
   /** The status dialog's button once "Refunded" is chosen: the refund dialog comes next. */
   continueToRefund: "Continue to refund",
   cancel: "Cancel",
+  /** The dialog's one button once the provider took the refund to pay out later (api.refundPending said). */
+  close: "Close",
   listTitle: "Refunds",
   refundedTotal: (refunded: string, paid: string) => `Refunded ${refunded} of ${paid}`,
   byProvider: "in the payment provider's dashboard",
@@ -1501,6 +1521,16 @@ export const settingsPage = {
     codMaxOrderValueHint: "Orders whose total, fee included, passes this cannot be paid on delivery.",
     codFee: (currency: string) => `COD fee (${currency})`,
     codFeeHint: "Added to the order when the shopper chooses cash on delivery; outside GST.",
+    paymentMethods: "Payment methods",
+    paymentMethodsHint:
+      "The pay page offers them in this order. Razorpay takes INR orders only; cash on delivery shows while it is on.",
+    /** Cash on delivery in the order while it is off. */
+    paymentMethodOff: "Off",
+    moveUp: "Move up",
+    moveDown: "Move down",
+    /** A move button's name for screen readers, its visible words first: "Move up — PayPal". */
+    moveMethodUp: (name: string) => `Move up — ${name}`,
+    moveMethodDown: (name: string) => `Move down — ${name}`,
   },
   fulfilment: {
     returnWindowDays: "Return window (days)",

@@ -183,6 +183,31 @@ export type CodSettings = z.infer<typeof CodSettings>;
 /** Cash on delivery until the owner turns it on: off, up to 10,000, no fee. */
 export const DEFAULT_COD_SETTINGS: CodSettings = { enabled: false, maxOrderValue: 10_000, fee: 0 };
 
+/**
+ * The ways to pay a shop may offer, in SPEC's order (the pay page's until the owner sets another):
+ * Razorpay, PayPal (or the offline test gateway, which takes its place where neither real provider
+ * is configured), cash on delivery.
+ */
+export const PAYMENT_METHODS = ["razorpay", "paypal", "test", "cod"] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/**
+ * The owner's order of the payment methods, first shown first. Which providers are configured is
+ * the server's to know: it refuses the others at their place, and puts those the list leaves out
+ * after it in SPEC's order.
+ */
+export const PaymentMethods = z
+  .array(z.enum(PAYMENT_METHODS, { error: validation.oneOf(PAYMENT_METHODS) }), {
+    error: validation.notAnOption,
+  })
+  .max(PAYMENT_METHODS.length, validation.max(PAYMENT_METHODS.length))
+  .superRefine((methods, ctx) => {
+    methods.forEach((method, index) => {
+      if (methods.indexOf(method) !== index)
+        ctx.addIssue({ code: "custom", path: [index], message: validation.paymentMethodRepeated });
+    });
+  });
+
 export const CheckoutSettings = z
   .object({
     /** Minutes an unpaid order holds its stock before it is cancelled. */
@@ -194,6 +219,8 @@ export const CheckoutSettings = z
     minimumOrder: money(),
     /** NOTE: a default, so that a section saved before cash on delivery existed still reads. */
     cod: CodSettings.default(DEFAULT_COD_SETTINGS),
+    /** NOTE: a default, so that a section saved before the owner could order them still reads (SPEC's order). */
+    paymentMethods: PaymentMethods.default([]),
   })
   .strict();
 export type CheckoutSettings = z.infer<typeof CheckoutSettings>;
@@ -354,6 +381,8 @@ export const SettingsDto = z.object({
     maxQuantityPerLine: z.number(),
     minimumOrder: z.number(),
     cod: z.object({ enabled: z.boolean(), maxOrderValue: z.number(), fee: z.number() }),
+    /** Every configured provider and cash on delivery, in the order the pay page shows them. */
+    paymentMethods: z.array(z.enum(PAYMENT_METHODS)),
   }),
   fulfilment: z.object({
     carriers: z.array(z.object({ _id: z.string(), name: z.string(), trackingUrl: z.string() })),

@@ -21,9 +21,6 @@ import {
 } from "#api/payments/provider";
 import { findRazorpayOrder } from "./repo-razorpay";
 
-/** Razorpay takes the shop's payments in rupees; the pay page offers it for INR orders only. */
-export const RAZORPAY_CURRENCY = "INR";
-
 export function razorpayOf(providers: PaymentProviders): RazorpayProvider {
   if (!providers.razorpay) throw new AppError("BAD_REQUEST", api.razorpayNotConfigured);
   return providers.razorpay;

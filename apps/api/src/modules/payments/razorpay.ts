@@ -5,6 +5,7 @@
  * and PayPal's (recordCompletedCapture, recordOrderPayment): one payment, one invoice, one email.
  */
 
+import { RAZORPAY_CURRENCY } from "@shop/shared/constants";
 import { api } from "@shop/shared/messages";
 import type { RazorpayOrderDto } from "@shop/shared/schemas/payment";
 import type { FastifyBaseLogger } from "fastify";
@@ -19,7 +20,7 @@ import {
   type RazorpayProvider,
   sameMoney,
 } from "#api/payments/provider";
-import { captureOf, RAZORPAY_CURRENCY, razorpayOf, razorpayTotalOf } from "./razorpay-checkout";
+import { captureOf, razorpayOf, razorpayTotalOf } from "./razorpay-checkout";
 import { findPaymentByTransactionId } from "./repo";
 import {
   claimUnpaidRazorpayOrders,

@@ -6,10 +6,13 @@
  * listening connection is down.
  */
 import { CURRENCY, LOW_STOCK_THRESHOLD, SHOP_UTC_OFFSET } from "@shop/shared/constants";
-import { settingsPage } from "@shop/shared/messages";
+import { api, settingsPage, validation } from "@shop/shared/messages";
 import {
+  type CheckoutSettings,
   DEFAULT_COD_SETTINGS,
   DEFAULT_FULFILMENT_SETTINGS,
+  PAYMENT_METHODS,
+  type PaymentMethod,
   SETTINGS_SCHEMAS,
   SETTINGS_SECTIONS,
   type Settings,
@@ -20,6 +23,7 @@ import {
 import { STANDARD_SHIPPING } from "@shop/shared/shipping";
 import { SHOP_NAME } from "@shop/shared/site";
 import type { Config } from "#api/config";
+import { AppError } from "#api/core/errors";
 import { limitOffset, type PageRequest } from "#api/core/paging";
 import type { Database } from "#api/db/client";
 import type { SettingsChangeRow } from "#api/db/schema/settings";
@@ -29,6 +33,31 @@ import { listSettingsChanges, readStoredSettings, writeSettingsSection } from ".
 
 /** How long an instance keeps the settings it read (SETTINGS_CACHE_MS overrides). */
 export const SETTINGS_CACHE_MS = 5_000;
+
+/** The providers this server has keys for (the test gateway where it has none), and cash on delivery, in SPEC's order. */
+export function configuredPaymentMethods(
+  config: Pick<Config, "razorpay" | "paypal" | "testGateway">,
+): PaymentMethod[] {
+  const configured: Record<PaymentMethod, boolean> = {
+    razorpay: Boolean(config.razorpay),
+    paypal: Boolean(config.paypal),
+    test: config.testGateway,
+    cod: true,
+  };
+  return PAYMENT_METHODS.filter((method) => configured[method]);
+}
+
+/**
+ * The owner's order of the configured methods: those the owner placed, in that order, then the
+ * others configured in SPEC's order (a provider configured since), without one configured no more.
+ */
+export function orderPaymentMethods(
+  chosen: readonly PaymentMethod[],
+  configured: readonly PaymentMethod[],
+): PaymentMethod[] {
+  const placed = chosen.filter((method) => configured.includes(method));
+  return [...placed, ...configured.filter((method) => !placed.includes(method))];
+}
 
 /** What applies before the owner saves anything: SPEC's values, and the environment's. */
 export function defaultSettings(config: Config): Settings {
@@ -51,6 +80,7 @@ export function defaultSettings(config: Config): Settings {
       maxQuantityPerLine: config.orderLimits.maxQuantityPerLine,
       minimumOrder: 0,
       cod: DEFAULT_COD_SETTINGS,
+      paymentMethods: configuredPaymentMethods(config),
     },
     fulfilment: DEFAULT_FULFILMENT_SETTINGS,
     inventory: { lowStockThreshold: LOW_STOCK_THRESHOLD },
@@ -82,6 +112,7 @@ export function createSettingsStore(
   { cacheMs = SETTINGS_CACHE_MS, onInvalid }: SettingsStoreOptions = {},
 ): SettingsStore {
   const defaults = defaultSettings(config);
+  const configured = configuredPaymentMethods(config);
   let kept: { settings: Settings; until: number } | undefined;
   let reading: Promise<Settings> | undefined;
 
@@ -95,7 +126,24 @@ export function createSettingsStore(
       if (parsed.success) Object.assign(settings, { [section]: parsed.data });
       else onInvalid?.(section, parsed.error);
     }
+    // The keys may have changed since the owner saved the order.
+    const { checkout } = settings;
+    settings.checkout = {
+      ...checkout,
+      paymentMethods: orderPaymentMethods(checkout.paymentMethods, configured),
+    };
     return settings;
+  }
+
+  /** The checkout section as it is kept: its payment methods all configured ones, in full (400 at each other one). */
+  function checkedCheckout(value: CheckoutSettings): CheckoutSettings {
+    const errors: Record<string, string> = {};
+    value.paymentMethods.forEach((method, index) => {
+      if (!configured.includes(method))
+        errors[`paymentMethods.${index}`] = validation.paymentMethodNotConfigured;
+    });
+    if (Object.keys(errors).length > 0) throw new AppError("BAD_REQUEST", api.invalidInput, errors);
+    return { ...value, paymentMethods: orderPaymentMethods(value.paymentMethods, configured) };
   }
 
   return {
@@ -115,7 +163,8 @@ export function createSettingsStore(
         });
       return reading;
     },
-    async update(section, value, actor) {
+    async update(section, given, actor) {
+      const value = section === "checkout" && "paymentMethods" in given ? checkedCheckout(given) : given;
       const now = await this.current();
       await db.transaction(async (tx) => {
         const write = await writeSettingsSection(tx, section, now[section], value, {

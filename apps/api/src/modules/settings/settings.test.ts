@@ -129,6 +129,8 @@ describe("the shop's settings", () => {
         maxQuantityPerLine: 10,
         minimumOrder: 0,
         cod: { enabled: false, maxOrderValue: 10000, fee: 0 },
+        // The test gateway (no provider's keys here) and cash on delivery, in SPEC's order.
+        paymentMethods: ["test", "cod"],
       },
       fulfilment: DEFAULT_FULFILMENT_SETTINGS,
       inventory: { lowStockThreshold: 10 },

@@ -45,7 +45,13 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
       return ok({
         storeEmail: store.email,
         storePhone: store.phone,
-        paymentProvider: config.paypal ? ("paypal" as const) : ("test" as const),
+        paymentProvider: config.paypal
+          ? ("paypal" as const)
+          : config.testGateway
+            ? ("test" as const)
+            : ("razorpay" as const),
+        // Cash on delivery is offered only while the owner has it on.
+        paymentMethods: checkout.paymentMethods.filter((method) => method !== "cod" || checkout.cod.enabled),
         maxQuantityPerLine: checkout.maxQuantityPerLine,
         demo: config.demo
           ? { email: DEMO_ACCOUNTS.admin.email, password: DEMO_ACCOUNTS.admin.password }

@@ -22,6 +22,8 @@ describe("system endpoints", () => {
       storeEmail: "help@shop.test",
       storePhone: "+91 98765 43210",
       paymentProvider: "test",
+      // Cash on delivery is off in a fresh shop: the test gateway alone.
+      paymentMethods: ["test"],
       maxQuantityPerLine: 10,
       demo: { email: "admin@example.com", password: "Admin@123" },
       // The owner's settings as a fresh shop has them: SPEC's currency, tax on top, one method.
@@ -52,8 +54,24 @@ describe("system endpoints", () => {
       const data = (await plain.app.inject({ method: "GET", url: "/api/config" })).json().data;
       expect(data.demo).toBeNull();
       expect(data.paymentProvider).toBe("paypal");
+      expect(data.paymentMethods).toEqual(["paypal"]);
     } finally {
       await plain.close();
+    }
+  });
+
+  it("GET /api/config names Razorpay, not the test gateway, on a shop configured with Razorpay alone", async () => {
+    const razorpay = await createTestApp({
+      SHOP_DEMO: "0",
+      RAZORPAY_KEY_ID: "rzp_test_SystemTest0001",
+      RAZORPAY_KEY_SECRET: "secret",
+    });
+    try {
+      const data = (await razorpay.app.inject({ method: "GET", url: "/api/config" })).json().data;
+      expect(data.paymentProvider).toBe("razorpay");
+      expect(data.paymentMethods).toEqual(["razorpay"]);
+    } finally {
+      await razorpay.close();
     }
   });
 
