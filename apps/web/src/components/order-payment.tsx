@@ -10,13 +10,13 @@ import {
   api as apiMessages,
   cashOnDelivery,
   documents,
-  mail,
   refunds as refundWords,
 } from "@shop/shared/messages";
 import { isPayable, isTaken } from "@shop/shared/orders";
 import type { OrderDto } from "@shop/shared/schemas/order";
 import type { ReactNode } from "react";
 import { formatPrice } from "#web/lib/money";
+import { paidWith } from "#web/lib/payment-words";
 import { orderDocumentUrl } from "../lib/api";
 import { DocumentLink } from "./document-link";
 
@@ -54,14 +54,13 @@ export function OrderPayment({
   const { payment } = order;
 
   if (payment && isTaken(payment.status)) {
-    const gateway = mail.gateways[payment.paymentGateway];
     return (
       <div className="flex gap-3 rounded-card bg-success-50 p-4 text-sm text-success-700 ring-1 ring-success-600/20">
         <CheckCircleIcon className="size-6 shrink-0" aria-hidden="true" />
         <div className="min-w-0">
           <p className="font-semibold">Paid {formatPrice(payment.amount, order.currency)}</p>
           <p className="mt-0.5 break-all text-success-700/90">
-            {gateway} · transaction {payment.transactionId}
+            {paidWith(payment)} · transaction {payment.transactionId}
           </p>
           {payment.refundedAmount > 0 ? (
             <p className="mt-0.5 font-medium">

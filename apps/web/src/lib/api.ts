@@ -141,6 +141,7 @@ export interface RequestOptions {
 interface Answer {
   data: unknown;
   meta?: ListMeta;
+  status: number;
 }
 
 interface EnvelopeBody {
@@ -265,7 +266,7 @@ async function request(
   if ((import.meta.env.DEV || import.meta.env.MODE === "test") && schema) {
     await checkAnswer(path, options, response.status, envelope.data, envelope.meta, schema, list);
   }
-  return { data: envelope.data, ...(envelope.meta ? { meta: envelope.meta } : {}) };
+  return { data: envelope.data, status: response.status, ...(envelope.meta ? { meta: envelope.meta } : {}) };
 }
 
 type MethodOptions = Omit<RequestOptions, "method" | "body">;
@@ -303,6 +304,15 @@ export const api = {
     return { items: data as T[], meta: meta as ListMeta };
   },
   post: write("POST"),
+  /** A POST whose status says more than its answer: 202 is accepted, to be completed later (a provider's pending refund). */
+  postWithStatus: async <T>(
+    path: string,
+    body: unknown,
+    options: ReadOptions<T>,
+  ): Promise<{ data: T; status: number }> => {
+    const { data, status } = await request(path, { ...options, method: "POST", body }, options.schema);
+    return { data: data as T, status };
+  },
   put: write("PUT"),
   patch: write("PATCH"),
   /** No deletion answers anything the app uses; a few take a body (closing the account: the password). */

@@ -32,6 +32,8 @@ const loaders = {
   orderSummary: () => import("@shop/shared/schemas/order").then((m) => m.OrderSummaryDto),
   payment: () => import("@shop/shared/schemas/payment").then((m) => m.PaymentDto),
   paymentProvider: () => import("@shop/shared/schemas/payment").then((m) => m.PaymentProviderDto),
+  razorpayKey: () => import("@shop/shared/schemas/payment").then((m) => m.RazorpayKeyDto),
+  razorpayOrder: () => import("@shop/shared/schemas/payment").then((m) => m.RazorpayOrderDto),
   // NOTE: @shop/shared exports no schema for this answer (the API's route declares `{ id }` inline),
   // so it is written out here until the shared package has one.
   paypalOrder: () => import("zod").then(({ z }) => z.object({ id: z.string() })),

@@ -126,6 +126,7 @@ export const publicConfig: PublicConfig = {
   storeEmail: "help@example.com",
   storePhone: "+91 22 4000 0000",
   paymentProvider: "test",
+  paymentMethods: ["test"],
   maxQuantityPerLine: 10,
   demo: null,
   store: { name: "Bazaar" },

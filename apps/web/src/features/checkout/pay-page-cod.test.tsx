@@ -32,7 +32,12 @@ const toCollect: OrderDto = {
     refunds: [],
   },
 };
-const offered = { ...publicConfig, cod: { enabled: true, maxOrderValue: 500, fee: 25 } };
+// As GET /api/config names it while on: among the ways to pay.
+const offered = {
+  ...publicConfig,
+  cod: { enabled: true, maxOrderValue: 500, fee: 25 },
+  paymentMethods: ["test" as const, "cod" as const],
+};
 
 function renderPay() {
   renderRoutes([{ path: "/account/pay/:orderId", element: <PayPage /> }], `/account/pay/${ORDER_ID}`);

@@ -1,6 +1,9 @@
+import { RAZORPAY_CURRENCY } from "@shop/shared/constants";
 import { errors } from "@shop/shared/messages";
 import { isPayable } from "@shop/shared/orders";
 import type { OrderDto } from "@shop/shared/schemas/order";
+import type { PaymentMethod } from "@shop/shared/schemas/settings";
+import { lazy, Suspense } from "react";
 import { Link, useParams } from "react-router";
 import { buttonClasses } from "#web/components/button";
 import { CancelOrderButton } from "#web/components/cancel-order-button";
@@ -12,6 +15,7 @@ import { PlacedOrder, PlacedOrderSkeleton } from "#web/components/placed-order";
 import { QueryState } from "#web/components/query-state";
 import { Skeleton } from "#web/components/skeleton";
 import { errorMessage, isApiError } from "#web/lib/api";
+import { useConfig } from "#web/lib/config";
 import { formatDateTime } from "#web/lib/dates";
 import { useOrder } from "#web/lib/own-orders";
 import { pageTitle, usePageMeta } from "#web/lib/page-meta";
@@ -20,24 +24,63 @@ import { CashOnDeliveryOption } from "./components/cash-on-delivery-option";
 import { PaypalButton } from "./components/paypal-button";
 import { TestCardForm } from "./components/test-card-form";
 
-/**
- * The pay page's ways to pay: the active provider's form (test card or PayPal), cash on delivery when
- * the shop offers it, and 'Cancel order'.
- */
-function PayActions({ order }: { order: OrderDto }) {
+// Only an INR order on a shop with Razorpay loads Checkout's code.
+const RazorpayButton = lazy(() =>
+  import("./components/razorpay-button").then((m) => ({ default: m.RazorpayButton })),
+);
+
+/** PayPal's buttons, once its client id is known (the test gateway answers none). */
+function PaypalOption({ orderId }: { orderId: string }) {
   const provider = usePaymentProvider();
   return (
+    <QueryState query={provider} loading={<Skeleton className="h-40 rounded-card" />}>
+      {({ provider: name, clientId }) =>
+        name === "paypal" && clientId ? <PaypalButton orderId={orderId} clientId={clientId} /> : null
+      }
+    </QueryState>
+  );
+}
+
+function PayOption({
+  method,
+  order,
+  storeName,
+}: {
+  method: PaymentMethod;
+  order: OrderDto;
+  storeName: string;
+}) {
+  switch (method) {
+    case "razorpay":
+      return order.currency === RAZORPAY_CURRENCY ? (
+        <Suspense fallback={<Skeleton className="h-32 rounded-card" />}>
+          <RazorpayButton order={order} storeName={storeName} />
+        </Suspense>
+      ) : null;
+    case "paypal":
+      return <PaypalOption orderId={order._id} />;
+    case "test":
+      return <TestCardForm orderId={order._id} amount={order.totalAmount} />;
+    case "cod":
+      return <CashOnDeliveryOption order={order} />;
+  }
+}
+
+/**
+ * The pay page's ways to pay, in the order the owner set (GET /api/config): Razorpay for an INR
+ * order, PayPal or the test card, cash on delivery while offered; then 'Cancel order'.
+ */
+function PayActions({ order }: { order: OrderDto }) {
+  const config = useConfig();
+  return (
     <div className="space-y-3">
-      <QueryState query={provider} loading={<Skeleton className="h-80 rounded-card" />}>
-        {({ provider: name, clientId }) =>
-          name === "paypal" && clientId ? (
-            <PaypalButton orderId={order._id} clientId={clientId} />
-          ) : (
-            <TestCardForm orderId={order._id} amount={order.totalAmount} />
-          )
+      <QueryState query={config} loading={<Skeleton className="h-80 rounded-card" />}>
+        {({ paymentMethods, store }) =>
+          paymentMethods.map((method) => (
+            <PayOption key={method} method={method} order={order} storeName={store.name} />
+          ))
         }
       </QueryState>
-      <CashOnDeliveryOption order={order} />
       <CancelOrderButton orderId={order._id} fullWidth className="text-neutral-600" />
     </div>
   );

@@ -1,5 +1,5 @@
 import { MAX_ORDER_NOTE } from "@shop/shared/constants";
-import { orderHistory, orderSummary, successes, validation } from "@shop/shared/messages";
+import { mail, orderHistory, orderSummary, successes, validation } from "@shop/shared/messages";
 import type { OrderDto, OrderEventDto } from "@shop/shared/schemas/order";
 import { DEFAULT_PAGE_SETTINGS } from "@shop/shared/site";
 import { screen, within } from "@testing-library/react";
@@ -273,5 +273,30 @@ describe("the dashboard order page", () => {
     await userEvent.click(screen.getByRole("button", { name: orderHistory.addNote }));
     expect(await screen.findByText(validation.maxLength(MAX_ORDER_NOTE))).toBeVisible();
     expect(field).toHaveValue("   A note the server refuses");
+  });
+
+  it("names how a Razorpay payment was made in the Payment card", async () => {
+    const byUpi: OrderDto = {
+      ...order,
+      currency: "INR",
+      payment: {
+        _id: "c4c4c4c4c4c4c4c4c4c4c4c4",
+        status: "completed",
+        paymentGateway: "razorpay",
+        method: "upi",
+        amount: 115.4,
+        transactionId: "pay_Fake0000000001",
+        refundedAmount: 0,
+        refunds: [],
+      },
+    };
+    stubApi({ [`GET /api/orders/${order._id}`]: { data: byUpi } });
+    renderOrder();
+    const heading = await screen.findByRole("heading", { name: "Payment", level: 2 });
+    const card = heading.closest("section") as HTMLElement;
+    const row = (term: string) =>
+      within(card).getByText(term, { selector: "dt" }).nextElementSibling?.textContent;
+    expect(row("Gateway")).toBe(mail.gateways.razorpay);
+    expect(row("Method")).toBe(mail.paymentMethods.upi);
   });
 });

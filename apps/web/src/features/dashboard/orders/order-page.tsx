@@ -32,6 +32,7 @@ import { creditNoteUrl, errorMessage, isApiError, orderDocumentUrl } from "#web/
 import { formatDateTime } from "#web/lib/dates";
 import { applyServerErrors } from "#web/lib/form-errors";
 import { formatPrice } from "#web/lib/money";
+import { paymentMethodName } from "#web/lib/payment-words";
 import { SectionBody, SectionCard, SectionHeader } from "../components/section-header";
 import { useAddOrderNote } from "./api/add-order-note";
 import { useOrder } from "./api/get-order";
@@ -329,6 +330,9 @@ function OrderDetails({ order, onRefund }: OrderDetailsProps) {
                     </dd>
                   </div>
                   <Amount label="Gateway" value={mail.gateways[order.payment.paymentGateway]} />
+                  {order.payment.method ? (
+                    <Amount label="Method" value={paymentMethodName(order.payment.method)} />
+                  ) : null}
                   <Amount label="Amount" value={money(order.payment.amount)} />
                   <div className="pt-1.5">
                     <dt className="text-neutral-600">Transaction</dt>

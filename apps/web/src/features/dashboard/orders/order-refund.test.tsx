@@ -265,6 +265,47 @@ describe("refunding from the dashboard order page", () => {
     expect(posts(requests)[0]?.body).toEqual({ amount: 10, reason: "Sorry for the wait" });
   });
 
+  it("says a refund the provider pays out later (202) is sent, in the dialog and not as a success", async () => {
+    const byRazorpay: OrderDto = {
+      ...order,
+      currency: "INR",
+      payment: order.payment && { ...order.payment, paymentGateway: "razorpay", method: "upi" },
+    };
+    stubApi({
+      [`GET /api/orders/${order._id}`]: { data: byRazorpay },
+      // Not recorded yet: the order as it was.
+      [`POST /api/orders/${order._id}/refunds`]: {
+        status: 202,
+        data: byRazorpay,
+        message: apiMessages.refundPending,
+      },
+    });
+    const dialog = await openRefundDialog();
+    await userEvent.click(within(dialog).getByRole("switch", { name: refunds.byAmount }));
+    await userEvent.type(within(dialog).getByLabelText(refunds.reason), "Wrong size");
+    await userEvent.click(within(dialog).getByRole("button", { name: refunds.submitAmount("₹351.40") }));
+
+    expect(await within(dialog).findByRole("status")).toHaveTextContent(apiMessages.refundPending);
+    expect(toast.success).not.toHaveBeenCalled();
+    // The footer's Close, after the title's.
+    const close = within(dialog).getAllByRole("button", { name: refunds.close }).at(-1);
+    if (close) await userEvent.click(close);
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+  });
+
+  it("closes with the success toast once the refund is recorded (201)", async () => {
+    stubApi({
+      [`GET /api/orders/${order._id}`]: { data: order },
+      [`POST /api/orders/${order._id}/refunds`]: { status: 201, data: order },
+    });
+    const dialog = await openRefundDialog();
+    await userEvent.click(within(dialog).getByRole("switch", { name: refunds.byAmount }));
+    await userEvent.type(within(dialog).getByLabelText(refunds.reason), "Wrong size");
+    await userEvent.click(within(dialog).getByRole("button", { name: refunds.submitAmount("$351.40") }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(toast.success).toHaveBeenCalledWith(apiMessages.refundRecorded);
+  });
+
   it("choosing Refunded as the status chooses everything left and refunds nothing until it is confirmed", async () => {
     let current = order;
     const { requests } = stubApi({

@@ -1,4 +1,4 @@
-import { empty, paymentStates, refunds } from "@shop/shared/messages";
+import { empty, mail, paymentStates, refunds } from "@shop/shared/messages";
 import type { PaymentDto } from "@shop/shared/schemas/payment";
 import { DEFAULT_PAGE_SETTINGS } from "@shop/shared/site";
 import { screen, within } from "@testing-library/react";
@@ -68,6 +68,32 @@ describe("the payments list by state", () => {
         "Refunded",
       ]),
     );
+  });
+
+  it("names each payment's gateway with the method its provider reported", async () => {
+    renderPayments("all", {
+      "GET /api/payments": {
+        data: [
+          payment,
+          {
+            ...payment,
+            _id: "a3a3a3a3a3a3a3a3a3a3a3a3",
+            paymentGateway: "razorpay",
+            method: "netbanking",
+            currency: "INR",
+          },
+          { ...payment, _id: "a4a4a4a4a4a4a4a4a4a4a4a4", paymentGateway: "razorpay", method: "cardless_emi" },
+        ],
+        meta: meta(3),
+      },
+    });
+    const table = await screen.findByRole("table");
+    expect(within(table).getByText(mail.gateways.test)).toBeVisible();
+    expect(
+      within(table).getByText(`${mail.gateways.razorpay} · ${mail.paymentMethods.netbanking}`),
+    ).toBeVisible();
+    // A method the shop has no word for reads as Razorpay wrote it.
+    expect(within(table).getByText(`${mail.gateways.razorpay} · cardless_emi`)).toBeVisible();
   });
 
   it("writes each payment in the currency it was taken in: dollars stay dollars in a rupee shop", async () => {

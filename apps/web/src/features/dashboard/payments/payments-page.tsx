@@ -1,6 +1,6 @@
 import { ArrowTopRightOnSquareIcon } from "@heroicons/react/20/solid";
 import type { PaymentStatus } from "@shop/shared/constants";
-import { cashOnDelivery, empty, mail, paymentStates, refunds } from "@shop/shared/messages";
+import { cashOnDelivery, empty, paymentStates, refunds } from "@shop/shared/messages";
 import { Link } from "react-router";
 import { buttonClasses } from "#web/components/button";
 import { StatusBadge } from "#web/components/status-badge";
@@ -8,6 +8,7 @@ import { cx } from "#web/lib/cx";
 import { formatDate } from "#web/lib/dates";
 import { useListParams } from "#web/lib/list-params";
 import { formatPrice } from "#web/lib/money";
+import { paidWith } from "#web/lib/payment-words";
 import {
   cellClass,
   DataTable,
@@ -19,9 +20,6 @@ import {
 import { PagedList } from "../components/paged-list";
 import { SectionBody, SectionCard, SectionHeader, type SectionLink } from "../components/section-header";
 import { usePayments } from "./api/get-payments";
-
-/** The gateways by the names the shop gives them everywhere else (order pages, emails). */
-const GATEWAY_NAMES: Readonly<Record<string, string>> = mail.gateways;
 
 export type PaymentsView = "all" | "successful" | "failed" | "partially-refunded" | "refunded";
 
@@ -126,9 +124,7 @@ export function PaymentsPage({ view }: { view: PaymentsView }) {
                         {payment.transactionId}
                       </Link>
                     </td>
-                    <td className={cellClass}>
-                      {GATEWAY_NAMES[payment.paymentGateway] ?? payment.paymentGateway}
-                    </td>
+                    <td className={cellClass}>{paidWith(payment)}</td>
                     <td className={cx(cellClass, "whitespace-nowrap")}>
                       <time dateTime={payment.createdAt}>{formatDate(payment.createdAt)}</time>
                     </td>

@@ -1,4 +1,4 @@
-import { api as apiMessages, errors, settingsPage, validation } from "@shop/shared/messages";
+import { api as apiMessages, errors, mail, settingsPage, validation } from "@shop/shared/messages";
 import type { Settings, SettingsChange } from "@shop/shared/schemas/settings";
 import type { UserDto } from "@shop/shared/schemas/user";
 import { screen, waitFor, within } from "@testing-library/react";
@@ -55,6 +55,7 @@ const SETTINGS: Settings = {
     maxQuantityPerLine: 10,
     minimumOrder: 0,
     cod: { enabled: false, maxOrderValue: 10000, fee: 0 },
+    paymentMethods: ["razorpay", "paypal", "cod"],
   },
   fulfilment: {
     carriers: [
@@ -311,6 +312,59 @@ describe("the dashboard's Settings page", () => {
     expect(writes()).toEqual([]);
   });
 
+  it("moves the payment methods up and down from the keyboard, the focus following, and saves their order", async () => {
+    const { writes } = renderSettings("admin", { "PUT /api/settings/checkout": saved });
+    await loaded();
+    const checkoutForm = within(section(sections.checkout.title));
+    const methods = within(checkoutForm.getByRole("group", { name: checkout.paymentMethods }));
+    const order = () => methods.getAllByRole("listitem").map((item) => item.textContent);
+    const button = (name: string) => methods.getByRole("button", { name });
+    expect(order()).toEqual([
+      expect.stringContaining(mail.gateways.razorpay),
+      expect.stringContaining(mail.gateways.paypal),
+      `3.${mail.gateways.cod}${checkout.paymentMethodOff}${checkout.moveUp}${checkout.moveDown}`,
+    ]);
+    expect(button(checkout.moveMethodUp(mail.gateways.razorpay))).toBeDisabled();
+    expect(button(checkout.moveMethodDown(mail.gateways.cod))).toBeDisabled();
+
+    await userEvent.click(button(checkout.moveMethodDown(mail.gateways.razorpay)));
+    expect(order()[1]).toContain(mail.gateways.razorpay);
+    expect(button(checkout.moveMethodDown(mail.gateways.razorpay))).toHaveFocus();
+    // Razorpay reaches the end: its Move down is disabled, and the focus stays with it on Move up.
+    await userEvent.keyboard("{Enter}");
+    expect(order()[2]).toContain(mail.gateways.razorpay);
+    expect(button(checkout.moveMethodUp(mail.gateways.razorpay))).toHaveFocus();
+
+    await userEvent.click(
+      checkoutForm.getByRole("button", { name: settingsPage.saveSection(sections.checkout.title) }),
+    );
+    await waitFor(() => expect(writes()).toHaveLength(1));
+    expect(writes()[0]).toMatchObject({
+      path: "/api/settings/checkout",
+      body: { ...SETTINGS.checkout, paymentMethods: ["paypal", "cod", "razorpay"] },
+    });
+  });
+
+  it("shows the server's refusal of a payment method at its place", async () => {
+    renderSettings("admin", {
+      "PUT /api/settings/checkout": {
+        status: 400,
+        message: apiMessages.invalidInput,
+        errors: { "paymentMethods.1": validation.paymentMethodNotConfigured },
+      },
+    });
+    await loaded();
+    const checkoutForm = within(section(sections.checkout.title));
+    await userEvent.click(
+      checkoutForm.getByRole("button", { name: settingsPage.saveSection(sections.checkout.title) }),
+    );
+    const methods = within(checkoutForm.getByRole("group", { name: checkout.paymentMethods }));
+    await waitFor(() =>
+      expect(methods.getAllByRole("listitem")[1]).toHaveTextContent(validation.paymentMethodNotConfigured),
+    );
+    expect(methods.getAllByRole("listitem")[0]).not.toHaveTextContent(validation.paymentMethodNotConfigured);
+  });
+
   it("shows a manager every section with its controls disabled, no Save button and no history", async () => {
     const { requests } = renderSettings("manager");
     await loaded();
@@ -329,6 +383,8 @@ describe("the dashboard's Settings page", () => {
     expect(screen.queryByRole("button", { name: new RegExp(`^${settingsPage.save}`) })).toBeNull();
     expect(screen.queryByRole("button", { name: shipping.add })).toBeNull();
     expect(screen.queryByRole("button", { name: /^Remove/ })).toBeNull();
+    for (const move of screen.getAllByRole("button", { name: /^Move (up|down) — / }))
+      expect(move).toBeDisabled();
     expect(screen.queryByRole("heading", { name: history.title })).toBeNull();
     expect(requests.map((request) => request.path)).toEqual(["/api/settings"]);
   });

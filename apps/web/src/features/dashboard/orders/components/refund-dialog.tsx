@@ -173,6 +173,8 @@ export function RefundDialog({ order, onClose, byStatus = false }: RefundDialogP
     };
   }, [left, byStatus, order.status]);
   const [idempotencyKey] = useState(newIdempotencyKey);
+  // The provider took it to pay out later (202): the dialog says so instead of closing with a toast.
+  const [pendingAtProvider, setPendingAtProvider] = useState(false);
   // The form's line of each line sent, to put the server's `lines.N` errors at their line.
   const sent = useRef<number[]>([]);
   const refund = useRefundOrder(order._id);
@@ -219,7 +221,7 @@ export function RefundDialog({ order, onClose, byStatus = false }: RefundDialogP
     refund.mutate(
       { input, idempotencyKey },
       {
-        onSuccess: onClose,
+        onSuccess: ({ pending }) => (pending ? setPendingAtProvider(true) : onClose()),
         onError: (error) => {
           if (!isApiError(error)) return;
           let first = true;
@@ -246,6 +248,21 @@ export function RefundDialog({ order, onClose, byStatus = false }: RefundDialogP
       shouldValidate: formState.isSubmitted,
     });
   };
+
+  if (pendingAtProvider) {
+    return (
+      <Dialog
+        open
+        onClose={onClose}
+        title={words.title}
+        footer={<Button onClick={onClose}>{words.close}</Button>}
+      >
+        <p role="status" className="text-sm text-neutral-700">
+          {apiMessages.refundPending}
+        </p>
+      </Dialog>
+    );
+  }
 
   return (
     <Dialog

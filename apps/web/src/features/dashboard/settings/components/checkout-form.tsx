@@ -5,15 +5,16 @@ import {
   MAX_HOLD_MINUTES,
   MAX_UNPAID_ORDERS_LIMIT,
 } from "@shop/shared/schemas/settings";
-import { Controller } from "react-hook-form";
+import { Controller, useWatch } from "react-hook-form";
 import { StatusToggleField } from "#web/components/status-toggle";
 import { TextField } from "#web/components/text-field";
+import { PaymentMethodOrder } from "./payment-method-order";
 import { SettingsCard } from "./settings-card";
 import {
   asNumber,
-  CHECKOUT_FIELDS,
   type CheckoutFormState,
   checkoutFormSchema,
+  isCheckoutField,
 } from "./settings-form-values";
 import { useSectionForm } from "./use-section-form";
 
@@ -27,18 +28,20 @@ interface CheckoutFormProps {
 }
 
 /**
- * How long an unpaid order holds its stock, how many a shopper may hold, what an order may hold, and
- * cash on delivery (on or off, the highest order total it takes, its fee).
+ * How long an unpaid order holds its stock, how many a shopper may hold, what an order may hold,
+ * cash on delivery (on or off, the highest order total it takes, its fee), and the order the pay
+ * page offers the payment methods in.
  */
 export function CheckoutForm({ value, currency, readOnly }: CheckoutFormProps) {
   const { form, onSubmit, saving } = useSectionForm("checkout", {
     resolver: zodResolver(checkoutFormSchema),
     value,
-    toState: (checkout): CheckoutFormState => checkout,
-    fields: CHECKOUT_FIELDS,
+    toState: (checkout): CheckoutFormState => ({ ...checkout, paymentMethods: [...checkout.paymentMethods] }),
+    fields: isCheckoutField,
   });
   const { register, formState, control } = form;
   const { errors } = formState;
+  const codEnabled = useWatch({ control, name: "cod.enabled" });
   const number = { setValueAs: asNumber };
 
   return (
@@ -122,6 +125,20 @@ export function CheckoutForm({ value, currency, readOnly }: CheckoutFormProps) {
           {...register("cod.fee", number)}
         />
       </div>
+      <Controller
+        control={control}
+        name="paymentMethods"
+        render={({ field }) => (
+          <PaymentMethodOrder
+            value={field.value}
+            onChange={field.onChange}
+            codEnabled={codEnabled}
+            error={errors.paymentMethods?.message}
+            errorAt={(index) => errors.paymentMethods?.[index]?.message}
+            readOnly={readOnly}
+          />
+        )}
+      />
     </SettingsCard>
   );
 }

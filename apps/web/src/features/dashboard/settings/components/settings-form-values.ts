@@ -8,10 +8,12 @@ import {
   CurrencySettings,
   InventorySettings as InventorySchema,
   type InventorySettings,
+  type PaymentMethod,
   type StoreSettings,
   TaxSettings as TaxSchema,
   type TaxSettings,
 } from "@shop/shared/schemas/settings";
+import type { Path } from "react-hook-form";
 import { z } from "zod";
 
 export const asNumber = (value: unknown) => (value === "" || value === null ? undefined : Number(value));
@@ -41,7 +43,13 @@ export const CHECKOUT_FIELDS = [
   "cod.enabled",
   "cod.maxOrderValue",
   "cod.fee",
+  "paymentMethods",
 ] as const;
+
+/** A field of the checkout form a server's error may name: each listed one, and each payment method's place. */
+export function isCheckoutField(path: string): path is Path<CheckoutFormState> {
+  return (CHECKOUT_FIELDS as readonly string[]).includes(path) || /^paymentMethods\.\d+$/.test(path);
+}
 
 export const INVENTORY_FIELDS = ["lowStockThreshold"] as const satisfies readonly (keyof InventorySettings)[];
 
@@ -54,10 +62,16 @@ export const inventoryFormSchema: z.ZodType<InventorySettings, InventoryFormStat
 
 export type TaxFormState = Omit<TaxSettings, "defaultRate"> & { defaultRate: number | undefined };
 
-/** The checkout form: its numbers may be empty while typed; cash on delivery is a switch and two amounts. */
+/**
+ * The checkout form: its numbers may be empty while typed; cash on delivery is a switch and two
+ * amounts; the payment methods an order the owner moves them in.
+ */
 export type CheckoutFormState = {
-  [K in Exclude<keyof CheckoutSettings, "cod">]: number | undefined;
-} & { cod: { enabled: boolean; maxOrderValue: number | undefined; fee: number | undefined } };
+  [K in Exclude<keyof CheckoutSettings, "cod" | "paymentMethods">]: number | undefined;
+} & {
+  cod: { enabled: boolean; maxOrderValue: number | undefined; fee: number | undefined };
+  paymentMethods: PaymentMethod[];
+};
 
 /** The taxes form's resolver schema: the shared TaxSettings, whose messages land at the same fields. */
 export const taxFormSchema: z.ZodType<TaxSettings, TaxFormState> = z
