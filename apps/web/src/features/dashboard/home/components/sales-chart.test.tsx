@@ -1,5 +1,5 @@
 import { salesReports } from "@shop/shared/messages";
-import { render, screen } from "@testing-library/react";
+import { act, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { type ChartDay, SalesChart } from "./sales-chart";
 
@@ -45,5 +45,45 @@ describe("the sales chart", () => {
     render(<SalesChart days={days} period="Last 30 days" />);
     expect(screen.getByRole("region", { name: salesReports.chartRegion("Last 30 days") })).toBeVisible();
     expect(screen.queryByText(salesReports.chartEarlierDays)).not.toBeInTheDocument();
+  });
+
+  it("goes to today's end when the window narrows until it scrolls, unless the manager scrolled back", () => {
+    const resized: (() => void)[] = [];
+    vi.stubGlobal(
+      "ResizeObserver",
+      class {
+        constructor(callback: () => void) {
+          resized.push(callback);
+        }
+        observe() {}
+        disconnect() {}
+      },
+    );
+    const width = vi.spyOn(HTMLElement.prototype, "scrollWidth", "get").mockReturnValue(720);
+    const client = vi.spyOn(HTMLElement.prototype, "clientWidth", "get").mockReturnValue(720);
+    const scrolled = vi.spyOn(Element.prototype, "scrollLeft", "set");
+    render(<SalesChart days={days} period="Last 30 days" />);
+    expect(screen.queryByText(salesReports.chartEarlierDays)).not.toBeInTheDocument();
+
+    // Opened on a desktop, the window is narrowed to a phone's width.
+    width.mockReturnValue(576);
+    client.mockReturnValue(358);
+    scrolled.mockClear();
+    act(() => {
+      for (const callback of resized) callback();
+    });
+    expect(scrolled).toHaveBeenLastCalledWith(576);
+    expect(screen.getByText(salesReports.chartEarlierDays)).toBeVisible();
+
+    // Scrolled back to the first days, the chart stays there when the width changes again.
+    const scroller = screen.getByRole("region", { name: salesReports.chartScroller("Last 30 days") });
+    vi.spyOn(Element.prototype, "scrollLeft", "get").mockReturnValue(0);
+    act(() => scroller.dispatchEvent(new Event("scroll")));
+    scrolled.mockClear();
+    act(() => {
+      for (const callback of resized) callback();
+    });
+    expect(scrolled).not.toHaveBeenCalled();
+    vi.unstubAllGlobals();
   });
 });

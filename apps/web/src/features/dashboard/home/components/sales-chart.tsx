@@ -1,5 +1,5 @@
 import { salesReports } from "@shop/shared/messages";
-import { useId, useLayoutEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { Skeleton } from "#web/components/skeleton";
 import { cx } from "#web/lib/cx";
 import { formatCompactPrice, formatPrice } from "#web/lib/money";
@@ -63,24 +63,41 @@ const SVG_CLASS = "h-auto w-full min-w-[36rem]";
 function useOpenAtEnd(days: readonly ChartDay[]) {
   const scroller = useRef<HTMLElement>(null);
   const opened = useRef<string | null>(null);
+  // The user scrolled back from today's end: a change of width leaves them where they are.
+  const scrolledBack = useRef(false);
   const [view, setView] = useState({ earlier: false, overflows: false });
   // A run of days is known by its ends: the Home page hands a new array of the same days each render.
   const run = `${days[0]?.date ?? ""}/${days.at(-1)?.date ?? ""}/${days.length}`;
-  const follow = () => {
-    const element = scroller.current;
-    if (!element) return;
+  const measure = useCallback((element: HTMLElement) => {
     const earlier = element.scrollLeft > 1;
     const overflows = element.scrollWidth > element.clientWidth + 1;
     setView((was) => (was.earlier === earlier && was.overflows === overflows ? was : { earlier, overflows }));
+  }, []);
+  const follow = () => {
+    const element = scroller.current;
+    if (!element) return;
+    scrolledBack.current = element.scrollLeft + element.clientWidth < element.scrollWidth - 1;
+    measure(element);
   };
   useLayoutEffect(() => {
     const element = scroller.current;
     if (!element || opened.current === run) return;
     opened.current = run;
+    scrolledBack.current = false;
     element.scrollLeft = element.scrollWidth;
-    const overflows = element.scrollWidth > element.clientWidth + 1;
-    setView({ earlier: overflows, overflows });
-  }, [run]);
+    measure(element);
+  }, [run, measure]);
+  // A chart that starts to scroll later (a phone turned, a window narrowed) is brought to today's end too.
+  useEffect(() => {
+    const element = scroller.current;
+    if (!element || typeof ResizeObserver === "undefined") return;
+    const observer = new ResizeObserver(() => {
+      if (!scrolledBack.current) element.scrollLeft = element.scrollWidth;
+      measure(element);
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [measure]);
   return { scroller, follow, ...view };
 }
 
