@@ -1374,6 +1374,8 @@ export const taxFields = {
   /** The names of a category's rate and code on a phone's card, where the table has no headers. */
   rateShort: "GST",
   hsnShort: "HSN",
+  /** The product count's name on the same card, beside the rate and the code. */
+  productsShort: "Products",
   productHsnHint: "4, 6 or 8 digits. Empty: the category's code, else the shop's.",
   categoryHsnHint: "4, 6 or 8 digits. Empty: the shop's default.",
   /** The categories table's action and its dialog (admins). */

@@ -47,6 +47,14 @@ describe("the dashboard's categories", () => {
     expect(watchesRow.getByText("9102")).toBeVisible();
   });
 
+  it("names each category's product count, as a phone's card has no column headers", async () => {
+    renderPage("manager");
+
+    const shoesRow = await row("Shoes");
+    const label = shoesRow.getByText(`${taxFields.productsShort}:`);
+    expect(label.closest("td")).toHaveTextContent(`${taxFields.productsShort}: ${shoes.count}`);
+  });
+
   it("lets an admin change a category's rate and HSN code, reads the categories again, and shows the saved values", async () => {
     const { requests, writes } = renderPage("admin", {
       [`PUT /api/categories/${shoes._id}/tax`]: () => ({ data: { ...shoes, taxRate: 5, hsnCode: "6403" } }),

@@ -143,6 +143,7 @@ export function CategoriesPage() {
                     />
                     <TaxCell label={taxFields.hsnShort} value={category.hsnCode} />
                     <td className={cx(cellClass, endCellClass, secondLine, "text-right tabular-nums")}>
+                      <span className="text-neutral-500 sm:hidden">{taxFields.productsShort}: </span>
                       {category.count}
                     </td>
                     {isAdmin ? (
