@@ -47,7 +47,6 @@ describe("production configuration", () => {
       webhookSecret: undefined,
       apiBase: "https://api.razorpay.com",
       checkoutUrl: "https://checkout.razorpay.com/v1/checkout.js",
-      sweepAfterMs: 300_000,
     });
     expect(config.paypal).toBeUndefined();
     expect(config.testGateway).toBe(false);
@@ -94,6 +93,19 @@ describe("production configuration", () => {
     expect(parseConfig({}).testGateway).toBe(true);
   });
 
+  it("leaves payments and refunds to their requests for PAYMENTS_SWEEP_AFTER_SECONDS before the sweep asks, whatever the provider", () => {
+    expect(parseConfig({ ...live, ...paypal }).paymentSweepAfterMs).toBe(300_000);
+    expect(parseConfig({ PAYMENTS_SWEEP_AFTER_SECONDS: "3" }).paymentSweepAfterMs).toBe(3_000);
+    expect(() => parseConfig({ PAYMENTS_SWEEP_AFTER_SECONDS: "0" })).toThrow(/PAYMENTS_SWEEP_AFTER_SECONDS/);
+  });
+
+  it("warns that without PAYPAL_WEBHOOK_ID a capture PayPal reports later is never recorded", () => {
+    expect(parseConfig({ ...live, ...paypal }).warnings).toEqual([
+      expect.stringContaining("PAYPAL_WEBHOOK_ID is not set"),
+    ]);
+    expect(parseConfig({ ...live, ...paypal, PAYPAL_WEBHOOK_ID: "WH-1" }).warnings).toEqual([]);
+  });
+
   it("requires PUBLIC_ORIGIN in production", () => {
     expect(() => parseConfig({ NODE_ENV: "production", ...paypal })).toThrow(
       /PUBLIC_ORIGIN: required in production/,
@@ -102,7 +114,7 @@ describe("production configuration", () => {
   });
 
   it("ignores SHOP_DEMO in production, with a warning", () => {
-    const config = parseConfig({ ...live, ...paypal, SHOP_DEMO: "1" });
+    const config = parseConfig({ ...live, ...paypal, PAYPAL_WEBHOOK_ID: "WH-1", SHOP_DEMO: "1" });
     expect(config.demo).toBe(false);
     expect(config.warnings).toEqual([expect.stringContaining("SHOP_DEMO is ignored in production")]);
     expect(parseConfig({ SHOP_DEMO: "1" }).demo).toBe(true);

@@ -36,8 +36,11 @@ const EnvSchema = z.object({
   RAZORPAY_API_BASE: z.url().default("https://api.razorpay.com"),
   /** Checkout's script, loaded by the pay page; the browser journeys point it at a stand-in. */
   RAZORPAY_CHECKOUT_URL: z.url().default("https://checkout.razorpay.com/v1/checkout.js"),
-  /** How long a Razorpay order or refund is left to the browser and the webhooks before the payment sweep asks. */
-  RAZORPAY_SWEEP_AFTER_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
+  /**
+   * How long a payment or refund is left to the request that made it, the browser and the webhooks
+   * before the payment sweep asks its provider (a Razorpay order, a refund of any provider).
+   */
+  PAYMENTS_SWEEP_AFTER_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
   PAYMENTS_TEST_GATEWAY: flag.optional(),
   SHOP_DEMO: flag.optional(),
   API_DOCS: flag.optional(),
@@ -142,7 +145,6 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env, { server = tru
           webhookSecret: e.RAZORPAY_WEBHOOK_SECRET,
           apiBase: e.RAZORPAY_API_BASE,
           checkoutUrl: e.RAZORPAY_CHECKOUT_URL,
-          sweepAfterMs: e.RAZORPAY_SWEEP_AFTER_SECONDS * 1000,
         }
       : undefined;
   // NOTE: a live shop must never take a test card: in production the test gateway is an explicit choice.
@@ -172,6 +174,10 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env, { server = tru
   if (razorpay && !razorpay.webhookSecret)
     warnings.push(
       "RAZORPAY_WEBHOOK_SECRET is not set: Razorpay's webhooks are refused, and a payment whose shopper closed the tab waits for the payment sweep.",
+    );
+  if (paypal && !paypal.webhookId)
+    warnings.push(
+      "PAYPAL_WEBHOOK_ID is not set: PayPal's webhooks are refused, so a capture PayPal reports as pending, or one whose answer the shop lost, is never recorded (its order is cancelled when the hold ends), nor is a refund made in PayPal's dashboard.",
     );
   // NOTE: npm runs workspace scripts inside the workspace folder; INIT_CWD is where the command was
   // typed, so `npm start`, `npm run dev` and `npm run create-admin` all find the same ./data.
@@ -203,6 +209,8 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env, { server = tru
     razorpay,
     /** The offline test gateway takes the payments (never beside PayPal or Razorpay; in production only when asked for). */
     testGateway,
+    /** What the payment sweep leaves alone: anything younger than this (PAYMENTS_SWEEP_AFTER_SECONDS). */
+    paymentSweepAfterMs: e.PAYMENTS_SWEEP_AFTER_SECONDS * 1000,
     /** Demo mode seeds demo data and shows "Login as admin"; on by default only for the embedded database, never in production. */
     demo: production ? false : (e.SHOP_DEMO ?? !e.DATABASE_URL),
     /** The API document at /api/docs: on, except in production unless API_DOCS=1. */

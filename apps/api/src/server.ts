@@ -84,12 +84,11 @@ async function main() {
     log: app.log,
     wakeMailer: () => ready.mailer.wake(),
   });
-  if (config.razorpay)
-    stopPaymentSweep = startPaymentSweep(database.db, app.paymentProviders, sweepTerms, {
-      afterMs: config.razorpay.sweepAfterMs,
-      log: app.log,
-      wakeMailer: () => ready.mailer.wake(),
-    });
+  stopPaymentSweep = startPaymentSweep(database.db, app.paymentProviders, sweepTerms, {
+    afterMs: config.paymentSweepAfterMs,
+    log: app.log,
+    wakeMailer: () => ready.mailer.wake(),
+  });
   const payments = Object.entries(app.paymentProviders)
     .filter(([, provider]) => provider !== undefined)
     .map(([name]) => name);

@@ -183,7 +183,7 @@ function startShop(apiBase: string) {
       RAZORPAY_KEY_SECRET: fake.keySecret,
       RAZORPAY_WEBHOOK_SECRET: fake.webhookSecret,
       RAZORPAY_API_BASE: apiBase,
-      RAZORPAY_SWEEP_AFTER_SECONDS: String(SWEEP_AFTER_SECONDS),
+      PAYMENTS_SWEEP_AFTER_SECONDS: String(SWEEP_AFTER_SECONDS),
       PAYMENTS_TEST_GATEWAY: "",
     },
   });
@@ -326,7 +326,7 @@ async function refundKilledMidway(a: ShopServer, order: PaidOrder, mode: GateMod
 function sweepRecords(server: ShopServer) {
   return server
     .logRecords()
-    .filter((record) => record.msg === "payment sweep recorded what Razorpay said happened");
+    .filter((record) => record.msg === "payment sweep recorded what the providers said happened");
 }
 
 /** Waits until no refund of the order is pending any more: B's sweep settled it. Answers how long it took. */

@@ -69,8 +69,11 @@ export class PaypalFake {
   tokenLifetimeSeconds = 32_400;
   /** The next capture answers with this status/amount instead of a completed capture of the order's amount. */
   captureOverride: { status?: string; value?: string; currency?: string; issue?: string } | undefined;
-  /** The next refund answers this issue (422) instead of refunding. */
-  refundOverride: { issue: string } | undefined;
+  /**
+   * The next refund answers this issue instead of refunding: 422 (a refusal), or another status, such
+   * as 409 PREVIOUS_REQUEST_IN_PROGRESS (a request with the same PayPal-Request-Id still running).
+   */
+  refundOverride: { issue: string; status?: number } | undefined;
   /** Every refund made, by capture id. */
   readonly refunds = new Map<string, FakeRefund[]>();
   /** The next this many calls to /v1/notifications or /v2 answer 500. */
@@ -145,6 +148,11 @@ export class PaypalFake {
   /** Tokens issued so far stop working (PayPal revoked them). */
   revokeTokens() {
     this.tokens.clear();
+  }
+
+  /** The refund made for this PayPal-Request-Id, if any. */
+  refundOfRequest(requestId: string): FakeRefund | undefined {
+    return this.refundsByRequestId.get(requestId);
   }
 
   callsTo(pathPattern: RegExp): FakeRequest[] {
@@ -307,9 +315,9 @@ export class PaypalFake {
       const captured = this.findCapture(refundPath[1]);
       if (!captured) return error(404, "RESOURCE_NOT_FOUND", "INVALID_RESOURCE_ID");
       if (this.refundOverride) {
-        const { issue } = this.refundOverride;
+        const { issue, status = 422 } = this.refundOverride;
         this.refundOverride = undefined;
-        return error(422, "UNPROCESSABLE_ENTITY", issue);
+        return error(status, status === 409 ? "RESOURCE_CONFLICT" : "UNPROCESSABLE_ENTITY", issue);
       }
       const input = JSON.parse(body) as { amount?: FakeMoney; note_to_payer?: string };
       const amount = input.amount ?? captured.amount;

@@ -98,6 +98,11 @@ const CAPTURE_EVENTS = {
 const REFUND_EVENT = "PAYMENT.CAPTURE.REFUNDED";
 /** Refund statuses that mean the money goes back (PENDING settles later on PayPal's side). */
 const REFUND_GIVEN = new Set(["COMPLETED", "PENDING"]);
+/**
+ * How long PayPal keeps a refund's PayPal-Request-Id ("The server stores keys for 45 days", Refund
+ * captured payment): within it, the same request answers the refund made then instead of making another.
+ */
+const REFUND_REQUEST_IDS_KEPT_MS = 45 * 24 * 60 * 60_000;
 
 interface Answer {
   status: number;
@@ -181,6 +186,7 @@ function debugIdOf(body: unknown): string | undefined {
 
 export class PaypalClient implements CheckoutProvider {
   readonly name = "paypal";
+  readonly refundRequestIdsKeptMs = REFUND_REQUEST_IDS_KEPT_MS;
   readonly clientId: string;
   readonly acceptsWebhooks: boolean;
   private readonly clientSecret: string;
@@ -274,6 +280,15 @@ export class PaypalClient implements CheckoutProvider {
       if (!refund.success) throw this.unexpected("refund", answer);
       if (!REFUND_GIVEN.has(refund.data.status)) return { outcome: "refused", issue: refund.data.status };
       return { outcome: "refunded", refund: { ...toRefund(refund.data), captureId } };
+    }
+    if (answer.status === 409) {
+      // PREVIOUS_REQUEST_IN_PROGRESS: PayPal is still working on a request with this id (the first
+      // attempt, or another instance's sweep); neither given nor refused yet, so ask again later.
+      this.log.warn(
+        { capture: captureId, issue: issueOf(answer.body), debugId: debugIdOf(answer.body) },
+        "PayPal is still making a refund with this request id",
+      );
+      throw new AppError("UNAVAILABLE", api.paymentProviderUnavailable);
     }
     // CAPTURE_FULLY_REFUNDED, REFUND_AMOUNT_EXCEEDED, REFUND_TIME_LIMIT_EXCEEDED, ...: nothing was given back.
     const issue = issueOf(answer.body);

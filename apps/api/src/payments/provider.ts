@@ -65,12 +65,21 @@ export type RefundResult =
   | { outcome: "pending"; refund: ProviderRefund }
   | { outcome: "refused"; issue: string };
 
+/**
+ * A provider that answers a refund request sent again with its request id by the refund it made
+ * then, or makes it now: the payment sweep settles a refund left pending by sending it again.
+ */
+export interface RepeatableRefunds {
+  /** Gives back part or all of a capture; the same request id answers the same refund. */
+  refund(request: RefundRequest): Promise<RefundResult>;
+  /** How long the provider keeps a request id (PayPal: 45 days); a refund older than that is never sent again. */
+  readonly refundRequestIdsKeptMs: number;
+}
+
 /** Charges a card in one step: the offline test gateway. */
-export interface CardGateway {
+export interface CardGateway extends RepeatableRefunds {
   readonly name: "test";
   charge(request: { card: TestCard; amount: Money; reference: string }): Promise<ProviderCapture>;
-  /** Gives back part or all of a charge at once; the same request id answers the same refund. */
-  refund(request: RefundRequest): Promise<RefundResult>;
 }
 
 /** A checkout order on the provider's side (a PayPal order). */
@@ -106,7 +115,7 @@ export type WebhookEvent =
   | { id: string; type: "ignored"; eventType: string };
 
 /** A wallet provider: the server creates the order, the buyer approves it, the server captures it. */
-export interface CheckoutProvider {
+export interface CheckoutProvider extends RepeatableRefunds {
   readonly name: "paypal";
   /** The public client id the browser SDK needs. */
   readonly clientId: string;
@@ -118,8 +127,6 @@ export interface CheckoutProvider {
   getOrder(id: string): Promise<ProviderOrder | undefined>;
   /** Captures an approved order; capturing it again returns the first capture. */
   captureOrder(id: string): Promise<CaptureResult>;
-  /** Refunds part or all of a capture ("Refund captured payment"); the same request id answers the same refund. */
-  refund(request: RefundRequest): Promise<RefundResult>;
   /** Asks the provider whether it sent this event; the parsed event when it did, else undefined. */
   verifyWebhook(headers: WebhookHeaders, rawBody: string): Promise<WebhookEvent | undefined>;
 }
@@ -210,6 +217,16 @@ export function refunderOf(
   if (gateway === "test") return providers.test;
   if (gateway === "paypal") return providers.paypal;
   if (gateway === "razorpay") return providers.razorpay;
+  return undefined;
+}
+
+/** The provider of a gateway whose refunds the sweep settles by sending them again (PayPal, the test gateway). */
+export function repeatableRefundsOf(
+  providers: PaymentProviders,
+  gateway: PaymentGateway,
+): RepeatableRefunds | undefined {
+  if (gateway === "test") return providers.test;
+  if (gateway === "paypal") return providers.paypal;
   return undefined;
 }
 

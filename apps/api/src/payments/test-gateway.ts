@@ -5,7 +5,13 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import { isCurrentExpiry } from "@shop/shared/schemas/payment";
-import type { CardGateway, PaymentProviders, ProviderCapture, RefundResult } from "./provider";
+import type {
+  CardGateway,
+  PaymentProviders,
+  ProviderCapture,
+  ProviderRefund,
+  RefundResult,
+} from "./provider";
 
 /** The cards the pay page's test-mode form may mention. */
 export const TEST_CARDS = {
@@ -14,8 +20,12 @@ export const TEST_CARDS = {
 } as const;
 
 export function createTestGateway(now: () => Date = () => new Date()): CardGateway {
+  // The refunds made, by request id: the same request sent again answers the first refund, as at PayPal.
+  const made = new Map<string, ProviderRefund>();
   return {
     name: "test",
+    // The ids follow from the request ids, so a refund is the same refund however late it is asked again.
+    refundRequestIdsKeptMs: Number.POSITIVE_INFINITY,
     async charge({ card, amount }): Promise<ProviderCapture> {
       const number = card.number.replace(/[\s-]/g, "");
       const approved = number === TEST_CARDS.approved && isCurrentExpiry(card.expiry, now());
@@ -32,9 +42,12 @@ export function createTestGateway(now: () => Date = () => new Date()): CardGatew
       };
     },
     async refund({ captureId, amount, requestId }): Promise<RefundResult> {
-      // NOTE: the id follows from the request id, so that a retried refund is the same refund, as at PayPal.
+      // NOTE: the id follows from the request id, so that a retried refund is the same refund even
+      // after a restart (when the map is empty again).
       const id = `test_refund_${createHash("sha256").update(requestId).digest("hex").slice(0, 24)}`;
-      return { outcome: "refunded", refund: { id, providerStatus: "COMPLETED", amount, captureId } };
+      const refund = made.get(requestId) ?? { id, providerStatus: "COMPLETED", amount, captureId };
+      made.set(requestId, refund);
+      return { outcome: "refunded", refund };
     },
   };
 }

@@ -1,12 +1,13 @@
 /**
- * Runs the payment sweep on a timer: nothing stays pending (docs/decisions/030-razorpay.md). Every
- * instance may run it: a Razorpay order is claimed by one sweep at a time (repo-razorpay.ts), and a
- * pending refund changes only while it is still pending.
+ * Runs the payment sweep on a timer: nothing stays pending (docs/decisions/030-razorpay.md, and
+ * 033-refund-sweep-every-provider.md for the refunds of every provider). Every instance may run it:
+ * a Razorpay order is claimed by one sweep at a time (repo-razorpay.ts), and a pending refund
+ * changes only while it is still pending.
  */
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "#api/db/client";
 import type { MailContext } from "#api/modules/email/service";
-import { sweepPendingRefunds } from "#api/modules/refunds/provider-refunds";
+import { sweepPendingRefunds } from "#api/modules/refunds/sweep";
 import type { PaymentProviders } from "#api/payments/provider";
 import { sweepRazorpayOrders } from "./razorpay";
 
@@ -16,7 +17,7 @@ export interface PaymentSweepTerms {
   mail: MailContext;
 }
 
-/** One sweep: the unpaid orders' Razorpay orders, then the refunds still pending. Answers what changed. */
+/** One sweep: the unpaid orders' Razorpay orders, then every provider's refunds still pending. Answers what changed. */
 export async function sweepPayments(
   db: Database,
   providers: PaymentProviders,
@@ -35,8 +36,9 @@ export async function sweepPayments(
 }
 
 /**
- * Sweeps every half of `afterMs` (at most every minute) while Razorpay is configured; nothing to do
- * otherwise. Each sweep reads the hold and the shop's details as they are then (`terms`).
+ * Sweeps every half of `afterMs` (at least every second, at most every minute), whichever providers
+ * are configured: a refund reserved through any of them may be left pending by a process that died.
+ * Each sweep reads the hold and the shop's details as they are then (`terms`).
  */
 export function startPaymentSweep(
   db: Database,
@@ -44,7 +46,6 @@ export function startPaymentSweep(
   terms: () => Promise<PaymentSweepTerms>,
   { afterMs, log, wakeMailer }: { afterMs: number; log: FastifyBaseLogger; wakeMailer: () => void },
 ): () => Promise<void> {
-  if (!providers.razorpay) return async () => undefined;
   const everyMs = Math.min(60_000, Math.max(1_000, afterMs / 2));
   let running: Promise<void> | undefined;
   const tick = () => {
@@ -53,7 +54,7 @@ export function startPaymentSweep(
       .then((now) => sweepPayments(db, providers, now, { afterMs, log }))
       .then(({ paid, refunds }) => {
         if (paid === 0 && refunds === 0) return;
-        log.info({ paid, refunds }, "payment sweep recorded what Razorpay said happened");
+        log.info({ paid, refunds }, "payment sweep recorded what the providers said happened");
         wakeMailer();
       })
       .catch((error: unknown) => log.warn({ err: error }, "payment sweep failed"))

@@ -1,8 +1,8 @@
 /**
  * Refunds the provider tells the shop about: one made in the provider's own dashboard (a webhook),
  * and what became of a refund the provider accepted as pending (Razorpay pays out later; its
- * webhook, or the payment sweep asking). Each is recorded through the same steps as the shop's own
- * refunds (service.ts), once, however many times it is told.
+ * webhook, or the payment sweep asking: sweep.ts). Each is recorded through the same steps as the
+ * shop's own refunds (service.ts), once, however many times it is told.
  */
 import { creditByAmount } from "@shop/shared/credit-note";
 import { api, refunds as words } from "@shop/shared/messages";
@@ -16,20 +16,18 @@ import type { MailContext } from "#api/modules/email/service";
 import { takeCreditNoteNumber } from "#api/modules/invoices/service";
 import { lockOrder } from "#api/modules/orders/repo";
 import { actorOf } from "#api/modules/orders/service";
-import type { PaymentProviders, ProviderRefund, RazorpayRefund } from "#api/payments/provider";
+import type { ProviderRefund, RazorpayRefund } from "#api/payments/provider";
 import { creditablesOf, refundLineRows } from "./credit";
 import {
   dropPendingRefund,
   findPaymentByTransactionId,
   findRefundByProviderId,
-  findStalePendingRefunds,
   insertRefund,
   insertRefundLines,
   lockPayment,
   pendingRefundCents,
-  setPendingProviderRefundId,
 } from "./repo";
-import { applyRefund, completeRefund, isTaken, providerRequestId } from "./service";
+import { applyRefund, completeRefund, isTaken } from "./service";
 
 export type ProviderRefundOutcome = "recorded" | "duplicate" | "ignored";
 
@@ -123,7 +121,8 @@ export async function settleProviderRefund(
   return settleKnownRefund(db, known, given, log, mail);
 }
 
-async function settleKnownRefund(
+/** Settles a refund of the shop's own as the provider's refund says: waiting, completed, or dropped. */
+export async function settleKnownRefund(
   db: Database,
   known: Refund,
   given: RazorpayRefund,
@@ -141,56 +140,4 @@ async function settleKnownRefund(
     return "freed";
   }
   return (await completeRefund(db, known, given.id, null, mail)) ? "recorded" : "duplicate";
-}
-
-/**
- * Refunds of Razorpay payments still pending after `olderThanMs` (a refund Razorpay has not paid out,
- * or a reservation whose process died before or while asking Razorpay): each is asked about by its
- * id, or found by its request id, and settled as Razorpay says; a reservation Razorpay never heard of
- * is dropped, freeing its amount, so that nothing is refunded twice and nothing stays reserved.
- * Answers how many changed. Several instances may run it: each change is conditional on the refund
- * still pending.
- */
-export async function sweepPendingRefunds(
-  db: Database,
-  providers: PaymentProviders,
-  { olderThanMs, log, mail }: { olderThanMs: number; log: FastifyBaseLogger; mail: MailContext },
-): Promise<number> {
-  const razorpay = providers.razorpay;
-  if (!razorpay) return 0;
-  const stale = await findStalePendingRefunds(db, "razorpay", new Date(Date.now() - olderThanMs));
-  let changed = 0;
-  for (const { refund, transactionId } of stale) {
-    try {
-      const given = refund.providerRefundId
-        ? await razorpay.getRefund(refund.providerRefundId)
-        : await razorpay.findRefund(transactionId, providerRequestId(refund));
-      let outcome: SettledRefund;
-      if (given) {
-        // A reservation whose process died after Razorpay made the refund keeps Razorpay's id first.
-        if (!refund.providerRefundId) await setPendingProviderRefundId(db, refund.id, given.id);
-        outcome = await settleKnownRefund(db, { ...refund, providerRefundId: given.id }, given, log, mail);
-      } else if (refund.providerRefundId) {
-        log.error(
-          { refund: refund.id, providerRefund: refund.providerRefundId },
-          "Razorpay does not know a refund it accepted",
-        );
-        outcome = "ignored";
-      } else {
-        await dropPendingRefund(db, refund.id);
-        log.warn(
-          { refund: refund.id, order: refund.orderId },
-          "a refund reserved but never sent to Razorpay; its amount is free again",
-        );
-        outcome = "freed";
-      }
-      if (outcome === "recorded" || outcome === "freed") changed += 1;
-    } catch (error) {
-      log.error(
-        { err: error, refund: refund.id },
-        "could not settle a pending refund; the next sweep tries again",
-      );
-    }
-  }
-  return changed;
 }

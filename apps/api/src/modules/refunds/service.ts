@@ -8,7 +8,8 @@
  * payment's lock, so that two refunds racing for the same remaining amount cannot both reach the
  * provider: the second sees the reservation and is refused. A refused (or unreachable) provider drops
  * the reservation, so nothing stays recorded. With an Idempotency-Key, the provider's request id
- * follows from the key: a retry, even after a timeout, never refunds twice.
+ * follows from the key: a retry, even after a timeout, never refunds twice. A reservation left by a
+ * process that died before the provider answered is settled by the payment sweep (sweep.ts).
  *
  * A cash on delivery payment has no provider: the money goes back by hand (a bank transfer, a UPI
  * payment), so its refund names that `reference` and is recorded without asking anyone; everything
@@ -43,6 +44,7 @@ import { type Actor, actorOf, getOrder, orderSubject } from "#api/modules/orders
 import {
   type PaymentProviders,
   type ProviderRefund,
+  type RefundRequest,
   type RefundResult,
   refunderOf,
 } from "#api/payments/provider";
@@ -112,6 +114,16 @@ export function providerRequestId(refund: Pick<Refund, "id" | "orderId" | "idemp
   if (!refund.idempotencyKey) return `shop-refund-${refund.id}`;
   const digest = createHash("sha256").update(`${refund.orderId}\n${refund.idempotencyKey}`).digest("hex");
   return `shop-refund-${digest.slice(0, 40)}`;
+}
+
+/** What the provider is asked for a refund: the same request each time it is sent (the sweep sends it again). */
+export function refundRequestOf(transactionId: string, refund: Refund): RefundRequest {
+  return {
+    captureId: transactionId,
+    amount: { cents: toCents(refund.amount), currency: refund.currency },
+    requestId: providerRequestId(refund),
+    note: refund.reason,
+  };
 }
 
 /** Whether the shop took the payment's money (some or all of it may have gone back since). */
@@ -258,12 +270,7 @@ async function askProvider(
   }
   let result: RefundResult;
   try {
-    result = await provider.refund({
-      captureId: payment.transactionId,
-      amount: { cents: toCents(refund.amount), currency: refund.currency },
-      requestId: providerRequestId(refund),
-      note: refund.reason,
-    });
+    result = await provider.refund(refundRequestOf(payment.transactionId, refund));
   } catch (error) {
     await dropPendingRefund(db, refund.id);
     throw error;
