@@ -1925,7 +1925,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Refund a received return's value through the order's payment (a refund with its credit note), then mark it refunded (admin)
+         * Refund a received return's value through the order's payment (a refund with its credit note), then mark it refunded (admin); 202, the return still received, when the provider pays the refund out later
          * @description Roles: admin.
          */
         post: operations["refundReturn"];
@@ -17227,6 +17227,50 @@ export interface operations {
         responses: {
             /** @description Default Response */
             200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            _id: string;
+                            order: {
+                                _id: string;
+                                number: number;
+                            };
+                            user: {
+                                _id: string;
+                                name: string;
+                                email: string | null;
+                            };
+                            /** @enum {string} */
+                            status: "requested" | "approved" | "rejected" | "received" | "refunded";
+                            /** @enum {string} */
+                            reason: "wrong_size" | "damaged" | "not_as_described" | "changed_mind";
+                            note: string;
+                            message: string | null;
+                            lines: {
+                                line: string;
+                                name: string;
+                                options: {
+                                    [key: string]: string;
+                                };
+                                quantity: number;
+                            }[];
+                            amount: number;
+                            currency: string;
+                            cashOnDelivery: boolean;
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            202: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -610,7 +610,8 @@ describe("refunds through Razorpay", () => {
 
     fake.refundStatus = "pending";
     const first = await step("refund");
-    expect(first.statusCode).toBe(200);
+    expect(first.statusCode).toBe(202);
+    expect(first.json().message).toBe(api.refundPending);
     expect(first.json().data.status).toBe("received");
     const [given] = [...fake.refunds.values()].filter((r) => r.payment_id === payment.id);
     const processed = fake.settleRefund(given?.id ?? "", "processed");

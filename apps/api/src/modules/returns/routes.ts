@@ -140,15 +140,15 @@ export const returnRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["returns"],
         operationId: "refundReturn",
         summary:
-          "Refund a received return's value through the order's payment (a refund with its credit note), then mark it refunded (admin)",
+          "Refund a received return's value through the order's payment (a refund with its credit note), then mark it refunded (admin); 202, the return still received, when the provider pays the refund out later",
         params: IdParams,
         body: ReturnRefundInput,
-        response: { 200: envelope(ReturnDto), ...refusals(409, 502) },
+        response: { 200: envelope(ReturnDto), 202: envelope(ReturnDto), ...refusals(409, 502) },
       },
       preValidation: requireAdmin,
     },
-    async (request) => {
-      const ret = await refundReturn(
+    async (request, reply) => {
+      const { ret, pending } = await refundReturn(
         app.db,
         app.paymentProviders,
         userOf(request),
@@ -160,6 +160,9 @@ export const returnRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       );
       app.mailer.wake();
+      // 202: the provider accepted the refund and pays it out later (Razorpay's pending); refunding
+      // the return again once it completed marks the return refunded.
+      if (pending) return reply.status(202).send(ok(ret, api.refundPending));
       return ok(ret, api.returnUpdated(ret.status));
     },
   );

@@ -318,7 +318,7 @@ async function step(
  * An admin refunds a received return: its value goes back through the order's payment (the
  * refunds service: the provider, the credit note, the payment's state), then the return is
  * refunded. NOTE: the refund's Idempotency-Key is the return's, so a retry or a second click
- * refunds once.
+ * refunds once. `pending`: the provider pays the refund out later, and the return stays received.
  */
 export async function refundReturn(
   db: Database,
@@ -327,7 +327,7 @@ export async function refundReturn(
   id: string,
   input: ReturnRefundInput,
   { mail, log }: { mail: MailContext; log: FastifyBaseLogger },
-): Promise<ReturnDto> {
+): Promise<{ ret: ReturnDto; pending: boolean }> {
   const ret = await findReturn(db, id);
   if (!ret) throw new AppError("NOT_FOUND", api.returnNotFound);
   if (!RETURN_TRANSITIONS[ret.status].includes("refunded"))
@@ -366,7 +366,7 @@ export async function refundReturn(
   if (!refund) throw new Error("refund vanished");
   // NOTE: a refund the provider has not paid out yet (Razorpay's pending) leaves the return received:
   // refunding it again once the refund completed marks it refunded (the same key finds the same refund).
-  if (refund.status !== "completed") return getReturn(db, actor, id);
+  if (refund.status !== "completed") return { ret: await getReturn(db, actor, id), pending: true };
   await db.transaction(async (tx) => {
     await lockOrder(tx, ret.orderId);
     const locked = await lockReturn(tx, id);
@@ -382,5 +382,5 @@ export async function refundReturn(
     });
     await step(tx, actor, row, "refunded", input.message || null, refund.amount, mail);
   });
-  return getReturn(db, actor, id);
+  return { ret: await getReturn(db, actor, id), pending: false };
 }

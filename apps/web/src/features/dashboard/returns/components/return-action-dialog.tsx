@@ -1,5 +1,5 @@
 import { MAX_RETURN_NOTE } from "@shop/shared/constants";
-import { api as apiMessages, returnWords as words } from "@shop/shared/messages";
+import { api as apiMessages, refunds as refundWords, returnWords as words } from "@shop/shared/messages";
 import type { ReturnDto } from "@shop/shared/schemas/returns";
 import { useState } from "react";
 import { Button } from "#web/components/button";
@@ -34,6 +34,8 @@ export function ReturnActionDialog({
   const [message, setMessage] = useState("");
   const [reference, setReference] = useState("");
   const [referenceError, setReferenceError] = useState<string>();
+  // The provider took the refund to pay out later (202): the dialog says so instead of closing with a toast.
+  const [pendingAtProvider, setPendingAtProvider] = useState(false);
   const act = useActOnReturn();
   const label = ACTION_LABELS[action];
   const byHand = action === "refund" && ret.cashOnDelivery;
@@ -52,13 +54,27 @@ export function ReturnActionDialog({
         },
       },
       {
-        onSuccess: onClose,
+        onSuccess: ({ pending }) => (pending ? setPendingAtProvider(true) : onClose()),
         onError: (error) => {
           if (isApiError(error) && error.errors.reference) setReferenceError(error.errors.reference);
         },
       },
     );
   };
+  if (pendingAtProvider) {
+    return (
+      <Dialog
+        open
+        onClose={onClose}
+        title={words.actionOf(label, ret.order.number)}
+        footer={<Button onClick={onClose}>{refundWords.close}</Button>}
+      >
+        <p role="status" className="text-sm text-neutral-700">
+          {apiMessages.refundPending}
+        </p>
+      </Dialog>
+    );
+  }
   return (
     <Dialog
       open
