@@ -26,6 +26,7 @@ import { TEST_CARDS, testGatewayProviders } from "../apps/api/src/payments/test-
 import { type ApiServer, startApiServer } from "./lib/api-server";
 import type { BenchContext } from "./lib/context";
 import { Connection, closedLoop, type LoopResult, timesOf } from "./lib/load-loop";
+import { cpuMsOf, roleOf } from "./lib/proc-cpu";
 import {
   at,
   BENCH_MAIL,
@@ -91,7 +92,7 @@ export interface PaidOrderSetup {
 /** Places then pays one order; answers the status of the payment (or of a refused placement). */
 type Checkout = (shopper: Shopper, lines: Line[], key: string) => Promise<{ label: string; status: number }>;
 
-function checkoutOver(connectionOf: (shopper: Shopper) => Connection, origin: string): Checkout {
+export function checkoutOver(connectionOf: (shopper: Shopper) => Connection, origin: string): Checkout {
   return async (shopper, lines, key) => {
     const connection = connectionOf(shopper);
     const placed = await connection.send("POST", "/api/orders", {
@@ -109,7 +110,7 @@ function checkoutOver(connectionOf: (shopper: Shopper) => Connection, origin: st
 }
 
 /** The loop step: each shopper's next order (lib/shoppers.ts) through `checkout`. */
-function loopOf(setup: PaidOrderSetup, checkout: Checkout) {
+export function loopOf(setup: PaidOrderSetup, checkout: Checkout) {
   const next = orderStep(setup.productIds, setup.variants);
   return async (client: number, n: number) => {
     let outcome = { label: "order", status: 0 };
@@ -161,18 +162,6 @@ function serviceCheckout(handle: DatabaseHandle): Checkout {
     }
   };
 }
-
-/** The CPU time (user + system, in ms) a process has used, from /proc (Linux). */
-function cpuMsOf(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-  // Fields after the command name (which may hold spaces), from field 3 on: utime and stime are 14 and 15.
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  const ticks = Number(fields[11]) + Number(fields[12]);
-  return (ticks * 1000) / CLOCK_TICKS;
-}
-
-/** USER_HZ: the kernel reports CPU times in hundredths of a second on every Linux this runs on. */
-const CLOCK_TICKS = 100;
 
 export async function paidOrders(
   ctx: BenchContext,
@@ -230,18 +219,6 @@ function postgresCpu(): Map<number, { ms: number; role: string }> {
   return times;
 }
 
-/** A PostgreSQL process's part, from its title ("postgres: walwriter", "postgres: user db 127.0.0.1(...)"). */
-function roleOf(pid: number): string {
-  const title = readFileSync(`/proc/${pid}/cmdline`, "utf8").replaceAll("\0", " ").trim();
-  const part = /^postgres: (?:\d+\/)?(.*)$/.exec(title)?.[1] ?? "postmaster";
-  if (/\d+\.\d+\.\d+\.\d+\(|\[local\]/.test(part)) return "connections";
-  return part
-    .split(" ")
-    .slice(0, 2)
-    .join(" ")
-    .replace(/ (worker|launcher).*$/, " $1");
-}
-
 /**
  * The CPU the PostgreSQL processes used between two readings, in all and by part (a process that
  * ended meanwhile is missed).
@@ -260,9 +237,9 @@ function postgresCpuSince(before: Map<number, { ms: number }>): {
   return { total, parts };
 }
 
-/** Waits (up to 10 s) until the outbox holds no queued message. */
-async function waitForOutbox(handle: DatabaseHandle): Promise<void> {
-  for (let waited = 0; waited < 10_000; waited += 50) {
+/** Waits (up to `limitMs`) until the outbox holds no queued message. */
+export async function waitForOutbox(handle: DatabaseHandle, limitMs = 10_000): Promise<void> {
+  for (let waited = 0; waited < limitMs; waited += 50) {
     const { rows } = await handle.db.execute<{ queued: number }>(
       "select count(*)::int as queued from emails where status = 'queued'",
     );

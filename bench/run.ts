@@ -3,8 +3,12 @@
  * one line per figure (`name: value (target)`). `npm run bench -- search reads` runs some parts
  * (`--only search,reads` when tsx runs this file directly).
  *
- * Options: --budget <seconds> (default 480)  --build (rebuild the API bundle even when it is current;
- *          it is rebuilt anyway when missing or older than its sources, scripts/ensure-built.mjs)
+ * Parts named only when wanted: `sale` (ten minutes of checkout on a PostgreSQL cluster of its own;
+ * `--minutes N` shortens it).
+ *
+ * Options: --budget <seconds> (default 480, plus the sale's when it runs)  --minutes N (the sale's, 10)
+ *          --build (rebuild the API bundle even when it is current; it is rebuilt anyway when
+ *          missing or older than its sources, scripts/ensure-built.mjs)
  *          --keep (keep the shop_bench_* databases)  --reuse (use kept databases of the right size)
  *          --explain (EXPLAIN ANALYZE of the slowest searches)
  * Environment: BENCH_DATABASE_URL, the PostgreSQL server to create shop_bench_* databases on
@@ -26,6 +30,7 @@ import { assertLoopback } from "./lib/sql-text";
 import { lighthouse } from "./lighthouse";
 import { reads } from "./reads";
 import { reports } from "./reports";
+import { SALE_MINUTES, sale, saleNeedsMs } from "./sale";
 import { search } from "./search";
 import { start } from "./start";
 import { weight } from "./weight";
@@ -34,6 +39,8 @@ import { writes } from "./writes";
 interface Part {
   name: string;
   run(ctx: BenchContext): Promise<void>;
+  /** Run only when named (a part that takes many minutes). */
+  onlyWhenNamed?: boolean;
 }
 
 const PARTS: Part[] = [
@@ -52,6 +59,7 @@ const PARTS: Part[] = [
   // After writes: it adds 100k paid orders to the 10k catalogue, which would weigh on the orders the writes part counts.
   { name: "reports", run: reports },
   { name: "lighthouse", run: lighthouse },
+  { name: "sale", run: (ctx) => sale(ctx, minutes), onlyWhenNamed: true },
 ];
 
 const DEFAULT_BUDGET_S = 480;
@@ -67,8 +75,15 @@ const { values, positionals } = parseArgs({
     keep: { type: "boolean" },
     reuse: { type: "boolean" },
     explain: { type: "boolean" },
+    minutes: { type: "string" },
   },
 });
+
+const minutes = Number(values.minutes ?? process.env.npm_config_minutes ?? SALE_MINUTES);
+if (!Number.isInteger(minutes) || minutes < 1) {
+  console.error("--minutes takes a whole number of minutes, 1 or more");
+  process.exit(2);
+}
 
 /**
  * NOTE: the root script `npm run bench -w @shop/bench` hands `npm run bench -- --keep` to the inner
@@ -80,13 +95,17 @@ function flag(name: "build" | "keep" | "reuse" | "explain"): boolean {
 }
 
 const only = values.only?.split(",") ?? positionals;
-const selected = only.length > 0 ? only.map((name) => name.trim()) : PARTS.map((p) => p.name);
+const selected =
+  only.length > 0
+    ? only.map((name) => name.trim())
+    : PARTS.filter((p) => !p.onlyWhenNamed).map((p) => p.name);
 const unknown = selected.filter((name) => !PARTS.some((part) => part.name === name));
 if (unknown.length > 0) {
   console.error(`unknown part(s): ${unknown.join(", ")}; parts: ${PARTS.map((p) => p.name).join(", ")}`);
   process.exit(2);
 }
-const budgetMs = Number(values.budget ?? process.env.npm_config_budget ?? DEFAULT_BUDGET_S) * 1000;
+const defaultBudgetS = DEFAULT_BUDGET_S + (selected.includes("sale") ? saleNeedsMs(minutes) / 1000 : 0);
+const budgetMs = Number(values.budget ?? process.env.npm_config_budget ?? defaultBudgetS) * 1000;
 if (!(budgetMs > 0)) {
   console.error("--budget takes a number of seconds");
   process.exit(2);
@@ -118,7 +137,11 @@ const cleanup = () => {
   return cleaning;
 };
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.once(signal, () => {
+  // NOTE: one Ctrl-C can arrive more than once (the terminal signals the whole process group, npm and
+  // tsx relay it), and tsx exits a process that no longer listens: a later one must not cut the
+  // cleanup short (a database cluster left running, its folder left behind).
+  process.on(signal, () => {
+    if (cleaning) return;
     console.error(`\n${signal}: cleaning up`);
     void cleanup().finally(() => process.exit(130));
   });
@@ -141,7 +164,11 @@ console.log(
 /** The parts that stopped with an error, named again in the closing line. */
 const failedParts: string[] = [];
 try {
-  if (selected.some((name) => ["reads", "growth", "search", "start", "writes", "reports"].includes(name))) {
+  if (
+    selected.some((name) =>
+      ["reads", "growth", "search", "start", "writes", "reports", "sale"].includes(name),
+    )
+  ) {
     const stale = ensureApiBuilt(flag("build"));
     if (stale) report.note(stale);
   }

@@ -44,6 +44,8 @@ export class BenchContext {
   private readonly servers = new Map<number, Promise<ApiServer>>();
   private readonly databases = new Set<string>();
   private readonly tempDirs: string[] = [];
+  /** What a part started outside the tracked child processes (a PostgreSQL cluster), stopped at cleanup. */
+  private readonly closers: (() => Promise<void>)[] = [];
   /** Set by cleanup: nothing new is started afterwards. */
   private closed = false;
 
@@ -138,6 +140,15 @@ export class BenchContext {
     return dir;
   }
 
+  /**
+   * Has cleanup call `close` after the API servers are stopped and before the temporary folders
+   * are removed (a database cluster whose folder is one of them); at once when cleanup has run.
+   */
+  onCleanup(close: () => Promise<void>): void {
+    if (this.closed) void close();
+    else this.closers.push(close);
+  }
+
   /** Stops every process, drops the databases (unless --keep) and removes the temporary folders. */
   async cleanup(): Promise<void> {
     this.closed = true;
@@ -153,6 +164,10 @@ export class BenchContext {
     }
     await this.stopServers().catch(() => undefined);
     await stopAll();
+    for (const close of this.closers.splice(0))
+      await close().catch((error: unknown) => {
+        console.error(`during cleanup: ${error instanceof Error ? error.message : error}`);
+      });
     for (const dir of this.tempDirs) rmSync(dir, { recursive: true, force: true });
   }
 }

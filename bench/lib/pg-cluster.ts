@@ -1,0 +1,188 @@
+/**
+ * A PostgreSQL cluster of the bench's own: `initdb` into a folder, the settings docs/operations.md
+ * recommends for a busy shop, listening on a free loopback port, started and stopped with `pg_ctl`.
+ * What the machine's own PostgreSQL is set to (autovacuum, memory) then decides nothing.
+ */
+import { execFile } from "node:child_process";
+import { appendFileSync, chownSync, existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { freePort } from "./free-port";
+
+const run = promisify(execFile);
+
+/** Where Debian and Ubuntu install the server's programs, one folder per major version. */
+const BIN_ROOT = "/usr/lib/postgresql";
+
+/**
+ * The settings docs/operations.md ("PostgreSQL") recommends for a shop's database on a host like
+ * this one (2 cores, the database beside the server); keep the two in step.
+ */
+export const RECOMMENDED_SETTINGS: Readonly<Record<string, string>> = {
+  max_connections: "100",
+  shared_buffers: "2GB",
+  effective_cache_size: "6GB",
+  work_mem: "16MB",
+  maintenance_work_mem: "512MB",
+  max_wal_size: "4GB",
+  min_wal_size: "1GB",
+  checkpoint_completion_target: "0.9",
+  random_page_cost: "1.1",
+  effective_io_concurrency: "200",
+  jit: "off",
+  autovacuum: "on",
+  autovacuum_naptime: "15s",
+  autovacuum_vacuum_scale_factor: "0.05",
+  autovacuum_vacuum_insert_scale_factor: "0.1",
+  autovacuum_analyze_scale_factor: "0.05",
+  autovacuum_vacuum_cost_limit: "1000",
+  shared_preload_libraries: "pg_stat_statements",
+  log_autovacuum_min_duration: "1s",
+};
+
+export interface PgCluster {
+  /** A connection string for `database` on the cluster, as its superuser `postgres`. */
+  url(database: string): string;
+  port: number;
+  /** The server's programs' major version (the folder under /usr/lib/postgresql). */
+  version: string;
+  /** The postmaster's process id: the cluster's CPU is its own and its children's. */
+  postmasterPid: number;
+  /** The last lines of the server's log. */
+  logTail(lines?: number): string[];
+  /** Stops the cluster (fast shutdown, then immediate, then SIGKILL); safe to call again. */
+  stop(): Promise<void>;
+}
+
+/** The newest PostgreSQL server installed under /usr/lib/postgresql. */
+function serverPrograms(): { bin: string; version: string } {
+  const versions = existsSync(BIN_ROOT)
+    ? readdirSync(BIN_ROOT)
+        .filter((name) => existsSync(join(BIN_ROOT, name, "bin", "initdb")))
+        .sort((a, b) => Number(b) - Number(a))
+    : [];
+  const version = versions[0];
+  if (!version)
+    throw new Error(`no PostgreSQL server programs under ${BIN_ROOT}/*/bin (install the postgresql package)`);
+  return { bin: join(BIN_ROOT, version, "bin"), version };
+}
+
+/**
+ * PostgreSQL refuses to run as root: a bench run by root runs the cluster as the `postgres`
+ * account the server's package created.
+ */
+function runAs(): { uid: number; gid: number } | undefined {
+  if (process.getuid?.() !== 0) return undefined;
+  const entry = readFileSync("/etc/passwd", "utf8")
+    .split("\n")
+    .map((line) => line.split(":"))
+    .find((fields) => fields[0] === "postgres");
+  if (!entry) throw new Error("running as root, and there is no postgres account to run PostgreSQL as");
+  return { uid: Number(entry[2]), gid: Number(entry[3]) };
+}
+
+/** A value as postgresql.conf quotes it. */
+function confValue(value: string): string {
+  return `'${value.replace(/\\/g, "\\\\").replace(/'/g, "''")}'`;
+}
+
+/**
+ * Creates and starts a cluster in `folder` (empty, removed by the caller afterwards) with the
+ * recommended settings and `extra` over them. The cluster trusts loopback connections: it listens
+ * on 127.0.0.1 only, and on a socket in `folder`.
+ */
+export async function startCluster(folder: string, extra: Record<string, string> = {}): Promise<PgCluster> {
+  const { bin, version } = serverPrograms();
+  const owner = runAs();
+  const data = join(folder, "data");
+  const log = join(folder, "postgres.log");
+  mkdirSync(data, { mode: 0o700 });
+  if (owner) {
+    chownSync(folder, owner.uid, owner.gid);
+    chownSync(data, owner.uid, owner.gid);
+  }
+  const options = { cwd: folder, ...owner, timeout: 120_000 };
+  const program = (name: string) => join(bin, name);
+
+  // --no-sync: the new cluster's files need not reach the disk before it starts; what it writes
+  // once running is synced as in production.
+  await run(
+    program("initdb"),
+    ["-D", data, "-U", "postgres", "-A", "trust", "-E", "UTF8", "--locale=C.UTF-8", "--no-sync"],
+    options,
+  );
+  const port = await freePort();
+  const settings: Record<string, string> = {
+    ...RECOMMENDED_SETTINGS,
+    ...extra,
+    listen_addresses: "127.0.0.1",
+    port: String(port),
+    unix_socket_directories: folder,
+  };
+  appendFileSync(
+    join(data, "postgresql.conf"),
+    `\n# The bench's settings (bench/lib/pg-cluster.ts)\n${Object.entries(settings)
+      .map(([name, value]) => `${name} = ${confValue(value)}`)
+      .join("\n")}\n`,
+  );
+
+  let stopping: Promise<void> | undefined;
+  let postmasterPid = 0;
+  const stopNow = () => {
+    // Last resort when the bench exits without its cleanup: an immediate shutdown.
+    if (postmasterPid && !stopping) {
+      try {
+        process.kill(postmasterPid, "SIGQUIT");
+      } catch {
+        // Already gone.
+      }
+    }
+  };
+  process.on("exit", stopNow);
+  const pgCtl = (...args: string[]) => run(program("pg_ctl"), ["-D", data, ...args], options);
+  const tail = (lines = 20) => {
+    try {
+      return readFileSync(log, "utf8").trimEnd().split("\n").slice(-lines);
+    } catch {
+      return [];
+    }
+  };
+
+  const stop = () => {
+    stopping ??= (async () => {
+      try {
+        await pgCtl("-m", "fast", "-w", "-t", "30", "stop");
+      } catch {
+        try {
+          await pgCtl("-m", "immediate", "-w", "-t", "10", "stop");
+        } catch {
+          try {
+            if (postmasterPid) process.kill(postmasterPid, "SIGKILL");
+          } catch {
+            // Not running (it never started, or it is gone).
+          }
+        }
+      }
+      process.off("exit", stopNow);
+    })();
+    return stopping;
+  };
+
+  try {
+    await pgCtl("-l", log, "-w", "-t", "60", "start");
+    postmasterPid = Number(readFileSync(join(data, "postmaster.pid"), "utf8").split("\n")[0]);
+  } catch (error) {
+    await stop();
+    throw new Error(
+      `the bench's PostgreSQL did not start: ${error instanceof Error ? error.message : error}\n${tail().join("\n")}`,
+    );
+  }
+  return {
+    url: (database) => `postgres://postgres@127.0.0.1:${port}/${encodeURIComponent(database)}`,
+    port,
+    version,
+    postmasterPid,
+    logTail: tail,
+    stop,
+  };
+}
