@@ -67,7 +67,8 @@ test("in an INR shop with prices including GST, the cart and the checkout say th
       await admin.post("/api/products", {
         data: {
           name: `Cotton kurta ${token}`,
-          description: "A straight kurta in handloom cotton, block-printed by hand in Jaipur, with side pockets.",
+          description:
+            "A straight kurta in handloom cotton, block-printed by hand in Jaipur, with side pockets.",
           price: 149.98,
           onSale: false,
           stock: 50,
