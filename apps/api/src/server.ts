@@ -7,6 +7,7 @@ import { flushLog } from "./http/request-log";
 import { startOrderSweep } from "./modules/orders/sweep";
 import { startPaymentSweep } from "./modules/payments/sweep";
 import { backfillCreditNotes } from "./modules/refunds/backfill";
+import { warnWhenVacuumIsOff } from "./modules/system/vacuum-check";
 import { seedDemoShop } from "./seed/demo";
 import { createStorage } from "./storage/create-storage";
 
@@ -61,6 +62,7 @@ async function main() {
   // Built before the seed: building checks the media storage (a missing S3 bucket stops the start
   // naming S3_BUCKET) before the demo catalogue writes its images there.
   app = await buildApp({ config, database });
+  await warnWhenVacuumIsOff(database, app.log);
   // Refunds made before credit notes listed their lines get them once (migration 0034).
   const credited = await backfillCreditNotes(database.db);
   if (credited.written > 0)

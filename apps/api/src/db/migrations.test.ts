@@ -717,3 +717,33 @@ describe("upgrading a shop to documents that record their GST (migration 0034)",
     }
   });
 });
+
+describe("the tables every order rewrites (migration 0038)", () => {
+  it("keep room for HOT versions and are vacuumed after a count of dead rows, whatever the server's settings", async () => {
+    await migrate(handle);
+    const tables = await handle.db.execute<{ name: string; options: string[] | null }>(sql`
+      select c.relname as name, c.reloptions as options from pg_class c
+      join pg_namespace n on n.oid = c.relnamespace and n.nspname = current_schema()
+      where c.relname in ('invoice_counters', 'products', 'product_variants', 'orders', 'emails', 'payments')
+      order by c.relname`);
+    const tuned = (scale: string, threshold: number, analyze: string, fillfactor: number) => [
+      `fillfactor=${fillfactor}`,
+      `autovacuum_vacuum_scale_factor=${scale}`,
+      `autovacuum_vacuum_threshold=${threshold}`,
+      `autovacuum_analyze_scale_factor=${analyze}`,
+    ];
+    expect(Object.fromEntries(tables.rows.map((row) => [row.name, row.options]))).toEqual({
+      emails: tuned("0.005", 1000, "0.02", 90),
+      invoice_counters: [
+        "fillfactor=10",
+        "autovacuum_vacuum_scale_factor=0",
+        "autovacuum_vacuum_threshold=100",
+      ],
+      orders: tuned("0.005", 1000, "0.02", 90),
+      // Only added to by the checkout: the server's settings.
+      payments: null,
+      product_variants: tuned("0.01", 1000, "0.05", 90),
+      products: tuned("0.01", 500, "0.05", 80),
+    });
+  });
+});
