@@ -6,42 +6,39 @@
  */
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { type CastReturnObject, type Options, stringify } from "csv-stringify";
+import { type Options, stringify } from "csv-stringify";
 import { stringify as stringifyNow } from "csv-stringify/sync";
 
-/**
- * An amount: its two decimals and its sign as they are ("-290.04"). It carries its own options, which
- * csv-stringify takes from an object cell, so that it is never taken for a formula.
- */
-interface AmountCell {
-  value: string;
-  escape_formulas: false;
-}
-
-/**
- * A cell: text (guarded when it starts like a formula), a count as a JS number (csv-stringify leaves a
- * number's "-" alone), an amount (`amountCell`), or null for an empty cell.
- */
-export type CsvCell = string | number | AmountCell | null;
+/** A cell: text (guarded when it starts like a formula), a count, an amount (`amountCell`), or null for an empty cell. */
+export type CsvCell = string | number | null;
 
 /** A CSV row. */
 export type CsvRow = readonly CsvCell[];
 
-/** An amount of money as a number cell with two decimals: 290.1 → 290.10, -290.04 → -290.04. */
+/** An amount of money with two decimals and its own sign: 290.1 → "290.10", -290.04 → "-290.04". */
 export function amountCell(amount: number): CsvCell {
-  return { value: amount.toFixed(2), escape_formulas: false };
+  return amount.toFixed(2);
 }
 
+const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
+/** A number as a spreadsheet reads one, its minus included: never a formula, so never guarded. */
+const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
+
+/** Text that a spreadsheet would run as a formula, with an apostrophe before it. */
+function guardText(value: string): string {
+  return FORMULA_START.test(value) && !PLAIN_NUMBER.test(value) ? `'${value}` : value;
+}
+
+// NOTE: the guard is ours rather than csv-stringify's escape_formulas, which cannot tell "-290.04"
+// from a formula; an amount then needs no object of its own (an allocation a cell, on exports of
+// a hundred thousand orders).
 const OPTIONS: Options = {
   bom: true,
-  escape_formulas: true,
   record_delimiter: "windows",
   // NOTE: with a record delimiter named, csv-stringify stops quoting a cell that holds a bare line
   // feed or carriage return (an address, a description), which would then split its row in two.
   quote_record_delimiter: true,
-  // NOTE: csv-stringify applies every option an object cell holds, though its types name only some
-  // of them (not escape_formulas).
-  cast: { object: (cell) => cell as CastReturnObject },
+  cast: { string: guardText },
 };
 
 /** A whole table (the header first) as a CSV file's text. */
