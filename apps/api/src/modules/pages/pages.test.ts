@@ -3,10 +3,13 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from "node:zlib";
 import { SHOP_NAME } from "@shop/shared/site";
+import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newId } from "#api/core/ids";
+import { products } from "#api/db/schema/products";
 import { createTestApp, inject, signedInUser, type TestApp } from "#test/app";
 import { makeCategory, makeMedia, makeProduct, makeProductWithVariants, sizedVariants } from "#test/catalog";
+import { sitemapIndexXml, sitemapPagesXml, sitemapProductsXml } from "./service";
 
 const TEMPLATE = `<!doctype html>
 <html lang="en">
@@ -88,6 +91,20 @@ function settingsOf(html: string) {
   return match?.[1]
     ? JSON.parse(match[1].replace(/&(amp|lt|gt|quot|#39);/g, (e) => entities[e] ?? e))
     : undefined;
+}
+
+/** The active products as the sitemap lists them: in id order, each with its last change. */
+function activeProducts() {
+  return t.database.db
+    .select({ id: products.id, updatedAt: products.updatedAt })
+    .from(products)
+    .where(eq(products.isActive, true))
+    .orderBy(asc(products.id));
+}
+
+/** The addresses a sitemap or sitemap index names, in order. */
+function locsOf(xml: string): string[] {
+  return [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((match) => match[1] as string);
 }
 
 function jsonLdOf(html: string) {
@@ -273,15 +290,103 @@ describe("the head the server sends with storefront pages", () => {
     }
   });
 
-  it("lists categories and active products in /sitemap.xml, never inactive ones", async () => {
+  it("serves /sitemap.xml as an index naming the pages file and the products files, with their lastmod", async () => {
     const response = await t.app.inject({ method: "GET", url: "/sitemap.xml" });
+    expect(response.statusCode).toBe(200);
     expect(response.headers["content-type"]).toContain("application/xml");
-    expect(response.body).toContain(`<loc>https://shop.example/product/${product._id}</loc>`);
-    expect(response.body).toContain(`<loc>https://shop.example/product-category/${category.slug}</loc>`);
+    expect(response.headers["cache-control"]).toBe("public, max-age=3600");
+    expect(response.body).toContain('<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+    expect(response.body).not.toContain("<urlset");
+    const active = await activeProducts();
+    const newest = new Date(Math.max(...active.map((p) => p.updatedAt.getTime())));
+    expect(locsOf(response.body)).toEqual([
+      "https://shop.example/sitemap-pages.xml",
+      "https://shop.example/sitemap-products-1.xml",
+    ]);
+    expect(response.body).toContain(
+      `<loc>https://shop.example/sitemap-products-1.xml</loc><lastmod>${newest.toISOString()}</lastmod>`,
+    );
+    expect(response.body).toContain(
+      `<loc>https://shop.example/sitemap-pages.xml</loc><lastmod>${category.updatedAt.toISOString()}</lastmod>`,
+    );
+  });
+
+  it("lists the home, the fixed pages and the categories in /sitemap-pages.xml, and no product", async () => {
+    const response = await t.app.inject({ method: "GET", url: "/sitemap-pages.xml" });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toContain("application/xml");
+    expect(response.headers["cache-control"]).toBe("public, max-age=3600");
+    const locs = locsOf(response.body);
+    expect(locs).toContain("https://shop.example/");
+    expect(locs).toContain("https://shop.example/about");
+    expect(locs).toContain(`https://shop.example/product-category/${category.slug}`);
+    expect(locs).not.toContain("https://shop.example/cart");
+    expect(locs.filter((loc) => loc.includes("/product/"))).toEqual([]);
+    // The pages file keeps to the same limit: the fixed pages first, then as many categories as fit.
+    const capped = await sitemapPagesXml(t.database.db, "https://shop.example", { fileUrls: 7 });
+    expect(locsOf(capped)).toEqual(locs.slice(0, 7));
+  });
+
+  it("lists every active product once in /sitemap-products-1.xml, never inactive ones or variants", async () => {
+    const response = await t.app.inject({ method: "GET", url: "/sitemap-products-1.xml" });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toContain("application/xml");
+    expect(response.headers["cache-control"]).toBe("public, max-age=3600");
+    expect(response.body).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+    const active = await activeProducts();
+    expect(locsOf(response.body)).toEqual(active.map((p) => `https://shop.example/product/${p.id}`));
+    expect(response.body).toContain(
+      `<loc>https://shop.example/product/${product._id}</loc><lastmod>${active.find((p) => p.id === product._id)?.updatedAt.toISOString()}</lastmod>`,
+    );
     expect(response.body).not.toContain(hidden._id);
     // A product with six variants is one entry, never one per variant.
     expect(response.body.match(new RegExp(`/product/${sized._id}<`, "g"))).toHaveLength(1);
     for (const variant of sized.variants) expect(response.body).not.toContain(variant._id);
+  });
+
+  it("answers 404 for a products file past the last", async () => {
+    const past = await t.app.inject({ method: "GET", url: "/sitemap-products-2.xml" });
+    expect(past.statusCode).toBe(404);
+    expect(past.headers["cache-control"]).toBeUndefined();
+    expect(past.body).not.toContain("<urlset");
+    expect((await t.app.inject({ method: "GET", url: "/sitemap-products-99999.xml" })).statusCode).toBe(404);
+  });
+
+  it("splits the active products into files of the per-file limit, in id order, each with its newest change", async () => {
+    const db = t.database.db;
+    const origin = "https://shop.example";
+    const refs = { category: category.id, thumbnail: product.thumbnail?._id ?? "" };
+    for (let i = 0; i < 4; i += 1) {
+      await makeProduct(t.database, refs, { isActive: i !== 1 });
+    }
+    // An even count of active products, so that two to a file leaves the last file full.
+    if ((await activeProducts()).length % 2 === 1) await makeProduct(t.database, refs);
+    const active = await activeProducts();
+    expect(active.length).toBeGreaterThanOrEqual(6);
+    // Two to a file (the last one full), three (the last one short or full), all in one file, and
+    // one file short of all.
+    for (const fileUrls of [2, 3, active.length, active.length - 1]) {
+      const files = Array.from({ length: Math.ceil(active.length / fileUrls) }, (_, i) =>
+        active.slice(i * fileUrls, (i + 1) * fileUrls),
+      );
+      const index = await sitemapIndexXml(db, origin, { fileUrls });
+      expect(locsOf(index)).toEqual([
+        `${origin}/sitemap-pages.xml`,
+        ...files.map((_, i) => `${origin}/sitemap-products-${i + 1}.xml`),
+      ]);
+      for (const [i, rows] of files.entries()) {
+        const newest = new Date(Math.max(...rows.map((p) => p.updatedAt.getTime())));
+        expect(index).toContain(
+          `<loc>${origin}/sitemap-products-${i + 1}.xml</loc><lastmod>${newest.toISOString()}</lastmod>`,
+        );
+        const file = await sitemapProductsXml(db, origin, i + 1, { fileUrls });
+        expect(locsOf(file)).toEqual(rows.map((p) => `${origin}/product/${p.id}`));
+        expect(file).not.toContain(hidden._id);
+      }
+      await expect(sitemapProductsXml(db, origin, files.length + 1, { fileUrls })).rejects.toMatchObject({
+        status: 404,
+      });
+    }
   });
 
   it("names the shop by PUBLIC_ORIGIN whatever Host a request carries, and caches nothing per Host", async () => {

@@ -1,20 +1,37 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { injectHead } from "./head";
-import { headForPath, robotsTxt, sitemapXml } from "./service";
+import { headForPath, robotsTxt, sitemapIndexXml, sitemapPagesXml, sitemapProductsXml } from "./service";
 
 export function publicOrigin(request: FastifyRequest): string {
   const configured = request.server.config.publicOrigin;
   return configured ? new URL(configured).origin : `${request.protocol}://${request.host}`;
 }
 
-/** /sitemap.xml and /robots.txt, at the site's root. */
+const SITEMAP_TYPE = "application/xml; charset=utf-8";
+const ONE_HOUR = "public, max-age=3600";
+
+/** The sitemap index (/sitemap.xml), the files it names, and /robots.txt, at the site's root. */
 export async function pageRoutes(app: FastifyInstance) {
   app.get("/sitemap.xml", { schema: { hide: true } }, async (request, reply) => {
-    reply.type("application/xml; charset=utf-8").header("cache-control", "public, max-age=3600");
-    return sitemapXml(app.db, publicOrigin(request));
+    const xml = await sitemapIndexXml(app.db, publicOrigin(request));
+    return reply.type(SITEMAP_TYPE).header("cache-control", ONE_HOUR).send(xml);
   });
+  app.get("/sitemap-pages.xml", { schema: { hide: true } }, async (request, reply) => {
+    const xml = await sitemapPagesXml(app.db, publicOrigin(request));
+    return reply.type(SITEMAP_TYPE).header("cache-control", ONE_HOUR).send(xml);
+  });
+  // Any other name (file 0, a leading zero) is not a sitemap file: the history fallback answers it.
+  app.get<{ Params: { file: string } }>(
+    "/sitemap-products-:file(^[1-9]\\d{0,14}).xml",
+    { schema: { hide: true } },
+    async (request, reply) => {
+      // NOTE: headers are set once the file is known: a file past the last answers the error handler's 404.
+      const xml = await sitemapProductsXml(app.db, publicOrigin(request), Number(request.params.file));
+      return reply.type(SITEMAP_TYPE).header("cache-control", ONE_HOUR).send(xml);
+    },
+  );
   app.get("/robots.txt", { schema: { hide: true } }, async (request, reply) => {
-    reply.type("text/plain; charset=utf-8").header("cache-control", "public, max-age=3600");
+    reply.type("text/plain; charset=utf-8").header("cache-control", ONE_HOUR);
     return robotsTxt(publicOrigin(request));
   });
 }

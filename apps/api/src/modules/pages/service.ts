@@ -1,5 +1,6 @@
 /** What the server says about each storefront page: its head, the sitemap and robots.txt. */
 import { DEFAULT_PAGE_SIZE } from "@shop/shared/constants";
+import { api } from "@shop/shared/messages";
 import { fromCents, unitPriceCents } from "@shop/shared/pricing";
 import type { Viewer } from "@shop/shared/roles";
 import type { ProductDto, VariantDto } from "@shop/shared/schemas/product";
@@ -21,7 +22,13 @@ import type { ProductDetailDto } from "#api/modules/products/dto";
 import { getProduct } from "#api/modules/products/service";
 import { latestReviews } from "#api/modules/reviews/service";
 import type { PageHead } from "./head";
-import { listSitemapCategories, listSitemapProducts } from "./repo";
+import {
+  categoriesLastModified,
+  listSitemapCategories,
+  listSitemapProductFile,
+  listSitemapProductFiles,
+  SITEMAP_FILE_URLS,
+} from "./repo";
 
 /**
  * What the home page's first render asks the API for, exactly as apps/web asks (home-page.tsx):
@@ -209,23 +216,80 @@ function xmlEscape(text: string) {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-export async function sitemapXml(db: Database, origin: string): Promise<string> {
-  const [categoryRows, productRows] = await Promise.all([listSitemapCategories(db), listSitemapProducts(db)]);
-  const urls = [
-    ...STATIC_PAGE_PATHS.filter((path) => path !== "/cart" && path !== "/search").map((path) => ({
-      loc: origin + path,
-      lastmod: undefined as Date | undefined,
-    })),
-    ...categoryRows.map((c) => ({ loc: `${origin}/product-category/${c.slug}`, lastmod: c.updatedAt })),
-    ...productRows.map((p) => ({ loc: `${origin}/product/${p.id}`, lastmod: p.updatedAt })),
-  ];
-  const body = urls
+/** What a sitemap's reader lists: its address and, where the data has it, when it last changed. */
+interface SitemapEntry {
+  loc: string;
+  lastmod?: Date | null;
+}
+
+const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';
+const SITEMAP_NS = "http://www.sitemaps.org/schemas/sitemap/0.9";
+
+function sitemapLines(tag: "url" | "sitemap", entries: SitemapEntry[]): string {
+  return entries
     .map(
       ({ loc, lastmod }) =>
-        `  <url><loc>${xmlEscape(loc)}</loc>${lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : ""}</url>`,
+        `  <${tag}><loc>${xmlEscape(loc)}</loc>${lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : ""}</${tag}>\n`,
     )
-    .join("\n");
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</urlset>\n`;
+    .join("");
+}
+
+function urlset(entries: SitemapEntry[]): string {
+  return `${XML_HEAD}<urlset xmlns="${SITEMAP_NS}">\n${sitemapLines("url", entries)}</urlset>\n`;
+}
+
+/** The storefront pages a search engine may list: the cart and the search results are nobody's landing page. */
+const SITEMAP_STATIC_PATHS = STATIC_PAGE_PATHS.filter((path) => path !== "/cart" && path !== "/search");
+
+/** How many URLs a sitemap file holds; tests lower it to split a few products into files. */
+export interface SitemapOptions {
+  fileUrls?: number;
+}
+
+/**
+ * The sitemap index (/sitemap.xml): the pages file, then the products files (`fileUrls` active
+ * products to a file), each with its newest change as lastmod.
+ */
+export async function sitemapIndexXml(
+  db: Database,
+  origin: string,
+  { fileUrls = SITEMAP_FILE_URLS }: SitemapOptions = {},
+): Promise<string> {
+  const [pagesLastmod, productFiles] = await Promise.all([
+    categoriesLastModified(db),
+    listSitemapProductFiles(db, fileUrls),
+  ]);
+  const entries: SitemapEntry[] = [
+    { loc: `${origin}/sitemap-pages.xml`, lastmod: pagesLastmod },
+    ...productFiles.map(({ lastmod }, i) => ({ loc: `${origin}/sitemap-products-${i + 1}.xml`, lastmod })),
+  ];
+  return `${XML_HEAD}<sitemapindex xmlns="${SITEMAP_NS}">\n${sitemapLines("sitemap", entries)}</sitemapindex>\n`;
+}
+
+/** /sitemap-pages.xml: the home, the fixed storefront pages and the categories. */
+export async function sitemapPagesXml(
+  db: Database,
+  origin: string,
+  { fileUrls = SITEMAP_FILE_URLS }: SitemapOptions = {},
+): Promise<string> {
+  const categoryRows = await listSitemapCategories(db, Math.max(0, fileUrls - SITEMAP_STATIC_PATHS.length));
+  return urlset([
+    ...SITEMAP_STATIC_PATHS.map((path) => ({ loc: origin + path })),
+    ...categoryRows.map((c) => ({ loc: `${origin}/product-category/${c.slug}`, lastmod: c.updatedAt })),
+  ]);
+}
+
+/** /sitemap-products-<file>.xml (from 1): its active products in id order; a file past the last is not found. */
+export async function sitemapProductsXml(
+  db: Database,
+  origin: string,
+  file: number,
+  { fileUrls = SITEMAP_FILE_URLS }: SitemapOptions = {},
+): Promise<string> {
+  const rows =
+    Number.isSafeInteger(file) && file >= 1 ? await listSitemapProductFile(db, file, fileUrls) : [];
+  if (rows.length === 0) throw new AppError("NOT_FOUND", api.notFound);
+  return urlset(rows.map((p) => ({ loc: `${origin}/product/${p.id}`, lastmod: p.updatedAt })));
 }
 
 export function robotsTxt(origin: string): string {

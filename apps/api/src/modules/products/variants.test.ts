@@ -244,7 +244,7 @@ describe("a product with variants is one product everywhere", () => {
     expect(occurrences(await ids("/api/products?keyword=quokka&size=100"))).toBe(1);
     expect(occurrences(await ids(`/api/categories/id/${refs.category}/products?size=1000`))).toBe(1);
     expect(occurrences(await ids("/api/products/on-sale?size=1000"))).toBe(1);
-    const sitemap = await inject(t.app, { method: "GET", url: "/sitemap.xml" });
+    const sitemap = await inject(t.app, { method: "GET", url: "/sitemap-products-1.xml" });
     expect(sitemap.body.split(`/product/${product._id}<`).length - 1).toBe(1);
   });
 });
