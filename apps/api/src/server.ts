@@ -6,6 +6,7 @@ import { type DatabaseHandle, migrate, openDatabase } from "./db/client";
 import { flushLog } from "./http/request-log";
 import { startOrderSweep } from "./modules/orders/sweep";
 import { startPaymentSweep } from "./modules/payments/sweep";
+import { startSoldCountsFold } from "./modules/products/sold-counts";
 import { backfillCreditNotes } from "./modules/refunds/backfill";
 import { warnWhenVacuumIsOff } from "./modules/system/vacuum-check";
 import { seedDemoShop } from "./seed/demo";
@@ -15,6 +16,7 @@ let database: DatabaseHandle | undefined;
 let app: FastifyInstance | undefined;
 let stopSweep: (() => Promise<void>) | undefined;
 let stopPaymentSweep: (() => Promise<void>) | undefined;
+let stopSoldCounts: (() => Promise<void>) | undefined;
 let closing = false;
 
 /**
@@ -39,6 +41,7 @@ async function shutdown(signal: string) {
   try {
     await stopSweep?.();
     await stopPaymentSweep?.();
+    await stopSoldCounts?.();
     await app?.close();
     await database?.close();
     exit(0);
@@ -91,6 +94,7 @@ async function main() {
     log: app.log,
     wakeMailer: () => ready.mailer.wake(),
   });
+  stopSoldCounts = startSoldCountsFold(database.db, { log: app.log });
   const payments = Object.entries(app.paymentProviders)
     .filter(([, provider]) => provider !== undefined)
     .map(([name]) => name);

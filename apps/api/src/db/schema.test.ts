@@ -127,6 +127,7 @@ describe("database schema", () => {
       "payments",
       "product_counts",
       "product_gallery",
+      "product_sales",
       "product_variants",
       "product_words",
       "products",

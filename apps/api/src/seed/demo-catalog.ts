@@ -16,6 +16,7 @@ import { insertCategory } from "#api/modules/categories/repo";
 import { ingestImage } from "#api/modules/media/service";
 import { hasAnyProduct } from "#api/modules/products/repo-reads";
 import { insertProduct, replaceGallery, type VariantValues } from "#api/modules/products/repo-writes";
+import { foldSoldCounts } from "#api/modules/products/sold-counts";
 import { insertReviews, recomputeRatings } from "#api/modules/reviews/repo";
 import { findUserByEmail, insertUser } from "#api/modules/users/repo";
 import type { MediaStorage } from "#api/storage/storage";
@@ -241,6 +242,8 @@ export async function seedDemoCatalog(
       })),
       { now, next, terms },
     );
+    // The demo orders' units sold, in the best-seller counts at once rather than at the next fold.
+    await foldSoldCounts(tx);
     return true;
   });
 }

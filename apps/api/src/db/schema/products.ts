@@ -171,6 +171,19 @@ export const productCounts = pgTable("product_counts", {
 });
 
 /**
+ * Units sold (or, negative, given back) since the best-seller counts were last brought up to date:
+ * a payment, a paid order's cancellation or a refund's restock adds a row here instead of rewriting
+ * its products' wide, many-indexed rows, and foldSoldCounts (modules/products/sold-counts.ts) adds
+ * the rows into `products.sold_count` a few seconds later and deletes them. NOTE: no key and no
+ * foreign key: the rows are only ever read all together and deleted, and a product's deletion
+ * leaves its rows to be dropped at the next fold.
+ */
+export const productSales = pgTable("product_sales", {
+  productId: idRef().notNull(),
+  quantity: integer().notNull(),
+});
+
+/**
  * What is sold, stocked and priced: one combination of a product's option values (`options`, a map
  * from option name to value; empty for the default variant of a product without options).
  * A variant left out of a product update is deleted, or, once ordered, kept for its order lines with

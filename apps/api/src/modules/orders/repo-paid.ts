@@ -1,9 +1,10 @@
 /**
  * The statement that pays an order (docs/design.md section 5): the order's row locked, the payment
  * recorded (unless it already is), and, when it pays a pending order, the order linked and moved to
- * processing with its GST invoice number, its products counted as sold, its history row and the
- * shopper's message in the outbox. One statement, atomic on its own: the locks it takes (the order,
- * the year's invoice counter, the products) are held for that statement and its commit only.
+ * processing with its GST invoice number, its units sold written for the best-seller counts
+ * (modules/products/sold-counts.ts), its history row and the shopper's message in the outbox. One
+ * statement, atomic on its own: the locks it takes (the order, the year's invoice counter) are held
+ * for that statement and its commit only.
  */
 import { sql } from "drizzle-orm";
 import type { Database } from "#api/db/client";
@@ -19,7 +20,7 @@ import {
   orders,
   payments,
 } from "#api/db/schema/orders";
-import { products } from "#api/db/schema/products";
+import { productSales } from "#api/db/schema/products";
 import { users } from "#api/db/schema/users";
 
 export interface PayOrderWrite {
@@ -48,10 +49,10 @@ export interface PayOrderResult {
 /**
  * Records a payment and pays its order in one statement. NOTE: the locks are taken in this order:
  * the order's row with its shopper's (shared, as the payment's foreign key would take it at the
- * statement's end: by then the products are held, and a placement of the same shopper holding the
- * shopper's row and waiting for one of them closed a deadlock), then the products in id order, as
- * every writer of them keeps (repo.ts countSold), and the year's invoice counter last, so that
- * payments queue on it only for the link, the ledger and the commit. The counter is raised only
+ * statement's end; a placement of the same shopper holding the shopper's row once closed a deadlock
+ * with it), and the year's invoice counter last, so that payments queue on it only for the link,
+ * the ledger and the commit. The products' rows are not written here: the units sold go to
+ * `product_sales`, which has no row locks to wait for. The counter is raised only
  * for an order that is paid here, so its numbers keep no gaps. Columns are named as the
  * migrations name them: a statement built of CTEs that depend on each other's rows is beyond the
  * query builder.
@@ -155,8 +156,8 @@ function payStatement(inserts: boolean, messageCount: number) {
   const number = sql`'INV/' || ${p("financialYear")}::text || '/' || lpad(c.last::text, greatest(6, length(c.last::text)), '0')`;
   const orderId = sql`${p("orderId")}::char(24)`;
   // NOTE: the select list runs the data-modifying CTEs it reads in its own order (each is run the
-  // first time a value of it is needed): the products' sold counts, the history row and the
-  // message before the link, which takes the counter (payOrderRow's lock order).
+  // first time a value of it is needed): the units sold, the history row and the message before
+  // the link, which takes the counter (payOrderRow's lock order).
   return sql`
     with locked as materialized (
       select o.id, o.status, o.payment_id, o.invoice_number from ${orders} o
@@ -179,18 +180,12 @@ function payStatement(inserts: boolean, messageCount: number) {
       from counter c where o.id = ${orderId}
       returning o.invoice_number
     ),
-    sold_products as materialized (
-      select p.id from ${products} p
-      where p.id in (select product_id from ${orderItems} where order_id = ${orderId})
-        and exists (select 1 from paid)
-      order by p.id for update of p
-    ),
     sold as (
-      update ${products} p set sold_count = p.sold_count + s.quantity
-      from (select product_id, sum(quantity)::integer as quantity from ${orderItems}
-            where order_id = ${orderId} group by product_id) s
-      where p.id = s.product_id and p.id in (select id from sold_products)
-      returning p.id
+      insert into ${productSales} (product_id, quantity)
+      select product_id, sum(quantity)::integer from ${orderItems}
+      where order_id = ${orderId} and exists (select 1 from paid)
+      group by product_id
+      returning product_id
     ),
     history as (
       insert into ${orderEvents} (id, order_id, type, status, at, actor_id, actor_name, actor_role, amount)

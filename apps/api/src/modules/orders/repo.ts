@@ -20,6 +20,7 @@ import { type Product, type ProductVariant, products, productVariants } from "#a
 import { type RefundLine, refundLines, refunds } from "#api/db/schema/refunds";
 import { users } from "#api/db/schema/users";
 import { type StockContext, stockCauseFrom } from "#api/db/stock-cause";
+import { addSoldUnits } from "#api/modules/products/sold-counts";
 
 /** What an order's line is priced and checked from: its product, thumbnail and a current variant. */
 export const orderProductColumns = {
@@ -165,31 +166,25 @@ export async function returnStock(
           where order_id = ${orderId} group by variant_id) oi, ${stockCauseFrom({ ...why, orderId })}
     where v.id = oi.variant_id and oi.quantity > 0`);
   if (wasPaid) {
-    await db.execute(sql`
-      update ${products} p
-      set sold_count = greatest(0, p.sold_count - oi.quantity)
-      from (select product_id, sum(${left})::integer as quantity from ${orderItems}
-            where order_id = ${orderId} group by product_id) oi
-      where p.id = oi.product_id and oi.quantity > 0`);
+    await addSoldUnits(
+      db,
+      sql`select product_id, -sum(${left})::integer from ${orderItems} where order_id = ${orderId} group by product_id`,
+    );
   }
 }
 
 /**
- * Raises the best-seller count of a paid order's products, by the units of all their lines (two
- * sizes of one shoe are two lines of one product). NOTE: the products are locked in id order first,
- * as the variants' trigger locks them when a placement takes stock: an UPDATE ... FROM locks rows in
- * the join's order, and a payment and a placement holding one product each waited for the other.
+ * Counts a paid order's units as sold, by product (two sizes of one shoe are two lines of one
+ * product), for the best-seller counts (modules/products/sold-counts.ts). NOTE: whoever writes
+ * products' rows locks them in id order, as the variants' trigger does when a placement takes
+ * stock: an UPDATE ... FROM locks rows in the join's order, and two writers holding one product
+ * each waited for the other.
  */
 export async function countSold(db: Database, orderId: string) {
-  const sold = sql`select product_id, sum(quantity)::integer as quantity from ${orderItems}
-    where order_id = ${orderId} group by product_id`;
-  await db.execute(
-    sql`select p.id from ${products} p where p.id in (select product_id from (${sold}) s) order by p.id for update`,
+  await addSoldUnits(
+    db,
+    sql`select product_id, sum(quantity)::integer from ${orderItems} where order_id = ${orderId} group by product_id`,
   );
-  await db.execute(sql`
-    update ${products} p set sold_count = p.sold_count + s.quantity
-    from (${sold}) s
-    where p.id = s.product_id`);
 }
 
 /** Inserts an order and its lines; answers both as stored. */

@@ -7,6 +7,7 @@ import { products, productVariants } from "#api/db/schema/products";
 import { users } from "#api/db/schema/users";
 import { hashPassword } from "#api/modules/auth/password";
 import { mailContextOf } from "#api/modules/email/service";
+import { foldSoldCounts } from "#api/modules/products/sold-counts";
 import { startSession } from "#api/modules/sessions/service";
 import {
   createTestApp,
@@ -130,6 +131,7 @@ describe("ordering a variant", () => {
       payload: { order: placed.json().data._id, paymentGateway: "test", card: APPROVED_CARD, amount: 0.01 },
     });
     expect(paid.statusCode).toBe(201);
+    await foldSoldCounts(t.database.db);
     const [row] = await t.database.db
       .select({ soldCount: products.soldCount })
       .from(products)

@@ -1,9 +1,10 @@
 import { api, validation } from "@shop/shared/messages";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { newId } from "#api/core/ids";
 import { orders, payments } from "#api/db/schema/orders";
 import { products } from "#api/db/schema/products";
+import { foldSoldCounts } from "#api/modules/products/sold-counts";
 import { TEST_CARDS } from "#api/payments/test-gateway";
 import { createTestApp, inject, signedInUser, type TestApp } from "#test/app";
 import { makeCategory, makeMedia, makeProduct } from "#test/catalog";
@@ -59,7 +60,9 @@ async function orderRow(t: TestApp, orderId: string) {
   return row;
 }
 
+/** The product's best-seller count once the units written since the last fold are added up. */
 async function soldCount(t: TestApp, productId: string) {
+  await foldSoldCounts(t.database.db);
   const [row] = await t.database.db
     .select({ soldCount: products.soldCount })
     .from(products)
@@ -87,6 +90,12 @@ describe("with the built-in test gateway (no PayPal credentials)", () => {
   it("pays with the approved test card: order processing, payment linked, sold count up", async () => {
     const { cookie, email, order, productId } = await shopperWithOrder(t);
     expect(order.totalAmount).toBe(316);
+    const productVersion = () =>
+      t.database.db
+        .select({ version: sql<string>`xmin::text` })
+        .from(products)
+        .where(eq(products.id, productId));
+    const placedVersion = await productVersion();
     const response = await pay(t, cookie, {
       order: order._id,
       paymentGateway: "test",
@@ -110,6 +119,8 @@ describe("with the built-in test gateway (no PayPal credentials)", () => {
     const mine = await inject(t.app, { method: "GET", url: `/api/orders/current-user/${order._id}`, cookie });
     expect(mine.json().data.status).toBe("processing");
     expect(mine.json().data.payment).toMatchObject({ _id: body.data._id, status: "completed" });
+    // The payment leaves the product's row alone: its units are added at the next fold.
+    expect(await productVersion()).toEqual(placedVersion);
     expect(await soldCount(t, productId)).toBe(2);
   });
 

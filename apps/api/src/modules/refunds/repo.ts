@@ -4,7 +4,7 @@ import { and, asc, eq, lt, sql } from "drizzle-orm";
 import type { Database } from "#api/db/client";
 import { idValue } from "#api/db/schema/columns";
 import { orderItems, payments } from "#api/db/schema/orders";
-import { products, productVariants } from "#api/db/schema/products";
+import { productVariants } from "#api/db/schema/products";
 import {
   type NewRefund,
   type NewRefundLine,
@@ -17,6 +17,7 @@ import {
 import { orderReturnLines, orderReturns } from "#api/db/schema/returns";
 import { type StockContext, stockCauseFrom } from "#api/db/stock-cause";
 import { lockVariants } from "#api/modules/orders/repo";
+import { addSoldUnits } from "#api/modules/products/sold-counts";
 
 /** Locks a payment row for the rest of the transaction: refunds of one payment queue here. */
 export async function lockPayment(db: Database, id: string) {
@@ -179,12 +180,12 @@ export async function restock(
     from (select id, sum(quantity)::integer as quantity from (values ${sql.join(values, sql`, `)}) as y(id, quantity) group by id) as x,
       ${stockCauseFrom(why)}
     where v.id = x.id`);
-  await db.execute(sql`
-    update ${products} p set sold_count = greatest(0, p.sold_count - x.quantity)
-    from (select v.product_id, sum(y.quantity)::integer as quantity
-          from (values ${sql.join(values, sql`, `)}) as y(id, quantity)
-          join ${productVariants} v on v.id = y.id group by v.product_id) as x
-    where p.id = x.product_id`);
+  await addSoldUnits(
+    db,
+    sql`select v.product_id, -sum(y.quantity)::integer
+      from (values ${sql.join(values, sql`, `)}) as y(id, quantity)
+      join ${productVariants} v on v.id = y.id group by v.product_id`,
+  );
 }
 
 /** A credit note's lines, in their order. */
