@@ -5,6 +5,7 @@
  * resolved against the current fixtures when the request is sent.
  */
 import { INDIAN_STATE_NAMES } from "@shop/shared/india";
+import { encodeCursor } from "@shop/shared/schemas/cursor";
 import fc from "fast-check";
 import type { InjectOptions } from "fastify";
 import type { Operation } from "./openapi";
@@ -194,6 +195,37 @@ const extraQuery: fc.Arbitrary<[string, Piece][]> = fc.subarray<[string, Piece]>
   ["page[$gt]", { text: "0" }],
 ]);
 
+const hexId = fc.stringMatching(/^[0-9a-f]{24}$/);
+
+/**
+ * A list's `after`: a well-formed cursor of one of the lists' sort keys (a time and an id; a product
+ * name, its id, a position and a variant id), with odd values the keyset's SQL must take: the first
+ * and last moments a cursor can name, names in any script, positions at integer's ends.
+ */
+const cursorValue: fc.Arbitrary<string> = fc.oneof(
+  fc
+    .tuple(
+      fc.date({
+        min: new Date("0001-01-01T00:00:00Z"),
+        max: new Date("9999-12-31T23:59:59Z"),
+        noInvalidDate: true,
+      }),
+      fc.integer({ min: 0, max: 999 }),
+      hexId,
+    )
+    .map(([date, micros, id]) =>
+      encodeCursor([`${date.toISOString().slice(0, 23)}${String(micros).padStart(3, "0")}Z`, id]),
+    ),
+  fc
+    .tuple(
+      fc.string({ unit: "grapheme", maxLength: 60 }),
+      hexId,
+      fc.integer({ min: -2_147_483_648, max: 2_147_483_647 }),
+      hexId,
+    )
+    .map((key) => encodeCursor(key)),
+);
+
 function queryArbitrary(
   operation: Operation,
   options: SchemaArbitraryOptions,
@@ -202,7 +234,12 @@ function queryArbitrary(
   const each = parameters.map((parameter) =>
     fc
       .oneof(
-        { weight: 3, arbitrary: validValue(parameter.schema, options).map((v): Piece[] => [{ text: v }]) },
+        {
+          weight: 3,
+          arbitrary: (parameter.name === "after" ? cursorValue : validValue(parameter.schema, options)).map(
+            (v): Piece[] => [{ text: v }],
+          ),
+        },
         { weight: 1, arbitrary: fc.constant<Piece[]>([]) },
         { weight: 3, arbitrary: badQueryValue.map((piece) => [piece]) },
         // The same parameter twice (an array after parsing).

@@ -239,8 +239,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Users of the shop, newest first (admin)
-         * @description Roles: admin.
+         * Users of the shop, newest first; `after` (a page's `meta.next`) reads on by keyset (admin)
+         * @description `meta.total` counts at most 10,000 rows: past that it is 10,000 with `meta.totalCapped`, and `meta.pageCount` the pages of those rows, or this page and the next while more follow. `meta.next`, when a row follows, is the cursor to pass as `after` where the list takes one.
+         *
+         *     Roles: admin.
          */
         get: operations["listCustomers"];
         put?: never;
@@ -597,7 +599,7 @@ export interface paths {
         };
         /**
          * A page of a category's active products, by category id
-         * @description Filters look at the whole list: the results are the newest 500 products that match the keyword and every filter, and `meta.total` counts them (at most 500); without keyword nor filter the total is exact. `meta.facets` (each value counted with the other filters applied) count the newest 500 products of the list that match the keyword. With a keyword that no product matches in full, words are dropped from the end until some match, and `meta.fallback` gives the query typed (`from`) and the one answered (`to`). With a keyword, results rank by words matched, typos, words in the name, then in the category, words together in the name, then the sort.
+         * @description Filters look at the whole list: the results are the newest 500 products that match the keyword and every filter, and `meta.total` counts them (at most 500); without keyword nor filter the total is exact. `meta.facets` (each value counted with the other filters applied) count the newest 500 products of the list that match the keyword. With a keyword that no product matches in full, words are dropped from the end until some match, and `meta.fallback` gives the query typed (`from`) and the one answered (`to`). With a keyword, results rank by words matched, typos, words in the name, then in the category, words together in the name, then the sort. Newest first without keyword nor filter, `meta.next` (when a product follows) is the `after` of the next page, read by keyset however deep; `after` on any other list is refused.
          */
         get: operations["listCategoryProducts"];
         put?: never;
@@ -617,7 +619,7 @@ export interface paths {
         };
         /**
          * A page of a category's active products, by category slug
-         * @description Filters look at the whole list: the results are the newest 500 products that match the keyword and every filter, and `meta.total` counts them (at most 500); without keyword nor filter the total is exact. `meta.facets` (each value counted with the other filters applied) count the newest 500 products of the list that match the keyword. With a keyword that no product matches in full, words are dropped from the end until some match, and `meta.fallback` gives the query typed (`from`) and the one answered (`to`). With a keyword, results rank by words matched, typos, words in the name, then in the category, words together in the name, then the sort.
+         * @description Filters look at the whole list: the results are the newest 500 products that match the keyword and every filter, and `meta.total` counts them (at most 500); without keyword nor filter the total is exact. `meta.facets` (each value counted with the other filters applied) count the newest 500 products of the list that match the keyword. With a keyword that no product matches in full, words are dropped from the end until some match, and `meta.fallback` gives the query typed (`from`) and the one answered (`to`). With a keyword, results rank by words matched, typos, words in the name, then in the category, words together in the name, then the sort. Newest first without keyword nor filter, `meta.next` (when a product follows) is the `after` of the next page, read by keyset however deep; `after` on any other list is refused.
          */
         get: operations["listCategoryProductsBySlug"];
         put?: never;
@@ -637,7 +639,7 @@ export interface paths {
         };
         /**
          * Active products: newest first, or by relevance with a keyword
-         * @description Filters look at the whole list: the results are the newest 500 products that match the keyword and every filter, and `meta.total` counts them (at most 500); without keyword nor filter the total is exact. `meta.facets` (each value counted with the other filters applied) count the newest 500 products of the list that match the keyword. With a keyword that no product matches in full, words are dropped from the end until some match, and `meta.fallback` gives the query typed (`from`) and the one answered (`to`). With a keyword, results rank by words matched, typos, words in the name, then in the category, words together in the name, then the sort.
+         * @description Filters look at the whole list: the results are the newest 500 products that match the keyword and every filter, and `meta.total` counts them (at most 500); without keyword nor filter the total is exact. `meta.facets` (each value counted with the other filters applied) count the newest 500 products of the list that match the keyword. With a keyword that no product matches in full, words are dropped from the end until some match, and `meta.fallback` gives the query typed (`from`) and the one answered (`to`). With a keyword, results rank by words matched, typos, words in the name, then in the category, words together in the name, then the sort. Newest first without keyword nor filter, `meta.next` (when a product follows) is the `after` of the next page, read by keyset however deep; `after` on any other list is refused.
          */
         get: operations["listProducts"];
         put?: never;
@@ -661,7 +663,7 @@ export interface paths {
         };
         /**
          * Active products on sale
-         * @description Filters look at the whole list: the results are the newest 500 products that match the keyword and every filter, and `meta.total` counts them (at most 500); without keyword nor filter the total is exact. `meta.facets` (each value counted with the other filters applied) count the newest 500 products of the list that match the keyword. With a keyword that no product matches in full, words are dropped from the end until some match, and `meta.fallback` gives the query typed (`from`) and the one answered (`to`). With a keyword, results rank by words matched, typos, words in the name, then in the category, words together in the name, then the sort.
+         * @description Filters look at the whole list: the results are the newest 500 products that match the keyword and every filter, and `meta.total` counts them (at most 500); without keyword nor filter the total is exact. `meta.facets` (each value counted with the other filters applied) count the newest 500 products of the list that match the keyword. With a keyword that no product matches in full, words are dropped from the end until some match, and `meta.fallback` gives the query typed (`from`) and the one answered (`to`). With a keyword, results rank by words matched, typos, words in the name, then in the category, words together in the name, then the sort. Newest first without keyword nor filter, `meta.next` (when a product follows) is the `after` of the next page, read by keyset however deep; `after` on any other list is refused.
          */
         get: operations["listProductsOnSale"];
         put?: never;
@@ -681,7 +683,7 @@ export interface paths {
         };
         /**
          * Inactive products (staff)
-         * @description Filters look at the whole list: the results are the newest 500 products that match the keyword and every filter, and `meta.total` counts them (at most 500); without keyword nor filter the total is exact. `meta.facets` (each value counted with the other filters applied) count the newest 500 products of the list that match the keyword. With a keyword that no product matches in full, words are dropped from the end until some match, and `meta.fallback` gives the query typed (`from`) and the one answered (`to`). With a keyword, results rank by words matched, typos, words in the name, then in the category, words together in the name, then the sort.
+         * @description Filters look at the whole list: the results are the newest 500 products that match the keyword and every filter, and `meta.total` counts them (at most 500); without keyword nor filter the total is exact. `meta.facets` (each value counted with the other filters applied) count the newest 500 products of the list that match the keyword. With a keyword that no product matches in full, words are dropped from the end until some match, and `meta.fallback` gives the query typed (`from`) and the one answered (`to`). With a keyword, results rank by words matched, typos, words in the name, then in the category, words together in the name, then the sort. Newest first without keyword nor filter, `meta.next` (when a product follows) is the `after` of the next page, read by keyset however deep; `after` on any other list is refused.
          *
          *     Roles: admin, manager.
          */
@@ -817,7 +819,9 @@ export interface paths {
         };
         /**
          * Every review, hidden ones included, newest first; by `rating`, `product`, `keyword` (title and text) and `hidden` (staff)
-         * @description Roles: admin, manager.
+         * @description `meta.total` counts at most 10,000 rows: past that it is 10,000 with `meta.totalCapped`, and `meta.pageCount` the pages of those rows, or this page and the next while more follow. `meta.next`, when a row follows, is the cursor to pass as `after` where the list takes one.
+         *
+         *     Roles: admin, manager.
          */
         get: operations["listReviews"];
         put?: never;
@@ -900,8 +904,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * All orders, newest first, placed from `from` to `to` (days, both included) and matching `keyword` (staff)
-         * @description Roles: admin, manager.
+         * All orders, newest first, placed from `from` to `to` (days, both included) and matching `keyword`; `after` (a page's `meta.next`) reads on by keyset (staff)
+         * @description `meta.total` counts at most 10,000 rows: past that it is 10,000 with `meta.totalCapped`, and `meta.pageCount` the pages of those rows, or this page and the next while more follow. `meta.next`, when a row follows, is the cursor to pass as `after` where the list takes one.
+         *
+         *     Roles: admin, manager.
          */
         get: operations["listOrders"];
         put?: never;
@@ -985,7 +991,9 @@ export interface paths {
         };
         /**
          * Orders in one status, with the date range and keyword of the list of all orders (staff)
-         * @description Roles: admin, manager.
+         * @description `meta.total` counts at most 10,000 rows: past that it is 10,000 with `meta.totalCapped`, and `meta.pageCount` the pages of those rows, or this page and the next while more follow. `meta.next`, when a row follows, is the cursor to pass as `after` where the list takes one.
+         *
+         *     Roles: admin, manager.
          */
         get: operations["listOrdersByStatus"];
         put?: never;
@@ -1376,7 +1384,9 @@ export interface paths {
         };
         /**
          * All payments, newest first (admin)
-         * @description Roles: admin.
+         * @description `meta.total` counts at most 10,000 rows: past that it is 10,000 with `meta.totalCapped`, and `meta.pageCount` the pages of those rows, or this page and the next while more follow. `meta.next`, when a row follows, is the cursor to pass as `after` where the list takes one.
+         *
+         *     Roles: admin.
          */
         get: operations["listPayments"];
         put?: never;
@@ -1434,7 +1444,9 @@ export interface paths {
         };
         /**
          * Payments in one status (admin)
-         * @description Roles: admin.
+         * @description `meta.total` counts at most 10,000 rows: past that it is 10,000 with `meta.totalCapped`, and `meta.pageCount` the pages of those rows, or this page and the next while more follow. `meta.next`, when a row follows, is the cursor to pass as `after` where the list takes one.
+         *
+         *     Roles: admin.
          */
         get: operations["listPaymentsByStatus"];
         put?: never;
@@ -1494,7 +1506,9 @@ export interface paths {
         };
         /**
          * Outbound messages, newest first; `keyword` on recipient or subject, `status` (admin)
-         * @description Roles: admin.
+         * @description `meta.total` counts at most 10,000 rows: past that it is 10,000 with `meta.totalCapped`, and `meta.pageCount` the pages of those rows, or this page and the next while more follow. `meta.next`, when a row follows, is the cursor to pass as `after` where the list takes one.
+         *
+         *     Roles: admin.
          */
         get: operations["listEmails"];
         put?: never;
@@ -1818,7 +1832,9 @@ export interface paths {
         };
         /**
          * Returns, newest first, in one status or all; `keyword` matches the order number, the shopper's name or email (staff)
-         * @description Roles: admin, manager.
+         * @description `meta.total` counts at most 10,000 rows: past that it is 10,000 with `meta.totalCapped`, and `meta.pageCount` the pages of those rows, or this page and the next while more follow. `meta.next`, when a row follows, is the cursor to pass as `after` where the list takes one.
+         *
+         *     Roles: admin, manager.
          */
         get: operations["listReturns"];
         put?: never;
@@ -1943,8 +1959,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Current variants with product, options, SKU, stock and units sold in 30 days; `filter=low` (at or under the settings' low-stock threshold, out of stock included) or `out`, `keyword` in the product name or SKU (staff)
-         * @description Roles: admin, manager.
+         * Current variants with product, options, SKU, stock and units sold in 30 days; `filter=low` (at or under the settings' low-stock threshold, out of stock included) or `out`, `keyword` in the product name or SKU; by product name, `after` (a page's `meta.next`) reading on by keyset (staff)
+         * @description `meta.total` counts at most 10,000 rows: past that it is 10,000 with `meta.totalCapped`, and `meta.pageCount` the pages of those rows, or this page and the next while more follow. `meta.next`, when a row follows, is the cursor to pass as `after` where the list takes one.
+         *
+         *     Roles: admin, manager.
          */
         get: operations["listInventory"];
         put?: never;
@@ -2004,7 +2022,9 @@ export interface paths {
         };
         /**
          * A variant's stock movements, newest first: the change, the stock after, the cause, the reason, the note and who (staff)
-         * @description Roles: admin, manager.
+         * @description `meta.total` counts at most 10,000 rows: past that it is 10,000 with `meta.totalCapped`, and `meta.pageCount` the pages of those rows, or this page and the next while more follow. `meta.next`, when a row follows, is the cursor to pass as `after` where the list takes one.
+         *
+         *     Roles: admin, manager.
          */
         get: operations["listStockMovements"];
         put?: never;
@@ -2023,8 +2043,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Every staff write, newest first: who, when, what, and the fields it changed before and after; by `actor` (a user id), `kind`, the days `from` and `to` (both included, by the shop's clock) and `keyword` (what it is about) (admin)
-         * @description Roles: admin.
+         * Every staff write, newest first: who, when, what, and the fields it changed before and after; by `actor` (a user id), `kind`, the days `from` and `to` (both included, by the shop's clock) and `keyword` (what it is about); `after` (a page's `meta.next`) reads on by keyset (admin)
+         * @description `meta.total` counts at most 10,000 rows: past that it is 10,000 with `meta.totalCapped`, and `meta.pageCount` the pages of those rows, or this page and the next while more follow. `meta.next`, when a row follows, is the cursor to pass as `after` where the list takes one.
+         *
+         *     Roles: admin.
          */
         get: operations["listActivity"];
         put?: never;
@@ -2132,7 +2154,9 @@ export interface paths {
         };
         /**
          * An endpoint's deliveries, newest first: status, last response, attempts, body (admin)
-         * @description Roles: admin.
+         * @description `meta.total` counts at most 10,000 rows: past that it is 10,000 with `meta.totalCapped`, and `meta.pageCount` the pages of those rows, or this page and the next while more follow. `meta.next`, when a row follows, is the cursor to pass as `after` where the list takes one.
+         *
+         *     Roles: admin.
          */
         get: operations["listWebhookDeliveries"];
         put?: never;
@@ -3672,6 +3696,7 @@ export interface operations {
                 keyword?: string;
                 status?: "true" | "false";
                 role?: "admin" | "manager" | "customer";
+                after?: string;
             };
             header?: never;
             path?: never;
@@ -3710,6 +3735,8 @@ export interface operations {
                             size: number;
                             pageCount: number;
                             total: number;
+                            totalCapped?: boolean;
+                            next?: string;
                         };
                     };
                 };
@@ -5031,6 +5058,8 @@ export interface operations {
                             size: number;
                             pageCount: number;
                             total: number;
+                            totalCapped?: boolean;
+                            next?: string;
                         };
                     };
                 };
@@ -6048,6 +6077,7 @@ export interface operations {
                 size?: number;
                 keyword?: string;
                 sort?: "relevance" | "newest" | "best-selling" | "price-asc" | "price-desc" | "rating";
+                after?: string;
                 category?: string;
                 minPrice?: number;
                 maxPrice?: number;
@@ -6115,6 +6145,8 @@ export interface operations {
                             size: number;
                             pageCount: number;
                             total: number;
+                            totalCapped?: boolean;
+                            next?: string;
                             facets?: {
                                 categories: {
                                     count: number;
@@ -6191,6 +6223,7 @@ export interface operations {
                 size?: number;
                 keyword?: string;
                 sort?: "relevance" | "newest" | "best-selling" | "price-asc" | "price-desc" | "rating";
+                after?: string;
                 category?: string;
                 minPrice?: number;
                 maxPrice?: number;
@@ -6258,6 +6291,8 @@ export interface operations {
                             size: number;
                             pageCount: number;
                             total: number;
+                            totalCapped?: boolean;
+                            next?: string;
                             facets?: {
                                 categories: {
                                     count: number;
@@ -6334,6 +6369,7 @@ export interface operations {
                 size?: number;
                 keyword?: string;
                 sort?: "relevance" | "newest" | "best-selling" | "price-asc" | "price-desc" | "rating";
+                after?: string;
                 category?: string;
                 minPrice?: number;
                 maxPrice?: number;
@@ -6399,6 +6435,8 @@ export interface operations {
                             size: number;
                             pageCount: number;
                             total: number;
+                            totalCapped?: boolean;
+                            next?: string;
                             facets?: {
                                 categories: {
                                     count: number;
@@ -6744,6 +6782,7 @@ export interface operations {
                 size?: number;
                 keyword?: string;
                 sort?: "relevance" | "newest" | "best-selling" | "price-asc" | "price-desc" | "rating";
+                after?: string;
                 category?: string;
                 minPrice?: number;
                 maxPrice?: number;
@@ -6809,6 +6848,8 @@ export interface operations {
                             size: number;
                             pageCount: number;
                             total: number;
+                            totalCapped?: boolean;
+                            next?: string;
                             facets?: {
                                 categories: {
                                     count: number;
@@ -6876,6 +6917,7 @@ export interface operations {
                 size?: number;
                 keyword?: string;
                 sort?: "relevance" | "newest" | "best-selling" | "price-asc" | "price-desc" | "rating";
+                after?: string;
                 category?: string;
                 minPrice?: number;
                 maxPrice?: number;
@@ -6941,6 +6983,8 @@ export interface operations {
                             size: number;
                             pageCount: number;
                             total: number;
+                            totalCapped?: boolean;
+                            next?: string;
                             facets?: {
                                 categories: {
                                     count: number;
@@ -7846,6 +7890,8 @@ export interface operations {
                             size: number;
                             pageCount: number;
                             total: number;
+                            totalCapped?: boolean;
+                            next?: string;
                         };
                     };
                 };
@@ -8283,6 +8329,8 @@ export interface operations {
                             size: number;
                             pageCount: number;
                             total: number;
+                            totalCapped?: boolean;
+                            next?: string;
                         };
                     };
                 };
@@ -8750,6 +8798,7 @@ export interface operations {
                 fulfilment?: "unfulfilled" | "partially_shipped" | "shipped" | "delivered";
                 from?: string;
                 to?: string;
+                after?: string;
             };
             header?: never;
             path?: never;
@@ -8877,6 +8926,8 @@ export interface operations {
                             size: number;
                             pageCount: number;
                             total: number;
+                            totalCapped?: boolean;
+                            next?: string;
                         };
                     };
                 };
@@ -9580,6 +9631,8 @@ export interface operations {
                             size: number;
                             pageCount: number;
                             total: number;
+                            totalCapped?: boolean;
+                            next?: string;
                         };
                     };
                 };
@@ -10167,6 +10220,7 @@ export interface operations {
                 fulfilment?: "unfulfilled" | "partially_shipped" | "shipped" | "delivered";
                 from?: string;
                 to?: string;
+                after?: string;
             };
             header?: never;
             path: {
@@ -10296,6 +10350,8 @@ export interface operations {
                             size: number;
                             pageCount: number;
                             total: number;
+                            totalCapped?: boolean;
+                            next?: string;
                         };
                     };
                 };
@@ -12691,6 +12747,8 @@ export interface operations {
                             size: number;
                             pageCount: number;
                             total: number;
+                            totalCapped?: boolean;
+                            next?: string;
                         };
                     };
                 };
@@ -13762,6 +13820,8 @@ export interface operations {
                             size: number;
                             pageCount: number;
                             total: number;
+                            totalCapped?: boolean;
+                            next?: string;
                         };
                     };
                 };
@@ -14364,6 +14424,8 @@ export interface operations {
                             size: number;
                             pageCount: number;
                             total: number;
+                            totalCapped?: boolean;
+                            next?: string;
                         };
                     };
                 };
@@ -14862,6 +14924,8 @@ export interface operations {
                             size: number;
                             pageCount: number;
                             total: number;
+                            totalCapped?: boolean;
+                            next?: string;
                         };
                     };
                 };
@@ -15641,6 +15705,8 @@ export interface operations {
                             size: number;
                             pageCount: number;
                             total: number;
+                            totalCapped?: boolean;
+                            next?: string;
                         };
                     };
                 };
@@ -16517,6 +16583,8 @@ export interface operations {
                             size: number;
                             pageCount: number;
                             total: number;
+                            totalCapped?: boolean;
+                            next?: string;
                         };
                     };
                 };
@@ -17403,6 +17471,7 @@ export interface operations {
                 size?: number;
                 keyword?: string;
                 filter?: "low" | "out";
+                after?: string;
             };
             header?: never;
             path?: never;
@@ -17437,6 +17506,8 @@ export interface operations {
                             size: number;
                             pageCount: number;
                             total: number;
+                            totalCapped?: boolean;
+                            next?: string;
                         };
                     };
                 };
@@ -17721,6 +17792,8 @@ export interface operations {
                             size: number;
                             pageCount: number;
                             total: number;
+                            totalCapped?: boolean;
+                            next?: string;
                         };
                     };
                 };
@@ -17782,6 +17855,7 @@ export interface operations {
                 kind?: "product.created" | "product.updated" | "product.deleted" | "stock.adjusted" | "category.created" | "category.updated" | "category.deleted" | "discount.created" | "discount.updated" | "discount.deleted" | "order.status_changed" | "order.note_added" | "order.refunded" | "shipment.created" | "shipment.delivered" | "payment.cash_collected" | "return.approved" | "return.rejected" | "return.received" | "return.refunded" | "user.role_changed" | "user.deactivated" | "user.reactivated" | "customer.note_added" | "settings.updated" | "review.hidden" | "review.shown" | "review.replied" | "review.deleted" | "media.uploaded" | "media.deleted" | "email.retried";
                 from?: string;
                 to?: string;
+                after?: string;
             };
             header?: never;
             path?: never;
@@ -17827,6 +17901,8 @@ export interface operations {
                             size: number;
                             pageCount: number;
                             total: number;
+                            totalCapped?: boolean;
+                            next?: string;
                         };
                     };
                 };
@@ -17971,6 +18047,8 @@ export interface operations {
                             size: number;
                             pageCount: number;
                             total: number;
+                            totalCapped?: boolean;
+                            next?: string;
                         };
                     };
                 };
@@ -18452,6 +18530,8 @@ export interface operations {
                             size: number;
                             pageCount: number;
                             total: number;
+                            totalCapped?: boolean;
+                            next?: string;
                         };
                     };
                 };

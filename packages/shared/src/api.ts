@@ -5,8 +5,13 @@ import { CurrencySettings, PAYMENT_METHODS, ShippingMethod, TaxSettings } from "
 export const ListMeta = z.object({
   page: z.number().int(),
   size: z.number().int(),
+  /** With `totalCapped`, the pages known so far: those of the counted rows, or one past this page while more follow. */
   pageCount: z.number().int(),
   total: z.number().int(),
+  /** More rows match than a list counts (COUNT_CAP): `total` is that cap ("10,000+"). */
+  totalCapped: z.boolean().optional(),
+  /** The cursor of the page's last row, when a next row exists: the next page is `after` it. */
+  next: z.string().optional(),
 });
 export type ListMeta = z.infer<typeof ListMeta>;
 

@@ -7,6 +7,11 @@ export const DEFAULT_PAGE = 1;
 export const MAX_PAGE_SIZE = 1000;
 /** The customer list and the media picker ask for this many items at once. */
 export const PICKER_PAGE_SIZE = 1000;
+/**
+ * The most rows a dashboard list counts: past it, `meta.total` is this and `meta.totalCapped` true
+ * ("10,000+ orders"), so that no list counts a million rows to show one page (docs/decisions/034).
+ */
+export const COUNT_CAP = 10_000;
 
 export const ROLES = ["admin", "manager", "customer"] as const;
 export type Role = (typeof ROLES)[number];

@@ -113,6 +113,8 @@ export const validation = {
   adjustmentZero: "The change must be a whole number other than 0.",
   /** A count (units, days, a stock change) given with a fraction. */
   wholeNumber: "Enter a whole number.",
+  /** A list's `after` cursor that is not one the list gave (edited, cut short, another list's). */
+  cursor: "This page link is no longer valid. Go back to the first page.",
 } as const;
 
 /** Form-level messages shown when a whole form is refused. */
@@ -307,6 +309,29 @@ export const searchNotes = {
 export const loading = {
   orders: "Loading orders, please wait a moment...",
   order: "Loading order...",
+} as const;
+
+/**
+ * A list's paging bar and count line. The numbers come written as the store's locale writes them
+ * ("10,000"); a list longer than the API counts (COUNT_CAP) says so with a plus: "Page 3 of 500+",
+ * "10,000+ orders".
+ */
+export const listPaging = {
+  pageOf: (page: string, pageCount: string, more: boolean) =>
+    `Page ${page} of ${pageCount}${more ? "+" : ""}`,
+  count: (total: string, capped: boolean, noun: string) => `${total}${capped ? "+" : ""} ${noun}`,
+  /** What the dashboard's lists count, one and more. */
+  nouns: {
+    orders: { one: "order", other: "orders" },
+    products: { one: "product", other: "products" },
+    customers: { one: "customer", other: "customers" },
+    variants: { one: "variant", other: "variants" },
+    entries: { one: "entry", other: "entries" },
+    payments: { one: "payment", other: "payments" },
+    returns: { one: "return", other: "returns" },
+    emails: { one: "email", other: "emails" },
+    reviews: { one: "review", other: "reviews" },
+  },
 } as const;
 
 /** Warnings (SPEC section 8). */

@@ -1,6 +1,7 @@
 /** Builders for the response envelope of docs/design.md section 4, and for the files sent outside it. */
 import type { Readable } from "node:stream";
 import { type Envelope, ErrorEnvelope, type ListEnvelope } from "@shop/shared/api";
+import { COUNT_CAP } from "@shop/shared/constants";
 import { api } from "@shop/shared/messages";
 import type { FastifyReply } from "fastify";
 
@@ -8,16 +9,46 @@ export function ok<T>(data: T, message: string = api.ok): Envelope<T> {
   return { success: true, message, data };
 }
 
-export function list<T>(
-  items: T[],
-  { page, size, total }: { page: number; size: number; total: number },
-  message: string = api.ok,
-): ListEnvelope<T> {
+/** What a list counted up to COUNT_CAP says of its meta, in the API document. */
+export const CAPPED_LIST_NOTE = `\`meta.total\` counts at most ${COUNT_CAP.toLocaleString("en-US")} rows: past that it is ${COUNT_CAP.toLocaleString("en-US")} with \`meta.totalCapped\`, and \`meta.pageCount\` the pages of those rows, or this page and the next while more follow. \`meta.next\`, when a row follows, is the cursor to pass as \`after\` where the list takes one.`;
+
+/** What a list's meta is made of: the page asked for and what its read found (core/paging.ts `ListRead`). */
+export interface ListPaging {
+  page: number;
+  size: number;
+  total: number;
+  /** More rows match than were counted: `total` is COUNT_CAP. */
+  totalCapped?: boolean | undefined;
+  /** Whether a row follows the page (read as one row more than the page's size). */
+  more?: boolean | undefined;
+  /** The cursor of the page's last row, for a list paged by keyset. */
+  next?: string | undefined;
+}
+
+/**
+ * The pages of a list: every page of its total; when the total was capped, the pages of the counted
+ * rows, or, past them, this page and one more while a next row exists.
+ */
+export function pageCountOf({ page, size, total, totalCapped, more }: ListPaging, items: number): number {
+  const counted = Math.max(1, Math.ceil(total / size));
+  if (!totalCapped) return counted;
+  return Math.max(counted, items > 0 ? page : 0, more ? page + 1 : 0);
+}
+
+export function list<T>(items: T[], paging: ListPaging, message: string = api.ok): ListEnvelope<T> {
+  const { page, size, total, totalCapped, next } = paging;
   return {
     success: true,
     message,
     data: items,
-    meta: { page, size, total, pageCount: Math.max(1, Math.ceil(total / size)) },
+    meta: {
+      page,
+      size,
+      total,
+      pageCount: pageCountOf(paging, items.length),
+      ...(totalCapped ? { totalCapped: true } : {}),
+      ...(next ? { next } : {}),
+    },
   };
 }
 

@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { Id, ListQuery, oneOf } from "./common";
+import { CursorId, CursorTime, cursorOf } from "./cursor";
 import { checkRange, Day } from "./order";
 
 /**
@@ -105,5 +106,7 @@ export const ActivityQuery = ListQuery.extend({
   kind: z.preprocess(blankIsAbsent, oneOf(ACTIVITY_KINDS).optional()),
   from: Day,
   to: Day,
+  /** The `meta.next` of the page before: the page starts after that entry (its time and id). */
+  after: cursorOf([CursorTime, CursorId]),
 }).superRefine(checkRange);
 export type ActivityQuery = z.infer<typeof ActivityQuery>;

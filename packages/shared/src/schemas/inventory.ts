@@ -7,6 +7,7 @@ import { z } from "zod";
 import { STOCK_MAX } from "../constants";
 import { validation } from "../messages";
 import { Id, ListQuery, number, oneOf } from "./common";
+import { CursorId, CursorInt, CursorText, cursorOf } from "./cursor";
 
 /** Why a variant's stock changed; the database's check constraint lists the same. */
 export const STOCK_CAUSES = [
@@ -34,9 +35,14 @@ export const SOLD_DAYS = 30;
 
 export const NOTE_MAX = 500;
 
-/** GET /inventory: a page of variants, `low` (at or under the threshold, not out) or `out` of stock. */
+/**
+ * GET /inventory: a page of variants by product name, `low` (at or under the threshold, not out) or
+ * `out` of stock; `after` (the `meta.next` of the page before) starts after that variant, by its
+ * product's name and id and its own position and id.
+ */
 export const InventoryQuery = ListQuery.extend({
   filter: z.enum(INVENTORY_FILTERS, { error: validation.oneOf(INVENTORY_FILTERS) }).optional(),
+  after: cursorOf([CursorText, CursorId, CursorInt, CursorId]),
 });
 export type InventoryQuery = z.infer<typeof InventoryQuery>;
 

@@ -14,6 +14,7 @@ import {
 import { validation } from "../messages";
 import { AddressDto } from "./address";
 import { Id, ListQuery, number, oneOf, text } from "./common";
+import { CursorId, CursorTime, cursorOf } from "./cursor";
 import { MediaDto } from "./media";
 import { UserSummaryDto } from "./user";
 
@@ -145,8 +146,16 @@ export function checkRange(
     ctx.addIssue({ code: "custom", path: ["to"], message: validation.dateRange });
 }
 
-/** GET /orders and /orders/status/{status}: a page of orders in a date range, with a keyword. */
-export const OrderListQuery = ListQuery.extend(orderFilterFields).superRefine(checkRange);
+/** The sort key of a staff order list's row: its creation time and id (newest first). */
+export const OrderCursor = cursorOf([CursorTime, CursorId]);
+
+/**
+ * GET /orders and /orders/status/{status}: a page of orders in a date range, with a keyword;
+ * `after` (the `meta.next` of the page before) starts the page after that order.
+ */
+export const OrderListQuery = ListQuery.extend({ ...orderFilterFields, after: OrderCursor }).superRefine(
+  checkRange,
+);
 export type OrderListQuery = z.infer<typeof OrderListQuery>;
 
 /** GET /orders/export.csv: the list's filters, the status among them, without paging. */

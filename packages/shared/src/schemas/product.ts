@@ -20,6 +20,7 @@ import {
 import { validation } from "../messages";
 import { CategoryDto, TaxSlabs } from "./category";
 import { boolean, ID_PATTERN, Id, ListQuery, number, oneOf, text } from "./common";
+import { CursorId, CursorTime, cursorOf } from "./cursor";
 import { MediaDto } from "./media";
 import { ReviewDto } from "./review";
 import { HsnCode, TaxRate } from "./settings";
@@ -270,6 +271,11 @@ const OptionFilter = z
  */
 export const ProductListQuery = ListQuery.extend({
   sort: oneOf(PRODUCT_SORTS).optional(),
+  /**
+   * The `meta.next` of the page before, on a list newest first without keyword nor filter: the page
+   * starts after that product (its creation time and id).
+   */
+  after: cursorOf([CursorTime, CursorId]),
   category: z.preprocess(
     (value) => (isBlank(value) ? undefined : value),
     z

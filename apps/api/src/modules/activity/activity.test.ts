@@ -1,5 +1,7 @@
 import { SHOP_UTC_OFFSET } from "@shop/shared/constants";
+import { validation } from "@shop/shared/messages";
 import { ACTIVITY_KINDS, type ActivityEntryDto, type ActivityKind } from "@shop/shared/schemas/activity";
+import { encodeCursor } from "@shop/shared/schemas/cursor";
 import type { OrderDto, ShipmentDto } from "@shop/shared/schemas/order";
 import type { ProductDto } from "@shop/shared/schemas/product";
 import { eq, sql } from "drizzle-orm";
@@ -9,12 +11,15 @@ import { newId } from "#api/core/ids";
 import { activity } from "#api/db/schema/activity";
 import { emails } from "#api/db/schema/emails";
 import { users } from "#api/db/schema/users";
+import { list as listEnvelope } from "#api/http/envelope";
 import { changeRole } from "#api/modules/users/service";
 import { createTestApp, inject, type TestApp } from "#test/app";
 import { DESCRIPTION, productBody } from "#test/catalog";
 import { type Caller, makeShop, quickUser, type Shop } from "#test/fixtures";
+import { readList, walkByCursor } from "#test/paging";
 import { activityRow, changedFields } from "./record";
 import { insertActivity } from "./repo";
+import { listActivityEntries } from "./service";
 
 let t: TestApp;
 let shop: Shop;
@@ -635,8 +640,10 @@ describe("reading the log", () => {
     expect((await found("keyword=beta")).ids).toEqual([ids.beta]);
     expect(await found("size=1&page=2")).toEqual({
       ids: [ids.beta],
-      meta: { page: 2, size: 1, total: 3, pageCount: 3 },
+      meta: { page: 2, size: 1, total: 3, pageCount: 3, next: expect.any(String) },
     });
+    // The last page has no next.
+    expect((await found("size=1&page=3")).meta.next).toBeUndefined();
     const [entry] = (await list(`actor=${actorB.id}`)).json().data as ActivityEntryDto[];
     expect(entry).toMatchObject({
       actor: { _id: actorB.id, name: "Bala Iyer", email: "bala@example.com" },
@@ -645,6 +652,59 @@ describe("reading the log", () => {
       before: {},
       after: { name: "Beta Mug" },
     });
+  });
+
+  it("walks the log by cursor, each entry once, newest first, entries of the same moment included", async () => {
+    // Seven entries of one day, five of them at the very same microsecond: only the id orders those.
+    const moment = new Date("2020-04-10T08:00:00.123Z");
+    const rows = Array.from({ length: 7 }, (_, i) => ({
+      ...activityRow(
+        actorA,
+        "product.updated",
+        { type: "product", id: newId(), label: `Walk ${i}` },
+        null,
+        {},
+      ),
+      id: newId(),
+      at: i < 5 ? moment : new Date(moment.getTime() - i * 1000),
+    }));
+    await insertActivity(t.database.db, rows);
+    const day = "from=2020-04-10&to=2020-04-10";
+    const expected = [...rows]
+      .sort((a, b) => b.at.getTime() - a.at.getTime() || (a.id < b.id ? 1 : -1))
+      .map((row) => row.id);
+    expect((await readList(t, `/api/activity?${day}&size=100`, shop.admin.cookie)).ids).toEqual(expected);
+    for (const size of [1, 2, 3]) {
+      expect(await walkByCursor(t, `/api/activity?${day}`, shop.admin.cookie, size)).toEqual(expected);
+    }
+    // With a filter too: the same actor's entries of those days, by the actor's index.
+    const withActor = await walkByCursor(t, `/api/activity?${day}&actor=${actorA.id}`, shop.admin.cookie, 2);
+    expect(withActor).toEqual(expected);
+  });
+
+  it("counts at most the cap, says so, and keeps paging past it while entries follow", async () => {
+    const query = { from: "2020-03-01", to: "2020-03-31", page: 2, size: 1 };
+    const read = await listActivityEntries(t.database.db, query, SHOP_UTC_OFFSET, 2);
+    expect(read).toMatchObject({ total: 2, totalCapped: true, more: true, next: expect.any(String) });
+    expect(listEnvelope(read.items, { ...query, ...read }).meta).toMatchObject({
+      total: 2,
+      totalCapped: true,
+      pageCount: 3,
+    });
+    // The route counts up to COUNT_CAP: three entries are three.
+    const { meta } = await found("size=1");
+    expect(meta.total).toBe(3);
+    expect(meta.totalCapped).toBeUndefined();
+  });
+
+  it("refuses an `after` that is not a cursor of the log, at `after`", async () => {
+    const other = encodeCursor(["Beta Mug", newId(), 1, newId()]);
+    const badDay = encodeCursor(["2020-02-30T10:00:00.000000Z", newId()]);
+    for (const after of ["nonsense!", "bm9uc2Vuc2U", other, badDay, "x".repeat(2_000)]) {
+      const response = await list(`after=${encodeURIComponent(after)}`);
+      expect(response.statusCode, after).toBe(400);
+      expect(response.json().errors).toEqual({ after: validation.cursor });
+    }
   });
 
   it("refuses a range that ends before it starts and an unknown kind, at their fields", async () => {

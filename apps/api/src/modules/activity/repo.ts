@@ -1,7 +1,8 @@
 /** The staff activity log's SQL: rows are only ever inserted, and read newest first. */
 import type { ActivityKind } from "@shop/shared/schemas/activity";
-import { and, count, desc, eq, gte, ilike, lt, type SQL, sql } from "drizzle-orm";
+import { and, eq, gte, ilike, lt, type SQL, sql } from "drizzle-orm";
 import type { Database } from "#api/db/client";
+import { countUpTo, cursorTime, descNullsLast, type NewestKey, newestAfter } from "#api/db/paging";
 import { activity, type NewActivity } from "#api/db/schema/activity";
 
 /** Rows per insert statement: an import of thousands of products writes them a thousand at a time. */
@@ -39,24 +40,29 @@ function whereOf(filter: ActivityFilter): SQL | undefined {
   return conditions.length > 0 ? and(...conditions) : undefined;
 }
 
-/** A page of entries, newest first, and how many match. */
+/**
+ * A page of entries, newest first by (at, id), each with the sort key a cursor keeps (`key`), after
+ * `after` by keyset when given; and how many match, counted up to `cap` (db/paging.ts).
+ */
 export async function listActivity(
   db: Database,
   filter: ActivityFilter,
   page: { limit: number; offset: number },
+  after?: NewestKey,
+  cap?: number,
 ) {
   const where = whereOf(filter);
-  const [rows, totals] = await Promise.all([
+  const [rows, counted] = await Promise.all([
     db
-      .select()
+      .select({ entry: activity, key: cursorTime(activity.at) })
       .from(activity)
-      .where(where)
-      .orderBy(desc(activity.at), desc(activity.id))
+      .where(and(where, newestAfter(activity.at, activity.id, after)))
+      .orderBy(descNullsLast(activity.at), descNullsLast(activity.id))
       .limit(page.limit)
       .offset(page.offset),
-    db.select({ total: count() }).from(activity).where(where),
+    countUpTo(db, db.select({ one: sql`1` }).from(activity).where(where), cap),
   ]);
-  return { rows, total: totals[0]?.total ?? 0 };
+  return { rows, ...counted };
 }
 
 /**

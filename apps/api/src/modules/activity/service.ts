@@ -1,6 +1,7 @@
 /** Reading the staff activity log (admins): a page of entries, and the staff who wrote them. */
 import type { ActivityActorDto, ActivityEntryDto, ActivityQuery } from "@shop/shared/schemas/activity";
-import { limitOffset } from "#api/core/paging";
+import { encodeCursor } from "@shop/shared/schemas/cursor";
+import { type ListRead, limitOffsetAndOne, withoutExtra } from "#api/core/paging";
 import type { Database } from "#api/db/client";
 import type { ActivityRow } from "#api/db/schema/activity";
 import { type ActivityFilter, listActivity, listActivityActors } from "./repo";
@@ -14,7 +15,7 @@ function startOfShopDay(day: string, utcOffset: string): Date {
 
 /** The query's filter: `from` and `to` are whole days of the shop's clock, both included. */
 export function activityFilter(
-  query: Omit<ActivityQuery, "page" | "size">,
+  query: Omit<ActivityQuery, "page" | "size" | "after">,
   utcOffset: string,
 ): ActivityFilter {
   return {
@@ -38,15 +39,30 @@ export function toActivityDto(row: ActivityRow): ActivityEntryDto {
   };
 }
 
-/** A page of the log, newest first, narrowed by staff member, kind, days and keyword. */
-export async function listActivityEntries(db: Database, query: ActivityQuery, utcOffset: string) {
-  const { page, size, ...filter } = query;
-  const { rows, total } = await listActivity(
+/**
+ * A page of the log, newest first, narrowed by staff member, kind, days and keyword: after `after`
+ * (a cursor's key) by keyset, else by offset; the total counted up to COUNT_CAP (`cap` only for tests).
+ */
+export async function listActivityEntries(
+  db: Database,
+  query: ActivityQuery,
+  utcOffset: string,
+  cap?: number,
+): Promise<ListRead<ActivityEntryDto>> {
+  const { page, size, after, ...filter } = query;
+  const keyset = { keyset: after !== undefined };
+  const read = await listActivity(
     db,
     activityFilter(filter, utcOffset),
-    limitOffset({ page, size }),
+    limitOffsetAndOne({ page, size }, keyset),
+    after,
+    cap,
   );
-  return { items: rows.map(toActivityDto), total };
+  const { rows, more } = withoutExtra(read.rows, size);
+  const last = rows.at(-1);
+  const next = more && last ? encodeCursor([last.key, last.entry.id]) : undefined;
+  const items = rows.map((row) => toActivityDto(row.entry));
+  return { items, total: read.total, totalCapped: read.totalCapped, more, next };
 }
 
 /** Everyone the log names as an actor, former staff included, by name. */

@@ -16,7 +16,7 @@ import {
   uniqueEmail,
 } from "#test/app";
 import { startSmtp, type TestSmtp } from "#test/smtp";
-import { drainOutbox, LEASE_MS, queueEmail } from "./service";
+import { drainOutbox, LEASE_MS, listOutgoingEmails, queueEmail } from "./service";
 import { createMailTransport } from "./transport";
 
 let smtp: TestSmtp;
@@ -384,5 +384,27 @@ describe("the Emails API (admin)", () => {
       cookie: admin.cookie,
     });
     expect(missing.statusCode).toBe(404);
+  });
+
+  it("counts messages at most to the cap and says so; the route counts up to COUNT_CAP", async () => {
+    const { cookie } = await signedInUser(t, "admin");
+    const to = uniqueEmail("counted");
+    for (let i = 0; i < 3; i++) {
+      await queueEmail(t.database.db, SHOP, {
+        kind: "welcome",
+        to,
+        subject: `Counted ${i}`,
+        parts: { firstName: "Mia", lines: ["a line"] },
+      });
+    }
+    const read = await listOutgoingEmails(t.database.db, { keyword: to }, { page: 1, size: 2 }, 2);
+    expect(read).toMatchObject({ total: 2, totalCapped: true, more: true });
+    expect(read.rows).toHaveLength(2);
+    const listed = await inject(t.app, {
+      method: "GET",
+      url: `/api/emails?keyword=${encodeURIComponent(to)}&size=2`,
+      cookie,
+    });
+    expect(listed.json().meta).toEqual({ page: 1, size: 2, total: 3, pageCount: 2 });
   });
 });

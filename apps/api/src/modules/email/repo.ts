@@ -2,6 +2,7 @@
 import type { EmailStatus } from "@shop/shared/constants";
 import { and, count, desc, eq, getTableColumns, ilike, lte, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "#api/db/client";
+import { countUpTo } from "#api/db/paging";
 import { idValue } from "#api/db/schema/columns";
 import { type Email, emails, type NewEmail } from "#api/db/schema/emails";
 
@@ -139,9 +140,15 @@ function whereOf({ keyword, status }: EmailFilter): SQL | undefined {
   );
 }
 
-export async function listEmails(db: Database, filter: EmailFilter, page: { limit: number; offset: number }) {
+/** A page of messages, newest first, and how many match, counted up to `cap` (db/paging.ts). */
+export async function listEmails(
+  db: Database,
+  filter: EmailFilter,
+  page: { limit: number; offset: number },
+  cap?: number,
+) {
   const where = whereOf(filter);
-  const [rows, [total]] = await Promise.all([
+  const [rows, counted] = await Promise.all([
     db
       .select({
         id: emails.id,
@@ -159,9 +166,9 @@ export async function listEmails(db: Database, filter: EmailFilter, page: { limi
       .orderBy(desc(emails.createdAt), desc(emails.id))
       .limit(page.limit)
       .offset(page.offset),
-    db.select({ total: count() }).from(emails).where(where),
+    countUpTo(db, db.select({ one: sql`1` }).from(emails).where(where), cap),
   ]);
-  return { rows, total: total?.total ?? 0 };
+  return { rows, ...counted };
 }
 
 export async function findEmail(db: Database, id: string): Promise<Email | undefined> {

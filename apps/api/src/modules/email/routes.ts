@@ -3,7 +3,7 @@ import { api } from "@shop/shared/messages";
 import { IdParams } from "@shop/shared/schemas/common";
 import { EmailDto, EmailListQuery, EmailSummaryDto } from "@shop/shared/schemas/email";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { list, ok, refusals } from "#api/http/envelope";
+import { CAPPED_LIST_NOTE, list, ok, refusals } from "#api/http/envelope";
 import { requireAdmin, userOf } from "#api/http/session";
 import { toEmailDto, toEmailSummaryDto } from "./dto";
 import { getEmail, listOutgoingEmails, retryEmail } from "./service";
@@ -17,6 +17,7 @@ export const emailRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["emails"],
         operationId: "listEmails",
         summary: "Outbound messages, newest first; `keyword` on recipient or subject, `status` (admin)",
+        description: CAPPED_LIST_NOTE,
         querystring: EmailListQuery,
         response: { 200: listEnvelope(EmailSummaryDto) },
       },
@@ -24,8 +25,8 @@ export const emailRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { page, size, keyword, status } = request.query;
-      const { rows, total } = await listOutgoingEmails(app.db, { keyword, status }, { page, size });
-      return list(rows.map(toEmailSummaryDto), { page, size, total });
+      const { rows, ...read } = await listOutgoingEmails(app.db, { keyword, status }, { page, size });
+      return list(rows.map(toEmailSummaryDto), { page, size, ...read });
     },
   );
 

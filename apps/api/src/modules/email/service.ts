@@ -7,7 +7,7 @@ import { api } from "@shop/shared/messages";
 import type { StoreSettings } from "@shop/shared/schemas/settings";
 import type { Config } from "#api/config";
 import { AppError } from "#api/core/errors";
-import { limitOffset, type PageRequest } from "#api/core/paging";
+import { limitOffsetAndOne, type PageRequest, withoutExtra } from "#api/core/paging";
 import type { Database } from "#api/db/client";
 import type { Email, MessageParts, NewEmail, ShopDetails } from "#api/db/schema/emails";
 import { type ActivityActor, recordActivity } from "#api/modules/activity/record";
@@ -275,8 +275,11 @@ async function withDeadline(work: Promise<void>, ms: number): Promise<void> {
   }
 }
 
-export async function listOutgoingEmails(db: Database, filter: EmailFilter, page: PageRequest) {
-  return listEmails(db, filter, limitOffset(page));
+/** A page of messages, newest first; the total counted up to COUNT_CAP (`cap` only for tests). */
+export async function listOutgoingEmails(db: Database, filter: EmailFilter, page: PageRequest, cap?: number) {
+  const read = await listEmails(db, filter, limitOffsetAndOne(page), cap);
+  const { rows, more } = withoutExtra(read.rows, page.size);
+  return { rows, total: read.total, totalCapped: read.totalCapped, more };
 }
 
 /** One message with its text and HTML (one not rendered yet is rendered for the reader, not stored). */

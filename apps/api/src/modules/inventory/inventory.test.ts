@@ -4,6 +4,7 @@
  * to its stock after any sequence of placements, payments, cancellations, refunds and adjustments.
  */
 import { api, validation } from "@shop/shared/messages";
+import { encodeCursor } from "@shop/shared/schemas/cursor";
 import type { InventoryRow, StockMovement } from "@shop/shared/schemas/inventory";
 import type { OrderDto } from "@shop/shared/schemas/order";
 import { eq, sql } from "drizzle-orm";
@@ -15,6 +16,8 @@ import { sweepExpiredOrders } from "#api/modules/orders/service";
 import { createTestApp, inject, type TestApp } from "#test/app";
 import { makeCategory, makeMedia, makeProduct, makeProductWithVariants, productBody } from "#test/catalog";
 import { ADDRESS, APPROVED_CARD, type Caller, quickUser } from "#test/fixtures";
+import { readList, walkByCursor } from "#test/paging";
+import { getInventory, getMovements } from "./service";
 
 let t: TestApp;
 let admin: Caller;
@@ -126,6 +129,23 @@ describe("inventory", () => {
     expect(paged.map((row) => row.cause)).toEqual(["initial"]);
   });
 
+  it("counts a variant's movements at most to the cap and says so", async () => {
+    const variant = variants[3] as (typeof variants)[number];
+    for (const change of [2, -1]) {
+      expect((await adjust(variant.variant, { change, reason: "count_correction" })).statusCode).toBe(201);
+    }
+    // The initial stock and two adjustments: three movements, counted up to two.
+    const read = await getMovements(t.database.db, variant.variant, { page: 1, size: 2 }, 2);
+    expect(read).toMatchObject({ total: 2, totalCapped: true, more: true });
+    expect(read.items.map((movement) => movement.change)).toEqual([-1, 2]);
+    const answer = await inject(t.app, {
+      method: "GET",
+      url: `/api/inventory/${variant.variant}/movements?size=2`,
+      cookie: manager.cookie,
+    });
+    expect(answer.json().meta).toEqual({ page: 1, size: 2, total: 3, pageCount: 2 });
+  });
+
   it("refuses an adjustment below 0, of 0, with an unknown reason, or of an unknown variant", async () => {
     const stock = await stockOf(plain.variant);
     const below = await adjust(plain.variant, { change: -(stock + 1), reason: "count_correction" });
@@ -227,6 +247,50 @@ describe("inventory", () => {
     expect(lines[0]).toContain("SKU");
     expect(lines).toHaveLength(2);
     expect(lines[1]).toBe(`${plain.name},${plain.product},,,5,low,2,yes`);
+  });
+
+  it("walks the list by cursor, each variant once, in the list's order, products of one name included", async () => {
+    // Three products of the same name: their ids order them, then each one's variants by position.
+    const name = `Walk Tee ${Date.now()}`;
+    const made = [
+      await makeProductWithVariants(t.database, refs, { name }),
+      await makeProduct(t.database, refs, { name, stock: 3 }),
+      await makeProductWithVariants(t.database, refs, { name }),
+    ];
+    const expected = made
+      .sort((a, b) => (a._id < b._id ? -1 : 1))
+      .flatMap((product) => product.variants.map((variant) => variant._id));
+    expect(expected).toHaveLength(13);
+    const url = `/api/inventory?keyword=${encodeURIComponent(name)}`;
+    expect((await readList(t, `${url}&size=100`, manager.cookie)).ids).toEqual(expected);
+    for (const size of [1, 4, 6]) {
+      expect(await walkByCursor(t, url, manager.cookie, size), `size ${size}`).toEqual(expected);
+    }
+    // Under a filter: the variants at or under the threshold (20 by now: every one of them).
+    expect(await walkByCursor(t, `${url}&filter=low`, manager.cookie, 5)).toEqual(expected);
+    // Counted up to the cap: past it, the total is the cap's.
+    const read = await getInventory(t.database.db, { page: 2, size: 5, keyword: name }, 20, 6);
+    expect(read).toMatchObject({ total: 6, totalCapped: true, more: true, next: expect.any(String) });
+    expect(read.items.map((row) => row.variantId)).toEqual(expected.slice(5, 10));
+    const { meta } = await readList(t, `${url}&size=5`, manager.cookie);
+    expect(meta).toMatchObject({ total: 13, pageCount: 3 });
+    expect(meta.totalCapped).toBeUndefined();
+  });
+
+  it("refuses an `after` that is not a cursor of the list, at `after`", async () => {
+    const orderKey = encodeCursor(["2021-05-05T05:05:05.555000Z", variants[0]?.variant ?? ""]);
+    const key = (name: string, position: number) =>
+      encodeCursor([name, variants[0]?.product ?? "", position, variants[0]?.variant ?? ""]);
+    expect((await readList(t, `/api/inventory?after=${key("Tee", 1)}`, manager.cookie)).meta.page).toBe(1);
+    for (const after of ["=", orderKey, key("Tee", 1.5), key("Tee\u0000", 1)]) {
+      const answer = await inject(t.app, {
+        method: "GET",
+        url: `/api/inventory?after=${encodeURIComponent(after)}`,
+        cookie: manager.cookie,
+      });
+      expect(answer.statusCode, after).toBe(400);
+      expect(answer.json().errors).toEqual({ after: validation.cursor });
+    }
   });
 
   it("logs a cancellation with who cancelled, a refund's restock, and an expired hold, each with its order", async () => {

@@ -1,7 +1,9 @@
 /** The inventory's SQL: variants with their stock and recent sales, adjustments, and the movement log. */
 import type { InventoryFilter } from "@shop/shared/schemas/inventory";
-import { and, count, desc, eq, getTableColumns, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, type SQL, sql } from "drizzle-orm";
+import type { CappedTotal } from "#api/core/paging";
 import type { Database } from "#api/db/client";
+import { countUpTo, descNullsLast } from "#api/db/paging";
 import { idValue } from "#api/db/schema/columns";
 import { type StockMovementRow, stockMovements } from "#api/db/schema/inventory";
 import { orders } from "#api/db/schema/orders";
@@ -25,6 +27,8 @@ export interface InventoryRowRecord {
   sku: string | null;
   stock: number;
   isActive: boolean;
+  /** The variant's place among its product's (the list's order after the product's name). */
+  position: number;
   sold30: number;
 }
 
@@ -44,6 +48,36 @@ function whereOf({ filter, keyword, threshold }: InventoryFilterSql): SQL {
   return sql.join(conditions, sql` and `);
 }
 
+/** Where a page of the list starts: after this variant, by its product's name and id, its position and id. */
+export type InventoryNameKey = readonly [
+  productName: string,
+  productId: string,
+  position: number,
+  variantId: string,
+];
+
+/**
+ * The order a page is read in: the list's, by product name (after a cursor's variant), or the
+ * export's, by product and variant id (after the last of the batch before).
+ */
+export type InventoryOrder =
+  | { by: "name"; after?: InventoryNameKey | undefined }
+  | { by: "product"; after?: { productId: string; variantId: string } | undefined };
+
+/** The rows after a page's start, in its order. */
+function keysetOf(order: InventoryOrder): SQL {
+  if (!order.after) return sql``;
+  if (order.by === "product") {
+    const { productId, variantId } = order.after;
+    return sql` and (v.product_id, v.id) > (${idValue(productId)}, ${idValue(variantId)})`;
+  }
+  const [name, productId, position, variantId] = order.after;
+  // NOTE: the first comparison is implied by the second; it is the one the products' (name, id)
+  // index reads as a range, where the second spans both tables.
+  return sql` and (p.name, p.id) >= (${name}, ${idValue(productId)})
+    and (p.name, p.id, v.position, v.id) > (${name}, ${idValue(productId)}, ${position}::integer, ${idValue(variantId)})`;
+}
+
 /**
  * A page of variants with the units sold since `since`, in one statement: the page first, then the
  * sales ledger's lines of its variants read by the ledger's `at` index (payments less refunds' units).
@@ -53,14 +87,11 @@ export async function listInventory(
   filter: InventoryFilterSql,
   since: Date,
   page: { limit: number; offset: number },
-  order: "name" | "keyset" = "name",
-  after?: { productId: string; variantId: string },
+  order: InventoryOrder = { by: "name" },
 ): Promise<InventoryRowRecord[]> {
   const where = whereOf(filter);
-  const keyset = after
-    ? sql` and (v.product_id, v.id) > (${idValue(after.productId)}, ${idValue(after.variantId)})`
-    : sql``;
-  const orderBy = order === "name" ? sql`p.name, p.id, v.position, v.id` : sql`v.product_id, v.id`;
+  const byName = order.by === "name";
+  const orderBy = byName ? sql`p.name, p.id, v.position, v.id` : sql`v.product_id, v.id`;
   const result = await db.execute<{
     variant_id: string;
     product_id: string;
@@ -69,6 +100,7 @@ export async function listInventory(
     sku: string | null;
     stock: number;
     is_active: boolean;
+    position: number;
     sold: number;
   }>(sql`
     with page as (
@@ -76,7 +108,7 @@ export async function listInventory(
              nullif(v.sku, v.product_id::text) as sku, v.stock,
              v.is_active, p.name as sort_name, p.id as sort_product, v.position as sort_position
       from ${productVariants} v join ${products} p on p.id = v.product_id
-      where ${where}${keyset}
+      where ${where}${keysetOf(order)}
       order by ${orderBy}
       limit ${page.limit} offset ${page.offset}
     ), sold as (
@@ -85,10 +117,10 @@ export async function listInventory(
       group by l.variant_id
     )
     select page.variant_id, page.product_id, page.product_name, page.options, page.sku, page.stock,
-           page.is_active, greatest(0, coalesce(sold.units, 0))::integer as sold
+           page.is_active, page.sort_position as position, greatest(0, coalesce(sold.units, 0))::integer as sold
     from page left join sold on sold.variant_id = page.variant_id
     order by ${
-      order === "name"
+      byName
         ? sql`page.sort_name, page.sort_product, page.sort_position, page.variant_id`
         : sql`page.product_id, page.variant_id`
     }`);
@@ -100,16 +132,18 @@ export async function listInventory(
     sku: row.sku,
     stock: Number(row.stock),
     isActive: row.is_active,
+    position: Number(row.position),
     sold30: Number(row.sold),
   }));
 }
 
-export async function countInventory(db: Database, filter: InventoryFilterSql): Promise<number> {
-  const result = await db.execute<{ total: number }>(sql`
-    select count(*)::integer as total
-    from ${productVariants} v join ${products} p on p.id = v.product_id
-    where ${whereOf(filter)}`);
-  return Number(result.rows[0]?.total ?? 0);
+/** How many variants a filter finds, counted up to `cap` (db/paging.ts). */
+export function countInventory(db: Database, filter: InventoryFilterSql, cap?: number): Promise<CappedTotal> {
+  return countUpTo(
+    db,
+    sql`select 1 from ${productVariants} v join ${products} p on p.id = v.product_id where ${whereOf(filter)}`,
+    cap,
+  );
 }
 
 /** A current variant's stock, or undefined. */
@@ -156,24 +190,29 @@ export type MovementRecord = StockMovementRow & { orderNumber: number | null };
 
 const movementColumns = { ...getTableColumns(stockMovements), orderNumber: orders.number };
 
-/** A variant's movements, newest first, each with its order's number (joined by the order's key). */
+/**
+ * A variant's movements, newest first, each with its order's number (joined by the order's key), and
+ * how many it has, counted up to `cap` (db/paging.ts).
+ */
 export async function listMovements(
   db: Database,
   variantId: string,
   page: { limit: number; offset: number },
-): Promise<{ rows: MovementRecord[]; total: number }> {
-  const [rows, [total]] = await Promise.all([
+  cap?: number,
+): Promise<{ rows: MovementRecord[] } & CappedTotal> {
+  const where = eq(stockMovements.variantId, variantId);
+  const [rows, counted] = await Promise.all([
     db
       .select(movementColumns)
       .from(stockMovements)
       .leftJoin(orders, eq(orders.id, stockMovements.orderId))
-      .where(eq(stockMovements.variantId, variantId))
-      .orderBy(desc(stockMovements.at), desc(stockMovements.id))
+      .where(where)
+      .orderBy(descNullsLast(stockMovements.at), descNullsLast(stockMovements.id))
       .limit(page.limit)
       .offset(page.offset),
-    db.select({ total: count() }).from(stockMovements).where(eq(stockMovements.variantId, variantId)),
+    countUpTo(db, db.select({ one: sql`1` }).from(stockMovements).where(where), cap),
   ]);
-  return { rows, total: total?.total ?? 0 };
+  return { rows, ...counted };
 }
 
 /** The newest movement of a variant (the one an adjustment just wrote). */

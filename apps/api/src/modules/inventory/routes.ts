@@ -12,7 +12,7 @@ import {
   VariantParams,
 } from "@shop/shared/schemas/inventory";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { fileAnswer, list, ok, refusals, sendDownload } from "#api/http/envelope";
+import { CAPPED_LIST_NOTE, fileAnswer, list, ok, refusals, sendDownload } from "#api/http/envelope";
 import { requireStaff, userOf } from "#api/http/session";
 import {
   adjustVariantStock,
@@ -30,7 +30,8 @@ export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["inventory"],
         operationId: "listInventory",
         summary:
-          "Current variants with product, options, SKU, stock and units sold in 30 days; `filter=low` (at or under the settings' low-stock threshold, out of stock included) or `out`, `keyword` in the product name or SKU (staff)",
+          "Current variants with product, options, SKU, stock and units sold in 30 days; `filter=low` (at or under the settings' low-stock threshold, out of stock included) or `out`, `keyword` in the product name or SKU; by product name, `after` (a page's `meta.next`) reading on by keyset (staff)",
+        description: CAPPED_LIST_NOTE,
         querystring: InventoryQuery,
         response: { 200: listEnvelope(InventoryRow) },
       },
@@ -40,8 +41,8 @@ export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.header("cache-control", "no-store");
       const { inventory } = await app.settings.current();
       const { page, size } = request.query;
-      const { rows, total } = await getInventory(app.db, request.query, inventory.lowStockThreshold);
-      return list(rows, { page, size, total });
+      const { items, ...read } = await getInventory(app.db, request.query, inventory.lowStockThreshold);
+      return list(items, { page, size, ...read });
     },
   );
 
@@ -108,6 +109,7 @@ export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: "listStockMovements",
         summary:
           "A variant's stock movements, newest first: the change, the stock after, the cause, the reason, the note and who (staff)",
+        description: CAPPED_LIST_NOTE,
         params: VariantParams,
         querystring: MovementsQuery,
         response: { 200: listEnvelope(StockMovement), ...refusals(404) },
@@ -117,8 +119,8 @@ export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       reply.header("cache-control", "no-store");
       const { page, size } = request.query;
-      const { rows, total } = await getMovements(app.db, request.params.variantId, { page, size });
-      return list(rows, { page, size, total });
+      const { items, ...read } = await getMovements(app.db, request.params.variantId, { page, size });
+      return list(items, { page, size, ...read });
     },
   );
 };

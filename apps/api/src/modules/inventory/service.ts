@@ -4,6 +4,7 @@
  */
 import type { Readable } from "node:stream";
 import { api } from "@shop/shared/messages";
+import { encodeCursor } from "@shop/shared/schemas/cursor";
 import {
   type AdjustmentInput,
   type InventoryQuery,
@@ -14,7 +15,7 @@ import {
 import { variantLabel } from "@shop/shared/variants";
 import { type CsvRow, csvStream } from "#api/core/csv";
 import { AppError } from "#api/core/errors";
-import { limitOffset, type PageRequest } from "#api/core/paging";
+import { type ListRead, limitOffsetAndOne, type PageRequest, withoutExtra } from "#api/core/paging";
 import type { Database } from "#api/db/client";
 import type { User } from "#api/db/schema/users";
 import { recordActivity } from "#api/modules/activity/record";
@@ -41,18 +42,34 @@ function filterOf(query: Pick<InventoryQuery, "filter" | "keyword">, threshold: 
   return { filter: query.filter, keyword: query.keyword || undefined, threshold };
 }
 
+/**
+ * A page of the variants, by product name: after `query.after` (a cursor's key) by keyset, else by
+ * offset; the total counted up to COUNT_CAP (`cap` only for tests).
+ */
 export async function getInventory(
   db: Database,
   query: InventoryQuery,
   threshold: number,
-): Promise<{ rows: InventoryRow[]; total: number }> {
+  cap?: number,
+): Promise<ListRead<InventoryRow>> {
   const filter = filterOf(query, threshold);
   const page: PageRequest = { page: query.page, size: query.size };
-  const [rows, total] = await Promise.all([
-    listInventory(db, filter, soldSince(), limitOffset(page)),
-    countInventory(db, filter),
+  const keyset = { keyset: query.after !== undefined };
+  const [read, counted] = await Promise.all([
+    listInventory(db, filter, soldSince(), limitOffsetAndOne(page, keyset), {
+      by: "name",
+      after: query.after,
+    }),
+    countInventory(db, filter, cap),
   ]);
-  return { rows, total };
+  const { rows, more } = withoutExtra(read, page.size);
+  const last = rows.at(-1);
+  const next =
+    more && last
+      ? encodeCursor([last.productName, last.productId, last.position, last.variantId])
+      : undefined;
+  const items = rows.map(({ position: _position, ...row }) => row);
+  return { items, ...counted, more, next };
 }
 
 export function toMovementDto(row: MovementRecord): StockMovement {
@@ -110,10 +127,17 @@ export async function adjustVariantStock(
   });
 }
 
-export async function getMovements(db: Database, variantId: string, page: PageRequest) {
+/** A page of a variant's movements, newest first; the total counted up to COUNT_CAP (`cap` only for tests). */
+export async function getMovements(
+  db: Database,
+  variantId: string,
+  page: PageRequest,
+  cap?: number,
+): Promise<ListRead<StockMovement>> {
   if (!(await findVariantStock(db, variantId))) throw new AppError("NOT_FOUND", api.variantNotFound);
-  const { rows, total } = await listMovements(db, variantId, limitOffset(page));
-  return { rows: rows.map(toMovementDto), total };
+  const read = await listMovements(db, variantId, limitOffsetAndOne(page), cap);
+  const { rows, more } = withoutExtra(read.rows, page.size);
+  return { items: rows.map(toMovementDto), total: read.total, totalCapped: read.totalCapped, more };
 }
 
 export const INVENTORY_EXPORT_COLUMNS = [
@@ -139,7 +163,13 @@ async function* exportRows(
   yield [...INVENTORY_EXPORT_COLUMNS];
   let after: { productId: string; variantId: string } | undefined;
   for (;;) {
-    const rows = await listInventory(db, filter, since, { limit: EXPORT_BATCH, offset: 0 }, "keyset", after);
+    const rows = await listInventory(
+      db,
+      filter,
+      since,
+      { limit: EXPORT_BATCH, offset: 0 },
+      { by: "product", after },
+    );
     for (const row of rows) {
       yield [
         row.productName,

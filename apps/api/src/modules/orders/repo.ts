@@ -1,9 +1,10 @@
 /** SQL for orders: placement (with the atomic stock take), lists, one order, status changes, the sweep. */
 import type { Fulfilment, OrderStatus, PaymentState } from "@shop/shared/constants";
 import type { TaxSlab } from "@shop/shared/pricing";
-import { and, asc, count, desc, eq, gte, inArray, isNull, lt, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, isNull, lt, type SQL, sql } from "drizzle-orm";
 import type { Database } from "#api/db/client";
 import { fulfilmentOf } from "#api/db/fulfilment";
+import { countUpTo, cursorTime, type NewestKey, newestAfter } from "#api/db/paging";
 import { preparedFor } from "#api/db/prepared";
 import { idValue } from "#api/db/schema/columns";
 import { type Media, media } from "#api/db/schema/media";
@@ -370,25 +371,65 @@ function whereOf(filter: OrderFilter): SQL | undefined {
   return conditions.length ? and(...conditions) : undefined;
 }
 
-export async function listOrders(db: Database, filter: OrderFilter, page: { limit: number; offset: number }) {
+/**
+ * A page of orders, newest first by (created_at, id), each with the sort key a cursor keeps (`at`),
+ * and how many match, counted up to `cap` (db/paging.ts). After `after`, the page starts past that
+ * order by keyset, as the export's batches do: the same index range, however deep.
+ */
+export async function listOrders(
+  db: Database,
+  filter: OrderFilter,
+  page: { limit: number; offset: number },
+  after?: NewestKey,
+  cap?: number,
+) {
   const where = whereOf(filter);
+  const keyset = newestAfter(orders.createdAt, orders.id, after);
   const itemCount = sql<number>`(select coalesce(sum(${orderItems.quantity}), 0)::int from ${orderItems} where ${orderItems.orderId} = ${orders.id})`;
-  const [rows, totals] = await Promise.all([
+  const [rows, counted] = await Promise.all([
     db
-      .select({ ...orderColumns, itemCount, paymentState: paymentStateOf, fulfilment: fulfilmentOf })
+      .select({
+        ...orderColumns,
+        itemCount,
+        paymentState: paymentStateOf,
+        fulfilment: fulfilmentOf,
+        at: cursorTime(orders.createdAt),
+      })
       .from(orders)
       .innerJoin(users, eq(users.id, orders.userId))
       .leftJoin(payments, eq(payments.id, orders.paymentId))
-      .where(where)
+      .where(and(where, keyset))
       .orderBy(desc(orders.createdAt), desc(orders.id))
       .limit(page.limit)
       .offset(page.offset),
-    db.select({ total: count() }).from(orders).where(where),
+    countUpTo(db, countedOrders(db, filter), cap),
   ]);
-  return { rows, total: totals[0]?.total ?? 0 };
+  return { rows, ...counted };
 }
 
-/** Where a page of the export starts: after the last order of the page before, newest first. */
+/**
+ * The orders of a filter, for its count. NOTE: a payment state other than 'none' is found from the
+ * payments in that status (payments_status_created_at_idx), each its order's taken payment or, while
+ * the order has none, its latest attempt: the orders paymentStateOf names so. Testing paymentStateOf
+ * on each order read the table (a state of 4% of a million orders: 1.2 s to count 10,001); this
+ * reads that many payments and their orders by key (0.17 s). The order is an EXISTS that `offset 0`
+ * keeps a subquery, tried per payment: as a join, PostgreSQL hashed every order first.
+ */
+function countedOrders(db: Database, filter: OrderFilter) {
+  const state = filter.payment;
+  if (!state || state === "none") return db.select({ one: sql`1` }).from(orders).where(whereOf(filter));
+  const namesState = sql`(${orders.paymentId} = ${payments.id} or (${orders.paymentId} is null and not exists (
+    select 1 from ${payments} later where later.order_id = ${orders.id}
+      and (later.created_at, later.id) > (${payments.createdAt}, ${payments.id}))))`;
+  const order = sql`select 1 from ${orders} where ${orders.id} = ${payments.orderId}
+    and ${and(namesState, whereOf({ ...filter, payment: undefined }))} offset 0`;
+  return db
+    .select({ one: sql`1` })
+    .from(payments)
+    .where(and(eq(payments.status, state), sql`exists (${order})`));
+}
+
+/** Where a page of a list or the export starts: after the last order of the page before, newest first. */
 export interface ExportCursor {
   /**
    * NOTE: the time as PostgreSQL writes it, not a Date: a Date keeps milliseconds, the column

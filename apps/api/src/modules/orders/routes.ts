@@ -13,7 +13,7 @@ import {
 } from "@shop/shared/schemas/order";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { list, ok, refusals } from "#api/http/envelope";
+import { CAPPED_LIST_NOTE, list, ok, refusals } from "#api/http/envelope";
 import { requireStaff, requireUser, userOf } from "#api/http/session";
 import { refundWholeOrder } from "#api/modules/refunds/service";
 import { placeOrder } from "./placement";
@@ -84,13 +84,13 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { page, size } = request.query;
-      const { items, total } = await listOrderSummaries(
+      const { items, ...read } = await listOrderSummaries(
         app.db,
         userOf(request),
         { userId: userOf(request).id },
         { page, size },
       );
-      return list(items, { page, size, total });
+      return list(items, { page, size, ...read });
     },
   );
 
@@ -140,23 +140,24 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["orders"],
         operationId: "listOrders",
         summary:
-          "All orders, newest first, placed from `from` to `to` (days, both included) and matching `keyword` (staff)",
+          "All orders, newest first, placed from `from` to `to` (days, both included) and matching `keyword`; `after` (a page's `meta.next`) reads on by keyset (staff)",
+        description: CAPPED_LIST_NOTE,
         querystring: OrderListQuery,
         response: { 200: listEnvelope(OrderSummaryDto) },
       },
       preValidation: requireStaff,
     },
     async (request) => {
-      const { page, size, ...filter } = request.query;
+      const { page, size, after, ...filter } = request.query;
       const { store } = await app.settings.current();
-      const { items, total } = await listStaffOrders(
+      const { items, ...read } = await listStaffOrders(
         app.db,
         userOf(request),
         filter,
-        { page, size },
+        { page, size, after },
         store.utcOffset,
       );
-      return list(items, { page, size, total });
+      return list(items, { page, size, ...read });
     },
   );
 
@@ -167,6 +168,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["orders"],
         operationId: "listOrdersByStatus",
         summary: "Orders in one status, with the date range and keyword of the list of all orders (staff)",
+        description: CAPPED_LIST_NOTE,
         params: StatusParams,
         querystring: OrderListQuery,
         response: { 200: listEnvelope(OrderSummaryDto) },
@@ -174,16 +176,16 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: requireStaff,
     },
     async (request) => {
-      const { page, size, ...filter } = request.query;
+      const { page, size, after, ...filter } = request.query;
       const { store } = await app.settings.current();
-      const { items, total } = await listStaffOrders(
+      const { items, ...read } = await listStaffOrders(
         app.db,
         userOf(request),
         { ...filter, status: request.params.status },
-        { page, size },
+        { page, size, after },
         store.utcOffset,
       );
-      return list(items, { page, size, total });
+      return list(items, { page, size, ...read });
     },
   );
 

@@ -7,12 +7,14 @@ import { SHOP_UTC_OFFSET } from "@shop/shared/constants";
 import { api } from "@shop/shared/messages";
 import { canTransition, returnsStock } from "@shop/shared/orders";
 import { isStaff, type SignedInViewer as Viewer } from "@shop/shared/roles";
+import { encodeCursor } from "@shop/shared/schemas/cursor";
 import type { OrderDto, OrderNoteInput, OrderStatusInput, OrderSummaryDto } from "@shop/shared/schemas/order";
 import { OTHER_CARRIER } from "@shop/shared/schemas/settings";
 import { AppError } from "#api/core/errors";
 import { newId } from "#api/core/ids";
-import { limitOffset, type PageRequest } from "#api/core/paging";
+import { type KeysetPageRequest, type ListRead, limitOffsetAndOne, withoutExtra } from "#api/core/paging";
 import type { Database } from "#api/db/client";
+import type { NewestKey } from "#api/db/paging";
 import type { Order, OrderEvent } from "#api/db/schema/orders";
 import type { User } from "#api/db/schema/users";
 import { recordActivity } from "#api/modules/activity/record";
@@ -104,13 +106,20 @@ export function actorOf(actor: Actor | null): Pick<OrderEvent, "actorId" | "acto
   };
 }
 
+/**
+ * A page of orders as the viewer may see them, newest first: after `page.after` (a cursor's key) by
+ * keyset, else by offset; the total counted up to COUNT_CAP (`cap` only for tests).
+ */
 export async function listOrderSummaries(
   db: Database,
   viewer: Viewer,
   filter: OrderFilter,
-  page: PageRequest,
-): Promise<{ items: OrderSummaryDto[]; total: number }> {
-  const { rows, total } = await listOrders(db, filter, limitOffset(page));
+  page: KeysetPageRequest<NewestKey>,
+  cap?: number,
+): Promise<ListRead<OrderSummaryDto>> {
+  const keyset = { keyset: page.after !== undefined };
+  const read = await listOrders(db, filter, limitOffsetAndOne(page, keyset), page.after, cap);
+  const { rows, more } = withoutExtra(read.rows, page.size);
   const refunds = await findRefundsOfPayments(
     db,
     rows.flatMap((row) => (row.payment?.id ? [row.payment.id] : [])),
@@ -119,7 +128,9 @@ export async function listOrderSummaries(
     ...toOrderSummaryDto(row, viewer, refunds),
     itemCount: row.itemCount,
   }));
-  return { items, total };
+  const last = rows.at(-1);
+  const next = more && last ? encodeCursor([last.at, last.order.id]) : undefined;
+  return { items, total: read.total, totalCapped: read.totalCapped, more, next };
 }
 
 /** The moment a day of the shop's clock ("2026-11-23") begins. */
@@ -160,10 +171,11 @@ export function listStaffOrders(
   db: Database,
   viewer: Viewer,
   query: StaffOrderQuery,
-  page: PageRequest,
+  page: KeysetPageRequest<NewestKey>,
   utcOffset?: string,
+  cap?: number,
 ) {
-  return listOrderSummaries(db, viewer, staffOrderFilter(query, utcOffset), page);
+  return listOrderSummaries(db, viewer, staffOrderFilter(query, utcOffset), page, cap);
 }
 
 type OrderWithShopper = Awaited<ReturnType<typeof findOrdersByIds>>[number];

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { newId } from "#api/core/ids";
 import { orders, payments } from "#api/db/schema/orders";
 import { products } from "#api/db/schema/products";
+import { list } from "#api/http/envelope";
 import { foldSoldCounts } from "#api/modules/products/sold-counts";
 import { TEST_CARDS } from "#api/payments/test-gateway";
 import { createTestApp, inject, signedInUser, type TestApp } from "#test/app";
@@ -11,6 +12,7 @@ import { makeCategory, makeMedia, makeProduct } from "#test/catalog";
 import { APPROVED_CARD as APPROVED, ADDRESS as address, DECLINED_CARD as DECLINED } from "#test/fixtures";
 import { METRICS_TOKEN, sampleOf, scrape } from "#test/metrics";
 import { FAKE_PAYER_EMAIL, PaypalFake } from "#test/paypal-fake";
+import { listPaymentDtos } from "./service";
 
 /**
  * A signed-in shopper with a pending order of `quantity` units at `price`, placed with tampered client
@@ -373,6 +375,26 @@ describe("the staff payment lists", () => {
     const byEmail = (await get(`/api/payments?keyword=${encodeURIComponent(declinedEmail)}`)).json();
     expect(byEmail.meta.total).toBe(2);
     expect((await get("/api/payments?keyword=%25")).json().data).toEqual([]);
+  });
+
+  it("counts at most the cap and says so, paging on past the counted payments while more follow", async () => {
+    // Three payments, counted up to two: the cap's total, and page 2 of size 2 holds the third.
+    const first = await listPaymentDtos(t.database.db, {}, { page: 1, size: 2 }, 2);
+    expect(first).toMatchObject({ total: 2, totalCapped: true, more: true });
+    const second = await listPaymentDtos(t.database.db, {}, { page: 2, size: 2 }, 2);
+    expect(second.items.map((payment) => payment._id)).toEqual([completed._id]);
+    expect(list(second.items, { page: 2, size: 2, ...second }).meta).toMatchObject({
+      total: 2,
+      totalCapped: true,
+      pageCount: 2,
+    });
+    const failed = await listPaymentDtos(t.database.db, { status: "failed" }, { page: 1, size: 5 }, 1);
+    expect(failed).toMatchObject({ total: 1, totalCapped: true, more: false });
+    expect(failed.items).toHaveLength(2);
+    // The routes count up to COUNT_CAP: three payments are three.
+    const { cookie } = await signedInUser(t, "admin");
+    const meta = (await inject(t.app, { method: "GET", url: "/api/payments", cookie })).json().meta;
+    expect(meta).toEqual({ page: 1, size: 8, total: 3, pageCount: 1 });
   });
 
   it("shows one payment, 404 for an unknown id, 400 for a malformed id or status", async () => {

@@ -16,7 +16,7 @@ import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "#api/core/errors";
-import { list, ok, refusals } from "#api/http/envelope";
+import { CAPPED_LIST_NOTE, list, ok, refusals } from "#api/http/envelope";
 import { requireAdmin, requireStaff, requireUser, userOf } from "#api/http/session";
 import { PaypalWebhookEvent } from "#api/payments/paypal";
 import type { PaymentProviders, RazorpayWebhookEvent } from "#api/payments/provider";
@@ -158,6 +158,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["payments"],
         operationId: "listPayments",
         summary: "All payments, newest first (admin)",
+        description: CAPPED_LIST_NOTE,
         querystring: ListQuery,
         response: { 200: listEnvelope(PaymentDto) },
       },
@@ -165,8 +166,8 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { page, size, keyword } = request.query;
-      const { items, total } = await listPaymentDtos(app.db, { keyword }, { page, size });
-      return list(items, { page, size, total });
+      const { items, ...read } = await listPaymentDtos(app.db, { keyword }, { page, size });
+      return list(items, { page, size, ...read });
     },
   );
 
@@ -177,6 +178,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["payments"],
         operationId: "listPaymentsByStatus",
         summary: "Payments in one status (admin)",
+        description: CAPPED_LIST_NOTE,
         params: PaymentStatusParams,
         querystring: ListQuery,
         response: { 200: listEnvelope(PaymentDto) },
@@ -185,12 +187,12 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { page, size, keyword } = request.query;
-      const { items, total } = await listPaymentDtos(
+      const { items, ...read } = await listPaymentDtos(
         app.db,
         { status: request.params.status, keyword },
         { page, size },
       );
-      return list(items, { page, size, total });
+      return list(items, { page, size, ...read });
     },
   );
 

@@ -12,7 +12,7 @@ import type { PaymentDto, PaymentInput } from "@shop/shared/schemas/payment";
 import type { FastifyBaseLogger } from "fastify";
 import { AppError } from "#api/core/errors";
 import { newId } from "#api/core/ids";
-import { limitOffset, type PageRequest } from "#api/core/paging";
+import { type ListRead, limitOffsetAndOne, type PageRequest, withoutExtra } from "#api/core/paging";
 import type { Database } from "#api/db/client";
 import { isPgError, UNIQUE_VIOLATION } from "#api/db/errors";
 import type { NewPayment, Order, Payment } from "#api/db/schema/orders";
@@ -307,13 +307,15 @@ export async function payOrder(
   return { payment: dto, pending: capture.status === "pending" };
 }
 
-/** A page of payments for the dashboard, newest first. */
+/** A page of payments for the dashboard, newest first; the total counted up to COUNT_CAP (`cap` only for tests). */
 export async function listPaymentDtos(
   db: Database,
   filter: PaymentFilter,
   page: PageRequest,
-): Promise<{ items: PaymentDto[]; total: number }> {
-  const { rows, total } = await listPayments(db, filter, limitOffset(page));
+  cap?: number,
+): Promise<ListRead<PaymentDto>> {
+  const read = await listPayments(db, filter, limitOffsetAndOne(page), cap);
+  const { rows, more } = withoutExtra(read.rows, page.size);
   const refunds = await findRefundsOfPayments(
     db,
     rows.map((row) => row.payment.id),
@@ -322,7 +324,8 @@ export async function listPaymentDtos(
     db,
     refunds.map((refund) => refund.id),
   );
-  return { items: rows.map((row) => toPaymentDto(row, refunds, creditNotes)), total };
+  const items = rows.map((row) => toPaymentDto(row, refunds, creditNotes));
+  return { items, total: read.total, totalCapped: read.totalCapped, more };
 }
 
 /** One payment for the dashboard. */

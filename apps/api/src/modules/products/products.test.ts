@@ -10,6 +10,7 @@ import { reviews } from "#api/db/schema/reviews";
 import { createTestApp, createUser, inject, signedInUser, type TestApp } from "#test/app";
 import { makeCategory, makeMedia, makeProduct, productBody } from "#test/catalog";
 import { ADDRESS } from "#test/fixtures";
+import { readList, walkByCursor } from "#test/paging";
 
 let t: TestApp;
 let admin: string;
@@ -118,6 +119,47 @@ describe("GET /api/products", () => {
     const data = response.json().data as { _id: string; onSale: boolean; isActive: boolean }[];
     expect(data.map((p) => p._id)).toContain(sale._id);
     expect(data.every((p) => p.onSale && p.isActive)).toBe(true);
+  });
+
+  it("walks lists newest first by cursor, each product once, products of the same moment included", async () => {
+    const own = await makeCategory(t.database);
+    const made = [];
+    for (let i = 0; i < 7; i++) made.push(await makeProduct(t.database, { ...refs, category: own.id }));
+    // Five created at the very same microsecond: only their ids order them.
+    const moment = new Date("2022-02-22T02:22:22.222Z");
+    for (const [i, product] of made.entries()) {
+      const createdAt = i < 5 ? moment : new Date(moment.getTime() - i * 1000);
+      await t.database.db.update(products).set({ createdAt }).where(eq(products.id, product._id));
+    }
+    const path = `/api/categories/id/${own.id}/products`;
+    const expected = (await readList(t, `${path}?size=100`, shopper)).ids;
+    expect([...expected].sort()).toEqual(made.map((product) => product._id).sort());
+    expect(expected.slice(0, 5)).toEqual(expected.slice(0, 5).sort().reverse());
+    for (const size of [1, 2, 3]) expect(await walkByCursor(t, path, shopper, size)).toEqual(expected);
+    // The dashboard's lists: all active products and the inactive ones (a query of its own: the read
+    // cache may hold an answer from before this test's products, made without a request).
+    for (const list of ["/api/products?sort=newest", "/api/products/inactive?sort=newest"]) {
+      const whole = (await readList(t, `${list}&size=999`, admin)).ids;
+      expect(await walkByCursor(t, list, admin, 4), list).toEqual(whole);
+    }
+  });
+
+  it("refuses `after` on a list that is not newest first without keyword nor filter, and one not a cursor", async () => {
+    const { meta } = await readList(t, "/api/products?size=1", shopper);
+    const after = encodeURIComponent(meta.next ?? "");
+    expect(meta.next).toEqual(expect.any(String));
+    for (const query of [
+      `keyword=shoe&after=${after}`,
+      `sort=price-asc&after=${after}`,
+      `onSale=true&after=${after}`,
+      "after=abc",
+    ]) {
+      const response = await t.app.inject({ method: "GET", url: `/api/products?${query}` });
+      expect(response.statusCode, query).toBe(400);
+      expect(response.json().errors, query).toEqual({ after: validation.cursor });
+    }
+    // A keyword's results are the newest 500 at most: they page by offset, with no cursor.
+    expect((await readList(t, "/api/products?keyword=product&size=1", shopper)).meta.next).toBeUndefined();
   });
 
   it("lists inactive products for staff only", async () => {

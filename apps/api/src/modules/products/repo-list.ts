@@ -9,6 +9,7 @@ import type { ProductListFilters } from "@shop/shared/schemas/product";
 import { and, asc, count, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Database } from "#api/db/client";
+import { cursorTime, type NewestKey, newestAfter } from "#api/db/paging";
 import { categories } from "#api/db/schema/categories";
 import { media } from "#api/db/schema/media";
 import { productCounts, products } from "#api/db/schema/products";
@@ -34,6 +35,21 @@ export interface ListExtras {
   counts?: ListCounts;
   /** How many of the newest matches are ranked and counted (SEARCH_WINDOW by default). */
   window?: number;
+  /** A list newest first without keyword nor filter: the page starts after this product (keyset). */
+  after?: NewestKey | undefined;
+}
+
+/** Whether a list is read by keyset after a cursor: newest first, without keyword nor filter. */
+export function pagesByKeyset(
+  keyword: string | undefined,
+  sort: ProductSort | undefined,
+  filters: ProductListFilters,
+) {
+  return (
+    !keyword?.trim() &&
+    (sort === undefined || sort === "newest" || sort === "relevance") &&
+    !hasFilters(filters)
+  );
 }
 
 function hasFilters(filters: ProductListFilters): boolean {
@@ -70,7 +86,7 @@ export async function listProductSummaries(
     const order = sort === "relevance" || sort === undefined ? "newest" : sort;
     if (hasFilters(filters)) return windowPage(db, filter, null, filters, order, page, facets, size);
     const [plain, counted] = await Promise.all([
-      plainPage(db, filter, order, page),
+      plainPage(db, filter, order, page, order === "newest" ? extras.after : undefined),
       facets
         ? windowPage(db, filter, null, filters, order, { limit: 0, offset: 0 }, facets, size)
         : undefined,
@@ -100,13 +116,17 @@ export async function listProductSummaries(
   return { ...first, correction };
 }
 
-/** A list without keyword nor filter: the page from the list index, the kept total. */
+/**
+ * A list without keyword nor filter: the page from the list index (after `after` by keyset, newest
+ * first), the kept total, and the sort key of the page's last product when one more follows.
+ */
 async function plainPage(
   db: Database,
   filter: ProductFilter,
   sort: ProductSort,
   page: Page,
-): Promise<{ rows: ProductSummaryRow[]; total: number }> {
+  after: NewestKey | undefined,
+): Promise<{ rows: ProductSummaryRow[]; total: number; nextKey?: NewestKey }> {
   const order = orderOf(sort, {
     createdAt: products.createdAt,
     id: products.id,
@@ -116,17 +136,18 @@ async function plainPage(
     ratingCount: products.ratingCount,
   });
   // NOTE: the ids first, then the joins: page 50 joins 8 rows, not the 400 that the offset skips.
+  // One product more than the page, to know whether a next page starts after it.
   const ids = db
     .select({ id: products.id })
     .from(products)
-    .where(and(...filterConditions(filter)))
+    .where(and(...filterConditions(filter), newestAfter(products.createdAt, products.id, after)))
     .orderBy(...order)
-    .limit(page.limit)
-    .offset(page.offset)
+    .limit(page.limit + 1)
+    .offset(after ? 0 : page.offset)
     .as("page");
-  const [rows, total] = await Promise.all([
+  const [read, total] = await Promise.all([
     db
-      .select(summaryColumns)
+      .select({ ...summaryColumns, at: cursorTime(products.createdAt) })
       .from(ids)
       .innerJoin(products, eq(products.id, ids.id))
       .innerJoin(categories, eq(categories.id, products.categoryId))
@@ -134,7 +155,10 @@ async function plainPage(
       .orderBy(...order),
     countProducts(db, filter),
   ]);
-  return { rows, total };
+  const rows = read.slice(0, page.limit);
+  const last = rows.at(-1);
+  const more = read.length > page.limit && last !== undefined && sort === "newest";
+  return { rows, total, ...(more ? { nextKey: [last.at, last.id] as const } : {}) };
 }
 
 /** How many products match a filter without keyword: from the kept counts when they cover it. */

@@ -50,6 +50,8 @@ export interface ProductListPage {
   fallback?: SearchFallback;
   /** With a keyword: the query with its mistyped words corrected, or null. */
   correction?: string | null;
+  /** A list newest first without keyword nor filter: the sort key of the page's last product, when one more follows. */
+  nextKey?: readonly [at: string, id: string];
 }
 
 /** Counted beside the page: the facets (storefront lists), or the top categories (suggestions). */

@@ -40,10 +40,10 @@ import {
 
 /** A product list's envelope: paging, and the facets and keyword fallback when there are. */
 function productList(
-  { items, total, facets, fallback }: ProductList,
+  { items, total, facets, fallback, next }: ProductList,
   paging: { page: number; size: number },
 ) {
-  const body = list(items, { ...paging, total });
+  const body = list(items, { ...paging, total, next });
   return {
     ...body,
     meta: { ...body.meta, ...(facets ? { facets } : {}), ...(fallback ? { fallback } : {}) },
@@ -51,7 +51,7 @@ function productList(
 }
 
 const LIST_NOTE =
-  "Filters look at the whole list: the results are the newest 500 products that match the keyword and every filter, and `meta.total` counts them (at most 500); without keyword nor filter the total is exact. `meta.facets` (each value counted with the other filters applied) count the newest 500 products of the list that match the keyword. With a keyword that no product matches in full, words are dropped from the end until some match, and `meta.fallback` gives the query typed (`from`) and the one answered (`to`). With a keyword, results rank by words matched, typos, words in the name, then in the category, words together in the name, then the sort.";
+  "Filters look at the whole list: the results are the newest 500 products that match the keyword and every filter, and `meta.total` counts them (at most 500); without keyword nor filter the total is exact. `meta.facets` (each value counted with the other filters applied) count the newest 500 products of the list that match the keyword. With a keyword that no product matches in full, words are dropped from the end until some match, and `meta.fallback` gives the query typed (`from`) and the one answered (`to`). With a keyword, results rank by words matched, typos, words in the name, then in the category, words together in the name, then the sort. Newest first without keyword nor filter, `meta.next` (when a product follows) is the `after` of the next page, read by keyset however deep; `after` on any other list is refused.";
 
 /** A body's productId, when sent, must name the product of the path. */
 function checkBodyId(pathId: string, bodyId: string | undefined) {
@@ -88,13 +88,13 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
         ...(staff ? { preValidation: requireStaff } : {}),
       },
       async (request, reply) => {
-        const { page, size, keyword, sort } = request.query;
+        const { page, size, keyword, sort, after } = request.query;
         const filters = listFiltersOf(request.query);
         const read = async () => {
           const found = await listProducts(
             app.db,
             { ...filter, keyword },
-            { page, size, sort, filters, facets: !staff },
+            { page, size, sort, filters, facets: !staff, after },
           );
           return productList(found, { page, size });
         };
@@ -266,7 +266,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
 /** Mounted at /api/categories: a category's products are a product list. */
 export const categoryProductRoutes: FastifyPluginAsyncZod = async (app) => {
   const categoryProductsPage = async (by: { id: string } | { slug: string }, query: ProductListQuery) => {
-    const { page, size, keyword, sort } = query;
+    const { page, size, keyword, sort, after } = query;
     const filters = listFiltersOf(query);
     const found = await listCategoryProducts(app.db, by, keyword, {
       page,
@@ -274,6 +274,7 @@ export const categoryProductRoutes: FastifyPluginAsyncZod = async (app) => {
       sort,
       filters,
       facets: true,
+      after,
     });
     return productList(found, { page, size });
   };

@@ -1,8 +1,9 @@
 /** Catalogue use cases: storefront and dashboard lists, one product, and the staff's writes. */
 
 import type { ProductSort } from "@shop/shared/constants";
-import { api, errors, formErrors, successes } from "@shop/shared/messages";
+import { api, errors, formErrors, successes, validation } from "@shop/shared/messages";
 import { isStaff, type Viewer } from "@shop/shared/roles";
+import { encodeCursor } from "@shop/shared/schemas/cursor";
 import type {
   ProductFacets,
   ProductInput,
@@ -17,6 +18,7 @@ import { AppError } from "#api/core/errors";
 import { limitOffset } from "#api/core/paging";
 import type { Database } from "#api/db/client";
 import { FOREIGN_KEY_VIOLATION, pgErrorOf, UNIQUE_VIOLATION } from "#api/db/errors";
+import type { NewestKey } from "#api/db/paging";
 import type { ProductVariant } from "#api/db/schema/products";
 import { setStockCause } from "#api/db/stock-cause";
 import { type ActivityActor, recordActivity } from "#api/modules/activity/record";
@@ -24,7 +26,7 @@ import { queueProductDeleted, queueProductEvents } from "#api/modules/webhooks/s
 import { loggedProduct, productSubject } from "./activity";
 import { type ProductDetailDto, toProductDetailDto, toProductSummaryDto } from "./dto";
 import type { ProductFilter } from "./repo-filters";
-import { listProductSummaries } from "./repo-list";
+import { listProductSummaries, pagesByKeyset } from "./repo-list";
 import {
   existingMediaIds,
   findGallery,
@@ -59,6 +61,8 @@ export interface ListOptions {
   filters?: ProductListFilters | undefined;
   /** Whether to count the facets (storefront lists). */
   facets?: boolean | undefined;
+  /** A cursor's key: the page starts after that product (lists newest first without keyword nor filter). */
+  after?: NewestKey | undefined;
 }
 
 /** A page of product summaries, its total, and on storefront lists the facets and the keyword's fallback. */
@@ -67,23 +71,31 @@ export interface ProductList {
   total: number;
   facets?: ProductFacets | undefined;
   fallback?: SearchFallback | undefined;
+  /** The cursor of the page's last product, when one more follows on a list paged by keyset. */
+  next?: string | undefined;
 }
 
 /** A page of product summaries matching the filter. */
 export async function listProducts(
   db: Database,
   filter: ProductFilter,
-  { page, size, sort, filters, facets }: ListOptions,
+  { page, size, sort, filters, facets, after }: ListOptions,
 ): Promise<ProductList> {
+  // A cursor is only ever given for a list newest first without keyword nor filter (its meta.next).
+  if (after && !pagesByKeyset(filter.keyword, sort, filters ?? {})) {
+    throw new AppError("BAD_REQUEST", api.invalidInput, { after: validation.cursor });
+  }
   const found = await listProductSummaries(db, filter, sort, limitOffset({ page, size }), {
     filters: filters ?? {},
     counts: facets ? "facets" : false,
+    after,
   });
   return {
     items: found.rows.map(toProductSummaryDto),
     total: found.total,
     ...(found.facets ? { facets: found.facets } : {}),
     ...(found.fallback ? { fallback: found.fallback } : {}),
+    ...(found.nextKey ? { next: encodeCursor(found.nextKey) } : {}),
   };
 }
 

@@ -9,8 +9,10 @@ import { newId } from "#api/core/ids";
 import { emails } from "#api/db/schema/emails";
 import { productVariants } from "#api/db/schema/products";
 import { orderShipments } from "#api/db/schema/shipments";
+import { list } from "#api/http/envelope";
 import { createTestApp, inject, type TestApp } from "#test/app";
 import { APPROVED_CARD, type Caller, makeShop, quickUser, type Shop } from "#test/fixtures";
+import { listReturns } from "./service";
 
 let t: TestApp;
 let shop: Shop;
@@ -380,6 +382,27 @@ describe("returns", () => {
     expect(
       (await inject(t.app, { method: "GET", url: "/api/returns", cookie: shop.shopper.cookie })).statusCode,
     ).toBe(403);
+  });
+
+  it("counts returns at most to the cap and says so", async () => {
+    const { order, lines } = await deliveredOrder();
+    for (const line of lines) {
+      const asked = await ask({ order: order._id, lines: [{ line, quantity: 1 }], reason: "changed_mind" });
+      expect(asked.statusCode, asked.body).toBe(201);
+    }
+    const filter = { keyword: `#${order.number}` };
+    const read = await listReturns(t.database.db, shop.admin.user, filter, { page: 1, size: 1 }, 1);
+    expect(read).toMatchObject({ total: 1, totalCapped: true, more: true });
+    expect(list(read.items, { page: 1, size: 1, ...read }).meta).toMatchObject({
+      pageCount: 2,
+      totalCapped: true,
+    });
+    const route = await inject(t.app, {
+      method: "GET",
+      url: `/api/returns?keyword=${encodeURIComponent(filter.keyword)}`,
+      cookie: shop.admin.cookie,
+    });
+    expect(route.json().meta).toEqual({ page: 1, size: 8, total: 2, pageCount: 1 });
   });
 
   it("refunds a cash on delivery order's return only with the reference of the money's way back", async () => {

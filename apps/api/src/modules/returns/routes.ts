@@ -9,7 +9,7 @@ import {
   ReturnRefundInput,
 } from "@shop/shared/schemas/returns";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { list, ok, refusals } from "#api/http/envelope";
+import { CAPPED_LIST_NOTE, list, ok, refusals } from "#api/http/envelope";
 import { requireAdmin, requireStaff, requireUser, userOf } from "#api/http/session";
 import { getReturn, listReturns, moveReturn, type ReturnStep, refundReturn, requestReturn } from "./service";
 
@@ -72,6 +72,7 @@ export const returnRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: "listReturns",
         summary:
           "Returns, newest first, in one status or all; `keyword` matches the order number, the shopper's name or email (staff)",
+        description: CAPPED_LIST_NOTE,
         querystring: ReturnListQuery,
         response: { 200: listEnvelope(ReturnDto) },
       },
@@ -79,13 +80,13 @@ export const returnRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { page, size, status, keyword } = request.query;
-      const { items, total } = await listReturns(
+      const { items, ...read } = await listReturns(
         app.db,
         userOf(request),
         { status, keyword: keyword || undefined },
         { page, size },
       );
-      return list(items, { page, size, total });
+      return list(items, { page, size, ...read });
     },
   );
 

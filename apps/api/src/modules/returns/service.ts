@@ -19,7 +19,7 @@ import type {
 import { variantLabel } from "@shop/shared/variants";
 import type { FastifyBaseLogger } from "fastify";
 import { AppError } from "#api/core/errors";
-import { limitOffset, type PageRequest } from "#api/core/paging";
+import { type ListRead, limitOffsetAndOne, type PageRequest, withoutExtra } from "#api/core/paging";
 import type { Database } from "#api/db/client";
 import { recordActivity } from "#api/modules/activity/record";
 import { returnUpdateEmail } from "#api/modules/email/order-messages";
@@ -199,16 +199,19 @@ export async function getReturn(db: Database, viewer: Viewer, id: string): Promi
   return toReturnDto(row, viewer);
 }
 
-/** A page of returns for staff, newest first, in one status or all. */
+/** A page of returns for staff, newest first, in one status or all; the total counted up to COUNT_CAP (`cap` only for tests). */
 export async function listReturns(
   db: Database,
   viewer: Viewer,
   filter: { status?: ReturnStatus | undefined; keyword?: string | undefined },
   page: PageRequest,
-) {
-  const { ids, total } = await listReturnIds(db, filter, limitOffset(page));
+  cap?: number,
+): Promise<ListRead<ReturnDto>> {
+  const read = await listReturnIds(db, filter, limitOffsetAndOne(page), cap);
+  const { rows: ids, more } = withoutExtra(read.ids, page.size);
   const rows = await findReturnsByIds(db, ids);
-  return { items: rows.map((row) => toReturnDto(row, viewer)), total };
+  const items = rows.map((row) => toReturnDto(row, viewer));
+  return { items, total: read.total, totalCapped: read.totalCapped, more };
 }
 
 export type ReturnStep = "approved" | "rejected" | "received";

@@ -8,7 +8,7 @@ import {
   StaffReviewIdParams,
 } from "@shop/shared/schemas/review";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { list, ok } from "#api/http/envelope";
+import { CAPPED_LIST_NOTE, list, ok } from "#api/http/envelope";
 import { requireStaff, userOf } from "#api/http/session";
 import { deleteReview, listReviewsForStaff, replyToReview, setReviewVisibility } from "./service";
 
@@ -22,6 +22,7 @@ export const reviewModerationRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: "listReviews",
         summary:
           "Every review, hidden ones included, newest first; by `rating`, `product`, `keyword` (title and text) and `hidden` (staff)",
+        description: CAPPED_LIST_NOTE,
         querystring: ReviewListQuery,
         response: { 200: listEnvelope(StaffReviewDto) },
       },
@@ -29,8 +30,8 @@ export const reviewModerationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { page, size, ...filter } = request.query;
-      const { items, total } = await listReviewsForStaff(app.db, filter, { page, size });
-      return list(items, { page, size, total });
+      const { items, ...read } = await listReviewsForStaff(app.db, filter, { page, size });
+      return list(items, { page, size, ...read });
     },
   );
 

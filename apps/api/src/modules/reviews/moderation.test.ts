@@ -7,6 +7,7 @@ import { reviews } from "#api/db/schema/reviews";
 import { createTestApp, inject, type TestApp } from "#test/app";
 import { makeCategory, makeMedia, makeProduct } from "#test/catalog";
 import { type Caller, quickUser } from "#test/fixtures";
+import { listReviewsForStaff } from "./service";
 
 let t: TestApp;
 let admin: Caller;
@@ -206,6 +207,21 @@ describe("GET /api/reviews", () => {
     expect(anonymous.statusCode).toBe(401);
     const customer = await inject(t.app, { method: "GET", url: "/api/reviews", cookie: shopper.cookie });
     expect(customer.statusCode).toBe(403);
+    // Counted up to the cap: past it, the cap's total, the pages past it while reviews follow.
+    const capped = await listReviewsForStaff(
+      t.database.db,
+      { product: first.productId },
+      { page: 1, size: 1 },
+      1,
+    );
+    expect(capped).toMatchObject({ total: 1, totalCapped: true, more: true });
+    expect(capped.items.map((review) => review._id)).toEqual([first.reviewIds[1]]);
+    expect((await list(`product=${first.productId}`)).meta).toEqual({
+      page: 1,
+      size: 8,
+      total: 2,
+      pageCount: 1,
+    });
     const badRating = await inject(t.app, {
       method: "GET",
       url: "/api/reviews?rating=7",

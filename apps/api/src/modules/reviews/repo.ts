@@ -1,6 +1,8 @@
 /** SQL for reviews and the rating aggregate they keep on their product. */
 import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
+import type { CappedTotal } from "#api/core/paging";
 import type { Database } from "#api/db/client";
+import { countUpTo } from "#api/db/paging";
 import { products } from "#api/db/schema/products";
 import { type NewReview, reviews } from "#api/db/schema/reviews";
 import { users } from "#api/db/schema/users";
@@ -163,14 +165,18 @@ const staffColumns = {
   product: { id: products.id, name: products.name },
 };
 
-/** A page of every review, hidden ones included, newest first, with its product (staff). */
+/**
+ * A page of every review, hidden ones included, newest first, with its product (staff), and how
+ * many match, counted up to `cap` (db/paging.ts).
+ */
 export async function listStaffReviews(
   db: Database,
   filter: StaffReviewFilter,
   page: { limit: number; offset: number },
-): Promise<{ rows: StaffReviewRow[]; total: number }> {
+  cap?: number,
+): Promise<{ rows: StaffReviewRow[] } & CappedTotal> {
   const where = staffWhere(filter);
-  const [rows, totals] = await Promise.all([
+  const [rows, counted] = await Promise.all([
     db
       .select(staffColumns)
       .from(reviews)
@@ -180,9 +186,9 @@ export async function listStaffReviews(
       .orderBy(desc(reviews.createdAt), desc(reviews.id))
       .limit(page.limit)
       .offset(page.offset),
-    db.select({ total: count() }).from(reviews).where(where),
+    countUpTo(db, db.select({ one: sql`1` }).from(reviews).where(where), cap),
   ]);
-  return { rows, total: totals[0]?.total ?? 0 };
+  return { rows, ...counted };
 }
 
 export async function findStaffReviewRow(db: Database, id: string): Promise<StaffReviewRow | undefined> {

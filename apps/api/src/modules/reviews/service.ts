@@ -8,7 +8,13 @@ import type { Viewer } from "@shop/shared/roles";
 import type { ActivityKind } from "@shop/shared/schemas/activity";
 import type { ReviewDto, ReviewInput, ReviewListQuery, StaffReviewDto } from "@shop/shared/schemas/review";
 import { AppError } from "#api/core/errors";
-import { limitOffset, type PageRequest } from "#api/core/paging";
+import {
+  type ListRead,
+  limitOffset,
+  limitOffsetAndOne,
+  type PageRequest,
+  withoutExtra,
+} from "#api/core/paging";
 import type { Database } from "#api/db/client";
 import { isPgError, UNIQUE_VIOLATION } from "#api/db/errors";
 import type { User } from "#api/db/schema/users";
@@ -118,13 +124,17 @@ export async function removeOwnReview(db: Database, user: User, productId: strin
   });
 }
 
-/** Every review for staff, hidden ones included, newest first, narrowed by rating, product, keyword and visibility. */
+/**
+ * Every review for staff, hidden ones included, newest first, narrowed by rating, product, keyword
+ * and visibility; the total counted up to COUNT_CAP (`cap` only for tests).
+ */
 export async function listReviewsForStaff(
   db: Database,
   query: Omit<ReviewListQuery, "page" | "size">,
   page: PageRequest,
-): Promise<{ items: StaffReviewDto[]; total: number }> {
-  const { rows, total } = await listStaffReviews(
+  cap?: number,
+): Promise<ListRead<StaffReviewDto>> {
+  const read = await listStaffReviews(
     db,
     {
       rating: query.rating,
@@ -132,9 +142,11 @@ export async function listReviewsForStaff(
       keyword: query.keyword || undefined,
       hidden: query.hidden,
     },
-    limitOffset(page),
+    limitOffsetAndOne(page),
+    cap,
   );
-  return { items: rows.map(toStaffReviewDto), total };
+  const { rows, more } = withoutExtra(read.rows, page.size);
+  return { items: rows.map(toStaffReviewDto), total: read.total, totalCapped: read.totalCapped, more };
 }
 
 async function staffReview(db: Database, id: string): Promise<StaffReviewDto> {

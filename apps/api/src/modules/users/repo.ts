@@ -1,9 +1,10 @@
 /** SQL for users. */
 
 import type { Fulfilment, OrderStatus, Role } from "@shop/shared/constants";
-import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "#api/db/client";
 import { fulfilmentOf } from "#api/db/fulfilment";
+import { countUpTo, cursorTime, type NewestKey, newestAfter } from "#api/db/paging";
 import { orders } from "#api/db/schema/orders";
 import { salesLedger } from "#api/db/schema/sales";
 import { type CustomerNote, customerNotes, type User, users } from "#api/db/schema/users";
@@ -67,7 +68,17 @@ function escapeLike(text: string) {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-export async function listUsers(db: Database, filter: UserFilter, page: { limit: number; offset: number }) {
+/**
+ * A page of users, newest first by (created_at, id), each with the sort key a cursor keeps (`at`),
+ * after `after` by keyset when given; and how many match, counted up to `cap` (db/paging.ts).
+ */
+export async function listUsers(
+  db: Database,
+  filter: UserFilter,
+  page: { limit: number; offset: number },
+  after?: NewestKey,
+  cap?: number,
+) {
   const conditions: SQL[] = [];
   if (filter.status !== undefined) conditions.push(eq(users.status, filter.status));
   if (filter.role) conditions.push(eq(users.role, filter.role));
@@ -81,17 +92,17 @@ export async function listUsers(db: Database, filter: UserFilter, page: { limit:
     if (match) conditions.push(match);
   }
   const where = conditions.length ? and(...conditions) : undefined;
-  const [rows, totals] = await Promise.all([
+  const [rows, counted] = await Promise.all([
     db
-      .select()
+      .select({ user: users, at: cursorTime(users.createdAt) })
       .from(users)
-      .where(where)
+      .where(and(where, newestAfter(users.createdAt, users.id, after)))
       .orderBy(desc(users.createdAt), desc(users.id))
       .limit(page.limit)
       .offset(page.offset),
-    db.select({ total: count() }).from(users).where(where),
+    countUpTo(db, db.select({ one: sql`1` }).from(users).where(where), cap),
   ]);
-  return { rows, total: totals[0]?.total ?? 0 };
+  return { rows, ...counted };
 }
 
 /**

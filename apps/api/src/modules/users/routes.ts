@@ -2,6 +2,7 @@ import { envelope, listEnvelope } from "@shop/shared/api";
 import { ROLES } from "@shop/shared/constants";
 import { api, customerPage, successes, validation } from "@shop/shared/messages";
 import { ListQuery } from "@shop/shared/schemas/common";
+import { CursorId, CursorTime, cursorOf } from "@shop/shared/schemas/cursor";
 import {
   CustomerNoteDto,
   CustomerNoteInput,
@@ -13,7 +14,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "#api/core/errors";
-import { list, ok } from "#api/http/envelope";
+import { CAPPED_LIST_NOTE, list, ok } from "#api/http/envelope";
 import { requireAdmin, requireUser, userOf } from "#api/http/session";
 import { toUserDto } from "./dto";
 import {
@@ -31,6 +32,7 @@ const CustomerListQuery = ListQuery.extend({
     .transform((value) => value === "true")
     .optional(),
   role: z.enum(ROLES, { error: validation.oneOf(ROLES) }).optional(),
+  after: cursorOf([CursorTime, CursorId]),
 });
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -56,16 +58,21 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["users"],
         operationId: "listCustomers",
-        summary: "Users of the shop, newest first (admin)",
+        summary: "Users of the shop, newest first; `after` (a page's `meta.next`) reads on by keyset (admin)",
+        description: CAPPED_LIST_NOTE,
         querystring: CustomerListQuery,
         response: { 200: listEnvelope(UserDto) },
       },
       preValidation: requireAdmin,
     },
     async (request) => {
-      const { page, size, keyword, status, role } = request.query;
-      const { rows, total } = await listCustomers(app.db, { keyword, status, role }, { page, size });
-      return list(rows.map(toUserDto), { page, size, total });
+      const { page, size, keyword, status, role, after } = request.query;
+      const { items, ...read } = await listCustomers(
+        app.db,
+        { keyword, status, role },
+        { page, size, after },
+      );
+      return list(items, { page, size, ...read });
     },
   );
 

@@ -2,15 +2,18 @@
 
 import type { Role } from "@shop/shared/constants";
 import { api } from "@shop/shared/messages";
+import { encodeCursor } from "@shop/shared/schemas/cursor";
 import {
   CUSTOMER_ORDERS_LISTED,
   type CustomerNoteDto,
   type CustomerSummaryDto,
   type UpdateProfileInput,
+  type UserDto,
 } from "@shop/shared/schemas/user";
 import { AppError } from "#api/core/errors";
-import { limitOffset, type PageRequest } from "#api/core/paging";
+import { type KeysetPageRequest, type ListRead, limitOffsetAndOne, withoutExtra } from "#api/core/paging";
 import type { Database } from "#api/db/client";
+import type { NewestKey } from "#api/db/paging";
 import type { User } from "#api/db/schema/users";
 import { recordActivity } from "#api/modules/activity/record";
 import { toAddressDto } from "#api/modules/addresses/dto";
@@ -61,8 +64,23 @@ export async function updateProfile(db: Database, user: User, input: UpdateProfi
   );
 }
 
-export async function listCustomers(db: Database, filter: UserFilter, page: PageRequest) {
-  return listUsers(db, filter, limitOffset(page));
+/**
+ * A page of the shop's users, newest first: after `page.after` (a cursor's key) by keyset, else by
+ * offset; the total counted up to COUNT_CAP (`cap` only for tests).
+ */
+export async function listCustomers(
+  db: Database,
+  filter: UserFilter,
+  page: KeysetPageRequest<NewestKey>,
+  cap?: number,
+): Promise<ListRead<UserDto>> {
+  const keyset = { keyset: page.after !== undefined };
+  const read = await listUsers(db, filter, limitOffsetAndOne(page, keyset), page.after, cap);
+  const { rows, more } = withoutExtra(read.rows, page.size);
+  const last = rows.at(-1);
+  const next = more && last ? encodeCursor([last.at, last.user.id]) : undefined;
+  const items = rows.map((row) => toUserDto(row.user));
+  return { items, total: read.total, totalCapped: read.totalCapped, more, next };
 }
 
 export async function getUser(db: Database, id: string) {

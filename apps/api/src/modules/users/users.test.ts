@@ -1,9 +1,11 @@
-import { AUTH_RATE_LIMIT, ROLES } from "@shop/shared/constants";
+import { AUTH_RATE_LIMIT, COUNT_CAP, ROLES } from "@shop/shared/constants";
 import { api, formErrors, successes, validation } from "@shop/shared/messages";
+import { encodeCursor } from "@shop/shared/schemas/cursor";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newId } from "#api/core/ids";
 import { sessions, users } from "#api/db/schema/users";
+import { list } from "#api/http/envelope";
 import {
   createTestApp,
   createUser,
@@ -14,6 +16,8 @@ import {
   type TestApp,
   uniqueEmail,
 } from "#test/app";
+import { readList, walkByCursor } from "#test/paging";
+import { listCustomers } from "./service";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -322,7 +326,7 @@ describe("staff user administration", () => {
       cookie: admin.cookie,
     });
     expect(page.statusCode).toBe(200);
-    expect(page.json().meta).toEqual({ page: 1, size: 2, pageCount: 2, total: 3 });
+    expect(page.json().meta).toEqual({ page: 1, size: 2, pageCount: 2, total: 3, next: expect.any(String) });
     expect(page.json().data).toHaveLength(2);
     const inactive = await inject(t.app, {
       method: "GET",
@@ -482,5 +486,72 @@ describe("GET /api/users/customers filters", () => {
     });
     expect(keyword.statusCode).toBe(400);
     expect(keyword.json().errors).toEqual({ keyword: validation.notAnOption });
+  });
+});
+
+describe("paging GET /api/users/customers", () => {
+  /** Seven users of one keyword, five created at the very same microsecond; newest first by (created_at, id). */
+  async function walkers(tag: string, status = true) {
+    const moment = new Date("2021-05-05T05:05:05.555Z");
+    const rows = Array.from({ length: 7 }, (_, i) => ({
+      id: newId(),
+      firstName: "Walker",
+      lastName: `${tag} ${i}`,
+      email: `${tag}-${i}@example.com`,
+      passwordHash: "x",
+      status,
+      createdAt: i < 5 ? moment : new Date(moment.getTime() - i * 60_000),
+    }));
+    await t.database.db.insert(users).values(rows);
+    const descending = (a: string, b: string) => (a < b ? 1 : a > b ? -1 : 0);
+    return rows
+      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || descending(a.id, b.id))
+      .map((row) => row.id);
+  }
+
+  it("walks the users by cursor, each once and in order, with and without a filter", async () => {
+    const { cookie } = await signedInUser(t, "admin");
+    const [activeTag, inactiveTag] = [`walk${Date.now()}`, `still${Date.now()}`];
+    const active = await walkers(activeTag);
+    const inactive = await walkers(inactiveTag, false);
+    const url = (tag: string, filter = "") => `/api/users/customers?keyword=${tag}${filter}`;
+    expect((await readList(t, `${url(activeTag)}&size=100`, cookie)).ids).toEqual(active);
+    for (const size of [1, 2, 3]) expect(await walkByCursor(t, url(activeTag), cookie, size)).toEqual(active);
+    expect(await walkByCursor(t, url(inactiveTag, "&status=false"), cookie, 2)).toEqual(inactive);
+    expect(await walkByCursor(t, url(activeTag, "&role=customer&status=true"), cookie, 3)).toEqual(active);
+  });
+
+  it("counts at most the cap and says so; the route counts up to COUNT_CAP", async () => {
+    const { cookie } = await signedInUser(t, "admin");
+    const tag = `cap${Date.now()}`;
+    const ids = await walkers(tag);
+    const read = await listCustomers(t.database.db, { keyword: tag }, { page: 3, size: 2 }, 4);
+    expect(read).toMatchObject({ total: 4, totalCapped: true, more: true });
+    expect(read.items.map((user) => user._id)).toEqual(ids.slice(4, 6));
+    expect(list(read.items, { page: 3, size: 2, ...read }).meta).toMatchObject({
+      pageCount: 4,
+      totalCapped: true,
+    });
+    const { meta } = await readList(t, `/api/users/customers?keyword=${tag}`, cookie);
+    expect(meta).toMatchObject({ total: 7, pageCount: 1 });
+    expect(meta.totalCapped).toBeUndefined();
+    expect(COUNT_CAP).toBeGreaterThan(7);
+  });
+
+  it("refuses an `after` that is not a cursor of the list, at `after`", async () => {
+    const { cookie } = await signedInUser(t, "admin");
+    for (const after of [
+      "a b",
+      "WyJ4Il0",
+      encodeCursor(["2021-05-05T05:05:05.555000Z", newId().toUpperCase()]),
+    ]) {
+      const response = await inject(t.app, {
+        method: "GET",
+        url: `/api/users/customers?after=${encodeURIComponent(after)}`,
+        cookie,
+      });
+      expect(response.statusCode, after).toBe(400);
+      expect(response.json().errors).toEqual({ after: validation.cursor });
+    }
   });
 });

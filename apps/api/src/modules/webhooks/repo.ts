@@ -2,6 +2,7 @@
 import type { WebhookEventType } from "@shop/shared/constants";
 import { and, count, desc, eq, ilike, lte, or, sql } from "drizzle-orm";
 import type { Database } from "#api/db/client";
+import { countUpTo, descNullsLast } from "#api/db/paging";
 import { idValue } from "#api/db/schema/columns";
 import { users } from "#api/db/schema/users";
 import {
@@ -98,24 +99,25 @@ export async function rotateEndpointSecret(
   return row;
 }
 
-/** An endpoint's deliveries, newest first. */
+/** An endpoint's deliveries, newest first, and how many it has, counted up to `cap` (db/paging.ts). */
 export async function listDeliveries(
   db: Database,
   endpointId: string,
   page: { limit: number; offset: number },
+  cap?: number,
 ) {
   const where = eq(webhookDeliveries.endpointId, endpointId);
-  const [rows, [total]] = await Promise.all([
+  const [rows, counted] = await Promise.all([
     db
       .select()
       .from(webhookDeliveries)
       .where(where)
-      .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
+      .orderBy(descNullsLast(webhookDeliveries.createdAt), descNullsLast(webhookDeliveries.id))
       .limit(page.limit)
       .offset(page.offset),
-    db.select({ total: count() }).from(webhookDeliveries).where(where),
+    countUpTo(db, db.select({ one: sql`1` }).from(webhookDeliveries).where(where), cap),
   ]);
-  return { rows, total: total?.total ?? 0 };
+  return { rows, ...counted };
 }
 
 export async function findDelivery(

@@ -10,7 +10,7 @@ import {
   WebhookEndpointWithSecretDto,
 } from "@shop/shared/schemas/webhook";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { list, ok, refusals } from "#api/http/envelope";
+import { CAPPED_LIST_NOTE, list, ok, refusals } from "#api/http/envelope";
 import { requireAdmin } from "#api/http/session";
 import { systemResolver } from "./destination";
 import { toDeliveryDto, toEndpointDto, toEndpointWithSecretDto } from "./dto";
@@ -127,6 +127,7 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["webhooks"],
         operationId: "listWebhookDeliveries",
         summary: "An endpoint's deliveries, newest first: status, last response, attempts, body (admin)",
+        description: CAPPED_LIST_NOTE,
         params: IdParams,
         querystring: WebhookDeliveryListQuery,
         response: { 200: listEnvelope(WebhookDeliveryDto) },
@@ -135,8 +136,8 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { page, size } = request.query;
-      const { rows, total } = await listDeliveryPage(app.db, request.params.id, { page, size });
-      return list(rows.map(toDeliveryDto), { page, size, total });
+      const { rows, ...read } = await listDeliveryPage(app.db, request.params.id, { page, size });
+      return list(rows.map(toDeliveryDto), { page, size, ...read });
     },
   );
 

@@ -6,7 +6,13 @@
 import { webhookWords } from "@shop/shared/messages";
 import type { WebhookEndpointInputParsed } from "@shop/shared/schemas/webhook";
 import { AppError } from "#api/core/errors";
-import { limitOffset, type PageRequest } from "#api/core/paging";
+import {
+  type CappedTotal,
+  limitOffset,
+  limitOffsetAndOne,
+  type PageRequest,
+  withoutExtra,
+} from "#api/core/paging";
 import type { Database } from "#api/db/client";
 import type { WebhookDelivery, WebhookEndpoint } from "#api/db/schema/webhooks";
 import { type DestinationRules, destinationRefusal } from "./destination";
@@ -99,14 +105,17 @@ export async function rotateSecret(db: Database, id: string): Promise<WebhookEnd
   return row;
 }
 
-/** An endpoint's deliveries, newest first; 404 for an unknown endpoint. */
+/** An endpoint's deliveries, newest first; 404 for an unknown endpoint; the total counted up to COUNT_CAP (`cap` only for tests). */
 export async function listDeliveryPage(
   db: Database,
   endpointId: string,
   page: PageRequest,
-): Promise<{ rows: WebhookDelivery[]; total: number }> {
+  cap?: number,
+): Promise<{ rows: WebhookDelivery[]; more: boolean } & CappedTotal> {
   await endpointOrMissing(db, endpointId);
-  return listDeliveries(db, endpointId, limitOffset(page));
+  const read = await listDeliveries(db, endpointId, limitOffsetAndOne(page), cap);
+  const { rows, more } = withoutExtra(read.rows, page.size);
+  return { rows, total: read.total, totalCapped: read.totalCapped, more };
 }
 
 /**

@@ -8,10 +8,12 @@ import { validation, webhookWords } from "@shop/shared/messages";
 import { WebhookEvent } from "@shop/shared/schemas/webhook";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { list } from "#api/http/envelope";
 import { createTestApp, inject, type TestApp } from "#test/app";
 import { makeCategory, makeMedia, makeProduct } from "#test/catalog";
 import { type Caller, quickUser } from "#test/fixtures";
 import { startWebhookReceiver, type WebhookReceiver } from "#test/webhook-receiver";
+import { listDeliveryPage } from "./service";
 
 let t: TestApp;
 let receiver: WebhookReceiver;
@@ -70,6 +72,23 @@ describe("webhook endpoints", () => {
     await expect
       .poll(async () => (await call("GET", `/api/webhooks/${endpoint._id}/deliveries`)).json().data[0])
       .toMatchObject({ status: "succeeded", responseStatus: 200, attempts: 1, nextAttemptAt: null });
+  });
+
+  it("counts an endpoint's deliveries at most to the cap and says so", async () => {
+    const created = await call("POST", "/api/webhooks", {
+      url: `${receiver.origin}/counted`,
+      events: ["product.created"],
+    });
+    const endpoint = created.json().data as { _id: string };
+    for (let i = 0; i < 3; i++) await newProduct();
+    const read = await listDeliveryPage(t.database.db, endpoint._id, { page: 2, size: 1 }, 2);
+    expect(read).toMatchObject({ total: 2, totalCapped: true, more: true });
+    expect(list(read.rows, { page: 2, size: 1, ...read }).meta).toMatchObject({
+      pageCount: 3,
+      totalCapped: true,
+    });
+    const listed = await call("GET", `/api/webhooks/${endpoint._id}/deliveries?size=2`);
+    expect(listed.json().meta).toEqual({ page: 1, size: 2, total: 3, pageCount: 2 });
   });
 
   it("edits the URL, events and switch without showing or changing the secret; rotates it, the old one signing beside it", async () => {
