@@ -1,14 +1,25 @@
 import { ChevronLeftIcon, ChevronRightIcon } from "@heroicons/react/20/solid";
 import { PAGE_SIZES } from "@shop/shared/constants";
+import { listPaging } from "@shop/shared/messages";
 import { cx } from "../lib/cx";
+import { formatCount } from "../lib/numbers";
 import { SelectField } from "./select-field";
 
 interface PaginationProps {
   page: number;
   /** Pages in the list; 0 when it is empty. */
   pageCount: number;
+  /**
+   * The list holds more than the API counted (`meta.totalCapped`): `pageCount` is the pages known
+   * so far, and the bar says "of 500+".
+   */
+  more?: boolean | undefined;
   size: number;
   onPageChange: (page: number) => void;
+  /** The next arrow, when it does more than ask for the page number (a list paged by cursor). */
+  onNext?: (() => void) | undefined;
+  /** The previous arrow, when it does more than ask for the page number (back through the history). */
+  onPrevious?: (() => void) | undefined;
   /** The caller goes back to page 1 (SPEC section 2); see lib/list-params.ts. */
   onSizeChange: (size: number) => void;
   sizes?: readonly number[];
@@ -20,13 +31,17 @@ const arrowClass =
 
 /**
  * The paging bar of every list (SPEC section 2): previous and next arrows, hidden on the first and
- * the last page, 'Page X of Y', and the 'Items per page' select (8, 20, 50, 100).
+ * the last page, 'Page X of Y' ('of Y+' while the list holds more than it counted, numbers in the
+ * store's locale), and the 'Items per page' select (8, 20, 50, 100).
  */
 export function Pagination({
   page,
   pageCount,
+  more = false,
   size,
   onPageChange,
+  onNext,
+  onPrevious,
   onSizeChange,
   sizes = PAGE_SIZES,
   className,
@@ -54,7 +69,7 @@ export function Pagination({
         {page > 1 ? (
           <button
             type="button"
-            onClick={() => onPageChange(Math.min(page - 1, lastPage))}
+            onClick={() => (onPrevious ? onPrevious() : onPageChange(Math.min(page - 1, lastPage)))}
             aria-label="Previous page"
             className={arrowClass}
           >
@@ -67,12 +82,12 @@ export function Pagination({
           className="min-w-24 text-center text-sm font-medium text-neutral-800 tabular-nums"
           aria-live="polite"
         >
-          Page {page} of {lastPage}
+          {listPaging.pageOf(formatCount(page), formatCount(lastPage), more)}
         </p>
         {page < pageCount ? (
           <button
             type="button"
-            onClick={() => onPageChange(page + 1)}
+            onClick={() => (onNext ? onNext() : onPageChange(page + 1))}
             aria-label="Next page"
             className={arrowClass}
           >

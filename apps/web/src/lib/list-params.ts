@@ -1,17 +1,31 @@
 /**
  * The paging of a list, read from and written to the address (SPEC section 2: list URLs carry
- * page, size and keyword), so a page of results can be bookmarked, shared and reloaded.
+ * page, size and keyword), so a page of results can be bookmarked, shared and reloaded. A page the
+ * next arrow opened also carries its cursor (`after`), so that a reload or the back button asks the
+ * API for the same rows by keyset, however deep (docs/decisions/034).
  */
 import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE, PAGE_SIZES } from "@shop/shared/constants";
 import { useCallback, useEffect } from "react";
-import { useSearchParams } from "react-router";
+import { useLocation, useNavigate, useSearchParams } from "react-router";
 
 export interface ListParamsState {
   page: number;
   size: number;
   keyword: string;
-  /** `replace` corrects the address in place (no new history entry), as for a page past the end. */
+  /**
+   * The cursor this page was reached by (the `meta.next` of the page before): the API answers the
+   * rows after it without counting through the ones before. Only on a page after the first.
+   */
+  after: string | undefined;
+  /**
+   * Goes to a page by its number (the API reads it by offset). `replace` corrects the address in
+   * place (no new history entry), as for a page past the end.
+   */
   setPage: (page: number, options?: { replace?: boolean }) => void;
+  /** The next page: after `cursor` (the list's `meta.next`) when the list gave one, else by its number. */
+  nextPage: (cursor: string | undefined) => void;
+  /** The page before: back through the history when the next arrow led here from it, else by its number. */
+  previousPage: () => void;
   /** Changing the size returns to page 1 (SPEC section 2). */
   setSize: (size: number) => void;
   /** A new keyword returns to page 1; an empty one removes it from the address. */
@@ -30,23 +44,43 @@ export function parseSize(value: string | null, sizes: readonly number[] = PAGE_
   return sizes.includes(size) ? size : DEFAULT_PAGE_SIZE;
 }
 
+/**
+ * What the next arrow leaves in the history entry it makes: the page it came from. The previous
+ * arrow goes back to that entry rather than asking for the page again by its number, which past the
+ * first rows costs the API as much as the rows it skips.
+ */
+interface PagedState {
+  pagedFrom: number;
+}
+
+function isPagedState(state: unknown): state is PagedState {
+  return typeof state === "object" && state !== null && typeof (state as PagedState).pagedFrom === "number";
+}
+
 export function useListParams(): ListParamsState {
   const [searchParams, setSearchParams] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
   const page = parsePage(searchParams.get("page"));
   const size = parseSize(searchParams.get("size"));
   // `q` is another name for the keyword (/search?q=shirt), as other shops' and search engines' links write it.
   const keyword = (searchParams.get("keyword") ?? searchParams.get("q") ?? "").trim();
+  // NOTE: a cursor left in the address by a page of another filter (every filter returns to page 1)
+  // is never read on page 1.
+  const after = page > DEFAULT_PAGE ? searchParams.get("after") || undefined : undefined;
 
   const update = useCallback(
-    (next: { page: number; size?: number }, replace = false) =>
+    (next: { page: number; size?: number; after?: string | undefined }, replace = false) =>
       setSearchParams(
         (current) => {
           const params = new URLSearchParams(current);
           params.set("page", String(next.page));
           params.set("size", String(next.size ?? parseSize(current.get("size"))));
+          if (next.after) params.set("after", next.after);
+          else params.delete("after");
           return params;
         },
-        { replace },
+        { replace, ...(next.after ? { state: { pagedFrom: next.page - 1 } satisfies PagedState } : {}) },
       ),
     [setSearchParams],
   );
@@ -55,6 +89,15 @@ export function useListParams(): ListParamsState {
     (next: number, options?: { replace?: boolean }) => update({ page: next }, options?.replace),
     [update],
   );
+  const nextPage = useCallback(
+    (cursor: string | undefined) => update({ page: page + 1, after: cursor }),
+    [update, page],
+  );
+  const cameFromPageBefore = isPagedState(location.state) && location.state.pagedFrom === page - 1;
+  const previousPage = useCallback(() => {
+    if (cameFromPageBefore) navigate(-1);
+    else update({ page: Math.max(DEFAULT_PAGE, page - 1) });
+  }, [cameFromPageBefore, navigate, update, page]);
   const setSize = useCallback((next: number) => update({ page: DEFAULT_PAGE, size: next }), [update]);
 
   const setKeyword = useCallback(
@@ -63,6 +106,7 @@ export function useListParams(): ListParamsState {
         const params = new URLSearchParams(current);
         params.set("page", String(DEFAULT_PAGE));
         params.set("size", String(parseSize(current.get("size"))));
+        params.delete("after");
         const trimmed = next.trim();
         params.delete("q");
         if (trimmed) params.set("keyword", trimmed);
@@ -72,7 +116,7 @@ export function useListParams(): ListParamsState {
     [setSearchParams],
   );
 
-  return { page, size, keyword, setPage, setSize, setKeyword };
+  return { page, size, keyword, after, setPage, nextPage, previousPage, setSize, setKeyword };
 }
 
 /** The last page of a list of `pageCount` pages: an empty list still has its page 1. */

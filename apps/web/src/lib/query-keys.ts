@@ -10,6 +10,8 @@ export interface ListParams {
   size: number;
   keyword?: string;
   sort?: ProductSort;
+  /** The cursor a dashboard list's page was reached by (lib/list-params.ts): the rows after it. */
+  after?: string | undefined;
 }
 
 export const catalogKeys = {

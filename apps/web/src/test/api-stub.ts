@@ -3,6 +3,7 @@
  * routes, and records what was sent. Answers go through lib/api.ts as in the browser, so in tests
  * they are checked against their DTO schemas too: fixtures must be real DTOs.
  */
+import type { ListMeta } from "@shop/shared/api";
 import { vi } from "vitest";
 
 export interface StubRequest {
@@ -16,7 +17,7 @@ interface StubAnswer {
   status?: number;
   /** The envelope's data, of a success or of a refusal (a sign-in's `twoFactorRequired`). */
   data?: unknown;
-  meta?: { page: number; size: number; pageCount: number; total: number };
+  meta?: ListMeta;
   message?: string;
   errors?: Record<string, string>;
 }

@@ -1,6 +1,6 @@
 import { ChevronDownIcon } from "@heroicons/react/20/solid";
 import { DEFAULT_PAGE } from "@shop/shared/constants";
-import { activityPage } from "@shop/shared/messages";
+import { activityPage, listPaging } from "@shop/shared/messages";
 import { ACTIVITY_KINDS, type ActivityEntryDto, type ActivityKind } from "@shop/shared/schemas/activity";
 import { useCallback, useId, useState } from "react";
 import { Link, useSearchParams } from "react-router";
@@ -199,6 +199,7 @@ export function ActivityPage() {
   const query = useActivity({
     page: list.page,
     size: list.size,
+    after: list.after,
     keyword: list.keyword || undefined,
     ...asked,
   });
@@ -251,6 +252,7 @@ export function ActivityPage() {
           <PagedList
             list={list}
             searchLabel={activityPage.searchLabel}
+            noun={listPaging.nouns.entries}
             query={query}
             empty={activityPage.empty}
           >

@@ -1,4 +1,4 @@
-import { customerPage, empty } from "@shop/shared/messages";
+import { customerPage, empty, listPaging } from "@shop/shared/messages";
 import type { UserDto } from "@shop/shared/schemas/user";
 import { Link } from "react-router";
 import { Avatar } from "#web/components/avatar";
@@ -37,7 +37,12 @@ const COLUMNS = [
 export function CustomersPage({ view }: { view: CustomersView }) {
   const title = view === "all" ? "All Customers" : "Inactive Customers";
   const list = useListParams();
-  const query = useCustomers(view, { page: list.page, size: list.size, keyword: list.keyword || undefined });
+  const query = useCustomers(view, {
+    page: list.page,
+    size: list.size,
+    after: list.after,
+    keyword: list.keyword || undefined,
+  });
   const toggle = useToggleCustomerStatus();
   const myId = useSession((state) => state.user?.id);
 
@@ -48,7 +53,13 @@ export function CustomersPage({ view }: { view: CustomersView }) {
       <SectionHeader title="Customers" links={LINKS} />
       <SectionBody>
         <SectionCard title={title}>
-          <PagedList list={list} searchLabel="customers" query={query} empty={empty.customers}>
+          <PagedList
+            list={list}
+            searchLabel="customers"
+            noun={listPaging.nouns.customers}
+            query={query}
+            empty={empty.customers}
+          >
             {(users) => (
               <DataTable caption={title} columns={COLUMNS}>
                 {users.map((user) => {

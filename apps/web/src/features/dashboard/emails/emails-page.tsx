@@ -1,5 +1,5 @@
 import { EMAIL_STATUSES } from "@shop/shared/constants";
-import { empty } from "@shop/shared/messages";
+import { empty, listPaging } from "@shop/shared/messages";
 import type { EmailSummaryDto } from "@shop/shared/schemas/email";
 import { Link } from "react-router";
 import { Button } from "#web/components/button";
@@ -84,7 +84,14 @@ export function EmailsPage() {
       <SectionHeader title="Emails" />
       <SectionBody>
         <SectionCard title={view.title}>
-          <PagedList list={list} searchLabel="emails" query={query} empty={view.empty} filters={filters}>
+          <PagedList
+            list={list}
+            searchLabel="emails"
+            noun={listPaging.nouns.emails}
+            query={query}
+            empty={view.empty}
+            filters={filters}
+          >
             {(emails) => (
               <DataTable caption={view.title} columns={COLUMNS}>
                 {emails.map((email) => (

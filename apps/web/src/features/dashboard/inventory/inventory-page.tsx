@@ -1,6 +1,6 @@
 import { ArrowDownTrayIcon } from "@heroicons/react/24/outline";
 import { DEFAULT_PAGE, LOW_STOCK_THRESHOLD } from "@shop/shared/constants";
-import { inventoryPage } from "@shop/shared/messages";
+import { inventoryPage, listPaging } from "@shop/shared/messages";
 import { INVENTORY_FILTERS, type InventoryRow } from "@shop/shared/schemas/inventory";
 import { useCallback, useState } from "react";
 import { Link, useSearchParams } from "react-router";
@@ -62,7 +62,12 @@ export function InventoryPage() {
   usePageMeta({ title: pageTitle(inventoryPage.title) });
   const list = useListParams();
   const [view, setView] = useFilterParam();
-  const query = useInventory(view, { page: list.page, size: list.size, keyword: list.keyword || undefined });
+  const query = useInventory(view, {
+    page: list.page,
+    size: list.size,
+    after: list.after,
+    keyword: list.keyword || undefined,
+  });
   const threshold = useSettings().data?.inventory.lowStockThreshold ?? LOW_STOCK_THRESHOLD;
   const [open, setOpen] = useState<{ row: InventoryRow; dialog: "adjust" | "log" } | undefined>();
 
@@ -99,6 +104,7 @@ export function InventoryPage() {
           <PagedList
             list={list}
             searchLabel="products or SKUs"
+            noun={listPaging.nouns.variants}
             query={query}
             empty={inventoryPage.empty}
             filters={filters}

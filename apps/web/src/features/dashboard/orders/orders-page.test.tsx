@@ -88,6 +88,34 @@ describe("the dashboard's orders lists", () => {
     expect(screen.queryByText(empty.allOrders)).not.toBeInTheDocument();
   });
 
+  it("count 10,000+ orders past the API's cap, and ask for the next page after the cursor of this one", async () => {
+    const { requests } = stubApi({
+      "GET /api/orders": ({ query }) => {
+        const page = Number(query.get("page"));
+        const meta = {
+          page,
+          size: 8,
+          total: 10_000,
+          totalCapped: true,
+          pageCount: 1250,
+          next: `cursor-${page}`,
+        };
+        return { data: [order], meta };
+      },
+    });
+    renderOrders("/dashboard/orders?page=3&size=8&payment=completed");
+    expect(await screen.findByText("Page 3 of 1,250+")).toBeVisible();
+    expect(screen.getByText("10,000+ orders")).toBeVisible();
+    await userEvent.click(screen.getByRole("button", { name: "Next page" }));
+    expect(await screen.findByText("Page 4 of 1,250+")).toBeVisible();
+    expect(Object.fromEntries(requests.at(-1)?.query ?? [])).toEqual({
+      page: "4",
+      size: "8",
+      after: "cursor-3",
+      payment: "completed",
+    });
+  });
+
   it("show SPEC's failure text when the server gives no message", async () => {
     stubApi({ "GET /api/orders": { status: 500 } });
     renderOrders("/dashboard/orders");

@@ -1,6 +1,6 @@
 import { ArrowDownTrayIcon } from "@heroicons/react/20/solid";
 import { DEFAULT_PAGE, FULFILMENT_STATES, type OrderStatus, PAYMENT_STATES } from "@shop/shared/constants";
-import { empty, fulfilmentFilter, loading, paymentStates } from "@shop/shared/messages";
+import { empty, fulfilmentFilter, listPaging, loading, paymentStates } from "@shop/shared/messages";
 import { useCallback } from "react";
 import { Link, useSearchParams } from "react-router";
 import { buttonClasses } from "#web/components/button";
@@ -94,7 +94,7 @@ export function OrdersPage({ view }: { view: OrdersView }) {
   // A range that ends before it starts is shown as wrong, and not asked for.
   const days = isBackwards(range) ? {} : { from: range.from || undefined, to: range.to || undefined };
   const filters = { keyword: list.keyword || undefined, ...days, payment, fulfilment };
-  const query = useOrders(status, { page: list.page, size: list.size, ...filters });
+  const query = useOrders(status, { page: list.page, size: list.size, after: list.after, ...filters });
 
   return (
     <>
@@ -149,6 +149,7 @@ export function OrdersPage({ view }: { view: OrdersView }) {
           <PagedList
             list={list}
             searchLabel="orders"
+            noun={listPaging.nouns.orders}
             query={query}
             empty={emptyMessage}
             loading={<FullScreenLoader message={loading.orders} />}

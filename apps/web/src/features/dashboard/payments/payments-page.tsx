@@ -1,6 +1,6 @@
 import { ArrowTopRightOnSquareIcon } from "@heroicons/react/20/solid";
 import type { PaymentStatus } from "@shop/shared/constants";
-import { cashOnDelivery, empty, paymentStates, refunds } from "@shop/shared/messages";
+import { cashOnDelivery, empty, listPaging, paymentStates, refunds } from "@shop/shared/messages";
 import { Link } from "react-router";
 import { buttonClasses } from "#web/components/button";
 import { StatusBadge } from "#web/components/status-badge";
@@ -93,7 +93,13 @@ export function PaymentsPage({ view }: { view: PaymentsView }) {
       />
       <SectionBody>
         <SectionCard title={title}>
-          <PagedList list={list} searchLabel="payments" query={query} empty={emptyMessage}>
+          <PagedList
+            list={list}
+            searchLabel="payments"
+            noun={listPaging.nouns.payments}
+            query={query}
+            empty={emptyMessage}
+          >
             {(payments) => (
               <DataTable caption={title} columns={COLUMNS}>
                 {payments.map((payment) => (

@@ -7,7 +7,7 @@ import {
 } from "@heroicons/react/20/solid";
 import { PhotoIcon } from "@heroicons/react/24/outline";
 import { LOW_STOCK_THRESHOLD } from "@shop/shared/constants";
-import { empty, productCsv } from "@shop/shared/messages";
+import { empty, listPaging, productCsv } from "@shop/shared/messages";
 import type { ProductSummaryDto } from "@shop/shared/schemas/product";
 import { useState } from "react";
 import { Link } from "react-router";
@@ -71,6 +71,7 @@ export function ProductsPage({ view }: { view: ProductsView }) {
   const query = useAdminProducts(view, {
     page: list.page,
     size: list.size,
+    after: list.after,
     keyword: list.keyword || undefined,
   });
   const setActive = useSetProductActive();
@@ -132,7 +133,13 @@ export function ProductsPage({ view }: { view: ProductsView }) {
       />
       <SectionBody>
         <SectionCard title={title}>
-          <PagedList list={list} searchLabel="products" query={query} empty={emptyMessage}>
+          <PagedList
+            list={list}
+            searchLabel="products"
+            noun={listPaging.nouns.products}
+            query={query}
+            empty={emptyMessage}
+          >
             {(products) => (
               <DataTable caption={title} columns={COLUMNS}>
                 {products

@@ -1,5 +1,5 @@
 import { RETURN_STATUSES, type ReturnStatus } from "@shop/shared/constants";
-import { returnWords as words } from "@shop/shared/messages";
+import { listPaging, returnWords as words } from "@shop/shared/messages";
 import type { ReturnDto } from "@shop/shared/schemas/returns";
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
@@ -91,7 +91,14 @@ export function ReturnsPage() {
       <SectionHeader title={words.title} />
       <SectionBody>
         <SectionCard title={title}>
-          <PagedList list={list} searchLabel="returns" query={query} empty={words.none} filters={filters}>
+          <PagedList
+            list={list}
+            searchLabel="returns"
+            noun={listPaging.nouns.returns}
+            query={query}
+            empty={words.none}
+            filters={filters}
+          >
             {(returns) => (
               <DataTable caption={title} columns={COLUMNS}>
                 {returns.map((ret) => (

@@ -1,6 +1,6 @@
 import { XMarkIcon } from "@heroicons/react/20/solid";
 import { RATING_MAX } from "@shop/shared/constants";
-import { reviewModeration } from "@shop/shared/messages";
+import { listPaging, reviewModeration } from "@shop/shared/messages";
 import type { StaffReviewDto } from "@shop/shared/schemas/review";
 import { useState } from "react";
 import { SelectField } from "#web/components/select-field";
@@ -88,6 +88,7 @@ export function ReviewsPage() {
           <PagedList
             list={list}
             searchLabel="reviews"
+            noun={listPaging.nouns.reviews}
             query={query}
             empty={reviewModeration.empty}
             filters={controls}

@@ -140,6 +140,7 @@ export function Deliveries({
           <Pagination
             page={page}
             pageCount={data.meta.pageCount}
+            more={data.meta.totalCapped}
             size={size}
             onPageChange={setPage}
             onSizeChange={(next) => {
