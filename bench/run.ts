@@ -4,9 +4,11 @@
  * (`--only search,reads` when tsx runs this file directly).
  *
  * Parts named only when wanted: `sale` (ten minutes of checkout on a PostgreSQL cluster of its own;
- * `--minutes N` shortens it).
+ * `--minutes N` shortens it), `million` (a million products and orders seeded on a cluster of its
+ * own, then the storefront's and the dashboard's reads against 10k; `--million-scale S` shrinks both).
  *
- * Options: --budget <seconds> (default 480, plus the sale's when it runs)  --minutes N (the sale's, 10)
+ * Options: --budget <seconds> (default 480, plus the sale's and the million's when they run)
+ *          --minutes N (the sale's, 10)  --million-scale S (the million's, 1)
  *          --build (rebuild the API bundle even when it is current; it is rebuilt anyway when
  *          missing or older than its sources, scripts/ensure-built.mjs)
  *          --keep (keep the shop_bench_* databases)  --reuse (use kept databases of the right size)
@@ -28,6 +30,7 @@ import { BenchContext, SIZES } from "./lib/context";
 import { Report } from "./lib/report";
 import { assertLoopback } from "./lib/sql-text";
 import { lighthouse } from "./lighthouse";
+import { million, millionNeedsMs } from "./million";
 import { reads } from "./reads";
 import { reports } from "./reports";
 import { SALE_MINUTES, sale, saleNeedsMs } from "./sale";
@@ -60,6 +63,7 @@ const PARTS: Part[] = [
   { name: "reports", run: reports },
   { name: "lighthouse", run: lighthouse },
   { name: "sale", run: (ctx) => sale(ctx, minutes), onlyWhenNamed: true },
+  { name: "million", run: (ctx) => million(ctx, millionScale), onlyWhenNamed: true },
 ];
 
 const DEFAULT_BUDGET_S = 480;
@@ -76,12 +80,18 @@ const { values, positionals } = parseArgs({
     reuse: { type: "boolean" },
     explain: { type: "boolean" },
     minutes: { type: "string" },
+    "million-scale": { type: "string" },
   },
 });
 
 const minutes = Number(values.minutes ?? process.env.npm_config_minutes ?? SALE_MINUTES);
 if (!Number.isInteger(minutes) || minutes < 1) {
   console.error("--minutes takes a whole number of minutes, 1 or more");
+  process.exit(2);
+}
+const millionScale = Number(values["million-scale"] ?? process.env.npm_config_million_scale ?? 1);
+if (!(millionScale > 0 && millionScale <= 1)) {
+  console.error("--million-scale takes a share of the million, above 0 and at most 1 (0.01: 10k)");
   process.exit(2);
 }
 
@@ -104,7 +114,10 @@ if (unknown.length > 0) {
   console.error(`unknown part(s): ${unknown.join(", ")}; parts: ${PARTS.map((p) => p.name).join(", ")}`);
   process.exit(2);
 }
-const defaultBudgetS = DEFAULT_BUDGET_S + (selected.includes("sale") ? saleNeedsMs(minutes) / 1000 : 0);
+const defaultBudgetS =
+  DEFAULT_BUDGET_S +
+  (selected.includes("sale") ? saleNeedsMs(minutes) / 1000 : 0) +
+  (selected.includes("million") ? millionNeedsMs(millionScale) / 1000 : 0);
 const budgetMs = Number(values.budget ?? process.env.npm_config_budget ?? defaultBudgetS) * 1000;
 if (!(budgetMs > 0)) {
   console.error("--budget takes a number of seconds");
@@ -166,7 +179,7 @@ const failedParts: string[] = [];
 try {
   if (
     selected.some((name) =>
-      ["reads", "growth", "search", "start", "writes", "reports", "sale"].includes(name),
+      ["reads", "growth", "search", "start", "writes", "reports", "sale", "million"].includes(name),
     )
   ) {
     const stale = ensureApiBuilt(flag("build"));

@@ -111,7 +111,7 @@ async function keywordSearch(ctx: BenchContext): Promise<void> {
 }
 
 /** Words of the bench catalogue, for keywords, typos and what a shopper types so far. */
-const WORDS = [
+export const WORDS = [
   ...new Set(
     CATEGORIES.flatMap((category) => [...category.nouns, ...category.materials])
       .flatMap((text) => text.toLowerCase().split(/[^a-z]+/))
@@ -128,7 +128,7 @@ const FILTER_PAIRS = [
 ];
 
 /** A word with one typo: its letters k and k+1 swapped, or letter k doubled, by turns. */
-function typoOf(word: string, k: number): string {
+export function typoOf(word: string, k: number): string {
   const at = 1 + (k % (word.length - 2));
   if (k % 2 === 0) return `${word.slice(0, at)}${word[at + 1]}${word[at]}${word.slice(at + 2)}`;
   return `${word.slice(0, at)}${word[at]}${word.slice(at)}`;

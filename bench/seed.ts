@@ -54,6 +54,10 @@ export interface SeedOptions {
   inactive?: number;
   /** Shopper accounts (default one per 20 products, at least 50). */
   users?: number;
+  /** Variants of each product (default six, one with BENCH_VARIANTS=1). */
+  variants?: VariantCount;
+  /** Longest a seeding statement may run (default two minutes; a million products' take longer). */
+  statementTimeoutMs?: number;
   /** Told how long each step took (seconds). */
   onStep?: (step: string, seconds: number) => void;
 }
@@ -102,10 +106,11 @@ export async function seedCatalog(databaseUrl: string, options: SeedOptions): Pr
   await recreateDatabase(databaseUrl);
   // The server's statement timeout bounds each statement; the client's own timeout (made for the
   // API's requests) would cut a bulk statement short on a busy machine.
+  const timeoutMs = options.statementTimeoutMs ?? STATEMENT_TIMEOUT_MS;
   const handle = await openDatabase({
-    databaseUrl: withStatementTimeout(databaseUrl),
+    databaseUrl: withStatementTimeout(databaseUrl, timeoutMs),
     poolSize: 1,
-    queryTimeoutMs: STATEMENT_TIMEOUT_MS + 5_000,
+    queryTimeoutMs: timeoutMs + 5_000,
   });
   try {
     await migrate(handle);
@@ -153,9 +158,9 @@ async function recreateDatabase(databaseUrl: string): Promise<void> {
   }
 }
 
-function withStatementTimeout(databaseUrl: string): string {
+function withStatementTimeout(databaseUrl: string, timeoutMs: number): string {
   const url = new URL(databaseUrl);
-  url.searchParams.set("options", `-c statement_timeout=${STATEMENT_TIMEOUT_MS}`);
+  url.searchParams.set("options", `-c statement_timeout=${timeoutMs}`);
   return url.toString();
 }
 
@@ -169,6 +174,7 @@ export async function fillCatalog(
   const inactive = options.inactive ?? Math.max(3, Math.round(active * 0.005));
   const total = active + inactive;
   const users = options.users ?? Math.max(50, Math.round(active / 20));
+  const variants = options.variants ?? DEFAULT_VARIANTS;
   if (total > MAX_ROWS || users > MAX_ROWS) throw new Error(`at most ${MAX_ROWS} products and users`);
 
   const now = Math.floor(Date.now() / 1000);
@@ -197,11 +203,22 @@ export async function fillCatalog(
     // DISTINCT fits in memory.
     await tx.execute("set local jit = off");
     await tx.execute(`set local work_mem = '256MB'`);
-    const indexes = await step("drop indexes", () => dropSecondaryIndexes(tx));
+    const indexes = await step("drop indexes", async () => [
+      ...(await dropSecondaryIndexes(tx)),
+      ...(await dropKeys(tx, KEYED_AFTER_LOAD)),
+    ]);
     await step("categories", () => insertCategoriesAndMedia(tx, categoryRows, now));
     await step("users", () => insertUsers(tx, users, now));
-    await step("products", () => insertProducts(tx, categoryRows, { active, inactive, now }));
-    await step("variants", () => insertVariants(tx));
+    await step("products", () => insertProducts(tx, categoryRows, { active, inactive, now, variants }));
+    // NOTE: the variants' insert trigger (migrations 0007 and 0014) derives each product's price, sale,
+    // stock and options from its variants, and locks every product to do so: the seed gives the
+    // products those very figures (checked below, set-based), so it is off while loading, and on
+    // again as the migration set it.
+    await step("variants", async () => {
+      await tx.execute("alter table product_variants disable trigger product_variants_derive_insert");
+      await insertVariants(tx, variants);
+      await tx.execute("alter table product_variants enable always trigger product_variants_derive_insert");
+    });
     await step("galleries", () => insertGalleries(tx, categoryRows));
     await step("reviews", () => insertReviews(tx, { total, users, now }));
     await step("search words", () => fillSearchWords(tx));
@@ -209,6 +226,7 @@ export async function fillCatalog(
       for (const definition of indexes) await tx.execute(definition);
     });
     await step("check references", () => checkReferences(tx));
+    await step("check derived figures", () => checkDerivedFigures(tx, variants));
   });
   await step("vacuum analyze", () => db.execute("vacuum (analyze)"));
 
@@ -236,22 +254,54 @@ type Db = Database | Transaction;
 const BULK_TABLES = ["products", "product_variants", "product_gallery", "reviews", "search_words"] as const;
 
 /**
- * Drops the indexes of the bulk tables that back no constraint (primary keys and unique
- * constraints stay); returns their definitions, in order, to create them again.
+ * Drops the indexes of these tables (the catalogue's bulk tables by default) that back no
+ * constraint (primary keys and unique constraints stay); returns their definitions, in order, to
+ * create them again exactly as the migrations made them.
  */
-async function dropSecondaryIndexes(db: Db): Promise<string[]> {
+export async function dropSecondaryIndexes(
+  db: Db,
+  tables: readonly string[] = BULK_TABLES,
+): Promise<string[]> {
   const { rows } = await db.execute<{ name: string; definition: string }>(`
     select quote_ident(ic.relname) as name, pg_get_indexdef(i.indexrelid) as definition
     from pg_index i
     join pg_class ic on ic.oid = i.indexrelid
     join pg_class t on t.oid = i.indrelid
     join pg_namespace n on n.oid = t.relnamespace
-    where n.nspname = current_schema() and t.relname in (${BULK_TABLES.map(literal).join(", ")})
+    where n.nspname = current_schema() and t.relname in (${tables.map(literal).join(", ")})
       and not i.indisunique
       and not exists (select 1 from pg_constraint c where c.conindid = i.indexrelid and c.conrelid = i.indrelid)
     order by ic.relname`);
   for (const { name } of rows) await db.execute(`drop index ${name}`);
   return rows.map((row) => row.definition);
+}
+
+/**
+ * Tables whose primary key is built after the load, in one sorted pass: the products' words (about
+ * twenty rows a product, written by the products' insert trigger) grow a key of random inserts
+ * otherwise, the largest cost of a big catalogue's products step.
+ */
+const KEYED_AFTER_LOAD = ["product_words"] as const;
+
+/**
+ * Drops the primary keys and unique constraints of these tables (none is referenced by a foreign
+ * key); returns the statements that add them again exactly (pg_get_constraintdef), under their names.
+ */
+async function dropKeys(db: Db, tables: readonly string[]): Promise<string[]> {
+  const { rows } = await db.execute<{ table: string; name: string; definition: string }>(`
+    select quote_ident(t.relname) as table, quote_ident(c.conname) as name,
+      pg_get_constraintdef(c.oid) as definition
+    from pg_constraint c
+    join pg_class t on t.oid = c.conrelid
+    join pg_namespace n on n.oid = t.relnamespace
+    where n.nspname = current_schema() and t.relname in (${tables.map(literal).join(", ")})
+      and c.contype in ('p', 'u')
+      and not exists (select 1 from pg_constraint f where f.contype = 'f' and f.confrelid = c.conrelid)
+    order by t.relname, c.conname`);
+  for (const { table, name } of rows) await db.execute(`alter table ${table} drop constraint ${name}`);
+  return rows.map(
+    ({ table, name, definition }) => `alter table ${table} add constraint ${name} ${definition}`,
+  );
 }
 
 /** Every reference the foreign keys would have checked while loading, checked at once. */
@@ -270,6 +320,34 @@ async function checkReferences(db: Db) {
     ].join(" + ")})::int as broken`);
   const broken = rows[0]?.broken ?? 0;
   if (broken > 0) throw new Error(`seed: ${broken} rows reference nothing`);
+}
+
+/**
+ * The figures a product derives from its variants (price, sale, stock, the variants' options and
+ * their pairs: the variants' insert trigger of migrations 0007 and 0014, off while loading) are the
+ * ones the products insert gave it: every variant carries its product's prices, active, the options
+ * of its position, and their stock adds up to the product's. Checked set-based, which proves the
+ * trigger would have changed nothing.
+ */
+async function checkDerivedFigures(db: Db, variants: VariantCount) {
+  const derived = derivedOptions(variants);
+  const { rows } = await db.execute<{ off: number }>(`
+    select (
+      (select count(*) from (
+        select v.product_id from product_variants v
+        join products p on p.id = v.product_id
+        left join ${variantRows(variants)} on c.k = v.position
+        group by v.product_id, p.stock
+        having sum(v.stock) <> p.stock or count(*) <> ${integer(variants)}
+          or bool_or(not v.is_active or v.removed_at is not null or c.options is distinct from v.options
+            or (v.price, v.on_sale, v.sale_price) is distinct from (p.price, p.on_sale, p.sale_price))
+      ) as x)
+      + (select count(*) from products p
+        where p.variant_options is distinct from ${derived.variantOptions}
+          or p.option_pairs is distinct from ${derived.optionPairs})
+    )::int as off`);
+  const off = rows[0]?.off ?? 0;
+  if (off > 0) throw new Error(`seed: ${off} products' figures differ from their variants'`);
 }
 
 interface CategoryRow {
@@ -342,9 +420,15 @@ function ratingExpr(i: string, j: string): string {
 async function insertProducts(
   db: Database,
   categoryRows: CategoryRow[],
-  { active, inactive, now }: { active: number; inactive: number; now: number },
+  {
+    active,
+    inactive,
+    now,
+    variants,
+  }: { active: number; inactive: number; now: number; variants: VariantCount },
 ) {
   const total = active + inactive;
+  const derived = derivedOptions(variants);
   // Inactive products are spread through the catalogue: rows K, 2K, ... MK.
   const spacing = inactive > 0 ? Math.floor(total / inactive) : 0;
   const isActive =
@@ -396,7 +480,8 @@ async function insertProducts(
       from picks
     )
     insert into products (id, name, description, price, on_sale, sale_price, stock, is_active, category_id,
-      thumbnail_id, rating_average, rating_count, sold_count, search_vector, options, created_at, updated_at)
+      thumbnail_id, rating_average, rating_count, sold_count, search_vector, options, variant_options, option_pairs,
+      created_at, updated_at)
     select ${productIdExpr("n.i", now)}, n.name, n.description, n.price, n.on_sale,
       case when n.on_sale then round(n.price * n.sale_factor, 2) else 0 end,
       case when n.stock_pick < 3 then 0 when n.stock_pick < 13 then 1 + n.h % 10 else 11 + n.h % 190 end,
@@ -405,7 +490,8 @@ async function insertProducts(
       ${reviewCountExpr("n.i")},
       (n.h % 1000) * (n.h / 1000 % 1000) / 2000,
       ${searchVector},
-      ${literal(JSON.stringify(BENCH_OPTIONS))}::jsonb,
+      ${literal(JSON.stringify(benchOptions(variants)))}::jsonb,
+      ${derived.variantOptions}, ${derived.optionPairs},
       n.created_at, n.created_at
     from named n`);
 }
@@ -416,46 +502,73 @@ const SIX_VARIANTS = [
   { name: "Colour", values: ["Black", "Blue"] },
 ] as const;
 
+/** How many variants each product has: six (Size x Colour), three (Size alone) or one (no options). */
+export type VariantCount = 1 | 3 | 6;
+
 /**
  * BENCH_VARIANTS=1 seeds every product as one item without options (its single default variant),
  * so that the cost of variants can be measured on the same code, side by side.
  */
-export const SINGLE_VARIANT = process.env.BENCH_VARIANTS === "1";
-export const BENCH_OPTIONS = SINGLE_VARIANT ? [] : SIX_VARIANTS;
+export const DEFAULT_VARIANTS: VariantCount = process.env.BENCH_VARIANTS === "1" ? 1 : 6;
+
+/** The options of every product with this many variants. */
+function benchOptions(variants: VariantCount) {
+  return variants === 6 ? SIX_VARIANTS : variants === 3 ? [SIX_VARIANTS[0]] : [];
+}
 
 /**
- * The six variants of every product (Size S/M/L x Colour Black/Blue), each at the product's price
- * and sale price, its stock shared out among them (the first ones get the remainder), so that the
- * product's derived figures are what the products insert gave it. SKU: the product's id and values.
+ * Every product's variants as SQL rows `c(k, suffix, options)`: the position, what the SKU adds to
+ * the product's id ("-S-BLACK"; nothing for a single variant) and the option values, in the order
+ * the product form makes them (sizes, then colours within a size).
  */
-async function insertVariants(db: Db) {
-  if (SINGLE_VARIANT) {
-    await db.execute(`
-      insert into product_variants (id, product_id, sku, options, price, on_sale, sale_price, stock, is_active,
-        position, created_at)
-      select substr(p.id, 1, 8) || substr(md5(p.id || ':variant:0'), 1, 16), p.id, p.id, '{}'::jsonb,
-        p.price, p.on_sale, p.sale_price, p.stock, true, 0, p.created_at
-      from products p`);
-    return;
-  }
+function variantRows(variants: VariantCount): string {
   const [sizes, colours] = SIX_VARIANTS;
-  const combinations = sizes.values.flatMap((size) =>
-    colours.values.map((colour) => [size, colour] as const),
-  );
-  const values = combinations.map(
-    ([size, colour], k) => `(${integer(k)}, ${literal(size)}, ${literal(colour)})`,
-  );
-  const n = integer(combinations.length);
+  const combinations: Record<string, string>[] =
+    variants === 6
+      ? sizes.values.flatMap((size) =>
+          colours.values.map((colour) => ({ [sizes.name]: size, [colours.name]: colour })),
+        )
+      : variants === 3
+        ? sizes.values.map((size) => ({ [sizes.name]: size }))
+        : [{}];
+  const rows = combinations.map((options, k) => {
+    const suffix = Object.values(options)
+      .map((value, n) => `-${n === 0 ? value : value.toUpperCase()}`)
+      .join("");
+    return `(${integer(k)}, ${literal(suffix)}, ${literal(JSON.stringify(options))}::jsonb)`;
+  });
+  return `(values ${rows.join(", ")}) as c(k, suffix, options)`;
+}
+
+/**
+ * What the variants' trigger (migrations 0007 and 0014) derives for each product from variants with
+ * these options: their options in order, and the distinct option pairs sorted as that trigger sorts
+ * them (the same SQL functions); two SQL expressions, each evaluated once.
+ */
+function derivedOptions(variants: VariantCount): { variantOptions: string; optionPairs: string } {
+  return {
+    variantOptions: `(select jsonb_agg(c.options order by c.k) from ${variantRows(variants)})`,
+    optionPairs: `(select coalesce(array_agg(distinct option_pair(kv.key, kv.value)), '{}'::text[])
+      from ${variantRows(variants)} cross join jsonb_each_text(c.options) as kv)`,
+  };
+}
+
+/**
+ * The variants of every product (Size S/M/L x Colour Black/Blue, the sizes alone, or one without
+ * options), each at the product's price and sale price, its stock shared out among them (the first
+ * ones get the remainder), so that the product's derived figures are what the products insert gave
+ * it. SKU: the product's id and values.
+ */
+async function insertVariants(db: Db, variants: VariantCount) {
   await db.execute(`
     insert into product_variants (id, product_id, sku, options, price, on_sale, sale_price, stock, is_active,
       position, created_at)
-    select substr(p.id, 1, 8) || substr(md5(p.id || ':variant:' || c.k), 1, 16), p.id,
-      p.id || '-' || c.size || '-' || upper(c.colour),
-      jsonb_build_object(${literal(sizes.name)}, c.size, ${literal(colours.name)}, c.colour),
-      p.price, p.on_sale, p.sale_price, p.stock / ${n} + case when c.k < p.stock % ${n} then 1 else 0 end,
+    select substr(p.id, 1, 8) || substr(md5(p.id || ':variant:' || c.k), 1, 16), p.id, p.id || c.suffix,
+      c.options, p.price, p.on_sale, p.sale_price,
+      p.stock / ${integer(variants)} + case when c.k < p.stock % ${integer(variants)} then 1 else 0 end,
       true, c.k, p.created_at
     from products p
-    cross join (values ${values.join(", ")}) c(k, size, colour)`);
+    cross join ${variantRows(variants)}`);
 }
 
 async function insertGalleries(db: Db, categoryRows: CategoryRow[]) {
@@ -494,9 +607,10 @@ async function insertReviews(db: Db, { total, users, now }: { total: number; use
 /** The search vocabulary of every product, as the shop adds a product's words when it writes one. */
 async function fillSearchWords(db: Database) {
   const words = searchWordsOf(sql`p.name || ' ' || c.name || ' ' || p.description`);
+  // The words made distinct before the insert: one key probe per word rather than per product's word.
   await db.execute(sql`
     insert into search_words (word)
-    select s.w from products as p join categories as c on c.id = p.category_id,
+    select distinct s.w from products as p join categories as c on c.id = p.category_id,
       lateral (${words}) as s
     on conflict do nothing`);
 }

@@ -40,6 +40,9 @@ export interface ContextOptions {
 export class BenchContext {
   readonly report: Report;
   readonly explain: boolean;
+  /** --keep and --reuse, for a part that keeps more than databases (a cluster of its own). */
+  readonly keep: boolean;
+  readonly reuse: boolean;
   private readonly catalogs = new Map<number, Promise<Catalog>>();
   private readonly servers = new Map<number, Promise<ApiServer>>();
   private readonly databases = new Set<string>();
@@ -52,6 +55,8 @@ export class BenchContext {
   constructor(private readonly options: ContextOptions) {
     this.report = options.report;
     this.explain = options.explain;
+    this.keep = options.keep;
+    this.reuse = options.reuse;
   }
 
   /** Milliseconds left of the run's budget. */

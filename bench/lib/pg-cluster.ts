@@ -4,7 +4,15 @@
  * What the machine's own PostgreSQL is set to (autovacuum, memory) then decides nothing.
  */
 import { execFile } from "node:child_process";
-import { appendFileSync, chownSync, existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
+import {
+  appendFileSync,
+  chownSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { freePort } from "./free-port";
@@ -50,6 +58,8 @@ export interface PgCluster {
   postmasterPid: number;
   /** The last lines of the server's log. */
   logTail(lines?: number): string[];
+  /** The server's log file. */
+  logFile: string;
   /** Stops the cluster (fast shutdown, then immediate, then SIGKILL); safe to call again. */
   stop(): Promise<void>;
 }
@@ -86,31 +96,56 @@ function confValue(value: string): string {
   return `'${value.replace(/\\/g, "\\\\").replace(/'/g, "''")}'`;
 }
 
+/** The file of the bench's settings in the data folder, included by postgresql.conf. */
+const BENCH_CONF = "bench.conf";
+
+/** Whether `folder` holds a cluster this module made (its data folder, with the bench's settings file). */
+export function clusterExists(folder: string): boolean {
+  return existsSync(join(folder, "data", "PG_VERSION")) && existsSync(join(folder, "data", BENCH_CONF));
+}
+
 /**
  * Creates and starts a cluster in `folder` (empty, removed by the caller afterwards) with the
- * recommended settings and `extra` over them. The cluster trusts loopback connections: it listens
- * on 127.0.0.1 only, and on a socket in `folder`.
+ * recommended settings and `extra` over them; with `reuse`, starts the cluster an earlier run made
+ * there (clusterExists) with today's settings instead. The cluster trusts loopback connections: it
+ * listens on 127.0.0.1 only, and on a socket in `folder`.
  */
-export async function startCluster(folder: string, extra: Record<string, string> = {}): Promise<PgCluster> {
+export async function startCluster(
+  folder: string,
+  extra: Record<string, string> = {},
+  { reuse = false }: { reuse?: boolean } = {},
+): Promise<PgCluster> {
   const { bin, version } = serverPrograms();
   const owner = runAs();
   const data = join(folder, "data");
   const log = join(folder, "postgres.log");
-  mkdirSync(data, { mode: 0o700 });
-  if (owner) {
-    chownSync(folder, owner.uid, owner.gid);
-    chownSync(data, owner.uid, owner.gid);
-  }
   const options = { cwd: folder, ...owner, timeout: 120_000 };
   const program = (name: string) => join(bin, name);
 
-  // --no-sync: the new cluster's files need not reach the disk before it starts; what it writes
-  // once running is synced as in production.
-  await run(
-    program("initdb"),
-    ["-D", data, "-U", "postgres", "-A", "trust", "-E", "UTF8", "--locale=C.UTF-8", "--no-sync"],
-    options,
-  );
+  if (reuse) {
+    const made = readFileSync(join(data, "PG_VERSION"), "utf8").trim();
+    if (made !== version)
+      throw new Error(
+        `the cluster in ${folder} was made by PostgreSQL ${made}, not ${version}: run without --reuse`,
+      );
+  } else {
+    mkdirSync(data, { mode: 0o700 });
+    if (owner) {
+      chownSync(folder, owner.uid, owner.gid);
+      chownSync(data, owner.uid, owner.gid);
+    }
+    // --no-sync: the new cluster's files need not reach the disk before it starts; what it writes
+    // once running is synced as in production.
+    await run(
+      program("initdb"),
+      ["-D", data, "-U", "postgres", "-A", "trust", "-E", "UTF8", "--locale=C.UTF-8", "--no-sync"],
+      options,
+    );
+    appendFileSync(
+      join(data, "postgresql.conf"),
+      `\n# The bench's settings (bench/lib/pg-cluster.ts), written afresh at each start\ninclude '${BENCH_CONF}'\n`,
+    );
+  }
   const port = await freePort();
   const settings: Record<string, string> = {
     ...RECOMMENDED_SETTINGS,
@@ -119,12 +154,13 @@ export async function startCluster(folder: string, extra: Record<string, string>
     port: String(port),
     unix_socket_directories: folder,
   };
-  appendFileSync(
-    join(data, "postgresql.conf"),
-    `\n# The bench's settings (bench/lib/pg-cluster.ts)\n${Object.entries(settings)
+  writeFileSync(
+    join(data, BENCH_CONF),
+    `${Object.entries(settings)
       .map(([name, value]) => `${name} = ${confValue(value)}`)
       .join("\n")}\n`,
   );
+  if (owner) chownSync(join(data, BENCH_CONF), owner.uid, owner.gid);
 
   let stopping: Promise<void> | undefined;
   let postmasterPid = 0;
@@ -183,6 +219,7 @@ export async function startCluster(folder: string, extra: Record<string, string>
     version,
     postmasterPid,
     logTail: tail,
+    logFile: log,
     stop,
   };
 }
