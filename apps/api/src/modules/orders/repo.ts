@@ -21,7 +21,7 @@ import { type Product, type ProductVariant, products, productVariants } from "#a
 import { type RefundLine, refundLines, refunds } from "#api/db/schema/refunds";
 import { users } from "#api/db/schema/users";
 import { type StockContext, stockCauseFrom } from "#api/db/stock-cause";
-import { addSoldUnits } from "#api/modules/products/sold-counts";
+import { addSoldUnits } from "#api/modules/products/repo-sold";
 
 /** What an order's line is priced and checked from: its product, thumbnail and a current variant. */
 export const orderProductColumns = {

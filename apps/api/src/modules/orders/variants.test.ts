@@ -7,7 +7,7 @@ import { products, productVariants } from "#api/db/schema/products";
 import { users } from "#api/db/schema/users";
 import { hashPassword } from "#api/modules/auth/password";
 import { mailContextOf } from "#api/modules/email/service";
-import { foldSoldCounts } from "#api/modules/products/sold-counts";
+import { foldSoldCounts } from "#api/modules/products/repo-sold";
 import { startSession } from "#api/modules/sessions/service";
 import {
   createTestApp,

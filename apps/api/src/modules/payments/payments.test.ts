@@ -5,7 +5,7 @@ import { newId } from "#api/core/ids";
 import { orders, payments } from "#api/db/schema/orders";
 import { products } from "#api/db/schema/products";
 import { list } from "#api/http/envelope";
-import { foldSoldCounts } from "#api/modules/products/sold-counts";
+import { foldSoldCounts } from "#api/modules/products/repo-sold";
 import { TEST_CARDS } from "#api/payments/test-gateway";
 import { createTestApp, inject, signedInUser, type TestApp } from "#test/app";
 import { makeCategory, makeMedia, makeProduct } from "#test/catalog";

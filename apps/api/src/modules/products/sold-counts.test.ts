@@ -9,7 +9,7 @@ import type { DatabaseHandle } from "#api/db/client";
 import { productSales, products } from "#api/db/schema/products";
 import { makeCategory, makeMedia, makeProduct } from "#test/catalog";
 import { createTestDatabase } from "#test/db";
-import { addSoldUnits, foldSoldCounts } from "./sold-counts";
+import { addSoldUnits, foldSoldCounts } from "./repo-sold";
 
 let handle: DatabaseHandle;
 let ids: string[];

@@ -17,7 +17,7 @@ import {
 import { orderReturnLines, orderReturns } from "#api/db/schema/returns";
 import { type StockContext, stockCauseFrom } from "#api/db/stock-cause";
 import { lockVariants } from "#api/modules/orders/repo";
-import { addSoldUnits } from "#api/modules/products/sold-counts";
+import { addSoldUnits } from "#api/modules/products/repo-sold";
 
 /** Locks a payment row for the rest of the transaction: refunds of one payment queue here. */
 export async function lockPayment(db: Database, id: string) {
