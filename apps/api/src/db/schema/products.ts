@@ -113,6 +113,9 @@ export const products = pgTable(
       t.id.desc().nullsFirst(),
     ),
     // Option filters: a product with a chosen option value, found without reading every product.
+    // The inventory list by product name (modules/inventory/repo.ts): read by (name, id) ranges,
+    // each product's variants then by their product's index, instead of sorting every product.
+    index("products_name_id_idx").on(t.name, t.id),
     index("products_option_pairs_idx").using("gin", t.optionPairs),
     // Keyword search (ILIKE '%word%' and similarity) over names needs a trigram index.
     index("products_name_trgm_idx").using("gin", t.name.op("gin_trgm_ops")),
