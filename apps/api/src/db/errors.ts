@@ -2,6 +2,7 @@
 
 export const UNIQUE_VIOLATION = "23505";
 export const FOREIGN_KEY_VIOLATION = "23503";
+export const SERIALIZATION_FAILURE = "40001";
 
 export interface PgErrorInfo {
   code: string;

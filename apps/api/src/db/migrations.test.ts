@@ -718,13 +718,14 @@ describe("upgrading a shop to documents that record their GST (migration 0034)",
   });
 });
 
-describe("the tables every order rewrites (migration 0038)", () => {
+describe("the tables every order rewrites (migrations 0038 and 0041)", () => {
   it("keep room for HOT versions and are vacuumed after a count of dead rows, whatever the server's settings", async () => {
     await migrate(handle);
     const tables = await handle.db.execute<{ name: string; options: string[] | null }>(sql`
       select c.relname as name, c.reloptions as options from pg_class c
       join pg_namespace n on n.oid = c.relnamespace and n.nspname = current_schema()
-      where c.relname in ('invoice_counters', 'products', 'product_variants', 'orders', 'emails', 'payments')
+      where c.relname in ('invoice_counters', 'products', 'product_variants', 'orders', 'emails_outbox',
+        'emails_sent', 'payments')
       order by c.relname`);
     const tuned = (scale: string, threshold: number, analyze: string, fillfactor: number) => [
       `fillfactor=${fillfactor}`,
@@ -733,7 +734,20 @@ describe("the tables every order rewrites (migration 0038)", () => {
       `autovacuum_analyze_scale_factor=${analyze}`,
     ];
     expect(Object.fromEntries(tables.rows.map((row) => [row.name, row.options]))).toEqual({
-      emails: tuned("0.005", 1000, "0.02", 90),
+      // The messages not yet sent: a small table, vacuumed and analysed after a count of changes.
+      emails_outbox: [
+        "fillfactor=90",
+        "autovacuum_vacuum_scale_factor=0",
+        "autovacuum_vacuum_threshold=1000",
+        "autovacuum_analyze_scale_factor=0",
+        "autovacuum_analyze_threshold=1000",
+      ],
+      // The sent ones: only ever added to.
+      emails_sent: [
+        "autovacuum_vacuum_insert_scale_factor=0.005",
+        "autovacuum_vacuum_insert_threshold=10000",
+        "autovacuum_analyze_scale_factor=0.02",
+      ],
       invoice_counters: [
         "fillfactor=10",
         "autovacuum_vacuum_scale_factor=0",
@@ -745,5 +759,50 @@ describe("the tables every order rewrites (migration 0038)", () => {
       product_variants: tuned("0.01", 1000, "0.05", 90),
       products: tuned("0.01", 500, "0.05", 80),
     });
+  });
+});
+
+describe("the outbox partitioned by status (migration 0041)", () => {
+  it("moves a message into the sent table when it is marked sent, and keeps every message and its columns", async () => {
+    const database = await createEmptyDatabase();
+    try {
+      await migrate(database, migrationsUpTo("0040_list_indexes"));
+      const message = {
+        kind: "orderPlaced",
+        recipient: "asha@example.com",
+        subject: "Your order",
+        text: "Thank you",
+        html: "<p>Thank you</p>",
+      };
+      await database.db.execute(sql`
+        insert into emails (id, kind, recipient, subject, text, html, status, sent_at) values
+          ('a00000000000000000000001', ${message.kind}, ${message.recipient}, ${message.subject}, ${message.text}, ${message.html}, 'sent', now()),
+          ('a00000000000000000000002', ${message.kind}, ${message.recipient}, ${message.subject}, ${message.text}, ${message.html}, 'queued', null),
+          ('a00000000000000000000003', ${message.kind}, ${message.recipient}, ${message.subject}, ${message.text}, ${message.html}, 'failed', null)`);
+      await migrate(database);
+      const where = async () =>
+        (
+          await database.db.execute<{ id: string; place: string }>(
+            sql`select id, tableoid::regclass::text as place from emails order by id`,
+          )
+        ).rows;
+      expect(await where()).toEqual([
+        { id: "a00000000000000000000001", place: "emails_sent" },
+        { id: "a00000000000000000000002", place: "emails_outbox" },
+        { id: "a00000000000000000000003", place: "emails_outbox" },
+      ]);
+      const [copied] = (
+        await database.db.execute<Record<string, unknown>>(
+          sql`select kind, recipient, subject, text, html from emails where id = 'a00000000000000000000002'`,
+        )
+      ).rows;
+      expect(copied).toEqual(message);
+      await database.db.execute(
+        sql`update emails set status = 'sent', sent_at = now() where id = 'a00000000000000000000002'`,
+      );
+      expect((await where())[1]).toEqual({ id: "a00000000000000000000002", place: "emails_sent" });
+    } finally {
+      await database.close();
+    }
   });
 });

@@ -114,6 +114,8 @@ describe("database schema", () => {
       "discount_products",
       "discounts",
       "emails",
+      "emails_outbox",
+      "emails_sent",
       "invoice_counters",
       "media",
       "order_events",

@@ -1,6 +1,7 @@
 import { EMAIL_KINDS, EMAIL_STATUSES, type EmailKind, type EmailStatus } from "@shop/shared/constants";
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { check, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { newId } from "#api/core/ids";
 import { idRef, primaryId } from "./columns";
 import { sqlList } from "./sql-lists";
 import { users } from "./users";
@@ -26,11 +27,16 @@ export interface ShopDetails {
 /**
  * Every outbound message, written in the transaction that causes it (the outbox), then sent by the
  * mail sender (modules/email/sender.ts). Without SMTP it stays here as the built-in mailbox.
+ * NOTE: partitioned by status (migration 0041): the messages waiting or failed in `emails_outbox`,
+ * the sent ones in `emails_sent`. Marking a message sent moves it out of the small table the sender
+ * reads and updates, into one only ever added to, so that what a sale sends leaves no dead rows
+ * behind in a table that grows. Its key is (id, status), as a partitioned table's key must hold its
+ * partition column; ids are unique on their own (core/ids.ts).
  */
 export const emails = pgTable(
   "emails",
   {
-    id: primaryId(),
+    id: idRef().notNull().$defaultFn(newId),
     kind: text().$type<EmailKind>().notNull(),
     recipient: text().notNull(),
     subject: text().notNull(),
@@ -54,6 +60,7 @@ export const emails = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ name: "emails_pkey", columns: [t.id, t.status] }),
     check("emails_kind_check", sql`${t.kind} in (${sqlList(EMAIL_KINDS)})`),
     check("emails_status_check", sql`${t.status} in (${sqlList(EMAIL_STATUSES)})`),
     // NOTE: a row the sender could neither render nor send as it is would stay queued for ever.

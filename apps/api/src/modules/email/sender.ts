@@ -2,6 +2,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import { startPolling } from "#api/core/polling";
 import type { Database } from "#api/db/client";
+import { isPgError, SERIALIZATION_FAILURE } from "#api/db/errors";
 import { drainOutbox } from "./service";
 import type { MailTransport } from "./transport";
 
@@ -32,7 +33,14 @@ export function startMailSender(
         .then(({ sent, failed }) => {
           if (sent > 0 || failed > 0) log.info({ sent, failed, transport: transport.kind }, "outbox drained");
         })
-        .catch((error: unknown) => log.warn({ err: error }, "outbox sender failed")),
+        .catch((error: unknown) => {
+          // NOTE: another instance's sender marked sent a message this one was about to take, which
+          // moved it to the sent messages' table (migration 0041): nothing is lost, and the next
+          // round takes whatever is still due.
+          if (isPgError(error, SERIALIZATION_FAILURE))
+            log.debug({ err: error }, "outbox taken by another sender");
+          else log.warn({ err: error }, "outbox sender failed");
+        }),
     // NOTE: a wake waits WAKE_DELAY_MS, so that the messages of the requests answered meanwhile go in
     // one batch (at 100 orders a second, one take and one record for several orders, not for each).
     { everyMs, wakeDelayMs: WAKE_DELAY_MS },
