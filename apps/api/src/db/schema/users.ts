@@ -36,7 +36,11 @@ export const users = pgTable(
     index("users_role_created_at_idx").on(t.role, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("users_created_at_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // The customers list narrowed to active or inactive accounts, newest first, page and capped count.
-    index("users_status_created_at_idx").on(t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("users_status_created_at_idx").on(
+      t.status,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     // The staff's order search by the shopper's email or name (modules/orders/repo.ts keywordMatch).
     index("users_email_trgm_idx").using("gin", t.email.op("gin_trgm_ops")),
     index("users_name_trgm_idx").using("gin", sql`(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`),
