@@ -18,7 +18,10 @@ export interface ExportRun {
   seconds: number;
   bytes: number;
   lines: number;
-  /** Resident memory before the request, and the most sampled while it ran (bytes). */
+  /**
+   * Resident memory before the request, and the most sampled while it ran (bytes). NOTE: sampled, not
+   * the process's peak (VmHWM), which on a fresh server is its start's, above its RSS once started.
+   */
   rssBefore: number;
   rssPeak: number;
 }
