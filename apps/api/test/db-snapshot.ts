@@ -18,8 +18,11 @@ function tablesOf(database: DatabaseHandle): Promise<string[]> {
   if (!tables) {
     tables = database.db
       .execute<{ name: string }>(
-        sql`select table_name as name from information_schema.tables
-            where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
+        // NOTE: a partitioned table (the outbox, by status) is read whole, never its partitions: a
+        // message the sender marks sent meanwhile moves from one partition to the other.
+        sql`select c.relname::text as name from pg_class c
+            join pg_namespace n on n.oid = c.relnamespace and n.nspname = 'public'
+            where c.relkind in ('r', 'p') and not c.relispartition order by c.relname`,
       )
       .then((result) => result.rows.map((row) => row.name));
     tableLists.set(database, tables);

@@ -77,7 +77,11 @@ async function read(orderId: string, as: "staff" | "owner" = "staff"): Promise<O
 }
 
 async function mailsTo(email: string, kind: "orderShipped" | "orderDelivered") {
-  const rows = await t.database.db.select().from(emails).where(eq(emails.recipient, email));
+  const rows = await t.database.db
+    .select()
+    .from(emails)
+    .where(eq(emails.recipient, email))
+    .orderBy(emails.createdAt, emails.id);
   return rows.filter((row) => row.kind === kind).map(renderEmail);
 }
 
