@@ -88,6 +88,8 @@ test.describe("the admin", () => {
     const { orderId, number } = await paidOrder(shopper.api);
 
     await page.goto("/dashboard/orders");
+    // As a person does: the list is there before they search it.
+    await expect(page.getByRole("link", { name: `#${number} — open order ${orderId}` })).toBeVisible();
     await page.getByRole("searchbox", { name: "Search orders" }).fill(shopper.email);
     await page.getByRole("searchbox", { name: "Search orders" }).press("Enter");
     const row = page.getByRole("link", { name: `#${number} — open order ${orderId}` });
