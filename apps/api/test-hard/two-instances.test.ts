@@ -15,6 +15,7 @@ import { type DatabaseHandle, migrate, openDatabase } from "#api/db/client";
 import { discounts } from "#api/db/schema/discounts";
 import { orderItems, orders } from "#api/db/schema/orders";
 import { products as productsTable } from "#api/db/schema/products";
+import { foldSoldCounts } from "#api/modules/products/repo-sold";
 import { ADDRESS } from "#test/fixtures";
 import {
   APPROVED_CARD,
@@ -180,6 +181,8 @@ describe("two servers on one database, with the default hold", () => {
     );
     for (const answer of paid) expect(answer.status, show(answer)).toBe(201);
 
+    // Units sold reach the products' counts at the next fold (modules/products/sold-counts.ts): fold now.
+    await foldSoldCounts(db);
     const rows = await db
       .select({ id: productsTable.id, stock: productsTable.stock, sold: productsTable.soldCount })
       .from(productsTable)
