@@ -75,5 +75,8 @@ export default defineConfig({
     outDir: "dist",
     emptyOutDir: true,
     target: "es2022",
+    // dist/.vite/manifest.json: each chunk with its source module and imports, which
+    // scripts/check-budgets.mjs reads to weigh each storefront route's first load.
+    manifest: true,
   },
 });

@@ -1,0 +1,157 @@
+// The JavaScript budget of `npm run check` (scripts/check-budgets.mjs), fed a small made-up build: it counts
+// what a first visit loads (the entry, what the entry starts, the route's page, their static imports, each
+// file once), prints each route beside its budget and goal, and fails when one is over.
+import { spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterEach, describe, expect, it } from "vitest";
+import { firstLoadFiles, gzipBytes } from "./check-budgets.mjs";
+
+const script = fileURLToPath(new URL("check-budgets.mjs", import.meta.url));
+const scratches: string[] = [];
+
+afterEach(() => {
+  for (const dir of scratches.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A build like vite's: main.tsx starts runtime and start, which import the home page; pages are lazy. */
+const manifest = {
+  "index.html": {
+    file: "assets/index.js",
+    src: "index.html",
+    isEntry: true,
+    imports: ["_preload.js"],
+    dynamicImports: ["_runtime.js", "_start.js"],
+    css: ["assets/index.css"],
+  },
+  "_preload.js": { file: "assets/preload.js" },
+  "_runtime.js": { file: "assets/runtime.js", isDynamicEntry: true },
+  "_start.js": {
+    file: "assets/start.js",
+    isDynamicEntry: true,
+    imports: ["_runtime.js", "index.html"],
+    dynamicImports: ["src/product-page.tsx", "src/dashboard.tsx"],
+  },
+  "src/product-page.tsx": {
+    file: "assets/product-page.js",
+    src: "src/product-page.tsx",
+    isDynamicEntry: true,
+    imports: ["_start.js", "_field.js", "index.html"],
+    dynamicImports: ["src/review-form.tsx"],
+  },
+  "_field.js": { file: "assets/field.js", imports: ["_start.js"] },
+  "src/review-form.tsx": { file: "assets/review-form.js", isDynamicEntry: true, imports: ["_field.js"] },
+  "src/dashboard.tsx": { file: "assets/dashboard.js", isDynamicEntry: true, imports: ["_start.js"] },
+  "index.css": { file: "assets/index.css", src: "index.css" },
+};
+
+/** Bytes of each file: random, so that gzip cannot shrink them much. */
+const SIZES: Record<string, number> = {
+  "assets/index.js": 2_000,
+  "assets/preload.js": 1_000,
+  "assets/runtime.js": 60_000,
+  "assets/start.js": 30_000,
+  "assets/product-page.js": 12_000,
+  "assets/field.js": 3_000,
+  "assets/review-form.js": 40_000,
+  "assets/dashboard.js": 90_000,
+  "assets/index.css": 50_000,
+};
+
+/** The made-up build in a tmp dir, and budgets for it; returns the two files' paths and each file's weight. */
+function scratchBuild(budgets: { home: number; product: number }) {
+  const dir = mkdtempSync(path.join(tmpdir(), "shop-budgets-"));
+  scratches.push(dir);
+  mkdirSync(path.join(dir, "dist/.vite"), { recursive: true });
+  mkdirSync(path.join(dir, "dist/assets"), { recursive: true });
+  const gzip = new Map<string, number>();
+  for (const [file, bytes] of Object.entries(SIZES)) {
+    const body = randomBytes(bytes);
+    writeFileSync(path.join(dir, "dist", file), body);
+    gzip.set(file, gzipBytes(body));
+  }
+  const manifestFile = path.join(dir, "dist/.vite/manifest.json");
+  writeFileSync(manifestFile, JSON.stringify(manifest));
+  const budgetsFile = path.join(dir, "budgets.json");
+  writeFileSync(
+    budgetsFile,
+    JSON.stringify({
+      routes: [
+        { name: "home", path: "/", modules: [], budgetKb: budgets.home, goalKb: 60 },
+        {
+          name: "product",
+          path: "/product/:productId",
+          modules: ["src/product-page.tsx"],
+          budgetKb: budgets.product,
+          goalKb: 85,
+        },
+      ],
+    }),
+  );
+  return { manifestFile, budgetsFile, gzip };
+}
+
+function run(manifestFile: string, budgetsFile: string) {
+  return spawnSync(process.execPath, [script, "--manifest", manifestFile, "--budgets", budgetsFile], {
+    encoding: "utf8",
+  });
+}
+
+const HOME = ["assets/index.js", "assets/preload.js", "assets/runtime.js", "assets/start.js"];
+const PRODUCT = [...HOME, "assets/product-page.js", "assets/field.js"];
+const kb = (gzip: Map<string, number>, files: string[]) =>
+  (files.reduce((sum, file) => sum + (gzip.get(file) ?? 0), 0) / 1024).toFixed(1);
+
+describe("check-budgets", () => {
+  it("counts the entry, what it starts, the route's page and their static imports, once each", () => {
+    expect(firstLoadFiles(manifest, []).sort()).toEqual([...HOME].sort());
+    // Not the page's own lazy parts (the review form), not other pages, not the stylesheet.
+    expect(firstLoadFiles(manifest, ["src/product-page.tsx"]).sort()).toEqual([...PRODUCT].sort());
+    expect(() => firstLoadFiles(manifest, ["src/moved-page.tsx"])).toThrow(
+      /no chunk for src\/moved-page\.tsx/,
+    );
+  });
+
+  it("prints each route's size beside its budget and goal, and passes when all are within", () => {
+    const { manifestFile, budgetsFile, gzip } = scratchBuild({ home: 100, product: 120 });
+    const result = run(manifestFile, budgetsFile);
+    expect(result.stderr).toBe("");
+    expect(result.status).toBe(0);
+    const lines = result.stdout.trim().split("\n");
+    expect(lines[0]).toMatch(/gzip level 9, KB of 1024 bytes/);
+    expect(lines[1]).toMatch(
+      new RegExp(`home\\s+/\\s+${kb(gzip, HOME)} KB\\s+budget 100 KB\\s+goal\\s+60 KB\\s+4 files$`),
+    );
+    expect(lines[2]).toMatch(
+      new RegExp(
+        `product\\s+/product/:productId\\s+${kb(gzip, PRODUCT)} KB\\s+budget 120 KB\\s+goal\\s+85 KB\\s+6 files$`,
+      ),
+    );
+  });
+
+  it("fails naming the route over its budget", () => {
+    // The product page's first load is about 106 KB of random bytes; the home page's about 91 KB.
+    const { manifestFile, budgetsFile, gzip } = scratchBuild({ home: 100, product: 100 });
+    const result = run(manifestFile, budgetsFile);
+    expect(result.status).toBe(1);
+    expect(result.stdout).toMatch(/home .* budget 100 KB .* 4 files\n/);
+    expect(result.stdout).toMatch(/product .* budget 100 KB .* 6 files {2}✖ OVER BUDGET\n/);
+    expect(result.stderr).toContain(`✖ over budget: product ${kb(gzip, PRODUCT)} KB > 100 KB.`);
+    expect(result.stderr).not.toContain("home");
+  });
+
+  it("fails when the build has no manifest, or no chunk for a route's page", () => {
+    const { manifestFile, budgetsFile } = scratchBuild({ home: 100, product: 120 });
+    const missing = run(path.join(path.dirname(manifestFile), "none.json"), budgetsFile);
+    expect(missing.status).toBe(1);
+    expect(missing.stderr).toMatch(/none\.json is missing: build the web app first/);
+
+    writeFileSync(manifestFile, JSON.stringify({ ...manifest, "src/product-page.tsx": undefined }));
+    const moved = run(manifestFile, budgetsFile);
+    expect(moved.status).toBe(1);
+    expect(moved.stderr).toMatch(/no chunk for src\/product-page\.tsx: was the page moved or renamed\?/);
+  });
+});
