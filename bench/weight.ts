@@ -1,14 +1,18 @@
 /**
  * Storefront weight (README, "Performance"): the JS and CSS the home page loads from the
- * production build, gzip-compressed, and whether any dashboard code is among them.
+ * production build, gzip-compressed, and whether any dashboard code is among them; then each
+ * storefront route of apps/web/budgets.json with its first-load JS as the server sends it (brotli),
+ * counted as `npm run check` counts it (scripts/check-budgets.mjs), beside its gzip budget.
  *
  * The web app is built into bench/dist/web (lib/web-build.ts) with hidden source maps: they name
  * the source modules of each chunk, which is how dashboard code is recognised.
  */
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
+import { gzipBytes, kb, weighRoutes } from "../scripts/check-budgets.mjs";
 import type { BenchContext } from "./lib/context";
+import { REPO_ROOT } from "./lib/paths";
 import { bytesBySource, packageOf } from "./lib/source-map-share";
 import { buildWeb, WEB_OUT } from "./lib/web-build";
 
@@ -98,6 +102,45 @@ export async function weight(ctx: BenchContext): Promise<void> {
     target: "target none",
     met: dashboard.length === 0,
   });
+  routeWeights(ctx);
+}
+
+/**
+ * Each storefront route's first-load JS: brotli as served, and gzip level 9 beside its budget (which
+ * `npm run check` holds it to) and its goal (the target here). Read from the bench build's manifest.
+ */
+function routeWeights(ctx: BenchContext): void {
+  const manifestFile = join(WEB_OUT, ".vite/manifest.json");
+  if (!existsSync(manifestFile)) {
+    ctx.report.note("no .vite/manifest.json in the bench's web build: first loads by route not measured");
+    return;
+  }
+  const manifest = JSON.parse(readFileSync(manifestFile, "utf8"));
+  const budgets = JSON.parse(readFileSync(join(REPO_ROOT, "apps/web/budgets.json"), "utf8"));
+  const served = weighRoutes(manifest, budgets, servedBytes);
+  const gzipped = weighRoutes(manifest, budgets, (file) => gzipBytes(readFileSync(join(WEB_OUT, file))));
+  served.forEach((route, index) => {
+    const gzip = gzipped[index]?.bytes ?? 0;
+    ctx.report.figure({
+      name: `first-load JS ${route.name} (${route.path})`,
+      value: `${kb(route.bytes)} KB brotli as served (${kb(gzip)} KB gzip, budget ${route.budgetKb} KB), ${route.files.length} files`,
+      target: `goal <= ${route.goalKb} KB gzip`,
+      met: gzip <= route.goalKb * 1024,
+    });
+  });
+}
+
+/**
+ * The bytes the API sends for a built file to a browser that accepts brotli: @fastify/static
+ * (preCompressed) sends the .br file the build wrote beside it (quality 11), else the .gz, else the
+ * file itself (the build compresses no file under 1 KB, nor one that would not shrink).
+ */
+function servedBytes(file: string): number {
+  const path = join(WEB_OUT, file);
+  for (const variant of [`${path}.br`, `${path}.gz`, path]) {
+    if (existsSync(variant)) return statSync(variant).size;
+  }
+  throw new Error(`${file} is not in the bench's web build`);
 }
 
 function fileOf(url: string): string {
