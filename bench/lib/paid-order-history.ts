@@ -240,7 +240,7 @@ export async function addPaidOrders(
       `
       insert into orders (id, user_id, status, sub_total, shipping_amount, tax_amount, total_amount,
         discount_code, discount_amount, shipping_tax_rate, supply_type, place_of_supply, shipping_address,
-        payment_id, invoice_number, invoiced_at, created_at, updated_at)
+        payment_id, payment_state, invoice_number, invoiced_at, created_at, updated_at)
       select o.id, o.user_id, ${status}, t.sub_total, t.shipping, t.tax,
         t.sub_total - t.discount + t.shipping + t.tax,
         case when o.coded then 'BENCH10' end, t.discount, ${rate},
@@ -248,8 +248,10 @@ export async function addPaidOrders(
         jsonb_build_object('name', jsonb_build_object('firstName', 'Bench', 'lastName', 'Shopper'),
           'countryCode', '91', 'phoneNumber', '9876543210', 'building', '1', 'street', 'MG Road',
           'city', 'City', 'state', o.state, 'pinCode', '560001', 'country', 'India'),
-        o.payment_id, 'INV/BENCH/' || lpad(o.i::text, ${digits}, '0'), o.at, o.at, o.at
+        o.payment_id, case when f.amount is null then 'completed' else 'partially_refunded' end,
+        'INV/BENCH/' || lpad(o.i::text, ${digits}, '0'), o.at, o.at, o.at
       from report_order o
+      left join report_refund f on f.i = o.i
       join (
         select l.order_id, sum(l.price * l.quantity) as sub_total, sum(l.discount_share) as discount,
           case when sum(l.price * l.quantity) >= 100 then 0 else 10 end as shipping,

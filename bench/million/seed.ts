@@ -186,9 +186,10 @@ async function addUnpaidOrders(step: Step, count: number) {
   await step(
     "unpaid orders",
     `
-    insert into orders (id, user_id, status, sub_total, shipping_amount, tax_amount, total_amount,
+    insert into orders (id, user_id, status, payment_state, sub_total, shipping_amount, tax_amount, total_amount,
       shipping_tax_rate, supply_type, place_of_supply, shipping_address, created_at, updated_at)
-    select u.id, u.user_id, case when u.pending then 'pending' else 'cancelled' end, u.price,
+    select u.id, u.user_id, case when u.pending then 'pending' else 'cancelled' end,
+      case when u.pending then 'none' else 'failed' end, u.price,
       case when u.price >= 100 then 0 else 10 end, 2 * round(u.price * 0.09, 2),
       u.price + case when u.price >= 100 then 0 else 10 end + 2 * round(u.price * 0.09, 2), 18,
       'intra-state', '27',

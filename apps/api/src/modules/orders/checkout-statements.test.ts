@@ -13,6 +13,7 @@ import { createTestApp, shopperWithAddress, type TestApp } from "#test/app";
 import { makeCategory, makeMedia, makeProduct } from "#test/catalog";
 import { type LoggedStatement, loggingDatabase } from "#test/db";
 import { APPROVED_CARD } from "#test/fixtures";
+import { itKeepsPaymentStates } from "#test/payment-state";
 import { payOrder } from "../payments/service";
 import { placeOrder } from "./placement";
 import { lockShopperWithAddress } from "./repo-placement";
@@ -215,3 +216,5 @@ async function untilAStatementWaitsForALock() {
   }
   throw new Error("the payment never waited for the shopper's row");
 }
+
+itKeepsPaymentStates(() => t);

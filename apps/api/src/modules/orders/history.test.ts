@@ -18,6 +18,7 @@ import {
   quickUser,
   type Shop,
 } from "#test/fixtures";
+import { itKeepsPaymentStates } from "#test/payment-state";
 import { sweepExpiredOrders } from "./service";
 
 let t: TestApp;
@@ -402,3 +403,5 @@ describe("the orders lists' payment state", () => {
     expect(bad.statusCode).toBe(400);
   });
 });
+
+itKeepsPaymentStates(() => t);

@@ -18,6 +18,7 @@ import {
 } from "#test/app";
 import { makeCategory, makeMedia, makeProduct } from "#test/catalog";
 import { ADDRESS, makeShop } from "#test/fixtures";
+import { itKeepsPaymentStates } from "#test/payment-state";
 import { takeStockStatement } from "./repo";
 import { sweepExpiredOrders } from "./service";
 
@@ -611,3 +612,5 @@ describe("refused order bodies", () => {
     expect(await stockOf(product._id)).toBe(5);
   });
 });
+
+itKeepsPaymentStates(() => t);

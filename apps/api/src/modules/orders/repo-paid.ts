@@ -155,6 +155,20 @@ function payStatement(inserts: boolean, messageCount: number) {
   // known inside the statement; checkout-statements.test.ts holds the two to the same text.
   const number = sql`'INV/' || ${p("financialYear")}::text || '/' || lpad(c.last::text, greatest(6, length(c.last::text)), '0')`;
   const orderId = sql`${p("orderId")}::char(24)`;
+  // The order's payment state (db/payment-state.ts), kept by the link: once paid, its payment's
+  // status; a payment only recorded (a pending capture, one that comes after a cancellation) is
+  // the latest attempt unless the order has one created later. NOTE: the payment inserted here is
+  // not visible to this statement's reads, hence its status from the values.
+  const paidState = inserts
+    ? sql`${p("status")}::text`
+    : sql`(select status from ${payments} where id = ${p("paymentId")}::char(24))`;
+  const paymentState = inserts
+    ? sql`case when c.last is not null or not exists (select 1 from ${payments} q where q.order_id = o.id
+          and (q.created_at, q.id) > (${p("createdAt")}::timestamptz, ${p("paymentId")}::char(24)))
+        then ${paidState} else o.payment_state end`
+    : sql`case when c.last is null then o.payment_state else ${paidState} end`;
+  // The link writes the order when it is paid, or when a payment recorded here may name its state.
+  const linked = inserts ? sql`(c.last is not null or exists (select 1 from pay))` : sql`c.last is not null`;
   // NOTE: the select list runs the data-modifying CTEs it reads in its own order (each is run the
   // first time a value of it is needed): the units sold, the history row and the message before
   // the link, which takes the counter (payOrderRow's lock order).
@@ -175,9 +189,13 @@ function payStatement(inserts: boolean, messageCount: number) {
       returning last
     ),
     link as (
-      update ${orders} o set status = 'processing', payment_id = ${p("paymentId")}::char(24),
-        invoice_number = ${number}, invoiced_at = ${p("paidAt")}::timestamptz, updated_at = ${p("paidAt")}::timestamptz
-      from counter c where o.id = ${orderId}
+      update ${orders} o set status = case when c.last is null then o.status else 'processing' end,
+        payment_id = case when c.last is null then o.payment_id else ${p("paymentId")}::char(24) end,
+        invoice_number = case when c.last is null then o.invoice_number else ${number} end,
+        invoiced_at = case when c.last is null then o.invoiced_at else ${p("paidAt")}::timestamptz end,
+        updated_at = case when c.last is null then o.updated_at else ${p("paidAt")}::timestamptz end,
+        payment_state = ${paymentState}
+      from locked l left join counter c on true where o.id = l.id and ${linked}
       returning o.invoice_number
     ),
     sold as (

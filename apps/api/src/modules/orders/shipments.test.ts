@@ -1,7 +1,8 @@
+import { FULFILMENT_STATES } from "@shop/shared/constants";
 import { api, validation } from "@shop/shared/messages";
 import type { OrderDto, ShipmentDto } from "@shop/shared/schemas/order";
 import { DEFAULT_FULFILMENT_SETTINGS } from "@shop/shared/schemas/settings";
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { extractText } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newId } from "#api/core/ids";
@@ -478,6 +479,72 @@ describe("fulfilment: how far an order's goods have gone", () => {
       cookie: shop.admin.cookie,
     });
     expect(refused.statusCode).toBe(400);
+  });
+
+  it("finds every order under the fulfilment it reads, each filter's count its rows, whatever the status", async () => {
+    const untouched = await paidTwoUnits();
+    const partly = await paidTwoUnits();
+    const [line] = partly.products;
+    if (!line) throw new Error("the order has a line");
+    const half = {
+      carrier: "Blue Dart",
+      trackingNumber: "BD-EACH-1",
+      lines: [{ line: line._id, quantity: 1 }],
+    };
+    expect((await ship(partly._id, half)).statusCode).toBe(201);
+    const shipped = await paidTwoUnits();
+    expect((await ship(shipped._id, { carrier: "Blue Dart", trackingNumber: "BD-EACH-2" })).statusCode).toBe(
+      201,
+    );
+    const delivered = await paidTwoUnits();
+    expect(
+      (await ship(delivered._id, { carrier: "Blue Dart", trackingNumber: "BD-EACH-3" })).statusCode,
+    ).toBe(201);
+    for (const parcel of (await read(delivered._id)).shipments)
+      expect((await deliver(delivered._id, parcel._id)).statusCode).toBe(200);
+    // Goods that left and were then refunded: their status no longer says how far they went, their parcels do.
+    const refundedShipped = await paidTwoUnits();
+    expect(
+      (await ship(refundedShipped._id, { carrier: "Blue Dart", trackingNumber: "BD-EACH-4" })).statusCode,
+    ).toBe(201);
+    const refundedDelivered = await paidTwoUnits();
+    expect(
+      (await ship(refundedDelivered._id, { carrier: "Blue Dart", trackingNumber: "BD-EACH-5" })).statusCode,
+    ).toBe(201);
+    for (const parcel of (await read(refundedDelivered._id)).shipments)
+      expect((await deliver(refundedDelivered._id, parcel._id)).statusCode).toBe(200);
+    await t.database.db
+      .update(orders)
+      .set({ status: "refunded" })
+      .where(inArray(orders.id, [refundedShipped._id, refundedDelivered._id]));
+
+    const all = await listed("/api/orders?size=100");
+    expect(all.size).toBeLessThan(100);
+    expect([...all.keys()].filter((id) => [untouched._id, partly._id].includes(id))).toHaveLength(2);
+    const wanted = {
+      unfulfilled: [untouched._id],
+      partially_shipped: [partly._id],
+      shipped: [shipped._id, refundedShipped._id],
+      delivered: [delivered._id, refundedDelivered._id],
+    };
+    for (const state of FULFILMENT_STATES) {
+      const response = await inject(t.app, {
+        method: "GET",
+        url: `/api/orders?fulfilment=${state}&size=100`,
+        cookie: shop.admin.cookie,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      const { data, meta } = response.json() as { data: { _id: string }[]; meta: { total: number } };
+      const ids = data.map((order) => order._id);
+      // Exactly the orders the list reads so, and as many as it counts.
+      expect(ids, state).toEqual(
+        [...all].filter(([, order]) => order.fulfilment === state).map(([id]) => id),
+      );
+      expect(meta.total, state).toBe(ids.length);
+      for (const id of wanted[state]) expect(ids, state).toContain(id);
+    }
+    expect((await read(refundedDelivered._id)).fulfilment).toBe("delivered");
+    expect((await read(refundedShipped._id)).fulfilment).toBe("shipped");
   });
 });
 

@@ -12,6 +12,7 @@ import { shopDay } from "#api/modules/reports/service";
 import { createTestApp, inject, shopperWithAddress, type TestApp } from "#test/app";
 import { makeCategory, makeMedia, makeProduct } from "#test/catalog";
 import { type Caller, quickUser } from "#test/fixtures";
+import { itKeepsPaymentStates } from "#test/payment-state";
 
 /**
  * Cash on delivery: one app for the file; each test places its own orders. 2 × 100: items
@@ -435,3 +436,5 @@ describe("refunding a collected COD order", () => {
     expect(await moneyIn()).toBe(sales - 341);
   });
 });
+
+itKeepsPaymentStates(() => t);

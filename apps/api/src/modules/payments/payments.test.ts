@@ -11,6 +11,7 @@ import { createTestApp, inject, signedInUser, type TestApp } from "#test/app";
 import { makeCategory, makeMedia, makeProduct } from "#test/catalog";
 import { APPROVED_CARD as APPROVED, ADDRESS as address, DECLINED_CARD as DECLINED } from "#test/fixtures";
 import { METRICS_TOKEN, sampleOf, scrape } from "#test/metrics";
+import { itKeepsPaymentStates } from "#test/payment-state";
 import { FAKE_PAYER_EMAIL, PaypalFake } from "#test/paypal-fake";
 import { listPaymentDtos } from "./service";
 
@@ -313,6 +314,8 @@ describe("with the built-in test gateway (no PayPal credentials)", () => {
   it("keeps the approved test card number where the pay page can show it", () => {
     expect(TEST_CARDS.approved).toBe(APPROVED.number.replaceAll(" ", ""));
   });
+
+  itKeepsPaymentStates(() => t);
 });
 
 describe("the staff payment lists", () => {
@@ -412,6 +415,8 @@ describe("the staff payment lists", () => {
       status: validation.oneOf(["pending", "completed", "partially_refunded", "refunded", "failed"]),
     });
   });
+
+  itKeepsPaymentStates(() => t);
 });
 
 describe("with PayPal (a local fake of its REST API)", () => {
@@ -826,4 +831,6 @@ describe("with PayPal (a local fake of its REST API)", () => {
     fake.approve(id);
     expect((await capture(cookie, order._id, id)).statusCode).toBe(201);
   });
+
+  itKeepsPaymentStates(() => t);
 });

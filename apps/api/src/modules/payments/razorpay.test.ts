@@ -21,6 +21,7 @@ import type { RazorpayProvider, RefundRequest } from "#api/payments/provider";
 import { createTestApp, inject, type TestApp } from "#test/app";
 import { makeCategory, makeMedia, makeProduct } from "#test/catalog";
 import { ADDRESS, type Caller, quickUser } from "#test/fixtures";
+import { itKeepsPaymentStates } from "#test/payment-state";
 import { FAKE_RAZORPAY_EMAIL, type FakeRazorpayPayment, RazorpayFake } from "#test/razorpay-fake";
 import { sweepPayments } from "./sweep";
 
@@ -838,3 +839,5 @@ describe("a shop without Razorpay", () => {
     expect(configured).toMatch(/frame-src [^;]*https:\/\/api\.razorpay\.com/);
   });
 });
+
+itKeepsPaymentStates(() => t);

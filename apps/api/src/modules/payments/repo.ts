@@ -3,11 +3,14 @@ import type { PaymentStatus } from "@shop/shared/constants";
 import { and, desc, eq, ilike, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "#api/db/client";
 import { countUpTo } from "#api/db/paging";
+import { keepPaymentState, stateOfPayment } from "#api/db/payment-state";
 import { type NewPayment, orders, type Payment, payments } from "#api/db/schema/orders";
 import { users } from "#api/db/schema/users";
 
+/** Records a payment (an attempt, or one taken) and keeps its order's payment state in the same statement. */
 export async function insertPayment(db: Database, values: NewPayment): Promise<Payment> {
-  const [row] = await db.insert(payments).values(values).returning();
+  const written = db.$with("written").as(db.insert(payments).values(values).returning());
+  const [row] = await db.with(written, keepPaymentState(db, written)).select().from(written);
   if (!row) throw new Error("insert returned no row");
   return row;
 }
@@ -23,11 +26,14 @@ export async function settlePayment(
   id: string,
   values: { status: PaymentStatus; updateTime: Date | null },
 ) {
-  const [row] = await db
-    .update(payments)
-    .set({ status: values.status, ...(values.updateTime ? { updateTime: values.updateTime } : {}) })
-    .where(and(eq(payments.id, id), eq(payments.status, "pending")))
-    .returning();
+  const written = db.$with("written").as(
+    db
+      .update(payments)
+      .set({ status: values.status, ...(values.updateTime ? { updateTime: values.updateTime } : {}) })
+      .where(and(eq(payments.id, id), eq(payments.status, "pending")))
+      .returning(),
+  );
+  const [row] = await db.with(written, keepPaymentState(db, written)).select().from(written);
   return row;
 }
 
@@ -52,7 +58,12 @@ export async function markOrderCashOnDelivery(
 ): Promise<boolean> {
   const rows = await db
     .update(orders)
-    .set({ ...values, status: "processing", updatedAt: new Date() })
+    .set({
+      ...values,
+      status: "processing",
+      paymentState: stateOfPayment(values.paymentId),
+      updatedAt: new Date(),
+    })
     .where(and(eq(orders.id, orderId), eq(orders.status, "pending"), isNull(orders.paymentId)))
     .returning({ id: orders.id });
   return rows.length === 1;
@@ -63,11 +74,14 @@ export async function markOrderCashOnDelivery(
  * (migration 0017's trigger) dates a payment by it, and cash on delivery is taken when it is collected.
  */
 export async function completePendingPayment(db: Database, id: string, at: Date) {
-  const [row] = await db
-    .update(payments)
-    .set({ status: "completed", updateTime: at, createdAt: at })
-    .where(and(eq(payments.id, id), eq(payments.status, "pending")))
-    .returning();
+  const written = db.$with("written").as(
+    db
+      .update(payments)
+      .set({ status: "completed", updateTime: at, createdAt: at })
+      .where(and(eq(payments.id, id), eq(payments.status, "pending")))
+      .returning(),
+  );
+  const [row] = await db.with(written, keepPaymentState(db, written)).select().from(written);
   return row;
 }
 

@@ -22,6 +22,7 @@ import { refundWholeOrder } from "#api/modules/refunds/service";
 import { createTestGateway } from "#api/payments/test-gateway";
 import { createTestApp, inject, type TestApp } from "#test/app";
 import { ADDRESS, type Caller, makeShop, quickUser, type Shop } from "#test/fixtures";
+import { itKeepsPaymentStates } from "#test/payment-state";
 import { PaypalFake } from "#test/paypal-fake";
 
 let fake: PaypalFake;
@@ -898,3 +899,5 @@ describe("the test gateway's refunds", () => {
     expect(await gateway.refund({ ...request, requestId: "r-2" })).not.toEqual(first);
   });
 });
+
+itKeepsPaymentStates(() => t);

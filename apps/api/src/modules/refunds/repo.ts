@@ -2,6 +2,7 @@
 import type { PaymentGateway } from "@shop/shared/constants";
 import { and, asc, eq, lt, sql } from "drizzle-orm";
 import type { Database } from "#api/db/client";
+import { keepPaymentState } from "#api/db/payment-state";
 import { idValue } from "#api/db/schema/columns";
 import { orderItems, payments } from "#api/db/schema/orders";
 import { productVariants } from "#api/db/schema/products";
@@ -149,14 +150,20 @@ export async function completePendingRefund(
  * after it, or undefined when it would pass what was paid.
  */
 export async function raiseRefundedAmount(db: Database, paymentId: string, amount: number) {
-  const [row] = await db
-    .update(payments)
-    .set({
-      refundedAmount: sql`${payments.refundedAmount} + ${amount}`,
-      status: sql`case when ${payments.refundedAmount} + ${amount} = ${payments.amount} then 'refunded' else 'partially_refunded' end`,
-    })
-    .where(and(eq(payments.id, paymentId), sql`${payments.refundedAmount} + ${amount} <= ${payments.amount}`))
-    .returning();
+  const written = db.$with("written").as(
+    db
+      .update(payments)
+      .set({
+        refundedAmount: sql`${payments.refundedAmount} + ${amount}`,
+        status: sql`case when ${payments.refundedAmount} + ${amount} = ${payments.amount} then 'refunded' else 'partially_refunded' end`,
+      })
+      .where(
+        and(eq(payments.id, paymentId), sql`${payments.refundedAmount} + ${amount} <= ${payments.amount}`),
+      )
+      .returning(),
+  );
+  // The order's payment state follows its payment's (db/payment-state.ts).
+  const [row] = await db.with(written, keepPaymentState(db, written)).select().from(written);
   return row;
 }
 

@@ -16,6 +16,7 @@ import type { PaymentProviders, RefundRequest, RepeatableRefunds } from "#api/pa
 import { createTestGateway } from "#api/payments/test-gateway";
 import { createTestApp, inject, type TestApp } from "#test/app";
 import { APPROVED_CARD, makeShop, type Shop } from "#test/fixtures";
+import { itKeepsPaymentStates } from "#test/payment-state";
 import { PaypalFake } from "#test/paypal-fake";
 import { refundOrder } from "./service";
 import { sweepPendingRefunds } from "./sweep";
@@ -322,6 +323,8 @@ describe("the sweep, for PayPal", () => {
     expect(refundCallsOf(`shop-refund-${reservation.id}`)).toEqual([]);
     expect(await refundsOf(t, orderId)).toMatchObject([{ status: "pending" }]);
   });
+
+  itKeepsPaymentStates(() => world.t);
 });
 
 describe("the sweep, for the test gateway", () => {
@@ -386,4 +389,6 @@ describe("the sweep, for the test gateway", () => {
       first.outcome === "refunded" && first.refund.id,
     );
   });
+
+  itKeepsPaymentStates(() => world.t);
 });

@@ -12,6 +12,7 @@ import { orderShipments } from "#api/db/schema/shipments";
 import { list } from "#api/http/envelope";
 import { createTestApp, inject, type TestApp } from "#test/app";
 import { APPROVED_CARD, type Caller, makeShop, quickUser, type Shop } from "#test/fixtures";
+import { itKeepsPaymentStates } from "#test/payment-state";
 import { listReturns } from "./service";
 
 let t: TestApp;
@@ -519,3 +520,5 @@ describe("returns", () => {
     expect((await readOrder(order._id)).payment?.refunds.length).toBe(refundsBefore);
   });
 });
+
+itKeepsPaymentStates(() => t);
