@@ -117,6 +117,12 @@ export const products = pgTable(
     // each product's variants then by their product's index, instead of sorting every product.
     index("products_name_id_idx").on(t.name, t.id),
     index("products_option_pairs_idx").using("gin", t.optionPairs),
+    // The sitemap (modules/pages/repo.ts): its files' boundaries are a walk of the active ids read
+    // from this index alone, and whether they still hold is the newest change among the active
+    // products, the last entry of the second. NOTE: neither column changes with stock or sales,
+    // whose updates stay HOT.
+    index("products_active_id_updated_at_idx").on(t.id, t.updatedAt).where(sql`${t.isActive}`),
+    index("products_active_updated_at_idx").on(t.updatedAt).where(sql`${t.isActive}`),
     // Keyword search (ILIKE '%word%' and similarity) over names needs a trigram index.
     index("products_name_trgm_idx").using("gin", t.name.op("gin_trgm_ops")),
     index("products_search_vector_idx").using("gin", t.searchVector),

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from "node:zlib";
 import { SHOP_NAME } from "@shop/shared/site";
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newId } from "#api/core/ids";
 import { products } from "#api/db/schema/products";
@@ -387,6 +387,68 @@ describe("the head the server sends with storefront pages", () => {
         status: 404,
       });
     }
+  });
+
+  it("finds the products files again when the catalogue changes, and never lists a product twice or not at all", async () => {
+    const db = t.database.db;
+    const origin = "https://shop.example";
+    const fileUrls = 2;
+    /** The index's products files and each file's addresses, checked against the active products now. */
+    const expectFilesOfNow = async () => {
+      const active = await activeProducts();
+      const files = Array.from({ length: Math.ceil(active.length / fileUrls) }, (_, i) =>
+        active.slice(i * fileUrls, (i + 1) * fileUrls),
+      );
+      const index = await sitemapIndexXml(db, origin, { fileUrls });
+      expect(locsOf(index)).toHaveLength(files.length + 1);
+      for (const [i, rows] of files.entries()) {
+        const newest = new Date(Math.max(...rows.map((p) => p.updatedAt.getTime())));
+        expect(index).toContain(
+          `<loc>${origin}/sitemap-products-${i + 1}.xml</loc><lastmod>${newest.toISOString()}</lastmod>`,
+        );
+        const file = await sitemapProductsXml(db, origin, i + 1, { fileUrls });
+        expect(locsOf(file)).toEqual(rows.map((p) => `${origin}/product/${p.id}`));
+      }
+      return active;
+    };
+    const refs = { category: category.id, thumbnail: product.thumbnail?._id ?? "" };
+    await expectFilesOfNow();
+    // An edit dates its product; a new product is one more active; a product taken off the shop one fewer.
+    await db
+      .update(products)
+      .set({ name: "Chrono Renamed", updatedAt: new Date() })
+      .where(eq(products.id, product._id));
+    await expectFilesOfNow();
+    const added = await makeProduct(t.database, refs);
+    expect((await expectFilesOfNow()).map((p) => p.id)).toContain(added._id);
+    await db
+      .update(products)
+      .set({ isActive: false, updatedAt: new Date() })
+      .where(eq(products.id, added._id));
+    expect((await expectFilesOfNow()).map((p) => p.id)).not.toContain(added._id);
+    // One product off the shop and an older one back on, neither dated anew: as many active products,
+    // the same newest change, yet the first file's range holds one product more than a file may.
+    const before = await activeProducts();
+    const newestAt = Math.max(...before.map((p) => p.updatedAt.getTime()));
+    const off = before.findLast((p) => p.updatedAt.getTime() < newestAt);
+    expect(off).toBeDefined();
+    expect(hidden._id < (before[1]?.id ?? "")).toBe(true);
+    // NOTE: in SQL: drizzle's update would date them.
+    const setActive = (id: string, active: boolean) =>
+      db.execute(sql`update ${products} set is_active = ${active} where id = ${id}`);
+    await setActive(off?.id ?? "", false);
+    await setActive(hidden._id, true);
+    const listed: string[] = [];
+    const index = await sitemapIndexXml(db, origin, { fileUrls });
+    for (let file = 1; file < locsOf(index).length; file += 1) {
+      const locs = locsOf(await sitemapProductsXml(db, origin, file, { fileUrls }));
+      expect(locs.length).toBeLessThanOrEqual(fileUrls);
+      listed.push(...locs);
+    }
+    const active = await expectFilesOfNow();
+    expect(listed).toEqual(active.map((p) => `${origin}/product/${p.id}`));
+    await setActive(hidden._id, false);
+    await setActive(off?.id ?? "", true);
   });
 
   it("names the shop by PUBLIC_ORIGIN whatever Host a request carries, and caches nothing per Host", async () => {

@@ -23,10 +23,11 @@ import { getProduct } from "#api/modules/products/service";
 import { latestReviews } from "#api/modules/reviews/service";
 import type { PageHead } from "./head";
 import {
+  catalogueMark,
   categoriesLastModified,
   listSitemapCategories,
-  listSitemapProductFile,
   listSitemapProductFiles,
+  listSitemapProductRange,
   SITEMAP_FILE_URLS,
 } from "./repo";
 
@@ -246,6 +247,48 @@ export interface SitemapOptions {
   fileUrls?: number;
 }
 
+/** The products files: where each ends (its last id) and its newest change, read while the catalogue bore `mark`. */
+interface ProductFiles {
+  mark: string;
+  files: { lastId: string; lastmod: Date }[];
+}
+
+/**
+ * The products files' boundaries of each database, by file size, kept while the catalogue's mark
+ * stays the same. NOTE: finding them reads every active id (0.16 s at a million products), where
+ * the mark is two reads of a few rows; a search engine asks for the index and then each file, and
+ * every file needs the boundary before it. Any instance sees a change in the database's mark, so
+ * none serves boundaries older than the catalogue it reads.
+ */
+const productFilesKept = new WeakMap<Database, Map<number, Promise<ProductFiles>>>();
+
+/** The products files' boundaries, from those kept when the catalogue is as it was, else found again. */
+async function productFiles(db: Database, fileUrls: number, stale?: ProductFiles): Promise<ProductFiles> {
+  let kept = productFilesKept.get(db);
+  if (!kept) {
+    kept = new Map();
+    productFilesKept.set(db, kept);
+  }
+  // NOTE: the mark is read before the boundaries: a change committed between the two leaves a mark
+  // that the next request finds different, so it finds the boundaries again rather than keep these.
+  const mark = await catalogueMark(db);
+  const known = kept.get(fileUrls);
+  if (known) {
+    const files = await known.catch(() => undefined);
+    if (files && files.mark === mark && files !== stale) return files;
+    // Another request may have replaced the entry meanwhile: only the one found here is dropped.
+    if (kept.get(fileUrls) === known) kept.delete(fileUrls);
+  }
+  const pending = kept.get(fileUrls);
+  if (pending) return pending;
+  const found = listSitemapProductFiles(db, fileUrls).then((files) => ({ mark, files }));
+  kept.set(fileUrls, found);
+  found.catch(() => {
+    if (kept.get(fileUrls) === found) kept.delete(fileUrls);
+  });
+  return found;
+}
+
 /**
  * The sitemap index (/sitemap.xml): the pages file, then the products files (`fileUrls` active
  * products to a file), each with its newest change as lastmod.
@@ -255,13 +298,13 @@ export async function sitemapIndexXml(
   origin: string,
   { fileUrls = SITEMAP_FILE_URLS }: SitemapOptions = {},
 ): Promise<string> {
-  const [pagesLastmod, productFiles] = await Promise.all([
+  const [pagesLastmod, { files }] = await Promise.all([
     categoriesLastModified(db),
-    listSitemapProductFiles(db, fileUrls),
+    productFiles(db, fileUrls),
   ]);
   const entries: SitemapEntry[] = [
     { loc: `${origin}/sitemap-pages.xml`, lastmod: pagesLastmod },
-    ...productFiles.map(({ lastmod }, i) => ({ loc: `${origin}/sitemap-products-${i + 1}.xml`, lastmod })),
+    ...files.map(({ lastmod }, i) => ({ loc: `${origin}/sitemap-products-${i + 1}.xml`, lastmod })),
   ];
   return `${XML_HEAD}<sitemapindex xmlns="${SITEMAP_NS}">\n${sitemapLines("sitemap", entries)}</sitemapindex>\n`;
 }
@@ -279,6 +322,24 @@ export async function sitemapPagesXml(
   ]);
 }
 
+/** The active products of products file `file` (from 1), in id order; none past the last file. */
+async function productFileRows(db: Database, file: number, fileUrls: number) {
+  let stale: ProductFiles | undefined;
+  for (;;) {
+    const kept = await productFiles(db, fileUrls, stale);
+    const { files } = kept;
+    if (file > files.length) return [];
+    const after = files[file - 2]?.lastId ?? "";
+    const through = file < files.length ? (files[file - 1]?.lastId ?? null) : null;
+    const rows = await listSitemapProductRange(db, after, through, fileUrls + 1);
+    // NOTE: more than a file's URLs between two kept boundaries: the catalogue changed without
+    // changing its mark (an activation dated before the newest change, beside a deactivation), so
+    // the boundaries are found again once rather than cut the file short.
+    if (rows.length <= fileUrls || stale) return rows.slice(0, fileUrls);
+    stale = kept;
+  }
+}
+
 /** /sitemap-products-<file>.xml (from 1): its active products in id order; a file past the last is not found. */
 export async function sitemapProductsXml(
   db: Database,
@@ -286,8 +347,7 @@ export async function sitemapProductsXml(
   file: number,
   { fileUrls = SITEMAP_FILE_URLS }: SitemapOptions = {},
 ): Promise<string> {
-  const rows =
-    Number.isSafeInteger(file) && file >= 1 ? await listSitemapProductFile(db, file, fileUrls) : [];
+  const rows = Number.isSafeInteger(file) && file >= 1 ? await productFileRows(db, file, fileUrls) : [];
   if (rows.length === 0) throw new AppError("NOT_FOUND", api.notFound);
   return urlset(rows.map((p) => ({ loc: `${origin}/product/${p.id}`, lastmod: p.updatedAt })));
 }
