@@ -1,6 +1,6 @@
 /** The staff activity log's SQL: rows are only ever inserted, and read newest first. */
 import type { ActivityKind } from "@shop/shared/schemas/activity";
-import { and, eq, gte, ilike, lt, type SQL, sql } from "drizzle-orm";
+import { and, eq, gte, ilike, inArray, lt, type SQL, sql } from "drizzle-orm";
 import type { Database } from "#api/db/client";
 import { countUpTo, cursorTime, descNullsLast, type NewestKey, newestAfter } from "#api/db/paging";
 import { activity, type NewActivity } from "#api/db/schema/activity";
@@ -52,14 +52,21 @@ export async function listActivity(
   cap?: number,
 ) {
   const where = whereOf(filter);
+  // NOTE: the page's ids first, from the list's index alone: an offset then skips index entries,
+  // not whole entries with their before and after (page 1000 read 20,000 of them to keep 20).
+  const pageIds = db
+    .select({ id: activity.id })
+    .from(activity)
+    .where(and(where, newestAfter(activity.at, activity.id, after)))
+    .orderBy(descNullsLast(activity.at), descNullsLast(activity.id))
+    .limit(page.limit)
+    .offset(page.offset);
   const [rows, counted] = await Promise.all([
     db
       .select({ entry: activity, key: cursorTime(activity.at) })
       .from(activity)
-      .where(and(where, newestAfter(activity.at, activity.id, after)))
-      .orderBy(descNullsLast(activity.at), descNullsLast(activity.id))
-      .limit(page.limit)
-      .offset(page.offset),
+      .where(inArray(activity.id, pageIds))
+      .orderBy(descNullsLast(activity.at), descNullsLast(activity.id)),
     countUpTo(db, db.select({ one: sql`1` }).from(activity).where(where), cap),
   ]);
   return { rows, ...counted };

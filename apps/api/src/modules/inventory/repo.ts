@@ -139,11 +139,12 @@ export async function listInventory(
 
 /** How many variants a filter finds, counted up to `cap` (db/paging.ts). */
 export function countInventory(db: Database, filter: InventoryFilterSql, cap?: number): Promise<CappedTotal> {
-  return countUpTo(
-    db,
-    sql`select 1 from ${productVariants} v join ${products} p on p.id = v.product_id where ${whereOf(filter)}`,
-    cap,
-  );
+  // NOTE: the products only for a keyword (their names): every variant has its product, and joining
+  // them to count 10,001 variants cost more than counting them.
+  const from = filter.keyword
+    ? sql`${productVariants} v join ${products} p on p.id = v.product_id`
+    : sql`${productVariants} v`;
+  return countUpTo(db, sql`select 1 from ${from} where ${whereOf(filter)}`, cap);
 }
 
 /** A current variant's stock, or undefined. */
