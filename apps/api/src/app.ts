@@ -332,6 +332,8 @@ function registerStaticFiles(app: FastifyInstance, config: Config) {
       wildcard: true,
       index: false,
       preCompressed: true,
+      // The build's own records (`.vite/manifest.json`, read by the budget check) are not the shop's pages.
+      dotfiles: "ignore",
       setHeaders: (res, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header("cache-control", immutable ? IMMUTABLE : "no-cache");

@@ -25,6 +25,8 @@ const TEMPLATE = `<!doctype html>
   </body>
 </html>`;
 
+/** The build's record of its chunks (vite's `build.manifest`), which the budget check reads. */
+const MANIFEST = JSON.stringify({ "src/main.tsx": { file: "assets/index-abc123.js", isEntry: true } });
 const ASSET = `console.log(${JSON.stringify("shop ".repeat(500))});`;
 
 let t: TestApp;
@@ -40,6 +42,8 @@ beforeAll(async () => {
   writeFileSync(path.join(webDist, "assets", "index-abc123.js"), ASSET);
   writeFileSync(path.join(webDist, "assets", "index-abc123.js.br"), brotliCompressSync(ASSET));
   writeFileSync(path.join(webDist, "assets", "index-abc123.js.gz"), gzipSync(ASSET));
+  mkdirSync(path.join(webDist, ".vite"));
+  writeFileSync(path.join(webDist, ".vite", "manifest.json"), MANIFEST);
   t = await createTestApp({ WEB_DIST: webDist, PUBLIC_ORIGIN: "https://shop.example" });
   category = await makeCategory(t.database, "Watches");
   const media = await makeMedia(t.database);
@@ -493,6 +497,12 @@ describe("the head the server sends with storefront pages", () => {
     const plain = await t.app.inject({ method: "GET", url });
     expect(plain.headers["content-encoding"]).toBeUndefined();
     expect(plain.body).toBe(ASSET);
+  });
+
+  it("keeps the build's own records (its dot folders) out of what it serves", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/.vite/manifest.json" });
+    expect(res.headers["content-type"]).toContain("text/html");
+    expect(res.body).not.toContain("src/main.tsx");
   });
 
   it("carries the shop's name and currency for the app's first paint, SPEC's until the owner sets them", async () => {
