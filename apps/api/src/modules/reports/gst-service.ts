@@ -46,9 +46,10 @@ type Section = "b2b" | "b2cl" | "b2cs";
 /** The GSTR-1 table an invoice goes to, by its buyer, its supply type and its value on its own date. */
 function sectionOf(invoice: InvoiceParty, utcOffset: string): Section {
   if (invoice.buyerGstin) return "b2b";
+  if (invoice.supplyType !== "inter-state" || invoice.invoiceValue <= B2CL_ABOVE_CENTS) return "b2cs";
   const limit =
     shopDay(invoice.invoicedAt, utcOffset) < B2CL_LOWERED_ON ? B2CL_ABOVE_CENTS_BEFORE : B2CL_ABOVE_CENTS;
-  return invoice.supplyType === "inter-state" && invoice.invoiceValue > limit ? "b2cl" : "b2cs";
+  return invoice.invoiceValue > limit ? "b2cl" : "b2cs";
 }
 
 /** "27-Maharashtra": the state code the order recorded, else the one of its address's state (as typed when it is none of India's). */
@@ -98,6 +99,23 @@ function byRate(lines: readonly TaxedLine[] | undefined): { rate: number; sums: 
   return [...rates.entries()].sort(([a], [b]) => a - b).map(([rate, sums]) => ({ rate, sums }));
 }
 
+/**
+ * The invoice with its order's principal supply: the highest-rate goods line, the largest taxable value
+ * on a tie, then the first line (as gst-repo.ts PRINCIPAL picks a credit note's).
+ */
+function withPrincipal(invoice: InvoiceParty, lines: readonly TaxedLine[] | undefined): InvoiceParty {
+  const before = (a: TaxedLine, b: TaxedLine) =>
+    a.rate !== b.rate
+      ? a.rate > b.rate
+      : a.taxableValue !== b.taxableValue
+        ? a.taxableValue > b.taxableValue
+        : (a.line ?? "") < (b.line ?? "");
+  let principal: TaxedLine | undefined;
+  for (const line of lines ?? [])
+    if (line.kind === "goods" && (!principal || before(line, principal))) principal = line;
+  return { ...invoice, principalHsn: principal?.hsn ?? null, principalName: principal?.name ?? "" };
+}
+
 function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
   const groups = new Map<string, T[]>();
   for (const item of items) {
@@ -113,22 +131,40 @@ function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, 
  * its first and last number, how many, and none cancelled (the shop never cancels an issued document).
  */
 function docsRows(nature: GstDocsRow["nature"], numbers: readonly string[]): GstDocsRow[] {
-  const running = (number: string) => /\d*$/.exec(number)?.[0] ?? "";
-  const series = groupBy(numbers, (number) => number.slice(0, number.length - running(number).length));
+  interface Series {
+    first: { number: string; running: number };
+    last: { number: string; running: number };
+    total: number;
+  }
+  // A number's place in its series: its running digits, then the whole number on a tie.
+  const before = (a: Series["first"], b: Series["first"]) =>
+    a.running - b.running || a.number.localeCompare(b.number);
+  // NOTE: the first and last of each series in one pass, each number's digits read once (a month
+  // holds tens of thousands of invoices; sorting them with the digits read in each comparison cost
+  // the report a noticeable share of its time).
+  const series = new Map<string, Series>();
+  for (const number of numbers) {
+    const digits = /\d*$/.exec(number)?.[0] ?? "";
+    const entry = { number, running: Number(digits) };
+    const prefix = number.slice(0, number.length - digits.length);
+    const found = series.get(prefix);
+    if (!found) {
+      series.set(prefix, { first: entry, last: entry, total: 1 });
+      continue;
+    }
+    found.total += 1;
+    if (before(entry, found.first) < 0) found.first = entry;
+    if (before(found.last, entry) < 0) found.last = entry;
+  }
   return [...series.entries()]
     .sort(([a], [b]) => a.localeCompare(b))
-    .map(([, members]) => {
-      const sorted = [...members].sort(
-        (a, b) => Number(running(a)) - Number(running(b)) || a.localeCompare(b),
-      );
-      return {
-        nature,
-        from: sorted[0] ?? "",
-        to: sorted[sorted.length - 1] ?? "",
-        total: sorted.length,
-        cancelled: 0,
-      };
-    });
+    .map(([, { first, last, total }]) => ({
+      nature,
+      from: first.number,
+      to: last.number,
+      total,
+      cancelled: 0,
+    }));
 }
 
 /**
@@ -213,8 +249,7 @@ export async function gstReport(
   now = new Date(),
 ): Promise<GstReportDto> {
   const month = asked ?? monthToFile(now, utcOffset);
-  const days = daysOf(month);
-  const period = periodOf(days, now, utcOffset);
+  const period = periodOf(daysOf(month), now, utcOffset);
   const read = await db.transaction(
     async (tx) => {
       await tuneForReport(tx);
@@ -227,23 +262,41 @@ export async function gstReport(
     },
     { isolationLevel: "repeatable read", accessMode: "read only" },
   );
+  return gstTables(month, read, utcOffset);
+}
+
+/** What a month's GSTR-1 is made from: its documents and their taxed rows, as gst-repo.ts reads them. */
+export interface GstDocuments {
+  invoices: InvoiceParty[];
+  invoiceLines: TaxedLine[];
+  notes: CreditNoteRow[];
+  creditLines: TaxedLine[];
+}
+
+/** The GSTR-1 tables and the GSTR-3B 3.1(a) figures of `month` from its documents. */
+export function gstTables(month: string, read: GstDocuments, utcOffset: string): GstReportDto {
+  const days = daysOf(month);
   const linesOfInvoice = groupBy(read.invoiceLines, (line) => line.documentId);
   const linesOfNote = groupBy(read.creditLines, (line) => line.documentId);
+  const invoices = read.invoices.map((invoice) =>
+    withPrincipal(invoice, linesOfInvoice.get(invoice.orderId)),
+  );
   const day = (at: Date) => shopDay(at, utcOffset);
 
   const b2b: GstB2bRow[] = [];
   const b2cl: GstB2clRow[] = [];
   const b2cs = new Map<string, { placeOfSupply: string; rate: number; sums: Sums }>();
+  // Each line straight into its place and rate (the sums by rate of each document added up).
   const addB2cs = (party: InvoiceParty, lines: readonly TaxedLine[] | undefined, sign: 1 | -1) => {
     const placeOfSupply = placeOfSupplyOf(party);
-    for (const { rate, sums } of byRate(lines)) {
-      const key = `${placeOfSupply}|${rate}`;
-      const row = b2cs.get(key) ?? { placeOfSupply, rate, sums: zero() };
-      addTo(row.sums, sums, sign);
+    for (const line of lines ?? []) {
+      const key = `${placeOfSupply}|${line.rate}`;
+      const row = b2cs.get(key) ?? { placeOfSupply, rate: line.rate, sums: zero() };
+      addTo(row.sums, line, sign);
       b2cs.set(key, row);
     }
   };
-  for (const invoice of read.invoices) {
+  for (const invoice of invoices) {
     const section = sectionOf(invoice, utcOffset);
     const lines = linesOfInvoice.get(invoice.orderId);
     if (section === "b2cs") {
@@ -310,7 +363,7 @@ export async function gstReport(
     .sort((a, b) => a.placeOfSupply.localeCompare(b.placeOfSupply) || a.rate - b.rate)
     .map((row) => ({ placeOfSupply: row.placeOfSupply, rate: row.rate, ...inRupees(row.sums) }));
 
-  const invoiceParties = new Map(read.invoices.map((invoice) => [invoice.orderId, invoice]));
+  const invoiceParties = new Map(invoices.map((invoice) => [invoice.orderId, invoice]));
   const noteParties = new Map(read.notes.map((note) => [note.refundId, note]));
   // Table 12 apart for registered buyers (a document with the buyer's GSTIN) and consumers.
   const registered = (party: InvoiceParty | undefined) => Boolean(party?.buyerGstin);
@@ -338,7 +391,7 @@ export async function gstReport(
     docs: [
       ...docsRows(
         "Invoices for outward supply",
-        read.invoices.map((invoice) => invoice.invoiceNumber),
+        invoices.map((invoice) => invoice.invoiceNumber),
       ),
       ...docsRows(
         "Credit Note",
