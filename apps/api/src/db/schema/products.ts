@@ -81,10 +81,17 @@ export const products = pgTable(
     // Each list order ends in (created_at desc, id desc) so that pages never overlap; the indexes
     // carry the whole order, or PostgreSQL sorts every matching row to find one page.
     // NOTE: NULLS FIRST is what `order by x desc` means; an index "desc nulls last" cannot serve it.
+    // The whole list's and the sale's also carry the price paid and the rating after their order: a
+    // keyword's results under a price or rating filter walk them newest first and test those in the
+    // index, reading only the rows that pass (modules/products/repo-window.ts). At a million products
+    // "silk, 4 stars and up, under 200" read 99,000 rows to keep 500, now 16,000. Neither column
+    // changes with stock or sales, whose updates stay HOT.
     index("products_active_created_at_idx").on(
       t.isActive,
       t.createdAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
+      sql`(case when ${t.onSale} then ${t.salePrice} else ${t.price} end)`,
+      t.ratingAverage,
     ),
     index("products_category_active_idx").on(
       t.categoryId,
@@ -97,6 +104,8 @@ export const products = pgTable(
       t.onSale,
       t.createdAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
+      sql`(case when ${t.onSale} then ${t.salePrice} else ${t.price} end)`,
+      t.ratingAverage,
     ),
     index("products_active_sold_count_idx").on(
       t.isActive,
