@@ -47,7 +47,16 @@ export const fulfilmentOf = sql<Fulfilment>`case ${orders.status}
  * its capped count walked past (300 ms at a million orders, to count fewer than 10,001).
  */
 export function fulfilmentIs(state: Fulfilment): SQL {
-  const byParcels = sql`(${orders.status} in (${sqlList(READ_FROM_PARCELS)}) and ${fromParcels} = ${state})`;
+  const readFromParcels = sql`${orders.status} in (${sqlList(READ_FROM_PARCELS)})`;
+  // NOTE: nothing shipped is no parcel line (their quantities are above zero), as a NOT EXISTS
+  // PostgreSQL counts rightly: as `fromParcels = 'unfulfilled'` it guessed a few dozen orders of a
+  // million and sorted all 14 000 candidates for a page (75 ms), where the newest orders it walks
+  // are the answer (1 ms).
+  if (state === "unfulfilled") {
+    return sql`(${readFromParcels} and not exists (select 1 from ${orderShipments} s
+      join ${orderShipmentLines} sl on sl.shipment_id = s.id where s.order_id = ${orders.id}))`;
+  }
+  const byParcels = sql`(${readFromParcels} and ${fromParcels} = ${state})`;
   return (SAID_BY_STATUS as readonly string[]).includes(state)
     ? sql`(${orders.status} = ${state} or ${byParcels})`
     : byParcels;
