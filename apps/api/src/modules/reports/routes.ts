@@ -5,7 +5,8 @@ import { GstReportDto, GstReportQuery } from "@shop/shared/schemas/report-gst";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { fileAnswer, ok, sendDownload } from "#api/http/envelope";
 import { requireStaff } from "#api/http/session";
-import { gstCsv, gstFilename, gstReport } from "./gst-service";
+import { gstCsv, gstFilename } from "./gst-csv";
+import { gstReport } from "./gst-service";
 import { reportCsv, reportFilename, salesReport } from "./service";
 
 export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
