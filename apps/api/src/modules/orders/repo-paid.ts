@@ -1,7 +1,8 @@
 /**
  * The statement that pays an order (docs/design.md section 5): the order's row locked, the payment
- * recorded (unless it already is), and, when it pays a pending order, the order linked and moved to
- * processing with its GST invoice number, its units sold written for the best-seller counts
+ * recorded (unless it already is) with the order's payment state (db/payment-state.ts), and, when
+ * it pays a pending order, the order linked and moved to processing with its GST invoice number,
+ * its units sold written for the best-seller counts
  * (modules/products/sold-counts.ts), its history row and the shopper's message in the outbox. One
  * statement, atomic on its own: the locks it takes (the order, the year's invoice counter) are held
  * for that statement and its commit only.
