@@ -40,6 +40,25 @@ const LOADED_TABLES = [
   "stock_movements",
 ];
 
+/** The ledger's trigger that adds each row written to the changes its sums by slot are folded from. */
+const SLOTS_TRIGGER = "sales_ledger_slots";
+/** The sums of `sales_slots` (db/schema/sales.ts), `rows` the count of ledger rows. */
+const SLOT_SUMS = [
+  "rows",
+  "amount",
+  "gross_sales",
+  "sale_discounts",
+  "code_discounts",
+  "returns",
+  "shipping",
+  "cod_fees",
+  "units",
+  "tax",
+  "cgst",
+  "sgst",
+  "igst",
+];
+
 /** The sales ledger's tables (migration 0017), written after the orders. */
 const LEDGER_TABLES = ["sales_ledger", "sales_ledger_lines"];
 
@@ -309,31 +328,41 @@ export async function addPaidOrders(
   await db.execute("analyze orders, order_items, payments, refunds, refund_lines");
   // The ledger of the invoices, payments and credit notes, by the functions its triggers call, one
   // document at a time; loaded as the orders are (its foreign keys checked at the end).
+  // NOTE: the ledger's sums by slot (db/schema/sales.ts salesSlots) are added up once, set-based, from
+  // the rows written, in the order of their slots (a period's rows on few pages), with the ledger's
+  // trigger that would add each row to the changes off meanwhile.
+  const invoiceIds = `select id from orders where invoice_number like 'INV/BENCH/%'`;
+  const paymentIds = `select id from payments where transaction_id like 'bench-report-%'`;
+  const refundIds = `select id from refunds where provider_refund_id like 'bench-refund-%'`;
   await db.transaction(async (tx) => {
     await tx.execute("set local session_replication_role = replica");
+    await tx.execute(`alter table sales_ledger disable trigger ${SLOTS_TRIGGER}`);
     const record = (name: string, write: string, ids: string) =>
-      timed(name, () => tx.execute(`select ${write}(id) from (${ids}) as d`));
-    await record(
-      "ledger of invoices",
-      "sales_ledger_record_invoice",
-      `select id from orders where invoice_number like 'INV/BENCH/%' order by id`,
+      timed(name, () => tx.execute(`select ${write}(id) from (${ids} order by id) as d`));
+    await record("ledger of invoices", "sales_ledger_record_invoice", invoiceIds);
+    await record("ledger of payments", "sales_ledger_record_payment", paymentIds);
+    await record("ledger of refunds", "sales_ledger_record_refund", refundIds);
+    await timed("ledger's sums by slot", () =>
+      tx.execute(`
+        insert into sales_slots (slot, kind, discount_code, ${SLOT_SUMS.join(", ")})
+        select sales_slot(at), kind, coalesce(discount_code, ''), count(*),
+          ${SLOT_SUMS.slice(1)
+            .map((column) => `sum(${column})`)
+            .join(", ")}
+        from sales_ledger
+        where source_id in (${invoiceIds} union all ${paymentIds} union all ${refundIds})
+        group by 1, 2, 3
+        order by 1, 2, 3
+        on conflict (slot, kind, discount_code) do update set
+          ${SLOT_SUMS.map((column) => `${column} = sales_slots.${column} + excluded.${column}`).join(", ")}`),
     );
-    await record(
-      "ledger of payments",
-      "sales_ledger_record_payment",
-      `select id from payments where transaction_id like 'bench-report-%' order by id`,
-    );
-    await record(
-      "ledger of refunds",
-      "sales_ledger_record_refund",
-      `select id from refunds where provider_refund_id like 'bench-refund-%' order by id`,
-    );
+    await tx.execute(`alter table sales_ledger enable always trigger ${SLOTS_TRIGGER}`);
     await timed("ledger's references checked", () => checkReferences(tx, LEDGER_TABLES));
   });
   // As the catalogue's seed does (seed.ts): months of history have been through autovacuum, whose
   // visibility map lets the report read the ledger's lines and the orders' moments from their indexes.
   await timed("vacuum analyze", () =>
-    db.execute("vacuum (analyze) orders, sales_ledger, sales_ledger_lines"),
+    db.execute("vacuum (analyze) orders, sales_ledger, sales_ledger_lines, sales_slots"),
   );
   return true;
 }

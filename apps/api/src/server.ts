@@ -7,6 +7,7 @@ import { flushLog } from "./http/request-log";
 import { startOrderSweep } from "./modules/orders/sweep";
 import { startPaymentSweep } from "./modules/payments/sweep";
 import { startSoldCountsFold } from "./modules/products/sold-counts";
+import { startSalesSlotsFold } from "./modules/reports/slots";
 import { backfillCreditNotes } from "./modules/refunds/backfill";
 import { warnWhenVacuumIsOff } from "./modules/system/vacuum-check";
 import { seedDemoShop } from "./seed/demo";
@@ -17,6 +18,7 @@ let app: FastifyInstance | undefined;
 let stopSweep: (() => Promise<void>) | undefined;
 let stopPaymentSweep: (() => Promise<void>) | undefined;
 let stopSoldCounts: (() => Promise<void>) | undefined;
+let stopSalesSlots: (() => Promise<void>) | undefined;
 let closing = false;
 
 /**
@@ -42,6 +44,7 @@ async function shutdown(signal: string) {
     await stopSweep?.();
     await stopPaymentSweep?.();
     await stopSoldCounts?.();
+    await stopSalesSlots?.();
     await app?.close();
     await database?.close();
     exit(0);
@@ -95,6 +98,7 @@ async function main() {
     wakeMailer: () => ready.mailer.wake(),
   });
   stopSoldCounts = startSoldCountsFold(database.db, { log: app.log });
+  stopSalesSlots = startSalesSlotsFold(database.db, { log: app.log });
   const payments = Object.entries(app.paymentProviders)
     .filter(([, provider]) => provider !== undefined)
     .map(([name]) => name);
