@@ -74,16 +74,22 @@ export async function handlePaypalWebhook(
   const values = paymentValues(order, order.userId, "paypal", capture);
 
   if (event.type === "capture.denied") {
-    const existing = await findPaymentByTransactionId(db, capture.id);
-    if (existing) {
-      const settled = await settlePayment(db, existing.id, {
-        status: "failed",
-        updateTime: capture.updateTime,
-      });
-      return settled ? "recorded" : "duplicate";
-    }
-    await recordFailure(db, values);
-    return "recorded";
+    // NOTE: the order's lock first, as every writer of an order's payments takes it: the payment's
+    // statement also writes the order's payment state, and a "completed" webhook for the same capture
+    // locks the order before the payment.
+    return db.transaction(async (tx): Promise<WebhookOutcome> => {
+      if (!(await lockOrder(tx, order.id))) return "ignored";
+      const existing = await findPaymentByTransactionId(tx, capture.id);
+      if (existing) {
+        const settled = await settlePayment(tx, existing.id, {
+          status: "failed",
+          updateTime: capture.updateTime,
+        });
+        return settled ? "recorded" : "duplicate";
+      }
+      await recordFailure(tx, values);
+      return "recorded";
+    });
   }
 
   if (capture.status !== "completed" || !sameMoney(capture.amount, totalOf(order))) {
