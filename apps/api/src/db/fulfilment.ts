@@ -51,10 +51,12 @@ export function fulfilmentIs(state: Fulfilment): SQL {
   // NOTE: nothing shipped is no parcel line (their quantities are above zero), as a NOT EXISTS
   // PostgreSQL counts rightly: as `fromParcels = 'unfulfilled'` it guessed a few dozen orders of a
   // million and sorted all 14 000 candidates for a page (75 ms), where the newest orders it walks
-  // are the answer (1 ms).
+  // are the answer (1 ms). `offset 0` keeps it a test of each candidate by the parcels' order index:
+  // as an anti-join, the capped count hashed every parcel line of the shop (240,000 at a million
+  // orders, 339 ms) to count 10,001 candidates.
   if (state === "unfulfilled") {
     return sql`(${readFromParcels} and not exists (select 1 from ${orderShipments} s
-      join ${orderShipmentLines} sl on sl.shipment_id = s.id where s.order_id = ${orders.id}))`;
+      join ${orderShipmentLines} sl on sl.shipment_id = s.id where s.order_id = ${orders.id} offset 0))`;
   }
   const byParcels = sql`(${readFromParcels} and ${fromParcels} = ${state})`;
   return (SAID_BY_STATUS as readonly string[]).includes(state)

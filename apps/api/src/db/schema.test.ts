@@ -140,6 +140,8 @@ describe("database schema", () => {
       "reviews",
       "sales_ledger",
       "sales_ledger_lines",
+      "sales_slot_changes",
+      "sales_slots",
       "search_words",
       "sessions",
       "settings",

@@ -12,13 +12,17 @@ describe("list cursors", () => {
     // As Node writes it: Buffer.from(JSON.stringify(key)).toString("base64url").
     expect(encodeCursor(["Čaj “x” 😀", 1, "a"])).toBe("WyLEjGFqIOKAnHjigJ0g8J-YgCIsMSwiYSJd");
     expect(encodeCursor(["ab"])).toBe("WyJhYiJd");
+    // PostgreSQL's integer runs from -2^31 to 2^31 - 1: both ends are positions.
+    expect(nameKey.safeParse(encodeCursor(["", ID, -(2 ** 31), ID])).success).toBe(true);
+    expect(nameKey.safeParse(encodeCursor(["", ID, 2 ** 31, ID])).success).toBe(false);
     fc.assert(
       fc.property(fc.string({ unit: "grapheme", maxLength: 80 }), fc.integer(), (name, position) => {
         const key = [name, ID, position, ID];
         const cursor = encodeCursor(key);
         expect(cursor).toMatch(/^[A-Za-z0-9_-]+$/);
         const parsed = nameKey.safeParse(cursor);
-        const fits = !name.includes("\u0000") && name.length <= 1_000 && Math.abs(position) < 2 ** 31;
+        const fits =
+          !name.includes("\u0000") && name.length <= 1_000 && position >= -(2 ** 31) && position < 2 ** 31;
         expect(parsed.success).toBe(fits);
         if (parsed.success) expect(parsed.data).toEqual(key);
       }),
