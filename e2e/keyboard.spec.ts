@@ -254,6 +254,27 @@ interface Slowed {
 }
 
 /**
+ * Makes every CSS transition that starts from now on last 3 s rather than its 200 ms, so that the
+ * test still finds the dialog's enter transition running on a slow machine, where a round trip to
+ * the browser can take longer than the transition itself. `restoreScheduling` ends it.
+ */
+async function lengthenTransitions(page: Page) {
+  await page.evaluate(() => {
+    const lengthen = () => {
+      for (const animation of document.getAnimations()) {
+        if (animation instanceof CSSTransition) animation.effect?.updateTiming({ duration: 3_000 });
+      }
+    };
+    document.addEventListener("transitionrun", lengthen, { capture: true });
+    const restore = (window as Slowed).restoreScheduling;
+    (window as Slowed).restoreScheduling = () => {
+      restore?.();
+      document.removeEventListener("transitionrun", lengthen, { capture: true });
+    };
+  });
+}
+
+/**
  * Waits until the dialog's enter animation is running, then makes React's scheduled renders wait
  * 50 ms, as on a busy CI machine: animation frames then come before React applies a state change.
  * NOTE: React's scheduler posts its work through a MessageChannel; urgent updates (a key press's)
@@ -274,7 +295,9 @@ async function slowRendersWhileOpening(dialog: Locator) {
     MessagePort.prototype.postMessage = function (this: MessagePort, ...args: [unknown]) {
       setTimeout(() => post.apply(this, args), 50);
     };
+    const restore = (window as Slowed).restoreScheduling;
     (window as Slowed).restoreScheduling = () => {
+      restore?.();
       MessagePort.prototype.postMessage = post;
     };
   });
@@ -299,6 +322,7 @@ test.describe("signed in as the shopper", () => {
     // issue #3892).
     const addAddress = page.getByRole("button", { name: "Add address" });
     await tabTo(page, addAddress, "Add address");
+    await lengthenTransitions(page);
     await page.keyboard.press("Enter");
     const dialog = page.getByRole("dialog", { name: "Add address" });
     await expect(dialog.getByRole("heading", { name: "Add address" })).toBeVisible();

@@ -134,6 +134,11 @@ export interface RequestOptions {
   /** Extra request headers (e.g. `Idempotency-Key` on order placement). */
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /**
+   * The browser's HTTP cache for this request: "no-cache" asks the server again (an unchanged answer
+   * comes back as a 304) where an answer the server lets browsers keep may predate a change.
+   */
+  cache?: RequestCache;
   /** Shown when the server gives no message (SPEC section 8: the per-situation defaults). */
   defaultMessage?: string | ((status: number) => string);
 }
@@ -222,7 +227,7 @@ async function request(
   schema: ResponseSchema<unknown> | undefined,
   list = false,
 ): Promise<Answer> {
-  const { method = "GET", body, query, signal } = options;
+  const { method = "GET", body, query, signal, cache } = options;
   const headers: Record<string, string> = { ...options.headers, accept: "application/json" };
   let payload: BodyInit | undefined;
   if (body instanceof FormData) {
@@ -239,6 +244,7 @@ async function request(
       headers,
       body: payload,
       signal,
+      cache,
       credentials: "same-origin",
     });
   } catch (error) {
