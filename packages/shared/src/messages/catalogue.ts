@@ -1,0 +1,63 @@
+/** The dashboard's categories and reviews. */
+
+/** The categories table's other actions (admins): rename and delete, each in its dialog. */
+export const categoryActions = {
+  rename: (category: string) => `Rename ${category}`,
+  renameTitle: (category: string) => `Rename ${category}`,
+  name: "Name",
+  /** Under the name: a rename keeps the storefront's address. */
+  slugKept: (slug: string) => `The address stays /product-category/${slug}, so links to it keep working.`,
+  saveName: "Rename",
+  cancel: "Cancel",
+  delete: (category: string) => `Delete ${category}`,
+  deleteTitle: (category: string) => `Delete ${category}`,
+  deleteEmpty: "It has no products. Deleting it cannot be undone.",
+  /** The select of a category with products: where they go. */
+  moveTo: "Move its products to",
+  chooseCategory: "Choose a category",
+  moveToRequired: "Choose the category its products move to.",
+  moveHint:
+    "Its products, inactive ones too, move there and take that category's GST rate and HSN code unless they set their own.",
+  /** The only category, with products: they have nowhere to go. */
+  noOtherCategory: "Add another category first: its products need one to move to.",
+  confirmDelete: "Delete category",
+} as const;
+
+/** The dashboard's reviews page and the shop's replies shown under reviews. */
+export const reviewModeration = {
+  title: "Reviews",
+  allRatings: "All ratings",
+  rating: "Rating",
+  stars: (n: number) => (n === 1 ? "1 star" : `${n} stars`),
+  product: "Product",
+  allProducts: "All products",
+  visibility: "Visibility",
+  allReviews: "All reviews",
+  shown: "Shown",
+  hiddenOnly: "Hidden",
+  hiddenBadge: "Hidden from the shop",
+  hide: "Hide",
+  show: "Show",
+  delete: "Delete",
+  confirmDelete: "Delete this review? It cannot be brought back.",
+  reply: "Reply",
+  editReply: "Edit reply",
+  replyLabel: "Reply from the shop",
+  replyHint: "Shown under the review on the product page.",
+  saveReply: "Save reply",
+  /** The reply's heading under a review on the product page. */
+  shopReply: "Reply from the shop",
+  hidden: "Review hidden: it no longer shows in the shop or counts in the rating.",
+  shownAgain: "Review shown in the shop again.",
+  replied: "Reply saved.",
+  deleted: "Review deleted.",
+  empty: "No reviews found.",
+  by: (name: string) => `by ${name}`,
+  viewInShop: "View in the shop",
+  /** The chip of the product filter: "Product: Trail Running Shoes". */
+  productFilter: (name: string) => `Product: ${name}`,
+  /** A review's product name, a button that narrows the list to it: "Canvas Watch — only its reviews". */
+  onlyProduct: (name: string) => `${name} — only its reviews`,
+  clearProduct: "Show every product",
+  loading: "Loading reviews...",
+} as const;

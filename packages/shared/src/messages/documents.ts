@@ -1,0 +1,85 @@
+/** Invoices, credit notes and packing slips: their titles, columns and notes. */
+
+import { percent } from "./format";
+
+export const documents = {
+  downloadInvoice: "Download invoice",
+  /** The shopper's order page: a credit note per refund, downloaded as the invoice is. */
+  creditNotes: "Credit notes",
+  downloadCreditNote: (creditNoteNumber: string) => `Download credit note ${creditNoteNumber}`,
+  invoice: "Invoice",
+  packingSlip: "Packing slip",
+  taxInvoice: "Tax Invoice",
+  packingSlipTitle: "Packing Slip",
+  /** The packing slip of one shipment names it. */
+  shipmentLine: (carrier: string, trackingNumber: string | null) =>
+    `Shipment: ${carrier}${trackingNumber ? ` ${trackingNumber}` : ""}`,
+  /** The link to one shipment's packing slip. */
+  shipmentPackingSlip: "Packing slip",
+  seller: "Seller",
+  billTo: "Bill to",
+  shipTo: "Ship to",
+  gstin: (gstin: string) => `GSTIN: ${gstin}`,
+  state: (state: string) => `State: ${state}`,
+  invoiceNumber: (invoiceNumber: string) => `Invoice number: ${invoiceNumber}`,
+  invoiceDate: (date: string) => `Invoice date: ${date}`,
+  order: (number: number) => `Order: #${number}`,
+  orderDate: (date: string) => `Order date: ${date}`,
+  phone: (phone: string) => `Phone: ${phone}`,
+  placeOfSupply: (state: string) => `Place of supply: ${state}`,
+  columns: {
+    line: "#",
+    item: "Item",
+    sku: "SKU",
+    quantity: "Qty",
+    unitPrice: "Unit price",
+    discount: "Discount",
+    taxableValue: "Taxable value",
+    rate: "Rate",
+    tax: "Tax",
+    total: "Total",
+  },
+  skuOf: (sku: string) => `SKU: ${sku}`,
+  cgst: "CGST 9%",
+  sgst: "SGST 9%",
+  igst: "IGST 18%",
+  /** The GST of one rate: "CGST 2.5%" and "SGST 2.5%" for 5% within the state, "IGST 5%" across. */
+  cgstAt: (rate: number) => `CGST ${percent(rate / 2)}`,
+  sgstAt: (rate: number) => `SGST ${percent(rate / 2)}`,
+  igstAt: (rate: number) => `IGST ${percent(rate)}`,
+  /** A union territory without a legislature levies UTGST in place of SGST (GST.md). */
+  utgstAt: (rate: number) => `UTGST ${percent(rate / 2)}`,
+  cgstAndUtgst: "CGST\nUTGST",
+  utgstOnly: "UTGST",
+  /** The tax columns' heads when an invoice's lines have different rates. */
+  cgstAndSgst: "CGST\nSGST",
+  cgstOnly: "CGST",
+  sgstOnly: "SGST",
+  igstOnly: "IGST",
+  hsn: (code: string) => `HSN: ${code}`,
+  rateOf: (rate: number) => percent(rate),
+  shippingBy: (method: string) => `Shipping (${method})`,
+  pricesIncludeTax: "Prices include GST: the unit prices and discounts are shown with it.",
+  shipping: "Shipping",
+  /** A cash on delivery order's fee, a charge outside GST. */
+  codFee: "Cash on delivery fee",
+  taxableTotal: "Taxable value",
+  totalTax: "Total tax",
+  grandTotal: "Total",
+  amountInWords: (words: string) => `Amount in words: ${words}`,
+  itemCount: (units: number) => `${units} item${units === 1 ? "" : "s"} in this parcel`,
+  computerGenerated: "This is a computer-generated invoice and needs no signature.",
+  creditNote: "Credit note",
+  creditNoteTitle: "Credit Note",
+  creditNoteNumber: (creditNoteNumber: string) => `Credit note number: ${creditNoteNumber}`,
+  creditNoteDate: (date: string) => `Credit note date: ${date}`,
+  againstInvoice: (invoiceNumber: string) => `Against invoice: ${invoiceNumber}`,
+  refundReason: (reason: string) => `Reason: ${reason}`,
+  /** How a refund given by hand went back (a UPI or bank transfer reference): on its credit note and the order page. */
+  refundReference: (reference: string) => `Refund reference: ${reference}`,
+  returnedItems: "Returned to stock",
+  /** A credit note line of goods given back as value only (goodwill), beside the line's name. */
+  valueOnly: "Value only, no goods",
+  buyerGstin: (gstin: string) => `GSTIN: ${gstin}`,
+  creditNoteGenerated: "This is a computer-generated credit note and needs no signature.",
+} as const;

@@ -1,0 +1,149 @@
+/** The emails the shop sends: subjects, greetings and lines. */
+
+/**
+ * The words of the shop's emails: subjects and lines, composed with the shop's details and escaped
+ * by the API (modules/email/compose.ts).
+ */
+export const mail = {
+  greeting: (firstName: string) => `Hello ${firstName},`,
+  signOff: "Thank you for shopping with us.",
+  footer: (shop: string, address: string, email: string, phone: string) =>
+    `${shop} · ${address} · ${email} · ${phone}`,
+  notYou: "If this was not you, contact us straight away by replying to this email.",
+  passwordReset: {
+    subject: "Reset your password",
+    lines: (minutes: number) => [
+      "We received a request to reset the password of your account.",
+      `The link below works once, for ${minutes} minutes.`,
+      "If you did not ask for it, ignore this email: your password stays as it is.",
+    ],
+    action: "Reset your password",
+  },
+  passwordChanged: {
+    subject: "Your password was changed",
+    lines: ["The password of your account has just been changed, and every other session signed out."],
+  },
+  emailChanged: {
+    subject: "Your email address was changed",
+    lines: (newEmail: string) => [
+      `The email address of your account was changed to ${newEmail}.`,
+      "This address will not receive our messages any more.",
+    ],
+  },
+  welcome: {
+    subject: (shop: string) => `Welcome to ${shop}`,
+    lines: ["Your account is ready. You can now save addresses, place orders and follow them."],
+    action: "Start shopping",
+  },
+  /** The parts every order message is made of; amounts come formatted ("$1,234.50"). */
+  order: {
+    line: (quantity: number, label: string, unitPrice: string, lineTotal: string) =>
+      `${quantity} × ${label}: ${unitPrice} each, ${lineTotal}`,
+    subtotal: (amount: string) => `Subtotal: ${amount}`,
+    discount: (code: string, amount: string) => `Discount (${code}): -${amount}`,
+    shipping: (amount: string) => `Shipping: ${amount}`,
+    freeShipping: "Free",
+    tax: (percent: number, amount: string) => `Tax (GST ${percent}%): ${amount}`,
+    /** The GST of an order whose lines had different rates. */
+    taxAtRates: (amount: string) => `Tax (GST): ${amount}`,
+    /** The tax line of an order whose prices included the GST. */
+    taxIncluded: (line: string) => `${line}, included in the prices`,
+    codFee: (amount: string) => `Cash on delivery fee: ${amount}`,
+    total: (amount: string) => `Total: ${amount}`,
+    saved: (amount: string) => `You Saved: ${amount}`,
+    shipTo: (address: string) => `Shipping to: ${address}`,
+    view: "View your order",
+  },
+  /** How a payment gateway is named to the shopper. */
+  gateways: { paypal: "PayPal", test: "Card (test gateway)", cod: "Cash on delivery", razorpay: "Razorpay" },
+  /** How a payment was made through Razorpay, as it reports the method; any other word shows as it came. */
+  paymentMethods: {
+    upi: "UPI",
+    card: "Card",
+    netbanking: "Netbanking",
+    wallet: "Wallet",
+    emi: "EMI",
+    paylater: "Pay later",
+  } as Readonly<Record<string, string>>,
+  orderCodConfirmed: {
+    subject: (number: number) => `Your order #${number} is confirmed: cash on delivery`,
+    lines: (number: number, amount: string) => [
+      `Your order #${number} is confirmed. You will pay ${amount} in cash when it arrives.`,
+      "We are preparing your order and will email you when it ships.",
+    ],
+  },
+  orderPlaced: {
+    subject: (number: number) => `Your order #${number} is placed`,
+    intro: (number: number) => `Thank you for your order #${number}. Here is what you ordered:`,
+    payNow: "Your order waits for your payment: it ships once it is paid, and unpaid it is cancelled.",
+    action: "Pay for your order",
+  },
+  paymentReceived: {
+    subject: (number: number) => `Payment received for order #${number}`,
+    lines: (number: number, amount: string, gateway: string, transactionId: string) => [
+      `We have received your payment of ${amount} for order #${number}.`,
+      `Paid with: ${gateway}`,
+      `Transaction ID: ${transactionId}`,
+      "We are preparing your order and will email you when it ships.",
+    ],
+  },
+  orderShipped: {
+    subject: (number: number) => `Your order #${number} has shipped`,
+    lines: (number: number) => [`Your order #${number} has left us and is on its way.`],
+    /** A shipment holding part of the order. */
+    partSubject: (number: number) => `Part of your order #${number} has shipped`,
+    partLines: (number: number) => [
+      `Part of your order #${number} has left us and is on its way; we will email you when the rest ships.`,
+    ],
+    carrier: (carrier: string, trackingNumber: string) =>
+      `Carrier: ${carrier}, tracking number ${trackingNumber}`,
+    track: (url: string) => `Track it: ${url}`,
+    item: (quantity: number, label: string) => `${quantity} × ${label}`,
+  },
+  orderDelivered: {
+    subject: (number: number) => `Your order #${number} was delivered`,
+    lines: (number: number) => [
+      `Your order #${number} has been delivered. We hope you enjoy it.`,
+      "You can review what you bought on each product's page.",
+    ],
+    /** A shipment holding part of the order, delivered. */
+    partSubject: (number: number) => `A parcel of your order #${number} was delivered`,
+    partLines: (number: number, carrier: string) => [
+      `A parcel of your order #${number} (${carrier}) has been delivered.`,
+    ],
+  },
+  returnUpdate: {
+    subject: (number: number, status: string) => `Your return for order #${number}: ${status}`,
+    requested: (number: number) => [
+      `We have your request to return items from order #${number}. We will email you once we have looked at it.`,
+    ],
+    approved: (number: number) => [
+      `Your return for order #${number} is approved. Please send the items back; we refund them once they arrive.`,
+    ],
+    rejected: (number: number) => [`We cannot accept your return for order #${number}.`],
+    received: (number: number) => [
+      `The items you returned from order #${number} have arrived. Your refund follows.`,
+    ],
+    refunded: (number: number, amount: string) => [
+      `We have refunded ${amount} for the items you returned from order #${number}.`,
+      "It can take a few days for the money to show in your account.",
+    ],
+    message: (message: string) => `Our message: ${message}`,
+    item: (quantity: number, label: string) => `${quantity} × ${label}`,
+  },
+  orderCancelled: {
+    subject: (number: number) => `Your order #${number} was cancelled`,
+    byShopper: (number: number) => `As you asked, your order #${number} has been cancelled.`,
+    byStaff: (number: number) =>
+      `Your order #${number} has been cancelled by our team. If you have any questions, reply to this email.`,
+    expired: (number: number) =>
+      `Your order #${number} was cancelled because it was not paid in time. You are welcome to order again.`,
+  },
+  orderRefunded: {
+    subject: (number: number) => `Your order #${number} was refunded`,
+    lines: (number: number, amount: string) => [
+      `We have refunded ${amount} for your order #${number}.`,
+      "It can take a few days for the money to show in your account.",
+    ],
+  },
+} as const;

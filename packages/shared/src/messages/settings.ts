@@ -1,0 +1,155 @@
+/** The dashboard's settings page. */
+
+/**
+ * The dashboard's Settings page (/dashboard/settings): the shop's own rules section by section
+ * (docs/design.md section 8), each saved on its own, and the history of their changes (admins).
+ */
+export const settingsPage = {
+  title: "Settings",
+  /** Said to a manager, who reads the settings but cannot change them. */
+  readOnly: "Only an admin can change the settings. You can read them here.",
+  save: "Save",
+  /** A section's Save button for screen readers, among the page's five: "Save Store". */
+  saveSection: (section: string) => `Save ${section}`,
+  /** The success toast of a section: "Store saved successfully.". */
+  saved: (section: string) => `${section} saved successfully.`,
+  saveFailed: "An error occurred while saving the settings.",
+  sections: {
+    store: {
+      title: "Store",
+      description: "Who the shop is: on the header, emails, invoices and the contact page.",
+    },
+    currency: { title: "Currency", description: "The currency prices are in, and how amounts are written." },
+    taxes: {
+      title: "Taxes",
+      description: "How GST is worked out for products that set no rate of their own.",
+    },
+    shipping: {
+      title: "Shipping methods",
+      description: "What shoppers can choose at checkout, and what it costs.",
+    },
+    checkout: {
+      title: "Checkout limits",
+      description: "How long unpaid orders hold stock, and what an order may hold.",
+    },
+    fulfilment: {
+      title: "Carriers and returns",
+      description: "The carriers orders ship with, and how long shoppers have to return.",
+    },
+    inventory: {
+      title: "Inventory",
+      description: "When a product's stock counts as low on the dashboard.",
+    },
+    security: {
+      title: "Security",
+      description: "How staff sign in to the dashboard.",
+    },
+  },
+  security: {
+    requireStaffTwoFactor: "Require two-step sign-in for staff",
+    requireStaffTwoFactorHint:
+      "Admins and managers without two-step sign-in can use the dashboard only after setting it up on their profile.",
+  },
+  store: {
+    name: "Store name",
+    email: "Support email",
+    phone: "Phone",
+    address: "Postal address",
+    gstin: "GSTIN",
+    gstinHint: "15 characters, such as 27AAPFU0939F1ZV.",
+    state: "State",
+    stateHint: "The seller's state: invoices to it split GST into CGST and SGST.",
+    utcOffset: "Time zone (offset from UTC)",
+    utcOffsetHint: "Such as +05:30: the days of reports, lists and invoices.",
+  },
+  currency: {
+    code: "Currency code",
+    codeHint: "ISO 4217, such as INR or USD.",
+    locale: "Locale",
+    localeHint: "How amounts are written, such as en-IN or en-US.",
+    preview: "Preview",
+    /** The preview line while the code or the locale is not one the shop can use. */
+    noPreview: "Enter a valid currency code and locale to see an example.",
+  },
+  taxes: {
+    pricesIncludeTax: "Prices include tax",
+    pricesIncludeTaxHint: "On: tax is taken out of the prices entered. Off: tax is added on top.",
+    defaultRate: "Default rate (%)",
+    defaultRateHint: "For products whose own and category's rates are not set.",
+    defaultHsn: "Default HSN code",
+    defaultHsnHint: "4, 6 or 8 digits.",
+  },
+  shipping: {
+    /** A method's name until it has one: "Method 2". */
+    method: (n: number) => `Method ${n}`,
+    name: "Name",
+    /** A money field's label with the shop's currency: "Price (INR)". */
+    price: (currency: string) => `Price (${currency})`,
+    freeAbove: (currency: string) => `Free above (${currency})`,
+    freeAboveHint: "Free when the items come to more than this. Empty: never free.",
+    estimatedDays: "Estimated delivery",
+    estimatedDaysHint: "Optional, as shoppers read it: 2–4 days.",
+    allStates: "All states",
+    allStatesHint: "Off: only the states listed below.",
+    states: "States",
+    statesHint: "Tick the states it delivers to.",
+    enabled: "Enabled",
+    enabledHint: "Shoppers can choose an enabled method.",
+    add: "Add method",
+    remove: "Remove",
+    /** The remove button's name for screen readers: "Remove Standard". */
+    removeMethod: (name: string) => `Remove ${name}`,
+    none: "No shipping methods. Add one so that shoppers can check out.",
+  },
+  checkout: {
+    holdMinutes: "Unpaid order hold (minutes)",
+    holdMinutesHint: "How long an unpaid order keeps its stock before it is cancelled.",
+    maxUnpaidOrders: "Unpaid orders per shopper",
+    maxUnpaidOrdersHint: "How many unpaid orders one shopper may hold at once.",
+    maxQuantityPerLine: "Units per line",
+    maxQuantityPerLineHint: "The most of one item an order may hold.",
+    minimumOrder: (currency: string) => `Minimum order value (${currency})`,
+    minimumOrderHint: "What the items of an order must come to. 0: no minimum.",
+    codEnabled: "Cash on delivery",
+    codEnabledHint: "Shoppers may pay in cash when the order arrives.",
+    codMaxOrderValue: (currency: string) => `Highest COD order value (${currency})`,
+    codMaxOrderValueHint: "Orders whose total, fee included, passes this cannot be paid on delivery.",
+    codFee: (currency: string) => `COD fee (${currency})`,
+    codFeeHint: "Added to the order when the shopper chooses cash on delivery; outside GST.",
+    paymentMethods: "Payment methods",
+    paymentMethodsHint:
+      "The pay page offers them in this order. Razorpay takes INR orders only; cash on delivery shows while it is on.",
+    /** Cash on delivery in the order while it is off. */
+    paymentMethodOff: "Off",
+    moveUp: "Move up",
+    moveDown: "Move down",
+    /** A move button's name for screen readers, its visible words first: "Move up — PayPal". */
+    moveMethodUp: (name: string) => `Move up — ${name}`,
+    moveMethodDown: (name: string) => `Move down — ${name}`,
+  },
+  fulfilment: {
+    returnWindowDays: "Return window (days)",
+    returnWindowDaysHint: "Days after delivery a shopper may ask to return items. 0: no returns.",
+    carriersHint: "Staff pick a carrier when shipping; Other is always offered, without a tracking link.",
+    /** A carrier's name until it has one: "Carrier 2". */
+    carrier: (n: number) => `Carrier ${n}`,
+    name: "Carrier name",
+    trackingUrl: "Tracking link",
+    trackingUrlHint: "An https:// address with {number} where the tracking number goes.",
+    add: "Add carrier",
+    remove: "Remove",
+    removeCarrier: (name: string) => `Remove ${name}`,
+    none: "No carriers: staff ship with Other, without a tracking link.",
+  },
+  inventory: {
+    lowStockThreshold: "Low-stock threshold (units)",
+    lowStockThresholdHint: "A variant with this many units or fewer is marked low.",
+  },
+  history: {
+    title: "Change history",
+    section: "Section",
+    at: "When",
+    by: "Who",
+    empty: "The settings have not been changed yet.",
+  },
+} as const;
