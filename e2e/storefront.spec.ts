@@ -33,6 +33,9 @@ test("a shopper goes from home through a category to a product, adds it to the c
   await expect(page.getByRole("heading", { level: 2, name: "On sale" })).toBeVisible();
   await expect(cartLink(page, 0)).toBeVisible();
 
+  // The product page's code is not part of the first load: it is fetched on the shopper's intent.
+  const productCode = page.waitForRequest(/\/assets\/product-page-[\w-]+\.js$/);
+
   // Home → category, from the header's dropdown (name and product count).
   await openCategoriesMenu(page);
   await page.getByRole("link", { name: /^Shoes \d+ products$/ }).click();
@@ -40,7 +43,9 @@ test("a shopper goes from home through a category to a product, adds it to the c
   await expect(page.getByRole("heading", { level: 1, name: "Shoes" })).toBeVisible();
   await expect(page).toHaveTitle(pageTitle("Shoes"));
 
-  // Category → product.
+  // Category → product: with the pointer over its link, the page's code is asked for before the click.
+  await page.getByRole("link", { name: PRODUCT }).hover();
+  await productCode;
   await page.getByRole("link", { name: PRODUCT }).click();
   await expect(page).toHaveURL(`/product/${productId}`);
   await expect(page.getByRole("heading", { level: 1, name: PRODUCT })).toBeVisible();

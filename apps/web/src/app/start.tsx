@@ -8,11 +8,14 @@ import { RouterProvider } from "react-router";
 import { configQueryOptions } from "../lib/config";
 import { hydrateStores } from "../lib/hydrate-stores";
 import { queryClient } from "../lib/query-client";
+import { prefetchRoutesOnIntent } from "./prefetch-on-intent";
 import { AppProviders } from "./providers";
 import { router } from "./router";
 
 // The footer and the login page both need the store configuration; ask for it right away.
 void queryClient.prefetchQuery(configQueryOptions());
+// A page's code is fetched as soon as the shopper points at, touches or tabs to its link.
+prefetchRoutesOnIntent(router.routes, router.basename);
 
 const container = document.getElementById("root");
 if (!container) throw new Error("index.html has no #root element");

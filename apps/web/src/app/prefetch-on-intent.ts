@@ -1,0 +1,35 @@
+/**
+ * Loads a page's code when the shopper shows the intent to open it: a pointer over its link, a
+ * finger on it, or the keyboard's focus on it. By the click the chunk is usually in, so the page
+ * opens without waiting for it. Only the route's code is fetched (each route's `lazy`, which the
+ * browser keeps as a module once imported): no data, so a pointer crossing a grid of product
+ * cards costs a few cached chunks, not a request per card.
+ */
+import { type DataRouteObject, matchRoutes } from "react-router";
+
+/** Starts listening on the document; answers the function that stops it. */
+export function prefetchRoutesOnIntent(routes: DataRouteObject[], basename = "/"): () => void {
+  const started = new Set<string>();
+
+  const warm = (href: string) => {
+    const url = new URL(href, window.location.href);
+    if (url.origin !== window.location.origin) return;
+    for (const { route } of matchRoutes(routes, url.pathname, basename) ?? []) {
+      if (typeof route.lazy !== "function" || started.has(route.id)) continue;
+      started.add(route.id);
+      // A chunk that fails to load now is loaded again on the click, where a failure is shown.
+      route.lazy().catch(() => started.delete(route.id));
+    }
+  };
+
+  const onIntent = (event: Event) => {
+    const link = event.target instanceof Element ? event.target.closest("a[href]") : null;
+    if (link instanceof HTMLAnchorElement) warm(link.href);
+  };
+
+  const events = ["pointerover", "touchstart", "focusin"] as const;
+  for (const type of events) document.addEventListener(type, onIntent, { passive: true });
+  return () => {
+    for (const type of events) document.removeEventListener(type, onIntent);
+  };
+}
