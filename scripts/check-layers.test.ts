@@ -1,6 +1,6 @@
 // The layer checks of `npm run check` (scripts/check-layers.mjs and Biome's noRestrictedImports
 // overrides) fail on a sideways or upward import added to a scratch copy of the API, on an import circle
-// between files of the API or the web app, and on a file of the API grown past 600 lines; they pass on
+// between files of the API or the web app, and on a file of the API, the web app or a package grown past 600 lines; they pass on
 // the tree.
 import { spawnSync } from "node:child_process";
 import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -218,15 +218,21 @@ describe("import circles between files", () => {
 });
 
 describe("the length of the API's files", () => {
-  it("refuse a file of 601 lines, not one of 600 nor the demo catalogue's data", () => {
+  it("refuse a file of 601 lines, of the API, the web app or a package, not one of 600 nor the demo catalogue's data", () => {
     const dir = scratchCopy();
     padTo(dir, "apps/api/src/modules/orders/dto.ts", 601);
     padTo(dir, "apps/api/src/modules/orders/export.ts", 600);
+    padTo(dir, "apps/web/src/lib/api.ts", 601);
+    padTo(dir, "packages/shared/src/messages/api.ts", 601);
+    padTo(dir, "apps/web/src/lib/query-keys.ts", 600);
     const { status, output } = checkLayers(dir);
     expect(status).toBe(1);
-    expect(output).toContain("Files of apps/api/src over 600 lines");
+    expect(output).toContain("Files over 600 lines (3)");
     expect(output).toContain("apps/api/src/modules/orders/dto.ts: 601 lines");
+    expect(output).toContain("apps/web/src/lib/api.ts: 601 lines");
+    expect(output).toContain("packages/shared/src/messages/api.ts: 601 lines");
     expect(output).not.toContain("modules/orders/export.ts");
+    expect(output).not.toContain("query-keys.ts");
     expect(output).not.toContain("seed/demo-catalog-data.ts");
   });
 });
