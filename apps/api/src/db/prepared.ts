@@ -41,7 +41,9 @@ export type PlaceholderValues = Record<string, unknown>;
  * What a statement keeps between runs: its text and parameters (placeholders among them) and, for
  * a query builder's, how its rows map to the builder's result. NOTE: drizzle keeps the mapping
  * (`fields`, `joinsNotNullableMap`) on its prepared query without exporting its type; it is read
- * from there once and handed back to `prepareQuery` at each run, as the builder itself does.
+ * from there once and handed back to `prepareQuery` at each run, as the builder itself does. These
+ * internals are why drizzle-orm is pinned to one version (apps/api/package.json): prepared.test.ts
+ * fails, naming what changed, when another version reads or keeps them otherwise.
  */
 interface Template {
   query: Query;
