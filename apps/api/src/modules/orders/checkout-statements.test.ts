@@ -202,7 +202,74 @@ describe("the checkout's statements", () => {
       expect(units.rows.map((r) => r.quantity)).toEqual([1]);
     },
   );
+
+  // NOTE: the payment's statement takes its locks in the order each step reads the one before
+  // (repo-paid.ts): the order's row, its shopper's, then the year's invoice counter. Held up at the
+  // counter, it already holds the other two.
+  it.runIf(process.env.TEST_DB_KIND === "postgres")(
+    "holds the order's row and shares its shopper's before it waits for the year's invoice counter",
+    async () => {
+      const category = await makeCategory(t.database);
+      const media = await makeMedia(t.database);
+      const product = await makeProduct(t.database, { category: category.id, thumbnail: media.id });
+      const shopper = await shopperWithAddress(t);
+      const mail = mailContextOf(t.config);
+      const pay = (orderId: string) =>
+        payOrder(
+          t.database.db,
+          testGatewayProviders(),
+          shopper.user,
+          { order: orderId, paymentGateway: "test", card: APPROVED_CARD },
+          quiet,
+          mail,
+        );
+      const place = async (key: string) =>
+        (
+          await placeOrder(
+            t.database.db,
+            shopper.user,
+            { products: [{ product: product._id, quantity: 1 }], shippingAddress: shopper.addressId },
+            { idempotencyKey: key, mail },
+          )
+        ).order._id;
+      // A first payment makes sure the year's counter has its row.
+      await pay(await place("checkout-statements-counter-1"));
+      const orderId = await place("checkout-statements-counter-2");
+      let paying: ReturnType<typeof payOrder> | undefined;
+      await t.database.db.transaction(async (tx) => {
+        await tx.execute(
+          sql`select last from invoice_counters where financial_year = ${financialYearOf(new Date())} for update`,
+        );
+        paying = pay(orderId);
+        await untilAStatementWaitsForALock();
+        expect(await sqlStateOf(sql`select id from orders where id = ${orderId} for update nowait`)).toBe(
+          LOCK_NOT_AVAILABLE,
+        );
+        expect(
+          await sqlStateOf(sql`select id from users where id = ${shopper.user.id} for update nowait`),
+        ).toBe(LOCK_NOT_AVAILABLE);
+      });
+      const paid = await paying;
+      expect(paid?.payment.status).toBe("completed");
+    },
+  );
 });
+
+const LOCK_NOT_AVAILABLE = "55P03";
+
+/** The SQLSTATE a statement fails with on a connection of its own, or undefined when it succeeds. */
+async function sqlStateOf(query: ReturnType<typeof sql>): Promise<string | undefined> {
+  try {
+    await t.database.db.execute(query);
+  } catch (error) {
+    for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
+      const code = (e as { code?: unknown }).code;
+      if (typeof code === "string") return code;
+    }
+    throw error;
+  }
+  return undefined;
+}
 
 /** Resolves once another connection's statement waits for a row lock (fails after 5 s). */
 async function untilAStatementWaitsForALock() {

@@ -49,11 +49,12 @@ export interface PayOrderResult {
 
 /**
  * Records a payment and pays its order in one statement. NOTE: the locks are taken in this order:
- * the order's row with its shopper's (shared, as the payment's foreign key would take it at the
+ * the order's row, then its shopper's (shared, as the payment's foreign key would take it at the
  * statement's end; a placement of the same shopper holding the shopper's row once closed a deadlock
  * with it), and the year's invoice counter last, so that payments queue on it only for the link,
- * the ledger and the commit. The products' rows are not written here: the units sold go to
- * `product_sales`, which has no row locks to wait for. The counter is raised only
+ * the ledger and the commit. The order is kept by what each step reads (payStatement), not by the
+ * order PostgreSQL happens to run a statement's parts in. The products' rows are not written here:
+ * the units sold go to `product_sales`, which has no row locks to wait for. The counter is raised only
  * for an order that is paid here, so its numbers keep no gaps. Columns are named as the
  * migrations name them: a statement built of CTEs that depend on each other's rows is beyond the
  * query builder.
@@ -132,9 +133,9 @@ function payStatement(inserts: boolean, messageCount: number) {
           select ${p("paymentId")}, ${p("userId")}, l.id, ${p("status")}, ${p("transactionId")},
             ${p("amount")}, ${p("currency")}, ${p("gateway")}, ${p("method")}::text, ${p("updateTime")}::timestamptz,
             ${p("emailAddress")}, ${p("createdAt")}::timestamptz
-          from locked l where l.payment_id is null
+          from held l where l.payment_id is null
           returning id`
-    : sql`select ${p("paymentId")}::char(24) as id from locked l where l.payment_id is null`;
+    : sql`select ${p("paymentId")}::char(24) as id from held l where l.payment_id is null`;
   const messages = Array.from(
     { length: messageCount },
     (_, i) =>
@@ -170,34 +171,28 @@ function payStatement(inserts: boolean, messageCount: number) {
     : sql`case when c.last is null then o.payment_state else ${paidState} end`;
   // The link writes the order when it is paid, or when a payment recorded here may name its state.
   const linked = inserts ? sql`(c.last is not null or exists (select 1 from pay))` : sql`c.last is not null`;
-  // NOTE: the select list runs the data-modifying CTEs it reads in its own order (each is run the
-  // first time a value of it is needed): the units sold, the history row and the message before
-  // the link, which takes the counter (payOrderRow's lock order).
+  // NOTE: PostgreSQL runs a statement's data-modifying CTEs concurrently, in an order its manual
+  // leaves unpredictable, so the lock order (payOrderRow) rests only on what each step reads: a
+  // step cannot lock or write a row before the rows it reads from another step exist. The shopper's
+  // row is locked for a row of the locked order (order, then shopper); every write reads `held`; the
+  // counter is raised from `paid`, which holds the payment's insert, and from `written`, which counts
+  // every row the units sold, the history and the messages return, so those writes are done before
+  // the counter is taken. The link reads the counter. The ledger's triggers and the foreign keys'
+  // checks run at the statement's end, on rows this statement holds already.
   return sql`
     with locked as materialized (
-      select o.id, o.status, o.payment_id, o.invoice_number from ${orders} o
-        join ${users} u on u.id = o.user_id
-      where o.id = ${orderId} for update of o for key share of u
+      select o.id, o.user_id, o.status, o.payment_id, o.invoice_number from ${orders} o
+      where o.id = ${orderId} for update
+    ),
+    held as materialized (
+      select l.id, l.status, l.payment_id, l.invoice_number from locked l
+        join ${users} u on u.id = l.user_id
+      for key share of u
     ),
     pay as (${payment}),
     paid as materialized (
-      select l.id from locked l, pay
+      select l.id from held l, pay
       where ${p("pays")}::boolean and l.status = 'pending' and l.invoice_number is null
-    ),
-    counter as (
-      insert into ${invoiceCounters} (financial_year, last) select ${p("financialYear")}::text, 1 from paid
-      on conflict (financial_year) do update set last = ${invoiceCounters.last} + 1
-      returning last
-    ),
-    link as (
-      update ${orders} o set status = case when c.last is null then o.status else 'processing' end,
-        payment_id = case when c.last is null then o.payment_id else ${p("paymentId")}::char(24) end,
-        invoice_number = case when c.last is null then o.invoice_number else ${number} end,
-        invoiced_at = case when c.last is null then o.invoiced_at else ${p("paidAt")}::timestamptz end,
-        updated_at = case when c.last is null then o.updated_at else ${p("paidAt")}::timestamptz end,
-        payment_state = ${paymentState}
-      from locked l left join counter c on true where o.id = l.id and ${linked}
-      returning o.invoice_number
     ),
     sold as (
       insert into ${productSales} (product_id, quantity)
@@ -212,10 +207,30 @@ function payStatement(inserts: boolean, messageCount: number) {
         ${p("actorName")}, ${p("actorRole")}, ${p("eventAmount")}::numeric
       from paid p
       returning id
-    )${mail}
-    select (select count(*) from locked)::integer as found,
+    )${mail},
+    written as materialized (
+      select (select count(*) from sold)::integer as sold,
+        (select count(*) from history)::integer${mailCount} as written
+    ),
+    counter as (
+      insert into ${invoiceCounters} (financial_year, last)
+      select ${p("financialYear")}::text, 1 from paid, written w where w.written > 0
+      on conflict (financial_year) do update set last = ${invoiceCounters.last} + 1
+      returning last
+    ),
+    link as (
+      update ${orders} o set status = case when c.last is null then o.status else 'processing' end,
+        payment_id = case when c.last is null then o.payment_id else ${p("paymentId")}::char(24) end,
+        invoice_number = case when c.last is null then o.invoice_number else ${number} end,
+        invoiced_at = case when c.last is null then o.invoiced_at else ${p("paidAt")}::timestamptz end,
+        updated_at = case when c.last is null then o.updated_at else ${p("paidAt")}::timestamptz end,
+        payment_state = ${paymentState}
+      from held l left join counter c on true where o.id = l.id and ${linked}
+      returning o.invoice_number
+    )
+    select (select count(*) from held)::integer as found,
       (select count(*) from pay)::integer as recorded,
-      (select count(*) from sold)::integer as sold,
-      (select count(*) from history)::integer${mailCount} as written,
-      (select invoice_number from link) as invoice_number`;
+      w.sold, w.written,
+      (select invoice_number from link) as invoice_number
+    from written w`;
 }
