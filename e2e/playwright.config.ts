@@ -46,6 +46,8 @@ export default defineConfig({
       LOG_LEVEL: "warn",
       // Every journey signs in from 127.0.0.1; the limit itself is covered by the API suite.
       AUTH_RATE_LIMIT_MAX: "1000",
+      // The webhook journey's receiver listens on 127.0.0.1, which the shop refuses without it.
+      WEBHOOKS_ALLOW_PRIVATE: "1",
       DATABASE_URL: "",
     },
   },

@@ -180,8 +180,8 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   });
   app.addHook("onReady", async () => {
     webhookSender = startWebhookSender(database.db, {
-      // NOTE: outside production an endpoint may be on a private address (tests receive on 127.0.0.1).
-      allowPrivate: !config.production,
+      // NOTE: only WEBHOOKS_ALLOW_PRIVATE=1 lets a delivery reach a private address (tests receive on 127.0.0.1).
+      allowPrivate: config.webhooksAllowPrivate,
       resolve: systemResolver,
       mail: () => app.mailContext(),
       log: app.log,

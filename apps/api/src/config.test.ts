@@ -127,6 +127,21 @@ describe("production configuration", () => {
     expect(parseConfig({}).apiDocs).toBe(true);
   });
 
+  it("lets webhooks reach private addresses only with WEBHOOKS_ALLOW_PRIVATE=1, which production refuses by name", () => {
+    for (const env of ["development", "test"]) {
+      expect(parseConfig({ NODE_ENV: env }).webhooksAllowPrivate, env).toBe(false);
+      expect(parseConfig({ NODE_ENV: env, WEBHOOKS_ALLOW_PRIVATE: "1" }).webhooksAllowPrivate, env).toBe(
+        true,
+      );
+    }
+    expect(parseConfig({ ...live, ...paypal }).webhooksAllowPrivate).toBe(false);
+    expect(parseConfig({ ...live, ...paypal, WEBHOOKS_ALLOW_PRIVATE: "0" }).webhooksAllowPrivate).toBe(false);
+    for (const options of [{ server: true }, { server: false }])
+      expect(() => parseConfig({ ...live, ...paypal, WEBHOOKS_ALLOW_PRIVATE: "1" }, options)).toThrow(
+        /WEBHOOKS_ALLOW_PRIVATE: refused in production/,
+      );
+  });
+
   it("sets timeouts for slow clients, configurable", () => {
     expect(parseConfig({}).timeouts).toEqual({
       connection: 30_000,

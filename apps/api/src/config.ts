@@ -44,6 +44,8 @@ const EnvSchema = z.object({
   PAYMENTS_TEST_GATEWAY: flag.optional(),
   SHOP_DEMO: flag.optional(),
   API_DOCS: flag.optional(),
+  /** Webhooks may reach loopback and private addresses (tests, a local integration); refused in production. */
+  WEBHOOKS_ALLOW_PRIVATE: flag.optional(),
   STORE_EMAIL: z.email().default("support@example.com"),
   STORE_PHONE: z.string().default("+91 22 4000 1234"),
   STORE_ADDRESS: z
@@ -157,6 +159,12 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env, { server = tru
     throw new Error(
       "Invalid configuration:\n  RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET: set both or neither (the key id and key secret of Razorpay's dashboard, API keys)",
     );
+  // NOTE: a live shop's webhooks must never reach its own network (server-side request forgery),
+  // whatever else says so: the switch stops every start in production, tools included.
+  if (production && e.WEBHOOKS_ALLOW_PRIVATE)
+    throw new Error(
+      "Invalid configuration:\n  WEBHOOKS_ALLOW_PRIVATE: refused in production (webhooks may not reach loopback or private addresses there); unset it",
+    );
   const missing: string[] = [];
   if (production && !e.PUBLIC_ORIGIN)
     missing.push(
@@ -211,6 +219,8 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env, { server = tru
     testGateway,
     /** What the payment sweep leaves alone: anything younger than this (PAYMENTS_SWEEP_AFTER_SECONDS). */
     paymentSweepAfterMs: e.PAYMENTS_SWEEP_AFTER_SECONDS * 1000,
+    /** Webhook endpoints on loopback and private addresses allowed (WEBHOOKS_ALLOW_PRIVATE=1; never in production). */
+    webhooksAllowPrivate: e.WEBHOOKS_ALLOW_PRIVATE === true,
     /** Demo mode seeds demo data and shows "Login as admin"; on by default only for the embedded database, never in production. */
     demo: production ? false : (e.SHOP_DEMO ?? !e.DATABASE_URL),
     /** The API document at /api/docs: on, except in production unless API_DOCS=1. */

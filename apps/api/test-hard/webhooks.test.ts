@@ -8,8 +8,8 @@
  * webhook-id by the other once their lease ends. The receiver answers the first deliveries at once,
  * then holds every answer: each server's workers are then all waiting on it, and the test kills one.
  *
- * NOTE: the servers run outside production (NODE_ENV=development), where an endpoint may be on the
- * loopback; in production they refuse it (webhooks/webhooks.test.ts).
+ * NOTE: the servers run outside production (NODE_ENV=development) with WEBHOOKS_ALLOW_PRIVATE=1, so
+ * that an endpoint may be on the loopback; without it they refuse it (webhooks/webhooks.test.ts).
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer, type Server } from "node:http";
@@ -129,7 +129,12 @@ describe("two servers sending one webhook outbox, one killed mid-batch", () => {
     );
     expect(ids.size).toBe(EVENTS);
 
-    const env = { NODE_ENV: "development", PUBLIC_ORIGIN: "", PAYMENTS_TEST_GATEWAY: "" };
+    const env = {
+      NODE_ENV: "development",
+      PUBLIC_ORIGIN: "",
+      PAYMENTS_TEST_GATEWAY: "",
+      WEBHOOKS_ALLOW_PRIVATE: "1",
+    };
     const [a, b] = await Promise.all([
       startServer({ databaseUrl: database.url, dataDir, env }),
       startServer({ databaseUrl: database.url, dataDir, env }),

@@ -26,8 +26,12 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   // A production shop needs its public origin and a payment provider; tests take test cards.
+  // Outside production the suites' webhooks go to receivers on 127.0.0.1: WEBHOOKS_ALLOW_PRIVATE=1,
+  // which a production shop refuses.
   const production =
-    env.NODE_ENV === "production" ? { PUBLIC_ORIGIN: "http://localhost", PAYMENTS_TEST_GATEWAY: "1" } : {};
+    env.NODE_ENV === "production"
+      ? { PUBLIC_ORIGIN: "http://localhost", PAYMENTS_TEST_GATEWAY: "1" }
+      : { WEBHOOKS_ALLOW_PRIVATE: "1" };
   const config = parseConfig({
     NODE_ENV: "test",
     DATA_DIR: "/tmp/shop-test-data",

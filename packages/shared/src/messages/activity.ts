@@ -47,6 +47,11 @@ export const activityPage = {
     "media.uploaded": "Media uploaded",
     "media.deleted": "Media deleted",
     "email.retried": "Email sent again",
+    "webhook.created": "Webhook endpoint added",
+    "webhook.updated": "Webhook endpoint changed",
+    "webhook.deleted": "Webhook endpoint deleted",
+    "webhook.secret_rotated": "Webhook secret rotated",
+    "webhook.redelivered": "Webhook delivery sent again",
   },
   subjects: {
     product: "Product",
@@ -60,6 +65,7 @@ export const activityPage = {
     review: "Review",
     media: "Media",
     email: "Email",
+    webhook: "Webhook endpoint",
   },
   field: "Field",
   before: "Before",
@@ -84,6 +90,8 @@ export const activityPage = {
     appliesTo: "Applies to",
     utcOffset: "Time zone (UTC offset)",
     gstin: "GSTIN",
+    url: "URL",
+    previousSecretUntil: "Previous secret signs until",
   } as Record<string, string>,
   /** What an entry about a review calls it: '"Sturdy and comfortable" on Linen Shirt'. */
   reviewSubject: (title: string, product: string) => `"${title}" on ${product}`,

@@ -44,6 +44,11 @@ export const ACTIVITY_KINDS = [
   "media.uploaded",
   "media.deleted",
   "email.retried",
+  "webhook.created",
+  "webhook.updated",
+  "webhook.deleted",
+  "webhook.secret_rotated",
+  "webhook.redelivered",
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
@@ -60,6 +65,7 @@ export const ACTIVITY_SUBJECTS = [
   "review",
   "media",
   "email",
+  "webhook",
 ] as const;
 export type ActivitySubjectType = (typeof ACTIVITY_SUBJECTS)[number];
 

@@ -15,7 +15,7 @@ import { list as listEnvelope } from "#api/http/envelope";
 import { changeRole } from "#api/modules/users/service";
 import { createTestApp, inject, type TestApp } from "#test/app";
 import { DESCRIPTION, productBody } from "#test/catalog";
-import { type Caller, makeShop, quickUser, type Shop } from "#test/fixtures";
+import { type Caller, makeShop, quickUser, type Shop, webhookWithDelivery } from "#test/fixtures";
 import { readList, walkByCursor } from "#test/paging";
 import { activityRow, changedFields } from "./record";
 import { insertActivity } from "./repo";
@@ -549,6 +549,65 @@ const CASES: Case[] = [
     },
     before: { status: "failed" },
     after: { status: "queued" },
+  },
+  {
+    kind: "webhook.created",
+    write: async () => {
+      made.webhook = id(
+        await send("POST", "/api/webhooks", {
+          url: "http://127.0.0.1:9/activity",
+          events: ["inventory.low"],
+          enabled: false,
+        }),
+      );
+      return made.webhook;
+    },
+    before: {},
+    after: { url: "http://127.0.0.1:9/activity", events: ["inventory.low"], enabled: false },
+  },
+  {
+    kind: "webhook.updated",
+    write: async () => {
+      // The fixture's endpoint, off, with one delivery that failed: turned on here, sent again below.
+      const { endpointId, deliveryId } = await webhookWithDelivery(t, shop.paidOrderId);
+      made.hookWithDelivery = endpointId;
+      made.delivery = deliveryId;
+      await send("PUT", `/api/webhooks/${endpointId}`, {
+        url: "http://127.0.0.1:9/hook",
+        events: ["order.created"],
+        enabled: true,
+      });
+      return endpointId;
+    },
+    before: { enabled: false },
+    after: { enabled: true },
+  },
+  {
+    kind: "webhook.redelivered",
+    write: async () => {
+      await send("POST", `/api/webhooks/${made.hookWithDelivery}/deliveries/${made.delivery}/redeliver`);
+      return made.hookWithDelivery ?? "";
+    },
+    before: { status: "failed" },
+    after: { delivery: expect.any(String), event: "order.created", status: "pending" },
+  },
+  {
+    kind: "webhook.secret_rotated",
+    write: async () => {
+      await send("POST", `/api/webhooks/${made.webhook}/rotate-secret`);
+      return made.webhook ?? "";
+    },
+    before: {},
+    after: { previousSecretUntil: expect.any(String) },
+  },
+  {
+    kind: "webhook.deleted",
+    write: async () => {
+      await send("DELETE", `/api/webhooks/${made.webhook}`);
+      return made.webhook ?? "";
+    },
+    before: { url: "http://127.0.0.1:9/activity", events: ["inventory.low"], enabled: false },
+    after: {},
   },
 ];
 

@@ -298,7 +298,7 @@ describe("the webhook sender", () => {
   });
 });
 
-describe("where a delivery may go in production", () => {
+describe("where a delivery may go without WEBHOOKS_ALLOW_PRIVATE", () => {
   const port = () => new URL(receiver.origin).port;
 
   it("refuses to connect to a private address, whether the host name resolves to it at send time or the URL names it", async () => {

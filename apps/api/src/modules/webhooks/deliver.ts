@@ -49,7 +49,7 @@ export const WEBHOOK_LIMITS: WebhookLimits = {
 };
 
 export interface DeliverOptions {
-  /** Private, loopback and link-local addresses allowed (outside production). */
+  /** Private, loopback and link-local addresses allowed (WEBHOOKS_ALLOW_PRIVATE=1, never in production). */
   allowPrivate: boolean;
   resolve: Resolver;
   /** What the admins' email about a disabled endpoint is written with. */
@@ -217,9 +217,9 @@ function failure(delivery: TakenDelivery, status: number | null, error: string):
 }
 
 /**
- * POSTs a body and answers the response's status (its body is read and dropped). In production the
- * connection goes only to a public address: one written in the URL is checked here, a host name's
- * by the lookup the connection makes. Redirects are not followed: a 3xx is a failed attempt.
+ * POSTs a body and answers the response's status (its body is read and dropped). Unless private
+ * addresses are allowed, the connection goes only to a public address: one written in the URL is
+ * checked here, a host name's by the lookup the connection makes. Redirects are not followed: a 3xx is a failed attempt.
  */
 function post(
   url: URL,

@@ -1,10 +1,10 @@
 /**
- * Where a webhook may go (server-side request forgery): in production an endpoint whose host is, or
- * resolves to, a loopback, private, link-local or otherwise non-public address (IPv4 or IPv6) is
- * refused when it is saved, and again when each delivery connects: the address connected to is the
- * one checked, so a name that resolved to a public address at saving and to 127.0.0.1 later
- * (DNS rebinding) is refused too. Outside production anything goes: tests and local integrations
- * receive on 127.0.0.1.
+ * Where a webhook may go (server-side request forgery): an endpoint whose host is, or resolves to, a
+ * loopback, private, link-local or otherwise non-public address (IPv4 or IPv6) is refused when it is
+ * saved, and again when each delivery connects: the address connected to is the one checked, so a
+ * name that resolved to a public address at saving and to 127.0.0.1 later (DNS rebinding) is refused
+ * too. Only WEBHOOKS_ALLOW_PRIVATE=1 (config.ts; never in production) lifts the rule, whatever
+ * NODE_ENV says: tests and local integrations receive on 127.0.0.1.
  */
 import { lookup } from "node:dns/promises";
 import { BlockList, isIP, type LookupFunction } from "node:net";
@@ -69,14 +69,14 @@ export function hostOf(url: URL): string {
 }
 
 export interface DestinationRules {
-  /** Private addresses allowed (outside production). */
+  /** Private addresses allowed (WEBHOOKS_ALLOW_PRIVATE=1, never in production). */
   allowPrivate: boolean;
   resolve: Resolver;
 }
 
 /**
  * Why an endpoint URL may not be saved, or undefined: its host is a private address, resolves to
- * one (any of its addresses), or does not resolve. Outside production nothing is looked up.
+ * one (any of its addresses), or does not resolve. With private addresses allowed nothing is looked up.
  */
 export async function destinationRefusal(url: string, rules: DestinationRules): Promise<string | undefined> {
   if (rules.allowPrivate) return undefined;
@@ -102,7 +102,7 @@ export class DestinationRefused extends Error {
 }
 
 /**
- * The DNS lookup of a delivery's connection in production: every address of the host must be public,
+ * The DNS lookup of a delivery's connection unless private addresses are allowed: every address of the host must be public,
  * else the connection fails with DestinationRefused. Node calls it for a host name only, so an
  * address written in the URL is checked by the sender before it connects.
  */

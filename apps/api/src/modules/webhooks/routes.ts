@@ -11,7 +11,7 @@ import {
 } from "@shop/shared/schemas/webhook";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { CAPPED_LIST_NOTE, list, ok, refusals } from "#api/http/envelope";
-import { requireAdmin } from "#api/http/session";
+import { requireAdmin, userOf } from "#api/http/session";
 import { systemResolver } from "./destination";
 import { toDeliveryDto, toEndpointDto, toEndpointWithSecretDto } from "./dto";
 import {
@@ -26,8 +26,8 @@ import {
 
 /** Mounted at /api/webhooks: the endpoints the shop's events are sent to, and their deliveries (admin). */
 export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
-  // NOTE: outside production an endpoint may be on a private address (tests receive on 127.0.0.1).
-  const rules = { allowPrivate: !app.config.production, resolve: systemResolver };
+  // NOTE: only WEBHOOKS_ALLOW_PRIVATE=1 lets an endpoint be on a private address (tests receive on 127.0.0.1).
+  const rules = { allowPrivate: app.config.webhooksAllowPrivate, resolve: systemResolver };
 
   app.post(
     "/",
@@ -42,7 +42,7 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: requireAdmin,
     },
     async (request, reply) => {
-      const endpoint = await createEndpoint(app.db, request.body, rules);
+      const endpoint = await createEndpoint(app.db, userOf(request), request.body, rules);
       return reply.status(201).send(ok(toEndpointWithSecretDto(endpoint), webhookWords.created));
     },
   );
@@ -80,7 +80,7 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: requireAdmin,
     },
     async (request) => {
-      const endpoint = await editEndpoint(app.db, request.params.id, request.body, rules);
+      const endpoint = await editEndpoint(app.db, userOf(request), request.params.id, request.body, rules);
       return ok(toEndpointDto(endpoint), webhookWords.saved);
     },
   );
@@ -98,7 +98,7 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: requireAdmin,
     },
     async (request) => {
-      await removeEndpoint(app.db, request.params.id);
+      await removeEndpoint(app.db, userOf(request), request.params.id);
       return ok(null, webhookWords.deleted);
     },
   );
@@ -117,7 +117,10 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: requireAdmin,
     },
     async (request) =>
-      ok(toEndpointWithSecretDto(await rotateSecret(app.db, request.params.id)), webhookWords.rotated),
+      ok(
+        toEndpointWithSecretDto(await rotateSecret(app.db, userOf(request), request.params.id)),
+        webhookWords.rotated,
+      ),
   );
 
   app.get(
@@ -155,7 +158,7 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: requireAdmin,
     },
     async (request) => {
-      const delivery = await redeliver(app.db, request.params.id, request.params.deliveryId);
+      const delivery = await redeliver(app.db, userOf(request), request.params.id, request.params.deliveryId);
       app.webhookSender.wake();
       return ok(toDeliveryDto(delivery), webhookWords.redeliveryQueued);
     },

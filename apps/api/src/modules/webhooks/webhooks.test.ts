@@ -1,10 +1,13 @@
 /**
  * The webhook endpoints through the API (admin): registered with a secret shown once, edited,
  * rotated, deleted; each event reaching a receiver on 127.0.0.1 signed as the Standard Webhooks
- * reference implementation verifies it; a delivery sent again with its webhook-id; and, in
- * production, no endpoint on a loopback, private or link-local address (server-side request forgery).
+ * reference implementation verifies it; a delivery sent again with its webhook-id; each of these
+ * writes in the activity log, without the secret; and, unless WEBHOOKS_ALLOW_PRIVATE=1 (which the
+ * test app sets), no endpoint on a loopback, private or link-local address (server-side request
+ * forgery), whatever NODE_ENV says.
  */
 import { validation, webhookWords } from "@shop/shared/messages";
+import type { ActivityEntryDto, ActivityKind } from "@shop/shared/schemas/activity";
 import { WebhookEvent } from "@shop/shared/schemas/webhook";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -13,7 +16,9 @@ import { createTestApp, inject, type TestApp } from "#test/app";
 import { makeCategory, makeMedia, makeProduct } from "#test/catalog";
 import { type Caller, quickUser } from "#test/fixtures";
 import { startWebhookReceiver, type WebhookReceiver } from "#test/webhook-receiver";
+import { insertEndpoint } from "./repo";
 import { listDeliveryPage } from "./service";
+import { newSecret } from "./signing";
 
 let t: TestApp;
 let receiver: WebhookReceiver;
@@ -32,10 +37,17 @@ const call = (method: "GET" | "POST" | "PUT" | "DELETE", url: string, payload?: 
   inject(t.app, { method, url, cookie: admin.cookie, ...(payload ? { payload } : {}) });
 
 /** A product made through the products service: raises product.created. */
-async function newProduct() {
-  const category = await makeCategory(t.database);
-  const media = await makeMedia(t.database);
-  return makeProduct(t.database, { category: category.id, thumbnail: media.id });
+async function newProduct(app: TestApp = t) {
+  const category = await makeCategory(app.database);
+  const media = await makeMedia(app.database);
+  return makeProduct(app.database, { category: category.id, thumbnail: media.id });
+}
+
+/** The activity log's newest entry of a kind about an endpoint. */
+async function entryOf(kind: ActivityKind, endpointId: string): Promise<ActivityEntryDto | undefined> {
+  const response = await call("GET", `/api/activity?kind=${kind}&size=100`);
+  expect(response.statusCode, response.body).toBe(200);
+  return (response.json().data as ActivityEntryDto[]).find((entry) => entry.subject.id === endpointId);
 }
 
 describe("webhook endpoints", () => {
@@ -180,6 +192,95 @@ describe("webhook endpoints", () => {
     }
   });
 
+  it("writes each change, rotation and redelivery in the activity log, never a secret", async () => {
+    const url = `${receiver.origin}/logged`;
+    const created = await call("POST", "/api/webhooks", {
+      url: `http://hook:pa55word@127.0.0.1:${new URL(receiver.origin).port}/logged`,
+      events: ["product.created"],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const endpoint = created.json().data;
+    const secrets = [endpoint.secret];
+    const subject = { type: "webhook", id: endpoint._id, label: url };
+    const by = { _id: admin.user.id, name: "Test admin", email: admin.user.email };
+    expect(await entryOf("webhook.created", endpoint._id)).toMatchObject({
+      actor: by,
+      subject,
+      before: {},
+      after: { url, events: ["product.created"], enabled: true },
+    });
+
+    const edited = await call("PUT", `/api/webhooks/${endpoint._id}`, {
+      url,
+      events: ["product.created", "product.updated"],
+      enabled: true,
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    // The user name and password were never kept in the log, so only the events changed in it.
+    expect(await entryOf("webhook.updated", endpoint._id)).toMatchObject({
+      subject,
+      before: { events: ["product.created"] },
+      after: { events: ["product.created", "product.updated"] },
+    });
+
+    const rotated = await call("POST", `/api/webhooks/${endpoint._id}/rotate-secret`);
+    expect(rotated.statusCode, rotated.body).toBe(200);
+    secrets.push(rotated.json().data.secret);
+    const rotation = await entryOf("webhook.secret_rotated", endpoint._id);
+    expect(rotation).toMatchObject({
+      subject,
+      before: {},
+      after: { previousSecretUntil: expect.any(String) },
+    });
+    const until = Date.parse(String(rotation?.after.previousSecretUntil));
+    expect(until - Date.now()).toBeGreaterThan(23 * 60 * 60_000);
+
+    await newProduct();
+    await receiver.waitFor(1, { path: "/logged" });
+    const deliveries = async () =>
+      (await call("GET", `/api/webhooks/${endpoint._id}/deliveries`)).json().data;
+    await expect.poll(async () => (await deliveries())[0]?.status).toBe("succeeded");
+    const [delivery] = await deliveries();
+    const again = await call("POST", `/api/webhooks/${endpoint._id}/deliveries/${delivery._id}/redeliver`);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(await entryOf("webhook.redelivered", endpoint._id)).toMatchObject({
+      subject,
+      before: { status: "succeeded", attempts: 1 },
+      after: { delivery: delivery._id, event: "product.created", status: "pending", attempts: 0 },
+    });
+    await receiver.waitFor(2, { path: "/logged" });
+
+    const removed = await call("DELETE", `/api/webhooks/${endpoint._id}`);
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(await entryOf("webhook.deleted", endpoint._id)).toMatchObject({
+      subject,
+      before: { url, events: ["product.created", "product.updated"], enabled: true },
+      after: {},
+    });
+
+    const log = await call("GET", `/api/activity?keyword=${encodeURIComponent("/logged")}&size=100`);
+    expect(log.json().data).toHaveLength(5);
+    for (const secret of [...secrets, "pa55word"]) expect(log.body).not.toContain(secret);
+    expect(log.body).not.toContain("whsec_");
+  });
+
+  it("writes no entry for a refused change", async () => {
+    const count = async () => (await call("GET", "/api/activity?size=1")).json().meta.total as number;
+    const before = await count();
+    const missing = "0123456789abcdef01234567";
+    for (const [method, url, payload] of [
+      ["POST", "/api/webhooks", { url: "ftp://files.example/hook", events: ["order.paid"] }],
+      ["PUT", `/api/webhooks/${missing}`, { url: `${receiver.origin}/x`, events: ["order.paid"] }],
+      ["DELETE", `/api/webhooks/${missing}`, undefined],
+      ["POST", `/api/webhooks/${missing}/rotate-secret`, undefined],
+      ["POST", `/api/webhooks/${missing}/deliveries/${missing}/redeliver`, undefined],
+    ] as const) {
+      const response = await call(method, url, payload);
+      expect(response.statusCode, `${method} ${url}`).toBeGreaterThanOrEqual(400);
+    }
+    expect(await count()).toBe(before);
+  });
+
   it("refuses a URL that is not http or https, no events, an unknown event and fields it does not take", async () => {
     for (const [payload, field, message] of [
       [{ url: "ftp://files.example/hook", events: ["order.paid"] }, "url", webhookWords.url],
@@ -203,18 +304,22 @@ describe("webhook endpoints", () => {
   });
 });
 
-describe("webhook endpoints in production", () => {
-  let production: TestApp;
+describe.each([
+  ["under NODE_ENV=test", { NODE_ENV: "test", WEBHOOKS_ALLOW_PRIVATE: "" }],
+  ["in production", { NODE_ENV: "production" }],
+])("webhook endpoints without WEBHOOKS_ALLOW_PRIVATE, %s", (_name, env) => {
+  let guarded: TestApp;
   let owner: Caller;
   beforeAll(async () => {
-    production = await createTestApp({ NODE_ENV: "production" });
-    owner = await quickUser(production, "admin");
+    guarded = await createTestApp(env);
+    owner = await quickUser(guarded, "admin");
   });
-  afterAll(async () => production?.close());
+  afterAll(async () => guarded?.close());
 
   it("refuses an endpoint on a loopback, private or link-local address, written or resolved, at creation and at editing", async () => {
+    expect(guarded.config.webhooksAllowPrivate).toBe(false);
     const save = (method: "POST" | "PUT", url: string, id = "") =>
-      inject(production.app, {
+      inject(guarded.app, {
         method,
         url: `/api/webhooks${id ? `/${id}` : ""}`,
         cookie: owner.cookie,
@@ -249,8 +354,38 @@ describe("webhook endpoints in production", () => {
     expect(nowhere.json().errors).toEqual({ url: webhookWords.urlUnresolvable });
     // The refused edits left the endpoint as it was.
     const [endpoint] = (
-      await inject(production.app, { method: "GET", url: "/api/webhooks", cookie: owner.cookie })
+      await inject(guarded.app, { method: "GET", url: "/api/webhooks", cookie: owner.cookie })
     ).json().data;
     expect(endpoint).toMatchObject({ _id: id, url: "http://93.184.216.34/hooks" });
+  });
+
+  it("does not send to a loopback address an endpoint came to lead to after it was saved", async () => {
+    // Written past the API, as a name whose DNS answer changed would be.
+    const endpoint = await insertEndpoint(guarded.database.db, {
+      url: `${receiver.origin}/after-saving`,
+      events: ["product.created"],
+      enabled: true,
+      secret: newSecret(),
+    });
+    await newProduct(guarded);
+    guarded.app.webhookSender.wake();
+    const deliveries = async () =>
+      (await listDeliveryPage(guarded.database.db, endpoint.id, { page: 1, size: 10 })).rows;
+    await expect
+      .poll(async () => (await deliveries())[0]?.lastError)
+      .toMatch(/^refused: 127\.0\.0\.1 is a private, loopback or link-local address$/);
+    expect(receiver.received.filter((request) => request.path === "/after-saving")).toEqual([]);
+  });
+});
+
+describe("webhook endpoints with WEBHOOKS_ALLOW_PRIVATE=1", () => {
+  // Production refuses the variable at start: config.test.ts.
+  it("takes an endpoint on 127.0.0.1 under NODE_ENV=test (the suite's app sets it)", async () => {
+    expect(t.config.webhooksAllowPrivate).toBe(true);
+    const created = await call("POST", "/api/webhooks", {
+      url: `${receiver.origin}/allowed`,
+      events: ["order.paid"],
+    });
+    expect(created.statusCode, created.body).toBe(201);
   });
 });
