@@ -1,0 +1,378 @@
+/**
+ * No staff write without its activity entry: the walk reads the API document, and calls every
+ * operation that only staff may call (`x-roles` lists roles) and that writes (POST, PUT, PATCH,
+ * DELETE) as an admin, with a valid request, then looks for a new entry in the activity log. It fails
+ * for an operation missing from WALK (a new route must say how it is called, and so cannot forget
+ * its entry), and for one that answered without writing an entry.
+ */
+import { DiscountInput } from "@shop/shared/schemas/discount";
+import type { OrderDto, ShipmentDto } from "@shop/shared/schemas/order";
+import { count, desc, eq } from "drizzle-orm";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { activity } from "#api/db/schema/activity";
+import { emails } from "#api/db/schema/emails";
+import { createDiscount } from "#api/modules/discounts/service";
+import { mailContextOf } from "#api/modules/email/service";
+import { placeOrder } from "#api/modules/orders/placement";
+import { addReview } from "#api/modules/reviews/service";
+import { createTestApp, inject, type TestApp } from "#test/app";
+import { DESCRIPTION, makeCategory, makeMedia, makeProduct, productBody } from "#test/catalog";
+import { APPROVED_CARD, makeShop, quickUser, REVIEW, type Shop, webhookWithDelivery } from "#test/fixtures";
+
+type Method = "POST" | "PUT" | "PATCH" | "DELETE";
+
+/** How the walk calls an operation: its path's parameters, a query, and a JSON or multipart body. */
+interface Call {
+  params?: Record<string, string>;
+  query?: string;
+  payload?: object;
+  /** One file, sent as a browser's form sends it. */
+  file?: { field: string; bytes: Buffer; filename: string; type: string };
+}
+
+/** An operation of the document that only staff may call and that writes. */
+interface StaffWrite {
+  operationId: string;
+  method: Method;
+  path: string;
+}
+
+let t: TestApp;
+let shop: Shop;
+let writes: StaffWrite[];
+let unique = 0;
+const next = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${++unique}`;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  shop = await makeShop(t);
+  writes = await staffWrites();
+});
+afterAll(async () => t?.close());
+
+async function staffWrites(): Promise<StaffWrite[]> {
+  const response = await t.app.inject({ method: "GET", url: "/api/docs/json" });
+  const doc = response.json() as {
+    paths: Record<string, Record<string, { operationId: string; "x-roles"?: unknown }>>;
+  };
+  return Object.entries(doc.paths).flatMap(([path, item]) =>
+    Object.entries(item).flatMap(([lower, operation]) => {
+      const method = lower.toUpperCase();
+      const write = method === "POST" || method === "PUT" || method === "PATCH" || method === "DELETE";
+      // `x-roles` is a list of roles for a staff guard, "signed-in" for any user, absent for anyone.
+      return write && Array.isArray(operation["x-roles"])
+        ? [{ operationId: operation.operationId, method, path }]
+        : [];
+    }),
+  );
+}
+
+/** Sends a request as the admin (or `cookie`) and answers its data; a refusal fails the test. */
+async function send(method: "GET" | Method, url: string, payload?: object, cookie = shop.admin.cookie) {
+  const response = await inject(t.app, { method, url, cookie, ...(payload ? { payload } : {}) });
+  if (response.statusCode >= 300)
+    throw new Error(`${method} ${url}: ${response.statusCode} ${response.body}`);
+  return response.json().data;
+}
+
+const refs = () => ({ category: shop.categoryId, thumbnail: shop.mediaId });
+const newProduct = () => makeProduct(t.database, refs());
+
+/** A new order of the shopper, paid with the test card: processing, one unit. */
+async function paidOrder(): Promise<string> {
+  const line = { products: [{ product: shop.productId, quantity: 1 }], shippingAddress: shop.addressId };
+  const { order } = await placeOrder(t.database.db, shop.shopper.user, line, {
+    mail: mailContextOf(t.config),
+  });
+  await send(
+    "POST",
+    "/api/payments",
+    { order: order._id, paymentGateway: "test", card: APPROVED_CARD },
+    shop.shopper.cookie,
+  );
+  return order._id;
+}
+
+/** A paid order shipped whole: the order's id and its shipment's. */
+async function shippedOrder(): Promise<{ orderId: string; shipmentId: string }> {
+  const orderId = await paidOrder();
+  const shipment: ShipmentDto = await send("POST", `/api/orders/${orderId}/shipments`, {
+    carrier: "Other",
+    carrierName: "Hand delivery",
+    trackingNumber: next("WALK"),
+  });
+  return { orderId, shipmentId: shipment._id };
+}
+
+/** A return the shopper asked for of a delivered order, taken by staff as far as `until` says. */
+async function returnOf(until: "requested" | "approved" | "received"): Promise<string> {
+  const { orderId, shipmentId } = await shippedOrder();
+  await send("PATCH", `/api/orders/${orderId}/shipments/${shipmentId}`, { delivered: true });
+  const order: OrderDto = await send("GET", `/api/orders/${orderId}`);
+  const ret = await send(
+    "POST",
+    "/api/returns",
+    {
+      order: orderId,
+      lines: [{ line: order.products[0]?._id ?? "", quantity: 1 }],
+      reason: "changed_mind",
+      note: "",
+    },
+    shop.shopper.cookie,
+  );
+  if (until !== "requested") await send("POST", `/api/returns/${ret._id}/approve`, {});
+  if (until === "received") await send("POST", `/api/returns/${ret._id}/receive`, {});
+  return ret._id;
+}
+
+const newDiscount = async () =>
+  (
+    await createDiscount(
+      t.database.db,
+      null,
+      DiscountInput.parse({ code: next("WALK").toUpperCase(), type: "percentage", value: 10 }),
+    )
+  )._id;
+
+async function newReview(): Promise<string> {
+  const product = await newProduct();
+  return (await addReview(t.database.db, shop.shopper.user, product._id, REVIEW)).review._id;
+}
+
+const newEndpoint = async () =>
+  (await send("POST", "/api/webhooks", { url: "http://127.0.0.1:9/walk", events: ["inventory.low"] }))
+    ._id as string;
+
+/** A section of the settings saved as it is read. */
+const settingsAsRead = (section: string) => async (): Promise<Call> => ({
+  payload: (await send("GET", "/api/settings"))[section],
+});
+
+const IMPORT_HEADER =
+  "Handle,Name,Description,Category,Option1 Name,Option1 Value,Option2 Name,Option2 Value,Option3 Name,Option3 Value,SKU,Price,Sale Price,Stock,Active,Variant Active,Image URL";
+
+/**
+ * Every staff write of the document, by operationId: what it acts on, made first (writes made
+ * there come before the walk counts the entries), and how it is called.
+ */
+const WALK: Record<string, () => Promise<Call>> = {
+  changeUserRole: async () => ({
+    params: { userId: (await quickUser(t)).user.id },
+    payload: { role: "manager" },
+  }),
+  addCustomerNote: async () => ({
+    params: { userId: shop.shopper.user.id },
+    payload: { note: "Prefers calls." },
+  }),
+  toggleUserStatus: async () => ({ params: { userId: (await quickUser(t)).user.id } }),
+  uploadImage: async () => ({
+    file: {
+      field: "image",
+      bytes: await sharp({ create: { width: 32, height: 32, channels: 3, background: "#3b82f6" } })
+        .png()
+        .toBuffer(),
+      filename: "walk.png",
+      type: "image/png",
+    },
+  }),
+  deleteImage: async () => ({ params: { id: (await makeMedia(t.database)).id } }),
+  createCategory: async () => {
+    const name = next("Walk");
+    return { payload: { name, slug: name.toLowerCase() } };
+  },
+  setCategoryTax: async () => ({
+    params: { id: (await makeCategory(t.database)).id },
+    payload: { taxRate: 5, hsnCode: "6214" },
+  }),
+  renameCategory: async () => ({
+    params: { id: (await makeCategory(t.database)).id },
+    payload: { name: next("Walk") },
+  }),
+  deleteCategory: async () => ({ params: { id: (await makeCategory(t.database)).id } }),
+  createProduct: async () => ({ payload: productBody(refs(), { name: next("Walk") }) }),
+  importProductsCsv: async () => {
+    // A product's new price, its row named by the product's id (Handle) and its one SKU.
+    const { _id: id } = await newProduct();
+    const csv = [
+      IMPORT_HEADER,
+      `${id},Walk Import,"${DESCRIPTION}",${shop.categorySlug},,,,,,,${id},135,,10,true,true,`,
+    ].join("\n");
+    return {
+      query: "dryRun=false",
+      file: { field: "file", bytes: Buffer.from(csv), filename: "products.csv", type: "text/csv" },
+    };
+  },
+  replaceProduct: async () => {
+    const product = await newProduct();
+    return {
+      params: { productId: product._id },
+      payload: { ...productBody(refs(), { name: next("Walk") }), productId: product._id },
+    };
+  },
+  switchProductFlags: async () => {
+    const product = await newProduct();
+    return {
+      params: { productId: product._id },
+      payload: { productId: product._id, key: "isActive", value: false },
+    };
+  },
+  deleteProduct: async () => ({ params: { productId: (await newProduct())._id } }),
+  setReviewVisibility: async () => ({ params: { reviewId: await newReview() }, payload: { hidden: true } }),
+  deleteReview: async () => ({ params: { reviewId: await newReview() } }),
+  replyToReview: async () => ({ params: { reviewId: await newReview() }, payload: { text: "Thank you!" } }),
+  updateOrderStatus: async () => ({
+    params: { orderId: await paidOrder() },
+    payload: { status: "cancelled" },
+  }),
+  addOrderNote: async () => ({ params: { orderId: shop.paidOrderId }, payload: { note: "Gift wrap it." } }),
+  createShipment: async () => ({
+    params: { orderId: await paidOrder() },
+    payload: { carrier: "Other", carrierName: "Hand delivery", trackingNumber: next("WALK") },
+  }),
+  updateShipment: async () => ({ params: await shippedOrder(), payload: { delivered: true } }),
+  refundOrder: async () => ({
+    params: { orderId: await paidOrder() },
+    payload: { amount: 10, reason: "Late" },
+  }),
+  createDiscount: async () => ({
+    payload: { code: next("WALK").toUpperCase(), type: "percentage", value: 15 },
+  }),
+  replaceDiscount: async () => ({
+    params: { id: await newDiscount() },
+    payload: { code: next("WALK").toUpperCase(), type: "percentage", value: 20 },
+  }),
+  setDiscountActive: async () => ({ params: { id: await newDiscount() }, payload: { isActive: false } }),
+  deleteDiscount: async () => ({ params: { id: await newDiscount() } }),
+  collectCashOnDelivery: async () => {
+    const { checkout } = await send("GET", "/api/settings");
+    await send("PUT", "/api/settings/checkout", { ...checkout, cod: { ...checkout.cod, enabled: true } });
+    const line = { products: [{ product: shop.productId, quantity: 1 }], shippingAddress: shop.addressId };
+    const order: OrderDto = await send("POST", "/api/orders", line, shop.shopper.cookie);
+    const payment = await send(
+      "POST",
+      "/api/payments",
+      { order: order._id, paymentGateway: "cod" },
+      shop.shopper.cookie,
+    );
+    return { params: { id: payment._id } };
+  },
+  retryEmail: async () => {
+    const [email] = await t.database.db.select({ id: emails.id }).from(emails).limit(1);
+    if (!email) throw new Error("no email to retry");
+    await t.database.db
+      .update(emails)
+      .set({ status: "failed", lastError: "mailbox full" })
+      .where(eq(emails.id, email.id));
+    return { params: { id: email.id } };
+  },
+  putSettingsStore: settingsAsRead("store"),
+  putSettingsCurrency: settingsAsRead("currency"),
+  putSettingsTaxes: settingsAsRead("taxes"),
+  putSettingsShipping: settingsAsRead("shipping"),
+  putSettingsCheckout: settingsAsRead("checkout"),
+  putSettingsFulfilment: settingsAsRead("fulfilment"),
+  putSettingsInventory: settingsAsRead("inventory"),
+  putSettingsSecurity: settingsAsRead("security"),
+  approveReturn: async () => ({ params: { id: await returnOf("requested") }, payload: {} }),
+  rejectReturn: async () => ({ params: { id: await returnOf("requested") }, payload: { message: "Worn" } }),
+  receiveReturn: async () => ({ params: { id: await returnOf("approved") }, payload: {} }),
+  refundReturn: async () => ({ params: { id: await returnOf("received") }, payload: {} }),
+  adjustVariantStock: async () => ({
+    params: { variantId: shop.variantIds[0] ?? "" },
+    payload: { change: 7, reason: "received", note: "From the mill" },
+  }),
+  createWebhookEndpoint: async () => ({
+    payload: { url: "http://127.0.0.1:9/walk", events: ["inventory.low"], enabled: false },
+  }),
+  updateWebhookEndpoint: async () => ({
+    params: { id: await newEndpoint() },
+    payload: { url: "http://127.0.0.1:9/walk-edited", events: ["inventory.low"], enabled: false },
+  }),
+  deleteWebhookEndpoint: async () => ({ params: { id: await newEndpoint() } }),
+  rotateWebhookSecret: async () => ({ params: { id: await newEndpoint() } }),
+  redeliverWebhook: async () => {
+    const { endpointId, deliveryId } = await webhookWithDelivery(t, shop.paidOrderId);
+    // The fixture's endpoint is off; a delivery of a disabled endpoint is not sent again.
+    await send("PUT", `/api/webhooks/${endpointId}`, {
+      url: "http://127.0.0.1:9/hook",
+      events: ["order.created"],
+      enabled: true,
+    });
+    return { params: { id: endpointId, deliveryId } };
+  },
+};
+
+/**
+ * Staff writes that rightly write no entry, each with the reason: none today. A pure read sent as a
+ * POST (a preview, an export) would go here; a change of the shop's data never does.
+ */
+const EXEMPT: Record<string, string> = {};
+
+/** The path of an operation with its parameters put in. */
+function pathOf(operation: StaffWrite, params: Record<string, string>): string {
+  return operation.path.replace(/\{([^}]+)\}/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`${operation.operationId}: no value for {${name}}`);
+    return encodeURIComponent(value);
+  });
+}
+
+/** A multipart body of one file. */
+async function multipart(file: NonNullable<Call["file"]>) {
+  const form = new FormData();
+  form.append(file.field, new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.filename);
+  const request = new Request("http://localhost/", { method: "POST", body: form });
+  return {
+    payload: Buffer.from(await request.arrayBuffer()),
+    headers: { "content-type": request.headers.get("content-type") ?? "" },
+  };
+}
+
+const entries = async () => (await t.database.db.select({ n: count() }).from(activity))[0]?.n ?? 0;
+
+describe("the activity walk over the API document", () => {
+  it("finds the staff writes in the document, and WALK and EXEMPT name only those", () => {
+    const ids = writes.map((operation) => operation.operationId);
+    expect(ids.length).toBeGreaterThan(40);
+    expect(ids).toEqual(expect.arrayContaining(["createProduct", "putSettingsStore", "redeliverWebhook"]));
+    const stale = [...Object.keys(WALK), ...Object.keys(EXEMPT)].filter((id) => !ids.includes(id));
+    expect(stale, "not a staff write of the document: remove it").toEqual([]);
+    const both = Object.keys(EXEMPT).filter((id) => id in WALK);
+    expect(both, "both walked and exempt").toEqual([]);
+  });
+
+  it("calls every staff write as an admin, and each writes an activity entry", async () => {
+    const failures: string[] = [];
+    for (const operation of writes) {
+      const { operationId, method } = operation;
+      if (operationId in EXEMPT) continue;
+      const prepare = WALK[operationId];
+      if (!prepare) {
+        failures.push(`${operationId} (${method} ${operation.path}): not in the walk; add it to WALK`);
+        continue;
+      }
+      const call = await prepare();
+      const url = `${pathOf(operation, call.params ?? {})}${call.query ? `?${call.query}` : ""}`;
+      const body = call.file ? await multipart(call.file) : call.payload ? { payload: call.payload } : {};
+      const before = await entries();
+      const response = await inject(t.app, { method, url, cookie: shop.admin.cookie, ...body });
+      if (response.statusCode >= 300) {
+        failures.push(`${operationId}: answered ${response.statusCode} ${response.body.slice(0, 300)}`);
+        continue;
+      }
+      if ((await entries()) <= before) {
+        failures.push(`${operationId} (${method} ${operation.path}): wrote no activity entry`);
+        continue;
+      }
+      const [newest] = await t.database.db
+        .select({ actorId: activity.actorId })
+        .from(activity)
+        .orderBy(desc(activity.at), desc(activity.id))
+        .limit(1);
+      if (newest?.actorId !== shop.admin.user.id)
+        failures.push(`${operationId}: the entry is not the admin's`);
+    }
+    expect(failures).toEqual([]);
+  });
+});
