@@ -34,8 +34,13 @@ export const ErrorEnvelope = z.object({
   success: z.literal(false),
   message: z.string(),
   errors: z.record(z.string(), z.string()).optional(),
-  /** What a refusal tells the client beyond its message: `{ twoFactorRequired: true }` from a sign-in. */
-  data: z.object({ twoFactorRequired: z.literal(true).optional() }).optional(),
+  /**
+   * What a refusal tells the client beyond its message: `{ twoFactorRequired: true }` from a sign-in,
+   * `{ secondStepRequired: true }` from a change that asks for a code again (POST /auth/two-factor/verify).
+   */
+  data: z
+    .object({ twoFactorRequired: z.literal(true).optional(), secondStepRequired: z.literal(true).optional() })
+    .optional(),
 });
 export type ErrorEnvelope = z.infer<typeof ErrorEnvelope>;
 

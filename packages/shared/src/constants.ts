@@ -97,6 +97,8 @@ export const EMAIL_KINDS = [
   "passwordReset",
   "passwordChanged",
   "emailChanged",
+  "twoFactorEnabled",
+  "twoFactorDisabled",
   "welcome",
   "orderPlaced",
   "orderCodConfirmed",
@@ -223,6 +225,11 @@ export const ORDER_LIMITS = { maxUnpaidOrders: 3, maxQuantityPerLine: 10 } as co
 
 export const SESSION_COOKIE = "shop_session";
 export const SESSION_TTL_DAYS = 30;
+/**
+ * How long a second step of two-step sign-in stays fresh for the changes that ask for one again
+ * (roles, webhook endpoints, payment and tax settings, refunds).
+ */
+export const FRESH_SECOND_STEP_MINUTES = 15;
 
 /** Sign-in and registration attempts allowed per client address per window. */
 export const AUTH_RATE_LIMIT = { max: 10, windowMs: 60_000 } as const;

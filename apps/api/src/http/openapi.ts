@@ -11,7 +11,13 @@
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import { ErrorEnvelope } from "@shop/shared/api";
-import { SESSION_COOKIE, STAFF_ROLES, WEBHOOK_EVENTS, WEBHOOK_RETRY_DELAYS_MS } from "@shop/shared/constants";
+import {
+  FRESH_SECOND_STEP_MINUTES,
+  SESSION_COOKIE,
+  STAFF_ROLES,
+  WEBHOOK_EVENTS,
+  WEBHOOK_RETRY_DELAYS_MS,
+} from "@shop/shared/constants";
 import { webhookWords } from "@shop/shared/messages";
 import { WebhookEvent, WebhookOrder, WebhookProduct } from "@shop/shared/schemas/webhook";
 import type { FastifyInstance, RouteOptions } from "fastify";
@@ -20,7 +26,7 @@ import { z } from "zod";
 import { type FileAnswer, isFileAnswer, type RefusalStatus } from "./envelope";
 import { REQUEST_EXAMPLES } from "./openapi-examples";
 import { limitAccountFromAddress, limitAttemptsFromAddress, limitEmailChange } from "./rate-limit";
-import { requireAdmin, requireStaff, requireUser } from "./session";
+import { requireAdmin, requireFreshSecondStep, requireStaff, requireUser } from "./session";
 
 /** The schemas the document names as components rather than writing out where they are used. */
 const components = z.registry<{ id: string }>();
@@ -124,11 +130,16 @@ const transform: Transform = (input) => {
       : roles === "signed-in"
         ? "Any signed-in, active user."
         : `Roles: ${roles.join(", ")}.`;
+  const fresh = hooksOf(route).includes(requireFreshSecondStep)
+    ? `A user with two-step sign-in must have passed its second step in the last ${FRESH_SECOND_STEP_MINUTES} minutes, else 403 with \`secondStepRequired\` (POST /api/auth/two-factor/verify).`
+    : undefined;
   const augmented: OperationSchema = {
     ...schema,
     response,
     security: roles ? [{ session: [] }] : [],
-    ...(who ? { description: [schema.description, who].filter(Boolean).join("\n\n"), "x-roles": roles } : {}),
+    ...(who
+      ? { description: [schema.description, who, fresh].filter(Boolean).join("\n\n"), "x-roles": roles }
+      : {}),
   };
   const result = toJsonSchema({ ...input, schema: augmented });
   const transformed = result.schema as Record<string, unknown> & {

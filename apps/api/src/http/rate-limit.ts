@@ -4,6 +4,8 @@
  * cannot try for a while, and against the account, whose sign-ins are then slowed down but never
  * refused: strangers guessing from elsewhere can never lock the owner (or an admin) out.
  * Changing one's email counts like a registration: both tell whether an address has an account.
+ * A wrong code given to a signed-in session's second step counts against that session, as a wrong
+ * sign-in code counts against the pair (account, address).
  * Counters live in Redis when REDIS_URL is set, so that every instance shares them.
  */
 import rateLimit from "@fastify/rate-limit";
@@ -17,7 +19,13 @@ type Limiter = ReturnType<FastifyInstance["createRateLimit"]>;
 
 declare module "fastify" {
   interface FastifyInstance {
-    authLimits: { perAddress: Limiter; perAccountAddress: Limiter; perAccount: Limiter; codeTries: Limiter };
+    authLimits: {
+      perAddress: Limiter;
+      perAccountAddress: Limiter;
+      perAccount: Limiter;
+      codeTries: Limiter;
+      secondStepFailures: Limiter;
+    };
   }
 }
 
@@ -62,6 +70,11 @@ export async function registerRateLimits(app: FastifyInstance) {
       keyGenerator: (request) => `account:${emailOf(request)}`,
     }),
     codeTries: app.createRateLimit({ ...CODE_TRIES, keyGenerator: (request) => `code-ip:${request.ip}` }),
+    // Runs after requireUser: the session is resolved.
+    secondStepFailures: app.createRateLimit({
+      ...ACCOUNT_ADDRESS_FAILURES,
+      keyGenerator: (request) => `second-step:${request.session?.sessionId ?? request.ip}`,
+    }),
   });
 }
 
@@ -120,4 +133,15 @@ export async function countAccountFailure(request: FastifyRequest) {
     request.server.authLimits.perAccount(request),
     request.server.authLimits.perAccountAddress(request),
   ]);
+}
+
+/** Refuses a second step of a session that gave wrong codes too often lately (after requireUser). */
+export async function limitSecondStepTries(request: FastifyRequest, reply: FastifyReply) {
+  const limit = await request.server.authLimits.secondStepFailures(request, { increment: false });
+  if (!limit.isAllowed && (limit.isExceeded || limit.remaining <= 0)) refuse(reply, limit.ttl);
+}
+
+/** Counts a wrong code given to the session's second step. */
+export async function countSecondStepFailure(request: FastifyRequest) {
+  await request.server.authLimits.secondStepFailures(request);
 }

@@ -1,13 +1,14 @@
 /** Session cookie handling and the guards routes put in front of their handlers. */
-import { type Role, SESSION_COOKIE, STAFF_ROLES } from "@shop/shared/constants";
+import { FRESH_SECOND_STEP_MINUTES, type Role, SESSION_COOKIE, STAFF_ROLES } from "@shop/shared/constants";
 import { api, twoFactor } from "@shop/shared/messages";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { AppError } from "#api/core/errors";
 import type { User } from "#api/db/schema/users";
 
-/** A signed-in caller: the session row's id and its (active) user. */
+/** A signed-in caller: the session row's id, when it last passed the second step, and its (active) user. */
 export interface ResolvedSession {
   sessionId: string;
+  secondStepAt: Date | null;
   user: User;
 }
 
@@ -28,6 +29,13 @@ declare module "fastify" {
   interface FastifyRequest {
     /** Filled by the guards; undefined until a guard or `currentSession` ran. */
     session?: ResolvedSession | null;
+  }
+  interface FastifyContextConfig {
+    /**
+     * A route a staff session may use before it set up two-step sign-in the owner requires: the
+     * set-up itself and reading its own account (signing out takes no session at all).
+     */
+    twoStepSetUp?: boolean;
   }
 }
 
@@ -67,10 +75,35 @@ export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply)
   });
 }
 
-/** preValidation guard: a signed-in, active user, else 401. */
+/**
+ * Refuses a session that has not passed the second step of its staff user: one of a user with
+ * two-step sign-in on (opened by a password reset) is asked for a code, with `secondStepRequired`;
+ * one of staff without it, when the owner requires it of staff, is sent to the set-up.
+ */
+async function checkStaffSecondStep(request: FastifyRequest, session: ResolvedSession) {
+  const { user } = session;
+  if (!(STAFF_ROLES as readonly Role[]).includes(user.role)) return;
+  if (user.twoFactorEnabledAt) {
+    if (!session.secondStepAt) throw secondStepRequired();
+    return;
+  }
+  if (await request.server.sessions.staffTwoFactorRequired()) {
+    throw new AppError("FORBIDDEN", twoFactor.setupRequired);
+  }
+}
+
+function secondStepRequired() {
+  return new AppError("FORBIDDEN", twoFactor.freshStepRequired, undefined, { secondStepRequired: true });
+}
+
+/**
+ * preValidation guard: a signed-in, active user, else 401. A staff session that has not passed the
+ * second step the owner requires reaches only the routes of the set-up (`config.twoStepSetUp`).
+ */
 export async function requireUser(request: FastifyRequest) {
   const session = await currentSession(request);
   if (!session) throw new AppError("UNAUTHORIZED", api.notSignedIn);
+  if (!request.routeOptions.config.twoStepSetUp) await checkStaffSecondStep(request, session);
 }
 
 /** A guard for a signed-in user with one of these roles, else 401 or 403. */
@@ -79,12 +112,7 @@ function requireRole(roles: readonly Role[]) {
     const session = await currentSession(request);
     if (!session) throw new AppError("UNAUTHORIZED", api.notSignedIn);
     if (!roles.includes(session.user.role)) throw new AppError("FORBIDDEN", api.forbidden);
-    // NOTE: staff without two-step sign-in, when the owner requires it, may still sign in and use
-    // their account (profile, the set-up of two-step sign-in, signing out: none of those is behind
-    // this guard), but no staff operation until they set it up.
-    if (!session.user.twoFactorEnabledAt && (await request.server.sessions.staffTwoFactorRequired())) {
-      throw new AppError("FORBIDDEN", twoFactor.setupRequired);
-    }
+    await checkStaffSecondStep(request, session);
   };
 }
 
@@ -93,6 +121,23 @@ export const requireStaff = requireRole(STAFF_ROLES);
 
 /** preValidation guard: an admin (customers, payments, roles), else 401 or 403. */
 export const requireAdmin = requireRole(["admin"]);
+
+const FRESH_SECOND_STEP_MS = FRESH_SECOND_STEP_MINUTES * 60_000;
+
+/**
+ * preValidation guard, after requireStaff or requireAdmin: the changes that ask a user with two-step
+ * sign-in for a code again (roles, webhook endpoints, payment and tax settings, refunds) pass only
+ * within FRESH_SECOND_STEP_MINUTES of the session's last second step; else 403 with
+ * `secondStepRequired`, and POST /api/auth/two-factor/verify makes it fresh. A user without
+ * two-step sign-in is not asked.
+ */
+export async function requireFreshSecondStep(request: FastifyRequest) {
+  const session = await currentSession(request);
+  if (!session) throw new AppError("UNAUTHORIZED", api.notSignedIn);
+  if (!session.user.twoFactorEnabledAt) return;
+  const at = session.secondStepAt?.getTime();
+  if (at === undefined || Date.now() - at >= FRESH_SECOND_STEP_MS) throw secondStepRequired();
+}
 
 /** The signed-in user inside a handler behind requireUser, requireStaff or requireAdmin. */
 export function userOf(request: FastifyRequest): User {

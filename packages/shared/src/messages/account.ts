@@ -33,6 +33,9 @@ export const twoFactor = {
   enabled: "Two-step sign-in is on. Keep your recovery codes somewhere safe.",
   disabled: "Two-step sign-in is off.",
   otherSessionsEnded: "You are signed out of every other session.",
+  /** A change that asks for a code again (roles, webhooks, payment and tax settings, refunds). */
+  freshStepRequired: "Enter a code from your authenticator app to continue.",
+  verified: "Code accepted.",
   page: {
     title: "Two-step sign-in",
     on: "On: signing in asks for a code from your authenticator app.",
@@ -64,5 +67,8 @@ export const twoFactor = {
     sessionsTitle: "Sessions",
     sessionsHint: "Signed in on another device you no longer use? End those sessions here.",
     signOutOthers: "Sign out of all other sessions",
+    /** The dialog a dashboard change opens when it asks for a code again. */
+    freshStepTitle: "Confirm it is you",
+    confirm: "Continue",
   },
 } as const;

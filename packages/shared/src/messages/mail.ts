@@ -23,6 +23,19 @@ export const mail = {
     subject: "Your password was changed",
     lines: ["The password of your account has just been changed, and every other session signed out."],
   },
+  twoFactorEnabled: {
+    subject: "Two-step sign-in was turned on",
+    lines: [
+      "Two-step sign-in has just been turned on for your account: signing in now also asks for a code from your authenticator app.",
+      "Every other session was signed out.",
+    ],
+  },
+  twoFactorDisabled: {
+    subject: "Two-step sign-in was turned off",
+    lines: [
+      "Two-step sign-in has just been turned off for your account: signing in now takes only your password.",
+    ],
+  },
   emailChanged: {
     subject: "Your email address was changed",
     lines: (newEmail: string) => [

@@ -80,6 +80,19 @@ export type TwoFactorSetupDto = z.infer<typeof TwoFactorSetupDto>;
 export const TwoFactorEnableInput = z.object({ code: TwoFactorCode }).strict();
 export type TwoFactorEnableInput = z.infer<typeof TwoFactorEnableInput>;
 
+/**
+ * POST /auth/two-factor/verify: the second step again, for a change that asks for a fresh one: a code
+ * of the app, or one of the recovery codes.
+ */
+export const TwoFactorVerifyInput = z
+  .object({ code: TwoFactorCode.optional(), recoveryCode: RecoveryCode.optional() })
+  .strict()
+  .refine((input) => (input.code === undefined) !== (input.recoveryCode === undefined), {
+    error: twoFactor.codeFormat,
+    path: ["code"],
+  });
+export type TwoFactorVerifyInput = z.infer<typeof TwoFactorVerifyInput>;
+
 /** What enabling answers: the ten recovery codes, shown this once. */
 export const TwoFactorRecoveryCodesDto = z.object({ recoveryCodes: z.array(z.string()) });
 export type TwoFactorRecoveryCodesDto = z.infer<typeof TwoFactorRecoveryCodesDto>;

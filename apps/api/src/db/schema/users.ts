@@ -61,6 +61,9 @@ export const sessions = pgTable(
     lastSeenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     userAgent: text(),
     ip: text(),
+    // When this session last passed the second step of two-step sign-in (a code at sign-in, turning
+    // it on, or a code asked again before a sensitive change); null: never (modules/auth/two-factor.ts).
+    secondStepAt: timestamp({ withTimezone: true }),
   },
   (t) => [index("sessions_user_id_idx").on(t.userId), index("sessions_expires_at_idx").on(t.expiresAt)],
 );

@@ -79,8 +79,9 @@ export async function login(db: Database, input: LoginInput, client: ClientInfo)
     await endSessionsOfUser(db, user.id);
     throw new AppError("FORBIDDEN", api.accountInactive);
   }
-  if (user.twoFactorEnabledAt) await checkSecondStep(db, user, input);
-  return { user, session: await startSession(db, user, client) };
+  const secondStep = user.twoFactorEnabledAt !== null;
+  if (secondStep) await checkSecondStep(db, user, input);
+  return { user, session: await startSession(db, user, client, { secondStep }) };
 }
 
 /** The second step of a sign-in: a code of the account's app, or one of its recovery codes. */

@@ -1,4 +1,7 @@
-/** Mounted at /api/auth: two-step sign-in of the signed-in user, and ending their other sessions. */
+/**
+ * Mounted at /api/auth: two-step sign-in of the signed-in user, its second step asked again, and
+ * ending their other sessions.
+ */
 import { EmptyEnvelope, envelope } from "@shop/shared/api";
 import { twoFactor } from "@shop/shared/messages";
 import {
@@ -6,13 +9,15 @@ import {
   TwoFactorEnableInput,
   TwoFactorRecoveryCodesDto,
   TwoFactorSetupDto,
+  TwoFactorVerifyInput,
 } from "@shop/shared/schemas/auth";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { AppError } from "#api/core/errors";
 import { ok, refusals } from "#api/http/envelope";
-import { limitAttemptsFromAddress } from "#api/http/rate-limit";
+import { countSecondStepFailure, limitAttemptsFromAddress, limitSecondStepTries } from "#api/http/rate-limit";
 import { requireUser, sessionIdOf, userOf } from "#api/http/session";
 import { endSessionsOfUser } from "#api/modules/sessions/service";
-import { disableTwoFactor, enableTwoFactor, setUpTwoFactor } from "./two-factor";
+import { disableTwoFactor, enableTwoFactor, setUpTwoFactor, verifySecondStep } from "./two-factor";
 
 export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -24,6 +29,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Start two-step sign-in: a new TOTP secret, pending until a code of it turns it on",
         response: { 200: envelope(TwoFactorSetupDto), ...refusals(409) },
       },
+      config: { twoStepSetUp: true },
       preValidation: requireUser,
     },
     async (request) => {
@@ -43,12 +49,44 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
         body: TwoFactorEnableInput,
         response: { 200: envelope(TwoFactorRecoveryCodesDto), ...refusals(409) },
       },
-      config: { invalidMessage: twoFactor.codeFormat },
+      config: { invalidMessage: twoFactor.codeFormat, twoStepSetUp: true },
       preValidation: requireUser,
     },
     async (request) => {
-      const recoveryCodes = await enableTwoFactor(app.db, userOf(request), request.body.code);
+      const recoveryCodes = await enableTwoFactor(
+        app.db,
+        userOf(request),
+        sessionIdOf(request),
+        request.body.code,
+        await app.mailContext(),
+      );
+      app.mailer.wake();
       return ok({ recoveryCodes }, twoFactor.enabled);
+    },
+  );
+
+  app.post(
+    "/two-factor/verify",
+    {
+      schema: {
+        tags: ["auth"],
+        operationId: "verifySecondStep",
+        summary:
+          "Pass the second step again in this session (a code of the app or a recovery code), for the changes that ask for a fresh one",
+        body: TwoFactorVerifyInput,
+        response: { 200: EmptyEnvelope, ...refusals(409, 429) },
+      },
+      config: { invalidMessage: twoFactor.codeFormat, twoStepSetUp: true },
+      preValidation: [requireUser, limitSecondStepTries],
+    },
+    async (request) => {
+      try {
+        await verifySecondStep(app.db, userOf(request), sessionIdOf(request), request.body);
+      } catch (error) {
+        if (error instanceof AppError && error.status === 400) await countSecondStepFailure(request);
+        throw error;
+      }
+      return ok(null, twoFactor.verified);
     },
   );
 
@@ -65,7 +103,8 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: [requireUser, limitAttemptsFromAddress],
     },
     async (request) => {
-      await disableTwoFactor(app.db, userOf(request), request.body);
+      await disableTwoFactor(app.db, userOf(request), request.body, await app.mailContext());
+      app.mailer.wake();
       return ok(null, twoFactor.disabled);
     },
   );

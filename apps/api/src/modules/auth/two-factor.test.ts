@@ -1,13 +1,17 @@
 /**
  * Two-step sign-in with a fixed clock: set-up and enabling, the sign-in's second step (wrong code,
  * right code, a code used twice, the step before, recovery codes once), wrong codes counted as wrong
- * passwords, turning it off, the owner's requirement for staff, and ending the other sessions.
+ * passwords, turning it off, the owner's requirement for staff, ending the other sessions, the
+ * second step a session records, and the changes that ask for it again.
  */
-import { api, twoFactor, validation } from "@shop/shared/messages";
+import { FRESH_SECOND_STEP_MINUTES, SESSION_COOKIE } from "@shop/shared/constants";
+import { api, mail, twoFactor, validation } from "@shop/shared/messages";
 import { eq } from "drizzle-orm";
 import { TOTP } from "otpauth";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { emails } from "#api/db/schema/emails";
 import { twoFactorRecoveryCodes } from "#api/db/schema/users";
+import { startSession } from "#api/modules/sessions/service";
 import { createTestApp, createUser, inject, PASSWORD, signedInUser, type TestApp } from "#test/app";
 import { TOTP_PERIOD_SECONDS } from "./two-factor";
 
@@ -294,7 +298,7 @@ describe("signing in with two steps", () => {
 });
 
 describe("the owner's requirement for staff", () => {
-  it("keeps staff without two-step out of the dashboard API, not out of their account, until they set it up", async () => {
+  it("keeps a staff session without the second step to the set-up, until it is set up", async () => {
     const admin = await enrolled("admin");
     const put = (requireStaffTwoFactor: boolean) =>
       inject(t.app, {
@@ -321,10 +325,26 @@ describe("the owner's requirement for staff", () => {
         (await inject(t.app, { method: "GET", url: "/api/orders/current-user", cookie: shopper.cookie }))
           .statusCode,
       ).toBe(200);
-      // Their own account, the set-up and signing out stay open.
+      // Of their account, only who they are and the set-up stay open (signing out takes no session).
       expect(
         (await inject(t.app, { method: "GET", url: "/api/users/current-user", cookie: manager.cookie }))
           .statusCode,
+      ).toBe(200);
+      const addresses = await inject(t.app, {
+        method: "GET",
+        url: "/api/users/current-user/addresses",
+        cookie: manager.cookie,
+      });
+      expect(addresses.statusCode).toBe(403);
+      expect(addresses.json()).toEqual({ success: false, message: twoFactor.setupRequired });
+      expect(
+        (
+          await inject(t.app, {
+            method: "GET",
+            url: "/api/users/current-user/addresses",
+            cookie: shopper.cookie,
+          })
+        ).statusCode,
       ).toBe(200);
       const setup = await inject(t.app, {
         method: "POST",
@@ -342,6 +362,15 @@ describe("the owner's requirement for staff", () => {
       // Seen at once, by the same session.
       expect(
         (await inject(t.app, { method: "GET", url: "/api/orders", cookie: manager.cookie })).statusCode,
+      ).toBe(200);
+      expect(
+        (
+          await inject(t.app, {
+            method: "GET",
+            url: "/api/users/current-user/addresses",
+            cookie: manager.cookie,
+          })
+        ).statusCode,
       ).toBe(200);
     } finally {
       expect((await put(false)).statusCode).toBe(200);
@@ -376,5 +405,171 @@ describe("POST /api/auth/sessions/revoke-others", () => {
     expect(
       (await inject(t.app, { method: "POST", url: "/api/auth/sessions/revoke-others" })).statusCode,
     ).toBe(401);
+  });
+});
+
+/** The kinds and subjects of the messages queued to an address, by kind. */
+async function messagesTo(to: string) {
+  const rows = await t.database.db.select().from(emails).where(eq(emails.recipient, to));
+  return rows
+    .map((row) => ({ kind: row.kind, subject: row.subject }))
+    .sort((a, b) => a.kind.localeCompare(b.kind));
+}
+
+describe("the second step a session records", () => {
+  it("ends the sessions opened before two-step was turned on, keeps the one that turned it on, and tells the owner by email", async () => {
+    const { email } = await createUser(t.database, { role: "admin" });
+    const cookies: string[] = [];
+    for (let device = 0; device < 2; device++) {
+      const response = await login({ email, password: PASSWORD }, newAddress());
+      const cookie = response.cookies.find((c) => c.name === SESSION_COOKIE);
+      cookies.push(`${SESSION_COOKIE}=${cookie?.value}`);
+    }
+    const [current = "", stolen = ""] = cookies;
+    const me = (cookie: string) => inject(t.app, { method: "GET", url: "/api/users/current-user", cookie });
+    // Resolved once, so that the instance's session cache holds it.
+    expect((await me(stolen)).statusCode).toBe(200);
+    const setup = await inject(t.app, { method: "POST", url: "/api/auth/two-factor/setup", cookie: current });
+    const { secret } = setup.json().data as { secret: string };
+    const enable = await inject(t.app, {
+      method: "POST",
+      url: "/api/auth/two-factor/enable",
+      cookie: current,
+      payload: { code: codeOf(secret) },
+    });
+    expect(enable.statusCode).toBe(200);
+    expect((await me(stolen)).statusCode).toBe(401);
+    expect((await me(current)).statusCode).toBe(200);
+    // The session that turned it on passed the second step (the code): a staff change goes through.
+    const other = await createUser(t.database);
+    expect(
+      (
+        await inject(t.app, {
+          method: "PATCH",
+          url: `/api/users/${other.user.id}`,
+          cookie: current,
+          payload: { role: "manager" },
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(await messagesTo(email)).toEqual([
+      { kind: "twoFactorEnabled", subject: mail.twoFactorEnabled.subject },
+    ]);
+
+    const off = await inject(t.app, {
+      method: "DELETE",
+      url: "/api/auth/two-factor",
+      cookie: current,
+      payload: { currentPassword: PASSWORD },
+      remoteAddress: newAddress(),
+    });
+    expect(off.statusCode).toBe(200);
+    expect(await messagesTo(email)).toEqual([
+      { kind: "twoFactorDisabled", subject: mail.twoFactorDisabled.subject },
+      { kind: "twoFactorEnabled", subject: mail.twoFactorEnabled.subject },
+    ]);
+  });
+
+  it("asks a staff session of a user with two-step that never passed it (a password reset's) for a code", async () => {
+    const admin = await enrolled("admin");
+    const session = await startSession(t.database.db, admin.user, { ip: "10.1.0.2", userAgent: "test" });
+    const cookie = `${SESSION_COOKIE}=${session.token}`;
+    const refused = await inject(t.app, { method: "GET", url: "/api/orders", cookie });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({
+      success: false,
+      message: twoFactor.freshStepRequired,
+      data: { secondStepRequired: true },
+    });
+    moveSteps(1);
+    const verify = await inject(t.app, {
+      method: "POST",
+      url: "/api/auth/two-factor/verify",
+      cookie,
+      payload: { code: codeOf(admin.secret) },
+    });
+    expect(verify.statusCode).toBe(200);
+    expect(verify.json().message).toBe(twoFactor.verified);
+    expect((await inject(t.app, { method: "GET", url: "/api/orders", cookie })).statusCode).toBe(200);
+  });
+});
+
+describe("changes that ask for a fresh second step", () => {
+  const changeRole = (cookie: string, userId: string, role: "manager" | "customer") =>
+    inject(t.app, { method: "PATCH", url: `/api/users/${userId}`, cookie, payload: { role } });
+  const verify = (cookie: string, payload: object) =>
+    inject(t.app, { method: "POST", url: "/api/auth/two-factor/verify", cookie, payload });
+  const stale = () => vi.setSystemTime(Date.now() + FRESH_SECOND_STEP_MINUTES * 60_000);
+
+  it("refuses a role change without a step in the last 15 minutes, with its message, and takes it after a code", async () => {
+    const admin = await enrolled("admin");
+    const other = await createUser(t.database);
+    stale();
+    const refused = await changeRole(admin.cookie, other.user.id, "manager");
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({
+      success: false,
+      message: twoFactor.freshStepRequired,
+      data: { secondStepRequired: true },
+    });
+    // Reading is no change: the dashboard stays open.
+    expect(
+      (await inject(t.app, { method: "GET", url: "/api/orders", cookie: admin.cookie })).statusCode,
+    ).toBe(200);
+
+    const wrong = await verify(admin.cookie, { code: codeOf(admin.secret, 4) });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().errors).toEqual({ code: twoFactor.badCode });
+    expect((await changeRole(admin.cookie, other.user.id, "manager")).statusCode).toBe(403);
+
+    const code = codeOf(admin.secret);
+    expect((await verify(admin.cookie, { code })).statusCode).toBe(200);
+    const accepted = await changeRole(admin.cookie, other.user.id, "manager");
+    expect(accepted.statusCode).toBe(200);
+    expect(accepted.json().data.role).toBe("manager");
+    // A code works once, here as at sign-in; a recovery code serves too.
+    expect((await verify(admin.cookie, { code })).statusCode).toBe(400);
+    stale();
+    expect((await verify(admin.cookie, { recoveryCode: admin.recoveryCodes[0] })).statusCode).toBe(200);
+    expect((await changeRole(admin.cookie, other.user.id, "customer")).statusCode).toBe(200);
+  });
+
+  it("asks for it before the tax and payment settings and a refund, and never of an admin without two-step", async () => {
+    const admin = await enrolled("admin");
+    const settings = (
+      await inject(t.app, { method: "GET", url: "/api/settings", cookie: admin.cookie })
+    ).json().data as { taxes: object; checkout: object };
+    const put = (cookie: string, section: "taxes" | "checkout", body: object) =>
+      inject(t.app, { method: "PUT", url: `/api/settings/${section}`, cookie, payload: body });
+    // Just turned on in this session: fresh.
+    expect((await put(admin.cookie, "taxes", settings.taxes)).statusCode).toBe(200);
+    stale();
+    const taxes = await put(admin.cookie, "taxes", settings.taxes);
+    expect(taxes.statusCode).toBe(403);
+    expect(taxes.json().message).toBe(twoFactor.freshStepRequired);
+    expect((await put(admin.cookie, "checkout", settings.checkout)).statusCode).toBe(403);
+    const refund = await inject(t.app, {
+      method: "POST",
+      url: "/api/orders/00000000-0000-4000-8000-000000000000/refunds",
+      cookie: admin.cookie,
+      payload: { amount: 1, reason: "test" },
+    });
+    expect(refund.statusCode).toBe(403);
+    expect(refund.json().data).toEqual({ secondStepRequired: true });
+
+    const plain = await signedInUser(t, "admin");
+    expect((await put(plain.cookie, "taxes", settings.taxes)).statusCode).toBe(200);
+    expect((await put(plain.cookie, "checkout", settings.checkout)).statusCode).toBe(200);
+    const otherVerify = await verify(plain.cookie, { code: "123456" });
+    expect(otherVerify.statusCode).toBe(409);
+  });
+
+  it("refuses a session's sixth wrong code in a quarter of an hour, even a right one", async () => {
+    const admin = await enrolled("admin");
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      expect((await verify(admin.cookie, { code: codeOf(admin.secret, 4) })).statusCode).toBe(400);
+    }
+    moveSteps(1);
+    expect((await verify(admin.cookie, { code: codeOf(admin.secret) })).statusCode).toBe(429);
   });
 });

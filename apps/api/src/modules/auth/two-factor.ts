@@ -2,15 +2,23 @@
  * Two-step sign-in (RFC 6238 TOTP: SHA-1, 6 digits, 30-second steps, as authenticator apps expect)
  * and its ten single-use recovery codes. A code is accepted for the step before and after the
  * current one (a phone's clock a little off), and once: the last accepted step is kept per user, so
- * a code seen over someone's shoulder cannot be replayed within its window.
+ * a code seen over someone's shoulder cannot be replayed within its window. A session records when
+ * it last passed the second step (at sign-in, turning it on, or verify below), which the staff's
+ * guards and the changes that ask for a fresh step read (http/session.ts).
  */
 import { createHash, randomBytes } from "node:crypto";
-import { twoFactor, validation } from "@shop/shared/messages";
-import type { TwoFactorDisableInput, TwoFactorSetupDto } from "@shop/shared/schemas/auth";
+import { mail, twoFactor, validation } from "@shop/shared/messages";
+import type {
+  TwoFactorDisableInput,
+  TwoFactorSetupDto,
+  TwoFactorVerifyInput,
+} from "@shop/shared/schemas/auth";
 import { Secret, TOTP } from "otpauth";
 import { AppError } from "#api/core/errors";
 import type { Database } from "#api/db/client";
 import type { User } from "#api/db/schema/users";
+import { type MailContext, queueEmail } from "#api/modules/email/service";
+import { endSessionsOfUser, markSecondStep } from "#api/modules/sessions/service";
 import { updateUser } from "#api/modules/users/repo";
 import { verifyPassword } from "./password";
 import {
@@ -85,8 +93,18 @@ export async function setUpTwoFactor(db: Database, user: User, issuer: string): 
   return { secret, otpauthUrl: totpOf(secret, user.email, issuer).toString() };
 }
 
-/** Turns two-step sign-in on with a code of the pending secret; answers the recovery codes, once. */
-export async function enableTwoFactor(db: Database, user: User, code: string): Promise<string[]> {
+/**
+ * Turns two-step sign-in on with a code of the pending secret; answers the recovery codes, once.
+ * Every other session of the user ends (one opened with a stolen password keeps nothing), the
+ * current one has passed the second step (the code), and the owner is told by email.
+ */
+export async function enableTwoFactor(
+  db: Database,
+  user: User,
+  sessionId: string,
+  code: string,
+  context: MailContext,
+): Promise<string[]> {
   if (user.twoFactorEnabledAt) throw new AppError("CONFLICT", twoFactor.alreadyOn);
   if (!user.twoFactorSecret) throw new AppError("CONFLICT", twoFactor.notPending);
   const recoveryCodes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
@@ -96,15 +114,29 @@ export async function enableTwoFactor(db: Database, user: User, code: string): P
     }
     await updateUser(tx, user.id, { twoFactorEnabledAt: new Date() });
     await replaceRecoveryCodes(tx, user.id, recoveryCodes.map(hashRecoveryCode));
+    await endSessionsOfUser(tx, user.id, sessionId);
+    await markSecondStep(tx, user.id, sessionId);
+    await queueEmail(tx, context.shop, {
+      kind: "twoFactorEnabled",
+      to: user.email,
+      subject: mail.twoFactorEnabled.subject,
+      parts: { firstName: user.firstName, lines: [...mail.twoFactorEnabled.lines, mail.notYou] },
+    });
   });
   return recoveryCodes;
 }
 
 /**
  * Turns two-step sign-in off, given the current password: a session left open (or stolen) alone
- * cannot, and the owner who lost the phone can still, after signing in with a recovery code.
+ * cannot, and the owner who lost the phone can still, after signing in with a recovery code. The
+ * owner is told by email.
  */
-export async function disableTwoFactor(db: Database, user: User, input: TwoFactorDisableInput) {
+export async function disableTwoFactor(
+  db: Database,
+  user: User,
+  input: TwoFactorDisableInput,
+  context: MailContext,
+) {
   if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
     throw new AppError("BAD_REQUEST", validation.loginPassword, {
       currentPassword: validation.loginPassword,
@@ -117,5 +149,35 @@ export async function disableTwoFactor(db: Database, user: User, input: TwoFacto
       twoFactorLastStep: null,
     });
     await deleteRecoveryCodes(tx, user.id);
+    await queueEmail(tx, context.shop, {
+      kind: "twoFactorDisabled",
+      to: user.email,
+      subject: mail.twoFactorDisabled.subject,
+      parts: { firstName: user.firstName, lines: [...mail.twoFactorDisabled.lines, mail.notYou] },
+    });
   });
+}
+
+/**
+ * The second step again, in a signed-in session: a code of the app (once, as at sign-in) or a
+ * recovery code; the session then counts as having passed it now. A wrong code is a 400 (a 401
+ * would end the caller's session in the web app), counted by the route.
+ */
+export async function verifySecondStep(
+  db: Database,
+  user: User,
+  sessionId: string,
+  input: TwoFactorVerifyInput,
+): Promise<void> {
+  if (!user.twoFactorEnabledAt) throw new AppError("CONFLICT", twoFactor.notPending);
+  if (input.recoveryCode !== undefined) {
+    if (!(await acceptRecoveryCode(db, user, input.recoveryCode))) {
+      throw new AppError("BAD_REQUEST", twoFactor.badRecoveryCode, {
+        recoveryCode: twoFactor.badRecoveryCode,
+      });
+    }
+  } else if (input.code === undefined || !(await acceptCode(db, user, input.code))) {
+    throw new AppError("BAD_REQUEST", twoFactor.badCode, { code: twoFactor.badCode });
+  }
+  await markSecondStep(db, user.id, sessionId);
 }

@@ -5,7 +5,7 @@ import { OrderDto, OrderIdParams } from "@shop/shared/schemas/order";
 import { RefundInput } from "@shop/shared/schemas/refund";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { ok, refusals } from "#api/http/envelope";
-import { requireAdmin, userOf } from "#api/http/session";
+import { requireAdmin, requireFreshSecondStep, userOf } from "#api/http/session";
 import { IdempotencyHeaders } from "#api/modules/orders/routes";
 import { refundOrder } from "./service";
 
@@ -28,7 +28,7 @@ export const refundRoutes: FastifyPluginAsyncZod = async (app) => {
           ...refusals(404, 409, 422, 502),
         },
       },
-      preValidation: requireAdmin,
+      preValidation: [requireAdmin, requireFreshSecondStep],
     },
     async (request, reply) => {
       const { order, created, pending } = await refundOrder(

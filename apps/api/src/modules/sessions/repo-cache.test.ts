@@ -54,7 +54,7 @@ describe("the session cache", () => {
   });
 
   it("keeps an entry for SESSION_CACHE_MS, no longer", () => {
-    const session = { sessionId: "s", user: { id: "u" } as never };
+    const session = { sessionId: "s", secondStepAt: null, user: { id: "u" } as never };
     keepSession("hash-of-a-token", session, 1_000);
     expect(cachedSession("hash-of-a-token", 1_000 + SESSION_CACHE_MS - 1)).toBe(session);
     expect(cachedSession("hash-of-a-token", 1_000 + SESSION_CACHE_MS)).toBeUndefined();

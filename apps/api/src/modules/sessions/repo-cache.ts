@@ -3,7 +3,7 @@
  * that a shopper's requests do not each read the session and its user again (docs/design.md
  * section 5). What changes a session or its user on this instance forgets it at once: signing out,
  * ending a user's sessions (password change, deactivation, account closure), any change of the
- * user's row (role, name, email). Another instance learns of such a change when its entry ends,
+ * user's row (role, name, email), a second step passed. Another instance learns of such a change when its entry ends,
  * SESSION_CACHE_MS at most, the same bound as the read cache of the catalogue.
  */
 import type { User } from "#api/db/schema/users";
@@ -15,6 +15,8 @@ const MAX_ENTRIES = 10_000;
 
 export interface CachedSession {
   sessionId: string;
+  /** When the session last passed the second step of two-step sign-in, or null. */
+  secondStepAt: Date | null;
   user: User;
 }
 

@@ -7,7 +7,14 @@ import { forgetSession, forgetUser } from "./repo-cache";
 
 export async function insertSession(
   db: Database,
-  values: { userId: string; tokenHash: string; expiresAt: Date; userAgent: string | null; ip: string | null },
+  values: {
+    userId: string;
+    tokenHash: string;
+    expiresAt: Date;
+    userAgent: string | null;
+    ip: string | null;
+    secondStepAt: Date | null;
+  },
 ) {
   const [row] = await db.insert(sessions).values(values).returning({ id: sessions.id });
   return row;
@@ -31,6 +38,15 @@ export async function findSessionWithUser(db: Database, tokenHash: string) {
 
 export async function extendSession(db: Database, sessionId: string, expiresAt: Date) {
   await db.update(sessions).set({ expiresAt, lastSeenAt: new Date() }).where(eq(sessions.id, sessionId));
+}
+
+/** Records that a session of this user passed the second step at `at`. */
+export async function setSecondStep(db: Database, userId: string, sessionId: string, at: Date) {
+  forgetUser(userId);
+  await db
+    .update(sessions)
+    .set({ secondStepAt: at })
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)));
 }
 
 export async function deleteSessionByHash(db: Database, tokenHash: string) {

@@ -9,6 +9,7 @@ import {
   extendSession,
   findSessionWithUser,
   insertSession,
+  setSecondStep,
 } from "./repo";
 import { cachedSession, keepSession } from "./repo-cache";
 
@@ -28,6 +29,8 @@ export interface StartedSession {
 
 export interface ResolvedSession {
   sessionId: string;
+  /** When the session last passed the second step of two-step sign-in, or null. */
+  secondStepAt: Date | null;
   user: User;
 }
 
@@ -36,17 +39,31 @@ export function hashToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");
 }
 
-/** Starts a new session for a user: a fresh random token every time. */
-export async function startSession(db: Database, user: User, client: ClientInfo): Promise<StartedSession> {
+/**
+ * Starts a new session for a user: a fresh random token every time. `secondStep`: the sign-in passed
+ * the second step of two-step sign-in (a code or a recovery code), which the session records.
+ */
+export async function startSession(
+  db: Database,
+  user: User,
+  client: ClientInfo,
+  { secondStep = false }: { secondStep?: boolean } = {},
+): Promise<StartedSession> {
   const token = randomBytes(32).toString("base64url");
   const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
-  const row = await insertSession(db, { userId: user.id, tokenHash: hashToken(token), expiresAt, ...client });
+  const row = await insertSession(db, {
+    userId: user.id,
+    tokenHash: hashToken(token),
+    expiresAt,
+    ...client,
+    secondStepAt: secondStep ? new Date() : null,
+  });
   if (!row) throw new Error("session insert returned no row");
   return { token, sessionId: row.id, expiresAt };
 }
 
 /**
- * The signed-in user behind a cookie token, or null; kept for a few seconds (./cache.ts). An
+ * The signed-in user behind a cookie token, or null; kept for a few seconds (./repo-cache.ts). An
  * inactive user loses every session here. Sessions slide: one still in use gets a new expiry at
  * most once a day.
  */
@@ -64,9 +81,14 @@ export async function resolveSession(db: Database, token: string): Promise<Resol
   if (remaining < SESSION_TTL_MS - DAY_MS) {
     await extendSession(db, row.session.id, new Date(Date.now() + SESSION_TTL_MS));
   }
-  const session = { sessionId: row.session.id, user: row.user };
+  const session = { sessionId: row.session.id, secondStepAt: row.session.secondStepAt, user: row.user };
   keepSession(tokenHash, session);
   return session;
+}
+
+/** Records that this session of the user passed the second step just now. */
+export async function markSecondStep(db: Database, userId: string, sessionId: string): Promise<void> {
+  await setSecondStep(db, userId, sessionId, new Date());
 }
 
 /** Ends the session behind a cookie token (signing out); an unknown token is no error. */

@@ -9,7 +9,7 @@ import {
 } from "@shop/shared/schemas/settings";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { list, ok } from "#api/http/envelope";
-import { requireAdmin, requireStaff, userOf } from "#api/http/session";
+import { requireAdmin, requireFreshSecondStep, requireStaff, userOf } from "#api/http/session";
 import { listChanges } from "./service";
 
 /** Mounted at /api/settings: the shop's own rules, read by staff and changed by admins. */
@@ -52,6 +52,8 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // One route per section, each with its own body schema: the API document shows each section's fields.
   for (const section of SETTINGS_SECTIONS) {
+    // The payment methods (checkout) and the taxes ask a user with two-step sign-in for a fresh step.
+    const fresh = section === "checkout" || section === "taxes";
     const schema = SETTINGS_SCHEMAS[section];
     app.put(
       `/${section}`,
@@ -63,7 +65,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
           body: schema,
           response: { 200: envelope(schema) },
         },
-        preValidation: requireAdmin,
+        preValidation: fresh ? [requireAdmin, requireFreshSecondStep] : requireAdmin,
       },
       async (request) => {
         const saved = await app.settings.update(section, request.body, userOf(request));

@@ -15,7 +15,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "#api/core/errors";
 import { CAPPED_LIST_NOTE, list, ok } from "#api/http/envelope";
-import { requireAdmin, requireUser, userOf } from "#api/http/session";
+import { requireAdmin, requireFreshSecondStep, requireUser, userOf } from "#api/http/session";
 import { toUserDto } from "./dto";
 import {
   addCustomerNote,
@@ -45,6 +45,8 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "The signed-in user",
         response: { 200: envelope(UserDto) },
       },
+      // A staff member who must set up two-step sign-in first still sees who they are.
+      config: { twoStepSetUp: true },
       preValidation: requireUser,
     },
     // NOTE: read from the database, not the session's copy (kept a few seconds, repo-cache.ts): the
@@ -137,7 +139,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         body: RoleChangeInput,
         response: { 200: envelope(UserDto) },
       },
-      preValidation: requireAdmin,
+      preValidation: [requireAdmin, requireFreshSecondStep],
     },
     async (request) => {
       const { userId } = request.params;

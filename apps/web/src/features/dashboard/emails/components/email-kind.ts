@@ -5,6 +5,8 @@ export const EMAIL_KIND_LABELS: Record<EmailKind, string> = {
   passwordReset: "Password reset",
   passwordChanged: "Password changed",
   emailChanged: "Email changed",
+  twoFactorEnabled: "Two-step sign-in turned on",
+  twoFactorDisabled: "Two-step sign-in turned off",
   welcome: "Welcome",
   orderPlaced: "Order placed",
   orderCodConfirmed: "Order confirmed (cash on delivery)",
