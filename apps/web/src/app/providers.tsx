@@ -2,11 +2,15 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { lazy, type ReactNode, Suspense } from "react";
 import { useCurrentUser } from "../lib/current-user";
 import { queryClient } from "../lib/query-client";
+import { useSecondStep } from "../lib/second-step";
 import { useSession } from "../lib/session";
 import { useFollowConfig } from "../lib/shop-settings";
 import { useToastsWanted } from "../lib/toast";
 
 const ToastHost = lazy(() => import("./toast-host").then((m) => ({ default: m.ToastHost })));
+const SecondStepDialog = lazy(() =>
+  import("../features/account/components/second-step-dialog").then((m) => ({ default: m.SecondStepDialog })),
+);
 
 /** While a session snapshot exists, keep it in step with the server (a 401 clears it, lib/api.ts). */
 function SessionSync() {
@@ -31,6 +35,16 @@ function Toasts() {
   ) : null;
 }
 
+/** The code a change asks for again (lib/second-step.ts), from the first such refusal on. */
+function SecondStep() {
+  const asked = useSecondStep((state) => state.settle !== null);
+  return asked ? (
+    <Suspense fallback={null}>
+      <SecondStepDialog />
+    </Suspense>
+  ) : null;
+}
+
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
@@ -38,6 +52,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
       <ShopSettingsSync />
       {children}
       <Toasts />
+      <SecondStep />
     </QueryClientProvider>
   );
 }

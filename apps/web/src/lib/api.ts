@@ -7,6 +7,7 @@
 import type { ListMeta } from "@shop/shared/api";
 import { errors as messages } from "@shop/shared/messages";
 import type { ZodType } from "zod";
+import { askForSecondStep } from "./second-step";
 import { useSession } from "./session";
 
 const API_BASE = "/api";
@@ -67,6 +68,17 @@ export function isTwoFactorRequired(error: unknown): boolean {
     data !== null &&
     "twoFactorRequired" in data &&
     data.twoFactorRequired === true
+  );
+}
+
+/** Whether a refused change asks for a code again (the second step, lib/second-step.ts). */
+export function isSecondStepRequired(error: unknown): boolean {
+  const data = isApiError(error) ? error.data : undefined;
+  return (
+    typeof data === "object" &&
+    data !== null &&
+    "secondStepRequired" in data &&
+    data.secondStepRequired === true
   );
 }
 
@@ -220,8 +232,25 @@ async function checkAnswer(
   }
 }
 
-/** Sends one request and returns the unwrapped envelope; throws ApiError on any failure. */
+/**
+ * Sends one request and returns the unwrapped envelope; throws ApiError on any failure. A change
+ * refused for want of a fresh second step asks for a code, and is sent once more when one was given.
+ */
 async function request(
+  path: string,
+  options: RequestOptions,
+  schema: ResponseSchema<unknown> | undefined,
+  list = false,
+): Promise<Answer> {
+  try {
+    return await requestOnce(path, options, schema, list);
+  } catch (error) {
+    if (!isSecondStepRequired(error) || !(await askForSecondStep())) throw error;
+    return requestOnce(path, options, schema, list);
+  }
+}
+
+async function requestOnce(
   path: string,
   options: RequestOptions,
   schema: ResponseSchema<unknown> | undefined,

@@ -1,5 +1,5 @@
 import { errors, twoFactor } from "@shop/shared/messages";
-import type { TwoFactorDisableInput } from "@shop/shared/schemas/auth";
+import type { TwoFactorDisableInput, TwoFactorVerifyInput } from "@shop/shared/schemas/auth";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api, errorMessage } from "#web/lib/api";
 import { ME_QUERY_KEY } from "#web/lib/current-user";
@@ -52,5 +52,13 @@ export function useRevokeOtherSessions() {
       api.post("/auth/sessions/revoke-others", undefined, { defaultMessage: errors.tryAgainLater }),
     onSuccess: () => toast.success(twoFactor.otherSessionsEnded),
     onError: (error) => toast.error(errorMessage(error)),
+  });
+}
+
+/** POST /api/auth/two-factor/verify: the second step again, for a change that asks for a fresh one. */
+export function useVerifySecondStep() {
+  return useMutation({
+    mutationFn: (input: TwoFactorVerifyInput) =>
+      api.post("/auth/two-factor/verify", input, { defaultMessage: errors.tryAgainLater }),
   });
 }
