@@ -258,8 +258,14 @@ const WALK: Record<string, () => Promise<Call>> = {
     return { params: { id: payment._id } };
   },
   retryEmail: async () => {
-    const [email] = await t.database.db.select({ id: emails.id }).from(emails).limit(1);
-    if (!email) throw new Error("no email to retry");
+    // NOTE: a message already sent, so that the mail sender, done with it, cannot write over its failure.
+    const sent = async () =>
+      (
+        await t.database.db.select({ id: emails.id }).from(emails).where(eq(emails.status, "sent")).limit(1)
+      )[0];
+    await expect.poll(sent, { timeout: 10_000 }).toBeDefined();
+    const email = await sent();
+    if (!email) throw new Error("no email sent");
     await t.database.db
       .update(emails)
       .set({ status: "failed", lastError: "mailbox full" })
