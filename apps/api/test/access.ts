@@ -22,6 +22,7 @@ export const ACCESS: Record<string, Access> = {
   "POST /api/auth/two-factor/setup": "user",
   "POST /api/auth/two-factor/enable": "user",
   "DELETE /api/auth/two-factor": "user",
+  "POST /api/auth/two-factor/verify": "user",
   "POST /api/auth/sessions/revoke-others": "user",
   "GET /api/users/current-user": "user",
   "PATCH /api/users/current-user": "user",

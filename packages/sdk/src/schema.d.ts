@@ -2121,6 +2121,8 @@ export interface paths {
         /**
          * Register an endpoint; the answer carries its signing secret, shown this once (admin)
          * @description Roles: admin.
+         *
+         *     A user with two-step sign-in must have passed its second step in the last 15 minutes, else 403 with `secondStepRequired` (POST /api/auth/two-factor/verify).
          */
         post: operations["createWebhookEndpoint"];
         delete?: never;
@@ -2140,12 +2142,16 @@ export interface paths {
         /**
          * Replace an endpoint's URL, events and switch; its secret stays (admin)
          * @description Roles: admin.
+         *
+         *     A user with two-step sign-in must have passed its second step in the last 15 minutes, else 403 with `secondStepRequired` (POST /api/auth/two-factor/verify).
          */
         put: operations["updateWebhookEndpoint"];
         post?: never;
         /**
          * Delete an endpoint and its deliveries (admin)
          * @description Roles: admin.
+         *
+         *     A user with two-step sign-in must have passed its second step in the last 15 minutes, else 403 with `secondStepRequired` (POST /api/auth/two-factor/verify).
          */
         delete: operations["deleteWebhookEndpoint"];
         options?: never;
@@ -2165,6 +2171,8 @@ export interface paths {
         /**
          * Give an endpoint a new secret, shown this once; the previous one keeps signing beside it for 24 hours (admin)
          * @description Roles: admin.
+         *
+         *     A user with two-step sign-in must have passed its second step in the last 15 minutes, else 403 with `secondStepRequired` (POST /api/auth/two-factor/verify).
          */
         post: operations["rotateWebhookSecret"];
         delete?: never;

@@ -556,6 +556,24 @@ describe("changes that ask for a fresh second step", () => {
     });
     expect(refund.statusCode).toBe(403);
     expect(refund.json().data).toEqual({ secondStepRequired: true });
+    // And before a webhook endpoint is registered, pointed elsewhere, given a new secret or removed.
+    const endpointId = "00000000-0000-4000-8000-000000000000";
+    for (const [method, url] of [
+      ["POST", "/api/webhooks"],
+      ["PUT", `/api/webhooks/${endpointId}`],
+      ["POST", `/api/webhooks/${endpointId}/rotate-secret`],
+      ["DELETE", `/api/webhooks/${endpointId}`],
+    ] as const) {
+      const webhook = await inject(t.app, {
+        method,
+        url,
+        cookie: admin.cookie,
+        payload:
+          method === "DELETE" ? undefined : { url: "https://hooks.example.com/shop", events: ["order.paid"] },
+      });
+      expect(webhook.statusCode, `${method} ${url}`).toBe(403);
+      expect(webhook.json().message).toBe(twoFactor.freshStepRequired);
+    }
 
     const plain = await signedInUser(t, "admin");
     expect((await put(plain.cookie, "taxes", settings.taxes)).statusCode).toBe(200);

@@ -11,7 +11,7 @@ import {
 } from "@shop/shared/schemas/webhook";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { CAPPED_LIST_NOTE, list, ok, refusals } from "#api/http/envelope";
-import { requireAdmin, userOf } from "#api/http/session";
+import { requireAdmin, requireFreshSecondStep, userOf } from "#api/http/session";
 import { systemResolver } from "./destination";
 import { toDeliveryDto, toEndpointDto, toEndpointWithSecretDto } from "./dto";
 import {
@@ -39,7 +39,7 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
         body: WebhookEndpointInput,
         response: { 201: envelope(WebhookEndpointWithSecretDto) },
       },
-      preValidation: requireAdmin,
+      preValidation: [requireAdmin, requireFreshSecondStep],
     },
     async (request, reply) => {
       const endpoint = await createEndpoint(app.db, userOf(request), request.body, rules);
@@ -77,7 +77,7 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
         body: WebhookEndpointInput,
         response: { 200: envelope(WebhookEndpointDto) },
       },
-      preValidation: requireAdmin,
+      preValidation: [requireAdmin, requireFreshSecondStep],
     },
     async (request) => {
       const endpoint = await editEndpoint(app.db, userOf(request), request.params.id, request.body, rules);
@@ -95,7 +95,7 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
         params: IdParams,
         response: { 200: EmptyEnvelope },
       },
-      preValidation: requireAdmin,
+      preValidation: [requireAdmin, requireFreshSecondStep],
     },
     async (request) => {
       await removeEndpoint(app.db, userOf(request), request.params.id);
@@ -114,7 +114,7 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
         params: IdParams,
         response: { 200: envelope(WebhookEndpointWithSecretDto) },
       },
-      preValidation: requireAdmin,
+      preValidation: [requireAdmin, requireFreshSecondStep],
     },
     async (request) =>
       ok(
