@@ -36,6 +36,7 @@ import { reports } from "./reports";
 import { SALE_MINUTES, sale, saleNeedsMs } from "./sale";
 import { search } from "./search";
 import { start } from "./start";
+import { tapSize } from "./tap-size";
 import { weight } from "./weight";
 import { writes } from "./writes";
 
@@ -62,6 +63,7 @@ const PARTS: Part[] = [
   // After writes: it adds 100k paid orders to the 10k catalogue, which would weigh on the orders the writes part counts.
   { name: "reports", run: reports },
   { name: "lighthouse", run: lighthouse },
+  { name: "tap-size", run: tapSize },
   { name: "sale", run: (ctx) => sale(ctx, minutes), onlyWhenNamed: true },
   { name: "million", run: (ctx) => million(ctx, millionScale), onlyWhenNamed: true },
 ];

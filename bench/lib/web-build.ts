@@ -25,7 +25,8 @@ export function buildWeb(timeoutMs: number): WebBuild {
     {
       cwd: REPO_ROOT,
       stdio: ["ignore", "ignore", "pipe"],
-      timeout: Math.min(timeoutMs, BUILD_TIMEOUT_MS),
+      // spawnSync takes whole milliseconds only.
+      timeout: Math.floor(Math.min(timeoutMs, BUILD_TIMEOUT_MS)),
       encoding: "utf8",
     },
   );
