@@ -4,8 +4,8 @@ import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { AppProviders } from "#web/app/providers";
+import { api } from "#web/lib/api";
 import { type StubRequest, stubApi } from "#web/test/api-stub";
-import { api } from "./api";
 
 const REFUSAL = {
   status: 403,
