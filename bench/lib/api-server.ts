@@ -3,6 +3,7 @@
  * process of its own, listening on 127.0.0.1 and ready once `/api/health` answers 200.
  */
 import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { closeSync, openSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
@@ -92,9 +93,11 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
     DATA_DIR: options.dataDir,
     SHOP_DEMO: "0",
     LOG_LEVEL: "warn",
-    // A production start needs its public origin and a payment provider: the bench pays with test cards.
+    // A production start needs its public origin, a payment provider (the bench pays with test
+    // cards) and a key for the secrets it seals, which die with the bench's data folder.
     PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
     PAYMENTS_TEST_GATEWAY: "1",
+    SECRETS_KEY: randomBytes(32).toString("base64"),
     // The order benchmark's shoppers keep placing orders: the anti-hoarding limit would refuse them.
     MAX_UNPAID_ORDERS: "1000000",
   };

@@ -14,6 +14,7 @@ import Fastify, {
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { DestinationStream } from "pino";
 import type { Config } from "./config";
+import { installKeyring, keyringOfConfig } from "./core/sealed";
 import type { Database, DatabaseHandle } from "./db/client";
 import { registerErrorHandling } from "./http/error-handler";
 import { registerMetrics } from "./http/metrics";
@@ -138,6 +139,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   }).withTypeProvider<ZodTypeProvider>();
 
   app.decorate("config", config);
+  installKeyring(keyringOfConfig(config.secretsKeys));
   app.decorate("database", database);
   app.decorate("db", database.db);
   app.decorate("storage", await openStorage(config));

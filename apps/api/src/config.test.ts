@@ -28,7 +28,11 @@ describe("configuration", () => {
 });
 
 describe("production configuration", () => {
-  const live = { NODE_ENV: "production", PUBLIC_ORIGIN: "https://shop.example" };
+  const live = {
+    NODE_ENV: "production",
+    PUBLIC_ORIGIN: "https://shop.example",
+    SECRETS_KEY: "5e".repeat(32),
+  };
   const paypal = { PAYPAL_CLIENT_ID: "id", PAYPAL_CLIENT_SECRET: "secret" };
   const razorpay = { RAZORPAY_KEY_ID: "rzp_test_1DP5mmOlF5G5ag", RAZORPAY_KEY_SECRET: "secret" };
 
@@ -106,6 +110,25 @@ describe("production configuration", () => {
     expect(parseConfig({ ...live, ...paypal, PAYPAL_WEBHOOK_ID: "WH-1" }).warnings).toEqual([]);
   });
 
+  it("requires SECRETS_KEY in production, 32 bytes in hex or base64, and warns of the development key in development", () => {
+    const { SECRETS_KEY: _, ...keyless } = live;
+    expect(() => parseConfig({ ...keyless, ...paypal })).toThrow(/SECRETS_KEY: required in production/);
+    expect(parseConfig({ ...keyless, ...paypal }, { server: false }).secretsKeys.current).toBeUndefined();
+    const key = Buffer.alloc(32, 7);
+    for (const text of [key.toString("hex"), key.toString("base64"), key.toString("base64url")])
+      expect(parseConfig({ SECRETS_KEY: text }).secretsKeys.current).toEqual(key);
+    for (const text of ["short", "ab".repeat(31), Buffer.alloc(31).toString("base64")])
+      expect(() => parseConfig({ SECRETS_KEY: text }), text).toThrow(/SECRETS_KEY: must be 32 bytes/);
+    const old = Buffer.alloc(32, 9).toString("hex");
+    expect(parseConfig({ SECRETS_KEY_PREVIOUS: `${old}, ${old}` }).secretsKeys.previous).toEqual([
+      Buffer.alloc(32, 9),
+      Buffer.alloc(32, 9),
+    ]);
+    expect(() => parseConfig({ SECRETS_KEY_PREVIOUS: "nope" })).toThrow(/SECRETS_KEY_PREVIOUS: each key/);
+    expect(parseConfig({}).warnings).toEqual([expect.stringContaining("SECRETS_KEY is not set")]);
+    expect(parseConfig({ NODE_ENV: "test" }).warnings).toEqual([]);
+  });
+
   it("requires PUBLIC_ORIGIN in production", () => {
     expect(() => parseConfig({ NODE_ENV: "production", ...paypal })).toThrow(
       /PUBLIC_ORIGIN: required in production/,
@@ -118,7 +141,7 @@ describe("production configuration", () => {
     expect(config.demo).toBe(false);
     expect(config.warnings).toEqual([expect.stringContaining("SHOP_DEMO is ignored in production")]);
     expect(parseConfig({ SHOP_DEMO: "1" }).demo).toBe(true);
-    expect(parseConfig({ SHOP_DEMO: "1" }).warnings).toEqual([]);
+    expect(parseConfig({ SHOP_DEMO: "1", NODE_ENV: "test" }).warnings).toEqual([]);
   });
 
   it("publishes the API document in production only with API_DOCS=1", () => {

@@ -12,6 +12,24 @@ const flag = z
 /** libuv's thread pool; Node reads the variable itself, the shop sizes password hashing by it. */
 const ThreadPoolSize = z.coerce.number().int().min(1).max(1024).default(4);
 
+/**
+ * A key of the secrets sealed at rest (core/sealed.ts): 32 bytes, as 64 hex digits or base64
+ * (`openssl rand -base64 32`).
+ */
+function secretsKeyOf(text: string): Buffer | undefined {
+  if (/^[0-9a-f]{64}$/i.test(text)) return Buffer.from(text, "hex");
+  const key = Buffer.from(text, "base64");
+  const written = [key.toString("base64"), key.toString("base64url")];
+  return key.length === 32 && written.includes(text) ? key : undefined;
+}
+const SECRETS_KEY_FORM = "must be 32 bytes: 64 hex digits or base64 (openssl rand -base64 32)";
+const SecretsKey = z.string().transform((text, ctx) => {
+  const key = secretsKeyOf(text.trim());
+  if (key) return key;
+  ctx.addIssue({ code: "custom", message: SECRETS_KEY_FORM });
+  return z.NEVER;
+});
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   HOST: z.string().default("0.0.0.0"),
@@ -109,6 +127,21 @@ const EnvSchema = z.object({
   UV_THREADPOOL_SIZE: ThreadPoolSize,
   /** The bearer token GET /metrics asks for; unset, the metrics are off (404). */
   METRICS_TOKEN: z.string().min(16, "must be at least 16 characters (a random secret)").optional(),
+  SECRETS_KEY: SecretsKey.optional(),
+  /** Keys of a rotation still opening what they sealed, comma-separated, until secrets:reseal has run. */
+  SECRETS_KEY_PREVIOUS: z
+    .string()
+    .transform((list, ctx) =>
+      list
+        .split(",")
+        .filter((text) => text.trim() !== "")
+        .map((text) => {
+          const key = secretsKeyOf(text.trim());
+          if (!key) ctx.addIssue({ code: "custom", message: `each key ${SECRETS_KEY_FORM}` });
+          return key ?? Buffer.alloc(0);
+        }),
+    )
+    .optional(),
 });
 
 export type Config = ReturnType<typeof parseConfig>;
@@ -166,6 +199,10 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env, { server = tru
       "Invalid configuration:\n  WEBHOOKS_ALLOW_PRIVATE: refused in production (webhooks may not reach loopback or private addresses there); unset it",
     );
   const missing: string[] = [];
+  if (production && !e.SECRETS_KEY)
+    missing.push(
+      "SECRETS_KEY: required in production (the key the TOTP and webhook secrets are sealed with: openssl rand -base64 32)",
+    );
   if (production && !e.PUBLIC_ORIGIN)
     missing.push(
       "PUBLIC_ORIGIN: required in production (the shop's public address, e.g. https://shop.example)",
@@ -177,6 +214,10 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env, { server = tru
   if (server && missing.length > 0)
     throw new Error(`Invalid configuration:\n${missing.map((line) => `  ${line}`).join("\n")}`);
   const warnings: string[] = [];
+  if (e.NODE_ENV === "development" && !e.SECRETS_KEY)
+    warnings.push(
+      "SECRETS_KEY is not set: TOTP and webhook secrets are sealed with the development key, which this source holds; set one before the data matters.",
+    );
   if (production && e.SHOP_DEMO)
     warnings.push("SHOP_DEMO is ignored in production: no demo accounts or catalogue are created.");
   if (razorpay && !razorpay.webhookSecret)
@@ -244,6 +285,8 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env, { server = tru
     logLevel: e.LOG_LEVEL,
     /** Prometheus metrics at GET /metrics behind this bearer token; undefined: off. */
     metricsToken: e.METRICS_TOKEN,
+    /** The keys secrets are sealed with at rest (core/sealed.ts); no current one outside production: the development key. */
+    secretsKeys: { current: e.SECRETS_KEY, previous: e.SECRETS_KEY_PREVIOUS ?? [] },
     webDist: e.WEB_DIST ? path.resolve(base, e.WEB_DIST) : undefined,
     /**
      * Slow clients are cut off: headers or a whole request taking longer to arrive. A socket silent

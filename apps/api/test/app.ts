@@ -25,12 +25,12 @@ export async function createTestApp(
   { logger = false }: Pick<BuildOptions, "logger"> = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
-  // A production shop needs its public origin and a payment provider; tests take test cards.
+  // A production shop needs its public origin, a payment provider and a secrets key; tests take test cards.
   // Outside production the suites' webhooks go to receivers on 127.0.0.1: WEBHOOKS_ALLOW_PRIVATE=1,
   // which a production shop refuses.
   const production =
     env.NODE_ENV === "production"
-      ? { PUBLIC_ORIGIN: "http://localhost", PAYMENTS_TEST_GATEWAY: "1" }
+      ? { PUBLIC_ORIGIN: "http://localhost", PAYMENTS_TEST_GATEWAY: "1", SECRETS_KEY: "5e".repeat(32) }
       : { WEBHOOKS_ALLOW_PRIVATE: "1" };
   const config = parseConfig({
     NODE_ENV: "test",

@@ -254,6 +254,7 @@ describe("the demo catalogue", () => {
         DATA_DIR: "/tmp/shop-test-data",
         PUBLIC_ORIGIN: "http://localhost",
         PAYMENTS_TEST_GATEWAY: "1",
+        SECRETS_KEY: "5e".repeat(32),
       });
       expect(config.demo).toBe(false);
       const opened: string[] = [];

@@ -1,5 +1,5 @@
 /** SQL of two-step sign-in: the last accepted time step of a user, and the recovery codes' hashes. */
-import { and, eq, isNull, lt, or } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import type { Database } from "#api/db/client";
 import { twoFactorRecoveryCodes, users } from "#api/db/schema/users";
 import { forgetUser } from "#api/modules/sessions/repo-cache";
@@ -37,4 +37,23 @@ export async function useRecoveryCode(db: Database, userId: string, codeHash: st
 
 export async function deleteRecoveryCodes(db: Database, userId: string) {
   await db.delete(twoFactorRecoveryCodes).where(eq(twoFactorRecoveryCodes.userId, userId));
+}
+
+/** Every user's TOTP secret as stored (sealed), locked until the caller's transaction ends (secrets:reseal). */
+export async function lockTwoFactorSecrets(db: Database): Promise<{ id: string; secret: string }[]> {
+  const rows = await db
+    .select({ id: users.id, secret: users.twoFactorSecret })
+    .from(users)
+    .where(isNotNull(users.twoFactorSecret))
+    .for("update");
+  return rows.flatMap((row) => (row.secret === null ? [] : [{ id: row.id, secret: row.secret }]));
+}
+
+/** Stores a user's TOTP secret sealed anew (the same secret: its time step stays). */
+export async function storeTwoFactorSecret(db: Database, userId: string, secret: string): Promise<void> {
+  forgetUser(userId);
+  await db
+    .update(users)
+    .set({ twoFactorSecret: secret, updatedAt: sql`${users.updatedAt}` })
+    .where(eq(users.id, userId));
 }

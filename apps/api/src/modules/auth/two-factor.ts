@@ -15,6 +15,7 @@ import type {
 } from "@shop/shared/schemas/auth";
 import { Secret, TOTP } from "otpauth";
 import { AppError } from "#api/core/errors";
+import { openSecret, sealSecret } from "#api/core/sealed";
 import type { Database } from "#api/db/client";
 import type { User } from "#api/db/schema/users";
 import { type MailContext, queueEmail } from "#api/modules/email/service";
@@ -57,7 +58,7 @@ function stepOfCode(secret: string, code: string, now = Date.now()): number | nu
 /** Whether a code of the user's secret is right and of a step not used yet; records its step. */
 export async function acceptCode(db: Database, user: User, code: string): Promise<boolean> {
   if (!user.twoFactorSecret) return false;
-  const step = stepOfCode(user.twoFactorSecret, code);
+  const step = stepOfCode(openSecret(user.twoFactorSecret), code);
   return step !== null && (await acceptTimeStep(db, user.id, step));
 }
 
@@ -85,11 +86,14 @@ export async function acceptRecoveryCode(db: Database, user: User, code: string)
   return useRecoveryCode(db, user.id, hashRecoveryCode(code));
 }
 
-/** Starts (or starts again) the set-up: a new secret, pending until a code of it turns two-step on. */
+/**
+ * Starts (or starts again) the set-up: a new secret, pending until a code of it turns two-step on.
+ * It is kept sealed (core/sealed.ts) and answered plain this once, for the authenticator app.
+ */
 export async function setUpTwoFactor(db: Database, user: User, issuer: string): Promise<TwoFactorSetupDto> {
   if (user.twoFactorEnabledAt) throw new AppError("CONFLICT", twoFactor.alreadyOn);
   const secret = new Secret({ size: 20 }).base32;
-  await updateUser(db, user.id, { twoFactorSecret: secret, twoFactorLastStep: null });
+  await updateUser(db, user.id, { twoFactorSecret: sealSecret(secret), twoFactorLastStep: null });
   return { secret, otpauthUrl: totpOf(secret, user.email, issuer).toString() };
 }
 

@@ -9,6 +9,7 @@ import { WebhookEvent } from "@shop/shared/schemas/webhook";
 import { eq, sql } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { sealSecret } from "#api/core/sealed";
 import type { DatabaseHandle } from "#api/db/client";
 import { emails } from "#api/db/schema/emails";
 import { users } from "#api/db/schema/users";
@@ -52,8 +53,12 @@ const options = (more: Partial<DeliverOptions> = {}): DeliverOptions => ({
   ...more,
 });
 
-function endpoint(url = `${receiver.origin}/hook`) {
-  return insertEndpoint(handle.db, { url, events: ["customer.created"], enabled: true, secret: newSecret() });
+/** An endpoint, with its secret plain (its row keeps it sealed). */
+async function endpoint(url = `${receiver.origin}/hook`) {
+  const secret = newSecret();
+  const row = await insertEndpoint(handle.db, { url, events: ["customer.created"], enabled: true, secret });
+  expect(row.secret).not.toBe(secret);
+  return { ...row, secret };
 }
 
 /** `count` shoppers registered in one statement: each one's row raises customer.created (migration 0030). */
@@ -114,7 +119,7 @@ describe("the webhook sender", () => {
     const { id, secret: old } = await endpoint();
     const fresh = newSecret();
     await handle.db.execute(sql`update webhook_endpoints set previous_secret = secret,
-      previous_secret_until = now() + interval '1 day', secret = ${fresh} where id = ${id}`);
+      previous_secret_until = now() + interval '1 day', secret = ${sealSecret(fresh)} where id = ${id}`);
     await register(1);
     await drainWebhooks(handle.db, options());
     const [request] = receiver.received;

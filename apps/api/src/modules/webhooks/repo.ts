@@ -1,6 +1,7 @@
 /** The webhook endpoints and their deliveries: the dashboard's reads and writes, and the sender's outbox. */
 import type { WebhookEventType } from "@shop/shared/constants";
 import { and, count, desc, eq, ilike, lte, or, sql } from "drizzle-orm";
+import { openSecret, sealSecret } from "#api/core/sealed";
 import type { Database } from "#api/db/client";
 import { countUpTo, descNullsLast } from "#api/db/paging";
 import { idValue } from "#api/db/schema/columns";
@@ -14,8 +15,15 @@ import {
 
 export type NewEndpoint = Pick<WebhookEndpoint, "url" | "events" | "enabled" | "secret">;
 
+/**
+ * NOTE: an endpoint's secrets are sealed in their columns (core/sealed.ts); the rows answered by the
+ * reads keep them so, and only the outbox's claim below opens them, to sign.
+ */
 export async function insertEndpoint(db: Database, values: NewEndpoint): Promise<WebhookEndpoint> {
-  const [row] = await db.insert(webhookEndpoints).values(values).returning();
+  const [row] = await db
+    .insert(webhookEndpoints)
+    .values({ ...values, secret: sealSecret(values.secret) })
+    .returning();
   if (!row) throw new Error("insert returned no row");
   return row;
 }
@@ -91,12 +99,36 @@ export async function rotateEndpointSecret(
     .set({
       previousSecret: sql`${webhookEndpoints.secret}`,
       previousSecretUntil: sql`now() + ${overlapMs} * interval '1 millisecond'`,
-      secret,
+      secret: sealSecret(secret),
       updatedAt: sql`now()`,
     })
     .where(eq(webhookEndpoints.id, id))
     .returning();
   return row;
+}
+
+/** Every endpoint's secrets as stored (sealed), locked until the caller's transaction ends (secrets:reseal). */
+export async function lockEndpointSecrets(db: Database) {
+  return db
+    .select({
+      id: webhookEndpoints.id,
+      secret: webhookEndpoints.secret,
+      previousSecret: webhookEndpoints.previousSecret,
+    })
+    .from(webhookEndpoints)
+    .for("update");
+}
+
+/** Stores an endpoint's secrets sealed anew (the same secrets), its dates unchanged. */
+export async function storeEndpointSecrets(
+  db: Database,
+  id: string,
+  secrets: { secret: string; previousSecret: string | null },
+): Promise<void> {
+  await db
+    .update(webhookEndpoints)
+    .set({ ...secrets, updatedAt: sql`${webhookEndpoints.updatedAt}` })
+    .where(eq(webhookEndpoints.id, id));
 }
 
 /** An endpoint's deliveries, newest first, and how many it has, counted up to `cap` (db/paging.ts). */
@@ -214,7 +246,7 @@ export async function claimDueDeliveries(
     attempts: row.attempts,
     createdAt: new Date(row.created_at),
     url: row.url,
-    secrets: row.previous_secret ? [row.secret, row.previous_secret] : [row.secret],
+    secrets: (row.previous_secret ? [row.secret, row.previous_secret] : [row.secret]).map(openSecret),
   }));
 }
 

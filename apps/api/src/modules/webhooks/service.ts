@@ -66,7 +66,10 @@ async function checkDestination(url: string, rules: DestinationRules) {
   if (refusal) throw new AppError("BAD_REQUEST", refusal, { url: refusal });
 }
 
-/** Registers an endpoint with a new secret; answers it with the secret, which is never shown again. */
+/**
+ * Registers an endpoint with a new secret; answers it with the secret, plain, which is never shown
+ * again (the row keeps it sealed).
+ */
 export async function createEndpoint(
   db: Database,
   actor: ActivityActor,
@@ -74,15 +77,16 @@ export async function createEndpoint(
   rules: DestinationRules,
 ): Promise<WebhookEndpoint> {
   await checkDestination(input.url, rules);
+  const secret = newSecret();
   return db.transaction(async (tx) => {
     const row = await insertEndpoint(tx, {
       url: input.url,
       events: uniqueEvents(input.events),
       enabled: input.enabled,
-      secret: newSecret(),
+      secret,
     });
     await recordActivity(tx, actor, "webhook.created", subjectOf(row), null, fieldsOf(row));
-    return row;
+    return { ...row, secret };
   });
 }
 
@@ -134,17 +138,18 @@ export async function removeEndpoint(db: Database, actor: ActivityActor, id: str
 }
 
 /**
- * A new secret for the endpoint, answered once; the previous one keeps signing for SECRET_OVERLAP_MS.
+ * A new secret for the endpoint, answered once, plain; the previous one keeps signing for SECRET_OVERLAP_MS.
  * The entry says until when, and holds neither secret.
  */
 export async function rotateSecret(db: Database, actor: ActivityActor, id: string): Promise<WebhookEndpoint> {
+  const secret = newSecret();
   return db.transaction(async (tx) => {
-    const row = await rotateEndpointSecret(tx, id, newSecret(), SECRET_OVERLAP_MS);
+    const row = await rotateEndpointSecret(tx, id, secret, SECRET_OVERLAP_MS);
     if (!row) throw new AppError("NOT_FOUND", webhookWords.endpointNotFound);
     await recordActivity(tx, actor, "webhook.secret_rotated", subjectOf(row), null, {
       previousSecretUntil: row.previousSecretUntil,
     });
-    return row;
+    return { ...row, secret };
   });
 }
 
