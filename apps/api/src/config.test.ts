@@ -165,6 +165,23 @@ describe("production configuration", () => {
       );
   });
 
+  it("migrates through MIGRATION_DATABASE_URL only beside DATABASE_URL, with which it shares the database", () => {
+    const database = "postgres://shop_app@db.example/shop";
+    const owner = "postgres://shop_owner@db.example/shop";
+    expect(parseConfig({}).migrationDatabaseUrl).toBeUndefined();
+    expect(parseConfig({ DATABASE_URL: database, MIGRATION_DATABASE_URL: owner })).toMatchObject({
+      databaseUrl: database,
+      migrationDatabaseUrl: owner,
+    });
+    for (const options of [{ server: true }, { server: false }])
+      expect(() => parseConfig({ MIGRATION_DATABASE_URL: owner }, options)).toThrow(
+        /MIGRATION_DATABASE_URL: needs DATABASE_URL/,
+      );
+    expect(() => parseConfig({ DATABASE_URL: database, MIGRATION_DATABASE_URL: "owner" })).toThrow(
+      /MIGRATION_DATABASE_URL/,
+    );
+  });
+
   it("sets timeouts for slow clients, configurable", () => {
     expect(parseConfig({}).timeouts).toEqual({
       connection: 30_000,

@@ -36,6 +36,7 @@ const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATA_DIR: z.string().default("./data"),
   DATABASE_URL: z.url().optional(),
+  MIGRATION_DATABASE_URL: z.url().optional(),
   MEDIA_DIR: z.string().optional(),
   S3_BUCKET: z.string().optional(),
   S3_REGION: z.string().optional(),
@@ -198,6 +199,11 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env, { server = tru
     throw new Error(
       "Invalid configuration:\n  WEBHOOKS_ALLOW_PRIVATE: refused in production (webhooks may not reach loopback or private addresses there); unset it",
     );
+  // NOTE: the tables' owner applies the migrations of the shop the app role serves: PGlite has no roles.
+  if (e.MIGRATION_DATABASE_URL && !e.DATABASE_URL)
+    throw new Error(
+      "Invalid configuration:\n  MIGRATION_DATABASE_URL: needs DATABASE_URL (the owner's address of the same PostgreSQL database, used only to apply the migrations)",
+    );
   const missing: string[] = [];
   if (production && !e.SECRETS_KEY)
     missing.push(
@@ -239,6 +245,8 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env, { server = tru
     port: e.PORT,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    /** The tables' owner's address of the same database, used only to apply the migrations at start. */
+    migrationDatabaseUrl: e.MIGRATION_DATABASE_URL,
     /** PGlite folder when no DATABASE_URL is given. */
     pgliteDir: path.join(dataDir, "db"),
     mediaDir: e.MEDIA_DIR ? path.resolve(base, e.MEDIA_DIR) : path.join(dataDir, "media"),

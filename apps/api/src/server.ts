@@ -2,13 +2,14 @@
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app";
 import { parseConfig } from "./config";
-import { type DatabaseHandle, migrate, openDatabase } from "./db/client";
+import { type DatabaseHandle, migrateAsOwner, openDatabase } from "./db/client";
 import { flushLog } from "./http/request-log";
 import { startOrderSweep } from "./modules/orders/sweep";
 import { startPaymentSweep } from "./modules/payments/sweep";
 import { startSoldCountsFold } from "./modules/products/sold-counts";
 import { backfillCreditNotes } from "./modules/refunds/backfill";
 import { startSalesSlotsFold } from "./modules/reports/slots";
+import { countPlainSecrets } from "./modules/secrets/reseal";
 import { warnWhenVacuumIsOff } from "./modules/system/vacuum-check";
 import { seedDemoShop } from "./seed/demo";
 import { createStorage } from "./storage/create-storage";
@@ -64,11 +65,17 @@ async function main() {
   database = await openDatabase(
     config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.pgliteDir },
   );
-  await migrate(database);
+  await migrateAsOwner(database, config.migrationDatabaseUrl);
   // Built before the seed: building checks the media storage (a missing S3 bucket stops the start
   // naming S3_BUCKET) before the demo catalogue writes its images there.
   app = await buildApp({ config, database });
   await warnWhenVacuumIsOff(database, app.log);
+  const plainSecrets = await countPlainSecrets(database.db);
+  if (plainSecrets > 0)
+    app.log.warn(
+      { secrets: plainSecrets },
+      "secrets kept plain from before sealing: run npm run secrets:reseal (docs/operations.md#secrets-at-rest)",
+    );
   // Refunds made before credit notes listed their lines get them once (migration 0034).
   const credited = await backfillCreditNotes(database.db);
   if (credited.written > 0)

@@ -9,7 +9,7 @@ import { parseArgs } from "node:util";
 import { Email, Password } from "@shop/shared/schemas/common";
 import { z } from "zod";
 import { parseConfig } from "#api/config";
-import { migrate, openDatabase } from "#api/db/client";
+import { migrateAsOwner, openDatabase } from "#api/db/client";
 import { hashPassword } from "#api/modules/auth/password";
 import { findUserByEmail, insertUser, updateUser } from "#api/modules/users/repo";
 
@@ -70,7 +70,7 @@ async function main() {
     config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.pgliteDir },
   );
   try {
-    await migrate(database);
+    await migrateAsOwner(database, config.migrationDatabaseUrl);
     const passwordHash = await hashPassword(args.password);
     const existing = await findUserByEmail(database.db, args.email);
     if (existing) {

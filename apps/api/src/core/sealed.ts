@@ -7,7 +7,7 @@
  */
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
 
-const VERSION = "v1";
+export const VERSION = "v1";
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
 export const SECRETS_KEY_BYTES = 32;

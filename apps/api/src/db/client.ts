@@ -239,6 +239,21 @@ export async function migrate(
 }
 
 /**
+ * Applies the pending migrations as the tables' owner when the shop runs as another role
+ * (MIGRATION_DATABASE_URL, docs/operations.md): through a connection of its own, closed once they
+ * are applied; otherwise through the shop's own connection.
+ */
+export async function migrateAsOwner(handle: DatabaseHandle, ownerUrl: string | undefined): Promise<void> {
+  if (!ownerUrl) return migrate(handle);
+  const owner = await openDatabase({ databaseUrl: ownerUrl, poolSize: 1 });
+  try {
+    await migrate(owner);
+  } finally {
+    await owner.close();
+  }
+}
+
+/**
  * The folder of the generated migrations. This module runs from `src/db/client.ts` (tsx, tests)
  * and bundled into `dist/server.js`, so the folder is looked up relative to either place.
  */

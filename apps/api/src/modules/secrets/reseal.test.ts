@@ -16,7 +16,7 @@ import { createTestApp, inject, signedInUser, type TestApp } from "#test/app";
 import { makeCategory, makeMedia, makeProduct } from "#test/catalog";
 import { type Caller, quickUser } from "#test/fixtures";
 import { startWebhookReceiver, type WebhookReceiver } from "#test/webhook-receiver";
-import { resealSecrets } from "./reseal";
+import { countPlainSecrets, resealSecrets } from "./reseal";
 
 const OLD_KEY = Buffer.alloc(32, 0x51);
 const NEW_KEY = Buffer.alloc(32, 0xa7);
@@ -197,7 +197,10 @@ describe("secrets sealed at rest", () => {
     const plain = `whsec_${Buffer.alloc(32, 0x44).toString("base64")}`;
     await t.database.db.update(webhookEndpoints).set({ secret: plain }).where(eq(webhookEndpoints.id, id));
     await deliveredSignedBy(path, [plain]);
+    // The server warns at start while such a value is kept.
+    expect(await countPlainSecrets(t.database.db)).toBe(1);
     await resealSecrets(t.database.db, keyringOf(NEW_KEY));
+    expect(await countPlainSecrets(t.database.db)).toBe(0);
     expect((await storedEndpoint(id)).secret).toMatch(new RegExp(`^v1:${keyIdOf(NEW_KEY)}:`));
     await deliveredSignedBy(path, [plain]);
   });
