@@ -17,3 +17,15 @@ export function variantLabel(
     .map((option) => `${option.name}: ${values[option.name]}`);
   return parts.length > 0 ? `${name} (${parts.join(", ")})` : name;
 }
+
+/**
+ * An order line's label from what the line kept: its name and the values it was bought in, in the
+ * order they were kept: "Trail Running Shoes (Size: 9)".
+ */
+export function lineLabel(name: string, values: Readonly<Record<string, string>>): string {
+  return variantLabel(
+    name,
+    Object.keys(values).map((option) => ({ name: option })),
+    values,
+  );
+}

@@ -10,8 +10,10 @@
  * does (modules/refunds/credit.ts), with their credit note lines and numbers in the order they were
  * made. All in the demo catalogue's transaction, with the order, payment, invoice and refund repos.
  */
+
 import { CURRENCY, type OrderStatus } from "@shop/shared/constants";
 import { orderHistory } from "@shop/shared/messages";
+import { fullName } from "@shop/shared/names";
 import { fromCents, priceOrder, toCents } from "@shop/shared/pricing";
 import type { RefundInputParsed } from "@shop/shared/schemas/refund";
 import {
@@ -146,7 +148,7 @@ function actorOf(actor: Actor | null): Pick<NewOrderEvent, "actorId" | "actorNam
   if (!actor) return { actorId: null, actorName: null, actorRole: null };
   return {
     actorId: actor.id,
-    actorName: `${actor.firstName} ${actor.lastName}`.trim(),
+    actorName: fullName(actor),
     actorRole: actor.role,
   };
 }
@@ -206,7 +208,7 @@ async function recordDemoRefund(db: Database, due: DueRefund, admin: Actor | nul
     throw new Error("demo refund passes its payment");
   await restock(db, due.restock, {
     cause: "refund",
-    actor: admin ? { id: admin.id, name: `${admin.firstName} ${admin.lastName}`.trim() } : null,
+    actor: admin ? { id: admin.id, name: fullName(admin) } : null,
     orderId: due.order.id,
   });
   return completed;

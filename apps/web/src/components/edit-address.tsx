@@ -1,4 +1,5 @@
 import { PencilSquareIcon } from "@heroicons/react/24/outline";
+import { fullName } from "@shop/shared/names";
 import type { AddressDto, AddressInput } from "@shop/shared/schemas/address";
 import { useState } from "react";
 import { useUpdateAddress } from "../lib/addresses";
@@ -16,7 +17,7 @@ export function EditAddress({
 }) {
   const [open, setOpen] = useState(false);
   const updateAddress = useUpdateAddress();
-  const label = `${address.name.firstName} ${address.name.lastName}, ${address.city}`;
+  const label = `${fullName(address.name)}, ${address.city}`;
   // AddressForm awaits the save, and puts a refusal's field errors under their fields.
   const submit = (input: AddressInput) =>
     updateAddress.mutateAsync({ id: address._id, input }).then((saved) => {

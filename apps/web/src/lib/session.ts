@@ -3,6 +3,7 @@
  * persisted in local storage so the header and the guards know the user before any request.
  * The server's cookie is the real session; GET /api/users/current-user refreshes this copy.
  */
+import { fullName as personName } from "@shop/shared/names";
 import { isStaff } from "@shop/shared/roles";
 import type { UserDto } from "@shop/shared/schemas/user";
 import { create } from "zustand";
@@ -69,5 +70,5 @@ export function isActiveStaff(user: SessionUser | null): user is SessionUser {
 }
 
 export function fullName(user: Pick<SessionUser, "name">): string {
-  return `${user.name.firstName} ${user.name.lastName}`.trim();
+  return personName(user.name);
 }

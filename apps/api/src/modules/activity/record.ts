@@ -2,6 +2,7 @@
  * Writing the staff activity log: every staff write calls `recordActivity` inside its own
  * transaction, with the thing as it was and as it is, and the entry keeps only what changed.
  */
+import { fullName } from "@shop/shared/names";
 import type { ActivityFields, ActivityKind, ActivitySubject } from "@shop/shared/schemas/activity";
 import type { Database } from "#api/db/client";
 import type { NewActivity } from "#api/db/schema/activity";
@@ -78,7 +79,7 @@ export function activityRow(
   const changed = changedFields(before, after);
   return {
     actorId: actor.id,
-    actorName: `${actor.firstName} ${actor.lastName}`.trim(),
+    actorName: fullName(actor),
     actorEmail: actor.email,
     kind,
     subjectType: subject.type,

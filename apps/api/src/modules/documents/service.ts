@@ -6,8 +6,10 @@
  * Each refund has a credit note (numbered `CN/2026-27/...` from a counter of its own in
  * modules/invoices), for the same viewers as the invoice.
  */
+
 import { indianState, placeOfSupplyLabel } from "@shop/shared/india";
 import { api, documents as words } from "@shop/shared/messages";
+import { fullName } from "@shop/shared/names";
 import { isStaff, seesCustomerDetails, type SignedInViewer as Viewer } from "@shop/shared/roles";
 import { AppError } from "#api/core/errors";
 import type { Database } from "#api/db/client";
@@ -69,7 +71,7 @@ function sellerParty(seller: Seller): Party {
 
 function shipToParty(address: OrderShippingAddress, withPhone: boolean): Party {
   return {
-    name: `${address.name.firstName} ${address.name.lastName}`,
+    name: fullName(address.name),
     lines: [
       address.building,
       address.street,
@@ -122,9 +124,9 @@ const slipName = (row: Row, invoiceNumber: string | null) =>
 
 function buyerParty(row: Row, viewer: Viewer): Party {
   const { user, order } = row;
-  const name = `${user.firstName} ${user.lastName}`.trim();
+  const name = fullName(user);
   return {
-    name: name || `${order.shippingAddress.name.firstName} ${order.shippingAddress.name.lastName}`,
+    name: name || fullName(order.shippingAddress.name),
     lines: [
       ...(order.buyerGstin ? [words.buyerGstin(order.buyerGstin)] : []),
       ...(seesCustomerDetails(viewer, user.id) ? [user.email] : []),

@@ -3,9 +3,11 @@
  * shopper, by staff or by the hold expiry) and refunded. Each is built from plain values so that
  * the use case writing it (orders, payments) passes what its own transaction read.
  */
+
 import { type PaymentGateway, TAX_PERCENT } from "@shop/shared/constants";
 import { mail } from "@shop/shared/messages";
 import { formatMoney } from "@shop/shared/money-format";
+import { fullName } from "@shop/shared/names";
 import { fromCents, savedTotal, toCents } from "@shop/shared/pricing";
 import type { OrderShippingAddress } from "#api/db/schema/orders";
 import type { Outgoing } from "./service";
@@ -66,7 +68,7 @@ export type CancelledBy = "shopper" | "staff" | "expiry";
 
 /** "Priya Sharma, Flat 12, ..., Mumbai, Maharashtra 400002, India". */
 function addressLine(address: OrderShippingAddress): string {
-  const name = `${address.name.firstName} ${address.name.lastName}`;
+  const name = fullName(address.name);
   return [
     name,
     address.building,

@@ -2,8 +2,10 @@
  * Inventory: the variants' stock with their recent sales, adjustments with a reason, and
  * the stock-movement log the database writes of every change (db/schema/inventory.ts).
  */
+
 import type { Readable } from "node:stream";
 import { api } from "@shop/shared/messages";
+import { fullName } from "@shop/shared/names";
 import { encodeCursor } from "@shop/shared/schemas/cursor";
 import {
   type AdjustmentInput,
@@ -103,7 +105,7 @@ export async function adjustVariantStock(
       cause: "adjustment",
       reason: input.reason,
       note: input.note || null,
-      actor: { id: actor.id, name: `${actor.firstName} ${actor.lastName}`.trim() },
+      actor: { id: actor.id, name: fullName(actor) },
     });
     if (stock === undefined) {
       const variant = await findVariantStock(tx, variantId);

@@ -2,7 +2,9 @@
  * The orders as a spreadsheet (GET /api/orders/export.csv): one row per order line, streamed in
  * batches read by keyset pagination, so that the export of 100k orders never holds them in memory.
  */
+
 import type { Readable } from "node:stream";
+import { fullName } from "@shop/shared/names";
 import { fromCents, toCents } from "@shop/shared/pricing";
 import { type SignedInViewer, seesCustomerDetails } from "@shop/shared/roles";
 import type { OrderExportQuery } from "@shop/shared/schemas/order";
@@ -77,10 +79,10 @@ async function* exportRows(
         order.id,
         order.createdAt.toISOString(),
         order.status,
-        `${user.firstName} ${user.lastName}`.trim(),
+        fullName(user),
         details ? user.email : "",
         details ? `(+${address.countryCode}) ${address.phoneNumber}` : "",
-        `${address.name.firstName} ${address.name.lastName}`,
+        fullName(address.name),
         [
           address.building,
           address.street,

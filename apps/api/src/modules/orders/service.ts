@@ -2,9 +2,11 @@
  * Reading, cancelling and moving orders; the hold-expiry sweep (docs/design.md section 5). Placing an
  * order, and pricing a cart by the same rules, are in placement.ts.
  */
+
 import type { Fulfilment, OrderStatus, PaymentState } from "@shop/shared/constants";
 import { SHOP_UTC_OFFSET } from "@shop/shared/constants";
 import { api } from "@shop/shared/messages";
+import { fullName } from "@shop/shared/names";
 import { canTransition, returnsStock } from "@shop/shared/orders";
 import { isStaff, type SignedInViewer as Viewer } from "@shop/shared/roles";
 import { encodeCursor } from "@shop/shared/schemas/cursor";
@@ -101,7 +103,7 @@ export function actorOf(actor: Actor | null): Pick<OrderEvent, "actorId" | "acto
   if (!actor) return { actorId: null, actorName: null, actorRole: null };
   return {
     actorId: actor.id,
-    actorName: `${actor.firstName} ${actor.lastName}`.trim(),
+    actorName: fullName(actor),
     actorRole: actor.role,
   };
 }

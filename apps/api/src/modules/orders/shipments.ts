@@ -10,7 +10,7 @@ import { api, orderHistory } from "@shop/shared/messages";
 import type { ShipmentDto } from "@shop/shared/schemas/order";
 import { type Carrier, OTHER_CARRIER, trackingUrlOf } from "@shop/shared/schemas/settings";
 import type { ShipmentInput } from "@shop/shared/schemas/shipment";
-import { variantLabel } from "@shop/shared/variants";
+import { lineLabel } from "@shop/shared/variants";
 import { AppError } from "#api/core/errors";
 import type { Database } from "#api/db/client";
 import { recordActivity } from "#api/modules/activity/record";
@@ -78,13 +78,6 @@ function unitsToShip(lines: readonly ShippableLine[], asked: ShipmentInput["line
   return asked.map((line) => ({ itemId: line.line, quantity: line.quantity }));
 }
 
-const labelOf = (line: Pick<ShippableLine, "name" | "variantOptions">) =>
-  variantLabel(
-    line.name,
-    Object.keys(line.variantOptions).map((name) => ({ name })),
-    line.variantOptions,
-  );
-
 /**
  * Staff ship units of an order being prepared (paid, or cash on delivery); answers the shipment. An
  * order without its invoice yet (cash on delivery) takes it with its first parcel.
@@ -140,7 +133,10 @@ export async function createShipment(
     if (!told) throw new Error("order vanished under its lock");
     const items = lines
       .filter((line) => sent.has(line.id))
-      .map((line) => ({ label: labelOf(line), quantity: sent.get(line.id) ?? 0 }));
+      .map((line) => ({
+        label: lineLabel(line.name, line.variantOptions),
+        quantity: sent.get(line.id) ?? 0,
+      }));
     await queueEmails(tx, mail.shop, [
       shipmentSentEmail(told.user, told.order, { ...carrierFields(stored), items, completes }, mail),
     ]);

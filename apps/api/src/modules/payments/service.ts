@@ -4,9 +4,9 @@
  * it, in one transaction that holds the order's row. The database backs this up: a transaction id is
  * unique and an order has at most one completed payment, so a repeated capture records nothing new.
  */
-import { type PaymentGateway, TAKEN_PAYMENT_STATUSES } from "@shop/shared/constants";
+import type { PaymentGateway } from "@shop/shared/constants";
 import { api } from "@shop/shared/messages";
-import { isPayable } from "@shop/shared/orders";
+import { isPayable, isTaken } from "@shop/shared/orders";
 import { toCents } from "@shop/shared/pricing";
 import type { PaymentDto, PaymentInput } from "@shop/shared/schemas/payment";
 import type { FastifyBaseLogger } from "fastify";
@@ -217,7 +217,7 @@ async function recordedBefore(
 ): Promise<PaymentDto | undefined> {
   const payment = await findPaymentByTransactionId(db, transactionId);
   if (!payment || payment.orderId !== orderId || payment.userId !== payer.id) return undefined;
-  if (!(TAKEN_PAYMENT_STATUSES as readonly string[]).includes(payment.status)) return undefined;
+  if (!isTaken(payment.status)) return undefined;
   return paymentDto(db, payment.id);
 }
 

@@ -4,8 +4,10 @@
  * /api/products, then applied in one transaction, or reported only on a dry run). How the file is
  * read and a handle's rows are checked is in csv-rows.ts.
  */
+
 import type { Readable } from "node:stream";
 import { api, productCsv } from "@shop/shared/messages";
+import { fullName } from "@shop/shared/names";
 import type { ProductInput } from "@shop/shared/schemas/product";
 import {
   PRODUCT_CSV_COLUMNS,
@@ -335,7 +337,7 @@ export async function importProductsCsv(
       throw new AppError("UNPROCESSABLE", productCsv.rowsRefused, fieldErrors);
     }
     if (!dryRun) {
-      const name = `${actor.firstName} ${actor.lastName}`.trim();
+      const name = fullName(actor);
       await setStockCause(tx, { cause: "import", actor: { id: actor.id, name } });
       await applyPlan(tx, plan);
       // Each product the import created or changed is an entry of the activity log, as if saved by hand.

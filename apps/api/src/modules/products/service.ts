@@ -2,6 +2,7 @@
 
 import type { ProductSort } from "@shop/shared/constants";
 import { api, errors, formErrors, successes, validation } from "@shop/shared/messages";
+import { fullName } from "@shop/shared/names";
 import { isStaff, type Viewer } from "@shop/shared/roles";
 import { encodeCursor } from "@shop/shared/schemas/cursor";
 import type {
@@ -346,7 +347,7 @@ export async function editProduct(
   await db
     .transaction(async (tx) => {
       // A stock changed in the form is the staff member's adjustment in the stock-movement log.
-      const name = `${actor.firstName} ${actor.lastName}`.trim();
+      const name = fullName(actor);
       await setStockCause(tx, { cause: "adjustment", reason: "other", actor: { id: actor.id, name } });
       const product = await lockProductForUpdate(tx, id);
       if (!product) throw new AppError("NOT_FOUND", errors.productNotFound);

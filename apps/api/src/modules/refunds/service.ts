@@ -20,11 +20,10 @@
  * payment sweep asking), when it is recorded as above; a failed one frees the amount.
  */
 import { createHash } from "node:crypto";
-import { TAKEN_PAYMENT_STATUSES } from "@shop/shared/constants";
 import { creditByLines } from "@shop/shared/credit-note";
 import { api, refunds as words } from "@shop/shared/messages";
 import { formatMoney } from "@shop/shared/money-format";
-import { canTransition } from "@shop/shared/orders";
+import { canTransition, isTaken as isTakenStatus } from "@shop/shared/orders";
 import { fromCents, toCents } from "@shop/shared/pricing";
 import type { OrderDto } from "@shop/shared/schemas/order";
 import type { RefundInputParsed } from "@shop/shared/schemas/refund";
@@ -128,7 +127,7 @@ export function refundRequestOf(transactionId: string, refund: Refund): RefundRe
 
 /** Whether the shop took the payment's money (some or all of it may have gone back since). */
 export function isTaken(payment: Pick<Payment, "status"> | undefined): payment is Payment {
-  return (TAKEN_PAYMENT_STATUSES as readonly string[]).includes(payment?.status ?? "");
+  return payment !== undefined && isTakenStatus(payment.status);
 }
 
 /** The order's payment, locked; 409 when the order was never paid. */

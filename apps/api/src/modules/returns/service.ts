@@ -4,10 +4,12 @@
  * variant by variant) and refund the units' value through the order's payment. Each step is a row
  * of the order's history and an email to the shopper, in the step's transaction.
  */
+
 import { RETURN_TRANSITIONS, type ReturnStatus } from "@shop/shared/constants";
 import { creditByLines } from "@shop/shared/credit-note";
 import { activityPage, api, orderHistory, returnWords } from "@shop/shared/messages";
 import { formatMoney } from "@shop/shared/money-format";
+import { fullName } from "@shop/shared/names";
 import { fromCents } from "@shop/shared/pricing";
 import { isStaff, seesCustomerDetails, type SignedInViewer as Viewer } from "@shop/shared/roles";
 import type {
@@ -16,7 +18,7 @@ import type {
   ReturnInputParsed,
   ReturnRefundInput,
 } from "@shop/shared/schemas/returns";
-import { variantLabel } from "@shop/shared/variants";
+import { lineLabel } from "@shop/shared/variants";
 import type { FastifyBaseLogger } from "fastify";
 import { AppError } from "#api/core/errors";
 import { type ListRead, limitOffsetAndOne, type PageRequest, withoutExtra } from "#api/core/paging";
@@ -46,13 +48,6 @@ import {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-const labelOf = (name: string, options: Readonly<Record<string, string>>) =>
-  variantLabel(
-    name,
-    Object.keys(options).map((option) => ({ name: option })),
-    options,
-  );
-
 function toReturnDto(row: ReturnRow, viewer: Viewer): ReturnDto {
   const { ret, order, user } = row;
   return {
@@ -60,7 +55,7 @@ function toReturnDto(row: ReturnRow, viewer: Viewer): ReturnDto {
     order: { _id: order.id, number: order.number },
     user: {
       _id: user.id,
-      name: `${user.firstName} ${user.lastName}`.trim(),
+      name: fullName(user),
       email: seesCustomerDetails(viewer, user.id) ? user.email : null,
     },
     status: ret.status,
@@ -150,7 +145,7 @@ export async function requestReturn(
     const items = input.lines.map((wanted) => {
       const line = byId.get(wanted.line);
       return {
-        label: line ? labelOf(line.name, line.variantOptions) : wanted.line,
+        label: line ? lineLabel(line.name, line.variantOptions) : wanted.line,
         quantity: wanted.quantity,
       };
     });
@@ -287,7 +282,7 @@ async function step(
   mail: MailContext,
 ) {
   const items = row.lines.map((line) => ({
-    label: labelOf(line.name, line.options),
+    label: lineLabel(line.name, line.options),
     quantity: line.quantity,
   }));
   const [now] = await findOrdersByIds(tx, [row.order.id]);

@@ -3,7 +3,9 @@
  * it. Every write recomputes the product's rating average and count in the same transaction,
  * with the product row locked so that concurrent reviews never lose an update.
  */
+
 import { activityPage, api, errors, successes } from "@shop/shared/messages";
+import { fullName } from "@shop/shared/names";
 import type { Viewer } from "@shop/shared/roles";
 import type { ActivityKind } from "@shop/shared/schemas/activity";
 import type { ReviewDto, ReviewInput, ReviewListQuery, StaffReviewDto } from "@shop/shared/schemas/review";
@@ -159,7 +161,7 @@ async function staffReview(db: Database, id: string): Promise<StaffReviewDto> {
 function reviewFields(row: StaffReviewRow | undefined) {
   if (!row) return null;
   const { title, rating, comment, hidden, reply, user } = row;
-  return { title, rating, comment, author: `${user.firstName} ${user.lastName}`.trim(), hidden, reply };
+  return { title, rating, comment, author: fullName(user), hidden, reply };
 }
 
 const reviewSubject = (row: StaffReviewRow) => ({

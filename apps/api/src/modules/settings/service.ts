@@ -5,8 +5,10 @@
  * announced (NOTIFY on SETTINGS_CHANNEL, app.ts listens): the time is the bound only while the
  * listening connection is down.
  */
+
 import { CURRENCY, LOW_STOCK_THRESHOLD, SHOP_UTC_OFFSET } from "@shop/shared/constants";
 import { api, settingsPage, validation } from "@shop/shared/messages";
+import { fullName } from "@shop/shared/names";
 import {
   type CheckoutSettings,
   DEFAULT_COD_SETTINGS,
@@ -169,7 +171,7 @@ export function createSettingsStore(
       await db.transaction(async (tx) => {
         const write = await writeSettingsSection(tx, section, now[section], value, {
           id: actor.id,
-          name: `${actor.firstName} ${actor.lastName}`.trim(),
+          name: fullName(actor),
         });
         const subject = {
           type: "settings" as const,

@@ -2,6 +2,7 @@
 
 import type { Role } from "@shop/shared/constants";
 import { api } from "@shop/shared/messages";
+import { fullName } from "@shop/shared/names";
 import { encodeCursor } from "@shop/shared/schemas/cursor";
 import {
   CUSTOMER_ORDERS_LISTED,
@@ -45,7 +46,7 @@ function found(user: User | undefined): User {
 const userSubject = (user: User) => ({
   type: "user" as const,
   id: user.id,
-  label: `${`${user.firstName} ${user.lastName}`.trim()} (${user.email})`,
+  label: `${fullName(user)} (${user.email})`,
 });
 
 /** Changes the caller's name and email; role and status are not part of the input at all. */
@@ -129,7 +130,7 @@ export async function addCustomerNote(
     const inserted = await insertCustomerNote(tx, {
       userId,
       authorId: actor.id,
-      authorName: `${actor.firstName} ${actor.lastName}`,
+      authorName: fullName(actor),
       note,
     });
     await recordActivity(tx, actor, "customer.note_added", userSubject(customer), null, { note });

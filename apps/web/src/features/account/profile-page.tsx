@@ -1,5 +1,6 @@
 import { KeyIcon, PencilSquareIcon, UserMinusIcon } from "@heroicons/react/24/outline";
 import { accountNotes } from "@shop/shared/messages";
+import { fullName } from "@shop/shared/names";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Avatar } from "#web/components/avatar";
@@ -49,11 +50,7 @@ export function ProfilePage() {
               <dl className="min-w-0 flex-1 space-y-1">
                 <dt className="sr-only">Name</dt>
                 <dd className="truncate text-lg font-semibold text-neutral-900">
-                  {user ? (
-                    `${user.name.firstName} ${user.name.lastName}`
-                  ) : (
-                    <Skeleton className="my-0.5 h-6 w-48" />
-                  )}
+                  {user ? fullName(user.name) : <Skeleton className="my-0.5 h-6 w-48" />}
                 </dd>
                 <dt className="sr-only">Email</dt>
                 <dd className="truncate text-sm text-neutral-600">

@@ -1,5 +1,6 @@
 import { MapPinIcon, PlusIcon, TrashIcon } from "@heroicons/react/24/outline";
 import { accountNotes, empty } from "@shop/shared/messages";
+import { fullName } from "@shop/shared/names";
 import type { AddressDto, AddressInput } from "@shop/shared/schemas/address";
 import { useState } from "react";
 import { AddressForm } from "#web/components/address-form";
@@ -17,7 +18,7 @@ function DeleteAddress({ address }: { address: AddressDto }) {
   const [open, setOpen] = useState(false);
   const deleteAddress = useDeleteAddress();
   const confirm = () => deleteAddress.mutate(address._id, { onSuccess: () => setOpen(false) });
-  const label = `${address.name.firstName} ${address.name.lastName}, ${address.city}`;
+  const label = `${fullName(address.name)}, ${address.city}`;
   return (
     <>
       <Button

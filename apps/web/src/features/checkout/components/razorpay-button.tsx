@@ -1,4 +1,5 @@
 import { paymentOptions } from "@shop/shared/messages";
+import { fullName } from "@shop/shared/names";
 import type { OrderDto } from "@shop/shared/schemas/order";
 import { useEffect, useState } from "react";
 import { Button } from "#web/components/button";
@@ -43,7 +44,7 @@ export function loadRazorpayCheckout(url: string): Promise<RazorpayCheckoutConst
 function prefillOf(order: OrderDto): NonNullable<RazorpayCheckoutOptions["prefill"]> {
   const { name, countryCode, phoneNumber } = order.shippingAddress;
   return {
-    name: `${name.firstName} ${name.lastName}`.trim(),
+    name: fullName(name),
     ...(order.user.email ? { email: order.user.email } : {}),
     ...(phoneNumber ? { contact: `+${countryCode}${phoneNumber}` } : {}),
   };

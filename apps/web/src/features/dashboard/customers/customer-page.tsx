@@ -1,4 +1,5 @@
 import { customerPage } from "@shop/shared/messages";
+import { fullName } from "@shop/shared/names";
 import { shownStatus } from "@shop/shared/orders";
 import type { CustomerOrderDto, CustomerSummaryDto } from "@shop/shared/schemas/user";
 import type { ReactNode } from "react";
@@ -56,7 +57,7 @@ function CustomerDetails({ summary }: { summary: CustomerSummaryDto }) {
   const myId = useSession((state) => state.user?.id);
   const toggle = useToggleCustomerStatus();
   const self = user._id === myId;
-  const name = `${user.name.firstName} ${user.name.lastName}`;
+  const name = fullName(user.name);
   return (
     <>
       <section

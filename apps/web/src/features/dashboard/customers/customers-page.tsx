@@ -1,4 +1,5 @@
 import { customerPage, empty, listPaging } from "@shop/shared/messages";
+import { fullName } from "@shop/shared/names";
 import type { UserDto } from "@shop/shared/schemas/user";
 import { Link } from "react-router";
 import { Avatar } from "#web/components/avatar";
@@ -63,7 +64,7 @@ export function CustomersPage({ view }: { view: CustomersView }) {
             {(users) => (
               <DataTable caption={title} columns={COLUMNS}>
                 {users.map((user) => {
-                  const fullName = `${user.name.firstName} ${user.name.lastName}`;
+                  const name = fullName(user.name);
                   const self = user._id === myId;
                   return (
                     <tr key={user._id} className={openableRowClass}>
@@ -80,9 +81,9 @@ export function CustomersPage({ view }: { view: CustomersView }) {
                         <Link
                           to={`/dashboard/customers/${user._id}`}
                           className={cx("hover:underline", rowLinkClass)}
-                          aria-label={customerPage.openCustomer(fullName)}
+                          aria-label={customerPage.openCustomer(name)}
                         >
-                          {fullName}
+                          {name}
                         </Link>
                       </td>
                       <td
@@ -100,7 +101,7 @@ export function CustomersPage({ view }: { view: CustomersView }) {
                             checked={user.status}
                             onChange={() => onToggle(user)}
                             disabled={self || (toggle.isPending && toggle.variables === user._id)}
-                            label={`Active: ${fullName}`}
+                            label={`Active: ${name}`}
                           />
                           <span className="text-xs text-neutral-500">
                             {user.status ? "Active" : "Inactive"}

@@ -1,5 +1,6 @@
 import { ChatBubbleBottomCenterTextIcon } from "@heroicons/react/24/outline";
 import { empty, reviewModeration, warnings } from "@shop/shared/messages";
+import { fullName } from "@shop/shared/names";
 import type { ProductDto } from "@shop/shared/schemas/product";
 import type { ReviewDto } from "@shop/shared/schemas/review";
 import { lazy, Suspense, useState } from "react";
@@ -18,7 +19,7 @@ import { REVIEWS_PAGE_SIZE, useProductReviews } from "../api/get-product-reviews
 const ReviewForm = lazy(() => import("./review-form").then((m) => ({ default: m.ReviewForm })));
 
 function ReviewItem({ review }: { review: ReviewDto }) {
-  const author = `${review.user.name.firstName} ${review.user.name.lastName}`.trim();
+  const author = fullName(review.user.name);
   return (
     <li className="py-6 first:pt-0">
       <article aria-label={`Review by ${author}`}>

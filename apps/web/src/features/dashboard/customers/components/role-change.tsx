@@ -1,5 +1,6 @@
 import { ROLES, type Role } from "@shop/shared/constants";
 import { customerPage } from "@shop/shared/messages";
+import { fullName } from "@shop/shared/names";
 import type { UserDto } from "@shop/shared/schemas/user";
 import { useState } from "react";
 import { SelectField } from "#web/components/select-field";
@@ -13,7 +14,7 @@ import { useChangeRole } from "../api/change-role";
 export function RoleChange({ user, self }: { user: UserDto; self: boolean }) {
   const changeRole = useChangeRole();
   const [asked, setAsked] = useState<Role | null>(null);
-  const name = `${user.name.firstName} ${user.name.lastName}`;
+  const name = fullName(user.name);
   const close = () => setAsked(null);
   return (
     <>

@@ -1,4 +1,5 @@
 import { reviewModeration } from "@shop/shared/messages";
+import { fullName } from "@shop/shared/names";
 import type { StaffReviewDto } from "@shop/shared/schemas/review";
 import { Link } from "react-router";
 import { Button } from "#web/components/button";
@@ -16,7 +17,7 @@ interface ReviewRowProps {
 
 /** One review as staff moderate it: product, author, rating, title and text, the reply, and the actions. */
 export function ReviewRow({ review, busy, onHidden, onReply, onDelete, onProduct }: ReviewRowProps) {
-  const author = `${review.user.name.firstName} ${review.user.name.lastName}`;
+  const author = fullName(review.user.name);
   return (
     <li className="py-5 first:pt-0 last:pb-0">
       <article aria-label={`Review by ${author} of ${review.product.name}`} className="space-y-2">
