@@ -1,5 +1,6 @@
 /** Runs the hold-expiry sweep on a timer; every instance may run it (see sweepExpiredOrders). */
 import type { FastifyBaseLogger } from "fastify";
+import { startPolling } from "#api/core/polling";
 import type { Database } from "#api/db/client";
 import type { MailContext } from "#api/modules/email/service";
 import { sweepExpiredOrders } from "./service";
@@ -20,27 +21,18 @@ export function startOrderSweep(
   { startingHold, log, wakeMailer }: { startingHold: number; log: FastifyBaseLogger; wakeMailer: () => void },
 ): () => Promise<void> {
   const everyMs = Math.min(60_000, Math.max(1_000, (startingHold * 60_000) / 4));
-  let running: Promise<void> | undefined;
-  const tick = () => {
-    if (running) return;
-    running = terms()
-      .then(({ holdMinutes, mail }) => sweepExpiredOrders(db, holdMinutes, mail))
-      .then((cancelled) => {
-        if (cancelled === 0) return;
-        log.info({ cancelled }, "cancelled unpaid orders past their hold");
-        // The shoppers' messages are committed with the cancellations: send them now.
-        wakeMailer();
-      })
-      .catch((error: unknown) => log.warn({ err: error }, "order sweep failed"))
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  const timer = setInterval(tick, everyMs);
-  timer.unref();
-  tick();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+  const polling = startPolling(
+    () =>
+      terms()
+        .then(({ holdMinutes, mail }) => sweepExpiredOrders(db, holdMinutes, mail))
+        .then((cancelled) => {
+          if (cancelled === 0) return;
+          log.info({ cancelled }, "cancelled unpaid orders past their hold");
+          // The shoppers' messages are committed with the cancellations: send them now.
+          wakeMailer();
+        })
+        .catch((error: unknown) => log.warn({ err: error }, "order sweep failed")),
+    { everyMs, wakeDelayMs: 0 },
+  );
+  return () => polling.stop();
 }

@@ -5,6 +5,7 @@
  * changes only while it is still pending.
  */
 import type { FastifyBaseLogger } from "fastify";
+import { startPolling } from "#api/core/polling";
 import type { Database } from "#api/db/client";
 import type { MailContext } from "#api/modules/email/service";
 import { sweepPendingRefunds } from "#api/modules/refunds/sweep";
@@ -47,26 +48,17 @@ export function startPaymentSweep(
   { afterMs, log, wakeMailer }: { afterMs: number; log: FastifyBaseLogger; wakeMailer: () => void },
 ): () => Promise<void> {
   const everyMs = Math.min(60_000, Math.max(1_000, afterMs / 2));
-  let running: Promise<void> | undefined;
-  const tick = () => {
-    if (running) return;
-    running = terms()
-      .then((now) => sweepPayments(db, providers, now, { afterMs, log }))
-      .then(({ paid, refunds }) => {
-        if (paid === 0 && refunds === 0) return;
-        log.info({ paid, refunds }, "payment sweep recorded what the providers said happened");
-        wakeMailer();
-      })
-      .catch((error: unknown) => log.warn({ err: error }, "payment sweep failed"))
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  const timer = setInterval(tick, everyMs);
-  timer.unref();
-  tick();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+  const polling = startPolling(
+    () =>
+      terms()
+        .then((now) => sweepPayments(db, providers, now, { afterMs, log }))
+        .then(({ paid, refunds }) => {
+          if (paid === 0 && refunds === 0) return;
+          log.info({ paid, refunds }, "payment sweep recorded what the providers said happened");
+          wakeMailer();
+        })
+        .catch((error: unknown) => log.warn({ err: error }, "payment sweep failed")),
+    { everyMs, wakeDelayMs: 0 },
+  );
+  return () => polling.stop();
 }
