@@ -5,8 +5,8 @@
  * API for the same rows by keyset, however deep (docs/decisions/034).
  */
 import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE, PAGE_SIZES } from "@shop/shared/constants";
-import { useCallback, useEffect } from "react";
-import { useLocation, useNavigate, useSearchParams } from "react-router";
+import { useCallback, useEffect, useRef } from "react";
+import { type NavigateOptions, useLocation, useNavigate, useSearchParams } from "react-router";
 
 export interface ListParamsState {
   page: number;
@@ -57,8 +57,38 @@ function isPagedState(state: unknown): state is PagedState {
   return typeof state === "object" && state !== null && typeof (state as PagedState).pagedFrom === "number";
 }
 
-export function useListParams(): ListParamsState {
+/**
+ * React Router's search parameters, with a setter whose changes build on one another. NOTE: React
+ * Router hands setSearchParams's updater the parameters of the last render and does not queue its
+ * calls, so a second change made before the page renders the first (two filters chosen in quick
+ * succession on a busy phone) would write over it: here each change starts from what the last one
+ * left, until the router's own parameters move on.
+ */
+export function useSearchParamsChanges(): readonly [
+  URLSearchParams,
+  (change: (params: URLSearchParams) => void, options?: NavigateOptions) => void,
+] {
   const [searchParams, setSearchParams] = useSearchParams();
+  const seen = useRef(searchParams);
+  const latest = useRef(searchParams);
+  if (seen.current !== searchParams) {
+    seen.current = searchParams;
+    latest.current = searchParams;
+  }
+  const change = useCallback(
+    (apply: (params: URLSearchParams) => void, options?: NavigateOptions) => {
+      const params = new URLSearchParams(latest.current);
+      apply(params);
+      latest.current = params;
+      setSearchParams(params, options);
+    },
+    [setSearchParams],
+  );
+  return [searchParams, change] as const;
+}
+
+export function useListParams(): ListParamsState {
+  const [searchParams, changeSearchParams] = useSearchParamsChanges();
   const location = useLocation();
   const navigate = useNavigate();
   const page = parsePage(searchParams.get("page"));
@@ -71,18 +101,16 @@ export function useListParams(): ListParamsState {
 
   const update = useCallback(
     (next: { page: number; size?: number; after?: string | undefined }, replace = false) =>
-      setSearchParams(
-        (current) => {
-          const params = new URLSearchParams(current);
+      changeSearchParams(
+        (params) => {
           params.set("page", String(next.page));
-          params.set("size", String(next.size ?? parseSize(current.get("size"))));
+          params.set("size", String(next.size ?? parseSize(params.get("size"))));
           if (next.after) params.set("after", next.after);
           else params.delete("after");
-          return params;
         },
         { replace, ...(next.after ? { state: { pagedFrom: next.page - 1 } satisfies PagedState } : {}) },
       ),
-    [setSearchParams],
+    [changeSearchParams],
   );
 
   const setPage = useCallback(
@@ -102,18 +130,16 @@ export function useListParams(): ListParamsState {
 
   const setKeyword = useCallback(
     (next: string) =>
-      setSearchParams((current) => {
-        const params = new URLSearchParams(current);
+      changeSearchParams((params) => {
         params.set("page", String(DEFAULT_PAGE));
-        params.set("size", String(parseSize(current.get("size"))));
+        params.set("size", String(parseSize(params.get("size"))));
         params.delete("after");
         const trimmed = next.trim();
         params.delete("q");
         if (trimmed) params.set("keyword", trimmed);
         else params.delete("keyword");
-        return params;
       }),
-    [setSearchParams],
+    [changeSearchParams],
   );
 
   return { page, size, keyword, after, setPage, nextPage, previousPage, setSize, setKeyword };

@@ -3,12 +3,12 @@ import { DEFAULT_PAGE } from "@shop/shared/constants";
 import { activityPage, listPaging } from "@shop/shared/messages";
 import { ACTIVITY_KINDS, type ActivityEntryDto, type ActivityKind } from "@shop/shared/schemas/activity";
 import { useCallback, useId, useState } from "react";
-import { Link, useSearchParams } from "react-router";
+import { Link } from "react-router";
 import { Button } from "#web/components/button";
 import { SelectField } from "#web/components/select-field";
 import { cx } from "#web/lib/cx";
 import { formatDateTime } from "#web/lib/dates";
-import { useListParams } from "#web/lib/list-params";
+import { useListParams, useSearchParamsChanges } from "#web/lib/list-params";
 import { pageTitle, usePageMeta } from "#web/lib/page-meta";
 import { cellClass, DataTable, endCellClass, growCellClass } from "../components/data-table";
 import { PagedList } from "../components/paged-list";
@@ -42,7 +42,7 @@ interface Filters {
  * filter returns to page 1.
  */
 function useFilters(): [Filters, (next: Partial<Filters>) => void] {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, changeSearchParams] = useSearchParamsChanges();
   const read = (name: string, pattern: RegExp) => {
     const value = searchParams.get(name) ?? "";
     return pattern.test(value) ? value : "";
@@ -55,8 +55,7 @@ function useFilters(): [Filters, (next: Partial<Filters>) => void] {
   };
   const setFilters = useCallback(
     (next: Partial<Filters>) =>
-      setSearchParams((current) => {
-        const params = new URLSearchParams(current);
+      changeSearchParams((params) => {
         params.set("page", String(DEFAULT_PAGE));
         const values: Record<string, string | undefined> = {
           actor: next.actor,
@@ -69,9 +68,8 @@ function useFilters(): [Filters, (next: Partial<Filters>) => void] {
           if (value) params.set(name, value);
           else params.delete(name);
         }
-        return params;
       }),
-    [setSearchParams],
+    [changeSearchParams],
   );
   return [filters, setFilters];
 }
