@@ -46,6 +46,7 @@ function live(extra: Record<string, string> = {}): Record<string, string> {
     DATABASE_URL: database.url,
     DATA_DIR: dataDir,
     LOG_LEVEL: "warn",
+    SECRETS_KEY: "5e".repeat(32),
     ...extra,
   };
 }
@@ -58,6 +59,11 @@ describe("a production start", () => {
     const noOrigin = runServerToExit(live({ PAYMENTS_TEST_GATEWAY: "1" }));
     expect(noOrigin.status).toBe(1);
     expect(noOrigin.output).toContain("PUBLIC_ORIGIN: required in production");
+    const noKey = runServerToExit(
+      live({ PUBLIC_ORIGIN: "https://shop.example", PAYMENTS_TEST_GATEWAY: "1", SECRETS_KEY: "" }),
+    );
+    expect(noKey.status).toBe(1);
+    expect(noKey.output).toContain("SECRETS_KEY: required in production");
   });
 
   it("creates admins from standard input or ADMIN_PASSWORD, and no demo account even with SHOP_DEMO=1", async () => {

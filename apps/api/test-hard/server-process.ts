@@ -134,9 +134,10 @@ async function startOnce(options: ServerOptions, port: number): Promise<ShopServ
     // Each load shopper holds many unpaid orders at once; the anti-hoarding limit is the API suite's.
     MAX_UNPAID_ORDERS: "1000000",
     ORDER_HOLD_MINUTES: String(options.holdMinutes ?? 30),
-    // A production shop needs both; these servers take test cards on purpose.
+    // A production shop needs these; these servers take test cards on purpose.
     PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
     PAYMENTS_TEST_GATEWAY: "1",
+    SECRETS_KEY: "5e".repeat(32),
     ...options.env,
   };
   const child = spawn(process.execPath, [SERVER_JS], {

@@ -134,6 +134,8 @@ describe("two servers sending one webhook outbox, one killed mid-batch", () => {
       PUBLIC_ORIGIN: "",
       PAYMENTS_TEST_GATEWAY: "",
       WEBHOOKS_ALLOW_PRIVATE: "1",
+      // The endpoint above was sealed in this process, with the development key: so are the servers.
+      SECRETS_KEY: "",
     };
     const [a, b] = await Promise.all([
       startServer({ databaseUrl: database.url, dataDir, env }),
