@@ -12,9 +12,9 @@ import type { User } from "#api/db/schema/users";
 import { type MailContext, queueEmail } from "#api/modules/email/service";
 import { type ClientInfo, endSessionsOfUser, hashToken, startSession } from "#api/modules/sessions/service";
 import { findUserByEmail, findUserById, updateUser } from "#api/modules/users/repo";
+import { queueAccountNotice } from "./notices";
 import { hashPassword } from "./password";
 import { insertPasswordReset, retirePasswordResets, usePasswordReset } from "./repo";
-import { queuePasswordChanged } from "./service";
 
 /** The account a reset may be sent to: an active one with that email. */
 export async function findResettableAccount(db: Database, email: string): Promise<User | undefined> {
@@ -62,7 +62,7 @@ export async function resetPassword(
     await retirePasswordResets(tx, owner.id);
     const updated = await updateUser(tx, owner.id, { passwordHash });
     await endSessionsOfUser(tx, owner.id);
-    await queuePasswordChanged(tx, owner, context);
+    await queueAccountNotice(tx, owner, context, "passwordChanged");
     return updated ?? owner;
   });
   return { user, session: await startSession(db, user, client) };

@@ -18,6 +18,7 @@ import { type ClientInfo, endSession, endSessionsOfUser, startSession } from "#a
 import { findUserByEmail, insertUser, updateUser } from "#api/modules/users/repo";
 import { updateProfile } from "#api/modules/users/service";
 import type { MediaStorage } from "#api/storage/storage";
+import { queueAccountNotice } from "./notices";
 import { hashPassword, verifyAgainstNothing, verifyPassword } from "./password";
 import { acceptCode, acceptRecoveryCode } from "./two-factor";
 
@@ -160,17 +161,7 @@ export async function changePassword(
   await db.transaction(async (tx) => {
     await updateUser(tx, user.id, { passwordHash });
     await endSessionsOfUser(tx, user.id, keepSessionId);
-    await queuePasswordChanged(tx, user, context);
-  });
-}
-
-/** Tells the account's owner that its password changed (a change, or a reset). */
-export async function queuePasswordChanged(db: Database, user: User, context: MailContext) {
-  await queueEmail(db, context.shop, {
-    kind: "passwordChanged",
-    to: user.email,
-    subject: mail.passwordChanged.subject,
-    parts: { firstName: user.firstName, lines: [...mail.passwordChanged.lines, mail.notYou] },
+    await queueAccountNotice(tx, user, context, "passwordChanged");
   });
 }
 

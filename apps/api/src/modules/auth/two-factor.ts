@@ -7,7 +7,7 @@
  * guards and the changes that ask for a fresh step read (http/session.ts).
  */
 import { createHash, randomBytes } from "node:crypto";
-import { mail, twoFactor, validation } from "@shop/shared/messages";
+import { twoFactor, validation } from "@shop/shared/messages";
 import type {
   TwoFactorDisableInput,
   TwoFactorSetupDto,
@@ -18,9 +18,10 @@ import { AppError } from "#api/core/errors";
 import { openSecret, sealSecret } from "#api/core/sealed";
 import type { Database } from "#api/db/client";
 import type { User } from "#api/db/schema/users";
-import { type MailContext, queueEmail } from "#api/modules/email/service";
+import type { MailContext } from "#api/modules/email/service";
 import { endSessionsOfUser, markSecondStep } from "#api/modules/sessions/service";
 import { updateUser } from "#api/modules/users/repo";
+import { queueAccountNotice } from "./notices";
 import { verifyPassword } from "./password";
 import {
   acceptTimeStep,
@@ -120,12 +121,7 @@ export async function enableTwoFactor(
     await replaceRecoveryCodes(tx, user.id, recoveryCodes.map(hashRecoveryCode));
     await endSessionsOfUser(tx, user.id, sessionId);
     await markSecondStep(tx, user.id, sessionId);
-    await queueEmail(tx, context.shop, {
-      kind: "twoFactorEnabled",
-      to: user.email,
-      subject: mail.twoFactorEnabled.subject,
-      parts: { firstName: user.firstName, lines: [...mail.twoFactorEnabled.lines, mail.notYou] },
-    });
+    await queueAccountNotice(tx, user, context, "twoFactorEnabled");
   });
   return recoveryCodes;
 }
@@ -153,12 +149,7 @@ export async function disableTwoFactor(
       twoFactorLastStep: null,
     });
     await deleteRecoveryCodes(tx, user.id);
-    await queueEmail(tx, context.shop, {
-      kind: "twoFactorDisabled",
-      to: user.email,
-      subject: mail.twoFactorDisabled.subject,
-      parts: { firstName: user.firstName, lines: [...mail.twoFactorDisabled.lines, mail.notYou] },
-    });
+    await queueAccountNotice(tx, user, context, "twoFactorDisabled");
   });
 }
 
