@@ -218,3 +218,14 @@ export async function webhookWithDelivery(t: TestApp, orderId: string) {
   if (!delivery) throw new Error("no delivery written");
   return { endpointId: endpoint.id, deliveryId: delivery.id };
 }
+
+/** A shop's details as the owner sets them in Settings (Mumbai, Maharashtra). */
+export const STORE_DETAILS = {
+  name: "Kapda House",
+  email: "help@kapda.example",
+  phone: "+91 22 5555 0101",
+  address: "12 Linking Road, Bandra West, Mumbai 400050, Maharashtra, India",
+  gstin: "27AAPFU0939F1ZV",
+  state: "Maharashtra",
+  utcOffset: "+05:30",
+};

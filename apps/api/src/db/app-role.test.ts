@@ -18,20 +18,10 @@ import { settingsChanges } from "#api/db/schema/settings";
 import { customerNotes } from "#api/db/schema/users";
 import { createTestApp, inject, type TestApp } from "#test/app";
 import { makeCategory, makeMedia, productBody } from "#test/catalog";
-import { type Caller, quickUser } from "#test/fixtures";
+import { type Caller, quickUser, STORE_DETAILS } from "#test/fixtures";
 
 /** The three logs, with a row of each written by the shop itself. */
 const LOGS = ["activity", "stock_movements", "settings_changes"] as const;
-
-const STORE = {
-  name: "Kapda House",
-  email: "help@kapda.example",
-  phone: "+91 22 5555 0101",
-  address: "12 Linking Road, Bandra West, Mumbai 400050, Maharashtra, India",
-  gstin: "27AAPFU0939F1ZV",
-  state: "Maharashtra",
-  utcOffset: "+05:30",
-};
 
 let t: TestApp;
 let admin: Caller;
@@ -63,7 +53,7 @@ async function writeThroughTheShop(app: FastifyInstance, name: string): Promise<
     method: "PUT",
     url: "/api/settings/store",
     cookie: admin.cookie,
-    payload: { ...STORE, name },
+    payload: { ...STORE_DETAILS, name },
   });
   expect(saved.statusCode, saved.body).toBe(200);
   return made.json().data._id;

@@ -14,21 +14,11 @@ import { orderItems, orders } from "#api/db/schema/orders";
 import { addAddress } from "#api/modules/addresses/service";
 import { createTestApp, inject, type TestApp } from "#test/app";
 import { makeMedia, makeProduct, productBody } from "#test/catalog";
-import { ADDRESS, APPROVED_CARD, type Caller, quickUser } from "#test/fixtures";
+import { ADDRESS, APPROVED_CARD, type Caller, quickUser, STORE_DETAILS } from "#test/fixtures";
 
 let t: TestApp;
 let admin: Caller;
 let media: string;
-
-const STORE = {
-  name: "Kapda House",
-  email: "help@kapda.example",
-  phone: "+91 22 5555 0101",
-  address: "12 Linking Road, Bandra West, Mumbai 400050, Maharashtra, India",
-  gstin: "27AAPFU0939F1ZV",
-  state: "Maharashtra",
-  utcOffset: "+05:30",
-};
 
 /** GST 2.0's apparel and footwear: 5% on a piece up to 2,500, 18% above. */
 const APPAREL = [
@@ -44,7 +34,7 @@ beforeAll(async () => {
   t = await createTestApp({ MAX_UNPAID_ORDERS: "50" });
   admin = await quickUser(t, "admin");
   media = (await makeMedia(t.database)).id;
-  expect((await put("store", STORE)).statusCode).toBe(200);
+  expect((await put("store", STORE_DETAILS)).statusCode).toBe(200);
   expect((await put("currency", { code: "INR", locale: "en-IN" })).statusCode).toBe(200);
   expect((await put("shipping", { methods: [STANDARD_SHIPPING] })).statusCode).toBe(200);
 });
@@ -194,10 +184,10 @@ describe("the GST split, decided at placement", () => {
     });
 
     // A later change of the store's state changes no placed order.
-    expect((await put("store", { ...STORE, state: "Karnataka" })).statusCode).toBe(200);
+    expect((await put("store", { ...STORE_DETAILS, state: "Karnataka" })).statusCode).toBe(200);
     expect((await stored(intra._id)).order).toMatchObject({ supplyType: "intra-state", taxAmount: 195.54 });
     expect((await priceCart({ products, state: "Karnataka" })).json().data.supply).toBe("intra-state");
-    expect((await put("store", STORE)).statusCode).toBe(200);
+    expect((await put("store", STORE_DETAILS)).statusCode).toBe(200);
   });
 });
 

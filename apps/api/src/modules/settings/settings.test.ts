@@ -19,7 +19,7 @@ import { addAddress } from "#api/modules/addresses/service";
 import { renderEmail } from "#api/modules/email/service";
 import { createTestApp, inject, type TestApp } from "#test/app";
 import { makeCategory, makeMedia, makeProduct, productBody } from "#test/catalog";
-import { ADDRESS, APPROVED_CARD, type Caller, quickUser } from "#test/fixtures";
+import { ADDRESS, APPROVED_CARD, type Caller, quickUser, STORE_DETAILS } from "#test/fixtures";
 import { shopDay } from "../reports/service";
 import { SETTINGS_CHANNEL } from "./repo";
 import { createSettingsStore } from "./service";
@@ -34,16 +34,6 @@ beforeAll(async () => {
   manager = await quickUser(t, "manager");
 });
 afterAll(async () => t.close());
-
-const STORE = {
-  name: "Kapda House",
-  email: "help@kapda.example",
-  phone: "+91 22 5555 0101",
-  address: "12 Linking Road, Bandra West, Mumbai 400050, Maharashtra, India",
-  gstin: "27AAPFU0939F1ZV",
-  state: "Maharashtra",
-  utcOffset: "+05:30",
-};
 
 function put(section: string, payload: object, caller: Caller = admin) {
   return inject(t.app, { method: "PUT", url: `/api/settings/${section}`, cookie: caller.cookie, payload });
@@ -151,7 +141,7 @@ describe("the shop's settings", () => {
   });
 
   it("refuse a manager's change, and anyone else's read", async () => {
-    expect((await put("store", STORE, manager)).statusCode).toBe(403);
+    expect((await put("store", STORE_DETAILS, manager)).statusCode).toBe(403);
     const shopper = await quickUser(t);
     expect(
       (await inject(t.app, { method: "GET", url: "/api/settings", cookie: shopper.cookie })).statusCode,
@@ -165,10 +155,10 @@ describe("the shop's settings", () => {
   });
 
   it.each([
-    ["store", { ...STORE, gstin: "27AAPFU0939F1Z" }, { gstin: validation.gstin }],
-    ["store", { ...STORE, utcOffset: "5:30" }, { utcOffset: validation.utcOffset }],
-    ["store", { ...STORE, email: "not-an-email" }, { email: validation.email }],
-    ["store", { ...STORE, state: "Maharastra" }, { state: validation.state }],
+    ["store", { ...STORE_DETAILS, gstin: "27AAPFU0939F1Z" }, { gstin: validation.gstin }],
+    ["store", { ...STORE_DETAILS, utcOffset: "5:30" }, { utcOffset: validation.utcOffset }],
+    ["store", { ...STORE_DETAILS, email: "not-an-email" }, { email: validation.email }],
+    ["store", { ...STORE_DETAILS, state: "Maharastra" }, { state: validation.state }],
     [
       "shipping",
       { methods: [express({ states: ["Goa", "Bombay"] })] },
@@ -231,10 +221,14 @@ describe("the shop's settings", () => {
 
   it("save one section, answer it, apply it at once and record who changed what", async () => {
     const before = (await current()).store;
-    const response = await put("store", { ...STORE, gstin: " 27aapfu0939f1zv ", state: " maharashtra" });
+    const response = await put("store", {
+      ...STORE_DETAILS,
+      gstin: " 27aapfu0939f1zv ",
+      state: " maharashtra",
+    });
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toMatchObject({ message: api.settingsSaved, data: STORE });
-    expect((await current()).store).toEqual(STORE);
+    expect(response.json()).toMatchObject({ message: api.settingsSaved, data: STORE_DETAILS });
+    expect((await current()).store).toEqual(STORE_DETAILS);
 
     const history = await inject(t.app, {
       method: "GET",
@@ -246,7 +240,7 @@ describe("the shop's settings", () => {
       section: "store",
       by: { _id: admin.user.id, name: `${admin.user.firstName} ${admin.user.lastName}` },
       before,
-      after: STORE,
+      after: STORE_DETAILS,
     });
     // The record is append-only.
     await expect(
@@ -291,8 +285,8 @@ describe("the shop's settings", () => {
     expect((await put("shipping", { methods: typed })).json().data.methods).toEqual(methods);
     const response = await inject(t.app, { method: "GET", url: "/api/config" });
     expect(response.json().data).toMatchObject({
-      store: { name: STORE.name },
-      storeEmail: STORE.email,
+      store: { name: STORE_DETAILS.name },
+      storeEmail: STORE_DETAILS.email,
       currency: { code: "INR", locale: "en-IN" },
       taxes: { pricesIncludeTax: false },
       shippingMethods: [methods[1], methods[0]],
@@ -352,7 +346,7 @@ describe("the shop's settings", () => {
 
   it("put the store's details on the next message and the next invoice", async () => {
     const store = {
-      ...STORE,
+      ...STORE_DETAILS,
       name: "Kapda Bazaar",
       address: "7 Residency Road, Bengaluru 560025, Karnataka, India",
       gstin: "29AAPFU0939F1ZV",
@@ -478,7 +472,7 @@ describe("the shop's settings", () => {
   });
 
   it("price INR orders with tax included, each product at its rate, and invoice them per rate and state", async () => {
-    expect((await put("store", STORE)).statusCode).toBe(200);
+    expect((await put("store", STORE_DETAILS)).statusCode).toBe(200);
     expect((await put("currency", { code: "INR", locale: "en-IN" })).statusCode).toBe(200);
     expect(
       (await put("taxes", { pricesIncludeTax: true, defaultRate: 18, defaultHsn: "6109" })).statusCode,
@@ -702,10 +696,10 @@ describe("the shop's settings", () => {
       expect(response.statusCode, response.body).toBe(200);
       return response.json().data.some((order: { _id: string }) => order._id === id);
     };
-    expect((await put("store", { ...STORE, utcOffset: "+14:00" })).statusCode).toBe(200);
+    expect((await put("store", { ...STORE_DETAILS, utcOffset: "+14:00" })).statusCode).toBe(200);
     expect(await listed()).toBe(true);
-    expect((await put("store", { ...STORE, utcOffset: "-12:00" })).statusCode).toBe(200);
+    expect((await put("store", { ...STORE_DETAILS, utcOffset: "-12:00" })).statusCode).toBe(200);
     expect(await listed()).toBe(false);
-    expect((await put("store", STORE)).statusCode).toBe(200);
+    expect((await put("store", STORE_DETAILS)).statusCode).toBe(200);
   });
 });
