@@ -9,7 +9,7 @@ import { startPaymentSweep } from "./modules/payments/sweep";
 import { startSoldCountsFold } from "./modules/products/sold-counts";
 import { backfillCreditNotes } from "./modules/refunds/backfill";
 import { startSalesSlotsFold } from "./modules/reports/slots";
-import { countPlainSecrets } from "./modules/secrets/reseal";
+import { countPlainSecrets } from "./modules/secrets/repo";
 import { warnWhenVacuumIsOff } from "./modules/system/vacuum-check";
 import { seedDemoShop } from "./seed/demo";
 import { createStorage } from "./storage/create-storage";

@@ -16,7 +16,8 @@ import { createTestApp, inject, signedInUser, type TestApp } from "#test/app";
 import { makeCategory, makeMedia, makeProduct } from "#test/catalog";
 import { type Caller, quickUser } from "#test/fixtures";
 import { startWebhookReceiver, type WebhookReceiver } from "#test/webhook-receiver";
-import { countPlainSecrets, resealSecrets } from "./reseal";
+import { countPlainSecrets } from "./repo";
+import { resealSecrets } from "./reseal";
 
 const OLD_KEY = Buffer.alloc(32, 0x51);
 const NEW_KEY = Buffer.alloc(32, 0xa7);

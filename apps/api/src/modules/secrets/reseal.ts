@@ -6,11 +6,8 @@
  * before sealing existed are sealed. A value no key opens stops its table's transaction: nothing of
  * that table is written, and the error names the key it was sealed with.
  */
-import { sql } from "drizzle-orm";
-import { isSealedWithCurrent, type Keyring, open, seal, VERSION } from "#api/core/sealed";
+import { isSealedWithCurrent, type Keyring, open, seal } from "#api/core/sealed";
 import type { Database } from "#api/db/client";
-import { users } from "#api/db/schema/users";
-import { webhookEndpoints } from "#api/db/schema/webhooks";
 import { lockTwoFactorSecrets, storeTwoFactorSecret } from "#api/modules/auth/repo-two-factor";
 import { lockEndpointSecrets, storeEndpointSecrets } from "#api/modules/webhooks/repo";
 
@@ -63,21 +60,4 @@ export async function resealSecrets(db: Database, keyring: Keyring): Promise<Res
     return counts;
   });
   return { twoFactorSecrets, webhookSecrets };
-}
-
-/**
- * How many secrets are still kept plain (written before sealing existed): the server warns at start
- * until npm run secrets:reseal has sealed them.
- */
-export async function countPlainSecrets(db: Database): Promise<number> {
-  const sealed = `${VERSION}:%`;
-  const result = await db.execute<{ plain: number }>(sql`
-    select
-      (select count(*)::int from ${users}
-        where ${users.twoFactorSecret} is not null and ${users.twoFactorSecret} not like ${sealed})
-      + (select count(*)::int from ${webhookEndpoints} where ${webhookEndpoints.secret} not like ${sealed})
-      + (select count(*)::int from ${webhookEndpoints}
-        where ${webhookEndpoints.previousSecret} is not null and ${webhookEndpoints.previousSecret} not like ${sealed})
-      as plain`);
-  return Number(result.rows[0]?.plain ?? 0);
 }

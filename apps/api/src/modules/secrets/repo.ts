@@ -1,0 +1,23 @@
+/** SQL of the secrets kept at rest: how many are still plain. */
+import { sql } from "drizzle-orm";
+import { VERSION } from "#api/core/sealed";
+import type { Database } from "#api/db/client";
+import { users } from "#api/db/schema/users";
+import { webhookEndpoints } from "#api/db/schema/webhooks";
+
+/**
+ * How many secrets are still kept plain (written before sealing existed): the server warns at start
+ * until npm run secrets:reseal has sealed them.
+ */
+export async function countPlainSecrets(db: Database): Promise<number> {
+  const sealed = `${VERSION}:%`;
+  const result = await db.execute<{ plain: number }>(sql`
+    select
+      (select count(*)::int from ${users}
+        where ${users.twoFactorSecret} is not null and ${users.twoFactorSecret} not like ${sealed})
+      + (select count(*)::int from ${webhookEndpoints} where ${webhookEndpoints.secret} not like ${sealed})
+      + (select count(*)::int from ${webhookEndpoints}
+        where ${webhookEndpoints.previousSecret} is not null and ${webhookEndpoints.previousSecret} not like ${sealed})
+      as plain`);
+  return Number(result.rows[0]?.plain ?? 0);
+}
