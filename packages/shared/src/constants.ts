@@ -29,6 +29,13 @@ export const ORDER_STATUSES = [
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /**
+ * A cash on delivery order's confirmation by the shopper before it ships: pending from placement,
+ * confirmed (through the email's link, the order page, or staff by phone), cancelled unconfirmed.
+ */
+export const COD_CONFIRMATIONS = ["pending", "confirmed", "cancelled"] as const;
+export type CodConfirmation = (typeof COD_CONFIRMATIONS)[number];
+
+/**
  * How far an order's goods have gone, as its parcels tell it: nothing shipped, some units shipped
  * and some left, every unit shipped, every parcel delivered. The status stays SPEC's; this is what a
  * processing order with parcels out reads as ("Partially shipped").

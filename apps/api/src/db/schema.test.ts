@@ -146,6 +146,7 @@ describe("database schema", () => {
       "sessions",
       "settings",
       "settings_changes",
+      "shipping_pincodes",
       "stock_movements",
       "two_factor_recovery_codes",
       "users",

@@ -1,4 +1,6 @@
 import {
+  COD_CONFIRMATIONS,
+  type CodConfirmation,
   FIRST_ORDER_NUMBER,
   ORDER_EVENT_TYPES,
   ORDER_STATUSES,
@@ -89,6 +91,13 @@ export const orders = pgTable(
     shippingAddress: jsonb().$type<OrderShippingAddress>().notNull(),
     // The cash on delivery fee added to totalAmount when the shopper chose it (outside GST); 0 otherwise.
     codFee: money().notNull().default(0),
+    // Cash on delivery's confirmation by the shopper before it ships (null: not a COD order): pending
+    // from placement until the shopper confirms through the email's link or the order page, or staff
+    // do by phone; cancelled when the owner's hours pass first. The link's token is kept as a sha-256.
+    codConfirmation: text().$type<CodConfirmation>(),
+    codConfirmTokenHash: text(),
+    // What paying online instead of cash on delivery took off the total (the owner's offer); 0 otherwise.
+    onlineDiscount: money().notNull().default(0),
     // How the GST was split, decided once when the order was priced (the delivery state against the
     // seller's, IGST Act section 10(1)(a)): CGST + SGST within the state, IGST across; the invoice
     // prints it and the reports sum it, never deciding again from today's settings.
@@ -125,6 +134,10 @@ export const orders = pgTable(
   },
   (t) => [
     check("orders_status_check", sql`${t.status} in (${sqlList(ORDER_STATUSES)})`),
+    check(
+      "orders_cod_confirmation_check",
+      sql`${t.codConfirmation} is null or ${t.codConfirmation} in (${sqlList(COD_CONFIRMATIONS)})`,
+    ),
     check("orders_supply_type_check", sql`${t.supplyType} in ('intra-state', 'inter-state')`),
     check("orders_payment_state_check", sql`${t.paymentState} in (${sqlList(PAYMENT_STATES)})`),
     unique("orders_number_unique").on(t.number),
@@ -146,6 +159,8 @@ export const orders = pgTable(
       t.createdAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
+    // The sweep's COD orders still waiting for the shopper's confirmation, oldest first.
+    index("orders_cod_pending_idx").on(t.createdAt).where(sql`${t.codConfirmation} = 'pending'`),
     // The GST returns (GSTR-1) read a month's invoices by their date.
     index("orders_invoiced_at_idx").on(t.invoicedAt).where(sql`${t.invoicedAt} is not null`),
     // Per-customer use counts of a discount code, taken at placement.

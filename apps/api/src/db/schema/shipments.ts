@@ -20,6 +20,8 @@ export const orderShipments = pgTable(
     trackingUrl: text(),
     shippedAt: timestamp({ withTimezone: true }).notNull().default(sql`clock_timestamp()`),
     deliveredAt: timestamp({ withTimezone: true }),
+    // When the carrier brought the parcel back undelivered (return to origin, RTO): a COD parcel refused.
+    returnedToOriginAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     index("order_shipments_order_id_idx").on(t.orderId, t.shippedAt),

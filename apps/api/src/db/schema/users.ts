@@ -20,10 +20,13 @@ export const users = pgTable(
     status: boolean().notNull().default(true),
     // Two-step sign-in (modules/auth/two-factor.ts): the TOTP secret (base32), pending until
     // twoFactorEnabledAt is set; the last time step a code was accepted for, so a code works once.
-    // NOTE: stored as is, not encrypted: the server holds no key of its own to encrypt it with.
+    // Sealed with SECRETS_KEY (core/sealed.ts): a dump of the table alone passes no second step.
     twoFactorSecret: text(),
     twoFactorEnabledAt: timestamp({ withTimezone: true }),
     twoFactorLastStep: integer(),
+    // When a cash on delivery parcel of theirs last came back refused (RTO): the owner may then refuse
+    // them cash on delivery (settings' cod.blockAfterRefusal).
+    codRefusedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true })
       .notNull()
