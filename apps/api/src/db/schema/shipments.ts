@@ -25,6 +25,8 @@ export const orderShipments = pgTable(
   },
   (t) => [
     index("order_shipments_order_id_idx").on(t.orderId, t.shippedAt),
+    // The report's parcels that left in a period (modules/reports/repo-rto.ts).
+    index("order_shipments_shipped_at_idx").on(t.shippedAt),
     check(
       "order_shipments_delivered_check",
       sql`${t.deliveredAt} is null or ${t.deliveredAt} >= ${t.shippedAt}`,

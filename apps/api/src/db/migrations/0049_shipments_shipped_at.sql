@@ -1,0 +1,1 @@
+CREATE INDEX "order_shipments_shipped_at_idx" ON "order_shipments" USING btree ("shipped_at");
