@@ -1,6 +1,6 @@
 import { DEFAULT_PAGE_SETTINGS } from "@shop/shared/site";
 import { afterEach, describe, expect, it } from "vitest";
-import { formatDate, formatDateTime, formatDay, formatMonth } from "./dates";
+import { formatDate, formatDateTime, formatDay, formatDeliveryDay, formatMonth } from "./dates";
 import { setShopSettings } from "./shop-settings";
 
 afterEach(() => {
@@ -30,5 +30,13 @@ describe("dates", () => {
     expect(formatMonth("2026-11")).toBe("November 2026");
     setShopSettings(DEFAULT_PAGE_SETTINGS);
     expect(formatDate("2026-11-26T12:00:00Z")).toBe("Nov 26, 2026");
+  });
+
+  it('writes a delivery day with its weekday and no year: "Sat, 30 Nov" in en-IN, "Sat, Nov 30" in en-US', () => {
+    expect(formatDeliveryDay("2024-11-30")).toBe("Sat, Nov 30");
+    setShopSettings({ store: { name: "Kapda House" }, currency: { code: "INR", locale: "en-IN" } });
+    expect(formatDeliveryDay("2024-11-30")).toBe("Sat, 30 Nov");
+    // A calendar day of the shop: the same day whatever the browser's zone.
+    expect(formatDeliveryDay("2026-12-01")).toBe("Tue, 1 Dec");
   });
 });

@@ -8,13 +8,15 @@
  */
 import { shopSettings } from "./shop-settings";
 
-type Style = "date" | "dateTime" | "day" | "month";
+type Style = "date" | "dateTime" | "day" | "weekday" | "month";
 
 const OPTIONS: Record<Style, Intl.DateTimeFormatOptions> = {
   date: { dateStyle: "medium" },
   dateTime: { dateStyle: "medium", timeStyle: "short" },
   // A calendar day or month is already the shop's: read in UTC, whatever the browser's zone.
   day: { dateStyle: "medium", timeZone: "UTC" },
+  // A delivery day, near enough to need no year: "Sat, 30 Nov" in en-IN, "Sat, Nov 30" in en-US.
+  weekday: { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" },
   month: { month: "long", year: "numeric", timeZone: "UTC" },
 };
 
@@ -43,6 +45,11 @@ export function formatDateTime(iso: string): string {
 /** "Mar 1, 2026", "1 Mar 2026" in en-IN: a calendar day ("2026-03-01") of the shop's clock. */
 export function formatDay(day: string): string {
   return format("day", `${day}T00:00:00Z`);
+}
+
+/** "Sat, 30 Nov" in en-IN, "Sat, Nov 30" in en-US: a day the shop promises delivery by ("2026-11-30"). */
+export function formatDeliveryDay(day: string): string {
+  return format("weekday", `${day}T00:00:00Z`);
 }
 
 /** "November 2026": a month ("2026-11") of the shop's clock. */

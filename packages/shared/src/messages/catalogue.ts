@@ -1,4 +1,4 @@
-/** The dashboard's categories and reviews. */
+/** The dashboard's categories and reviews, and the storefront's delivery check. */
 
 /** The categories table's other actions (admins): rename and delete, each in its dialog. */
 export const categoryActions = {
@@ -60,4 +60,24 @@ export const reviewModeration = {
   onlyProduct: (name: string) => `${name} — only its reviews`,
   clearProduct: "Show every product",
   loading: "Loading reviews...",
+} as const;
+
+/**
+ * "Check delivery" on the product page and in the cart (GET /api/delivery/{pincode}): whether the
+ * shop delivers to a PIN code, by when with its fastest method, and whether cash on delivery is
+ * possible there.
+ */
+export const deliveryCheck = {
+  title: "Check delivery",
+  pincode: "PIN code",
+  check: "Check",
+  /** The fastest method's day, as the shop's locale writes it: "Delivered by Sat, 30 Nov". */
+  deliveredBy: (day: string) => `Delivered by ${day}`,
+  /** Deliverable, by methods that say no number of days. */
+  deliverable: (pincode: string) => `Delivers to ${pincode}`,
+  notDeliverable: (pincode: string) => `Not deliverable to ${pincode}`,
+  codAvailable: "Cash on delivery available",
+  codUnavailable: "Cash on delivery not available",
+  checking: "Checking delivery…",
+  failed: "Could not check delivery. Please try again.",
 } as const;
