@@ -75,6 +75,23 @@ export const ReportDiscountCodeDto = z.object({
 });
 
 /**
+ * Cash on delivery parcels that came back: of the COD orders whose first parcel left in the month (or
+ * that ship to the state), how many came back refused (returned to origin, RTO), and their share in
+ * percent to one decimal (null when none shipped).
+ */
+export const ReportRtoRowDto = z.object({
+  shipped: z.number().int(),
+  returnedToOrigin: z.number().int(),
+  rate: z.number().nullable(),
+});
+export const ReportRtoDto = ReportRtoRowDto.extend({
+  byMonth: z.array(ReportRtoRowDto.extend({ month: z.string() })),
+  /** The shipping address's state, most parcels first. */
+  byState: z.array(ReportRtoRowDto.extend({ state: z.string() })),
+});
+export type ReportRtoDto = z.infer<typeof ReportRtoDto>;
+
+/**
  * The figures of a period as an owner reads them: what the documents dated in it sold (invoices) and
  * gave back (credit notes), and the money that moved in it. Gross sales − discounts − returns = net
  * sales (goods, before GST); net sales + shipping + tax + COD fees = total sales (what the documents
@@ -122,5 +139,7 @@ export const SalesReportDto = z.object({
   topProductsByUnits: z.array(ReportProductDto),
   byCategory: z.array(ReportCategoryDto),
   byDiscountCode: z.array(ReportDiscountCodeDto),
+  /** Cash on delivery orders first shipped in the period, and those of them returned to origin. */
+  returnedToOrigin: ReportRtoDto,
 });
 export type SalesReportDto = z.infer<typeof SalesReportDto>;

@@ -38,6 +38,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { categories } from "#api/db/schema/categories";
 import { orders, payments } from "#api/db/schema/orders";
 import { refunds } from "#api/db/schema/refunds";
+import { orderShipments } from "#api/db/schema/shipments";
 import { createTestApp, inject, type TestApp } from "#test/app";
 import { makeMedia, makeProduct } from "#test/catalog";
 import { ADDRESS, APPROVED_CARD, type Caller, quickUser } from "#test/fixtures";
@@ -51,6 +52,8 @@ let kurta: { _id: string };
 let shirt: { _id: string };
 let kurtas: string;
 let shirts: string;
+/** C, the cash on delivery order. */
+let codOrder: string;
 
 const MARCH = "from=2026-03-01&to=2026-03-31";
 
@@ -281,6 +284,11 @@ beforeAll(async () => {
     invoiced: "2026-03-31T18:29:59Z",
     paid: "2026-03-31T18:30:00Z",
   });
+  await t.database.db
+    .update(orderShipments)
+    .set({ shippedAt: new Date("2026-03-31T18:29:59Z") })
+    .where(eq(orderShipments.orderId, c._id));
+  codOrder = c._id;
 
   // D: the shop's prices include GST from now on; the orders before keep theirs.
   expect(
@@ -315,8 +323,15 @@ describe("GET /api/reports/sales", () => {
   it("sums March's invoices and credit notes, and its money, as worked out by hand", async () => {
     const response = await report(admin.cookie);
     expect(response.statusCode).toBe(200);
-    const { byDay, topProducts, topProductsByUnits, byCategory, byDiscountCode, ...summary } = response.json()
-      .data as SalesReportDto;
+    const {
+      byDay,
+      topProducts,
+      topProductsByUnits,
+      byCategory,
+      byDiscountCode,
+      returnedToOrigin,
+      ...summary
+    } = response.json().data as SalesReportDto;
     expect(summary).toEqual({
       from: "2026-03-01",
       to: "2026-03-31",
@@ -535,6 +550,44 @@ describe("GET /api/reports/sales", () => {
     // The last day of February, before A's first moment, holds nothing.
     const february = (await report(admin.cookie, "from=2026-02-28&to=2026-02-28")).json().data;
     expect(february).toMatchObject({ grossSales: 0, paymentsTaken: 0, ordersPlaced: 0, units: 0 });
+  });
+
+  it("counts March's cash on delivery parcel, and its return to origin, by the month it left and its state", async () => {
+    const march = async () =>
+      ((await report(admin.cookie, MARCH)).json().data as SalesReportDto).returnedToOrigin;
+    const row = { shipped: 1, returnedToOrigin: 0, rate: 0 };
+    expect(await march()).toEqual({
+      ...row,
+      byMonth: [{ month: "2026-03", ...row }],
+      byState: [{ state: "Maharashtra", ...row }],
+    });
+    const returned = { shipped: 1, returnedToOrigin: 1, rate: 100 };
+    await t.database.db
+      .update(orderShipments)
+      .set({ returnedToOriginAt: new Date("2026-04-03T06:30:00Z") })
+      .where(eq(orderShipments.orderId, codOrder));
+    try {
+      expect(await march()).toEqual({
+        ...returned,
+        byMonth: [{ month: "2026-03", ...returned }],
+        byState: [{ state: "Maharashtra", ...returned }],
+      });
+      // A parcel counts in the period it first left, not the one it came back in; prepaid orders never.
+      const april = (await report(admin.cookie, "from=2026-04-01&to=2026-04-30")).json()
+        .data as SalesReportDto;
+      expect(april.returnedToOrigin).toEqual({
+        shipped: 0,
+        returnedToOrigin: 0,
+        rate: null,
+        byMonth: [],
+        byState: [],
+      });
+    } finally {
+      await t.database.db
+        .update(orderShipments)
+        .set({ returnedToOriginAt: null })
+        .where(eq(orderShipments.orderId, codOrder));
+    }
   });
 
   it("gives each table as CSV with the page's figures", async () => {

@@ -6,6 +6,7 @@ import { SHOP_UTC_OFFSET } from "@shop/shared/constants";
 import { fromCents } from "@shop/shared/pricing";
 import {
   REPORT_TOP,
+  type ReportRtoDto,
   type ReportTable,
   type SalesReportDto,
   type SalesReportQuery,
@@ -21,6 +22,7 @@ import {
   readProductSales,
   tuneForReport,
 } from "./repo";
+import { type RtoRow, readReturnedToOrigin } from "./repo-rto";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** The days a report covers when the query names none: the last 30, today included. */
@@ -78,10 +80,14 @@ export async function salesReport(
   { utcOffset }: { utcOffset: string },
 ): Promise<SalesReportDto> {
   const period = periodOf(query, new Date(), utcOffset);
-  const { days, codes, products } = await db.transaction(
+  const { days, codes, products, rto } = await db.transaction(
     async (tx) => {
       await tuneForReport(tx);
-      return { ...(await readPeriod(tx, period)), products: await readProductSales(tx, period, REPORT_TOP) };
+      return {
+        ...(await readPeriod(tx, period)),
+        products: await readProductSales(tx, period, REPORT_TOP),
+        rto: await readReturnedToOrigin(tx, period),
+      };
     },
     { isolationLevel: "repeatable read", accessMode: "read only" },
   );
@@ -141,6 +147,31 @@ export async function salesReport(
         discount: fromCents(code.discount),
         netSales: fromCents(code.net),
       })),
+    returnedToOrigin: rtoReport(rto),
+  };
+}
+
+/** A share of parcels in percent, to one decimal; null when none shipped. */
+function rtoRate(returned: number, shipped: number): number | null {
+  return shipped > 0 ? Math.round((returned * 1000) / shipped) / 10 : null;
+}
+
+/** The period's RTO figures, its months in order and its states with the most parcels first. */
+function rtoReport(rows: RtoRow[]): ReportRtoDto {
+  const figures = (row: RtoRow) => ({
+    shipped: row.shipped,
+    returnedToOrigin: row.returnedToOrigin,
+    rate: rtoRate(row.returnedToOrigin, row.shipped),
+  });
+  const total = rows.find((row) => row.month === null && row.state === null);
+  return {
+    ...(total ? figures(total) : { shipped: 0, returnedToOrigin: 0, rate: null }),
+    byMonth: rows
+      .flatMap((row) => (row.month === null ? [] : [{ month: row.month, ...figures(row) }]))
+      .sort((a, b) => a.month.localeCompare(b.month)),
+    byState: rows
+      .flatMap((row) => (row.state === null ? [] : [{ state: row.state, ...figures(row) }]))
+      .sort((a, b) => b.shipped - a.shipped || a.state.localeCompare(b.state)),
   };
 }
 
