@@ -54,6 +54,8 @@ export const salesReports = {
     topProductsByUnits: "Top 10 products by units",
     byCategory: "Sales by category",
     byDiscountCode: "Discount codes",
+    /** Cash on delivery parcels that came back refused (return to origin, RTO). */
+    returnedToOrigin: "Cash on delivery returned to origin (RTO)",
   },
   columns: {
     product: "Product",
@@ -64,10 +66,21 @@ export const salesReports = {
     discount: "Discount given",
     units: "Units",
     netSales: "Net sales",
+    month: "Month",
+    state: "State",
+    codShipped: "COD orders shipped",
+    returnedToOrigin: "Returned (RTO)",
+    rtoRate: "RTO rate",
   },
   downloadCsv: "Download CSV",
   noSales: "No sales in this period.",
   noCodes: "No discount code was used in this period.",
+  noCodShipped: "No cash on delivery order shipped in this period.",
+  /** The RTO table's summary line above its rows. */
+  rtoSummary: (returned: number, shipped: number, rate: string) =>
+    `${returned} of ${shipped} cash on delivery ${shipped === 1 ? "order" : "orders"} returned to origin (${rate}).`,
+  /** A state left blank on an address. */
+  noState: "No state",
   /** The chart's line for a pointer resting on no day. */
   pointAtDay: "Point at a day for its figures",
   /** The chart's region, named for screen readers; on a phone it scrolls, opening at today's end. */

@@ -71,6 +71,16 @@ function reportOf(from: string, to: string): SalesReportDto {
       { category: "c2c2c2c2c2c2c2c2c2c2c2c2", name: "Hats", netSales: 120, units: 8 },
     ],
     byDiscountCode: [{ code: "SPRING10", uses: 3, discount: 50.5, netSales: 410 }],
+    returnedToOrigin: {
+      shipped: 8,
+      returnedToOrigin: 2,
+      rate: 25,
+      byMonth: [{ month: "2026-10", shipped: 8, returnedToOrigin: 2, rate: 25 }],
+      byState: [
+        { state: "Maharashtra", shipped: 5, returnedToOrigin: 2, rate: 40 },
+        { state: "Karnataka", shipped: 3, returnedToOrigin: 0, rate: 0 },
+      ],
+    },
   };
 }
 
@@ -101,6 +111,7 @@ function emptyReport(from: string, to: string): SalesReportDto {
     topProductsByUnits: [],
     byCategory: [],
     byDiscountCode: [],
+    returnedToOrigin: { shipped: 0, returnedToOrigin: 0, rate: null, byMonth: [], byState: [] },
   };
 }
 
@@ -211,6 +222,14 @@ describe("the dashboard's Reports page", () => {
     expect(within(codes).getAllByRole("row")[1]).toHaveTextContent(
       "SPRING10Uses 3Discount given $50.50Net sales $410.00",
     );
+    const rto = card(tables.returnedToOrigin);
+    expect(within(rto).getByText(salesReports.rtoSummary(2, 8, "25%"))).toBeVisible();
+    const byState = within(rto).getByRole("table", {
+      name: `${tables.returnedToOrigin}: ${salesReports.columns.state}`,
+    });
+    expect(within(byState).getAllByRole("row")[1]).toHaveTextContent(
+      "MaharashtraCOD orders shipped 5Returned (RTO) 2RTO rate 40%",
+    );
   });
 
   it("links each table's CSV for the period on screen, and none for the products by units", async () => {
@@ -319,6 +338,7 @@ describe("the dashboard's Reports page", () => {
       expect(within(card(title)).queryByRole("table")).toBeNull();
     }
     expect(within(card(tables.byDiscountCode)).getByText(salesReports.noCodes)).toBeVisible();
+    expect(within(card(tables.returnedToOrigin)).getByText(salesReports.noCodShipped)).toBeVisible();
   });
 
   it("shows the figures' places while the report loads, and the error when it fails", async () => {

@@ -14,7 +14,12 @@ import { salesReportCsvUrl, useSalesReport } from "./api/get-sales-report";
 import { PeriodPicker } from "./components/period-picker";
 import { ReportCard } from "./components/report-card";
 import { ReportFigures, ReportFiguresSkeleton } from "./components/report-figures";
-import { CategoriesTable, DiscountCodesTable, ProductsTable } from "./components/report-tables";
+import {
+  CategoriesTable,
+  DiscountCodesTable,
+  ProductsTable,
+  ReturnedToOriginTables,
+} from "./components/report-tables";
 import {
   coveringText,
   type DayRange,
@@ -100,6 +105,9 @@ function ReportView({ report }: { report: SalesReportDto }) {
           <DiscountCodesTable rows={report.byDiscountCode} />
         </ReportCard>
       </div>
+      <ReportCard title={tables.returnedToOrigin}>
+        <ReturnedToOriginTables rto={report.returnedToOrigin} />
+      </ReportCard>
     </>
   );
 }

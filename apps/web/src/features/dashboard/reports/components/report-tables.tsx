@@ -12,6 +12,7 @@ import {
   rowLinkClass,
 } from "#web/features/dashboard/components/data-table";
 import { cx } from "#web/lib/cx";
+import { formatMonth } from "#web/lib/dates";
 import { formatPrice } from "#web/lib/money";
 
 const { columns } = salesReports;
@@ -130,5 +131,61 @@ export function DiscountCodesTable({ rows }: { rows: SalesReportDto["byDiscountC
         </tr>
       ))}
     </DataTable>
+  );
+}
+
+const RTO_COLUMNS = (first: string) =>
+  [
+    { label: first },
+    { label: columns.codShipped, className: numberHeader },
+    { label: columns.returnedToOrigin, className: numberHeader },
+    { label: columns.rtoRate, className: numberHeader },
+  ] as const;
+
+/** "12.5%"; a dash where nothing shipped. */
+const rateText = (rate: number | null) => (rate === null ? "–" : `${rate.toLocaleString("en-US")}%`);
+
+type RtoRow = Pick<SalesReportDto["returnedToOrigin"], "shipped" | "returnedToOrigin" | "rate">;
+
+function RtoRows({ rows, name }: { rows: (RtoRow & { key: string })[]; name: (key: string) => string }) {
+  return rows.map((row) => (
+    <tr key={row.key}>
+      <td className={cx(nameCell, "font-medium text-neutral-900")}>{name(row.key)}</td>
+      <NumberCell label={columns.codShipped} first>
+        {row.shipped.toLocaleString("en-US")}
+      </NumberCell>
+      <NumberCell label={columns.returnedToOrigin}>{row.returnedToOrigin.toLocaleString("en-US")}</NumberCell>
+      <NumberCell label={columns.rtoRate}>{rateText(row.rate)}</NumberCell>
+    </tr>
+  ));
+}
+
+/**
+ * Cash on delivery orders first shipped in the period and those that came back refused: the period's
+ * rate, then by the month they left and by the state they were sent to.
+ */
+export function ReturnedToOriginTables({ rto }: { rto: SalesReportDto["returnedToOrigin"] }) {
+  if (rto.shipped === 0) return <Empty>{salesReports.noCodShipped}</Empty>;
+  return (
+    <div className="space-y-4">
+      <p className="text-sm text-neutral-700">
+        {salesReports.rtoSummary(rto.returnedToOrigin, rto.shipped, rateText(rto.rate))}
+      </p>
+      <DataTable
+        caption={`${salesReports.tables.returnedToOrigin}: ${columns.month}`}
+        columns={RTO_COLUMNS(columns.month)}
+      >
+        <RtoRows rows={rto.byMonth.map((row) => ({ ...row, key: row.month }))} name={formatMonth} />
+      </DataTable>
+      <DataTable
+        caption={`${salesReports.tables.returnedToOrigin}: ${columns.state}`}
+        columns={RTO_COLUMNS(columns.state)}
+      >
+        <RtoRows
+          rows={rto.byState.map((row) => ({ ...row, key: row.state }))}
+          name={(state) => state || salesReports.noState}
+        />
+      </DataTable>
+    </div>
   );
 }
