@@ -1,6 +1,7 @@
 import { REFUND_STATUSES, type RefundStatus, ROLES, type Role } from "@shop/shared/constants";
 import { sql } from "drizzle-orm";
 import {
+  boolean,
   check,
   index,
   integer,
@@ -55,6 +56,10 @@ export const refunds = pgTable(
     // A retried request with the same key finds this refund instead of making a second one.
     idempotencyKey: text(),
     idempotencyFingerprint: text(),
+    // False for a credit note that gave no money back: the goods came back before they were paid for (a
+    // cash on delivery parcel returned to origin). Its amount is the note's value; the sales ledger
+    // records it as a `credit`, not a `refund`, so no money figure counts it.
+    moneyBack: boolean().notNull().default(true),
     // "CN/2026-27/000001", given when the refund completes.
     creditNoteNumber: text().unique("refunds_credit_note_number_unique"),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -64,10 +69,10 @@ export const refunds = pgTable(
     check("refunds_amount_check", sql`${t.amount} > 0`),
     check("refunds_status_check", sql`${t.status} in (${sqlList(REFUND_STATUSES)})`),
     check("refunds_actor_role_check", sql`${t.actorRole} is null or ${t.actorRole} in (${sqlList(ROLES)})`),
-    // NOTE: a completed refund always has its provider id and credit note.
+    // NOTE: a completed refund always has its credit note, and its provider's id when money went back.
     check(
       "refunds_completed_check",
-      sql`${t.status} <> 'completed' or (${t.providerRefundId} is not null and ${t.creditNoteNumber} is not null and ${t.refundedAt} is not null)`,
+      sql`${t.status} <> 'completed' or ((${t.providerRefundId} is not null or not ${t.moneyBack}) and ${t.creditNoteNumber} is not null and ${t.refundedAt} is not null)`,
     ),
     unique("refunds_order_idempotency_key_unique").on(t.orderId, t.idempotencyKey),
     index("refunds_payment_id_idx").on(t.paymentId),

@@ -4,9 +4,17 @@ import { idRef } from "./columns";
 import { orders } from "./orders";
 
 /**
+ * A ledger row's kind: an invoice issued, a payment taken, a refund given (money back with its credit
+ * note), or a credit note that gave no money back (`credit`: goods returned before they were paid for,
+ * a cash on delivery parcel returned to origin).
+ */
+export type LedgerKind = "invoice" | "payment" | "refund" | "credit";
+
+/**
  * The sales and the money, in cents: one row per invoice issued (`invoice`, keyed by its order: what
  * it sold, on its date), per payment taken (`payment`: the money only, on the day it moved) and per
- * refund given (`refund`: the money and its credit note's figures, on the day it was given). Written
+ * refund given (`refund`: the money and its credit note's figures, on the day it was given; `credit`
+ * for a credit note that gave no money back: its figures, and its value in `amount`, but no money). Written
  * by the database itself (triggers on orders, payments and refunds; migrations 0017 and 0034), never
  * by the API: every way an invoice is issued, a payment taken and a refund given lands here in the
  * same transaction. The sales report reads a period from here by `at`, instead of joining every
@@ -17,13 +25,14 @@ export const salesLedger = pgTable(
   {
     // The payment's or the refund's id: a row per movement, written once.
     sourceId: idRef().primaryKey(),
-    kind: text().$type<"invoice" | "payment" | "refund">().notNull(),
+    kind: text().$type<LedgerKind>().notNull(),
     orderId: idRef()
       .notNull()
       .references(() => orders.id, { onDelete: "cascade" }),
     // The invoice's date, the payment's moment, the refund's completion.
     at: timestamp({ withTimezone: true }).notNull(),
-    // The invoice's total, the payment's amount, the refund's amount (its credit note's total).
+    // The invoice's total, the payment's amount, the refund's amount (its credit note's total); a
+    // `credit`'s note total (no money moved).
     amount: bigint({ mode: "number" }).notNull(),
     // An invoice's goods before GST: at list price, less the sale's and the code's discounts.
     grossSales: bigint({ mode: "number" }).notNull().default(0),
@@ -46,7 +55,7 @@ export const salesLedger = pgTable(
     discountCode: text(),
   },
   (t) => [
-    check("sales_ledger_kind_check", sql`${t.kind} in ('invoice', 'payment', 'refund')`),
+    check("sales_ledger_kind_check", sql`${t.kind} in ('invoice', 'payment', 'refund', 'credit')`),
     index("sales_ledger_at_idx").on(t.at),
     // A customer's net spend (modules/users: the customer page) sums the rows of their orders.
     index("sales_ledger_order_id_idx").on(t.orderId),
@@ -99,7 +108,7 @@ export const salesLedgerLines = pgTable(
 
 /** The ledger's sums of one kind of row and one discount code ('' for none) over a slot. */
 const slotSums = {
-  kind: text().$type<"invoice" | "payment" | "refund">().notNull(),
+  kind: text().$type<LedgerKind>().notNull(),
   discountCode: text().notNull().default(""),
   amount: bigint({ mode: "number" }).notNull().default(0),
   grossSales: bigint({ mode: "number" }).notNull().default(0),

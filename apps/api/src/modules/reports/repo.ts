@@ -8,6 +8,7 @@
  */
 import { sql } from "drizzle-orm";
 import type { Database } from "#api/db/client";
+import type { LedgerKind } from "#api/db/schema/sales";
 
 /** The moments a period covers: from `since` (included) to `before` (excluded), and its days. */
 export interface Period {
@@ -93,7 +94,7 @@ const zeroSums = (): LedgerSums => Object.fromEntries(KEYS.map((key) => [key, 0]
 
 /** The ledger's columns summed for each kind of row (plain sums: cheaper than filtered ones). */
 interface KindRow {
-  kind: "invoice" | "payment" | "refund";
+  kind: LedgerKind;
   rows: number;
   amount: number;
   grossSales: number;
@@ -125,7 +126,10 @@ const KIND_SUMS = [
   "igst",
 ] as const satisfies readonly (keyof KindRow)[];
 
-/** Adds one kind's sums to the figures: an invoice's charge, a refund's credit note and money, a payment's money. */
+/**
+ * Adds one kind's sums to the figures: an invoice's charge, a refund's credit note and money, a credit
+ * note's without money (goods back unpaid), a payment's money.
+ */
 function addKind(sums: LedgerSums, row: KindRow): void {
   if (row.kind === "invoice") {
     sums.grossSales += row.grossSales;
@@ -135,11 +139,11 @@ function addKind(sums: LedgerSums, row: KindRow): void {
     sums.documents += row.amount;
     sums.invoices += row.rows;
     sums.unitsSold += row.units;
-  } else if (row.kind === "refund") {
+  } else if (row.kind === "refund" || row.kind === "credit") {
     sums.returns += row.returns;
     sums.taxCredited += row.tax;
     sums.documents -= row.amount;
-    sums.refunds += row.amount;
+    if (row.kind === "refund") sums.refunds += row.amount;
     sums.unitsReturned += row.units;
   } else {
     sums.paymentsTaken += row.amount;

@@ -24,9 +24,9 @@ export interface StatsRow {
 export async function readStats(db: Database): Promise<StatsRow> {
   const result = await db.execute<Record<keyof StatsRow, number | string>>(sql`
     select
-      (select coalesce(sum(case kind when 'invoice' then amount when 'refund' then -amount else 0 end), 0)::bigint
+      (select coalesce(sum(case kind when 'invoice' then amount when 'payment' then 0 else -amount end), 0)::bigint
         from sales_ledger) as "totalSales",
-      (select coalesce(sum(r.amount * 100), 0)::bigint from refunds r where r.status = 'completed') as "refunds",
+      (select coalesce(sum(r.amount * 100), 0)::bigint from refunds r where r.status = 'completed' and r.money_back) as "refunds",
       (select count(*)::int from orders) as "orders",
       (select count(*)::int from orders where status = 'processing') as "ordersToShip",
       (select count(*)::int from orders where status = 'pending') as "pendingOrders",
@@ -88,7 +88,7 @@ export async function readSalesByDay(
       from orders o, window_ where o.created_at >= window_.since
       union all
       select ${dayOf("l.at")}, 0, case l.kind when 'invoice' then l.amount else -l.amount end
-      from sales_ledger l, window_ where l.kind in ('invoice', 'refund') and l.at >= window_.since
+      from sales_ledger l, window_ where l.kind in ('invoice', 'refund', 'credit') and l.at >= window_.since
     )
     select to_char(day.date, 'YYYY-MM-DD') as "date",
       coalesce(sum(m.orders), 0)::int as "orders",
