@@ -4,6 +4,7 @@ import { chooseMethod, STANDARD_SHIPPING } from "@shop/shared/shipping";
 import { Link, useNavigate } from "react-router";
 import { Button, buttonClasses } from "#web/components/button";
 import { CartChanges } from "#web/components/cart-changes";
+import { CheckDelivery } from "#web/components/check-delivery";
 import { CheckoutSteps } from "#web/components/checkout-steps";
 import { DiscountCodeField } from "#web/components/discount-code-field";
 import { EmptyState } from "#web/components/empty-state";
@@ -117,6 +118,7 @@ export function CartPage() {
             >
               Continue shopping
             </Link>
+            <CheckDelivery className="mt-5 border-t border-neutral-200 pt-5" />
           </aside>
         </div>
       )}

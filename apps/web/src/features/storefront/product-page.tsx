@@ -5,6 +5,7 @@ import { useDeferredValue, useId, useState } from "react";
 import { Link, useParams, useSearchParams } from "react-router";
 import { Breadcrumb } from "#web/components/breadcrumb";
 import { buttonClasses } from "#web/components/button";
+import { CheckDelivery } from "#web/components/check-delivery";
 import { ErrorState } from "#web/components/error-state";
 import { discountPercent, Price } from "#web/components/price";
 import { Skeleton } from "#web/components/skeleton";
@@ -199,7 +200,9 @@ function ProductDetails({ product }: { product: ProductDto }) {
             />
           </div>
 
-          <div className="mt-8 border-t border-neutral-200 pt-6">
+          <CheckDelivery product={product._id} className="mt-6" />
+
+          <div className="mt-6 border-t border-neutral-200 pt-6">
             <h2 className="text-base font-semibold text-neutral-900">Description</h2>
             <p className="mt-2 text-base leading-7 whitespace-pre-line text-neutral-700">
               {product.description}
