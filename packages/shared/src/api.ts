@@ -1,5 +1,6 @@
 /** The response envelope every API answer uses (docs/design.md section 4), as schemas and types. */
 import { z } from "zod";
+import { PincodeFault } from "./schemas/delivery";
 import { CurrencySettings, PAYMENT_METHODS, ShippingMethod, TaxSettings } from "./schemas/settings";
 
 export const ListMeta = z.object({
@@ -36,10 +37,16 @@ export const ErrorEnvelope = z.object({
   errors: z.record(z.string(), z.string()).optional(),
   /**
    * What a refusal tells the client beyond its message: `{ twoFactorRequired: true }` from a sign-in,
-   * `{ secondStepRequired: true }` from a change that asks for a code again (POST /auth/two-factor/verify).
+   * `{ secondStepRequired: true }` from a change that asks for a code again (POST /auth/two-factor/verify),
+   * `{ rows, errors: [{ line, message }] }` from a PIN code list refused line by line.
    */
   data: z
-    .object({ twoFactorRequired: z.literal(true).optional(), secondStepRequired: z.literal(true).optional() })
+    .object({
+      twoFactorRequired: z.literal(true).optional(),
+      secondStepRequired: z.literal(true).optional(),
+      rows: z.number().int().optional(),
+      errors: z.array(PincodeFault).optional(),
+    })
     .optional(),
 });
 export type ErrorEnvelope = z.infer<typeof ErrorEnvelope>;

@@ -12,6 +12,7 @@ export * from "./messages/cart";
 export * from "./messages/catalogue";
 export * from "./messages/common";
 export * from "./messages/customers";
+export * from "./messages/delivery";
 export * from "./messages/documents";
 export * from "./messages/forms";
 export * from "./messages/inventory";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ShippingMethod } from "./schemas/settings";
-import { chooseMethod, methodsFor, STANDARD_SHIPPING } from "./shipping";
+import { chooseMethod, methodsFor, STANDARD_SHIPPING, servesPincodes } from "./shipping";
 
 const method = (name: string, price: number, states: string[] | null, enabled = true): ShippingMethod => ({
   _id: `${name.toLowerCase().padEnd(24, "0")}`.slice(0, 24),
@@ -10,6 +10,8 @@ const method = (name: string, price: number, states: string[] | null, enabled = 
   estimatedDays: null,
   states,
   enabled,
+  serves: "states",
+  days: null,
 });
 
 const express = method("Express", 150, ["Maharashtra", " karnataka "]);
@@ -39,5 +41,43 @@ describe("shipping methods for an address", () => {
       method: STANDARD_SHIPPING,
     });
     expect(chooseMethod([courier, express], undefined, undefined)).toEqual({ method: courier });
+  });
+});
+
+describe("a method serving a PIN code list", () => {
+  const local: ShippingMethod = { ...method("Local", 20, null), serves: "pincodes" };
+  const listing = new Set([local._id]);
+
+  it("serves an address only when its list holds the address's PIN code, whatever the state", () => {
+    expect(methodsFor([local, STANDARD_SHIPPING], "Maharashtra", listing).map((m) => m.name)).toEqual([
+      "Local",
+      "Standard",
+    ]);
+    expect(methodsFor([local, STANDARD_SHIPPING], "Maharashtra", new Set()).map((m) => m.name)).toEqual([
+      "Standard",
+    ]);
+    // A PIN code not known (no look-up made): not served.
+    expect(methodsFor([local, STANDARD_SHIPPING], "Maharashtra").map((m) => m.name)).toEqual(["Standard"]);
+    expect(chooseMethod([local, STANDARD_SHIPPING], "Kerala", local._id, new Set())).toEqual({
+      refused: "chosen",
+    });
+    expect(chooseMethod([local, STANDARD_SHIPPING], "Kerala", local._id, listing)).toEqual({ method: local });
+    expect(chooseMethod([local], "Kerala", undefined, new Set())).toEqual({ refused: "none" });
+  });
+
+  it("is offered to a cart with no address, but never counts as serving every state", () => {
+    expect(methodsFor([local, STANDARD_SHIPPING], undefined).map((m) => m.name)).toEqual([
+      "Local",
+      "Standard",
+    ]);
+    expect(chooseMethod([local, STANDARD_SHIPPING], undefined, undefined)).toEqual({
+      method: STANDARD_SHIPPING,
+    });
+  });
+
+  it("needs a look-up only when an enabled method serves PIN codes", () => {
+    expect(servesPincodes([local, STANDARD_SHIPPING])).toBe(true);
+    expect(servesPincodes([{ ...local, enabled: false }, STANDARD_SHIPPING])).toBe(false);
+    expect(servesPincodes([STANDARD_SHIPPING])).toBe(false);
   });
 });

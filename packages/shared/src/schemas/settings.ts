@@ -5,7 +5,8 @@
  */
 import { z } from "zod";
 import { PRICE_MAX, STOCK_MAX, TAX_PERCENT } from "../constants";
-import { validation } from "../messages";
+import { isCalendarDay } from "../delivery-dates";
+import { deliveryValidation, validation } from "../messages";
 import { IndianStateName } from "./address";
 import { boolean, Email, Id, ListQuery, number, text } from "./common";
 
@@ -34,6 +35,13 @@ export const HSN_PATTERN = /^(\d{4}|\d{6}|\d{8})$/;
 export const TAX_RATES = [0, 5, 18, 40] as const;
 export const MAX_TAX_RATE = 50;
 export const MAX_SHIPPING_METHODS = 20;
+/** Where a shipping method delivers: the states it names (or all), or the PIN codes of its list. */
+export const SHIPPING_SERVES = ["states", "pincodes"] as const;
+export type ShippingServes = (typeof SHIPPING_SERVES)[number];
+/** The most days a delivery may take (a method's, a PIN code's). */
+export const MAX_DELIVERY_DAYS = 60;
+/** The most holidays the dispatch rules list. */
+export const MAX_HOLIDAYS = 100;
 /** The longest an unpaid order may be held: a week. */
 export const MAX_HOLD_MINUTES = 7 * 24 * 60;
 /** The most unpaid orders the owner may let one shopper hold. */
@@ -132,17 +140,83 @@ export const ShippingMethod = z
         .max(50, validation.max(50))
         .nullable(),
       enabled: boolean(),
+      /**
+       * Where it delivers: the states above, or the PIN codes of its uploaded list (PUT
+       * /settings/shipping/{methodId}/pincodes), each with its days and whether COD is possible
+       * there; its `states` are then null. NOTE: a default, so that a section saved before PIN code
+       * lists existed still reads.
+       */
+      serves: z.enum(SHIPPING_SERVES, { error: validation.oneOf(SHIPPING_SERVES) }).default("states"),
+      /**
+       * Days a parcel takes, counted from the day it leaves, for a method serving states: its delivery
+       * date. null: not said (no date is promised). A method serving PIN codes takes each code's days
+       * from its list. NOTE: a default, as `serves`.
+       */
+      days: number({ min: 1, max: MAX_DELIVERY_DAYS, int: true }).nullable().default(null),
     },
     { error: validation.object },
   )
   .strict();
 export type ShippingMethod = z.infer<typeof ShippingMethod>;
 
+/** The dispatch rules' weekdays: 0 is Sunday. */
+const Weekday = z
+  .number({ error: deliveryValidation.weekday })
+  .int(deliveryValidation.weekday)
+  .min(0, deliveryValidation.weekday)
+  .max(6, deliveryValidation.weekday);
+
+const Holiday = z
+  .string({ error: validation.date })
+  .trim()
+  .refine(isCalendarDay, validation.date);
+
+/** When parcels leave (the delivery dates of delivery-dates.ts): the cut-off hour, the days nothing leaves. */
+export const DispatchSettings = z
+  .object(
+    {
+      /** Orders placed before this hour (the shop's clock, store settings' offset) leave the same day. */
+      cutoffHour: z
+        .number({ error: deliveryValidation.cutoffHour })
+        .int(deliveryValidation.cutoffHour)
+        .min(0, deliveryValidation.cutoffHour)
+        .max(23, deliveryValidation.cutoffHour),
+      /** Days of the week nothing leaves (0 = Sunday); at least one day must remain. */
+      nonDispatchDays: z.array(Weekday, { error: deliveryValidation.weekday }).max(7, validation.max(7)),
+      /** Dates nothing leaves, "YYYY-MM-DD". */
+      holidays: z.array(Holiday, { error: validation.date }).max(MAX_HOLIDAYS, validation.max(MAX_HOLIDAYS)),
+    },
+    { error: validation.object },
+  )
+  .strict()
+  .superRefine(({ nonDispatchDays, holidays }, ctx) => {
+    nonDispatchDays.forEach((day, index) => {
+      if (nonDispatchDays.indexOf(day) !== index)
+        ctx.addIssue({
+          code: "custom",
+          path: ["nonDispatchDays", index],
+          message: deliveryValidation.weekdayRepeated,
+        });
+    });
+    if (new Set(nonDispatchDays).size === 7)
+      ctx.addIssue({ code: "custom", path: ["nonDispatchDays"], message: deliveryValidation.noDispatchDay });
+    holidays.forEach((day, index) => {
+      if (holidays.indexOf(day) !== index)
+        ctx.addIssue({ code: "custom", path: ["holidays", index], message: deliveryValidation.holidayRepeated });
+    });
+  });
+export type DispatchSettings = z.infer<typeof DispatchSettings>;
+
+/** Parcels leave until 2 pm, every day but Sunday. */
+export const DEFAULT_DISPATCH: DispatchSettings = { cutoffHour: 14, nonDispatchDays: [0], holidays: [] };
+
 export const ShippingSettings = z
   .object({
     methods: z
       .array(ShippingMethod, { error: validation.shippingMethodEnabled })
       .max(MAX_SHIPPING_METHODS, validation.max(MAX_SHIPPING_METHODS)),
+    /** NOTE: a default, so that a section saved before the dispatch rules existed still reads. */
+    dispatch: DispatchSettings.default(DEFAULT_DISPATCH),
   })
   .strict()
   .superRefine(({ methods }, ctx) => {
@@ -160,6 +234,12 @@ export const ShippingSettings = z
         });
       if (ids.has(method._id))
         ctx.addIssue({ code: "custom", path: ["methods", index, "_id"], message: validation.id });
+      if (method.serves === "pincodes" && method.states !== null)
+        ctx.addIssue({
+          code: "custom",
+          path: ["methods", index, "states"],
+          message: deliveryValidation.pincodeMethodStates,
+        });
       names.add(name);
       ids.add(method._id);
     });
@@ -372,8 +452,15 @@ export const SettingsDto = z.object({
         estimatedDays: z.string().nullable(),
         states: z.array(z.string()).nullable(),
         enabled: z.boolean(),
+        serves: z.enum(SHIPPING_SERVES),
+        days: z.number().nullable(),
       }),
     ),
+    dispatch: z.object({
+      cutoffHour: z.number(),
+      nonDispatchDays: z.array(z.number()),
+      holidays: z.array(z.string()),
+    }),
   }),
   checkout: z.object({
     holdMinutes: z.number(),
