@@ -169,6 +169,13 @@ export const api = {
     remaining > 0 ? `Only ${remaining} of this line remain to ship.` : "Every unit of this line has shipped.",
   carrierUnknown: (names: string) => `This carrier is not in the settings; choose one of ${names}.`,
   shipmentAlreadyDelivered: "This shipment has already been delivered.",
+  shipmentReturnedToOrigin: "The shipment has been marked returned to origin.",
+  shipmentAlreadyReturned: "This shipment has already come back to the shop.",
+  /** Only an unpaid cash on delivery parcel comes back as RTO; a paid order's goods come back as a return (409). */
+  returnToOriginNotCod:
+    "Only a cash on delivery parcel whose cash was not collected is returned to origin: record a paid order's goods coming back as a return with its refund.",
+  returnToOriginAfterDelivery:
+    "Part of this order has been delivered: record what comes back as a return instead.",
   shipmentNotDeliverable: (status: string) =>
     `A shipment of an order that is ${status} cannot be marked delivered.`,
   /** The status dialog cannot mark an order delivered before every unit shipped. */

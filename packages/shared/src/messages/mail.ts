@@ -62,6 +62,8 @@ export const mail = {
     /** The tax line of an order whose prices included the GST. */
     taxIncluded: (line: string) => `${line}, included in the prices`,
     codFee: (amount: string) => `Cash on delivery fee: ${amount}`,
+    /** What paying online took off the goods (the GST above is worked out after it). */
+    onlineDiscount: (amount: string) => `Online payment discount: -${amount}`,
     total: (amount: string) => `Total: ${amount}`,
     saved: (amount: string) => `You Saved: ${amount}`,
     shipTo: (address: string) => `Shipping to: ${address}`,
@@ -79,11 +81,12 @@ export const mail = {
     paylater: "Pay later",
   } as Readonly<Record<string, string>>,
   orderCodConfirmed: {
-    subject: (number: number) => `Your order #${number} is confirmed: cash on delivery`,
-    lines: (number: number, amount: string) => [
-      `Your order #${number} is confirmed. You will pay ${amount} in cash when it arrives.`,
-      "We are preparing your order and will email you when it ships.",
+    subject: (number: number) => `Please confirm your cash on delivery order #${number}`,
+    lines: (number: number, amount: string, hours: number) => [
+      `Thank you for your order #${number}. You will pay ${amount} in cash when it arrives.`,
+      `Please confirm it with the button below so that we can ship it. Unconfirmed within ${hours} hours of placing it, it is cancelled.`,
     ],
+    action: "Confirm my order",
   },
   orderPlaced: {
     subject: (number: number) => `Your order #${number} is placed`,
@@ -151,6 +154,12 @@ export const mail = {
       `Your order #${number} has been cancelled by our team. If you have any questions, reply to this email.`,
     expired: (number: number) =>
       `Your order #${number} was cancelled because it was not paid in time. You are welcome to order again.`,
+    /** A cash on delivery order its shopper did not confirm within the owner's hours. */
+    codUnconfirmed: (number: number) =>
+      `Your cash on delivery order #${number} was cancelled because it was not confirmed in time. You are welcome to order again.`,
+    /** A cash on delivery order whose parcel the carrier brought back undelivered (returned to origin). */
+    returnedToOrigin: (number: number) =>
+      `Your cash on delivery order #${number} was cancelled because its parcel came back to us undelivered. Nothing is owed. If this is a mistake, reply to this email.`,
   },
   orderRefunded: {
     subject: (number: number) => `Your order #${number} was refunded`,

@@ -7,6 +7,8 @@ export const orderHistory = {
   placed: "Order placed",
   paid: (amount: string) => `Paid ${amount}`,
   cod: (amount: string) => `Cash on delivery chosen: ${amount} to collect`,
+  /** A "cod" row without an amount: the shopper (or staff by phone) confirmed the order. */
+  codConfirmed: "Cash on delivery confirmed",
   status: (status: string) => `Status changed to ${status}`,
   cancelled: "Order cancelled",
   note: "Note",
@@ -19,6 +21,12 @@ export const orderHistory = {
   /** The note of a shipment's history row: "Blue Dart 1234567890, 2 units". */
   shipmentNote: (carrier: string, trackingNumber: string | null, units: number) =>
     `${carrier}${trackingNumber ? ` ${trackingNumber}` : ""}, ${units} ${units === 1 ? "unit" : "units"}`,
+  /** A parcel the carrier brought back undelivered: "Returned to origin: Blue Dart 1234567890, 2 units". */
+  returnedToOriginNote: (parcel: string) => `Returned to origin: ${parcel}`,
+  /** The cancellation of a cash on delivery order whose every parcel came back. */
+  cancelledReturnedToOrigin: "Every parcel came back undelivered (returned to origin): nothing to refund.",
+  /** The credit note's reason for an order whose goods came back unpaid. */
+  returnedToOriginReason: "Returned to origin: the cash on delivery parcel was not accepted",
   by: (name: string, role: string) => `by ${name} (${role === "customer" ? "shopper" : role})`,
   /** A staff member's step as the shopper reads it: the shop did it, whoever it was. */
   byShop: "by the shop",
@@ -94,6 +102,16 @@ export const shipmentWords = {
   line: (quantity: number, label: string) => `${quantity} × ${label}`,
   created: "The shipment has been recorded.",
   deliveredToast: "The shipment has been marked delivered.",
+  /** A cash on delivery parcel the carrier brought back undelivered (RTO). */
+  returnedToOrigin: "Returned to origin",
+  markReturned: "Returned to origin",
+  markReturnedOf: (carrier: string, number: string | null) =>
+    `Returned to origin — ${carrier}${number ? ` ${number}` : ""}`,
+  confirmReturnedTitle: "Parcel returned to origin?",
+  confirmReturned:
+    "Record that the carrier brought this cash on delivery parcel back undelivered. Once no parcel of the order is on its way, the order is cancelled with nothing to refund: a credit note reverses its invoice and every unit goes back to stock. The shopper is emailed, and may be refused cash on delivery from now on.",
+  confirmReturnedAction: "Mark returned",
+  returnedToast: "The shipment has been marked returned to origin.",
 } as const;
 
 /** Returns: the shopper's form and the dashboard's Returns page. */

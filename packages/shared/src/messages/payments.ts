@@ -23,6 +23,68 @@ export const cashOnDelivery = {
   referenceHint: "The bank transfer or UPI reference the money went back with.",
 } as const;
 
+/**
+ * Why cash on delivery is not offered for an order, beside the owner having it off and its limit
+ * (api.codNotOffered, api.codOverLimit): the pay page says it, and the API refuses with it (409).
+ */
+export const codRefusals = {
+  /** The shipping address's PIN code is one the owner listed. */
+  pincodeBlocked: (pincode: string) =>
+    `Cash on delivery is not available for PIN code ${pincode}. Please pay online.`,
+  /** A cash on delivery parcel of the shopper came back refused (the owner's blockAfterRefusal). */
+  refusedBefore:
+    "Cash on delivery is not available on your account because an earlier cash on delivery parcel was refused. Please pay online.",
+  /** The order's shipping method takes no cash on delivery to the address's PIN code. */
+  methodWithout: (method: string, pincode: string) =>
+    `${method} does not take cash on delivery to PIN code ${pincode}. Please pay online.`,
+} as const;
+
+/**
+ * A cash on delivery order confirmed by its shopper before it ships: on the pay page, the order
+ * pages, the link's landing page and the dashboard; and the discount for paying online instead.
+ */
+export const codConfirmation = {
+  /** Beside cash on delivery on the pay page, while paying online takes something off. */
+  onlineSaving: (amount: string) => `Pay online and save ${amount}`,
+  /** The shopper's order page and pay page, while the order waits for them. */
+  awaitingYours: "Awaiting your confirmation",
+  awaitingYoursHint: (deadline: string) =>
+    `Confirm your cash on delivery order to have it shipped. If it is not confirmed by ${deadline}, it is cancelled.`,
+  confirm: "Confirm order",
+  /** The API's answer and the toast once confirmed (200, also when it was confirmed already). */
+  confirmed: "Thank you: your order is confirmed and will be shipped.",
+  /** The dashboard's badge and the orders lists' note while the shopper has not confirmed. */
+  awaiting: "Awaiting confirmation",
+  awaitingHint:
+    "This cash on delivery order ships once the shopper confirms it, by the email's link or by phone.",
+  /** The dashboard's button: staff called the shopper, who confirmed. */
+  confirmByPhone: "Confirmed by phone",
+  confirmByPhoneQuestion: (number: number) =>
+    `Did the shopper confirm order #${number} on the phone? It moves to Ready to Ship.`,
+  /** The history note of a confirmation staff took by phone. */
+  byPhoneNote: "Confirmed by phone",
+  cancel: "Cancel",
+  /** The link's landing page (/orders/{orderId}/confirm-cod?token=...). */
+  pageTitle: "Confirm your order",
+  pageIntro: "Confirm your cash on delivery order to have it shipped. You pay in cash when it arrives.",
+  pageConfirm: "Confirm my order",
+  pageDone: (number: number) => `Order #${number} is confirmed. We will email you when it ships.`,
+  viewOrders: "Go to my orders",
+  /** The link has no token, or not this order's (404). */
+  linkInvalid: "This confirmation link is not valid. Sign in and confirm the order from its page.",
+  /** Confirming an order that was cancelled first (409). */
+  orderCancelled: "This order was cancelled before it was confirmed. You are welcome to order again.",
+  /** Confirming an order that is not waiting for a cash on delivery confirmation (409). */
+  notAwaiting: "This order does not wait for a cash on delivery confirmation.",
+  /** Shipping (or marking shipped) a cash on delivery order the shopper has not confirmed (409). */
+  shipUnconfirmed:
+    "This cash on delivery order waits for the shopper's confirmation: confirm it by phone before it ships.",
+  /** The history note of a cancellation by the sweep. */
+  notConfirmedNote: (hours: number) => `Cash on delivery not confirmed within ${hours} hours.`,
+  /** The invoice's and the order summary's line of the online payment discount. */
+  onlineDiscountLine: "Online payment discount",
+} as const;
+
 /** The pay page's ways to pay besides cash on delivery, and what Razorpay Checkout told the shopper. */
 export const paymentOptions = {
   /** Razorpay's option, in the words of its logos. */
@@ -112,6 +174,8 @@ export const refunds = {
   listTitle: "Refunds",
   refundedTotal: (refunded: string, paid: string) => `Refunded ${refunded} of ${paid}`,
   byProvider: "in the payment provider's dashboard",
+  /** A credit note that gave no money back: a cash on delivery order's goods came back unpaid (RTO). */
+  noMoneyBack: "No money given back: the goods came back before they were paid for.",
   creditNote: (creditNoteNumber: string) => `Credit note ${creditNoteNumber}`,
   nothingLeft: "The whole payment has been refunded.",
   /** The reason a refund made by setting the status to refunded records. */

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import {
+  COD_CONFIRMATIONS,
   FULFILMENT_STATES,
   MAX_ORDER_NOTE,
   ORDER_EVENT_TYPES,
@@ -178,7 +179,7 @@ export const OrderLineDto = z.object({
   price: z.number(),
   originalPrice: z.number(),
   savedAmount: z.number(),
-  /** The line's share of the order's discount code amount. */
+  /** The line's share of the order's discount code amount, and of its online payment discount. */
   discountShare: z.number(),
   quantity: z.number().int(),
   /** The GST rate (percent) and HSN code the line was charged with (null: none was set then). */
@@ -233,6 +234,11 @@ export const RefundDto = z.object({
   reference: z.string().nullable(),
   /** "CN/2026-27/000001". */
   creditNoteNumber: z.string(),
+  /**
+   * False for a credit note that gave no money back: the goods came back before they were paid for
+   * (a cash on delivery parcel returned to origin); `amount` is then the note's value.
+   */
+  moneyBack: z.boolean(),
   /** The units that went back to stock, by order line. */
   restock: z.array(z.object({ line: z.string(), quantity: z.number().int() })),
   /** Its credit note's lines. */
@@ -281,6 +287,8 @@ export const ShipmentDto = z.object({
   lines: z.array(z.object({ line: z.string(), quantity: z.number().int() })),
   shippedAt: z.string(),
   deliveredAt: z.string().nullable(),
+  /** When the carrier brought it back undelivered (a cash on delivery parcel refused: RTO); else null. */
+  returnedToOriginAt: z.string().nullable(),
 });
 export type ShipmentDto = z.infer<typeof ShipmentDto>;
 
@@ -347,6 +355,17 @@ export const OrderDto = z.object({
    * collected; null for an order paid otherwise. Shown to every staff member (managers collect too).
    */
   cashOnDelivery: z.object({ payment: z.string(), collected: z.boolean() }).nullable(),
+  /**
+   * The shopper's confirmation of a cash on delivery order before it ships (COD_CONFIRMATIONS): pending
+   * until they confirm (the email's link or the order page) or staff confirm by phone, cancelled when
+   * the owner's hours passed first; null for an order not paid in cash on delivery.
+   */
+  codConfirmation: z.enum(COD_CONFIRMATIONS).nullable(),
+  /**
+   * What paying online took off the goods (the owner's offer while cash on delivery was offered; 0:
+   * none): within the lines' discount shares, their GST worked out on what is left (decision 037).
+   */
+  onlineDiscount: z.number(),
   /** The GST invoice's number ("INV/2026-27/000001"), given at payment; null while unpaid. */
   invoiceNumber: z.string().nullable(),
   /** `phoneNumber` is null for a manager. */
@@ -372,3 +391,27 @@ export const OrderSummaryDto = OrderDto.omit({
   itemCount: z.number().int(),
 });
 export type OrderSummaryDto = z.infer<typeof OrderSummaryDto>;
+
+/**
+ * POST /orders/{orderId}/confirm-cod: the token of the confirmation email's link, from anyone holding
+ * it; without one, the order's signed-in shopper or staff (by phone) confirm it.
+ */
+export const ConfirmCodInput = z
+  .object({
+    token: z
+      .string({ error: validation.required })
+      .trim()
+      .min(1, validation.required)
+      .max(200, validation.maxLength(200))
+      .optional(),
+  })
+  .strict();
+export type ConfirmCodInput = z.infer<typeof ConfirmCodInput>;
+
+/** What confirming a cash on delivery order answers: the order by its number, and its confirmation now. */
+export const CodConfirmedDto = z.object({
+  _id: z.string(),
+  number: z.number().int(),
+  codConfirmation: z.enum(COD_CONFIRMATIONS),
+});
+export type CodConfirmedDto = z.infer<typeof CodConfirmedDto>;

@@ -62,10 +62,17 @@ export const ShipmentInput = z
   });
 export type ShipmentInput = z.infer<typeof ShipmentInput>;
 
-/** PATCH /orders/{orderId}/shipments/{shipmentId} (staff): the parcel arrived. */
-export const ShipmentUpdateInput = z
-  .object({ delivered: z.literal(true, { error: validation.notAnOption }) })
-  .strict();
+/**
+ * PATCH /orders/{orderId}/shipments/{shipmentId} (staff): the parcel arrived (`delivered`), or the
+ * carrier brought it back undelivered, a cash on delivery parcel refused (`returnedToOrigin`, RTO).
+ */
+export const ShipmentUpdateInput = z.union(
+  [
+    z.object({ delivered: z.literal(true, { error: validation.notAnOption }) }).strict(),
+    z.object({ returnedToOrigin: z.literal(true, { error: validation.notAnOption }) }).strict(),
+  ],
+  { error: validation.notAnOption },
+);
 export type ShipmentUpdateInput = z.infer<typeof ShipmentUpdateInput>;
 
 export const ShipmentParams = z.object({ orderId: Id, shipmentId: Id });

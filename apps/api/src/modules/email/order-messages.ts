@@ -54,6 +54,8 @@ export interface OrderAmounts extends OrderRef {
   pricesIncludeTax?: boolean;
   /** The cash on delivery fee within the total (outside GST); none when absent or 0. */
   codFee?: number;
+  /** What paying online took off the goods (within their GST); none when absent or 0. */
+  onlineDiscount?: number;
 }
 
 /** A line as the shopper ordered it: "Trail Running Shoes (Size: 9)", its unit price after any sale. */
@@ -63,8 +65,8 @@ export interface OrderedLine {
   unitPrice: number;
 }
 
-/** Why an order was cancelled, which its message says. */
-export type CancelledBy = "shopper" | "staff" | "expiry";
+/** Why an order was cancelled, which its message says (codUnconfirmed: cash on delivery not confirmed in time). */
+export type CancelledBy = "shopper" | "staff" | "expiry" | "codUnconfirmed" | "returnedToOrigin";
 
 /** "Priya Sharma, Flat 12, ..., Mumbai, Maharashtra 400002, India". */
 function addressLine(address: OrderShippingAddress): string {
@@ -105,6 +107,7 @@ function amountLines(
     ...(order.discountCode && order.discountAmount > 0
       ? [mail.order.discount(order.discountCode, formatPrice(order.discountAmount))]
       : []),
+    ...(order.onlineDiscount ? [mail.order.onlineDiscount(formatPrice(order.onlineDiscount))] : []),
     mail.order.shipping(
       order.shippingAmount === 0 ? mail.order.freeShipping : formatPrice(order.shippingAmount),
     ),
@@ -149,12 +152,24 @@ export function orderPlacedEmail(
   };
 }
 
-/** Cash on delivery chosen: the order is confirmed, with its amounts (the fee among them) and what to pay at the door. */
+/**
+ * The landing page of a cash on delivery order's confirmation link: the token rides in the query, and
+ * the page posts it (a mail scanner that opens the link confirms nothing).
+ */
+export function codConfirmUrl(origin: string, orderId: string, token: string): string {
+  return `${origin}/orders/${encodeURIComponent(orderId)}/confirm-cod?token=${encodeURIComponent(token)}`;
+}
+
+/**
+ * Cash on delivery chosen: its amounts (the fee among them), what to pay at the door, and the link
+ * that confirms it (`confirm`: the token and the owner's hours before an unconfirmed order is cancelled).
+ */
 export function orderCodConfirmedEmail(
   to: OrderRecipient,
   order: OrderAmounts,
   site: MailSite,
-  rates?: readonly number[],
+  rates: readonly number[] | undefined,
+  confirm: { token: string; hours: number },
 ): Outgoing {
   const formatPrice = moneyOf(order, site);
   return {
@@ -164,11 +179,14 @@ export function orderCodConfirmedEmail(
     parts: {
       firstName: to.firstName,
       lines: [
-        ...mail.orderCodConfirmed.lines(order.number, formatPrice(order.totalAmount)),
+        ...mail.orderCodConfirmed.lines(order.number, formatPrice(order.totalAmount), confirm.hours),
         ...amountLines(order, site, rates),
         mail.order.shipTo(addressLine(order.shippingAddress)),
       ],
-      action: { label: mail.order.view, url: orderUrl(site.origin, order.id) },
+      action: {
+        label: mail.orderCodConfirmed.action,
+        url: codConfirmUrl(site.origin, order.id, confirm.token),
+      },
     },
   };
 }
@@ -237,6 +255,8 @@ const CANCELLED_LINE: Record<CancelledBy, (number: number) => string> = {
   shopper: mail.orderCancelled.byShopper,
   staff: mail.orderCancelled.byStaff,
   expiry: mail.orderCancelled.expired,
+  codUnconfirmed: mail.orderCancelled.codUnconfirmed,
+  returnedToOrigin: mail.orderCancelled.returnedToOrigin,
 };
 
 export function orderCancelledEmail(

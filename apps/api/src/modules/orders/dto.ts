@@ -77,6 +77,8 @@ export function toOrderSummaryDto(
       payment?.id && payment.paymentGateway === "cod"
         ? { payment: payment.id, collected: payment.status !== "pending" && payment.status !== "failed" }
         : null,
+    codConfirmation: order.codConfirmation,
+    onlineDiscount: order.onlineDiscount,
     invoiceNumber: order.invoiceNumber,
     shippingAddress: {
       ...order.shippingAddress,
@@ -119,6 +121,7 @@ export function toRefundDto(
     providerRefundId: refund.providerRefundId ?? "",
     reference: refund.reference,
     creditNoteNumber: refund.creditNoteNumber ?? "",
+    moneyBack: refund.moneyBack,
     restock: refund.restock.map(({ itemId, quantity }) => ({ line: itemId, quantity })),
     lines: lines.map((line) => ({
       kind: line.kind,
@@ -205,5 +208,6 @@ export function toShipmentDto(shipment: ShipmentWithLines): ShipmentDto {
     lines: shipment.lines.map(({ itemId, quantity }) => ({ line: itemId, quantity })),
     shippedAt: shipment.shippedAt.toISOString(),
     deliveredAt: shipment.deliveredAt?.toISOString() ?? null,
+    returnedToOriginAt: shipment.returnedToOriginAt?.toISOString() ?? null,
   };
 }

@@ -1,4 +1,4 @@
-/** SQL for shipments: an order's parcels and their lines, what remains to ship, delivery. */
+/** SQL for shipments: an order's parcels and their lines, what remains to ship, delivery, return to origin. */
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Database } from "#api/db/client";
 import { orderItems } from "#api/db/schema/orders";
@@ -81,18 +81,45 @@ export async function markShipmentDelivered(db: Database, orderId: string, shipm
         eq(orderShipments.id, shipmentId),
         eq(orderShipments.orderId, orderId),
         isNull(orderShipments.deliveredAt),
+        isNull(orderShipments.returnedToOriginAt),
       ),
     )
     .returning();
   return row;
 }
 
-/** Marks every parcel of an order still on its way delivered now; answers how many. */
+/**
+ * Marks one shipment of an order returned to origin now (the order's row is held by the caller);
+ * answers it, or none when it was delivered or came back already.
+ */
+export async function markShipmentReturned(db: Database, orderId: string, shipmentId: string) {
+  const [row] = await db
+    .update(orderShipments)
+    .set({ returnedToOriginAt: sql`greatest(clock_timestamp(), ${orderShipments.shippedAt})` })
+    .where(
+      and(
+        eq(orderShipments.id, shipmentId),
+        eq(orderShipments.orderId, orderId),
+        isNull(orderShipments.deliveredAt),
+        isNull(orderShipments.returnedToOriginAt),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/** Marks every parcel of an order still on its way (not delivered, not come back) delivered now; answers how many. */
 export async function markAllDelivered(db: Database, orderId: string): Promise<number> {
   const rows = await db
     .update(orderShipments)
     .set({ deliveredAt: sql`greatest(clock_timestamp(), ${orderShipments.shippedAt})` })
-    .where(and(eq(orderShipments.orderId, orderId), isNull(orderShipments.deliveredAt)))
+    .where(
+      and(
+        eq(orderShipments.orderId, orderId),
+        isNull(orderShipments.deliveredAt),
+        isNull(orderShipments.returnedToOriginAt),
+      ),
+    )
     .returning({ id: orderShipments.id });
   return rows.length;
 }

@@ -5,6 +5,7 @@ import { ShipmentInput, ShipmentParams, ShipmentUpdateInput } from "@shop/shared
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { ok, refusals } from "#api/http/envelope";
 import { requireStaff, userOf } from "#api/http/session";
+import { returnShipmentToOrigin } from "./returned-to-origin";
 import { createShipment, deliverShipment } from "./shipments";
 
 /** Mounted at /api/orders: an order's parcels, shipped and delivered by staff. */
@@ -47,7 +48,13 @@ export const shipmentRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["orders"],
         operationId: "updateShipment",
         summary:
-          "Mark a shipment delivered; the order is delivered once every unit shipped and every parcel arrived (staff)",
+          "Mark a shipment delivered, or returned to origin; the order is delivered once every unit shipped and every parcel arrived (staff)",
+        description:
+          "`{ delivered: true }`: the parcel arrived. `{ returnedToOrigin: true }`: the carrier brought a cash on " +
+          "delivery parcel back undelivered (RTO), only for an order whose cash was not collected and none of whose " +
+          "parcels was delivered (409 otherwise). The shopper is flagged as having refused one; once no parcel is " +
+          "on its way, the order is cancelled with nothing to refund: a credit note without money reverses its " +
+          "invoice, every unit goes back to stock and the shopper is emailed.",
         params: ShipmentParams,
         body: ShipmentUpdateInput,
         response: { 200: envelope(ShipmentDto), ...refusals(409) },
@@ -56,13 +63,13 @@ export const shipmentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { orderId, shipmentId } = request.params;
-      const shipment = await deliverShipment(
-        app.db,
-        userOf(request),
-        orderId,
-        shipmentId,
-        await app.mailContext(),
-      );
+      const mail = await app.mailContext();
+      if ("returnedToOrigin" in request.body) {
+        const returned = await returnShipmentToOrigin(app.db, userOf(request), orderId, shipmentId, mail);
+        app.mailer.wake();
+        return ok(returned, api.shipmentReturnedToOrigin);
+      }
+      const shipment = await deliverShipment(app.db, userOf(request), orderId, shipmentId, mail);
       app.mailer.wake();
       return ok(shipment, api.shipmentDelivered);
     },

@@ -6,7 +6,7 @@
  * first parcel of a cash on delivery order issues its GST invoice, dated as it leaves
  * (docs/decisions/025-invoice-when-goods-leave.md).
  */
-import { api, orderHistory } from "@shop/shared/messages";
+import { api, codConfirmation, orderHistory } from "@shop/shared/messages";
 import type { ShipmentDto } from "@shop/shared/schemas/order";
 import { type Carrier, OTHER_CARRIER, trackingUrlOf } from "@shop/shared/schemas/settings";
 import type { ShipmentInput } from "@shop/shared/schemas/shipment";
@@ -94,6 +94,7 @@ export async function createShipment(
     const order = await lockOrder(tx, orderId);
     if (!order) throw new AppError("NOT_FOUND", api.orderNotFound);
     if (order.status !== "processing") throw new AppError("CONFLICT", api.shipmentNotShippable(order.status));
+    if (order.codConfirmation === "pending") throw new AppError("CONFLICT", codConfirmation.shipUnconfirmed);
     const lines = await findShippableLines(tx, order.id);
     const units = unitsToShip(lines, input.lines);
     const stored = await insertShipment(
@@ -168,6 +169,7 @@ export async function deliverShipment(
     const shipment = shipments.find((row) => row.id === shipmentId);
     if (!shipment) throw new AppError("NOT_FOUND", api.shipmentNotFound);
     if (shipment.deliveredAt) throw new AppError("CONFLICT", api.shipmentAlreadyDelivered);
+    if (shipment.returnedToOriginAt) throw new AppError("CONFLICT", api.shipmentAlreadyReturned);
     if (order.status !== "processing" && order.status !== "shipped")
       throw new AppError("CONFLICT", api.shipmentNotDeliverable(order.status));
     const row = await markShipmentDelivered(tx, order.id, shipment.id);

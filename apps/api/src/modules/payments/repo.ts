@@ -49,17 +49,19 @@ export async function findPendingPaymentOf(db: Database, orderId: string) {
 
 /**
  * A pending order the shopper will pay in cash on delivery: the fee added to its total, linked to
- * its pending payment, and processing (Ready to Ship). Answers false when it was no longer pending.
+ * its pending payment, and processing, waiting for the shopper's confirmation (the sha-256 of its
+ * link's token kept) before it is ready to ship. Answers false when it was no longer pending.
  */
 export async function markOrderCashOnDelivery(
   db: Database,
   orderId: string,
-  values: { codFee: number; totalAmount: number; paymentId: string },
+  values: { codFee: number; totalAmount: number; paymentId: string; codConfirmTokenHash: string },
 ): Promise<boolean> {
   const rows = await db
     .update(orders)
     .set({
       ...values,
+      codConfirmation: "pending",
       status: "processing",
       paymentState: stateOfPayment(values.paymentId),
       updatedAt: new Date(),
@@ -153,4 +155,20 @@ export async function listPayments(
     countUpTo(db, matching, cap),
   ]);
   return { rows, ...counted };
+}
+
+/**
+ * Closes a cash on delivery payment whose cash never came (its goods came back): pending → failed, with
+ * its order's payment state in the same statement; answers whether it was still pending.
+ */
+export async function failUncollectedPayment(db: Database, id: string): Promise<boolean> {
+  const written = db.$with("written").as(
+    db
+      .update(payments)
+      .set({ status: "failed", updateTime: new Date() })
+      .where(and(eq(payments.id, id), eq(payments.status, "pending"), eq(payments.paymentGateway, "cod")))
+      .returning(),
+  );
+  const rows = await db.with(written, keepPaymentState(db, written)).select({ id: written.id }).from(written);
+  return rows.length === 1;
 }

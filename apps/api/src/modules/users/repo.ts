@@ -17,6 +17,11 @@ export async function findUserById(db: Database, id: string): Promise<User | und
   return row;
 }
 
+/** Records when a cash on delivery parcel of the user's came back refused (return to origin). */
+export async function markCodRefused(db: Database, userId: string, at: Date): Promise<void> {
+  await db.update(users).set({ codRefusedAt: at }).where(eq(users.id, userId));
+}
+
 export async function findUserByEmail(db: Database, email: string): Promise<User | undefined> {
   const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
   return row;

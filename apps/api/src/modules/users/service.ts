@@ -32,6 +32,7 @@ import {
   listCustomerNotes,
   listOrdersOfCustomer,
   listUsers,
+  markCodRefused,
   replaceAvatarUrl,
   type UserFilter,
   updateUser,
@@ -195,4 +196,12 @@ export async function changeAvatar(
   }
   await deleteAvatarFile(storage, result.previous);
   return result.user;
+}
+
+/**
+ * A cash on delivery parcel of the shopper's came back refused (returned to origin): remembered on
+ * them, so that the owner's checkout settings may refuse them cash on delivery from now on.
+ */
+export async function recordCodRefusal(db: Database, userId: string, at: Date): Promise<void> {
+  await markCodRefused(db, userId, at);
 }

@@ -19,6 +19,7 @@ function refund(id: string, creditNoteNumber: string, amount: number): RefundDto
     providerRefundId: `re_${id}`,
     reference: null,
     creditNoteNumber,
+    moneyBack: true,
     restock: [],
     lines: [],
   };

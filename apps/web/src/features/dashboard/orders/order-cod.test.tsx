@@ -115,6 +115,7 @@ describe("cash on delivery on the dashboard", () => {
             providerRefundId: "manual-7e7e7e7e7e7e7e7e7e7e7e7e",
             reference: "UPI shopper@okbank 5521",
             creditNoteNumber: "CN/2026-27/000003",
+            moneyBack: true,
             restock: [],
             lines: [],
           },

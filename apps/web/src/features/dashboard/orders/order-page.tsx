@@ -391,6 +391,9 @@ function RefundList({ order, payment }: { order: OrderDto; payment: NonNullable<
                 </time>
               </p>
               <p className="text-neutral-700">{refund.reason}</p>
+              {refund.moneyBack ? null : (
+                <p className="text-xs text-neutral-600">{refundWords.noMoneyBack}</p>
+              )}
               {refund.reference ? (
                 <p className="text-xs break-words text-neutral-600">
                   {documents.refundReference(refund.reference)}

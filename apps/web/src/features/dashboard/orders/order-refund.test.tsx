@@ -93,6 +93,7 @@ describe("refunding from the dashboard order page", () => {
       providerRefundId: "test_refund_1",
       reference: null,
       creditNoteNumber: "CN/2026-27/000003",
+      moneyBack: true,
       restock: [
         { line: SHIRT, quantity: 2 },
         { line: MUG, quantity: 2 },

@@ -51,6 +51,7 @@ const earlier: RefundDto = {
   providerRefundId: "test_refund_1",
   reference: null,
   creditNoteNumber: "CN/2026-27/000001",
+  moneyBack: true,
   restock: [],
   lines: [
     {

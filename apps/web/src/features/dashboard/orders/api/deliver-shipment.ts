@@ -25,3 +25,24 @@ export function useDeliverShipment(orderId: string) {
     onError: (error) => toast.error(errorMessage(error)),
   });
 }
+
+/** PATCH /api/orders/{orderId}/shipments/{shipmentId} (staff): a cash on delivery parcel came back undelivered. */
+export function returnShipmentToOrigin(orderId: string, shipmentId: string) {
+  return api.patch(
+    `/orders/${encodeURIComponent(orderId)}/shipments/${encodeURIComponent(shipmentId)}`,
+    { returnedToOrigin: true },
+    { schema: responseSchemas.shipment, defaultMessage: errors.tryAgainLaterEllipsis },
+  );
+}
+
+export function useReturnShipmentToOrigin(orderId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (shipmentId: string) => returnShipmentToOrigin(orderId, shipmentId),
+    onSuccess: async () => {
+      toast.success(shipmentWords.returnedToast);
+      await queryClient.invalidateQueries({ queryKey: dashboardKeys.all });
+    },
+    onError: (error) => toast.error(errorMessage(error)),
+  });
+}

@@ -1,6 +1,9 @@
+import { shipmentWords } from "@shop/shared/messages";
 import type { OrderDto } from "@shop/shared/schemas/order";
-import { screen } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
+import { stubApi } from "#web/test/api-stub";
 import { paidOrder } from "#web/test/fixtures";
 import { renderRoutes } from "#web/test/render";
 import { ShipmentList } from "./shipment-list";
@@ -18,6 +21,7 @@ const order: OrderDto = {
       lines: [],
       shippedAt: "2026-11-21T10:00:00.000Z",
       deliveredAt: null,
+      returnedToOriginAt: null,
     },
   ],
 };
@@ -34,5 +38,54 @@ describe("the dashboard's parcels", () => {
       const visible = (control.textContent ?? "").replace(/\s+/g, " ").trim();
       expect(control).toHaveAccessibleName(new RegExp(`^${visible.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`));
     }
+  });
+});
+
+describe("a cash on delivery parcel that comes back", () => {
+  const parcel = order.shipments[0];
+  if (!parcel) throw new Error("the fixture has a parcel");
+  const cod: OrderDto = {
+    ...order,
+    status: "shipped",
+    payment: paidOrder.payment && {
+      ...paidOrder.payment,
+      paymentGateway: "cod",
+      status: "pending",
+      refunds: [],
+    },
+  };
+
+  it("asks first, then marks it returned to origin", async () => {
+    const { requests } = stubApi({
+      [`PATCH /api/orders/${cod._id}/shipments/${parcel._id}`]: {
+        data: { ...parcel, returnedToOriginAt: "2026-11-24T10:00:00.000Z" },
+      },
+    });
+    renderRoutes([{ path: "/", element: <ShipmentList order={cod} /> }], "/");
+    await userEvent.click(
+      await screen.findByRole("button", { name: shipmentWords.markReturnedOf("Blue Dart", "BD123") }),
+    );
+    const dialog = await screen.findByRole("dialog", { name: shipmentWords.confirmReturnedTitle });
+    expect(within(dialog).getByText(shipmentWords.confirmReturned)).toBeVisible();
+    await userEvent.click(within(dialog).getByRole("button", { name: shipmentWords.confirmReturnedAction }));
+    await waitFor(() =>
+      expect(requests.map((request) => request.body)).toEqual([{ returnedToOrigin: true }]),
+    );
+  });
+
+  it("offers no return to origin for a paid order", () => {
+    renderRoutes([{ path: "/", element: <ShipmentList order={order} /> }], "/");
+    expect(screen.queryByRole("button", { name: /^Returned to origin/ })).toBeNull();
+  });
+
+  it("shows when a parcel came back, with no button on it", () => {
+    const back: OrderDto = {
+      ...cod,
+      status: "cancelled",
+      shipments: [{ ...parcel, returnedToOriginAt: "2026-11-24T10:00:00.000Z" }],
+    };
+    renderRoutes([{ path: "/", element: <ShipmentList order={back} /> }], "/");
+    expect(screen.getByText(shipmentWords.returnedToOrigin, { exact: false })).toBeVisible();
+    expect(screen.queryByRole("button", { name: /^Returned to origin|^Mark delivered/ })).toBeNull();
   });
 });

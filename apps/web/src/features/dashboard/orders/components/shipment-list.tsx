@@ -1,82 +1,129 @@
 import { ArrowDownTrayIcon, ArrowTopRightOnSquareIcon } from "@heroicons/react/20/solid";
 import { shipmentWords as words } from "@shop/shared/messages";
 import type { OrderDto } from "@shop/shared/schemas/order";
+import { useState } from "react";
 import { Button } from "#web/components/button";
 import { DocumentLink } from "#web/components/document-link";
+import { ConfirmDialog } from "#web/features/dashboard/components/confirm-dialog";
 import { shipmentPackingSlipUrl } from "#web/lib/api";
 import { formatDateTime } from "#web/lib/dates";
-import { useDeliverShipment } from "../api/deliver-shipment";
+import { useDeliverShipment, useReturnShipmentToOrigin } from "../api/deliver-shipment";
 
-/** The order's parcels for staff: carrier, number (linked), units, when it left and arrived, Mark delivered. */
+/**
+ * The order's parcels for staff: carrier, number (linked), units, when it left and arrived, Mark
+ * delivered; for a cash on delivery order whose cash is not collected and none of whose parcels
+ * arrived, Returned to origin (asked first: it may cancel the order).
+ */
 export function ShipmentList({ order }: { order: OrderDto }) {
   const deliver = useDeliverShipment(order._id);
+  const returnToOrigin = useReturnShipmentToOrigin(order._id);
+  const [returning, setReturning] = useState<string | null>(null);
   const names = new Map(order.products.map((line) => [line._id, line]));
   const deliverable = order.status === "processing" || order.status === "shipped";
+  const returnable =
+    deliverable &&
+    order.payment?.paymentGateway === "cod" &&
+    order.payment.status === "pending" &&
+    order.shipments.every((shipment) => shipment.deliveredAt === null);
+  const onItsWay = (shipment: OrderDto["shipments"][number]) =>
+    shipment.deliveredAt === null && shipment.returnedToOriginAt === null;
   if (order.shipments.length === 0) return <p className="text-sm text-neutral-600">{words.none}</p>;
   return (
-    <ul className="divide-y divide-neutral-100">
-      {order.shipments.map((shipment) => (
-        <li key={shipment._id} className="space-y-1.5 py-3 text-sm first:pt-0 last:pb-0">
-          <div className="flex flex-wrap items-center justify-between gap-2">
-            <p className="font-medium text-neutral-900">
-              {shipment.carrier}{" "}
-              {shipment.trackingNumber && shipment.trackingUrl ? (
-                <a
-                  href={shipment.trackingUrl}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  aria-label={words.trackNumberOf(shipment.carrier, shipment.trackingNumber)}
-                  className="inline-flex items-center gap-1 font-mono text-brand-700 hover:underline"
+    <>
+      <ul className="divide-y divide-neutral-100">
+        {order.shipments.map((shipment) => (
+          <li key={shipment._id} className="space-y-1.5 py-3 text-sm first:pt-0 last:pb-0">
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <p className="font-medium text-neutral-900">
+                {shipment.carrier}{" "}
+                {shipment.trackingNumber && shipment.trackingUrl ? (
+                  <a
+                    href={shipment.trackingUrl}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    aria-label={words.trackNumberOf(shipment.carrier, shipment.trackingNumber)}
+                    className="inline-flex items-center gap-1 font-mono text-brand-700 hover:underline"
+                  >
+                    {shipment.trackingNumber}
+                    <ArrowTopRightOnSquareIcon className="size-4" aria-hidden="true" />
+                  </a>
+                ) : (
+                  <span className="font-mono text-neutral-700">
+                    {shipment.trackingNumber ?? words.noNumber}
+                  </span>
+                )}
+              </p>
+              <div className="flex flex-wrap gap-2">
+                <DocumentLink
+                  href={shipmentPackingSlipUrl(order._id, shipment._id)}
+                  className="inline-flex items-center gap-1 text-brand-700 hover:underline"
                 >
-                  {shipment.trackingNumber}
-                  <ArrowTopRightOnSquareIcon className="size-4" aria-hidden="true" />
-                </a>
+                  <ArrowDownTrayIcon className="size-4" aria-hidden="true" />
+                  {words.packingSlip}
+                </DocumentLink>
+                {onItsWay(shipment) && returnable ? (
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    aria-label={words.markReturnedOf(shipment.carrier, shipment.trackingNumber)}
+                    loading={returnToOrigin.isPending && returnToOrigin.variables === shipment._id}
+                    onClick={() => setReturning(shipment._id)}
+                  >
+                    {words.markReturned}
+                  </Button>
+                ) : null}
+                {onItsWay(shipment) && deliverable ? (
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    aria-label={words.markDeliveredOf(shipment.carrier, shipment.trackingNumber)}
+                    loading={deliver.isPending && deliver.variables === shipment._id}
+                    onClick={() => deliver.mutate(shipment._id)}
+                  >
+                    {words.markDelivered}
+                  </Button>
+                ) : null}
+              </div>
+            </div>
+            <ul className="text-neutral-700">
+              {shipment.lines.map((line) => (
+                <li key={line.line}>{words.line(line.quantity, names.get(line.line)?.name ?? line.line)}</li>
+              ))}
+            </ul>
+            <p className="text-neutral-600">
+              {words.shipped} <time dateTime={shipment.shippedAt}>{formatDateTime(shipment.shippedAt)}</time>
+              {" · "}
+              {shipment.deliveredAt ? (
+                <>
+                  {words.delivered}{" "}
+                  <time dateTime={shipment.deliveredAt}>{formatDateTime(shipment.deliveredAt)}</time>
+                </>
+              ) : shipment.returnedToOriginAt ? (
+                <>
+                  {words.returnedToOrigin}{" "}
+                  <time dateTime={shipment.returnedToOriginAt}>
+                    {formatDateTime(shipment.returnedToOriginAt)}
+                  </time>
+                </>
               ) : (
-                <span className="font-mono text-neutral-700">
-                  {shipment.trackingNumber ?? words.noNumber}
-                </span>
+                words.onItsWay
               )}
             </p>
-            <div className="flex flex-wrap gap-2">
-              <DocumentLink
-                href={shipmentPackingSlipUrl(order._id, shipment._id)}
-                className="inline-flex items-center gap-1 text-brand-700 hover:underline"
-              >
-                <ArrowDownTrayIcon className="size-4" aria-hidden="true" />
-                {words.packingSlip}
-              </DocumentLink>
-              {shipment.deliveredAt === null && deliverable ? (
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  aria-label={words.markDeliveredOf(shipment.carrier, shipment.trackingNumber)}
-                  loading={deliver.isPending && deliver.variables === shipment._id}
-                  onClick={() => deliver.mutate(shipment._id)}
-                >
-                  {words.markDelivered}
-                </Button>
-              ) : null}
-            </div>
-          </div>
-          <ul className="text-neutral-700">
-            {shipment.lines.map((line) => (
-              <li key={line.line}>{words.line(line.quantity, names.get(line.line)?.name ?? line.line)}</li>
-            ))}
-          </ul>
-          <p className="text-neutral-600">
-            {words.shipped} <time dateTime={shipment.shippedAt}>{formatDateTime(shipment.shippedAt)}</time>
-            {" · "}
-            {shipment.deliveredAt ? (
-              <>
-                {words.delivered}{" "}
-                <time dateTime={shipment.deliveredAt}>{formatDateTime(shipment.deliveredAt)}</time>
-              </>
-            ) : (
-              words.onItsWay
-            )}
-          </p>
-        </li>
-      ))}
-    </ul>
+          </li>
+        ))}
+      </ul>
+      <ConfirmDialog
+        open={returning !== null}
+        title={words.confirmReturnedTitle}
+        confirmLabel={words.confirmReturnedAction}
+        pending={returnToOrigin.isPending}
+        onClose={() => setReturning(null)}
+        onConfirm={() => {
+          if (returning) returnToOrigin.mutate(returning, { onSettled: () => setReturning(null) });
+        }}
+      >
+        {words.confirmReturned}
+      </ConfirmDialog>
+    </>
   );
 }

@@ -1,0 +1,134 @@
+/**
+ * A parcel the carrier brought back undelivered (return to origin, RTO): a cash on delivery parcel the
+ * shopper refused or could not be found for. Staff mark it; the shopper is remembered as having
+ * refused one (the owner may refuse them cash on delivery from then on). Once no parcel of the order is
+ * still on its way, the order is cancelled with nothing to refund: its invoice (issued when the goods
+ * left, decision 025) is reversed by a credit note that gives no money back, every unit goes back to
+ * stock, the discount code's use is given back, the cash that never came is closed, and the shopper is
+ * told. Only an unpaid cash on delivery order comes back this way: a paid order's goods come back as a
+ * return, with its refund.
+ */
+import { api, orderHistory } from "@shop/shared/messages";
+import type { ShipmentDto } from "@shop/shared/schemas/order";
+import { AppError } from "#api/core/errors";
+import type { Database } from "#api/db/client";
+import type { Order } from "#api/db/schema/orders";
+import { recordActivity } from "#api/modules/activity/record";
+import { giveUsesBack } from "#api/modules/discounts/repo";
+import { orderCancelledEmail } from "#api/modules/email/order-messages";
+import { type MailContext, queueEmails } from "#api/modules/email/service";
+import { closeUncollectedPayment } from "#api/modules/payments/uncollected";
+import { creditUnpaidReturn } from "#api/modules/refunds/unpaid-return";
+import { recordCodRefusal } from "#api/modules/users/service";
+import { toShipmentDto } from "./dto";
+import { findOrdersByIds, insertOrderEvents, lockOrder, returnStock, setOrderStatus } from "./repo";
+import { findShipmentsOfOrders, markShipmentReturned, type ShipmentWithLines } from "./repo-shipments";
+import { type Actor, actorOf, orderSubject } from "./service";
+
+const unitsOf = (shipment: ShipmentWithLines) => shipment.lines.reduce((sum, line) => sum + line.quantity, 0);
+
+/** Staff record that a parcel came back undelivered; answers the parcel as it is now. */
+export async function returnShipmentToOrigin(
+  db: Database,
+  actor: Actor,
+  orderId: string,
+  shipmentId: string,
+  mail: MailContext,
+): Promise<ShipmentDto> {
+  const returned = await db.transaction(async (tx) => {
+    const order = await lockOrder(tx, orderId);
+    if (!order) throw new AppError("NOT_FOUND", api.orderNotFound);
+    const shipments = await findShipmentsOfOrders(tx, [order.id]);
+    const shipment = shipments.find((row) => row.id === shipmentId);
+    if (!shipment) throw new AppError("NOT_FOUND", api.shipmentNotFound);
+    if (shipment.returnedToOriginAt) throw new AppError("CONFLICT", api.shipmentAlreadyReturned);
+    if (shipment.deliveredAt) throw new AppError("CONFLICT", api.shipmentAlreadyDelivered);
+    if (shipments.some((other) => other.deliveredAt))
+      throw new AppError("CONFLICT", api.returnToOriginAfterDelivery);
+    const [row] = await findOrdersByIds(tx, [order.id]);
+    if (!row) throw new Error("order vanished under its lock");
+    const { payment, user } = row;
+    const unpaidCod =
+      payment !== null &&
+      payment.paymentGateway === "cod" &&
+      payment.status === "pending" &&
+      order.status !== "cancelled";
+    if (!unpaidCod) throw new AppError("CONFLICT", api.returnToOriginNotCod);
+
+    const marked = await markShipmentReturned(tx, order.id, shipment.id);
+    if (!marked) throw new Error("shipment changed under its order's lock");
+    const at = marked.returnedToOriginAt ?? new Date();
+    await recordCodRefusal(tx, order.userId, at);
+    const parcel = orderHistory.shipmentNote(shipment.carrier, shipment.trackingNumber, unitsOf(shipment));
+    await insertOrderEvents(tx, [
+      {
+        orderId: order.id,
+        type: "return",
+        status: order.status,
+        note: orderHistory.returnedToOriginNote(parcel),
+        ...actorOf(actor),
+      },
+    ]);
+    const stillOut = shipments.some(
+      (other) => other.id !== shipment.id && !other.returnedToOriginAt && !other.deliveredAt,
+    );
+    const status = stillOut ? order.status : "cancelled";
+    const summary = {
+      carrier: shipment.carrier,
+      trackingNumber: shipment.trackingNumber,
+      units: unitsOf(shipment),
+    };
+    await recordActivity(
+      tx,
+      actor,
+      "shipment.returned_to_origin",
+      orderSubject(order),
+      { status: order.status, shipment: { ...summary, returnedToOrigin: false } },
+      { status, shipment: { ...summary, returnedToOrigin: true } },
+    );
+    if (!stillOut) await cancelReturnedOrder(tx, actor, order, payment.id, at);
+    if (!stillOut)
+      await queueEmails(tx, mail.shop, [orderCancelledEmail(user, order, "returnedToOrigin", mail)]);
+    return { ...shipment, returnedToOriginAt: at };
+  });
+  return toShipmentDto(returned);
+}
+
+/**
+ * The order cancelled once every parcel came back: its invoice reversed by a credit note without money
+ * (or, for an order that shipped before COD invoices went with the goods, its units simply back in stock),
+ * the cash that never came closed, the code's use given back, the history row.
+ */
+async function cancelReturnedOrder(tx: Database, actor: Actor, order: Order, paymentId: string, at: Date) {
+  const { actorId, actorName, actorRole } = actorOf(actor);
+  if (order.invoiceNumber) {
+    await creditUnpaidReturn(tx, {
+      order,
+      payment: { id: paymentId },
+      reason: orderHistory.returnedToOriginReason,
+      at,
+      actor: { actorId, actorName, actorRole },
+    });
+  } else {
+    await returnStock(tx, order.id, {
+      wasPaid: true,
+      why: {
+        cause: "return",
+        note: orderHistory.returnedToOriginReason,
+        actor: actorId ? { id: actorId, name: actorName ?? "" } : null,
+      },
+    });
+  }
+  await closeUncollectedPayment(tx, paymentId);
+  if (order.discountId) await giveUsesBack(tx, [order.id]);
+  await setOrderStatus(tx, order.id, "cancelled");
+  await insertOrderEvents(tx, [
+    {
+      orderId: order.id,
+      type: "cancelled",
+      status: "cancelled",
+      note: orderHistory.cancelledReturnedToOrigin,
+      ...actorOf(actor),
+    },
+  ]);
+}
