@@ -30,6 +30,7 @@ import { addressRoutes } from "./modules/addresses/routes";
 import { accountRoutes, authRoutes } from "./modules/auth/routes";
 import { twoFactorRoutes } from "./modules/auth/two-factor-routes";
 import { categoryRoutes } from "./modules/categories/routes";
+import { deliveryRoutes, pincodeListRoutes } from "./modules/delivery/routes";
 import { discountRoutes } from "./modules/discounts/routes";
 import { documentRoutes } from "./modules/documents/routes";
 import { outboxBacklog } from "./modules/email/repo";
@@ -278,6 +279,8 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
       await apiScope.register(salesStatsRoutes, { prefix: "/stats" });
       await apiScope.register(reportRoutes, { prefix: "/reports" });
       await apiScope.register(settingsRoutes, { prefix: "/settings" });
+      await apiScope.register(pincodeListRoutes, { prefix: "/settings/shipping" });
+      await apiScope.register(deliveryRoutes, { prefix: "/delivery" });
       await apiScope.register(returnRoutes, { prefix: "/returns" });
       await apiScope.register(inventoryRoutes, { prefix: "/inventory" });
       await apiScope.register(activityRoutes, { prefix: "/activity" });

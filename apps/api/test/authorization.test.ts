@@ -253,6 +253,7 @@ function concretePath(path: string): string {
   return path
     .replace("{status}", "pending")
     .replace("{slug}", "no-such-category")
+    .replace("{pincode}", "400001")
     .replace(/\{[^}]+\}/g, () => newId());
 }
 

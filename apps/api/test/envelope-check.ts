@@ -73,7 +73,7 @@ export function envelopeProblems(response: LightMyRequestResponse, files: readon
     return [`${status}: body is not JSON: ${response.body.slice(0, 200)}`];
   }
   if (!body || typeof body !== "object" || Array.isArray(body)) return [`${status}: body is not an object`];
-  const { success, message, errors, ...rest } = body as Record<string, unknown>;
+  const { success, message, errors, data, ...rest } = body as Record<string, unknown>;
   const problems: string[] = [];
   if (typeof success !== "boolean") problems.push(`${status}: success is ${JSON.stringify(success)}`);
   if (success !== status < 400) problems.push(`${status}: success is ${success}`);
@@ -83,6 +83,17 @@ export function envelopeProblems(response: LightMyRequestResponse, files: readon
       problems.push(`${status}: message ${JSON.stringify(message)} is not a shop message`);
     const extra = Object.keys(rest);
     if (extra.length > 0) problems.push(`${status}: an error carries ${extra.join(", ")}`);
+    // What a refusal tells beyond its message (ErrorEnvelope's `data`): its faults worded by the shop too.
+    if (data !== undefined) {
+      if (!data || typeof data !== "object" || Array.isArray(data))
+        problems.push(`${status}: data is ${JSON.stringify(data)}`);
+      else
+        for (const fault of (data as { errors?: { message?: unknown }[] }).errors ?? [])
+          if (typeof fault.message !== "string" || !isShopMessage(fault.message))
+            problems.push(
+              `${status}: data.errors holds ${JSON.stringify(fault.message)}, not a shop message`,
+            );
+    }
     if (errors !== undefined) {
       if (!errors || typeof errors !== "object" || Array.isArray(errors))
         problems.push(`${status}: errors is ${JSON.stringify(errors)}`);

@@ -34,6 +34,7 @@ export const POOLS = [
   "email",
   "webhook",
   "delivery",
+  "shippingMethod",
 ] as const;
 
 /** The n-th value of a pool (counted modulo its size), resolved against the fixtures when the request is sent. */
@@ -96,6 +97,8 @@ const ID_KINDS: Record<string, Known["pool"]> = {
   webhooks: "webhook",
   deliveries: "delivery",
   deliveryId: "delivery",
+  // /settings/shipping/{methodId}/pincodes: a shipping method of the settings.
+  shipping: "shippingMethod",
 };
 
 /** Existing ids (of the kind the field names, mostly), slugs and emails for strings of those shapes. */

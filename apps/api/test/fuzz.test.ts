@@ -9,6 +9,7 @@
  */
 
 import { api, validation } from "@shop/shared/messages";
+import { STANDARD_SHIPPING } from "@shop/shared/shipping";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
 import { newId } from "#api/core/ids";
@@ -74,6 +75,7 @@ async function freshShop() {
     email: users.map((caller) => caller.user.email),
     webhook: [webhook.endpointId],
     delivery: [webhook.deliveryId],
+    shippingMethod: [STANDARD_SHIPPING._id],
   };
   spent = false;
   last = undefined;

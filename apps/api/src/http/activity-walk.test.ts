@@ -7,6 +7,7 @@
  */
 import { DiscountInput } from "@shop/shared/schemas/discount";
 import type { OrderDto, ShipmentDto } from "@shop/shared/schemas/order";
+import { STANDARD_SHIPPING } from "@shop/shared/shipping";
 import { count, desc, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -29,6 +30,8 @@ interface Call {
   payload?: object;
   /** One file, sent as a browser's form sends it. */
   file?: { field: string; bytes: Buffer; filename: string; type: string };
+  /** A body of another type than JSON, sent as it is (a CSV file's text). */
+  raw?: { type: string; text: string };
 }
 
 /** An operation of the document that only staff may call and that writes. */
@@ -280,6 +283,10 @@ const WALK: Record<string, () => Promise<Call>> = {
   putSettingsFulfilment: settingsAsRead("fulfilment"),
   putSettingsInventory: settingsAsRead("inventory"),
   putSettingsSecurity: settingsAsRead("security"),
+  replaceShippingPincodes: async () => ({
+    params: { methodId: STANDARD_SHIPPING._id },
+    raw: { type: "text/csv", text: "pincode,days,cod\n560001,2,yes\n400001,3,no\n" },
+  }),
   approveReturn: async () => ({ params: { id: await returnOf("requested") }, payload: {} }),
   rejectReturn: async () => ({ params: { id: await returnOf("requested") }, payload: { message: "Worn" } }),
   receiveReturn: async () => ({ params: { id: await returnOf("approved") }, payload: {} }),
@@ -360,7 +367,13 @@ describe("the activity walk over the API document", () => {
       }
       const call = await prepare();
       const url = `${pathOf(operation, call.params ?? {})}${call.query ? `?${call.query}` : ""}`;
-      const body = call.file ? await multipart(call.file) : call.payload ? { payload: call.payload } : {};
+      const body = call.file
+        ? await multipart(call.file)
+        : call.raw
+          ? { payload: call.raw.text, headers: { "content-type": call.raw.type } }
+          : call.payload
+            ? { payload: call.payload }
+            : {};
       const before = await entries();
       const response = await inject(t.app, { method, url, cookie: shop.admin.cookie, ...body });
       if (response.statusCode >= 300) {

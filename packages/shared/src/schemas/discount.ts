@@ -7,7 +7,7 @@ import {
   DISCOUNT_TYPES,
   NAME_MAX_LENGTH,
 } from "../constants";
-import { validation } from "../messages";
+import { deliveryApi, validation } from "../messages";
 import { boolean, Id, ListQuery, number, oneOf } from "./common";
 import { OrderLineInput } from "./order";
 
@@ -119,6 +119,11 @@ export const CartPriceInput = z
       .min(2, validation.state)
       .max(NAME_MAX_LENGTH, validation.maxLength(NAME_MAX_LENGTH))
       .optional(),
+    /**
+     * The PIN code of that address, as it was saved: with `state`, a method serving a PIN code list
+     * is offered when its list holds it (one not of six digits is in none).
+     */
+    pincode: z.string({ error: deliveryApi.pincode }).trim().max(10, validation.maxLength(10)).optional(),
   })
   .strict();
 export type CartPriceInput = z.infer<typeof CartPriceInput>;

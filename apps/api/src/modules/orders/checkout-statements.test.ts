@@ -3,6 +3,7 @@
  * shopper's lock, one read and one write inside its transaction; a payment is the order's read and
  * one statement. BEGIN and COMMIT are left out of the count: PGlite runs transactions itself.
  */
+import { STANDARD_SHIPPING } from "@shop/shared/shipping";
 import { asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderEvents, orders } from "#api/db/schema/orders";
@@ -14,6 +15,7 @@ import { makeCategory, makeMedia, makeProduct } from "#test/catalog";
 import { type LoggedStatement, loggingDatabase } from "#test/db";
 import { APPROVED_CARD } from "#test/fixtures";
 import { itKeepsPaymentStates } from "#test/payment-state";
+import { replacePincodes } from "../delivery/repo";
 import { payOrder } from "../payments/service";
 import { placeOrder } from "./placement";
 import { lockShopperWithAddress } from "./repo-placement";
@@ -84,6 +86,30 @@ describe("the checkout's statements", () => {
       .where(eq(orderEvents.orderId, order._id))
       .orderBy(asc(orderEvents.at));
     expect(history.map((event) => event.type)).toEqual(["placed", "paid"]);
+  });
+
+  it("places an order with one statement more, the PIN code's look-up, while a method serves a PIN code list", async () => {
+    const category = await makeCategory(t.database);
+    const media = await makeMedia(t.database);
+    const product = await makeProduct(t.database, { category: category.id, thumbnail: media.id });
+    const shopper = await shopperWithAddress(t);
+    const local = {
+      ...STANDARD_SHIPPING,
+      _id: "c4c4c4c4c4c4c4c4c4c4c4c4",
+      name: "Local",
+      price: 20,
+      serves: "pincodes" as const,
+    };
+    await replacePincodes(t.database.db, local._id, [{ pincode: "400002", days: 1, cod: true }]);
+    const placing = loggingDatabase(t.database);
+    const { order } = await placeOrder(
+      placing.db,
+      shopper.user,
+      { products: [{ product: product._id, quantity: 1 }], shippingAddress: shopper.addressId },
+      { mail: mailContextOf(t.config), shipping: [STANDARD_SHIPPING, local] },
+    );
+    expect(order.shippingMethod).toMatchObject({ name: "Local", price: 20 });
+    expect(work(placing.statements)).toHaveLength(4);
   });
 
   // NOTE: PostgreSQL may run a named statement with a plan for any value, once five runs showed it

@@ -4,6 +4,7 @@ import { CURRENCY, ORDER_LIMITS } from "@shop/shared/constants";
 import { indianState, sameState } from "@shop/shared/india";
 import { api, validation } from "@shop/shared/messages";
 import { formatMoney } from "@shop/shared/money-format";
+import { pincodeOf } from "@shop/shared/pincode-states";
 import {
   type DiscountTerms,
   oneTaxRate,
@@ -26,6 +27,7 @@ import type { ProductVariant } from "#api/db/schema/products";
 import type { User } from "#api/db/schema/users";
 import { toAddressSnapshot } from "#api/modules/addresses/dto";
 import { refuseAddressWithoutState } from "#api/modules/addresses/service";
+import { methodsListing } from "#api/modules/delivery/service";
 import { type AppliedDiscount, applyDiscount, type DiscountedItem } from "#api/modules/discounts/service";
 import { orderPlacedEmail } from "#api/modules/email/order-messages";
 import { type MailContext, outboxRows } from "#api/modules/email/service";
@@ -106,15 +108,17 @@ export interface OrderLimits {
 }
 
 /**
- * The method an order or a cart is priced with: the one asked for when it serves the state, the
- * cheapest that does without one; refused (409, at the field) when none fits.
+ * The method an order or a cart is priced with: the one asked for when it serves the address (its
+ * state, or its PIN code for a method serving a list: `pincodeMethods`), the cheapest that does
+ * without one; refused (409, at the field) when none fits.
  */
 function methodOrRefusal(
   methods: readonly ShippingMethod[],
   state: string | undefined,
   chosen: string | undefined,
+  pincodeMethods: ReadonlySet<string>,
 ): ShippingMethod {
-  const choice = chooseMethod(methods, state, chosen);
+  const choice = chooseMethod(methods, state, chosen, pincodeMethods);
   if ("method" in choice) return choice.method;
   const message = refusalMessage(choice.refused, state);
   throw new AppError("CONFLICT", message, { shippingMethod: message });
@@ -280,8 +284,14 @@ export async function priceCart(
     else applied = result.applied;
   }
   const terms: DiscountTerms | undefined = applied?.terms;
-  // Without a method that serves the state, the cart is priced without shipping and says why.
-  const choice = chooseMethod(shipping, input.state, input.shippingMethod);
+  // Methods serving PIN code lists are offered to an address whose PIN code is listed (a statement
+  // only when one serves a list and the cart has an address).
+  const pincodeMethods =
+    input.state === undefined
+      ? new Set<string>()
+      : await methodsListing(db, shipping, pincodeOf(input.pincode));
+  // Without a method that serves the address, the cart is priced without shipping and says why.
+  const choice = chooseMethod(shipping, input.state, input.shippingMethod, pincodeMethods);
   const method = "method" in choice ? choice.method : null;
   const shippingMessage = "refused" in choice ? refusalMessage(choice.refused, input.state) : null;
   // Split as the order to that address will be; without an address, inter-state.
@@ -329,7 +339,8 @@ export async function priceCart(
  * may hold or the unpaid orders a shopper may have at once. With an idempotency key, a retried
  * placement returns the first order. The confirmation is written to the outbox in the order's
  * transaction: a refused placement leaves no message. Three statements in the transaction
- * (repo-placement.ts): the shopper's lock with the address, one read, one write.
+ * (repo-placement.ts): the shopper's lock with the address, one read, one write; a fourth, the
+ * look-up of the address's PIN code, only while some method serves a PIN code list.
  */
 export async function placeOrder(
   db: Database,
@@ -376,7 +387,9 @@ export async function placeOrder(
       if (!address)
         throw new AppError("NOT_FOUND", api.addressNotFound, { shippingAddress: api.addressRequired });
       refuseAddressWithoutState(address);
-      const method = methodOrRefusal(shipping, address.state, input.shippingMethod);
+      // One statement more, only while some method serves a PIN code list: which lists hold the address's.
+      const pincodeMethods = await methodsListing(tx, shipping, pincodeOf(address.pinCode));
+      const method = methodOrRefusal(shipping, address.state, input.shippingMethod, pincodeMethods);
       const lines = resolveLines(input, read.products, limits);
       if (read.unpaid >= limits.maxUnpaidOrders) throw new AppError("CONFLICT", api.tooManyUnpaidOrders);
       for (const line of lines) {

@@ -12,6 +12,7 @@ import { fullName } from "@shop/shared/names";
 import {
   type CheckoutSettings,
   DEFAULT_COD_SETTINGS,
+  DEFAULT_DISPATCH,
   DEFAULT_FULFILMENT_SETTINGS,
   PAYMENT_METHODS,
   type PaymentMethod,
@@ -31,6 +32,7 @@ import type { Database } from "#api/db/client";
 import type { SettingsChangeRow } from "#api/db/schema/settings";
 import type { User } from "#api/db/schema/users";
 import { recordActivity } from "#api/modules/activity/record";
+import { deleteListsOfMethods } from "#api/modules/delivery/repo";
 import { listSettingsChanges, readStoredSettings, writeSettingsSection } from "./repo";
 
 /** How long an instance keeps the settings it read (SETTINGS_CACHE_MS overrides). */
@@ -75,7 +77,7 @@ export function defaultSettings(config: Config): Settings {
     },
     currency: { code: CURRENCY, locale: "en-US" },
     taxes: SPEC_TAX_SETTINGS,
-    shipping: { methods: [STANDARD_SHIPPING] },
+    shipping: { methods: [STANDARD_SHIPPING], dispatch: DEFAULT_DISPATCH },
     checkout: {
       holdMinutes: config.orderHoldMinutes,
       maxUnpaidOrders: config.orderLimits.maxUnpaidOrders,
@@ -173,6 +175,8 @@ export function createSettingsStore(
           id: actor.id,
           name: fullName(actor),
         });
+        // A shipping method removed takes its PIN code list with it (the section as it was stored, locked).
+        if (section === "shipping") await deleteListsOfMethods(tx, removedMethods(write.before, write.after));
         const subject = {
           type: "settings" as const,
           id: section,
@@ -184,6 +188,20 @@ export function createSettingsStore(
       return value;
     },
   };
+}
+
+/** The ids of the shipping methods a section had before a write and no longer has. */
+function removedMethods(before: Record<string, unknown>, after: Record<string, unknown>): string[] {
+  const ids = (section: Record<string, unknown>) =>
+    Array.isArray(section.methods)
+      ? section.methods.flatMap((method: unknown) =>
+          method && typeof method === "object" && "_id" in method && typeof method._id === "string"
+            ? [method._id]
+            : [],
+        )
+      : [];
+  const kept = new Set(ids(after));
+  return ids(before).filter((id) => !kept.has(id));
 }
 
 export function toSettingsChangeDto(row: SettingsChangeRow): SettingsChange {

@@ -55,6 +55,8 @@ function express(overrides: Partial<ShippingMethod> = {}): ShippingMethod {
     estimatedDays: null,
     states: null,
     enabled: true,
+    serves: "states",
+    days: null,
     ...overrides,
   };
 }
@@ -110,8 +112,11 @@ describe("the shop's settings", () => {
             estimatedDays: null,
             states: null,
             enabled: true,
+            serves: "states",
+            days: null,
           },
         ],
+        dispatch: { cutoffHour: 14, nonDispatchDays: [0], holidays: [] },
       },
       checkout: {
         holdMinutes: 45,
@@ -282,7 +287,10 @@ describe("the shop's settings", () => {
     ];
     // States typed in any case and spacing are kept with their listed spelling.
     const typed = [{ ...methods[0], states: ["maharashtra", " KARNATAKA "] }, ...methods.slice(1)];
-    expect((await put("shipping", { methods: typed })).json().data.methods).toEqual(methods);
+    // A method saved without saying where it delivers serves states, promising no days.
+    expect((await put("shipping", { methods: typed })).json().data.methods).toEqual(
+      methods.map((method) => ({ ...method, serves: "states", days: null })),
+    );
     const response = await inject(t.app, { method: "GET", url: "/api/config" });
     expect(response.json().data).toMatchObject({
       store: { name: STORE_DETAILS.name },

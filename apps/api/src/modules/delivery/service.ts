@@ -1,0 +1,132 @@
+/**
+ * Delivery to a PIN code: which shipping methods serve it, the day a parcel sent now would arrive
+ * with each (the dispatch rules of the shipping settings, on the shop's clock), and whether cash on
+ * delivery is possible there. A method serving a PIN code list serves the codes its list holds; a
+ * method serving states serves a PIN code whose state (India Post's zones, pincode-states.ts) it
+ * names, or every PIN code when it names none.
+ */
+import { deliverByDate } from "@shop/shared/delivery-dates";
+import { errors } from "@shop/shared/messages";
+import { stateOfPincode } from "@shop/shared/pincode-states";
+import type { DeliveryDto, DeliveryMethodDto } from "@shop/shared/schemas/delivery";
+import type { Settings, ShippingMethod } from "@shop/shared/schemas/settings";
+import { servesPincodes } from "@shop/shared/shipping";
+import { AppError } from "#api/core/errors";
+import type { Database } from "#api/db/client";
+import { isProductActive, pincodeRows } from "./repo";
+
+/** The settings the delivery answer reads: the methods and dispatch rules, COD's switch, the shop's clock. */
+export type DeliverySettings = Pick<Settings, "shipping" | "checkout" | "store">;
+
+/** How one method reaches a PIN code: whether it serves it, whether COD is possible there, in how many days. */
+export interface MethodReach {
+  serves: boolean;
+  cod: boolean;
+  /** Days from the day a parcel leaves; null when the method does not say. */
+  days: number | null;
+}
+
+const NOT_SERVED: MethodReach = { serves: false, cod: false, days: null };
+
+const stateKey = (state: string) => state.trim().toLowerCase();
+
+/** Whether a method serving states serves a PIN code: every state, or the PIN code's state among its own. */
+function servesState(method: ShippingMethod, state: string | undefined): boolean {
+  if (method.states === null) return true;
+  return state !== undefined && method.states.some((named) => stateKey(named) === stateKey(state));
+}
+
+/** The rows of a PIN code in the lists of these methods, by method: one statement, none without such a method. */
+async function listedFor(db: Database, methods: readonly ShippingMethod[], pincode: string) {
+  const listing = methods.filter((method) => method.serves === "pincodes").map((method) => method._id);
+  const rows = listing.length > 0 ? await pincodeRows(db, pincode, listing) : [];
+  return new Map(rows.map((row) => [row.methodId, row]));
+}
+
+function reachOf(
+  method: ShippingMethod,
+  state: string | undefined,
+  listed: ReadonlyMap<string, { days: number; cod: boolean }>,
+): MethodReach {
+  if (!method.enabled) return NOT_SERVED;
+  if (method.serves === "pincodes") {
+    const row = listed.get(method._id);
+    return row ? { serves: true, cod: row.cod, days: row.days } : NOT_SERVED;
+  }
+  return servesState(method, state) ? { serves: true, cod: true, days: method.days } : NOT_SERVED;
+}
+
+/**
+ * Whether the shop delivers to a PIN code (well-formed: the route checks it), with the methods that
+ * serve it cheapest first, each with its days, its delivery date for a parcel sent `now` and
+ * whether COD is possible there by it; `cod` when some method allows it and the shop takes COD.
+ * `product`, when given, must be an active product (404 otherwise); what the answer says is about
+ * the address only, whatever the product's stock. Statements: one for the PIN code's rows across
+ * the methods serving lists (none when no method does), one for the product when named.
+ */
+export async function deliveryFor(
+  db: Database,
+  settings: DeliverySettings,
+  pincode: string,
+  { product, now = new Date() }: { product?: string | undefined; now?: Date } = {},
+): Promise<DeliveryDto> {
+  if (product !== undefined) {
+    const active = await isProductActive(db, product);
+    if (active === undefined) throw new AppError("NOT_FOUND", errors.productNotFound);
+    if (!active) throw new AppError("NOT_FOUND", errors.productNotAvailable);
+  }
+  const { methods, dispatch } = settings.shipping;
+  const enabled = methods.filter((method) => method.enabled);
+  const listed = await listedFor(db, enabled, pincode);
+  const state = stateOfPincode(pincode);
+  const serving: DeliveryMethodDto[] = enabled
+    .map((method) => ({ method, reach: reachOf(method, state, listed) }))
+    .filter(({ reach }) => reach.serves)
+    .sort((a, b) => a.method.price - b.method.price || a.method.name.localeCompare(b.method.name))
+    .map(({ method, reach }) => ({
+      _id: method._id,
+      name: method.name,
+      price: method.price,
+      days: reach.days,
+      deliverBy: deliverByDate(now, settings.store.utcOffset, dispatch, reach.days),
+      cod: reach.cod,
+    }));
+  return {
+    pincode,
+    deliverable: serving.length > 0,
+    methods: serving,
+    cod: settings.checkout.cod.enabled && serving.some((method) => method.cod),
+  };
+}
+
+/**
+ * How one of the shop's methods reaches a PIN code (a disabled or unknown method serves none):
+ * for a method serving a list, its row's days and COD; for one serving states, its own days and COD
+ * possible. One statement for a method serving a list, none otherwise.
+ */
+export async function methodReach(
+  db: Database,
+  methods: readonly ShippingMethod[],
+  methodId: string,
+  pincode: string,
+): Promise<MethodReach> {
+  const method = methods.find((candidate) => candidate._id === methodId);
+  if (!method?.enabled) return NOT_SERVED;
+  const listed = await listedFor(db, [method], pincode);
+  return reachOf(method, stateOfPincode(pincode), listed);
+}
+
+/**
+ * The ids of the enabled methods whose PIN code list holds this PIN code, for choosing the methods of
+ * an address (shipping.ts `methodsFor`): one statement, and none when no enabled method serves a
+ * list or the address has no PIN code of the right form.
+ */
+export async function methodsListing(
+  db: Database,
+  methods: readonly ShippingMethod[],
+  pincode: string | undefined,
+): Promise<ReadonlySet<string>> {
+  if (pincode === undefined || !servesPincodes(methods)) return new Set();
+  const enabled = methods.filter((method) => method.enabled);
+  return new Set((await listedFor(db, enabled, pincode)).keys());
+}
