@@ -140,7 +140,7 @@ export type ResponseSchema<T> = () => Promise<ZodType<T>>;
 
 export interface RequestOptions {
   method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-  /** A plain value is sent as JSON; FormData is sent as multipart. */
+  /** A plain value is sent as JSON; FormData is sent as multipart; a Blob as itself, typed by its type. */
   body?: unknown;
   query?: Record<string, QueryValue>;
   /** Extra request headers (e.g. `Idempotency-Key` on order placement). */
@@ -260,6 +260,10 @@ async function requestOnce(
   const headers: Record<string, string> = { ...options.headers, accept: "application/json" };
   let payload: BodyInit | undefined;
   if (body instanceof FormData) {
+    payload = body;
+  } else if (body instanceof Blob) {
+    // A file sent as itself (a PIN code list's CSV), typed by its type.
+    if (body.type) headers["content-type"] = body.type;
     payload = body;
   } else if (body !== undefined) {
     headers["content-type"] = "application/json";

@@ -1,6 +1,14 @@
 import { DEFAULT_PAGE_SETTINGS } from "@shop/shared/site";
 import { afterEach, describe, expect, it } from "vitest";
-import { formatDate, formatDateTime, formatDay, formatDeliveryDay, formatMonth } from "./dates";
+import {
+  formatDate,
+  formatDateTime,
+  formatDay,
+  formatDeliveryDay,
+  formatHour,
+  formatMonth,
+  formatWeekday,
+} from "./dates";
 import { setShopSettings } from "./shop-settings";
 
 afterEach(() => {
@@ -38,5 +46,13 @@ describe("dates", () => {
     expect(formatDeliveryDay("2024-11-30")).toBe("Sat, 30 Nov");
     // A calendar day of the shop: the same day whatever the browser's zone.
     expect(formatDeliveryDay("2026-12-01")).toBe("Tue, 1 Dec");
+  });
+
+  it("names the hours and weekdays of the dispatch rules in the store's locale", () => {
+    expect(formatHour(0)).toBe("12:00 AM");
+    expect(formatHour(14)).toBe("2:00 PM");
+    expect([0, 1, 6].map(formatWeekday)).toEqual(["Sunday", "Monday", "Saturday"]);
+    setShopSettings({ store: { name: "Kapda House" }, currency: { code: "INR", locale: "en-IN" } });
+    expect(formatHour(14)).toBe("2:00 pm");
   });
 });

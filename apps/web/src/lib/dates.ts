@@ -8,7 +8,7 @@
  */
 import { shopSettings } from "./shop-settings";
 
-type Style = "date" | "dateTime" | "day" | "weekday" | "month";
+type Style = "date" | "dateTime" | "day" | "weekday" | "month" | "hour" | "weekdayName";
 
 const OPTIONS: Record<Style, Intl.DateTimeFormatOptions> = {
   date: { dateStyle: "medium" },
@@ -18,6 +18,9 @@ const OPTIONS: Record<Style, Intl.DateTimeFormatOptions> = {
   // A delivery day, near enough to need no year: "Sat, 30 Nov" in en-IN, "Sat, Nov 30" in en-US.
   weekday: { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" },
   month: { month: "long", year: "numeric", timeZone: "UTC" },
+  // An hour and a day of the week of the shop's clock (the dispatch rules), whatever the browser's zone.
+  hour: { hour: "numeric", minute: "2-digit", timeZone: "UTC" },
+  weekdayName: { weekday: "long", timeZone: "UTC" },
 };
 
 /** One formatter per style and locale: the store's locale is read when a date is written, as amounts read the currency. */
@@ -55,4 +58,14 @@ export function formatDeliveryDay(day: string): string {
 /** "November 2026": a month ("2026-11") of the shop's clock. */
 export function formatMonth(month: string): string {
   return format("month", `${month}-01T00:00:00Z`);
+}
+
+/** "2:00 PM" ("2:00 pm" in en-IN): an hour of the shop's clock, 0 to 23 (the dispatch cut-off). */
+export function formatHour(hour: number): string {
+  return format("hour", new Date(Date.UTC(2000, 0, 1, hour)).toISOString());
+}
+
+/** "Sunday": a day of the week by its number, 0 being Sunday (4 January 1970 was one). */
+export function formatWeekday(day: number): string {
+  return format("weekdayName", new Date(Date.UTC(1970, 0, 4 + day)).toISOString());
 }

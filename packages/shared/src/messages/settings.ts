@@ -100,6 +100,49 @@ export const settingsPage = {
     /** The remove button's name for screen readers: "Remove Standard". */
     removeMethod: (name: string) => `Remove ${name}`,
     none: "No shipping methods. Add one so that shoppers can check out.",
+    /** Where a method delivers: the states it names, or the PIN codes of its uploaded list. */
+    serves: "Delivers to",
+    servesStates: "States",
+    servesPincodes: "PIN code list",
+    days: "Delivery days",
+    daysHint: "Days a parcel takes once it leaves: shoppers see the day it arrives. Empty: no date.",
+    /** A method's PIN code list (PUT and GET /api/settings/shipping/{methodId}/pincodes). */
+    pincodes: "PIN codes",
+    pincodeCount: (n: number) => (n === 1 ? "1 PIN code" : `${n.toLocaleString("en-US")} PIN codes`),
+    upload: "Upload PIN codes (CSV)",
+    uploadHint:
+      "A row per PIN code: pincode,days,cod (such as 560001,3,yes). The file replaces the whole list.",
+    /** A new method has no id the server knows yet: its list is uploaded once it is saved. */
+    saveFirst: "Save the shipping methods first: a PIN code list is uploaded for a saved method.",
+    uploading: "Uploading…",
+    uploaded: (n: number) => `${n === 1 ? "1 PIN code" : `${n.toLocaleString("en-US")} PIN codes`} saved.`,
+    /** A refused file's faults, each with its line: "Line 4: The days must be…". */
+    faultLine: (line: number) => `Line ${line}`,
+    faultsListed: (n: number) => `The first ${n} are listed.`,
+    search: "Search PIN codes",
+    searchHint: "The first digits of a PIN code.",
+    pincode: "PIN code",
+    pincodeDays: "Days",
+    pincodeCod: "COD",
+    yes: "Yes",
+    no: "No",
+    noPincodes: "No PIN codes yet: upload a CSV file.",
+    noMatch: "No PIN code starts with these digits.",
+    loadingPincodes: "Loading PIN codes…",
+    /** Managers read the settings but not a method's list (admins only). */
+    pincodesAdminOnly: "Only an admin can see and upload the PIN code list.",
+    /** When parcels leave (the shipping section's dispatch rules). */
+    dispatch: "Dispatch",
+    dispatchHint: "When parcels leave: the delivery days count from then, on the store's clock.",
+    cutoffHour: "Cut-off time",
+    cutoffHourHint: "Orders placed before it leave the same day.",
+    nonDispatchDays: "Days nothing leaves",
+    holidays: "Holidays",
+    holidaysHint: "Dates nothing leaves, such as a festival.",
+    holiday: "Holiday date",
+    addHoliday: "Add holiday",
+    removeHoliday: (day: string) => `Remove ${day}`,
+    noHolidays: "No holidays.",
   },
   checkout: {
     holdMinutes: "Unpaid order hold (minutes)",

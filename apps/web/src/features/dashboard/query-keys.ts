@@ -79,4 +79,8 @@ export const dashboardKeys = {
   settingsHistory: ["dashboard", "settings", "history"] as const,
   settingsHistoryPage: (params: { page: number; size: number }) =>
     [...dashboardKeys.settingsHistory, params] as const,
+  /** A shipping method's PIN code list: its pages, searched or not. */
+  pincodes: (methodId: string) => [...dashboardKeys.settings, "pincodes", methodId] as const,
+  pincodePage: (methodId: string, params: { page: number; size: number; search: string }) =>
+    [...dashboardKeys.pincodes(methodId), params] as const,
 };

@@ -37,6 +37,8 @@ const SETTINGS: Settings = {
         estimatedDays: "3–5 days",
         states: null,
         enabled: true,
+        serves: "states",
+        days: 4,
       },
       {
         _id: "6b6b6b6b6b6b6b6b6b6b6b6b",
@@ -46,8 +48,11 @@ const SETTINGS: Settings = {
         estimatedDays: null,
         states: ["Maharashtra", "Goa"],
         enabled: true,
+        serves: "states",
+        days: null,
       },
     ],
+    dispatch: { cutoffHour: 14, nonDispatchDays: [0], holidays: ["2026-11-08"] },
   },
   checkout: {
     holdMinutes: 30,
@@ -243,8 +248,11 @@ describe("the dashboard's Settings page", () => {
           estimatedDays: null,
           states: ["Goa", "Kerala"],
           enabled: true,
+          serves: "states",
+          days: null,
         },
       ],
+      dispatch: SETTINGS.shipping.dispatch,
     });
   });
 

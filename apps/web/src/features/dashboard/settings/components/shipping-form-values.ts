@@ -1,10 +1,17 @@
-import { type ShippingMethod, ShippingSettings } from "@shop/shared/schemas/settings";
+import {
+  DEFAULT_DISPATCH,
+  type DispatchSettings,
+  type ShippingMethod,
+  type ShippingServes,
+  ShippingSettings,
+} from "@shop/shared/schemas/settings";
 import type { Path } from "react-hook-form";
 import { z } from "zod";
 
 /**
  * A shipping method as its row is filled in: an empty price is "no value", an empty estimate is
- * "not said", and the states it serves are either every state or the ones ticked in the list of India's.
+ * "not said", empty delivery days are none; it serves states (every state, or the ones ticked in
+ * the list of India's) or the PIN codes of its uploaded list.
  */
 export interface ShippingMethodState {
   _id: string;
@@ -15,10 +22,20 @@ export interface ShippingMethodState {
   allStates: boolean;
   states: string[];
   enabled: boolean;
+  serves: ShippingServes;
+  days: number | null;
+}
+
+/** When parcels leave: the weekdays as the checkboxes give them ("0" is Sunday). */
+export interface DispatchState {
+  cutoffHour: number;
+  nonDispatchDays: string[];
+  holidays: string[];
 }
 
 export interface ShippingFormState {
   methods: ShippingMethodState[];
+  dispatch: DispatchState;
 }
 
 /** A new id of the ObjectId shape the API takes (24 lower-case hexadecimal characters). */
@@ -38,11 +55,21 @@ export function newMethod(): ShippingMethodState {
     allStates: true,
     states: [],
     enabled: true,
+    serves: "states",
+    days: null,
   };
 }
 
-export function shippingFormDefaults(methods: readonly ShippingMethod[]): ShippingFormState {
+export function shippingFormDefaults(
+  methods: readonly ShippingMethod[],
+  dispatch: DispatchSettings = DEFAULT_DISPATCH,
+): ShippingFormState {
   return {
+    dispatch: {
+      cutoffHour: dispatch.cutoffHour,
+      nonDispatchDays: dispatch.nonDispatchDays.map(String),
+      holidays: [...dispatch.holidays],
+    },
     methods: methods.map((method) => ({
       _id: method._id,
       name: method.name,
@@ -52,13 +79,26 @@ export function shippingFormDefaults(methods: readonly ShippingMethod[]): Shippi
       allStates: method.states === null,
       states: method.states ?? [],
       enabled: method.enabled,
+      serves: method.serves,
+      days: method.days,
     })),
   };
 }
 
-/** The body the API takes: every state as null, an estimate left blank as null. */
+/**
+ * The body the API takes: every state as null, an estimate left blank as null; a method serving a
+ * PIN code list names no states and no days (its list has them).
+ */
 function toShippingBody(state: ShippingFormState) {
   return {
+    dispatch: {
+      cutoffHour: Number(state.dispatch.cutoffHour),
+      // NOTE: as the states: a group of checkboxes gives the values ticked (react-hook-form).
+      nonDispatchDays: (Array.isArray(state.dispatch.nonDispatchDays) ? state.dispatch.nonDispatchDays : [])
+        .map(Number)
+        .sort((a, b) => a - b),
+      holidays: state.dispatch.holidays,
+    },
     methods: state.methods.map((method) => ({
       _id: method._id,
       name: method.name,
@@ -66,8 +106,15 @@ function toShippingBody(state: ShippingFormState) {
       freeAbove: method.freeAbove,
       estimatedDays: method.estimatedDays.trim() === "" ? null : method.estimatedDays,
       // NOTE: a lone checkbox of a name gives a boolean (react-hook-form), a group the values ticked.
-      states: method.allStates ? null : Array.isArray(method.states) ? method.states : [],
+      states:
+        method.serves === "pincodes" || method.allStates
+          ? null
+          : Array.isArray(method.states)
+            ? method.states
+            : [],
       enabled: method.enabled,
+      serves: method.serves,
+      days: method.serves === "pincodes" ? null : method.days,
     })),
   };
 }
@@ -82,9 +129,11 @@ export const shippingFormSchema: z.ZodType<ShippingSettings, ShippingFormState> 
   .transform((state): unknown => toShippingBody(state))
   .pipe(ShippingSettings);
 
-const METHOD_FIELD = /^methods\.\d+\.(_id|name|price|freeAbove|estimatedDays|states|enabled)(\.\d+)?$/;
+const METHOD_FIELD =
+  /^methods\.\d+\.(_id|name|price|freeAbove|estimatedDays|states|enabled|serves|days)(\.\d+)?$/;
+const DISPATCH_FIELD = /^dispatch\.(cutoffHour|nonDispatchDays|holidays)(\.\d+)?$/;
 
-/** A field a refusal from the server may name (lib/form-errors.ts): the list, or a row's field. */
+/** A field a refusal from the server may name (lib/form-errors.ts): the list, a row's field, a dispatch rule. */
 export function isShippingField(path: string): path is Path<ShippingFormState> {
-  return path === "methods" || METHOD_FIELD.test(path);
+  return path === "methods" || METHOD_FIELD.test(path) || DISPATCH_FIELD.test(path);
 }

@@ -2,13 +2,19 @@ import { PlusIcon, TrashIcon } from "@heroicons/react/20/solid";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { INDIAN_STATE_NAMES } from "@shop/shared/india";
 import { settingsPage } from "@shop/shared/messages";
-import { MAX_SHIPPING_METHODS, type ShippingSettings } from "@shop/shared/schemas/settings";
+import {
+  MAX_DELIVERY_DAYS,
+  MAX_SHIPPING_METHODS,
+  type ShippingSettings,
+} from "@shop/shared/schemas/settings";
 import { useId } from "react";
 import { Controller, FormProvider, useFieldArray, useFormContext, useWatch } from "react-hook-form";
 import { Button } from "#web/components/button";
 import { StatusToggleField } from "#web/components/status-toggle";
 import { TextField } from "#web/components/text-field";
 import { firstMessage } from "#web/features/dashboard/products/components/first-message";
+import { DispatchFields } from "./dispatch-fields";
+import { PincodeList } from "./pincode-list";
 import { SettingsCard } from "./settings-card";
 import { asNumber, asNumberOrNull } from "./settings-form-values";
 import {
@@ -29,17 +35,22 @@ interface ShippingFormProps {
   readOnly: boolean;
 }
 
-/** The shipping methods shoppers choose from at checkout: added, changed and removed, then saved together. */
+/**
+ * The shipping methods shoppers choose from at checkout (added, changed and removed, then saved
+ * together) and the dispatch rules their delivery days count from.
+ */
 export function ShippingForm({ value, currency, readOnly }: ShippingFormProps) {
   const { form, onSubmit, saving } = useSectionForm("shipping", {
     resolver: zodResolver(shippingFormSchema),
     value,
-    toState: (shipping) => shippingFormDefaults(shipping.methods),
+    toState: (shipping) => shippingFormDefaults(shipping.methods, shipping.dispatch),
     fields: isShippingField,
   });
   const methods = useFieldArray({ control: form.control, name: "methods" });
   const { errors } = form.formState;
   const listMessage = errors.methods?.root?.message ?? errors.methods?.message;
+  // The methods the server knows (a PIN code list is uploaded for one of them).
+  const savedIds = new Set(value.methods.map((method) => method._id));
 
   return (
     <FormProvider {...form}>
@@ -52,6 +63,7 @@ export function ShippingForm({ value, currency, readOnly }: ShippingFormProps) {
                   index={index}
                   currency={currency}
                   readOnly={readOnly}
+                  saved={savedIds.has(field._id)}
                   onRemove={() => methods.remove(index)}
                 />
               </li>
@@ -73,6 +85,7 @@ export function ShippingForm({ value, currency, readOnly }: ShippingFormProps) {
             {labels.add}
           </Button>
         )}
+        <DispatchFields readOnly={readOnly} />
       </SettingsCard>
     </FormProvider>
   );
@@ -82,14 +95,21 @@ interface MethodFieldsProps {
   index: number;
   currency: string;
   readOnly: boolean;
+  /** The method is in the saved settings (its PIN code list can be uploaded). */
+  saved: boolean;
   onRemove: () => void;
 }
 
-/** One method: its name, price, free threshold, estimate, the states it serves, and whether shoppers see it. */
-function MethodFields({ index, currency, readOnly, onRemove }: MethodFieldsProps) {
+/**
+ * One method: its name, price, free threshold, estimate, where it delivers (the states it serves
+ * and its delivery days, or its PIN code list), and whether shoppers see it.
+ */
+function MethodFields({ index, currency, readOnly, saved, onRemove }: MethodFieldsProps) {
   const { register, control, formState } = useFormContext<ShippingFormState>();
   const name = useWatch({ control, name: `methods.${index}.name` });
   const allStates = useWatch({ control, name: `methods.${index}.allStates` });
+  const serves = useWatch({ control, name: `methods.${index}.serves` });
+  const methodId = useWatch({ control, name: `methods.${index}._id` });
   const errors = formState.errors.methods?.[index];
   const title = name.trim() || labels.method(index + 1);
   const path = `methods.${index}` as const;
@@ -152,21 +172,40 @@ function MethodFields({ index, currency, readOnly, onRemove }: MethodFieldsProps
           {...register(`${path}.estimatedDays`)}
         />
       </div>
-      <Controller
-        control={control}
-        name={`${path}.allStates`}
-        render={({ field }) => (
-          <StatusToggleField
-            label={labels.allStates}
-            hint={labels.allStatesHint}
-            checked={field.value}
-            onChange={field.onChange}
-            disabled={readOnly}
+      <ServesChoice index={index} disabled={readOnly} error={errors?.serves?.message} />
+      {serves === "pincodes" ? (
+        <PincodeList methodId={methodId} saved={saved} readOnly={readOnly} />
+      ) : (
+        <>
+          <TextField
+            label={labels.days}
+            type="number"
+            inputMode="numeric"
+            step="1"
+            min="1"
+            max={MAX_DELIVERY_DAYS}
+            hint={labels.daysHint}
+            className="sm:max-w-xs"
+            error={errors?.days?.message}
+            {...register(`${path}.days`, { setValueAs: asNumberOrNull })}
           />
-        )}
-      />
-      {allStates ? null : (
-        <StateChecklist index={index} error={firstMessage(errors?.states)} disabled={readOnly} />
+          <Controller
+            control={control}
+            name={`${path}.allStates`}
+            render={({ field }) => (
+              <StatusToggleField
+                label={labels.allStates}
+                hint={labels.allStatesHint}
+                checked={field.value}
+                onChange={field.onChange}
+                disabled={readOnly}
+              />
+            )}
+          />
+          {allStates ? null : (
+            <StateChecklist index={index} error={firstMessage(errors?.states)} disabled={readOnly} />
+          )}
+        </>
       )}
       <Controller
         control={control}
@@ -181,6 +220,48 @@ function MethodFields({ index, currency, readOnly, onRemove }: MethodFieldsProps
           />
         )}
       />
+    </fieldset>
+  );
+}
+
+/** Where a method delivers: "States" (those ticked, or all) or "PIN code list" (its uploaded list). */
+function ServesChoice({
+  index,
+  disabled,
+  error,
+}: {
+  index: number;
+  disabled: boolean;
+  error?: string | undefined;
+}) {
+  const { register } = useFormContext<ShippingFormState>();
+  const id = useId();
+  const options = [
+    { value: "states", label: labels.servesStates },
+    { value: "pincodes", label: labels.servesPincodes },
+  ] as const;
+  return (
+    <fieldset aria-describedby={error ? `${id}-error` : undefined} className="min-w-0">
+      <legend className="text-sm font-medium text-neutral-800">{labels.serves}</legend>
+      <div className="mt-2 flex flex-wrap gap-x-6 gap-y-1">
+        {options.map((option) => (
+          <label key={option.value} className="flex min-h-8 items-center gap-2 text-sm text-neutral-800">
+            <input
+              type="radio"
+              value={option.value}
+              disabled={disabled}
+              className="size-4 shrink-0 accent-brand-600"
+              {...register(`methods.${index}.serves`)}
+            />
+            {option.label}
+          </label>
+        ))}
+      </div>
+      {error ? (
+        <p id={`${id}-error`} className="mt-1.5 text-xs font-medium text-danger-700">
+          {error}
+        </p>
+      ) : null}
     </fieldset>
   );
 }
