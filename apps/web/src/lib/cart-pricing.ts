@@ -1,6 +1,7 @@
 import { errors } from "@shop/shared/messages";
 import type { PriceSummary } from "@shop/shared/pricing";
 import type { CartPriceDto, CartPriceInput } from "@shop/shared/schemas/discount";
+import { servesPincodes } from "@shop/shared/shipping";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { api } from "#web/lib/api";
 import { cartItemsSummary, lineKey, orderLines } from "#web/lib/cart-store";
@@ -24,6 +25,8 @@ export interface CartDestination {
   state: string;
   /** The method the shopper chose; null: the cheapest that serves the state, as the server chooses. */
   shippingMethod: string | null;
+  /** The address's PIN code as it was saved: a method serving a PIN code list serves it when listed. */
+  pincode?: string | undefined;
 }
 
 export interface CartPricingOptions {
@@ -122,13 +125,18 @@ export function useCartPricing(
 ): CartPricing {
   // Whether the prices include GST is the shop's setting: it keeps room for the "Includes" line
   // until the server answers, so nothing moves when it does.
-  const taxIncluded = useConfig().data?.taxes.pricesIncludeTax ?? false;
+  const config = useConfig().data;
+  const taxIncluded = config?.taxes.pricesIncludeTax ?? false;
+  // NOTE: the PIN code is asked about only where a method serves a PIN code list (the server looks it
+  // up then alone); a shop without one asks exactly as before.
+  const pincode = config && servesPincodes(config.shippingMethods) ? destination?.pincode : undefined;
   const own = cartItemsSummary(items);
   const lines = orderLines(items);
   const buying = lines.length > 0;
-  const enabled = buying && ready;
+  // With a PIN code to tell about, the settings say whether it matters: asked once they are read.
+  const enabled = buying && ready && (destination?.pincode === undefined || config !== undefined);
   const query = useQuery({
-    queryKey: accountKeys.cartPrice(code ?? "", lines, destination),
+    queryKey: accountKeys.cartPrice(code ?? "", lines, destination && { ...destination, pincode }),
     queryFn: ({ signal }) =>
       priceCart(
         {
@@ -136,6 +144,7 @@ export function useCartPricing(
           discountCode: code ?? undefined,
           state: destination?.state,
           shippingMethod: destination?.shippingMethod ?? undefined,
+          pincode,
         },
         { signal },
       ),

@@ -141,6 +141,8 @@ export const publicConfig: PublicConfig = {
       estimatedDays: null,
       states: null,
       enabled: true,
+      serves: "states",
+      days: null,
     },
   ],
   minimumOrder: 0,

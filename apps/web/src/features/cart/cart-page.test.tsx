@@ -368,6 +368,8 @@ describe("the cart priced for where the checkout will ship it", () => {
       estimatedDays: null,
       states: ["Maharashtra"],
       enabled: true,
+      serves: "states",
+      days: null,
     };
     useSession.getState().setUser(priya);
     kurtaShop({

@@ -105,6 +105,8 @@ const courier: ShippingMethod = {
   estimatedDays: "Same day",
   states: ["Maharashtra"],
   enabled: true,
+  serves: "states",
+  days: null,
 };
 const express: ShippingMethod = {
   _id: "e0e0e0e0e0e0e0e0e0e0e0e0",
@@ -114,6 +116,8 @@ const express: ShippingMethod = {
   estimatedDays: "1–2 days",
   states: null,
   enabled: true,
+  serves: "states",
+  days: null,
 };
 const METHODS = [standard, courier, express];
 

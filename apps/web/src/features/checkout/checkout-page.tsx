@@ -1,5 +1,4 @@
 import { api as apiMessages, cartUpdates, warnings } from "@shop/shared/messages";
-import { methodsFor } from "@shop/shared/shipping";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
@@ -24,6 +23,7 @@ import { accountKeys } from "#web/lib/query-keys";
 import { toast } from "#web/lib/toast";
 import { usePlaceOrder } from "./api/place-order";
 import { ShippingMethodPicker } from "./components/shipping-method-picker";
+import { useServingMethods } from "./hooks/use-serving-methods";
 
 const cardClass = "rounded-card bg-white p-5 shadow-card ring-1 ring-neutral-200 sm:p-6";
 
@@ -43,7 +43,7 @@ export function CheckoutPage() {
   const discountCode = useCart((state) => state.discountCode);
   const config = useConfig();
   // The methods that serve the address, cheapest first, as the server chooses among them.
-  const serving = config.data && address ? methodsFor(config.data.shippingMethods, address.state) : undefined;
+  const { methods: serving, deliverBy, pincode } = useServingMethods(address, config.data?.shippingMethods);
   const [chosenId, setChosenId] = useState<string | null>(null);
   // A method chosen that no longer serves (the owner turned it off) is forgotten: the cheapest applies.
   const chosen = chosenId !== null && serving?.some((m) => m._id === chosenId) !== false ? chosenId : null;
@@ -52,7 +52,7 @@ export function CheckoutPage() {
   const pricing = useCartPricing(
     items,
     discountCode,
-    address ? { state: address.state, shippingMethod: chosen } : undefined,
+    address ? { state: address.state, shippingMethod: chosen, pincode: address.pinCode } : undefined,
   );
   const addresses = useAddresses();
   const { checking, changes, recheck } = useCartRefresh();
@@ -89,7 +89,8 @@ export function CheckoutPage() {
   const undeliverable = serving?.length === 0 || (pricing.priced && pricing.shippingMethod === null);
   const methodMessage =
     methodRefusal ??
-    (serving?.length === 0 ? apiMessages.noShippingMethod(address.state) : null) ??
+    // Where a PIN code list decides, the PIN code is what is not served; else the state.
+    (serving?.length === 0 ? apiMessages.noShippingMethod(pincode ?? address.state) : null) ??
     (undeliverable ? pricing.shippingMessage : null);
   const choose = (id: string) => {
     setChosenId(id);
@@ -181,6 +182,7 @@ export function CheckoutPage() {
           <ShippingMethodPicker
             className={cardClass}
             methods={serving}
+            deliverBy={deliverBy}
             checkedId={checkedId}
             onChoose={choose}
             checkedPrice={

@@ -26,13 +26,20 @@ export function useLikelyDestination(): LikelyDestination {
   const needsSaved = stored === null && signedIn;
   const saved = useQuery({ ...addressesQueryOptions(), enabled: needsSaved });
 
-  if (stored !== null) return { destination: { state: stored.state, shippingMethod: null }, ready: true };
+  if (stored !== null) {
+    return {
+      destination: { state: stored.state, shippingMethod: null, pincode: stored.pinCode },
+      ready: true,
+    };
+  }
   if (!needsSaved) return { destination: undefined, ready: true };
   // A failed read leaves the cart priced without a state rather than without figures.
   if (saved.isPending) return { destination: undefined, ready: false };
   const only = saved.data?.length === 1 ? saved.data[0] : undefined;
   return {
-    destination: only?.stateValid ? { state: only.state, shippingMethod: null } : undefined,
+    destination: only?.stateValid
+      ? { state: only.state, shippingMethod: null, pincode: only.pinCode }
+      : undefined,
     ready: true,
   };
 }

@@ -1,16 +1,19 @@
 import { ExclamationTriangleIcon } from "@heroicons/react/20/solid";
-import { orderSummary } from "@shop/shared/messages";
+import { deliveryCheck, orderSummary } from "@shop/shared/messages";
 import { fromCents, shippingCents, toCents } from "@shop/shared/pricing";
 import type { ShippingMethod } from "@shop/shared/schemas/settings";
 import { useId } from "react";
 import { Link } from "react-router";
 import { Skeleton } from "#web/components/skeleton";
 import { cx } from "#web/lib/cx";
+import { formatDeliveryDay } from "#web/lib/dates";
 import { formatPrice } from "#web/lib/money";
 
 interface ShippingMethodPickerProps {
   /** The methods that serve the address's state, cheapest first; undefined while they are not known. */
   methods: readonly ShippingMethod[] | undefined;
+  /** The day ("YYYY-MM-DD") each method delivers by, where the shop knows it (PIN code lists, their days). */
+  deliverBy?: ReadonlyMap<string, string> | undefined;
   checkedId: string | null;
   onChoose: (id: string) => void;
   /** What the server charges for the checked method, once it has priced the cart with it. */
@@ -26,12 +29,13 @@ interface ShippingMethodPickerProps {
 }
 
 /**
- * The shipping methods that deliver to the address, as a radio group: each with its name, its
- * estimate and what it costs this cart ("Free" once the items pass its threshold), the server's
+ * The shipping methods that deliver to the address, as a radio group: each with its name, the day
+ * it delivers by (or the owner's estimate) and what it costs this cart ("Free" once the items pass its threshold), the server's
  * figure for the checked one.
  */
 export function ShippingMethodPicker({
   methods,
+  deliverBy,
   checkedId,
   onChoose,
   checkedPrice,
@@ -64,11 +68,14 @@ export function ShippingMethodPicker({
               // NOTE: named by its parts, so that a screen reader (and a test) hears them apart:
               // "Express Estimated delivery: 1–2 days $150.00".
               const partId = (part: string) => `${baseId}-${method._id}-${part}`;
-              const parts = [
-                partId("name"),
-                ...(method.estimatedDays ? [partId("days")] : []),
-                partId("price"),
-              ];
+              // The day it delivers by where it is known, else the owner's estimate ("2–4 days").
+              const day = deliverBy?.get(method._id);
+              const days = day
+                ? deliveryCheck.deliveredBy(formatDeliveryDay(day))
+                : method.estimatedDays
+                  ? orderSummary.estimatedDays(method.estimatedDays)
+                  : null;
+              const parts = [partId("name"), ...(days ? [partId("days")] : []), partId("price")];
               return (
                 <label
                   key={method._id}
@@ -90,9 +97,9 @@ export function ShippingMethodPicker({
                     <span id={partId("name")} className="block font-medium break-words text-neutral-900">
                       {method.name}
                     </span>
-                    {method.estimatedDays ? (
+                    {days ? (
                       <span id={partId("days")} className="block text-sm text-neutral-600">
-                        {orderSummary.estimatedDays(method.estimatedDays)}
+                        {days}
                       </span>
                     ) : null}
                   </span>
