@@ -24,6 +24,7 @@
 import { cpus, freemem, loadavg, totalmem } from "node:os";
 import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
+import { delivery } from "./delivery";
 import { growth } from "./growth";
 import { ensureApiBuilt } from "./lib/api-server";
 import { BenchContext, SIZES } from "./lib/context";
@@ -58,6 +59,7 @@ const PARTS: Part[] = [
   { name: "reads", run: reads },
   { name: "growth", run: growth },
   { name: "search", run: search },
+  { name: "delivery", run: delivery },
   { name: "start", run: start },
   { name: "writes", run: writes },
   // After writes: it adds 100k paid orders to the 10k catalogue, which would weigh on the orders the writes part counts.
@@ -181,7 +183,9 @@ const failedParts: string[] = [];
 try {
   if (
     selected.some((name) =>
-      ["reads", "growth", "search", "start", "writes", "reports", "sale", "million"].includes(name),
+      ["reads", "growth", "search", "delivery", "start", "writes", "reports", "sale", "million"].includes(
+        name,
+      ),
     )
   ) {
     const stale = ensureApiBuilt(flag("build"));
