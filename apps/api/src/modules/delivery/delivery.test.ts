@@ -128,7 +128,7 @@ describe("the delivery answer for a PIN code", () => {
     });
   });
 
-  it("dates a delivery from the dispatch rules on the shop's clock, and not at all without days", async () => {
+  it("dates a delivery across the cut-off hour, a Sunday and a holiday on the shop's clock, and not at all without days", async () => {
     const settings = await t.app.settings.current();
     // Tuesday 26 November 2024, 13:59 in India, with 2 December a holiday.
     const now = new Date("2024-11-26T08:29:00Z");
@@ -149,6 +149,17 @@ describe("the delivery answer for a PIN code", () => {
       now: new Date("2024-11-26T08:30:00Z"),
     });
     expect(later.methods[0]?.deliverBy).toBe("2024-12-03");
+    // Saturday 30 November, 15:00 in India (09:30 UTC): past the cut-off, Sunday closed, so it
+    // leaves on Monday 2 December and arrives five days later.
+    const saturday = await deliveryFor(t.database.db, rules, "560001", {
+      now: new Date("2024-11-30T09:30:00Z"),
+    });
+    expect(saturday.methods[0]?.deliverBy).toBe("2024-12-07");
+    // 23:59 on Sunday in India (18:29 UTC) is still Sunday: it leaves on Monday too.
+    const sundayNight = await deliveryFor(t.database.db, rules, "560001", {
+      now: new Date("2024-12-01T18:29:00Z"),
+    });
+    expect(sundayNight.methods[0]?.deliverBy).toBe("2024-12-07");
   });
 
   it("refuses an ill-formed PIN code at its field, and a product that is not on sale", async () => {
