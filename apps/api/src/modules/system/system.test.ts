@@ -39,6 +39,8 @@ describe("system endpoints", () => {
           estimatedDays: null,
           states: null,
           enabled: true,
+          serves: "states",
+          days: null,
         },
       ],
       minimumOrder: 0,
