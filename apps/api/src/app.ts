@@ -45,6 +45,7 @@ import { orderExportRoutes } from "./modules/orders/export-routes";
 import { orderRoutes } from "./modules/orders/routes";
 import { shipmentRoutes } from "./modules/orders/shipment-routes";
 import { pageRoutes, sendPage } from "./modules/pages/routes";
+import { codRoutes } from "./modules/payments/cod-routes";
 import { paymentRoutes } from "./modules/payments/routes";
 import { categoryProductRoutes, productRoutes, searchRoutes } from "./modules/products/routes";
 import { refundRoutes } from "./modules/refunds/routes";
@@ -275,6 +276,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
       await apiScope.register(cartRoutes, { prefix: "/cart" });
       await apiScope.register(discountRoutes, { prefix: "/discounts" });
       await apiScope.register(paymentRoutes, { prefix: "/payments" });
+      await apiScope.register(codRoutes, { prefix: "/orders" });
       await apiScope.register(emailRoutes, { prefix: "/emails" });
       await apiScope.register(salesStatsRoutes, { prefix: "/stats" });
       await apiScope.register(reportRoutes, { prefix: "/reports" });

@@ -90,10 +90,14 @@ async function main() {
   if (seededCatalog) app.log.info("demo catalogue and orders seeded");
   await app.listen({ host: config.host, port: config.port });
   const ready = app;
-  const sweepTerms = async () => ({
-    holdMinutes: (await ready.settings.current()).checkout.holdMinutes,
-    mail: await ready.mailContext(),
-  });
+  const sweepTerms = async () => {
+    const { checkout } = await ready.settings.current();
+    return {
+      holdMinutes: checkout.holdMinutes,
+      codConfirmHours: checkout.cod.confirmHours,
+      mail: await ready.mailContext(),
+    };
+  };
   stopSweep = startOrderSweep(database.db, sweepTerms, {
     startingHold: (await sweepTerms()).holdMinutes,
     log: app.log,

@@ -78,6 +78,8 @@ export const ACCESS: Record<string, Access> = {
   "GET /api/orders/current-user": "owner",
   "GET /api/orders/current-user/{orderId}": "owner",
   "PATCH /api/orders/{orderId}/cancel": "owner",
+  "GET /api/orders/current-user/{orderId}/payment-options": "owner",
+  "POST /api/orders/{orderId}/confirm-cod": "owner",
   "GET /api/orders/status/{status}": "staff",
   "GET /api/orders/{orderId}": "staff",
   "PATCH /api/orders/{orderId}/update": "staff",

@@ -161,6 +161,30 @@ const OWNED: Record<string, Owned> = {
     // Staff may cancel any order the transition table allows.
     staff: "allowed",
   },
+  "GET /api/orders/current-user/{orderId}/payment-options": {
+    request: (shop) => ({
+      url: `/api/orders/current-user/${shop.orderId}/payment-options`,
+      resource: shop.orderId,
+    }),
+    owner: 200,
+    others: 404,
+    // The pay page's options are the shopper's own.
+    staff: 404,
+  },
+  "POST /api/orders/{orderId}/confirm-cod": {
+    request: async (shop, app) => {
+      // The shop's order as cash on delivery left it: processing, waiting for its shopper's confirmation.
+      await app.database.db
+        .update(orders)
+        .set({ status: "processing", codConfirmation: "pending" })
+        .where(eq(orders.id, shop.orderId));
+      return { url: `/api/orders/${shop.orderId}/confirm-cod`, payload: {}, resource: shop.orderId };
+    },
+    owner: 200,
+    others: 404,
+    // Staff confirm it by phone.
+    staff: "allowed",
+  },
   "GET /api/orders/{orderId}/invoice.pdf": {
     request: (shop) => ({ url: `/api/orders/${shop.paidOrderId}/invoice.pdf`, resource: shop.paidOrderId }),
     owner: 200,

@@ -264,15 +264,29 @@ export function priceOrder(
   items: readonly PricedInput[],
   {
     discount,
+    shares: given,
     shipping = SPEC_SHIPPING,
     taxes = SPEC_TAXES,
-  }: { discount?: DiscountTerms | undefined; shipping?: ShippingRate; taxes?: TaxTerms } = {},
+  }: {
+    discount?: DiscountTerms | undefined;
+    /**
+     * Each line's discount in cents, when it is known already (an order priced again with what its
+     * lines kept, as the online payment discount does): used instead of the code's shares.
+     */
+    shares?: readonly number[] | undefined;
+    shipping?: ShippingRate;
+    taxes?: TaxTerms;
+  } = {},
 ): TaxedSummary {
   let itemsCents = 0;
   let savedCents = 0;
   let quantity = 0;
   const totals = items.map((item) => unitPriceCents(item) * item.quantity);
-  const shares = discount ? discountShares(items, totals, discount) : totals.map(() => 0);
+  const shares = given
+    ? totals.map((_, i) => given[i] ?? 0)
+    : discount
+      ? discountShares(items, totals, discount)
+      : totals.map(() => 0);
   const lines = items.map((item, i) => {
     const unit = unitPriceCents(item);
     const saved = item.onSale ? (toCents(item.price) - toCents(item.salePrice)) * item.quantity : 0;

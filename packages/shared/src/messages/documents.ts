@@ -63,6 +63,9 @@ export const documents = {
   shipping: "Shipping",
   /** A cash on delivery order's fee, a charge outside GST. */
   codFee: "Cash on delivery fee",
+  /** Under an invoice's totals: what its lines' discounts hold of the online payment discount (before GST). */
+  onlineDiscount: (amount: string) =>
+    `The discounts above include an online payment discount of ${amount}; the taxable values and GST are after it.`,
   taxableTotal: "Taxable value",
   totalTax: "Total tax",
   grandTotal: "Total",

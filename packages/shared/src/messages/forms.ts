@@ -102,6 +102,8 @@ export const validation = {
   paymentMethodRepeated: "Each payment method is listed once.",
   /** The settings' order of payment methods names a provider the server has no keys for. */
   paymentMethodNotConfigured: "This payment method is not configured on this shop.",
+  /** The PIN codes cash on delivery is refused for name one twice. */
+  pincodeRepeated: (pincode: string) => `PIN code ${pincode} is listed twice.`,
   /** A shipment's lines name each order line once. */
   shipmentLinesUnique: "Name each line of the order once.",
   returnLines: "Choose at least one item to return.",

@@ -159,6 +159,21 @@ export const settingsPage = {
     codMaxOrderValueHint: "Orders whose total, fee included, passes this cannot be paid on delivery.",
     codFee: (currency: string) => `COD fee (${currency})`,
     codFeeHint: "Added to the order when the shopper chooses cash on delivery; outside GST.",
+    codBlockedPincodes: "PIN codes without cash on delivery",
+    codBlockedPincodesHint:
+      "One 6-digit PIN code per line (or separated by commas or spaces), up to 5,000. Orders to them pay online.",
+    /** Under the field, as the owner types: "12 PIN codes". */
+    codBlockedCount: (count: number) =>
+      count === 1 ? "1 PIN code" : `${count.toLocaleString("en-US")} PIN codes`,
+    codBlockAfterRefusal: "Refuse shoppers who refused a COD parcel",
+    codBlockAfterRefusalHint:
+      "A shopper whose cash on delivery parcel came back refused pays online from then on.",
+    codOnlineDiscount: (currency: string) => `Discount for paying online (${currency})`,
+    codOnlineDiscountHint:
+      "Taken off the goods when the shopper pays online while cash on delivery is offered; GST is worked out on what is left. 0: none.",
+    codConfirmHours: "Hours to confirm a COD order",
+    codConfirmHoursHint:
+      "A cash on delivery order ships once the shopper confirms it (email link or order page) or staff confirm it by phone; unconfirmed after this many hours, it is cancelled.",
     paymentMethods: "Payment methods",
     paymentMethodsHint:
       "The pay page offers them in this order. Razorpay takes INR orders only; cash on delivery shows while it is on.",

@@ -358,9 +358,11 @@ export const OrderDto = z.object({
   /**
    * The shopper's confirmation of a cash on delivery order before it ships (COD_CONFIRMATIONS): pending
    * until they confirm (the email's link or the order page) or staff confirm by phone, cancelled when
-   * the owner's hours passed first; null for an order not paid in cash on delivery.
+   * the owner's hours passed first; null for an order not paid in cash on delivery. NOTE: each value
+   * a member of the union with null, as ActorDto's: an enum with null became a nullable enum without
+   * null among its values, which OpenAPI 3.0 answers null to with a refusal.
    */
-  codConfirmation: z.enum(COD_CONFIRMATIONS).nullable(),
+  codConfirmation: z.union([...COD_CONFIRMATIONS.map((value) => z.literal(value)), z.null()]),
   /**
    * What paying online took off the goods (the owner's offer while cash on delivery was offered; 0:
    * none): within the lines' discount shares, their GST worked out on what is left (decision 037).

@@ -165,3 +165,27 @@ export const PaymentProviderDto = z.object({
   currency: z.string(),
 });
 export type PaymentProviderDto = z.infer<typeof PaymentProviderDto>;
+
+/**
+ * GET /orders/current-user/{orderId}/payment-options: what the pay page offers for one of the caller's
+ * orders, as the server decides it: cash on delivery, or why not, and what paying online saves.
+ */
+export const PaymentOptionsDto = z.object({
+  cod: z.object({
+    /** Whether the shopper may choose cash on delivery for this order now. */
+    offered: z.boolean(),
+    /** Why not, in the shop's words; null when offered, or when the shop has it off (no option shown). */
+    reason: z.string().nullable(),
+    /** The fee it adds (outside GST). */
+    fee: z.number(),
+    /** What the shopper pays at the door: the order's total without any online discount, with the fee. */
+    total: z.number(),
+  }),
+  online: z.object({
+    /** What paying online takes off the total now (0: nothing), worked out by the server. */
+    saving: z.number(),
+    /** The total paid online. */
+    total: z.number(),
+  }),
+});
+export type PaymentOptionsDto = z.infer<typeof PaymentOptionsDto>;

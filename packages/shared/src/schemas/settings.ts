@@ -7,6 +7,7 @@ import { z } from "zod";
 import { PRICE_MAX, STOCK_MAX, TAX_PERCENT } from "../constants";
 import { isCalendarDay } from "../delivery-dates";
 import { deliveryValidation, validation } from "../messages";
+import { PINCODE_PATTERN, pincodeOf } from "../pincode-states";
 import { IndianStateName } from "./address";
 import { boolean, Email, Id, ListQuery, number, text } from "./common";
 
@@ -166,10 +167,7 @@ const Weekday = z
   .min(0, deliveryValidation.weekday)
   .max(6, deliveryValidation.weekday);
 
-const Holiday = z
-  .string({ error: validation.date })
-  .trim()
-  .refine(isCalendarDay, validation.date);
+const Holiday = z.string({ error: validation.date }).trim().refine(isCalendarDay, validation.date);
 
 /** When parcels leave (the delivery dates of delivery-dates.ts): the cut-off hour, the days nothing leaves. */
 export const DispatchSettings = z
@@ -202,7 +200,11 @@ export const DispatchSettings = z
       ctx.addIssue({ code: "custom", path: ["nonDispatchDays"], message: deliveryValidation.noDispatchDay });
     holidays.forEach((day, index) => {
       if (holidays.indexOf(day) !== index)
-        ctx.addIssue({ code: "custom", path: ["holidays", index], message: deliveryValidation.holidayRepeated });
+        ctx.addIssue({
+          code: "custom",
+          path: ["holidays", index],
+          message: deliveryValidation.holidayRepeated,
+        });
     });
   });
 export type DispatchSettings = z.infer<typeof DispatchSettings>;
@@ -246,6 +248,36 @@ export const ShippingSettings = z
   });
 export type ShippingSettings = z.infer<typeof ShippingSettings>;
 
+/** The most PIN codes cash on delivery may be refused for. */
+export const MAX_COD_BLOCKED_PINCODES = 5_000;
+/** The longest a cash on delivery order may wait for the shopper's confirmation: 30 days, in hours. */
+export const MAX_COD_CONFIRM_HOURS = 720;
+
+/** PIN codes as the owner lists them: each six digits (spaces dropped), none twice. */
+const BlockedPincodes = z
+  .array(
+    z
+      .string({ error: validation.pinCode })
+      .transform((text) => pincodeOf(text) ?? text)
+      .refine((text) => PINCODE_PATTERN.test(text), validation.pinCode),
+    { error: validation.notAnOption },
+  )
+  .max(MAX_COD_BLOCKED_PINCODES, validation.max(MAX_COD_BLOCKED_PINCODES))
+  .superRefine((pincodes, ctx) => {
+    const seen = new Set<string>();
+    pincodes.forEach((pincode, index) => {
+      if (seen.has(pincode))
+        ctx.addIssue({ code: "custom", path: [index], message: validation.pincodeRepeated(pincode) });
+      seen.add(pincode);
+    });
+  });
+
+/**
+ * Cash on delivery as the owner sets it (docs/decisions/022 and 037): on or off, its limit and fee,
+ * whom and where it is refused, the discount for paying online instead, and how long an order waits
+ * for the shopper's confirmation. NOTE: every field added after the first three has a default, so
+ * that a checkout section saved before it still reads.
+ */
 export const CodSettings = z
   .object(
     {
@@ -254,14 +286,33 @@ export const CodSettings = z
       maxOrderValue: money(),
       /** Added to the order's total when the shopper chooses cash on delivery; outside GST. */
       fee: money(),
+      /** PIN codes of shipping addresses cash on delivery is refused for. */
+      blockedPincodes: BlockedPincodes.default([]),
+      /** Refused to a shopper a cash on delivery parcel of whom came back refused (users.cod_refused_at). */
+      blockAfterRefusal: boolean().default(true),
+      /**
+       * Taken off an order paid online while cash on delivery is offered for it (0: no offer), as a
+       * discount on the goods: their GST is worked out again on what is left (decision 037).
+       */
+      onlineDiscount: money().default(0),
+      /** Hours a cash on delivery order waits for the shopper's confirmation before it is cancelled. */
+      confirmHours: number({ min: 1, max: MAX_COD_CONFIRM_HOURS, int: true }).default(48),
     },
     { error: validation.object },
   )
   .strict();
 export type CodSettings = z.infer<typeof CodSettings>;
 
-/** Cash on delivery until the owner turns it on: off, up to 10,000, no fee. */
-export const DEFAULT_COD_SETTINGS: CodSettings = { enabled: false, maxOrderValue: 10_000, fee: 0 };
+/** Cash on delivery until the owner turns it on: off, up to 10,000, no fee, 48 hours to confirm. */
+export const DEFAULT_COD_SETTINGS: CodSettings = {
+  enabled: false,
+  maxOrderValue: 10_000,
+  fee: 0,
+  blockedPincodes: [],
+  blockAfterRefusal: true,
+  onlineDiscount: 0,
+  confirmHours: 48,
+};
 
 /**
  * The ways to pay a shop may offer, in SPEC's order (the pay page's until the owner sets another):
@@ -467,7 +518,15 @@ export const SettingsDto = z.object({
     maxUnpaidOrders: z.number(),
     maxQuantityPerLine: z.number(),
     minimumOrder: z.number(),
-    cod: z.object({ enabled: z.boolean(), maxOrderValue: z.number(), fee: z.number() }),
+    cod: z.object({
+      enabled: z.boolean(),
+      maxOrderValue: z.number(),
+      fee: z.number(),
+      blockedPincodes: z.array(z.string()),
+      blockAfterRefusal: z.boolean(),
+      onlineDiscount: z.number(),
+      confirmHours: z.number(),
+    }),
     /** Every configured provider and cash on delivery, in the order the pay page shows them. */
     paymentMethods: z.array(z.enum(PAYMENT_METHODS)),
   }),

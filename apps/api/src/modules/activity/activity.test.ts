@@ -432,6 +432,23 @@ const CASES: Case[] = [
     after: { payment: "completed", amount: expect.any(Number) },
   },
   {
+    kind: "order.cod_confirmed",
+    write: async () => {
+      const order: OrderDto = await send(
+        "POST",
+        "/api/orders",
+        { products: [{ product: shop.productId, quantity: 1 }], shippingAddress: shop.addressId },
+        shop.shopper,
+      );
+      await send("POST", "/api/payments", { order: order._id, paymentGateway: "cod" }, shop.shopper);
+      // Staff took the shopper's confirmation on the phone.
+      await send("POST", `/api/orders/${order._id}/confirm-cod`, {});
+      return order._id;
+    },
+    before: { codConfirmation: "pending" },
+    after: { codConfirmation: "confirmed" },
+  },
+  {
     kind: "user.role_changed",
     write: async () => {
       made.user = (await quickUser(t)).user.id;

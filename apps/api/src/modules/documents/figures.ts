@@ -44,6 +44,8 @@ export interface InvoiceOrderInput {
   shippingIgst: number;
   /** The cash on delivery fee within the total, charged outside GST. */
   codFee: number;
+  /** What paying online took off the goods: within the lines' discounts (their GST after it). */
+  onlineDiscount?: number;
 }
 
 /** A taxed amount's GST: its value before tax, its rate, and the tax split as the document prints it. */
@@ -82,6 +84,8 @@ export interface InvoiceFigures {
   shipping: number;
   /** The cash on delivery fee (0: none), a charge of its own outside GST. */
   codFee: number;
+  /** Of the lines' discounts, what paying online took off (0: none), said under the totals. */
+  onlineDiscount: number;
   total: number;
 }
 
@@ -172,6 +176,7 @@ export function invoiceFigures(order: InvoiceOrderInput, lines: readonly Invoice
     tax: fromCents(sumOf(taxedRows, (row) => row.tax)),
     shipping: fromCents(shipping),
     codFee: fromCents(codFee),
+    onlineDiscount: order.onlineDiscount ?? 0,
     total: fromCents(total),
   };
 }

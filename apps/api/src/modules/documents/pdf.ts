@@ -349,6 +349,11 @@ export function invoicePdf(content: InvoiceContent): Promise<Buffer> {
       .font("Helvetica")
       .fontSize(9)
       .text(words.amountInWords(content.amountInWords), MARGIN, y + 10, { width: width(doc) });
+    if (figures.onlineDiscount > 0)
+      doc
+        .fontSize(8)
+        .fillColor(MUTED)
+        .text(words.onlineDiscount(money(figures.onlineDiscount)), MARGIN, doc.y + 6, { width: width(doc) });
     if (figures.pricesIncludeTax)
       doc
         .fontSize(8)

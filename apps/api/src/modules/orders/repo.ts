@@ -368,6 +368,10 @@ function whereOf(filter: OrderFilter): SQL | undefined {
   const conditions: SQL[] = [];
   if (filter.userId) conditions.push(eq(orders.userId, filter.userId));
   if (filter.status) conditions.push(eq(orders.status, filter.status));
+  // Ready to Ship (processing) holds no cash on delivery order its shopper has yet to confirm: a
+  // filter on the status's index range (few orders wait, and not for long).
+  if (filter.status === "processing")
+    conditions.push(sql`${orders.codConfirmation} is distinct from 'pending'`);
   if (filter.payment) conditions.push(eq(orders.paymentState, filter.payment));
   if (filter.fulfilment) conditions.push(fulfilmentIs(filter.fulfilment));
   if (filter.since) conditions.push(gte(orders.createdAt, filter.since));
@@ -514,6 +518,8 @@ export async function findExportBatch(
   return { orders: page, lines, next };
 }
 
+const closedCod = sql<"cancelled">`(case when ${orders.codConfirmation} = 'pending' then 'cancelled' else ${orders.codConfirmation} end)`;
+
 export async function setOrderStatus(db: Database, id: string, status: OrderStatus, paymentId?: string) {
   const [row] = await db
     .update(orders)
@@ -521,6 +527,8 @@ export async function setOrderStatus(db: Database, id: string, status: OrderStat
       status,
       // A payment linked here becomes the one that names the order's payment state.
       ...(paymentId ? { paymentId, paymentState: stateOfPayment(paymentId) } : {}),
+      // A closed order waits for no cash on delivery confirmation (nor does the sweep for it).
+      ...(status === "cancelled" || status === "refunded" ? { codConfirmation: closedCod } : {}),
       updatedAt: new Date(),
     })
     .where(eq(orders.id, id))

@@ -5,7 +5,7 @@
 
 import type { Fulfilment, OrderStatus, PaymentState } from "@shop/shared/constants";
 import { SHOP_UTC_OFFSET } from "@shop/shared/constants";
-import { api } from "@shop/shared/messages";
+import { api, codConfirmation } from "@shop/shared/messages";
 import { fullName } from "@shop/shared/names";
 import { canTransition, returnsStock } from "@shop/shared/orders";
 import { isStaff, type SignedInViewer as Viewer } from "@shop/shared/roles";
@@ -224,6 +224,11 @@ async function moveOrder(
         status: api.transitionRefused(order.status, to),
       });
     }
+    // A cash on delivery order ships once its shopper confirmed it (or staff did, by phone).
+    if (to === "shipped" && order.codConfirmation === "pending")
+      throw new AppError("CONFLICT", codConfirmation.shipUnconfirmed, {
+        status: codConfirmation.shipUnconfirmed,
+      });
     const removedAt = await keepShipmentsInStep(tx, order.id, order.status, to);
     if (returnsStock(order.status, to)) {
       const { actorId, actorName } = actorOf(viewer);

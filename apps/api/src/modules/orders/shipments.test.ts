@@ -586,6 +586,14 @@ describe("the invoice goes with the goods (decision 025)", () => {
       payload: { order: order._id, paymentGateway: "cod" },
     });
     expect(cod.statusCode, cod.body).toBe(201);
+    // It ships once its shopper confirmed it.
+    const confirmed = await inject(t.app, {
+      method: "POST",
+      url: `/api/orders/${order._id}/confirm-cod`,
+      cookie: shop.shopper.cookie,
+      payload: {},
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
     return order;
   }
 

@@ -56,6 +56,17 @@ function payCod(cookie: string, order: string) {
   });
 }
 
+/** The shopper confirms their cash on delivery order, so that it may ship. */
+async function confirm(cookie: string, order: string) {
+  const confirmed = await inject(t.app, {
+    method: "POST",
+    url: `/api/orders/${order}/confirm-cod`,
+    cookie,
+    payload: {},
+  });
+  expect(confirmed.statusCode, confirmed.body).toBe(200);
+}
+
 function collect(cookie: string | undefined, payment: string) {
   return inject(t.app, { method: "POST", url: `/api/payments/${payment}/collect`, cookie });
 }
@@ -151,7 +162,14 @@ describe("cash on delivery settings", () => {
 
     const saved = await putCheckout(COD);
     expect(saved.statusCode).toBe(200);
-    expect(saved.json().data.cod).toEqual(COD);
+    // The rules added since have their defaults, so that a section saved without them still reads.
+    expect(saved.json().data.cod).toEqual({
+      ...COD,
+      blockedPincodes: [],
+      blockAfterRefusal: true,
+      onlineDiscount: 0,
+      confirmHours: 48,
+    });
     const after = await inject(t.app, { method: "GET", url: "/api/config" });
     expect(after.json().data.cod).toEqual(COD);
   });
@@ -191,7 +209,7 @@ describe("choosing cash on delivery", () => {
     });
   });
 
-  it("adds the fee, sends the order to Ready to Ship as COD to collect, with its history and email", async () => {
+  it("adds the fee, and the order waits for its shopper's confirmation before Ready to Ship lists it as COD to collect", async () => {
     const shopper = await shopperWithAddress(t);
     const order = await placeOrder(shopper);
     const chosen = await payCod(shopper.cookie, order._id);
@@ -209,18 +227,19 @@ describe("choosing cash on delivery", () => {
       totalAmount: 341,
       taxAmount: 36,
       invoiceNumber: null,
+      codConfirmation: "pending",
       cashOnDelivery: { payment: chosen.json().data._id, collected: false },
       payment: { status: "pending", paymentGateway: "cod", amount: 341 },
     });
     expect(dto.history.at(-1)).toMatchObject({ type: "cod", status: "processing", amount: 341 });
     expect(await emailKindsOf(dto.number)).toContain("orderCodConfirmed");
 
-    const toShip = await inject(t.app, {
-      method: "GET",
-      url: "/api/orders/status/processing?size=100",
-      cookie: manager.cookie,
-    });
-    const listed = toShip.json().data.find((row: { _id: string }) => row._id === order._id);
+    const toShip = () =>
+      inject(t.app, { method: "GET", url: "/api/orders/status/processing?size=100", cookie: manager.cookie });
+    const waiting = await toShip();
+    expect(waiting.json().data.map((row: { _id: string }) => row._id)).not.toContain(order._id);
+    await confirm(shopper.cookie, order._id);
+    const listed = (await toShip()).json().data.find((row: { _id: string }) => row._id === order._id);
     // A manager sees no payment, but does see that the cash waits.
     expect(listed).toMatchObject({ payment: null, cashOnDelivery: { collected: false } });
 
@@ -266,6 +285,7 @@ describe("collecting the cash", () => {
     const before = await today();
     const revenueBefore = await revenue();
     const payment = (await payCod(shopper.cookie, order._id)).json().data._id as string;
+    await confirm(shopper.cookie, order._id);
     expect(await today()).toEqual(before);
     expect(await revenue()).toBe(revenueBefore);
     // Ready to Ship: no invoice until the goods leave.
@@ -335,6 +355,7 @@ describe("collecting the cash", () => {
     const shopper = await shopperWithAddress(t);
     const order = await placeOrder(shopper);
     const payment = (await payCod(shopper.cookie, order._id)).json().data._id as string;
+    await confirm(shopper.cookie, order._id);
     const given = await invoicesGiven();
     const collected = await collect(admin.cookie, payment);
     expect(collected.statusCode).toBe(200);

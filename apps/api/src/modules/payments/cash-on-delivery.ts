@@ -1,18 +1,17 @@
 /**
- * Cash on delivery (docs/decisions/022-cash-on-delivery.md). The shopper chooses it on the
- * pay page: the owner's fee is added to the order (outside GST), a pending `cod` payment is linked to
- * it and the order goes to Ready to Ship, so the hold sweep and the unpaid-order cap (both about
- * pending orders without a payment) never see it again. The order's GST invoice is issued with its
+ * Cash on delivery (docs/decisions/022-cash-on-delivery.md, 037). The shopper chooses it on the
+ * pay page where the owner's rules offer it: the owner's fee is added to the order (outside GST), a
+ * pending `cod` payment is linked to it and the order waits for the shopper's confirmation before it
+ * is ready to ship, while the hold sweep and the unpaid-order cap (both about pending orders without
+ * a payment) never see it again. The order's GST invoice is issued with its
  * first parcel (modules/orders/shipments.ts, decision 025), not here. Staff record the cash at
  * delivery: the payment completes and the sales ledger counts the money then.
  */
 import { api } from "@shop/shared/messages";
-import { formatMoney } from "@shop/shared/money-format";
 import { isPayable } from "@shop/shared/orders";
 import { fromCents, toCents } from "@shop/shared/pricing";
 import type { OrderDto } from "@shop/shared/schemas/order";
 import type { PaymentDto } from "@shop/shared/schemas/payment";
-import type { CodSettings } from "@shop/shared/schemas/settings";
 import { AppError } from "#api/core/errors";
 import type { Database } from "#api/db/client";
 import type { User } from "#api/db/schema/users";
@@ -23,12 +22,16 @@ import { invoiceAtRemoval } from "#api/modules/invoices/service";
 import {
   countSold,
   findOrderLines,
+  findOrderRow,
   findOrdersByIds,
   insertOrderEvents,
   lockOrder,
 } from "#api/modules/orders/repo";
 import { type Actor, actorOf, getOrder, orderSubject } from "#api/modules/orders/service";
+import { newConfirmToken } from "./cod-confirmation";
+import { type CodTerms, codFactsOf, codRefusal } from "./cod-rules";
 import { toPaymentDto } from "./dto";
+import { giveOnlineDiscountBack } from "./online-discount";
 import {
   completePendingPayment,
   findPaymentRow,
@@ -44,32 +47,38 @@ type Payer = Pick<User, "id" | "email" | "firstName" | "lastName" | "role">;
 export const codTransactionId = (orderId: string) => `cod-${orderId}`;
 
 /**
- * The shopper's pending unpaid order to be paid in cash on delivery: 400 when the owner does not
- * offer it, 404 for someone else's order, 409 when paid or closed, or when its total with the fee
- * passes the owner's limit. The payment, the order's fee and status, its products counted as sold,
- * the history row and the confirmation email are written in one transaction.
+ * The shopper's pending unpaid order to be paid in cash on delivery, when the owner's rules offer it
+ * for the order (cod-rules.ts): 400 while the owner has it off, 404 for someone else's order, 409
+ * when paid or closed, past the limit, or refused for its PIN code, its shopper or its method. An
+ * online payment's discount taken before is given back first (decision 037). The payment, the
+ * order's fee, status and waiting confirmation (the link's token kept as a sha-256), its products
+ * counted as sold, the history row and the email asking to confirm are written in one transaction.
  */
 export async function payOnDelivery(
   db: Database,
-  cod: CodSettings,
+  terms: CodTerms,
   payer: Payer,
   orderId: string,
   mail: MailContext,
 ): Promise<PaymentDto> {
+  const { cod } = terms;
   if (!cod.enabled) throw new AppError("BAD_REQUEST", api.codNotOffered);
+  const seen = await findOrderRow(db, orderId);
+  if (!seen || seen.userId !== payer.id) throw new AppError("NOT_FOUND", api.orderNotFound);
+  // What the rule reads of the shopper and of delivery, before the order's lock (neither changes with it).
+  const facts = await codFactsOf(db, terms, seen);
   return db.transaction(async (tx) => {
-    const order = await lockOrder(tx, orderId);
-    if (!order || order.userId !== payer.id) throw new AppError("NOT_FOUND", api.orderNotFound);
-    if (!isPayable({ status: order.status, payment: order.paymentId }))
-      throw new AppError("CONFLICT", order.paymentId ? api.alreadyPaid : api.orderNotPayable);
+    const locked = await lockOrder(tx, orderId);
+    if (!locked || locked.userId !== payer.id) throw new AppError("NOT_FOUND", api.orderNotFound);
+    if (!isPayable({ status: locked.status, payment: locked.paymentId }))
+      throw new AppError("CONFLICT", locked.paymentId ? api.alreadyPaid : api.orderNotPayable);
     // A PayPal capture the provider has not settled may still pay the order: it is not paid twice.
-    if (await findPendingPaymentOf(tx, order.id)) throw new AppError("CONFLICT", api.paymentPending);
-    const totalCents = toCents(order.totalAmount) + toCents(cod.fee);
-    if (totalCents > toCents(cod.maxOrderValue)) {
-      const limit = formatMoney(cod.maxOrderValue, { code: order.currency, locale: mail.locale });
-      throw new AppError("CONFLICT", api.codOverLimit(limit));
-    }
-    const totalAmount = fromCents(totalCents);
+    if (await findPendingPaymentOf(tx, locked.id)) throw new AppError("CONFLICT", api.paymentPending);
+    // Cash on delivery and the online discount exclude each other: an online attempt's is given back.
+    const order = await giveOnlineDiscountBack(tx, locked);
+    const refusal = codRefusal(cod, facts, order, terms.locale);
+    if (refusal) throw new AppError(refusal.code, refusal.message);
+    const totalAmount = fromCents(toCents(order.totalAmount) + toCents(cod.fee));
     const payment = await insertPayment(tx, {
       userId: payer.id,
       orderId: order.id,
@@ -81,21 +90,26 @@ export async function payOnDelivery(
       updateTime: null,
       emailAddress: payer.email,
     });
+    const link = newConfirmToken();
     const marked = await markOrderCashOnDelivery(tx, order.id, {
       codFee: cod.fee,
       totalAmount,
       paymentId: payment.id,
+      codConfirmTokenHash: link.hash,
     });
     if (!marked) throw new Error("order left pending under its lock");
-    // Ready to Ship: the goods leave now, so they count as sold as a paid order's do (a cancellation
-    // of a processing order takes them back).
+    // The goods are set aside now, so they count as sold as a paid order's do (a cancellation of a
+    // processing order, or the sweep of an unconfirmed one, takes them back).
     await countSold(tx, order.id);
     await insertOrderEvents(tx, [
       { orderId: order.id, type: "cod", status: "processing", amount: totalAmount, ...actorOf(payer) },
     ]);
     const rates = (await findOrderLines(tx, order.id)).map(({ item }) => item.taxRate);
     await queueEmails(tx, mail.shop, [
-      orderCodConfirmedEmail(payer, { ...order, codFee: cod.fee, totalAmount }, mail, rates),
+      orderCodConfirmedEmail(payer, { ...order, codFee: cod.fee, totalAmount }, mail, rates, {
+        token: link.token,
+        hours: cod.confirmHours,
+      }),
     ]);
     return toPaymentDto({ payment, user: payer }, []);
   });

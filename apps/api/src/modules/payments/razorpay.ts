@@ -20,6 +20,7 @@ import {
   type RazorpayProvider,
   sameMoney,
 } from "#api/payments/provider";
+import type { CodTerms } from "./cod-rules";
 import { captureOf, razorpayOf, razorpayTotalOf } from "./razorpay-checkout";
 import { findPaymentByTransactionId } from "./repo";
 import {
@@ -31,7 +32,7 @@ import {
   rememberRazorpayEvent,
   seenRazorpayEvent,
 } from "./repo-razorpay";
-import { type Payer, payableOrderOf, paymentValues, recordFailure } from "./service";
+import { orderToPayOnline, type Payer, paymentValues, recordFailure } from "./service";
 import { recordCompletedCapture, type WebhookOutcome } from "./webhook";
 
 /**
@@ -45,10 +46,12 @@ export async function createRazorpayOrder(
   providers: PaymentProviders,
   payer: Payer,
   orderId: string,
+  terms?: CodTerms,
 ): Promise<RazorpayOrderDto> {
   const razorpay = razorpayOf(providers);
-  const order = await payableOrderOf(db, payer, orderId);
-  if (order.currency !== RAZORPAY_CURRENCY) throw new AppError("CONFLICT", api.razorpayRupeesOnly);
+  const order = await orderToPayOnline(db, payer, orderId, terms, (found) => {
+    if (found.currency !== RAZORPAY_CURRENCY) throw new AppError("CONFLICT", api.razorpayRupeesOnly);
+  });
   const total = razorpayTotalOf(order);
   const answer = (id: string) => ({
     razorpayOrderId: id,

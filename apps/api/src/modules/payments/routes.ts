@@ -22,6 +22,7 @@ import { PaypalWebhookEvent } from "#api/payments/paypal";
 import type { PaymentProviders, RazorpayWebhookEvent } from "#api/payments/provider";
 import { RazorpayWebhookBody } from "#api/payments/razorpay";
 import { collectCash, payOnDelivery } from "./cash-on-delivery";
+import { codTermsOf } from "./cod-routes";
 import { paymentProviderInfo } from "./dto";
 import { createRazorpayOrder, handleRazorpayWebhook } from "./razorpay";
 import { createPaypalOrder, getPayment, listPaymentDtos, payOrder } from "./service";
@@ -76,14 +77,20 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["payments"],
         operationId: "createRazorpayOrder",
         summary:
-          "Create (or find again) the Razorpay order for the server's total of the caller's pending INR order; amount in paise",
+          "Create (or find again) the Razorpay order for the server's total of the caller's pending INR order (the owner's online discount taken off once, while cash on delivery is offered for it); amount in paise",
         body: RazorpayOrderInput,
         response: { 201: envelope(RazorpayOrderDto), ...refusals(404, 409, 502) },
       },
       preValidation: requireUser,
     },
     async (request, reply) => {
-      const created = await createRazorpayOrder(app.db, providers, userOf(request), request.body.order);
+      const created = await createRazorpayOrder(
+        app.db,
+        providers,
+        userOf(request),
+        request.body.order,
+        await codTermsOf(app),
+      );
       return reply.status(201).send(ok(created, api.created));
     },
   );
@@ -94,14 +101,21 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["payments"],
         operationId: "createPayPalOrder",
-        summary: "Create the PayPal order for the server's total of the caller's pending order",
+        summary:
+          "Create the PayPal order for the server's total of the caller's pending order (the owner's online discount taken off once, while cash on delivery is offered for it)",
         body: PaypalOrderInput,
         response: { 201: envelope(z.object({ id: z.string() })), ...refusals(404, 409, 502) },
       },
       preValidation: requireUser,
     },
     async (request, reply) => {
-      const created = await createPaypalOrder(app.db, providers, userOf(request), request.body.order);
+      const created = await createPaypalOrder(
+        app.db,
+        providers,
+        userOf(request),
+        request.body.order,
+        await codTermsOf(app),
+      );
       return reply.status(201).send(ok(created, api.created));
     },
   );
@@ -113,18 +127,18 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["payments"],
         operationId: "payOrder",
         summary:
-          "Pay the caller's order: a test card (test gateway), the capture of an approved PayPal order, Razorpay Checkout's signed result (verified, read back and captured), or cash on delivery (a pending payment; the order ships)",
+          "Pay the caller's order: a test card (test gateway; the owner's online discount taken off first while cash on delivery is offered), the capture of an approved PayPal order, Razorpay Checkout's signed result (verified, read back and captured), or cash on delivery where the owner's rules offer it (a pending payment; the order ships once the shopper confirms it)",
         body: PaymentInput,
         response: { 201: envelope(PaymentDto), 202: envelope(PaymentDto), ...refusals(402, 404, 409, 502) },
       },
       preValidation: requireUser,
     },
     async (request, reply) => {
+      const terms = await codTermsOf(app);
       if (request.body.paymentGateway === "cod") {
-        const { checkout } = await app.settings.current();
         const payment = await payOnDelivery(
           app.db,
-          checkout.cod,
+          terms,
           userOf(request),
           request.body.order,
           await app.mailContext(),
@@ -139,6 +153,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body,
         request.log,
         await app.mailContext(),
+        terms,
       );
       app.mailer.wake();
       if (!pending) app.metrics.orderPaid();

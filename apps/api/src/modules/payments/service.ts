@@ -18,7 +18,7 @@ import { isPgError, UNIQUE_VIOLATION } from "#api/db/errors";
 import type { NewPayment, Order, Payment } from "#api/db/schema/orders";
 import type { User } from "#api/db/schema/users";
 import type { MailContext } from "#api/modules/email/service";
-import { findLinesOfRefunds, findOrderRow, findRefundsOfPayments } from "#api/modules/orders/repo";
+import { findLinesOfRefunds, findOrderRow, findRefundsOfPayments, lockOrder } from "#api/modules/orders/repo";
 import type { PayOrderResult } from "#api/modules/orders/repo-paid";
 import { recordOrderPayment } from "#api/modules/orders/service";
 import {
@@ -28,7 +28,9 @@ import {
   type ProviderCapture,
   sameMoney,
 } from "#api/payments/provider";
+import { type CodTerms, codFactsOf, codRefusal } from "./cod-rules";
 import { toPaymentDto } from "./dto";
+import { takeOnlineDiscount } from "./online-discount";
 import { checkoutPayment, razorpayOf } from "./razorpay-checkout";
 import {
   findPaymentByTransactionId,
@@ -59,6 +61,34 @@ export async function payableOrderOf(db: Database, payer: Payer, orderId: string
   return order;
 }
 
+/**
+ * The caller's order as an online payment starts (a test card, a PayPal or Razorpay order): payable
+ * (404 and 409 as payableOrderOf), with the owner's online discount taken off, once, while cash on
+ * delivery is offered for it (decision 037), in a transaction that holds its row. The provider is
+ * then asked for the total answered. Without `terms`, or without an offer, the order as it is.
+ */
+export async function orderToPayOnline(
+  db: Database,
+  payer: Payer,
+  orderId: string,
+  terms: CodTerms | undefined,
+  /** A refusal of the provider's own (Razorpay's currency), before anything is written. */
+  check?: (order: Order) => void,
+): Promise<Order> {
+  const order = await payableOrderOf(db, payer, orderId);
+  check?.(order);
+  if (!terms?.cod.enabled || terms.cod.onlineDiscount <= 0 || order.onlineDiscount > 0) return order;
+  const facts = await codFactsOf(db, terms, order);
+  return db.transaction(async (tx) => {
+    const locked = await lockOrder(tx, order.id);
+    if (!locked || locked.userId !== payer.id) throw new AppError("NOT_FOUND", api.orderNotFound);
+    assertPayable(locked);
+    // Offered only where cash on delivery is: paying online instead is what it rewards.
+    if (codRefusal(terms.cod, facts, locked, terms.locale)) return locked;
+    return takeOnlineDiscount(tx, locked, terms.cod.onlineDiscount);
+  });
+}
+
 function paypalOf(providers: PaymentProviders): CheckoutProvider {
   if (!providers.paypal) throw new AppError("BAD_REQUEST", api.paypalNotConfigured);
   return providers.paypal;
@@ -70,9 +100,10 @@ export async function createPaypalOrder(
   providers: PaymentProviders,
   payer: Payer,
   orderId: string,
+  terms?: CodTerms,
 ): Promise<{ id: string }> {
   const paypal = paypalOf(providers);
-  const order = await payableOrderOf(db, payer, orderId);
+  const order = await orderToPayOnline(db, payer, orderId, terms);
   return paypal.createOrder({ orderId: order.id, amount: totalOf(order) });
 }
 
@@ -235,6 +266,7 @@ export async function payOrder(
   input: ProviderPaymentInput,
   log: FastifyBaseLogger,
   mail: MailContext,
+  terms?: CodTerms,
 ): Promise<PaymentResult> {
   const charge = chargeFor(db, providers, input, log);
   const repeated = () =>
@@ -243,7 +275,12 @@ export async function payOrder(
       : Promise.resolve(undefined);
   let order: Order;
   try {
-    order = await payableOrderOf(db, payer, input.order);
+    // A test card is charged here, so its payment starts here: the online discount is taken now. A
+    // PayPal or Razorpay result pays the total its provider's order was made for, discount and all.
+    order =
+      input.paymentGateway === "test"
+        ? await orderToPayOnline(db, payer, input.order, terms)
+        : await payableOrderOf(db, payer, input.order);
   } catch (error) {
     // Paid already: by this very result (sent again, or recorded by its webhook first), or otherwise.
     const recorded = error instanceof AppError && error.code === "CONFLICT" ? await repeated() : undefined;

@@ -1,6 +1,7 @@
 /**
  * Runs the payment sweep on a timer: nothing stays pending (docs/decisions/030-razorpay.md, and
- * 033-refund-sweep-every-provider.md for the refunds of every provider). Every instance may run it:
+ * 033-refund-sweep-every-provider.md for the refunds of every provider), nor a cash on delivery order
+ * unconfirmed past the owner's hours (037). Every instance may run it:
  * a Razorpay order is claimed by one sweep at a time (repo-razorpay.ts), and a pending refund
  * changes only while it is still pending.
  */
@@ -10,21 +11,27 @@ import type { Database } from "#api/db/client";
 import type { MailContext } from "#api/modules/email/service";
 import { sweepPendingRefunds } from "#api/modules/refunds/sweep";
 import type { PaymentProviders } from "#api/payments/provider";
+import { sweepUnconfirmedCod } from "./cod-confirmation";
 import { sweepRazorpayOrders } from "./razorpay";
 
 /** What a sweep reads as it starts: the hold (orders past it are cancelled, not asked about) and the shop's details. */
 export interface PaymentSweepTerms {
   holdMinutes: number;
+  /** Cash on delivery's hours to confirm (the owner's): orders left unconfirmed longer are cancelled. */
+  codConfirmHours?: number;
   mail: MailContext;
 }
 
-/** One sweep: the unpaid orders' Razorpay orders, then every provider's refunds still pending. Answers what changed. */
+/**
+ * One sweep: the unpaid orders' Razorpay orders, every provider's refunds still pending, then the
+ * cash on delivery orders left unconfirmed (decision 037). Answers what changed.
+ */
 export async function sweepPayments(
   db: Database,
   providers: PaymentProviders,
-  { holdMinutes, mail }: PaymentSweepTerms,
+  { holdMinutes, codConfirmHours, mail }: PaymentSweepTerms,
   { afterMs, log }: { afterMs: number; log: FastifyBaseLogger },
-): Promise<{ paid: number; refunds: number }> {
+): Promise<{ paid: number; refunds: number; unconfirmed: number }> {
   const paid = await sweepRazorpayOrders(db, providers, {
     olderThanMs: afterMs,
     // A little past the hold: an order the hold sweep has not reached yet is still asked about.
@@ -33,7 +40,9 @@ export async function sweepPayments(
     mail,
   });
   const refunds = await sweepPendingRefunds(db, providers, { olderThanMs: afterMs, log, mail });
-  return { paid, refunds };
+  const unconfirmed =
+    codConfirmHours === undefined ? 0 : await sweepUnconfirmedCod(db, codConfirmHours, mail);
+  return { paid, refunds, unconfirmed };
 }
 
 /**
@@ -52,9 +61,12 @@ export function startPaymentSweep(
     () =>
       terms()
         .then((now) => sweepPayments(db, providers, now, { afterMs, log }))
-        .then(({ paid, refunds }) => {
-          if (paid === 0 && refunds === 0) return;
-          log.info({ paid, refunds }, "payment sweep recorded what the providers said happened");
+        .then(({ paid, refunds, unconfirmed }) => {
+          if (paid === 0 && refunds === 0 && unconfirmed === 0) return;
+          if (paid + refunds > 0)
+            log.info({ paid, refunds }, "payment sweep recorded what the providers said happened");
+          if (unconfirmed > 0)
+            log.info({ unconfirmed }, "cancelled cash on delivery orders left unconfirmed");
           wakeMailer();
         })
         .catch((error: unknown) => log.warn({ err: error }, "payment sweep failed")),

@@ -571,6 +571,14 @@ class PayOnDelivery implements fc.AsyncCommand<Model, Real> {
     if (within) {
       // The fee joins the invoice, outside GST; no invoice until the goods leave.
       Object.assign(order, { cod: true, codFee: fee, codFeeLeft: fee, total: order.total + fee });
+      // The shopper confirms it, so that it may ship.
+      const confirmed = await inject(t.app, {
+        method: "POST",
+        url: `/api/orders/${order.id}/confirm-cod`,
+        cookie: shopper.caller.cookie,
+        payload: {},
+      });
+      expect(confirmed.statusCode, confirmed.body).toBe(200);
     }
     order.last = await read(order.id, r);
     expect(order.last.status).toBe(within ? "processing" : "pending");

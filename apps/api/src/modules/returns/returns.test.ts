@@ -58,6 +58,16 @@ async function deliveredOrder({
   });
   expect(paid.statusCode, paid.body).toBe(201);
   const payment = paid.json().data._id as string;
+  if (cod) {
+    // A cash on delivery order ships once its shopper confirmed it.
+    const confirmed = await inject(t.app, {
+      method: "POST",
+      url: `/api/orders/${order._id}/confirm-cod`,
+      cookie: shop.shopper.cookie,
+      payload: {},
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+  }
   const shipped = await inject(t.app, {
     method: "POST",
     url: `/api/orders/${order._id}/shipments`,

@@ -123,7 +123,15 @@ describe("the shop's settings", () => {
         maxUnpaidOrders: 5,
         maxQuantityPerLine: 10,
         minimumOrder: 0,
-        cod: { enabled: false, maxOrderValue: 10000, fee: 0 },
+        cod: {
+          enabled: false,
+          maxOrderValue: 10000,
+          fee: 0,
+          blockedPincodes: [],
+          blockAfterRefusal: true,
+          onlineDiscount: 0,
+          confirmHours: 48,
+        },
         // The test gateway (no provider's keys here) and cash on delivery, in SPEC's order.
         paymentMethods: ["test", "cod"],
       },

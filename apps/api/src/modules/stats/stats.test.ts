@@ -156,6 +156,14 @@ describe("GET /api/users/admin", () => {
       payload: { order, paymentGateway: "cod" },
     });
     expect(chosen.statusCode, chosen.body).toBe(201);
+    // It ships once its shopper confirmed it.
+    const confirmed = await inject(t.app, {
+      method: "POST",
+      url: `/api/orders/${order}/confirm-cod`,
+      cookie: shopper.cookie,
+      payload: {},
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
     const before = (await stats(admin)).json().data;
     const shipped = await inject(t.app, {
       method: "POST",

@@ -62,7 +62,13 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
         // Every enabled method, cheapest first, as a cart without an address is priced.
         shippingMethods: methodsFor(shipping.methods, undefined),
         minimumOrder: checkout.minimumOrder,
-        cod: checkout.cod,
+        // NOTE: the owner's rules of whom and where it is refused stay on the server (the pay page asks
+        // GET /orders/current-user/{orderId}/payment-options for one order).
+        cod: {
+          enabled: checkout.cod.enabled,
+          maxOrderValue: checkout.cod.maxOrderValue,
+          fee: checkout.cod.fee,
+        },
         returnWindowDays: fulfilment.returnWindowDays,
       });
     },

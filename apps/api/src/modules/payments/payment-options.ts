@@ -1,0 +1,56 @@
+/**
+ * The pay page's options for one of the shopper's orders, as the server decides them (decision 037):
+ * whether cash on delivery is offered, or the reason it is not, and what paying online saves. The same
+ * rule (cod-rules.ts) and pricing (online-discount.ts) as the choice and the payment themselves.
+ */
+import { api } from "@shop/shared/messages";
+import { isPayable } from "@shop/shared/orders";
+import { fromCents, toCents } from "@shop/shared/pricing";
+import type { PaymentOptionsDto } from "@shop/shared/schemas/payment";
+import { AppError } from "#api/core/errors";
+import type { Database } from "#api/db/client";
+import { findOrderRow } from "#api/modules/orders/repo";
+import { type CodTerms, codFactsOf, codRefusal } from "./cod-rules";
+import { onlineTotals } from "./online-discount";
+import type { Payer } from "./service";
+
+/**
+ * What the caller may pay their order with: 404 for an order not theirs. An order no longer payable
+ * is offered nothing (its page shows its payment instead). Cash on delivery's total is the order's
+ * without an online discount taken by an earlier attempt (choosing it gives that back), fee included.
+ */
+export async function paymentOptionsOf(
+  db: Database,
+  terms: CodTerms,
+  payer: Payer,
+  orderId: string,
+): Promise<PaymentOptionsDto> {
+  const order = await findOrderRow(db, orderId);
+  if (!order || order.userId !== payer.id) throw new AppError("NOT_FOUND", api.orderNotFound);
+  const { cod } = terms;
+  const payable = isPayable({ status: order.status, payment: order.paymentId });
+  const askCod = payable && cod.enabled;
+  const facts = askCod ? await codFactsOf(db, terms, order) : null;
+  const totals =
+    payable && (order.onlineDiscount > 0 || cod.onlineDiscount > 0)
+      ? await onlineTotals(db, order, cod.onlineDiscount)
+      : { withoutDiscount: order.totalAmount, withDiscount: order.totalAmount };
+  const refusal = facts
+    ? codRefusal(cod, facts, { ...order, totalAmount: totals.withoutDiscount }, terms.locale)
+    : null;
+  const offered = askCod && refusal === null;
+  // The discount rewards paying online where cash on delivery is offered; one taken already stays.
+  const online = order.onlineDiscount > 0 || offered ? totals.withDiscount : totals.withoutDiscount;
+  return {
+    cod: {
+      offered,
+      reason: refusal?.message ?? null,
+      fee: cod.fee,
+      total: fromCents(toCents(totals.withoutDiscount) + toCents(cod.fee)),
+    },
+    online: {
+      saving: fromCents(toCents(totals.withoutDiscount) - toCents(online)),
+      total: online,
+    },
+  };
+}
