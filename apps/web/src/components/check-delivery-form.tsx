@@ -135,7 +135,7 @@ function Answer({ answer }: { answer: DeliveryDto }) {
   );
 }
 
-interface CheckDeliveryFormProps {
+export interface CheckDeliveryFormProps {
   /** The product page's product: the answer is about it (an unavailable one is refused). */
   product?: string | undefined;
   className?: string | undefined;

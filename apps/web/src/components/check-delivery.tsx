@@ -1,9 +1,15 @@
 import { deliveryCheck } from "@shop/shared/messages";
-import { lazy, Suspense, startTransition, useEffect, useState } from "react";
+import { type ComponentType, lazy, Suspense, startTransition, useEffect, useState } from "react";
+import type { CheckDeliveryFormProps } from "./check-delivery-form";
 import { Skeleton } from "./skeleton";
 
-const CheckDeliveryForm = lazy(() =>
-  import("./check-delivery-form").then((m) => ({ default: m.CheckDeliveryForm })),
+const CheckDeliveryForm = lazy<ComponentType<CheckDeliveryFormProps>>(() =>
+  import("./check-delivery-form").then(
+    (m) => ({ default: m.CheckDeliveryForm }),
+    // NOTE: the check is an aid: when its code cannot be fetched (offline, a release replaced it), the
+    // page stays as it is without it rather than failing whole.
+    () => ({ default: () => null }),
+  ),
 );
 
 /** Runs `task` once the browser is idle after the page's first work (soon after, where it cannot say). */
