@@ -1124,8 +1124,10 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Mark a shipment delivered; the order is delivered once every unit shipped and every parcel arrived (staff)
-         * @description Roles: admin, manager.
+         * Mark a shipment delivered, or returned to origin; the order is delivered once every unit shipped and every parcel arrived (staff)
+         * @description `{ delivered: true }`: the parcel arrived. `{ returnedToOrigin: true }`: the carrier brought a cash on delivery parcel back undelivered (RTO), only for an order whose cash was not collected and none of whose parcels was delivered (409 otherwise). The shopper is flagged as having refused one; once no parcel is on its way, the order is cancelled with nothing to refund: a credit note without money reverses its invoice, every unit goes back to stock and the shopper is emailed.
+         *
+         *     Roles: admin, manager.
          */
         patch: operations["updateShipment"];
         trace?: never;
@@ -1369,7 +1371,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Create (or find again) the Razorpay order for the server's total of the caller's pending INR order; amount in paise
+         * Create (or find again) the Razorpay order for the server's total of the caller's pending INR order (the owner's online discount taken off once, while cash on delivery is offered for it); amount in paise
          * @description Any signed-in, active user.
          */
         post: operations["createRazorpayOrder"];
@@ -1389,7 +1391,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Create the PayPal order for the server's total of the caller's pending order
+         * Create the PayPal order for the server's total of the caller's pending order (the owner's online discount taken off once, while cash on delivery is offered for it)
          * @description Any signed-in, active user.
          */
         post: operations["createPayPalOrder"];
@@ -1415,7 +1417,7 @@ export interface paths {
         get: operations["listPayments"];
         put?: never;
         /**
-         * Pay the caller's order: a test card (test gateway), the capture of an approved PayPal order, Razorpay Checkout's signed result (verified, read back and captured), or cash on delivery (a pending payment; the order ships)
+         * Pay the caller's order: a test card (test gateway; the owner's online discount taken off first while cash on delivery is offered), the capture of an approved PayPal order, Razorpay Checkout's signed result (verified, read back and captured), or cash on delivery where the owner's rules offer it (a pending payment; the order ships once the shopper confirms it)
          * @description Any signed-in, active user.
          */
         post: operations["payOrder"];
@@ -1515,6 +1517,46 @@ export interface paths {
         get: operations["getPayment"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/current-user/{orderId}/payment-options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What the pay page offers for one of the caller's orders: cash on delivery (or why not) and what paying online saves
+         * @description Any signed-in, active user.
+         */
+        get: operations["getPaymentOptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/{orderId}/confirm-cod": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm a cash on delivery order so that it ships: with the token of its email's link (anyone holding it), or without one as its signed-in shopper or staff (by phone)
+         * @description Confirming again answers 200 as it is; an order cancelled first (unconfirmed after the owner's hours, or by staff) answers 409. A token that is not the order's answers 404, as does a signed-in caller who is neither its shopper nor staff; no token and no session answers 401. Staff's confirmation writes an activity entry.
+         */
+        post: operations["confirmCashOnDelivery"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1844,6 +1886,52 @@ export interface paths {
          * @description Roles: admin.
          */
         put: operations["putSettingsSecurity"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/settings/shipping/{methodId}/pincodes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A shipping method's PIN code list in PIN code order, `search` keeping the codes that start with its digits; `meta.total` counts them (admin)
+         * @description Roles: admin.
+         */
+        get: operations["listShippingPincodes"];
+        /**
+         * Replace a shipping method's PIN code list with a CSV file (text/csv, up to 50,000 rows of pincode,days,cod); every row is checked, and any wrong row saves nothing (admin)
+         * @description A PIN code is 6 digits not starting with 0, listed once; days a whole number from 1 to 60; cod yes/no, true/false or 1/0 (any case). Saved: `{ rows, errors: [] }`. Refused: 400 with each wrong row at `errors["lines.<line>"]` and `data: { rows, errors: [{ line, message }] }` (lines of the file from 1, a header counted; the first 100 faults, the message counting them all).
+         *
+         *     Roles: admin.
+         */
+        put: operations["replaceShippingPincodes"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/delivery/{pincode}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether the shop delivers to a PIN code: the methods that serve it (cheapest first) with their days, delivery date and COD, and whether COD is possible there
+         * @description `deliverBy` is a date (YYYY-MM-DD) on the shop's clock: the day a parcel ordered now leaves (before the dispatch cut-off hour on a dispatch day: that day; otherwise the next dispatch day, skipping the shop's non-dispatch weekdays and holidays) plus the method's days. A method serving states serves the PIN code when its state (by India Post's PIN zones) is one of the method's, or the method serves every state. `product`, when given, must name an active product (404 otherwise); the answer is about the address only, whatever the product's stock.
+         */
+        get: operations["getDelivery"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -2239,6 +2327,11 @@ export interface components {
                 twoFactorRequired?: true;
                 /** @enum {boolean} */
                 secondStepRequired?: true;
+                rows?: number;
+                errors?: {
+                    line: number;
+                    message: string;
+                }[];
             };
         };
         WebhookEvent: {
@@ -2547,6 +2640,13 @@ export interface operations {
                                 estimatedDays: string | null;
                                 states: unknown[] | null;
                                 enabled: boolean;
+                                /**
+                                 * @default states
+                                 * @enum {string}
+                                 */
+                                serves: "states" | "pincodes";
+                                /** @default null */
+                                days: number | null;
                             }[];
                             minimumOrder: number;
                             cod: {
@@ -9005,6 +9105,8 @@ export interface operations {
                                 payment: string;
                                 collected: boolean;
                             } | null;
+                            codConfirmation: "pending" | "confirmed" | "cancelled" | (null);
+                            onlineDiscount: number;
                             invoiceNumber: string | null;
                             shippingAddress: {
                                 name: {
@@ -9044,6 +9146,7 @@ export interface operations {
                                     providerRefundId: string;
                                     reference: string | null;
                                     creditNoteNumber: string;
+                                    moneyBack: boolean;
                                     restock: {
                                         line: string;
                                         quantity: number;
@@ -9222,6 +9325,8 @@ export interface operations {
                                 payment: string;
                                 collected: boolean;
                             } | null;
+                            codConfirmation: "pending" | "confirmed" | "cancelled" | (null);
+                            onlineDiscount: number;
                             invoiceNumber: string | null;
                             shippingAddress: {
                                 name: {
@@ -9261,6 +9366,7 @@ export interface operations {
                                     providerRefundId: string;
                                     reference: string | null;
                                     creditNoteNumber: string;
+                                    moneyBack: boolean;
                                     restock: {
                                         line: string;
                                         quantity: number;
@@ -9342,6 +9448,7 @@ export interface operations {
                                 }[];
                                 shippedAt: string;
                                 deliveredAt: string | null;
+                                returnedToOriginAt: string | null;
                             }[];
                             returns: {
                                 _id: string;
@@ -9418,6 +9525,8 @@ export interface operations {
                                 payment: string;
                                 collected: boolean;
                             } | null;
+                            codConfirmation: "pending" | "confirmed" | "cancelled" | (null);
+                            onlineDiscount: number;
                             invoiceNumber: string | null;
                             shippingAddress: {
                                 name: {
@@ -9457,6 +9566,7 @@ export interface operations {
                                     providerRefundId: string;
                                     reference: string | null;
                                     creditNoteNumber: string;
+                                    moneyBack: boolean;
                                     restock: {
                                         line: string;
                                         quantity: number;
@@ -9538,6 +9648,7 @@ export interface operations {
                                 }[];
                                 shippedAt: string;
                                 deliveredAt: string | null;
+                                returnedToOriginAt: string | null;
                             }[];
                             returns: {
                                 _id: string;
@@ -9710,6 +9821,8 @@ export interface operations {
                                 payment: string;
                                 collected: boolean;
                             } | null;
+                            codConfirmation: "pending" | "confirmed" | "cancelled" | (null);
+                            onlineDiscount: number;
                             invoiceNumber: string | null;
                             shippingAddress: {
                                 name: {
@@ -9749,6 +9862,7 @@ export interface operations {
                                     providerRefundId: string;
                                     reference: string | null;
                                     creditNoteNumber: string;
+                                    moneyBack: boolean;
                                     restock: {
                                         line: string;
                                         quantity: number;
@@ -9885,6 +9999,8 @@ export interface operations {
                                 payment: string;
                                 collected: boolean;
                             } | null;
+                            codConfirmation: "pending" | "confirmed" | "cancelled" | (null);
+                            onlineDiscount: number;
                             invoiceNumber: string | null;
                             shippingAddress: {
                                 name: {
@@ -9924,6 +10040,7 @@ export interface operations {
                                     providerRefundId: string;
                                     reference: string | null;
                                     creditNoteNumber: string;
+                                    moneyBack: boolean;
                                     restock: {
                                         line: string;
                                         quantity: number;
@@ -10005,6 +10122,7 @@ export interface operations {
                                 }[];
                                 shippedAt: string;
                                 deliveredAt: string | null;
+                                returnedToOriginAt: string | null;
                             }[];
                             returns: {
                                 _id: string;
@@ -10139,6 +10257,8 @@ export interface operations {
                                 payment: string;
                                 collected: boolean;
                             } | null;
+                            codConfirmation: "pending" | "confirmed" | "cancelled" | (null);
+                            onlineDiscount: number;
                             invoiceNumber: string | null;
                             shippingAddress: {
                                 name: {
@@ -10178,6 +10298,7 @@ export interface operations {
                                     providerRefundId: string;
                                     reference: string | null;
                                     creditNoteNumber: string;
+                                    moneyBack: boolean;
                                     restock: {
                                         line: string;
                                         quantity: number;
@@ -10259,6 +10380,7 @@ export interface operations {
                                 }[];
                                 shippedAt: string;
                                 deliveredAt: string | null;
+                                returnedToOriginAt: string | null;
                             }[];
                             returns: {
                                 _id: string;
@@ -10429,6 +10551,8 @@ export interface operations {
                                 payment: string;
                                 collected: boolean;
                             } | null;
+                            codConfirmation: "pending" | "confirmed" | "cancelled" | (null);
+                            onlineDiscount: number;
                             invoiceNumber: string | null;
                             shippingAddress: {
                                 name: {
@@ -10468,6 +10592,7 @@ export interface operations {
                                     providerRefundId: string;
                                     reference: string | null;
                                     creditNoteNumber: string;
+                                    moneyBack: boolean;
                                     restock: {
                                         line: string;
                                         quantity: number;
@@ -10613,6 +10738,8 @@ export interface operations {
                                 payment: string;
                                 collected: boolean;
                             } | null;
+                            codConfirmation: "pending" | "confirmed" | "cancelled" | (null);
+                            onlineDiscount: number;
                             invoiceNumber: string | null;
                             shippingAddress: {
                                 name: {
@@ -10652,6 +10779,7 @@ export interface operations {
                                     providerRefundId: string;
                                     reference: string | null;
                                     creditNoteNumber: string;
+                                    moneyBack: boolean;
                                     restock: {
                                         line: string;
                                         quantity: number;
@@ -10733,6 +10861,7 @@ export interface operations {
                                 }[];
                                 shippedAt: string;
                                 deliveredAt: string | null;
+                                returnedToOriginAt: string | null;
                             }[];
                             returns: {
                                 _id: string;
@@ -10881,6 +11010,8 @@ export interface operations {
                                 payment: string;
                                 collected: boolean;
                             } | null;
+                            codConfirmation: "pending" | "confirmed" | "cancelled" | (null);
+                            onlineDiscount: number;
                             invoiceNumber: string | null;
                             shippingAddress: {
                                 name: {
@@ -10920,6 +11051,7 @@ export interface operations {
                                     providerRefundId: string;
                                     reference: string | null;
                                     creditNoteNumber: string;
+                                    moneyBack: boolean;
                                     restock: {
                                         line: string;
                                         quantity: number;
@@ -11001,6 +11133,7 @@ export interface operations {
                                 }[];
                                 shippedAt: string;
                                 deliveredAt: string | null;
+                                returnedToOriginAt: string | null;
                             }[];
                             returns: {
                                 _id: string;
@@ -11177,6 +11310,8 @@ export interface operations {
                                 payment: string;
                                 collected: boolean;
                             } | null;
+                            codConfirmation: "pending" | "confirmed" | "cancelled" | (null);
+                            onlineDiscount: number;
                             invoiceNumber: string | null;
                             shippingAddress: {
                                 name: {
@@ -11216,6 +11351,7 @@ export interface operations {
                                     providerRefundId: string;
                                     reference: string | null;
                                     creditNoteNumber: string;
+                                    moneyBack: boolean;
                                     restock: {
                                         line: string;
                                         quantity: number;
@@ -11297,6 +11433,7 @@ export interface operations {
                                 }[];
                                 shippedAt: string;
                                 deliveredAt: string | null;
+                                returnedToOriginAt: string | null;
                             }[];
                             returns: {
                                 _id: string;
@@ -11426,6 +11563,7 @@ export interface operations {
                             }[];
                             shippedAt: string;
                             deliveredAt: string | null;
+                            returnedToOriginAt: string | null;
                         };
                     };
                 };
@@ -11519,6 +11657,9 @@ export interface operations {
                 "application/json": {
                     /** @enum {boolean} */
                     delivered: true;
+                } | {
+                    /** @enum {boolean} */
+                    returnedToOrigin: true;
                 };
             };
         };
@@ -11544,6 +11685,7 @@ export interface operations {
                             }[];
                             shippedAt: string;
                             deliveredAt: string | null;
+                            returnedToOriginAt: string | null;
                         };
                     };
                 };
@@ -12019,6 +12161,8 @@ export interface operations {
                                 payment: string;
                                 collected: boolean;
                             } | null;
+                            codConfirmation: "pending" | "confirmed" | "cancelled" | (null);
+                            onlineDiscount: number;
                             invoiceNumber: string | null;
                             shippingAddress: {
                                 name: {
@@ -12058,6 +12202,7 @@ export interface operations {
                                     providerRefundId: string;
                                     reference: string | null;
                                     creditNoteNumber: string;
+                                    moneyBack: boolean;
                                     restock: {
                                         line: string;
                                         quantity: number;
@@ -12139,6 +12284,7 @@ export interface operations {
                                 }[];
                                 shippedAt: string;
                                 deliveredAt: string | null;
+                                returnedToOriginAt: string | null;
                             }[];
                             returns: {
                                 _id: string;
@@ -12215,6 +12361,8 @@ export interface operations {
                                 payment: string;
                                 collected: boolean;
                             } | null;
+                            codConfirmation: "pending" | "confirmed" | "cancelled" | (null);
+                            onlineDiscount: number;
                             invoiceNumber: string | null;
                             shippingAddress: {
                                 name: {
@@ -12254,6 +12402,7 @@ export interface operations {
                                     providerRefundId: string;
                                     reference: string | null;
                                     creditNoteNumber: string;
+                                    moneyBack: boolean;
                                     restock: {
                                         line: string;
                                         quantity: number;
@@ -12335,6 +12484,7 @@ export interface operations {
                                 }[];
                                 shippedAt: string;
                                 deliveredAt: string | null;
+                                returnedToOriginAt: string | null;
                             }[];
                             returns: {
                                 _id: string;
@@ -12411,6 +12561,8 @@ export interface operations {
                                 payment: string;
                                 collected: boolean;
                             } | null;
+                            codConfirmation: "pending" | "confirmed" | "cancelled" | (null);
+                            onlineDiscount: number;
                             invoiceNumber: string | null;
                             shippingAddress: {
                                 name: {
@@ -12450,6 +12602,7 @@ export interface operations {
                                     providerRefundId: string;
                                     reference: string | null;
                                     creditNoteNumber: string;
+                                    moneyBack: boolean;
                                     restock: {
                                         line: string;
                                         quantity: number;
@@ -12531,6 +12684,7 @@ export interface operations {
                                 }[];
                                 shippedAt: string;
                                 deliveredAt: string | null;
+                                returnedToOriginAt: string | null;
                             }[];
                             returns: {
                                 _id: string;
@@ -12726,6 +12880,7 @@ export interface operations {
                     discountCode?: string;
                     shippingMethod?: string;
                     state?: string;
+                    pincode?: string;
                 };
             };
         };
@@ -13940,6 +14095,7 @@ export interface operations {
                                 providerRefundId: string;
                                 reference: string | null;
                                 creditNoteNumber: string;
+                                moneyBack: boolean;
                                 restock: {
                                     line: string;
                                     quantity: number;
@@ -14117,6 +14273,7 @@ export interface operations {
                                 providerRefundId: string;
                                 reference: string | null;
                                 creditNoteNumber: string;
+                                moneyBack: boolean;
                                 restock: {
                                     line: string;
                                     quantity: number;
@@ -14183,6 +14340,7 @@ export interface operations {
                                 providerRefundId: string;
                                 reference: string | null;
                                 creditNoteNumber: string;
+                                moneyBack: boolean;
                                 restock: {
                                     line: string;
                                     quantity: number;
@@ -14544,6 +14702,7 @@ export interface operations {
                                 providerRefundId: string;
                                 reference: string | null;
                                 creditNoteNumber: string;
+                                moneyBack: boolean;
                                 restock: {
                                     line: string;
                                     quantity: number;
@@ -14687,6 +14846,8 @@ export interface operations {
                                 payment: string;
                                 collected: boolean;
                             } | null;
+                            codConfirmation: "pending" | "confirmed" | "cancelled" | (null);
+                            onlineDiscount: number;
                             invoiceNumber: string | null;
                             shippingAddress: {
                                 name: {
@@ -14726,6 +14887,7 @@ export interface operations {
                                     providerRefundId: string;
                                     reference: string | null;
                                     creditNoteNumber: string;
+                                    moneyBack: boolean;
                                     restock: {
                                         line: string;
                                         quantity: number;
@@ -14807,6 +14969,7 @@ export interface operations {
                                 }[];
                                 shippedAt: string;
                                 deliveredAt: string | null;
+                                returnedToOriginAt: string | null;
                             }[];
                             returns: {
                                 _id: string;
@@ -14957,6 +15120,7 @@ export interface operations {
                                 providerRefundId: string;
                                 reference: string | null;
                                 creditNoteNumber: string;
+                                moneyBack: boolean;
                                 restock: {
                                     line: string;
                                     quantity: number;
@@ -15007,6 +15171,199 @@ export interface operations {
             };
             /** @description Not found, or not visible to the caller. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getPaymentOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orderId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            cod: {
+                                offered: boolean;
+                                reason: string | null;
+                                fee: number;
+                                total: number;
+                            };
+                            online: {
+                                saving: number;
+                                total: number;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    confirmCashOnDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orderId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            _id: string;
+                            number: number;
+                            /** @enum {string} */
+                            codConfirmation: "pending" | "confirmed" | "cancelled";
+                        };
+                    };
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflicts with the shop's state (stock, an address in use, an order already paid or cancelled). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body or file is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body's or the file's type is not accepted. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15461,6 +15818,23 @@ export interface operations {
                                 discount: number;
                                 netSales: number;
                             }[];
+                            returnedToOrigin: {
+                                shipped: number;
+                                returnedToOrigin: number;
+                                rate: number | null;
+                                byMonth: {
+                                    shipped: number;
+                                    returnedToOrigin: number;
+                                    rate: number | null;
+                                    month: string;
+                                }[];
+                                byState: {
+                                    shipped: number;
+                                    returnedToOrigin: number;
+                                    rate: number | null;
+                                    state: string;
+                                }[];
+                            };
                         };
                     };
                     "text/csv": string;
@@ -15735,7 +16109,15 @@ export interface operations {
                                     estimatedDays: string | null;
                                     states: string[] | null;
                                     enabled: boolean;
+                                    /** @enum {string} */
+                                    serves: "states" | "pincodes";
+                                    days: number | null;
                                 }[];
+                                dispatch: {
+                                    cutoffHour: number;
+                                    nonDispatchDays: number[];
+                                    holidays: string[];
+                                };
                             };
                             checkout: {
                                 holdMinutes: number;
@@ -15746,6 +16128,10 @@ export interface operations {
                                     enabled: boolean;
                                     maxOrderValue: number;
                                     fee: number;
+                                    blockedPincodes: string[];
+                                    blockAfterRefusal: boolean;
+                                    onlineDiscount: number;
+                                    confirmHours: number;
                                 };
                                 paymentMethods: ("razorpay" | "paypal" | "test" | "cod")[];
                             };
@@ -16189,7 +16575,28 @@ export interface operations {
                         estimatedDays: string | null;
                         states: string[] | null;
                         enabled: boolean;
+                        /**
+                         * @default states
+                         * @enum {string}
+                         */
+                        serves?: "states" | "pincodes";
+                        /** @default null */
+                        days?: number | null;
                     }[];
+                    /**
+                     * @default {
+                     *       "cutoffHour": 14,
+                     *       "nonDispatchDays": [
+                     *         0
+                     *       ],
+                     *       "holidays": []
+                     *     }
+                     */
+                    dispatch?: {
+                        cutoffHour: number;
+                        nonDispatchDays: number[];
+                        holidays: string[];
+                    };
                 };
             };
         };
@@ -16213,7 +16620,28 @@ export interface operations {
                                 estimatedDays: string | null;
                                 states: unknown[] | null;
                                 enabled: boolean;
+                                /**
+                                 * @default states
+                                 * @enum {string}
+                                 */
+                                serves: "states" | "pincodes";
+                                /** @default null */
+                                days: number | null;
                             }[];
+                            /**
+                             * @default {
+                             *       "cutoffHour": 14,
+                             *       "nonDispatchDays": [
+                             *         0
+                             *       ],
+                             *       "holidays": []
+                             *     }
+                             */
+                            dispatch: {
+                                cutoffHour: number;
+                                nonDispatchDays: number[];
+                                holidays: string[];
+                            };
                         };
                     };
                 };
@@ -16288,17 +16716,17 @@ export interface operations {
                     maxUnpaidOrders: number;
                     maxQuantityPerLine: number;
                     minimumOrder: number;
-                    /**
-                     * @default {
-                     *       "enabled": false,
-                     *       "maxOrderValue": 10000,
-                     *       "fee": 0
-                     *     }
-                     */
                     cod?: {
                         enabled: boolean;
                         maxOrderValue: number;
                         fee: number;
+                        blockedPincodes?: string[];
+                        /** @default true */
+                        blockAfterRefusal?: boolean;
+                        /** @default 0 */
+                        onlineDiscount?: number;
+                        /** @default 48 */
+                        confirmHours?: number;
                     };
                     /** @default [] */
                     paymentMethods?: ("razorpay" | "paypal" | "test" | "cod")[];
@@ -16325,13 +16753,25 @@ export interface operations {
                              * @default {
                              *       "enabled": false,
                              *       "maxOrderValue": 10000,
-                             *       "fee": 0
+                             *       "fee": 0,
+                             *       "blockedPincodes": [],
+                             *       "blockAfterRefusal": true,
+                             *       "onlineDiscount": 0,
+                             *       "confirmHours": 48
                              *     }
                              */
                             cod: {
                                 enabled: boolean;
                                 maxOrderValue: number;
                                 fee: number;
+                                /** @default [] */
+                                blockedPincodes: unknown[];
+                                /** @default true */
+                                blockAfterRefusal: boolean;
+                                /** @default 0 */
+                                onlineDiscount: number;
+                                /** @default 48 */
+                                confirmHours: number;
                             };
                             /** @default [] */
                             paymentMethods: ("razorpay" | "paypal" | "test" | "cod")[];
@@ -16648,6 +17088,271 @@ export interface operations {
             };
             /** @description The body's or the file's type is not accepted. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listShippingPincodes: {
+        parameters: {
+            query?: {
+                page?: number;
+                size?: number;
+                search?: string;
+            };
+            header?: never;
+            path: {
+                methodId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            pincode: string;
+                            days: number;
+                            cod: boolean;
+                        }[];
+                        meta: {
+                            page: number;
+                            size: number;
+                            pageCount: number;
+                            total: number;
+                            totalCapped?: boolean;
+                            next?: string;
+                        };
+                    };
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    replaceShippingPincodes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                methodId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "text/csv": string | null;
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            rows: number;
+                            errors: {
+                                line: number;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body or file is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body's or the file's type is not accepted. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getDelivery: {
+        parameters: {
+            query?: {
+                product?: string;
+            };
+            header?: never;
+            path: {
+                pincode: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            pincode: string;
+                            deliverable: boolean;
+                            methods: {
+                                _id: string;
+                                name: string;
+                                price: number;
+                                days: number | null;
+                                deliverBy: string | null;
+                                cod: boolean;
+                            }[];
+                            cod: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": null;
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not visible to the caller. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17995,7 +18700,7 @@ export interface operations {
                 size?: number;
                 keyword?: string;
                 actor?: string;
-                kind?: "product.created" | "product.updated" | "product.deleted" | "stock.adjusted" | "category.created" | "category.updated" | "category.deleted" | "discount.created" | "discount.updated" | "discount.deleted" | "order.status_changed" | "order.note_added" | "order.refunded" | "shipment.created" | "shipment.delivered" | "payment.cash_collected" | "return.approved" | "return.rejected" | "return.received" | "return.refunded" | "user.role_changed" | "user.deactivated" | "user.reactivated" | "customer.note_added" | "settings.updated" | "review.hidden" | "review.shown" | "review.replied" | "review.deleted" | "media.uploaded" | "media.deleted" | "email.retried" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.redelivered";
+                kind?: "product.created" | "product.updated" | "product.deleted" | "stock.adjusted" | "category.created" | "category.updated" | "category.deleted" | "discount.created" | "discount.updated" | "discount.deleted" | "order.status_changed" | "order.note_added" | "order.refunded" | "shipment.created" | "shipment.delivered" | "shipment.returned_to_origin" | "order.cod_confirmed" | "payment.cash_collected" | "return.approved" | "return.rejected" | "return.received" | "return.refunded" | "user.role_changed" | "user.deactivated" | "user.reactivated" | "customer.note_added" | "settings.updated" | "shipping.pincodes_replaced" | "review.hidden" | "review.shown" | "review.replied" | "review.deleted" | "media.uploaded" | "media.deleted" | "email.retried" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.redelivered";
                 from?: string;
                 to?: string;
                 after?: string;
@@ -18025,7 +18730,7 @@ export interface operations {
                                 email: string;
                             };
                             /** @enum {string} */
-                            kind: "product.created" | "product.updated" | "product.deleted" | "stock.adjusted" | "category.created" | "category.updated" | "category.deleted" | "discount.created" | "discount.updated" | "discount.deleted" | "order.status_changed" | "order.note_added" | "order.refunded" | "shipment.created" | "shipment.delivered" | "payment.cash_collected" | "return.approved" | "return.rejected" | "return.received" | "return.refunded" | "user.role_changed" | "user.deactivated" | "user.reactivated" | "customer.note_added" | "settings.updated" | "review.hidden" | "review.shown" | "review.replied" | "review.deleted" | "media.uploaded" | "media.deleted" | "email.retried" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.redelivered";
+                            kind: "product.created" | "product.updated" | "product.deleted" | "stock.adjusted" | "category.created" | "category.updated" | "category.deleted" | "discount.created" | "discount.updated" | "discount.deleted" | "order.status_changed" | "order.note_added" | "order.refunded" | "shipment.created" | "shipment.delivered" | "shipment.returned_to_origin" | "order.cod_confirmed" | "payment.cash_collected" | "return.approved" | "return.rejected" | "return.received" | "return.refunded" | "user.role_changed" | "user.deactivated" | "user.reactivated" | "customer.note_added" | "settings.updated" | "shipping.pincodes_replaced" | "review.hidden" | "review.shown" | "review.replied" | "review.deleted" | "media.uploaded" | "media.deleted" | "email.retried" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.redelivered";
                             subject: {
                                 /** @enum {string} */
                                 type: "product" | "variant" | "category" | "discount" | "order" | "return" | "user" | "settings" | "review" | "media" | "email" | "webhook";
