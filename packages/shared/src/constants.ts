@@ -116,6 +116,7 @@ export const EMAIL_KINDS = [
   "orderRefunded",
   "returnUpdate",
   "webhookDisabled",
+  "backInStock",
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 export const EMAIL_STATUSES = ["queued", "sent", "failed"] as const;

@@ -147,11 +147,13 @@ describe("database schema", () => {
       "settings",
       "settings_changes",
       "shipping_pincodes",
+      "stock_alerts",
       "stock_movements",
       "two_factor_recovery_codes",
       "users",
       "webhook_deliveries",
       "webhook_endpoints",
+      "wishlist_items",
     ]);
     await migrate(handle);
     const applied = await db.execute<{ count: number }>(
