@@ -35,6 +35,22 @@ describe("api", () => {
     await expect(api.get("/categories/slug/shoes", { schema: noSchema })).resolves.toEqual(CATEGORY);
   });
 
+  it("sends a file as its own bytes with its type, and JSON as JSON", async () => {
+    const fetch = vi.fn(async (_url: string, _init: RequestInit) =>
+      answer(200, { success: true, message: "OK", data: { rows: 1, errors: [] } }),
+    );
+    vi.stubGlobal("fetch", fetch);
+    const file = new Blob(["pincode,days,cod\n560001,2,yes\n"], { type: "text/csv" });
+    await api.put("/settings/shipping/0123456789abcdef01234567/pincodes", file);
+    await api.put("/settings/store", { name: "Shop" });
+
+    const [csv, json] = fetch.mock.calls.map(([, init]) => init);
+    expect(csv?.body).toBe(file);
+    expect(csv?.headers).toMatchObject({ "content-type": "text/csv" });
+    expect(json?.body).toBe(JSON.stringify({ name: "Shop" }));
+    expect(json?.headers).toMatchObject({ "content-type": "application/json" });
+  });
+
   it("refuses, in tests and development, an answer that does not match its schema", async () => {
     vi.spyOn(console, "error").mockImplementation(() => undefined);
     const broken = { ...CATEGORY, count: "three" };
