@@ -3,7 +3,7 @@
  * pay page: the owner's fee is added to the order (outside GST), a pending `cod` payment is linked to
  * it and the order goes to Ready to Ship, so the hold sweep and the unpaid-order cap (both about
  * pending orders without a payment) never see it again. The order's GST invoice is issued with its
- * first parcel (modules/orders/shipments.ts, decision 025), not here. Staff record the cash at
+ * first parcel (modules/fulfilment/shipments.ts, decision 025), not here. Staff record the cash at
  * delivery: the payment completes and the sales ledger counts the money then.
  */
 import { api } from "@shop/shared/messages";

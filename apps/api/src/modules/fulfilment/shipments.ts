@@ -17,16 +17,16 @@ import { recordActivity } from "#api/modules/activity/record";
 import { shipmentDeliveredEmail, shipmentSentEmail } from "#api/modules/email/order-messages";
 import { type MailContext, queueEmails } from "#api/modules/email/service";
 import { invoiceAtRemoval } from "#api/modules/invoices/service";
-import { toShipmentDto } from "./dto";
-import { findOrdersByIds, insertOrderEvents, lockOrder, setOrderStatus } from "./repo";
+import { toShipmentDto } from "#api/modules/orders/dto";
+import { findOrdersByIds, insertOrderEvents, lockOrder, setOrderStatus } from "#api/modules/orders/repo";
 import {
   findShipmentsOfOrders,
   findShippableLines,
   insertShipment,
   markShipmentDelivered,
   type ShipmentWithLines,
-} from "./repo-shipments";
-import { type Actor, actorOf, orderSubject } from "./service";
+} from "#api/modules/orders/repo-shipments";
+import { type Actor, actorOf, orderSubject } from "#api/modules/orders/service";
 
 /**
  * The carrier a shipment names: one of the settings' (by name, any case), or "Other" with the name

@@ -44,7 +44,7 @@ import {
   type ReturnRow,
   setRestocked,
   setReturnStatus,
-} from "./repo";
+} from "./repo-returns";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
