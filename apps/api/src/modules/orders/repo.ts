@@ -7,6 +7,7 @@ import { fulfilmentIs, fulfilmentOf } from "#api/db/fulfilment";
 import { countUpTo, cursorTime, type NewestKey, newestAfter } from "#api/db/paging";
 import { stateOfPayment } from "#api/db/payment-state";
 import { preparedFor } from "#api/db/prepared";
+import { addSoldUnits } from "#api/db/product-sales";
 import { idValue } from "#api/db/schema/columns";
 import { type Media, media } from "#api/db/schema/media";
 import {
@@ -22,7 +23,7 @@ import { type Product, type ProductVariant, products, productVariants } from "#a
 import { type RefundLine, refundLines, refunds } from "#api/db/schema/refunds";
 import { users } from "#api/db/schema/users";
 import { type StockContext, stockCauseFrom } from "#api/db/stock-cause";
-import { addSoldUnits } from "#api/modules/products/repo-sold";
+import { lockVariants } from "#api/db/variant-locks";
 
 /** What an order's line is priced and checked from: its product, thumbnail and a current variant. */
 export const orderProductColumns = {
@@ -99,21 +100,6 @@ export async function findProductsForOrder(db: Database, ids: readonly string[])
     .where(inArray(products.id, [...ids]))
     .orderBy(asc(products.id), asc(productVariants.position), asc(productVariants.id));
   return productsForOrderOf(rows);
-}
-
-/**
- * Locks the variants an order takes stock from, in product then variant id order, and answers
- * their stock. NOTE: every writer of variant stock locks in this order (the variants' trigger then
- * locks their products in id order), so that two placements, or a placement and a cancellation,
- * never wait on each other in a circle.
- */
-export async function lockVariants(db: Database, ids: readonly string[]) {
-  return db
-    .select({ id: productVariants.id, stock: productVariants.stock, isActive: productVariants.isActive })
-    .from(productVariants)
-    .where(inArray(productVariants.id, [...ids]))
-    .orderBy(asc(productVariants.productId), asc(productVariants.id))
-    .for("update");
 }
 
 /**
