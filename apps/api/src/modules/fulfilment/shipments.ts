@@ -18,15 +18,20 @@ import { shipmentDeliveredEmail, shipmentSentEmail } from "#api/modules/email/or
 import { type MailContext, queueEmails } from "#api/modules/email/service";
 import { invoiceAtRemoval } from "#api/modules/invoices/service";
 import { toShipmentDto } from "#api/modules/orders/dto";
-import { findOrdersByIds, insertOrderEvents, lockOrder, setOrderStatus } from "#api/modules/orders/repo";
 import {
+  type Actor,
+  actorOf,
+  findOrdersByIds,
   findShipmentsOfOrders,
   findShippableLines,
+  insertOrderEvents,
   insertShipment,
+  lockOrder,
   markShipmentDelivered,
+  orderSubject,
   type ShipmentWithLines,
-} from "#api/modules/orders/repo-shipments";
-import { type Actor, actorOf, orderSubject } from "#api/modules/orders/service";
+  setOrderStatus,
+} from "#api/modules/orders/service";
 
 /**
  * The carrier a shipment names: one of the settings' (by name, any case), or "Other" with the name

@@ -21,13 +21,16 @@ import { orderCodConfirmedEmail, paymentReceivedEmail } from "#api/modules/email
 import { type MailContext, queueEmails } from "#api/modules/email/service";
 import { invoiceAtRemoval } from "#api/modules/invoices/service";
 import {
+  type Actor,
+  actorOf,
   countSold,
   findOrderLines,
   findOrdersByIds,
+  getOrder,
   insertOrderEvents,
   lockOrder,
-} from "#api/modules/orders/repo";
-import { type Actor, actorOf, getOrder, orderSubject } from "#api/modules/orders/service";
+  orderSubject,
+} from "#api/modules/orders/service";
 import { toPaymentDto } from "./dto";
 import {
   completePendingPayment,

@@ -163,6 +163,12 @@ export async function requireVisibleProduct(db: Database, id: string, viewer: Vi
   return row;
 }
 
+/**
+ * Locks a product's row until the caller's transaction ends and answers whether it is active and
+ * its options: a review and the product's rating change under it (the reviews module).
+ */
+export { lockProductForUpdate } from "./repo-reads";
+
 function uniqueIds(ids: readonly string[]): string[] {
   return [...new Set(ids)];
 }
