@@ -169,6 +169,15 @@ export async function requireVisibleProduct(db: Database, id: string, viewer: Vi
  */
 export { lockProductForUpdate } from "./repo-reads";
 
+/**
+ * What a category's change does to its products, in the category's transaction (the categories
+ * module): renamed, the products' search documents are written again with its name and the name's
+ * words join the search vocabulary; deleted, its products move to another category. Each answers
+ * the products' ids (their webhook events).
+ */
+export { moveProducts, rewriteProductSearch } from "./repo-writes";
+export { addSearchWords } from "./search";
+
 function uniqueIds(ids: readonly string[]): string[] {
   return [...new Set(ids)];
 }
