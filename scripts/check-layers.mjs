@@ -10,7 +10,13 @@
 // A file imports its own layer or lower ones. Besides:
 // - modules depend on one another one way only: the graph of modules drawn by their non-route files
 //   has no cycle (routes sit above every service, so a route may call any module's service);
-// - routes never touch another module's repo (a service may, inside its own transaction);
+// - a module reaches another through that module's services (service.ts, dto.ts and its other files
+//   that are not repos), never its repos: no file of modules/<a>/, of whatever kind, imports
+//   modules/<b>/repo.ts, repo-*.ts or search.ts. What a module lets others call of its SQL, it
+//   exports from a service with a doc comment (in the caller's transaction where it takes one); SQL
+//   that the repos of several modules share lives in db/ (db/stock-cause.ts, db/variant-locks.ts).
+//   server.ts, cli/, app.ts and seed/ put the modules together and are none: they may import any
+//   repo (the migrations' checks, the outbox's backlog, the demo's rows);
 // - http/ imports no module (app.ts hands it what it needs, such as the sessions store);
 // - routes use only the http/ parts made for them (envelope, session guards, read cache, rate limits).
 // No two files of apps/api/src, apps/web/src or packages/shared/src import each other, directly or
@@ -179,8 +185,8 @@ for (const file of sources(src).filter((name) => name.endsWith(".ts"))) {
       violations.push(`${where}: routes use only ${[...ROUTE_HTTP].join(", ")} from http/`);
     }
     if (from.module && to.module && from.module !== to.module) {
-      if (to.kind === "repo" && from.kind === "routes") {
-        violations.push(`${where}: routes reach another module through its service, never its repo`);
+      if (to.kind === "repo") {
+        violations.push(`${where}: a module reaches another through its service, never its repo`);
       }
       if (from.kind !== "routes") {
         const edges = moduleEdges.get(from.module) ?? new Map();

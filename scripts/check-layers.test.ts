@@ -1,7 +1,7 @@
 // The layer checks of `npm run check` (scripts/check-layers.mjs and Biome's noRestrictedImports
-// overrides) fail on a sideways or upward import added to a scratch copy of the API, on an import circle
-// between files of the API or the web app, and on a file of the API, the web app or a package grown past 600 lines; they pass on
-// the tree.
+// overrides) fail on a sideways or upward import added to a scratch copy of the API, on a module
+// importing another module's repo, on an import circle between files of the API or the web app, and
+// on a file of the API, the web app or a package grown past 600 lines; they pass on the tree.
 import { spawnSync } from "node:child_process";
 import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -125,9 +125,39 @@ describe("the API's layers", () => {
     addImport(dir, "modules/products/repo-writes.ts", 'export { listProducts } from "./service";');
     const { status, output } = checkLayers(dir);
     expect(status).toBe(1);
-    expect(output).toContain("routes reach another module through its service, never its repo");
+    expect(output).toContain(
+      'apps/api/src/modules/orders/routes.ts imports "#api/modules/products/repo-reads": a module reaches another through its service, never its repo',
+    );
     expect(output).toContain("modules/products/repo-writes.ts");
     expect(output).toContain("repo (layer 4) may not import service (layer 5)");
+  });
+
+  it("refuse any file of a module importing another module's repo, repo-*.ts or search.ts, a type too; not seed/", () => {
+    const dir = scratchCopy();
+    // A service, a repo, a type-only import through a relative path, and the catalogue's search file.
+    addImport(dir, "modules/fulfilment/returns.ts", 'export { lockOrder } from "#api/modules/orders/repo";');
+    addImport(dir, "modules/users/repo.ts", 'export { forgetUser } from "#api/modules/sessions/repo-cache";');
+    addImport(dir, "modules/documents/figures.ts", 'import type { OrderRow } from "../orders/repo";');
+    addImport(
+      dir,
+      "modules/categories/service.ts",
+      'export { addSearchWords } from "#api/modules/products/search";',
+    );
+    // seed/ puts the modules together: it writes the demo's rows with their repos.
+    addImport(dir, "seed/demo-orders.ts", 'export { findRefund } from "#api/modules/refunds/repo";');
+    const { status, output } = checkLayers(dir);
+    expect(status).toBe(1);
+    expect(output).toContain("Imports against the layers of apps/api/src (4)");
+    for (const [file, spec] of [
+      ["modules/fulfilment/returns.ts", "#api/modules/orders/repo"],
+      ["modules/users/repo.ts", "#api/modules/sessions/repo-cache"],
+      ["modules/documents/figures.ts", "../orders/repo"],
+      ["modules/categories/service.ts", "#api/modules/products/search"],
+    ])
+      expect(output).toContain(
+        `apps/api/src/${file} imports "${spec}": a module reaches another through its service, never its repo`,
+      );
+    expect(output).not.toContain("seed/demo-orders.ts");
   });
 
   it("refuse db/ importing a module through a relative path", () => {

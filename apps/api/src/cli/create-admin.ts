@@ -11,7 +11,7 @@ import { z } from "zod";
 import { parseConfig } from "#api/config";
 import { migrateAsOwner, openDatabase } from "#api/db/client";
 import { hashPassword } from "#api/modules/auth/password";
-import { findUserByEmail, insertUser, updateUser } from "#api/modules/users/repo";
+import { findUserByEmail, insertUser, updateUserRow } from "#api/modules/users/repo";
 
 const Args = z.object({
   email: Email,
@@ -74,7 +74,7 @@ async function main() {
     const passwordHash = await hashPassword(args.password);
     const existing = await findUserByEmail(database.db, args.email);
     if (existing) {
-      await updateUser(database.db, existing.id, { role: "admin", status: true, passwordHash });
+      await updateUserRow(database.db, existing.id, { role: "admin", status: true, passwordHash });
       console.log(`${args.email} is now an admin (password updated).`);
     } else {
       await insertUser(database.db, {

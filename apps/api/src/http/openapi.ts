@@ -207,7 +207,8 @@ const TAGS = {
   reviews: "Shoppers' reviews of products.",
   media: "Uploaded images and their renditions.",
   orders: "Placing, paying for, cancelling and fulfilling orders.",
-  delivery: "Whether the shop delivers to a PIN code, with which shipping methods, by when, and whether cash on delivery is possible there.",
+  delivery:
+    "Whether the shop delivers to a PIN code, with which shipping methods, by when, and whether cash on delivery is possible there.",
   payments: "Paying for orders (test gateway or PayPal) and the payments ledger.",
   stats: "The dashboard's figures.",
   reports: "Sales reports: what was sold, given back and kept in a period, as JSON or CSV.",

@@ -7,6 +7,18 @@ export function formatOptionValues(values: Readonly<Record<string, string>> | un
     .join(" · ");
 }
 
+/**
+ * "Trail Tee (M · Black)": an order line as the controls that count its units name it (the shopper's
+ * return form, the staff's ship and refund dialogs); the bare name for a product without options.
+ */
+export function orderLineLabel(line: {
+  name: string;
+  variant: { options: Readonly<Record<string, string>> };
+}): string {
+  const options = Object.values(line.variant.options);
+  return options.length > 0 ? `${line.name} (${options.join(" · ")})` : line.name;
+}
+
 /** The option values of a cart or order line, under its name; nothing for a product without options. */
 export function OptionValues({
   values,

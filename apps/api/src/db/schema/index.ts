@@ -18,7 +18,7 @@ export * from "./returns";
 export * from "./reviews";
 export * from "./sales";
 export * from "./settings";
-export * from "./shoppers-lists";
 export * from "./shipments";
+export * from "./shoppers-lists";
 export * from "./users";
 export * from "./webhooks";

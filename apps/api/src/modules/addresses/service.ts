@@ -18,6 +18,13 @@ function valuesOf(input: AddressInput): AddressValues {
   return { ...rest, gstin: rest.gstin ?? null, firstName: name.firstName, lastName: name.lastName };
 }
 
+/**
+ * Removes every address of a user, in the caller's transaction: closing an account (the auth
+ * module) leaves none behind.
+ */
+export { deleteAddressesOfUser } from "./repo";
+
+/** A user's addresses, as their account and the staff's customer page show them. */
 export async function listAddresses(db: Database, userId: string) {
   return (await listAddressesOfUser(db, userId)).map(toAddressDto);
 }

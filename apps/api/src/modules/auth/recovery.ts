@@ -11,7 +11,7 @@ import type { Database } from "#api/db/client";
 import type { User } from "#api/db/schema/users";
 import { type MailContext, queueEmail } from "#api/modules/email/service";
 import { type ClientInfo, endSessionsOfUser, hashToken, startSession } from "#api/modules/sessions/service";
-import { findUserByEmail, findUserById, updateUser } from "#api/modules/users/repo";
+import { findUserByEmail, findUserById, updateUser } from "#api/modules/users/service";
 import { queueAccountNotice } from "./notices";
 import { hashPassword } from "./password";
 import { insertPasswordReset, retirePasswordResets, usePasswordReset } from "./repo";

@@ -2,14 +2,13 @@
 import { and, eq, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import type { Database } from "#api/db/client";
 import { twoFactorRecoveryCodes, users } from "#api/db/schema/users";
-import { forgetUser } from "#api/modules/sessions/repo-cache";
 
 /**
  * Records that a code of `step` was accepted, when no code of this step or a later one was: one
- * statement, so that of two sign-ins racing with one code only one gets true.
+ * statement, so that of two sign-ins racing with one code only one gets true. The caller forgets the
+ * user's cached sessions (a column of their row changes).
  */
 export async function acceptTimeStep(db: Database, userId: string, step: number): Promise<boolean> {
-  forgetUser(userId);
   const rows = await db
     .update(users)
     .set({ twoFactorLastStep: step })
@@ -49,9 +48,11 @@ export async function lockTwoFactorSecrets(db: Database): Promise<{ id: string; 
   return rows.flatMap((row) => (row.secret === null ? [] : [{ id: row.id, secret: row.secret }]));
 }
 
-/** Stores a user's TOTP secret sealed anew (the same secret: its time step stays). */
-export async function storeTwoFactorSecret(db: Database, userId: string, secret: string): Promise<void> {
-  forgetUser(userId);
+/**
+ * Writes a user's TOTP secret sealed anew (the same secret: its time step stays); two-factor.ts
+ * storeTwoFactorSecret forgets the user's cached sessions with it.
+ */
+export async function writeTwoFactorSecret(db: Database, userId: string, secret: string): Promise<void> {
   await db
     .update(users)
     .set({ twoFactorSecret: secret, updatedAt: sql`${users.updatedAt}` })

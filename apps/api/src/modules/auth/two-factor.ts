@@ -19,8 +19,8 @@ import { openSecret, sealSecret } from "#api/core/sealed";
 import type { Database } from "#api/db/client";
 import type { User } from "#api/db/schema/users";
 import type { MailContext } from "#api/modules/email/service";
-import { endSessionsOfUser, markSecondStep } from "#api/modules/sessions/service";
-import { updateUser } from "#api/modules/users/repo";
+import { endSessionsOfUser, forgetUser, markSecondStep } from "#api/modules/sessions/service";
+import { updateUser } from "#api/modules/users/service";
 import { queueAccountNotice } from "./notices";
 import { verifyPassword } from "./password";
 import {
@@ -28,6 +28,7 @@ import {
   deleteRecoveryCodes,
   replaceRecoveryCodes,
   useRecoveryCode,
+  writeTwoFactorSecret,
 } from "./repo-two-factor";
 
 export const TOTP_PERIOD_SECONDS = 30;
@@ -60,7 +61,22 @@ function stepOfCode(secret: string, code: string, now = Date.now()): number | nu
 export async function acceptCode(db: Database, user: User, code: string): Promise<boolean> {
   if (!user.twoFactorSecret) return false;
   const step = stepOfCode(openSecret(user.twoFactorSecret), code);
-  return step !== null && (await acceptTimeStep(db, user.id, step));
+  if (step === null) return false;
+  // The step is kept in the user's row: their cached sessions are forgotten as it changes.
+  forgetUser(user.id);
+  return acceptTimeStep(db, user.id, step);
+}
+
+/**
+ * Every user's TOTP secret as stored (sealed), locked until the caller's transaction ends: re-sealing
+ * them under a new key (the secrets module, npm run secrets:reseal).
+ */
+export { lockTwoFactorSecrets } from "./repo-two-factor";
+
+/** Stores a user's TOTP secret sealed anew (secrets:reseal), forgetting the user's cached sessions. */
+export async function storeTwoFactorSecret(db: Database, userId: string, secret: string): Promise<void> {
+  forgetUser(userId);
+  await writeTwoFactorSecret(db, userId, secret);
 }
 
 /**

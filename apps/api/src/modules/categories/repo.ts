@@ -2,10 +2,8 @@
 import { and, asc, count, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
 import type { Database } from "#api/db/client";
 import { type Category, categories, type NewCategory } from "#api/db/schema/categories";
-import { idValue } from "#api/db/schema/columns";
 import { discountCategories, discounts } from "#api/db/schema/discounts";
 import { productCounts, products } from "#api/db/schema/products";
-import { searchDocumentOf } from "#api/modules/products/search";
 
 export interface CategoryWithCount {
   id: string;
@@ -119,23 +117,6 @@ export async function discountCodesOf(db: Database, categoryId: string): Promise
   return rows.map((row) => row.code);
 }
 
-/**
- * Moves every product of a category to another, their search documents written with its name
- * (the counts' triggers follow); answers the products' ids.
- */
-export async function moveProducts(db: Database, from: string, to: Category): Promise<string[]> {
-  const document = searchDocumentOf({
-    name: sql`p.name`,
-    categoryName: sql`${to.name}::text`,
-    description: sql`p.description`,
-  });
-  const result = await db.execute<{ id: string }>(sql`
-    update ${products} p set category_id = ${idValue(to.id)}, search_vector = ${document}, updated_at = now()
-    where p.category_id = ${idValue(from)}
-    returning p.id`);
-  return result.rows.map((row) => row.id).sort();
-}
-
 export async function deleteCategoryRow(db: Database, id: string): Promise<void> {
   await db.delete(categories).where(eq(categories.id, id));
 }
@@ -158,25 +139,4 @@ export async function updateCategoryName(db: Database, id: string, name: string)
     .returning();
   if (!row) throw new Error("update returned no row");
   return row;
-}
-
-/**
- * Writes the search document of each product of a category again with the category's name (its
- * weight B part, products/search.ts); the words' triggers follow. Answers the products' ids.
- */
-export async function rewriteProductSearch(
-  db: Database,
-  categoryId: string,
-  categoryName: string,
-): Promise<string[]> {
-  const document = searchDocumentOf({
-    name: sql`p.name`,
-    categoryName: sql`${categoryName}::text`,
-    description: sql`p.description`,
-  });
-  const result = await db.execute<{ id: string }>(sql`
-    update ${products} p set search_vector = ${document}
-    where p.category_id = ${idValue(categoryId)}
-    returning p.id`);
-  return result.rows.map((row) => row.id).sort();
 }

@@ -16,7 +16,7 @@ import { isPgError, UNIQUE_VIOLATION } from "#api/db/errors";
 import type { Category } from "#api/db/schema/categories";
 import type { User } from "#api/db/schema/users";
 import { type ActivityActor, recordActivity } from "#api/modules/activity/record";
-import { addSearchWords } from "#api/modules/products/search";
+import { addSearchWords, moveProducts, rewriteProductSearch } from "#api/modules/products/service";
 import { queueProductEvents } from "#api/modules/webhooks/service";
 import { toCategoryDto } from "./dto";
 import {
@@ -30,8 +30,6 @@ import {
   listCategoriesWithCounts,
   lockCategories,
   lockCategory,
-  moveProducts,
-  rewriteProductSearch,
   updateCategoryName,
   updateCategoryTax,
 } from "./repo";

@@ -15,6 +15,9 @@ import { AppError } from "#api/core/errors";
 import type { Database } from "#api/db/client";
 import { isProductActive, pincodeRows } from "./repo";
 
+/** The settings' shipping write deletes the lists of the methods it removes, in its own transaction. */
+export { deleteListsOfMethods } from "./repo";
+
 /** The settings the delivery answer reads: the methods and dispatch rules, COD's switch, the shop's clock. */
 export type DeliverySettings = Pick<Settings, "shipping" | "checkout" | "store">;
 

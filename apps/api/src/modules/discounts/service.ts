@@ -197,6 +197,12 @@ function eligibleItems(discount: DiscountWithTargets, items: readonly Discounted
 }
 
 /**
+ * Gives back the uses of their codes that orders took, one per order, in the caller's transaction:
+ * a cancelled order, or holds that expired (the orders module).
+ */
+export { giveUsesBack } from "./repo";
+
+/**
  * The code a shopper named, checked against the items: the applied discount, or the message saying
  * why it does not apply. With `lock` (inside the order's transaction) the code's row stays locked
  * until the transaction ends, so that its uses are counted one placement at a time; `take` then

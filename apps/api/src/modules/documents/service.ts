@@ -14,9 +14,14 @@ import { isStaff, seesCustomerDetails, type SignedInViewer as Viewer } from "@sh
 import { AppError } from "#api/core/errors";
 import type { Database } from "#api/db/client";
 import type { OrderShippingAddress } from "#api/db/schema/orders";
-import { findOrderById, findOrderLines, type OrderLineRow, type OrderRow } from "#api/modules/orders/repo";
-import { findShipmentsOfOrders } from "#api/modules/orders/repo-shipments";
-import { findRefund, findRefundLines } from "#api/modules/refunds/repo";
+import {
+  findOrderById,
+  findOrderLines,
+  findShipmentsOfOrders,
+  type OrderLineRow,
+  type OrderRow,
+} from "#api/modules/orders/service";
+import { findRefund, findRefundLines } from "#api/modules/refunds/service";
 import { offsetMs } from "#api/modules/reports/service";
 import { creditNoteFigures, invoiceFigures } from "./figures";
 import {

@@ -74,7 +74,7 @@ export interface PlacementRead {
  * Everything a placement is checked and priced from, in one statement run after the shopper's lock
  * (so that its snapshot sees the orders of a placement that lock waited for): the products with
  * their thumbnails and current variants, the variants locked in product then variant id order (the
- * order every writer of stock keeps, repo.ts lockVariants), the shopper's unpaid orders, the order
+ * order every writer of stock keeps, db/variant-locks.ts), the shopper's unpaid orders, the order
  * of the idempotency key, and the new order's number. NOTE: the number is taken here, so a refused
  * placement burns one; numbers are unique, never gap-free (db/schema/orders.ts).
  */

@@ -7,6 +7,8 @@ import { fulfilmentIs, fulfilmentOf } from "#api/db/fulfilment";
 import { countUpTo, cursorTime, type NewestKey, newestAfter } from "#api/db/paging";
 import { stateOfPayment } from "#api/db/payment-state";
 import { preparedFor } from "#api/db/prepared";
+import { addSoldUnits } from "#api/db/product-sales";
+import { productTaxSlabs } from "#api/db/product-tax";
 import { idValue } from "#api/db/schema/columns";
 import { type Media, media } from "#api/db/schema/media";
 import {
@@ -22,7 +24,7 @@ import { type Product, type ProductVariant, products, productVariants } from "#a
 import { type RefundLine, refundLines, refunds } from "#api/db/schema/refunds";
 import { users } from "#api/db/schema/users";
 import { type StockContext, stockCauseFrom } from "#api/db/stock-cause";
-import { addSoldUnits } from "#api/modules/products/repo-sold";
+import { lockVariants } from "#api/db/variant-locks";
 
 /** What an order's line is priced and checked from: its product, thumbnail and a current variant. */
 export const orderProductColumns = {
@@ -37,11 +39,7 @@ export const orderProductColumns = {
       where c.id = ${products.categoryId}))`.mapWith(Number),
     // Its rate by price: the product's own slabs, none when it has its own flat rate, else its
     // category's (which win over the category's flat rate in pricing).
-    taxSlabs: sql<TaxSlab[] | null>`case when ${products.taxSlabs} is not null then ${products.taxSlabs}
-      when ${products.taxRate} is not null then null
-      else (select c.tax_slabs from categories c where c.id = ${products.categoryId}) end`.mapWith(
-      products.taxSlabs,
-    ),
+    taxSlabs: productTaxSlabs,
     hsnCode: sql<string | null>`coalesce(${products.hsnCode}, (select c.hsn_code from categories c
       where c.id = ${products.categoryId}))`,
   },
@@ -99,21 +97,6 @@ export async function findProductsForOrder(db: Database, ids: readonly string[])
     .where(inArray(products.id, [...ids]))
     .orderBy(asc(products.id), asc(productVariants.position), asc(productVariants.id));
   return productsForOrderOf(rows);
-}
-
-/**
- * Locks the variants an order takes stock from, in product then variant id order, and answers
- * their stock. NOTE: every writer of variant stock locks in this order (the variants' trigger then
- * locks their products in id order), so that two placements, or a placement and a cancellation,
- * never wait on each other in a circle.
- */
-export async function lockVariants(db: Database, ids: readonly string[]) {
-  return db
-    .select({ id: productVariants.id, stock: productVariants.stock, isActive: productVariants.isActive })
-    .from(productVariants)
-    .where(inArray(productVariants.id, [...ids]))
-    .orderBy(asc(productVariants.productId), asc(productVariants.id))
-    .for("update");
 }
 
 /**

@@ -20,7 +20,7 @@ import type { NewestKey } from "#api/db/paging";
 import type { Order, OrderEvent } from "#api/db/schema/orders";
 import type { User } from "#api/db/schema/users";
 import { recordActivity } from "#api/modules/activity/record";
-import { giveUsesBack } from "#api/modules/discounts/repo";
+import { giveUsesBack } from "#api/modules/discounts/service";
 import {
   type CancelledBy,
   type MailSite,
@@ -58,6 +58,59 @@ import {
   insertShipment,
   markAllDelivered,
 } from "./repo-shipments";
+
+/**
+ * What the modules that act on an order use: in their own transaction (fulfilment, refunds,
+ * payments), the order's row locked (first, as every writer of an order takes it), its status, its
+ * history, the order with its shopper and payment as their emails name them, and its units counted
+ * as sold (cash on delivery); to read it (documents, payments), the order with its payment and
+ * shopper, its bare row and its lines.
+ */
+export {
+  countSold,
+  findOrderById,
+  findOrderLines,
+  findOrderRow,
+  findOrdersByIds,
+  insertOrderEvents,
+  lockOrder,
+  type OrderLineRow,
+  type OrderRow,
+  returnStock,
+  setOrderStatus,
+} from "./repo";
+
+/** What recording a payment answers (the payments module). */
+export type { PayOrderResult } from "./repo-paid";
+
+/**
+ * An order's parcels: fulfilment ships and delivers them, refunds keep shipped units out of a
+ * restock, documents print a parcel's packing slip. NOTE: their SQL is the order's, as is that of
+ * the returns its read carries (repo-returns.ts): the order's read carries them and the status
+ * dialog ships and delivers them, and fulfilment, which locks orders and writes their history,
+ * sits above this module, so it may not be imported from here.
+ */
+export {
+  findShipmentsOfOrders,
+  findShippableLines,
+  insertShipment,
+  markShipmentDelivered,
+  markShipmentReturned,
+  type ShipmentWithLines,
+} from "./repo-shipments";
+
+/**
+ * The refunds of payments with their credit notes' lines, in two statements however many payments
+ * (the payments module's reads: one payment, a page of them).
+ */
+export async function findRefundsWithLines(db: Database, paymentIds: readonly string[]) {
+  const refunds = await findRefundsOfPayments(db, paymentIds);
+  const creditNotes = await findLinesOfRefunds(
+    db,
+    refunds.map((refund) => refund.id),
+  );
+  return { refunds, creditNotes };
+}
 
 /** One order as its viewer may see it: the owner or staff; anyone else gets the same 404 as for a missing id. */
 export async function getOrder(

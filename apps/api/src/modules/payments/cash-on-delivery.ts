@@ -4,7 +4,7 @@
  * pending `cod` payment is linked to it and the order waits for the shopper's confirmation before it
  * is ready to ship, while the hold sweep and the unpaid-order cap (both about pending orders without
  * a payment) never see it again. The order's GST invoice is issued with its
- * first parcel (modules/orders/shipments.ts, decision 025), not here. Staff record the cash at
+ * first parcel (modules/fulfilment/shipments.ts, decision 025), not here. Staff record the cash at
  * delivery: the payment completes and the sales ledger counts the money then.
  */
 import { api } from "@shop/shared/messages";
@@ -20,14 +20,17 @@ import { orderCodConfirmedEmail, paymentReceivedEmail } from "#api/modules/email
 import { type MailContext, queueEmails } from "#api/modules/email/service";
 import { invoiceAtRemoval } from "#api/modules/invoices/service";
 import {
+  type Actor,
+  actorOf,
   countSold,
   findOrderLines,
   findOrderRow,
   findOrdersByIds,
+  getOrder,
   insertOrderEvents,
   lockOrder,
-} from "#api/modules/orders/repo";
-import { type Actor, actorOf, getOrder, orderSubject } from "#api/modules/orders/service";
+  orderSubject,
+} from "#api/modules/orders/service";
 import { newConfirmToken } from "./cod-confirmation";
 import { type CodTerms, codFactsOf, codRefusal } from "./cod-rules";
 import { toPaymentDto } from "./dto";

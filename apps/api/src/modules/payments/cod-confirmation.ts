@@ -12,17 +12,19 @@ import type { CodConfirmedDto } from "@shop/shared/schemas/order";
 import { AppError } from "#api/core/errors";
 import type { Database } from "#api/db/client";
 import { recordActivity } from "#api/modules/activity/record";
-import { giveUsesBack } from "#api/modules/discounts/repo";
+import { giveUsesBack } from "#api/modules/discounts/service";
 import { orderCancelledEmail } from "#api/modules/email/order-messages";
 import { type MailContext, queueEmails } from "#api/modules/email/service";
 import {
+  type Actor,
+  actorOf,
   findOrderRow,
   findOrdersByIds,
   insertOrderEvents,
   lockOrder,
+  orderSubject,
   returnStock,
-} from "#api/modules/orders/repo";
-import { type Actor, actorOf, orderSubject } from "#api/modules/orders/service";
+} from "#api/modules/orders/service";
 import { cancelUnconfirmedCod, confirmCodRow, failCodPayments, lockUnconfirmedCod } from "./repo-cod";
 
 /** A new token for an order's confirmation link, and the sha-256 the order keeps of it. */

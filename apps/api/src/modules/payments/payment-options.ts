@@ -9,7 +9,7 @@ import { fromCents, toCents } from "@shop/shared/pricing";
 import type { PaymentOptionsDto } from "@shop/shared/schemas/payment";
 import { AppError } from "#api/core/errors";
 import type { Database } from "#api/db/client";
-import { findOrderRow } from "#api/modules/orders/repo";
+import { findOrderRow } from "#api/modules/orders/service";
 import { type CodTerms, codFactsOf, codRefusal } from "./cod-rules";
 import { onlineTotals } from "./online-discount";
 import type { Payer } from "./service";

@@ -12,7 +12,7 @@ import type { FastifyBaseLogger } from "fastify";
 import { AppError } from "#api/core/errors";
 import type { Database } from "#api/db/client";
 import type { MailContext } from "#api/modules/email/service";
-import { findOrderById } from "#api/modules/orders/repo";
+import { findOrderById } from "#api/modules/orders/service";
 import { settleProviderRefund } from "#api/modules/refunds/provider-refunds";
 import {
   type PaymentProviders,

@@ -7,11 +7,11 @@ import type { TaxSlab } from "@shop/shared/pricing";
 import { and, asc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Database } from "#api/db/client";
 import { keepPaymentState } from "#api/db/payment-state";
+import { productTaxSlabs } from "#api/db/product-tax";
 import { idValue } from "#api/db/schema/columns";
 import { orderItems, orders, payments } from "#api/db/schema/orders";
 import { products } from "#api/db/schema/products";
 import { users } from "#api/db/schema/users";
-import { orderProductColumns } from "#api/modules/orders/repo";
 
 /** When a cash on delivery parcel of the shopper last came back refused (null: never). */
 export async function findCodRefusedAt(db: Database, userId: string): Promise<Date | null> {
@@ -48,7 +48,7 @@ export async function findLinesToPrice(db: Database, orderId: string): Promise<L
       discountShare: orderItems.discountShare,
       quantity: orderItems.quantity,
       taxRate: orderItems.taxRate,
-      taxSlabs: orderProductColumns.product.taxSlabs,
+      taxSlabs: productTaxSlabs,
     })
     .from(orderItems)
     .innerJoin(products, eq(products.id, orderItems.productId))

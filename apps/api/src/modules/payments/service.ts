@@ -18,9 +18,13 @@ import { isPgError, UNIQUE_VIOLATION } from "#api/db/errors";
 import type { NewPayment, Order, Payment } from "#api/db/schema/orders";
 import type { User } from "#api/db/schema/users";
 import type { MailContext } from "#api/modules/email/service";
-import { findLinesOfRefunds, findOrderRow, findRefundsOfPayments, lockOrder } from "#api/modules/orders/repo";
-import type { PayOrderResult } from "#api/modules/orders/repo-paid";
-import { recordOrderPayment } from "#api/modules/orders/service";
+import type { PayOrderResult } from "#api/modules/orders/service";
+import {
+  findOrderRow,
+  findRefundsWithLines,
+  lockOrder,
+  recordOrderPayment,
+} from "#api/modules/orders/service";
 import {
   type CheckoutProvider,
   type Money,
@@ -222,11 +226,7 @@ export async function recordFailure(db: Database, values: Omit<NewPayment, "stat
 async function paymentDto(db: Database, id: string): Promise<PaymentDto> {
   const row = await findPaymentRow(db, id);
   if (!row) throw new AppError("NOT_FOUND", api.paymentNotFound);
-  const refunds = await findRefundsOfPayments(db, [row.payment.id]);
-  const creditNotes = await findLinesOfRefunds(
-    db,
-    refunds.map((refund) => refund.id),
-  );
+  const { refunds, creditNotes } = await findRefundsWithLines(db, [row.payment.id]);
   return toPaymentDto(row, refunds, creditNotes);
 }
 
@@ -353,13 +353,9 @@ export async function listPaymentDtos(
 ): Promise<ListRead<PaymentDto>> {
   const read = await listPayments(db, filter, limitOffsetAndOne(page), cap);
   const { rows, more } = withoutExtra(read.rows, page.size);
-  const refunds = await findRefundsOfPayments(
+  const { refunds, creditNotes } = await findRefundsWithLines(
     db,
     rows.map((row) => row.payment.id),
-  );
-  const creditNotes = await findLinesOfRefunds(
-    db,
-    refunds.map((refund) => refund.id),
   );
   const items = rows.map((row) => toPaymentDto(row, refunds, creditNotes));
   return { items, total: read.total, totalCapped: read.totalCapped, more };

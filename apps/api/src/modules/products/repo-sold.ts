@@ -1,20 +1,11 @@
 /**
- * The best-seller counts' SQL (sold-counts.ts says why they are kept in batches): the units sold
- * written to `product_sales`, and added into the products' `sold_count`.
+ * The best-seller counts' SQL (sold-counts.ts says why they are kept in batches): the units sold,
+ * written to `product_sales` by their writers (db/product-sales.ts), added into the products'
+ * `sold_count`.
  */
-import { type SQL, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Database } from "#api/db/client";
 import { productSales, products } from "#api/db/schema/products";
-
-/**
- * Adds units sold (positive) or given back (negative) by product, from a select of
- * `(product_id, quantity)` rows: `select product_id, sum(quantity) from order_items where …`.
- */
-export async function addSoldUnits(db: Database, rows: SQL) {
-  await db.execute(sql`
-    insert into ${productSales} (product_id, quantity)
-    select s.product_id, s.quantity from (${rows}) as s(product_id, quantity) where s.quantity <> 0`);
-}
 
 /**
  * Adds the units written since the last fold into the products' counts (never below zero) and

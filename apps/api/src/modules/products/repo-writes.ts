@@ -1,13 +1,15 @@
 /**
  * SQL for the catalogue's writes: a product with its variants and search document, its fields and
- * flags, its variants (added, rewritten, taken out, put on or off sale), its gallery, its deletion.
+ * flags, its variants (added, rewritten, taken out, put on or off sale), its gallery, its deletion;
+ * and a category's products moved to another or given its new name in their search documents.
  */
 import { and, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import type { Database } from "#api/db/client";
+import type { Category } from "#api/db/schema/categories";
 import { idValue } from "#api/db/schema/columns";
 import { orderItems } from "#api/db/schema/orders";
 import { type NewProduct, productGallery, products, productVariants } from "#api/db/schema/products";
-import { addSearchWords, type SearchText, searchDocument } from "./search";
+import { addSearchWords, type SearchText, searchDocument, searchDocumentOf } from "./search";
 
 /** The fields a product update writes; price, sale price, on-sale and stock come from the variants. */
 export type ProductValues = Pick<
@@ -205,4 +207,42 @@ export async function replaceGallery(db: Database, productId: string, mediaIds: 
 export async function deleteProductById(db: Database, id: string): Promise<boolean> {
   const rows = await db.delete(products).where(eq(products.id, id)).returning({ id: products.id });
   return rows.length > 0;
+}
+
+/**
+ * Moves every product of a category to another, their search documents written with its name
+ * (the counts' triggers follow), for the category's deletion; answers the products' ids.
+ */
+export async function moveProducts(db: Database, from: string, to: Category): Promise<string[]> {
+  const document = searchDocumentOf({
+    name: sql`p.name`,
+    categoryName: sql`${to.name}::text`,
+    description: sql`p.description`,
+  });
+  const result = await db.execute<{ id: string }>(sql`
+    update ${products} p set category_id = ${idValue(to.id)}, search_vector = ${document}, updated_at = now()
+    where p.category_id = ${idValue(from)}
+    returning p.id`);
+  return result.rows.map((row) => row.id).sort();
+}
+
+/**
+ * Writes the search document of each product of a category again with the category's name (its
+ * weight B part, products/search.ts); the words' triggers follow. Answers the products' ids.
+ */
+export async function rewriteProductSearch(
+  db: Database,
+  categoryId: string,
+  categoryName: string,
+): Promise<string[]> {
+  const document = searchDocumentOf({
+    name: sql`p.name`,
+    categoryName: sql`${categoryName}::text`,
+    description: sql`p.description`,
+  });
+  const result = await db.execute<{ id: string }>(sql`
+    update ${products} p set search_vector = ${document}
+    where p.category_id = ${idValue(categoryId)}
+    returning p.id`);
+  return result.rows.map((row) => row.id).sort();
 }

@@ -163,6 +163,21 @@ export async function requireVisibleProduct(db: Database, id: string, viewer: Vi
   return row;
 }
 
+/**
+ * Locks a product's row until the caller's transaction ends and answers whether it is active and
+ * its options: a review and the product's rating change under it (the reviews module).
+ */
+export { lockProductForUpdate } from "./repo-reads";
+
+/**
+ * What a category's change does to its products, in the category's transaction (the categories
+ * module): renamed, the products' search documents are written again with its name and the name's
+ * words join the search vocabulary; deleted, its products move to another category. Each answers
+ * the products' ids (their webhook events).
+ */
+export { moveProducts, rewriteProductSearch } from "./repo-writes";
+export { addSearchWords } from "./search";
+
 function uniqueIds(ids: readonly string[]): string[] {
   return [...new Set(ids)];
 }

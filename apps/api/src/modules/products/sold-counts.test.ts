@@ -6,10 +6,11 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "#api/db/client";
+import { addSoldUnits } from "#api/db/product-sales";
 import { productSales, products } from "#api/db/schema/products";
 import { makeCategory, makeMedia, makeProduct } from "#test/catalog";
 import { createTestDatabase } from "#test/db";
-import { addSoldUnits, foldSoldCounts } from "./repo-sold";
+import { foldSoldCounts } from "./repo-sold";
 
 let handle: DatabaseHandle;
 let ids: string[];

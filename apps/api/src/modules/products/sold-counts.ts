@@ -4,7 +4,7 @@
  * GIN), and `sold_count` is in the best-seller index, so an update of it can never be HOT: raised
  * by every payment, it cost each paid order a new version of its products' rows in every index and
  * a dead row for the vacuum, and during a sale it rewrote the same few products thousands of times
- * a minute. Writers add the units to `product_sales` instead (addSoldUnits, or in their own
+ * a minute. Writers add the units to `product_sales` instead (db/product-sales.ts, or in their own
  * statement), and foldSoldCounts adds them up into the products every few seconds: one update per
  * product per fold, however many orders it sold in.
  */

@@ -6,7 +6,7 @@
  */
 import { AppError } from "#api/core/errors";
 import type { Database } from "#api/db/client";
-import { lockOrder } from "#api/modules/orders/repo";
+import { lockOrder } from "#api/modules/orders/service";
 import { creditablesOf, creditFor, refundLineRows } from "./credit";
 import { findRefund, findRefundsWithoutLines, insertRefundLines, rewriteRefundLedger } from "./repo";
 

@@ -14,8 +14,7 @@ import { isPgError, UNIQUE_VIOLATION } from "#api/db/errors";
 import type { Refund } from "#api/db/schema/refunds";
 import type { MailContext } from "#api/modules/email/service";
 import { takeCreditNoteNumber } from "#api/modules/invoices/service";
-import { lockOrder } from "#api/modules/orders/repo";
-import { actorOf } from "#api/modules/orders/service";
+import { actorOf, lockOrder } from "#api/modules/orders/service";
 import type { ProviderRefund, RazorpayRefund } from "#api/payments/provider";
 import { creditablesOf, refundLineRows } from "./credit";
 import {

@@ -3,6 +3,7 @@ import type { PaymentGateway } from "@shop/shared/constants";
 import { and, asc, eq, lt, sql } from "drizzle-orm";
 import type { Database } from "#api/db/client";
 import { keepPaymentState } from "#api/db/payment-state";
+import { addSoldUnits } from "#api/db/product-sales";
 import { idValue } from "#api/db/schema/columns";
 import { orderItems, payments } from "#api/db/schema/orders";
 import { productVariants } from "#api/db/schema/products";
@@ -17,8 +18,7 @@ import {
 } from "#api/db/schema/refunds";
 import { orderReturnLines, orderReturns } from "#api/db/schema/returns";
 import { type StockContext, stockCauseFrom } from "#api/db/stock-cause";
-import { lockVariants } from "#api/modules/orders/repo";
-import { addSoldUnits } from "#api/modules/products/repo-sold";
+import { lockVariants } from "#api/db/variant-locks";
 
 /** Locks a payment row for the rest of the transaction: refunds of one payment queue here. */
 export async function lockPayment(db: Database, id: string) {

@@ -37,9 +37,17 @@ import { recordActivity } from "#api/modules/activity/record";
 import { orderRefundedEmail } from "#api/modules/email/order-messages";
 import { type MailContext, queueEmails } from "#api/modules/email/service";
 import { takeCreditNoteNumber } from "#api/modules/invoices/service";
-import { findOrdersByIds, insertOrderEvents, lockOrder, setOrderStatus } from "#api/modules/orders/repo";
-import { findShippableLines } from "#api/modules/orders/repo-shipments";
-import { type Actor, actorOf, getOrder, orderSubject } from "#api/modules/orders/service";
+import {
+  type Actor,
+  actorOf,
+  findOrdersByIds,
+  findShippableLines,
+  getOrder,
+  insertOrderEvents,
+  lockOrder,
+  orderSubject,
+  setOrderStatus,
+} from "#api/modules/orders/service";
 import {
   type PaymentProviders,
   type ProviderRefund,
@@ -63,6 +71,14 @@ import {
   restockedUnits,
   setPendingProviderRefundId,
 } from "./repo";
+
+/**
+ * What returns (the fulfilment module) use of refunds in a return's transaction: units put back in
+ * stock, variant by variant (restock), the units already back (restockedUnits: a unit goes back
+ * once), and the refund made under a return's Idempotency-Key (findRefundByKey); and what documents
+ * read of a refund for its credit note (findRefund, findRefundLines).
+ */
+export { findRefund, findRefundByKey, findRefundLines, restock, restockedUnits } from "./repo";
 
 export interface RefundOptions {
   /** A retried request with the same key and body answers the first refund; another body is refused (422). */

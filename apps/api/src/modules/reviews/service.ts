@@ -21,8 +21,7 @@ import type { Database } from "#api/db/client";
 import { isPgError, UNIQUE_VIOLATION } from "#api/db/errors";
 import type { User } from "#api/db/schema/users";
 import { type ActivityActor, recordActivity } from "#api/modules/activity/record";
-import { lockProductForUpdate } from "#api/modules/products/repo-reads";
-import { requireVisibleProduct } from "#api/modules/products/service";
+import { lockProductForUpdate, requireVisibleProduct } from "#api/modules/products/service";
 import { toReviewDto, toStaffReviewDto } from "./dto";
 import {
   countReviewsOfProduct,

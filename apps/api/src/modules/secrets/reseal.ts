@@ -8,8 +8,8 @@
  */
 import { isSealedWithCurrent, type Keyring, open, seal } from "#api/core/sealed";
 import type { Database } from "#api/db/client";
-import { lockTwoFactorSecrets, storeTwoFactorSecret } from "#api/modules/auth/repo-two-factor";
-import { lockEndpointSecrets, storeEndpointSecrets } from "#api/modules/webhooks/repo";
+import { lockTwoFactorSecrets, storeTwoFactorSecret } from "#api/modules/auth/two-factor";
+import { lockEndpointSecrets, storeEndpointSecrets } from "#api/modules/webhooks/service";
 
 export interface ResealCounts {
   /** Values written sealed under the current key. */

@@ -3,7 +3,7 @@
  * request reads nothing, and whatever ends a session or changes its user is seen at once.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { updateUser } from "#api/modules/users/repo";
+import { updateUser } from "#api/modules/users/service";
 import { createTestApp, signedInUser, type TestApp } from "#test/app";
 import { loggingDatabase } from "#test/db";
 import { cachedSession, keepSession, SESSION_CACHE_MS } from "./repo-cache";

@@ -13,6 +13,12 @@ import {
 } from "./repo";
 import { cachedSession, keepSession } from "./repo-cache";
 
+/**
+ * Forgets the sessions of a user cached on this instance: whatever changes the user's row (users,
+ * two-step sign-in) calls it, so that the user's next request reads the row as it is now.
+ */
+export { forgetUser } from "./repo-cache";
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const SESSION_TTL_MS = SESSION_TTL_DAYS * DAY_MS;
 

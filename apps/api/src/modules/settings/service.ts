@@ -32,7 +32,7 @@ import type { Database } from "#api/db/client";
 import type { SettingsChangeRow } from "#api/db/schema/settings";
 import type { User } from "#api/db/schema/users";
 import { recordActivity } from "#api/modules/activity/record";
-import { deleteListsOfMethods } from "#api/modules/delivery/repo";
+import { deleteListsOfMethods } from "#api/modules/delivery/service";
 import { listSettingsChanges, readStoredSettings, writeSettingsSection } from "./repo";
 
 /** How long an instance keeps the settings it read (SETTINGS_CACHE_MS overrides). */

@@ -8,7 +8,6 @@ import { countUpTo, cursorTime, type NewestKey, newestAfter } from "#api/db/pagi
 import { orders } from "#api/db/schema/orders";
 import { salesLedger } from "#api/db/schema/sales";
 import { type CustomerNote, customerNotes, type User, users } from "#api/db/schema/users";
-import { forgetUser } from "#api/modules/sessions/repo-cache";
 
 export type NewUser = typeof users.$inferInsert;
 
@@ -33,28 +32,28 @@ export async function insertUser(db: Database, values: NewUser): Promise<User> {
   return row;
 }
 
-export async function updateUser(
-  db: Database,
-  id: string,
-  values: Partial<
-    Pick<
-      NewUser,
-      | "firstName"
-      | "lastName"
-      | "email"
-      | "passwordHash"
-      | "avatarUrl"
-      | "role"
-      | "status"
-      | "twoFactorSecret"
-      | "twoFactorEnabledAt"
-      | "twoFactorLastStep"
-    >
-  >,
-): Promise<User | undefined> {
-  // NOTE: forgotten before the change commits; a request of this user resolving meanwhile may keep
-  // the old row for SESSION_CACHE_MS (the bound every other instance has anyway).
-  forgetUser(id);
+/** The columns of a user's row that change after it is made. */
+export type UserChange = Partial<
+  Pick<
+    NewUser,
+    | "firstName"
+    | "lastName"
+    | "email"
+    | "passwordHash"
+    | "avatarUrl"
+    | "role"
+    | "status"
+    | "twoFactorSecret"
+    | "twoFactorEnabledAt"
+    | "twoFactorLastStep"
+  >
+>;
+
+/**
+ * Writes a user's row. The server changes it through users/service.ts updateUser, which forgets the
+ * user's cached sessions first.
+ */
+export async function updateUserRow(db: Database, id: string, values: UserChange): Promise<User | undefined> {
   const [row] = await db
     .update(users)
     .set({ ...values, updatedAt: new Date() })
@@ -119,7 +118,8 @@ export async function listUsers(
 
 /**
  * Sets a user's avatar URL and returns the row with the URL it replaced, reading and writing under
- * a row lock so that of two concurrent changes each learns the URL the other one replaced.
+ * a row lock so that of two concurrent changes each learns the URL the other one replaced. The
+ * caller forgets the user's cached sessions, as updateUser does.
  */
 export async function replaceAvatarUrl(
   db: Database,
@@ -133,7 +133,7 @@ export async function replaceAvatarUrl(
       .where(eq(users.id, id))
       .for("update");
     if (!current) return undefined;
-    const user = await updateUser(tx, id, { avatarUrl });
+    const user = await updateUserRow(tx, id, { avatarUrl });
     return user ? { user, previous: current.avatarUrl } : undefined;
   });
 }

@@ -17,10 +17,9 @@ import type { Database } from "#api/db/client";
 import type { NewestKey } from "#api/db/paging";
 import type { User } from "#api/db/schema/users";
 import { recordActivity } from "#api/modules/activity/record";
-import { toAddressDto } from "#api/modules/addresses/dto";
-import { listAddressesOfUser } from "#api/modules/addresses/repo";
+import { listAddresses } from "#api/modules/addresses/service";
 import { deleteAvatarFile, type ImageUpload, storeAvatarImage } from "#api/modules/media/service";
-import { endSessionsOfUser } from "#api/modules/sessions/service";
+import { endSessionsOfUser, forgetUser } from "#api/modules/sessions/service";
 import type { MediaStorage } from "#api/storage/storage";
 import { toCustomerNoteDto, toCustomerOrderDto, toUserDto } from "./dto";
 import {
@@ -34,9 +33,27 @@ import {
   listUsers,
   markCodRefused,
   replaceAvatarUrl,
+  type UserChange,
   type UserFilter,
-  updateUser,
+  updateUserRow,
 } from "./repo";
+
+/**
+ * The account rows as registration, sign-in, two-step sign-in and password resets (the auth
+ * module) read and write them, in the caller's transaction.
+ */
+export { findUserByEmail, findUserById, insertUser } from "./repo";
+
+/**
+ * Changes a user's row; answers it as stored, or none. Every change of the row goes through here:
+ * the user's sessions cached on this instance are forgotten, so that their next request reads the
+ * row as it is now. NOTE: forgotten before the change commits; a request of this user resolving
+ * meanwhile may keep the old row for SESSION_CACHE_MS (the bound every other instance has anyway).
+ */
+export async function updateUser(db: Database, id: string, values: UserChange): Promise<User | undefined> {
+  forgetUser(id);
+  return updateUserRow(db, id, values);
+}
 
 function found(user: User | undefined): User {
   if (!user) throw new AppError("NOT_FOUND", api.userNotFound);
@@ -96,7 +113,7 @@ export async function getUser(db: Database, id: string) {
 export async function getCustomerSummary(db: Database, userId: string): Promise<CustomerSummaryDto> {
   const user = found(await findUserById(db, userId));
   const [addresses, items, money, first, last, notes] = await Promise.all([
-    listAddressesOfUser(db, userId),
+    listAddresses(db, userId),
     listOrdersOfCustomer(db, userId, CUSTOMER_ORDERS_LISTED),
     customerMoney(db, userId),
     findPaidOrderOfCustomer(db, userId, "first"),
@@ -105,7 +122,7 @@ export async function getCustomerSummary(db: Database, userId: string): Promise<
   ]);
   return {
     user: toUserDto(user),
-    addresses: addresses.map(toAddressDto),
+    addresses,
     orders: {
       count: money.paidOrders,
       netSpend: money.netCents / 100,
@@ -185,6 +202,8 @@ export async function changeAvatar(
   const discard = () => deleteAvatarFile(storage, url).catch(() => undefined);
   let result: Awaited<ReturnType<typeof replaceAvatarUrl>>;
   try {
+    // A change of the user's row, as updateUser's: their cached sessions are forgotten with it.
+    forgetUser(user.id);
     result = await replaceAvatarUrl(db, user.id, url);
   } catch (error) {
     await discard();

@@ -37,6 +37,12 @@ import { newSecret } from "./signing";
 /** How long the previous secret keeps signing after a rotation. */
 export const SECRET_OVERLAP_MS = 24 * 60 * 60_000;
 
+/**
+ * Every endpoint's secrets as stored (sealed), locked in the caller's transaction, and their write
+ * sealed anew: re-sealing them under a new key (the secrets module, npm run secrets:reseal).
+ */
+export { lockEndpointSecrets, storeEndpointSecrets } from "./repo";
+
 /** The events once each, in the order given. */
 function uniqueEvents(events: WebhookEndpointInputParsed["events"]) {
   return [...new Set(events)];

@@ -4,6 +4,7 @@ import type { OrderDto } from "@shop/shared/schemas/order";
 import { useId, useMemo, useState } from "react";
 import { Button } from "#web/components/button";
 import { ErrorState } from "#web/components/error-state";
+import { orderLineLabel } from "#web/components/option-values";
 import { SelectField } from "#web/components/select-field";
 import { StatusBadge } from "#web/components/status-badge";
 import { TextArea } from "#web/components/text-area";
@@ -43,11 +44,6 @@ export function returnable(order: OrderDto, windowDays: number, now = Date.now()
     .filter((entry) => entry.most > 0);
 }
 
-function lineLabel(line: OrderDto["products"][number]): string {
-  const options = Object.values(line.variant.options);
-  return options.length > 0 ? `${line.name} (${options.join(" · ")})` : line.name;
-}
-
 /** The order's returns with their status, and the form to return delivered units while the window is open. */
 export function OrderReturns({ order }: { order: OrderDto }) {
   const id = useId();
@@ -55,7 +51,7 @@ export function OrderReturns({ order }: { order: OrderDto }) {
   const windowDays = config.data?.returnWindowDays ?? 0;
   const lines = useMemo(() => returnable(order, windowDays), [order, windowDays]);
   if (order.returns.length === 0 && lines.length === 0) return null;
-  const names = new Map(order.products.map((line) => [line._id, lineLabel(line)]));
+  const names = new Map(order.products.map((line) => [line._id, orderLineLabel(line)]));
   return (
     <section aria-labelledby={`${id}-returns`} className={cardClass}>
       <h2 id={`${id}-returns`} className="text-lg font-semibold text-neutral-900">
@@ -135,7 +131,7 @@ function ReturnForm({
         {lines.map(({ line, most }) => (
           <li key={line._id} className="flex items-center justify-between gap-4 py-2">
             <label htmlFor={`return-${line._id}`} className="min-w-0 text-sm text-neutral-800">
-              {words.unitsLabel(lineLabel(line), most)}
+              {words.unitsLabel(orderLineLabel(line), most)}
             </label>
             <input
               id={`return-${line._id}`}

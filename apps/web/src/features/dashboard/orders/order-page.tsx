@@ -23,6 +23,7 @@ import { Button, buttonClasses } from "#web/components/button";
 import { DocumentLink } from "#web/components/document-link";
 import { ErrorState } from "#web/components/error-state";
 import { MediaImage } from "#web/components/media-image";
+import { formatOptionValues } from "#web/components/option-values";
 import { OrderStatus } from "#web/components/order-status";
 import { OrderTimeline } from "#web/components/order-timeline";
 import { PageSpinner } from "#web/components/spinner";
@@ -41,13 +42,6 @@ import { OrderStatusDialog } from "./components/order-status-dialog";
 import { canRefund, RefundDialog } from "./components/refund-dialog";
 import { canShip, ShipDialog } from "./components/ship-dialog";
 import { ShipmentList } from "./components/shipment-list";
-
-/** The option values of an order line's variant, as it was ordered: "Size: 9 · Colour: Black". */
-function optionValues(options: Readonly<Record<string, string>>): string {
-  return Object.entries(options)
-    .map(([name, value]) => `${name}: ${value}`)
-    .join(" · ");
-}
 
 /** /dashboard/orders/order/{orderId}: the order and its status dialog (SPEC section 2). */
 export function OrderPage() {
@@ -264,7 +258,9 @@ function OrderDetails({ order, onRefund }: OrderDetailsProps) {
                       </Link>
                       {Object.keys(line.variant.options).length > 0 ? (
                         <>
-                          <p className="text-sm text-neutral-700">{optionValues(line.variant.options)}</p>
+                          <p className="text-sm text-neutral-700">
+                            {formatOptionValues(line.variant.options)}
+                          </p>
                           <p className="font-mono text-xs break-all text-neutral-500">
                             SKU {line.variant.sku}
                           </p>

@@ -12,6 +12,7 @@ import { z } from "zod";
 import { Button } from "#web/components/button";
 import { Dialog } from "#web/components/dialog";
 import { ErrorState } from "#web/components/error-state";
+import { formatOptionValues, orderLineLabel } from "#web/components/option-values";
 import { StatusToggleField } from "#web/components/status-toggle";
 import { TextArea } from "#web/components/text-area";
 import { TextField } from "#web/components/text-field";
@@ -86,19 +87,6 @@ function refundForm(left: Refundable, manual: boolean, currency: string) {
 }
 
 const asNumber = (value: unknown) => (value === "" || value === null ? Number.NaN : Number(value));
-
-/** "Size: M · Colour: Black": a line's options as the order page writes them. */
-function optionValues(line: OrderDto["products"][number]): string {
-  return Object.entries(line.variant.options)
-    .map(([name, value]) => `${name}: ${value}`)
-    .join(" · ");
-}
-
-/** "Trail Tee (M · Black)": a line as the dialog's controls name it. */
-function lineLabel(line: OrderDto["products"][number]): string {
-  const options = Object.values(line.variant.options);
-  return options.length > 0 ? `${line.name} (${options.join(" · ")})` : line.name;
-}
 
 /** Whether a viewer's read of the order lets them refund it: an admin's, of a payment with money left. */
 export function canRefund(order: OrderDto): boolean {
@@ -309,7 +297,7 @@ export function RefundDialog({ order, onClose, byStatus = false }: RefundDialogP
                     <div className="min-w-0 flex-1 text-sm">
                       <p className="font-medium text-neutral-900">{line.name}</p>
                       {Object.keys(line.variant.options).length > 0 ? (
-                        <p className="text-neutral-700">{optionValues(line)}</p>
+                        <p className="text-neutral-700">{formatOptionValues(line.variant.options)}</p>
                       ) : null}
                       <p id={`${id}-left`} className="text-xs text-neutral-600 tabular-nums">
                         {words.unitsLeft(most, money(fromCents(each)))}
@@ -330,7 +318,7 @@ export function RefundDialog({ order, onClose, byStatus = false }: RefundDialogP
                         type="button"
                         onClick={() => step(index, -1)}
                         disabled={quantity <= 0}
-                        aria-label={words.fewerOf(lineLabel(line))}
+                        aria-label={words.fewerOf(orderLineLabel(line))}
                         className={STEP_CLASS}
                       >
                         <MinusIcon className="size-4" aria-hidden="true" />
@@ -342,7 +330,7 @@ export function RefundDialog({ order, onClose, byStatus = false }: RefundDialogP
                         min={0}
                         max={most}
                         step={1}
-                        aria-label={words.unitsOf(lineLabel(line))}
+                        aria-label={words.unitsOf(orderLineLabel(line))}
                         aria-describedby={error ? `${id}-left ${id}-error` : `${id}-left`}
                         aria-invalid={error ? true : undefined}
                         className="h-10 w-12 [appearance:textfield] border-0 bg-transparent p-0 text-center text-sm font-semibold text-neutral-900 tabular-nums focus:ring-2 focus:ring-brand-600 focus:ring-inset [&::-webkit-inner-spin-button]:appearance-none [&::-webkit-outer-spin-button]:appearance-none"
@@ -352,7 +340,7 @@ export function RefundDialog({ order, onClose, byStatus = false }: RefundDialogP
                         type="button"
                         onClick={() => step(index, 1)}
                         disabled={quantity >= most}
-                        aria-label={words.moreOf(lineLabel(line))}
+                        aria-label={words.moreOf(orderLineLabel(line))}
                         className={STEP_CLASS}
                       >
                         <PlusIcon className="size-4" aria-hidden="true" />

@@ -10,6 +10,7 @@ import { z } from "zod";
 import { Button } from "#web/components/button";
 import { Dialog } from "#web/components/dialog";
 import { ErrorState } from "#web/components/error-state";
+import { orderLineLabel } from "#web/components/option-values";
 import { SelectField } from "#web/components/select-field";
 import { TextField } from "#web/components/text-field";
 import { useSettings } from "#web/features/dashboard/settings/api/get-settings";
@@ -30,12 +31,6 @@ export function unshipped(order: OrderDto) {
 /** Whether staff can ship some of the order now: paid, being prepared, with units left. */
 export function canShip(order: OrderDto): boolean {
   return order.status === "processing" && unshipped(order).length > 0;
-}
-
-/** "Trail Tee (M · Black)". */
-function lineLabel(line: OrderDto["products"][number]): string {
-  const options = Object.values(line.variant.options);
-  return options.length > 0 ? `${line.name} (${options.join(" · ")})` : line.name;
 }
 
 function shipForm(left: readonly number[]) {
@@ -170,7 +165,7 @@ export function ShipDialog({ order, onClose }: { order: OrderDto; onClose: () =>
             {lines.map(({ line, left }, index) => (
               <li key={line._id} className="flex items-center justify-between gap-4 py-2">
                 <label htmlFor={`ship-${line._id}`} className="min-w-0 text-sm text-neutral-800">
-                  {words.unitsLabel(lineLabel(line), left)}
+                  {words.unitsLabel(orderLineLabel(line), left)}
                   {formState.errors.units?.[index]?.message ? (
                     <span className="block text-xs text-danger-700" role="alert">
                       {formState.errors.units[index]?.message}

@@ -17,16 +17,21 @@ import { recordActivity } from "#api/modules/activity/record";
 import { shipmentDeliveredEmail, shipmentSentEmail } from "#api/modules/email/order-messages";
 import { type MailContext, queueEmails } from "#api/modules/email/service";
 import { invoiceAtRemoval } from "#api/modules/invoices/service";
-import { toShipmentDto } from "./dto";
-import { findOrdersByIds, insertOrderEvents, lockOrder, setOrderStatus } from "./repo";
+import { toShipmentDto } from "#api/modules/orders/dto";
 import {
+  type Actor,
+  actorOf,
+  findOrdersByIds,
   findShipmentsOfOrders,
   findShippableLines,
+  insertOrderEvents,
   insertShipment,
+  lockOrder,
   markShipmentDelivered,
+  orderSubject,
   type ShipmentWithLines,
-} from "./repo-shipments";
-import { type Actor, actorOf, orderSubject } from "./service";
+  setOrderStatus,
+} from "#api/modules/orders/service";
 
 /**
  * The carrier a shipment names: one of the settings' (by name, any case), or "Other" with the name

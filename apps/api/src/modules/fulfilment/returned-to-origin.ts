@@ -14,16 +14,26 @@ import { AppError } from "#api/core/errors";
 import type { Database } from "#api/db/client";
 import type { Order } from "#api/db/schema/orders";
 import { recordActivity } from "#api/modules/activity/record";
-import { giveUsesBack } from "#api/modules/discounts/repo";
+import { giveUsesBack } from "#api/modules/discounts/service";
 import { orderCancelledEmail } from "#api/modules/email/order-messages";
 import { type MailContext, queueEmails } from "#api/modules/email/service";
+import { toShipmentDto } from "#api/modules/orders/dto";
+import {
+  type Actor,
+  actorOf,
+  findOrdersByIds,
+  findShipmentsOfOrders,
+  insertOrderEvents,
+  lockOrder,
+  markShipmentReturned,
+  orderSubject,
+  returnStock,
+  type ShipmentWithLines,
+  setOrderStatus,
+} from "#api/modules/orders/service";
 import { closeUncollectedPayment } from "#api/modules/payments/uncollected";
 import { creditUnpaidReturn } from "#api/modules/refunds/unpaid-return";
 import { recordCodRefusal } from "#api/modules/users/service";
-import { toShipmentDto } from "./dto";
-import { findOrdersByIds, insertOrderEvents, lockOrder, returnStock, setOrderStatus } from "./repo";
-import { findShipmentsOfOrders, markShipmentReturned, type ShipmentWithLines } from "./repo-shipments";
-import { type Actor, actorOf, orderSubject } from "./service";
 
 const unitsOf = (shipment: ShipmentWithLines) => shipment.lines.reduce((sum, line) => sum + line.quantity, 0);
 

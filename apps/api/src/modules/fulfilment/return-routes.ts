@@ -11,7 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { CAPPED_LIST_NOTE, list, ok, refusals } from "#api/http/envelope";
 import { requireAdmin, requireStaff, requireUser, userOf } from "#api/http/session";
-import { getReturn, listReturns, moveReturn, type ReturnStep, refundReturn, requestReturn } from "./service";
+import { getReturn, listReturns, moveReturn, type ReturnStep, refundReturn, requestReturn } from "./returns";
 
 const STEPS: { path: string; to: ReturnStep; operationId: string; summary: string }[] = [
   {

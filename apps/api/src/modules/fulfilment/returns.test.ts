@@ -13,7 +13,7 @@ import { list } from "#api/http/envelope";
 import { createTestApp, inject, type TestApp } from "#test/app";
 import { APPROVED_CARD, type Caller, makeShop, quickUser, type Shop } from "#test/fixtures";
 import { itKeepsPaymentStates } from "#test/payment-state";
-import { listReturns } from "./service";
+import { listReturns } from "./returns";
 
 let t: TestApp;
 let shop: Shop;

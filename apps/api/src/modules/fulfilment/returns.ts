@@ -26,12 +26,16 @@ import type { Database } from "#api/db/client";
 import { recordActivity } from "#api/modules/activity/record";
 import { returnUpdateEmail } from "#api/modules/email/order-messages";
 import { type MailContext, queueEmails } from "#api/modules/email/service";
-import { findOrdersByIds, insertOrderEvents, lockOrder } from "#api/modules/orders/repo";
-import { findShipmentsOfOrders } from "#api/modules/orders/repo-shipments";
-import { type Actor, actorOf } from "#api/modules/orders/service";
+import {
+  type Actor,
+  actorOf,
+  findOrdersByIds,
+  findShipmentsOfOrders,
+  insertOrderEvents,
+  lockOrder,
+} from "#api/modules/orders/service";
 import { creditablesOf } from "#api/modules/refunds/credit";
-import { findRefundByKey, restock, restockedUnits } from "#api/modules/refunds/repo";
-import { refundOrder } from "#api/modules/refunds/service";
+import { findRefundByKey, refundOrder, restock, restockedUnits } from "#api/modules/refunds/service";
 import type { PaymentProviders } from "#api/payments/provider";
 import {
   askedBackUnits,
@@ -44,7 +48,7 @@ import {
   type ReturnRow,
   setRestocked,
   setReturnStatus,
-} from "./repo";
+} from "./repo-returns";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
