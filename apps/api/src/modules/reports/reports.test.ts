@@ -265,6 +265,14 @@ beforeAll(async () => {
   // C: cash on delivery, shipped on 31 March 23:59:59, the cash collected a second later (1 April).
   const c = await pay(inState, await place(inState, mumbai, [{ product: shirt._id, quantity: 1 }]), "cod");
   expect(c.totalAmount).toBe(1652.82);
+  // Confirmed by phone, as a cash on delivery order must be before it ships.
+  const confirmed = await inject(t.app, {
+    method: "POST",
+    url: `/api/orders/${c._id}/confirm-cod`,
+    cookie: admin.cookie,
+    payload: {},
+  });
+  expect(confirmed.statusCode, confirmed.body).toBe(200);
   const shipped = await inject(t.app, {
     method: "POST",
     url: `/api/orders/${c._id}/shipments`,
