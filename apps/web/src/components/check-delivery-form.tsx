@@ -3,7 +3,7 @@ import { deliveryApi, deliveryCheck } from "@shop/shared/messages";
 import { pincodeOf } from "@shop/shared/pincode-states";
 import type { AddressDto } from "@shop/shared/schemas/address";
 import type { DeliveryDto } from "@shop/shared/schemas/delivery";
-import { skipToken, useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import {
   type ComponentProps,
   type FormEvent,
@@ -11,6 +11,7 @@ import {
   type ReactNode,
   useId,
   useState,
+  useSyncExternalStore,
 } from "react";
 import { isApiError } from "#web/lib/api";
 import { useCart } from "#web/lib/cart-store";
@@ -93,8 +94,14 @@ function CheckDeliveryFrame({ input, onSubmit, error, children, className }: Che
 function useKnownPincode(): string | null {
   const [remembered] = useState(rememberedPincode);
   const chosen = useCart((state) => addressPincode(state.address));
-  const saved = useQuery<AddressDto[]>({ queryKey: accountKeys.addresses, queryFn: skipToken });
-  return remembered ?? chosen ?? addressPincode(saved.data?.[0]);
+  // NOTE: read from the cache, not through a query of its own: an observer without the addresses'
+  // request would become the one their refetch (after an address is added) runs with.
+  const queryClient = useQueryClient();
+  const saved = useSyncExternalStore(
+    (changed) => queryClient.getQueryCache().subscribe(changed),
+    () => queryClient.getQueryData<AddressDto[]>(accountKeys.addresses),
+  );
+  return remembered ?? chosen ?? addressPincode(saved?.[0]);
 }
 
 /** One line of the answer: an icon and its words. */
