@@ -117,6 +117,7 @@ export const EMAIL_KINDS = [
   "returnUpdate",
   "webhookDisabled",
   "backInStock",
+  "cartReminder",
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 export const EMAIL_STATUSES = ["queued", "sent", "failed"] as const;
@@ -135,7 +136,7 @@ export type RefundStatus = (typeof REFUND_STATUSES)[number];
  * "cod": cash on delivery, a payment that completes when staff record the cash collected.
  * "razorpay": India's Checkout (UPI, cards, netbanking, wallets), the payment keeping its method.
  */
-export const PAYMENT_GATEWAYS = ["paypal", "test", "cod", "razorpay"] as const;
+export const PAYMENT_GATEWAYS = ["paypal", "test", "cod", "razorpay", "store_credit"] as const;
 export type PaymentGateway = (typeof PAYMENT_GATEWAYS)[number];
 
 /** Razorpay takes the shop's payments in rupees; the pay page offers it for INR orders only. */

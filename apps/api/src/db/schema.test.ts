@@ -107,6 +107,8 @@ describe("database schema", () => {
     expect(tables.rows.map((r) => r.table_name)).toEqual([
       "activity",
       "addresses",
+      "cart_reminders",
+      "carts",
       "categories",
       "credit_note_counters",
       "customer_notes",
@@ -149,6 +151,7 @@ describe("database schema", () => {
       "shipping_pincodes",
       "stock_alerts",
       "stock_movements",
+      "store_credit_entries",
       "two_factor_recovery_codes",
       "users",
       "webhook_deliveries",

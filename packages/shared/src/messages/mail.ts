@@ -70,7 +70,13 @@ export const mail = {
     view: "View your order",
   },
   /** How a payment gateway is named to the shopper. */
-  gateways: { paypal: "PayPal", test: "Card (test gateway)", cod: "Cash on delivery", razorpay: "Razorpay" },
+  gateways: {
+    paypal: "PayPal",
+    test: "Card (test gateway)",
+    cod: "Cash on delivery",
+    razorpay: "Razorpay",
+    store_credit: "Store credit",
+  },
   /** How a payment was made through Razorpay, as it reports the method; any other word shows as it came. */
   paymentMethods: {
     upi: "UPI",

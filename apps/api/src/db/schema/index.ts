@@ -20,5 +20,6 @@ export * from "./sales";
 export * from "./settings";
 export * from "./shipments";
 export * from "./shoppers-lists";
+export * from "./store-credit";
 export * from "./users";
 export * from "./webhooks";

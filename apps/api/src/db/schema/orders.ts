@@ -98,6 +98,8 @@ export const orders = pgTable(
     codConfirmTokenHash: text(),
     // What paying online instead of cash on delivery took off the total (the owner's offer); 0 otherwise.
     onlineDiscount: money().notNull().default(0),
+    // What the shopper's store credit paid of the total (the rest, if any, paid as usual).
+    storeCreditUsed: money().notNull().default(0),
     // How the GST was split, decided once when the order was priced (the delivery state against the
     // seller's, IGST Act section 10(1)(a)): CGST + SGST within the state, IGST across; the invoice
     // prints it and the reports sum it, never deciding again from today's settings.

@@ -1,6 +1,17 @@
 import { sql } from "drizzle-orm";
-import { check, index, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  check,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 import { idRef, primaryId } from "./columns";
+import { orders } from "./orders";
 import { products, productVariants } from "./products";
 import { users } from "./users";
 
@@ -44,5 +55,56 @@ export const stockAlerts = pgTable(
     // One open request per variant and address; also the open requests of a variant, for the
     // inventory page's counts and the sender.
     uniqueIndex("stock_alerts_open_unique").on(t.variantId, t.email).where(sql`${t.notifiedAt} is null`),
+  ],
+);
+
+/**
+ * A signed-in shopper's cart as the server keeps it, so that it follows them to every device: lines by
+ * variant and quantity (never prices: those are read at every look) and the code tried. `checkoutAt`
+ * is when it last reached checkout (the abandoned-checkout reminders' clock, cleared by an order), and
+ * `nextReminderAt` when the next reminder is due (null: none).
+ */
+export const carts = pgTable(
+  "carts",
+  {
+    userId: idRef()
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    lines: jsonb().$type<{ product: string; variant: string; quantity: number }[]>().notNull().default([]),
+    discountCode: text(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    checkoutAt: timestamp({ withTimezone: true }),
+    remindersSent: smallint().notNull().default(0),
+    nextReminderAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    // The reminder sender's due carts, soonest first.
+    index("carts_next_reminder_idx").on(t.nextReminderAt).where(sql`${t.nextReminderAt} is not null`),
+  ],
+);
+
+/**
+ * An abandoned-checkout reminder sent (the first or the second), with the sha-256 of its link's token
+ * (unsubscribing), the discount code it offered, and the order that recovered the cart within 7 days.
+ */
+export const cartReminders = pgTable(
+  "cart_reminders",
+  {
+    id: primaryId(),
+    userId: idRef()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    number: smallint().notNull(),
+    sentAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    tokenHash: text().notNull(),
+    discountCode: text(),
+    recoveredOrderId: idRef().references(() => orders.id, { onDelete: "set null" }),
+    recoveredAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    check("cart_reminders_number_check", sql`${t.number} in (1, 2)`),
+    index("cart_reminders_user_sent_at_idx").on(t.userId, t.sentAt.desc()),
+    // The report's reminders of a period.
+    index("cart_reminders_sent_at_idx").on(t.sentAt),
   ],
 );

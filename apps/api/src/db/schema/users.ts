@@ -1,7 +1,7 @@
 import { ROLES as USER_ROLES, type Role as UserRole } from "@shop/shared/constants";
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
-import { idRef, primaryId } from "./columns";
+import { idRef, money, primaryId } from "./columns";
 import { sqlList } from "./sql-lists";
 
 export const users = pgTable(
@@ -27,6 +27,10 @@ export const users = pgTable(
     // When a cash on delivery parcel of theirs last came back refused (RTO): the owner may then refuse
     // them cash on delivery (settings' cod.blockAfterRefusal).
     codRefusedAt: timestamp({ withTimezone: true }),
+    // When they unsubscribed from abandoned-checkout reminders (a link in each; honoured at once).
+    remindersUnsubscribedAt: timestamp({ withTimezone: true }),
+    // The shopper's store credit: the sum of their store_credit_entries, kept with each entry.
+    storeCredit: money().notNull().default(0),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true })
       .notNull()
@@ -36,6 +40,7 @@ export const users = pgTable(
   (t) => [
     check("users_role_check", sql`${t.role} in (${sqlList(USER_ROLES)})`),
     check("users_email_lower_case_check", sql`${t.email} = lower(${t.email})`),
+    check("users_store_credit_check", sql`${t.storeCredit} >= 0`),
     index("users_role_created_at_idx").on(t.role, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("users_created_at_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // The customers list narrowed to active or inactive accounts, newest first, page and capped count.

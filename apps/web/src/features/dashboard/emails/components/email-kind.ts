@@ -9,7 +9,7 @@ export const EMAIL_KIND_LABELS: Record<EmailKind, string> = {
   twoFactorDisabled: "Two-step sign-in turned off",
   welcome: "Welcome",
   orderPlaced: "Order placed",
-  orderCodConfirmed: "Order confirmed (cash on delivery)",
+  orderCodConfirmed: "Cash on delivery: confirm the order",
   paymentReceived: "Payment received",
   orderShipped: "Order shipped",
   orderDelivered: "Order delivered",
@@ -17,4 +17,6 @@ export const EMAIL_KIND_LABELS: Record<EmailKind, string> = {
   orderRefunded: "Order refunded",
   returnUpdate: "Return update",
   webhookDisabled: "Webhook endpoint disabled",
+  backInStock: "Back in stock",
+  cartReminder: "Checkout reminder",
 };
