@@ -87,8 +87,16 @@ export const PublicConfig = z.object({
   shippingMethods: z.array(ShippingMethod),
   /** The least an order's items may come to; 0: no minimum. */
   minimumOrder: z.number(),
-  /** Cash on delivery as the pay page offers it: whether it is, up to which order total, for what fee. */
-  cod: z.object({ enabled: z.boolean(), maxOrderValue: z.number(), fee: z.number() }),
+  /**
+   * Cash on delivery as the pay page offers it: whether it is, up to which order total, for what fee,
+   * and the hours a shopper has to confirm a COD order (whom and where it is refused stays on the server).
+   */
+  cod: z.object({
+    enabled: z.boolean(),
+    maxOrderValue: z.number(),
+    fee: z.number(),
+    confirmHours: z.number().int(),
+  }),
   /** Days after a parcel's delivery its units may be returned (0: no returns). */
   returnWindowDays: z.number().int(),
 });

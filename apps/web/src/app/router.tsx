@@ -58,6 +58,12 @@ const storefrontPages: RouteObject[] = [
     lazy: () => import("../features/storefront/search-page").then((m) => ({ Component: m.SearchPage })),
   },
   {
+    // The page a cash on delivery order's email links to: its token confirms the order, signed in or not.
+    path: "orders/:orderId/confirm-cod",
+    lazy: () =>
+      import("../features/storefront/confirm-cod-page").then((m) => ({ Component: m.ConfirmCodPage })),
+  },
+  {
     path: "sale",
     lazy: () => import("../features/storefront/sale-page").then((m) => ({ Component: m.SalePage })),
   },

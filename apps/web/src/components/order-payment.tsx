@@ -18,6 +18,7 @@ import type { ReactNode } from "react";
 import { formatPrice } from "#web/lib/money";
 import { paidWith } from "#web/lib/payment-words";
 import { orderDocumentUrl } from "../lib/api";
+import { CodConfirmPrompt } from "./cod-confirm-prompt";
 import { DocumentLink } from "./document-link";
 
 /** The shopper's link to the order's invoice, once it has its number. */
@@ -37,8 +38,8 @@ function InvoiceLink({ order }: { order: OrderDto }) {
 /**
  * How a shopper's order stands with its payment, on the pay page and the order page: taken (gateway,
  * transaction, what went back, the invoice), cash on delivery to pay (the invoice once the goods
- * left, decision 025), being confirmed, cancelled, or, while it can be paid, the page's own way to
- * pay (`payActions`).
+ * left, decision 025) with, while the shopper has not confirmed it, the prompt to, being confirmed,
+ * cancelled, or, while it can be paid, the page's own way to pay (`payActions`).
  */
 export function OrderPayment({
   order,
@@ -76,7 +77,7 @@ export function OrderPayment({
     );
   }
   if (payment?.paymentGateway === "cod" && payment.status === "pending") {
-    return (
+    const toCollect = (
       <div className="flex gap-3 rounded-card bg-brand-50 p-4 text-sm text-brand-800 ring-1 ring-brand-600/20">
         <BanknotesIcon className="size-6 shrink-0" aria-hidden="true" />
         <div>
@@ -86,6 +87,14 @@ export function OrderPayment({
           </p>
           <InvoiceLink order={order} />
         </div>
+      </div>
+    );
+    // It ships once the shopper confirms it (the email's link, or here).
+    if (order.codConfirmation !== "pending" || order.status === "cancelled") return toCollect;
+    return (
+      <div className="space-y-3">
+        <CodConfirmPrompt order={order} />
+        {toCollect}
       </div>
     );
   }

@@ -95,6 +95,7 @@ export function PlacedOrder({
           discountAmount={order.discountAmount}
           discountCode={order.discountCode}
           codFee={order.codFee}
+          onlineDiscount={order.onlineDiscount}
           taxIncluded={order.pricesIncludeTax}
           taxRate={oneTaxRate(
             order.products.map((line) => ({ rate: line.taxRate, quantity: line.quantity })),

@@ -1,6 +1,6 @@
 import { TAX_PERCENT } from "@shop/shared/constants";
-import { cashOnDelivery, orderSummary } from "@shop/shared/messages";
-import { savedTotal } from "@shop/shared/pricing";
+import { cashOnDelivery, codConfirmation, orderSummary } from "@shop/shared/messages";
+import { fromCents, savedTotal, toCents } from "@shop/shared/pricing";
 import { cx } from "../lib/cx";
 import { formatPrice } from "../lib/money";
 
@@ -22,6 +22,8 @@ interface PriceSummaryProps {
   taxRate?: number | null | undefined;
   /** An order's cash on delivery fee (outside GST), a line of its own before the total; none when 0. */
   codFee?: number | undefined;
+  /** What paying online took off an order's goods (the GST above is after it); none when 0. */
+  onlineDiscount?: number | undefined;
   /** 'Total' in the cart; 'Amount paid' once an order's payment is completed (SPEC section 4). */
   totalLabel?: string;
   /** A placed order's currency (ISO 4217), which its amounts are written in; the shop's when absent. */
@@ -51,6 +53,7 @@ export function PriceSummary({
   totalPrice,
   discountPrice,
   codFee = 0,
+  onlineDiscount = 0,
   totalLabel = "Total",
   currency,
   pending = false,
@@ -58,7 +61,7 @@ export function PriceSummary({
 }: PriceSummaryProps) {
   const money = (amount: number) => formatPrice(amount, currency);
   const row = "flex items-baseline justify-between gap-4";
-  const saved = savedTotal({ discountPrice, discountAmount });
+  const saved = fromCents(toCents(savedTotal({ discountPrice, discountAmount })) + toCents(onlineDiscount));
   // NOTE: an inline block holding a space takes the height and baseline of the line it stands in,
   // so its row keeps the size the figure will give it.
   const placeholder = (
@@ -79,6 +82,12 @@ export function PriceSummary({
         <div className={cx(row, "text-success-700")}>
           <dt>Discount{discountCode ? ` (${discountCode})` : ""}</dt>
           <dd className="tabular-nums">−{money(discountAmount)}</dd>
+        </div>
+      ) : null}
+      {onlineDiscount > 0 ? (
+        <div className={cx(row, "text-success-700")}>
+          <dt>{codConfirmation.onlineDiscountLine}</dt>
+          <dd className="tabular-nums">−{money(onlineDiscount)}</dd>
         </div>
       ) : null}
       <div className={row}>

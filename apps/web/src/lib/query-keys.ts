@@ -43,6 +43,8 @@ export const accountKeys = {
   orderLists: ["me", "orders", "list"] as const,
   orderList: (params: { page: number; size: number }) => [...accountKeys.orderLists, params] as const,
   order: (id: string) => [...accountKeys.orders, "detail", id] as const,
+  /** What the pay page offers for one order (cash on delivery or why not, the online saving). */
+  paymentOptions: (id: string) => [...accountKeys.orders, "payment-options", id] as const,
   /**
    * The server's pricing of the cart with a code or for an address: under ["me"], as a code's
    * per-shopper limit depends on who asks.

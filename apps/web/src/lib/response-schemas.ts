@@ -34,6 +34,8 @@ const loaders = {
   paymentProvider: () => import("@shop/shared/schemas/payment").then((m) => m.PaymentProviderDto),
   razorpayKey: () => import("@shop/shared/schemas/payment").then((m) => m.RazorpayKeyDto),
   razorpayOrder: () => import("@shop/shared/schemas/payment").then((m) => m.RazorpayOrderDto),
+  paymentOptions: () => import("@shop/shared/schemas/payment").then((m) => m.PaymentOptionsDto),
+  codConfirmed: () => import("@shop/shared/schemas/order").then((m) => m.CodConfirmedDto),
   // NOTE: @shop/shared exports no schema for this answer (the API's route declares `{ id }` inline),
   // so it is written out here until the shared package has one.
   paypalOrder: () => import("zod").then(({ z }) => z.object({ id: z.string() })),

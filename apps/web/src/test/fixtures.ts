@@ -103,6 +103,8 @@ export const paidOrder: OrderDto = {
   supplyType: "intra-state",
   shippingGst: { rate: 0, taxableValue: 80, cgst: 0, sgst: 0, igst: 0 },
   cashOnDelivery: null,
+  codConfirmation: null,
+  onlineDiscount: 0,
   invoiceNumber: "INV/2026-27/000001",
   shippingAddress: (({ _id, stateValid, ...address }) => address)(homeAddress),
   payment: {
@@ -146,7 +148,7 @@ export const publicConfig: PublicConfig = {
     },
   ],
   minimumOrder: 0,
-  cod: { enabled: false, maxOrderValue: 10000, fee: 0 },
+  cod: { enabled: false, maxOrderValue: 10000, fee: 0, confirmHours: 48 },
   returnWindowDays: 7,
 };
 

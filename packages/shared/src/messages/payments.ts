@@ -69,7 +69,7 @@ export const codConfirmation = {
   pageIntro: "Confirm your cash on delivery order to have it shipped. You pay in cash when it arrives.",
   pageConfirm: "Confirm my order",
   pageDone: (number: number) => `Order #${number} is confirmed. We will email you when it ships.`,
-  viewOrders: "Go to my orders",
+  viewOrder: "View my order",
   /** The link has no token, or not this order's (404). */
   linkInvalid: "This confirmation link is not valid. Sign in and confirm the order from its page.",
   /** Confirming an order that was cancelled first (409). */

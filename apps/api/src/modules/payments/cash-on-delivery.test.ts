@@ -145,7 +145,12 @@ afterAll(async () => t.close());
 describe("cash on delivery settings", () => {
   it("is off by default, saved in the checkout section, refused at its fields, and public in /api/config", async () => {
     const before = await inject(t.app, { method: "GET", url: "/api/config" });
-    expect(before.json().data.cod).toEqual({ enabled: false, maxOrderValue: 10000, fee: 0 });
+    expect(before.json().data.cod).toEqual({
+      enabled: false,
+      maxOrderValue: 10000,
+      fee: 0,
+      confirmHours: 48,
+    });
 
     const bad = await inject(t.app, {
       method: "PUT",
@@ -171,7 +176,7 @@ describe("cash on delivery settings", () => {
       confirmHours: 48,
     });
     const after = await inject(t.app, { method: "GET", url: "/api/config" });
-    expect(after.json().data.cod).toEqual(COD);
+    expect(after.json().data.cod).toEqual({ ...COD, confirmHours: 48 });
   });
 });
 

@@ -164,7 +164,7 @@ describe("the owner's cash on delivery rules", () => {
     expect(saved.json().data.cod.blockedPincodes).toEqual(["110001", "560001"]);
     // The public settings keep the owner's lists on the server.
     const config = await inject(t.app, { method: "GET", url: "/api/config" });
-    expect(config.json().data.cod).toEqual({ enabled: true, maxOrderValue: 1000, fee: 25 });
+    expect(config.json().data.cod).toEqual({ enabled: true, maxOrderValue: 1000, fee: 25, confirmHours: 48 });
   });
 });
 

@@ -68,6 +68,7 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
           enabled: checkout.cod.enabled,
           maxOrderValue: checkout.cod.maxOrderValue,
           fee: checkout.cod.fee,
+          confirmHours: checkout.cod.confirmHours,
         },
         returnWindowDays: fulfilment.returnWindowDays,
       });

@@ -44,6 +44,8 @@ const placed: OrderDto = {
   supplyType: "intra-state",
   shippingGst: { rate: 0, taxableValue: 80, cgst: 0, sgst: 0, igst: 0 },
   cashOnDelivery: null,
+  codConfirmation: null,
+  onlineDiscount: 0,
   invoiceNumber: null,
   shippingAddress,
   payment: null,

@@ -1,6 +1,6 @@
-import { api as apiMessages, cashOnDelivery } from "@shop/shared/messages";
+import { api as apiMessages, cashOnDelivery, codConfirmation, codRefusals } from "@shop/shared/messages";
 import type { OrderDto } from "@shop/shared/schemas/order";
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { toast } from "#web/lib/toast";
@@ -21,6 +21,7 @@ const toCollect: OrderDto = {
   codFee: 25,
   totalAmount: 140.4,
   cashOnDelivery: { payment: PAYMENT_ID, collected: false },
+  codConfirmation: "pending",
   payment: {
     _id: PAYMENT_ID,
     status: "pending",
@@ -35,8 +36,14 @@ const toCollect: OrderDto = {
 // As GET /api/config names it while on: among the ways to pay.
 const offered = {
   ...publicConfig,
-  cod: { enabled: true, maxOrderValue: 500, fee: 25 },
+  cod: { enabled: true, maxOrderValue: 500, fee: 25, confirmHours: 48 },
   paymentMethods: ["test" as const, "cod" as const],
+};
+const OPTIONS_PATH = `GET /api/orders/current-user/${ORDER_ID}/payment-options`;
+/** As the server answers for the order: cash on delivery offered at 140.40 with its fee, nothing off online. */
+const options = {
+  cod: { offered: true, reason: null, fee: 25, total: 140.4 },
+  online: { saving: 0, total: 115.4 },
 };
 
 function renderPay() {
@@ -50,6 +57,7 @@ describe("cash on delivery on the pay page", () => {
       "GET /api/config": { data: offered },
       "GET /api/payments/paypal": { data: { provider: "test", clientId: null, currency: "USD" } },
       [`GET /api/orders/current-user/${ORDER_ID}`]: () => ({ data: chosen ? toCollect : unpaid }),
+      [OPTIONS_PATH]: { data: options },
       "POST /api/payments": () => {
         chosen = true;
         const { _id, status, paymentGateway, amount, transactionId } = toCollect.payment as NonNullable<
@@ -89,6 +97,72 @@ describe("cash on delivery on the pay page", () => {
     expect((await screen.findAllByText(cashOnDelivery.toCollect)).length).toBeGreaterThan(0);
     expect(screen.getByText(cashOnDelivery.feeLine)).toBeVisible();
     expect(screen.queryByRole("region", { name: cashOnDelivery.option })).not.toBeInTheDocument();
+    // It ships once the shopper confirms it: the page asks, with the button the email's link matches.
+    expect(screen.getByRole("region", { name: codConfirmation.awaitingYours })).toBeVisible();
+  });
+
+  it("confirms a cash on delivery order waiting for the shopper, who sees it ready to ship", async () => {
+    let confirmed = false;
+    const { requests } = stubApi({
+      "GET /api/config": { data: offered },
+      [`GET /api/orders/current-user/${ORDER_ID}`]: () => ({
+        data: confirmed ? { ...toCollect, codConfirmation: "confirmed" } : toCollect,
+      }),
+      [`POST /api/orders/${ORDER_ID}/confirm-cod`]: () => {
+        confirmed = true;
+        return {
+          message: codConfirmation.confirmed,
+          data: { _id: ORDER_ID, number: toCollect.number, codConfirmation: "confirmed" },
+        };
+      },
+    });
+    renderPay();
+    const prompt = await screen.findByRole("region", { name: codConfirmation.awaitingYours });
+    // Placed on 5 January 2026 (the fixture's day): 48 hours to confirm.
+    await waitFor(() => expect(prompt).toHaveTextContent("Jan 7, 2026"));
+    expect(screen.getAllByText(codConfirmation.awaiting).length).toBeGreaterThan(0);
+    await userEvent.click(within(prompt).getByRole("button", { name: codConfirmation.confirm }));
+    expect(requests.find((r) => r.method === "POST")).toMatchObject({
+      path: `/api/orders/${ORDER_ID}/confirm-cod`,
+      body: {},
+    });
+    expect(toast.success).toHaveBeenCalledWith(codConfirmation.confirmed);
+    await waitFor(() =>
+      expect(screen.queryByRole("region", { name: codConfirmation.awaitingYours })).not.toBeInTheDocument(),
+    );
+    expect(screen.queryByText(codConfirmation.awaiting)).not.toBeInTheDocument();
+  });
+
+  it("says what paying online saves beside cash on delivery, and the card is for the server's online total", async () => {
+    stubApi({
+      "GET /api/config": { data: offered },
+      "GET /api/payments/paypal": { data: { provider: "test", clientId: null, currency: "USD" } },
+      [`GET /api/orders/current-user/${ORDER_ID}`]: { data: unpaid },
+      [OPTIONS_PATH]: { data: { ...options, online: { saving: 23.6, total: 91.8 } } },
+    });
+    renderPay();
+    const option = await screen.findByRole("region", { name: cashOnDelivery.option });
+    expect(await within(option).findByText(codConfirmation.onlineSaving("$23.60"))).toBeVisible();
+    expect(await screen.findByRole("button", { name: /Pay \$91\.80/ })).toBeVisible();
+  });
+
+  it("says why the server does not offer it for this order, without a button", async () => {
+    stubApi({
+      "GET /api/config": { data: offered },
+      "GET /api/payments/paypal": { data: { provider: "test", clientId: null, currency: "USD" } },
+      [`GET /api/orders/current-user/${ORDER_ID}`]: { data: unpaid },
+      [OPTIONS_PATH]: {
+        data: {
+          ...options,
+          cod: { ...options.cod, offered: false, reason: codRefusals.pincodeBlocked("400002") },
+        },
+      },
+    });
+    renderPay();
+    const option = await screen.findByRole("region", { name: cashOnDelivery.option });
+    expect(await within(option).findByText(codRefusals.pincodeBlocked("400002"))).toBeVisible();
+    expect(within(option).queryByRole("button")).not.toBeInTheDocument();
+    expect(within(option).queryByText(/Pay online and save/)).not.toBeInTheDocument();
   });
 
   it("offers nothing while the shop has it off", async () => {
@@ -96,6 +170,7 @@ describe("cash on delivery on the pay page", () => {
       "GET /api/config": { data: publicConfig },
       "GET /api/payments/paypal": { data: { provider: "test", clientId: null, currency: "USD" } },
       [`GET /api/orders/current-user/${ORDER_ID}`]: { data: unpaid },
+      [OPTIONS_PATH]: { data: { ...options, cod: { ...options.cod, offered: false } } },
     });
     renderPay();
     expect(await screen.findByRole("button", { name: "Cancel order" })).toBeVisible();
@@ -104,13 +179,19 @@ describe("cash on delivery on the pay page", () => {
 
   it("says the limit instead of a button past it", async () => {
     stubApi({
-      "GET /api/config": { data: { ...offered, cod: { ...offered.cod, maxOrderValue: 140 } } },
+      "GET /api/config": { data: offered },
       "GET /api/payments/paypal": { data: { provider: "test", clientId: null, currency: "USD" } },
       [`GET /api/orders/current-user/${ORDER_ID}`]: { data: unpaid },
+      [OPTIONS_PATH]: {
+        data: {
+          ...options,
+          cod: { ...options.cod, offered: false, reason: apiMessages.codOverLimit("$140.00") },
+        },
+      },
     });
     renderPay();
     const option = await screen.findByRole("region", { name: cashOnDelivery.option });
-    expect(option).toHaveTextContent(cashOnDelivery.overLimit("$140.00"));
+    expect(await within(option).findByText(apiMessages.codOverLimit("$140.00"))).toBeVisible();
     expect(within(option).queryByRole("button")).not.toBeInTheDocument();
   });
 });

@@ -28,6 +28,12 @@ describe("the pay page's invoice", () => {
     stubApi({
       [`GET /api/orders/current-user/${ORDER_ID}`]: { data: unpaid },
       "GET /api/payments/paypal": { data: { provider: "test", clientId: null } },
+      [`GET /api/orders/current-user/${ORDER_ID}/payment-options`]: {
+        data: {
+          cod: { offered: false, reason: null, fee: 0, total: unpaid.totalAmount },
+          online: { saving: 0, total: unpaid.totalAmount },
+        },
+      },
     });
     renderRoutes([{ path: "/checkout/pay/:orderId", element: <PayPage /> }], `/checkout/pay/${ORDER_ID}`);
     expect(await screen.findByText("Pay for your order")).toBeVisible();

@@ -105,6 +105,13 @@ function renderPay({
       return { status: 201, data: payment };
     },
     [`GET /api/orders/current-user/${ORDER_ID}`]: () => ({ data: current }),
+    // Cash on delivery offered as the server decides it; nothing taken off for paying online.
+    [`GET /api/orders/current-user/${ORDER_ID}/payment-options`]: {
+      data: {
+        cod: { offered: true, reason: null, fee: 0, total: unpaid.totalAmount },
+        online: { saving: 0, total: unpaid.totalAmount },
+      },
+    },
     ...routes,
   });
   renderRoutes([{ path: "/account/pay/:orderId", element: <PayPage /> }], `/account/pay/${ORDER_ID}`);
@@ -120,7 +127,7 @@ async function offered() {
 describe("the pay page's ways to pay", () => {
   it("follows the owner's order, Razorpay in the words of its logos", async () => {
     vi.stubGlobal("Razorpay", stubCheckout().Razorpay);
-    const cod = { enabled: true, maxOrderValue: 5000, fee: 0 };
+    const cod = { enabled: true, maxOrderValue: 5000, fee: 0, confirmHours: 48 };
     renderPay({ config: { ...publicConfig, cod, paymentMethods: ["cod", "razorpay", "test"] } });
     await screen.findByRole("heading", { name: paymentOptions.razorpay });
     expect(await offered()).toEqual([cashOnDelivery.option, paymentOptions.razorpay, "Pay by card"]);
@@ -128,7 +135,7 @@ describe("the pay page's ways to pay", () => {
 
   it("follows another order the same way", async () => {
     vi.stubGlobal("Razorpay", stubCheckout().Razorpay);
-    const cod = { enabled: true, maxOrderValue: 5000, fee: 0 };
+    const cod = { enabled: true, maxOrderValue: 5000, fee: 0, confirmHours: 48 };
     renderPay({ config: { ...publicConfig, cod, paymentMethods: ["test", "razorpay", "cod"] } });
     await screen.findByRole("heading", { name: paymentOptions.razorpay });
     expect(await offered()).toEqual(["Pay by card", paymentOptions.razorpay, cashOnDelivery.option]);

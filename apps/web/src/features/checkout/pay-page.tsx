@@ -2,6 +2,7 @@ import { RAZORPAY_CURRENCY } from "@shop/shared/constants";
 import { errors } from "@shop/shared/messages";
 import { isPayable } from "@shop/shared/orders";
 import type { OrderDto } from "@shop/shared/schemas/order";
+import type { PaymentOptionsDto } from "@shop/shared/schemas/payment";
 import type { PaymentMethod } from "@shop/shared/schemas/settings";
 import { lazy, Suspense } from "react";
 import { Link, useParams } from "react-router";
@@ -19,6 +20,7 @@ import { useConfig } from "#web/lib/config";
 import { formatDateTime } from "#web/lib/dates";
 import { useOrder } from "#web/lib/own-orders";
 import { pageTitle, usePageMeta } from "#web/lib/page-meta";
+import { usePaymentOptions } from "./api/get-payment-options";
 import { usePaymentProvider } from "./api/get-payment-provider";
 import { CashOnDeliveryOption } from "./components/cash-on-delivery-option";
 import { PaypalButton } from "./components/paypal-button";
@@ -45,39 +47,51 @@ function PayOption({
   method,
   order,
   storeName,
+  options,
 }: {
   method: PaymentMethod;
   order: OrderDto;
   storeName: string;
+  options: PaymentOptionsDto | undefined;
 }) {
+  // What paying online charges: the server's total, the online discount taken off while COD is offered.
+  const online = options?.online.total ?? order.totalAmount;
   switch (method) {
     case "razorpay":
       return order.currency === RAZORPAY_CURRENCY ? (
         <Suspense fallback={<Skeleton className="h-32 rounded-card" />}>
-          <RazorpayButton order={order} storeName={storeName} />
+          <RazorpayButton order={order} storeName={storeName} amount={online} />
         </Suspense>
       ) : null;
     case "paypal":
       return <PaypalOption orderId={order._id} />;
     case "test":
-      return <TestCardForm orderId={order._id} amount={order.totalAmount} />;
+      return <TestCardForm orderId={order._id} amount={online} />;
     case "cod":
-      return <CashOnDeliveryOption order={order} />;
+      return <CashOnDeliveryOption order={order} options={options} />;
   }
 }
 
 /**
  * The pay page's ways to pay, in the order the owner set (GET /api/config): Razorpay for an INR
- * order, PayPal or the test card, cash on delivery while offered; then 'Cancel order'.
+ * order, PayPal or the test card (at the server's online total), cash on delivery as the server
+ * offers it for this order (GET .../payment-options); then 'Cancel order'.
  */
 function PayActions({ order }: { order: OrderDto }) {
   const config = useConfig();
+  const options = usePaymentOptions(order._id);
   return (
     <div className="space-y-3">
       <QueryState query={config} loading={<Skeleton className="h-80 rounded-card" />}>
         {({ paymentMethods, store }) =>
           paymentMethods.map((method) => (
-            <PayOption key={method} method={method} order={order} storeName={store.name} />
+            <PayOption
+              key={method}
+              method={method}
+              order={order}
+              storeName={store.name}
+              options={options.data}
+            />
           ))
         }
       </QueryState>

@@ -65,7 +65,16 @@ const NOTICES: Record<Notice, string> = {
  * payment. Closing Checkout or a failed attempt is said under the button, which stays to try again.
  * Nothing shows when the server has no Razorpay (404).
  */
-export function RazorpayButton({ order, storeName }: { order: OrderDto; storeName: string }) {
+export function RazorpayButton({
+  order,
+  storeName,
+  amount = order.totalAmount,
+}: {
+  order: OrderDto;
+  storeName: string;
+  /** What paying online charges (the server's, the online discount taken off); the order's total when absent. */
+  amount?: number;
+}) {
   const key = useRazorpayKey();
   const createOrder = useCreateRazorpayOrder();
   const pay = usePayWithRazorpay();
@@ -137,7 +146,7 @@ export function RazorpayButton({ order, storeName }: { order: OrderDto; storeNam
         loading={opening || pay.isPending}
         onClick={() => void openCheckout()}
       >
-        {paymentOptions.razorpayPay(formatPrice(order.totalAmount, order.currency))}
+        {paymentOptions.razorpayPay(formatPrice(amount, order.currency))}
       </Button>
       {notice ? (
         <p

@@ -1,7 +1,13 @@
-import { api as apiMessages, cashOnDelivery, documents, refunds } from "@shop/shared/messages";
+import {
+  api as apiMessages,
+  cashOnDelivery,
+  codConfirmation,
+  documents,
+  refunds,
+} from "@shop/shared/messages";
 import type { OrderDto } from "@shop/shared/schemas/order";
 import type { ReturnDto } from "@shop/shared/schemas/returns";
-import { cleanup, screen, within } from "@testing-library/react";
+import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { toast } from "#web/lib/toast";
@@ -71,6 +77,39 @@ describe("cash on delivery on the dashboard", () => {
     expect(requests.some((r) => r.method === "POST" && r.path.endsWith("/collect"))).toBe(true);
     expect(toast.success).toHaveBeenCalledWith(apiMessages.codCollected);
     expect(screen.queryByText(cashOnDelivery.toCollect)).not.toBeInTheDocument();
+  });
+
+  it("confirms by phone an order its shopper has not confirmed", async () => {
+    let confirmed = false;
+    const { requests } = stubApi({
+      [`GET /api/orders/${ORDER_ID}`]: () => ({
+        data: { ...toCollect, codConfirmation: confirmed ? "confirmed" : "pending" },
+      }),
+      [`POST /api/orders/${ORDER_ID}/confirm-cod`]: () => {
+        confirmed = true;
+        return {
+          message: codConfirmation.confirmed,
+          data: { _id: ORDER_ID, number: toCollect.number, codConfirmation: "confirmed" },
+        };
+      },
+    });
+    renderRoutes(
+      [{ path: "/dashboard/orders/order/:orderId", element: <DashboardOrderPage /> }],
+      `/dashboard/orders/order/${ORDER_ID}`,
+    );
+    expect(await screen.findByText(codConfirmation.awaiting)).toBeVisible();
+    expect(screen.getByText(codConfirmation.awaitingHint)).toBeVisible();
+    await userEvent.click(screen.getByRole("button", { name: codConfirmation.confirmByPhone }));
+    const dialog = await screen.findByRole("dialog");
+    expect(dialog).toHaveTextContent(codConfirmation.confirmByPhoneQuestion(toCollect.number));
+    await userEvent.click(within(dialog).getByRole("button", { name: codConfirmation.confirmByPhone }));
+    expect(requests.find((r) => r.method === "POST")).toMatchObject({
+      path: `/api/orders/${ORDER_ID}/confirm-cod`,
+      body: {},
+    });
+    expect(toast.success).toHaveBeenCalledWith(codConfirmation.confirmed);
+    await waitFor(() => expect(screen.queryByText(codConfirmation.awaiting)).not.toBeInTheDocument());
+    expect(screen.queryByRole("button", { name: codConfirmation.confirmByPhone })).not.toBeInTheDocument();
   });
 
   it("asks the refund of a COD payment for its reference", async () => {

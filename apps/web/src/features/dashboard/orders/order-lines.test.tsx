@@ -50,6 +50,8 @@ const order: OrderDto = {
   supplyType: "intra-state",
   shippingGst: { rate: 0, taxableValue: 80, cgst: 0, sgst: 0, igst: 0 },
   cashOnDelivery: null,
+  codConfirmation: null,
+  onlineDiscount: 0,
   invoiceNumber: "INV/2026-27/000007",
   shippingAddress,
   payment: null,

@@ -3,6 +3,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { MAX_ORDER_NOTE } from "@shop/shared/constants";
 import {
   cashOnDelivery,
+  codConfirmation,
   documents,
   errors,
   loading,
@@ -38,6 +39,7 @@ import { SectionBody, SectionCard, SectionHeader } from "../components/section-h
 import { useAddOrderNote } from "./api/add-order-note";
 import { useOrder } from "./api/get-order";
 import { CollectCashButton } from "./components/collect-cash-button";
+import { awaitsConfirmation, ConfirmCodButton } from "./components/confirm-cod-button";
 import { OrderStatusDialog } from "./components/order-status-dialog";
 import { canRefund, RefundDialog } from "./components/refund-dialog";
 import { canShip, ShipDialog } from "./components/ship-dialog";
@@ -145,6 +147,9 @@ function OrderAmounts({ order }: { order: OrderDto }) {
       {order.discountAmount > 0 ? (
         <Amount label={orderAmounts.discount(order.discountCode)} value={`−${money(order.discountAmount)}`} />
       ) : null}
+      {order.onlineDiscount > 0 ? (
+        <Amount label={codConfirmation.onlineDiscountLine} value={`−${money(order.onlineDiscount)}`} />
+      ) : null}
       <Amount label={orderAmounts.shipping} value={money(order.shippingAmount)} />
       {order.pricesIncludeTax ? null : (
         <Amount
@@ -215,8 +220,13 @@ function OrderDetails({ order, onRefund }: OrderDetailsProps) {
             By {order.user.name.firstName} {order.user.name.lastName}
             {order.user.email !== null ? ` (${order.user.email})` : null}
           </p>
+          {awaitsConfirmation(order) ? (
+            <p className="w-full text-neutral-600">{codConfirmation.awaitingHint}</p>
+          ) : null}
           <div className="flex flex-wrap gap-2 sm:ml-auto">
             <DocumentLinks order={order} />
+            {/* Cash on delivery: staff confirm by phone an order its shopper has not confirmed yet. */}
+            <ConfirmCodButton order={order} />
             {/* Cash on delivery: admins and managers record the cash once the order is delivered. */}
             <CollectCashButton order={order} />
             {/* Only an admin sees the payment (a manager's read carries none), and so only an admin can refund. */}

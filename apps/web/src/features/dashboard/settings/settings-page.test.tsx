@@ -59,7 +59,15 @@ const SETTINGS: Settings = {
     maxUnpaidOrders: 3,
     maxQuantityPerLine: 10,
     minimumOrder: 0,
-    cod: { enabled: false, maxOrderValue: 10000, fee: 0 },
+    cod: {
+      enabled: false,
+      maxOrderValue: 10000,
+      fee: 0,
+      blockedPincodes: ["110001"],
+      blockAfterRefusal: true,
+      onlineDiscount: 0,
+      confirmHours: 48,
+    },
     paymentMethods: ["razorpay", "paypal", "cod"],
   },
   fulfilment: {
@@ -350,6 +358,47 @@ describe("the dashboard's Settings page", () => {
     expect(writes()[0]).toMatchObject({
       path: "/api/settings/checkout",
       body: { ...SETTINGS.checkout, paymentMethods: ["paypal", "cod", "razorpay"] },
+    });
+  });
+
+  it("saves cash on delivery's rules: PIN codes as typed, one per line, a wrong one named under the list", async () => {
+    const { writes } = renderSettings("admin", { "PUT /api/settings/checkout": saved });
+    await loaded();
+    const checkoutForm = within(section(sections.checkout.title));
+    const pincodes = checkoutForm.getByRole("textbox", { name: checkout.codBlockedPincodes });
+    expect(pincodes).toHaveValue("110001");
+    expect(pincodes).toHaveAccessibleDescription(expect.stringContaining(checkout.codBlockedCount(1)));
+    await userEvent.type(pincodes, "\n4000,560 001");
+    const save = checkoutForm.getByRole("button", {
+      name: settingsPage.saveSection(sections.checkout.title),
+    });
+    await userEvent.click(save);
+    await waitFor(() =>
+      expect(pincodes).toHaveAccessibleDescription(
+        expect.stringContaining(checkout.codBlockedPincodeError("4000", validation.pinCode)),
+      ),
+    );
+    expect(writes()).toEqual([]);
+
+    await userEvent.clear(pincodes);
+    await userEvent.type(pincodes, "110001\n560 001, 600001 700001");
+    await userEvent.clear(checkoutForm.getByRole("spinbutton", { name: checkout.codOnlineDiscount("INR") }));
+    await userEvent.type(
+      checkoutForm.getByRole("spinbutton", { name: checkout.codOnlineDiscount("INR") }),
+      "20",
+    );
+    await userEvent.clear(checkoutForm.getByRole("spinbutton", { name: checkout.codConfirmHours }));
+    await userEvent.type(checkoutForm.getByRole("spinbutton", { name: checkout.codConfirmHours }), "24");
+    await userEvent.click(checkoutForm.getByRole("switch", { name: checkout.codBlockAfterRefusal }));
+    await userEvent.click(save);
+    await waitFor(() => expect(writes()).toHaveLength(1));
+    expect(writes()[0]?.body).toMatchObject({
+      cod: {
+        blockedPincodes: ["110001", "560001", "600001", "700001"],
+        blockAfterRefusal: false,
+        onlineDiscount: 20,
+        confirmHours: 24,
+      },
     });
   });
 

@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from "vitest";
 import { stubApi } from "#web/test/api-stub";
 import { lamp, paidOrder } from "#web/test/fixtures";
 import { renderRoutes } from "#web/test/render";
-import { ShipDialog } from "./ship-dialog";
+import { canShip, ShipDialog } from "./ship-dialog";
 
 vi.mock("#web/lib/toast", () => ({ toast: { success: vi.fn(), error: vi.fn(), warn: vi.fn() } }));
 
@@ -34,6 +34,12 @@ const order: OrderDto = {
 };
 
 describe("the ship dialog", () => {
+  it("is offered for a cash on delivery order only once its shopper (or staff by phone) confirmed it", () => {
+    expect(canShip(order)).toBe(true);
+    expect(canShip({ ...order, codConfirmation: "pending" })).toBe(false);
+    expect(canShip({ ...order, codConfirmation: "confirmed" })).toBe(true);
+  });
+
   it("asks the carrier Other for the carrier's name, and sends it with the parcel", async () => {
     const { requests } = stubApi({
       // The settings' carriers are not needed: Other is always offered.

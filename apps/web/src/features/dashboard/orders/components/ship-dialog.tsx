@@ -28,9 +28,12 @@ export function unshipped(order: OrderDto) {
     .filter((entry) => entry.left > 0);
 }
 
-/** Whether staff can ship some of the order now: paid, being prepared, with units left. */
+/**
+ * Whether staff can ship some of the order now: paid (or cash on delivery its shopper confirmed),
+ * being prepared, with units left.
+ */
 export function canShip(order: OrderDto): boolean {
-  return order.status === "processing" && unshipped(order).length > 0;
+  return order.status === "processing" && order.codConfirmation !== "pending" && unshipped(order).length > 0;
 }
 
 function shipForm(left: readonly number[]) {

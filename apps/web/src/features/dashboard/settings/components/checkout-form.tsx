@@ -2,19 +2,22 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { settingsPage } from "@shop/shared/messages";
 import {
   type CheckoutSettings,
+  MAX_COD_CONFIRM_HOURS,
   MAX_HOLD_MINUTES,
   MAX_UNPAID_ORDERS_LIMIT,
 } from "@shop/shared/schemas/settings";
 import { Controller, useWatch } from "react-hook-form";
 import { StatusToggleField } from "#web/components/status-toggle";
+import { TextArea } from "#web/components/text-area";
 import { TextField } from "#web/components/text-field";
 import { PaymentMethodOrder } from "./payment-method-order";
 import { SettingsCard } from "./settings-card";
 import {
   asNumber,
-  type CheckoutFormState,
   checkoutFormSchema,
+  checkoutFormState,
   isCheckoutField,
+  pincodesOf,
 } from "./settings-form-values";
 import { useSectionForm } from "./use-section-form";
 
@@ -27,22 +30,39 @@ interface CheckoutFormProps {
   readOnly: boolean;
 }
 
+/** The first message of a field's errors, however deep (a PIN code of the list: its place). */
+function firstMessage(error: unknown): { message: string; at: string | undefined } | undefined {
+  if (!error || typeof error !== "object") return undefined;
+  if ("message" in error && typeof error.message === "string" && error.message)
+    return { message: error.message, at: undefined };
+  for (const [key, value] of Object.entries(error)) {
+    if (key === "ref") continue;
+    const inner = firstMessage(value);
+    if (inner) return { message: inner.message, at: inner.at ?? key };
+  }
+  return undefined;
+}
+
 /**
  * How long an unpaid order holds its stock, how many a shopper may hold, what an order may hold,
- * cash on delivery (on or off, the highest order total it takes, its fee), and the order the pay
- * page offers the payment methods in.
+ * cash on delivery (on or off, the highest order total it takes, its fee, the discount for paying
+ * online instead, the hours a shopper has to confirm, and whom and where it is refused), and the
+ * order the pay page offers the payment methods in.
  */
 export function CheckoutForm({ value, currency, readOnly }: CheckoutFormProps) {
   const { form, onSubmit, saving } = useSectionForm("checkout", {
     resolver: zodResolver(checkoutFormSchema),
     value,
-    toState: (checkout): CheckoutFormState => ({ ...checkout, paymentMethods: [...checkout.paymentMethods] }),
+    toState: checkoutFormState,
     fields: isCheckoutField,
   });
   const { register, formState, control } = form;
   const { errors } = formState;
   const codEnabled = useWatch({ control, name: "cod.enabled" });
+  const pincodes = pincodesOf(useWatch({ control, name: "cod.blockedPincodes" }) ?? "");
   const number = { setValueAs: asNumber };
+  const pincodeError = firstMessage(errors.cod?.blockedPincodes);
+  const pincodeAt = pincodeError?.at === undefined ? undefined : pincodes[Number(pincodeError.at)];
 
   return (
     <SettingsCard section="checkout" readOnly={readOnly} saving={saving} onSubmit={onSubmit}>
@@ -124,7 +144,57 @@ export function CheckoutForm({ value, currency, readOnly }: CheckoutFormProps) {
           error={errors.cod?.fee?.message}
           {...register("cod.fee", number)}
         />
+        <TextField
+          label={labels.codOnlineDiscount(currency)}
+          type="number"
+          inputMode="decimal"
+          step="0.01"
+          min="0"
+          hint={labels.codOnlineDiscountHint}
+          error={errors.cod?.onlineDiscount?.message}
+          {...register("cod.onlineDiscount", number)}
+        />
+        <TextField
+          label={labels.codConfirmHours}
+          type="number"
+          inputMode="numeric"
+          step="1"
+          min="1"
+          max={MAX_COD_CONFIRM_HOURS}
+          hint={labels.codConfirmHoursHint}
+          error={errors.cod?.confirmHours?.message}
+          {...register("cod.confirmHours", number)}
+        />
       </div>
+      <Controller
+        control={control}
+        name="cod.blockAfterRefusal"
+        render={({ field }) => (
+          <StatusToggleField
+            label={labels.codBlockAfterRefusal}
+            hint={labels.codBlockAfterRefusalHint}
+            checked={field.value}
+            onChange={field.onChange}
+            disabled={readOnly}
+          />
+        )}
+      />
+      <TextArea
+        label={labels.codBlockedPincodes}
+        rows={4}
+        inputMode="numeric"
+        autoComplete="off"
+        spellCheck={false}
+        hint={`${labels.codBlockedPincodesHint} ${labels.codBlockedCount(pincodes.length)}`}
+        error={
+          pincodeError
+            ? pincodeAt
+              ? labels.codBlockedPincodeError(pincodeAt, pincodeError.message)
+              : pincodeError.message
+            : undefined
+        }
+        {...register("cod.blockedPincodes")}
+      />
       <Controller
         control={control}
         name="paymentMethods"

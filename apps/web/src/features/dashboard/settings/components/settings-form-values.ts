@@ -43,12 +43,35 @@ export const CHECKOUT_FIELDS = [
   "cod.enabled",
   "cod.maxOrderValue",
   "cod.fee",
+  "cod.blockedPincodes",
+  "cod.blockAfterRefusal",
+  "cod.onlineDiscount",
+  "cod.confirmHours",
   "paymentMethods",
 ] as const;
 
-/** A field of the checkout form a server's error may name: each listed one, and each payment method's place. */
+/**
+ * A field of the checkout form a server's error may name: each listed one, each payment method's
+ * place, and a PIN code of the list (shown under the list's one field).
+ */
 export function isCheckoutField(path: string): path is Path<CheckoutFormState> {
-  return (CHECKOUT_FIELDS as readonly string[]).includes(path) || /^paymentMethods\.\d+$/.test(path);
+  return (
+    (CHECKOUT_FIELDS as readonly string[]).includes(path) ||
+    /^paymentMethods\.\d+$/.test(path) ||
+    /^cod\.blockedPincodes\.\d+$/.test(path)
+  );
+}
+
+/**
+ * The PIN codes as the owner types them: one per line, or separated by commas or spaces; a code
+ * written as India Post prints it ("400 001") stays one (the schema takes its space out).
+ */
+export function pincodesOf(text: string): string[] {
+  return text.split(/[\n,;]+/).flatMap((piece) => {
+    const trimmed = piece.trim();
+    if (trimmed === "") return [];
+    return /^\d{3}\s+\d{3}$/.test(trimmed) ? [trimmed] : trimmed.split(/\s+/);
+  });
 }
 
 export const INVENTORY_FIELDS = ["lowStockThreshold"] as const satisfies readonly (keyof InventorySettings)[];
@@ -63,15 +86,40 @@ export const inventoryFormSchema: z.ZodType<InventorySettings, InventoryFormStat
 export type TaxFormState = Omit<TaxSettings, "defaultRate"> & { defaultRate: number | undefined };
 
 /**
- * The checkout form: its numbers may be empty while typed; cash on delivery is a switch and two
- * amounts; the payment methods an order the owner moves them in.
+ * The checkout form: its numbers may be empty while typed; cash on delivery is two switches, three
+ * amounts, its hours to confirm and the PIN codes it is refused for as one text; the payment methods
+ * an order the owner moves them in.
  */
 export type CheckoutFormState = {
   [K in Exclude<keyof CheckoutSettings, "cod" | "paymentMethods">]: number | undefined;
 } & {
-  cod: { enabled: boolean; maxOrderValue: number | undefined; fee: number | undefined };
+  cod: {
+    enabled: boolean;
+    maxOrderValue: number | undefined;
+    fee: number | undefined;
+    /** One PIN code per line, as the text area holds them. */
+    blockedPincodes: string;
+    blockAfterRefusal: boolean;
+    onlineDiscount: number | undefined;
+    confirmHours: number | undefined;
+  };
   paymentMethods: PaymentMethod[];
 };
+
+/** The checkout section as its form holds it. */
+export function checkoutFormState(checkout: CheckoutSettings): CheckoutFormState {
+  return {
+    ...checkout,
+    cod: {
+      ...checkout.cod,
+      blockedPincodes: (checkout.cod.blockedPincodes ?? []).join("\n"),
+      blockAfterRefusal: checkout.cod.blockAfterRefusal ?? true,
+      onlineDiscount: checkout.cod.onlineDiscount ?? 0,
+      confirmHours: checkout.cod.confirmHours ?? 48,
+    },
+    paymentMethods: [...checkout.paymentMethods],
+  };
+}
 
 /** The taxes form's resolver schema: the shared TaxSettings, whose messages land at the same fields. */
 export const taxFormSchema: z.ZodType<TaxSettings, TaxFormState> = z
@@ -81,7 +129,10 @@ export const taxFormSchema: z.ZodType<TaxSettings, TaxFormState> = z
 
 export const checkoutFormSchema: z.ZodType<CheckoutSettings, CheckoutFormState> = z
   .custom<CheckoutFormState>()
-  .transform((state): unknown => state)
+  .transform((state): unknown => ({
+    ...state,
+    cod: { ...state.cod, blockedPincodes: pincodesOf(state.cod.blockedPincodes) },
+  }))
   .pipe(CheckoutSchema);
 
 /** The amount the currency section writes as an example. */
