@@ -28,7 +28,7 @@ export async function readStats(db: Database): Promise<StatsRow> {
         from sales_ledger) as "totalSales",
       (select coalesce(sum(r.amount * 100), 0)::bigint from refunds r where r.status = 'completed' and r.money_back) as "refunds",
       (select count(*)::int from orders) as "orders",
-      (select count(*)::int from orders where status = 'processing') as "ordersToShip",
+      (select count(*)::int from orders where status = 'processing' and cod_confirmation is distinct from 'pending') as "ordersToShip",
       (select count(*)::int from orders where status = 'pending') as "pendingOrders",
       (select count(*)::int from users where role = 'customer') as "customers",
       (select count(*)::int from products) as "products",

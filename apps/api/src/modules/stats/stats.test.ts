@@ -156,7 +156,8 @@ describe("GET /api/users/admin", () => {
       payload: { order, paymentGateway: "cod" },
     });
     expect(chosen.statusCode, chosen.body).toBe(201);
-    // It ships once its shopper confirmed it.
+    // It ships once its shopper confirmed it: until then it is not one of the orders to ship.
+    const awaiting = (await stats(admin)).json().data;
     const confirmed = await inject(t.app, {
       method: "POST",
       url: `/api/orders/${order}/confirm-cod`,
@@ -165,6 +166,7 @@ describe("GET /api/users/admin", () => {
     });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     const before = (await stats(admin)).json().data;
+    expect(before.ordersToShip).toBe(awaiting.ordersToShip + 1);
     const shipped = await inject(t.app, {
       method: "POST",
       url: `/api/orders/${order}/shipments`,
