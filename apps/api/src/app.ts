@@ -58,6 +58,7 @@ import { SETTINGS_CHANNEL } from "./modules/settings/repo";
 import { settingsRoutes } from "./modules/settings/routes";
 import { createSettingsStore, type SettingsStore } from "./modules/settings/service";
 import { adminStatsRoutes, salesStatsRoutes } from "./modules/stats/routes";
+import { stockAlertRoutes } from "./modules/stock-alerts/routes";
 import { systemRoutes } from "./modules/system/routes";
 import { avatarRoutes } from "./modules/users/avatar-routes";
 import { userRoutes } from "./modules/users/routes";
@@ -65,6 +66,7 @@ import { systemResolver } from "./modules/webhooks/destination";
 import { webhookBacklog } from "./modules/webhooks/repo";
 import { webhookRoutes } from "./modules/webhooks/routes";
 import { startWebhookSender, WEBHOOKS_CHANNEL } from "./modules/webhooks/sender";
+import { wishlistRoutes } from "./modules/wishlist/routes";
 import { createPaymentProviders } from "./payments/create-provider";
 import type { PaymentProviders } from "./payments/provider";
 import { openStorage } from "./storage/create-storage";
@@ -285,6 +287,8 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
       await apiScope.register(deliveryRoutes, { prefix: "/delivery" });
       await apiScope.register(returnRoutes, { prefix: "/returns" });
       await apiScope.register(inventoryRoutes, { prefix: "/inventory" });
+      await apiScope.register(wishlistRoutes, { prefix: "/wishlist" });
+      await apiScope.register(stockAlertRoutes, { prefix: "/stock-alerts" });
       await apiScope.register(activityRoutes, { prefix: "/activity" });
       await apiScope.register(webhookRoutes, { prefix: "/webhooks" });
     },

@@ -10,6 +10,7 @@ import { startSoldCountsFold } from "./modules/products/sold-counts";
 import { backfillCreditNotes } from "./modules/refunds/backfill";
 import { startSalesSlotsFold } from "./modules/reports/slots";
 import { countPlainSecrets } from "./modules/secrets/repo";
+import { startBackInStockSender } from "./modules/stock-alerts/sender";
 import { warnWhenVacuumIsOff } from "./modules/system/vacuum-check";
 import { seedDemoShop } from "./seed/demo";
 import { createStorage } from "./storage/create-storage";
@@ -20,6 +21,7 @@ let stopSweep: (() => Promise<void>) | undefined;
 let stopPaymentSweep: (() => Promise<void>) | undefined;
 let stopSoldCounts: (() => Promise<void>) | undefined;
 let stopSalesSlots: (() => Promise<void>) | undefined;
+let stopBackInStock: (() => Promise<void>) | undefined;
 let closing = false;
 
 /**
@@ -46,6 +48,7 @@ async function shutdown(signal: string) {
     await stopPaymentSweep?.();
     await stopSoldCounts?.();
     await stopSalesSlots?.();
+    await stopBackInStock?.();
     await app?.close();
     await database?.close();
     exit(0);
@@ -110,6 +113,10 @@ async function main() {
   });
   stopSoldCounts = startSoldCountsFold(database.db, { log: app.log });
   stopSalesSlots = startSalesSlotsFold(database.db, { log: app.log });
+  stopBackInStock = startBackInStockSender(database.db, () => ready.mailContext(), {
+    log: app.log,
+    wakeMailer: () => ready.mailer.wake(),
+  });
   const payments = Object.entries(app.paymentProviders)
     .filter(([, provider]) => provider !== undefined)
     .map(([name]) => name);

@@ -14,6 +14,7 @@ import { requestReturn } from "#api/modules/fulfilment/returns";
 import { createShipment, deliverShipment } from "#api/modules/fulfilment/shipments";
 import { getOrder } from "#api/modules/orders/service";
 import { refundOrder } from "#api/modules/refunds/service";
+import { saveToWishlist } from "#api/modules/wishlist/service";
 import { ACCESS, type Access } from "./access";
 import { createTestApp, inject, signedInUser, type TestApp } from "./app";
 import { changesSince, snapshot } from "./db-snapshot";
@@ -259,6 +260,16 @@ const OWNED: Record<string, Owned> = {
     others: 404,
     // Staff read every return.
     staff: "allowed",
+  },
+  "GET /api/wishlist": {
+    request: async (shop, app) => {
+      await saveToWishlist(app.database.db, shop.shopper.user.id, shop.productId);
+      return { url: "/api/wishlist", resource: shop.productId };
+    },
+    owner: 200,
+    // Everyone reads their own list: another shopper's and staff's lack the owner's saved product.
+    others: "hidden",
+    staff: "hidden",
   },
   "POST /api/payments": {
     request: (shop) => ({

@@ -22,4 +22,5 @@ export * from "./messages/payments";
 export * from "./messages/reports";
 export * from "./messages/search";
 export * from "./messages/settings";
+export * from "./messages/shopper-lists";
 export * from "./messages/webhooks";

@@ -22,8 +22,11 @@ export const READ_CACHE_MAX_BYTES = 32 * 2 ** 20;
 
 const JSON_TYPE = "application/json; charset=utf-8";
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
-/** Writes under these paths change nothing a catalogue read shows (sign-in, sign-out, registration). */
-const NON_CATALOGUE_WRITES = ["/api/auth/"];
+/**
+ * Writes under these paths change nothing a catalogue read shows (sign-in, sign-out, registration;
+ * a shopper's wishlist and back-in-stock requests, which a heart's tap or a sold-out size sends).
+ */
+const NON_CATALOGUE_WRITES = ["/api/auth/", "/api/wishlist/", "/api/stock-alerts"];
 
 export interface CachedBody {
   body: Buffer;

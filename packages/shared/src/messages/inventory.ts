@@ -8,7 +8,17 @@ export const inventoryPage = {
   filterLabel: "Stock",
   empty: "No variants match.",
   exportCsv: "Export CSV",
-  columns: { product: "Product", sku: "SKU", stock: "Stock", sold: "Sold (30 days)", actions: "Actions" },
+  columns: {
+    product: "Product",
+    sku: "SKU",
+    stock: "Stock",
+    sold: "Sold (30 days)",
+    waiting: "Waiting",
+    actions: "Actions",
+  },
+  /** Shoppers who asked to be emailed when the variant is back ("Email me when it's back"). */
+  waiting: (n: number) => `${n} waiting`,
+  waitingHint: "Shoppers who asked to be emailed when it is back in stock",
   /** In the SKU column of a product without options: its name above says what it is. */
   noSku: "No SKU",
   low: "Low stock",

@@ -60,6 +60,8 @@ export const InventoryRow = z.object({
   isActive: z.boolean(),
   /** Units of paid orders in the last SOLD_DAYS days, less the units refunds put back. */
   sold30: z.number().int(),
+  /** Shoppers waiting for it ("Email me when it's back" not yet mailed): a guide to what to reorder. */
+  stockAlerts: z.number().int(),
 });
 export type InventoryRow = z.infer<typeof InventoryRow>;
 

@@ -15,7 +15,9 @@ import { deleteAddressesOfUser } from "#api/modules/addresses/service";
 import { type MailContext, queueEmail } from "#api/modules/email/service";
 import { deleteAvatarFile } from "#api/modules/media/service";
 import { type ClientInfo, endSession, endSessionsOfUser, startSession } from "#api/modules/sessions/service";
+import { deleteStockAlertsOfUser } from "#api/modules/stock-alerts/service";
 import { findUserByEmail, insertUser, updateProfile, updateUser } from "#api/modules/users/service";
+import { deleteWishlistOfUser } from "#api/modules/wishlist/service";
 import type { MediaStorage } from "#api/storage/storage";
 import { queueAccountNotice } from "./notices";
 import { hashPassword, verifyAgainstNothing, verifyPassword } from "./password";
@@ -187,6 +189,8 @@ export async function closeAccount(
       status: false,
     });
     await deleteAddressesOfUser(tx, user.id);
+    await deleteWishlistOfUser(tx, user.id);
+    await deleteStockAlertsOfUser(tx, user.id);
     await endSessionsOfUser(tx, user.id);
   });
   // NOTE: the file goes after the row, as media files do: a failure leaves an unreachable file behind.

@@ -9,6 +9,7 @@ import { type StockMovementRow, stockMovements } from "#api/db/schema/inventory"
 import { orders } from "#api/db/schema/orders";
 import { products, productVariants } from "#api/db/schema/products";
 import { salesLedgerLines } from "#api/db/schema/sales";
+import { stockAlerts } from "#api/db/schema/shoppers-lists";
 import { type StockContext, stockCauseFrom } from "#api/db/stock-cause";
 
 export interface InventoryFilterSql {
@@ -30,6 +31,8 @@ export interface InventoryRowRecord {
   /** The variant's place among its product's (the list's order after the product's name). */
   position: number;
   sold30: number;
+  /** Open back-in-stock requests of the variant. */
+  stockAlerts: number;
 }
 
 function escapeLike(text: string) {
@@ -80,7 +83,8 @@ function keysetOf(order: InventoryOrder): SQL {
 
 /**
  * A page of variants with the units sold since `since`, in one statement: the page first, then the
- * sales ledger's lines of its variants read by the ledger's `at` index (payments less refunds' units).
+ * sales ledger's lines of its variants read by the ledger's `at` index (payments less refunds' units),
+ * and each variant's open back-in-stock requests (counted in their open requests' index).
  */
 export async function listInventory(
   db: Database,
@@ -102,6 +106,7 @@ export async function listInventory(
     is_active: boolean;
     position: number;
     sold: number;
+    alerts: number;
   }>(sql`
     with page as (
       select v.id as variant_id, v.product_id, p.name as product_name, v.options,
@@ -117,7 +122,9 @@ export async function listInventory(
       group by l.variant_id
     )
     select page.variant_id, page.product_id, page.product_name, page.options, page.sku, page.stock,
-           page.is_active, page.sort_position as position, greatest(0, coalesce(sold.units, 0))::integer as sold
+           page.is_active, page.sort_position as position, greatest(0, coalesce(sold.units, 0))::integer as sold,
+           (select count(*) from ${stockAlerts} a
+            where a.variant_id = page.variant_id and a.notified_at is null)::integer as alerts
     from page left join sold on sold.variant_id = page.variant_id
     order by ${
       byName
@@ -134,6 +141,7 @@ export async function listInventory(
     isActive: row.is_active,
     position: Number(row.position),
     sold30: Number(row.sold),
+    stockAlerts: Number(row.alerts),
   }));
 }
 

@@ -3,57 +3,16 @@
  * card shows (shared with the lists), and the checks writes need (the row locked for an update,
  * SKUs taken, media that exist, order lines that name a product, the category a product names).
  */
-import { and, asc, eq, inArray, isNull, notInArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, notInArray } from "drizzle-orm";
 import type { Database } from "#api/db/client";
+import { summaryColumns } from "#api/db/product-summary";
 import { type Category, categories } from "#api/db/schema/categories";
 import { type Media, media } from "#api/db/schema/media";
 import { orderItems } from "#api/db/schema/orders";
-import {
-  type ProductOption,
-  type ProductVariant,
-  productGallery,
-  products,
-  productVariants,
-} from "#api/db/schema/products";
+import { type ProductVariant, productGallery, products, productVariants } from "#api/db/schema/products";
 
-/** The columns a product card or table row needs: the product, its category and its thumbnail. */
-export const summaryColumns = {
-  id: products.id,
-  name: products.name,
-  price: products.price,
-  onSale: products.onSale,
-  salePrice: products.salePrice,
-  stock: products.stock,
-  isActive: products.isActive,
-  ratingAverage: products.ratingAverage,
-  ratingCount: products.ratingCount,
-  createdAt: products.createdAt,
-  options: products.options,
-  // NOTE: per row of the page only (the lists join after their limit), one probe of the variants' index.
-  variantCount:
-    sql<number>`(select count(*) from ${productVariants} where ${productVariants.productId} = ${products.id} and ${productVariants.removedAt} is null)`.mapWith(
-      Number,
-    ),
-  category: { id: categories.id, name: categories.name, slug: categories.slug },
-  thumbnail: media,
-};
-
-export interface ProductSummaryRow {
-  id: string;
-  name: string;
-  price: number;
-  onSale: boolean;
-  salePrice: number;
-  stock: number;
-  isActive: boolean;
-  ratingAverage: number;
-  ratingCount: number;
-  createdAt: Date;
-  options: ProductOption[];
-  variantCount: number;
-  category: { id: string; name: string; slug: string };
-  thumbnail: Media | null;
-}
+// The card's columns are shared with the wishlist's read (db/product-summary.ts).
+export { type ProductSummaryRow, summaryColumns } from "#api/db/product-summary";
 
 /** One product with its category and thumbnail, plus what only its page shows; undefined if unknown. */
 export async function findProductById(db: Database, id: string) {

@@ -21,6 +21,7 @@ const kurta: InventoryRow = {
   stock: 12,
   isActive: true,
   sold30: 3,
+  stockAlerts: 2,
 };
 /** A product without options: its one variant has no SKU of its own. */
 const tote: InventoryRow = {
@@ -32,6 +33,7 @@ const tote: InventoryRow = {
   stock: 4,
   isActive: true,
   sold30: 0,
+  stockAlerts: 0,
 };
 
 function renderPage(routes: StubRoutes = {}) {
@@ -73,6 +75,14 @@ describe("the dashboard's inventory", () => {
     const table = screen.getByRole("table", { name: inventoryPage.title });
     expect(table).not.toHaveTextContent(TOTE_ID);
     expect(table).not.toHaveTextContent(KURTA_ID);
+  });
+
+  it("counts the shoppers waiting for a variant to be back, and shows none as 0", async () => {
+    renderPage();
+    const kurtaRow = await row("Kurta");
+    expect(kurtaRow.getByText(inventoryPage.waiting(2))).toHaveAttribute("title", inventoryPage.waitingHint);
+    const toteRow = await row("Tote bag");
+    expect(toteRow.queryByText(/waiting/)).not.toBeInTheDocument();
   });
 
   it("links each stock movement to its order, and a return's to the returns of its order", async () => {

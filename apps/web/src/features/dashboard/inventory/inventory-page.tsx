@@ -26,6 +26,7 @@ const COLUMNS = [
   { label: columns.sku },
   { label: columns.stock },
   { label: columns.sold },
+  { label: columns.waiting },
   { label: columns.actions, srOnly: true },
 ] as const;
 
@@ -54,9 +55,10 @@ function labelOf(row: InventoryRow): string {
 }
 
 /**
- * /dashboard/inventory (admins and managers): one row per variant with its stock and units sold in
- * 30 days, filtered to low or out of stock, searched by product name or SKU; each row adjusts its
- * stock with a reason and opens its stock log.
+ * /dashboard/inventory (admins and managers): one row per variant with its stock, units sold in 30
+ * days and the shoppers waiting for it (back-in-stock requests, the best guide to what to reorder),
+ * filtered to low or out of stock, searched by product name or SKU; each row adjusts its stock with a
+ * reason and opens its stock log.
  */
 export function InventoryPage() {
   usePageMeta({ title: pageTitle(inventoryPage.title) });
@@ -143,6 +145,19 @@ export function InventoryPage() {
                       <td className={cx(cellClass, "tabular-nums text-neutral-700")}>
                         <span className="sm:sr-only">{columns.sold}: </span>
                         {row.sold30}
+                      </td>
+                      <td className={cx(cellClass, "whitespace-nowrap tabular-nums text-neutral-700")}>
+                        <span className="sm:sr-only">{columns.waiting}: </span>
+                        {row.stockAlerts > 0 ? (
+                          <span
+                            title={inventoryPage.waitingHint}
+                            className="inline-flex items-center rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-700 ring-1 ring-brand-600/30 ring-inset"
+                          >
+                            {inventoryPage.waiting(row.stockAlerts)}
+                          </span>
+                        ) : (
+                          0
+                        )}
                       </td>
                       <td className={cx(cellClass, endCellClass, "whitespace-nowrap")}>
                         <div className="flex gap-2">
