@@ -1,4 +1,4 @@
-import { api as apiMessages, cashOnDelivery, documents } from "@shop/shared/messages";
+import { api as apiMessages, cashOnDelivery, codConfirmation, documents } from "@shop/shared/messages";
 import type { AddressInput } from "@shop/shared/schemas/address";
 import type { CheckoutSettings } from "@shop/shared/schemas/settings";
 import { dataOf } from "./support/api";
@@ -35,7 +35,10 @@ test.describe("cash on delivery", () => {
     const putCheckout = (checkout: CheckoutSettings) =>
       admin.put("/api/settings/checkout", { data: checkout });
     await dataOf(
-      await putCheckout({ ...settings.checkout, cod: { enabled: true, maxOrderValue: 100_000, fee: 40 } }),
+      await putCheckout({
+        ...settings.checkout,
+        cod: { ...settings.checkout.cod, enabled: true, maxOrderValue: 100_000, fee: 40 },
+      }),
       200,
     );
     try {
@@ -58,6 +61,12 @@ test.describe("cash on delivery", () => {
       await expect(page.getByText(cashOnDelivery.feeLine)).toBeVisible();
       await expect(option).toHaveCount(0);
       await screenshots(page, "pay-page-cod-to-collect", (name) => testInfo.outputPath(name));
+
+      // It ships once the shopper confirms it: the page asks, as the email's link does.
+      const prompt = page.getByRole("region", { name: codConfirmation.awaitingYours });
+      await prompt.getByRole("button", { name: codConfirmation.confirm }).click();
+      await expectToast(page, codConfirmation.confirmed);
+      await expect(prompt).toHaveCount(0);
 
       // Staff ship and deliver it; the cash is recorded on the dashboard's order page.
       for (const status of ["shipped", "delivered"])

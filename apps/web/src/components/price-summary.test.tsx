@@ -1,4 +1,4 @@
-import { orderSummary } from "@shop/shared/messages";
+import { codConfirmation, orderSummary } from "@shop/shared/messages";
 import { render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { PriceSummary } from "./price-summary";
@@ -26,6 +26,23 @@ describe("the price summary", () => {
     expect(screen.queryByText("Tax (GST 18%)")).toBeNull();
     expect(row("Total")).toHaveTextContent("$140.00");
     expect(screen.getByText(orderSummary.includesTax("$21.36"))).toBeVisible();
+  });
+
+  it("takes an order's online payment discount off before the GST, and counts it in You Saved", () => {
+    // 60 of items less 20 for paying online, 80 shipping, GST 18% on the 40 left: 7.20; 127.20.
+    render(
+      <PriceSummary
+        itemsPrice={60}
+        discountPrice={0}
+        shippingPrice={80}
+        onlineDiscount={20}
+        taxPrice={7.2}
+        totalPrice={127.2}
+      />,
+    );
+    expect(row(codConfirmation.onlineDiscountLine)).toHaveTextContent("−$20.00");
+    expect(row("Total")).toHaveTextContent("$127.20");
+    expect(row("You Saved")).toHaveTextContent("$20.00");
   });
 
   it("names the shipping method beside shipping, and says Free or not known", () => {
