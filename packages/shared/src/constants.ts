@@ -47,7 +47,8 @@ export type Fulfilment = (typeof FULFILMENT_STATES)[number];
  * The kinds of rows of an order's history: placed, paid, a staff status change, cancelled
  * (by the shopper, staff, or the hold expiry with no actor), a staff note, a refund with its amount,
  * a shipment sent and a shipment delivered (its carrier and number in the note), a return's step, and
- * "cod": the shopper chose cash on delivery (the order ships, its payment waits for the cash).
+ * "cod": the shopper chose cash on delivery (with the amount to collect; its payment waits for the
+ * cash), or, without an amount, confirmed it so that it ships (staff by phone: a note says so).
  */
 export const ORDER_EVENT_TYPES = [
   "placed",

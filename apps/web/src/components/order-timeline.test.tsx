@@ -43,4 +43,23 @@ describe("an order's history", () => {
     expect(screen.getByText(orderHistory.by("Asha Admin", "admin"), { exact: false })).toBeVisible();
     expect(screen.queryByText(orderHistory.byShop, { exact: false })).not.toBeInTheDocument();
   });
+
+  it("tells cash on delivery chosen (with what to collect) from its confirmation (without an amount)", () => {
+    const chosen: OrderEventDto = {
+      type: "cod",
+      status: "processing",
+      at: "2026-11-20T10:05:00.000Z",
+      by: { name: "Priya Sharma", role: "customer" },
+      note: null,
+      amount: 341,
+    };
+    const confirmed: OrderEventDto = { ...chosen, at: "2026-11-20T12:00:00.000Z", amount: undefined };
+    render(<OrderTimeline history={[placed, chosen, { ...confirmed, note: null }]} currency="USD" />);
+    const [, first, second] = within(screen.getByRole("list", { name: orderHistory.title })).getAllByRole(
+      "listitem",
+    );
+    expect(first).toHaveTextContent(orderHistory.cod("$341.00"));
+    expect(second).toHaveTextContent(orderHistory.codConfirmed);
+    expect(second).not.toHaveTextContent("$");
+  });
 });

@@ -12,7 +12,10 @@ function eventTitle(event: OrderEventDto, currency: string | undefined): string 
     case "paid":
       return orderHistory.paid(formatPrice(event.amount ?? 0, currency));
     case "cod":
-      return orderHistory.cod(formatPrice(event.amount ?? 0, currency));
+      // Chosen, with the amount to collect; without one, the shopper's (or staff's) confirmation.
+      return event.amount === undefined
+        ? orderHistory.codConfirmed
+        : orderHistory.cod(formatPrice(event.amount, currency));
     case "status":
       return orderHistory.status(event.status);
     case "cancelled":
