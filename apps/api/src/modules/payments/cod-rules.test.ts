@@ -18,6 +18,7 @@ import { shopDay } from "#api/modules/reports/service";
 import { createTestApp, inject, shopperWithAddress, type TestApp } from "#test/app";
 import { makeCategory, makeMedia, makeProduct } from "#test/catalog";
 import { APPROVED_CARD, type Caller, DECLINED_CARD, quickUser } from "#test/fixtures";
+import { RazorpayFake } from "#test/razorpay-fake";
 
 let t: TestApp;
 let admin: Caller;
@@ -363,6 +364,53 @@ describe("the discount for paying online", () => {
     expect(paid.json().data.amount).toBe(316);
     expect(await orderRow(order._id)).toMatchObject({ onlineDiscount: 0, totalAmount: 316 });
     await putRules({});
+  });
+
+  it("asks Razorpay for the lower total, once whatever the attempts, on a shop in rupees", async () => {
+    const fake = await RazorpayFake.start();
+    const shop = await createTestApp({ ...fake.env, STORE_STATE: "Maharashtra" });
+    try {
+      const owner = await quickUser(shop, "admin");
+      const put = (section: string, payload: object) =>
+        inject(shop.app, { method: "PUT", url: `/api/settings/${section}`, cookie: owner.cookie, payload });
+      expect((await put("currency", { code: "INR", locale: "en-IN" })).statusCode).toBe(200);
+      expect((await put("checkout", { ...CHECKOUT, cod: { ...RULES, onlineDiscount: 20 } })).statusCode).toBe(
+        200,
+      );
+      const category = await makeCategory(shop.database);
+      const media = await makeMedia(shop.database);
+      const product = await makeProduct(
+        shop.database,
+        { category: category.id, thumbnail: media.id },
+        { price: 100, stock: 10 },
+      );
+      const shopper = await shopperWithAddress(shop);
+      const placed = await inject(shop.app, {
+        method: "POST",
+        url: "/api/orders",
+        cookie: shopper.cookie,
+        payload: { products: [{ product: product._id, quantity: 2 }], shippingAddress: shopper.addressId },
+      });
+      const order = placed.json().data._id as string;
+      const open = () =>
+        inject(shop.app, {
+          method: "POST",
+          url: "/api/payments/razorpay/orders",
+          cookie: shopper.cookie,
+          payload: { order },
+        });
+      const first = await open();
+      expect(first.statusCode, first.body).toBe(201);
+      expect(first.json().data.amount).toBe(29_240);
+      expect(fake.orders.get(first.json().data.razorpayOrderId)?.amount).toBe(29_240);
+      const again = await open();
+      expect(again.json().data).toEqual(first.json().data);
+      const [row] = await shop.database.db.select().from(orders).where(eq(orders.id, order));
+      expect(row).toMatchObject({ onlineDiscount: 20, totalAmount: 292.4 });
+    } finally {
+      await shop.close();
+      await fake.close();
+    }
   });
 
   it("answers the pay page's options only to the order's shopper", async () => {
