@@ -626,6 +626,58 @@ const CASES: Case[] = [
     before: { url: "http://127.0.0.1:9/activity", events: ["inventory.low"], enabled: false },
     after: {},
   },
+  {
+    kind: "shipping.pincodes_replaced",
+    write: async () => {
+      const { shipping } = await send("GET", "/api/settings");
+      const method = {
+        _id: newId(),
+        name: "PIN Express",
+        price: 30,
+        freeAbove: null,
+        estimatedDays: null,
+        states: null,
+        enabled: true,
+        serves: "pincodes",
+        days: null,
+      };
+      await send("PUT", "/api/settings/shipping", { ...shipping, methods: [...shipping.methods, method] });
+      const uploaded = await inject(t.app, {
+        method: "PUT",
+        url: `/api/settings/shipping/${method._id}/pincodes`,
+        cookie: shop.admin.cookie,
+        headers: { "content-type": "text/csv" },
+        payload: "pincode,days,cod\n560001,2,yes\n560002,3,no\n",
+      });
+      expect(uploaded.statusCode, uploaded.body).toBe(200);
+      return "shipping";
+    },
+    before: { pincodes: { rows: 0, cod: 0 } },
+    after: { pincodes: { rows: 2, cod: 1 } },
+  },
+  {
+    // Last: the parcel's return marks the shop's shopper as having refused cash on delivery.
+    kind: "shipment.returned_to_origin",
+    write: async () => {
+      const order: OrderDto = await send(
+        "POST",
+        "/api/orders",
+        { products: [{ product: shop.productId, quantity: 1 }], shippingAddress: shop.addressId },
+        shop.shopper,
+      );
+      await send("POST", "/api/payments", { order: order._id, paymentGateway: "cod" }, shop.shopper);
+      await send("POST", `/api/orders/${order._id}/confirm-cod`, {});
+      const parcel: ShipmentDto = await send("POST", `/api/orders/${order._id}/shipments`, {
+        carrier: "Other",
+        carrierName: "Hand delivery",
+        trackingNumber: "ACT-RTO",
+      });
+      await send("PATCH", `/api/orders/${order._id}/shipments/${parcel._id}`, { returnedToOrigin: true });
+      return order._id;
+    },
+    before: { status: "shipped", shipment: { returnedToOrigin: false } },
+    after: { status: "cancelled", shipment: { returnedToOrigin: true } },
+  },
 ];
 
 /** The shopper asks to return the paid order's one unit; answers the return's id. */
