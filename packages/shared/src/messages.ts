@@ -24,3 +24,4 @@ export * from "./messages/search";
 export * from "./messages/settings";
 export * from "./messages/shopper-lists";
 export * from "./messages/webhooks";
+export * from "./messages/wishlist-heart";

@@ -116,6 +116,10 @@ const storefrontPages: RouteObject[] = [
         path: "orders/:orderId",
         lazy: () => import("../features/account/order-page").then((m) => ({ Component: m.OrderPage })),
       },
+      {
+        path: "wishlist",
+        lazy: () => import("../features/account/wishlist-page").then((m) => ({ Component: m.WishlistPage })),
+      },
     ],
   },
   { path: "*", element: <NotFoundPage /> },

@@ -6,6 +6,7 @@ import { cx } from "../lib/cx";
 import { MediaImage } from "./media-image";
 import { discountPercent, Price } from "./price";
 import { Stars } from "./stars";
+import { WishlistHeart } from "./wishlist-heart";
 
 export type CardProduct = Pick<
   ProductSummaryDto,
@@ -41,8 +42,8 @@ function Badge({ tone, children }: { tone: "sale" | "out"; children: string }) {
 }
 
 /**
- * A product in a grid: picture, name (the link to its page), rating, price and badges. Every part
- * has a fixed height, so a grid of cards and its skeleton take the same room.
+ * A product in a grid: picture, name (the link to its page), rating, price, badges and the wishlist's
+ * heart. Every part has a fixed height, so a grid of cards and its skeleton take the same room.
  */
 export function ProductCard({ product, headingLevel = 3, imageLoad = "lazy" }: ProductCardProps) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
@@ -71,6 +72,8 @@ export function ProductCard({ product, headingLevel = 3, imageLoad = "lazy" }: P
           {outOfStock ? <Badge tone="out">{stockMessages.outOfStock}</Badge> : null}
           {product.onSale && discount > 0 ? <Badge tone="sale">{`${discount}% off`}</Badge> : null}
         </div>
+        {/* Above the link that covers the card, so that a tap on it saves rather than opens. */}
+        <WishlistHeart productId={product._id} className="absolute top-2 right-2 z-10" />
       </div>
       <div className="flex flex-1 flex-col p-3 sm:p-4">
         <Heading className="line-clamp-2 h-10 text-sm leading-5 font-medium text-neutral-900">

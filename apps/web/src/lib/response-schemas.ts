@@ -48,6 +48,8 @@ const loaders = {
   email: () => import("@shop/shared/schemas/email").then((m) => m.EmailDto),
   returnDto: () => import("@shop/shared/schemas/returns").then((m) => m.ReturnDto),
   inventoryRow: () => import("@shop/shared/schemas/inventory").then((m) => m.InventoryRow),
+  wishlist: () => import("@shop/shared/schemas/shopper-lists").then((m) => m.WishlistItemDto.array()),
+  stockAlert: () => import("@shop/shared/schemas/shopper-lists").then((m) => m.StockAlertDto),
   stockMovement: () => import("@shop/shared/schemas/inventory").then((m) => m.StockMovement),
   adjustmentResult: () => import("@shop/shared/schemas/inventory").then((m) => m.AdjustmentResult),
   emailSummary: () => import("@shop/shared/schemas/email").then((m) => m.EmailSummaryDto),

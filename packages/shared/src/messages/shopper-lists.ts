@@ -1,18 +1,17 @@
-/** What brings shoppers back: the wishlist (the heart, /account/wishlist) and "Email me when it's back". */
+/**
+ * What brings shoppers back: the wishlist page (/account/wishlist) and "Email me when it's back",
+ * with the API's answers and the back-in-stock email. The heart's words are in wishlist-heart.ts.
+ */
 
-/** The heart on product cards and pages, and the wishlist page (/account/wishlist). */
+/** The wishlist page (/account/wishlist) and the API's answers. */
 export const wishlistWords = {
-  /** The heart's name while the product is not saved, and once it is (aria-pressed tells which). */
-  save: "Save to wishlist",
-  remove: "Remove from wishlist",
   /** The API's answers. */
   saved: "Saved to your wishlist.",
   alreadySaved: "Already in your wishlist.",
   removed: "Removed from your wishlist.",
   full: (max: number) => `Your wishlist holds at most ${max} products: remove one to save another.`,
-  /** The page and the account navigation. */
+  /** The page. */
   title: "Wishlist",
-  navLink: "Wishlist",
   intro: "Products you saved, at today's price.",
   empty: "Your wishlist is empty.",
   emptyHint: "Tap the heart on a product to save it here.",
@@ -25,8 +24,6 @@ export const wishlistWords = {
   moveToCartOf: (name: string) => `Move ${name} to cart`,
   chooseOptionsOf: (name: string) => `Choose options of ${name}`,
   moved: (name: string) => `${name} moved to your cart.`,
-  /** On the product page of a saved product on sale. */
-  savedOnSale: "On sale: a product you saved",
   loadFailed: "Your wishlist could not be loaded.",
 } as const;
 

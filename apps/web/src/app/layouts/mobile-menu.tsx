@@ -1,4 +1,5 @@
 import { XMarkIcon } from "@heroicons/react/24/outline";
+import { wishlistHeart } from "@shop/shared/messages";
 import type { ReactNode } from "react";
 import { Link, NavLink } from "react-router";
 import { Avatar } from "#web/components/avatar";
@@ -94,6 +95,9 @@ export function MobileMenu({ open, onClose, user }: MobileMenuProps) {
             ) : null}
             <Link to="/account/profile" className={buttonClasses({ variant: "secondary", fullWidth: true })}>
               Profile &amp; orders
+            </Link>
+            <Link to="/account/wishlist" className={buttonClasses({ variant: "secondary", fullWidth: true })}>
+              {wishlistHeart.navLink}
             </Link>
             <Button variant="ghost" fullWidth loading={logout.isPending} onClick={() => logout.mutate()}>
               Logout

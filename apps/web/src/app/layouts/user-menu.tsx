@@ -1,10 +1,12 @@
 import { Menu, MenuButton, MenuItem, MenuItems, MenuSeparator } from "@headlessui/react";
 import {
   ArrowRightStartOnRectangleIcon,
+  HeartIcon,
   QuestionMarkCircleIcon,
   ShoppingBagIcon,
   UserCircleIcon,
 } from "@heroicons/react/24/outline";
+import { wishlistHeart } from "@shop/shared/messages";
 import { Link } from "react-router";
 import { Avatar } from "#web/components/avatar";
 import { useLogout } from "#web/features/auth/api/logout";
@@ -14,7 +16,7 @@ import type { SessionUser } from "#web/lib/stored-state-types";
 const itemClass =
   "flex w-full items-center gap-3 px-4 py-2 text-left text-sm text-neutral-700 data-focus:bg-neutral-100 data-focus:text-neutral-900";
 
-/** The header's avatar menu: Profile, My Orders, Help and Logout (SPEC section 2). */
+/** The header's avatar menu: Profile, My Orders, Wishlist, Help and Logout (SPEC section 2). */
 export function UserMenu({ user }: { user: SessionUser }) {
   const logout = useLogout();
   return (
@@ -44,6 +46,12 @@ export function UserMenu({ user }: { user: SessionUser }) {
           <Link to="/account/profile#orders" className={itemClass}>
             <ShoppingBagIcon className="size-5 text-neutral-400" aria-hidden="true" />
             My Orders
+          </Link>
+        </MenuItem>
+        <MenuItem>
+          <Link to="/account/wishlist" className={itemClass}>
+            <HeartIcon className="size-5 text-neutral-400" aria-hidden="true" />
+            {wishlistHeart.navLink}
           </Link>
         </MenuItem>
         <MenuItem>

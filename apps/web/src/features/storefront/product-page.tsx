@@ -1,7 +1,7 @@
 import { NoSymbolIcon } from "@heroicons/react/24/outline";
 import { errors, staffNotes } from "@shop/shared/messages";
 import type { ProductDto } from "@shop/shared/schemas/product";
-import { useDeferredValue, useId, useState } from "react";
+import { lazy, Suspense, useDeferredValue, useId, useState } from "react";
 import { Link, useParams, useSearchParams } from "react-router";
 import { Breadcrumb } from "#web/components/breadcrumb";
 import { buttonClasses } from "#web/components/button";
@@ -10,6 +10,7 @@ import { ErrorState } from "#web/components/error-state";
 import { discountPercent, Price } from "#web/components/price";
 import { Skeleton } from "#web/components/skeleton";
 import { formatRating, Stars } from "#web/components/stars";
+import { WishlistHeart } from "#web/components/wishlist-heart";
 import { errorMessage, isApiError } from "#web/lib/api";
 import { cx } from "#web/lib/cx";
 import { pageTitle, usePageMeta } from "#web/lib/page-meta";
@@ -32,6 +33,9 @@ import {
 } from "./variant-choice";
 
 const PAGE_CLASS = "mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-8 lg:px-8";
+
+// Only a sold-out choice needs it: the page's first load does not carry it.
+const StockAlert = lazy(() => import("./components/stock-alert"));
 
 /** 'Product not found.' or 'Product is not available.' (SPEC section 8) in place of the product. */
 function ProductUnavailable({ message }: { message: string }) {
@@ -168,6 +172,7 @@ function ProductDetails({ product }: { product: ProductDto }) {
                 Save {discount}%
               </span>
             ) : null}
+            <WishlistHeart productId={product._id} onSale={product.onSale} className="ml-auto" />
           </div>
 
           <StockStatus
@@ -199,6 +204,13 @@ function ProductDetails({ product }: { product: ProductDto }) {
               onMissingOption={onMissingOption}
             />
           </div>
+
+          {/* A sold-out variant (the only one of a product without options counts as chosen). */}
+          {product.isActive && variant?.isActive && variant.stock <= 0 ? (
+            <Suspense fallback={null}>
+              <StockAlert key={variant._id} variantId={variant._id} />
+            </Suspense>
+          ) : null}
 
           <CheckDelivery product={product._id} className="mt-6" />
 

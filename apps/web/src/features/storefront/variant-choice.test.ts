@@ -5,6 +5,7 @@ import {
   chosenVariant,
   initialChoice,
   isChoosable,
+  isInStock,
   missingOption,
   pricesDiffer,
 } from "./variant-choice";
@@ -42,26 +43,46 @@ const tee = {
 };
 
 describe("choosing a variant", () => {
-  it("offers a value only when a sellable variant has it and the values chosen before it", () => {
+  it("offers a value only when an active variant has it and the values chosen before it", () => {
     expect(isChoosable(tee, {}, "Colour", "Blue")).toBe(true);
-    expect(isChoosable(tee, { Size: "S" }, "Colour", "Blue")).toBe(false);
+    // S in Blue is sold out, but offered: its page asks to email when it is back.
+    expect(isChoosable(tee, { Size: "S" }, "Colour", "Blue")).toBe(true);
+    expect(isInStock(tee, { Size: "S" }, "Colour", "Blue")).toBe(false);
+    // M in Black is inactive: not offered at all.
     expect(isChoosable(tee, { Size: "M" }, "Colour", "Black")).toBe(false);
     expect(isChoosable(tee, { Size: "L" }, "Colour", "Black")).toBe(true);
+    expect(isInStock(tee, { Size: "L" }, "Colour", "Black")).toBe(true);
     // The first option does not depend on a later one: every size is still offered after Blue.
     expect(isChoosable(tee, { Colour: "Blue" }, "Size", "S")).toBe(true);
   });
 
-  it("crosses out a size whose every variant is sold out or inactive", () => {
+  it("offers a size whose every variant is sold out as sold out, and not one whose every variant is inactive", () => {
     const shoe = {
-      options: [{ name: "Size", values: ["UK 6", "UK 7"] }],
-      variants: [variant({ Size: "UK 6" }, { stock: 0 }), variant({ Size: "UK 7" })],
+      options: [{ name: "Size", values: ["UK 6", "UK 7", "UK 8"] }],
+      variants: [
+        variant({ Size: "UK 6" }, { stock: 0 }),
+        variant({ Size: "UK 7" }),
+        variant({ Size: "UK 8" }, { isActive: false }),
+      ],
     };
-    expect(isChoosable(shoe, {}, "Size", "UK 6")).toBe(false);
-    expect(isChoosable(shoe, {}, "Size", "UK 7")).toBe(true);
+    expect([isChoosable(shoe, {}, "Size", "UK 6"), isInStock(shoe, {}, "Size", "UK 6")]).toEqual([
+      true,
+      false,
+    ]);
+    expect([isChoosable(shoe, {}, "Size", "UK 7"), isInStock(shoe, {}, "Size", "UK 7")]).toEqual([
+      true,
+      true,
+    ]);
+    expect([isChoosable(shoe, {}, "Size", "UK 8"), isInStock(shoe, {}, "Size", "UK 8")]).toEqual([
+      false,
+      false,
+    ]);
   });
 
   it("drops a later choice the new value rules out, and keeps the ones it does not", () => {
-    expect(choose(tee, { Size: "L", Colour: "Blue" }, "Size", "S")).toEqual({ Size: "S" });
+    // M in Black is inactive: choosing M drops Black; S in Blue is sold out, and kept.
+    expect(choose(tee, { Size: "L", Colour: "Black" }, "Size", "M")).toEqual({ Size: "M" });
+    expect(choose(tee, { Size: "L", Colour: "Blue" }, "Size", "S")).toEqual({ Size: "S", Colour: "Blue" });
     expect(choose(tee, { Size: "L", Colour: "Blue" }, "Size", "M")).toEqual({ Size: "M", Colour: "Blue" });
   });
 

@@ -1,8 +1,9 @@
 /**
  * Choosing a variant on the product page: a value per option, in the product's option
- * order. A value is offered only when some variant with it, and with the values chosen for the
- * options before it, can be bought (active and in stock); choosing a value drops the later choices
- * it rules out, so no sequence of choices can leave the shopper stuck.
+ * order. A value is offered only when some active variant has it, with the values chosen for the
+ * options before it; one whose every such variant is out of stock is offered as sold out (its page
+ * says so, and offers "Email me when it's back"). Choosing a value drops the later choices it
+ * rules out, so no sequence of choices can leave the shopper stuck.
  */
 
 import { unitPriceCents } from "@shop/shared/pricing";
@@ -28,24 +29,34 @@ function earlier(product: ChoiceProduct, index: number): string[] {
   return product.options.slice(0, index).map((option) => option.name);
 }
 
-/** The value can be chosen: some sellable variant has it and the values chosen before its option. */
-export function isChoosable(
+/** Some variant passing `test` has the value and the values chosen before its option. */
+function offers(
   product: ChoiceProduct,
   choice: Choice,
   optionName: string,
   value: string,
+  test: (variant: VariantDto) => boolean,
 ): boolean {
   const index = product.options.findIndex((option) => option.name === optionName);
   if (index < 0) return false;
   const before = earlier(product, index);
   return product.variants.some(
-    (variant) =>
-      isSellable(variant) && variant.options[optionName] === value && agrees(variant, choice, before),
+    (variant) => test(variant) && variant.options[optionName] === value && agrees(variant, choice, before),
   );
 }
 
+/** The value can be chosen: some active variant has it and the values chosen before its option. */
+export function isChoosable(product: ChoiceProduct, choice: Choice, optionName: string, value: string) {
+  return offers(product, choice, optionName, value, (variant) => variant.isActive);
+}
+
+/** The value can be bought now: some sellable variant has it and the values chosen before its option. */
+export function isInStock(product: ChoiceProduct, choice: Choice, optionName: string, value: string) {
+  return offers(product, choice, optionName, value, isSellable);
+}
+
 /**
- * Chooses `value` for an option and drops each later choice that no sellable variant agrees with
+ * Chooses `value` for an option and drops each later choice that no active variant agrees with
  * any more (a size that the new colour does not come in).
  */
 export function choose(product: ChoiceProduct, choice: Choice, optionName: string, value: string): Choice {
