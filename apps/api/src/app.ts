@@ -29,6 +29,7 @@ import { activityRoutes } from "./modules/activity/routes";
 import { addressRoutes } from "./modules/addresses/routes";
 import { accountRoutes, authRoutes } from "./modules/auth/routes";
 import { twoFactorRoutes } from "./modules/auth/two-factor-routes";
+import { keptCartRoutes } from "./modules/carts/routes";
 import { categoryRoutes } from "./modules/categories/routes";
 import { deliveryRoutes, pincodeListRoutes } from "./modules/delivery/routes";
 import { discountRoutes } from "./modules/discounts/routes";
@@ -276,6 +277,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
       await apiScope.register(refundRoutes, { prefix: "/orders" });
       await apiScope.register(orderExportRoutes, { prefix: "/orders" });
       await apiScope.register(cartRoutes, { prefix: "/cart" });
+      await apiScope.register(keptCartRoutes, { prefix: "/cart" });
       await apiScope.register(discountRoutes, { prefix: "/discounts" });
       await apiScope.register(paymentRoutes, { prefix: "/payments" });
       await apiScope.register(codRoutes, { prefix: "/orders" });

@@ -4,6 +4,7 @@ import { buildApp } from "./app";
 import { parseConfig } from "./config";
 import { type DatabaseHandle, migrateAsOwner, openDatabase } from "./db/client";
 import { flushLog } from "./http/request-log";
+import { startReminderSender } from "./modules/carts/reminders";
 import { startOrderSweep } from "./modules/orders/sweep";
 import { startPaymentSweep } from "./modules/payments/sweep";
 import { startSoldCountsFold } from "./modules/products/sold-counts";
@@ -21,6 +22,7 @@ let stopSweep: (() => Promise<void>) | undefined;
 let stopPaymentSweep: (() => Promise<void>) | undefined;
 let stopSoldCounts: (() => Promise<void>) | undefined;
 let stopSalesSlots: (() => Promise<void>) | undefined;
+let stopReminders: (() => Promise<void>) | undefined;
 let stopBackInStock: (() => Promise<void>) | undefined;
 let closing = false;
 
@@ -48,6 +50,7 @@ async function shutdown(signal: string) {
     await stopPaymentSweep?.();
     await stopSoldCounts?.();
     await stopSalesSlots?.();
+    await stopReminders?.();
     await stopBackInStock?.();
     await app?.close();
     await database?.close();
@@ -113,6 +116,19 @@ async function main() {
   });
   stopSoldCounts = startSoldCountsFold(database.db, { log: app.log });
   stopSalesSlots = startSalesSlotsFold(database.db, { log: app.log });
+  // Abandoned-checkout reminders, as the owner's settings have them at each run.
+  stopReminders = startReminderSender(
+    database.db,
+    async () => {
+      const { marketing, currency } = await ready.settings.current();
+      return {
+        reminders: marketing.abandonedCheckout,
+        currency: currency.code,
+        mail: await ready.mailContext(),
+      };
+    },
+    { log: app.log, wakeMailer: () => ready.mailer.wake() },
+  );
   stopBackInStock = startBackInStockSender(database.db, () => ready.mailContext(), {
     log: app.log,
     wakeMailer: () => ready.mailer.wake(),

@@ -207,6 +207,7 @@ const TAGS = {
   reviews: "Shoppers' reviews of products.",
   media: "Uploaded images and their renditions.",
   orders: "Placing, paying for, cancelling and fulfilling orders.",
+  cart: "The cart a signed-in shopper's account keeps on every device, and its abandoned-checkout reminders.",
   delivery:
     "Whether the shop delivers to a PIN code, with which shipping methods, by when, and whether cash on delivery is possible there.",
   payments: "Paying for orders (test gateway or PayPal) and the payments ledger.",

@@ -60,3 +60,24 @@ export const discountCodes = {
   usedCannotBeDeleted: "A code that has been used cannot be deleted. Deactivate it instead.",
   notFound: "Discount not found.",
 } as const;
+
+/**
+ * The cart a signed-in shopper's account keeps: the cart page opened from a reminder's link by a
+ * visitor who is not signed in, and the reminders' unsubscribe page.
+ */
+export const keptCart = {
+  signInTitle: "Your saved cart is waiting",
+  signInToSee: "Sign in to see the cart you saved on any of your devices.",
+  signIn: "Sign in",
+} as const;
+
+/** The unsubscribe page of the abandoned-checkout reminders' link (/unsubscribe?token=). */
+export const reminderUnsubscribe = {
+  title: "Cart reminders",
+  intro: "Stop the emails we send when a cart is left at checkout without an order?",
+  action: "Unsubscribe",
+  done: "You are unsubscribed: we will send you no more reminders about your cart.",
+  invalidLink: "This unsubscribe link is not valid.",
+  failed: "We could not unsubscribe you just now. Please try the link again later.",
+  backToShop: "Continue shopping",
+} as const;

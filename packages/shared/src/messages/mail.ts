@@ -86,6 +86,19 @@ export const mail = {
     emi: "EMI",
     paylater: "Pay later",
   } as Readonly<Record<string, string>>,
+  /** The abandoned-checkout reminders: the first, then the second (with the owner's code, when set). */
+  cartReminder: {
+    subject: "You left something in your cart",
+    secondSubject: "Your cart is still waiting for you",
+    intro: "You reached checkout but did not place your order. Your cart is saved, at today's prices:",
+    secondIntro: "Your cart is still saved, at today's prices:",
+    /** The owner's code: added to a cart without one, or offered beside the shopper's own. */
+    codeAdded: (code: string) => `We have added code ${code} to your cart: it applies at checkout.`,
+    code: (code: string) => `Use code ${code} at checkout.`,
+    total: (amount: string) => `Items: ${amount}`,
+    action: "Open your cart",
+    unsubscribe: "Unsubscribe from cart reminders",
+  },
   orderCodConfirmed: {
     subject: (number: number) => `Please confirm your cash on delivery order #${number}`,
     lines: (number: number, amount: string, hours: number) => [

@@ -72,6 +72,14 @@ export const salesReports = {
     returnedToOrigin: "Returned (RTO)",
     rtoRate: "RTO rate",
   },
+  /** The abandoned-checkout reminders' card: sent in the period, and the orders that came of them. */
+  cartReminders: {
+    title: "Abandoned checkout reminders",
+    sent: "Reminders sent",
+    recovered: "Carts recovered",
+    recoveredSales: "Recovered sales",
+    note: "Recovered: an order placed within 7 days of a reminder sent in the period, and not cancelled.",
+  },
   downloadCsv: "Download CSV",
   noSales: "No sales in this period.",
   noCodes: "No discount code was used in this period.",

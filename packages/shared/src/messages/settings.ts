@@ -44,6 +44,21 @@ export const settingsPage = {
       title: "Security",
       description: "How staff sign in to the dashboard.",
     },
+    marketing: {
+      title: "Abandoned checkout reminders",
+      description:
+        "Emails to signed-in shoppers whose cart reached checkout without an order: at most two, with today's prices.",
+    },
+  },
+  marketing: {
+    enabled: "Send reminders",
+    enabledHint: "Off: no reminder goes, and checkouts reached meanwhile get none.",
+    firstAfterMinutes: "First reminder after (minutes)",
+    firstAfterMinutesHint: "Counted from the last time the shopper reached checkout.",
+    secondAfterHours: "Second reminder after (hours)",
+    secondAfterHoursHint: "Counted from the first reminder.",
+    discountCode: "Discount code in the second reminder",
+    discountCodeHint: "Optional: an existing code, added to the cart when it has none. Empty: no code.",
   },
   security: {
     requireStaffTwoFactor: "Require two-step sign-in for staff",

@@ -92,6 +92,17 @@ export const ReportRtoDto = ReportRtoRowDto.extend({
 export type ReportRtoDto = z.infer<typeof ReportRtoDto>;
 
 /**
+ * The abandoned-checkout reminders sent in the period, the carts they recovered (an order placed
+ * within 7 days of a reminder, not cancelled since) and what those orders came to.
+ */
+export const ReportCartRemindersDto = z.object({
+  sent: z.number().int(),
+  recovered: z.number().int(),
+  recoveredSales: money,
+});
+export type ReportCartRemindersDto = z.infer<typeof ReportCartRemindersDto>;
+
+/**
  * The figures of a period as an owner reads them: what the documents dated in it sold (invoices) and
  * gave back (credit notes), and the money that moved in it. Gross sales − discounts − returns = net
  * sales (goods, before GST); net sales + shipping + tax + COD fees = total sales (what the documents
@@ -141,5 +152,7 @@ export const SalesReportDto = z.object({
   byDiscountCode: z.array(ReportDiscountCodeDto),
   /** Cash on delivery orders first shipped in the period, and those of them returned to origin. */
   returnedToOrigin: ReportRtoDto,
+  /** Abandoned-checkout reminders sent in the period, and the orders that came of them. */
+  cartReminders: ReportCartRemindersDto,
 });
 export type SalesReportDto = z.infer<typeof SalesReportDto>;

@@ -10,6 +10,7 @@ import { deliveryValidation, validation } from "../messages";
 import { PINCODE_PATTERN, pincodeOf } from "../pincode-states";
 import { IndianStateName } from "./address";
 import { boolean, Email, Id, ListQuery, number, text } from "./common";
+import { MarketingSettings } from "./marketing";
 
 export const SETTINGS_SECTIONS = [
   "store",
@@ -20,6 +21,7 @@ export const SETTINGS_SECTIONS = [
   "fulfilment",
   "inventory",
   "security",
+  "marketing",
 ] as const;
 export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
 
@@ -460,6 +462,7 @@ export const SETTINGS_SCHEMAS = {
   fulfilment: FulfilmentSettings,
   inventory: InventorySettings,
   security: SecuritySettings,
+  marketing: MarketingSettings,
 } as const;
 
 /** Every section as it applies now. */
@@ -472,6 +475,7 @@ export const Settings = z.object({
   fulfilment: FulfilmentSettings,
   inventory: InventorySettings,
   security: SecuritySettings,
+  marketing: MarketingSettings,
 });
 export type Settings = z.infer<typeof Settings>;
 
@@ -536,6 +540,14 @@ export const SettingsDto = z.object({
   }),
   inventory: z.object({ lowStockThreshold: z.number() }),
   security: z.object({ requireStaffTwoFactor: z.boolean() }),
+  marketing: z.object({
+    abandonedCheckout: z.object({
+      enabled: z.boolean(),
+      firstAfterMinutes: z.number(),
+      secondAfterHours: z.number(),
+      discountCode: z.string().nullable(),
+    }),
+  }),
 });
 
 export const SettingsSectionParams = z.object({

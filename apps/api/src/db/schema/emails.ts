@@ -13,6 +13,8 @@ export interface MessageParts {
   lines: readonly string[];
   /** A button in the HTML part, the bare link in the text part. */
   action?: { label: string; url: string };
+  /** A small link above the footer (a reminder's unsubscribe link), the bare link in the text part. */
+  unsubscribe?: { label: string; url: string };
 }
 
 /** The shop's details a message's footer names. */

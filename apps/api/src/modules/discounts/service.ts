@@ -196,6 +196,12 @@ function eligibleItems(discount: DiscountWithTargets, items: readonly Discounted
   }));
 }
 
+/** Whether a discount has this code, active or not: a code the settings name must exist. */
+export async function discountCodeExists(db: Database, typed: string): Promise<boolean> {
+  const code = DiscountCode.safeParse(typed);
+  return code.success && (await findDiscountByCode(db, code.data)) !== undefined;
+}
+
 /**
  * Gives back the uses of their codes that orders took, one per order, in the caller's transaction:
  * a cancelled order, or holds that expired (the orders module).

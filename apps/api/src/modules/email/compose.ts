@@ -37,6 +37,7 @@ export function composeMessage(parts: MessageParts, shop: ShopDetails): Composed
   const name = shop.name ?? SHOP_NAME;
   const footer = mail.footer(name, shop.address, shop.email, shop.phone);
   const url = parts.action ? safeUrl(parts.action.url) : undefined;
+  const unsubscribeUrl = parts.unsubscribe ? safeUrl(parts.unsubscribe.url) : undefined;
   const text = [
     mail.greeting(parts.firstName),
     "",
@@ -45,6 +46,7 @@ export function composeMessage(parts: MessageParts, shop: ShopDetails): Composed
     "",
     mail.signOff,
     name,
+    ...(parts.unsubscribe && unsubscribeUrl ? ["", `${parts.unsubscribe.label}: ${unsubscribeUrl}`] : []),
     "",
     "--",
     footer,
@@ -66,6 +68,9 @@ export function composeMessage(parts: MessageParts, shop: ShopDetails): Composed
     ...parts.lines.map(paragraph),
     button,
     paragraph(mail.signOff),
+    parts.unsubscribe && unsubscribeUrl
+      ? `<p style="margin:16px 0 0;font-size:12px"><a href="${escapeHtml(unsubscribeUrl)}" style="color:#52525b">${escapeHtml(parts.unsubscribe.label)}</a></p>`
+      : "",
     `<p style="margin:24px 0 0;font-size:12px;color:#71717a">${escapeHtml(footer)}</p>`,
     "</div></body></html>",
   ].join("");

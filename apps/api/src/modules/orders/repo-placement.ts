@@ -7,6 +7,7 @@
 import { and, asc, type Column, eq, getTableColumns, isNull, type SQL, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { newId } from "#api/core/ids";
+import { cartCheckoutStatements } from "#api/db/cart-checkout";
 import type { Database } from "#api/db/client";
 import { builtOnce, byShape, type PlaceholderValues } from "#api/db/prepared";
 import { addresses } from "#api/db/schema/addresses";
@@ -177,6 +178,15 @@ function buildWrite(db: Database, write: PlacementWrite) {
       .values(placeholderRow(orderEvents, "e_", write.event))
       .returning({ id: orderEvents.id }),
   );
+  // The shopper's kept cart: no abandoned-checkout reminder is due any more, and the latest one
+  // sent within 7 days counts as recovered by this order (db/cart-checkout.ts).
+  const cart = cartCheckoutStatements({
+    userId: sql`${sql.placeholder("o_userId")}`,
+    orderId: sql`${sql.placeholder("o_id")}`,
+    at: sql`${sql.placeholder("e_at")}`,
+  });
+  const unscheduled = db.$with("cart_unscheduled", { userId: sql<string>`user_id` }).as(cart.unscheduled);
+  const recovered = db.$with("cart_recovered", { id: sql<string>`id` }).as(cart.recovered);
   // A closed account's address gets no message (VALUES needs a row).
   const mail =
     write.emails.length > 0
@@ -190,7 +200,7 @@ function buildWrite(db: Database, write: PlacementWrite) {
         ]
       : [];
   return db
-    .with(take, lines, history, ...mail)
+    .with(take, lines, history, unscheduled, recovered, ...mail)
     .insert(orders)
     .values(placeholderRow(orders, "o_", write.order))
     .returning({
@@ -231,7 +241,8 @@ const writeOfShape = byShape<WriteStatement>();
 
 /**
  * Writes a placement in one statement: the stock taken from the locked variants, the order, its
- * lines, its history row and its confirmation in the outbox. Answers the order as stored and the
+ * lines, its history row, its confirmation in the outbox, and its shopper's kept cart's reminders
+ * stopped (the latest one within 7 days recovered). Answers the order as stored and the
  * variants whose stock was taken (all of them, under the placement's locks).
  */
 export async function writePlacement(db: Database, write: PlacementWrite) {

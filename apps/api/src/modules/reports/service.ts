@@ -13,6 +13,7 @@ import {
 } from "@shop/shared/schemas/report";
 import { amountCell, type CsvRow, csvText } from "#api/core/csv";
 import type { Database } from "#api/db/client";
+import { reminderFigures } from "#api/modules/carts/service";
 import {
   addSums,
   type LedgerSums,
@@ -80,13 +81,14 @@ export async function salesReport(
   { utcOffset }: { utcOffset: string },
 ): Promise<SalesReportDto> {
   const period = periodOf(query, new Date(), utcOffset);
-  const { days, codes, products, rto } = await db.transaction(
+  const { days, codes, products, rto, reminders } = await db.transaction(
     async (tx) => {
       await tuneForReport(tx);
       return {
         ...(await readPeriod(tx, period)),
         products: await readProductSales(tx, period, REPORT_TOP),
         rto: await readReturnedToOrigin(tx, period),
+        reminders: await reminderFigures(tx, period),
       };
     },
     { isolationLevel: "repeatable read", accessMode: "read only" },
@@ -148,6 +150,11 @@ export async function salesReport(
         netSales: fromCents(code.net),
       })),
     returnedToOrigin: rtoReport(rto),
+    cartReminders: {
+      sent: reminders.sent,
+      recovered: reminders.recovered,
+      recoveredSales: fromCents(reminders.recoveredCents),
+    },
   };
 }
 

@@ -7,8 +7,9 @@
  */
 
 import { CURRENCY, LOW_STOCK_THRESHOLD, SHOP_UTC_OFFSET } from "@shop/shared/constants";
-import { api, settingsPage, validation } from "@shop/shared/messages";
+import { api, discountCodes, settingsPage, validation } from "@shop/shared/messages";
 import { fullName } from "@shop/shared/names";
+import { DEFAULT_ABANDONED_CHECKOUT, type MarketingSettings } from "@shop/shared/schemas/marketing";
 import {
   type CheckoutSettings,
   DEFAULT_COD_SETTINGS,
@@ -33,6 +34,7 @@ import type { SettingsChangeRow } from "#api/db/schema/settings";
 import type { User } from "#api/db/schema/users";
 import { recordActivity } from "#api/modules/activity/record";
 import { deleteListsOfMethods } from "#api/modules/delivery/service";
+import { discountCodeExists } from "#api/modules/discounts/service";
 import { listSettingsChanges, readStoredSettings, writeSettingsSection } from "./repo";
 
 /** How long an instance keeps the settings it read (SETTINGS_CACHE_MS overrides). */
@@ -89,6 +91,7 @@ export function defaultSettings(config: Config): Settings {
     fulfilment: DEFAULT_FULFILMENT_SETTINGS,
     inventory: { lowStockThreshold: LOW_STOCK_THRESHOLD },
     security: { requireStaffTwoFactor: false },
+    marketing: { abandonedCheckout: DEFAULT_ABANDONED_CHECKOUT },
   };
 }
 
@@ -150,6 +153,16 @@ export function createSettingsStore(
     return { ...value, paymentMethods: orderPaymentMethods(value.paymentMethods, configured) };
   }
 
+  /** The marketing section, its second reminder's code one that exists (400 at the field otherwise). */
+  async function checkedMarketing(value: MarketingSettings): Promise<MarketingSettings> {
+    const code = value.abandonedCheckout.discountCode;
+    if (code !== null && !(await discountCodeExists(db, code)))
+      throw new AppError("BAD_REQUEST", discountCodes.invalid, {
+        "abandonedCheckout.discountCode": discountCodes.invalid,
+      });
+    return value;
+  }
+
   return {
     forget() {
       kept = undefined;
@@ -168,7 +181,12 @@ export function createSettingsStore(
       return reading;
     },
     async update(section, given, actor) {
-      const value = section === "checkout" && "paymentMethods" in given ? checkedCheckout(given) : given;
+      const value =
+        section === "checkout" && "paymentMethods" in given
+          ? checkedCheckout(given)
+          : section === "marketing" && "abandonedCheckout" in given
+            ? await checkedMarketing(given)
+            : given;
       const now = await this.current();
       await db.transaction(async (tx) => {
         const write = await writeSettingsSection(tx, section, now[section], value, {

@@ -4,7 +4,8 @@
  * methods applied to the next order, the public part in GET /api/config, and another instance in
  * step by NOTIFY or within its cache time.
  */
-import { api, formErrors, mail, validation } from "@shop/shared/messages";
+import { api, discountCodes, formErrors, mail, validation } from "@shop/shared/messages";
+import { DiscountInput } from "@shop/shared/schemas/discount";
 import {
   DEFAULT_FULFILMENT_SETTINGS,
   MAX_TAX_RATE,
@@ -16,6 +17,7 @@ import { extractText } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emails } from "#api/db/schema/emails";
 import { addAddress } from "#api/modules/addresses/service";
+import { createDiscount } from "#api/modules/discounts/service";
 import { renderEmail } from "#api/modules/email/service";
 import { createTestApp, inject, type TestApp } from "#test/app";
 import { makeCategory, makeMedia, makeProduct, productBody } from "#test/catalog";
@@ -138,6 +140,14 @@ describe("the shop's settings", () => {
       fulfilment: DEFAULT_FULFILMENT_SETTINGS,
       inventory: { lowStockThreshold: 10 },
       security: { requireStaffTwoFactor: false },
+      marketing: {
+        abandonedCheckout: {
+          enabled: false,
+          firstAfterMinutes: 60,
+          secondAfterHours: 24,
+          discountCode: null,
+        },
+      },
     });
   });
 
@@ -221,6 +231,33 @@ describe("the shop's settings", () => {
       { minimumOrder: validation.cents },
     ],
     ["security", { requireStaffTwoFactor: "yes" }, { requireStaffTwoFactor: validation.notAnOption }],
+    [
+      "marketing",
+      {
+        abandonedCheckout: { enabled: true, firstAfterMinutes: 5, secondAfterHours: 24, discountCode: null },
+      },
+      { "abandonedCheckout.firstAfterMinutes": validation.min(10) },
+    ],
+    [
+      "marketing",
+      { abandonedCheckout: { enabled: true, firstAfterMinutes: 60, secondAfterHours: 0, discountCode: "x" } },
+      {
+        "abandonedCheckout.secondAfterHours": validation.min(1),
+        "abandonedCheckout.discountCode": validation.discountCode,
+      },
+    ],
+    [
+      "marketing",
+      {
+        abandonedCheckout: {
+          enabled: true,
+          firstAfterMinutes: 60,
+          secondAfterHours: 24,
+          discountCode: "NO-SUCH",
+        },
+      },
+      { "abandonedCheckout.discountCode": discountCodes.invalid },
+    ],
   ])(
     "refuse a bad %s section with its field's message, and keep what was there",
     async (section, body, errors) => {
@@ -231,6 +268,27 @@ describe("the shop's settings", () => {
       expect(await current()).toEqual(before);
     },
   );
+
+  it("save the reminders with an existing code, upper-cased, or none", async () => {
+    const discount = await createDiscount(
+      t.database.db,
+      null,
+      DiscountInput.parse({ code: `COME-${Date.now().toString(36)}`, type: "percentage", value: 5 }),
+    );
+    const reminders = { enabled: true, firstAfterMinutes: 90, secondAfterHours: 48 };
+    const response = await put("marketing", {
+      abandonedCheckout: { ...reminders, discountCode: ` ${discount.code.toLowerCase()} ` },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().data.abandonedCheckout).toEqual({ ...reminders, discountCode: discount.code });
+    expect((await current()).marketing.abandonedCheckout).toEqual({
+      ...reminders,
+      discountCode: discount.code,
+    });
+    const without = await put("marketing", { abandonedCheckout: { ...reminders, discountCode: null } });
+    expect(without.statusCode, without.body).toBe(200);
+    expect((await current()).marketing.abandonedCheckout.discountCode).toBeNull();
+  });
 
   it("save one section, answer it, apply it at once and record who changed what", async () => {
     const before = (await current()).store;
