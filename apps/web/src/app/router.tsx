@@ -68,6 +68,12 @@ const storefrontPages: RouteObject[] = [
     lazy: () => import("../features/storefront/sale-page").then((m) => ({ Component: m.SalePage })),
   },
   {
+    // The page every abandoned-checkout reminder links to: its token unsubscribes, signed in or not.
+    path: "unsubscribe",
+    lazy: () =>
+      import("../features/storefront/unsubscribe-page").then((m) => ({ Component: m.UnsubscribePage })),
+  },
+  {
     path: "cart",
     lazy: () => import("../features/cart/cart-page").then((m) => ({ Component: m.CartPage })),
   },

@@ -7,6 +7,7 @@ import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
 import { configQueryOptions } from "../lib/config";
 import { hydrateStores } from "../lib/hydrate-stores";
+import { followSignedInCart } from "../lib/kept-cart";
 import { queryClient } from "../lib/query-client";
 import { prefetchRoutesOnIntent } from "./prefetch-on-intent";
 import { AppProviders } from "./providers";
@@ -21,8 +22,10 @@ const container = document.getElementById("root");
 if (!container) throw new Error("index.html has no #root element");
 
 const root = createRoot(container);
-// The cart, recently viewed and the session snapshot are read (and checked) before the first render.
-void hydrateStores().then(() =>
+// The cart, recently viewed and the session snapshot are read (and checked) before the first render;
+// then a signed-in shopper's cart follows the one their account keeps (its code loads only then).
+void hydrateStores().then(() => {
+  followSignedInCart();
   // NOTE: a transition, so that React renders the first page in short slices, yielding to the browser
   // in between, instead of in one long task that would hold up a shopper's first tap or key.
   startTransition(() =>
@@ -33,5 +36,5 @@ void hydrateStores().then(() =>
         </AppProviders>
       </StrictMode>,
     ),
-  ),
-);
+  );
+});

@@ -48,12 +48,15 @@ export function startSession(queryClient: QueryClient, user: UserDto) {
 /**
  * After logging out or closing the account: forget everything personal the browser keeps (SPEC
  * section 4, logout): the delivery address chosen for the cart (name, phone, street), the recently
- * viewed products, every cached answer, and the session snapshot. The cart's lines stay: they name
- * products, not the person. `leaveTo` is where the caller goes next (the guards follow it).
+ * viewed products, every cached answer, and the session snapshot. A cart the account keeps leaves
+ * with it (the server keeps it for the next sign-in, on any device); a cart never synced stays, as
+ * its lines name products, not the person. `leaveTo` is where the caller goes next (the guards follow it).
  */
 export function endSession(queryClient: QueryClient, leaveTo: string) {
   useCart.getState().setAddress(null);
   useRecentlyViewed.getState().clear();
   queryClient.clear();
   useSession.getState().signOut(leaveTo);
+  // NOTE: after signOut, which stops the sync: the emptied copy is not saved as the account's cart.
+  useCart.getState().forgetAccountCart();
 }

@@ -83,18 +83,33 @@ function stateObject(state: unknown): Record<string, unknown> | null {
 
 const StoredDiscountCode = z.string().regex(DISCOUNT_CODE_PATTERN).nullable();
 
-/** The cart: its valid lines, the delivery address when it is a whole one, and a well-formed code. */
-export function checkCart(
-  state: unknown,
-): { items: CartItem[]; address: Address | null; discountCode: string | null } | null {
+const StoredOwner = z
+  .string()
+  .regex(/^[0-9a-f]{24}$/)
+  .nullable();
+
+/**
+ * The cart: its valid lines, the delivery address when it is a whole one, a well-formed code, and
+ * whose kept cart it copies (a cart stored before it was kept by the server is the device's own).
+ */
+export function checkCart(state: unknown): {
+  items: CartItem[];
+  address: Address | null;
+  discountCode: string | null;
+  owner: string | null;
+  unsaved: boolean;
+} | null {
   const stored = stateObject(state);
   if (!stored) return null;
   const address = AddressDto.nullable().safeParse(stored.address ?? null);
   const code = StoredDiscountCode.safeParse(stored.discountCode ?? null);
+  const owner = StoredOwner.safeParse(stored.owner ?? null);
   return {
     items: validEntries(CartItemSchema, stored.items),
     address: address.success ? address.data : null,
     discountCode: code.success ? code.data : null,
+    owner: owner.success ? owner.data : null,
+    unsaved: stored.unsaved === true,
   };
 }
 

@@ -1,7 +1,8 @@
 import { ShoppingCartIcon } from "@heroicons/react/24/outline";
-import { cartUpdates, empty, orderSummary } from "@shop/shared/messages";
+import { cartUpdates, empty, keptCart, orderSummary } from "@shop/shared/messages";
 import { chooseMethod, STANDARD_SHIPPING } from "@shop/shared/shipping";
-import { Link, useNavigate } from "react-router";
+import { useEffect } from "react";
+import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
 import { Button, buttonClasses } from "#web/components/button";
 import { CartChanges } from "#web/components/cart-changes";
 import { CheckDelivery } from "#web/components/check-delivery";
@@ -14,10 +15,32 @@ import { useCartRefresh } from "#web/lib/cart-refresh";
 import { hasUnpurchasable, itemKey, totalQuantity, useCart } from "#web/lib/cart-store";
 import { useConfig } from "#web/lib/config";
 import { cx } from "#web/lib/cx";
+import { refreshKeptCart } from "#web/lib/kept-cart";
 import { formatPrice } from "#web/lib/money";
 import { staticPageHead, usePageMeta } from "#web/lib/page-meta";
+import { isActiveUser, useSession } from "#web/lib/session";
 import { CartLine } from "./components/cart-line";
 import { useLikelyDestination } from "./hooks/use-likely-destination";
+
+/**
+ * Opened from an abandoned-checkout reminder (`?reminder=`) by a visitor who is not signed in: the
+ * saved cart is the account's, so they are asked to sign in, and come back here.
+ */
+function ReminderSignIn() {
+  const { pathname, search } = useLocation();
+  const login = `/auth/login?${new URLSearchParams({ redirect: `${pathname}${search}` }).toString()}`;
+  return (
+    <div className="mt-4 flex flex-col gap-3 rounded-card bg-brand-50 p-4 ring-1 ring-brand-100 sm:flex-row sm:items-center sm:justify-between">
+      <div>
+        <h2 className="font-semibold text-neutral-900">{keptCart.signInTitle}</h2>
+        <p className="mt-1 text-sm text-neutral-700">{keptCart.signInToSee}</p>
+      </div>
+      <Link to={login} className={cx(buttonClasses(), "shrink-0")}>
+        {keptCart.signIn}
+      </Link>
+    </div>
+  );
+}
 
 /**
  * The cart (SPEC section 2): lines with quantity and Remove, the price summary and CONTINUE to the
@@ -48,11 +71,18 @@ export function CartPage() {
       : null;
   const blocked = hasUnpurchasable(items);
   const units = totalQuantity(items);
+  // A reminder's link opens the cart the account keeps: read again now, or asked to sign in first.
+  const fromReminder = useSearchParams()[0].has("reminder");
+  const signedIn = useSession((state) => isActiveUser(state.user));
+  useEffect(() => {
+    if (fromReminder && signedIn) void refreshKeptCart();
+  }, [fromReminder, signedIn]);
 
   return (
     <section className="mx-auto max-w-7xl px-4 py-8 sm:px-6 sm:py-10 lg:px-8">
       <CheckoutSteps current="Cart" className="mb-6" />
       <h1 className="text-2xl font-bold tracking-tight text-neutral-900 sm:text-3xl">Shopping cart</h1>
+      {fromReminder && !signedIn ? <ReminderSignIn /> : null}
       <CartChanges changes={changes} className="mt-4" />
       {items.length === 0 ? (
         <div className="mt-6">

@@ -18,6 +18,7 @@ import { hasUnpurchasable, isPurchasable, itemKey, orderLines, useCart } from "#
 import { configQueryOptions, useConfig } from "#web/lib/config";
 import { cx } from "#web/lib/cx";
 import { newIdempotencyKey } from "#web/lib/idempotency";
+import { markCartAtCheckout } from "#web/lib/kept-cart";
 import { pageTitle, usePageMeta } from "#web/lib/page-meta";
 import { accountKeys } from "#web/lib/query-keys";
 import { toast } from "#web/lib/toast";
@@ -60,6 +61,8 @@ export function CheckoutPage() {
   // One key per checkout attempt: a second click, or a retry after a lost answer, returns the same order.
   const [idempotencyKey] = useState(newIdempotencyKey);
   const placed = useRef(false);
+  // Still at checkout: the abandoned-checkout reminders' clock starts again from now.
+  useEffect(() => void markCartAtCheckout(), []);
 
   // The chosen address was deleted (or belongs to someone who signed out): choose again.
   const addressGone =

@@ -1,7 +1,7 @@
 import { MapPinIcon, PlusIcon } from "@heroicons/react/24/outline";
 import { empty } from "@shop/shared/messages";
 import type { AddressDto, AddressInput } from "@shop/shared/schemas/address";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { AddressForm } from "#web/components/address-form";
 import { AddressLines } from "#web/components/address-lines";
@@ -16,6 +16,7 @@ import { Skeleton } from "#web/components/skeleton";
 import { useAddAddress, useAddresses } from "#web/lib/addresses";
 import { useCart } from "#web/lib/cart-store";
 import { cx } from "#web/lib/cx";
+import { markCartAtCheckout } from "#web/lib/kept-cart";
 import { pageTitle, usePageMeta } from "#web/lib/page-meta";
 
 function AddressOption({
@@ -72,6 +73,8 @@ export function ShippingPage() {
   const setAddress = useCart((state) => state.setAddress);
   const [chosenId, setChosenId] = useState<string | null>(storedAddress?._id ?? null);
   const [adding, setAdding] = useState(false);
+  // The checkout starts here: the abandoned-checkout reminders' clock starts (or starts again).
+  useEffect(() => void markCartAtCheckout(), []);
 
   const list = addresses.data ?? [];
   // A shopper with one saved address has it chosen already.

@@ -81,6 +81,7 @@ function reportOf(from: string, to: string): SalesReportDto {
         { state: "Karnataka", shipped: 3, returnedToOrigin: 0, rate: 0 },
       ],
     },
+    cartReminders: { sent: 1204, recovered: 37, recoveredSales: 4210.5 },
   };
 }
 
@@ -112,6 +113,7 @@ function emptyReport(from: string, to: string): SalesReportDto {
     byCategory: [],
     byDiscountCode: [],
     returnedToOrigin: { shipped: 0, returnedToOrigin: 0, rate: null, byMonth: [], byState: [] },
+    cartReminders: { sent: 0, recovered: 0, recoveredSales: 0 },
   };
 }
 
@@ -192,6 +194,11 @@ describe("the dashboard's Reports page", () => {
     expect(tile(figures.ordersPaid)).toHaveTextContent("12");
     expect(tile(figures.averageOrderValue)).toHaveTextContent("$107.88");
     expect(tile(figures.units)).toHaveTextContent("14");
+    // The abandoned-checkout reminders: sent, carts recovered and what those orders came to.
+    const reminders = salesReports.cartReminders;
+    expect(card(reminders.title)).toHaveTextContent(
+      `${reminders.sent}1,204${reminders.recovered}37${reminders.recoveredSales}$4,210.50`,
+    );
 
     expect(
       within(card(tables.byDay)).getByRole("img", {

@@ -11,6 +11,7 @@ import { pageTitle, usePageMeta } from "#web/lib/page-meta";
 import { SectionBody, SectionHeader } from "../components/section-header";
 import { SalesChart, SalesChartSkeleton } from "../home/components/sales-chart";
 import { salesReportCsvUrl, useSalesReport } from "./api/get-sales-report";
+import { CartRemindersCard } from "./components/cart-reminders-card";
 import { PeriodPicker } from "./components/period-picker";
 import { ReportCard } from "./components/report-card";
 import { ReportFigures, ReportFiguresSkeleton } from "./components/report-figures";
@@ -108,6 +109,7 @@ function ReportView({ report }: { report: SalesReportDto }) {
       <ReportCard title={tables.returnedToOrigin}>
         <ReturnedToOriginTables rto={report.returnedToOrigin} />
       </ReportCard>
+      <CartRemindersCard reminders={report.cartReminders} />
     </>
   );
 }

@@ -1,4 +1,11 @@
-import { api as apiMessages, errors, mail, settingsPage, validation } from "@shop/shared/messages";
+import {
+  api as apiMessages,
+  discountCodes,
+  errors,
+  mail,
+  settingsPage,
+  validation,
+} from "@shop/shared/messages";
 import type { Settings, SettingsChange } from "@shop/shared/schemas/settings";
 import type { UserDto } from "@shop/shared/schemas/user";
 import { screen, waitFor, within } from "@testing-library/react";
@@ -78,6 +85,9 @@ const SETTINGS: Settings = {
   },
   inventory: { lowStockThreshold: 10 },
   security: { requireStaffTwoFactor: false },
+  marketing: {
+    abandonedCheckout: { enabled: false, firstAfterMinutes: 60, secondAfterHours: 24, discountCode: null },
+  },
 };
 
 function change(n: number, section: SettingsChange["section"], name: string): SettingsChange {
@@ -310,6 +320,65 @@ describe("the dashboard's Settings page", () => {
       ),
     );
     expect(storeForm.getByRole("textbox", { name: store.gstin })).toHaveAttribute("aria-invalid", "true");
+  });
+
+  it("turns the abandoned-checkout reminders on with their delays and code, the server's refusal of the code under it", async () => {
+    const { marketing } = settingsPage;
+    let refuse = true;
+    const { writes } = renderSettings("admin", {
+      "PUT /api/settings/marketing": (request) =>
+        refuse
+          ? {
+              status: 400,
+              message: discountCodes.invalid,
+              errors: { "abandonedCheckout.discountCode": discountCodes.invalid },
+            }
+          : saved(request),
+    });
+    await loaded();
+    const form = within(section(sections.marketing.title));
+    await userEvent.click(form.getByRole("switch", { name: marketing.enabled }));
+    const first = form.getByRole("spinbutton", { name: marketing.firstAfterMinutes });
+    await userEvent.clear(first);
+    await userEvent.type(first, "90");
+    const code = form.getByRole("textbox", { name: marketing.discountCode });
+    await userEvent.type(code, "nosuch");
+    const save = form.getByRole("button", { name: settingsPage.saveSection(sections.marketing.title) });
+    await userEvent.click(save);
+    await waitFor(() =>
+      expect(code).toHaveAccessibleDescription(expect.stringContaining(discountCodes.invalid)),
+    );
+
+    refuse = false;
+    await userEvent.clear(code);
+    await userEvent.type(code, "welcome10");
+    await userEvent.click(save);
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith(settingsPage.saved(sections.marketing.title)),
+    );
+    expect(writes().map((request) => request.body)).toEqual([
+      {
+        abandonedCheckout: {
+          enabled: true,
+          firstAfterMinutes: 90,
+          secondAfterHours: 24,
+          discountCode: "NOSUCH",
+        },
+      },
+      {
+        abandonedCheckout: {
+          enabled: true,
+          firstAfterMinutes: 90,
+          secondAfterHours: 24,
+          discountCode: "WELCOME10",
+        },
+      },
+    ]);
+    // Emptied, the code is none.
+    await userEvent.clear(code);
+    await userEvent.click(save);
+    await waitFor(() => expect(writes()).toHaveLength(3));
+    expect(writes()[2]?.body).toMatchObject({ abandonedCheckout: { discountCode: null } });
   });
 
   it("refuses a bad value before asking the server, under its field", async () => {

@@ -10,6 +10,7 @@ import { CheckoutForm } from "./components/checkout-form";
 import { CurrencyForm } from "./components/currency-form";
 import { FulfilmentForm } from "./components/fulfilment-form";
 import { InventoryForm } from "./components/inventory-form";
+import { MarketingForm } from "./components/marketing-form";
 import { SecurityForm } from "./components/security-form";
 import { cardClass } from "./components/settings-card";
 import { SettingsHistory } from "./components/settings-history";
@@ -27,6 +28,7 @@ const SKELETON_FIELDS = {
   fulfilment: 3,
   inventory: 1,
   security: 1,
+  marketing: 4,
 } as const;
 
 /** While the settings load: each section's card with its title, its fields greyed. */
@@ -72,6 +74,7 @@ function SettingsForms({ settings, readOnly }: { settings: Settings; readOnly: b
       <FulfilmentForm value={settings.fulfilment} readOnly={readOnly} />
       <InventoryForm value={settings.inventory} readOnly={readOnly} />
       <SecurityForm value={settings.security} readOnly={readOnly} />
+      <MarketingForm value={settings.marketing} readOnly={readOnly} />
     </>
   );
 }

@@ -18,6 +18,7 @@ const SECTION_SCHEMAS: { [S in SettingsSection]: ResponseSchema<Settings[S]> | u
   fulfilment: responseSchemas.fulfilmentSettings,
   inventory: responseSchemas.inventorySettings,
   security: responseSchemas.securitySettings,
+  marketing: responseSchemas.marketingSettings,
 };
 
 /** PUT /api/settings/{section} (admin): the section's whole object; answers the section as saved. */

@@ -1,0 +1,212 @@
+import { validation } from "@shop/shared/messages";
+import type { CartDto } from "@shop/shared/schemas/cart";
+import type { ProductDto } from "@shop/shared/schemas/product";
+import { QueryClient } from "@tanstack/react-query";
+import { waitFor } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { type StubRequest, stubApi } from "#web/test/api-stub";
+import { kurta, lamp, staff } from "#web/test/fixtures";
+import { lineKey, toCartProduct, useCart, variantProduct } from "./cart-store";
+import { markCheckout, syncCartOf } from "./cart-sync";
+import { endSession } from "./current-user";
+import { useSession } from "./session";
+
+const shopper = { ...staff("customer"), _id: "a7a7a7a7a7a7a7a7a7a7a7a7" };
+const lampVariant = lamp.variants[0]?._id ?? "";
+/** A tee in one size: a product with options, whose lines name their variant. */
+const tee: ProductDto = {
+  ...lamp,
+  _id: "c9c9c9c9c9c9c9c9c9c9c9c9",
+  name: "Trail Tee",
+  options: [{ name: "Size", values: ["M"] }],
+  variants: lamp.variants.map((variant) => ({
+    ...variant,
+    _id: "d9d9d9d9d9d9d9d9d9d9d9d9",
+    sku: "TEE-M",
+    options: { Size: "M" },
+  })),
+};
+const teeM = tee.variants[0];
+if (!teeM) throw new Error("no tee variant");
+
+/** The kept cart as the API answers it: lamps (a product without options), and tees in M when asked. */
+function kept(lamps: number, { tees = 0, discountCode = null as string | null } = {}): CartDto {
+  return {
+    lines: [
+      ...(lamps > 0
+        ? [{ product: toCartProduct(lamp), variant: { _id: lampVariant, options: {} }, quantity: lamps }]
+        : []),
+      ...(tees > 0 && teeM
+        ? [
+            {
+              product: variantProduct(tee, teeM),
+              variant: { _id: teeM._id, options: teeM.options },
+              quantity: tees,
+            },
+          ]
+        : []),
+    ],
+    discountCode,
+  };
+}
+
+/** The device's cart: lamps, and whose copy it is. */
+function deviceCart(lamps: number, owner: string | null, unsaved = false) {
+  useCart.setState({
+    items: lamps > 0 ? [{ product: toCartProduct(lamp), quantity: lamps }] : [],
+    discountCode: null,
+    owner,
+    unsaved,
+  });
+}
+
+const writes = (requests: StubRequest[]) => requests.filter((request) => request.method !== "GET");
+
+beforeEach(() => {
+  useSession.getState().setUser(shopper);
+  Object.defineProperty(document, "visibilityState", { value: "visible", configurable: true });
+});
+afterEach(() => {
+  // Signing out stops the sync of the test.
+  useSession.getState().clear();
+  useCart.setState({ items: [], discountCode: null, owner: null, unsaved: false });
+});
+
+describe("the cart kept by the account", () => {
+  it("merges the device's own cart at sign-in, and the answer becomes the device's copy", async () => {
+    deviceCart(2, null);
+    useCart.getState().setDiscountCode("welcome");
+    const { requests } = stubApi({ "POST /api/cart/merge": { data: kept(5, { tees: 1 }) } });
+    await syncCartOf(shopper._id);
+
+    expect(requests.map(({ method, path, body }) => ({ method, path, body }))).toEqual([
+      {
+        method: "POST",
+        path: "/api/cart/merge",
+        body: { lines: [{ product: lamp._id, quantity: 2 }], discountCode: "WELCOME" },
+      },
+    ]);
+    const { items, owner, unsaved } = useCart.getState();
+    expect({ owner, unsaved }).toEqual({ owner: shopper._id, unsaved: false });
+    // A product without options keeps no variant, as the product page adds it; a tee its size.
+    expect(items.map((item) => [item.product._id, item.variant?._id, item.quantity])).toEqual([
+      [lamp._id, undefined, 5],
+      [tee._id, teeM._id, 1],
+    ]);
+    expect(items[1]?.variant?.options).toEqual(teeM.options);
+  });
+
+  it("replaces a copy of another account's cart with this account's, never merging it", async () => {
+    deviceCart(3, "b8b8b8b8b8b8b8b8b8b8b8b8");
+    const { requests } = stubApi({ "GET /api/cart": { data: kept(0) } });
+    await syncCartOf(shopper._id);
+    expect(requests.map((request) => `${request.method} ${request.path}`)).toEqual(["GET /api/cart"]);
+    expect(useCart.getState()).toMatchObject({ items: [], owner: shopper._id });
+  });
+
+  it("saves the copy's change not yet saved before anything else, when the sync starts again", async () => {
+    deviceCart(4, shopper._id, true);
+    const { requests } = stubApi({ "PUT /api/cart": { data: kept(4) } });
+    await syncCartOf(shopper._id);
+    expect(writes(requests).map(({ path, body }) => ({ path, body }))).toEqual([
+      { path: "/api/cart", body: { lines: [{ product: lamp._id, quantity: 4 }], discountCode: null } },
+    ]);
+    expect(useCart.getState().unsaved).toBe(false);
+  });
+
+  it("saves changes a moment after the last one, in one request, and the answer is the copy", async () => {
+    deviceCart(1, shopper._id);
+    const { requests } = stubApi({
+      "GET /api/cart": { data: kept(1) },
+      "PUT /api/cart": ({ body }) => {
+        const lines = (body as { lines: { quantity: number }[] }).lines;
+        return { data: kept(lines[0]?.quantity ?? 0) };
+      },
+    });
+    await syncCartOf(shopper._id);
+    const key = lineKey(lamp._id);
+    for (const quantity of [2, 3, 4]) useCart.getState().setQuantity(key, quantity);
+    expect(useCart.getState().unsaved).toBe(true);
+
+    await waitFor(() => expect(useCart.getState().unsaved).toBe(false));
+    expect(writes(requests).map(({ method, path, body }) => ({ method, path, body }))).toEqual([
+      {
+        method: "PUT",
+        path: "/api/cart",
+        body: { lines: [{ product: lamp._id, quantity: 4 }], discountCode: null },
+      },
+    ]);
+  });
+
+  it("leaves out a line the server refuses and saves the others", async () => {
+    useCart.setState({
+      items: [
+        { product: { ...toCartProduct(kurta), isActive: false }, quantity: 1 },
+        { product: toCartProduct(lamp), quantity: 2 },
+      ],
+      owner: shopper._id,
+      unsaved: true,
+    });
+    const { requests } = stubApi({
+      "PUT /api/cart": ({ body }) =>
+        (body as { lines: unknown[] }).lines.length === 2
+          ? { status: 400, errors: { "lines.0.variant": validation.chooseOption("Size") } }
+          : { data: kept(2) },
+    });
+    await syncCartOf(shopper._id);
+    expect(writes(requests).map((request) => request.body)).toEqual([
+      {
+        lines: [
+          { product: kurta._id, quantity: 1 },
+          { product: lamp._id, quantity: 2 },
+        ],
+        discountCode: null,
+      },
+      { lines: [{ product: lamp._id, quantity: 2 }], discountCode: null },
+    ]);
+    expect(useCart.getState().items.map((item) => item.product._id)).toEqual([lamp._id]);
+  });
+
+  it("reads the kept cart again when the page comes back into view: another device's change shows", async () => {
+    deviceCart(1, shopper._id);
+    let onServer = kept(1);
+    const { requests } = stubApi({ "GET /api/cart": () => ({ data: onServer }) });
+    await syncCartOf(shopper._id);
+    onServer = kept(1, { tees: 2 });
+    document.dispatchEvent(new Event("visibilitychange"));
+    await waitFor(() => expect(useCart.getState().items).toHaveLength(2));
+    expect(requests.filter((request) => request.path === "/api/cart")).toHaveLength(2);
+    expect(writes(requests)).toEqual([]);
+  });
+
+  it("saves the last change before telling the server the cart reached checkout", async () => {
+    deviceCart(1, shopper._id);
+    const { requests } = stubApi({
+      "GET /api/cart": { data: kept(1) },
+      "PUT /api/cart": { data: kept(6) },
+      "POST /api/cart/checkout": { data: null },
+    });
+    await syncCartOf(shopper._id);
+    useCart.getState().setQuantity(lineKey(lamp._id), 6);
+    await markCheckout(shopper._id);
+    expect(writes(requests).map((request) => `${request.method} ${request.path}`)).toEqual([
+      "PUT /api/cart",
+      "POST /api/cart/checkout",
+    ]);
+  });
+
+  it("stops at sign-out: the account's copy leaves the device, and the emptied copy is never saved", async () => {
+    deviceCart(2, shopper._id);
+    const { requests } = stubApi({ "GET /api/cart": { data: kept(2) } });
+    await syncCartOf(shopper._id);
+    endSession(new QueryClient(), "/auth/login");
+    expect(useCart.getState()).toMatchObject({ items: [], owner: null, unsaved: false });
+    // A moment later still nothing was written.
+    await new Promise((resolve) => setTimeout(resolve, 900));
+    expect(writes(requests)).toEqual([]);
+    // A cart the device shops with afterwards is its own again: it stays at the next sign-out.
+    useCart.getState().addItem(toCartProduct(lamp), 1);
+    endSession(new QueryClient(), "/auth/login");
+    expect(useCart.getState().items).toHaveLength(1);
+  });
+});
