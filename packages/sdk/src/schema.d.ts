@@ -1271,6 +1271,94 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/cart": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in shopper's cart as the server keeps it, each line's product with today's price, stock and state (an empty cart when none is kept)
+         * @description Any signed-in, active user.
+         */
+        get: operations["getCart"];
+        /**
+         * Replace the kept cart with the device's (the last write wins); answers the cart as kept
+         * @description Lines of one variant are added up and each is held to the settings' limit per line. A line whose product is gone, or whose variant was removed, is dropped; a product no longer sold or sold out stays in the cart, shown so. A variant the product never had, or a variant left out of a product with several, is refused with 400 at its field.
+         *
+         *     Any signed-in, active user.
+         */
+        put: operations["replaceCart"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cart/merge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Merge a device's cart into the kept one at sign-in; answers the merged cart
+         * @description The kept lines come first, then the device's new variants; a variant in both gets both quantities, held to the limit per line and, while the variant has stock, to its stock. The device's lines of products or variants no longer sold are dropped. The kept code stays; without one, the device's is taken.
+         *
+         *     Any signed-in, active user.
+         */
+        post: operations["mergeCart"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cart/checkout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The shopper's cart reached checkout: with the owner's abandoned-checkout reminders on, the first is due after the settings' minutes unless an order comes first
+         * @description Any signed-in, active user.
+         */
+        post: operations["markCartAtCheckout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cart/reminders/unsubscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stop the abandoned-checkout reminders of the shopper a reminder's link names, from now on (anyone holding the link)
+         * @description A token that is no reminder's answers 404 and changes nothing; the same link works again.
+         */
+        post: operations["unsubscribeFromCartReminders"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/discounts": {
         parameters: {
             query?: never;
@@ -1893,6 +1981,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/settings/marketing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Replace the marketing section of the settings; the change is recorded (admin)
+         * @description Roles: admin.
+         */
+        put: operations["putSettingsMarketing"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/settings/shipping/{methodId}/pincodes": {
         parameters: {
             query?: never;
@@ -2145,6 +2253,74 @@ export interface paths {
         get: operations["listStockMovements"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wishlist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's saved products the shop shows, newest saved first, as product cards read them (today's price, sale price and stock)
+         * @description A list holds at most 200 products, so it comes whole, without paging. A saved product the shop stops showing is left out until it is shown again.
+         *
+         *     Any signed-in, active user.
+         */
+        get: operations["listWishlist"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wishlist/{productId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Save a product to the caller's wishlist: 201 when saved now, 200 when it already was
+         * @description 404 for a product that is unknown or not shown in the shop; 409 when the list already holds 200 products.
+         *
+         *     Any signed-in, active user.
+         */
+        put: operations["saveToWishlist"];
+        post?: never;
+        /**
+         * Remove a product from the caller's wishlist; one that is not there answers the same
+         * @description Any signed-in, active user.
+         */
+        delete: operations["removeFromWishlist"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stock-alerts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask for one email when a sold-out variant is in stock again; asking again with the same address is the same request
+         * @description Answers 201 whether the request is new or already open. 404 for a variant that is not sold (unknown, removed, or it or its product inactive); 409 while the variant is in stock. A signed-in caller's request names their account. Counts against the address's attempts, as sign-in does.
+         */
+        post: operations["requestStockAlert"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2483,7 +2659,7 @@ export interface components {
                 /** @enum {string} */
                 status: "pending" | "completed" | "partially_refunded" | "refunded" | "failed";
                 /** @enum {string} */
-                gateway: "paypal" | "test" | "cod" | "razorpay";
+                gateway: "paypal" | "test" | "cod" | "razorpay" | "store_credit";
                 amount: number;
                 refundedAmount: number;
                 transactionId: string;
@@ -2653,6 +2829,7 @@ export interface operations {
                                 enabled: boolean;
                                 maxOrderValue: number;
                                 fee: number;
+                                confirmHours: number;
                             };
                             returnWindowDays: number;
                         };
@@ -9128,7 +9305,7 @@ export interface operations {
                                 /** @enum {string} */
                                 status: "pending" | "completed" | "partially_refunded" | "refunded" | "failed";
                                 /** @enum {string} */
-                                paymentGateway: "paypal" | "test" | "cod" | "razorpay";
+                                paymentGateway: "paypal" | "test" | "cod" | "razorpay" | "store_credit";
                                 method: string | null;
                                 amount: number;
                                 transactionId: string;
@@ -9348,7 +9525,7 @@ export interface operations {
                                 /** @enum {string} */
                                 status: "pending" | "completed" | "partially_refunded" | "refunded" | "failed";
                                 /** @enum {string} */
-                                paymentGateway: "paypal" | "test" | "cod" | "razorpay";
+                                paymentGateway: "paypal" | "test" | "cod" | "razorpay" | "store_credit";
                                 method: string | null;
                                 amount: number;
                                 transactionId: string;
@@ -9548,7 +9725,7 @@ export interface operations {
                                 /** @enum {string} */
                                 status: "pending" | "completed" | "partially_refunded" | "refunded" | "failed";
                                 /** @enum {string} */
-                                paymentGateway: "paypal" | "test" | "cod" | "razorpay";
+                                paymentGateway: "paypal" | "test" | "cod" | "razorpay" | "store_credit";
                                 method: string | null;
                                 amount: number;
                                 transactionId: string;
@@ -9844,7 +10021,7 @@ export interface operations {
                                 /** @enum {string} */
                                 status: "pending" | "completed" | "partially_refunded" | "refunded" | "failed";
                                 /** @enum {string} */
-                                paymentGateway: "paypal" | "test" | "cod" | "razorpay";
+                                paymentGateway: "paypal" | "test" | "cod" | "razorpay" | "store_credit";
                                 method: string | null;
                                 amount: number;
                                 transactionId: string;
@@ -10022,7 +10199,7 @@ export interface operations {
                                 /** @enum {string} */
                                 status: "pending" | "completed" | "partially_refunded" | "refunded" | "failed";
                                 /** @enum {string} */
-                                paymentGateway: "paypal" | "test" | "cod" | "razorpay";
+                                paymentGateway: "paypal" | "test" | "cod" | "razorpay" | "store_credit";
                                 method: string | null;
                                 amount: number;
                                 transactionId: string;
@@ -10280,7 +10457,7 @@ export interface operations {
                                 /** @enum {string} */
                                 status: "pending" | "completed" | "partially_refunded" | "refunded" | "failed";
                                 /** @enum {string} */
-                                paymentGateway: "paypal" | "test" | "cod" | "razorpay";
+                                paymentGateway: "paypal" | "test" | "cod" | "razorpay" | "store_credit";
                                 method: string | null;
                                 amount: number;
                                 transactionId: string;
@@ -10574,7 +10751,7 @@ export interface operations {
                                 /** @enum {string} */
                                 status: "pending" | "completed" | "partially_refunded" | "refunded" | "failed";
                                 /** @enum {string} */
-                                paymentGateway: "paypal" | "test" | "cod" | "razorpay";
+                                paymentGateway: "paypal" | "test" | "cod" | "razorpay" | "store_credit";
                                 method: string | null;
                                 amount: number;
                                 transactionId: string;
@@ -10761,7 +10938,7 @@ export interface operations {
                                 /** @enum {string} */
                                 status: "pending" | "completed" | "partially_refunded" | "refunded" | "failed";
                                 /** @enum {string} */
-                                paymentGateway: "paypal" | "test" | "cod" | "razorpay";
+                                paymentGateway: "paypal" | "test" | "cod" | "razorpay" | "store_credit";
                                 method: string | null;
                                 amount: number;
                                 transactionId: string;
@@ -11033,7 +11210,7 @@ export interface operations {
                                 /** @enum {string} */
                                 status: "pending" | "completed" | "partially_refunded" | "refunded" | "failed";
                                 /** @enum {string} */
-                                paymentGateway: "paypal" | "test" | "cod" | "razorpay";
+                                paymentGateway: "paypal" | "test" | "cod" | "razorpay" | "store_credit";
                                 method: string | null;
                                 amount: number;
                                 transactionId: string;
@@ -11333,7 +11510,7 @@ export interface operations {
                                 /** @enum {string} */
                                 status: "pending" | "completed" | "partially_refunded" | "refunded" | "failed";
                                 /** @enum {string} */
-                                paymentGateway: "paypal" | "test" | "cod" | "razorpay";
+                                paymentGateway: "paypal" | "test" | "cod" | "razorpay" | "store_credit";
                                 method: string | null;
                                 amount: number;
                                 transactionId: string;
@@ -12184,7 +12361,7 @@ export interface operations {
                                 /** @enum {string} */
                                 status: "pending" | "completed" | "partially_refunded" | "refunded" | "failed";
                                 /** @enum {string} */
-                                paymentGateway: "paypal" | "test" | "cod" | "razorpay";
+                                paymentGateway: "paypal" | "test" | "cod" | "razorpay" | "store_credit";
                                 method: string | null;
                                 amount: number;
                                 transactionId: string;
@@ -12384,7 +12561,7 @@ export interface operations {
                                 /** @enum {string} */
                                 status: "pending" | "completed" | "partially_refunded" | "refunded" | "failed";
                                 /** @enum {string} */
-                                paymentGateway: "paypal" | "test" | "cod" | "razorpay";
+                                paymentGateway: "paypal" | "test" | "cod" | "razorpay" | "store_credit";
                                 method: string | null;
                                 amount: number;
                                 transactionId: string;
@@ -12584,7 +12761,7 @@ export interface operations {
                                 /** @enum {string} */
                                 status: "pending" | "completed" | "partially_refunded" | "refunded" | "failed";
                                 /** @enum {string} */
-                                paymentGateway: "paypal" | "test" | "cod" | "razorpay";
+                                paymentGateway: "paypal" | "test" | "cod" | "razorpay" | "store_credit";
                                 method: string | null;
                                 amount: number;
                                 transactionId: string;
@@ -12975,6 +13152,513 @@ export interface operations {
             };
             /** @description Too many attempts from this address: try again after the Retry-After header's seconds. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getCart: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            lines: {
+                                product: {
+                                    _id: string;
+                                    name: string;
+                                    thumbnail: {
+                                        _id: string;
+                                        name: string;
+                                        url: string;
+                                        width: number;
+                                        height: number;
+                                        variants: {
+                                            width: number;
+                                            url: string;
+                                        }[];
+                                        createdAt: string;
+                                    } | null;
+                                    price: number;
+                                    onSale: boolean;
+                                    salePrice: number;
+                                    stock: number;
+                                    isActive: boolean;
+                                };
+                                variant: {
+                                    _id: string;
+                                    options: {
+                                        [key: string]: string;
+                                    };
+                                };
+                                quantity: number;
+                            }[];
+                            discountCode: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    replaceCart: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    lines: {
+                        product: string;
+                        variant?: string;
+                        quantity: number;
+                    }[];
+                    discountCode?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            lines: {
+                                product: {
+                                    _id: string;
+                                    name: string;
+                                    thumbnail: {
+                                        _id: string;
+                                        name: string;
+                                        url: string;
+                                        width: number;
+                                        height: number;
+                                        variants: {
+                                            width: number;
+                                            url: string;
+                                        }[];
+                                        createdAt: string;
+                                    } | null;
+                                    price: number;
+                                    onSale: boolean;
+                                    salePrice: number;
+                                    stock: number;
+                                    isActive: boolean;
+                                };
+                                variant: {
+                                    _id: string;
+                                    options: {
+                                        [key: string]: string;
+                                    };
+                                };
+                                quantity: number;
+                            }[];
+                            discountCode: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body or file is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body's or the file's type is not accepted. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    mergeCart: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    lines: {
+                        product: string;
+                        variant?: string;
+                        quantity: number;
+                    }[];
+                    discountCode?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            lines: {
+                                product: {
+                                    _id: string;
+                                    name: string;
+                                    thumbnail: {
+                                        _id: string;
+                                        name: string;
+                                        url: string;
+                                        width: number;
+                                        height: number;
+                                        variants: {
+                                            width: number;
+                                            url: string;
+                                        }[];
+                                        createdAt: string;
+                                    } | null;
+                                    price: number;
+                                    onSale: boolean;
+                                    salePrice: number;
+                                    stock: number;
+                                    isActive: boolean;
+                                };
+                                variant: {
+                                    _id: string;
+                                    options: {
+                                        [key: string]: string;
+                                    };
+                                };
+                                quantity: number;
+                            }[];
+                            discountCode: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body or file is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body's or the file's type is not accepted. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    markCartAtCheckout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        /** @enum {string|null} */
+                        data: null;
+                    };
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body or file is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body's or the file's type is not accepted. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    unsubscribeFromCartReminders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        /** @enum {string|null} */
+                        data: null;
+                    };
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body or file is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body's or the file's type is not accepted. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14869,7 +15553,7 @@ export interface operations {
                                 /** @enum {string} */
                                 status: "pending" | "completed" | "partially_refunded" | "refunded" | "failed";
                                 /** @enum {string} */
-                                paymentGateway: "paypal" | "test" | "cod" | "razorpay";
+                                paymentGateway: "paypal" | "test" | "cod" | "razorpay" | "store_credit";
                                 method: string | null;
                                 amount: number;
                                 transactionId: string;
@@ -15409,7 +16093,7 @@ export interface operations {
                         data: {
                             _id: string;
                             /** @enum {string} */
-                            kind: "passwordReset" | "passwordChanged" | "emailChanged" | "twoFactorEnabled" | "twoFactorDisabled" | "welcome" | "orderPlaced" | "orderCodConfirmed" | "paymentReceived" | "orderShipped" | "orderDelivered" | "orderCancelled" | "orderRefunded" | "returnUpdate" | "webhookDisabled";
+                            kind: "passwordReset" | "passwordChanged" | "emailChanged" | "twoFactorEnabled" | "twoFactorDisabled" | "welcome" | "orderPlaced" | "orderCodConfirmed" | "paymentReceived" | "orderShipped" | "orderDelivered" | "orderCancelled" | "orderRefunded" | "returnUpdate" | "webhookDisabled" | "backInStock" | "cartReminder";
                             recipient: string;
                             subject: string;
                             /** @enum {string} */
@@ -15492,7 +16176,7 @@ export interface operations {
                         data: {
                             _id: string;
                             /** @enum {string} */
-                            kind: "passwordReset" | "passwordChanged" | "emailChanged" | "twoFactorEnabled" | "twoFactorDisabled" | "welcome" | "orderPlaced" | "orderCodConfirmed" | "paymentReceived" | "orderShipped" | "orderDelivered" | "orderCancelled" | "orderRefunded" | "returnUpdate" | "webhookDisabled";
+                            kind: "passwordReset" | "passwordChanged" | "emailChanged" | "twoFactorEnabled" | "twoFactorDisabled" | "welcome" | "orderPlaced" | "orderCodConfirmed" | "paymentReceived" | "orderShipped" | "orderDelivered" | "orderCancelled" | "orderRefunded" | "returnUpdate" | "webhookDisabled" | "backInStock" | "cartReminder";
                             recipient: string;
                             subject: string;
                             /** @enum {string} */
@@ -15578,7 +16262,7 @@ export interface operations {
                         data: {
                             _id: string;
                             /** @enum {string} */
-                            kind: "passwordReset" | "passwordChanged" | "emailChanged" | "twoFactorEnabled" | "twoFactorDisabled" | "welcome" | "orderPlaced" | "orderCodConfirmed" | "paymentReceived" | "orderShipped" | "orderDelivered" | "orderCancelled" | "orderRefunded" | "returnUpdate" | "webhookDisabled";
+                            kind: "passwordReset" | "passwordChanged" | "emailChanged" | "twoFactorEnabled" | "twoFactorDisabled" | "welcome" | "orderPlaced" | "orderCodConfirmed" | "paymentReceived" | "orderShipped" | "orderDelivered" | "orderCancelled" | "orderRefunded" | "returnUpdate" | "webhookDisabled" | "backInStock" | "cartReminder";
                             recipient: string;
                             subject: string;
                             /** @enum {string} */
@@ -15834,6 +16518,11 @@ export interface operations {
                                     rate: number | null;
                                     state: string;
                                 }[];
+                            };
+                            cartReminders: {
+                                sent: number;
+                                recovered: number;
+                                recoveredSales: number;
                             };
                         };
                     };
@@ -16149,6 +16838,14 @@ export interface operations {
                             security: {
                                 requireStaffTwoFactor: boolean;
                             };
+                            marketing: {
+                                abandonedCheckout: {
+                                    enabled: boolean;
+                                    firstAfterMinutes: number;
+                                    secondAfterHours: number;
+                                    discountCode: string | null;
+                                };
+                            };
                         };
                     };
                 };
@@ -16216,7 +16913,7 @@ export interface operations {
                         data: {
                             _id: string;
                             /** @enum {string} */
-                            section: "store" | "currency" | "taxes" | "shipping" | "checkout" | "fulfilment" | "inventory" | "security";
+                            section: "store" | "currency" | "taxes" | "shipping" | "checkout" | "fulfilment" | "inventory" | "security" | "marketing";
                             at: string;
                             by: {
                                 _id: string | null;
@@ -17046,6 +17743,119 @@ export interface operations {
                         message: string;
                         data: {
                             requireStaffTwoFactor: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body or file is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body's or the file's type is not accepted. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    putSettingsMarketing: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @default {
+                     *       "enabled": false,
+                     *       "firstAfterMinutes": 60,
+                     *       "secondAfterHours": 24,
+                     *       "discountCode": null
+                     *     }
+                     */
+                    abandonedCheckout?: {
+                        enabled: boolean;
+                        firstAfterMinutes: number;
+                        secondAfterHours: number;
+                        discountCode: string | null;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            /**
+                             * @default {
+                             *       "enabled": false,
+                             *       "firstAfterMinutes": 60,
+                             *       "secondAfterHours": 24,
+                             *       "discountCode": null
+                             *     }
+                             */
+                            abandonedCheckout: {
+                                enabled: boolean;
+                                firstAfterMinutes: number;
+                                secondAfterHours: number;
+                                discountCode: string | null;
+                            };
                         };
                     };
                 };
@@ -18348,6 +19158,7 @@ export interface operations {
                             stock: number;
                             isActive: boolean;
                             sold30: number;
+                            stockAlerts: number;
                         }[];
                         meta: {
                             page: number;
@@ -18675,6 +19486,422 @@ export interface operations {
             };
             /** @description Not found, or not visible to the caller. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listWishlist: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            product: {
+                                _id: string;
+                                name: string;
+                                price: number;
+                                onSale: boolean;
+                                salePrice: number;
+                                stock: number;
+                                isActive: boolean;
+                                category: {
+                                    _id: string;
+                                    name: string;
+                                    slug: string;
+                                };
+                                thumbnail: {
+                                    _id: string;
+                                    name: string;
+                                    url: string;
+                                    width: number;
+                                    height: number;
+                                    variants: {
+                                        width: number;
+                                        url: string;
+                                    }[];
+                                    createdAt: string;
+                                } | null;
+                                rating: {
+                                    average: number;
+                                    count: number;
+                                };
+                                createdAt: string;
+                                options: {
+                                    name: string;
+                                    values: string[];
+                                }[];
+                                variantCount: number;
+                            };
+                            savedAt: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    saveToWishlist: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                productId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            product: string;
+                            savedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            product: string;
+                            savedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflicts with the shop's state (stock, an address in use, an order already paid or cancelled). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body or file is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body's or the file's type is not accepted. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    removeFromWishlist: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                productId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        /** @enum {string|null} */
+                        data: null;
+                    };
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body or file is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body's or the file's type is not accepted. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    requestStockAlert: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    variant: string;
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            variant: string;
+                            email: string;
+                        };
+                    };
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflicts with the shop's state (stock, an address in use, an order already paid or cancelled). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body or file is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body's or the file's type is not accepted. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many attempts from this address: try again after the Retry-After header's seconds. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
