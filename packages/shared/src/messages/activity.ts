@@ -41,6 +41,7 @@ export const activityPage = {
     "user.deactivated": "User deactivated",
     "user.reactivated": "User reactivated",
     "customer.note_added": "Customer note added",
+    "customer.store_credit_adjusted": "Store credit adjusted",
     "settings.updated": "Settings changed",
     "shipping.pincodes_replaced": "PIN code list replaced",
     "review.hidden": "Review hidden",

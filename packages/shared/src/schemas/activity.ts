@@ -38,6 +38,7 @@ export const ACTIVITY_KINDS = [
   "user.deactivated",
   "user.reactivated",
   "customer.note_added",
+  "customer.store_credit_adjusted",
   "settings.updated",
   "shipping.pincodes_replaced",
   "review.hidden",

@@ -1,4 +1,4 @@
-import { ROLES, type Role } from "@shop/shared/constants";
+import { ROLES, type Role, STORE_CREDIT_KINDS, type StoreCreditKind } from "@shop/shared/constants";
 import { sql } from "drizzle-orm";
 import { check, index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { idRef, money, primaryId } from "./columns";
@@ -7,9 +7,7 @@ import { refunds } from "./refunds";
 import { sqlList } from "./sql-lists";
 import { users } from "./users";
 
-/** Why a shopper's store credit moved: a refund to it, an order paid with it, staff by hand, a use given back. */
-export const STORE_CREDIT_KINDS = ["refund", "order", "adjustment", "reversal"] as const;
-export type StoreCreditKind = (typeof STORE_CREDIT_KINDS)[number];
+export { STORE_CREDIT_KINDS, type StoreCreditKind };
 
 /**
  * The ledger of a shopper's store credit: every credit (positive) and use (negative), with the balance
@@ -44,5 +42,7 @@ export const storeCreditEntries = pgTable(
       sql`${t.actorRole} is null or ${t.actorRole} in (${sqlList(ROLES)})`,
     ),
     index("store_credit_entries_user_created_at_idx").on(t.userId, t.createdAt.desc(), t.id.desc()),
+    // The sales report's store credit figures read the period's entries by their moment.
+    index("store_credit_entries_created_at_idx").on(t.createdAt),
   ],
 );
