@@ -6,9 +6,10 @@ import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
 import { configQueryOptions } from "../lib/config";
+import { followKeptCart } from "../lib/current-user";
 import { hydrateStores } from "../lib/hydrate-stores";
-import { followSignedInCart } from "../lib/kept-cart";
 import { queryClient } from "../lib/query-client";
+import { useSession } from "../lib/session";
 import { prefetchRoutesOnIntent } from "./prefetch-on-intent";
 import { AppProviders } from "./providers";
 import { router } from "./router";
@@ -25,7 +26,7 @@ const root = createRoot(container);
 // The cart, recently viewed and the session snapshot are read (and checked) before the first render;
 // then a signed-in shopper's cart follows the one their account keeps (its code loads only then).
 void hydrateStores().then(() => {
-  followSignedInCart();
+  if (useSession.getState().user) followKeptCart();
   // NOTE: a transition, so that React renders the first page in short slices, yielding to the browser
   // in between, instead of in one long task that would hold up a shopper's first tap or key.
   startTransition(() =>

@@ -268,20 +268,13 @@ interface CartState {
   setAddress: (address: AddressDto | null) => void;
   setDiscountCode: (code: string | null) => void;
   /**
-   * The account whose kept cart this copy is (lib/cart-sync.ts), or null: the device's own cart,
-   * which a sign-in merges into the account's.
+   * The account whose kept cart this copy is (lib/cart-sync.ts, which sets both), or null: the
+   * device's own cart, which a sign-in merges into the account's.
    */
   owner: string | null;
-  /** A change to an account's copy not yet saved to its kept cart: saved when the sync next runs. */
+  /** A change to an account's copy not yet saved to its kept cart: saved first when the sync next runs. */
   unsaved: boolean;
-  /** Takes an account's kept cart as the server answered it: its lines, its code, and whose it is. */
-  adoptKeptCart: (owner: string, items: CartItem[], discountCode: string | null) => void;
-  /** Signing out: an account's copy leaves the device with it (the server keeps it); a device's own cart stays. */
-  forgetAccountCart: () => void;
 }
-
-/** What a change of the lines or the code sets: an account's copy now differs from its kept cart. */
-const changed = (state: Pick<CartState, "owner">) => (state.owner === null ? {} : { unsaved: true });
 
 export const CART_STORAGE_KEY = "shop-cart";
 
@@ -295,14 +288,11 @@ export const useCart = create<CartState>()(
       unsaved: false,
       addItem: (product, quantity, maxPerLine, variant) => {
         const result = addToCart(get().items, product, quantity, maxPerLine, variant);
-        set((state) => ({ items: result.items, ...changed(state) }));
+        set({ items: result.items });
         return result.added;
       },
       setQuantity: (key, quantity, maxPerLine) =>
-        set((state) => ({
-          items: setCartQuantity(state.items, key, quantity, maxPerLine),
-          ...changed(state),
-        })),
+        set((state) => ({ items: setCartQuantity(state.items, key, quantity, maxPerLine) })),
       applyProductChecks: (checks) => {
         const { items } = get();
         const result = refreshCart(items, checks);
@@ -310,16 +300,10 @@ export const useCart = create<CartState>()(
         if (JSON.stringify(result.items) !== JSON.stringify(items)) set({ items: result.items });
         return result.changes;
       },
-      removeItem: (key) => set((state) => ({ items: removeFromCart(state.items, key), ...changed(state) })),
-      clearItems: () => set((state) => ({ items: [], discountCode: null, ...changed(state) })),
+      removeItem: (key) => set((state) => ({ items: removeFromCart(state.items, key) })),
+      clearItems: () => set({ items: [], discountCode: null }),
       setAddress: (address) => set({ address }),
-      setDiscountCode: (code) =>
-        set((state) => ({ discountCode: code ? code.trim().toUpperCase() : null, ...changed(state) })),
-      adoptKeptCart: (owner, items, discountCode) => set({ owner, items, discountCode, unsaved: false }),
-      forgetAccountCart: () =>
-        set((state) =>
-          state.owner === null ? {} : { owner: null, items: [], discountCode: null, unsaved: false },
-        ),
+      setDiscountCode: (code) => set({ discountCode: code ? code.trim().toUpperCase() : null }),
     }),
     {
       name: CART_STORAGE_KEY,

@@ -98,7 +98,7 @@ function adopt(current: Sync, cart: CartDto, asked: string | null) {
   if (asked !== null && currentSignature() !== asked) return;
   const items = itemsOf(cart);
   current.saved = signatureOf(items, cart.discountCode);
-  useCart.getState().adoptKeptCart(current.userId, items, cart.discountCode);
+  useCart.setState({ owner: current.userId, items, discountCode: cart.discountCode, unsaved: false });
 }
 
 async function save(current: Sync): Promise<void> {
@@ -146,11 +146,17 @@ export async function syncCartOf(userId: string): Promise<void> {
     if (state.items === previous.items && state.discountCode === previous.discountCode) return;
     if (running(userId) !== current || state.owner !== userId) return;
     if (signatureOf(state.items, state.discountCode) === current.saved) return;
+    // Kept with the copy: a change the page is closed on is saved when the sync next starts.
+    if (!state.unsaved) useCart.setState({ unsaved: true });
     clearTimeout(current.timer);
     current.timer = setTimeout(() => void quietly(save(current)), SAVE_AFTER_MS);
   });
   const unsubscribeSession = useSession.subscribe((state) => {
-    if (state.user?.id !== userId) current.stop();
+    if (state.user?.id === userId) return;
+    current.stop();
+    // The session ended under the copy (not a sign-out, which takes the copy away): whatever is done
+    // to it meanwhile is saved, not overwritten, when this shopper signs in again.
+    if (useCart.getState().owner === userId) useCart.setState({ unsaved: true });
   });
   const onVisible = () => {
     if (document.visibilityState === "visible") void quietly(align(current));

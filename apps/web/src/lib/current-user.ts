@@ -36,13 +36,25 @@ export function useCurrentUser({ enabled = true }: { enabled?: boolean } = {}) {
 }
 
 /**
+ * The cart a signed-in shopper's account keeps: its code (lib/kept-cart.ts) is loaded only now, for
+ * someone signed in, and follows the session from then on.
+ */
+export function followKeptCart() {
+  void import("./kept-cart").then(
+    (keptCart) => keptCart.followSignedInCart(),
+    () => undefined,
+  );
+}
+
+/**
  * After login or registration: forget everything cached for a previous user, then remember the
- * new one both in the query cache and in the session snapshot.
+ * new one both in the query cache and in the session snapshot; their cart follows the account's.
  */
 export function startSession(queryClient: QueryClient, user: UserDto) {
   queryClient.removeQueries({ queryKey: ME_QUERY_KEY });
   queryClient.setQueryData(currentUserQueryOptions().queryKey, user);
   useSession.getState().setUser(user);
+  followKeptCart();
 }
 
 /**
@@ -58,5 +70,7 @@ export function endSession(queryClient: QueryClient, leaveTo: string) {
   queryClient.clear();
   useSession.getState().signOut(leaveTo);
   // NOTE: after signOut, which stops the sync: the emptied copy is not saved as the account's cart.
-  useCart.getState().forgetAccountCart();
+  useCart.setState((cart) =>
+    cart.owner === null ? {} : { owner: null, items: [], discountCode: null, unsaved: false },
+  );
 }

@@ -1,7 +1,9 @@
 /**
- * The cart a signed-in shopper's account keeps (docs/decisions/041-cart-kept-by-the-server.md). Its
- * sync (lib/cart-sync.ts) is a chunk of its own, loaded once someone is signed in: an anonymous
- * visitor's first load carries none of it, and makes no request for it.
+ * The cart a signed-in shopper's account keeps (docs/decisions/041-cart-kept-by-the-server.md): a chunk
+ * of its own, loaded only once someone is signed in (lib/current-user.ts `followKeptCart`, at the app's
+ * start and at each sign-in), so that an anonymous visitor's first load carries none of it and makes no
+ * request for it. It follows the session from then on; the sync itself (lib/cart-sync.ts) is another
+ * chunk, loaded for an active user.
  */
 import { useSession } from "./session";
 import type { SessionUser } from "./stored-state-types";
@@ -9,6 +11,7 @@ import type { SessionUser } from "./stored-state-types";
 type CartSync = typeof import("./cart-sync");
 
 let loading: Promise<CartSync> | null = null;
+let following = false;
 
 /** The sync's chunk, fetched once (tried again on the next call if it could not be). */
 function load(): Promise<CartSync> {
@@ -20,15 +23,17 @@ function load(): Promise<CartSync> {
 }
 
 /**
- * Syncs the cart with the signed-in user's kept one from the app's start, and again at each sign-in
- * (the device's cart merged into the account's then); the sync stops by itself at sign-out.
+ * Syncs the cart with the signed-in user's kept one now, and again at each later sign-in (the
+ * device's cart merged into the account's then); the sync stops by itself at sign-out.
  */
 export function followSignedInCart(): void {
-  let following: string | null = null;
+  if (following) return;
+  following = true;
+  let syncing: string | null = null;
   const follow = (user: SessionUser | null) => {
     const id = user?.active ? user.id : null;
-    if (id === following) return;
-    following = id;
+    if (id === syncing) return;
+    syncing = id;
     if (id !== null)
       void load().then(
         (sync) => sync.syncCartOf(id),
@@ -50,25 +55,9 @@ export async function flushKeptCart(): Promise<void> {
 }
 
 /**
- * The signed-in shopper opened the checkout: the server starts the abandoned-checkout reminders'
- * clock (after saving the cart's last change). Nothing for a visitor who is not signed in.
+ * The sync's chunk for the pages of the buying journey (lib/kept-cart-actions.ts): loaded when
+ * `load` is set (someone is signed in), else the one being loaded, or null when none was.
  */
-export async function markCartAtCheckout(): Promise<void> {
-  const user = useSession.getState().user;
-  if (!user?.active) return;
-  try {
-    await (await load()).markCheckout(user.id);
-  } catch {
-    // NOTE: a reminder is a nicety: a checkout the server did not hear of merely gets none.
-  }
-}
-
-/** Reads the kept cart again now (the cart page opened from a reminder's link), when a sync runs. */
-export async function refreshKeptCart(): Promise<void> {
-  if (!loading) return;
-  try {
-    await (await loading).refresh();
-  } catch {
-    // The copy on screen stays; the next focus of the page asks again.
-  }
+export function cartSync({ load: loadIt = false } = {}): Promise<CartSync> | null {
+  return loadIt ? load() : loading;
 }

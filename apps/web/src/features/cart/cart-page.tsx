@@ -15,7 +15,7 @@ import { useCartRefresh } from "#web/lib/cart-refresh";
 import { hasUnpurchasable, itemKey, totalQuantity, useCart } from "#web/lib/cart-store";
 import { useConfig } from "#web/lib/config";
 import { cx } from "#web/lib/cx";
-import { refreshKeptCart } from "#web/lib/kept-cart";
+import { refreshKeptCart } from "#web/lib/kept-cart-actions";
 import { formatPrice } from "#web/lib/money";
 import { staticPageHead, usePageMeta } from "#web/lib/page-meta";
 import { isActiveUser, useSession } from "#web/lib/session";

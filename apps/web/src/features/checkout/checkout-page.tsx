@@ -18,7 +18,7 @@ import { hasUnpurchasable, isPurchasable, itemKey, orderLines, useCart } from "#
 import { configQueryOptions, useConfig } from "#web/lib/config";
 import { cx } from "#web/lib/cx";
 import { newIdempotencyKey } from "#web/lib/idempotency";
-import { markCartAtCheckout } from "#web/lib/kept-cart";
+import { markCartAtCheckout } from "#web/lib/kept-cart-actions";
 import { pageTitle, usePageMeta } from "#web/lib/page-meta";
 import { accountKeys } from "#web/lib/query-keys";
 import { toast } from "#web/lib/toast";

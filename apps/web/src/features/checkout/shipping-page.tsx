@@ -16,7 +16,7 @@ import { Skeleton } from "#web/components/skeleton";
 import { useAddAddress, useAddresses } from "#web/lib/addresses";
 import { useCart } from "#web/lib/cart-store";
 import { cx } from "#web/lib/cx";
-import { markCartAtCheckout } from "#web/lib/kept-cart";
+import { markCartAtCheckout } from "#web/lib/kept-cart-actions";
 import { pageTitle, usePageMeta } from "#web/lib/page-meta";
 
 function AddressOption({
