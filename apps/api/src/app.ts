@@ -60,6 +60,7 @@ import { settingsRoutes } from "./modules/settings/routes";
 import { createSettingsStore, type SettingsStore } from "./modules/settings/service";
 import { adminStatsRoutes, salesStatsRoutes } from "./modules/stats/routes";
 import { stockAlertRoutes } from "./modules/stock-alerts/routes";
+import { storeCreditRoutes } from "./modules/store-credit/routes";
 import { systemRoutes } from "./modules/system/routes";
 import { avatarRoutes } from "./modules/users/avatar-routes";
 import { userRoutes } from "./modules/users/routes";
@@ -262,6 +263,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
       await apiScope.register(userRoutes, { prefix: "/users" });
       await apiScope.register(accountRoutes, { prefix: "/users" });
       await apiScope.register(adminStatsRoutes, { prefix: "/users" });
+      await apiScope.register(storeCreditRoutes, { prefix: "/users" });
       await apiScope.register(addressRoutes, { prefix: "/users/current-user/addresses" });
       await apiScope.register(avatarRoutes, { prefix: "/users/current-user/avatar" });
       await apiScope.register(mediaRoutes, { prefix: "/media" });

@@ -13,7 +13,9 @@ import { mailContextOf } from "#api/modules/email/service";
 import { requestReturn } from "#api/modules/fulfilment/returns";
 import { createShipment, deliverShipment } from "#api/modules/fulfilment/shipments";
 import { getOrder } from "#api/modules/orders/service";
+import { applyStoreCredit } from "#api/modules/payments/store-credit";
 import { refundOrder } from "#api/modules/refunds/service";
+import { adjustStoreCredit } from "#api/modules/store-credit/service";
 import { saveToWishlist } from "#api/modules/wishlist/service";
 import { ACCESS, type Access } from "./access";
 import { createTestApp, inject, signedInUser, type TestApp } from "./app";
@@ -83,6 +85,17 @@ async function deliveredReturn(shop: Shop, app: TestApp) {
     reason: "changed_mind" as const,
     note: "",
   };
+}
+
+/** Store credit for the shop's shopper, less than their pending order's total: applied, it pays part. */
+async function giveCredit(shop: Shop, app: TestApp) {
+  await adjustStoreCredit(
+    app.database.db,
+    shop.admin.user,
+    shop.shopper.user.id,
+    { amount: 5, reason: "Goodwill" },
+    { code: "USD", locale: "en-US" },
+  );
 }
 
 const addressUrl = (shop: Shop) => `/api/users/current-user/addresses/${shop.addressId}`;
@@ -170,6 +183,26 @@ const OWNED: Record<string, Owned> = {
     owner: 200,
     others: 404,
     // The pay page's options are the shopper's own.
+    staff: 404,
+  },
+  "PUT /api/orders/current-user/{orderId}/store-credit": {
+    request: async (shop, app) => {
+      await giveCredit(shop, app);
+      return { url: `/api/orders/current-user/${shop.orderId}/store-credit`, resource: shop.orderId };
+    },
+    owner: 200,
+    others: 404,
+    // A shopper's credit is theirs to spend.
+    staff: 404,
+  },
+  "DELETE /api/orders/current-user/{orderId}/store-credit": {
+    request: async (shop, app) => {
+      await giveCredit(shop, app);
+      await applyStoreCredit(app.database.db, shop.shopper.user, shop.orderId);
+      return { url: `/api/orders/current-user/${shop.orderId}/store-credit`, resource: shop.orderId };
+    },
+    owner: 200,
+    others: 404,
     staff: 404,
   },
   "POST /api/orders/{orderId}/confirm-cod": {

@@ -140,6 +140,13 @@ export type RefundStatus = (typeof REFUND_STATUSES)[number];
 export const PAYMENT_GATEWAYS = ["paypal", "test", "cod", "razorpay", "store_credit"] as const;
 export type PaymentGateway = (typeof PAYMENT_GATEWAYS)[number];
 
+/** Why a shopper's store credit moved: a refund to it, an order paid with it, staff by hand, a use given back. */
+export const STORE_CREDIT_KINDS = ["refund", "order", "adjustment", "reversal"] as const;
+export type StoreCreditKind = (typeof STORE_CREDIT_KINDS)[number];
+
+/** How many of a shopper's store credit entries one read answers, newest first. */
+export const STORE_CREDIT_PAGE = 50;
+
 /** Razorpay takes the shop's payments in rupees; the pay page offers it for INR orders only. */
 export const RAZORPAY_CURRENCY = "INR";
 

@@ -23,5 +23,6 @@ export * from "./messages/reports";
 export * from "./messages/search";
 export * from "./messages/settings";
 export * from "./messages/shopper-lists";
+export * from "./messages/store-credit";
 export * from "./messages/webhooks";
 export * from "./messages/wishlist-heart";

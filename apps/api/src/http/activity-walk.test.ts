@@ -168,6 +168,10 @@ const WALK: Record<string, () => Promise<Call>> = {
     params: { userId: shop.shopper.user.id },
     payload: { note: "Prefers calls." },
   }),
+  adjustStoreCredit: async () => ({
+    params: { userId: shop.shopper.user.id },
+    payload: { amount: 15, reason: "Apology for a late parcel" },
+  }),
   toggleUserStatus: async () => ({ params: { userId: (await quickUser(t)).user.id } }),
   uploadImage: async () => ({
     file: {

@@ -105,6 +105,7 @@ export const paidOrder: OrderDto = {
   cashOnDelivery: null,
   codConfirmation: null,
   onlineDiscount: 0,
+  storeCreditUsed: 0,
   invoiceNumber: "INV/2026-27/000001",
   shippingAddress: (({ _id, stateValid, ...address }) => address)(homeAddress),
   payment: {

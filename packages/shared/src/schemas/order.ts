@@ -228,7 +228,10 @@ export const RefundDto = z.object({
   reason: z.string(),
   at: z.string(),
   by: ActorDto,
-  /** The provider's id of the refund (a manual one: "manual-" and the refund's id). */
+  /**
+   * The provider's id of the refund (a manual one: "manual-" and the refund's id; one given to the
+   * shopper's store credit: "credit-" and the refund's id).
+   */
   providerRefundId: z.string(),
   /** A manual refund's reference (the bank transfer or UPI payment that returned the money); else null. */
   reference: z.string().nullable(),
@@ -368,6 +371,11 @@ export const OrderDto = z.object({
    * none): within the lines' discount shares, their GST worked out on what is left (decision 037).
    */
   onlineDiscount: z.number(),
+  /**
+   * What the shopper's store credit pays of the total (a means of payment, not a discount: the
+   * invoice's total is unchanged); the rest is paid online. 0: none (decision 042).
+   */
+  storeCreditUsed: z.number(),
   /** The GST invoice's number ("INV/2026-27/000001"), given at payment; null while unpaid. */
   invoiceNumber: z.string().nullable(),
   /** `phoneNumber` is null for a manager. */

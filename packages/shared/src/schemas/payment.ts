@@ -77,8 +77,9 @@ const razorpayId = z
   .regex(/^[A-Za-z0-9_]{1,64}$/, validation.razorpayId);
 
 /**
- * POST /payments: pay an order with the test gateway (a card), capture an approved PayPal order, or
- * record what Razorpay Checkout returned (its order, payment and signature; the server checks all three).
+ * POST /payments: pay an order with the test gateway (a card), capture an approved PayPal order,
+ * record what Razorpay Checkout returned (its order, payment and signature; the server checks all
+ * three), choose cash on delivery, or pay what is left of it from the shopper's store credit.
  */
 export const PaymentInput = z.discriminatedUnion(
   "paymentGateway",
@@ -95,6 +96,8 @@ export const PaymentInput = z.discriminatedUnion(
       })
       .strict(),
     // Cash on delivery: nothing is charged now; staff record the cash when the order is delivered.
+    // Store credit: all that is left to pay of the order, from the shopper's credit (decision 042).
+    z.object({ order: Id, paymentGateway: z.literal("store_credit"), ...ignoredClientFields }).strict(),
     z.object({ order: Id, paymentGateway: z.literal("cod"), ...ignoredClientFields }).strict(),
     z
       .object({
@@ -112,7 +115,7 @@ export const PaymentInput = z.discriminatedUnion(
       })
       .strict(),
   ],
-  { error: validation.oneOf(["paypal", "test", "cod", "razorpay"]) },
+  { error: validation.oneOf(["paypal", "test", "cod", "razorpay", "store_credit"]) },
 );
 export type PaymentInput = z.infer<typeof PaymentInput>;
 
@@ -187,5 +190,14 @@ export const PaymentOptionsDto = z.object({
     /** The total paid online. */
     total: z.number(),
   }),
+  /**
+   * The shopper's store credit for this order (decision 042): their balance, what the order already
+   * uses of it, and what is left to pay online (the online total less that).
+   */
+  storeCredit: z.object({ balance: z.number(), applied: z.number(), due: z.number() }),
 });
 export type PaymentOptionsDto = z.infer<typeof PaymentOptionsDto>;
+
+/** PUT and DELETE /orders/current-user/{orderId}/store-credit: what the order's credit pays and what is left to pay. */
+export const StoreCreditAppliedDto = z.object({ applied: z.number(), due: z.number() });
+export type StoreCreditAppliedDto = z.infer<typeof StoreCreditAppliedDto>;

@@ -1,8 +1,12 @@
 import { z } from "zod";
 import { MAX_REFUND_REASON } from "../constants";
 import { validation } from "../messages";
-import { Id, number, text } from "./common";
+import { Id, number, oneOf, text } from "./common";
 import { MAX_LINE_QUANTITY, MAX_ORDER_LINES } from "./order";
+
+/** Where a refund's money goes: the payment it came from, or the shopper's store credit. */
+export const REFUND_DESTINATIONS = ["payment", "store_credit"] as const;
+export type RefundDestination = (typeof REFUND_DESTINATIONS)[number];
 
 /** Units of one order line that go back to stock with a refund. */
 export const RestockLineInput = z
@@ -57,6 +61,11 @@ export const RefundInput = z
      * or a UPI id); required for such a payment, kept on the refund.
      */
     reference: text({ max: 120 }).optional(),
+    /**
+     * Where the money goes: back to the payment (its provider; by hand for cash on delivery), the
+     * default, or to the shopper's store credit (no provider asked, no reference needed; decision 042).
+     */
+    to: oneOf(REFUND_DESTINATIONS).optional(),
   })
   .strict()
   .superRefine((input, ctx) => {

@@ -154,5 +154,11 @@ export const SalesReportDto = z.object({
   returnedToOrigin: ReportRtoDto,
   /** Abandoned-checkout reminders sent in the period, and the orders that came of them. */
   cartReminders: ReportCartRemindersDto,
+  /**
+   * Store credit in the period (decision 042): `used` what orders took of it less what came back
+   * from orders cancelled unpaid (within paymentsTaken: a means of payment), `refunded` what refunds
+   * gave as credit (within refunds).
+   */
+  storeCredit: z.object({ used: money, refunded: money }),
 });
 export type SalesReportDto = z.infer<typeof SalesReportDto>;

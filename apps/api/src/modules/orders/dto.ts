@@ -79,6 +79,7 @@ export function toOrderSummaryDto(
         : null,
     codConfirmation: order.codConfirmation,
     onlineDiscount: order.onlineDiscount,
+    storeCreditUsed: order.storeCreditUsed,
     invoiceNumber: order.invoiceNumber,
     shippingAddress: {
       ...order.shippingAddress,

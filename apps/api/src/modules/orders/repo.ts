@@ -525,7 +525,12 @@ export async function setOrderStatus(db: Database, id: string, status: OrderStat
  */
 export async function lockExpiredPendingOrders(db: Database, cutoff: Date, limit: number) {
   return db
-    .select({ id: orders.id })
+    .select({
+      id: orders.id,
+      number: orders.number,
+      userId: orders.userId,
+      storeCreditUsed: orders.storeCreditUsed,
+    })
     .from(orders)
     .where(
       and(

@@ -33,6 +33,7 @@ import {
 } from "#api/modules/email/order-messages";
 import { type MailContext, type Outgoing, outboxRows, queueEmails } from "#api/modules/email/service";
 import { financialYearOf, invoiceAtRemoval } from "#api/modules/invoices/service";
+import { giveCreditBack } from "#api/modules/store-credit/service";
 import { toOrderDto, toOrderSummaryDto } from "./dto";
 import {
   findLinesOfRefunds,
@@ -294,6 +295,8 @@ async function moveOrder(
       });
     }
     if (to === "cancelled" && order.discountId) await giveUsesBack(tx, [order.id]);
+    // Store credit applied to an order cancelled unpaid comes back (a paid one's goes back by refund).
+    if (to === "cancelled" && !order.paymentId) await giveCreditBack(tx, order);
     await setOrderStatus(tx, order.id, to);
     await insertOrderEvents(tx, [
       {
@@ -468,9 +471,11 @@ export async function sweepExpiredOrders(
   const cutoff = new Date(Date.now() - holdMinutes * 60_000);
   return db.transaction(async (tx) => {
     const expired = await lockExpiredPendingOrders(tx, cutoff, batch);
-    for (const { id } of expired) {
-      await returnStock(tx, id, { wasPaid: false, why: { cause: "expiry" } });
-      await setOrderStatus(tx, id, "cancelled");
+    for (const order of expired) {
+      await returnStock(tx, order.id, { wasPaid: false, why: { cause: "expiry" } });
+      await setOrderStatus(tx, order.id, "cancelled");
+      // The store credit an unpaid order held comes back to its shopper (decision 042).
+      await giveCreditBack(tx, order);
     }
     await giveUsesBack(
       tx,

@@ -7,7 +7,7 @@
  * first parcel (modules/fulfilment/shipments.ts, decision 025), not here. Staff record the cash at
  * delivery: the payment completes and the sales ledger counts the money then.
  */
-import { api } from "@shop/shared/messages";
+import { api, storeCreditApi } from "@shop/shared/messages";
 import { isPayable } from "@shop/shared/orders";
 import { fromCents, toCents } from "@shop/shared/pricing";
 import type { OrderDto } from "@shop/shared/schemas/order";
@@ -77,6 +77,8 @@ export async function payOnDelivery(
       throw new AppError("CONFLICT", locked.paymentId ? api.alreadyPaid : api.orderNotPayable);
     // A PayPal capture the provider has not settled may still pay the order: it is not paid twice.
     if (await findPendingPaymentOf(tx, locked.id)) throw new AppError("CONFLICT", api.paymentPending);
+    // The cash would be the rest after the credit: the shopper takes the credit off first (decision 042).
+    if (locked.storeCreditUsed > 0) throw new AppError("CONFLICT", storeCreditApi.codWithCredit);
     // Cash on delivery and the online discount exclude each other: an online attempt's is given back.
     const order = await giveOnlineDiscountBack(tx, locked);
     const refusal = codRefusal(cod, facts, order, terms.locale);

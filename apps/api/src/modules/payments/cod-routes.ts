@@ -1,12 +1,13 @@
 /**
- * Cash on delivery's own operations on an order (mounted under /orders): the pay page's options for
- * one of the caller's orders, and the confirmation of a cash on delivery order before it ships.
+ * The pay page's operations on an order (mounted under /orders): its options for one of the caller's
+ * orders, store credit applied to part of it or taken off, and the confirmation of a cash on
+ * delivery order before it ships.
  */
 import { envelope } from "@shop/shared/api";
-import { codConfirmation } from "@shop/shared/messages";
+import { codConfirmation, storeCreditApi } from "@shop/shared/messages";
 import { isStaff } from "@shop/shared/roles";
 import { CodConfirmedDto, ConfirmCodInput, OrderIdParams } from "@shop/shared/schemas/order";
-import { PaymentOptionsDto } from "@shop/shared/schemas/payment";
+import { PaymentOptionsDto, StoreCreditAppliedDto } from "@shop/shared/schemas/payment";
 import type { FastifyInstance } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { ok, refusals } from "#api/http/envelope";
@@ -15,6 +16,7 @@ import { methodReach } from "#api/modules/delivery/service";
 import { confirmCod } from "./cod-confirmation";
 import type { CodTerms } from "./cod-rules";
 import { paymentOptionsOf } from "./payment-options";
+import { applyStoreCredit, removeStoreCredit } from "./store-credit";
 
 /** Cash on delivery's rules as the settings say them now, delivery asked through its service. */
 export async function codTermsOf(app: FastifyInstance): Promise<CodTerms> {
@@ -43,6 +45,43 @@ export const codRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       ok(await paymentOptionsOf(app.db, await codTermsOf(app), userOf(request), request.params.orderId)),
+  );
+
+  app.put(
+    "/current-user/:orderId/store-credit",
+    {
+      schema: {
+        tags: ["payments"],
+        operationId: "applyStoreCredit",
+        summary:
+          "Apply all of the caller's store credit to part of their unpaid order; the rest is then paid online (409 with no credit, or when the credit covers the order: pay with it through POST /payments)",
+        params: OrderIdParams,
+        response: { 200: envelope(StoreCreditAppliedDto), ...refusals(404, 409) },
+      },
+      preValidation: requireUser,
+    },
+    async (request) =>
+      ok(
+        await applyStoreCredit(app.db, userOf(request), request.params.orderId, await codTermsOf(app)),
+        storeCreditApi.applied,
+      ),
+  );
+
+  app.delete(
+    "/current-user/:orderId/store-credit",
+    {
+      schema: {
+        tags: ["payments"],
+        operationId: "removeStoreCredit",
+        summary:
+          "Take the store credit off the caller's unpaid order, back to their balance (409 when it uses none)",
+        params: OrderIdParams,
+        response: { 200: envelope(StoreCreditAppliedDto), ...refusals(404, 409) },
+      },
+      preValidation: requireUser,
+    },
+    async (request) =>
+      ok(await removeStoreCredit(app.db, userOf(request), request.params.orderId), storeCreditApi.removed),
   );
 
   app.post(

@@ -85,6 +85,7 @@ async function options(shopper: Shopper, order: string) {
   return response.json().data as {
     cod: { offered: boolean; reason: string | null; fee: number; total: number };
     online: { saving: number; total: number };
+    storeCredit: { balance: number; applied: number; due: number };
   };
 }
 
@@ -177,6 +178,7 @@ describe("cash on delivery refused", () => {
     expect(await options(shopper, order._id)).toEqual({
       cod: { offered: false, reason: codRefusals.pincodeBlocked("400002"), fee: 25, total: 341 },
       online: { saving: 0, total: 316 },
+      storeCredit: { balance: 0, applied: 0, due: 316 },
     });
     const refused = await payCod(shopper, order._id);
     expect(refused.statusCode).toBe(409);
@@ -229,6 +231,7 @@ describe("cash on delivery refused", () => {
     expect(await options(shopper, order._id)).toEqual({
       cod: { offered: false, reason: null, fee: 25, total: 341 },
       online: { saving: 0, total: 316 },
+      storeCredit: { balance: 0, applied: 0, due: 316 },
     });
     const refused = await payCod(shopper, order._id);
     expect(refused.statusCode).toBe(400);
@@ -249,6 +252,7 @@ describe("the discount for paying online", () => {
     expect(await options(shopper, order._id)).toEqual({
       cod: { offered: true, reason: null, fee: 25, total: 341 },
       online: { saving: 23.6, total: 292.4 },
+      storeCredit: { balance: 0, applied: 0, due: 292.4 },
     });
     const before = await figures();
 
@@ -278,6 +282,7 @@ describe("the discount for paying online", () => {
     expect(await options(shopper, order._id)).toEqual({
       cod: { offered: true, reason: null, fee: 25, total: 341 },
       online: { saving: 23.6, total: 292.4 },
+      storeCredit: { balance: 0, applied: 0, due: 292.4 },
     });
 
     const paid = await payCard(shopper, order._id);

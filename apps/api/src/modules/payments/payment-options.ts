@@ -1,15 +1,17 @@
 /**
  * The pay page's options for one of the shopper's orders, as the server decides them (decision 037):
- * whether cash on delivery is offered, or the reason it is not, and what paying online saves. The same
+ * whether cash on delivery is offered, or the reason it is not, what paying online saves, and the
+ * shopper's store credit with what is left to pay after it (decision 042). The same
  * rule (cod-rules.ts) and pricing (online-discount.ts) as the choice and the payment themselves.
  */
-import { api } from "@shop/shared/messages";
+import { api, storeCreditApi } from "@shop/shared/messages";
 import { isPayable } from "@shop/shared/orders";
 import { fromCents, toCents } from "@shop/shared/pricing";
 import type { PaymentOptionsDto } from "@shop/shared/schemas/payment";
 import { AppError } from "#api/core/errors";
 import type { Database } from "#api/db/client";
 import { findOrderRow } from "#api/modules/orders/service";
+import { balanceCents } from "#api/modules/store-credit/service";
 import { type CodTerms, codFactsOf, codRefusal } from "./cod-rules";
 import { onlineTotals } from "./online-discount";
 import type { Payer } from "./service";
@@ -35,10 +37,13 @@ export async function paymentOptionsOf(
     payable && (order.onlineDiscount > 0 || cod.onlineDiscount > 0)
       ? await onlineTotals(db, order, cod.onlineDiscount)
       : { withoutDiscount: order.totalAmount, withDiscount: order.totalAmount };
+  // Credit applied pays part online already: cash on delivery is offered once it is taken off.
+  const withCredit = order.storeCreditUsed > 0 ? { message: storeCreditApi.codWithCredit } : null;
   const refusal = facts
-    ? codRefusal(cod, facts, { ...order, totalAmount: totals.withoutDiscount }, terms.locale)
+    ? (withCredit ?? codRefusal(cod, facts, { ...order, totalAmount: totals.withoutDiscount }, terms.locale))
     : null;
   const offered = askCod && refusal === null;
+  const balance = await balanceCents(db, payer.id);
   // The discount rewards paying online where cash on delivery is offered; one taken already stays.
   const online = order.onlineDiscount > 0 || offered ? totals.withDiscount : totals.withoutDiscount;
   return {
@@ -51,6 +56,11 @@ export async function paymentOptionsOf(
     online: {
       saving: fromCents(toCents(totals.withoutDiscount) - toCents(online)),
       total: online,
+    },
+    storeCredit: {
+      balance: fromCents(balance),
+      applied: order.storeCreditUsed,
+      due: payable ? fromCents(toCents(online) - toCents(order.storeCreditUsed)) : 0,
     },
   };
 }

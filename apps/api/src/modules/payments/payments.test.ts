@@ -273,7 +273,7 @@ describe("with the built-in test gateway (no PayPal credentials)", () => {
       [{ order: "42", paymentGateway: "test", card: APPROVED }, { order: validation.id }],
       [
         { order: order._id, paymentGateway: "stripe" },
-        { paymentGateway: validation.oneOf(["paypal", "test", "cod", "razorpay"]) },
+        { paymentGateway: validation.oneOf(["paypal", "test", "cod", "razorpay", "store_credit"]) },
       ],
       [{ order: order._id, paymentGateway: "paypal" }, { transactionId: validation.required }],
       [

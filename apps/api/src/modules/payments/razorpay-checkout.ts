@@ -26,9 +26,12 @@ export function razorpayOf(providers: PaymentProviders): RazorpayProvider {
   return providers.razorpay;
 }
 
-/** The order's total in paise, from its decimal amount. */
-export function razorpayTotalOf(order: Pick<Order, "totalAmount" | "currency">): Money {
-  return { cents: minorUnitsOf(order.totalAmount), currency: order.currency };
+/** What Razorpay is asked for in paise: the order's total less what its store credit pays (decision 042). */
+export function razorpayTotalOf(order: Pick<Order, "totalAmount" | "storeCreditUsed" | "currency">): Money {
+  return {
+    cents: minorUnitsOf(order.totalAmount) - minorUnitsOf(order.storeCreditUsed),
+    currency: order.currency,
+  };
 }
 
 /** A Razorpay payment as the payments table records it: captured is completed, anything else not taken. */

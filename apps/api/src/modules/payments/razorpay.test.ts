@@ -341,7 +341,7 @@ describe("the browser's Checkout result", () => {
     expect((await orderRow(order._id))?.status).toBe("processing");
   });
 
-  it("answers bad input at its field and an unknown gateway with the four choices", async () => {
+  it("answers bad input at its field and an unknown gateway with the five choices", async () => {
     const { cookie, order } = await shopperWithOrder();
     const missing = await inject(t.app, {
       method: "POST",
@@ -362,7 +362,7 @@ describe("the browser's Checkout result", () => {
       payload: { order: order._id, paymentGateway: "stripe" },
     });
     expect(stripe.json().errors).toEqual({
-      paymentGateway: validation.oneOf(["paypal", "test", "cod", "razorpay"]),
+      paymentGateway: validation.oneOf(["paypal", "test", "cod", "razorpay", "store_credit"]),
     });
   });
 });

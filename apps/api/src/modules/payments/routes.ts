@@ -26,6 +26,7 @@ import { codTermsOf } from "./cod-routes";
 import { paymentProviderInfo } from "./dto";
 import { createRazorpayOrder, handleRazorpayWebhook } from "./razorpay";
 import { createPaypalOrder, getPayment, listPaymentDtos, payOrder } from "./service";
+import { payWithStoreCredit } from "./store-credit";
 import { handlePaypalWebhook, type WebhookOutcome } from "./webhook";
 
 // Managers see no payments (docs/design.md section 5); they do record cash on delivery collected,
@@ -127,7 +128,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["payments"],
         operationId: "payOrder",
         summary:
-          "Pay the caller's order: a test card (test gateway; the owner's online discount taken off first while cash on delivery is offered), the capture of an approved PayPal order, Razorpay Checkout's signed result (verified, read back and captured), or cash on delivery where the owner's rules offer it (a pending payment; the order ships once the shopper confirms it)",
+          "Pay the caller's order: a test card (test gateway; the owner's online discount taken off first while cash on delivery is offered), the capture of an approved PayPal order, Razorpay Checkout's signed result (verified, read back and captured), cash on delivery where the owner's rules offer it (a pending payment; the order ships once the shopper confirms it), or store credit paying all that is left of it (409 when the caller's credit does not cover it)",
         body: PaymentInput,
         response: { 201: envelope(PaymentDto), 202: envelope(PaymentDto), ...refusals(402, 404, 409, 502) },
       },
@@ -135,6 +136,18 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const terms = await codTermsOf(app);
+      if (request.body.paymentGateway === "store_credit") {
+        const payment = await payWithStoreCredit(
+          app.db,
+          userOf(request),
+          request.body.order,
+          await app.mailContext(),
+          terms,
+        );
+        app.mailer.wake();
+        app.metrics.orderPaid();
+        return reply.status(201).send(ok(payment, api.paymentRecorded));
+      }
       if (request.body.paymentGateway === "cod") {
         const payment = await payOnDelivery(
           app.db,

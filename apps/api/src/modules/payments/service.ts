@@ -47,8 +47,12 @@ import {
 /** The signed-in shopper paying: named in the order's history, told of the payment, shown on it. */
 export type Payer = Pick<User, "id" | "email" | "firstName" | "lastName" | "role">;
 
+/**
+ * What the provider is asked for: the order's total less what its store credit pays (decision 042).
+ * The payment recorded is still of the order's total: the credit is part of it.
+ */
 export const totalOf = (order: Order): Money => ({
-  cents: toCents(order.totalAmount),
+  cents: toCents(order.totalAmount) - toCents(order.storeCreditUsed),
   currency: order.currency,
 });
 
@@ -82,6 +86,8 @@ export async function orderToPayOnline(
   const order = await payableOrderOf(db, payer, orderId);
   check?.(order);
   if (!terms?.cod.enabled || terms.cod.onlineDiscount <= 0 || order.onlineDiscount > 0) return order;
+  // Store credit applied settled the total (with the discount where it was offered then): it stays.
+  if (order.storeCreditUsed > 0) return order;
   const facts = await codFactsOf(db, terms, order);
   return db.transaction(async (tx) => {
     const locked = await lockOrder(tx, order.id);
@@ -151,8 +157,11 @@ async function capturePaypalOrder(
   return { ...capture, payerEmail: capture.payerEmail ?? paypalOrder.payerEmail };
 }
 
-/** A payment through a provider: a test card, a PayPal capture or Razorpay's Checkout (cash on delivery is cash-on-delivery.ts). */
-export type ProviderPaymentInput = Exclude<PaymentInput, { paymentGateway: "cod" }>;
+/**
+ * A payment through a provider: a test card, a PayPal capture or Razorpay's Checkout (cash on
+ * delivery is cash-on-delivery.ts, store credit store-credit.ts).
+ */
+export type ProviderPaymentInput = Exclude<PaymentInput, { paymentGateway: "cod" | "store_credit" }>;
 
 /**
  * The charge or capture for the gateway the client chose, refused when the shop does not have that

@@ -15,13 +15,17 @@
  * payment), so its refund names that `reference` and is recorded without asking anyone; everything
  * else (the payment's state, the credit note, stock, the ledger, the email) is as for any refund.
  *
+ * A refund may go to the shopper's store credit instead (decision 042): no provider, no reference;
+ * reserved and completed in one transaction with its `refund` entry on the credit. Back to the
+ * payment, a refund gives no more than the provider took (an order's store credit paid the rest).
+ *
  * A provider may accept a refund as pending (Razorpay pays it out later): the reservation then keeps
  * the provider's id and stays pending until the provider says it was processed (its webhook, or the
  * payment sweep asking), when it is recorded as above; a failed one frees the amount.
  */
 import { createHash } from "node:crypto";
 import { creditByLines } from "@shop/shared/credit-note";
-import { api, refunds as words } from "@shop/shared/messages";
+import { api, storeCreditApi, refunds as words } from "@shop/shared/messages";
 import { formatMoney } from "@shop/shared/money-format";
 import { canTransition, isTaken as isTakenStatus } from "@shop/shared/orders";
 import { fromCents, toCents } from "@shop/shared/pricing";
@@ -48,6 +52,7 @@ import {
   orderSubject,
   setOrderStatus,
 } from "#api/modules/orders/service";
+import { creditRefund, refundedToCredit } from "#api/modules/store-credit/service";
 import {
   type PaymentProviders,
   type ProviderRefund,
@@ -111,6 +116,7 @@ function fingerprintOf(input: RefundInputParsed): string {
         ...(input.amount !== undefined ? { cents: toCents(input.amount) } : {}),
         reason: input.reason,
         ...(input.reference ? { reference: input.reference } : {}),
+        ...(input.to === "store_credit" ? { to: input.to } : {}),
         restock: typeof input.restock === "boolean" ? input.restock : unitsByLine(input.restock),
         ...(byGoods(input)
           ? {
@@ -199,21 +205,43 @@ async function reserveRefund(
     const order = await lockOrder(tx, orderId);
     if (!order) throw new AppError("NOT_FOUND", api.orderNotFound);
     const payment = await lockedPaymentOf(tx, order);
-    if (payment.paymentGateway === "cod" && !input.reference)
+    const toCredit = input.to === "store_credit";
+    // Store credit needs no way back named: the money stays with the shop, owed to the shopper.
+    if (payment.paymentGateway === "cod" && !toCredit && !input.reference)
       throw new AppError("BAD_REQUEST", api.refundReferenceRequired, {
         reference: api.refundReferenceRequired,
       });
-    const remaining =
-      toCents(payment.amount) - toCents(payment.refundedAmount) - (await pendingRefundCents(tx, payment.id));
+    const pending = await pendingRefundCents(tx, payment.id);
+    const remaining = toCents(payment.amount) - toCents(payment.refundedAmount) - pending;
     const tooMuch = () => {
       const left = fromCents(Math.max(0, remaining));
       const message = api.refundTooMuch(formatMoney(left, { code: order.currency, locale }));
       return new AppError("CONFLICT", message, { amount: message });
     };
+    // Back to the payment: no more than its provider took (the order's store credit paid the rest)
+    // less what went back to it already (the refunds not given to credit). Pending ones are never credit's.
+    const toPaymentLeft = toCredit
+      ? remaining
+      : toCents(payment.amount) -
+        toCents(order.storeCreditUsed) -
+        // Nothing refunded yet: nothing went to credit either (one statement saved).
+        (toCents(payment.refundedAmount) > 0
+          ? toCents(payment.refundedAmount) - (await refundedToCredit(tx, order))
+          : 0) -
+        pending;
+    const tooMuchForPayment = () => {
+      const left = fromCents(Math.max(0, toPaymentLeft));
+      const message = storeCreditApi.refundToPaymentTooMuch(
+        formatMoney(left, { code: order.currency, locale }),
+      );
+      return new AppError("CONFLICT", message, { to: message });
+    };
     if (input.amount !== undefined && toCents(input.amount) > remaining) throw tooMuch();
+    if (input.amount !== undefined && toCents(input.amount) > toPaymentLeft) throw tooMuchForPayment();
     const restockLines = await restockLinesOf(tx, order.id, input.restock, input.lines);
     const credit = creditFor(await creditablesOf(tx, order), input, { currency: order.currency, locale });
     if (credit.total > remaining) throw tooMuch();
+    if (credit.total > toPaymentLeft) throw tooMuchForPayment();
     const refund = await insertRefund(tx, {
       paymentId: payment.id,
       orderId: order.id,
@@ -313,6 +341,8 @@ export async function completeRefund(
   providerRefundId: string,
   actor: Actor | null,
   mail: MailContext,
+  /** The money goes to the shopper's store credit (decision 042), in the same transaction. */
+  toCredit = false,
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
     const locked = await lockOrder(tx, pending.orderId);
@@ -325,6 +355,14 @@ export async function completeRefund(
       refundedAt: now,
     });
     if (!completed) return false;
+    if (toCredit)
+      await creditRefund(tx, {
+        id: completed.id,
+        orderId: locked.id,
+        userId: locked.userId,
+        amount: completed.amount,
+        reason: completed.reason,
+      });
     const applied = await applyRefund(tx, locked, completed, mail);
     if (actor) {
       const refundedBefore = fromCents(toCents(applied.refunded) - toCents(completed.amount));
@@ -337,7 +375,12 @@ export async function completeRefund(
         {
           status: applied.status,
           refunded: applied.refunded,
-          refund: { amount: completed.amount, reason: completed.reason, reference: completed.reference },
+          refund: {
+            amount: completed.amount,
+            reason: completed.reason,
+            reference: completed.reference,
+            ...(toCredit ? { to: "store_credit" } : {}),
+          },
         },
       );
     }
@@ -385,6 +428,7 @@ export async function refundOrder(
 ): Promise<RefundOutcome> {
   const fingerprint = fingerprintOf(input);
   const key = idempotencyKey ? { idempotencyKey, fingerprint } : undefined;
+  if (input.to === "store_credit") return refundToCredit(db, actor, orderId, input, key, mail);
   let refund = key ? await findRefundByKey(db, orderId, key.idempotencyKey) : undefined;
   if (!refund) {
     try {
@@ -415,6 +459,42 @@ export async function refundOrder(
   // False: another request with the same key completed it first.
   const created = await completeRefund(db, refund, given.refund.id, actor, mail);
   return { order: await getOrder(db, actor, orderId), created, pending: false };
+}
+
+/** The transaction id a refund given to store credit keeps as its "provider's" id: the shop's own. */
+export const creditRefundId = (refundId: string) => `credit-${refundId}`;
+
+/**
+ * A refund to the shopper's store credit: no provider is asked, so the reservation and its
+ * completion (credit note, stock, history, email, the `refund` entry on the credit, the activity
+ * entry) are one transaction; a process that dies leaves nothing pending for the sweep to send to a
+ * provider. A retry with the same key answers the refund made.
+ */
+async function refundToCredit(
+  db: Database,
+  actor: Actor,
+  orderId: string,
+  input: RefundInputParsed,
+  key: { idempotencyKey: string; fingerprint: string } | undefined,
+  mail: MailContext,
+): Promise<RefundOutcome> {
+  const made = key ? await findRefundByKey(db, orderId, key.idempotencyKey) : undefined;
+  if (made && made.idempotencyFingerprint !== key?.fingerprint)
+    throw new AppError("UNPROCESSABLE", api.refundKeyReused);
+  if (made) return { order: await getOrder(db, actor, orderId), created: false, pending: false };
+  try {
+    await db.transaction(async (tx) => {
+      const refund = await reserveRefund(tx, actor, orderId, input, key, mail.locale);
+      if (!(await completeRefund(tx, refund, creditRefundId(refund.id), actor, mail, true)))
+        throw new Error("a refund reserved in this transaction was completed by another");
+    });
+  } catch (error) {
+    // NOTE: two retries with one key racing: the unique (order, key) decides, the loser answers the winner's.
+    if (!key || !isPgError(error, UNIQUE_VIOLATION)) throw error;
+    if (!(await findRefundByKey(db, orderId, key.idempotencyKey))) throw error;
+    return { order: await getOrder(db, actor, orderId), created: false, pending: false };
+  }
+  return { order: await getOrder(db, actor, orderId), created: true, pending: false };
 }
 
 /**
@@ -474,7 +554,9 @@ export async function refundWholeOrder(
             }))
             .filter((line) => line.quantity > 0)
         : [];
-    return { remaining, lines, credit, currency: order.currency };
+    // An order paid all from store credit has no provider to give back through: its credit.
+    const to = payment.paymentGateway === "store_credit" ? ("store_credit" as const) : undefined;
+    return { remaining, lines, credit, currency: order.currency, to };
   });
   if (plan.remaining <= 0)
     throw new AppError(
@@ -491,6 +573,7 @@ export async function refundWholeOrder(
       reason: words.wholeOrderReason,
       restock: plan.lines,
       reference: options.reference,
+      ...(plan.to ? { to: plan.to } : {}),
     },
     options,
   );

@@ -382,6 +382,8 @@ describe("GET /api/reports/sales", () => {
       units: 8,
       // No abandoned-checkout reminder went in March (carts/reminders.test.ts counts them).
       cartReminders: { sent: 0, recovered: 0, recoveredSales: 0 },
+      // No store credit moved in March (store-credit/store-credit.test.ts counts it).
+      storeCredit: { used: 0, refunded: 0 },
     });
 
     // Every day of March, the quiet ones at zero; the days add up to the period's figures.

@@ -14,6 +14,7 @@ import {
 import { amountCell, type CsvRow, csvText } from "#api/core/csv";
 import type { Database } from "#api/db/client";
 import { reminderFigures } from "#api/modules/carts/service";
+import { storeCreditFigures } from "#api/modules/store-credit/service";
 import {
   addSums,
   type LedgerSums,
@@ -81,7 +82,7 @@ export async function salesReport(
   { utcOffset }: { utcOffset: string },
 ): Promise<SalesReportDto> {
   const period = periodOf(query, new Date(), utcOffset);
-  const { days, codes, products, rto, reminders } = await db.transaction(
+  const { days, codes, products, rto, reminders, credit } = await db.transaction(
     async (tx) => {
       await tuneForReport(tx);
       return {
@@ -89,6 +90,7 @@ export async function salesReport(
         products: await readProductSales(tx, period, REPORT_TOP),
         rto: await readReturnedToOrigin(tx, period),
         reminders: await reminderFigures(tx, period),
+        credit: await storeCreditFigures(tx, period),
       };
     },
     { isolationLevel: "repeatable read", accessMode: "read only" },
@@ -155,6 +157,7 @@ export async function salesReport(
       recovered: reminders.recovered,
       recoveredSales: fromCents(reminders.recoveredCents),
     },
+    storeCredit: { used: fromCents(credit.usedCents), refunded: fromCents(credit.refundedCents) },
   };
 }
 

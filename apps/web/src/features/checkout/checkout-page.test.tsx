@@ -46,6 +46,7 @@ const placed: OrderDto = {
   cashOnDelivery: null,
   codConfirmation: null,
   onlineDiscount: 0,
+  storeCreditUsed: 0,
   invoiceNumber: null,
   shippingAddress,
   payment: null,

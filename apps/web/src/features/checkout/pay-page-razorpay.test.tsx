@@ -110,6 +110,7 @@ function renderPay({
       data: {
         cod: { offered: true, reason: null, fee: 0, total: unpaid.totalAmount },
         online: { saving: 0, total: unpaid.totalAmount },
+        storeCredit: { balance: 0, applied: 0, due: unpaid.totalAmount },
       },
     },
     ...routes,

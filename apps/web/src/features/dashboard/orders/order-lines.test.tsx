@@ -52,6 +52,7 @@ const order: OrderDto = {
   cashOnDelivery: null,
   codConfirmation: null,
   onlineDiscount: 0,
+  storeCreditUsed: 0,
   invoiceNumber: "INV/2026-27/000007",
   shippingAddress,
   payment: null,

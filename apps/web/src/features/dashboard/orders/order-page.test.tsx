@@ -51,6 +51,7 @@ const order: OrderDto = {
   cashOnDelivery: null,
   codConfirmation: null,
   onlineDiscount: 0,
+  storeCreditUsed: 0,
   invoiceNumber: null,
   shippingAddress,
   payment: null,

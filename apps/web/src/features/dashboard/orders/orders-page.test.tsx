@@ -40,6 +40,7 @@ const order: OrderSummaryDto = {
   cashOnDelivery: null,
   codConfirmation: null,
   onlineDiscount: 0,
+  storeCreditUsed: 0,
   invoiceNumber: "INV/2026-27/000001",
   shippingAddress,
   payment: null,

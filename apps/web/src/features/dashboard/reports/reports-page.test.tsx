@@ -82,6 +82,7 @@ function reportOf(from: string, to: string): SalesReportDto {
       ],
     },
     cartReminders: { sent: 1204, recovered: 37, recoveredSales: 4210.5 },
+    storeCredit: { used: 1250, refunded: 640.5 },
   };
 }
 
@@ -114,6 +115,7 @@ function emptyReport(from: string, to: string): SalesReportDto {
     byDiscountCode: [],
     returnedToOrigin: { shipped: 0, returnedToOrigin: 0, rate: null, byMonth: [], byState: [] },
     cartReminders: { sent: 0, recovered: 0, recoveredSales: 0 },
+    storeCredit: { used: 0, refunded: 0 },
   };
 }
 
