@@ -10,8 +10,9 @@ export const wishlistWords = {
   alreadySaved: "Already in your wishlist.",
   removed: "Removed from your wishlist.",
   full: (max: number) => `Your wishlist holds at most ${max} products: remove one to save another.`,
-  /** The page. */
+  /** The page, and its link in the account menus. */
   title: "Wishlist",
+  navLink: "Wishlist",
   intro: "Products you saved, at today's price.",
   empty: "Your wishlist is empty.",
   emptyHint: "Tap the heart on a product to save it here.",

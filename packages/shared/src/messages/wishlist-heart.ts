@@ -1,7 +1,6 @@
 /**
- * The wishlist's heart on product cards and pages, and the account navigation's link: words of every
- * storefront page's first load, in a part of their own so that the load carries only these (the
- * wishlist page's are in shopper-lists.ts).
+ * The wishlist's heart on product cards and pages: in a part of their own, loaded with the heart's
+ * code only (the wishlist page's and the account menus' are in shopper-lists.ts).
  */
 export const wishlistHeart = {
   /** The heart's name while the product is not saved, and once it is (aria-pressed tells which). */
@@ -9,5 +8,4 @@ export const wishlistHeart = {
   remove: "Remove from wishlist",
   /** On the product page of a saved product on sale. */
   savedOnSale: "On sale: a product you saved",
-  navLink: "Wishlist",
 } as const;

@@ -1,5 +1,5 @@
 import { XMarkIcon } from "@heroicons/react/24/outline";
-import { wishlistHeart } from "@shop/shared/messages";
+import { wishlistWords } from "@shop/shared/messages";
 import type { ReactNode } from "react";
 import { Link, NavLink } from "react-router";
 import { Avatar } from "#web/components/avatar";
@@ -97,7 +97,7 @@ export function MobileMenu({ open, onClose, user }: MobileMenuProps) {
               Profile &amp; orders
             </Link>
             <Link to="/account/wishlist" className={buttonClasses({ variant: "secondary", fullWidth: true })}>
-              {wishlistHeart.navLink}
+              {wishlistWords.navLink}
             </Link>
             <Button variant="ghost" fullWidth loading={logout.isPending} onClick={() => logout.mutate()}>
               Logout

@@ -6,7 +6,7 @@ import {
   ShoppingBagIcon,
   UserCircleIcon,
 } from "@heroicons/react/24/outline";
-import { wishlistHeart } from "@shop/shared/messages";
+import { wishlistWords } from "@shop/shared/messages";
 import { Link } from "react-router";
 import { Avatar } from "#web/components/avatar";
 import { useLogout } from "#web/features/auth/api/logout";
@@ -51,7 +51,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
         <MenuItem>
           <Link to="/account/wishlist" className={itemClass}>
             <HeartIcon className="size-5 text-neutral-400" aria-hidden="true" />
-            {wishlistHeart.navLink}
+            {wishlistWords.navLink}
           </Link>
         </MenuItem>
         <MenuItem>

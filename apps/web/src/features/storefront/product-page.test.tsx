@@ -216,7 +216,7 @@ describe("the product page's heart", () => {
     });
     const heart = await screen.findByRole("button", { name: wishlistHeart.remove });
     expect(heart).toHaveAttribute("aria-pressed", "true");
-    expect(screen.getByText(wishlistHeart.savedOnSale)).toBeVisible();
+    expect(await screen.findByText(wishlistHeart.savedOnSale)).toBeVisible();
     await user.click(heart);
     expect(await screen.findByRole("button", { name: wishlistHeart.save })).toHaveAttribute(
       "aria-pressed",

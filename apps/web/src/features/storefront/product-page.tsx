@@ -10,7 +10,7 @@ import { ErrorState } from "#web/components/error-state";
 import { discountPercent, Price } from "#web/components/price";
 import { Skeleton } from "#web/components/skeleton";
 import { formatRating, Stars } from "#web/components/stars";
-import { WishlistHeart } from "#web/components/wishlist-heart";
+import { SavedOnSale, WishlistHeart } from "#web/components/wishlist-heart";
 import { errorMessage, isApiError } from "#web/lib/api";
 import { cx } from "#web/lib/cx";
 import { pageTitle, usePageMeta } from "#web/lib/page-meta";
@@ -141,6 +141,7 @@ function ProductDetails({ product }: { product: ProductDto }) {
         />
 
         <div>
+          <WishlistHeart productId={product._id} className="float-right ml-3" />
           <Link
             to={`/product-category/${product.category.slug}`}
             className="text-sm font-semibold tracking-wide text-brand-700 uppercase hover:underline"
@@ -172,7 +173,7 @@ function ProductDetails({ product }: { product: ProductDto }) {
                 Save {discount}%
               </span>
             ) : null}
-            <WishlistHeart productId={product._id} onSale={product.onSale} className="ml-auto" />
+            {product.onSale ? <SavedOnSale productId={product._id} /> : null}
           </div>
 
           <StockStatus

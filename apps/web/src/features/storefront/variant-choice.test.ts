@@ -5,7 +5,6 @@ import {
   chosenVariant,
   initialChoice,
   isChoosable,
-  isInStock,
   missingOption,
   pricesDiffer,
 } from "./variant-choice";
@@ -43,20 +42,19 @@ const tee = {
 };
 
 describe("choosing a variant", () => {
-  it("offers a value only when an active variant has it and the values chosen before it", () => {
+  it("sells a value only when a sellable variant has it and the values chosen before it", () => {
     expect(isChoosable(tee, {}, "Colour", "Blue")).toBe(true);
-    // S in Blue is sold out, but offered: its page asks to email when it is back.
-    expect(isChoosable(tee, { Size: "S" }, "Colour", "Blue")).toBe(true);
-    expect(isInStock(tee, { Size: "S" }, "Colour", "Blue")).toBe(false);
-    // M in Black is inactive: not offered at all.
+    expect(isChoosable(tee, { Size: "S" }, "Colour", "Blue")).toBe(false);
     expect(isChoosable(tee, { Size: "M" }, "Colour", "Black")).toBe(false);
     expect(isChoosable(tee, { Size: "L" }, "Colour", "Black")).toBe(true);
-    expect(isInStock(tee, { Size: "L" }, "Colour", "Black")).toBe(true);
     // The first option does not depend on a later one: every size is still offered after Blue.
     expect(isChoosable(tee, { Colour: "Blue" }, "Size", "S")).toBe(true);
   });
 
-  it("offers a size whose every variant is sold out as sold out, and not one whose every variant is inactive", () => {
+  it("offers a sold-out value (to be emailed when it is back), never an inactive one", () => {
+    // S in Blue is sold out: not sold, but offered. M in Black is inactive: neither.
+    expect(isChoosable(tee, { Size: "S" }, "Colour", "Blue", true)).toBe(true);
+    expect(isChoosable(tee, { Size: "M" }, "Colour", "Black", true)).toBe(false);
     const shoe = {
       options: [{ name: "Size", values: ["UK 6", "UK 7", "UK 8"] }],
       variants: [
@@ -65,18 +63,13 @@ describe("choosing a variant", () => {
         variant({ Size: "UK 8" }, { isActive: false }),
       ],
     };
-    expect([isChoosable(shoe, {}, "Size", "UK 6"), isInStock(shoe, {}, "Size", "UK 6")]).toEqual([
-      true,
-      false,
-    ]);
-    expect([isChoosable(shoe, {}, "Size", "UK 7"), isInStock(shoe, {}, "Size", "UK 7")]).toEqual([
-      true,
-      true,
-    ]);
-    expect([isChoosable(shoe, {}, "Size", "UK 8"), isInStock(shoe, {}, "Size", "UK 8")]).toEqual([
-      false,
-      false,
-    ]);
+    const offer = (value: string) => [
+      isChoosable(shoe, {}, "Size", value),
+      isChoosable(shoe, {}, "Size", value, true),
+    ];
+    expect(offer("UK 6")).toEqual([false, true]);
+    expect(offer("UK 7")).toEqual([true, true]);
+    expect(offer("UK 8")).toEqual([false, false]);
   });
 
   it("drops a later choice the new value rules out, and keeps the ones it does not", () => {

@@ -1,9 +1,9 @@
 /**
  * Choosing a variant on the product page: a value per option, in the product's option
- * order. A value is offered only when some active variant has it, with the values chosen for the
- * options before it; one whose every such variant is out of stock is offered as sold out (its page
- * says so, and offers "Email me when it's back"). Choosing a value drops the later choices it
- * rules out, so no sequence of choices can leave the shopper stuck.
+ * order. A value can be bought when some variant with it, and with the values chosen for the
+ * options before it, is active and in stock; it is offered when some such variant is active, a
+ * sold-out one too (its page says so, and offers "Email me when it's back"). Choosing a value drops
+ * the later choices it rules out, so no sequence of choices can leave the shopper stuck.
  */
 
 import { unitPriceCents } from "@shop/shared/pricing";
@@ -29,30 +29,26 @@ function earlier(product: ChoiceProduct, index: number): string[] {
   return product.options.slice(0, index).map((option) => option.name);
 }
 
-/** Some variant passing `test` has the value and the values chosen before its option. */
-function offers(
+/**
+ * The value can be bought: some sellable variant has it and the values chosen before its option
+ * (`offered`: some active one, sold out or not).
+ */
+export function isChoosable(
   product: ChoiceProduct,
   choice: Choice,
   optionName: string,
   value: string,
-  test: (variant: VariantDto) => boolean,
+  offered = false,
 ): boolean {
   const index = product.options.findIndex((option) => option.name === optionName);
   if (index < 0) return false;
   const before = earlier(product, index);
   return product.variants.some(
-    (variant) => test(variant) && variant.options[optionName] === value && agrees(variant, choice, before),
+    (variant) =>
+      (offered ? variant.isActive : isSellable(variant)) &&
+      variant.options[optionName] === value &&
+      agrees(variant, choice, before),
   );
-}
-
-/** The value can be chosen: some active variant has it and the values chosen before its option. */
-export function isChoosable(product: ChoiceProduct, choice: Choice, optionName: string, value: string) {
-  return offers(product, choice, optionName, value, (variant) => variant.isActive);
-}
-
-/** The value can be bought now: some sellable variant has it and the values chosen before its option. */
-export function isInStock(product: ChoiceProduct, choice: Choice, optionName: string, value: string) {
-  return offers(product, choice, optionName, value, isSellable);
 }
 
 /**
@@ -64,7 +60,8 @@ export function choose(product: ChoiceProduct, choice: Choice, optionName: strin
   const index = product.options.findIndex((option) => option.name === optionName);
   for (const option of product.options.slice(index + 1)) {
     const chosen = next[option.name];
-    if (chosen !== undefined && !isChoosable(product, next, option.name, chosen)) delete next[option.name];
+    if (chosen !== undefined && !isChoosable(product, next, option.name, chosen, true))
+      delete next[option.name];
   }
   return next;
 }

@@ -147,7 +147,6 @@ export function InventoryPage() {
                         {row.sold30}
                       </td>
                       <td className={cx(cellClass, "whitespace-nowrap tabular-nums text-neutral-700")}>
-                        <span className="sm:sr-only">{columns.waiting}: </span>
                         {row.stockAlerts > 0 ? (
                           <span
                             title={inventoryPage.waitingHint}
@@ -156,7 +155,9 @@ export function InventoryPage() {
                             {inventoryPage.waiting(row.stockAlerts)}
                           </span>
                         ) : (
-                          0
+                          <>
+                            <span className="sm:sr-only">{columns.waiting}: </span>0
+                          </>
                         )}
                       </td>
                       <td className={cx(cellClass, endCellClass, "whitespace-nowrap")}>

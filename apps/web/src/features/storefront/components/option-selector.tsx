@@ -3,7 +3,7 @@ import type { ProductDto } from "@shop/shared/schemas/product";
 import { useId } from "react";
 import { SelectField } from "#web/components/select-field";
 import { cx } from "#web/lib/cx";
-import { type Choice, isChoosable, isInStock } from "../variant-choice";
+import { type Choice, isChoosable } from "../variant-choice";
 
 /** Up to this many values an option is offered as buttons; more as a select field. */
 export const OPTION_BUTTONS_MAX = 8;
@@ -23,7 +23,6 @@ function OptionButtons({
   values,
   chosen,
   choosable,
-  inStock,
   onChoose,
   invalid,
   id,
@@ -31,8 +30,7 @@ function OptionButtons({
   name: string;
   values: readonly string[];
   chosen: string | undefined;
-  choosable: (value: string) => boolean;
-  inStock: (value: string) => boolean;
+  choosable: (value: string, offered?: boolean) => boolean;
   onChoose: (value: string) => void;
   invalid: boolean;
   id: string;
@@ -47,7 +45,6 @@ function OptionButtons({
       <div className="mt-2 flex flex-wrap gap-2">
         {values.map((value) => {
           const enabled = choosable(value);
-          const buyable = enabled && inStock(value);
           return (
             <label
               key={value}
@@ -55,10 +52,10 @@ function OptionButtons({
                 "relative flex h-10 min-w-12 cursor-pointer items-center justify-center rounded-control border px-3 text-sm font-medium tabular-nums transition-colors select-none",
                 "has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-brand-600",
                 enabled
-                  ? "border-neutral-300 bg-white hover:border-neutral-400 has-checked:border-brand-600 has-checked:bg-brand-50 has-checked:text-brand-700 has-checked:ring-1 has-checked:ring-brand-600"
-                  : "cursor-not-allowed border-neutral-200 bg-neutral-50 text-neutral-400 line-through has-checked:border-neutral-400",
-                // A sold-out value is crossed out, but can be chosen: its page offers to email when it is back.
-                enabled && (buyable ? "text-neutral-900" : "text-neutral-500 line-through"),
+                  ? "border-neutral-300 bg-white text-neutral-900 hover:border-neutral-400 has-checked:border-brand-600 has-checked:bg-brand-50 has-checked:text-brand-700 has-checked:ring-1 has-checked:ring-brand-600"
+                  : "border-neutral-200 bg-neutral-50 text-neutral-400 line-through has-checked:border-neutral-400",
+                // A sold-out value can still be chosen: its page offers to email when it is back.
+                !choosable(value, true) && "cursor-not-allowed",
                 invalid && chosen === undefined && "border-danger-600",
               )}
             >
@@ -67,10 +64,10 @@ function OptionButtons({
                 name={groupName}
                 value={value}
                 checked={chosen === value}
-                disabled={!enabled}
+                disabled={!choosable(value, true)}
                 onChange={() => onChoose(value)}
                 // The crossing out is not read out: a sold-out value says so in its name.
-                aria-label={buyable ? value : `${value} (${stockMessages.soldOut})`}
+                aria-label={enabled ? value : `${value} (${stockMessages.soldOut})`}
                 // Covers the whole button, unseen: a click anywhere on it is the radio's own.
                 className="absolute inset-0 size-full cursor-pointer appearance-none opacity-0 disabled:cursor-not-allowed"
               />
@@ -85,8 +82,8 @@ function OptionButtons({
 
 /**
  * A selector per option: buttons for up to 8 values, else a select field. Values whose variants are
- * inactive (given the values chosen before) are crossed out and cannot be chosen; values whose
- * variants are sold out are crossed out but can be chosen, for "Email me when it's back".
+ * sold out or inactive (given the values chosen before) are crossed out; the sold-out ones can be
+ * chosen, for "Email me when it's back", the inactive ones cannot.
  */
 export function OptionSelector({ product, choice, onChoose, missing, idPrefix }: OptionSelectorProps) {
   if (product.options.length === 0) return null;
@@ -94,8 +91,8 @@ export function OptionSelector({ product, choice, onChoose, missing, idPrefix }:
     <div className="space-y-5">
       {product.options.map((option, index) => {
         const chosen = choice[option.name];
-        const choosable = (value: string) => isChoosable(product, choice, option.name, value);
-        const inStock = (value: string) => isInStock(product, choice, option.name, value);
+        const choosable = (value: string, offered?: boolean) =>
+          isChoosable(product, choice, option.name, value, offered);
         const invalid = missing === option.name && chosen === undefined;
         const id = `${idPrefix}-${index}`;
         if (option.values.length <= OPTION_BUTTONS_MAX) {
@@ -107,7 +104,6 @@ export function OptionSelector({ product, choice, onChoose, missing, idPrefix }:
               values={option.values}
               chosen={chosen}
               choosable={choosable}
-              inStock={inStock}
               onChoose={(value) => onChoose(option.name, value)}
               invalid={invalid}
             />
@@ -132,8 +128,8 @@ export function OptionSelector({ product, choice, onChoose, missing, idPrefix }:
             {option.values.map((value) => {
               const enabled = choosable(value);
               return (
-                <option key={value} value={value} disabled={!enabled}>
-                  {enabled && inStock(value) ? value : `${value} (${stockMessages.soldOut})`}
+                <option key={value} value={value} disabled={!choosable(value, true)}>
+                  {enabled ? value : `${value} (${stockMessages.soldOut})`}
                 </option>
               );
             })}

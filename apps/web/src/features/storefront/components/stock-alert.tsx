@@ -4,6 +4,7 @@ import { type FormEvent, useId, useState } from "react";
 import { Button } from "#web/components/button";
 import { TextField } from "#web/components/text-field";
 import { errorMessage, isApiError } from "#web/lib/api";
+import { cx } from "#web/lib/cx";
 import { isActiveUser, useSession } from "#web/lib/session";
 import { useCreateStockAlert } from "../api/create-stock-alert";
 
@@ -44,26 +45,28 @@ export default function StockAlert({ variantId }: { variantId: string }) {
       </div>
       {alert.isSuccess ? null : (
         <form onSubmit={submit} noValidate aria-labelledby={headingId} className="mt-3">
-          {user ? (
-            <p className="text-sm text-neutral-700">{stockAlertWords.signedInAs(user.email)}</p>
-          ) : (
-            <TextField
-              label={stockAlertWords.emailLabel}
-              type="email"
-              autoComplete="email"
-              value={typed}
-              onChange={(event) => setTyped(event.target.value)}
-              error={fieldError}
-            />
-          )}
+          {user ? <p className="text-sm text-neutral-700">{stockAlertWords.signedInAs(user.email)}</p> : null}
+          <div className={cx("flex flex-wrap items-end gap-3", user && "mt-3")}>
+            {user ? null : (
+              <TextField
+                label={stockAlertWords.emailLabel}
+                type="email"
+                autoComplete="email"
+                value={typed}
+                onChange={(event) => setTyped(event.target.value)}
+                error={fieldError}
+                className="min-w-48 flex-1 sm:max-w-sm"
+              />
+            )}
+            <Button type="submit" variant="secondary" loading={alert.isPending}>
+              {stockAlertWords.submit}
+            </Button>
+          </div>
           {refusal && !fieldError ? (
             <p role="alert" className="mt-2 text-sm font-medium text-danger-700">
               {errorMessage(refusal)}
             </p>
           ) : null}
-          <Button type="submit" variant="secondary" loading={alert.isPending} className="mt-3">
-            {stockAlertWords.submit}
-          </Button>
         </form>
       )}
     </section>
