@@ -45,6 +45,8 @@ export const accountKeys = {
   order: (id: string) => [...accountKeys.orders, "detail", id] as const,
   /** What the pay page offers for one order (cash on delivery or why not, the online saving). */
   paymentOptions: (id: string) => [...accountKeys.orders, "payment-options", id] as const,
+  /** The shopper's store credit: its balance and ledger (spending it changes the orders too). */
+  storeCredit: ["me", "store-credit"] as const,
   /**
    * The server's pricing of the cart with a code or for an address: under ["me"], as a code's
    * per-shopper limit depends on who asks.

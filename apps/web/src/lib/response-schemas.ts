@@ -35,6 +35,8 @@ const loaders = {
   razorpayKey: () => import("@shop/shared/schemas/payment").then((m) => m.RazorpayKeyDto),
   razorpayOrder: () => import("@shop/shared/schemas/payment").then((m) => m.RazorpayOrderDto),
   paymentOptions: () => import("@shop/shared/schemas/payment").then((m) => m.PaymentOptionsDto),
+  storeCreditApplied: () => import("@shop/shared/schemas/payment").then((m) => m.StoreCreditAppliedDto),
+  storeCredit: () => import("@shop/shared/schemas/store-credit").then((m) => m.StoreCreditDto),
   codConfirmed: () => import("@shop/shared/schemas/order").then((m) => m.CodConfirmedDto),
   // NOTE: @shop/shared exports no schema for this answer (the API's route declares `{ id }` inline),
   // so it is written out here until the shared package has one.

@@ -92,6 +92,7 @@ export const storeCreditStaff = {
 
 /** The sales report's figures. */
 export const storeCreditReport = {
+  title: "Store credit",
   used: "Store credit used",
   usedHint: "Credit spent on orders (a means of payment, within payments taken).",
   refunded: "Refunded as store credit",

@@ -105,8 +105,8 @@ export async function setOrderCreditUsed(db: Database, orderId: string, cents: n
 
 /**
  * The period's store credit figures in cents: used (orders' entries less the reversals that gave
- * them back) and given by refunds. NOTE: reads the entries by their moment (an index on
- * store_credit_entries.created_at is asked for; the table holds one row per movement of credit).
+ * them back) and given by refunds. Reads the entries by their moment (an index range of
+ * store_credit_entries_created_at_idx).
  */
 export async function creditFiguresOf(db: Database, period: { since: Date; before: Date }) {
   const [row] = await db

@@ -15,6 +15,7 @@ import { CloseAccountDialog } from "./components/close-account-dialog";
 import { EditProfileDialog } from "./components/edit-profile-dialog";
 import { MyAddresses } from "./components/my-addresses";
 import { MyOrders } from "./components/my-orders";
+import { MyStoreCredit } from "./components/my-store-credit";
 import { TwoStepCard } from "./components/two-step-card";
 
 /**
@@ -82,6 +83,7 @@ export function ProfilePage() {
           </div>
         ) : null}
         <MyOrders />
+        <MyStoreCredit />
         <MyAddresses />
         <section
           aria-labelledby="close-account-heading"

@@ -24,6 +24,7 @@ import { usePaymentOptions } from "./api/get-payment-options";
 import { usePaymentProvider } from "./api/get-payment-provider";
 import { CashOnDeliveryOption } from "./components/cash-on-delivery-option";
 import { PaypalButton } from "./components/paypal-button";
+import { StoreCreditOption } from "./components/store-credit-option";
 import { TestCardForm } from "./components/test-card-form";
 
 // Only an INR order on a shop with Razorpay loads Checkout's code.
@@ -54,8 +55,13 @@ function PayOption({
   storeName: string;
   options: PaymentOptionsDto | undefined;
 }) {
-  // What paying online charges: the server's total, the online discount taken off while COD is offered.
-  const online = options?.online.total ?? order.totalAmount;
+  // What paying online charges: the server's total, the online discount taken off while COD is
+  // offered, less the store credit applied to the order.
+  const online = options
+    ? options.storeCredit.applied > 0
+      ? options.storeCredit.due
+      : options.online.total
+    : order.totalAmount;
   switch (method) {
     case "razorpay":
       return order.currency === RAZORPAY_CURRENCY ? (
@@ -75,13 +81,15 @@ function PayOption({
 /**
  * The pay page's ways to pay, in the order the owner set (GET /api/config): Razorpay for an INR
  * order, PayPal or the test card (at the server's online total), cash on delivery as the server
- * offers it for this order (GET .../payment-options); then 'Cancel order'.
+ * offers it for this order (GET .../payment-options); the shopper's store credit above them, when
+ * they have some; then 'Cancel order'.
  */
 function PayActions({ order }: { order: OrderDto }) {
   const config = useConfig();
   const options = usePaymentOptions(order._id);
   return (
     <div className="space-y-3">
+      {options.data ? <StoreCreditOption order={order} options={options.data} /> : null}
       <QueryState query={config} loading={<Skeleton className="h-80 rounded-card" />}>
         {({ paymentMethods, store }) =>
           paymentMethods.map((method) => (

@@ -1,4 +1,4 @@
-import { customerPage } from "@shop/shared/messages";
+import { customerPage, storeCreditStaff } from "@shop/shared/messages";
 import { fullName } from "@shop/shared/names";
 import { shownStatus } from "@shop/shared/orders";
 import type { CustomerOrderDto, CustomerSummaryDto } from "@shop/shared/schemas/user";
@@ -27,6 +27,7 @@ import { SectionBody, SectionCard, SectionHeader, type SectionLink } from "../co
 import { useCustomerSummary } from "./api/get-customer-summary";
 import { useToggleCustomerStatus } from "./api/toggle-customer-status";
 import { CustomerNotes } from "./components/customer-notes";
+import { CustomerStoreCredit } from "./components/customer-store-credit";
 import { RoleChange } from "./components/role-change";
 
 const LINKS: readonly SectionLink[] = [
@@ -126,6 +127,9 @@ function CustomerDetails({ summary }: { summary: CustomerSummaryDto }) {
             ) : (
               <CustomerOrders orders={orders.items} />
             )}
+          </SectionCard>
+          <SectionCard title={storeCreditStaff.title}>
+            <CustomerStoreCredit userId={user._id} />
           </SectionCard>
           <SectionCard title={customerPage.notes}>
             <CustomerNotes userId={user._id} notes={summary.notes} />

@@ -21,6 +21,7 @@ import {
   ProductsTable,
   ReturnedToOriginTables,
 } from "./components/report-tables";
+import { StoreCreditCard } from "./components/store-credit-card";
 import {
   coveringText,
   type DayRange,
@@ -110,6 +111,7 @@ function ReportView({ report }: { report: SalesReportDto }) {
         <ReturnedToOriginTables rto={report.returnedToOrigin} />
       </ReportCard>
       <CartRemindersCard reminders={report.cartReminders} />
+      <StoreCreditCard credit={report.storeCredit} />
     </>
   );
 }

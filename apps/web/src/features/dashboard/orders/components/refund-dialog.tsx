@@ -1,11 +1,17 @@
 import { MinusIcon, PlusIcon } from "@heroicons/react/20/solid";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { MAX_REFUND_REASON } from "@shop/shared/constants";
-import { api as apiMessages, inCurrency, validation, refunds as words } from "@shop/shared/messages";
+import {
+  api as apiMessages,
+  storeCreditStaff as creditWords,
+  inCurrency,
+  validation,
+  refunds as words,
+} from "@shop/shared/messages";
 import { isTaken } from "@shop/shared/orders";
 import { fromCents, toCents } from "@shop/shared/pricing";
 import type { OrderDto } from "@shop/shared/schemas/order";
-import { RefundInput } from "@shop/shared/schemas/refund";
+import { REFUND_DESTINATIONS, type RefundDestination, RefundInput } from "@shop/shared/schemas/refund";
 import { type ComponentProps, useId, useMemo, useRef, useState } from "react";
 import { type Path, useForm } from "react-hook-form";
 import { z } from "zod";
@@ -35,6 +41,8 @@ interface RefundFormValues {
   amount: number;
   reason: string;
   reference: string;
+  /** Where the money goes: back to the payment, or to the shopper's store credit (decision 042). */
+  to: RefundDestination;
 }
 
 const NUMBER_OR_EMPTY = z.union([z.number(), z.nan()]);
@@ -54,13 +62,17 @@ function refundForm(left: Refundable, manual: boolean, currency: string) {
       restock: z.boolean(),
       amount: NUMBER_OR_EMPTY,
       reason: RefundInput.shape.reason,
-      reference: z
-        .string()
-        .trim()
-        .max(120, validation.maxLength(120))
-        .refine((value) => !manual || value.length > 0, apiMessages.refundReferenceRequired),
+      reference: z.string().trim().max(120, validation.maxLength(120)),
+      to: z.enum(REFUND_DESTINATIONS),
     })
     .superRefine((values, context) => {
+      // Store credit needs no way back named: only money given back by hand does.
+      if (manual && values.to === "payment" && values.reference.length === 0)
+        context.addIssue({
+          code: "custom",
+          path: ["reference"],
+          message: apiMessages.refundReferenceRequired,
+        });
       if (values.byAmount) {
         const amount = RefundInput.shape.amount.safeParse(values.amount);
         const issue = amount.success
@@ -106,7 +118,8 @@ function formPathOf(path: string, sent: readonly number[], byAmount: boolean): P
   }
   if (path === "lines") return "units";
   if (path === "amount") return byAmount ? "amount" : null;
-  if (path === "shipping" || path === "codFee" || path === "reason" || path === "reference") return path;
+  if (path === "shipping" || path === "codFee" || path === "reason" || path === "reference" || path === "to")
+    return path;
   return null;
 }
 
@@ -131,6 +144,7 @@ export function RefundDialog({ order, onClose, byStatus = false }: RefundDialogP
   const left = useMemo(() => refundable(order), [order]);
   // Cash on delivery has no provider to send it back: staff do, and name how.
   const manual = order.payment?.paymentGateway === "cod";
+  const creditOnly = order.payment?.paymentGateway === "store_credit";
   const schema = useMemo(() => refundForm(left, manual, order.currency), [left, manual, order.currency]);
   const money = (amount: number) => formatPrice(amount, order.currency);
   const symbol = useCurrencySymbol(order.currency);
@@ -158,8 +172,10 @@ export function RefundDialog({ order, onClose, byStatus = false }: RefundDialogP
       amount: left.remaining,
       reason: byStatus ? words.wholeOrderReason : "",
       reference: "",
+      // An order paid all from credit has no provider to give back through: its credit.
+      to: creditOnly ? "store_credit" : "payment",
     };
-  }, [left, byStatus, order.status]);
+  }, [left, byStatus, order.status, creditOnly]);
   const [idempotencyKey] = useState(newIdempotencyKey);
   // The provider took it to pay out later (202): the dialog says so instead of closing with a toast.
   const [pendingAtProvider, setPendingAtProvider] = useState(false);
@@ -170,12 +186,13 @@ export function RefundDialog({ order, onClose, byStatus = false }: RefundDialogP
     resolver: zodResolver(schema),
     defaultValues,
   });
-  const [byAmount, units, shipping, codFee, amount] = watch([
+  const [byAmount, units, shipping, codFee, amount, to] = watch([
     "byAmount",
     "units",
     "shipping",
     "codFee",
     "amount",
+    "to",
   ]);
   const chosen = left.lines.map((entry, index) => ({
     line: entry.line._id,
@@ -195,7 +212,12 @@ export function RefundDialog({ order, onClose, byStatus = false }: RefundDialogP
       .map((entry, index) => ({ line: entry.line._id, quantity: values.units[index] ?? 0, index }))
       .filter((line) => line.quantity > 0);
     sent.current = lines.map((line) => line.index);
-    const reference = manual ? { reference: values.reference } : {};
+    const reference =
+      values.to === "store_credit"
+        ? { to: "store_credit" as const }
+        : manual
+          ? { reference: values.reference }
+          : {};
     const input: RefundInput = values.byAmount
       ? { amount: values.amount, reason: values.reason, ...reference }
       : {
@@ -407,7 +429,39 @@ export function RefundDialog({ order, onClose, byStatus = false }: RefundDialogP
           error={formState.errors.reason?.message}
           {...register("reason")}
         />
-        {manual ? (
+        <fieldset>
+          <legend className="text-sm font-medium text-neutral-900">{creditWords.refundTo}</legend>
+          <div className="mt-2 grid gap-2 sm:grid-cols-2">
+            {REFUND_DESTINATIONS.map((destination) => (
+              <label
+                key={destination}
+                className="flex cursor-pointer items-start gap-2 rounded-control border border-neutral-300 p-3 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:disabled]:cursor-not-allowed has-[:disabled]:opacity-60"
+              >
+                <input
+                  type="radio"
+                  value={destination}
+                  disabled={creditOnly && destination === "payment"}
+                  className="mt-0.5 size-4 text-brand-600 focus:ring-brand-500"
+                  {...register("to")}
+                />
+                <span>
+                  <span className="font-medium text-neutral-900">
+                    {destination === "payment" ? creditWords.toPayment : creditWords.toStoreCredit}
+                  </span>
+                  {destination === "store_credit" ? (
+                    <span className="mt-0.5 block text-xs text-neutral-600">
+                      {creditWords.toStoreCreditHint}
+                    </span>
+                  ) : null}
+                </span>
+              </label>
+            ))}
+          </div>
+          {formState.errors.to?.message ? (
+            <p className="mt-1 text-sm text-danger-700">{formState.errors.to.message}</p>
+          ) : null}
+        </fieldset>
+        {manual && to === "payment" ? (
           <RefundReferenceField error={formState.errors.reference?.message} {...register("reference")} />
         ) : null}
         {refund.isError && !(isApiError(refund.error) && placed(refund.error)) ? (
