@@ -19,7 +19,6 @@ import { useProduct } from "./api/get-product";
 import { AddToCart } from "./components/add-to-cart";
 import { OptionSelector } from "./components/option-selector";
 import { ProductGallery } from "./components/product-gallery";
-import { ProductReviews } from "./components/product-reviews";
 import { RelatedProducts } from "./components/related-products";
 import { StockStatus } from "./components/stock-status";
 import { PRODUCT_ID } from "./route-data";
@@ -36,6 +35,10 @@ const PAGE_CLASS = "mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-8 lg:px-8";
 
 // Only a sold-out choice needs it: the page's first load does not carry it.
 const StockAlert = lazy(() => import("./components/stock-alert"));
+// Below the fold and rendered after the rest (see `below`): its code is fetched then, not first.
+const ProductReviews = lazy(() =>
+  import("./components/product-reviews").then((m) => ({ default: m.ProductReviews })),
+);
 
 /** 'Product not found.' or 'Product is not available.' (SPEC section 8) in place of the product. */
 function ProductUnavailable({ message }: { message: string }) {
@@ -226,7 +229,9 @@ function ProductDetails({ product }: { product: ProductDto }) {
 
       {below ? (
         <div className="mt-16 space-y-16">
-          <ProductReviews product={below} />
+          <Suspense fallback={<div className="min-h-96" />}>
+            <ProductReviews product={below} />
+          </Suspense>
           <RelatedProducts productId={below._id} category={below.category} />
         </div>
       ) : (

@@ -45,7 +45,6 @@ function OptionButtons({
       <div className="mt-2 flex flex-wrap gap-2">
         {values.map((value) => {
           const enabled = choosable(value);
-          const offered = choosable(value, true);
           return (
             <label
               key={value}
@@ -54,9 +53,7 @@ function OptionButtons({
                 "has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-brand-600",
                 enabled
                   ? "border-neutral-300 bg-white text-neutral-900 hover:border-neutral-400 has-checked:border-brand-600 has-checked:bg-brand-50 has-checked:text-brand-700 has-checked:ring-1 has-checked:ring-brand-600"
-                  : "border-neutral-200 bg-neutral-50 text-neutral-400 line-through has-checked:border-neutral-400",
-                // A sold-out value can still be chosen: its page offers to email when it is back.
-                !offered && "cursor-not-allowed",
+                  : "cursor-not-allowed border-neutral-200 bg-neutral-50 text-neutral-400 line-through has-checked:border-neutral-400",
                 invalid && chosen === undefined && "border-danger-600",
               )}
             >
@@ -65,7 +62,8 @@ function OptionButtons({
                 name={groupName}
                 value={value}
                 checked={chosen === value}
-                disabled={!offered}
+                // A sold-out value can still be chosen: its page offers to email when it is back.
+                disabled={!choosable(value, true)}
                 onChange={() => onChoose(value)}
                 // The crossing out is not read out: a sold-out value says so in its name.
                 aria-label={enabled ? value : `${value} (${stockMessages.soldOut})`}
