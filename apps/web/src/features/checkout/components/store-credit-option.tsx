@@ -29,7 +29,7 @@ export function StoreCreditOption({ order, options }: { order: OrderDto; options
         className="flex items-center gap-2 text-base font-semibold text-neutral-900"
       >
         <WalletIcon className="size-5 text-neutral-500" aria-hidden="true" />
-        {storeCreditPay.use(money(balance))}
+        {applied > 0 ? storeCreditPay.line : storeCreditPay.use(money(balance))}
       </h3>
       {applied > 0 ? (
         <dl className="mt-3 space-y-1 text-sm">
