@@ -66,11 +66,7 @@ export const storeCreditAccount = {
   hint: "Refunds given as store credit; it is used at checkout before you pay the rest.",
   loading: "Loading store credit...",
   empty: "No store credit yet.",
-  date: "Date",
-  what: "What",
-  amount: "Amount",
   balanceAfter: "Balance after",
-  error: "Your store credit could not be loaded.",
 } as const;
 
 /** The dashboard: the customer page's credit and its adjust form, the refund dialog's choice. */
@@ -81,13 +77,10 @@ export const storeCreditStaff = {
   amountHint: "Positive adds credit, negative removes it.",
   reasonLabel: "Reason",
   save: "Save adjustment",
-  saving: "Saving...",
   refundTo: "Refund to",
   toPayment: "The payment",
   toStoreCredit: "Store credit",
   toStoreCreditHint: "The shopper can spend it on their next order; no payment provider is asked.",
-  /** The order's summary line of credit used. */
-  used: "Paid with store credit",
 } as const;
 
 /** The sales report's figures. */
