@@ -1,8 +1,9 @@
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { stock, successes, validation } from "@shop/shared/messages";
+import { stock, stockAlertWords, successes, validation } from "@shop/shared/messages";
 import { formatPrice } from "@shop/shared/pricing";
 import type { AddressInput } from "@shop/shared/schemas/address";
+import type { EmailSummaryDto } from "@shop/shared/schemas/email";
 import { dataOf } from "./support/api";
 import { signInThroughForm } from "./support/auth-forms";
 import { cartLink, productByName } from "./support/catalogue";
@@ -59,7 +60,7 @@ async function screenshots(page: Page, name: string, outputPath: (name: string) 
   await page.setViewportSize(size);
 }
 
-test("a shopper chooses a size of a shoe, finds a sold-out size disabled, buys two sizes as two lines, pays and sees the sizes on the order", async ({
+test("a shopper chooses a size of a shoe, finds a sold-out size offered for an email, buys two sizes as two lines, pays and sees the sizes on the order", async ({
   page,
   newShopper,
 }, testInfo) => {
@@ -87,15 +88,19 @@ test("a shopper chooses a size of a shoe, finds a sold-out size disabled, buys t
   const sizes = page.getByRole("group", { name: "Size" });
   const addToCart = page.getByRole("button", { name: "Add to cart" });
 
-  // The sold-out size is offered, crossed out, and cannot be chosen.
+  // The sold-out size is offered, crossed out.
   const soldOutRadio = sizes.getByRole("radio", { name: `UK 6 (${stock.soldOut})` });
-  await expect(soldOutRadio).toBeDisabled();
   await expect(sizes.getByText("UK 6", { exact: true })).toHaveCSS("text-decoration-line", "line-through");
 
   // Without a size, Add to cart asks for one and adds nothing.
   await addToCart.click();
   await expect(page.getByText(validation.chooseOption("Size"))).toBeVisible();
   await expect(cartLink(page, 0)).toBeVisible();
+
+  // The sold-out size can be chosen, to be told when it is back; nothing of it can be added.
+  await soldOutRadio.check();
+  await expect(addToCart).toBeDisabled();
+  await expect(page.getByRole("heading", { name: stockAlertWords.heading })).toBeVisible();
 
   // A size: its stock line, and the address names it without adding a history entry.
   const historyLength = await page.evaluate(() => history.length);
@@ -175,4 +180,50 @@ test("a shopper chooses a size of a shoe, finds a sold-out size disabled, buys t
   expect(order.products.map((line) => line.variant.options)).toEqual(
     expect.arrayContaining([{ Size: "UK 8" }, { Size: "UK 10" }]),
   );
+});
+
+test("a visitor asks to be emailed when a sold-out size is back, and is mailed once the admin adds stock", async ({
+  page,
+  api,
+}) => {
+  const shoe = await productByName(page.request, SHOE);
+  const detail = await dataOf<{ variants: Variant[] }>(
+    await page.request.get(`/api/products/${shoe._id}`),
+    200,
+  );
+  const soldOut = detail.variants.find((v) => v.options.Size === "UK 6");
+  if (!soldOut) throw new Error(`${SHOE} has no size UK 6`);
+  expect(soldOut.stock).toBe(0);
+  const email = `back-in-stock-${Date.now()}@example.com`;
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/product/${shoe._id}`);
+  await page
+    .getByRole("group", { name: "Size" })
+    .getByRole("radio", { name: `UK 6 (${stock.soldOut})` })
+    .check();
+  const alert = page.getByRole("region", { name: stockAlertWords.heading });
+  await alert.getByRole("textbox", { name: stockAlertWords.emailLabel }).fill(email);
+  await alert.getByRole("button", { name: stockAlertWords.submit }).click();
+  await expect(page.getByText(stockAlertWords.done)).toBeVisible();
+
+  // The admin receives five: the request's one email goes out through the outbox.
+  const admin = await api.as("admin");
+  const adjust = (change: number) =>
+    admin.post(`/api/inventory/${soldOut._id}/adjustments`, {
+      data: { change, reason: "received", note: "" },
+    });
+  await dataOf(await adjust(5), 201);
+  try {
+    await expect(async () => {
+      const list = await dataOf<EmailSummaryDto[]>(
+        await admin.get(`/api/emails?keyword=${encodeURIComponent(email)}&size=20`),
+        200,
+      );
+      expect(list.filter((message) => message.kind === "backInStock")).toHaveLength(1);
+    }).toPass({ timeout: 90_000, intervals: [2_000] });
+  } finally {
+    // The size is sold out again for the journeys after this one.
+    await dataOf(await adjust(-5), 201);
+  }
 });

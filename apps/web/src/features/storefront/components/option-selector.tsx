@@ -53,7 +53,10 @@ function OptionButtons({
                 "has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-brand-600",
                 enabled
                   ? "border-neutral-300 bg-white text-neutral-900 hover:border-neutral-400 has-checked:border-brand-600 has-checked:bg-brand-50 has-checked:text-brand-700 has-checked:ring-1 has-checked:ring-brand-600"
-                  : "cursor-not-allowed border-neutral-200 bg-neutral-50 text-neutral-400 line-through has-checked:border-neutral-400",
+                  : choosable(value, true)
+                    ? // Sold out, still chosen to ask for an email: crossed out, its text as readable as any.
+                      "border-neutral-200 bg-neutral-50 text-neutral-600 line-through hover:border-neutral-400 has-checked:border-neutral-500 has-checked:ring-1 has-checked:ring-neutral-500"
+                    : "cursor-not-allowed border-neutral-200 bg-neutral-50 text-neutral-400 line-through",
                 invalid && chosen === undefined && "border-danger-600",
               )}
             >
