@@ -399,6 +399,52 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/users/current-user/store-credit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's store credit: the balance and the latest entries of its ledger (refunds given to it, orders paid with it, staff's adjustments, uses given back), newest first
+         * @description Any signed-in, active user.
+         */
+        get: operations["getMyStoreCredit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/{userId}/store-credit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A customer's store credit: the balance and the latest entries, newest first (admin)
+         * @description Roles: admin.
+         */
+        get: operations["getStoreCredit"];
+        put?: never;
+        /**
+         * Add (positive amount) or remove (negative) a customer's store credit with a reason: an adjustment entry and an activity entry (admin; 409 when it would go below zero)
+         * @description Roles: admin.
+         *
+         *     A user with two-step sign-in must have passed its second step in the last 15 minutes, else 403 with `secondStepRequired` (POST /api/auth/two-factor/verify).
+         */
+        post: operations["adjustStoreCredit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/users/current-user/addresses": {
         parameters: {
             query?: never;
@@ -1505,7 +1551,7 @@ export interface paths {
         get: operations["listPayments"];
         put?: never;
         /**
-         * Pay the caller's order: a test card (test gateway; the owner's online discount taken off first while cash on delivery is offered), the capture of an approved PayPal order, Razorpay Checkout's signed result (verified, read back and captured), or cash on delivery where the owner's rules offer it (a pending payment; the order ships once the shopper confirms it)
+         * Pay the caller's order: a test card (test gateway; the owner's online discount taken off first while cash on delivery is offered), the capture of an approved PayPal order, Razorpay Checkout's signed result (verified, read back and captured), cash on delivery where the owner's rules offer it (a pending payment; the order ships once the shopper confirms it), or store credit paying all that is left of it (409 when the caller's credit does not cover it)
          * @description Any signed-in, active user.
          */
         post: operations["payOrder"];
@@ -1626,6 +1672,30 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/current-user/{orderId}/store-credit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Apply all of the caller's store credit to part of their unpaid order; the rest is then paid online (409 with no credit, or when the credit covers the order: pay with it through POST /payments)
+         * @description Any signed-in, active user.
+         */
+        put: operations["applyStoreCredit"];
+        post?: never;
+        /**
+         * Take the store credit off the caller's unpaid order, back to their balance (409 when it uses none)
+         * @description Any signed-in, active user.
+         */
+        delete: operations["removeStoreCredit"];
         options?: never;
         head?: never;
         patch?: never;
@@ -4901,6 +4971,290 @@ export interface operations {
             };
             /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getMyStoreCredit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            balance: number;
+                            entries: {
+                                _id: string;
+                                amount: number;
+                                balanceAfter: number;
+                                /** @enum {string} */
+                                kind: "refund" | "order" | "adjustment" | "reversal";
+                                order: {
+                                    _id: string;
+                                    number: number;
+                                } | null;
+                                reason: string;
+                                at: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getStoreCredit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            balance: number;
+                            entries: {
+                                _id: string;
+                                amount: number;
+                                balanceAfter: number;
+                                /** @enum {string} */
+                                kind: "refund" | "order" | "adjustment" | "reversal";
+                                order: {
+                                    _id: string;
+                                    number: number;
+                                } | null;
+                                reason: string;
+                                at: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    adjustStoreCredit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    amount: number;
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            balance: number;
+                            entries: {
+                                _id: string;
+                                amount: number;
+                                balanceAfter: number;
+                                /** @enum {string} */
+                                kind: "refund" | "order" | "adjustment" | "reversal";
+                                order: {
+                                    _id: string;
+                                    number: number;
+                                } | null;
+                                reason: string;
+                                at: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflicts with the shop's state (stock, an address in use, an order already paid or cancelled). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body or file is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body's or the file's type is not accepted. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9284,6 +9638,7 @@ export interface operations {
                             } | null;
                             codConfirmation: "pending" | "confirmed" | "cancelled" | (null);
                             onlineDiscount: number;
+                            storeCreditUsed: number;
                             invoiceNumber: string | null;
                             shippingAddress: {
                                 name: {
@@ -9504,6 +9859,7 @@ export interface operations {
                             } | null;
                             codConfirmation: "pending" | "confirmed" | "cancelled" | (null);
                             onlineDiscount: number;
+                            storeCreditUsed: number;
                             invoiceNumber: string | null;
                             shippingAddress: {
                                 name: {
@@ -9704,6 +10060,7 @@ export interface operations {
                             } | null;
                             codConfirmation: "pending" | "confirmed" | "cancelled" | (null);
                             onlineDiscount: number;
+                            storeCreditUsed: number;
                             invoiceNumber: string | null;
                             shippingAddress: {
                                 name: {
@@ -10000,6 +10357,7 @@ export interface operations {
                             } | null;
                             codConfirmation: "pending" | "confirmed" | "cancelled" | (null);
                             onlineDiscount: number;
+                            storeCreditUsed: number;
                             invoiceNumber: string | null;
                             shippingAddress: {
                                 name: {
@@ -10178,6 +10536,7 @@ export interface operations {
                             } | null;
                             codConfirmation: "pending" | "confirmed" | "cancelled" | (null);
                             onlineDiscount: number;
+                            storeCreditUsed: number;
                             invoiceNumber: string | null;
                             shippingAddress: {
                                 name: {
@@ -10436,6 +10795,7 @@ export interface operations {
                             } | null;
                             codConfirmation: "pending" | "confirmed" | "cancelled" | (null);
                             onlineDiscount: number;
+                            storeCreditUsed: number;
                             invoiceNumber: string | null;
                             shippingAddress: {
                                 name: {
@@ -10730,6 +11090,7 @@ export interface operations {
                             } | null;
                             codConfirmation: "pending" | "confirmed" | "cancelled" | (null);
                             onlineDiscount: number;
+                            storeCreditUsed: number;
                             invoiceNumber: string | null;
                             shippingAddress: {
                                 name: {
@@ -10917,6 +11278,7 @@ export interface operations {
                             } | null;
                             codConfirmation: "pending" | "confirmed" | "cancelled" | (null);
                             onlineDiscount: number;
+                            storeCreditUsed: number;
                             invoiceNumber: string | null;
                             shippingAddress: {
                                 name: {
@@ -11189,6 +11551,7 @@ export interface operations {
                             } | null;
                             codConfirmation: "pending" | "confirmed" | "cancelled" | (null);
                             onlineDiscount: number;
+                            storeCreditUsed: number;
                             invoiceNumber: string | null;
                             shippingAddress: {
                                 name: {
@@ -11489,6 +11852,7 @@ export interface operations {
                             } | null;
                             codConfirmation: "pending" | "confirmed" | "cancelled" | (null);
                             onlineDiscount: number;
+                            storeCreditUsed: number;
                             invoiceNumber: string | null;
                             shippingAddress: {
                                 name: {
@@ -12278,6 +12642,8 @@ export interface operations {
                         quantity: number;
                     }[];
                     reference?: string;
+                    /** @enum {string} */
+                    to?: "payment" | "store_credit";
                 };
             };
         };
@@ -12340,6 +12706,7 @@ export interface operations {
                             } | null;
                             codConfirmation: "pending" | "confirmed" | "cancelled" | (null);
                             onlineDiscount: number;
+                            storeCreditUsed: number;
                             invoiceNumber: string | null;
                             shippingAddress: {
                                 name: {
@@ -12540,6 +12907,7 @@ export interface operations {
                             } | null;
                             codConfirmation: "pending" | "confirmed" | "cancelled" | (null);
                             onlineDiscount: number;
+                            storeCreditUsed: number;
                             invoiceNumber: string | null;
                             shippingAddress: {
                                 name: {
@@ -12740,6 +13108,7 @@ export interface operations {
                             } | null;
                             codConfirmation: "pending" | "confirmed" | "cancelled" | (null);
                             onlineDiscount: number;
+                            storeCreditUsed: number;
                             invoiceNumber: string | null;
                             shippingAddress: {
                                 name: {
@@ -14892,6 +15261,14 @@ export interface operations {
                 } | {
                     order: string;
                     /** @enum {string} */
+                    paymentGateway: "store_credit";
+                    amount?: unknown;
+                    status?: unknown;
+                    update_time?: unknown;
+                    email_address?: unknown;
+                } | {
+                    order: string;
+                    /** @enum {string} */
                     paymentGateway: "cod";
                     amount?: unknown;
                     status?: unknown;
@@ -15532,6 +15909,7 @@ export interface operations {
                             } | null;
                             codConfirmation: "pending" | "confirmed" | "cancelled" | (null);
                             onlineDiscount: number;
+                            storeCreditUsed: number;
                             invoiceNumber: string | null;
                             shippingAddress: {
                                 name: {
@@ -15905,6 +16283,11 @@ export interface operations {
                                 saving: number;
                                 total: number;
                             };
+                            storeCredit: {
+                                balance: number;
+                                applied: number;
+                                due: number;
+                            };
                         };
                     };
                 };
@@ -15938,6 +16321,210 @@ export interface operations {
             };
             /** @description Not found, or not visible to the caller. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    applyStoreCredit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orderId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            applied: number;
+                            due: number;
+                        };
+                    };
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflicts with the shop's state (stock, an address in use, an order already paid or cancelled). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body or file is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body's or the file's type is not accepted. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    removeStoreCredit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orderId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            applied: number;
+                            due: number;
+                        };
+                    };
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflicts with the shop's state (stock, an address in use, an order already paid or cancelled). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body or file is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body's or the file's type is not accepted. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16523,6 +17110,10 @@ export interface operations {
                                 sent: number;
                                 recovered: number;
                                 recoveredSales: number;
+                            };
+                            storeCredit: {
+                                used: number;
+                                refunded: number;
                             };
                         };
                     };
@@ -19927,7 +20518,7 @@ export interface operations {
                 size?: number;
                 keyword?: string;
                 actor?: string;
-                kind?: "product.created" | "product.updated" | "product.deleted" | "stock.adjusted" | "category.created" | "category.updated" | "category.deleted" | "discount.created" | "discount.updated" | "discount.deleted" | "order.status_changed" | "order.note_added" | "order.refunded" | "shipment.created" | "shipment.delivered" | "shipment.returned_to_origin" | "order.cod_confirmed" | "payment.cash_collected" | "return.approved" | "return.rejected" | "return.received" | "return.refunded" | "user.role_changed" | "user.deactivated" | "user.reactivated" | "customer.note_added" | "settings.updated" | "shipping.pincodes_replaced" | "review.hidden" | "review.shown" | "review.replied" | "review.deleted" | "media.uploaded" | "media.deleted" | "email.retried" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.redelivered";
+                kind?: "product.created" | "product.updated" | "product.deleted" | "stock.adjusted" | "category.created" | "category.updated" | "category.deleted" | "discount.created" | "discount.updated" | "discount.deleted" | "order.status_changed" | "order.note_added" | "order.refunded" | "shipment.created" | "shipment.delivered" | "shipment.returned_to_origin" | "order.cod_confirmed" | "payment.cash_collected" | "return.approved" | "return.rejected" | "return.received" | "return.refunded" | "user.role_changed" | "user.deactivated" | "user.reactivated" | "customer.note_added" | "customer.store_credit_adjusted" | "settings.updated" | "shipping.pincodes_replaced" | "review.hidden" | "review.shown" | "review.replied" | "review.deleted" | "media.uploaded" | "media.deleted" | "email.retried" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.redelivered";
                 from?: string;
                 to?: string;
                 after?: string;
@@ -19957,7 +20548,7 @@ export interface operations {
                                 email: string;
                             };
                             /** @enum {string} */
-                            kind: "product.created" | "product.updated" | "product.deleted" | "stock.adjusted" | "category.created" | "category.updated" | "category.deleted" | "discount.created" | "discount.updated" | "discount.deleted" | "order.status_changed" | "order.note_added" | "order.refunded" | "shipment.created" | "shipment.delivered" | "shipment.returned_to_origin" | "order.cod_confirmed" | "payment.cash_collected" | "return.approved" | "return.rejected" | "return.received" | "return.refunded" | "user.role_changed" | "user.deactivated" | "user.reactivated" | "customer.note_added" | "settings.updated" | "shipping.pincodes_replaced" | "review.hidden" | "review.shown" | "review.replied" | "review.deleted" | "media.uploaded" | "media.deleted" | "email.retried" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.redelivered";
+                            kind: "product.created" | "product.updated" | "product.deleted" | "stock.adjusted" | "category.created" | "category.updated" | "category.deleted" | "discount.created" | "discount.updated" | "discount.deleted" | "order.status_changed" | "order.note_added" | "order.refunded" | "shipment.created" | "shipment.delivered" | "shipment.returned_to_origin" | "order.cod_confirmed" | "payment.cash_collected" | "return.approved" | "return.rejected" | "return.received" | "return.refunded" | "user.role_changed" | "user.deactivated" | "user.reactivated" | "customer.note_added" | "customer.store_credit_adjusted" | "settings.updated" | "shipping.pincodes_replaced" | "review.hidden" | "review.shown" | "review.replied" | "review.deleted" | "media.uploaded" | "media.deleted" | "email.retried" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.redelivered";
                             subject: {
                                 /** @enum {string} */
                                 type: "product" | "variant" | "category" | "discount" | "order" | "return" | "user" | "settings" | "review" | "media" | "email" | "webhook";
