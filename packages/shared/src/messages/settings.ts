@@ -180,8 +180,8 @@ export const settingsPage = {
     /** Under the field, as the owner types: "12 PIN codes". */
     codBlockedCount: (count: number) =>
       count === 1 ? "1 PIN code" : `${count.toLocaleString("en-US")} PIN codes`,
-    /** A wrong PIN code of the list, named: "4000: Pin code is not valid.". */
-    codBlockedPincodeError: (pincode: string, message: string) => `${pincode}: ${message}`,
+    /** A wrong PIN code of the list, named: "PIN code 4000: Pin code is not valid.". */
+    codBlockedPincodeError: (pincode: string, message: string) => `PIN code ${pincode}: ${message}`,
     codBlockAfterRefusal: "Refuse shoppers who refused a COD parcel",
     codBlockAfterRefusalHint:
       "A shopper whose cash on delivery parcel came back refused pays online from then on.",

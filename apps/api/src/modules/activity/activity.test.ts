@@ -627,6 +627,18 @@ const CASES: Case[] = [
     after: {},
   },
   {
+    kind: "customer.store_credit_adjusted",
+    write: async () => {
+      await send("POST", `/api/users/${shop.shopper.user.id}/store-credit`, {
+        amount: 150,
+        reason: "Goodwill",
+      });
+      return shop.shopper.user.id;
+    },
+    before: { storeCredit: 0 },
+    after: { storeCredit: 150, adjustment: { amount: 150, reason: "Goodwill" } },
+  },
+  {
     kind: "shipping.pincodes_replaced",
     write: async () => {
       const { shipping } = await send("GET", "/api/settings");

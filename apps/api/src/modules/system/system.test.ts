@@ -44,7 +44,7 @@ describe("system endpoints", () => {
         },
       ],
       minimumOrder: 0,
-      cod: { enabled: false, maxOrderValue: 10000, fee: 0 },
+      cod: { enabled: false, maxOrderValue: 10000, fee: 0, confirmHours: 48 },
       returnWindowDays: 7,
     });
     const plain = await createTestApp({
