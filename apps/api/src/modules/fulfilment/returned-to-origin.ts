@@ -22,9 +22,7 @@ import {
   type Actor,
   actorOf,
   findOrdersByIds,
-  findShipmentsOfOrders,
   insertOrderEvents,
-  lockOrder,
   markShipmentReturned,
   orderSubject,
   returnStock,
@@ -34,6 +32,7 @@ import {
 import { closeUncollectedPayment } from "#api/modules/payments/uncollected";
 import { creditUnpaidReturn } from "#api/modules/refunds/unpaid-return";
 import { recordCodRefusal } from "#api/modules/users/service";
+import { lockParcelOnItsWay } from "./shipments";
 
 const unitsOf = (shipment: ShipmentWithLines) => shipment.lines.reduce((sum, line) => sum + line.quantity, 0);
 
@@ -46,13 +45,7 @@ export async function returnShipmentToOrigin(
   mail: MailContext,
 ): Promise<ShipmentDto> {
   const returned = await db.transaction(async (tx) => {
-    const order = await lockOrder(tx, orderId);
-    if (!order) throw new AppError("NOT_FOUND", api.orderNotFound);
-    const shipments = await findShipmentsOfOrders(tx, [order.id]);
-    const shipment = shipments.find((row) => row.id === shipmentId);
-    if (!shipment) throw new AppError("NOT_FOUND", api.shipmentNotFound);
-    if (shipment.returnedToOriginAt) throw new AppError("CONFLICT", api.shipmentAlreadyReturned);
-    if (shipment.deliveredAt) throw new AppError("CONFLICT", api.shipmentAlreadyDelivered);
+    const { order, shipments, shipment } = await lockParcelOnItsWay(tx, orderId, shipmentId);
     if (shipments.some((other) => other.deliveredAt))
       throw new AppError("CONFLICT", api.returnToOriginAfterDelivery);
     const [row] = await findOrdersByIds(tx, [order.id]);

@@ -159,6 +159,21 @@ const carrierFields = (shipment: ShipmentWithLines) => ({
   trackingUrl: shipment.trackingUrl,
 });
 
+/**
+ * A parcel still on its way, under its order's lock (the caller's transaction), with the order's other
+ * parcels: 404 for an order or parcel that is not there, 409 for one delivered or come back already.
+ */
+export async function lockParcelOnItsWay(tx: Database, orderId: string, shipmentId: string) {
+  const order = await lockOrder(tx, orderId);
+  if (!order) throw new AppError("NOT_FOUND", api.orderNotFound);
+  const shipments = await findShipmentsOfOrders(tx, [order.id]);
+  const shipment = shipments.find((row) => row.id === shipmentId);
+  if (!shipment) throw new AppError("NOT_FOUND", api.shipmentNotFound);
+  if (shipment.deliveredAt) throw new AppError("CONFLICT", api.shipmentAlreadyDelivered);
+  if (shipment.returnedToOriginAt) throw new AppError("CONFLICT", api.shipmentAlreadyReturned);
+  return { order, shipments, shipment };
+}
+
 /** Staff record that a parcel arrived; the order is delivered once every unit shipped and every parcel arrived. */
 export async function deliverShipment(
   db: Database,
@@ -168,13 +183,7 @@ export async function deliverShipment(
   mail: MailContext,
 ): Promise<ShipmentDto> {
   const delivered = await db.transaction(async (tx) => {
-    const order = await lockOrder(tx, orderId);
-    if (!order) throw new AppError("NOT_FOUND", api.orderNotFound);
-    const shipments = await findShipmentsOfOrders(tx, [order.id]);
-    const shipment = shipments.find((row) => row.id === shipmentId);
-    if (!shipment) throw new AppError("NOT_FOUND", api.shipmentNotFound);
-    if (shipment.deliveredAt) throw new AppError("CONFLICT", api.shipmentAlreadyDelivered);
-    if (shipment.returnedToOriginAt) throw new AppError("CONFLICT", api.shipmentAlreadyReturned);
+    const { order, shipments, shipment } = await lockParcelOnItsWay(tx, orderId, shipmentId);
     if (order.status !== "processing" && order.status !== "shipped")
       throw new AppError("CONFLICT", api.shipmentNotDeliverable(order.status));
     const row = await markShipmentDelivered(tx, order.id, shipment.id);
