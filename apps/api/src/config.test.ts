@@ -165,6 +165,35 @@ describe("production configuration", () => {
       );
   });
 
+  it("reads how often the reminders' sender looks, and its clock ahead only outside production, which refuses it by name", () => {
+    expect(parseConfig({}).cartReminders).toEqual({ everyMs: undefined, earlyMs: 0 });
+    expect(
+      parseConfig({ CART_REMINDERS_EVERY_SECONDS: "1", CART_REMINDERS_EARLY_MINUTES: "10" }).cartReminders,
+    ).toEqual({ everyMs: 1_000, earlyMs: 600_000 });
+    for (const every of ["0", "3601", "0.5", "often"])
+      expect(() => parseConfig({ CART_REMINDERS_EVERY_SECONDS: every }), every).toThrow(
+        /CART_REMINDERS_EVERY_SECONDS/,
+      );
+    for (const early of ["-1", "10081", "1.5"])
+      expect(() => parseConfig({ CART_REMINDERS_EARLY_MINUTES: early }), early).toThrow(
+        /CART_REMINDERS_EARLY_MINUTES/,
+      );
+    expect(parseConfig({ NODE_ENV: "test", CART_REMINDERS_EARLY_MINUTES: "10" }).cartReminders.earlyMs).toBe(
+      600_000,
+    );
+    expect(parseConfig({ ...live, ...paypal, CART_REMINDERS_EVERY_SECONDS: "30" }).cartReminders).toEqual({
+      everyMs: 30_000,
+      earlyMs: 0,
+    });
+    expect(parseConfig({ ...live, ...paypal, CART_REMINDERS_EARLY_MINUTES: "0" }).cartReminders.earlyMs).toBe(
+      0,
+    );
+    for (const options of [{ server: true }, { server: false }])
+      expect(() => parseConfig({ ...live, ...paypal, CART_REMINDERS_EARLY_MINUTES: "10" }, options)).toThrow(
+        /CART_REMINDERS_EARLY_MINUTES: refused in production/,
+      );
+  });
+
   it("migrates through MIGRATION_DATABASE_URL only beside DATABASE_URL, with which it shares the database", () => {
     const database = "postgres://shop_app@db.example/shop";
     const owner = "postgres://shop_owner@db.example/shop";

@@ -60,6 +60,13 @@ const EnvSchema = z.object({
    * before the payment sweep asks its provider (a Razorpay order, a refund of any provider).
    */
   PAYMENTS_SWEEP_AFTER_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
+  /** How often the abandoned-checkout reminders' sender looks; unset, the sender's own default (a minute). */
+  CART_REMINDERS_EVERY_SECONDS: z.coerce.number().int().min(1).max(3_600).optional(),
+  /**
+   * The reminders' sender reads its clock this many minutes ahead, so that a journey meets a reminder
+   * without waiting for it; refused in production.
+   */
+  CART_REMINDERS_EARLY_MINUTES: z.coerce.number().int().min(0).max(10_080).default(0),
   PAYMENTS_TEST_GATEWAY: flag.optional(),
   SHOP_DEMO: flag.optional(),
   API_DOCS: flag.optional(),
@@ -199,6 +206,11 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env, { server = tru
     throw new Error(
       "Invalid configuration:\n  WEBHOOKS_ALLOW_PRIVATE: refused in production (webhooks may not reach loopback or private addresses there); unset it",
     );
+  // NOTE: a clock ahead sends a live shop's shoppers their reminders early: never in production.
+  if (production && e.CART_REMINDERS_EARLY_MINUTES > 0)
+    throw new Error(
+      "Invalid configuration:\n  CART_REMINDERS_EARLY_MINUTES: refused in production (it sends the abandoned-checkout reminders that many minutes early, for the journeys); unset it",
+    );
   // NOTE: the tables' owner applies the migrations of the shop the app role serves: PGlite has no roles.
   if (e.MIGRATION_DATABASE_URL && !e.DATABASE_URL)
     throw new Error(
@@ -268,6 +280,15 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env, { server = tru
     testGateway,
     /** What the payment sweep leaves alone: anything younger than this (PAYMENTS_SWEEP_AFTER_SECONDS). */
     paymentSweepAfterMs: e.PAYMENTS_SWEEP_AFTER_SECONDS * 1000,
+    /**
+     * The abandoned-checkout reminders' sender: how often it looks (undefined: its default), and how
+     * far ahead of the time it reads its clock (never in production).
+     */
+    cartReminders: {
+      everyMs:
+        e.CART_REMINDERS_EVERY_SECONDS === undefined ? undefined : e.CART_REMINDERS_EVERY_SECONDS * 1000,
+      earlyMs: e.CART_REMINDERS_EARLY_MINUTES * 60_000,
+    },
     /** Webhook endpoints on loopback and private addresses allowed (WEBHOOKS_ALLOW_PRIVATE=1; never in production). */
     webhooksAllowPrivate: e.WEBHOOKS_ALLOW_PRIVATE === true,
     /** Demo mode seeds demo data and shows "Login as admin"; on by default only for the embedded database, never in production. */

@@ -127,7 +127,12 @@ async function main() {
         mail: await ready.mailContext(),
       };
     },
-    { log: app.log, wakeMailer: () => ready.mailer.wake() },
+    {
+      log: app.log,
+      wakeMailer: () => ready.mailer.wake(),
+      everyMs: config.cartReminders.everyMs,
+      earlyMs: config.cartReminders.earlyMs,
+    },
   );
   stopBackInStock = startBackInStockSender(database.db, () => ready.mailContext(), {
     log: app.log,

@@ -2,8 +2,8 @@
  * Abandoned-checkout reminders on a fake clock (only `Date` is faked: the API's requests and the
  * sender's runs read it, the timers stay real): the first an hour after checkout, the second a day
  * later, no third; none after an order, none after unsubscribing (at once), none for an empty or
- * sold-out cart or while reminders are off; and the sales report's reminders, recovered carts and
- * their sales.
+ * sold-out cart or while reminders are off; the sender's timer with its clock read ahead (as the
+ * journeys run it); and the sales report's reminders, recovered carts and their sales.
  */
 import { mail, reminderUnsubscribe } from "@shop/shared/messages";
 import { DiscountInput } from "@shop/shared/schemas/discount";
@@ -22,7 +22,7 @@ import { shopDay } from "#api/modules/reports/service";
 import { createTestApp, inject, shopperWithAddress, type TestApp } from "#test/app";
 import { makeCategory, makeMedia, makeProduct } from "#test/catalog";
 import { APPROVED_CARD, type Caller, quickUser } from "#test/fixtures";
-import { sendDueReminders } from "./reminders";
+import { type ReminderTerms, sendDueReminders, startReminderSender } from "./reminders";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -77,15 +77,16 @@ function at(time: number) {
   else vi.useFakeTimers({ toFake: ["Date"], now: time });
 }
 
-/** One run of the sender at the fake clock's time, with the settings as the owner saved them. */
+/** What a run of the sender reads: the settings as the owner saved them (as server.ts gives them). */
+async function currentTerms(): Promise<ReminderTerms> {
+  const { marketing, currency } = await t.app.settings.current();
+  return { reminders: marketing.abandonedCheckout, currency: currency.code, mail: await t.app.mailContext() };
+}
+
+/** One run of the sender at the fake clock's time. */
 async function tick(time: number): Promise<number> {
   at(time);
-  const { marketing, currency } = await t.app.settings.current();
-  return sendDueReminders(t.database.db, {
-    reminders: marketing.abandonedCheckout,
-    currency: currency.code,
-    mail: await t.app.mailContext(),
-  });
+  return sendDueReminders(t.database.db, await currentTerms());
 }
 
 /** A shopper with an address and a cart of one product (price 250) kept by the server. */
@@ -276,6 +277,42 @@ describe("abandoned-checkout reminders", () => {
     // Turned on again, none of those carts is due any more.
     expect(await tick(start + 3 * DAY)).toBe(0);
     for (const shopper of [empty, soldOut, whileOff]) expect(await remindersOf(shopper.email)).toEqual([]);
+  });
+
+  it("runs on its timer with the clock read earlyMs ahead: a reminder due within it goes, none with earlyMs 0", async () => {
+    const shopper = await shopperWithCart();
+    await reachCheckout(shopper, Date.now());
+    vi.useRealTimers();
+    /** The sender on a 20 ms timer until it has looked `runs` times (its first look is at once). */
+    async function runSender(earlyMs: number, runs: number) {
+      let looked = 0;
+      const wakeMailer = vi.fn();
+      const stop = startReminderSender(
+        t.database.db,
+        () => {
+          looked += 1;
+          return currentTerms();
+        },
+        { log: t.app.log, wakeMailer, everyMs: 20, earlyMs },
+      );
+      try {
+        await vi.waitFor(() => expect(looked).toBeGreaterThanOrEqual(runs), { timeout: 5_000 });
+      } finally {
+        await stop();
+      }
+      return wakeMailer;
+    }
+
+    // Due an hour after checkout: not yet by the clock itself, however often it looks.
+    await runSender(0, 3);
+    expect(await remindersOf(shopper.email)).toEqual([]);
+    // With the clock an hour and a minute ahead, the first run sends it and wakes the mailer.
+    const wakeMailer = await runSender(61 * MINUTE, 2);
+    expect(wakeMailer).toHaveBeenCalled();
+    const sent = await remindersOf(shopper.email);
+    expect(sent.map((email) => email.subject)).toEqual([mail.cartReminder.subject]);
+    // Its second, due a day on, would go in the report's days below.
+    expect((await unsubscribe(tokenOf(sent[0]))).statusCode).toBe(200);
   });
 
   it("reports the reminders sent, the carts recovered within 7 days and their sales to the cent", async () => {

@@ -150,7 +150,11 @@ export async function sendDueReminders(
   }
 }
 
-/** Sends due reminders on a timer from the server's start; answers how to stop it. */
+/**
+ * Sends due reminders on a timer from the server's start; answers how to stop it. `earlyMs` reads the
+ * clock that far ahead (CART_REMINDERS_EARLY_MINUTES, never in production): a journey meets a
+ * reminder due minutes after checkout without waiting for it.
+ */
 export function startReminderSender(
   db: Database,
   terms: () => Promise<ReminderTerms>,
@@ -158,12 +162,13 @@ export function startReminderSender(
     log,
     wakeMailer,
     everyMs = REMINDERS_EVERY_MS,
-  }: { log: FastifyBaseLogger; wakeMailer: () => void; everyMs?: number },
+    earlyMs = 0,
+  }: { log: FastifyBaseLogger; wakeMailer: () => void; everyMs?: number; earlyMs?: number },
 ): () => Promise<void> {
   const polling = startPolling(
     () =>
       terms()
-        .then((now) => sendDueReminders(db, now))
+        .then((read) => sendDueReminders(db, read, { now: new Date(Date.now() + earlyMs) }))
         .then((sent) => {
           if (sent === 0) return;
           log.info({ sent }, "abandoned-checkout reminders queued");
