@@ -40,3 +40,20 @@ export function keepPaymentState(db: Database, written: WrittenPayments) {
 export function stateOfPayment(paymentId: string) {
   return sql`(select ${payments.status} from ${payments} where ${payments.id} = ${paymentId})`;
 }
+
+/**
+ * Closes a cash on delivery payment whose cash will never come (its goods came back refused, or its
+ * order was cancelled before they left): pending → failed, with its order's payment state in the same
+ * statement; answers whether it was still pending. Any other payment is left as it is.
+ */
+export async function failUncollectedPayment(db: Database, id: string): Promise<boolean> {
+  const written = db.$with("written").as(
+    db
+      .update(payments)
+      .set({ status: "failed", updateTime: new Date() })
+      .where(and(eq(payments.id, id), eq(payments.status, "pending"), eq(payments.paymentGateway, "cod")))
+      .returning(),
+  );
+  const rows = await db.with(written, keepPaymentState(db, written)).select({ id: written.id }).from(written);
+  return rows.length === 1;
+}

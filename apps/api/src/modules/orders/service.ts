@@ -17,6 +17,7 @@ import { newId } from "#api/core/ids";
 import { type KeysetPageRequest, type ListRead, limitOffsetAndOne, withoutExtra } from "#api/core/paging";
 import type { Database } from "#api/db/client";
 import type { NewestKey } from "#api/db/paging";
+import { failUncollectedPayment } from "#api/db/payment-state";
 import type { Order, OrderEvent } from "#api/db/schema/orders";
 import type { User } from "#api/db/schema/users";
 import { recordActivity } from "#api/modules/activity/record";
@@ -297,6 +298,8 @@ async function moveOrder(
     if (to === "cancelled" && order.discountId) await giveUsesBack(tx, [order.id]);
     // Store credit applied to an order cancelled unpaid comes back (a paid one's goes back by refund).
     if (to === "cancelled" && !order.paymentId) await giveCreditBack(tx, order);
+    // Cash on delivery cancelled before the goods left will never be collected: its payment closes.
+    if (to === "cancelled" && order.paymentId) await failUncollectedPayment(tx, order.paymentId);
     await setOrderStatus(tx, order.id, to);
     await insertOrderEvents(tx, [
       {

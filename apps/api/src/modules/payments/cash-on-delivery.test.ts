@@ -400,6 +400,11 @@ describe("collecting the cash", () => {
       payload: { status: "cancelled" },
     });
     expect(cancelled.statusCode).toBe(200);
+    // The cash will never come: the payment closes as failed, and the order's payment state says so.
+    const [closedPayment] = await t.database.db.select().from(payments).where(eq(payments.id, payment));
+    expect(closedPayment?.status).toBe("failed");
+    const [closedOrder] = await t.database.db.select().from(orders).where(eq(orders.id, order._id));
+    expect(closedOrder?.paymentState).toBe("failed");
     const closed = await collect(admin.cookie, payment);
     expect(closed.statusCode).toBe(409);
     expect(closed.json().message).toBe(api.codOrderClosed);

@@ -141,9 +141,10 @@ export async function collectCash(
     // The order's row first, as every writer of an order and its payment takes them.
     const order = await lockOrder(tx, orderId);
     if (!order) throw new AppError("NOT_FOUND", api.paymentNotFound);
-    if (found.payment.status !== "pending") throw new AppError("CONFLICT", api.codAlreadyCollected);
+    // A cancelled order's payment was closed with it: the order is what the message names.
     if (order.paymentId !== paymentId || order.status === "cancelled")
       throw new AppError("CONFLICT", api.codOrderClosed);
+    if (found.payment.status !== "pending") throw new AppError("CONFLICT", api.codAlreadyCollected);
     const now = new Date();
     const payment = await completePendingPayment(tx, paymentId, now);
     if (!payment) throw new AppError("CONFLICT", api.codAlreadyCollected);

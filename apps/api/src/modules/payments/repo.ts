@@ -156,19 +156,3 @@ export async function listPayments(
   ]);
   return { rows, ...counted };
 }
-
-/**
- * Closes a cash on delivery payment whose cash never came (its goods came back): pending → failed, with
- * its order's payment state in the same statement; answers whether it was still pending.
- */
-export async function failUncollectedPayment(db: Database, id: string): Promise<boolean> {
-  const written = db.$with("written").as(
-    db
-      .update(payments)
-      .set({ status: "failed", updateTime: new Date() })
-      .where(and(eq(payments.id, id), eq(payments.status, "pending"), eq(payments.paymentGateway, "cod")))
-      .returning(),
-  );
-  const rows = await db.with(written, keepPaymentState(db, written)).select({ id: written.id }).from(written);
-  return rows.length === 1;
-}

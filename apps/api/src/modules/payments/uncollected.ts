@@ -4,7 +4,7 @@
  * cash for it and its order's payment state reads so.
  */
 import type { Database } from "#api/db/client";
-import { failUncollectedPayment } from "./repo";
+import { failUncollectedPayment } from "#api/db/payment-state";
 
 /** Closes the order's pending cash on delivery payment; answers false when it was not pending (collected, closed). */
 export async function closeUncollectedPayment(db: Database, paymentId: string): Promise<boolean> {
