@@ -1,16 +1,58 @@
 import path from "node:path";
-import type { Locator, Page, TestInfo } from "@playwright/test";
-import { keptCart, reminderUnsubscribe, salesReports, settingsPage, successes } from "@shop/shared/messages";
+import type { APIRequestContext, Locator, Page, TestInfo } from "@playwright/test";
+import {
+  keptCart,
+  mail,
+  reminderUnsubscribe,
+  salesReports,
+  settingsPage,
+  successes,
+} from "@shop/shared/messages";
+import { formatMoney } from "@shop/shared/money-format";
+import { fromCents, unitPriceCents } from "@shop/shared/pricing";
+import type { AddressInput } from "@shop/shared/schemas/address";
 import type { CartDto } from "@shop/shared/schemas/cart";
+import type { MarketingSettings } from "@shop/shared/schemas/marketing";
+import type { Settings } from "@shop/shared/schemas/settings";
 import { dataOf } from "./support/api";
 import { submitLogin } from "./support/auth-forms";
 import { cartLink, firstProduct } from "./support/catalogue";
 import { expect, test } from "./support/fixtures";
+import { linkPath, messagesTo, readMessage } from "./support/mailbox";
+import { placeOrder, saveAddress } from "./support/orders";
 import { screenshots } from "./support/pages";
 import { closeToast, expectToast } from "./support/toasts";
 
+const ADDRESS = {
+  name: { firstName: "Kavya", lastName: "Iyer" },
+  countryCode: "91",
+  phoneNumber: "9876543210",
+  building: "Flat 4B, Lotus Residency",
+  street: "14th Cross Road, Indiranagar",
+  city: "Bengaluru",
+  state: "Karnataka",
+  pinCode: "560038",
+  country: "India",
+} satisfies AddressInput;
+
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
+
+/** Replaces the settings' marketing section, as the settings page's save does. */
+async function saveMarketing(admin: APIRequestContext, marketing: MarketingSettings) {
+  await dataOf(await admin.put("/api/settings/marketing", { data: marketing }), 200);
+}
+
+/** From the cart page to the shipping step, which tells the server the cart reached checkout. */
+async function continueToCheckout(page: Page) {
+  await page.goto("/cart");
+  const reached = page.waitForResponse(
+    (response) =>
+      response.request().method() === "POST" && new URL(response.url()).pathname === "/api/cart/checkout",
+  );
+  await page.getByRole("button", { name: "Continue" }).click();
+  expect((await reached).status()).toBe(200);
+}
 
 /** Pictures of one part of a page at a phone's and a desktop's width (E2E_SCREENSHOTS, as support/pages.ts). */
 async function partScreenshots(page: Page, part: Locator, name: string, testInfo: TestInfo) {
@@ -32,11 +74,19 @@ test("a cart filled on a phone is the same cart on a desktop once signed in, and
   const shopper = await newShopper({ firstName: "Kavya", lastName: "Iyer" });
   const product = await firstProduct(await api.signedOut(), { minStock: 3 });
   const signedOut = { baseURL: shopURL, storageState: { cookies: [], origins: [] } };
+  const admin = await api.as("admin");
+  const before = await dataOf<Settings>(await admin.get("/api/settings"), 200);
 
-  // On the phone, not signed in: the cart is the device's own.
   const phoneContext = await browser.newContext({ ...signedOut, viewport: PHONE });
   const desktopContext = await browser.newContext({ ...signedOut, viewport: DESKTOP });
   try {
+    // Reminders on, the first 10 minutes after checkout: the journeys' sender reads its clock 10
+    // minutes ahead and looks every second (playwright.config.ts), so it goes at once.
+    await saveMarketing(admin, {
+      abandonedCheckout: { ...before.marketing.abandonedCheckout, enabled: true, firstAfterMinutes: 10 },
+    });
+
+    // On the phone, not signed in: the cart is the device's own.
     const phone = await phoneContext.newPage();
     await phone.goto(`/product/${product._id}`);
     await expect(phone.getByRole("heading", { level: 1, name: product.name })).toBeVisible();
@@ -55,9 +105,24 @@ test("a cart filled on a phone is the same cart on a desktop once signed in, and
       })
       .toEqual([[product._id, 1]]);
 
-    // On the desktop, a reminder's link asks to sign in, then opens the same cart.
+    // The shopper goes on to checkout on the phone and leaves it there: the reminder comes.
+    await continueToCheckout(phone);
+    await expect.poll(async () => (await messagesTo(admin, shopper.email, "cartReminder")).length).toBe(1);
+    const [summary] = await messagesTo(admin, shopper.email, "cartReminder");
+    if (!summary) throw new Error("no reminder");
+    const reminder = await readMessage(admin, summary._id);
+    expect(reminder.subject).toBe(mail.cartReminder.subject);
+    // The cart's line at today's price, as the shop writes its amounts.
+    const price = formatMoney(fromCents(unitPriceCents(product)), before.currency);
+    expect(reminder.text).toContain(mail.order.line(1, product.name, price, price));
+    const cartPath = linkPath(reminder, mail.cartReminder.action);
+    const unsubscribePath = linkPath(reminder, mail.cartReminder.unsubscribe);
+    expect(cartPath).toMatch(/^\/cart\?reminder=[0-9a-f]{24}$/);
+    expect(unsubscribePath).toMatch(/^\/unsubscribe\?token=[0-9a-f]{24}\.[\w-]+$/);
+
+    // On the desktop, the reminder's link asks to sign in, then opens the same cart.
     const desktop = await desktopContext.newPage();
-    await desktop.goto("/cart?reminder=a1a1a1a1a1a1a1a1a1a1a1a1");
+    await desktop.goto(cartPath);
     await expect(desktop.getByRole("heading", { name: keptCart.signInTitle })).toBeVisible();
     await screenshots(desktop, "kept-cart-reminder-sign-in", (name) => testInfo.outputPath(name), {
       fullPage: false,
@@ -65,7 +130,7 @@ test("a cart filled on a phone is the same cart on a desktop once signed in, and
     await desktop.getByRole("link", { name: keptCart.signIn }).click();
     await expect(desktop).toHaveURL(/\/auth\/login\?redirect=/);
     await submitLogin(desktop, shopper);
-    await expect(desktop).toHaveURL(/\/cart\?reminder=/);
+    await expect(desktop).toHaveURL((url) => url.pathname + url.search === cartPath);
     const products = desktop.getByRole("list", { name: "Products in your cart" });
     await expect(products.getByRole("heading", { name: product.name })).toBeVisible();
     await expect(desktop.getByRole("heading", { name: keptCart.signInTitle })).toHaveCount(0);
@@ -82,15 +147,35 @@ test("a cart filled on a phone is the same cart on a desktop once signed in, and
 
     await screenshots(desktop, "kept-cart-signed-in", (name) => testInfo.outputPath(name));
 
-    // The unsubscribe link's page, before its one tap.
-    await desktop.goto("/unsubscribe?token=a1a1a1a1a1a1a1a1a1a1a1a1.secret");
-    await expect(desktop.getByRole("button", { name: reminderUnsubscribe.action })).toBeVisible();
+    // The reminder's unsubscribe link: its page, then its one tap.
+    await desktop.goto(unsubscribePath);
+    const unsubscribe = desktop.getByRole("button", { name: reminderUnsubscribe.action });
+    await expect(unsubscribe).toBeVisible();
     await screenshots(desktop, "reminder-unsubscribe", (name) => testInfo.outputPath(name), {
       fullPage: false,
     });
+    await unsubscribe.click();
+    await expect(desktop.getByRole("status")).toHaveText(reminderUnsubscribe.done);
+    await screenshots(desktop, "reminder-unsubscribed", (name) => testInfo.outputPath(name), {
+      fullPage: false,
+    });
+
+    // No more reminders, even for a cart that could have one again: an order (cancelled, so its
+    // stock comes back) ends the reminders' round, and the next checkout would start a new one.
+    const orderId = await placeOrder(shopper.api, {
+      products: [product._id],
+      shippingAddress: await saveAddress(shopper.api, ADDRESS),
+    });
+    await dataOf(await shopper.api.patch(`/api/orders/${orderId}/cancel`), 200);
+    await continueToCheckout(phone);
+    // Three of the sender's runs, a second apart here.
+    await phone.waitForTimeout(3_000);
+    expect(await messagesTo(admin, shopper.email, "cartReminder")).toHaveLength(1);
   } finally {
     await phoneContext.close();
     await desktopContext.close();
+    // Off again, as the other journeys expect the shop.
+    await saveMarketing(admin, before.marketing);
   }
 });
 

@@ -48,6 +48,9 @@ export default defineConfig({
       AUTH_RATE_LIMIT_MAX: "1000",
       // The webhook journey's receiver listens on 127.0.0.1, which the shop refuses without it.
       WEBHOOKS_ALLOW_PRIVATE: "1",
+      // The reminder journey meets a real reminder (due 10 minutes after checkout) within a second.
+      CART_REMINDERS_EVERY_SECONDS: "1",
+      CART_REMINDERS_EARLY_MINUTES: "10",
       DATABASE_URL: "",
     },
   },
