@@ -264,7 +264,7 @@ export interface ProductRow {
 }
 
 /**
-* What each variant sold in the period (its invoice lines' taxable value: after the sale price and its
+ * What each variant sold in the period (its invoice lines' taxable value: after the sale price and its
  * share of the code's discount, before GST, shipping apart), less what its credit notes gave back in
  * the period (value and units): the ten first by net sales, the ten first by units, and every
  * category's sum (by the category each line was counted in, db/schema/sales.ts), in one statement. A
