@@ -120,9 +120,11 @@ async function save(current: Sync): Promise<void> {
 }
 
 async function readKept(current: Sync, { replace = false } = {}): Promise<void> {
-  const asked = replace ? null : currentSignature();
+  const asked = currentSignature();
   const cart = await api.get("/cart", { schema: responseSchemas.cart });
-  adopt(current, cart, asked);
+  // A line added while the read was away (a copy that is not yet the account's) is merged, not lost.
+  if (replace && currentSignature() !== asked) return align(current);
+  adopt(current, cart, replace ? null : asked);
 }
 
 /** Brings the copy and the kept cart together, as the copy's state says. */
