@@ -4,7 +4,7 @@ import type { ProductDto } from "@shop/shared/schemas/product";
 import { QueryClient } from "@tanstack/react-query";
 import { waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type StubRequest, stubApi } from "#web/test/api-stub";
+import { holdAnswers, type StubRequest, stubApi } from "#web/test/api-stub";
 import { kurta, lamp, staff } from "#web/test/fixtures";
 import { lineKey, toCartProduct, useCart, variantProduct } from "./cart-store";
 import { markCheckout, syncCartOf } from "./cart-sync";
@@ -102,6 +102,28 @@ describe("the cart kept by the account", () => {
     await syncCartOf(shopper._id);
     expect(requests.map((request) => `${request.method} ${request.path}`)).toEqual(["GET /api/cart"]);
     expect(useCart.getState()).toMatchObject({ items: [], owner: shopper._id });
+  });
+
+  it("merges a line added while the sign-in's read of the kept cart is away, not replacing it", async () => {
+    deviceCart(0, null);
+    const { requests } = stubApi({
+      "GET /api/cart": { data: kept(0) },
+      "POST /api/cart/merge": { data: kept(1) },
+    });
+    const read = holdAnswers("/api/cart");
+    const started = syncCartOf(shopper._id);
+    await waitFor(() => expect(read.asked).toBe(1));
+    useCart.getState().addItem(toCartProduct(lamp), 1);
+    read.release();
+    await started;
+
+    expect(writes(requests).map(({ path, body }) => ({ path, body }))).toEqual([
+      { path: "/api/cart/merge", body: { lines: [{ product: lamp._id, quantity: 1 }], discountCode: null } },
+    ]);
+    expect(useCart.getState()).toMatchObject({ owner: shopper._id, unsaved: false });
+    expect(useCart.getState().items.map((item) => [item.product._id, item.quantity])).toEqual([
+      [lamp._id, 1],
+    ]);
   });
 
   it("saves the copy's change not yet saved before anything else, when the sync starts again", async () => {
