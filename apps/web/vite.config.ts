@@ -1,5 +1,5 @@
+import preact from "@preact/preset-vite";
 import tailwindcss from "@tailwindcss/vite";
-import react from "@vitejs/plugin-react";
 import { defineConfig, type HtmlTagDescriptor, type Plugin } from "vite";
 import { compression } from "vite-plugin-compression2";
 
@@ -64,7 +64,9 @@ export default defineConfig({
   // Assets are written pre-compressed (gzip and brotli) beside the originals; the server sends the
   // variant the browser accepts (@fastify/static preCompressed).
   plugins: [
-    react(),
+    // Preact renders the shop, through its React compatibility layer: `react` and `react-dom` are
+    // aliased to `preact/compat` (docs/decisions/044-preact-renders-the-shop.md).
+    preact(),
     tailwindcss(),
     preloadAppCode(),
     compression({ threshold: 1024, exclude: [/index\.html$/] }),

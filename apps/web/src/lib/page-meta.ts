@@ -36,27 +36,44 @@ function clip(text: string): string {
 }
 
 /**
- * Sets the page's document title (see pageTitle above) and meta description while the page is shown, and puts back what was there
- * before when it goes (so a page that sets nothing keeps the defaults of index.html).
+ * What the pages shown set of one part of the head: the newest is shown, and when it goes the one
+ * before it comes back (the head as index.html had it once none is left). A stack, not each page
+ * putting back what it found: the next page's effect may run before the last page's clean-up.
+ */
+function headStack(read: () => string, write: (value: string) => void) {
+  const shown: { value: string }[] = [];
+  let initial = "";
+  return (value: string) => {
+    if (shown.length === 0) initial = read();
+    const entry = { value };
+    shown.push(entry);
+    write(value);
+    return () => {
+      shown.splice(shown.indexOf(entry), 1);
+      write(shown.at(-1)?.value ?? initial);
+    };
+  };
+}
+
+const showTitle = headStack(
+  () => document.title,
+  (value) => {
+    document.title = value;
+  },
+);
+const showDescription = headStack(
+  () => descriptionTag().content,
+  (value) => {
+    descriptionTag().content = value;
+  },
+);
+
+/**
+ * Sets the page's document title (see pageTitle above) and meta description while the page is shown;
+ * when it goes, the page shown before it has its own back (or the defaults of index.html).
  * `title` null keeps the current title (a page still loading).
  */
 export function usePageMeta({ title, description }: { title: string | null; description?: string | null }) {
-  useEffect(() => {
-    if (title === null) return;
-    const previous = document.title;
-    document.title = title;
-    return () => {
-      document.title = previous;
-    };
-  }, [title]);
-
-  useEffect(() => {
-    if (!description) return;
-    const tag = descriptionTag();
-    const previous = tag.content;
-    tag.content = clip(description);
-    return () => {
-      tag.content = previous;
-    };
-  }, [description]);
+  useEffect(() => (title === null ? undefined : showTitle(title)), [title]);
+  useEffect(() => (description ? showDescription(clip(description)) : undefined), [description]);
 }

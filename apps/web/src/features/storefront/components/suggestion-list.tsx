@@ -2,7 +2,7 @@ import { MagnifyingGlassIcon } from "@heroicons/react/20/solid";
 import { FolderIcon, PhotoIcon } from "@heroicons/react/24/outline";
 import { searchNotes, searchTexts } from "@shop/shared/messages";
 import type { SearchSuggestionsDto } from "@shop/shared/schemas/product";
-import { useEffect, useMemo, useRef } from "react";
+import { useLayoutEffect, useMemo, useRef } from "react";
 import { MediaImage } from "#web/components/media-image";
 import { cx } from "#web/lib/cx";
 import { formatPrice } from "#web/lib/money";
@@ -84,7 +84,8 @@ export function SuggestionList({
 
   const report = useRef(onItems);
   report.current = onItems;
-  useEffect(() => report.current(items), [items]);
+  // Told before the browser paints, so that an arrow key pressed at once walks the items shown.
+  useLayoutEffect(() => report.current(items), [items]);
 
   const option = (item: Suggestion, index: number) => (
     // biome-ignore lint/a11y/useKeyWithClickEvents: the keys are the box's (aria-activedescendant); an option never has the focus.
