@@ -192,7 +192,10 @@ test.describe("the owner's reminders", () => {
 
     await page.goto("/dashboard/settings");
     const section = page.getByRole("form", { name: settingsPage.sections.marketing.title });
-    await section.getByRole("switch", { name: settingsPage.marketing.enabled }).click();
+    // Checked, not clicked: the switch says on whatever a journey before left it at.
+    await section.getByRole("switch", { name: settingsPage.marketing.enabled }).check();
+    await section.getByLabel(settingsPage.marketing.firstAfterMinutes).fill("60");
+    await section.getByLabel(settingsPage.marketing.secondAfterHours).fill("24");
     await section.getByLabel(settingsPage.marketing.discountCode).fill(code.toLowerCase());
     await section
       .getByRole("button", { name: settingsPage.saveSection(settingsPage.sections.marketing.title) })
@@ -222,7 +225,7 @@ test.describe("the owner's reminders", () => {
     await page
       .getByRole("form", { name: settingsPage.sections.marketing.title })
       .getByRole("switch", { name: settingsPage.marketing.enabled })
-      .click();
+      .uncheck();
     await page
       .getByRole("button", { name: settingsPage.saveSection(settingsPage.sections.marketing.title) })
       .click();

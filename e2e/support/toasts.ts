@@ -1,8 +1,15 @@
 import { expect, type Page } from "@playwright/test";
+import { TOAST_AUTO_CLOSE_MS } from "@shop/shared/constants";
 
-/** The toasts showing this message (SPEC wording, from @shop/shared/messages). */
+/**
+ * The toasts showing this message (SPEC wording, from @shop/shared/messages): in react-toastify's
+ * region only, as a form may show the same message in an alert of its own.
+ */
 export function toast(page: Page, message: string) {
-  return page.getByRole("alert").filter({ hasText: message });
+  return page
+    .getByRole("region", { name: /^Notifications/ })
+    .getByRole("alert")
+    .filter({ hasText: message });
 }
 
 /** Expects a toast with this message. */
@@ -17,7 +24,13 @@ export async function expectToast(page: Page, message: string) {
 export async function closeToast(page: Page, message: string) {
   const shown = toast(page, message).first();
   await expect(shown).toBeVisible();
-  await shown.getByRole("button", { name: "close" }).click();
+  // NOTE: on a busy machine the toast may close by itself between the two steps, and a click on a
+  // button that is gone waits for the test's whole time: the click waits as long as a toast is
+  // shown, and either way the toast is gone after it.
+  await shown
+    .getByRole("button", { name: "close" })
+    .click({ timeout: TOAST_AUTO_CLOSE_MS })
+    .catch(() => undefined);
   await expect(toast(page, message)).toHaveCount(0);
   // NOTE: toasts pause while hovered: leave none of the others under the pointer.
   await page.mouse.move(0, 0);
