@@ -153,15 +153,19 @@ test("the product page counts what the cart holds against the stock", async ({ p
 });
 
 /**
- * With the page's clock paused, moves it on a millisecond at a time until the locator shows: the
- * page's own timers (the query cache batches its updates with them) run, yet hardly any time passes.
+ * With the page's clock paused, moves it on a frame (16 ms) at a time until the locator shows: the
+ * page's own timers and frames run (the query cache batches its updates with timers, Preact runs
+ * effects after a frame, and a page renders some parts a task later), yet little time passes.
  */
 async function tickUntilVisible(page: Page, locator: Locator) {
   await expect
-    .poll(async () => {
-      await page.clock.runFor(1);
-      return locator.isVisible();
-    })
+    .poll(
+      async () => {
+        await page.clock.runFor(16);
+        return locator.isVisible();
+      },
+      { intervals: [50] },
+    )
     .toBe(true);
 }
 

@@ -13,8 +13,8 @@ const proxy = {
   "/media": { target: API_ORIGIN },
 };
 
-/** The modules main.tsx imports once the first frame is painted: React, then the app itself. */
-const APP_MODULES = ["/src/app/runtime.ts", "/src/app/start.tsx"];
+/** The modules main.tsx imports once the first frame is painted: Preact, the libraries, the app. */
+const APP_MODULES = ["/src/app/runtime.ts", "/src/app/libraries.ts", "/src/app/start.tsx"];
 
 /**
  * index.html preloads the app's code (APP_MODULES and every chunk they import), which main.tsx only

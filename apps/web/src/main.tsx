@@ -1,24 +1,21 @@
 import "./lib/zod-jitless";
 import "./index.css";
+import { nextTask } from "./lib/next-task";
 
 /** When no frame comes (a tab opened in the background), the app starts anyway after this long. */
 const START_WITHOUT_FRAME_MS = 100;
-
-/** A task of its own: a message to itself, which (unlike a timer) nothing throttles or fakes. */
-function nextTask(): Promise<void> {
-  return new Promise((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => resolve();
-    channel.port2.postMessage(null);
-  });
-}
 
 let started = false;
 function start() {
   if (started) return;
   started = true;
-  // React first, then the app, each evaluated in a task of its own (app/runtime.ts).
-  void import("./app/runtime").then(nextTask).then(() => import("./app/start"));
+  // Preact first, then the router and the data layer, then the app, each evaluated in a task of
+  // its own (app/runtime.ts, app/libraries.ts).
+  void import("./app/runtime")
+    .then(nextTask)
+    .then(() => import("./app/libraries"))
+    .then(nextTask)
+    .then(() => import("./app/start"));
 }
 
 // NOTE: the app's code (React, the router, the first page) is evaluated once the browser has painted

@@ -406,4 +406,10 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter(routes);
+/**
+ * The shop's router, on the page's address. Created when app/start.tsx is ready to render, in a task
+ * of its own: creating it matches the address and starts the first page's loaders and code.
+ */
+export function createRouter() {
+  return createBrowserRouter(routes);
+}

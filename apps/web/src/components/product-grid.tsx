@@ -1,4 +1,4 @@
-import { useDeferredValue } from "react";
+import { useRevealed } from "../lib/after-paint";
 import { cx } from "../lib/cx";
 import { type CardProduct, ProductCard, ProductCardSkeleton } from "./product-card";
 
@@ -20,8 +20,6 @@ interface ProductGridProps {
   className?: string;
 }
 
-const NONE: readonly CardProduct[] = [];
-
 function imageLoad(aboveTheFold: boolean, index: number): "priority" | "eager" | "lazy" {
   if (!aboveTheFold || index >= FIRST_ROW) return "lazy";
   return index < FIRST_PHONE_ROW ? "priority" : "eager";
@@ -34,24 +32,29 @@ export function ProductGrid({
   stale = false,
   className,
 }: ProductGridProps) {
-  // NOTE: a grid that appears with its data first shows its skeleton, then renders the cards in the
-  // background (in short slices, not one long task); both take the same room, so nothing moves.
-  const shown = useDeferredValue(products, NONE);
-  if (shown === NONE && products.length > 0) {
+  // NOTE: a grid that appears with its data first shows its skeleton, then its cards a row at a time,
+  // each row in a task of its own after a paint (not one long task); a card takes its placeholder's
+  // room, so nothing moves.
+  const revealed = useRevealed(products.length, FIRST_ROW);
+  if (revealed === 0 && products.length > 0) {
     return <ProductGridSkeleton count={products.length} className={className} />;
   }
   return (
     <ul
-      aria-busy={stale || undefined}
+      aria-busy={stale || revealed < products.length || undefined}
       className={cx(GRID_CLASS, stale && "opacity-60 transition-opacity", className)}
     >
-      {shown.map((product, index) => (
+      {products.map((product, index) => (
         <li key={product._id}>
-          <ProductCard
-            product={product}
-            headingLevel={headingLevel}
-            imageLoad={imageLoad(aboveTheFold, index)}
-          />
+          {index < revealed ? (
+            <ProductCard
+              product={product}
+              headingLevel={headingLevel}
+              imageLoad={imageLoad(aboveTheFold, index)}
+            />
+          ) : (
+            <ProductCardSkeleton />
+          )}
         </li>
       ))}
     </ul>

@@ -165,11 +165,15 @@ describe("paying with Razorpay", () => {
     const { Razorpay, opened } = stubCheckout();
     const { requests } = renderPay();
     const button = await screen.findByRole("button", { name: PAY_BUTTON }, { timeout: 5000 });
-    // Checkout's script, added by the pay page alone: it defines the global when it has run.
-    const script = document.head.querySelector<HTMLScriptElement>(
-      "script[src='https://checkout.test/v1/checkout.js']",
-    );
-    expect(script).not.toBeNull();
+    // Checkout's script, added by the pay page alone (by an effect, once the page is painted): it
+    // defines the global when it has run.
+    const script = await waitFor(() => {
+      const added = document.head.querySelector<HTMLScriptElement>(
+        "script[src='https://checkout.test/v1/checkout.js']",
+      );
+      expect(added).not.toBeNull();
+      return added;
+    });
     vi.stubGlobal("Razorpay", Razorpay);
     script?.dispatchEvent(new Event("load"));
 
@@ -271,7 +275,11 @@ describe("paying with Razorpay", () => {
     });
     const button = await screen.findByRole("button", { name: PAY_BUTTON }, { timeout: 5000 });
     const selector = "script[src='https://checkout.test/offline.js']";
-    const first = document.head.querySelector(selector);
+    const first = await waitFor(() => {
+      const added = document.head.querySelector(selector);
+      expect(added).not.toBeNull();
+      return added;
+    });
     first?.dispatchEvent(new Event("error"));
     // The failed script is taken away; the click adds a fresh one, which fails too.
     await waitFor(() => expect(first?.isConnected).toBe(false));

@@ -1,7 +1,7 @@
 import { NoSymbolIcon } from "@heroicons/react/24/outline";
 import { errors, staffNotes } from "@shop/shared/messages";
 import type { ProductDto } from "@shop/shared/schemas/product";
-import { lazy, Suspense, useDeferredValue, useId, useState } from "react";
+import { lazy, Suspense, useId, useState } from "react";
 import { Link, useParams, useSearchParams } from "react-router";
 import { Breadcrumb } from "#web/components/breadcrumb";
 import { buttonClasses } from "#web/components/button";
@@ -11,6 +11,7 @@ import { discountPercent, Price } from "#web/components/price";
 import { Skeleton } from "#web/components/skeleton";
 import { formatRating, Stars } from "#web/components/stars";
 import { SavedOnSale, WishlistHeart } from "#web/components/wishlist-heart";
+import { useAfterPaint } from "#web/lib/after-paint";
 import { errorMessage, isApiError } from "#web/lib/api";
 import { cx } from "#web/lib/cx";
 import { pageTitle, usePageMeta } from "#web/lib/page-meta";
@@ -115,9 +116,9 @@ function ProductDetails({ product }: { product: ProductDto }) {
     const control = group?.matches("select") ? group : group?.querySelector("input:not(:disabled)");
     if (control instanceof HTMLElement) control.focus();
   };
-  // The reviews and related products are below the fold: React renders them after the rest is on
-  // screen, in the background, so the picture and the price show sooner.
-  const below = useDeferredValue(product, null);
+  // The reviews and related products are below the fold: they render after the rest is on screen,
+  // in a task of their own, so the picture and the price show sooner.
+  const below = useAfterPaint<ProductDto | null>(product, null);
 
   return (
     <div className={PAGE_CLASS}>
