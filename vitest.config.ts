@@ -8,8 +8,9 @@ const postgres = process.env.TEST_DATABASE_URL;
 
 /**
  * The web app renders on Preact, as in the browser (apps/web/vite.config.ts): `react` and `react-dom`
- * are @preact/compat in node_modules. Testing Library runs through Vite from its ES module build (its
- * CommonJS build asks for react-dom/test-utils, which only Preact's own test utilities provide).
+ * are @preact/compat in node_modules. Testing Library runs through Vite from its ES module build, so
+ * that its `react-dom/test-utils` (which @preact/compat does not export) becomes Preact's; its
+ * CommonJS build would `require` it, past Vite's aliases.
  */
 const PREACT_ALIASES = {
   "@testing-library/react": "@testing-library/react/dist/@testing-library/react.esm.js",

@@ -18,7 +18,7 @@ function start() {
     .then(() => import("./app/start"));
 }
 
-// NOTE: the app's code (React, the router, the first page) is evaluated once the browser has painted
+// NOTE: the app's code (Preact, the router, the first page) is evaluated once the browser has painted
 // the header bar index.html draws: on a phone, evaluating it takes longer than downloading it, and
 // the page should not stay blank meanwhile. index.html preloads that code (vite.config.ts), so
 // nothing waits for the network here. Whichever comes first: the task after the next frame, the
