@@ -242,6 +242,12 @@ async function addShipments(step: Step) {
       'https://www.delhivery.com/track/package/BENCH' || lpad(r.i::text, 9, '0'), r.shipped_at, r.delivered_at
     from recent_parcel r`,
   );
+  // NOTE: the trigger that keeps each order's parcel state (migration 0057) is off while the lines
+  // load in one statement, and the state written once an order afterwards, by the function it calls.
+  await step(
+    "parcel state trigger off",
+    `alter table order_shipment_lines disable trigger ${PARCEL_STATE_TRIGGER}`,
+  );
   await step(
     "parcel lines",
     `
@@ -250,7 +256,18 @@ async function addShipments(step: Step) {
     from recent_parcel r join report_line l on l.order_id = r.order_id
     where r.status in ('shipped', 'delivered') or l.k = 1`,
   );
+  await step(
+    "orders' parcel state",
+    `update orders o set parcel_state = order_parcel_state(o.id) from recent_parcel r where o.id = r.order_id`,
+  );
+  await step(
+    "parcel state trigger on",
+    `alter table order_shipment_lines enable always trigger ${PARCEL_STATE_TRIGGER}`,
+  );
 }
+
+/** The trigger on parcel lines that keeps their order's parcel state (migration 0057). */
+const PARCEL_STATE_TRIGGER = "order_shipment_lines_parcel_state";
 
 /** The stock each of the last 90 days' order lines took, as the placement's trigger logs it. */
 async function addStockMovements(step: Step) {

@@ -14,6 +14,7 @@ import { orderShipmentLines, orderShipments } from "#api/db/schema/shipments";
 import { LocalStorage } from "#api/storage/local";
 import { createTestApp, inject, type TestApp } from "#test/app";
 import { type Caller, quickUser } from "#test/fixtures";
+import { itKeepsParcelStates } from "#test/parcel-state";
 import { itKeepsPaymentStates } from "#test/payment-state";
 import { seedDemoShop } from "./demo";
 
@@ -204,3 +205,5 @@ describe("the demo's parcels", () => {
 });
 
 itKeepsPaymentStates(() => t);
+
+itKeepsParcelStates(() => t);

@@ -15,6 +15,7 @@ import { users } from "#api/db/schema/users";
 import { shopDay } from "#api/modules/reports/service";
 import { createTestApp, inject, type TestApp } from "#test/app";
 import { APPROVED_CARD, type Caller, makeShop, type Shop } from "#test/fixtures";
+import { itKeepsParcelStates } from "#test/parcel-state";
 
 let t: TestApp;
 let shop: Shop;
@@ -240,3 +241,5 @@ describe("a cash on delivery parcel returned to origin", () => {
     expect(report.returns).toBeGreaterThan(0);
   });
 });
+
+itKeepsParcelStates(() => t);

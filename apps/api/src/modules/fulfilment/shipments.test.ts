@@ -13,6 +13,7 @@ import { orderShipments } from "#api/db/schema/shipments";
 import { renderEmail } from "#api/modules/email/service";
 import { createTestApp, inject, type TestApp } from "#test/app";
 import { APPROVED_CARD, type Caller, makeShop, type Shop } from "#test/fixtures";
+import { itKeepsParcelStates } from "#test/parcel-state";
 
 let t: TestApp;
 let shop: Shop;
@@ -546,6 +547,33 @@ describe("fulfilment: how far an order's goods have gone", () => {
     expect((await read(refundedDelivered._id)).fulfilment).toBe("delivered");
     expect((await read(refundedShipped._id)).fulfilment).toBe("shipped");
   });
+
+  it("follows the parcels whatever writes them: a delivery taken back, then the parcel removed", async () => {
+    const order = await paidTwoUnits();
+    expect((await ship(order._id, { carrier: "Blue Dart", trackingNumber: "BD-UNDO-1" })).statusCode).toBe(
+      201,
+    );
+    const [parcel] = (await read(order._id)).shipments;
+    if (!parcel) throw new Error("the order has a parcel");
+    expect((await deliver(order._id, parcel._id)).statusCode).toBe(200);
+    // Refunded: the status no longer says how far the goods went, so the parcels' state is what is read.
+    await t.database.db.update(orders).set({ status: "refunded" }).where(eq(orders.id, order._id));
+    const filtered = async (state: string) =>
+      (await listed(`/api/orders?fulfilment=${state}&size=100`)).has(order._id);
+    expect((await read(order._id)).fulfilment).toBe("delivered");
+    expect(await filtered("delivered")).toBe(true);
+
+    await t.database.db
+      .update(orderShipments)
+      .set({ deliveredAt: null })
+      .where(eq(orderShipments.id, parcel._id));
+    expect((await read(order._id)).fulfilment).toBe("shipped");
+    expect([await filtered("shipped"), await filtered("delivered")]).toEqual([true, false]);
+
+    await t.database.db.delete(orderShipments).where(eq(orderShipments.id, parcel._id));
+    expect((await read(order._id)).fulfilment).toBe("unfulfilled");
+    expect([await filtered("unfulfilled"), await filtered("shipped")]).toEqual([true, false]);
+  });
 });
 
 describe("the invoice goes with the goods (decision 025)", () => {
@@ -757,3 +785,5 @@ describe("the carriers of the fulfilment settings", () => {
     await put(DEFAULT_FULFILMENT_SETTINGS);
   });
 });
+
+itKeepsParcelStates(() => t);
