@@ -3,7 +3,7 @@ import { COUNT_CAP, type Fulfilment, type OrderStatus, type PaymentState } from 
 import type { TaxSlab } from "@shop/shared/pricing";
 import { and, asc, desc, eq, gte, inArray, isNull, lt, type SQL, sql } from "drizzle-orm";
 import type { Database } from "#api/db/client";
-import { fulfilmentIs, fulfilmentOf } from "#api/db/fulfilment";
+import { fulfilmentIs, fulfilmentOf, fulfilmentSides } from "#api/db/fulfilment";
 import { countUpTo, cursorTime, type NewestKey, newestAfter } from "#api/db/paging";
 import { stateOfPayment } from "#api/db/payment-state";
 import { preparedFor } from "#api/db/prepared";
@@ -346,6 +346,22 @@ export function keywordMatch(keyword: string): SQL {
     select ${orders.id} from ${orders} where ${byShopper})`;
 }
 
+/**
+ * A filter whose matches are two sets each walked best apart (listOrders): the rest of the filter,
+ * and the two sides, a keyword's (on the order, by its shopper) or a fulfilment's that a status can
+ * say (by the status, by the parcels).
+ */
+function halvesOf(
+  filter: OrderFilter,
+): { rest: SQL | undefined; sides: readonly [SQL, SQL]; disjoint: boolean } | undefined {
+  if (filter.keyword) {
+    const { onOrder, byShopper } = keywordHalves(filter.keyword);
+    return { rest: whereOf({ ...filter, keyword: undefined }), sides: [onOrder, byShopper], disjoint: false };
+  }
+  const sides = filter.fulfilment ? fulfilmentSides(filter.fulfilment) : undefined;
+  return sides ? { rest: whereOf({ ...filter, fulfilment: undefined }), sides, disjoint: true } : undefined;
+}
+
 /** The conditions of a filter, for lists, their counts and the export. */
 function whereOf(filter: OrderFilter): SQL | undefined {
   const conditions: SQL[] = [];
@@ -386,26 +402,30 @@ export async function listOrders(
       .limit(limit);
   let chosen: SQL;
   let matching: SQL;
-  if (filter.keyword) {
-    // NOTE: each half of a keyword's matches is its own newest-first walk, as deep as the page, and
-    // the page is the newest of both: PostgreSQL then plans each half by its own count (a surname
+  const halves = halvesOf(filter);
+  if (halves) {
+    // NOTE: each half of the matches is its own newest-first walk, as deep as the page, and the page
+    // is the newest of both: PostgreSQL then plans each half by its own count and index (a surname
     // of 85 000 orders walks the newest orders against a hash of its shoppers; an email reads its
-    // shopper's few orders by index). As one set of ids, the matches were hash-joined with every
-    // order and sorted (a surname, 1.9 s at a million orders). Counted so too: a half that alone
-    // has more than `cap` orders says the union has.
-    const rest = whereOf({ ...filter, keyword: undefined });
-    const { onOrder, byShopper } = keywordHalves(filter.keyword);
+    // shopper's few orders by index; delivered orders read the status's range). As one set of ids
+    // or one OR, the matches were hash-joined with every order and sorted (a surname, 1.9 s at a
+    // million orders) or walked down every order (delivered, the newest 15 000). Counted so too: a
+    // half that alone has more than `cap` orders says the union has; a fulfilment's halves share no
+    // order (their statuses differ), so they are counted without removing repeats.
+    const { rest, sides } = halves;
     const depth = page.offset + page.limit;
-    chosen = sql`select m.id, m.created_at from ((${chosenBy(and(rest, onOrder), depth)})
-      union (${chosenBy(and(rest, byShopper), depth)})) as m
+    chosen = sql`select m.id, m.created_at from ((${chosenBy(and(rest, sides[0]), depth)})
+      union (${chosenBy(and(rest, sides[1]), depth)})) as m
       order by m.created_at desc, m.id desc limit ${page.limit} offset ${page.offset}`;
-    const half = (match: SQL) =>
+    const half = (side: SQL) =>
       db
         .select({ id: orders.id })
         .from(orders)
-        .where(and(rest, match))
+        .where(and(rest, side))
         .limit(cap + 1);
-    matching = sql`(${half(onOrder)}) union (${half(byShopper)})`;
+    matching = halves.disjoint
+      ? sql`(${half(sides[0])}) union all (${half(sides[1])})`
+      : sql`(${half(sides[0])}) union (${half(sides[1])})`;
   } else {
     const where = whereOf(filter);
     chosen = sql`${chosenBy(where, page.limit).offset(page.offset)}`;
