@@ -8,7 +8,8 @@
  *
  * - every minute: the paid orders, the server's and PostgreSQL's CPU per paid order (the server's
  *   process, and the cluster's postmaster with all its children, ended ones included), the dead
- *   rows and the autovacuum runs so far;
+ *   rows and the autovacuum runs so far, the server's resident memory, and the share of the
+ *   machine's CPU time its host took away (steal: a slower minute that is the host's doing);
  * - over the run: paid orders a second, the slowest minute against the first, the CPU per paid
  *   order (the mail sender's work included: the outbox is drained before the last reading);
  * - at the end: the busiest tables' dead and live rows, their HOT share and autovacuum runs, and the
@@ -21,7 +22,7 @@ import { type ApiServer, startApiServer } from "./lib/api-server";
 import type { BenchContext } from "./lib/context";
 import { closedLoop, timesOf } from "./lib/load-loop";
 import { RECOMMENDED_SETTINGS, startCluster } from "./lib/pg-cluster";
-import { clusterCpu, cpuMsOf, cpuSince } from "./lib/proc-cpu";
+import { clusterCpu, cpuMsOf, cpuSince, machineCpu } from "./lib/proc-cpu";
 import { perSecond, type Shopper, signInShoppers } from "./lib/shoppers";
 import { ms, percentile } from "./lib/stats";
 import { checkoutOver, loopOf, PAID_SHOPPERS, paidOrderSetup, waitForOutbox } from "./paid-orders";
@@ -90,6 +91,10 @@ interface Mark {
   at: number;
   paid: number;
   serverMs: number;
+  /** The server's resident memory (bytes), when it could be read. */
+  serverRss: number | undefined;
+  /** The machine's CPU time and its stolen part (proc-cpu.ts machineCpu). */
+  machine: { totalMs: number; stealMs: number };
   database: Map<string, number>;
   tables: Map<string, TableStats>;
   statements: Map<string, StatementStats>;
@@ -183,6 +188,7 @@ export async function sale(ctx: BenchContext, minutes: number): Promise<void> {
       return outcome;
     };
     const serverPid = server.pid;
+    const api = server;
     const db = handle;
     /** The counters are read at once; the database's statistics after. */
     const mark = async (at = performance.now(), paidThen = paid): Promise<Mark> => {
@@ -192,6 +198,8 @@ export async function sale(ctx: BenchContext, minutes: number): Promise<void> {
         at,
         paid: paidThen,
         serverMs,
+        serverRss: api.memory()?.rss,
+        machine: machineCpu(),
         database,
         tables: await tableStats(db),
         statements: await statementStats(db),
@@ -249,6 +257,8 @@ function reportMinute(ctx: BenchContext, minute: number, before: Mark, after: Ma
   const seconds = (after.at - before.at) / 1000;
   const per = (cpuMs: number) => (paid > 0 ? (cpuMs / paid).toFixed(2) : "–");
   const database = cpuSince(before.database, after.database).total;
+  const machineMs = after.machine.totalMs - before.machine.totalMs;
+  const stolen = machineMs > 0 ? (after.machine.stealMs - before.machine.stealMs) / machineMs : 0;
   const busiest = [...after.tables.values()].sort((a, b) => b.dead - a.dead)[0];
   ctx.report.figure({
     name: `sale, minute ${minute}`,
@@ -257,7 +267,9 @@ function reportMinute(ctx: BenchContext, minute: number, before: Mark, after: Ma
       `CPU per paid order: server ${per(after.serverMs - before.serverMs)} ms, PostgreSQL ${per(database)} ms; ` +
       `dead rows ${count(sum(after.tables, (t) => t.dead))}` +
       `${busiest ? ` (most in ${busiest.table}: ${count(busiest.dead)})` : ""}; ` +
-      `autovacuum runs ${count(sum(after.tables, (t) => t.autovacuums) - sum(before.tables, (t) => t.autovacuums))}`,
+      `autovacuum runs ${count(sum(after.tables, (t) => t.autovacuums) - sum(before.tables, (t) => t.autovacuums))}; ` +
+      `server RSS ${after.serverRss === undefined ? "–" : `${Math.round(after.serverRss / 2 ** 20)} MB`}; ` +
+      `CPU stolen by the host ${(stolen * 100).toFixed(1)}%`,
   });
 }
 

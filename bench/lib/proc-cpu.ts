@@ -86,3 +86,15 @@ export function cpuSince(
     }
   return { total, parts };
 }
+
+/**
+ * The machine's CPU time since boot from /proc/stat, in ms: all of it, and the part `steal` (time a
+ * virtual machine's CPUs were ready to run but the host ran something else). Two readings' difference
+ * tells whether a slower minute was the host's doing: the same work costs more CPU time when stolen.
+ */
+export function machineCpu(): { totalMs: number; stealMs: number } {
+  const line = readFileSync("/proc/stat", "utf8").split("\n")[0] ?? "";
+  // cpu user nice system idle iowait irq softirq steal guest guest_nice (guest counted in user).
+  const ticks = line.trim().split(/\s+/).slice(1, 9).map(Number);
+  return { totalMs: toMs(ticks.reduce((sum, t) => sum + t, 0)), stealMs: toMs(ticks[7] ?? 0) };
+}
