@@ -21,6 +21,13 @@ export const fulfilmentOf = sql<Fulfilment>`case ${orders.status}
   else coalesce(${orders.parcelState}, 'unfulfilled')
   end`;
 
+/** The orders whose status leaves their fulfilment to their parcels. */
+const decidedByParcels = sql`${orders.status} in (${sqlList(STATUSES_FULFILLED_BY_PARCELS)})`;
+
+/** The orders whose parcels decide their fulfilment and say `state` (not 'unfulfilled'). */
+const byParcels = (state: Fulfilment) =>
+  sql`(${orders.parcelState} is not null and ${decidedByParcels} and ${orders.parcelState} = ${state})`;
+
 /**
  * The two sides of a fulfilment that a status can say (shipped, delivered): the orders whose status
  * says it, and those whose parcels do; none for the others, which only parcels decide. NOTE: the
@@ -34,12 +41,6 @@ export function fulfilmentSides(state: Fulfilment): readonly [SQL, SQL] | undefi
   if (!(SAID_BY_STATUS as readonly string[]).includes(state)) return undefined;
   return [sql`${orders.status} = ${state}`, byParcels(state)];
 }
-
-const decidedByParcels = sql`${orders.status} in (${sqlList(STATUSES_FULFILLED_BY_PARCELS)})`;
-
-/** The orders whose parcels decide their fulfilment and say `state` (not 'unfulfilled'). */
-const byParcels = (state: Fulfilment) =>
-  sql`(${orders.parcelState} is not null and ${decidedByParcels} and ${orders.parcelState} = ${state})`;
 
 /** The orders whose fulfilment (fulfilmentOf) is `state`, as a filter. */
 export function fulfilmentIs(state: Fulfilment): SQL {

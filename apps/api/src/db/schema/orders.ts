@@ -195,7 +195,7 @@ export const orders = pgTable(
     // Per-customer use counts of a discount code, taken at placement.
     index("orders_discount_user_idx").on(t.discountId, t.userId).where(sql`${t.discountId} is not null`),
     index("orders_created_at_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    // The staff's keyword search (modules/orders/repo.ts keywordMatch): the shipping name and phone
+    // The staff's keyword search (modules/orders/repo-keyword.ts keywordMatch): the shipping name and phone
     // by trigrams, so that "%asha%" is answered from an index.
     index("orders_shipping_name_trgm_idx").using(
       "gin",

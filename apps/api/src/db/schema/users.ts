@@ -49,7 +49,7 @@ export const users = pgTable(
       t.createdAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
-    // The staff's order search by the shopper's email or name (modules/orders/repo.ts keywordMatch).
+    // The staff's order search by the shopper's email or name (modules/orders/repo-keyword.ts keywordMatch).
     index("users_email_trgm_idx").using("gin", t.email.op("gin_trgm_ops")),
     index("users_name_trgm_idx").using("gin", sql`(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`),
   ],

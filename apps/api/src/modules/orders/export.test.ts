@@ -12,7 +12,7 @@ import { makeProductWithVariants } from "#test/catalog";
 import { ADDRESS, type Caller, makeShop, quickUser, type Shop } from "#test/fixtures";
 import { EXPORT_COLUMNS, exportOrdersCsv } from "./export";
 import { placeOrder } from "./placement";
-import { keywordMatch } from "./repo";
+import { keywordMatch } from "./repo-keyword";
 
 let t: TestApp;
 let shop: Shop;
