@@ -47,8 +47,11 @@ export function Dialog({ open, onClose, title, children, footer, size = "md" }: 
               </button>
             </div>
             <div className="px-5 py-4">{children}</div>
+            {/* The buttons stay at the screen's foot while a panel taller than the screen scrolls. */}
             {footer ? (
-              <div className="flex justify-end gap-3 border-t border-neutral-200 px-5 py-4">{footer}</div>
+              <div className="sticky bottom-0 z-10 flex justify-end gap-3 rounded-b-card border-t border-neutral-200 bg-white px-5 py-4">
+                {footer}
+              </div>
             ) : null}
           </DialogPanel>
         </div>
