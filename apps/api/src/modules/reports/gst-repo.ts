@@ -23,6 +23,21 @@ export interface InvoiceParty {
   /** The HSN code and name of the order's principal supply: its highest-rate line (the largest on a tie). */
   principalHsn: string | null;
   principalName: string;
+  /** The GSTR-1 table the invoice goes to (sectionOf). */
+  section: Section;
+}
+
+/** The GSTR-1 table of an invoice: to a registered buyer, inter-state above the B2CL limit, or any other. */
+export type Section = "b2b" | "b2cl" | "b2cs";
+
+/**
+ * Inter-state invoices to unregistered buyers go to B2CL above this value (cents), and above
+ * `aboveBefore` when dated before `loweredAt` (gst-service.ts names the law).
+ */
+export interface B2clLimit {
+  above: number;
+  aboveBefore: number;
+  loweredAt: Date;
 }
 
 export interface CreditNoteRow extends InvoiceParty {
@@ -54,6 +69,17 @@ export interface TaxedLine {
 /** A money column (or a difference of two) in cents; `expr` is always a literal of this file. */
 const cents = (expr: string) => sql.raw(`(${expr} * 100)::bigint`);
 
+/** The GSTR-1 table of the invoice of `orders o`: its buyer, its supply type and its value on its own date. */
+const sectionOf = (limit: B2clLimit) => sql`case
+    when o.buyer_gstin is not null and o.buyer_gstin <> '' then 'b2b'
+    when o.supply_type = 'inter-state' and ${cents("o.total_amount")} > (case when o.invoiced_at < ${limit.loweredAt}
+      then ${limit.aboveBefore}::bigint else ${limit.above}::bigint end) then 'b2cl'
+    else 'b2cs' end`;
+
+/** The sums of taxed rows `l`, in cents. */
+const SUMS = sql`sum(l."taxableValue")::bigint as "taxableValue", sum(l.igst)::bigint as igst,
+  sum(l.cgst)::bigint as cgst, sum(l.sgst)::bigint as sgst`;
+
 /** The invoice's party columns of `orders o`, without its principal line. */
 const PARTY_ALONE = sql`
   o.id as "orderId", o.invoice_number as "invoiceNumber", o.invoiced_at as "invoicedAt",
@@ -80,60 +106,152 @@ function party(row: Raw<InvoiceParty>): InvoiceParty {
   return { ...row, invoiceValue: Number(row.invoiceValue), invoicedAt: new Date(row.invoicedAt) };
 }
 
-/**
- * The invoices dated in the period, by number, without their principal supply (`principalHsn` null):
- * gst-service.ts finds it among the lines readInvoiceLines reads. NOTE: looked up here, a month's tens
- * of thousands of invoices each read and sorted their lines a second time.
- */
-export async function readInvoices(
-  db: Database,
-  period: Pick<Period, "since" | "before">,
-): Promise<InvoiceParty[]> {
-  const result = await db.execute<Raw<InvoiceParty>>(sql`
-    select ${PARTY_ALONE}, null as "principalHsn", '' as "principalName"
-    from orders o
-    where o.invoice_number is not null and o.invoiced_at >= ${period.since} and o.invoiced_at < ${period.before}
-    order by o.invoice_number
-  `);
-  return result.rows.map(party);
+/** The sums of taxed rows: taxable value, IGST, CGST, SGST (cents). */
+export interface Sums {
+  taxableValue: number;
+  igst: number;
+  cgst: number;
+  sgst: number;
 }
 
-/** The invoices' goods lines, and their shipping when its price carried GST (a taxed row of the invoice). */
-export async function readInvoiceLines(
+/** The B2CS invoices' taxed rows of one place of supply (as the order recorded it) and rate, summed. */
+export interface ConsumerSums extends Sums {
+  placeOfSupply: string | null;
+  state: string;
+  rate: number;
+}
+
+/**
+ * The invoices' taxed rows of one HSN code and rate, for registered buyers or consumers, summed; taxed
+ * shipping goes under the HSN code of its order's principal supply, adding no quantity.
+ */
+export interface HsnSums extends Sums {
+  registered: boolean;
+  hsn: string;
+  rate: number;
+  quantity: number;
+  /** The name of the group's largest goods line (its principal supply's, for shipping alone). */
+  description: string;
+  /** That line's taxable value (cents); null when the group holds shipping alone. */
+  largest: number | null;
+}
+
+/** A numbering series of invoices: the number without its running digits, its first and last, how many. */
+export interface Series {
+  prefix: string;
+  first: string;
+  last: string;
+  total: number;
+}
+
+/** A month's invoices as GSTR-1 reads them, summed in SQL: only B2B and B2CL list each document. */
+export interface InvoiceSums {
+  /** The B2B and B2CL invoices, by number. */
+  invoices: InvoiceParty[];
+  /** Their taxed rows. */
+  lines: TaxedLine[];
+  consumers: ConsumerSums[];
+  hsn: HsnSums[];
+  series: Series[];
+}
+
+/**
+ * The invoices dated in the period, summed where GSTR-1 sums them: the B2CS invoices by place of
+ * supply and rate, every invoice's taxed rows by HSN code and rate, their numbers by series; the B2B
+ * and B2CL invoices are listed with their rows. NOTE: one statement: a month at a million orders
+ * holds 42 000 invoices and 85 000 lines, which sent whole to be added up in Node.js cost more than
+ * reading them.
+ */
+export async function readInvoiceSums(
   db: Database,
   period: Pick<Period, "since" | "before">,
-): Promise<TaxedLine[]> {
-  const result = await db.execute<Raw<TaxedLine>>(sql`
-    with invoice as (
-      -- NOTE: only the columns read below: the whole of each order (its addresses and the rest) kept
-      -- for the two reads of it took most of this statement at a month's 42 000 invoices.
-      select o.id, o.shipping_tax_rate, o.shipping_amount, o.shipping_tax, o.shipping_cgst, o.shipping_sgst,
-        o.shipping_igst
+  limit: B2clLimit,
+): Promise<InvoiceSums> {
+  const result = await db.execute<{
+    invoices: Raw<InvoiceParty>[];
+    lines: Raw<TaxedLine>[];
+    consumers: ConsumerSums[];
+    hsn: HsnSums[];
+    series: Series[];
+  }>(sql`
+    with invoice as materialized (
+      select o.id, o.invoice_number, ${sectionOf(limit)} as section, o.buyer_gstin is not null and o.buyer_gstin <> '' as registered,
+        o.place_of_supply, coalesce(o.shipping_address ->> 'state', '') as state, o.shipping_tax_rate,
+        o.shipping_amount, o.shipping_tax, o.shipping_cgst, o.shipping_sgst, o.shipping_igst
       from orders o
       where o.invoice_number is not null and o.invoiced_at >= ${period.since} and o.invoiced_at < ${period.before}
+    ),
+    line as materialized (
+      select o.id as "documentId", i.id as line, 'goods' as kind, i.hsn_code as hsn, i.name, i.quantity,
+        i.tax_rate as rate, ${cents("i.taxable_value")} as "taxableValue", ${cents("i.cgst")} as cgst,
+        ${cents("i.sgst")} as sgst, ${cents("i.igst")} as igst, o.section, o.registered, o.shipping_tax > 0 as shipped
+      from invoice o join order_items i on i.order_id = o.id
+      union all
+      select o.id, null, 'shipping', null, '', 0, o.shipping_tax_rate,
+        ${cents("(o.shipping_amount - o.shipping_tax)")}, ${cents("o.shipping_cgst")},
+        ${cents("o.shipping_sgst")}, ${cents("o.shipping_igst")}, o.section, o.registered, true
+      from invoice o
+      where o.shipping_tax > 0
+    ),
+    -- The principal supply of an order whose shipping is taxed: its highest-rate line, the largest first.
+    principal as (
+      select distinct on (l."documentId") l."documentId", l.hsn, l.name
+      from line l where l.kind = 'goods' and l.shipped
+      order by l."documentId", l.rate desc, l."taxableValue" desc, l.line collate "C"
+    ),
+    numbered as (
+      select o.invoice_number as number, substring(o.invoice_number from '[0-9]*$') as digits from invoice o
     )
-    select i.order_id as "documentId", i.id as line, 'goods' as kind, i.hsn_code as hsn, i.name, i.quantity,
-      i.tax_rate as rate, ${cents("i.taxable_value")} as "taxableValue", ${cents("i.cgst")} as cgst,
-      ${cents("i.sgst")} as sgst, ${cents("i.igst")} as igst
-    from invoice o join order_items i on i.order_id = o.id
-    union all
-    select o.id, null, 'shipping', null, '', 0, o.shipping_tax_rate,
-      ${cents("(o.shipping_amount - o.shipping_tax)")}, ${cents("o.shipping_cgst")},
-      ${cents("o.shipping_sgst")}, ${cents("o.shipping_igst")}
-    from invoice o
-    where o.shipping_tax > 0
+    select
+      (select coalesce(json_agg(d order by d."invoiceNumber"), '[]') from (
+        select ${PARTY_ALONE}, v.section, null as "principalHsn", '' as "principalName"
+        from invoice v join orders o on o.id = v.id where v.section <> 'b2cs'
+      ) d) as invoices,
+      (select coalesce(json_agg(l), '[]') from (
+        select l."documentId", l.line, l.kind, l.hsn, l.name, l.quantity, l.rate, l."taxableValue", l.cgst, l.sgst, l.igst
+        from line l where l.section <> 'b2cs'
+      ) l) as lines,
+      (select coalesce(json_agg(c), '[]') from (
+        select o.place_of_supply as "placeOfSupply", o.state, l.rate, ${SUMS}
+        from line l join invoice o on o.id = l."documentId"
+        where l.section = 'b2cs'
+        group by o.place_of_supply, o.state, l.rate
+      ) c) as consumers,
+      (select coalesce(json_agg(h), '[]') from (
+        select l.registered, coalesce(case when l.kind = 'goods' then l.hsn else p.hsn end, '') as hsn, l.rate,
+          sum(l.quantity) as quantity, ${SUMS},
+          (array_agg(case when l.kind = 'goods' then l.name else coalesce(p.name, '') end
+            order by l.kind = 'goods' desc, l."taxableValue" desc, l.line collate "C"))[1] as description,
+          max(case when l.kind = 'goods' then l."taxableValue" end) as largest
+        from line l left join principal p on p."documentId" = l."documentId" and l.kind = 'shipping'
+        group by 1, 2, 3
+      ) h) as hsn,
+      (select coalesce(json_agg(s), '[]') from (
+        select left(n.number, length(n.number) - length(n.digits)) as prefix, count(*)::integer as total,
+          (array_agg(n.number order by coalesce(nullif(n.digits, '')::numeric, 0), n.number collate "C"))[1] as first,
+          (array_agg(n.number order by coalesce(nullif(n.digits, '')::numeric, 0) desc, n.number collate "C" desc))[1] as last
+        from numbered n group by 1
+      ) s) as series
   `);
-  return result.rows.map(taxedLine);
+  const row = result.rows[0];
+  return {
+    invoices: (row?.invoices ?? []).map(party),
+    lines: (row?.lines ?? []).map(taxedLine),
+    consumers: row?.consumers ?? [],
+    hsn: row?.hsn ?? [],
+    series: row?.series ?? [],
+  };
 }
 
 /** The credit notes dated in the period (completed refunds), by number, with the invoice each corrects. */
 export async function readCreditNotes(
   db: Database,
   period: Pick<Period, "since" | "before">,
+  limit: B2clLimit,
 ): Promise<CreditNoteRow[]> {
   const result = await db.execute<Raw<CreditNoteRow>>(sql`
     select r.id as "refundId", r.credit_note_number as "noteNumber", r.refunded_at as "refundedAt",
-      ${cents("r.amount")} as "noteValue", ${PARTY}
+      ${cents("r.amount")} as "noteValue", ${PARTY}, ${sectionOf(limit)} as section
     from refunds r join orders o on o.id = r.order_id ${PRINCIPAL}
     where r.status = 'completed' and r.credit_note_number is not null
       and r.refunded_at >= ${period.since} and r.refunded_at < ${period.before}

@@ -20,12 +20,16 @@ import type {
 } from "@shop/shared/schemas/report-gst";
 import type { Database } from "#api/db/client";
 import {
+  type B2clLimit,
   type CreditNoteRow,
+  type HsnSums,
   type InvoiceParty,
+  type InvoiceSums,
   readCreditNoteLines,
   readCreditNotes,
-  readInvoiceLines,
-  readInvoices,
+  readInvoiceSums,
+  type Series,
+  type Sums,
   type TaxedLine,
 } from "./gst-repo";
 import { tuneForReport } from "./repo";
@@ -39,31 +43,25 @@ const B2CL_ABOVE_CENTS = 1_00_000_00;
 const B2CL_ABOVE_CENTS_BEFORE = 2_50_000_00;
 const B2CL_LOWERED_ON = "2024-08-01";
 
-type Section = "b2b" | "b2cl" | "b2cs";
-
-/** The GSTR-1 table an invoice goes to, by its buyer, its supply type and its value on its own date. */
-function sectionOf(invoice: InvoiceParty, utcOffset: string): Section {
-  if (invoice.buyerGstin) return "b2b";
-  if (invoice.supplyType !== "inter-state" || invoice.invoiceValue <= B2CL_ABOVE_CENTS) return "b2cs";
-  const limit =
-    shopDay(invoice.invoicedAt, utcOffset) < B2CL_LOWERED_ON ? B2CL_ABOVE_CENTS_BEFORE : B2CL_ABOVE_CENTS;
-  return invoice.invoiceValue > limit ? "b2cl" : "b2cs";
+/** The B2CL limit of invoices dated by the shop's clock (gst-repo.ts sorts each document into its table). */
+function b2clLimit(utcOffset: string): B2clLimit {
+  return {
+    above: B2CL_ABOVE_CENTS,
+    aboveBefore: B2CL_ABOVE_CENTS_BEFORE,
+    loweredAt: new Date(`${B2CL_LOWERED_ON}T00:00:00${utcOffset}`),
+  };
 }
 
 /** "27-Maharashtra": the state code the order recorded, else the one of its address's state (as typed when it is none of India's). */
-function placeOfSupplyOf(invoice: InvoiceParty): string {
+function placeOfSupplyOf(invoice: Pick<InvoiceParty, "placeOfSupply" | "state">): string {
   const state = invoice.placeOfSupply ? stateOfCode(invoice.placeOfSupply) : undefined;
   return state ? `${state.code}-${state.name}` : placeOfSupplyLabel(invoice.state);
 }
 
-interface Sums {
-  taxableValue: number;
-  igst: number;
-  cgst: number;
-  sgst: number;
-}
-
 const zero = (): Sums => ({ taxableValue: 0, igst: 0, cgst: 0, sgst: 0 });
+
+/** The sums alone of a row that carries them. */
+const sumsOf = ({ taxableValue, igst, cgst, sgst }: Sums): Sums => ({ taxableValue, igst, cgst, sgst });
 
 function addTo(sums: Sums, line: Sums, sign: 1 | -1 = 1) {
   sums.taxableValue += sign * line.taxableValue;
@@ -97,23 +95,6 @@ function byRate(lines: readonly TaxedLine[] | undefined): { rate: number; sums: 
   return [...rates.entries()].sort(([a], [b]) => a - b).map(([rate, sums]) => ({ rate, sums }));
 }
 
-/**
- * The invoice with its order's principal supply: the highest-rate goods line, the largest taxable value
- * on a tie, then the first line (as gst-repo.ts PRINCIPAL picks a credit note's).
- */
-function withPrincipal(invoice: InvoiceParty, lines: readonly TaxedLine[] | undefined): InvoiceParty {
-  const before = (a: TaxedLine, b: TaxedLine) =>
-    a.rate !== b.rate
-      ? a.rate > b.rate
-      : a.taxableValue !== b.taxableValue
-        ? a.taxableValue > b.taxableValue
-        : (a.line ?? "") < (b.line ?? "");
-  let principal: TaxedLine | undefined;
-  for (const line of lines ?? [])
-    if (line.kind === "goods" && (!principal || before(line, principal))) principal = line;
-  return { ...invoice, principalHsn: principal?.hsn ?? null, principalName: principal?.name ?? "" };
-}
-
 function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
   const groups = new Map<string, T[]>();
   for (const item of items) {
@@ -125,56 +106,45 @@ function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, 
 }
 
 /**
- * Documents issued (table 13): one row per numbering series (the number without its running digits),
- * its first and last number, how many, and none cancelled (the shop never cancels an issued document).
+ * The numbering series of credit notes: the number without its running digits, its first and last
+ * number (by the running digits, then the whole number), and how many (gst-repo.ts groups invoices alike).
  */
-function docsRows(nature: GstDocsRow["nature"], numbers: readonly string[]): GstDocsRow[] {
-  interface Series {
-    first: { number: string; running: number };
-    last: { number: string; running: number };
-    total: number;
-  }
-  // A number's place in its series: its running digits, then the whole number on a tie.
-  const before = (a: Series["first"], b: Series["first"]) =>
-    a.running - b.running || a.number.localeCompare(b.number);
-  // NOTE: the first and last of each series in one pass, each number's digits read once (a month
-  // holds tens of thousands of invoices; sorting them with the digits read in each comparison cost
-  // the report a noticeable share of its time).
+function seriesOf(numbers: readonly string[]): Series[] {
+  const running = (number: string) => /[0-9]*$/.exec(number)?.[0] ?? "";
+  const before = (a: string, b: string) =>
+    Number(running(a)) - Number(running(b)) || (a < b ? -1 : a > b ? 1 : 0);
   const series = new Map<string, Series>();
   for (const number of numbers) {
-    const digits = /\d*$/.exec(number)?.[0] ?? "";
-    const entry = { number, running: Number(digits) };
-    const prefix = number.slice(0, number.length - digits.length);
+    const prefix = number.slice(0, number.length - running(number).length);
     const found = series.get(prefix);
-    if (!found) {
-      series.set(prefix, { first: entry, last: entry, total: 1 });
-      continue;
+    if (!found) series.set(prefix, { prefix, first: number, last: number, total: 1 });
+    else {
+      found.total += 1;
+      if (before(number, found.first) < 0) found.first = number;
+      if (before(found.last, number) < 0) found.last = number;
     }
-    found.total += 1;
-    if (before(entry, found.first) < 0) found.first = entry;
-    if (before(found.last, entry) < 0) found.last = entry;
   }
-  return [...series.entries()]
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([, { first, last, total }]) => ({
-      nature,
-      from: first.number,
-      to: last.number,
-      total,
-      cancelled: 0,
-    }));
+  return [...series.values()];
 }
 
 /**
- * The HSN summary (table 12) by HSN code and rate: the invoices' goods, less the credit notes' (units
- * as well as value). NOTE: shipping whose price carried GST is part of a composite supply (CGST Act,
- * section 8(a)): the goods are its principal supply, so its value and tax go under the HSN code of the
- * order's principal supply (its highest-rate line), adding no quantity; its rate is already that line's.
+ * Documents issued (table 13): one row per numbering series, its first and last number, how many, and
+ * none cancelled (the shop never cancels an issued document).
+ */
+function docsRows(nature: GstDocsRow["nature"], series: readonly Series[]): GstDocsRow[] {
+  return [...series]
+    .sort((a, b) => a.prefix.localeCompare(b.prefix))
+    .map(({ first, last, total }) => ({ nature, from: first, to: last, total, cancelled: 0 }));
+}
+
+/**
+ * The HSN summary (table 12) by HSN code and rate: the invoices' sums (gst-repo.ts: taxed shipping under
+ * the HSN code of its order's principal supply, its highest-rate line, as part of a composite supply,
+ * CGST Act section 8(a)), less the credit notes' lines (units as well as value), their shipping likewise.
  */
 function hsnRows(
-  invoiceLines: readonly TaxedLine[],
+  invoiceSums: readonly HsnSums[],
   creditLines: readonly TaxedLine[],
-  invoices: ReadonlyMap<string, InvoiceParty>,
   notes: ReadonlyMap<string, CreditNoteRow>,
 ): GstHsnRow[] {
   interface Group {
@@ -184,32 +154,41 @@ function hsnRows(
     sums: Sums;
     /** The group's largest invoice line names it. */
     description: string;
-    largest: number;
+    largest: number | null;
   }
   const groups = new Map<string, Group>();
-  const add = (line: TaxedLine, party: InvoiceParty | undefined, sign: 1 | -1) => {
+  for (const sums of invoiceSums) {
+    const key = `${sums.hsn}|${sums.rate}`;
+    const group = groups.get(key);
+    if (!group) {
+      const { hsn, rate, quantity, description, largest } = sums;
+      groups.set(key, { hsn, rate, quantity, sums: sumsOf(sums), description, largest });
+      continue;
+    }
+    group.quantity += sums.quantity;
+    addTo(group.sums, sums);
+    if (sums.largest !== null && (group.largest === null || sums.largest > group.largest)) {
+      group.description = sums.description;
+      group.largest = sums.largest;
+    }
+  }
+  for (const line of creditLines) {
+    const note = notes.get(line.documentId);
     const goods = line.kind === "goods";
-    const hsn = (goods ? line.hsn : party?.principalHsn) ?? "";
-    const name = goods ? line.name : (party?.principalName ?? "");
+    const hsn = (goods ? line.hsn : note?.principalHsn) ?? "";
     const key = `${hsn}|${line.rate}`;
     const group = groups.get(key) ?? {
       hsn,
       rate: line.rate,
       quantity: 0,
       sums: zero(),
-      description: name,
-      largest: Number.NEGATIVE_INFINITY,
+      description: goods ? line.name : (note?.principalName ?? ""),
+      largest: null,
     };
-    if (goods) group.quantity += sign * line.quantity;
-    addTo(group.sums, line, sign);
-    if (goods && sign === 1 && line.taxableValue > group.largest) {
-      group.description = name;
-      group.largest = line.taxableValue;
-    }
+    if (goods) group.quantity -= line.quantity;
+    addTo(group.sums, line, -1);
     groups.set(key, group);
-  };
-  for (const line of invoiceLines) add(line, invoices.get(line.documentId), 1);
-  for (const line of creditLines) add(line, notes.get(line.documentId), -1);
+  }
   return [...groups.values()]
     .filter((group) => group.quantity !== 0 || !isZero(group.sums))
     .sort((a, b) => a.hsn.localeCompare(b.hsn) || a.rate - b.rate)
@@ -248,13 +227,13 @@ export async function gstReport(
 ): Promise<GstReportDto> {
   const month = asked ?? monthToFile(now, utcOffset);
   const period = periodOf(daysOf(month), now, utcOffset);
+  const limit = b2clLimit(utcOffset);
   const read = await db.transaction(
     async (tx) => {
       await tuneForReport(tx);
       return {
-        invoices: await readInvoices(tx, period),
-        invoiceLines: await readInvoiceLines(tx, period),
-        notes: await readCreditNotes(tx, period),
+        invoices: await readInvoiceSums(tx, period, limit),
+        notes: await readCreditNotes(tx, period, limit),
         creditLines: await readCreditNoteLines(tx, period),
       };
     },
@@ -263,10 +242,9 @@ export async function gstReport(
   return gstTables(month, read, utcOffset);
 }
 
-/** What a month's GSTR-1 is made from: its documents and their taxed rows, as gst-repo.ts reads them. */
+/** What a month's GSTR-1 is made from: its invoices summed, its credit notes and their taxed rows (gst-repo.ts). */
 export interface GstDocuments {
-  invoices: InvoiceParty[];
-  invoiceLines: TaxedLine[];
+  invoices: InvoiceSums;
   notes: CreditNoteRow[];
   creditLines: TaxedLine[];
 }
@@ -274,41 +252,30 @@ export interface GstDocuments {
 /** The GSTR-1 tables and the GSTR-3B 3.1(a) figures of `month` from its documents. */
 export function gstTables(month: string, read: GstDocuments, utcOffset: string): GstReportDto {
   const days = daysOf(month);
-  const linesOfInvoice = groupBy(read.invoiceLines, (line) => line.documentId);
+  const linesOfInvoice = groupBy(read.invoices.lines, (line) => line.documentId);
   const linesOfNote = groupBy(read.creditLines, (line) => line.documentId);
-  const invoices = read.invoices.map((invoice) =>
-    withPrincipal(invoice, linesOfInvoice.get(invoice.orderId)),
-  );
   const day = (at: Date) => shopDay(at, utcOffset);
 
   const b2b: GstB2bRow[] = [];
   const b2cl: GstB2clRow[] = [];
   const b2cs = new Map<string, { placeOfSupply: string; rate: number; sums: Sums }>();
-  // Each line straight into its place and rate (the sums by rate of each document added up).
-  const addB2cs = (party: InvoiceParty, lines: readonly TaxedLine[] | undefined, sign: 1 | -1) => {
-    const placeOfSupply = placeOfSupplyOf(party);
-    for (const line of lines ?? []) {
-      const key = `${placeOfSupply}|${line.rate}`;
-      const row = b2cs.get(key) ?? { placeOfSupply, rate: line.rate, sums: zero() };
-      addTo(row.sums, line, sign);
-      b2cs.set(key, row);
-    }
+  // Each sum straight into its place and rate (the sums by rate of each document added up).
+  const addB2cs = (placeOfSupply: string, rate: number, sums: Sums, sign: 1 | -1) => {
+    const key = `${placeOfSupply}|${rate}`;
+    const row = b2cs.get(key) ?? { placeOfSupply, rate, sums: zero() };
+    addTo(row.sums, sums, sign);
+    b2cs.set(key, row);
   };
-  for (const invoice of invoices) {
-    const section = sectionOf(invoice, utcOffset);
-    const lines = linesOfInvoice.get(invoice.orderId);
-    if (section === "b2cs") {
-      addB2cs(invoice, lines, 1);
-      continue;
-    }
+  for (const sums of read.invoices.consumers) addB2cs(placeOfSupplyOf(sums), sums.rate, sums, 1);
+  for (const invoice of read.invoices.invoices) {
     const head = {
       invoiceNumber: invoice.invoiceNumber,
       invoiceDate: day(invoice.invoicedAt),
       invoiceValue: fromCents(invoice.invoiceValue),
       placeOfSupply: placeOfSupplyOf(invoice),
     };
-    for (const { rate, sums } of byRate(lines)) {
-      if (section === "b2b")
+    for (const { rate, sums } of byRate(linesOfInvoice.get(invoice.orderId))) {
+      if (invoice.section === "b2b")
         b2b.push({
           gstin: invoice.buyerGstin ?? "",
           receiverName: invoice.receiverName,
@@ -325,10 +292,10 @@ export function gstTables(month: string, read: GstDocuments, utcOffset: string):
   const cdnr: GstCdnrRow[] = [];
   const cdnur: GstCdnurRow[] = [];
   for (const note of read.notes) {
-    const section = sectionOf(note, utcOffset);
     const lines = linesOfNote.get(note.refundId);
-    if (section === "b2cs") {
-      addB2cs(note, lines, -1);
+    if (note.section === "b2cs") {
+      const placeOfSupply = placeOfSupplyOf(note);
+      for (const line of lines ?? []) addB2cs(placeOfSupply, line.rate, line, -1);
       continue;
     }
     const head = {
@@ -339,7 +306,7 @@ export function gstTables(month: string, read: GstDocuments, utcOffset: string):
       noteValue: fromCents(note.noteValue),
     };
     for (const { rate, sums } of byRate(lines)) {
-      if (section === "b2b")
+      if (note.section === "b2b")
         cdnr.push({
           gstin: note.buyerGstin ?? "",
           receiverName: note.receiverName,
@@ -351,9 +318,10 @@ export function gstTables(month: string, read: GstDocuments, utcOffset: string):
     }
   }
 
-  // 3.1(a) is outward taxable supplies other than nil rated: a 0% line is left out.
+  // 3.1(a) is outward taxable supplies other than nil rated: a 0% row is left out. Every taxed row of
+  // an invoice is in one of its HSN sums.
   const gstr3b = zero();
-  for (const line of read.invoiceLines) if (line.rate > 0) addTo(gstr3b, line);
+  for (const sums of read.invoices.hsn) if (sums.rate > 0) addTo(gstr3b, sums);
   for (const line of read.creditLines) if (line.rate > 0) addTo(gstr3b, line, -1);
 
   const b2csRows: GstB2csRow[] = [...b2cs.values()]
@@ -361,40 +329,33 @@ export function gstTables(month: string, read: GstDocuments, utcOffset: string):
     .sort((a, b) => a.placeOfSupply.localeCompare(b.placeOfSupply) || a.rate - b.rate)
     .map((row) => ({ placeOfSupply: row.placeOfSupply, rate: row.rate, ...inRupees(row.sums) }));
 
-  const invoiceParties = new Map(invoices.map((invoice) => [invoice.orderId, invoice]));
-  const noteParties = new Map(read.notes.map((note) => [note.refundId, note]));
+  const notes = new Map(read.notes.map((note) => [note.refundId, note]));
   // Table 12 apart for registered buyers (a document with the buyer's GSTIN) and consumers.
-  const registered = (party: InvoiceParty | undefined) => Boolean(party?.buyerGstin);
+  const registered = (note: InvoiceParty | undefined) => Boolean(note?.buyerGstin);
+  const creditLinesOf = (buyer: boolean) =>
+    read.creditLines.filter((line) => registered(notes.get(line.documentId)) === buyer);
   return {
     month,
     ...days,
     b2b,
     b2cl,
     b2cs: b2csRows,
-    hsn: hsnRows(read.invoiceLines, read.creditLines, invoiceParties, noteParties),
+    hsn: hsnRows(read.invoices.hsn, read.creditLines, notes),
     hsnB2b: hsnRows(
-      read.invoiceLines.filter((line) => registered(invoiceParties.get(line.documentId))),
-      read.creditLines.filter((line) => registered(noteParties.get(line.documentId))),
-      invoiceParties,
-      noteParties,
+      read.invoices.hsn.filter((sums) => sums.registered),
+      creditLinesOf(true),
+      notes,
     ),
     hsnB2c: hsnRows(
-      read.invoiceLines.filter((line) => !registered(invoiceParties.get(line.documentId))),
-      read.creditLines.filter((line) => !registered(noteParties.get(line.documentId))),
-      invoiceParties,
-      noteParties,
+      read.invoices.hsn.filter((sums) => !sums.registered),
+      creditLinesOf(false),
+      notes,
     ),
     cdnr,
     cdnur,
     docs: [
-      ...docsRows(
-        "Invoices for outward supply",
-        invoices.map((invoice) => invoice.invoiceNumber),
-      ),
-      ...docsRows(
-        "Credit Note",
-        read.notes.map((note) => note.noteNumber),
-      ),
+      ...docsRows("Invoices for outward supply", read.invoices.series),
+      ...docsRows("Credit Note", seriesOf(read.notes.map((note) => note.noteNumber))),
     ],
     gstr3b: inRupees(gstr3b),
   };

@@ -59,6 +59,20 @@ interface CreditSpec {
 }
 
 const INVOICES: InvoiceSpec[] = [
+  // Inter-state to unregistered buyers, 1,18,000.00 each (100 shirts, IGST 18,000): on the shop's last
+  // day of July 2024 within the ₹2.5 lakh limit of then (B2CS), on the first of August above the ₹1 lakh
+  // limit in force from that day (B2CL).
+  ...["2024-07-31T18:29:59Z", "2024-07-31T18:30:00Z"].map(
+    (at, k): InvoiceSpec => ({
+      number: `INV/2024-25/00000${k + 1}`,
+      at,
+      state: "Delhi",
+      placeOfSupply: "07",
+      supplyType: "inter-state",
+      lines: [{ product: "shirt", quantity: 100, taxableValue: 100000, igst: 18000 }],
+      total: 118000,
+    }),
+  ),
   // October 31st 23:59:59 in the shop: October's.
   {
     number: "INV/2026-27/000010",
@@ -767,6 +781,37 @@ describe("GET /api/reports/gst", () => {
     expect(data.gstr3b).toEqual({ taxableValue: 0, igst: -180, cgst: 90, sgst: 90, cess: 0 });
     // A negative amount is a number, not a formula to defuse.
     expect((await csv("b2cs", "2026-12")).body).toContain("OE,29-Karnataka,18,,-1000.00,0.00,\r\n");
+  });
+
+  it("sorts an inter-state invoice to a consumer by the B2CL limit of its own date", async () => {
+    const july = (await gst(admin.cookie, "month=2024-07")).json().data as GstReportDto;
+    expect(july.b2cl).toEqual([]);
+    expect(july.b2cs).toEqual([
+      { placeOfSupply: "07-Delhi", rate: 18, taxableValue: 100000, ...NO_TAX, igst: 18000 },
+    ]);
+    const august = (await gst(admin.cookie, "month=2024-08")).json().data as GstReportDto;
+    expect(august.b2cs).toEqual([]);
+    expect(august.b2cl).toEqual([
+      {
+        invoiceNumber: "INV/2024-25/000002",
+        invoiceDate: "2024-08-01",
+        invoiceValue: 118000,
+        placeOfSupply: "07-Delhi",
+        rate: 18,
+        taxableValue: 100000,
+        ...NO_TAX,
+        igst: 18000,
+      },
+    ]);
+    expect(august.docs).toEqual([
+      {
+        nature: "Invoices for outward supply",
+        from: "INV/2024-25/000002",
+        to: "INV/2024-25/000002",
+        total: 1,
+        cancelled: 0,
+      },
+    ]);
   });
 
   it("answers an empty month with empty tables and nil figures", async () => {
