@@ -243,7 +243,7 @@ async function addShipments(step: Step) {
     from recent_parcel r`,
   );
   // NOTE: the trigger that keeps each order's parcel state (migration 0057) is off while the lines
-  // load in one statement, and the state written once an order afterwards, by the function it calls.
+  // load in one statement, and the states written in one statement afterwards.
   await step(
     "parcel state trigger off",
     `alter table order_shipment_lines disable trigger ${PARCEL_STATE_TRIGGER}`,
@@ -256,9 +256,23 @@ async function addShipments(step: Step) {
     from recent_parcel r join report_line l on l.order_id = r.order_id
     where r.status in ('shipped', 'delivered') or l.k = 1`,
   );
+  // NOTE: set from what was drawn (every line of a shipped or delivered order in its parcel, the first
+  // of a partly shipped one's), then checked against the function the trigger calls on a sample:
+  // called for each of 120 000 orders, it took minutes at a million.
   await step(
     "orders' parcel state",
-    `update orders o set parcel_state = order_parcel_state(o.id) from recent_parcel r where o.id = r.order_id`,
+    `update orders o set parcel_state = case when r.status in ('shipped', 'delivered') then r.status
+       else 'partially_shipped' end
+     from recent_parcel r where o.id = r.order_id`,
+  );
+  await step(
+    "orders' parcel state checked",
+    `do $$ begin
+       if exists (select 1 from recent_parcel r join orders o on o.id = r.order_id
+                  where r.i % 97 = 0 and o.parcel_state is distinct from order_parcel_state(o.id)) then
+         raise exception 'an order''s parcel state differs from its parcels';
+       end if;
+     end $$`,
   );
   await step(
     "parcel state trigger on",
