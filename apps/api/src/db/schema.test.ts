@@ -365,4 +365,12 @@ describe("database schema", () => {
     );
     expect(Number(result.rows[0]?.score)).toBeGreaterThan(0.4);
   });
+
+  it("adds cents exactly in the reports' sum, which parallel workers may share", async () => {
+    const result = await db.execute<{ total: string; parallel: string; combines: boolean }>(sql`
+      select (select bigint_sum(v) from (values (9007199254740993::bigint), (-3::bigint), (null)) t(v))::text as total,
+        p.proparallel as parallel, a.aggcombinefn <> 0 as combines
+      from pg_proc p join pg_aggregate a on a.aggfnoid = p.oid where p.proname = 'bigint_sum'`);
+    expect(result.rows).toEqual([{ total: "9007199254740990", parallel: "s", combines: true }]);
+  });
 });
