@@ -181,26 +181,46 @@ export async function readInvoiceSums(
       from orders o
       where o.invoice_number is not null and o.invoiced_at >= ${period.since} and o.invoiced_at < ${period.before}
     ),
+    -- Each taxed row with what the tables group it by: its invoice's table, buyer and place of supply,
+    -- and its HSN code and name (taxed shipping's are its order's principal supply's, PRINCIPAL).
     line as materialized (
       select o.id as "documentId", i.id as line, 'goods' as kind, i.hsn_code as hsn, i.name, i.quantity,
         i.tax_rate as rate, ${cents("i.taxable_value")} as "taxableValue", ${cents("i.cgst")} as cgst,
-        ${cents("i.sgst")} as sgst, ${cents("i.igst")} as igst, o.section, o.registered, o.shipping_tax > 0 as shipped
+        ${cents("i.sgst")} as sgst, ${cents("i.igst")} as igst, o.section, o.registered, o.place_of_supply,
+        o.state, coalesce(i.hsn_code, '') as group_hsn, i.name as group_name
       from invoice o join order_items i on i.order_id = o.id
       union all
       select o.id, null, 'shipping', null, '', 0, o.shipping_tax_rate,
         ${cents("(o.shipping_amount - o.shipping_tax)")}, ${cents("o.shipping_cgst")},
-        ${cents("o.shipping_sgst")}, ${cents("o.shipping_igst")}, o.section, o.registered, true
-      from invoice o
+        ${cents("o.shipping_sgst")}, ${cents("o.shipping_igst")}, o.section, o.registered, o.place_of_supply,
+        o.state, coalesce(p.hsn_code, ''), coalesce(p.name, '')
+      from invoice o ${PRINCIPAL}
       where o.shipping_tax > 0
     ),
-    -- The principal supply of an order whose shipping is taxed: its highest-rate line, the largest first.
-    principal as (
-      select distinct on (l."documentId") l."documentId", l.hsn, l.name
-      from line l where l.kind = 'goods' and l.shipped
-      order by l."documentId", l.rate desc, l."taxableValue" desc, l.line collate "C"
+    hsn as materialized (
+      select l.registered, l.group_hsn as hsn, l.rate, sum(l.quantity) as quantity, ${SUMS},
+        max(case when l.kind = 'goods' then l."taxableValue" end) as largest, max(l."taxableValue") as "largestRow"
+      from line l group by 1, 2, 3
     ),
-    numbered as (
-      select o.invoice_number as number, substring(o.invoice_number from '[0-9]*$') as digits from invoice o
+    -- Each group named by its largest goods row (the first by id on a tie), a group of shipping alone by
+    -- its largest row's principal supply. NOTE: the rows of a group's largest value are picked first,
+    -- then joined to their group: an ordered aggregate, or a join of every row, sorted all of a month's
+    -- 85 000 lines (150-230 ms).
+    hsn_named as (
+      select distinct on (h.registered, h.hsn, h.rate) h.*, l.group_name as description
+      from hsn h join line l on l.registered = h.registered and l.group_hsn = h.hsn and l.rate = h.rate
+        and l."taxableValue" = coalesce(h.largest, h."largestRow") and (h.largest is null or l.kind = 'goods')
+      where l."taxableValue" = any(array(select coalesce(x.largest, x."largestRow") from hsn x))
+      order by h.registered, h.hsn, h.rate, l.line collate "C"
+    ),
+    -- An invoice number's series (the number without its running digits) and its running number.
+    numbered as materialized (
+      select n.prefix, n.number, coalesce(nullif(substr(n.number, length(n.prefix) + 1), '')::numeric, 0) as running
+      from (select o.invoice_number as number, rtrim(o.invoice_number, '0123456789') as prefix from invoice o) n
+    ),
+    series as (
+      select n.prefix, count(*)::integer as total, min(n.running) as low, max(n.running) as high
+      from numbered n group by n.prefix
     )
     select
       (select coalesce(json_agg(d order by d."invoiceNumber"), '[]') from (
@@ -212,25 +232,22 @@ export async function readInvoiceSums(
         from line l where l.section <> 'b2cs'
       ) l) as lines,
       (select coalesce(json_agg(c), '[]') from (
-        select o.place_of_supply as "placeOfSupply", o.state, l.rate, ${SUMS}
-        from line l join invoice o on o.id = l."documentId"
-        where l.section = 'b2cs'
-        group by o.place_of_supply, o.state, l.rate
+        select l.place_of_supply as "placeOfSupply", l.state, l.rate, ${SUMS}
+        from line l where l.section = 'b2cs'
+        group by l.place_of_supply, l.state, l.rate
       ) c) as consumers,
       (select coalesce(json_agg(h), '[]') from (
-        select l.registered, coalesce(case when l.kind = 'goods' then l.hsn else p.hsn end, '') as hsn, l.rate,
-          sum(l.quantity) as quantity, ${SUMS},
-          (array_agg(case when l.kind = 'goods' then l.name else coalesce(p.name, '') end
-            order by l.kind = 'goods' desc, l."taxableValue" desc, l.line collate "C"))[1] as description,
-          max(case when l.kind = 'goods' then l."taxableValue" end) as largest
-        from line l left join principal p on p."documentId" = l."documentId" and l.kind = 'shipping'
-        group by 1, 2, 3
+        select h.registered, h.hsn, h.rate, h.quantity, h."taxableValue", h.igst, h.cgst, h.sgst, h.description,
+          h.largest
+        from hsn_named h
       ) h) as hsn,
+      -- A series' first and last: the lowest and highest running digits, the first number by
+      -- character on a tie ("07" before "7").
       (select coalesce(json_agg(s), '[]') from (
-        select left(n.number, length(n.number) - length(n.digits)) as prefix, count(*)::integer as total,
-          (array_agg(n.number order by coalesce(nullif(n.digits, '')::numeric, 0), n.number collate "C"))[1] as first,
-          (array_agg(n.number order by coalesce(nullif(n.digits, '')::numeric, 0) desc, n.number collate "C" desc))[1] as last
-        from numbered n group by 1
+        select s.prefix, s.total,
+          (select min(n.number collate "C") from numbered n where n.prefix = s.prefix and n.running = s.low) as first,
+          (select max(n.number collate "C") from numbered n where n.prefix = s.prefix and n.running = s.high) as last
+        from series s
       ) s) as series
   `);
   const row = result.rows[0];
