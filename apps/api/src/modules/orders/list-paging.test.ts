@@ -253,6 +253,26 @@ describe("paging the staff's order lists", () => {
     expect(await count(2)).toEqual({ total: 2, totalCapped: true });
   });
 
+  it("finds a whole address's own account, and the addresses that contain it only when no account has it", async () => {
+    // Of the day's orders, the 2nd newest placed by asha@, the 4th by pasha@, whose address contains it.
+    const [, ashaOrder, , pashaOrder] = expected as [string, string, string, string];
+    for (const [email, id] of [
+      ["asha@quixotl-mail.test", ashaOrder],
+      ["pasha@quixotl-mail.test", pashaOrder],
+    ] as const) {
+      const { user } = await createUser(t.database, { email });
+      await t.database.db.update(orders).set({ userId: user.id }).where(eq(orders.id, id));
+    }
+    const found = async (keyword: string) =>
+      (await readList(t, `/api/orders?${DAY}&keyword=${encodeURIComponent(keyword)}&size=100`, shop.admin.cookie))
+        .ids;
+    expect(await found("asha@quixotl-mail.test")).toEqual([ashaOrder]);
+    expect(await found(" Asha@Quixotl-Mail.test")).toEqual([ashaOrder]);
+    // An address no account has, and a part of one, are looked for within the addresses.
+    expect(await found("sha@quixotl-mail.test")).toEqual([ashaOrder, pashaOrder]);
+    expect(await found("quixotl-mail.test")).toEqual([ashaOrder, pashaOrder]);
+  });
+
   it("refuses an `after` that is not an order list's cursor, at `after`, on every list", async () => {
     const inventoryKey = encodeCursor(["Linen Shirt", newId(), 0, newId()]);
     const badMoment = encodeCursor(["2019-13-01T00:00:00.000000Z", newId()]);

@@ -3,6 +3,7 @@
  * phone, or its shopper's name or email, as SQL over `orders` for the lists (two halves, each walked
  * apart: modules/orders/repo.ts) and the export (one set of ids).
  */
+import { Email } from "@shop/shared/schemas/common";
 import { type SQL, sql } from "drizzle-orm";
 import { orders } from "#api/db/schema/orders";
 import { users } from "#api/db/schema/users";
@@ -26,6 +27,12 @@ function phoneDigitsOf(keyword: string): string | undefined {
   return digits.length >= 3 ? digits.slice(-10) : undefined;
 }
 
+/** The account's address a keyword is, written as it is kept ("Asha@Example.com " → "asha@example.com"), else none. */
+function emailOf(keyword: string): string | undefined {
+  const email = Email.safeParse(keyword);
+  return email.success ? email.data : undefined;
+}
+
 /** The shipping name as one text ("Asha Rao"): the expression the trigram index of migration 0012 covers. */
 const shippingName = sql`((${orders.shippingAddress}->'name'->>'firstName') || ' ' || (${orders.shippingAddress}->'name'->>'lastName'))`;
 const shippingPhone = sql`(${orders.shippingAddress}->>'phoneNumber')`;
@@ -36,7 +43,11 @@ const shopperName = sql`(${users.firstName} || ' ' || ${users.lastName})`;
  * phone) and by its shopper (name or email). Each half is answered from indexes: the primary key,
  * the unique number, the trigram indexes of migration 0012 on the shipping name and phone, and on
  * the shopper's email and name, whose matching shoppers are then a set the orders are tested
- * against (a hash) or read from (orders_user_created_at_idx), whichever finds fewer rows.
+ * against (a hash) or read from (orders_user_created_at_idx), whichever finds fewer rows. A keyword
+ * that is a whole address names the account that has it, found by the addresses' unique index; only
+ * when no account has it is it looked for within the others. NOTE: the trigram index reads every
+ * trigram of the address, and most of them ("gmail.com") are in most addresses: 16 ms at 200 000
+ * shoppers, where the unique index takes a fraction of a millisecond.
  */
 export function keywordHalves(keyword: string): { onOrder: SQL; byShopper: SQL } {
   const pattern = `%${escapeLike(keyword)}%`;
@@ -48,10 +59,16 @@ export function keywordHalves(keyword: string): { onOrder: SQL; byShopper: SQL }
     ...(number === undefined ? [] : [sql`${orders.number} = ${number}`]),
     ...(digits === undefined ? [] : [sql`${shippingPhone} like ${`%${digits}%`}`]),
   ];
-  const onShopper = [sql`${shopperName} ilike ${pattern}`, sql`${users.email} ilike ${pattern}`];
+  const email = emailOf(keyword);
+  const shoppers = email
+    ? sql`select ${users.id} from ${users} where ${users.email} = ${email}
+        union all
+        select ${users.id} from ${users} where ${users.email} ilike ${pattern}
+          and not exists (select 1 from ${users} where ${users.email} = ${email})`
+    : sql`select ${users.id} from ${users} where ${shopperName} ilike ${pattern} or ${users.email} ilike ${pattern}`;
   return {
     onOrder: sql`(${sql.join(onOrder, sql` or `)})`,
-    byShopper: sql`${orders.userId} in (select ${users.id} from ${users} where ${sql.join(onShopper, sql` or `)})`,
+    byShopper: sql`${orders.userId} in (${shoppers})`,
   };
 }
 
