@@ -264,8 +264,13 @@ describe("paging the staff's order lists", () => {
       await t.database.db.update(orders).set({ userId: user.id }).where(eq(orders.id, id));
     }
     const found = async (keyword: string) =>
-      (await readList(t, `/api/orders?${DAY}&keyword=${encodeURIComponent(keyword)}&size=100`, shop.admin.cookie))
-        .ids;
+      (
+        await readList(
+          t,
+          `/api/orders?${DAY}&keyword=${encodeURIComponent(keyword)}&size=100`,
+          shop.admin.cookie,
+        )
+      ).ids;
     expect(await found("asha@quixotl-mail.test")).toEqual([ashaOrder]);
     expect(await found(" Asha@Quixotl-Mail.test")).toEqual([ashaOrder]);
     // An address no account has, and a part of one, are looked for within the addresses.
