@@ -177,18 +177,19 @@ export async function windowPage(
    * then, when a tenth of those passed or the word has no more than CANDIDATES matches (`few`), the
    * next ones (`f2`) until the window is full. Past that (a filter few of a common word's products
    * pass) the list is walked or scanned as for any query. One statement: each later part is planned
-   * but runs only when the earlier ones call for it.
+   * but runs only when the earlier ones call for it; `few` (counting up to 5 001 keys, a millisecond
+   * at a million products) only when the first SAMPLE passed too few, or `f2` filled too little.
    */
   const passingOfWords = (keys: string[], passing: SQL) => sql`
     f1 as materialized (${newestOfWords(keys, "rows", passing, { skip: 0, take: SAMPLE })}),
-    s as materialized (select (select count(*) from f1) as passed, ${fewerThan(keys, SAMPLE)} as every,
-      ${fewerThan(keys, CANDIDATES + 1)} as few),
-    more as materialized (select not s.every and (s.few or s.passed * ${CANDIDATES} >= ${size * SAMPLE}) as v from s),
+    s as materialized (select (select count(*) from f1) as passed, ${fewerThan(keys, SAMPLE)} as every),
+    few as materialized (select ${fewerThan(keys, CANDIDATES + 1)} as v),
+    more as materialized (select not s.every and (s.passed * ${CANDIDATES} >= ${size * SAMPLE} or (select v from few)) as v from s),
     f2 as materialized (select * from (${newestOfWords(keys, "rows", passing, { skip: SAMPLE, take: CANDIDATES - SAMPLE })}) w
       where (select v from more) limit greatest(0, ${size} - (select passed from s))),
     enough as materialized (select (select every from s)
       or (select passed from s) + (select count(*) from f2) >= ${size}
-      or ((select v from more) and (select few from s)) as v),
+      or ((select v from more) and (select v from few)) as v),
     f as materialized (select * from f1 where (select v from enough)
       union all select * from f2 where (select v from enough)
       union all select * from (${rowsOf(windowOf(passing))}) w where not (select v from enough))`;
