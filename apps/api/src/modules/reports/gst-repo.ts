@@ -20,7 +20,11 @@ export interface InvoiceParty {
   /** The GST state code the order recorded ("27"), or null: then `state` (the address's, as typed) decides. */
   placeOfSupply: string | null;
   state: string;
-  /** The HSN code and name of the order's principal supply: its highest-rate line (the largest on a tie). */
+  /**
+   * The HSN code and name of the order's principal supply: its highest-rate line (the largest on a
+   * tie). Read for credit notes; null for the invoices readInvoiceSums lists, whose sums already put
+   * taxed shipping under it.
+   */
   principalHsn: string | null;
   principalName: string;
   /** The GSTR-1 table the invoice goes to (sectionOf). */
