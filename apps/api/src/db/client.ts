@@ -75,6 +75,10 @@ export interface OpenDatabaseOptions {
 // `Database` type hides; each handle registers how to migrate itself here.
 const migrators = new WeakMap<Database, (migrationsFolder: string) => Promise<void>>();
 
+// The node-postgres pool of each database opened on PostgreSQL (readSideBySide asks it for a second
+// connection); PGlite has one connection and none.
+const pools = new WeakMap<Database, pg.Pool>();
+
 // Any constant works; it only has to be the same for every instance of the API.
 const MIGRATION_LOCK_KEY = 7_214_190_311;
 
@@ -118,6 +122,7 @@ async function openPostgres(databaseUrl: string, options: OpenDatabaseOptions): 
   // own (503) and the pool discards the broken client when it is released.
   pool.on("connect", (client) => client.on("error", () => undefined));
   const db = drizzlePostgres({ client: pool, ...drizzleConfig });
+  pools.set(db, pool);
   migrators.set(db, async (migrationsFolder) => {
     // Several API instances may start together: a session advisory lock, held on a connection of
     // its own (outside the pool, which may be small), makes them migrate one after the other. The
@@ -226,6 +231,44 @@ export function wrapPglite(client: PGlite): DatabaseHandle {
       };
     },
   };
+}
+
+const READ_ONLY_SNAPSHOT = { isolationLevel: "repeatable read", accessMode: "read only" } as const;
+
+/** What `pg_export_snapshot()` answers ("00000003-0000001B-1"), checked before it is written into SQL. */
+const SNAPSHOT_ID = /^[0-9A-F]+-[0-9A-F]+-[0-9]+$/;
+
+/**
+ * Runs `first` and `second` at once, each in a read-only repeatable-read transaction on a pooled
+ * connection of its own, both reading the same snapshot (`pg_export_snapshot()` in the first, `SET
+ * TRANSACTION SNAPSHOT` in the second): their figures tie to one another as if one transaction had
+ * read them, in the time of the slower on a host of two cores or more. On PGlite (one connection),
+ * or when every pooled connection is busy (a second one would be waited for while the first is
+ * held), they run one after the other in one transaction.
+ */
+export async function readSideBySide<A, B>(
+  db: Database,
+  first: (tx: Transaction) => Promise<A>,
+  second: (tx: Transaction) => Promise<B>,
+): Promise<[A, B]> {
+  const pool = pools.get(db);
+  const spare =
+    pool && pool.waitingCount === 0 && (pool.idleCount > 0 || pool.totalCount < (pool.options.max ?? 10));
+  if (!spare) return db.transaction(async (tx) => [await first(tx), await second(tx)], READ_ONLY_SNAPSHOT);
+  return db.transaction(async (tx) => {
+    const { rows } = await tx.execute<{ id: string }>(sql`select pg_export_snapshot() as id`);
+    const snapshot = rows[0]?.id ?? "";
+    if (!SNAPSHOT_ID.test(snapshot)) throw new Error(`readSideBySide: unexpected snapshot id "${snapshot}"`);
+    const other = db.transaction(async (tx2) => {
+      await tx2.execute(sql.raw(`set transaction snapshot '${snapshot}'`));
+      return second(tx2);
+    }, READ_ONLY_SNAPSHOT);
+    // Both settle before the first transaction ends: the second imports its snapshot while it is open.
+    const [a, b] = await Promise.allSettled([first(tx), other]);
+    if (a.status === "rejected") throw a.reason;
+    if (b.status === "rejected") throw b.reason;
+    return [a.value, b.value];
+  }, READ_ONLY_SNAPSHOT);
 }
 
 /** Applies the pending SQL migrations (idempotent; safe with several instances starting at once). */

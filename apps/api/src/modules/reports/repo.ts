@@ -26,10 +26,19 @@ export interface Period {
  * (the default 4 MB sorts them on disk: 125 ms instead of 80 at 100k orders, bench/README.md), and
  * no JIT, whose compiling costs more than these statements' run. NOTE: a year at a million orders
  * groups 920 000 variants, whose hash would take 240 MB to stay in memory; they are read in variant
- * order from an index instead (readProductSales), so the memory stays a month's.
+ * order from an index instead (readTopVariants), so the memory stays a month's. `beside`: the
+ * transaction is one of two read side by side (db/client.ts readSideBySide), which keep two cores
+ * busy already; parallel workers would only share them (on the 2-core host the bench measures, the
+ * year's ranking took 0.8 s beside categories summed in one process, 1.0–1.2 s beside two workers).
  */
-export async function tuneForReport(tx: Database): Promise<void> {
-  await tx.execute(sql`select set_config('work_mem', '16MB', true), set_config('jit', 'off', true)`);
+export async function tuneForReport(
+  tx: Database,
+  { beside = false }: { beside?: boolean } = {},
+): Promise<void> {
+  const workers = beside ? sql`, set_config('max_parallel_workers_per_gather', '0', true)` : sql``;
+  await tx.execute(
+    sql`select set_config('work_mem', '16MB', true), set_config('jit', 'off', true)${workers}`,
+  );
 }
 
 /**
@@ -269,11 +278,12 @@ export interface ProductRow {
 /**
  * What each variant sold in the period (its invoice lines' taxable value: after the sale price and its
  * share of the code's discount, before GST, shipping apart), less what its credit notes gave back in
- * the period (value and units): the ten first by net sales, the ten first by units, and every
- * category's sum (by the category each line was counted in, db/schema/sales.ts), in one statement. A
- * variant is named by its latest line of the period; only the twenty rows shown look their line up.
+ * the period (value and units): the ten first by net sales and the ten first by units, in one
+ * statement. A variant is named by its latest line of the period; only the twenty rows shown look
+ * their line up. NOTE: the longest statement of a long period's report (a year at a million orders:
+ * 0.8 s of its 1.3 s on one connection), read beside the others (service.ts, readSideBySide).
  */
-export async function readProductSales(db: Database, period: Period, top: number): Promise<ProductRow[]> {
+export async function readTopVariants(db: Database, period: Period, top: number): Promise<ProductRow[]> {
   const result = await db.execute<
     Omit<ProductRow, "netSales" | "units"> & { netSales: string; units: string }
   >(
@@ -298,30 +308,41 @@ export async function readProductSales(db: Database, period: Period, top: number
       select 'units', row_number() over (order by units desc, cents desc, variant_id), *
       from (select * from per_variant order by units desc, cents desc, variant_id limit ${top}) as by_units
     )
-    (select r.kind, i.product_id as id, r.variant_id as variant, i.name,
-       nullif(i.variant_sku, i.product_id::text) as sku,
-       i.variant_options as options, r.cents as "netSales", r.units as units
-     from ranked r
-     cross join lateral (
-       select l.item_id from sales_ledger_lines l
-       where l.variant_id = r.variant_id and l.at >= ${period.since} and l.at < ${period.before}
-       order by l.at desc, l.item_id desc limit 1
-     ) as latest
-     join order_items i on i.id = latest.item_id
-     order by r.kind, r.place)
-    union all
-    -- NOTE: the categories by the lines' own (db/schema/sales.ts), a second read of the period's index
-    -- into a hash of a few groups, where joining each variant to its product hashed the whole
-    -- catalogue (441 of a 30-day report's 605 ms at a million products). In the variants' statement
-    -- as grouping sets, a long period sorted the variants on disk instead.
-    (select 'category', c.id, null, c.name, null, null, g.cents, g.units
-     from (
-       select category_id, bigint_sum(amount) as cents, sum(units) as units
-       from sales_ledger_lines
-       where at >= ${period.since} and at < ${period.before}
-       group by category_id
-     ) as g join categories c on c.id = g.category_id)
+    select r.kind, i.product_id as id, r.variant_id as variant, i.name,
+      nullif(i.variant_sku, i.product_id::text) as sku,
+      i.variant_options as options, r.cents as "netSales", r.units as units
+    from ranked r
+    cross join lateral (
+      select l.item_id from sales_ledger_lines l
+      where l.variant_id = r.variant_id and l.at >= ${period.since} and l.at < ${period.before}
+      order by l.at desc, l.item_id desc limit 1
+    ) as latest
+    join order_items i on i.id = latest.item_id
+    order by r.kind, r.place
   `,
   );
+  return result.rows.map((row) => ({ ...row, netSales: Number(row.netSales), units: Number(row.units) }));
+}
+
+/**
+ * Every category's net sales and units in the period, by the category each line was counted in
+ * (db/schema/sales.ts). NOTE: a read of the period's index into a hash of a few groups, where joining
+ * each variant to its product hashed the whole catalogue (441 of a 30-day report's 605 ms at a
+ * million products). In the variants' statement as grouping sets, a long period sorted the variants
+ * on disk instead.
+ */
+export async function readCategorySales(db: Database, period: Period): Promise<ProductRow[]> {
+  const result = await db.execute<
+    Omit<ProductRow, "netSales" | "units"> & { netSales: string; units: string }
+  >(sql`
+    select 'category' as kind, c.id, null as variant, c.name, null as sku, null as options,
+      g.cents as "netSales", g.units as units
+    from (
+      select category_id, bigint_sum(amount) as cents, sum(units) as units
+      from sales_ledger_lines
+      where at >= ${period.since} and at < ${period.before}
+      group by category_id
+    ) as g join categories c on c.id = g.category_id
+  `);
   return result.rows.map((row) => ({ ...row, netSales: Number(row.netSales), units: Number(row.units) }));
 }

@@ -12,7 +12,7 @@ import {
   type SalesReportQuery,
 } from "@shop/shared/schemas/report";
 import { amountCell, type CsvRow, csvText } from "#api/core/csv";
-import type { Database } from "#api/db/client";
+import { type Database, readSideBySide } from "#api/db/client";
 import { reminderFigures } from "#api/modules/carts/service";
 import { storeCreditFigures } from "#api/modules/store-credit/service";
 import {
@@ -20,8 +20,9 @@ import {
   type LedgerSums,
   type Period,
   type ProductRow,
+  readCategorySales,
   readPeriod,
-  readProductSales,
+  readTopVariants,
   tuneForReport,
 } from "./repo";
 import { type RtoRow, readReturnedToOrigin } from "./repo-rto";
@@ -82,19 +83,26 @@ export async function salesReport(
   { utcOffset }: { utcOffset: string },
 ): Promise<SalesReportDto> {
   const period = periodOf(query, new Date(), utcOffset);
-  const { days, codes, products, rto, reminders, credit } = await db.transaction(
+  // NOTE: the ranking of the variants on a connection of its own, in the same snapshot as the rest:
+  // a year at a million orders took 1.3 s on one connection, 0.8 s of it the ranking.
+  const [{ days, codes, categories, rto, reminders, credit }, variants] = await readSideBySide(
+    db,
     async (tx) => {
-      await tuneForReport(tx);
+      await tuneForReport(tx, { beside: true });
       return {
         ...(await readPeriod(tx, period)),
-        products: await readProductSales(tx, period, REPORT_TOP),
+        categories: await readCategorySales(tx, period),
         rto: await readReturnedToOrigin(tx, period),
         reminders: await reminderFigures(tx, period),
         credit: await storeCreditFigures(tx, period),
       };
     },
-    { isolationLevel: "repeatable read", accessMode: "read only" },
+    async (tx) => {
+      await tuneForReport(tx, { beside: true });
+      return readTopVariants(tx, period, REPORT_TOP);
+    },
   );
+  const products = [...variants, ...categories];
   // The period's figures are its days' added up, in cents.
   const summary = addSums(days);
   const ordersPlaced = days.reduce((sum, day) => sum + day.ordersPlaced, 0);
