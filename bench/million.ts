@@ -123,7 +123,7 @@ export async function million(ctx: BenchContext, scale: number): Promise<void> {
         RECOMMENDED_SETTINGS,
       )
         .map(([name, value]) => `${name}=${value}`)
-        .join(" ")}`,
+        .join(" ")}; huge pages: ${cluster.hugePages}`,
     );
     const shops: Shop[] = [scale, scale * SMALL_SHARE].map((at) => {
       const counts = countsAt(at, variants);

@@ -146,7 +146,7 @@ export async function sale(ctx: BenchContext, minutes: number): Promise<void> {
         process.env.BENCH_PG_SETTINGS ? ` and BENCH_PG_SETTINGS` : ""
       }): ${Object.entries(settings)
         .map(([name, value]) => `${name}=${value}`)
-        .join(" ")}`,
+        .join(" ")}; huge pages: ${cluster.hugePages}`,
     );
     const databaseUrl = cluster.url(DATABASE);
     const steps: string[] = [];
