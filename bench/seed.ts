@@ -210,15 +210,19 @@ export async function fillCatalog(
     await step("categories", () => insertCategoriesAndMedia(tx, categoryRows, now));
     await step("users", () => insertUsers(tx, users, now));
     await step("products", () => insertProducts(tx, categoryRows, { active, inactive, now, variants }));
-    // NOTE: the variants' insert trigger (migrations 0007 and 0014) derives each product's price, sale,
-    // stock and options from its variants, and locks every product to do so: the seed gives the
-    // products those very figures (checked below, set-based), so it is off while loading, and on
-    // again as the migration set it.
+    // NOTE: the variants' insert triggers are off while loading, and on again as the migrations set
+    // them. The one of migrations 0007 and 0014 derives each product's price, sale, stock and options
+    // from its variants, and locks every product to do so: the seed gives the products those very
+    // figures (checked below, set-based). The stock movements' one writes each variant's "initial"
+    // movement a row at a time (a sixth of the million's seed); they are written in one statement.
     await step("variants", async () => {
-      await tx.execute("alter table product_variants disable trigger product_variants_derive_insert");
+      for (const trigger of VARIANT_INSERT_TRIGGERS)
+        await tx.execute(`alter table product_variants disable trigger ${trigger}`);
       await insertVariants(tx, variants);
-      await tx.execute("alter table product_variants enable always trigger product_variants_derive_insert");
+      for (const trigger of VARIANT_INSERT_TRIGGERS)
+        await tx.execute(`alter table product_variants enable always trigger ${trigger}`);
     });
+    await step("stock movements", () => insertInitialMovements(tx));
     await step("galleries", () => insertGalleries(tx, categoryRows));
     await step("reviews", () => insertReviews(tx, { total, users, now }));
     await step("search words", () => fillSearchWords(tx));
@@ -251,7 +255,20 @@ export async function fillCatalog(
 type Db = Database | Transaction;
 
 /** Tables the bulk load writes many rows into. */
-const BULK_TABLES = ["products", "product_variants", "product_gallery", "reviews", "search_words"] as const;
+const BULK_TABLES = [
+  "products",
+  "product_variants",
+  "product_gallery",
+  "reviews",
+  "search_words",
+  "stock_movements",
+] as const;
+
+/** The variants' row triggers that the load does the work of, set-based (both `enable always`). */
+const VARIANT_INSERT_TRIGGERS = [
+  "product_variants_derive_insert",
+  "product_variants_stock_movement",
+] as const;
 
 /**
  * Drops the indexes of these tables (the catalogue's bulk tables by default) that back no
@@ -569,6 +586,17 @@ async function insertVariants(db: Db, variants: VariantCount) {
       true, c.k, p.created_at
     from products p
     cross join ${variantRows(variants)}`);
+}
+
+/**
+ * Each variant's first stock movement, as product_variants_stock_movement() writes it for a new
+ * variant (migrations 0026 and 0037): its stock as the change and the stock after, cause "initial", none for
+ * a variant without stock, and no actor (the seed sets none).
+ */
+async function insertInitialMovements(db: Db) {
+  await db.execute(`
+    insert into stock_movements (variant_id, product_id, change, stock_after, cause)
+    select id, product_id, stock, stock, 'initial' from product_variants where stock <> 0`);
 }
 
 async function insertGalleries(db: Db, categoryRows: CategoryRow[]) {
