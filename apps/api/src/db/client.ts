@@ -243,8 +243,8 @@ const SNAPSHOT_ID = /^[0-9A-F]+-[0-9A-F]+-[0-9]+$/;
  * connection of its own, both reading the same snapshot (`pg_export_snapshot()` in the first, `SET
  * TRANSACTION SNAPSHOT` in the second): their figures tie to one another as if one transaction had
  * read them, in the time of the slower on a host of two cores or more. On PGlite (one connection),
- * or when every pooled connection is busy (a second one would be waited for while the first is
- * held), they run one after the other in one transaction.
+ * or when the pool cannot give two connections at once (a second one would be waited for while the
+ * first is held), they run one after the other in one transaction.
  */
 export async function readSideBySide<A, B>(
   db: Database,
@@ -252,8 +252,9 @@ export async function readSideBySide<A, B>(
   second: (tx: Transaction) => Promise<B>,
 ): Promise<[A, B]> {
   const pool = pools.get(db);
-  const spare =
-    pool && pool.waitingCount === 0 && (pool.idleCount > 0 || pool.totalCount < (pool.options.max ?? 10));
+  // Two connections to be had at once: idle ones, or room in the pool for new ones.
+  const free = pool ? pool.idleCount + (pool.options.max ?? 10) - pool.totalCount : 0;
+  const spare = pool && pool.waitingCount === 0 && free >= 2;
   if (!spare) return db.transaction(async (tx) => [await first(tx), await second(tx)], READ_ONLY_SNAPSHOT);
   return db.transaction(async (tx) => {
     const { rows } = await tx.execute<{ id: string }>(sql`select pg_export_snapshot() as id`);

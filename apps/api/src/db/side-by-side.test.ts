@@ -5,7 +5,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "#test/db";
-import { type Database, type DatabaseHandle, readSideBySide, type Transaction } from "./client";
+import { type Database, type DatabaseHandle, openDatabase, readSideBySide, type Transaction } from "./client";
 import { categories } from "./schema/categories";
 
 let database: DatabaseHandle;
@@ -57,6 +57,22 @@ describe("readSideBySide", () => {
       expect(second.categories).toBe(0);
       expect((await seen(db)).categories).toBe(1);
       await db.delete(categories).where(eq(categories.slug, SLUG));
+    },
+  );
+
+  it.runIf(process.env.TEST_DB_KIND === "postgres")(
+    "reads one part after the other when the pool cannot give two connections at once",
+    async () => {
+      const { rows } = await database.db.execute<{ name: string }>(sql`select current_database() as name`);
+      const url = new URL(process.env.TEST_DATABASE_URL ?? "");
+      url.pathname = `/${rows[0]?.name}`;
+      const one = await openDatabase({ databaseUrl: url.toString(), poolSize: 1 });
+      try {
+        const [first, second] = await readSideBySide(one.db, seen, seen);
+        expect(first.pid).toBe(second.pid);
+      } finally {
+        await one.close();
+      }
     },
   );
 
