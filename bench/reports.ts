@@ -23,7 +23,7 @@ import { signInAdmin } from "./lib/admin-session";
 import type { BenchContext } from "./lib/context";
 import { explainCalls } from "./lib/explain";
 import { Connection } from "./lib/load-loop";
-import { addPaidOrders } from "./lib/paid-order-history";
+import { addPaidOrders, LEDGER_LANES } from "./lib/paid-order-history";
 import { ms, percentile } from "./lib/stats";
 
 const SIZE = 10_000;
@@ -42,7 +42,7 @@ export async function reports(ctx: BenchContext): Promise<void> {
   // The orders' statements each write 100k rows or more: longer than the API's 10 s query timeout allows.
   const handle = await openDatabase({
     databaseUrl: catalog.databaseUrl,
-    poolSize: 1,
+    poolSize: LEDGER_LANES,
     queryTimeoutMs: 300_000,
   });
   try {

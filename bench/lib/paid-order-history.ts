@@ -44,6 +44,12 @@ const LOADED_TABLES = [
   "stock_movements",
 ];
 
+/**
+ * How many connections write the ledger at once: the bench machine's two cores. The caller's pool
+ * holds at least as many.
+ */
+export const LEDGER_LANES = 2;
+
 /** The ledger's trigger that adds each row written to the changes its sums by slot are folded from. */
 const SLOTS_TRIGGER = "sales_ledger_slots";
 /** The sums of `sales_slots` (db/schema/sales.ts), `rows` the count of ledger rows. */
@@ -113,7 +119,7 @@ export interface PaidOrderHistory {
  * Adds the paid orders as the checkout and the payment document them (each line's taxable value and
  * GST split, the order's supply type and place of supply, an invoice numbered and dated at the
  * payment), a goodwill credit note for one in twenty, and their ledger rows, in a few set-based
- * statements; false when a kept database has them already.
+ * statements; false when a kept database has them already. `db`'s pool holds LEDGER_LANES connections.
  */
 export async function addPaidOrders(
   db: Database,
@@ -341,22 +347,36 @@ export async function addPaidOrders(
   await db.execute("analyze orders, order_items, payments, refunds, refund_lines");
   // The ledger of the invoices, payments and credit notes, by the functions its triggers call, one
   // document at a time; loaded as the orders are (its foreign keys checked at the end).
+  // NOTE: in LEDGER_LANES transactions at once, each on its own connection: the functions are most of
+  // the work and only insert, one document's rows each. Each lane takes every LEDGER_LANES-th document
+  // in the order of their ids, so both write the same period at the same moment and a period's rows
+  // still lie on few pages. At a million orders, one lane took 200 s for the invoices.
   // NOTE: the ledger's sums by slot (db/schema/sales.ts salesSlots) are added up once, set-based, from
   // the rows written, in the order of their slots (a period's rows on few pages), with the ledger's
-  // trigger that would add each row to the changes off meanwhile.
+  // trigger that would add each row to the changes off meanwhile (committed first, so that every lane
+  // writes without it, and on again whatever happens).
   const invoiceIds = `select id from orders where invoice_number like 'INV/BENCH/%'`;
   const paymentIds = `select id from payments where transaction_id like 'bench-report-%'`;
   const refundIds = `select id from refunds where provider_refund_id like 'bench-refund-%'`;
-  await db.transaction(async (tx) => {
-    await tx.execute("set local session_replication_role = replica");
-    await tx.execute(`alter table sales_ledger disable trigger ${SLOTS_TRIGGER}`);
-    const record = (name: string, write: string, ids: string) =>
-      timed(name, () => tx.execute(`select ${write}(id) from (${ids} order by id) as d`));
+  const record = (name: string, write: string, ids: string) =>
+    timed(name, () =>
+      Promise.all(
+        Array.from({ length: LEDGER_LANES }, (_, lane) =>
+          db.transaction(async (tx) => {
+            await tx.execute("set local session_replication_role = replica");
+            await tx.execute(`select ${write}(d.id) from (select id, row_number() over (order by id) as n from (${ids}) as i) as d
+              where d.n % ${LEDGER_LANES} = ${lane} order by d.id`);
+          }),
+        ),
+      ),
+    );
+  await db.execute(`alter table sales_ledger disable trigger ${SLOTS_TRIGGER}`);
+  try {
     await record("ledger of invoices", "sales_ledger_record_invoice", invoiceIds);
     await record("ledger of payments", "sales_ledger_record_payment", paymentIds);
     await record("ledger of refunds", "sales_ledger_record_refund", refundIds);
     await timed("ledger's sums by slot", () =>
-      tx.execute(`
+      db.execute(`
         insert into sales_slots (slot, kind, discount_code, ${SLOT_SUMS.join(", ")})
         select sales_slot(at), kind, coalesce(discount_code, ''), count(*),
           ${SLOT_SUMS.slice(1)
@@ -369,9 +389,10 @@ export async function addPaidOrders(
         on conflict (slot, kind, discount_code) do update set
           ${SLOT_SUMS.map((column) => `${column} = sales_slots.${column} + excluded.${column}`).join(", ")}`),
     );
-    await tx.execute(`alter table sales_ledger enable always trigger ${SLOTS_TRIGGER}`);
-    await timed("ledger's references checked", () => checkReferences(tx, LEDGER_TABLES));
-  });
+  } finally {
+    await db.execute(`alter table sales_ledger enable always trigger ${SLOTS_TRIGGER}`);
+  }
+  await timed("ledger's references checked", () => checkReferences(db, LEDGER_TABLES));
   // As the catalogue's seed does (seed.ts): months of history have been through autovacuum, whose
   // visibility map lets the report read the ledger's lines and the orders' moments from their indexes.
   await timed("vacuum analyze", () =>

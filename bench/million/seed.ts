@@ -13,7 +13,7 @@
  */
 import { performance } from "node:perf_hooks";
 import { type DatabaseHandle, openDatabase } from "../../apps/api/src/db/client";
-import { addPaidOrders } from "../lib/paid-order-history";
+import { addPaidOrders, LEDGER_LANES } from "../lib/paid-order-history";
 import { benchDatabaseName, integer, literal, maintenanceUrl } from "../lib/sql-text";
 import { BENCH_ADMIN_EMAIL, seedCatalog, type VariantCount } from "../seed";
 
@@ -101,7 +101,11 @@ export async function seedMillion(
     statementTimeoutMs: STATEMENT_TIMEOUT_MS,
     onStep: (step, seconds) => onStep({ step: `catalogue: ${step}`, seconds }),
   });
-  const handle = await openDatabase({ databaseUrl, poolSize: 1, queryTimeoutMs: STATEMENT_TIMEOUT_MS });
+  const handle = await openDatabase({
+    databaseUrl,
+    poolSize: LEDGER_LANES,
+    queryTimeoutMs: STATEMENT_TIMEOUT_MS,
+  });
   try {
     const added = await addPaidOrders(handle.db, {
       orders: counts.orders,

@@ -85,13 +85,18 @@ export const products = pgTable(
     // keyword's results under a price or rating filter walk them newest first and test those in the
     // index, reading only the rows that pass (modules/products/repo-window.ts). At a million products
     // "silk, 4 stars and up, under 200" read 99,000 rows to keep 500, now 16,000. Neither column
-    // changes with stock or sales, whose updates stay HOT.
+    // changes with stock or sales, whose updates stay HOT. The columns under the price paid come
+    // last (keys, as drizzle has no INCLUDE): with them a keyword's matches are merged with either
+    // list under those filters from the indexes alone (repo-window.ts).
     index("products_active_created_at_idx").on(
       t.isActive,
       t.createdAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
       sql`(case when ${t.onSale} then ${t.salePrice} else ${t.price} end)`,
       t.ratingAverage,
+      t.onSale,
+      t.price,
+      t.salePrice,
     ),
     index("products_category_active_idx").on(
       t.categoryId,
@@ -106,6 +111,8 @@ export const products = pgTable(
       t.id.desc().nullsFirst(),
       sql`(case when ${t.onSale} then ${t.salePrice} else ${t.price} end)`,
       t.ratingAverage,
+      t.price,
+      t.salePrice,
     ),
     index("products_active_sold_count_idx").on(
       t.isActive,

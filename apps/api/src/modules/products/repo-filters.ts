@@ -25,7 +25,7 @@ export function baseConditions(filter: ProductFilter): SQL {
   return sql.join(conditions, sql` and `);
 }
 
-type FilterDimension = "category" | "price" | "inStock" | "onSale" | "rating" | "options";
+export type FilterDimension = "category" | "price" | "inStock" | "onSale" | "rating" | "options";
 
 const inList = (values: readonly string[]) =>
   sql.join(

@@ -12,7 +12,14 @@ import type { Database } from "#api/db/client";
 import { categories } from "#api/db/schema/categories";
 import { media } from "#api/db/schema/media";
 import { products, productWords } from "#api/db/schema/products";
-import { allBut, baseConditions, facetsOf, filterPredicates, type ProductFilter } from "./repo-filters";
+import {
+  allBut,
+  baseConditions,
+  type FilterDimension,
+  facetsOf,
+  filterPredicates,
+  type ProductFilter,
+} from "./repo-filters";
 import { type ProductSummaryRow, summaryColumns } from "./repo-reads";
 import { anyKeyQuery, isMistyped, nameContainsPattern, type QueryWord, queryOf, wordKeys } from "./search";
 
@@ -40,6 +47,9 @@ const CANDIDATES = 5_000;
  * CANDIDATES matches, without reading the others by key.
  */
 const SAMPLE = 250;
+
+/** The filters whose columns the list's indexes hold (db/schema/products.ts), so a merge reads no row. */
+const INDEXED_FILTERS: readonly FilterDimension[] = ["price", "onSale", "rating"];
 
 /** Which rows of the list a page holds: how many, after how many. */
 export type Page = { limit: number; offset: number };
@@ -124,6 +134,8 @@ export async function windowPage(
   const columns = sql`p.id, ${doc} as doc, p.created_at, p.sold_count, p.rating_average, p.rating_count,
     p.stock, p.on_sale, p.category_id, ${variantOptions} as variant_options, p.option_pairs, (case when p.on_sale then p.sale_price else p.price end) as price`;
   const predicates = filterPredicates(filters);
+  /** Whether every filter is one the list's indexes hold (the price paid, the sale, the rating). */
+  const indexed = Object.keys(predicates).every((d) => INDEXED_FILTERS.includes(d as FilterDimension));
   // NOTE: the filters stand over the subquery's columns; PostgreSQL pulls the subquery up, so they
   // are evaluated on the rows of the scan (or the index walk) and the limit counts those passing.
   // The scan keeps only where each row is (`t`, its ctid) and its order: sorting thousands of
@@ -151,6 +163,10 @@ export async function windowPage(
       ),
       sql` union all `,
     );
+  /** A word's matches newest first (from its keys, merged, each product once): `created_at`, `product_id`. */
+  const matchesOfWords = (keys: string[]) =>
+    sql`select distinct on (w.created_at, w.product_id) w.created_at, w.product_id
+      from (${wordScans(keys)}) w order by w.created_at desc, w.product_id desc`;
   const newestOfWords = (
     keys: string[],
     shape: "rows" | "where",
@@ -161,13 +177,28 @@ export async function windowPage(
     const read = shape === "rows" ? columns : sql`p.ctid as t, ${columns}`;
     if (keys.length === 0)
       return sql`select ${select} from (select ${read} from ${products} p where false) x`;
-    return sql`select p.* from (select distinct on (w.created_at, w.product_id) w.created_at, w.product_id
-        from (${wordScans(keys)}) w order by w.created_at desc, w.product_id desc
+    return sql`select p.* from (${matchesOfWords(keys)}
         ${matches === undefined ? sql`` : sql`limit ${matches.take} offset ${matches.skip}`}) w
       cross join lateral (select ${select} from (select ${read} from ${products} p
         where p.id = w.product_id and ${baseConditions(filter)} offset 0) x where ${passing}) p
       order by w.created_at desc, w.product_id desc limit ${size}`;
   };
+  /**
+   * The newest `size` matches of a one-word query that pass `passing`, a filter on the price paid, the
+   * sale and the rating only: the word's matches merged, newest first, with the list's index (the
+   * sale's under the sale filter) read from the index alone, then the rows by key. NOTE: both are
+   * read in the same order and the merge stops at the window's end. At a million products, "watch,
+   * on sale, under 100" walked 9,665 entries of the sale's index and 12,494 of the word's in 7 ms
+   * (18 with every page from disk), where the two indexes intersected as bitmaps read all 150,000
+   * products on sale and then the table for each of the 1,929 matches (60 ms, 160 from disk).
+   */
+  const mergedWithList = (keys: string[], passing: SQL) =>
+    sql`select ${columns} from ${products} p where p.id = any(array(
+      select x.id from (select p.created_at, p.id, p.on_sale, p.rating_average,
+          (case when p.on_sale then p.sale_price else p.price end) as price
+        from ${products} p where ${baseConditions(filter)}) x
+      join (${matchesOfWords(keys)}) w on w.created_at = x.created_at and w.product_id = x.id
+      where ${passing} order by x.created_at desc, x.id desc limit ${size}))`;
   /** Whether a word's keys hold fewer than `n` entries (then fewer than `n` products match it). */
   const fewerThan = (keys: string[], n: number) =>
     sql`(select count(*) from (select 1 from (${wordScans(keys)}) w limit ${n}) c) < ${n}`;
@@ -176,7 +207,9 @@ export async function windowPage(
    * from product_words while at most CANDIDATES products give the window: the first SAMPLE (`f1`),
    * then, when a tenth of those passed or the word has no more than CANDIDATES matches (`few`), the
    * next ones (`f2`) until the window is full. Past that (a filter few of a common word's products
-   * pass) the list is walked or scanned as for any query. One statement: each later part is planned
+   * pass) the word's matches are merged with the list's index when every filter is on the price paid,
+   * the sale or the rating (`mergedWithList`), else the list is walked or scanned as for any query.
+   * One statement: each later part is planned
    * but runs only when the earlier ones call for it; `few` (counting up to 5 001 keys, a millisecond
    * at a million products) only when the first SAMPLE passed too few, or `f2` filled too little.
    */
@@ -192,7 +225,8 @@ export async function windowPage(
       or ((select v from more) and (select v from few)) as v),
     f as materialized (select * from f1 where (select v from enough)
       union all select * from f2 where (select v from enough)
-      union all select * from (${rowsOf(windowOf(passing))}) w where not (select v from enough))`;
+      union all select * from (${indexed ? mergedWithList(keys, passing) : rowsOf(windowOf(passing))}) w
+        where not (select v from enough))`;
   let ranking: { rank: SQL[]; relevance: SQL } | null = null;
   let windowOf: (passing: SQL) => SQL = (passing) => newest(sql`true`, passing);
   /** The rows of the keyword's window (every filter left out): the facets', and the results' without filters. */

@@ -422,5 +422,48 @@ describe("keyword search over a common word", () => {
       expect(inStock.meta.total).toBe(1);
       expect(inStock.data.map((p) => p._id)).toEqual([throwOf(throws)]);
     });
+
+    it("merges the word's matches with the list's index when few pass filters on the price paid, the sale or the rating", async () => {
+      // One in sixty on sale at 5: 4 of the first 250, 85 in all.
+      const onSale = (g: number) => g % 60 === 0;
+      const saleIds = Array.from({ length: throws }, (_, n) => n + 1)
+        .filter(onSale)
+        .map(throwOf);
+      await big.database.db.execute(sql`
+        update products set on_sale = true, sale_price = 5
+        where id in (select 'f' || lpad(to_hex(g), 23, '0') from generate_series(60, ${throws}, 60) g)`);
+      // The merge reads the word's matches from product_words, as the first reads by key do: a
+      // product without its words there is not among them (a walk of the documents would find it).
+      const wordless = throwOf(120);
+      await big.database.db.execute(sql`delete from product_words where product_id = ${wordless}`);
+      try {
+        const ids = (found: { data: { _id: string }[] }) => found.data.map((p) => p._id);
+        const sale = await page(
+          "/api/products?keyword=quokkaline&onSale=true&maxPrice=8&sort=newest&size=100",
+        );
+        expect(sale.meta.total).toBe(saleIds.length - 1);
+        expect(ids(sale)).toEqual(saleIds.filter((id) => id !== wordless).slice(0, 100));
+        // On the whole list's index: the rating and the price without the sale filter.
+        const rated = await page(
+          "/api/products?keyword=quokkaline&rating=4&maxPrice=6&sort=price-asc&size=3",
+        );
+        expect(rated.meta.total).toBe(saleIds.length - 1);
+        expect(ids(rated)).toEqual([60, 180, 240].map(throwOf));
+        // A filter the indexes do not hold (the stock) still walks the list: the walk reads the
+        // documents, where the product without its words is found (and the oldest, in stock, is not).
+        const stocked = await page(
+          "/api/products?keyword=quokkaline&onSale=true&inStock=false&sort=newest&size=3",
+        );
+        expect(stocked.meta.total).toBe(saleIds.length - 1);
+        expect(ids(stocked)).toEqual([60, 120, 180].map(throwOf));
+      } finally {
+        await big.database.db.execute(sql`insert into product_words (word, created_at, product_id)
+          select w.word, p.created_at, p.id from products p, unnest(tsvector_to_array(p.search_vector)) as w(word)
+          where p.id = ${wordless}`);
+        await big.database.db.execute(sql`
+          update products set on_sale = false, sale_price = 0
+          where id in (select 'f' || lpad(to_hex(g), 23, '0') from generate_series(60, ${throws}, 60) g)`);
+      }
+    });
   });
 });
