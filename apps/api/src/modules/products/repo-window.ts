@@ -184,16 +184,21 @@ export async function windowPage(
       order by w.created_at desc, w.product_id desc limit ${size}`;
   };
   /**
-   * The newest `size` matches of a one-word query that pass `passing`, a filter on the price paid, the
-   * sale and the rating only: the word's matches merged, newest first, with the list's index (the
-   * sale's under the sale filter) read from the index alone, then the rows by key. NOTE: both are
-   * read in the same order and the merge stops at the window's end. At a million products, "watch,
-   * on sale, under 100" walked 9,665 entries of the sale's index and 12,494 of the word's in 7 ms
-   * (18 with every page from disk), where the two indexes intersected as bitmaps read all 150,000
-   * products on sale and then the table for each of the 1,929 matches (60 ms, 160 from disk).
+   * The results under filters of a one-word query when every filter is on the price paid, the sale
+   * or the rating (`indexed`): its newest `size` matches that pass them, found by joining the word's
+   * matches, newest first, with the list's index (the sale's under the sale filter) read from the
+   * index alone; then the rows by key. NOTE: the planner merges the two in order for a common word
+   * and looks each match up in the index for a rarer one; either stops at the window's end and
+   * reads no row of the table. At a million products "watch, on sale, under 100" (1,929 of 50,332
+   * pass) merged 9,665 entries of the sale's index with 12,494 of the word's in 7 ms (18 from disk),
+   * where the two indexes intersected as bitmaps read all 150,000 products on sale, then the table
+   * for each match (60 ms, 158 from disk); "sneakers, 4 stars and up, under 200" looked up 3,369
+   * matches in 15 ms, where reading them by key read the table for each (180 ms from disk).
    */
   const mergedWithList = (keys: string[], passing: SQL) =>
-    sql`select ${columns} from ${products} p where p.id = any(array(
+    keys.length === 0
+      ? sql`select ${columns} from ${products} p where false`
+      : sql`select ${columns} from ${products} p where p.id = any(array(
       select x.id from (select p.created_at, p.id, p.on_sale, p.rating_average,
           (case when p.on_sale then p.sale_price else p.price end) as price
         from ${products} p where ${baseConditions(filter)}) x
@@ -207,9 +212,7 @@ export async function windowPage(
    * from product_words while at most CANDIDATES products give the window: the first SAMPLE (`f1`),
    * then, when a tenth of those passed or the word has no more than CANDIDATES matches (`few`), the
    * next ones (`f2`) until the window is full. Past that (a filter few of a common word's products
-   * pass) the word's matches are merged with the list's index when every filter is on the price paid,
-   * the sale or the rating (`mergedWithList`), else the list is walked or scanned as for any query.
-   * One statement: each later part is planned
+   * pass) the list is walked or scanned as for any query. One statement: each later part is planned
    * but runs only when the earlier ones call for it; `few` (counting up to 5 001 keys, a millisecond
    * at a million products) only when the first SAMPLE passed too few, or `f2` filled too little.
    */
@@ -225,14 +228,15 @@ export async function windowPage(
       or ((select v from more) and (select v from few)) as v),
     f as materialized (select * from f1 where (select v from enough)
       union all select * from f2 where (select v from enough)
-      union all select * from (${indexed ? mergedWithList(keys, passing) : rowsOf(windowOf(passing))}) w
-        where not (select v from enough))`;
+      union all select * from (${rowsOf(windowOf(passing))}) w where not (select v from enough))`;
   let ranking: { rank: SQL[]; relevance: SQL } | null = null;
   let windowOf: (passing: SQL) => SQL = (passing) => newest(sql`true`, passing);
   /** The rows of the keyword's window (every filter left out): the facets', and the results' without filters. */
   let keywordRows = () => rowsOf(windowOf(sql`true`));
   /** The results' CTE `f` under filters, when a one-word query reads them from its words' keys. */
   let filteredByWords: ((passing: SQL) => SQL) | null = null;
+  /** Whether the results are read by `mergedWithList`. */
+  let merged = false;
   if (search) {
     const query = queryOf(search.words, search.count, sql`p.search_vector`);
     ranking = queryOf(search.words, search.count, sql`x.doc`);
@@ -270,7 +274,12 @@ export async function windowPage(
           ? rowsOf(sql`select * from ((${newestOfWords(keys, "where")}) union (${named})) w
               order by w.created_at desc, w.id desc limit ${size}`)
           : newestOfWords(keys, "rows");
-      if (!named) filteredByWords = (passing) => passingOfWords(keys, passing);
+      if (!named) {
+        merged = indexed;
+        filteredByWords = indexed
+          ? (passing) => sql`f as materialized (${mergedWithList(keys, passing)})`
+          : (passing) => passingOfWords(keys, passing);
+      }
     }
   }
   const filtered = Object.keys(predicates).length > 0;
@@ -284,16 +293,24 @@ export async function windowPage(
         : sql`null::json`;
   const ranked = (f: SQL) => sql`(select count(*)::integer from ${f}) as total,
       array(select x.id from ${f} x order by ${windowOrder(sort, ranking)} limit ${page.limit} offset ${page.offset}) as ids`;
-  const results = db.execute<{ total: number; ids: string[]; matched?: number; counted?: unknown }>(
-    filtered
-      ? sql`with ${
-          filteredByWords
-            ? filteredByWords(allBut(predicates))
-            : sql`f as materialized (${rowsOf(windowOf(allBut(predicates)))})`
-        } select ${ranked(sql`f`)}`
-      : sql`with u as materialized (${keywordRows()})
-          select ${ranked(sql`u`)}, (select count(*)::integer from u) as matched, ${countedOver()} as counted`,
-  );
+  const resultsQuery = filtered
+    ? sql`with ${
+        filteredByWords
+          ? filteredByWords(allBut(predicates))
+          : sql`f as materialized (${rowsOf(windowOf(allBut(predicates)))})`
+      } select ${ranked(sql`f`)}`
+    : sql`with u as materialized (${keywordRows()})
+          select ${ranked(sql`u`)}, (select count(*)::integer from u) as matched, ${countedOver()} as counted`;
+  type ResultsRow = { total: number; ids: string[]; matched?: number; counted?: unknown };
+  // NOTE: the join of a word's matches with the list, without parallel workers: at a million
+  // products the planner gave "cotton, 50 to 150" two, which took 27 ms to start for 2 ms of work
+  // each (docs/operations.md, max_parallel_workers_per_gather).
+  const results = merged
+    ? db.transaction(async (tx) => {
+        await tx.execute(sql`select set_config('max_parallel_workers_per_gather', '0', true)`);
+        return tx.execute<ResultsRow>(resultsQuery);
+      })
+    : db.execute<ResultsRow>(resultsQuery);
   const windowCounts = async () => {
     const { rows } = await db.execute<{ matched: number; counted: unknown }>(sql`
       with u as materialized (${keywordRows()})

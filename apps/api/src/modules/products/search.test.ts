@@ -373,9 +373,11 @@ describe("keyword search over a common word", () => {
     // More matches than the 5 000 a one-word query's results under filters read from product_words,
     // all older than the scarves, in a category of their own; every other one at 10 (the even
     // ones, the newest being 1), the others at 20; only the oldest is in stock; the newest 100 and
-    // every tenth one rated 4 and up.
+    // every tenth one rated 4 and up, and in a category of their own (a filter the list's indexes
+    // do not hold, read by key as the stock is).
     const throws = 5_100;
     const throwOf = (g: number) => `f${g.toString(16).padStart(23, "0")}`;
+    let ratedSlug = "";
     beforeAll(async () => {
       const category = await makeCategory(big.database, "Throws");
       await big.database.db.execute(sql`
@@ -393,8 +395,10 @@ describe("keyword search over a common word", () => {
       await big.database.db.execute(
         sql`insert into search_words (word) values ('quokkaline') on conflict do nothing`,
       );
+      const rated = await makeCategory(big.database, "Rugs");
+      ratedSlug = rated.slug;
       await big.database.db.execute(sql`
-        update products set rating_average = 4.5, rating_count = 2
+        update products set rating_average = 4.5, rating_count = 2, category_id = ${rated.id}
         where id in (select 'f' || lpad(to_hex(g), 23, '0') from generate_series(1, ${throws}) g where g <= 100 or g % 10 = 0)`);
     });
 
@@ -403,19 +407,21 @@ describe("keyword search over a common word", () => {
       const all = await page("/api/products?keyword=quokkaline&inStock=false&sort=newest&size=4");
       expect(all.meta.total).toBe(SEARCH_WINDOW);
       expect(all.data.map((p) => p._id)).toEqual([1, 2, 3, 4].map(throwOf));
-      // Half of them pass: the newest 500 that do, from the first 1 000 read by key.
+      // Half of them pass a filter on the price: the newest 500 that do (merged with the list's
+      // index, below).
       const half = await page(
         `/api/products?keyword=quokkaline&maxPrice=15&sort=newest&size=4&page=${SEARCH_WINDOW / 4}`,
       );
       expect(half.meta.total).toBe(SEARCH_WINDOW);
       expect(half.data.map((p) => p._id)).toEqual([994, 996, 998, 1000].map(throwOf));
       // The first 250 read tell that enough might pass (115 do): the newest 500 that do, from the
-      // first 4 100 read by key.
-      const rated = await page("/api/products?keyword=quokkaline&rating=4&sort=newest&size=100&page=3");
-      expect(rated.meta.total).toBe(SEARCH_WINDOW);
-      expect(rated.data.map((p) => p._id)).toEqual(
-        Array.from({ length: 100 }, (_, n) => throwOf(1_110 + n * 10)),
-      );
+      // first 4 100 read by key. The same products by their rating, merged with the list's index.
+      const expected = Array.from({ length: 100 }, (_, n) => throwOf(1_110 + n * 10));
+      for (const filter of [`category=${ratedSlug}`, "rating=4"]) {
+        const rated = await page(`/api/products?keyword=quokkaline&${filter}&sort=newest&size=100&page=3`);
+        expect(rated.meta.total, filter).toBe(SEARCH_WINDOW);
+        expect(rated.data.map((p) => p._id)).toEqual(expected);
+      }
       // One product passes, none of the first 250: found by walking the list. (A word of at most
       // 5 000 matches is read by key to its end instead: "zephyrine" in stock, above.)
       const inStock = await page("/api/products?keyword=quokkaline&inStock=true");
@@ -423,7 +429,7 @@ describe("keyword search over a common word", () => {
       expect(inStock.data.map((p) => p._id)).toEqual([throwOf(throws)]);
     });
 
-    it("merges the word's matches with the list's index when few pass filters on the price paid, the sale or the rating", async () => {
+    it("joins the word's matches with the list's index under filters on the price paid, the sale or the rating", async () => {
       // One in sixty on sale at 5: 4 of the first 250, 85 in all.
       const onSale = (g: number) => g % 60 === 0;
       const saleIds = Array.from({ length: throws }, (_, n) => n + 1)
@@ -432,8 +438,8 @@ describe("keyword search over a common word", () => {
       await big.database.db.execute(sql`
         update products set on_sale = true, sale_price = 5
         where id in (select 'f' || lpad(to_hex(g), 23, '0') from generate_series(60, ${throws}, 60) g)`);
-      // The merge reads the word's matches from product_words, as the first reads by key do: a
-      // product without its words there is not among them (a walk of the documents would find it).
+      // The join reads the word's matches from product_words: a product without its words there is
+      // not among them (a walk of the documents would find it).
       const wordless = throwOf(120);
       await big.database.db.execute(sql`delete from product_words where product_id = ${wordless}`);
       try {
@@ -449,8 +455,9 @@ describe("keyword search over a common word", () => {
         );
         expect(rated.meta.total).toBe(saleIds.length - 1);
         expect(ids(rated)).toEqual([60, 180, 240].map(throwOf));
-        // A filter the indexes do not hold (the stock) still walks the list: the walk reads the
-        // documents, where the product without its words is found (and the oldest, in stock, is not).
+        // A filter the indexes do not hold (the stock), which few of the first 250 pass, walks the
+        // list: the walk reads the documents, where the product without its words is found (and
+        // the oldest, in stock, is not).
         const stocked = await page(
           "/api/products?keyword=quokkaline&onSale=true&inStock=false&sort=newest&size=3",
         );
