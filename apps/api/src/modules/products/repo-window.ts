@@ -235,7 +235,7 @@ export async function windowPage(
   let keywordRows = () => rowsOf(windowOf(sql`true`));
   /** The results' CTE `f` under filters, when a one-word query reads them from its words' keys. */
   let filteredByWords: ((passing: SQL) => SQL) | null = null;
-  /** Whether the results are read by `mergedWithList`. */
+  /** Whether the results under filters are read by `mergedWithList`. */
   let merged = false;
   if (search) {
     const query = queryOf(search.words, search.count, sql`p.search_vector`);
@@ -305,12 +305,13 @@ export async function windowPage(
   // NOTE: the join of a word's matches with the list, without parallel workers: at a million
   // products the planner gave "cotton, 50 to 150" two, which took 27 ms to start for 2 ms of work
   // each (docs/operations.md, max_parallel_workers_per_gather).
-  const results = merged
-    ? db.transaction(async (tx) => {
-        await tx.execute(sql`select set_config('max_parallel_workers_per_gather', '0', true)`);
-        return tx.execute<ResultsRow>(resultsQuery);
-      })
-    : db.execute<ResultsRow>(resultsQuery);
+  const results =
+    merged && filtered
+      ? db.transaction(async (tx) => {
+          await tx.execute(sql`select set_config('max_parallel_workers_per_gather', '0', true)`);
+          return tx.execute<ResultsRow>(resultsQuery);
+        })
+      : db.execute<ResultsRow>(resultsQuery);
   const windowCounts = async () => {
     const { rows } = await db.execute<{ matched: number; counted: unknown }>(sql`
       with u as materialized (${keywordRows()})

@@ -1,7 +1,9 @@
+import type { ProductListFilters } from "@shop/shared/schemas/product";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, inject, signedInUser, type TestApp } from "#test/app";
 import { makeCategory, makeMedia, makeProduct } from "#test/catalog";
+import { loggingDatabase } from "#test/db";
 import { optionsMatch } from "./repo-filters";
 import { listProductSummaries } from "./repo-list";
 import { SEARCH_WINDOW } from "./repo-window";
@@ -463,6 +465,23 @@ describe("keyword search over a common word", () => {
         );
         expect(stocked.meta.total).toBe(saleIds.length - 1);
         expect(ids(stocked)).toEqual([60, 120, 180].map(throwOf));
+        // The join's statement runs in a transaction of its own, without parallel workers; the
+        // word without filters, or under the stock, runs no transaction.
+        const workersOff = async (filters: ProductListFilters) => {
+          const { db, statements } = loggingDatabase(big.database);
+          const found = await listProductSummaries(
+            db,
+            { isActive: true, keyword: "quokkaline" },
+            "newest",
+            { limit: 3, offset: 0 },
+            { filters },
+          );
+          expect(found.rows.length).toBeGreaterThan(0);
+          return statements.filter((s) => s.sql.includes("max_parallel_workers_per_gather")).length;
+        };
+        expect(await workersOff({ onSale: true, maxPrice: 8 })).toBe(1);
+        expect(await workersOff({})).toBe(0);
+        expect(await workersOff({ onSale: true, inStock: false })).toBe(0);
       } finally {
         await big.database.db.execute(sql`insert into product_words (word, created_at, product_id)
           select w.word, p.created_at, p.id from products p, unnest(tsvector_to_array(p.search_vector)) as w(word)
