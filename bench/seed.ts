@@ -214,7 +214,8 @@ export async function fillCatalog(
     // them. The one of migrations 0007 and 0014 derives each product's price, sale, stock and options
     // from its variants, and locks every product to do so: the seed gives the products those very
     // figures (checked below, set-based). The stock movements' one writes each variant's "initial"
-    // movement a row at a time (a sixth of the million's seed); they are written in one statement.
+    // movement a row at a time (a sixth of the million's seed); they are written in one statement, as
+    // are the variants without stock that migration 0063's adds to their table.
     await step("variants", async () => {
       for (const trigger of VARIANT_INSERT_TRIGGERS)
         await tx.execute(`alter table product_variants disable trigger ${trigger}`);
@@ -223,6 +224,7 @@ export async function fillCatalog(
         await tx.execute(`alter table product_variants enable always trigger ${trigger}`);
     });
     await step("stock movements", () => insertInitialMovements(tx));
+    await step("out of stock", () => insertOutOfStock(tx));
     await step("galleries", () => insertGalleries(tx, categoryRows));
     await step("reviews", () => insertReviews(tx, { total, users, now }));
     await step("search words", () => fillSearchWords(tx));
@@ -268,6 +270,7 @@ const BULK_TABLES = [
 const VARIANT_INSERT_TRIGGERS = [
   "product_variants_derive_insert",
   "product_variants_stock_movement",
+  "product_variants_out_of_stock_insert",
 ] as const;
 
 /**
@@ -597,6 +600,13 @@ async function insertInitialMovements(db: Db) {
   await db.execute(`
     insert into stock_movements (variant_id, product_id, change, stock_after, cause)
     select id, product_id, stock, stock, 'initial' from product_variants where stock <> 0`);
+}
+
+/** The variants without stock, as product_variants_out_of_stock_insert() adds a new one (migration 0063). */
+async function insertOutOfStock(db: Db) {
+  await db.execute(`
+    insert into variants_out_of_stock (variant_id)
+    select id from product_variants where stock = 0 and removed_at is null`);
 }
 
 async function insertGalleries(db: Db, categoryRows: CategoryRow[]) {

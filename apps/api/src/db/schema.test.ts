@@ -154,6 +154,7 @@ describe("database schema", () => {
       "store_credit_entries",
       "two_factor_recovery_codes",
       "users",
+      "variants_out_of_stock",
       "webhook_deliveries",
       "webhook_endpoints",
       "wishlist_items",

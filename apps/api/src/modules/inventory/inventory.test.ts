@@ -100,6 +100,17 @@ async function unbalanced() {
   return result.rows.map((row) => row.id);
 }
 
+/** Current variants without stock missing from variants_out_of_stock, and rows there that are not one. */
+async function outOfStockAstray() {
+  const result = await t.database.db.execute<{ id: string }>(sql`
+    (select id from product_variants where stock = 0 and removed_at is null
+     except select variant_id from variants_out_of_stock)
+    union all
+    (select variant_id from variants_out_of_stock
+     except select id from product_variants where stock = 0 and removed_at is null)`);
+  return result.rows.map((row) => row.id);
+}
+
 describe("inventory", () => {
   it("logs a new variant's stock as 'initial', an adjustment with its reason, note and who, newest first", async () => {
     const [first] = await movements(plain.variant);
@@ -247,6 +258,40 @@ describe("inventory", () => {
     expect(lines[0]).toContain("SKU");
     expect(lines).toHaveLength(2);
     expect(lines[1]).toBe(`${plain.name},${plain.product},,,5,low,2,yes`);
+  });
+
+  it("counts the variants out of stock as a variant sells out, is restocked, added without stock, removed or deleted", async () => {
+    const outCount = async () => {
+      const answer = await inject(t.app, {
+        method: "GET",
+        url: "/api/inventory?filter=out&size=1",
+        cookie: manager.cookie,
+      });
+      expect(answer.statusCode, answer.body).toBe(200);
+      expect(await outOfStockAstray()).toEqual([]);
+      return (answer.json() as { meta: { total: number } }).meta.total;
+    };
+    const before = await outCount();
+    const target = variants[2] as (typeof variants)[number];
+    const stock = await stockOf(target.variant);
+    await adjust(target.variant, { change: -stock, reason: "count_correction" });
+    expect(await outCount()).toBe(before + 1);
+    // A new product without stock, then one of the sized product's variants removed at 0, then the new
+    // product deleted (its variant with it).
+    const empty = await makeProduct(t.database, refs, { stock: 0 });
+    expect(await outCount()).toBe(before + 2);
+    await t.database.db.execute(
+      sql`update product_variants set removed_at = now() where id = ${target.variant}`,
+    );
+    expect(await outCount()).toBe(before + 1);
+    await t.database.db.execute(sql`delete from products where id = ${empty._id}`);
+    expect(await outCount()).toBe(before);
+    await t.database.db.execute(
+      sql`update product_variants set removed_at = null where id = ${target.variant}`,
+    );
+    expect(await outCount()).toBe(before + 1);
+    await adjust(target.variant, { change: stock, reason: "received" });
+    expect(await outCount()).toBe(before);
   });
 
   it("walks the list by cursor, each variant once, in the list's order, products of one name included", async () => {
@@ -511,6 +556,7 @@ describe("the stock-movement log sums to every variant's stock", () => {
       fc.asyncProperty(commands, async (cmds) => {
         await fc.asyncModelRun(() => ({ model: { orders: [] } as Model, real: {} }), cmds);
         expect(await unbalanced()).toEqual([]);
+        expect(await outOfStockAstray()).toEqual([]);
       }),
       { numRuns: 6, seed: 33 },
     );
