@@ -215,7 +215,7 @@ export async function fillCatalog(
     // from its variants, and locks every product to do so: the seed gives the products those very
     // figures (checked below, set-based). The stock movements' one writes each variant's "initial"
     // movement a row at a time (a sixth of the million's seed); they are written in one statement, as
-    // are the variants without stock that migration 0063's adds to their table.
+    // are the variants without stock that migration 0063's insert trigger adds to their table.
     await step("variants", async () => {
       for (const trigger of VARIANT_INSERT_TRIGGERS)
         await tx.execute(`alter table product_variants disable trigger ${trigger}`);
