@@ -23,6 +23,27 @@ export async function countUpTo(db: Database, matching: SQLWrapper, cap = COUNT_
 }
 
 /**
+ * How many rows two sets that may share rows find together (`a` union `b`, each a `select id …`
+ * without limit), counting at most `cap` + 1 as countUpTo does. NOTE: a set that alone has more than
+ * `cap` rows says the union has, and the repeats are looked for only when neither has: hashed every
+ * time, a surname's 10 001 orders by its shoppers cost a fifth of the count at a million orders.
+ */
+export async function countUnionUpTo(
+  db: Database,
+  a: SQLWrapper,
+  b: SQLWrapper,
+  cap = COUNT_CAP,
+): Promise<CappedTotal> {
+  const { rows } = await db.execute<{ total: number }>(
+    sql`with a as materialized (${a} limit ${cap + 1}), b as materialized (${b} limit ${cap + 1})
+      select (case when (select count(*) from a) > ${cap} or (select count(*) from b) > ${cap} then ${cap + 1}
+        else (select count(*) from (select * from a union select * from b) u) end)::integer as total`,
+  );
+  const counted = Number(rows[0]?.total ?? 0);
+  return { total: Math.min(counted, cap), totalCapped: counted > cap };
+}
+
+/**
  * A time column as a cursor keeps it: UTC to the microsecond, "2026-11-26T10:04:05.123456Z"
  * (CursorTime of @shop/shared/schemas/cursor). A Date would round to the millisecond.
  */

@@ -237,11 +237,11 @@ describe("paging the staff's order lists", () => {
       matches.filter((id) => processing.includes(id)),
     );
     // Counted up to a cap: three of one half and two of the other, one order in both, are four.
-    const count = async (cap: number) => {
+    const count = async (cap: number, keyword = "quixotl") => {
       const { total, totalCapped } = await listStaffOrders(
         t.database.db,
         shop.admin.user,
-        { from: "2019-06-10", to: "2019-06-10", keyword: "quixotl" },
+        { from: "2019-06-10", to: "2019-06-10", keyword },
         { page: 1, size: 1 },
         SHOP_UTC_OFFSET,
         cap,
@@ -251,6 +251,10 @@ describe("paging the staff's order lists", () => {
     expect(await count(4)).toEqual({ total: 4, totalCapped: false });
     expect(await count(3)).toEqual({ total: 3, totalCapped: true });
     expect(await count(2)).toEqual({ total: 2, totalCapped: true });
+    // A half of exactly the cap's orders, the other empty, is not past it: the shopper's, the order's.
+    expect(await count(2, "ravi quix")).toEqual({ total: 2, totalCapped: false });
+    expect(await count(1, "ravi quix")).toEqual({ total: 1, totalCapped: true });
+    expect(await count(1, a)).toEqual({ total: 1, totalCapped: false });
   });
 
   it("finds a whole address's own account, and the addresses that contain it only when no account has it", async () => {

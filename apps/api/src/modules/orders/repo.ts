@@ -2,9 +2,10 @@
 import { COUNT_CAP, type Fulfilment, type OrderStatus, type PaymentState } from "@shop/shared/constants";
 import type { TaxSlab } from "@shop/shared/pricing";
 import { and, asc, desc, eq, gte, inArray, isNull, lt, type SQL, sql } from "drizzle-orm";
+import type { CappedTotal } from "#api/core/paging";
 import type { Database } from "#api/db/client";
 import { fulfilmentIs, fulfilmentOf, fulfilmentSides } from "#api/db/fulfilment";
-import { countUpTo, cursorTime, type NewestKey, newestAfter } from "#api/db/paging";
+import { countUnionUpTo, countUpTo, cursorTime, type NewestKey, newestAfter } from "#api/db/paging";
 import { stateOfPayment } from "#api/db/payment-state";
 import { preparedFor } from "#api/db/prepared";
 import { addSoldUnits } from "#api/db/product-sales";
@@ -341,7 +342,7 @@ export async function listOrders(
       .orderBy(...newest)
       .limit(limit);
   let chosen: SQL;
-  let matching: SQL;
+  let counting: () => Promise<CappedTotal>;
   const halves = halvesOf(filter);
   if (halves) {
     // NOTE: each half of the matches is its own newest-first walk, as deep as the page, and the page
@@ -350,26 +351,26 @@ export async function listOrders(
     // shopper's few orders by index; delivered orders read the status's range). As one set of ids
     // or one OR, the matches were hash-joined with every order and sorted (a surname, 1.9 s at a
     // million orders) or walked down every order (delivered, the newest 15 000). Counted so too: a
-    // half that alone has more than `cap` orders says the union has; a fulfilment's halves share no
-    // order (their statuses differ), so they are counted without removing repeats.
+    // half that alone has more than `cap` orders says the union has (countUnionUpTo); a fulfilment's
+    // halves share no order (their statuses differ), so they are counted without removing repeats.
     const { rest, sides } = halves;
     const depth = page.offset + page.limit;
     chosen = sql`select m.id, m.created_at from ((${chosenBy(and(rest, sides[0]), depth)})
       union (${chosenBy(and(rest, sides[1]), depth)})) as m
       order by m.created_at desc, m.id desc limit ${page.limit} offset ${page.offset}`;
-    const half = (side: SQL) =>
-      db
-        .select({ id: orders.id })
-        .from(orders)
-        .where(and(rest, side))
-        .limit(cap + 1);
-    matching = halves.disjoint
-      ? sql`(${half(sides[0])}) union all (${half(sides[1])})`
-      : sql`(${half(sides[0])}) union (${half(sides[1])})`;
+    const half = (side: SQL) => db.select({ id: orders.id }).from(orders).where(and(rest, side));
+    counting = halves.disjoint
+      ? () =>
+          countUpTo(
+            db,
+            sql`(${half(sides[0]).limit(cap + 1)}) union all (${half(sides[1]).limit(cap + 1)})`,
+            cap,
+          )
+      : () => countUnionUpTo(db, half(sides[0]), half(sides[1]), cap);
   } else {
     const where = whereOf(filter);
     chosen = sql`${chosenBy(where, page.limit).offset(page.offset)}`;
-    matching = sql`${db.select({ one: sql`1` }).from(orders).where(where)}`;
+    counting = () => countUpTo(db, db.select({ one: sql`1` }).from(orders).where(where), cap);
   }
   const itemCount = sql<number>`(select coalesce(sum(${orderItems.quantity}), 0)::int from ${orderItems} where ${orderItems.orderId} = ${orders.id})`;
   const [rows, counted] = await Promise.all([
@@ -389,7 +390,7 @@ export async function listOrders(
       .innerJoin(users, eq(users.id, orders.userId))
       .leftJoin(payments, eq(payments.id, orders.paymentId))
       .orderBy(...newest),
-    countUpTo(db, matching, cap),
+    counting(),
   ]);
   return { rows, ...counted };
 }
