@@ -718,14 +718,14 @@ describe("upgrading a shop to documents that record their GST (migration 0034)",
   });
 });
 
-describe("the tables every order rewrites (migrations 0038 and 0041)", () => {
+describe("the tables every order rewrites, and the logs only added to (migrations 0038, 0041 and 0064)", () => {
   it("keep room for HOT versions and are vacuumed after a count of dead rows, whatever the server's settings", async () => {
     await migrate(handle);
     const tables = await handle.db.execute<{ name: string; options: string[] | null }>(sql`
       select c.relname as name, c.reloptions as options from pg_class c
       join pg_namespace n on n.oid = c.relnamespace and n.nspname = current_schema()
       where c.relname in ('invoice_counters', 'products', 'product_variants', 'orders', 'emails_outbox',
-        'emails_sent', 'payments')
+        'emails_sent', 'payments', 'activity')
       order by c.relname`);
     const tuned = (scale: string, threshold: number, analyze: string, fillfactor: number) => [
       `fillfactor=${fillfactor}`,
@@ -734,6 +734,12 @@ describe("the tables every order rewrites (migrations 0038 and 0041)", () => {
       `autovacuum_analyze_scale_factor=${analyze}`,
     ];
     expect(Object.fromEntries(tables.rows.map((row) => [row.name, row.options]))).toEqual({
+      // The staff's log, read newest first past the first page from its index alone.
+      activity: [
+        "autovacuum_vacuum_insert_scale_factor=0.005",
+        "autovacuum_vacuum_insert_threshold=1000",
+        "autovacuum_analyze_scale_factor=0.02",
+      ],
       // The messages not yet sent: a small table, vacuumed and analysed after a count of changes.
       emails_outbox: [
         "fillfactor=90",
