@@ -44,7 +44,7 @@ export const RECOMMENDED_SETTINGS: Readonly<Record<string, string>> = {
   autovacuum_vacuum_insert_scale_factor: "0.1",
   autovacuum_analyze_scale_factor: "0.05",
   autovacuum_vacuum_cost_limit: "1000",
-  shared_preload_libraries: "pg_stat_statements",
+  shared_preload_libraries: "pg_stat_statements,pg_prewarm",
   log_autovacuum_min_duration: "1s",
   huge_pages: "try",
 };
