@@ -719,7 +719,7 @@ describe("upgrading a shop to documents that record their GST (migration 0034)",
 });
 
 describe("the tables every order rewrites, and the logs only added to (migrations 0038, 0041 and 0064)", () => {
-  it("keep room for HOT versions and are vacuumed after a count of dead rows, whatever the server's settings", async () => {
+  it("keep room for HOT versions and are vacuumed after a count of dead or added rows, whatever the server's settings", async () => {
     await migrate(handle);
     const tables = await handle.db.execute<{ name: string; options: string[] | null }>(sql`
       select c.relname as name, c.reloptions as options from pg_class c

@@ -18,7 +18,12 @@ export async function countUpTo(db: Database, matching: SQLWrapper, cap = COUNT_
   const { rows } = await db.execute<{ total: number }>(
     sql`select count(*)::integer as total from (${matching} limit ${cap + 1}) as counted`,
   );
-  const counted = Number(rows[0]?.total ?? 0);
+  return cappedAt(rows[0]?.total, cap);
+}
+
+/** A count of up to `cap` + 1 rows as a list's total: `cap` and capped past it. */
+function cappedAt(total: number | undefined, cap: number): CappedTotal {
+  const counted = Number(total ?? 0);
   return { total: Math.min(counted, cap), totalCapped: counted > cap };
 }
 
@@ -39,8 +44,7 @@ export async function countUnionUpTo(
       select (case when (select count(*) from a) > ${cap} or (select count(*) from b) > ${cap} then ${cap + 1}
         else (select count(*) from (select * from a union select * from b) u) end)::integer as total`,
   );
-  const counted = Number(rows[0]?.total ?? 0);
-  return { total: Math.min(counted, cap), totalCapped: counted > cap };
+  return cappedAt(rows[0]?.total, cap);
 }
 
 /**
