@@ -96,6 +96,25 @@ describe("the cart kept by the account", () => {
     expect(items[1]?.variant?.options).toEqual(teeM.options);
   });
 
+  it("merges the device's cart once when the page comes into view while the sign-in's merge is away", async () => {
+    deviceCart(1, null);
+    const { requests } = stubApi({ "POST /api/cart/merge": { data: kept(1) } });
+    const merge = holdAnswers("/api/cart/merge");
+    const started = syncCartOf(shopper._id);
+    await waitFor(() => expect(merge.asked).toBe(1));
+    window.dispatchEvent(new Event("focus"));
+    merge.release();
+    await started;
+    await waitFor(() => expect(useCart.getState().owner).toBe(shopper._id));
+
+    // Sent twice, the server would add the device's line to the account's cart twice.
+    expect(writes(requests).map(({ path }) => path)).toEqual(["/api/cart/merge"]);
+    expect(merge.asked).toBe(1);
+    expect(useCart.getState().items.map((item) => [item.product._id, item.quantity])).toEqual([
+      [lamp._id, 1],
+    ]);
+  });
+
   it("replaces a copy of another account's cart with this account's, never merging it", async () => {
     deviceCart(3, "b8b8b8b8b8b8b8b8b8b8b8b8");
     const { requests } = stubApi({ "GET /api/cart": { data: kept(0) } });

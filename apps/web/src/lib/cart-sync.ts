@@ -83,6 +83,8 @@ interface Sync {
   saved: string | null;
   timer: ReturnType<typeof setTimeout> | undefined;
   saving: Promise<void> | null;
+  /** The sign-in's merge while it is away. */
+  merging: Promise<void> | null;
   stop: () => void;
 }
 
@@ -129,20 +131,34 @@ async function readKept(current: Sync, { replace = false } = {}): Promise<void> 
 
 /** Brings the copy and the kept cart together, as the copy's state says. */
 async function align(current: Sync): Promise<void> {
+  // NOTE: a merge adds the device's lines to the account's; a second one sent while the first is away
+  // (the page coming into view just after sign-in) would add them twice. It waits for the first.
+  if (current.merging) return current.merging;
   const { owner, unsaved, items, discountCode } = useCart.getState();
   if (owner === current.userId) return unsaved ? save(current) : readKept(current);
   if (owner !== null || (items.length === 0 && discountCode === null))
     return readKept(current, { replace: true });
   const asked = currentSignature();
-  const cart = await send("/cart/merge", linesOf(items), discountCode);
-  adopt(current, cart, asked);
+  current.merging = send("/cart/merge", linesOf(items), discountCode)
+    .then((cart) => adopt(current, cart, asked))
+    .finally(() => {
+      current.merging = null;
+    });
+  return current.merging;
 }
 
 /** Starts keeping the cart in step with this user's kept cart (a sync of another user stops). */
 export async function syncCartOf(userId: string): Promise<void> {
   if (running(userId)) return;
   sync?.stop();
-  const current: Sync = { userId, saved: null, timer: undefined, saving: null, stop: () => undefined };
+  const current: Sync = {
+    userId,
+    saved: null,
+    timer: undefined,
+    saving: null,
+    merging: null,
+    stop: () => undefined,
+  };
   const quietly = (work: Promise<void>) => work.catch(() => undefined);
   const unsubscribeCart = useCart.subscribe((state, previous) => {
     if (state.items === previous.items && state.discountCode === previous.discountCode) return;
