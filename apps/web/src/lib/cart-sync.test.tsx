@@ -115,6 +115,47 @@ describe("the cart kept by the account", () => {
     ]);
   });
 
+  it("keeps what the shopper did while the sign-in's merge was away, and never merges the device's lines twice", async () => {
+    deviceCart(1, null);
+    // The account held 3 lamps: the merge answers 4.
+    const { requests } = stubApi({
+      "POST /api/cart/merge": { data: kept(4) },
+      "PUT /api/cart": { data: kept(5, { tees: 1 }) },
+    });
+    const merge = holdAnswers("/api/cart/merge");
+    const started = syncCartOf(shopper._id);
+    await waitFor(() => expect(merge.asked).toBe(1));
+    useCart.getState().setQuantity(lineKey(lamp._id), 2);
+    useCart
+      .getState()
+      .addItem(variantProduct(tee, teeM), 1, undefined, { _id: teeM._id, options: teeM.options });
+    useCart.getState().setDiscountCode("welcome");
+    merge.release();
+    await started;
+    await waitFor(() => expect(useCart.getState()).toMatchObject({ owner: shopper._id, unsaved: false }));
+    window.dispatchEvent(new Event("focus"));
+
+    // The lamp the merge added once, one more tapped meanwhile, the tee and the code: the account's cart.
+    await waitFor(() => expect(requests.filter((request) => request.path === "/api/cart")).toHaveLength(2));
+    expect(writes(requests).map(({ path, body }) => ({ path, body }))).toEqual([
+      { path: "/api/cart/merge", body: { lines: [{ product: lamp._id, quantity: 1 }], discountCode: null } },
+      {
+        path: "/api/cart",
+        body: {
+          lines: [
+            { product: lamp._id, quantity: 5 },
+            { product: tee._id, variant: teeM._id, quantity: 1 },
+          ],
+          discountCode: "WELCOME",
+        },
+      },
+    ]);
+    expect(useCart.getState().items.map((item) => [item.product._id, item.quantity])).toEqual([
+      [lamp._id, 5],
+      [tee._id, 1],
+    ]);
+  });
+
   it("replaces a copy of another account's cart with this account's, never merging it", async () => {
     deviceCart(3, "b8b8b8b8b8b8b8b8b8b8b8b8");
     const { requests } = stubApi({ "GET /api/cart": { data: kept(0) } });

@@ -12,7 +12,7 @@
  */
 import type { CartDto } from "@shop/shared/schemas/cart";
 import { api, isApiError } from "./api";
-import { useCart } from "./cart-store";
+import { itemKey, useCart } from "./cart-store";
 import { responseSchemas } from "./response-schemas";
 import { useSession } from "./session";
 import type { CartItem } from "./stored-state-types";
@@ -103,6 +103,24 @@ function adopt(current: Sync, cart: CartDto, asked: string | null) {
   useCart.setState({ owner: current.userId, items, discountCode: cart.discountCode, unsaved: false });
 }
 
+/**
+ * The merge's answer with what the shopper did to the device's copy while the merge was away. The answer
+ * holds the account's lines plus the copy as it was sent; each line moves by what the copy did since
+ * (a line added, a quantity changed, a line taken out), and a line new to the copy comes last.
+ */
+function combine(answer: CartItem[], sent: readonly CartItem[], now: readonly CartItem[]): CartItem[] {
+  const quantities = (items: readonly CartItem[]) =>
+    new Map(items.map((item) => [itemKey(item), item.quantity]));
+  const before = quantities(sent);
+  const after = quantities(now);
+  const moved = (key: string) => (after.get(key) ?? 0) - (before.get(key) ?? 0);
+  const inAnswer = new Set(answer.map(itemKey));
+  return [
+    ...answer.map((item) => ({ ...item, quantity: item.quantity + moved(itemKey(item)) })),
+    ...now.filter((item) => !inAnswer.has(itemKey(item))),
+  ].filter((item) => item.quantity > 0);
+}
+
 async function save(current: Sync): Promise<void> {
   clearTimeout(current.timer);
   current.timer = undefined;
@@ -140,7 +158,19 @@ async function align(current: Sync): Promise<void> {
     return readKept(current, { replace: true });
   const asked = currentSignature();
   current.merging = send("/cart/merge", linesOf(items), discountCode)
-    .then((cart) => adopt(current, cart, asked))
+    .then((cart) => {
+      if (currentSignature() === asked) return adopt(current, cart, asked);
+      // NOTE: the copy changed while the merge was away (a tap within its round trip). Left unowned, it
+      // would be merged again whole at the next align, its earlier lines twice: the account takes the
+      // answer with the change, saved as any other change of the copy.
+      if (running(current.userId) !== current) return;
+      const now = useCart.getState();
+      adopt(current, cart, null);
+      useCart.setState({
+        items: combine(useCart.getState().items, items, now.items),
+        discountCode: now.discountCode === discountCode ? cart.discountCode : now.discountCode,
+      });
+    })
     .finally(() => {
       current.merging = null;
     });
