@@ -239,36 +239,45 @@ const READ_ONLY_SNAPSHOT = { isolationLevel: "repeatable read", accessMode: "rea
 const SNAPSHOT_ID = /^[0-9A-F]+-[0-9A-F]+-[0-9]+$/;
 
 /**
- * Runs `first` and `second` at once, each in a read-only repeatable-read transaction on a pooled
- * connection of its own, both reading the same snapshot (`pg_export_snapshot()` in the first, `SET
- * TRANSACTION SNAPSHOT` in the second): their figures tie to one another as if one transaction had
- * read them, in the time of the slower on a host of two cores or more. On PGlite (one connection),
- * or when the pool cannot give two connections at once (a second one would be waited for while the
- * first is held), they run one after the other in one transaction.
+ * Runs the reads at once, each in a read-only repeatable-read transaction on a pooled connection of its
+ * own, all reading the same snapshot (`pg_export_snapshot()` in the first, `SET TRANSACTION SNAPSHOT`
+ * in the others): their figures tie to one another as if one transaction had read them, in the time
+ * of the slowest on a host of as many cores. On PGlite (one connection), or when the pool cannot give
+ * a connection to each at once (one would be waited for while the others are held), they run one
+ * after the other in one transaction. Answers in the reads' order.
  */
-export async function readSideBySide<A, B>(
+export async function readSideBySide<T extends unknown[]>(
   db: Database,
-  first: (tx: Transaction) => Promise<A>,
-  second: (tx: Transaction) => Promise<B>,
-): Promise<[A, B]> {
+  ...reads: { [K in keyof T]: (tx: Transaction) => Promise<T[K]> }
+): Promise<T> {
+  const all = reads as readonly ((tx: Transaction) => Promise<unknown>)[];
   const pool = pools.get(db);
-  // Two connections to be had at once: idle ones, or room in the pool for new ones.
+  // A connection for each read to be had at once: idle ones, or room in the pool for new ones.
   const free = pool ? pool.idleCount + (pool.options.max ?? 10) - pool.totalCount : 0;
-  const spare = pool && pool.waitingCount === 0 && free >= 2;
-  if (!spare) return db.transaction(async (tx) => [await first(tx), await second(tx)], READ_ONLY_SNAPSHOT);
+  const spare = pool && pool.waitingCount === 0 && free >= all.length;
+  if (!spare)
+    return db.transaction(async (tx) => {
+      const answers: unknown[] = [];
+      for (const read of all) answers.push(await read(tx));
+      return answers as T;
+    }, READ_ONLY_SNAPSHOT);
+  const [first, ...others] = all;
+  if (!first) return [] as unknown[] as T;
   return db.transaction(async (tx) => {
     const { rows } = await tx.execute<{ id: string }>(sql`select pg_export_snapshot() as id`);
     const snapshot = rows[0]?.id ?? "";
     if (!SNAPSHOT_ID.test(snapshot)) throw new Error(`readSideBySide: unexpected snapshot id "${snapshot}"`);
-    const other = db.transaction(async (tx2) => {
-      await tx2.execute(sql.raw(`set transaction snapshot '${snapshot}'`));
-      return second(tx2);
-    }, READ_ONLY_SNAPSHOT);
-    // Both settle before the first transaction ends: the second imports its snapshot while it is open.
-    const [a, b] = await Promise.allSettled([first(tx), other]);
-    if (a.status === "rejected") throw a.reason;
-    if (b.status === "rejected") throw b.reason;
-    return [a.value, b.value];
+    const beside = others.map((read) =>
+      db.transaction(async (other) => {
+        await other.execute(sql.raw(`set transaction snapshot '${snapshot}'`));
+        return read(other);
+      }, READ_ONLY_SNAPSHOT),
+    );
+    // All settle before the first transaction ends: the others import its snapshot while it is open.
+    const settled = await Promise.allSettled([first(tx), ...beside]);
+    const failed = settled.find((answer) => answer.status === "rejected");
+    if (failed) throw failed.reason;
+    return settled.map((answer) => (answer.status === "fulfilled" ? answer.value : undefined)) as T;
   }, READ_ONLY_SNAPSHOT);
 }
 

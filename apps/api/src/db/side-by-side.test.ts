@@ -55,6 +55,9 @@ describe("readSideBySide", () => {
       expect(first.pid).not.toBe(second.pid);
       expect(first.categories).toBe(0);
       expect(second.categories).toBe(0);
+      // Three reads: a connection each.
+      const three = await readSideBySide(db, seen, seen, seen);
+      expect(new Set(three.map((read) => read.pid)).size).toBe(3);
       expect((await seen(db)).categories).toBe(1);
       await db.delete(categories).where(eq(categories.slug, SLUG));
     },
@@ -84,6 +87,13 @@ describe("readSideBySide", () => {
       async () => "second",
     );
     expect([a, b]).toEqual([0, "second"]);
+    const three = await readSideBySide(
+      db,
+      async () => "first",
+      async (tx) => (await seen(tx)).categories,
+      async () => 3,
+    );
+    expect(three).toEqual(["first", 0, 3]);
     await expect(
       readSideBySide(
         db,

@@ -27,7 +27,7 @@ export interface Period {
  * no JIT, whose compiling costs more than these statements' run. NOTE: a year at a million orders
  * groups 920 000 variants, whose hash would take 240 MB to stay in memory; they are read in variant
  * order from an index instead (readTopVariants), so the memory stays a month's. `beside`: the
- * transaction is one of two read side by side (db/client.ts readSideBySide), which keep two cores
+ * transaction is one of those read side by side (db/client.ts readSideBySide), which keep two cores
  * busy already; parallel workers would only share them (on the 2-core host the bench measures, the
  * year's ranking took 0.8 s beside categories summed in one process, 1.0–1.2 s beside two workers).
  */
@@ -275,15 +275,35 @@ export interface ProductRow {
   units: number;
 }
 
+/** Variants by id: from `from` (included) and below `below`, either end open when left out. */
+export interface VariantRange {
+  from?: string;
+  below?: string;
+}
+
 /**
  * What each variant sold in the period (its invoice lines' taxable value: after the sale price and its
  * share of the code's discount, before GST, shipping apart), less what its credit notes gave back in
  * the period (value and units): the ten first by net sales and the ten first by units, in one
  * statement. A variant is named by its latest line of the period; only the twenty rows shown look
  * their line up. NOTE: the longest statement of a long period's report (a year at a million orders:
- * 0.8 s of its 1.3 s on one connection), read beside the others (service.ts, readSideBySide).
+ * 0.8 s of its 1.3 s on one connection), read beside the others (service.ts, readSideBySide); `range`
+ * ranks only the variants it holds, a part of a long period's ranking (mergeRankings).
  */
-export async function readTopVariants(db: Database, period: Period, top: number): Promise<ProductRow[]> {
+export async function readTopVariants(
+  db: Database,
+  period: Period,
+  top: number,
+  range: VariantRange = {},
+): Promise<ProductRow[]> {
+  const within = sql.join(
+    [
+      sql`at >= ${period.since} and at < ${period.before}`,
+      ...(range.from === undefined ? [] : [sql`variant_id >= ${range.from}`]),
+      ...(range.below === undefined ? [] : [sql`variant_id < ${range.below}`]),
+    ],
+    sql` and `,
+  );
   const result = await db.execute<
     Omit<ProductRow, "netSales" | "units"> & { netSales: string; units: string }
   >(
@@ -297,7 +317,7 @@ export async function readTopVariants(db: Database, period: Period, top: number)
       -- looked up for the twenty shown only.
       select variant_id, bigint_sum(amount) as cents, sum(units) as units
       from sales_ledger_lines
-      where at >= ${period.since} and at < ${period.before}
+      where ${within}
       group by variant_id
     ),
     ranked as (
@@ -322,6 +342,48 @@ export async function readTopVariants(db: Database, period: Period, top: number)
   `,
   );
   return result.rows.map((row) => ({ ...row, netSales: Number(row.netSales), units: Number(row.units) }));
+}
+
+/**
+ * The middle of the variants the ledger's lines name, from the planner's statistics (the middle bound
+ * of the column's histogram, kept by ANALYZE and autovacuum), or null before there are any.
+ */
+export async function readVariantMiddle(db: Database): Promise<string | null> {
+  const { rows } = await db.execute<{ middle: string | null }>(sql`
+    select b[(cardinality(b) + 1) / 2] as middle
+    from (
+      select histogram_bounds::text::text[] as b from pg_stats
+      where schemaname = current_schema() and tablename = 'sales_ledger_lines' and attname = 'variant_id'
+    ) as stats`);
+  return rows[0]?.middle ?? null;
+}
+
+/** A variant's place among others by net sales: the larger first, then more units, then by id. */
+const bySales = (a: ProductRow, b: ProductRow) =>
+  b.netSales - a.netSales || b.units - a.units || compareIds(a.variant, b.variant);
+/** By units: the more first, then the larger net sales, then by id. */
+const byUnits = (a: ProductRow, b: ProductRow) =>
+  b.units - a.units || b.netSales - a.netSales || compareIds(a.variant, b.variant);
+const compareIds = (a: string | null, b: string | null) =>
+  (a ?? "") < (b ?? "") ? -1 : (a ?? "") > (b ?? "") ? 1 : 0;
+
+/**
+ * The two rankings (readTopVariants' first `top` by net sales, then by units) of variants read in parts
+ * of their ids, each part's own first `top`: the variants' first `top` of each, in readTopVariants'
+ * order. Exact: each ranking is a total order, so the first `top` of all are among the parts' firsts.
+ */
+export function mergeRankings(parts: readonly ProductRow[][], top: number): ProductRow[] {
+  const rows = parts.flat();
+  return [
+    ...rows
+      .filter((row) => row.kind === "sales")
+      .sort(bySales)
+      .slice(0, top),
+    ...rows
+      .filter((row) => row.kind === "units")
+      .sort(byUnits)
+      .slice(0, top),
+  ];
 }
 
 /**

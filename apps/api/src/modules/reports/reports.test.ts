@@ -31,7 +31,7 @@
  *   taxable 67.80. Total 1,878.00, of which GST 23.76 + 198.16 + 12.20 = 234.12.
  */
 import { validation } from "@shop/shared/messages";
-import type { SalesReportDto } from "@shop/shared/schemas/report";
+import { REPORT_TOP, type SalesReportDto } from "@shop/shared/schemas/report";
 import { parse } from "csv-parse/sync";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -42,6 +42,7 @@ import { orderShipments } from "#api/db/schema/shipments";
 import { createTestApp, inject, type TestApp } from "#test/app";
 import { makeMedia, makeProduct } from "#test/catalog";
 import { ADDRESS, APPROVED_CARD, type Caller, quickUser } from "#test/fixtures";
+import { mergeRankings, type ProductRow, readTopVariants } from "./repo";
 import { foldSalesSlots } from "./repo-slots";
 import { periodOf, shopDay } from "./service";
 
@@ -440,6 +441,26 @@ describe("GET /api/reports/sales", () => {
     expect((await report(admin.cookie, "")).json().data).toEqual(recent);
   });
 
+  it("ranks a quarter's variants as March's, the ranking read in halves of the variants merged as one read", async () => {
+    const march = (await report(admin.cookie)).json().data as SalesReportDto;
+    const quarter = (await report(admin.cookie, "from=2026-01-01&to=2026-03-31")).json()
+      .data as SalesReportDto;
+    expect(quarter.topProducts).toEqual(march.topProducts);
+    expect(quarter.topProductsByUnits).toEqual(march.topProductsByUnits);
+
+    // Split at the larger of the two variants sold: the kurta's and the shirt's variants each alone in a half.
+    const period = periodOf({ from: "2026-01-01", to: "2026-03-31" }, new Date(), "+05:30");
+    const whole = await readTopVariants(t.database.db, period, REPORT_TOP);
+    const sold = [...new Set(whole.map((row) => row.variant ?? ""))].sort();
+    expect(sold).toHaveLength(2);
+    const middle = sold[1] ?? "";
+    const below = await readTopVariants(t.database.db, period, REPORT_TOP, { below: middle });
+    const from = await readTopVariants(t.database.db, period, REPORT_TOP, { from: middle });
+    expect(new Set(below.map((row) => row.variant))).toEqual(new Set([sold[0]]));
+    expect(new Set(from.map((row) => row.variant))).toEqual(new Set([middle]));
+    expect(mergeRankings([from, below], REPORT_TOP)).toEqual(whole);
+  });
+
   it("files March's GSTR-1 from the same documents: B2CS by place and rate, the HSN summary and 3.1(a)", async () => {
     const response = await inject(t.app, {
       method: "GET",
@@ -656,6 +677,29 @@ describe("GET /api/reports/sales", () => {
     const noTable = await report(admin.cookie, "from=2026-03-10&to=2026-03-11&format=csv");
     expect(noTable.statusCode).toBe(400);
     expect(noTable.json().errors.table).toBe(validation.required);
+  });
+});
+
+describe("the rankings of parts of the variants, merged", () => {
+  const row = (kind: ProductRow["kind"], variant: string, netSales: number, units: number): ProductRow => ({
+    kind,
+    id: `p${variant}`,
+    variant,
+    name: variant,
+    sku: null,
+    options: null,
+    netSales,
+    units,
+  });
+
+  it("keeps the first of each ranking by its own order, ties broken by units or sales, then by the variant's id", () => {
+    const first = [row("sales", "a2", 500, 1), row("sales", "a4", 300, 2), row("units", "a4", 300, 2)];
+    const second = [row("sales", "b1", 500, 3), row("sales", "a1", 500, 1), row("units", "b1", 500, 3)];
+    const third = [row("units", "a3", 100, 2), row("units", "a2", 500, 1)];
+    expect(
+      mergeRankings([first, second, third], 3).map((merged) => `${merged.kind} ${merged.variant}`),
+    ).toEqual(["sales b1", "sales a1", "sales a2", "units b1", "units a4", "units a3"]);
+    expect(mergeRankings([[], []], 10)).toEqual([]);
   });
 });
 
