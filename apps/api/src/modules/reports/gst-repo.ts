@@ -138,6 +138,10 @@ export interface HsnSums extends Sums {
   description: string;
   /** That line's taxable value (cents); null when the group holds shipping alone. */
   largest: number | null;
+  /** That line's id (null for shipping alone): the first by id names the group on a tie. */
+  largestLine: string | null;
+  /** The group's largest row, goods or shipping (cents): names a group of shipping alone. */
+  largestRow: number;
 }
 
 /** A numbering series of invoices: the number without its running digits, its first and last, how many. */
@@ -211,7 +215,7 @@ export async function readInvoiceSums(
     -- then joined to their group: an ordered aggregate, or a join of every row, sorted all of a month's
     -- 85 000 lines (150-230 ms).
     hsn_named as (
-      select distinct on (h.registered, h.hsn, h.rate) h.*, l.group_name as description
+      select distinct on (h.registered, h.hsn, h.rate) h.*, l.group_name as description, l.line as "largestLine"
       from hsn h join line l on l.registered = h.registered and l.group_hsn = h.hsn and l.rate = h.rate
         and l."taxableValue" = coalesce(h.largest, h."largestRow") and (h.largest is null or l.kind = 'goods')
       where l."taxableValue" = any(array(select coalesce(x.largest, x."largestRow") from hsn x))
@@ -227,7 +231,7 @@ export async function readInvoiceSums(
       from numbered n group by n.prefix
     )
     select
-      (select coalesce(json_agg(d order by d."invoiceNumber"), '[]') from (
+      (select coalesce(json_agg(d order by d."invoiceNumber" collate "C"), '[]') from (
         select ${PARTY_ALONE}, v.section, null as "principalHsn", '' as "principalName"
         from invoice v join orders o on o.id = v.id where v.section <> 'b2cs'
       ) d) as invoices,
@@ -242,7 +246,7 @@ export async function readInvoiceSums(
       ) c) as consumers,
       (select coalesce(json_agg(h), '[]') from (
         select h.registered, h.hsn, h.rate, h.quantity, h."taxableValue", h.igst, h.cgst, h.sgst, h.description,
-          h.largest
+          h.largest, h."largestLine", h."largestRow"
         from hsn_named h
       ) h) as hsn,
       -- A series' first and last: the lowest and highest running digits, the first number by
@@ -261,6 +265,83 @@ export async function readInvoiceSums(
     consumers: row?.consumers ?? [],
     hsn: row?.hsn ?? [],
     series: row?.series ?? [],
+  };
+}
+
+/** Code units order, as `collate "C"` orders the ASCII of document numbers and ids. */
+const byCode = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** A document number's place in its series: its running digits as a number, then the whole number. */
+function beforeInSeries(a: string, b: string): number {
+  const running = (number: string) => BigInt(/[0-9]*$/.exec(number)?.[0] || "0");
+  const [x, y] = [running(a), running(b)];
+  return x < y ? -1 : x > y ? 1 : byCode(a, b);
+}
+
+/**
+ * The sums of invoices read in parts of a period (readInvoiceSums of each), as one read of the whole
+ * would answer them: sums added, each HSN group named by its largest line over all parts (the first by
+ * id on a tie), each series from the first of its firsts to the last of its lasts, the listed
+ * invoices by number.
+ */
+export function mergeInvoiceSums(parts: readonly InvoiceSums[]): InvoiceSums {
+  const add = <T extends Sums>(into: T, sums: Sums) => {
+    into.taxableValue += sums.taxableValue;
+    into.igst += sums.igst;
+    into.cgst += sums.cgst;
+    into.sgst += sums.sgst;
+  };
+  const consumers = new Map<string, ConsumerSums>();
+  const hsn = new Map<string, HsnSums>();
+  const series = new Map<string, Series>();
+  for (const part of parts) {
+    for (const row of part.consumers) {
+      const key = JSON.stringify([row.placeOfSupply, row.state, row.rate]);
+      const found = consumers.get(key);
+      if (found) add(found, row);
+      else consumers.set(key, { ...row });
+    }
+    for (const row of part.hsn) {
+      const key = JSON.stringify([row.registered, row.hsn, row.rate]);
+      const found = hsn.get(key);
+      if (!found) {
+        hsn.set(key, { ...row });
+        continue;
+      }
+      add(found, row);
+      found.quantity += row.quantity;
+      // Named by the largest goods line; a group of shipping alone by its largest row.
+      const names =
+        found.largest === null && row.largest === null
+          ? row.largestRow > found.largestRow
+          : row.largest !== null &&
+            (found.largest === null ||
+              row.largest > found.largest ||
+              (row.largest === found.largest && byCode(row.largestLine ?? "", found.largestLine ?? "") < 0));
+      if (names) {
+        found.description = row.description;
+        found.largest = row.largest;
+        found.largestLine = row.largestLine;
+      }
+      found.largestRow = Math.max(found.largestRow, row.largestRow);
+    }
+    for (const row of part.series) {
+      const found = series.get(row.prefix);
+      if (!found) {
+        series.set(row.prefix, { ...row });
+        continue;
+      }
+      found.total += row.total;
+      if (beforeInSeries(row.first, found.first) < 0) found.first = row.first;
+      if (beforeInSeries(found.last, row.last) < 0) found.last = row.last;
+    }
+  }
+  return {
+    invoices: parts.flatMap((part) => part.invoices).sort((a, b) => byCode(a.invoiceNumber, b.invoiceNumber)),
+    lines: parts.flatMap((part) => part.lines),
+    consumers: [...consumers.values()],
+    hsn: [...hsn.values()],
+    series: [...series.values()],
   };
 }
 

@@ -18,13 +18,14 @@ import type {
   GstHsnRow,
   GstReportDto,
 } from "@shop/shared/schemas/report-gst";
-import type { Database } from "#api/db/client";
+import { type Database, readSideBySide, type Transaction } from "#api/db/client";
 import {
   type B2clLimit,
   type CreditNoteRow,
   type HsnSums,
   type InvoiceParty,
   type InvoiceSums,
+  mergeInvoiceSums,
   readCreditNoteLines,
   readCreditNotes,
   readInvoiceSums,
@@ -32,7 +33,7 @@ import {
   type Sums,
   type TaxedLine,
 } from "./gst-repo";
-import { tuneForReport } from "./repo";
+import { type Period, tuneForReport } from "./repo";
 import { periodOf, shopDay } from "./service";
 
 /**
@@ -228,18 +229,27 @@ export async function gstReport(
   const month = asked ?? monthToFile(now, utcOffset);
   const period = periodOf(daysOf(month), now, utcOffset);
   const limit = b2clLimit(utcOffset);
-  const read = await db.transaction(
+  // NOTE: the month's invoices are summed in two halves side by side, in one snapshot, and the halves
+  // merged (mergeInvoiceSums): at a million orders a month is 42 500 invoices read through their
+  // 85 000 lines, one core's work for 0.6-0.75 s, while the credit notes took a tenth of that.
+  const middle = new Date(period.since.getTime() + (period.before.getTime() - period.since.getTime()) / 2);
+  const sums = (part: Pick<Period, "since" | "before">) => async (tx: Transaction) => {
+    await tuneForReport(tx, { beside: true });
+    return readInvoiceSums(tx, part, limit);
+  };
+  const [first, second, credited] = await readSideBySide(
+    db,
+    sums({ since: period.since, before: middle }),
+    sums({ since: middle, before: period.before }),
     async (tx) => {
-      await tuneForReport(tx);
+      await tuneForReport(tx, { beside: true });
       return {
-        invoices: await readInvoiceSums(tx, period, limit),
         notes: await readCreditNotes(tx, period, limit),
         creditLines: await readCreditNoteLines(tx, period),
       };
     },
-    { isolationLevel: "repeatable read", accessMode: "read only" },
   );
-  return gstTables(month, read, utcOffset);
+  return gstTables(month, { invoices: mergeInvoiceSums([first, second]), ...credited }, utcOffset);
 }
 
 /** What a month's GSTR-1 is made from: its invoices summed, its credit notes and their taxed rows (gst-repo.ts). */

@@ -13,6 +13,7 @@ import { refundLines, refunds } from "#api/db/schema/refunds";
 import { createTestApp, inject, type TestApp } from "#test/app";
 import { makeCategory, makeMedia, makeProduct } from "#test/catalog";
 import { ADDRESS, type Caller, quickUser } from "#test/fixtures";
+import { type HsnSums, type InvoiceSums, mergeInvoiceSums } from "./gst-repo";
 import { monthToFile } from "./gst-service";
 
 let t: TestApp;
@@ -391,6 +392,120 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 const NO_TAX = { igst: 0, cgst: 0, sgst: 0, cess: 0 };
+
+describe("a month's invoices summed in parts, merged", () => {
+  const sums = { taxableValue: 0, igst: 0, cgst: 0, sgst: 0 };
+  const group = (hsn: Partial<HsnSums>): HsnSums => ({
+    registered: false,
+    hsn: "6205",
+    rate: 18,
+    quantity: 1,
+    ...sums,
+    taxableValue: 100,
+    description: "",
+    largest: null,
+    largestLine: null,
+    largestRow: 0,
+    ...hsn,
+  });
+  const part = (invoices: Partial<InvoiceSums>): InvoiceSums => ({
+    invoices: [],
+    lines: [],
+    consumers: [],
+    hsn: [],
+    series: [],
+    ...invoices,
+  });
+
+  it("adds the sums, names each HSN group by its largest line over all parts, and spans each series", () => {
+    const merged = mergeInvoiceSums([
+      part({
+        consumers: [
+          {
+            placeOfSupply: "27",
+            state: "Maharashtra",
+            rate: 18,
+            ...sums,
+            taxableValue: 100,
+            cgst: 9,
+            sgst: 9,
+          },
+        ],
+        hsn: [
+          group({ description: "Shirt", largest: 500, largestLine: "b2", largestRow: 500 }),
+          group({ hsn: "6109", description: "Tee", largest: 300, largestLine: "c1", largestRow: 300 }),
+          group({ hsn: "9965", quantity: 0, description: "Courier A", largestRow: 40 }),
+        ],
+        series: [
+          { prefix: "INV/", first: "INV/0010", last: "INV/0019", total: 10 },
+          { prefix: "B/", first: "B/7", last: "B/9", total: 3 },
+        ],
+      }),
+      part({
+        consumers: [
+          {
+            placeOfSupply: "27",
+            state: "Maharashtra",
+            rate: 18,
+            ...sums,
+            taxableValue: 50,
+            cgst: 4,
+            sgst: 5,
+          },
+        ],
+        hsn: [
+          // A tie with the first part's largest shirt: the line first by id names the group.
+          group({
+            quantity: 2,
+            description: "Shirt, blue",
+            largest: 500,
+            largestLine: "b1",
+            largestRow: 500,
+          }),
+          // Larger than the first part's tee.
+          group({ hsn: "6109", description: "Tee, long", largest: 900, largestLine: "c9", largestRow: 900 }),
+          // Shipping alone on both sides: the larger row's principal supply names it.
+          group({ hsn: "9965", quantity: 0, description: "Courier B", largestRow: 60 }),
+        ],
+        // Numbers out of the parts' order: the lowest running digits are the first ("07" before "7"), and
+        // the highest the last ("10" after "9").
+        series: [
+          { prefix: "INV/", first: "INV/0002", last: "INV/0025", total: 5 },
+          { prefix: "B/", first: "B/07", last: "B/10", total: 2 },
+        ],
+      }),
+    ]);
+    expect(merged.consumers).toEqual([
+      { placeOfSupply: "27", state: "Maharashtra", rate: 18, taxableValue: 150, igst: 0, cgst: 13, sgst: 14 },
+    ]);
+    expect(
+      merged.hsn.map(({ hsn, quantity, taxableValue, description, largest }) => ({
+        hsn,
+        quantity,
+        taxableValue,
+        description,
+        largest,
+      })),
+    ).toEqual([
+      { hsn: "6205", quantity: 3, taxableValue: 200, description: "Shirt, blue", largest: 500 },
+      { hsn: "6109", quantity: 2, taxableValue: 200, description: "Tee, long", largest: 900 },
+      { hsn: "9965", quantity: 0, taxableValue: 200, description: "Courier B", largest: null },
+    ]);
+    expect(merged.series).toEqual([
+      { prefix: "INV/", first: "INV/0002", last: "INV/0025", total: 15 },
+      { prefix: "B/", first: "B/07", last: "B/10", total: 5 },
+    ]);
+  });
+
+  it("lists the parts' B2B and B2CL invoices by number", () => {
+    const invoice = (invoiceNumber: string) => ({ invoiceNumber }) as InvoiceSums["invoices"][number];
+    const merged = mergeInvoiceSums([
+      part({ invoices: [invoice("INV/0003"), invoice("INV/0010")] }),
+      part({ invoices: [invoice("INV/0001")] }),
+    ]);
+    expect(merged.invoices.map((row) => row.invoiceNumber)).toEqual(["INV/0001", "INV/0003", "INV/0010"]);
+  });
+});
 
 describe("the month a return is due for", () => {
   it("is the one before the shop's month, across a year's end and the shop's midnight", () => {
