@@ -13770,6 +13770,7 @@ export interface operations {
                         quantity: number;
                     }[];
                     discountCode?: string | null;
+                    key?: string;
                 };
             };
         };

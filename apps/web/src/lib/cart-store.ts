@@ -274,6 +274,12 @@ interface CartState {
   owner: string | null;
   /** A change to an account's copy not yet saved to its kept cart: saved first when the sync next runs. */
   unsaved: boolean;
+  /**
+   * The merge of this device's cart sent and not yet answered: its key and the copy's signature then
+   * (lib/cart-sync.ts). Kept with the copy, so that a page reloaded before the answer sends the same
+   * copy under the same key, which the server does not add twice.
+   */
+  merging: { key: string; signature: string } | null;
 }
 
 export const CART_STORAGE_KEY = "shop-cart";
@@ -286,6 +292,7 @@ export const useCart = create<CartState>()(
       discountCode: null,
       owner: null,
       unsaved: false,
+      merging: null,
       addItem: (product, quantity, maxPerLine, variant) => {
         const result = addToCart(get().items, product, quantity, maxPerLine, variant);
         set({ items: result.items });
@@ -316,6 +323,7 @@ export const useCart = create<CartState>()(
         discountCode: state.discountCode,
         owner: state.owner,
         unsaved: state.unsaved,
+        merging: state.merging,
       }),
       // Hydrated by lib/hydrate-stores.ts once the schemas are in.
       skipHydration: true,

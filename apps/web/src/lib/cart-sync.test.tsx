@@ -60,6 +60,9 @@ function deviceCart(lamps: number, owner: string | null, unsaved = false) {
   });
 }
 
+/** A merge's key, drawn by the device. */
+const aKey = expect.stringMatching(/^[0-9a-f]{32}$/);
+
 const writes = (requests: StubRequest[]) => requests.filter((request) => request.method !== "GET");
 
 beforeEach(() => {
@@ -83,7 +86,7 @@ describe("the cart kept by the account", () => {
       {
         method: "POST",
         path: "/api/cart/merge",
-        body: { lines: [{ product: lamp._id, quantity: 2 }], discountCode: "WELCOME" },
+        body: { lines: [{ product: lamp._id, quantity: 2 }], discountCode: "WELCOME", key: aKey },
       },
     ]);
     const { items, owner, unsaved } = useCart.getState();
@@ -138,7 +141,10 @@ describe("the cart kept by the account", () => {
     // The lamp the merge added once, one more tapped meanwhile, the tee and the code: the account's cart.
     await waitFor(() => expect(requests.filter((request) => request.path === "/api/cart")).toHaveLength(2));
     expect(writes(requests).map(({ path, body }) => ({ path, body }))).toEqual([
-      { path: "/api/cart/merge", body: { lines: [{ product: lamp._id, quantity: 1 }], discountCode: null } },
+      {
+        path: "/api/cart/merge",
+        body: { lines: [{ product: lamp._id, quantity: 1 }], discountCode: null, key: aKey },
+      },
       {
         path: "/api/cart",
         body: {
@@ -154,6 +160,45 @@ describe("the cart kept by the account", () => {
       [lamp._id, 5],
       [tee._id, 1],
     ]);
+  });
+
+  it("sends a merge under a key kept with the copy, and a page reloaded before its answer sends the same key", async () => {
+    deviceCart(1, null);
+    const bodies: unknown[] = [];
+    const { requests } = stubApi({
+      "POST /api/cart/merge": ({ body }) => {
+        bodies.push(body);
+        return { data: kept(1) };
+      },
+    });
+    const merge = holdAnswers("/api/cart/merge");
+    const started = syncCartOf(shopper._id);
+    await waitFor(() => expect(merge.asked).toBe(1));
+    // Kept with the copy while the merge is away, as the page's storage would have it on a reload.
+    const pending = useCart.getState().merging;
+    expect(pending?.key).toMatch(/^[0-9a-f]{32}$/);
+    merge.release();
+    await started;
+    expect((bodies[0] as { key?: string }).key).toBe(pending?.key);
+    expect(useCart.getState()).toMatchObject({ owner: shopper._id, merging: null });
+
+    // A new page: the same unanswered copy is sent under the same key, a changed one under a new key.
+    useCart.getState().setQuantity(lineKey(lamp._id), 1);
+    for (const [lamps, same] of [
+      [1, true],
+      [2, false],
+    ] as const) {
+      useSession.getState().clear();
+      useSession.getState().setUser(shopper);
+      deviceCart(1, null);
+      if (pending) useCart.setState({ merging: pending });
+      if (lamps === 2) useCart.getState().setQuantity(lineKey(lamp._id), 2);
+      await syncCartOf(shopper._id);
+      const key = (bodies.at(-1) as { key?: string }).key;
+      expect(key === pending?.key).toBe(same);
+      expect(key).toMatch(/^[0-9a-f]{32}$/);
+    }
+    expect(writes(requests)).toHaveLength(3);
   });
 
   it("replaces a copy of another account's cart with this account's, never merging it", async () => {
@@ -178,7 +223,10 @@ describe("the cart kept by the account", () => {
     await started;
 
     expect(writes(requests).map(({ path, body }) => ({ path, body }))).toEqual([
-      { path: "/api/cart/merge", body: { lines: [{ product: lamp._id, quantity: 1 }], discountCode: null } },
+      {
+        path: "/api/cart/merge",
+        body: { lines: [{ product: lamp._id, quantity: 1 }], discountCode: null, key: aKey },
+      },
     ]);
     expect(useCart.getState()).toMatchObject({ owner: shopper._id, unsaved: false });
     expect(useCart.getState().items.map((item) => [item.product._id, item.quantity])).toEqual([

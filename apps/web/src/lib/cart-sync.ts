@@ -60,11 +60,11 @@ export function itemsOf(cart: CartDto): CartItem[] {
  * added without a choice) is left out and the rest sent again, once: one stale line never blocks the
  * others. The cart page shows such a line as no longer available.
  */
-async function send(path: "/cart" | "/cart/merge", lines: Line[], discountCode: string | null) {
+async function send(path: "/cart" | "/cart/merge", lines: Line[], discountCode: string | null, key?: string) {
   const call = (body: { lines: Line[]; discountCode: string | null }) =>
     path === "/cart"
       ? api.put(path, body, { schema: responseSchemas.cart })
-      : api.post(path, body, { schema: responseSchemas.cart });
+      : api.post(path, { ...body, key }, { schema: responseSchemas.cart });
   try {
     return await call({ lines, discountCode });
   } catch (error) {
@@ -100,7 +100,20 @@ function adopt(current: Sync, cart: CartDto, asked: string | null) {
   if (asked !== null && currentSignature() !== asked) return;
   const items = itemsOf(cart);
   current.saved = signatureOf(items, cart.discountCode);
-  useCart.setState({ owner: current.userId, items, discountCode: cart.discountCode, unsaved: false });
+  useCart.setState({
+    owner: current.userId,
+    items,
+    discountCode: cart.discountCode,
+    unsaved: false,
+    merging: null,
+  });
+}
+
+/** 32 random hex digits: a merge's key (CartMergeInput). */
+function drawKey(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) =>
+    byte.toString(16).padStart(2, "0"),
+  ).join("");
 }
 
 /**
@@ -157,7 +170,12 @@ async function align(current: Sync): Promise<void> {
   if (owner !== null || (items.length === 0 && discountCode === null))
     return readKept(current, { replace: true });
   const asked = currentSignature();
-  current.merging = send("/cart/merge", linesOf(items), discountCode)
+  // NOTE: kept with the copy before it is sent: a page reloaded before the answer sends the same copy
+  // under the same key, and the server, which may have merged it already, does not add it twice.
+  const pending = useCart.getState().merging;
+  const key = pending?.signature === asked ? pending.key : drawKey();
+  useCart.setState({ merging: { key, signature: asked } });
+  current.merging = send("/cart/merge", linesOf(items), discountCode, key)
     .then((cart) => {
       if (currentSignature() === asked) return adopt(current, cart, asked);
       // NOTE: the copy changed while the merge was away (a tap within its round trip). Left unowned, it

@@ -6,6 +6,7 @@
 import { DISCOUNT_CODE_PATTERN, ROLES } from "@shop/shared/constants";
 import type { AddressDto as Address } from "@shop/shared/schemas/address";
 import { AddressDto } from "@shop/shared/schemas/address";
+import { MERGE_KEY_PATTERN } from "@shop/shared/schemas/cart";
 import { ProductDto, ProductSummaryDto, VariantDto } from "@shop/shared/schemas/product";
 import { z } from "zod";
 import type { CartItem, RecentProduct, SessionUser } from "./stored-state-types";
@@ -83,6 +84,10 @@ function stateObject(state: unknown): Record<string, unknown> | null {
 
 const StoredDiscountCode = z.string().regex(DISCOUNT_CODE_PATTERN).nullable();
 
+const StoredMerging = z
+  .object({ key: z.string().regex(MERGE_KEY_PATTERN), signature: z.string().max(100_000) })
+  .nullable();
+
 const StoredOwner = z
   .string()
   .regex(/^[0-9a-f]{24}$/)
@@ -98,18 +103,21 @@ export function checkCart(state: unknown): {
   discountCode: string | null;
   owner: string | null;
   unsaved: boolean;
+  merging: { key: string; signature: string } | null;
 } | null {
   const stored = stateObject(state);
   if (!stored) return null;
   const address = AddressDto.nullable().safeParse(stored.address ?? null);
   const code = StoredDiscountCode.safeParse(stored.discountCode ?? null);
   const owner = StoredOwner.safeParse(stored.owner ?? null);
+  const merging = StoredMerging.safeParse(stored.merging ?? null);
   return {
     items: validEntries(CartItemSchema, stored.items),
     address: address.success ? address.data : null,
     discountCode: code.success ? code.data : null,
     owner: owner.success ? owner.data : null,
     unsaved: stored.unsaved === true,
+    merging: merging.success ? merging.data : null,
   };
 }
 

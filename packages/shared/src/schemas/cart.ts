@@ -44,11 +44,18 @@ const discountCode = z
 export const CartInput = z.object({ lines, discountCode }).strict();
 export type CartInput = z.infer<typeof CartInput>;
 
+/** A merge's key: 32 hex digits the device draws for the copy it sends (CartMergeInput). */
+export const MERGE_KEY_PATTERN = /^[0-9a-f]{32}$/;
+
 /**
  * POST /cart/merge: the device's cart at sign-in, added to the kept one (quantities of a variant
  * added up, within its stock and the limit per line); its code is taken when the kept cart has none.
+ * `key`: the device's copy sent again with the key of the cart's last merge (a page reloaded before
+ * the answer came) is not added a second time; the kept cart is answered as it is.
  */
-export const CartMergeInput = z.object({ lines, discountCode }).strict();
+export const CartMergeInput = z
+  .object({ lines, discountCode, key: z.string().regex(MERGE_KEY_PATTERN).optional() })
+  .strict();
 export type CartMergeInput = z.infer<typeof CartMergeInput>;
 
 /** A line's product as the cart shows it: the variant's price, sale price, stock and state now. */

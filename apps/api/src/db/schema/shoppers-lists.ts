@@ -72,6 +72,9 @@ export const carts = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     lines: jsonb().$type<{ product: string; variant: string; quantity: number }[]>().notNull().default([]),
     discountCode: text(),
+    // The key of the last merge of a device's cart into this one (POST /cart/merge): the same copy
+    // sent again under it is not added twice.
+    mergeKey: text(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     checkoutAt: timestamp({ withTimezone: true }),
     remindersSent: smallint().notNull().default(0),

@@ -38,12 +38,16 @@ const put = (caller: Caller | undefined, lines: Line[], discountCode?: string | 
     cookie: caller?.cookie,
     payload: { lines, ...(discountCode !== undefined ? { discountCode } : {}) },
   });
-const merge = (caller: Caller, lines: Line[], discountCode?: string) =>
+const merge = (caller: Caller, lines: Line[], discountCode?: string, key?: string) =>
   inject(t.app, {
     method: "POST",
     url: "/api/cart/merge",
     cookie: caller.cookie,
-    payload: { lines, ...(discountCode !== undefined ? { discountCode } : {}) },
+    payload: {
+      lines,
+      ...(discountCode !== undefined ? { discountCode } : {}),
+      ...(key !== undefined ? { key } : {}),
+    },
   });
 /** A cart's lines as (variant, quantity), to compare. */
 const quantities = (cart: CartDto) => cart.lines.map((line) => [line.variant._id, line.quantity]);
@@ -213,6 +217,34 @@ describe("the kept cart", () => {
         [other._id, 2],
       ]);
       expect(quantities(await read(shopper))).toEqual(quantities(response.json().data));
+    });
+
+    it("adds a copy sent again under the key of the cart's last merge once, and answers the kept cart", async () => {
+      const shopper = await quickUser(t);
+      const product = await makeProduct(t.database, refs, { stock: 50 });
+      const line = { product: product._id, quantity: 2 };
+      const [first, second] = ["a".repeat(32), "b".repeat(32)];
+      expect(quantities((await merge(shopper, [line], undefined, first)).json().data)).toEqual([
+        [product.variants[0]?._id, 2],
+      ]);
+      // The page reloaded before the answer came: the same copy under the same key.
+      const again = await merge(shopper, [line], undefined, first);
+      expect(again.statusCode, again.body).toBe(200);
+      expect(quantities(again.json().data)).toEqual([[product.variants[0]?._id, 2]]);
+      expect(quantities(await read(shopper))).toEqual([[product.variants[0]?._id, 2]]);
+      // Another merge (another key, or none) adds as ever.
+      expect(quantities((await merge(shopper, [line], undefined, second)).json().data)).toEqual([
+        [product.variants[0]?._id, 4],
+      ]);
+      expect(quantities((await merge(shopper, [line])).json().data)).toEqual([[product.variants[0]?._id, 6]]);
+      // The key after a merge without one is none: the first key adds again.
+      expect(quantities((await merge(shopper, [line], undefined, first)).json().data)).toEqual([
+        [product.variants[0]?._id, 8],
+      ]);
+      const malformed = await merge(shopper, [line], undefined, "not-a-key");
+      expect(malformed.statusCode).toBe(400);
+      expect(malformed.json().errors).toHaveProperty("key");
+      expect(quantities(await read(shopper))).toEqual([[product.variants[0]?._id, 8]]);
     });
 
     it("drops the device's lines of products and variants no longer sold, and of products gone", async () => {

@@ -50,12 +50,15 @@ export async function findCart(db: Database, userId: string): Promise<KeptCart |
  * upsert that changes nothing still locks the row it meets, which a plain select of a row not yet
  * there could not.
  */
-export async function lockCart(db: Database, userId: string): Promise<KeptCart> {
+export async function lockCart(
+  db: Database,
+  userId: string,
+): Promise<KeptCart & { mergeKey: string | null }> {
   const [row] = await db
     .insert(carts)
     .values({ userId })
     .onConflictDoUpdate({ target: carts.userId, set: { userId: sql`excluded.user_id` } })
-    .returning({ lines: carts.lines, discountCode: carts.discountCode });
+    .returning({ lines: carts.lines, discountCode: carts.discountCode, mergeKey: carts.mergeKey });
   if (!row) throw new Error("cart upsert returned no row");
   return row;
 }
@@ -93,14 +96,23 @@ export async function findProductsOfCart(
 }
 
 /** Keeps the shopper's cart as given (made when there was none); its reminder schedule stays. */
-export async function writeCart(db: Database, userId: string, cart: KeptCart, now: Date): Promise<void> {
+export async function writeCart(
+  db: Database,
+  userId: string,
+  cart: KeptCart,
+  now: Date,
+  merged?: { key: string | null },
+): Promise<void> {
+  const values = {
+    lines: cart.lines,
+    discountCode: cart.discountCode,
+    updatedAt: now,
+    ...(merged ? { mergeKey: merged.key } : {}),
+  };
   await db
     .insert(carts)
-    .values({ userId, lines: cart.lines, discountCode: cart.discountCode, updatedAt: now })
-    .onConflictDoUpdate({
-      target: carts.userId,
-      set: { lines: cart.lines, discountCode: cart.discountCode, updatedAt: now },
-    });
+    .values({ userId, ...values })
+    .onConflictDoUpdate({ target: carts.userId, set: values });
 }
 
 /**

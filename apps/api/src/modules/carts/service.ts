@@ -140,6 +140,14 @@ export async function mergeCart(
 ): Promise<CartDto> {
   return db.transaction(async (tx) => {
     const kept = await lockCart(tx, userId);
+    // The same copy sent again (its page reloaded before the answer came): merged already.
+    if (input.key !== undefined && input.key === kept.mergeKey) {
+      const found = await findProductsOfCart(
+        tx,
+        kept.lines.map((line) => line.product),
+      );
+      return toCartDto({ lines: kept.lines, discountCode: kept.discountCode }, found);
+    }
     const found = await findProductsOfCart(tx, [
       ...kept.lines.map((line) => line.product),
       ...input.lines.map((line) => line.product),
@@ -159,7 +167,7 @@ export async function mergeCart(
       lines: merged.slice(0, CART_MAX_LINES),
       discountCode: kept.discountCode ?? input.discountCode ?? null,
     };
-    await writeCart(tx, userId, cart, now);
+    await writeCart(tx, userId, cart, now, { key: input.key ?? null });
     return toCartDto(cart, found);
   });
 }

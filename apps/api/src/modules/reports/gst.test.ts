@@ -408,6 +408,16 @@ describe("a month's invoices summed in parts, merged", () => {
     largestRow: 0,
     ...hsn,
   });
+  /** B2CS sums at 18% in Maharashtra. */
+  const inMaharashtra = (taxableValue: number, cgst: number, sgst: number) => ({
+    placeOfSupply: "27",
+    state: "Maharashtra",
+    rate: 18,
+    ...sums,
+    taxableValue,
+    cgst,
+    sgst,
+  });
   const part = (invoices: Partial<InvoiceSums>): InvoiceSums => ({
     invoices: [],
     lines: [],
@@ -420,17 +430,7 @@ describe("a month's invoices summed in parts, merged", () => {
   it("adds the sums, names each HSN group by its largest line over all parts, and spans each series", () => {
     const merged = mergeInvoiceSums([
       part({
-        consumers: [
-          {
-            placeOfSupply: "27",
-            state: "Maharashtra",
-            rate: 18,
-            ...sums,
-            taxableValue: 100,
-            cgst: 9,
-            sgst: 9,
-          },
-        ],
+        consumers: [inMaharashtra(100, 9, 9)],
         hsn: [
           group({ description: "Shirt", largest: 500, largestLine: "b2", largestRow: 500 }),
           group({ hsn: "6109", description: "Tee", largest: 300, largestLine: "c1", largestRow: 300 }),
@@ -442,17 +442,7 @@ describe("a month's invoices summed in parts, merged", () => {
         ],
       }),
       part({
-        consumers: [
-          {
-            placeOfSupply: "27",
-            state: "Maharashtra",
-            rate: 18,
-            ...sums,
-            taxableValue: 50,
-            cgst: 4,
-            sgst: 5,
-          },
-        ],
+        consumers: [inMaharashtra(50, 4, 5)],
         hsn: [
           // A tie with the first part's largest shirt: the line first by id names the group.
           group({
