@@ -279,7 +279,7 @@ interface CartState {
    * (lib/cart-sync.ts). Kept with the copy, so that a page reloaded before the answer sends the same
    * copy under the same key, which the server does not add twice.
    */
-  merging: { key: string; signature: string } | null;
+  pendingMerge: { key: string; signature: string } | null;
 }
 
 export const CART_STORAGE_KEY = "shop-cart";
@@ -292,7 +292,7 @@ export const useCart = create<CartState>()(
       discountCode: null,
       owner: null,
       unsaved: false,
-      merging: null,
+      pendingMerge: null,
       addItem: (product, quantity, maxPerLine, variant) => {
         const result = addToCart(get().items, product, quantity, maxPerLine, variant);
         set({ items: result.items });
@@ -323,7 +323,7 @@ export const useCart = create<CartState>()(
         discountCode: state.discountCode,
         owner: state.owner,
         unsaved: state.unsaved,
-        merging: state.merging,
+        pendingMerge: state.pendingMerge,
       }),
       // Hydrated by lib/hydrate-stores.ts once the schemas are in.
       skipHydration: true,

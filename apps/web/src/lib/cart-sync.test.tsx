@@ -175,12 +175,12 @@ describe("the cart kept by the account", () => {
     const started = syncCartOf(shopper._id);
     await waitFor(() => expect(merge.asked).toBe(1));
     // Kept with the copy while the merge is away, as the page's storage would have it on a reload.
-    const pending = useCart.getState().merging;
+    const pending = useCart.getState().pendingMerge;
     expect(pending?.key).toMatch(/^[0-9a-f]{32}$/);
     merge.release();
     await started;
     expect((bodies[0] as { key?: string }).key).toBe(pending?.key);
-    expect(useCart.getState()).toMatchObject({ owner: shopper._id, merging: null });
+    expect(useCart.getState()).toMatchObject({ owner: shopper._id, pendingMerge: null });
 
     // A new page: the same unanswered copy is sent under the same key, a changed one under a new key.
     useCart.getState().setQuantity(lineKey(lamp._id), 1);
@@ -191,7 +191,7 @@ describe("the cart kept by the account", () => {
       useSession.getState().clear();
       useSession.getState().setUser(shopper);
       deviceCart(1, null);
-      if (pending) useCart.setState({ merging: pending });
+      if (pending) useCart.setState({ pendingMerge: pending });
       if (lamps === 2) useCart.getState().setQuantity(lineKey(lamp._id), 2);
       await syncCartOf(shopper._id);
       const key = (bodies.at(-1) as { key?: string }).key;

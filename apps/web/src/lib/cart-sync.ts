@@ -105,7 +105,7 @@ function adopt(current: Sync, cart: CartDto, asked: string | null) {
     items,
     discountCode: cart.discountCode,
     unsaved: false,
-    merging: null,
+    pendingMerge: null,
   });
 }
 
@@ -172,9 +172,9 @@ async function align(current: Sync): Promise<void> {
   const asked = currentSignature();
   // NOTE: kept with the copy before it is sent: a page reloaded before the answer sends the same copy
   // under the same key, and the server, which may have merged it already, does not add it twice.
-  const pending = useCart.getState().merging;
+  const pending = useCart.getState().pendingMerge;
   const key = pending?.signature === asked ? pending.key : drawKey();
-  useCart.setState({ merging: { key, signature: asked } });
+  useCart.setState({ pendingMerge: { key, signature: asked } });
   current.merging = send("/cart/merge", linesOf(items), discountCode, key)
     .then((cart) => {
       if (currentSignature() === asked) return adopt(current, cart, asked);

@@ -84,7 +84,7 @@ function stateObject(state: unknown): Record<string, unknown> | null {
 
 const StoredDiscountCode = z.string().regex(DISCOUNT_CODE_PATTERN).nullable();
 
-const StoredMerging = z
+const StoredPendingMerge = z
   .object({ key: z.string().regex(MERGE_KEY_PATTERN), signature: z.string().max(100_000) })
   .nullable();
 
@@ -103,21 +103,21 @@ export function checkCart(state: unknown): {
   discountCode: string | null;
   owner: string | null;
   unsaved: boolean;
-  merging: { key: string; signature: string } | null;
+  pendingMerge: { key: string; signature: string } | null;
 } | null {
   const stored = stateObject(state);
   if (!stored) return null;
   const address = AddressDto.nullable().safeParse(stored.address ?? null);
   const code = StoredDiscountCode.safeParse(stored.discountCode ?? null);
   const owner = StoredOwner.safeParse(stored.owner ?? null);
-  const merging = StoredMerging.safeParse(stored.merging ?? null);
+  const pendingMerge = StoredPendingMerge.safeParse(stored.pendingMerge ?? null);
   return {
     items: validEntries(CartItemSchema, stored.items),
     address: address.success ? address.data : null,
     discountCode: code.success ? code.data : null,
     owner: owner.success ? owner.data : null,
     unsaved: stored.unsaved === true,
-    merging: merging.success ? merging.data : null,
+    pendingMerge: pendingMerge.success ? pendingMerge.data : null,
   };
 }
 

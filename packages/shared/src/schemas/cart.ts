@@ -54,7 +54,11 @@ export const MERGE_KEY_PATTERN = /^[0-9a-f]{32}$/;
  * the answer came) is not added a second time; the kept cart is answered as it is.
  */
 export const CartMergeInput = z
-  .object({ lines, discountCode, key: z.string().regex(MERGE_KEY_PATTERN).optional() })
+  .object({
+    lines,
+    discountCode,
+    key: z.string({ error: validation.id }).regex(MERGE_KEY_PATTERN, validation.id).optional(),
+  })
   .strict();
 export type CartMergeInput = z.infer<typeof CartMergeInput>;
 

@@ -23,6 +23,11 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * `from` and `to` (both included; the last 30 days when left out); `format=csv` with `table` answers
  * one table as a spreadsheet.
  */
+/** The days from `from` to `to` ("2026-11-01"), both included. */
+export function daysFromTo(from: string, to: string): number {
+  return (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS + 1;
+}
+
 export const SalesReportQuery = z
   .object({
     from: Day,
@@ -34,7 +39,7 @@ export const SalesReportQuery = z
     if (query.from && query.to) {
       if (query.to < query.from)
         ctx.addIssue({ code: "custom", path: ["to"], message: validation.dateRange });
-      else if ((Date.parse(query.to) - Date.parse(query.from)) / DAY_MS + 1 > REPORT_DAYS_MAX)
+      else if (daysFromTo(query.from, query.to) > REPORT_DAYS_MAX)
         ctx.addIssue({ code: "custom", path: ["to"], message: validation.reportTooLong(REPORT_DAYS_MAX) });
     }
     if (query.format === "csv" && !query.table)

@@ -5,7 +5,7 @@
  */
 import { sql } from "drizzle-orm";
 import type { Database } from "#api/db/client";
-import type { Period } from "./repo";
+import { inCodeOrder, type Period } from "./repo";
 
 /** What the report needs of the invoice a document belongs to (its own, or the one a credit note corrects). */
 export interface InvoiceParty {
@@ -268,14 +268,14 @@ export async function readInvoiceSums(
   };
 }
 
-/** Code units order, as `collate "C"` orders the ASCII of document numbers and ids. */
-const byCode = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-
-/** A document number's place in its series: its running digits as a number, then the whole number. */
-function beforeInSeries(a: string, b: string): number {
+/**
+ * A document number's place in its series: its running digits as a number (of any length, as SQL's
+ * numeric reads them), then the whole number.
+ */
+export function beforeInSeries(a: string, b: string): number {
   const running = (number: string) => BigInt(/[0-9]*$/.exec(number)?.[0] || "0");
   const [x, y] = [running(a), running(b)];
-  return x < y ? -1 : x > y ? 1 : byCode(a, b);
+  return x < y ? -1 : x > y ? 1 : inCodeOrder(a, b);
 }
 
 /**
@@ -317,7 +317,8 @@ export function mergeInvoiceSums(parts: readonly InvoiceSums[]): InvoiceSums {
           : row.largest !== null &&
             (found.largest === null ||
               row.largest > found.largest ||
-              (row.largest === found.largest && byCode(row.largestLine ?? "", found.largestLine ?? "") < 0));
+              (row.largest === found.largest &&
+                inCodeOrder(row.largestLine ?? "", found.largestLine ?? "") < 0));
       if (names) {
         found.description = row.description;
         found.largest = row.largest;
@@ -337,7 +338,9 @@ export function mergeInvoiceSums(parts: readonly InvoiceSums[]): InvoiceSums {
     }
   }
   return {
-    invoices: parts.flatMap((part) => part.invoices).sort((a, b) => byCode(a.invoiceNumber, b.invoiceNumber)),
+    invoices: parts
+      .flatMap((part) => part.invoices)
+      .sort((a, b) => inCodeOrder(a.invoiceNumber, b.invoiceNumber)),
     lines: parts.flatMap((part) => part.lines),
     consumers: [...consumers.values()],
     hsn: [...hsn.values()],

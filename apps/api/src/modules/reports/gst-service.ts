@@ -21,6 +21,7 @@ import type {
 import { type Database, readSideBySide, type Transaction } from "#api/db/client";
 import {
   type B2clLimit,
+  beforeInSeries,
   type CreditNoteRow,
   type HsnSums,
   type InvoiceParty,
@@ -112,8 +113,6 @@ function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, 
  */
 function seriesOf(numbers: readonly string[]): Series[] {
   const running = (number: string) => /[0-9]*$/.exec(number)?.[0] ?? "";
-  const before = (a: string, b: string) =>
-    Number(running(a)) - Number(running(b)) || (a < b ? -1 : a > b ? 1 : 0);
   const series = new Map<string, Series>();
   for (const number of numbers) {
     const prefix = number.slice(0, number.length - running(number).length);
@@ -121,8 +120,8 @@ function seriesOf(numbers: readonly string[]): Series[] {
     if (!found) series.set(prefix, { prefix, first: number, last: number, total: 1 });
     else {
       found.total += 1;
-      if (before(number, found.first) < 0) found.first = number;
-      if (before(found.last, number) < 0) found.last = number;
+      if (beforeInSeries(number, found.first) < 0) found.first = number;
+      if (beforeInSeries(found.last, number) < 0) found.last = number;
     }
   }
   return [...series.values()];

@@ -358,14 +358,15 @@ export async function readVariantMiddle(db: Database): Promise<string | null> {
   return rows[0]?.middle ?? null;
 }
 
+/** Code unit order: as `collate "C"` orders the ASCII of ids and document numbers. */
+export const inCodeOrder = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
 /** A variant's place among others by net sales: the larger first, then more units, then by id. */
 const bySales = (a: ProductRow, b: ProductRow) =>
-  b.netSales - a.netSales || b.units - a.units || compareIds(a.variant, b.variant);
+  b.netSales - a.netSales || b.units - a.units || inCodeOrder(a.variant ?? "", b.variant ?? "");
 /** By units: the more first, then the larger net sales, then by id. */
 const byUnits = (a: ProductRow, b: ProductRow) =>
-  b.units - a.units || b.netSales - a.netSales || compareIds(a.variant, b.variant);
-const compareIds = (a: string | null, b: string | null) =>
-  (a ?? "") < (b ?? "") ? -1 : (a ?? "") > (b ?? "") ? 1 : 0;
+  b.units - a.units || b.netSales - a.netSales || inCodeOrder(a.variant ?? "", b.variant ?? "");
 
 /**
  * The two rankings (readTopVariants' first `top` by net sales, then by units) of variants read in parts
