@@ -15,7 +15,7 @@ import { variantLabel } from "@shop/shared/variants";
 import { create } from "zustand";
 import { persist } from "zustand/middleware";
 import { checkedStorage, loadStoredStateSchemas } from "./stored-state";
-import type { CartItem, CartProduct, CartVariant } from "./stored-state-types";
+import type { CartItem, CartProduct, CartVariant, PendingMerge } from "./stored-state-types";
 
 /** What names a line: the product, and its variant when the product has options. */
 export function lineKey(productId: string, variantId?: string | undefined): string {
@@ -275,11 +275,11 @@ interface CartState {
   /** A change to an account's copy not yet saved to its kept cart: saved first when the sync next runs. */
   unsaved: boolean;
   /**
-   * The merge of this device's cart sent and not yet answered: its key and the copy's signature then
-   * (lib/cart-sync.ts). Kept with the copy, so that a page reloaded before the answer sends the same
-   * copy under the same key, which the server does not add twice.
+   * The merge of this device's cart sent and not yet answered: its key and the copy as sent
+   * (lib/cart-sync.ts). Kept with the copy, so that a page reloaded before the answer sends that copy
+   * again under the same key, which the server does not add twice, and applies what changed since.
    */
-  pendingMerge: { key: string; signature: string } | null;
+  pendingMerge: PendingMerge | null;
 }
 
 export const CART_STORAGE_KEY = "shop-cart";

@@ -165,28 +165,29 @@ async function align(current: Sync): Promise<void> {
   // NOTE: a merge adds the device's lines to the account's; a second one sent while the first is away
   // (the page coming into view just after sign-in) would add them twice. It waits for the first.
   if (current.merging) return current.merging;
-  const { owner, unsaved, items, discountCode } = useCart.getState();
+  const { owner, unsaved, items, discountCode, pendingMerge } = useCart.getState();
   if (owner === current.userId) return unsaved ? save(current) : readKept(current);
-  if (owner !== null || (items.length === 0 && discountCode === null))
+  // A copy emptied after its merge was sent still sends it: the merge may have landed.
+  if (owner !== null || (items.length === 0 && discountCode === null && pendingMerge === null))
     return readKept(current, { replace: true });
-  const asked = currentSignature();
-  // NOTE: kept with the copy before it is sent: a page reloaded before the answer sends the same copy
-  // under the same key, and the server, which may have merged it already, does not add it twice.
-  const pending = useCart.getState().pendingMerge;
-  const key = pending?.signature === asked ? pending.key : drawKey();
-  useCart.setState({ pendingMerge: { key, signature: asked } });
-  current.merging = send("/cart/merge", linesOf(items), discountCode, key)
+  // NOTE: the copy as sent is kept with it, under the merge's key, until the answer comes. A page
+  // reloaded before then sends that copy again under that key, which the server does not add twice
+  // when it merged it already, and what the shopper did since is applied to the answer (combine).
+  const sent = pendingMerge ?? { key: drawKey(), items, discountCode };
+  if (!pendingMerge) useCart.setState({ pendingMerge: sent });
+  const asked = signatureOf(sent.items, sent.discountCode);
+  current.merging = send("/cart/merge", linesOf(sent.items), sent.discountCode, sent.key)
     .then((cart) => {
       if (currentSignature() === asked) return adopt(current, cart, asked);
-      // NOTE: the copy changed while the merge was away (a tap within its round trip). Left unowned, it
-      // would be merged again whole at the next align, its earlier lines twice: the account takes the
-      // answer with the change, saved as any other change of the copy.
+      // NOTE: the copy changed since it was sent (a tap within the merge's round trip, or before a
+      // reload sent it again). Left unowned, it would be merged again whole at the next align, its
+      // earlier lines twice: the account takes the answer with the change, saved as any other change.
       if (running(current.userId) !== current) return;
       const now = useCart.getState();
       adopt(current, cart, null);
       useCart.setState({
-        items: combine(useCart.getState().items, items, now.items),
-        discountCode: now.discountCode === discountCode ? cart.discountCode : now.discountCode,
+        items: combine(useCart.getState().items, sent.items, now.items),
+        discountCode: now.discountCode === sent.discountCode ? cart.discountCode : now.discountCode,
       });
     })
     .finally(() => {

@@ -19,7 +19,7 @@ const priya = {
 };
 
 afterEach(() => {
-  useCart.setState({ items: [], address: null, discountCode: null });
+  useCart.setState({ items: [], address: null, discountCode: null, pendingMerge: null });
   useRecentlyViewed.setState({ products: [] });
   useSession.setState({ user: null });
 });
@@ -32,6 +32,23 @@ describe("the stores read from local storage", () => {
     store(CART_STORAGE_KEY, { items: [], address: null, discountCode: "<script>" });
     await useCart.persist.rehydrate();
     expect(useCart.getState().discountCode).toBeNull();
+  });
+
+  it("keep a sign-in's merge waiting for its answer with its copy, and drop one kept by an earlier version", async () => {
+    const line = { product: toCartProduct(lamp), quantity: 2 };
+    const pending = { key: "0123456789abcdef0123456789abcdef", items: [line], discountCode: "TEN-OFF" };
+    store(CART_STORAGE_KEY, { items: [line], address: null, pendingMerge: pending });
+    await hydrateStores();
+    expect(useCart.getState().pendingMerge).toEqual(pending);
+    for (const stale of [
+      { key: pending.key, signature: "[]" },
+      { ...pending, key: "not a key" },
+      { ...pending, items: [{ ...line, quantity: 0 }] },
+    ]) {
+      store(CART_STORAGE_KEY, { items: [line], address: null, pendingMerge: stale });
+      await useCart.persist.rehydrate();
+      expect(useCart.getState().pendingMerge).toBeNull();
+    }
   });
 
   it("take what was stored when it is well formed", async () => {

@@ -9,7 +9,7 @@ import { AddressDto } from "@shop/shared/schemas/address";
 import { MERGE_KEY_PATTERN } from "@shop/shared/schemas/cart";
 import { ProductDto, ProductSummaryDto, VariantDto } from "@shop/shared/schemas/product";
 import { z } from "zod";
-import type { CartItem, RecentProduct, SessionUser } from "./stored-state-types";
+import type { CartItem, PendingMerge, RecentProduct, SessionUser } from "./stored-state-types";
 
 const CartProduct = ProductSummaryDto.pick({
   _id: true,
@@ -84,8 +84,13 @@ function stateObject(state: unknown): Record<string, unknown> | null {
 
 const StoredDiscountCode = z.string().regex(DISCOUNT_CODE_PATTERN).nullable();
 
+// NOTE: a merge kept by an earlier version (its copy's signature in place of the copy) is dropped.
 const StoredPendingMerge = z
-  .object({ key: z.string().regex(MERGE_KEY_PATTERN), signature: z.string().max(100_000) })
+  .object({
+    key: z.string().regex(MERGE_KEY_PATTERN),
+    items: z.array(CartItemSchema),
+    discountCode: StoredDiscountCode,
+  })
   .nullable();
 
 const StoredOwner = z
@@ -103,7 +108,7 @@ export function checkCart(state: unknown): {
   discountCode: string | null;
   owner: string | null;
   unsaved: boolean;
-  pendingMerge: { key: string; signature: string } | null;
+  pendingMerge: PendingMerge | null;
 } | null {
   const stored = stateObject(state);
   if (!stored) return null;

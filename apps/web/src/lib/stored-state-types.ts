@@ -34,6 +34,13 @@ export interface CartItem {
   quantity: number;
 }
 
+/** A sign-in's merge sent and not yet answered: its key and the device's copy as sent (lib/cart-sync.ts). */
+export interface PendingMerge {
+  key: string;
+  items: CartItem[];
+  discountCode: string | null;
+}
+
 /** A recently viewed product as the list keeps it (SPEC sections 3, 4 and 9). */
 export type RecentProduct = Pick<
   ProductDto,
