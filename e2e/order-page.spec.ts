@@ -4,7 +4,7 @@ import type { AddressInput } from "@shop/shared/schemas/address";
 import { firstProduct } from "./support/catalogue";
 import { expect, test } from "./support/fixtures";
 import { paidInvoicedOrder, placeOrder, saveAddress } from "./support/orders";
-import { download, screenshots } from "./support/pages";
+import { brokenWords, download, screenshots } from "./support/pages";
 
 const ADDRESS = {
   name: { firstName: "Meera", lastName: "Iyer" },
@@ -50,6 +50,9 @@ test.describe("the shopper", () => {
     expect(invoice.filename).toBe(`invoice-${invoiceNumber.replaceAll("/", "-")}.pdf`);
     expect(invoice.body.subarray(0, 5).toString()).toBe("%PDF-");
     await screenshots(page, "order-page", (name) => testInfo.outputPath(name));
+    // On the narrowest phone the payment's line wraps between its words, never inside one.
+    await page.setViewportSize({ width: 360, height: 800 });
+    expect(await brokenWords(page.getByText(/ · transaction /))).toEqual([]);
   });
 
   test("pays or cancels a pending order from its page, and a stranger's order is not found", async ({

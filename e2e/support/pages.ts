@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { expect, type Page, type Request } from "@playwright/test";
+import { expect, type Locator, type Page, type Request } from "@playwright/test";
 
 /** How long the network stays quiet before a page counts as settled, as Playwright's "networkidle". */
 const QUIET_MS = 500;
@@ -79,4 +79,28 @@ export async function openCategoriesMenu(page: Page) {
   await expect(button).toHaveAttribute("id", /^headlessui-popover-button-/);
   await button.click();
   await expect(button).toHaveAttribute("aria-expanded", "true");
+}
+
+/**
+ * The words of an element's text that its lines break inside of ("transacti / on") though they would fit
+ * on a line of their own: none when it wraps between words, and a word longer than a line may break.
+ */
+export function brokenWords(element: Locator): Promise<string[]> {
+  return element.evaluate((root) => {
+    const broken: string[] = [];
+    const line = root.getBoundingClientRect().width;
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (const word of (node.textContent ?? "").matchAll(/\S+/g)) {
+        const range = document.createRange();
+        range.setStart(node, word.index);
+        range.setEnd(node, word.index + word[0].length);
+        const rects = Array.from(range.getClientRects());
+        const tops = new Set(rects.map((rect) => Math.round(rect.top)));
+        const width = rects.reduce((sum, rect) => sum + rect.width, 0);
+        if (tops.size > 1 && width <= line) broken.push(word[0]);
+      }
+    }
+    return broken;
+  });
 }

@@ -60,7 +60,7 @@ export function OrderPayment({
         <CheckCircleIcon className="size-6 shrink-0" aria-hidden="true" />
         <div className="min-w-0">
           <p className="font-semibold">Paid {formatPrice(payment.amount, order.currency)}</p>
-          <p className="mt-0.5 break-all text-success-700/90">
+          <p className="mt-0.5 wrap-anywhere text-success-700/90">
             {paidWith(payment)} · transaction {payment.transactionId}
           </p>
           {payment.refundedAmount > 0 ? (

@@ -23,7 +23,7 @@ export function OrderCreditNotes({ order }: { order: OrderDto }) {
           <li key={refund._id} className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-0.5">
             <DocumentLink
               href={creditNoteUrl(order._id, refund._id)}
-              className="inline-flex min-w-0 items-center gap-1.5 font-medium break-all text-brand-700 hover:underline"
+              className="inline-flex min-w-0 items-center gap-1.5 font-medium wrap-anywhere text-brand-700 hover:underline"
             >
               <ArrowDownTrayIcon className="size-4 shrink-0" aria-hidden="true" />
               {documents.downloadCreditNote(refund.creditNoteNumber)}

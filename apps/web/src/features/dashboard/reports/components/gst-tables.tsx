@@ -18,18 +18,20 @@ const rate = (value: number) => taxFields.percent(value);
 
 /**
  * A figure's cell. On a small screen, where each row is a card without the table's header, the figures
- * pair up in two columns under the row's name, each saying what it is; from `sm` up, a right-aligned cell.
+ * pair up in two columns under the row's name, each saying what it is, and a figure too long to share
+ * its line with its label (a lakh of rupees beside "Taxable value") goes under it, to the right; from
+ * `sm` up, a right-aligned cell.
  */
 function NumberCell({ label, children }: { label: string; children: ReactNode }) {
   return (
     <td
       className={cx(
         cellClass,
-        "text-right whitespace-nowrap tabular-nums max-sm:flex max-sm:w-[calc(50%-0.375rem)] max-sm:justify-between max-sm:gap-2",
+        "text-right whitespace-nowrap tabular-nums max-sm:flex max-sm:w-[calc(50%-0.375rem)] max-sm:flex-wrap max-sm:justify-between max-sm:gap-x-2",
       )}
     >
       <span className="text-neutral-500 sm:hidden">{label} </span>
-      {children}
+      <span className="ml-auto">{children}</span>
     </td>
   );
 }
