@@ -19,15 +19,15 @@ export type ReportTable = (typeof REPORT_TABLES)[number];
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/**
- * `from` and `to` (both included; the last 30 days when left out); `format=csv` with `table` answers
- * one table as a spreadsheet.
- */
 /** The days from `from` to `to` ("2026-11-01"), both included. */
 export function daysFromTo(from: string, to: string): number {
   return (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS + 1;
 }
 
+/**
+ * `from` and `to` (both included; the last 30 days when left out); `format=csv` with `table` answers
+ * one table as a spreadsheet.
+ */
 export const SalesReportQuery = z
   .object({
     from: Day,

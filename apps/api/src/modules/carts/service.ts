@@ -36,7 +36,11 @@ const EMPTY: KeptCart = { lines: [], discountCode: null };
 
 /** The shopper's kept cart with today's prices (an empty one when none was kept): two statements. */
 export async function getCart(db: Database, userId: string): Promise<CartDto> {
-  const cart = (await findCart(db, userId)) ?? EMPTY;
+  return answerCart(db, (await findCart(db, userId)) ?? EMPTY);
+}
+
+/** A kept cart as the API answers it, its lines with their products as they are now. */
+async function answerCart(db: Database, cart: KeptCart): Promise<CartDto> {
   const found = await findProductsOfCart(
     db,
     cart.lines.map((line) => line.product),
@@ -141,13 +145,8 @@ export async function mergeCart(
   return db.transaction(async (tx) => {
     const kept = await lockCart(tx, userId);
     // The same copy sent again (its page reloaded before the answer came): merged already.
-    if (input.key !== undefined && input.key === kept.mergeKey) {
-      const found = await findProductsOfCart(
-        tx,
-        kept.lines.map((line) => line.product),
-      );
-      return toCartDto({ lines: kept.lines, discountCode: kept.discountCode }, found);
-    }
+    if (input.key !== undefined && input.key === kept.mergeKey)
+      return answerCart(tx, { lines: kept.lines, discountCode: kept.discountCode });
     const found = await findProductsOfCart(tx, [
       ...kept.lines.map((line) => line.product),
       ...input.lines.map((line) => line.product),

@@ -118,6 +118,14 @@ export interface Sums {
   sgst: number;
 }
 
+/** Adds `line`'s sums into `sums` (takes them away with `sign` -1). */
+export function addTo(sums: Sums, line: Sums, sign: 1 | -1 = 1) {
+  sums.taxableValue += sign * line.taxableValue;
+  sums.igst += sign * line.igst;
+  sums.cgst += sign * line.cgst;
+  sums.sgst += sign * line.sgst;
+}
+
 /** The B2CS invoices' taxed rows of one place of supply (as the order recorded it) and rate, summed. */
 export interface ConsumerSums extends Sums {
   placeOfSupply: string | null;
@@ -285,12 +293,6 @@ export function beforeInSeries(a: string, b: string): number {
  * invoices by number.
  */
 export function mergeInvoiceSums(parts: readonly InvoiceSums[]): InvoiceSums {
-  const add = <T extends Sums>(into: T, sums: Sums) => {
-    into.taxableValue += sums.taxableValue;
-    into.igst += sums.igst;
-    into.cgst += sums.cgst;
-    into.sgst += sums.sgst;
-  };
   const consumers = new Map<string, ConsumerSums>();
   const hsn = new Map<string, HsnSums>();
   const series = new Map<string, Series>();
@@ -298,7 +300,7 @@ export function mergeInvoiceSums(parts: readonly InvoiceSums[]): InvoiceSums {
     for (const row of part.consumers) {
       const key = JSON.stringify([row.placeOfSupply, row.state, row.rate]);
       const found = consumers.get(key);
-      if (found) add(found, row);
+      if (found) addTo(found, row);
       else consumers.set(key, { ...row });
     }
     for (const row of part.hsn) {
@@ -308,7 +310,7 @@ export function mergeInvoiceSums(parts: readonly InvoiceSums[]): InvoiceSums {
         hsn.set(key, { ...row });
         continue;
       }
-      add(found, row);
+      addTo(found, row);
       found.quantity += row.quantity;
       // Named by the largest goods line; a group of shipping alone by its largest row.
       const names =

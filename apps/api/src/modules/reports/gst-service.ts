@@ -20,6 +20,7 @@ import type {
 } from "@shop/shared/schemas/report-gst";
 import { type Database, readSideBySide, type Transaction } from "#api/db/client";
 import {
+  addTo,
   type B2clLimit,
   beforeInSeries,
   type CreditNoteRow,
@@ -64,13 +65,6 @@ const zero = (): Sums => ({ taxableValue: 0, igst: 0, cgst: 0, sgst: 0 });
 
 /** The sums alone of a row that carries them. */
 const sumsOf = ({ taxableValue, igst, cgst, sgst }: Sums): Sums => ({ taxableValue, igst, cgst, sgst });
-
-function addTo(sums: Sums, line: Sums, sign: 1 | -1 = 1) {
-  sums.taxableValue += sign * line.taxableValue;
-  sums.igst += sign * line.igst;
-  sums.cgst += sign * line.cgst;
-  sums.sgst += sign * line.sgst;
-}
 
 const isZero = (sums: Sums) =>
   sums.taxableValue === 0 && sums.igst === 0 && sums.cgst === 0 && sums.sgst === 0;
