@@ -101,6 +101,7 @@ async function main() {
     return {
       holdMinutes: checkout.holdMinutes,
       codConfirmHours: checkout.cod.confirmHours,
+      holdUnmatched: checkout.holdUnmatchedPayments,
       mail: await ready.mailContext(),
     };
   };

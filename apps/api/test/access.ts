@@ -115,6 +115,8 @@ export const ACCESS: Record<string, Access> = {
   "POST /api/payments/paypal/webhook": "webhook",
   "GET /api/payments/status/{status}": "admin",
   "GET /api/payments/{id}": "admin",
+  "GET /api/payments/unmatched": "admin",
+  "POST /api/payments/unmatched/{id}/refund": "admin",
   "POST /api/payments/{id}/collect": "staff",
   "GET /api/stats/sales": "staff",
   "GET /api/reports/sales": "staff",

@@ -140,6 +140,27 @@ export type RefundStatus = (typeof REFUND_STATUSES)[number];
 export const PAYMENT_GATEWAYS = ["paypal", "test", "cod", "razorpay", "store_credit"] as const;
 export type PaymentGateway = (typeof PAYMENT_GATEWAYS)[number];
 
+/**
+ * A payment a provider took that its order could not take (decision 046): a second payment of a paid
+ * order, or one that landed after the order was closed. It is refunded in full through its provider
+ * ("refunding" until the provider confirms, then "refunded"), or "held" for staff to review when the
+ * owner asks so (Settings → Checkout).
+ */
+export const UNMATCHED_PAYMENT_STATES = ["refunding", "refunded", "held"] as const;
+export type UnmatchedPaymentState = (typeof UNMATCHED_PAYMENT_STATES)[number];
+export const UNMATCHED_PAYMENT_REASONS = ["second_payment", "order_closed"] as const;
+export type UnmatchedPaymentReason = (typeof UNMATCHED_PAYMENT_REASONS)[number];
+/** The providers whose money can arrive unmatched: the ones that take it online. */
+export const ONLINE_GATEWAYS = ["razorpay", "paypal", "test"] as const;
+export type OnlineGateway = (typeof ONLINE_GATEWAYS)[number];
+
+/**
+ * How long a payment's claim on its order holds (modules/payments/claims.ts): longer than a capture
+ * can take (every provider call times out within 15 s), so that the hold sweep never cancels an order
+ * whose money is on its way; a claim older than this is taken over by the next payment or sweep.
+ */
+export const PAYMENT_CLAIM_SECONDS = 120;
+
 /** Why a shopper's store credit moved: a refund to it, an order paid with it, staff by hand, a use given back. */
 export const STORE_CREDIT_KINDS = ["refund", "order", "adjustment", "reversal"] as const;
 export type StoreCreditKind = (typeof STORE_CREDIT_KINDS)[number];

@@ -153,6 +153,7 @@ describe("database schema", () => {
       "stock_movements",
       "store_credit_entries",
       "two_factor_recovery_codes",
+      "unmatched_payments",
       "users",
       "variants_out_of_stock",
       "webhook_deliveries",

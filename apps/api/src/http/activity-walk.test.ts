@@ -13,9 +13,11 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { activity } from "#api/db/schema/activity";
 import { emails } from "#api/db/schema/emails";
+import { orders } from "#api/db/schema/orders";
 import { createDiscount } from "#api/modules/discounts/service";
 import { mailContextOf } from "#api/modules/email/service";
 import { placeOrder } from "#api/modules/orders/placement";
+import { takeUnmatched } from "#api/modules/payments/unmatched";
 import { addReview } from "#api/modules/reviews/service";
 import { createTestApp, inject, type TestApp } from "#test/app";
 import { DESCRIPTION, makeCategory, makeMedia, makeProduct, productBody } from "#test/catalog";
@@ -263,6 +265,20 @@ const WALK: Record<string, () => Promise<Call>> = {
       shop.shopper.cookie,
     );
     return { params: { id: payment._id } };
+  },
+  refundUnmatchedPayment: async () => {
+    // A second charge of a paid order, held for review: what the owner's "hold" leaves for staff.
+    const orderId = await paidOrder();
+    const [order] = await t.database.db.select().from(orders).where(eq(orders.id, orderId));
+    if (!order) throw new Error("no order");
+    const { row } = await takeUnmatched(
+      t.database.db,
+      t.app.paymentProviders,
+      { provider: "test", providerPaymentId: next("charge"), amount: 10, currency: order.currency, order },
+      "second_payment",
+      { hold: true, log: t.app.log, locale: "en-US" },
+    );
+    return { params: { id: row.id } };
   },
   retryEmail: async () => {
     // NOTE: a message already sent, so that the mail sender, done with it, cannot write over its failure.

@@ -33,6 +33,7 @@ export const activityPage = {
     "shipment.returned_to_origin": "Shipment returned to origin",
     "order.cod_confirmed": "Cash on delivery confirmed",
     "payment.cash_collected": "Cash collected",
+    "payment.unmatched_refunded": "Unmatched payment refunded",
     "return.approved": "Return approved",
     "return.rejected": "Return rejected",
     "return.received": "Return received",

@@ -81,6 +81,17 @@ export const api = {
   paymentDeclined: "Something went wrong, please try again later...",
   alreadyPaid: "This order has already been paid.",
   orderNotPayable: "This order can no longer be paid.",
+  /** Another payment of the order is being captured at this moment: nothing was taken by this one (409). */
+  paymentInProgress: "A payment of this order is already under way. Please wait a moment and check the order.",
+  /** The provider took this payment, but the order was paid by another: it goes back in full (409). */
+  secondPaymentRefunded: (amount: string) =>
+    `This order was already paid. Your second payment of ${amount} will be refunded to you in full.`,
+  /** The provider took this payment after the order was closed (its hold ran out, or it was cancelled) (409). */
+  closedOrderPaymentRefunded: (amount: string) =>
+    `This order was closed before your payment of ${amount} arrived. It will be refunded to you in full.`,
+  unmatchedPaymentNotFound: "Unmatched payment not found.",
+  /** POST /payments/unmatched/{id}/refund for one that is not held for review (409). */
+  unmatchedPaymentNotHeld: "Only a payment held for review can be refunded from here.",
   paymentNotFound: "Payment not found.",
   paymentMismatch: "The payment does not match this order.",
   paymentProviderUnavailable: "The payment provider could not be reached, please try again later.",

@@ -183,3 +183,38 @@ export const refunds = {
   /** The reason a refund made in the provider's own dashboard records. */
   madeAtProvider: "Refunded in the payment provider's dashboard.",
 } as const;
+
+/** Payments → Unmatched: money a provider took that its order could not take (decision 046). */
+export const unmatchedPayments = {
+  title: "Unmatched payments",
+  tab: "Unmatched",
+  intro:
+    "Money a provider took that its order could not take: a second payment of a paid order, or one that arrived after the order was closed. Each is refunded in full through its provider, unless the shop holds them for review.",
+  empty: "No unmatched payments.",
+  states: { refunding: "Refunding", refunded: "Refunded", held: "Held for review" },
+  reasons: {
+    second_payment: "Second payment of a paid order",
+    order_closed: "Arrived after the order was closed",
+  },
+  columns: {
+    order: "Order",
+    provider: "Provider",
+    providerPaymentId: "Provider's payment",
+    amount: "Amount",
+    reason: "Reason",
+    state: "State",
+    createdAt: "Received",
+  },
+  refund: "Refund in full",
+  confirmRefund: (amount: string) => `Refund ${amount} in full through its provider?`,
+  refundStarted: "The refund has been sent to the provider.",
+  /** The order's history note when such a payment is recorded; staff read it on the order page. */
+  note: (amount: string, provider: string, id: string, held: boolean) =>
+    held
+      ? `${provider} took a payment of ${amount} (${id}) that this order could not take; it is held for review under Payments → Unmatched.`
+      : `${provider} took a payment of ${amount} (${id}) that this order could not take; it is being refunded in full.`,
+  /** Settings → Checkout: the owner's choice for such payments. */
+  holdSetting: "Hold unmatched payments for review instead of refunding them at once",
+  holdSettingHint:
+    "A second payment of a paid order, or one arriving after the order was closed, is refunded automatically unless this is on.",
+} as const;

@@ -30,6 +30,7 @@ export const ACTIVITY_KINDS = [
   "shipment.returned_to_origin",
   "order.cod_confirmed",
   "payment.cash_collected",
+  "payment.unmatched_refunded",
   "return.approved",
   "return.rejected",
   "return.received",

@@ -1,5 +1,10 @@
 import { z } from "zod";
-import { PAYMENT_STATUSES } from "../constants";
+import {
+  ONLINE_GATEWAYS,
+  PAYMENT_STATUSES,
+  UNMATCHED_PAYMENT_REASONS,
+  UNMATCHED_PAYMENT_STATES,
+} from "../constants";
 import { validation } from "../messages";
 import { Id, oneOf } from "./common";
 import { RefundDto } from "./order";
@@ -201,3 +206,28 @@ export type PaymentOptionsDto = z.infer<typeof PaymentOptionsDto>;
 /** PUT and DELETE /orders/current-user/{orderId}/store-credit: what the order's credit pays and what is left to pay. */
 export const StoreCreditAppliedDto = z.object({ applied: z.number(), due: z.number() });
 export type StoreCreditAppliedDto = z.infer<typeof StoreCreditAppliedDto>;
+
+/**
+ * GET /payments/unmatched: money a provider took that its order could not take (decision 046), newest
+ * first: refunding until its provider confirms the refund, refunded, or held for review.
+ */
+export const UnmatchedPaymentDto = z.object({
+  _id: z.string(),
+  provider: z.enum(ONLINE_GATEWAYS),
+  /** The provider's id of what it took (Razorpay's payment, PayPal's capture). */
+  providerPaymentId: z.string(),
+  amount: z.number(),
+  currency: z.string(),
+  /** The order it was meant for, and its number. */
+  order: z.string(),
+  orderNumber: z.number().int(),
+  reason: z.enum(UNMATCHED_PAYMENT_REASONS),
+  state: z.enum(UNMATCHED_PAYMENT_STATES),
+  /** Why the last attempt at the refund did not settle it (the sweep tries again); null otherwise. */
+  lastError: z.string().nullable(),
+  refundedAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type UnmatchedPaymentDto = z.infer<typeof UnmatchedPaymentDto>;
+export const UnmatchedPaymentsDto = z.object({ items: z.array(UnmatchedPaymentDto) });
+export type UnmatchedPaymentsDto = z.infer<typeof UnmatchedPaymentsDto>;

@@ -354,6 +354,11 @@ export const CheckoutSettings = z
     cod: CodSettings.default(DEFAULT_COD_SETTINGS),
     /** NOTE: a default, so that a section saved before the owner could order them still reads (SPEC's order). */
     paymentMethods: PaymentMethods.default([]),
+    /**
+     * Money a provider took that its order could not take (decision 046) is refunded at once, unless
+     * the owner holds it for review. NOTE: a default, for a section saved before it existed.
+     */
+    holdUnmatchedPayments: boolean().default(false),
   })
   .strict();
 export type CheckoutSettings = z.infer<typeof CheckoutSettings>;

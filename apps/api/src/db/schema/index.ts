@@ -21,5 +21,6 @@ export * from "./settings";
 export * from "./shipments";
 export * from "./shoppers-lists";
 export * from "./store-credit";
+export * from "./unmatched-payments";
 export * from "./users";
 export * from "./webhooks";

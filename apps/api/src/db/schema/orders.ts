@@ -126,6 +126,12 @@ export const orders = pgTable(
     // would import each other); the explicit return type breaks the type-inference cycle, and
     // drizzle-kit adds both foreign keys after both tables exist.
     paymentId: idRef().references((): AnyPgColumn => payments.id, { onDelete: "set null" }),
+    // The provider payment being captured for the order (Razorpay's payment id, PayPal's order id, a
+    // test charge's attempt), claimed under the order's lock before the provider is asked to capture:
+    // one capture at a time, and the hold sweep leaves an order with a fresh claim alone
+    // (modules/payments/claims.ts). A claim older than PAYMENT_CLAIM_SECONDS can be taken over.
+    paymentClaim: text(),
+    paymentClaimedAt: timestamp({ withTimezone: true }),
     // The payment's state as the staff's lists show and filter it (PAYMENT_STATES): the taken
     // payment's status, else the latest attempt's, else 'none'. NOTE: kept by every statement that
     // writes a payment or links one (db/payment-state.ts), so that a filter by it is an index range:

@@ -43,6 +43,11 @@ export interface PayOrderResult {
   found: boolean;
   /** The order already had a payment: nothing was recorded. */
   alreadyPaid: boolean;
+  /**
+   * The order was closed (cancelled) without a payment: a completed capture was not recorded (its
+   * money is an unmatched payment, modules/payments/unmatched.ts); a pending one was, unlinked.
+   */
+  closed: boolean;
   /** The order was pending and is now processing, linked to the payment, with this invoice number. */
   invoiceNumber: string | null;
 }
@@ -65,9 +70,11 @@ export async function payOrderRow(db: Database, write: PayOrderWrite): Promise<P
     sqlBuiltOnce<PaidRow>(payStatement(inserts, write.emails.length)),
   );
   const [row] = await run(db, valuesOf(write));
+  const found = (row?.found ?? 0) > 0;
   return {
-    found: (row?.found ?? 0) > 0,
-    alreadyPaid: (row?.found ?? 0) > 0 && (row?.recorded ?? 0) === 0,
+    found,
+    alreadyPaid: found && row?.had_payment === true,
+    closed: found && row?.had_payment !== true && row?.order_status !== "pending",
     invoiceNumber: row?.invoice_number ?? null,
   };
 }
@@ -75,6 +82,8 @@ export async function payOrderRow(db: Database, write: PayOrderWrite): Promise<P
 interface PaidRow extends Record<string, unknown> {
   found: number;
   recorded: number;
+  order_status: string | null;
+  had_payment: boolean | null;
   invoice_number: string | null;
 }
 
@@ -133,7 +142,7 @@ function payStatement(inserts: boolean, messageCount: number) {
           select ${p("paymentId")}, ${p("userId")}, l.id, ${p("status")}, ${p("transactionId")},
             ${p("amount")}, ${p("currency")}, ${p("gateway")}, ${p("method")}::text, ${p("updateTime")}::timestamptz,
             ${p("emailAddress")}, ${p("createdAt")}::timestamptz
-          from held l where l.payment_id is null
+          from held l where l.payment_id is null and (l.status = 'pending' or not ${p("pays")}::boolean)
           returning id`
     : sql`select ${p("paymentId")}::char(24) as id from held l where l.payment_id is null`;
   const messages = Array.from(
@@ -230,6 +239,8 @@ function payStatement(inserts: boolean, messageCount: number) {
     )
     select (select count(*) from held)::integer as found,
       (select count(*) from pay)::integer as recorded,
+      (select status from held) as order_status,
+      (select payment_id is not null from held) as had_payment,
       w.sold, w.written,
       (select invoice_number from link) as invoice_number
     from written w`;

@@ -6,6 +6,7 @@ import type { CappedTotal } from "#api/core/paging";
 import type { Database } from "#api/db/client";
 import { fulfilmentIs, fulfilmentOf, fulfilmentSides } from "#api/db/fulfilment";
 import { countUnionUpTo, countUpTo, cursorTime, type NewestKey, newestAfter } from "#api/db/paging";
+import { noFreshClaim } from "#api/db/payment-claims";
 import { stateOfPayment } from "#api/db/payment-state";
 import { preparedFor } from "#api/db/prepared";
 import { addSoldUnits } from "#api/db/product-sales";
@@ -498,6 +499,9 @@ export async function lockExpiredPendingOrders(db: Database, cutoff: Date, limit
         eq(orders.status, "pending"),
         sql`${orders.paymentId} is null`,
         sql`${orders.createdAt} < ${cutoff}`,
+        // NOTE: an order whose payment is being captured right now is left for the next sweep: its
+        // money is on its way (modules/payments/repo-unmatched.ts).
+        noFreshClaim,
       ),
     )
     .orderBy(orders.createdAt)

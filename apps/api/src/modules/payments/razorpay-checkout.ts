@@ -94,3 +94,32 @@ export async function checkoutPayment(
   );
   throw new AppError("PAYMENT_REQUIRED", api.paymentDeclined);
 }
+
+/**
+ * A Razorpay payment of ours for this order that the order cannot take (decision 046), with its money
+ * taken: the Razorpay order must be one the shop made for this order and the payment one of it; an
+ * authorised payment is captured for its amount (Razorpay has no way to let go of an authorisation
+ * but to wait days for it to lapse, unrecorded), a captured one is answered as it is. Anything else
+ * (failed, not yet authorised, unknown) holds no money: undefined.
+ */
+export async function holdRazorpayPayment(
+  db: Database,
+  razorpay: RazorpayProvider,
+  razorpayOrderId: string,
+  paymentId: string,
+  order: Pick<Order, "id">,
+  log: FastifyBaseLogger,
+): Promise<RazorpayPayment | undefined> {
+  const made = await findRazorpayOrder(db, razorpayOrderId);
+  if (made?.orderId !== order.id) return undefined;
+  const payment = await razorpay.getPayment(paymentId);
+  if (!payment || payment.orderId !== razorpayOrderId) return undefined;
+  if (payment.status === "captured") return payment;
+  if (payment.status !== "authorized") return undefined;
+  const captured = await razorpay.capture(payment.id, payment.amount);
+  if (captured.outcome === "refused") {
+    log.warn({ payment: payment.id, issue: captured.issue }, "Razorpay refused to capture a payment its order cannot take");
+    return undefined;
+  }
+  return captured.payment;
+}

@@ -21,7 +21,7 @@ import {
   sameMoney,
 } from "#api/payments/provider";
 import type { CodTerms } from "./cod-rules";
-import { captureOf, razorpayOf, razorpayTotalOf } from "./razorpay-checkout";
+import { captureOf, holdRazorpayPayment, razorpayOf, razorpayTotalOf } from "./razorpay-checkout";
 import { findPaymentByTransactionId } from "./repo";
 import {
   claimUnpaidRazorpayOrders,
@@ -32,8 +32,10 @@ import {
   rememberRazorpayEvent,
   seenRazorpayEvent,
 } from "./repo-razorpay";
-import { orderToPayOnline, type Payer, paymentValues, recordFailure } from "./service";
-import { recordCompletedCapture, type WebhookOutcome } from "./webhook";
+import { claimOrderForPayment, releaseOrderClaim } from "./repo-unmatched";
+import { orderToPayOnline, type Payer, paymentValues, recordFailure, takenBy } from "./service";
+import { takeUnmatched } from "./unmatched";
+import { type CaptureContext, recordCompletedCapture, type WebhookOutcome } from "./webhook";
 
 /**
  * The Razorpay order Checkout opens for the caller's pending order, for the server's total in paise:
@@ -79,16 +81,18 @@ export async function createRazorpayOrder(
 /**
  * A payment Razorpay reports (webhook, or the sweep asking): recorded once for the order its Razorpay
  * order was made for, when it is for exactly the order's total. An authorised one is captured first,
- * unless its order can no longer be paid (Razorpay then gives an uncaptured payment back by itself);
- * a failed one is recorded as a failed attempt. Payments the shop cannot match are logged and ignored.
+ * under a claim on the order (repo-unmatched.ts) so that one capture at a time is made for it; one
+ * the order cannot take (paid by another payment, closed, or another being captured) is captured and
+ * refunded in full as an unmatched payment (decision 046). A failed one is recorded as a failed
+ * attempt. Payments the shop cannot match are logged and ignored.
  */
 export async function settleRazorpayPayment(
   db: Database,
-  razorpay: RazorpayProvider,
   payment: RazorpayPayment,
-  log: FastifyBaseLogger,
-  mail: MailContext,
+  context: CaptureContext,
 ): Promise<WebhookOutcome> {
+  const { log, providers } = context;
+  const razorpay = razorpayOf(providers);
   const made = payment.orderId ? await findRazorpayOrder(db, payment.orderId) : undefined;
   const found = made ? await findOrderById(db, made.orderId) : undefined;
   if (!found) {
@@ -114,12 +118,23 @@ export async function settleRazorpayPayment(
   if (await findPaymentByTransactionId(db, payment.id)) return "duplicate";
   let captured = payment;
   if (payment.status === "authorized") {
-    if (order.status !== "pending" || order.paymentId) {
-      log.error(
-        { payment: payment.id, order: order.id, status: order.status },
-        "an authorised Razorpay payment of an order that cannot take it; left uncaptured",
+    const claimed = await claimOrderForPayment(db, {
+      orderId: order.id,
+      userId: order.userId,
+      claim: `razorpay:${payment.id}`,
+    });
+    if (!claimed) {
+      // Paid by another payment, closed, or another being captured now: the money goes back.
+      const held = await holdRazorpayPayment(db, razorpay, payment.orderId ?? "", payment.id, order, log);
+      if (!held) return "ignored";
+      await takeUnmatched(
+        db,
+        providers,
+        takenBy("razorpay", held.id, order, held.amount),
+        order.status === "pending" || order.paymentId ? "second_payment" : "order_closed",
+        { hold: context.holdUnmatched, log, locale: context.mail.locale },
       );
-      return "ignored";
+      return "recorded";
     }
     const result = await razorpay.capture(payment.id, total);
     if (result.outcome === "refused") {
@@ -127,13 +142,14 @@ export async function settleRazorpayPayment(
         { payment: payment.id, issue: result.issue },
         "Razorpay refused to capture an authorised payment",
       );
+      await releaseOrderClaim(db, order.id, `razorpay:${payment.id}`);
       return "ignored";
     }
     captured = result.payment;
   }
   if (captured.status !== "captured" || !sameMoney(captured.amount, total)) return "ignored";
   const values = paymentValues(order, order.userId, "razorpay", captureOf(captured, order));
-  return recordCompletedCapture(db, { order, shopper: user, values }, log, mail);
+  return recordCompletedCapture(db, { order, shopper: user, values }, context);
 }
 
 /** A Razorpay webhook as its route passes it on: the event its signature vouched for, and its id. */
@@ -151,15 +167,14 @@ export interface RazorpayWebhookRequest {
  */
 export async function handleRazorpayWebhook(
   db: Database,
-  razorpay: RazorpayProvider,
   { eventId, event }: RazorpayWebhookRequest,
-  log: FastifyBaseLogger,
-  mail: MailContext,
+  context: CaptureContext,
 ): Promise<WebhookOutcome> {
+  const { log, mail } = context;
   if (eventId && (await seenRazorpayEvent(db, eventId))) return "duplicate";
   let outcome: WebhookOutcome;
   if (event.type === "payment") {
-    outcome = await settleRazorpayPayment(db, razorpay, event.payment, log, mail);
+    outcome = await settleRazorpayPayment(db, event.payment, context);
   } else if (event.type === "refund") {
     const settled = await settleProviderRefund(db, event.refund, log, mail);
     outcome =
@@ -177,6 +192,8 @@ export async function handleRazorpayWebhook(
 
 /** How long Razorpay is left to tell before a sweep asks, and how far back a sweep looks. */
 export interface RazorpaySweepTerms {
+  /** The owner's choice for money an order cannot take (Settings → Checkout). */
+  holdUnmatched: boolean;
   /** A Razorpay order (or a pending refund) younger than this is left to the browser and the webhooks. */
   olderThanMs: number;
   /** Razorpay orders made longer ago than this are not asked about (their orders are past the hold). */
@@ -195,7 +212,7 @@ export interface RazorpaySweepTerms {
 export async function sweepRazorpayOrders(
   db: Database,
   providers: PaymentProviders,
-  { olderThanMs, withinMs, log, mail }: RazorpaySweepTerms,
+  { olderThanMs, withinMs, log, mail, holdUnmatched }: RazorpaySweepTerms,
 ): Promise<number> {
   const razorpay = providers.razorpay;
   if (!razorpay) return 0;
@@ -215,7 +232,7 @@ export async function sweepRazorpayOrders(
       const ranked = [...payments].sort((a, b) => rank(a) - rank(b));
       for (const payment of ranked) {
         if (rank(payment) > 2) continue;
-        const outcome = await settleRazorpayPayment(db, razorpay, payment, log, mail);
+        const outcome = await settleRazorpayPayment(db, payment, { providers, log, mail, holdUnmatched });
         if (outcome === "paid") paid += 1;
       }
     } catch (error) {

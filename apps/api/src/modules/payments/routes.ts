@@ -1,5 +1,5 @@
 import { EmptyEnvelope, envelope, listEnvelope } from "@shop/shared/api";
-import { api } from "@shop/shared/messages";
+import { api, unmatchedPayments } from "@shop/shared/messages";
 import { IdParams, ListQuery } from "@shop/shared/schemas/common";
 import { OrderDto } from "@shop/shared/schemas/order";
 import {
@@ -11,13 +11,15 @@ import {
   RazorpayKeyDto,
   RazorpayOrderDto,
   RazorpayOrderInput,
+  UnmatchedPaymentDto,
+  UnmatchedPaymentsDto,
 } from "@shop/shared/schemas/payment";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "#api/core/errors";
 import { CAPPED_LIST_NOTE, list, ok, refusals } from "#api/http/envelope";
-import { requireAdmin, requireStaff, requireUser, userOf } from "#api/http/session";
+import { requireAdmin, requireFreshSecondStep, requireStaff, requireUser, userOf } from "#api/http/session";
 import { PaypalWebhookEvent } from "#api/payments/paypal";
 import type { PaymentProviders, RazorpayWebhookEvent } from "#api/payments/provider";
 import { RazorpayWebhookBody } from "#api/payments/razorpay";
@@ -27,7 +29,8 @@ import { paymentProviderInfo } from "./dto";
 import { createRazorpayOrder, handleRazorpayWebhook } from "./razorpay";
 import { createPaypalOrder, getPayment, listPaymentDtos, payOrder } from "./service";
 import { payWithStoreCredit } from "./store-credit";
-import { handlePaypalWebhook, type WebhookOutcome } from "./webhook";
+import { listUnmatched, refundHeldPayment } from "./unmatched";
+import { type CaptureContext, handlePaypalWebhook, type WebhookOutcome } from "./webhook";
 
 // Managers see no payments (docs/design.md section 5); they do record cash on delivery collected,
 // which answers the order as they may see it.
@@ -167,6 +170,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         request.log,
         await app.mailContext(),
         terms,
+        { holdUnmatched: (await app.settings.current()).checkout.holdUnmatchedPayments },
       );
       app.mailer.wake();
       if (!pending) app.metrics.orderPaid();
@@ -222,6 +226,41 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       return list(items, { page, size, ...read });
     },
+  );
+
+  app.get(
+    "/unmatched",
+    {
+      schema: {
+        tags: ["payments"],
+        operationId: "listUnmatchedPayments",
+        summary:
+          "Money a provider took that its order could not take (a second payment of a paid order, one after the order closed), newest first, each refunding, refunded or held for review (admin)",
+        response: { 200: envelope(UnmatchedPaymentsDto) },
+      },
+      preValidation: requireAdmin,
+    },
+    async () => ok({ items: await listUnmatched(app.db) }),
+  );
+
+  app.post(
+    "/unmatched/:id/refund",
+    {
+      schema: {
+        tags: ["payments"],
+        operationId: "refundUnmatchedPayment",
+        summary:
+          "Refund in full, through its provider, an unmatched payment held for review (admin; 409 when it is not held)",
+        params: IdParams,
+        response: { 200: envelope(UnmatchedPaymentDto), ...refusals(404, 409) },
+      },
+      preValidation: [requireAdmin, requireFreshSecondStep],
+    },
+    async (request) =>
+      ok(
+        await refundHeldPayment(app.db, providers, userOf(request), request.params.id, request.log),
+        unmatchedPayments.refundStarted,
+      ),
   );
 
   app.post(
@@ -280,6 +319,20 @@ function keepRawBodies(scope: Parameters<FastifyPluginAsyncZod>[0]): WeakMap<Fas
   return rawBodies;
 }
 
+/** What a webhook's recording needs: the providers, the request's log, the shop's details and the owner's choice. */
+async function captureContextOf(
+  scope: Parameters<FastifyPluginAsyncZod>[0],
+  providers: PaymentProviders,
+  request: FastifyRequest,
+): Promise<CaptureContext> {
+  return {
+    providers,
+    log: request.log,
+    mail: await scope.mailContext(),
+    holdUnmatched: (await scope.settings.current()).checkout.holdUnmatchedPayments,
+  };
+}
+
 function logWebhook(
   scope: Parameters<FastifyPluginAsyncZod>[0],
   request: FastifyRequest,
@@ -319,10 +372,8 @@ const paypalWebhookRoute: FastifyPluginAsyncZod<{ providers: PaymentProviders }>
       if (rawBody === undefined) throw new AppError("BAD_REQUEST", api.webhookRejected);
       const outcome = await handlePaypalWebhook(
         scope.db,
-        providers,
         { headers: request.headers, rawBody },
-        request.log,
-        await scope.mailContext(),
+        await captureContextOf(scope, providers, request),
       );
       logWebhook(scope, request, "PayPal", outcome);
       return ok(null);
@@ -379,10 +430,8 @@ const razorpayWebhookRoute: FastifyPluginAsyncZod<{ providers: PaymentProviders 
       if (!razorpay || !event) throw new AppError("UNAUTHORIZED", api.webhookRejected);
       const outcome = await handleRazorpayWebhook(
         scope.db,
-        razorpay,
         { eventId: headerOf(request, EVENT_ID_HEADER), event },
-        request.log,
-        await scope.mailContext(),
+        await captureContextOf(scope, providers, request),
       );
       logWebhook(scope, request, "Razorpay", outcome);
       return ok(null);

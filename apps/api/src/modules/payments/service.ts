@@ -7,7 +7,7 @@
 import type { PaymentGateway } from "@shop/shared/constants";
 import { api } from "@shop/shared/messages";
 import { isPayable, isTaken } from "@shop/shared/orders";
-import { toCents } from "@shop/shared/pricing";
+import { fromCents, toCents } from "@shop/shared/pricing";
 import type { PaymentDto, PaymentInput } from "@shop/shared/schemas/payment";
 import type { FastifyBaseLogger } from "fastify";
 import { AppError } from "#api/core/errors";
@@ -35,7 +35,7 @@ import {
 import { type CodTerms, codFactsOf, codRefusal } from "./cod-rules";
 import { toPaymentDto } from "./dto";
 import { takeOnlineDiscount } from "./online-discount";
-import { checkoutPayment, razorpayOf } from "./razorpay-checkout";
+import { checkoutPayment, holdRazorpayPayment, razorpayOf } from "./razorpay-checkout";
 import {
   findPaymentByTransactionId,
   findPaymentRow,
@@ -43,6 +43,8 @@ import {
   listPayments,
   type PaymentFilter,
 } from "./repo";
+import { claimOrderForPayment, releaseOrderClaim } from "./repo-unmatched";
+import { type TakenPayment, takeUnmatched, type UnmatchedTerms } from "./unmatched";
 
 /** The signed-in shopper paying: named in the order's history, told of the payment, shown on it. */
 export type Payer = Pick<User, "id" | "email" | "firstName" | "lastName" | "role">;
@@ -51,7 +53,7 @@ export type Payer = Pick<User, "id" | "email" | "firstName" | "lastName" | "role
  * What the provider is asked for: the order's total less what its store credit pays (decision 042).
  * The payment recorded is still of the order's total: the credit is part of it.
  */
-export const totalOf = (order: Order): Money => ({
+export const totalOf = (order: Pick<Order, "totalAmount" | "storeCreditUsed" | "currency">): Money => ({
   cents: toCents(order.totalAmount) - toCents(order.storeCreditUsed),
   currency: order.currency,
 });
@@ -261,12 +263,34 @@ async function recordedBefore(
   return paymentDto(db, payment.id);
 }
 
+/** The provider payment a call captures, as its claim on the order names it: one claim per capture. */
+function claimOf(input: ProviderPaymentInput): string {
+  if (input.paymentGateway === "razorpay") return `razorpay:${input.razorpayPaymentId}`;
+  if (input.paymentGateway === "paypal") return `paypal:${input.transactionId}`;
+  // Each test card charge is an attempt of its own.
+  return `test:${newId()}`;
+}
+
 /**
- * Pays the caller's pending order through the provider of the gateway it names. A decline records a
- * failed payment and answers 402 with the order still payable; a repeated capture or a second
- * payment answers 409 and records nothing, except that Razorpay's result sent again (or after its
- * webhook recorded it) answers the payment recorded. A payment that pays the order tells the shopper
- * in its transaction.
+ * The caller's order, claimed for this capture under its lock (repo-unmatched.ts): 404 for a missing
+ * or someone else's order, 409 for one paid or closed (as payableOrderOf), and 409 while another
+ * payment of it is being captured, before this one takes any money.
+ */
+async function claimPayableOrder(db: Database, payer: Payer, orderId: string, claim: string): Promise<Order> {
+  const claimed = await claimOrderForPayment(db, { orderId, userId: payer.id, claim });
+  if (claimed) return claimed;
+  await payableOrderOf(db, payer, orderId);
+  throw new AppError("CONFLICT", api.paymentInProgress);
+}
+
+/**
+ * Pays the caller's pending order through the provider of the gateway it names, claiming the order
+ * first so that one capture at a time is made for it (decision 046). A decline records a failed
+ * payment and answers 402 with the order still payable. Money a provider took that the order cannot
+ * take (Razorpay's second payment of a paid order, a capture that finds the order closed) is an
+ * unmatched payment, refunded in full: 409 saying so, never 409 with the money unrecorded. Razorpay's
+ * result sent again (or after its webhook recorded it) answers the payment recorded. A payment that
+ * pays the order tells the shopper in its transaction.
  */
 export async function payOrder(
   db: Database,
@@ -276,27 +300,43 @@ export async function payOrder(
   log: FastifyBaseLogger,
   mail: MailContext,
   terms?: CodTerms,
+  /** The owner's choice for money the order cannot take (Settings → Checkout); refunded at once by default. */
+  { holdUnmatched = false }: { holdUnmatched?: boolean } = {},
 ): Promise<PaymentResult> {
+  const unmatched: UnmatchedTerms = { hold: holdUnmatched, log, locale: mail.locale };
   const charge = chargeFor(db, providers, input, log);
   const repeated = () =>
     input.paymentGateway === "razorpay"
       ? recordedBefore(db, payer, input.order, input.razorpayPaymentId)
       : Promise.resolve(undefined);
+  const claim = claimOf(input);
   let order: Order;
   try {
     // A test card is charged here, so its payment starts here: the online discount is taken now. A
     // PayPal or Razorpay result pays the total its provider's order was made for, discount and all.
-    order =
-      input.paymentGateway === "test"
-        ? await orderToPayOnline(db, payer, input.order, terms)
-        : await payableOrderOf(db, payer, input.order);
+    // NOTE: read only when a discount may be due, so that a payment stays two statements (the claim
+    // answers the order; orders/checkout-statements.test.ts).
+    if (input.paymentGateway === "test" && terms?.cod.enabled && terms.cod.onlineDiscount > 0)
+      await orderToPayOnline(db, payer, input.order, terms);
+    order = await claimPayableOrder(db, payer, input.order, claim);
   } catch (error) {
+    if (!(error instanceof AppError && error.code === "CONFLICT")) throw error;
     // Paid already: by this very result (sent again, or recorded by its webhook first), or otherwise.
-    const recorded = error instanceof AppError && error.code === "CONFLICT" ? await repeated() : undefined;
+    const recorded = await repeated();
     if (recorded) return { payment: recorded, pending: false };
+    // Razorpay's money may be held already: a payment of ours that this order cannot take goes back.
+    if (input.paymentGateway === "razorpay")
+      await refundRazorpayResult(db, providers, payer, input, unmatched);
     throw error;
   }
-  const capture = await charge(order);
+  let capture: ProviderCapture;
+  try {
+    capture = await charge(order);
+  } catch (error) {
+    // Nothing was taken (a refusal, a mismatch): the shopper may pay again at once.
+    await releaseOrderClaim(db, order.id, claim);
+    throw error;
+  }
   const values = paymentValues(order, payer.id, input.paymentGateway, {
     ...capture,
     // The test gateway has no payer account of its own: the shopper paid.
@@ -305,6 +345,7 @@ export async function payOrder(
 
   if (capture.status === "failed") {
     await recordFailure(db, values);
+    await releaseOrderClaim(db, order.id, claim);
     throw new AppError("PAYMENT_REQUIRED", api.paymentDeclined);
   }
 
@@ -330,27 +371,75 @@ export async function payOrder(
     );
   } catch (error) {
     if (!isPgError(error, UNIQUE_VIOLATION)) throw error;
-    const recorded = await repeated();
-    if (recorded) return { payment: recorded, pending: false };
-    throw new AppError("CONFLICT", api.alreadyPaid);
-  }
-  if (!result.found) throw new AppError("NOT_FOUND", api.orderNotFound);
-  if (result.alreadyPaid) {
     // The webhook recorded this very payment while this call was capturing it.
     const recorded = await repeated();
     if (recorded) return { payment: recorded, pending: false };
-    throw new AppError("CONFLICT", api.alreadyPaid);
+    throw error;
   }
-
-  if (pays && result.invoiceNumber === null) {
-    // NOTE: the order was closed (e.g. by the hold sweep) while the provider took the money. The payment
-    // is kept so that staff see it and refund it; the order is not reopened.
-    log.error({ order: order.id, payment: payment.id }, "payment captured for an order no longer pending");
-    throw new AppError("CONFLICT", api.orderNotPayable);
+  if (!result.found) throw new AppError("NOT_FOUND", api.orderNotFound);
+  if (result.alreadyPaid || (pays && result.closed)) {
+    // The webhook recorded this very payment while this call was capturing it.
+    const recorded = await repeated();
+    if (recorded) return { payment: recorded, pending: false };
+    // Paid otherwise, or closed (staff cancelled it) while the provider took the money: it goes back.
+    const { message } = await takeUnmatched(
+      db,
+      providers,
+      takenBy(input.paymentGateway, capture.id, order, capture.amount),
+      result.alreadyPaid ? "second_payment" : "order_closed",
+      unmatched,
+    );
+    throw new AppError("CONFLICT", message);
   }
   // The answer is made from the row just written: a new payment has no refunds.
   const dto = toPaymentDto({ payment: { ...payment, refundedAmount: 0 }, user: payer }, []);
   return { payment: dto, pending: capture.status === "pending" };
+}
+
+/** What a provider took for this order: the total less its store credit, in the order's currency. */
+export function takenBy(
+  provider: TakenPayment["provider"],
+  providerPaymentId: string,
+  order: Pick<Order, "id" | "userId" | "status" | "totalAmount" | "storeCreditUsed" | "currency">,
+  /** What the provider says it took; the order's total less its store credit when it does not say. */
+  amount: Money | null,
+): TakenPayment {
+  const money = amount ?? totalOf(order);
+  return {
+    provider,
+    providerPaymentId,
+    amount: fromCents(money.cents),
+    currency: money.currency,
+    order,
+  };
+}
+
+/**
+ * Razorpay's result for an order that cannot take it (paid by another payment, closed, or being
+ * paid by another at this moment): when the payment is one of ours for this order and Razorpay holds
+ * its money (authorised or captured), it is taken and recorded as an unmatched payment, refunded in
+ * full, and the caller is told so (409). Anything else leaves the caller's refusal as it was.
+ */
+async function refundRazorpayResult(
+  db: Database,
+  providers: PaymentProviders,
+  payer: Payer,
+  input: Extract<ProviderPaymentInput, { paymentGateway: "razorpay" }>,
+  terms: UnmatchedTerms,
+): Promise<void> {
+  const razorpay = providers.razorpay;
+  const order = await findOrderRow(db, input.order);
+  if (!razorpay || !order || order.userId !== payer.id) return;
+  const taken = await holdRazorpayPayment(db, razorpay, input.razorpayOrderId, input.razorpayPaymentId, order, terms.log);
+  if (!taken) return;
+  const { message } = await takeUnmatched(
+    db,
+    providers,
+    takenBy("razorpay", taken.id, order, taken.amount),
+    order.paymentId || order.status === "pending" ? "second_payment" : "order_closed",
+    terms,
+  );
+  throw new AppError("CONFLICT", message);
 }
 
 /** A page of payments for the dashboard, newest first; the total counted up to COUNT_CAP (`cap` only for tests). */

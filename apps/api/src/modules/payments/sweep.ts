@@ -13,36 +13,42 @@ import { sweepPendingRefunds } from "#api/modules/refunds/sweep";
 import type { PaymentProviders } from "#api/payments/provider";
 import { sweepUnconfirmedCod } from "./cod-confirmation";
 import { sweepRazorpayOrders } from "./razorpay";
+import { sweepUnmatchedPayments } from "./unmatched";
 
 /** What a sweep reads as it starts: the hold (orders past it are cancelled, not asked about) and the shop's details. */
 export interface PaymentSweepTerms {
   holdMinutes: number;
   /** Cash on delivery's hours to confirm (the owner's): orders left unconfirmed longer are cancelled. */
   codConfirmHours?: number;
+  /** The owner's choice for money an order cannot take (Settings → Checkout); refunded at once by default. */
+  holdUnmatched?: boolean;
   mail: MailContext;
 }
 
 /**
- * One sweep: the unpaid orders' Razorpay orders, every provider's refunds still pending, then the
- * cash on delivery orders left unconfirmed (decision 037). Answers what changed.
+ * One sweep: the unpaid orders' Razorpay orders, every provider's refunds still pending, the refunds
+ * of unmatched payments still to make or confirm (decision 046), then the cash on delivery orders
+ * left unconfirmed (decision 037). Answers what changed.
  */
 export async function sweepPayments(
   db: Database,
   providers: PaymentProviders,
-  { holdMinutes, codConfirmHours, mail }: PaymentSweepTerms,
+  { holdMinutes, codConfirmHours, holdUnmatched = false, mail }: PaymentSweepTerms,
   { afterMs, log }: { afterMs: number; log: FastifyBaseLogger },
-): Promise<{ paid: number; refunds: number; unconfirmed: number }> {
+): Promise<{ paid: number; refunds: number; unmatched: number; unconfirmed: number }> {
   const paid = await sweepRazorpayOrders(db, providers, {
     olderThanMs: afterMs,
     // A little past the hold: an order the hold sweep has not reached yet is still asked about.
     withinMs: holdMinutes * 60_000 + 2 * afterMs,
     log,
     mail,
+    holdUnmatched,
   });
   const refunds = await sweepPendingRefunds(db, providers, { olderThanMs: afterMs, log, mail });
+  const unmatched = await sweepUnmatchedPayments(db, providers, log);
   const unconfirmed =
     codConfirmHours === undefined ? 0 : await sweepUnconfirmedCod(db, codConfirmHours, mail);
-  return { paid, refunds, unconfirmed };
+  return { paid, refunds, unmatched, unconfirmed };
 }
 
 /**
@@ -61,10 +67,10 @@ export function startPaymentSweep(
     () =>
       terms()
         .then((now) => sweepPayments(db, providers, now, { afterMs, log }))
-        .then(({ paid, refunds, unconfirmed }) => {
-          if (paid === 0 && refunds === 0 && unconfirmed === 0) return;
-          if (paid + refunds > 0)
-            log.info({ paid, refunds }, "payment sweep recorded what the providers said happened");
+        .then(({ paid, refunds, unmatched, unconfirmed }) => {
+          if (paid === 0 && refunds === 0 && unmatched === 0 && unconfirmed === 0) return;
+          if (paid + refunds + unmatched > 0)
+            log.info({ paid, refunds, unmatched }, "payment sweep recorded what the providers said happened");
           if (unconfirmed > 0)
             log.info({ unconfirmed }, "cancelled cash on delivery orders left unconfirmed");
           wakeMailer();

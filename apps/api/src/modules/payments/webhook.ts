@@ -1,4 +1,5 @@
 /** PayPal's webhooks: verified with PayPal, then recorded once, as the capture call would have (Razorpay's share the recording). */
+import type { UnmatchedPaymentReason } from "@shop/shared/constants";
 import { api } from "@shop/shared/messages";
 import type { FastifyBaseLogger } from "fastify";
 import { AppError } from "#api/core/errors";
@@ -11,7 +12,8 @@ import { findOrderById, lockOrder, recordOrderPayment } from "#api/modules/order
 import { recordProviderRefund } from "#api/modules/refunds/provider-refunds";
 import { type PaymentProviders, sameMoney, type WebhookHeaders } from "#api/payments/provider";
 import { findPaymentByTransactionId, insertPayment, settlePayment } from "./repo";
-import { type Payer, type PaymentValues, paymentValues, recordFailure, totalOf } from "./service";
+import { type Payer, type PaymentValues, paymentValues, recordFailure, takenBy, totalOf } from "./service";
+import { takeUnmatched } from "./unmatched";
 
 const WEBHOOK_HEADERS = {
   authAlgo: "paypal-auth-algo",
@@ -45,11 +47,10 @@ export type WebhookOutcome = "paid" | "recorded" | "duplicate" | "ignored";
  */
 export async function handlePaypalWebhook(
   db: Database,
-  providers: PaymentProviders,
   request: { headers: Record<string, string | string[] | undefined>; rawBody: string },
-  log: FastifyBaseLogger,
-  mail: MailContext,
+  context: CaptureContext,
 ): Promise<WebhookOutcome> {
+  const { providers, log, mail } = context;
   const provider = providers.paypal;
   if (!provider?.acceptsWebhooks) throw new AppError("BAD_REQUEST", api.webhookRejected);
   const headers = webhookHeadersOf(request.headers);
@@ -104,7 +105,16 @@ export async function handlePaypalWebhook(
     );
     return "ignored";
   }
-  return recordCompletedCapture(db, { order, shopper: found.user, values }, log, mail);
+  return recordCompletedCapture(db, { order, shopper: found.user, values }, context);
+}
+
+/** What recording money reported outside the shopper's request needs beside the database. */
+export interface CaptureContext {
+  providers: PaymentProviders;
+  log: FastifyBaseLogger;
+  mail: MailContext;
+  /** The owner's choice for money an order cannot take (Settings → Checkout). */
+  holdUnmatched: boolean;
 }
 
 /**
@@ -112,28 +122,23 @@ export async function handlePaypalWebhook(
  * Razorpay's webhook, the payment sweep) once, as the payment call would have: under the order's
  * lock, a payment it left pending is settled or the capture inserted, and a pending order is paid
  * through recordOrderPayment (history, invoice, ledger, the shopper's email). A capture recorded
- * already is a duplicate; one for an order paid otherwise is logged for a refund by hand; one for an
- * order closed meanwhile is kept unlinked and logged, as the money moved.
+ * already is a duplicate. A capture the order cannot take (it was paid otherwise, or closed
+ * meanwhile) is an unmatched payment, refunded in full (unmatched.ts, decision 046).
  */
 export async function recordCompletedCapture(
   db: Database,
   { order, shopper, values }: { order: Order; shopper: Payer; values: PaymentValues },
-  log: FastifyBaseLogger,
-  mail: MailContext,
+  { providers, log, mail, holdUnmatched }: CaptureContext,
 ): Promise<WebhookOutcome> {
+  let outcome: WebhookOutcome | UnmatchedPaymentReason;
   try {
-    return await db.transaction(async (tx): Promise<WebhookOutcome> => {
+    outcome = await db.transaction(async (tx): Promise<WebhookOutcome | UnmatchedPaymentReason> => {
       const locked = await lockOrder(tx, order.id);
       if (!locked) return "ignored";
       const existing = await findPaymentByTransactionId(tx, values.transactionId);
       if (existing && existing.status !== "pending") return "duplicate";
-      if (!existing && locked.paymentId) {
-        log.error(
-          { order: order.id, capture: values.transactionId },
-          "a second capture for a paid order; refund it by hand",
-        );
-        return "ignored";
-      }
+      if (!existing && locked.paymentId) return "second_payment";
+      if (!existing && locked.status !== "pending") return "order_closed";
       const paymentId = existing
         ? (await settlePayment(tx, existing.id, { status: "completed", updateTime: values.updateTime }))?.id
         : (await insertPayment(tx, { ...values, status: "completed" })).id;
@@ -156,7 +161,9 @@ export async function recordCompletedCapture(
         );
         return "paid";
       }
-      log.error({ order: order.id, payment: paymentId }, "payment captured for an order no longer pending");
+      // NOTE: a capture PayPal reported pending while the order was open, completed after it closed:
+      // the payment was recorded then, and stays its (refunded from the order page).
+      log.error({ order: order.id, payment: paymentId }, "a pending capture completed for an order no longer pending");
       return "recorded";
     });
   } catch (error) {
@@ -164,4 +171,16 @@ export async function recordCompletedCapture(
     if (isPgError(error, UNIQUE_VIOLATION)) return "duplicate";
     throw error;
   }
+  if (outcome !== "second_payment" && outcome !== "order_closed") return outcome;
+  const gateway = values.paymentGateway;
+  if (gateway !== "razorpay" && gateway !== "paypal" && gateway !== "test") return "ignored";
+  const current = (await findOrderById(db, order.id))?.order ?? order;
+  const { row } = await takeUnmatched(
+    db,
+    providers,
+    takenBy(gateway, values.transactionId, current, null),
+    outcome,
+    { hold: holdUnmatched, log, locale: mail.locale },
+  );
+  return row ? "recorded" : "ignored";
 }

@@ -87,6 +87,7 @@ export function defaultSettings(config: Config): Settings {
       minimumOrder: 0,
       cod: DEFAULT_COD_SETTINGS,
       paymentMethods: configuredPaymentMethods(config),
+      holdUnmatchedPayments: false,
     },
     fulfilment: DEFAULT_FULFILMENT_SETTINGS,
     inventory: { lowStockThreshold: LOW_STOCK_THRESHOLD },
