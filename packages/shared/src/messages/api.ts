@@ -82,7 +82,8 @@ export const api = {
   alreadyPaid: "This order has already been paid.",
   orderNotPayable: "This order can no longer be paid.",
   /** Another payment of the order is being captured at this moment: nothing was taken by this one (409). */
-  paymentInProgress: "A payment of this order is already under way. Please wait a moment and check the order.",
+  paymentInProgress:
+    "A payment of this order is already under way. Please wait a moment and check the order.",
   /** The provider took this payment, but the order was paid by another: it goes back in full (409). */
   secondPaymentRefunded: (amount: string) =>
     `This order was already paid. Your second payment of ${amount} will be refunded to you in full.`,

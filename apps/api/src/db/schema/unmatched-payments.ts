@@ -10,8 +10,8 @@ import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, text, timestamp, unique } from "drizzle-orm/pg-core";
 import { idRef, money, primaryId } from "./columns";
 import { orders } from "./orders";
-import { users } from "./users";
 import { sqlList } from "./sql-lists";
+import { users } from "./users";
 
 /**
  * Money a provider took that its order could not take (decision 046): a second capture of a paid
@@ -51,14 +51,15 @@ export const unmatchedPayments = pgTable(
     check("unmatched_payments_reason_check", sql`${t.reason} in (${sqlList(UNMATCHED_PAYMENT_REASONS)})`),
     check("unmatched_payments_state_check", sql`${t.state} in (${sqlList(UNMATCHED_PAYMENT_STATES)})`),
     check("unmatched_payments_amount_check", sql`${t.amount} > 0`),
-    check("unmatched_payments_refunded_check", sql`(${t.state} = 'refunded') = (${t.refundedAt} is not null)`),
+    check(
+      "unmatched_payments_refunded_check",
+      sql`(${t.state} = 'refunded') = (${t.refundedAt} is not null)`,
+    ),
     // NOTE: what a provider took is recorded once, whoever reports it (the browser, a webhook, the sweep).
     unique("unmatched_payments_provider_payment_unique").on(t.provider, t.providerPaymentId),
     index("unmatched_payments_created_at_idx").on(t.createdAt.desc(), t.id.desc()),
     // The sweep's work: the refunds still to make or to confirm.
-    index("unmatched_payments_refunding_idx")
-      .on(t.nextAttemptAt)
-      .where(sql`${t.state} = 'refunding'`),
+    index("unmatched_payments_refunding_idx").on(t.nextAttemptAt).where(sql`${t.state} = 'refunding'`),
   ],
 );
 

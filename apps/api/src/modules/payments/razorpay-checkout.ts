@@ -118,7 +118,10 @@ export async function holdRazorpayPayment(
   if (payment.status !== "authorized") return undefined;
   const captured = await razorpay.capture(payment.id, payment.amount);
   if (captured.outcome === "refused") {
-    log.warn({ payment: payment.id, issue: captured.issue }, "Razorpay refused to capture a payment its order cannot take");
+    log.warn(
+      { payment: payment.id, issue: captured.issue },
+      "Razorpay refused to capture a payment its order cannot take",
+    );
     return undefined;
   }
   return captured.payment;

@@ -4,7 +4,9 @@
  * browser's signed result verified and captured, the webhooks finishing what the browser did not,
  * refunds that Razorpay pays out later, and the sweep that leaves nothing pending.
  */
+import { PAYMENT_CLAIM_SECONDS } from "@shop/shared/constants";
 import { api, validation } from "@shop/shared/messages";
+import { formatMoney } from "@shop/shared/money-format";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { activity } from "#api/db/schema/activity";
@@ -13,9 +15,10 @@ import { orderEvents, orders, payments } from "#api/db/schema/orders";
 import { razorpayEvents, razorpayOrders } from "#api/db/schema/razorpay";
 import { refunds } from "#api/db/schema/refunds";
 import { salesLedger } from "#api/db/schema/sales";
+import { unmatchedPayments } from "#api/db/schema/unmatched-payments";
 import { requestReturn } from "#api/modules/fulfilment/returns";
 import { createShipment, deliverShipment } from "#api/modules/fulfilment/shipments";
-import { getOrder } from "#api/modules/orders/service";
+import { getOrder, sweepExpiredOrders } from "#api/modules/orders/service";
 import { refundOrder } from "#api/modules/refunds/service";
 import type { RazorpayProvider, RefundRequest } from "#api/payments/provider";
 import { createTestApp, inject, type TestApp } from "#test/app";
@@ -23,6 +26,7 @@ import { makeCategory, makeMedia, makeProduct } from "#test/catalog";
 import { ADDRESS, type Caller, quickUser } from "#test/fixtures";
 import { itKeepsPaymentStates } from "#test/payment-state";
 import { FAKE_RAZORPAY_EMAIL, type FakeRazorpayPayment, RazorpayFake } from "#test/razorpay-fake";
+import { claimOrderForPayment } from "./repo-unmatched";
 import { sweepPayments } from "./sweep";
 
 let fake: RazorpayFake;
@@ -841,3 +845,206 @@ describe("a shop without Razorpay", () => {
 });
 
 itKeepsPaymentStates(() => t);
+
+describe("money the order cannot take (unmatched payments)", () => {
+  const rupees = (paise: number) => formatMoney(paise / 100, { code: "INR", locale: "en-IN" });
+  const unmatchedOf = (orderId: string) =>
+    t.database.db.select().from(unmatchedPayments).where(eq(unmatchedPayments.orderId, orderId));
+  const refundsAtRazorpay = (paymentId: string) =>
+    [...fake.refunds.values()].filter((refund) => refund.payment_id === paymentId);
+  const listUnmatched = async () => {
+    const response = await inject(t.app, {
+      method: "GET",
+      url: "/api/payments/unmatched",
+      cookie: admin.cookie,
+    });
+    expect(response.statusCode).toBe(200);
+    return response.json().data.items as { _id: string; providerPaymentId: string; state: string }[];
+  };
+  async function holdUnmatched(hold: boolean) {
+    const settings = await inject(t.app, { method: "GET", url: "/api/settings", cookie: admin.cookie });
+    const checkout = settings.json().data.checkout;
+    const saved = await inject(t.app, {
+      method: "PUT",
+      url: "/api/settings/checkout",
+      cookie: admin.cookie,
+      payload: { ...checkout, holdUnmatchedPayments: hold },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+  }
+
+  it("gives two payments authorised for one order (two tabs) one order payment and one unmatched payment, refunded once", async () => {
+    const { cookie, order, paise } = await shopperWithOrder();
+    const razorpayOrderId = await openCheckout(cookie, order._id);
+    const first = fake.pay(razorpayOrderId, { status: "authorized" });
+    const second = fake.pay(razorpayOrderId, { status: "authorized" });
+
+    expect((await pay(cookie, order._id, first.result)).statusCode).toBe(201);
+    const refused = await pay(cookie, order._id, second.result);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(api.secondPaymentRefunded(rupees(paise)));
+
+    const taken = (await paymentsOf(order._id)).filter((p) => p.status === "completed");
+    expect(taken.map((p) => p.transactionId)).toEqual([first.payment.id]);
+    expect(await unmatchedOf(order._id)).toMatchObject([
+      {
+        provider: "razorpay",
+        providerPaymentId: second.payment.id,
+        amount: paise / 100,
+        reason: "second_payment",
+        state: "refunded",
+      },
+    ]);
+    expect(refundsAtRazorpay(second.payment.id)).toMatchObject([{ amount: paise, status: "processed" }]);
+    expect(refundsAtRazorpay(first.payment.id)).toEqual([]);
+
+    // Sent again by the browser, and reported by its webhook: recorded and refunded once still.
+    expect((await pay(cookie, order._id, second.result)).statusCode).toBe(409);
+    expect(
+      (await webhook(fake.webhook("payment.captured", { payment: fake.payments.get(second.payment.id) })))
+        .statusCode,
+    ).toBe(200);
+    expect(await unmatchedOf(order._id)).toHaveLength(1);
+    expect(refundsAtRazorpay(second.payment.id)).toHaveLength(1);
+    expect(
+      (await listUnmatched()).find((item) => item.providerPaymentId === second.payment.id),
+    ).toMatchObject({
+      state: "refunded",
+    });
+    // The order's history says so for staff; the shopper's history does not carry the note.
+    const notes = await t.database.db
+      .select()
+      .from(orderEvents)
+      .where(and(eq(orderEvents.orderId, order._id), eq(orderEvents.type, "note")));
+    expect(notes).toHaveLength(1);
+    expect(notes[0]?.note).toContain(second.payment.id);
+  });
+
+  it("refunds a payment that lands after the hold sweep cancelled its order, reported by webhook or by the browser", async () => {
+    const { cookie, order, paise } = await shopperWithOrder();
+    const razorpayOrderId = await openCheckout(cookie, order._id);
+    const late = fake.pay(razorpayOrderId, { status: "authorized" });
+    await t.database.db
+      .update(orders)
+      .set({ createdAt: new Date(Date.now() - 2 * 60 * 60_000) })
+      .where(eq(orders.id, order._id));
+    await sweepExpiredOrders(t.database.db, 30, await t.app.mailContext());
+    expect((await orderRow(order._id))?.status).toBe("cancelled");
+
+    const delivery = fake.webhook("payment.authorized", { payment: fake.payments.get(late.payment.id) });
+    expect((await webhook(delivery)).statusCode).toBe(200);
+    expect(await unmatchedOf(order._id)).toMatchObject([
+      { providerPaymentId: late.payment.id, reason: "order_closed", state: "refunded" },
+    ]);
+    expect(refundsAtRazorpay(late.payment.id)).toMatchObject([{ amount: paise }]);
+
+    const refused = await pay(cookie, order._id, late.result);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(api.closedOrderPaymentRefunded(rupees(paise)));
+    expect(refundsAtRazorpay(late.payment.id)).toHaveLength(1);
+    expect((await paymentsOf(order._id)).filter((p) => p.status === "completed")).toEqual([]);
+    expect((await orderRow(order._id))?.status).toBe("cancelled");
+  });
+
+  it("lets the hold sweep pass over an order whose payment is being captured, until the claim is stale", async () => {
+    const { order } = await shopperWithOrder();
+    const old = new Date(Date.now() - 2 * 60 * 60_000);
+    await t.database.db.update(orders).set({ createdAt: old }).where(eq(orders.id, order._id));
+    const row = await orderRow(order._id);
+    const claimed = await claimOrderForPayment(t.database.db, {
+      orderId: order._id,
+      userId: row?.userId ?? "",
+      claim: "razorpay:pay_InFlight",
+    });
+    expect(claimed?.paymentClaim).toBe("razorpay:pay_InFlight");
+    await sweepExpiredOrders(t.database.db, 30, await t.app.mailContext());
+    expect((await orderRow(order._id))?.status).toBe("pending");
+    await t.database.db
+      .update(orders)
+      .set({ paymentClaimedAt: new Date(Date.now() - (PAYMENT_CLAIM_SECONDS + 5) * 1000) })
+      .where(eq(orders.id, order._id));
+    await sweepExpiredOrders(t.database.db, 30, await t.app.mailContext());
+    expect((await orderRow(order._id))?.status).toBe("cancelled");
+  });
+
+  it("holds one for review when the owner asks, refunded once by staff (409 when not held, 404 unknown)", async () => {
+    await holdUnmatched(true);
+    try {
+      const { cookie, order, paise } = await shopperWithOrder();
+      const razorpayOrderId = await openCheckout(cookie, order._id);
+      const first = fake.pay(razorpayOrderId, { status: "captured" });
+      const second = fake.pay(razorpayOrderId, { status: "captured" });
+      expect((await pay(cookie, order._id, first.result)).statusCode).toBe(201);
+      expect((await pay(cookie, order._id, second.result)).statusCode).toBe(409);
+      const [held] = await unmatchedOf(order._id);
+      expect(held).toMatchObject({ state: "held", providerPaymentId: second.payment.id });
+      expect(refundsAtRazorpay(second.payment.id)).toEqual([]);
+      if (!held) throw new Error("nothing held");
+
+      const refund = (id: string) =>
+        inject(t.app, { method: "POST", url: `/api/payments/unmatched/${id}/refund`, cookie: admin.cookie });
+      const done = await refund(held.id);
+      expect(done.statusCode).toBe(200);
+      expect(done.json().data).toMatchObject({
+        _id: held.id,
+        order: order._id,
+        orderNumber: order.number,
+        provider: "razorpay",
+        amount: paise / 100,
+        currency: "INR",
+        reason: "second_payment",
+        state: "refunded",
+      });
+      expect(refundsAtRazorpay(second.payment.id)).toMatchObject([{ amount: paise }]);
+      const entries = await t.database.db
+        .select()
+        .from(activity)
+        .where(and(eq(activity.kind, "payment.unmatched_refunded"), eq(activity.subjectId, order._id)));
+      expect(entries).toHaveLength(1);
+
+      const again = await refund(held.id);
+      expect(again.statusCode).toBe(409);
+      expect(again.json().message).toBe(api.unmatchedPaymentNotHeld);
+      const unknown = await refund("0123456789abcdef01234567");
+      expect(unknown.statusCode).toBe(404);
+      expect(unknown.json().message).toBe(api.unmatchedPaymentNotFound);
+      const shopperTries = await inject(t.app, {
+        method: "POST",
+        url: `/api/payments/unmatched/${held.id}/refund`,
+        cookie,
+      });
+      expect(shopperTries.statusCode).toBe(403);
+      expect(refundsAtRazorpay(second.payment.id)).toHaveLength(1);
+    } finally {
+      await holdUnmatched(false);
+    }
+  });
+
+  it("keeps a refund Razorpay holds pending as refunding, and the sweep records it refunded once it is processed", async () => {
+    fake.refundStatus = "pending";
+    const { cookie, order } = await shopperWithOrder();
+    const razorpayOrderId = await openCheckout(cookie, order._id);
+    const first = fake.pay(razorpayOrderId, { status: "captured" });
+    const second = fake.pay(razorpayOrderId, { status: "captured" });
+    expect((await pay(cookie, order._id, first.result)).statusCode).toBe(201);
+    expect((await pay(cookie, order._id, second.result)).statusCode).toBe(409);
+    const [pending] = await unmatchedOf(order._id);
+    expect(pending).toMatchObject({ state: "refunding", providerRefundId: expect.stringMatching(/^rfnd_/) });
+    const [made] = refundsAtRazorpay(second.payment.id);
+    if (!pending || !made) throw new Error("no pending refund");
+
+    const due = async () =>
+      t.database.db
+        .update(unmatchedPayments)
+        .set({ nextAttemptAt: new Date(Date.now() - 1000) })
+        .where(eq(unmatchedPayments.id, pending.id));
+    await due();
+    await sweep();
+    expect((await unmatchedOf(order._id))[0]?.state).toBe("refunding");
+    fake.settleRefund(made.id, "processed");
+    await due();
+    expect((await sweep()).unmatched).toBe(1);
+    expect((await unmatchedOf(order._id))[0]).toMatchObject({ state: "refunded", providerRefundId: made.id });
+    expect(refundsAtRazorpay(second.payment.id)).toHaveLength(1);
+  });
+});

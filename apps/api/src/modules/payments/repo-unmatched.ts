@@ -60,7 +60,11 @@ export async function findUnmatchedPayment(db: Database, id: string) {
   return row;
 }
 
-export async function findUnmatchedByProviderPayment(db: Database, provider: string, providerPaymentId: string) {
+export async function findUnmatchedByProviderPayment(
+  db: Database,
+  provider: string,
+  providerPaymentId: string,
+) {
   const [row] = await db
     .select()
     .from(unmatchedPayments)
@@ -88,7 +92,10 @@ export async function releaseHeldPayment(db: Database, id: string) {
  * Takes up to `limit` refunds due for an attempt, pushing each one's next attempt `leaseMs` ahead in
  * the same statement, so that sweeps of other instances take other rows.
  */
-export async function claimDueUnmatched(db: Database, { leaseMs, limit }: { leaseMs: number; limit: number }) {
+export async function claimDueUnmatched(
+  db: Database,
+  { leaseMs, limit }: { leaseMs: number; limit: number },
+) {
   const due = db
     .select({ id: unmatchedPayments.id })
     .from(unmatchedPayments)
@@ -112,7 +119,12 @@ export async function settleUnmatchedRefund(
     | { refunded: false; providerRefundId: string | null; error: string | null; retryInMs: number },
 ) {
   const set = outcome.refunded
-    ? { state: "refunded" as const, providerRefundId: outcome.providerRefundId, refundedAt: sql`now()`, lastError: null }
+    ? {
+        state: "refunded" as const,
+        providerRefundId: outcome.providerRefundId,
+        refundedAt: sql`now()`,
+        lastError: null,
+      }
     : {
         providerRefundId: outcome.providerRefundId,
         lastError: outcome.error,

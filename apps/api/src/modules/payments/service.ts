@@ -430,7 +430,14 @@ async function refundRazorpayResult(
   const razorpay = providers.razorpay;
   const order = await findOrderRow(db, input.order);
   if (!razorpay || !order || order.userId !== payer.id) return;
-  const taken = await holdRazorpayPayment(db, razorpay, input.razorpayOrderId, input.razorpayPaymentId, order, terms.log);
+  const taken = await holdRazorpayPayment(
+    db,
+    razorpay,
+    input.razorpayOrderId,
+    input.razorpayPaymentId,
+    order,
+    terms.log,
+  );
   if (!taken) return;
   const { message } = await takeUnmatched(
     db,

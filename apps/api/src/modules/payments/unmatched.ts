@@ -115,7 +115,9 @@ export async function takeUnmatched(
   return {
     row,
     message:
-      reason === "second_payment" ? api.secondPaymentRefunded(amount) : api.closedOrderPaymentRefunded(amount),
+      reason === "second_payment"
+        ? api.secondPaymentRefunded(amount)
+        : api.closedOrderPaymentRefunded(amount),
   };
 }
 
@@ -168,7 +170,10 @@ export async function refundUnmatched(
         error: null,
         retryInMs: RETRY_PENDING_MS,
       });
-    log.error({ unmatched: row.id, issue: result.issue }, "the provider refused to refund an unmatched payment");
+    log.error(
+      { unmatched: row.id, issue: result.issue },
+      "the provider refused to refund an unmatched payment",
+    );
     return settleUnmatchedRefund(db, row.id, {
       refunded: false,
       providerRefundId: row.providerRefundId,
@@ -177,7 +182,10 @@ export async function refundUnmatched(
     });
   } catch (error) {
     // Unclear: the provider may have made it. The same request id asks again; nothing is sent twice.
-    log.warn({ err: error, unmatched: row.id }, "could not refund an unmatched payment; the sweep tries again");
+    log.warn(
+      { err: error, unmatched: row.id },
+      "could not refund an unmatched payment; the sweep tries again",
+    );
     return settleUnmatchedRefund(db, row.id, {
       refunded: false,
       providerRefundId: row.providerRefundId,

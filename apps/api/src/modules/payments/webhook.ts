@@ -163,7 +163,10 @@ export async function recordCompletedCapture(
       }
       // NOTE: a capture PayPal reported pending while the order was open, completed after it closed:
       // the payment was recorded then, and stays its (refunded from the order page).
-      log.error({ order: order.id, payment: paymentId }, "a pending capture completed for an order no longer pending");
+      log.error(
+        { order: order.id, payment: paymentId },
+        "a pending capture completed for an order no longer pending",
+      );
       return "recorded";
     });
   } catch (error) {
