@@ -226,6 +226,13 @@ const dashboardPages: RouteObject[] = [
         path: "refunded",
         lazy: () => paymentsPage().then((m) => ({ element: <m.PaymentsPage view="refunded" /> })),
       },
+      {
+        path: "unmatched",
+        lazy: () =>
+          import("../features/dashboard/payments/unmatched-payments-page").then((m) => ({
+            Component: m.UnmatchedPaymentsPage,
+          })),
+      },
     ],
   },
   {

@@ -31,6 +31,8 @@ const loaders = {
   shipment: () => import("@shop/shared/schemas/order").then((m) => m.ShipmentDto),
   orderSummary: () => import("@shop/shared/schemas/order").then((m) => m.OrderSummaryDto),
   payment: () => import("@shop/shared/schemas/payment").then((m) => m.PaymentDto),
+  unmatchedPayment: () => import("@shop/shared/schemas/payment").then((m) => m.UnmatchedPaymentDto),
+  unmatchedPayments: () => import("@shop/shared/schemas/payment").then((m) => m.UnmatchedPaymentsDto),
   paymentProvider: () => import("@shop/shared/schemas/payment").then((m) => m.PaymentProviderDto),
   razorpayKey: () => import("@shop/shared/schemas/payment").then((m) => m.RazorpayKeyDto),
   razorpayOrder: () => import("@shop/shared/schemas/payment").then((m) => m.RazorpayOrderDto),

@@ -538,6 +538,8 @@ export const SettingsDto = z.object({
     }),
     /** Every configured provider and cash on delivery, in the order the pay page shows them. */
     paymentMethods: z.array(z.enum(PAYMENT_METHODS)),
+    /** Money no order could take is held for staff to review, not refunded at once (decision 046). */
+    holdUnmatchedPayments: z.boolean(),
   }),
   fulfilment: z.object({
     carriers: z.array(z.object({ _id: z.string(), name: z.string(), trackingUrl: z.string() })),

@@ -29,6 +29,7 @@ export const dashboardKeys = {
   payments: ["dashboard", "payments"] as const,
   paymentList: (status: string, params: ListParams) =>
     [...dashboardKeys.payments, "list", status, params] as const,
+  unmatchedPayments: ["dashboard", "payments", "unmatched"] as const,
 
   customers: ["dashboard", "customers"] as const,
   customerList: (view: string, params: ListParams) =>

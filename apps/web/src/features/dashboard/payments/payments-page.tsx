@@ -1,6 +1,13 @@
 import { ArrowTopRightOnSquareIcon } from "@heroicons/react/20/solid";
 import type { PaymentStatus } from "@shop/shared/constants";
-import { cashOnDelivery, empty, listPaging, paymentStates, refunds } from "@shop/shared/messages";
+import {
+  cashOnDelivery,
+  empty,
+  listPaging,
+  paymentStates,
+  refunds,
+  unmatchedPayments,
+} from "@shop/shared/messages";
 import { Link } from "react-router";
 import { buttonClasses } from "#web/components/button";
 import { StatusBadge } from "#web/components/status-badge";
@@ -55,7 +62,11 @@ const VIEWS: Record<
   },
 };
 
-const LINKS: readonly SectionLink[] = Object.values(VIEWS).map(({ to, title }) => ({ to, label: title }));
+/** The payments' lists, and the money no order could take (unmatched-payments-page.tsx). */
+export const PAYMENTS_LINKS: readonly SectionLink[] = [
+  ...Object.values(VIEWS).map(({ to, title }) => ({ to, label: title })),
+  { to: "/dashboard/payments/unmatched", label: unmatchedPayments.tab },
+];
 
 /** The payment provider's own back office, where refunds and disputes are handled. */
 const PROVIDER_BUSINESS_URL = "https://www.paypal.com/businessmanage/";
@@ -78,7 +89,7 @@ export function PaymentsPage({ view }: { view: PaymentsView }) {
     <>
       <SectionHeader
         title="Payments"
-        links={LINKS}
+        links={PAYMENTS_LINKS}
         action={
           <a
             href={PROVIDER_BUSINESS_URL}

@@ -66,6 +66,7 @@ const SETTINGS: Settings = {
     maxUnpaidOrders: 3,
     maxQuantityPerLine: 10,
     minimumOrder: 0,
+    holdUnmatchedPayments: false,
     cod: {
       enabled: false,
       maxOrderValue: 10000,

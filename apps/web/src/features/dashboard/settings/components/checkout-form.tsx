@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { settingsPage } from "@shop/shared/messages";
+import { settingsPage, unmatchedPayments } from "@shop/shared/messages";
 import {
   type CheckoutSettings,
   MAX_COD_CONFIRM_HOURS,
@@ -47,7 +47,8 @@ function firstMessage(error: unknown): { message: string; at: string | undefined
  * How long an unpaid order holds its stock, how many a shopper may hold, what an order may hold,
  * cash on delivery (on or off, the highest order total it takes, its fee, the discount for paying
  * online instead, the hours a shopper has to confirm, and whom and where it is refused), and the
- * order the pay page offers the payment methods in.
+ * order the pay page offers the payment methods in, and whether money no order could take is held for
+ * review rather than refunded at once (decision 046).
  */
 export function CheckoutForm({ value, currency, readOnly }: CheckoutFormProps) {
   const { form, onSubmit, saving } = useSectionForm("checkout", {
@@ -206,6 +207,19 @@ export function CheckoutForm({ value, currency, readOnly }: CheckoutFormProps) {
             error={errors.paymentMethods?.message}
             errorAt={(index) => errors.paymentMethods?.[index]?.message}
             readOnly={readOnly}
+          />
+        )}
+      />
+      <Controller
+        control={control}
+        name="holdUnmatchedPayments"
+        render={({ field }) => (
+          <StatusToggleField
+            label={unmatchedPayments.holdSetting}
+            hint={unmatchedPayments.holdSettingHint}
+            checked={field.value}
+            onChange={field.onChange}
+            disabled={readOnly}
           />
         )}
       />

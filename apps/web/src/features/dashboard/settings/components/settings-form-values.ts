@@ -91,8 +91,11 @@ export type TaxFormState = Omit<TaxSettings, "defaultRate"> & { defaultRate: num
  * an order the owner moves them in.
  */
 export type CheckoutFormState = {
-  [K in Exclude<keyof CheckoutSettings, "cod" | "paymentMethods">]: number | undefined;
+  [K in Exclude<keyof CheckoutSettings, "cod" | "paymentMethods" | "holdUnmatchedPayments">]:
+    | number
+    | undefined;
 } & {
+  holdUnmatchedPayments: boolean;
   cod: {
     enabled: boolean;
     maxOrderValue: number | undefined;
