@@ -1,7 +1,8 @@
 /**
- * kill -9 of a shop server between a refund's reservation and Razorpay's answer, with a second server
- * on the same PostgreSQL database whose payment sweep finishes the refund exactly once
- * (docs/decisions/030-razorpay.md, "The sweep").
+ * kill -9 of a shop server between a refund's reservation and Razorpay's answer, and between a
+ * capture and its record, with a second server on the same PostgreSQL database whose payment sweep
+ * finishes the refund, or records the captured money, exactly once (docs/decisions/030-razorpay.md,
+ * "The sweep"; 046, every captured rupee recorded).
  *
  * Razorpay is the fake of its API (test/razorpay-fake.ts), in this process. B calls it directly; A
  * calls it through a gate of the test's that passes every call on but A's refund, which it holds
@@ -9,7 +10,10 @@
  * - held before the fake heard of it: A died before Razorpay knew, so B's sweep must free the
  *   reservation (nothing refunded, the amount refundable again);
  * - passed on, made by the fake, its answer held: A died after Razorpay refunded and before the shop
- *   recorded it, so B's sweep must find it by the request id it carries and record it once.
+ *   recorded it, so B's sweep must find it by the request id it carries and record it once;
+ * - a capture passed on, made by the fake, its answer held: A died after Razorpay took the money and
+ *   before the shop recorded it, so B's sweep must record the payment once (one payment, one invoice,
+ *   one email), without capturing or refunding anything.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer, type Server } from "node:http";
@@ -21,9 +25,11 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, migrate, openDatabase } from "#api/db/client";
 import { emails } from "#api/db/schema/emails";
-import { orderEvents, payments } from "#api/db/schema/orders";
+import { orderEvents, orders, payments } from "#api/db/schema/orders";
+import { razorpayOrders } from "#api/db/schema/razorpay";
 import { refunds } from "#api/db/schema/refunds";
 import { salesLedger } from "#api/db/schema/sales";
+import { unmatchedPayments } from "#api/db/schema/unmatched-payments";
 import { users } from "#api/db/schema/users";
 import { RazorpayFake } from "#test/razorpay-fake";
 import { type SeededProduct, type Shopper, seedProducts, seedShoppers } from "./fixtures";
@@ -60,19 +66,24 @@ interface HeldRefund {
 /** Razorpay as A sees it: the fake, but for A's refund calls, which are held (see the file's comment). */
 interface RefundGate {
   url: string;
-  /** Resolves once A's next refund call is held, as `mode` says. */
-  hold(mode: GateMode): Promise<HeldRefund>;
+  /** Resolves once A's next refund (or capture) call is held, as `mode` says. */
+  hold(mode: GateMode, call?: "refund" | "capture"): Promise<HeldRefund>;
   /** Every refund call held so far. */
   held: HeldRefund[];
   close(): Promise<void>;
 }
 
-const REFUND_CALL = /^\/v1\/payments\/[^/]+\/refund$/;
+const HELD_CALLS = {
+  refund: /^\/v1\/payments\/[^/]+\/refund$/,
+  capture: /^\/v1\/payments\/[^/]+\/capture$/,
+} as const;
 /** What the shop sends Razorpay that the fake reads. */
 const PASSED_HEADERS = ["authorization", "content-type", "accept", "x-refund-idempotency"];
 
 async function startGate(target: RazorpayFake): Promise<RefundGate> {
-  let armed: { mode: GateMode; resolve: (held: HeldRefund) => void } | undefined;
+  let armed:
+    | { mode: GateMode; call: keyof typeof HELD_CALLS; resolve: (held: HeldRefund) => void }
+    | undefined;
   const held: HeldRefund[] = [];
   const passOn = async (method: string, url: string, headers: Record<string, string>, body: string) => {
     const response = await fetch(`${target.url}${url}`, {
@@ -100,8 +111,9 @@ async function startGate(target: RazorpayFake): Promise<RefundGate> {
       }
       const path = new URL(url, "http://gate").pathname;
       const work = async () => {
-        if (method === "POST" && REFUND_CALL.test(path)) {
-          if (!armed) throw new Error(`A refund call the test did not expect: ${path}`);
+        if (method === "POST" && (HELD_CALLS.refund.test(path) || HELD_CALLS.capture.test(path))) {
+          if (!armed || !HELD_CALLS[armed.call].test(path))
+            throw new Error(`A call the test did not expect: ${path}`);
           const { mode, resolve } = armed;
           armed = undefined;
           const call: HeldRefund = { path, requestId: headers["x-refund-idempotency"] };
@@ -125,9 +137,9 @@ async function startGate(target: RazorpayFake): Promise<RefundGate> {
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     held,
-    hold: (mode) =>
+    hold: (mode, call = "refund") =>
       new Promise<HeldRefund>((resolve) => {
-        armed = { mode, resolve };
+        armed = { mode, call, resolve };
       }),
     close: async () => {
       server.closeAllConnections();
@@ -142,7 +154,7 @@ beforeAll(async () => {
   handle = await openDatabase({ databaseUrl: database.url, poolSize: 4 });
   await migrate(handle);
   products = await seedProducts(handle, [10], "Kurta");
-  shoppers = await seedShoppers(handle, 3, "razorpay");
+  shoppers = await seedShoppers(handle, 4, "razorpay");
   const last = shoppers.pop();
   if (!last) throw new Error("no shopper");
   owner = last;
@@ -499,6 +511,109 @@ describe("a refund through Razorpay whose server is killed (SIGKILL) midway, and
       `[hard] Razorpay refund, A killed after Razorpay refunded: B's sweep found ${given.id} by its request id ` +
         `and recorded it ${tookMs} ms after the kill: one refund at Razorpay, one completed refund with ` +
         `credit note ${(await refundsOf(order.id))[0]?.creditNoteNumber}, ₹${REFUND} refunded on the payment`,
+    );
+  });
+  it("records once, through B's sweep, a capture Razorpay made for A when A died before recording it", async () => {
+    const { db, fake, gate } = setup();
+    const shopper = shoppers[2];
+    const product = products[0];
+    if (!shopper || !product) throw new Error("no shopper");
+    a = await startShop(gate.url);
+    const placed = await a.client.post(
+      "/api/orders",
+      { products: [{ product: product.id, quantity: 1 }], shippingAddress: shopper.addressId },
+      { session: shopper.session },
+    );
+    expect(placed.status, show(placed)).toBe(201);
+    const order = placed.body.data as { _id: string; totalAmount: number };
+    const opened = await a.client.post(
+      "/api/payments/razorpay/orders",
+      { order: order._id },
+      { session: shopper.session },
+    );
+    expect(opened.status, show(opened)).toBe(201);
+    const { razorpayOrderId } = opened.body.data as { razorpayOrderId: string };
+    const { payment, result } = fake.pay(razorpayOrderId, { method: "upi", status: "authorized" });
+
+    const held = gate.hold("after Razorpay", "capture");
+    const asked = a.client
+      .post(
+        "/api/payments",
+        { order: order._id, paymentGateway: "razorpay", ...result },
+        { session: shopper.session },
+      )
+      .then(
+        (answer) => ({ answer, error: undefined }),
+        (error: unknown) => ({ answer: undefined, error }),
+      );
+    const call = await Promise.race([
+      held,
+      sleep(30_000).then(() => {
+        throw new Error("A's capture never reached Razorpay's gate in 30 s");
+      }),
+    ]);
+    expect(call.path).toBe(`/v1/payments/${payment.id}/capture`);
+    expect(call.answered?.status, call.answered?.body).toBe(200);
+    await a.kill();
+    expect((await asked).answer, "the shopper never got an answer from the killed server").toBeUndefined();
+    // Razorpay holds the money; the shop has recorded nothing of it, and the order is claimed by A.
+    expect(fake.payments.get(payment.id)?.status).toBe("captured");
+    expect(await db.select().from(payments).where(eq(payments.orderId, order._id))).toEqual([]);
+    const [claimed] = await db.select().from(orders).where(eq(orders.id, order._id));
+    expect(claimed).toMatchObject({ status: "pending", paymentClaim: `razorpay:${payment.id}` });
+
+    const killedAt = Date.now();
+    // The Razorpay order as old as the sweep asks about (it leaves younger ones to the browser).
+    await db
+      .update(razorpayOrders)
+      .set({ createdAt: new Date(Date.now() - 10 * 60_000) })
+      .where(eq(razorpayOrders.id, razorpayOrderId));
+    await waitFor(async () => {
+      const [row] = await db.select().from(orders).where(eq(orders.id, order._id));
+      return row?.status === "processing" ? row : undefined;
+    }, "B's payment sweep to record the capture A left");
+    const tookMs = Date.now() - killedAt;
+
+    const recorded = await db.select().from(payments).where(eq(payments.orderId, order._id));
+    expect(recorded).toMatchObject([{ status: "completed", transactionId: payment.id, method: "upi" }]);
+    const [paidOrder] = await db.select().from(orders).where(eq(orders.id, order._id));
+    expect(paidOrder?.paymentId).toBe(recorded[0]?.id);
+    expect(paidOrder?.invoiceNumber).toMatch(/^INV\//);
+    const count = async (query: PromiseLike<{ n: number }[]>) => (await query)[0]?.n;
+    const n = sql<number>`count(*)::int`;
+    expect(
+      await count(
+        db
+          .select({ n })
+          .from(orderEvents)
+          .where(and(eq(orderEvents.orderId, order._id), eq(orderEvents.type, "paid"))),
+      ),
+    ).toBe(1);
+    expect(
+      await count(
+        db
+          .select({ n })
+          .from(salesLedger)
+          .where(and(eq(salesLedger.orderId, order._id), eq(salesLedger.kind, "payment"))),
+      ),
+    ).toBe(1);
+    expect(
+      await count(
+        db
+          .select({ n })
+          .from(emails)
+          .where(and(eq(emails.recipient, shopper.email), eq(emails.kind, "paymentReceived"))),
+      ),
+    ).toBe(1);
+    // Recorded by asking: one capture at Razorpay (A's), nothing refunded, nothing unmatched.
+    expect(fake.callsTo(new RegExp(`^/v1/payments/${payment.id}/capture$`))).toHaveLength(1);
+    expect(atRazorpay(payment.id).refunds).toEqual([]);
+    expect(await db.select().from(unmatchedPayments).where(eq(unmatchedPayments.orderId, order._id))).toEqual(
+      [],
+    );
+    console.info(
+      `[hard] Razorpay capture, A killed after Razorpay captured: B's sweep recorded ${payment.id} ` +
+        `${tookMs} ms after the kill: one payment, invoice ${paidOrder?.invoiceNumber}, one email, nothing refunded`,
     );
   });
 });
