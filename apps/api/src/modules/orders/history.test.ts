@@ -354,7 +354,8 @@ describe("the orders lists' payment state", () => {
       cookie: shopper.cookie,
       payload: { order: declined._id, paymentGateway: "test", card: DECLINED_CARD },
     });
-    expect(attempt.statusCode).toBeGreaterThanOrEqual(400);
+    expect(attempt.statusCode).toBe(402);
+    expect(attempt.json().message).toBe(api.paymentDeclined);
     const paid = await placeAs(shopper, address._id);
     const payment = await inject(t.app, {
       method: "POST",

@@ -268,15 +268,16 @@ describe("webhook endpoints", () => {
     const count = async () => (await call("GET", "/api/activity?size=1")).json().meta.total as number;
     const before = await count();
     const missing = "0123456789abcdef01234567";
-    for (const [method, url, payload] of [
-      ["POST", "/api/webhooks", { url: "ftp://files.example/hook", events: ["order.paid"] }],
-      ["PUT", `/api/webhooks/${missing}`, { url: `${receiver.origin}/x`, events: ["order.paid"] }],
-      ["DELETE", `/api/webhooks/${missing}`, undefined],
-      ["POST", `/api/webhooks/${missing}/rotate-secret`, undefined],
-      ["POST", `/api/webhooks/${missing}/deliveries/${missing}/redeliver`, undefined],
+    for (const [method, url, payload, status] of [
+      ["POST", "/api/webhooks", { url: "ftp://files.example/hook", events: ["order.paid"] }, 400],
+      ["PUT", `/api/webhooks/${missing}`, { url: `${receiver.origin}/x`, events: ["order.paid"] }, 404],
+      ["DELETE", `/api/webhooks/${missing}`, undefined, 404],
+      ["POST", `/api/webhooks/${missing}/rotate-secret`, undefined, 404],
+      ["POST", `/api/webhooks/${missing}/deliveries/${missing}/redeliver`, undefined, 404],
     ] as const) {
       const response = await call(method, url, payload);
-      expect(response.statusCode, `${method} ${url}`).toBeGreaterThanOrEqual(400);
+      expect(response.statusCode, `${method} ${url}`).toBe(status);
+      expect(response.json().success, `${method} ${url}`).toBe(false);
     }
     expect(await count()).toBe(before);
   });
