@@ -1,9 +1,10 @@
 import { api, validation } from "@shop/shared/messages";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { newId } from "#api/core/ids";
 import { orders, payments } from "#api/db/schema/orders";
 import { products } from "#api/db/schema/products";
+import { unmatchedPayments } from "#api/db/schema/unmatched-payments";
 import { list } from "#api/http/envelope";
 import { foldSoldCounts } from "#api/modules/products/repo-sold";
 import { TEST_CARDS } from "#api/payments/test-gateway";
@@ -13,6 +14,7 @@ import { APPROVED_CARD as APPROVED, ADDRESS as address, DECLINED_CARD as DECLINE
 import { METRICS_TOKEN, sampleOf, scrape } from "#test/metrics";
 import { itKeepsPaymentStates } from "#test/payment-state";
 import { FAKE_PAYER_EMAIL, PaypalFake } from "#test/paypal-fake";
+import { claimOrderForPayment } from "./repo-unmatched";
 import { listPaymentDtos } from "./service";
 
 /**
@@ -172,12 +174,49 @@ describe("with the built-in test gateway (no PayPal credentials)", () => {
     expect(rows[0]?.status).toBe("completed");
   });
 
-  it("records one payment when the same order is paid twice at once", async () => {
+  it("records one payment when the same order is paid twice at once, charging the card once", async () => {
     const { cookie, order } = await shopperWithOrder(t);
-    const body = { order: order._id, paymentGateway: "test", card: APPROVED };
-    const answers = await Promise.all([pay(t, cookie, body), pay(t, cookie, body)]);
-    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409]);
-    expect(await paymentsOf(t, order._id)).toHaveLength(1);
+    const gateway = t.app.paymentProviders.test;
+    if (!gateway) throw new Error("no test gateway");
+    const charges = vi.spyOn(gateway, "charge");
+    try {
+      const body = { order: order._id, paymentGateway: "test", card: APPROVED };
+      const answers = await Promise.all([pay(t, cookie, body), pay(t, cookie, body)]);
+      expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409]);
+      // The second is refused before any money moves: another payment holds the order's claim, or paid it.
+      const refused = answers.find((a) => a.statusCode === 409);
+      expect([api.paymentInProgress, api.alreadyPaid]).toContain(refused?.json().message);
+      expect(charges).toHaveBeenCalledTimes(1);
+      expect(await paymentsOf(t, order._id)).toHaveLength(1);
+      expect(
+        await t.database.db.select().from(unmatchedPayments).where(eq(unmatchedPayments.orderId, order._id)),
+      ).toEqual([]);
+    } finally {
+      charges.mockRestore();
+    }
+  });
+
+  it("refuses a card payment while another payment of the order is being captured, charging nothing", async () => {
+    const { cookie, order } = await shopperWithOrder(t);
+    const [row] = await t.database.db.select().from(orders).where(eq(orders.id, order._id));
+    const claimed = await claimOrderForPayment(t.database.db, {
+      orderId: order._id,
+      userId: row?.userId ?? "",
+      claim: "paypal:IN-FLIGHT",
+    });
+    expect(claimed).toBeDefined();
+    const gateway = t.app.paymentProviders.test;
+    if (!gateway) throw new Error("no test gateway");
+    const charges = vi.spyOn(gateway, "charge");
+    try {
+      const response = await pay(t, cookie, { order: order._id, paymentGateway: "test", card: APPROVED });
+      expect(response.statusCode).toBe(409);
+      expect(response.json().message).toBe(api.paymentInProgress);
+      expect(charges).not.toHaveBeenCalled();
+      expect(await paymentsOf(t, order._id)).toHaveLength(0);
+    } finally {
+      charges.mockRestore();
+    }
   });
 
   it("answers 404 for someone else's order and records nothing", async () => {
@@ -792,6 +831,43 @@ describe("with PayPal (a local fake of its REST API)", () => {
     const late = await capture(second.cookie, second.order._id, id2);
     expect(late.statusCode).toBe(409);
     expect(await paymentsOf(t, second.order._id)).toHaveLength(1);
+  });
+
+  it("refunds once a second PayPal capture of a paid order that its webhook reports (two tabs)", async () => {
+    const { cookie, order } = await shopperWithOrder(t);
+    const firstTab = await createPaypalOrder(cookie, order._id);
+    const secondTab = await createPaypalOrder(cookie, order._id);
+    fake.approve(firstTab);
+    fake.approve(secondTab);
+    expect((await capture(cookie, order._id, firstTab)).statusCode).toBe(201);
+    // The second tab's order is captured at PayPal all the same, and its webhook arrives (twice).
+    const second = fake.captureDirectly(secondTab);
+    const event = captureEvent("PAYMENT.CAPTURE.COMPLETED", {
+      id: second.id,
+      status: "COMPLETED",
+      value: "316.00",
+      customId: order._id,
+    });
+    expect((await webhook(event)).statusCode).toBe(200);
+    expect((await webhook({ ...event, id: `WH-${newId()}` })).statusCode).toBe(200);
+    expect(await paymentsOf(t, order._id)).toHaveLength(1);
+    expect(
+      await t.database.db.select().from(unmatchedPayments).where(eq(unmatchedPayments.orderId, order._id)),
+    ).toMatchObject([
+      {
+        provider: "paypal",
+        providerPaymentId: second.id,
+        amount: 316,
+        reason: "second_payment",
+        state: "refunded",
+      },
+    ]);
+    expect(fake.refunds.get(second.id)).toHaveLength(1);
+    // The second tab's own capture call: nothing more is taken or refunded.
+    const late = await capture(cookie, order._id, secondTab);
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toBe(api.alreadyPaid);
+    expect(fake.refunds.get(second.id)).toHaveLength(1);
   });
 
   it("ignores a webhook capture for another amount or an unknown order, recording nothing", async () => {
