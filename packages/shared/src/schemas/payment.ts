@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { PAYMENT_STATUSES } from "../constants";
+import { PAYMENT_GATEWAYS, PAYMENT_STATUSES } from "../constants";
 import { validation } from "../messages";
 import { Id, oneOf } from "./common";
-import { RefundDto } from "./order";
+import { PaymentTenderDto, RefundDto } from "./order";
 import { UserSummaryDto } from "./user";
 
 /** Whether a card number's digits pass the Luhn checksum every real card number passes. */
@@ -149,9 +149,14 @@ export const PaymentDto = z.object({
   transactionId: z.string(),
   amount: z.number(),
   currency: z.string(),
-  paymentGateway: z.string(),
+  paymentGateway: z.enum(PAYMENT_GATEWAYS),
   /** How the payer paid, as the provider reports it (Razorpay: upi, card, netbanking, wallet, emi, …); null when it does not say. */
   method: z.string().nullable(),
+  /**
+   * What took the amount, part by part, summing to it (decision 042): the order's store credit
+   * (`store_credit`) and the provider (`razorpay`, `paypal`, `test`, `cod`, its method when known).
+   */
+  tenders: z.array(PaymentTenderDto),
   update_time: z.string().nullable(),
   email_address: z.string().nullable(),
   createdAt: z.string(),

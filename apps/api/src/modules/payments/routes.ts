@@ -26,7 +26,7 @@ import { codTermsOf } from "./cod-routes";
 import { paymentProviderInfo } from "./dto";
 import { createRazorpayOrder, handleRazorpayWebhook } from "./razorpay";
 import { createPaypalOrder, getPayment, listPaymentDtos, payOrder } from "./service";
-import { payWithStoreCredit } from "./store-credit";
+import { payWithStoreCredit, withCreditTenders } from "./store-credit";
 import { handlePaypalWebhook, type WebhookOutcome } from "./webhook";
 
 // Managers see no payments (docs/design.md section 5); they do record cash on delivery collected,
@@ -159,7 +159,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         app.mailer.wake();
         return reply.status(201).send(ok(payment, api.codChosen));
       }
-      const { payment, pending } = await payOrder(
+      const { payment: recorded, pending } = await payOrder(
         app.db,
         providers,
         userOf(request),
@@ -168,6 +168,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         await app.mailContext(),
         terms,
       );
+      const payment = await withCreditTenders(app.db, recorded);
       app.mailer.wake();
       if (!pending) app.metrics.orderPaid();
       return reply

@@ -13,12 +13,13 @@ import { formatMoney } from "@shop/shared/money-format";
 import { isPayable } from "@shop/shared/orders";
 import { fromCents, toCents } from "@shop/shared/pricing";
 import type { PaymentDto } from "@shop/shared/schemas/payment";
+import { minimumDueCents, tendersOf } from "@shop/shared/tenders";
 import { AppError } from "#api/core/errors";
 import { newId } from "#api/core/ids";
 import type { Database } from "#api/db/client";
 import type { Order } from "#api/db/schema/orders";
 import type { MailContext } from "#api/modules/email/service";
-import { lockOrder, recordOrderPayment } from "#api/modules/orders/service";
+import { findOrderRow, lockOrder, recordOrderPayment } from "#api/modules/orders/service";
 import { balanceCents, giveCreditBack, useCreditFor } from "#api/modules/store-credit/service";
 import type { CodTerms } from "./cod-rules";
 import { toPaymentDto } from "./dto";
@@ -108,9 +109,11 @@ export async function payWithStoreCredit(
 
 /**
  * Applies the caller's store credit to part of their order: the online discount taken first where
- * it is offered, then all of the balance (an `order` entry), the provider asked later for the rest.
- * 409 with no credit, or when the credit covers the order (paying with it is one step:
- * payWithStoreCredit). Answers what the order's credit now pays and what is left to pay.
+ * it is offered, then the balance (an `order` entry), the provider asked later for the rest. The rest
+ * is never less than the providers' minimum (₹1 for Razorpay, minimumDueCents): a balance that would
+ * leave less pays all but the minimum. 409 with no credit, when the credit covers the order (paying
+ * with it is one step: payWithStoreCredit), or when no credit can be applied without leaving less than
+ * the minimum. Answers what the order's credit now pays and what is left to pay.
  */
 export async function applyStoreCredit(
   db: Database,
@@ -125,9 +128,15 @@ export async function applyStoreCredit(
     const balance = await balanceCents(tx, payer.id);
     if (balance <= 0) throw new AppError("CONFLICT", storeCreditApi.none);
     if (balance >= due) throw new AppError("CONFLICT", storeCreditApi.covers);
+    // A provider asked for less than its minimum refuses the payment (Razorpay: ₹1): what the credit
+    // pays leaves at least that much.
+    const minimum = minimumDueCents(order.currency);
+    const take = Math.min(balance, due - minimum);
+    if (take <= 0)
+      throw new AppError("CONFLICT", storeCreditApi.belowMinimum(money(minimum, order, terms?.locale ?? "en")));
     // The balance read above may have moved since: the entry refuses to go below zero, and says so.
-    if (!(await useCreditFor(tx, order, balance))) throw new AppError("CONFLICT", storeCreditApi.none);
-    const applied = toCents(order.storeCreditUsed) + balance;
+    if (!(await useCreditFor(tx, order, take))) throw new AppError("CONFLICT", storeCreditApi.none);
+    const applied = toCents(order.storeCreditUsed) + take;
     return { applied: fromCents(applied), due: fromCents(toCents(order.totalAmount) - applied) };
   });
 }
@@ -144,4 +153,17 @@ export async function removeStoreCredit(
     await giveCreditBack(tx, order);
     return { applied: 0, due: order.totalAmount };
   });
+}
+
+/**
+ * A provider's payment as its answer carries it, its tenders split by what the order's store credit
+ * paid. NOTE: payOrder makes its answer from the row it wrote, which does not carry the order's credit.
+ */
+export async function withCreditTenders(db: Database, payment: PaymentDto): Promise<PaymentDto> {
+  const order = await findOrderRow(db, payment.order);
+  if (!order || order.storeCreditUsed <= 0 || payment.paymentGateway === "store_credit") return payment;
+  return {
+    ...payment,
+    tenders: tendersOf(payment, order.storeCreditUsed),
+  };
 }

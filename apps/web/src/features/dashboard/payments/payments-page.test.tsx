@@ -19,6 +19,7 @@ const payment: PaymentDto = {
   status: "partially_refunded",
   transactionId: "test_0123456789abcdef",
   amount: 185.02,
+  tenders: [{ kind: "test", amount: 185.02 }],
   currency: "USD",
   paymentGateway: "test",
   method: null,

@@ -3,6 +3,7 @@ import type { PaymentStatus } from "@shop/shared/constants";
 import { cashOnDelivery, empty, listPaging, paymentStates, refunds } from "@shop/shared/messages";
 import { Link } from "react-router";
 import { buttonClasses } from "#web/components/button";
+import { PaymentTenders } from "#web/components/payment-tenders";
 import { StatusBadge } from "#web/components/status-badge";
 import { cx } from "#web/lib/cx";
 import { formatDate } from "#web/lib/dates";
@@ -130,7 +131,13 @@ export function PaymentsPage({ view }: { view: PaymentsView }) {
                         {payment.transactionId}
                       </Link>
                     </td>
-                    <td className={cellClass}>{paidWith(payment)}</td>
+                    <td className={cellClass}>
+                      {payment.tenders.length > 1 ? (
+                        <PaymentTenders tenders={payment.tenders} currency={payment.currency} />
+                      ) : (
+                        paidWith(payment)
+                      )}
+                    </td>
                     <td className={cx(cellClass, "whitespace-nowrap")}>
                       <time dateTime={payment.createdAt}>{formatDate(payment.createdAt)}</time>
                     </td>
