@@ -21,6 +21,7 @@ import {
   ProductsTable,
   ReturnedToOriginTables,
 } from "./components/report-tables";
+import { PaymentMethodsCard } from "./components/payment-methods-card";
 import { StoreCreditCard } from "./components/store-credit-card";
 import {
   coveringText,
@@ -111,6 +112,7 @@ function ReportView({ report }: { report: SalesReportDto }) {
         <ReturnedToOriginTables rto={report.returnedToOrigin} />
       </ReportCard>
       <CartRemindersCard reminders={report.cartReminders} />
+      <PaymentMethodsCard report={report} />
       <StoreCreditCard credit={report.storeCredit} />
     </>
   );
