@@ -196,6 +196,32 @@ describe("store credit beside the test gateway", () => {
     });
     expect(credit.json().data.balance).toBe(0.5);
   });
+
+  it("refuses cash on delivery while store credit pays part of the order, naming why", async () => {
+    const checkout = await inject(t.app, {
+      method: "PUT",
+      url: "/api/settings/checkout",
+      cookie: shop.admin.cookie,
+      payload: {
+        holdMinutes: 30,
+        maxUnpaidOrders: 50,
+        maxQuantityPerLine: 10,
+        minimumOrder: 0,
+        cod: { enabled: true, maxOrderValue: 100_000, fee: 0 },
+      },
+    });
+    expect(checkout.statusCode, checkout.body).toBe(200);
+    const { shopper, order } = await shopperWithOrder(t, shop, 980, 300);
+    expect((await applyCredit(t, shopper, order._id)).statusCode).toBe(200);
+    const cod = await inject(t.app, {
+      method: "POST",
+      url: "/api/payments",
+      cookie: shopper.cookie,
+      payload: { order: order._id, paymentGateway: "cod" },
+    });
+    expect(cod.statusCode).toBe(409);
+    expect(cod.json().message).toBe(storeCreditApi.codWithCredit);
+  });
 });
 
 describe("store credit beside Razorpay", () => {
