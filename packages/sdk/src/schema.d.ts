@@ -9664,6 +9664,12 @@ export interface operations {
                                 method: string | null;
                                 amount: number;
                                 transactionId: string;
+                                tenders: {
+                                    /** @enum {string} */
+                                    kind: "paypal" | "test" | "cod" | "razorpay" | "store_credit";
+                                    amount: number;
+                                    method?: string;
+                                }[];
                                 refundedAmount: number;
                                 refunds: {
                                     _id: string;
@@ -9885,6 +9891,12 @@ export interface operations {
                                 method: string | null;
                                 amount: number;
                                 transactionId: string;
+                                tenders: {
+                                    /** @enum {string} */
+                                    kind: "paypal" | "test" | "cod" | "razorpay" | "store_credit";
+                                    amount: number;
+                                    method?: string;
+                                }[];
                                 refundedAmount: number;
                                 refunds: {
                                     _id: string;
@@ -10086,6 +10098,12 @@ export interface operations {
                                 method: string | null;
                                 amount: number;
                                 transactionId: string;
+                                tenders: {
+                                    /** @enum {string} */
+                                    kind: "paypal" | "test" | "cod" | "razorpay" | "store_credit";
+                                    amount: number;
+                                    method?: string;
+                                }[];
                                 refundedAmount: number;
                                 refunds: {
                                     _id: string;
@@ -10383,6 +10401,12 @@ export interface operations {
                                 method: string | null;
                                 amount: number;
                                 transactionId: string;
+                                tenders: {
+                                    /** @enum {string} */
+                                    kind: "paypal" | "test" | "cod" | "razorpay" | "store_credit";
+                                    amount: number;
+                                    method?: string;
+                                }[];
                                 refundedAmount: number;
                                 refunds: {
                                     _id: string;
@@ -10562,6 +10586,12 @@ export interface operations {
                                 method: string | null;
                                 amount: number;
                                 transactionId: string;
+                                tenders: {
+                                    /** @enum {string} */
+                                    kind: "paypal" | "test" | "cod" | "razorpay" | "store_credit";
+                                    amount: number;
+                                    method?: string;
+                                }[];
                                 refundedAmount: number;
                                 refunds: {
                                     _id: string;
@@ -10821,6 +10851,12 @@ export interface operations {
                                 method: string | null;
                                 amount: number;
                                 transactionId: string;
+                                tenders: {
+                                    /** @enum {string} */
+                                    kind: "paypal" | "test" | "cod" | "razorpay" | "store_credit";
+                                    amount: number;
+                                    method?: string;
+                                }[];
                                 refundedAmount: number;
                                 refunds: {
                                     _id: string;
@@ -11116,6 +11152,12 @@ export interface operations {
                                 method: string | null;
                                 amount: number;
                                 transactionId: string;
+                                tenders: {
+                                    /** @enum {string} */
+                                    kind: "paypal" | "test" | "cod" | "razorpay" | "store_credit";
+                                    amount: number;
+                                    method?: string;
+                                }[];
                                 refundedAmount: number;
                                 refunds: {
                                     _id: string;
@@ -11304,6 +11346,12 @@ export interface operations {
                                 method: string | null;
                                 amount: number;
                                 transactionId: string;
+                                tenders: {
+                                    /** @enum {string} */
+                                    kind: "paypal" | "test" | "cod" | "razorpay" | "store_credit";
+                                    amount: number;
+                                    method?: string;
+                                }[];
                                 refundedAmount: number;
                                 refunds: {
                                     _id: string;
@@ -11577,6 +11625,12 @@ export interface operations {
                                 method: string | null;
                                 amount: number;
                                 transactionId: string;
+                                tenders: {
+                                    /** @enum {string} */
+                                    kind: "paypal" | "test" | "cod" | "razorpay" | "store_credit";
+                                    amount: number;
+                                    method?: string;
+                                }[];
                                 refundedAmount: number;
                                 refunds: {
                                     _id: string;
@@ -11878,6 +11932,12 @@ export interface operations {
                                 method: string | null;
                                 amount: number;
                                 transactionId: string;
+                                tenders: {
+                                    /** @enum {string} */
+                                    kind: "paypal" | "test" | "cod" | "razorpay" | "store_credit";
+                                    amount: number;
+                                    method?: string;
+                                }[];
                                 refundedAmount: number;
                                 refunds: {
                                     _id: string;
@@ -12732,6 +12792,12 @@ export interface operations {
                                 method: string | null;
                                 amount: number;
                                 transactionId: string;
+                                tenders: {
+                                    /** @enum {string} */
+                                    kind: "paypal" | "test" | "cod" | "razorpay" | "store_credit";
+                                    amount: number;
+                                    method?: string;
+                                }[];
                                 refundedAmount: number;
                                 refunds: {
                                     _id: string;
@@ -12933,6 +12999,12 @@ export interface operations {
                                 method: string | null;
                                 amount: number;
                                 transactionId: string;
+                                tenders: {
+                                    /** @enum {string} */
+                                    kind: "paypal" | "test" | "cod" | "razorpay" | "store_credit";
+                                    amount: number;
+                                    method?: string;
+                                }[];
                                 refundedAmount: number;
                                 refunds: {
                                     _id: string;
@@ -13134,6 +13206,12 @@ export interface operations {
                                 method: string | null;
                                 amount: number;
                                 transactionId: string;
+                                tenders: {
+                                    /** @enum {string} */
+                                    kind: "paypal" | "test" | "cod" | "razorpay" | "store_credit";
+                                    amount: number;
+                                    method?: string;
+                                }[];
                                 refundedAmount: number;
                                 refunds: {
                                     _id: string;
@@ -15130,8 +15208,15 @@ export interface operations {
                             transactionId: string;
                             amount: number;
                             currency: string;
-                            paymentGateway: string;
+                            /** @enum {string} */
+                            paymentGateway: "paypal" | "test" | "cod" | "razorpay" | "store_credit";
                             method: string | null;
+                            tenders: {
+                                /** @enum {string} */
+                                kind: "paypal" | "test" | "cod" | "razorpay" | "store_credit";
+                                amount: number;
+                                method?: string;
+                            }[];
                             update_time: string | null;
                             email_address: string | null;
                             createdAt: string;
@@ -15316,8 +15401,15 @@ export interface operations {
                             transactionId: string;
                             amount: number;
                             currency: string;
-                            paymentGateway: string;
+                            /** @enum {string} */
+                            paymentGateway: "paypal" | "test" | "cod" | "razorpay" | "store_credit";
                             method: string | null;
+                            tenders: {
+                                /** @enum {string} */
+                                kind: "paypal" | "test" | "cod" | "razorpay" | "store_credit";
+                                amount: number;
+                                method?: string;
+                            }[];
                             update_time: string | null;
                             email_address: string | null;
                             createdAt: string;
@@ -15383,8 +15475,15 @@ export interface operations {
                             transactionId: string;
                             amount: number;
                             currency: string;
-                            paymentGateway: string;
+                            /** @enum {string} */
+                            paymentGateway: "paypal" | "test" | "cod" | "razorpay" | "store_credit";
                             method: string | null;
+                            tenders: {
+                                /** @enum {string} */
+                                kind: "paypal" | "test" | "cod" | "razorpay" | "store_credit";
+                                amount: number;
+                                method?: string;
+                            }[];
                             update_time: string | null;
                             email_address: string | null;
                             createdAt: string;
@@ -15745,8 +15844,15 @@ export interface operations {
                             transactionId: string;
                             amount: number;
                             currency: string;
-                            paymentGateway: string;
+                            /** @enum {string} */
+                            paymentGateway: "paypal" | "test" | "cod" | "razorpay" | "store_credit";
                             method: string | null;
+                            tenders: {
+                                /** @enum {string} */
+                                kind: "paypal" | "test" | "cod" | "razorpay" | "store_credit";
+                                amount: number;
+                                method?: string;
+                            }[];
                             update_time: string | null;
                             email_address: string | null;
                             createdAt: string;
@@ -15936,6 +16042,12 @@ export interface operations {
                                 method: string | null;
                                 amount: number;
                                 transactionId: string;
+                                tenders: {
+                                    /** @enum {string} */
+                                    kind: "paypal" | "test" | "cod" | "razorpay" | "store_credit";
+                                    amount: number;
+                                    method?: string;
+                                }[];
                                 refundedAmount: number;
                                 refunds: {
                                     _id: string;
@@ -16164,8 +16276,15 @@ export interface operations {
                             transactionId: string;
                             amount: number;
                             currency: string;
-                            paymentGateway: string;
+                            /** @enum {string} */
+                            paymentGateway: "paypal" | "test" | "cod" | "razorpay" | "store_credit";
                             method: string | null;
+                            tenders: {
+                                /** @enum {string} */
+                                kind: "paypal" | "test" | "cod" | "razorpay" | "store_credit";
+                                amount: number;
+                                method?: string;
+                            }[];
                             update_time: string | null;
                             email_address: string | null;
                             createdAt: string;
@@ -17116,6 +17235,12 @@ export interface operations {
                                 used: number;
                                 refunded: number;
                             };
+                            paymentsByMethod: {
+                                /** @enum {string} */
+                                kind: "paypal" | "test" | "cod" | "razorpay" | "store_credit";
+                                amount: number;
+                                method?: string;
+                            }[];
                         };
                     };
                     "text/csv": string;
