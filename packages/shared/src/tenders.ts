@@ -4,7 +4,7 @@
  * provider's (the payment's amount less it). Worked out in cents, so that the parts add up to the
  * payment's amount exactly.
  */
-import { PROVIDER_MINIMUM_CENTS, type PaymentGateway, RAZORPAY_CURRENCY } from "./constants";
+import { type PaymentGateway, PROVIDER_MINIMUM_CENTS, RAZORPAY_CURRENCY } from "./constants";
 import { mail } from "./messages";
 import { fromCents, toCents } from "./pricing";
 import type { PaymentTenderDto } from "./schemas/order";

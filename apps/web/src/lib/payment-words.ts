@@ -1,8 +1,8 @@
 /** How the shop names a payment's way to staff and shoppers alike: its gateway, and the method the provider reported. */
 import { storeCreditPay } from "@shop/shared/messages";
-import type { OrderDto } from "@shop/shared/schemas/order";
 import { isTaken } from "@shop/shared/orders";
 import { fromCents, toCents } from "@shop/shared/pricing";
+import type { OrderDto } from "@shop/shared/schemas/order";
 import { paymentMethodName, tenderName } from "@shop/shared/tenders";
 
 export { paymentMethodName, tenderName };
@@ -35,5 +35,8 @@ export function creditPart(
     return { credit: order.storeCreditUsed, rest };
   }
   const left = fromCents(toCents(order.totalAmount) - toCents(order.storeCreditUsed));
-  return { credit: order.storeCreditUsed, rest: left > 0 ? [{ label: storeCreditPay.toPay, amount: left }] : [] };
+  return {
+    credit: order.storeCreditUsed,
+    rest: left > 0 ? [{ label: storeCreditPay.toPay, amount: left }] : [],
+  };
 }

@@ -133,7 +133,10 @@ export async function applyStoreCredit(
     const minimum = minimumDueCents(order.currency);
     const take = Math.min(balance, due - minimum);
     if (take <= 0)
-      throw new AppError("CONFLICT", storeCreditApi.belowMinimum(money(minimum, order, terms?.locale ?? "en")));
+      throw new AppError(
+        "CONFLICT",
+        storeCreditApi.belowMinimum(money(minimum, order, terms?.locale ?? "en")),
+      );
     // The balance read above may have moved since: the entry refuses to go below zero, and says so.
     if (!(await useCreditFor(tx, order, take))) throw new AppError("CONFLICT", storeCreditApi.none);
     const applied = toCents(order.storeCreditUsed) + take;

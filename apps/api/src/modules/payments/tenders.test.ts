@@ -72,7 +72,11 @@ function applyCredit(t: TestApp, shopper: Caller, orderId: string) {
 
 /** The order as staff read it, as its shopper reads it, and its payment as the payments page reads it. */
 async function reads(t: TestApp, shop: Shop, shopper: Caller, orderId: string) {
-  const staff = await inject(t.app, { method: "GET", url: `/api/orders/${orderId}`, cookie: shop.admin.cookie });
+  const staff = await inject(t.app, {
+    method: "GET",
+    url: `/api/orders/${orderId}`,
+    cookie: shop.admin.cookie,
+  });
   const mine = await inject(t.app, {
     method: "GET",
     url: `/api/orders/current-user/${orderId}`,
@@ -102,7 +106,8 @@ async function pdfText(body: Buffer): Promise<string> {
 
 async function salesReport(t: TestApp, shop: Shop): Promise<SalesReportDto> {
   // A period around today, whichever side of midnight the shop's clock is.
-  const dayOf = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+  const dayOf = (offsetDays: number) =>
+    new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
   const response = await inject(t.app, {
     method: "GET",
     url: `/api/reports/sales?from=${dayOf(-1)}&to=${dayOf(1)}`,
@@ -141,7 +146,11 @@ describe("store credit beside the test gateway", () => {
       { kind: "test", amount: 2249 },
     ];
     expect(paid.json().data).toMatchObject({ amount: 3548, tenders });
-    expect(await reads(t, shop, shopper, order._id)).toEqual({ staff: tenders, shopper: tenders, payment: tenders });
+    expect(await reads(t, shop, shopper, order._id)).toEqual({
+      staff: tenders,
+      shopper: tenders,
+      payment: tenders,
+    });
 
     const invoice = await inject(t.app, {
       method: "GET",
@@ -176,7 +185,11 @@ describe("store credit beside the test gateway", () => {
     expect(paid.statusCode, paid.body).toBe(201);
     const tenders = [{ kind: "store_credit", amount: 580 }];
     expect(paid.json().data.tenders).toEqual(tenders);
-    expect(await reads(t, shop, shopper, order._id)).toEqual({ staff: tenders, shopper: tenders, payment: tenders });
+    expect(await reads(t, shop, shopper, order._id)).toEqual({
+      staff: tenders,
+      shopper: tenders,
+      payment: tenders,
+    });
   });
 
   it("leaves ₹1.00 to pay when the credit would leave less, and refuses credit that can leave no more", async () => {
@@ -267,7 +280,11 @@ describe("store credit beside Razorpay", () => {
       { kind: "razorpay", amount: 2249, method: "upi" },
     ];
     expect(paid.json().data).toMatchObject({ amount: 3548, method: "upi", tenders });
-    expect(await reads(t, shop, shopper, order._id)).toEqual({ staff: tenders, shopper: tenders, payment: tenders });
+    expect(await reads(t, shop, shopper, order._id)).toEqual({
+      staff: tenders,
+      shopper: tenders,
+      payment: tenders,
+    });
 
     const report = await salesReport(t, shop);
     expect(report.paymentsByMethod).toEqual([

@@ -20,7 +20,12 @@ export interface MethodRow {
 
 /** The period's payments taken by gateway and method (the ledger's payment rows, by its moment). */
 export async function readPaymentsByMethod(db: Database, period: Period): Promise<MethodRow[]> {
-  const rows = await db.execute<{ gateway: PaymentGateway; method: string | null; amount: string; credit: string }>(sql`
+  const rows = await db.execute<{
+    gateway: PaymentGateway;
+    method: string | null;
+    amount: string;
+    credit: string;
+  }>(sql`
     select p.payment_gateway as gateway, p.method,
       sum(l.amount)::bigint as amount,
       sum(case when p.payment_gateway = 'store_credit' then l.amount

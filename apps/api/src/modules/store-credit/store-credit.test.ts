@@ -539,7 +539,9 @@ describe("the ledger", () => {
               paidOrders.push(order._id);
             } else {
               expect(response.statusCode).toBe(409);
-              expect(response.json().message).toBe(expected > 0 ? storeCreditApi.covers : storeCreditApi.none);
+              expect(response.json().message).toBe(
+                expected > 0 ? storeCreditApi.covers : storeCreditApi.none,
+              );
               await cancel(shopper, order._id);
             }
           } else if (s.kind === "applyAndCancel") {

@@ -215,7 +215,11 @@ describe("the dashboard's Reports page", () => {
         .getAllByRole("row")
         .slice(1)
         .map((row) => row.textContent),
-    ).toEqual(["Razorpay · UPI$1,044.50", "Store credit$250.00", `${salesReports.paymentsByMethod.total}$1,294.50`]);
+    ).toEqual([
+      "Razorpay · UPI$1,044.50",
+      "Store credit$250.00",
+      `${salesReports.paymentsByMethod.total}$1,294.50`,
+    ]);
 
     expect(
       within(card(tables.byDay)).getByRole("img", {

@@ -12,6 +12,7 @@ import { SectionBody, SectionHeader } from "../components/section-header";
 import { SalesChart, SalesChartSkeleton } from "../home/components/sales-chart";
 import { salesReportCsvUrl, useSalesReport } from "./api/get-sales-report";
 import { CartRemindersCard } from "./components/cart-reminders-card";
+import { PaymentMethodsCard } from "./components/payment-methods-card";
 import { PeriodPicker } from "./components/period-picker";
 import { ReportCard } from "./components/report-card";
 import { ReportFigures, ReportFiguresSkeleton } from "./components/report-figures";
@@ -21,7 +22,6 @@ import {
   ProductsTable,
   ReturnedToOriginTables,
 } from "./components/report-tables";
-import { PaymentMethodsCard } from "./components/payment-methods-card";
 import { StoreCreditCard } from "./components/store-credit-card";
 import {
   coveringText,
