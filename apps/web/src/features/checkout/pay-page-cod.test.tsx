@@ -62,9 +62,8 @@ describe("cash on delivery on the pay page", () => {
       [OPTIONS_PATH]: { data: options },
       "POST /api/payments": () => {
         chosen = true;
-        const { _id, status, paymentGateway, amount, transactionId } = toCollect.payment as NonNullable<
-          OrderDto["payment"]
-        >;
+        const { _id, status, paymentGateway, amount, tenders, transactionId } =
+          toCollect.payment as NonNullable<OrderDto["payment"]>;
         return {
           status: 201,
           data: {
@@ -77,6 +76,7 @@ describe("cash on delivery on the pay page", () => {
             currency: "USD",
             paymentGateway,
             method: null,
+            tenders,
             update_time: null,
             email_address: "priya@example.com",
             createdAt: "2026-11-25T10:00:00.000Z",
