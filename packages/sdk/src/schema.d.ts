@@ -16407,6 +16407,7 @@ export interface operations {
                                 balance: number;
                                 applied: number;
                                 due: number;
+                                applicable: number;
                             };
                         };
                     };

@@ -50,3 +50,13 @@ export function minimumDueCents(currency: string): number {
     ? Math.max(...Object.values(PROVIDER_MINIMUM_CENTS))
     : Math.max(PROVIDER_MINIMUM_CENTS.paypal, PROVIDER_MINIMUM_CENTS.test);
 }
+
+/**
+ * What applying a balance of store credit to part of an order takes, in cents: all of it, or, where
+ * that would leave less than the providers' minimum to pay, what leaves the minimum; 0 when it covers
+ * the order (paid all from credit in one step instead) or nothing can be applied so.
+ */
+export function creditToApplyCents(balance: number, due: number, currency: string): number {
+  if (balance <= 0 || balance >= due) return 0;
+  return Math.max(0, Math.min(balance, due - minimumDueCents(currency)));
+}

@@ -197,9 +197,16 @@ export const PaymentOptionsDto = z.object({
   }),
   /**
    * The shopper's store credit for this order (decision 042): their balance, what the order already
-   * uses of it, and what is left to pay online (the online total less that).
+   * uses of it, what is left to pay online (the online total less that), and what applying credit to
+   * part of it would take now (`applicable`: all of the balance, or what leaves the provider's minimum
+   * to pay; 0 when the credit covers what is left, or none can be applied so).
    */
-  storeCredit: z.object({ balance: z.number(), applied: z.number(), due: z.number() }),
+  storeCredit: z.object({
+    balance: z.number(),
+    applied: z.number(),
+    due: z.number(),
+    applicable: z.number(),
+  }),
 });
 export type PaymentOptionsDto = z.infer<typeof PaymentOptionsDto>;
 

@@ -13,7 +13,7 @@ import { formatMoney } from "@shop/shared/money-format";
 import { isPayable } from "@shop/shared/orders";
 import { fromCents, toCents } from "@shop/shared/pricing";
 import type { PaymentDto } from "@shop/shared/schemas/payment";
-import { minimumDueCents, tendersOf } from "@shop/shared/tenders";
+import { creditToApplyCents, minimumDueCents, tendersOf } from "@shop/shared/tenders";
 import { AppError } from "#api/core/errors";
 import { newId } from "#api/core/ids";
 import type { Database } from "#api/db/client";
@@ -130,13 +130,11 @@ export async function applyStoreCredit(
     if (balance >= due) throw new AppError("CONFLICT", storeCreditApi.covers);
     // A provider asked for less than its minimum refuses the payment (Razorpay: ₹1): what the credit
     // pays leaves at least that much.
-    const minimum = minimumDueCents(order.currency);
-    const take = Math.min(balance, due - minimum);
-    if (take <= 0)
-      throw new AppError(
-        "CONFLICT",
-        storeCreditApi.belowMinimum(money(minimum, order, terms?.locale ?? "en")),
-      );
+    const take = creditToApplyCents(balance, due, order.currency);
+    if (take <= 0) {
+      const minimum = money(minimumDueCents(order.currency), order, terms?.locale ?? "en");
+      throw new AppError("CONFLICT", storeCreditApi.belowMinimum(minimum));
+    }
     // The balance read above may have moved since: the entry refuses to go below zero, and says so.
     if (!(await useCreditFor(tx, order, take))) throw new AppError("CONFLICT", storeCreditApi.none);
     const applied = toCents(order.storeCreditUsed) + take;

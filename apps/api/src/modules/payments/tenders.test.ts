@@ -194,6 +194,18 @@ describe("store credit beside the test gateway", () => {
 
   it("leaves ₹1.00 to pay when the credit would leave less, and refuses credit that can leave no more", async () => {
     const { shopper, order } = await shopperWithOrder(t, shop, 500.5, 500);
+    // The pay page offers what applying takes, as the server prices it.
+    const options = await inject(t.app, {
+      method: "GET",
+      url: `/api/orders/current-user/${order._id}/payment-options`,
+      cookie: shopper.cookie,
+    });
+    expect(options.json().data.storeCredit).toEqual({
+      balance: 500,
+      applied: 0,
+      due: 500.5,
+      applicable: 499.5,
+    });
     const applied = await applyCredit(t, shopper, order._id);
     expect(applied.statusCode, applied.body).toBe(200);
     expect(applied.json().data).toEqual({ applied: 499.5, due: PROVIDER_MINIMUM_CENTS.razorpay / 100 });

@@ -258,6 +258,8 @@ describe("paying with store credit", () => {
       balance: 500,
       applied: 0,
       due: order.totalAmount,
+      // It covers the order: paid all from it, nothing applied to part.
+      applicable: 0,
     });
 
     const response = await payByCredit(shopper, order._id);
@@ -305,11 +307,17 @@ describe("paying with store credit", () => {
     const order = await placed(shopper, 2);
 
     // Applying all of the credit when it covers the order is one step: paying with it.
+    expect((await options(shopper, order._id)).storeCredit.applicable).toBe(30);
     const applied = await applyCredit(shopper, order._id);
     expect(applied.statusCode, applied.body).toBe(200);
     const due = (cents(order.totalAmount) - cents(30)) / 100;
     expect(applied.json().data).toEqual({ applied: 30, due });
-    expect((await options(shopper, order._id)).storeCredit).toEqual({ balance: 0, applied: 30, due });
+    expect((await options(shopper, order._id)).storeCredit).toEqual({
+      balance: 0,
+      applied: 30,
+      due,
+      applicable: 0,
+    });
     // Cash on delivery is off in this shop; refused with credit applied where it is on: tenders.test.ts.
 
     expect(await payByPaypal(shopper, order._id)).toBe(due);

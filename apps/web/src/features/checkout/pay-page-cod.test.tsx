@@ -45,7 +45,7 @@ const OPTIONS_PATH = `GET /api/orders/current-user/${ORDER_ID}/payment-options`;
 const options = {
   cod: { offered: true, reason: null, fee: 25, total: 140.4 },
   online: { saving: 0, total: 115.4 },
-  storeCredit: { balance: 0, applied: 0, due: 115.4 },
+  storeCredit: { balance: 0, applied: 0, due: 115.4, applicable: 0 },
 };
 
 function renderPay() {

@@ -112,7 +112,7 @@ function renderPay({
       data: {
         cod: { offered: true, reason: null, fee: 0, total: unpaid.totalAmount },
         online: { saving: 0, total: unpaid.totalAmount },
-        storeCredit: { balance: 0, applied: 0, due: unpaid.totalAmount },
+        storeCredit: { balance: 0, applied: 0, due: unpaid.totalAmount, applicable: 0 },
       },
     },
     ...routes,
