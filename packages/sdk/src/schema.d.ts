@@ -9706,6 +9706,12 @@ export interface operations {
                                 method: string | null;
                                 amount: number;
                                 transactionId: string;
+                                tenders: {
+                                    /** @enum {string} */
+                                    kind: "paypal" | "test" | "cod" | "razorpay" | "store_credit";
+                                    amount: number;
+                                    method?: string;
+                                }[];
                                 refundedAmount: number;
                                 refunds: {
                                     _id: string;
@@ -9927,6 +9933,12 @@ export interface operations {
                                 method: string | null;
                                 amount: number;
                                 transactionId: string;
+                                tenders: {
+                                    /** @enum {string} */
+                                    kind: "paypal" | "test" | "cod" | "razorpay" | "store_credit";
+                                    amount: number;
+                                    method?: string;
+                                }[];
                                 refundedAmount: number;
                                 refunds: {
                                     _id: string;
@@ -10128,6 +10140,12 @@ export interface operations {
                                 method: string | null;
                                 amount: number;
                                 transactionId: string;
+                                tenders: {
+                                    /** @enum {string} */
+                                    kind: "paypal" | "test" | "cod" | "razorpay" | "store_credit";
+                                    amount: number;
+                                    method?: string;
+                                }[];
                                 refundedAmount: number;
                                 refunds: {
                                     _id: string;
@@ -10425,6 +10443,12 @@ export interface operations {
                                 method: string | null;
                                 amount: number;
                                 transactionId: string;
+                                tenders: {
+                                    /** @enum {string} */
+                                    kind: "paypal" | "test" | "cod" | "razorpay" | "store_credit";
+                                    amount: number;
+                                    method?: string;
+                                }[];
                                 refundedAmount: number;
                                 refunds: {
                                     _id: string;
@@ -10604,6 +10628,12 @@ export interface operations {
                                 method: string | null;
                                 amount: number;
                                 transactionId: string;
+                                tenders: {
+                                    /** @enum {string} */
+                                    kind: "paypal" | "test" | "cod" | "razorpay" | "store_credit";
+                                    amount: number;
+                                    method?: string;
+                                }[];
                                 refundedAmount: number;
                                 refunds: {
                                     _id: string;
@@ -10863,6 +10893,12 @@ export interface operations {
                                 method: string | null;
                                 amount: number;
                                 transactionId: string;
+                                tenders: {
+                                    /** @enum {string} */
+                                    kind: "paypal" | "test" | "cod" | "razorpay" | "store_credit";
+                                    amount: number;
+                                    method?: string;
+                                }[];
                                 refundedAmount: number;
                                 refunds: {
                                     _id: string;
@@ -11158,6 +11194,12 @@ export interface operations {
                                 method: string | null;
                                 amount: number;
                                 transactionId: string;
+                                tenders: {
+                                    /** @enum {string} */
+                                    kind: "paypal" | "test" | "cod" | "razorpay" | "store_credit";
+                                    amount: number;
+                                    method?: string;
+                                }[];
                                 refundedAmount: number;
                                 refunds: {
                                     _id: string;
@@ -11346,6 +11388,12 @@ export interface operations {
                                 method: string | null;
                                 amount: number;
                                 transactionId: string;
+                                tenders: {
+                                    /** @enum {string} */
+                                    kind: "paypal" | "test" | "cod" | "razorpay" | "store_credit";
+                                    amount: number;
+                                    method?: string;
+                                }[];
                                 refundedAmount: number;
                                 refunds: {
                                     _id: string;
@@ -11619,6 +11667,12 @@ export interface operations {
                                 method: string | null;
                                 amount: number;
                                 transactionId: string;
+                                tenders: {
+                                    /** @enum {string} */
+                                    kind: "paypal" | "test" | "cod" | "razorpay" | "store_credit";
+                                    amount: number;
+                                    method?: string;
+                                }[];
                                 refundedAmount: number;
                                 refunds: {
                                     _id: string;
@@ -11920,6 +11974,12 @@ export interface operations {
                                 method: string | null;
                                 amount: number;
                                 transactionId: string;
+                                tenders: {
+                                    /** @enum {string} */
+                                    kind: "paypal" | "test" | "cod" | "razorpay" | "store_credit";
+                                    amount: number;
+                                    method?: string;
+                                }[];
                                 refundedAmount: number;
                                 refunds: {
                                     _id: string;
@@ -12774,6 +12834,12 @@ export interface operations {
                                 method: string | null;
                                 amount: number;
                                 transactionId: string;
+                                tenders: {
+                                    /** @enum {string} */
+                                    kind: "paypal" | "test" | "cod" | "razorpay" | "store_credit";
+                                    amount: number;
+                                    method?: string;
+                                }[];
                                 refundedAmount: number;
                                 refunds: {
                                     _id: string;
@@ -12975,6 +13041,12 @@ export interface operations {
                                 method: string | null;
                                 amount: number;
                                 transactionId: string;
+                                tenders: {
+                                    /** @enum {string} */
+                                    kind: "paypal" | "test" | "cod" | "razorpay" | "store_credit";
+                                    amount: number;
+                                    method?: string;
+                                }[];
                                 refundedAmount: number;
                                 refunds: {
                                     _id: string;
@@ -13176,6 +13248,12 @@ export interface operations {
                                 method: string | null;
                                 amount: number;
                                 transactionId: string;
+                                tenders: {
+                                    /** @enum {string} */
+                                    kind: "paypal" | "test" | "cod" | "razorpay" | "store_credit";
+                                    amount: number;
+                                    method?: string;
+                                }[];
                                 refundedAmount: number;
                                 refunds: {
                                     _id: string;
@@ -15172,8 +15250,15 @@ export interface operations {
                             transactionId: string;
                             amount: number;
                             currency: string;
-                            paymentGateway: string;
+                            /** @enum {string} */
+                            paymentGateway: "paypal" | "test" | "cod" | "razorpay" | "store_credit";
                             method: string | null;
+                            tenders: {
+                                /** @enum {string} */
+                                kind: "paypal" | "test" | "cod" | "razorpay" | "store_credit";
+                                amount: number;
+                                method?: string;
+                            }[];
                             update_time: string | null;
                             email_address: string | null;
                             createdAt: string;
@@ -15358,8 +15443,15 @@ export interface operations {
                             transactionId: string;
                             amount: number;
                             currency: string;
-                            paymentGateway: string;
+                            /** @enum {string} */
+                            paymentGateway: "paypal" | "test" | "cod" | "razorpay" | "store_credit";
                             method: string | null;
+                            tenders: {
+                                /** @enum {string} */
+                                kind: "paypal" | "test" | "cod" | "razorpay" | "store_credit";
+                                amount: number;
+                                method?: string;
+                            }[];
                             update_time: string | null;
                             email_address: string | null;
                             createdAt: string;
@@ -15425,8 +15517,15 @@ export interface operations {
                             transactionId: string;
                             amount: number;
                             currency: string;
-                            paymentGateway: string;
+                            /** @enum {string} */
+                            paymentGateway: "paypal" | "test" | "cod" | "razorpay" | "store_credit";
                             method: string | null;
+                            tenders: {
+                                /** @enum {string} */
+                                kind: "paypal" | "test" | "cod" | "razorpay" | "store_credit";
+                                amount: number;
+                                method?: string;
+                            }[];
                             update_time: string | null;
                             email_address: string | null;
                             createdAt: string;
@@ -15787,8 +15886,15 @@ export interface operations {
                             transactionId: string;
                             amount: number;
                             currency: string;
-                            paymentGateway: string;
+                            /** @enum {string} */
+                            paymentGateway: "paypal" | "test" | "cod" | "razorpay" | "store_credit";
                             method: string | null;
+                            tenders: {
+                                /** @enum {string} */
+                                kind: "paypal" | "test" | "cod" | "razorpay" | "store_credit";
+                                amount: number;
+                                method?: string;
+                            }[];
                             update_time: string | null;
                             email_address: string | null;
                             createdAt: string;
@@ -16172,6 +16278,12 @@ export interface operations {
                                 method: string | null;
                                 amount: number;
                                 transactionId: string;
+                                tenders: {
+                                    /** @enum {string} */
+                                    kind: "paypal" | "test" | "cod" | "razorpay" | "store_credit";
+                                    amount: number;
+                                    method?: string;
+                                }[];
                                 refundedAmount: number;
                                 refunds: {
                                     _id: string;
@@ -16400,8 +16512,15 @@ export interface operations {
                             transactionId: string;
                             amount: number;
                             currency: string;
-                            paymentGateway: string;
+                            /** @enum {string} */
+                            paymentGateway: "paypal" | "test" | "cod" | "razorpay" | "store_credit";
                             method: string | null;
+                            tenders: {
+                                /** @enum {string} */
+                                kind: "paypal" | "test" | "cod" | "razorpay" | "store_credit";
+                                amount: number;
+                                method?: string;
+                            }[];
                             update_time: string | null;
                             email_address: string | null;
                             createdAt: string;
@@ -16524,6 +16643,7 @@ export interface operations {
                                 balance: number;
                                 applied: number;
                                 due: number;
+                                applicable: number;
                             };
                         };
                     };
@@ -17352,6 +17472,12 @@ export interface operations {
                                 used: number;
                                 refunded: number;
                             };
+                            paymentsByMethod: {
+                                /** @enum {string} */
+                                kind: "paypal" | "test" | "cod" | "razorpay" | "store_credit";
+                                amount: number;
+                                method?: string;
+                            }[];
                         };
                     };
                     "text/csv": string;

@@ -171,6 +171,13 @@ export const STORE_CREDIT_PAGE = 50;
 /** Razorpay takes the shop's payments in rupees; the pay page offers it for INR orders only. */
 export const RAZORPAY_CURRENCY = "INR";
 
+/**
+ * The least each online provider takes, in the currency's smallest unit (decision 042): Razorpay ₹1
+ * (100 paise, its minimum order amount); PayPal and the test gateway one cent. Store credit never
+ * leaves less than this to pay: it pays all of the order, or leaves at least the minimum.
+ */
+export const PROVIDER_MINIMUM_CENTS = { razorpay: 100, paypal: 1, test: 1 } as const;
+
 export const CURRENCY = "USD";
 
 export const PASSWORD_MIN_LENGTH = 6;

@@ -20,6 +20,7 @@ import { paidWith } from "#web/lib/payment-words";
 import { orderDocumentUrl } from "../lib/api";
 import { CodConfirmPrompt } from "./cod-confirm-prompt";
 import { DocumentLink } from "./document-link";
+import { tendersText } from "./payment-tenders";
 
 /** The shopper's link to the order's invoice, once it has its number. */
 function InvoiceLink({ order }: { order: OrderDto }) {
@@ -61,7 +62,9 @@ export function OrderPayment({
         <div className="min-w-0">
           <p className="font-semibold">Paid {formatPrice(payment.amount, order.currency)}</p>
           <p className="mt-0.5 wrap-anywhere text-success-700/90">
-            {paidWith(payment)} · transaction {payment.transactionId}
+            {/* Paid in parts (store credit and a provider): each part with what it took. */}
+            {payment.tenders.length > 1 ? tendersText(payment.tenders, order.currency) : paidWith(payment)} ·
+            transaction {payment.transactionId}
           </p>
           {payment.refundedAmount > 0 ? (
             <p className="mt-0.5 font-medium">

@@ -4,6 +4,7 @@ import { fromCents, oneTaxRate, toCents } from "@shop/shared/pricing";
 import type { OrderDto } from "@shop/shared/schemas/order";
 import { type ReactNode, useId } from "react";
 import { cx } from "../lib/cx";
+import { creditPart } from "../lib/payment-words";
 import { AddressLines } from "./address-lines";
 import { OrderLineList, type OrderLineView } from "./order-line-list";
 import { OrderShipments } from "./order-shipments";
@@ -96,6 +97,8 @@ export function PlacedOrder({
           discountCode={order.discountCode}
           codFee={order.codFee}
           onlineDiscount={order.onlineDiscount}
+          // The pay page's store credit option says what is left to pay; once paid, the summary does.
+          storeCredit={paid ? creditPart(order) : null}
           taxIncluded={order.pricesIncludeTax}
           taxRate={oneTaxRate(
             order.products.map((line) => ({ rate: line.taxRate, quantity: line.quantity })),

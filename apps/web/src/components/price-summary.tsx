@@ -1,8 +1,9 @@
 import { TAX_PERCENT } from "@shop/shared/constants";
-import { cashOnDelivery, codConfirmation, orderSummary } from "@shop/shared/messages";
+import { cashOnDelivery, codConfirmation, orderSummary, storeCreditPay } from "@shop/shared/messages";
 import { fromCents, savedTotal, toCents } from "@shop/shared/pricing";
 import { cx } from "../lib/cx";
 import { formatPrice } from "../lib/money";
+import type { AmountLine } from "../lib/payment-words";
 
 interface PriceSummaryProps {
   itemsPrice: number;
@@ -24,6 +25,11 @@ interface PriceSummaryProps {
   codFee?: number | undefined;
   /** What paying online took off an order's goods (the GST above is after it); none when 0. */
   onlineDiscount?: number | undefined;
+  /**
+   * An order's store credit (decision 042), under the total: the credit taken off, then the rest by
+   * what paid it, or what is left to pay (payment-words.ts creditPart); none without credit.
+   */
+  storeCredit?: { credit: number; rest: readonly AmountLine[] } | null | undefined;
   /** 'Total' in the cart; 'Amount paid' once an order's payment is completed (SPEC section 4). */
   totalLabel?: string;
   /** A placed order's currency (ISO 4217), which its amounts are written in; the shop's when absent. */
@@ -54,6 +60,7 @@ export function PriceSummary({
   discountPrice,
   codFee = 0,
   onlineDiscount = 0,
+  storeCredit,
   totalLabel = "Total",
   currency,
   pending = false,
@@ -128,6 +135,20 @@ export function PriceSummary({
             {pending ? placeholder : orderSummary.includesTax(money(taxPrice))}
           </dd>
         </div>
+      ) : null}
+      {storeCredit ? (
+        <>
+          <div className={row}>
+            <dt>{storeCreditPay.line}</dt>
+            <dd className="tabular-nums">−{money(storeCredit.credit)}</dd>
+          </div>
+          {storeCredit.rest.map((line) => (
+            <div key={line.label} className={row}>
+              <dt>{line.label}</dt>
+              <dd className="tabular-nums">{money(line.amount)}</dd>
+            </div>
+          ))}
+        </>
       ) : null}
       {saved > 0 ? (
         <div className={cx(row, "font-medium text-success-700")}>

@@ -1,15 +1,42 @@
 /** How the shop names a payment's way to staff and shoppers alike: its gateway, and the method the provider reported. */
-import { mail } from "@shop/shared/messages";
+import { storeCreditPay } from "@shop/shared/messages";
+import { isTaken } from "@shop/shared/orders";
+import { fromCents, toCents } from "@shop/shared/pricing";
+import type { OrderDto } from "@shop/shared/schemas/order";
+import { paymentMethodName, tenderName } from "@shop/shared/tenders";
 
-const GATEWAYS: Readonly<Record<string, string>> = mail.gateways;
-
-/** "UPI", "Card": the method a provider reported; a word the shop has no name for shows as it came. */
-export function paymentMethodName(method: string): string {
-  return mail.paymentMethods[method] ?? method;
-}
+export { paymentMethodName, tenderName };
 
 /** "Razorpay · UPI", "PayPal": the gateway a payment went through, with its method when the provider said one. */
 export function paidWith(payment: { paymentGateway: string; method: string | null }): string {
-  const gateway = GATEWAYS[payment.paymentGateway] ?? payment.paymentGateway;
-  return payment.method ? `${gateway} · ${paymentMethodName(payment.method)}` : gateway;
+  return tenderName({ kind: payment.paymentGateway, method: payment.method });
+}
+
+/** A line of an amounts card: what it names and the amount. */
+export interface AmountLine {
+  label: string;
+  amount: number;
+}
+
+/**
+ * An order's store credit as its amounts show it under the total (decision 042): the credit taken
+ * off, then the rest by what paid it ("Razorpay · UPI") or, unpaid, as what is left to pay; null for
+ * an order without credit. An order paid all from credit has no rest.
+ */
+export function creditPart(
+  order: Pick<OrderDto, "storeCreditUsed" | "totalAmount" | "payment">,
+): { credit: number; rest: AmountLine[] } | null {
+  if (order.storeCreditUsed <= 0) return null;
+  const { payment } = order;
+  if (payment && isTaken(payment.status)) {
+    const rest = payment.tenders
+      .filter((tender) => tender.kind !== "store_credit")
+      .map((tender) => ({ label: tenderName(tender), amount: tender.amount }));
+    return { credit: order.storeCreditUsed, rest };
+  }
+  const left = fromCents(toCents(order.totalAmount) - toCents(order.storeCreditUsed));
+  return {
+    credit: order.storeCreditUsed,
+    rest: left > 0 ? [{ label: storeCreditPay.toPay, amount: left }] : [],
+  };
 }

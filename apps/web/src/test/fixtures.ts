@@ -114,6 +114,7 @@ export const paidOrder: OrderDto = {
     paymentGateway: "test",
     method: null,
     amount: 115.4,
+    tenders: [{ kind: "test", amount: 115.4 }],
     transactionId: "test_123",
     refundedAmount: 0,
     refunds: [],

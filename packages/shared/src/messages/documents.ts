@@ -70,6 +70,8 @@ export const documents = {
   totalTax: "Total tax",
   grandTotal: "Total",
   amountInWords: (words: string) => `Amount in words: ${words}`,
+  /** Under an invoice's totals: what paid it, part by part ("Store credit INR 1,299.00, Razorpay · UPI INR 2,249.00"). */
+  paidWith: (parts: string) => `Paid: ${parts}`,
   itemCount: (units: number) => `${units} item${units === 1 ? "" : "s"} in this parcel`,
   computerGenerated: "This is a computer-generated invoice and needs no signature.",
   creditNote: "Credit note",

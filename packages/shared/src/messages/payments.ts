@@ -1,5 +1,19 @@
 /** Paying and being paid back: payment options, cash on delivery, payment states, refunds. */
 
+/**
+ * A payment's tenders (decision 042): what took each part of it ("Store credit", "Razorpay · UPI",
+ * named by mail.gateways and mail.paymentMethods) with its amount, on the order pages, the payments
+ * list, the invoice and the sales report.
+ */
+export const tenderWords = {
+  /** "Store credit ₹1,299.00": a part, its amount formatted. */
+  part: (name: string, amount: string) => `${name} ${amount}`,
+  /** "Store credit ₹1,299.00, Razorpay · UPI ₹2,249.00". */
+  parts: (parts: readonly string[]) => parts.join(", "),
+  /** The parts' list, to assistive technology. */
+  label: "Paid with",
+} as const;
+
 /** Cash on delivery as the pay page, the order pages and the dashboard show it. */
 export const cashOnDelivery = {
   /** The state of a COD payment waiting for its cash, wherever staff and shoppers see payment states. */

@@ -80,6 +80,14 @@ export const salesReports = {
     recoveredSales: "Recovered sales",
     note: "Recovered: an order placed within 7 days of a reminder sent in the period, and not cancelled.",
   },
+  /** Payments taken by what took them (decision 042): store credit a row of its own, each provider what it took. */
+  paymentsByMethod: {
+    title: "Payments taken by method",
+    method: "Method",
+    amount: "Amount",
+    total: "Payments taken",
+    none: "No payment was taken in this period.",
+  },
   downloadCsv: "Download CSV",
   noSales: "No sales in this period.",
   noCodes: "No discount code was used in this period.",

@@ -12,6 +12,12 @@ export const storeCreditApi = {
   none: "You have no store credit to use.",
   /** 409: applying part of the credit when it covers the whole: pay with it instead. */
   covers: "Your store credit covers this order: pay with it instead.",
+  /**
+   * 409: applying credit that would leave less than the payment provider's minimum to pay (Razorpay:
+   * ₹1), when no part of it can leave that much; the minimum comes formatted.
+   */
+  belowMinimum: (minimum: string) =>
+    `Store credit must pay all of this order or leave at least ${minimum} to pay online.`,
   /** 409: removing credit from an order that uses none. */
   notApplied: "This order uses no store credit.",
   /** 409: cash on delivery chosen for an order some credit already pays. */

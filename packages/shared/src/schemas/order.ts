@@ -249,6 +249,17 @@ export const RefundDto = z.object({
 });
 export type RefundDto = z.infer<typeof RefundDto>;
 
+/**
+ * One part of what a payment took, by what took it (decision 042): `store_credit` the shopper's credit,
+ * else the payment's provider, with the method it reported (Razorpay: upi, card, …) when it said one.
+ */
+export const PaymentTenderDto = z.object({
+  kind: z.enum(PAYMENT_GATEWAYS),
+  amount: z.number(),
+  method: z.string().optional(),
+});
+export type PaymentTenderDto = z.infer<typeof PaymentTenderDto>;
+
 export const OrderPaymentDto = z.object({
   _id: z.string(),
   /** pending, completed, partially_refunded or refunded as refunds take from it, failed. */
@@ -258,6 +269,11 @@ export const OrderPaymentDto = z.object({
   method: z.string().nullable(),
   amount: z.number(),
   transactionId: z.string(),
+  /**
+   * What took the amount, part by part, summing to it: the store credit's part (the order's
+   * `storeCreditUsed`) and the provider's; one part when one paid it all.
+   */
+  tenders: z.array(PaymentTenderDto),
   /** What has gone back to the payer so far, and each refund, oldest first. */
   refundedAmount: z.number(),
   refunds: z.array(RefundDto),

@@ -1,13 +1,14 @@
 import { z } from "zod";
 import {
   ONLINE_GATEWAYS,
+  PAYMENT_GATEWAYS,
   PAYMENT_STATUSES,
   UNMATCHED_PAYMENT_REASONS,
   UNMATCHED_PAYMENT_STATES,
 } from "../constants";
 import { validation } from "../messages";
 import { Id, oneOf } from "./common";
-import { RefundDto } from "./order";
+import { PaymentTenderDto, RefundDto } from "./order";
 import { UserSummaryDto } from "./user";
 
 /** Whether a card number's digits pass the Luhn checksum every real card number passes. */
@@ -154,9 +155,14 @@ export const PaymentDto = z.object({
   transactionId: z.string(),
   amount: z.number(),
   currency: z.string(),
-  paymentGateway: z.string(),
+  paymentGateway: z.enum(PAYMENT_GATEWAYS),
   /** How the payer paid, as the provider reports it (Razorpay: upi, card, netbanking, wallet, emi, …); null when it does not say. */
   method: z.string().nullable(),
+  /**
+   * What took the amount, part by part, summing to it (decision 042): the order's store credit
+   * (`store_credit`) and the provider (`razorpay`, `paypal`, `test`, `cod`, its method when known).
+   */
+  tenders: z.array(PaymentTenderDto),
   update_time: z.string().nullable(),
   email_address: z.string().nullable(),
   createdAt: z.string(),
@@ -197,9 +203,16 @@ export const PaymentOptionsDto = z.object({
   }),
   /**
    * The shopper's store credit for this order (decision 042): their balance, what the order already
-   * uses of it, and what is left to pay online (the online total less that).
+   * uses of it, what is left to pay online (the online total less that), and what applying credit to
+   * part of it would take now (`applicable`: all of the balance, or what leaves the provider's minimum
+   * to pay; 0 when the credit covers what is left, or none can be applied so).
    */
-  storeCredit: z.object({ balance: z.number(), applied: z.number(), due: z.number() }),
+  storeCredit: z.object({
+    balance: z.number(),
+    applied: z.number(),
+    due: z.number(),
+    applicable: z.number(),
+  }),
 });
 export type PaymentOptionsDto = z.infer<typeof PaymentOptionsDto>;
 

@@ -7,7 +7,7 @@
 import { z } from "zod";
 import { validation } from "../messages";
 import { oneOf } from "./common";
-import { Day } from "./order";
+import { Day, PaymentTenderDto } from "./order";
 
 /** The longest period a report covers, in days. */
 export const REPORT_DAYS_MAX = 731;
@@ -165,5 +165,11 @@ export const SalesReportDto = z.object({
    * gave as credit (within refunds).
    */
   storeCredit: z.object({ used: money, refunded: money }),
+  /**
+   * Payments taken in the period by what took them, the most first (decision 042): store credit a
+   * row of its own (its part of orders paid partly with it, and orders paid all with it), each
+   * provider (by its method where it said one) only what it took. They add up to `paymentsTaken`.
+   */
+  paymentsByMethod: z.array(PaymentTenderDto),
 });
 export type SalesReportDto = z.infer<typeof SalesReportDto>;

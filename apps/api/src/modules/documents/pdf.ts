@@ -67,6 +67,8 @@ export interface InvoiceContent {
   /** The shipping method's name, as the order kept it. */
   shippingMethod: string;
   amountInWords: string;
+  /** "Store credit INR 1,299.00, Razorpay · UPI INR 2,249.00": what paid it; null while unpaid (cash on delivery). */
+  paidWith: string | null;
   money: Money;
 }
 
@@ -349,6 +351,8 @@ export function invoicePdf(content: InvoiceContent): Promise<Buffer> {
       .font("Helvetica")
       .fontSize(9)
       .text(words.amountInWords(content.amountInWords), MARGIN, y + 10, { width: width(doc) });
+    if (content.paidWith)
+      doc.text(words.paidWith(content.paidWith), MARGIN, doc.y + 4, { width: width(doc) });
     if (figures.onlineDiscount > 0)
       doc
         .fontSize(8)

@@ -8,9 +8,11 @@
  */
 
 import { indianState, placeOfSupplyLabel } from "@shop/shared/india";
-import { api, documents as words } from "@shop/shared/messages";
+import { api, tenderWords, documents as words } from "@shop/shared/messages";
 import { fullName } from "@shop/shared/names";
+import { isTaken } from "@shop/shared/orders";
 import { isStaff, seesCustomerDetails, type SignedInViewer as Viewer } from "@shop/shared/roles";
+import { tenderName, tendersOf } from "@shop/shared/tenders";
 import { AppError } from "#api/core/errors";
 import type { Database } from "#api/db/client";
 import type { OrderShippingAddress } from "#api/db/schema/orders";
@@ -166,6 +168,7 @@ export async function orderInvoice(
     lines.map(({ item }) => item),
   );
   const money = pdfMoney({ code: order.currency, locale: seller.locale });
+  const { payment } = row;
   const pdf = await invoicePdf({
     seller: sellerParty(seller),
     buyer: buyerParty(row, viewer),
@@ -178,6 +181,15 @@ export async function orderInvoice(
     figures,
     shippingMethod: order.shippingMethodName,
     amountInWords: amountInWords(figures.total, order.currency),
+    // What paid it, part by part (decision 042); none yet for cash on delivery still to collect.
+    paidWith:
+      payment?.id && isTaken(payment.status)
+        ? tenderWords.parts(
+            tendersOf(payment, order.storeCreditUsed).map((tender) =>
+              tenderWords.part(tenderName(tender), money(tender.amount)),
+            ),
+          )
+        : null,
     money,
   });
   return { pdf, filename: `invoice-${fileSafe(invoiceNumber)}.pdf` };

@@ -10,6 +10,7 @@ import type {
   RefundDto,
   ShipmentDto,
 } from "@shop/shared/schemas/order";
+import { tendersOf } from "@shop/shared/tenders";
 import type { OrderEvent } from "#api/db/schema/orders";
 import type { Refund, RefundLine } from "#api/db/schema/refunds";
 import { toMediaDto } from "#api/modules/media/dto";
@@ -94,6 +95,7 @@ export function toOrderSummaryDto(
             paymentGateway: payment.paymentGateway,
             method: payment.method,
             amount: payment.amount,
+            tenders: tendersOf(payment, order.storeCreditUsed),
             transactionId: payment.transactionId,
             refundedAmount: payment.refundedAmount ?? 0,
             refunds: refunds

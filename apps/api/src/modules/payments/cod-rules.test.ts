@@ -85,7 +85,7 @@ async function options(shopper: Shopper, order: string) {
   return response.json().data as {
     cod: { offered: boolean; reason: string | null; fee: number; total: number };
     online: { saving: number; total: number };
-    storeCredit: { balance: number; applied: number; due: number };
+    storeCredit: { balance: number; applied: number; due: number; applicable: number };
   };
 }
 
@@ -178,7 +178,7 @@ describe("cash on delivery refused", () => {
     expect(await options(shopper, order._id)).toEqual({
       cod: { offered: false, reason: codRefusals.pincodeBlocked("400002"), fee: 25, total: 341 },
       online: { saving: 0, total: 316 },
-      storeCredit: { balance: 0, applied: 0, due: 316 },
+      storeCredit: { balance: 0, applied: 0, due: 316, applicable: 0 },
     });
     const refused = await payCod(shopper, order._id);
     expect(refused.statusCode).toBe(409);
@@ -231,7 +231,7 @@ describe("cash on delivery refused", () => {
     expect(await options(shopper, order._id)).toEqual({
       cod: { offered: false, reason: null, fee: 25, total: 341 },
       online: { saving: 0, total: 316 },
-      storeCredit: { balance: 0, applied: 0, due: 316 },
+      storeCredit: { balance: 0, applied: 0, due: 316, applicable: 0 },
     });
     const refused = await payCod(shopper, order._id);
     expect(refused.statusCode).toBe(400);
@@ -252,7 +252,7 @@ describe("the discount for paying online", () => {
     expect(await options(shopper, order._id)).toEqual({
       cod: { offered: true, reason: null, fee: 25, total: 341 },
       online: { saving: 23.6, total: 292.4 },
-      storeCredit: { balance: 0, applied: 0, due: 292.4 },
+      storeCredit: { balance: 0, applied: 0, due: 292.4, applicable: 0 },
     });
     const before = await figures();
 
@@ -282,7 +282,7 @@ describe("the discount for paying online", () => {
     expect(await options(shopper, order._id)).toEqual({
       cod: { offered: true, reason: null, fee: 25, total: 341 },
       online: { saving: 23.6, total: 292.4 },
-      storeCredit: { balance: 0, applied: 0, due: 292.4 },
+      storeCredit: { balance: 0, applied: 0, due: 292.4, applicable: 0 },
     });
 
     const paid = await payCard(shopper, order._id);

@@ -1,14 +1,18 @@
 import { CURRENCY } from "@shop/shared/constants";
 import type { PaymentDto, PaymentProviderDto } from "@shop/shared/schemas/payment";
+import { tendersOf } from "@shop/shared/tenders";
 import type { Refund, RefundLine } from "#api/db/schema/refunds";
 import { toRefundDto } from "#api/modules/orders/dto";
 import { toUserSummary } from "#api/modules/users/dto";
 import type { PaymentProviders } from "#api/payments/provider";
 import type { PaymentRow } from "./repo";
 
-/** A payment as the dashboard and the pay page show it. */
+/**
+ * A payment as the dashboard and the pay page show it, its tenders split by what its order's store
+ * credit paid (`storeCreditUsed`: none when not given).
+ */
 export function toPaymentDto(
-  { payment, user }: PaymentRow,
+  { payment, user, storeCreditUsed = 0 }: Omit<PaymentRow, "storeCreditUsed"> & { storeCreditUsed?: number },
   refunds: readonly Refund[],
   creditNotes: ReadonlyMap<string, readonly RefundLine[]> = new Map(),
 ): PaymentDto {
@@ -22,6 +26,7 @@ export function toPaymentDto(
     currency: payment.currency,
     paymentGateway: payment.paymentGateway,
     method: payment.method,
+    tenders: tendersOf(payment, storeCreditUsed),
     update_time: payment.updateTime?.toISOString() ?? null,
     email_address: payment.emailAddress,
     createdAt: payment.createdAt.toISOString(),

@@ -90,6 +90,8 @@ export async function completePendingPayment(db: Database, id: string, at: Date)
 const paymentColumns = {
   payment: payments,
   user: { id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email },
+  // What the order's store credit paid of it: the payment's tenders (decision 042).
+  storeCreditUsed: orders.storeCreditUsed,
 };
 
 export type PaymentRow = NonNullable<Awaited<ReturnType<typeof findPaymentRow>>>;
@@ -99,6 +101,7 @@ export async function findPaymentRow(db: Database, id: string) {
     .select(paymentColumns)
     .from(payments)
     .innerJoin(users, eq(users.id, payments.userId))
+    .innerJoin(orders, eq(orders.id, payments.orderId))
     .where(eq(payments.id, id))
     .limit(1);
   return row;
@@ -148,6 +151,7 @@ export async function listPayments(
       .select(paymentColumns)
       .from(payments)
       .innerJoin(users, eq(users.id, payments.userId))
+      .innerJoin(orders, eq(orders.id, payments.orderId))
       .where(where)
       .orderBy(desc(payments.createdAt), desc(payments.id))
       .limit(page.limit)

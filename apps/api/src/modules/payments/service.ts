@@ -392,7 +392,11 @@ export async function payOrder(
     throw new AppError("CONFLICT", message);
   }
   // The answer is made from the row just written: a new payment has no refunds.
-  const dto = toPaymentDto({ payment: { ...payment, refundedAmount: 0 }, user: payer }, []);
+  // The claim answered the order as it is paid, its store credit with it (the credit's own tender).
+  const dto = toPaymentDto(
+    { payment: { ...payment, refundedAmount: 0 }, user: payer, storeCreditUsed: order.storeCreditUsed },
+    [],
+  );
   return { payment: dto, pending: capture.status === "pending" };
 }
 

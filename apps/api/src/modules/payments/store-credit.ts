@@ -13,6 +13,7 @@ import { formatMoney } from "@shop/shared/money-format";
 import { isPayable } from "@shop/shared/orders";
 import { fromCents, toCents } from "@shop/shared/pricing";
 import type { PaymentDto } from "@shop/shared/schemas/payment";
+import { creditToApplyCents, minimumDueCents } from "@shop/shared/tenders";
 import { AppError } from "#api/core/errors";
 import { newId } from "#api/core/ids";
 import type { Database } from "#api/db/client";
@@ -108,9 +109,11 @@ export async function payWithStoreCredit(
 
 /**
  * Applies the caller's store credit to part of their order: the online discount taken first where
- * it is offered, then all of the balance (an `order` entry), the provider asked later for the rest.
- * 409 with no credit, or when the credit covers the order (paying with it is one step:
- * payWithStoreCredit). Answers what the order's credit now pays and what is left to pay.
+ * it is offered, then the balance (an `order` entry), the provider asked later for the rest. The rest
+ * is never less than the providers' minimum (₹1 for Razorpay, minimumDueCents): a balance that would
+ * leave less pays all but the minimum. 409 with no credit, when the credit covers the order (paying
+ * with it is one step: payWithStoreCredit), or when no credit can be applied without leaving less than
+ * the minimum. Answers what the order's credit now pays and what is left to pay.
  */
 export async function applyStoreCredit(
   db: Database,
@@ -125,9 +128,16 @@ export async function applyStoreCredit(
     const balance = await balanceCents(tx, payer.id);
     if (balance <= 0) throw new AppError("CONFLICT", storeCreditApi.none);
     if (balance >= due) throw new AppError("CONFLICT", storeCreditApi.covers);
+    // A provider asked for less than its minimum refuses the payment (Razorpay: ₹1): what the credit
+    // pays leaves at least that much.
+    const take = creditToApplyCents(balance, due, order.currency);
+    if (take <= 0) {
+      const minimum = money(minimumDueCents(order.currency), order, terms?.locale ?? "en");
+      throw new AppError("CONFLICT", storeCreditApi.belowMinimum(minimum));
+    }
     // The balance read above may have moved since: the entry refuses to go below zero, and says so.
-    if (!(await useCreditFor(tx, order, balance))) throw new AppError("CONFLICT", storeCreditApi.none);
-    const applied = toCents(order.storeCreditUsed) + balance;
+    if (!(await useCreditFor(tx, order, take))) throw new AppError("CONFLICT", storeCreditApi.none);
+    const applied = toCents(order.storeCreditUsed) + take;
     return { applied: fromCents(applied), due: fromCents(toCents(order.totalAmount) - applied) };
   });
 }

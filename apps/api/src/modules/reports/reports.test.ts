@@ -385,6 +385,8 @@ describe("GET /api/reports/sales", () => {
       cartReminders: { sent: 0, recovered: 0, recoveredSales: 0 },
       // No store credit moved in March (store-credit/store-credit.test.ts counts it).
       storeCredit: { used: 0, refunded: 0 },
+      // All of March's money taken by test cards (the COD order's cash is collected in April).
+      paymentsByMethod: [{ kind: "test", amount: 8055.03 }],
     });
 
     // Every day of March, the quiet ones at zero; the days add up to the period's figures.
@@ -578,6 +580,7 @@ describe("GET /api/reports/sales", () => {
       ordersPlaced: 0,
       ordersPaid: 1,
       averageOrderValue: 1652.82,
+      paymentsByMethod: [{ kind: "cod", amount: 1652.82 }],
     });
     expect(april.byDay).toEqual([{ date: "2026-04-01", netSales: 0, totalSales: 0, orders: 0 }]);
     // The last day of February, before A's first moment, holds nothing.

@@ -29,6 +29,7 @@ import {
   tuneForReport,
   type VariantRange,
 } from "./repo";
+import { type MethodRow, readPaymentsByMethod } from "./repo-methods";
 import { type RtoRow, readReturnedToOrigin } from "./repo-rto";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -101,7 +102,7 @@ export async function salesReport(
     await tuneForReport(tx, { beside: true });
     return readTopVariants(tx, period, REPORT_TOP, range);
   };
-  const [{ days, codes, categories, rto, reminders, credit }, ...rankings] = await readSideBySide(
+  const [{ days, codes, categories, rto, reminders, credit, methods }, ...rankings] = await readSideBySide(
     db,
     async (tx) => {
       await tuneForReport(tx, { beside: true });
@@ -111,6 +112,7 @@ export async function salesReport(
         rto: await readReturnedToOrigin(tx, period),
         reminders: await reminderFigures(tx, period),
         credit: await storeCreditFigures(tx, period),
+        methods: await readPaymentsByMethod(tx, period),
       };
     },
     ...(middle === null ? [ranked({})] : [ranked({ below: middle }), ranked({ from: middle })]),
@@ -179,7 +181,28 @@ export async function salesReport(
       recoveredSales: fromCents(reminders.recoveredCents),
     },
     storeCredit: { used: fromCents(credit.usedCents), refunded: fromCents(credit.refundedCents) },
+    paymentsByMethod: byMethod(methods),
   };
+}
+
+/**
+ * Payments taken by what took them (decision 042): store credit one row, its part of every payment
+ * summed; each provider and method what it took (the payment less the credit's part). Added in cents,
+ * so that the rows add up to the payments taken.
+ */
+function byMethod(rows: readonly MethodRow[]): SalesReportDto["paymentsByMethod"] {
+  const credit = rows.reduce((sum, row) => sum + row.credit, 0);
+  const providers = rows
+    .filter((row) => row.gateway !== "store_credit" && row.amount - row.credit !== 0)
+    .map((row) => ({
+      kind: row.gateway,
+      ...(row.method ? { method: row.method } : {}),
+      cents: row.amount - row.credit,
+    }));
+  const parts = credit !== 0 ? [{ kind: "store_credit" as const, cents: credit }, ...providers] : providers;
+  return parts
+    .sort((a, b) => b.cents - a.cents || a.kind.localeCompare(b.kind))
+    .map(({ cents, ...part }) => ({ ...part, amount: fromCents(cents) }));
 }
 
 /** A share of parcels in percent, to one decimal; null when none shipped. */

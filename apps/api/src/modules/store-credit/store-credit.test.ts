@@ -4,7 +4,7 @@
  * cancellation, staff's adjustments, the sales report's figures; and the ledger adding up after a
  * generated run of credits, uses and refunds.
  */
-import { activityPage, storeCreditApi } from "@shop/shared/messages";
+import { activityPage, api, storeCreditApi } from "@shop/shared/messages";
 import type { OrderDto } from "@shop/shared/schemas/order";
 import type { PaymentOptionsDto } from "@shop/shared/schemas/payment";
 import type { SalesReportDto } from "@shop/shared/schemas/report";
@@ -244,6 +244,7 @@ describe("a refund to store credit", () => {
       to: "store_credit",
     });
     expect(response.statusCode).toBe(409);
+    expect(response.json().errors).toHaveProperty("amount");
     expect((await myCredit(shopper)).entries).toEqual([]);
   });
 });
@@ -257,6 +258,8 @@ describe("paying with store credit", () => {
       balance: 500,
       applied: 0,
       due: order.totalAmount,
+      // It covers the order: paid all from it, nothing applied to part.
+      applicable: 0,
     });
 
     const response = await payByCredit(shopper, order._id);
@@ -281,7 +284,9 @@ describe("paying with store credit", () => {
     await expectLedgerAddsUp(shopper.user.id);
 
     // A second payment of the same order: already paid, nothing taken.
-    expect((await payByCredit(shopper, order._id)).statusCode).toBe(409);
+    const second = await payByCredit(shopper, order._id);
+    expect(second.statusCode).toBe(409);
+    expect(second.json().message).toBe(api.alreadyPaid);
     expect((await myCredit(shopper)).balance).toBe(credit.balance);
   });
 
@@ -302,19 +307,18 @@ describe("paying with store credit", () => {
     const order = await placed(shopper, 2);
 
     // Applying all of the credit when it covers the order is one step: paying with it.
+    expect((await options(shopper, order._id)).storeCredit.applicable).toBe(30);
     const applied = await applyCredit(shopper, order._id);
     expect(applied.statusCode, applied.body).toBe(200);
     const due = (cents(order.totalAmount) - cents(30)) / 100;
     expect(applied.json().data).toEqual({ applied: 30, due });
-    expect((await options(shopper, order._id)).storeCredit).toEqual({ balance: 0, applied: 30, due });
-    // Cash on delivery is refused with credit applied.
-    const cod = await inject(t.app, {
-      method: "POST",
-      url: "/api/payments",
-      cookie: shopper.cookie,
-      payload: { order: order._id, paymentGateway: "cod" },
+    expect((await options(shopper, order._id)).storeCredit).toEqual({
+      balance: 0,
+      applied: 30,
+      due,
+      applicable: 0,
     });
-    expect(cod.statusCode).toBeGreaterThanOrEqual(400);
+    // Cash on delivery is off in this shop; refused with credit applied where it is on: tenders.test.ts.
 
     expect(await payByPaypal(shopper, order._id)).toBe(due);
     const paid = await read(order._id);
@@ -329,7 +333,9 @@ describe("paying with store credit", () => {
     expect(tooMuch.statusCode).toBe(409);
     expect(tooMuch.json().errors).toHaveProperty("to");
     expect((await refund(order._id, { amount: due, reason: "Back to the card" })).statusCode).toBe(201);
-    expect((await refund(order._id, { amount: 0.01, reason: "One more cent" })).statusCode).toBe(409);
+    const oneMore = await refund(order._id, { amount: 0.01, reason: "One more cent" });
+    expect(oneMore.statusCode).toBe(409);
+    expect(oneMore.json().errors).toHaveProperty("to");
     const rest = await refund(order._id, { amount: 30, reason: "Credit back", to: "store_credit" });
     expect(rest.statusCode, rest.body).toBe(201);
     expect((rest.json().data as OrderDto).status).toBe("refunded");
@@ -340,7 +346,9 @@ describe("paying with store credit", () => {
   it("refuses applying part when the credit covers the order, and with none", async () => {
     const shopper = await newShopper();
     const order = await placed(shopper);
-    expect((await applyCredit(shopper, order._id)).json().message).toBe(storeCreditApi.none);
+    const none = await applyCredit(shopper, order._id);
+    expect(none.statusCode).toBe(409);
+    expect(none.json().message).toBe(storeCreditApi.none);
     await adjust(shopper.user.id, 1000);
     const covers = await applyCredit(shopper, order._id);
     expect(covers.statusCode).toBe(409);
@@ -358,7 +366,9 @@ describe("paying with store credit", () => {
     expect(removed.statusCode, removed.body).toBe(200);
     expect((await myCredit(shopper)).balance).toBe(25);
     expect((await read(first._id)).storeCreditUsed).toBe(0);
-    expect((await applyCredit(shopper, first._id, "DELETE")).statusCode).toBe(409);
+    const notApplied = await applyCredit(shopper, first._id, "DELETE");
+    expect(notApplied.statusCode).toBe(409);
+    expect(notApplied.json().message).toBe(storeCreditApi.notApplied);
 
     expect((await applyCredit(shopper, first._id)).statusCode).toBe(200);
     await cancel(shopper, first._id);
@@ -417,11 +427,19 @@ describe("staff adjustments", () => {
 
   it("refuses a zero amount, a manager, a shopper, and an unknown customer", async () => {
     const shopper = await newShopper();
-    expect((await adjust(shopper.user.id, 0)).statusCode).toBe(400);
-    expect((await adjust(shopper.user.id, 0.001)).statusCode).toBe(400);
-    expect((await adjust(shopper.user.id, 5, "x", shop.manager)).statusCode).toBe(403);
-    expect((await adjust(shopper.user.id, 5, "x", shopper)).statusCode).toBe(403);
-    expect((await adjust("0123456789abcdef01234567", 5)).statusCode).toBe(404);
+    for (const amount of [0, 0.001]) {
+      const zero = await adjust(shopper.user.id, amount);
+      expect(zero.statusCode).toBe(400);
+      expect(zero.json().errors).toHaveProperty("amount");
+    }
+    for (const caller of [shop.manager, shopper]) {
+      const refused = await adjust(shopper.user.id, 5, "x", caller);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().message).toBe(api.forbidden);
+    }
+    const unknown = await adjust("0123456789abcdef01234567", 5);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe(api.userNotFound);
     const staffRead = await inject(t.app, {
       method: "GET",
       url: `/api/users/${shopper.user.id}/store-credit`,
@@ -459,6 +477,13 @@ describe("the sales report", () => {
     // Within the money taken and given back, as any payment and refund.
     expect(cents(after.paymentsTaken) - cents(before.paymentsTaken)).toBe(cents(order.totalAmount));
     expect(cents(after.refunds) - cents(before.refunds)).toBe(cents(12));
+    // Payments taken by method: store credit a row of its own; the rows add up to the payments taken.
+    const byMethod = (report: SalesReportDto, kind: string) =>
+      cents(report.paymentsByMethod.find((row) => row.kind === kind)?.amount ?? 0);
+    expect(byMethod(after, "store_credit") - byMethod(before, "store_credit")).toBe(cents(order.totalAmount));
+    expect(after.paymentsByMethod.reduce((sum, row) => sum + cents(row.amount), 0)).toBe(
+      cents(after.paymentsTaken),
+    );
   });
 });
 
@@ -492,8 +517,10 @@ describe("the ledger", () => {
           if (s.kind === "adjust") {
             if (s.cents === 0) continue;
             const response = await adjust(shopper.user.id, s.cents / 100);
-            if (expected + s.cents < 0) expect(response.statusCode).toBe(409);
-            else {
+            if (expected + s.cents < 0) {
+              expect(response.statusCode).toBe(409);
+              expect(response.json().errors).toHaveProperty("amount");
+            } else {
               expect(response.statusCode, response.body).toBe(201);
               expected += s.cents;
             }
@@ -506,6 +533,8 @@ describe("the ledger", () => {
               paidOrders.push(order._id);
             } else {
               expect(response.statusCode).toBe(409);
+              if (expected > 0) expect(response.json().message).toMatch(/does not cover/);
+              else expect(response.json().message).toBe(storeCreditApi.none);
               await cancel(shopper, order._id);
             }
           } else if (s.kind === "payPart") {
@@ -518,6 +547,9 @@ describe("the ledger", () => {
               paidOrders.push(order._id);
             } else {
               expect(response.statusCode).toBe(409);
+              expect(response.json().message).toBe(
+                expected > 0 ? storeCreditApi.covers : storeCreditApi.none,
+              );
               await cancel(shopper, order._id);
             }
           } else if (s.kind === "applyAndCancel") {

@@ -1,4 +1,13 @@
-import { api, documents, errors, loading, orderHistory, orderSummary, refunds } from "@shop/shared/messages";
+import {
+  api,
+  documents,
+  errors,
+  loading,
+  orderHistory,
+  orderSummary,
+  refunds,
+  storeCreditPay,
+} from "@shop/shared/messages";
 import type { OrderDto } from "@shop/shared/schemas/order";
 import { DEFAULT_PAGE_SETTINGS } from "@shop/shared/site";
 import { screen, within } from "@testing-library/react";
@@ -130,6 +139,37 @@ describe("the shopper's order page", () => {
     expect(screen.getByText("Amount paid")).toBeVisible();
     expect(screen.queryByText(api.paymentPending)).not.toBeInTheDocument();
     expect(screen.queryByRole("link", { name: "Pay now" })).not.toBeInTheDocument();
+  });
+
+  it("shows an order paid partly from store credit part by part: in its payment and under the amount paid", async () => {
+    const payment = paid.payment;
+    if (!payment) throw new Error("the fixture is paid");
+    // $115.40 paid: $40.00 from store credit, $75.40 by the test gateway's card.
+    stubApi({
+      [`GET /api/orders/current-user/${ORDER_ID}`]: {
+        data: {
+          ...paid,
+          storeCreditUsed: 40,
+          payment: {
+            ...payment,
+            tenders: [
+              { kind: "store_credit", amount: 40 },
+              { kind: "test", amount: 75.4 },
+            ],
+          },
+        },
+      },
+    });
+    renderOrder();
+    expect(
+      await screen.findByText(
+        `Store credit $40.00, Card (test gateway) $75.40 · transaction ${payment.transactionId}`,
+      ),
+    ).toBeVisible();
+    const summary = screen.getByRole("heading", { name: "Order summary" }).closest("aside") as HTMLElement;
+    const line = (term: string) => within(summary).getByText(term, { selector: "dt" }).nextElementSibling;
+    expect(line(storeCreditPay.line)).toHaveTextContent("−$40.00");
+    expect(line("Card (test gateway)")).toHaveTextContent("$75.40");
   });
 
   it("offers to pay or cancel a pending order, and no invoice", async () => {

@@ -28,6 +28,7 @@ const toCollect: OrderDto = {
     paymentGateway: "cod",
     method: null,
     amount: 140.4,
+    tenders: [{ kind: "cod", amount: 140.4 }],
     transactionId: `cod-${ORDER_ID}`,
     refundedAmount: 0,
     refunds: [],
@@ -44,7 +45,7 @@ const OPTIONS_PATH = `GET /api/orders/current-user/${ORDER_ID}/payment-options`;
 const options = {
   cod: { offered: true, reason: null, fee: 25, total: 140.4 },
   online: { saving: 0, total: 115.4 },
-  storeCredit: { balance: 0, applied: 0, due: 115.4 },
+  storeCredit: { balance: 0, applied: 0, due: 115.4, applicable: 0 },
 };
 
 function renderPay() {
@@ -61,9 +62,8 @@ describe("cash on delivery on the pay page", () => {
       [OPTIONS_PATH]: { data: options },
       "POST /api/payments": () => {
         chosen = true;
-        const { _id, status, paymentGateway, amount, transactionId } = toCollect.payment as NonNullable<
-          OrderDto["payment"]
-        >;
+        const { _id, status, paymentGateway, amount, tenders, transactionId } =
+          toCollect.payment as NonNullable<OrderDto["payment"]>;
         return {
           status: 201,
           data: {
@@ -76,6 +76,7 @@ describe("cash on delivery on the pay page", () => {
             currency: "USD",
             paymentGateway,
             method: null,
+            tenders,
             update_time: null,
             email_address: "priya@example.com",
             createdAt: "2026-11-25T10:00:00.000Z",

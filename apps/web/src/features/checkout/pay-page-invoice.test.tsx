@@ -32,7 +32,7 @@ describe("the pay page's invoice", () => {
         data: {
           cod: { offered: false, reason: null, fee: 0, total: unpaid.totalAmount },
           online: { saving: 0, total: unpaid.totalAmount },
-          storeCredit: { balance: 0, applied: 0, due: unpaid.totalAmount },
+          storeCredit: { balance: 0, applied: 0, due: unpaid.totalAmount, applicable: 0 },
         },
       },
     });

@@ -16,7 +16,7 @@ const unpaid: OrderDto = { ...paidOrder, status: "pending", invoiceNumber: null,
 const OPTIONS_PATH = `GET /api/orders/current-user/${ORDER_ID}/payment-options`;
 const CREDIT_PATH = `/api/orders/current-user/${ORDER_ID}/store-credit`;
 const config = { ...publicConfig, paymentMethods: ["test" as const] };
-const optionsWith = (storeCredit: { balance: number; applied: number; due: number }) => ({
+const optionsWith = (storeCredit: { balance: number; applied: number; due: number; applicable: number }) => ({
   cod: { offered: false, reason: null, fee: 0, total: 115.4 },
   online: { saving: 0, total: 115.4 },
   storeCredit,
@@ -34,7 +34,7 @@ describe("store credit on the pay page", () => {
       "GET /api/config": { data: config },
       "GET /api/payments/paypal": { data: { provider: "test", clientId: null, currency: "USD" } },
       [`GET /api/orders/current-user/${ORDER_ID}`]: { data: unpaid },
-      [OPTIONS_PATH]: { data: optionsWith({ balance: 200, applied: 0, due: 115.4 }) },
+      [OPTIONS_PATH]: { data: optionsWith({ balance: 200, applied: 0, due: 115.4, applicable: 0 }) },
       "POST /api/payments": {
         status: 201,
         data: {
@@ -75,7 +75,9 @@ describe("store credit on the pay page", () => {
       }),
       [OPTIONS_PATH]: () => ({
         data: optionsWith(
-          applied ? { balance: 0, applied: 40, due: 75.4 } : { balance: 40, applied: 0, due: 115.4 },
+          applied
+            ? { balance: 0, applied: 40, due: 75.4, applicable: 0 }
+            : { balance: 40, applied: 0, due: 115.4, applicable: 40 },
         ),
       }),
       [`PUT ${CREDIT_PATH}`]: () => {
@@ -97,10 +99,23 @@ describe("store credit on the pay page", () => {
       "GET /api/config": { data: config },
       "GET /api/payments/paypal": { data: { provider: "test", clientId: null, currency: "USD" } },
       [`GET /api/orders/current-user/${ORDER_ID}`]: { data: unpaid },
-      [OPTIONS_PATH]: { data: optionsWith({ balance: 0, applied: 0, due: 115.4 }) },
+      [OPTIONS_PATH]: { data: optionsWith({ balance: 0, applied: 0, due: 115.4, applicable: 0 }) },
     });
     renderPay();
     expect(await screen.findByRole("button", { name: /Pay/ }, { timeout: 5000 })).toBeVisible();
     expect(screen.queryByRole("region", { name: /Use store credit/ })).not.toBeInTheDocument();
+  });
+
+  it("offers to apply what the server says applying takes: less than the balance where it leaves the provider's minimum", async () => {
+    stubApi({
+      "GET /api/config": { data: config },
+      "GET /api/payments/paypal": { data: { provider: "test", clientId: null, currency: "USD" } },
+      [`GET /api/orders/current-user/${ORDER_ID}`]: { data: unpaid },
+      [OPTIONS_PATH]: { data: optionsWith({ balance: 115, applied: 0, due: 115.4, applicable: 114.4 }) },
+    });
+    renderPay();
+    const option = await region();
+    expect(within(option).getByRole("button", { name: storeCreditPay.applyPart("$114.40") })).toBeVisible();
+    expect(within(option).queryByRole("button", { name: storeCreditPay.applyPart("$115.00") })).toBeNull();
   });
 });

@@ -15,7 +15,7 @@ export function StoreCreditOption({ order, options }: { order: OrderDto; options
   const pay = useStoreCreditAction("pay");
   const apply = useStoreCreditAction("apply");
   const remove = useStoreCreditAction("remove");
-  const { balance, applied, due } = options.storeCredit;
+  const { balance, applied, due, applicable } = options.storeCredit;
   const money = (amount: number) => formatPrice(amount, order.currency);
   const busy = pay.isPending || apply.isPending || remove.isPending;
   if (balance <= 0 && applied <= 0) return null;
@@ -74,7 +74,8 @@ export function StoreCreditOption({ order, options }: { order: OrderDto; options
         >
           {storeCreditPay.payAll(money(due))}
         </Button>
-      ) : (
+      ) : applicable > 0 ? (
+        // All of the balance, or what leaves the provider's minimum to pay, as the server prices it.
         <Button
           variant="secondary"
           fullWidth
@@ -83,9 +84,9 @@ export function StoreCreditOption({ order, options }: { order: OrderDto; options
           disabled={busy}
           onClick={() => apply.mutate(order._id)}
         >
-          {storeCreditPay.applyPart(money(balance))}
+          {storeCreditPay.applyPart(money(applicable))}
         </Button>
-      )}
+      ) : null}
     </section>
   );
 }

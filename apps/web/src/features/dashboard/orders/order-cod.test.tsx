@@ -38,6 +38,7 @@ const toCollect: OrderDto = {
     paymentGateway: "cod",
     method: null,
     amount: 140.4,
+    tenders: [{ kind: "cod", amount: 140.4 }],
     transactionId: `cod-${ORDER_ID}`,
     refundedAmount: 0,
     refunds: [],

@@ -33,6 +33,7 @@ const codToShip: OrderDto = {
     paymentGateway: "cod",
     method: null,
     amount: 115.4,
+    tenders: [{ kind: "cod", amount: 115.4 }],
     transactionId: `cod-${ORDER_ID}`,
     refundedAmount: 0,
     refunds: [],

@@ -1,5 +1,12 @@
 import { MAX_ORDER_NOTE } from "@shop/shared/constants";
-import { mail, orderHistory, orderSummary, successes, validation } from "@shop/shared/messages";
+import {
+  mail,
+  orderHistory,
+  orderSummary,
+  storeCreditPay,
+  successes,
+  validation,
+} from "@shop/shared/messages";
 import type { OrderDto, OrderEventDto } from "@shop/shared/schemas/order";
 import { DEFAULT_PAGE_SETTINGS } from "@shop/shared/site";
 import { screen, within } from "@testing-library/react";
@@ -197,6 +204,7 @@ describe("the order's amounts", () => {
         paymentGateway: "paypal",
         method: null,
         amount: 139,
+        tenders: [{ kind: "paypal", amount: 139 }],
         transactionId: "PAY-1",
         refundedAmount: 0,
         refunds: [],
@@ -288,6 +296,7 @@ describe("the dashboard order page", () => {
         paymentGateway: "razorpay",
         method: "upi",
         amount: 115.4,
+        tenders: [{ kind: "razorpay", amount: 115.4, method: "upi" }],
         transactionId: "pay_Fake0000000001",
         refundedAmount: 0,
         refunds: [],
@@ -301,5 +310,51 @@ describe("the dashboard order page", () => {
       within(card).getByText(term, { selector: "dt" }).nextElementSibling?.textContent;
     expect(row("Gateway")).toBe(mail.gateways.razorpay);
     expect(row("Method")).toBe(mail.paymentMethods.upi);
+  });
+
+  it("shows an order paid partly from store credit part by part, in the Payment card and under the total", async () => {
+    setShopSettings(RUPEE_SHOP);
+    const inParts: OrderDto = {
+      ...order,
+      currency: "INR",
+      pricesIncludeTax: true,
+      subTotal: 3468,
+      savedAmount: 0,
+      shippingAmount: 80,
+      taxAmount: 541.02,
+      totalAmount: 3548,
+      storeCreditUsed: 1299,
+      products: order.products.map((line) => ({ ...line, price: 3468, originalPrice: 3468, quantity: 1 })),
+      payment: {
+        _id: "c5c5c5c5c5c5c5c5c5c5c5c5",
+        status: "completed",
+        paymentGateway: "razorpay",
+        method: "upi",
+        amount: 3548,
+        tenders: [
+          { kind: "store_credit", amount: 1299 },
+          { kind: "razorpay", amount: 2249, method: "upi" },
+        ],
+        transactionId: "pay_Fake0000000002",
+        refundedAmount: 0,
+        refunds: [],
+      },
+    };
+    stubApi({ [`GET /api/orders/${order._id}`]: { data: inParts } });
+    renderOrder();
+    // The Amounts card: the credit taken off the total (with its minus), then what Razorpay took.
+    expect((await amountLines()).slice(-3)).toEqual([
+      [orderSummary.taxAtRates, orderSummary.includesTax("₹541.02")],
+      [storeCreditPay.line, "−₹1,299.00"],
+      ["Razorpay · UPI", "₹2,249.00"],
+    ]);
+    // The Payment card: each part with what it took, then the payment's amount.
+    const card = screen.getByRole("heading", { name: "Payment", level: 2 }).closest("section") as HTMLElement;
+    const row = (term: string) =>
+      within(card).getByText(term, { selector: "dt" }).nextElementSibling?.textContent;
+    expect(row(mail.gateways.store_credit)).toBe("₹1,299.00");
+    expect(row("Razorpay · UPI")).toBe("₹2,249.00");
+    expect(row("Amount")).toBe("₹3,548.00");
+    expect(within(card).queryByText("Gateway")).toBeNull();
   });
 });

@@ -13,6 +13,7 @@ import {
   orderSummary,
   refunds as refundWords,
   shipmentWords,
+  storeCreditPay,
 } from "@shop/shared/messages";
 import { actorText } from "@shop/shared/orders";
 import { fromCents, oneTaxRate, toCents } from "@shop/shared/pricing";
@@ -34,7 +35,7 @@ import { creditNoteUrl, errorMessage, isApiError, orderDocumentUrl } from "#web/
 import { formatDateTime } from "#web/lib/dates";
 import { applyServerErrors } from "#web/lib/form-errors";
 import { formatPrice } from "#web/lib/money";
-import { paymentMethodName } from "#web/lib/payment-words";
+import { creditPart, paymentMethodName, tenderName } from "#web/lib/payment-words";
 import { SectionBody, SectionCard, SectionHeader } from "../components/section-header";
 import { useAddOrderNote } from "./api/add-order-note";
 import { useOrder } from "./api/get-order";
@@ -138,6 +139,7 @@ function OrderAmounts({ order }: { order: OrderDto }) {
   const money = (amount: number) => formatPrice(amount, order.currency);
   const taxRate = oneTaxRate(order.products.map((line) => ({ rate: line.taxRate, quantity: line.quantity })));
   const beforeSale = fromCents(toCents(order.subTotal) + toCents(order.savedAmount));
+  const credit = creditPart(order);
   return (
     <dl className="text-sm">
       <Amount label={orderAmounts.items} value={money(beforeSale)} />
@@ -166,6 +168,14 @@ function OrderAmounts({ order }: { order: OrderDto }) {
           <dt className="sr-only">{orderSummary.taxAtRates}</dt>
           <dd className="tabular-nums">{orderSummary.includesTax(money(order.taxAmount))}</dd>
         </div>
+      ) : null}
+      {credit ? (
+        <>
+          <Amount label={storeCreditPay.line} value={`−${money(credit.credit)}`} />
+          {credit.rest.map((line) => (
+            <Amount key={line.label} label={line.label} value={money(line.amount)} />
+          ))}
+        </>
       ) : null}
     </dl>
   );
@@ -335,10 +345,19 @@ function OrderDetails({ order, onRefund }: OrderDetailsProps) {
                       <StatusBadge kind="payment" status={order.payment.status} />
                     </dd>
                   </div>
-                  <Amount label="Gateway" value={mail.gateways[order.payment.paymentGateway]} />
-                  {order.payment.method ? (
-                    <Amount label="Method" value={paymentMethodName(order.payment.method)} />
-                  ) : null}
+                  {order.payment.tenders.length > 1 ? (
+                    // Paid in parts (store credit and a provider): each part with what it took.
+                    order.payment.tenders.map((tender) => (
+                      <Amount key={tender.kind} label={tenderName(tender)} value={money(tender.amount)} />
+                    ))
+                  ) : (
+                    <>
+                      <Amount label="Gateway" value={mail.gateways[order.payment.paymentGateway]} />
+                      {order.payment.method ? (
+                        <Amount label="Method" value={paymentMethodName(order.payment.method)} />
+                      ) : null}
+                    </>
+                  )}
                   <Amount label="Amount" value={money(order.payment.amount)} />
                   <div className="pt-1.5">
                     <dt className="text-neutral-600">Transaction</dt>

@@ -1,4 +1,4 @@
-import { empty, mail, paymentStates, refunds } from "@shop/shared/messages";
+import { empty, mail, paymentStates, refunds, tenderWords } from "@shop/shared/messages";
 import type { PaymentDto } from "@shop/shared/schemas/payment";
 import { DEFAULT_PAGE_SETTINGS } from "@shop/shared/site";
 import { screen, within } from "@testing-library/react";
@@ -19,6 +19,7 @@ const payment: PaymentDto = {
   status: "partially_refunded",
   transactionId: "test_0123456789abcdef",
   amount: 185.02,
+  tenders: [{ kind: "test", amount: 185.02 }],
   currency: "USD",
   paymentGateway: "test",
   method: null,
@@ -94,6 +95,37 @@ describe("the payments list by state", () => {
     ).toBeVisible();
     // A method the shop has no word for reads as Razorpay wrote it.
     expect(within(table).getByText(`${mail.gateways.razorpay} · cardless_emi`)).toBeVisible();
+  });
+
+  it("lists a payment made partly from store credit part by part, beside its amount", async () => {
+    renderPayments("all", {
+      "GET /api/payments": {
+        data: [
+          {
+            ...payment,
+            status: "completed",
+            refundedAmount: 0,
+            amount: 3548,
+            currency: "INR",
+            paymentGateway: "razorpay",
+            method: "upi",
+            tenders: [
+              { kind: "store_credit", amount: 1299 },
+              { kind: "razorpay", amount: 2249, method: "upi" },
+            ],
+          },
+        ],
+        meta: meta(1),
+      },
+    });
+    const table = await screen.findByRole("table");
+    const parts = within(table).getByRole("list", { name: tenderWords.label });
+    expect(
+      within(parts)
+        .getAllByRole("listitem")
+        .map((item) => item.textContent),
+    ).toEqual(["Store credit ₹1,299.00", "Razorpay · UPI ₹2,249.00"]);
+    expect(within(table).getByText("₹3,548.00")).toBeVisible();
   });
 
   it("writes each payment in the currency it was taken in: dollars stay dollars in a rupee shop", async () => {

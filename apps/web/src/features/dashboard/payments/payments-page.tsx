@@ -10,6 +10,7 @@ import {
 } from "@shop/shared/messages";
 import { Link } from "react-router";
 import { buttonClasses } from "#web/components/button";
+import { PaymentTenders } from "#web/components/payment-tenders";
 import { StatusBadge } from "#web/components/status-badge";
 import { cx } from "#web/lib/cx";
 import { formatDate } from "#web/lib/dates";
@@ -141,7 +142,13 @@ export function PaymentsPage({ view }: { view: PaymentsView }) {
                         {payment.transactionId}
                       </Link>
                     </td>
-                    <td className={cellClass}>{paidWith(payment)}</td>
+                    <td className={cellClass}>
+                      {payment.tenders.length > 1 ? (
+                        <PaymentTenders tenders={payment.tenders} currency={payment.currency} />
+                      ) : (
+                        paidWith(payment)
+                      )}
+                    </td>
                     <td className={cx(cellClass, "whitespace-nowrap")}>
                       <time dateTime={payment.createdAt}>{formatDate(payment.createdAt)}</time>
                     </td>

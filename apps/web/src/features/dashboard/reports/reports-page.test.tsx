@@ -83,6 +83,10 @@ function reportOf(from: string, to: string): SalesReportDto {
     },
     cartReminders: { sent: 1204, recovered: 37, recoveredSales: 4210.5 },
     storeCredit: { used: 1250, refunded: 640.5 },
+    paymentsByMethod: [
+      { kind: "razorpay", method: "upi", amount: 1044.5 },
+      { kind: "store_credit", amount: 250 },
+    ],
   };
 }
 
@@ -116,6 +120,7 @@ function emptyReport(from: string, to: string): SalesReportDto {
     returnedToOrigin: { shipped: 0, returnedToOrigin: 0, rate: null, byMonth: [], byState: [] },
     cartReminders: { sent: 0, recovered: 0, recoveredSales: 0 },
     storeCredit: { used: 0, refunded: 0 },
+    paymentsByMethod: [],
   };
 }
 
@@ -201,6 +206,20 @@ describe("the dashboard's Reports page", () => {
     expect(card(reminders.title)).toHaveTextContent(
       `${reminders.sent}1,204${reminders.recovered}37${reminders.recoveredSales}$4,210.50`,
     );
+    // Payments taken by what took them: store credit a row of its own, adding up to the payments taken.
+    const byMethod = within(card(salesReports.paymentsByMethod.title)).getByRole("table", {
+      name: salesReports.paymentsByMethod.title,
+    });
+    expect(
+      within(byMethod)
+        .getAllByRole("row")
+        .slice(1)
+        .map((row) => row.textContent),
+    ).toEqual([
+      "Razorpay · UPI$1,044.50",
+      "Store credit$250.00",
+      `${salesReports.paymentsByMethod.total}$1,294.50`,
+    ]);
 
     expect(
       within(card(tables.byDay)).getByRole("img", {
@@ -349,6 +368,9 @@ describe("the dashboard's Reports page", () => {
     }
     expect(within(card(tables.byDiscountCode)).getByText(salesReports.noCodes)).toBeVisible();
     expect(within(card(tables.returnedToOrigin)).getByText(salesReports.noCodShipped)).toBeVisible();
+    expect(
+      within(card(salesReports.paymentsByMethod.title)).getByText(salesReports.paymentsByMethod.none),
+    ).toBeVisible();
   });
 
   it("shows the figures' places while the report loads, and the error when it fails", async () => {

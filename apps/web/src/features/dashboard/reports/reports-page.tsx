@@ -12,6 +12,7 @@ import { SectionBody, SectionHeader } from "../components/section-header";
 import { SalesChart, SalesChartSkeleton } from "../home/components/sales-chart";
 import { salesReportCsvUrl, useSalesReport } from "./api/get-sales-report";
 import { CartRemindersCard } from "./components/cart-reminders-card";
+import { PaymentMethodsCard } from "./components/payment-methods-card";
 import { PeriodPicker } from "./components/period-picker";
 import { ReportCard } from "./components/report-card";
 import { ReportFigures, ReportFiguresSkeleton } from "./components/report-figures";
@@ -111,6 +112,7 @@ function ReportView({ report }: { report: SalesReportDto }) {
         <ReturnedToOriginTables rto={report.returnedToOrigin} />
       </ReportCard>
       <CartRemindersCard reminders={report.cartReminders} />
+      <PaymentMethodsCard report={report} />
       <StoreCreditCard credit={report.storeCredit} />
     </>
   );
