@@ -143,9 +143,10 @@ export async function enableTwoFactor(
 }
 
 /**
- * Turns two-step sign-in off, given the current password: a session left open (or stolen) alone
- * cannot, and the owner who lost the phone can still, after signing in with a recovery code. The
- * owner is told by email.
+ * Turns two-step sign-in off, given the current password and a fresh second step (the route's
+ * requireFreshSecondStep): a session left open (or stolen), or one opened by a password reset,
+ * alone cannot, and the owner who lost the phone can still, with a recovery code. The owner is told
+ * by email.
  */
 export async function disableTwoFactor(
   db: Database,
