@@ -194,8 +194,10 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * Turn two-step sign-in off, given the current password; the recovery codes go too
+         * Turn two-step sign-in off, given the current password and a fresh second step; the recovery codes go too
          * @description Any signed-in, active user.
+         *
+         *     A user with two-step sign-in must have passed its second step in the last 15 minutes, else 403 with `secondStepRequired` (POST /api/auth/two-factor/verify).
          */
         delete: operations["disableTwoFactor"];
         options?: never;
@@ -2388,7 +2390,7 @@ export interface paths {
         put?: never;
         /**
          * Ask for one email when a sold-out variant is in stock again; asking again with the same address is the same request
-         * @description Answers 201 whether the request is new or already open. 404 for a variant that is not sold (unknown, removed, or it or its product inactive); 409 while the variant is in stock. A signed-in caller's request names their account. Counts against the address's attempts, as sign-in does.
+         * @description Answers 201 whether the request is new or already open. 404 for a variant that is not sold (unknown, removed, or it or its product inactive); 409 while the variant is in stock. A signed-in caller's request names their account (a session that still owes its second step counts as none). Counts against the address's attempts, as sign-in does; one client address may name at most 5 new email addresses an hour, and one email address may be named at most 10 times an hour, else 429.
          */
         post: operations["requestStockAlert"];
         delete?: never;
@@ -2994,7 +2996,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3121,7 +3123,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3207,7 +3209,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3308,7 +3310,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3388,7 +3390,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3470,7 +3472,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3566,7 +3568,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3662,7 +3664,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3766,7 +3768,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3855,7 +3857,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3949,7 +3951,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4017,7 +4019,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4122,7 +4124,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4249,7 +4251,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4327,7 +4329,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4422,7 +4424,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4593,7 +4595,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4679,7 +4681,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4784,7 +4786,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4880,7 +4882,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4969,7 +4971,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5045,7 +5047,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5123,7 +5125,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5217,7 +5219,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5330,7 +5332,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5443,7 +5445,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5560,7 +5562,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5651,7 +5653,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5754,7 +5756,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5856,7 +5858,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5928,7 +5930,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6131,7 +6133,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6312,7 +6314,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6431,7 +6433,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6598,7 +6600,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6714,7 +6716,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7493,7 +7495,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7808,7 +7810,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7864,7 +7866,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7947,7 +7949,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8322,7 +8324,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8422,7 +8424,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8565,7 +8567,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8778,7 +8780,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8878,7 +8880,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8998,7 +9000,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9127,7 +9129,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9191,7 +9193,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9313,7 +9315,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9435,7 +9437,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9728,7 +9730,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10221,7 +10223,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10447,7 +10449,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10697,7 +10699,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10956,7 +10958,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11180,7 +11182,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11439,7 +11441,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11712,7 +11714,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12013,7 +12015,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12127,7 +12129,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12249,7 +12251,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12343,7 +12345,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12419,7 +12421,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12496,7 +12498,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12573,7 +12575,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13269,7 +13271,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13386,7 +13388,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13483,7 +13485,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13612,7 +13614,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13716,7 +13718,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13839,7 +13841,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13923,7 +13925,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14000,7 +14002,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14123,7 +14125,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14236,7 +14238,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14350,7 +14352,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14474,7 +14476,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14574,7 +14576,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14701,7 +14703,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14912,7 +14914,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15026,7 +15028,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15197,7 +15199,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15451,7 +15453,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15568,7 +15570,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15657,7 +15659,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15812,7 +15814,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16071,7 +16073,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16223,7 +16225,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16311,7 +16313,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16386,7 +16388,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16488,7 +16490,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16598,7 +16600,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16720,7 +16722,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16797,7 +16799,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16883,7 +16885,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16986,7 +16988,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17139,7 +17141,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17323,7 +17325,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17460,7 +17462,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17547,7 +17549,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17628,7 +17630,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17717,7 +17719,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17808,7 +17810,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17953,7 +17955,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18086,7 +18088,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18183,7 +18185,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18270,7 +18272,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18357,7 +18359,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18470,7 +18472,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18567,7 +18569,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18649,7 +18651,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18857,7 +18859,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18962,7 +18964,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -19091,7 +19093,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -19199,7 +19201,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -19334,7 +19336,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -19469,7 +19471,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -19649,7 +19651,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -19781,7 +19783,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -19840,7 +19842,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -19936,7 +19938,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -20067,7 +20069,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -20175,7 +20177,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -20258,7 +20260,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -20358,7 +20360,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -20447,7 +20449,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -20592,7 +20594,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -20657,7 +20659,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -20738,7 +20740,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -20817,7 +20819,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -20915,7 +20917,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -21006,7 +21008,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -21105,7 +21107,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -21221,7 +21223,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -21309,7 +21311,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
