@@ -1,14 +1,16 @@
 /**
  * Two steps mean two steps for everyone who turned them on: a session that has not passed the
  * second step (a password reset's, or any other way in but a sign-in with a code) reads and changes
- * nothing but the second step itself, for shoppers and staff alike; turning two-step off asks for a
- * fresh second step.
+ * nothing but the second step itself, for shoppers and staff alike; turning two-step off takes the
+ * password and a fresh second step.
  */
 import { randomBytes } from "node:crypto";
 import { FRESH_SECOND_STEP_MINUTES, PASSWORD_RESET_MINUTES, SESSION_COOKIE } from "@shop/shared/constants";
-import { api, twoFactor } from "@shop/shared/messages";
+import { api, twoFactor, validation } from "@shop/shared/messages";
+import { eq } from "drizzle-orm";
 import { TOTP } from "otpauth";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { twoFactorRecoveryCodes } from "#api/db/schema/users";
 import { hashToken, startSession } from "#api/modules/sessions/service";
 import { createTestApp, inject, PASSWORD, sessionCookieOf, signedInUser, type TestApp } from "#test/app";
 import { insertPasswordReset } from "./repo";
@@ -190,6 +192,28 @@ describe("a session that has not passed the second step", () => {
 });
 
 describe("turning two-step sign-in off", () => {
+  it("takes the current password; the password alone then signs in, and the recovery codes are gone", async () => {
+    const person = await enrolled();
+    const wrong = await turnOff(person.cookie, "Wrong@123");
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().errors).toEqual({ currentPassword: validation.loginPassword });
+    const off = await turnOff(person.cookie, PASSWORD);
+    expect(off.statusCode).toBe(200);
+    expect(off.json().message).toBe(twoFactor.disabled);
+    const login = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      payload: { email: person.email, password: PASSWORD },
+      remoteAddress: newAddress(),
+    });
+    expect(login.statusCode).toBe(200);
+    const codes = await t.database.db
+      .select()
+      .from(twoFactorRecoveryCodes)
+      .where(eq(twoFactorRecoveryCodes.userId, person.user.id));
+    expect(codes).toHaveLength(0);
+  });
+
   it("asks a shopper whose second step is older than the fresh window for a code again", async () => {
     const shopper = await enrolled();
     vi.setSystemTime(Date.now() + FRESH_SECOND_STEP_MINUTES * 60_000);
