@@ -32,9 +32,9 @@ declare module "fastify" {
   }
   interface FastifyContextConfig {
     /**
-     * A route of the second step itself: the one a session that still owes its second step may use
-     * (verifying a code or a recovery code), and the one a staff session may use before it set up the
-     * two-step sign-in the owner requires (the set-up), and reading its own account, for the prompt.
+     * A route of two-step sign-in itself, which a session not past its second step still reaches:
+     * verifying a code or a recovery code (a session that owes the step), the set-up (staff without
+     * the two-step sign-in the owner requires), and reading its own account, for the prompt.
      * Signing out takes no session at all.
      */
     twoStepSetUp?: boolean;
@@ -146,8 +146,7 @@ const FRESH_SECOND_STEP_MS = FRESH_SECOND_STEP_MINUTES * 60_000;
 /**
  * preValidation guard, after requireUser, requireStaff or requireAdmin: the changes that ask a user
  * with two-step sign-in for a code again (turning it off, roles, webhook endpoints, payment and tax
- * settings, refunds) pass only
- * within FRESH_SECOND_STEP_MINUTES of the session's last second step; else 403 with
+ * settings, refunds) pass only within FRESH_SECOND_STEP_MINUTES of the session's last second step; else 403 with
  * `secondStepRequired`, and POST /api/auth/two-factor/verify makes it fresh. A user without
  * two-step sign-in is not asked.
  */
