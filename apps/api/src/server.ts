@@ -2,6 +2,7 @@
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app";
 import { parseConfig } from "./config";
+import { keyringOfConfig } from "./core/sealed";
 import { type DatabaseHandle, migrateAsOwner, openDatabase } from "./db/client";
 import { flushLog } from "./http/request-log";
 import { startReminderSender } from "./modules/carts/reminders";
@@ -10,7 +11,7 @@ import { startPaymentSweep } from "./modules/payments/sweep";
 import { startSoldCountsFold } from "./modules/products/sold-counts";
 import { backfillCreditNotes } from "./modules/refunds/backfill";
 import { startSalesSlotsFold } from "./modules/reports/slots";
-import { countPlainSecrets } from "./modules/secrets/repo";
+import { bindSecrets } from "./modules/secrets/reseal";
 import { startBackInStockSender } from "./modules/stock-alerts/sender";
 import { warnWhenVacuumIsOff } from "./modules/system/vacuum-check";
 import { seedDemoShop } from "./seed/demo";
@@ -76,11 +77,12 @@ async function main() {
   // naming S3_BUCKET) before the demo catalogue writes its images there.
   app = await buildApp({ config, database });
   await warnWhenVacuumIsOff(database, app.log);
-  const plainSecrets = await countPlainSecrets(database.db);
-  if (plainSecrets > 0)
-    app.log.warn(
-      { secrets: plainSecrets },
-      "secrets kept plain from before sealing: run npm run secrets:reseal (docs/operations.md#secrets-at-rest)",
+  // Secrets from before values were bound to their row (or sealed at all) are sealed bound, once.
+  const bound = await bindSecrets(database.db, keyringOfConfig(config.secretsKeys));
+  if (bound)
+    app.log.info(
+      { twoFactorSecrets: bound.twoFactorSecrets.resealed, webhookSecrets: bound.webhookSecrets.resealed },
+      "secrets kept plain or sealed before they were bound to their row, now sealed bound to it (docs/operations.md#secrets-at-rest)",
     );
   // Refunds made before credit notes listed their lines get them once (migration 0034).
   const credited = await backfillCreditNotes(database.db);

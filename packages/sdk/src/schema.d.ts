@@ -194,8 +194,10 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * Turn two-step sign-in off, given the current password; the recovery codes go too
+         * Turn two-step sign-in off, given the current password and a fresh second step; the recovery codes go too
          * @description Any signed-in, active user.
+         *
+         *     A user with two-step sign-in must have passed its second step in the last 15 minutes, else 403 with `secondStepRequired` (POST /api/auth/two-factor/verify).
          */
         delete: operations["disableTwoFactor"];
         options?: never;
@@ -2430,7 +2432,7 @@ export interface paths {
         put?: never;
         /**
          * Ask for one email when a sold-out variant is in stock again; asking again with the same address is the same request
-         * @description Answers 201 whether the request is new or already open. 404 for a variant that is not sold (unknown, removed, or it or its product inactive); 409 while the variant is in stock. A signed-in caller's request names their account. Counts against the address's attempts, as sign-in does.
+         * @description Answers 201 whether the request is new or already open. 404 for a variant that is not sold (unknown, removed, or it or its product inactive); 409 while the variant is in stock. A signed-in caller's request names their account (a session that still owes its second step counts as none). Counts against the address's attempts, as sign-in does; one client address may name at most 5 new email addresses an hour, and one email address may be named at most 10 times an hour, else 429.
          */
         post: operations["requestStockAlert"];
         delete?: never;
@@ -3036,7 +3038,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3163,7 +3165,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3249,7 +3251,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3350,7 +3352,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3430,7 +3432,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3512,7 +3514,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3608,7 +3610,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3704,7 +3706,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3808,7 +3810,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3897,7 +3899,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3991,7 +3993,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4059,7 +4061,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4164,7 +4166,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4291,7 +4293,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4369,7 +4371,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4464,7 +4466,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4635,7 +4637,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4721,7 +4723,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4826,7 +4828,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4922,7 +4924,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5011,7 +5013,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5087,7 +5089,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5165,7 +5167,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5259,7 +5261,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5372,7 +5374,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5485,7 +5487,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5602,7 +5604,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5693,7 +5695,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5796,7 +5798,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5898,7 +5900,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5970,7 +5972,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6173,7 +6175,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6354,7 +6356,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6473,7 +6475,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6640,7 +6642,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6756,7 +6758,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7535,7 +7537,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7850,7 +7852,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7906,7 +7908,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7989,7 +7991,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8364,7 +8366,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8464,7 +8466,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8607,7 +8609,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8820,7 +8822,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8920,7 +8922,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9040,7 +9042,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9169,7 +9171,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9233,7 +9235,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9355,7 +9357,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9477,7 +9479,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9776,7 +9778,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10281,7 +10283,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10513,7 +10515,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10769,7 +10771,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11034,7 +11036,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11264,7 +11266,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11529,7 +11531,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11808,7 +11810,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12115,7 +12117,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12229,7 +12231,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12351,7 +12353,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12445,7 +12447,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12521,7 +12523,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12598,7 +12600,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12675,7 +12677,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13389,7 +13391,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13506,7 +13508,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13603,7 +13605,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13732,7 +13734,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13836,7 +13838,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13959,7 +13961,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14043,7 +14045,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14120,7 +14122,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14243,7 +14245,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14356,7 +14358,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14470,7 +14472,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14594,7 +14596,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14694,7 +14696,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14821,7 +14823,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15032,7 +15034,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15146,7 +15148,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15324,7 +15326,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15592,7 +15594,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15709,7 +15711,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15798,7 +15800,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15960,7 +15962,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16419,7 +16421,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16578,7 +16580,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16667,7 +16669,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16742,7 +16744,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16844,7 +16846,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16954,7 +16956,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17076,7 +17078,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17153,7 +17155,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17239,7 +17241,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17342,7 +17344,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17501,7 +17503,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17685,7 +17687,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17823,7 +17825,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17910,7 +17912,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17991,7 +17993,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18080,7 +18082,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18171,7 +18173,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18316,7 +18318,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18453,7 +18455,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18550,7 +18552,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18637,7 +18639,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18724,7 +18726,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18837,7 +18839,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18934,7 +18936,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -19016,7 +19018,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -19224,7 +19226,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -19329,7 +19331,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -19458,7 +19460,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -19566,7 +19568,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -19701,7 +19703,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -19836,7 +19838,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -20016,7 +20018,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -20148,7 +20150,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -20207,7 +20209,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -20303,7 +20305,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -20434,7 +20436,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -20542,7 +20544,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -20625,7 +20627,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -20725,7 +20727,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -20814,7 +20816,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -20959,7 +20961,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -21024,7 +21026,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -21105,7 +21107,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -21184,7 +21186,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -21282,7 +21284,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -21373,7 +21375,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -21472,7 +21474,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -21588,7 +21590,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -21676,7 +21678,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;

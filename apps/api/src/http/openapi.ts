@@ -42,7 +42,7 @@ const REFUSALS: Record<RefusalStatus, string> = {
   400: "The input is invalid: `errors` maps each field to its message.",
   401: "Not signed in, or the session has ended.",
   402: "The payment was declined.",
-  403: "Not allowed: the caller's role, an inactive account, or a state-changing request from another origin.",
+  403: "Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin.",
   404: "Not found, or not visible to the caller.",
   409: "Conflicts with the shop's state (stock, an address in use, an order already paid or cancelled).",
   413: "The body or file is too large.",

@@ -6,11 +6,13 @@
  * Changing one's email counts like a registration: both tell whether an address has an account.
  * A wrong code given to a signed-in session's second step counts against that session, as a wrong
  * sign-in code counts against the pair (account, address).
+ * A back-in-stock request names an address the shop will write to unconfirmed: one client address
+ * may name only a few new ones an hour, and one address may be named only so often an hour.
  * Counters live in Redis when REDIS_URL is set, so that every instance shares them.
  */
 import rateLimit from "@fastify/rate-limit";
 import { AUTH_RATE_LIMIT } from "@shop/shared/constants";
-import { api } from "@shop/shared/messages";
+import { api, stockAlertWords } from "@shop/shared/messages";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { Redis } from "ioredis";
 import { AppError } from "#api/core/errors";
@@ -25,6 +27,9 @@ declare module "fastify" {
       perAccount: Limiter;
       codeTries: Limiter;
       secondStepFailures: Limiter;
+      stockAlertPairs: Limiter;
+      stockAlertNewAddresses: Limiter;
+      stockAlertPerEmail: Limiter;
     };
   }
 }
@@ -40,6 +45,15 @@ const SLOWDOWN_STEP_MS = 250;
 const SLOWDOWN_MAX_MS = 3_000;
 /** Discount codes one address may try in a minute: enough for a shopper, too few to guess codes. */
 export const CODE_TRIES = { max: 30, timeWindow: 60_000 };
+const HOUR = 60 * 60_000;
+/**
+ * Back-in-stock requests: new addresses one client address may name in an hour (a shopper names
+ * their own, perhaps a partner's), and requests naming one address an hour, from anywhere.
+ */
+export const STOCK_ALERT_LIMITS = {
+  newAddresses: { max: 5, timeWindow: HOUR },
+  perEmail: { max: 10, timeWindow: HOUR },
+};
 
 function emailOf(request: FastifyRequest): string {
   const body = request.body as { email?: unknown } | undefined;
@@ -75,12 +89,26 @@ export async function registerRateLimits(app: FastifyInstance) {
       ...ACCOUNT_ADDRESS_FAILURES,
       keyGenerator: (request) => `second-step:${request.session?.sessionId ?? request.ip}`,
     }),
+    // Whether this client address named this address within the hour: read, to tell a new one.
+    stockAlertPairs: app.createRateLimit({
+      max: Number.MAX_SAFE_INTEGER,
+      timeWindow: HOUR,
+      keyGenerator: (request) => `stock-alert-pair:${request.ip}|${emailOf(request)}`,
+    }),
+    stockAlertNewAddresses: app.createRateLimit({
+      ...STOCK_ALERT_LIMITS.newAddresses,
+      keyGenerator: (request) => `stock-alert-ip:${request.ip}`,
+    }),
+    stockAlertPerEmail: app.createRateLimit({
+      ...STOCK_ALERT_LIMITS.perEmail,
+      keyGenerator: (request) => `stock-alert-email:${emailOf(request)}`,
+    }),
   });
 }
 
-function refuse(reply: FastifyReply, ttlMs: number): never {
+function refuse(reply: FastifyReply, ttlMs: number, message: string = api.tooManyRequests): never {
   reply.header("retry-after", Math.max(1, Math.ceil(ttlMs / 1000)));
-  throw new AppError("TOO_MANY_REQUESTS", api.tooManyRequests);
+  throw new AppError("TOO_MANY_REQUESTS", message);
 }
 
 /** Counts one attempt from this address and refuses the request past the limit. */
@@ -144,4 +172,24 @@ export async function limitSecondStepTries(request: FastifyRequest, reply: Fasti
 /** Counts a wrong code given to the session's second step. */
 export async function countSecondStepFailure(request: FastifyRequest) {
   await request.server.authLimits.secondStepFailures(request);
+}
+
+/**
+ * preHandler of a back-in-stock request (its body checked): an address this client address has not
+ * named within the hour counts against its new addresses (STOCK_ALERT_LIMITS), and every request
+ * against the address it names; past either, 429.
+ */
+export async function limitStockAlertAddresses(request: FastifyRequest, reply: FastifyReply) {
+  const limits = request.server.authLimits;
+  const pair = await limits.stockAlertPairs(request, { increment: false });
+  // An allow-listed client (none is configured) counts as one that named it before.
+  if (!pair.isAllowed && pair.remaining === pair.max) {
+    const fromAddress = await limits.stockAlertNewAddresses(request);
+    if (!fromAddress.isAllowed && fromAddress.isExceeded)
+      refuse(reply, fromAddress.ttl, stockAlertWords.tooManyAddresses);
+  }
+  const perEmail = await limits.stockAlertPerEmail(request);
+  if (!perEmail.isAllowed && perEmail.isExceeded)
+    refuse(reply, perEmail.ttl, stockAlertWords.tooManyForAddress);
+  await limits.stockAlertPairs(request);
 }

@@ -32,8 +32,10 @@ declare module "fastify" {
   }
   interface FastifyContextConfig {
     /**
-     * A route a staff session may use before it set up two-step sign-in the owner requires: the
-     * set-up itself and reading its own account (signing out takes no session at all).
+     * A route of two-step sign-in itself, which a session not past its second step still reaches:
+     * verifying a code or a recovery code (a session that owes the step), the set-up (staff without
+     * the two-step sign-in the owner requires), and reading its own account, for the prompt.
+     * Signing out takes no session at all.
      */
     twoStepSetUp?: boolean;
   }
@@ -44,12 +46,30 @@ export function sessionToken(request: FastifyRequest): string | undefined {
   return token && token.length <= 100 ? token : undefined;
 }
 
-/** The caller's session, looked up once per request. */
-export async function currentSession(request: FastifyRequest): Promise<ResolvedSession | null> {
+/** The session behind the caller's cookie, looked up once per request, whether or not it passed its second step. */
+async function lookUpSession(request: FastifyRequest): Promise<ResolvedSession | null> {
   if (request.session !== undefined) return request.session;
   const token = sessionToken(request);
   request.session = token ? await request.server.sessions.resolve(token) : null;
   return request.session;
+}
+
+/**
+ * Whether a session still owes the second step of its user's two-step sign-in: one opened by a
+ * password reset (or any way in but a sign-in with a code) has not passed it.
+ */
+function owesSecondStep(session: ResolvedSession): boolean {
+  return session.user.twoFactorEnabledAt !== null && session.secondStepAt === null;
+}
+
+/**
+ * The caller's session on a route open to anyone (a cart's price, a product page, a back-in-stock
+ * request): null when there is none, and when it still owes its second step, which counts as not
+ * signed in until it is passed.
+ */
+export async function currentSession(request: FastifyRequest): Promise<ResolvedSession | null> {
+  const session = await lookUpSession(request);
+  return session && !owesSecondStep(session) ? session : null;
 }
 
 export function setSessionCookie(
@@ -76,17 +96,15 @@ export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply)
 }
 
 /**
- * Refuses a session that has not passed the second step of its staff user: one of a user with
- * two-step sign-in on (opened by a password reset) is asked for a code, with `secondStepRequired`;
- * one of staff without it, when the owner requires it of staff, is sent to the set-up.
+ * Refuses a session that has not passed its second step: one of any user (shopper or staff) with
+ * two-step sign-in on that has not passed it (a password reset opens such a one) is asked for a
+ * code, with `secondStepRequired`; one of staff without it, when the owner requires it of staff, is
+ * sent to the set-up.
  */
-async function checkStaffSecondStep(request: FastifyRequest, session: ResolvedSession) {
+async function checkSecondStep(request: FastifyRequest, session: ResolvedSession) {
+  if (owesSecondStep(session)) throw secondStepRequired();
   const { user } = session;
-  if (!(STAFF_ROLES as readonly Role[]).includes(user.role)) return;
-  if (user.twoFactorEnabledAt) {
-    if (!session.secondStepAt) throw secondStepRequired();
-    return;
-  }
+  if (user.twoFactorEnabledAt || !(STAFF_ROLES as readonly Role[]).includes(user.role)) return;
   if (await request.server.sessions.staffTwoFactorRequired()) {
     throw new AppError("FORBIDDEN", twoFactor.setupRequired);
   }
@@ -97,22 +115,23 @@ function secondStepRequired() {
 }
 
 /**
- * preValidation guard: a signed-in, active user, else 401. A staff session that has not passed the
- * second step the owner requires reaches only the routes of the set-up (`config.twoStepSetUp`).
+ * preValidation guard: a signed-in, active user, else 401. A session that still owes its second
+ * step (or a staff one without the two-step sign-in the owner requires) reaches only the routes of
+ * the second step (`config.twoStepSetUp`); elsewhere it is answered 403.
  */
 export async function requireUser(request: FastifyRequest) {
-  const session = await currentSession(request);
+  const session = await lookUpSession(request);
   if (!session) throw new AppError("UNAUTHORIZED", api.notSignedIn);
-  if (!request.routeOptions.config.twoStepSetUp) await checkStaffSecondStep(request, session);
+  if (!request.routeOptions.config.twoStepSetUp) await checkSecondStep(request, session);
 }
 
 /** A guard for a signed-in user with one of these roles, else 401 or 403. */
 function requireRole(roles: readonly Role[]) {
   return async function requireRoleHandler(request: FastifyRequest) {
-    const session = await currentSession(request);
+    const session = await lookUpSession(request);
     if (!session) throw new AppError("UNAUTHORIZED", api.notSignedIn);
     if (!roles.includes(session.user.role)) throw new AppError("FORBIDDEN", api.forbidden);
-    await checkStaffSecondStep(request, session);
+    await checkSecondStep(request, session);
   };
 }
 
@@ -125,14 +144,14 @@ export const requireAdmin = requireRole(["admin"]);
 const FRESH_SECOND_STEP_MS = FRESH_SECOND_STEP_MINUTES * 60_000;
 
 /**
- * preValidation guard, after requireStaff or requireAdmin: the changes that ask a user with two-step
- * sign-in for a code again (roles, webhook endpoints, payment and tax settings, refunds) pass only
- * within FRESH_SECOND_STEP_MINUTES of the session's last second step; else 403 with
+ * preValidation guard, after requireUser, requireStaff or requireAdmin: the changes that ask a user
+ * with two-step sign-in for a code again (turning it off, roles, webhook endpoints, payment and tax
+ * settings, refunds) pass only within FRESH_SECOND_STEP_MINUTES of the session's last second step; else 403 with
  * `secondStepRequired`, and POST /api/auth/two-factor/verify makes it fresh. A user without
  * two-step sign-in is not asked.
  */
 export async function requireFreshSecondStep(request: FastifyRequest) {
-  const session = await currentSession(request);
+  const session = await lookUpSession(request);
   if (!session) throw new AppError("UNAUTHORIZED", api.notSignedIn);
   if (!session.user.twoFactorEnabledAt) return;
   const at = session.secondStepAt?.getTime();

@@ -1,6 +1,8 @@
 /**
- * The second step asked again: a change the API refuses with `secondStepRequired` (a role, a webhook
- * endpoint, the payment or tax settings, a refund) waits while the app asks for a code
+ * The second step asked again: a request the API refuses with `secondStepRequired` (a change that
+ * wants a fresh one: a role, a webhook endpoint, the payment or tax settings, a refund, turning
+ * two-step off; or anything read with a session that has not passed it, as a password reset opens
+ * one, which the reset page asks for at once) waits while the app asks for a code
  * (app/providers.tsx mounts the dialog, loaded only then), and is sent again once when it was given.
  */
 import { create } from "zustand";

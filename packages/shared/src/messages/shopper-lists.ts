@@ -41,6 +41,8 @@ export const stockAlertWords = {
   /** Refusals. */
   inStock: "This is in stock now: add it to your cart.",
   variantUnavailable: "This product or size is not available.",
+  tooManyAddresses: "Too many different email addresses asked from here. Please try again in an hour.",
+  tooManyForAddress: "This email address was given too often. Please try again in an hour.",
 } as const;
 
 /** The back-in-stock email (kind `backInStock`), sent once per request. */

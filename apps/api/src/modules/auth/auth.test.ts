@@ -207,6 +207,7 @@ describe("POST /api/auth/login", () => {
       const email = accounts[attempt % 2]?.email ?? "";
       const response = await login({ email, password: "Wrong@123" }, address);
       expect(response.statusCode).toBe(401);
+      expect(response.json().message).toBe(errors.badCredentials);
     }
     // The 11th, to an account without failures, is refused for its address alone.
     const fresh = await createUser(t.database);
@@ -222,7 +223,9 @@ describe("POST /api/auth/login", () => {
   it("never locks the owner out: failures elsewhere slow the account's sign-ins down, the right password still works", async () => {
     const { email } = await createUser(t.database);
     for (let attempt = 1; attempt <= SLOWDOWN_AFTER + 4; attempt++) {
-      expect((await login({ email, password: "Wrong@123" }, `10.9.${attempt}.1`)).statusCode).toBe(401);
+      const failed = await login({ email, password: "Wrong@123" }, `10.9.${attempt}.1`);
+      expect(failed.statusCode).toBe(401);
+      expect(failed.json().message).toBe(errors.badCredentials);
     }
     const started = performance.now();
     const owner = await login({ email, password: PASSWORD }, "10.9.100.1");
@@ -239,7 +242,9 @@ describe("POST /api/auth/login", () => {
     const other = await createUser(t.database);
     const stranger = "10.11.0.1";
     for (let attempt = 1; attempt <= 5; attempt++) {
-      expect((await login({ email, password: "Wrong@123" }, stranger)).statusCode).toBe(401);
+      const failed = await login({ email, password: "Wrong@123" }, stranger);
+      expect(failed.statusCode).toBe(401);
+      expect(failed.json().message).toBe(errors.badCredentials);
     }
     const refused = await login({ email, password: PASSWORD }, stranger);
     expect(refused.statusCode).toBe(429);
@@ -251,9 +256,9 @@ describe("POST /api/auth/login", () => {
   it("never locks an administrator out through strangers' guesses", async () => {
     const admin = await createUser(t.database, { role: "admin" });
     for (let attempt = 1; attempt <= 8; attempt++) {
-      expect(
-        (await login({ email: admin.email, password: "Wrong@123" }, `10.12.${attempt}.1`)).statusCode,
-      ).toBe(401);
+      const failed = await login({ email: admin.email, password: "Wrong@123" }, `10.12.${attempt}.1`);
+      expect(failed.statusCode).toBe(401);
+      expect(failed.json().message).toBe(errors.badCredentials);
     }
     expect((await login({ email: admin.email, password: PASSWORD }, "10.12.100.1")).statusCode).toBe(200);
   });
@@ -263,14 +268,12 @@ describe("POST /api/auth/login", () => {
     for (let attempt = 1; attempt <= 10; attempt++) {
       await register({ name: { firstName: "A", lastName: "B" }, email: "bad" }, address);
     }
-    expect(
-      (
-        await register(
-          { name: { firstName: "A", lastName: "B" }, email: uniqueEmail(), password: "abc12@x" },
-          address,
-        )
-      ).statusCode,
-    ).toBe(429);
+    const refused = await register(
+      { name: { firstName: "A", lastName: "B" }, email: uniqueEmail(), password: "abc12@x" },
+      address,
+    );
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ success: false, message: api.tooManyRequests });
   });
 });
 
@@ -363,6 +366,7 @@ describe("cross-origin mutations", () => {
       headers: { "sec-fetch-site": "cross-site" },
     });
     expect(crossSite.statusCode).toBe(403);
+    expect(crossSite.json()).toEqual({ success: false, message: api.crossOrigin });
     const same = await t.app.inject({
       method: "POST",
       url: "/api/auth/login",

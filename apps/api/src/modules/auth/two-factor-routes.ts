@@ -15,7 +15,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { AppError } from "#api/core/errors";
 import { ok, refusals } from "#api/http/envelope";
 import { countSecondStepFailure, limitAttemptsFromAddress, limitSecondStepTries } from "#api/http/rate-limit";
-import { requireUser, sessionIdOf, userOf } from "#api/http/session";
+import { requireFreshSecondStep, requireUser, sessionIdOf, userOf } from "#api/http/session";
 import { endSessionsOfUser } from "#api/modules/sessions/service";
 import { disableTwoFactor, enableTwoFactor, setUpTwoFactor, verifySecondStep } from "./two-factor";
 
@@ -96,11 +96,12 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["auth"],
         operationId: "disableTwoFactor",
-        summary: "Turn two-step sign-in off, given the current password; the recovery codes go too",
+        summary:
+          "Turn two-step sign-in off, given the current password and a fresh second step; the recovery codes go too",
         body: TwoFactorDisableInput,
         response: { 200: EmptyEnvelope },
       },
-      preValidation: [requireUser, limitAttemptsFromAddress],
+      preValidation: [requireUser, requireFreshSecondStep, limitAttemptsFromAddress],
     },
     async (request) => {
       await disableTwoFactor(app.db, userOf(request), request.body, await app.mailContext());

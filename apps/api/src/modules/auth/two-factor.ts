@@ -15,7 +15,7 @@ import type {
 } from "@shop/shared/schemas/auth";
 import { Secret, TOTP } from "otpauth";
 import { AppError } from "#api/core/errors";
-import { openSecret, sealSecret } from "#api/core/sealed";
+import { openSecret, SealedValueError, sealSecret } from "#api/core/sealed";
 import type { Database } from "#api/db/client";
 import type { User } from "#api/db/schema/users";
 import type { MailContext } from "#api/modules/email/service";
@@ -57,10 +57,34 @@ function stepOfCode(secret: string, code: string, now = Date.now()): number | nu
   return Math.floor(now / 1000 / TOTP_PERIOD_SECONDS) + delta;
 }
 
+/**
+ * What a user's TOTP secret is sealed for (core/sealed.ts): their row, so that a sealed secret
+ * copied to another user's row does not open there.
+ */
+export function totpSecretBinding(userId: string): string {
+  return `totp:users:${userId}`;
+}
+
+/**
+ * The user's TOTP secret, or null when the stored value is refused (another user's row's, changed,
+ * or never sealed: written by someone who can write to the database): no code of it is right. A
+ * value of a key the configuration lacks is an error of the server's, and throws.
+ */
+function secretOf(user: User): string | null {
+  if (!user.twoFactorSecret) return null;
+  try {
+    return openSecret(user.twoFactorSecret, totpSecretBinding(user.id));
+  } catch (error) {
+    if (error instanceof SealedValueError && !error.keyUnknown) return null;
+    throw error;
+  }
+}
+
 /** Whether a code of the user's secret is right and of a step not used yet; records its step. */
 export async function acceptCode(db: Database, user: User, code: string): Promise<boolean> {
-  if (!user.twoFactorSecret) return false;
-  const step = stepOfCode(openSecret(user.twoFactorSecret), code);
+  const secret = secretOf(user);
+  if (secret === null) return false;
+  const step = stepOfCode(secret, code);
   if (step === null) return false;
   // The step is kept in the user's row: their cached sessions are forgotten as it changes.
   forgetUser(user.id);
@@ -110,7 +134,10 @@ export async function acceptRecoveryCode(db: Database, user: User, code: string)
 export async function setUpTwoFactor(db: Database, user: User, issuer: string): Promise<TwoFactorSetupDto> {
   if (user.twoFactorEnabledAt) throw new AppError("CONFLICT", twoFactor.alreadyOn);
   const secret = new Secret({ size: 20 }).base32;
-  await updateUser(db, user.id, { twoFactorSecret: sealSecret(secret), twoFactorLastStep: null });
+  await updateUser(db, user.id, {
+    twoFactorSecret: sealSecret(secret, totpSecretBinding(user.id)),
+    twoFactorLastStep: null,
+  });
   return { secret, otpauthUrl: totpOf(secret, user.email, issuer).toString() };
 }
 
@@ -143,9 +170,10 @@ export async function enableTwoFactor(
 }
 
 /**
- * Turns two-step sign-in off, given the current password: a session left open (or stolen) alone
- * cannot, and the owner who lost the phone can still, after signing in with a recovery code. The
- * owner is told by email.
+ * Turns two-step sign-in off, given the current password and a fresh second step (the route's
+ * requireFreshSecondStep): a session left open (or stolen), or one opened by a password reset,
+ * alone cannot, and the owner who lost the phone can still, with a recovery code. The owner is told
+ * by email.
  */
 export async function disableTwoFactor(
   db: Database,

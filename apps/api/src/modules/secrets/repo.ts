@@ -1,4 +1,4 @@
-/** SQL of the secrets kept at rest: how many are still plain. */
+/** SQL of the secrets kept at rest: how many are not yet sealed bound to their row. */
 import { sql } from "drizzle-orm";
 import { VERSION } from "#api/core/sealed";
 import type { Database } from "#api/db/client";
@@ -6,10 +6,10 @@ import { users } from "#api/db/schema/users";
 import { webhookEndpoints } from "#api/db/schema/webhooks";
 
 /**
- * How many secrets are still kept plain (written before sealing existed): the server warns at start
- * until npm run secrets:reseal has sealed them.
+ * How many secrets are not sealed bound to their row: plain ones (written before sealing existed) and
+ * `v1` ones (sealed before values were bound), which the start seals (reseal.ts bindSecrets).
  */
-export async function countPlainSecrets(db: Database): Promise<number> {
+export async function countUnboundSecrets(db: Database): Promise<number> {
   const sealed = `${VERSION}:%`;
   const result = await db.execute<{ plain: number }>(sql`
     select

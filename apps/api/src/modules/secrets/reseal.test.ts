@@ -2,8 +2,12 @@
  * Secrets sealed at rest through the API: the stored TOTP and webhook secrets are not the plain
  * values; sign-in with a code and signed deliveries work; after secrets:reseal under a new key (the
  * old one as previous, then without it) they still do; a value of a key the shop does not hold stops
- * the reseal with the key named, and a plain value written before sealing is sealed by it.
+ * the reseal with the key named; a TOTP secret copied to another user's row does not open there; a
+ * plain value and one sealed before values were bound to their row are refused until the start's
+ * step seals them bound.
  */
+import { createCipheriv, randomBytes } from "node:crypto";
+import { twoFactor } from "@shop/shared/messages";
 import { eq } from "drizzle-orm";
 import { TOTP } from "otpauth";
 import { Webhook } from "standardwebhooks";
@@ -16,8 +20,8 @@ import { createTestApp, inject, signedInUser, type TestApp } from "#test/app";
 import { makeCategory, makeMedia, makeProduct } from "#test/catalog";
 import { type Caller, quickUser } from "#test/fixtures";
 import { startWebhookReceiver, type WebhookReceiver } from "#test/webhook-receiver";
-import { countPlainSecrets } from "./repo";
-import { resealSecrets } from "./reseal";
+import { countUnboundSecrets } from "./repo";
+import { bindSecrets, resealSecrets } from "./reseal";
 
 const OLD_KEY = Buffer.alloc(32, 0x51);
 const NEW_KEY = Buffer.alloc(32, 0xa7);
@@ -109,7 +113,7 @@ describe("secrets sealed at rest", () => {
     const sealedTotp = await storedTotpSecret(person.id);
     expect(sealedTotp).not.toBeNull();
     expect(sealedTotp).not.toContain(person.secret);
-    expect(sealedTotp).toMatch(new RegExp(`^v1:${keyIdOf(OLD_KEY)}:`));
+    expect(sealedTotp).toMatch(new RegExp(`^v2:${keyIdOf(OLD_KEY)}:`));
     expect((await signInWithCode(person.email, person.secret)).statusCode).toBe(200);
 
     const path = "/sealed-hook";
@@ -135,7 +139,7 @@ describe("secrets sealed at rest", () => {
       [stored.secret, secret],
       [stored.previousSecret, firstSecret],
     ] as const) {
-      expect(column).toMatch(new RegExp(`^v1:${keyIdOf(OLD_KEY)}:`));
+      expect(column).toMatch(new RegExp(`^v2:${keyIdOf(OLD_KEY)}:`));
       expect(column).not.toContain(plain.slice("whsec_".length, 20));
     }
     await deliveredSignedBy(path, [secret, firstSecret]);
@@ -145,10 +149,10 @@ describe("secrets sealed at rest", () => {
     const report = await resealSecrets(t.database.db, keyringOf(NEW_KEY, [OLD_KEY]));
     expect(report.twoFactorSecrets.resealed).toBeGreaterThanOrEqual(1);
     expect(report.webhookSecrets.resealed).toBeGreaterThanOrEqual(2);
-    expect(await storedTotpSecret(person.id)).toMatch(new RegExp(`^v1:${keyIdOf(NEW_KEY)}:`));
+    expect(await storedTotpSecret(person.id)).toMatch(new RegExp(`^v2:${keyIdOf(NEW_KEY)}:`));
     const resealed = await storedEndpoint(endpointId);
-    expect(resealed.secret).toMatch(new RegExp(`^v1:${keyIdOf(NEW_KEY)}:`));
-    expect(resealed.previousSecret).toMatch(new RegExp(`^v1:${keyIdOf(NEW_KEY)}:`));
+    expect(resealed.secret).toMatch(new RegExp(`^v2:${keyIdOf(NEW_KEY)}:`));
+    expect(resealed.previousSecret).toMatch(new RegExp(`^v2:${keyIdOf(NEW_KEY)}:`));
     expect(resealed.updatedAt).toEqual(stored.updatedAt);
     // Again: nothing left to do.
     expect(await resealSecrets(t.database.db, keyringOf(NEW_KEY, [OLD_KEY]))).toMatchObject({
@@ -185,8 +189,28 @@ describe("secrets sealed at rest", () => {
       .where(eq(users.id, person.id));
   });
 
-  it("seals a plain value written before sealing existed, which signs meanwhile", async () => {
+  it("does not open a TOTP secret copied to another user's row: signing in with its codes fails there", async () => {
+    vi.useFakeTimers({ toFake: ["Date"], now: Math.floor(Date.now() / STEP_MS) * STEP_MS + 5_000 });
     installKeyring(keyringOf(NEW_KEY));
+    const owner = await enrolled();
+    const other = await enrolled();
+    const copied = await storedTotpSecret(owner.id);
+    await t.database.db.update(users).set({ twoFactorSecret: copied }).where(eq(users.id, other.id));
+    const refused = await signInWithCode(other.email, owner.secret);
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json().errors).toEqual({ code: twoFactor.badCode });
+    expect(refused.cookies).toHaveLength(0);
+    // Where it was sealed, it still opens.
+    expect((await signInWithCode(owner.email, owner.secret)).statusCode).toBe(200);
+    await t.database.db
+      .update(users)
+      .set({ twoFactorSecret: null, twoFactorEnabledAt: null })
+      .where(eq(users.id, other.id));
+  });
+
+  it("refuses plain values and values sealed before they were bound to their row until the start seals them bound, once", async () => {
+    vi.useFakeTimers({ toFake: ["Date"], now: Math.floor(Date.now() / STEP_MS) * STEP_MS + 5_000 });
+    installKeyring(keyringOf(NEW_KEY, [OLD_KEY]));
     const path = "/plain-hook";
     const created = await inject(t.app, {
       method: "POST",
@@ -197,12 +221,31 @@ describe("secrets sealed at rest", () => {
     const id = created.json().data._id as string;
     const plain = `whsec_${Buffer.alloc(32, 0x44).toString("base64")}`;
     await t.database.db.update(webhookEndpoints).set({ secret: plain }).where(eq(webhookEndpoints.id, id));
+    // A TOTP secret as the shop sealed them before (v1, no associated data), under the previous key.
+    const person = await enrolled();
+    const iv = randomBytes(12);
+    const cipher = createCipheriv("aes-256-gcm", OLD_KEY, iv);
+    const ciphertext = Buffer.concat([cipher.update(person.secret, "utf8"), cipher.final()]);
+    const unbound = [
+      "v1",
+      keyIdOf(OLD_KEY),
+      ...[iv, ciphertext, cipher.getAuthTag()].map((b) => b.toString("base64url")),
+    ].join(":");
+    await t.database.db.update(users).set({ twoFactorSecret: unbound }).where(eq(users.id, person.id));
+    const before = await signInWithCode(person.email, person.secret);
+    expect(before.statusCode).toBe(401);
+    expect(before.json().errors).toEqual({ code: twoFactor.badCode });
+    expect(await countUnboundSecrets(t.database.db)).toBe(2);
+
+    const report = await bindSecrets(t.database.db, keyringOf(NEW_KEY, [OLD_KEY]));
+    expect(report?.twoFactorSecrets.resealed).toBe(1);
+    expect(report?.webhookSecrets.resealed).toBe(1);
+    expect(await countUnboundSecrets(t.database.db)).toBe(0);
+    expect(await storedTotpSecret(person.id)).toMatch(new RegExp(`^v2:${keyIdOf(NEW_KEY)}:`));
+    expect((await storedEndpoint(id)).secret).toMatch(new RegExp(`^v2:${keyIdOf(NEW_KEY)}:`));
+    expect((await signInWithCode(person.email, person.secret)).statusCode).toBe(200);
     await deliveredSignedBy(path, [plain]);
-    // The server warns at start while such a value is kept.
-    expect(await countPlainSecrets(t.database.db)).toBe(1);
-    await resealSecrets(t.database.db, keyringOf(NEW_KEY));
-    expect(await countPlainSecrets(t.database.db)).toBe(0);
-    expect((await storedEndpoint(id)).secret).toMatch(new RegExp(`^v1:${keyIdOf(NEW_KEY)}:`));
-    await deliveredSignedBy(path, [plain]);
+    // The next start finds nothing to do.
+    expect(await bindSecrets(t.database.db, keyringOf(NEW_KEY, [OLD_KEY]))).toBeNull();
   });
 });

@@ -2,7 +2,8 @@
  * "Email me when it's back": asking (sold-out variants only, the same request twice one request),
  * and the sender's run, which mails each open request once when its variant's stock rises from 0,
  * whatever raised it (an adjustment, a cancelled order, a refund's restock), and nothing on 5 → 6.
- * The inventory list counts the requests waiting.
+ * The inventory list counts the requests waiting. One client address names only a few new email
+ * addresses an hour, and one email address is named only so often.
  */
 import { backInStockMail, stockAlertWords, validation } from "@shop/shared/messages";
 import type { InventoryRow } from "@shop/shared/schemas/inventory";
@@ -13,9 +14,10 @@ import { newId } from "#api/core/ids";
 import { emails } from "#api/db/schema/emails";
 import { productVariants } from "#api/db/schema/products";
 import { stockAlerts } from "#api/db/schema/shoppers-lists";
+import { STOCK_ALERT_LIMITS } from "#api/http/rate-limit";
 import { mailContextOf, renderEmail } from "#api/modules/email/service";
 import { placeOrder } from "#api/modules/orders/placement";
-import { createTestApp, inject, PASSWORD, type TestApp } from "#test/app";
+import { createTestApp, inject, PASSWORD, type TestApp, uniqueEmail } from "#test/app";
 import { makeProductWithVariants } from "#test/catalog";
 import { APPROVED_CARD, type Caller, makeShop, quickUser, type Shop } from "#test/fixtures";
 import { sendBackInStockEmails } from "./service";
@@ -40,12 +42,17 @@ async function freshVariant() {
   return { product, variant };
 }
 
-const ask = (variant: string, email: string, caller?: Caller) =>
+let addressCount = 0;
+/** A fresh client address: one may name only a few new email addresses an hour. */
+const newAddress = () => `10.52.${Math.floor(++addressCount / 200)}.${(addressCount % 200) + 1}`;
+
+const ask = (variant: string, email: string, caller?: Caller, remoteAddress = newAddress()) =>
   inject(t.app, {
     method: "POST",
     url: "/api/stock-alerts",
     cookie: caller?.cookie,
     payload: { variant, email },
+    remoteAddress,
   });
 
 async function adjust(variant: string, change: number) {
@@ -115,6 +122,36 @@ describe("asking to be emailed when a variant is back", () => {
     expect((await ask(variant._id, shopper.user.email, shopper)).statusCode).toBe(201);
     const [row] = await alertsOf(variant._id);
     expect(row?.userId).toBe(shopper.user.id);
+  });
+
+  it("refuses a new email address past the few one client address may name in an hour (429), writing nothing", async () => {
+    const { variant } = await freshVariant();
+    await setStock(variant._id, 0);
+    const from = newAddress();
+    const allowed = Array.from({ length: STOCK_ALERT_LIMITS.newAddresses.max }, () => uniqueEmail("alert"));
+    for (const email of allowed)
+      expect((await ask(variant._id, email, undefined, from)).statusCode).toBe(201);
+    // An address it named already is no new one.
+    expect((await ask(variant._id, allowed[0] ?? "", undefined, from)).statusCode).toBe(201);
+    const stranger = uniqueEmail("stranger");
+    const refused = await ask(variant._id, stranger, undefined, from);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ success: false, message: stockAlertWords.tooManyAddresses });
+    expect(refused.headers["retry-after"]).toBe(String(60 * 60));
+    expect((await alertsOf(variant._id)).map((row) => row.email).sort()).toEqual([...allowed].sort());
+    // Another client address may still name it.
+    expect((await ask(variant._id, stranger)).statusCode).toBe(201);
+  });
+
+  it("refuses an email address named too often in an hour, from any client address (429)", async () => {
+    const { variant } = await freshVariant();
+    await setStock(variant._id, 0);
+    const email = uniqueEmail("often");
+    for (let i = 0; i < STOCK_ALERT_LIMITS.perEmail.max; i += 1)
+      expect((await ask(variant._id, email)).statusCode).toBe(201);
+    const refused = await ask(variant._id, email);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ success: false, message: stockAlertWords.tooManyForAddress });
   });
 
   it("refuses a variant in stock (409), one not sold (404) and a bad address (400), writing nothing", async () => {

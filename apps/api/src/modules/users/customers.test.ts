@@ -1,4 +1,4 @@
-import { customerPage, validation } from "@shop/shared/messages";
+import { api, customerPage, validation } from "@shop/shared/messages";
 import type { CustomerSummaryDto } from "@shop/shared/schemas/user";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -81,11 +81,15 @@ describe("GET /api/users/:userId/summary", () => {
     expect(data.notes).toEqual([]);
     const missing = await summary(newId());
     expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ success: false, message: api.userNotFound });
   });
 
   it("is for admins only: a manager gets 403, a shopper 403 even for themselves", async () => {
-    expect((await summary(shop.shopper.user.id, shop.manager.cookie)).statusCode).toBe(403);
-    expect((await summary(shop.shopper.user.id, shop.shopper.cookie)).statusCode).toBe(403);
+    for (const cookie of [shop.manager.cookie, shop.shopper.cookie]) {
+      const refused = await summary(shop.shopper.user.id, cookie);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toEqual({ success: false, message: api.forbidden });
+    }
   });
 });
 
@@ -113,8 +117,12 @@ describe("POST /api/users/:userId/notes", () => {
     const blank = await addNote(shop.shopper.user.id, "   ");
     expect(blank.statusCode).toBe(400);
     expect(blank.json().errors.note).toBe(validation.required);
-    expect((await addNote(newId(), "Hello there")).statusCode).toBe(404);
-    expect((await addNote(shop.shopper.user.id, "Hello there", shop.manager.cookie)).statusCode).toBe(403);
+    const unknown = await addNote(newId(), "Hello there");
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ success: false, message: api.userNotFound });
+    const byManager = await addNote(shop.shopper.user.id, "Hello there", shop.manager.cookie);
+    expect(byManager.statusCode).toBe(403);
+    expect(byManager.json()).toEqual({ success: false, message: api.forbidden });
 
     const note = (await addNote(shop.shopper.user.id, "Kept as written.")).json().data as { _id: string };
     await expect(

@@ -47,9 +47,9 @@ describe("GET /api/users/current-user", () => {
 
   it("refuses a forged or malformed cookie", async () => {
     for (const cookie of ["shop_session=forged", `shop_session=${"a".repeat(5000)}`]) {
-      expect(
-        (await inject(t.app, { method: "GET", url: "/api/users/current-user", cookie })).statusCode,
-      ).toBe(401);
+      const refused = await inject(t.app, { method: "GET", url: "/api/users/current-user", cookie });
+      expect(refused.statusCode).toBe(401);
+      expect(refused.json()).toEqual({ success: false, message: api.notSignedIn });
     }
   });
 });
@@ -135,11 +135,20 @@ describe("PATCH /api/users/current-user", () => {
       });
       expect(rename.statusCode).toBe(200);
     }
-    const statuses: number[] = [];
-    for (let i = 0; i < AUTH_RATE_LIMIT.max + 1; i++)
-      statuses.push((await change(uniqueEmail("probe"))).statusCode);
-    expect(statuses.slice(0, AUTH_RATE_LIMIT.max)).toEqual(Array(AUTH_RATE_LIMIT.max).fill(400));
-    expect(statuses.at(-1)).toBe(429);
+    const answers: { status: number; errors?: unknown; message: string }[] = [];
+    for (let i = 0; i < AUTH_RATE_LIMIT.max + 1; i++) {
+      const answer = await change(uniqueEmail("probe"));
+      answers.push({ ...answer.json(), status: answer.statusCode });
+    }
+    expect(answers.slice(0, AUTH_RATE_LIMIT.max)).toEqual(
+      Array(AUTH_RATE_LIMIT.max).fill({
+        status: 400,
+        success: false,
+        message: validation.loginPassword,
+        errors: { currentPassword: validation.loginPassword },
+      }),
+    );
+    expect(answers.at(-1)).toEqual({ status: 429, success: false, message: api.tooManyRequests });
     // The same registration budget: this address may not register either for now.
     const register = await inject(t.app, {
       method: "POST",
@@ -148,6 +157,7 @@ describe("PATCH /api/users/current-user", () => {
       payload: { name: { firstName: "New", lastName: "Person" }, email: uniqueEmail(), password: PASSWORD },
     });
     expect(register.statusCode).toBe(429);
+    expect(register.json()).toEqual({ success: false, message: api.tooManyRequests });
   });
 
   it("can never set role or status", async () => {
@@ -182,15 +192,13 @@ describe("PATCH /api/users/current-user", () => {
   });
 
   it("answers 401 without a session and 400 with SPEC messages on bad input", async () => {
-    expect(
-      (
-        await t.app.inject({
-          method: "PATCH",
-          url: "/api/users/current-user",
-          payload: { name: { firstName: "A", lastName: "B" }, email: uniqueEmail() },
-        })
-      ).statusCode,
-    ).toBe(401);
+    const anonymous = await t.app.inject({
+      method: "PATCH",
+      url: "/api/users/current-user",
+      payload: { name: { firstName: "A", lastName: "B" }, email: uniqueEmail() },
+    });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json()).toEqual({ success: false, message: api.notSignedIn });
     const { cookie } = await signedInUser(t);
     const response = await inject(t.app, {
       method: "PATCH",
@@ -218,9 +226,9 @@ describe("PATCH /api/users/current-user/password", () => {
     expect(
       (await inject(t.app, { method: "GET", url: "/api/users/current-user", cookie: here })).statusCode,
     ).toBe(200);
-    expect(
-      (await inject(t.app, { method: "GET", url: "/api/users/current-user", cookie: elsewhere })).statusCode,
-    ).toBe(401);
+    const ended = await inject(t.app, { method: "GET", url: "/api/users/current-user", cookie: elsewhere });
+    expect(ended.statusCode).toBe(401);
+    expect(ended.json()).toEqual({ success: false, message: api.notSignedIn });
     expect(await t.database.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(1);
     await expect(signIn(t.app, email, PASSWORD, "10.20.0.3")).rejects.toThrow();
     await signIn(t.app, email, "Fresh#456", "10.20.0.4");
@@ -349,12 +357,14 @@ describe("staff user administration", () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors).toEqual({ page: validation.number });
 
-    expect((await t.app.inject({ method: "GET", url: "/api/users/customers" })).statusCode).toBe(401);
+    const anonymous = await t.app.inject({ method: "GET", url: "/api/users/customers" });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json()).toEqual({ success: false, message: api.notSignedIn });
     for (const role of ["customer", "manager"] as const) {
       const { cookie } = await signedInUser(t, role);
-      expect((await inject(t.app, { method: "GET", url: "/api/users/customers", cookie })).statusCode).toBe(
-        403,
-      );
+      const refused = await inject(t.app, { method: "GET", url: "/api/users/customers", cookie });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toEqual({ success: false, message: api.forbidden });
     }
   });
 
@@ -407,17 +417,16 @@ describe("staff user administration", () => {
       payload: { role: "customer" },
     });
     expect(own.statusCode).toBe(403);
+    expect(own.json()).toEqual({ success: false, message: api.ownRoleChange });
     const manager = await signedInUser(t, "manager");
-    expect(
-      (
-        await inject(t.app, {
-          method: "PATCH",
-          url: `/api/users/${user.id}`,
-          cookie: manager.cookie,
-          payload: { role: "admin" },
-        })
-      ).statusCode,
-    ).toBe(403);
+    const byManager = await inject(t.app, {
+      method: "PATCH",
+      url: `/api/users/${user.id}`,
+      cookie: manager.cookie,
+      payload: { role: "admin" },
+    });
+    expect(byManager.statusCode).toBe(403);
+    expect(byManager.json()).toEqual({ success: false, message: api.forbidden });
   });
 
   it("toggles a user's status; a deactivated user is signed out at once and cannot sign in", async () => {
@@ -430,10 +439,13 @@ describe("staff user administration", () => {
     });
     expect(off.statusCode).toBe(200);
     expect(off.json()).toMatchObject({ message: successes.userUpdated, data: { status: false } });
-    expect(
-      (await inject(t.app, { method: "GET", url: "/api/users/current-user", cookie: shopper.cookie }))
-        .statusCode,
-    ).toBe(401);
+    const signedOut = await inject(t.app, {
+      method: "GET",
+      url: "/api/users/current-user",
+      cookie: shopper.cookie,
+    });
+    expect(signedOut.statusCode).toBe(401);
+    expect(signedOut.json()).toEqual({ success: false, message: api.notSignedIn });
     await expect(signIn(t.app, shopper.email, PASSWORD, "10.23.0.1")).rejects.toThrow(/403/);
     const on = await inject(t.app, {
       method: "PATCH",
@@ -443,33 +455,17 @@ describe("staff user administration", () => {
     expect(on.json().data.status).toBe(true);
     await signIn(t.app, shopper.email, PASSWORD, "10.23.0.2");
 
-    expect(
-      (
-        await inject(t.app, {
-          method: "PATCH",
-          url: `/api/users/user/${admin.user.id}/status`,
-          cookie: admin.cookie,
-        })
-      ).statusCode,
-    ).toBe(403);
-    expect(
-      (
-        await inject(t.app, {
-          method: "PATCH",
-          url: `/api/users/user/${newId()}/status`,
-          cookie: admin.cookie,
-        })
-      ).statusCode,
-    ).toBe(404);
-    expect(
-      (
-        await inject(t.app, {
-          method: "PATCH",
-          url: `/api/users/user/${admin.user.id}/status`,
-          cookie: shopper.cookie,
-        })
-      ).statusCode,
-    ).toBe(401);
+    const toggle = (userId: string, cookie: string) =>
+      inject(t.app, { method: "PATCH", url: `/api/users/user/${userId}/status`, cookie });
+    const own = await toggle(admin.user.id, admin.cookie);
+    expect(own.statusCode).toBe(403);
+    expect(own.json()).toEqual({ success: false, message: api.ownStatusChange });
+    const unknown = await toggle(newId(), admin.cookie);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ success: false, message: api.userNotFound });
+    const ended = await toggle(admin.user.id, shopper.cookie);
+    expect(ended.statusCode).toBe(401);
+    expect(ended.json()).toEqual({ success: false, message: api.notSignedIn });
   });
 });
 

@@ -19,7 +19,7 @@ import { createTestDatabase, type LoggedStatement, loggingDatabase } from "#test
 import { startWebhookReceiver, type WebhookReceiver } from "#test/webhook-receiver";
 import { type DeliverOptions, drainWebhooks, WEBHOOK_LIMITS } from "./deliver";
 import { guardedLookup, type Resolver, systemResolver } from "./destination";
-import { claimDueDeliveries, insertEndpoint } from "./repo";
+import { claimDueDeliveries, endpointSecretBinding, insertEndpoint } from "./repo";
 import { newSecret, sign } from "./signing";
 
 const CONTEXT: MailContext = {
@@ -119,7 +119,7 @@ describe("the webhook sender", () => {
     const { id, secret: old } = await endpoint();
     const fresh = newSecret();
     await handle.db.execute(sql`update webhook_endpoints set previous_secret = secret,
-      previous_secret_until = now() + interval '1 day', secret = ${sealSecret(fresh)} where id = ${id}`);
+      previous_secret_until = now() + interval '1 day', secret = ${sealSecret(fresh, endpointSecretBinding(id))} where id = ${id}`);
     await register(1);
     await drainWebhooks(handle.db, options());
     const [request] = receiver.received;

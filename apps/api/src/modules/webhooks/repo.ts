@@ -1,6 +1,7 @@
 /** The webhook endpoints and their deliveries: the dashboard's reads and writes, and the sender's outbox. */
 import type { WebhookEventType } from "@shop/shared/constants";
 import { and, count, desc, eq, ilike, lte, or, sql } from "drizzle-orm";
+import { newId } from "#api/core/ids";
 import { openSecret, sealSecret } from "#api/core/sealed";
 import type { Database } from "#api/db/client";
 import { countUpTo, descNullsLast } from "#api/db/paging";
@@ -16,13 +17,23 @@ import {
 export type NewEndpoint = Pick<WebhookEndpoint, "url" | "events" | "enabled" | "secret">;
 
 /**
+ * What an endpoint's secrets (current and previous: a rotation moves one to the other as it is) are
+ * sealed for (core/sealed.ts): their row, so that one copied to another endpoint does not open there.
+ */
+export function endpointSecretBinding(endpointId: string): string {
+  return `webhook:${endpointId}`;
+}
+
+/**
  * NOTE: an endpoint's secrets are sealed in their columns (core/sealed.ts); the rows answered by the
  * reads keep them so, and only the outbox's claim below opens them, to sign.
  */
 export async function insertEndpoint(db: Database, values: NewEndpoint): Promise<WebhookEndpoint> {
+  // The id is chosen here, not by the column's default: the secret is sealed bound to it.
+  const id = newId();
   const [row] = await db
     .insert(webhookEndpoints)
-    .values({ ...values, secret: sealSecret(values.secret) })
+    .values({ ...values, id, secret: sealSecret(values.secret, endpointSecretBinding(id)) })
     .returning();
   if (!row) throw new Error("insert returned no row");
   return row;
@@ -99,7 +110,7 @@ export async function rotateEndpointSecret(
     .set({
       previousSecret: sql`${webhookEndpoints.secret}`,
       previousSecretUntil: sql`now() + ${overlapMs} * interval '1 millisecond'`,
-      secret: sealSecret(secret),
+      secret: sealSecret(secret, endpointSecretBinding(id)),
       updatedAt: sql`now()`,
     })
     .where(eq(webhookEndpoints.id, id))
@@ -246,7 +257,9 @@ export async function claimDueDeliveries(
     attempts: row.attempts,
     createdAt: new Date(row.created_at),
     url: row.url,
-    secrets: (row.previous_secret ? [row.secret, row.previous_secret] : [row.secret]).map(openSecret),
+    secrets: (row.previous_secret ? [row.secret, row.previous_secret] : [row.secret]).map((secret) =>
+      openSecret(secret, endpointSecretBinding(row.endpoint_id)),
+    ),
   }));
 }
 

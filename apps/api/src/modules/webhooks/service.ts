@@ -41,7 +41,7 @@ export const SECRET_OVERLAP_MS = 24 * 60 * 60_000;
  * Every endpoint's secrets as stored (sealed), locked in the caller's transaction, and their write
  * sealed anew: re-sealing them under a new key (the secrets module, npm run secrets:reseal).
  */
-export { lockEndpointSecrets, storeEndpointSecrets } from "./repo";
+export { endpointSecretBinding, lockEndpointSecrets, storeEndpointSecrets } from "./repo";
 
 /** The events once each, in the order given. */
 function uniqueEvents(events: WebhookEndpointInputParsed["events"]) {

@@ -9,6 +9,7 @@ import { TextField } from "#web/components/text-field";
 import { errorMessage, isApiError } from "#web/lib/api";
 import { applyServerErrors } from "#web/lib/form-errors";
 import { pageTitle, usePageMeta } from "#web/lib/page-meta";
+import { askForSecondStep } from "#web/lib/second-step";
 import { isInvalidResetLink, useResetPassword } from "./api/reset-password";
 import { AuthCard } from "./components/auth-card";
 
@@ -37,7 +38,8 @@ function InvalidLink() {
 
 /**
  * The page a reset email links to (`?token=`): a new password and its confirmation. The server signs
- * the shopper in with it, and the page takes them to the home page.
+ * the shopper in with it, and the page takes them to the home page; one with two-step sign-in gives
+ * its second step first (the session the reset opens reads nothing else until then).
  */
 export function ResetPasswordPage() {
   usePageMeta({ title: pageTitle("Reset password") });
@@ -54,7 +56,12 @@ export function ResetPasswordPage() {
     reset.mutate(
       { token, password },
       {
-        onSuccess: () => void navigate("/", { replace: true }),
+        onSuccess: (user) => {
+          // NOTE: a reset passes no second step: an account with two-step sign-in gives a code (or a
+          // recovery code) before anything of it is read; the dialog (app/providers.tsx) asks now.
+          const secondStep = user.twoFactorEnabled ? askForSecondStep() : Promise.resolve(true);
+          void secondStep.then(() => navigate("/", { replace: true }));
+        },
         onError: (error) => {
           if (isApiError(error)) applyServerErrors(error, FIELDS, setError);
         },
