@@ -18,7 +18,7 @@ import { addAddress } from "#api/modules/addresses/service";
 import { amountInWords } from "#api/modules/documents/words";
 import { mailContextOf, renderEmail } from "#api/modules/email/service";
 import { placeOrder } from "#api/modules/orders/placement";
-import { refundWholeOrder } from "#api/modules/refunds/service";
+import { refundWholeOrder } from "#api/modules/refunds/whole-order";
 import { createTestGateway } from "#api/payments/test-gateway";
 import { createTestApp, inject, type TestApp } from "#test/app";
 import { ADDRESS, type Caller, makeShop, quickUser, type Shop } from "#test/fixtures";
@@ -861,7 +861,7 @@ describe("credit notes by the goods", () => {
     expect(one.statusCode, one.body).toBe(201);
     const stock = await stockOf(sized.variant._id);
 
-    const after = await refundWholeOrder(t.database.db, t.app.paymentProviders, shop.admin.user, order._id, {
+    const { order: after } = await refundWholeOrder(t.database.db, t.app.paymentProviders, shop.admin.user, order._id, {
       mail: mailContextOf(t.config),
       log: t.app.log,
       reference: "NEFT N000000001",
