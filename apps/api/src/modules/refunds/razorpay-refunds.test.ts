@@ -282,3 +282,131 @@ describe("a refund whose answer is unclear", () => {
 
   itKeepsPaymentStates(() => t);
 });
+
+/** Gives the shopper `amount` of store credit (staff's adjustment) and applies it to the order. */
+async function applyCredit(shopper: Caller, orderId: string, amount: number) {
+  const given = await inject(t.app, {
+    method: "POST",
+    url: `/api/users/${shopper.user.id}/store-credit`,
+    cookie: admin.cookie,
+    payload: { amount, reason: "Goodwill for a late parcel" },
+  });
+  expect(given.statusCode, given.body).toBe(201);
+  const applied = await inject(t.app, {
+    method: "PUT",
+    url: `/api/orders/current-user/${orderId}/store-credit`,
+    cookie: shopper.cookie,
+  });
+  expect(applied.statusCode, applied.body).toBe(200);
+}
+
+async function balanceOf(shopper: Caller): Promise<number> {
+  const response = await inject(t.app, {
+    method: "GET",
+    url: "/api/users/current-user/store-credit",
+    cookie: shopper.cookie,
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().data.balance as number;
+}
+
+/** An order of ₹3,548 paid ₹1,299 from store credit and ₹2,249 through Razorpay (UPI). */
+async function paidPartlyByCredit() {
+  // ₹2,938.98 + 18% GST (₹529.02) + ₹80 shipping.
+  const { shopper, order } = await placedOrder(2938.98);
+  expect(order.totalAmount).toBe(3548);
+  await applyCredit(shopper, order._id, 1299);
+  const payment = await payByRazorpay(shopper, order._id);
+  expect(payment.amount).toBe(224_900);
+  expect(await balanceOf(shopper)).toBe(0);
+  return { shopper, order, payment };
+}
+
+function setRefunded(orderId: string, key?: string) {
+  return inject(t.app, {
+    method: "PATCH",
+    url: `/api/orders/${orderId}/update`,
+    cookie: admin.cookie,
+    headers: key ? { "idempotency-key": key } : {},
+    payload: { orderId, status: "refunded" },
+  });
+}
+
+describe("a refund of an order partly paid by store credit", () => {
+  it("sets it Refunded in one step: Razorpay's ₹2,249 back through Razorpay once, ₹1,299 back to credit, one credit note of ₹3,548", async () => {
+    const { shopper, order, payment } = await paidPartlyByCredit();
+    const key = `refunded-${order._id}`;
+    const response = await setRefunded(order._id, key);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().data).toMatchObject({
+      status: "refunded",
+      payment: { status: "refunded", refundedAmount: 3548 },
+    });
+    expect(madeAtRazorpay(payment.id).map((made) => made.amount)).toEqual([224_900]);
+    expect(await balanceOf(shopper)).toBe(1299);
+    const rows = await refundsOf(order._id);
+    expect(rows).toMatchObject([
+      {
+        status: "completed",
+        amount: 3548,
+        storeCreditAmount: 1299,
+        providerRefundId: madeAtRazorpay(payment.id)[0]?.id,
+        creditNoteNumber: expect.stringMatching(/^CN\//),
+      },
+    ]);
+    expect(await paymentOf(order._id)).toMatchObject({ status: "refunded", refundedAmount: 3548 });
+    expect(await refundEmails(shopper.user.email)).toBe(1);
+
+    // The same click again (its answer lost): nothing more moves.
+    const retry = await setRefunded(order._id, key);
+    expect(retry.statusCode, retry.body).toBe(200);
+    expect(retry.json().data.status).toBe("refunded");
+    expect(refundCalls(payment.id)).toHaveLength(1);
+    expect(await balanceOf(shopper)).toBe(1299);
+    expect(await refundsOf(order._id)).toHaveLength(1);
+  });
+
+  it("gives back only what each tender has left once part went back to the card", async () => {
+    const { shopper, order, payment } = await paidPartlyByCredit();
+    expect((await refund(order._id, { amount: 249 })).statusCode).toBe(201);
+    const response = await setRefunded(order._id);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(madeAtRazorpay(payment.id).map((made) => made.amount)).toEqual([24_900, 200_000]);
+    expect(await balanceOf(shopper)).toBe(1299);
+    expect((await refundsOf(order._id)).map((row) => [row.amount, row.storeCreditAmount]).sort()).toEqual([
+      [249, 0],
+      [3299, 1299],
+    ]);
+  });
+
+  it("splits a partial refund in one step: part through Razorpay, part to credit, one credit note", async () => {
+    const { shopper, order, payment } = await paidPartlyByCredit();
+    const split = await refund(order._id, { amount: 1000, to: "split", toStoreCredit: 400 });
+    expect(split.statusCode, split.body).toBe(201);
+    expect(split.json().data.payment).toMatchObject({ status: "partially_refunded", refundedAmount: 1000 });
+    expect(madeAtRazorpay(payment.id).map((made) => made.amount)).toEqual([60_000]);
+    expect(await balanceOf(shopper)).toBe(400);
+    expect(await refundsOf(order._id)).toMatchObject([
+      { amount: 1000, storeCreditAmount: 400, creditNoteNumber: expect.stringMatching(/^CN\//) },
+    ]);
+  });
+
+  it("refuses a split whose credit part is the whole (400 at toStoreCredit) or whose card part passes what Razorpay has left (409 at toStoreCredit), writing nothing", async () => {
+    const { shopper, order, payment } = await paidPartlyByCredit();
+    const whole = await refund(order._id, { amount: 100, to: "split", toStoreCredit: 100 });
+    expect(whole.statusCode).toBe(400);
+    expect(whole.json().errors).toHaveProperty("toStoreCredit");
+    const missing = await refund(order._id, { amount: 100, to: "split" });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().errors).toHaveProperty("toStoreCredit");
+    const notSplit = await refund(order._id, { amount: 100, toStoreCredit: 50 });
+    expect(notSplit.statusCode).toBe(400);
+    expect(notSplit.json().errors).toHaveProperty("toStoreCredit");
+    const tooMuch = await refund(order._id, { amount: 3000, to: "split", toStoreCredit: 500 });
+    expect(tooMuch.statusCode).toBe(409);
+    expect(tooMuch.json().errors).toHaveProperty("toStoreCredit");
+    expect(await refundsOf(order._id)).toEqual([]);
+    expect(refundCalls(payment.id)).toHaveLength(0);
+    expect(await balanceOf(shopper)).toBe(0);
+  });
+});
