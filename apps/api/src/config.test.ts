@@ -112,7 +112,9 @@ describe("production configuration", () => {
   it("gives provider calls 15 s at most for their answer; tests may shorten it", () => {
     expect(parseConfig({}).providerTimeoutMs).toBe(15_000);
     expect(parseConfig({ PAYMENTS_PROVIDER_TIMEOUT_MS: "200" }).providerTimeoutMs).toBe(200);
-    expect(() => parseConfig({ PAYMENTS_PROVIDER_TIMEOUT_MS: "15001" })).toThrow(/PAYMENTS_PROVIDER_TIMEOUT_MS/);
+    expect(() => parseConfig({ PAYMENTS_PROVIDER_TIMEOUT_MS: "15001" })).toThrow(
+      /PAYMENTS_PROVIDER_TIMEOUT_MS/,
+    );
   });
 
   it("warns that without PAYPAL_WEBHOOK_ID a capture PayPal reports later is never recorded", () => {

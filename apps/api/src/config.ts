@@ -63,7 +63,10 @@ const EnvSchema = z.object({
   PAYMENTS_SWEEP_AFTER_SECONDS: z.coerce
     .number()
     .int()
-    .min(30, "must be at least 30 (seconds; provider calls wait up to 15 s for their answer, and the sweep must not ask about a refund still waiting)")
+    .min(
+      30,
+      "must be at least 30 (seconds; provider calls wait up to 15 s for their answer, and the sweep must not ask about a refund still waiting)",
+    )
     .max(86_400)
     .default(300),
   /** How long a call to a payment provider waits for its answer, in ms: at most 15 000; tests shorten it. */

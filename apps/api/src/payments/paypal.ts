@@ -423,7 +423,9 @@ export class PaypalClient implements CheckoutProvider {
   private unreachable(path: string, error: unknown, unclear = false): AppError {
     const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
     this.log.warn({ path, reason, unclear }, "PayPal could not be reached");
-    return unclear ? new UnclearAnswer("UNAVAILABLE") : new AppError("UNAVAILABLE", api.paymentProviderUnavailable);
+    return unclear
+      ? new UnclearAnswer("UNAVAILABLE")
+      : new AppError("UNAVAILABLE", api.paymentProviderUnavailable);
   }
 
   /** PayPal answered something the shop cannot use: 502. `unclear`: PayPal may have done the work. */
@@ -432,6 +434,8 @@ export class PaypalClient implements CheckoutProvider {
       { what, status: answer.status, issue: issueOf(answer.body), debugId: debugIdOf(answer.body) },
       "unexpected answer from PayPal",
     );
-    return unclear ? new UnclearAnswer("BAD_GATEWAY") : new AppError("BAD_GATEWAY", api.paymentProviderUnavailable);
+    return unclear
+      ? new UnclearAnswer("BAD_GATEWAY")
+      : new AppError("BAD_GATEWAY", api.paymentProviderUnavailable);
   }
 }

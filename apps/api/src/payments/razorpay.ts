@@ -358,7 +358,9 @@ export class RazorpayClient implements RazorpayProvider {
   private unreachable(path: string, error: unknown, unclear = false): AppError {
     const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
     this.log.warn({ path, reason, unclear }, "Razorpay could not be reached");
-    return unclear ? new UnclearAnswer("UNAVAILABLE") : new AppError("UNAVAILABLE", api.paymentProviderUnavailable);
+    return unclear
+      ? new UnclearAnswer("UNAVAILABLE")
+      : new AppError("UNAVAILABLE", api.paymentProviderUnavailable);
   }
 
   /** Razorpay answered something the shop cannot use: 502. `unclear`: Razorpay may have done the work. */
@@ -367,6 +369,8 @@ export class RazorpayClient implements RazorpayProvider {
       { what, status: answer.status, issue: issueOf(answer.body) },
       "unexpected answer from Razorpay",
     );
-    return unclear ? new UnclearAnswer("BAD_GATEWAY") : new AppError("BAD_GATEWAY", api.paymentProviderUnavailable);
+    return unclear
+      ? new UnclearAnswer("BAD_GATEWAY")
+      : new AppError("BAD_GATEWAY", api.paymentProviderUnavailable);
   }
 }

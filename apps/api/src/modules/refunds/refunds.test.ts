@@ -864,11 +864,17 @@ describe("credit notes by the goods", () => {
     expect(one.statusCode, one.body).toBe(201);
     const stock = await stockOf(sized.variant._id);
 
-    const { order: after } = await refundWholeOrder(t.database.db, t.app.paymentProviders, shop.admin.user, order._id, {
-      mail: mailContextOf(t.config),
-      log: t.app.log,
-      reference: "NEFT N000000001",
-    });
+    const { order: after } = await refundWholeOrder(
+      t.database.db,
+      t.app.paymentProviders,
+      shop.admin.user,
+      order._id,
+      {
+        mail: mailContextOf(t.config),
+        log: t.app.log,
+        reference: "NEFT N000000001",
+      },
+    );
     expect(after.status).toBe("refunded");
     expect(after.payment).toMatchObject({ status: "refunded", refundedAmount: order.totalAmount });
     const rest = after.payment?.refunds.at(-1);

@@ -29,8 +29,7 @@
  * payment sweep asking), when it is recorded as above; a failed one frees the amount.
  */
 import { createHash } from "node:crypto";
-import { creditByLines } from "@shop/shared/credit-note";
-import { api, storeCreditApi, validation, refunds as words } from "@shop/shared/messages";
+import { api, storeCreditApi, validation } from "@shop/shared/messages";
 import { formatMoney } from "@shop/shared/money-format";
 import { canTransition, isTaken as isTakenStatus } from "@shop/shared/orders";
 import { fromCents, toCents } from "@shop/shared/pricing";
@@ -50,7 +49,6 @@ import {
   type Actor,
   actorOf,
   findOrdersByIds,
-  findShippableLines,
   getOrder,
   insertOrderEvents,
   lockOrder,
@@ -254,7 +252,10 @@ async function reserveRefund(
     // The part that goes to store credit: all of it, the part named (split), or none.
     const creditPart = (total: number) => (toCredit ? total : split ? toCents(input.toStoreCredit ?? 0) : 0);
     if (input.amount !== undefined && toCents(input.amount) > remaining) throw tooMuch();
-    if (input.amount !== undefined && toCents(input.amount) - creditPart(toCents(input.amount)) > toPaymentLeft)
+    if (
+      input.amount !== undefined &&
+      toCents(input.amount) - creditPart(toCents(input.amount)) > toPaymentLeft
+    )
       throw tooMuchForPayment();
     const restockLines = await restockLinesOf(tx, order.id, input.restock, input.lines);
     const credit = creditFor(await creditablesOf(tx, order), input, { currency: order.currency, locale });

@@ -117,7 +117,11 @@ describe("the sweep, for PayPal", () => {
   beforeAll(async () => {
     fake = await PaypalFake.start();
     // PayPal's calls wait 300 ms for their answer here (15 s in a shop): a late answer is a timeout.
-    world.t = await createTestApp({ ...fake.env, MAX_UNPAID_ORDERS: "100", PAYMENTS_PROVIDER_TIMEOUT_MS: "300" });
+    world.t = await createTestApp({
+      ...fake.env,
+      MAX_UNPAID_ORDERS: "100",
+      PAYMENTS_PROVIDER_TIMEOUT_MS: "300",
+    });
     world.shop = await makeShop(world.t, { pay: false });
   });
   afterAll(async () => {
