@@ -470,8 +470,10 @@ async function keepPendingRefund(
 }
 
 /**
- * Refunds part or all of an order's payment through the provider (admin): `amount` must not pass
- * what remains (409), the order must be paid (409), and a provider refusal records nothing (502).
+ * Refunds part or all of an order's payment through the provider, to store credit, or split between
+ * them (admin): `amount` must not pass what remains (409), the order must be paid (409), and a
+ * provider refusal records nothing (502). An unclear provider answer leaves it pending for the sweep
+ * (`checking`); a retry under the same key sends nothing and answers the refund made.
  */
 export async function refundOrder(
   db: Database,
