@@ -99,8 +99,22 @@ describe("production configuration", () => {
 
   it("leaves payments and refunds to their requests for PAYMENTS_SWEEP_AFTER_SECONDS before the sweep asks, whatever the provider", () => {
     expect(parseConfig({ ...live, ...paypal }).paymentSweepAfterMs).toBe(300_000);
-    expect(parseConfig({ PAYMENTS_SWEEP_AFTER_SECONDS: "3" }).paymentSweepAfterMs).toBe(3_000);
+    expect(parseConfig({ PAYMENTS_SWEEP_AFTER_SECONDS: "30" }).paymentSweepAfterMs).toBe(30_000);
     expect(() => parseConfig({ PAYMENTS_SWEEP_AFTER_SECONDS: "0" })).toThrow(/PAYMENTS_SWEEP_AFTER_SECONDS/);
+  });
+
+  it("refuses a sweep delay under 30 s, which could ask about a refund still waiting for its provider's answer", () => {
+    expect(() => parseConfig({ PAYMENTS_SWEEP_AFTER_SECONDS: "29" })).toThrow(
+      /PAYMENTS_SWEEP_AFTER_SECONDS: must be at least 30/,
+    );
+  });
+
+  it("gives provider calls 15 s at most for their answer; tests may shorten it", () => {
+    expect(parseConfig({}).providerTimeoutMs).toBe(15_000);
+    expect(parseConfig({ PAYMENTS_PROVIDER_TIMEOUT_MS: "200" }).providerTimeoutMs).toBe(200);
+    expect(() => parseConfig({ PAYMENTS_PROVIDER_TIMEOUT_MS: "15001" })).toThrow(
+      /PAYMENTS_PROVIDER_TIMEOUT_MS/,
+    );
   });
 
   it("warns that without PAYPAL_WEBHOOK_ID a capture PayPal reports later is never recorded", () => {

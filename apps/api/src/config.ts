@@ -59,7 +59,18 @@ const EnvSchema = z.object({
    * How long a payment or refund is left to the request that made it, the browser and the webhooks
    * before the payment sweep asks its provider (a Razorpay order, a refund of any provider).
    */
-  PAYMENTS_SWEEP_AFTER_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
+  // NOTE: at least twice a provider call's timeout (15 s): a refund still waiting for its answer is never swept.
+  PAYMENTS_SWEEP_AFTER_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(
+      30,
+      "must be at least 30 (seconds; provider calls wait up to 15 s for their answer, and the sweep must not ask about a refund still waiting)",
+    )
+    .max(86_400)
+    .default(300),
+  /** How long a call to a payment provider waits for its answer, in ms: at most 15 000; tests shorten it. */
+  PAYMENTS_PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(50).max(15_000).default(15_000),
   /** How often the abandoned-checkout reminders' sender looks; unset, the sender's own default (a minute). */
   CART_REMINDERS_EVERY_SECONDS: z.coerce.number().int().min(1).max(3_600).optional(),
   /**
@@ -280,6 +291,8 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env, { server = tru
     testGateway,
     /** What the payment sweep leaves alone: anything younger than this (PAYMENTS_SWEEP_AFTER_SECONDS). */
     paymentSweepAfterMs: e.PAYMENTS_SWEEP_AFTER_SECONDS * 1000,
+    /** How long a call to a payment provider waits for its answer (PAYMENTS_PROVIDER_TIMEOUT_MS). */
+    providerTimeoutMs: e.PAYMENTS_PROVIDER_TIMEOUT_MS,
     /**
      * The abandoned-checkout reminders' sender: how often it looks (undefined: its default), and how
      * far ahead of the time it reads its clock (never in production).

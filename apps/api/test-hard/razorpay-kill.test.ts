@@ -37,8 +37,11 @@ import { type Answer, idOf } from "./http";
 import { createDatabase, type TestDatabase } from "./postgres";
 import { type ShopServer, startServer, stopAllServers } from "./server-process";
 
-/** How old a pending refund is before a sweep asks Razorpay about it; the sweep runs every half of it. */
-const SWEEP_AFTER_SECONDS = 3;
+/**
+ * How old a pending refund is before a sweep asks Razorpay about it (the least a shop may set); the
+ * sweep runs every half of it.
+ */
+const SWEEP_AFTER_SECONDS = 30;
 /** The refund A dies in the middle of, in rupees. */
 const REFUND = 3;
 const REASON = "Arrived damaged";
@@ -201,9 +204,9 @@ function startShop(apiBase: string) {
   });
 }
 
-/** Polls until `probe` returns a value (every 100 ms, for at most 30 s). */
+/** Polls until `probe` returns a value (every 100 ms, for at most the sweep's delay and a minute). */
 async function waitFor<T>(probe: () => Promise<T | undefined>, what: string): Promise<T> {
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + SWEEP_AFTER_SECONDS * 1000 + 60_000;
   for (;;) {
     const value = await probe();
     if (value !== undefined) return value;

@@ -50,6 +50,9 @@ export interface FakeRequest {
 
 export const FAKE_PAYER_EMAIL = "buyer@example.com";
 
+/** How a fake provider's refund answer goes astray (the refund made or not). */
+export type RefundFault = "late" | "reset" | "5xx" | "lost";
+
 function paypalId(length = 17) {
   return randomBytes(length).toString("hex").toUpperCase().slice(0, length);
 }
@@ -74,6 +77,14 @@ export class PaypalFake {
    * as 409 PREVIOUS_REQUEST_IN_PROGRESS (a request with the same PayPal-Request-Id still running).
    */
   refundOverride: { issue: string; status?: number } | undefined;
+  /**
+   * What becomes of the next refund's answer, so that the shop sees an unclear failure: "late" (made,
+   * answered after `lateMs`), "reset" (made, the connection dropped), "5xx" (made, answered 500), or
+   * "lost" (the connection dropped before PayPal made it).
+   */
+  refundFault: RefundFault | undefined;
+  /** How late a "late" refund's answer comes. */
+  lateMs = 1_000;
   /** Every refund made, by capture id. */
   readonly refunds = new Map<string, FakeRefund[]>();
   /** The next this many calls to /v1/notifications or /v2 answer 500. */
@@ -319,6 +330,9 @@ export class PaypalFake {
         this.refundOverride = undefined;
         return error(status, status === 409 ? "RESOURCE_CONFLICT" : "UNPROCESSABLE_ENTITY", issue);
       }
+      const fault = this.refundFault;
+      this.refundFault = undefined;
+      if (fault === "lost") return void req.socket.destroy();
       const input = JSON.parse(body) as { amount?: FakeMoney; note_to_payer?: string };
       const amount = input.amount ?? captured.amount;
       const given = (this.refunds.get(captured.id) ?? []).reduce(
@@ -331,6 +345,9 @@ export class PaypalFake {
         return error(422, "UNPROCESSABLE_ENTITY", "REFUND_AMOUNT_EXCEEDED");
       const refund = this.newRefund(captured.id, amount, input.note_to_payer);
       if (requestId) this.refundsByRequestId.set(requestId, refund);
+      if (fault === "reset") return void req.socket.destroy();
+      if (fault === "5xx") return error(500, "INTERNAL_SERVER_ERROR", "INTERNAL_SERVICE_ERROR");
+      if (fault === "late") await new Promise((resolve) => setTimeout(resolve, this.lateMs));
       return send(201, this.refundRepresentation(refund));
     }
 

@@ -9,6 +9,7 @@
 import { createHmac, randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import type { RefundFault } from "./paypal-fake";
 
 export interface FakeRazorpayOrder {
   id: string;
@@ -84,6 +85,14 @@ export class RazorpayFake {
   readonly requests: FakeRazorpayRequest[] = [];
   /** The status the next refunds are given: "processed" at once, or "pending" until a test processes them. */
   refundStatus: "processed" | "pending" = "processed";
+  /**
+   * What becomes of the next refund's answer, so that the shop sees an unclear failure: "late" (made,
+   * answered after `lateMs`), "reset" (made, the connection dropped), "5xx" (made, answered 500), or
+   * "lost" (the connection dropped before Razorpay made it).
+   */
+  refundFault: RefundFault | undefined;
+  /** How late a "late" refund's answer comes. */
+  lateMs = 1_000;
   /** The next this many calls answer 500. */
   failNext = 0;
   /** Every answer waits this long. */
@@ -361,6 +370,9 @@ export class RazorpayFake {
           return error(400, "Different request with the same idempotency key has already been processed.");
         if (earlier) return send(200, earlier.refund);
       }
+      const fault = this.refundFault;
+      this.refundFault = undefined;
+      if (fault === "lost") return void req.socket.destroy();
       if (payment.status !== "captured" && payment.status !== "refunded")
         return error(400, "The payment has not been captured");
       const amount =
@@ -374,6 +386,9 @@ export class RazorpayFake {
         this.refundStatus,
       );
       if (idempotencyKey) this.refundsByKey.set(idempotencyKey, { refund, body });
+      if (fault === "reset") return void req.socket.destroy();
+      if (fault === "5xx") return error(500, "The server encountered an error.");
+      if (fault === "late") await new Promise((resolve) => setTimeout(resolve, this.lateMs));
       return send(200, refund);
     }
     return error(404, "The requested URL was not found on the server.");

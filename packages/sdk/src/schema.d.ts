@@ -1109,7 +1109,7 @@ export interface paths {
         head?: never;
         /**
          * Change an order's status by the allowed transitions (staff); refunded refunds the rest of the payment through the provider (admin)
-         * @description `status: refunded` moves money: what remains of the payment (its amount less the refunds already made) is refunded through the payment provider, with a credit note, and the units of an order that never left (processing) go back to stock; the payment becomes `refunded`. Admins only; a refusal by the provider changes nothing (502). The dashboard shows the amount and asks before sending this (POST /orders/{orderId}/refunds with that amount).
+         * @description `status: refunded` moves money: what remains of the payment (its amount less the refunds already made) goes back, each tender to where it came from in one step: what the provider took through the provider, what the order's store credit paid to the shopper's credit; one credit note, and the units of an order that never left (processing) go back to stock; the payment becomes `refunded`. Admins only; a refusal by the provider changes nothing (502). An Idempotency-Key makes a retry safe: it answers the refund made under the key and sends nothing. 202 when the provider pays it out later, or its answer was unclear (the payment sweep asks it; recorded or released then).
          *
          *     Roles: admin, manager.
          */
@@ -1270,7 +1270,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Refund part or all of an order's payment through the provider, putting chosen units back in stock (admin; Idempotency-Key makes retries safe); 202 when the provider pays it out later (recorded then)
+         * Refund part or all of an order's payment through the provider, to store credit, or split between them (`to: split`, `toStoreCredit`), putting chosen units back in stock (admin; Idempotency-Key makes retries safe: a retry sends nothing and answers the refund); 202 when the provider pays it out later, or its answer was unclear and the payment sweep asks it (recorded or released then)
          * @description Roles: admin.
          *
          *     A user with two-step sign-in must have passed its second step in the last 15 minutes, else 403 with `secondStepRequired` (POST /api/auth/two-factor/verify).
@@ -11563,7 +11563,9 @@ export interface operations {
     updateOrderStatus: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                "idempotency-key"?: string;
+            };
             path: {
                 orderId: string;
             };
@@ -11792,6 +11794,207 @@ export interface operations {
                     };
                 };
             };
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            _id: string;
+                            number: number;
+                            user: {
+                                _id: string;
+                                name: {
+                                    firstName: string;
+                                    lastName: string;
+                                };
+                                email: string | null;
+                            };
+                            createdAt: string;
+                            updatedAt: string;
+                            /** @enum {string} */
+                            status: "pending" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
+                            /** @enum {string} */
+                            fulfilment: "unfulfilled" | "partially_shipped" | "shipped" | "delivered";
+                            /** @enum {string} */
+                            paymentState: "none" | "pending" | "completed" | "partially_refunded" | "refunded" | "failed";
+                            totalAmount: number;
+                            subTotal: number;
+                            savedAmount: number;
+                            shippingAmount: number;
+                            taxAmount: number;
+                            currency: string;
+                            pricesIncludeTax: boolean;
+                            shippingMethod: {
+                                name: string;
+                                price: number;
+                            };
+                            discountCode: string | null;
+                            discountAmount: number;
+                            codFee: number;
+                            /** @enum {string} */
+                            supplyType: "intra-state" | "inter-state";
+                            shippingGst: {
+                                rate: number;
+                                taxableValue: number;
+                                cgst: number;
+                                sgst: number;
+                                igst: number;
+                            };
+                            cashOnDelivery: {
+                                payment: string;
+                                collected: boolean;
+                            } | null;
+                            codConfirmation: "pending" | "confirmed" | "cancelled" | (null);
+                            onlineDiscount: number;
+                            storeCreditUsed: number;
+                            invoiceNumber: string | null;
+                            shippingAddress: {
+                                name: {
+                                    firstName: string;
+                                    lastName: string;
+                                };
+                                countryCode: string;
+                                phoneNumber: string | null;
+                                building: string;
+                                street: string;
+                                city: string;
+                                state: string;
+                                pinCode: string;
+                                country: string;
+                                gstin: string | null;
+                            };
+                            payment: {
+                                _id: string;
+                                /** @enum {string} */
+                                status: "pending" | "completed" | "partially_refunded" | "refunded" | "failed";
+                                /** @enum {string} */
+                                paymentGateway: "paypal" | "test" | "cod" | "razorpay" | "store_credit";
+                                method: string | null;
+                                amount: number;
+                                transactionId: string;
+                                refundedAmount: number;
+                                refunds: {
+                                    _id: string;
+                                    amount: number;
+                                    reason: string;
+                                    at: string;
+                                    by: {
+                                        name: string;
+                                        /** @enum {string} */
+                                        role: "admin" | "manager" | "customer";
+                                    } | "shop" | (null);
+                                    providerRefundId: string;
+                                    reference: string | null;
+                                    creditNoteNumber: string;
+                                    moneyBack: boolean;
+                                    restock: {
+                                        line: string;
+                                        quantity: number;
+                                    }[];
+                                    lines: {
+                                        /** @enum {string} */
+                                        kind: "goods" | "shipping" | "cod_fee";
+                                        line: string | null;
+                                        quantity: number;
+                                        taxableValue: number;
+                                        rate: number;
+                                        cgst: number;
+                                        sgst: number;
+                                        igst: number;
+                                        total: number;
+                                    }[];
+                                }[];
+                            } | null;
+                            products: {
+                                _id: string;
+                                product: {
+                                    _id: string;
+                                    name: string;
+                                    thumbnail: {
+                                        _id: string;
+                                        name: string;
+                                        url: string;
+                                        width: number;
+                                        height: number;
+                                        variants: {
+                                            width: number;
+                                            url: string;
+                                        }[];
+                                        createdAt: string;
+                                    } | null;
+                                };
+                                variant: {
+                                    _id: string;
+                                    sku: string;
+                                    options: {
+                                        [key: string]: string;
+                                    };
+                                };
+                                name: string;
+                                price: number;
+                                originalPrice: number;
+                                savedAmount: number;
+                                discountShare: number;
+                                quantity: number;
+                                taxRate: number;
+                                hsnCode: string | null;
+                                taxableValue: number;
+                                cgst: number;
+                                sgst: number;
+                                igst: number;
+                            }[];
+                            history: {
+                                /** @enum {string} */
+                                type: "placed" | "paid" | "cod" | "status" | "cancelled" | "note" | "refunded" | "shipment" | "delivery" | "return";
+                                /** @enum {string} */
+                                status: "pending" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
+                                at: string;
+                                by: {
+                                    name: string;
+                                    /** @enum {string} */
+                                    role: "admin" | "manager" | "customer";
+                                } | "shop" | (null);
+                                note: string | null;
+                                amount?: number;
+                            }[];
+                            shipments: {
+                                _id: string;
+                                carrier: string;
+                                trackingNumber: string | null;
+                                trackingUrl: string | null;
+                                lines: {
+                                    line: string;
+                                    quantity: number;
+                                }[];
+                                shippedAt: string;
+                                deliveredAt: string | null;
+                                returnedToOriginAt: string | null;
+                            }[];
+                            returns: {
+                                _id: string;
+                                /** @enum {string} */
+                                status: "requested" | "approved" | "rejected" | "received" | "refunded";
+                                /** @enum {string} */
+                                reason: "wrong_size" | "damaged" | "not_as_described" | "changed_mind";
+                                note: string;
+                                message: string | null;
+                                lines: {
+                                    line: string;
+                                    quantity: number;
+                                }[];
+                                amount: number;
+                                createdAt: string;
+                            }[];
+                        };
+                    };
+                };
+            };
             /** @description The input is invalid: `errors` maps each field to its message. */
             400: {
                 headers: {
@@ -11848,6 +12051,15 @@ export interface operations {
             };
             /** @description The body's or the file's type is not accepted. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Well-formed but not acceptable, such as an Idempotency-Key reused for another order. */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12747,7 +12959,8 @@ export interface operations {
                     }[];
                     reference?: string;
                     /** @enum {string} */
-                    to?: "payment" | "store_credit";
+                    to?: "payment" | "store_credit" | "split";
+                    toStoreCredit?: number;
                 };
             };
         };

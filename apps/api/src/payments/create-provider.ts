@@ -13,8 +13,12 @@ import { createTestGateway } from "./test-gateway";
 export function createPaymentProviders(config: Config, log: FastifyBaseLogger): PaymentProviders {
   const providers: PaymentProviders = {
     test: config.testGateway ? createTestGateway() : undefined,
-    paypal: config.paypal ? new PaypalClient({ ...config.paypal, log }) : undefined,
-    razorpay: config.razorpay ? new RazorpayClient({ ...config.razorpay, log }) : undefined,
+    paypal: config.paypal
+      ? new PaypalClient({ ...config.paypal, log, timeoutMs: config.providerTimeoutMs })
+      : undefined,
+    razorpay: config.razorpay
+      ? new RazorpayClient({ ...config.razorpay, log, timeoutMs: config.providerTimeoutMs })
+      : undefined,
   };
   if (!providers.test && !providers.paypal && !providers.razorpay)
     throw new Error("no payment provider is configured");

@@ -5,8 +5,10 @@
  * - Orders are created for the amount the server computed; `PayPal-Request-Id` is derived from our
  *   order and its amount, and the capture's from the PayPal order, so a retried call returns the
  *   first result instead of doing the work twice.
- * - Every call has a timeout. An unreachable PayPal answers 503, an answer that makes no sense 502,
- *   both with the same message; the details go to the log.
+ * - Every call has a timeout (PROVIDER_TIMEOUT_MS). An unreachable PayPal answers 503, an answer that
+ *   makes no sense 502, both with the same message; the details go to the log. A call PayPal may have
+ *   acted on without the shop reading its answer (a timeout, a broken connection, a 5xx, an
+ *   unreadable body) throws UnclearAnswer: a refund then stays reserved for the sweep.
  */
 import { api } from "@shop/shared/messages";
 import type { FastifyBaseLogger } from "fastify";
@@ -15,8 +17,11 @@ import { AppError } from "#api/core/errors";
 import {
   type CaptureResult,
   type CheckoutProvider,
+  clearOf,
   formatAmount,
   type Money,
+  neverSent,
+  PROVIDER_TIMEOUT_MS,
   type ProviderCapture,
   type ProviderOrder,
   type ProviderRefund,
@@ -24,6 +29,7 @@ import {
   paymentStatusOf,
   type RefundRequest,
   type RefundResult,
+  UnclearAnswer,
   type WebhookEvent,
   type WebhookHeaders,
 } from "./provider";
@@ -40,7 +46,6 @@ export interface PaypalOptions {
   timeoutMs?: number;
 }
 
-const DEFAULT_TIMEOUT_MS = 10_000;
 /** A token is renewed this long before PayPal says it expires. */
 const TOKEN_RENEWAL_MARGIN_MS = 60_000;
 /** PayPal order ids are short and alphanumeric; anything else never reaches a URL. */
@@ -204,7 +209,7 @@ export class PaypalClient implements CheckoutProvider {
     this.webhookId = options.webhookId;
     this.acceptsWebhooks = Boolean(options.webhookId);
     this.log = options.log;
-    this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.timeoutMs = Math.min(options.timeoutMs ?? PROVIDER_TIMEOUT_MS, PROVIDER_TIMEOUT_MS);
   }
 
   async createOrder({ orderId, amount }: { orderId: string; amount: Money }): Promise<{ id: string }> {
@@ -277,7 +282,8 @@ export class PaypalClient implements CheckoutProvider {
     });
     if (answer.status < 300) {
       const refund = PaypalRefund.safeParse(answer.body);
-      if (!refund.success) throw this.unexpected("refund", answer);
+      // NOTE: a 2xx PayPal sent is a refund made, even when its body cannot be read.
+      if (!refund.success) throw this.unexpected("refund", answer, true);
       if (!REFUND_GIVEN.has(refund.data.status)) return { outcome: "refused", issue: refund.data.status };
       return { outcome: "refunded", refund: { ...toRefund(refund.data), captureId } };
     }
@@ -288,7 +294,7 @@ export class PaypalClient implements CheckoutProvider {
         { capture: captureId, issue: issueOf(answer.body), debugId: debugIdOf(answer.body) },
         "PayPal is still making a refund with this request id",
       );
-      throw new AppError("UNAVAILABLE", api.paymentProviderUnavailable);
+      throw new UnclearAnswer("UNAVAILABLE");
     }
     // CAPTURE_FULLY_REFUNDED, REFUND_AMOUNT_EXCEEDED, REFUND_TIME_LIMIT_EXCEEDED, ...: nothing was given back.
     const issue = issueOf(answer.body);
@@ -352,8 +358,9 @@ export class PaypalClient implements CheckoutProvider {
       this.token = undefined;
       return this.call(method, path, options, true);
     }
-    if (answer.status >= 500 || answer.status === 401 || answer.status === 403)
-      throw this.unexpected(path, answer);
+    // NOTE: a 5xx may come after PayPal did the work; a 401 or 403 never does.
+    if (answer.status >= 500) throw this.unexpected(path, answer, true);
+    if (answer.status === 401 || answer.status === 403) throw this.unexpected(path, answer);
     if (answer.status === 429) throw this.unreachable(path, new Error("PayPal is rate limiting the shop"));
     return answer;
   }
@@ -369,12 +376,15 @@ export class PaypalClient implements CheckoutProvider {
 
   private async fetchToken(): Promise<string> {
     const credentials = Buffer.from(`${this.clientId}:${this.clientSecret}`).toString("base64");
+    // A token that did not come: the call it was for was never sent.
     const answer = await this.send(
       "POST",
       "/v1/oauth2/token",
       { authorization: `Basic ${credentials}`, "content-type": "application/x-www-form-urlencoded" },
       "grant_type=client_credentials",
-    );
+    ).catch((error: unknown) => {
+      throw clearOf(error);
+    });
     const token = answer.status === 200 ? TokenAnswer.safeParse(answer.body) : undefined;
     if (!token?.success) {
       if (answer.status === 401)
@@ -402,23 +412,30 @@ export class PaypalClient implements CheckoutProvider {
       });
       return { status: response.status, body: parseJson(await response.text()) };
     } catch (error) {
-      throw this.unreachable(path, error);
+      throw this.unreachable(path, error, !neverSent(error));
     }
   }
 
-  /** PayPal did not answer in time or could not be reached: 503, try again later. */
-  private unreachable(path: string, error: unknown): AppError {
+  /**
+   * PayPal did not answer in time or could not be reached: 503, try again later. `unclear`: the
+   * request may have reached PayPal (a timeout, a connection broken on the way).
+   */
+  private unreachable(path: string, error: unknown, unclear = false): AppError {
     const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-    this.log.warn({ path, reason }, "PayPal could not be reached");
-    return new AppError("UNAVAILABLE", api.paymentProviderUnavailable);
+    this.log.warn({ path, reason, unclear }, "PayPal could not be reached");
+    return unclear
+      ? new UnclearAnswer("UNAVAILABLE")
+      : new AppError("UNAVAILABLE", api.paymentProviderUnavailable);
   }
 
-  /** PayPal answered something the shop cannot use: 502. */
-  private unexpected(what: string, answer: Answer): AppError {
+  /** PayPal answered something the shop cannot use: 502. `unclear`: PayPal may have done the work. */
+  private unexpected(what: string, answer: Answer, unclear = false): AppError {
     this.log.error(
       { what, status: answer.status, issue: issueOf(answer.body), debugId: debugIdOf(answer.body) },
       "unexpected answer from PayPal",
     );
-    return new AppError("BAD_GATEWAY", api.paymentProviderUnavailable);
+    return unclear
+      ? new UnclearAnswer("BAD_GATEWAY")
+      : new AppError("BAD_GATEWAY", api.paymentProviderUnavailable);
   }
 }

@@ -9,7 +9,48 @@
  * the signature, reads the payment back from Razorpay and captures it if it is only authorised.
  */
 import { PAYMENT_STATUSES, type PaymentGateway, type PaymentStatus } from "@shop/shared/constants";
+import { api } from "@shop/shared/messages";
 import type { TestCard } from "@shop/shared/schemas/payment";
+import { AppError } from "#api/core/errors";
+
+/**
+ * How long a call to a provider may take, reading the answer included (PAYMENTS_PROVIDER_TIMEOUT_MS
+ * may shorten it): well under the payment sweep's least delay (30 s), so that the sweep never asks
+ * about a refund whose request is still waiting for its answer.
+ */
+export const PROVIDER_TIMEOUT_MS = 15_000;
+
+/**
+ * A provider call the provider may have acted on though the shop read no answer: it timed out, the
+ * connection broke once the request was on its way, or the provider answered a 5xx or something the
+ * shop cannot read. Answered as any provider failure (502/503), but a refund keeps its reservation:
+ * the payment sweep asks the provider by the request id (modules/refunds/sweep.ts).
+ */
+export class UnclearAnswer extends AppError {
+  constructor(code: "BAD_GATEWAY" | "UNAVAILABLE") {
+    super(code, api.paymentProviderUnavailable);
+    this.name = "UnclearAnswer";
+  }
+}
+
+/** The same failure, known not to have reached the provider (a call made before the one that failed). */
+export function clearOf(error: unknown): unknown {
+  return error instanceof UnclearAnswer ? new AppError(error.code, error.message) : error;
+}
+
+/** Network errors that stop a request before any byte reaches the provider. */
+const NEVER_SENT = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH"]);
+
+/**
+ * Whether a failed fetch never reached the provider (the connection refused, the host unknown): the
+ * provider cannot have acted on it. A timeout or a connection reset may have come after it did.
+ */
+export function neverSent(error: unknown): boolean {
+  const cause = error instanceof Error ? error.cause : undefined;
+  const code =
+    typeof cause === "object" && cause !== null && "code" in cause ? String(cause.code) : undefined;
+  return code !== undefined && NEVER_SENT.has(code);
+}
 
 /** An amount of money in integer cents, with its ISO 4217 currency code. */
 export interface Money {

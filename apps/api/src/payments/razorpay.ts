@@ -7,23 +7,28 @@
  *   `order_id|payment_id`, the webhook secret over the raw body), compared in constant time.
  * - A refund carries `X-Refund-Idempotency` (the shop's request id) and the same id in its notes, so
  *   a retry is the same refund and a sweep can find it again after a crash.
- * - Every call has a timeout. An unreachable Razorpay answers 503, an answer that makes no sense 502,
- *   both with the same message; the details go to the log.
+ * - Every call has a timeout (PROVIDER_TIMEOUT_MS). An unreachable Razorpay answers 503, an answer
+ *   that makes no sense 502, both with the same message; the details go to the log. A call Razorpay
+ *   may have acted on without the shop reading its answer (a timeout, a broken connection, a 5xx, an
+ *   unreadable body) throws UnclearAnswer: a refund then stays reserved for the sweep.
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { api } from "@shop/shared/messages";
 import type { FastifyBaseLogger } from "fastify";
 import { z } from "zod";
 import { AppError } from "#api/core/errors";
-import type {
-  Money,
-  RazorpayCaptureResult,
-  RazorpayPayment,
-  RazorpayProvider,
-  RazorpayRefund,
-  RazorpayWebhookEvent,
-  RefundRequest,
-  RefundResult,
+import {
+  type Money,
+  neverSent,
+  PROVIDER_TIMEOUT_MS,
+  type RazorpayCaptureResult,
+  type RazorpayPayment,
+  type RazorpayProvider,
+  type RazorpayRefund,
+  type RazorpayWebhookEvent,
+  type RefundRequest,
+  type RefundResult,
+  UnclearAnswer,
 } from "./provider";
 
 export interface RazorpayOptions {
@@ -38,7 +43,6 @@ export interface RazorpayOptions {
   timeoutMs?: number;
 }
 
-const DEFAULT_TIMEOUT_MS = 10_000;
 /** Razorpay's ids ("order_…", "pay_…", "rfnd_…"); anything else never reaches a URL. */
 const RAZORPAY_ID = /^[A-Za-z0-9_]{1,64}$/;
 /** The note a refund carries its request id in: how a sweep finds it again. */
@@ -164,7 +168,7 @@ export class RazorpayClient implements RazorpayProvider {
     this.apiBase = options.apiBase.replace(/\/+$/, "");
     this.authorization = `Basic ${Buffer.from(`${options.keyId}:${options.keySecret}`).toString("base64")}`;
     this.log = options.log;
-    this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.timeoutMs = Math.min(options.timeoutMs ?? PROVIDER_TIMEOUT_MS, PROVIDER_TIMEOUT_MS);
   }
 
   async createOrder({
@@ -253,14 +257,15 @@ export class RazorpayClient implements RazorpayProvider {
     );
     if (answer.status < 300) {
       const refund = RefundEntity.safeParse(answer.body);
-      if (!refund.success) throw this.unexpected("refund", answer);
+      // NOTE: a 2xx Razorpay sent is a refund made, even when its body cannot be read.
+      if (!refund.success) throw this.unexpected("refund", answer, true);
       const given = toRefund(refund.data);
       if (given.status === "failed") return { outcome: "refused", issue: "REFUND_FAILED" };
       return { outcome: given.status === "processed" ? "refunded" : "pending", refund: given };
     }
     // NOTE: 409: the same idempotency key is still being worked on at Razorpay; the caller tries again later.
     if (answer.status === 409)
-      throw this.unreachable("refund", new Error("Razorpay is still working on this refund"));
+      throw this.unreachable("refund", new Error("Razorpay is still working on this refund"), true);
     // The amount is more than what is left, the payment is not captured, ...: nothing was given back.
     const issue = issueOf(answer.body);
     this.log.info({ payment: captureId, issue }, "Razorpay refused a refund");
@@ -335,29 +340,37 @@ export class RazorpayClient implements RazorpayProvider {
       });
       answer = { status: response.status, body: parseJson(await response.text()) };
     } catch (error) {
-      throw this.unreachable(path, error);
+      throw this.unreachable(path, error, !neverSent(error));
     }
     if (answer.status === 401)
       this.log.error("Razorpay refused the key id and secret (RAZORPAY_KEY_ID/SECRET)");
-    if (answer.status >= 500 || answer.status === 401 || answer.status === 403)
-      throw this.unexpected(path, answer);
+    // NOTE: a 5xx may come after Razorpay did the work; a 401 or 403 never does.
+    if (answer.status >= 500) throw this.unexpected(path, answer, true);
+    if (answer.status === 401 || answer.status === 403) throw this.unexpected(path, answer);
     if (answer.status === 429) throw this.unreachable(path, new Error("Razorpay is rate limiting the shop"));
     return answer;
   }
 
-  /** Razorpay did not answer in time or could not be reached: 503, try again later. */
-  private unreachable(path: string, error: unknown): AppError {
+  /**
+   * Razorpay did not answer in time or could not be reached: 503, try again later. `unclear`: the
+   * request may have reached Razorpay (a timeout, a connection broken on the way, a request in progress).
+   */
+  private unreachable(path: string, error: unknown, unclear = false): AppError {
     const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-    this.log.warn({ path, reason }, "Razorpay could not be reached");
-    return new AppError("UNAVAILABLE", api.paymentProviderUnavailable);
+    this.log.warn({ path, reason, unclear }, "Razorpay could not be reached");
+    return unclear
+      ? new UnclearAnswer("UNAVAILABLE")
+      : new AppError("UNAVAILABLE", api.paymentProviderUnavailable);
   }
 
-  /** Razorpay answered something the shop cannot use: 502. */
-  private unexpected(what: string, answer: Answer): AppError {
+  /** Razorpay answered something the shop cannot use: 502. `unclear`: Razorpay may have done the work. */
+  private unexpected(what: string, answer: Answer, unclear = false): AppError {
     this.log.error(
       { what, status: answer.status, issue: issueOf(answer.body) },
       "unexpected answer from Razorpay",
     );
-    return new AppError("BAD_GATEWAY", api.paymentProviderUnavailable);
+    return unclear
+      ? new UnclearAnswer("BAD_GATEWAY")
+      : new AppError("BAD_GATEWAY", api.paymentProviderUnavailable);
   }
 }

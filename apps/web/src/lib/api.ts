@@ -159,6 +159,8 @@ interface Answer {
   data: unknown;
   meta?: ListMeta;
   status: number;
+  /** The server's message ("" when it sent none). */
+  message: string;
 }
 
 interface EnvelopeBody {
@@ -305,7 +307,13 @@ async function requestOnce(
   if ((import.meta.env.DEV || import.meta.env.MODE === "test") && schema) {
     await checkAnswer(path, options, response.status, envelope.data, envelope.meta, schema, list);
   }
-  return { data: envelope.data, status: response.status, ...(envelope.meta ? { meta: envelope.meta } : {}) };
+  const message = typeof envelope.message === "string" ? envelope.message : "";
+  return {
+    data: envelope.data,
+    status: response.status,
+    message,
+    ...(envelope.meta ? { meta: envelope.meta } : {}),
+  };
 }
 
 type MethodOptions = Omit<RequestOptions, "method" | "body">;
@@ -333,6 +341,18 @@ function write(method: Method) {
   return send;
 }
 
+/** A write that resolves to its answer's `data` with the status and the server's message. */
+function writeWithStatus(method: Method) {
+  return async <T>(
+    path: string,
+    body: unknown,
+    options: ReadOptions<T>,
+  ): Promise<{ data: T; status: number; message: string }> => {
+    const { data, status, message } = await request(path, { ...options, method, body }, options.schema);
+    return { data: data as T, status, message };
+  };
+}
+
 /** The calls of every `features/<name>/api/` file: each resolves to the envelope's `data`. */
 export const api = {
   get: async <T>(path: string, options: ReadOptions<T>): Promise<T> =>
@@ -343,17 +363,15 @@ export const api = {
     return { items: data as T[], meta: meta as ListMeta };
   },
   post: write("POST"),
-  /** A POST whose status says more than its answer: 202 is accepted, to be completed later (a provider's pending refund). */
-  postWithStatus: async <T>(
-    path: string,
-    body: unknown,
-    options: ReadOptions<T>,
-  ): Promise<{ data: T; status: number }> => {
-    const { data, status } = await request(path, { ...options, method: "POST", body }, options.schema);
-    return { data: data as T, status };
-  },
+  /**
+   * A POST whose status says more than its answer: 202 is accepted, to be completed later (a
+   * provider's pending refund, or one whose answer is being checked), with the server's message saying which.
+   */
+  postWithStatus: writeWithStatus("POST"),
   put: write("PUT"),
   patch: write("PATCH"),
+  /** A PATCH whose status says more than its answer (setting an order Refunded: 202 as postWithStatus). */
+  patchWithStatus: writeWithStatus("PATCH"),
   /** No deletion answers anything the app uses; a few take a body (closing the account: the password). */
   delete: async (path: string, options?: MethodOptions & { body?: unknown }): Promise<void> => {
     await request(path, { ...options, method: "DELETE" }, undefined);

@@ -11,6 +11,8 @@ export interface StubRequest {
   path: string;
   query: URLSearchParams;
   body: unknown;
+  /** The request's headers, names lower-cased (an Idempotency-Key). */
+  headers: Record<string, string>;
 }
 
 interface StubAnswer {
@@ -31,7 +33,8 @@ export function stubApi(routes: StubRoutes) {
     const url = new URL(String(input), "http://shop.test");
     const method = init?.method ?? "GET";
     const body = typeof init?.body === "string" ? JSON.parse(init.body) : init?.body;
-    const request = { method, path: url.pathname, query: url.searchParams, body };
+    const headers = Object.fromEntries(new Headers(init?.headers).entries());
+    const request = { method, path: url.pathname, query: url.searchParams, body, headers };
     requests.push(request);
     const route = routes[`${method} ${url.pathname}`];
     if (!route) throw new Error(`No stubbed answer for ${method} ${url.pathname}`);

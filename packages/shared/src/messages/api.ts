@@ -104,6 +104,12 @@ export const api = {
   razorpaySignatureInvalid: "The payment could not be verified.",
   /** The provider gave the refund as pending: it completes (credit note, email) once the provider pays it out. */
   refundPending: "The refund has been sent; it will be recorded once the payment provider completes it.",
+  /**
+   * 202: the provider's answer to a refund was unclear (it timed out, the connection broke, a 5xx):
+   * the refund stays reserved and the payment sweep asks the provider by its request id.
+   */
+  refundBeingChecked:
+    "The payment provider did not answer clearly, so the refund is being checked with it: it will be recorded, or released, within a few minutes. Do not refund again.",
   /** A refund of a payment whose provider this shop no longer has configured (409). */
   refundProviderMissing: "The payment provider of this payment is not configured on this shop.",
   testGatewayDisabled: "The test gateway is not available on this shop.",

@@ -71,6 +71,10 @@ export const validation = {
   /** Money in dollars and cents: a refund's amount. */
   cents: "This must be an amount with at most 2 decimals.",
   refundAmount: "The amount must be at least 0.01.",
+  /** A split refund's store credit part: at least 0.01, and less than the whole (the rest goes to the payment). */
+  refundSplitPart: "Enter the part that goes to store credit: at least 0.01 and less than the refund.",
+  /** A store credit part sent with a refund that is not split. */
+  refundSplitOnly: "A store credit part goes only with a refund split between the payment and store credit.",
   /** A day of an orders list's date range. */
   date: "This must be a date as YYYY-MM-DD.",
   dateRange: "The end date cannot be before the start date.",

@@ -46,6 +46,10 @@ export const refunds = pgTable(
     reason: text().notNull(),
     // The provider's id of the refund: unique, so that a refund reported twice is recorded once.
     providerRefundId: text().unique("refunds_provider_refund_id_unique"),
+    // The part of the amount given to the shopper's store credit (decision 042): all of it for a refund
+    // to credit, part of it for one split between the payment and credit, none for one to the payment.
+    // The provider is asked for the rest.
+    storeCreditAmount: money().notNull().default(0),
     // A manual refund's reference (cash on delivery: the bank transfer or UPI payment that returned it).
     reference: text(),
     restock: jsonb().$type<RestockedLine[]>().notNull().default([]),
@@ -67,6 +71,10 @@ export const refunds = pgTable(
   },
   (t) => [
     check("refunds_amount_check", sql`${t.amount} > 0`),
+    check(
+      "refunds_store_credit_amount_check",
+      sql`${t.storeCreditAmount} >= 0 and ${t.storeCreditAmount} <= ${t.amount}`,
+    ),
     check("refunds_status_check", sql`${t.status} in (${sqlList(REFUND_STATUSES)})`),
     check("refunds_actor_role_check", sql`${t.actorRole} is null or ${t.actorRole} in (${sqlList(ROLES)})`),
     // NOTE: a completed refund always has its credit note, and its provider's id when money went back.

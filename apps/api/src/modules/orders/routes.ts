@@ -15,7 +15,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { CAPPED_LIST_NOTE, list, ok, refusals } from "#api/http/envelope";
 import { requireStaff, requireUser, userOf } from "#api/http/session";
-import { refundWholeOrder } from "#api/modules/refunds/service";
+import { refundWholeOrder } from "#api/modules/refunds/whole-order";
 import { placeOrder } from "./placement";
 import {
   addOrderNote,
@@ -214,31 +214,46 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
           "Change an order's status by the allowed transitions (staff); refunded refunds the rest of the payment through the provider (admin)",
         description:
           "`status: refunded` moves money: what remains of the payment (its amount less the refunds already " +
-          "made) is refunded through the payment provider, with a credit note, and the units of an order " +
-          "that never left (processing) go back to stock; the payment becomes `refunded`. Admins only; a " +
-          "refusal by the provider changes nothing (502). The dashboard shows the amount and asks before " +
-          "sending this (POST /orders/{orderId}/refunds with that amount).",
+          "made) goes back, each tender to where it came from in one step: what the provider took through " +
+          "the provider, what the order's store credit paid to the shopper's credit; one credit note, and " +
+          "the units of an order that never left (processing) go back to stock; the payment becomes " +
+          "`refunded`. Admins only; a refusal by the provider changes nothing (502). An Idempotency-Key " +
+          "makes a retry safe: it answers the refund made under the key and sends nothing. 202 when the " +
+          "provider pays it out later, or its answer was unclear (the payment sweep asks it; recorded or " +
+          "released then).",
+        headers: IdempotencyHeaders,
         params: OrderIdParams,
         body: OrderStatusInput,
-        response: { 200: envelope(OrderDto), ...refusals(403, 409, 502) },
+        response: { 200: envelope(OrderDto), 202: envelope(OrderDto), ...refusals(403, 409, 422, 502) },
       },
       preValidation: requireStaff,
     },
-    async (request) => {
-      // NOTE: "refunded" moves money: the rest of the payment is refunded through the provider (admin only).
-      const order =
-        request.body.status === "refunded"
-          ? await refundWholeOrder(app.db, app.paymentProviders, userOf(request), request.params.orderId, {
-              mail: await app.mailContext(),
-              log: request.log,
-            })
-          : await updateOrderStatus(
-              app.db,
-              userOf(request),
-              request.params.orderId,
-              request.body,
-              await app.mailContext(),
-            );
+    async (request, reply) => {
+      // NOTE: "refunded" moves money: the rest of the payment goes back, each tender where it came from (admin only).
+      if (request.body.status === "refunded") {
+        const { order, pending, checking } = await refundWholeOrder(
+          app.db,
+          app.paymentProviders,
+          userOf(request),
+          request.params.orderId,
+          {
+            idempotencyKey: request.headers["idempotency-key"],
+            mail: await app.mailContext(),
+            log: request.log,
+          },
+        );
+        app.mailer.wake();
+        if (pending)
+          return reply.status(202).send(ok(order, checking ? api.refundBeingChecked : api.refundPending));
+        return ok(order, successes.orderStatus(order.status));
+      }
+      const order = await updateOrderStatus(
+        app.db,
+        userOf(request),
+        request.params.orderId,
+        request.body,
+        await app.mailContext(),
+      );
       app.mailer.wake();
       return ok(order, successes.orderStatus(order.status));
     },

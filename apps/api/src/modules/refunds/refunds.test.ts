@@ -18,7 +18,7 @@ import { addAddress } from "#api/modules/addresses/service";
 import { amountInWords } from "#api/modules/documents/words";
 import { mailContextOf, renderEmail } from "#api/modules/email/service";
 import { placeOrder } from "#api/modules/orders/placement";
-import { refundWholeOrder } from "#api/modules/refunds/service";
+import { refundWholeOrder } from "#api/modules/refunds/whole-order";
 import { createTestGateway } from "#api/payments/test-gateway";
 import { createTestApp, inject, type TestApp } from "#test/app";
 import { ADDRESS, type Caller, makeShop, quickUser, type Shop } from "#test/fixtures";
@@ -340,11 +340,14 @@ describe("refunding an order through PayPal", () => {
     expect(await stockOf(line.variant._id)).toBe(stock);
     expect(await refundEmails(shop.shopper.user.email).then((rows) => rows.length)).toBe(0);
 
-    // PayPal failing outright is a 502 too, with nothing recorded.
+    // PayPal failing outright (a 5xx) may come after PayPal made it: kept pending for the sweep (202),
+    // with nothing recorded meanwhile.
     fake.failNext = 1;
     const failing = await refund(order._id, { amount: 10, reason: "PayPal is down" });
-    expect(failing.statusCode).toBe(502);
-    expect(await refundRows(order._id)).toEqual([]);
+    expect(failing.statusCode, failing.body).toBe(202);
+    expect(failing.json().message).toBe(api.refundBeingChecked);
+    expect(failing.json().data.payment).toMatchObject({ refundedAmount: 0, refunds: [] });
+    expect(await refundRows(order._id)).toMatchObject([{ status: "pending", providerRefundId: null }]);
   });
 
   it("makes a retry with the same Idempotency-Key safe, and refuses the key for another refund", async () => {
@@ -861,11 +864,17 @@ describe("credit notes by the goods", () => {
     expect(one.statusCode, one.body).toBe(201);
     const stock = await stockOf(sized.variant._id);
 
-    const after = await refundWholeOrder(t.database.db, t.app.paymentProviders, shop.admin.user, order._id, {
-      mail: mailContextOf(t.config),
-      log: t.app.log,
-      reference: "NEFT N000000001",
-    });
+    const { order: after } = await refundWholeOrder(
+      t.database.db,
+      t.app.paymentProviders,
+      shop.admin.user,
+      order._id,
+      {
+        mail: mailContextOf(t.config),
+        log: t.app.log,
+        reference: "NEFT N000000001",
+      },
+    );
     expect(after.status).toBe("refunded");
     expect(after.payment).toMatchObject({ status: "refunded", refundedAmount: order.totalAmount });
     const rest = after.payment?.refunds.at(-1);

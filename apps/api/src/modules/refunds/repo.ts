@@ -45,6 +45,17 @@ export async function pendingRefundCents(db: Database, paymentId: string): Promi
   return Number(row?.cents ?? 0);
 }
 
+/** What a payment's refunds still waiting for the provider ask of it, in cents: their amounts less their store credit parts. */
+export async function pendingToPaymentCents(db: Database, paymentId: string): Promise<number> {
+  const [row] = await db
+    .select({
+      cents: sql<number>`coalesce(sum((${refunds.amount} - ${refunds.storeCreditAmount}) * 100), 0)::bigint`,
+    })
+    .from(refunds)
+    .where(and(eq(refunds.paymentId, paymentId), eq(refunds.status, "pending")));
+  return Number(row?.cents ?? 0);
+}
+
 /**
  * Units of each line of an order already back in stock or on their way there, by line id: those of its
  * refunds (pending ones included) and those its received returns restocked. A unit goes back once.

@@ -17,7 +17,7 @@ export const refundRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["orders"],
         operationId: "refundOrder",
         summary:
-          "Refund part or all of an order's payment through the provider, putting chosen units back in stock (admin; Idempotency-Key makes retries safe); 202 when the provider pays it out later (recorded then)",
+          "Refund part or all of an order's payment through the provider, to store credit, or split between them (`to: split`, `toStoreCredit`), putting chosen units back in stock (admin; Idempotency-Key makes retries safe: a retry sends nothing and answers the refund); 202 when the provider pays it out later, or its answer was unclear and the payment sweep asks it (recorded or released then)",
         headers: IdempotencyHeaders,
         params: OrderIdParams,
         body: RefundInput,
@@ -31,7 +31,7 @@ export const refundRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: [requireAdmin, requireFreshSecondStep],
     },
     async (request, reply) => {
-      const { order, created, pending } = await refundOrder(
+      const { order, created, pending, checking } = await refundOrder(
         app.db,
         app.paymentProviders,
         userOf(request),
@@ -44,8 +44,10 @@ export const refundRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       );
       if (created) app.mailer.wake();
-      // 202: the provider accepted it and pays it out later (Razorpay's pending); it is recorded then.
-      if (pending) return reply.status(202).send(ok(order, api.refundPending));
+      // 202: the provider accepted it and pays it out later (Razorpay's pending), or its answer was
+      // unclear and the payment sweep asks it by the request id; it is recorded (or released) then.
+      if (pending)
+        return reply.status(202).send(ok(order, checking ? api.refundBeingChecked : api.refundPending));
       return reply.status(created ? 201 : 200).send(ok(order, api.refundRecorded));
     },
   );

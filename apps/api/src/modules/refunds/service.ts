@@ -6,10 +6,13 @@
  *
  * NOTE: before the provider is asked, the amount is reserved by a pending refund written under the
  * payment's lock, so that two refunds racing for the same remaining amount cannot both reach the
- * provider: the second sees the reservation and is refused. A refused (or unreachable) provider drops
- * the reservation, so nothing stays recorded. With an Idempotency-Key, the provider's request id
- * follows from the key: a retry, even after a timeout, never refunds twice. A reservation left by a
- * process that died before the provider answered is settled by the payment sweep (sweep.ts).
+ * provider: the second sees the reservation and is refused. A provider that refused (or was never
+ * reached) drops the reservation, so nothing stays recorded. An unclear failure (a timeout, a
+ * connection broken on the way, a 5xx: the provider may have made it) keeps the reservation pending
+ * with its request id, answered 202, and the payment sweep asks the provider (sweep.ts): found, it is
+ * recorded once; not made, freed. With an Idempotency-Key, the provider's request id follows from the
+ * key, and a retry while the refund is pending or once it completed sends nothing: it answers the
+ * refund. A reservation left by a process that died before the provider answered is settled the same way.
  *
  * A cash on delivery payment has no provider: the money goes back by hand (a bank transfer, a UPI
  * payment), so its refund names that `reference` and is recorded without asking anyone; everything
@@ -18,14 +21,15 @@
  * A refund may go to the shopper's store credit instead (decision 042): no provider, no reference;
  * reserved and completed in one transaction with its `refund` entry on the credit. Back to the
  * payment, a refund gives no more than the provider took (an order's store credit paid the rest).
+ * Or split in one step (`to: "split"`): `toStoreCredit` of it to credit, the rest through the
+ * provider; one refund, one credit note of the whole, the credit's entry written when it completes.
  *
  * A provider may accept a refund as pending (Razorpay pays it out later): the reservation then keeps
  * the provider's id and stays pending until the provider says it was processed (its webhook, or the
  * payment sweep asking), when it is recorded as above; a failed one frees the amount.
  */
 import { createHash } from "node:crypto";
-import { creditByLines } from "@shop/shared/credit-note";
-import { api, storeCreditApi, refunds as words } from "@shop/shared/messages";
+import { api, storeCreditApi, validation } from "@shop/shared/messages";
 import { formatMoney } from "@shop/shared/money-format";
 import { canTransition, isTaken as isTakenStatus } from "@shop/shared/orders";
 import { fromCents, toCents } from "@shop/shared/pricing";
@@ -45,7 +49,6 @@ import {
   type Actor,
   actorOf,
   findOrdersByIds,
-  findShippableLines,
   getOrder,
   insertOrderEvents,
   lockOrder,
@@ -59,6 +62,7 @@ import {
   type RefundRequest,
   type RefundResult,
   refunderOf,
+  UnclearAnswer,
 } from "#api/payments/provider";
 import { byGoods, creditablesOf, creditFor, refundLineRows } from "./credit";
 import {
@@ -66,11 +70,13 @@ import {
   dropPendingRefund,
   findOrderItems,
   findPayment,
+  findRefund,
   findRefundByKey,
   insertRefund,
   insertRefundLines,
   lockPayment,
   pendingRefundCents,
+  pendingToPaymentCents,
   raiseRefundedAmount,
   restock,
   restockedUnits,
@@ -98,6 +104,8 @@ export interface RefundOutcome {
   created: boolean;
   /** The provider accepted it but has not paid it out yet: it is recorded when the provider says so. */
   pending: boolean;
+  /** Pending because the provider's answer was unclear: the payment sweep asks it by the request id. */
+  checking: boolean;
 }
 
 /** Units by line, the same however the request ordered or split them. */
@@ -117,6 +125,7 @@ function fingerprintOf(input: RefundInputParsed): string {
         reason: input.reason,
         ...(input.reference ? { reference: input.reference } : {}),
         ...(input.to === "store_credit" ? { to: input.to } : {}),
+        ...(input.to === "split" ? { to: input.to, toStoreCredit: toCents(input.toStoreCredit ?? 0) } : {}),
         restock: typeof input.restock === "boolean" ? input.restock : unitsByLine(input.restock),
         ...(byGoods(input)
           ? {
@@ -137,11 +146,14 @@ export function providerRequestId(refund: Pick<Refund, "id" | "orderId" | "idemp
   return `shop-refund-${digest.slice(0, 40)}`;
 }
 
-/** What the provider is asked for a refund: the same request each time it is sent (the sweep sends it again). */
+/**
+ * What the provider is asked for a refund: the same request each time it is sent (the sweep sends it
+ * again); its amount less the part given to store credit.
+ */
 export function refundRequestOf(transactionId: string, refund: Refund): RefundRequest {
   return {
     captureId: transactionId,
-    amount: { cents: toCents(refund.amount), currency: refund.currency },
+    amount: { cents: toCents(refund.amount) - toCents(refund.storeCreditAmount), currency: refund.currency },
     requestId: providerRequestId(refund),
     note: refund.reason,
   };
@@ -206,6 +218,7 @@ async function reserveRefund(
     if (!order) throw new AppError("NOT_FOUND", api.orderNotFound);
     const payment = await lockedPaymentOf(tx, order);
     const toCredit = input.to === "store_credit";
+    const split = input.to === "split";
     // Store credit needs no way back named: the money stays with the shop, owed to the shopper.
     if (payment.paymentGateway === "cod" && !toCredit && !input.reference)
       throw new AppError("BAD_REQUEST", api.refundReferenceRequired, {
@@ -219,7 +232,7 @@ async function reserveRefund(
       return new AppError("CONFLICT", message, { amount: message });
     };
     // Back to the payment: no more than its provider took (the order's store credit paid the rest)
-    // less what went back to it already (the refunds not given to credit). Pending ones are never credit's.
+    // less what went back to it already (the refunds not given to credit) and what pending ones ask of it.
     const toPaymentLeft = toCredit
       ? remaining
       : toCents(payment.amount) -
@@ -228,25 +241,38 @@ async function reserveRefund(
         (toCents(payment.refundedAmount) > 0
           ? toCents(payment.refundedAmount) - (await refundedToCredit(tx, order))
           : 0) -
-        pending;
+        (pending > 0 ? await pendingToPaymentCents(tx, payment.id) : 0);
     const tooMuchForPayment = () => {
       const left = fromCents(Math.max(0, toPaymentLeft));
       const message = storeCreditApi.refundToPaymentTooMuch(
         formatMoney(left, { code: order.currency, locale }),
       );
-      return new AppError("CONFLICT", message, { to: message });
+      return new AppError("CONFLICT", message, { [split ? "toStoreCredit" : "to"]: message });
     };
+    // The part that goes to store credit: all of it, the part named (split), or none.
+    const creditPart = (total: number) => (toCredit ? total : split ? toCents(input.toStoreCredit ?? 0) : 0);
     if (input.amount !== undefined && toCents(input.amount) > remaining) throw tooMuch();
-    if (input.amount !== undefined && toCents(input.amount) > toPaymentLeft) throw tooMuchForPayment();
+    if (
+      input.amount !== undefined &&
+      toCents(input.amount) - creditPart(toCents(input.amount)) > toPaymentLeft
+    )
+      throw tooMuchForPayment();
     const restockLines = await restockLinesOf(tx, order.id, input.restock, input.lines);
     const credit = creditFor(await creditablesOf(tx, order), input, { currency: order.currency, locale });
+    const toStoreCredit = creditPart(credit.total);
+    // A split gives something to each: a part of nothing, or of all, is not a split.
+    if (split && toStoreCredit >= credit.total)
+      throw new AppError("BAD_REQUEST", validation.refundSplitPart, {
+        toStoreCredit: validation.refundSplitPart,
+      });
     if (credit.total > remaining) throw tooMuch();
-    if (credit.total > toPaymentLeft) throw tooMuchForPayment();
+    if (credit.total - toStoreCredit > toPaymentLeft) throw tooMuchForPayment();
     const refund = await insertRefund(tx, {
       paymentId: payment.id,
       orderId: order.id,
       status: "pending",
       amount: fromCents(credit.total),
+      storeCreditAmount: fromCents(toStoreCredit),
       currency: payment.currency,
       reason: input.reason,
       reference: input.reference ?? null,
@@ -295,9 +321,15 @@ export async function applyRefund(db: Database, order: Order, refund: Refund, ma
   return { status, refunded: payment.refundedAmount };
 }
 
+/** What the provider said of a refund: made, accepted to pay out later, or unclear (the sweep asks it). */
+type Asked =
+  | { outcome: "refunded" | "pending"; refund: ProviderRefund }
+  | { outcome: "unclear"; refund?: undefined };
+
 /**
- * Asks the payment's provider for the refund; a refusal or a failure drops the reservation and
- * answers 502/503 (409 when the shop no longer has that provider). A pending refund comes back pending.
+ * Asks the payment's provider for the refund; a refusal or a failure that never reached it drops the
+ * reservation and answers 502/503 (409 when the shop no longer has that provider). An unclear failure
+ * (UnclearAnswer: the provider may have made it) keeps the reservation pending for the sweep.
  */
 async function askProvider(
   db: Database,
@@ -305,7 +337,7 @@ async function askProvider(
   payment: Pick<Payment, "transactionId" | "currency" | "paymentGateway">,
   refund: Refund,
   log: FastifyBaseLogger,
-): Promise<{ refund: ProviderRefund; pending: boolean }> {
+): Promise<Asked> {
   const provider = refunderOf(providers, payment.paymentGateway);
   if (!provider) {
     await dropPendingRefund(db, refund.id);
@@ -315,6 +347,13 @@ async function askProvider(
   try {
     result = await provider.refund(refundRequestOf(payment.transactionId, refund));
   } catch (error) {
+    if (error instanceof UnclearAnswer) {
+      log.warn(
+        { refund: refund.id, order: refund.orderId, requestId: providerRequestId(refund) },
+        "the provider's answer to a refund was unclear; it stays reserved until the payment sweep asks",
+      );
+      return { outcome: "unclear" };
+    }
     await dropPendingRefund(db, refund.id);
     throw error;
   }
@@ -326,14 +365,15 @@ async function askProvider(
     );
     throw new AppError("BAD_GATEWAY", api.refundRefused(result.issue));
   }
-  return { refund: result.refund, pending: result.outcome === "pending" };
+  return result;
 }
 
 /**
  * Completes a reserved refund the provider confirmed, in one transaction holding the order's and the
  * payment's rows: the provider's id, the credit note number, the money on the payment, stock, history
- * and email (applyRefund), and the staff's activity entry when staff are acting now. Answers false
- * when it was not pending any more (another request or a webhook completed it first).
+ * and email (applyRefund), the `refund` entry of its store credit part on the shopper's credit
+ * (decision 042), and the staff's activity entry when staff are acting now. Answers false when it
+ * was not pending any more (another request, a webhook or the sweep completed it first).
  */
 export async function completeRefund(
   db: Database,
@@ -341,8 +381,6 @@ export async function completeRefund(
   providerRefundId: string,
   actor: Actor | null,
   mail: MailContext,
-  /** The money goes to the shopper's store credit (decision 042), in the same transaction. */
-  toCredit = false,
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
     const locked = await lockOrder(tx, pending.orderId);
@@ -355,12 +393,13 @@ export async function completeRefund(
       refundedAt: now,
     });
     if (!completed) return false;
-    if (toCredit)
+    const toCredit = toCents(completed.storeCreditAmount);
+    if (toCredit > 0)
       await creditRefund(tx, {
         id: completed.id,
         orderId: locked.id,
         userId: locked.userId,
-        amount: completed.amount,
+        amount: completed.storeCreditAmount,
         reason: completed.reason,
       });
     const applied = await applyRefund(tx, locked, completed, mail);
@@ -379,7 +418,11 @@ export async function completeRefund(
             amount: completed.amount,
             reason: completed.reason,
             reference: completed.reference,
-            ...(toCredit ? { to: "store_credit" } : {}),
+            ...(toCredit === toCents(completed.amount)
+              ? { to: "store_credit" }
+              : toCredit > 0
+                ? { to: "split", toStoreCredit: completed.storeCreditAmount }
+                : {}),
           },
         },
       );
@@ -389,17 +432,23 @@ export async function completeRefund(
 }
 
 /**
- * Keeps the provider's id on a refund it accepted as pending, with the staff's activity entry (the
- * money moves when the provider pays it out: the refund completes then, without an actor of its own).
+ * Keeps a refund pending with the staff's activity entry (the money moves when the provider pays it
+ * out, or the sweep finds it made: the refund completes then, without an actor of its own): with the
+ * provider's id when it accepted it as pending; without, when its answer was unclear.
  */
-async function keepPendingRefund(db: Database, pending: Refund, providerRefundId: string, actor: Actor) {
-  // A retry with the same key found the refund kept already: the entry was written then.
-  if (pending.providerRefundId === providerRefundId) return;
+async function keepPendingRefund(
+  db: Database,
+  pending: Refund,
+  providerRefundId: string | undefined,
+  actor: Actor,
+) {
   await db.transaction(async (tx) => {
     const locked = await lockOrder(tx, pending.orderId);
     if (!locked) throw new Error("order vanished");
-    const kept = await setPendingProviderRefundId(tx, pending.id, providerRefundId);
-    if (!kept) return;
+    const kept = providerRefundId
+      ? await setPendingProviderRefundId(tx, pending.id, providerRefundId)
+      : await findRefund(tx, pending.id);
+    if (kept?.status !== "pending") return;
     await recordActivity(
       tx,
       actor,
@@ -408,15 +457,23 @@ async function keepPendingRefund(db: Database, pending: Refund, providerRefundId
       { status: locked.status },
       {
         status: locked.status,
-        refund: { amount: kept.amount, reason: kept.reason, reference: kept.reference, pending: true },
+        refund: {
+          amount: kept.amount,
+          reason: kept.reason,
+          reference: kept.reference,
+          pending: true,
+          ...(providerRefundId ? {} : { checking: true }),
+        },
       },
     );
   });
 }
 
 /**
- * Refunds part or all of an order's payment through the provider (admin): `amount` must not pass
- * what remains (409), the order must be paid (409), and a provider refusal records nothing (502).
+ * Refunds part or all of an order's payment through the provider, to store credit, or split between
+ * them (admin): `amount` must not pass what remains (409), the order must be paid (409), and a
+ * provider refusal records nothing (502). An unclear provider answer leaves it pending for the sweep
+ * (`checking`); a retry under the same key sends nothing and answers the refund made.
  */
 export async function refundOrder(
   db: Database,
@@ -430,35 +487,48 @@ export async function refundOrder(
   const key = idempotencyKey ? { idempotencyKey, fingerprint } : undefined;
   if (input.to === "store_credit") return refundToCredit(db, actor, orderId, input, key, mail);
   let refund = key ? await findRefundByKey(db, orderId, key.idempotencyKey) : undefined;
-  if (!refund) {
-    try {
-      refund = await reserveRefund(db, actor, orderId, input, key, mail.locale);
-    } catch (error) {
-      // NOTE: two retries with one key racing: the unique (order, key) decides, the loser follows the winner.
-      if (!key || !isPgError(error, UNIQUE_VIOLATION)) throw error;
-      refund = await findRefundByKey(db, orderId, key.idempotencyKey);
-      if (!refund) throw error;
-    }
-  } else if (refund.idempotencyFingerprint !== fingerprint) {
+  if (refund && refund.idempotencyFingerprint !== fingerprint)
     throw new AppError("UNPROCESSABLE", api.refundKeyReused);
+  if (refund) return answerMade(db, actor, refund);
+  try {
+    refund = await reserveRefund(db, actor, orderId, input, key, mail.locale);
+  } catch (error) {
+    // NOTE: two retries with one key racing: the unique (order, key) decides, the loser answers the winner's.
+    if (!key || !isPgError(error, UNIQUE_VIOLATION)) throw error;
+    const made = await findRefundByKey(db, orderId, key.idempotencyKey);
+    if (!made) throw error;
+    return answerMade(db, actor, made);
   }
-  if (refund.status === "completed")
-    return { order: await getOrder(db, actor, orderId), created: false, pending: false };
 
   const payment = await findPayment(db, refund.paymentId);
   if (!payment) throw new Error("refund without its payment");
   // NOTE: a manual refund's id is the shop's own: the reference is what names the money's way back.
-  const given =
+  const given: Asked | { outcome: "refunded"; refund: { id: string } } =
     payment.paymentGateway === "cod"
-      ? { refund: { id: `manual-${refund.id}` }, pending: false }
+      ? { outcome: "refunded", refund: { id: `manual-${refund.id}` } }
       : await askProvider(db, providers, payment, refund, log);
-  if (given.pending) {
-    await keepPendingRefund(db, refund, given.refund.id, actor);
-    return { order: await getOrder(db, actor, orderId), created: true, pending: true };
+  if (given.outcome === "unclear" || given.outcome === "pending") {
+    await keepPendingRefund(db, refund, given.refund?.id, actor);
+    const checking = given.outcome === "unclear";
+    return { order: await getOrder(db, actor, orderId), created: true, pending: true, checking };
   }
-  // False: another request with the same key completed it first.
+  // False: the sweep completed it first (its answer came late).
   const created = await completeRefund(db, refund, given.refund.id, actor, mail);
-  return { order: await getOrder(db, actor, orderId), created, pending: false };
+  return { order: await getOrder(db, actor, orderId), created, pending: false, checking: false };
+}
+
+/**
+ * The answer to a retry of a refund made under the same key: nothing is sent again, whether it
+ * completed or is still pending (on its way, accepted by the provider, or left for the sweep to ask).
+ */
+export async function answerMade(db: Database, actor: Actor, made: Refund): Promise<RefundOutcome> {
+  const pending = made.status === "pending";
+  return {
+    order: await getOrder(db, actor, made.orderId),
+    created: false,
+    pending,
+    checking: pending && !made.providerRefundId,
+  };
 }
 
 /** The transaction id a refund given to store credit keeps as its "provider's" id: the shop's own. */
@@ -481,101 +551,18 @@ async function refundToCredit(
   const made = key ? await findRefundByKey(db, orderId, key.idempotencyKey) : undefined;
   if (made && made.idempotencyFingerprint !== key?.fingerprint)
     throw new AppError("UNPROCESSABLE", api.refundKeyReused);
-  if (made) return { order: await getOrder(db, actor, orderId), created: false, pending: false };
+  if (made) return answerMade(db, actor, made);
   try {
     await db.transaction(async (tx) => {
       const refund = await reserveRefund(tx, actor, orderId, input, key, mail.locale);
-      if (!(await completeRefund(tx, refund, creditRefundId(refund.id), actor, mail, true)))
+      if (!(await completeRefund(tx, refund, creditRefundId(refund.id), actor, mail)))
         throw new Error("a refund reserved in this transaction was completed by another");
     });
   } catch (error) {
     // NOTE: two retries with one key racing: the unique (order, key) decides, the loser answers the winner's.
     if (!key || !isPgError(error, UNIQUE_VIOLATION)) throw error;
     if (!(await findRefundByKey(db, orderId, key.idempotencyKey))) throw error;
-    return { order: await getOrder(db, actor, orderId), created: false, pending: false };
+    return { order: await getOrder(db, actor, orderId), created: false, pending: false, checking: false };
   }
-  return { order: await getOrder(db, actor, orderId), created: true, pending: false };
-}
-
-/**
- * The "refunded" status set by hand means all the money goes back: the rest of the payment is
- * refunded through the provider, with the units back in stock when the goods never left
- * (processing). Admin only, as every refund; the transition table still decides (409). A cash on
- * delivery payment goes back by hand: `reference` names how (400 without it).
- */
-export async function refundWholeOrder(
-  db: Database,
-  providers: PaymentProviders,
-  actor: Actor,
-  orderId: string,
-  options: Omit<RefundOptions, "idempotencyKey"> & { reference?: string | undefined },
-): Promise<OrderDto> {
-  if (actor.role !== "admin") throw new AppError("FORBIDDEN", api.refundAdminOnly);
-  const plan = await db.transaction(async (tx) => {
-    const order = await lockOrder(tx, orderId);
-    if (!order) throw new AppError("NOT_FOUND", api.orderNotFound);
-    if (!canTransition(order.status, "refunded")) {
-      const message = api.transitionRefused(order.status, "refunded");
-      throw new AppError("CONFLICT", message, { status: message });
-    }
-    const payment = await lockedPaymentOf(tx, order);
-    const remaining =
-      toCents(payment.amount) - toCents(payment.refundedAmount) - (await pendingRefundCents(tx, payment.id));
-    const left = await creditablesOf(tx, order);
-    const held = (kind: "shipping" | "cod_fee") =>
-      left.some((line) => line.kind === kind && line.taxableValue + line.cgst + line.sgst + line.igst > 0);
-    const goods = left.filter((line) => line.kind === "goods" && line.itemId && line.quantity > 0);
-    const whole = creditByLines(left, {
-      lines: goods.map((line) => ({ itemId: line.itemId ?? "", quantity: line.quantity })),
-      shipping: held("shipping"),
-      codFee: held("cod_fee"),
-    });
-    // Everything the invoice still holds, by the goods; by the amount when a goodwill refund left
-    // value without units (the two then differ).
-    const credit =
-      whole.ok && whole.total === remaining
-        ? {
-            lines: goods.map((line) => ({ line: line.itemId ?? "", quantity: line.quantity })),
-            shipping: held("shipping"),
-            codFee: held("cod_fee"),
-          }
-        : { amount: fromCents(remaining) };
-    const returned = await restockedUnits(tx, order.id);
-    // NOTE: units of a processing order already in a parcel have left: they do not go back to stock.
-    const shipped = new Map(
-      (await findShippableLines(tx, order.id)).map((line) => [line.id, line.shipped] as const),
-    );
-    const lines =
-      order.status === "processing"
-        ? (await findOrderItems(tx, order.id))
-            .map((item) => ({
-              line: item.id,
-              quantity: item.quantity - (returned.get(item.id) ?? 0) - (shipped.get(item.id) ?? 0),
-            }))
-            .filter((line) => line.quantity > 0)
-        : [];
-    // An order paid all from store credit has no provider to give back through: its credit.
-    const to = payment.paymentGateway === "store_credit" ? ("store_credit" as const) : undefined;
-    return { remaining, lines, credit, currency: order.currency, to };
-  });
-  if (plan.remaining <= 0)
-    throw new AppError(
-      "CONFLICT",
-      api.refundTooMuch(formatMoney(0, { code: plan.currency, locale: options.mail.locale })),
-    );
-  const { order } = await refundOrder(
-    db,
-    providers,
-    actor,
-    orderId,
-    {
-      ...plan.credit,
-      reason: words.wholeOrderReason,
-      restock: plan.lines,
-      reference: options.reference,
-      ...(plan.to ? { to: plan.to } : {}),
-    },
-    options,
-  );
-  return order;
+  return { order: await getOrder(db, actor, orderId), created: true, pending: false, checking: false };
 }

@@ -3,7 +3,7 @@
  * reservation and the provider's answer, for PayPal (against the fake of its REST API) and the test
  * gateway: the same request is sent again with the same request id, and recorded once or freed.
  */
-import { refunds as refundWords } from "@shop/shared/messages";
+import { api as apiWords, refunds as refundWords } from "@shop/shared/messages";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { emails } from "#api/db/schema/emails";
@@ -18,7 +18,7 @@ import { createTestApp, inject, type TestApp } from "#test/app";
 import { APPROVED_CARD, makeShop, type Shop } from "#test/fixtures";
 import { itKeepsPaymentStates } from "#test/payment-state";
 import { PaypalFake } from "#test/paypal-fake";
-import { refundOrder } from "./service";
+import { providerRequestId, refundOrder } from "./service";
 import { sweepPendingRefunds } from "./sweep";
 
 /** The sweep's delay in these tests, as PAYMENTS_SWEEP_AFTER_SECONDS=300 sets it. */
@@ -116,7 +116,12 @@ describe("the sweep, for PayPal", () => {
 
   beforeAll(async () => {
     fake = await PaypalFake.start();
-    world.t = await createTestApp({ ...fake.env, MAX_UNPAID_ORDERS: "100" });
+    // PayPal's calls wait 300 ms for their answer here (15 s in a shop): a late answer is a timeout.
+    world.t = await createTestApp({
+      ...fake.env,
+      MAX_UNPAID_ORDERS: "100",
+      PAYMENTS_PROVIDER_TIMEOUT_MS: "300",
+    });
     world.shop = await makeShop(world.t, { pay: false });
   });
   afterAll(async () => {
@@ -125,6 +130,7 @@ describe("the sweep, for PayPal", () => {
   });
   beforeEach(() => {
     fake.refundOverride = undefined;
+    fake.refundFault = undefined;
     fake.delayMs = 0;
   });
 
@@ -312,6 +318,51 @@ describe("the sweep, for PayPal", () => {
     expect(await sweep(t)).toBe(1);
     expect(fake.refunds.get(captureId)).toHaveLength(1);
     expect(await refundsOf(t, orderId)).toMatchObject([{ status: "completed" }]);
+  });
+
+  it("keeps a refund PayPal made but answered too late pending (202); the retry with its key sends nothing; the sweep records it once", async () => {
+    const { t, shop } = world;
+    const { orderId, captureId } = await paidOrder();
+    fake.refundFault = "late";
+    fake.lateMs = 1_000;
+    const send = () =>
+      inject(t.app, {
+        method: "POST",
+        url: `/api/orders/${orderId}/refunds`,
+        cookie: shop.admin.cookie,
+        headers: { "idempotency-key": `refund-${orderId}` },
+        payload: { amount: 20, reason: "Arrived damaged", restock: false },
+      });
+    const first = await send();
+    expect(first.statusCode, first.body).toBe(202);
+    expect(first.json().message).toBe(apiWords.refundBeingChecked);
+    const [reservation] = await refundsOf(t, orderId);
+    expect(reservation).toMatchObject({ status: "pending", providerRefundId: null });
+    const requestId = providerRequestId({ id: "", orderId, idempotencyKey: `refund-${orderId}` });
+    expect(fake.refundOfRequest(requestId)?.amount.value).toBe("20.00");
+
+    const retry = await send();
+    expect(retry.statusCode, retry.body).toBe(202);
+    expect(retry.json().message).toBe(apiWords.refundBeingChecked);
+    expect(refundCallsOf(requestId)).toHaveLength(1);
+
+    await age(t, orderId, 6);
+    expect(await sweep(t)).toBe(1);
+    // PayPal answered the refund it made for that request id: one refund there, one here.
+    expect(fake.refunds.get(captureId)).toHaveLength(1);
+    expect(await refundsOf(t, orderId)).toMatchObject([
+      {
+        status: "completed",
+        providerRefundId: fake.refundOfRequest(requestId)?.id,
+        creditNoteNumber: expect.stringMatching(/^CN\//),
+      },
+    ]);
+    expect((await paymentOf(t, orderId))?.refundedAmount).toBe(20);
+    expect(await refundedHistory(t, orderId)).toHaveLength(1);
+    expect(await sweep(t)).toBe(0);
+    const done = await send();
+    expect(done.statusCode, done.body).toBe(200);
+    expect(refundCallsOf(requestId)).toHaveLength(2);
   });
 
   it("never sends again a refund older than PayPal keeps its request id (45 days)", async () => {

@@ -131,3 +131,41 @@ export function refundOf(
     codFee: choice.codFee,
   });
 }
+
+/**
+ * How much of a refund may go back to the payment, in cents: no more than its provider took (the
+ * order's store credit paid the rest) less what went back to it so far. A refund given to store
+ * credit is known by its "credit-" id; one split between the two counts whole here (the DTO does not
+ * say its credit part), so this never claims more than the server allows.
+ */
+export function toPaymentLeft(order: OrderDto): number {
+  const payment = order.payment;
+  if (!payment || payment.paymentGateway === "store_credit") return 0;
+  const back = payment.refunds
+    .filter((refund) => !refund.providerRefundId.startsWith("credit-"))
+    .reduce((sum, refund) => sum + toCents(refund.amount), 0);
+  return Math.max(0, toCents(payment.amount) - toCents(order.storeCreditUsed) - back);
+}
+
+/**
+ * Where a refund of `total` cents goes back by default, each tender to where it came from: to the
+ * payment what it has left, the rest to store credit.
+ */
+export function tendersOf(order: OrderDto, total: number): { toPayment: number; toStoreCredit: number } {
+  const toPayment = Math.min(total, toPaymentLeft(order));
+  return { toPayment, toStoreCredit: total - toPayment };
+}
+
+/**
+ * A split refund's parts in cents: the store credit part staff typed (NaN: none typed), the rest to
+ * the payment; with none typed, each tender back to where it came from (tendersOf).
+ */
+export function splitOf(
+  order: OrderDto,
+  total: number,
+  typed: number,
+): { toPayment: number; toStoreCredit: number } {
+  if (Number.isNaN(typed) || typed < 0) return tendersOf(order, total);
+  const toStoreCredit = Math.min(total, toCents(typed));
+  return { toPayment: total - toStoreCredit, toStoreCredit };
+}

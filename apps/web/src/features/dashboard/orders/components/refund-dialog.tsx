@@ -24,11 +24,11 @@ import { TextArea } from "#web/components/text-area";
 import { TextField } from "#web/components/text-field";
 import { type ApiError, errorMessage, isApiError } from "#web/lib/api";
 import { cx } from "#web/lib/cx";
-import { newIdempotencyKey } from "#web/lib/idempotency";
 import { formatPrice, useCurrencySymbol } from "#web/lib/money";
 import { useRefundOrder } from "../api/refund-order";
-import { type Refundable, refundable, refundOf } from "../refundable";
+import { type Refundable, refundable, refundOf, splitOf } from "../refundable";
 import { RefundReferenceField } from "./refund-reference-field";
+import { RefundSplitParts } from "./refund-split-parts";
 
 /** The dialog's values: by the goods (units of each line left, shipping, the COD fee) or by an amount (goodwill). */
 interface RefundFormValues {
@@ -41,8 +41,10 @@ interface RefundFormValues {
   amount: number;
   reason: string;
   reference: string;
-  /** Where the money goes: back to the payment, or to the shopper's store credit (decision 042). */
+  /** Where the money goes: back to the payment, to the shopper's store credit (decision 042), or split. */
   to: RefundDestination;
+  /** A split's store credit part as staff typed it; empty (NaN): each tender back to where it came from. */
+  toStoreCredit: number;
 }
 
 const NUMBER_OR_EMPTY = z.union([z.number(), z.nan()]);
@@ -64,8 +66,15 @@ function refundForm(left: Refundable, manual: boolean, currency: string) {
       reason: RefundInput.shape.reason,
       reference: z.string().trim().max(120, validation.maxLength(120)),
       to: z.enum(REFUND_DESTINATIONS),
+      toStoreCredit: NUMBER_OR_EMPTY,
     })
     .superRefine((values, context) => {
+      // A split's part: empty (each back where it came from), or an amount of money not below nothing.
+      if (values.to === "split" && !Number.isNaN(values.toStoreCredit)) {
+        const cents = Math.round(values.toStoreCredit * 100);
+        if (values.toStoreCredit < 0 || Math.abs(cents - values.toStoreCredit * 100) > 1e-6)
+          context.addIssue({ code: "custom", path: ["toStoreCredit"], message: validation.refundSplitPart });
+      }
       // Store credit needs no way back named: only money given back by hand does.
       if (manual && values.to === "payment" && values.reference.length === 0)
         context.addIssue({
@@ -118,7 +127,14 @@ function formPathOf(path: string, sent: readonly number[], byAmount: boolean): P
   }
   if (path === "lines") return "units";
   if (path === "amount") return byAmount ? "amount" : null;
-  if (path === "shipping" || path === "codFee" || path === "reason" || path === "reference" || path === "to")
+  if (
+    path === "shipping" ||
+    path === "codFee" ||
+    path === "reason" ||
+    path === "reference" ||
+    path === "to" ||
+    path === "toStoreCredit"
+  )
     return path;
   return null;
 }
@@ -138,13 +154,19 @@ interface RefundDialogProps {
  * Refund dialog (admin): the units of each line that come back, shipping and the COD fee, whether the
  * units go back to stock, and the reason; the amount is worked out as the server will (refundable.ts)
  * and named on the confirm button. "Refund an amount instead" gives a goodwill amount without goods.
- * One Idempotency-Key per opening, so a double click refunds once.
+ * An order partly paid by store credit offers each part back to where it came from (store credit's
+ * to credit, the rest to the payment), in one refund. One Idempotency-Key per attempt, kept until it
+ * succeeds, across the dialog closed and opened again, and new once what is sent changes
+ * (useRefundOrder): a retry after a failure or a timeout refunds once.
  */
 export function RefundDialog({ order, onClose, byStatus = false }: RefundDialogProps) {
   const left = useMemo(() => refundable(order), [order]);
   // Cash on delivery has no provider to send it back: staff do, and name how.
   const manual = order.payment?.paymentGateway === "cod";
   const creditOnly = order.payment?.paymentGateway === "store_credit";
+  // Partly paid by store credit: each tender can go back to where it came from, in one refund.
+  const partlyCredit = !creditOnly && !manual && toCents(order.storeCreditUsed) > 0;
+  const destinations = REFUND_DESTINATIONS.filter((destination) => destination !== "split" || partlyCredit);
   const schema = useMemo(() => refundForm(left, manual, order.currency), [left, manual, order.currency]);
   const money = (amount: number) => formatPrice(amount, order.currency);
   const symbol = useCurrencySymbol(order.currency);
@@ -172,27 +194,31 @@ export function RefundDialog({ order, onClose, byStatus = false }: RefundDialogP
       amount: left.remaining,
       reason: byStatus ? words.wholeOrderReason : "",
       reference: "",
-      // An order paid all from credit has no provider to give back through: its credit.
-      to: creditOnly ? "store_credit" : "payment",
+      // An order paid all from credit has no provider to give back through: its credit; one paid
+      // partly by credit gives each part back to where it came from.
+      to: creditOnly ? "store_credit" : partlyCredit ? "split" : "payment",
+      toStoreCredit: Number.NaN,
     };
-  }, [left, byStatus, order.status, creditOnly]);
-  const [idempotencyKey] = useState(newIdempotencyKey);
-  // The provider took it to pay out later (202): the dialog says so instead of closing with a toast.
-  const [pendingAtProvider, setPendingAtProvider] = useState(false);
+  }, [left, byStatus, order.status, creditOnly, partlyCredit]);
+  // The provider took it to pay out later, or its answer is being checked (202): the dialog says
+  // so, in the server's words, instead of closing with a toast.
+  const [pendingMessage, setPendingMessage] = useState<string | null>(null);
   // The form's line of each line sent, to put the server's `lines.N` errors at their line.
   const sent = useRef<number[]>([]);
-  const refund = useRefundOrder(order._id);
+  // NOTE: the Refund button's attempts and the status's (a whole refund) keep keys of their own.
+  const refund = useRefundOrder(order._id, `refund:${order._id}:${byStatus ? "status" : "button"}`);
   const { register, handleSubmit, setError, setValue, formState, watch } = useForm<RefundFormValues>({
     resolver: zodResolver(schema),
     defaultValues,
   });
-  const [byAmount, units, shipping, codFee, amount, to] = watch([
+  const [byAmount, units, shipping, codFee, amount, to, typedPart] = watch([
     "byAmount",
     "units",
     "shipping",
     "codFee",
     "amount",
     "to",
+    "toStoreCredit",
   ]);
   const chosen = left.lines.map((entry, index) => ({
     line: entry.line._id,
@@ -212,12 +238,28 @@ export function RefundDialog({ order, onClose, byStatus = false }: RefundDialogP
       .map((entry, index) => ({ line: entry.line._id, quantity: values.units[index] ?? 0, index }))
       .filter((line) => line.quantity > 0);
     sent.current = lines.map((line) => line.index);
+    const chosenCredit = refundOf(left.creditables, {
+      lines: lines.map(({ line, quantity }) => ({ line, quantity })),
+      shipping: values.shipping,
+      codFee: values.codFee,
+    });
+    const whole = values.byAmount ? toCents(values.amount) : chosenCredit.ok ? chosenCredit.total : 0;
+    // A split all one way is a refund to that one: the server takes a split of two parts only.
+    const split = values.to === "split" ? splitOf(order, whole, values.toStoreCredit) : undefined;
+    const to =
+      values.to === "store_credit" || (split && split.toPayment === 0)
+        ? "store_credit"
+        : split && split.toStoreCredit > 0
+          ? "split"
+          : "payment";
     const reference =
-      values.to === "store_credit"
+      to === "store_credit"
         ? { to: "store_credit" as const }
-        : manual
-          ? { reference: values.reference }
-          : {};
+        : to === "split"
+          ? { to: "split" as const, toStoreCredit: fromCents(split?.toStoreCredit ?? 0) }
+          : manual
+            ? { reference: values.reference }
+            : {};
     const input: RefundInput = values.byAmount
       ? { amount: values.amount, reason: values.reason, ...reference }
       : {
@@ -228,22 +270,20 @@ export function RefundDialog({ order, onClose, byStatus = false }: RefundDialogP
           reason: values.reason,
           ...reference,
         };
-    refund.mutate(
-      { input, idempotencyKey },
-      {
-        onSuccess: ({ pending }) => (pending ? setPendingAtProvider(true) : onClose()),
-        onError: (error) => {
-          if (!isApiError(error)) return;
-          let first = true;
-          for (const [path, message] of Object.entries(error.errors)) {
-            const field = formPathOf(path, sent.current, values.byAmount);
-            if (!field) continue;
-            setError(field, { type: "server", message }, { shouldFocus: first });
-            first = false;
-          }
-        },
+    refund.mutate(input, {
+      onSuccess: ({ pending, message }) =>
+        pending ? setPendingMessage(message || apiMessages.refundPending) : onClose(),
+      onError: (error) => {
+        if (!isApiError(error)) return;
+        let first = true;
+        for (const [path, message] of Object.entries(error.errors)) {
+          const field = formPathOf(path, sent.current, values.byAmount);
+          if (!field) continue;
+          setError(field, { type: "server", message }, { shouldFocus: first });
+          first = false;
+        }
       },
-    );
+    });
   });
   const placed = (error: ApiError) =>
     Object.keys(error.errors).some((path) => formPathOf(path, sent.current, byAmount) !== null);
@@ -259,7 +299,7 @@ export function RefundDialog({ order, onClose, byStatus = false }: RefundDialogP
     });
   };
 
-  if (pendingAtProvider) {
+  if (pendingMessage !== null) {
     return (
       <Dialog
         open
@@ -268,7 +308,7 @@ export function RefundDialog({ order, onClose, byStatus = false }: RefundDialogP
         footer={<Button onClick={onClose}>{words.close}</Button>}
       >
         <p role="status" className="text-sm text-neutral-700">
-          {apiMessages.refundPending}
+          {pendingMessage}
         </p>
       </Dialog>
     );
@@ -431,8 +471,10 @@ export function RefundDialog({ order, onClose, byStatus = false }: RefundDialogP
         />
         <fieldset>
           <legend className="text-sm font-medium text-neutral-900">{creditWords.refundTo}</legend>
-          <div className="mt-2 grid gap-2 sm:grid-cols-2">
-            {REFUND_DESTINATIONS.map((destination) => (
+          <div
+            className={cx("mt-2 grid gap-2", destinations.length > 2 ? "sm:grid-cols-3" : "sm:grid-cols-2")}
+          >
+            {destinations.map((destination) => (
               <label
                 key={destination}
                 className="flex cursor-pointer items-start gap-2 rounded-control border border-neutral-300 p-3 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:disabled]:cursor-not-allowed has-[:disabled]:opacity-60"
@@ -446,11 +488,15 @@ export function RefundDialog({ order, onClose, byStatus = false }: RefundDialogP
                 />
                 <span>
                   <span className="font-medium text-neutral-900">
-                    {destination === "payment" ? creditWords.toPayment : creditWords.toStoreCredit}
+                    {destination === "payment"
+                      ? creditWords.toPayment
+                      : destination === "split"
+                        ? creditWords.toSplit
+                        : creditWords.toStoreCredit}
                   </span>
-                  {destination === "store_credit" ? (
+                  {destination === "store_credit" || destination === "split" ? (
                     <span className="mt-0.5 block text-xs text-neutral-600">
-                      {creditWords.toStoreCreditHint}
+                      {destination === "split" ? creditWords.toSplitHint : creditWords.toStoreCreditHint}
                     </span>
                   ) : null}
                 </span>
@@ -459,6 +505,15 @@ export function RefundDialog({ order, onClose, byStatus = false }: RefundDialogP
           </div>
           {formState.errors.to?.message ? (
             <p className="mt-1 text-sm text-danger-700">{formState.errors.to.message}</p>
+          ) : null}
+          {to === "split" ? (
+            <RefundSplitParts
+              order={order}
+              total={total}
+              typed={typedPart}
+              error={formState.errors.toStoreCredit?.message}
+              {...register("toStoreCredit", { setValueAs: asNumber })}
+            />
           ) : null}
         </fieldset>
         {manual && to === "payment" ? (
