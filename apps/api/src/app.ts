@@ -39,6 +39,7 @@ import { emailRoutes } from "./modules/email/routes";
 import { startMailSender } from "./modules/email/sender";
 import { type MailContext, mailContextOf, mailDomainOf } from "./modules/email/service";
 import { createMailTransport } from "./modules/email/transport";
+import { disputeRoutes } from "./modules/disputes/routes";
 import { returnRoutes } from "./modules/fulfilment/return-routes";
 import { shipmentRoutes } from "./modules/fulfilment/shipment-routes";
 import { inventoryRoutes } from "./modules/inventory/routes";
@@ -290,6 +291,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
       await apiScope.register(pincodeListRoutes, { prefix: "/settings/shipping" });
       await apiScope.register(deliveryRoutes, { prefix: "/delivery" });
       await apiScope.register(returnRoutes, { prefix: "/returns" });
+      await apiScope.register(disputeRoutes, { prefix: "/disputes" });
       await apiScope.register(inventoryRoutes, { prefix: "/inventory" });
       await apiScope.register(wishlistRoutes, { prefix: "/wishlist" });
       await apiScope.register(stockAlertRoutes, { prefix: "/stock-alerts" });

@@ -4,6 +4,7 @@ export * from "./activity";
 export * from "./addresses";
 export * from "./categories";
 export * from "./delivery";
+export * from "./disputes";
 export * from "./discounts";
 export * from "./emails";
 export * from "./inventory";

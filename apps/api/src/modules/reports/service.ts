@@ -15,6 +15,7 @@ import {
 import { amountCell, type CsvRow, csvText } from "#api/core/csv";
 import { type Database, readSideBySide, type Transaction } from "#api/db/client";
 import { reminderFigures } from "#api/modules/carts/service";
+import { chargebackFigures } from "#api/modules/disputes/service";
 import { storeCreditFigures } from "#api/modules/store-credit/service";
 import {
   addSums,
@@ -101,7 +102,7 @@ export async function salesReport(
     await tuneForReport(tx, { beside: true });
     return readTopVariants(tx, period, REPORT_TOP, range);
   };
-  const [{ days, codes, categories, rto, reminders, credit }, ...rankings] = await readSideBySide(
+  const [{ days, codes, categories, rto, reminders, credit, lost }, ...rankings] = await readSideBySide(
     db,
     async (tx) => {
       await tuneForReport(tx, { beside: true });
@@ -111,6 +112,7 @@ export async function salesReport(
         rto: await readReturnedToOrigin(tx, period),
         reminders: await reminderFigures(tx, period),
         credit: await storeCreditFigures(tx, period),
+        lost: await chargebackFigures(tx, period),
       };
     },
     ...(middle === null ? [ranked({})] : [ranked({ below: middle }), ranked({ from: middle })]),
@@ -140,6 +142,8 @@ export async function salesReport(
     totalSales: fromCents(netSales + summary.shipping + tax + summary.codFees),
     paymentsTaken: fromCents(summary.paymentsTaken),
     refunds: fromCents(summary.refunds),
+    chargebacks: fromCents(lost.chargebackCents),
+    netPayments: fromCents(summary.paymentsTaken - summary.refunds - lost.chargebackCents),
     ordersPlaced,
     ordersPaid: summary.ordersPaid,
     orders: summary.ordersPaid,
