@@ -19865,7 +19865,6 @@ export interface operations {
                 "application/json": {
                     /** @enum {boolean} */
                     evidenceSent: true;
-                    /** @default  */
                     note?: string;
                 };
             };

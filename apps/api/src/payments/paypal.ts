@@ -81,9 +81,7 @@ const PaypalRefund = z.object({
 const PaypalDispute = z.object({
   dispute_id: z.string().min(1),
   create_time: z.string().optional(),
-  disputed_transactions: z
-    .array(z.object({ seller_transaction_id: z.string().min(1).optional() }))
-    .min(1),
+  disputed_transactions: z.array(z.object({ seller_transaction_id: z.string().min(1).optional() })).min(1),
   reason: z.string().min(1),
   status: z.string().min(1),
   dispute_amount: PaypalMoney,
@@ -112,7 +110,11 @@ const CAPTURE_EVENTS = {
   "PAYMENT.CAPTURE.DENIED": "capture.denied",
 } as const;
 const REFUND_EVENT = "PAYMENT.CAPTURE.REFUNDED";
-const DISPUTE_EVENTS = new Set(["CUSTOMER.DISPUTE.CREATED", "CUSTOMER.DISPUTE.UPDATED", "CUSTOMER.DISPUTE.RESOLVED"]);
+const DISPUTE_EVENTS = new Set([
+  "CUSTOMER.DISPUTE.CREATED",
+  "CUSTOMER.DISPUTE.UPDATED",
+  "CUSTOMER.DISPUTE.RESOLVED",
+]);
 /**
  * A resolved dispute's outcome as the shop counts it: the buyer's favour (or the seller accepting the
  * claim) takes the money back; the seller's favour keeps it; PayPal paying the buyer itself, the buyer
@@ -181,7 +183,8 @@ function toRefund(refund: z.infer<typeof PaypalRefund>): ProviderRefund {
 function disputeStateOf(dispute: z.infer<typeof PaypalDispute>): DisputeState {
   if (dispute.status === "RESOLVED") return OUTCOMES[dispute.dispute_outcome?.outcome_code ?? ""] ?? "closed";
   // The seller answered: the buyer or PayPal has it now.
-  if (dispute.status === "UNDER_REVIEW" || dispute.status === "WAITING_FOR_BUYER_RESPONSE") return "under_review";
+  if (dispute.status === "UNDER_REVIEW" || dispute.status === "WAITING_FOR_BUYER_RESPONSE")
+    return "under_review";
   return "open";
 }
 

@@ -31,6 +31,8 @@ const loaders = {
   shipment: () => import("@shop/shared/schemas/order").then((m) => m.ShipmentDto),
   orderSummary: () => import("@shop/shared/schemas/order").then((m) => m.OrderSummaryDto),
   payment: () => import("@shop/shared/schemas/payment").then((m) => m.PaymentDto),
+  dispute: () => import("@shop/shared/schemas/dispute").then((m) => m.DisputeDto),
+  disputeList: () => import("@shop/shared/schemas/dispute").then((m) => m.DisputeListDto),
   paymentProvider: () => import("@shop/shared/schemas/payment").then((m) => m.PaymentProviderDto),
   razorpayKey: () => import("@shop/shared/schemas/payment").then((m) => m.RazorpayKeyDto),
   razorpayOrder: () => import("@shop/shared/schemas/payment").then((m) => m.RazorpayOrderDto),

@@ -27,9 +27,7 @@ export const DisputeDto = z.object({
   /** When the provider wants the shop's evidence by; null when it names no date. */
   respondBy: z.string().nullable(),
   /** When staff marked the evidence sent, with their note and name; null until then. */
-  evidence: z
-    .object({ sentAt: z.string(), note: z.string(), by: z.string() })
-    .nullable(),
+  evidence: z.object({ sentAt: z.string(), note: z.string(), by: z.string() }).nullable(),
   /** When it was won, lost or closed; null while open. */
   resolvedAt: z.string().nullable(),
   createdAt: z.string(),
@@ -66,7 +64,11 @@ export const DisputeEvidenceInput = z
       .string({ error: validation.required })
       .trim()
       .max(MAX_DISPUTE_NOTE, validation.maxLength(MAX_DISPUTE_NOTE))
-      .default(""),
+      .optional(),
   })
   .strict();
 export type DisputeEvidenceInput = z.infer<typeof DisputeEvidenceInput>;
+
+/** The evidence dialog's form: the note alone (the dialog's button is the `evidenceSent`). */
+export const DisputeEvidenceForm = DisputeEvidenceInput.pick({ note: true });
+export type DisputeEvidenceForm = z.infer<typeof DisputeEvidenceForm>;

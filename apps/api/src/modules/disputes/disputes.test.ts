@@ -4,10 +4,11 @@
  * won, the owner's email, the staff's list and evidence mark, the sales report's chargebacks, and
  * events delivered twice, late, or about payments the shop never took.
  */
-import type { OrderDto } from "@shop/shared/schemas/order";
-import type { DisputeDto } from "@shop/shared/schemas/dispute";
-import type { SalesReportDto } from "@shop/shared/schemas/report";
+
 import { activityPage, api, disputeWords, validation } from "@shop/shared/messages";
+import type { DisputeDto } from "@shop/shared/schemas/dispute";
+import type { OrderDto } from "@shop/shared/schemas/order";
+import type { SalesReportDto } from "@shop/shared/schemas/report";
 import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { activity } from "#api/db/schema/activity";
@@ -72,7 +73,9 @@ describe("Razorpay's disputes", () => {
   });
 
   /** A shopper's order of 2 × ₹1,049.50 paid in Razorpay's Checkout; `record: false` leaves the shop unaware. */
-  async function paidOrder({ record = true } = {}): Promise<{ order: OrderDto; payment: FakeRazorpayPayment }> {
+  async function paidOrder({
+    record = true,
+  } = {}): Promise<{ order: OrderDto; payment: FakeRazorpayPayment }> {
     const shopper = await quickUser(t, "customer");
     const category = await makeCategory(t.database);
     const thumbnail = await makeMedia(t.database);
@@ -91,7 +94,10 @@ describe("Razorpay's disputes", () => {
       method: "POST",
       url: "/api/orders",
       cookie: shopper.cookie,
-      payload: { products: [{ product: product._id, quantity: 2 }], shippingAddress: address.json().data._id },
+      payload: {
+        products: [{ product: product._id, quantity: 2 }],
+        shippingAddress: address.json().data._id,
+      },
     });
     expect(placed.statusCode).toBe(201);
     const order = placed.json().data as OrderDto;
@@ -147,7 +153,9 @@ describe("Razorpay's disputes", () => {
     t.database.db
       .select()
       .from(emails)
-      .where(and(eq(emails.kind, "disputeOpened"), eq(emails.subject, disputeWords.mail.subject(orderNumber))));
+      .where(
+        and(eq(emails.kind, "disputeOpened"), eq(emails.subject, disputeWords.mail.subject(orderNumber))),
+      );
 
   it("lives from created to lost: the owner emailed, listed open then under review, evidence marked, and the money counted as a chargeback", async () => {
     const { order, payment } = await paidOrder();
@@ -239,7 +247,9 @@ describe("Razorpay's disputes", () => {
     expect((await listed(dispute.id))?.state).toBe("lost");
     expect(moved(after, await today(t, admin.cookie)).chargebacks).toBe(0);
     // The owner was told once, when it opened.
-    expect((await disputeEmails(order.number)).filter((e) => e.recipient === admin.user.email)).toHaveLength(1);
+    expect((await disputeEmails(order.number)).filter((e) => e.recipient === admin.user.email)).toHaveLength(
+      1,
+    );
   });
 
   it("lives from created to won: the report is unchanged", async () => {
@@ -283,7 +293,9 @@ describe("Razorpay's disputes", () => {
     await delivered(fake.disputeWebhook(dispute));
     // One row, untouched since the first event.
     expect(await rowsOf()).toEqual([recorded]);
-    expect((await disputeEmails(order.number)).filter((e) => e.recipient === admin.user.email)).toHaveLength(1);
+    expect((await disputeEmails(order.number)).filter((e) => e.recipient === admin.user.email)).toHaveLength(
+      1,
+    );
 
     const lost = fake.disputeWebhook(fake.moveDispute(dispute.id, "lost"));
     const before = await today(t, admin.cookie);
@@ -297,7 +309,10 @@ describe("Razorpay's disputes", () => {
     const { order, payment } = await paidOrder({ record: false });
     const dispute = fake.openDispute(payment.id);
     await delivered(fake.disputeWebhook(dispute));
-    const rows = await t.database.db.select().from(disputes).where(eq(disputes.providerDisputeId, dispute.id));
+    const rows = await t.database.db
+      .select()
+      .from(disputes)
+      .where(eq(disputes.providerDisputeId, dispute.id));
     expect(rows).toEqual([]);
     expect(await disputeEmails(order.number)).toEqual([]);
   });
@@ -334,9 +349,15 @@ describe("Razorpay's disputes", () => {
     const unknown = await markEvidence("0123456789abcdef01234567", { evidenceSent: true });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ success: false, message: disputeWords.notFound });
-    const badState = await inject(t.app, { method: "GET", url: "/api/disputes?state=pending", cookie: admin.cookie });
+    const badState = await inject(t.app, {
+      method: "GET",
+      url: "/api/disputes?state=pending",
+      cookie: admin.cookie,
+    });
     expect(badState.statusCode).toBe(400);
-    expect(badState.json().errors).toEqual({ "state.0": validation.oneOf(["open", "under_review", "won", "lost", "closed"]) });
+    expect(badState.json().errors).toEqual({
+      "state.0": validation.oneOf(["open", "under_review", "won", "lost", "closed"]),
+    });
     // Nothing half-written: the dispute still has no evidence.
     expect((await listed(dispute.id))?.evidence).toBeNull();
   });
@@ -395,9 +416,15 @@ describe("PayPal's disputes", () => {
     const dispute = fake.openDispute(capture.id, { value: "20.00" });
     await deliver("CUSTOMER.DISPUTE.CREATED", dispute);
     const listedNow = async () => {
-      const response = await inject(t.app, { method: "GET", url: "/api/disputes", cookie: shop.admin.cookie });
+      const response = await inject(t.app, {
+        method: "GET",
+        url: "/api/disputes",
+        cookie: shop.admin.cookie,
+      });
       expect(response.statusCode).toBe(200);
-      return (response.json().data.items as DisputeDto[]).find((item) => item.providerDisputeId === dispute.dispute_id);
+      return (response.json().data.items as DisputeDto[]).find(
+        (item) => item.providerDisputeId === dispute.dispute_id,
+      );
     };
     expect(await listedNow()).toMatchObject({
       provider: "paypal",

@@ -2,7 +2,12 @@
 import { envelope } from "@shop/shared/api";
 import { disputeWords } from "@shop/shared/messages";
 import { IdParams } from "@shop/shared/schemas/common";
-import { DisputeDto, DisputeEvidenceInput, DisputeListDto, DisputeListQuery } from "@shop/shared/schemas/dispute";
+import {
+  DisputeDto,
+  DisputeEvidenceInput,
+  DisputeListDto,
+  DisputeListQuery,
+} from "@shop/shared/schemas/dispute";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { ok, refusals } from "#api/http/envelope";
 import { requireStaff, userOf } from "#api/http/session";

@@ -52,7 +52,11 @@ function disputeDto(row: DisputeRow): DisputeDto {
     state: row.state,
     respondBy: iso(row.respondBy),
     evidence: row.evidenceSentAt
-      ? { sentAt: row.evidenceSentAt.toISOString(), note: row.evidenceNote ?? "", by: row.evidenceByName ?? "" }
+      ? {
+          sentAt: row.evidenceSentAt.toISOString(),
+          note: row.evidenceNote ?? "",
+          by: row.evidenceByName ?? "",
+        }
       : null,
     resolvedAt: iso(row.resolvedAt),
     createdAt: row.createdAt.toISOString(),
@@ -201,9 +205,10 @@ export async function markEvidenceSent(
     if (!row) throw new AppError("NOT_FOUND", disputeWords.notFound);
     if (isFinal(row.state)) throw new AppError("CONFLICT", disputeWords.ended);
     const before = { evidenceSent: row.evidenceSentAt !== null, note: row.evidenceNote ?? "" };
+    const note = input.note ?? "";
     await updateDispute(tx, id, {
       evidenceSentAt: row.evidenceSentAt ?? new Date(),
-      evidenceNote: input.note,
+      evidenceNote: note,
       evidenceById: actor.id,
       evidenceByName: fullName(actor),
     });
@@ -215,7 +220,7 @@ export async function markEvidenceSent(
       "dispute.evidence_sent",
       { type: "dispute", id, label: activityPage.disputeSubject(found.orderNumber) },
       before,
-      { evidenceSent: true, note: input.note },
+      { evidenceSent: true, note },
     );
     return disputeDto(found);
   });
