@@ -114,8 +114,16 @@ describe("the disputes pages", () => {
   });
 
   it("says 'No open disputes.' when none is open", async () => {
-    renderDisputes("open", { "GET /api/disputes": { data: { items: [] } } });
+    const { requests } = renderDisputes("open", { "GET /api/disputes": { data: { items: [] } } });
     expect(await screen.findByText(empty.openDisputes)).toBeVisible();
+    // Read from the API: empty because none is open or under review, not a page that never asks.
+    expect(requests.map((r) => r.query.get("state"))).toEqual(["open,under_review"]);
+  });
+
+  it("shows the server's message when the list cannot be read", async () => {
+    renderDisputes("open", { "GET /api/disputes": { status: 503, message: "The database is unavailable." } });
+    expect(await screen.findByText(/The database is unavailable\./)).toBeVisible();
+    expect(screen.queryByRole("table")).toBeNull();
   });
 
   it("marks the evidence sent with a note, then reads the list again", async () => {
