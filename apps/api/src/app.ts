@@ -33,6 +33,7 @@ import { keptCartRoutes } from "./modules/carts/routes";
 import { categoryRoutes } from "./modules/categories/routes";
 import { deliveryRoutes, pincodeListRoutes } from "./modules/delivery/routes";
 import { discountRoutes } from "./modules/discounts/routes";
+import { disputeRoutes } from "./modules/disputes/routes";
 import { documentRoutes } from "./modules/documents/routes";
 import { outboxBacklog } from "./modules/email/repo";
 import { emailRoutes } from "./modules/email/routes";
@@ -290,6 +291,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
       await apiScope.register(pincodeListRoutes, { prefix: "/settings/shipping" });
       await apiScope.register(deliveryRoutes, { prefix: "/delivery" });
       await apiScope.register(returnRoutes, { prefix: "/returns" });
+      await apiScope.register(disputeRoutes, { prefix: "/disputes" });
       await apiScope.register(inventoryRoutes, { prefix: "/inventory" });
       await apiScope.register(wishlistRoutes, { prefix: "/wishlist" });
       await apiScope.register(stockAlertRoutes, { prefix: "/stock-alerts" });

@@ -334,6 +334,13 @@ async function refundKilledMidway(a: ShopServer, order: PaidOrder, mode: GateMod
   const [reservation] = left;
   if (!reservation) throw new Error("no reservation");
   expect(call.requestId).toBe(`shop-refund-${reservation.id}`);
+  // As old as a sweep asks about (it leaves younger ones to the process that made them): the next
+  // sweep of B, within half of SWEEP_AFTER_SECONDS, settles it.
+  const { db } = setup();
+  await db
+    .update(refunds)
+    .set({ createdAt: new Date(Date.now() - 10 * 60_000) })
+    .where(eq(refunds.id, reservation.id));
   return { reservation, call };
 }
 

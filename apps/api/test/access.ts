@@ -151,6 +151,8 @@ export const ACCESS: Record<string, Access> = {
   "POST /api/returns/{id}/reject": "staff",
   "POST /api/returns/{id}/receive": "staff",
   "POST /api/returns/{id}/refund": "admin",
+  "GET /api/disputes": "staff",
+  "PATCH /api/disputes/{id}": "staff",
   "PUT /api/settings/inventory": "admin",
   "PUT /api/settings/security": "admin",
   "PUT /api/settings/marketing": "admin",

@@ -2,7 +2,8 @@
  * A small fake of PayPal's REST API on loopback, for the payment tests: OAuth token, create, get and
  * capture an order and refund a capture (each honouring PayPal-Request-Id), and webhook signature
  * verification. Tests can approve an order as the buyer would, make the next capture or refund answer
- * differently, refund in "PayPal's dashboard", or make PayPal fail.
+ * differently, refund in "PayPal's dashboard", open and resolve a buyer's dispute of a capture, send
+ * webhooks signed as the verification accepts them, or make PayPal fail.
  */
 import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
@@ -39,6 +40,22 @@ export interface FakeRefund {
   captureId: string;
   note_to_payer: string | undefined;
   create_time: string;
+}
+
+/** A customer dispute as PayPal's CUSTOMER.DISPUTE.* webhooks carry it. */
+export interface FakeDispute {
+  dispute_id: string;
+  create_time: string;
+  update_time: string;
+  disputed_transactions: { seller_transaction_id: string; seller: { merchant_id: string } }[];
+  reason: string;
+  status: string;
+  dispute_amount: FakeMoney;
+  dispute_life_cycle_stage: string;
+  dispute_channel: string;
+  seller_response_due_date: string;
+  dispute_outcome?: { outcome_code: string; amount_refunded?: FakeMoney };
+  links: { href: string; rel: string; method: string }[];
 }
 
 export interface FakeRequest {
@@ -154,6 +171,80 @@ export class PaypalFake {
     const capture = this.mustGet(paypalOrderId).capture;
     if (!capture) throw new Error(`PayPal order ${paypalOrderId} has no capture`);
     return capture;
+  }
+
+  /**
+   * The buyer disputes a capture (all of it unless `value` says): the dispute PayPal opens, waiting
+   * for the seller's response within `respondInDays`.
+   */
+  openDispute(
+    captureId: string,
+    {
+      value,
+      reason = "MERCHANDISE_OR_SERVICE_NOT_RECEIVED",
+      stage = "INQUIRY",
+      respondInDays = 10,
+    }: { value?: string; reason?: string; stage?: string; respondInDays?: number } = {},
+  ): FakeDispute {
+    const capture = this.findCapture(captureId);
+    if (!capture) throw new Error(`the fake has no capture ${captureId}`);
+    const now = new Date();
+    const id = `PP-D-${paypalId(5)}`;
+    return {
+      dispute_id: id,
+      create_time: now.toISOString(),
+      update_time: now.toISOString(),
+      disputed_transactions: [{ seller_transaction_id: captureId, seller: { merchant_id: "FAKEMERCHANT" } }],
+      reason,
+      status: "WAITING_FOR_SELLER_RESPONSE",
+      dispute_amount: { currency_code: capture.amount.currency_code, value: value ?? capture.amount.value },
+      dispute_life_cycle_stage: stage,
+      dispute_channel: "INTERNAL",
+      seller_response_due_date: new Date(now.getTime() + respondInDays * 86_400_000).toISOString(),
+      links: [{ href: `${this.url}/v1/customer/disputes/${id}`, rel: "self", method: "GET" }],
+    };
+  }
+
+  /** PayPal decides a dispute: the buyer's favour (the money goes back) or the seller's. */
+  resolveDispute(dispute: FakeDispute, outcome: "RESOLVED_BUYER_FAVOUR" | "RESOLVED_SELLER_FAVOUR") {
+    dispute.status = "RESOLVED";
+    dispute.update_time = new Date().toISOString();
+    dispute.dispute_outcome = {
+      outcome_code: outcome,
+      ...(outcome === "RESOLVED_BUYER_FAVOUR" ? { amount_refunded: dispute.dispute_amount } : {}),
+    };
+    return dispute;
+  }
+
+  /**
+   * A webhook as PayPal sends it: the event with its resource, and transmission headers whose
+   * signature the fake's verification accepts (`signature` sends another).
+   */
+  webhook(
+    eventType: string,
+    resource: object,
+    { signature = this.validSignature, id = `WH-${paypalId(17)}` }: { signature?: string; id?: string } = {},
+  ) {
+    const now = new Date().toISOString();
+    return {
+      headers: {
+        "content-type": "application/json",
+        "paypal-auth-algo": "SHA256withRSA",
+        "paypal-cert-url": "https://api.sandbox.paypal.com/v1/notifications/certs/CERT-360caa42",
+        "paypal-transmission-id": randomBytes(16).toString("hex"),
+        "paypal-transmission-sig": signature,
+        "paypal-transmission-time": now,
+      },
+      body: JSON.stringify({
+        id,
+        event_version: "1.0",
+        create_time: now,
+        resource_type: eventType.startsWith("CUSTOMER.DISPUTE") ? "dispute" : "capture",
+        event_type: eventType,
+        summary: eventType,
+        resource,
+      }),
+    };
   }
 
   /** Tokens issued so far stop working (PayPal revoked them). */

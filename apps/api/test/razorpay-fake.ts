@@ -3,8 +3,9 @@
  * order, read a payment and an order's payments, capture, refund (honouring X-Refund-Idempotency),
  * read refunds, each behind HTTP Basic with the key id and secret. Tests stand in for Checkout (a
  * shopper paying an order with a method, authorised or captured, and the signed result Checkout
- * hands the browser), for Razorpay's dashboard (a refund made there) and for its webhooks (bodies
- * signed with the webhook secret), and can make refunds wait (pending) or Razorpay fail.
+ * hands the browser), for Razorpay's dashboard (a refund made there), for a buyer's bank (a dispute
+ * opened on a payment and moved through its phases) and for its webhooks (bodies signed with the
+ * webhook secret), and can make refunds wait (pending) or Razorpay fail.
  */
 import { createHmac, randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
@@ -55,6 +56,32 @@ export interface FakeRazorpayRefund {
   created_at: number;
 }
 
+/** A dispute as Razorpay's Disputes API and its payment.dispute.* webhooks carry it. */
+export interface FakeRazorpayDispute {
+  id: string;
+  entity: "dispute";
+  payment_id: string;
+  amount: number;
+  currency: string;
+  amount_deducted: number;
+  reason_code: string;
+  reason_description: string;
+  respond_by: number;
+  status: "open" | "under_review" | "won" | "lost" | "closed";
+  phase: "inquiry" | "chargeback" | "pre_arbitration" | "arbitration" | "fraud";
+  comments: string | null;
+  created_at: number;
+}
+
+/** Razorpay's dispute events, by the status each reports. */
+const DISPUTE_EVENTS = {
+  open: "payment.dispute.created",
+  under_review: "payment.dispute.under_review",
+  won: "payment.dispute.won",
+  lost: "payment.dispute.lost",
+  closed: "payment.dispute.closed",
+} as const;
+
 export interface FakeRazorpayRequest {
   method: string;
   path: string;
@@ -81,6 +108,7 @@ export class RazorpayFake {
   readonly orders = new Map<string, FakeRazorpayOrder>();
   readonly payments = new Map<string, FakeRazorpayPayment>();
   readonly refunds = new Map<string, FakeRazorpayRefund>();
+  readonly disputes = new Map<string, FakeRazorpayDispute>();
   /** Every call the shop made, in order. */
   readonly requests: FakeRazorpayRequest[] = [];
   /** The status the next refunds are given: "processed" at once, or "pending" until a test processes them. */
@@ -197,12 +225,75 @@ export class RazorpayFake {
   }
 
   /**
+   * The buyer's bank disputes a payment: the dispute Razorpay opens (all of the payment unless
+   * `amount` says, in paise; the shop to answer within `respondInDays`).
+   */
+  openDispute(
+    paymentId: string,
+    {
+      amount,
+      reasonCode = "chargeback_fraudulent",
+      reasonDescription = "The cardholder says they did not make this payment.",
+      phase = "chargeback",
+      respondInDays = 7,
+    }: {
+      amount?: number;
+      reasonCode?: string;
+      reasonDescription?: string;
+      phase?: FakeRazorpayDispute["phase"];
+      respondInDays?: number;
+    } = {},
+  ): FakeRazorpayDispute {
+    const payment = this.mustGetPayment(paymentId);
+    const dispute: FakeRazorpayDispute = {
+      id: razorpayId("disp"),
+      entity: "dispute",
+      payment_id: payment.id,
+      amount: amount ?? payment.amount,
+      currency: payment.currency,
+      amount_deducted: 0,
+      reason_code: reasonCode,
+      reason_description: reasonDescription,
+      respond_by: seconds() + respondInDays * 24 * 60 * 60,
+      status: "open",
+      phase,
+      comments: null,
+      created_at: seconds(),
+    };
+    this.disputes.set(dispute.id, dispute);
+    return dispute;
+  }
+
+  /** The dispute moves on (the shop answered, the bank decided): lost deducts its amount. */
+  moveDispute(id: string, status: FakeRazorpayDispute["status"], phase?: FakeRazorpayDispute["phase"]) {
+    const dispute = this.disputes.get(id);
+    if (!dispute) throw new Error(`the fake has no dispute ${id}`);
+    dispute.status = status;
+    if (phase) dispute.phase = phase;
+    dispute.amount_deducted = status === "lost" ? dispute.amount : 0;
+    return dispute;
+  }
+
+  /**
+   * The webhook of a dispute as it is now, as Razorpay sends it: its payment and the dispute under
+   * `payload`; the event named by its status unless `event` says (payment.dispute.action_required).
+   */
+  disputeWebhook(
+    dispute: FakeRazorpayDispute,
+    options: { event?: string; eventId?: string; secret?: string } = {},
+  ) {
+    const { event = DISPUTE_EVENTS[dispute.status], ...delivery } = options;
+    const payment = this.mustGetPayment(dispute.payment_id);
+    return this.webhook(event, { payment, dispute: { ...dispute } }, delivery);
+  }
+
+  /**
    * A webhook as Razorpay sends it: the body (its entities under `payload`), signed with the webhook
    * secret, with its event id. `secret` signs it with something else.
    */
   webhook(
     event: string,
-    entities: { payment?: object; refund?: object; order?: object },
+    entities: { payment?: object; refund?: object; order?: object; dispute?: object },
     { eventId = razorpayId("evt"), secret = this.webhookSecret }: { eventId?: string; secret?: string } = {},
   ) {
     const payload = Object.fromEntries(Object.entries(entities).map(([name, entity]) => [name, { entity }]));

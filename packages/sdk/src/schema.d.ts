@@ -1572,7 +1572,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** PayPal webhook: verified with PayPal, then acts on PAYMENT.CAPTURE.COMPLETED / DENIED / REFUNDED */
+        /** PayPal webhook: verified with PayPal, then acts on PAYMENT.CAPTURE.COMPLETED / DENIED / REFUNDED, CUSTOMER.DISPUTE.CREATED / UPDATED / RESOLVED */
         post: operations["receivePayPalWebhook"];
         delete?: never;
         options?: never;
@@ -1589,7 +1589,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Razorpay webhook: X-Razorpay-Signature (HMAC-SHA256 of the body with the webhook secret) checked, an X-Razorpay-Event-Id seen before ignored; acts on payment.authorized / captured / failed, order.paid, refund.processed / failed */
+        /** Razorpay webhook: X-Razorpay-Signature (HMAC-SHA256 of the body with the webhook secret) checked, an X-Razorpay-Event-Id seen before ignored; acts on payment.authorized / captured / failed, order.paid, refund.processed / failed, payment.dispute.created / under_review / action_required / won / lost / closed */
         post: operations["receiveRazorpayWebhook"];
         delete?: never;
         options?: never;
@@ -2287,6 +2287,46 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/disputes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Disputes (chargebacks) newest first, with their order and payment; `state` one state or several separated by commas, all when left out (staff)
+         * @description Roles: admin, manager.
+         */
+        get: operations["listDisputes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/disputes/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Record that the evidence was sent in the provider's dashboard, with an optional note (staff; 409 once the dispute is won, lost or closed)
+         * @description Roles: admin, manager.
+         */
+        patch: operations["markDisputeEvidenceSent"];
         trace?: never;
     };
     "/api/inventory": {
@@ -11878,6 +11918,12 @@ export interface operations {
                                 method: string | null;
                                 amount: number;
                                 transactionId: string;
+                                tenders: {
+                                    /** @enum {string} */
+                                    kind: "paypal" | "test" | "cod" | "razorpay" | "store_credit";
+                                    amount: number;
+                                    method?: string;
+                                }[];
                                 refundedAmount: number;
                                 refunds: {
                                     _id: string;
@@ -16263,7 +16309,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16342,7 +16388,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, or a state-changing request from another origin. */
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17252,7 +17298,7 @@ export interface operations {
                         data: {
                             _id: string;
                             /** @enum {string} */
-                            kind: "passwordReset" | "passwordChanged" | "emailChanged" | "twoFactorEnabled" | "twoFactorDisabled" | "welcome" | "orderPlaced" | "orderCodConfirmed" | "paymentReceived" | "orderShipped" | "orderDelivered" | "orderCancelled" | "orderRefunded" | "returnUpdate" | "webhookDisabled" | "backInStock" | "cartReminder";
+                            kind: "passwordReset" | "passwordChanged" | "emailChanged" | "twoFactorEnabled" | "twoFactorDisabled" | "welcome" | "orderPlaced" | "orderCodConfirmed" | "paymentReceived" | "orderShipped" | "orderDelivered" | "orderCancelled" | "orderRefunded" | "returnUpdate" | "webhookDisabled" | "backInStock" | "cartReminder" | "disputeOpened";
                             recipient: string;
                             subject: string;
                             /** @enum {string} */
@@ -17335,7 +17381,7 @@ export interface operations {
                         data: {
                             _id: string;
                             /** @enum {string} */
-                            kind: "passwordReset" | "passwordChanged" | "emailChanged" | "twoFactorEnabled" | "twoFactorDisabled" | "welcome" | "orderPlaced" | "orderCodConfirmed" | "paymentReceived" | "orderShipped" | "orderDelivered" | "orderCancelled" | "orderRefunded" | "returnUpdate" | "webhookDisabled" | "backInStock" | "cartReminder";
+                            kind: "passwordReset" | "passwordChanged" | "emailChanged" | "twoFactorEnabled" | "twoFactorDisabled" | "welcome" | "orderPlaced" | "orderCodConfirmed" | "paymentReceived" | "orderShipped" | "orderDelivered" | "orderCancelled" | "orderRefunded" | "returnUpdate" | "webhookDisabled" | "backInStock" | "cartReminder" | "disputeOpened";
                             recipient: string;
                             subject: string;
                             /** @enum {string} */
@@ -17421,7 +17467,7 @@ export interface operations {
                         data: {
                             _id: string;
                             /** @enum {string} */
-                            kind: "passwordReset" | "passwordChanged" | "emailChanged" | "twoFactorEnabled" | "twoFactorDisabled" | "welcome" | "orderPlaced" | "orderCodConfirmed" | "paymentReceived" | "orderShipped" | "orderDelivered" | "orderCancelled" | "orderRefunded" | "returnUpdate" | "webhookDisabled" | "backInStock" | "cartReminder";
+                            kind: "passwordReset" | "passwordChanged" | "emailChanged" | "twoFactorEnabled" | "twoFactorDisabled" | "welcome" | "orderPlaced" | "orderCodConfirmed" | "paymentReceived" | "orderShipped" | "orderDelivered" | "orderCancelled" | "orderRefunded" | "returnUpdate" | "webhookDisabled" | "backInStock" | "cartReminder" | "disputeOpened";
                             recipient: string;
                             subject: string;
                             /** @enum {string} */
@@ -17622,6 +17668,8 @@ export interface operations {
                             totalSales: number;
                             paymentsTaken: number;
                             refunds: number;
+                            chargebacks: number;
+                            netPayments: number;
                             ordersPlaced: number;
                             ordersPaid: number;
                             orders: number;
@@ -20296,6 +20344,238 @@ export interface operations {
             };
         };
     };
+    listDisputes: {
+        parameters: {
+            query?: {
+                state?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            items: {
+                                _id: string;
+                                payment: {
+                                    _id: string;
+                                    transactionId: string;
+                                };
+                                order: {
+                                    _id: string;
+                                    number: number;
+                                };
+                                /** @enum {string} */
+                                provider: "razorpay" | "paypal";
+                                providerDisputeId: string;
+                                amount: number;
+                                currency: string;
+                                reason: {
+                                    code: string;
+                                    text: string;
+                                };
+                                phase: string;
+                                /** @enum {string} */
+                                state: "open" | "under_review" | "won" | "lost" | "closed";
+                                respondBy: string | null;
+                                evidence: {
+                                    sentAt: string;
+                                    note: string;
+                                    by: string;
+                                } | null;
+                                resolvedAt: string | null;
+                                createdAt: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    markDisputeEvidenceSent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {boolean} */
+                    evidenceSent: true;
+                    note?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            _id: string;
+                            payment: {
+                                _id: string;
+                                transactionId: string;
+                            };
+                            order: {
+                                _id: string;
+                                number: number;
+                            };
+                            /** @enum {string} */
+                            provider: "razorpay" | "paypal";
+                            providerDisputeId: string;
+                            amount: number;
+                            currency: string;
+                            reason: {
+                                code: string;
+                                text: string;
+                            };
+                            phase: string;
+                            /** @enum {string} */
+                            state: "open" | "under_review" | "won" | "lost" | "closed";
+                            respondBy: string | null;
+                            evidence: {
+                                sentAt: string;
+                                note: string;
+                                by: string;
+                            } | null;
+                            resolvedAt: string | null;
+                            createdAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflicts with the shop's state (stock, an address in use, an order already paid or cancelled). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body or file is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body's or the file's type is not accepted. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     listInventory: {
         parameters: {
             query?: {
@@ -21101,7 +21381,7 @@ export interface operations {
                 size?: number;
                 keyword?: string;
                 actor?: string;
-                kind?: "product.created" | "product.updated" | "product.deleted" | "stock.adjusted" | "category.created" | "category.updated" | "category.deleted" | "discount.created" | "discount.updated" | "discount.deleted" | "order.status_changed" | "order.note_added" | "order.refunded" | "shipment.created" | "shipment.delivered" | "shipment.returned_to_origin" | "order.cod_confirmed" | "payment.cash_collected" | "payment.unmatched_refunded" | "return.approved" | "return.rejected" | "return.received" | "return.refunded" | "user.role_changed" | "user.deactivated" | "user.reactivated" | "customer.note_added" | "customer.store_credit_adjusted" | "settings.updated" | "shipping.pincodes_replaced" | "review.hidden" | "review.shown" | "review.replied" | "review.deleted" | "media.uploaded" | "media.deleted" | "email.retried" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.redelivered";
+                kind?: "product.created" | "product.updated" | "product.deleted" | "stock.adjusted" | "category.created" | "category.updated" | "category.deleted" | "discount.created" | "discount.updated" | "discount.deleted" | "order.status_changed" | "order.note_added" | "order.refunded" | "shipment.created" | "shipment.delivered" | "shipment.returned_to_origin" | "order.cod_confirmed" | "payment.cash_collected" | "payment.unmatched_refunded" | "return.approved" | "return.rejected" | "return.received" | "return.refunded" | "user.role_changed" | "user.deactivated" | "user.reactivated" | "customer.note_added" | "customer.store_credit_adjusted" | "settings.updated" | "shipping.pincodes_replaced" | "review.hidden" | "review.shown" | "review.replied" | "review.deleted" | "media.uploaded" | "media.deleted" | "email.retried" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.redelivered" | "dispute.evidence_sent";
                 from?: string;
                 to?: string;
                 after?: string;
@@ -21131,10 +21411,10 @@ export interface operations {
                                 email: string;
                             };
                             /** @enum {string} */
-                            kind: "product.created" | "product.updated" | "product.deleted" | "stock.adjusted" | "category.created" | "category.updated" | "category.deleted" | "discount.created" | "discount.updated" | "discount.deleted" | "order.status_changed" | "order.note_added" | "order.refunded" | "shipment.created" | "shipment.delivered" | "shipment.returned_to_origin" | "order.cod_confirmed" | "payment.cash_collected" | "payment.unmatched_refunded" | "return.approved" | "return.rejected" | "return.received" | "return.refunded" | "user.role_changed" | "user.deactivated" | "user.reactivated" | "customer.note_added" | "customer.store_credit_adjusted" | "settings.updated" | "shipping.pincodes_replaced" | "review.hidden" | "review.shown" | "review.replied" | "review.deleted" | "media.uploaded" | "media.deleted" | "email.retried" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.redelivered";
+                            kind: "product.created" | "product.updated" | "product.deleted" | "stock.adjusted" | "category.created" | "category.updated" | "category.deleted" | "discount.created" | "discount.updated" | "discount.deleted" | "order.status_changed" | "order.note_added" | "order.refunded" | "shipment.created" | "shipment.delivered" | "shipment.returned_to_origin" | "order.cod_confirmed" | "payment.cash_collected" | "payment.unmatched_refunded" | "return.approved" | "return.rejected" | "return.received" | "return.refunded" | "user.role_changed" | "user.deactivated" | "user.reactivated" | "customer.note_added" | "customer.store_credit_adjusted" | "settings.updated" | "shipping.pincodes_replaced" | "review.hidden" | "review.shown" | "review.replied" | "review.deleted" | "media.uploaded" | "media.deleted" | "email.retried" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.redelivered" | "dispute.evidence_sent";
                             subject: {
                                 /** @enum {string} */
-                                type: "product" | "variant" | "category" | "discount" | "order" | "return" | "user" | "settings" | "review" | "media" | "email" | "webhook";
+                                type: "product" | "variant" | "category" | "discount" | "order" | "return" | "user" | "settings" | "review" | "media" | "email" | "webhook" | "dispute";
                                 id: string;
                                 label: string;
                             };

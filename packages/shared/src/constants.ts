@@ -119,6 +119,7 @@ export const EMAIL_KINDS = [
   "webhookDisabled",
   "backInStock",
   "cartReminder",
+  "disputeOpened",
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 export const EMAIL_STATUSES = ["queued", "sent", "failed"] as const;
@@ -155,11 +156,28 @@ export const ONLINE_GATEWAYS = ["razorpay", "paypal", "test"] as const;
 export type OnlineGateway = (typeof ONLINE_GATEWAYS)[number];
 
 /**
- * How long a payment's claim on its order holds (modules/payments/claims.ts): longer than a capture
+ * How long a payment's claim on its order holds (modules/payments/repo-unmatched.ts): longer than a capture
  * can take (every provider call times out within 15 s), so that the hold sweep never cancels an order
  * whose money is on its way; a claim older than this is taken over by the next payment or sweep.
  */
 export const PAYMENT_CLAIM_SECONDS = 120;
+
+/**
+ * A payment's dispute (chargeback) as the provider reports it (docs/decisions/045-disputes.md):
+ * open until the shop answers, under review once it has, then won, lost (the money is gone) or
+ * closed (ended without a verdict). The last three never change again.
+ */
+export const DISPUTE_STATES = ["open", "under_review", "won", "lost", "closed"] as const;
+export type DisputeState = (typeof DISPUTE_STATES)[number];
+/** The states a dispute ends in. */
+export const FINAL_DISPUTE_STATES = ["won", "lost", "closed"] as const satisfies readonly DisputeState[];
+/** The providers whose webhooks report disputes. */
+export const DISPUTE_PROVIDERS = ["razorpay", "paypal"] as const;
+export type DisputeProvider = (typeof DISPUTE_PROVIDERS)[number];
+/** The longest note kept with the evidence sent for a dispute. */
+export const MAX_DISPUTE_NOTE = 1000;
+/** The most disputes a list answers, newest first. */
+export const DISPUTE_LIST_MAX = 200;
 
 /** Why a shopper's store credit moved: a refund to it, an order paid with it, staff by hand, a use given back. */
 export const STORE_CREDIT_KINDS = ["refund", "order", "adjustment", "reversal"] as const;

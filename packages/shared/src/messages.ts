@@ -13,6 +13,7 @@ export * from "./messages/catalogue";
 export * from "./messages/common";
 export * from "./messages/customers";
 export * from "./messages/delivery";
+export * from "./messages/disputes";
 export * from "./messages/documents";
 export * from "./messages/forms";
 export * from "./messages/inventory";

@@ -115,6 +115,7 @@ describe("database schema", () => {
       "discount_categories",
       "discount_products",
       "discounts",
+      "disputes",
       "emails",
       "emails_outbox",
       "emails_sent",

@@ -12,9 +12,11 @@ import { count, desc, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { activity } from "#api/db/schema/activity";
+import { disputes } from "#api/db/schema/disputes";
 import { emails } from "#api/db/schema/emails";
-import { orders } from "#api/db/schema/orders";
+import { orders, payments } from "#api/db/schema/orders";
 import { createDiscount } from "#api/modules/discounts/service";
+import { recordProviderDispute } from "#api/modules/disputes/service";
 import { mailContextOf } from "#api/modules/email/service";
 import { placeOrder } from "#api/modules/orders/placement";
 import { takeUnmatched } from "#api/modules/payments/unmatched";
@@ -129,6 +131,37 @@ async function returnOf(until: "requested" | "approved" | "received"): Promise<s
   if (until !== "requested") await send("POST", `/api/returns/${ret._id}/approve`, {});
   if (until === "received") await send("POST", `/api/returns/${ret._id}/receive`, {});
   return ret._id;
+}
+
+/** An open dispute of a new paid order, as a provider's webhook records one. */
+async function openDispute(): Promise<string> {
+  const orderId = await paidOrder();
+  const [payment] = await t.database.db.select().from(payments).where(eq(payments.orderId, orderId));
+  if (!payment) throw new Error("the order has no payment");
+  const providerDisputeId = next("disp");
+  await recordProviderDispute(
+    t.database.db,
+    {
+      provider: "razorpay",
+      id: providerDisputeId,
+      transactionId: payment.transactionId,
+      amount: { cents: 1000, currency: payment.currency },
+      reasonCode: "chargeback_fraudulent",
+      reasonText: "Fraudulent payment",
+      phase: "chargeback",
+      state: "open",
+      respondBy: null,
+      createdAt: null,
+    },
+    t.app.log,
+    mailContextOf(t.config),
+  );
+  const [row] = await t.database.db
+    .select({ id: disputes.id })
+    .from(disputes)
+    .where(eq(disputes.providerDisputeId, providerDisputeId));
+  if (!row) throw new Error("no dispute recorded");
+  return row.id;
 }
 
 const newDiscount = async () =>
@@ -312,6 +345,10 @@ const WALK: Record<string, () => Promise<Call>> = {
   rejectReturn: async () => ({ params: { id: await returnOf("requested") }, payload: { message: "Worn" } }),
   receiveReturn: async () => ({ params: { id: await returnOf("approved") }, payload: {} }),
   refundReturn: async () => ({ params: { id: await returnOf("received") }, payload: {} }),
+  markDisputeEvidenceSent: async () => ({
+    params: { id: await openDispute() },
+    payload: { evidenceSent: true, note: "Proof of delivery sent" },
+  }),
   adjustVariantStock: async () => ({
     params: { variantId: shop.variantIds[0] ?? "" },
     payload: { change: 7, reason: "received", note: "From the mill" },

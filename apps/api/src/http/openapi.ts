@@ -213,6 +213,8 @@ const TAGS = {
   payments: "Paying for orders (test gateway or PayPal) and the payments ledger.",
   stats: "The dashboard's figures.",
   reports: "Sales reports: what was sold, given back and kept in a period, as JSON or CSV.",
+  disputes:
+    "Disputes (chargebacks) of payments, as Razorpay's and PayPal's webhooks report them: their deadline, the evidence staff sent, how they ended (staff).",
   returns: "Returns of delivered items: asked for by shoppers, decided, received and refunded by staff.",
   emails: "Outbound email: the outbox and built-in mailbox, for admins.",
   inventory: "Variants' stock, adjustments and the stock-movement log (staff).",

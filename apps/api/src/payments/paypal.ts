@@ -10,6 +10,7 @@
  *   acted on without the shop reading its answer (a timeout, a broken connection, a 5xx, an
  *   unreadable body) throws UnclearAnswer: a refund then stays reserved for the sweep.
  */
+import type { DisputeState } from "@shop/shared/constants";
 import { api } from "@shop/shared/messages";
 import type { FastifyBaseLogger } from "fastify";
 import { z } from "zod";
@@ -23,6 +24,7 @@ import {
   neverSent,
   PROVIDER_TIMEOUT_MS,
   type ProviderCapture,
+  type ProviderDispute,
   type ProviderOrder,
   type ProviderRefund,
   parseAmount,
@@ -80,6 +82,18 @@ const PaypalRefund = z.object({
   amount: PaypalMoney.optional(),
   links: z.array(z.object({ href: z.string(), rel: z.string() })).optional(),
 });
+// A customer dispute as PayPal's CUSTOMER.DISPUTE.* webhooks carry it (Disputes API v1).
+const PaypalDispute = z.object({
+  dispute_id: z.string().min(1),
+  create_time: z.string().optional(),
+  disputed_transactions: z.array(z.object({ seller_transaction_id: z.string().min(1).optional() })).min(1),
+  reason: z.string().min(1),
+  status: z.string().min(1),
+  dispute_amount: PaypalMoney,
+  dispute_life_cycle_stage: z.string().optional(),
+  seller_response_due_date: z.string().optional(),
+  dispute_outcome: z.object({ outcome_code: z.string() }).optional(),
+});
 const TokenAnswer = z.object({ access_token: z.string().min(1), expires_in: z.number().positive() });
 const CreatedOrder = z.object({ id: z.string().min(1) });
 const ErrorAnswer = z.object({
@@ -101,6 +115,22 @@ const CAPTURE_EVENTS = {
   "PAYMENT.CAPTURE.DENIED": "capture.denied",
 } as const;
 const REFUND_EVENT = "PAYMENT.CAPTURE.REFUNDED";
+const DISPUTE_EVENTS = new Set([
+  "CUSTOMER.DISPUTE.CREATED",
+  "CUSTOMER.DISPUTE.UPDATED",
+  "CUSTOMER.DISPUTE.RESOLVED",
+]);
+/**
+ * A resolved dispute's outcome as the shop counts it: the buyer's favour (or the seller accepting the
+ * claim) takes the money back; the seller's favour keeps it; PayPal paying the buyer itself, the buyer
+ * cancelling, or no outcome ends it without a verdict on the shop's money.
+ */
+const OUTCOMES: Readonly<Record<string, DisputeState>> = {
+  RESOLVED_BUYER_FAVOUR: "lost",
+  ACCEPTED: "lost",
+  RESOLVED_SELLER_FAVOUR: "won",
+  DENIED: "won",
+};
 /** Refund statuses that mean the money goes back (PENDING settles later on PayPal's side). */
 const REFUND_GIVEN = new Set(["COMPLETED", "PENDING"]);
 /**
@@ -151,6 +181,34 @@ function toRefund(refund: z.infer<typeof PaypalRefund>): ProviderRefund {
     providerStatus: refund.status,
     amount: toMoney(refund.amount),
     captureId: captureIdOf(refund),
+  };
+}
+
+/** PayPal's dispute status (and, once resolved, its outcome) as the shop's state. */
+function disputeStateOf(dispute: z.infer<typeof PaypalDispute>): DisputeState {
+  if (dispute.status === "RESOLVED") return OUTCOMES[dispute.dispute_outcome?.outcome_code ?? ""] ?? "closed";
+  // The seller answered: the buyer or PayPal has it now.
+  if (dispute.status === "UNDER_REVIEW" || dispute.status === "WAITING_FOR_BUYER_RESPONSE")
+    return "under_review";
+  return "open";
+}
+
+/** The dispute, when it names one transaction of the shop and an amount that reads. */
+function toDispute(dispute: z.infer<typeof PaypalDispute>): ProviderDispute | undefined {
+  const transactionId = dispute.disputed_transactions[0]?.seller_transaction_id;
+  const amount = toMoney(dispute.dispute_amount);
+  if (!transactionId || !amount || amount.cents <= 0) return undefined;
+  return {
+    provider: "paypal",
+    id: dispute.dispute_id,
+    transactionId,
+    amount,
+    reasonCode: dispute.reason,
+    reasonText: dispute.reason,
+    phase: (dispute.dispute_life_cycle_stage ?? "inquiry").toLowerCase(),
+    state: disputeStateOf(dispute),
+    respondBy: toDate(dispute.seller_response_due_date),
+    createdAt: toDate(dispute.create_time),
   };
 }
 
@@ -328,6 +386,15 @@ export class PaypalClient implements CheckoutProvider {
         return { id, type: "ignored", eventType };
       }
       return { id, type: "capture.refunded", eventType, refund: toRefund(refund.data) };
+    }
+    if (DISPUTE_EVENTS.has(eventType)) {
+      const parsed = PaypalDispute.safeParse(resource);
+      const dispute = parsed.success ? toDispute(parsed.data) : undefined;
+      if (!dispute) {
+        this.log.warn({ event: id, eventType }, "PayPal webhook without a readable dispute");
+        return { id, type: "ignored", eventType };
+      }
+      return { id, type: "dispute", eventType, dispute };
     }
     const type = CAPTURE_EVENTS[eventType as keyof typeof CAPTURE_EVENTS];
     if (!type) return { id, type: "ignored", eventType };

@@ -8,7 +8,13 @@
  * buyer pays it in Razorpay's Checkout, which hands the browser a signed result; the server checks
  * the signature, reads the payment back from Razorpay and captures it if it is only authorised.
  */
-import { PAYMENT_STATUSES, type PaymentGateway, type PaymentStatus } from "@shop/shared/constants";
+import {
+  type DisputeProvider,
+  type DisputeState,
+  PAYMENT_STATUSES,
+  type PaymentGateway,
+  type PaymentStatus,
+} from "@shop/shared/constants";
 import { api } from "@shop/shared/messages";
 import type { TestCard } from "@shop/shared/schemas/payment";
 import { AppError } from "#api/core/errors";
@@ -86,6 +92,29 @@ export interface ProviderRefund {
   captureId: string | null;
 }
 
+/**
+ * A dispute (chargeback) of a payment as the provider's webhook reported it
+ * (docs/decisions/045-disputes.md), with the provider's words mapped to the shop's state.
+ */
+export interface ProviderDispute {
+  provider: DisputeProvider;
+  /** The provider's id of the dispute (Razorpay's "disp_…", PayPal's "PP-D-…"). */
+  id: string;
+  /** The disputed payment's id at the provider: the payment's transaction id (Razorpay's payment, PayPal's capture). */
+  transactionId: string;
+  amount: Money;
+  reasonCode: string;
+  /** The provider's words for the reason; its code when it gives none. */
+  reasonText: string;
+  /** The provider's phase, lower-cased (inquiry, chargeback, pre_arbitration, arbitration, ...). */
+  phase: string;
+  state: DisputeState;
+  /** When the provider wants the shop's evidence by. */
+  respondBy: Date | null;
+  /** When the provider opened it. */
+  createdAt: Date | null;
+}
+
 /** What the shop asks a provider to give back. */
 export interface RefundRequest {
   /** The capture's id: the payment's transaction id. */
@@ -153,6 +182,7 @@ export interface WebhookHeaders {
 export type WebhookEvent =
   | { id: string; type: "capture.completed" | "capture.denied"; eventType: string; capture: ProviderCapture }
   | { id: string; type: "capture.refunded"; eventType: string; refund: ProviderRefund }
+  | { id: string; type: "dispute"; eventType: string; dispute: ProviderDispute }
   | { id: string; type: "ignored"; eventType: string };
 
 /** A wallet provider: the server creates the order, the buyer approves it, the server captures it. */
@@ -202,7 +232,19 @@ export type RazorpayWebhookEvent =
       payment: RazorpayPayment;
     }
   | { type: "refund"; event: "refund.processed" | "refund.failed"; refund: RazorpayRefund }
+  | { type: "dispute"; event: RazorpayDisputeEvent; dispute: ProviderDispute }
   | { type: "ignored"; event: string };
+
+/** Razorpay's dispute webhooks: each carries the dispute as it is now. */
+export const RAZORPAY_DISPUTE_EVENTS = [
+  "payment.dispute.created",
+  "payment.dispute.under_review",
+  "payment.dispute.action_required",
+  "payment.dispute.won",
+  "payment.dispute.lost",
+  "payment.dispute.closed",
+] as const;
+export type RazorpayDisputeEvent = (typeof RAZORPAY_DISPUTE_EVENTS)[number];
 
 /** The outcome of capturing an authorised payment: captured (or captured before), or refused with Razorpay's reason. */
 export type RazorpayCaptureResult =

@@ -13,6 +13,7 @@
  *   unreadable body) throws UnclearAnswer: a refund then stays reserved for the sweep.
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
+import { DISPUTE_STATES } from "@shop/shared/constants";
 import { api } from "@shop/shared/messages";
 import type { FastifyBaseLogger } from "fastify";
 import { z } from "zod";
@@ -21,7 +22,10 @@ import {
   type Money,
   neverSent,
   PROVIDER_TIMEOUT_MS,
+  type ProviderDispute,
+  RAZORPAY_DISPUTE_EVENTS,
   type RazorpayCaptureResult,
+  type RazorpayDisputeEvent,
   type RazorpayPayment,
   type RazorpayProvider,
   type RazorpayRefund,
@@ -71,6 +75,19 @@ const RefundEntity = z.object({
   status: z.enum(["pending", "processed", "failed"]),
   notes: Notes,
 });
+// Razorpay's dispute entity (Disputes API): `status` is one of the shop's states word for word.
+const DisputeEntity = z.object({
+  id: z.string().min(1),
+  payment_id: z.string().min(1),
+  amount: z.number().int().positive(),
+  currency: z.string().min(1),
+  reason_code: z.string().min(1),
+  reason_description: z.string().nullish(),
+  phase: z.string().min(1),
+  status: z.enum(DISPUTE_STATES),
+  respond_by: z.number().nullish(),
+  created_at: z.number().nullish(),
+});
 const OrderEntity = z.object({ id: z.string().min(1), amount: z.number().int(), currency: z.string() });
 const Collection = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item) });
 const ErrorAnswer = z.object({
@@ -89,10 +106,12 @@ export const RazorpayWebhookBody = z.object({
 const WebhookPayload = z.object({
   payment: z.object({ entity: PaymentEntity }).optional(),
   refund: z.object({ entity: RefundEntity }).optional(),
+  dispute: z.object({ entity: DisputeEntity }).optional(),
 });
 
 const PAYMENT_EVENTS = new Set(["payment.authorized", "payment.captured", "order.paid", "payment.failed"]);
 const REFUND_EVENTS = new Set(["refund.processed", "refund.failed"]);
+const DISPUTE_EVENTS: ReadonlySet<string> = new Set(RAZORPAY_DISPUTE_EVENTS);
 
 interface Answer {
   status: number;
@@ -118,6 +137,24 @@ function toRefund(entity: z.infer<typeof RefundEntity>): RazorpayRefund {
     status: entity.status,
     amount: { cents: entity.amount, currency: entity.currency },
     captureId: entity.payment_id,
+  };
+}
+
+const fromSeconds = (seconds: number | null | undefined) =>
+  typeof seconds === "number" ? new Date(seconds * 1000) : null;
+
+function toDispute(entity: z.infer<typeof DisputeEntity>): ProviderDispute {
+  return {
+    provider: "razorpay",
+    id: entity.id,
+    transactionId: entity.payment_id,
+    amount: { cents: entity.amount, currency: entity.currency },
+    reasonCode: entity.reason_code,
+    reasonText: entity.reason_description || entity.reason_code,
+    phase: entity.phase.toLowerCase(),
+    state: entity.status,
+    respondBy: fromSeconds(entity.respond_by),
+    createdAt: fromSeconds(entity.created_at),
   };
 }
 
@@ -296,9 +333,16 @@ export class RazorpayClient implements RazorpayProvider {
     const envelope = RazorpayWebhookBody.safeParse(parseJson(rawBody));
     if (!envelope.success) return { type: "ignored", event: "unreadable" };
     const { event } = envelope.data;
-    const known = PAYMENT_EVENTS.has(event) || REFUND_EVENTS.has(event);
+    const known = PAYMENT_EVENTS.has(event) || REFUND_EVENTS.has(event) || DISPUTE_EVENTS.has(event);
     if (!known) return { type: "ignored", event };
     const payload = WebhookPayload.safeParse(envelope.data.payload);
+    if (payload.success && DISPUTE_EVENTS.has(event) && payload.data.dispute) {
+      return {
+        type: "dispute",
+        event: event as RazorpayDisputeEvent,
+        dispute: toDispute(payload.data.dispute.entity),
+      };
+    }
     if (payload.success && REFUND_EVENTS.has(event) && payload.data.refund) {
       return {
         type: "refund",

@@ -1,11 +1,12 @@
 import type {
   DiscountStatus,
+  DisputeState,
   EmailStatus,
   PaymentState,
   ReturnStatus,
   WebhookDeliveryStatus,
 } from "@shop/shared/constants";
-import { orderStatusLabels, paymentStates } from "@shop/shared/messages";
+import { disputeWords, orderStatusLabels, paymentStates } from "@shop/shared/messages";
 import { type OrderTone, type ShownStatus, statusTone } from "@shop/shared/orders";
 import { cx } from "../lib/cx";
 
@@ -54,6 +55,14 @@ const DELIVERY_TONES: Record<WebhookDeliveryStatus, Tone> = {
   failed: "red",
 };
 
+const DISPUTE_TONES: Record<DisputeState, Tone> = {
+  open: "yellow",
+  under_review: "blue",
+  won: "green",
+  lost: "red",
+  closed: "grey",
+};
+
 /** A webhook endpoint: on, switched off by an admin, or disabled by the sender after a day of failures. */
 export type EndpointState = "enabled" | "disabled" | "failing";
 const ENDPOINT_TONES: Record<EndpointState, Tone> = { enabled: "green", disabled: "grey", failing: "red" };
@@ -66,6 +75,7 @@ type StatusBadgeProps = (
   | { kind: "return"; status: ReturnStatus }
   | { kind: "delivery"; status: WebhookDeliveryStatus }
   | { kind: "endpoint"; status: EndpointState }
+  | { kind: "dispute"; status: DisputeState }
 ) & {
   className?: string;
   /** The words shown instead of the status itself ("Not paid" for a payment state of none). */
@@ -79,7 +89,8 @@ type StatusBadgeProps = (
  * emails: yellow queued, green sent, red failed; discount codes: green active, blue scheduled, red
  * expired, yellow used up, grey switched off; returns: yellow requested, blue approved, red rejected, sky
  * received, green refunded; webhook deliveries: yellow pending, green succeeded, red failed; webhook
- * endpoints: green enabled, grey disabled, red disabled by failures.
+ * endpoints: green enabled, grey disabled, red disabled by failures; disputes, in the words of
+ * disputeWords: yellow open, blue under review, green won, red lost, grey closed.
  */
 export function StatusBadge({ className, label, ...badge }: StatusBadgeProps) {
   const tone =
@@ -95,14 +106,18 @@ export function StatusBadge({ className, label, ...badge }: StatusBadgeProps) {
               ? DELIVERY_TONES[badge.status]
               : badge.kind === "endpoint"
                 ? ENDPOINT_TONES[badge.status]
-                : DISCOUNT_TONES[badge.status];
+                : badge.kind === "dispute"
+                  ? DISPUTE_TONES[badge.status]
+                  : DISCOUNT_TONES[badge.status];
   const words =
     label ??
     (badge.kind === "order"
       ? orderStatusLabels[badge.status]
       : badge.kind === "payment"
         ? paymentStates.labels[badge.status]
-        : undefined);
+        : badge.kind === "dispute"
+          ? disputeWords.states[badge.status]
+          : undefined);
   return (
     <span
       className={cx(

@@ -33,6 +33,8 @@ const loaders = {
   payment: () => import("@shop/shared/schemas/payment").then((m) => m.PaymentDto),
   unmatchedPayment: () => import("@shop/shared/schemas/payment").then((m) => m.UnmatchedPaymentDto),
   unmatchedPayments: () => import("@shop/shared/schemas/payment").then((m) => m.UnmatchedPaymentsDto),
+  dispute: () => import("@shop/shared/schemas/dispute").then((m) => m.DisputeDto),
+  disputeList: () => import("@shop/shared/schemas/dispute").then((m) => m.DisputeListDto),
   paymentProvider: () => import("@shop/shared/schemas/payment").then((m) => m.PaymentProviderDto),
   razorpayKey: () => import("@shop/shared/schemas/payment").then((m) => m.RazorpayKeyDto),
   razorpayOrder: () => import("@shop/shared/schemas/payment").then((m) => m.RazorpayOrderDto),

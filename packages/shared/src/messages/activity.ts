@@ -57,6 +57,7 @@ export const activityPage = {
     "webhook.deleted": "Webhook endpoint deleted",
     "webhook.secret_rotated": "Webhook secret rotated",
     "webhook.redelivered": "Webhook delivery sent again",
+    "dispute.evidence_sent": "Dispute evidence sent",
   },
   subjects: {
     product: "Product",
@@ -71,6 +72,7 @@ export const activityPage = {
     media: "Media",
     email: "Email",
     webhook: "Webhook endpoint",
+    dispute: "Dispute",
   },
   field: "Field",
   before: "Before",
@@ -102,5 +104,7 @@ export const activityPage = {
   reviewSubject: (title: string, product: string) => `"${title}" on ${product}`,
   /** What an entry about a return calls it: "Return of #1001". */
   returnSubject: (orderNumber: number) => `Return of #${orderNumber}`,
+  /** What an entry about a dispute calls it: "Dispute of #1042". */
+  disputeSubject: (orderNumber: number) => `Dispute of #${orderNumber}`,
   none: "—",
 };

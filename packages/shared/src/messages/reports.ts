@@ -34,6 +34,8 @@ export const salesReports = {
     netSales: "Net sales",
     totalSales: "Total sales",
     paymentsTaken: "Payments taken",
+    chargebacks: "Chargebacks",
+    netPayments: "Net payments",
     tax: "Tax collected",
     cgst: "CGST",
     sgst: "SGST",

@@ -54,6 +54,7 @@ export const ACTIVITY_KINDS = [
   "webhook.deleted",
   "webhook.secret_rotated",
   "webhook.redelivered",
+  "dispute.evidence_sent",
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
@@ -71,6 +72,7 @@ export const ACTIVITY_SUBJECTS = [
   "media",
   "email",
   "webhook",
+  "dispute",
 ] as const;
 export type ActivitySubjectType = (typeof ACTIVITY_SUBJECTS)[number];
 

@@ -140,6 +140,13 @@ export const SalesReportDto = z.object({
   /** Money taken in the period (payments, COD cash on the day it was collected) and given back in it. */
   paymentsTaken: money,
   refunds: money,
+  /**
+   * Money taken back by the payment providers for disputes lost in the period, dated when each was
+   * lost (decision 045): not a refund (no credit note; the sale stands in the figures above).
+   */
+  chargebacks: money,
+  /** Payments taken − refunds − chargebacks: the money the period left with the shop. */
+  netPayments: money,
   /** Orders placed in the period (any state), and orders whose payment was taken in it. */
   ordersPlaced: z.number().int(),
   ordersPaid: z.number().int(),

@@ -5,6 +5,7 @@ export * from "./addresses";
 export * from "./categories";
 export * from "./delivery";
 export * from "./discounts";
+export * from "./disputes";
 export * from "./emails";
 export * from "./inventory";
 export * from "./invoices";

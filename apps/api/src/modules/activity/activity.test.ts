@@ -9,9 +9,13 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newId } from "#api/core/ids";
 import { activity } from "#api/db/schema/activity";
+import { disputes } from "#api/db/schema/disputes";
 import { emails } from "#api/db/schema/emails";
+import { payments } from "#api/db/schema/orders";
 import { users } from "#api/db/schema/users";
 import { list as listEnvelope } from "#api/http/envelope";
+import { recordProviderDispute } from "#api/modules/disputes/service";
+import { mailContextOf } from "#api/modules/email/service";
 import { changeRole } from "#api/modules/users/service";
 import { createTestApp, inject, type TestApp } from "#test/app";
 import { DESCRIPTION, productBody } from "#test/catalog";
@@ -625,6 +629,45 @@ const CASES: Case[] = [
     },
     before: { url: "http://127.0.0.1:9/activity", events: ["inventory.low"], enabled: false },
     after: {},
+  },
+  {
+    kind: "dispute.evidence_sent",
+    write: async () => {
+      // A chargeback of the shop's paid order, as Razorpay's webhook records one.
+      const [payment] = await t.database.db.select().from(payments).where(eq(payments.id, shop.paymentId));
+      if (!payment) throw new Error("the shop has no payment");
+      await recordProviderDispute(
+        t.database.db,
+        {
+          provider: "razorpay",
+          id: "disp_Activity000001",
+          transactionId: payment.transactionId,
+          amount: { cents: 1000, currency: payment.currency },
+          reasonCode: "chargeback_fraudulent",
+          reasonText: "Fraudulent payment",
+          phase: "chargeback",
+          state: "open",
+          respondBy: null,
+          createdAt: null,
+        },
+        t.app.log,
+        mailContextOf(t.config),
+      );
+      const [dispute] = await t.database.db
+        .select({ id: disputes.id })
+        .from(disputes)
+        .where(eq(disputes.providerDisputeId, "disp_Activity000001"));
+      await send(
+        "PATCH",
+        `/api/disputes/${dispute?.id}`,
+        { evidenceSent: true, note: "Proof of delivery" },
+        shop.manager,
+      );
+      return dispute?.id ?? "";
+    },
+    before: { evidenceSent: false, note: "" },
+    after: { evidenceSent: true, note: "Proof of delivery" },
+    by: () => shop.manager,
   },
   {
     kind: "customer.store_credit_adjusted",

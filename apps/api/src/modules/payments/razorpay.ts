@@ -11,6 +11,7 @@ import type { RazorpayOrderDto } from "@shop/shared/schemas/payment";
 import type { FastifyBaseLogger } from "fastify";
 import { AppError } from "#api/core/errors";
 import type { Database } from "#api/db/client";
+import { recordProviderDispute } from "#api/modules/disputes/service";
 import type { MailContext } from "#api/modules/email/service";
 import { findOrderById } from "#api/modules/orders/service";
 import { settleProviderRefund } from "#api/modules/refunds/provider-refunds";
@@ -162,7 +163,8 @@ export interface RazorpayWebhookRequest {
 /**
  * Acts on a verified Razorpay webhook once: an event id seen before is a duplicate; a payment event
  * records its payment (settleRazorpayPayment); a refund event completes or frees the shop's refund,
- * or records one made in Razorpay's dashboard (settleProviderRefund). The event id is remembered
+ * or records one made in Razorpay's dashboard (settleProviderRefund); a dispute event records or
+ * moves the payment's dispute (modules/disputes). The event id is remembered
  * once acted on, so that a delivery that failed half-way is acted on again.
  */
 export async function handleRazorpayWebhook(
@@ -183,6 +185,8 @@ export async function handleRazorpayWebhook(
         : settled === "duplicate"
           ? "duplicate"
           : "ignored";
+  } else if (event.type === "dispute") {
+    outcome = await recordProviderDispute(db, event.dispute, log, mail);
   } else {
     outcome = "ignored";
   }

@@ -361,7 +361,7 @@ const paypalWebhookRoute: FastifyPluginAsyncZod<{ providers: PaymentProviders }>
         tags: ["payments"],
         operationId: "receivePayPalWebhook",
         summary:
-          "PayPal webhook: verified with PayPal, then acts on PAYMENT.CAPTURE.COMPLETED / DENIED / REFUNDED",
+          "PayPal webhook: verified with PayPal, then acts on PAYMENT.CAPTURE.COMPLETED / DENIED / REFUNDED, CUSTOMER.DISPUTE.CREATED / UPDATED / RESOLVED",
         body: PaypalWebhookEvent.loose(),
         response: { 200: EmptyEnvelope, ...refusals(401) },
       },
@@ -408,7 +408,7 @@ const razorpayWebhookRoute: FastifyPluginAsyncZod<{ providers: PaymentProviders 
         tags: ["payments"],
         operationId: "receiveRazorpayWebhook",
         summary:
-          "Razorpay webhook: X-Razorpay-Signature (HMAC-SHA256 of the body with the webhook secret) checked, an X-Razorpay-Event-Id seen before ignored; acts on payment.authorized / captured / failed, order.paid, refund.processed / failed",
+          "Razorpay webhook: X-Razorpay-Signature (HMAC-SHA256 of the body with the webhook secret) checked, an X-Razorpay-Event-Id seen before ignored; acts on payment.authorized / captured / failed, order.paid, refund.processed / failed, payment.dispute.created / under_review / action_required / won / lost / closed",
         body: RazorpayWebhookBody.loose(),
         response: { 200: EmptyEnvelope, ...refusals(401, 502) },
       },

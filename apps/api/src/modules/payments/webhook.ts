@@ -7,6 +7,7 @@ import { isId } from "#api/core/ids";
 import type { Database } from "#api/db/client";
 import { isPgError, UNIQUE_VIOLATION } from "#api/db/errors";
 import type { Order } from "#api/db/schema/orders";
+import { recordProviderDispute } from "#api/modules/disputes/service";
 import type { MailContext } from "#api/modules/email/service";
 import { findOrderById, lockOrder, recordOrderPayment } from "#api/modules/orders/service";
 import { recordProviderRefund } from "#api/modules/refunds/provider-refunds";
@@ -41,7 +42,8 @@ export type WebhookOutcome = "paid" | "recorded" | "duplicate" | "ignored";
 /**
  * Acts on a PayPal webhook once PayPal confirmed it sent it: a completed capture is recorded (once)
  * and pays its order, a denied one is recorded as failed, a refund made in PayPal's dashboard is
- * recorded once (modules/refunds). Events about something the shop does not
+ * recorded once (modules/refunds), a customer dispute is recorded or moved (modules/disputes).
+ * Events about something the shop does not
  * know, or for another amount, are logged and acknowledged so that PayPal stops resending them.
  * A capture that pays its order tells the shopper, in the transaction that records it.
  */
@@ -59,6 +61,7 @@ export async function handlePaypalWebhook(
   if (!event) throw new AppError("UNAUTHORIZED", api.webhookRejected);
   if (event.type === "ignored") return "ignored";
   if (event.type === "capture.refunded") return recordProviderRefund(db, event.refund, log, mail);
+  if (event.type === "dispute") return recordProviderDispute(db, event.dispute, log, mail);
 
   const { capture } = event;
   const found =

@@ -15,6 +15,7 @@ import {
 import { amountCell, type CsvRow, csvText } from "#api/core/csv";
 import { type Database, readSideBySide, type Transaction } from "#api/db/client";
 import { reminderFigures } from "#api/modules/carts/service";
+import { chargebackFigures } from "#api/modules/disputes/service";
 import { storeCreditFigures } from "#api/modules/store-credit/service";
 import {
   addSums,
@@ -102,7 +103,7 @@ export async function salesReport(
     await tuneForReport(tx, { beside: true });
     return readTopVariants(tx, period, REPORT_TOP, range);
   };
-  const [{ days, codes, categories, rto, reminders, credit, methods }, ...rankings] = await readSideBySide(
+  const [{ days, codes, categories, rto, reminders, credit, methods, lost }, ...rankings] = await readSideBySide(
     db,
     async (tx) => {
       await tuneForReport(tx, { beside: true });
@@ -113,6 +114,7 @@ export async function salesReport(
         reminders: await reminderFigures(tx, period),
         credit: await storeCreditFigures(tx, period),
         methods: await readPaymentsByMethod(tx, period),
+        lost: await chargebackFigures(tx, period),
       };
     },
     ...(middle === null ? [ranked({})] : [ranked({ below: middle }), ranked({ from: middle })]),
@@ -142,6 +144,8 @@ export async function salesReport(
     totalSales: fromCents(netSales + summary.shipping + tax + summary.codFees),
     paymentsTaken: fromCents(summary.paymentsTaken),
     refunds: fromCents(summary.refunds),
+    chargebacks: fromCents(lost.chargebackCents),
+    netPayments: fromCents(summary.paymentsTaken - summary.refunds - lost.chargebackCents),
     ordersPlaced,
     ordersPaid: summary.ordersPaid,
     orders: summary.ordersPaid,

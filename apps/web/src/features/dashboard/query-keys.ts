@@ -31,6 +31,10 @@ export const dashboardKeys = {
     [...dashboardKeys.payments, "list", status, params] as const,
   unmatchedPayments: ["dashboard", "payments", "unmatched"] as const,
 
+  /** The disputes lists, by the states each shows ("open,under_review"). */
+  disputes: ["dashboard", "disputes"] as const,
+  disputeList: (states: string) => [...dashboardKeys.disputes, "list", states] as const,
+
   customers: ["dashboard", "customers"] as const,
   customerList: (view: string, params: ListParams) =>
     [...dashboardKeys.customers, "list", view, params] as const,

@@ -55,6 +55,8 @@ function reportOf(from: string, to: string): SalesReportDto {
     totalSales: 1509,
     paymentsTaken: 1294.5,
     refunds: 60,
+    chargebacks: 45.25,
+    netPayments: 1189.25,
     ordersPlaced: 15,
     ordersPaid: 12,
     orders: 12,
@@ -107,6 +109,8 @@ function emptyReport(from: string, to: string): SalesReportDto {
     totalSales: 0,
     paymentsTaken: 0,
     refunds: 0,
+    chargebacks: 0,
+    netPayments: 0,
     ordersPlaced: 0,
     ordersPaid: 0,
     orders: 0,
@@ -197,6 +201,9 @@ describe("the dashboard's Reports page", () => {
     );
     expect(tile(figures.paymentsTaken)).toHaveTextContent("$1,294.50");
     expect(tile(figures.refunds)).toHaveTextContent("$60.00");
+    // Chargebacks apart from refunds, and the money left: 1,294.50 − 60 − 45.25.
+    expect(tile(figures.chargebacks)).toHaveTextContent("$45.25");
+    expect(tile(figures.netPayments)).toHaveTextContent("$1,189.25");
     expect(tile(figures.ordersPlaced)).toHaveTextContent("15");
     expect(tile(figures.ordersPaid)).toHaveTextContent("12");
     expect(tile(figures.averageOrderValue)).toHaveTextContent("$107.88");

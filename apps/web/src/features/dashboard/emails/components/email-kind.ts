@@ -19,4 +19,5 @@ export const EMAIL_KIND_LABELS: Record<EmailKind, string> = {
   webhookDisabled: "Webhook endpoint disabled",
   backInStock: "Back in stock",
   cartReminder: "Checkout reminder",
+  disputeOpened: "Dispute opened",
 };

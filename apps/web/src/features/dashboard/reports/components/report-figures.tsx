@@ -28,7 +28,8 @@ const taxOf = ({ tax }: SalesReportDto) =>
 
 /**
  * The figures as an owner reads a sales report: total sales = net sales + shipping + tax + COD fees,
- * net sales = gross sales − discounts − returns, then the money that moved and the orders counted.
+ * net sales = gross sales − discounts − returns, then the money that moved (net payments = payments
+ * taken − refunds − chargebacks) and the orders counted.
  */
 const FIGURES: readonly Figure[] = [
   {
@@ -65,6 +66,9 @@ const FIGURES: readonly Figure[] = [
   },
   { label: figures.paymentsTaken, value: (report) => formatPrice(report.paymentsTaken) },
   { label: figures.refunds, value: (report) => formatPrice(report.refunds) },
+  // Money the providers took back for disputes lost: apart from refunds, as no credit note gave it.
+  { label: figures.chargebacks, value: (report) => formatPrice(report.chargebacks) },
+  { label: figures.netPayments, value: (report) => formatPrice(report.netPayments) },
   { label: figures.ordersPlaced, value: (report) => count(report.ordersPlaced) },
   { label: figures.ordersPaid, value: (report) => count(report.ordersPaid) },
   { label: figures.averageOrderValue, value: (report) => formatPrice(report.averageOrderValue) },
