@@ -11,11 +11,12 @@ import { newId } from "#api/core/ids";
 import { activity } from "#api/db/schema/activity";
 import { disputes } from "#api/db/schema/disputes";
 import { emails } from "#api/db/schema/emails";
-import { payments } from "#api/db/schema/orders";
+import { orders, payments } from "#api/db/schema/orders";
 import { users } from "#api/db/schema/users";
 import { list as listEnvelope } from "#api/http/envelope";
 import { recordProviderDispute } from "#api/modules/disputes/service";
 import { mailContextOf } from "#api/modules/email/service";
+import { takeUnmatched } from "#api/modules/payments/unmatched";
 import { changeRole } from "#api/modules/users/service";
 import { createTestApp, inject, type TestApp } from "#test/app";
 import { DESCRIPTION, productBody } from "#test/catalog";
@@ -434,6 +435,25 @@ const CASES: Case[] = [
     },
     before: { payment: "pending" },
     after: { payment: "completed", amount: expect.any(Number) },
+  },
+  {
+    kind: "payment.unmatched_refunded",
+    write: async () => {
+      // A second charge of the shop's paid order, held for review as the owner may ask.
+      const [order] = await t.database.db.select().from(orders).where(eq(orders.id, shop.paidOrderId));
+      if (!order) throw new Error("the shop has no order");
+      const { row } = await takeUnmatched(
+        t.database.db,
+        t.app.paymentProviders,
+        { provider: "test", providerPaymentId: "test_ActivitySecond", amount: 12.5, currency: order.currency, order },
+        "second_payment",
+        { hold: true, log: t.app.log, locale: "en-US" },
+      );
+      await send("POST", `/api/payments/unmatched/${row.id}/refund`);
+      return order.id;
+    },
+    before: { state: "held" },
+    after: { state: "refunding", amount: 12.5, currency: "USD" },
   },
   {
     kind: "order.cod_confirmed",

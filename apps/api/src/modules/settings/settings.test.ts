@@ -136,6 +136,8 @@ describe("the shop's settings", () => {
         },
         // The test gateway (no provider's keys here) and cash on delivery, in SPEC's order.
         paymentMethods: ["test", "cod"],
+        // Money no order could take is refunded at once (decision 046).
+        holdUnmatchedPayments: false,
       },
       fulfilment: DEFAULT_FULFILMENT_SETTINGS,
       inventory: { lowStockThreshold: 10 },
