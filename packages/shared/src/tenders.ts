@@ -60,3 +60,17 @@ export function creditToApplyCents(balance: number, due: number, currency: strin
   if (balance <= 0 || balance >= due) return 0;
   return Math.max(0, Math.min(balance, due - minimumDueCents(currency)));
 }
+
+/**
+ * "Store credit ₹1,299.00": a part with its amount, formatted. NOTE: these put words of the messages
+ * together and hold none of their own, so they live here rather than in messages/ (whose functions
+ * the API's checks read as the shop's wordings: one that answers its argument would pass any text).
+ */
+export const tenderPart = (name: string, amount: string) => `${name} ${amount}`;
+
+/** "Store credit ₹1,299.00, Razorpay · UPI ₹2,249.00". */
+export const tenderParts = (parts: readonly string[]) => parts.join(", ");
+
+/** A provider's part named by its gateway, and how the payer paid when the provider says: "Razorpay · UPI". */
+export const gatewayWithMethod = (gateway: string, method: string | null) =>
+  method ? `${gateway} · ${method}` : gateway;

@@ -3,13 +3,10 @@
 /**
  * A payment's tenders (decision 042): what took each part of it ("Store credit", "Razorpay · UPI",
  * named by mail.gateways and mail.paymentMethods) with its amount, on the order pages, the payments
- * list, the invoice and the sales report.
+ * list, the invoice and the sales report; written part by part by tenderPart and tenderParts
+ * (tenders.ts), which only put the words and amounts together.
  */
 export const tenderWords = {
-  /** "Store credit ₹1,299.00": a part, its amount formatted. */
-  part: (name: string, amount: string) => `${name} ${amount}`,
-  /** "Store credit ₹1,299.00, Razorpay · UPI ₹2,249.00". */
-  parts: (parts: readonly string[]) => parts.join(", "),
   /** The parts' list, to assistive technology. */
   label: "Paid with",
 } as const;

@@ -93,10 +93,6 @@ export const storeCreditStaff = {
   /** The store credit part of a split refund: its field, and the hint under it. */
   splitPart: "To store credit",
   splitPartHint: "Change it to send more or less to store credit; the rest goes to the payment.",
-  /** One part of a split refund with where it goes: "Store credit ₹1,299.00", "Razorpay · UPI ₹2,249.00". */
-  part: (where: string, amount: string) => `${where} ${amount}`,
-  /** Where a payment's part goes: its gateway, and how the payer paid when the provider says. */
-  paymentPart: (gateway: string, method: string | null) => (method ? `${gateway} · ${method}` : gateway),
 } as const;
 
 /** The sales report's figures. */

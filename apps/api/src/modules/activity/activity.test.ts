@@ -445,7 +445,13 @@ const CASES: Case[] = [
       const { row } = await takeUnmatched(
         t.database.db,
         t.app.paymentProviders,
-        { provider: "test", providerPaymentId: "test_ActivitySecond", amount: 12.5, currency: order.currency, order },
+        {
+          provider: "test",
+          providerPaymentId: "test_ActivitySecond",
+          amount: 12.5,
+          currency: order.currency,
+          order,
+        },
         "second_payment",
         { hold: true, log: t.app.log, locale: "en-US" },
       );

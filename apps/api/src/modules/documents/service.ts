@@ -8,11 +8,11 @@
  */
 
 import { indianState, placeOfSupplyLabel } from "@shop/shared/india";
-import { api, tenderWords, documents as words } from "@shop/shared/messages";
+import { api, documents as words } from "@shop/shared/messages";
 import { fullName } from "@shop/shared/names";
 import { isTaken } from "@shop/shared/orders";
 import { isStaff, seesCustomerDetails, type SignedInViewer as Viewer } from "@shop/shared/roles";
-import { tenderName, tendersOf } from "@shop/shared/tenders";
+import { tenderName, tenderPart, tenderParts, tendersOf } from "@shop/shared/tenders";
 import { AppError } from "#api/core/errors";
 import type { Database } from "#api/db/client";
 import type { OrderShippingAddress } from "#api/db/schema/orders";
@@ -184,9 +184,9 @@ export async function orderInvoice(
     // What paid it, part by part (decision 042); none yet for cash on delivery still to collect.
     paidWith:
       payment?.id && isTaken(payment.status)
-        ? tenderWords.parts(
+        ? tenderParts(
             tendersOf(payment, order.storeCreditUsed).map((tender) =>
-              tenderWords.part(tenderName(tender), money(tender.amount)),
+              tenderPart(tenderName(tender), money(tender.amount)),
             ),
           )
         : null,

@@ -103,22 +103,23 @@ export async function salesReport(
     await tuneForReport(tx, { beside: true });
     return readTopVariants(tx, period, REPORT_TOP, range);
   };
-  const [{ days, codes, categories, rto, reminders, credit, methods, lost }, ...rankings] = await readSideBySide(
-    db,
-    async (tx) => {
-      await tuneForReport(tx, { beside: true });
-      return {
-        ...(await readPeriod(tx, period)),
-        categories: await readCategorySales(tx, period),
-        rto: await readReturnedToOrigin(tx, period),
-        reminders: await reminderFigures(tx, period),
-        credit: await storeCreditFigures(tx, period),
-        methods: await readPaymentsByMethod(tx, period),
-        lost: await chargebackFigures(tx, period),
-      };
-    },
-    ...(middle === null ? [ranked({})] : [ranked({ below: middle }), ranked({ from: middle })]),
-  );
+  const [{ days, codes, categories, rto, reminders, credit, methods, lost }, ...rankings] =
+    await readSideBySide(
+      db,
+      async (tx) => {
+        await tuneForReport(tx, { beside: true });
+        return {
+          ...(await readPeriod(tx, period)),
+          categories: await readCategorySales(tx, period),
+          rto: await readReturnedToOrigin(tx, period),
+          reminders: await reminderFigures(tx, period),
+          credit: await storeCreditFigures(tx, period),
+          methods: await readPaymentsByMethod(tx, period),
+          lost: await chargebackFigures(tx, period),
+        };
+      },
+      ...(middle === null ? [ranked({})] : [ranked({ below: middle }), ranked({ from: middle })]),
+    );
   const products = [...mergeRankings(rankings, REPORT_TOP), ...categories];
   // The period's figures are its days' added up, in cents.
   const summary = addSums(days);

@@ -1,6 +1,7 @@
 import { storeCreditStaff as creditWords, inCurrency, mail as mailWords } from "@shop/shared/messages";
 import { fromCents } from "@shop/shared/pricing";
 import type { OrderDto } from "@shop/shared/schemas/order";
+import { gatewayWithMethod, tenderPart } from "@shop/shared/tenders";
 import type { ComponentProps } from "react";
 import { TextField } from "#web/components/text-field";
 import { formatPrice, useCurrencySymbol } from "#web/lib/money";
@@ -25,7 +26,7 @@ export function RefundSplitParts({ order, total, typed, ...field }: RefundSplitP
   const parts = splitOf(order, total, typed);
   const payment = order.payment;
   const paymentPlace = payment
-    ? creditWords.paymentPart(
+    ? gatewayWithMethod(
         mailWords.gateways[payment.paymentGateway],
         payment.method ? paymentMethodName(payment.method) : null,
       )
@@ -33,8 +34,8 @@ export function RefundSplitParts({ order, total, typed, ...field }: RefundSplitP
   return (
     <div className="mt-3 space-y-3">
       <ul className="space-y-1 text-sm text-neutral-800 tabular-nums" aria-live="polite">
-        <li>{creditWords.part(creditWords.toStoreCredit, money(parts.toStoreCredit))}</li>
-        <li>{creditWords.part(paymentPlace, money(parts.toPayment))}</li>
+        <li>{tenderPart(creditWords.toStoreCredit, money(parts.toStoreCredit))}</li>
+        <li>{tenderPart(paymentPlace, money(parts.toPayment))}</li>
       </ul>
       <TextField
         label={inCurrency(creditWords.splitPart, symbol)}
