@@ -30,6 +30,14 @@ export function tendersOf(
   return credit > 0 ? [{ kind: "store_credit", amount: fromCents(credit) }, provider] : [provider];
 }
 
+/**
+ * What is left of an amount of an order once its store credit is taken off, in cents: what a provider
+ * is asked for (the order's total less its credit), or what it took of a payment (decision 042).
+ */
+export function afterCreditCents(amount: number, storeCreditUsed: number): number {
+  return toCents(amount) - toCents(storeCreditUsed);
+}
+
 /** "UPI", "Card": the method a provider reported; a word the shop has no name for shows as it came. */
 export function paymentMethodName(method: string): string {
   return mail.paymentMethods[method] ?? method;

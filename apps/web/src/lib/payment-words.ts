@@ -1,9 +1,9 @@
 /** How the shop names a payment's way to staff and shoppers alike: its gateway, and the method the provider reported. */
 import { storeCreditPay } from "@shop/shared/messages";
 import { isTaken } from "@shop/shared/orders";
-import { fromCents, toCents } from "@shop/shared/pricing";
+import { fromCents } from "@shop/shared/pricing";
 import type { OrderDto } from "@shop/shared/schemas/order";
-import { paymentMethodName, tenderName } from "@shop/shared/tenders";
+import { afterCreditCents, paymentMethodName, tenderName } from "@shop/shared/tenders";
 
 export { paymentMethodName, tenderName };
 
@@ -34,7 +34,7 @@ export function creditPart(
       .map((tender) => ({ label: tenderName(tender), amount: tender.amount }));
     return { credit: order.storeCreditUsed, rest };
   }
-  const left = fromCents(toCents(order.totalAmount) - toCents(order.storeCreditUsed));
+  const left = fromCents(afterCreditCents(order.totalAmount, order.storeCreditUsed));
   return {
     credit: order.storeCreditUsed,
     rest: left > 0 ? [{ label: storeCreditPay.toPay, amount: left }] : [],

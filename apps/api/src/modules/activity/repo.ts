@@ -2,6 +2,7 @@
 import type { ActivityKind } from "@shop/shared/schemas/activity";
 import { and, eq, gte, ilike, inArray, lt, type SQL, sql } from "drizzle-orm";
 import type { Database } from "#api/db/client";
+import { escapeLike } from "#api/db/like";
 import { countUpTo, cursorTime, descNullsLast, type NewestKey, newestAfter } from "#api/db/paging";
 import { activity, type NewActivity } from "#api/db/schema/activity";
 
@@ -24,10 +25,6 @@ export interface ActivityFilter {
   before?: Date | undefined;
   /** Part of what an entry is about (its subject's label). */
   keyword?: string | undefined;
-}
-
-function escapeLike(text: string) {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 function whereOf(filter: ActivityFilter): SQL | undefined {

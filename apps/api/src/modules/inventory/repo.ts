@@ -3,6 +3,7 @@ import type { InventoryFilter } from "@shop/shared/schemas/inventory";
 import { and, desc, eq, getTableColumns, type SQL, sql } from "drizzle-orm";
 import type { CappedTotal } from "#api/core/paging";
 import type { Database } from "#api/db/client";
+import { escapeLike } from "#api/db/like";
 import { countUpTo, descNullsLast } from "#api/db/paging";
 import { idValue } from "#api/db/schema/columns";
 import { type StockMovementRow, stockMovements, variantsOutOfStock } from "#api/db/schema/inventory";
@@ -33,10 +34,6 @@ export interface InventoryRowRecord {
   sold30: number;
   /** Open back-in-stock requests of the variant. */
   stockAlerts: number;
-}
-
-function escapeLike(text: string) {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 /** The variants a filter finds: current ones (not removed), by stock and by product name or SKU. */

@@ -1,6 +1,7 @@
 /** SQL for media. */
 import { count, desc, eq, ilike, inArray } from "drizzle-orm";
 import type { Database } from "#api/db/client";
+import { escapeLike } from "#api/db/like";
 import { type Media, media, type NewMedia } from "#api/db/schema/media";
 
 export async function insertMedia(db: Database, values: NewMedia): Promise<Media> {
@@ -21,10 +22,6 @@ export async function findMediaByIds(db: Database, ids: readonly string[]): Prom
     .select()
     .from(media)
     .where(inArray(media.id, [...ids]));
-}
-
-function escapeLike(text: string) {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 /** Newest first, optionally only names containing the keyword (case-insensitive). */

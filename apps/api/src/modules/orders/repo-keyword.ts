@@ -5,12 +5,9 @@
  */
 import { Email } from "@shop/shared/schemas/common";
 import { type SQL, sql } from "drizzle-orm";
+import { escapeLike } from "#api/db/like";
 import { orders } from "#api/db/schema/orders";
 import { users } from "#api/db/schema/users";
-
-function escapeLike(text: string) {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 /** The order number a keyword names: "1001" or "#1001" (an integer column's range), else none. */
 function orderNumberOf(keyword: string): number | undefined {

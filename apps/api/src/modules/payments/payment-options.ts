@@ -8,7 +8,7 @@ import { api, storeCreditApi } from "@shop/shared/messages";
 import { isPayable } from "@shop/shared/orders";
 import { fromCents, toCents } from "@shop/shared/pricing";
 import type { PaymentOptionsDto } from "@shop/shared/schemas/payment";
-import { creditToApplyCents } from "@shop/shared/tenders";
+import { afterCreditCents, creditToApplyCents } from "@shop/shared/tenders";
 import { AppError } from "#api/core/errors";
 import type { Database } from "#api/db/client";
 import { findOrderRow } from "#api/modules/orders/service";
@@ -47,7 +47,7 @@ export async function paymentOptionsOf(
   const balance = await balanceCents(db, payer.id);
   // The discount rewards paying online where cash on delivery is offered; one taken already stays.
   const online = order.onlineDiscount > 0 || offered ? totals.withDiscount : totals.withoutDiscount;
-  const due = payable ? toCents(online) - toCents(order.storeCreditUsed) : 0;
+  const due = payable ? afterCreditCents(online, order.storeCreditUsed) : 0;
   return {
     cod: {
       offered,

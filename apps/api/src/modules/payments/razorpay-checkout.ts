@@ -11,27 +11,18 @@ import { AppError } from "#api/core/errors";
 import type { Database } from "#api/db/client";
 import type { Order } from "#api/db/schema/orders";
 import {
-  type Money,
-  minorUnitsOf,
   type PaymentProviders,
   type ProviderCapture,
   type RazorpayPayment,
   type RazorpayProvider,
   sameMoney,
 } from "#api/payments/provider";
+import { totalOf } from "./amounts";
 import { findRazorpayOrder } from "./repo-razorpay";
 
 export function razorpayOf(providers: PaymentProviders): RazorpayProvider {
   if (!providers.razorpay) throw new AppError("BAD_REQUEST", api.razorpayNotConfigured);
   return providers.razorpay;
-}
-
-/** What Razorpay is asked for in paise: the order's total less what its store credit pays (decision 042). */
-export function razorpayTotalOf(order: Pick<Order, "totalAmount" | "storeCreditUsed" | "currency">): Money {
-  return {
-    cents: minorUnitsOf(order.totalAmount) - minorUnitsOf(order.storeCreditUsed),
-    currency: order.currency,
-  };
 }
 
 /** A Razorpay payment as the payments table records it: captured is completed, anything else not taken. */
@@ -61,7 +52,7 @@ export async function checkoutPayment(
   order: Order,
   log: FastifyBaseLogger,
 ): Promise<ProviderCapture> {
-  const total = razorpayTotalOf(order);
+  const total = totalOf(order);
   const mismatch = (why: string, details: Record<string, unknown>) => {
     log.warn({ order: order.id, razorpayOrder: result.orderId, payment: result.paymentId, ...details }, why);
     return new AppError("BAD_REQUEST", api.paymentMismatch);

@@ -21,8 +21,9 @@ import {
   type RazorpayProvider,
   sameMoney,
 } from "#api/payments/provider";
+import { totalOf } from "./amounts";
 import type { CodTerms } from "./cod-rules";
-import { captureOf, holdRazorpayPayment, razorpayOf, razorpayTotalOf } from "./razorpay-checkout";
+import { captureOf, holdRazorpayPayment, razorpayOf } from "./razorpay-checkout";
 import { findPaymentByTransactionId } from "./repo";
 import {
   claimUnpaidRazorpayOrders,
@@ -55,7 +56,7 @@ export async function createRazorpayOrder(
   const order = await orderToPayOnline(db, payer, orderId, terms, (found) => {
     if (found.currency !== RAZORPAY_CURRENCY) throw new AppError("CONFLICT", api.razorpayRupeesOnly);
   });
-  const total = razorpayTotalOf(order);
+  const total = totalOf(order);
   const answer = (id: string) => ({
     razorpayOrderId: id,
     keyId: razorpay.keyId,
@@ -108,7 +109,7 @@ export async function settleRazorpayPayment(
     await recordFailure(db, paymentValues(order, order.userId, "razorpay", captureOf(payment, order)));
     return "recorded";
   }
-  const total = razorpayTotalOf(order);
+  const total = totalOf(order);
   if (!sameMoney(payment.amount, total)) {
     log.error(
       { payment: payment.id, order: order.id, amount: payment.amount },

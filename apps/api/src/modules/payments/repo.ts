@@ -2,6 +2,7 @@
 import type { PaymentStatus } from "@shop/shared/constants";
 import { and, desc, eq, ilike, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "#api/db/client";
+import { escapeLike } from "#api/db/like";
 import { countUpTo } from "#api/db/paging";
 import { keepPaymentState, stateOfPayment } from "#api/db/payment-state";
 import { type NewPayment, orders, type Payment, payments } from "#api/db/schema/orders";
@@ -110,10 +111,6 @@ export async function findPaymentRow(db: Database, id: string) {
 export interface PaymentFilter {
   status?: PaymentStatus;
   keyword?: string;
-}
-
-function escapeLike(text: string) {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 /**

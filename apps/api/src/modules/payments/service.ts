@@ -7,7 +7,7 @@
 import type { PaymentGateway } from "@shop/shared/constants";
 import { api } from "@shop/shared/messages";
 import { isPayable, isTaken } from "@shop/shared/orders";
-import { fromCents, toCents } from "@shop/shared/pricing";
+import { fromCents } from "@shop/shared/pricing";
 import type { PaymentDto, PaymentInput } from "@shop/shared/schemas/payment";
 import type { FastifyBaseLogger } from "fastify";
 import { AppError } from "#api/core/errors";
@@ -32,6 +32,7 @@ import {
   type ProviderCapture,
   sameMoney,
 } from "#api/payments/provider";
+import { totalOf } from "./amounts";
 import { type CodTerms, codFactsOf, codRefusal } from "./cod-rules";
 import { toPaymentDto } from "./dto";
 import { takeOnlineDiscount } from "./online-discount";
@@ -48,15 +49,6 @@ import { type TakenPayment, takeUnmatched, type UnmatchedTerms } from "./unmatch
 
 /** The signed-in shopper paying: named in the order's history, told of the payment, shown on it. */
 export type Payer = Pick<User, "id" | "email" | "firstName" | "lastName" | "role">;
-
-/**
- * What the provider is asked for: the order's total less what its store credit pays (decision 042).
- * The payment recorded is still of the order's total: the credit is part of it.
- */
-export const totalOf = (order: Pick<Order, "totalAmount" | "storeCreditUsed" | "currency">): Money => ({
-  cents: toCents(order.totalAmount) - toCents(order.storeCreditUsed),
-  currency: order.currency,
-});
 
 function assertPayable(order: Pick<Order, "paymentId" | "status">) {
   if (isPayable({ status: order.status, payment: order.paymentId })) return;

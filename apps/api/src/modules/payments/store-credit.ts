@@ -13,7 +13,7 @@ import { formatMoney } from "@shop/shared/money-format";
 import { isPayable } from "@shop/shared/orders";
 import { fromCents, toCents } from "@shop/shared/pricing";
 import type { PaymentDto } from "@shop/shared/schemas/payment";
-import { creditToApplyCents, minimumDueCents } from "@shop/shared/tenders";
+import { afterCreditCents, creditToApplyCents, minimumDueCents } from "@shop/shared/tenders";
 import { AppError } from "#api/core/errors";
 import { newId } from "#api/core/ids";
 import type { Database } from "#api/db/client";
@@ -31,7 +31,7 @@ export const creditTransactionId = (orderId: string) => `credit-${orderId}`;
 
 /** What is left to pay of the order once its store credit is taken off, in cents. */
 export const dueCents = (order: Pick<Order, "totalAmount" | "storeCreditUsed">) =>
-  toCents(order.totalAmount) - toCents(order.storeCreditUsed);
+  afterCreditCents(order.totalAmount, order.storeCreditUsed);
 
 /** The caller's order, locked, while it can be paid and no provider's capture is waiting on it. */
 async function lockPayable(tx: Database, payer: Payer, orderId: string): Promise<Order> {

@@ -12,8 +12,9 @@ import type { MailContext } from "#api/modules/email/service";
 import { findOrderById, lockOrder, recordOrderPayment } from "#api/modules/orders/service";
 import { recordProviderRefund } from "#api/modules/refunds/provider-refunds";
 import { type PaymentProviders, sameMoney, type WebhookHeaders } from "#api/payments/provider";
+import { totalOf } from "./amounts";
 import { findPaymentByTransactionId, insertPayment, settlePayment } from "./repo";
-import { type Payer, type PaymentValues, paymentValues, recordFailure, takenBy, totalOf } from "./service";
+import { type Payer, type PaymentValues, paymentValues, recordFailure, takenBy } from "./service";
 import { takeUnmatched } from "./unmatched";
 
 const WEBHOOK_HEADERS = {

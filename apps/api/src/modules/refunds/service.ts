@@ -35,6 +35,7 @@ import { canTransition, isTaken as isTakenStatus } from "@shop/shared/orders";
 import { fromCents, toCents } from "@shop/shared/pricing";
 import type { OrderDto } from "@shop/shared/schemas/order";
 import type { RefundInputParsed } from "@shop/shared/schemas/refund";
+import { afterCreditCents } from "@shop/shared/tenders";
 import type { FastifyBaseLogger } from "fastify";
 import { AppError } from "#api/core/errors";
 import type { Database } from "#api/db/client";
@@ -235,8 +236,7 @@ async function reserveRefund(
     // less what went back to it already (the refunds not given to credit) and what pending ones ask of it.
     const toPaymentLeft = toCredit
       ? remaining
-      : toCents(payment.amount) -
-        toCents(order.storeCreditUsed) -
+      : afterCreditCents(payment.amount, order.storeCreditUsed) -
         // Nothing refunded yet: nothing went to credit either (one statement saved).
         (toCents(payment.refundedAmount) > 0
           ? toCents(payment.refundedAmount) - (await refundedToCredit(tx, order))

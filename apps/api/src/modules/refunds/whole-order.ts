@@ -10,6 +10,7 @@ import { formatMoney } from "@shop/shared/money-format";
 import { canTransition } from "@shop/shared/orders";
 import { fromCents, toCents } from "@shop/shared/pricing";
 import type { RefundInputParsed } from "@shop/shared/schemas/refund";
+import { afterCreditCents } from "@shop/shared/tenders";
 import { AppError } from "#api/core/errors";
 import type { Database } from "#api/db/client";
 import { type Actor, findShippableLines, lockOrder } from "#api/modules/orders/service";
@@ -71,8 +72,7 @@ export async function refundWholeOrder(
     const remaining = toCents(payment.amount) - toCents(payment.refundedAmount) - pending;
     const refunded = toCents(payment.refundedAmount);
     const paymentLeft =
-      toCents(payment.amount) -
-      toCents(order.storeCreditUsed) -
+      afterCreditCents(payment.amount, order.storeCreditUsed) -
       (refunded > 0 ? refunded - (await refundedToCredit(tx, order)) : 0) -
       (pending > 0 ? await pendingToPaymentCents(tx, payment.id) : 0);
     const tenders = tendersOf(remaining, paymentLeft, payment.paymentGateway === "store_credit");

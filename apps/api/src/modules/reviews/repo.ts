@@ -2,6 +2,7 @@
 import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { CappedTotal } from "#api/core/paging";
 import type { Database } from "#api/db/client";
+import { escapeLike } from "#api/db/like";
 import { countUpTo } from "#api/db/paging";
 import { products } from "#api/db/schema/products";
 import { type NewReview, reviews } from "#api/db/schema/reviews";
@@ -140,10 +141,6 @@ export interface StaffReviewFilter {
 export interface StaffReviewRow extends ReviewRow {
   hidden: boolean;
   product: { id: string; name: string };
-}
-
-function escapeLike(text: string) {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 function staffWhere(filter: StaffReviewFilter): SQL | undefined {

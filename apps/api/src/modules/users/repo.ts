@@ -4,6 +4,7 @@ import type { Fulfilment, OrderStatus, Role } from "@shop/shared/constants";
 import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "#api/db/client";
 import { fulfilmentOf } from "#api/db/fulfilment";
+import { escapeLike } from "#api/db/like";
 import { countUpTo, cursorTime, type NewestKey, newestAfter } from "#api/db/paging";
 import { orders } from "#api/db/schema/orders";
 import { salesLedger } from "#api/db/schema/sales";
@@ -66,10 +67,6 @@ export interface UserFilter {
   keyword?: string;
   status?: boolean;
   role?: Role;
-}
-
-function escapeLike(text: string) {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 /**
