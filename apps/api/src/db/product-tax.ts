@@ -2,7 +2,7 @@
  * A product's GST rate by price as pricing reads it: its own slabs, none when it has its own flat
  * rate, else its category's (which win over the category's flat rate). Shared by the order's
  * placement (modules/orders/repo.ts) and cash on delivery's repricing of an order's lines
- * (modules/payments/repo-cod.ts), which must read it alike.
+ * (modules/cod/repo.ts), which must read it alike.
  */
 import type { TaxSlab } from "@shop/shared/pricing";
 import { sql } from "drizzle-orm";

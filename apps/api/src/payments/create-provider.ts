@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "#api/config";
 import { PaypalClient } from "./paypal";
 import type { PaymentProviders } from "./provider";
-import { RazorpayClient } from "./razorpay";
+import { RazorpayClient } from "./razorpay-client";
 import { createTestGateway } from "./test-gateway";
 
 /**

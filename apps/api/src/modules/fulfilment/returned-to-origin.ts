@@ -14,6 +14,7 @@ import { AppError } from "#api/core/errors";
 import type { Database } from "#api/db/client";
 import type { Order } from "#api/db/schema/orders";
 import { recordActivity } from "#api/modules/activity/record";
+import { closeUncollectedPayment } from "#api/modules/cod/uncollected";
 import { giveUsesBack } from "#api/modules/discounts/service";
 import { orderCancelledEmail } from "#api/modules/email/order-messages";
 import { type MailContext, queueEmails } from "#api/modules/email/service";
@@ -29,7 +30,6 @@ import {
   type ShipmentWithLines,
   setOrderStatus,
 } from "#api/modules/orders/service";
-import { closeUncollectedPayment } from "#api/modules/payments/uncollected";
 import { creditUnpaidReturn } from "#api/modules/refunds/unpaid-return";
 import { recordCodRefusal } from "#api/modules/users/service";
 import { lockParcelOnItsWay } from "./shipments";

@@ -16,6 +16,9 @@ import { AppError } from "#api/core/errors";
 import type { Database } from "#api/db/client";
 import type { User } from "#api/db/schema/users";
 import { recordActivity } from "#api/modules/activity/record";
+import { newConfirmToken } from "#api/modules/cod/confirmation";
+import { giveOnlineDiscountBack } from "#api/modules/cod/online-discount";
+import { type CodTerms, codFactsOf, codRefusal } from "#api/modules/cod/rules";
 import { orderCodConfirmedEmail, paymentReceivedEmail } from "#api/modules/email/order-messages";
 import { type MailContext, queueEmails } from "#api/modules/email/service";
 import { invoiceAtRemoval } from "#api/modules/invoices/service";
@@ -31,10 +34,7 @@ import {
   lockOrder,
   orderSubject,
 } from "#api/modules/orders/service";
-import { newConfirmToken } from "./cod-confirmation";
-import { type CodTerms, codFactsOf, codRefusal } from "./cod-rules";
 import { toPaymentDto } from "./dto";
-import { giveOnlineDiscountBack } from "./online-discount";
 import {
   completePendingPayment,
   findPaymentRow,
@@ -51,7 +51,7 @@ export const codTransactionId = (orderId: string) => `cod-${orderId}`;
 
 /**
  * The shopper's pending unpaid order to be paid in cash on delivery, when the owner's rules offer it
- * for the order (cod-rules.ts): 400 while the owner has it off, 404 for someone else's order, 409
+ * for the order (modules/cod/rules.ts): 400 while the owner has it off, 404 for someone else's order, 409
  * when paid or closed, past the limit, or refused for its PIN code, its shopper or its method. An
  * online payment's discount taken before is given back first (decision 037). The payment, the
  * order's fee, status and waiting confirmation (the link's token kept as a sha-256), its products

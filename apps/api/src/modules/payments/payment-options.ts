@@ -2,7 +2,7 @@
  * The pay page's options for one of the shopper's orders, as the server decides them (decision 037):
  * whether cash on delivery is offered, or the reason it is not, what paying online saves, and the
  * shopper's store credit with what is left to pay after it (decision 042). The same
- * rule (cod-rules.ts) and pricing (online-discount.ts) as the choice and the payment themselves.
+ * rule (modules/cod/rules.ts) and pricing (modules/cod/online-discount.ts) as the choice and the payment themselves.
  */
 import { api, storeCreditApi } from "@shop/shared/messages";
 import { isPayable } from "@shop/shared/orders";
@@ -11,10 +11,10 @@ import type { PaymentOptionsDto } from "@shop/shared/schemas/payment";
 import { afterCreditCents, creditToApplyCents } from "@shop/shared/tenders";
 import { AppError } from "#api/core/errors";
 import type { Database } from "#api/db/client";
+import { onlineTotals } from "#api/modules/cod/online-discount";
+import { type CodTerms, codFactsOf, codRefusal } from "#api/modules/cod/rules";
 import { findOrderRow } from "#api/modules/orders/service";
 import { balanceCents } from "#api/modules/store-credit/service";
-import { type CodTerms, codFactsOf, codRefusal } from "./cod-rules";
-import { onlineTotals } from "./online-discount";
 import type { Payer } from "./service";
 
 /**

@@ -11,6 +11,7 @@ import type { RazorpayOrderDto } from "@shop/shared/schemas/payment";
 import type { FastifyBaseLogger } from "fastify";
 import { AppError } from "#api/core/errors";
 import type { Database } from "#api/db/client";
+import type { CodTerms } from "#api/modules/cod/rules";
 import { recordProviderDispute } from "#api/modules/disputes/service";
 import type { MailContext } from "#api/modules/email/service";
 import { findOrderById } from "#api/modules/orders/service";
@@ -22,7 +23,6 @@ import {
   sameMoney,
 } from "#api/payments/provider";
 import { totalOf } from "./amounts";
-import type { CodTerms } from "./cod-rules";
 import { captureOf, holdRazorpayPayment, razorpayOf } from "./razorpay-checkout";
 import { findPaymentByTransactionId } from "./repo";
 import {

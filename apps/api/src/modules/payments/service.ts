@@ -17,6 +17,8 @@ import type { Database } from "#api/db/client";
 import { isPgError, UNIQUE_VIOLATION } from "#api/db/errors";
 import type { NewPayment, Order, Payment } from "#api/db/schema/orders";
 import type { User } from "#api/db/schema/users";
+import { takeOnlineDiscount } from "#api/modules/cod/online-discount";
+import { type CodTerms, codFactsOf, codRefusal } from "#api/modules/cod/rules";
 import type { MailContext } from "#api/modules/email/service";
 import type { PayOrderResult } from "#api/modules/orders/service";
 import {
@@ -33,9 +35,7 @@ import {
   sameMoney,
 } from "#api/payments/provider";
 import { totalOf } from "./amounts";
-import { type CodTerms, codFactsOf, codRefusal } from "./cod-rules";
 import { toPaymentDto } from "./dto";
-import { takeOnlineDiscount } from "./online-discount";
 import { checkoutPayment, holdRazorpayPayment, razorpayOf } from "./razorpay-checkout";
 import {
   findPaymentByTransactionId,

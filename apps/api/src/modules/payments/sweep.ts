@@ -8,10 +8,10 @@
 import type { FastifyBaseLogger } from "fastify";
 import { startPolling } from "#api/core/polling";
 import type { Database } from "#api/db/client";
+import { sweepUnconfirmedCod } from "#api/modules/cod/confirmation";
 import type { MailContext } from "#api/modules/email/service";
 import { sweepPendingRefunds } from "#api/modules/refunds/sweep";
 import type { PaymentProviders } from "#api/payments/provider";
-import { sweepUnconfirmedCod } from "./cod-confirmation";
 import { sweepRazorpayOrders } from "./razorpay";
 import { sweepUnmatchedPayments } from "./unmatched";
 

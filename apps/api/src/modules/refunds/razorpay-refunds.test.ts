@@ -12,7 +12,7 @@ import { emails } from "#api/db/schema/emails";
 import { payments } from "#api/db/schema/orders";
 import { refunds } from "#api/db/schema/refunds";
 import { sweepPayments } from "#api/modules/payments/sweep";
-import { RazorpayClient } from "#api/payments/razorpay";
+import { RazorpayClient } from "#api/payments/razorpay-client";
 import { createTestApp, inject, type TestApp } from "#test/app";
 import { makeCategory, makeMedia, makeProduct } from "#test/catalog";
 import { ADDRESS, type Caller, quickUser } from "#test/fixtures";

@@ -14,7 +14,7 @@ import type { CodSettings, ShippingMethod } from "@shop/shared/schemas/settings"
 import type { ErrorCode } from "#api/core/errors";
 import type { Database } from "#api/db/client";
 import type { Order } from "#api/db/schema/orders";
-import { findCodRefusedAt } from "./repo-cod";
+import { findCodRefusedAt } from "./repo";
 
 /**
  * What a shipping method does at a PIN code (modules/delivery): whether it takes cash on delivery

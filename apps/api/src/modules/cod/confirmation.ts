@@ -25,7 +25,7 @@ import {
   orderSubject,
   returnStock,
 } from "#api/modules/orders/service";
-import { cancelUnconfirmedCod, confirmCodRow, failCodPayments, lockUnconfirmedCod } from "./repo-cod";
+import { cancelUnconfirmedCod, confirmCodRow, failCodPayments, lockUnconfirmedCod } from "./repo";
 
 /** A new token for an order's confirmation link, and the sha-256 the order keeps of it. */
 export function newConfirmToken(): { token: string; hash: string } {

@@ -8,9 +8,9 @@ import { codRefusals } from "@shop/shared/messages";
 import { type PricedInput, priceOrder, type TaxSlab } from "@shop/shared/pricing";
 import { DEFAULT_COD_SETTINGS, type ShippingMethod } from "@shop/shared/schemas/settings";
 import { describe, expect, it } from "vitest";
-import { codFactsOf, codRefusal } from "./cod-rules";
-import { type OrderToPrice, priceWithOnlineDiscount } from "./online-discount";
-import type { LineToPrice } from "./repo-cod";
+import { type OrderToPrice, priceWithOnlineDiscount } from "#api/modules/cod/online-discount";
+import type { LineToPrice } from "#api/modules/cod/repo";
+import { codFactsOf, codRefusal } from "#api/modules/cod/rules";
 
 interface Placed {
   order: OrderToPrice;

@@ -19,7 +19,7 @@ import {
   type RepricedLine,
   type RepricedOrder,
   writeRepricedOrder,
-} from "./repo-cod";
+} from "./repo";
 
 /** What pricing an order again reads of it. */
 export type OrderToPrice = Pick<

@@ -11,11 +11,11 @@ import { activity } from "#api/db/schema/activity";
 import { emails } from "#api/db/schema/emails";
 import { orderEvents, orders, payments } from "#api/db/schema/orders";
 import { productVariants } from "#api/db/schema/products";
+import { sweepUnconfirmedCod } from "#api/modules/cod/confirmation";
 import { mailContextOf } from "#api/modules/email/service";
 import { createTestApp, inject, shopperWithAddress, type TestApp } from "#test/app";
 import { makeCategory, makeMedia, makeProduct } from "#test/catalog";
 import { APPROVED_CARD, type Caller, quickUser } from "#test/fixtures";
-import { sweepUnconfirmedCod } from "./cod-confirmation";
 
 let t: TestApp;
 let admin: Caller;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { AppError } from "#api/core/errors";
 import { RazorpayFake } from "#test/razorpay-fake";
 import { minorUnitsOf } from "./provider";
-import { RazorpayClient } from "./razorpay";
+import { RazorpayClient } from "./razorpay-client";
 
 const log = Fastify({ logger: false }).log;
 const INR = (cents: number) => ({ cents, currency: "INR" });
