@@ -20368,23 +20368,17 @@ export interface operations {
                         data: {
                             items: {
                                 _id: string;
-                                payment: {
-                                    _id: string;
-                                    transactionId: string;
-                                };
-                                order: {
-                                    _id: string;
-                                    number: number;
-                                };
+                                payment: string;
+                                transactionId: string;
+                                order: string;
+                                orderNumber: number;
                                 /** @enum {string} */
                                 provider: "razorpay" | "paypal";
                                 providerDisputeId: string;
                                 amount: number;
                                 currency: string;
-                                reason: {
-                                    code: string;
-                                    text: string;
-                                };
+                                reason: string;
+                                reasonText: string;
                                 phase: string;
                                 /** @enum {string} */
                                 state: "open" | "under_review" | "won" | "lost" | "closed";
@@ -20470,23 +20464,17 @@ export interface operations {
                         message: string;
                         data: {
                             _id: string;
-                            payment: {
-                                _id: string;
-                                transactionId: string;
-                            };
-                            order: {
-                                _id: string;
-                                number: number;
-                            };
+                            payment: string;
+                            transactionId: string;
+                            order: string;
+                            orderNumber: number;
                             /** @enum {string} */
                             provider: "razorpay" | "paypal";
                             providerDisputeId: string;
                             amount: number;
                             currency: string;
-                            reason: {
-                                code: string;
-                                text: string;
-                            };
+                            reason: string;
+                            reasonText: string;
                             phase: string;
                             /** @enum {string} */
                             state: "open" | "under_review" | "won" | "lost" | "closed";

@@ -10,17 +10,21 @@ import { disputeWords } from "../messages/disputes";
 
 export const DisputeDto = z.object({
   _id: z.string(),
-  /** The disputed payment: its id and the provider's id of it (Razorpay's payment, PayPal's capture). */
-  payment: z.object({ _id: z.string(), transactionId: z.string() }),
-  order: z.object({ _id: z.string(), number: z.number().int() }),
+  /** The disputed payment's id, and the provider's id of it (Razorpay's payment, PayPal's capture). */
+  payment: z.string(),
+  transactionId: z.string(),
+  /** The order it paid, and its number. */
+  order: z.string(),
+  orderNumber: z.number().int(),
   provider: z.enum(DISPUTE_PROVIDERS),
   /** The provider's id of the dispute. */
   providerDisputeId: z.string(),
   /** What the buyer disputes, in `currency` (the payment's). */
   amount: z.number(),
   currency: z.string(),
-  /** The provider's reason: its code and its words. */
-  reason: z.object({ code: z.string(), text: z.string() }),
+  /** The provider's reason code ("chargeback_fraudulent", "MERCHANDISE_OR_SERVICE_NOT_RECEIVED"), and its words. */
+  reason: z.string(),
+  reasonText: z.string(),
   /** The provider's phase (Razorpay: inquiry, chargeback, pre_arbitration, arbitration, fraud; PayPal's stage). */
   phase: z.string(),
   state: z.enum(DISPUTE_STATES),

@@ -16,13 +16,16 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 function disputeDue(days: number, changes: Partial<DisputeDto> = {}): DisputeDto {
   return {
     _id: "d1d1d1d1d1d1d1d1d1d1d1d1",
-    payment: { _id: "a1a1a1a1a1a1a1a1a1a1a1a1", transactionId: "pay_Fake0000000001" },
-    order: { _id: "c1c1c1c1c1c1c1c1c1c1c1c1", number: 1042 },
+    payment: "a1a1a1a1a1a1a1a1a1a1a1a1",
+    transactionId: "pay_Fake0000000001",
+    order: "c1c1c1c1c1c1c1c1c1c1c1c1",
+    orderNumber: 1042,
     provider: "razorpay",
     providerDisputeId: "disp_Fake000000001",
     amount: 500,
     currency: "INR",
-    reason: { code: "chargeback_fraudulent", text: "The cardholder says they did not make this payment." },
+    reason: "chargeback_fraudulent",
+    reasonText: "The cardholder says they did not make this payment.",
     phase: "chargeback",
     state: "open",
     respondBy: new Date(Date.now() + days * DAY_MS).toISOString(),
@@ -54,7 +57,8 @@ describe("the disputes pages", () => {
     const soon = disputeDue(2);
     const later = disputeDue(20, {
       _id: "d2d2d2d2d2d2d2d2d2d2d2d2",
-      order: { _id: "c2c2c2c2c2c2c2c2c2c2c2c2", number: 1043 },
+      order: "c2c2c2c2c2c2c2c2c2c2c2c2",
+      orderNumber: 1043,
       state: "under_review",
       phase: "pre_arbitration",
       amount: 1249.5,
@@ -70,7 +74,7 @@ describe("the disputes pages", () => {
       "/dashboard/orders/order/c1c1c1c1c1c1c1c1c1c1c1c1",
     );
     expect(within(first).getByText("₹500.00")).toBeVisible();
-    expect(within(first).getByText(soon.reason.text)).toBeVisible();
+    expect(within(first).getByText(soon.reasonText)).toBeVisible();
     expect(within(first).getByText("chargeback")).toBeVisible();
     expect(within(first).getByText(disputeWords.states.open, { selector: "span" })).toHaveTextContent(
       `Status: ${disputeWords.states.open}`,

@@ -102,20 +102,20 @@ export function DisputesPage({ view }: { view: DisputesView }) {
                   <tr key={dispute._id}>
                     <td className={cx(cellClass, growCellClass)}>
                       <Link
-                        to={`/dashboard/orders/order/${dispute.order._id}`}
+                        to={`/dashboard/orders/order/${dispute.order}`}
                         className="font-medium text-brand-700 hover:underline"
                       >
-                        {disputeWords.orderNumber(dispute.order.number)}
+                        {disputeWords.orderNumber(dispute.orderNumber)}
                       </Link>
-                      <p className="text-xs break-all text-neutral-500">{dispute.payment.transactionId}</p>
+                      <p className="text-xs break-all text-neutral-500">{dispute.transactionId}</p>
                     </td>
                     <td className={cx(cellClass, "font-medium whitespace-nowrap tabular-nums sm:text-right")}>
                       {formatPrice(dispute.amount, dispute.currency)}
                     </td>
                     <td className={cx(cellClass, "max-sm:basis-full")}>
-                      <p>{dispute.reason.text}</p>
-                      {dispute.reason.text !== dispute.reason.code ? (
-                        <p className="font-mono text-xs text-neutral-500">{dispute.reason.code}</p>
+                      <p>{dispute.reasonText}</p>
+                      {dispute.reasonText !== dispute.reason ? (
+                        <p className="font-mono text-xs text-neutral-500">{dispute.reason}</p>
                       ) : null}
                     </td>
                     <td className={cx(cellClass, "capitalize")}>{dispute.phase.replace(/_/g, " ")}</td>

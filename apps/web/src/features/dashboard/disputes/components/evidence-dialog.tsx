@@ -37,7 +37,7 @@ export function EvidenceDialog({ dispute, onClose }: { dispute: DisputeDto; onCl
     <Dialog
       open
       onClose={onClose}
-      title={disputeWords.evidenceDialogTitle(dispute.order.number)}
+      title={disputeWords.evidenceDialogTitle(dispute.orderNumber)}
       footer={
         <>
           <Button variant="secondary" onClick={onClose}>
