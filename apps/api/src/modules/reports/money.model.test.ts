@@ -2,10 +2,20 @@
  * The money figures tie, whatever shoppers and staff do: fast-check draws sequences of commands over
  * the API (two shoppers, one within the seller's state and one across, placing orders of goods at 5%
  * and 18% with and without a discount code while the owner switches between prices with GST on top and
- * prices including it; paying by card or cash on delivery, staff collecting the cash; staff giving back
+ * prices including it; paying online or cash on delivery, staff collecting the cash; staff giving back
  * units of a line (with shipping and the COD fee or not, restocked or not), goodwill amounts, the rest
  * by the status; shipping parcels, delivering them, cancelling; shoppers returning delivered units and
  * staff approving, rejecting, receiving and refunding the returns).
+ *
+ * The shop takes rupees online through Razorpay (its local fake, test/razorpay-fake.ts), authorised
+ * or captured in Checkout, and cash on delivery. Staff give shoppers store credit (an adjustment) that
+ * pays an order all at once, or in part (all of the balance, leaving at least ₹1) with the rest by
+ * Razorpay; a refund of such an order goes to the payment within what Razorpay took and has left, the
+ * rest to credit (`to: "store_credit"`, or `"split"` with `toStoreCredit`; the status "refunded" splits
+ * by itself), each refund counting whole in the model's refunds either way. Checkout takes a second
+ * payment of a paid order (decision 046: refused, unmatched, refunded at Razorpay, never the order's),
+ * and buyers' banks dispute part or all of a Razorpay payment through the webhooks, lost (a chargeback)
+ * or won (nothing moves).
  *
  * The test keeps its own model of every document, worked out from the lines with GST.md's rules and
  * nothing of the shop's pricing or documents code: within the state each line's CGST = SGST =
@@ -17,7 +27,9 @@
  * each line holds, each part split into value and GST as its line holds them. After every step:
  * - the report's figures are the model's: gross sales, discounts, returns, net sales, shipping, CGST,
  *   SGST, IGST, GST invoiced and credited, COD fees, total sales (= net + shipping + GST + fees),
- *   payments taken, refunds, orders placed and paid, and units net of the credit notes;
+ *   payments taken (store credit spent included), refunds (to credit included), chargebacks (the lost
+ *   disputes' amounts), net payments (= taken − refunds − chargebacks), orders placed and paid, and
+ *   units net of the credit notes;
  * - every invoice line and credit note line in the database is the model's, CGST = SGST on each, and no
  *   credit note gave back more value, units or tax of a line than its invoice charged;
  * - the invoices issued are the model's (at payment; a COD order's with its first parcel or, with none,
@@ -25,7 +37,11 @@
  *   collect: the two differ only by the COD orders shipped and not yet paid;
  * - no payment gave back more than it took, its state matches its refunded amount, no line had more
  *   units restocked than it sold, nor more shipped than sold, nor more asked back (rejected returns
- *   aside) than delivered, and a refunded return has a completed refund of its amount.
+ *   aside) than delivered, and a refunded return has a completed refund of its amount;
+ * - each payment's tenders add up to its amount, the store credit's the order's credit used; each
+ *   order's credit used and refunds to credit, and each shopper's balance, are the model's;
+ * - every unmatched payment is one the model made, refunded, with exactly one refund at Razorpay of
+ *   all of it (paise).
  */
 import { RETURN_TRANSITIONS } from "@shop/shared/constants";
 import { canTransition } from "@shop/shared/orders";
@@ -851,9 +867,12 @@ class RefundUnits implements fc.AsyncCommand<Model, Real> {
     const shipping = this.shipping && totalOf(order.shippingLeft) > 0;
     const codFee = this.shipping && order.codFeeLeft > 0;
     const restocked = this.restock ? await restockedOf(order.id, line.id) : 0;
+    // More units than the line has left to credit, or to restock: refused, nothing recorded.
+    const refused = this.units > line.left.quantity || restocked + this.units > line.quantity;
     const units = [{ line: line.id, quantity: this.units }];
     const credit = creditByUnits(order, units, { shipping, codFee });
-    const { to, toCredit } = destination(order, credit.total);
+    // Where the money goes (the request refused names none: its lines are what it is refused for).
+    const { to, toCredit } = refused ? { to: {}, toCredit: 0 } : destination(order, credit.total);
     const answer = await inject(t.app, {
       method: "POST",
       url: `/api/orders/${order.id}/refunds`,
@@ -869,8 +888,6 @@ class RefundUnits implements fc.AsyncCommand<Model, Real> {
         ...to,
       },
     });
-    // More units than the line has left to credit, or to restock: refused, nothing recorded.
-    const refused = this.units > line.left.quantity || restocked + this.units > line.quantity;
     expect(answer.statusCode, answer.body).toBe(refused ? 400 : 201);
     if (!refused) {
       applyUnits(order, units, credit);
@@ -1068,8 +1085,9 @@ class MoveReturn implements fc.AsyncCommand<Model, Real> {
     const unitsLeft = units.every(
       ({ line, quantity }) => quantity <= (order.lines.find((l) => l.id === line)?.left.quantity ?? 0),
     );
-    // A return's refund goes back to the payment only: past what its provider took and has left (the
-    // order's credit paid the rest), refused (409), for staff to refund the units to credit instead.
+    // A return's refund goes back to the payment only (the refund names no `to`): past what its provider
+    // took and has left (the order's credit paid the rest) it is refused (409), the shop's rule today.
+    // NOTE: so a return of an order paid all from credit can never be refunded (nothing to the payment).
     const credit = creditByUnits(order, units, { shipping: false, codFee: false });
     const expected =
       !allowed || (refund && order.taken === 0)
@@ -1574,13 +1592,20 @@ describe("the money figures", () => {
           new MoveReturn(0, "approve"),
           new MoveReturn(0, "receive"),
           new MoveReturn(0, "refund"),
-          // Part from store credit and the rest by Razorpay: a unit back to the payment, then the status
-          // "refunded" splits the rest (the provider's part left to it, the credit's to credit).
+          // Half from store credit and the rest by Razorpay, shipped and delivered: a unit returned and
+          // refunded to the payment (within what Razorpay took), goodwill too, then the status "refunded"
+          // splits the rest (what Razorpay has left back to it, the credit's part to credit).
           new Place(1, [{ product: 0, quantity: 2 }], false),
           new PayWithCredit(-1, 0.5, false),
-          new RefundUnits(-1, 0, 1, false, false),
+          new Ship(-1, 1),
+          new Deliver(-1),
+          new AskReturn(-1, 1),
+          new MoveReturn(0, "approve"),
+          new MoveReturn(0, "receive"),
+          new MoveReturn(0, "refund"),
+          new Goodwill(-1, 0.1),
           new SetStatus(-1, "refunded"),
-          // All from credit: goodwill goes back to credit.
+          // All from credit: goodwill and a unit, restocked, back to credit.
           new Place(
             0,
             [
@@ -1591,6 +1616,11 @@ describe("the money figures", () => {
           ),
           new PayWithCredit(-1, 1, true),
           new Goodwill(-1, 0.5),
+          new RefundUnits(-1, 1, 1, false, true),
+          // 30% from credit: every unit, shipping too, back, past what Razorpay took: split in one refund.
+          new Place(0, [{ product: 0, quantity: 3 }], false),
+          new PayWithCredit(-1, 0.3, false),
+          new RefundUnits(-1, 0, 3, true, true),
           // A second payment of a paid order refunded as unmatched, a dispute lost and one won.
           new SecondPayment(0),
           new Dispute(0, 0.4, "lost"),
@@ -1605,7 +1635,9 @@ describe("the money figures", () => {
       },
     );
     // The runs did move money every way: both rates both ways, partial and whole credit notes, goodwill,
-    // units restocked, cash collected, parcels delivered, returns refunded, codes and both pricings used.
+    // units restocked, cash collected, parcels delivered, returns refunded, codes and both pricings used;
+    // Razorpay payments, store credit in part and in whole, refunds split between the payment and credit,
+    // second payments refunded as unmatched, disputes lost and won.
     const done = await t.database.db.execute<Record<string, number>>(sql`
       select (select count(*)::int from payments where status <> 'pending') as "payments",
         (select count(*)::int from payments where status = 'partially_refunded') as "partial",
