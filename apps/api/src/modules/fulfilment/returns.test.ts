@@ -33,6 +33,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 async function deliveredOrder({
   deliver = true,
   cod = false,
+  credit = false,
 } = {}): Promise<{ order: OrderDto; lines: [string, string]; shipment: ShipmentDto }> {
   const placed = await inject(t.app, {
     method: "POST",
@@ -48,13 +49,25 @@ async function deliveredOrder({
   });
   expect(placed.statusCode, placed.body).toBe(201);
   const order = placed.json().data as OrderDto;
+  if (credit) {
+    // Staff give the shopper the order's total in store credit, which pays all of it.
+    const given = await inject(t.app, {
+      method: "POST",
+      url: `/api/users/${shop.shopper.user.id}/store-credit`,
+      cookie: shop.admin.cookie,
+      payload: { amount: order.totalAmount, reason: "Goodwill for a late parcel" },
+    });
+    expect(given.statusCode, given.body).toBe(201);
+  }
   const paid = await inject(t.app, {
     method: "POST",
     url: "/api/payments",
     cookie: shop.shopper.cookie,
     payload: cod
       ? { order: order._id, paymentGateway: "cod" }
-      : { order: order._id, paymentGateway: "test", card: APPROVED_CARD },
+      : credit
+        ? { order: order._id, paymentGateway: "store_credit" }
+        : { order: order._id, paymentGateway: "test", card: APPROVED_CARD },
   });
   expect(paid.statusCode, paid.body).toBe(201);
   const payment = paid.json().data._id as string;
@@ -146,6 +159,39 @@ async function returnMails() {
 }
 
 describe("returns", () => {
+  it("refunds a return of an order paid all from store credit back to the credit, each tender to where it came from", async () => {
+    const balance = async () => {
+      const read = await inject(t.app, {
+        method: "GET",
+        url: "/api/users/current-user/store-credit",
+        cookie: shop.shopper.cookie,
+      });
+      expect(read.statusCode).toBe(200);
+      return read.json().data.balance as number;
+    };
+    const { order, lines } = await deliveredOrder({ credit: true });
+    const before = await balance();
+    const asked = await ask({
+      order: order._id,
+      lines: [{ line: lines[0], quantity: 1 }],
+      reason: "damaged",
+    });
+    expect(asked.statusCode, asked.body).toBe(201);
+    const id = asked.json().data._id as string;
+    expect((await act(id, "approve")).statusCode).toBe(200);
+    expect((await act(id, "receive")).statusCode).toBe(200);
+    const refunded = await act(id, "refund");
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    const ret = refunded.json().data as ReturnDto;
+    expect(ret.status).toBe("refunded");
+    // Nothing went to a provider: the whole of it is the shopper's credit again, on one refund.
+    const read = await readOrder(order._id);
+    expect(read.payment?.refundedAmount).toBe(ret.amount);
+    expect(read.payment?.refunds).toHaveLength(1);
+    expect(read.payment?.refunds[0]?.providerRefundId).toMatch(/^credit-/);
+    expect(await balance()).toBe(Number((before + (ret.amount ?? 0)).toFixed(2)));
+  });
+
   it("goes requested → approved → received (stock back per variant) → refunded (through the payment), each step in the history and emailed", async () => {
     const { order, lines } = await deliveredOrder();
     const [plain, sized] = lines;

@@ -36,6 +36,7 @@ import {
 } from "#api/modules/orders/service";
 import { creditablesOf } from "#api/modules/refunds/credit";
 import { findRefundByKey, refundOrder, restock, restockedUnits } from "#api/modules/refunds/service";
+import { destinationOfLines } from "#api/modules/refunds/whole-order";
 import type { PaymentProviders } from "#api/payments/provider";
 import {
   askedBackUnits,
@@ -337,6 +338,7 @@ export async function refundReturn(
   const key = `return:${ret.id}`;
   const [withLines] = await findReturnsByIds(db, [id]);
   if (!withLines) throw new AppError("NOT_FOUND", api.returnNotFound);
+  const lines = withLines.lines.map((line) => ({ line: line.itemId, quantity: line.quantity }));
   try {
     await refundOrder(
       db,
@@ -345,7 +347,9 @@ export async function refundReturn(
       ret.orderId,
       {
         // The credit note credits the returned units (they came back to stock when received).
-        lines: withLines.lines.map((line) => ({ line: line.itemId, quantity: line.quantity })),
+        lines,
+        // Each tender back to where it came from: what store credit paid goes back to credit.
+        ...(await destinationOfLines(db, ret.orderId, lines, mail.locale)),
         reason:
           input.message || returnWords.refundReason(withLines.order.number, returnWords.reasons[ret.reason]),
         restock: [],

@@ -13,10 +13,11 @@ import type { RefundInputParsed } from "@shop/shared/schemas/refund";
 import { afterCreditCents } from "@shop/shared/tenders";
 import { AppError } from "#api/core/errors";
 import type { Database } from "#api/db/client";
+import type { Order, Payment } from "#api/db/schema/orders";
 import { type Actor, findShippableLines, lockOrder } from "#api/modules/orders/service";
 import { refundedToCredit } from "#api/modules/store-credit/service";
 import type { PaymentProviders } from "#api/payments/provider";
-import { creditablesOf } from "./credit";
+import { creditablesOf, creditFor } from "./credit";
 import {
   findOrderItems,
   findRefundByKey,
@@ -35,6 +36,58 @@ import { answerMade, isTaken, type RefundOptions, type RefundOutcome, refundOrde
 function tendersOf(remaining: number, paymentLeft: number, allCredit: boolean) {
   const toPayment = allCredit ? 0 : Math.min(remaining, Math.max(0, paymentLeft));
   return { toPayment, toStoreCredit: remaining - toPayment };
+}
+
+/**
+ * What may still go back through the order's payment, in cents: what its provider took (the order's
+ * total less its store credit) less what went back to it (the refunds not given to credit) and what
+ * pending refunds ask of it. In the caller's transaction, which holds the order's and payment's rows.
+ */
+async function paymentLeftCents(tx: Database, order: Order, payment: Payment, pending: number) {
+  const refunded = toCents(payment.refundedAmount);
+  return (
+    afterCreditCents(payment.amount, order.storeCreditUsed) -
+    // Nothing refunded yet: nothing went to credit either (one statement saved).
+    (refunded > 0 ? refunded - (await refundedToCredit(tx, order)) : 0) -
+    (pending > 0 ? await pendingToPaymentCents(tx, payment.id) : 0)
+  );
+}
+
+/** How a refund's tenders are named to refundOrder: all to the payment (nothing named), all to credit, or split. */
+function destinationOf({
+  toPayment,
+  toStoreCredit,
+}: ReturnType<typeof tendersOf>): Pick<RefundInputParsed, "to" | "toStoreCredit"> {
+  if (toPayment === 0 && toStoreCredit > 0) return { to: "store_credit" };
+  return toStoreCredit > 0 ? { to: "split", toStoreCredit: fromCents(toStoreCredit) } : {};
+}
+
+/**
+ * Where a refund of these units of the order goes, each tender back to where it came from (a return's
+ * refund, fulfilment/returns.ts): through the payment what its provider can still take, the rest to
+ * store credit. Nothing named (all to the payment) for an order without credit, or one the refunds
+ * service will refuse anyway (unpaid, missing: it says why).
+ */
+export async function destinationOfLines(
+  db: Database,
+  orderId: string,
+  lines: readonly { line: string; quantity: number }[],
+  locale: string,
+): Promise<Pick<RefundInputParsed, "to" | "toStoreCredit">> {
+  return db.transaction(async (tx) => {
+    const order = await lockOrder(tx, orderId);
+    if (!order || toCents(order.storeCreditUsed) <= 0) return {};
+    const payment = order.paymentId ? await lockPayment(tx, order.paymentId) : undefined;
+    if (!isTaken(payment)) return {};
+    const pending = await pendingRefundCents(tx, payment.id);
+    const credit = creditFor(
+      await creditablesOf(tx, order),
+      { lines: [...lines], reason: "", restock: [], to: "payment" },
+      { currency: order.currency, locale },
+    );
+    const paymentLeft = await paymentLeftCents(tx, order, payment, pending);
+    return destinationOf(tendersOf(credit.total, paymentLeft, payment.paymentGateway === "store_credit"));
+  });
 }
 
 /**
@@ -70,11 +123,7 @@ export async function refundWholeOrder(
     if (!isTaken(payment)) throw new AppError("CONFLICT", api.refundUnpaid);
     const pending = await pendingRefundCents(tx, payment.id);
     const remaining = toCents(payment.amount) - toCents(payment.refundedAmount) - pending;
-    const refunded = toCents(payment.refundedAmount);
-    const paymentLeft =
-      afterCreditCents(payment.amount, order.storeCreditUsed) -
-      (refunded > 0 ? refunded - (await refundedToCredit(tx, order)) : 0) -
-      (pending > 0 ? await pendingToPaymentCents(tx, payment.id) : 0);
+    const paymentLeft = await paymentLeftCents(tx, order, payment, pending);
     const tenders = tendersOf(remaining, paymentLeft, payment.paymentGateway === "store_credit");
     const left = await creditablesOf(tx, order);
     const held = (kind: "shipping" | "cod_fee") =>
@@ -116,14 +165,8 @@ export async function refundWholeOrder(
       "CONFLICT",
       api.refundTooMuch(formatMoney(0, { code: plan.currency, locale: options.mail.locale })),
     );
-  const { toPayment, toStoreCredit } = plan.tenders;
   // Each tender back to where it came from: all to one, or split between the two.
-  const to: Pick<RefundInputParsed, "to" | "toStoreCredit"> =
-    toPayment === 0
-      ? { to: "store_credit" }
-      : toStoreCredit > 0
-        ? { to: "split", toStoreCredit: fromCents(toStoreCredit) }
-        : {};
+  const to = destinationOf(plan.tenders);
   return refundOrder(
     db,
     providers,

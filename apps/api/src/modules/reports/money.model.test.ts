@@ -1085,23 +1085,16 @@ class MoveReturn implements fc.AsyncCommand<Model, Real> {
     const unitsLeft = units.every(
       ({ line, quantity }) => quantity <= (order.lines.find((l) => l.id === line)?.left.quantity ?? 0),
     );
-    // A return's refund goes back to the payment only (the refund names no `to`): past what its provider
-    // took and has left (the order's credit paid the rest) it is refused (409), the shop's rule today.
-    // NOTE: so a return of an order paid all from credit can never be refunded (nothing to the payment).
+    // A return's refund gives each tender back to where it came from: through the payment what its
+    // provider took and has left, the rest (what the order's credit paid) to store credit.
     const credit = creditByUnits(order, units, { shipping: false, codFee: false });
-    const expected =
-      !allowed || (refund && order.taken === 0)
-        ? 409
-        : refund && !unitsLeft
-          ? 400
-          : refund && credit.total > providerLeft(order)
-            ? 409
-            : 200;
+    const toCredit = Math.max(0, credit.total - Math.max(0, providerLeft(order)));
+    const expected = !allowed || (refund && order.taken === 0) ? 409 : refund && !unitsLeft ? 400 : 200;
     expect(answer.statusCode, `${ret.status} → ${this.action}: ${answer.body}`).toBe(expected);
     const before = order.last.payment?.refundedAmount ?? 0;
     if (refund && expected === 200) {
       applyUnits(order, units, credit);
-      gaveBack(order, credit.total, 0);
+      gaveBack(order, credit.total, toCredit);
       order.last = await read(order.id, r);
       expect(cents(order.last.payment?.refundedAmount ?? 0) - cents(before)).toBe(credit.total);
     } else order.last = await read(order.id, r);
