@@ -37,11 +37,9 @@ const COLUMNS = [
   { label: columns.order },
   { label: columns.amount, className: "text-right" },
   { label: columns.reason },
-  { label: columns.phase },
   { label: columns.state },
   { label: columns.respondBy },
   { label: columns.evidence },
-  { label: columns.actions, srOnly: true },
 ] as const;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -107,25 +105,31 @@ export function DisputesPage({ view }: { view: DisputesView }) {
                       >
                         {disputeWords.orderNumber(dispute.orderNumber)}
                       </Link>
-                      <p className="text-xs break-all text-neutral-500">{dispute.transactionId}</p>
+                      <p className="font-mono text-xs wrap-anywhere text-neutral-500">
+                        {dispute.transactionId}
+                      </p>
                     </td>
                     <td className={cx(cellClass, "font-medium whitespace-nowrap tabular-nums sm:text-right")}>
                       {formatPrice(dispute.amount, dispute.currency)}
                     </td>
-                    <td className={cx(cellClass, "max-sm:basis-full")}>
+                    <td className={cx(cellClass, "max-sm:basis-full sm:max-w-60")}>
                       <p>{dispute.reasonText}</p>
                       {dispute.reasonText !== dispute.reason ? (
-                        <p className="font-mono text-xs text-neutral-500">{dispute.reason}</p>
+                        <p className="font-mono text-xs wrap-anywhere text-neutral-500">{dispute.reason}</p>
                       ) : null}
                     </td>
-                    <td className={cx(cellClass, "capitalize")}>{dispute.phase.replace(/_/g, " ")}</td>
                     <td className={cellClass}>
                       <StatusBadge kind="dispute" status={dispute.state} />
+                      {/* The provider's phase (inquiry, chargeback, arbitration…), under the shop's state. */}
+                      <p className="mt-1 text-xs text-neutral-500 capitalize">
+                        <span className="sr-only">{columns.phase}: </span>
+                        {dispute.phase.replace(/_/g, " ").toLowerCase()}
+                      </p>
                     </td>
                     <td className={cellClass}>
                       <RespondBy dispute={dispute} now={now} />
                     </td>
-                    <td className={cx(cellClass, "text-sm")}>
+                    <td className={cx(cellClass, endCellClass, "text-sm")}>
                       {dispute.evidence ? (
                         <>
                           <p className="whitespace-nowrap text-success-700">
@@ -136,12 +140,15 @@ export function DisputesPage({ view }: { view: DisputesView }) {
                           ) : null}
                         </>
                       ) : (
-                        <span className="text-neutral-500">{disputeWords.evidenceNotSent}</span>
+                        <p className="text-neutral-500">{disputeWords.evidenceNotSent}</p>
                       )}
-                    </td>
-                    <td className={cx(cellClass, endCellClass, "text-right")}>
                       {isFinal(dispute.state) ? null : (
-                        <Button size="sm" variant="secondary" onClick={() => setMarking(dispute)}>
+                        <Button
+                          size="sm"
+                          variant="secondary"
+                          className="mt-2 whitespace-nowrap"
+                          onClick={() => setMarking(dispute)}
+                        >
                           {disputeWords.markEvidence}
                         </Button>
                       )}
