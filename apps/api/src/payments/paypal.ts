@@ -32,6 +32,7 @@ import {
   type RefundRequest,
   type RefundResult,
   UnclearAnswer,
+  unreachableError,
   type WebhookEvent,
   type WebhookHeaders,
 } from "./provider";
@@ -483,16 +484,9 @@ export class PaypalClient implements CheckoutProvider {
     }
   }
 
-  /**
-   * PayPal did not answer in time or could not be reached: 503, try again later. `unclear`: the
-   * request may have reached PayPal (a timeout, a connection broken on the way).
-   */
+  /** PayPal did not answer in time or could not be reached (unreachableError). */
   private unreachable(path: string, error: unknown, unclear = false): AppError {
-    const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-    this.log.warn({ path, reason, unclear }, "PayPal could not be reached");
-    return unclear
-      ? new UnclearAnswer("UNAVAILABLE")
-      : new AppError("UNAVAILABLE", api.paymentProviderUnavailable);
+    return unreachableError(this.log, "PayPal", path, error, unclear);
   }
 
   /** PayPal answered something the shop cannot use: 502. `unclear`: PayPal may have done the work. */

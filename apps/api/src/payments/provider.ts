@@ -17,6 +17,7 @@ import {
 } from "@shop/shared/constants";
 import { api } from "@shop/shared/messages";
 import type { TestCard } from "@shop/shared/schemas/payment";
+import type { FastifyBaseLogger } from "fastify";
 import { AppError } from "#api/core/errors";
 
 /**
@@ -37,6 +38,25 @@ export class UnclearAnswer extends AppError {
     super(code, api.paymentProviderUnavailable);
     this.name = "UnclearAnswer";
   }
+}
+
+/**
+ * A provider that did not answer in time or could not be reached: 503, try again later, logged with
+ * why. `unclear`: the request may have reached it (a timeout, a connection broken on the way, a
+ * request in progress), so a refund keeps its reservation (UnclearAnswer).
+ */
+export function unreachableError(
+  log: Pick<FastifyBaseLogger, "warn">,
+  provider: string,
+  path: string,
+  error: unknown,
+  unclear: boolean,
+): AppError {
+  const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  log.warn({ path, reason, unclear }, `${provider} could not be reached`);
+  return unclear
+    ? new UnclearAnswer("UNAVAILABLE")
+    : new AppError("UNAVAILABLE", api.paymentProviderUnavailable);
 }
 
 /** The same failure, known not to have reached the provider (a call made before the one that failed). */

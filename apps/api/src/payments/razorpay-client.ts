@@ -33,6 +33,7 @@ import {
   type RefundRequest,
   type RefundResult,
   UnclearAnswer,
+  unreachableError,
 } from "./provider";
 
 export interface RazorpayOptions {
@@ -395,16 +396,9 @@ export class RazorpayClient implements RazorpayProvider {
     return answer;
   }
 
-  /**
-   * Razorpay did not answer in time or could not be reached: 503, try again later. `unclear`: the
-   * request may have reached Razorpay (a timeout, a connection broken on the way, a request in progress).
-   */
+  /** Razorpay did not answer in time or could not be reached (unreachableError). */
   private unreachable(path: string, error: unknown, unclear = false): AppError {
-    const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-    this.log.warn({ path, reason, unclear }, "Razorpay could not be reached");
-    return unclear
-      ? new UnclearAnswer("UNAVAILABLE")
-      : new AppError("UNAVAILABLE", api.paymentProviderUnavailable);
+    return unreachableError(this.log, "Razorpay", path, error, unclear);
   }
 
   /** Razorpay answered something the shop cannot use: 502. `unclear`: Razorpay may have done the work. */
