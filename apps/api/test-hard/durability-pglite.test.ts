@@ -78,7 +78,8 @@ it("loses no acknowledged order or payment when the server is killed mid-load, a
 
   console.info(
     `[hard] PGlite kill -9: ${acknowledgedBeforeKill.orders} orders and ${acknowledgedBeforeKill.payments} payments acknowledged before the kill, ` +
-      `${unanswered} requests in flight (${ledger.committedUnanswered} unanswered orders found committed on retry), ` +
+      `${unanswered} requests in flight (${ledger.committedUnanswered} unanswered orders found committed on retry, ` +
+      `${ledger.claimedByKilled} payments waiting for the killed server's claim), ` +
       `${ledger.outOfStock} refused for stock, ${productsChecked} products checked: nothing lost`,
   );
 });

@@ -37,6 +37,11 @@ export interface LoadLedger {
   unansweredPayments: { shopper: Shopper; order: string }[];
   /** Unanswered placements found committed on the retry (200 with the first order). */
   committedUnanswered: number;
+  /**
+   * Unanswered payments refused on the retry while the killed server's claim on the order holds (409,
+   * "already under way"): no second charge until the claim lapses (decision 046).
+   */
+  claimedByKilled: number;
   /** Anything the checks did not expect (a 500, a network error before the kill). */
   unexpected: string[];
 }
@@ -94,6 +99,7 @@ export async function loadUntilKilled(client: ShopClient, options: LoadOptions):
     unansweredPlacements: [],
     unansweredPayments: [],
     committedUnanswered: 0,
+    claimedByKilled: 0,
     unexpected: [],
   };
   let killing: Promise<void> | undefined;
@@ -168,8 +174,8 @@ export async function loadUntilKilled(client: ShopClient, options: LoadOptions):
 
 /**
  * Retries, on the restarted server, what had no answer: a placement with its Idempotency-Key (200 =
- * it had been committed, 201 = it had not, 409 = no stock left) and a payment (201, or 409 when it had
- * been recorded).
+ * it had been committed, 201 = it had not, 409 = no stock left) and a payment (201, 409 when it had
+ * been recorded, or 409 while the killed server's claim on the order holds).
  */
 export async function retryUnanswered(client: ShopClient, ledger: LoadLedger): Promise<void> {
   for (const placement of ledger.unansweredPlacements) {
@@ -183,6 +189,7 @@ export async function retryUnanswered(client: ShopClient, ledger: LoadLedger): P
   for (const { shopper, order } of ledger.unansweredPayments) {
     const answer = await pay(client, shopper, order);
     if (answer.status === 201) ledger.payments.set(idOf(answer), order);
+    else if (answer.status === 409 && answer.body.message === api.paymentInProgress) ledger.claimedByKilled++;
     else if (answer.status !== 409 || answer.body.message !== api.alreadyPaid)
       ledger.unexpected.push(`retried payment: ${show(answer)}`);
   }
