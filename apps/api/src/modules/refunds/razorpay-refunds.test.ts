@@ -1,5 +1,5 @@
 /**
- * A refund is sent at most once (issue 67), against the fake of Razorpay's REST API: an unclear
+ * A refund is sent at most once, against the fake of Razorpay's REST API: an unclear
  * failure (the answer late, a 5xx, the connection dropped) keeps the reservation pending with its
  * request id and answers 202; a retry with the same key sends nothing; the payment sweep asks
  * Razorpay by the request id and records the refund once, or frees it when Razorpay never made it.
