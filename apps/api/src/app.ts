@@ -44,6 +44,7 @@ import { createMailTransport } from "./modules/email/transport";
 import { returnRoutes } from "./modules/fulfilment/return-routes";
 import { shipmentRoutes } from "./modules/fulfilment/shipment-routes";
 import { inventoryRoutes } from "./modules/inventory/routes";
+import { giveSupplierToOlderDocuments, recordSupplier, supplierOf } from "./modules/invoices/service";
 import { mediaRoutes } from "./modules/media/routes";
 import { cartRoutes } from "./modules/orders/cart-routes";
 import { orderExportRoutes } from "./modules/orders/export-routes";
@@ -166,6 +167,12 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
       app.log.error({ err: error, section }, "stored settings refused by their schema: defaults apply"),
   });
   app.decorate("settings", settings);
+  // The supplier GST documents state from now on (modules/invoices/supplier.ts), and to those issued before.
+  app.addHook("onReady", async () => {
+    const supplier = supplierOf((await settings.current()).store);
+    await recordSupplier(database.db, supplier);
+    await giveSupplierToOlderDocuments(database.db, supplier);
+  });
   const stopListening = database.listen(SETTINGS_CHANNEL, () => settings.forget());
   app.addHook("onClose", stopListening);
   app.addHook("onClose", async () => app.storage.close());

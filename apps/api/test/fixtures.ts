@@ -222,6 +222,8 @@ export async function webhookWithDelivery(t: TestApp, orderId: string) {
 /** A shop's details as the owner sets them in Settings (Mumbai, Maharashtra). */
 export const STORE_DETAILS = {
   name: "Kapda House",
+  legalName: "Kapda House Retail Private Limited",
+  signatory: { name: "Meera Kapadia", designation: "Director" },
   email: "help@kapda.example",
   phone: "+91 22 5555 0101",
   address: "12 Linking Road, Bandra West, Mumbai 400050, Maharashtra, India",

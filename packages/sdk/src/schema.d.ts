@@ -1878,7 +1878,7 @@ export interface paths {
         };
         /**
          * A month's GSTR-1 tables and GSTR-3B 3.1(a) figures (staff)
-         * @description The invoices and credit notes dated in `month` (YYYY-MM, as the shop's clock reads it; the month a return is due for, the one before today's, when left out), in the tables of the GST portal's GSTR-1 offline tool: B2B and B2CL invoice by invoice and rate, B2CS by place of supply and rate net of its credit notes, CDNR and CDNUR, the HSN summary and the documents issued; with the month's GSTR-3B 3.1(a) figures. With `format=csv` and `table` the answer is that table as the offline tool's UTF-8 CSV (text/csv) instead.
+         * @description The invoices and credit notes of one GSTIN (`gstin`, the store's now when left out; `otherGstins` names the shop's others with documents in the month) dated in `month` (YYYY-MM, as the shop's clock reads it; the month a return is due for, the one before today's, when left out), in the tables of the GST portal's GSTR-1 offline tool: B2B and B2CL invoice by invoice and rate, B2CS by place of supply and rate net of its credit notes, CDNR and CDNUR, the HSN summary and the documents issued; with the month's GSTR-3B 3.1(a) figures. With `format=csv` and `table` the answer is that table as the offline tool's UTF-8 CSV (text/csv) instead.
          *
          *     Roles: admin, manager.
          */
@@ -17788,6 +17788,7 @@ export interface operations {
         parameters: {
             query?: {
                 month?: string;
+                gstin?: string;
                 format?: "json" | "csv";
                 table?: "b2b" | "b2cl" | "b2cs" | "cdnr" | "cdnur" | "hsn" | "hsnb2b" | "hsnb2c" | "docs";
             };
@@ -17809,6 +17810,8 @@ export interface operations {
                         message: string;
                         data: {
                             month: string;
+                            gstin: string;
+                            otherGstins: string[];
                             from: string;
                             to: string;
                             b2b: {
@@ -17889,6 +17892,8 @@ export interface operations {
                                 noteDate: string;
                                 invoiceNumber: string;
                                 placeOfSupply: string;
+                                /** @enum {string} */
+                                noteSupplyType: "Regular B2B" | "SEZ supplies with payment" | "SEZ supplies without payment" | "Deemed Exp";
                                 noteValue: number;
                                 rate: number;
                                 taxableValue: number;
@@ -17990,6 +17995,11 @@ export interface operations {
                         data: {
                             store: {
                                 name: string;
+                                legalName: string;
+                                signatory: {
+                                    name: string;
+                                    designation: string;
+                                } | null;
                                 email: string;
                                 phone: string;
                                 address: string;
@@ -18204,10 +18214,16 @@ export interface operations {
             content: {
                 "application/json": {
                     name: string;
+                    legalName?: string;
+                    /** @default null */
+                    signatory?: {
+                        name: string;
+                        designation: string;
+                    } | null;
                     email: string;
                     phone: string;
                     address: string;
-                    gstin: string;
+                    gstin?: string | null;
                     state: string;
                     utcOffset: string;
                 };
@@ -18224,15 +18240,7 @@ export interface operations {
                         /** @enum {boolean} */
                         success: true;
                         message: string;
-                        data: {
-                            name: string;
-                            email: string;
-                            phone: string;
-                            address: string;
-                            gstin: string;
-                            state: unknown;
-                            utcOffset: string;
-                        };
+                        data: unknown;
                     };
                 };
             };

@@ -1,7 +1,7 @@
 /**
  * `tsx src/cli/openapi.ts [file]`: writes the API's OpenAPI document, the one the server publishes at
  * GET /api/docs/json, to the file (or to standard output), without listening on a port. The app is
- * built as the tests build it, on an empty in-memory database with a fixed configuration, so that the
+ * built as the tests build it, on a fresh in-memory database with a fixed configuration, so that the
  * document depends on the route schemas only, not on the shell's environment or on a web build.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { buildApp } from "#api/app";
 import { parseConfig } from "#api/config";
-import { openDatabase } from "#api/db/client";
+import { migrate, openDatabase } from "#api/db/client";
 
 async function main() {
   const out = process.argv[2];
@@ -23,6 +23,8 @@ async function main() {
     WEB_DIST: path.join(scratch, "no-web-build"),
   });
   const database = await openDatabase({});
+  // The app records at start what it issues documents under (the supplier's details): the tables must exist.
+  await migrate(database);
   const app = await buildApp({ config, database, logger: false });
   try {
     await app.ready();

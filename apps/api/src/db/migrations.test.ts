@@ -718,13 +718,13 @@ describe("upgrading a shop to documents that record their GST (migration 0034)",
   });
 });
 
-describe("the tables every order rewrites, and the logs only added to (migrations 0038, 0041 and 0064)", () => {
+describe("the tables every order rewrites, and the logs only added to (migrations 0038, 0041, 0064 and 0070)", () => {
   it("keep room for HOT versions and are vacuumed after a count of dead or added rows, whatever the server's settings", async () => {
     await migrate(handle);
     const tables = await handle.db.execute<{ name: string; options: string[] | null }>(sql`
       select c.relname as name, c.reloptions as options from pg_class c
       join pg_namespace n on n.oid = c.relnamespace and n.nspname = current_schema()
-      where c.relname in ('invoice_counters', 'products', 'product_variants', 'orders', 'emails_outbox',
+      where c.relname in ('document_counters', 'products', 'product_variants', 'orders', 'emails_outbox',
         'emails_sent', 'payments', 'activity')
       order by c.relname`);
     const tuned = (scale: string, threshold: number, analyze: string, fillfactor: number) => [
@@ -740,6 +740,12 @@ describe("the tables every order rewrites, and the logs only added to (migration
         "autovacuum_vacuum_insert_threshold=1000",
         "autovacuum_analyze_scale_factor=0.02",
       ],
+      // Every payment and refund raises its document series' row.
+      document_counters: [
+        "fillfactor=10",
+        "autovacuum_vacuum_scale_factor=0",
+        "autovacuum_vacuum_threshold=100",
+      ],
       // The messages not yet sent: a small table, vacuumed and analysed after a count of changes.
       emails_outbox: [
         "fillfactor=90",
@@ -754,11 +760,7 @@ describe("the tables every order rewrites, and the logs only added to (migration
         "autovacuum_vacuum_insert_threshold=10000",
         "autovacuum_analyze_scale_factor=0.02",
       ],
-      invoice_counters: [
-        "fillfactor=10",
-        "autovacuum_vacuum_scale_factor=0",
-        "autovacuum_vacuum_threshold=100",
-      ],
+
       orders: tuned("0.005", 1000, "0.02", 90),
       // Only added to by the checkout: the server's settings.
       payments: null,

@@ -32,7 +32,7 @@ import type { ProductVariant } from "#api/db/schema/products";
 import type { RestockedLine } from "#api/db/schema/refunds";
 import type { User } from "#api/db/schema/users";
 import { insertAddress } from "#api/modules/addresses/repo";
-import { giveInvoiceNumber, takeCreditNoteNumber } from "#api/modules/invoices/service";
+import { giveInvoiceNumber, takeCreditNote } from "#api/modules/invoices/service";
 import { pricedOrderColumns, supplyOf } from "#api/modules/orders/placement";
 import {
   countSold,
@@ -200,7 +200,7 @@ async function recordDemoRefund(db: Database, due: DueRefund, admin: Actor | nul
   await insertRefundLines(db, refundLineRows(refund.id, credit.lines));
   const completed = await completePendingRefund(db, refund.id, {
     providerRefundId: `DEMO-REFUND-${due.order.number}-${refund.id.slice(-6)}`,
-    creditNoteNumber: await takeCreditNoteNumber(db, due.at),
+    ...(await takeCreditNote(db, due.at)),
     refundedAt: due.at,
   });
   if (!completed) throw new Error("demo refund left pending");

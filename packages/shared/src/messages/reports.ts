@@ -123,6 +123,10 @@ export const gstReport = {
   /** The month's documents, as the tab says it under the month. */
   documents: (invoices: number, notes: number) =>
     `${invoices} ${invoices === 1 ? "invoice" : "invoices"} and ${notes} ${notes === 1 ? "credit note" : "credit notes"} dated in this month.`,
+  /** The registration whose return the tables are (a new GSTIN files its own). */
+  registration: (gstin: string) => `The return of GSTIN ${gstin}.`,
+  /** The month has documents issued under another GSTIN of the shop (its registration changed). */
+  otherRegistrations: "Documents dated in this month were also issued under:",
   empty: "No invoice or credit note is dated in this month.",
   emptyHint: "GSTR-1 for a month without documents is a nil return.",
   noRows: "Nothing to report in this table for the month.",

@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { gstReport, validation } from "../messages";
 import { oneOf } from "./common";
+import { GSTIN_PATTERN } from "./settings";
 
 /** The tables a month's report gives one at a time as CSV, named as the offline tool names them. */
 export const GST_TABLES = [
@@ -35,6 +36,13 @@ export const Month = z
 export const GstReportQuery = z
   .object({
     month: Month.optional(),
+    /** The registration whose return it is: the store's GSTIN now when left out. */
+    gstin: z
+      .string({ error: validation.gstin })
+      .trim()
+      .toUpperCase()
+      .regex(GSTIN_PATTERN, validation.gstin)
+      .optional(),
     format: oneOf(["json", "csv"] as const).optional(),
     table: oneOf(GST_TABLES).optional(),
   })
@@ -94,6 +102,13 @@ export const GstCdnrRow = z.object({
   /** The invoice it corrects (not a column of the offline tool's sheet). */
   invoiceNumber: z.string(),
   placeOfSupply,
+  /** The template's "Note Supply Type", the values of B2B's "Invoice Type": "Regular B2B". */
+  noteSupplyType: z.enum([
+    "Regular B2B",
+    "SEZ supplies with payment",
+    "SEZ supplies without payment",
+    "Deemed Exp",
+  ]),
   noteValue: money,
   rate,
   taxableValue: money,
@@ -147,6 +162,10 @@ export type Gstr3bDto = z.infer<typeof Gstr3bDto>;
 
 export const GstReportDto = z.object({
   month: z.string(),
+  /** The GSTIN whose return this is: its documents alone are in it (a new registration files its own). */
+  gstin: z.string(),
+  /** The shop's other GSTINs that issued documents dated in the month (a registration changed in it). */
+  otherGstins: z.array(z.string()),
   /** The month's first and last day. */
   from: day,
   to: day,

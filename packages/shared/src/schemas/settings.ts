@@ -9,8 +9,11 @@ import { isCalendarDay } from "../delivery-dates";
 import { deliveryValidation, validation } from "../messages";
 import { PINCODE_PATTERN, pincodeOf } from "../pincode-states";
 import { IndianStateName } from "./address";
-import { boolean, Email, Id, ListQuery, number, text } from "./common";
+import { boolean, Id, ListQuery, number, text } from "./common";
 import { MarketingSettings } from "./marketing";
+import { StoreSettings } from "./store-settings";
+
+export { GSTIN_PATTERN, Signatory, StoreSettings, UTC_OFFSET_PATTERN } from "./store-settings";
 
 export const SETTINGS_SECTIONS = [
   "store",
@@ -25,10 +28,6 @@ export const SETTINGS_SECTIONS = [
 ] as const;
 export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
 
-/** A GSTIN: 2-digit state code, PAN (5 letters, 4 digits, a letter), entity number, Z, check character. */
-export const GSTIN_PATTERN = /^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/;
-/** An offset from UTC, "+05:30": hours up to 14, minutes 00, 30 or 45. */
-export const UTC_OFFSET_PATTERN = /^[+-](0\d|1[0-4]):(00|30|45)$/;
 /** An HSN (or SAC) code: 4, 6 or 8 digits. */
 export const HSN_PATTERN = /^(\d{4}|\d{6}|\d{8})$/;
 /**
@@ -67,26 +66,6 @@ function isLocale(locale: string): boolean {
     return false;
   }
 }
-
-export const StoreSettings = z
-  .object({
-    /** Shown in the header, page titles, emails and invoices. */
-    name: text({ min: 2, max: 80 }),
-    email: Email,
-    phone: text({ min: 6, max: 30 }),
-    /** The postal address: on invoices, in emails and on the contact page. */
-    address: text({ min: 10, max: 300 }),
-    gstin: z.string({ error: validation.gstin }).trim().toUpperCase().regex(GSTIN_PATTERN, validation.gstin),
-    /** The seller's state: an invoice to an address in it splits GST into CGST and SGST, otherwise IGST. */
-    state: IndianStateName,
-    /** The shop's clock: days of lists and reports, invoice dates and financial years. */
-    utcOffset: z
-      .string({ error: validation.utcOffset })
-      .trim()
-      .regex(UTC_OFFSET_PATTERN, validation.utcOffset),
-  })
-  .strict();
-export type StoreSettings = z.infer<typeof StoreSettings>;
 
 export const CurrencySettings = z
   .object({
@@ -493,6 +472,8 @@ export type Settings = z.infer<typeof Settings>;
 export const SettingsDto = z.object({
   store: z.object({
     name: z.string(),
+    legalName: z.string(),
+    signatory: z.object({ name: z.string(), designation: z.string() }).nullable(),
     email: z.string(),
     phone: z.string(),
     address: z.string(),

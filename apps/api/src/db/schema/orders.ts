@@ -35,6 +35,10 @@ import {
 } from "drizzle-orm/pg-core";
 import { idRef, money, primaryId, taxRate } from "./columns";
 import { discounts } from "./discounts";
+import type { SupplierDetails } from "./invoices";
+
+export type { SupplierDetails };
+
 import { products, productVariants } from "./products";
 import { sqlList } from "./sql-lists";
 import { users } from "./users";
@@ -147,9 +151,14 @@ export const orders = pgTable(
     idempotencyKey: text(),
     /** SHA-256 of the placement's lines and address, to refuse a key reused for another order. */
     idempotencyFingerprint: text(),
-    // The GST invoice's number ("INV/2026-27/000001") and date, given when the order is paid.
+    // The GST invoice's number ("INV2627/000001"; "INV/2026-27/000001" before the 16-character series)
+    // and date, given when the order is paid (or a COD order's first parcel leaves), with the supplier
+    // as the invoice states it then and the GSTIN whose series numbered it (a new registration starts
+    // its own series, decision 048).
     invoiceNumber: text(),
     invoicedAt: timestamp({ withTimezone: true }),
+    invoiceSupplier: jsonb().$type<SupplierDetails>(),
+    invoiceGstin: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true })
       .notNull()
@@ -170,7 +179,11 @@ export const orders = pgTable(
     ),
     unique("orders_number_unique").on(t.number),
     unique("orders_user_idempotency_key_unique").on(t.userId, t.idempotencyKey),
-    unique("orders_invoice_number_unique").on(t.invoiceNumber),
+    unique("orders_invoice_number_unique").on(t.invoiceGstin, t.invoiceNumber),
+    // Invoices issued before documents kept their supplier, found at start to be given it once.
+    index("orders_invoice_without_supplier_idx")
+      .on(t.id)
+      .where(sql`${t.invoiceNumber} is not null and ${t.invoiceSupplier} is null`),
     index("orders_user_created_at_idx").on(
       t.userId,
       t.createdAt.desc().nullsFirst(),

@@ -13,6 +13,7 @@ import {
   unique,
 } from "drizzle-orm/pg-core";
 import { idRef, money, primaryId, taxRate } from "./columns";
+import type { SupplierDetails } from "./invoices";
 import { orderItems, orders, payments } from "./orders";
 import { sqlList } from "./sql-lists";
 import { users } from "./users";
@@ -64,8 +65,11 @@ export const refunds = pgTable(
     // cash on delivery parcel returned to origin). Its amount is the note's value; the sales ledger
     // records it as a `credit`, not a `refund`, so no money figure counts it.
     moneyBack: boolean().notNull().default(true),
-    // "CN/2026-27/000001", given when the refund completes.
-    creditNoteNumber: text().unique("refunds_credit_note_number_unique"),
+    // "CN2627/000001" ("CN/2026-27/000001" before the 16-character series), given when the refund
+    // completes, with the supplier as the note states it then and the GSTIN whose series numbered it.
+    creditNoteNumber: text(),
+    creditNoteSupplier: jsonb().$type<SupplierDetails>(),
+    creditNoteGstin: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     refundedAt: timestamp({ withTimezone: true }),
   },
@@ -82,6 +86,11 @@ export const refunds = pgTable(
       "refunds_completed_check",
       sql`${t.status} <> 'completed' or ((${t.providerRefundId} is not null or not ${t.moneyBack}) and ${t.creditNoteNumber} is not null and ${t.refundedAt} is not null)`,
     ),
+    unique("refunds_credit_note_number_unique").on(t.creditNoteGstin, t.creditNoteNumber),
+    // Credit notes issued before documents kept their supplier, found at start to be given it once.
+    index("refunds_credit_note_without_supplier_idx")
+      .on(t.id)
+      .where(sql`${t.creditNoteNumber} is not null and ${t.creditNoteSupplier} is null`),
     unique("refunds_order_idempotency_key_unique").on(t.orderId, t.idempotencyKey),
     index("refunds_payment_id_idx").on(t.paymentId),
     index("refunds_order_id_idx").on(t.orderId),

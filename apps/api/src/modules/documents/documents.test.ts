@@ -2,14 +2,19 @@ import { gstinCheckCharacter } from "@shop/shared/india";
 import { api, documents } from "@shop/shared/messages";
 import { formatPrice } from "@shop/shared/pricing";
 import { AddressInput } from "@shop/shared/schemas/address";
-import { eq, inArray, like } from "drizzle-orm";
+import { and, eq, inArray, like } from "drizzle-orm";
 import { extractText } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { invoiceCounters } from "#api/db/schema/invoices";
+import { documentCounters } from "#api/db/schema/invoices";
 import { orders } from "#api/db/schema/orders";
 import { addAddress } from "#api/modules/addresses/service";
 import { mailContextOf } from "#api/modules/email/service";
-import { financialYearOf, formatInvoiceNumber, giveInvoiceNumber } from "#api/modules/invoices/service";
+import {
+  financialYearOf,
+  formatDocumentNumber,
+  giveInvoiceNumber,
+  seriesPrefix,
+} from "#api/modules/invoices/service";
 import { placeOrder } from "#api/modules/orders/placement";
 import { createTestApp, inject, type TestApp } from "#test/app";
 import { makeCategory, makeMedia, makeProduct } from "#test/catalog";
@@ -115,13 +120,20 @@ describe("invoice numbers", () => {
     // 00:00 on 1 April in India is 18:30 UTC the day before.
     expect(financialYearOf(new Date("2027-03-31T18:30:00Z"))).toBe("2027-28");
     expect(financialYearOf(new Date("2099-12-31T00:00:00Z"))).toBe("2099-00");
-    expect(formatInvoiceNumber("2026-27", 42)).toBe("INV/2026-27/000042");
+    expect(formatDocumentNumber("invoice", "2026-27", 42)).toBe("INV2627/000042");
+    expect(formatDocumentNumber("credit_note", "2026-27", 42)).toBe("CN2627/000042");
+    // The offline tool's limit: 16 characters of letters, digits, "-" and "/", up to 99,999,999 a year.
+    expect(formatDocumentNumber("invoice", "2099-00", 99_999_999)).toMatch(/^[A-Za-z0-9/-]{1,16}$/);
   });
 
   it("gives a paid order its number, the order read carries it, an unpaid order has none", async () => {
     const paid = await orderRow(shop.paidOrderId);
-    expect(paid.invoiceNumber).toMatch(/^INV\/\d{4}-\d{2}\/\d{6}$/);
-    expect(paid.invoiceNumber?.split("/")[1]).toBe(financialYearOf(paid.invoicedAt ?? new Date(0)));
+    expect(paid.invoiceNumber).toMatch(/^INV\d{4}\/\d{6}$/);
+    expect(
+      paid.invoiceNumber?.startsWith(
+        seriesPrefix("invoice", financialYearOf(paid.invoicedAt ?? new Date(0))),
+      ),
+    ).toBe(true);
     const read = await inject(t.app, {
       method: "GET",
       url: `/api/orders/${shop.paidOrderId}`,
@@ -146,12 +158,12 @@ describe("invoice numbers", () => {
     // A year no other test pays in, so that its first number is known.
     const at = new Date("2099-06-01T12:00:00Z");
     const failed = t.database.db.transaction(async (tx) => {
-      expect(await giveInvoiceNumber(tx, order._id, at)).toBe("INV/2099-00/000001");
+      expect(await giveInvoiceNumber(tx, order._id, at)).toBe("INV9900/000001");
       throw new Error("the payment failed after its number");
     });
     await expect(failed).rejects.toThrow("the payment failed");
     expect((await orderRow(order._id)).invoiceNumber).toBeNull();
-    expect(await giveInvoiceNumber(t.database.db, order._id, at)).toBe("INV/2099-00/000001");
+    expect(await giveInvoiceNumber(t.database.db, order._id, at)).toBe("INV9900/000001");
     // A second number for the same order fails its transaction, which gives the number back.
     await expect(t.database.db.transaction((tx) => giveInvoiceNumber(tx, order._id, at))).rejects.toThrow();
   });
@@ -186,24 +198,33 @@ describe("invoice numbers", () => {
         .where(inArray(orders.id, ids))
     ).map((row) => row.invoiceNumber ?? "");
     expect(new Set(numbers).size).toBe(50);
-    const sequences = numbers.map((n) => Number(n.split("/")[2])).sort((a, b) => a - b);
+    for (const number of numbers) expect(number).toMatch(/^INV[0-9]{4}\/[0-9]{6}$/);
+    const sequences = numbers.map((n) => Number(n.split("/")[1])).sort((a, b) => a - b);
     const first = sequences[0] ?? 0;
     expect(sequences).toEqual(sequences.map((_, i) => first + i));
 
     // Every number of the year, from every test of this file: 1 to the counter's last, none missing.
-    const year = numbers[0]?.split("/")[1] ?? "";
+    const series = `${numbers[0]?.split("/")[0] ?? ""}/`;
+    const year = financialYearOf(new Date());
+    expect(series).toBe(seriesPrefix("invoice", year));
     const all = (
       await t.database.db
         .select({ invoiceNumber: orders.invoiceNumber })
         .from(orders)
-        .where(like(orders.invoiceNumber, `INV/${year}/%`))
+        .where(and(like(orders.invoiceNumber, `${series}%`), eq(orders.invoiceGstin, GSTIN)))
     )
-      .map((row) => Number(row.invoiceNumber?.split("/")[2]))
+      .map((row) => Number(row.invoiceNumber?.split("/")[1]))
       .sort((a, b) => a - b);
     const [counter] = await t.database.db
       .select()
-      .from(invoiceCounters)
-      .where(eq(invoiceCounters.financialYear, year));
+      .from(documentCounters)
+      .where(
+        and(
+          eq(documentCounters.kind, "invoice"),
+          eq(documentCounters.gstin, GSTIN),
+          eq(documentCounters.financialYear, year),
+        ),
+      );
     expect(all).toEqual(Array.from({ length: counter?.last ?? 0 }, (_, i) => i + 1));
   });
 });
@@ -473,5 +494,143 @@ describe("invoice figures", () => {
     expect(across.total).toBe(453.49);
     expect(() => invoiceFigures({ ...order, totalAmount: order.totalAmount + 0.01 }, lines)).toThrow();
     expect(() => invoiceFigures({ ...order, taxAmount: 49.86 }, lines)).toThrow();
+  });
+});
+
+describe("a new GSTIN, a new registration", () => {
+  let buyer: Caller;
+  let addressId: string;
+  let productId: string;
+  beforeAll(async () => {
+    const category = await makeCategory(t.database);
+    const media = await makeMedia(t.database);
+    const product = await makeProduct(
+      t.database,
+      { category: category.id, thumbnail: media.id },
+      { price: 10, stock: 500 },
+    );
+    productId = product._id;
+    buyer = await quickUser(t);
+    addressId = (
+      await addAddress(t.database.db, buyer.user.id, AddressInput.parse({ ...ADDRESS, state: "Karnataka" }))
+    )._id;
+  });
+
+  /** An order of one piece to Karnataka, paid: its invoice issued now. */
+  async function paidOrder() {
+    const { order } = await placeOrder(
+      t.database.db,
+      buyer.user,
+      { products: [{ product: productId, quantity: 1 }], shippingAddress: addressId },
+      { mail: mailContextOf(t.config), limits: t.config.orderLimits },
+    );
+    expect((await pay(buyer.cookie, order._id)).statusCode).toBe(201);
+    const row = await orderRow(order._id);
+    return { _id: row.id, invoiceNumber: row.invoiceNumber };
+  }
+
+  it("keeps each document's supplier as issued, starts a new series, and files each GSTIN's month apart", async () => {
+    const settings = await inject(t.app, { method: "GET", url: "/api/settings", cookie: shop.admin.cookie });
+    const store = settings.json().data.store;
+    const putStore = (value: object) =>
+      inject(t.app, { method: "PUT", url: "/api/settings/store", cookie: shop.admin.cookie, payload: value });
+    const before = await paidOrder();
+    const old = await orderRow(before._id);
+    expect(old.invoiceGstin).toBe(GSTIN);
+    expect(old.invoiceSupplier).toMatchObject({ gstin: GSTIN, address: store.address, stateCode: "27" });
+
+    const registered = gstinOf("27");
+    const moved = await putStore({ ...store, gstin: registered, address: "1 Nariman Point, Mumbai 400021" });
+    expect(moved.statusCode, moved.body).toBe(200);
+    try {
+      const after = await paidOrder();
+      const year = financialYearOf(new Date());
+      // The new registration's first invoice: its series starts again at 1.
+      expect(after.invoiceNumber).toBe(formatDocumentNumber("invoice", year, 1));
+      const now = await orderRow(after._id);
+      expect(now.invoiceGstin).toBe(registered);
+      expect(now.invoiceSupplier).toMatchObject({
+        gstin: registered,
+        address: "1 Nariman Point, Mumbai 400021",
+        legalName: store.legalName,
+      });
+      // The earlier invoice keeps the supplier it was issued under.
+      expect((await orderRow(before._id)).invoiceSupplier).toEqual(old.invoiceSupplier);
+
+      const month = `${new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Kolkata" }).format(new Date()).slice(0, 7)}`;
+      const report = async (query: string) => {
+        const response = await inject(t.app, {
+          method: "GET",
+          url: `/api/reports/gst?month=${month}${query}`,
+          cookie: shop.admin.cookie,
+        });
+        expect(response.statusCode, response.body).toBe(200);
+        return response.json().data as {
+          gstin: string;
+          otherGstins: string[];
+          docs: { nature: string; from: string; to: string; total: number }[];
+        };
+      };
+      // The store's GSTIN now: the new registration's documents alone.
+      const fresh = await report("");
+      expect(fresh.gstin).toBe(registered);
+      // (and any other this file's tests issued under, as the Chandigarh one)
+      expect(fresh.otherGstins).toContain(GSTIN);
+      expect(fresh.otherGstins).not.toContain(registered);
+      expect(fresh.docs).toEqual([
+        {
+          nature: "Invoices for outward supply",
+          from: after.invoiceNumber,
+          to: after.invoiceNumber,
+          total: 1,
+          cancelled: 0,
+        },
+      ]);
+      // The old GSTIN's return, named: its own series, without the new invoice.
+      const earlier = await report(`&gstin=${GSTIN.toLowerCase()}`);
+      expect(earlier.gstin).toBe(GSTIN);
+      expect(earlier.otherGstins).toContain(registered);
+      expect(earlier.otherGstins).not.toContain(GSTIN);
+      const invoices = earlier.docs.filter((row) => row.nature === "Invoices for outward supply");
+      expect(invoices.map((row) => row.to)).toContain(before.invoiceNumber);
+      expect(
+        invoices.every(
+          (row) => row.from.startsWith(seriesPrefix("invoice", year)) || row.from.startsWith("INV/"),
+        ),
+      ).toBe(true);
+      expect(invoices.reduce((sum, row) => sum + row.total, 0)).toBeGreaterThan(1);
+      // A GSTIN of the wrong shape is refused at its field.
+      const wrong = await inject(t.app, {
+        method: "GET",
+        url: `/api/reports/gst?month=${month}&gstin=27AAPFU0939F1Z`,
+        cookie: shop.admin.cookie,
+      });
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.json().errors).toHaveProperty("gstin");
+    } finally {
+      expect((await putStore(store)).statusCode).toBe(200);
+    }
+  });
+
+  it("leaves numbers issued before the 16-character series as they were, each series listed with its first and last number", async () => {
+    const legacy = await paidOrder();
+    const year = financialYearOf(new Date());
+    const old = `INV/${year}/000059`;
+    await t.database.db.update(orders).set({ invoiceNumber: old }).where(eq(orders.id, legacy._id));
+    const month = `${new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Kolkata" }).format(new Date()).slice(0, 7)}`;
+    const response = await inject(t.app, {
+      method: "GET",
+      url: `/api/reports/gst?month=${month}`,
+      cookie: shop.admin.cookie,
+    });
+    const docs = response.json().data.docs as { nature: string; from: string; to: string; total: number }[];
+    const invoices = docs.filter((row) => row.nature === "Invoices for outward supply");
+    expect(invoices.find((row) => row.from === old)).toMatchObject({ to: old, total: 1 });
+    const current = invoices.find((row) => row.from.startsWith(seriesPrefix("invoice", year)));
+    expect(current?.from).toBe(formatDocumentNumber("invoice", year, 1));
+    for (const row of invoices) {
+      expect(row.from).toMatch(/^[A-Za-z0-9/-]{1,18}$/);
+    }
+    expect(current?.to).toMatch(/^[A-Za-z0-9/-]{1,16}$/);
   });
 });

@@ -1,13 +1,20 @@
 /**
- * GST invoice numbers, from a gap-free sequence per Indian financial year (April to March, by the
- * time of issue in India): `INV/2026-27/000001`. A prepaid order takes its number at payment; a cash
- * on delivery order when its first parcel ships, since the invoice goes with the goods (CGST rule 46,
- * docs/decisions/025-invoice-when-goods-leave.md). Credit notes for refunds number from their own
- * counter year by year (`CN/2026-27/000001`), the same way.
+ * GST document numbers (decision 048): a gap-free series per kind of document, per GSTIN (a new
+ * registration starts its own) and per Indian financial year (April to March, by the time of issue
+ * in India), of at most 16 characters as the offline tool takes them (`^[a-zA-Z0-9-/]{1,16}$`):
+ * `INV2627/000001` for invoices, `CN2627/000001` for credit notes. A prepaid order takes its number at
+ * payment; a cash on delivery order when its first parcel ships, since the invoice goes with the goods
+ * (CGST rule 46, docs/decisions/025-invoice-when-goods-leave.md). Every document keeps the supplier as
+ * it stated it when issued (supplier.ts). Numbers given before this series ("INV/2026-27/000059") stay
+ * as they were issued.
  */
 import type { Database } from "#api/db/client";
+import type { DocumentKind } from "#api/db/schema/invoices";
 import type { Order } from "#api/db/schema/orders";
-import { setInvoiceNumber, takeNextCreditNoteNumber, takeNextInvoiceNumber } from "./repo";
+import { type IssuedDocument, setInvoiceNumber, takeNextNumber } from "./repo";
+import { currentSupplier } from "./supplier";
+
+export { giveSupplierToOlderDocuments, recordSupplier, supplierOf } from "./supplier";
 
 const INDIA = new Intl.DateTimeFormat("en-US", {
   timeZone: "Asia/Kolkata",
@@ -24,23 +31,40 @@ export function financialYearOf(at: Date): string {
   return `${start}-${String((start + 1) % 100).padStart(2, "0")}`;
 }
 
-/** "INV/2026-27/000042". */
-export function formatInvoiceNumber(financialYear: string, sequence: number): string {
-  return `INV/${financialYear}/${String(sequence).padStart(6, "0")}`;
+const PREFIX: Record<DocumentKind, string> = { invoice: "INV", credit_note: "CN" };
+
+/** "INV2627/": what a series' numbers start with, for a kind of document and a financial year ("2026-27"). */
+export function seriesPrefix(kind: DocumentKind, financialYear: string): string {
+  return `${PREFIX[kind]}${financialYear.slice(2, 4)}${financialYear.slice(5, 7)}/`;
+}
+
+/** "INV2627/000042": six digits at least (16 characters up to 99,999,999 invoices a year). */
+export function formatDocumentNumber(kind: DocumentKind, financialYear: string, sequence: number): string {
+  return `${seriesPrefix(kind, financialYear)}${String(sequence).padStart(6, "0")}`;
+}
+
+/**
+ * The next number of `kind` dated `issuedAt`, under the GSTIN in effect: the series' counter row is
+ * raised and held until commit, so numbers are unique and have no gaps.
+ */
+async function issue(db: Database, kind: DocumentKind, issuedAt: Date): Promise<IssuedDocument> {
+  const supplier = await currentSupplier(db);
+  const gstin = supplier?.gstin ?? "";
+  const year = financialYearOf(issuedAt);
+  const sequence = await takeNextNumber(db, { kind, gstin, financialYear: year });
+  return { number: formatDocumentNumber(kind, year, sequence), supplier, gstin: supplier ? gstin : null };
 }
 
 /**
  * Gives an order its invoice number dated `issuedAt`, inside the transaction that issues it (the
- * payment's, or the first shipment's of a cash on delivery order): the year's counter row is raised
- * and held until commit, so numbers are unique and have no gaps.
+ * first shipment's of a cash on delivery order, or the demo's).
  */
 export async function giveInvoiceNumber(db: Database, orderId: string, issuedAt: Date = new Date()) {
-  const year = financialYearOf(issuedAt);
-  const invoiceNumber = formatInvoiceNumber(year, await takeNextInvoiceNumber(db, year));
+  const invoice = await issue(db, "invoice", issuedAt);
   // NOTE: an order is invoiced once; a second number would leave a gap, so the transaction fails instead.
-  if (!(await setInvoiceNumber(db, orderId, invoiceNumber, issuedAt)))
+  if (!(await setInvoiceNumber(db, orderId, invoice, issuedAt)))
     throw new Error(`order ${orderId} already has an invoice number`);
-  return invoiceNumber;
+  return invoice.number;
 }
 
 /**
@@ -57,16 +81,11 @@ export async function invoiceAtRemoval(
   return giveInvoiceNumber(db, order.id, removedAt);
 }
 
-/** "CN/2026-27/000042". */
-export function formatCreditNoteNumber(financialYear: string, sequence: number): string {
-  return `CN/${financialYear}/${String(sequence).padStart(6, "0")}`;
-}
-
 /**
- * The next credit note number, inside the refund's transaction: the year's counter row is raised and
- * held until commit, so that credit notes, like invoices, are unique and have no gaps.
+ * A credit note's number, supplier and GSTIN, inside the refund's transaction, to be written with
+ * the refund: its series' counter row is held until commit, as an invoice's is.
  */
-export async function takeCreditNoteNumber(db: Database, refundedAt: Date): Promise<string> {
-  const year = financialYearOf(refundedAt);
-  return formatCreditNoteNumber(year, await takeNextCreditNoteNumber(db, year));
+export async function takeCreditNote(db: Database, refundedAt: Date) {
+  const note = await issue(db, "credit_note", refundedAt);
+  return { creditNoteNumber: note.number, creditNoteSupplier: note.supplier, creditNoteGstin: note.gstin };
 }

@@ -4,7 +4,7 @@
  * it pays a pending order, the order linked and moved to processing with its GST invoice number,
  * its units sold written for the best-seller counts
  * (modules/products/sold-counts.ts), its history row and the shopper's message in the outbox. One
- * statement, atomic on its own: the locks it takes (the order, the year's invoice counter) are held
+ * statement, atomic on its own: the locks it takes (the order, the invoice series' counter) are held
  * for that statement and its commit only.
  */
 import { sql } from "drizzle-orm";
@@ -12,7 +12,7 @@ import type { Database } from "#api/db/client";
 import { byShape, type PlaceholderValues, sqlBuiltOnce } from "#api/db/prepared";
 import type { NewEmail } from "#api/db/schema/emails";
 import { emails } from "#api/db/schema/emails";
-import { invoiceCounters } from "#api/db/schema/invoices";
+import { documentCounters, supplierDetails } from "#api/db/schema/invoices";
 import {
   type NewOrderEvent,
   type NewPayment,
@@ -30,8 +30,9 @@ export interface PayOrderWrite {
   payment: { insert: NewPayment & { id: string; createdAt: Date } } | { id: string };
   /** Whether the payment pays the order (a completed capture); a pending one is only recorded. */
   pays: boolean;
-  /** The invoice's financial year ("2026-27") and date: the payment's time. */
+  /** The invoice's financial year ("2026-27"), its series' prefix ("INV2627/") and date: the payment's time. */
   financialYear: string;
+  series: string;
   paidAt: Date;
   /** Written only when the order is paid here. */
   event: NewOrderEvent & { id: string };
@@ -56,7 +57,7 @@ export interface PayOrderResult {
  * Records a payment and pays its order in one statement. NOTE: the locks are taken in this order:
  * the order's row, then its shopper's (shared, as the payment's foreign key would take it at the
  * statement's end; a placement of the same shopper holding the shopper's row once closed a deadlock
- * with it), and the year's invoice counter last, so that payments queue on it only for the link,
+ * with it), and the invoice series' counter last, so that payments queue on it only for the link,
  * the ledger and the commit. The order is kept by what each step reads (payStatement), not by the
  * order PostgreSQL happens to run a statement's parts in. The products' rows are not written here:
  * the units sold go to `product_sales`, which has no row locks to wait for. The counter is raised only
@@ -99,6 +100,7 @@ function valuesOf(write: PayOrderWrite): PlaceholderValues {
     paymentId: "insert" in write.payment ? write.payment.insert.id : write.payment.id,
     pays: write.pays,
     financialYear: write.financialYear,
+    series: write.series,
     paidAt: write.paidAt.toISOString(),
     eventId: event.id,
     eventType: event.type,
@@ -162,9 +164,11 @@ function payStatement(inserts: boolean, messageCount: number) {
     )`
       : sql``;
   const mailCount = messages.length > 0 ? sql` + (select count(*) from mail)::integer` : sql``;
-  // NOTE: formatInvoiceNumber (modules/invoices/service.ts) in SQL, as the counter's value is only
+  // NOTE: formatDocumentNumber (modules/invoices/service.ts) in SQL, as the counter's value is only
   // known inside the statement; checkout-statements.test.ts holds the two to the same text.
-  const number = sql`'INV/' || ${p("financialYear")}::text || '/' || lpad(c.last::text, greatest(6, length(c.last::text)), '0')`;
+  const number = sql`${p("series")}::text || lpad(c.last::text, greatest(6, length(c.last::text)), '0')`;
+  // The supplier in effect (modules/invoices/supplier.ts), stated on the invoice; its GSTIN names the series.
+  const supplier = sql`(select details from ${supplierDetails} where id = 1)`;
   const orderId = sql`${p("orderId")}::char(24)`;
   // The order's payment state (db/payment-state.ts), kept by the link: once paid, its payment's
   // status; a payment only recorded (a pending capture, one that comes after a cancellation) is
@@ -222,9 +226,10 @@ function payStatement(inserts: boolean, messageCount: number) {
         (select count(*) from history)::integer${mailCount} as written
     ),
     counter as (
-      insert into ${invoiceCounters} (financial_year, last)
-      select ${p("financialYear")}::text, 1 from paid, written w where w.written > 0
-      on conflict (financial_year) do update set last = ${invoiceCounters.last} + 1
+      insert into ${documentCounters} (kind, gstin, financial_year, last)
+      select 'invoice', coalesce(${supplier}->>'gstin', ''), ${p("financialYear")}::text, 1
+      from paid, written w where w.written > 0
+      on conflict (kind, gstin, financial_year) do update set last = ${documentCounters.last} + 1
       returning last
     ),
     link as (
@@ -232,6 +237,8 @@ function payStatement(inserts: boolean, messageCount: number) {
         payment_id = case when c.last is null then o.payment_id else ${p("paymentId")}::char(24) end,
         invoice_number = case when c.last is null then o.invoice_number else ${number} end,
         invoiced_at = case when c.last is null then o.invoiced_at else ${p("paidAt")}::timestamptz end,
+        invoice_supplier = case when c.last is null then o.invoice_supplier else ${supplier} end,
+        invoice_gstin = case when c.last is null then o.invoice_gstin else ${supplier}->>'gstin' end,
         updated_at = case when c.last is null then o.updated_at else ${p("paidAt")}::timestamptz end,
         payment_state = ${paymentState}
       from held l left join counter c on true where o.id = l.id and ${linked}

@@ -33,7 +33,7 @@ import {
   type ReceivedPayment,
 } from "#api/modules/email/order-messages";
 import { type MailContext, type Outgoing, outboxRows, queueEmails } from "#api/modules/email/service";
-import { financialYearOf, invoiceAtRemoval } from "#api/modules/invoices/service";
+import { financialYearOf, invoiceAtRemoval, seriesPrefix } from "#api/modules/invoices/service";
 import { giveCreditBack } from "#api/modules/store-credit/service";
 import { toOrderDto, toOrderSummaryDto } from "./dto";
 import {
@@ -444,6 +444,7 @@ export async function recordOrderPayment(
     payment,
     pays,
     financialYear: financialYearOf(paidAt),
+    series: seriesPrefix("invoice", financialYearOf(paidAt)),
     paidAt,
     event: {
       id: newId(),

@@ -13,7 +13,7 @@ import type { Database } from "#api/db/client";
 import { isPgError, UNIQUE_VIOLATION } from "#api/db/errors";
 import type { Refund } from "#api/db/schema/refunds";
 import type { MailContext } from "#api/modules/email/service";
-import { takeCreditNoteNumber } from "#api/modules/invoices/service";
+import { takeCreditNote } from "#api/modules/invoices/service";
 import { actorOf, lockOrder } from "#api/modules/orders/service";
 import type { ProviderRefund, RazorpayRefund } from "#api/payments/provider";
 import { creditablesOf, refundLineRows } from "./credit";
@@ -83,7 +83,7 @@ export async function recordProviderRefund(
         currency: amount.currency,
         reason: words.madeAtProvider,
         providerRefundId: given.id,
-        creditNoteNumber: await takeCreditNoteNumber(tx, now),
+        ...(await takeCreditNote(tx, now)),
         refundedAt: now,
         ...actorOf(null),
       });

@@ -145,7 +145,10 @@ export async function findStalePendingRefunds(
 export async function completePendingRefund(
   db: Database,
   id: string,
-  values: { providerRefundId: string; creditNoteNumber: string; refundedAt: Date },
+  values: Pick<
+    NewRefund,
+    "providerRefundId" | "creditNoteNumber" | "creditNoteSupplier" | "creditNoteGstin" | "refundedAt"
+  >,
 ) {
   const [row] = await db
     .update(refunds)

@@ -45,7 +45,7 @@ import type { Refund, RestockedLine } from "#api/db/schema/refunds";
 import { recordActivity } from "#api/modules/activity/record";
 import { orderRefundedEmail } from "#api/modules/email/order-messages";
 import { type MailContext, queueEmails } from "#api/modules/email/service";
-import { takeCreditNoteNumber } from "#api/modules/invoices/service";
+import { takeCreditNote } from "#api/modules/invoices/service";
 import {
   type Actor,
   actorOf,
@@ -389,7 +389,7 @@ export async function completeRefund(
     const now = new Date();
     const completed = await completePendingRefund(tx, pending.id, {
       providerRefundId,
-      creditNoteNumber: await takeCreditNoteNumber(tx, now),
+      ...(await takeCreditNote(tx, now)),
       refundedAt: now,
     });
     if (!completed) return false;

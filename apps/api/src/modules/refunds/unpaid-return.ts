@@ -12,7 +12,7 @@ import { fromCents } from "@shop/shared/pricing";
 import type { Database } from "#api/db/client";
 import type { Order, Payment } from "#api/db/schema/orders";
 import type { Refund, RestockedLine } from "#api/db/schema/refunds";
-import { takeCreditNoteNumber } from "#api/modules/invoices/service";
+import { takeCreditNote } from "#api/modules/invoices/service";
 import { creditablesOf, refundLineRows } from "./credit";
 import { findOrderItems, insertRefund, insertRefundLines, restock, restockedUnits } from "./repo";
 
@@ -75,7 +75,7 @@ export async function creditUnpaidReturn(
     restock: back,
     ...actor,
     // The counter last, as every document takes it: it is held for the shortest time.
-    creditNoteNumber: await takeCreditNoteNumber(db, at),
+    ...(await takeCreditNote(db, at)),
     refundedAt: at,
   });
   await insertRefundLines(db, refundLineRows(refund.id, credit.lines));

@@ -126,7 +126,7 @@ function tableRows(report: GstReportDto, table: GstTable): CsvRow[] {
           "C",
           row.placeOfSupply,
           "N",
-          "Regular",
+          row.noteSupplyType,
           rupees(row.noteValue),
           "",
           row.rate,
@@ -209,6 +209,6 @@ export function gstCsv(report: GstReportDto, table: GstTable): string {
 }
 
 /** "gstr1-b2cs-2026-11.csv" */
-export function gstFilename(report: Pick<GstReportDto, "month">, table: GstTable): string {
-  return `gstr1-${table}-${report.month}.csv`;
+export function gstFilename(report: Pick<GstReportDto, "month" | "gstin">, table: GstTable): string {
+  return `gstr1-${report.gstin}-${table}-${report.month}.csv`;
 }

@@ -182,6 +182,7 @@ export async function readInvoiceSums(
   db: Database,
   period: Pick<Period, "since" | "before">,
   limit: B2clLimit,
+  gstin: string,
 ): Promise<InvoiceSums> {
   const result = await db.execute<{
     invoices: Raw<InvoiceParty>[];
@@ -196,6 +197,7 @@ export async function readInvoiceSums(
         o.shipping_amount, o.shipping_tax, o.shipping_cgst, o.shipping_sgst, o.shipping_igst
       from orders o
       where o.invoice_number is not null and o.invoiced_at >= ${period.since} and o.invoiced_at < ${period.before}
+        and o.invoice_gstin = ${gstin}
     ),
     -- Each taxed row with what the tables group it by: its invoice's table, buyer and place of supply,
     -- and its HSN code and name (taxed shipping's are its order's principal supply's, PRINCIPAL).
@@ -355,6 +357,7 @@ export async function readCreditNotes(
   db: Database,
   period: Pick<Period, "since" | "before">,
   limit: B2clLimit,
+  gstin: string,
 ): Promise<CreditNoteRow[]> {
   const result = await db.execute<Raw<CreditNoteRow>>(sql`
     select r.id as "refundId", r.credit_note_number as "noteNumber", r.refunded_at as "refundedAt",
@@ -362,6 +365,7 @@ export async function readCreditNotes(
     from refunds r join orders o on o.id = r.order_id ${PRINCIPAL}
     where r.status = 'completed' and r.credit_note_number is not null
       and r.refunded_at >= ${period.since} and r.refunded_at < ${period.before}
+      and r.credit_note_gstin = ${gstin}
     order by r.credit_note_number
   `);
   return result.rows.map((row) => ({
@@ -380,6 +384,7 @@ export async function readCreditNotes(
 export async function readCreditNoteLines(
   db: Database,
   period: Pick<Period, "since" | "before">,
+  gstin: string,
 ): Promise<TaxedLine[]> {
   const result = await db.execute<Raw<TaxedLine>>(sql`
     select l.refund_id as "documentId", l.item_id as line, l.kind, i.hsn_code as hsn, coalesce(i.name, '') as name, l.quantity,
@@ -391,12 +396,35 @@ export async function readCreditNoteLines(
     left join order_items i on i.id = l.item_id
     where r.status = 'completed' and r.credit_note_number is not null
       and r.refunded_at >= ${period.since} and r.refunded_at < ${period.before}
+      and r.credit_note_gstin = ${gstin}
       -- NOTE: shipping is a taxed supply only where its invoice taxed it (GST within its price); shipping
       -- charged beside the tax comes back as its invoice charged it, outside the tables like the COD fee.
       and (l.kind = 'goods' or (l.kind = 'shipping' and o.shipping_tax > 0))
     order by r.credit_note_number, l.position
   `);
   return result.rows.map(taxedLine);
+}
+
+/**
+ * The GSTINs other than `gstin` that issued documents dated in the period: a month in which the shop
+ * changed its registration files a return under each (decision 048).
+ */
+export async function readOtherRegistrations(
+  db: Database,
+  period: Pick<Period, "since" | "before">,
+  gstin: string,
+): Promise<string[]> {
+  const result = await db.execute<{ gstin: string }>(sql`
+    select distinct o.invoice_gstin as gstin from orders o
+    where o.invoice_number is not null and o.invoiced_at >= ${period.since} and o.invoiced_at < ${period.before}
+      and o.invoice_gstin <> ${gstin}
+    union
+    select distinct r.credit_note_gstin from refunds r
+    where r.status = 'completed' and r.refunded_at >= ${period.since} and r.refunded_at < ${period.before}
+      and r.credit_note_gstin <> ${gstin}
+    order by 1
+  `);
+  return result.rows.map((row) => row.gstin);
 }
 
 function taxedLine(row: Raw<TaxedLine>): TaxedLine {

@@ -31,6 +31,7 @@ import {
   readCreditNoteLines,
   readCreditNotes,
   readInvoiceSums,
+  readOtherRegistrations,
   type Series,
   type Sums,
   type TaxedLine,
@@ -216,7 +217,7 @@ export function monthToFile(now: Date, utcOffset: string): string {
 export async function gstReport(
   db: Database,
   asked: string | undefined,
-  { utcOffset }: { utcOffset: string },
+  { utcOffset, gstin }: { utcOffset: string; gstin: string },
   now = new Date(),
 ): Promise<GstReportDto> {
   const month = asked ?? monthToFile(now, utcOffset);
@@ -228,7 +229,7 @@ export async function gstReport(
   const middle = new Date(period.since.getTime() + (period.before.getTime() - period.since.getTime()) / 2);
   const sums = (part: Pick<Period, "since" | "before">) => async (tx: Transaction) => {
     await tuneForReport(tx, { beside: true });
-    return readInvoiceSums(tx, part, limit);
+    return readInvoiceSums(tx, part, limit, gstin);
   };
   const [first, second, credited] = await readSideBySide(
     db,
@@ -237,12 +238,18 @@ export async function gstReport(
     async (tx) => {
       await tuneForReport(tx, { beside: true });
       return {
-        notes: await readCreditNotes(tx, period, limit),
-        creditLines: await readCreditNoteLines(tx, period),
+        notes: await readCreditNotes(tx, period, limit, gstin),
+        creditLines: await readCreditNoteLines(tx, period, gstin),
+        otherGstins: await readOtherRegistrations(tx, period, gstin),
       };
     },
   );
-  return gstTables(month, { invoices: mergeInvoiceSums([first, second]), ...credited }, utcOffset);
+  const { otherGstins, ...documents } = credited;
+  return {
+    ...gstTables(month, { invoices: mergeInvoiceSums([first, second]), ...documents }, utcOffset),
+    gstin,
+    otherGstins,
+  };
 }
 
 /** What a month's GSTR-1 is made from: its invoices summed, its credit notes and their taxed rows (gst-repo.ts). */
@@ -253,7 +260,11 @@ export interface GstDocuments {
 }
 
 /** The GSTR-1 tables and the GSTR-3B 3.1(a) figures of `month` from its documents. */
-export function gstTables(month: string, read: GstDocuments, utcOffset: string): GstReportDto {
+export function gstTables(
+  month: string,
+  read: GstDocuments,
+  utcOffset: string,
+): Omit<GstReportDto, "gstin" | "otherGstins"> {
   const days = daysOf(month);
   const linesOfInvoice = groupBy(read.invoices.lines, (line) => line.documentId);
   const linesOfNote = groupBy(read.creditLines, (line) => line.documentId);
@@ -314,6 +325,8 @@ export function gstTables(month: string, read: GstDocuments, utcOffset: string):
           gstin: note.buyerGstin ?? "",
           receiverName: note.receiverName,
           ...head,
+          // The shop's buyers are regular ones: the template's type of a plain B2B supply.
+          noteSupplyType: "Regular B2B",
           rate,
           ...inRupees(sums),
         });

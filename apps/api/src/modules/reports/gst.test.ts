@@ -277,6 +277,7 @@ async function writeDocuments() {
         },
         invoiceNumber: spec.number,
         invoicedAt: new Date(spec.at),
+        invoiceGstin: t.config.storeGstin,
       })
       .returning({ id: orders.id });
     if (!order) throw new Error("no order written");
@@ -341,6 +342,7 @@ async function writeDocuments() {
         reason: "Came back",
         providerRefundId: `refund-${spec.number}`,
         creditNoteNumber: spec.number,
+        creditNoteGstin: t.config.storeGstin,
         refundedAt: new Date(spec.at),
       })
       .returning({ id: refunds.id });
@@ -379,7 +381,9 @@ async function csv(table: string, month = "2026-11") {
   const response = await gst(admin.cookie, `month=${month}&format=csv&table=${table}`);
   expect(response.statusCode).toBe(200);
   expect(response.headers["content-type"]).toContain("text/csv");
-  expect(response.headers["content-disposition"]).toContain(`gstr1-${table}-${month}.csv`);
+  expect(response.headers["content-disposition"]).toContain(
+    `gstr1-${t.config.storeGstin}-${table}-${month}.csv`,
+  );
   return { body: response.body, rows: parse(response.body, { bom: true }) as string[][] };
 }
 
@@ -568,6 +572,7 @@ describe("GET /api/reports/gst", () => {
       noteDate: "2026-11-28",
       invoiceNumber: "INV/2026-27/000014",
       placeOfSupply: "27-Maharashtra",
+      noteSupplyType: "Regular B2B",
       noteValue: 1168,
     };
     expect(data.cdnr).toEqual([
@@ -776,7 +781,7 @@ describe("GET /api/reports/gst", () => {
         "C",
         "27-Maharashtra",
         "N",
-        "Regular",
+        "Regular B2B",
         "1168.00",
         "",
         "5",
@@ -791,7 +796,7 @@ describe("GET /api/reports/gst", () => {
         "C",
         "27-Maharashtra",
         "N",
-        "Regular",
+        "Regular B2B",
         "1168.00",
         "",
         "18",
@@ -924,6 +929,8 @@ describe("GET /api/reports/gst", () => {
     expect(response.statusCode).toBe(200);
     expect(response.json().data).toEqual({
       month: "2026-09",
+      gstin: t.config.storeGstin,
+      otherGstins: [],
       from: "2026-09-01",
       to: "2026-09-30",
       b2b: [],

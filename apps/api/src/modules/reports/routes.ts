@@ -54,7 +54,8 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: "getGstReport",
         summary: "A month's GSTR-1 tables and GSTR-3B 3.1(a) figures (staff)",
         description:
-          "The invoices and credit notes dated in `month` (YYYY-MM, as the shop's clock reads it; the month a return " +
+          "The invoices and credit notes of one GSTIN (`gstin`, the store's now when left out; `otherGstins` names the " +
+          "shop's others with documents in the month) dated in `month` (YYYY-MM, as the shop's clock reads it; the month a return " +
           "is due for, the one before today's, when left out), in the tables " +
           "of the GST portal's GSTR-1 offline tool: B2B and B2CL invoice by invoice and rate, B2CS by place of " +
           "supply and rate net of its credit notes, CDNR and CDNUR, the HSN summary and the documents issued; " +
@@ -72,8 +73,12 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: requireStaff,
     },
     async (request, reply) => {
-      const { month, format, table } = request.query;
-      const report = await gstReport(app.db, month, (await app.settings.current()).store);
+      const { month, gstin, format, table } = request.query;
+      const { store } = await app.settings.current();
+      const report = await gstReport(app.db, month, {
+        utcOffset: store.utcOffset,
+        gstin: gstin ?? store.gstin,
+      });
       if (format !== "csv" || !table) return ok(report);
       return sendDownload(reply, {
         contentType: "text/csv; charset=utf-8",

@@ -23,6 +23,7 @@ import {
   type SettingsChange,
   type SettingsSection,
   SPEC_TAX_SETTINGS,
+  type StoreSettings,
 } from "@shop/shared/schemas/settings";
 import { STANDARD_SHIPPING } from "@shop/shared/shipping";
 import { SHOP_NAME } from "@shop/shared/site";
@@ -35,6 +36,7 @@ import type { User } from "#api/db/schema/users";
 import { recordActivity } from "#api/modules/activity/record";
 import { deleteListsOfMethods } from "#api/modules/delivery/service";
 import { discountCodeExists } from "#api/modules/discounts/service";
+import { recordSupplier, supplierOf } from "#api/modules/invoices/service";
 import { listSettingsChanges, readStoredSettings, writeSettingsSection } from "./repo";
 
 /** How long an instance keeps the settings it read (SETTINGS_CACHE_MS overrides). */
@@ -70,6 +72,8 @@ export function defaultSettings(config: Config): Settings {
   return {
     store: {
       name: SHOP_NAME,
+      legalName: SHOP_NAME,
+      signatory: null,
       email: config.storeEmail,
       phone: config.storePhone,
       address: config.storeAddress,
@@ -194,6 +198,8 @@ export function createSettingsStore(
           id: actor.id,
           name: fullName(actor),
         });
+        // Documents issued from now on state the store as saved.
+        if (section === "store") await recordSupplier(tx, supplierOf(value as StoreSettings));
         // A shipping method removed takes its PIN code list with it (the section as it was stored, locked).
         if (section === "shipping") await deleteListsOfMethods(tx, removedMethods(write.before, write.after));
         const subject = {

@@ -181,6 +181,23 @@ describe("the shop's settings", () => {
 
   it.each([
     ["store", { ...STORE_DETAILS, gstin: "27AAPFU0939F1Z" }, { gstin: validation.gstin }],
+    // The shop's GSTIN is checked as a buyer's is: its check character, and its state code against the store's state.
+    ["store", { ...STORE_DETAILS, gstin: "27AAPFU0939F1ZR" }, { gstin: validation.gstinCheck }],
+    ["store", { ...STORE_DETAILS, gstin: "29AAPFU0939F1ZV" }, { gstin: validation.gstinCheck }],
+    [
+      "store",
+      { ...STORE_DETAILS, gstin: "29AAPFU0939F1ZR" },
+      { gstin: validation.gstinOtherState("Maharashtra", "27") },
+    ],
+    [
+      "store",
+      { ...STORE_DETAILS, signatory: { name: "M", designation: "" } },
+      {
+        "signatory.name": validation.minLength(2),
+        "signatory.designation": validation.required,
+      },
+    ],
+    ["store", { ...STORE_DETAILS, legalName: "x".repeat(121) }, { legalName: validation.maxLength(120) }],
     ["store", { ...STORE_DETAILS, utcOffset: "5:30" }, { utcOffset: validation.utcOffset }],
     ["store", { ...STORE_DETAILS, email: "not-an-email" }, { email: validation.email }],
     ["store", { ...STORE_DETAILS, state: "Maharastra" }, { state: validation.state }],
@@ -425,7 +442,7 @@ describe("the shop's settings", () => {
       ...STORE_DETAILS,
       name: "Kapda Bazaar",
       address: "7 Residency Road, Bengaluru 560025, Karnataka, India",
-      gstin: "29AAPFU0939F1ZV",
+      gstin: "29AAPFU0939F1ZR",
       state: "Karnataka",
     };
     expect((await put("store", store)).statusCode).toBe(200);

@@ -17,6 +17,8 @@ const NONE = { igst: 0, cgst: 0, sgst: 0, cess: 0 };
 function reportOf(month: string): GstReportDto {
   return {
     month,
+    gstin: "27AAPFU0939F1ZV",
+    otherGstins: [],
     from: `${month}-01`,
     to: `${month}-30`,
     b2b: [],
@@ -145,7 +147,7 @@ describe("the GST tab of the Reports page", () => {
     const links = screen.getAllByRole("link", { name: new RegExp(`^${salesReports.downloadCsv}`) });
     expect(links.map((link) => link.getAttribute("href"))).toEqual(
       ["b2cs", "b2cl", "hsn", "cdnur", "docs"].map(
-        (table) => `/api/reports/gst?month=2026-11&format=csv&table=${table}`,
+        (table) => `/api/reports/gst?month=2026-11&gstin=27AAPFU0939F1ZV&format=csv&table=${table}`,
       ),
     );
     expect(screen.getByRole("link", { name: `${salesReports.downloadCsv}: ${tables.b2cs}` })).toHaveAttribute(
@@ -165,7 +167,39 @@ describe("the GST tab of the Reports page", () => {
     await waitFor(() =>
       expect(
         screen.getByRole("link", { name: `${salesReports.downloadCsv}: ${tables.hsn}` }),
-      ).toHaveAttribute("href", "/api/reports/gst?month=2026-10&format=csv&table=hsn"),
+      ).toHaveAttribute("href", "/api/reports/gst?month=2026-10&gstin=27AAPFU0939F1ZV&format=csv&table=hsn"),
+    );
+  });
+
+  it("names the GSTIN whose return it is, and opens the month's return under another the shop had", async () => {
+    const OLD = "27AABCS1429B1ZB";
+    const { stub, router } = (() => {
+      const made = stubApi({
+        "GET /api/reports/gst": ({ query }: StubRequest) => {
+          const gstin = query.get("gstin") ?? "27AAPFU0939F1ZV";
+          return {
+            data: {
+              ...reportOf(query.get("month") ?? ""),
+              gstin,
+              otherGstins: gstin === OLD ? ["27AAPFU0939F1ZV"] : [OLD],
+            },
+          };
+        },
+      });
+      const rendered = renderRoutes(
+        [{ path: "/dashboard/reports/gst", element: <GstReportPage /> }],
+        "/dashboard/reports/gst",
+      );
+      return { stub: made, router: rendered.router };
+    })();
+    expect(await screen.findByText(gstReport.registration("27AAPFU0939F1ZV"))).toBeVisible();
+    await userEvent.click(screen.getByRole("link", { name: OLD }));
+    expect(await screen.findByText(gstReport.registration(OLD))).toBeVisible();
+    expect(router.state.location.search).toBe(`?month=2026-11&gstin=${OLD}`);
+    expect(stub.requests.at(-1)?.query.get("gstin")).toBe(OLD);
+    expect(screen.getByRole("link", { name: `${salesReports.downloadCsv}: ${tables.b2cs}` })).toHaveAttribute(
+      "href",
+      `/api/reports/gst?month=2026-11&gstin=${OLD}&format=csv&table=b2cs`,
     );
   });
 

@@ -1,7 +1,7 @@
 import { gstReport, salesReports } from "@shop/shared/messages";
 import type { GstReportDto, GstTable } from "@shop/shared/schemas/report-gst";
 import type { ReactNode } from "react";
-import { useSearchParams } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { EmptyState } from "#web/components/empty-state";
 import { QueryState } from "#web/components/query-state";
 import { SelectField } from "#web/components/select-field";
@@ -96,11 +96,42 @@ function count(report: GstReportDto, nature: GstReportDto["docs"][number]["natur
   return report.docs.filter((row) => row.nature === nature).reduce((sum, row) => sum + row.total, 0);
 }
 
+/** Which GSTIN's return is shown, and links to the month's returns under the shop's other ones. */
+function Registrations({ report }: { report: GstReportDto }) {
+  return (
+    <div className="space-y-1 text-sm text-neutral-600">
+      <p>{gstReport.registration(report.gstin)}</p>
+      {report.otherGstins.length > 0 ? (
+        <p>
+          {gstReport.otherRegistrations}{" "}
+          {report.otherGstins.map((gstin, i) => (
+            <span key={gstin}>
+              {i > 0 ? ", " : null}
+              <Link
+                className="font-mono text-brand-700 hover:underline"
+                to={`?${new URLSearchParams({ month: report.month, gstin })}`}
+              >
+                {gstin}
+              </Link>
+            </span>
+          ))}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 function GstView({ report }: { report: GstReportDto }) {
   if (report.docs.length === 0)
-    return <EmptyState title={gstReport.empty} description={gstReport.emptyHint} />;
+    return (
+      <>
+        <Registrations report={report} />
+        <EmptyState title={gstReport.empty} description={gstReport.emptyHint} />
+      </>
+    );
   return (
     <>
+      <Registrations report={report} />
       <p className="text-sm text-neutral-600">
         {gstReport.documents(count(report, "Invoices for outward supply"), count(report, "Credit Note"))}
       </p>
@@ -111,7 +142,7 @@ function GstView({ report }: { report: GstReportDto }) {
         <ReportCard
           key={entry.table}
           title={tables[entry.table]}
-          csvUrl={gstReportCsvUrl(report.month, entry.table)}
+          csvUrl={gstReportCsvUrl(report, entry.table)}
         >
           {entry.render(report)}
         </ReportCard>
@@ -148,7 +179,8 @@ export function GstReportPage() {
   const today = shopToday();
   const asked = searchParams.get("month");
   const month = isMonth(asked) ? asked : monthToFile(today);
-  const report = useGstReport(month);
+  const gstin = searchParams.get("gstin");
+  const report = useGstReport({ month, gstin });
 
   return (
     <>

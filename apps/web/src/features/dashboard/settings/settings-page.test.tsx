@@ -25,6 +25,8 @@ const { sections, store, currency, taxes, shipping, checkout, history } = settin
 const SETTINGS: Settings = {
   store: {
     name: "Shop Demo",
+    legalName: "Shop Demo Retail Pvt. Ltd.",
+    signatory: null,
     email: "support@example.com",
     phone: "+91 22 4000 1234",
     address: "12 Marine Drive, Mumbai 400002",

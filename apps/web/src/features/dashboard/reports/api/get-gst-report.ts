@@ -12,30 +12,38 @@ const gstReportSchema: ResponseSchema<GstReportDto> | undefined = import.meta.en
   ? undefined
   : () => import("@shop/shared/schemas/report-gst").then((m) => m.GstReportDto);
 
-/** GET /api/reports/gst?month (staff): the month's GSTR-1 tables and GSTR-3B 3.1(a) figures. */
-export function getGstReport(month: string, signal?: AbortSignal) {
+/** The month, and the GSTIN whose return it is (null: the store's now). */
+export interface GstReturn {
+  month: string;
+  gstin: string | null;
+}
+
+const queryOf = ({ month, gstin }: GstReturn) => (gstin ? { month, gstin } : { month });
+
+/** GET /api/reports/gst?month[&gstin] (staff): the month's GSTR-1 tables and GSTR-3B 3.1(a) figures. */
+export function getGstReport(asked: GstReturn, signal?: AbortSignal) {
   return api.get(PATH, {
     schema: gstReportSchema,
-    query: { month },
+    query: queryOf(asked),
     signal,
     defaultMessage: errors.somethingWentWrong,
   });
 }
 
 /** The address of one table of the month as the offline tool's CSV file, a plain link the browser downloads. */
-export function gstReportCsvUrl(month: string, table: GstTable): string {
-  const params = new URLSearchParams({ month, format: "csv", table });
+export function gstReportCsvUrl(report: Pick<GstReportDto, "month" | "gstin">, table: GstTable): string {
+  const params = new URLSearchParams({ month: report.month, gstin: report.gstin, format: "csv", table });
   return `/api${PATH}?${params}`;
 }
 
-export function gstReportQueryOptions(month: string) {
+export function gstReportQueryOptions(asked: GstReturn) {
   return queryOptions({
-    queryKey: [...dashboardKeys.all, "reports", "gst", month] as const,
-    queryFn: ({ signal }) => getGstReport(month, signal),
+    queryKey: [...dashboardKeys.all, "reports", "gst", asked.month, asked.gstin] as const,
+    queryFn: ({ signal }) => getGstReport(asked, signal),
   });
 }
 
 /** The month's report; the last month's tables stay on screen while the next one's load. */
-export function useGstReport(month: string) {
-  return useQuery({ ...gstReportQueryOptions(month), placeholderData: keepPreviousData });
+export function useGstReport(asked: GstReturn) {
+  return useQuery({ ...gstReportQueryOptions(asked), placeholderData: keepPreviousData });
 }
