@@ -13,7 +13,9 @@ import { productGallery, products, productVariants } from "#api/db/schema/produc
 import { refunds } from "#api/db/schema/refunds";
 import { reviews } from "#api/db/schema/reviews";
 import { users } from "#api/db/schema/users";
+import { recordSupplier, supplierOf } from "#api/modules/invoices/service";
 import { listProducts } from "#api/modules/products/service";
+import { defaultSettings } from "#api/modules/settings/service";
 import { dashboardStats, salesByDay } from "#api/modules/stats/service";
 import { LocalStorage } from "#api/storage/local";
 import { createTestDatabase } from "#test/db";
@@ -29,6 +31,8 @@ beforeAll(async () => {
   database = await createTestDatabase();
   mediaDir = mkdtempSync(path.join(tmpdir(), "shop-seed-media-"));
   await seedDemoAccounts(database.db);
+  // As seedDemoShop does: the store the demo's documents state, from the configuration's defaults.
+  await recordSupplier(database.db, supplierOf(defaultSettings(parseConfig({ NODE_ENV: "test" })).store));
   const started = performance.now();
   expect(await seedDemoCatalog(database.db, new LocalStorage(mediaDir))).toBe(true);
   seconds = (performance.now() - started) / 1000;
@@ -182,7 +186,13 @@ describe("the demo catalogue", () => {
     expect(byDate.map((o) => o.number)).toEqual([...all.map((o) => o.number)].sort((a, b) => a - b));
     const paid = all.filter((o) => o.paymentId !== null);
     expect(paid.length).toBeGreaterThan(all.length / 2);
-    for (const order of paid) expect(order.invoiceNumber).toMatch(/^INV\d{4}\/\d{6}$/);
+    // Numbers the GST portal's offline tool takes (16 characters at most), each invoice stating its supplier.
+    for (const order of paid) {
+      expect(order.invoiceNumber).toMatch(/^INV\d{4}\/\d{6}$/);
+      expect(order.invoiceNumber).toMatch(/^[A-Za-z0-9/-]{1,16}$/);
+      expect(order.invoiceGstin).toBe(order.invoiceSupplier?.gstin);
+      expect(order.invoiceSupplier).toMatchObject({ stateCode: "27", stateName: "Maharashtra" });
+    }
     expect(all.filter((o) => o.paymentId === null).every((o) => o.invoiceNumber === null)).toBe(true);
     const payments = await database.db.select().from(paymentsTable);
     expect(payments).toHaveLength(paid.length);
@@ -221,9 +231,11 @@ describe("the demo catalogue", () => {
       expect(all.find((o) => o.id === refund.orderId)?.status).toBe("delivered");
       expect(refund.restock).toHaveLength(1);
     }
-    expect(given.every((r) => r.status === "completed" && /^CN\d{4}\//.test(r.creditNoteNumber ?? ""))).toBe(
-      true,
-    );
+    for (const refund of given) {
+      expect(refund.status).toBe("completed");
+      expect(refund.creditNoteNumber).toMatch(/^CN\d{4}\/\d{6}$/);
+      expect(refund.creditNoteGstin).toBe(refund.creditNoteSupplier?.gstin);
+    }
   });
 
   it("fills the dashboard home: orders, revenue and a non-empty sales chart", async () => {

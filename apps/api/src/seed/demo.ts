@@ -1,6 +1,7 @@
 /** The demo shop at start: accounts, catalogue and orders, in demo mode only (never in production). */
 import type { Config } from "#api/config";
 import type { Database } from "#api/db/client";
+import { recordSupplier, supplierOf } from "#api/modules/invoices/service";
 import { createSettingsStore } from "#api/modules/settings/service";
 import type { MediaStorage } from "#api/storage/storage";
 import { seedDemoAccounts } from "./demo-accounts";
@@ -20,6 +21,8 @@ export async function seedDemoShop(
   if (!config.demo) return false;
   await seedDemoAccounts(db);
   const settings = await createSettingsStore(db, config, { cacheMs: 0 }).current();
+  // The demo's invoices and credit notes state the store as its settings have it, in its series.
+  await recordSupplier(db, supplierOf(settings.store));
   const terms = {
     taxes: settings.taxes,
     storeState: settings.store.state,
