@@ -72,6 +72,20 @@ export const StoreSettings = z
   .object({
     /** Shown in the header, page titles, emails and invoices. */
     name: text({ min: 2, max: 80 }),
+    /**
+     * The registered legal name (rule 46(a)), heading every invoice and credit note and its signatory
+     * block; absent: the store's name. NOTE: a default, for a section saved before it existed.
+     */
+    legalName: text({ min: 2, max: 100 }).optional(),
+    /** Who signs the documents ("For <legal name>", name, designation); null: none named. */
+    signatory: z
+      .object(
+        { name: text({ min: 2, max: 80 }), designation: text({ min: 2, max: 60 }) },
+        { error: validation.object },
+      )
+      .strict()
+      .nullable()
+      .default(null),
     email: Email,
     phone: text({ min: 6, max: 30 }),
     /** The postal address: on invoices, in emails and on the contact page. */
@@ -493,6 +507,8 @@ export type Settings = z.infer<typeof Settings>;
 export const SettingsDto = z.object({
   store: z.object({
     name: z.string(),
+    legalName: z.string().optional(),
+    signatory: z.object({ name: z.string(), designation: z.string() }).nullable(),
     email: z.string(),
     phone: z.string(),
     address: z.string(),

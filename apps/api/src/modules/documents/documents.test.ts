@@ -19,6 +19,8 @@ import { type InvoiceLineInput, type InvoiceOrderInput, invoiceFigures, spreadCe
 import { amountInWords } from "./words";
 
 const GSTIN = "27AAPFU0939F1ZV";
+/** A registered buyer's legal name, as its address gives it with its GSTIN. */
+const BUSINESS = "Sharma Textiles Private Limited";
 let t: TestApp;
 let shop: Shop;
 
@@ -73,7 +75,7 @@ async function paidOrderTo(
   const address = await addAddress(
     t.database.db,
     shopper.user.id,
-    AddressInput.parse({ ...ADDRESS, state, ...(gstin ? { gstin } : {}) }),
+    AddressInput.parse({ ...ADDRESS, state, ...(gstin ? { gstin, legalName: BUSINESS } : {}) }),
   );
   const { order } = await placeOrder(
     t.database.db,

@@ -15,6 +15,7 @@ export interface InvoiceParty {
   /** The invoice value, COD fee included (cents). */
   invoiceValue: number;
   buyerGstin: string | null;
+  /** The business's legal name the order's address gave with its GSTIN, else the person's name. */
   receiverName: string;
   supplyType: "intra-state" | "inter-state";
   /** The GST state code the order recorded ("27"), or null: then `state` (the address's, as typed) decides. */
@@ -88,8 +89,9 @@ const SUMS = sql`sum(l."taxableValue")::bigint as "taxableValue", sum(l.igst)::b
 const PARTY_ALONE = sql`
   o.id as "orderId", o.invoice_number as "invoiceNumber", o.invoiced_at as "invoicedAt",
   ${cents("o.total_amount")} as "invoiceValue", o.buyer_gstin as "buyerGstin",
-  trim(coalesce(o.shipping_address -> 'name' ->> 'firstName', '') || ' ' ||
-    coalesce(o.shipping_address -> 'name' ->> 'lastName', '')) as "receiverName",
+  coalesce(nullif(trim(o.shipping_address ->> 'legalName'), ''),
+    trim(coalesce(o.shipping_address -> 'name' ->> 'firstName', '') || ' ' ||
+    coalesce(o.shipping_address -> 'name' ->> 'lastName', ''))) as "receiverName",
   o.supply_type as "supplyType", o.place_of_supply as "placeOfSupply",
   coalesce(o.shipping_address ->> 'state', '') as "state"`;
 

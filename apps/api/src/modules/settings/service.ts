@@ -76,6 +76,7 @@ export function defaultSettings(config: Config): Settings {
       gstin: config.storeGstin,
       state: config.storeState,
       utcOffset: SHOP_UTC_OFFSET,
+      signatory: null,
     },
     currency: { code: CURRENCY, locale: "en-US" },
     taxes: SPEC_TAX_SETTINGS,
