@@ -398,6 +398,7 @@ describe("a month's invoices summed in parts, merged", () => {
   const group = (hsn: Partial<HsnSums>): HsnSums => ({
     registered: false,
     hsn: "6205",
+    uqc: "NOS",
     rate: 18,
     quantity: 1,
     ...sums,
