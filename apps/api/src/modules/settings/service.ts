@@ -76,6 +76,7 @@ export function defaultSettings(config: Config): Settings {
       gstin: config.storeGstin,
       state: config.storeState,
       utcOffset: SHOP_UTC_OFFSET,
+      // The documents' signatory block names none until the owner does ("For <store name>" alone).
       signatory: null,
     },
     currency: { code: CURRENCY, locale: "en-US" },
