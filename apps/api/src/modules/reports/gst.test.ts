@@ -594,7 +594,8 @@ describe("GET /api/reports/gst", () => {
     expect(data.hsn).toEqual([
       {
         hsn: "6109",
-        description: "Cotton T-shirt",
+        description: "Apparel knitted or crocheted",
+        uqc: "NOS-NUMBERS",
         quantity: 5,
         totalValue: 2625,
         rate: 5,
@@ -606,7 +607,8 @@ describe("GET /api/reports/gst", () => {
       },
       {
         hsn: "6205",
-        description: "Linen Shirt",
+        description: "Apparel not knitted",
+        uqc: "NOS-NUMBERS",
         quantity: 102,
         totalValue: 120478,
         rate: 18,
@@ -831,7 +833,7 @@ describe("GET /api/reports/gst", () => {
       ],
       [
         "6109",
-        "Cotton T-shirt",
+        "Apparel knitted or crocheted",
         "NOS-NUMBERS",
         "5",
         "2625.00",
@@ -844,7 +846,7 @@ describe("GET /api/reports/gst", () => {
       ],
       [
         "6205",
-        "Linen Shirt",
+        "Apparel not knitted",
         "NOS-NUMBERS",
         "102",
         "120478.00",
@@ -873,7 +875,8 @@ describe("GET /api/reports/gst", () => {
     expect(data.hsn).toEqual([
       {
         hsn: "6205",
-        description: "Linen Shirt",
+        description: "Apparel not knitted",
+        uqc: "NOS-NUMBERS",
         quantity: 0,
         totalValue: 0,
         rate: 18,
