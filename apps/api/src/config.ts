@@ -1,8 +1,10 @@
 /** Every environment variable the server reads, parsed once at start (docs/design.md section 6). */
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { AUTH_RATE_LIMIT, ORDER_LIMITS } from "@shop/shared/constants";
 import { normaliseState } from "@shop/shared/india";
 import { MAX_LINE_QUANTITY } from "@shop/shared/schemas/order";
+import forge from "node-forge";
 import { z } from "zod";
 
 const flag = z
@@ -147,6 +149,13 @@ const EnvSchema = z.object({
   /** The bearer token GET /metrics asks for; unset, the metrics are off (404). */
   METRICS_TOKEN: z.string().min(16, "must be at least 16 characters (a random secret)").optional(),
   SECRETS_KEY: SecretsKey.optional(),
+  /**
+   * The owner's certificate, a PKCS#12 file: every invoice and credit note PDF is signed with it
+   * (decision 050); its passphrase beside it. Read and opened at start: a file that cannot be read or
+   * opened stops the server.
+   */
+  INVOICE_SIGNING_P12: z.string().optional(),
+  INVOICE_SIGNING_PASSPHRASE: z.string().optional(),
   /** Keys of a rotation still opening what they sealed, comma-separated, until secrets:reseal has run. */
   SECRETS_KEY_PREVIOUS: z
     .string()
@@ -164,6 +173,57 @@ const EnvSchema = z.object({
 });
 
 export type Config = ReturnType<typeof parseConfig>;
+
+/** The owner's certificate and its passphrase (INVOICE_SIGNING_P12, INVOICE_SIGNING_PASSPHRASE). */
+export interface SigningKey {
+  p12: Buffer;
+  passphrase: string;
+}
+
+/** PKCS#12's bags of a shrouded private key and of a certificate (RFC 7292), as @signpdf reads them. */
+const KEY_BAG = "1.2.840.113549.1.12.10.1.2";
+const CERT_BAG = "1.2.840.113549.1.12.10.1.3";
+
+/**
+ * Opens a PKCS#12 file with its passphrase as @signpdf will (node-forge): throws what is wrong (not
+ * PKCS#12, a wrong passphrase, no private key or no certificate).
+ */
+function checkSigningKey({ p12, passphrase }: SigningKey): void {
+  let opened: forge.pkcs12.Pkcs12Pfx;
+  try {
+    opened = forge.pkcs12.pkcs12FromAsn1(forge.asn1.fromDer(p12.toString("binary")), false, passphrase);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(`cannot be opened with INVOICE_SIGNING_PASSPHRASE (${reason})`);
+  }
+  const bags = (type: string) => opened.getBags({ bagType: type })[type] ?? [];
+  if (bags(KEY_BAG).length === 0) throw new Error("holds no private key");
+  if (bags(CERT_BAG).length === 0) throw new Error("holds no certificate");
+}
+
+/**
+ * The owner's signing certificate, read and opened with its passphrase; a path that cannot be read,
+ * or a file the passphrase does not open, throws a message naming the variable.
+ */
+function signingKeyOf(file: string | undefined, passphrase = "", cwd?: string): SigningKey | undefined {
+  if (!file) return undefined;
+  const where = path.resolve(cwd ?? process.cwd(), file);
+  let p12: Buffer;
+  try {
+    p12 = readFileSync(where);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(`Invalid configuration:\n  INVOICE_SIGNING_P12: cannot be read (${reason})`);
+  }
+  const key = { p12, passphrase };
+  try {
+    checkSigningKey(key);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(`Invalid configuration:\n  INVOICE_SIGNING_P12: ${where} ${reason}`);
+  }
+  return key;
+}
 
 /**
  * Reads the configuration from an environment; a wrong value throws a message naming the variable.
@@ -227,6 +287,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env, { server = tru
     throw new Error(
       "Invalid configuration:\n  MIGRATION_DATABASE_URL: needs DATABASE_URL (the owner's address of the same PostgreSQL database, used only to apply the migrations)",
     );
+  const invoiceSigning = signingKeyOf(e.INVOICE_SIGNING_P12, e.INVOICE_SIGNING_PASSPHRASE, env.INIT_CWD);
   const missing: string[] = [];
   if (production && !e.SECRETS_KEY)
     missing.push(
@@ -313,6 +374,8 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env, { server = tru
     storeAddress: e.STORE_ADDRESS,
     storeGstin: e.STORE_GSTIN,
     storeState: e.STORE_STATE,
+    /** The certificate invoices and credit notes are signed with (INVOICE_SIGNING_P12); undefined: not signed. */
+    invoiceSigning,
     /** Outgoing mail: SMTP when SMTP_URL is set, else the built-in mailbox (kept in the database, read in the dashboard). */
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     redisUrl: e.REDIS_URL,

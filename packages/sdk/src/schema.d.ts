@@ -4606,6 +4606,7 @@ export interface operations {
                                 pinCode: string;
                                 country: string;
                                 gstin: string | null;
+                                legalName: string | null;
                                 stateValid: boolean;
                             }[];
                             orders: {
@@ -5391,6 +5392,7 @@ export interface operations {
                             pinCode: string;
                             country: string;
                             gstin: string | null;
+                            legalName: string | null;
                             stateValid: boolean;
                         }[];
                     };
@@ -5475,6 +5477,7 @@ export interface operations {
                     /** @enum {string} */
                     country: "India";
                     gstin?: string | null;
+                    legalName?: string | null;
                 };
             };
         };
@@ -5504,6 +5507,7 @@ export interface operations {
                             pinCode: string;
                             country: string;
                             gstin: string | null;
+                            legalName: string | null;
                             stateValid: boolean;
                         };
                     };
@@ -5592,6 +5596,7 @@ export interface operations {
                     /** @enum {string} */
                     country: "India";
                     gstin?: string | null;
+                    legalName?: string | null;
                 };
             };
         };
@@ -5621,6 +5626,7 @@ export interface operations {
                             pinCode: string;
                             country: string;
                             gstin: string | null;
+                            legalName: string | null;
                             stateValid: boolean;
                         };
                     };
@@ -6292,6 +6298,7 @@ export interface operations {
                                 rate: number;
                             }[];
                             hsnCode?: string;
+                            hsnDescription?: string;
                         }[];
                     };
                 };
@@ -6349,6 +6356,7 @@ export interface operations {
                         rate: number;
                     }[] | null;
                     hsnCode?: string | null;
+                    hsnDescription?: string | null;
                 };
             };
         };
@@ -6374,6 +6382,7 @@ export interface operations {
                                 rate: number;
                             }[];
                             hsnCode?: string;
+                            hsnDescription?: string;
                         };
                     };
                 };
@@ -6468,6 +6477,7 @@ export interface operations {
                         rate: number;
                     }[] | null;
                     hsnCode: string | null;
+                    hsnDescription?: string | null;
                 };
             };
         };
@@ -6493,6 +6503,7 @@ export interface operations {
                                 rate: number;
                             }[];
                             hsnCode?: string;
+                            hsnDescription?: string;
                         };
                     };
                 };
@@ -6594,6 +6605,7 @@ export interface operations {
                                 rate: number;
                             }[];
                             hsnCode?: string;
+                            hsnDescription?: string;
                         };
                     };
                 };
@@ -6776,6 +6788,7 @@ export interface operations {
                                 rate: number;
                             }[];
                             hsnCode?: string;
+                            hsnDescription?: string;
                         };
                     };
                 };
@@ -6886,6 +6899,7 @@ export interface operations {
                                 rate: number;
                             }[];
                             hsnCode?: string;
+                            hsnDescription?: string;
                         };
                     };
                 };
@@ -7430,6 +7444,8 @@ export interface operations {
                         rate: number;
                     }[] | null;
                     hsnCode?: string | null;
+                    /** @enum {string} */
+                    uqc?: "NOS" | "PCS" | "PRS" | "SET" | "DOZ" | "PAC" | "BOX" | "BTL" | "KGS" | "GMS" | "MTR" | "LTR" | "MLT" | "UNT" | "OTH";
                     thumbnail: string;
                     /** @default [] */
                     gallery?: string[];
@@ -7508,6 +7524,7 @@ export interface operations {
                                 rate: number;
                             }[] | null;
                             hsnCode: string | null;
+                            uqc: string;
                             gallery: {
                                 _id: string;
                                 name: string;
@@ -8141,6 +8158,7 @@ export interface operations {
                                 rate: number;
                             }[] | null;
                             hsnCode: string | null;
+                            uqc: string;
                             gallery: {
                                 _id: string;
                                 name: string;
@@ -8258,6 +8276,8 @@ export interface operations {
                         rate: number;
                     }[] | null;
                     hsnCode?: string | null;
+                    /** @enum {string} */
+                    uqc?: "NOS" | "PCS" | "PRS" | "SET" | "DOZ" | "PAC" | "BOX" | "BTL" | "KGS" | "GMS" | "MTR" | "LTR" | "MLT" | "UNT" | "OTH";
                     thumbnail: string;
                     /** @default [] */
                     gallery?: string[];
@@ -8337,6 +8357,7 @@ export interface operations {
                                 rate: number;
                             }[] | null;
                             hsnCode: string | null;
+                            uqc: string;
                             gallery: {
                                 _id: string;
                                 name: string;
@@ -9738,6 +9759,7 @@ export interface operations {
                                 pinCode: string;
                                 country: string;
                                 gstin: string | null;
+                                legalName: string | null;
                             };
                             payment: {
                                 _id: string;
@@ -9965,6 +9987,7 @@ export interface operations {
                                 pinCode: string;
                                 country: string;
                                 gstin: string | null;
+                                legalName: string | null;
                             };
                             payment: {
                                 _id: string;
@@ -10172,6 +10195,7 @@ export interface operations {
                                 pinCode: string;
                                 country: string;
                                 gstin: string | null;
+                                legalName: string | null;
                             };
                             payment: {
                                 _id: string;
@@ -10475,6 +10499,7 @@ export interface operations {
                                 pinCode: string;
                                 country: string;
                                 gstin: string | null;
+                                legalName: string | null;
                             };
                             payment: {
                                 _id: string;
@@ -10660,6 +10685,7 @@ export interface operations {
                                 pinCode: string;
                                 country: string;
                                 gstin: string | null;
+                                legalName: string | null;
                             };
                             payment: {
                                 _id: string;
@@ -10925,6 +10951,7 @@ export interface operations {
                                 pinCode: string;
                                 country: string;
                                 gstin: string | null;
+                                legalName: string | null;
                             };
                             payment: {
                                 _id: string;
@@ -11226,6 +11253,7 @@ export interface operations {
                                 pinCode: string;
                                 country: string;
                                 gstin: string | null;
+                                legalName: string | null;
                             };
                             payment: {
                                 _id: string;
@@ -11420,6 +11448,7 @@ export interface operations {
                                 pinCode: string;
                                 country: string;
                                 gstin: string | null;
+                                legalName: string | null;
                             };
                             payment: {
                                 _id: string;
@@ -11701,6 +11730,7 @@ export interface operations {
                                 pinCode: string;
                                 country: string;
                                 gstin: string | null;
+                                legalName: string | null;
                             };
                             payment: {
                                 _id: string;
@@ -11908,6 +11938,7 @@ export interface operations {
                                 pinCode: string;
                                 country: string;
                                 gstin: string | null;
+                                legalName: string | null;
                             };
                             payment: {
                                 _id: string;
@@ -12224,6 +12255,7 @@ export interface operations {
                                 pinCode: string;
                                 country: string;
                                 gstin: string | null;
+                                legalName: string | null;
                             };
                             payment: {
                                 _id: string;
@@ -13085,6 +13117,7 @@ export interface operations {
                                 pinCode: string;
                                 country: string;
                                 gstin: string | null;
+                                legalName: string | null;
                             };
                             payment: {
                                 _id: string;
@@ -13292,6 +13325,7 @@ export interface operations {
                                 pinCode: string;
                                 country: string;
                                 gstin: string | null;
+                                legalName: string | null;
                             };
                             payment: {
                                 _id: string;
@@ -13499,6 +13533,7 @@ export interface operations {
                                 pinCode: string;
                                 country: string;
                                 gstin: string | null;
+                                legalName: string | null;
                             };
                             payment: {
                                 _id: string;
@@ -16529,6 +16564,7 @@ export interface operations {
                                 pinCode: string;
                                 country: string;
                                 gstin: string | null;
+                                legalName: string | null;
                             };
                             payment: {
                                 _id: string;
@@ -17852,6 +17888,7 @@ export interface operations {
                             hsn: {
                                 hsn: string;
                                 description: string;
+                                uqc: string;
                                 quantity: number;
                                 totalValue: number;
                                 rate: number;
@@ -17864,6 +17901,7 @@ export interface operations {
                             hsnB2b: {
                                 hsn: string;
                                 description: string;
+                                uqc: string;
                                 quantity: number;
                                 totalValue: number;
                                 rate: number;
@@ -17876,6 +17914,7 @@ export interface operations {
                             hsnB2c: {
                                 hsn: string;
                                 description: string;
+                                uqc: string;
                                 quantity: number;
                                 totalValue: number;
                                 rate: number;

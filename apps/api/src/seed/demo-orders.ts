@@ -12,6 +12,7 @@
  */
 
 import { CURRENCY, type OrderStatus } from "@shop/shared/constants";
+import { hsnChapterName } from "@shop/shared/gst-codes";
 import { orderHistory } from "@shop/shared/messages";
 import { fullName } from "@shop/shared/names";
 import { fromCents, priceOrder, toCents } from "@shop/shared/pricing";
@@ -351,6 +352,11 @@ export async function seedDemoOrders(
           quantity: line?.quantity ?? 1,
           taxRate: tax?.rate ?? taxes.defaultRate,
           hsnCode: product.hsnCode ?? taxes.defaultHsn,
+          // The code's description and the unit, as a placement records them (decision 050).
+          hsnDescription:
+            (product.hsnCode ? product.hsnDescription : null) ??
+            hsnChapterName(product.hsnCode ?? taxes.defaultHsn),
+          uqc: product.uqc,
           taxAmount: tax?.tax ?? 0,
           taxableValue: tax?.taxableValue ?? 0,
           cgst: tax?.cgst ?? 0,

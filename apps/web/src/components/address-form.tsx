@@ -2,7 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { COUNTRIES, COUNTRY_CODES, DEFAULT_COUNTRY, DEFAULT_COUNTRY_CODE } from "@shop/shared/constants";
 import { INDIAN_STATE_NAMES } from "@shop/shared/india";
 import { hints } from "@shop/shared/messages";
-import { type AddressDto, AddressInput } from "@shop/shared/schemas/address";
+import { type AddressDto, AddressInput, LEGAL_NAME_MAX } from "@shop/shared/schemas/address";
 import { useForm } from "react-hook-form";
 import { isApiError } from "../lib/api";
 import { cx } from "../lib/cx";
@@ -23,6 +23,7 @@ const FIELDS = [
   "pinCode",
   "country",
   "gstin",
+  "legalName",
 ] as const;
 
 const EMPTY: AddressInput = {
@@ -36,11 +37,12 @@ const EMPTY: AddressInput = {
   pinCode: "",
   country: DEFAULT_COUNTRY,
   gstin: "",
+  legalName: "",
 };
 
 /** A saved address as the form starts from: a state that is none of the list is left to be chosen. */
 function valuesOf(address: AddressDto): AddressInput {
-  const { _id, stateValid, gstin, ...rest } = address;
+  const { _id, stateValid, gstin, legalName, ...rest } = address;
   return {
     ...rest,
     // Only +91 and India are offered: an address holds nothing else.
@@ -48,6 +50,7 @@ function valuesOf(address: AddressDto): AddressInput {
     country: COUNTRIES.find((country) => country === address.country) ?? DEFAULT_COUNTRY,
     state: stateValid ? address.state : "",
     gstin: gstin ?? "",
+    legalName: legalName ?? "",
   };
 }
 
@@ -63,8 +66,8 @@ interface AddressFormProps {
 
 /**
  * A delivery address (SPEC section 5): name, +91 phone of 10 digits, building, street, city, state
- * (one of India's 36, picked from a list), pin code and India, and an optional GSTIN. Only +91 and
- * India are offered.
+ * (one of India's 36, picked from a list), pin code and India, and an optional GSTIN with the
+ * business's legal name (required with it: the invoice bills the business). Only +91 and India are offered.
  */
 export function AddressForm({
   address,
@@ -182,6 +185,14 @@ export function AddressForm({
         className="[&_input]:font-mono [&_input]:uppercase"
         error={errors.gstin?.message}
         {...register("gstin")}
+      />
+      <TextField
+        label={hints.legalName}
+        hint={hints.legalNameHint}
+        autoComplete="shipping organization"
+        maxLength={LEGAL_NAME_MAX}
+        error={errors.legalName?.message}
+        {...register("legalName")}
       />
       <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
         {onCancel ? (

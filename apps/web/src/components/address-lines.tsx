@@ -19,7 +19,7 @@ interface AddressLinesProps {
 
 /**
  * A delivery address as a letter would carry it: name, building, street, city, state, pin code,
- * phone, and the buyer's GSTIN when they gave one.
+ * phone, and the buyer's business (its legal name) and GSTIN when they gave one.
  */
 export function AddressLines({ address, as: Element = "address", className }: AddressLinesProps) {
   return (
@@ -38,6 +38,9 @@ export function AddressLines({ address, as: Element = "address", className }: Ad
           <span className="sr-only">Phone: </span>
           {formatPhone({ countryCode: address.countryCode, phoneNumber: address.phoneNumber })}
         </span>
+      ) : null}
+      {address.gstin && address.legalName ? (
+        <span className="block break-words text-neutral-600">{address.legalName}</span>
       ) : null}
       {address.gstin ? (
         <span className="block text-neutral-600">{documents.gstin(address.gstin)}</span>

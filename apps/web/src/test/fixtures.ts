@@ -32,6 +32,7 @@ export const lamp: ProductDto = {
   taxRate: null,
   taxSlabs: null,
   hsnCode: null,
+  uqc: "NOS",
   price: 40,
   onSale: true,
   salePrice: 30,
@@ -72,6 +73,7 @@ export const homeAddress: AddressDto = {
   pinCode: "400002",
   country: "India",
   gstin: null,
+  legalName: null,
   stateValid: true,
 };
 

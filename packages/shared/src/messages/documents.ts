@@ -20,7 +20,12 @@ export const documents = {
   billTo: "Bill to",
   shipTo: "Ship to",
   gstin: (gstin: string) => `GSTIN: ${gstin}`,
+  /** "State: 27-Maharashtra": a state with its GST code. */
   state: (state: string) => `State: ${state}`,
+  /** The supplier's trade name, under its legal name when they differ. */
+  tradeName: (name: string) => `Trade name: ${name}`,
+  /** Rule 46(p): a shop's sales never put the tax on the buyer. */
+  reverseCharge: "Tax payable on reverse charge: No",
   invoiceNumber: (invoiceNumber: string) => `Invoice number: ${invoiceNumber}`,
   invoiceDate: (date: string) => `Invoice date: ${date}`,
   order: (number: number) => `Order: #${number}`,
@@ -57,6 +62,11 @@ export const documents = {
   sgstOnly: "SGST",
   igstOnly: "IGST",
   hsn: (code: string) => `HSN: ${code}`,
+  /** An HSN code with the description the owner keeps for it (or its chapter's name), as table 12 prints it. */
+  hsnWith: (code: string, description: string) =>
+    description ? `HSN: ${code} ${description}` : `HSN: ${code}`,
+  /** A quantity with its unit (UQC): "2 NOS". */
+  quantityOf: (quantity: number, uqc: string) => `${quantity} ${uqc}`,
   rateOf: (rate: number) => percent(rate),
   shippingBy: (method: string) => `Shipping (${method})`,
   pricesIncludeTax: "Prices include GST: the unit prices and discounts are shown with it.",
@@ -73,12 +83,21 @@ export const documents = {
   /** Under an invoice's totals: what paid it, part by part ("Store credit INR 1,299.00, Razorpay · UPI INR 2,249.00"). */
   paidWith: (parts: string) => `Paid: ${parts}`,
   itemCount: (units: number) => `${units} item${units === 1 ? "" : "s"} in this parcel`,
-  computerGenerated: "This is a computer-generated invoice and needs no signature.",
+  /** Rule 46(q): the signatory block that ends every invoice and credit note. */
+  forSupplier: (legalName: string) => `For ${legalName}`,
+  signatory: (name: string, designation: string) => `${name}, ${designation}`,
+  authorisedSignatory: "Authorised Signatory",
+  /** Above the signatory's name when the PDF carries the shop's digital signature. */
+  digitallySigned: "Digitally signed",
+  /** The reason a signed PDF's signature gives. */
+  signatureReason: (documentNumber: string) => `Issued ${documentNumber}`,
   creditNote: "Credit note",
   creditNoteTitle: "Credit Note",
   creditNoteNumber: (creditNoteNumber: string) => `Credit note number: ${creditNoteNumber}`,
   creditNoteDate: (date: string) => `Credit note date: ${date}`,
   againstInvoice: (invoiceNumber: string) => `Against invoice: ${invoiceNumber}`,
+  /** Rule 53(1A)(g): the date of the invoice a credit note corrects. */
+  againstInvoiceDate: (date: string) => `Invoice date: ${date}`,
   refundReason: (reason: string) => `Reason: ${reason}`,
   /** How a refund given by hand went back (a UPI or bank transfer reference): on its credit note and the order page. */
   refundReference: (reference: string) => `Refund reference: ${reference}`,
@@ -86,5 +105,4 @@ export const documents = {
   /** A credit note line of goods given back as value only (goodwill), beside the line's name. */
   valueOnly: "Value only, no goods",
   buyerGstin: (gstin: string) => `GSTIN: ${gstin}`,
-  creditNoteGenerated: "This is a computer-generated credit note and needs no signature.",
 } as const;

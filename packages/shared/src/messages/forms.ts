@@ -87,6 +87,14 @@ export const validation = {
   gstinStateCode: "A GSTIN starts with the code of an Indian state, such as 27 for Maharashtra.",
   /** An address's GSTIN registered in another state than the address's. */
   gstinOtherState: (state: string, code: string) => `A GSTIN registered in ${state} starts with ${code}.`,
+  /** An address with a GSTIN: the business's legal name, as its registration gives it. */
+  legalNameRequired: "Enter the business's legal name, as its GST registration gives it.",
+  /** A category's HSN description: what the offline tool's table 12 accepts. */
+  hsnDescription: "An HSN description is at most 30 characters of letters, digits, spaces and _ @ . / & -.",
+  /** A category's HSN description without its HSN code. */
+  hsnDescriptionWithoutCode: "Give the HSN code this description is for.",
+  /** A product's unit of quantity. */
+  uqc: "Choose a unit from the list.",
   utcOffset: "The offset from UTC is written as +05:30 or -04:00.",
   currencyCode: "This is not a currency code the shop can use (three letters, such as INR or USD).",
   locale: "This is not a locale the shop can write amounts in (such as en-IN or en-US).",
@@ -140,6 +148,9 @@ export const hints = {
   chooseState: "Choose a state",
   gstinOptional: "GSTIN (optional)",
   gstin: "For a GST invoice to your business: 15 characters, such as 27AAPFU0939F1ZV.",
+  legalName: "Business legal name",
+  /** Under the legal name field of an address. */
+  legalNameHint: "Needed with a GSTIN: the invoice is made out to the business under this name.",
   /** Under the state select of an address saved with a state that is none of the list. */
   stateWas: (typed: string) => `Saved as "${typed}": choose its state from the list.`,
   password: "At least 6 characters, with a letter, a number and one of @ $ ! % * # ? &.",

@@ -188,6 +188,9 @@ export const taxFields = {
   /** A category's null rate or HSN code: the shop's, from Settings. */
   shopDefault: "Shop default",
   other: "Other…",
+  /** The product's unit of quantity (UQC), printed with every quantity on its invoices. */
+  uqc: "Unit (UQC)",
+  uqcHint: "How its quantities are counted on invoices and in GSTR-1: NOS for pieces.",
   otherRate: "Other rate (%)",
   otherRateHint: "0 to 50, with up to 2 decimals.",
   /** A rate by the value of a piece (slabs): GST 2.0 taxes clothes and shoes so. */

@@ -76,6 +76,13 @@ export const settingsPage = {
     stateHint: "The seller's state: invoices to it split GST into CGST and SGST.",
     utcOffset: "Time zone (offset from UTC)",
     utcOffsetHint: "Such as +05:30: the days of reports, lists and invoices.",
+    legalName: "Legal name",
+    legalNameHint:
+      "As the GST registration gives it: heads every invoice and credit note. Empty: the store name.",
+    signatoryName: "Authorised signatory",
+    signatoryNameHint: 'Who signs the invoices and credit notes, printed under "For" the legal name.',
+    signatoryDesignation: "Signatory's designation",
+    signatoryDesignationHint: "Such as Proprietor, Partner or Director.",
   },
   currency: {
     code: "Currency code",

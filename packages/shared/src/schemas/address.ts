@@ -47,6 +47,9 @@ export const BuyerGstin = z
   })
   .nullish();
 
+/** The longest legal name of a registered buyer (a business's name as its GST registration gives it). */
+export const LEGAL_NAME_MAX = 100;
+
 /** A delivery address as a shopper enters it (SPEC section 5, Address). */
 export const AddressInput = z
   .object({
@@ -64,9 +67,21 @@ export const AddressInput = z
     country: z.enum(COUNTRIES, { error: validation.country }),
     /** The buyer's GSTIN, when they buy for a registered business: printed on the invoice. */
     gstin: BuyerGstin,
+    /**
+     * The business's legal name, required with a GSTIN: a registered buyer's invoice and GSTR-1's
+     * "Receiver Name" use it (decision 050); blank is none (null).
+     */
+    legalName: z
+      .string({ error: validation.legalNameRequired })
+      .trim()
+      .max(LEGAL_NAME_MAX, validation.maxLength(LEGAL_NAME_MAX))
+      .transform((name) => (name === "" ? null : name))
+      .nullish(),
   })
   .strict()
-  .superRefine(({ state, gstin }, ctx) => {
+  .superRefine(({ state, gstin, legalName }, ctx) => {
+    if (gstin && !legalName)
+      ctx.addIssue({ code: "custom", path: ["legalName"], message: validation.legalNameRequired });
     // A GSTIN's first two digits are the code of the state it is registered in (GST.md).
     const listed = indianState(state);
     if (gstin && listed && !gstin.startsWith(listed.code))
@@ -92,6 +107,8 @@ export const AddressDto = z.object({
   country: z.string(),
   /** The buyer's GSTIN; null when none was given. */
   gstin: z.string().nullable(),
+  /** The business's legal name, with a GSTIN; null otherwise. */
+  legalName: z.string().nullable(),
   /**
    * Whether `state` is one of India's as listed: an address saved before states were a list may hold
    * one that is none, which must be edited (a state picked) before an order can go to it.

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CATEGORY_NAME_MAX, PRICE_MAX } from "../constants";
+import { HSN_DESCRIPTION_MAX, HSN_DESCRIPTION_PATTERN } from "../gst-codes";
 import { validation } from "../messages";
 import { SLUG_PATTERN } from "../slug";
 import { Id, number, text } from "./common";
@@ -35,12 +36,25 @@ export const TaxSlabs = z
     if (!ordered) context.addIssue({ code: "custom", message: validation.taxSlabsOrder });
   });
 
+/**
+ * The owner's short description of an HSN code, as invoices and GSTR-1's table 12 print it: at most
+ * 30 characters of letters, digits, spaces and `_@./&-` (the offline tool's check, GST.md).
+ */
+export const HsnDescription = z
+  .string({ error: validation.hsnDescription })
+  .trim()
+  .max(HSN_DESCRIPTION_MAX, validation.hsnDescription)
+  .regex(HSN_DESCRIPTION_PATTERN, validation.hsnDescription)
+  .transform((text) => (text === "" ? null : text));
+
 /** A category's GST rate (percent), or its rate by price, and HSN code for its products that set none; null: the shop's default. */
 const CategoryTaxFields = {
   taxRate: TaxRate.nullable(),
   /** Slabs in place of the flat rate; null: the flat rate. */
   taxSlabs: TaxSlabs.nullable(),
   hsnCode: HsnCode.nullable(),
+  /** The HSN code's description; null: its chapter's name (gst-codes.ts). Only with a code. */
+  hsnDescription: HsnDescription.nullable(),
 };
 
 /** POST /categories: the dialog 'Add Category'. */
@@ -53,6 +67,7 @@ export const CategoryInput = z
     taxRate: CategoryTaxFields.taxRate.optional(),
     taxSlabs: CategoryTaxFields.taxSlabs.optional(),
     hsnCode: CategoryTaxFields.hsnCode.optional(),
+    hsnDescription: CategoryTaxFields.hsnDescription.optional(),
   })
   .strict();
 export type CategoryInput = z.infer<typeof CategoryInput>;
@@ -74,10 +89,15 @@ export type CategoryDeleteQuery = z.infer<typeof CategoryDeleteQuery>;
 
 /**
  * PUT /categories/{id}/tax: the category's rate, or its rate by price (slabs, which win over the flat
- * rate; left out: none), and HSN code (null: the shop's default).
+ * rate; left out: none), and HSN code (null: the shop's default) with its description (left out: the
+ * chapter's name).
  */
 export const CategoryTaxInput = z
-  .object({ ...CategoryTaxFields, taxSlabs: CategoryTaxFields.taxSlabs.default(null) })
+  .object({
+    ...CategoryTaxFields,
+    taxSlabs: CategoryTaxFields.taxSlabs.default(null),
+    hsnDescription: CategoryTaxFields.hsnDescription.default(null),
+  })
   .strict();
 export type CategoryTaxInput = z.infer<typeof CategoryTaxInput>;
 
@@ -95,6 +115,8 @@ export const CategoryDto = z.object({
   /** Its rate by the value of a piece, in place of `taxRate`; absent when it has none. */
   taxSlabs: z.array(z.object({ upTo: z.number().nullable(), rate: z.number() })).optional(),
   hsnCode: z.string().optional(),
+  /** The description of `hsnCode` invoices and table 12 print (the owner's, else its chapter's name); absent with it. */
+  hsnDescription: z.string().optional(),
 });
 export type CategoryDto = z.infer<typeof CategoryDto>;
 

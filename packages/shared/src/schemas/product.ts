@@ -17,6 +17,7 @@ import {
   SKU_PATTERN,
   STOCK_MAX,
 } from "../constants";
+import { UQCS } from "../gst-codes";
 import { validation } from "../messages";
 import { CategoryDto, TaxSlabs } from "./category";
 import { boolean, ID_PATTERN, Id, ListQuery, number, oneOf, text } from "./common";
@@ -89,6 +90,8 @@ const ProductFields = z.object({
   /** Its rate by the value of a piece, winning over `taxRate`; null: none. Absent on an update: kept. */
   taxSlabs: TaxSlabs.nullable().optional(),
   hsnCode: HsnCode.nullable().optional(),
+  /** The unit its quantities are counted in (UQC); absent: NOS for a new product, kept on an update. */
+  uqc: z.enum(UQCS, { error: validation.uqc }).optional(),
   thumbnail: Id,
   gallery: z
     .array(z.string({ error: validation.id }).regex(ID_PATTERN, validation.id), {
@@ -424,6 +427,8 @@ export const ProductDto = ProductSummaryDto.extend({
   /** Its own rate by the value of a piece, winning over `taxRate`; null: none. */
   taxSlabs: z.array(z.object({ upTo: z.number().nullable(), rate: z.number() })).nullable(),
   hsnCode: z.string().nullable(),
+  /** The unit its quantities are counted in (a UQC: gst-codes.ts), "NOS" for pieces. */
+  uqc: z.string(),
   gallery: z.array(MediaDto),
   reviews: z.array(ReviewDto),
   updatedAt: z.string(),

@@ -133,7 +133,10 @@ export type GstCdnurRow = z.infer<typeof GstCdnurRow>;
 export const GstHsnRow = z.object({
   /** Empty for lines sold without an HSN code. */
   hsn: z.string(),
+  /** The HSN code's description (at most 30 characters of the offline tool's alphabet). */
   description: z.string(),
+  /** The unit the quantity counts, as the template writes it ("NOS-NUMBERS"). */
+  uqc: z.string(),
   /** Units invoiced less units credited. */
   quantity: z.number().int(),
   /** Taxable value and tax. */

@@ -21,6 +21,8 @@ export const addresses = pgTable(
     country: text().notNull().default("India"),
     // The buyer's GSTIN when they are registered (printed on the invoice; B2B in GSTR-1).
     gstin: text(),
+    // The business's legal name, with a GSTIN: a registered buyer's invoice is made out to it.
+    legalName: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true })
       .notNull()

@@ -10,6 +10,9 @@ export const categories = pgTable("categories", {
   // Rates by the value of a piece, in place of the flat rate (null: the flat rate).
   taxSlabs: taxSlabs(),
   hsnCode: text(),
+  // The owner's short description of that HSN code (table 12's, at most 30 characters of the offline
+  // tool's alphabet); null: the HSN chapter's name (gst-codes.ts).
+  hsnDescription: text(),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp({ withTimezone: true })
     .notNull()

@@ -18,6 +18,7 @@ import {
   type Role,
   TAKEN_PAYMENT_STATUSES,
 } from "@shop/shared/constants";
+import { DEFAULT_UQC } from "@shop/shared/gst-codes";
 import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
@@ -56,6 +57,8 @@ export interface OrderShippingAddress {
   country: string;
   /** The buyer's GSTIN when they gave one (a registered buyer). */
   gstin?: string | null;
+  /** The business's legal name with that GSTIN: the invoice bills it (absent on orders from before it was asked). */
+  legalName?: string | null;
 }
 
 /**
@@ -266,6 +269,10 @@ export const orderItems = pgTable(
     // of the order's GST at that rate (lines from before rates existed: their share of the order's).
     taxRate: taxRate().notNull().default(18),
     hsnCode: text(),
+    // The HSN code's description and the unit of quantity then, as the invoice and table 12 print
+    // them (null description: a line from before, described by its HSN chapter's name).
+    hsnDescription: text(),
+    uqc: text().notNull().default(DEFAULT_UQC),
     taxAmount: money().notNull().default(0),
     // The line as the invoice prints it: its value before GST after its discounts, and its GST
     // (taxAmount) as CGST + SGST (equal halves) or IGST, by the order's supply type.

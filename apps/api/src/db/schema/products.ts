@@ -1,3 +1,4 @@
+import { DEFAULT_UQC, UQCS, type Uqc } from "@shop/shared/gst-codes";
 import { sql } from "drizzle-orm";
 import {
   boolean,
@@ -16,6 +17,7 @@ import {
 import { categories } from "./categories";
 import { idRef, money, primaryId, taxRate, taxSlabs } from "./columns";
 import { media } from "./media";
+import { sqlList } from "./sql-lists";
 
 /** An option of a product (Size, Colour) and its values, in the order the storefront offers them. */
 export interface ProductOption {
@@ -58,6 +60,8 @@ export const products = pgTable(
     // Rates by the value of a piece, in place of the flat rate (null: the flat rate, else the category's).
     taxSlabs: taxSlabs(),
     hsnCode: text(),
+    // The unit its quantities are counted in (a UQC of the GST templates: gst-codes.ts), NOS for pieces.
+    uqc: text().$type<Uqc>().notNull().default(DEFAULT_UQC),
     // Kept up to date by the review service in the review's transaction.
     ratingAverage: numeric({ precision: 3, scale: 2, mode: "number" }).notNull().default(0),
     ratingCount: integer().notNull().default(0),
@@ -78,6 +82,7 @@ export const products = pgTable(
     check("products_stock_check", sql`${t.stock} >= 0`),
     check("products_price_check", sql`${t.price} >= 0`),
     check("products_sale_price_check", sql`${t.salePrice} >= 0`),
+    check("products_uqc_check", sql`${t.uqc} in (${sqlList(UQCS)})`),
     // Each list order ends in (created_at desc, id desc) so that pages never overlap; the indexes
     // carry the whole order, or PostgreSQL sorts every matching row to find one page.
     // NOTE: NULLS FIRST is what `order by x desc` means; an index "desc nulls last" cannot serve it.

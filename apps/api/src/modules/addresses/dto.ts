@@ -15,6 +15,7 @@ export function toAddressSnapshot(address: Address): OrderShippingAddress {
     pinCode: address.pinCode,
     country: address.country,
     gstin: address.gstin,
+    legalName: address.legalName,
   };
 }
 
@@ -24,6 +25,7 @@ export function toAddressDto(address: Address): AddressDto {
     _id: address.id,
     ...toAddressSnapshot(address),
     gstin: address.gstin,
+    legalName: address.legalName,
     stateValid: isListedState(address.state),
   };
 }

@@ -15,7 +15,14 @@ import {
 
 function valuesOf(input: AddressInput): AddressValues {
   const { name, ...rest } = input;
-  return { ...rest, gstin: rest.gstin ?? null, firstName: name.firstName, lastName: name.lastName };
+  return {
+    ...rest,
+    gstin: rest.gstin ?? null,
+    // A legal name goes with a GSTIN (AddressInput asks for it then); without one it names nobody.
+    legalName: rest.gstin ? (rest.legalName ?? null) : null,
+    firstName: name.firstName,
+    lastName: name.lastName,
+  };
 }
 
 /**

@@ -1,3 +1,4 @@
+import { hsnChapterName } from "@shop/shared/gst-codes";
 import type { CategoryDto } from "@shop/shared/schemas/category";
 import type { CategoryWithCount } from "./repo";
 
@@ -10,6 +11,8 @@ export function toCategoryDto(row: CategoryWithCount): CategoryDto {
     count: row.count,
     ...(row.taxRate !== null ? { taxRate: row.taxRate } : {}),
     ...(row.taxSlabs ? { taxSlabs: row.taxSlabs } : {}),
-    ...(row.hsnCode !== null ? { hsnCode: row.hsnCode } : {}),
+    ...(row.hsnCode !== null
+      ? { hsnCode: row.hsnCode, hsnDescription: row.hsnDescription ?? hsnChapterName(row.hsnCode) }
+      : {}),
   };
 }

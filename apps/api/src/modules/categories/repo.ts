@@ -13,6 +13,7 @@ export interface CategoryWithCount {
   taxRate: number | null;
   taxSlabs: Category["taxSlabs"];
   hsnCode: string | null;
+  hsnDescription: string | null;
 }
 
 /** Categories with the number of their active products (kept in `product_counts`); by name. */
@@ -25,6 +26,7 @@ function selectWithCounts(db: Database, where?: SQL) {
       taxRate: categories.taxRate,
       taxSlabs: categories.taxSlabs,
       hsnCode: categories.hsnCode,
+      hsnDescription: categories.hsnDescription,
       count: sql<number>`coalesce(${productCounts.active}, 0)`,
     })
     .from(categories)
@@ -57,7 +59,7 @@ export async function findCategory(
 
 export async function insertCategory(
   db: Database,
-  values: Pick<NewCategory, "name" | "slug" | "taxRate" | "taxSlabs" | "hsnCode">,
+  values: Pick<NewCategory, "name" | "slug" | "taxRate" | "taxSlabs" | "hsnCode" | "hsnDescription">,
 ): Promise<Category> {
   const [row] = await db.insert(categories).values(values).returning();
   if (!row) throw new Error("insert returned no row");
@@ -68,7 +70,7 @@ export async function insertCategory(
 export async function updateCategoryTax(
   db: Database,
   id: string,
-  values: Pick<NewCategory, "taxRate" | "taxSlabs" | "hsnCode">,
+  values: Pick<NewCategory, "taxRate" | "taxSlabs" | "hsnCode" | "hsnDescription">,
 ): Promise<Category | undefined> {
   const [row] = await db
     .update(categories)

@@ -2,7 +2,7 @@
  * Categories: the staff create them, admins rename and delete them (its products moved to another);
  * everyone lists them with their active product counts.
  */
-import { api } from "@shop/shared/messages";
+import { api, validation } from "@shop/shared/messages";
 import type {
   CategoryDeleteQuery,
   CategoryDto,
@@ -35,14 +35,23 @@ import {
 } from "./repo";
 
 /** A category as the activity log keeps it. */
-const fieldsOf = ({ name, slug, taxRate, taxSlabs, hsnCode }: Category) => ({
+const fieldsOf = ({ name, slug, taxRate, taxSlabs, hsnCode, hsnDescription }: Category) => ({
   name,
   slug,
   taxRate,
   taxSlabs,
   hsnCode,
+  hsnDescription,
 });
 const subjectOf = (row: Category) => ({ type: "category" as const, id: row.id, label: row.name });
+
+/** A description names the category's own HSN code: 400 at the description without one. */
+function refuseDescriptionWithoutCode(input: { hsnCode?: string | null; hsnDescription?: string | null }) {
+  if (input.hsnDescription && !input.hsnCode)
+    throw new AppError("BAD_REQUEST", validation.hsnDescriptionWithoutCode, {
+      hsnDescription: validation.hsnDescriptionWithoutCode,
+    });
+}
 
 const slugTaken = () => new AppError("CONFLICT", api.categorySlugTaken, { slug: api.categorySlugTaken });
 
@@ -55,8 +64,15 @@ export async function createCategory(
   actor: Pick<User, "role"> & ActivityActor,
   input: CategoryInput,
 ): Promise<CategoryDto> {
-  if ((input.taxRate != null || input.taxSlabs != null || input.hsnCode != null) && actor.role !== "admin")
+  if (
+    (input.taxRate != null ||
+      input.taxSlabs != null ||
+      input.hsnCode != null ||
+      input.hsnDescription != null) &&
+    actor.role !== "admin"
+  )
     throw new AppError("FORBIDDEN", api.forbidden);
+  refuseDescriptionWithoutCode(input);
   if (await findCategory(db, { slug: input.slug })) throw slugTaken();
   try {
     const row = await db.transaction(async (tx) => {
@@ -66,6 +82,7 @@ export async function createCategory(
         taxRate: input.taxRate ?? null,
         taxSlabs: input.taxSlabs ?? null,
         hsnCode: input.hsnCode ?? null,
+        hsnDescription: input.hsnDescription ?? null,
       });
       await recordActivity(tx, actor, "category.created", subjectOf(inserted), null, fieldsOf(inserted));
       return inserted;
@@ -98,6 +115,7 @@ export async function setCategoryTax(
   id: string,
   input: CategoryTaxInput,
 ): Promise<CategoryDto> {
+  refuseDescriptionWithoutCode(input);
   await db.transaction(async (tx) => {
     const before = await findCategory(tx, { id });
     const after = before && (await updateCategoryTax(tx, id, input));

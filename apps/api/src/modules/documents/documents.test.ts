@@ -1,10 +1,17 @@
+import { execFile } from "node:child_process";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
 import { gstinCheckCharacter } from "@shop/shared/india";
-import { api, documents } from "@shop/shared/messages";
+import { api, documents, validation } from "@shop/shared/messages";
+import { fullName } from "@shop/shared/names";
 import { formatPrice } from "@shop/shared/pricing";
 import { AddressInput } from "@shop/shared/schemas/address";
 import { and, eq, inArray, like } from "drizzle-orm";
 import { extractText } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseConfig } from "#api/config";
 import { documentCounters } from "#api/db/schema/invoices";
 import { orders } from "#api/db/schema/orders";
 import { addAddress } from "#api/modules/addresses/service";
@@ -21,9 +28,14 @@ import { makeCategory, makeMedia, makeProduct } from "#test/catalog";
 import { envelopeProblems } from "#test/envelope-check";
 import { ADDRESS, APPROVED_CARD, type Caller, makeShop, quickUser, type Shop } from "#test/fixtures";
 import { type InvoiceLineInput, type InvoiceOrderInput, invoiceFigures, spreadCents } from "./figures";
+import { orderCreditNote, orderInvoice, sellerOf } from "./service";
 import { amountInWords } from "./words";
 
+const run = promisify(execFile);
+
 const GSTIN = "27AAPFU0939F1ZV";
+/** A registered buyer's legal name, as its address gives it with its GSTIN. */
+const BUSINESS = "Sharma Textiles Private Limited";
 let t: TestApp;
 let shop: Shop;
 
@@ -78,7 +90,7 @@ async function paidOrderTo(
   const address = await addAddress(
     t.database.db,
     shopper.user.id,
-    AddressInput.parse({ ...ADDRESS, state, ...(gstin ? { gstin } : {}) }),
+    AddressInput.parse({ ...ADDRESS, state, ...(gstin ? { gstin, legalName: BUSINESS } : {}) }),
   );
   const { order } = await placeOrder(
     t.database.db,
@@ -497,6 +509,343 @@ describe("invoice figures", () => {
   });
 });
 
+/** What Debian's poppler-utils make of a PDF: `pdftotext` (its text, lines as laid out) or `pdfsig`. */
+async function poppler(tool: "pdftotext" | "pdfsig", body: Buffer): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), "shop-pdf-"));
+  try {
+    const file = path.join(dir, "document.pdf");
+    await writeFile(file, body);
+    const args = tool === "pdftotext" ? [file, "-"] : [file];
+    // NOTE: pdfsig exits 1 when a signature is not valid; its report is what is checked.
+    const { stdout } = await run(tool, args).catch((error: { stdout?: string }) => ({
+      stdout: error.stdout ?? "",
+    }));
+    return stdout;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** A paid order of a shopper of their own for two units of a product of its own (stock no other test takes). */
+async function ownPaidOrder() {
+  const refs = { category: shop.categoryId, thumbnail: (await makeMedia(t.database)).id };
+  const product = await makeProduct(t.database, refs, { price: 500, stock: 10 });
+  const shopper = await quickUser(t);
+  const address = await addAddress(t.database.db, shopper.user.id, ADDRESS);
+  const { order } = await placeOrder(
+    t.database.db,
+    shopper.user,
+    { products: [{ product: product._id, quantity: 2 }], shippingAddress: address._id },
+    { mail: mailContextOf(t.config), storeState: t.config.storeState },
+  );
+  expect((await pay(shopper.cookie, order._id)).statusCode).toBe(201);
+  const read = await inject(t.app, {
+    method: "GET",
+    url: `/api/orders/${order._id}`,
+    cookie: shop.admin.cookie,
+  });
+  const paid = read.json().data as { _id: string; invoiceNumber: string; products: { _id: string }[] };
+  return { shopper, order: paid, line: paid.products[0]?._id ?? "" };
+}
+
+/** A refund of one unit of an order's line, by an admin: its credit note's refund id. */
+async function refundOne(orderId: string, line: string, reason: string): Promise<string> {
+  const made = await inject(t.app, {
+    method: "POST",
+    url: `/api/orders/${orderId}/refunds`,
+    cookie: shop.admin.cookie,
+    payload: { lines: [{ line, quantity: 1 }], reason, restock: true },
+  });
+  expect(made.statusCode, made.body).toBe(201);
+  return made.json().data.payment.refunds[0]._id as string;
+}
+
+/** The text between two headings of a document (whitespace as one space). */
+function between(text: string, from: string, to: string): string {
+  return text.slice(text.indexOf(from), text.indexOf(to, text.indexOf(from)));
+}
+
+describe("documents a CA signs", () => {
+  const LEGAL = "Bazaar Retail Private Limited";
+  const SIGNATORY = { name: "Meera Kulkarni", designation: "Director" };
+  const putSettings = (section: string, value: object) =>
+    inject(t.app, {
+      method: "PUT",
+      url: `/api/settings/${section}`,
+      cookie: shop.admin.cookie,
+      payload: value,
+    });
+  const settingsNow = async () =>
+    (await inject(t.app, { method: "GET", url: "/api/settings", cookie: shop.admin.cookie })).json().data;
+
+  it("says no tax is payable on reverse charge, bills a registered buyer's legal name at its address with state codes, counts units, describes HSN codes and ends with the signatory block", async () => {
+    const { store } = await settingsNow();
+    expect(
+      (await putSettings("store", { ...store, legalName: LEGAL, signatory: SIGNATORY })).statusCode,
+    ).toBe(200);
+    try {
+      const order = await paidOrderTo(shop.shopper, "Karnataka", { gstin: gstinOf("29") });
+      const text = await pdfText((await invoice(order._id, shop.shopper.cookie)).rawPayload);
+      expect(text).toContain(documents.reverseCharge);
+      // The supplier under its legal name, its trade name beside it, its state with its code.
+      const seller = between(text, documents.seller.toUpperCase(), documents.billTo.toUpperCase());
+      expect(seller).toContain(LEGAL);
+      expect(seller).toContain(documents.tradeName(store.name));
+      expect(seller).toContain(documents.state("27-Maharashtra"));
+      // Billed to the business at the order's address, its state with its code.
+      const billTo = between(text, documents.billTo.toUpperCase(), documents.shipTo.toUpperCase());
+      for (const expected of [
+        BUSINESS,
+        ADDRESS.building,
+        ADDRESS.street,
+        `${ADDRESS.city} ${ADDRESS.pinCode}`,
+        "29-Karnataka, India",
+        documents.buyerGstin(gstinOf("29")),
+      ])
+        expect(billTo).toContain(expected);
+      const shipTo = between(text, documents.shipTo.toUpperCase(), documents.columns.item);
+      expect(shipTo).toContain(fullName(ADDRESS.name));
+      expect(shipTo).toContain("29-Karnataka, India");
+      // Each line's quantity with its unit, its HSN code with the code's description.
+      expect(text).toContain(documents.quantityOf(2, "NOS"));
+      expect(text).toContain(documents.quantityOf(3, "NOS"));
+      expect(text).toContain(documents.hsnWith("6109", "Apparel knitted or crocheted"));
+      // The signatory block closes it, and no claim that it needs no signature.
+      const foot = text.slice(text.indexOf(documents.forSupplier(LEGAL)));
+      expect(foot).toContain(documents.signatory(SIGNATORY.name, SIGNATORY.designation));
+      expect(foot).toContain(documents.authorisedSignatory);
+      expect(text).not.toContain("needs no signature");
+      expect(text).not.toContain(documents.digitallySigned);
+      // GSTR-1's B2B names the receiver by the same legal name.
+      const month = new Date(Date.now() + 5.5 * 3_600_000).toISOString().slice(0, 7);
+      const report = await inject(t.app, {
+        method: "GET",
+        url: `/api/reports/gst?month=${month}`,
+        cookie: shop.admin.cookie,
+      });
+      expect(report.statusCode, report.body).toBe(200);
+      const b2b = (report.json().data.b2b as { invoiceNumber: string; receiverName: string }[]).filter(
+        (row) => row.invoiceNumber === order.invoiceNumber,
+      );
+      expect(b2b.length).toBeGreaterThan(0);
+      for (const row of b2b) expect(row.receiverName).toBe(BUSINESS);
+    } finally {
+      expect((await putSettings("store", store)).statusCode).toBe(200);
+    }
+  });
+
+  it("names the original invoice's number and date on a credit note, counts its units and ends with the signatory block", async () => {
+    const { store } = await settingsNow();
+    expect(
+      (await putSettings("store", { ...store, legalName: LEGAL, signatory: SIGNATORY })).statusCode,
+    ).toBe(200);
+    try {
+      const { shopper, order, line } = await ownPaidOrder();
+      const invoiceText = await pdfText((await invoice(order._id, shopper.cookie)).rawPayload);
+      const invoiceDate = /Invoice date: (\d{2} \w{3} \d{4})/.exec(invoiceText)?.[1];
+      expect(invoiceDate).toBeDefined();
+      const refundId = await refundOne(order._id, line, "Wrong size sent");
+      const response = await inject(t.app, {
+        method: "GET",
+        url: `/api/orders/${order._id}/credit-notes/${refundId}.pdf`,
+        cookie: shopper.cookie,
+      });
+      expect(response.statusCode).toBe(200);
+      const text = await pdfText(response.rawPayload);
+      expect(text).toContain(documents.againstInvoice(order.invoiceNumber ?? ""));
+      expect(text).toContain(documents.againstInvoiceDate(invoiceDate ?? ""));
+      expect(text).toContain(documents.quantityOf(1, "NOS"));
+      expect(text).toContain(documents.hsnWith("6109", "Apparel knitted or crocheted"));
+      const foot = text.slice(text.indexOf(documents.forSupplier(LEGAL)));
+      expect(foot).toContain(documents.signatory(SIGNATORY.name, SIGNATORY.designation));
+      expect(foot).toContain(documents.authorisedSignatory);
+    } finally {
+      expect((await putSettings("store", store)).statusCode).toBe(200);
+    }
+  });
+
+  it("never wraps an amount: a line of INR 1,41,600.00 and one of five digits print on one line each", async () => {
+    const { currency } = await settingsNow();
+    expect((await putSettings("currency", { code: "INR", locale: "en-IN" })).statusCode).toBe(200);
+    try {
+      const refs = { category: shop.categoryId, thumbnail: (await makeMedia(t.database)).id };
+      const dear = await makeProduct(t.database, refs, { price: 120_000, stock: 5, uqc: "SET" });
+      const tens = await makeProduct(t.database, refs, { price: 1_200, stock: 50, uqc: "PRS" });
+      const shopper = await quickUser(t);
+      const address = await addAddress(
+        t.database.db,
+        shopper.user.id,
+        AddressInput.parse({ ...ADDRESS, city: "Bengaluru", state: "Karnataka", pinCode: "560001" }),
+      );
+      const { order } = await placeOrder(
+        t.database.db,
+        shopper.user,
+        {
+          products: [
+            { product: dear._id, quantity: 1 },
+            { product: tens._id, quantity: 10 },
+          ],
+          shippingAddress: address._id,
+        },
+        { mail: mailContextOf(t.config), storeState: t.config.storeState, currency: "INR" },
+      );
+      expect((await pay(shopper.cookie, order._id)).statusCode).toBe(201);
+      const laidOut = await poppler("pdftotext", (await invoice(order._id, shopper.cookie)).rawPayload);
+      // 1,20,000 at 18% IGST; 10 × 1,200 = 12,000 at 18%.
+      for (const amount of [
+        "INR 1,20,000.00",
+        "INR 21,600.00",
+        "INR 1,41,600.00",
+        "INR 12,000.00",
+        "INR 14,160.00",
+      ])
+        expect(laidOut).toContain(amount);
+      expect(laidOut).not.toMatch(/INR\s+INR/);
+      expect(laidOut).not.toMatch(/INR\s*\n/);
+      expect(laidOut).toContain(documents.quantityOf(1, "SET"));
+      expect(laidOut).toContain(documents.quantityOf(10, "PRS"));
+    } finally {
+      expect((await putSettings("currency", currency)).statusCode).toBe(200);
+    }
+  });
+
+  it("describes an HSN code as its owner keeps it on the category, the same on the invoice and in table 12, within the offline tool's alphabet and length", async () => {
+    const category = await makeCategory(t.database);
+    const tax = (payload: object) =>
+      inject(t.app, {
+        method: "PUT",
+        url: `/api/categories/${category.id}/tax`,
+        cookie: shop.admin.cookie,
+        payload: { taxRate: 5, hsnCode: "6205", ...payload },
+      });
+    for (const refused of ["Shirts, cotton (men's)", "Cotton shirts for men and boys!", "x".repeat(31)]) {
+      const answer = await tax({ hsnDescription: refused });
+      expect(answer.statusCode, refused).toBe(400);
+      expect(answer.json().errors.hsnDescription).toBe(validation.hsnDescription);
+    }
+    const uncoded = await tax({ hsnCode: null, hsnDescription: "Cotton shirts" });
+    expect(uncoded.statusCode).toBe(400);
+    expect(uncoded.json().errors.hsnDescription).toBe(validation.hsnDescriptionWithoutCode);
+    // Without one, the chapter's name.
+    expect((await tax({})).json().data.hsnDescription).toBe("Apparel not knitted");
+    const kept = await tax({ hsnDescription: "Cotton shirts & kurtas" });
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(kept.json().data).toMatchObject({ hsnCode: "6205", hsnDescription: "Cotton shirts & kurtas" });
+
+    const product = await makeProduct(
+      t.database,
+      { category: category.id, thumbnail: (await makeMedia(t.database)).id },
+      { price: 800, stock: 10 },
+    );
+    const shopper = await quickUser(t);
+    const address = await addAddress(t.database.db, shopper.user.id, ADDRESS);
+    const { order } = await placeOrder(
+      t.database.db,
+      shopper.user,
+      { products: [{ product: product._id, quantity: 2 }], shippingAddress: address._id },
+      { mail: mailContextOf(t.config), storeState: t.config.storeState },
+    );
+    expect((await pay(shopper.cookie, order._id)).statusCode).toBe(201);
+    const text = await pdfText((await invoice(order._id, shopper.cookie)).rawPayload);
+    expect(text).toContain(documents.hsnWith("6205", "Cotton shirts & kurtas"));
+    // A later change of the description changes no document issued before.
+    expect((await tax({ hsnDescription: "Shirts" })).statusCode).toBe(200);
+    expect(await pdfText((await invoice(order._id, shopper.cookie)).rawPayload)).toContain(
+      documents.hsnWith("6205", "Cotton shirts & kurtas"),
+    );
+
+    const month = new Date(Date.now() + 5.5 * 3_600_000).toISOString().slice(0, 7);
+    const report = await inject(t.app, {
+      method: "GET",
+      url: `/api/reports/gst?month=${month}`,
+      cookie: shop.admin.cookie,
+    });
+    expect(report.statusCode, report.body).toBe(200);
+    const hsn = report.json().data.hsn as { hsn: string; rate: number; description: string; uqc?: string }[];
+    expect(hsn.find((row) => row.hsn === "6205" && row.rate === 5)?.description).toBe(
+      "Cotton shirts & kurtas",
+    );
+    for (const row of hsn) {
+      expect(row.description.length, row.description).toBeLessThanOrEqual(30);
+      expect(row.description, row.description).toMatch(/^[A-Za-z0-9 _@./&-]+$/);
+    }
+  });
+});
+
+describe("digitally signed documents", () => {
+  let dir: string;
+  let p12: string;
+  beforeAll(async () => {
+    // A throwaway self-signed certificate, as the owner's PKCS#12 file would hold one.
+    dir = await mkdtemp(path.join(tmpdir(), "shop-signing-"));
+    p12 = path.join(dir, "owner.p12");
+    const [key, cert] = [path.join(dir, "key.pem"), path.join(dir, "cert.pem")];
+    await run("openssl", [
+      ..."req -x509 -newkey rsa:2048 -nodes -days 2 -subj /CN=Bazaar-Test-Signer".split(" "),
+      ...["-keyout", key, "-out", cert],
+    ]);
+    await run("openssl", [
+      "pkcs12",
+      "-export",
+      "-inkey",
+      key,
+      "-in",
+      cert,
+      "-out",
+      p12,
+      "-passout",
+      "pass:right",
+    ]);
+  });
+  afterAll(async () => rm(dir, { recursive: true, force: true }));
+
+  it("refuses at start a certificate that cannot be read or opened, naming INVOICE_SIGNING_P12", () => {
+    expect(parseConfig({}).invoiceSigning).toBeUndefined();
+    const config = parseConfig({ INVOICE_SIGNING_P12: p12, INVOICE_SIGNING_PASSPHRASE: "right" });
+    expect(config.invoiceSigning?.p12.length).toBeGreaterThan(0);
+    expect(() => parseConfig({ INVOICE_SIGNING_P12: p12, INVOICE_SIGNING_PASSPHRASE: "wrong" })).toThrow(
+      /INVOICE_SIGNING_P12: .* cannot be opened with INVOICE_SIGNING_PASSPHRASE/,
+    );
+    expect(() => parseConfig({ INVOICE_SIGNING_P12: path.join(dir, "missing.p12") })).toThrow(
+      /INVOICE_SIGNING_P12: cannot be read/,
+    );
+  });
+
+  it("signs an invoice and a credit note with the owner's certificate: pdfsig finds the signature valid and the whole document signed", async () => {
+    const config = parseConfig({ INVOICE_SIGNING_P12: p12, INVOICE_SIGNING_PASSPHRASE: "right" });
+    const seller = sellerOf(await t.app.settings.current(), config.invoiceSigning);
+    const { order, line } = await ownPaidOrder();
+    const refundId = await refundOne(order._id, line, "Damaged in transit");
+    const viewer = { id: shop.admin.user.id, role: "admin" as const };
+    const documentsMade = [
+      (await orderInvoice(t.database.db, viewer, order._id, seller)).pdf,
+      (await orderCreditNote(t.database.db, viewer, order._id, refundId, seller)).pdf,
+    ];
+    for (const pdf of documentsMade) {
+      const report = await poppler("pdfsig", pdf);
+      expect(report).toContain("Signature Validation: Signature is Valid.");
+      expect(report).toContain("Total document signed");
+      expect(report).toContain("Bazaar-Test-Signer");
+      expect(await pdfText(pdf)).toContain(documents.digitallySigned);
+      // A byte changed in what the signature covers: no longer valid.
+      const changed = Buffer.from(pdf);
+      const at = changed.indexOf("Helvetica");
+      changed[at] = "h".charCodeAt(0);
+      expect(await poppler("pdfsig", changed)).not.toContain("Signature is Valid.");
+    }
+    // Without a certificate the same documents carry the signatory block alone.
+    const unsigned = (
+      await orderInvoice(
+        t.database.db,
+        viewer,
+        order._id,
+        sellerOf(await t.app.settings.current(), undefined),
+      )
+    ).pdf;
+    expect(await poppler("pdfsig", unsigned)).not.toContain("Signature #1");
+  });
+});
+
 describe("a new GSTIN, a new registration", () => {
   let buyer: Caller;
   let addressId: string;
@@ -540,7 +889,7 @@ describe("a new GSTIN, a new registration", () => {
     expect(old.invoiceSupplier).toMatchObject({ gstin: GSTIN, address: store.address, stateCode: "27" });
 
     const registered = gstinOf("27");
-    const moved = await putStore({ ...store, gstin: registered, address: "1 Nariman Point, Mumbai 400021" });
+    const moved = await putStore({ ...store, gstin: registered, address: "1 Juhu Tara Road, Mumbai 400049" });
     expect(moved.statusCode, moved.body).toBe(200);
     try {
       const after = await paidOrder();
@@ -551,11 +900,21 @@ describe("a new GSTIN, a new registration", () => {
       expect(now.invoiceGstin).toBe(registered);
       expect(now.invoiceSupplier).toMatchObject({
         gstin: registered,
-        address: "1 Nariman Point, Mumbai 400021",
+        address: "1 Juhu Tara Road, Mumbai 400049",
         legalName: store.legalName,
       });
       // The earlier invoice keeps the supplier it was issued under.
       expect((await orderRow(before._id)).invoiceSupplier).toEqual(old.invoiceSupplier);
+      // A copy of it printed now states the store as it was then: the old address and GSTIN.
+      const copy = await pdfText((await invoice(before._id, buyer.cookie)).rawPayload);
+      expect(copy).toContain(documents.gstin(GSTIN));
+      expect(copy).not.toContain(registered);
+      expect(copy.replace(/\s+/g, " ")).toContain(store.address);
+      expect(copy, copy).not.toContain("Juhu Tara Road");
+      // And the new one the new details.
+      const newCopy = await pdfText((await invoice(after._id, buyer.cookie)).rawPayload);
+      expect(newCopy).toContain(documents.gstin(registered));
+      expect(newCopy).toContain("Juhu Tara Road");
 
       const month = `${new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Kolkata" }).format(new Date()).slice(0, 7)}`;
       const report = async (query: string) => {

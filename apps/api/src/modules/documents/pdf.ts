@@ -14,6 +14,7 @@ import type {
   InvoiceLineFigures,
   TaxedFigures,
 } from "./figures";
+import { addSignaturePlaceholder, type SignatureDetails, type SigningKey, signPdf } from "./signing";
 
 /** Writes an amount. */
 export type Money = (amount: number) => string;
@@ -48,6 +49,22 @@ export interface DocumentLine {
   /** "Size: 9, Colour: Blue"; empty for a product without options. */
   options: string;
   sku: string;
+  /** The unit its quantity is counted in (UQC: "NOS"). */
+  uqc: string;
+  /** The description of its HSN code, as the line recorded it (table 12 prints the same). */
+  hsnDescription: string;
+}
+
+/**
+ * The block that ends an invoice and a credit note (rule 46(q)): "For <legal name>", the signatory's
+ * name and designation, "Authorised Signatory"; with `signing`, the PDF also carries the owner's
+ * digital signature.
+ */
+export interface Signature {
+  legalName: string;
+  signatory: { name: string; designation: string } | null;
+  /** The owner's certificate (INVOICE_SIGNING_P12); absent: the block alone. */
+  signing?: { key: SigningKey; location: string; contactInfo: string };
 }
 
 export interface InvoiceContent {
@@ -70,6 +87,7 @@ export interface InvoiceContent {
   /** "Store credit INR 1,299.00, Razorpay · UPI INR 2,249.00": what paid it; null while unpaid (cash on delivery). */
   paidWith: string | null;
   money: Money;
+  signature: Signature;
 }
 
 export interface PackingSlipContent {
@@ -91,6 +109,8 @@ export interface CreditNoteContent {
   creditNoteNumber: string;
   creditNoteDate: string;
   invoiceNumber: string;
+  /** The date of the invoice it corrects (rule 53(1A)(g)). */
+  invoiceDate: string;
   orderNumber: number;
   /** "27-Maharashtra". */
   placeOfSupply: string;
@@ -98,20 +118,31 @@ export interface CreditNoteContent {
   reason: string;
   /** How a refund given by hand went back (cash on delivery: the UPI or bank transfer reference); else null. */
   reference: string | null;
-  /** Each line's name (goods: the product, its options and SKU; shipping; the COD fee) and HSN code, as `figures.lines`. */
-  lines: { label: string; hsnCode: string | null }[];
+  /**
+   * Each line's name (goods: the product, its options and SKU; shipping; the COD fee), HSN code and
+   * its description, and unit, as `figures.lines`.
+   */
+  lines: { label: string; hsnCode: string | null; hsnDescription: string; uqc: string }[];
   figures: CreditNoteFigures;
   amountInWords: string;
   money: Money;
+  signature: Signature;
 }
 
 const MARGIN = 40;
 const MUTED = "#555555";
 const RULE = "#cccccc";
 
-/** Draws a document and answers its bytes. */
-function render(title: string, draw: (doc: Doc) => void): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
+/**
+ * Draws a document and answers its bytes; signed with the owner's certificate when `signed` gives
+ * one (the placeholder goes on the last page before the document ends).
+ */
+async function render(
+  title: string,
+  draw: (doc: Doc) => void,
+  signed?: { key: SigningKey; details: SignatureDetails },
+): Promise<Buffer> {
+  const pdf = await new Promise<Buffer>((resolve, reject) => {
     const doc = new PDFDocument({ size: "A4", margin: MARGIN, info: { Title: title }, bufferPages: false });
     const chunks: Buffer[] = [];
     doc.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -119,11 +150,13 @@ function render(title: string, draw: (doc: Doc) => void): Promise<Buffer> {
     doc.on("error", reject);
     try {
       draw(doc);
+      if (signed) addSignaturePlaceholder(doc, signed.details);
       doc.end();
     } catch (error) {
       reject(error);
     }
   });
+  return signed ? signPdf(pdf, signed.key) : pdf;
 }
 
 const width = (doc: Doc) => doc.page.width - MARGIN * 2;
@@ -163,15 +196,30 @@ function row(
   let bottom = y;
   doc
     .font(bold ? "Helvetica-Bold" : "Helvetica")
-    .fontSize(8.5)
+    .fontSize(FONT_SIZE)
     .fillColor("black");
   columns.forEach((column, i) => {
     const text = cells[i] ?? "";
-    doc.text(text, x + 2, y, { width: column.width - 4, align: column.align });
+    const size = column.align === "right" ? fittedSize(doc, text, column.width - 4, FONT_SIZE) : FONT_SIZE;
+    doc.fontSize(size).text(text, x + 2, y, { width: column.width - 4, align: column.align });
+    doc.fontSize(FONT_SIZE);
     bottom = Math.max(bottom, doc.y);
     x += column.width;
   });
   return bottom + 4;
+}
+
+const FONT_SIZE = 8.5;
+
+/**
+ * The size at which each line of `text` fits `room` on one line (at most `size`): an amount or a
+ * quantity is never wrapped ("INR" above "1,41,600.00" read as "INR INR 1,41,600.00").
+ */
+function fittedSize(doc: Doc, text: string, room: number, size: number): number {
+  doc.fontSize(size);
+  const widest = Math.max(0, ...text.split("\n").map((line) => doc.widthOfString(line)));
+  // NOTE: a hair under the room: pdfkit wraps a line that fills its width to the last point.
+  return widest <= room - 0.5 ? size : Math.floor((size * (room - 0.5) * 100) / widest) / 100;
 }
 
 function rowHeight(doc: Doc, columns: readonly Column[], cells: readonly string[]): number {
@@ -254,9 +302,12 @@ function totalsBlock(doc: Doc, totals: readonly [string, string][], top: number)
       .font(last ? "Helvetica-Bold" : "Helvetica")
       .fontSize(last ? 11 : 9)
       .fillColor("black");
+    const size = last ? 11 : 9;
     doc.text(name, labelX, y, { width: 140 });
-    doc.text(amount, labelX + 140, y, { width: 90, align: "right" });
-    y = doc.y + 3;
+    doc
+      .fontSize(fittedSize(doc, amount, 90, size))
+      .text(amount, labelX + 140, y, { width: 90, align: "right" });
+    y = Math.max(doc.y, y + size + 2) + 3;
   });
   return y;
 }
@@ -280,94 +331,143 @@ function rateTotals(
     );
 }
 
+/**
+ * The signatory block at the foot of the page (rule 46(q)), right-aligned: "For <legal name>", room
+ * to sign (or "Digitally signed"), the signatory's name and designation, "Authorised Signatory".
+ */
+function signatureBlock(doc: Doc, signature: Signature, top: number) {
+  const w = 230;
+  const x = MARGIN + width(doc) - w;
+  let y = top;
+  if (y + 70 > doc.page.height - MARGIN) {
+    doc.addPage();
+    y = MARGIN;
+  }
+  doc.font("Helvetica-Bold").fontSize(9).fillColor("black");
+  doc.text(words.forSupplier(signature.legalName), x, y, { width: w, align: "right" });
+  doc.font("Helvetica").fontSize(8).fillColor(MUTED);
+  doc.text(signature.signing ? words.digitallySigned : " ", x, doc.y + 6, { width: w, align: "right" });
+  doc.fontSize(9).fillColor("black");
+  const { signatory } = signature;
+  const named = signatory ? words.signatory(signatory.name, signatory.designation) : " ";
+  doc.text(named, x, doc.y + 14, { width: w, align: "right" });
+  doc.font("Helvetica-Bold").text(words.authorisedSignatory, x, doc.y + 2, { width: w, align: "right" });
+}
+
+/** What a signed document's signature says of itself, when the owner gave a certificate. */
+function signedWith(signature: Signature, documentNumber: string) {
+  const { signing } = signature;
+  if (!signing) return undefined;
+  return {
+    key: signing.key,
+    details: {
+      name: signature.legalName,
+      location: signing.location,
+      contactInfo: signing.contactInfo,
+      reason: words.signatureReason(documentNumber),
+    },
+  };
+}
+
+/** An item cell: the line's name, options and SKU, and its HSN code with the code's description. */
+function itemCell(label: string, hsnCode: string | null, hsnDescription: string): string {
+  return [label, hsnCode ? words.hsnWith(hsnCode, hsnDescription) : ""].filter(Boolean).join("\n");
+}
+
 /** The GST tax invoice of a paid order. */
 export function invoicePdf(content: InvoiceContent): Promise<Buffer> {
   const { money } = content;
-  return render(`${words.taxInvoice} ${content.invoiceNumber}`, (doc) => {
-    let y = heading(doc, words.taxInvoice, content.seller, [
-      words.invoiceNumber(content.invoiceNumber),
-      words.invoiceDate(content.invoiceDate),
-      words.order(content.orderNumber),
-      words.placeOfSupply(content.placeOfSupply),
-    ]);
-    const half = width(doc) / 2;
-    const bottom = Math.max(
-      party(doc, words.billTo, content.buyer, MARGIN, y, half - 10),
-      party(doc, words.shipTo, content.shipTo, MARGIN + half, y, half),
-    );
-    const { figures } = content;
-    const c = words.columns;
-    const columns: Column[] = [
-      { title: c.line, width: 18, align: "left" },
-      { title: c.item, width: 160, align: "left" },
-      { title: c.quantity, width: 22, align: "right" },
-      { title: c.unitPrice, width: 55, align: "right" },
-      { title: c.discount, width: 50, align: "right" },
-      { title: c.taxableValue, width: 58, align: "right" },
-      { title: c.rate, width: 27, align: "right" },
-      { title: taxHead(figures.split, content.utgst), width: 55, align: "right" },
-      { title: c.total, width: 70, align: "right" },
-    ];
-    const rows = content.lines.map((line, i) => {
-      const f: InvoiceLineFigures | undefined = figures.lines[i];
-      if (!f) throw new Error("an invoice line without its figures");
-      return [
-        String(i + 1),
-        [lineLabel(line), f.hsnCode ? words.hsn(f.hsnCode) : ""].filter(Boolean).join("\n"),
-        String(f.quantity),
-        money(f.unitPrice),
-        money(f.discount),
-        money(f.taxableValue),
-        words.rateOf(f.rate),
-        taxCell(f, figures.split, money),
-        money(f.total),
-      ];
-    });
-    const shipping = figures.shippingRow;
-    if (shipping)
-      rows.push([
-        "",
-        words.shippingBy(content.shippingMethod),
-        "",
-        "",
-        "",
-        money(shipping.taxableValue),
-        words.rateOf(shipping.rate),
-        taxCell(shipping, figures.split, money),
-        money(shipping.total),
+  const signed = signedWith(content.signature, content.invoiceNumber);
+  return render(
+    `${words.taxInvoice} ${content.invoiceNumber}`,
+    (doc) => {
+      let y = heading(doc, words.taxInvoice, content.seller, [
+        words.invoiceNumber(content.invoiceNumber),
+        words.invoiceDate(content.invoiceDate),
+        words.order(content.orderNumber),
+        words.placeOfSupply(content.placeOfSupply),
+        words.reverseCharge,
       ]);
-    y = table(doc, columns, rows, bottom + 14);
+      const half = width(doc) / 2;
+      const bottom = Math.max(
+        party(doc, words.billTo, content.buyer, MARGIN, y, half - 10),
+        party(doc, words.shipTo, content.shipTo, MARGIN + half, y, half),
+      );
+      const { figures } = content;
+      const c = words.columns;
+      // NOTE: an amount too long for its column is set smaller, never wrapped (row).
+      const columns: Column[] = [
+        { title: c.line, width: 14, align: "left" },
+        { title: c.item, width: 144, align: "left" },
+        { title: c.quantity, width: 40, align: "right" },
+        { title: c.unitPrice, width: 55, align: "right" },
+        { title: c.discount, width: 48, align: "right" },
+        { title: c.taxableValue, width: 60, align: "right" },
+        { title: c.rate, width: 24, align: "right" },
+        { title: taxHead(figures.split, content.utgst), width: 60, align: "right" },
+        { title: c.total, width: 70, align: "right" },
+      ];
+      const rows = content.lines.map((line, i) => {
+        const f: InvoiceLineFigures | undefined = figures.lines[i];
+        if (!f) throw new Error("an invoice line without its figures");
+        return [
+          String(i + 1),
+          itemCell(lineLabel(line), f.hsnCode, line.hsnDescription),
+          words.quantityOf(f.quantity, line.uqc),
+          money(f.unitPrice),
+          money(f.discount),
+          money(f.taxableValue),
+          words.rateOf(f.rate),
+          taxCell(f, figures.split, money),
+          money(f.total),
+        ];
+      });
+      const shipping = figures.shippingRow;
+      if (shipping)
+        rows.push([
+          "",
+          words.shippingBy(content.shippingMethod),
+          "",
+          "",
+          "",
+          money(shipping.taxableValue),
+          words.rateOf(shipping.rate),
+          taxCell(shipping, figures.split, money),
+          money(shipping.total),
+        ]);
+      y = table(doc, columns, rows, bottom + 14);
 
-    const totals: [string, string][] = [
-      [words.taxableTotal, money(figures.taxableValue)],
-      ...rateTotals(figures, content.utgst, money),
-      [words.totalTax, money(figures.tax)],
-      ...(shipping ? [] : ([[words.shipping, money(figures.shipping)]] as [string, string][])),
-      ...(figures.codFee > 0 ? ([[words.codFee, money(figures.codFee)]] as [string, string][]) : []),
-      [words.grandTotal, money(figures.total)],
-    ];
-    y = totalsBlock(doc, totals, y);
-    doc
-      .font("Helvetica")
-      .fontSize(9)
-      .text(words.amountInWords(content.amountInWords), MARGIN, y + 10, { width: width(doc) });
-    if (content.paidWith)
-      doc.text(words.paidWith(content.paidWith), MARGIN, doc.y + 4, { width: width(doc) });
-    if (figures.onlineDiscount > 0)
+      const totals: [string, string][] = [
+        [words.taxableTotal, money(figures.taxableValue)],
+        ...rateTotals(figures, content.utgst, money),
+        [words.totalTax, money(figures.tax)],
+        ...(shipping ? [] : ([[words.shipping, money(figures.shipping)]] as [string, string][])),
+        ...(figures.codFee > 0 ? ([[words.codFee, money(figures.codFee)]] as [string, string][]) : []),
+        [words.grandTotal, money(figures.total)],
+      ];
+      y = totalsBlock(doc, totals, y);
       doc
-        .fontSize(8)
-        .fillColor(MUTED)
-        .text(words.onlineDiscount(money(figures.onlineDiscount)), MARGIN, doc.y + 6, { width: width(doc) });
-    if (figures.pricesIncludeTax)
-      doc
-        .fontSize(8)
-        .fillColor(MUTED)
-        .text(words.pricesIncludeTax, MARGIN, doc.y + 6, { width: width(doc) });
-    doc
-      .fontSize(8)
-      .fillColor(MUTED)
-      .text(words.computerGenerated, MARGIN, doc.y + 16, { width: width(doc) });
-  });
+        .font("Helvetica")
+        .fontSize(9)
+        .text(words.amountInWords(content.amountInWords), MARGIN, y + 10, { width: width(doc) });
+      if (content.paidWith)
+        doc.text(words.paidWith(content.paidWith), MARGIN, doc.y + 4, { width: width(doc) });
+      if (figures.onlineDiscount > 0)
+        doc
+          .fontSize(8)
+          .fillColor(MUTED)
+          .text(words.onlineDiscount(money(figures.onlineDiscount)), MARGIN, doc.y + 6, {
+            width: width(doc),
+          });
+      if (figures.pricesIncludeTax)
+        doc
+          .fontSize(8)
+          .fillColor(MUTED)
+          .text(words.pricesIncludeTax, MARGIN, doc.y + 6, { width: width(doc) });
+      signatureBlock(doc, content.signature, doc.y + 16);
+    },
+    signed,
+  );
 }
 
 /** What the packer needs: the address and the units of each variant, without prices. */
@@ -392,7 +492,7 @@ export function packingSlipPdf(content: PackingSlipContent): Promise<Buffer> {
       String(i + 1),
       [line.name, line.options].filter(Boolean).join("\n"),
       line.sku,
-      String(line.quantity),
+      words.quantityOf(line.quantity, line.uqc),
     ]);
     const end = table(doc, columns, rows, bottom + 14);
     const units = content.lines.reduce((sum, line) => sum + line.quantity, 0);
@@ -409,71 +509,73 @@ export function packingSlipPdf(content: PackingSlipContent): Promise<Buffer> {
  * invoice, line by line with each line's HSN, units, taxable value, rate and GST as the invoice charged it.
  */
 export function creditNotePdf(content: CreditNoteContent): Promise<Buffer> {
-  return render(`${words.creditNoteTitle} ${content.creditNoteNumber}`, (doc) => {
-    let y = heading(doc, words.creditNoteTitle, content.seller, [
-      words.creditNoteNumber(content.creditNoteNumber),
-      words.creditNoteDate(content.creditNoteDate),
-      words.againstInvoice(content.invoiceNumber),
-      words.order(content.orderNumber),
-      words.placeOfSupply(content.placeOfSupply),
-    ]);
-    const half = width(doc) / 2;
-    const bottom = Math.max(
-      party(doc, words.billTo, content.buyer, MARGIN, y, half - 10),
-      party(doc, words.shipTo, content.shipTo, MARGIN + half, y, half),
-    );
-    const { figures, money } = content;
-    const c = words.columns;
-    const columns: Column[] = [
-      { title: c.line, width: 18, align: "left" },
-      { title: c.item, width: 190, align: "left" },
-      { title: c.quantity, width: 27, align: "right" },
-      { title: c.taxableValue, width: 70, align: "right" },
-      { title: c.rate, width: 35, align: "right" },
-      { title: taxHead(figures.split, content.utgst), width: 80, align: "right" },
-      { title: c.total, width: 95, align: "right" },
-    ];
-    const rows = figures.lines.map((line: CreditNoteLineFigures, i) => {
-      const named = content.lines[i];
-      if (!named) throw new Error("a credit note line without its name");
-      const goods = line.kind === "goods";
-      return [
-        String(i + 1),
-        [
-          named.label,
-          named.hsnCode ? words.hsn(named.hsnCode) : "",
-          goods && line.quantity === 0 ? words.valueOnly : "",
-        ]
-          .filter(Boolean)
-          .join("\n"),
-        goods && line.quantity > 0 ? String(line.quantity) : "",
-        money(line.taxableValue),
-        line.kind === "cod_fee" ? "" : words.rateOf(line.rate),
-        line.kind === "cod_fee" ? "" : taxCell(line, figures.split, money),
-        money(line.total),
+  const signed = signedWith(content.signature, content.creditNoteNumber);
+  return render(
+    `${words.creditNoteTitle} ${content.creditNoteNumber}`,
+    (doc) => {
+      let y = heading(doc, words.creditNoteTitle, content.seller, [
+        words.creditNoteNumber(content.creditNoteNumber),
+        words.creditNoteDate(content.creditNoteDate),
+        words.againstInvoice(content.invoiceNumber),
+        words.againstInvoiceDate(content.invoiceDate),
+        words.order(content.orderNumber),
+        words.placeOfSupply(content.placeOfSupply),
+      ]);
+      const half = width(doc) / 2;
+      const bottom = Math.max(
+        party(doc, words.billTo, content.buyer, MARGIN, y, half - 10),
+        party(doc, words.shipTo, content.shipTo, MARGIN + half, y, half),
+      );
+      const { figures, money } = content;
+      const c = words.columns;
+      const columns: Column[] = [
+        { title: c.line, width: 14, align: "left" },
+        { title: c.item, width: 180, align: "left" },
+        { title: c.quantity, width: 46, align: "right" },
+        { title: c.taxableValue, width: 75, align: "right" },
+        { title: c.rate, width: 30, align: "right" },
+        { title: taxHead(figures.split, content.utgst), width: 75, align: "right" },
+        { title: c.total, width: 95, align: "right" },
       ];
-    });
-    y = table(doc, columns, rows, bottom + 14);
-    doc
-      .font("Helvetica")
-      .fontSize(9)
-      .fillColor("black")
-      .text(words.refundReason(content.reason), MARGIN, y + 4, { width: width(doc) });
-    if (content.reference) doc.text(words.refundReference(content.reference), { width: width(doc) });
-    const totals: [string, string][] = [
-      [words.taxableTotal, money(figures.taxableValue)],
-      ...rateTotals(figures, content.utgst, money),
-      [words.totalTax, money(figures.tax)],
-      [words.grandTotal, money(figures.total)],
-    ];
-    y = totalsBlock(doc, totals, doc.y + 4);
-    doc
-      .font("Helvetica")
-      .fontSize(9)
-      .text(words.amountInWords(content.amountInWords), MARGIN, y + 10, { width: width(doc) });
-    doc
-      .fontSize(8)
-      .fillColor(MUTED)
-      .text(words.creditNoteGenerated, MARGIN, doc.y + 16, { width: width(doc) });
-  });
+      const rows = figures.lines.map((line: CreditNoteLineFigures, i) => {
+        const named = content.lines[i];
+        if (!named) throw new Error("a credit note line without its name");
+        const goods = line.kind === "goods";
+        return [
+          String(i + 1),
+          [
+            itemCell(named.label, named.hsnCode, named.hsnDescription),
+            goods && line.quantity === 0 ? words.valueOnly : "",
+          ]
+            .filter(Boolean)
+            .join("\n"),
+          goods && line.quantity > 0 ? words.quantityOf(line.quantity, named.uqc) : "",
+          money(line.taxableValue),
+          line.kind === "cod_fee" ? "" : words.rateOf(line.rate),
+          line.kind === "cod_fee" ? "" : taxCell(line, figures.split, money),
+          money(line.total),
+        ];
+      });
+      y = table(doc, columns, rows, bottom + 14);
+      doc
+        .font("Helvetica")
+        .fontSize(9)
+        .fillColor("black")
+        .text(words.refundReason(content.reason), MARGIN, y + 4, { width: width(doc) });
+      if (content.reference) doc.text(words.refundReference(content.reference), { width: width(doc) });
+      const totals: [string, string][] = [
+        [words.taxableTotal, money(figures.taxableValue)],
+        ...rateTotals(figures, content.utgst, money),
+        [words.totalTax, money(figures.tax)],
+        [words.grandTotal, money(figures.total)],
+      ];
+      y = totalsBlock(doc, totals, doc.y + 4);
+      doc
+        .font("Helvetica")
+        .fontSize(9)
+        .text(words.amountInWords(content.amountInWords), MARGIN, y + 10, { width: width(doc) });
+      signatureBlock(doc, content.signature, doc.y + 16);
+    },
+    signed,
+  );
 }

@@ -15,22 +15,14 @@ import {
   orderInvoice,
   orderPackingSlip,
   type Seller,
+  sellerOf,
   shipmentPackingSlip,
 } from "./service";
 
 export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The seller as the owner's store settings have it now: on the document made for this request. */
-  const sellerNow = async (): Promise<Seller> => {
-    const { store, currency } = await app.settings.current();
-    return {
-      name: store.name,
-      address: store.address,
-      gstin: store.gstin,
-      state: store.state,
-      locale: currency.locale,
-      utcOffset: store.utcOffset,
-    };
-  };
+  const sellerNow = async (): Promise<Seller> =>
+    sellerOf(await app.settings.current(), app.config.invoiceSigning);
   const send = (reply: FastifyReply, { pdf, filename }: OrderDocument) =>
     sendDownload(reply, { contentType: "application/pdf", filename, body: pdf });
 

@@ -7,15 +7,17 @@
  * modules/invoices), for the same viewers as the invoice.
  */
 
+import { hsnChapterName } from "@shop/shared/gst-codes";
 import { indianState, placeOfSupplyLabel } from "@shop/shared/india";
 import { api, documents as words } from "@shop/shared/messages";
 import { fullName } from "@shop/shared/names";
 import { isTaken } from "@shop/shared/orders";
 import { isStaff, seesCustomerDetails, type SignedInViewer as Viewer } from "@shop/shared/roles";
+import type { Settings } from "@shop/shared/schemas/settings";
 import { tenderName, tenderPart, tenderParts, tendersOf } from "@shop/shared/tenders";
 import { AppError } from "#api/core/errors";
 import type { Database } from "#api/db/client";
-import type { OrderShippingAddress } from "#api/db/schema/orders";
+import type { OrderShippingAddress, SupplierDetails } from "#api/db/schema/orders";
 import {
   findOrderById,
   findOrderLines,
@@ -34,19 +36,50 @@ import {
   type Party,
   packingSlipPdf,
   pdfMoney,
+  type Signature,
 } from "./pdf";
+import type { SigningKey } from "./signing";
 import { amountInWords } from "./words";
 
-/** The seller as invoices name it: the shop's name, address, GSTIN and state, and how it writes amounts. */
-export interface Seller {
-  name: string;
-  address: string;
-  gstin: string;
-  state: string;
+/**
+ * The supplier as a document names it (rule 46(a)): its legal and trade names, address, GSTIN, state,
+ * signatory, as recorded on the document when it was issued (modules/invoices/supplier.ts).
+ */
+export type Supplier = SupplierDetails;
+
+/**
+ * The seller as documents name it: the supplier as the store settings have it now, how it writes
+ * amounts, and the owner's certificate when the shop signs its documents.
+ */
+export interface Seller extends Supplier {
   /** The locale amounts are written in (the order's own currency is the one written). */
   locale: string;
   /** The shop's clock ("+05:30"): the documents' dates. */
   utcOffset: string;
+  /** The owner's certificate (INVOICE_SIGNING_P12): invoices and credit notes are signed with it. */
+  signingKey?: SigningKey;
+  /** Who to ask about a signature: the store's email. */
+  email: string;
+}
+
+/** The seller as the store settings have it now, signing with the owner's certificate when there is one. */
+export function sellerOf(
+  { store, currency }: Pick<Settings, "store" | "currency">,
+  signingKey: SigningKey | undefined,
+): Seller {
+  return {
+    legalName: store.legalName ?? store.name,
+    name: store.name,
+    address: store.address,
+    gstin: store.gstin,
+    stateCode: indianState(store.state)?.code ?? store.gstin.slice(0, 2),
+    stateName: store.state,
+    signatory: store.signatory,
+    locale: currency.locale,
+    utcOffset: store.utcOffset,
+    email: store.email,
+    ...(signingKey ? { signingKey } : {}),
+  };
 }
 
 export interface OrderDocument {
@@ -69,21 +102,34 @@ function shopDate(at: Date, utcOffset: string): string {
 
 type Row = NonNullable<OrderRow>;
 
-function sellerParty(seller: Seller): Party {
+/** The supplier under its legal name, its trade name beside when it differs, and its state with its code. */
+function sellerParty(supplier: Supplier): Party {
   return {
-    name: seller.name,
-    lines: [seller.address, words.gstin(seller.gstin), words.state(seller.state)],
+    name: supplier.legalName,
+    lines: [
+      ...(supplier.name !== supplier.legalName ? [words.tradeName(supplier.name)] : []),
+      supplier.address,
+      words.gstin(supplier.gstin),
+      words.state(`${supplier.stateCode}-${supplier.stateName}`),
+    ],
   };
+}
+
+/** An address's lines, its state with its GST code ("29-Karnataka, India"). */
+function addressLines(address: OrderShippingAddress): string[] {
+  return [
+    address.building,
+    address.street,
+    `${address.city} ${address.pinCode}`,
+    `${placeOfSupplyLabel(address.state)}, ${address.country}`,
+  ];
 }
 
 function shipToParty(address: OrderShippingAddress, withPhone: boolean): Party {
   return {
     name: fullName(address.name),
     lines: [
-      address.building,
-      address.street,
-      `${address.city} ${address.pinCode}`,
-      `${address.state}, ${address.country}`,
+      ...addressLines(address),
       ...(withPhone ? [words.phone(`+${address.countryCode} ${address.phoneNumber}`)] : []),
     ],
   };
@@ -93,7 +139,25 @@ function documentLine({ item }: OrderLineRow): DocumentLine {
   const options = Object.entries(item.variantOptions)
     .map(([name, value]) => `${name}: ${value}`)
     .join(", ");
-  return { name: item.name, options, sku: item.variantSku };
+  return {
+    name: item.name,
+    options,
+    sku: item.variantSku,
+    uqc: item.uqc,
+    // A line from before descriptions were kept: its code's chapter, as table 12 names it.
+    hsnDescription: item.hsnDescription || hsnChapterName(item.hsnCode),
+  };
+}
+
+/** The signatory block of a document, with the owner's certificate when the shop signs. */
+function signatureOf(supplier: Supplier, seller: Seller): Signature {
+  return {
+    legalName: supplier.legalName,
+    signatory: supplier.signatory,
+    ...(seller.signingKey
+      ? { signing: { key: seller.signingKey, location: supplier.stateName, contactInfo: seller.email } }
+      : {}),
+  };
 }
 
 /** "INV/2026-27/000001" → "INV-2026-27-000001", safe in a file name. */
@@ -129,12 +193,19 @@ async function packedOrder(db: Database, viewer: Viewer, orderId: string) {
 const slipName = (row: Row, invoiceNumber: string | null) =>
   invoiceNumber ? fileSafe(invoiceNumber) : `order-${row.order.number}`;
 
+/**
+ * The buyer (rule 46(e)): billed at the order's address (checkout asks for no other), a registered
+ * buyer under the business's legal name with its GSTIN, the email for those who may see it.
+ */
 function buyerParty(row: Row, viewer: Viewer): Party {
   const { user, order } = row;
-  const name = fullName(user);
+  const address = order.shippingAddress;
+  const person = fullName(user) || fullName(address.name);
+  const business = order.buyerGstin ? address.legalName : null;
   return {
-    name: name || fullName(order.shippingAddress.name),
+    name: business || person,
     lines: [
+      ...addressLines(address),
       ...(order.buyerGstin ? [words.buyerGstin(order.buyerGstin)] : []),
       ...(seesCustomerDetails(viewer, user.id) ? [user.email] : []),
     ],
@@ -169,8 +240,10 @@ export async function orderInvoice(
   );
   const money = pdfMoney({ code: order.currency, locale: seller.locale });
   const { payment } = row;
+  // The supplier as the invoice stated it when issued; today's store only for one issued before invoices kept it.
+  const supplier: Supplier = order.invoiceSupplier ?? seller;
   const pdf = await invoicePdf({
-    seller: sellerParty(seller),
+    seller: sellerParty(supplier),
     buyer: buyerParty(row, viewer),
     shipTo: shipToParty(order.shippingAddress, false),
     invoiceNumber,
@@ -191,6 +264,7 @@ export async function orderInvoice(
           )
         : null,
     money,
+    signature: signatureOf(supplier, seller),
   });
   return { pdf, filename: `invoice-${fileSafe(invoiceNumber)}.pdf` };
 }
@@ -254,13 +328,16 @@ export async function orderCreditNote(
   seller: Seller,
 ): Promise<OrderDocument> {
   // An unpaid order has no refunds: its credit notes are as missing as anyone else's.
-  const { row, invoiceNumber, lines } = await paidOrder(db, viewer, orderId, api.creditNoteNotFound).catch(
-    (error: unknown) => {
-      if (error instanceof AppError && error.code === "CONFLICT")
-        throw new AppError("NOT_FOUND", api.creditNoteNotFound);
-      throw error;
-    },
-  );
+  const { row, invoiceNumber, invoicedAt, lines } = await paidOrder(
+    db,
+    viewer,
+    orderId,
+    api.creditNoteNotFound,
+  ).catch((error: unknown) => {
+    if (error instanceof AppError && error.code === "CONFLICT")
+      throw new AppError("NOT_FOUND", api.creditNoteNotFound);
+    throw error;
+  });
   const refund = await findRefund(db, refundId);
   if (
     !refund ||
@@ -276,19 +353,27 @@ export async function orderCreditNote(
   const byId = new Map(lines.map((line) => [line.item.id, line]));
   const named = recorded.map((line) => {
     const item = line.itemId ? byId.get(line.itemId) : undefined;
-    if (item) return { label: lineLabel(documentLine(item)), hsnCode: item.item.hsnCode };
+    if (item) {
+      const document = documentLine(item);
+      return { label: lineLabel(document), hsnCode: item.item.hsnCode, ...document };
+    }
     return {
       label: line.kind === "shipping" ? words.shippingBy(order.shippingMethodName) : words.codFee,
       hsnCode: null,
+      hsnDescription: "",
+      uqc: "",
     };
   });
+  // The supplier as the note stated it when issued; today's store only for a note issued before notes kept it.
+  const supplier: Supplier = refund.creditNoteSupplier ?? seller;
   const pdf = await creditNotePdf({
-    seller: sellerParty(seller),
+    seller: sellerParty(supplier),
     buyer: buyerParty(row, viewer),
     shipTo: shipToParty(order.shippingAddress, false),
     creditNoteNumber: refund.creditNoteNumber,
     creditNoteDate: shopDate(refund.refundedAt, seller.utcOffset),
     invoiceNumber,
+    invoiceDate: shopDate(invoicedAt, seller.utcOffset),
     orderNumber: order.number,
     ...supplyOf(order),
     reason: refund.reason,
@@ -297,6 +382,7 @@ export async function orderCreditNote(
     figures,
     amountInWords: amountInWords(figures.total, order.currency),
     money: pdfMoney({ code: order.currency, locale: seller.locale }),
+    signature: signatureOf(supplier, seller),
   });
   return { pdf, filename: `credit-note-${fileSafe(refund.creditNoteNumber)}.pdf` };
 }

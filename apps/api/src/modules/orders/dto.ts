@@ -86,6 +86,7 @@ export function toOrderSummaryDto(
       ...order.shippingAddress,
       phoneNumber: details ? order.shippingAddress.phoneNumber : null,
       gstin: order.shippingAddress.gstin ?? null,
+      legalName: order.shippingAddress.legalName ?? null,
     },
     payment:
       details && payment?.id

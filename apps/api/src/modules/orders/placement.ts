@@ -1,6 +1,7 @@
 /** Placing an order, and pricing a cart by the same rules (docs/design.md section 5). */
 import { createHash } from "node:crypto";
 import { CURRENCY, ORDER_LIMITS } from "@shop/shared/constants";
+import { hsnChapterName } from "@shop/shared/gst-codes";
 import { indianState, sameState } from "@shop/shared/india";
 import { api, validation } from "@shop/shared/messages";
 import { formatMoney } from "@shop/shared/money-format";
@@ -431,6 +432,11 @@ export async function placeOrder(
         quantity: priced.lines[index]?.quantity ?? 0,
         taxRate: priced.lineTaxes[index]?.rate ?? taxes.defaultRate,
         hsnCode: product.hsnCode ?? taxes.defaultHsn,
+        // The code's description and the unit as the invoice and table 12 print them (decision 050).
+        hsnDescription:
+          (product.hsnCode ? product.hsnDescription : null) ??
+          hsnChapterName(product.hsnCode ?? taxes.defaultHsn),
+        uqc: product.uqc,
         taxAmount: priced.lineTaxes[index]?.tax ?? 0,
         taxableValue: priced.lineTaxes[index]?.taxableValue ?? 0,
         cgst: priced.lineTaxes[index]?.cgst ?? 0,

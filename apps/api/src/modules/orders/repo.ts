@@ -45,6 +45,10 @@ export const orderProductColumns = {
     taxSlabs: productTaxSlabs,
     hsnCode: sql<string | null>`coalesce(${products.hsnCode}, (select c.hsn_code from categories c
       where c.id = ${products.categoryId}))`,
+    // The owner's description of that code, kept on the category when the code is the category's.
+    hsnDescription: sql<string | null>`(select c.hsn_description from categories c
+      where c.id = ${products.categoryId} and c.hsn_code = coalesce(${products.hsnCode}, c.hsn_code))`,
+    uqc: products.uqc,
   },
   thumbnail: media,
   variant: productVariants,
@@ -60,6 +64,8 @@ type OrderProductRow = {
     taxRate: number | null;
     taxSlabs: TaxSlab[] | null;
     hsnCode: string | null;
+    hsnDescription: string | null;
+    uqc: Product["uqc"];
   };
   thumbnail: Media | null;
   variant: ProductVariant | null;

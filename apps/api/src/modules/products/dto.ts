@@ -46,6 +46,7 @@ export function toProductDetailDto(
     taxRate: number | null;
     taxSlabs: { upTo: number | null; rate: number }[] | null;
     hsnCode: string | null;
+    uqc: string;
   },
   gallery: Media[],
   variants: ProductVariant[],
@@ -56,6 +57,7 @@ export function toProductDetailDto(
     taxRate: row.taxRate,
     taxSlabs: row.taxSlabs,
     hsnCode: row.hsnCode,
+    uqc: row.uqc,
     gallery: gallery.map(toMediaDto),
     updatedAt: row.updatedAt.toISOString(),
     variants: variants.map(toVariantDto),

@@ -24,6 +24,7 @@ export async function findProductById(db: Database, id: string) {
       taxRate: products.taxRate,
       taxSlabs: products.taxSlabs,
       hsnCode: products.hsnCode,
+      uqc: products.uqc,
     })
     .from(products)
     .innerJoin(categories, eq(categories.id, products.categoryId))

@@ -16,7 +16,7 @@ export type ProductValues = Pick<
   NewProduct,
   "name" | "description" | "isActive" | "categoryId" | "thumbnailId" | "options"
 > &
-  Partial<Pick<NewProduct, "taxRate" | "taxSlabs" | "hsnCode">>;
+  Partial<Pick<NewProduct, "taxRate" | "taxSlabs" | "hsnCode" | "uqc">>;
 
 /** A product's own price and stock: what its default variant is made of when no variants are given. */
 export type ProductPricing = Pick<NewProduct, "price" | "onSale" | "salePrice" | "stock">;

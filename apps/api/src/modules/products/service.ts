@@ -193,6 +193,7 @@ function valuesOf(input: ProductInput): Omit<ProductValues, "options"> {
     ...(input.taxRate !== undefined ? { taxRate: input.taxRate } : {}),
     ...(input.taxSlabs !== undefined ? { taxSlabs: input.taxSlabs } : {}),
     ...(input.hsnCode !== undefined ? { hsnCode: input.hsnCode } : {}),
+    ...(input.uqc !== undefined ? { uqc: input.uqc } : {}),
   };
 }
 

@@ -535,7 +535,7 @@ describe("refunding an order through PayPal", () => {
       documents.refundReason("Wrong size sent"),
       line.variant.sku,
       documents.hsn(line.hsnCode ?? "none"),
-      `1 ${formatPrice(credited?.taxableValue ?? 0)} ${documents.rateOf(line.taxRate)} ${formatPrice(credited?.cgst ?? 0)} ${formatPrice(credited?.sgst ?? 0)} ${formatPrice(note.amount)}`,
+      `${documents.quantityOf(1, "NOS")} ${formatPrice(credited?.taxableValue ?? 0)} ${documents.rateOf(line.taxRate)} ${formatPrice(credited?.cgst ?? 0)} ${formatPrice(credited?.sgst ?? 0)} ${formatPrice(note.amount)}`,
       `${documents.cgstAt(line.taxRate)} ${formatPrice(credited?.cgst ?? 0)}`,
       `${documents.sgstAt(line.taxRate)} ${formatPrice(credited?.sgst ?? 0)}`,
       `${documents.grandTotal} ${formatPrice(note.amount)}`,

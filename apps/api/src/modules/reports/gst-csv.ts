@@ -181,7 +181,7 @@ function tableRows(report: GstReportDto, table: GstTable): CsvRow[] {
         ...report[table === "hsnb2b" ? "hsnB2b" : table === "hsnb2c" ? "hsnB2c" : "hsn"].map((row) => [
           row.hsn,
           row.description,
-          "NOS-NUMBERS",
+          row.uqc,
           row.quantity,
           rupees(row.totalValue),
           row.rate,

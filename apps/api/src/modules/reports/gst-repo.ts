@@ -15,6 +15,7 @@ export interface InvoiceParty {
   /** The invoice value, COD fee included (cents). */
   invoiceValue: number;
   buyerGstin: string | null;
+  /** The business's legal name the order's address gave with its GSTIN, else the person's name. */
   receiverName: string;
   supplyType: "intra-state" | "inter-state";
   /** The GST state code the order recorded ("27"), or null: then `state` (the address's, as typed) decides. */
@@ -26,7 +27,10 @@ export interface InvoiceParty {
    * taxed shipping under it.
    */
   principalHsn: string | null;
+  /** Its HSN code's description as the line recorded it ("" for a line from before: its chapter's name). */
   principalName: string;
+  /** Its unit (UQC), which taxed shipping is counted under in table 12. */
+  principalUqc: string;
   /** The GSTR-1 table the invoice goes to (sectionOf). */
   section: Section;
 }
@@ -60,7 +64,10 @@ export interface TaxedLine {
   line: string | null;
   kind: "goods" | "shipping";
   hsn: string | null;
+  /** The HSN code's description as the line recorded it (its principal supply's, for shipping). */
   name: string;
+  /** The unit (UQC) of its units: its line's, or its principal supply's for shipping. */
+  uqc: string;
   /** Units: an invoice line's, or those a credit note line gives back (0 for shipping and value alone). */
   quantity: number;
   rate: number;
@@ -88,17 +95,19 @@ const SUMS = sql`sum(l."taxableValue")::bigint as "taxableValue", sum(l.igst)::b
 const PARTY_ALONE = sql`
   o.id as "orderId", o.invoice_number as "invoiceNumber", o.invoiced_at as "invoicedAt",
   ${cents("o.total_amount")} as "invoiceValue", o.buyer_gstin as "buyerGstin",
-  trim(coalesce(o.shipping_address -> 'name' ->> 'firstName', '') || ' ' ||
-    coalesce(o.shipping_address -> 'name' ->> 'lastName', '')) as "receiverName",
+  coalesce(nullif(trim(o.shipping_address ->> 'legalName'), ''),
+    trim(coalesce(o.shipping_address -> 'name' ->> 'firstName', '') || ' ' ||
+    coalesce(o.shipping_address -> 'name' ->> 'lastName', ''))) as "receiverName",
   o.supply_type as "supplyType", o.place_of_supply as "placeOfSupply",
   coalesce(o.shipping_address ->> 'state', '') as "state"`;
 
 /** The invoice's party columns of `orders o`, with its principal line `p` (PRINCIPAL). */
-const PARTY = sql`${PARTY_ALONE}, p.hsn_code as "principalHsn", coalesce(p.name, '') as "principalName"`;
+const PARTY = sql`${PARTY_ALONE}, p.hsn_code as "principalHsn", coalesce(p.hsn_description, '') as "principalName",
+  coalesce(p.uqc, 'NOS') as "principalUqc"`;
 
 /** The order's principal supply: the highest-rate line, the largest taxable value first on a tie. */
 const PRINCIPAL = sql`left join lateral (
-    select i.hsn_code, i.name from order_items i where i.order_id = o.id
+    select i.hsn_code, i.hsn_description, i.uqc from order_items i where i.order_id = o.id
     order by i.tax_rate desc, i.taxable_value desc, i.id limit 1
   ) p on true`;
 
@@ -140,9 +149,11 @@ export interface ConsumerSums extends Sums {
 export interface HsnSums extends Sums {
   registered: boolean;
   hsn: string;
+  /** The unit (UQC) the group's units are counted in. */
+  uqc: string;
   rate: number;
   quantity: number;
-  /** The name of the group's largest goods line (its principal supply's, for shipping alone). */
+  /** The HSN description of the group's largest goods line (its principal supply's, for shipping alone). */
   description: string;
   /** That line's taxable value (cents); null when the group holds shipping alone. */
   largest: number | null;
@@ -202,34 +213,35 @@ export async function readInvoiceSums(
     -- Each taxed row with what the tables group it by: its invoice's table, buyer and place of supply,
     -- and its HSN code and name (taxed shipping's are its order's principal supply's, PRINCIPAL).
     line as materialized (
-      select o.id as "documentId", i.id as line, 'goods' as kind, i.hsn_code as hsn, i.name, i.quantity,
+      select o.id as "documentId", i.id as line, 'goods' as kind, i.hsn_code as hsn,
+        coalesce(i.hsn_description, '') as name, i.uqc, i.quantity,
         i.tax_rate as rate, ${cents("i.taxable_value")} as "taxableValue", ${cents("i.cgst")} as cgst,
         ${cents("i.sgst")} as sgst, ${cents("i.igst")} as igst, o.section, o.registered, o.place_of_supply,
-        o.state, coalesce(i.hsn_code, '') as group_hsn, i.name as group_name
+        o.state, coalesce(i.hsn_code, '') as group_hsn, coalesce(i.hsn_description, '') as group_name
       from invoice o join order_items i on i.order_id = o.id
       union all
-      select o.id, null, 'shipping', null, '', 0, o.shipping_tax_rate,
+      select o.id, null, 'shipping', null, '', coalesce(p.uqc, 'NOS'), 0, o.shipping_tax_rate,
         ${cents("(o.shipping_amount - o.shipping_tax)")}, ${cents("o.shipping_cgst")},
         ${cents("o.shipping_sgst")}, ${cents("o.shipping_igst")}, o.section, o.registered, o.place_of_supply,
-        o.state, coalesce(p.hsn_code, ''), coalesce(p.name, '')
+        o.state, coalesce(p.hsn_code, ''), coalesce(p.hsn_description, '')
       from invoice o ${PRINCIPAL}
       where o.shipping_tax > 0
     ),
     hsn as materialized (
-      select l.registered, l.group_hsn as hsn, l.rate, sum(l.quantity) as quantity, ${SUMS},
+      select l.registered, l.group_hsn as hsn, l.uqc, l.rate, sum(l.quantity) as quantity, ${SUMS},
         max(case when l.kind = 'goods' then l."taxableValue" end) as largest, max(l."taxableValue") as "largestRow"
-      from line l group by 1, 2, 3
+      from line l group by 1, 2, 3, 4
     ),
     -- Each group named by its largest goods row (the first by id on a tie), a group of shipping alone by
     -- its largest row's principal supply. NOTE: the rows of a group's largest value are picked first,
     -- then joined to their group: an ordered aggregate, or a join of every row, sorted all of a month's
     -- 85 000 lines (150-230 ms).
     hsn_named as (
-      select distinct on (h.registered, h.hsn, h.rate) h.*, l.group_name as description, l.line as "largestLine"
-      from hsn h join line l on l.registered = h.registered and l.group_hsn = h.hsn and l.rate = h.rate
+      select distinct on (h.registered, h.hsn, h.uqc, h.rate) h.*, l.group_name as description, l.line as "largestLine"
+      from hsn h join line l on l.registered = h.registered and l.group_hsn = h.hsn and l.uqc = h.uqc and l.rate = h.rate
         and l."taxableValue" = coalesce(h.largest, h."largestRow") and (h.largest is null or l.kind = 'goods')
       where l."taxableValue" = any(array(select coalesce(x.largest, x."largestRow") from hsn x))
-      order by h.registered, h.hsn, h.rate, l.line collate "C"
+      order by h.registered, h.hsn, h.uqc, h.rate, l.line collate "C"
     ),
     -- An invoice number's series (the number without its running digits) and its running number.
     numbered as materialized (
@@ -242,11 +254,11 @@ export async function readInvoiceSums(
     )
     select
       (select coalesce(json_agg(d order by d."invoiceNumber" collate "C"), '[]') from (
-        select ${PARTY_ALONE}, v.section, null as "principalHsn", '' as "principalName"
+        select ${PARTY_ALONE}, v.section, null as "principalHsn", '' as "principalName", 'NOS' as "principalUqc"
         from invoice v join orders o on o.id = v.id where v.section <> 'b2cs'
       ) d) as invoices,
       (select coalesce(json_agg(l), '[]') from (
-        select l."documentId", l.line, l.kind, l.hsn, l.name, l.quantity, l.rate, l."taxableValue", l.cgst, l.sgst, l.igst
+        select l."documentId", l.line, l.kind, l.hsn, l.name, l.uqc, l.quantity, l.rate, l."taxableValue", l.cgst, l.sgst, l.igst
         from line l where l.section <> 'b2cs'
       ) l) as lines,
       (select coalesce(json_agg(c), '[]') from (
@@ -255,7 +267,7 @@ export async function readInvoiceSums(
         group by l.place_of_supply, l.state, l.rate
       ) c) as consumers,
       (select coalesce(json_agg(h), '[]') from (
-        select h.registered, h.hsn, h.rate, h.quantity, h."taxableValue", h.igst, h.cgst, h.sgst, h.description,
+        select h.registered, h.hsn, h.uqc, h.rate, h.quantity, h."taxableValue", h.igst, h.cgst, h.sgst, h.description,
           h.largest, h."largestLine", h."largestRow"
         from hsn_named h
       ) h) as hsn,
@@ -306,7 +318,7 @@ export function mergeInvoiceSums(parts: readonly InvoiceSums[]): InvoiceSums {
       else consumers.set(key, { ...row });
     }
     for (const row of part.hsn) {
-      const key = JSON.stringify([row.registered, row.hsn, row.rate]);
+      const key = JSON.stringify([row.registered, row.hsn, row.uqc, row.rate]);
       const found = hsn.get(key);
       if (!found) {
         hsn.set(key, { ...row });
@@ -387,7 +399,8 @@ export async function readCreditNoteLines(
   gstin: string,
 ): Promise<TaxedLine[]> {
   const result = await db.execute<Raw<TaxedLine>>(sql`
-    select l.refund_id as "documentId", l.item_id as line, l.kind, i.hsn_code as hsn, coalesce(i.name, '') as name, l.quantity,
+    select l.refund_id as "documentId", l.item_id as line, l.kind, i.hsn_code as hsn,
+      coalesce(i.hsn_description, '') as name, coalesce(i.uqc, 'NOS') as uqc, l.quantity,
       l.rate, ${cents("l.taxable_value")} as "taxableValue", ${cents("l.cgst")} as cgst,
       ${cents("l.sgst")} as sgst, ${cents("l.igst")} as igst
     from refunds r
@@ -434,6 +447,7 @@ function taxedLine(row: Raw<TaxedLine>): TaxedLine {
     kind: row.kind,
     hsn: row.hsn,
     name: row.name,
+    uqc: row.uqc,
     quantity: Number(row.quantity),
     rate: Number(row.rate),
     taxableValue: Number(row.taxableValue),

@@ -6,6 +6,7 @@
  * offline tool's column headers (gst-csv.ts).
  */
 
+import { hsnChapterName, uqcLabel } from "@shop/shared/gst-codes";
 import { placeOfSupplyLabel, stateOfCode } from "@shop/shared/india";
 import { fromCents } from "@shop/shared/pricing";
 import type {
@@ -135,7 +136,9 @@ function docsRows(nature: GstDocsRow["nature"], series: readonly Series[]): GstD
 /**
  * The HSN summary (table 12) by HSN code and rate: the invoices' sums (gst-repo.ts: taxed shipping under
  * the HSN code of its order's principal supply, its highest-rate line, as part of a composite supply,
- * CGST Act section 8(a)), less the credit notes' lines (units as well as value), their shipping likewise.
+ * CGST Act section 8(a)), less the credit notes' lines (units as well as value), their shipping likewise;
+ * a row per HSN code, unit (UQC) and rate, described as its largest line recorded its code's
+ * description (a line from before descriptions were kept: the HSN chapter's name; decision 050).
  */
 function hsnRows(
   invoiceSums: readonly HsnSums[],
@@ -144,6 +147,7 @@ function hsnRows(
 ): GstHsnRow[] {
   interface Group {
     hsn: string;
+    uqc: string;
     rate: number;
     quantity: number;
     sums: Sums;
@@ -153,11 +157,11 @@ function hsnRows(
   }
   const groups = new Map<string, Group>();
   for (const sums of invoiceSums) {
-    const key = `${sums.hsn}|${sums.rate}`;
+    const key = `${sums.hsn}|${sums.uqc}|${sums.rate}`;
     const group = groups.get(key);
     if (!group) {
-      const { hsn, rate, quantity, description, largest } = sums;
-      groups.set(key, { hsn, rate, quantity, sums: sumsOf(sums), description, largest });
+      const { hsn, uqc, rate, quantity, description, largest } = sums;
+      groups.set(key, { hsn, uqc, rate, quantity, sums: sumsOf(sums), description, largest });
       continue;
     }
     group.quantity += sums.quantity;
@@ -171,9 +175,11 @@ function hsnRows(
     const note = notes.get(line.documentId);
     const goods = line.kind === "goods";
     const hsn = (goods ? line.hsn : note?.principalHsn) ?? "";
-    const key = `${hsn}|${line.rate}`;
+    const uqc = goods ? line.uqc : (note?.principalUqc ?? line.uqc);
+    const key = `${hsn}|${uqc}|${line.rate}`;
     const group = groups.get(key) ?? {
       hsn,
+      uqc,
       rate: line.rate,
       quantity: 0,
       sums: zero(),
@@ -186,10 +192,11 @@ function hsnRows(
   }
   return [...groups.values()]
     .filter((group) => group.quantity !== 0 || !isZero(group.sums))
-    .sort((a, b) => a.hsn.localeCompare(b.hsn) || a.rate - b.rate)
+    .sort((a, b) => a.hsn.localeCompare(b.hsn) || a.uqc.localeCompare(b.uqc) || a.rate - b.rate)
     .map((group) => ({
       hsn: group.hsn,
-      description: group.description,
+      description: group.description || hsnChapterName(group.hsn),
+      uqc: uqcLabel(group.uqc),
       quantity: group.quantity,
       totalValue: fromCents(group.sums.taxableValue + group.sums.igst + group.sums.cgst + group.sums.sgst),
       rate: group.rate,

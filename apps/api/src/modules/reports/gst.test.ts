@@ -402,6 +402,7 @@ describe("a month's invoices summed in parts, merged", () => {
   const group = (hsn: Partial<HsnSums>): HsnSums => ({
     registered: false,
     hsn: "6205",
+    uqc: "NOS",
     rate: 18,
     quantity: 1,
     ...sums,
@@ -598,7 +599,8 @@ describe("GET /api/reports/gst", () => {
     expect(data.hsn).toEqual([
       {
         hsn: "6109",
-        description: "Cotton T-shirt",
+        description: "Apparel knitted or crocheted",
+        uqc: "NOS-NUMBERS",
         quantity: 5,
         totalValue: 2625,
         rate: 5,
@@ -610,7 +612,8 @@ describe("GET /api/reports/gst", () => {
       },
       {
         hsn: "6205",
-        description: "Linen Shirt",
+        description: "Apparel not knitted",
+        uqc: "NOS-NUMBERS",
         quantity: 102,
         totalValue: 120478,
         rate: 18,
@@ -835,7 +838,7 @@ describe("GET /api/reports/gst", () => {
       ],
       [
         "6109",
-        "Cotton T-shirt",
+        "Apparel knitted or crocheted",
         "NOS-NUMBERS",
         "5",
         "2625.00",
@@ -848,7 +851,7 @@ describe("GET /api/reports/gst", () => {
       ],
       [
         "6205",
-        "Linen Shirt",
+        "Apparel not knitted",
         "NOS-NUMBERS",
         "102",
         "120478.00",
@@ -877,7 +880,8 @@ describe("GET /api/reports/gst", () => {
     expect(data.hsn).toEqual([
       {
         hsn: "6205",
-        description: "Linen Shirt",
+        description: "Apparel not knitted",
+        uqc: "NOS-NUMBERS",
         quantity: 0,
         totalValue: 0,
         rate: 18,

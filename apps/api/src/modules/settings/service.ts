@@ -73,6 +73,7 @@ export function defaultSettings(config: Config): Settings {
     store: {
       name: SHOP_NAME,
       legalName: SHOP_NAME,
+      // The documents' signatory block names none until the owner does ("For <legal name>" alone).
       signatory: null,
       email: config.storeEmail,
       phone: config.storePhone,

@@ -59,7 +59,7 @@ describe("the address form's state and GSTIN", () => {
     await userEvent.type(dialog.getByRole("textbox", { name: "Pin code" }), "411001");
   }
 
-  it("offers India's 36 states in a labelled select, asks for one, and sends the one picked with the GSTIN upper-cased", async () => {
+  it("offers India's 36 states in a labelled select, asks for one, and sends the one picked with the GSTIN upper-cased and the business's legal name it requires", async () => {
     const saved: AddressDto = { ...homeAddress, _id: "f8f8f8f8f8f8f8f8f8f8f8f8", state: "Kerala" };
     const { requests } = stubApi({
       "GET /api/users/current-user/addresses": { data: [] },
@@ -88,11 +88,20 @@ describe("the address form's state and GSTIN", () => {
     const gstin = dialog.getByRole("textbox", { name: hints.gstinOptional });
     await waitFor(() => expect(gstin).toHaveAccessibleDescription(expect.stringContaining(validation.gstin)));
     await userEvent.type(gstin, "4");
+    // With a GSTIN, the business's legal name is asked for: the invoice bills the business.
+    await userEvent.click(dialog.getByRole("button", { name: "Save address" }));
+    const legalName = dialog.getByRole("textbox", { name: hints.legalName });
+    await waitFor(() =>
+      expect(legalName).toHaveAccessibleDescription(expect.stringContaining(validation.legalNameRequired)),
+    );
+    expect(requests.filter((request) => request.method === "POST")).toEqual([]);
+    await userEvent.type(legalName, "Kochi Weaves LLP");
     await userEvent.click(dialog.getByRole("button", { name: "Save address" }));
     await waitFor(() => expect(requests.filter((request) => request.method === "POST")).toHaveLength(1));
     expect(requests.find((request) => request.method === "POST")?.body).toMatchObject({
       state: "Kerala",
       gstin: "32AAPFU0939F1Z4",
+      legalName: "Kochi Weaves LLP",
     });
   });
 

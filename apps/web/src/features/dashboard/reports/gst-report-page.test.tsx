@@ -42,6 +42,7 @@ function reportOf(month: string): GstReportDto {
       {
         hsn: "6205",
         description: "Linen Shirt",
+        uqc: "NOS-NUMBERS",
         quantity: 102,
         totalValue: 120478,
         rate: 18,

@@ -193,6 +193,32 @@ describe("the dashboard's Settings page", () => {
     expect(asked.map((request) => request.query.get("page"))).toEqual(["1", "2"]);
   });
 
+  it("saves the legal name and the signatory the invoices print, and none when they are left empty", async () => {
+    const { writes } = renderSettings("admin", { "PUT /api/settings/store": saved });
+    await loaded();
+    const form = within(section(sections.store.title));
+    const save = () =>
+      userEvent.click(screen.getByRole("button", { name: settingsPage.saveSection(sections.store.title) }));
+    expect(form.getByRole("textbox", { name: store.legalName })).toHaveValue("");
+    await userEvent.type(form.getByRole("textbox", { name: store.legalName }), "Shop Demo Retail LLP");
+    await userEvent.type(form.getByRole("textbox", { name: store.signatoryName }), "Meera Shah");
+    await save();
+    // A name without its designation is refused under the field, and nothing is sent.
+    const designation = form.getByRole("textbox", { name: store.signatoryDesignation });
+    await waitFor(() =>
+      expect(designation).toHaveAccessibleDescription(expect.stringContaining(validation.required)),
+    );
+    expect(writes()).toEqual([]);
+    await userEvent.type(designation, "Partner");
+    await save();
+    await waitFor(() => expect(writes()).toHaveLength(1));
+    expect(writes()[0]?.body).toEqual({
+      ...SETTINGS.store,
+      legalName: "Shop Demo Retail LLP",
+      signatory: { name: "Meera Shah", designation: "Partner" },
+    });
+  });
+
   it("saves one section with its own body alone, and says so", async () => {
     const { writes } = renderSettings("admin", {
       "PUT /api/settings/store": saved,

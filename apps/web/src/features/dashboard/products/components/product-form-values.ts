@@ -1,3 +1,4 @@
+import { DEFAULT_UQC, UQCS } from "@shop/shared/gst-codes";
 import {
   type ProductDto,
   type ProductFormValues,
@@ -128,6 +129,7 @@ const PRODUCT_FIELDS: ReadonlySet<string> = new Set([
   "category",
   "taxRate",
   "hsnCode",
+  "uqc",
   "thumbnail",
   "gallery",
   "options",
@@ -172,6 +174,7 @@ export function productFormDefaults(product: ProductDto | undefined): ProductFor
       taxRate: null,
       taxSlabs: null,
       hsnCode: null,
+      uqc: DEFAULT_UQC,
       thumbnail: "",
       gallery: [],
       options: [],
@@ -191,6 +194,7 @@ export function productFormDefaults(product: ProductDto | undefined): ProductFor
     taxRate: product.taxRate,
     taxSlabs: product.taxSlabs?.map((slab) => ({ ...slab })) ?? null,
     hsnCode: product.hsnCode,
+    uqc: UQCS.find((uqc) => uqc === product.uqc) ?? DEFAULT_UQC,
     thumbnail: product.thumbnail?._id ?? "",
     gallery: product.gallery.map((media) => media._id),
     options: product.options.map((option) => ({ name: option.name, values: [...option.values] })),

@@ -122,6 +122,7 @@ describe("the product form", () => {
       taxRate: null,
       taxSlabs: null,
       hsnCode: null,
+      uqc: "NOS",
       productId: lamp._id,
     });
   });
@@ -170,7 +171,7 @@ describe("the product form", () => {
     expect(router.state.location.pathname).toBe(`/dashboard/products/edit/${lamp._id}`);
   });
 
-  it("sends the GST rate and HSN code chosen in the Tax group", async () => {
+  it("sends the GST rate, HSN code and unit chosen in the Tax group", async () => {
     const saved: StubRequest[] = [];
     stubApi({
       ...CATEGORIES,
@@ -196,10 +197,14 @@ describe("the product form", () => {
     ]);
     await userEvent.selectOptions(rate, "40%");
     await userEvent.type(screen.getByRole("textbox", { name: taxFields.hsn }), "9405");
+    // Its unit, NOS until another is chosen: the templates' label names each.
+    const unit = screen.getByRole("combobox", { name: taxFields.uqc });
+    expect(unit).toHaveDisplayValue("NOS-NUMBERS");
+    await userEvent.selectOptions(unit, "SET-SETS");
     await userEvent.click(screen.getByRole("button", { name: "Save Product" }));
 
     await waitFor(() => expect(saved).toHaveLength(1));
-    expect(saved[0]?.body).toMatchObject({ taxRate: 40, taxSlabs: null, hsnCode: "9405" });
+    expect(saved[0]?.body).toMatchObject({ taxRate: 40, taxSlabs: null, hsnCode: "9405", uqc: "SET" });
   });
 
   it("sets a rate by price from GST 2.0's suggestion, requires each slab's fields, and sends the slabs", async () => {

@@ -9,6 +9,7 @@ import {
   InventorySettings as InventorySchema,
   type InventorySettings,
   type PaymentMethod,
+  StoreSettings as StoreSchema,
   type StoreSettings,
   TaxSettings as TaxSchema,
   type TaxSettings,
@@ -22,13 +23,40 @@ export const asNumberOrNull = (value: unknown) => asNumber(value) ?? null;
 /** The fields a refusal from the server may name (lib/form-errors.ts), section by section. */
 export const STORE_FIELDS = [
   "name",
+  "legalName",
   "email",
   "phone",
   "address",
   "gstin",
   "state",
   "utcOffset",
-] as const satisfies readonly (keyof StoreSettings)[];
+  "signatory.name",
+  "signatory.designation",
+] as const satisfies readonly Path<StoreFormState>[];
+
+/** The store section as its form holds it: the legal name and the signatory's fields as text (empty: none). */
+export type StoreFormState = Omit<StoreSettings, "legalName" | "signatory"> & {
+  legalName: string;
+  signatory: { name: string; designation: string };
+};
+
+export function storeFormState(store: StoreSettings): StoreFormState {
+  return {
+    ...store,
+    legalName: store.legalName ?? "",
+    signatory: store.signatory ?? { name: "", designation: "" },
+  };
+}
+
+/** The legal name left empty is none (the store name prints); a signatory with both fields empty is none. */
+export const storeFormSchema: z.ZodType<StoreSettings, StoreFormState> = z
+  .custom<StoreFormState>()
+  .transform(({ legalName, signatory, ...rest }): unknown => ({
+    ...rest,
+    ...(legalName.trim() ? { legalName } : {}),
+    signatory: signatory.name.trim() || signatory.designation.trim() ? signatory : null,
+  }))
+  .pipe(StoreSchema);
 export const CURRENCY_FIELDS = ["code", "locale"] as const satisfies readonly (keyof CurrencySettings)[];
 export const TAX_FIELDS = [
   "pricesIncludeTax",

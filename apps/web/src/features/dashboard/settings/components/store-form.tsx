@@ -1,22 +1,22 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { INDIAN_STATE_NAMES } from "@shop/shared/india";
 import { hints, settingsPage } from "@shop/shared/messages";
-import { StoreSettings } from "@shop/shared/schemas/settings";
+import type { StoreSettings } from "@shop/shared/schemas/settings";
 import { SelectField } from "#web/components/select-field";
 import { TextArea } from "#web/components/text-area";
 import { TextField } from "#web/components/text-field";
 import { SettingsCard } from "./settings-card";
-import { STORE_FIELDS } from "./settings-form-values";
+import { STORE_FIELDS, storeFormSchema, storeFormState } from "./settings-form-values";
 import { useSectionForm } from "./use-section-form";
 
 const labels = settingsPage.store;
 
-/** The shop's name, contact details, GSTIN, state and clock. */
+/** The shop's name and legal name, contact details, GSTIN, state, clock and the documents' signatory. */
 export function StoreForm({ value, readOnly }: { value: StoreSettings; readOnly: boolean }) {
   const { form, onSubmit, saving } = useSectionForm("store", {
-    resolver: zodResolver(StoreSettings),
+    resolver: zodResolver(storeFormSchema),
     value,
-    toState: (store) => store,
+    toState: storeFormState,
     fields: STORE_FIELDS,
   });
   const { register, formState } = form;
@@ -31,6 +31,14 @@ export function StoreForm({ value, readOnly }: { value: StoreSettings; readOnly:
           className="sm:col-span-2"
           error={errors.name?.message}
           {...register("name")}
+        />
+        <TextField
+          label={labels.legalName}
+          autoComplete="organization"
+          hint={labels.legalNameHint}
+          className="sm:col-span-2"
+          error={errors.legalName?.message}
+          {...register("legalName")}
         />
         <TextField
           label={labels.email}
@@ -87,6 +95,20 @@ export function StoreForm({ value, readOnly }: { value: StoreSettings; readOnly:
           className="[&_input]:font-mono"
           error={errors.utcOffset?.message}
           {...register("utcOffset")}
+        />
+        <TextField
+          label={labels.signatoryName}
+          autoComplete="name"
+          hint={labels.signatoryNameHint}
+          error={errors.signatory?.name?.message}
+          {...register("signatory.name")}
+        />
+        <TextField
+          label={labels.signatoryDesignation}
+          autoComplete="organization-title"
+          hint={labels.signatoryDesignationHint}
+          error={errors.signatory?.designation?.message}
+          {...register("signatory.designation")}
         />
       </div>
     </SettingsCard>
