@@ -26,7 +26,13 @@ describe("the shopper's addresses", () => {
     const created = await inject(t.app, { method: "POST", url: URL, cookie, payload: address });
     expect(created.statusCode).toBe(201);
     const id = created.json().data._id;
-    expect(created.json().data).toEqual({ _id: id, ...address, gstin: null, stateValid: true });
+    expect(created.json().data).toEqual({
+      _id: id,
+      ...address,
+      gstin: null,
+      legalName: null,
+      stateValid: true,
+    });
     const changed = await inject(t.app, {
       method: "PUT",
       url: `${URL}/${id}`,
@@ -148,10 +154,15 @@ describe("an address's state and GSTIN", () => {
       method: "POST",
       url: URL,
       cookie,
-      payload: { ...address, gstin: ` ${MAHARASHTRA_GSTIN.toLowerCase()} ` },
+      payload: {
+        ...address,
+        gstin: ` ${MAHARASHTRA_GSTIN.toLowerCase()} `,
+        legalName: "Asha Traders Pvt Ltd",
+      },
     });
     expect(created.statusCode).toBe(201);
     expect(created.json().data.gstin).toBe(MAHARASHTRA_GSTIN);
+    expect(created.json().data.legalName).toBe("Asha Traders Pvt Ltd");
     const cleared = await inject(t.app, {
       method: "PUT",
       url: `${URL}/${created.json().data._id}`,
@@ -172,10 +183,25 @@ describe("an address's state and GSTIN", () => {
       method: "POST",
       url: URL,
       cookie,
-      payload: { ...address, gstin },
+      payload: { ...address, gstin, legalName: "Asha Traders Pvt Ltd" },
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().errors).toEqual({ gstin: message });
+  });
+
+  it("asks for the business's legal name with a GSTIN, at `legalName`, and saves nothing without it", async () => {
+    const { cookie } = await signedInUser(t);
+    for (const legalName of [undefined, "", "  "]) {
+      const response = await inject(t.app, {
+        method: "POST",
+        url: URL,
+        cookie,
+        payload: { ...address, gstin: MAHARASHTRA_GSTIN, ...(legalName === undefined ? {} : { legalName }) },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().errors).toEqual({ legalName: validation.legalNameRequired });
+    }
+    expect((await inject(t.app, { method: "GET", url: URL, cookie })).json().data).toEqual([]);
   });
 
   it("flags an address saved with a state that is none of India's, refuses an order to it, and ships once a state is picked", async () => {
@@ -208,13 +234,14 @@ describe("an address's state and GSTIN", () => {
       method: "PUT",
       url: `${URL}/${id}`,
       cookie,
-      payload: { ...address, gstin: MAHARASHTRA_GSTIN },
+      payload: { ...address, gstin: MAHARASHTRA_GSTIN, legalName: "Asha Traders Pvt Ltd" },
     });
     const placed = await inject(t.app, { method: "POST", url: "/api/orders", cookie, payload: order });
     expect(placed.statusCode).toBe(201);
     expect(placed.json().data.shippingAddress).toMatchObject({
       state: "Maharashtra",
       gstin: MAHARASHTRA_GSTIN,
+      legalName: "Asha Traders Pvt Ltd",
     });
     const [row] = await t.database.db.select().from(orders).where(eq(orders.userId, user.id));
     expect(row?.buyerGstin).toBe(MAHARASHTRA_GSTIN);

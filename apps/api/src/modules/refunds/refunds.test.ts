@@ -761,7 +761,8 @@ describe("credit notes by the goods", () => {
       const rows = [
         ...text.matchAll(
           new RegExp(
-            String.raw`HSN: (\d+)(?: ${documents.valueOnly})? (?:(\d+) )?${money} ([\d.]+)% ${money} (?:${money} )?${money}`,
+            // The HSN code, its description, then the units with their UQC (none for value alone).
+            String.raw`HSN: (\d+) .*?(?:(\d+) [A-Z]{3} )?${money} ([\d.]+)% ${money} (?:${money} )?${money}`,
             "g",
           ),
         ),
