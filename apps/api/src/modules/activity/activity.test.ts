@@ -237,7 +237,14 @@ const CASES: Case[] = [
       return made.category;
     },
     before: {},
-    after: { name: "Scarves", slug: "scarves-activity", taxRate: null, taxSlabs: null, hsnCode: null },
+    after: {
+      name: "Scarves",
+      slug: "scarves-activity",
+      taxRate: null,
+      taxSlabs: null,
+      hsnCode: null,
+      hsnDescription: null,
+    },
   },
   {
     kind: "category.updated",
@@ -270,6 +277,7 @@ const CASES: Case[] = [
       taxRate: null,
       taxSlabs: null,
       hsnCode: null,
+      hsnDescription: null,
       products: 0,
     },
     after: {},

@@ -247,7 +247,7 @@ describe("the browser's Checkout result", () => {
 
     expect(await paidTraces(order._id, email)).toEqual({
       payments: 1,
-      invoice: expect.stringMatching(/^INV\//),
+      invoice: expect.stringMatching(/^INV\d{4}\//),
       paidEvents: 1,
       emails: 1,
       ledger: 1,
@@ -411,7 +411,7 @@ describe("Razorpay's webhooks", () => {
     const once = await paidTraces(order._id, email);
     expect(once).toEqual({
       payments: 1,
-      invoice: expect.stringMatching(/^INV\//),
+      invoice: expect.stringMatching(/^INV\d{4}\//),
       paidEvents: 1,
       emails: 1,
       ledger: 1,
@@ -450,7 +450,7 @@ describe("Razorpay's webhooks", () => {
       expect(hook.statusCode).toBe(200);
       expect(await paidTraces(order._id, email)).toEqual({
         payments: 1,
-        invoice: expect.stringMatching(/^INV\//),
+        invoice: expect.stringMatching(/^INV\d{4}\//),
         paidEvents: 1,
         emails: 1,
         ledger: 1,
@@ -514,7 +514,7 @@ describe("refunds through Razorpay", () => {
     const [given] = [...fake.refunds.values()].filter((r) => r.payment_id === payment.id);
     expect(given).toMatchObject({ amount: 10025, status: "processed" });
     expect(await refundsOf(order._id)).toMatchObject([
-      { status: "completed", providerRefundId: given?.id, creditNoteNumber: expect.stringMatching(/^CN\//) },
+      { status: "completed", providerRefundId: given?.id, creditNoteNumber: expect.stringMatching(/^CN\d{4}\//) },
     ]);
     expect(response.json().data.payment).toMatchObject({
       status: "partially_refunded",
@@ -544,7 +544,7 @@ describe("refunds through Razorpay", () => {
     });
     expect((await webhook(delivery)).statusCode).toBe(200);
     expect(await refundsOf(order._id)).toMatchObject([
-      { status: "completed", providerRefundId: given?.id, creditNoteNumber: expect.stringMatching(/^CN\//) },
+      { status: "completed", providerRefundId: given?.id, creditNoteNumber: expect.stringMatching(/^CN\d{4}\//) },
     ]);
     expect((await paymentsOf(order._id))[0]).toMatchObject({
       status: "partially_refunded",
@@ -689,7 +689,7 @@ describe("the payment sweep", () => {
     const traces = await paidTraces(order._id, email);
     expect(traces).toEqual({
       payments: 1,
-      invoice: expect.stringMatching(/^INV\//),
+      invoice: expect.stringMatching(/^INV\d{4}\//),
       paidEvents: 1,
       emails: 1,
       ledger: 1,
@@ -775,7 +775,7 @@ describe("the payment sweep", () => {
         status: "completed",
         providerRefundId: made[0]?.id,
         amount: 300,
-        creditNoteNumber: expect.stringMatching(/^CN\//),
+        creditNoteNumber: expect.stringMatching(/^CN\d{4}\//),
       },
     ]);
     expect((await sweep()).refunds).toBe(0);

@@ -184,7 +184,7 @@ describe("the sweep, for PayPal", () => {
       providerRefundId: made?.id,
       amount: 30,
       reason: "Arrived damaged",
-      creditNoteNumber: expect.stringMatching(/^CN\//),
+      creditNoteNumber: expect.stringMatching(/^CN\d{4}\//),
     });
     const lines = await t.database.db
       .select()
@@ -223,7 +223,7 @@ describe("the sweep, for PayPal", () => {
       {
         status: "completed",
         providerRefundId: fake.refundOfRequest(requestId)?.id,
-        creditNoteNumber: expect.stringMatching(/^CN\//),
+        creditNoteNumber: expect.stringMatching(/^CN\d{4}\//),
       },
     ]);
     expect((await paymentOf(t, orderId))?.refundedAmount).toBe(40);
@@ -256,7 +256,7 @@ describe("the sweep, for PayPal", () => {
     expect(refundCallsOf(`shop-refund-${reservation.id}`)).toHaveLength(2);
     expect(fake.refunds.get(captureId)).toHaveLength(1);
     expect(await refundsOf(t, orderId)).toMatchObject([
-      { status: "completed", creditNoteNumber: expect.stringMatching(/^CN\//) },
+      { status: "completed", creditNoteNumber: expect.stringMatching(/^CN\d{4}\//) },
     ]);
     expect((await paymentOf(t, orderId))?.refundedAmount).toBe(20);
     expect(await refundedHistory(t, orderId)).toHaveLength(1);
@@ -354,7 +354,7 @@ describe("the sweep, for PayPal", () => {
       {
         status: "completed",
         providerRefundId: fake.refundOfRequest(requestId)?.id,
-        creditNoteNumber: expect.stringMatching(/^CN\//),
+        creditNoteNumber: expect.stringMatching(/^CN\d{4}\//),
       },
     ]);
     expect((await paymentOf(t, orderId))?.refundedAmount).toBe(20);
@@ -417,7 +417,7 @@ describe("the sweep, for the test gateway", () => {
         {
           status: "completed",
           providerRefundId: expect.stringMatching(/^test_refund_/),
-          creditNoteNumber: expect.stringMatching(/^CN\//),
+          creditNoteNumber: expect.stringMatching(/^CN\d{4}\//),
         },
       ]);
       expect(await sweep(t)).toBe(0);

@@ -225,7 +225,7 @@ describe("the events", () => {
     });
     const paid = one(events, "order.paid").data.order;
     expect(paid).toMatchObject({ status: "processing", payment: { status: "completed", gateway: "test" } });
-    expect(paid.invoiceNumber).toMatch(/^INV\//);
+    expect(paid.invoiceNumber).toMatch(/^INV\d{4}\//);
     const moves = events.filter((event) => event.type === "order.status_changed");
     expect(moves.map((event) => [event.data.previousStatus, event.data.order.status])).toEqual([
       ["pending", "processing"],
@@ -239,7 +239,7 @@ describe("the events", () => {
       order: { _id: order._id, payment: { refundedAmount: 10, status: "partially_refunded" } },
       refund: { amount: 10, reason: "Scratched on arrival" },
     });
-    expect(one(events, "order.refunded").data.refund.creditNoteNumber).toMatch(/^CN\//);
+    expect(one(events, "order.refunded").data.refund.creditNoteNumber).toMatch(/^CN\d{4}\//);
 
     expect((await deliveriesOf(placedOnly)).map((event) => event.type)).toEqual(["order.created"]);
     expect(await deliveriesOf(off)).toEqual([]);
