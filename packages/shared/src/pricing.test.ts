@@ -584,7 +584,9 @@ describe("priceOrder: CGST and SGST within the state, IGST across", () => {
             expect(Math.abs(taxable - wanted)).toBeLessThanOrEqual(1);
             const half = Math.round((taxable * line.rate) / 200 + 1e-9);
             if (supply === "intra-state") expect(toCents(line.cgst)).toBe(half);
-            expect(taxable + (included ? toCents(line.tax) + toCents(summary.roundOffs[i] ?? 0) : 0)).toBe(value);
+            expect(taxable + (included ? toCents(line.tax) + toCents(summary.roundOffs[i] ?? 0) : 0)).toBe(
+              value,
+            );
             if (items[i]?.taxSlabs) expect([5, 18]).toContain(line.rate);
             else expect(line.rate).toBe(lines[i]?.rate);
           });
@@ -595,9 +597,11 @@ describe("priceOrder: CGST and SGST within the state, IGST across", () => {
           ).toBe(shippingTax);
           const tax = toCents(summary.taxPrice);
           expect(summary.codFeeCharge.cgst).toBe(summary.codFeeCharge.sgst);
-          expect(cents(summary.lineTaxes.map((line) => line.tax)) + shippingTax + toCents(summary.codFeeCharge.tax)).toBe(
-            tax,
-          );
+          expect(
+            cents(summary.lineTaxes.map((line) => line.tax)) +
+              shippingTax +
+              toCents(summary.codFeeCharge.tax),
+          ).toBe(tax);
           expect(cents(summary.taxes.map((rate) => rate.tax))).toBe(tax);
           expect(cents(summary.taxes.map((rate) => rate.cgst))).toBe(
             cents(summary.taxes.map((rate) => rate.sgst)),
@@ -610,7 +614,10 @@ describe("priceOrder: CGST and SGST within the state, IGST across", () => {
           expect(values + tax + toCents(summary.roundOff) + untaxed).toBe(total);
           // The charges at the highest rate among the goods, or outside GST.
           const highest = Math.max(0, ...summary.lineTaxes.map((line) => line.rate));
-          expect(summary.codFeeCharge).toMatchObject({ taxed: chargesTaxed, rate: chargesTaxed ? highest : 0 });
+          expect(summary.codFeeCharge).toMatchObject({
+            taxed: chargesTaxed,
+            rate: chargesTaxed ? highest : 0,
+          });
           if (!chargesTaxed) expect(summary.codFeeCharge).toMatchObject({ taxableValue: 0, tax: 0 });
         },
       ),
@@ -727,11 +734,20 @@ describe("priceOrder: one rounding rule for every taxed row, charges taxed when 
   });
 
   it("gives a ₹1,200 belt at 18% within its price the same taxable value in every state", () => {
-    const across = priceOrder([at(1200, 1, 18)], { taxes: { pricesIncludeTax: true, supply: "inter-state" } });
-    const within = priceOrder([at(1200, 1, 18)], { taxes: { pricesIncludeTax: true, supply: "intra-state" } });
+    const across = priceOrder([at(1200, 1, 18)], {
+      taxes: { pricesIncludeTax: true, supply: "inter-state" },
+    });
+    const within = priceOrder([at(1200, 1, 18)], {
+      taxes: { pricesIncludeTax: true, supply: "intra-state" },
+    });
     expect(across.lineTaxes[0]).toMatchObject({ taxableValue: 1016.95, igst: 183.05, tax: 183.05 });
     // round(1,016.95 × 9%) = 91.53 each: 1,200.01, the paisa over is the round off (−0.01).
-    expect(within.lineTaxes[0]).toMatchObject({ taxableValue: 1016.95, cgst: 91.53, sgst: 91.53, tax: 183.06 });
+    expect(within.lineTaxes[0]).toMatchObject({
+      taxableValue: 1016.95,
+      cgst: 91.53,
+      sgst: 91.53,
+      tax: 183.06,
+    });
     expect([across.roundOff, within.roundOff]).toEqual([0, -0.01]);
     expect([across.totalPrice, within.totalPrice]).toEqual([1280, 1280]);
   });
@@ -750,8 +766,20 @@ describe("priceOrder: one rounding rule for every taxed row, charges taxed when 
       codFee: 50,
       taxes: { pricesIncludeTax: false, supply: "intra-state", chargesTaxed: true },
     });
-    expect(taxed.shippingCharge).toMatchObject({ taxed: true, rate: 18, taxableValue: 100, cgst: 9, sgst: 9 });
-    expect(taxed.codFeeCharge).toMatchObject({ taxed: true, rate: 18, taxableValue: 50, cgst: 4.5, sgst: 4.5 });
+    expect(taxed.shippingCharge).toMatchObject({
+      taxed: true,
+      rate: 18,
+      taxableValue: 100,
+      cgst: 9,
+      sgst: 9,
+    });
+    expect(taxed.codFeeCharge).toMatchObject({
+      taxed: true,
+      rate: 18,
+      taxableValue: 50,
+      cgst: 4.5,
+      sgst: 4.5,
+    });
     // 50 + 540 on the goods, 18 + 9 on the charges.
     expect(taxed).toMatchObject({ taxPrice: 617, totalPrice: 4767 });
     expect(taxed.taxes).toEqual([

@@ -393,7 +393,9 @@ export function priceOrder(
       : (item.taxRate ?? TAX_PERCENT),
   );
   const lineTaxes = values.map((value, i) => taxRow(value, rates[i] ?? TAX_PERCENT, included, supply));
-  const rate = chargesRate(items.map((item, i) => ({ rate: rates[i] ?? TAX_PERCENT, quantity: item.quantity })));
+  const rate = chargesRate(
+    items.map((item, i) => ({ rate: rates[i] ?? TAX_PERCENT, quantity: item.quantity })),
+  );
   const terms: TaxTerms = { pricesIncludeTax: included, supply, chargesTaxed };
   const shippingCharge = priceCharge(fromCents(shippingPrice), rate, terms);
   const codFeeCharge = priceCharge(codFee, rate, terms);
