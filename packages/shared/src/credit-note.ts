@@ -52,6 +52,38 @@ export interface CreditLine {
   total: number;
 }
 
+/** A charge's (shipping's, the COD fee's) GST as its order recorded it, in cents (all 0: outside GST). */
+export interface ChargeGst {
+  taxableValue: number;
+  rate: number;
+  cgst: number;
+  sgst: number;
+  igst: number;
+}
+
+/**
+ * What an invoice charged for shipping or the COD fee, as a credit note gives it back (cents): its
+ * taxable value and GST when the order taxed it, and outside GST what the shopper paid beyond them (the
+ * whole charge when untaxed; a taxed charge's round off when prices include GST). Paid: the amount,
+ * with its GST on top when prices exclude GST.
+ */
+export function chargeCharged(
+  amount: number,
+  gst: ChargeGst,
+  pricesIncludeTax: boolean,
+): Omit<Creditable, "kind" | "itemId" | "quantity"> & { outsideGst: number } {
+  const tax = gst.cgst + gst.sgst + gst.igst;
+  const taxed = gst.taxableValue !== 0 || tax !== 0;
+  return {
+    taxableValue: gst.taxableValue,
+    rate: taxed ? gst.rate : 0,
+    cgst: gst.cgst,
+    sgst: gst.sgst,
+    igst: gst.igst,
+    outsideGst: amount + (pricesIncludeTax ? 0 : tax) - gst.taxableValue - tax,
+  };
+}
+
 /** Why a credit cannot be made: the field of the request and what is wrong there. */
 export type CreditRefusal =
   | { field: "lines"; index: number; reason: "unknown" | "tooMany"; left: number }
@@ -63,7 +95,8 @@ export type CreditResult =
   | { ok: true; lines: CreditLine[]; total: number }
   | { ok: false; refusal: CreditRefusal };
 
-const totalOf = (line: Pick<Creditable, "taxableValue" | "cgst" | "sgst" | "igst" | "outsideGst">) =>
+/** What a line still holds in all (cents): its taxable value, its GST and what it holds outside GST. */
+export const totalOf = (line: Pick<Creditable, "taxableValue" | "cgst" | "sgst" | "igst" | "outsideGst">) =>
   line.taxableValue + line.cgst + line.sgst + line.igst + (line.outsideGst ?? 0);
 
 /** round(cents × share / of), half up (cents ≥ 0), in BigInt. */

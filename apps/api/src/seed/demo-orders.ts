@@ -315,6 +315,7 @@ export async function seedDemoOrders(
         taxes: {
           pricesIncludeTax: taxes.pricesIncludeTax,
           supply: supplyOf(terms.storeState, address.state),
+          chargesTaxed: taxes.chargesTaxed,
         },
       },
     );
@@ -356,6 +357,7 @@ export async function seedDemoOrders(
           cgst: tax?.cgst ?? 0,
           sgst: tax?.sgst ?? 0,
           igst: tax?.igst ?? 0,
+          roundOff: priced.roundOffs[i] ?? 0,
         };
       }),
     );

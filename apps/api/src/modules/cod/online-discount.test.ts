@@ -41,6 +41,7 @@ function place(
       pricesIncludeTax: included,
       supplyType: supply,
       codFee: 0,
+      chargesTaxed: false,
     },
     lines: items.map((item, i) => ({
       id: `line-${i}`,

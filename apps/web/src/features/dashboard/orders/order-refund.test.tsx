@@ -54,6 +54,7 @@ const order: OrderDto = {
   shippingAmount: 94.4,
   supplyType: "intra-state",
   shippingGst: { rate: 18, taxableValue: 80, cgst: 7.2, sgst: 7.2, igst: 0 },
+  codFeeGst: { rate: 0, taxableValue: 0, cgst: 0, sgst: 0, igst: 0 },
   products: [
     line(SHIRT, "Trail Tee", { Size: "M" }, { quantity: 2, price: 59, taxableValue: 100, cgst: 9, sgst: 9 }),
     line(MUG, "Enamel Mug", {}, { quantity: 3, price: 39.33, taxableValue: 100, cgst: 9, sgst: 9 }),

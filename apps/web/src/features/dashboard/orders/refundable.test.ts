@@ -34,6 +34,7 @@ const order: OrderDto = {
   codFee: 25,
   supplyType: "intra-state",
   shippingGst: { rate: 18, taxableValue: 80, cgst: 7.2, sgst: 7.2, igst: 0 },
+  codFeeGst: { rate: 0, taxableValue: 0, cgst: 0, sgst: 0, igst: 0 },
   products: [
     line(SHIRT, "Shirt", { quantity: 3, taxableValue: 300, cgst: 27, sgst: 27 }),
     line(MUG, "Mug", { quantity: 3, taxableValue: 100, cgst: 9, sgst: 9 }),
