@@ -9716,6 +9716,13 @@ export interface operations {
                                 sgst: number;
                                 igst: number;
                             };
+                            codFeeGst: {
+                                rate: number;
+                                taxableValue: number;
+                                cgst: number;
+                                sgst: number;
+                                igst: number;
+                            };
                             cashOnDelivery: {
                                 payment: string;
                                 collected: boolean;
@@ -9943,6 +9950,13 @@ export interface operations {
                                 sgst: number;
                                 igst: number;
                             };
+                            codFeeGst: {
+                                rate: number;
+                                taxableValue: number;
+                                cgst: number;
+                                sgst: number;
+                                igst: number;
+                            };
                             cashOnDelivery: {
                                 payment: string;
                                 collected: boolean;
@@ -10144,6 +10158,13 @@ export interface operations {
                             /** @enum {string} */
                             supplyType: "intra-state" | "inter-state";
                             shippingGst: {
+                                rate: number;
+                                taxableValue: number;
+                                cgst: number;
+                                sgst: number;
+                                igst: number;
+                            };
+                            codFeeGst: {
                                 rate: number;
                                 taxableValue: number;
                                 cgst: number;
@@ -10453,6 +10474,13 @@ export interface operations {
                                 sgst: number;
                                 igst: number;
                             };
+                            codFeeGst: {
+                                rate: number;
+                                taxableValue: number;
+                                cgst: number;
+                                sgst: number;
+                                igst: number;
+                            };
                             cashOnDelivery: {
                                 payment: string;
                                 collected: boolean;
@@ -10632,6 +10660,13 @@ export interface operations {
                             /** @enum {string} */
                             supplyType: "intra-state" | "inter-state";
                             shippingGst: {
+                                rate: number;
+                                taxableValue: number;
+                                cgst: number;
+                                sgst: number;
+                                igst: number;
+                            };
+                            codFeeGst: {
                                 rate: number;
                                 taxableValue: number;
                                 cgst: number;
@@ -10897,6 +10932,13 @@ export interface operations {
                             /** @enum {string} */
                             supplyType: "intra-state" | "inter-state";
                             shippingGst: {
+                                rate: number;
+                                taxableValue: number;
+                                cgst: number;
+                                sgst: number;
+                                igst: number;
+                            };
+                            codFeeGst: {
                                 rate: number;
                                 taxableValue: number;
                                 cgst: number;
@@ -11204,6 +11246,13 @@ export interface operations {
                                 sgst: number;
                                 igst: number;
                             };
+                            codFeeGst: {
+                                rate: number;
+                                taxableValue: number;
+                                cgst: number;
+                                sgst: number;
+                                igst: number;
+                            };
                             cashOnDelivery: {
                                 payment: string;
                                 collected: boolean;
@@ -11392,6 +11441,13 @@ export interface operations {
                             /** @enum {string} */
                             supplyType: "intra-state" | "inter-state";
                             shippingGst: {
+                                rate: number;
+                                taxableValue: number;
+                                cgst: number;
+                                sgst: number;
+                                igst: number;
+                            };
+                            codFeeGst: {
                                 rate: number;
                                 taxableValue: number;
                                 cgst: number;
@@ -11679,6 +11735,13 @@ export interface operations {
                                 sgst: number;
                                 igst: number;
                             };
+                            codFeeGst: {
+                                rate: number;
+                                taxableValue: number;
+                                cgst: number;
+                                sgst: number;
+                                igst: number;
+                            };
                             cashOnDelivery: {
                                 payment: string;
                                 collected: boolean;
@@ -11880,6 +11943,13 @@ export interface operations {
                             /** @enum {string} */
                             supplyType: "intra-state" | "inter-state";
                             shippingGst: {
+                                rate: number;
+                                taxableValue: number;
+                                cgst: number;
+                                sgst: number;
+                                igst: number;
+                            };
+                            codFeeGst: {
                                 rate: number;
                                 taxableValue: number;
                                 cgst: number;
@@ -12196,6 +12266,13 @@ export interface operations {
                             /** @enum {string} */
                             supplyType: "intra-state" | "inter-state";
                             shippingGst: {
+                                rate: number;
+                                taxableValue: number;
+                                cgst: number;
+                                sgst: number;
+                                igst: number;
+                            };
+                            codFeeGst: {
                                 rate: number;
                                 taxableValue: number;
                                 cgst: number;
@@ -13063,6 +13140,13 @@ export interface operations {
                                 sgst: number;
                                 igst: number;
                             };
+                            codFeeGst: {
+                                rate: number;
+                                taxableValue: number;
+                                cgst: number;
+                                sgst: number;
+                                igst: number;
+                            };
                             cashOnDelivery: {
                                 payment: string;
                                 collected: boolean;
@@ -13270,6 +13354,13 @@ export interface operations {
                                 sgst: number;
                                 igst: number;
                             };
+                            codFeeGst: {
+                                rate: number;
+                                taxableValue: number;
+                                cgst: number;
+                                sgst: number;
+                                igst: number;
+                            };
                             cashOnDelivery: {
                                 payment: string;
                                 collected: boolean;
@@ -13471,6 +13562,13 @@ export interface operations {
                             /** @enum {string} */
                             supplyType: "intra-state" | "inter-state";
                             shippingGst: {
+                                rate: number;
+                                taxableValue: number;
+                                cgst: number;
+                                sgst: number;
+                                igst: number;
+                            };
+                            codFeeGst: {
                                 rate: number;
                                 taxableValue: number;
                                 cgst: number;
@@ -16507,6 +16605,13 @@ export interface operations {
                                 sgst: number;
                                 igst: number;
                             };
+                            codFeeGst: {
+                                rate: number;
+                                taxableValue: number;
+                                cgst: number;
+                                sgst: number;
+                                igst: number;
+                            };
                             cashOnDelivery: {
                                 payment: string;
                                 collected: boolean;
@@ -18005,6 +18110,7 @@ export interface operations {
                                 pricesIncludeTax: boolean;
                                 defaultRate: number;
                                 defaultHsn: string;
+                                chargesTaxed: boolean;
                             };
                             shipping: {
                                 methods: {
@@ -18394,6 +18500,8 @@ export interface operations {
                     pricesIncludeTax: boolean;
                     defaultRate: number;
                     defaultHsn: string;
+                    /** @default false */
+                    chargesTaxed?: boolean;
                 };
             };
         };
@@ -18412,6 +18520,8 @@ export interface operations {
                             pricesIncludeTax: boolean;
                             defaultRate: number;
                             defaultHsn: string;
+                            /** @default false */
+                            chargesTaxed: boolean;
                         };
                     };
                 };
