@@ -12,9 +12,9 @@
  * given back when the shopper chooses cash on delivery after all: the order is priced again without it.
  */
 import { fromCents, type PricedInput, priceOrder, spreadCents, toCents } from "@shop/shared/pricing";
-import { chargeColumns } from "#api/modules/orders/placement";
 import type { Database } from "#api/db/client";
 import type { Order } from "#api/db/schema/orders";
+import { chargeColumns } from "#api/modules/orders/placement";
 import {
   findLinesToPrice,
   type LineToPrice,

@@ -1,5 +1,4 @@
 import type { PaymentState, Role } from "@shop/shared/constants";
-import { fromCents, toCents } from "@shop/shared/pricing";
 import { isStaff, type SignedInViewer, seesCustomerDetails } from "@shop/shared/roles";
 import type {
   ActorDto,
