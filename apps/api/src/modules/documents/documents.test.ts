@@ -15,7 +15,13 @@ import { createTestApp, inject, type TestApp } from "#test/app";
 import { makeCategory, makeMedia, makeProduct } from "#test/catalog";
 import { envelopeProblems } from "#test/envelope-check";
 import { ADDRESS, APPROVED_CARD, type Caller, makeShop, quickUser, type Shop } from "#test/fixtures";
-import { type InvoiceLineInput, type InvoiceOrderInput, invoiceFigures, spreadCents } from "./figures";
+import {
+  creditNoteFigures,
+  type InvoiceLineInput,
+  type InvoiceOrderInput,
+  invoiceFigures,
+  spreadCents,
+} from "./figures";
 import { amountInWords } from "./words";
 
 const GSTIN = "27AAPFU0939F1ZV";
@@ -525,5 +531,51 @@ describe("invoice figures", () => {
     expect(rounded).toMatchObject({ roundOff: -0.01, total: 428.48 });
     expect(() => invoiceFigures({ ...order, totalAmount: order.totalAmount + 0.01 }, lines)).toThrow();
     expect(() => invoiceFigures({ ...order, taxAmount: 49.86 }, lines)).toThrow();
+  });
+
+  it("prints a credit note's charge outside GST without taxable value or tax, and its round off apart", () => {
+    // One of two jackets at 3,499 including 18% IGST (2,965.26 + 533.75, 0.01 over: −0.01 of round
+    // off) and a COD fee of 49 the invoice left outside GST.
+    const figures = creditNoteFigures(
+      "inter-state",
+      [
+        {
+          kind: "goods",
+          itemId: "jacket",
+          quantity: 1,
+          taxableValue: 2965.26,
+          rate: 18,
+          cgst: 0,
+          sgst: 0,
+          igst: 533.75,
+          outsideGst: -0.01,
+          total: 3499,
+        },
+        {
+          kind: "cod_fee",
+          itemId: null,
+          quantity: 0,
+          taxableValue: 0,
+          rate: 0,
+          cgst: 0,
+          sgst: 0,
+          igst: 0,
+          outsideGst: 49,
+          total: 49,
+        },
+      ],
+      3548,
+    );
+    expect(
+      figures.lines.map((line) => [line.kind, line.outsideGst, line.taxableValue, line.tax, line.total]),
+    ).toEqual([
+      ["goods", false, 2965.26, 533.75, 3499.01],
+      ["cod_fee", true, 0, 0, 49],
+    ]);
+    expect(figures.rates).toEqual([
+      { rate: 18, taxableValue: 2965.26, cgst: 0, sgst: 0, igst: 533.75, tax: 533.75 },
+    ]);
+    expect(figures).toMatchObject({ taxableValue: 2965.26, tax: 533.75, roundOff: -0.01, total: 3548 });
+    expect(() => creditNoteFigures("inter-state", [], 1)).toThrow();
   });
 });
