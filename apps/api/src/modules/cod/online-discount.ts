@@ -111,24 +111,33 @@ export function priceWithOnlineDiscount(
   };
 }
 
-/** The order's total with and without the discount of `amount`, as the pay page offers it. */
+/**
+ * The order's total with and without the discount of `amount`, as the pay page offers it, and the
+ * charges' rate without it (the rate a COD fee is taxed at when the order taxes its charges).
+ */
 export async function onlineTotals(
   db: Database,
   order: Order,
   amount: number,
-): Promise<{ withoutDiscount: number; withDiscount: number }> {
+): Promise<{ withoutDiscount: number; withDiscount: number; chargesRate: number }> {
   if (order.onlineDiscount <= 0 && amount <= 0)
-    return { withoutDiscount: order.totalAmount, withDiscount: order.totalAmount };
+    return {
+      withoutDiscount: order.totalAmount,
+      withDiscount: order.totalAmount,
+      chargesRate: order.shippingTaxRate,
+    };
   const lines = await findLinesToPrice(db, order.id);
-  const without =
-    order.onlineDiscount > 0
-      ? (priceWithOnlineDiscount(order, lines, 0)?.order.totalAmount ?? order.totalAmount)
-      : order.totalAmount;
+  const given = order.onlineDiscount > 0 ? priceWithOnlineDiscount(order, lines, 0)?.order : undefined;
+  const without = given?.totalAmount ?? order.totalAmount;
   const discounted =
     order.onlineDiscount > 0
       ? order.totalAmount
       : (priceWithOnlineDiscount(order, lines, amount)?.order.totalAmount ?? order.totalAmount);
-  return { withoutDiscount: without, withDiscount: discounted };
+  return {
+    withoutDiscount: without,
+    withDiscount: discounted,
+    chargesRate: given?.shippingTaxRate ?? order.shippingTaxRate,
+  };
 }
 
 /**

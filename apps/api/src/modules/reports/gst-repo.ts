@@ -23,7 +23,7 @@ export interface InvoiceParty {
   /**
    * The HSN code and name of the order's principal supply: its highest-rate line (the largest on a
    * tie). Read for credit notes; null for the invoices readInvoiceSums lists, whose sums already put
-   * taxed shipping under it.
+   * the taxed charges (shipping, the COD fee) under it.
    */
   principalHsn: string | null;
   principalName: string;

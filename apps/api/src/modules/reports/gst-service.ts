@@ -132,9 +132,10 @@ function docsRows(nature: GstDocsRow["nature"], series: readonly Series[]): GstD
 }
 
 /**
- * The HSN summary (table 12) by HSN code and rate: the invoices' sums (gst-repo.ts: taxed shipping under
- * the HSN code of its order's principal supply, its highest-rate line, as part of a composite supply,
- * CGST Act section 8(a)), less the credit notes' lines (units as well as value), their shipping likewise.
+ * The HSN summary (table 12) by HSN code and rate: the invoices' sums (gst-repo.ts: the charges taxed
+ * with the goods, shipping and the COD fee, under the HSN code of their order's principal supply, its
+ * highest-rate line, as part of a composite supply, CGST Act section 8(a); decision 047), less the
+ * credit notes' lines (units as well as value), their charges likewise.
  */
 function hsnRows(
   invoiceSums: readonly HsnSums[],
