@@ -92,6 +92,10 @@ test("the admin switches the shop to INR with tax included and adds Express for 
     const included = page.getByRole("switch", { name: taxes.pricesIncludeTax });
     await included.click();
     await expect(included).toBeChecked();
+    // A registered shop taxes shipping with the goods: the invoice prints it as a taxed row.
+    const charges = page.getByRole("switch", { name: taxes.chargesTaxed });
+    await charges.click();
+    await expect(charges).toBeChecked();
     await saveSection(page, sections.taxes.title);
 
     // Express: 150, for Maharashtra and Karnataka only.

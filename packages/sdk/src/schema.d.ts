@@ -9737,6 +9737,13 @@ export interface operations {
                                 sgst: number;
                                 igst: number;
                             };
+                            codFeeGst: {
+                                rate: number;
+                                taxableValue: number;
+                                cgst: number;
+                                sgst: number;
+                                igst: number;
+                            };
                             cashOnDelivery: {
                                 payment: string;
                                 collected: boolean;
@@ -9965,6 +9972,13 @@ export interface operations {
                                 sgst: number;
                                 igst: number;
                             };
+                            codFeeGst: {
+                                rate: number;
+                                taxableValue: number;
+                                cgst: number;
+                                sgst: number;
+                                igst: number;
+                            };
                             cashOnDelivery: {
                                 payment: string;
                                 collected: boolean;
@@ -10167,6 +10181,13 @@ export interface operations {
                             /** @enum {string} */
                             supplyType: "intra-state" | "inter-state";
                             shippingGst: {
+                                rate: number;
+                                taxableValue: number;
+                                cgst: number;
+                                sgst: number;
+                                igst: number;
+                            };
+                            codFeeGst: {
                                 rate: number;
                                 taxableValue: number;
                                 cgst: number;
@@ -10477,6 +10498,13 @@ export interface operations {
                                 sgst: number;
                                 igst: number;
                             };
+                            codFeeGst: {
+                                rate: number;
+                                taxableValue: number;
+                                cgst: number;
+                                sgst: number;
+                                igst: number;
+                            };
                             cashOnDelivery: {
                                 payment: string;
                                 collected: boolean;
@@ -10657,6 +10685,13 @@ export interface operations {
                             /** @enum {string} */
                             supplyType: "intra-state" | "inter-state";
                             shippingGst: {
+                                rate: number;
+                                taxableValue: number;
+                                cgst: number;
+                                sgst: number;
+                                igst: number;
+                            };
+                            codFeeGst: {
                                 rate: number;
                                 taxableValue: number;
                                 cgst: number;
@@ -10923,6 +10958,13 @@ export interface operations {
                             /** @enum {string} */
                             supplyType: "intra-state" | "inter-state";
                             shippingGst: {
+                                rate: number;
+                                taxableValue: number;
+                                cgst: number;
+                                sgst: number;
+                                igst: number;
+                            };
+                            codFeeGst: {
                                 rate: number;
                                 taxableValue: number;
                                 cgst: number;
@@ -11231,6 +11273,13 @@ export interface operations {
                                 sgst: number;
                                 igst: number;
                             };
+                            codFeeGst: {
+                                rate: number;
+                                taxableValue: number;
+                                cgst: number;
+                                sgst: number;
+                                igst: number;
+                            };
                             cashOnDelivery: {
                                 payment: string;
                                 collected: boolean;
@@ -11420,6 +11469,13 @@ export interface operations {
                             /** @enum {string} */
                             supplyType: "intra-state" | "inter-state";
                             shippingGst: {
+                                rate: number;
+                                taxableValue: number;
+                                cgst: number;
+                                sgst: number;
+                                igst: number;
+                            };
+                            codFeeGst: {
                                 rate: number;
                                 taxableValue: number;
                                 cgst: number;
@@ -11708,6 +11764,13 @@ export interface operations {
                                 sgst: number;
                                 igst: number;
                             };
+                            codFeeGst: {
+                                rate: number;
+                                taxableValue: number;
+                                cgst: number;
+                                sgst: number;
+                                igst: number;
+                            };
                             cashOnDelivery: {
                                 payment: string;
                                 collected: boolean;
@@ -11910,6 +11973,13 @@ export interface operations {
                             /** @enum {string} */
                             supplyType: "intra-state" | "inter-state";
                             shippingGst: {
+                                rate: number;
+                                taxableValue: number;
+                                cgst: number;
+                                sgst: number;
+                                igst: number;
+                            };
+                            codFeeGst: {
                                 rate: number;
                                 taxableValue: number;
                                 cgst: number;
@@ -12227,6 +12297,13 @@ export interface operations {
                             /** @enum {string} */
                             supplyType: "intra-state" | "inter-state";
                             shippingGst: {
+                                rate: number;
+                                taxableValue: number;
+                                cgst: number;
+                                sgst: number;
+                                igst: number;
+                            };
+                            codFeeGst: {
                                 rate: number;
                                 taxableValue: number;
                                 cgst: number;
@@ -13095,6 +13172,13 @@ export interface operations {
                                 sgst: number;
                                 igst: number;
                             };
+                            codFeeGst: {
+                                rate: number;
+                                taxableValue: number;
+                                cgst: number;
+                                sgst: number;
+                                igst: number;
+                            };
                             cashOnDelivery: {
                                 payment: string;
                                 collected: boolean;
@@ -13303,6 +13387,13 @@ export interface operations {
                                 sgst: number;
                                 igst: number;
                             };
+                            codFeeGst: {
+                                rate: number;
+                                taxableValue: number;
+                                cgst: number;
+                                sgst: number;
+                                igst: number;
+                            };
                             cashOnDelivery: {
                                 payment: string;
                                 collected: boolean;
@@ -13505,6 +13596,13 @@ export interface operations {
                             /** @enum {string} */
                             supplyType: "intra-state" | "inter-state";
                             shippingGst: {
+                                rate: number;
+                                taxableValue: number;
+                                cgst: number;
+                                sgst: number;
+                                igst: number;
+                            };
+                            codFeeGst: {
                                 rate: number;
                                 taxableValue: number;
                                 cgst: number;
@@ -16542,6 +16640,13 @@ export interface operations {
                                 sgst: number;
                                 igst: number;
                             };
+                            codFeeGst: {
+                                rate: number;
+                                taxableValue: number;
+                                cgst: number;
+                                sgst: number;
+                                igst: number;
+                            };
                             cashOnDelivery: {
                                 payment: string;
                                 collected: boolean;
@@ -18054,6 +18159,7 @@ export interface operations {
                                 pricesIncludeTax: boolean;
                                 defaultRate: number;
                                 defaultHsn: string;
+                                chargesTaxed: boolean;
                             };
                             shipping: {
                                 methods: {
@@ -18441,6 +18547,8 @@ export interface operations {
                     pricesIncludeTax: boolean;
                     defaultRate: number;
                     defaultHsn: string;
+                    /** @default false */
+                    chargesTaxed?: boolean;
                 };
             };
         };
@@ -18459,6 +18567,8 @@ export interface operations {
                             pricesIncludeTax: boolean;
                             defaultRate: number;
                             defaultHsn: string;
+                            /** @default false */
+                            chargesTaxed: boolean;
                         };
                     };
                 };

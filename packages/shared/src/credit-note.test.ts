@@ -18,6 +18,7 @@ function after(line: Creditable, credit: CreditLine | undefined): Creditable {
     cgst: line.cgst - credit.cgst,
     sgst: line.sgst - credit.sgst,
     igst: line.igst - credit.igst,
+    outsideGst: (line.outsideGst ?? 0) - credit.outsideGst,
   };
 }
 
@@ -63,6 +64,7 @@ describe("a credit note by the goods", () => {
           cgst: 119,
           sgst: 119,
           igst: 0,
+          outsideGst: 0,
           total: 4_999,
         },
       ],
@@ -174,6 +176,127 @@ describe("a credit note for an amount (goodwill)", () => {
     expect(creditByAmount([goods, shipping], 20_000)).toEqual({
       ok: false,
       refusal: { field: "amount", reason: "tooMuch", left: 19_800 },
+    });
+  });
+});
+
+describe("a part of a line never gives back more than the invoice charged for it", () => {
+  // Two jackets at ₹3,499 including 18% IGST: 6,998 is 5,930.51 taxable + 1,067.49 IGST.
+  const jackets: Creditable = {
+    kind: "goods",
+    itemId: "jacket",
+    rate: 18,
+    quantity: 2,
+    taxableValue: 593_051,
+    cgst: 0,
+    sgst: 0,
+    igst: 106_749,
+  };
+
+  it("gives back ₹3,499.00 for one of two jackets, and exactly the rest for the other", () => {
+    const first = creditByLines([jackets], {
+      lines: [{ itemId: "jacket", quantity: 1 }],
+      shipping: false,
+      codFee: false,
+    });
+    if (!first.ok) throw new Error("refused");
+    // 2,965.26 taxable (half of 5,930.51, half up), IGST round(2,965.26 × 18%) = 533.75, round off −0.01.
+    expect(first.lines[0]).toMatchObject({
+      taxableValue: 296_526,
+      igst: 53_375,
+      outsideGst: -1,
+      total: 349_900,
+    });
+    const second = creditByLines([after(jackets, first.lines[0])], {
+      lines: [{ itemId: "jacket", quantity: 1 }],
+      shipping: false,
+      codFee: false,
+    });
+    if (!second.ok) throw new Error("refused");
+    expect(second.lines[0]).toMatchObject({
+      taxableValue: 296_525,
+      igst: 53_374,
+      outsideGst: 1,
+      total: 349_900,
+    });
+  });
+
+  it("for any line, parts hold tax = round(rate × taxable) but the last, and add up to the line exactly", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 5_000_000 }),
+        fc.constantFrom(0, 3, 5, 18, 40),
+        fc.boolean(),
+        fc.boolean(),
+        fc.array(fc.integer({ min: 1, max: 3 }), { minLength: 1, maxLength: 6 }),
+        (value, rate, included, within, steps) => {
+          const quantity = steps.reduce((sum, step) => sum + step, 0);
+          const taxable = included ? Math.round((value * 100) / (100 + rate)) : value;
+          const half = Math.round((taxable * rate) / 200);
+          const igst = Math.round((taxable * rate) / 100);
+          const tax = within ? 2 * half : igst;
+          let left: Creditable = {
+            kind: "goods",
+            itemId: "line",
+            rate,
+            quantity,
+            taxableValue: taxable,
+            cgst: within ? half : 0,
+            sgst: within ? half : 0,
+            igst: within ? 0 : igst,
+            outsideGst: included ? value - taxable - tax : 0,
+          };
+          let given = 0;
+          let taxableGiven = 0;
+          for (const [i, step] of steps.entries()) {
+            const result = creditByLines([left], {
+              lines: [{ itemId: "line", quantity: step }],
+              shipping: false,
+              codFee: false,
+            });
+            if (!result.ok) throw new Error("refused");
+            const credit = result.lines[0] as CreditLine;
+            // Never more than the units' share of what the line held, to the paisa.
+            expect(credit.total).toBeLessThanOrEqual(
+              Math.ceil(
+                ((left.taxableValue + left.cgst + left.sgst + left.igst + (left.outsideGst ?? 0)) * step) /
+                  left.quantity,
+              ),
+            );
+            expect(credit.cgst).toBe(credit.sgst);
+            if (i < steps.length - 1) {
+              if (within) expect(credit.cgst).toBe(Math.round((credit.taxableValue * rate) / 200 + 1e-9));
+              else expect(credit.igst).toBe(Math.round((credit.taxableValue * rate) / 100 + 1e-9));
+            }
+            given += credit.total;
+            taxableGiven += credit.taxableValue;
+            left = after(left, credit);
+          }
+          expect(given).toBe(value + (included ? 0 : tax));
+          expect(taxableGiven).toBe(taxable);
+          expect([left.cgst, left.sgst, left.igst, left.outsideGst]).toEqual([0, 0, 0, 0]);
+        },
+      ),
+    );
+  });
+
+  it("gives back a charge left outside GST with no taxable value and no tax", () => {
+    const fee: Creditable = {
+      kind: "cod_fee",
+      itemId: null,
+      rate: 0,
+      quantity: 0,
+      taxableValue: 0,
+      cgst: 0,
+      sgst: 0,
+      igst: 0,
+      outsideGst: 4_900,
+    };
+    const result = creditByLines([fee], { lines: [], shipping: false, codFee: true });
+    expect(result).toMatchObject({
+      ok: true,
+      total: 4_900,
+      lines: [{ taxableValue: 0, igst: 0, outsideGst: 4_900 }],
     });
   });
 });

@@ -7,8 +7,12 @@
  *   fewer give back their share of it), and shipping or the cash on delivery fee as a whole;
  * - by an amount (goodwill): spread over the goods lines by the value they still hold (with shipping
  *   and the fee when named), each part split into value and tax as its line holds them.
- * A line never gives back more tax than its invoice line charged, and CGST = SGST wherever the
- * invoice line had them equal.
+ * A part of a line gives back its share of what the line holds (rounded half up, so that one of two
+ * jackets gives back half the price, never a paisa more), its taxable value its share of the line's,
+ * and its tax by the rule of every taxed row (decision 047): round(taxable × rate), CGST = SGST each
+ * round(taxable × rate / 2), never more than the line has left; what the part's share holds beyond
+ * them is its round off, outside GST. The last units of a line take exactly what is left of it, so
+ * that the credit notes of a line add up to what its invoice line charged.
  */
 import { spreadCents } from "./pricing";
 
@@ -25,6 +29,11 @@ export interface Creditable {
   cgst: number;
   sgst: number;
   igst: number;
+  /**
+   * What the line holds outside GST: a charge the order left outside GST (all of it), or the round off
+   * of a row priced including GST (a paisa or two either way). 0 when left out.
+   */
+  outsideGst?: number;
 }
 
 /** One line of a credit note, in cents. */
@@ -38,7 +47,41 @@ export interface CreditLine {
   cgst: number;
   sgst: number;
   igst: number;
+  /** Given back outside GST: an untaxed charge, or the part's round off. */
+  outsideGst: number;
   total: number;
+}
+
+/** A charge's (shipping's, the COD fee's) GST as its order recorded it, in cents (all 0: outside GST). */
+export interface ChargeGst {
+  taxableValue: number;
+  rate: number;
+  cgst: number;
+  sgst: number;
+  igst: number;
+}
+
+/**
+ * What an invoice charged for shipping or the COD fee, as a credit note gives it back (cents): its
+ * taxable value and GST when the order taxed it, and outside GST what the shopper paid beyond them (the
+ * whole charge when untaxed; a taxed charge's round off when prices include GST). Paid: the amount,
+ * with its GST on top when prices exclude GST.
+ */
+export function chargeCharged(
+  amount: number,
+  gst: ChargeGst,
+  pricesIncludeTax: boolean,
+): Omit<Creditable, "kind" | "itemId" | "quantity"> & { outsideGst: number } {
+  const tax = gst.cgst + gst.sgst + gst.igst;
+  const taxed = gst.taxableValue !== 0 || tax !== 0;
+  return {
+    taxableValue: gst.taxableValue,
+    rate: taxed ? gst.rate : 0,
+    cgst: gst.cgst,
+    sgst: gst.sgst,
+    igst: gst.igst,
+    outsideGst: amount + (pricesIncludeTax ? 0 : tax) - gst.taxableValue - tax,
+  };
 }
 
 /** Why a credit cannot be made: the field of the request and what is wrong there. */
@@ -52,17 +95,46 @@ export type CreditResult =
   | { ok: true; lines: CreditLine[]; total: number }
   | { ok: false; refusal: CreditRefusal };
 
-const totalOf = (line: Pick<Creditable, "taxableValue" | "cgst" | "sgst" | "igst">) =>
-  line.taxableValue + line.cgst + line.sgst + line.igst;
+/** What a line still holds in all (cents): its taxable value, its GST and what it holds outside GST. */
+export const totalOf = (line: Pick<Creditable, "taxableValue" | "cgst" | "sgst" | "igst" | "outsideGst">) =>
+  line.taxableValue + line.cgst + line.sgst + line.igst + (line.outsideGst ?? 0);
 
-/** The whole of what a line holds, or `share`/`of` of it (each part rounded on its own). */
+/** round(cents × share / of), half up (cents ≥ 0), in BigInt. */
+const scale = (cents: number, share: bigint, of: bigint) =>
+  Number((BigInt(cents) * share * 2n + of) / (of * 2n));
+
+/** round(taxable × rate / divisor %), half up: a GST part by the one rule (rate in hundredths of a percent). */
+const gstPart = (taxable: number, rate: number, divisor: bigint) =>
+  taxable <= 0 ? 0 : scale(taxable, BigInt(Math.round(rate * 100)), 10_000n * divisor);
+
+/**
+ * The whole of what a line holds, or `share`/`of` of it: its total and its taxable value that share
+ * (half up), its GST by the one rule on that taxable value (within what the line has left), the
+ * rest of the total its round off outside GST.
+ */
 function part(line: Creditable, quantity: number, share: bigint, of: bigint): CreditLine {
-  const scale = (cents: number) =>
-    of === share ? cents : Number((BigInt(cents) * share * 2n + of) / (of * 2n));
-  const cgst = scale(line.cgst);
-  const sgst = line.cgst === line.sgst ? cgst : scale(line.sgst);
-  const igst = scale(line.igst);
-  const taxableValue = scale(line.taxableValue);
+  const outsideLeft = line.outsideGst ?? 0;
+  if (share >= of)
+    return {
+      kind: line.kind,
+      itemId: line.itemId,
+      quantity,
+      taxableValue: line.taxableValue,
+      rate: line.rate,
+      cgst: line.cgst,
+      sgst: line.sgst,
+      igst: line.igst,
+      outsideGst: outsideLeft,
+      total: totalOf(line),
+    };
+  const total = scale(Math.max(totalOf(line), 0), share, of);
+  const taxableValue = Math.min(line.taxableValue, scale(Math.max(line.taxableValue, 0), share, of));
+  // The split the invoice line took: halves within the state, IGST across (none left: nothing more).
+  const within = line.cgst > 0 || line.sgst > 0;
+  const half = within ? gstPart(taxableValue, line.rate, 2n) : 0;
+  const cgst = Math.min(half, line.cgst);
+  const sgst = Math.min(half, line.sgst);
+  const igst = within ? 0 : Math.min(gstPart(taxableValue, line.rate, 1n), line.igst);
   return {
     kind: line.kind,
     itemId: line.itemId,
@@ -72,7 +144,8 @@ function part(line: Creditable, quantity: number, share: bigint, of: bigint): Cr
     cgst,
     sgst,
     igst,
-    total: taxableValue + cgst + sgst + igst,
+    outsideGst: total - taxableValue - cgst - sgst - igst,
+    total,
   };
 }
 
@@ -175,12 +248,7 @@ export function creditByAmount(
   const lines = all.flatMap((line, i) => {
     const cents = parts[i] ?? 0;
     if (cents <= 0) return [];
-    const credit = part(line, 0, BigInt(cents), BigInt(totalOf(line)));
-    // NOTE: the value and each tax were rounded apart; the value takes the difference, so that the
-    // note gives back exactly the amount (each tax stays its share of what the line holds).
-    credit.taxableValue = cents - credit.cgst - credit.sgst - credit.igst;
-    credit.total = cents;
-    return [credit];
+    return [part(line, 0, BigInt(cents), BigInt(totalOf(line)))];
   });
   return done(lines);
 }

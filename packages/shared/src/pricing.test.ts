@@ -130,8 +130,9 @@ describe("priceItems: totals exact to the cent", () => {
   it("totals 0.1 + 0.2 as 0.3", () => {
     const summary = priceItems([item(0.1), item(0.2)]);
     expect(summary.itemsPrice).toBe(0.3);
-    expect(summary.taxPrice).toBe(0.05);
-    expect(summary.totalPrice).toBe(80.35);
+    // Each line's GST rounded on its own (decision 047): 0.018 → 0.02 and 0.036 → 0.04.
+    expect(summary.taxPrice).toBe(0.06);
+    expect(summary.totalPrice).toBe(80.36);
   });
 
   it("totals 3 x 19.99 exactly", () => {
@@ -150,7 +151,8 @@ describe("priceItems: totals exact to the cent", () => {
   it("totals ten lines of 0.1 as 1", () => {
     const summary = priceItems(Array.from({ length: 10 }, () => item(0.1)));
     expect(summary.itemsPrice).toBe(1);
-    expect(summary.totalPrice).toBe(81.18);
+    // Ten lines of 0.018 GST, each rounded to 0.02 (decision 047).
+    expect(summary.totalPrice).toBe(81.2);
   });
 
   it("totals a saving of 0.7 - 0.6 as 0.1 per unit", () => {
@@ -344,11 +346,11 @@ describe("priceOrder: the owner's tax rates", () => {
     ]);
   });
 
-  it("takes the GST out of prices that include it, shipping's at the highest rate, after a code", () => {
+  it("takes the GST out of prices that include it, taxed shipping's at the highest rate, after a code", () => {
     const summary = priceOrder([at(1180, 1, 18), at(525, 2, 5)], {
       discount: { type: "percentage", value: 10, combinesWithSale: true },
       shipping: express,
-      taxes: { pricesIncludeTax: true },
+      taxes: { pricesIncludeTax: true, chargesTaxed: true },
     });
     expect(summary.itemsPrice).toBe(2230);
     expect(summary.discountAmount).toBe(223);
@@ -366,6 +368,14 @@ describe("priceOrder: the owner's tax rates", () => {
       { rate: 5, taxableValue: 900, tax: 45, cgst: 0, sgst: 0, igst: 45 },
       { rate: 18, taxableValue: 1027.12, tax: 184.88, cgst: 0, sgst: 0, igst: 184.88 },
     ]);
+    // Charges left outside GST, shipping takes no tax in prices that include it either.
+    const untaxed = priceOrder([at(1180, 1, 18), at(525, 2, 5)], {
+      discount: { type: "percentage", value: 10, combinesWithSale: true },
+      shipping: express,
+      taxes: { pricesIncludeTax: true },
+    });
+    expect(untaxed).toMatchObject({ shippingPrice: 150, shippingTax: 0, taxPrice: 207, totalPrice: 2157 });
+    expect(untaxed.shippingCharge).toMatchObject({ taxed: false, taxableValue: 0, rate: 0 });
   });
 
   it("ships free past the method's threshold, on the items after the code, with no shipping GST", () => {
@@ -413,14 +423,15 @@ describe("priceOrder: the owner's tax rates", () => {
         ),
         fc.boolean(),
         fc.integer({ min: 0, max: 60 }),
-        (lines, included, percent) => {
+        fc.boolean(),
+        (lines, included, percent, chargesTaxed) => {
           const summary = priceOrder(
             lines.map((line) => at(fromCents(line.cents), line.quantity, line.rate)),
             {
               discount:
                 percent > 0 ? { type: "percentage", value: percent, combinesWithSale: true } : undefined,
               shipping: express,
-              taxes: { pricesIncludeTax: included },
+              taxes: { pricesIncludeTax: included, chargesTaxed },
             },
           );
           const cents = (values: number[]) => values.reduce((sum, value) => sum + toCents(value), 0);
@@ -430,10 +441,16 @@ describe("priceOrder: the owner's tax rates", () => {
           const net = toCents(summary.itemsPrice) - toCents(summary.discountAmount);
           const total = net + toCents(summary.shippingPrice) + (included ? 0 : tax);
           expect(toCents(summary.totalPrice)).toBe(total);
-          // Values before tax and the tax make the total, whichever way the prices carry it.
+          // Values before tax, the tax and the round off make the total, whichever way the prices
+          // carry it, with shipping outside GST unless the charges are taxed.
           const values = cents(summary.taxes.map((rate) => rate.taxableValue));
-          const untaxedShipping = included ? 0 : toCents(summary.shippingPrice);
-          expect(values + tax + untaxedShipping).toBe(total);
+          const untaxedShipping = chargesTaxed ? 0 : toCents(summary.shippingPrice);
+          expect(values + tax + toCents(summary.roundOff) + untaxedShipping).toBe(total);
+          if (!included) expect(summary.roundOff).toBe(0);
+          // Every row holds tax = round(rate × taxable) (IGST across states).
+          summary.lineTaxes.forEach((line) => {
+            expect(toCents(line.tax)).toBe(Math.round((toCents(line.taxableValue) * line.rate) / 100));
+          });
         },
       ),
     );
@@ -448,16 +465,19 @@ describe("priceOrder: CGST and SGST within the state, IGST across", () => {
   const express = { price: 150, freeAbove: 3000 };
 
   it("halves each line's GST into CGST = SGST, each rounded to the paisa, the GST their sum", () => {
-    // 69.99 at 5% within the price: each half is round(6999 × 5 / 210) = 1.67 (never 1.66 beside 1.67).
+    // 69.99 at 5% within the price: taxable round(6999 × 100 / 105) = 66.66, as across states; each
+    // half round(66.66 × 2.5%) = 1.67, and the paisa the price cannot hold (−0.01) is its round off.
     const summary = priceOrder([at(69.99, 1, 5), at(1180, 1, 18)], {
-      taxes: { pricesIncludeTax: true, supply: "intra-state" },
+      taxes: { pricesIncludeTax: true, supply: "intra-state", chargesTaxed: true },
     });
     expect(summary.supply).toBe("intra-state");
+    expect(summary.roundOffs).toEqual([-0.01, 0]);
+    expect(summary.roundOff).toBe(-0.01);
     expect(summary.lineTaxes).toEqual([
-      { rate: 5, taxableValue: 66.65, tax: 3.34, cgst: 1.67, sgst: 1.67, igst: 0 },
+      { rate: 5, taxableValue: 66.66, tax: 3.34, cgst: 1.67, sgst: 1.67, igst: 0 },
       { rate: 18, taxableValue: 1000, tax: 180, cgst: 90, sgst: 90, igst: 0 },
     ]);
-    // Shipping (80) at the highest rate, 18%: each half round(8000 × 18 / 236) = 6.10.
+    // Shipping (80) at the highest rate, 18%: taxable round(8000 × 100 / 118) = 67.80, each half 6.10.
     expect(summary).toMatchObject({
       shippingPrice: 80,
       shippingTax: 12.2,
@@ -468,7 +488,7 @@ describe("priceOrder: CGST and SGST within the state, IGST across", () => {
       totalPrice: 1329.99,
     });
     expect(summary.taxes).toEqual([
-      { rate: 5, taxableValue: 66.65, tax: 3.34, cgst: 1.67, sgst: 1.67, igst: 0 },
+      { rate: 5, taxableValue: 66.66, tax: 3.34, cgst: 1.67, sgst: 1.67, igst: 0 },
       { rate: 18, taxableValue: 1067.8, tax: 192.2, cgst: 96.1, sgst: 96.1, igst: 0 },
     ]);
   });
@@ -487,8 +507,10 @@ describe("priceOrder: CGST and SGST within the state, IGST across", () => {
 
   it("keeps the GST across states as IGST only, as before, and inter-state by default", () => {
     const items = [at(69.99, 1, 5), at(1180, 1, 18)];
-    const across = priceOrder(items, { taxes: { pricesIncludeTax: true, supply: "inter-state" } });
-    expect(priceOrder(items, { taxes: { pricesIncludeTax: true } })).toEqual(across);
+    const across = priceOrder(items, {
+      taxes: { pricesIncludeTax: true, supply: "inter-state", chargesTaxed: true },
+    });
+    expect(priceOrder(items, { taxes: { pricesIncludeTax: true, chargesTaxed: true } })).toEqual(across);
     expect(across.supply).toBe("inter-state");
     expect(across.lineTaxes).toEqual([
       { rate: 5, taxableValue: 66.66, tax: 3.33, cgst: 0, sgst: 0, igst: 3.33 },
@@ -512,6 +534,7 @@ describe("priceOrder: CGST and SGST within the state, IGST across", () => {
         ),
         fc.boolean(),
         fc.constantFrom("intra-state" as const, "inter-state" as const),
+        fc.boolean(),
         fc.oneof(
           fc.constant(undefined),
           fc.record({
@@ -525,7 +548,7 @@ describe("priceOrder: CGST and SGST within the state, IGST across", () => {
             combinesWithSale: fc.boolean(),
           }),
         ),
-        (lines, included, supply, discount) => {
+        (lines, included, supply, chargesTaxed, discount) => {
           const items = lines.map(
             (line): PricedInput => ({
               ...item(
@@ -540,7 +563,8 @@ describe("priceOrder: CGST and SGST within the state, IGST across", () => {
           const summary = priceOrder(items, {
             discount,
             shipping: express,
-            taxes: { pricesIncludeTax: included, supply },
+            taxes: { pricesIncludeTax: included, supply, chargesTaxed },
+            codFee: 49,
           });
           const cents = (values: number[]) => values.reduce((sum, value) => sum + toCents(value), 0);
           summary.lineTaxes.forEach((line, i) => {
@@ -554,7 +578,15 @@ describe("priceOrder: CGST and SGST within the state, IGST across", () => {
               expect(line.igst).toBe(line.tax);
             }
             expect(toCents(line.cgst) + toCents(line.sgst) + toCents(line.igst)).toBe(toCents(line.tax));
-            expect(toCents(line.taxableValue) + (included ? toCents(line.tax) : 0)).toBe(value);
+            // One rule: the taxable value, then each part rounded from it (decision 047).
+            const taxable = toCents(line.taxableValue);
+            const wanted = included ? Math.round((value * 100) / (100 + line.rate)) : value;
+            expect(Math.abs(taxable - wanted)).toBeLessThanOrEqual(1);
+            const half = Math.round((taxable * line.rate) / 200 + 1e-9);
+            if (supply === "intra-state") expect(toCents(line.cgst)).toBe(half);
+            expect(taxable + (included ? toCents(line.tax) + toCents(summary.roundOffs[i] ?? 0) : 0)).toBe(
+              value,
+            );
             if (items[i]?.taxSlabs) expect([5, 18]).toContain(line.rate);
             else expect(line.rate).toBe(lines[i]?.rate);
           });
@@ -564,16 +596,29 @@ describe("priceOrder: CGST and SGST within the state, IGST across", () => {
             toCents(summary.shippingCgst) + toCents(summary.shippingSgst) + toCents(summary.shippingIgst),
           ).toBe(shippingTax);
           const tax = toCents(summary.taxPrice);
-          expect(cents(summary.lineTaxes.map((line) => line.tax)) + shippingTax).toBe(tax);
+          expect(summary.codFeeCharge.cgst).toBe(summary.codFeeCharge.sgst);
+          expect(
+            cents(summary.lineTaxes.map((line) => line.tax)) +
+              shippingTax +
+              toCents(summary.codFeeCharge.tax),
+          ).toBe(tax);
           expect(cents(summary.taxes.map((rate) => rate.tax))).toBe(tax);
           expect(cents(summary.taxes.map((rate) => rate.cgst))).toBe(
             cents(summary.taxes.map((rate) => rate.sgst)),
           );
           const net = toCents(summary.itemsPrice) - toCents(summary.discountAmount);
-          const total = net + toCents(summary.shippingPrice) + (included ? 0 : tax);
+          const total = net + toCents(summary.shippingPrice) + 4900 + (included ? 0 : tax);
           expect(toCents(summary.totalPrice)).toBe(total);
           const values = cents(summary.taxes.map((rate) => rate.taxableValue));
-          expect(values + tax + (included ? 0 : toCents(summary.shippingPrice))).toBe(total);
+          const untaxed = chargesTaxed ? 0 : toCents(summary.shippingPrice) + 4900;
+          expect(values + tax + toCents(summary.roundOff) + untaxed).toBe(total);
+          // The charges at the highest rate among the goods, or outside GST.
+          const highest = Math.max(0, ...summary.lineTaxes.map((line) => line.rate));
+          expect(summary.codFeeCharge).toMatchObject({
+            taxed: chargesTaxed,
+            rate: chargesTaxed ? highest : 0,
+          });
+          if (!chargesTaxed) expect(summary.codFeeCharge).toMatchObject({ taxableValue: 0, tax: 0 });
         },
       ),
     );
@@ -642,12 +687,11 @@ describe("priceOrder: rates by the price of a piece", () => {
       sgst: 0,
       igst: 125,
     });
-    // 2,625.01 ÷ 1.05 = 2,500.0095: 18%, the GST 2,625.01 − round(2,625.01 ÷ 1.18) = 400.43.
-    expect(priceOrder([shirt(2625.01)], { taxes: included }).lineTaxes[0]).toMatchObject({
-      rate: 18,
-      taxableValue: 2224.58,
-      tax: 400.43,
-    });
+    // 2,625.01 ÷ 1.05 = 2,500.0095: 18%, taxable round(2,625.01 ÷ 1.18) = 2,224.58, the GST
+    // round(2,224.58 × 18%) = 400.42, and the paisa left (0.01) the line's round off.
+    const dear = priceOrder([shirt(2625.01)], { taxes: included });
+    expect(dear.lineTaxes[0]).toMatchObject({ rate: 18, taxableValue: 2224.58, tax: 400.42 });
+    expect(dear.roundOffs).toEqual([0.01]);
     // 2,900 with a 10% code is 2,610 a piece: 2,485.71 before 5%, so 5%.
     const coded = priceOrder([shirt(2900, 2)], {
       discount: tenPercent,
@@ -655,7 +699,7 @@ describe("priceOrder: rates by the price of a piece", () => {
     });
     expect(coded.lineTaxes[0]).toMatchObject({
       rate: 5,
-      taxableValue: 4971.42,
+      taxableValue: 4971.43,
       tax: 248.58,
       cgst: 124.29,
       sgst: 124.29,
@@ -665,13 +709,13 @@ describe("priceOrder: rates by the price of a piece", () => {
   it("taxes shipping (within included prices) at the highest slab chosen", () => {
     const mixed = priceOrder([shirt(1000), shirt(3000)], {
       shipping: { price: 118, freeAbove: null },
-      taxes: { pricesIncludeTax: true, supply: "intra-state" },
+      taxes: { pricesIncludeTax: true, supply: "intra-state", chargesTaxed: true },
     });
     expect(mixed.lineTaxes.map((line) => line.rate)).toEqual([5, 18]);
     expect(mixed).toMatchObject({ shippingTaxRate: 18, shippingTax: 18, shippingCgst: 9, shippingSgst: 9 });
     const low = priceOrder([shirt(1000)], {
       shipping: { price: 105, freeAbove: null },
-      taxes: { pricesIncludeTax: true },
+      taxes: { pricesIncludeTax: true, chargesTaxed: true },
     });
     expect(low).toMatchObject({ shippingTaxRate: 5, shippingTax: 5, shippingIgst: 5 });
   });
@@ -680,5 +724,82 @@ describe("priceOrder: rates by the price of a piece", () => {
     expect(priceOrder([{ ...shirt(100), taxSlabs: null }]).lineTaxes[0]?.rate).toBe(12);
     expect(priceOrder([{ ...shirt(100), taxSlabs: [] }]).lineTaxes[0]?.rate).toBe(12);
     expect(priceOrder([shirt(100)]).lineTaxes[0]?.rate).toBe(5);
+  });
+});
+
+describe("priceOrder: one rounding rule for every taxed row, charges taxed when the owner says so", () => {
+  const at = (price: number, quantity: number, taxRate: number): PricedInput => ({
+    ...item(price, quantity),
+    taxRate,
+  });
+
+  it("gives a ₹1,200 belt at 18% within its price the same taxable value in every state", () => {
+    const across = priceOrder([at(1200, 1, 18)], {
+      taxes: { pricesIncludeTax: true, supply: "inter-state" },
+    });
+    const within = priceOrder([at(1200, 1, 18)], {
+      taxes: { pricesIncludeTax: true, supply: "intra-state" },
+    });
+    expect(across.lineTaxes[0]).toMatchObject({ taxableValue: 1016.95, igst: 183.05, tax: 183.05 });
+    // round(1,016.95 × 9%) = 91.53 each: 1,200.01, the paisa over is the round off (−0.01).
+    expect(within.lineTaxes[0]).toMatchObject({
+      taxableValue: 1016.95,
+      cgst: 91.53,
+      sgst: 91.53,
+      tax: 183.06,
+    });
+    expect([across.roundOff, within.roundOff]).toEqual([0, -0.01]);
+    expect([across.totalPrice, within.totalPrice]).toEqual([1280, 1280]);
+  });
+
+  it("prints ₹25,000 at 5% within its price as 23,809.52 + 1,190.48 (tax = 5% of the taxable value)", () => {
+    const summary = priceOrder([at(25_000, 1, 5)], { taxes: { pricesIncludeTax: true } });
+    expect(summary.lineTaxes[0]).toMatchObject({ taxableValue: 23_809.52, tax: 1190.48 });
+    expect(summary.roundOff).toBe(0);
+  });
+
+  it("taxes shipping and the COD fee on top at the highest rate, or leaves them outside GST", () => {
+    const items = [at(1000, 1, 5), at(3000, 1, 18)];
+    const shipping = { price: 100, freeAbove: null };
+    const taxed = priceOrder(items, {
+      shipping,
+      codFee: 50,
+      taxes: { pricesIncludeTax: false, supply: "intra-state", chargesTaxed: true },
+    });
+    expect(taxed.shippingCharge).toMatchObject({
+      taxed: true,
+      rate: 18,
+      taxableValue: 100,
+      cgst: 9,
+      sgst: 9,
+    });
+    expect(taxed.codFeeCharge).toMatchObject({
+      taxed: true,
+      rate: 18,
+      taxableValue: 50,
+      cgst: 4.5,
+      sgst: 4.5,
+    });
+    // 50 + 540 on the goods, 18 + 9 on the charges.
+    expect(taxed).toMatchObject({ taxPrice: 617, totalPrice: 4767 });
+    expect(taxed.taxes).toEqual([
+      { rate: 5, taxableValue: 1000, tax: 50, cgst: 25, sgst: 25, igst: 0 },
+      { rate: 18, taxableValue: 3150, tax: 567, cgst: 283.5, sgst: 283.5, igst: 0 },
+    ]);
+    const untaxed = priceOrder(items, { shipping, codFee: 50, taxes: { pricesIncludeTax: false } });
+    expect(untaxed).toMatchObject({ taxPrice: 590, totalPrice: 4740, shippingTax: 0, shippingTaxRate: 0 });
+    expect(untaxed.codFeeCharge).toMatchObject({ taxed: false, amount: 50, taxableValue: 0, tax: 0 });
+  });
+
+  it("takes the charges' GST out of them when prices include it, the total what the prices add up to", () => {
+    const summary = priceOrder([at(1000, 1, 5)], {
+      shipping: { price: 100, freeAbove: null },
+      codFee: 49,
+      taxes: { pricesIncludeTax: true, chargesTaxed: true },
+    });
+    // 100 at 5%: 95.24 + 4.76; 49 at 5%: 46.67 + 2.33.
+    expect(summary.shippingCharge).toMatchObject({ taxableValue: 95.24, igst: 4.76, roundOff: 0 });
+    expect(summary.codFeeCharge).toMatchObject({ taxableValue: 46.67, igst: 2.33, roundOff: 0 });
+    expect(summary.totalPrice).toBe(1149);
   });
 });

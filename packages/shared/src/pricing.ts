@@ -101,6 +101,11 @@ export interface TaxTerms {
   pricesIncludeTax: boolean;
   /** Inter-state (all IGST) when left out. */
   supply?: SupplyType;
+  /**
+   * Shipping and the cash on delivery fee are part of the supply, taxed with the goods at the highest
+   * rate among them (CGST Act, sections 8 and 15(2)(c); decision 047); outside GST when left out.
+   */
+  chargesTaxed?: boolean;
 }
 
 export const SPEC_TAXES: TaxTerms = { pricesIncludeTax: false };
@@ -110,30 +115,29 @@ function basisPoints(rate: number): number {
   return Math.round(rate * 100);
 }
 
-/**
- * The GST on `cents` at `rate` percent: added on top (rounded once), or the part of `cents` that is
- * tax when the amount includes it (`cents` less its value before tax, rounded once).
- */
-export function gstCents(cents: number, rate: number, included: boolean): number {
-  const bp = basisPoints(rate);
-  if (!included) return Math.round((cents * bp) / 10_000);
-  return cents - Math.round((cents * 10_000) / (10_000 + bp));
-}
-
 /** round(numerator / denominator) for whole numbers ≥ 0, half up, worked in BigInt so that no float rounds. */
 function roundDiv(numerator: bigint, denominator: bigint): number {
   return Number((2n * numerator + denominator) / (2n * denominator));
 }
 
 /**
- * Half of a line's GST within the state (its CGST, and its SGST the same): rate/2 of the taxable value,
- * rounded to the cent. On top: round(value × rate / 200); within a price that includes the GST:
- * round(value × rate / (2 × (100 + rate))), the taxable value being what is left of the price.
+ * The one rounding rule of every taxed row (a goods line, shipping, the COD fee; decision 047), in
+ * cents: with prices excluding GST the taxable value is the row's value; with prices including it,
+ * round(value × 100 / (100 + rate)). Then across states IGST = round(taxable × rate / 100); within the
+ * state CGST = SGST = round(taxable × rate / 200) each. With prices including GST, what the value
+ * holds beyond taxable + tax (a paisa or two either way) is the row's round off, outside GST.
  */
-export function halfGstCents(cents: number, rate: number, included: boolean): number {
+export function taxRow(cents: number, rate: number, included: boolean, supply: SupplyType): CentsTax {
   const bp = BigInt(basisPoints(rate));
   const value = BigInt(cents);
-  return included ? roundDiv(value * bp, 2n * (10_000n + bp)) : roundDiv(value * bp, 20_000n);
+  const taxable = included ? roundDiv(value * 10_000n, 10_000n + bp) : cents;
+  if (supply === "intra-state") {
+    const half = roundDiv(BigInt(taxable) * bp, 20_000n);
+    const tax = 2 * half;
+    return { taxable, tax, cgst: half, sgst: half, igst: 0, roundOff: included ? cents - taxable - tax : 0 };
+  }
+  const igst = roundDiv(BigInt(taxable) * bp, 10_000n);
+  return { taxable, tax: igst, cgst: 0, sgst: 0, igst, roundOff: included ? cents - taxable - igst : 0 };
 }
 
 /**
@@ -227,38 +231,106 @@ export interface LineTax {
   igst: number;
 }
 
-/** The GST of one rate over the order: the lines at that rate, and shipping when it is taxed at it. */
+/** The GST of one rate over the order: the lines at that rate, and the charges when they are taxed at it. */
 export interface RateTax extends LineTax {}
+
+/**
+ * Shipping or the cash on delivery fee: what it costs (GST on top of it when prices exclude GST and the
+ * charges are taxed), and its GST as one taxed row at the highest rate among the goods; outside GST
+ * (`taxed` false, every figure 0) unless the owner taxes the charges.
+ */
+export interface ChargeTax extends LineTax {
+  amount: number;
+  taxed: boolean;
+  /** With prices including GST, what the charge holds beyond its taxable value and tax (outside GST). */
+  roundOff: number;
+}
 
 /** SPEC's summary with what the order and its invoice keep of the GST. */
 export interface TaxedSummary extends PriceSummary {
-  /** The prices (items and shipping) include the GST: it is part of `totalPrice`, not added to it. */
+  /** The prices (items and the charges) include the GST: it is part of `totalPrice`, not added to it. */
   taxIncluded: boolean;
-  /** Each line's GST, as `lines` (the tax of one rate shared among its lines by value). */
+  /** Each line's GST, as `lines`. */
   lineTaxes: LineTax[];
-  /**
-   * The GST within the shipping price, at the highest rate among the lines: only when prices include
-   * tax (added on top, SPEC taxes the items alone). Part of `taxPrice`.
-   */
+  /** Each line's round off, as `lines`: with prices including GST, its value less taxable value and tax. */
+  roundOffs: number[];
+  /** Whether shipping and the COD fee were taxed with the goods. */
+  chargesTaxed: boolean;
+  shippingCharge: ChargeTax;
+  /** The cash on delivery fee (amount 0: none), within `totalPrice`. */
+  codFeeCharge: ChargeTax;
+  /** Shipping's GST (part of `taxPrice`), and the charges' rate: `shippingCharge`'s, kept as the order keeps them. */
   shippingTax: number;
   shippingTaxRate: number;
-  /** `shippingTax` split as the lines' (CGST = SGST within the state, else IGST). */
   shippingCgst: number;
   shippingSgst: number;
   shippingIgst: number;
-  /** The GST by rate, lowest rate first, shipping's counted in its rate. */
+  /** The order's round off: the lines' and the charges' (0 with prices excluding GST), outside GST. */
+  roundOff: number;
+  /** The GST by rate, lowest rate first, the taxed charges counted in theirs. */
   taxes: RateTax[];
   /** The split the GST was worked out for. */
   supply: SupplyType;
 }
 
+/** A GST figure in cents: the value before tax, the tax and its split, and the round off beside them. */
+export interface CentsTax {
+  taxable: number;
+  tax: number;
+  cgst: number;
+  sgst: number;
+  igst: number;
+  roundOff: number;
+}
+
+const NO_TAX: CentsTax = { taxable: 0, tax: 0, cgst: 0, sgst: 0, igst: 0, roundOff: 0 };
+
+/**
+ * The highest rate among the goods bought (their slabs as taken): the rate of the charges when they
+ * are taxed (decision 047); 0 without goods.
+ */
+export function chargesRate(lines: readonly { rate: number; quantity: number }[]): number {
+  return Math.max(0, ...lines.filter((line) => line.quantity > 0).map((line) => line.rate));
+}
+
+/**
+ * A charge (shipping, the COD fee) of `amount` as the order's terms price it: one taxed row at `rate`
+ * when the charges are taxed, otherwise outside GST.
+ */
+export function priceCharge(
+  amount: number,
+  rate: number,
+  { pricesIncludeTax, supply = "inter-state", chargesTaxed = false }: TaxTerms,
+): ChargeTax {
+  const cents = toCents(amount);
+  const taxed = chargesTaxed && cents > 0;
+  const row = taxed ? taxRow(cents, rate, pricesIncludeTax, supply) : NO_TAX;
+  return {
+    amount: fromCents(cents),
+    taxed,
+    rate: chargesTaxed ? rate : 0,
+    taxableValue: fromCents(row.taxable),
+    tax: fromCents(row.tax),
+    cgst: fromCents(row.cgst),
+    sgst: fromCents(row.sgst),
+    igst: fromCents(row.igst),
+    roundOff: fromCents(row.roundOff),
+  };
+}
+
+/** What a charge adds to the total: its amount, and its GST when that comes on top. */
+export function chargeTotalCents(charge: ChargeTax, included: boolean): number {
+  return toCents(charge.amount) + (included ? 0 : toCents(charge.tax));
+}
+
 /**
  * Prices a cart or an order with the shop's taxes: the same function runs in the browser and on the
  * server. Sale prices first, then a discount code's share of each eligible line, then each line's GST
- * on the discounted items (rounded once per rate, then shared among that rate's lines), then the
- * shipping method's rate on the discounted items. With tax added on top (SPEC, and the default), the
- * total adds the GST; with prices that include it, the GST is the part of the items and of shipping
- * that is tax, and the total is what the prices add up to.
+ * on the discounted items (`taxRow`: one rounding rule per row), then the shipping method's rate on the
+ * discounted items, then the charges (shipping, the COD fee) taxed at the highest rate among the goods
+ * when the owner taxes them, otherwise outside GST. With tax added on top (SPEC, and the default), the
+ * total adds the GST; with prices that include it, the GST is the part of the prices that is tax, the
+ * paisa the rows cannot hold is their round off, and the total is what the prices add up to.
  */
 export function priceOrder(
   items: readonly PricedInput[],
@@ -267,6 +339,7 @@ export function priceOrder(
     shares: given,
     shipping = SPEC_SHIPPING,
     taxes = SPEC_TAXES,
+    codFee = 0,
   }: {
     discount?: DiscountTerms | undefined;
     /**
@@ -276,6 +349,8 @@ export function priceOrder(
     shares?: readonly number[] | undefined;
     shipping?: ShippingRate;
     taxes?: TaxTerms;
+    /** The cash on delivery fee (0: none). */
+    codFee?: number;
   } = {},
 ): TaxedSummary {
   let itemsCents = 0;
@@ -309,6 +384,7 @@ export function priceOrder(
 
   const included = taxes.pricesIncludeTax;
   const supply = taxes.supply ?? "inter-state";
+  const chargesTaxed = taxes.chargesTaxed ?? false;
   const values = totals.map((total, i) => total - (shares[i] ?? 0));
   // A rate by price is chosen per piece on its value after the sale price and the code's share.
   const rates = items.map((item, i) =>
@@ -316,31 +392,36 @@ export function priceOrder(
       ? slabRate(values[i] ?? 0, item.quantity, item.taxSlabs, included)
       : (item.taxRate ?? TAX_PERCENT),
   );
-  // Shipping carries the GST of the order's highest rate, within its price when prices include tax.
-  const shippingTaxRate = Math.max(0, ...rates.filter((_, i) => (items[i]?.quantity ?? 0) > 0));
-  const split =
-    supply === "intra-state"
-      ? splitWithinState(values, rates, shippingPrice, shippingTaxRate, included)
-      : splitAcrossStates(values, rates, shippingPrice, shippingTaxRate, included);
-  const { lineTaxes, shipping: shippingSplit } = split;
+  const lineTaxes = values.map((value, i) => taxRow(value, rates[i] ?? TAX_PERCENT, included, supply));
+  const rate = chargesRate(
+    items.map((item, i) => ({ rate: rates[i] ?? TAX_PERCENT, quantity: item.quantity })),
+  );
+  const terms: TaxTerms = { pricesIncludeTax: included, supply, chargesTaxed };
+  const shippingCharge = priceCharge(fromCents(shippingPrice), rate, terms);
+  const codFeeCharge = priceCharge(codFee, rate, terms);
   const byRate = new Map<number, CentsTax>();
   const add = (rate: number, part: CentsTax) => {
-    const group = byRate.get(rate) ?? { taxable: 0, tax: 0, cgst: 0, sgst: 0, igst: 0 };
+    const group = byRate.get(rate) ?? NO_TAX;
     byRate.set(rate, {
       taxable: group.taxable + part.taxable,
       tax: group.tax + part.tax,
       cgst: group.cgst + part.cgst,
       sgst: group.sgst + part.sgst,
       igst: group.igst + part.igst,
+      roundOff: group.roundOff + part.roundOff,
     });
   };
   lineTaxes.forEach((line, i) => {
     add(rates[i] ?? TAX_PERCENT, line);
   });
-  if (included && shippingPrice > 0) add(shippingTaxRate, shippingSplit);
-  const itemsTax = lineTaxes.reduce((sum, line) => sum + line.tax, 0);
-  const tax = itemsTax + shippingSplit.tax;
-  const money = (rate: number, part: CentsTax) => ({
+  for (const charge of [shippingCharge, codFeeCharge]) if (charge.taxed) add(charge.rate, centsOf(charge));
+  const chargesTax = toCents(shippingCharge.tax) + toCents(codFeeCharge.tax);
+  const tax = lineTaxes.reduce((sum, line) => sum + line.tax, 0) + chargesTax;
+  const roundOff =
+    lineTaxes.reduce((sum, line) => sum + line.roundOff, 0) +
+    toCents(shippingCharge.roundOff) +
+    toCents(codFeeCharge.roundOff);
+  const money = (rate: number, part: CentsTax): LineTax => ({
     rate,
     taxableValue: fromCents(part.taxable),
     tax: fromCents(part.tax),
@@ -355,88 +436,33 @@ export function priceOrder(
     discountAmount: fromCents(discountCents),
     shippingPrice: fromCents(shippingPrice),
     taxPrice: fromCents(tax),
-    totalPrice: fromCents(afterDiscount + shippingPrice + (included ? 0 : tax)),
+    totalPrice: fromCents(afterDiscount + shippingPrice + toCents(codFee) + (included ? 0 : tax)),
     taxIncluded: included,
     lineTaxes: lineTaxes.map((line, i) => money(rates[i] ?? TAX_PERCENT, line)),
-    shippingTax: fromCents(shippingSplit.tax),
-    shippingTaxRate,
-    shippingCgst: fromCents(shippingSplit.cgst),
-    shippingSgst: fromCents(shippingSplit.sgst),
-    shippingIgst: fromCents(shippingSplit.igst),
+    roundOffs: lineTaxes.map((line) => fromCents(line.roundOff)),
+    chargesTaxed,
+    shippingCharge,
+    codFeeCharge,
+    shippingTax: shippingCharge.tax,
+    shippingTaxRate: shippingCharge.rate,
+    shippingCgst: shippingCharge.cgst,
+    shippingSgst: shippingCharge.sgst,
+    shippingIgst: shippingCharge.igst,
+    roundOff: fromCents(roundOff),
     taxes: [...byRate.entries()].sort(([a], [b]) => a - b).map(([rate, group]) => money(rate, group)),
     supply,
   };
 }
 
-/** A GST figure in cents: the value before tax, the tax and its split. */
-interface CentsTax {
-  taxable: number;
-  tax: number;
-  cgst: number;
-  sgst: number;
-  igst: number;
-}
-
-/**
- * Within the state, each line on its own: CGST = SGST = rate/2 of its taxable value rounded to the
- * cent, its GST their sum (so the halves never differ by a paisa); shipping's the same way at
- * `shippingRate`, only within prices that include GST.
- */
-function splitWithinState(
-  values: readonly number[],
-  rates: readonly number[],
-  shippingPrice: number,
-  shippingRate: number,
-  included: boolean,
-): { lineTaxes: CentsTax[]; shipping: CentsTax } {
-  const taxed = (value: number, rate: number): CentsTax => {
-    const half = halfGstCents(value, rate, included);
-    return { taxable: included ? value - 2 * half : value, tax: 2 * half, cgst: half, sgst: half, igst: 0 };
-  };
-  const none: CentsTax = { taxable: 0, tax: 0, cgst: 0, sgst: 0, igst: 0 };
+/** A charge's figures in cents. */
+function centsOf(charge: ChargeTax): CentsTax {
   return {
-    lineTaxes: values.map((value, i) => taxed(value, rates[i] ?? TAX_PERCENT)),
-    shipping: included && shippingPrice > 0 ? taxed(shippingPrice, shippingRate) : none,
-  };
-}
-
-/**
- * Across states, all IGST: each rate's GST rounded once on that rate's lines and shared among them by
- * value (with every line at 18% on top, SPEC's figure exactly); shipping's within its price at
- * `shippingRate`, only when prices include GST.
- */
-function splitAcrossStates(
-  values: readonly number[],
-  rates: readonly number[],
-  shippingPrice: number,
-  shippingRate: number,
-  included: boolean,
-): { lineTaxes: CentsTax[]; shipping: CentsTax } {
-  const lineTax = values.map(() => 0);
-  for (const rate of new Set(rates)) {
-    const members = rates.flatMap((r, i) => (r === rate ? [i] : []));
-    const value = members.reduce((sum, i) => sum + (values[i] ?? 0), 0);
-    const parts = spreadCents(
-      gstCents(value, rate, included),
-      members.map((i) => values[i] ?? 0),
-    );
-    members.forEach((i, k) => {
-      lineTax[i] = parts[k] ?? 0;
-    });
-  }
-  const shippingTax = included ? gstCents(shippingPrice, shippingRate, true) : 0;
-  return {
-    lineTaxes: values.map((value, i) => {
-      const tax = lineTax[i] ?? 0;
-      return { taxable: included ? value - tax : value, tax, cgst: 0, sgst: 0, igst: tax };
-    }),
-    shipping: {
-      taxable: included ? shippingPrice - shippingTax : 0,
-      tax: shippingTax,
-      cgst: 0,
-      sgst: 0,
-      igst: shippingTax,
-    },
+    taxable: toCents(charge.taxableValue),
+    tax: toCents(charge.tax),
+    cgst: toCents(charge.cgst),
+    sgst: toCents(charge.sgst),
+    igst: toCents(charge.igst),
+    roundOff: toCents(charge.roundOff),
   };
 }
 

@@ -416,7 +416,8 @@ describe("upgrading a shop to the sales ledger (migration 0017)", () => {
 
       // The credit note's lines, written once at start: 100.00 is not the restocked unit's value
       // (111.54), so it is spread over the goods by what they hold (223.08 and 56.05): 79.92 and
-      // 20.08, each split as its line holds it; the ledger's refund row is written again from them.
+      // 20.08, each split by the one rule (decision 047: CGST = SGST = round(taxable × 9%), the paisa
+      // left the part's round off); the ledger's refund row is written again from them.
       expect(await backfillCreditNotes(db)).toEqual({ written: 1, skipped: [] });
       const credit = creditNoteFigures(
         "intra-state",
@@ -424,19 +425,20 @@ describe("upgrading a shop to the sales ledger (migration 0017)", () => {
         100,
       );
       expect(credit.lines.map((line) => [line.quantity, line.taxableValue, line.cgst, line.sgst])).toEqual([
-        [0, 67.73, 6.09, 6.1],
+        [0, 67.73, 6.1, 6.1],
         [0, 17.02, 1.53, 1.53],
       ]);
+      expect(credit.roundOff).toBe(-0.01);
       const refundRow = row("64a000000000000000000066", "refund", refundAt, {
         amount: 10000,
-        returns: 6773 + 1702,
-        tax: 1525,
-        cgst: 762,
+        returns: 6773 - 1 + 1702,
+        tax: 1526,
+        cgst: 763,
         sgst: 763,
       });
       expect(await ledger()).toEqual([invoiceRow, paymentRow, refundRow]);
       expect([refundRow.returns, refundRow.tax, refundRow.cgst]).toEqual(
-        [credit.taxableValue, credit.tax, credit.cgst].map(toCents),
+        [credit.taxableValue + credit.roundOff, credit.tax, credit.cgst].map(toCents),
       );
       expect(await backfillCreditNotes(db)).toEqual({ written: 0, skipped: [] });
 
@@ -448,7 +450,8 @@ describe("upgrading a shop to the sales ledger (migration 0017)", () => {
       expect(lineRows.rows).toEqual([
         { source: order, item: "64a000000000000000000062", amount: 18905, units: 2 },
         { source: order, item: "64a000000000000000000063", amount: 4750, units: 1 },
-        { source: "64a000000000000000000066", item: "64a000000000000000000062", amount: -6773, units: 0 },
+        // The part credited from the first line holds its round off (−0.01) in its value.
+        { source: "64a000000000000000000066", item: "64a000000000000000000062", amount: -6772, units: 0 },
         { source: "64a000000000000000000066", item: "64a000000000000000000063", amount: -1702, units: 0 },
       ]);
 

@@ -316,6 +316,7 @@ export async function seedDemoOrders(
         taxes: {
           pricesIncludeTax: taxes.pricesIncludeTax,
           supply: supplyOf(terms.storeState, address.state),
+          chargesTaxed: taxes.chargesTaxed,
         },
       },
     );
@@ -362,6 +363,7 @@ export async function seedDemoOrders(
           cgst: tax?.cgst ?? 0,
           sgst: tax?.sgst ?? 0,
           igst: tax?.igst ?? 0,
+          roundOff: priced.roundOffs[i] ?? 0,
         };
       }),
     );

@@ -71,8 +71,10 @@ export const documents = {
   shippingBy: (method: string) => `Shipping (${method})`,
   pricesIncludeTax: "Prices include GST: the unit prices and discounts are shown with it.",
   shipping: "Shipping",
-  /** A cash on delivery order's fee, a charge outside GST. */
+  /** A cash on delivery order's fee: a charge outside GST, or a taxed row with the charges taxed. */
   codFee: "Cash on delivery fee",
+  /** What prices including GST hold beyond the rows' taxable values and GST: outside GST. */
+  roundOff: "Round off",
   /** Under an invoice's totals: what its lines' discounts hold of the online payment discount (before GST). */
   onlineDiscount: (amount: string) =>
     `The discounts above include an online payment discount of ${amount}; the taxable values and GST are after it.`,

@@ -100,6 +100,9 @@ export const settingsPage = {
     defaultRateHint: "For products whose own and category's rates are not set.",
     defaultHsn: "Default HSN code",
     defaultHsnHint: "4, 6 or 8 digits.",
+    chargesTaxed: "Tax shipping and the COD fee",
+    chargesTaxedHint:
+      "A registered shop's shipping and COD fee are part of the supply and taxed with the goods (CGST Act ss. 8 and 15(2)(c)): at the highest rate among the order's goods. Off: they stay outside GST.",
   },
   shipping: {
     /** A method's name until it has one: "Method 2". */

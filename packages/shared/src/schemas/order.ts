@@ -357,12 +357,27 @@ export const OrderDto = z.object({
   /** The discount code the order used (upper-cased) and what it took off the items. */
   discountCode: z.string().nullable(),
   discountAmount: z.number(),
-  /** The cash on delivery fee added to the total when the shopper chose it (outside GST); 0 otherwise. */
+  /**
+   * The cash on delivery fee added to the total when the shopper chose it (0 otherwise): outside GST,
+   * or taxed as shipping when the order taxed its charges (`codFeeGst`, its GST on top of it when
+   * prices exclude GST).
+   */
   codFee: z.number(),
   /** How its GST was split, decided when it was priced: CGST + SGST within the seller's state, IGST across. */
   supplyType: z.enum(["intra-state", "inter-state"]),
-  /** Shipping as the invoice prints it: its value before GST and its GST (all 0 when shipping carries none). */
+  /**
+   * Shipping as the invoice prints it: its value before GST and its GST, at the highest rate among the
+   * goods when the order taxed its charges; all 0 when shipping was outside GST (decision 047).
+   */
   shippingGst: z.object({
+    rate: z.number(),
+    taxableValue: z.number(),
+    cgst: z.number(),
+    sgst: z.number(),
+    igst: z.number(),
+  }),
+  /** The COD fee as the invoice prints it, as `shippingGst` (all 0: outside GST, or no fee). */
+  codFeeGst: z.object({
     rate: z.number(),
     taxableValue: z.number(),
     cgst: z.number(),

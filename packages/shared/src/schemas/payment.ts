@@ -190,7 +190,7 @@ export const PaymentOptionsDto = z.object({
     offered: z.boolean(),
     /** Why not, in the shop's words; null when offered, or when the shop has it off (no option shown). */
     reason: z.string().nullable(),
-    /** The fee it adds (outside GST). */
+    /** The fee it adds (before its GST when the order taxes its charges and prices exclude GST; see `total`). */
     fee: z.number(),
     /** What the shopper pays at the door: the order's total without any online discount, with the fee. */
     total: z.number(),

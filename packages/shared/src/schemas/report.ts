@@ -133,7 +133,7 @@ export const SalesReportDto = z.object({
   /** GST on the period's invoices and on its credit notes: tax collected is the one less the other. */
   taxInvoiced: money,
   taxCredited: money,
-  /** Cash on delivery fees charged less given back (outside GST). */
+  /** Cash on delivery fees charged less given back, before GST (decision 047: taxed when the charges are). */
   codFees: money,
   /** Net sales + shipping + tax + COD fees. */
   totalSales: money,

@@ -94,6 +94,12 @@ export const TaxSettings = z
     /** The rate of a product whose own rate and category's are not set, in percent. */
     defaultRate: TaxRate,
     defaultHsn: HsnCode,
+    /**
+     * Shipping and the cash on delivery fee are part of the supply, taxed with the goods at the
+     * highest rate among them (CGST Act, sections 8 and 15(2)(c); decision 047). Off (SPEC's tax on
+     * the items alone): they stay outside GST. Absent from a section saved before it: off.
+     */
+    chargesTaxed: boolean().default(false),
   })
   .strict();
 export type TaxSettings = z.infer<typeof TaxSettings>;
@@ -103,6 +109,7 @@ export const SPEC_TAX_SETTINGS: TaxSettings = {
   pricesIncludeTax: false,
   defaultRate: TAX_PERCENT,
   defaultHsn: "6109",
+  chargesTaxed: false,
 };
 
 export const ShippingMethod = z
@@ -482,7 +489,12 @@ export const SettingsDto = z.object({
     utcOffset: z.string(),
   }),
   currency: z.object({ code: z.string(), locale: z.string() }),
-  taxes: z.object({ pricesIncludeTax: z.boolean(), defaultRate: z.number(), defaultHsn: z.string() }),
+  taxes: z.object({
+    pricesIncludeTax: z.boolean(),
+    defaultRate: z.number(),
+    defaultHsn: z.string(),
+    chargesTaxed: z.boolean(),
+  }),
   shipping: z.object({
     methods: z.array(
       z.object({

@@ -100,14 +100,28 @@ export const orders = pgTable(
     // existed had SPEC's one rate, "Standard" at 80).
     shippingMethodName: text().notNull().default("Standard"),
     shippingMethodPrice: money().notNull().default(80),
-    // Whether the prices included GST, and the GST within the shipping price (part of taxAmount) at
-    // the highest rate among the lines: both as the order was priced.
+    // Whether the prices included GST, and whether shipping and the COD fee were taxed with the goods
+    // (decision 047), as the order was priced: a later change of the settings alters no document.
     pricesIncludeTax: boolean().notNull().default(false),
+    chargesTaxed: boolean().notNull().default(false),
+    // Shipping's GST (part of taxAmount), its rate (the highest among the lines) and its taxable value,
+    // when the charges were taxed; all 0 when shipping was outside GST.
     shippingTax: money().notNull().default(0),
     shippingTaxRate: taxRate().notNull().default(0),
+    shippingTaxable: money().notNull().default(0),
     shippingAddress: jsonb().$type<OrderShippingAddress>().notNull(),
-    // The cash on delivery fee added to totalAmount when the shopper chose it (outside GST); 0 otherwise.
+    // The cash on delivery fee added to totalAmount when the shopper chose it (0 otherwise): outside
+    // GST, or, with the charges taxed, a taxed row as shipping is (its GST on top of it when prices
+    // exclude GST, within it when they include it; part of taxAmount).
     codFee: money().notNull().default(0),
+    codFeeTaxable: money().notNull().default(0),
+    codFeeTaxRate: taxRate().notNull().default(0),
+    codFeeCgst: money().notNull().default(0),
+    codFeeSgst: money().notNull().default(0),
+    codFeeIgst: money().notNull().default(0),
+    // With prices including GST, what the rows' prices hold beyond their taxable values and GST (a
+    // paisa or two a row, either way): the invoice's "Round off", outside GST; 0 otherwise.
+    roundOff: money().notNull().default(0),
     // Cash on delivery's confirmation by the shopper before it ships (null: not a COD order): pending
     // from placement until the shopper confirms through the email's link or the order page, or staff
     // do by phone; cancelled when the owner's hours pass first. The link's token is kept as a sha-256.
@@ -280,6 +294,8 @@ export const orderItems = pgTable(
     cgst: money().notNull().default(0),
     sgst: money().notNull().default(0),
     igst: money().notNull().default(0),
+    // With prices including GST, the line's value less its taxable value and GST: its round off.
+    roundOff: money().notNull().default(0),
   },
   (t) => [
     check("order_items_quantity_check", sql`${t.quantity} > 0`),

@@ -129,7 +129,10 @@ export const refundLines = pgTable(
     cgst: money().notNull().default(0),
     sgst: money().notNull().default(0),
     igst: money().notNull().default(0),
-    // taxableValue + cgst + sgst + igst: what the line gives back.
+    // Given back outside GST: a charge the order left outside GST (all of it; no taxable value), or
+    // the round off of a row priced including GST (decision 047).
+    outsideGst: money().notNull().default(0),
+    // taxableValue + cgst + sgst + igst + outsideGst: what the line gives back.
     total: money().notNull(),
   },
   (t) => [
@@ -139,7 +142,7 @@ export const refundLines = pgTable(
     check("refund_lines_quantity_check", sql`${t.quantity} >= 0`),
     check(
       "refund_lines_total_check",
-      sql`${t.total} = ${t.taxableValue} + ${t.cgst} + ${t.sgst} + ${t.igst}`,
+      sql`${t.total} = ${t.taxableValue} + ${t.cgst} + ${t.sgst} + ${t.igst} + ${t.outsideGst}`,
     ),
     index("refund_lines_item_id_idx").on(t.itemId).where(sql`${t.itemId} is not null`),
   ],

@@ -48,7 +48,7 @@ export const salesLedger = pgTable(
     returns: bigint({ mode: "number" }).notNull().default(0),
     // Shipping before GST, charged (an invoice) or given back (a credit note).
     shipping: bigint({ mode: "number" }).notNull().default(0),
-    // The cash on delivery fee (outside GST), charged or given back.
+    // The cash on delivery fee before GST (the fee, or what it held beyond its GST), charged or given back.
     codFees: bigint({ mode: "number" }).notNull().default(0),
     // Units sold (an invoice) or credited (a credit note).
     units: integer().notNull().default(0),

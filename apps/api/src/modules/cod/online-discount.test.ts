@@ -41,6 +41,7 @@ function place(
       pricesIncludeTax: included,
       supplyType: supply,
       codFee: 0,
+      chargesTaxed: false,
     },
     lines: items.map((item, i) => ({
       id: `line-${i}`,
@@ -66,12 +67,15 @@ describe("pricing an order again with the online payment discount", () => {
     expect(placed.total).toBe(1180);
     const repriced = priceWithOnlineDiscount(placed.order, placed.lines, 20);
     expect(repriced?.order).toMatchObject({ onlineDiscount: 20, totalAmount: 1160, taxAmount: 176.94 });
+    // 1,160 holds round(1,160 ÷ 1.18) = 983.05 and 2 × 88.47: the paisa left is its round off.
     expect(repriced?.lines[0]).toMatchObject({
       discountShare: 20,
-      taxableValue: 983.06,
+      taxableValue: 983.05,
       cgst: 88.47,
       sgst: 88.47,
+      roundOff: 0.01,
     });
+    expect(repriced?.order).toMatchObject({ roundOff: 0.01 });
   });
 
   it("chooses a rate by price again for the piece's value after it (GST.md: 5% up to 2,500)", () => {

@@ -3,7 +3,8 @@
  * on the goods, known before the supply and printed on the invoice, so it reduces their taxable value
  * (CGST Act, section 15(3)(a)): the order is priced again with it spread over the lines as a fixed
  * discount code is (the shares of its code kept), each line's GST worked out on what is left (a rate
- * by price chosen again for the piece's value), shipping as it was. The lines keep it within their
+ * by price chosen again for the piece's value), shipping and the COD fee as they were (taxed again at
+ * the highest rate then when the order taxed its charges). The lines keep it within their
  * discount shares and the order keeps the amount (orders.online_discount), so the invoice, the credit
  * notes and the reports, which read the lines, tie without knowing of it.
  *
@@ -13,6 +14,7 @@
 import { fromCents, type PricedInput, priceOrder, spreadCents, toCents } from "@shop/shared/pricing";
 import type { Database } from "#api/db/client";
 import type { Order } from "#api/db/schema/orders";
+import { chargeColumns } from "#api/modules/orders/placement";
 import {
   findLinesToPrice,
   type LineToPrice,
@@ -24,7 +26,7 @@ import {
 /** What pricing an order again reads of it. */
 export type OrderToPrice = Pick<
   Order,
-  "onlineDiscount" | "shippingAmount" | "pricesIncludeTax" | "supplyType" | "codFee"
+  "onlineDiscount" | "shippingAmount" | "pricesIncludeTax" | "supplyType" | "codFee" | "chargesTaxed"
 >;
 
 /** The order priced again: its lines and amounts, as written. */
@@ -78,7 +80,12 @@ export function priceWithOnlineDiscount(
     shares: code.map((share, i) => share + (online[i] ?? 0)),
     // NOTE: shipping stays what the order was charged: a discount after it never makes it free or due.
     shipping: { price: order.shippingAmount, freeAbove: null },
-    taxes: { pricesIncludeTax: order.pricesIncludeTax, supply: order.supplyType },
+    taxes: {
+      pricesIncludeTax: order.pricesIncludeTax,
+      supply: order.supplyType,
+      chargesTaxed: order.chargesTaxed,
+    },
+    codFee: order.codFee,
   });
   return {
     lines: lines.map((line, i) => {
@@ -92,39 +99,45 @@ export function priceWithOnlineDiscount(
         cgst: tax?.cgst ?? 0,
         sgst: tax?.sgst ?? 0,
         igst: tax?.igst ?? 0,
+        roundOff: priced.roundOffs[i] ?? 0,
       };
     }),
     order: {
       taxAmount: priced.taxPrice,
-      totalAmount: fromCents(toCents(priced.totalPrice) + toCents(order.codFee)),
+      totalAmount: priced.totalPrice,
       onlineDiscount: fromCents(wanted),
-      shippingTax: priced.shippingTax,
-      shippingTaxRate: priced.shippingTaxRate,
-      shippingCgst: priced.shippingCgst,
-      shippingSgst: priced.shippingSgst,
-      shippingIgst: priced.shippingIgst,
+      ...chargeColumns(priced),
     },
   };
 }
 
-/** The order's total with and without the discount of `amount`, as the pay page offers it. */
+/**
+ * The order's total with and without the discount of `amount`, as the pay page offers it, and the
+ * charges' rate without it (the rate a COD fee is taxed at when the order taxes its charges).
+ */
 export async function onlineTotals(
   db: Database,
   order: Order,
   amount: number,
-): Promise<{ withoutDiscount: number; withDiscount: number }> {
+): Promise<{ withoutDiscount: number; withDiscount: number; chargesRate: number }> {
   if (order.onlineDiscount <= 0 && amount <= 0)
-    return { withoutDiscount: order.totalAmount, withDiscount: order.totalAmount };
+    return {
+      withoutDiscount: order.totalAmount,
+      withDiscount: order.totalAmount,
+      chargesRate: order.shippingTaxRate,
+    };
   const lines = await findLinesToPrice(db, order.id);
-  const without =
-    order.onlineDiscount > 0
-      ? (priceWithOnlineDiscount(order, lines, 0)?.order.totalAmount ?? order.totalAmount)
-      : order.totalAmount;
+  const given = order.onlineDiscount > 0 ? priceWithOnlineDiscount(order, lines, 0)?.order : undefined;
+  const without = given?.totalAmount ?? order.totalAmount;
   const discounted =
     order.onlineDiscount > 0
       ? order.totalAmount
       : (priceWithOnlineDiscount(order, lines, amount)?.order.totalAmount ?? order.totalAmount);
-  return { withoutDiscount: without, withDiscount: discounted };
+  return {
+    withoutDiscount: without,
+    withDiscount: discounted,
+    chargesRate: given?.shippingTaxRate ?? order.shippingTaxRate,
+  };
 }
 
 /**

@@ -66,18 +66,27 @@ export interface RepricedLine {
   cgst: number;
   sgst: number;
   igst: number;
+  roundOff: number;
 }
 
-/** The order's amounts as pricing gave them again. */
+/** The order's amounts as pricing gave them again (its charges' GST and round off with them). */
 export interface RepricedOrder {
   taxAmount: number;
   totalAmount: number;
   onlineDiscount: number;
+  chargesTaxed: boolean;
   shippingTax: number;
   shippingTaxRate: number;
+  shippingTaxable: number;
   shippingCgst: number;
   shippingSgst: number;
   shippingIgst: number;
+  codFeeTaxable: number;
+  codFeeTaxRate: number;
+  codFeeCgst: number;
+  codFeeSgst: number;
+  codFeeIgst: number;
+  roundOff: number;
 }
 
 /** Writes an order priced again: its lines in one statement, then its amounts. */
@@ -92,12 +101,12 @@ export async function writeRepricedOrder(
       (line) =>
         sql`(${idValue(line.id)}, ${String(line.discountShare)}::numeric, ${String(line.taxRate)}::numeric,
           ${String(line.taxAmount)}::numeric, ${String(line.taxableValue)}::numeric, ${String(line.cgst)}::numeric,
-          ${String(line.sgst)}::numeric, ${String(line.igst)}::numeric)`,
+          ${String(line.sgst)}::numeric, ${String(line.igst)}::numeric, ${String(line.roundOff)}::numeric)`,
     );
     await db.execute(sql`
       update ${orderItems} as i set discount_share = x.share, tax_rate = x.rate, tax_amount = x.tax,
-        taxable_value = x.taxable, cgst = x.cgst, sgst = x.sgst, igst = x.igst
-      from (values ${sql.join(rows, sql`, `)}) as x(id, share, rate, tax, taxable, cgst, sgst, igst)
+        taxable_value = x.taxable, cgst = x.cgst, sgst = x.sgst, igst = x.igst, round_off = x.round_off
+      from (values ${sql.join(rows, sql`, `)}) as x(id, share, rate, tax, taxable, cgst, sgst, igst, round_off)
       where i.id = x.id and i.order_id = ${orderId}`);
   }
   await db

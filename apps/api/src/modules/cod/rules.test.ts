@@ -243,6 +243,44 @@ describe("cash on delivery refused", () => {
   });
 });
 
+describe("the fee when the owner taxes the charges (decision 047)", () => {
+  it("is taxed as shipping at the highest rate: the pay page's total, the payment and the order say so", async () => {
+    const taxes = (chargesTaxed: boolean) =>
+      inject(t.app, {
+        method: "PUT",
+        url: "/api/settings/taxes",
+        cookie: admin.cookie,
+        payload: { pricesIncludeTax: false, defaultRate: 18, defaultHsn: "6109", chargesTaxed },
+      });
+    expect((await taxes(true)).statusCode).toBe(200);
+    await putRules({});
+    try {
+      const shopper = await shopperWithAddress(t);
+      // 200 + 36 on the goods, shipping 80 + 14.40 at 18%.
+      const order = await placeOrder(shopper);
+      expect(order.totalAmount).toBe(330.4);
+      // The fee 25 + 4.50 of GST on top.
+      expect((await options(shopper, order._id)).cod).toMatchObject({ offered: true, fee: 25, total: 359.9 });
+      const chosen = await payCod(shopper, order._id);
+      expect(chosen.statusCode, chosen.body).toBe(201);
+      expect(chosen.json().data.amount).toBe(359.9);
+      expect(await orderRow(order._id)).toMatchObject({
+        chargesTaxed: true,
+        codFee: 25,
+        codFeeTaxable: 25,
+        codFeeTaxRate: 18,
+        codFeeCgst: 2.25,
+        codFeeSgst: 2.25,
+        codFeeIgst: 0,
+        taxAmount: 54.9,
+        totalAmount: 359.9,
+      });
+    } finally {
+      expect((await taxes(false)).statusCode).toBe(200);
+    }
+  });
+});
+
 describe("the discount for paying online", () => {
   it("is priced by the server, taken once however many attempts, and ties in the order, the invoice and the reports", async () => {
     await putRules({ onlineDiscount: 20 });

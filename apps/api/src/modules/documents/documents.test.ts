@@ -27,7 +27,13 @@ import { createTestApp, inject, type TestApp } from "#test/app";
 import { makeCategory, makeMedia, makeProduct } from "#test/catalog";
 import { envelopeProblems } from "#test/envelope-check";
 import { ADDRESS, APPROVED_CARD, type Caller, makeShop, quickUser, type Shop } from "#test/fixtures";
-import { type InvoiceLineInput, type InvoiceOrderInput, invoiceFigures, spreadCents } from "./figures";
+import {
+  creditNoteFigures,
+  type InvoiceLineInput,
+  type InvoiceOrderInput,
+  invoiceFigures,
+  spreadCents,
+} from "./figures";
 import { orderCreditNote, orderInvoice, sellerOf } from "./service";
 import { amountInWords } from "./words";
 
@@ -456,11 +462,18 @@ describe("invoice figures", () => {
       totalAmount: 428.49,
       pricesIncludeTax: false,
       shippingTax: 0,
-      shippingTaxRate: 18,
+      shippingTaxRate: 0,
+      shippingTaxable: 0,
       shippingCgst: 0,
       shippingSgst: 0,
       shippingIgst: 0,
       codFee: 0,
+      codFeeTaxable: 0,
+      codFeeTaxRate: 0,
+      codFeeCgst: 0,
+      codFeeSgst: 0,
+      codFeeIgst: 0,
+      roundOff: 0,
     };
     const intra = invoiceFigures(order, lines);
     expect(intra.split).toBe("intra-state");
@@ -496,6 +509,8 @@ describe("invoice figures", () => {
         pricesIncludeTax: true,
         shippingAmount: 80,
         shippingTax: 12.2,
+        shippingTaxRate: 18,
+        shippingTaxable: 67.8,
         shippingIgst: 12.2,
         codFee: 25,
       },
@@ -504,8 +519,97 @@ describe("invoice figures", () => {
     expect(across).toMatchObject({ split: "inter-state", cgst: 0, sgst: 0, igst: 62.05, codFee: 25 });
     expect(across.shippingRow).toMatchObject({ taxableValue: 67.8, rate: 18, igst: 12.2, total: 80 });
     expect(across.total).toBe(453.49);
+    expect(across.codFeeRow).toBeNull();
+
+    // The charges taxed with the goods on top (decision 047): shipping 80 and the COD fee 25 at the
+    // highest rate, 18%, each a taxed row; an order priced within its prices keeps its round off.
+    const charged = invoiceFigures(
+      {
+        ...order,
+        taxAmount: 49.85 + 7.2 + 7.2 + 2.25 + 2.25,
+        totalAmount: 298.64 + 49.85 + 80 + 14.4 + 25 + 4.5,
+        shippingTaxRate: 18,
+        shippingTaxable: 80,
+        shippingTax: 14.4,
+        shippingCgst: 7.2,
+        shippingSgst: 7.2,
+        codFee: 25,
+        codFeeTaxable: 25,
+        codFeeTaxRate: 18,
+        codFeeCgst: 2.25,
+        codFeeSgst: 2.25,
+      },
+      lines,
+    );
+    expect(charged.shippingRow).toEqual({
+      taxableValue: 80,
+      rate: 18,
+      cgst: 7.2,
+      sgst: 7.2,
+      igst: 0,
+      tax: 14.4,
+      total: 94.4,
+    });
+    expect(charged.codFeeRow).toMatchObject({ taxableValue: 25, cgst: 2.25, sgst: 2.25, total: 29.5 });
+    expect(charged.rates[1]).toEqual({
+      rate: 18,
+      taxableValue: 373.65,
+      cgst: 33.63,
+      sgst: 33.63,
+      igst: 0,
+      tax: 67.26,
+    });
+    expect(charged).toMatchObject({ taxableValue: 403.64, tax: 68.75, roundOff: 0, total: 472.39 });
+    const rounded = invoiceFigures({ ...order, totalAmount: 428.48, roundOff: -0.01 }, lines);
+    expect(rounded).toMatchObject({ roundOff: -0.01, total: 428.48 });
     expect(() => invoiceFigures({ ...order, totalAmount: order.totalAmount + 0.01 }, lines)).toThrow();
     expect(() => invoiceFigures({ ...order, taxAmount: 49.86 }, lines)).toThrow();
+  });
+
+  it("prints a credit note's charge outside GST without taxable value or tax, and its round off apart", () => {
+    // One of two jackets at 3,499 including 18% IGST (2,965.26 + 533.75, 0.01 over: −0.01 of round
+    // off) and a COD fee of 49 the invoice left outside GST.
+    const figures = creditNoteFigures(
+      "inter-state",
+      [
+        {
+          kind: "goods",
+          itemId: "jacket",
+          quantity: 1,
+          taxableValue: 2965.26,
+          rate: 18,
+          cgst: 0,
+          sgst: 0,
+          igst: 533.75,
+          outsideGst: -0.01,
+          total: 3499,
+        },
+        {
+          kind: "cod_fee",
+          itemId: null,
+          quantity: 0,
+          taxableValue: 0,
+          rate: 0,
+          cgst: 0,
+          sgst: 0,
+          igst: 0,
+          outsideGst: 49,
+          total: 49,
+        },
+      ],
+      3548,
+    );
+    expect(
+      figures.lines.map((line) => [line.kind, line.outsideGst, line.taxableValue, line.tax, line.total]),
+    ).toEqual([
+      ["goods", false, 2965.26, 533.75, 3499.01],
+      ["cod_fee", true, 0, 0, 49],
+    ]);
+    expect(figures.rates).toEqual([
+      { rate: 18, taxableValue: 2965.26, cgst: 0, sgst: 0, igst: 533.75, tax: 533.75 },
+    ]);
+    expect(figures).toMatchObject({ taxableValue: 2965.26, tax: 533.75, roundOff: -0.01, total: 3548 });
+    expect(() => creditNoteFigures("inter-state", [], 1)).toThrow();
   });
 });
 

@@ -1,11 +1,12 @@
 /**
  * The figures of a GST tax invoice and of a credit note, in integer cents inside, as the documents
  * recorded them: the invoice reads each order line's taxable value, rate and CGST/SGST or IGST as the
- * placement priced them with the order's supply type (decided once, then), and shipping's the same
+ * placement priced them with the order's supply type (decided once, then), and each charge's the same
  * way; a credit note reads its own lines (refund_lines). Nothing is decided again from today's
- * settings, so a later change of the store's state or rates changes no document (GST.md; decision 026).
- * Shipping is a taxed row when its price included GST, otherwise a charge beside the tax; a cash on
- * delivery fee is a charge beside the tax (outside GST). The totals are the order's own amounts exactly.
+ * settings, so a later change of the store's state, rates or charges' taxing changes no document
+ * (GST.md; decisions 026 and 047). Shipping and the COD fee are taxed rows when the order taxed its
+ * charges, otherwise charges beside the tax (outside GST); with prices including GST the paisa the rows
+ * cannot hold is a "Round off" outside GST. The totals are the order's own amounts exactly.
  */
 import type { CreditKind } from "@shop/shared/credit-note";
 import { fromCents, spreadCents, toCents } from "@shop/shared/pricing";
@@ -22,11 +23,12 @@ export interface InvoiceLineInput {
   quantity: number;
   taxRate: number;
   hsnCode: string | null;
-  /** The line as priced: its value before GST and its GST's parts. */
+  /** The line as priced: its value before GST and its GST's parts, and its round off. */
   taxableValue: number;
   cgst: number;
   sgst: number;
   igst: number;
+  roundOff?: number;
 }
 
 export interface InvoiceOrderInput {
@@ -35,15 +37,24 @@ export interface InvoiceOrderInput {
   shippingAmount: number;
   taxAmount: number;
   totalAmount: number;
-  /** The prices included GST; shipping's GST (part of `taxAmount`) at its rate, split as recorded. */
+  /** The prices included GST (the charges' too). */
   pricesIncludeTax: boolean;
+  /** Shipping's GST (part of `taxAmount`), its rate and taxable value: all 0 when it was outside GST. */
   shippingTax: number;
   shippingTaxRate: number;
+  shippingTaxable: number;
   shippingCgst: number;
   shippingSgst: number;
   shippingIgst: number;
-  /** The cash on delivery fee within the total, charged outside GST. */
+  /** The cash on delivery fee within the total, and its GST as shipping's (0: outside GST). */
   codFee: number;
+  codFeeTaxable: number;
+  codFeeTaxRate: number;
+  codFeeCgst: number;
+  codFeeSgst: number;
+  codFeeIgst: number;
+  /** What the rows' prices hold beyond their taxable values and GST (prices including GST), outside GST. */
+  roundOff: number;
   /** What paying online took off the goods: within the lines' discounts (their GST after it). */
   onlineDiscount?: number;
 }
@@ -72,9 +83,11 @@ export interface InvoiceFigures {
   /** The prices included GST (the unit prices and discounts then include it too). */
   pricesIncludeTax: boolean;
   lines: InvoiceLineFigures[];
-  /** Shipping as a taxed row, when its price included GST; otherwise null and `shipping` is a charge of its own. */
+  /** Shipping as a taxed row, when the order taxed its charges; otherwise null and `shipping` is a charge of its own. */
   shippingRow: (TaxedFigures & { total: number }) | null;
-  /** The GST of each rate (the lines' and shipping's), lowest rate first. */
+  /** The COD fee as a taxed row likewise; otherwise null and `codFee` is a charge of its own. */
+  codFeeRow: (TaxedFigures & { total: number }) | null;
+  /** The GST of each rate (the lines' and the taxed charges'), lowest rate first. */
   rates: TaxedFigures[];
   taxableValue: number;
   cgst: number;
@@ -82,8 +95,10 @@ export interface InvoiceFigures {
   igst: number;
   tax: number;
   shipping: number;
-  /** The cash on delivery fee (0: none), a charge of its own outside GST. */
+  /** The cash on delivery fee (0: none). */
   codFee: number;
+  /** The "Round off" line: outside GST, in no GST table (0: none). */
+  roundOff: number;
   /** Of the lines' discounts, what paying online took off (0: none), said under the totals. */
   onlineDiscount: number;
   total: number;
@@ -128,6 +143,12 @@ function byRate(rows: readonly TaxedFigures[]): TaxedFigures[] {
 const sumOf = (rows: readonly TaxedFigures[], pick: (row: TaxedFigures) => number) =>
   rows.reduce((total, row) => total + pick(row), 0);
 
+/** A charge as a taxed row, when its order taxed it (a taxable value or GST recorded); null otherwise. */
+function chargeRow(taxable: number, rate: number, parts: { cgst: number; sgst: number; igst: number }) {
+  const row = taxedCents(taxable, rate, parts);
+  return row.taxableValue !== 0 || row.tax !== 0 ? { ...row, total: row.taxableValue + row.tax } : null;
+}
+
 /** An invoice's figures, from the order and its lines as they were priced. */
 export function invoiceFigures(order: InvoiceOrderInput, lines: readonly InvoiceLineInput[]): InvoiceFigures {
   const figures = lines.map((line) => {
@@ -144,22 +165,25 @@ export function invoiceFigures(order: InvoiceOrderInput, lines: readonly Invoice
     };
   });
   const shipping = toCents(order.shippingAmount);
-  const shippingTax = toCents(order.shippingTax);
-  const shippingRow =
-    shippingTax > 0
-      ? {
-          ...taxedCents(fromCents(shipping - shippingTax), order.shippingTaxRate, {
-            cgst: order.shippingCgst,
-            sgst: order.shippingSgst,
-            igst: order.shippingIgst,
-          }),
-          total: shipping,
-        }
-      : null;
-  const taxedRows: TaxedFigures[] = shippingRow ? [...figures, shippingRow] : figures;
-  const untaxedShipping = shippingRow ? 0 : shipping;
+  const shippingRow = chargeRow(order.shippingTaxable, order.shippingTaxRate, {
+    cgst: order.shippingCgst,
+    sgst: order.shippingSgst,
+    igst: order.shippingIgst,
+  });
   const codFee = toCents(order.codFee);
-  const total = sumOf(taxedRows, (row) => row.taxableValue + row.tax) + untaxedShipping + codFee;
+  const codFeeRow = chargeRow(order.codFeeTaxable, order.codFeeTaxRate, {
+    cgst: order.codFeeCgst,
+    sgst: order.codFeeSgst,
+    igst: order.codFeeIgst,
+  });
+  const taxedRows: TaxedFigures[] = [
+    ...figures,
+    ...(shippingRow ? [shippingRow] : []),
+    ...(codFeeRow ? [codFeeRow] : []),
+  ];
+  const untaxed = (shippingRow ? 0 : shipping) + (codFeeRow ? 0 : codFee);
+  const roundOff = toCents(order.roundOff);
+  const total = sumOf(taxedRows, (row) => row.taxableValue + row.tax) + untaxed + roundOff;
   // NOTE: the lines come from the order's own pricing, so this holds; a mismatch is a bug, never printed.
   if (total !== toCents(order.totalAmount) || sumOf(taxedRows, (row) => row.tax) !== toCents(order.taxAmount))
     throw new Error("invoice figures do not add up to the order's amounts");
@@ -168,6 +192,7 @@ export function invoiceFigures(order: InvoiceOrderInput, lines: readonly Invoice
     pricesIncludeTax: order.pricesIncludeTax,
     lines: figures.map((line) => inMoney(line, NOT_MONEY)),
     shippingRow: shippingRow ? inMoney(shippingRow, NOT_MONEY) : null,
+    codFeeRow: codFeeRow ? inMoney(codFeeRow, NOT_MONEY) : null,
     rates: byRate(taxedRows).map((rate) => inMoney(rate, NOT_MONEY)),
     taxableValue: fromCents(sumOf(taxedRows, (row) => row.taxableValue)),
     cgst: fromCents(sumOf(taxedRows, (row) => row.cgst)),
@@ -176,6 +201,7 @@ export function invoiceFigures(order: InvoiceOrderInput, lines: readonly Invoice
     tax: fromCents(sumOf(taxedRows, (row) => row.tax)),
     shipping: fromCents(shipping),
     codFee: fromCents(codFee),
+    roundOff: fromCents(roundOff),
     onlineDiscount: order.onlineDiscount ?? 0,
     total: fromCents(total),
   };
@@ -191,6 +217,8 @@ export interface CreditLineInput {
   cgst: number;
   sgst: number;
   igst: number;
+  /** Given back outside GST: an untaxed charge whole, or a taxed row's round off. */
+  outsideGst: number;
   total: number;
 }
 
@@ -198,19 +226,24 @@ export interface CreditNoteLineFigures extends TaxedFigures {
   kind: CreditKind;
   itemId: string | null;
   quantity: number;
+  /** A charge its order left outside GST: no taxable value, rate or tax to print. */
+  outsideGst: boolean;
+  /** Taxable value + tax (a taxed row), or the charge outside GST. */
   total: number;
 }
 
 export interface CreditNoteFigures {
   split: GstSplit;
   lines: CreditNoteLineFigures[];
-  /** The GST of each rate given back, lowest rate first (the COD fee's value, outside GST, at none). */
+  /** The GST of each rate given back, lowest rate first (the taxed rows only). */
   rates: TaxedFigures[];
   taxableValue: number;
   cgst: number;
   sgst: number;
   igst: number;
   tax: number;
+  /** The taxed rows' round off (prices including GST), outside GST (0: none). */
+  roundOff: number;
   total: number;
 }
 
@@ -220,25 +253,34 @@ export function creditNoteFigures(
   lines: readonly CreditLineInput[],
   amount: number,
 ): CreditNoteFigures {
-  const rows = lines.map((line) => ({
-    ...taxedCents(line.taxableValue, line.rate, line),
-    kind: line.kind,
-    itemId: line.itemId,
-    quantity: line.quantity,
-    total: toCents(line.total),
-  }));
-  const taxed = rows.filter((row) => row.kind !== "cod_fee");
-  const total = rows.reduce((sum, row) => sum + row.total, 0);
+  const rows = lines.map((line) => {
+    const taxed = taxedCents(line.taxableValue, line.rate, line);
+    const outside = toCents(line.outsideGst);
+    const untaxed = line.kind !== "goods" && taxed.taxableValue === 0 && taxed.tax === 0;
+    return {
+      ...taxed,
+      kind: line.kind,
+      itemId: line.itemId,
+      quantity: line.quantity,
+      outsideGst: untaxed,
+      roundOff: untaxed ? 0 : outside,
+      total: untaxed ? outside : taxed.taxableValue + taxed.tax,
+    };
+  });
+  const taxedRows = rows.filter((row) => !row.outsideGst);
+  const roundOff = taxedRows.reduce((sum, row) => sum + row.roundOff, 0);
+  const total = rows.reduce((sum, row) => sum + row.total, 0) + roundOff;
   if (total !== toCents(amount)) throw new Error("credit note lines do not add up to the refund");
   return {
     split,
-    lines: rows.map((row) => inMoney(row, NOT_MONEY)),
-    rates: byRate(taxed).map((rate) => inMoney(rate, NOT_MONEY)),
+    lines: rows.map(({ roundOff: _, ...row }) => inMoney(row, NOT_MONEY)),
+    rates: byRate(taxedRows).map((rate) => inMoney(rate, NOT_MONEY)),
     taxableValue: fromCents(sumOf(rows, (row) => row.taxableValue)),
     cgst: fromCents(sumOf(rows, (row) => row.cgst)),
     sgst: fromCents(sumOf(rows, (row) => row.sgst)),
     igst: fromCents(sumOf(rows, (row) => row.igst)),
     tax: fromCents(sumOf(rows, (row) => row.tax)),
+    roundOff: fromCents(roundOff),
     total: fromCents(total),
   };
 }

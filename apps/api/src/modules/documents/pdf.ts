@@ -422,19 +422,24 @@ export function invoicePdf(content: InvoiceContent): Promise<Buffer> {
           money(f.total),
         ];
       });
-      const shipping = figures.shippingRow;
-      if (shipping)
-        rows.push([
-          "",
-          words.shippingBy(content.shippingMethod),
-          "",
-          "",
-          "",
-          money(shipping.taxableValue),
-          words.rateOf(shipping.rate),
-          taxCell(shipping, figures.split, money),
-          money(shipping.total),
-        ]);
+      // The charges taxed with the goods are rows of their own (decision 047); outside GST, totals.
+      const { shippingRow: shipping, codFeeRow: fee } = figures;
+      for (const [label, row] of [
+        [words.shippingBy(content.shippingMethod), shipping],
+        [words.codFee, fee],
+      ] as const)
+        if (row)
+          rows.push([
+            "",
+            label,
+            "",
+            "",
+            "",
+            money(row.taxableValue),
+            words.rateOf(row.rate),
+            taxCell(row, figures.split, money),
+            money(row.total),
+          ]);
       y = table(doc, columns, rows, bottom + 14);
 
       const totals: [string, string][] = [
@@ -442,7 +447,12 @@ export function invoicePdf(content: InvoiceContent): Promise<Buffer> {
         ...rateTotals(figures, content.utgst, money),
         [words.totalTax, money(figures.tax)],
         ...(shipping ? [] : ([[words.shipping, money(figures.shipping)]] as [string, string][])),
-        ...(figures.codFee > 0 ? ([[words.codFee, money(figures.codFee)]] as [string, string][]) : []),
+        ...(!fee && figures.codFee > 0
+          ? ([[words.codFee, money(figures.codFee)]] as [string, string][])
+          : []),
+        ...(figures.roundOff !== 0
+          ? ([[words.roundOff, money(figures.roundOff)]] as [string, string][])
+          : []),
         [words.grandTotal, money(figures.total)],
       ];
       y = totalsBlock(doc, totals, y);
@@ -550,9 +560,9 @@ export function creditNotePdf(content: CreditNoteContent): Promise<Buffer> {
             .filter(Boolean)
             .join("\n"),
           goods && line.quantity > 0 ? words.quantityOf(line.quantity, named.uqc) : "",
-          money(line.taxableValue),
-          line.kind === "cod_fee" ? "" : words.rateOf(line.rate),
-          line.kind === "cod_fee" ? "" : taxCell(line, figures.split, money),
+          line.outsideGst ? "" : money(line.taxableValue),
+          line.outsideGst ? "" : words.rateOf(line.rate),
+          line.outsideGst ? "" : taxCell(line, figures.split, money),
           money(line.total),
         ];
       });
@@ -567,6 +577,9 @@ export function creditNotePdf(content: CreditNoteContent): Promise<Buffer> {
         [words.taxableTotal, money(figures.taxableValue)],
         ...rateTotals(figures, content.utgst, money),
         [words.totalTax, money(figures.tax)],
+        ...(figures.roundOff !== 0
+          ? ([[words.roundOff, money(figures.roundOff)]] as [string, string][])
+          : []),
         [words.grandTotal, money(figures.total)],
       ];
       y = totalsBlock(doc, totals, doc.y + 4);

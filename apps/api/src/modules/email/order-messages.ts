@@ -52,7 +52,7 @@ export interface OrderAmounts extends OrderRef {
   shippingAddress: OrderShippingAddress;
   /** Whether the prices included GST. */
   pricesIncludeTax?: boolean;
-  /** The cash on delivery fee within the total (outside GST); none when absent or 0. */
+  /** The cash on delivery fee within the total (its GST, if taxed, in taxAmount); none when absent or 0. */
   codFee?: number;
   /** What paying online took off the goods (within their GST); none when absent or 0. */
   onlineDiscount?: number;

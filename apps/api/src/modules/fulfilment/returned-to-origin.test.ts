@@ -147,6 +147,21 @@ describe("a cash on delivery parcel returned to origin", () => {
     });
     expect(note?.creditNoteNumber).toMatch(/^CN\d{4}\//);
     expect(note?.lines.map((line) => line.kind).sort()).toEqual(["cod_fee", "goods", "shipping"]);
+    // The invoice left its charges outside GST: so does the credit note, no taxable value, no tax.
+    expect(invoiced.codFee).toBeGreaterThan(0);
+    expect(note?.lines.find((line) => line.kind === "cod_fee")).toMatchObject({
+      taxableValue: 0,
+      rate: 0,
+      cgst: 0,
+      sgst: 0,
+      igst: 0,
+      total: invoiced.codFee,
+    });
+    expect(note?.lines.find((line) => line.kind === "shipping")).toMatchObject({
+      taxableValue: 0,
+      igst: 0,
+      total: invoiced.shippingAmount,
+    });
     expect(await stockOf(shop.productId)).toBe(before);
     expect(now.history.map((row) => row.note)).toEqual(
       expect.arrayContaining([orderHistory.cancelledReturnedToOrigin]),

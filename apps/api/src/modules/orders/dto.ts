@@ -1,5 +1,4 @@
 import type { PaymentState, Role } from "@shop/shared/constants";
-import { fromCents, toCents } from "@shop/shared/pricing";
 import { isStaff, type SignedInViewer, seesCustomerDetails } from "@shop/shared/roles";
 import type {
   ActorDto,
@@ -68,11 +67,18 @@ export function toOrderSummaryDto(
     codFee: order.codFee,
     supplyType: order.supplyType,
     shippingGst: {
-      rate: order.shippingTax > 0 ? order.shippingTaxRate : 0,
-      taxableValue: fromCents(toCents(order.shippingAmount) - toCents(order.shippingTax)),
+      rate: order.shippingTaxable > 0 || order.shippingTax > 0 ? order.shippingTaxRate : 0,
+      taxableValue: order.shippingTaxable,
       cgst: order.shippingCgst,
       sgst: order.shippingSgst,
       igst: order.shippingIgst,
+    },
+    codFeeGst: {
+      rate: order.codFeeTaxable > 0 ? order.codFeeTaxRate : 0,
+      taxableValue: order.codFeeTaxable,
+      cgst: order.codFeeCgst,
+      sgst: order.codFeeSgst,
+      igst: order.codFeeIgst,
     },
     cashOnDelivery:
       payment?.id && payment.paymentGateway === "cod"

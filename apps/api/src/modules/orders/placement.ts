@@ -89,15 +89,35 @@ export function pricedOrderColumns(
     shippingMethodName: method.name,
     shippingMethodPrice: method.price,
     pricesIncludeTax: priced.taxIncluded,
-    shippingTax: priced.shippingTax,
-    shippingTaxRate: priced.shippingTaxRate,
-    shippingCgst: priced.shippingCgst,
-    shippingSgst: priced.shippingSgst,
-    shippingIgst: priced.shippingIgst,
+    ...chargeColumns(priced),
     supplyType: priced.supply,
     placeOfSupply: indianState(address.state)?.code ?? null,
     shippingAddress: toAddressSnapshot(address),
     buyerGstin: address.gstin,
+  };
+}
+
+/**
+ * What an order keeps of how its charges were priced (decision 047): whether they were taxed, the
+ * charges' rate (the highest among the lines, kept with the charges taxed even while shipping is free,
+ * for a COD fee added later), shipping's and the COD fee's taxable value and GST, and the round off.
+ */
+export function chargeColumns(priced: TaxedSummary) {
+  const { shippingCharge: shipping, codFeeCharge: fee } = priced;
+  return {
+    chargesTaxed: priced.chargesTaxed,
+    shippingTax: shipping.tax,
+    shippingTaxRate: shipping.rate,
+    shippingTaxable: shipping.taxableValue,
+    shippingCgst: shipping.cgst,
+    shippingSgst: shipping.sgst,
+    shippingIgst: shipping.igst,
+    codFeeTaxable: fee.taxableValue,
+    codFeeTaxRate: fee.rate,
+    codFeeCgst: fee.cgst,
+    codFeeSgst: fee.sgst,
+    codFeeIgst: fee.igst,
+    roundOff: priced.roundOff,
   };
 }
 
@@ -299,7 +319,11 @@ export async function priceCart(
   const priced = priceOrder(applied?.items ?? items, {
     discount: terms,
     shipping: method ?? { price: 0, freeAbove: null },
-    taxes: { pricesIncludeTax: taxes.pricesIncludeTax, supply: supplyOf(storeState, input.state) },
+    taxes: {
+      pricesIncludeTax: taxes.pricesIncludeTax,
+      supply: supplyOf(storeState, input.state),
+      chargesTaxed: taxes.chargesTaxed,
+    },
   });
   return {
     lines: lines.map((line, index) => {
@@ -409,7 +433,7 @@ export async function placeOrder(
       const priced = priceOrder(applied?.items ?? items, {
         discount: applied?.terms,
         shipping: method,
-        taxes: { pricesIncludeTax: taxes.pricesIncludeTax, supply },
+        taxes: { pricesIncludeTax: taxes.pricesIncludeTax, supply, chargesTaxed: taxes.chargesTaxed },
       });
       if (limits.minimumOrder && priced.itemsPrice < limits.minimumOrder)
         throw new AppError(
@@ -442,6 +466,7 @@ export async function placeOrder(
         cgst: priced.lineTaxes[index]?.cgst ?? 0,
         sgst: priced.lineTaxes[index]?.sgst ?? 0,
         igst: priced.lineTaxes[index]?.igst ?? 0,
+        roundOff: priced.roundOffs[index] ?? 0,
       }));
       const event: OrderEvent = {
         id: newId(),

@@ -118,7 +118,14 @@ async function paidInvoiceText(buyer: { cookie: string }, orderId: string) {
 describe("the GST split, decided at placement", () => {
   it("splits each line within the store's state into CGST = SGST, shipping's too; IGST alone across states", async () => {
     expect(
-      (await put("taxes", { pricesIncludeTax: true, defaultRate: 18, defaultHsn: "6109" })).statusCode,
+      (
+        await put("taxes", {
+          pricesIncludeTax: true,
+          defaultRate: 18,
+          defaultHsn: "6109",
+          chargesTaxed: true,
+        })
+      ).statusCode,
     ).toBe(200);
     const refs = { category: await category(), thumbnail: media };
     const kurta = await makeProduct(t.database, refs, { price: 69.99, taxRate: 5 });
@@ -148,15 +155,17 @@ describe("the GST split, decided at placement", () => {
       expect(line.cgst).toBe(line.sgst);
       expect(line.igst).toBe(0);
       expect(cents(line.cgst) + cents(line.sgst)).toBe(cents(line.taxAmount));
-      // Prices include the GST: the taxable value and the tax make what the shopper pays for the line.
-      expect(cents(line.taxableValue) + cents(line.taxAmount)).toBe(
+      // Prices include the GST: the taxable value, the tax and the round off make what the shopper pays.
+      expect(cents(line.taxableValue) + cents(line.taxAmount) + cents(line.roundOff)).toBe(
         cents(line.price) * line.quantity - cents(line.discountShare),
       );
     }
     expect(within.lines.map((line) => [line.taxRate, line.taxableValue, line.cgst]).sort()).toEqual([
       [18, 1000, 90],
-      [5, 66.65, 1.67],
+      [5, 66.66, 1.67],
     ]);
+    // 69.99 is 66.66 + 2 × 1.67 = 70.00: the paisa over is the order's round off, outside GST.
+    expect(within.order.roundOff).toBe(-0.01);
     const linesTax = within.lines.reduce((sum, line) => sum + cents(line.taxAmount), 0);
     expect(linesTax + cents(within.order.shippingTax)).toBe(cents(within.order.taxAmount));
 
@@ -188,6 +197,65 @@ describe("the GST split, decided at placement", () => {
     expect((await stored(intra._id)).order).toMatchObject({ supplyType: "intra-state", taxAmount: 195.54 });
     expect((await priceCart({ products, state: "Karnataka" })).json().data.supply).toBe("intra-state");
     expect((await put("store", STORE_DETAILS)).statusCode).toBe(200);
+  });
+});
+
+describe("shipping and the COD fee, taxed when the owner says so", () => {
+  it("leaves shipping outside GST in both price modes unless the charges are taxed, then taxes it at the highest rate; an order keeps what it was priced with", async () => {
+    const refs = { category: await category(), thumbnail: media };
+    const kurta = await makeProduct(t.database, refs, { price: 1000, taxRate: 5 });
+    const shirt = await makeProduct(t.database, refs, { price: 200, taxRate: 18 });
+    const products = [
+      { product: kurta._id, quantity: 1 },
+      { product: shirt._id, quantity: 1 },
+    ];
+    const taxes = (pricesIncludeTax: boolean, chargesTaxed: boolean) =>
+      put("taxes", { pricesIncludeTax, defaultRate: 18, defaultHsn: "6109", chargesTaxed });
+    // Off, prices on top: shipping (80) outside GST; 50 + 36 on the goods.
+    expect((await taxes(false, false)).statusCode).toBe(200);
+    expect((await priceCart({ products, state: "Maharashtra" })).json().data).toMatchObject({
+      shippingPrice: 80,
+      taxPrice: 86,
+      totalPrice: 1366,
+    });
+    // Off, prices including GST: shipping still outside GST (no longer taxed at the highest rate).
+    expect((await taxes(true, false)).statusCode).toBe(200);
+    // 1,000 at 5%: 952.38 + 2 × 23.81; 200 at 18%: 169.49 + 2 × 15.25 (a paisa of round off).
+    expect((await priceCart({ products, state: "Maharashtra" })).json().data).toMatchObject({
+      taxPrice: 78.12,
+      totalPrice: 1280,
+    });
+    // On, prices on top: shipping taxed at 18% (the highest rate), 14.40 on top of it.
+    expect((await taxes(false, true)).statusCode).toBe(200);
+    expect((await priceCart({ products, state: "Karnataka" })).json().data).toMatchObject({
+      taxPrice: 100.4,
+      totalPrice: 1380.4,
+    });
+    const buyer = await shopper();
+    const onTop = await place(buyer, products, buyer.mumbai);
+    expect(onTop).toMatchObject({ taxAmount: 100.4, totalAmount: 1380.4 });
+    expect((await stored(onTop._id)).order).toMatchObject({
+      chargesTaxed: true,
+      shippingTaxable: 80,
+      shippingTaxRate: 18,
+      shippingCgst: 7.2,
+      shippingSgst: 7.2,
+      roundOff: 0,
+    });
+    // On, prices including GST: 80 holds 67.80 + 2 × 6.10.
+    expect((await taxes(true, true)).statusCode).toBe(200);
+    const within = await place(buyer, products, buyer.mumbai);
+    expect(within).toMatchObject({ taxAmount: 90.32, totalAmount: 1280 });
+    expect((await stored(within._id)).order).toMatchObject({ shippingTaxable: 67.8, shippingTax: 12.2 });
+
+    // The owner turns it off again: the orders keep what they were priced with, and so do their invoices.
+    expect((await taxes(false, false)).statusCode).toBe(200);
+    expect((await stored(onTop._id)).order).toMatchObject({ chargesTaxed: true, taxAmount: 100.4 });
+    const invoice = await paidInvoiceText(buyer, onTop._id);
+    expect(invoice).toContain("Shipping (Standard) INR 80.00 18% INR 7.20 INR 7.20 INR 94.40");
+    const rounded = await paidInvoiceText(buyer, within._id);
+    // 200 at 18% is 169.49 + 2 × 15.25 = 199.99: a paisa of round off, outside GST.
+    expect(rounded).toContain("Total tax INR 90.32 Round off INR 0.01 Total INR 1,280.00");
   });
 });
 

@@ -1,6 +1,7 @@
 /**
  * Cash on delivery (docs/decisions/022-cash-on-delivery.md, 037). The shopper chooses it on the
- * pay page where the owner's rules offer it: the owner's fee is added to the order (outside GST), a
+ * pay page where the owner's rules offer it: the owner's fee is added to the order (outside GST, or
+ * taxed as shipping when the order taxed its charges: decision 047), a
  * pending `cod` payment is linked to it and the order waits for the shopper's confirmation before it
  * is ready to ship, while the hold sweep and the unpaid-order cap (both about pending orders without
  * a payment) never see it again. The order's GST invoice is issued with its
@@ -9,7 +10,7 @@
  */
 import { api, storeCreditApi } from "@shop/shared/messages";
 import { isPayable } from "@shop/shared/orders";
-import { fromCents, toCents } from "@shop/shared/pricing";
+import { chargeTotalCents, fromCents, priceCharge, toCents } from "@shop/shared/pricing";
 import type { OrderDto } from "@shop/shared/schemas/order";
 import type { PaymentDto } from "@shop/shared/schemas/payment";
 import { AppError } from "#api/core/errors";
@@ -83,7 +84,14 @@ export async function payOnDelivery(
     const order = await giveOnlineDiscountBack(tx, locked);
     const refusal = codRefusal(cod, facts, order, terms.locale);
     if (refusal) throw new AppError(refusal.code, refusal.message);
-    const totalAmount = fromCents(toCents(order.totalAmount) + toCents(cod.fee));
+    // The fee is a charge of the supply: taxed as shipping was when the order taxed its charges, at
+    // the rate it kept for them (decision 047), otherwise outside GST.
+    const fee = priceCharge(cod.fee, order.shippingTaxRate, {
+      pricesIncludeTax: order.pricesIncludeTax,
+      supply: order.supplyType,
+      chargesTaxed: order.chargesTaxed,
+    });
+    const totalAmount = fromCents(toCents(order.totalAmount) + chargeTotalCents(fee, order.pricesIncludeTax));
     const payment = await insertPayment(tx, {
       userId: payer.id,
       orderId: order.id,
@@ -98,6 +106,13 @@ export async function payOnDelivery(
     const link = newConfirmToken();
     const marked = await markOrderCashOnDelivery(tx, order.id, {
       codFee: cod.fee,
+      codFeeTaxable: fee.taxableValue,
+      codFeeTaxRate: fee.rate,
+      codFeeCgst: fee.cgst,
+      codFeeSgst: fee.sgst,
+      codFeeIgst: fee.igst,
+      taxAmount: fromCents(toCents(order.taxAmount) + toCents(fee.tax)),
+      roundOff: fromCents(toCents(order.roundOff) + toCents(fee.roundOff)),
       totalAmount,
       paymentId: payment.id,
       codConfirmTokenHash: link.hash,
@@ -111,10 +126,21 @@ export async function payOnDelivery(
     ]);
     const rates = (await findOrderLines(tx, order.id)).map(({ item }) => item.taxRate);
     await queueEmails(tx, mail.shop, [
-      orderCodConfirmedEmail(payer, { ...order, codFee: cod.fee, totalAmount }, mail, rates, {
-        token: link.token,
-        hours: cod.confirmHours,
-      }),
+      orderCodConfirmedEmail(
+        payer,
+        {
+          ...order,
+          codFee: cod.fee,
+          totalAmount,
+          taxAmount: fromCents(toCents(order.taxAmount) + toCents(fee.tax)),
+        },
+        mail,
+        rates,
+        {
+          token: link.token,
+          hours: cod.confirmHours,
+        },
+      ),
     ]);
     return toPaymentDto({ payment, user: payer }, []);
   });

@@ -6,7 +6,7 @@
  */
 import { api, storeCreditApi } from "@shop/shared/messages";
 import { isPayable } from "@shop/shared/orders";
-import { fromCents, toCents } from "@shop/shared/pricing";
+import { chargeTotalCents, fromCents, priceCharge, toCents } from "@shop/shared/pricing";
 import type { PaymentOptionsDto } from "@shop/shared/schemas/payment";
 import { afterCreditCents, creditToApplyCents } from "@shop/shared/tenders";
 import { AppError } from "#api/core/errors";
@@ -20,7 +20,8 @@ import type { Payer } from "./service";
 /**
  * What the caller may pay their order with: 404 for an order not theirs. An order no longer payable
  * is offered nothing (its page shows its payment instead). Cash on delivery's total is the order's
- * without an online discount taken by an earlier attempt (choosing it gives that back), fee included.
+ * without an online discount taken by an earlier attempt (choosing it gives that back), fee included
+ * (with its GST when the order taxes its charges and prices exclude GST: decision 047).
  */
 export async function paymentOptionsOf(
   db: Database,
@@ -37,7 +38,17 @@ export async function paymentOptionsOf(
   const totals =
     payable && (order.onlineDiscount > 0 || cod.onlineDiscount > 0)
       ? await onlineTotals(db, order, cod.onlineDiscount)
-      : { withoutDiscount: order.totalAmount, withDiscount: order.totalAmount };
+      : {
+          withoutDiscount: order.totalAmount,
+          withDiscount: order.totalAmount,
+          chargesRate: order.shippingTaxRate,
+        };
+  // The fee as choosing it prices it: outside GST, or taxed as shipping when the order taxes its charges.
+  const fee = priceCharge(cod.fee, totals.chargesRate, {
+    pricesIncludeTax: order.pricesIncludeTax,
+    supply: order.supplyType,
+    chargesTaxed: order.chargesTaxed,
+  });
   // Credit applied pays part online already: cash on delivery is offered once it is taken off.
   const withCredit = order.storeCreditUsed > 0 ? { message: storeCreditApi.codWithCredit } : null;
   const refusal = facts
@@ -53,7 +64,7 @@ export async function paymentOptionsOf(
       offered,
       reason: refusal?.message ?? null,
       fee: cod.fee,
-      total: fromCents(toCents(totals.withoutDiscount) + toCents(cod.fee)),
+      total: fromCents(toCents(totals.withoutDiscount) + chargeTotalCents(fee, order.pricesIncludeTax)),
     },
     online: {
       saving: fromCents(toCents(totals.withoutDiscount) - toCents(online)),

@@ -514,7 +514,11 @@ describe("refunds through Razorpay", () => {
     const [given] = [...fake.refunds.values()].filter((r) => r.payment_id === payment.id);
     expect(given).toMatchObject({ amount: 10025, status: "processed" });
     expect(await refundsOf(order._id)).toMatchObject([
-      { status: "completed", providerRefundId: given?.id, creditNoteNumber: expect.stringMatching(/^CN\d{4}\//) },
+      {
+        status: "completed",
+        providerRefundId: given?.id,
+        creditNoteNumber: expect.stringMatching(/^CN\d{4}\//),
+      },
     ]);
     expect(response.json().data.payment).toMatchObject({
       status: "partially_refunded",
@@ -544,7 +548,11 @@ describe("refunds through Razorpay", () => {
     });
     expect((await webhook(delivery)).statusCode).toBe(200);
     expect(await refundsOf(order._id)).toMatchObject([
-      { status: "completed", providerRefundId: given?.id, creditNoteNumber: expect.stringMatching(/^CN\d{4}\//) },
+      {
+        status: "completed",
+        providerRefundId: given?.id,
+        creditNoteNumber: expect.stringMatching(/^CN\d{4}\//),
+      },
     ]);
     expect((await paymentsOf(order._id))[0]).toMatchObject({
       status: "partially_refunded",

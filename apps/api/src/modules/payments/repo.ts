@@ -56,7 +56,19 @@ export async function findPendingPaymentOf(db: Database, orderId: string) {
 export async function markOrderCashOnDelivery(
   db: Database,
   orderId: string,
-  values: { codFee: number; totalAmount: number; paymentId: string; codConfirmTokenHash: string },
+  values: {
+    codFee: number;
+    codFeeTaxable: number;
+    codFeeTaxRate: number;
+    codFeeCgst: number;
+    codFeeSgst: number;
+    codFeeIgst: number;
+    taxAmount: number;
+    roundOff: number;
+    totalAmount: number;
+    paymentId: string;
+    codConfirmTokenHash: string;
+  },
 ): Promise<boolean> {
   const rows = await db
     .update(orders)

@@ -7,6 +7,7 @@ import {
   type Creditable,
   type CreditLine,
   type CreditResult,
+  chargeCharged,
   creditByAmount,
   creditByLines,
 } from "@shop/shared/credit-note";
@@ -35,6 +36,8 @@ export async function creditablesOf(db: Database, order: Order): Promise<Credita
       sgst: number;
       igst: number;
       rate: number;
+      /** Charged outside GST: a charge left outside it, or a row's round off (cents). */
+      outsideGst: number;
     },
   ): Creditable => {
     const back = given(kind, itemId);
@@ -47,9 +50,34 @@ export async function creditablesOf(db: Database, order: Order): Promise<Credita
       cgst: toCents(charged.cgst) - toCents(back?.cgst ?? 0),
       sgst: toCents(charged.sgst) - toCents(back?.sgst ?? 0),
       igst: toCents(charged.igst) - toCents(back?.igst ?? 0),
+      outsideGst: charged.outsideGst - toCents(back?.outsideGst ?? 0),
     };
   };
-  const shippingTax = toCents(order.shippingTax);
+  // A charge as its invoice row holds it: taxed, or outside GST whole (decision 047).
+  const charge = (
+    amount: number,
+    gst: { taxable: number; rate: number; cgst: number; sgst: number; igst: number },
+  ) => {
+    const held = chargeCharged(
+      toCents(amount),
+      {
+        taxableValue: toCents(gst.taxable),
+        rate: gst.rate,
+        cgst: toCents(gst.cgst),
+        sgst: toCents(gst.sgst),
+        igst: toCents(gst.igst),
+      },
+      order.pricesIncludeTax,
+    );
+    return {
+      ...held,
+      quantity: 0,
+      taxableValue: fromCents(held.taxableValue),
+      cgst: fromCents(held.cgst),
+      sgst: fromCents(held.sgst),
+      igst: fromCents(held.igst),
+    };
+  };
   return [
     ...items.map((item) =>
       left("goods", item.id, {
@@ -59,17 +87,31 @@ export async function creditablesOf(db: Database, order: Order): Promise<Credita
         sgst: item.sgst,
         igst: item.igst,
         rate: item.taxRate,
+        outsideGst: toCents(item.roundOff),
       }),
     ),
-    left("shipping", null, {
-      quantity: 0,
-      taxableValue: fromCents(toCents(order.shippingAmount) - shippingTax),
-      cgst: order.shippingCgst,
-      sgst: order.shippingSgst,
-      igst: order.shippingIgst,
-      rate: shippingTax > 0 ? order.shippingTaxRate : 0,
-    }),
-    left("cod_fee", null, { quantity: 0, taxableValue: order.codFee, cgst: 0, sgst: 0, igst: 0, rate: 0 }),
+    left(
+      "shipping",
+      null,
+      charge(order.shippingAmount, {
+        taxable: order.shippingTaxable,
+        rate: order.shippingTaxRate,
+        cgst: order.shippingCgst,
+        sgst: order.shippingSgst,
+        igst: order.shippingIgst,
+      }),
+    ),
+    left(
+      "cod_fee",
+      null,
+      charge(order.codFee, {
+        taxable: order.codFeeTaxable,
+        rate: order.codFeeTaxRate,
+        cgst: order.codFeeCgst,
+        sgst: order.codFeeSgst,
+        igst: order.codFeeIgst,
+      }),
+    ),
   ];
 }
 
@@ -152,6 +194,7 @@ export function refundLineRows(refundId: string, lines: readonly CreditLine[]): 
     cgst: fromCents(line.cgst),
     sgst: fromCents(line.sgst),
     igst: fromCents(line.igst),
+    outsideGst: fromCents(line.outsideGst),
     total: fromCents(line.total),
   }));
 }

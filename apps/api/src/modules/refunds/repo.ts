@@ -231,6 +231,7 @@ export interface CreditedRow {
   cgst: number;
   sgst: number;
   igst: number;
+  outsideGst: number;
 }
 
 export async function creditedOfOrder(db: Database, orderId: string): Promise<CreditedRow[]> {
@@ -243,6 +244,7 @@ export async function creditedOfOrder(db: Database, orderId: string): Promise<Cr
       cgst: sql<number>`sum(${refundLines.cgst})`.mapWith(Number),
       sgst: sql<number>`sum(${refundLines.sgst})`.mapWith(Number),
       igst: sql<number>`sum(${refundLines.igst})`.mapWith(Number),
+      outsideGst: sql<number>`sum(${refundLines.outsideGst})`.mapWith(Number),
     })
     .from(refundLines)
     .innerJoin(refunds, eq(refunds.id, refundLines.refundId))

@@ -7,7 +7,7 @@
  * and the sales ledger records it as a `credit` (returns and GST, no refund of money). Every unit not
  * back in stock yet goes back with it.
  */
-import { creditByLines } from "@shop/shared/credit-note";
+import { creditByLines, totalOf } from "@shop/shared/credit-note";
 import { fromCents } from "@shop/shared/pricing";
 import type { Database } from "#api/db/client";
 import type { Order, Payment } from "#api/db/schema/orders";
@@ -44,9 +44,7 @@ export async function creditUnpaidReturn(
     .filter((line) => line.quantity > 0);
   const creditables = await creditablesOf(db, order);
   const holds = (kind: "shipping" | "cod_fee") =>
-    creditables.some(
-      (line) => line.kind === kind && line.taxableValue + line.cgst + line.sgst + line.igst > 0,
-    );
+    creditables.some((line) => line.kind === kind && totalOf(line) > 0);
   const credit = creditByLines(creditables, {
     lines: creditables
       .filter((line) => line.kind === "goods" && line.itemId !== null && line.quantity > 0)

@@ -4,7 +4,7 @@
  * took and has not given back goes back through the provider, what the order's store credit paid
  * goes back to the credit; one refund, one credit note of the whole.
  */
-import { creditByLines } from "@shop/shared/credit-note";
+import { creditByLines, totalOf } from "@shop/shared/credit-note";
 import { api, refunds as words } from "@shop/shared/messages";
 import { formatMoney } from "@shop/shared/money-format";
 import { canTransition } from "@shop/shared/orders";
@@ -127,7 +127,7 @@ export async function refundWholeOrder(
     const tenders = tendersOf(remaining, paymentLeft, payment.paymentGateway === "store_credit");
     const left = await creditablesOf(tx, order);
     const held = (kind: "shipping" | "cod_fee") =>
-      left.some((line) => line.kind === kind && line.taxableValue + line.cgst + line.sgst + line.igst > 0);
+      left.some((line) => line.kind === kind && totalOf(line) > 0);
     const goods = left.filter((line) => line.kind === "goods" && line.itemId && line.quantity > 0);
     const whole = creditByLines(left, {
       lines: goods.map((line) => ({ itemId: line.itemId ?? "", quantity: line.quantity })),

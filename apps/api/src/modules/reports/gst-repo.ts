@@ -24,7 +24,7 @@ export interface InvoiceParty {
   /**
    * The HSN code and name of the order's principal supply: its highest-rate line (the largest on a
    * tie). Read for credit notes; null for the invoices readInvoiceSums lists, whose sums already put
-   * taxed shipping under it.
+   * the taxed charges (shipping, the COD fee) under it.
    */
   principalHsn: string | null;
   /** Its HSN code's description as the line recorded it ("" for a line from before: its chapter's name). */
@@ -56,13 +56,13 @@ export interface CreditNoteRow extends InvoiceParty {
   noteValue: number;
 }
 
-/** A taxed row of a document: a goods line or its shipping, as printed (cents). */
+/** A taxed row of a document: a goods line, or its shipping or COD fee taxed with the goods, as printed (cents). */
 export interface TaxedLine {
   /** The order (for an invoice) or refund (for a credit note) it belongs to. */
   documentId: string;
-  /** The order line it is or gives back from (null for shipping). */
+  /** The order line it is or gives back from (null for a charge). */
   line: string | null;
-  kind: "goods" | "shipping";
+  kind: "goods" | "shipping" | "cod_fee";
   hsn: string | null;
   /** The HSN code's description as the line recorded it (its principal supply's, for shipping). */
   name: string;
@@ -205,13 +205,15 @@ export async function readInvoiceSums(
     with invoice as materialized (
       select o.id, o.invoice_number, ${sectionOf(limit)} as section, o.buyer_gstin is not null and o.buyer_gstin <> '' as registered,
         o.place_of_supply, coalesce(o.shipping_address ->> 'state', '') as state, o.shipping_tax_rate,
-        o.shipping_amount, o.shipping_tax, o.shipping_cgst, o.shipping_sgst, o.shipping_igst
+        o.shipping_taxable, o.shipping_tax, o.shipping_cgst, o.shipping_sgst, o.shipping_igst,
+        o.cod_fee_tax_rate, o.cod_fee_taxable, o.cod_fee_cgst, o.cod_fee_sgst, o.cod_fee_igst
       from orders o
       where o.invoice_number is not null and o.invoiced_at >= ${period.since} and o.invoiced_at < ${period.before}
         and o.invoice_gstin = ${gstin}
     ),
     -- Each taxed row with what the tables group it by: its invoice's table, buyer and place of supply,
-    -- and its HSN code and name (taxed shipping's are its order's principal supply's, PRINCIPAL).
+    -- and its HSN code and name (a taxed charge's, shipping's or the COD fee's, are its order's principal
+    -- supply's, PRINCIPAL; a charge outside GST records no taxable value or GST and is no row).
     line as materialized (
       select o.id as "documentId", i.id as line, 'goods' as kind, i.hsn_code as hsn,
         coalesce(i.hsn_description, '') as name, i.uqc, i.quantity,
@@ -221,11 +223,18 @@ export async function readInvoiceSums(
       from invoice o join order_items i on i.order_id = o.id
       union all
       select o.id, null, 'shipping', null, '', coalesce(p.uqc, 'NOS'), 0, o.shipping_tax_rate,
-        ${cents("(o.shipping_amount - o.shipping_tax)")}, ${cents("o.shipping_cgst")},
+        ${cents("o.shipping_taxable")}, ${cents("o.shipping_cgst")},
         ${cents("o.shipping_sgst")}, ${cents("o.shipping_igst")}, o.section, o.registered, o.place_of_supply,
         o.state, coalesce(p.hsn_code, ''), coalesce(p.hsn_description, '')
       from invoice o ${PRINCIPAL}
-      where o.shipping_tax > 0
+      where o.shipping_taxable <> 0 or o.shipping_tax <> 0
+      union all
+      select o.id, null, 'cod_fee', null, '', coalesce(p.uqc, 'NOS'), 0, o.cod_fee_tax_rate,
+        ${cents("o.cod_fee_taxable")}, ${cents("o.cod_fee_cgst")},
+        ${cents("o.cod_fee_sgst")}, ${cents("o.cod_fee_igst")}, o.section, o.registered, o.place_of_supply,
+        o.state, coalesce(p.hsn_code, ''), coalesce(p.hsn_description, '')
+      from invoice o ${PRINCIPAL}
+      where o.cod_fee_taxable <> 0 or o.cod_fee_cgst + o.cod_fee_sgst + o.cod_fee_igst <> 0
     ),
     hsn as materialized (
       select l.registered, l.group_hsn as hsn, l.uqc, l.rate, sum(l.quantity) as quantity, ${SUMS},
@@ -390,8 +399,8 @@ export async function readCreditNotes(
 }
 
 /**
- * The credit notes' goods lines, with their invoice line's HSN code, and their shipping where the invoice
- * taxed it (the COD fee is outside GST).
+ * The credit notes' goods lines, with their invoice line's HSN code, and their charges (shipping, the
+ * COD fee) where the invoice taxed them: a charge outside GST gives back no taxable value or GST.
  */
 export async function readCreditNoteLines(
   db: Database,
@@ -410,9 +419,9 @@ export async function readCreditNoteLines(
     where r.status = 'completed' and r.credit_note_number is not null
       and r.refunded_at >= ${period.since} and r.refunded_at < ${period.before}
       and r.credit_note_gstin = ${gstin}
-      -- NOTE: shipping is a taxed supply only where its invoice taxed it (GST within its price); shipping
-      -- charged beside the tax comes back as its invoice charged it, outside the tables like the COD fee.
-      and (l.kind = 'goods' or (l.kind = 'shipping' and o.shipping_tax > 0))
+      -- NOTE: a charge is a taxed supply only where its invoice taxed it (decision 047); one outside
+      -- GST comes back outside GST (no taxable value, no tax) and stays out of the tables.
+      and (l.kind = 'goods' or l.taxable_value <> 0 or l.cgst + l.sgst + l.igst <> 0)
     order by r.credit_note_number, l.position
   `);
   return result.rows.map(taxedLine);

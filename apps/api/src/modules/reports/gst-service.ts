@@ -134,11 +134,12 @@ function docsRows(nature: GstDocsRow["nature"], series: readonly Series[]): GstD
 }
 
 /**
- * The HSN summary (table 12) by HSN code and rate: the invoices' sums (gst-repo.ts: taxed shipping under
- * the HSN code of its order's principal supply, its highest-rate line, as part of a composite supply,
- * CGST Act section 8(a)), less the credit notes' lines (units as well as value), their shipping likewise;
- * a row per HSN code, unit (UQC) and rate, described as its largest line recorded its code's
- * description (a line from before descriptions were kept: the HSN chapter's name; decision 050).
+ * The HSN summary (table 12) by HSN code and rate: the invoices' sums (gst-repo.ts: the charges taxed
+ * with the goods, shipping and the COD fee, under the HSN code of their order's principal supply, its
+ * highest-rate line, as part of a composite supply, CGST Act section 8(a); decision 047), less the
+ * credit notes' lines (units as well as value), their charges likewise; a row per HSN code, unit (UQC)
+ * and rate, described as its largest line recorded its code's description (a line from before
+ * descriptions were kept: the HSN chapter's name; decision 050).
  */
 function hsnRows(
   invoiceSums: readonly HsnSums[],

@@ -41,8 +41,10 @@ interface InvoiceSpec {
   supplyType: "intra-state" | "inter-state";
   lines: Line[];
   /** Shipping with its GST within its price (18%), or a charge beside the tax. */
-  shipping?: { amount: number; tax: number; cgst?: number; sgst?: number; igst?: number };
+  shipping?: { amount: number; tax: number; cgst?: number; sgst?: number; igst?: number; onTop?: boolean };
   codFee?: number;
+  /** The COD fee's GST when the order taxed its charges (prices on top: the fee is its taxable value). */
+  codFeeGst?: { cgst?: number; sgst?: number; igst?: number };
   total: number;
   buyer?: { gstin: string; firstName: string; lastName: string };
 }
@@ -55,11 +57,29 @@ interface CreditSpec {
   lines: (
     | ({ kind: "goods"; line: number } & Omit<Line, "product">)
     | { kind: "shipping"; taxableValue: number; cgst?: number; sgst?: number; igst?: number }
-    | { kind: "cod_fee"; taxableValue: number }
+    | { kind: "cod_fee"; taxableValue: number; cgst?: number; sgst?: number; igst?: number }
   )[];
 }
 
 const INVOICES: InvoiceSpec[] = [
+  // August 2026, the charges taxed with the goods (decision 047), prices on top, within the state: 2
+  // shirts (2,000 + 180 + 180), a T-shirt (500 + 12.50 + 12.50), shipping 100 + 9 + 9 and the COD fee
+  // 50 + 4.50 + 4.50, both at the highest rate (18%): 3,062.00.
+  {
+    number: "INV/2026-27/000005",
+    at: "2026-08-10T06:00:00Z",
+    state: "Maharashtra",
+    placeOfSupply: "27",
+    supplyType: "intra-state",
+    lines: [
+      { product: "shirt", quantity: 2, taxableValue: 2000, cgst: 180, sgst: 180 },
+      { product: "tee", quantity: 1, taxableValue: 500, cgst: 12.5, sgst: 12.5 },
+    ],
+    shipping: { amount: 100, tax: 18, cgst: 9, sgst: 9, onTop: true },
+    codFee: 50,
+    codFeeGst: { cgst: 4.5, sgst: 4.5 },
+    total: 3062,
+  },
   // Inter-state to unregistered buyers, 1,18,000.00 each (100 shirts, IGST 18,000): on the shop's last
   // day of July 2024 within the ₹2.5 lakh limit of then (B2CS), on the first of August above the ₹1 lakh
   // limit in force from that day (B2CL).
@@ -165,6 +185,14 @@ const INVOICES: InvoiceSpec[] = [
 ];
 
 const CREDIT_NOTES: CreditSpec[] = [
+  // The COD fee of August's invoice given back, with the GST it charged.
+  {
+    number: "CN/2026-27/000009",
+    at: "2026-08-20T06:00:00Z",
+    invoice: "INV/2026-27/000005",
+    amount: 59,
+    lines: [{ kind: "cod_fee", taxableValue: 50, cgst: 4.5, sgst: 4.5 }],
+  },
   // October's: goodwill on October's invoice.
   {
     number: "CN/2026-27/000001",
@@ -252,14 +280,27 @@ async function writeDocuments() {
         userId: shopper.user.id,
         status: "processing",
         subTotal: itemsValue,
-        taxAmount: spec.lines.reduce((sum, line) => sum + taxOf(line), 0) + (spec.shipping?.tax ?? 0),
+        taxAmount:
+          spec.lines.reduce((sum, line) => sum + taxOf(line), 0) +
+          (spec.shipping?.tax ?? 0) +
+          taxOf(spec.codFeeGst ?? {}),
         shippingAmount: spec.shipping?.amount ?? 0,
+        // Shipping taxed with the goods (its GST recorded), or outside GST with no taxable value.
+        chargesTaxed: (spec.shipping?.tax ?? 0) > 0,
         shippingTax: spec.shipping?.tax ?? 0,
         shippingTaxRate: spec.shipping?.tax ? 18 : 0,
+        shippingTaxable: spec.shipping?.tax
+          ? spec.shipping.amount - (spec.shipping.onTop ? 0 : spec.shipping.tax)
+          : 0,
         shippingCgst: spec.shipping?.cgst ?? 0,
         shippingSgst: spec.shipping?.sgst ?? 0,
         shippingIgst: spec.shipping?.igst ?? 0,
         codFee: spec.codFee ?? 0,
+        codFeeTaxable: spec.codFeeGst ? (spec.codFee ?? 0) : 0,
+        codFeeTaxRate: spec.codFeeGst ? 18 : 0,
+        codFeeCgst: spec.codFeeGst?.cgst ?? 0,
+        codFeeSgst: spec.codFeeGst?.sgst ?? 0,
+        codFeeIgst: spec.codFeeGst?.igst ?? 0,
         totalAmount: spec.total,
         currency: "INR",
         supplyType: spec.supplyType,
@@ -353,15 +394,20 @@ async function writeDocuments() {
           "cgst" in line || "igst" in line ? (line.cgst ?? 0) + (line.sgst ?? 0) + (line.igst ?? 0) : 0;
         // A goods line credits at its invoice line's rate; shipping at 18% where its invoice taxed it.
         const product = line.kind === "goods" ? invoiceSpec.lines[line.line]?.product : undefined;
-        const taxedShipping = line.kind === "shipping" && (invoiceSpec.shipping?.tax ?? 0) > 0;
+        const taxedShipping =
+          (line.kind === "shipping" && (invoiceSpec.shipping?.tax ?? 0) > 0) ||
+          (line.kind === "cod_fee" && invoiceSpec.codFeeGst !== undefined);
         const rate = product ? goods[product].taxRate : taxedShipping ? 18 : 0;
+        // A charge its invoice left outside GST comes back outside GST: no taxable value.
+        const outside = line.kind !== "goods" && !taxedShipping;
         return {
           refundId: refund.id,
           position,
           kind: line.kind,
           itemId: line.kind === "goods" ? invoice.itemIds[line.line] : null,
           quantity: line.kind === "goods" ? line.quantity : 0,
-          taxableValue: line.taxableValue,
+          taxableValue: outside ? 0 : line.taxableValue,
+          outsideGst: outside ? line.taxableValue : 0,
           rate,
           cgst: "cgst" in line ? (line.cgst ?? 0) : 0,
           sgst: "sgst" in line ? (line.sgst ?? 0) : 0,
@@ -895,6 +941,29 @@ describe("GET /api/reports/gst", () => {
     expect(data.gstr3b).toEqual({ taxableValue: 0, igst: -180, cgst: 90, sgst: 90, cess: 0 });
     // A negative amount is a number, not a formula to defuse.
     expect((await csv("b2cs", "2026-12")).body).toContain("OE,29-Karnataka,18,,-1000.00,0.00,\r\n");
+  });
+
+  it("counts shipping and the COD fee taxed with the goods in B2CS, under the principal goods' HSN and in 3.1(a), their credit note too", async () => {
+    const august = (await gst(admin.cookie, "month=2026-08")).json().data as GstReportDto;
+    // 18%: the shirts 2,000, shipping 100 and the fee 50, less the fee back: 2,100 (CGST 189); 5%: the T-shirt.
+    expect(august.b2cs).toEqual([
+      { placeOfSupply: "27-Maharashtra", rate: 5, taxableValue: 500, ...NO_TAX, cgst: 12.5, sgst: 12.5 },
+      { placeOfSupply: "27-Maharashtra", rate: 18, taxableValue: 2100, ...NO_TAX, cgst: 189, sgst: 189 },
+    ]);
+    // The charges under the HSN code of the principal goods (the highest rate's largest line), no units.
+    expect(
+      august.hsn.map(({ hsn, rate, quantity, taxableValue, cgst }) => ({
+        hsn,
+        rate,
+        quantity,
+        taxableValue,
+        cgst,
+      })),
+    ).toEqual([
+      { hsn: "6109", rate: 5, quantity: 1, taxableValue: 500, cgst: 12.5 },
+      { hsn: "6205", rate: 18, quantity: 2, taxableValue: 2100, cgst: 189 },
+    ]);
+    expect(august.gstr3b).toEqual({ taxableValue: 2600, igst: 0, cgst: 201.5, sgst: 201.5, cess: 0 });
   });
 
   it("sorts an inter-state invoice to a consumer by the B2CL limit of its own date", async () => {

@@ -113,7 +113,10 @@ describe("a refund made in PayPal's dashboard", () => {
       totalSales: cents(after.totalSales) - cents(before.totalSales),
     }).toEqual({
       refunds: 2000,
-      returns: sum(goods.map((line) => line.taxableValue)),
+      // The goods' value before GST, each part's round off in it.
+      returns:
+        sum(goods.map((line) => line.total)) -
+        sum(goods.flatMap((line) => [line.cgst, line.sgst, line.igst])),
       taxCredited: tax,
       cgst: -sum(note.lines.map((line) => line.cgst)),
       sgst: -sum(note.lines.map((line) => line.sgst)),

@@ -15,7 +15,9 @@
  * - B, Bengaluru (Karnataka), prices on top, paid on 12 March: a kurta 499.00 (list 599) with IGST 5%
  *   = 24.95, 2 shirts 2,598.00 with IGST 18% = 467.64; shipping 80. Total 3,669.59.
  * - A's return on 20 March: one of its two kurtas, restocked. Its credit note gives back half of what
- *   the line charged: taxable 499.00, CGST = SGST = 24.95 / 2 = 12.475 → 12.48: 523.96.
+ *   the line charged, 1,047.90 / 2 = 523.95 (decision 047: never a paisa more): taxable 499.00, CGST =
+ *   SGST = 2.5% × 499.00 = 12.475 → 12.48, and the paisa over, −0.01, its round off outside GST (in
+ *   the sales figures, the kurta's value back is 498.99).
  * - B's goodwill of 100.00 on 25 March, spread over its goods by what each line holds: the kurta
  *   523.95, the shirts 3,065.64: 100 × 523.95 / 3,589.59 = 14.5963… and 85.4036…, the paisa left to the
  *   larger remainder: 14.60 and 85.40. Each part as its line holds it: the kurta's IGST 24.95 × 14.60 /
@@ -24,11 +26,13 @@
  * - C, Mumbai, cash on delivery (fee 40, outside GST), placed on 30 March, shipped (its invoice) on
  *   31 March 23:59:59, the cash collected on 1 April 00:00: a shirt 1,299.00, CGST = SGST = 116.91;
  *   shipping 80. Total 1,299 + 233.82 + 80 + 40 = 1,652.82.
- * - D, Mumbai, prices including GST (shipping's too, at the order's highest rate), paid on 28 March:
- *   a kurta 499.00 holds CGST = SGST = 499 × 5 / 210 = 11.880… → 11.88, taxable 499 − 23.76 = 475.24
- *   (its sale's 100.00 is 95.24 before GST, its list 570.48); a shirt 1,299.00 holds 1,299 × 18 / 236
- *   = 99.076… → 99.08 each, taxable 1,100.84; shipping 80.00 holds 80 × 18 / 236 = 6.101… → 6.10 each,
- *   taxable 67.80. Total 1,878.00, of which GST 23.76 + 198.16 + 12.20 = 234.12.
+ * - D, Mumbai, prices including GST and the charges taxed (shipping at the order's highest rate), paid
+ *   on 28 March: a kurta 499.00 holds taxable round(499 / 1.05) = 475.24 and CGST = SGST = 2.5% ×
+ *   475.24 = 11.881 → 11.88 (its sale's 100.00 is 95.24 before GST, its list 570.48); a shirt 1,299.00
+ *   holds taxable round(1,299 / 1.18) = 1,100.85 and 9% × 1,100.85 = 99.0765 → 99.08 each, 0.01 short
+ *   of the price: its round off −0.01 (its value before GST in the sales figures 1,100.84); shipping
+ *   80.00 holds 67.80 and 9% × 67.80 = 6.102 → 6.10 each. Total 1,878.00, of which GST 23.76 + 198.16 +
+ *   12.20 = 234.12.
  */
 import { validation } from "@shop/shared/messages";
 import { REPORT_TOP, type SalesReportDto } from "@shop/shared/schemas/report";
@@ -259,7 +263,7 @@ beforeAll(async () => {
     },
     "2026-03-20T09:30:00Z",
   );
-  expect(returned.amount).toBe(523.96);
+  expect(returned.amount).toBe(523.95);
   // 100.00 of goodwill on B on 25 March (11:00 in the shop).
   await refund(b, { amount: 100, reason: "Late delivery", restock: [] }, "2026-03-25T05:30:00Z");
 
@@ -301,7 +305,8 @@ beforeAll(async () => {
 
   // D: the shop's prices include GST from now on; the orders before keep theirs.
   expect(
-    (await put("taxes", { pricesIncludeTax: true, defaultRate: 18, defaultHsn: "6109" })).statusCode,
+    (await put("taxes", { pricesIncludeTax: true, defaultRate: 18, defaultHsn: "6109", chargesTaxed: true }))
+      .statusCode,
   ).toBe(200);
   const d = await pay(
     inState,
@@ -350,11 +355,11 @@ describe("GET /api/reports/sales", () => {
       saleDiscounts: 395.24,
       codeDiscounts: 129.9,
       discounts: 525.14,
-      // A's kurta 499.00 and B's goodwill 13.90 + 72.37.
-      returns: 585.27,
-      // 8,664.32 − 525.14 − 585.27: the invoices' taxable goods (A 2,167.10, B 3,097.00, C 1,299.00,
+      // A's kurta 498.99 (499.00 and its round off) and B's goodwill 13.90 + 72.37.
+      returns: 585.26,
+      // 8,664.32 − 525.14 − 585.26: the invoices' goods before GST (A 2,167.10, B 3,097.00, C 1,299.00,
       // D 1,576.08) less the credit notes'.
-      netSales: 7553.91,
+      netSales: 7553.92,
       // 80 on A, B and C (on top, untaxed), D's 67.80 before its GST; no credit note gave shipping back.
       shipping: 307.8,
       tax: {
@@ -369,14 +374,14 @@ describe("GET /api/reports/sales", () => {
       taxCredited: 38.69,
       codFees: 40,
       // 7,553.91 + 307.80 + 1,182.18 + 40 = the invoices (2,507.44 + 3,669.59 + 1,652.82 + 1,878.00)
-      // less the credit notes (523.96 + 100.00).
-      totalSales: 9083.89,
+      // less the credit notes (523.95 + 100.00).
+      totalSales: 9083.9,
       // A, B and D; C's cash came on 1 April.
       paymentsTaken: 8055.03,
-      refunds: 623.96,
-      // No dispute was lost in March (disputes/disputes.test.ts counts them): 8,055.03 − 623.96.
+      refunds: 623.95,
+      // No dispute was lost in March (disputes/disputes.test.ts counts them): 8,055.03 − 623.95.
       chargebacks: 0,
-      netPayments: 7431.07,
+      netPayments: 7431.08,
       ordersPlaced: 4,
       ordersPaid: 3,
       orders: 3,
@@ -403,7 +408,7 @@ describe("GET /api/reports/sales", () => {
     expect(byDay.filter((row) => row.netSales !== 0 || row.totalSales !== 0 || row.orders !== 0)).toEqual([
       day("2026-03-01", 2167.1, 2507.44, 1),
       day("2026-03-12", 3097, 3669.59, 1),
-      day("2026-03-20", -499, -523.96, 0),
+      day("2026-03-20", -498.99, -523.95, 0),
       day("2026-03-25", -86.27, -100, 0),
       day("2026-03-28", 1576.08, 1878, 1),
       // C placed, its invoice on the month's last second, its payment April's.
@@ -411,28 +416,28 @@ describe("GET /api/reports/sales", () => {
       day("2026-03-31", 1299, 1652.82, 0),
     ]);
     const cents = (values: number[]) => values.reduce((sum, value) => sum + Math.round(value * 100), 0);
-    expect(cents(byDay.map((row) => row.netSales))).toBe(755391);
-    expect(cents(byDay.map((row) => row.totalSales))).toBe(908389);
+    expect(cents(byDay.map((row) => row.netSales))).toBe(755392);
+    expect(cents(byDay.map((row) => row.totalSales))).toBe(908390);
     // The days count the orders placed on them, as Home's chart does.
     expect(byDay.reduce((sum, row) => sum + row.orders, 0)).toBe(summary.ordersPlaced);
 
     // Net of the return and the goodwill: shirts A 1,169.10 + B 2,598 + C 1,299 + D 1,100.84 − 72.37;
-    // kurtas A 998 + B 499 + D 475.24 − 499 − 13.90.
+    // kurtas A 998 + B 499 + D 475.24 − 498.99 − 13.90.
     const figures = (rows: { product: string; netSales: number; units: number }[]) =>
       rows.map(({ product, netSales, units }) => ({ product, netSales, units }));
     expect(figures(topProducts)).toEqual([
       { product: shirt._id, netSales: 6094.57, units: 5 },
-      { product: kurta._id, netSales: 1459.34, units: 3 },
+      { product: kurta._id, netSales: 1459.35, units: 3 },
     ]);
     expect(figures(topProductsByUnits)).toEqual(figures(topProducts));
     // Products without options have no SKU of their own: the row names the product, never its id.
     expect(topProducts.map((row) => row.sku)).toEqual(["", ""]);
     expect(byCategory).toEqual([
       { category: shirts, name: "Shirts", netSales: 6094.57, units: 5 },
-      { category: kurtas, name: "Kurtas", netSales: 1459.34, units: 3 },
+      { category: kurtas, name: "Kurtas", netSales: 1459.35, units: 3 },
     ]);
-    // A's goods 2,167.10 less its returned kurta.
-    expect(byDiscountCode).toEqual([{ code: "SAVE10", uses: 1, discount: 129.9, netSales: 1668.1 }]);
+    // A's goods 2,167.10 less its returned kurta (498.99).
+    expect(byDiscountCode).toEqual([{ code: "SAVE10", uses: 1, discount: 129.9, netSales: 1668.11 }]);
   });
 
   it("answers the same figures once the ledger's changes are folded into its slots, and no code whose rows all moved away", async () => {
@@ -479,8 +484,8 @@ describe("GET /api/reports/sales", () => {
     // price) counts at 18%.
     // - Maharashtra 5%: A's kurtas 998.00 + D's 475.24 − the returned kurta 499.00 = 974.24; CGST =
     //   SGST 24.95 + 11.88 − 12.48 = 24.35.
-    // - Maharashtra 18%: A's shirt 1,169.10 + C's 1,299.00 + D's 1,100.84 + D's shipping 67.80 =
-    //   3,636.74; CGST = SGST 105.22 + 116.91 + 99.08 + 6.10 = 327.31.
+    // - Maharashtra 18%: A's shirt 1,169.10 + C's 1,299.00 + D's 1,100.85 + D's shipping 67.80 =
+    //   3,636.75; CGST = SGST 105.22 + 116.91 + 99.08 + 6.10 = 327.31.
     // - Karnataka 5%: B's kurta 499.00 − the goodwill's 13.90 = 485.10; IGST 24.95 − 0.70 = 24.25.
     // - Karnataka 18%: B's shirts 2,598.00 − 72.37 = 2,525.63; IGST 467.64 − 13.03 = 454.61.
     expect(gst.b2b).toEqual([]);
@@ -499,7 +504,7 @@ describe("GET /api/reports/sales", () => {
       {
         placeOfSupply: "27-Maharashtra",
         rate: 18,
-        taxableValue: 3636.74,
+        taxableValue: 3636.75,
         igst: 0,
         cgst: 327.31,
         sgst: 327.31,
@@ -516,18 +521,19 @@ describe("GET /api/reports/sales", () => {
         cess: 0,
       },
     ]);
-    // By HSN: the kurtas 2 + 1 + 1 − 1 returned = 3 units, 1,459.34 (the report's net sales of Kurtas);
-    // the shirts 5 units, their 6,094.57 and D's shipping 67.80 under them (the principal supply).
+    // By HSN: the kurtas 2 + 1 + 1 − 1 returned = 3 units, 1,459.34 (the report's net sales of Kurtas
+    // less the return's round off); the shirts 5 units, their 6,094.57 with D's round off (0.01) and
+    // D's shipping 67.80 under them (the principal supply).
     expect(gst.hsn).toMatchObject([
       {
         hsn: "6205",
         quantity: 5,
         rate: 18,
-        taxableValue: 6162.37,
+        taxableValue: 6162.38,
         igst: 454.61,
         cgst: 327.31,
         sgst: 327.31,
-        totalValue: 7271.6,
+        totalValue: 7271.61,
       },
       {
         hsn: "6211",
@@ -546,7 +552,7 @@ describe("GET /api/reports/sales", () => {
       { nature: "Invoices for outward supply", total: 4, cancelled: 0 },
       { nature: "Credit Note", total: 2, cancelled: 0 },
     ]);
-    expect(gst.gstr3b).toEqual({ taxableValue: 7621.71, igst: 478.86, cgst: 351.66, sgst: 351.66, cess: 0 });
+    expect(gst.gstr3b).toEqual({ taxableValue: 7621.72, igst: 478.86, cgst: 351.66, sgst: 351.66, cess: 0 });
     const csv = await inject(t.app, {
       method: "GET",
       url: "/api/reports/gst?month=2026-03&format=csv&table=b2cs",
@@ -563,7 +569,7 @@ describe("GET /api/reports/sales", () => {
         "E-Commerce GSTIN",
       ],
       ["OE", "27-Maharashtra", "5", "", "974.24", "0.00", ""],
-      ["OE", "27-Maharashtra", "18", "", "3636.74", "0.00", ""],
+      ["OE", "27-Maharashtra", "18", "", "3636.75", "0.00", ""],
       ["OE", "29-Karnataka", "5", "", "485.10", "0.00", ""],
       ["OE", "29-Karnataka", "18", "", "2525.63", "0.00", ""],
     ]);
@@ -638,7 +644,7 @@ describe("GET /api/reports/sales", () => {
     expect(days[1]).toEqual(["2026-03-01", "2167.10", "2507.44", "1"]);
     expect(days[2]).toEqual(["2026-03-02", "0.00", "0.00", "0"]);
     // A negative day is a number a spreadsheet adds up, with no apostrophe before its minus sign.
-    expect(days[20]).toEqual(["2026-03-20", "-499.00", "-523.96", "0"]);
+    expect(days[20]).toEqual(["2026-03-20", "-498.99", "-523.95", "0"]);
     expect(days.slice(1).reduce((sum, day) => sum + Math.round(Number(day[1]) * 100), 0)).toBe(
       Math.round(((await report(admin.cookie)).json().data as SalesReportDto).netSales * 100),
     );
@@ -646,18 +652,18 @@ describe("GET /api/reports/sales", () => {
     expect(await csv("byCategory")).toEqual([
       ["Category id", "Category", "Net sales", "Units"],
       [shirts, "Shirts", "6094.57", "5"],
-      [kurtas, "Kurtas", "1459.34", "3"],
+      [kurtas, "Kurtas", "1459.35", "3"],
     ]);
     const products = await csv("topProducts");
     expect(products[0]).toEqual(["Product id", "Variant id", "Name", "SKU", "Net sales", "Units"]);
     expect(products.slice(1).map((row) => [row[0], row[4], row[5]])).toEqual([
       [shirt._id, "6094.57", "5"],
-      [kurta._id, "1459.34", "3"],
+      [kurta._id, "1459.35", "3"],
     ]);
     expect(products.slice(1).map((row) => row[3])).toEqual(["", ""]);
     expect(await csv("byDiscountCode")).toEqual([
       ["Code", "Uses", "Discount", "Net sales"],
-      ["SAVE10", "1", "129.90", "1668.10"],
+      ["SAVE10", "1", "129.90", "1668.11"],
     ]);
   });
 
@@ -665,7 +671,7 @@ describe("GET /api/reports/sales", () => {
     const formula = '=HYPERLINK("http://evil.example","Kurtas")';
     await t.database.db.update(categories).set({ name: formula }).where(eq(categories.id, kurtas));
     try {
-      expect((await csv("byCategory"))[2]).toEqual([kurtas, `'${formula}`, "1459.34", "3"]);
+      expect((await csv("byCategory"))[2]).toEqual([kurtas, `'${formula}`, "1459.35", "3"]);
     } finally {
       await t.database.db.update(categories).set({ name: "Kurtas" }).where(eq(categories.id, kurtas));
     }

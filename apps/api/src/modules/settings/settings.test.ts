@@ -103,7 +103,7 @@ describe("the shop's settings", () => {
         utcOffset: "+05:30",
       }),
       currency: { code: "USD", locale: "en-US" },
-      taxes: { pricesIncludeTax: false, defaultRate: 18, defaultHsn: "6109" },
+      taxes: { pricesIncludeTax: false, defaultRate: 18, defaultHsn: "6109", chargesTaxed: false },
       shipping: {
         methods: [
           {
@@ -217,6 +217,11 @@ describe("the shop's settings", () => {
       "taxes",
       { pricesIncludeTax: true, defaultRate: 5, defaultHsn: "61" },
       { defaultHsn: validation.hsnCode },
+    ],
+    [
+      "taxes",
+      { pricesIncludeTax: true, defaultRate: 5, defaultHsn: "6109", chargesTaxed: "yes" },
+      { chargesTaxed: validation.notAnOption },
     ],
     [
       "shipping",
@@ -425,7 +430,7 @@ describe("the shop's settings", () => {
       await new Promise((r) => setTimeout(r, 300));
       const seen = (await untold.current()).taxes;
       await told.current();
-      const next = { pricesIncludeTax: true, defaultRate: 12, defaultHsn: "610910" };
+      const next = { pricesIncludeTax: true, defaultRate: 12, defaultHsn: "610910", chargesTaxed: true };
       expect((await put("taxes", next)).statusCode).toBe(200);
       expect(await waitFor(async () => (await told.current()).taxes.defaultRate === 12)).toBe(true);
       // The one not told keeps what it read until its time is up, then reads again.
@@ -568,7 +573,14 @@ describe("the shop's settings", () => {
     expect((await put("store", STORE_DETAILS)).statusCode).toBe(200);
     expect((await put("currency", { code: "INR", locale: "en-IN" })).statusCode).toBe(200);
     expect(
-      (await put("taxes", { pricesIncludeTax: true, defaultRate: 18, defaultHsn: "6109" })).statusCode,
+      (
+        await put("taxes", {
+          pricesIncludeTax: true,
+          defaultRate: 18,
+          defaultHsn: "6109",
+          chargesTaxed: true,
+        })
+      ).statusCode,
     ).toBe(200);
     const express = {
       _id: "c2c2c2c2c2c2c2c2c2c2c2c2",

@@ -30,7 +30,8 @@ const toCollect: OrderDto = {
   codFee: 25,
   totalAmount: 140.4,
   supplyType: "intra-state",
-  shippingGst: { rate: 0, taxableValue: 80, cgst: 0, sgst: 0, igst: 0 },
+  shippingGst: { rate: 0, taxableValue: 0, cgst: 0, sgst: 0, igst: 0 },
+  codFeeGst: { rate: 0, taxableValue: 0, cgst: 0, sgst: 0, igst: 0 },
   cashOnDelivery: { payment: PAYMENT_ID, collected: false },
   payment: {
     _id: PAYMENT_ID,

@@ -17,7 +17,8 @@ const paid: OrderDto = {
   ...paidOrder,
   shippingAddress: { ...paidOrder.shippingAddress, gstin: null },
   supplyType: "intra-state",
-  shippingGst: { rate: 0, taxableValue: 80, cgst: 0, sgst: 0, igst: 0 },
+  shippingGst: { rate: 0, taxableValue: 0, cgst: 0, sgst: 0, igst: 0 },
+  codFeeGst: { rate: 0, taxableValue: 0, cgst: 0, sgst: 0, igst: 0 },
 };
 const ORDER_ID = paid._id;
 const unpaid: OrderDto = { ...paid, status: "pending", invoiceNumber: null, payment: null };

@@ -45,15 +45,16 @@ function line(
 }
 
 // Two shirts ($118), three mugs ($100 + $9 + $9: a third of it falls between cents), a cap at 5%
-// ($21) and shipping at 18% ($94.40): $351.40 paid.
+// ($21) and shipping of $80 taxed at 18% on top ($94.40): $351.40 paid.
 const order: OrderDto = {
   ...paidOrder,
   totalAmount: 351.4,
   subTotal: 257,
   taxAmount: 51.4,
-  shippingAmount: 94.4,
+  shippingAmount: 80,
   supplyType: "intra-state",
   shippingGst: { rate: 18, taxableValue: 80, cgst: 7.2, sgst: 7.2, igst: 0 },
+  codFeeGst: { rate: 0, taxableValue: 0, cgst: 0, sgst: 0, igst: 0 },
   products: [
     line(SHIRT, "Trail Tee", { Size: "M" }, { quantity: 2, price: 59, taxableValue: 100, cgst: 9, sgst: 9 }),
     line(MUG, "Enamel Mug", {}, { quantity: 3, price: 39.33, taxableValue: 100, cgst: 9, sgst: 9 }),

@@ -34,6 +34,7 @@ const order: OrderDto = {
   codFee: 25,
   supplyType: "intra-state",
   shippingGst: { rate: 18, taxableValue: 80, cgst: 7.2, sgst: 7.2, igst: 0 },
+  codFeeGst: { rate: 0, taxableValue: 0, cgst: 0, sgst: 0, igst: 0 },
   products: [
     line(SHIRT, "Shirt", { quantity: 3, taxableValue: 300, cgst: 27, sgst: 27 }),
     line(MUG, "Mug", { quantity: 3, taxableValue: 100, cgst: 9, sgst: 9 }),
@@ -95,6 +96,7 @@ describe("what an order can still refund", () => {
         cgst: 2700,
         sgst: 2700,
         igst: 0,
+        outsideGst: 0,
       },
       {
         kind: "goods",
@@ -105,6 +107,7 @@ describe("what an order can still refund", () => {
         cgst: 900,
         sgst: 900,
         igst: 0,
+        outsideGst: 0,
       },
       {
         kind: "shipping",
@@ -115,8 +118,20 @@ describe("what an order can still refund", () => {
         cgst: 720,
         sgst: 720,
         igst: 0,
+        outsideGst: 0,
       },
-      { kind: "cod_fee", itemId: null, rate: 0, quantity: 0, taxableValue: 2500, cgst: 0, sgst: 0, igst: 0 },
+      // The fee outside GST: no taxable value, the whole of it outside.
+      {
+        kind: "cod_fee",
+        itemId: null,
+        rate: 0,
+        quantity: 0,
+        taxableValue: 0,
+        cgst: 0,
+        sgst: 0,
+        igst: 0,
+        outsideGst: 2500,
+      },
     ]);
   });
 
@@ -167,6 +182,7 @@ describe("what an order can still refund", () => {
         cgst: 600,
         sgst: 600,
         igst: 0,
+        outsideGst: 0,
         total: 7867,
       },
     ]);

@@ -5,7 +5,13 @@
  * these with the server's own function (creditByLines), so the figure it shows is the one the
  * server will refund, to the paisa.
  */
-import { type Creditable, type CreditResult, creditByLines } from "@shop/shared/credit-note";
+import {
+  type Creditable,
+  type CreditResult,
+  chargeCharged,
+  creditByLines,
+  totalOf,
+} from "@shop/shared/credit-note";
 import { fromCents, toCents } from "@shop/shared/pricing";
 import type { OrderDto } from "@shop/shared/schemas/order";
 
@@ -17,6 +23,8 @@ interface Held {
   cgst: number;
   sgst: number;
   igst: number;
+  /** Outside GST: an untaxed charge, or a row's round off (decision 047). */
+  outsideGst: number;
 }
 
 const keyOf = (kind: Creditable["kind"], line: string | null) => `${kind}:${line ?? ""}`;
@@ -27,17 +35,36 @@ function creditedOf(order: OrderDto): Map<string, Held> {
   for (const refund of order.payment?.refunds ?? [])
     for (const line of refund.lines) {
       const key = keyOf(line.kind, line.line);
-      const before = credited.get(key) ?? { quantity: 0, taxableValue: 0, cgst: 0, sgst: 0, igst: 0 };
+      const before = credited.get(key) ?? {
+        quantity: 0,
+        taxableValue: 0,
+        cgst: 0,
+        sgst: 0,
+        igst: 0,
+        outsideGst: 0,
+      };
+      const parts = [line.taxableValue, line.cgst, line.sgst, line.igst].map(toCents);
       credited.set(key, {
         quantity: before.quantity + line.quantity,
         taxableValue: before.taxableValue + toCents(line.taxableValue),
         cgst: before.cgst + toCents(line.cgst),
         sgst: before.sgst + toCents(line.sgst),
         igst: before.igst + toCents(line.igst),
+        // What the line gave back beyond its taxable value and GST.
+        outsideGst: before.outsideGst + toCents(line.total) - parts.reduce((sum, part) => sum + part, 0),
       });
     }
   return credited;
 }
+
+/** A figure of the DTO in cents. */
+const inCents = (gst: { rate: number; taxableValue: number; cgst: number; sgst: number; igst: number }) => ({
+  rate: gst.rate,
+  taxableValue: toCents(gst.taxableValue),
+  cgst: toCents(gst.cgst),
+  sgst: toCents(gst.sgst),
+  igst: toCents(gst.igst),
+});
 
 /** What each line of the order's invoice, its shipping and its COD fee still hold: charged less credited, in cents. */
 export function creditablesOf(order: OrderDto): Creditable[] {
@@ -53,30 +80,32 @@ export function creditablesOf(order: OrderDto): Creditable[] {
       itemId: line,
       rate: charged.rate,
       quantity: charged.quantity - (back?.quantity ?? 0),
-      taxableValue: toCents(charged.taxableValue) - (back?.taxableValue ?? 0),
-      cgst: toCents(charged.cgst) - (back?.cgst ?? 0),
-      sgst: toCents(charged.sgst) - (back?.sgst ?? 0),
-      igst: toCents(charged.igst) - (back?.igst ?? 0),
+      taxableValue: charged.taxableValue - (back?.taxableValue ?? 0),
+      cgst: charged.cgst - (back?.cgst ?? 0),
+      sgst: charged.sgst - (back?.sgst ?? 0),
+      igst: charged.igst - (back?.igst ?? 0),
+      outsideGst: charged.outsideGst - (back?.outsideGst ?? 0),
     };
   };
-  const shipping = order.shippingGst;
+  const included = order.pricesIncludeTax;
   return [
-    ...order.products.map((line) =>
-      left("goods", line._id, {
-        quantity: line.quantity,
-        taxableValue: line.taxableValue,
-        cgst: line.cgst,
-        sgst: line.sgst,
-        igst: line.igst,
-        rate: line.taxRate,
-      }),
-    ),
-    left("shipping", null, { ...shipping, quantity: 0 }),
-    left("cod_fee", null, { quantity: 0, taxableValue: order.codFee, cgst: 0, sgst: 0, igst: 0, rate: 0 }),
+    ...order.products.map((line) => {
+      const gst = inCents({ ...line, rate: line.taxRate });
+      // Prices including GST: what the line's value holds beyond its taxable value and GST (its round off).
+      const value = toCents(line.price) * line.quantity - toCents(line.discountShare);
+      const outsideGst = included ? value - gst.taxableValue - gst.cgst - gst.sgst - gst.igst : 0;
+      return left("goods", line._id, { ...gst, quantity: line.quantity, outsideGst });
+    }),
+    left("shipping", null, {
+      ...chargeCharged(toCents(order.shippingAmount), inCents(order.shippingGst), included),
+      quantity: 0,
+    }),
+    left("cod_fee", null, {
+      ...chargeCharged(toCents(order.codFee), inCents(order.codFeeGst), included),
+      quantity: 0,
+    }),
   ];
 }
-
-const totalOf = (line: Creditable) => line.taxableValue + line.cgst + line.sgst + line.igst;
 
 /** A line of the order with units left to refund, and what one of them gives back (cents). */
 export interface RefundableLine {

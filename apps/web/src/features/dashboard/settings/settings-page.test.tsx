@@ -35,7 +35,7 @@ const SETTINGS: Settings = {
     utcOffset: "+05:30",
   },
   currency: { code: "INR", locale: "en-IN" },
-  taxes: { pricesIncludeTax: false, defaultRate: 18, defaultHsn: "6109" },
+  taxes: { pricesIncludeTax: false, defaultRate: 18, defaultHsn: "6109", chargesTaxed: false },
   shipping: {
     methods: [
       {
@@ -161,6 +161,9 @@ describe("the dashboard's Settings page", () => {
     expect(taxForm.getByRole("switch", { name: taxes.pricesIncludeTax })).not.toBeChecked();
     expect(taxForm.getByRole("spinbutton", { name: taxes.defaultRate })).toHaveValue(18);
     expect(taxForm.getByRole("textbox", { name: taxes.defaultHsn })).toHaveValue("6109");
+    // What the law asks of a registered shop is said beside the switch that taxes the charges.
+    expect(taxForm.getByRole("switch", { name: taxes.chargesTaxed })).not.toBeChecked();
+    expect(taxForm.getByText(taxes.chargesTaxedHint)).toBeVisible();
 
     const standard = within(method("Standard"));
     expect(standard.getByRole("spinbutton", { name: shipping.price("INR") })).toHaveValue(50);
@@ -261,6 +264,20 @@ describe("the dashboard's Settings page", () => {
       path: "/api/settings/currency",
       body: { code: "USD", locale: "en-US" },
     });
+  });
+
+  it("saves the taxes with shipping and the COD fee taxed when the owner turns it on", async () => {
+    const { writes } = renderSettings("admin", { "PUT /api/settings/taxes": saved });
+    await loaded();
+    const taxForm = within(section(sections.taxes.title));
+    await userEvent.click(taxForm.getByRole("switch", { name: taxes.chargesTaxed }));
+    await userEvent.click(
+      taxForm.getByRole("button", { name: settingsPage.saveSection(sections.taxes.title) }),
+    );
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith(settingsPage.saved(sections.taxes.title)));
+    expect(writes().map(({ method, path, body }) => ({ method, path, body }))).toEqual([
+      { method: "PUT", path: "/api/settings/taxes", body: { ...SETTINGS.taxes, chargesTaxed: true } },
+    ]);
   });
 
   it("adds a method with a new id and its states, and removes another", async () => {

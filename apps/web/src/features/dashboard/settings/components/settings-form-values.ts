@@ -62,6 +62,7 @@ export const TAX_FIELDS = [
   "pricesIncludeTax",
   "defaultRate",
   "defaultHsn",
+  "chargesTaxed",
 ] as const satisfies readonly (keyof TaxSettings)[];
 export const CHECKOUT_FIELDS = [
   "holdMinutes",

@@ -10,7 +10,10 @@ import { useSectionForm } from "./use-section-form";
 
 const labels = settingsPage.taxes;
 
-/** Whether prices include GST, and the rate and HSN code of products that set none. */
+/**
+ * Whether prices include GST, the rate and HSN code of products that set none, and whether shipping
+ * and the COD fee are taxed with the goods.
+ */
 export function TaxForm({ value, readOnly }: { value: TaxSettings; readOnly: boolean }) {
   const { form, onSubmit, saving } = useSectionForm("taxes", {
     resolver: zodResolver(taxFormSchema),
@@ -59,6 +62,19 @@ export function TaxForm({ value, readOnly }: { value: TaxSettings; readOnly: boo
           {...register("defaultHsn")}
         />
       </div>
+      <Controller
+        control={control}
+        name="chargesTaxed"
+        render={({ field }) => (
+          <StatusToggleField
+            label={labels.chargesTaxed}
+            hint={labels.chargesTaxedHint}
+            checked={field.value}
+            onChange={field.onChange}
+            disabled={readOnly}
+          />
+        )}
+      />
     </SettingsCard>
   );
 }
