@@ -414,8 +414,8 @@ export const routes: RouteObject[] = [
 ];
 
 /**
- * The shop's router, on the page's address. Created when app/start.tsx is ready to render, in a task
- * of its own: creating it matches the address and starts the first page's loaders and code.
+ * The shop's router, on the page's address. Created when app/start.tsx is ready to render: creating
+ * it matches the address and starts the first page's loaders and code.
  */
 export function createRouter() {
   return createBrowserRouter(routes);

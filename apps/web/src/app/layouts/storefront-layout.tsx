@@ -1,5 +1,4 @@
 import { Outlet } from "react-router";
-import { AfterPaint } from "#web/lib/after-paint";
 import { useShopSettingsKey } from "#web/lib/shop-settings";
 import { StorefrontFooter } from "./storefront-footer";
 import { StorefrontHeader } from "./storefront-header";
@@ -15,18 +14,12 @@ export function StorefrontLayout() {
         Skip to content
       </a>
       <StorefrontHeader />
-      {/* NOTE: at the first load the header, the page and the footer render in tasks of their own, the
-          page once the header is painted (lib/after-paint.ts). */}
       <main id="main" className="flex-1">
         {/* NOTE: drawn again when the owner changes the currency or the name, so no amount keeps the old
             currency; the dashboard is not, so that the settings forms keep what is typed in them. */}
-        <AfterPaint>
-          <Outlet key={settingsKey} />
-        </AfterPaint>
+        <Outlet key={settingsKey} />
       </main>
-      <AfterPaint>
-        <StorefrontFooter />
-      </AfterPaint>
+      <StorefrontFooter />
     </div>
   );
 }
