@@ -4,7 +4,6 @@
  */
 import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
-import { RouterProvider } from "react-router";
 import { configQueryOptions } from "../lib/config";
 import { followKeptCart } from "../lib/current-user";
 import { hydrateStores } from "../lib/hydrate-stores";
@@ -12,7 +11,7 @@ import { queryClient } from "../lib/query-client";
 import { useSession } from "../lib/session";
 import { prefetchRoutesOnIntent } from "./prefetch-on-intent";
 import { AppProviders } from "./providers";
-import { createRouter } from "./router";
+import { AppRouter, routes } from "./router";
 
 // The footer and the login page both need the store configuration; ask for it right away.
 void queryClient.prefetchQuery(configQueryOptions());
@@ -29,9 +28,8 @@ const root = createRoot(container);
 // The cart, recently viewed and the session snapshot are read (and checked) before the first render;
 // then a signed-in shopper's cart follows the one their account keeps (its code loads only then).
 void hydrateStores().then(() => {
-  const router = createRouter();
   // A page's code is fetched as soon as the shopper points at, touches or tabs to its link.
-  prefetchRoutesOnIntent(router.routes, router.basename);
+  prefetchRoutesOnIntent(routes);
   if (useSession.getState().user) followKeptCart();
   // NOTE: a transition, so that React renders the first page in short slices, yielding to the browser
   // in between, instead of in one long task that would hold up a shopper's first tap or key.
@@ -39,7 +37,7 @@ void hydrateStores().then(() => {
     root.render(
       <StrictMode>
         <AppProviders>
-          <RouterProvider router={router} />
+          <AppRouter />
         </AppProviders>
       </StrictMode>,
     ),

@@ -3,7 +3,9 @@ import { describe, expect, it } from "vitest";
 import { PageMeta } from "./page-meta";
 
 const descriptions = () =>
-  Array.from(document.head.querySelectorAll('meta[name="description"]'), (tag) => tag.getAttribute("content"));
+  Array.from(document.head.querySelectorAll('meta[name="description"]'), (tag) =>
+    tag.getAttribute("content"),
+  );
 
 describe("a page's title and description", () => {
   it("are the newest page's while it is shown, the page before's once it goes", () => {

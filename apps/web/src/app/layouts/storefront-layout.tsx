@@ -1,7 +1,13 @@
+import { lazy, Suspense } from "react";
 import { Outlet } from "react-router";
 import { useShopSettingsKey } from "#web/lib/shop-settings";
-import { StorefrontFooter } from "./storefront-footer";
 import { StorefrontHeader } from "./storefront-header";
+
+// Below every page, never in the first screen of a page with products: its code (links, the shop's
+// contact details and their icons) is fetched once the page is rendered.
+const StorefrontFooter = lazy(() =>
+  import("./storefront-footer").then((m) => ({ default: m.StorefrontFooter })),
+);
 
 export function StorefrontLayout() {
   const settingsKey = useShopSettingsKey();
@@ -19,7 +25,9 @@ export function StorefrontLayout() {
             currency; the dashboard is not, so that the settings forms keep what is typed in them. */}
         <Outlet key={settingsKey} />
       </main>
-      <StorefrontFooter />
+      <Suspense fallback={null}>
+        <StorefrontFooter />
+      </Suspense>
     </div>
   );
 }
