@@ -6,17 +6,6 @@ import { defineConfig } from "vitest/config";
 // file gets a fresh database).
 const postgres = process.env.TEST_DATABASE_URL;
 
-/**
- * The web app renders on Preact, as in the browser (apps/web/vite.config.ts): `react` and `react-dom`
- * are @preact/compat in node_modules. Testing Library runs through Vite from its ES module build, so
- * that its `react-dom/test-utils` (which @preact/compat does not export) becomes Preact's; its
- * CommonJS build would `require` it, past Vite's aliases.
- */
-const PREACT_ALIASES = {
-  "@testing-library/react": "@testing-library/react/dist/@testing-library/react.esm.js",
-  "react-dom/test-utils": "preact/test-utils",
-};
-
 export default defineConfig({
   test: {
     // NOTE: Vitest's default is one worker fewer than the cores: one on a 2-core machine. The API
@@ -34,14 +23,12 @@ export default defineConfig({
         test: { name: "web", root: "apps/web", include: ["src/**/*.test.ts"], environment: "node" },
       },
       {
-        resolve: { alias: PREACT_ALIASES },
         test: {
           name: "web-dom",
           root: "apps/web",
           include: ["src/**/*.test.tsx"],
           environment: "jsdom",
           setupFiles: ["src/test/setup-dom.ts"],
-          server: { deps: { inline: [/@testing-library\/react/] } },
           // Rendering a whole form in jsdom takes a few seconds on a busy 2-core machine.
           testTimeout: 20_000,
         },

@@ -1,5 +1,5 @@
 /**
- * Lighthouse (README, "Performance"): the home page, a product page and a category page of
+ * Lighthouse (README, "Performance"): the home page, a product page, a category page and a search of
  * the production build, served by the built server the way `npm start` serves it (NODE_ENV
  * production, the demo catalogue seeded into a fresh PGlite folder), audited by Lighthouse 12 in
  * Debian's Chromium with its default settings: a phone (Moto G Power screen) on simulated slow 4G
@@ -109,10 +109,15 @@ interface Envelope<T> {
   data: T;
 }
 
-/** The pages to audit: the home page, the newest product and the category with the most products. */
+/**
+ * The pages to audit: the home page, the newest product, the category with the most products, and a
+ * search for that category's name (a results page with its filters).
+ */
 async function pagesOf(origin: string): Promise<Page[]> {
   const products = await getJson<Envelope<{ _id: string }[]>>(`${origin}/api/products?page=1&size=1`);
-  const categories = await getJson<Envelope<{ slug: string; count: number }[]>>(`${origin}/api/categories`);
+  const categories = await getJson<Envelope<{ name: string; slug: string; count: number }[]>>(
+    `${origin}/api/categories`,
+  );
   const product = products.data[0];
   const category = [...categories.data].sort((a, b) => b.count - a.count)[0];
   if (!product || !category) throw new Error("the demo catalogue has no product or no category");
@@ -120,6 +125,7 @@ async function pagesOf(origin: string): Promise<Page[]> {
     { name: "home", path: "/" },
     { name: "product", path: `/product/${product._id}` },
     { name: "category", path: `/product-category/${category.slug}` },
+    { name: "search", path: `/search?keyword=${encodeURIComponent(category.name.toLowerCase())}` },
   ];
 }
 

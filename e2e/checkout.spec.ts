@@ -109,6 +109,9 @@ test("an anonymous shopper fills the cart, registers at CONTINUE, adds an addres
   // CONTINUE asks a signed-out shopper to sign in; registering brings them back to shipping.
   await page.getByRole("button", { name: /continue/i }).click();
   await expect(page).toHaveURL(`/auth/login?redirect=${encodeURIComponent("/account/shipping")}`);
+  // NOTE: the address changes as the navigation starts, the page once its code is in (a transition):
+  // the login page's own link, not the header's, carries the way back.
+  await expect(page.getByRole("heading", { name: "Log in to your account" })).toBeVisible();
   await page.getByRole("link", { name: "Register" }).click();
   await submitRegistration(page, { name: ADDRESS.name, email: uniqueEmail("meera"), password: PASSWORD });
   await expect(page).toHaveURL("/account/shipping");

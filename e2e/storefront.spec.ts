@@ -154,8 +154,8 @@ test("the product page counts what the cart holds against the stock", async ({ p
 
 /**
  * With the page's clock paused, moves it on a frame (16 ms) at a time until the locator shows: the
- * page's own timers and frames run (the query cache batches its updates with timers, Preact runs
- * effects after a frame, and a page renders some parts a task later), yet little time passes.
+ * page's own timers and frames run (the query cache batches its updates with timers, React renders
+ * deferred parts in tasks of their own), yet little time passes.
  */
 async function tickUntilVisible(page: Page, locator: Locator) {
   await expect

@@ -1,9 +1,10 @@
 // The JavaScript budget of `npm run check` (scripts/check-budgets.mjs), fed a small made-up build: it counts
 // what a first visit loads (the entry, what the entry starts, the route's page, their static imports, each
-// file once), prints each route beside its budget and goal, and fails when one is over.
+// file once), prints each route beside its budget and goal, and fails when one is over. And on a real
+// build of a scratch copy of the web app whose home page imports a large module: the check fails.
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -153,5 +154,59 @@ describe("check-budgets", () => {
     const moved = run(manifestFile, budgetsFile);
     expect(moved.status).toBe(1);
     expect(moved.stderr).toMatch(/no chunk for src\/product-page\.tsx: was the page moved or renamed\?/);
+  });
+});
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+
+/**
+ * A copy of the web app (its sources, build config and budgets) in a tmp dir, beside a link to the
+ * tree's node_modules, where the home page can be changed without touching the tree.
+ */
+function scratchWebApp(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), "shop-budgets-web-"));
+  scratches.push(dir);
+  const web = path.join(dir, "apps/web");
+  for (const part of [
+    "src",
+    "public",
+    "index.html",
+    "vite.config.ts",
+    "package.json",
+    "tsconfig.json",
+    "budgets.json",
+  ]) {
+    cpSync(path.join(root, "apps/web", part), path.join(web, part), { recursive: true });
+  }
+  cpSync(path.join(root, "tsconfig.base.json"), path.join(dir, "tsconfig.base.json"));
+  symlinkSync(path.join(root, "node_modules"), path.join(dir, "node_modules"), "dir");
+  return web;
+}
+
+describe("check-budgets on a build of the web app", () => {
+  it("fails when the home page imports a large module", { timeout: 180_000 }, () => {
+    const web = scratchWebApp();
+    // About 40 KB gzip that the home page needs at once: random text gzip cannot shrink.
+    writeFileSync(
+      path.join(web, "src/features/storefront/large-module.ts"),
+      `export const LARGE = ${JSON.stringify(randomBytes(30_000).toString("base64"))};\n`,
+    );
+    const home = path.join(web, "src/features/storefront/home-page.tsx");
+    writeFileSync(
+      home,
+      `import { LARGE } from "./large-module";\n${readFileSync(home, "utf8")}\n(globalThis as { large?: string }).large = LARGE;\n`,
+    );
+    const vite = path.join(root, "node_modules/vite/bin/vite.js");
+    const build = spawnSync(process.execPath, [vite, "build", "--logLevel", "error"], {
+      cwd: web,
+      encoding: "utf8",
+    });
+    expect(build.stderr).toBe("");
+    expect(build.status).toBe(0);
+
+    const result = run(path.join(web, "dist/.vite/manifest.json"), path.join(web, "budgets.json"));
+    expect(result.status).toBe(1);
+    expect(result.stdout).toMatch(/home .* budget +\d+ KB .*✖ OVER BUDGET\n/);
+    expect(result.stderr).toMatch(/✖ over budget: home \d+\.\d KB > \d+ KB/);
   });
 });

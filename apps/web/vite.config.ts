@@ -1,5 +1,5 @@
-import preact from "@preact/preset-vite";
 import tailwindcss from "@tailwindcss/vite";
+import react from "@vitejs/plugin-react";
 import { defineConfig, type HtmlTagDescriptor, type Plugin } from "vite";
 import { compression } from "vite-plugin-compression2";
 
@@ -13,8 +13,8 @@ const proxy = {
   "/media": { target: API_ORIGIN },
 };
 
-/** The modules main.tsx imports once the first frame is painted: Preact, the libraries, the app. */
-const APP_MODULES = ["/src/app/runtime.ts", "/src/app/libraries.ts", "/src/app/start.tsx"];
+/** The module main.tsx imports once the first frame is painted: the app, React with it. */
+const APP_MODULES = ["/src/app/start.tsx"];
 
 /**
  * index.html preloads the app's code (APP_MODULES and every chunk they import), which main.tsx only
@@ -64,9 +64,7 @@ export default defineConfig({
   // Assets are written pre-compressed (gzip and brotli) beside the originals; the server sends the
   // variant the browser accepts (@fastify/static preCompressed).
   plugins: [
-    // Preact renders the shop, through its React compatibility layer: `react` and `react-dom` are
-    // aliased to `preact/compat` (docs/decisions/044-preact-renders-the-shop.md).
-    preact(),
+    react(),
     tailwindcss(),
     preloadAppCode(),
     compression({ threshold: 1024, exclude: [/index\.html$/] }),

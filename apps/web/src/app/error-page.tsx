@@ -1,26 +1,21 @@
 import { ExclamationTriangleIcon } from "@heroicons/react/24/outline";
 import { crash } from "@shop/shared/messages";
 import { useEffect } from "react";
-import { isRouteErrorResponse, Link, useRouteError } from "react-router";
+import { Link } from "react-router";
 import { useShopName } from "#web/lib/shop-settings";
 import { Button, buttonClasses } from "../components/button";
 import { Logo } from "../components/logo";
-import { NotFoundPage } from "./not-found-page";
 
 /**
  * Shown when a screen crashes (a render error, a failed chunk download). Distinct from the 404 page:
  * it says something broke and offers a reload. `fullPage` when no layout is left around it.
  */
-export function ErrorPage({ fullPage = false }: { fullPage?: boolean }) {
+export function ErrorPage({ error, fullPage = false }: { error: unknown; fullPage?: boolean }) {
   const shopName = useShopName();
-  const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
 
   useEffect(() => {
-    if (!notFound) console.error(error);
-  }, [error, notFound]);
-
-  if (notFound) return <NotFoundPage />;
+    console.error(error);
+  }, [error]);
 
   const content = (
     <section role="alert" className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center">

@@ -1,20 +1,20 @@
 import { fireEvent, render, screen } from "@testing-library/react";
-import { createMemoryRouter } from "react-router";
+import type { RouteObject } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { prefetchRoutesOnIntent } from "./prefetch-on-intent";
 
-const productPage = vi.fn(async () => ({ Component: () => null }));
-const cartPage = vi.fn(async () => ({ Component: () => null }));
-const router = createMemoryRouter([
+const productPage = vi.fn(async () => () => null);
+const cartPage = vi.fn(async () => () => null);
+const routes: RouteObject[] = [
   {
     path: "/",
     children: [
       { index: true, element: null },
-      { path: "product/:productId", lazy: productPage },
-      { path: "cart", lazy: cartPage },
+      { path: "product/:productId", element: null, handle: { load: productPage } },
+      { path: "cart", element: null, handle: { load: cartPage } },
     ],
   },
-]);
+];
 
 let stop = () => {};
 afterEach(() => {
@@ -39,7 +39,7 @@ function links() {
 
 describe("a page's code fetched on intent", () => {
   it("loads the route's code once, when a pointer goes over anything inside its link", () => {
-    stop = prefetchRoutesOnIntent(router.routes);
+    stop = prefetchRoutesOnIntent(routes);
     links();
     expect(productPage).not.toHaveBeenCalled();
     fireEvent.pointerOver(screen.getByText("Linen shirt"));
@@ -51,7 +51,7 @@ describe("a page's code fetched on intent", () => {
   });
 
   it("loads it on a touch and on the keyboard's focus too", () => {
-    stop = prefetchRoutesOnIntent(router.routes);
+    stop = prefetchRoutesOnIntent(routes);
     links();
     fireEvent.touchStart(screen.getByText("Cart"));
     expect(cartPage).toHaveBeenCalledTimes(1);
@@ -60,7 +60,7 @@ describe("a page's code fetched on intent", () => {
   });
 
   it("leaves other sites' links, other elements and a stopped listener alone", () => {
-    stop = prefetchRoutesOnIntent(router.routes);
+    stop = prefetchRoutesOnIntent(routes);
     links();
     fireEvent.pointerOver(screen.getByText("Elsewhere"));
     fireEvent.pointerOver(screen.getByText("Not a link"));
@@ -72,7 +72,7 @@ describe("a page's code fetched on intent", () => {
 
   it("asks again on the next intent when the code failed to load", async () => {
     cartPage.mockRejectedValueOnce(new Error("offline"));
-    stop = prefetchRoutesOnIntent(router.routes);
+    stop = prefetchRoutesOnIntent(routes);
     links();
     fireEvent.pointerOver(screen.getByText("Cart"));
     await vi.waitFor(() => expect(cartPage).toHaveBeenCalledTimes(1));

@@ -1,24 +1,30 @@
 /**
  * Loads a page's code when the shopper shows the intent to open it: a pointer over its link, a
  * finger on it, or the keyboard's focus on it. By the click the chunk is usually in, so the page
- * opens without waiting for it. Only the route's code is fetched (each route's `lazy`, which the
- * browser keeps as a module once imported): no data, so a pointer crossing a grid of product
+ * opens without waiting for it. Only the route's code is fetched (each route's `handle.load`, its
+ * page's `import()`, which the browser keeps as a module once imported): no data, so a pointer crossing a grid of product
  * cards costs a few cached chunks, not a request per card.
  */
-import { type DataRouteObject, matchRoutes } from "react-router";
+import { matchRoutes, type RouteObject } from "react-router";
+
+/** What this reads of a route's `handle`: the function that fetches its code. */
+interface LoadHandle {
+  load?: () => Promise<unknown>;
+}
 
 /** Starts listening on the document; answers the function that stops it. */
-export function prefetchRoutesOnIntent(routes: DataRouteObject[], basename = "/"): () => void {
-  const started = new Set<string>();
+export function prefetchRoutesOnIntent(routes: RouteObject[], basename = "/"): () => void {
+  const started = new Set<() => Promise<unknown>>();
 
   const warm = (href: string) => {
     const url = new URL(href, window.location.href);
     if (url.origin !== window.location.origin) return;
     for (const { route } of matchRoutes(routes, url.pathname, basename) ?? []) {
-      if (typeof route.lazy !== "function" || started.has(route.id)) continue;
-      started.add(route.id);
+      const load = (route.handle as LoadHandle | undefined)?.load;
+      if (typeof load !== "function" || started.has(load)) continue;
+      started.add(load);
       // A chunk that fails to load now is loaded again on the click, where a failure is shown.
-      route.lazy().catch(() => started.delete(route.id));
+      load().catch(() => started.delete(load));
     }
   };
 

@@ -1,130 +1,289 @@
 /**
  * Every screen of SPEC section 2. The storefront shell and home page are in the entry bundle; the
  * other pages, and the whole auth, account and dashboard areas, are separate chunks fetched on
- * first visit (route `lazy`), so a shopper never downloads dashboard code. The product and category
- * routes' loaders start the pages' first requests while their chunks load, without waiting for them.
+ * first visit (React `lazy`), so a shopper never downloads dashboard code. The product and category
+ * routes start the pages' first requests while their chunks load, without waiting for them.
+ *
+ * NOTE: React Router in its declarative mode (`<BrowserRouter>` and route objects), not its data
+ * router: the data router's loaders, route `lazy` and error elements weigh about 17 KB gzip more on
+ * every first load, and React gives the same with `lazy`, `<Suspense>` and error boundaries
+ * (decision 049). Navigations are transitions: the page shown stays until the next one's code is in.
  */
-import { STAFF_ROLES } from "@shop/shared/constants";
-import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
-import { PageSpinner } from "../components/spinner";
+import { type Role, STAFF_ROLES } from "@shop/shared/constants";
+import { type ComponentType, lazy } from "react";
+import {
+  BrowserRouter,
+  Navigate,
+  Outlet,
+  type RouteObject,
+  useLocation,
+  useParams,
+  useRoutes,
+} from "react-router";
 import { HomePage } from "../features/storefront/home-page";
 import { prefetchCategoryPage, prefetchProductPage } from "../features/storefront/route-data";
-import { APP_SHELL_HTML } from "../lib/app-shell";
 import { queryClient } from "../lib/query-client";
+import { ErrorBoundary } from "./error-boundary";
 import { ErrorPage } from "./error-page";
-import type { DashboardHandle } from "./layouts/dashboard-layout";
 import { StorefrontLayout } from "./layouts/storefront-layout";
 import { NotFoundPage } from "./not-found-page";
 import { Root } from "./root";
 
-const adminOnly: DashboardHandle = { roles: ["admin"] };
-/** Admins and managers: the staff the API's discount, report and settings reads serve. */
-const staffOnly: DashboardHandle = { roles: STAFF_ROLES };
+/** What a route carries beside its element: its code's loader, and the roles a dashboard section is limited to. */
+export interface RouteHandle {
+  /** Fetches the route's code ahead of a visit (app/prefetch-on-intent.ts). */
+  load?: () => Promise<unknown>;
+  roles?: readonly Role[];
+}
 
-/** While the code of the first page shown loads: the header bar index.html drew, a spinner below. */
-function FirstPageFallback() {
-  return (
-    <>
-      <div
-        className="contents"
-        // biome-ignore lint/security/noDangerouslySetInnerHtml: the page's own index.html markup, read at start.
-        dangerouslySetInnerHTML={{ __html: APP_SHELL_HTML }}
-      />
-      <PageSpinner />
-    </>
+/** A page whose code is fetched on first visit; `load` fetches it ahead. */
+function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>) {
+  return Object.assign(
+    lazy(() => load().then((Component) => ({ default: Component }))),
+    { load },
   );
+}
+
+/** The handle of a route rendering `Page`: its loader, and the roles it is limited to. */
+function handleOf(Page: { load: () => Promise<unknown> }, roles?: readonly Role[]): RouteHandle {
+  return roles ? { load: Page.load, roles } : { load: Page.load };
+}
+
+const adminOnly: readonly Role[] = ["admin"];
+/** Admins and managers: the staff the API's discount, report and settings reads serve. */
+const staffOnly: readonly Role[] = STAFF_ROLES;
+
+/**
+ * The pages of a layout: a crashing page (or a chunk that fails to load) shows the error page and
+ * keeps the layout around it; the next address tries again.
+ */
+function Pages() {
+  const { pathname } = useLocation();
+  return (
+    <ErrorBoundary resetKey={pathname} fallback={(error) => <ErrorPage error={error} />}>
+      <Outlet />
+    </ErrorBoundary>
+  );
+}
+
+const ProductPage = lazyPage(() => import("../features/storefront/product-page").then((m) => m.ProductPage));
+const CategoryPage = lazyPage(() =>
+  import("../features/storefront/category-page").then((m) => m.CategoryPage),
+);
+const SearchPage = lazyPage(() => import("../features/storefront/search-page").then((m) => m.SearchPage));
+const ConfirmCodPage = lazyPage(() =>
+  import("../features/storefront/confirm-cod-page").then((m) => m.ConfirmCodPage),
+);
+const SalePage = lazyPage(() => import("../features/storefront/sale-page").then((m) => m.SalePage));
+const UnsubscribePage = lazyPage(() =>
+  import("../features/storefront/unsubscribe-page").then((m) => m.UnsubscribePage),
+);
+const CartPage = lazyPage(() => import("../features/cart/cart-page").then((m) => m.CartPage));
+const AboutPage = lazyPage(() => import("../features/storefront/about-page").then((m) => m.AboutPage));
+const ContactPage = lazyPage(() => import("../features/storefront/contact-page").then((m) => m.ContactPage));
+const PrivacyPolicyPage = lazyPage(() =>
+  import("../features/storefront/privacy-policy-page").then((m) => m.PrivacyPolicyPage),
+);
+const TermsOfServicePage = lazyPage(() =>
+  import("../features/storefront/terms-of-service-page").then((m) => m.TermsOfServicePage),
+);
+const AccountLayout = lazyPage(() => import("./layouts/account-layout").then((m) => m.AccountLayout));
+const ProfilePage = lazyPage(() => import("../features/account/profile-page").then((m) => m.ProfilePage));
+const ShippingPage = lazyPage(() => import("../features/checkout/shipping-page").then((m) => m.ShippingPage));
+const CheckoutPage = lazyPage(() => import("../features/checkout/checkout-page").then((m) => m.CheckoutPage));
+const PayPage = lazyPage(() => import("../features/checkout/pay-page").then((m) => m.PayPage));
+const OrderPage = lazyPage(() => import("../features/account/order-page").then((m) => m.OrderPage));
+const WishlistPage = lazyPage(() => import("../features/account/wishlist-page").then((m) => m.WishlistPage));
+const LoginPage = lazyPage(() => import("../features/auth/login-page").then((m) => m.LoginPage));
+const RegisterPage = lazyPage(() => import("../features/auth/register-page").then((m) => m.RegisterPage));
+const ForgotPasswordPage = lazyPage(() =>
+  import("../features/auth/forgot-password-page").then((m) => m.ForgotPasswordPage),
+);
+const ResetPasswordPage = lazyPage(() =>
+  import("../features/auth/reset-password-page").then((m) => m.ResetPasswordPage),
+);
+const DashboardHomePage = lazyPage(() =>
+  import("../features/dashboard/home/home-page").then((m) => m.DashboardHomePage),
+);
+const ReportsPage = lazyPage(() =>
+  import("../features/dashboard/reports/reports-page").then((m) => m.ReportsPage),
+);
+const GstReportPage = lazyPage(() =>
+  import("../features/dashboard/reports/gst-report-page").then((m) => m.GstReportPage),
+);
+const OrderPage2 = lazyPage(() => import("../features/dashboard/orders/order-page").then((m) => m.OrderPage));
+const UnmatchedPaymentsPage = lazyPage(() =>
+  import("../features/dashboard/payments/unmatched-payments-page").then((m) => m.UnmatchedPaymentsPage),
+);
+const ProductFormPage = lazyPage(() =>
+  import("../features/dashboard/products/product-form-page").then((m) => m.ProductFormPage),
+);
+const CategoriesPage = lazyPage(() =>
+  import("../features/dashboard/categories/categories-page").then((m) => m.CategoriesPage),
+);
+const DiscountsPage = lazyPage(() =>
+  import("../features/dashboard/discounts/discounts-page").then((m) => m.DiscountsPage),
+);
+const DiscountFormPage = lazyPage(() =>
+  import("../features/dashboard/discounts/discount-form-page").then((m) => m.DiscountFormPage),
+);
+const CustomerPage = lazyPage(() =>
+  import("../features/dashboard/customers/customer-page").then((m) => m.CustomerPage),
+);
+const ReviewsPage = lazyPage(() =>
+  import("../features/dashboard/reviews/reviews-page").then((m) => m.ReviewsPage),
+);
+const MediaPage = lazyPage(() => import("../features/dashboard/media/media-page").then((m) => m.MediaPage));
+const ReturnsPage = lazyPage(() =>
+  import("../features/dashboard/returns/returns-page").then((m) => m.ReturnsPage),
+);
+const EmailsPage = lazyPage(() =>
+  import("../features/dashboard/emails/emails-page").then((m) => m.EmailsPage),
+);
+const EmailPage = lazyPage(() => import("../features/dashboard/emails/email-page").then((m) => m.EmailPage));
+const WebhooksPage = lazyPage(() =>
+  import("../features/dashboard/webhooks/webhooks-page").then((m) => m.WebhooksPage),
+);
+const InventoryPage = lazyPage(() =>
+  import("../features/dashboard/inventory/inventory-page").then((m) => m.InventoryPage),
+);
+const ActivityPage = lazyPage(() =>
+  import("../features/dashboard/activity/activity-page").then((m) => m.ActivityPage),
+);
+const SettingsPage = lazyPage(() =>
+  import("../features/dashboard/settings/settings-page").then((m) => m.SettingsPage),
+);
+const AuthLayout = lazyPage(() => import("./layouts/auth-layout").then((m) => m.AuthLayout));
+const DashboardLayout = lazyPage(() => import("./layouts/dashboard-layout").then((m) => m.DashboardLayout));
+const OrdersPage = lazyPage(() =>
+  import("../features/dashboard/orders/orders-page").then((m) => m.OrdersPage),
+);
+const PaymentsPage = lazyPage(() =>
+  import("../features/dashboard/payments/payments-page").then((m) => m.PaymentsPage),
+);
+const ProductsPage = lazyPage(() =>
+  import("../features/dashboard/products/products-page").then((m) => m.ProductsPage),
+);
+const CustomersPage = lazyPage(() =>
+  import("../features/dashboard/customers/customers-page").then((m) => m.CustomersPage),
+);
+const DisputesPage = lazyPage(() =>
+  import("../features/dashboard/disputes/disputes-page").then((m) => m.DisputesPage),
+);
+
+/**
+ * The product page, its first request started as the route renders: while the page's code loads (it
+ * suspends), not after its first render. A render that starts a fetch: the query client asks once
+ * for a query already on its way or fresh in the cache.
+ */
+function ProductRoute() {
+  const { productId = "" } = useParams();
+  prefetchProductPage(queryClient, productId);
+  return <ProductPage />;
+}
+
+/** The category page, its category and first page of products asked for as the route renders (see ProductRoute). */
+function CategoryRoute() {
+  const { categorySlug = "" } = useParams();
+  const { pathname, search } = useLocation();
+  prefetchCategoryPage(queryClient, categorySlug, new URL(`${pathname}${search}`, window.location.origin));
+  return <CategoryPage />;
 }
 
 const storefrontPages: RouteObject[] = [
   { index: true, element: <HomePage /> },
   {
     path: "product/:productId",
-    loader: ({ params }) => {
-      prefetchProductPage(queryClient, params.productId ?? "");
-      return null;
-    },
-    lazy: () => import("../features/storefront/product-page").then((m) => ({ Component: m.ProductPage })),
+    element: <ProductRoute />,
+    handle: handleOf(ProductPage),
   },
   {
     path: "product-category/:categorySlug",
-    loader: ({ params, request }) => {
-      prefetchCategoryPage(queryClient, params.categorySlug ?? "", new URL(request.url));
-      return null;
-    },
-    lazy: () => import("../features/storefront/category-page").then((m) => ({ Component: m.CategoryPage })),
+    element: <CategoryRoute />,
+    handle: handleOf(CategoryPage),
   },
   {
     path: "search",
-    lazy: () => import("../features/storefront/search-page").then((m) => ({ Component: m.SearchPage })),
+    element: <SearchPage />,
+    handle: handleOf(SearchPage),
   },
   {
     // The page a cash on delivery order's email links to: its token confirms the order, signed in or not.
     path: "orders/:orderId/confirm-cod",
-    lazy: () =>
-      import("../features/storefront/confirm-cod-page").then((m) => ({ Component: m.ConfirmCodPage })),
+    element: <ConfirmCodPage />,
+    handle: handleOf(ConfirmCodPage),
   },
   {
     path: "sale",
-    lazy: () => import("../features/storefront/sale-page").then((m) => ({ Component: m.SalePage })),
+    element: <SalePage />,
+    handle: handleOf(SalePage),
   },
   {
     // The page every abandoned-checkout reminder links to: its token unsubscribes, signed in or not.
     path: "unsubscribe",
-    lazy: () =>
-      import("../features/storefront/unsubscribe-page").then((m) => ({ Component: m.UnsubscribePage })),
+    element: <UnsubscribePage />,
+    handle: handleOf(UnsubscribePage),
   },
   {
     path: "cart",
-    lazy: () => import("../features/cart/cart-page").then((m) => ({ Component: m.CartPage })),
+    element: <CartPage />,
+    handle: handleOf(CartPage),
   },
   {
     path: "about",
-    lazy: () => import("../features/storefront/about-page").then((m) => ({ Component: m.AboutPage })),
+    element: <AboutPage />,
+    handle: handleOf(AboutPage),
   },
   {
     path: "contact",
-    lazy: () => import("../features/storefront/contact-page").then((m) => ({ Component: m.ContactPage })),
+    element: <ContactPage />,
+    handle: handleOf(ContactPage),
   },
   {
     path: "privacy-policy",
-    lazy: () =>
-      import("../features/storefront/privacy-policy-page").then((m) => ({ Component: m.PrivacyPolicyPage })),
+    element: <PrivacyPolicyPage />,
+    handle: handleOf(PrivacyPolicyPage),
   },
   {
     path: "terms-of-service",
-    lazy: () =>
-      import("../features/storefront/terms-of-service-page").then((m) => ({
-        Component: m.TermsOfServicePage,
-      })),
+    element: <TermsOfServicePage />,
+    handle: handleOf(TermsOfServicePage),
   },
   {
     path: "account",
-    lazy: () => import("./layouts/account-layout").then((m) => ({ Component: m.AccountLayout })),
+    element: <AccountLayout />,
+    handle: handleOf(AccountLayout),
     children: [
       { index: true, element: <Navigate to="/account/profile" replace /> },
       {
         path: "profile",
-        lazy: () => import("../features/account/profile-page").then((m) => ({ Component: m.ProfilePage })),
+        element: <ProfilePage />,
+        handle: handleOf(ProfilePage),
       },
       {
         path: "shipping",
-        lazy: () => import("../features/checkout/shipping-page").then((m) => ({ Component: m.ShippingPage })),
+        element: <ShippingPage />,
+        handle: handleOf(ShippingPage),
       },
       {
         path: "checkout",
-        lazy: () => import("../features/checkout/checkout-page").then((m) => ({ Component: m.CheckoutPage })),
+        element: <CheckoutPage />,
+        handle: handleOf(CheckoutPage),
       },
       {
         path: "pay/:orderId",
-        lazy: () => import("../features/checkout/pay-page").then((m) => ({ Component: m.PayPage })),
+        element: <PayPage />,
+        handle: handleOf(PayPage),
       },
       {
         path: "orders/:orderId",
-        lazy: () => import("../features/account/order-page").then((m) => ({ Component: m.OrderPage })),
+        element: <OrderPage />,
+        handle: handleOf(OrderPage),
       },
       {
         path: "wishlist",
-        lazy: () => import("../features/account/wishlist-page").then((m) => ({ Component: m.WishlistPage })),
+        element: <WishlistPage />,
+        handle: handleOf(WishlistPage),
       },
     ],
   },
@@ -135,254 +294,239 @@ const authPages: RouteObject[] = [
   { index: true, element: <Navigate to="/auth/login" replace /> },
   {
     path: "login",
-    lazy: () => import("../features/auth/login-page").then((m) => ({ Component: m.LoginPage })),
+    element: <LoginPage />,
+    handle: handleOf(LoginPage),
   },
   {
     path: "register",
-    lazy: () => import("../features/auth/register-page").then((m) => ({ Component: m.RegisterPage })),
+    element: <RegisterPage />,
+    handle: handleOf(RegisterPage),
   },
   {
     path: "forgot-password",
-    lazy: () =>
-      import("../features/auth/forgot-password-page").then((m) => ({ Component: m.ForgotPasswordPage })),
+    element: <ForgotPasswordPage />,
+    handle: handleOf(ForgotPasswordPage),
   },
   {
     path: "reset-password",
-    lazy: () =>
-      import("../features/auth/reset-password-page").then((m) => ({ Component: m.ResetPasswordPage })),
+    element: <ResetPasswordPage />,
+    handle: handleOf(ResetPasswordPage),
   },
 ];
-
-const ordersPage = () => import("../features/dashboard/orders/orders-page");
-const paymentsPage = () => import("../features/dashboard/payments/payments-page");
-const productsPage = () => import("../features/dashboard/products/products-page");
-const customersPage = () => import("../features/dashboard/customers/customers-page");
-const disputesPage = () => import("../features/dashboard/disputes/disputes-page");
 
 const dashboardPages: RouteObject[] = [
   { index: true, element: <Navigate to="/dashboard/home" replace /> },
   {
     path: "home",
-    lazy: () =>
-      import("../features/dashboard/home/home-page").then((m) => ({ Component: m.DashboardHomePage })),
+    element: <DashboardHomePage />,
+    handle: handleOf(DashboardHomePage),
   },
   {
     path: "reports",
-    handle: staffOnly,
-    lazy: () =>
-      import("../features/dashboard/reports/reports-page").then((m) => ({ Component: m.ReportsPage })),
+    element: <ReportsPage />,
+    handle: handleOf(ReportsPage, staffOnly),
   },
   {
     path: "reports/gst",
-    handle: staffOnly,
-    lazy: () =>
-      import("../features/dashboard/reports/gst-report-page").then((m) => ({ Component: m.GstReportPage })),
+    element: <GstReportPage />,
+    handle: handleOf(GstReportPage, staffOnly),
   },
   {
     path: "orders",
     children: [
-      { index: true, lazy: () => ordersPage().then((m) => ({ element: <m.OrdersPage view="all" /> })) },
+      { index: true, element: <OrdersPage view="all" />, handle: handleOf(OrdersPage) },
       {
         path: "pending",
-        lazy: () => ordersPage().then((m) => ({ element: <m.OrdersPage view="pending" /> })),
+        element: <OrdersPage view="pending" />,
+        handle: handleOf(OrdersPage),
       },
       {
         path: "delivered",
-        lazy: () => ordersPage().then((m) => ({ element: <m.OrdersPage view="delivered" /> })),
+        element: <OrdersPage view="delivered" />,
+        handle: handleOf(OrdersPage),
       },
       {
         path: "cancelled",
-        lazy: () => ordersPage().then((m) => ({ element: <m.OrdersPage view="cancelled" /> })),
+        element: <OrdersPage view="cancelled" />,
+        handle: handleOf(OrdersPage),
       },
       {
         path: "refunded",
-        lazy: () => ordersPage().then((m) => ({ element: <m.OrdersPage view="refunded" /> })),
+        element: <OrdersPage view="refunded" />,
+        handle: handleOf(OrdersPage),
       },
       {
         path: "order/:orderId",
-        lazy: () =>
-          import("../features/dashboard/orders/order-page").then((m) => ({ Component: m.OrderPage })),
+        element: <OrderPage2 />,
+        handle: handleOf(OrderPage2),
       },
     ],
   },
   {
     path: "payments",
-    handle: adminOnly,
+    handle: { roles: adminOnly },
     children: [
-      { index: true, lazy: () => paymentsPage().then((m) => ({ element: <m.PaymentsPage view="all" /> })) },
+      { index: true, element: <PaymentsPage view="all" />, handle: handleOf(PaymentsPage) },
       {
         path: "successful",
-        lazy: () => paymentsPage().then((m) => ({ element: <m.PaymentsPage view="successful" /> })),
+        element: <PaymentsPage view="successful" />,
+        handle: handleOf(PaymentsPage),
       },
       {
         path: "failed",
-        lazy: () => paymentsPage().then((m) => ({ element: <m.PaymentsPage view="failed" /> })),
+        element: <PaymentsPage view="failed" />,
+        handle: handleOf(PaymentsPage),
       },
       {
         path: "partially-refunded",
-        lazy: () => paymentsPage().then((m) => ({ element: <m.PaymentsPage view="partially-refunded" /> })),
+        element: <PaymentsPage view="partially-refunded" />,
+        handle: handleOf(PaymentsPage),
       },
       {
         path: "refunded",
-        lazy: () => paymentsPage().then((m) => ({ element: <m.PaymentsPage view="refunded" /> })),
+        element: <PaymentsPage view="refunded" />,
+        handle: handleOf(PaymentsPage),
       },
       {
         path: "unmatched",
-        lazy: () =>
-          import("../features/dashboard/payments/unmatched-payments-page").then((m) => ({
-            Component: m.UnmatchedPaymentsPage,
-          })),
+        element: <UnmatchedPaymentsPage />,
+        handle: handleOf(UnmatchedPaymentsPage),
       },
     ],
   },
   {
     path: "products",
     children: [
-      { index: true, lazy: () => productsPage().then((m) => ({ element: <m.ProductsPage view="all" /> })) },
+      { index: true, element: <ProductsPage view="all" />, handle: handleOf(ProductsPage) },
       {
         path: "on-sale",
-        lazy: () => productsPage().then((m) => ({ element: <m.ProductsPage view="on-sale" /> })),
+        element: <ProductsPage view="on-sale" />,
+        handle: handleOf(ProductsPage),
       },
       {
         path: "inactive",
-        lazy: () => productsPage().then((m) => ({ element: <m.ProductsPage view="inactive" /> })),
+        element: <ProductsPage view="inactive" />,
+        handle: handleOf(ProductsPage),
       },
       {
         path: "new",
-        lazy: () =>
-          import("../features/dashboard/products/product-form-page").then((m) => ({
-            Component: m.ProductFormPage,
-          })),
+        element: <ProductFormPage />,
+        handle: handleOf(ProductFormPage),
       },
       {
         path: "edit/:productId",
-        lazy: () =>
-          import("../features/dashboard/products/product-form-page").then((m) => ({
-            Component: m.ProductFormPage,
-          })),
+        element: <ProductFormPage />,
+        handle: handleOf(ProductFormPage),
       },
     ],
   },
   {
     path: "categories",
-    lazy: () =>
-      import("../features/dashboard/categories/categories-page").then((m) => ({
-        Component: m.CategoriesPage,
-      })),
+    element: <CategoriesPage />,
+    handle: handleOf(CategoriesPage),
   },
   {
     path: "discounts",
-    handle: staffOnly,
+    handle: { roles: staffOnly },
     children: [
       {
         index: true,
-        lazy: () =>
-          import("../features/dashboard/discounts/discounts-page").then((m) => ({
-            Component: m.DiscountsPage,
-          })),
+        element: <DiscountsPage />,
+        handle: handleOf(DiscountsPage),
       },
       {
         path: "new",
-        lazy: () =>
-          import("../features/dashboard/discounts/discount-form-page").then((m) => ({
-            Component: m.DiscountFormPage,
-          })),
+        element: <DiscountFormPage />,
+        handle: handleOf(DiscountFormPage),
       },
       {
         path: ":discountId",
-        lazy: () =>
-          import("../features/dashboard/discounts/discount-form-page").then((m) => ({
-            Component: m.DiscountFormPage,
-          })),
+        element: <DiscountFormPage />,
+        handle: handleOf(DiscountFormPage),
       },
     ],
   },
   {
     path: "customers",
-    handle: adminOnly,
+    handle: { roles: adminOnly },
     children: [
-      { index: true, lazy: () => customersPage().then((m) => ({ element: <m.CustomersPage view="all" /> })) },
+      { index: true, element: <CustomersPage view="all" />, handle: handleOf(CustomersPage) },
       {
         path: "inactive",
-        lazy: () => customersPage().then((m) => ({ element: <m.CustomersPage view="inactive" /> })),
+        element: <CustomersPage view="inactive" />,
+        handle: handleOf(CustomersPage),
       },
       {
         path: ":userId",
-        lazy: () =>
-          import("../features/dashboard/customers/customer-page").then((m) => ({
-            Component: m.CustomerPage,
-          })),
+        element: <CustomerPage />,
+        handle: handleOf(CustomerPage),
       },
     ],
   },
   {
     path: "reviews",
-    handle: staffOnly,
-    lazy: () =>
-      import("../features/dashboard/reviews/reviews-page").then((m) => ({ Component: m.ReviewsPage })),
+    element: <ReviewsPage />,
+    handle: handleOf(ReviewsPage, staffOnly),
   },
   {
     path: "media",
-    lazy: () => import("../features/dashboard/media/media-page").then((m) => ({ Component: m.MediaPage })),
+    element: <MediaPage />,
+    handle: handleOf(MediaPage),
   },
   {
     path: "disputes",
-    handle: adminOnly,
+    handle: { roles: adminOnly },
     children: [
-      { index: true, lazy: () => disputesPage().then((m) => ({ element: <m.DisputesPage view="all" /> })) },
-      { path: "open", lazy: () => disputesPage().then((m) => ({ element: <m.DisputesPage view="open" /> })) },
+      { index: true, element: <DisputesPage view="all" />, handle: handleOf(DisputesPage) },
+      { path: "open", element: <DisputesPage view="open" />, handle: handleOf(DisputesPage) },
       {
         path: "closed",
-        lazy: () => disputesPage().then((m) => ({ element: <m.DisputesPage view="closed" /> })),
+        element: <DisputesPage view="closed" />,
+        handle: handleOf(DisputesPage),
       },
     ],
   },
   {
     path: "returns",
-    handle: staffOnly,
-    lazy: () =>
-      import("../features/dashboard/returns/returns-page").then((m) => ({ Component: m.ReturnsPage })),
+    element: <ReturnsPage />,
+    handle: handleOf(ReturnsPage, staffOnly),
   },
   {
     path: "emails",
-    handle: adminOnly,
+    handle: { roles: adminOnly },
     children: [
       {
         index: true,
-        lazy: () =>
-          import("../features/dashboard/emails/emails-page").then((m) => ({ Component: m.EmailsPage })),
+        element: <EmailsPage />,
+        handle: handleOf(EmailsPage),
       },
       {
         path: ":emailId",
-        lazy: () =>
-          import("../features/dashboard/emails/email-page").then((m) => ({ Component: m.EmailPage })),
+        element: <EmailPage />,
+        handle: handleOf(EmailPage),
       },
     ],
   },
   {
     path: "webhooks",
-    handle: adminOnly,
-    lazy: () =>
-      import("../features/dashboard/webhooks/webhooks-page").then((m) => ({ Component: m.WebhooksPage })),
+    element: <WebhooksPage />,
+    handle: handleOf(WebhooksPage, adminOnly),
   },
   {
     path: "inventory",
-    handle: staffOnly,
-    lazy: () =>
-      import("../features/dashboard/inventory/inventory-page").then((m) => ({ Component: m.InventoryPage })),
+    element: <InventoryPage />,
+    handle: handleOf(InventoryPage, staffOnly),
   },
   {
     path: "activity",
-    handle: adminOnly,
-    lazy: () =>
-      import("../features/dashboard/activity/activity-page").then((m) => ({ Component: m.ActivityPage })),
+    element: <ActivityPage />,
+    handle: handleOf(ActivityPage, adminOnly),
   },
   {
     path: "settings",
     // Managers read the settings; the page disables its forms for them, and the API lets only admins save.
-    handle: staffOnly,
-    lazy: () =>
-      import("../features/dashboard/settings/settings-page").then((m) => ({ Component: m.SettingsPage })),
+    element: <SettingsPage />,
+    handle: handleOf(SettingsPage, staffOnly),
   },
   { path: "*", element: <NotFoundPage /> },
 ];
@@ -390,33 +534,38 @@ const dashboardPages: RouteObject[] = [
 export const routes: RouteObject[] = [
   {
     element: <Root />,
-    errorElement: <ErrorPage fullPage />,
-    HydrateFallback: FirstPageFallback,
     children: [
       {
         path: "/",
         element: <StorefrontLayout />,
         // A pathless route under each layout: a crashing page keeps the layout around its error.
-        children: [{ errorElement: <ErrorPage />, children: storefrontPages }],
+        children: [{ element: <Pages />, children: storefrontPages }],
       },
       {
         path: "auth",
-        lazy: () => import("./layouts/auth-layout").then((m) => ({ Component: m.AuthLayout })),
-        children: [{ errorElement: <ErrorPage />, children: authPages }],
+        element: <AuthLayout />,
+        handle: handleOf(AuthLayout),
+        children: [{ element: <Pages />, children: authPages }],
       },
       {
         path: "dashboard",
-        lazy: () => import("./layouts/dashboard-layout").then((m) => ({ Component: m.DashboardLayout })),
-        children: [{ errorElement: <ErrorPage />, children: dashboardPages }],
+        element: <DashboardLayout sections={dashboardPages} />,
+        handle: handleOf(DashboardLayout),
+        children: [{ element: <Pages />, children: dashboardPages }],
       },
     ],
   },
 ];
 
-/**
- * The shop's router, on the page's address. Created when app/start.tsx is ready to render, in a task
- * of its own: creating it matches the address and starts the first page's loaders and code.
- */
-export function createRouter() {
-  return createBrowserRouter(routes);
+function AppRoutes() {
+  return useRoutes(routes);
+}
+
+/** The shop's pages, on the page's address. */
+export function AppRouter() {
+  return (
+    <BrowserRouter>
+      <AppRoutes />
+    </BrowserRouter>
+  );
 }

@@ -1,4 +1,4 @@
-import { useRevealed } from "../lib/after-paint";
+import { useDeferredValue } from "react";
 import { cx } from "../lib/cx";
 import { type CardProduct, ProductCard, ProductCardSkeleton } from "./product-card";
 
@@ -8,6 +8,8 @@ const GRID_CLASS = "grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-5 lg:grid-cols-
 const FIRST_ROW = 4;
 /** The first row on a phone: one of its pictures is the page's largest paint, fetched first. */
 const FIRST_PHONE_ROW = 2;
+
+const NONE: readonly CardProduct[] = [];
 
 interface ProductGridProps {
   products: readonly CardProduct[];
@@ -32,29 +34,24 @@ export function ProductGrid({
   stale = false,
   className,
 }: ProductGridProps) {
-  // NOTE: a grid that appears with its data first shows its skeleton, then its cards a row at a time,
-  // each row in a task of its own after a paint (not one long task); a card takes its placeholder's
-  // room, so nothing moves.
-  const revealed = useRevealed(products.length, FIRST_ROW);
-  if (revealed === 0 && products.length > 0) {
+  // NOTE: a grid that appears with its data first shows its skeleton, then React renders the cards
+  // in the background (in short slices, not one long task); both take the same room, so nothing moves.
+  const shown = useDeferredValue(products, NONE);
+  if (shown === NONE && products.length > 0) {
     return <ProductGridSkeleton count={products.length} className={className} />;
   }
   return (
     <ul
-      aria-busy={stale || revealed < products.length || undefined}
+      aria-busy={stale || undefined}
       className={cx(GRID_CLASS, stale && "opacity-60 transition-opacity", className)}
     >
-      {products.map((product, index) => (
+      {shown.map((product, index) => (
         <li key={product._id}>
-          {index < revealed ? (
-            <ProductCard
-              product={product}
-              headingLevel={headingLevel}
-              imageLoad={imageLoad(aboveTheFold, index)}
-            />
-          ) : (
-            <ProductCardSkeleton />
-          )}
+          <ProductCard
+            product={product}
+            headingLevel={headingLevel}
+            imageLoad={imageLoad(aboveTheFold, index)}
+          />
         </li>
       ))}
     </ul>

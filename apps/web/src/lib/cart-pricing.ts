@@ -1,14 +1,36 @@
 import { errors } from "@shop/shared/messages";
-import type { PriceSummary } from "@shop/shared/pricing";
+import { type PriceSummary, priceOrder } from "@shop/shared/pricing";
 import type { CartPriceDto, CartPriceInput } from "@shop/shared/schemas/discount";
 import { servesPincodes } from "@shop/shared/shipping";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { api } from "#web/lib/api";
-import { cartItemsSummary, lineKey, orderLines } from "#web/lib/cart-store";
+import { isPurchasable, lineKey, orderLines } from "#web/lib/cart-store";
 import { useConfig } from "#web/lib/config";
 import { accountKeys } from "#web/lib/query-keys";
 import { responseSchemas } from "#web/lib/response-schemas";
 import type { CartItem } from "#web/lib/stored-state-types";
+
+/** The cart's own figures: each line, the subtotal and the sale savings. */
+export type CartItemsSummary = Pick<PriceSummary, "lines" | "itemsPrice" | "discountPrice">;
+
+/**
+ * The items' figures of the cart (SPEC section 9's itemsPrice and discountPrice) from the lines'
+ * stored prices, which lib/cart-refresh.ts keeps as the server's. A line that cannot be bought counts
+ * as 0 units, so it adds nothing to any total while `lines[i]` still matches `items[i]`.
+ */
+export function cartItemsSummary(items: readonly CartItem[]): CartItemsSummary {
+  // NOTE: only the items are taken from the shared pricing. Shipping and the GST it would work out
+  // here are not the shop's: a product's or its category's rate, and the methods, are the server's.
+  const { lines, itemsPrice, discountPrice } = priceOrder(
+    items.map(({ product, quantity }) => ({
+      price: product.price,
+      onSale: product.onSale,
+      salePrice: product.salePrice,
+      quantity: isPurchasable(product) ? quantity : 0,
+    })),
+  );
+  return { lines, itemsPrice, discountPrice };
+}
 
 /** POST /api/cart/price: the server's pricing of the cart (shipping, GST, a code and why it does not apply). */
 export function priceCart(input: CartPriceInput, { signal }: { signal?: AbortSignal } = {}) {

@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
+import { cartItemsSummary } from "./cart-pricing";
+import { refreshCart } from "./cart-refresh";
 import {
   addToCart,
-  cartItemsSummary,
   hasUnpurchasable,
   lineKey,
   lineLimit,
   orderLines,
   quantityInCart,
-  refreshCart,
   removeFromCart,
   setCartQuantity,
   totalQuantity,

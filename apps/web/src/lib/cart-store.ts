@@ -4,11 +4,10 @@
  * functions the store applies: a line never holds more than the product's stock, and never less than 1.
  *
  * NOTE: the prices of SPEC's Cart (itemsPrice, discountPrice, shippingPrice, taxPrice, totalPrice)
- * are not stored. The items' figures are derived from the lines (`cartItemsSummary`), so they can
+ * are not stored. The items' figures are derived from the lines (`cartItemsSummary`, lib/cart-pricing.ts), so they can
  * never disagree with them; shipping, GST and the total are the server's (lib/cart-pricing.ts), which
  * knows each product's rate. The server prices the order again from its database.
  */
-import { type PriceSummary, priceOrder, unitPriceCents } from "@shop/shared/pricing";
 import type { AddressDto } from "@shop/shared/schemas/address";
 import type { VariantDto } from "@shop/shared/schemas/product";
 import { variantLabel } from "@shop/shared/variants";
@@ -146,28 +145,6 @@ export function hasUnpurchasable(items: readonly CartItem[]): boolean {
   return items.some((item) => !isPurchasable(item.product));
 }
 
-/** The cart's own figures: each line, the subtotal and the sale savings. */
-export type CartItemsSummary = Pick<PriceSummary, "lines" | "itemsPrice" | "discountPrice">;
-
-/**
- * The items' figures of the cart (SPEC section 9's itemsPrice and discountPrice) from the lines'
- * stored prices, which lib/cart-refresh.ts keeps as the server's. A line that cannot be bought counts
- * as 0 units, so it adds nothing to any total while `lines[i]` still matches `items[i]`.
- */
-export function cartItemsSummary(items: readonly CartItem[]): CartItemsSummary {
-  // NOTE: only the items are taken from the shared pricing. Shipping and the GST it would work out
-  // here are not the shop's: a product's or its category's rate, and the methods, are the server's.
-  const { lines, itemsPrice, discountPrice } = priceOrder(
-    items.map(({ product, quantity }) => ({
-      price: product.price,
-      onSale: product.onSale,
-      salePrice: product.salePrice,
-      quantity: isPurchasable(product) ? quantity : 0,
-    })),
-  );
-  return { lines, itemsPrice, discountPrice };
-}
-
 /**
  * The body lines of POST /api/orders: product ids, variant ids (for a product with options) and
  * quantities; the server prices them.
@@ -197,59 +174,6 @@ export type CartChange =
   | { kind: "outOfStock"; key: string; name: string }
   | { kind: "unavailable"; key: string; name: string };
 
-/**
- * A line's snapshot as the server's answer says it is now: its variant's (gone or inactive when the
- * product no longer has it), or the product's for a line without variant (unavailable once the
- * product has several variants: which one the shopper meant is unknown).
- */
-function checkedSnapshot(item: CartItem, check: Exclude<ProductCheck, "unavailable">): CartProduct {
-  const variants = check.variants ?? [];
-  if (item.variant) {
-    const id = item.variant._id;
-    const variant = variants.find((v) => v._id === id);
-    return variant ? variantProduct(check, variant) : { ...toCartProduct(check), isActive: false };
-  }
-  if (variants.length > 1) return { ...toCartProduct(check), isActive: false };
-  return toCartProduct(check);
-}
-
-/**
- * Refreshes the lines' snapshots with what the server says now (lines without a check stay as they
- * are). A quantity above the new stock is lowered to it; a line whose product is gone, inactive or
- * out of stock stays in the cart, unpurchasable, until the shopper removes it. Returns the new lines
- * and what changed that the shopper should know of.
- */
-export function refreshCart(
-  items: readonly CartItem[],
-  checks: ReadonlyMap<string, ProductCheck>,
-): { items: CartItem[]; changes: CartChange[] } {
-  const changes: CartChange[] = [];
-  const next = items.map((item): CartItem => {
-    const check = checks.get(item.product._id);
-    if (check === undefined) return item;
-    const before = item.product;
-    const key = itemKey(item);
-    const after = check === "unavailable" ? { ...before, isActive: false } : checkedSnapshot(item, check);
-    const name = lineName({ product: after, variant: item.variant });
-    let quantity = item.quantity;
-    if (!after.isActive) {
-      if (before.isActive) changes.push({ kind: "unavailable", key, name });
-    } else if (after.stock <= 0) {
-      if (isPurchasable(before)) changes.push({ kind: "outOfStock", key, name });
-    } else {
-      if (quantity > after.stock) {
-        quantity = after.stock;
-        changes.push({ kind: "quantity", key, name, quantity });
-      }
-      const from = unitPriceCents(before);
-      const to = unitPriceCents(after);
-      if (from !== to) changes.push({ kind: "price", key, name, from: from / 100, to: to / 100 });
-    }
-    return { ...item, product: after, quantity };
-  });
-  return { items: next, changes };
-}
-
 interface CartState {
   items: CartItem[];
   /** The delivery address chosen on the shipping page. */
@@ -260,8 +184,6 @@ interface CartState {
   addItem: (product: CartProduct, quantity: number, maxPerLine?: number, variant?: CartVariant) => number;
   /** Sets the quantity of the line named by `key` (see lineKey). */
   setQuantity: (key: string, quantity: number, maxPerLine?: number) => void;
-  /** Takes the server's view of the products (see refreshCart); returns what changed. */
-  applyProductChecks: (checks: ReadonlyMap<string, ProductCheck>) => CartChange[];
   removeItem: (key: string) => void;
   /** Empties the cart (and forgets its code) once its order is placed (SPEC section 4, checkout flow). */
   clearItems: () => void;
@@ -300,13 +222,6 @@ export const useCart = create<CartState>()(
       },
       setQuantity: (key, quantity, maxPerLine) =>
         set((state) => ({ items: setCartQuantity(state.items, key, quantity, maxPerLine) })),
-      applyProductChecks: (checks) => {
-        const { items } = get();
-        const result = refreshCart(items, checks);
-        // Only write when a snapshot moved: every write goes to local storage and to other tabs.
-        if (JSON.stringify(result.items) !== JSON.stringify(items)) set({ items: result.items });
-        return result.changes;
-      },
       removeItem: (key) => set((state) => ({ items: removeFromCart(state.items, key) })),
       clearItems: () => set({ items: [], discountCode: null }),
       setAddress: (address) => set({ address }),

@@ -1,7 +1,7 @@
 import type { Role } from "@shop/shared/constants";
 import { errors } from "@shop/shared/messages";
 import { useEffect } from "react";
-import { Outlet, useLocation, useMatches, useNavigate } from "react-router";
+import { matchRoutes, Outlet, type RouteObject, useLocation, useNavigate } from "react-router";
 import { Drawer } from "#web/components/drawer";
 import { useSidebar } from "#web/features/dashboard/hooks/use-sidebar";
 import { isActiveStaff, useSession } from "#web/lib/session";
@@ -9,19 +9,24 @@ import type { SessionUser } from "#web/lib/stored-state-types";
 import { toast } from "#web/lib/toast";
 import { DashboardSidebar } from "./dashboard-sidebar";
 
-/** Route `handle` this layout reads: the roles a section is limited to. */
-export interface DashboardHandle {
+/** What this layout reads of a section's route `handle`: the roles the section is limited to. */
+interface DashboardHandle {
   roles?: readonly Role[];
 }
 
 type Access = "allowed" | "signed-out" | "not-staff" | "section-refused";
 
-function useDashboardAccess(user: SessionUser | null, leftTo: string | null): Access {
-  const matches = useMatches();
+function useDashboardAccess(
+  sections: RouteObject[],
+  user: SessionUser | null,
+  leftTo: string | null,
+): Access {
+  const { pathname } = useLocation();
+  const matches = matchRoutes(sections, pathname, "/dashboard") ?? [];
   if (!user && leftTo !== null) return "signed-out";
   if (!isActiveStaff(user)) return "not-staff";
   for (const match of matches) {
-    const roles = (match.handle as DashboardHandle | undefined)?.roles;
+    const roles = (match.route.handle as DashboardHandle | undefined)?.roles;
     if (roles && !roles.includes(user.role)) return "section-refused";
   }
   return "allowed";
@@ -33,10 +38,10 @@ function useDashboardAccess(user: SessionUser | null, leftTo: string | null): Ac
  * dashboard home; a user who has just logged out goes to the login page, unalerted. The server checks
  * every dashboard call on its own as well.
  */
-export function DashboardLayout() {
+export function DashboardLayout({ sections }: { sections: RouteObject[] }) {
   const user = useSession((state) => state.user);
   const leftTo = useSession((state) => state.leftTo);
-  const access = useDashboardAccess(user, leftTo);
+  const access = useDashboardAccess(sections, user, leftTo);
   const navigate = useNavigate();
   const location = useLocation();
   const sidebarOpenedAt = useSidebar((state) => state.openedAt);

@@ -1,8 +1,13 @@
+import { lazy, Suspense } from "react";
 import { Outlet } from "react-router";
-import { AfterPaint } from "#web/lib/after-paint";
 import { useShopSettingsKey } from "#web/lib/shop-settings";
-import { StorefrontFooter } from "./storefront-footer";
 import { StorefrontHeader } from "./storefront-header";
+
+// Below every page, never in the first screen of a page with products: its code (links, the shop's
+// contact details and their icons) is fetched once the page is rendered.
+const StorefrontFooter = lazy(() =>
+  import("./storefront-footer").then((m) => ({ default: m.StorefrontFooter })),
+);
 
 export function StorefrontLayout() {
   const settingsKey = useShopSettingsKey();
@@ -15,18 +20,14 @@ export function StorefrontLayout() {
         Skip to content
       </a>
       <StorefrontHeader />
-      {/* NOTE: at the first load the header, the page and the footer render in tasks of their own, the
-          page once the header is painted (lib/after-paint.ts). */}
       <main id="main" className="flex-1">
         {/* NOTE: drawn again when the owner changes the currency or the name, so no amount keeps the old
             currency; the dashboard is not, so that the settings forms keep what is typed in them. */}
-        <AfterPaint>
-          <Outlet key={settingsKey} />
-        </AfterPaint>
+        <Outlet key={settingsKey} />
       </main>
-      <AfterPaint>
+      <Suspense fallback={null}>
         <StorefrontFooter />
-      </AfterPaint>
+      </Suspense>
     </div>
   );
 }

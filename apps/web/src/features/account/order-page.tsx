@@ -11,7 +11,7 @@ import { Skeleton } from "#web/components/skeleton";
 import { errorMessage, isApiError } from "#web/lib/api";
 import { formatDateTime } from "#web/lib/dates";
 import { useOrder } from "#web/lib/own-orders";
-import { pageTitle, usePageMeta } from "#web/lib/page-meta";
+import { PageMeta, pageTitle } from "#web/lib/page-meta";
 import { OrderCreditNotes } from "./components/order-credit-notes";
 import { OrderReturns } from "./components/order-returns";
 
@@ -38,63 +38,69 @@ export function OrderPage() {
   const { orderId = "" } = useParams();
   const order = useOrder(orderId);
   const data = order.data;
-  usePageMeta({ title: pageTitle(data ? `Order #${data.number}` : "Order") });
+  const head = <PageMeta title={pageTitle(data ? `Order #${data.number}` : "Order")} />;
 
   if (order.isError) {
     const notFound = isApiError(order.error) && (order.error.status === 404 || order.error.status === 400);
     return (
-      <section className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
-        <BackToOrders />
-        <h1 className="mt-3 text-2xl font-bold tracking-tight text-neutral-900 sm:text-3xl">Order</h1>
-        <div className="mt-6">
-          <ErrorState message={notFound ? errors.orderNotFound : errorMessage(order.error)} />
-        </div>
-      </section>
+      <>
+        {head}
+        <section className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
+          <BackToOrders />
+          <h1 className="mt-3 text-2xl font-bold tracking-tight text-neutral-900 sm:text-3xl">Order</h1>
+          <div className="mt-6">
+            <ErrorState message={notFound ? errors.orderNotFound : errorMessage(order.error)} />
+          </div>
+        </section>
+      </>
     );
   }
 
   return (
-    <section className="mx-auto max-w-7xl px-4 py-8 sm:px-6 sm:py-10 lg:px-8">
-      <BackToOrders />
-      <div className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-2">
-        <h1 className="text-2xl font-bold tracking-tight text-neutral-900 sm:text-3xl">
-          {data ? `Order #${data.number}` : "Order"}
-        </h1>
-        {data ? <OrderStatus order={data} /> : null}
-      </div>
-      {data ? (
-        <p className="mt-1 text-sm text-neutral-600">Placed {formatDateTime(data.createdAt)}</p>
-      ) : (
-        <Skeleton className="mt-2 h-4 w-56 max-w-full" />
-      )}
+    <>
+      {head}
+      <section className="mx-auto max-w-7xl px-4 py-8 sm:px-6 sm:py-10 lg:px-8">
+        <BackToOrders />
+        <div className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-2">
+          <h1 className="text-2xl font-bold tracking-tight text-neutral-900 sm:text-3xl">
+            {data ? `Order #${data.number}` : "Order"}
+          </h1>
+          {data ? <OrderStatus order={data} /> : null}
+        </div>
+        {data ? (
+          <p className="mt-1 text-sm text-neutral-600">Placed {formatDateTime(data.createdAt)}</p>
+        ) : (
+          <Skeleton className="mt-2 h-4 w-56 max-w-full" />
+        )}
 
-      {!data ? (
-        <PlacedOrderSkeleton asideClassName="h-80" />
-      ) : (
-        <PlacedOrder
-          order={data}
-          after={<OrderReturns order={data} />}
-          payment={
-            <section aria-labelledby="order-payment-heading" className="space-y-3">
-              <h3 id="order-payment-heading" className="text-sm font-semibold text-neutral-900">
-                Payment
-              </h3>
-              <OrderPayment
-                order={data}
-                payActions={
-                  <div className="space-y-2">
-                    <Link to={`/account/pay/${data._id}`} className={buttonClasses({ fullWidth: true })}>
-                      Pay now
-                    </Link>
-                    <CancelOrderButton orderId={data._id} variant="secondary" fullWidth />
-                  </div>
-                }
-              />
-              <OrderCreditNotes order={data} />
-            </section>
-          }
-        />
-      )}
-    </section>
+        {!data ? (
+          <PlacedOrderSkeleton asideClassName="h-80" />
+        ) : (
+          <PlacedOrder
+            order={data}
+            after={<OrderReturns order={data} />}
+            payment={
+              <section aria-labelledby="order-payment-heading" className="space-y-3">
+                <h3 id="order-payment-heading" className="text-sm font-semibold text-neutral-900">
+                  Payment
+                </h3>
+                <OrderPayment
+                  order={data}
+                  payActions={
+                    <div className="space-y-2">
+                      <Link to={`/account/pay/${data._id}`} className={buttonClasses({ fullWidth: true })}>
+                        Pay now
+                      </Link>
+                      <CancelOrderButton orderId={data._id} variant="secondary" fullWidth />
+                    </div>
+                  }
+                />
+                <OrderCreditNotes order={data} />
+              </section>
+            }
+          />
+        )}
+      </section>
+    </>
   );
 }

@@ -14,7 +14,7 @@ import { errorMessage } from "#web/lib/api";
 import { toCartProduct, useCart } from "#web/lib/cart-store";
 import { useMaxQuantityPerLine } from "#web/lib/config";
 import { cx } from "#web/lib/cx";
-import { pageTitle, usePageMeta } from "#web/lib/page-meta";
+import { PageMeta, pageTitle } from "#web/lib/page-meta";
 import { toast } from "#web/lib/toast";
 import { changeSaved, wishlistItemsQueryOptions } from "#web/lib/wishlist";
 
@@ -145,48 +145,51 @@ function ListSkeleton() {
  * removed.
  */
 export function WishlistPage() {
-  usePageMeta({ title: pageTitle(wishlistWords.title) });
+  const head = <PageMeta title={pageTitle(wishlistWords.title)} />;
   const queryClient = useQueryClient();
   const wishlist = useQuery(wishlistItemsQueryOptions(queryClient));
   const items = wishlist.data;
 
   return (
-    <section className="mx-auto max-w-4xl px-4 py-8 sm:px-6 sm:py-10">
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h1 className="text-2xl font-bold tracking-tight text-neutral-900 sm:text-3xl">
-          {wishlistWords.title}
-        </h1>
-        {items && items.length > 0 ? (
-          <p className="text-sm text-neutral-600">{wishlistWords.count(items.length)}</p>
-        ) : null}
-      </div>
-      <p className="mt-1 text-sm text-neutral-600">{wishlistWords.intro}</p>
-      <div className="mt-6">
-        {wishlist.isPending ? (
-          <div className="rounded-card bg-white p-5 shadow-card ring-1 ring-neutral-200 sm:p-6">
-            <ListSkeleton />
-          </div>
-        ) : wishlist.isError ? (
-          <ErrorState message={`${wishlistWords.loadFailed} ${errorMessage(wishlist.error)}`} />
-        ) : items && items.length > 0 ? (
-          <ul className="divide-y divide-neutral-200 rounded-card bg-white p-5 shadow-card ring-1 ring-neutral-200 sm:p-6">
-            {items.map((item) => (
-              <SavedProduct key={item.product._id} product={item.product} />
-            ))}
-          </ul>
-        ) : (
-          <EmptyState
-            icon={HeartIcon}
-            title={wishlistWords.empty}
-            description={wishlistWords.emptyHint}
-            action={
-              <Link to="/" className={buttonClasses()}>
-                {wishlistWords.browse}
-              </Link>
-            }
-          />
-        )}
-      </div>
-    </section>
+    <>
+      {head}
+      <section className="mx-auto max-w-4xl px-4 py-8 sm:px-6 sm:py-10">
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <h1 className="text-2xl font-bold tracking-tight text-neutral-900 sm:text-3xl">
+            {wishlistWords.title}
+          </h1>
+          {items && items.length > 0 ? (
+            <p className="text-sm text-neutral-600">{wishlistWords.count(items.length)}</p>
+          ) : null}
+        </div>
+        <p className="mt-1 text-sm text-neutral-600">{wishlistWords.intro}</p>
+        <div className="mt-6">
+          {wishlist.isPending ? (
+            <div className="rounded-card bg-white p-5 shadow-card ring-1 ring-neutral-200 sm:p-6">
+              <ListSkeleton />
+            </div>
+          ) : wishlist.isError ? (
+            <ErrorState message={`${wishlistWords.loadFailed} ${errorMessage(wishlist.error)}`} />
+          ) : items && items.length > 0 ? (
+            <ul className="divide-y divide-neutral-200 rounded-card bg-white p-5 shadow-card ring-1 ring-neutral-200 sm:p-6">
+              {items.map((item) => (
+                <SavedProduct key={item.product._id} product={item.product} />
+              ))}
+            </ul>
+          ) : (
+            <EmptyState
+              icon={HeartIcon}
+              title={wishlistWords.empty}
+              description={wishlistWords.emptyHint}
+              action={
+                <Link to="/" className={buttonClasses()}>
+                  {wishlistWords.browse}
+                </Link>
+              }
+            />
+          )}
+        </div>
+      </section>
+    </>
   );
 }

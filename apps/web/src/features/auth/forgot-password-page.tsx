@@ -8,7 +8,7 @@ import { ErrorState } from "#web/components/error-state";
 import { TextField } from "#web/components/text-field";
 import { errorMessage, isApiError } from "#web/lib/api";
 import { applyServerErrors } from "#web/lib/form-errors";
-import { pageTitle, usePageMeta } from "#web/lib/page-meta";
+import { PageMeta, pageTitle } from "#web/lib/page-meta";
 import { useForgotPassword } from "./api/forgot-password";
 import { AuthCard } from "./components/auth-card";
 
@@ -19,7 +19,7 @@ const FIELDS = ["email"] as const;
  * link is on its way if the account exists (the server's answer, api.resetLinkSent).
  */
 export function ForgotPasswordPage() {
-  usePageMeta({ title: pageTitle("Forgot password") });
+  const head = <PageMeta title={pageTitle("Forgot password")} />;
   const forgot = useForgotPassword();
   const { register, handleSubmit, setError, formState } = useForm<ForgotPasswordInput>({
     resolver: zodResolver(ForgotPasswordInput),
@@ -35,43 +35,46 @@ export function ForgotPasswordPage() {
   );
 
   return (
-    <AuthCard
-      title="Forgot your password?"
-      footer={
-        <>
-          Remembered it?{" "}
-          <Link to="/auth/login" replace className="font-semibold text-brand-700 hover:underline">
-            Back to login
-          </Link>
-        </>
-      }
-    >
-      {forgot.isSuccess ? (
-        <p
-          role="status"
-          className="rounded-card border border-success-100 bg-success-50 px-4 py-3 text-sm text-success-700"
-        >
-          {apiMessages.resetLinkSent}
-        </p>
-      ) : (
-        <form onSubmit={onSubmit} noValidate className="space-y-5">
-          <p className="text-sm text-neutral-600">
-            Enter the email of your account and we will send you a link to choose a new password.
+    <>
+      {head}
+      <AuthCard
+        title="Forgot your password?"
+        footer={
+          <>
+            Remembered it?{" "}
+            <Link to="/auth/login" replace className="font-semibold text-brand-700 hover:underline">
+              Back to login
+            </Link>
+          </>
+        }
+      >
+        {forgot.isSuccess ? (
+          <p
+            role="status"
+            className="rounded-card border border-success-100 bg-success-50 px-4 py-3 text-sm text-success-700"
+          >
+            {apiMessages.resetLinkSent}
           </p>
-          <TextField
-            label="Email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            error={formState.errors.email?.message}
-            {...register("email")}
-          />
-          {forgot.isError ? <ErrorState message={errorMessage(forgot.error)} prefix={false} /> : null}
-          <Button type="submit" fullWidth loading={forgot.isPending}>
-            Send reset link
-          </Button>
-        </form>
-      )}
-    </AuthCard>
+        ) : (
+          <form onSubmit={onSubmit} noValidate className="space-y-5">
+            <p className="text-sm text-neutral-600">
+              Enter the email of your account and we will send you a link to choose a new password.
+            </p>
+            <TextField
+              label="Email"
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              error={formState.errors.email?.message}
+              {...register("email")}
+            />
+            {forgot.isError ? <ErrorState message={errorMessage(forgot.error)} prefix={false} /> : null}
+            <Button type="submit" fullWidth loading={forgot.isPending}>
+              Send reset link
+            </Button>
+          </form>
+        )}
+      </AuthCard>
+    </>
   );
 }

@@ -9,7 +9,7 @@ import { TextField } from "#web/components/text-field";
 import { isApiError, isTwoFactorRequired } from "#web/lib/api";
 import { useConfig } from "#web/lib/config";
 import { applyServerErrors } from "#web/lib/form-errors";
-import { pageTitle, usePageMeta } from "#web/lib/page-meta";
+import { PageMeta, pageTitle } from "#web/lib/page-meta";
 import { useLogin } from "./api/login";
 import { AuthCard } from "./components/auth-card";
 import { useAuthSearch, useLeaveAuthPage } from "./hooks/use-leave-auth-page";
@@ -18,7 +18,7 @@ const FIELDS = ["email", "password", "code", "recoveryCode"] as const;
 const labels = twoFactor.page;
 
 export function LoginPage() {
-  usePageMeta({ title: pageTitle("Login") });
+  const head = <PageMeta title={pageTitle("Login")} />;
   const config = useConfig();
   const login = useLogin();
   const leave = useLeaveAuthPage();
@@ -51,94 +51,97 @@ export function LoginPage() {
   };
 
   return (
-    <AuthCard
-      title={step === "password" ? "Log in to your account" : labels.title}
-      footer={
-        <>
-          Don&apos;t have an account?{" "}
-          <Link
-            to={`/auth/register${authSearch}`}
-            replace
-            className="font-semibold text-brand-700 hover:underline"
-          >
-            Register
-          </Link>
-        </>
-      }
-    >
-      <form onSubmit={onSubmit} noValidate className="space-y-5">
-        {step === "password" ? null : (
-          <div className="space-y-3">
-            <p className="text-center text-sm [overflow-wrap:anywhere] text-neutral-600">
-              {labels.signingInAs(getValues("email"))}
-            </p>
-            {step === "code" ? (
-              <TextField
-                key="code"
-                label={labels.loginCode}
-                autoComplete="one-time-code"
-                inputMode="numeric"
-                autoFocus
-                maxLength={7}
-                error={formState.errors.code?.message}
-                {...register("code")}
-              />
-            ) : (
-              <TextField
-                key="recoveryCode"
-                label={labels.loginRecoveryCode}
-                autoComplete="off"
-                autoFocus
-                error={formState.errors.recoveryCode?.message}
-                {...register("recoveryCode")}
-              />
-            )}
-            <button
-              type="button"
-              className="text-sm font-medium text-brand-700 hover:underline"
-              onClick={() => setStep(step === "code" ? "recovery" : "code")}
+    <>
+      {head}
+      <AuthCard
+        title={step === "password" ? "Log in to your account" : labels.title}
+        footer={
+          <>
+            Don&apos;t have an account?{" "}
+            <Link
+              to={`/auth/register${authSearch}`}
+              replace
+              className="font-semibold text-brand-700 hover:underline"
             >
-              {step === "code" ? labels.useRecoveryCode : labels.useAppCode}
-            </button>
-            <Button type="submit" fullWidth loading={login.isPending}>
-              {labels.verify}
-            </Button>
-            <Button variant="secondary" fullWidth onClick={() => setStep("password")}>
-              {labels.otherAccount}
-            </Button>
-          </div>
-        )}
-        <div className={step === "password" ? "space-y-5" : "hidden"}>
-          <TextField
-            label="Email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            error={formState.errors.email?.message}
-            {...register("email")}
-          />
-          <TextField
-            label="Password"
-            type="password"
-            autoComplete="current-password"
-            error={formState.errors.password?.message}
-            {...register("password")}
-          />
-          <p className="-mt-2 text-right text-sm">
-            <Link to="/auth/forgot-password" className="font-medium text-brand-700 hover:underline">
-              Forgot password?
+              Register
             </Link>
-          </p>
-          <Button type="submit" fullWidth loading={login.isPending}>
-            Login
-          </Button>
-          {demo ? (
-            <Button variant="secondary" fullWidth onClick={fillDemo}>
-              Login as admin
+          </>
+        }
+      >
+        <form onSubmit={onSubmit} noValidate className="space-y-5">
+          {step === "password" ? null : (
+            <div className="space-y-3">
+              <p className="text-center text-sm [overflow-wrap:anywhere] text-neutral-600">
+                {labels.signingInAs(getValues("email"))}
+              </p>
+              {step === "code" ? (
+                <TextField
+                  key="code"
+                  label={labels.loginCode}
+                  autoComplete="one-time-code"
+                  inputMode="numeric"
+                  autoFocus
+                  maxLength={7}
+                  error={formState.errors.code?.message}
+                  {...register("code")}
+                />
+              ) : (
+                <TextField
+                  key="recoveryCode"
+                  label={labels.loginRecoveryCode}
+                  autoComplete="off"
+                  autoFocus
+                  error={formState.errors.recoveryCode?.message}
+                  {...register("recoveryCode")}
+                />
+              )}
+              <button
+                type="button"
+                className="text-sm font-medium text-brand-700 hover:underline"
+                onClick={() => setStep(step === "code" ? "recovery" : "code")}
+              >
+                {step === "code" ? labels.useRecoveryCode : labels.useAppCode}
+              </button>
+              <Button type="submit" fullWidth loading={login.isPending}>
+                {labels.verify}
+              </Button>
+              <Button variant="secondary" fullWidth onClick={() => setStep("password")}>
+                {labels.otherAccount}
+              </Button>
+            </div>
+          )}
+          <div className={step === "password" ? "space-y-5" : "hidden"}>
+            <TextField
+              label="Email"
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              error={formState.errors.email?.message}
+              {...register("email")}
+            />
+            <TextField
+              label="Password"
+              type="password"
+              autoComplete="current-password"
+              error={formState.errors.password?.message}
+              {...register("password")}
+            />
+            <p className="-mt-2 text-right text-sm">
+              <Link to="/auth/forgot-password" className="font-medium text-brand-700 hover:underline">
+                Forgot password?
+              </Link>
+            </p>
+            <Button type="submit" fullWidth loading={login.isPending}>
+              Login
             </Button>
-          ) : null}
-        </div>
-      </form>
-    </AuthCard>
+            {demo ? (
+              <Button variant="secondary" fullWidth onClick={fillDemo}>
+                Login as admin
+              </Button>
+            ) : null}
+          </div>
+        </form>
+      </AuthCard>
+    </>
   );
 }

@@ -7,7 +7,7 @@ import { Button } from "#web/components/button";
 import { TextField } from "#web/components/text-field";
 import { isApiError } from "#web/lib/api";
 import { applyServerErrors } from "#web/lib/form-errors";
-import { pageTitle, usePageMeta } from "#web/lib/page-meta";
+import { PageMeta, pageTitle } from "#web/lib/page-meta";
 import { useRegister } from "./api/register";
 import { AuthCard } from "./components/auth-card";
 import { useAuthSearch, useLeaveAuthPage } from "./hooks/use-leave-auth-page";
@@ -15,7 +15,7 @@ import { useAuthSearch, useLeaveAuthPage } from "./hooks/use-leave-auth-page";
 const FIELDS = ["name.firstName", "name.lastName", "name", "email", "password"] as const;
 
 export function RegisterPage() {
-  usePageMeta({ title: pageTitle("Register") });
+  const head = <PageMeta title={pageTitle("Register")} />;
   const registerAccount = useRegister();
   const leave = useLeaveAuthPage();
   const authSearch = useAuthSearch();
@@ -36,56 +36,59 @@ export function RegisterPage() {
   const nameError = formState.errors.name;
 
   return (
-    <AuthCard
-      title="Create your account"
-      footer={
-        <>
-          Already have an account?{" "}
-          <Link
-            to={`/auth/login${authSearch}`}
-            replace
-            className="font-semibold text-brand-700 hover:underline"
-          >
-            Login
-          </Link>
-        </>
-      }
-    >
-      <form onSubmit={onSubmit} noValidate className="space-y-5">
-        <div className="grid gap-5 sm:grid-cols-2">
+    <>
+      {head}
+      <AuthCard
+        title="Create your account"
+        footer={
+          <>
+            Already have an account?{" "}
+            <Link
+              to={`/auth/login${authSearch}`}
+              replace
+              className="font-semibold text-brand-700 hover:underline"
+            >
+              Login
+            </Link>
+          </>
+        }
+      >
+        <form onSubmit={onSubmit} noValidate className="space-y-5">
+          <div className="grid gap-5 sm:grid-cols-2">
+            <TextField
+              label="First name"
+              autoComplete="given-name"
+              error={nameError?.firstName?.message ?? nameError?.message}
+              {...register("name.firstName")}
+            />
+            <TextField
+              label="Last name"
+              autoComplete="family-name"
+              error={nameError?.lastName?.message}
+              {...register("name.lastName")}
+            />
+          </div>
           <TextField
-            label="First name"
-            autoComplete="given-name"
-            error={nameError?.firstName?.message ?? nameError?.message}
-            {...register("name.firstName")}
+            label="Email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            error={formState.errors.email?.message}
+            {...register("email")}
           />
           <TextField
-            label="Last name"
-            autoComplete="family-name"
-            error={nameError?.lastName?.message}
-            {...register("name.lastName")}
+            label="Password"
+            type="password"
+            autoComplete="new-password"
+            hint={hints.password}
+            error={formState.errors.password?.message}
+            {...register("password")}
           />
-        </div>
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          error={formState.errors.email?.message}
-          {...register("email")}
-        />
-        <TextField
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          hint={hints.password}
-          error={formState.errors.password?.message}
-          {...register("password")}
-        />
-        <Button type="submit" fullWidth loading={registerAccount.isPending}>
-          Register
-        </Button>
-      </form>
-    </AuthCard>
+          <Button type="submit" fullWidth loading={registerAccount.isPending}>
+            Register
+          </Button>
+        </form>
+      </AuthCard>
+    </>
   );
 }

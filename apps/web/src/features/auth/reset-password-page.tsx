@@ -8,7 +8,7 @@ import { ErrorState } from "#web/components/error-state";
 import { TextField } from "#web/components/text-field";
 import { errorMessage, isApiError } from "#web/lib/api";
 import { applyServerErrors } from "#web/lib/form-errors";
-import { pageTitle, usePageMeta } from "#web/lib/page-meta";
+import { PageMeta, pageTitle } from "#web/lib/page-meta";
 import { askForSecondStep } from "#web/lib/second-step";
 import { isInvalidResetLink, useResetPassword } from "./api/reset-password";
 import { AuthCard } from "./components/auth-card";
@@ -42,7 +42,7 @@ function InvalidLink() {
  * its second step first (the session the reset opens reads nothing else until then).
  */
 export function ResetPasswordPage() {
-  usePageMeta({ title: pageTitle("Reset password") });
+  const head = <PageMeta title={pageTitle("Reset password")} />;
   const [searchParams] = useSearchParams();
   const token = searchParams.get("token") ?? "";
   const navigate = useNavigate();
@@ -72,32 +72,35 @@ export function ResetPasswordPage() {
   const invalid = token === "" || isInvalidResetLink(reset.error);
 
   return (
-    <AuthCard title="Choose a new password" footer={footer}>
-      {invalid ? (
-        <InvalidLink />
-      ) : (
-        <form onSubmit={onSubmit} noValidate className="space-y-5">
-          <TextField
-            label="New password"
-            type="password"
-            autoComplete="new-password"
-            hint={hints.password}
-            error={formState.errors.password?.message}
-            {...register("password")}
-          />
-          <TextField
-            label="Confirm password"
-            type="password"
-            autoComplete="new-password"
-            error={formState.errors.confirmPassword?.message}
-            {...register("confirmPassword")}
-          />
-          {reset.isError ? <ErrorState message={errorMessage(reset.error)} prefix={false} /> : null}
-          <Button type="submit" fullWidth loading={reset.isPending}>
-            Reset password
-          </Button>
-        </form>
-      )}
-    </AuthCard>
+    <>
+      {head}
+      <AuthCard title="Choose a new password" footer={footer}>
+        {invalid ? (
+          <InvalidLink />
+        ) : (
+          <form onSubmit={onSubmit} noValidate className="space-y-5">
+            <TextField
+              label="New password"
+              type="password"
+              autoComplete="new-password"
+              hint={hints.password}
+              error={formState.errors.password?.message}
+              {...register("password")}
+            />
+            <TextField
+              label="Confirm password"
+              type="password"
+              autoComplete="new-password"
+              error={formState.errors.confirmPassword?.message}
+              {...register("confirmPassword")}
+            />
+            {reset.isError ? <ErrorState message={errorMessage(reset.error)} prefix={false} /> : null}
+            <Button type="submit" fullWidth loading={reset.isPending}>
+              Reset password
+            </Button>
+          </form>
+        )}
+      </AuthCard>
+    </>
   );
 }

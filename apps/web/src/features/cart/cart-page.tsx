@@ -17,7 +17,7 @@ import { useConfig } from "#web/lib/config";
 import { cx } from "#web/lib/cx";
 import { refreshKeptCart } from "#web/lib/kept-cart-actions";
 import { formatPrice } from "#web/lib/money";
-import { staticPageHead, usePageMeta } from "#web/lib/page-meta";
+import { PageMeta, staticPageHead } from "#web/lib/page-meta";
 import { isActiveUser, useSession } from "#web/lib/session";
 import { CartLine } from "./components/cart-line";
 import { useLikelyDestination } from "./hooks/use-likely-destination";
@@ -49,7 +49,7 @@ function ReminderSignIn() {
  * same GST (intra-state CGST and SGST, or IGST) for the same cart and shopper.
  */
 export function CartPage() {
-  usePageMeta(staticPageHead("/cart"));
+  const head = <PageMeta {...staticPageHead("/cart")} />;
   const navigate = useNavigate();
   const items = useCart((state) => state.items);
   const discountCode = useCart((state) => state.discountCode);
@@ -79,79 +79,82 @@ export function CartPage() {
   }, [fromReminder, signedIn]);
 
   return (
-    <section className="mx-auto max-w-7xl px-4 py-8 sm:px-6 sm:py-10 lg:px-8">
-      <CheckoutSteps current="Cart" className="mb-6" />
-      <h1 className="text-2xl font-bold tracking-tight text-neutral-900 sm:text-3xl">Shopping cart</h1>
-      {fromReminder && !signedIn ? <ReminderSignIn /> : null}
-      <CartChanges changes={changes} className="mt-4" />
-      {items.length === 0 ? (
-        <div className="mt-6">
-          <EmptyState
-            icon={ShoppingCartIcon}
-            title={empty.cart}
-            action={
-              <Link to="/" className={buttonClasses()}>
-                Browse products
-              </Link>
-            }
-          />
-        </div>
-      ) : (
-        <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_22rem] lg:items-start lg:gap-8">
-          <div className="rounded-card bg-white px-4 shadow-card ring-1 ring-neutral-200 sm:px-6">
-            <ul aria-label="Products in your cart" className="divide-y divide-neutral-200">
-              {items.map((item, index) => (
-                <CartLine
-                  key={itemKey(item)}
-                  item={item}
-                  priced={summary.lines[index]}
-                  codeLeftOut={pricing.linesWithoutCode.has(itemKey(item)) ? pricing.appliedCode : null}
-                />
-              ))}
-            </ul>
-          </div>
-
-          <aside
-            aria-labelledby="cart-summary-heading"
-            className="rounded-card bg-white p-5 shadow-card ring-1 ring-neutral-200 sm:p-6 lg:sticky lg:top-24"
-          >
-            <h2 id="cart-summary-heading" className="text-lg font-semibold text-neutral-900">
-              Order summary
-            </h2>
-            <p className="mt-1 text-sm text-neutral-600">
-              {units} {units === 1 ? "item" : "items"}
-            </p>
-            <DiscountCodeField pricing={pricing} className="mt-4" />
-            <PriceSummary
-              className={cx("mt-4 transition-opacity", pricing.checking && "opacity-60")}
-              {...summary}
-              discountCode={pricing.appliedCode}
-              pending={!pricing.quoted}
+    <>
+      {head}
+      <section className="mx-auto max-w-7xl px-4 py-8 sm:px-6 sm:py-10 lg:px-8">
+        <CheckoutSteps current="Cart" className="mb-6" />
+        <h1 className="text-2xl font-bold tracking-tight text-neutral-900 sm:text-3xl">Shopping cart</h1>
+        {fromReminder && !signedIn ? <ReminderSignIn /> : null}
+        <CartChanges changes={changes} className="mt-4" />
+        {items.length === 0 ? (
+          <div className="mt-6">
+            <EmptyState
+              icon={ShoppingCartIcon}
+              title={empty.cart}
+              action={
+                <Link to="/" className={buttonClasses()}>
+                  Browse products
+                </Link>
+              }
             />
-            {freeShippingNote ? <p className="mt-3 text-xs text-neutral-500">{freeShippingNote}</p> : null}
-            {blocked ? (
-              <p className="mt-4 text-sm font-medium text-danger-700">{cartUpdates.removeUnavailable}</p>
-            ) : null}
-            <Button
-              size="lg"
-              fullWidth
-              className="mt-5 tracking-wide uppercase"
-              loading={checking}
-              disabled={blocked || summary.itemsPrice === 0}
-              onClick={() => navigate("/account/shipping")}
+          </div>
+        ) : (
+          <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_22rem] lg:items-start lg:gap-8">
+            <div className="rounded-card bg-white px-4 shadow-card ring-1 ring-neutral-200 sm:px-6">
+              <ul aria-label="Products in your cart" className="divide-y divide-neutral-200">
+                {items.map((item, index) => (
+                  <CartLine
+                    key={itemKey(item)}
+                    item={item}
+                    priced={summary.lines[index]}
+                    codeLeftOut={pricing.linesWithoutCode.has(itemKey(item)) ? pricing.appliedCode : null}
+                  />
+                ))}
+              </ul>
+            </div>
+
+            <aside
+              aria-labelledby="cart-summary-heading"
+              className="rounded-card bg-white p-5 shadow-card ring-1 ring-neutral-200 sm:p-6 lg:sticky lg:top-24"
             >
-              Continue
-            </Button>
-            <Link
-              to="/"
-              className="mt-3 block text-center text-sm font-medium text-brand-700 hover:underline"
-            >
-              Continue shopping
-            </Link>
-            <CheckDelivery className="mt-5 border-t border-neutral-200 pt-5" />
-          </aside>
-        </div>
-      )}
-    </section>
+              <h2 id="cart-summary-heading" className="text-lg font-semibold text-neutral-900">
+                Order summary
+              </h2>
+              <p className="mt-1 text-sm text-neutral-600">
+                {units} {units === 1 ? "item" : "items"}
+              </p>
+              <DiscountCodeField pricing={pricing} className="mt-4" />
+              <PriceSummary
+                className={cx("mt-4 transition-opacity", pricing.checking && "opacity-60")}
+                {...summary}
+                discountCode={pricing.appliedCode}
+                pending={!pricing.quoted}
+              />
+              {freeShippingNote ? <p className="mt-3 text-xs text-neutral-500">{freeShippingNote}</p> : null}
+              {blocked ? (
+                <p className="mt-4 text-sm font-medium text-danger-700">{cartUpdates.removeUnavailable}</p>
+              ) : null}
+              <Button
+                size="lg"
+                fullWidth
+                className="mt-5 tracking-wide uppercase"
+                loading={checking}
+                disabled={blocked || summary.itemsPrice === 0}
+                onClick={() => navigate("/account/shipping")}
+              >
+                Continue
+              </Button>
+              <Link
+                to="/"
+                className="mt-3 block text-center text-sm font-medium text-brand-700 hover:underline"
+              >
+                Continue shopping
+              </Link>
+              <CheckDelivery className="mt-5 border-t border-neutral-200 pt-5" />
+            </aside>
+          </div>
+        )}
+      </section>
+    </>
   );
 }

@@ -19,7 +19,7 @@ import { configQueryOptions, useConfig } from "#web/lib/config";
 import { cx } from "#web/lib/cx";
 import { newIdempotencyKey } from "#web/lib/idempotency";
 import { markCartAtCheckout } from "#web/lib/kept-cart-actions";
-import { pageTitle, usePageMeta } from "#web/lib/page-meta";
+import { PageMeta, pageTitle } from "#web/lib/page-meta";
 import { accountKeys } from "#web/lib/query-keys";
 import { toast } from "#web/lib/toast";
 import { usePlaceOrder } from "./api/place-order";
@@ -36,7 +36,7 @@ const cardClass = "rounded-card bg-white p-5 shadow-card ring-1 ring-neutral-200
  * the shopper is sent back to the step that is missing (SPEC section 4).
  */
 export function CheckoutPage() {
-  usePageMeta({ title: pageTitle("Checkout") });
+  const head = <PageMeta title={pageTitle("Checkout")} />;
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const items = useCart((state) => state.items);
@@ -159,92 +159,95 @@ export function CheckoutPage() {
     );
 
   return (
-    <section className="mx-auto max-w-7xl px-4 py-8 sm:px-6 sm:py-10 lg:px-8">
-      <CheckoutSteps current="Checkout" className="mb-6" />
-      <h1 className="text-2xl font-bold tracking-tight text-neutral-900 sm:text-3xl">Review your order</h1>
-      <CartChanges changes={changes} className="mt-4" />
+    <>
+      {head}
+      <section className="mx-auto max-w-7xl px-4 py-8 sm:px-6 sm:py-10 lg:px-8">
+        <CheckoutSteps current="Checkout" className="mb-6" />
+        <h1 className="text-2xl font-bold tracking-tight text-neutral-900 sm:text-3xl">Review your order</h1>
+        <CartChanges changes={changes} className="mt-4" />
 
-      <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_22rem] lg:items-start lg:gap-8">
-        <div className="space-y-6">
-          <section aria-labelledby="checkout-address-heading" className={cardClass}>
-            <div className="flex items-center justify-between gap-3">
-              <h2 id="checkout-address-heading" className="text-lg font-semibold text-neutral-900">
-                Delivery address
-              </h2>
-              <Link
-                to="/account/shipping"
-                className="text-sm font-medium text-brand-700 hover:underline"
-                aria-label="Change delivery address"
-              >
-                Change
-              </Link>
-            </div>
-            <AddressLines address={address} className="mt-3" />
-          </section>
+        <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_22rem] lg:items-start lg:gap-8">
+          <div className="space-y-6">
+            <section aria-labelledby="checkout-address-heading" className={cardClass}>
+              <div className="flex items-center justify-between gap-3">
+                <h2 id="checkout-address-heading" className="text-lg font-semibold text-neutral-900">
+                  Delivery address
+                </h2>
+                <Link
+                  to="/account/shipping"
+                  className="text-sm font-medium text-brand-700 hover:underline"
+                  aria-label="Change delivery address"
+                >
+                  Change
+                </Link>
+              </div>
+              <AddressLines address={address} className="mt-3" />
+            </section>
 
-          <ShippingMethodPicker
-            className={cardClass}
-            methods={serving}
-            deliverBy={deliverBy}
-            checkedId={checkedId}
-            onChoose={choose}
-            checkedPrice={
-              pricing.priced && pricing.shippingMethod?._id === checkedId ? summary.shippingPrice : null
-            }
-            itemsPrice={summary.itemsPrice - summary.discountAmount}
-            units={summary.lines.reduce((sum, line) => sum + line.quantity, 0)}
-            message={methodMessage}
-            busy={pricing.checking}
-          />
+            <ShippingMethodPicker
+              className={cardClass}
+              methods={serving}
+              deliverBy={deliverBy}
+              checkedId={checkedId}
+              onChoose={choose}
+              checkedPrice={
+                pricing.priced && pricing.shippingMethod?._id === checkedId ? summary.shippingPrice : null
+              }
+              itemsPrice={summary.itemsPrice - summary.discountAmount}
+              units={summary.lines.reduce((sum, line) => sum + line.quantity, 0)}
+              message={methodMessage}
+              busy={pricing.checking}
+            />
 
-          <section aria-labelledby="checkout-products-heading" className={cardClass}>
-            <div className="flex items-center justify-between gap-3">
-              <h2 id="checkout-products-heading" className="text-lg font-semibold text-neutral-900">
-                Products
-              </h2>
-              <Link
-                to="/cart"
-                className="text-sm font-medium text-brand-700 hover:underline"
-                aria-label="Edit cart"
-              >
-                Edit
-              </Link>
-            </div>
-            <OrderLineList lines={lines} label="Products in this order" />
-          </section>
+            <section aria-labelledby="checkout-products-heading" className={cardClass}>
+              <div className="flex items-center justify-between gap-3">
+                <h2 id="checkout-products-heading" className="text-lg font-semibold text-neutral-900">
+                  Products
+                </h2>
+                <Link
+                  to="/cart"
+                  className="text-sm font-medium text-brand-700 hover:underline"
+                  aria-label="Edit cart"
+                >
+                  Edit
+                </Link>
+              </div>
+              <OrderLineList lines={lines} label="Products in this order" />
+            </section>
+          </div>
+
+          <aside aria-labelledby="checkout-summary-heading" className={`${cardClass} lg:sticky lg:top-24`}>
+            <h2 id="checkout-summary-heading" className="text-lg font-semibold text-neutral-900">
+              Order summary
+            </h2>
+            <DiscountCodeField pricing={pricing} className="mt-4" />
+            <PriceSummary
+              className={cx("mt-4 transition-opacity", pricing.checking && "opacity-60")}
+              {...summary}
+              discountCode={pricing.appliedCode}
+              shippingPrice={undeliverable ? null : summary.shippingPrice}
+              shippingMethod={undeliverable ? null : (pricing.shippingMethod?.name ?? checkedMethod?.name)}
+              pending={!pricing.quoted}
+            />
+            {blocked ? (
+              <p className="mt-4 text-sm font-medium text-danger-700">{cartUpdates.removeUnavailable}</p>
+            ) : null}
+            <Button
+              size="lg"
+              fullWidth
+              className="mt-5"
+              loading={placeOrder.isPending || checking || pricing.checking}
+              disabled={blocked || undeliverable || summary.itemsPrice === 0}
+              onClick={pay}
+            >
+              Pay
+            </Button>
+            <p className="mt-3 text-center text-xs text-neutral-500">
+              Your order is placed now; you choose how to pay on the next page.
+            </p>
+          </aside>
         </div>
-
-        <aside aria-labelledby="checkout-summary-heading" className={`${cardClass} lg:sticky lg:top-24`}>
-          <h2 id="checkout-summary-heading" className="text-lg font-semibold text-neutral-900">
-            Order summary
-          </h2>
-          <DiscountCodeField pricing={pricing} className="mt-4" />
-          <PriceSummary
-            className={cx("mt-4 transition-opacity", pricing.checking && "opacity-60")}
-            {...summary}
-            discountCode={pricing.appliedCode}
-            shippingPrice={undeliverable ? null : summary.shippingPrice}
-            shippingMethod={undeliverable ? null : (pricing.shippingMethod?.name ?? checkedMethod?.name)}
-            pending={!pricing.quoted}
-          />
-          {blocked ? (
-            <p className="mt-4 text-sm font-medium text-danger-700">{cartUpdates.removeUnavailable}</p>
-          ) : null}
-          <Button
-            size="lg"
-            fullWidth
-            className="mt-5"
-            loading={placeOrder.isPending || checking || pricing.checking}
-            disabled={blocked || undeliverable || summary.itemsPrice === 0}
-            onClick={pay}
-          >
-            Pay
-          </Button>
-          <p className="mt-3 text-center text-xs text-neutral-500">
-            Your order is placed now; you choose how to pay on the next page.
-          </p>
-        </aside>
-      </div>
-    </section>
+      </section>
+    </>
   );
 }

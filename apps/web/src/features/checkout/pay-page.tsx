@@ -19,7 +19,7 @@ import { errorMessage, isApiError } from "#web/lib/api";
 import { useConfig } from "#web/lib/config";
 import { formatDateTime } from "#web/lib/dates";
 import { useOrder } from "#web/lib/own-orders";
-import { pageTitle, usePageMeta } from "#web/lib/page-meta";
+import { PageMeta, pageTitle } from "#web/lib/page-meta";
 import { usePaymentOptions } from "./api/get-payment-options";
 import { usePaymentProvider } from "./api/get-payment-provider";
 import { CashOnDeliveryOption } from "./components/cash-on-delivery-option";
@@ -115,61 +115,67 @@ function PayActions({ order }: { order: OrderDto }) {
 export function PayPage() {
   const { orderId = "" } = useParams();
   const order = useOrder(orderId);
-  usePageMeta({ title: pageTitle("Payment") });
+  const head = <PageMeta title={pageTitle("Payment")} />;
 
   if (order.isError) {
     const notFound = isApiError(order.error) && (order.error.status === 404 || order.error.status === 400);
     return (
-      <section className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
-        <h1 className="text-2xl font-bold tracking-tight text-neutral-900 sm:text-3xl">Payment</h1>
-        <div className="mt-6 space-y-4">
-          <ErrorState message={notFound ? errors.orderNotFound : errorMessage(order.error)} />
-          <Link to="/account/profile" className={buttonClasses({ variant: "secondary" })}>
-            Go to my orders
-          </Link>
-        </div>
-      </section>
+      <>
+        {head}
+        <section className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
+          <h1 className="text-2xl font-bold tracking-tight text-neutral-900 sm:text-3xl">Payment</h1>
+          <div className="mt-6 space-y-4">
+            <ErrorState message={notFound ? errors.orderNotFound : errorMessage(order.error)} />
+            <Link to="/account/profile" className={buttonClasses({ variant: "secondary" })}>
+              Go to my orders
+            </Link>
+          </div>
+        </section>
+      </>
     );
   }
 
   const data = order.data;
   return (
-    <section className="mx-auto max-w-7xl px-4 py-8 sm:px-6 sm:py-10 lg:px-8">
-      <CheckoutSteps current="Payment" className="mb-6" />
-      <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
-        <h1 className="text-2xl font-bold tracking-tight text-neutral-900 sm:text-3xl">
-          {data && isPayable(data) ? "Pay for your order" : "Your order"}
-        </h1>
-        {data ? <OrderStatus order={data} /> : null}
-      </div>
-      {data ? (
-        <p className="mt-1 flex flex-wrap gap-x-1.5 text-sm text-neutral-600">
-          <span>Order #{data.number}</span>
-          <span aria-hidden="true">·</span>
-          <span>Placed {formatDateTime(data.createdAt)}</span>
-        </p>
-      ) : (
-        <Skeleton className="mt-2 h-4 w-72 max-w-full" />
-      )}
+    <>
+      {head}
+      <section className="mx-auto max-w-7xl px-4 py-8 sm:px-6 sm:py-10 lg:px-8">
+        <CheckoutSteps current="Payment" className="mb-6" />
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+          <h1 className="text-2xl font-bold tracking-tight text-neutral-900 sm:text-3xl">
+            {data && isPayable(data) ? "Pay for your order" : "Your order"}
+          </h1>
+          {data ? <OrderStatus order={data} /> : null}
+        </div>
+        {data ? (
+          <p className="mt-1 flex flex-wrap gap-x-1.5 text-sm text-neutral-600">
+            <span>Order #{data.number}</span>
+            <span aria-hidden="true">·</span>
+            <span>Placed {formatDateTime(data.createdAt)}</span>
+          </p>
+        ) : (
+          <Skeleton className="mt-2 h-4 w-72 max-w-full" />
+        )}
 
-      {!data ? (
-        <PlacedOrderSkeleton asideClassName="h-96" />
-      ) : (
-        <PlacedOrder
-          order={data}
-          payment={
-            <OrderPayment
-              order={data}
-              payActions={<PayActions order={data} />}
-              cancelledActions={
-                <Link to="/" className="mt-2 inline-block font-medium text-brand-700 hover:underline">
-                  Continue shopping
-                </Link>
-              }
-            />
-          }
-        />
-      )}
-    </section>
+        {!data ? (
+          <PlacedOrderSkeleton asideClassName="h-96" />
+        ) : (
+          <PlacedOrder
+            order={data}
+            payment={
+              <OrderPayment
+                order={data}
+                payActions={<PayActions order={data} />}
+                cancelledActions={
+                  <Link to="/" className="mt-2 inline-block font-medium text-brand-700 hover:underline">
+                    Continue shopping
+                  </Link>
+                }
+              />
+            }
+          />
+        )}
+      </section>
+    </>
   );
 }

@@ -17,7 +17,7 @@ import { useAddAddress, useAddresses } from "#web/lib/addresses";
 import { useCart } from "#web/lib/cart-store";
 import { cx } from "#web/lib/cx";
 import { markCartAtCheckout } from "#web/lib/kept-cart-actions";
-import { pageTitle, usePageMeta } from "#web/lib/page-meta";
+import { PageMeta, pageTitle } from "#web/lib/page-meta";
 
 function AddressOption({
   address,
@@ -65,7 +65,7 @@ function AddressOption({
  * checkout page.
  */
 export function ShippingPage() {
-  usePageMeta({ title: pageTitle("Shipping") });
+  const head = <PageMeta title={pageTitle("Shipping")} />;
   const navigate = useNavigate();
   const addresses = useAddresses();
   const addAddress = useAddAddress();
@@ -98,76 +98,79 @@ export function ShippingPage() {
   };
 
   return (
-    <section className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-10">
-      <CheckoutSteps current="Shipping" className="mb-6" />
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <h1 className="text-2xl font-bold tracking-tight text-neutral-900 sm:text-3xl">Shipping address</h1>
-        {list.length > 0 ? (
-          <Button variant="secondary" onClick={() => setAdding(true)}>
-            <PlusIcon className="size-4" aria-hidden="true" />
-            Add address
-          </Button>
-        ) : null}
-      </div>
+    <>
+      {head}
+      <section className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-10">
+        <CheckoutSteps current="Shipping" className="mb-6" />
+        <div className="flex flex-wrap items-end justify-between gap-3">
+          <h1 className="text-2xl font-bold tracking-tight text-neutral-900 sm:text-3xl">Shipping address</h1>
+          {list.length > 0 ? (
+            <Button variant="secondary" onClick={() => setAdding(true)}>
+              <PlusIcon className="size-4" aria-hidden="true" />
+              Add address
+            </Button>
+          ) : null}
+        </div>
 
-      <div className="mt-6">
-        <QueryState
-          query={addresses}
-          loading={
-            <div className="grid gap-4 sm:grid-cols-2">
-              <span className="sr-only" role="status">
-                Loading addresses
-              </span>
-              <Skeleton className="h-40 rounded-card" />
-              <Skeleton className="h-40 rounded-card" />
-            </div>
-          }
-          empty={
-            <EmptyState
-              icon={MapPinIcon}
-              title={empty.savedAddress}
-              description="Add the address your order should be delivered to."
-              action={
-                <Button onClick={() => setAdding(true)}>
-                  <PlusIcon className="size-4" aria-hidden="true" />
-                  Add address
-                </Button>
-              }
-            />
-          }
-        >
-          {(saved) => (
-            <fieldset>
-              <legend className="mb-3 text-sm font-medium text-neutral-700">
-                Choose where your order should be delivered
-              </legend>
+        <div className="mt-6">
+          <QueryState
+            query={addresses}
+            loading={
               <div className="grid gap-4 sm:grid-cols-2">
-                {saved.map((address) => (
-                  <AddressOption
-                    key={address._id}
-                    address={address}
-                    checked={address._id === chosen?._id}
-                    onChoose={() => setChosenId(address._id)}
-                  />
-                ))}
+                <span className="sr-only" role="status">
+                  Loading addresses
+                </span>
+                <Skeleton className="h-40 rounded-card" />
+                <Skeleton className="h-40 rounded-card" />
               </div>
-            </fieldset>
-          )}
-        </QueryState>
-      </div>
+            }
+            empty={
+              <EmptyState
+                icon={MapPinIcon}
+                title={empty.savedAddress}
+                description="Add the address your order should be delivered to."
+                action={
+                  <Button onClick={() => setAdding(true)}>
+                    <PlusIcon className="size-4" aria-hidden="true" />
+                    Add address
+                  </Button>
+                }
+              />
+            }
+          >
+            {(saved) => (
+              <fieldset>
+                <legend className="mb-3 text-sm font-medium text-neutral-700">
+                  Choose where your order should be delivered
+                </legend>
+                <div className="grid gap-4 sm:grid-cols-2">
+                  {saved.map((address) => (
+                    <AddressOption
+                      key={address._id}
+                      address={address}
+                      checked={address._id === chosen?._id}
+                      onChoose={() => setChosenId(address._id)}
+                    />
+                  ))}
+                </div>
+              </fieldset>
+            )}
+          </QueryState>
+        </div>
 
-      <div className="mt-8 flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <Link to="/cart" className="text-center text-sm font-medium text-brand-700 hover:underline">
-          Back to cart
-        </Link>
-        <Button size="lg" className="tracking-wide uppercase" disabled={!shippable} onClick={proceed}>
-          Continue
-        </Button>
-      </div>
+        <div className="mt-8 flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-between">
+          <Link to="/cart" className="text-center text-sm font-medium text-brand-700 hover:underline">
+            Back to cart
+          </Link>
+          <Button size="lg" className="tracking-wide uppercase" disabled={!shippable} onClick={proceed}>
+            Continue
+          </Button>
+        </div>
 
-      <Dialog open={adding} onClose={() => setAdding(false)} title="Add address" size="lg">
-        <AddressForm onSubmit={submitAddress} onCancel={() => setAdding(false)} />
-      </Dialog>
-    </section>
+        <Dialog open={adding} onClose={() => setAdding(false)} title="Add address" size="lg">
+          <AddressForm onSubmit={submitAddress} onCancel={() => setAdding(false)} />
+        </Dialog>
+      </section>
+    </>
   );
 }

@@ -7,7 +7,7 @@ import { ErrorState } from "#web/components/error-state";
 import { errorMessage, isApiError } from "#web/lib/api";
 import { cx } from "#web/lib/cx";
 import { useListParams } from "#web/lib/list-params";
-import { pageTitle, usePageMeta } from "#web/lib/page-meta";
+import { PageMeta, pageTitle } from "#web/lib/page-meta";
 import { shopSettings } from "#web/lib/shop-settings";
 import { useCategory } from "./api/get-category";
 import { useCategoryProducts } from "./api/get-category-products";
@@ -19,16 +19,19 @@ const PAGE_CLASS = "mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-10 lg:px-8";
 
 /** An unknown slug: the server's 'Category not found.' and a way back. */
 function CategoryMissing({ message }: { message: string }) {
-  usePageMeta({ title: pageTitle(message) });
+  const head = <PageMeta title={pageTitle(message)} />;
   return (
-    <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center">
-      <FolderOpenIcon className="size-12 text-neutral-400" aria-hidden="true" />
-      <p className="mt-4 text-sm font-semibold tracking-wide text-brand-700">404</p>
-      <h1 className="mt-1 text-2xl font-bold tracking-tight text-neutral-900">{message}</h1>
-      <Link to="/" className={cx(buttonClasses(), "mt-8")}>
-        Go back home
-      </Link>
-    </section>
+    <>
+      {head}
+      <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center">
+        <FolderOpenIcon className="size-12 text-neutral-400" aria-hidden="true" />
+        <p className="mt-4 text-sm font-semibold tracking-wide text-brand-700">404</p>
+        <h1 className="mt-1 text-2xl font-bold tracking-tight text-neutral-900">{message}</h1>
+        <Link to="/" className={cx(buttonClasses(), "mt-8")}>
+          Go back home
+        </Link>
+      </section>
+    </>
   );
 }
 
@@ -45,47 +48,57 @@ export function CategoryPage() {
   );
 
   const name = category.data?.name ?? null;
-  usePageMeta({
-    title: name ? pageTitle(name) : null,
-    description: category.data ? categoryDescription(category.data, shopSettings().store.name) : null,
-  });
+  const head = (
+    <PageMeta
+      title={name ? pageTitle(name) : null}
+      description={category.data ? categoryDescription(category.data, shopSettings().store.name) : null}
+    />
+  );
 
   if (missing) return <CategoryMissing message={category.error.message} />;
   if (category.isError) {
     return (
-      <div className={PAGE_CLASS}>
-        <ErrorState message={errorMessage(category.error)} prefix={false} />
-      </div>
+      <>
+        {head}
+        <div className={PAGE_CLASS}>
+          <ErrorState message={errorMessage(category.error)} prefix={false} />
+        </div>
+      </>
     );
   }
 
   return (
-    <div className={PAGE_CLASS}>
-      <ListPageHeader
-        title={
-          name ?? <span className="inline-block h-8 w-48 animate-pulse rounded bg-neutral-200 align-middle" />
-        }
-        // With filters on, the count is of the products they leave.
-        subtitle={
-          products.data && activeFilterCount(filters.filters) > 0
-            ? productCount(products.data.meta.total)
-            : category.data
-              ? productCount(category.data.count)
-              : null
-        }
-      >
-        <div className="mb-3">
-          <Breadcrumb items={[{ label: "Home", to: "/" }, { label: name ?? "Category" }]} />
-        </div>
-      </ListPageHeader>
-      <FilteredProducts
-        query={products}
-        list={list}
-        filters={filters}
-        showCategories={false}
-        showOnSale
-        hasKeyword={false}
-      />
-    </div>
+    <>
+      {head}
+      <div className={PAGE_CLASS}>
+        <ListPageHeader
+          title={
+            name ?? (
+              <span className="inline-block h-8 w-48 animate-pulse rounded bg-neutral-200 align-middle" />
+            )
+          }
+          // With filters on, the count is of the products they leave.
+          subtitle={
+            products.data && activeFilterCount(filters.filters) > 0
+              ? productCount(products.data.meta.total)
+              : category.data
+                ? productCount(category.data.count)
+                : null
+          }
+        >
+          <div className="mb-3">
+            <Breadcrumb items={[{ label: "Home", to: "/" }, { label: name ?? "Category" }]} />
+          </div>
+        </ListPageHeader>
+        <FilteredProducts
+          query={products}
+          list={list}
+          filters={filters}
+          showCategories={false}
+          showOnSale
+          hasKeyword={false}
+        />
+      </div>
+    </>
   );
 }

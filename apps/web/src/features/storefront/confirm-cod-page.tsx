@@ -7,7 +7,7 @@ import { ErrorState } from "#web/components/error-state";
 import { errorMessage, isApiError } from "#web/lib/api";
 import { cx } from "#web/lib/cx";
 import { confirmCod } from "#web/lib/own-orders";
-import { pageTitle, usePageMeta } from "#web/lib/page-meta";
+import { PageMeta, pageTitle } from "#web/lib/page-meta";
 
 const cardClass = "rounded-card bg-white p-6 shadow-card ring-1 ring-neutral-200 sm:p-8";
 
@@ -18,7 +18,7 @@ const cardClass = "rounded-card bg-white p-6 shadow-card ring-1 ring-neutral-200
  * so and leads to the shopper's order page, where a signed-in shopper confirms it too.
  */
 export function ConfirmCodPage() {
-  usePageMeta({ title: pageTitle(codConfirmation.pageTitle) });
+  const head = <PageMeta title={pageTitle(codConfirmation.pageTitle)} />;
   const { orderId = "" } = useParams();
   const [searchParams] = useSearchParams();
   const token = searchParams.get("token") ?? "";
@@ -28,53 +28,56 @@ export function ConfirmCodPage() {
   const invalid = token === "" || (isApiError(refused) && refused.status === 404);
 
   return (
-    <section className="mx-auto max-w-lg px-4 py-10 sm:px-6 sm:py-16">
-      <div className={cardClass}>
-        <h1 className="flex items-center gap-2.5 text-2xl font-bold tracking-tight text-neutral-900">
-          <BanknotesIcon className="size-7 shrink-0 text-brand-600" aria-hidden="true" />
-          {codConfirmation.pageTitle}
-        </h1>
-        {confirm.isSuccess ? (
-          <div role="status" className="mt-5 flex gap-3 rounded-card bg-success-50 p-4 text-success-700">
-            <CheckCircleIcon className="size-6 shrink-0" aria-hidden="true" />
-            <p className="font-medium">{codConfirmation.pageDone(confirm.data.number)}</p>
-          </div>
-        ) : invalid ? (
-          <div className="mt-5">
-            <ErrorState message={codConfirmation.linkInvalid} prefix={false} />
-          </div>
-        ) : (
-          <>
-            <p className="mt-3 text-neutral-600">{codConfirmation.pageIntro}</p>
-            {refused ? (
-              <div className="mt-5">
-                <ErrorState message={errorMessage(refused)} prefix={false} />
-              </div>
-            ) : null}
-            <Button
-              size="lg"
-              fullWidth
-              className="mt-6"
-              loading={confirm.isPending}
-              onClick={() => confirm.mutate({ orderId, token })}
-            >
-              {codConfirmation.pageConfirm}
-            </Button>
-          </>
-        )}
-        <Link
-          to={orderPage}
-          className={cx(
-            buttonClasses({
-              variant: confirm.isSuccess || invalid ? "primary" : "secondary",
-              fullWidth: true,
-            }),
-            "mt-3",
+    <>
+      {head}
+      <section className="mx-auto max-w-lg px-4 py-10 sm:px-6 sm:py-16">
+        <div className={cardClass}>
+          <h1 className="flex items-center gap-2.5 text-2xl font-bold tracking-tight text-neutral-900">
+            <BanknotesIcon className="size-7 shrink-0 text-brand-600" aria-hidden="true" />
+            {codConfirmation.pageTitle}
+          </h1>
+          {confirm.isSuccess ? (
+            <div role="status" className="mt-5 flex gap-3 rounded-card bg-success-50 p-4 text-success-700">
+              <CheckCircleIcon className="size-6 shrink-0" aria-hidden="true" />
+              <p className="font-medium">{codConfirmation.pageDone(confirm.data.number)}</p>
+            </div>
+          ) : invalid ? (
+            <div className="mt-5">
+              <ErrorState message={codConfirmation.linkInvalid} prefix={false} />
+            </div>
+          ) : (
+            <>
+              <p className="mt-3 text-neutral-600">{codConfirmation.pageIntro}</p>
+              {refused ? (
+                <div className="mt-5">
+                  <ErrorState message={errorMessage(refused)} prefix={false} />
+                </div>
+              ) : null}
+              <Button
+                size="lg"
+                fullWidth
+                className="mt-6"
+                loading={confirm.isPending}
+                onClick={() => confirm.mutate({ orderId, token })}
+              >
+                {codConfirmation.pageConfirm}
+              </Button>
+            </>
           )}
-        >
-          {codConfirmation.viewOrder}
-        </Link>
-      </div>
-    </section>
+          <Link
+            to={orderPage}
+            className={cx(
+              buttonClasses({
+                variant: confirm.isSuccess || invalid ? "primary" : "secondary",
+                fullWidth: true,
+              }),
+              "mt-3",
+            )}
+          >
+            {codConfirmation.viewOrder}
+          </Link>
+        </div>
+      </section>
+    </>
   );
 }

@@ -5,7 +5,7 @@ import { Link } from "react-router";
 import { buttonClasses } from "#web/components/button";
 import { ProductGrid, ProductGridSkeleton } from "#web/components/product-grid";
 import { QueryState } from "#web/components/query-state";
-import { staticPageHead, usePageMeta } from "#web/lib/page-meta";
+import { PageMeta, staticPageHead } from "#web/lib/page-meta";
 import { useRecentlyViewed } from "#web/lib/recently-viewed";
 import { onSaleProductsQueryOptions, useOnSaleProducts } from "./api/get-on-sale-products";
 import { productsQueryOptions, useProducts } from "./api/get-products";
@@ -105,17 +105,20 @@ function HelpBlock() {
 }
 
 export function HomePage() {
-  usePageMeta(staticPageHead("/"));
+  const head = <PageMeta {...staticPageHead("/")} />;
   // Both lists are asked for as the page renders, not once it is on screen.
   usePrefetchQuery(onSaleProductsQueryOptions(ON_SALE));
   usePrefetchQuery(productsQueryOptions(RECOMMENDED));
   return (
-    <div className="mx-auto max-w-7xl space-y-12 px-4 py-6 sm:space-y-16 sm:px-6 sm:py-10 lg:px-8">
-      <SaleBanner />
-      <OnSaleSection />
-      <RecommendedSection />
-      <RecentlyViewedSection />
-      <HelpBlock />
-    </div>
+    <>
+      {head}
+      <div className="mx-auto max-w-7xl space-y-12 px-4 py-6 sm:space-y-16 sm:px-6 sm:py-10 lg:px-8">
+        <SaleBanner />
+        <OnSaleSection />
+        <RecommendedSection />
+        <RecentlyViewedSection />
+        <HelpBlock />
+      </div>
+    </>
   );
 }

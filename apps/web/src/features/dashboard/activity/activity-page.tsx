@@ -9,7 +9,7 @@ import { SelectField } from "#web/components/select-field";
 import { cx } from "#web/lib/cx";
 import { formatDateTime } from "#web/lib/dates";
 import { useListParams, useSearchParamsChanges } from "#web/lib/list-params";
-import { pageTitle, usePageMeta } from "#web/lib/page-meta";
+import { PageMeta, pageTitle } from "#web/lib/page-meta";
 import { cellClass, DataTable, endCellClass, growCellClass } from "../components/data-table";
 import { PagedList } from "../components/paged-list";
 import { SectionBody, SectionCard, SectionHeader } from "../components/section-header";
@@ -181,7 +181,7 @@ function EntryRow({ entry }: { entry: ActivityEntryDto }) {
  * what it is about. On a phone each entry is a card.
  */
 export function ActivityPage() {
-  usePageMeta({ title: pageTitle(activityPage.title) });
+  const head = <PageMeta title={pageTitle(activityPage.title)} />;
   const list = useListParams();
   const [filters, setFilters] = useFilters();
   const actors = useActivityActors();
@@ -208,6 +208,8 @@ export function ActivityPage() {
 
   return (
     <>
+      {head}
+
       <SectionHeader title={activityPage.title} />
       <SectionBody>
         <SectionCard title={activityPage.cardTitle}>

@@ -9,7 +9,7 @@ import { PageSpinner } from "#web/components/spinner";
 import { StatusBadge } from "#web/components/status-badge";
 import { isApiError } from "#web/lib/api";
 import { formatPrice } from "#web/lib/money";
-import { pageTitle, usePageMeta } from "#web/lib/page-meta";
+import { PageMeta, pageTitle } from "#web/lib/page-meta";
 import { ConfirmDialog } from "../components/confirm-dialog";
 import { SectionBody, SectionHeader } from "../components/section-header";
 import { useDeleteDiscount } from "./api/delete-discount";
@@ -55,7 +55,7 @@ export function DiscountFormPage() {
   const [confirming, setConfirming] = useState(false);
   const discount = query.data;
   const title = discountId ? "Edit Discount" : "New Discount";
-  usePageMeta({ title: pageTitle(discount ? discount.code : title) });
+  const head = <PageMeta title={pageTitle(discount ? discount.code : title)} />;
 
   let body: ReactNode;
   if (!discountId) body = <DiscountForm />;
@@ -79,6 +79,8 @@ export function DiscountFormPage() {
 
   return (
     <>
+      {head}
+
       <SectionHeader
         title={title}
         action={

@@ -10,7 +10,7 @@ import { StatusToggle } from "#web/components/status-toggle";
 import { useCategories } from "#web/lib/categories";
 import { cx } from "#web/lib/cx";
 import { useListParams } from "#web/lib/list-params";
-import { pageTitle, usePageMeta } from "#web/lib/page-meta";
+import { PageMeta, pageTitle } from "#web/lib/page-meta";
 import {
   cellClass,
   DataTable,
@@ -69,7 +69,7 @@ function useCategoryNames(): ReadonlyMap<string, string> {
  * the paging bar, and each code's switch.
  */
 export function DiscountsPage() {
-  usePageMeta({ title: pageTitle("Discounts") });
+  const head = <PageMeta title={pageTitle("Discounts")} />;
   const list = useListParams();
   const [status, setStatus] = useStatusParam();
   const view = VIEWS[status];
@@ -101,6 +101,8 @@ export function DiscountsPage() {
 
   return (
     <>
+      {head}
+
       <SectionHeader
         title="Discounts"
         action={

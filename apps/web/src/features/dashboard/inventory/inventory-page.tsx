@@ -10,7 +10,7 @@ import { SelectField } from "#web/components/select-field";
 import { StockBadge } from "#web/components/stock-badge";
 import { cx } from "#web/lib/cx";
 import { useListParams } from "#web/lib/list-params";
-import { pageTitle, usePageMeta } from "#web/lib/page-meta";
+import { PageMeta, pageTitle } from "#web/lib/page-meta";
 import { cellClass, DataTable, endCellClass, growCellClass } from "../components/data-table";
 import { PagedList } from "../components/paged-list";
 import { SectionBody, SectionCard, SectionHeader } from "../components/section-header";
@@ -61,7 +61,7 @@ function labelOf(row: InventoryRow): string {
  * reason and opens its stock log.
  */
 export function InventoryPage() {
-  usePageMeta({ title: pageTitle(inventoryPage.title) });
+  const head = <PageMeta title={pageTitle(inventoryPage.title)} />;
   const list = useListParams();
   const [view, setView] = useFilterParam();
   const query = useInventory(view, {
@@ -100,6 +100,8 @@ export function InventoryPage() {
 
   return (
     <>
+      {head}
+
       <SectionHeader title={inventoryPage.title} />
       <SectionBody>
         <SectionCard title={`${inventoryPage.filters[view]} variants`}>

@@ -9,7 +9,7 @@ import { Skeleton } from "#web/components/skeleton";
 import { cx } from "#web/lib/cx";
 import { formatMonth } from "#web/lib/dates";
 import { formatPrice } from "#web/lib/money";
-import { pageTitle, usePageMeta } from "#web/lib/page-meta";
+import { PageMeta, pageTitle } from "#web/lib/page-meta";
 import { SectionBody, SectionHeader } from "../components/section-header";
 import { gstReportCsvUrl, useGstReport } from "./api/get-gst-report";
 import {
@@ -174,7 +174,7 @@ function GstSkeleton() {
  * (`month`); without one, the month a return is due for (the one before the shop's today).
  */
 export function GstReportPage() {
-  usePageMeta({ title: pageTitle(`${gstReport.title} · ${salesReports.title}`) });
+  const head = <PageMeta title={pageTitle(`${gstReport.title} · ${salesReports.title}`)} />;
   const [searchParams, setSearchParams] = useSearchParams();
   const today = shopToday();
   const asked = searchParams.get("month");
@@ -184,6 +184,8 @@ export function GstReportPage() {
 
   return (
     <>
+      {head}
+
       <SectionHeader title={salesReports.title} links={REPORT_LINKS} />
       <SectionBody>
         <SelectField

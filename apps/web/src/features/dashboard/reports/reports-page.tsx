@@ -7,7 +7,7 @@ import { QueryState } from "#web/components/query-state";
 import { Skeleton } from "#web/components/skeleton";
 import { isApiError } from "#web/lib/api";
 import { cx } from "#web/lib/cx";
-import { pageTitle, usePageMeta } from "#web/lib/page-meta";
+import { PageMeta, pageTitle } from "#web/lib/page-meta";
 import { SectionBody, SectionHeader } from "../components/section-header";
 import { SalesChart, SalesChartSkeleton } from "../home/components/sales-chart";
 import { salesReportCsvUrl, useSalesReport } from "./api/get-sales-report";
@@ -141,7 +141,7 @@ function ReportSkeleton() {
 
 /** /dashboard/reports (admins and managers): what the shop sold, gave back and kept in a period. */
 export function ReportsPage() {
-  usePageMeta({ title: pageTitle(salesReports.title) });
+  const head = <PageMeta title={pageTitle(salesReports.title)} />;
   const { period, range, setPeriod, setRange } = useReportPeriod();
   const complete = range.from !== "" && range.to !== "";
   const report = useSalesReport(complete ? range : null);
@@ -154,6 +154,8 @@ export function ReportsPage() {
 
   return (
     <>
+      {head}
+
       <SectionHeader title={salesReports.title} links={REPORT_LINKS} />
       <SectionBody>
         <PeriodPicker

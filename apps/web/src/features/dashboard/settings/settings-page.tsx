@@ -2,7 +2,7 @@ import { settingsPage } from "@shop/shared/messages";
 import { SETTINGS_SECTIONS, type Settings } from "@shop/shared/schemas/settings";
 import { QueryState } from "#web/components/query-state";
 import { Skeleton } from "#web/components/skeleton";
-import { pageTitle, usePageMeta } from "#web/lib/page-meta";
+import { PageMeta, pageTitle } from "#web/lib/page-meta";
 import { useSession } from "#web/lib/session";
 import { SectionBody, SectionHeader } from "../components/section-header";
 import { useSettings } from "./api/get-settings";
@@ -84,12 +84,14 @@ function SettingsForms({ settings, readOnly }: { settings: Settings; readOnly: b
  * its own. Managers read them with every control disabled; admins change them and see the history.
  */
 export function SettingsPage() {
-  usePageMeta({ title: pageTitle(settingsPage.title) });
+  const head = <PageMeta title={pageTitle(settingsPage.title)} />;
   const isAdmin = useSession((state) => state.user?.role === "admin");
   const query = useSettings();
 
   return (
     <>
+      {head}
+
       <SectionHeader title={settingsPage.title} />
       <SectionBody>
         <div className="max-w-4xl space-y-6">

@@ -6,7 +6,7 @@ import { Button } from "#web/components/button";
 import { type EndpointState, StatusBadge } from "#web/components/status-badge";
 import { cx } from "#web/lib/cx";
 import { useListParams } from "#web/lib/list-params";
-import { pageTitle, usePageMeta } from "#web/lib/page-meta";
+import { PageMeta, pageTitle } from "#web/lib/page-meta";
 import { ConfirmDialog } from "../components/confirm-dialog";
 import { cellClass, DataTable, endCellClass, growCellClass } from "../components/data-table";
 import { PagedList } from "../components/paged-list";
@@ -44,7 +44,7 @@ const STATE_LABELS: Record<EndpointState, string> = {
  * and the deliveries of the endpoint chosen (`?endpoint=`), each sent again on demand.
  */
 export function WebhooksPage() {
-  usePageMeta({ title: pageTitle(labels.title) });
+  const head = <PageMeta title={pageTitle(labels.title)} />;
   const list = useListParams();
   const [searchParams, setSearchParams] = useSearchParams();
   const chosenId = searchParams.get("endpoint");
@@ -67,6 +67,8 @@ export function WebhooksPage() {
 
   return (
     <>
+      {head}
+
       <SectionHeader
         title={labels.title}
         action={
