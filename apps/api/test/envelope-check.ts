@@ -27,7 +27,9 @@ function patternsOf(fn: (...args: unknown[]) => unknown): RegExp[] {
   ]) {
     try {
       const text = fn(...Array.from({ length: fn.length }, () => arg));
-      if (typeof text === "string")
+      // NOTE: a message made of its arguments alone ("2 NOS", "Name, Director") has no words of its
+      // own to tell it by: it would match any text, so it is no pattern.
+      if (typeof text === "string" && /[A-Za-z]/.test(text.replaceAll(SENTINEL, "")))
         patterns.push(new RegExp(`^${escapeRegExp(text).replaceAll(SENTINEL, "[\\s\\S]*")}$`));
     } catch {
       // This kind of argument does not suit it; another may.

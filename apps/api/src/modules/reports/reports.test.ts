@@ -34,6 +34,7 @@
  *   80.00 holds 67.80 and 9% × 67.80 = 6.102 → 6.10 each. Total 1,878.00, of which GST 23.76 + 198.16 +
  *   12.20 = 234.12.
  */
+import { gstinCheckCharacter } from "@shop/shared/india";
 import { validation } from "@shop/shared/messages";
 import { REPORT_TOP, type SalesReportDto } from "@shop/shared/schemas/report";
 import { parse } from "csv-parse/sync";
@@ -90,6 +91,7 @@ async function category(name: string, taxRate: number, hsnCode: string): Promise
 
 interface Placed {
   _id: string;
+  invoiceNumber: string | null;
   totalAmount: number;
   products: { _id: string; product: { _id: string } }[];
   cashOnDelivery: { payment: string } | null;
@@ -725,5 +727,353 @@ describe("the report's period", () => {
     expect(period.to).toBe("2026-11-25");
     expect(period.since.toISOString()).toBe("2026-10-26T18:30:00.000Z");
     expect(period.before.toISOString()).toBe("2026-11-25T18:30:00.000Z");
+  });
+});
+
+/**
+ * February 2026 (the shop's clock: 2026-01-31T18:30Z to 2026-02-28T18:30Z), prices on top of GST, the
+ * charges taxed with the goods at the order's highest rate (decision 047), worked out by hand:
+ * - E, B2B: Asha Traders Pvt Ltd (GSTIN in Karnataka), 2 shirts 2,598.00, IGST 18% 467.64; shipping
+ *   80.00 taxed at 18%: IGST 14.40. Invoice value 3,160.04. Invoiced on 5 February.
+ * - F, B2CL: a consumer in Delhi, a shawl 1,10,000.00 at 18%: IGST 19,800.00; shipping free (above
+ *   5,000). Invoice value 1,29,800.00, inter-state and above ₹1 lakh. Invoiced on 6 February.
+ * - G, B2CS: a consumer in Mumbai, a kurta 499.00 (CGST = SGST = 2.5% × 499 = 12.475 → 12.48) and a shirt
+ *   1,299.00 (116.91 each); shipping 80.00 at 18% (7.20 each). Total 2,151.18. Invoiced on 10 February.
+ * - E's credit note on 12 February: one of its two shirts, 1,299.00, IGST 233.82 (half of 467.64, as
+ *   the invoice charged it). Note value 1,532.82: CDNR, "Regular B2B".
+ * - The shop registers again on 15 February (a new GSTIN): H, a consumer in Mumbai, a shirt 1,299.00
+ *   (116.91 each) and shipping 80.00 (7.20 each), total 1,627.22, invoiced on 20 February under the new
+ *   GSTIN, its series starting at 1, and in that GSTIN's return alone.
+ * The old GSTIN's February: B2B E (taxable 2,678.00 = 2,598 + 80, IGST 482.04); B2CL F; B2CS
+ * 27-Maharashtra 5% 499.00 (12.48 + 12.48) and 18% 1,379.00 (124.11 + 124.11); CDNR E's note; HSN 6205
+ * at 18%: 2 + 1 − 1 = 2 pieces, taxable 2,598 + 80 + 1,299 + 80 − 1,299 = 2,758.00, IGST 467.64 + 14.40
+ * − 233.82 = 248.22, CGST = SGST 124.11; 6211 at 5%: 1 piece 499.00; 6214 at 18%: 1 piece 1,10,000.00;
+ * 3.1(a): taxable 2,678 + 1,10,000 + 1,878 − 1,299 = 1,13,257.00, IGST 20,048.22, CGST = SGST 136.59.
+ */
+describe("a month's GSTR-1 worked out by hand: B2B, B2CL, B2CS, charges taxed, a B2B credit note and a new GSTIN", () => {
+  const FEBRUARY = "month=2026-02";
+  const OLD = "27AAPFU0939F1ZV";
+  const NEW = `27AABCS1429B1Z${gstinCheckCharacter("27AABCS1429B1Z")}`;
+  const BUYER = `29AABCT3518Q1Z${gstinCheckCharacter("29AABCT3518Q1Z")}`;
+  let e: Placed;
+  let f: Placed;
+  let g: Placed;
+  let h: Placed;
+
+  function gst(query: string) {
+    return inject(t.app, { method: "GET", url: `/api/reports/gst?${query}`, cookie: admin.cookie });
+  }
+
+  async function gstCsv(table: string, query = FEBRUARY): Promise<string[][]> {
+    const response = await gst(`${query}&format=csv&table=${table}`);
+    expect(response.statusCode, response.body).toBe(200);
+    return parse(response.body, { bom: true }) as string[][];
+  }
+
+  async function invoicedOn(order: Placed, at: string) {
+    await moveOrder(order._id, { placed: at, invoiced: at, paid: at });
+  }
+
+  beforeAll(async () => {
+    const taxes = await put("taxes", {
+      pricesIncludeTax: false,
+      defaultRate: 18,
+      defaultHsn: "6109",
+      chargesTaxed: true,
+    });
+    expect(taxes.statusCode, taxes.body).toBe(200);
+    const media = await makeMedia(t.database);
+    const shawls = await inject(t.app, {
+      method: "POST",
+      url: "/api/categories",
+      cookie: admin.cookie,
+      payload: {
+        name: "Shawls",
+        slug: "shawls",
+        taxRate: 18,
+        hsnCode: "6214",
+        hsnDescription: "Shawls & scarves",
+      },
+    });
+    expect(shawls.statusCode, shawls.body).toBe(201);
+    const shawl = await makeProduct(
+      t.database,
+      { category: shawls.json().data._id, thumbnail: media.id },
+      { price: 110000, stock: 5 },
+    );
+
+    const trader = await quickUser(t);
+    const traderAddress = await inject(t.app, {
+      method: "POST",
+      url: "/api/users/current-user/addresses",
+      cookie: trader.cookie,
+      payload: { ...ADDRESS, state: "Karnataka", gstin: BUYER, legalName: "Asha Traders Pvt Ltd" },
+    });
+    expect(traderAddress.statusCode, traderAddress.body).toBe(201);
+    e = await pay(
+      trader,
+      await place(trader, traderAddress.json().data._id, [{ product: shirt._id, quantity: 2 }]),
+    );
+    expect(e.totalAmount).toBe(3160.04);
+    await invoicedOn(e, "2026-02-05T06:30:00Z");
+
+    const delhi = await quickUser(t);
+    f = await pay(
+      delhi,
+      await place(delhi, await addressOf(delhi, "Delhi"), [{ product: shawl._id, quantity: 1 }]),
+    );
+    expect(f.totalAmount).toBe(129800);
+    await invoicedOn(f, "2026-02-06T06:30:00Z");
+
+    const mumbai = await quickUser(t);
+    const home = await addressOf(mumbai, "Maharashtra");
+    g = await pay(
+      mumbai,
+      await place(mumbai, home, [
+        { product: kurta._id, quantity: 1 },
+        { product: shirt._id, quantity: 1 },
+      ]),
+    );
+    expect(g.totalAmount).toBe(2151.18);
+    await invoicedOn(g, "2026-02-10T06:30:00Z");
+
+    const back = await refund(
+      e,
+      {
+        lines: [{ line: lineOf(e, shirt._id), quantity: 1 }],
+        shipping: false,
+        codFee: false,
+        reason: "One too many",
+        restock: true,
+      },
+      "2026-02-12T06:30:00Z",
+    );
+    expect(back.amount).toBe(1532.82);
+
+    const settings = await inject(t.app, { method: "GET", url: "/api/settings", cookie: admin.cookie });
+    const store = settings.json().data.store;
+    expect(store.gstin).toBe(OLD);
+    const moved = await put("store", { ...store, gstin: NEW });
+    expect(moved.statusCode, moved.body).toBe(200);
+    h = await pay(mumbai, await place(mumbai, home, [{ product: shirt._id, quantity: 1 }]));
+    expect(h.totalAmount).toBe(1627.22);
+    await invoicedOn(h, "2026-02-20T06:30:00Z");
+  });
+
+  it("fills each table of the old GSTIN's February from its documents, to the paisa", async () => {
+    const response = await gst(`${FEBRUARY}&gstin=${OLD}`);
+    expect(response.statusCode, response.body).toBe(200);
+    const data = response.json().data;
+    expect(data.gstin).toBe(OLD);
+    expect(data.otherGstins).toEqual([NEW]);
+    const none = { igst: 0, cgst: 0, sgst: 0, cess: 0 };
+    expect(data.b2b).toEqual([
+      {
+        gstin: BUYER,
+        receiverName: "Asha Traders Pvt Ltd",
+        invoiceNumber: e.invoiceNumber,
+        invoiceDate: "2026-02-05",
+        invoiceValue: 3160.04,
+        placeOfSupply: "29-Karnataka",
+        rate: 18,
+        taxableValue: 2678,
+        ...none,
+        igst: 482.04,
+      },
+    ]);
+    expect(data.b2cl).toEqual([
+      {
+        invoiceNumber: f.invoiceNumber,
+        invoiceDate: "2026-02-06",
+        invoiceValue: 129800,
+        placeOfSupply: "07-Delhi",
+        rate: 18,
+        taxableValue: 110000,
+        ...none,
+        igst: 19800,
+      },
+    ]);
+    expect(data.b2cs).toEqual([
+      { placeOfSupply: "27-Maharashtra", rate: 5, taxableValue: 499, ...none, cgst: 12.48, sgst: 12.48 },
+      { placeOfSupply: "27-Maharashtra", rate: 18, taxableValue: 1379, ...none, cgst: 124.11, sgst: 124.11 },
+    ]);
+    expect(data.cdnr).toEqual([
+      {
+        gstin: BUYER,
+        receiverName: "Asha Traders Pvt Ltd",
+        noteNumber: expect.stringMatching(/^CN\d{4}\/\d{6}$/),
+        noteDate: "2026-02-12",
+        invoiceNumber: e.invoiceNumber,
+        placeOfSupply: "29-Karnataka",
+        noteSupplyType: "Regular B2B",
+        noteValue: 1532.82,
+        rate: 18,
+        taxableValue: 1299,
+        ...none,
+        igst: 233.82,
+      },
+    ]);
+    expect(data.cdnur).toEqual([]);
+    expect(
+      data.hsn.map(
+        (row: {
+          hsn: string;
+          rate: number;
+          quantity: number;
+          taxableValue: number;
+          igst: number;
+          cgst: number;
+          sgst: number;
+        }) => [row.hsn, row.rate, row.quantity, row.taxableValue, row.igst, row.cgst, row.sgst],
+      ),
+    ).toEqual([
+      ["6205", 18, 2, 2758, 248.22, 124.11, 124.11],
+      ["6211", 5, 1, 499, 0, 12.48, 12.48],
+      ["6214", 18, 1, 110000, 19800, 0, 0],
+    ]);
+    expect(data.gstr3b).toEqual({
+      taxableValue: 113257,
+      igst: 20048.22,
+      cgst: 136.59,
+      sgst: 136.59,
+      cess: 0,
+    });
+    expect(data.docs).toEqual([
+      {
+        nature: "Invoices for outward supply",
+        from: e.invoiceNumber,
+        to: g.invoiceNumber,
+        total: 3,
+        cancelled: 0,
+      },
+      {
+        nature: "Credit Note",
+        from: data.cdnr[0].noteNumber,
+        to: data.cdnr[0].noteNumber,
+        total: 1,
+        cancelled: 0,
+      },
+    ]);
+  });
+
+  it("files the new GSTIN's February apart: its own series from 1, only its own invoice", async () => {
+    const response = await gst(FEBRUARY);
+    const data = response.json().data;
+    expect(data.gstin).toBe(NEW);
+    expect(data.otherGstins).toEqual([OLD]);
+    expect(h.invoiceNumber).toMatch(/^INV\d{4}\/000001$/);
+    expect(data.b2b).toEqual([]);
+    expect(data.b2cl).toEqual([]);
+    expect(data.b2cs).toEqual([
+      {
+        placeOfSupply: "27-Maharashtra",
+        rate: 18,
+        taxableValue: 1379,
+        igst: 0,
+        cgst: 124.11,
+        sgst: 124.11,
+        cess: 0,
+      },
+    ]);
+    expect(data.docs).toEqual([
+      {
+        nature: "Invoices for outward supply",
+        from: h.invoiceNumber,
+        to: h.invoiceNumber,
+        total: 1,
+        cancelled: 0,
+      },
+    ]);
+  });
+
+  it("writes every table as the offline tool's CSV: its headers, 16-character numbers, dd-mmm-yyyy dates, its description alphabet", async () => {
+    const query = `${FEBRUARY}&gstin=${OLD}`;
+    const serial = /^[a-zA-Z0-9-/]{1,16}$/;
+    const date = /^\d{2}-(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)-\d{4}$/;
+    const b2b = await gstCsv("b2b", query);
+    expect(b2b[0]).toEqual([
+      "GSTIN/UIN of Recipient",
+      "Receiver Name",
+      "Invoice Number",
+      "Invoice date",
+      "Invoice Value",
+      "Place Of Supply",
+      "Reverse Charge",
+      "Applicable % of Tax Rate",
+      "Invoice Type",
+      "E-Commerce GSTIN",
+      "Rate",
+      "Taxable Value",
+      "Cess Amount",
+    ]);
+    expect(b2b.slice(1)).toEqual([
+      [
+        BUYER,
+        "Asha Traders Pvt Ltd",
+        e.invoiceNumber,
+        "05-Feb-2026",
+        "3160.04",
+        "29-Karnataka",
+        "N",
+        "",
+        "Regular B2B",
+        "",
+        "18",
+        "2678.00",
+        "0.00",
+      ],
+    ]);
+    const b2cl = await gstCsv("b2cl", query);
+    expect(b2cl.slice(1)).toEqual([
+      [f.invoiceNumber, "06-Feb-2026", "129800.00", "07-Delhi", "", "18", "110000.00", "0.00", ""],
+    ]);
+    const b2cs = await gstCsv("b2cs", query);
+    expect(b2cs[0]).toEqual([
+      "Type",
+      "Place Of Supply",
+      "Rate",
+      "Applicable % of Tax Rate",
+      "Taxable Value",
+      "Cess Amount",
+      "E-Commerce GSTIN",
+    ]);
+    expect(b2cs.slice(1)).toEqual([
+      ["OE", "27-Maharashtra", "5", "", "499.00", "0.00", ""],
+      ["OE", "27-Maharashtra", "18", "", "1379.00", "0.00", ""],
+    ]);
+    const cdnr = await gstCsv("cdnr", query);
+    const note = cdnr[1] ?? [];
+    expect(note[7]).toBe("Regular B2B");
+    expect(note[2]).toMatch(serial);
+    expect(note[3]).toMatch(date);
+    const hsn = await gstCsv("hsn", query);
+    expect(hsn[0]).toEqual([
+      "HSN",
+      "Description",
+      "UQC",
+      "Total Quantity",
+      "Total Value",
+      "Rate",
+      "Taxable Value",
+      "Integrated Tax Amount",
+      "Central Tax Amount",
+      "State/UT Tax Amount",
+      "Cess Amount",
+    ]);
+    for (const row of hsn.slice(1)) expect(row[1]).toMatch(/^[A-Za-z0-9 _@./&-]{1,30}$/);
+    expect(hsn.slice(1).map((row) => [row[0], row[1], row[2], row[3], row[4]])).toEqual([
+      ["6205", "Apparel not knitted", "NOS-NUMBERS", "2", "3254.44"],
+      ["6211", "Apparel not knitted", "NOS-NUMBERS", "1", "523.96"],
+      ["6214", "Shawls & scarves", "NOS-NUMBERS", "1", "129800.00"],
+    ]);
+    const docs = await gstCsv("docs", query);
+    for (const row of docs.slice(1)) {
+      expect(row[1]).toMatch(serial);
+      expect(row[2]).toMatch(serial);
+    }
+    for (const row of b2b.slice(1)) {
+      expect(row[2]).toMatch(serial);
+      expect(row[3]).toMatch(date);
+    }
   });
 });
