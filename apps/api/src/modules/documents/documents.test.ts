@@ -1010,13 +1010,16 @@ describe("a new GSTIN, a new registration", () => {
       // The earlier invoice keeps the supplier it was issued under.
       expect((await orderRow(before._id)).invoiceSupplier).toEqual(old.invoiceSupplier);
       // A copy of it printed now states the store as it was then: the old address and GSTIN.
-      const copy = await pdfText((await invoice(before._id, buyer.cookie)).rawPayload);
+      const copy = (await poppler("pdftotext", (await invoice(before._id, buyer.cookie)).rawPayload)).replace(
+        /\s+/g,
+        " ",
+      );
       expect(copy).toContain(documents.gstin(GSTIN));
       expect(copy).not.toContain(registered);
-      expect(copy.replace(/\s+/g, " ")).toContain(store.address);
+      expect(copy).toContain(store.address);
       expect(copy, copy).not.toContain("Juhu Tara Road");
       // And the new one the new details.
-      const newCopy = await pdfText((await invoice(after._id, buyer.cookie)).rawPayload);
+      const newCopy = await poppler("pdftotext", (await invoice(after._id, buyer.cookie)).rawPayload);
       expect(newCopy).toContain(documents.gstin(registered));
       expect(newCopy).toContain("Juhu Tara Road");
 
