@@ -183,6 +183,10 @@ export const taxFields = {
   rate: "GST rate",
   productRateHint: "Category default: the category's rate, else the shop's.",
   categoryRateHint: "Shop default: the rate in Settings.",
+  /** A category's HSN description, as invoices and the HSN summary print it. */
+  hsnDescription: "HSN description",
+  hsnDescriptionHint:
+    "Printed with the HSN code on invoices and in the HSN summary: at most 30 characters. Left empty: the HSN chapter's name.",
   /** A product's null rate: its category's, else the shop's. */
   categoryDefault: "Category default",
   /** A category's null rate or HSN code: the shop's, from Settings. */

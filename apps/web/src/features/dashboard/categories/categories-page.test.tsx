@@ -66,6 +66,10 @@ describe("the dashboard's categories", () => {
     expect(rate).toHaveDisplayValue(taxFields.shopDefault);
     await userEvent.selectOptions(rate, "5%");
     await userEvent.type(within(dialog).getByRole("textbox", { name: taxFields.hsn }), "6403");
+    await userEvent.type(
+      within(dialog).getByRole("textbox", { name: taxFields.hsnDescription }),
+      "Footwear leather",
+    );
     await userEvent.click(within(dialog).getByRole("button", { name: taxFields.save }));
 
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith(successes.categoryTaxSaved));
@@ -73,7 +77,7 @@ describe("the dashboard's categories", () => {
       expect.objectContaining({
         method: "PUT",
         path: `/api/categories/${shoes._id}/tax`,
-        body: { taxRate: 5, taxSlabs: null, hsnCode: "6403" },
+        body: { taxRate: 5, taxSlabs: null, hsnCode: "6403", hsnDescription: "Footwear leather" },
       }),
     ]);
     await waitFor(() =>
@@ -186,7 +190,12 @@ describe("the dashboard's categories", () => {
     await userEvent.click(within(dialog).getByRole("button", { name: taxFields.save }));
 
     await waitFor(() => expect(writes()).toHaveLength(1));
-    expect(writes()[0]?.body).toEqual({ taxRate: null, taxSlabs: apparel, hsnCode: null });
+    expect(writes()[0]?.body).toEqual({
+      taxRate: null,
+      taxSlabs: apparel,
+      hsnCode: null,
+      hsnDescription: null,
+    });
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
     const shoesRow = await row("Shoes");
     expect(shoesRow.getByText(taxFields.slabsSummary([5, 18]))).toBeVisible();

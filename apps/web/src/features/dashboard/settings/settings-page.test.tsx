@@ -202,8 +202,10 @@ describe("the dashboard's Settings page", () => {
     const form = within(section(sections.store.title));
     const save = () =>
       userEvent.click(screen.getByRole("button", { name: settingsPage.saveSection(sections.store.title) }));
-    expect(form.getByRole("textbox", { name: store.legalName })).toHaveValue("");
-    await userEvent.type(form.getByRole("textbox", { name: store.legalName }), "Shop Demo Retail LLP");
+    const legalName = form.getByRole("textbox", { name: store.legalName });
+    expect(legalName).toHaveValue(SETTINGS.store.legalName);
+    await userEvent.clear(legalName);
+    await userEvent.type(legalName, "Shop Demo Retail LLP");
     await userEvent.type(form.getByRole("textbox", { name: store.signatoryName }), "Meera Shah");
     await save();
     // A name without its designation is refused under the field, and nothing is sent.

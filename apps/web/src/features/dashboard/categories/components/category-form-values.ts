@@ -10,7 +10,10 @@ import { z } from "zod";
 import { type GstFormState, isGstField } from "#web/features/dashboard/components/gst-fields";
 
 /** A category's rate (or rate by price) and HSN code as the dialogs hold them (null: the shop's default). */
-export type CategoryTaxFormState = GstFormState;
+export type CategoryTaxFormState = GstFormState & {
+  /** The HSN code's description; null: its chapter's name. */
+  hsnDescription?: string | null;
+};
 
 export type CategoryFormState = Pick<CategoryInput, "name" | "slug"> & CategoryTaxFormState;
 
@@ -18,7 +21,8 @@ export type CategoryFormState = Pick<CategoryInput, "name" | "slug"> & CategoryT
 export function isCategoryField(path: string): path is Path<CategoryFormState> {
   return path === "name" || path === "slug" || isGstField(path);
 }
-export const isCategoryTaxField = (path: string): path is Path<CategoryTaxFormState> => isGstField(path);
+export const isCategoryTaxField = (path: string): path is Path<CategoryTaxFormState> =>
+  path === "hsnDescription" || isGstField(path);
 
 /** Add Category: a new category's rate and code are its own or null (the shop's). */
 export const categoryFormSchema: z.ZodType<CategoryInput, CategoryFormState> = z

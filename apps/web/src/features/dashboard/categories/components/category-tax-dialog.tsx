@@ -1,10 +1,12 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { HSN_DESCRIPTION_MAX } from "@shop/shared/gst-codes";
 import { formErrors, taxFields } from "@shop/shared/messages";
 import type { CategoryDto, CategoryTaxInput } from "@shop/shared/schemas/category";
 import { useState } from "react";
 import { FormProvider, useForm } from "react-hook-form";
 import { Button } from "#web/components/button";
 import { Dialog } from "#web/components/dialog";
+import { TextField } from "#web/components/text-field";
 import { GstFields } from "#web/features/dashboard/components/gst-fields";
 import { isApiError } from "#web/lib/api";
 import { applyServerErrors } from "#web/lib/form-errors";
@@ -40,9 +42,10 @@ function CategoryTaxForm({ category, onDone }: { category: CategoryDto; onDone: 
       taxRate: category.taxRate ?? null,
       taxSlabs: category.taxSlabs?.map((slab) => ({ ...slab })) ?? null,
       hsnCode: category.hsnCode ?? null,
+      hsnDescription: category.hsnDescription ?? null,
     },
   });
-  const { handleSubmit, setError } = form;
+  const { handleSubmit, setError, register, formState } = form;
 
   const onSubmit = handleSubmit(
     (input) =>
@@ -65,6 +68,16 @@ function CategoryTaxForm({ category, onDone }: { category: CategoryDto; onDone: 
           defaultLabel={taxFields.shopDefault}
           rateHint={taxFields.categoryRateHint}
           hsnHint={taxFields.categoryHsnHint}
+        />
+        <TextField
+          label={taxFields.hsnDescription}
+          hint={taxFields.hsnDescriptionHint}
+          maxLength={HSN_DESCRIPTION_MAX}
+          autoComplete="off"
+          error={formState.errors.hsnDescription?.message}
+          {...register("hsnDescription", {
+            setValueAs: (value: string | null) => (value?.trim() ? value : null),
+          })}
         />
         <div className="flex justify-end gap-3 pt-2">
           <Button variant="secondary" onClick={onDone}>
