@@ -224,7 +224,10 @@ describe("a part of a line never gives back more than the invoice charged for it
   it("for any line, parts hold tax = round(rate × taxable) but the last, and add up to the line exactly", () => {
     fc.assert(
       fc.property(
-        fc.integer({ min: 1, max: 5_000_000 }),
+        // NOTE: lines of ₹100 or more. A line holding a few paise of GST over several units cannot give
+        // each part round(rate × taxable) and still add up to what it charged (₹0.07 at 18% over 5
+        // units holds 1 paisa): its parts then give back what is left, the rule giving way to the cap.
+        fc.integer({ min: 10_000, max: 5_000_000 }),
         fc.constantFrom(0, 3, 5, 18, 40),
         fc.boolean(),
         fc.boolean(),

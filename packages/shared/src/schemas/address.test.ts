@@ -111,7 +111,16 @@ describe("AddressInput", () => {
       expect(AddressInput.parse(valid).gstin).toBeUndefined();
       expect(AddressInput.parse({ ...valid, gstin: "  " }).gstin).toBeNull();
       expect(AddressInput.parse({ ...valid, gstin: null }).gstin).toBeNull();
-      expect(AddressInput.parse({ ...valid, gstin: " 27aapfu0939f1zv " }).gstin).toBe("27AAPFU0939F1ZV");
+      expect(
+        AddressInput.parse({ ...valid, gstin: " 27aapfu0939f1zv ", legalName: "Asha Traders Pvt Ltd" }).gstin,
+      ).toBe("27AAPFU0939F1ZV");
+    });
+
+    it("asks for the business's legal name with a GSTIN, and takes it without one too", () => {
+      expect(issues({ gstin: "27AAPFU0939F1ZV" })).toEqual([
+        "legalName: Enter the business's legal name, as its GST registration gives it.",
+      ]);
+      expect(AddressInput.parse({ ...valid, legalName: "  Asha Traders  " }).legalName).toBe("Asha Traders");
     });
 
     it.each([
@@ -141,10 +150,11 @@ describe("AddressInput", () => {
 
     it("refuses one registered in another state than the address's", () => {
       // 29: Karnataka, with its right check character.
-      expect(issues({ gstin: "29AAPFU0939F1ZR" })).toEqual([
+      const legalName = "Asha Traders Pvt Ltd";
+      expect(issues({ gstin: "29AAPFU0939F1ZR", legalName })).toEqual([
         "gstin: A GSTIN registered in Maharashtra starts with 27.",
       ]);
-      expect(issues({ gstin: "29AAPFU0939F1ZR", state: "karnataka" })).toEqual([]);
+      expect(issues({ gstin: "29AAPFU0939F1ZR", state: "karnataka", legalName })).toEqual([]);
     });
   });
 
