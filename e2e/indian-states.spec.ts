@@ -48,6 +48,10 @@ test.describe("India's states in the address form", () => {
     await dialog.getByRole("button", { name: "Save address" }).click();
     await expect(dialog.getByText(validation.gstinOtherState("Tamil Nadu", "33"))).toBeVisible();
     await gstin.fill(TAMIL_NADU_GSTIN.toLowerCase());
+    // With a GSTIN the business's legal name is asked for, under its field.
+    await dialog.getByRole("button", { name: "Save address" }).click();
+    await expect(dialog.getByText(validation.legalNameRequired)).toBeVisible();
+    await dialog.getByRole("textbox", { name: hints.legalName }).fill("Kaveri Textiles Pvt Ltd");
     await screenshots(page, "address-form-state", (name) => testInfo.outputPath(name), { fullPage: false });
     await page.setViewportSize({ width: 390, height: 844 });
     await dialog.getByRole("button", { name: "Save address" }).click();
