@@ -270,7 +270,7 @@ async function paymentOf(orderId: string) {
 async function creditNotesNumbered() {
   const { db } = setup();
   const result = await db.execute<{ n: number }>(
-    sql`select coalesce(sum(last), 0)::int as n from credit_note_counters`,
+    sql`select coalesce(sum(last), 0)::int as n from document_counters where kind = 'credit_note'`,
   );
   return result.rows[0]?.n ?? 0;
 }
