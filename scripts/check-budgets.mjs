@@ -88,6 +88,28 @@ export function weighRoutes(manifest, budgets, sizeOf) {
   });
 }
 
+/**
+ * What the server would not preload with a route's page: each file of the route's first load that is
+ * neither the app's (index.html preloads those) nor among the page's files in the build's
+ * `.vite/page-code.json` (apps/web/vite.config.ts), which the server writes into that page's head.
+ * Routes the list does not name (the home page) are skipped.
+ * @param {Manifest} manifest
+ * @param {Budgets} budgets
+ * @param {Record<string, string[]>} pageCode
+ * @returns {string[]} one line per route with files missing
+ */
+export function unpreloadedFiles(manifest, budgets, pageCode) {
+  const app = new Set(firstLoadFiles(manifest, []));
+  return budgets.routes.flatMap((route) => {
+    const listed = pageCode[route.name];
+    if (!listed) return [];
+    const missing = firstLoadFiles(manifest, route.modules).filter(
+      (file) => !app.has(file) && !listed.includes(file),
+    );
+    return missing.length > 0 ? [`${route.name}: ${missing.join(", ")}`] : [];
+  });
+}
+
 /** @param {number} bytes */
 export const kb = (bytes) => (bytes / 1024).toFixed(1);
 
@@ -150,6 +172,17 @@ async function main(argv) {
       `budgets in ${path.relative(ROOT, budgetsFile)}):`,
   );
   for (const line of budgetLines(weights)) console.log(line);
+  const pageCodeFile = path.join(path.dirname(manifestFile), "page-code.json");
+  if (existsSync(pageCodeFile)) {
+    const missing = unpreloadedFiles(manifest, budgets, JSON.parse(readFileSync(pageCodeFile, "utf8")));
+    if (missing.length > 0) {
+      console.error(
+        `✖ ${path.relative(ROOT, pageCodeFile)} leaves out files of a page's first load, which the server ` +
+          `would then not preload with it: ${missing.join("; ")}.`,
+      );
+      return 1;
+    }
+  }
   const over = weights.filter((route) => route.bytes > route.budgetKb * 1024);
   if (over.length > 0) {
     console.error(

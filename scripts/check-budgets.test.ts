@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
-import { firstLoadFiles, gzipBytes } from "./check-budgets.mjs";
+import { firstLoadFiles, gzipBytes, unpreloadedFiles } from "./check-budgets.mjs";
 
 const script = fileURLToPath(new URL("check-budgets.mjs", import.meta.url));
 const scratches: string[] = [];
@@ -116,6 +116,32 @@ describe("check-budgets", () => {
     );
   });
 
+  it("finds the files of a page's first load that the build's page list would leave the server not preloading", () => {
+    const budgets = {
+      routes: [
+        { name: "home", path: "/", modules: [], budgetKb: 100, goalKb: 60 },
+        { name: "product", path: "/p/:id", modules: ["src/product-page.tsx"], budgetKb: 100, goalKb: 85 },
+      ],
+    };
+    expect(
+      unpreloadedFiles(manifest, budgets, { product: ["assets/product-page.js", "assets/field.js"] }),
+    ).toEqual([]);
+    expect(unpreloadedFiles(manifest, budgets, { product: ["assets/product-page.js"] })).toEqual([
+      "product: assets/field.js",
+    ]);
+  });
+
+  it("fails when the build's page list leaves out a file of a page's first load", () => {
+    const { manifestFile, budgetsFile } = scratchBuild({ home: 100, product: 120 });
+    const pageCode = path.join(path.dirname(manifestFile), "page-code.json");
+    writeFileSync(pageCode, JSON.stringify({ product: ["assets/product-page.js", "assets/field.js"] }));
+    expect(run(manifestFile, budgetsFile).status).toBe(0);
+    writeFileSync(pageCode, JSON.stringify({ product: ["assets/field.js"] }));
+    const result = run(manifestFile, budgetsFile);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain("would then not preload with it: product: assets/product-page.js.");
+  });
+
   it("prints each route's size beside its budget and goal, and passes when all are within", () => {
     const { manifestFile, budgetsFile, gzip } = scratchBuild({ home: 100, product: 120 });
     const result = run(manifestFile, budgetsFile);
@@ -208,5 +234,10 @@ describe("check-budgets on a build of the web app", () => {
     expect(result.status).toBe(1);
     expect(result.stdout).toMatch(/home .* budget +\d+ KB .*✖ OVER BUDGET\n/);
     expect(result.stderr).toMatch(/✖ over budget: home \d+\.\d KB > \d+ KB/);
+    // The build lists each storefront page's own code, every file of it, for the server to preload.
+    const pageCode = JSON.parse(readFileSync(path.join(web, "dist/.vite/page-code.json"), "utf8"));
+    expect(Object.keys(pageCode).sort()).toEqual(["category", "product", "search"]);
+    expect(pageCode.product).toContainEqual(expect.stringMatching(/^assets\/product-page-[\w-]+\.js$/));
+    expect(result.stderr).not.toContain("leaves out");
   });
 });

@@ -13,6 +13,7 @@ import Fastify, {
 } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { DestinationStream } from "pino";
+import { z } from "zod";
 import type { Config } from "./config";
 import { installKeyring, keyringOfConfig } from "./core/sealed";
 import type { Database, DatabaseHandle } from "./db/client";
@@ -49,7 +50,7 @@ import { mediaRoutes } from "./modules/media/routes";
 import { cartRoutes } from "./modules/orders/cart-routes";
 import { orderExportRoutes } from "./modules/orders/export-routes";
 import { orderRoutes } from "./modules/orders/routes";
-import { pageRoutes, sendPage } from "./modules/pages/routes";
+import { pageRoutes, sendPage, type WebApp } from "./modules/pages/routes";
 import { payPageRoutes } from "./modules/payments/order-routes";
 import { paymentRoutes } from "./modules/payments/routes";
 import { categoryProductRoutes, productRoutes, searchRoutes } from "./modules/products/routes";
@@ -332,6 +333,21 @@ function razorpaySources(config: Config) {
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
 
+/**
+ * The files each storefront page's first render needs beside the app's own, as the web build lists them
+ * (apps/web/vite.config.ts); none when the build has no such list (an older build, or none).
+ */
+function readPageCode(webDist: string): WebApp["pageCode"] {
+  const file = path.join(webDist, ".vite", "page-code.json");
+  if (!existsSync(file)) return {};
+  const parsed = PageCode.safeParse(JSON.parse(readFileSync(file, "utf8")));
+  if (!parsed.success) throw new Error(`${file} is not a list of each page's files: ${parsed.error.message}`);
+  return parsed.data;
+}
+
+const CodeFiles = z.array(z.string().regex(/^assets\/[\w.-]+\.js$/)).optional();
+const PageCode = z.object({ product: CodeFiles, category: CodeFiles, search: CodeFiles });
+
 /** The built web app (with history fallback) and the media folder, when they exist. */
 function registerStaticFiles(app: FastifyInstance, config: Config) {
   mkdirSync(config.mediaDir, { recursive: true });
@@ -351,6 +367,7 @@ function registerStaticFiles(app: FastifyInstance, config: Config) {
   const indexHtml = path.join(webDist, "index.html");
   // NOTE: read once; a new build of the web app comes with a restart of the server.
   const template = existsSync(indexHtml) ? readFileSync(indexHtml, "utf8") : undefined;
+  const web = template ? { template, pageCode: readPageCode(webDist) } : undefined;
   if (template) {
     app.register(fastifyStatic, {
       root: webDist,
@@ -367,15 +384,14 @@ function registerStaticFiles(app: FastifyInstance, config: Config) {
     });
   }
   app.register(pageRoutes);
-  if (template)
-    app.get("/", { schema: { hide: true } }, (request, reply) => sendPage(request, reply, template));
+  if (web) app.get("/", { schema: { hide: true } }, (request, reply) => sendPage(request, reply, web));
 
   app.setNotFoundHandler((request, reply) => {
     const isApi =
       request.url === "/api" || request.url.startsWith("/api/") || request.url.startsWith("/media/");
-    if (!isApi && template && (request.method === "GET" || request.method === "HEAD")) {
+    if (!isApi && web && (request.method === "GET" || request.method === "HEAD")) {
       // History fallback: the web app's router decides what the path shows; the server writes its head.
-      return sendPage(request, reply, template);
+      return sendPage(request, reply, web);
     }
     return reply.status(404).send({ success: false, message: api.routeNotFound });
   });

@@ -1,7 +1,5 @@
-import type { MediaDto } from "@shop/shared/schemas/media";
+import { type ImageMedia, srcSetOf } from "@shop/shared/images";
 import type { ComponentProps } from "react";
-
-type ImageMedia = Pick<MediaDto, "url" | "width" | "height" | "variants">;
 
 interface MediaImageProps extends Omit<ComponentProps<"img">, "src" | "srcSet" | "width" | "height" | "alt"> {
   media: ImageMedia;
@@ -13,15 +11,6 @@ interface MediaImageProps extends Omit<ComponentProps<"img">, "src" | "srcSet" |
    * page's main picture, fetched first.
    */
   load?: "lazy" | "eager" | "priority";
-}
-
-/** The `srcset` of a stored image: every rendition with its width. */
-export function srcSetOf(media: ImageMedia): string | undefined {
-  if (media.variants.length === 0) return undefined;
-  return [...media.variants]
-    .sort((a, b) => a.width - b.width)
-    .map((variant) => `${variant.url} ${variant.width}w`)
-    .join(", ");
 }
 
 /**

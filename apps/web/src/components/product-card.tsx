@@ -1,4 +1,5 @@
 import { PhotoIcon } from "@heroicons/react/24/outline";
+import { CARD_IMAGE_SIZES } from "@shop/shared/images";
 import { empty, stock as stockMessages } from "@shop/shared/messages";
 import type { ProductSummaryDto } from "@shop/shared/schemas/product";
 import { Link } from "react-router";
@@ -15,10 +16,6 @@ export type CardProduct = Pick<
   /** A product with options is priced by its cheapest variant: the card says "from". */
   options?: ProductSummaryDto["options"] | undefined;
 };
-
-/** The width a card's picture is drawn at: half the screen on phones, up to a quarter of the 80rem page. */
-export const CARD_IMAGE_SIZES =
-  "(min-width: 1280px) 296px, (min-width: 1024px) calc((100vw - 8.5rem) / 4), (min-width: 640px) calc((100vw - 6rem) / 3), calc((100vw - 2.75rem) / 2)";
 
 interface ProductCardProps {
   product: CardProduct;

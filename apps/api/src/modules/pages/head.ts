@@ -3,7 +3,18 @@
  * the title, description, Open Graph tags and schema.org data without running the app, and the app
  * has the shop's name and currency before its first render.
  */
+import { type ImageMedia, srcSetOf } from "@shop/shared/images";
 import { PAGE_SETTINGS_ELEMENT_ID, type PageSettings } from "@shop/shared/site";
+
+/** The storefront pages whose own code the web build lists (apps/web/vite.config.ts, PAGE_MODULES). */
+export type CodedPage = "product" | "category" | "search";
+
+/** The picture a page shows first and largest, fetched with the page: as the app's <img> will draw it. */
+export interface PreloadImage {
+  media: ImageMedia;
+  /** The `sizes` of the app's <img> (`@shop/shared/images`). */
+  sizes: string;
+}
 
 export interface PageHead {
   title: string;
@@ -17,6 +28,12 @@ export interface PageHead {
   noindex?: boolean;
   /** API paths the page's first render asks for: the browser fetches them with the page's code. */
   preload?: string[];
+  /** The page whose own code (beside the app's) its first render needs. */
+  page?: CodedPage;
+  /** That code's files (relative to the web build's folder), fetched with the page. */
+  modules?: readonly string[];
+  /** The page's largest picture, fetched with the page rather than once the app has drawn it. */
+  firstImage?: PreloadImage;
   /** The owner's settings the app reads before its first render (its name, its currency). */
   settings?: PageSettings;
 }
@@ -69,11 +86,29 @@ export function renderHead(head: PageHead): string {
   for (const url of head.preload ?? []) {
     tags.push(`<link rel="preload" href="${escapeHtml(url)}" as="fetch" crossorigin="anonymous" />`);
   }
+  // NOTE: low priority, as index.html's preload of the app's code, and after it: that code runs first,
+  // and the stylesheet, the API answers and the picture are not held up behind either.
+  for (const file of head.modules ?? []) {
+    tags.push(`<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}" fetchpriority="low" />`);
+  }
+  if (head.firstImage) tags.push(imagePreload(head.firstImage));
   if (head.jsonLd) tags.push(`<script type="application/ld+json">${jsonForScript(head.jsonLd)}</script>`);
   // NOTE: a meta tag's attribute, not a data script: the page keeps no inline script but the JSON-LD
   // (its Content-Security-Policy and the journeys' checks for stored payloads count on that).
   if (head.settings) tags.push(meta("name", PAGE_SETTINGS_ELEMENT_ID, JSON.stringify(head.settings)));
   return tags.join("\n    ");
+}
+
+/**
+ * NOTE: the browser uses a preloaded image for an <img> only when the two ask for the same rendition:
+ * same `srcset` and `sizes`, so the link carries the <img>'s own.
+ */
+function imagePreload({ media, sizes }: PreloadImage): string {
+  const srcset = srcSetOf(media);
+  const candidates = srcset
+    ? ` imagesrcset="${escapeHtml(srcset)}" imagesizes="${escapeHtml(sizes)}"`
+    : ` href="${escapeHtml(media.url)}"`;
+  return `<link rel="preload" as="image"${candidates} fetchpriority="high" />`;
 }
 
 /**

@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from "node:zlib";
+import { PRODUCT_IMAGE_SIZES } from "@shop/shared/images";
 import { SHOP_NAME } from "@shop/shared/site";
 import { asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -27,6 +28,12 @@ const TEMPLATE = `<!doctype html>
 
 /** The build's record of its chunks (vite's `build.manifest`), which the budget check reads. */
 const MANIFEST = JSON.stringify({ "src/main.tsx": { file: "assets/index-abc123.js", isEntry: true } });
+/** Each storefront page's own code, as the web build lists it (apps/web/vite.config.ts). */
+const PAGE_CODE = {
+  product: ["assets/product-page-p1.js", "assets/quantity-selector-q1.js"],
+  category: ["assets/category-page-c1.js", "assets/pagination-g1.js"],
+  search: ["assets/search-page-s1.js", "assets/pagination-g1.js"],
+};
 const ASSET = `console.log(${JSON.stringify("shop ".repeat(500))});`;
 
 let t: TestApp;
@@ -44,6 +51,7 @@ beforeAll(async () => {
   writeFileSync(path.join(webDist, "assets", "index-abc123.js.gz"), gzipSync(ASSET));
   mkdirSync(path.join(webDist, ".vite"));
   writeFileSync(path.join(webDist, ".vite", "manifest.json"), MANIFEST);
+  writeFileSync(path.join(webDist, ".vite", "page-code.json"), JSON.stringify(PAGE_CODE));
   t = await createTestApp({ WEB_DIST: webDist, PUBLIC_ORIGIN: "https://shop.example" });
   category = await makeCategory(t.database, "Watches");
   const media = await makeMedia(t.database);
@@ -276,6 +284,41 @@ describe("the head the server sends with storefront pages", () => {
     }
     for (const url of [`/product/${hidden._id}`, "/account/profile", "/about", "/nowhere"]) {
       expect(preloads((await t.app.inject({ method: "GET", url })).body)).toEqual([]);
+    }
+  });
+
+  it("preloads each storefront page's own code with the page, and a product's first picture as its gallery draws it", async () => {
+    const page = async (url: string) => (await t.app.inject({ method: "GET", url })).body;
+    const modules = (html: string) =>
+      [...html.matchAll(/<link rel="modulepreload" crossorigin href="\/([^"]+)" fetchpriority="low" \/>/g)].map(
+        (match) => match[1],
+      );
+    const images = (html: string) =>
+      [...html.matchAll(/<link rel="preload" as="image"([^>]*) \/>/g)].map((match) => match[1]);
+
+    const productPage = await page(`/product/${product._id}`);
+    expect(modules(productPage)).toEqual(PAGE_CODE.product);
+    // The thumbnail's renditions and the gallery's sizes, so that the <img> takes the preloaded file.
+    const id = product.thumbnail?._id;
+    expect(images(productPage)).toEqual([
+      ` imagesrcset="/media/images/${id}/320.webp 320w, /media/images/${id}/640.webp 640w" imagesizes="${PRODUCT_IMAGE_SIZES}" fetchpriority="high"`,
+    ]);
+    const categoryPage = await page(`/product-category/${category.slug}`);
+    expect(modules(categoryPage)).toEqual(PAGE_CODE.category);
+    const searchPage = await page("/search?keyword=watch");
+    expect(modules(searchPage)).toEqual(PAGE_CODE.search);
+    for (const html of [categoryPage, searchPage]) expect(images(html)).toEqual([]);
+    // Pages whose code is the app's own, and pages that show no product, preload nothing more.
+    for (const url of [
+      "/",
+      "/about",
+      `/product/${hidden._id}`,
+      "/product/0123456789abcdef01234567",
+      "/account/profile",
+    ]) {
+      const html = await page(url);
+      expect(modules(html)).toEqual([]);
+      expect(images(html)).toEqual([]);
     }
   });
 

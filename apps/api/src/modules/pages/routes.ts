@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { injectHead } from "./head";
+import { type CodedPage, injectHead } from "./head";
 import { headForPath, robotsTxt, sitemapIndexXml, sitemapPagesXml, sitemapProductsXml } from "./service";
 
 export function publicOrigin(request: FastifyRequest): string {
@@ -36,11 +36,19 @@ export async function pageRoutes(app: FastifyInstance) {
   });
 }
 
+/** The built web app as the server sends its pages: index.html, and each storefront page's own code. */
+export interface WebApp {
+  template: string;
+  /** From the build's `.vite/page-code.json`: the files each page's first render needs beside the app's. */
+  pageCode: Partial<Record<CodedPage, readonly string[]>>;
+}
+
 /**
  * Sends the web app's index.html with the head of the requested page (history fallback), named with
- * the shop's name and carrying the settings the app shows from its first paint.
+ * the shop's name, carrying the settings the app shows from its first paint and preloading the page's
+ * own code.
  */
-export async function sendPage(request: FastifyRequest, reply: FastifyReply, template: string) {
+export async function sendPage(request: FastifyRequest, reply: FastifyReply, { template, pageCode }: WebApp) {
   const url = new URL(request.url, "http://x");
   const pathname = url.pathname.replace(/\/+$/, "") || "/";
   const { store, currency } = await request.server.settings.current();
@@ -55,5 +63,5 @@ export async function sendPage(request: FastifyRequest, reply: FastifyReply, tem
   return reply
     .header("cache-control", "no-cache")
     .type("text/html; charset=utf-8")
-    .send(injectHead(template, head));
+    .send(injectHead(template, { ...head, modules: head.page ? pageCode[head.page] : undefined }));
 }

@@ -1,5 +1,6 @@
 /** What the server says about each storefront page: its head, the sitemap and robots.txt. */
 import { DEFAULT_PAGE_SIZE } from "@shop/shared/constants";
+import { PRODUCT_IMAGE_SIZES } from "@shop/shared/images";
 import { api } from "@shop/shared/messages";
 import { fromCents, unitPriceCents } from "@shop/shared/pricing";
 import type { Viewer } from "@shop/shared/roles";
@@ -174,13 +175,19 @@ async function pageHead(
   }
   if (isStaticPath(pathname)) {
     const fixed = staticPageHeads(shopName)[pathname];
-    return { ...fixed, canonical, ...(pathname === "/" ? { preload: HOME_PRELOAD } : {}) };
+    return {
+      ...fixed,
+      canonical,
+      ...(pathname === "/" ? { preload: HOME_PRELOAD } : {}),
+      ...(pathname === "/search" ? { page: "search" as const } : {}),
+    };
   }
 
   try {
     const productMatch = /^\/product\/([0-9a-f]{24})$/.exec(pathname);
     if (productMatch?.[1]) {
       const product = await getProduct(db, productMatch[1], null);
+      const firstPicture = product.thumbnail ?? product.gallery[0];
       return {
         title: pageTitle(product.name, shopName),
         description: shorten(product.description),
@@ -189,6 +196,9 @@ async function pageHead(
         image: product.thumbnail ? origin + product.thumbnail.url : undefined,
         jsonLd: productJsonLd(product, { url: canonical, origin, currency: settings.currency.code }),
         preload: [`/api/products/${product._id}`],
+        page: "product",
+        // The gallery's first picture (product-gallery.tsx): the thumbnail, else the first of the gallery.
+        ...(firstPicture ? { firstImage: { media: firstPicture, sizes: PRODUCT_IMAGE_SIZES } } : {}),
       };
     }
     const categoryMatch = /^\/product-category\/([a-z0-9-]{1,80})$/.exec(pathname);
@@ -199,6 +209,7 @@ async function pageHead(
         title: pageTitle(category.name, shopName),
         description: categoryDescription(category, shopName),
         canonical,
+        page: "category",
         // The first page of products, unless the address asks for another one.
         preload: search ? [api] : [api, `${api}/products?page=1&size=${DEFAULT_PAGE_SIZE}`],
       };

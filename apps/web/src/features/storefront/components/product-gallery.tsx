@@ -1,4 +1,5 @@
 import { PhotoIcon } from "@heroicons/react/24/outline";
+import { PRODUCT_IMAGE_SIZES } from "@shop/shared/images";
 import type { MediaDto } from "@shop/shared/schemas/media";
 import { useState } from "react";
 import { MediaImage } from "#web/components/media-image";
@@ -20,8 +21,6 @@ export function galleryImages(thumbnail: MediaDto | null, gallery: readonly Medi
   });
 }
 
-const MAIN_SIZES = "(min-width: 1280px) 616px, (min-width: 1024px) calc(50vw - 4rem), calc(100vw - 2rem)";
-
 /**
  * The product's pictures: a large one and, when there are several, a row of buttons to choose it.
  * Remount it (key) for another product so the choice starts at the first picture again.
@@ -40,7 +39,7 @@ export function ProductGallery({ name, thumbnail, gallery }: ProductGalleryProps
             key={current._id}
             media={current}
             alt={images.length > 1 ? `${name}, picture ${selected + 1} of ${images.length}` : name}
-            sizes={MAIN_SIZES}
+            sizes={PRODUCT_IMAGE_SIZES}
             load="priority"
             className="size-full object-cover"
           />
