@@ -32,6 +32,7 @@ import { Report } from "./lib/report";
 import { assertLoopback } from "./lib/sql-text";
 import { lighthouse } from "./lighthouse";
 import { million, millionNeedsMs } from "./million";
+import { orderPage } from "./order-page";
 import { reads } from "./reads";
 import { reports } from "./reports";
 import { SALE_MINUTES, sale, saleNeedsMs } from "./sale";
@@ -66,6 +67,7 @@ const PARTS: Part[] = [
   { name: "reports", run: reports },
   { name: "lighthouse", run: lighthouse },
   { name: "tap-size", run: tapSize },
+  { name: "order-page", run: orderPage },
   { name: "sale", run: (ctx) => sale(ctx, minutes), onlyWhenNamed: true },
   { name: "million", run: (ctx) => million(ctx, millionScale), onlyWhenNamed: true },
 ];

@@ -13,8 +13,10 @@ import { type Role, STAFF_ROLES } from "@shop/shared/constants";
 import { type ComponentType, lazy } from "react";
 import {
   BrowserRouter,
+  matchRoutes,
   Navigate,
   Outlet,
+  type Params,
   type RouteObject,
   useLocation,
   useParams,
@@ -23,6 +25,7 @@ import {
 import { HomePage } from "../features/storefront/home-page";
 import { prefetchCategoryPage, prefetchProductPage } from "../features/storefront/route-data";
 import { queryClient } from "../lib/query-client";
+import { isActiveStaff, useSession } from "../lib/session";
 import { ErrorBoundary } from "./error-boundary";
 import { ErrorPage } from "./error-page";
 import { StorefrontLayout } from "./layouts/storefront-layout";
@@ -34,6 +37,8 @@ export interface RouteHandle {
   /** Fetches the route's code ahead of a visit (app/prefetch-on-intent.ts). */
   load?: () => Promise<unknown>;
   roles?: readonly Role[];
+  /** A dashboard page's first request, started with its code (DashboardRoute). */
+  prefetch?: (params: Params) => void;
 }
 
 /** A page whose code is fetched on first visit; `load` fetches it ahead. */
@@ -358,7 +363,14 @@ const dashboardPages: RouteObject[] = [
       {
         path: "order/:orderId",
         element: <OrderPage2 />,
-        handle: handleOf(OrderPage2),
+        handle: {
+          ...handleOf(OrderPage2),
+          // NOTE: its own small chunk, not the router's: the storefront's first load does not carry it.
+          prefetch: ({ orderId = "" }) =>
+            void import("../features/dashboard/orders/api/get-order").then(({ orderQueryOptions }) =>
+              queryClient.prefetchQuery(orderQueryOptions(orderId)),
+            ),
+        },
       },
     ],
   },
@@ -549,13 +561,31 @@ export const routes: RouteObject[] = [
       },
       {
         path: "dashboard",
-        element: <DashboardLayout sections={dashboardPages} />,
+        element: <DashboardRoute />,
         handle: handleOf(DashboardLayout),
         children: [{ element: <Pages />, children: dashboardPages }],
       },
     ],
   },
 ];
+
+/**
+ * The dashboard, with the code of the page its address opens and that page's first request started
+ * as the route renders: the page is a lazy route inside the lazy layout, whose code would otherwise
+ * be asked for only once the layout's had come and rendered. Only for staff: anyone else is sent away.
+ */
+function DashboardRoute() {
+  const { pathname } = useLocation();
+  const staff = isActiveStaff(useSession((state) => state.user));
+  for (const { route, params } of matchRoutes(dashboardPages, pathname, "/dashboard") ?? []) {
+    const handle = route.handle as RouteHandle | undefined;
+    // The browser fetches a module once; React's lazy page imports the same one. A chunk that fails
+    // here fails again when the page renders, where its error is shown.
+    handle?.load?.().catch(() => undefined);
+    if (staff) handle?.prefetch?.(params);
+  }
+  return <DashboardLayout sections={dashboardPages} />;
+}
 
 function AppRoutes() {
   return useRoutes(routes);

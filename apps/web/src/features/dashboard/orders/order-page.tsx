@@ -1,6 +1,4 @@
 import { ArrowDownTrayIcon, ArrowTopRightOnSquareIcon } from "@heroicons/react/20/solid";
-import { zodResolver } from "@hookform/resolvers/zod";
-import { MAX_ORDER_NOTE } from "@shop/shared/constants";
 import {
   cashOnDelivery,
   codConfirmation,
@@ -17,9 +15,8 @@ import {
 } from "@shop/shared/messages";
 import { actorText } from "@shop/shared/orders";
 import { fromCents, oneTaxRate, toCents } from "@shop/shared/pricing";
-import { type OrderDto, OrderNoteInput, type RefundDto } from "@shop/shared/schemas/order";
-import { type ReactNode, useState } from "react";
-import { useForm } from "react-hook-form";
+import type { OrderDto, RefundDto } from "@shop/shared/schemas/order";
+import { lazy, type ReactNode, Suspense, useState } from "react";
 import { Link, useParams } from "react-router";
 import { Button, buttonClasses } from "#web/components/button";
 import { DocumentLink } from "#web/components/document-link";
@@ -30,21 +27,27 @@ import { OrderStatus } from "#web/components/order-status";
 import { OrderTimeline } from "#web/components/order-timeline";
 import { PageSpinner } from "#web/components/spinner";
 import { StatusBadge } from "#web/components/status-badge";
-import { TextArea } from "#web/components/text-area";
-import { creditNoteUrl, errorMessage, isApiError, orderDocumentUrl } from "#web/lib/api";
+import { creditNoteUrl, isApiError, orderDocumentUrl } from "#web/lib/api";
 import { formatDateTime } from "#web/lib/dates";
-import { applyServerErrors } from "#web/lib/form-errors";
 import { formatPrice } from "#web/lib/money";
 import { creditPart, paymentMethodName, tenderName } from "#web/lib/payment-words";
 import { SectionBody, SectionCard, SectionHeader } from "../components/section-header";
-import { useAddOrderNote } from "./api/add-order-note";
 import { useOrder } from "./api/get-order";
 import { CollectCashButton } from "./components/collect-cash-button";
 import { awaitsConfirmation, ConfirmCodButton } from "./components/confirm-cod-button";
-import { OrderStatusDialog } from "./components/order-status-dialog";
-import { canRefund, RefundDialog } from "./components/refund-dialog";
-import { canShip, ShipDialog } from "./components/ship-dialog";
 import { ShipmentList } from "./components/shipment-list";
+import { canRefund, canShip } from "./order-actions";
+
+// Below the fold, or shown only when staff open them: their code (forms, validation) is fetched
+// after the order is on screen, or on the click.
+const NoteForm = lazy(() => import("./components/note-form").then((m) => ({ default: m.NoteForm })));
+const OrderStatusDialog = lazy(() =>
+  import("./components/order-status-dialog").then((m) => ({ default: m.OrderStatusDialog })),
+);
+const ShipDialog = lazy(() => import("./components/ship-dialog").then((m) => ({ default: m.ShipDialog })));
+const RefundDialog = lazy(() =>
+  import("./components/refund-dialog").then((m) => ({ default: m.RefundDialog })),
+);
 
 /** /dashboard/orders/order/{orderId}: the order and its status dialog (SPEC section 2). */
 export function OrderPage() {
@@ -92,26 +95,33 @@ export function OrderPage() {
         {query.isPending ? <p className="text-sm text-neutral-600">{loading.order}</p> : null}
         {body}
       </SectionBody>
-      {/* Mounted while open, so that each opening starts from the order's current status. */}
-      {order && dialogOpen ? (
-        <OrderStatusDialog
-          order={order}
-          open
-          onClose={() => setDialogOpen(false)}
-          onRefund={
-            canRefund(order)
-              ? () => {
-                  setDialogOpen(false);
-                  setRefundOpen("status");
-                }
-              : undefined
-          }
-        />
-      ) : null}
-      {order && shipOpen ? <ShipDialog order={order} onClose={() => setShipOpen(false)} /> : null}
-      {order && refundOpen ? (
-        <RefundDialog order={order} byStatus={refundOpen === "status"} onClose={() => setRefundOpen(false)} />
-      ) : null}
+      {/* The dialogs' code comes on their first opening: nothing shows meanwhile. */}
+      <Suspense fallback={null}>
+        {/* Mounted while open, so that each opening starts from the order's current status. */}
+        {order && dialogOpen ? (
+          <OrderStatusDialog
+            order={order}
+            open
+            onClose={() => setDialogOpen(false)}
+            onRefund={
+              canRefund(order)
+                ? () => {
+                    setDialogOpen(false);
+                    setRefundOpen("status");
+                  }
+                : undefined
+            }
+          />
+        ) : null}
+        {order && shipOpen ? <ShipDialog order={order} onClose={() => setShipOpen(false)} /> : null}
+        {order && refundOpen ? (
+          <RefundDialog
+            order={order}
+            byStatus={refundOpen === "status"}
+            onClose={() => setRefundOpen(false)}
+          />
+        ) : null}
+      </Suspense>
     </>
   );
 }
@@ -303,7 +313,10 @@ function OrderDetails({ order, onRefund }: OrderDetailsProps) {
             </SectionCard>
             <SectionCard title={orderHistory.title}>
               <OrderTimeline history={order.history} currency={order.currency} />
-              <NoteForm orderId={order._id} />
+              {/* The form's height while its code comes, so that nothing below it moves. */}
+              <Suspense fallback={<div className="mt-5 h-48 border-t border-neutral-100" />}>
+                <NoteForm orderId={order._id} />
+              </Suspense>
             </SectionCard>
           </div>
         </div>
@@ -442,41 +455,5 @@ function RefundList({ order, payment }: { order: OrderDto; payment: NonNullable<
         </ul>
       </dd>
     </div>
-  );
-}
-
-const NOTE_FIELDS = ["note"] as const;
-
-/** Staff add a note to the order's history; the shopper never sees it. */
-function NoteForm({ orderId }: { orderId: string }) {
-  const add = useAddOrderNote(orderId);
-  const { register, handleSubmit, setError, reset, formState } = useForm<OrderNoteInput>({
-    resolver: zodResolver(OrderNoteInput),
-    defaultValues: { note: "" },
-  });
-  const onSubmit = handleSubmit((values) =>
-    add.mutate(values, {
-      onSuccess: () => reset({ note: "" }),
-      onError: (error) => {
-        if (isApiError(error)) applyServerErrors(error, NOTE_FIELDS, setError);
-      },
-    }),
-  );
-  const serverError = add.isError && !(isApiError(add.error) && add.error.errors.note);
-  return (
-    <form onSubmit={onSubmit} noValidate className="mt-5 space-y-3 border-t border-neutral-100 pt-5">
-      <TextArea
-        label={orderHistory.noteLabel}
-        hint={orderHistory.noteHint}
-        rows={3}
-        maxLength={MAX_ORDER_NOTE}
-        error={formState.errors.note?.message}
-        {...register("note")}
-      />
-      {serverError ? <ErrorState message={errorMessage(add.error)} prefix={false} /> : null}
-      <Button type="submit" size="sm" loading={add.isPending}>
-        {orderHistory.addNote}
-      </Button>
-    </form>
   );
 }

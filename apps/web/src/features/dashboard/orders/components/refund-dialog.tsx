@@ -8,7 +8,6 @@ import {
   validation,
   refunds as words,
 } from "@shop/shared/messages";
-import { isTaken } from "@shop/shared/orders";
 import { fromCents, toCents } from "@shop/shared/pricing";
 import type { OrderDto } from "@shop/shared/schemas/order";
 import { REFUND_DESTINATIONS, type RefundDestination, RefundInput } from "@shop/shared/schemas/refund";
@@ -108,11 +107,6 @@ function refundForm(left: Refundable, manual: boolean, currency: string) {
 }
 
 const asNumber = (value: unknown) => (value === "" || value === null ? Number.NaN : Number(value));
-
-/** Whether a viewer's read of the order lets them refund it: an admin's, of a payment with money left. */
-export function canRefund(order: OrderDto): boolean {
-  return !!order.payment && isTaken(order.payment.status) && toCents(refundable(order).remaining) > 0;
-}
 
 /**
  * Where a server's field error goes in the form: `lines.N.quantity` (and `restock.N.quantity`, the

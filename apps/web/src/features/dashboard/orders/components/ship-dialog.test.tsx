@@ -6,7 +6,8 @@ import { describe, expect, it, vi } from "vitest";
 import { stubApi } from "#web/test/api-stub";
 import { lamp, paidOrder } from "#web/test/fixtures";
 import { renderRoutes } from "#web/test/render";
-import { canShip, ShipDialog } from "./ship-dialog";
+import { canShip } from "../order-actions";
+import { ShipDialog } from "./ship-dialog";
 
 vi.mock("#web/lib/toast", () => ({ toast: { success: vi.fn(), error: vi.fn(), warn: vi.fn() } }));
 

@@ -17,24 +17,7 @@ import { useSettings } from "#web/features/dashboard/settings/api/get-settings";
 import { errorMessage, isApiError } from "#web/lib/api";
 import { applyServerErrors } from "#web/lib/form-errors";
 import { useCreateShipment } from "../api/create-shipment";
-
-/** Units of each line not yet in a shipment. */
-export function unshipped(order: OrderDto) {
-  const shipped = new Map<string, number>();
-  for (const shipment of order.shipments)
-    for (const line of shipment.lines) shipped.set(line.line, (shipped.get(line.line) ?? 0) + line.quantity);
-  return order.products
-    .map((line) => ({ line, left: line.quantity - (shipped.get(line._id) ?? 0) }))
-    .filter((entry) => entry.left > 0);
-}
-
-/**
- * Whether staff can ship some of the order now: paid (or cash on delivery its shopper confirmed),
- * being prepared, with units left.
- */
-export function canShip(order: OrderDto): boolean {
-  return order.status === "processing" && order.codConfirmation !== "pending" && unshipped(order).length > 0;
-}
+import { unshipped } from "../order-actions";
 
 function shipForm(left: readonly number[]) {
   return z
