@@ -1,4 +1,5 @@
 import type { Response } from "@playwright/test";
+import { firstProduct } from "./support/catalogue";
 import { expect, test } from "./support/fixtures";
 import { gotoSettled } from "./support/pages";
 
@@ -57,4 +58,39 @@ test.describe("signed in as the admin", () => {
     await expect(page.getByRole("navigation", { name: "Dashboard" })).toBeVisible();
     expect(dashboardScripts.some((url) => /dashboard-layout/.test(url))).toBe(true);
   });
+});
+
+// The server writes a product page's own code and its first picture into the page's head
+// (apps/api/src/modules/pages): both come with the page, and the picture the gallery then draws is
+// the one preloaded, not a second rendition (the link's `imagesrcset` and `imagesizes` are the <img>'s).
+test("a product page's code and first picture come with the page, the picture fetched once", async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const product = await firstProduct(request);
+  const pictures: string[] = [];
+  page.on("request", (sent) => {
+    if (sent.url().includes(`/media/images/${product.thumbnail._id}/`)) pictures.push(sent.url());
+  });
+  const response = await page.goto(`/product/${product._id}`);
+  const head = (await response?.text()) ?? "";
+  const preloaded = [...head.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)"/g)].map(
+    (m) => m[1],
+  );
+  expect(preloaded.some((href) => /\/assets\/product-page-[\w-]+\.js$/.test(href ?? ""))).toBe(true);
+  expect(head).toMatch(
+    /<link rel="preload" as="image" imagesrcset="[^"]+" imagesizes="[^"]+" fetchpriority="high" \/>/,
+  );
+
+  // Named by the product, or "<name>, picture 1 of 3" when it has a gallery.
+  const picture = page.getByRole("img", { name: product.name }).first();
+  await expect(picture).toBeVisible();
+  await expect
+    .poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+    .toBe(true);
+  const shown = await picture.evaluate((img: HTMLImageElement) => img.currentSrc);
+  // The main picture in one rendition, the one on screen (the thumbnails below draw smaller ones).
+  const large = pictures.filter((url) => !/\/(?:160|320)\.webp$/.test(url));
+  expect(large).toEqual([shown]);
 });
