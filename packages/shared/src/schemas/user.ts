@@ -144,7 +144,9 @@ export const CustomerSummaryDto = z.object({
     count: z.number().int(),
     netSpend: z.number(),
     averageOrder: z.number(),
-    otherCurrencies: z.array(z.object({ currency: z.string(), orders: z.number().int(), netSpend: z.number() })),
+    otherCurrencies: z.array(
+      z.object({ currency: z.string(), orders: z.number().int(), netSpend: z.number() }),
+    ),
     first: CustomerOrderDto.nullable(),
     last: CustomerOrderDto.nullable(),
     items: z.array(CustomerOrderDto),

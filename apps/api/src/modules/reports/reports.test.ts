@@ -461,7 +461,10 @@ describe("GET /api/reports/sales", () => {
     expect(quarter.topProductsByUnits).toEqual(march.topProductsByUnits);
 
     // Split at the larger of the two variants sold: the kurta's and the shirt's variants each alone in a half.
-    const period = { ...periodOf({ from: "2026-01-01", to: "2026-03-31" }, new Date(), "+05:30"), currency: "INR" };
+    const period = {
+      ...periodOf({ from: "2026-01-01", to: "2026-03-31" }, new Date(), "+05:30"),
+      currency: "INR",
+    };
     const whole = await readTopVariants(t.database.db, period, REPORT_TOP);
     const sold = [...new Set(whole.map((row) => row.variant ?? ""))].sort();
     expect(sold).toHaveLength(2);

@@ -93,7 +93,11 @@ export interface SalesDayRow {
 export async function readSalesByDay(
   db: Database,
   days: number,
-  { currency, now = new Date(), utcOffset = SHOP_UTC_OFFSET }: { currency: string; now?: Date; utcOffset?: string },
+  {
+    currency,
+    now = new Date(),
+    utcOffset = SHOP_UTC_OFFSET,
+  }: { currency: string; now?: Date; utcOffset?: string },
 ): Promise<SalesDayRow[]> {
   const offset = sql`${utcOffset}::interval`;
   const dayOf = (column: string) => sql`((${sql.raw(column)} at time zone 'UTC') + ${offset})::date`;
