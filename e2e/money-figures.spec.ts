@@ -65,7 +65,10 @@ test("Set all prices asks what becomes of a sale price no longer below the price
   await gotoSettled(page, `/dashboard/products/edit/${sized._id}`);
 
   // A sale price on the first variant, then every price set below it.
-  const first = page.getByRole("group").filter({ has: page.getByLabel("Sale price ($)") }).first();
+  const first = page
+    .getByRole("group")
+    .filter({ has: page.getByLabel("Sale price ($)") })
+    .first();
   await first.getByLabel("Sale price ($)").fill("5");
   await page.getByLabel("Price for every variant ($)").fill("4");
   await page.getByRole("button", { name: "Set all prices" }).click();
