@@ -13,7 +13,7 @@
  * transaction ids `bench-report-<n>`: a kept database (--keep, --reuse) that has them already is not
  * filled twice.
  */
-import { SHOP_UTC_OFFSET } from "@shop/shared/constants";
+import { CURRENCY, SHOP_UTC_OFFSET } from "@shop/shared/constants";
 import { REPORT_TOP, type SalesReportDto } from "@shop/shared/schemas/report";
 import { sql } from "drizzle-orm";
 import { openDatabase } from "../apps/api/src/db/client";
@@ -121,7 +121,8 @@ export async function reports(ctx: BenchContext): Promise<void> {
   // The plans of the statements the route runs, with the same period, from this process.
   // NOTE: each read of the report on its own, outside the route's transaction, whose statements go
   // through a client of their own where they cannot be captured.
-  const period = periodOf({ from, to });
+  // The bench's orders are in the shop's currency, SPEC's dollars.
+  const period = { ...periodOf({ from, to }), currency: CURRENCY };
   const plans = await explainCalls(catalog.databaseUrl, async (db) => {
     // The route's transaction sets these for itself (tuneForReport); here they hold for the session.
     await db.execute(sql`select set_config('work_mem', '16MB', false), set_config('jit', 'off', false)`);

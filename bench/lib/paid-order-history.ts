@@ -338,8 +338,8 @@ export async function addPaidOrders(
     await step("orders placed, changes", "delete from sales_slot_changes where kind = 'placed'");
     await step(
       "orders placed, counted",
-      `insert into sales_slots (slot, kind, discount_code, rows)
-      select sales_slot(created_at), 'placed', '', count(*) from orders group by 1 order by 1`,
+      `insert into sales_slots (slot, kind, discount_code, currency, rows)
+      select sales_slot(created_at), 'placed', '', currency, count(*) from orders group by 1, 4 order by 1, 4`,
     );
     for (const [table, trigger] of LEDGER_TRIGGERS)
       await step(`${table}' ledger trigger on`, `alter table ${table} enable always trigger ${trigger}`);
@@ -377,16 +377,16 @@ export async function addPaidOrders(
     await record("ledger of refunds", "sales_ledger_record_refund", refundIds);
     await timed("ledger's sums by slot", () =>
       db.execute(`
-        insert into sales_slots (slot, kind, discount_code, ${SLOT_SUMS.join(", ")})
-        select sales_slot(at), kind, coalesce(discount_code, ''), count(*),
+        insert into sales_slots (slot, kind, discount_code, currency, ${SLOT_SUMS.join(", ")})
+        select sales_slot(at), kind, coalesce(discount_code, ''), currency, count(*),
           ${SLOT_SUMS.slice(1)
             .map((column) => `sum(${column})`)
             .join(", ")}
         from sales_ledger
         where source_id in (${invoiceIds} union all ${paymentIds} union all ${refundIds})
-        group by 1, 2, 3
-        order by 1, 2, 3
-        on conflict (slot, kind, discount_code) do update set
+        group by 1, 2, 3, 4
+        order by 1, 2, 3, 4
+        on conflict (slot, kind, discount_code, currency) do update set
           ${SLOT_SUMS.map((column) => `${column} = sales_slots.${column} + excluded.${column}`).join(", ")}`),
     );
   } finally {

@@ -7,6 +7,11 @@ describe("configuration", () => {
     expect(() => parseConfig({ UV_THREADPOOL_SIZE: "0" })).toThrow(/UV_THREADPOOL_SIZE/);
   });
 
+  it("takes a MAX_UNPAID_ORDERS above the settings' 50 up to a million, and refuses one past it, naming it", () => {
+    expect(parseConfig({ MAX_UNPAID_ORDERS: "1000000" }).orderLimits.maxUnpaidOrders).toBe(1_000_000);
+    expect(() => parseConfig({ MAX_UNPAID_ORDERS: "1000001" })).toThrow(/MAX_UNPAID_ORDERS/);
+  });
+
   it("takes the seller's GSTIN and state for invoices, refusing a GSTIN of the wrong form by name", () => {
     expect(parseConfig({})).toMatchObject({ storeGstin: "27AAPFU0939F1ZV", storeState: "Maharashtra" });
     expect(parseConfig({ STORE_GSTIN: " 29aabcu9603r1zm ", STORE_STATE: "Karnataka" })).toMatchObject({

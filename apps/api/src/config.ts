@@ -4,6 +4,7 @@ import path from "node:path";
 import { AUTH_RATE_LIMIT, ORDER_LIMITS } from "@shop/shared/constants";
 import { normaliseState } from "@shop/shared/india";
 import { MAX_LINE_QUANTITY } from "@shop/shared/schemas/order";
+import { MAX_UNPAID_ORDERS_CEILING } from "@shop/shared/schemas/settings";
 import forge from "node-forge";
 import { z } from "zod";
 
@@ -128,7 +129,14 @@ const EnvSchema = z.object({
   ORDER_HOLD_MINUTES: z.coerce.number().positive().default(30),
   /** How long an instance keeps the settings it read; a change made anywhere reaches it at once by NOTIFY. */
   SETTINGS_CACHE_MS: z.coerce.number().int().min(0).max(3_600_000).default(5_000),
-  MAX_UNPAID_ORDERS: z.coerce.number().int().min(1).default(ORDER_LIMITS.maxUnpaidOrders),
+  // NOTE: above the settings' most (50) it raises that most to its own value (mostUnpaidOrders), so
+  // that the owner can save the checkout section it fills; never above MAX_UNPAID_ORDERS_CEILING.
+  MAX_UNPAID_ORDERS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_UNPAID_ORDERS_CEILING)
+    .default(ORDER_LIMITS.maxUnpaidOrders),
   MAX_QUANTITY_PER_LINE: z.coerce
     .number()
     .int()

@@ -389,7 +389,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Dashboard figures as a key/value map: `revenue` is total sales of all time (what the invoices charged less what the credit notes gave back, as the sales report's `totalSales`), beside `refunds`, and `orders` counts the orders placed (staff; money and customers for admins only)
+         * Dashboard figures as a key/value map: `revenue` is total sales of all time (what the invoices charged less what the credit notes gave back, as the sales report's `totalSales`), beside `refunds`, and `orders` counts the orders placed (staff; money and customers for admins only). Money is in the shop's currency; orders placed in another (before a switch) are counted apart in `otherCurrencies`
          * @description Roles: admin, manager.
          */
         get: operations["getDashboardStats"];
@@ -1290,7 +1290,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The orders a list's filters find (status, from, to, keyword), one row per order line, streamed as CSV; a manager's file leaves the shoppers' emails and phones empty (staff)
+         * The orders a list's filters find (status, from, to, keyword), one row per order line, streamed as CSV; a manager's file leaves the shoppers' emails and phones empty (staff). Times are the shop's clock's (its offset written), the file is named by the shop's day; on every row `Order subtotal` − `Order discount` + `Order shipping` + `COD fee` (+ `Order tax` when prices exclude GST) = `Order total`, and `Taxable value`, `CGST`, `SGST`, `IGST` and `Place of supply` are the invoice's
          * @description Roles: admin, manager.
          */
         get: operations["exportOrdersCsv"];
@@ -1856,7 +1856,7 @@ export interface paths {
         };
         /**
          * What the shop sold, gave back and kept from `from` to `to` (staff)
-         * @description Both days included, as the shop's clock reads them; the last 30 days when left out. Sales and GST follow the documents' dates (an invoice on its date, a credit note on its refund's), `paymentsTaken` and `refunds` the days the money moved. `netSales` = `grossSales` − `discounts` − `returns` (goods before GST); `totalSales` = `netSales` + `shipping` + GST + `codFees`; `byDay` adds up to both. With `format=csv` and `table` (byDay, topProducts, byCategory or byDiscountCode) the answer is that table as a UTF-8 CSV file (text/csv) instead.
+         * @description Both days included, as the shop's clock reads them; the last 30 days when left out. Sales and GST follow the documents' dates (an invoice on its date, a credit note on its refund's), `paymentsTaken` and `refunds` the days the money moved. `netSales` = `grossSales` − `discounts` − `returns` (goods before GST); `totalSales` = `netSales` + `shipping` + GST + `codFees`; `byDay` adds up to both. Every figure is in the shop's `currency`; orders placed in another (before a switch) are counted apart in `otherCurrencies`, never summed in. With `format=csv` and `table` (byDay, topProducts, byCategory or byDiscountCode) the answer is that table as a UTF-8 CSV file (text/csv) instead.
          *
          *     Roles: admin, manager.
          */
@@ -4613,6 +4613,11 @@ export interface operations {
                                 count: number;
                                 netSpend: number;
                                 averageOrder: number;
+                                otherCurrencies: {
+                                    currency: string;
+                                    orders: number;
+                                    netSpend: number;
+                                }[];
                                 first: {
                                     _id: string;
                                     number: number;
@@ -5025,6 +5030,11 @@ export interface operations {
                         data: {
                             revenue?: number;
                             refunds?: number;
+                            otherCurrencies?: {
+                                currency: string;
+                                orders: number;
+                                totalSales: number;
+                            }[];
                             orders: number;
                             ordersToShip: number;
                             pendingOrders: number;
@@ -17791,6 +17801,12 @@ export interface operations {
                         data: {
                             from: string;
                             to: string;
+                            currency: string;
+                            otherCurrencies: {
+                                currency: string;
+                                orders: number;
+                                totalSales: number;
+                            }[];
                             grossSales: number;
                             discounts: number;
                             saleDiscounts: number;

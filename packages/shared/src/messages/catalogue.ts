@@ -81,3 +81,27 @@ export const deliveryCheck = {
   checking: "Checking delivery…",
   failed: "Could not check delivery. Please try again.",
 } as const;
+
+/**
+ * The product form's "Set all prices" when variants have sale prices: whether to keep, clear or set
+ * them, so that no variant is left on sale at or above its new price.
+ */
+export const setAllPrices = {
+  title: "Sale prices of the variants",
+  /** "3 variants have a sale price. 2 of them are not below $45.00." */
+  summary: (onSale: number, notBelow: number, price: string) =>
+    `${onSale} ${onSale === 1 ? "variant has" : "variants have"} a sale price.` +
+    (notBelow === 0
+      ? ` Each is below ${price}.`
+      : ` ${notBelow === onSale ? (onSale === 1 ? "It is" : "None of them is") : `${notBelow} of them ${notBelow === 1 ? "is" : "are"}`} not below ${price}.`),
+  choice: "What happens to the sale prices?",
+  keep: "Keep them",
+  /** Keep: some cannot stay, as a sale price must be below the price. */
+  keepBelow: (price: string, notBelow: number) =>
+    `Keep those below ${price}, end the sale of the other ${notBelow === 1 ? "variant" : `${notBelow}`}`,
+  clear: "End every sale (no sale prices)",
+  set: "Set them all to",
+  salePrice: (currency: string) => `Sale price for the variants on sale (${currency})`,
+  confirm: "Set all prices",
+  cancel: "Cancel",
+} as const;

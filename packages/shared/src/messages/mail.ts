@@ -159,10 +159,9 @@ export const mail = {
     received: (number: number) => [
       `The items you returned from order #${number} have arrived. Your refund follows.`,
     ],
-    refunded: (number: number, amount: string) => [
+    /** The refund's first line; where the money went follows (refundWent). */
+    refunded: (number: number, amount: string) =>
       `We have refunded ${amount} for the items you returned from order #${number}.`,
-      "It can take a few days for the money to show in your account.",
-    ],
     message: (message: string) => `Our message: ${message}`,
     item: (quantity: number, label: string) => `${quantity} × ${label}`,
   },
@@ -182,9 +181,21 @@ export const mail = {
   },
   orderRefunded: {
     subject: (number: number) => `Your order #${number} was refunded`,
-    lines: (number: number, amount: string) => [
-      `We have refunded ${amount} for your order #${number}.`,
-      "It can take a few days for the money to show in your account.",
+    /** The refund's first line; where the money went follows (refundWent). */
+    refunded: (number: number, amount: string) => `We have refunded ${amount} for your order #${number}.`,
+  },
+  /**
+   * Where a refund went, after its first line: back to the payment (days to show), to the shopper's
+   * store credit (there now, decision 042), or split between them (both said).
+   */
+  refundWent: {
+    payment: ["It can take a few days for the money to show in your account."],
+    storeCredit: (credit: string) => [
+      `It went to your store credit: ${credit} is in your account now, ready to use at checkout.`,
+    ],
+    split: (credit: string, payment: string) => [
+      `${credit} went to your store credit and is in your account now, ready to use at checkout.`,
+      `${payment} went back to your original payment: it can take a few days to show in your account.`,
     ],
   },
 } as const;

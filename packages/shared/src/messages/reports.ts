@@ -22,6 +22,14 @@ export const salesReports = {
   /** "Mar 1, 2026 – Mar 31, 2026": the days a report covers, both included (one day is named alone). */
   covering: (from: string, to: string) => `${from} – ${to}`,
   allTime: "all time",
+  /**
+   * Orders in a currency other than the shop's (placed before it switched), counted apart and never
+   * in the figures: "and 12 orders in USD: $1,234.00" (the amount written in their currency).
+   */
+  otherCurrency: (orders: number, currency: string, amount: string) =>
+    `and ${orders.toLocaleString("en-US")} ${orders === 1 ? "order" : "orders"} in ${currency}: ${amount}`,
+  /** What the line above them says of those orders. */
+  otherCurrenciesNote: "Orders in another currency are not added to these figures:",
   /** A figure's name with the period it covers, as a tile shows it: "Net sales · all time". */
   withPeriod: (figure: string, period: string) => `${figure} · ${period}`,
   figures: {

@@ -92,6 +92,11 @@ export const settingsPage = {
     preview: "Preview",
     /** The preview line while the code or the locale is not one the shop can use. */
     noPreview: "Enter a valid currency code and locale to see an example.",
+    /** Before a new currency code is saved: past orders keep theirs, and figures count them apart. */
+    switchWarning: (from: string, to: string) =>
+      `Past orders stay in ${from}: their amounts are not converted. Reports, Home and customer pages show ${to} figures and count ${from} orders apart.`,
+    switchConfirm: (to: string) => `Switch to ${to}`,
+    switchTitle: "Switch the shop's currency?",
   },
   taxes: {
     pricesIncludeTax: "Prices include tax",

@@ -113,9 +113,24 @@ export type ReportCartRemindersDto = z.infer<typeof ReportCartRemindersDto>;
  * sales (goods, before GST); net sales + shipping + tax + COD fees = total sales (what the documents
  * charged, less what they credited).
  */
+/** Orders of a currency other than the shop's in a report's period: counted apart, never summed in. */
+export const ReportOtherCurrencyDto = z.object({
+  /** ISO 4217, as the orders were placed in it ("USD"). */
+  currency: z.string(),
+  /** Orders whose payment was taken in the period. */
+  orders: z.number().int(),
+  /** Their total sales (invoices less credit notes), in that currency. */
+  totalSales: money,
+});
+export type ReportOtherCurrencyDto = z.infer<typeof ReportOtherCurrencyDto>;
+
 export const SalesReportDto = z.object({
   from: z.string(),
   to: z.string(),
+  /** The currency every figure below is in: the shop's now (ISO 4217). */
+  currency: z.string(),
+  /** Orders placed in other currencies (before the shop switched), apart; empty when none. */
+  otherCurrencies: z.array(ReportOtherCurrencyDto),
   /** The goods on the period's invoices at list price, before GST. */
   grossSales: money,
   /** Sale savings and discount codes together, before GST; each apart below. */

@@ -46,8 +46,20 @@ export const MAX_DELIVERY_DAYS = 60;
 export const MAX_HOLIDAYS = 100;
 /** The longest an unpaid order may be held: a week. */
 export const MAX_HOLD_MINUTES = 7 * 24 * 60;
-/** The most unpaid orders the owner may let one shopper hold. */
+/**
+ * The most unpaid orders the owner may let one shopper hold, unless the server was started with more:
+ * MAX_UNPAID_ORDERS (apps/api/src/config.ts) above it raises the settings' most to its own value (a
+ * load test's, a wholesale shop's), so that the environment and the settings keep one limit and a
+ * checkout section first filled from the environment can be saved as it reads (issue 70).
+ */
 export const MAX_UNPAID_ORDERS_LIMIT = 50;
+/** The most MAX_UNPAID_ORDERS may raise it to (a value above stops the server at start). */
+export const MAX_UNPAID_ORDERS_CEILING = 1_000_000;
+
+/** The most unpaid orders the settings accept on a server started with MAX_UNPAID_ORDERS `fromEnvironment`. */
+export function mostUnpaidOrders(fromEnvironment: number): number {
+  return Math.max(MAX_UNPAID_ORDERS_LIMIT, Math.min(fromEnvironment, MAX_UNPAID_ORDERS_CEILING));
+}
 
 /** Whole hundredths (paise, cents), as a refinement: JSON Schema's multipleOf 0.01 misjudges floats. */
 const inHundredths = (value: number) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6;
@@ -331,7 +343,8 @@ export const CheckoutSettings = z
   .object({
     /** Minutes an unpaid order holds its stock before it is cancelled. */
     holdMinutes: number({ min: 5, max: MAX_HOLD_MINUTES, int: true }),
-    maxUnpaidOrders: number({ min: 1, max: MAX_UNPAID_ORDERS_LIMIT, int: true }),
+    /** At most MAX_UNPAID_ORDERS_LIMIT, or the server's MAX_UNPAID_ORDERS above it (mostUnpaidOrders; checked by the API). */
+    maxUnpaidOrders: number({ min: 1, max: MAX_UNPAID_ORDERS_CEILING, int: true }),
     /** Units of one product (variant) one order may hold; at most MAX_LINE_QUANTITY (schemas/order.ts). */
     maxQuantityPerLine: number({ min: 1, max: 100, int: true }),
     /** The least the items of an order may come to; 0: no minimum. */
@@ -474,7 +487,8 @@ export type Settings = z.infer<typeof Settings>;
  * GET /settings (staff): the same shape, as a description of what is answered rather than a check
  * of what may be saved. NOTE: a section never saved answers its first values, which come from the
  * environment (MAX_UNPAID_ORDERS, ORDER_HOLD_MINUTES, STORE_PHONE...) and may lie outside what the
- * form accepts; the form then asks for a value it accepts before saving.
+ * form accepts (ORDER_HOLD_MINUTES below 5); the form then asks for a value it accepts before saving.
+ * MAX_UNPAID_ORDERS is never outside it: it raises the settings' most (mostUnpaidOrders).
  */
 export const SettingsDto = z.object({
   store: z.object({

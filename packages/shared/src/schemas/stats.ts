@@ -14,6 +14,13 @@ export const DashboardStatsDto = z.object({
   revenue: z.number().optional(),
   /** Refunds given, of all time. */
   refunds: z.number().optional(),
+  /**
+   * Orders paid in currencies other than the shop's (placed before a switch) and their total sales, in
+   * theirs: counted apart, never in `revenue` nor `refunds`, which are in the shop's currency.
+   */
+  otherCurrencies: z
+    .array(z.object({ currency: z.string(), orders: z.number().int(), totalSales: z.number() }))
+    .optional(),
   /** Orders placed, of all time (any state). */
   orders: z.number().int(),
   /** Paid orders waiting to ship (status processing). */

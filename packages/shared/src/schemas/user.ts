@@ -134,7 +134,8 @@ export const CUSTOMER_ORDERS_LISTED = 50;
  * orders: payments taken minus refunds (decision 017), the figure the sales report sums.
  * `orders.count` counts the orders with a payment taken, `averageOrder` is netSpend over that count
  * (0 without one), `first` and `last` are the first and last of those orders. `orders.items` lists
- * the newest CUSTOMER_ORDERS_LISTED orders of every status; notes come newest first.
+ * the newest CUSTOMER_ORDERS_LISTED orders of every status; notes come newest first. The figures are
+ * in the shop's currency; orders paid in another (before a switch) are in `otherCurrencies`, apart.
  */
 export const CustomerSummaryDto = z.object({
   user: UserDto,
@@ -143,6 +144,9 @@ export const CustomerSummaryDto = z.object({
     count: z.number().int(),
     netSpend: z.number(),
     averageOrder: z.number(),
+    otherCurrencies: z.array(
+      z.object({ currency: z.string(), orders: z.number().int(), netSpend: z.number() }),
+    ),
     first: CustomerOrderDto.nullable(),
     last: CustomerOrderDto.nullable(),
     items: z.array(CustomerOrderDto),

@@ -59,6 +59,9 @@ export const salesLedger = pgTable(
     igst: bigint({ mode: "number" }).notNull().default(0),
     shippingState: text().notNull(),
     discountCode: text(),
+    // The currency of its order (ISO 4217): a figure sums the rows of one currency only, the shop's
+    // (a shop that switched currency keeps its old orders in theirs). Set by a trigger from the order.
+    currency: text().notNull().default("USD"),
   },
   (t) => [
     check("sales_ledger_kind_check", sql`${t.kind} in ('invoice', 'payment', 'refund', 'credit')`),
@@ -91,19 +94,21 @@ export const salesLedgerLines = pgTable(
     // The product's category when the invoice line was written; a credit note's line keeps its invoice
     // line's. The report's categories sum a period's lines by it instead of reading every product.
     categoryId: idRef(),
+    // Its order's currency, as the ledger row's (set by a trigger from the order).
+    currency: text().notNull().default("USD"),
   },
   (t) => [
     primaryKey({ columns: [t.sourceId, t.itemId] }),
     // NOTE: the columns the report sums ride along as keys (drizzle has no INCLUDE), so that a period
     // is read from the index alone, and only those: a year's categories read a million entries (0.3 s
     // warm at a million orders), which the product's and the line's ids made half as long again.
-    index("sales_ledger_lines_at_idx").on(t.at, t.variantId, t.categoryId, t.amount, t.units),
+    index("sales_ledger_lines_at_idx").on(t.at, t.variantId, t.categoryId, t.amount, t.units, t.currency),
     // The inventory page's units sold in 30 days (modules/inventory/repo.ts): its 20 variants' lines
     // read as 20 ranges, where the period's index read every line sold in those days (89,000 at a
     // million orders, 25 ms for one page). The sales report's long periods read it whole, in variant
     // order, for what each variant sold: amount and item ride along so that the table is never read
     // (a year at a million orders: 1,050,000 lines, each a page of the table otherwise).
-    index("sales_ledger_lines_variant_at_idx").on(t.variantId, t.at, t.units, t.amount, t.itemId),
+    index("sales_ledger_lines_variant_at_idx").on(t.variantId, t.at, t.units, t.amount, t.itemId, t.currency),
   ],
 );
 
@@ -111,6 +116,8 @@ export const salesLedgerLines = pgTable(
 const slotSums = {
   kind: text().$type<SlotKind>().notNull(),
   discountCode: text().notNull().default(""),
+  // The rows' currency: a slot sums one currency (an order placed counts in its order's).
+  currency: text().notNull().default("USD"),
   amount: bigint({ mode: "number" }).notNull().default(0),
   grossSales: bigint({ mode: "number" }).notNull().default(0),
   saleDiscounts: bigint({ mode: "number" }).notNull().default(0),
@@ -141,7 +148,7 @@ export const salesSlots = pgTable(
     // The ledger rows summed (0 once every row of the group has moved elsewhere).
     rows: bigint({ mode: "number" }).notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.slot, t.kind, t.discountCode] })],
+  (t) => [primaryKey({ columns: [t.slot, t.kind, t.discountCode, t.currency] })],
 );
 
 /**

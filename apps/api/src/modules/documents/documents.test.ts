@@ -9,7 +9,7 @@ import { fullName } from "@shop/shared/names";
 import { formatPrice } from "@shop/shared/pricing";
 import { AddressInput } from "@shop/shared/schemas/address";
 import { and, eq, inArray, like } from "drizzle-orm";
-import { extractText } from "unpdf";
+import { extractText, getDocumentProxy } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseConfig } from "#api/config";
 import { documentCounters } from "#api/db/schema/invoices";
@@ -279,6 +279,42 @@ describe("GET /api/orders/{orderId}/invoice.pdf", () => {
     // The suites' envelope check takes the file for what the document says it is, and only that.
     expect(envelopeProblems(response, ["application/pdf"])).toEqual([]);
     expect(envelopeProblems(response)).not.toEqual([]);
+  });
+
+  it("prints a line's discount whole, on one line at the size of its row, however large", async () => {
+    const category = await makeCategory(t.database);
+    const media = await makeMedia(t.database);
+    const refs = { category: category.id, thumbnail: media.id };
+    // 10 × (29,999 − 19,999): a discount of $100,000.00.
+    const sofa = await makeProduct(t.database, refs, {
+      price: 29_999,
+      onSale: true,
+      salePrice: 19_999,
+      stock: 20,
+    });
+    const address = await addAddress(t.database.db, shop.shopper.user.id, AddressInput.parse(ADDRESS));
+    const { order } = await placeOrder(
+      t.database.db,
+      shop.shopper.user,
+      { products: [{ product: sofa._id, quantity: 10 }], shippingAddress: address._id },
+      { mail: mailContextOf(t.config), storeState: t.config.storeState },
+    );
+    expect((await pay(shop.shopper.cookie, order._id)).statusCode).toBe(201);
+    const response = await invoice(order._id, shop.admin.cookie);
+    expect(response.statusCode).toBe(200);
+    const body = new Uint8Array(response.rawPayload);
+    const { text } = await extractText(body.slice(), { mergePages: true });
+    // The row reads on one line: quantity, unit price, discount, taxable value and rate in turn.
+    expect(text).toMatch(/10 NOS \$29,999\.00 \$100,000\.00 \$199,990\.00 18%/);
+    // Set at the row's size: not made smaller to fit a narrow column.
+    const page = await (await getDocumentProxy(body.slice())).getPage(1);
+    const { items } = await page.getTextContent();
+    const sizeOf = (str: string) => {
+      const item = items.find((each) => "str" in each && each.str === str);
+      if (!item || !("transform" in item)) throw new Error(`no ${str} on the invoice`);
+      return Math.hypot(item.transform[0], item.transform[1]);
+    };
+    expect(sizeOf("$100,000.00")).toBeCloseTo(sizeOf("$29,999.00"), 2);
   });
 
   it("charges IGST 18% to an address in Karnataka, and staff may read it too", async () => {

@@ -395,17 +395,20 @@ export function invoicePdf(content: InvoiceContent): Promise<Buffer> {
       );
       const { figures } = content;
       const c = words.columns;
-      // NOTE: an amount too long for its column is set smaller, never wrapped (row).
+      // NOTE: an amount too long for its column is set smaller, never wrapped (row). The discount's
+      // column holds "INR 99,999.99" at the row's size: a line's discount is its quantity times its
+      // saving, often longer than its unit price (48 points set a sofa's $100,000.00 at 7.8); the
+      // item keeps room for a 24-character SKU on one line.
       const columns: Column[] = [
         { title: c.line, width: 14, align: "left" },
-        { title: c.item, width: 144, align: "left" },
+        { title: c.item, width: 140, align: "left" },
         { title: c.quantity, width: 40, align: "right" },
         { title: c.unitPrice, width: 55, align: "right" },
-        { title: c.discount, width: 48, align: "right" },
+        { title: c.discount, width: 60, align: "right" },
         { title: c.taxableValue, width: 60, align: "right" },
         { title: c.rate, width: 24, align: "right" },
-        { title: taxHead(figures.split, content.utgst), width: 60, align: "right" },
-        { title: c.total, width: 70, align: "right" },
+        { title: taxHead(figures.split, content.utgst), width: 56, align: "right" },
+        { title: c.total, width: 66, align: "right" },
       ];
       const rows = content.lines.map((line, i) => {
         const f: InvoiceLineFigures | undefined = figures.lines[i];

@@ -285,6 +285,106 @@ describe("order messages over SMTP (test gateway)", () => {
     );
   });
 
+  function refund(orderId: string, payload: object) {
+    return inject(t.app, {
+      method: "POST",
+      url: `/api/orders/${orderId}/refunds`,
+      cookie: admin.cookie,
+      payload: { reason: "Goodwill", restock: [], ...payload },
+    });
+  }
+
+  it("says a refund to store credit is in the shopper's account now, and a split refund says both", async () => {
+    const shopper = await makeShopper(t);
+    const order = await placed(t, shopper, catalogue);
+    expect((await payByCard(shopper, order._id)).statusCode).toBe(201);
+
+    const credited = await refund(order._id, { amount: 10, to: "store_credit" });
+    expect(credited.statusCode, credited.body).toBe(201);
+    const toCredit = await deliveredOnce(
+      t,
+      smtp,
+      shopper.user.email,
+      mail.orderRefunded.subject(order.number),
+    );
+    expect(toCredit.text).toContain(mail.orderRefunded.refunded(order.number, formatPrice(10)));
+    expect(toCredit.text).toContain(mail.refundWent.storeCredit(formatPrice(10))[0]);
+    expect(toCredit.text).not.toContain("few days");
+
+    const split = await refund(order._id, { amount: 25, to: "split", toStoreCredit: 15 });
+    expect(split.statusCode, split.body).toBe(201);
+    await until(
+      async () =>
+        smtp.messages.filter(
+          (m) => m.to === shopper.user.email && m.subject === mail.orderRefunded.subject(order.number),
+        ).length === 2,
+      "the second refund's message",
+    );
+    const both = smtp.messages.filter(
+      (m) => m.to === shopper.user.email && m.subject === mail.orderRefunded.subject(order.number),
+    )[1];
+    expect(both?.text).toContain(mail.orderRefunded.refunded(order.number, formatPrice(25)));
+    for (const line of mail.refundWent.split(formatPrice(15), formatPrice(10)))
+      expect(both?.text).toContain(line);
+  });
+
+  it("tells a return's refund in one message, the return's, not a second 'was refunded'", async () => {
+    const shopper = await makeShopper(t);
+    const order = await placed(t, shopper, catalogue);
+    expect((await payByCard(shopper, order._id)).statusCode).toBe(201);
+    const shipped = await inject(t.app, {
+      method: "POST",
+      url: `/api/orders/${order._id}/shipments`,
+      cookie: admin.cookie,
+      payload: { carrier: "Delhivery", trackingNumber: "DL-7" },
+    });
+    expect(shipped.statusCode, shipped.body).toBe(201);
+    const delivered = await inject(t.app, {
+      method: "PATCH",
+      url: `/api/orders/${order._id}/shipments/${shipped.json().data._id}`,
+      cookie: admin.cookie,
+      payload: { delivered: true },
+    });
+    expect(delivered.statusCode, delivered.body).toBe(200);
+    const read = await inject(t.app, {
+      method: "GET",
+      url: `/api/orders/${order._id}`,
+      cookie: admin.cookie,
+    });
+    const line = read.json().data.products[0]._id as string;
+    const asked = await inject(t.app, {
+      method: "POST",
+      url: "/api/returns",
+      cookie: shopper.cookie,
+      payload: { order: order._id, lines: [{ line, quantity: 1 }], reason: "wrong_size" },
+    });
+    expect(asked.statusCode, asked.body).toBe(201);
+    const id = asked.json().data._id as string;
+    for (const action of ["approve", "receive", "refund"]) {
+      const done = await inject(t.app, {
+        method: "POST",
+        url: `/api/returns/${id}/${action}`,
+        cookie: admin.cookie,
+        payload: {},
+      });
+      expect(done.statusCode, `${action}: ${done.body}`).toBe(200);
+    }
+    const amount = formatPrice(order.totalAmount - order.shippingAmount);
+    const told = await deliveredOnce(
+      t,
+      smtp,
+      shopper.user.email,
+      mail.returnUpdate.subject(order.number, "refunded"),
+    );
+    expect(told.text).toContain(mail.returnUpdate.refunded(order.number, amount));
+    expect(told.text).toContain(mail.refundWent.payment[0]);
+    expect(smtp.messages.filter((m) => m.to === shopper.user.email).map((m) => m.subject)).not.toContain(
+      mail.orderRefunded.subject(order.number),
+    );
+    const kinds = (await rowsTo(t, shopper.user.email)).map((row) => row.kind);
+    expect(kinds.filter((kind) => kind === "orderRefunded")).toEqual([]);
+  });
+
   it("says who cancelled: the shopper, or staff", async () => {
     const shopper = await makeShopper(t);
     const own = await placed(t, shopper, catalogue);

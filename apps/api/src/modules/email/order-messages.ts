@@ -277,21 +277,52 @@ export function orderCancelledEmail(
   };
 }
 
-/** A refund of `amount` (today the whole payment, when staff mark the order refunded). */
+/** A refund as its message tells it: the amount, and the part of it given to store credit (decision 042). */
+export interface RefundMail {
+  amount: number;
+  storeCreditAmount: number;
+  /**
+   * Whether it refunds a return: the message is then the return's last step ("Your return …:
+   * refunded"), the one email the shopper gets of it.
+   */
+  ofReturn: boolean;
+}
+
+/** Where the refund went: the payment (days to show), store credit (there now) or both, each said. */
+function refundWentLines(refund: RefundMail, formatPrice: (amount: number) => string): readonly string[] {
+  const total = toCents(refund.amount);
+  const credit = Math.min(toCents(refund.storeCreditAmount), total);
+  if (credit <= 0) return mail.refundWent.payment;
+  if (credit >= total) return mail.refundWent.storeCredit(formatPrice(fromCents(credit)));
+  return mail.refundWent.split(formatPrice(fromCents(credit)), formatPrice(fromCents(total - credit)));
+}
+
+/**
+ * A refund given: its amount and where it went. A return's refund is told as the return's refunded
+ * step, once: the return's own step sends nothing more (modules/fulfilment/returns.ts).
+ */
 export function orderRefundedEmail(
   to: OrderRecipient,
   order: OrderRef,
-  amount: number,
+  refund: RefundMail,
   site: MailSite,
 ): Outgoing {
   const formatPrice = moneyOf(order, site);
+  const amount = formatPrice(refund.amount);
   return {
-    kind: "orderRefunded",
+    kind: refund.ofReturn ? "returnUpdate" : "orderRefunded",
     to: to.email,
-    subject: mail.orderRefunded.subject(order.number),
+    subject: refund.ofReturn
+      ? mail.returnUpdate.subject(order.number, "refunded")
+      : mail.orderRefunded.subject(order.number),
     parts: {
       firstName: to.firstName,
-      lines: mail.orderRefunded.lines(order.number, formatPrice(amount)),
+      lines: [
+        refund.ofReturn
+          ? mail.returnUpdate.refunded(order.number, amount)
+          : mail.orderRefunded.refunded(order.number, amount),
+        ...refundWentLines(refund, formatPrice),
+      ],
       action: { label: mail.order.view, url: orderUrl(site.origin, order.id) },
     },
   };
@@ -361,15 +392,17 @@ export function shipmentDeliveredEmail(
   };
 }
 
-/** A step of a return: its status, the units, the staff's message and, once refunded, the amount (formatted). */
+/**
+ * A step of a return: its status, the units and the staff's message. Its refund is told by the
+ * refund's own message (orderRefundedEmail), once.
+ */
 export function returnUpdateEmail(
   to: OrderRecipient,
   order: OrderRef,
   step: {
-    status: "requested" | "approved" | "rejected" | "received" | "refunded";
+    status: "requested" | "approved" | "rejected" | "received";
     items: { label: string; quantity: number }[];
     message: string | null;
-    amount: string | null;
   },
   { origin }: MailSite,
 ): Outgoing {
@@ -379,7 +412,6 @@ export function returnUpdateEmail(
     approved: m.approved(order.number),
     rejected: m.rejected(order.number),
     received: m.received(order.number),
-    refunded: m.refunded(order.number, step.amount ?? ""),
   };
   return {
     kind: "returnUpdate",

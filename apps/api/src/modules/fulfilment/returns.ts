@@ -8,7 +8,6 @@
 import { RETURN_TRANSITIONS, type ReturnStatus } from "@shop/shared/constants";
 import { creditByLines } from "@shop/shared/credit-note";
 import { activityPage, api, orderHistory, returnWords } from "@shop/shared/messages";
-import { formatMoney } from "@shop/shared/money-format";
 import { fullName } from "@shop/shared/names";
 import { fromCents } from "@shop/shared/pricing";
 import { isStaff, seesCustomerDetails, type SignedInViewer as Viewer } from "@shop/shared/roles";
@@ -35,7 +34,13 @@ import {
   lockOrder,
 } from "#api/modules/orders/service";
 import { creditablesOf } from "#api/modules/refunds/credit";
-import { findRefundByKey, refundOrder, restock, restockedUnits } from "#api/modules/refunds/service";
+import {
+  findRefundByKey,
+  RETURN_REFUND_KEY,
+  refundOrder,
+  restock,
+  restockedUnits,
+} from "#api/modules/refunds/service";
 import { destinationOfLines } from "#api/modules/refunds/whole-order";
 import type { PaymentProviders } from "#api/payments/provider";
 import {
@@ -166,7 +171,7 @@ export async function requestReturn(
         ...actorOf(viewer),
       },
     ]);
-    await tell(tx, order.id, "requested", { items, message: null, amount: null }, mail);
+    await tell(tx, order.id, "requested", { items, message: null }, mail);
     return stored.id;
   });
   return getReturn(db, viewer, id);
@@ -176,19 +181,13 @@ export async function requestReturn(
 async function tell(
   tx: Database,
   orderId: string,
-  status: ReturnStatus,
-  detail: { items: { label: string; quantity: number }[]; message: string | null; amount: number | null },
+  status: Exclude<ReturnStatus, "refunded">,
+  detail: { items: { label: string; quantity: number }[]; message: string | null },
   mail: MailContext,
 ) {
   const [told] = await findOrdersByIds(tx, [orderId]);
   if (!told) throw new Error("order vanished under its lock");
-  const amount =
-    detail.amount === null
-      ? null
-      : formatMoney(detail.amount, { code: told.order.currency, locale: mail.locale });
-  await queueEmails(tx, mail.shop, [
-    returnUpdateEmail(told.user, told.order, { status, ...detail, amount }, mail),
-  ]);
+  await queueEmails(tx, mail.shop, [returnUpdateEmail(told.user, told.order, { status, ...detail }, mail)]);
 }
 
 /** One return, for staff or its shopper; anyone else gets the same 404 as for a missing id. */
@@ -314,7 +313,9 @@ async function step(
     { status: row.ret.status },
     { status: to, ...(message ? { message } : {}), ...(amount !== null ? { amount } : {}) },
   );
-  await tell(tx, row.order.id, to, { items, message, amount }, mail);
+  // NOTE: a refunded return was told by its refund's email (refunds/service.ts applyRefund), which
+  // says where the money went; a second "refunded" message would tell the shopper twice.
+  if (to !== "refunded") await tell(tx, row.order.id, to, { items, message }, mail);
 }
 
 /**
@@ -335,7 +336,7 @@ export async function refundReturn(
   if (!ret) throw new AppError("NOT_FOUND", api.returnNotFound);
   if (!RETURN_TRANSITIONS[ret.status].includes("refunded"))
     throw new AppError("CONFLICT", api.returnTransition(ret.status, "refunded"));
-  const key = `return:${ret.id}`;
+  const key = `${RETURN_REFUND_KEY}${ret.id}`;
   const [withLines] = await findReturnsByIds(db, [id]);
   if (!withLines) throw new AppError("NOT_FOUND", api.returnNotFound);
   const lines = withLines.lines.map((line) => ({ line: line.itemId, quantity: line.quantity }));

@@ -14,7 +14,10 @@ export const orderExportRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: "exportOrdersCsv",
         summary:
           "The orders a list's filters find (status, from, to, keyword), one row per order line, streamed as CSV; " +
-          "a manager's file leaves the shoppers' emails and phones empty (staff)",
+          "a manager's file leaves the shoppers' emails and phones empty (staff). Times are the shop's clock's (its " +
+          "offset written), the file is named by the shop's day; on every row `Order subtotal` − `Order discount` + " +
+          "`Order shipping` + `COD fee` (+ `Order tax` when prices exclude GST) = `Order total`, and `Taxable value`, " +
+          "`CGST`, `SGST`, `IGST` and `Place of supply` are the invoice's",
         querystring: OrderExportQuery,
         response: {
           200: fileAnswer(
@@ -33,7 +36,7 @@ export const orderExportRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return sendDownload(reply, {
         contentType: "text/csv; charset=utf-8",
-        filename: exportFilename(),
+        filename: exportFilename(new Date(), store.utcOffset),
         body: csv,
       });
     },

@@ -10,7 +10,7 @@ import { mailContextOf } from "#api/modules/email/service";
 import { createTestApp, inject, type TestApp } from "#test/app";
 import { makeProductWithVariants } from "#test/catalog";
 import { ADDRESS, type Caller, makeShop, quickUser, type Shop } from "#test/fixtures";
-import { EXPORT_COLUMNS, exportOrdersCsv } from "./export";
+import { EXPORT_COLUMNS, exportFilename, exportOrdersCsv } from "./export";
 import { placeOrder } from "./placement";
 import { keywordMatch } from "./repo-keyword";
 
@@ -194,7 +194,8 @@ describe("GET /api/orders/export.csv", () => {
     const [first, second] = rows;
     expect(first).toMatchObject({
       "Order number": `#${late.number}`,
-      "Placed at": "2026-03-12T10:00:00.000Z",
+      // The shop's clock (India, +05:30), its offset written.
+      "Placed at": "2026-03-12T15:30:00+05:30",
       Status: "pending",
       Email: buyer.user.email,
       Phone: "(+91) 9123456780",
@@ -215,6 +216,95 @@ describe("GET /api/orders/export.csv", () => {
       Quantity: "1",
       "Line total": "30.00",
     });
+  });
+
+  it("names the file by the shop's day and writes times by its clock", () => {
+    // 20:00 UTC on 10 March is 01:30 on the 11th in India.
+    expect(exportFilename(new Date("2026-03-10T20:00:00Z"), "+05:30")).toBe("orders-2026-03-11.csv");
+    expect(exportFilename(new Date("2026-03-10T20:00:00Z"), "-04:00")).toBe("orders-2026-03-10.csv");
+  });
+
+  it("adds the invoice's GST, place of supply, COD fee and store credit, and every row adds up to its total", async () => {
+    const put = (section: string, payload: object) =>
+      inject(t.app, { method: "PUT", url: `/api/settings/${section}`, cookie: shop.admin.cookie, payload });
+    const shopper = await quickUser(t);
+    const address = await addAddress(t.database.db, shopper.user.id, ADDRESS);
+    const place = async (products: object[], gateway: "test" | "cod", discountCode?: string) => {
+      const placed = await inject(t.app, {
+        method: "POST",
+        url: "/api/orders",
+        cookie: shopper.cookie,
+        payload: { products, shippingAddress: address._id, ...(discountCode ? { discountCode } : {}) },
+      });
+      expect(placed.statusCode, placed.body).toBe(201);
+      const id = placed.json().data._id as string;
+      const paid = await inject(t.app, {
+        method: "POST",
+        url: "/api/payments",
+        cookie: shopper.cookie,
+        payload: {
+          order: id,
+          paymentGateway: gateway,
+          ...(gateway === "test"
+            ? { card: { number: "4242 4242 4242 4242", expiry: "12/99", cvc: "123" } }
+            : {}),
+        },
+      });
+      expect(paid.statusCode, paid.body).toBe(201);
+      return id;
+    };
+    const checkout = await put("checkout", {
+      holdMinutes: 30,
+      maxUnpaidOrders: 10,
+      maxQuantityPerLine: 10,
+      minimumOrder: 0,
+      cod: { enabled: true, maxOrderValue: 5000, fee: 40 },
+    });
+    expect(checkout.statusCode, checkout.body).toBe(200);
+    // GST on top, a code's discount; then cash on delivery with its fee; then prices including GST
+    // with the charges taxed, cash on delivery again.
+    // The shop's product is on sale (the code leaves it): its sized one is not.
+    const sized = { product: shop.variantProductId, variant: shop.variantIds[0] };
+    const onTop = await place([{ ...sized, quantity: 2 }], "test", shop.discountCode);
+    const cod = await place([{ product: shop.productId, quantity: 1 }], "cod");
+    const taxes = await put("taxes", {
+      pricesIncludeTax: true,
+      defaultRate: 18,
+      defaultHsn: "6109",
+      chargesTaxed: true,
+    });
+    expect(taxes.statusCode, taxes.body).toBe(200);
+    const within = await place([{ product: shop.productId, quantity: 3 }], "cod");
+    await put("taxes", { pricesIncludeTax: false, defaultRate: 18, defaultHsn: "6109", chargesTaxed: false });
+
+    const rows = await exportRows(`keyword=${encodeURIComponent(shopper.user.email)}`);
+    expect(new Set(rows.map((row) => row["Order id"]))).toEqual(new Set([onTop, cod, within]));
+    const cents = (cell: string) => Math.round(Number(cell) * 100);
+    for (const row of rows) {
+      const included = row["Order id"] === within;
+      const gst = cents(row.CGST) + cents(row.SGST) + cents(row.IGST);
+      expect(gst, row["Order id"]).toBe(cents(row["Order tax"]));
+      expect(
+        cents(row["Order subtotal"]) -
+          cents(row["Order discount"]) +
+          cents(row["Order shipping"]) +
+          cents(row["COD fee"]) +
+          (included ? 0 : gst),
+        row["Order id"],
+      ).toBe(cents(row["Order total"]));
+      expect(row["Place of supply"]).toBe("27-Maharashtra");
+      expect(row["Store credit"]).toBe("0.00");
+      expect(cents(row["Taxable value"])).toBeGreaterThan(0);
+      expect(row["Invoice number"]).toMatch(/^(INV\d{4}\/\d{6})?$/);
+    }
+    const of = (id: string) => rows.find((row) => row["Order id"] === id);
+    expect(cents(of(onTop)?.["Order discount"] ?? "")).toBeGreaterThan(0);
+    expect(of(onTop)?.["COD fee"]).toBe("0.00");
+    expect(of(cod)?.["COD fee"]).toBe("40.00");
+    expect(of(within)?.["COD fee"]).toBe("40.00");
+    // Within the state: CGST and SGST, no IGST; with the charges taxed, their taxable value is the invoice's.
+    expect(of(within)).toMatchObject({ IGST: "0.00" });
+    expect(cents(of(within)?.CGST ?? "")).toBe(cents(of(within)?.SGST ?? ""));
   });
 
   it("prefixes a cell a spreadsheet would run as a formula with an apostrophe", async () => {

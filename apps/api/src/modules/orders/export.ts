@@ -4,13 +4,16 @@
  */
 
 import type { Readable } from "node:stream";
+import { SHOP_UTC_OFFSET } from "@shop/shared/constants";
+import { offsetMinutes } from "@shop/shared/delivery-dates";
+import { stateOfCode } from "@shop/shared/india";
 import { fullName } from "@shop/shared/names";
 import { fromCents, toCents } from "@shop/shared/pricing";
 import { type SignedInViewer, seesCustomerDetails } from "@shop/shared/roles";
 import type { OrderExportQuery } from "@shop/shared/schemas/order";
 import { amountCell, type CsvRow, csvStream } from "#api/core/csv";
 import type { Database } from "#api/db/client";
-import type { OrderItem } from "#api/db/schema/orders";
+import type { Order, OrderItem } from "#api/db/schema/orders";
 import { type ExportCursor, findExportBatch } from "./repo";
 import { staffOrderFilter } from "./service";
 
@@ -44,12 +47,59 @@ export const EXPORT_COLUMNS = [
   "Discount code",
   "Order discount",
   "Order shipping",
+  "COD fee",
   "Order tax",
   "Order total",
+  "Taxable value",
+  "CGST",
+  "SGST",
+  "IGST",
+  "Place of supply",
+  "Store credit",
   "Invoice number",
   "Payment status",
   "Refunded",
 ] as const;
+
+/**
+ * "2026-11-25T09:30:00+05:30": a moment as the shop's clock reads it, with its offset, so that a
+ * spreadsheet and its reader see the shop's day and hour rather than UTC's.
+ */
+export function shopMoment(at: Date, utcOffset = SHOP_UTC_OFFSET): string {
+  return `${shopClock(at, utcOffset).slice(0, 19)}${utcOffset}`;
+}
+
+/** The moment as UTC's ISO text of the shop's wall clock ("2026-11-25T09:30:00.000Z" for 04:00Z at +05:30). */
+const shopClock = (at: Date, utcOffset: string) =>
+  new Date(at.getTime() + offsetMinutes(utcOffset) * 60_000).toISOString();
+
+/**
+ * An order's figures as its invoice prints them, in cents: its goods' and its taxed charges' taxable
+ * value and GST by kind. NOTE: the order's own columns, never worked out again (decision 050).
+ */
+function invoiceCents(
+  order: Pick<
+    Order,
+    | "shippingTaxable"
+    | "shippingCgst"
+    | "shippingSgst"
+    | "shippingIgst"
+    | "codFeeTaxable"
+    | "codFeeCgst"
+    | "codFeeSgst"
+    | "codFeeIgst"
+  >,
+  lines: readonly OrderItem[],
+) {
+  const sum = (pick: (line: OrderItem) => number) =>
+    lines.reduce((total, line) => total + toCents(pick(line)), 0);
+  return {
+    taxable: sum((line) => line.taxableValue) + toCents(order.shippingTaxable) + toCents(order.codFeeTaxable),
+    cgst: sum((line) => line.cgst) + toCents(order.shippingCgst) + toCents(order.codFeeCgst),
+    sgst: sum((line) => line.sgst) + toCents(order.shippingSgst) + toCents(order.codFeeSgst),
+    igst: sum((line) => line.igst) + toCents(order.shippingIgst) + toCents(order.codFeeIgst),
+  };
+}
 
 /** The rows of the export, the header first, batch after batch. */
 async function* exportRows(
@@ -77,7 +127,7 @@ async function* exportRows(
       const head = [
         `#${order.number}`,
         order.id,
-        order.createdAt.toISOString(),
+        shopMoment(order.createdAt, utcOffset),
         order.status,
         fullName(user),
         details ? user.email : "",
@@ -93,19 +143,31 @@ async function* exportRows(
           .filter(Boolean)
           .join(", "),
       ];
+      const lines = linesOf.get(order.id) ?? [];
+      const invoiced = invoiceCents(order, lines);
+      const place = order.placeOfSupply ? stateOfCode(order.placeOfSupply) : undefined;
+      // Subtotal − discount + shipping + COD fee (+ GST when prices exclude it) = total, on every row:
+      // the discount is the code's and the online payment's together.
       const totals = [
         amountCell(order.subTotal),
         amountCell(order.savedAmount),
         order.discountCode ?? "",
-        amountCell(order.discountAmount),
+        amountCell(fromCents(toCents(order.discountAmount) + toCents(order.onlineDiscount))),
         amountCell(order.shippingAmount),
+        amountCell(order.codFee),
         amountCell(order.taxAmount),
         amountCell(order.totalAmount),
+        amountCell(fromCents(invoiced.taxable)),
+        amountCell(fromCents(invoiced.cgst)),
+        amountCell(fromCents(invoiced.sgst)),
+        amountCell(fromCents(invoiced.igst)),
+        place ? `${place.code}-${place.name}` : (order.placeOfSupply ?? ""),
+        amountCell(order.storeCreditUsed),
         order.invoiceNumber ?? "",
         payment?.status ?? "",
         payment ? amountCell(payment.refundedAmount) : "",
       ];
-      for (const line of linesOf.get(order.id) ?? []) {
+      for (const line of lines) {
         yield [
           ...head,
           line.name,
@@ -145,7 +207,7 @@ export function exportOrdersCsv(
   return csvStream(exportRows(db, viewer, query, batch, utcOffset), onError);
 }
 
-/** "orders-2026-11-23.csv": the file's name, after the day it was made. */
-export function exportFilename(now = new Date()): string {
-  return `orders-${now.toISOString().slice(0, 10)}.csv`;
+/** "orders-2026-11-23.csv": the file's name, after the day the shop's clock read when it was made. */
+export function exportFilename(now = new Date(), utcOffset = SHOP_UTC_OFFSET): string {
+  return `orders-${shopClock(now, utcOffset).slice(0, 10)}.csv`;
 }

@@ -250,7 +250,14 @@ function statusEmail(row: OrderWithShopper, to: OrderStatus, by: CancelledBy, si
     case "refunded":
       // NOTE: staff reach "refunded" through modules/refunds (refundWholeOrder), which moves the money and
       // sends this message itself; this stays for any other caller of the bare transition.
-      return [orderRefundedEmail(user, order, payment?.amount ?? order.totalAmount, site)];
+      return [
+        orderRefundedEmail(
+          user,
+          order,
+          { amount: payment?.amount ?? order.totalAmount, storeCreditAmount: 0, ofReturn: false },
+          site,
+        ),
+      ];
     default:
       // pending and processing are never reached by hand (ORDER_TRANSITIONS).
       return [];

@@ -287,6 +287,12 @@ async function reserveRefund(
 }
 
 /**
+ * The start of the Idempotency-Key of a return's refund (`return:<id>`, modules/fulfilment/returns.ts):
+ * its email is the return's refunded step, the one the shopper gets.
+ */
+export const RETURN_REFUND_KEY = "return:";
+
+/**
  * Records a refund the provider confirmed, in the caller's transaction that holds the order's and
  * the payment's rows: the payment's refunded amount (never past what was paid), the units back in
  * stock, the history row, the order refunded when all of the payment went back (where its status
@@ -317,7 +323,18 @@ export async function applyRefund(db: Database, order: Order, refund: Refund, ma
   ]);
   const [row] = await findOrdersByIds(db, [order.id]);
   if (!row) throw new Error("order vanished under its lock");
-  await queueEmails(db, mail.shop, [orderRefundedEmail(row.user, row.order, refund.amount, mail)]);
+  await queueEmails(db, mail.shop, [
+    orderRefundedEmail(
+      row.user,
+      row.order,
+      {
+        amount: refund.amount,
+        storeCreditAmount: refund.storeCreditAmount,
+        ofReturn: refund.idempotencyKey?.startsWith(RETURN_REFUND_KEY) ?? false,
+      },
+      mail,
+    ),
+  ]);
   return { status, refunded: payment.refundedAmount };
 }
 

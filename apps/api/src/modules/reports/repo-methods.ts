@@ -34,6 +34,7 @@ export async function readPaymentsByMethod(db: Database, period: Period): Promis
     join payments p on p.id = l.source_id
     join orders o on o.id = l.order_id
     where l.kind = 'payment' and l.at >= ${period.since} and l.at < ${period.before}
+      and l.currency = ${period.currency}
     group by 1, 2`);
   return rows.rows.map((row) => ({
     gateway: row.gateway,

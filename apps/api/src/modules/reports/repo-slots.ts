@@ -33,10 +33,10 @@ export async function foldSalesSlots(db: Database): Promise<number> {
   const result = await db.execute<{ changed: number }>(sql`
     with taken as (delete from sales_slot_changes returning *),
     changed as (
-      insert into sales_slots (slot, kind, discount_code, ${listed((column) => column)})
-      select slot, kind, discount_code, ${listed((column) => `sum(${column})::bigint`)}
-      from taken group by slot, kind, discount_code
-      on conflict (slot, kind, discount_code) do update set
+      insert into sales_slots (slot, kind, discount_code, currency, ${listed((column) => column)})
+      select slot, kind, discount_code, currency, ${listed((column) => `sum(${column})::bigint`)}
+      from taken group by slot, kind, discount_code, currency
+      on conflict (slot, kind, discount_code, currency) do update set
         ${listed((column) => `${column} = sales_slots.${column} + excluded.${column}`)}
       returning 1
     )

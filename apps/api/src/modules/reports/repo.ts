@@ -19,6 +19,8 @@ export interface Period {
   to: string;
   /** The shop's offset from UTC ("+05:30"), to tell on which of its days a moment fell. */
   utcOffset: string;
+  /** The shop's currency (ISO 4217): the figures sum its orders only, others are counted apart. */
+  currency: string;
 }
 
 /**
@@ -187,21 +189,29 @@ function movedIn(period: Period) {
   const day = (column: string) =>
     sql`((${sql.raw(column)} at time zone 'UTC') + ${period.utcOffset}::interval)::date`;
   const columns = sql`kind, amount, gross_sales, sale_discounts, code_discounts, returns, shipping, cod_fees,
-    units::bigint, tax, cgst, sgst, igst`;
+    units::bigint, tax, cgst, sgst, igst, currency`;
   if (period.since.getTime() % SLOT_MS !== 0 || period.before.getTime() % SLOT_MS !== 0)
     return sql`
       select ${day("at")} as day, discount_code as code, 1::bigint as rows, ${columns}
       from sales_ledger where at >= ${period.since} and at < ${period.before}
       union all
-      select ${day("created_at")}, null, count(*), 'placed', 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
+      select ${day("created_at")}, null, count(*), 'placed', 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, currency
       from orders where created_at >= ${period.since} and created_at < ${period.before}
-      group by 1`;
+      group by 1, currency`;
   return sql`
     select ${day("slot")} as day, nullif(discount_code, '') as code, rows, ${columns}
     from sales_slots where slot >= ${period.since} and slot < ${period.before}
     union all
     select ${day("slot")}, nullif(discount_code, ''), rows::bigint, ${columns}
     from sales_slot_changes where slot >= ${period.since} and slot < ${period.before}`;
+}
+
+/** What the period holds of a currency other than the shop's: its orders paid and its total sales, in its cents. */
+export interface OtherCurrencyRow {
+  currency: string;
+  ordersPaid: number;
+  /** The invoices' totals less the credit notes', in that currency's cents. */
+  documents: number;
 }
 
 /**
@@ -217,24 +227,41 @@ function movedIn(period: Period) {
 export async function readPeriod(
   db: Database,
   period: Period,
-): Promise<{ days: DayRow[]; codes: DiscountCodeRow[] }> {
+): Promise<{ days: DayRow[]; codes: DiscountCodeRow[]; others: OtherCurrencyRow[] }> {
   const sums = await db.execute<
-    Record<Exclude<keyof KindRow, "kind">, string> & { date: string; code: string | null; kind: SlotKind }
+    Record<Exclude<keyof KindRow, "kind">, string> & {
+      date: string;
+      code: string | null;
+      kind: SlotKind;
+      currency: string;
+    }
   >(sql`
-    select to_char(day, 'YYYY-MM-DD') as "date", code, kind,
+    select to_char(day, 'YYYY-MM-DD') as "date", code, kind, currency,
       bigint_sum(rows) as "rows", bigint_sum(amount) as "amount", bigint_sum(gross_sales) as "grossSales",
       bigint_sum(sale_discounts) as "saleDiscounts", bigint_sum(code_discounts) as "codeDiscounts",
       bigint_sum(returns) as "returns", bigint_sum(shipping) as "shipping", bigint_sum(cod_fees) as "codFees",
       bigint_sum(units) as "units", bigint_sum(tax) as "tax", bigint_sum(cgst) as "cgst",
       bigint_sum(sgst) as "sgst", bigint_sum(igst) as "igst"
     from (${movedIn(period)}) as moved
-    group by day, kind, code
+    group by day, kind, code, currency
     having bigint_sum(rows) <> 0
   `);
   const byDay = new Map<string, LedgerSums>();
   const byCode = new Map<string, LedgerSums>();
   const ordersOn = new Map<string, number>();
+  const others = new Map<string, LedgerSums>();
   for (const row of sums.rows) {
+    // NOTE: an order of another currency (placed before the shop switched) is counted apart, never
+    // added to the shop's figures as if its amounts were the shop's currency.
+    if (row.currency !== period.currency) {
+      if (row.kind === "placed") continue;
+      const kind = { kind: row.kind } as KindRow;
+      for (const key of KIND_SUMS) kind[key] = Number(row[key] ?? 0);
+      const other = others.get(row.currency) ?? zeroSums();
+      addKind(other, kind);
+      others.set(row.currency, other);
+      continue;
+    }
     if (row.kind === "placed") {
       ordersOn.set(row.date, Number(row.rows));
       continue;
@@ -259,7 +286,14 @@ export async function readPeriod(
     const date = day.toISOString().slice(0, 10);
     days.push({ date, ...(byDay.get(date) ?? zeroSums()), ordersPlaced: ordersOn.get(date) ?? 0 });
   }
-  return { days, codes };
+  return {
+    days,
+    codes,
+    others: [...others.entries()]
+      .map(([code, sums]) => ({ currency: code, ordersPaid: sums.ordersPaid, documents: sums.documents }))
+      .filter((row) => row.ordersPaid !== 0 || row.documents !== 0)
+      .sort((a, b) => inCodeOrder(a.currency, b.currency)),
+  };
 }
 
 export interface ProductRow {
@@ -298,7 +332,7 @@ export async function readTopVariants(
 ): Promise<ProductRow[]> {
   const within = sql.join(
     [
-      sql`at >= ${period.since} and at < ${period.before}`,
+      sql`at >= ${period.since} and at < ${period.before} and currency = ${period.currency}`,
       ...(range.from === undefined ? [] : [sql`variant_id >= ${range.from}`]),
       ...(range.below === undefined ? [] : [sql`variant_id < ${range.below}`]),
     ],
@@ -335,6 +369,7 @@ export async function readTopVariants(
     cross join lateral (
       select l.item_id from sales_ledger_lines l
       where l.variant_id = r.variant_id and l.at >= ${period.since} and l.at < ${period.before}
+        and l.currency = ${period.currency}
       order by l.at desc, l.item_id desc limit 1
     ) as latest
     join order_items i on i.id = latest.item_id
@@ -403,7 +438,7 @@ export async function readCategorySales(db: Database, period: Period): Promise<P
     from (
       select category_id, bigint_sum(amount) as cents, sum(units) as units
       from sales_ledger_lines
-      where at >= ${period.since} and at < ${period.before}
+      where at >= ${period.since} and at < ${period.before} and currency = ${period.currency}
       group by category_id
     ) as g join categories c on c.id = g.category_id
   `);

@@ -351,6 +351,9 @@ describe("GET /api/reports/sales", () => {
     expect(summary).toEqual({
       from: "2026-03-01",
       to: "2026-03-31",
+      // Every order in the shop's rupees: none counted apart.
+      currency: "INR",
+      otherCurrencies: [],
       // A 1,198 + 1,299; B 599 + 2,598; C 1,299; D 570.48 + 1,100.84 (its prices before GST).
       grossSales: 8664.32,
       // Sales: A 200, B 100, D 95.24; the code: A's shirt 129.90.
@@ -461,7 +464,10 @@ describe("GET /api/reports/sales", () => {
     expect(quarter.topProductsByUnits).toEqual(march.topProductsByUnits);
 
     // Split at the larger of the two variants sold: the kurta's and the shirt's variants each alone in a half.
-    const period = periodOf({ from: "2026-01-01", to: "2026-03-31" }, new Date(), "+05:30");
+    const period = {
+      ...periodOf({ from: "2026-01-01", to: "2026-03-31" }, new Date(), "+05:30"),
+      currency: "INR",
+    };
     const whole = await readTopVariants(t.database.db, period, REPORT_TOP);
     const sold = [...new Set(whole.map((row) => row.variant ?? ""))].sort();
     expect(sold).toHaveLength(2);

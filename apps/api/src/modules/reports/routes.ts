@@ -21,7 +21,8 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
           "Both days included, as the shop's clock reads them; the last 30 days when left out. Sales and GST follow " +
           "the documents' dates (an invoice on its date, a credit note on its refund's), `paymentsTaken` and " +
           "`refunds` the days the money moved. `netSales` = `grossSales` − `discounts` − `returns` (goods before GST); " +
-          "`totalSales` = `netSales` + `shipping` + GST + `codFees`; `byDay` adds up to both. With `format=csv` and " +
+          "`totalSales` = `netSales` + `shipping` + GST + `codFees`; `byDay` adds up to both. Every figure is in the shop's " +
+          "`currency`; orders placed in another (before a switch) are counted apart in `otherCurrencies`, never summed in. With `format=csv` and " +
           "`table` (byDay, topProducts, byCategory or " +
           "byDiscountCode) the answer is that table as a UTF-8 CSV file (text/csv) instead.",
         querystring: SalesReportQuery,
@@ -36,7 +37,11 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: requireStaff,
     },
     async (request, reply) => {
-      const report = await salesReport(app.db, request.query, (await app.settings.current()).store);
+      const { store, currency } = await app.settings.current();
+      const report = await salesReport(app.db, request.query, {
+        utcOffset: store.utcOffset,
+        currency: currency.code,
+      });
       const { format, table } = request.query;
       if (format !== "csv" || !table) return ok(report);
       return sendDownload(reply, {

@@ -58,7 +58,7 @@ export function periodOf(
   query: Pick<SalesReportQuery, "from" | "to">,
   now = new Date(),
   utcOffset = SHOP_UTC_OFFSET,
-): Period {
+): Omit<Period, "currency"> {
   const to = query.to ?? shopDay(now, utcOffset);
   const from =
     query.from ??
@@ -89,9 +89,9 @@ function productDto(row: ProductRow) {
 export async function salesReport(
   db: Database,
   query: Pick<SalesReportQuery, "from" | "to">,
-  { utcOffset }: { utcOffset: string },
+  { utcOffset, currency }: { utcOffset: string; currency: string },
 ): Promise<SalesReportDto> {
-  const period = periodOf(query, new Date(), utcOffset);
+  const period: Period = { ...periodOf(query, new Date(), utcOffset), currency };
   // NOTE: the ranking of the variants on a connection of its own, in the same snapshot as the rest:
   // a year at a million orders took 1.3 s on one connection, 0.8 s of it the ranking. A period longer
   // than a month ranks each half of the variants on a connection of its own (split at the middle the
@@ -103,7 +103,7 @@ export async function salesReport(
     await tuneForReport(tx, { beside: true });
     return readTopVariants(tx, period, REPORT_TOP, range);
   };
-  const [{ days, codes, categories, rto, reminders, credit, methods, lost }, ...rankings] =
+  const [{ days, codes, others, categories, rto, reminders, credit, methods, lost }, ...rankings] =
     await readSideBySide(
       db,
       async (tx) => {
@@ -131,6 +131,12 @@ export async function salesReport(
   return {
     from: period.from,
     to: period.to,
+    currency,
+    otherCurrencies: others.map((row) => ({
+      currency: row.currency,
+      orders: row.ordersPaid,
+      totalSales: fromCents(row.documents),
+    })),
     grossSales: fromCents(summary.grossSales),
     discounts: fromCents(discounts),
     saleDiscounts: fromCents(summary.saleDiscounts),

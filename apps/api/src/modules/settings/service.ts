@@ -15,6 +15,7 @@ import {
   DEFAULT_COD_SETTINGS,
   DEFAULT_DISPATCH,
   DEFAULT_FULFILMENT_SETTINGS,
+  mostUnpaidOrders,
   PAYMENT_METHODS,
   type PaymentMethod,
   SETTINGS_SCHEMAS,
@@ -151,6 +152,9 @@ export function createSettingsStore(
   /** The checkout section as it is kept: its payment methods all configured ones, in full (400 at each other one). */
   function checkedCheckout(value: CheckoutSettings): CheckoutSettings {
     const errors: Record<string, string> = {};
+    // One limit with the environment: 50, or MAX_UNPAID_ORDERS when the server was started with more.
+    const most = mostUnpaidOrders(config.orderLimits.maxUnpaidOrders);
+    if (value.maxUnpaidOrders > most) errors.maxUnpaidOrders = validation.max(most);
     value.paymentMethods.forEach((method, index) => {
       if (!configured.includes(method))
         errors[`paymentMethods.${index}`] = validation.paymentMethodNotConfigured;

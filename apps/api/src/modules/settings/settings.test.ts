@@ -159,7 +159,22 @@ describe("the shop's settings", () => {
       const owner = await quickUser(loose, "admin");
       const response = await inject(loose.app, { method: "GET", url: "/api/settings", cookie: owner.cookie });
       expect(response.statusCode, response.body).toBe(200);
-      expect(response.json().data.checkout).toMatchObject({ maxUnpaidOrders: 1_000_000, holdMinutes: 0.5 });
+      const { checkout } = response.json().data;
+      expect(checkout).toMatchObject({ maxUnpaidOrders: 1_000_000, holdMinutes: 0.5 });
+      // The environment raised the settings' most to its own value: the section saves as it reads
+      // (a hold the form accepts), and not above it.
+      const save = (maxUnpaidOrders: number) =>
+        inject(loose.app, {
+          method: "PUT",
+          url: "/api/settings/checkout",
+          cookie: owner.cookie,
+          payload: { ...checkout, holdMinutes: 30, maxUnpaidOrders },
+        });
+      const saved = await save(1_000_000);
+      expect(saved.statusCode, saved.body).toBe(200);
+      const over = await save(1_000_001);
+      expect(over.statusCode).toBe(400);
+      expect(over.json().errors).toEqual({ maxUnpaidOrders: validation.max(1_000_000) });
     } finally {
       await loose.close();
     }
@@ -253,6 +268,12 @@ describe("the shop's settings", () => {
       "checkout",
       { holdMinutes: 30, maxUnpaidOrders: 3, maxQuantityPerLine: 10, minimumOrder: 10.005 },
       { minimumOrder: validation.cents },
+    ],
+    // A server started with MAX_UNPAID_ORDERS of 50 or less keeps the settings' most, 50.
+    [
+      "checkout",
+      { holdMinutes: 30, maxUnpaidOrders: 51, maxQuantityPerLine: 10, minimumOrder: 0 },
+      { maxUnpaidOrders: validation.max(50) },
     ],
     ["security", { requireStaffTwoFactor: "yes" }, { requireStaffTwoFactor: validation.notAnOption }],
     [

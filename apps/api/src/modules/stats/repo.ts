@@ -21,12 +21,24 @@ export interface StatsRow {
   lowStockProducts: number;
 }
 
-export async function readStats(db: Database): Promise<StatsRow> {
+/** The money figures `currency` leaves out: each other currency's orders paid and total sales, in its cents. */
+export interface OtherCurrencySales {
+  currency: string;
+  orders: number;
+  totalSales: number;
+}
+
+/**
+ * The Home tiles. Money in `currency` (the shop's) only: an order placed in another (before a switch)
+ * is never added in as if its amounts were the shop's currency.
+ */
+export async function readStats(db: Database, currency: string): Promise<StatsRow> {
   const result = await db.execute<Record<keyof StatsRow, number | string>>(sql`
     select
       (select coalesce(sum(case kind when 'invoice' then amount when 'payment' then 0 else -amount end), 0)::bigint
-        from sales_ledger) as "totalSales",
-      (select coalesce(sum(r.amount * 100), 0)::bigint from refunds r where r.status = 'completed' and r.money_back) as "refunds",
+        from sales_ledger where currency = ${currency}) as "totalSales",
+      (select coalesce(sum(r.amount * 100), 0)::bigint from refunds r join orders o on o.id = r.order_id
+        where r.status = 'completed' and r.money_back and o.currency = ${currency}) as "refunds",
       (select count(*)::int from orders) as "orders",
       (select count(*)::int from orders where status = 'processing' and cod_confirmation is distinct from 'pending') as "ordersToShip",
       (select count(*)::int from orders where status = 'pending') as "pendingOrders",
@@ -52,6 +64,20 @@ export async function readStats(db: Database): Promise<StatsRow> {
   };
 }
 
+/** The orders paid and total sales of all time in each currency other than `currency`. */
+export async function readOtherCurrencies(db: Database, currency: string): Promise<OtherCurrencySales[]> {
+  const result = await db.execute<{ currency: string; orders: string; totalSales: string }>(sql`
+    select currency, count(*) filter (where kind = 'payment') as "orders",
+      coalesce(sum(case kind when 'invoice' then amount when 'payment' then 0 else -amount end), 0)::bigint as "totalSales"
+    from sales_ledger where currency <> ${currency}
+    group by currency order by currency`);
+  return result.rows.map((row) => ({
+    currency: row.currency,
+    orders: Number(row.orders),
+    totalSales: Number(row.totalSales),
+  }));
+}
+
 export interface SalesDayRow {
   date: string;
   orders: number;
@@ -62,13 +88,16 @@ export interface SalesDayRow {
 /**
  * For each of the last `days` days of the shop's clock, today included: the orders placed, and the
  * total sales of the documents dated that day (cents: invoices less credit notes, from the sales
- * ledger), in one grouped query; quiet days are there with zeros.
+ * ledger, in `currency` only), in one grouped query; quiet days are there with zeros.
  */
 export async function readSalesByDay(
   db: Database,
   days: number,
-  now = new Date(),
-  utcOffset = SHOP_UTC_OFFSET,
+  {
+    currency,
+    now = new Date(),
+    utcOffset = SHOP_UTC_OFFSET,
+  }: { currency: string; now?: Date; utcOffset?: string },
 ): Promise<SalesDayRow[]> {
   const offset = sql`${utcOffset}::interval`;
   const dayOf = (column: string) => sql`((${sql.raw(column)} at time zone 'UTC') + ${offset})::date`;
@@ -89,6 +118,7 @@ export async function readSalesByDay(
       union all
       select ${dayOf("l.at")}, 0, case l.kind when 'invoice' then l.amount else -l.amount end
       from sales_ledger l, window_ where l.kind in ('invoice', 'refund', 'credit') and l.at >= window_.since
+        and l.currency = ${currency}
     )
     select to_char(day.date, 'YYYY-MM-DD') as "date",
       coalesce(sum(m.orders), 0)::int as "orders",

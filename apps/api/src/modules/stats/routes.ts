@@ -19,12 +19,15 @@ export const adminStatsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["stats"],
         operationId: "getDashboardStats",
         summary:
-          "Dashboard figures as a key/value map: `revenue` is total sales of all time (what the invoices charged less what the credit notes gave back, as the sales report's `totalSales`), beside `refunds`, and `orders` counts the orders placed (staff; money and customers for admins only)",
+          "Dashboard figures as a key/value map: `revenue` is total sales of all time (what the invoices charged less what the credit notes gave back, as the sales report's `totalSales`), beside `refunds`, and `orders` counts the orders placed (staff; money and customers for admins only). Money is in the shop's currency; orders placed in another (before a switch) are counted apart in `otherCurrencies`",
         response: { 200: envelope(DashboardStatsDto) },
       },
       preValidation: requireStaff,
     },
-    async (request) => ok(await dashboardStats(app.db, userOf(request).role)),
+    async (request) => {
+      const { currency } = await app.settings.current();
+      return ok(await dashboardStats(app.db, userOf(request).role, currency.code));
+    },
   );
 };
 
@@ -45,8 +48,13 @@ export const salesStatsRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: requireStaff,
     },
     async (request) => {
-      const { store } = await app.settings.current();
-      return ok(await salesByDay(app.db, userOf(request).role, request.query.days, store.utcOffset));
+      const { store, currency } = await app.settings.current();
+      return ok(
+        await salesByDay(app.db, userOf(request).role, request.query.days, {
+          currency: currency.code,
+          utcOffset: store.utcOffset,
+        }),
+      );
     },
   );
 };

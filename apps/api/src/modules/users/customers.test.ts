@@ -73,6 +73,7 @@ describe("GET /api/users/:userId/summary", () => {
       count: 0,
       netSpend: 0,
       averageOrder: 0,
+      otherCurrencies: [],
       first: null,
       last: null,
       items: [],

@@ -170,24 +170,36 @@ export function listOrdersOfCustomer(
     .limit(limit);
 }
 
+/** A customer's money in one currency: the orders with a payment taken, payments taken minus refunds in cents. */
+export interface CustomerMoneyRow {
+  currency: string;
+  paidOrders: number;
+  netCents: number;
+}
+
 /**
- * What the ledger holds for a customer's orders (decision 017): the orders with a payment taken,
- * and payments taken minus refunds in cents, the figure the sales report sums.
+ * What the ledger holds for a customer's orders (decision 017), a row per currency their orders were
+ * placed in: the orders with a payment taken, and payments taken minus refunds in cents, the figure
+ * the sales report sums.
  */
-export async function customerMoney(
-  db: Database,
-  userId: string,
-): Promise<{ paidOrders: number; netCents: number }> {
-  const [row] = await db
+export async function customerMoney(db: Database, userId: string): Promise<CustomerMoneyRow[]> {
+  const rows = await db
     .select({
+      currency: salesLedger.currency,
       paidOrders: sql<number>`count(distinct ${salesLedger.orderId}) filter (where ${salesLedger.kind} = 'payment')::int`,
       // The money alone: an invoice's row is what it charged, not what was paid.
       netCents: sql<string>`coalesce(sum(case ${salesLedger.kind} when 'payment' then ${salesLedger.amount} when 'refund' then -${salesLedger.amount} else 0 end), 0)::bigint`,
     })
     .from(salesLedger)
     .innerJoin(orders, eq(orders.id, salesLedger.orderId))
-    .where(eq(orders.userId, userId));
-  return { paidOrders: Number(row?.paidOrders ?? 0), netCents: Number(row?.netCents ?? 0) };
+    .where(eq(orders.userId, userId))
+    .groupBy(salesLedger.currency)
+    .orderBy(salesLedger.currency);
+  return rows.map((row) => ({
+    currency: row.currency,
+    paidOrders: Number(row.paidOrders),
+    netCents: Number(row.netCents),
+  }));
 }
 
 /** The first (or last) order of a customer with a payment taken. */
@@ -195,6 +207,7 @@ export async function findPaidOrderOfCustomer(
   db: Database,
   userId: string,
   which: "first" | "last",
+  currency: string,
 ): Promise<CustomerOrderRow | undefined> {
   const order =
     which === "first" ? [asc(orders.createdAt), asc(orders.id)] : [desc(orders.createdAt), desc(orders.id)];
@@ -204,6 +217,7 @@ export async function findPaidOrderOfCustomer(
     .where(
       and(
         eq(orders.userId, userId),
+        eq(orders.currency, currency),
         sql`exists (select 1 from ${salesLedger} where ${salesLedger.orderId} = ${orders.id} and ${salesLedger.kind} = 'payment')`,
       ),
     )

@@ -106,7 +106,10 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       preValidation: requireAdmin,
     },
-    async (request) => ok(await getCustomerSummary(app.db, request.params.userId)),
+    async (request) => {
+      const { currency } = await app.settings.current();
+      return ok(await getCustomerSummary(app.db, request.params.userId, currency.code));
+    },
   );
 
   app.post(

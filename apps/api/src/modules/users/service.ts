@@ -110,16 +110,26 @@ export async function getUser(db: Database, id: string) {
  * The customer page: the account, its addresses, its orders with what the ledger holds of them
  * (payments taken minus refunds, decision 017) and the staff's notes, newest first.
  */
-export async function getCustomerSummary(db: Database, userId: string): Promise<CustomerSummaryDto> {
+export async function getCustomerSummary(
+  db: Database,
+  userId: string,
+  currency: string,
+): Promise<CustomerSummaryDto> {
   const user = found(await findUserById(db, userId));
-  const [addresses, items, money, first, last, notes] = await Promise.all([
+  const [addresses, items, byCurrency, first, last, notes] = await Promise.all([
     listAddresses(db, userId),
     listOrdersOfCustomer(db, userId, CUSTOMER_ORDERS_LISTED),
     customerMoney(db, userId),
-    findPaidOrderOfCustomer(db, userId, "first"),
-    findPaidOrderOfCustomer(db, userId, "last"),
+    findPaidOrderOfCustomer(db, userId, "first", currency),
+    findPaidOrderOfCustomer(db, userId, "last", currency),
     listCustomerNotes(db, userId),
   ]);
+  // NOTE: the figures are the shop's currency's; orders placed in another (before a switch) are
+  // counted apart, never added in as if their amounts were the shop's currency.
+  const money = byCurrency.find((row) => row.currency === currency) ?? { paidOrders: 0, netCents: 0 };
+  const otherCurrencies = byCurrency
+    .filter((row) => row.currency !== currency && row.paidOrders > 0)
+    .map((row) => ({ currency: row.currency, orders: row.paidOrders, netSpend: row.netCents / 100 }));
   return {
     user: toUserDto(user),
     addresses,
@@ -128,6 +138,7 @@ export async function getCustomerSummary(db: Database, userId: string): Promise<
       netSpend: money.netCents / 100,
       // Whole cents: the net spend shared over the paid orders, rounded half away from zero.
       averageOrder: money.paidOrders > 0 ? Math.round(money.netCents / money.paidOrders) / 100 : 0,
+      otherCurrencies,
       first: first ? toCustomerOrderDto(first) : null,
       last: last ? toCustomerOrderDto(last) : null,
       items: items.map(toCustomerOrderDto),

@@ -90,7 +90,8 @@ export function GstRateField({
       <div className={cx("grid gap-4", showOther && "@sm:grid-cols-2")}>
         <SelectField
           label={label}
-          hint={hint}
+          // The hint speaks of the default ("Category default: …"): the slabs say their own.
+          hint={byPrice ? undefined : hint}
           error={showOther ? undefined : error}
           value={byPrice ? BY_PRICE : other ? OTHER : choiceOf(value)}
           onChange={(event) => choose(event.target.value)}

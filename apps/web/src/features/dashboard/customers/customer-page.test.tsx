@@ -1,4 +1,4 @@
-import { customerPage, successes } from "@shop/shared/messages";
+import { customerPage, salesReports, successes } from "@shop/shared/messages";
 import type { CustomerSummaryDto, UserDto } from "@shop/shared/schemas/user";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -48,6 +48,7 @@ const summary: CustomerSummaryDto = {
     count: 2,
     netSpend: 229.5,
     averageOrder: 114.75,
+    otherCurrencies: [],
     first: firstOrder,
     last: lastOrder,
     items: [lastOrder, firstOrder],
@@ -113,6 +114,24 @@ describe("the customer page", () => {
     expect(requests.find((request) => request.method === "POST")?.body).toEqual({
       note: "Called about a parcel.",
     });
+  });
+
+  it("counts the orders of another currency apart, in theirs, under the figures", async () => {
+    stubApi({
+      [`GET /api/users/${priya._id}/summary`]: {
+        data: {
+          ...summary,
+          orders: { ...summary.orders, otherCurrencies: [{ currency: "EUR", orders: 1, netSpend: 59 }] },
+        },
+      },
+    });
+    renderRoutes(routes, `/dashboard/customers/${priya._id}`);
+    expect(await screen.findByRole("heading", { name: "Priya Shah" })).toBeVisible();
+    const note = screen.getByRole("note");
+    expect(note).toHaveTextContent(salesReports.otherCurrenciesNote);
+    expect(note).toHaveTextContent("and 1 order in EUR: €59.00");
+    const figures = screen.getByText(customerPage.netSpend).closest("dl") as HTMLElement;
+    expect(within(figures).getByText("$229.50")).toBeVisible();
   });
 
   it("asks before a role change, naming it, and changes nothing when cancelled", async () => {

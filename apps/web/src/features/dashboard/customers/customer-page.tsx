@@ -23,6 +23,7 @@ import {
   openableRowClass,
   rowLinkClass,
 } from "../components/data-table";
+import { OtherCurrencies } from "../components/other-currencies";
 import { SectionBody, SectionCard, SectionHeader, type SectionLink } from "../components/section-header";
 import { useCustomerSummary } from "./api/get-customer-summary";
 import { useToggleCustomerStatus } from "./api/toggle-customer-status";
@@ -118,6 +119,15 @@ function CustomerDetails({ summary }: { summary: CustomerSummaryDto }) {
             <OrderDay order={orders.last} />
           </Figure>
         </dl>
+        <div className="mt-3">
+          <OtherCurrencies
+            rows={orders.otherCurrencies.map((row) => ({
+              currency: row.currency,
+              orders: row.orders,
+              amount: row.netSpend,
+            }))}
+          />
+        </div>
       </section>
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">

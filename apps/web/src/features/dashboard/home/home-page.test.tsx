@@ -59,6 +59,8 @@ describe("the dashboard home's figures", () => {
     expect(tile(REFUNDS)).toHaveTextContent(`${REFUNDS}$60.00`);
     expect(tile(TOTAL_SALES).nextElementSibling).toBe(tile(REFUNDS));
     expect(screen.queryByText("Revenue")).toBeNull();
+    // No order of another currency: nothing said of one.
+    expect(screen.queryByRole("note")).toBeNull();
 
     // The chart's money is total sales too: the day that gave back counts against the month.
     const chart = await screen.findByRole("img", {
@@ -68,6 +70,22 @@ describe("the dashboard home's figures", () => {
     // Its axis goes below zero for that day.
     expect(within(chart).getByText("-$125")).toBeInTheDocument();
     expect(await screen.findByText(empty.recentOrders)).toBeVisible();
+  });
+
+  it("counts an admin's orders of another currency apart, under the tiles, in theirs", async () => {
+    useSession.getState().setUser(staff("admin"));
+    renderHome(
+      {
+        revenue: 1234.5,
+        refunds: 60,
+        otherCurrencies: [{ currency: "EUR", orders: 12, totalSales: 1234 }],
+        customers: 5,
+        ...counts,
+      },
+      adminDays,
+    );
+    expect(await screen.findByRole("note")).toHaveTextContent("and 12 orders in EUR: €1,234.00");
+    expect(tile(TOTAL_SALES)).toHaveTextContent(`${TOTAL_SALES}$1,234.50`);
   });
 
   it("shows a manager neither money tile, and orders alone in the chart", async () => {

@@ -18,6 +18,7 @@ import { Skeleton } from "#web/components/skeleton";
 import { PageSpinner } from "#web/components/spinner";
 import { formatPrice } from "#web/lib/money";
 import { useSession } from "#web/lib/session";
+import { OtherCurrencies } from "../components/other-currencies";
 import { SectionBody, SectionCard, SectionHeader } from "../components/section-header";
 import { useOrders } from "../orders/api/get-orders";
 import { OrdersTable } from "../orders/components/orders-table";
@@ -42,7 +43,9 @@ const { figures, withPeriod, allTime } = salesReports;
 // SPEC section 2: tiles are built from the stats map; its keys are never shown, these labels are.
 // The money tiles name their period: `revenue` is the total sales of all time (what the invoices
 // charged less what the credit notes gave back), and the Reports page has them for any period.
-const TILES: Record<keyof DashboardStatsDto, Tile> = {
+type TileKey = Exclude<keyof DashboardStatsDto, "otherCurrencies">;
+
+const TILES: Record<TileKey, Tile> = {
   revenue: {
     label: withPeriod(figures.totalSales, allTime),
     icon: BanknotesIcon,
@@ -65,9 +68,9 @@ const TILES: Record<keyof DashboardStatsDto, Tile> = {
 
 const TILE_COUNT = Object.keys(TILES).length;
 /** The tiles the API leaves out for managers (money and customers). */
-const ADMIN_TILES: readonly (keyof DashboardStatsDto)[] = ["revenue", "refunds", "customers"];
+const ADMIN_TILES: readonly TileKey[] = ["revenue", "refunds", "customers"];
 
-function isTileKey(key: string): key is keyof DashboardStatsDto {
+function isTileKey(key: string): key is TileKey {
   return key in TILES;
 }
 
@@ -102,36 +105,45 @@ export function DashboardHomePage() {
           errorPrefix={false}
         >
           {(data) => (
-            <dl className="grid grid-cols-2 gap-4 lg:grid-cols-4">
-              {Object.entries(data).map(([key, value]) => {
-                if (!isTileKey(key) || typeof value !== "number") return null;
-                const tile = TILES[key];
-                const Icon = tile.icon;
-                // The figure's size follows the tile's width (a container), so that a phone's two columns
-                // still hold an amount like $14,419.86 on one line.
-                const box =
-                  "@container relative rounded-card bg-white p-4 shadow-card ring-1 ring-neutral-200";
-                // NOTE: a dl may hold div groups but not links, so a linked tile stretches the link over
-                // its div from inside the dt.
-                return (
-                  <div key={key} className={tile.to ? `${box} hover:ring-brand-300` : box}>
-                    <dt className="flex items-center gap-2 text-sm text-neutral-600">
-                      <Icon className="size-5 shrink-0 text-brand-600" aria-hidden="true" />
-                      {tile.to ? (
-                        <Link to={tile.to} className="after:absolute after:inset-0 after:rounded-card">
-                          {tile.label}
-                        </Link>
-                      ) : (
-                        tile.label
-                      )}
-                    </dt>
-                    <dd className="mt-2 text-base font-semibold break-words text-neutral-900 tabular-nums @min-[7rem]:text-lg @min-[8.5rem]:text-xl @min-[10rem]:text-2xl">
-                      {tile.format ? tile.format(value) : value.toLocaleString("en-US")}
-                    </dd>
-                  </div>
-                );
-              })}
-            </dl>
+            <>
+              <dl className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+                {Object.entries(data).map(([key, value]) => {
+                  if (!isTileKey(key) || typeof value !== "number") return null;
+                  const tile = TILES[key];
+                  const Icon = tile.icon;
+                  // The figure's size follows the tile's width (a container), so that a phone's two columns
+                  // still hold an amount like $14,419.86 on one line.
+                  const box =
+                    "@container relative rounded-card bg-white p-4 shadow-card ring-1 ring-neutral-200";
+                  // NOTE: a dl may hold div groups but not links, so a linked tile stretches the link over
+                  // its div from inside the dt.
+                  return (
+                    <div key={key} className={tile.to ? `${box} hover:ring-brand-300` : box}>
+                      <dt className="flex items-center gap-2 text-sm text-neutral-600">
+                        <Icon className="size-5 shrink-0 text-brand-600" aria-hidden="true" />
+                        {tile.to ? (
+                          <Link to={tile.to} className="after:absolute after:inset-0 after:rounded-card">
+                            {tile.label}
+                          </Link>
+                        ) : (
+                          tile.label
+                        )}
+                      </dt>
+                      <dd className="mt-2 text-base font-semibold break-words text-neutral-900 tabular-nums @min-[7rem]:text-lg @min-[8.5rem]:text-xl @min-[10rem]:text-2xl">
+                        {tile.format ? tile.format(value) : value.toLocaleString("en-US")}
+                      </dd>
+                    </div>
+                  );
+                })}
+              </dl>
+              <OtherCurrencies
+                rows={(data.otherCurrencies ?? []).map((row) => ({
+                  currency: row.currency,
+                  orders: row.orders,
+                  amount: row.totalSales,
+                }))}
+              />
+            </>
           )}
         </QueryState>
 

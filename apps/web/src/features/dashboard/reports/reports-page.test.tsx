@@ -1,8 +1,10 @@
 import { api as apiMessages, errors, salesReports, validation } from "@shop/shared/messages";
 import type { SalesReportDto } from "@shop/shared/schemas/report";
+import { DEFAULT_PAGE_SETTINGS } from "@shop/shared/site";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { setShopSettings } from "#web/lib/shop-settings";
 import { type StubRequest, type StubRoutes, stubApi } from "#web/test/api-stub";
 import { renderRoutes } from "#web/test/render";
 import { ReportsPage } from "./reports-page";
@@ -41,6 +43,8 @@ function reportOf(from: string, to: string): SalesReportDto {
   return {
     from,
     to,
+    currency: "USD",
+    otherCurrencies: [],
     grossSales: 1400,
     discounts: 150.5,
     saleDiscounts: 100,
@@ -178,6 +182,26 @@ afterEach(() => {
 });
 
 describe("the dashboard's Reports page", () => {
+  it("counts the orders of another currency apart, in theirs, never in the shop's figures", async () => {
+    setShopSettings({ store: { name: "Kapda House" }, currency: { code: "INR", locale: "en-IN" } });
+    try {
+      renderReports({
+        "GET /api/reports/sales": reports((from, to) => ({
+          ...reportOf(from, to),
+          currency: "INR",
+          otherCurrencies: [{ currency: "USD", orders: 12, totalSales: 1234 }],
+        })),
+      });
+      await loaded();
+      expect(tile(figures.totalSales)).toHaveTextContent(`${figures.totalSales}₹1,509.00`);
+      const note = screen.getByRole("note");
+      expect(note).toHaveTextContent(salesReports.otherCurrenciesNote);
+      expect(within(note).getByText("and 12 orders in USD: $1,234.00")).toBeVisible();
+    } finally {
+      setShopSettings(DEFAULT_PAGE_SETTINGS);
+    }
+  });
+
   it("asks for the last 30 days of the shop's clock, and shows the figures, the chart and the tables", async () => {
     const { asked } = renderReports({ "GET /api/reports/sales": reports() });
 

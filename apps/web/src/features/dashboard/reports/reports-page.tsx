@@ -8,6 +8,7 @@ import { Skeleton } from "#web/components/skeleton";
 import { isApiError } from "#web/lib/api";
 import { cx } from "#web/lib/cx";
 import { PageMeta, pageTitle } from "#web/lib/page-meta";
+import { OtherCurrencies } from "../components/other-currencies";
 import { SectionBody, SectionHeader } from "../components/section-header";
 import { SalesChart, SalesChartSkeleton } from "../home/components/sales-chart";
 import { salesReportCsvUrl, useSalesReport } from "./api/get-sales-report";
@@ -90,6 +91,13 @@ function ReportView({ report }: { report: SalesReportDto }) {
   return (
     <>
       <ReportFigures report={report} />
+      <OtherCurrencies
+        rows={report.otherCurrencies.map((row) => ({
+          currency: row.currency,
+          orders: row.orders,
+          amount: row.totalSales,
+        }))}
+      />
       <ReportCard title={tables.byDay} csvUrl={salesReportCsvUrl(range, "byDay")}>
         <SalesChart days={report.byDay} period={covering} />
       </ReportCard>

@@ -258,9 +258,15 @@ describe("the dashboard's Settings page", () => {
     await userEvent.clear(locale);
     await userEvent.type(locale, "en-US");
     expect(currencyForm.getByText("$123,456.00")).toBeVisible();
+    // A new currency warns that past orders keep theirs, and asks once more before it is saved.
+    expect(currencyForm.getByRole("status")).toHaveTextContent(currency.switchWarning("INR", "USD"));
     await userEvent.click(
       currencyForm.getByRole("button", { name: settingsPage.saveSection(sections.currency.title) }),
     );
+    const asked = await screen.findByRole("dialog", { name: currency.switchTitle });
+    expect(writes()).toHaveLength(1);
+    expect(asked).toHaveTextContent(currency.switchWarning("INR", "USD"));
+    await userEvent.click(within(asked).getByRole("button", { name: currency.switchConfirm("USD") }));
     await waitFor(() => expect(writes()).toHaveLength(2));
     expect(writes()[1]).toMatchObject({
       path: "/api/settings/currency",

@@ -219,8 +219,13 @@ describe("the product form", () => {
     renderForm(`/dashboard/products/edit/${lamp._id}`);
     await categoriesLoaded();
 
-    await userEvent.selectOptions(screen.getByRole("combobox", { name: taxFields.rate }), taxFields.byPrice);
+    const rate = screen.getByRole("combobox", { name: taxFields.rate });
+    expect(rate).toHaveAccessibleDescription(taxFields.productRateHint);
+    await userEvent.selectOptions(rate, taxFields.byPrice);
     const slabs = screen.getByRole("group", { name: taxFields.slabsTitle });
+    // The slabs take the rate's place: the category default's hint leaves with it.
+    expect(rate).not.toHaveAccessibleDescription(taxFields.productRateHint);
+    expect(screen.queryByText(taxFields.productRateHint)).toBeNull();
     expect(screen.getByRole("spinbutton", { name: taxFields.slabUpTo(1) })).toHaveValue(2500);
     expect(screen.getByRole("spinbutton", { name: taxFields.slabRate(1) })).toHaveValue(5);
     expect(screen.getByRole("spinbutton", { name: taxFields.slabAboveRate })).toHaveValue(18);

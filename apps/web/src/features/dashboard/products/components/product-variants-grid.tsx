@@ -8,6 +8,7 @@ import { cx } from "#web/lib/cx";
 import { useCurrencySymbol } from "#web/lib/money";
 import { firstMessage } from "./first-message";
 import { asNumber, type ProductFormState } from "./product-form-values";
+import { isOnSale, type SalePriceChoice, SetPricesDialog } from "./set-prices-dialog";
 import { rowLabel, suggestSku } from "./variant-rows";
 
 type VariantField = FieldArrayWithId<ProductFormState, "variants", "id">;
@@ -187,17 +188,34 @@ function CellField({ label, error, className, input }: CellFieldProps) {
   );
 }
 
-/** "Set all prices" and "Set all stock": one figure put in every row. */
+/**
+ * "Set all prices" and "Set all stock": one figure put in every row. Setting the prices of variants
+ * with sale prices asks first what becomes of those (SetPricesDialog): none stays at or above its price.
+ */
 function BulkSetters({ count }: { count: number }) {
-  const { setValue, formState } = useFormContext<ProductFormState>();
+  const { setValue, getValues, formState } = useFormContext<ProductFormState>();
   const symbol = useCurrencySymbol();
+  const [asking, setAsking] = useState<number | null>(null);
+  const options = { shouldDirty: true, shouldValidate: formState.isSubmitted };
+  const salePrices = () =>
+    Array.from({ length: count }, (_, index) => getValues(`variants.${index}.salePrice`));
   const setAll = (field: "price" | "stock", value: number) => {
-    for (let index = 0; index < count; index += 1) {
-      setValue(`variants.${index}.${field}`, value, {
-        shouldDirty: true,
-        shouldValidate: formState.isSubmitted,
-      });
-    }
+    for (let index = 0; index < count; index += 1) setValue(`variants.${index}.${field}`, value, options);
+  };
+  const setPrices = (price: number) => {
+    if (salePrices().some(isOnSale)) setAsking(price);
+    else setAll("price", price);
+  };
+  const choose = (choice: SalePriceChoice) => {
+    if (asking === null) return;
+    const price = asking;
+    salePrices().forEach((sale, index) => {
+      if (!isOnSale(sale)) return;
+      const next =
+        choice.kind === "set" ? choice.salePrice : choice.kind === "keep" && sale < price ? sale : undefined;
+      setValue(`variants.${index}.salePrice`, next, options);
+    });
+    setAll("price", price);
   };
   return (
     <div className="grid gap-3 @md:grid-cols-2">
@@ -205,13 +223,19 @@ function BulkSetters({ count }: { count: number }) {
         label={inCurrency("Price for every variant", symbol)}
         action="Set all prices"
         step="0.01"
-        onSet={(v) => setAll("price", v)}
+        onSet={setPrices}
       />
       <BulkSetter
         label="Stock for every variant"
         action="Set all stock"
         step="1"
         onSet={(v) => setAll("stock", v)}
+      />
+      <SetPricesDialog
+        price={asking}
+        salePrices={asking === null ? [] : salePrices()}
+        onChoose={choose}
+        onClose={() => setAsking(null)}
       />
     </div>
   );

@@ -1,4 +1,4 @@
-import { api, validation } from "@shop/shared/messages";
+import { api, setAllPrices, validation } from "@shop/shared/messages";
 import type { ProductDto } from "@shop/shared/schemas/product";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -111,6 +111,12 @@ describe("the product form's options and variants", () => {
 
     await userEvent.type(screen.getByRole("spinbutton", { name: "Price for every variant ($)" }), "45");
     await userEvent.click(screen.getByRole("button", { name: "Set all prices" }));
+    // Every combination on sale at the lamp's 30: asked first, and kept (each below 45).
+    const asked = await screen.findByRole("dialog", { name: setAllPrices.title });
+    expect(asked).toHaveTextContent(setAllPrices.summary(4, 0, "$45.00"));
+    await userEvent.click(within(asked).getByRole("radio", { name: setAllPrices.keep }));
+    await userEvent.click(within(asked).getByRole("button", { name: setAllPrices.confirm }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     await userEvent.type(screen.getByRole("spinbutton", { name: "Stock for every variant" }), "6");
     await userEvent.click(screen.getByRole("button", { name: "Set all stock" }));
     const blue = row("M / Blue");
@@ -156,6 +162,66 @@ describe("the product form's options and variants", () => {
     });
     const body = saved[0]?.body as { variants: object[] } | undefined;
     expect(body?.variants.slice(1).every((variant) => !("_id" in variant))).toBe(true);
+  });
+
+  it("asks what becomes of the sale prices when every price is set, and never leaves one at or above its price", async () => {
+    const saved = saving(tee._id, tee);
+    renderEdit(tee);
+    await screen.findByRole("option", { name: "Shoes" });
+    const s = row("S / Black");
+    const m = row("M / Black");
+    await userEvent.type(s.getByRole("spinbutton", { name: "Sale price ($)" }), "15");
+    const setPrices = async (price: string) => {
+      const field = screen.getByRole("spinbutton", { name: "Price for every variant ($)" });
+      await userEvent.clear(field);
+      await userEvent.type(field, price);
+      await userEvent.click(screen.getByRole("button", { name: "Set all prices" }));
+      return screen.findByRole("dialog", { name: setAllPrices.title });
+    };
+
+    // S on sale at 15, M at 18: at 16, M's sale price would not be below its price.
+    let asked = await setPrices("16");
+    expect(asked).toHaveTextContent(setAllPrices.summary(2, 1, "$16.00"));
+    // Cancelled: nothing changes.
+    await userEvent.click(within(asked).getByRole("button", { name: setAllPrices.cancel }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(m.getByRole("spinbutton", { name: "Price ($)" })).toHaveValue(22);
+
+    // A sale price set for all must be below the new price, said under its field.
+    asked = await setPrices("16");
+    await userEvent.click(within(asked).getByRole("radio", { name: setAllPrices.set }));
+    const sale = within(asked).getByRole("spinbutton", { name: setAllPrices.salePrice("$") });
+    await userEvent.type(sale, "16");
+    await userEvent.click(within(asked).getByRole("button", { name: setAllPrices.confirm }));
+    expect(sale).toHaveAccessibleDescription(validation.salePriceBelowPrice);
+    expect(asked).toBeVisible();
+
+    // Kept: S keeps 15, M's sale ends.
+    await userEvent.click(within(asked).getByRole("radio", { name: setAllPrices.keepBelow("$16.00", 1) }));
+    await userEvent.click(within(asked).getByRole("button", { name: setAllPrices.confirm }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(s.getByRole("spinbutton", { name: "Sale price ($)" })).toHaveValue(15);
+    expect(m.getByRole("spinbutton", { name: "Sale price ($)" })).toHaveValue(null);
+    expect(m.getByRole("spinbutton", { name: "Price ($)" })).toHaveValue(16);
+
+    // Set for all: S's 15 is not below a new 14, and takes 13; M stays off sale.
+    asked = await setPrices("14");
+    expect(asked).toHaveTextContent(setAllPrices.summary(1, 1, "$14.00"));
+    await userEvent.click(within(asked).getByRole("radio", { name: setAllPrices.set }));
+    await userEvent.type(within(asked).getByRole("spinbutton", { name: setAllPrices.salePrice("$") }), "13");
+    await userEvent.click(within(asked).getByRole("button", { name: setAllPrices.confirm }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(s.getByRole("spinbutton", { name: "Sale price ($)" })).toHaveValue(13);
+    expect(m.getByRole("spinbutton", { name: "Sale price ($)" })).toHaveValue(null);
+
+    await userEvent.click(screen.getByRole("button", { name: "Save Product" }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]?.body).toMatchObject({
+      variants: [
+        { sku: "TEE-S-BLACK", price: 14, onSale: true, salePrice: 13 },
+        { sku: "TEE-M-BLACK", price: 14, onSale: false, salePrice: 0 },
+      ],
+    });
   });
 
   it("edits one variant's stock and sends every variant with its id", async () => {
