@@ -290,9 +290,9 @@ describe("the head the server sends with storefront pages", () => {
   it("preloads each storefront page's own code with the page, and a product's first picture as its gallery draws it", async () => {
     const page = async (url: string) => (await t.app.inject({ method: "GET", url })).body;
     const modules = (html: string) =>
-      [...html.matchAll(/<link rel="modulepreload" crossorigin href="\/([^"]+)" fetchpriority="low" \/>/g)].map(
-        (match) => match[1],
-      );
+      [
+        ...html.matchAll(/<link rel="modulepreload" crossorigin href="\/([^"]+)" fetchpriority="low" \/>/g),
+      ].map((match) => match[1]);
     const images = (html: string) =>
       [...html.matchAll(/<link rel="preload" as="image"([^>]*) \/>/g)].map((match) => match[1]);
 
