@@ -171,6 +171,8 @@ export const api = {
   codAlreadyCollected: "The cash for this order has already been recorded.",
   /** Cash recorded for an order that was cancelled (409). */
   codOrderClosed: "This order is closed: its cash cannot be recorded.",
+  /** Cash recorded before it can have been collected: the order unconfirmed, or no parcel out (409). */
+  codNotOut: "Cash can be recorded once the order is confirmed and a parcel has left.",
   codCollected: "The cash collected has been recorded.",
   /** A refund of a cash-on-delivery payment names how the money went back (400). */
   refundReferenceRequired: "Enter the reference of the bank transfer or UPI payment that returned the money.",

@@ -438,6 +438,13 @@ const CASES: Case[] = [
         { order: order._id, paymentGateway: "cod" },
         shop.shopper,
       );
+      // Cash is collected once the order is confirmed and a parcel is out.
+      await send("POST", `/api/orders/${order._id}/confirm-cod`, {});
+      await send("POST", `/api/orders/${order._id}/shipments`, {
+        carrier: "Other",
+        carrierName: "Hand delivery",
+        trackingNumber: "CASH-1",
+      });
       await send("POST", `/api/payments/${payment._id}/collect`);
       return order._id;
     },

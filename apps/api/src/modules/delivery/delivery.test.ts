@@ -244,9 +244,9 @@ describe("one method's reach, and the methods listing a PIN code", () => {
     });
   });
 
-  it("finds the enabled methods whose lists hold a PIN code, without a statement when none serves a list", async () => {
+  it("finds the enabled methods whose lists hold a PIN code, with their days, without a statement when none serves a list", async () => {
     const { methods } = (await t.app.settings.current()).shipping;
-    expect([...(await methodsListing(t.database.db, methods, "560001"))]).toEqual([LOCAL._id]);
+    expect([...(await methodsListing(t.database.db, methods, "560001"))]).toEqual([[LOCAL._id, 1]]);
     expect([...(await methodsListing(t.database.db, methods, "110001"))]).toEqual([]);
     const logged = loggingDatabase(t.database);
     expect([...(await methodsListing(logged.db, methods, undefined))]).toEqual([]);

@@ -120,16 +120,18 @@ export async function methodReach(
 }
 
 /**
- * The ids of the enabled methods whose PIN code list holds this PIN code, for choosing the methods of
- * an address (shipping.ts `methodsFor`): one statement, and none when no enabled method serves a
- * list or the address has no PIN code of the right form.
+ * The enabled methods whose PIN code list holds this PIN code, with the days of their row, for
+ * choosing the methods of an address (shipping.ts `methodsFor`, the earliest delivery among methods
+ * costing the same): one statement, and none when no enabled method serves a list or the address has
+ * no PIN code of the right form.
  */
 export async function methodsListing(
   db: Database,
   methods: readonly ShippingMethod[],
   pincode: string | undefined,
-): Promise<ReadonlySet<string>> {
-  if (pincode === undefined || !servesPincodes(methods)) return new Set();
+): Promise<ReadonlyMap<string, number>> {
+  if (pincode === undefined || !servesPincodes(methods)) return new Map();
   const enabled = methods.filter((method) => method.enabled);
-  return new Set((await listedFor(db, enabled, pincode)).keys());
+  const listed = await listedFor(db, enabled, pincode);
+  return new Map([...listed].map(([id, row]) => [id, row.days]));
 }
