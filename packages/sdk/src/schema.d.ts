@@ -309,13 +309,33 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A customer's page: account, addresses, orders with net spend (payments taken minus refunds) and staff notes (admin)
+         * A customer's page: account, addresses, orders with net spend (payments taken minus refunds), staff notes and the cash on delivery bar (`codBar`, while the checkout settings' `cod.blockAfterRefusal` is on) (admin)
          * @description Roles: admin.
          */
         get: operations["getCustomerSummary"];
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/{userId}/cod-bar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Lift a customer's cash on delivery bar (a COD parcel of theirs came back refused): they are offered cash on delivery again; an activity entry keeps the bar lifted; 409 when they have none (admin)
+         * @description Roles: admin.
+         */
+        delete: operations["liftCodBar"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1173,7 +1193,7 @@ export interface paths {
         head?: never;
         /**
          * Mark a shipment delivered, or returned to origin; the order is delivered once every unit shipped and every parcel arrived (staff)
-         * @description `{ delivered: true }`: the parcel arrived. `{ returnedToOrigin: true }`: the carrier brought a cash on delivery parcel back undelivered (RTO), only for an order whose cash was not collected and none of whose parcels was delivered (409 otherwise). The shopper is flagged as having refused one; once no parcel is on its way, the order is cancelled with nothing to refund: a credit note without money reverses its invoice, every unit goes back to stock and the shopper is emailed.
+         * @description `{ delivered: true }`: the parcel arrived. `{ returnedToOrigin: true, reason }`: the carrier brought a cash on delivery parcel back undelivered (RTO), only for an order whose cash was not collected and none of whose parcels was delivered (409 otherwise); `reason` ("refused", "unreachable", "wrong_address" or "other") is required (400 at `reason`). Only "refused" bars the shopper from cash on delivery (while the checkout settings' `cod.blockAfterRefusal` is on; `codBar` of the customer summary, lifted by DELETE /users/{userId}/cod-bar). Once no parcel is on its way, the order is cancelled with nothing to refund: a credit note without money reverses its invoice, every unit goes back to stock and the shopper is emailed (saying that cash on delivery is no longer offered, and why, when barred).
          *
          *     Roles: admin, manager.
          */
@@ -4591,6 +4611,13 @@ export interface operations {
                                 twoFactorEnabled: boolean;
                                 createdAt: string;
                             };
+                            codBar: {
+                                /** @enum {string} */
+                                reason: "refused" | "unreachable" | "wrong_address" | "other";
+                                since: string;
+                                order: string | null;
+                                orderNumber: number | null;
+                            } | null;
                             addresses: {
                                 _id: string;
                                 name: {
@@ -4689,6 +4716,106 @@ export interface operations {
             };
             /** @description Not found, or not visible to the caller. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    liftCodBar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        /** @enum {string|null} */
+                        data: null;
+                    };
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflicts with the shop's state (stock, an address in use, an order already paid or cancelled). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body or file is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body's or the file's type is not accepted. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10115,6 +10242,7 @@ export interface operations {
                                 shippedAt: string;
                                 deliveredAt: string | null;
                                 returnedToOriginAt: string | null;
+                                returnedToOriginReason: "refused" | "unreachable" | "wrong_address" | "other" | (null);
                             }[];
                             returns: {
                                 _id: string;
@@ -10330,6 +10458,7 @@ export interface operations {
                                 shippedAt: string;
                                 deliveredAt: string | null;
                                 returnedToOriginAt: string | null;
+                                returnedToOriginReason: "refused" | "unreachable" | "wrong_address" | "other" | (null);
                             }[];
                             returns: {
                                 _id: string;
@@ -10834,6 +10963,7 @@ export interface operations {
                                 shippedAt: string;
                                 deliveredAt: string | null;
                                 returnedToOriginAt: string | null;
+                                returnedToOriginReason: "refused" | "unreachable" | "wrong_address" | "other" | (null);
                             }[];
                             returns: {
                                 _id: string;
@@ -11107,6 +11237,7 @@ export interface operations {
                                 shippedAt: string;
                                 deliveredAt: string | null;
                                 returnedToOriginAt: string | null;
+                                returnedToOriginReason: "refused" | "unreachable" | "wrong_address" | "other" | (null);
                             }[];
                             returns: {
                                 _id: string;
@@ -11618,6 +11749,7 @@ export interface operations {
                                 shippedAt: string;
                                 deliveredAt: string | null;
                                 returnedToOriginAt: string | null;
+                                returnedToOriginReason: "refused" | "unreachable" | "wrong_address" | "other" | (null);
                             }[];
                             returns: {
                                 _id: string;
@@ -11907,6 +12039,7 @@ export interface operations {
                                 shippedAt: string;
                                 deliveredAt: string | null;
                                 returnedToOriginAt: string | null;
+                                returnedToOriginReason: "refused" | "unreachable" | "wrong_address" | "other" | (null);
                             }[];
                             returns: {
                                 _id: string;
@@ -12122,6 +12255,7 @@ export interface operations {
                                 shippedAt: string;
                                 deliveredAt: string | null;
                                 returnedToOriginAt: string | null;
+                                returnedToOriginReason: "refused" | "unreachable" | "wrong_address" | "other" | (null);
                             }[];
                             returns: {
                                 _id: string;
@@ -12446,6 +12580,7 @@ export interface operations {
                                 shippedAt: string;
                                 deliveredAt: string | null;
                                 returnedToOriginAt: string | null;
+                                returnedToOriginReason: "refused" | "unreachable" | "wrong_address" | "other" | (null);
                             }[];
                             returns: {
                                 _id: string;
@@ -12576,6 +12711,7 @@ export interface operations {
                             shippedAt: string;
                             deliveredAt: string | null;
                             returnedToOriginAt: string | null;
+                            returnedToOriginReason: "refused" | "unreachable" | "wrong_address" | "other" | (null);
                         };
                     };
                 };
@@ -12668,10 +12804,11 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @enum {boolean} */
-                    delivered: true;
-                } | {
+                    delivered?: true;
                     /** @enum {boolean} */
-                    returnedToOrigin: true;
+                    returnedToOrigin?: true;
+                    /** @enum {string} */
+                    reason?: "refused" | "unreachable" | "wrong_address" | "other";
                 };
             };
         };
@@ -12698,6 +12835,7 @@ export interface operations {
                             shippedAt: string;
                             deliveredAt: string | null;
                             returnedToOriginAt: string | null;
+                            returnedToOriginReason: "refused" | "unreachable" | "wrong_address" | "other" | (null);
                         };
                     };
                 };
@@ -13315,6 +13453,7 @@ export interface operations {
                                 shippedAt: string;
                                 deliveredAt: string | null;
                                 returnedToOriginAt: string | null;
+                                returnedToOriginReason: "refused" | "unreachable" | "wrong_address" | "other" | (null);
                             }[];
                             returns: {
                                 _id: string;
@@ -13530,6 +13669,7 @@ export interface operations {
                                 shippedAt: string;
                                 deliveredAt: string | null;
                                 returnedToOriginAt: string | null;
+                                returnedToOriginReason: "refused" | "unreachable" | "wrong_address" | "other" | (null);
                             }[];
                             returns: {
                                 _id: string;
@@ -13745,6 +13885,7 @@ export interface operations {
                                 shippedAt: string;
                                 deliveredAt: string | null;
                                 returnedToOriginAt: string | null;
+                                returnedToOriginReason: "refused" | "unreachable" | "wrong_address" | "other" | (null);
                             }[];
                             returns: {
                                 _id: string;
@@ -16783,6 +16924,7 @@ export interface operations {
                                 shippedAt: string;
                                 deliveredAt: string | null;
                                 returnedToOriginAt: string | null;
+                                returnedToOriginReason: "refused" | "unreachable" | "wrong_address" | "other" | (null);
                             }[];
                             returns: {
                                 _id: string;
@@ -21526,7 +21668,7 @@ export interface operations {
                 size?: number;
                 keyword?: string;
                 actor?: string;
-                kind?: "product.created" | "product.updated" | "product.deleted" | "stock.adjusted" | "category.created" | "category.updated" | "category.deleted" | "discount.created" | "discount.updated" | "discount.deleted" | "order.status_changed" | "order.note_added" | "order.refunded" | "shipment.created" | "shipment.delivered" | "shipment.returned_to_origin" | "order.cod_confirmed" | "payment.cash_collected" | "payment.unmatched_refunded" | "return.approved" | "return.rejected" | "return.received" | "return.refunded" | "user.role_changed" | "user.deactivated" | "user.reactivated" | "customer.note_added" | "customer.store_credit_adjusted" | "settings.updated" | "shipping.pincodes_replaced" | "review.hidden" | "review.shown" | "review.replied" | "review.deleted" | "media.uploaded" | "media.deleted" | "email.retried" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.redelivered" | "dispute.evidence_sent";
+                kind?: "product.created" | "product.updated" | "product.deleted" | "stock.adjusted" | "category.created" | "category.updated" | "category.deleted" | "discount.created" | "discount.updated" | "discount.deleted" | "order.status_changed" | "order.note_added" | "order.refunded" | "shipment.created" | "shipment.delivered" | "shipment.returned_to_origin" | "order.cod_confirmed" | "payment.cash_collected" | "payment.unmatched_refunded" | "return.approved" | "return.rejected" | "return.received" | "return.refunded" | "user.role_changed" | "user.deactivated" | "user.reactivated" | "customer.note_added" | "customer.store_credit_adjusted" | "customer.cod_bar_lifted" | "settings.updated" | "shipping.pincodes_replaced" | "review.hidden" | "review.shown" | "review.replied" | "review.deleted" | "media.uploaded" | "media.deleted" | "email.retried" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.redelivered" | "dispute.evidence_sent";
                 from?: string;
                 to?: string;
                 after?: string;
@@ -21556,7 +21698,7 @@ export interface operations {
                                 email: string;
                             };
                             /** @enum {string} */
-                            kind: "product.created" | "product.updated" | "product.deleted" | "stock.adjusted" | "category.created" | "category.updated" | "category.deleted" | "discount.created" | "discount.updated" | "discount.deleted" | "order.status_changed" | "order.note_added" | "order.refunded" | "shipment.created" | "shipment.delivered" | "shipment.returned_to_origin" | "order.cod_confirmed" | "payment.cash_collected" | "payment.unmatched_refunded" | "return.approved" | "return.rejected" | "return.received" | "return.refunded" | "user.role_changed" | "user.deactivated" | "user.reactivated" | "customer.note_added" | "customer.store_credit_adjusted" | "settings.updated" | "shipping.pincodes_replaced" | "review.hidden" | "review.shown" | "review.replied" | "review.deleted" | "media.uploaded" | "media.deleted" | "email.retried" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.redelivered" | "dispute.evidence_sent";
+                            kind: "product.created" | "product.updated" | "product.deleted" | "stock.adjusted" | "category.created" | "category.updated" | "category.deleted" | "discount.created" | "discount.updated" | "discount.deleted" | "order.status_changed" | "order.note_added" | "order.refunded" | "shipment.created" | "shipment.delivered" | "shipment.returned_to_origin" | "order.cod_confirmed" | "payment.cash_collected" | "payment.unmatched_refunded" | "return.approved" | "return.rejected" | "return.received" | "return.refunded" | "user.role_changed" | "user.deactivated" | "user.reactivated" | "customer.note_added" | "customer.store_credit_adjusted" | "customer.cod_bar_lifted" | "settings.updated" | "shipping.pincodes_replaced" | "review.hidden" | "review.shown" | "review.replied" | "review.deleted" | "media.uploaded" | "media.deleted" | "email.retried" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.redelivered" | "dispute.evidence_sent";
                             subject: {
                                 /** @enum {string} */
                                 type: "product" | "variant" | "category" | "discount" | "order" | "return" | "user" | "settings" | "review" | "media" | "email" | "webhook" | "dispute";

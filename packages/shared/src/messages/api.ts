@@ -191,6 +191,8 @@ export const api = {
   shipmentAlreadyDelivered: "This shipment has already been delivered.",
   shipmentReturnedToOrigin: "The shipment has been marked returned to origin.",
   shipmentAlreadyReturned: "This shipment has already come back to the shop.",
+  /** DELETE /users/{userId}/cod-bar for a customer with no bar (409). */
+  codNotBarred: "This customer is not barred from cash on delivery.",
   /** Only an unpaid cash on delivery parcel comes back as RTO; a paid order's goods come back as a return (409). */
   returnToOriginNotCod:
     "Only a cash on delivery parcel whose cash was not collected is returned to origin: record a paid order's goods coming back as a return with its refund.",

@@ -26,6 +26,7 @@ import {
 import { SectionBody, SectionCard, SectionHeader, type SectionLink } from "../components/section-header";
 import { useCustomerSummary } from "./api/get-customer-summary";
 import { useToggleCustomerStatus } from "./api/toggle-customer-status";
+import { CodBar } from "./components/cod-bar";
 import { CustomerNotes } from "./components/customer-notes";
 import { CustomerStoreCredit } from "./components/customer-store-credit";
 import { RoleChange } from "./components/role-change";
@@ -35,7 +36,10 @@ const LINKS: readonly SectionLink[] = [
   { to: "/dashboard/customers/inactive", label: "Inactive Customers" },
 ];
 
-/** /dashboard/customers/{userId} (admins): who the customer is, what they bought, and the staff's notes. */
+/**
+ * /dashboard/customers/{userId} (admins): who the customer is, their cash on delivery bar (lifted
+ * here), what they bought, and the staff's notes.
+ */
 export function CustomerPage() {
   const { userId = "" } = useParams();
   const query = useCustomerSummary(userId);
@@ -119,6 +123,7 @@ function CustomerDetails({ summary }: { summary: CustomerSummaryDto }) {
           </Figure>
         </dl>
       </section>
+      {summary.codBar ? <CodBar userId={user._id} name={name} bar={summary.codBar} /> : null}
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
           <SectionCard title={customerPage.orders}>

@@ -61,6 +61,7 @@ const parcelOut: OrderDto = {
       shippedAt: "2026-03-02T10:00:00.000Z",
       deliveredAt: null,
       returnedToOriginAt: null,
+      returnedToOriginReason: null,
     },
   ],
 };
