@@ -2169,8 +2169,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Whether the shop delivers to a PIN code: the methods that serve it (cheapest first) with their days, delivery date and COD, and whether COD is possible there
-         * @description `deliverBy` is a date (YYYY-MM-DD) on the shop's clock: the day a parcel ordered now leaves (before the dispatch cut-off hour on a dispatch day: that day; otherwise the next dispatch day, skipping the shop's non-dispatch weekdays and holidays) plus the method's days. A method serving states serves the PIN code when its state (by India Post's PIN zones) is one of the method's, or the method serves every state. `product`, when given, must name an active product (404 otherwise); the answer is about the address only, whatever the product's stock.
+         * Whether the shop delivers to a PIN code: the methods that serve it (cheapest first) with their days, delivery date and COD, and whether COD is possible there (`codReason` when not; `codLimit` when it is)
+         * @description `deliverBy` is a date (YYYY-MM-DD) on the shop's clock: the day a parcel ordered now leaves (before the dispatch cut-off hour on a dispatch day: that day; otherwise the next dispatch day, skipping the shop's non-dispatch weekdays and holidays) plus the method's days. A method serving states serves the PIN code when its state (by India Post's PIN zones) is one of the method's, or the method serves every state. `product`, when given, must name an active product (404 otherwise); the answer is about the address only, whatever the product's stock. `cod` applies every cash on delivery rule known before the cart: the shop's switch, its COD block list of PIN codes, the signed-in shopper's bar after a refused parcel (their answer is private) and the methods' word for the PIN code; `codLimit` is the order-value limit (the total with the COD fee) left to checkout.
          */
         get: operations["getDelivery"];
         put?: never;
@@ -19660,6 +19660,8 @@ export interface operations {
                                 cod: boolean;
                             }[];
                             cod: boolean;
+                            codReason: "off" | "pincodeBlocked" | "barred" | "noMethod" | (null);
+                            codLimit: number | null;
                         };
                     };
                 };
