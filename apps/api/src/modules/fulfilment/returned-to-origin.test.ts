@@ -374,6 +374,16 @@ describe("the cash on delivery bar of a refusal", () => {
       });
     const bar = (await summary()).codBar;
     expect(bar).not.toBeNull();
+    // The shopper's delivery answer says what checkout will do, before the lift and after it.
+    const delivery = async () =>
+      (
+        await inject(t.app, {
+          method: "GET",
+          url: `/api/delivery/${ADDRESS.pinCode}`,
+          cookie: customer.cookie,
+        })
+      ).json().data;
+    expect(await delivery()).toMatchObject({ cod: false, codReason: "barred" });
     const byShopper = await inject(t.app, {
       method: "DELETE",
       url: `/api/users/${customer.user.id}/cod-bar`,
@@ -384,6 +394,7 @@ describe("the cash on delivery bar of a refusal", () => {
     expect(lifted.statusCode, lifted.body).toBe(200);
     expect(lifted.json().message).toBe(customerPage.codBarLifted);
     expect((await summary()).codBar).toBeNull();
+    expect(await delivery()).toMatchObject({ cod: true, codReason: null });
     const again = await lift();
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(api.codNotBarred);

@@ -238,6 +238,8 @@ export async function recordCodRefusal(
   at: Date,
   orderId: string,
 ): Promise<void> {
+  // A change of the user's row, as updateUser's: their cached sessions read the bar anew.
+  forgetUser(userId);
   await markCodRefused(db, userId, at, orderId);
 }
 
@@ -262,6 +264,8 @@ export async function liftCodBar(db: Database, actor: User, userId: string): Pro
   await db.transaction(async (tx) => {
     const customer = found(await findUserById(tx, userId));
     const before = await codBarOf(tx, customer, true);
+    // A change of the user's row, as updateUser's: their cached sessions read it without the bar.
+    forgetUser(userId);
     if (!before || !(await clearCodBar(tx, userId))) throw new AppError("CONFLICT", api.codNotBarred);
     await recordActivity(
       tx,
