@@ -1,9 +1,11 @@
-import { api as apiMessages, returnWords, shipmentWords } from "@shop/shared/messages";
+import { api as apiMessages, customerPage, returnWords, shipmentWords } from "@shop/shared/messages";
 import type { AddressInput } from "@shop/shared/schemas/address";
+import type { DeliveryDto } from "@shop/shared/schemas/delivery";
+import type { Settings } from "@shop/shared/schemas/settings";
 import { dataOf } from "./support/api";
 import type { ProductRow } from "./support/catalogue";
 import { expect, test } from "./support/fixtures";
-import { paidInvoicedOrder } from "./support/orders";
+import { paidInvoicedOrder, placeOrder, saveAddress } from "./support/orders";
 import { screenshots } from "./support/pages";
 import { closeToast } from "./support/toasts";
 
@@ -114,6 +116,90 @@ test.describe("shipping in parcels and taking items back", () => {
       await screenshots(shopperPage, "account-order-returned", out);
     } finally {
       await context.close();
+    }
+  });
+});
+
+test.describe("a cash on delivery parcel refused at the door", () => {
+  test.use({ signedInAs: "admin" });
+
+  test("on a phone, the admin says why the parcel came back; a refusal bars the shopper's COD, shown on the customer page and lifted there", async ({
+    page,
+    api,
+    newShopper,
+  }, testInfo) => {
+    const admin = await api.as("admin");
+    const settings = await dataOf<Settings>(await admin.get("/api/settings"), 200);
+    const putCheckout = (data: Settings["checkout"]) => admin.put("/api/settings/checkout", { data });
+    const cod = { ...settings.checkout.cod, enabled: true, blockAfterRefusal: true, maxOrderValue: 100000 };
+    await dataOf(await putCheckout({ ...settings.checkout, cod }), 200);
+    const out = (name: string) => testInfo.outputPath(name);
+    try {
+      const shopper = await newShopper({
+        firstName: ADDRESS.name.firstName,
+        lastName: ADDRESS.name.lastName,
+      });
+      const rows = await dataOf<ProductRow[]>(await shopper.api.get("/api/products?size=50"), 200);
+      const product = rows.find((row) => row.options.length === 0 && row.stock > 2);
+      if (!product) throw new Error("the demo catalogue has a product without options in stock");
+      const orderId = await placeOrder(shopper.api, {
+        products: [product._id],
+        shippingAddress: await saveAddress(shopper.api, ADDRESS),
+      });
+      await dataOf(
+        await shopper.api.post("/api/payments", { data: { order: orderId, paymentGateway: "cod" } }),
+        201,
+      );
+      await dataOf(await admin.post(`/api/orders/${orderId}/confirm-cod`, { data: {} }), 200);
+      await dataOf(
+        await admin.post(`/api/orders/${orderId}/shipments`, {
+          data: { carrier: "Other", carrierName: "Hand delivery", trackingNumber: "RTO390" },
+        }),
+        201,
+      );
+
+      // The admin marks the parcel returned to origin, choosing why: refused at the door.
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto(`/dashboard/orders/order/${orderId}`);
+      await page
+        .getByRole("button", { name: shipmentWords.markReturnedOf("Hand delivery", "RTO390") })
+        .click();
+      const dialog = page.getByRole("dialog", { name: shipmentWords.confirmReturnedTitle });
+      const reason = dialog.getByRole("combobox", { name: shipmentWords.returnReason });
+      await expect(reason).toHaveValue("");
+      await reason.selectOption("refused");
+      await screenshots(page, "cod-rto-reason-dialog", out, { fullPage: false });
+      await page.setViewportSize({ width: 390, height: 844 });
+      await dialog.getByRole("button", { name: shipmentWords.confirmReturnedAction }).click();
+      await closeToast(page, shipmentWords.returnedToast);
+      await expect(
+        page.getByText(shipmentWords.returnedBecause(shipmentWords.rtoReasons.refused), { exact: false }),
+      ).toBeVisible();
+
+      // The shopper's delivery answer says what checkout will do: no cash on delivery for them.
+      const answer = await dataOf<DeliveryDto>(
+        await shopper.api.get(`/api/delivery/${ADDRESS.pinCode}`),
+        200,
+      );
+      expect(answer).toMatchObject({ deliverable: true, cod: false, codReason: "barred" });
+
+      // The customer page shows the bar with its reason and date, and lifts it.
+      await page.goto(`/dashboard/customers/${shopper.id}`);
+      const bar = page.getByRole("region", { name: customerPage.codBarTitle });
+      await expect(bar).toContainText(shipmentWords.rtoReasons.refused);
+      await screenshots(page, "cod-customer-bar", out);
+      await page.setViewportSize({ width: 390, height: 844 });
+      await bar.getByRole("button", { name: customerPage.liftCodBar }).click();
+      await page
+        .getByRole("dialog", { name: customerPage.liftCodBarTitle })
+        .getByRole("button", { name: customerPage.liftCodBar })
+        .click();
+      await closeToast(page, customerPage.codBarLifted);
+      await expect(bar).toBeHidden();
+      const after = await dataOf<DeliveryDto>(await shopper.api.get(`/api/delivery/${ADDRESS.pinCode}`), 200);
+      expect(after).toMatchObject({ cod: true, codReason: null });
+    } finally {
+      await dataOf(await putCheckout(settings.checkout), 200);
     }
   });
 });

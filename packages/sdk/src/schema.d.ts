@@ -309,13 +309,33 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A customer's page: account, addresses, orders with net spend (payments taken minus refunds) and staff notes (admin)
+         * A customer's page: account, addresses, orders with net spend (payments taken minus refunds), staff notes and the cash on delivery bar (`codBar`, while the checkout settings' `cod.blockAfterRefusal` is on) (admin)
          * @description Roles: admin.
          */
         get: operations["getCustomerSummary"];
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/{userId}/cod-bar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Lift a customer's cash on delivery bar (a COD parcel of theirs came back refused): they are offered cash on delivery again; an activity entry keeps the bar lifted; 409 when they have none (admin)
+         * @description Roles: admin.
+         */
+        delete: operations["liftCodBar"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1173,7 +1193,7 @@ export interface paths {
         head?: never;
         /**
          * Mark a shipment delivered, or returned to origin; the order is delivered once every unit shipped and every parcel arrived (staff)
-         * @description `{ delivered: true }`: the parcel arrived. `{ returnedToOrigin: true }`: the carrier brought a cash on delivery parcel back undelivered (RTO), only for an order whose cash was not collected and none of whose parcels was delivered (409 otherwise). The shopper is flagged as having refused one; once no parcel is on its way, the order is cancelled with nothing to refund: a credit note without money reverses its invoice, every unit goes back to stock and the shopper is emailed.
+         * @description `{ delivered: true }`: the parcel arrived. `{ returnedToOrigin: true, reason }`: the carrier brought a cash on delivery parcel back undelivered (RTO), only for an order whose cash was not collected and none of whose parcels was delivered (409 otherwise); `reason` ("refused", "unreachable", "wrong_address" or "other") is required (400 at `reason`). Only "refused" bars the shopper from cash on delivery (while the checkout settings' `cod.blockAfterRefusal` is on; `codBar` of the customer summary, lifted by DELETE /users/{userId}/cod-bar). Once no parcel is on its way, the order is cancelled with nothing to refund: a credit note without money reverses its invoice, every unit goes back to stock and the shopper is emailed (saying that cash on delivery is no longer offered, and why, when barred).
          *
          *     Roles: admin, manager.
          */
@@ -2149,8 +2169,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Whether the shop delivers to a PIN code: the methods that serve it (cheapest first) with their days, delivery date and COD, and whether COD is possible there
-         * @description `deliverBy` is a date (YYYY-MM-DD) on the shop's clock: the day a parcel ordered now leaves (before the dispatch cut-off hour on a dispatch day: that day; otherwise the next dispatch day, skipping the shop's non-dispatch weekdays and holidays) plus the method's days. A method serving states serves the PIN code when its state (by India Post's PIN zones) is one of the method's, or the method serves every state. `product`, when given, must name an active product (404 otherwise); the answer is about the address only, whatever the product's stock.
+         * Whether the shop delivers to a PIN code: the methods that serve it (cheapest first) with their days, delivery date and COD, and whether COD is possible there (`codReason` when not; `codLimit` when it is)
+         * @description `deliverBy` is a date (YYYY-MM-DD) on the shop's clock: the day a parcel ordered now leaves (before the dispatch cut-off hour on a dispatch day: that day; otherwise the next dispatch day, skipping the shop's non-dispatch weekdays and holidays) plus the method's days. A method serving states serves the PIN code when its state (by India Post's PIN zones) is one of the method's, or the method serves every state. `product`, when given, must name an active product (404 otherwise); the answer is about the address only, whatever the product's stock. `cod` applies every cash on delivery rule known before the cart: the shop's switch, its COD block list of PIN codes, the signed-in shopper's bar after a refused parcel (their answer is private) and the methods' word for the PIN code; `codLimit` is the order-value limit (the total with the COD fee) left to checkout.
          */
         get: operations["getDelivery"];
         put?: never;
@@ -4591,6 +4611,13 @@ export interface operations {
                                 twoFactorEnabled: boolean;
                                 createdAt: string;
                             };
+                            codBar: {
+                                /** @enum {string} */
+                                reason: "refused" | "unreachable" | "wrong_address" | "other";
+                                since: string;
+                                order: string | null;
+                                orderNumber: number | null;
+                            } | null;
                             addresses: {
                                 _id: string;
                                 name: {
@@ -4694,6 +4721,106 @@ export interface operations {
             };
             /** @description Not found, or not visible to the caller. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    liftCodBar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        /** @enum {string|null} */
+                        data: null;
+                    };
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflicts with the shop's state (stock, an address in use, an order already paid or cancelled). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body or file is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body's or the file's type is not accepted. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10125,6 +10252,7 @@ export interface operations {
                                 shippedAt: string;
                                 deliveredAt: string | null;
                                 returnedToOriginAt: string | null;
+                                returnedToOriginReason: "refused" | "unreachable" | "wrong_address" | "other" | (null);
                             }[];
                             returns: {
                                 _id: string;
@@ -10340,6 +10468,7 @@ export interface operations {
                                 shippedAt: string;
                                 deliveredAt: string | null;
                                 returnedToOriginAt: string | null;
+                                returnedToOriginReason: "refused" | "unreachable" | "wrong_address" | "other" | (null);
                             }[];
                             returns: {
                                 _id: string;
@@ -10844,6 +10973,7 @@ export interface operations {
                                 shippedAt: string;
                                 deliveredAt: string | null;
                                 returnedToOriginAt: string | null;
+                                returnedToOriginReason: "refused" | "unreachable" | "wrong_address" | "other" | (null);
                             }[];
                             returns: {
                                 _id: string;
@@ -11117,6 +11247,7 @@ export interface operations {
                                 shippedAt: string;
                                 deliveredAt: string | null;
                                 returnedToOriginAt: string | null;
+                                returnedToOriginReason: "refused" | "unreachable" | "wrong_address" | "other" | (null);
                             }[];
                             returns: {
                                 _id: string;
@@ -11628,6 +11759,7 @@ export interface operations {
                                 shippedAt: string;
                                 deliveredAt: string | null;
                                 returnedToOriginAt: string | null;
+                                returnedToOriginReason: "refused" | "unreachable" | "wrong_address" | "other" | (null);
                             }[];
                             returns: {
                                 _id: string;
@@ -11917,6 +12049,7 @@ export interface operations {
                                 shippedAt: string;
                                 deliveredAt: string | null;
                                 returnedToOriginAt: string | null;
+                                returnedToOriginReason: "refused" | "unreachable" | "wrong_address" | "other" | (null);
                             }[];
                             returns: {
                                 _id: string;
@@ -12132,6 +12265,7 @@ export interface operations {
                                 shippedAt: string;
                                 deliveredAt: string | null;
                                 returnedToOriginAt: string | null;
+                                returnedToOriginReason: "refused" | "unreachable" | "wrong_address" | "other" | (null);
                             }[];
                             returns: {
                                 _id: string;
@@ -12456,6 +12590,7 @@ export interface operations {
                                 shippedAt: string;
                                 deliveredAt: string | null;
                                 returnedToOriginAt: string | null;
+                                returnedToOriginReason: "refused" | "unreachable" | "wrong_address" | "other" | (null);
                             }[];
                             returns: {
                                 _id: string;
@@ -12586,6 +12721,7 @@ export interface operations {
                             shippedAt: string;
                             deliveredAt: string | null;
                             returnedToOriginAt: string | null;
+                            returnedToOriginReason: "refused" | "unreachable" | "wrong_address" | "other" | (null);
                         };
                     };
                 };
@@ -12678,10 +12814,11 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @enum {boolean} */
-                    delivered: true;
-                } | {
+                    delivered?: true;
                     /** @enum {boolean} */
-                    returnedToOrigin: true;
+                    returnedToOrigin?: true;
+                    /** @enum {string} */
+                    reason?: "refused" | "unreachable" | "wrong_address" | "other";
                 };
             };
         };
@@ -12708,6 +12845,7 @@ export interface operations {
                             shippedAt: string;
                             deliveredAt: string | null;
                             returnedToOriginAt: string | null;
+                            returnedToOriginReason: "refused" | "unreachable" | "wrong_address" | "other" | (null);
                         };
                     };
                 };
@@ -13325,6 +13463,7 @@ export interface operations {
                                 shippedAt: string;
                                 deliveredAt: string | null;
                                 returnedToOriginAt: string | null;
+                                returnedToOriginReason: "refused" | "unreachable" | "wrong_address" | "other" | (null);
                             }[];
                             returns: {
                                 _id: string;
@@ -13540,6 +13679,7 @@ export interface operations {
                                 shippedAt: string;
                                 deliveredAt: string | null;
                                 returnedToOriginAt: string | null;
+                                returnedToOriginReason: "refused" | "unreachable" | "wrong_address" | "other" | (null);
                             }[];
                             returns: {
                                 _id: string;
@@ -13755,6 +13895,7 @@ export interface operations {
                                 shippedAt: string;
                                 deliveredAt: string | null;
                                 returnedToOriginAt: string | null;
+                                returnedToOriginReason: "refused" | "unreachable" | "wrong_address" | "other" | (null);
                             }[];
                             returns: {
                                 _id: string;
@@ -16793,6 +16934,7 @@ export interface operations {
                                 shippedAt: string;
                                 deliveredAt: string | null;
                                 returnedToOriginAt: string | null;
+                                returnedToOriginReason: "refused" | "unreachable" | "wrong_address" | "other" | (null);
                             }[];
                             returns: {
                                 _id: string;
@@ -19534,6 +19676,8 @@ export interface operations {
                                 cod: boolean;
                             }[];
                             cod: boolean;
+                            codReason: "off" | "pincodeBlocked" | "barred" | "noMethod" | (null);
+                            codLimit: number | null;
                         };
                     };
                 };
@@ -21542,7 +21686,7 @@ export interface operations {
                 size?: number;
                 keyword?: string;
                 actor?: string;
-                kind?: "product.created" | "product.updated" | "product.deleted" | "stock.adjusted" | "category.created" | "category.updated" | "category.deleted" | "discount.created" | "discount.updated" | "discount.deleted" | "order.status_changed" | "order.note_added" | "order.refunded" | "shipment.created" | "shipment.delivered" | "shipment.returned_to_origin" | "order.cod_confirmed" | "payment.cash_collected" | "payment.unmatched_refunded" | "return.approved" | "return.rejected" | "return.received" | "return.refunded" | "user.role_changed" | "user.deactivated" | "user.reactivated" | "customer.note_added" | "customer.store_credit_adjusted" | "settings.updated" | "shipping.pincodes_replaced" | "review.hidden" | "review.shown" | "review.replied" | "review.deleted" | "media.uploaded" | "media.deleted" | "email.retried" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.redelivered" | "dispute.evidence_sent";
+                kind?: "product.created" | "product.updated" | "product.deleted" | "stock.adjusted" | "category.created" | "category.updated" | "category.deleted" | "discount.created" | "discount.updated" | "discount.deleted" | "order.status_changed" | "order.note_added" | "order.refunded" | "shipment.created" | "shipment.delivered" | "shipment.returned_to_origin" | "order.cod_confirmed" | "payment.cash_collected" | "payment.unmatched_refunded" | "return.approved" | "return.rejected" | "return.received" | "return.refunded" | "user.role_changed" | "user.deactivated" | "user.reactivated" | "customer.note_added" | "customer.store_credit_adjusted" | "customer.cod_bar_lifted" | "settings.updated" | "shipping.pincodes_replaced" | "review.hidden" | "review.shown" | "review.replied" | "review.deleted" | "media.uploaded" | "media.deleted" | "email.retried" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.redelivered" | "dispute.evidence_sent";
                 from?: string;
                 to?: string;
                 after?: string;
@@ -21572,7 +21716,7 @@ export interface operations {
                                 email: string;
                             };
                             /** @enum {string} */
-                            kind: "product.created" | "product.updated" | "product.deleted" | "stock.adjusted" | "category.created" | "category.updated" | "category.deleted" | "discount.created" | "discount.updated" | "discount.deleted" | "order.status_changed" | "order.note_added" | "order.refunded" | "shipment.created" | "shipment.delivered" | "shipment.returned_to_origin" | "order.cod_confirmed" | "payment.cash_collected" | "payment.unmatched_refunded" | "return.approved" | "return.rejected" | "return.received" | "return.refunded" | "user.role_changed" | "user.deactivated" | "user.reactivated" | "customer.note_added" | "customer.store_credit_adjusted" | "settings.updated" | "shipping.pincodes_replaced" | "review.hidden" | "review.shown" | "review.replied" | "review.deleted" | "media.uploaded" | "media.deleted" | "email.retried" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.redelivered" | "dispute.evidence_sent";
+                            kind: "product.created" | "product.updated" | "product.deleted" | "stock.adjusted" | "category.created" | "category.updated" | "category.deleted" | "discount.created" | "discount.updated" | "discount.deleted" | "order.status_changed" | "order.note_added" | "order.refunded" | "shipment.created" | "shipment.delivered" | "shipment.returned_to_origin" | "order.cod_confirmed" | "payment.cash_collected" | "payment.unmatched_refunded" | "return.approved" | "return.rejected" | "return.received" | "return.refunded" | "user.role_changed" | "user.deactivated" | "user.reactivated" | "customer.note_added" | "customer.store_credit_adjusted" | "customer.cod_bar_lifted" | "settings.updated" | "shipping.pincodes_replaced" | "review.hidden" | "review.shown" | "review.replied" | "review.deleted" | "media.uploaded" | "media.deleted" | "email.retried" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.redelivered" | "dispute.evidence_sent";
                             subject: {
                                 /** @enum {string} */
                                 type: "product" | "variant" | "category" | "discount" | "order" | "return" | "user" | "settings" | "review" | "media" | "email" | "webhook" | "dispute";

@@ -36,6 +36,14 @@ export const COD_CONFIRMATIONS = ["pending", "confirmed", "cancelled"] as const;
 export type CodConfirmation = (typeof COD_CONFIRMATIONS)[number];
 
 /**
+ * Why a parcel came back undelivered (return to origin, RTO), as staff mark it: refused at the door,
+ * the shopper not reachable, the address wrong, or another reason. Only a refusal bars the shopper
+ * from cash on delivery (the owner's cod.blockAfterRefusal).
+ */
+export const RTO_REASONS = ["refused", "unreachable", "wrong_address", "other"] as const;
+export type RtoReason = (typeof RTO_REASONS)[number];
+
+/**
  * How far an order's goods have gone, as its parcels tell it: nothing shipped, some units shipped
  * and some left, every unit shipped, every parcel delivered. The status stays SPEC's; this is what a
  * processing order with parcels out reads as ("Partially shipped").

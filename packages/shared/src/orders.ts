@@ -17,6 +17,22 @@ export function isTaken(status: PaymentStatus): boolean {
   return (TAKEN_PAYMENT_STATUSES as readonly PaymentStatus[]).includes(status);
 }
 
+/**
+ * Whether the cash of a cash on delivery order can have been collected (issue 70): the order is
+ * confirmed (or needed no confirmation) and a parcel is out: one that left and did not come back,
+ * or, for an order shipped without a parcel recorded, its status. The server refuses "Record cash
+ * collected" before (409) and the dashboard shows the button only then.
+ */
+export function cashCanBeCollected(order: {
+  status: OrderStatus;
+  codConfirmation: "pending" | "confirmed" | "cancelled" | null;
+  shipments: readonly { returnedToOriginAt: unknown }[];
+}): boolean {
+  if (order.codConfirmation === "pending" || order.codConfirmation === "cancelled") return false;
+  if (order.shipments.some((shipment) => !shipment.returnedToOriginAt)) return true;
+  return order.shipments.length === 0 && (order.status === "shipped" || order.status === "delivered");
+}
+
 /** SPEC section 4: an order can be paid while no payment exists and it waits for one. */
 export function isPayable(order: { status: OrderStatus; payment: unknown }): boolean {
   return order.payment === null && order.status === "pending";

@@ -81,3 +81,45 @@ describe("a method serving a PIN code list", () => {
     expect(servesPincodes([STANDARD_SHIPPING])).toBe(false);
   });
 });
+
+describe("the method preselected for a cart", () => {
+  // Issue 70: a ₹6,998 cart to 400050 preselected "Local express ₹49" above "Standard — Free".
+  const standard: ShippingMethod = { ...method("Standard", 80, null), freeAbove: 5000, days: 5 };
+  const local: ShippingMethod = { ...method("Local express", 49, ["Maharashtra"]), days: 2 };
+  const cart = (rupees: number) => ({ itemsCents: rupees * 100, units: 2 });
+
+  it("is the one free for this cart before a paid one with a lower price", () => {
+    expect(chooseMethod([local, standard], "Maharashtra", undefined, undefined, cart(6998))).toEqual({
+      method: standard,
+    });
+    expect(methodsFor([local, standard], "Maharashtra", undefined, cart(6998)).map((m) => m.name)).toEqual([
+      "Standard",
+      "Local express",
+    ]);
+    // Below the threshold the cheaper price wins again.
+    expect(chooseMethod([local, standard], "Maharashtra", undefined, undefined, cart(1000))).toEqual({
+      method: local,
+    });
+  });
+
+  it("is the earliest delivery among methods costing the same, and keeps the shopper's choice", () => {
+    expect(
+      chooseMethod([standard, local], "Maharashtra", undefined, undefined, {
+        ...cart(6998),
+        freeShipping: true,
+      }),
+    ).toEqual({ method: local });
+    // A PIN code list's days for the address count over the method's own.
+    const days = new Map([[local._id, 9]]);
+    expect(
+      chooseMethod([standard, local], "Maharashtra", undefined, undefined, {
+        ...cart(6998),
+        freeShipping: true,
+        days,
+      }),
+    ).toEqual({ method: standard });
+    expect(chooseMethod([local, standard], "Maharashtra", local._id, undefined, cart(6998))).toEqual({
+      method: local,
+    });
+  });
+});

@@ -24,6 +24,7 @@ import {
   rememberedPincode,
   rememberPincode,
 } from "#web/lib/delivery";
+import { formatPrice } from "#web/lib/money";
 import { accountKeys } from "#web/lib/query-keys";
 import { Button } from "./button";
 import { controlClass } from "./field";
@@ -114,7 +115,11 @@ function Line({ icon: Icon, tone, children }: { icon: typeof TruckIcon; tone: st
   );
 }
 
-/** Deliverable by which day (or not at all), and whether cash on delivery is possible there. */
+/**
+ * Deliverable by which day (or not at all), and whether cash on delivery is possible there, as the
+ * pay page will decide it: why not (the PIN code blocked, the shopper barred, no method takes it), or
+ * up to which order value.
+ */
 function Answer({ answer }: { answer: DeliveryDto }) {
   if (!answer.deliverable) {
     return (
@@ -131,11 +136,15 @@ function Answer({ answer }: { answer: DeliveryDto }) {
       </Line>
       {answer.cod ? (
         <Line icon={CheckCircleIcon} tone="text-success-700">
-          {deliveryCheck.codAvailable}
+          {answer.codLimit !== null
+            ? deliveryCheck.codAvailableUpTo(formatPrice(answer.codLimit))
+            : deliveryCheck.codAvailable}
         </Line>
       ) : (
         <Line icon={NoSymbolIcon} tone="text-neutral-600">
-          {deliveryCheck.codUnavailable}
+          {answer.codReason
+            ? deliveryCheck.codUnavailableBecause[answer.codReason]
+            : deliveryCheck.codUnavailable}
         </Line>
       )}
     </>

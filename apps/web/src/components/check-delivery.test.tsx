@@ -38,6 +38,8 @@ function answer(pincode: string, overrides: Partial<DeliveryDto> = {}): Delivery
       },
     ],
     cod: true,
+    codReason: null,
+    codLimit: null,
     ...overrides,
   };
 }
@@ -103,6 +105,30 @@ describe("Check delivery", () => {
     expect(requests[0]?.query.has("product")).toBe(false);
   });
 
+  it("says why cash on delivery is not possible, as the pay page will refuse it, and the limit left to the order", async () => {
+    setShopSettings({ store: { name: "Kapda House" }, currency: { code: "INR", locale: "en-IN" } });
+    const user = userEvent.setup();
+    open({
+      "GET /api/delivery/403001": { data: answer("403001", { cod: false, codReason: "pincodeBlocked" }) },
+      "GET /api/delivery/400050": { data: answer("400050", { cod: false, codReason: "barred" }) },
+      "GET /api/delivery/560001": { data: answer("560001", { codLimit: 20000 }) },
+    });
+    const check = async (pincode: string) => {
+      await user.clear(await field());
+      await user.type(await field(), pincode);
+      await user.click(screen.getByRole("button", { name: deliveryCheck.check }));
+    };
+    await check("403001");
+    expect(
+      await within(status()).findByText(deliveryCheck.codUnavailableBecause.pincodeBlocked),
+    ).toBeVisible();
+    expect(within(status()).queryByText(deliveryCheck.codAvailable)).toBeNull();
+    await check("400050");
+    expect(await within(status()).findByText(deliveryCheck.codUnavailableBecause.barred)).toBeVisible();
+    await check("560001");
+    expect(await within(status()).findByText(deliveryCheck.codAvailableUpTo("₹20,000.00"))).toBeVisible();
+  });
+
   it("checks the address chosen for the cart when nothing is remembered, without remembering it", async () => {
     useCart.setState({ address: { ...homeAddress, pinCode: "411001" } });
     open({ "GET /api/delivery/411001": { data: answer("411001") } });
@@ -126,7 +152,14 @@ describe("Check delivery", () => {
     const user = userEvent.setup();
     open({
       "GET /api/delivery/744101": {
-        data: { pincode: "744101", deliverable: false, methods: [], cod: false },
+        data: {
+          pincode: "744101",
+          deliverable: false,
+          methods: [],
+          cod: false,
+          codReason: null,
+          codLimit: null,
+        },
       },
     });
 

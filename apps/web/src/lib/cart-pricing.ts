@@ -1,7 +1,7 @@
 import { errors } from "@shop/shared/messages";
 import { type PriceSummary, priceOrder } from "@shop/shared/pricing";
 import type { CartPriceDto, CartPriceInput } from "@shop/shared/schemas/discount";
-import { servesPincodes } from "@shop/shared/shipping";
+import { type ShippingCart, servesPincodes, shippingCartOf } from "@shop/shared/shipping";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { api } from "#web/lib/api";
 import { isPurchasable, lineKey, orderLines } from "#web/lib/cart-store";
@@ -21,15 +21,27 @@ export type CartItemsSummary = Pick<PriceSummary, "lines" | "itemsPrice" | "disc
 export function cartItemsSummary(items: readonly CartItem[]): CartItemsSummary {
   // NOTE: only the items are taken from the shared pricing. Shipping and the GST it would work out
   // here are not the shop's: a product's or its category's rate, and the methods, are the server's.
-  const { lines, itemsPrice, discountPrice } = priceOrder(
-    items.map(({ product, quantity }) => ({
-      price: product.price,
-      onSale: product.onSale,
-      salePrice: product.salePrice,
-      quantity: isPurchasable(product) ? quantity : 0,
-    })),
-  );
+  const { lines, itemsPrice, discountPrice } = priceOrder(pricedItems(items));
   return { lines, itemsPrice, discountPrice };
+}
+
+/** The cart's lines as the shared pricing reads them: a line that cannot be bought as 0 units. */
+function pricedItems(items: readonly CartItem[]) {
+  return items.map(({ product, quantity }) => ({
+    price: product.price,
+    onSale: product.onSale,
+    salePrice: product.salePrice,
+    quantity: isPurchasable(product) ? quantity : 0,
+  }));
+}
+
+/**
+ * The cart as the shipping methods are chosen for it (shared shipping.ts, the server's one rule):
+ * its items after sale prices, so that a method free above its threshold counts as free. A code's
+ * discount is the server's to apply; its answer names the method it chose.
+ */
+export function cartShipping(items: readonly CartItem[]): ShippingCart {
+  return shippingCartOf(pricedItems(items));
 }
 
 /** POST /api/cart/price: the server's pricing of the cart (shipping, GST, a code and why it does not apply). */

@@ -43,6 +43,7 @@ export const activityPage = {
     "user.reactivated": "User reactivated",
     "customer.note_added": "Customer note added",
     "customer.store_credit_adjusted": "Store credit adjusted",
+    "customer.cod_bar_lifted": "Cash on delivery bar lifted",
     "settings.updated": "Settings changed",
     "shipping.pincodes_replaced": "PIN code list replaced",
     "review.hidden": "Review hidden",

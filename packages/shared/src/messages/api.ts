@@ -171,6 +171,8 @@ export const api = {
   codAlreadyCollected: "The cash for this order has already been recorded.",
   /** Cash recorded for an order that was cancelled (409). */
   codOrderClosed: "This order is closed: its cash cannot be recorded.",
+  /** Cash recorded before it can have been collected: the order unconfirmed, or no parcel out (409). */
+  codNotOut: "Cash can be recorded once the order is confirmed and a parcel has left.",
   codCollected: "The cash collected has been recorded.",
   /** A refund of a cash-on-delivery payment names how the money went back (400). */
   refundReferenceRequired: "Enter the reference of the bank transfer or UPI payment that returned the money.",
@@ -189,6 +191,8 @@ export const api = {
   shipmentAlreadyDelivered: "This shipment has already been delivered.",
   shipmentReturnedToOrigin: "The shipment has been marked returned to origin.",
   shipmentAlreadyReturned: "This shipment has already come back to the shop.",
+  /** DELETE /users/{userId}/cod-bar for a customer with no bar (409). */
+  codNotBarred: "This customer is not barred from cash on delivery.",
   /** Only an unpaid cash on delivery parcel comes back as RTO; a paid order's goods come back as a return (409). */
   returnToOriginNotCod:
     "Only a cash on delivery parcel whose cash was not collected is returned to origin: record a paid order's goods coming back as a return with its refund.",

@@ -77,7 +77,16 @@ export const deliveryCheck = {
   deliverable: (pincode: string) => `Delivers to ${pincode}`,
   notDeliverable: (pincode: string) => `Not deliverable to ${pincode}`,
   codAvailable: "Cash on delivery available",
+  /** COD possible at the PIN code; the owner's order-value limit is checked against the order later. */
+  codAvailableUpTo: (limit: string) => `Cash on delivery available for orders up to ${limit}`,
   codUnavailable: "Cash on delivery not available",
+  /** Why COD is not possible, by the delivery answer's `codReason`, as checkout will refuse it. */
+  codUnavailableBecause: {
+    off: "Cash on delivery not available",
+    pincodeBlocked: "Cash on delivery not available at this PIN code",
+    barred: "Cash on delivery not available on your account: an earlier parcel was refused",
+    noMethod: "Cash on delivery not available: no delivery method here takes it",
+  },
   checking: "Checking delivery…",
   failed: "Could not check delivery. Please try again.",
 } as const;

@@ -38,5 +38,13 @@ export const customerPage = {
   /** A row of the customers list, named from its visible name: "Priya Shah — open customer". */
   openCustomer: (name: string) => `${name} — open customer`,
   noteAdded: "Note added to the customer.",
+  /** The customer's cash on delivery bar (a COD parcel of theirs came back refused). */
+  codBarTitle: "Cash on delivery barred",
+  codBar: (reason: string, date: string) => `${reason} on ${date}: this customer pays online.`,
+  codBarOrder: (number: number) => `Order #${number}`,
+  liftCodBar: "Lift",
+  liftCodBarTitle: "Offer cash on delivery again?",
+  liftCodBarQuestion: (name: string) => `${name} will be offered cash on delivery again at checkout.`,
+  codBarLifted: "Cash on delivery is offered to this customer again.",
   notFound: "This customer does not exist.",
 } as const;

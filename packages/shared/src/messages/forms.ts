@@ -14,6 +14,8 @@ export const validation = {
   id: "This is not a valid id.",
   oneOf: (options: readonly string[]) => `This must be one of the following: ${options.join(", ")}.`,
   notAnOption: "This is not an acceptable option.",
+  /** A parcel marked returned to origin says why (refused, unreachable, wrong_address or other). */
+  rtoReason: "Choose why the parcel came back.",
   object: "This must be an object.",
   firstName: "First name is not acceptable.",
   lastName: "Last name is not acceptable.",

@@ -178,6 +178,9 @@ export const mail = {
     /** A cash on delivery order whose parcel the carrier brought back undelivered (returned to origin). */
     returnedToOrigin: (number: number) =>
       `Your cash on delivery order #${number} was cancelled because its parcel came back to us undelivered. Nothing is owed. If this is a mistake, reply to this email.`,
+    /** Added to the returned-to-origin email when the refusal bars the shopper from cash on delivery. */
+    codBarred:
+      "Because the parcel was refused at the door, cash on delivery is no longer offered on your account: please pay online for your next orders.",
   },
   orderRefunded: {
     subject: (number: number) => `Your order #${number} was refunded`,

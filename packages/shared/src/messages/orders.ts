@@ -109,7 +109,21 @@ export const shipmentWords = {
     `Returned to origin — ${carrier}${number ? ` ${number}` : ""}`,
   confirmReturnedTitle: "Parcel returned to origin?",
   confirmReturned:
-    "Record that the carrier brought this cash on delivery parcel back undelivered. Once no parcel of the order is on its way, the order is cancelled with nothing to refund: a credit note reverses its invoice and every unit goes back to stock. The shopper is emailed, and may be refused cash on delivery from now on.",
+    "Record that the carrier brought this cash on delivery parcel back undelivered. Once no parcel of the order is on its way, the order is cancelled with nothing to refund: a credit note reverses its invoice and every unit goes back to stock. The shopper is emailed.",
+  /** The mark-RTO dialog's select: why the parcel came back. */
+  returnReason: "Why did it come back?",
+  returnReasonHint:
+    "Only a refusal at the door bars the shopper from cash on delivery (Settings → Checkout).",
+  chooseReason: "Choose a reason",
+  reasonRequired: "Choose why the parcel came back.",
+  rtoReasons: {
+    refused: "Refused at the door",
+    unreachable: "Shopper not reachable",
+    wrong_address: "Address wrong",
+    other: "Other",
+  },
+  /** Beside a parcel returned to origin: "Returned to origin (Refused at the door)". */
+  returnedBecause: (reason: string) => `(${reason})`,
   confirmReturnedAction: "Mark returned",
   returnedToast: "The shipment has been marked returned to origin.",
 } as const;

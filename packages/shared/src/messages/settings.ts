@@ -199,7 +199,7 @@ export const settingsPage = {
     codBlockedPincodeError: (pincode: string, message: string) => `PIN code ${pincode}: ${message}`,
     codBlockAfterRefusal: "Refuse shoppers who refused a COD parcel",
     codBlockAfterRefusalHint:
-      "A shopper whose cash on delivery parcel came back refused pays online from then on.",
+      "A shopper whose cash on delivery parcel was refused at the door pays online from then on (not for a parcel back because they were not reachable or the address was wrong). Lift it on the customer's page.",
     codOnlineDiscount: (currency: string) => `Discount for paying online (${currency})`,
     codOnlineDiscountHint:
       "Taken off the goods when the shopper pays online while cash on delivery is offered; GST is worked out on what is left. 0: none.",

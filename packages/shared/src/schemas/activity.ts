@@ -40,6 +40,7 @@ export const ACTIVITY_KINDS = [
   "user.reactivated",
   "customer.note_added",
   "customer.store_credit_adjusted",
+  "customer.cod_bar_lifted",
   "settings.updated",
   "shipping.pincodes_replaced",
   "review.hidden",

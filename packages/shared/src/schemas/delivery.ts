@@ -36,13 +36,26 @@ export const DeliveryMethodDto = z.object({
 });
 export type DeliveryMethodDto = z.infer<typeof DeliveryMethodDto>;
 
+/**
+ * Why cash on delivery is not possible, as the pay page would refuse it, by the rules known before
+ * the cart: the shop takes none (`off`), the PIN code is on the owner's COD block list
+ * (`pincodeBlocked`), the signed-in shopper is barred after a refused parcel (`barred`), no method
+ * serving the PIN code takes it there (`noMethod`).
+ */
+export const COD_REASONS = ["off", "pincodeBlocked", "barred", "noMethod"] as const;
+export type CodReason = (typeof COD_REASONS)[number];
+
 /** Whether the shop delivers to a PIN code, with which methods (cheapest first), and whether COD is possible there. */
 export const DeliveryDto = z.object({
   pincode: z.string(),
   deliverable: z.boolean(),
   methods: z.array(DeliveryMethodDto),
-  /** Some method can take cash on delivery there, and the shop takes it. */
+  /** Cash on delivery is possible there by every rule known before the cart (the order's value aside). */
   cod: z.boolean(),
+  /** Why not, when `cod` is false and the PIN code is deliverable; else null. */
+  codReason: z.union([...COD_REASONS.map((value) => z.literal(value)), z.null()]),
+  /** With `cod`: the order-value limit left to checkout (the total with the COD fee); else null. */
+  codLimit: z.number().nullable(),
 });
 export type DeliveryDto = z.infer<typeof DeliveryDto>;
 

@@ -11,6 +11,7 @@ import {
   RETURN_REASONS,
   RETURN_STATUSES,
   ROLES,
+  RTO_REASONS,
 } from "../constants";
 import { validation } from "../messages";
 import { AddressDto } from "./address";
@@ -306,8 +307,11 @@ export const ShipmentDto = z.object({
   lines: z.array(z.object({ line: z.string(), quantity: z.number().int() })),
   shippedAt: z.string(),
   deliveredAt: z.string().nullable(),
-  /** When the carrier brought it back undelivered (a cash on delivery parcel refused: RTO); else null. */
+  /** When the carrier brought it back undelivered (a cash on delivery parcel: RTO); else null. */
   returnedToOriginAt: z.string().nullable(),
+  /** Why it came back, as staff marked it; null when not returned or marked before reasons were asked. */
+  // NOTE: a union with null, as codConfirmation's: the API document's nullable enum would refuse null.
+  returnedToOriginReason: z.union([...RTO_REASONS.map((value) => z.literal(value)), z.null()]),
 });
 export type ShipmentDto = z.infer<typeof ShipmentDto>;
 

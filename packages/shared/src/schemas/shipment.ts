@@ -4,6 +4,7 @@
  * parcel is.
  */
 import { z } from "zod";
+import { RTO_REASONS } from "../constants";
 import { validation } from "../messages";
 import { Id, number, text } from "./common";
 import { MAX_LINE_QUANTITY, MAX_ORDER_LINES } from "./order";
@@ -62,17 +63,38 @@ export const ShipmentInput = z
   });
 export type ShipmentInput = z.infer<typeof ShipmentInput>;
 
+export const RtoReason = z.enum(RTO_REASONS, { error: validation.rtoReason });
+
+const marked = { error: validation.notAnOption };
+
 /**
  * PATCH /orders/{orderId}/shipments/{shipmentId} (staff): the parcel arrived (`delivered`), or the
- * carrier brought it back undelivered, a cash on delivery parcel refused (`returnedToOrigin`, RTO).
+ * carrier brought a cash on delivery parcel back undelivered (`returnedToOrigin`, RTO), with why
+ * (`reason`, required: only "refused" bars the shopper from cash on delivery). NOTE: read as one
+ * object first, so that a missing or unknown reason is told at `reason` (a union's refusal names no
+ * field), then as the one or the other.
  */
-export const ShipmentUpdateInput = z.union(
-  [
-    z.object({ delivered: z.literal(true, { error: validation.notAnOption }) }).strict(),
-    z.object({ returnedToOrigin: z.literal(true, { error: validation.notAnOption }) }).strict(),
-  ],
-  { error: validation.notAnOption },
-);
+export const ShipmentUpdateInput = z
+  .object({
+    delivered: z.literal(true, marked).optional(),
+    returnedToOrigin: z.literal(true, marked).optional(),
+    reason: RtoReason.optional(),
+  })
+  .strict()
+  .superRefine((input, ctx) => {
+    if ((input.delivered === undefined) === (input.returnedToOrigin === undefined))
+      ctx.addIssue({ code: "custom", path: [], message: validation.notAnOption });
+    else if (input.returnedToOrigin && input.reason === undefined)
+      ctx.addIssue({ code: "custom", path: ["reason"], message: validation.rtoReason });
+    else if (input.delivered && input.reason !== undefined)
+      ctx.addIssue({ code: "custom", path: ["reason"], message: validation.notAnOption });
+  })
+  .pipe(
+    z.union([
+      z.object({ delivered: z.literal(true, marked) }).strict(),
+      z.object({ returnedToOrigin: z.literal(true, marked), reason: RtoReason }).strict(),
+    ]),
+  );
 export type ShipmentUpdateInput = z.infer<typeof ShipmentUpdateInput>;
 
 export const ShipmentParams = z.object({ orderId: Id, shipmentId: Id });

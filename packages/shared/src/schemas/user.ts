@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { FULFILMENT_STATES, ORDER_STATUSES, PASSWORD_MAX_LENGTH, ROLES } from "../constants";
+import { FULFILMENT_STATES, ORDER_STATUSES, PASSWORD_MAX_LENGTH, ROLES, RTO_REASONS } from "../constants";
 import { validation } from "../messages";
 import { AddressDto } from "./address";
 import { Email, Id, Name, NameForm, oneOf, Password, text } from "./common";
@@ -130,15 +130,31 @@ export type CustomerOrderDto = z.infer<typeof CustomerOrderDto>;
 export const CUSTOMER_ORDERS_LISTED = 50;
 
 /**
+ * A customer's cash on delivery bar: a parcel of theirs came back refused while the owner bars those
+ * (settings' cod.blockAfterRefusal). `since`: when it came back; `order`: the order's id (null when
+ * not known, a bar from before orders were kept with it); `orderNumber` with it.
+ */
+export const CodBarDto = z.object({
+  reason: z.enum(RTO_REASONS),
+  since: z.string(),
+  order: z.string().nullable(),
+  orderNumber: z.number().int().nullable(),
+});
+export type CodBarDto = z.infer<typeof CodBarDto>;
+
+/**
  * GET /users/{userId}/summary (admin). `orders.netSpend` is what the ledger holds for the customer's
  * orders: payments taken minus refunds (decision 017), the figure the sales report sums.
  * `orders.count` counts the orders with a payment taken, `averageOrder` is netSpend over that count
  * (0 without one), `first` and `last` are the first and last of those orders. `orders.items` lists
  * the newest CUSTOMER_ORDERS_LISTED orders of every status; notes come newest first. The figures are
  * in the shop's currency; orders paid in another (before a switch) are in `otherCurrencies`, apart.
+ * `codBar`: their cash on delivery bar, lifted by DELETE /users/{userId}/cod-bar.
  */
 export const CustomerSummaryDto = z.object({
   user: UserDto,
+  /** Null when they are offered cash on delivery (no bar, or the owner bars no one). */
+  codBar: CodBarDto.nullable(),
   addresses: z.array(AddressDto),
   orders: z.object({
     count: z.number().int(),

@@ -1,4 +1,9 @@
-import { ROLES as USER_ROLES, type Role as UserRole } from "@shop/shared/constants";
+import {
+  RTO_REASONS,
+  type RtoReason,
+  ROLES as USER_ROLES,
+  type Role as UserRole,
+} from "@shop/shared/constants";
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { idRef, money, primaryId } from "./columns";
@@ -24,9 +29,13 @@ export const users = pgTable(
     twoFactorSecret: text(),
     twoFactorEnabledAt: timestamp({ withTimezone: true }),
     twoFactorLastStep: integer(),
-    // When a cash on delivery parcel of theirs last came back refused (RTO): the owner may then refuse
-    // them cash on delivery (settings' cod.blockAfterRefusal).
+    // Their cash on delivery bar: when a cash on delivery parcel of theirs last came back refused (RTO)
+    // while the owner bars those (settings' cod.blockAfterRefusal), why, and the order; null once
+    // staff lift it (DELETE /users/{userId}/cod-bar). NOTE: the order by id without a foreign key,
+    // as orders reference users (the bar is kept when an order is erased).
     codRefusedAt: timestamp({ withTimezone: true }),
+    codBarReason: text().$type<RtoReason>(),
+    codBarOrderId: text(),
     // When they unsubscribed from abandoned-checkout reminders (a link in each; honoured at once).
     remindersUnsubscribedAt: timestamp({ withTimezone: true }),
     // The shopper's store credit: the sum of their store_credit_entries, kept with each entry.
@@ -41,6 +50,10 @@ export const users = pgTable(
     check("users_role_check", sql`${t.role} in (${sqlList(USER_ROLES)})`),
     check("users_email_lower_case_check", sql`${t.email} = lower(${t.email})`),
     check("users_store_credit_check", sql`${t.storeCredit} >= 0`),
+    check(
+      "users_cod_bar_reason_check",
+      sql`${t.codBarReason} is null or ${t.codBarReason} in (${sqlList(RTO_REASONS)})`,
+    ),
     index("users_role_created_at_idx").on(t.role, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("users_created_at_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // The customers list narrowed to active or inactive accounts, newest first, page and capped count.

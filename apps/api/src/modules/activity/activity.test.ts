@@ -438,6 +438,13 @@ const CASES: Case[] = [
         { order: order._id, paymentGateway: "cod" },
         shop.shopper,
       );
+      // Cash is collected once the order is confirmed and a parcel is out.
+      await send("POST", `/api/orders/${order._id}/confirm-cod`, {});
+      await send("POST", `/api/orders/${order._id}/shipments`, {
+        carrier: "Other",
+        carrierName: "Hand delivery",
+        trackingNumber: "CASH-1",
+      });
       await send("POST", `/api/payments/${payment._id}/collect`);
       return order._id;
     },
@@ -761,11 +768,24 @@ const CASES: Case[] = [
         carrierName: "Hand delivery",
         trackingNumber: "ACT-RTO",
       });
-      await send("PATCH", `/api/orders/${order._id}/shipments/${parcel._id}`, { returnedToOrigin: true });
+      await send("PATCH", `/api/orders/${order._id}/shipments/${parcel._id}`, {
+        returnedToOrigin: true,
+        reason: "refused",
+      });
       return order._id;
     },
     before: { status: "shipped", shipment: { returnedToOrigin: false } },
-    after: { status: "cancelled", shipment: { returnedToOrigin: true } },
+    after: { status: "cancelled", shipment: { returnedToOrigin: true, reason: "refused" } },
+  },
+  {
+    // After the refusal above: staff lift the shopper's cash on delivery bar.
+    kind: "customer.cod_bar_lifted",
+    write: async () => {
+      await send("DELETE", `/api/users/${shop.shopper.user.id}/cod-bar`);
+      return shop.shopper.user.id;
+    },
+    before: { codBar: { reason: "refused", since: expect.any(String), order: expect.any(Number) } },
+    after: { codBar: null },
   },
 ];
 

@@ -134,3 +134,43 @@ describe("checkout by PIN code", () => {
     expect((await price({})).json().data.shippingMethod).toMatchObject({ name: "Standard" });
   });
 });
+
+describe("the method preselected for a cart above a free threshold", () => {
+  // Issue 70: ₹7,000 of items to a listed PIN code preselected "Local ₹30" above "Standard — Free".
+  async function dearProduct() {
+    const category = await makeCategory(t.database);
+    const media = await makeMedia(t.database);
+    return (await makeProduct(t.database, { category: category.id, thumbnail: media.id }, { price: 1000 }))
+      ._id;
+  }
+
+  it("prices the cart and places the order with the method free for it, and keeps a method chosen", async () => {
+    const dear = await dearProduct();
+    const products = [{ product: dear, quantity: 7 }];
+    const priced = await price({ products, state: "Maharashtra", pincode: "400002" });
+    expect(priced.json().data).toMatchObject({
+      shippingMethod: { _id: STANDARD_SHIPPING._id, name: "Standard" },
+      shippingPrice: 0,
+    });
+    const chosen = await price({
+      products,
+      state: "Maharashtra",
+      pincode: "400002",
+      shippingMethod: LOCAL._id,
+    });
+    expect(chosen.json().data).toMatchObject({ shippingMethod: { name: "Local" }, shippingPrice: 30 });
+    // Below the threshold the cheaper method is preselected again.
+    expect(
+      (await price({ state: "Maharashtra", pincode: "400002" })).json().data.shippingMethod,
+    ).toMatchObject({ name: "Local" });
+
+    const placed = await inject(t.app, {
+      method: "POST",
+      url: "/api/orders",
+      cookie: shopper.cookie,
+      payload: { products, shippingAddress: mumbai },
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    expect(placed.json().data).toMatchObject({ shippingMethod: { name: "Standard" }, shippingAmount: 0 });
+  });
+});

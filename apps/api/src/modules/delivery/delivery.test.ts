@@ -8,7 +8,9 @@ import { deliverByDate } from "@shop/shared/delivery-dates";
 import { deliveryApi, errors } from "@shop/shared/messages";
 import { DEFAULT_COD_SETTINGS, DEFAULT_DISPATCH, type ShippingMethod } from "@shop/shared/schemas/settings";
 import { STANDARD_SHIPPING } from "@shop/shared/shipping";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { users } from "#api/db/schema/users";
 import { createTestApp, inject, type TestApp } from "#test/app";
 import { makeCategory, makeMedia, makeProduct } from "#test/catalog";
 import { loggingDatabase } from "#test/db";
@@ -83,6 +85,8 @@ describe("the delivery answer for a PIN code", () => {
       ],
       // The shop does not take cash on delivery until the owner turns it on.
       cod: false,
+      codReason: "off",
+      codLimit: null,
     });
     // Mumbai: the local list's own days and COD; Express serves Karnataka and Goa only.
     const mumbai = (await ask("400001")).json().data;
@@ -125,7 +129,76 @@ describe("the delivery answer for a PIN code", () => {
       deliverable: false,
       methods: [],
       cod: false,
+      codReason: null,
+      codLimit: null,
     });
+  });
+
+  it("applies every COD rule knowable before the cart: the block list, the signed-in shopper's bar, the methods' word; and leaves the limit to the order", async () => {
+    const settings = await inject(t.app, { method: "GET", url: "/api/settings", cookie: admin.cookie });
+    const checkout = settings.json().data.checkout;
+    const codOn = await inject(t.app, {
+      method: "PUT",
+      url: "/api/settings/checkout",
+      cookie: admin.cookie,
+      payload: {
+        ...checkout,
+        maxUnpaidOrders: Math.min(checkout.maxUnpaidOrders, 50),
+        cod: { ...checkout.cod, enabled: true, maxOrderValue: 20000, blockedPincodes: ["403001"] },
+      },
+    });
+    expect(codOn.statusCode, codOn.body).toBe(200);
+    const asked = async (pincode: string, caller?: Caller) => {
+      const answer = await inject(t.app, {
+        method: "GET",
+        url: `/api/delivery/${pincode}`,
+        cookie: caller?.cookie,
+      });
+      expect(answer.statusCode, answer.body).toBe(200);
+      return { data: answer.json().data, cacheControl: answer.headers["cache-control"] };
+    };
+    expect((await asked("400001")).data).toMatchObject({ cod: true, codReason: null, codLimit: 20000 });
+    // On the owner's COD block list.
+    expect((await asked("403001")).data).toMatchObject({
+      deliverable: true,
+      cod: false,
+      codReason: "pincodeBlocked",
+      codLimit: null,
+    });
+    // Bengaluru: Standard takes COD there.
+    expect((await asked("560001")).data).toMatchObject({ cod: true });
+
+    // A shopper barred after a refused parcel is told so; their answer is their own, kept by no cache.
+    const barred = await quickUser(t);
+    await t.database.db
+      .update(users)
+      .set({ codRefusedAt: new Date(), codBarReason: "refused" })
+      .where(eq(users.id, barred.user.id));
+    const theirs = await asked("400001", barred);
+    expect(theirs.data).toMatchObject({ cod: false, codReason: "barred", codLimit: null });
+    expect(theirs.cacheControl).toBe("private, no-store");
+    const someoneElse = await asked("400001", await quickUser(t));
+    expect(someoneElse.data).toMatchObject({ cod: true, codReason: null });
+    expect((await asked("400001")).data).toMatchObject({ cod: true });
+
+    // The methods' word: with only the local list, Bengaluru's row takes no COD.
+    const { shipping } = (
+      await inject(t.app, { method: "GET", url: "/api/settings", cookie: admin.cookie })
+    ).json().data;
+    const settingsNow = await t.app.settings.current();
+    const localOnly: DeliverySettings = { ...settingsNow, shipping: { ...shipping, methods: [LOCAL] } };
+    expect(await deliveryFor(t.database.db, localOnly, "560001")).toMatchObject({
+      cod: false,
+      codReason: "noMethod",
+    });
+
+    const restored = await inject(t.app, {
+      method: "PUT",
+      url: "/api/settings/checkout",
+      cookie: admin.cookie,
+      payload: checkout,
+    });
+    expect(restored.statusCode, restored.body).toBe(200);
   });
 
   it("dates a delivery across the cut-off hour, a Sunday and a holiday on the shop's clock, and not at all without days", async () => {
@@ -244,9 +317,9 @@ describe("one method's reach, and the methods listing a PIN code", () => {
     });
   });
 
-  it("finds the enabled methods whose lists hold a PIN code, without a statement when none serves a list", async () => {
+  it("finds the enabled methods whose lists hold a PIN code, with their days, without a statement when none serves a list", async () => {
     const { methods } = (await t.app.settings.current()).shipping;
-    expect([...(await methodsListing(t.database.db, methods, "560001"))]).toEqual([LOCAL._id]);
+    expect([...(await methodsListing(t.database.db, methods, "560001"))]).toEqual([[LOCAL._id, 1]]);
     expect([...(await methodsListing(t.database.db, methods, "110001"))]).toEqual([]);
     const logged = loggingDatabase(t.database);
     expect([...(await methodsListing(logged.db, methods, undefined))]).toEqual([]);

@@ -15,7 +15,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { list, ok, refusals } from "#api/http/envelope";
 import { notModified, readKey, sendCachedRead } from "#api/http/read-cache";
-import { requireAdmin, userOf } from "#api/http/session";
+import { currentSession, requireAdmin, userOf } from "#api/http/session";
 import { pincodeListPage, replacePincodeList } from "./pincode-list";
 import { deliveryFor } from "./service";
 
@@ -37,9 +37,9 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["delivery"],
         operationId: "getDelivery",
         summary:
-          "Whether the shop delivers to a PIN code: the methods that serve it (cheapest first) with their days, delivery date and COD, and whether COD is possible there",
+          "Whether the shop delivers to a PIN code: the methods that serve it (cheapest first) with their days, delivery date and COD, and whether COD is possible there (`codReason` when not; `codLimit` when it is)",
         description:
-          "`deliverBy` is a date (YYYY-MM-DD) on the shop's clock: the day a parcel ordered now leaves (before the dispatch cut-off hour on a dispatch day: that day; otherwise the next dispatch day, skipping the shop's non-dispatch weekdays and holidays) plus the method's days. A method serving states serves the PIN code when its state (by India Post's PIN zones) is one of the method's, or the method serves every state. `product`, when given, must name an active product (404 otherwise); the answer is about the address only, whatever the product's stock.",
+          "`deliverBy` is a date (YYYY-MM-DD) on the shop's clock: the day a parcel ordered now leaves (before the dispatch cut-off hour on a dispatch day: that day; otherwise the next dispatch day, skipping the shop's non-dispatch weekdays and holidays) plus the method's days. A method serving states serves the PIN code when its state (by India Post's PIN zones) is one of the method's, or the method serves every state. `product`, when given, must name an active product (404 otherwise); the answer is about the address only, whatever the product's stock. `cod` applies every cash on delivery rule known before the cart: the shop's switch, its COD block list of PIN codes, the signed-in shopper's bar after a refused parcel (their answer is private) and the methods' word for the PIN code; `codLimit` is the order-value limit (the total with the COD fee) left to checkout.",
         params: PincodeParams,
         querystring: DeliveryQuery,
         response: { 200: envelope(DeliveryDto), ...notModified },
@@ -48,6 +48,13 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { pincode } = request.params;
       const { product } = request.query;
+      // A signed-in shopper's answer is their own (their cash on delivery bar): kept by no shared cache.
+      const session = await currentSession(request);
+      if (session) {
+        reply.header("cache-control", "private, no-store");
+        const codBarred = session.user.codRefusedAt !== null;
+        return ok(await deliveryFor(app.db, await app.settings.current(), pincode, { product, codBarred }));
+      }
       reply.header("cache-control", `public, max-age=${DELIVERY_CACHE_SECONDS}`);
       try {
         return await sendCachedRead(request, reply, readKey("delivery", pincode, request.query), async () =>

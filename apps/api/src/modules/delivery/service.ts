@@ -8,7 +8,7 @@
 import { deliverByDate } from "@shop/shared/delivery-dates";
 import { errors } from "@shop/shared/messages";
 import { stateOfPincode } from "@shop/shared/pincode-states";
-import type { DeliveryDto, DeliveryMethodDto } from "@shop/shared/schemas/delivery";
+import type { CodReason, DeliveryDto, DeliveryMethodDto } from "@shop/shared/schemas/delivery";
 import type { Settings, ShippingMethod } from "@shop/shared/schemas/settings";
 import { servesPincodes } from "@shop/shared/shipping";
 import { AppError } from "#api/core/errors";
@@ -62,7 +62,8 @@ function reachOf(
 /**
  * Whether the shop delivers to a PIN code (well-formed: the route checks it), with the methods that
  * serve it cheapest first, each with its days, its delivery date for a parcel sent `now` and
- * whether COD is possible there by it; `cod` when some method allows it and the shop takes COD.
+ * whether COD is possible there by it; `cod` when checkout would offer it by every rule known before
+ * the cart (`codBarred`: the signed-in shopper's bar), else `codReason`; `codLimit` left to the order.
  * `product`, when given, must be an active product (404 otherwise); what the answer says is about
  * the address only, whatever the product's stock. Statements: one for the PIN code's rows across
  * the methods serving lists (none when no method does), one for the product when named.
@@ -71,7 +72,11 @@ export async function deliveryFor(
   db: Database,
   settings: DeliverySettings,
   pincode: string,
-  { product, now = new Date() }: { product?: string | undefined; now?: Date } = {},
+  {
+    product,
+    now = new Date(),
+    codBarred = false,
+  }: { product?: string | undefined; now?: Date; codBarred?: boolean } = {},
 ): Promise<DeliveryDto> {
   if (product !== undefined) {
     const active = await isProductActive(db, product);
@@ -82,9 +87,11 @@ export async function deliveryFor(
   const enabled = methods.filter((method) => method.enabled);
   const listed = await listedFor(db, enabled, pincode);
   const state = stateOfPincode(pincode);
-  const serving: DeliveryMethodDto[] = enabled
+  const reaching = enabled
     .map((method) => ({ method, reach: reachOf(method, state, listed) }))
-    .filter(({ reach }) => reach.serves)
+    .filter(({ reach }) => reach.serves);
+  const reason = codReasonOf(settings.checkout.cod, pincode, codBarred, reaching);
+  const serving: DeliveryMethodDto[] = reaching
     .sort((a, b) => a.method.price - b.method.price || a.method.name.localeCompare(b.method.name))
     .map(({ method, reach }) => ({
       _id: method._id,
@@ -92,14 +99,37 @@ export async function deliveryFor(
       price: method.price,
       days: reach.days,
       deliverBy: deliverByDate(now, settings.store.utcOffset, dispatch, reach.days),
+      // The method's own word for the PIN code (the answer's `cod` applies every rule).
       cod: reach.cod,
     }));
+  const deliverable = serving.length > 0;
+  const cod = deliverable && reason === null;
   return {
     pincode,
-    deliverable: serving.length > 0,
+    deliverable,
     methods: serving,
-    cod: settings.checkout.cod.enabled && serving.some((method) => method.cod),
+    cod,
+    codReason: deliverable ? reason : null,
+    codLimit: cod ? settings.checkout.cod.maxOrderValue : null,
   };
+}
+
+/**
+ * Why cash on delivery is not possible at a PIN code, by the rules of cod/rules.ts knowable before
+ * the cart (in its order: the owner's switch, the block list, the shopper's bar, the methods' word);
+ * null when it is. The order-value limit is left to the order (`codLimit`).
+ */
+function codReasonOf(
+  cod: Settings["checkout"]["cod"],
+  pincode: string,
+  barred: boolean,
+  reaching: readonly { reach: MethodReach }[],
+): CodReason | null {
+  if (!cod.enabled) return "off";
+  if (cod.blockedPincodes.includes(pincode)) return "pincodeBlocked";
+  if (barred && cod.blockAfterRefusal) return "barred";
+  if (!reaching.some(({ reach }) => reach.cod)) return "noMethod";
+  return null;
 }
 
 /**
@@ -120,16 +150,18 @@ export async function methodReach(
 }
 
 /**
- * The ids of the enabled methods whose PIN code list holds this PIN code, for choosing the methods of
- * an address (shipping.ts `methodsFor`): one statement, and none when no enabled method serves a
- * list or the address has no PIN code of the right form.
+ * The enabled methods whose PIN code list holds this PIN code, with the days of their row, for
+ * choosing the methods of an address (shipping.ts `methodsFor`, the earliest delivery among methods
+ * costing the same): one statement, and none when no enabled method serves a list or the address has
+ * no PIN code of the right form.
  */
 export async function methodsListing(
   db: Database,
   methods: readonly ShippingMethod[],
   pincode: string | undefined,
-): Promise<ReadonlySet<string>> {
-  if (pincode === undefined || !servesPincodes(methods)) return new Set();
+): Promise<ReadonlyMap<string, number>> {
+  if (pincode === undefined || !servesPincodes(methods)) return new Map();
   const enabled = methods.filter((method) => method.enabled);
-  return new Set((await listedFor(db, enabled, pincode)).keys());
+  const listed = await listedFor(db, enabled, pincode);
+  return new Map([...listed].map(([id, row]) => [id, row.days]));
 }

@@ -259,11 +259,16 @@ const CANCELLED_LINE: Record<CancelledBy, (number: number) => string> = {
   returnedToOrigin: mail.orderCancelled.returnedToOrigin,
 };
 
+/**
+ * The order cancelled, and by whom; `codBarred`: a parcel of it was refused and the shopper is no
+ * longer offered cash on delivery (said, with why).
+ */
 export function orderCancelledEmail(
   to: OrderRecipient,
   order: OrderRef,
   by: CancelledBy,
   { origin }: MailSite,
+  { codBarred = false }: { codBarred?: boolean } = {},
 ): Outgoing {
   return {
     kind: "orderCancelled",
@@ -271,7 +276,7 @@ export function orderCancelledEmail(
     subject: mail.orderCancelled.subject(order.number),
     parts: {
       firstName: to.firstName,
-      lines: [CANCELLED_LINE[by](order.number)],
+      lines: [CANCELLED_LINE[by](order.number), ...(codBarred ? [mail.orderCancelled.codBarred] : [])],
       action: { label: mail.order.view, url: orderUrl(origin, order.id) },
     },
   };

@@ -3,18 +3,20 @@
  * cancelled with nothing to refund, its invoice reversed by a credit note that gives no money back,
  * every unit back in stock, the shopper flagged, and the sales report counting it.
  */
-import { api, mail, orderHistory } from "@shop/shared/messages";
+import { api, codRefusals, customerPage, mail, orderHistory, validation } from "@shop/shared/messages";
 import type { OrderDto, ShipmentDto } from "@shop/shared/schemas/order";
 import type { SalesReportDto } from "@shop/shared/schemas/report";
+import type { CustomerSummaryDto } from "@shop/shared/schemas/user";
 import { and, eq, sum } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emails } from "#api/db/schema/emails";
 import { productVariants } from "#api/db/schema/products";
 import { refunds } from "#api/db/schema/refunds";
 import { users } from "#api/db/schema/users";
+import { addAddress } from "#api/modules/addresses/service";
 import { shopDay } from "#api/modules/reports/service";
 import { createTestApp, inject, type TestApp } from "#test/app";
-import { APPROVED_CARD, type Caller, makeShop, type Shop } from "#test/fixtures";
+import { ADDRESS, APPROVED_CARD, type Caller, makeShop, quickUser, type Shop } from "#test/fixtures";
 import { itKeepsParcelStates } from "#test/parcel-state";
 
 let t: TestApp;
@@ -48,24 +50,31 @@ async function stockOf(productId: string): Promise<number> {
   return Number(row?.stock ?? 0);
 }
 
-async function place(quantity: number): Promise<OrderDto> {
+/** Who orders: the shop's shopper and their address, unless said. */
+interface Buyer {
+  cookie: string;
+  addressId: string;
+}
+const shopBuyer = (): Buyer => ({ cookie: shop.shopper.cookie, addressId: shop.addressId });
+
+async function place(quantity: number, buyer: Buyer = shopBuyer()): Promise<OrderDto> {
   const placed = await inject(t.app, {
     method: "POST",
     url: "/api/orders",
-    cookie: shop.shopper.cookie,
-    payload: { products: [{ product: shop.productId, quantity }], shippingAddress: shop.addressId },
+    cookie: buyer.cookie,
+    payload: { products: [{ product: shop.productId, quantity }], shippingAddress: buyer.addressId },
   });
   expect(placed.statusCode, placed.body).toBe(201);
   return placed.json().data as OrderDto;
 }
 
 /** An order of `quantity` units paid in cash on delivery, confirmed by staff (by phone) so that it ships. */
-async function codOrder(quantity = 2): Promise<OrderDto> {
-  const order = await place(quantity);
+async function codOrder(quantity = 2, buyer: Buyer = shopBuyer()): Promise<OrderDto> {
+  const order = await place(quantity, buyer);
   const cod = await inject(t.app, {
     method: "POST",
     url: "/api/payments",
-    cookie: shop.shopper.cookie,
+    cookie: buyer.cookie,
     payload: { order: order._id, paymentGateway: "cod" },
   });
   expect(cod.statusCode, cod.body).toBe(201);
@@ -124,11 +133,12 @@ describe("a cash on delivery parcel returned to origin", () => {
     const invoiced = await read(order._id);
     expect(invoiced.invoiceNumber).toBeTruthy();
 
-    const response = await patch(order, parcel, { returnedToOrigin: true });
+    const response = await patch(order, parcel, { returnedToOrigin: true, reason: "refused" });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().message).toBe(api.shipmentReturnedToOrigin);
     const returned = response.json().data as ShipmentDto;
     expect(returned.returnedToOriginAt).not.toBeNull();
+    expect(returned.returnedToOriginReason).toBe("refused");
     expect(returned.deliveredAt).toBeNull();
 
     const now = await read(order._id);
@@ -179,7 +189,7 @@ describe("a cash on delivery parcel returned to origin", () => {
     expect(cancelled.map((row) => row.subject)).toContain(mail.orderCancelled.subject(order.number));
 
     // Marking it again, or marking it delivered now, is refused.
-    expect((await patch(order, parcel, { returnedToOrigin: true })).statusCode).toBe(409);
+    expect((await patch(order, parcel, { returnedToOrigin: true, reason: "other" })).statusCode).toBe(409);
     const delivered = await patch(order, parcel, { delivered: true });
     expect(delivered.statusCode).toBe(409);
     expect(delivered.json().message).toBe(api.shipmentAlreadyReturned);
@@ -190,13 +200,17 @@ describe("a cash on delivery parcel returned to origin", () => {
     const order = await codOrder(3);
     const first = await ship(order, 1);
     const second = await ship(order, 2);
-    expect((await patch(order, first, { returnedToOrigin: true })).statusCode).toBe(200);
+    expect((await patch(order, first, { returnedToOrigin: true, reason: "unreachable" })).statusCode).toBe(
+      200,
+    );
     let now = await read(order._id);
     expect(now.status).toBe("shipped");
     expect(now.payment?.status).toBe("pending");
     expect(await stockOf(shop.productId)).toBe(before - 3);
 
-    expect((await patch(order, second, { returnedToOrigin: true })).statusCode).toBe(200);
+    expect((await patch(order, second, { returnedToOrigin: true, reason: "wrong_address" })).statusCode).toBe(
+      200,
+    );
     now = await read(order._id);
     expect(now.status).toBe("cancelled");
     expect(now.payment?.refunds.map((refund) => refund.moneyBack)).toEqual([false]);
@@ -213,7 +227,7 @@ describe("a cash on delivery parcel returned to origin", () => {
     });
     expect(paid.statusCode, paid.body).toBe(201);
     const prepaidParcel = await ship(placed);
-    const prepaid = await patch(placed, prepaidParcel, { returnedToOrigin: true });
+    const prepaid = await patch(placed, prepaidParcel, { returnedToOrigin: true, reason: "refused" });
     expect(prepaid.statusCode).toBe(409);
     expect(prepaid.json().message).toBe(api.returnToOriginNotCod);
 
@@ -221,11 +235,13 @@ describe("a cash on delivery parcel returned to origin", () => {
     const first = await ship(order, 1);
     const second = await ship(order, 1);
     expect((await patch(order, first, { delivered: true })).statusCode).toBe(200);
-    const partly = await patch(order, second, { returnedToOrigin: true });
+    const partly = await patch(order, second, { returnedToOrigin: true, reason: "refused" });
     expect(partly.statusCode).toBe(409);
     expect(partly.json().message).toBe(api.returnToOriginAfterDelivery);
 
-    expect((await patch(order, second, { returnedToOrigin: true }, shop.shopper)).statusCode).toBe(403);
+    expect(
+      (await patch(order, second, { returnedToOrigin: true, reason: "refused" }, shop.shopper)).statusCode,
+    ).toBe(403);
     for (const payload of [{ returnedToOrigin: false }, {}, { delivered: true, returnedToOrigin: true }]) {
       const bad = await patch(order, second, payload);
       expect(bad.statusCode, JSON.stringify(payload)).toBe(400);
@@ -254,6 +270,164 @@ describe("a cash on delivery parcel returned to origin", () => {
     // No money went back: the refunds figure is the money of refunds alone (none in this file).
     expect(report.refunds).toBe(0);
     expect(report.returns).toBeGreaterThan(0);
+  });
+});
+
+describe("the cash on delivery bar of a refusal", () => {
+  let buyer: Buyer;
+  let customer: Caller;
+
+  beforeAll(async () => {
+    customer = await quickUser(t);
+    buyer = {
+      cookie: customer.cookie,
+      addressId: (await addAddress(t.database.db, customer.user.id, ADDRESS))._id,
+    };
+    const saved = await inject(t.app, {
+      method: "PUT",
+      url: "/api/settings/checkout",
+      cookie: shop.admin.cookie,
+      payload: {
+        holdMinutes: 30,
+        maxUnpaidOrders: 20,
+        maxQuantityPerLine: 10,
+        minimumOrder: 0,
+        cod: { enabled: true, maxOrderValue: 100000, fee: 25, blockAfterRefusal: true },
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+  });
+
+  async function summary() {
+    const response = await inject(t.app, {
+      method: "GET",
+      url: `/api/users/${customer.user.id}/summary`,
+      cookie: shop.admin.cookie,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json().data as CustomerSummaryDto;
+  }
+
+  /** The lines of the cancellation email of an order. */
+  async function cancellationLines(order: OrderDto): Promise<readonly string[]> {
+    const rows = await t.database.db
+      .select({ parts: emails.parts })
+      .from(emails)
+      .where(and(eq(emails.recipient, customer.user.email), eq(emails.kind, "orderCancelled")));
+    const sent = rows.find((row) => row.parts?.lines.some((line) => line.includes(`#${order.number} `)));
+    return sent?.parts?.lines ?? [];
+  }
+
+  function payCod(order: OrderDto) {
+    return inject(t.app, {
+      method: "POST",
+      url: "/api/payments",
+      cookie: buyer.cookie,
+      payload: { order: order._id, paymentGateway: "cod" },
+    });
+  }
+
+  it("asks why a parcel came back (400 at reason), and bars cash on delivery only for a refusal", async () => {
+    const unreachable = await codOrder(1, buyer);
+    const parcel = await ship(unreachable);
+    for (const payload of [{ returnedToOrigin: true }, { returnedToOrigin: true, reason: "lost" }]) {
+      const bad = await patch(unreachable, parcel, payload);
+      expect(bad.statusCode, bad.body).toBe(400);
+      expect(bad.json().errors).toEqual({ reason: validation.rtoReason });
+    }
+    expect((await read(unreachable._id)).shipments[0]?.returnedToOriginAt).toBeNull();
+    const marked = await patch(unreachable, parcel, { returnedToOrigin: true, reason: "unreachable" });
+    expect(marked.statusCode, marked.body).toBe(200);
+    expect((await read(unreachable._id)).shipments[0]?.returnedToOriginReason).toBe("unreachable");
+    expect((await summary()).codBar).toBeNull();
+    expect(await cancellationLines(unreachable)).toEqual([
+      mail.orderCancelled.returnedToOrigin(unreachable.number),
+    ]);
+
+    const refused = await codOrder(1, buyer);
+    const returned = (
+      await patch(refused, await ship(refused), { returnedToOrigin: true, reason: "refused" })
+    ).json().data as ShipmentDto;
+    expect((await summary()).codBar).toEqual({
+      reason: "refused",
+      since: returned.returnedToOriginAt,
+      order: refused._id,
+      orderNumber: refused.number,
+    });
+    // The shopper's cancellation email says cash on delivery is no longer offered, and why.
+    expect(await cancellationLines(refused)).toEqual([
+      mail.orderCancelled.returnedToOrigin(refused.number),
+      mail.orderCancelled.codBarred,
+    ]);
+    const next = await place(1, buyer);
+    const barred = await payCod(next);
+    expect(barred.statusCode).toBe(409);
+    expect(barred.json().message).toBe(codRefusals.refusedBefore);
+  });
+
+  it("is lifted by staff on the customer page, with an activity entry; cash on delivery is offered again", async () => {
+    const lift = () =>
+      inject(t.app, {
+        method: "DELETE",
+        url: `/api/users/${customer.user.id}/cod-bar`,
+        cookie: shop.admin.cookie,
+      });
+    const bar = (await summary()).codBar;
+    expect(bar).not.toBeNull();
+    // The shopper's delivery answer says what checkout will do, before the lift and after it.
+    const delivery = async () =>
+      (
+        await inject(t.app, {
+          method: "GET",
+          url: `/api/delivery/${ADDRESS.pinCode}`,
+          cookie: customer.cookie,
+        })
+      ).json().data;
+    expect(await delivery()).toMatchObject({ cod: false, codReason: "barred" });
+    const byShopper = await inject(t.app, {
+      method: "DELETE",
+      url: `/api/users/${customer.user.id}/cod-bar`,
+      cookie: customer.cookie,
+    });
+    expect(byShopper.statusCode).toBe(403);
+    const lifted = await lift();
+    expect(lifted.statusCode, lifted.body).toBe(200);
+    expect(lifted.json().message).toBe(customerPage.codBarLifted);
+    expect((await summary()).codBar).toBeNull();
+    expect(await delivery()).toMatchObject({ cod: true, codReason: null });
+    const again = await lift();
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(api.codNotBarred);
+
+    const activity = await inject(t.app, {
+      method: "GET",
+      url: "/api/activity?kind=customer.cod_bar_lifted",
+      cookie: shop.admin.cookie,
+    });
+    expect(activity.json().data).toHaveLength(1);
+    expect(activity.json().data[0]).toMatchObject({
+      kind: "customer.cod_bar_lifted",
+      before: { codBar: { reason: "refused", since: bar?.since, order: bar?.orderNumber } },
+      after: { codBar: null },
+    });
+    expect((await payCod(await place(1, buyer))).statusCode).toBe(201);
+  });
+
+  it("shows no bar while the owner bars no one who refused a parcel", async () => {
+    const order = await codOrder(1, buyer);
+    await patch(order, await ship(order), { returnedToOrigin: true, reason: "refused" });
+    expect((await summary()).codBar).not.toBeNull();
+    const settings = await inject(t.app, { method: "GET", url: "/api/settings", cookie: shop.admin.cookie });
+    const checkout = settings.json().data.checkout;
+    const off = await inject(t.app, {
+      method: "PUT",
+      url: "/api/settings/checkout",
+      cookie: shop.admin.cookie,
+      payload: { ...checkout, cod: { ...checkout.cod, blockAfterRefusal: false } },
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    expect((await summary()).codBar).toBeNull();
+    expect((await payCod(await place(1, buyer))).statusCode).toBe(201);
   });
 });
 

@@ -1,13 +1,15 @@
 /**
  * A parcel the carrier brought back undelivered (return to origin, RTO): a cash on delivery parcel the
- * shopper refused or could not be found for. Staff mark it; the shopper is remembered as having
- * refused one (the owner may refuse them cash on delivery from then on). Once no parcel of the order is
+ * shopper refused or could not be found for. Staff mark it with why; a refusal at the door alone bars
+ * the shopper from cash on delivery (while the owner's cod.blockAfterRefusal is on; lifted on the
+ * customer's page). Once no parcel of the order is
  * still on its way, the order is cancelled with nothing to refund: its invoice (issued when the goods
  * left, decision 025) is reversed by a credit note that gives no money back, every unit goes back to
  * stock, the discount code's use is given back, the cash that never came is closed, and the shopper is
  * told. Only an unpaid cash on delivery order comes back this way: a paid order's goods come back as a
  * return, with its refund.
  */
+import type { RtoReason } from "@shop/shared/constants";
 import { api, orderHistory } from "@shop/shared/messages";
 import type { ShipmentDto } from "@shop/shared/schemas/order";
 import { AppError } from "#api/core/errors";
@@ -36,12 +38,19 @@ import { lockParcelOnItsWay } from "./shipments";
 
 const unitsOf = (shipment: ShipmentWithLines) => shipment.lines.reduce((sum, line) => sum + line.quantity, 0);
 
-/** Staff record that a parcel came back undelivered; answers the parcel as it is now. */
+/** Why a parcel came back, and whether the owner bars shoppers who refused one (cod.blockAfterRefusal). */
+export interface ReturnToOrigin {
+  reason: RtoReason;
+  barOnRefusal: boolean;
+}
+
+/** Staff record that a parcel came back undelivered, and why; answers the parcel as it is now. */
 export async function returnShipmentToOrigin(
   db: Database,
   actor: Actor,
   orderId: string,
   shipmentId: string,
+  { reason, barOnRefusal }: ReturnToOrigin,
   mail: MailContext,
 ): Promise<ShipmentDto> {
   const returned = await db.transaction(async (tx) => {
@@ -58,10 +67,12 @@ export async function returnShipmentToOrigin(
       order.status !== "cancelled";
     if (!unpaidCod) throw new AppError("CONFLICT", api.returnToOriginNotCod);
 
-    const marked = await markShipmentReturned(tx, order.id, shipment.id);
+    const marked = await markShipmentReturned(tx, order.id, shipment.id, reason);
     if (!marked) throw new Error("shipment changed under its order's lock");
     const at = marked.returnedToOriginAt ?? new Date();
-    await recordCodRefusal(tx, order.userId, at);
+    // Only a refusal at the door bars the shopper (while the owner bars those); not being reachable
+    // or a wrong address is no fault of the kind.
+    if (reason === "refused") await recordCodRefusal(tx, order.userId, at, order.id);
     const parcel = orderHistory.shipmentNote(shipment.carrier, shipment.trackingNumber, unitsOf(shipment));
     await insertOrderEvents(tx, [
       {
@@ -87,12 +98,20 @@ export async function returnShipmentToOrigin(
       "shipment.returned_to_origin",
       orderSubject(order),
       { status: order.status, shipment: { ...summary, returnedToOrigin: false } },
-      { status, shipment: { ...summary, returnedToOrigin: true } },
+      { status, shipment: { ...summary, returnedToOrigin: true, reason } },
     );
-    if (!stillOut) await cancelReturnedOrder(tx, actor, order, payment.id, at);
-    if (!stillOut)
-      await queueEmails(tx, mail.shop, [orderCancelledEmail(user, order, "returnedToOrigin", mail)]);
-    return { ...shipment, returnedToOriginAt: at };
+    if (!stillOut) {
+      await cancelReturnedOrder(tx, actor, order, payment.id, at);
+      // The shopper is told that cash on delivery is no longer offered, and why, when a parcel of this
+      // order was refused (this one, or one before it) while the owner bars refusals.
+      const refused =
+        reason === "refused" || shipments.some((other) => other.returnedToOriginReason === "refused");
+      const codBarred = barOnRefusal && refused;
+      await queueEmails(tx, mail.shop, [
+        orderCancelledEmail(user, order, "returnedToOrigin", mail, { codBarred }),
+      ]);
+    }
+    return { ...shipment, returnedToOriginAt: at, returnedToOriginReason: reason };
   });
   return toShipmentDto(returned);
 }

@@ -50,11 +50,14 @@ export const shipmentRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           "Mark a shipment delivered, or returned to origin; the order is delivered once every unit shipped and every parcel arrived (staff)",
         description:
-          "`{ delivered: true }`: the parcel arrived. `{ returnedToOrigin: true }`: the carrier brought a cash on " +
+          "`{ delivered: true }`: the parcel arrived. `{ returnedToOrigin: true, reason }`: the carrier brought a cash on " +
           "delivery parcel back undelivered (RTO), only for an order whose cash was not collected and none of whose " +
-          "parcels was delivered (409 otherwise). The shopper is flagged as having refused one; once no parcel is " +
-          "on its way, the order is cancelled with nothing to refund: a credit note without money reverses its " +
-          "invoice, every unit goes back to stock and the shopper is emailed.",
+          'parcels was delivered (409 otherwise); `reason` ("refused", "unreachable", "wrong_address" or "other") is ' +
+          'required (400 at `reason`). Only "refused" bars the shopper from cash on delivery (while the checkout ' +
+          "settings' `cod.blockAfterRefusal` is on; `codBar` of the customer summary, lifted by DELETE " +
+          "/users/{userId}/cod-bar). Once no parcel is on its way, the order is cancelled with nothing to refund: a " +
+          "credit note without money reverses its invoice, every unit goes back to stock and the shopper is emailed " +
+          "(saying that cash on delivery is no longer offered, and why, when barred).",
         params: ShipmentParams,
         body: ShipmentUpdateInput,
         response: { 200: envelope(ShipmentDto), ...refusals(409) },
@@ -65,7 +68,15 @@ export const shipmentRoutes: FastifyPluginAsyncZod = async (app) => {
       const { orderId, shipmentId } = request.params;
       const mail = await app.mailContext();
       if ("returnedToOrigin" in request.body) {
-        const returned = await returnShipmentToOrigin(app.db, userOf(request), orderId, shipmentId, mail);
+        const { checkout } = await app.settings.current();
+        const returned = await returnShipmentToOrigin(
+          app.db,
+          userOf(request),
+          orderId,
+          shipmentId,
+          { reason: request.body.reason, barOnRefusal: checkout.cod.blockAfterRefusal },
+          mail,
+        );
         app.mailer.wake();
         return ok(returned, api.shipmentReturnedToOrigin);
       }

@@ -219,5 +219,6 @@ export function toShipmentDto(shipment: ShipmentWithLines): ShipmentDto {
     shippedAt: shipment.shippedAt.toISOString(),
     deliveredAt: shipment.deliveredAt?.toISOString() ?? null,
     returnedToOriginAt: shipment.returnedToOriginAt?.toISOString() ?? null,
+    returnedToOriginReason: shipment.returnedToOriginReason,
   };
 }

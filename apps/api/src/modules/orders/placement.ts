@@ -16,7 +16,7 @@ import {
 import type { CartPriceDto, CartPriceInput } from "@shop/shared/schemas/discount";
 import type { OrderDto, OrderInputParsed } from "@shop/shared/schemas/order";
 import { type ShippingMethod, SPEC_TAX_SETTINGS, type TaxSettings } from "@shop/shared/schemas/settings";
-import { chooseMethod, STANDARD_SHIPPING } from "@shop/shared/shipping";
+import { chooseMethod, type ShippingCart, STANDARD_SHIPPING, shippingCartOf } from "@shop/shared/shipping";
 import { variantLabel } from "@shop/shared/variants";
 import { AppError } from "#api/core/errors";
 import { newId } from "#api/core/ids";
@@ -138,8 +138,9 @@ function methodOrRefusal(
   state: string | undefined,
   chosen: string | undefined,
   pincodeMethods: ReadonlySet<string>,
+  cart: ShippingCart,
 ): ShippingMethod {
-  const choice = chooseMethod(methods, state, chosen, pincodeMethods);
+  const choice = chooseMethod(methods, state, chosen, pincodeMethods, cart);
   if ("method" in choice) return choice.method;
   const message = refusalMessage(choice.refused, state);
   throw new AppError("CONFLICT", message, { shippingMethod: message });
@@ -307,12 +308,18 @@ export async function priceCart(
   const terms: DiscountTerms | undefined = applied?.terms;
   // Methods serving PIN code lists are offered to an address whose PIN code is listed (a statement
   // only when one serves a list and the cart has an address).
-  const pincodeMethods =
+  const listing =
     input.state === undefined
-      ? new Set<string>()
+      ? new Map<string, number>()
       : await methodsListing(db, shipping, pincodeOf(input.pincode));
   // Without a method that serves the address, the cart is priced without shipping and says why.
-  const choice = chooseMethod(shipping, input.state, input.shippingMethod, pincodeMethods);
+  const choice = chooseMethod(
+    shipping,
+    input.state,
+    input.shippingMethod,
+    new Set(listing.keys()),
+    shippingCartOf(applied?.items ?? items, terms, listing),
+  );
   const method = "method" in choice ? choice.method : null;
   const shippingMessage = "refused" in choice ? refusalMessage(choice.refused, input.state) : null;
   // Split as the order to that address will be; without an address, inter-state.
@@ -413,8 +420,7 @@ export async function placeOrder(
         throw new AppError("NOT_FOUND", api.addressNotFound, { shippingAddress: api.addressRequired });
       refuseAddressWithoutState(address);
       // One statement more, only while some method serves a PIN code list: which lists hold the address's.
-      const pincodeMethods = await methodsListing(tx, shipping, pincodeOf(address.pinCode));
-      const method = methodOrRefusal(shipping, address.state, input.shippingMethod, pincodeMethods);
+      const listing = await methodsListing(tx, shipping, pincodeOf(address.pinCode));
       const lines = resolveLines(input, read.products, limits);
       if (read.unpaid >= limits.maxUnpaidOrders) throw new AppError("CONFLICT", api.tooManyUnpaidOrders);
       for (const line of lines) {
@@ -428,6 +434,14 @@ export async function placeOrder(
       const applied = input.discountCode
         ? await discountOrRefusal(tx, input.discountCode, items, user.id)
         : undefined;
+      // Chosen for the cart as priced (free above its threshold counts), as POST /cart/price chose it.
+      const method = methodOrRefusal(
+        shipping,
+        address.state,
+        input.shippingMethod,
+        new Set(listing.keys()),
+        shippingCartOf(applied?.items ?? items, applied?.terms, listing),
+      );
       // The split is decided here, once: the order keeps it, and its invoice and reports read it.
       const supply = supplyOf(storeState, address.state);
       const priced = priceOrder(applied?.items ?? items, {

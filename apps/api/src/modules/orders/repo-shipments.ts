@@ -1,3 +1,4 @@
+import type { RtoReason } from "@shop/shared/constants";
 /** SQL for shipments: an order's parcels and their lines, what remains to ship, delivery, return to origin. */
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Database } from "#api/db/client";
@@ -89,13 +90,21 @@ export async function markShipmentDelivered(db: Database, orderId: string, shipm
 }
 
 /**
- * Marks one shipment of an order returned to origin now (the order's row is held by the caller);
+ * Marks one shipment of an order returned to origin now, and why (the order's row is held by the caller);
  * answers it, or none when it was delivered or came back already.
  */
-export async function markShipmentReturned(db: Database, orderId: string, shipmentId: string) {
+export async function markShipmentReturned(
+  db: Database,
+  orderId: string,
+  shipmentId: string,
+  reason: RtoReason,
+) {
   const [row] = await db
     .update(orderShipments)
-    .set({ returnedToOriginAt: sql`greatest(clock_timestamp(), ${orderShipments.shippedAt})` })
+    .set({
+      returnedToOriginAt: sql`greatest(clock_timestamp(), ${orderShipments.shippedAt})`,
+      returnedToOriginReason: reason,
+    })
     .where(
       and(
         eq(orderShipments.id, shipmentId),

@@ -359,20 +359,34 @@ describe("collecting the cash", () => {
     expect(events).toBeDefined();
   });
 
+  it("refuses to record the cash until the order is confirmed and a parcel has left (409)", async () => {
+    const shopper = await shopperWithAddress(t);
+    const order = await placeOrder(shopper);
+    const payment = (await payCod(shopper.cookie, order._id)).json().data._id as string;
+    const unconfirmed = await collect(admin.cookie, payment);
+    expect(unconfirmed.statusCode).toBe(409);
+    expect(unconfirmed.json().message).toBe(api.codNotOut);
+    await confirm(shopper.cookie, order._id);
+    const notOut = await collect(manager.cookie, payment);
+    expect(notOut.statusCode).toBe(409);
+    expect(notOut.json().message).toBe(api.codNotOut);
+    const [still] = await t.database.db.select().from(payments).where(eq(payments.id, payment));
+    expect(still?.status).toBe("pending");
+    expect((await ship(order._id, "OUT-1")).statusCode).toBe(201);
+    expect((await collect(manager.cookie, payment)).statusCode).toBe(200);
+  });
+
   it("numbers the invoice at collection, once, when the goods were handed over with no parcel recorded", async () => {
     const shopper = await shopperWithAddress(t);
     const order = await placeOrder(shopper);
     const payment = (await payCod(shopper.cookie, order._id)).json().data._id as string;
     await confirm(shopper.cookie, order._id);
+    // An order shipped before parcels were recorded: its status says it left, no parcel does.
+    await t.database.db.update(orders).set({ status: "shipped" }).where(eq(orders.id, order._id));
     const given = await invoicesGiven();
     const collected = await collect(admin.cookie, payment);
     expect(collected.statusCode).toBe(200);
     expect(collected.json().data.invoiceNumber).toMatch(/^INV\d{4}\//);
-    expect(await invoicesGiven()).toBe(given + 1);
-    // Its parcel, recorded afterwards, keeps that number.
-    const issued = await invoiceOf(order._id);
-    expect((await ship(order._id, "LATE-1")).statusCode).toBe(201);
-    expect(await invoiceOf(order._id)).toEqual(issued);
     expect(await invoicesGiven()).toBe(given + 1);
   });
 
@@ -426,6 +440,8 @@ describe("refunding a collected COD order", () => {
       payload: { amount: 10, reason: "Damaged in transit" },
     });
     expect(unpaid.statusCode).toBe(409);
+    await confirm(shopper.cookie, order._id);
+    expect((await ship(order._id, "REF-1")).statusCode).toBe(201);
     expect((await collect(admin.cookie, payment)).statusCode).toBe(200);
     const sales = await moneyIn();
 

@@ -9,7 +9,7 @@
  * delivery: the payment completes and the sales ledger counts the money then.
  */
 import { api, storeCreditApi } from "@shop/shared/messages";
-import { isPayable } from "@shop/shared/orders";
+import { cashCanBeCollected, isPayable } from "@shop/shared/orders";
 import { chargeTotalCents, fromCents, priceCharge, toCents } from "@shop/shared/pricing";
 import type { OrderDto } from "@shop/shared/schemas/order";
 import type { PaymentDto } from "@shop/shared/schemas/payment";
@@ -30,6 +30,7 @@ import {
   findOrderLines,
   findOrderRow,
   findOrdersByIds,
+  findShipmentsOfOrders,
   getOrder,
   insertOrderEvents,
   lockOrder,
@@ -151,7 +152,8 @@ export async function payOnDelivery(
  * completes as of now (the sales ledger counts it from this moment), and the history and the
  * shopper's payment email are written with it. The invoice is not issued here: the order took its
  * number when its first parcel left (decision 025), unless none was recorded. 404 for an unknown payment, 409 for one that is
- * not cash on delivery, already collected, or of a cancelled order.
+ * not cash on delivery, already collected, of a cancelled order, or of an order not confirmed or with
+ * no parcel out (shared orders.ts `cashCanBeCollected`).
  */
 export async function collectCash(
   db: Database,
@@ -171,6 +173,8 @@ export async function collectCash(
     if (order.paymentId !== paymentId || order.status === "cancelled")
       throw new AppError("CONFLICT", api.codOrderClosed);
     if (found.payment.status !== "pending") throw new AppError("CONFLICT", api.codAlreadyCollected);
+    const shipments = await findShipmentsOfOrders(tx, [order.id]);
+    if (!cashCanBeCollected({ ...order, shipments })) throw new AppError("CONFLICT", api.codNotOut);
     const now = new Date();
     const payment = await completePendingPayment(tx, paymentId, now);
     if (!payment) throw new AppError("CONFLICT", api.codAlreadyCollected);

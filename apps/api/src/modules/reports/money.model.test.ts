@@ -52,7 +52,7 @@
  *   all of it (paise).
  */
 import { RETURN_TRANSITIONS } from "@shop/shared/constants";
-import { canTransition } from "@shop/shared/orders";
+import { canTransition, cashCanBeCollected } from "@shop/shared/orders";
 import type { OrderDto } from "@shop/shared/schemas/order";
 import type { SalesReportDto } from "@shop/shared/schemas/report";
 import { sql } from "drizzle-orm";
@@ -533,7 +533,9 @@ function nth(model: Model, i: number, pick: (order: Order) => boolean) {
 
 /** What may still be given back: what was taken less what was refunded (nothing before the cash comes). */
 const paidLeft = (order: Order) => order.taken - order.refunded;
-const toCollect = (order: Order) => order.cod && order.taken === 0 && order.last.status !== "cancelled";
+// Cash can be collected once the order is confirmed and a parcel is out (shared orders.ts).
+const toCollect = (order: Order) =>
+  order.cod && order.taken === 0 && order.last.status !== "cancelled" && cashCanBeCollected(order.last);
 const pending = (order: Order) => order.last.status === "pending";
 /** What may still go back to the payment: what its provider took (or the cash) less what went back to it. */
 const providerLeft = (order: Order) => order.taken - order.creditUsed - order.toPayment;

@@ -17,9 +17,32 @@ export async function findUserById(db: Database, id: string): Promise<User | und
   return row;
 }
 
-/** Records when a cash on delivery parcel of the user's came back refused (return to origin). */
-export async function markCodRefused(db: Database, userId: string, at: Date): Promise<void> {
-  await db.update(users).set({ codRefusedAt: at }).where(eq(users.id, userId));
+/** Records when a cash on delivery parcel of the user's came back refused (return to origin), and its order. */
+export async function markCodRefused(db: Database, userId: string, at: Date, orderId: string): Promise<void> {
+  await db
+    .update(users)
+    .set({ codRefusedAt: at, codBarReason: "refused", codBarOrderId: orderId })
+    .where(eq(users.id, userId));
+}
+
+/** Forgets the user's cash on delivery bar; answers whether they had one. */
+export async function clearCodBar(db: Database, userId: string): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ codRefusedAt: null, codBarReason: null, codBarOrderId: null })
+    .where(and(eq(users.id, userId), sql`${users.codRefusedAt} is not null`))
+    .returning({ id: users.id });
+  return rows.length > 0;
+}
+
+/** The number of an order, by id (the order of a cash on delivery bar); undefined when it is gone. */
+export async function findOrderNumber(db: Database, orderId: string): Promise<number | undefined> {
+  const [row] = await db
+    .select({ number: orders.number })
+    .from(orders)
+    .where(eq(orders.id, orderId))
+    .limit(1);
+  return row?.number;
 }
 
 export async function findUserByEmail(db: Database, email: string): Promise<User | undefined> {

@@ -1,4 +1,4 @@
-import { envelope, listEnvelope } from "@shop/shared/api";
+import { EmptyEnvelope, envelope, listEnvelope } from "@shop/shared/api";
 import { ROLES } from "@shop/shared/constants";
 import { api, customerPage, successes, validation } from "@shop/shared/messages";
 import { ListQuery } from "@shop/shared/schemas/common";
@@ -14,7 +14,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "#api/core/errors";
-import { CAPPED_LIST_NOTE, list, ok } from "#api/http/envelope";
+import { CAPPED_LIST_NOTE, list, ok, refusals } from "#api/http/envelope";
 import { requireAdmin, requireFreshSecondStep, requireUser, userOf } from "#api/http/session";
 import { toUserDto } from "./dto";
 import {
@@ -22,6 +22,7 @@ import {
   changeRole,
   getCustomerSummary,
   getUser,
+  liftCodBar,
   listCustomers,
   toggleStatus,
 } from "./service";
@@ -100,15 +101,38 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["users"],
         operationId: "getCustomerSummary",
         summary:
-          "A customer's page: account, addresses, orders with net spend (payments taken minus refunds) and staff notes (admin)",
+          "A customer's page: account, addresses, orders with net spend (payments taken minus refunds), staff notes and the cash on delivery bar (`codBar`, while the checkout settings' `cod.blockAfterRefusal` is on) (admin)",
         params: UserIdParams,
         response: { 200: envelope(CustomerSummaryDto) },
       },
       preValidation: requireAdmin,
     },
     async (request) => {
-      const { currency } = await app.settings.current();
-      return ok(await getCustomerSummary(app.db, request.params.userId, currency.code));
+      const { checkout, currency } = await app.settings.current();
+      return ok(
+        await getCustomerSummary(app.db, request.params.userId, currency.code, {
+          barOnRefusal: checkout.cod.blockAfterRefusal,
+        }),
+      );
+    },
+  );
+
+  app.delete(
+    "/:userId/cod-bar",
+    {
+      schema: {
+        tags: ["users"],
+        operationId: "liftCodBar",
+        summary:
+          "Lift a customer's cash on delivery bar (a COD parcel of theirs came back refused): they are offered cash on delivery again; an activity entry keeps the bar lifted; 409 when they have none (admin)",
+        params: UserIdParams,
+        response: { 200: EmptyEnvelope, ...refusals(404, 409) },
+      },
+      preValidation: requireAdmin,
+    },
+    async (request) => {
+      await liftCodBar(app.db, userOf(request), request.params.userId);
+      return ok(null, customerPage.codBarLifted);
     },
   );
 

@@ -5,6 +5,7 @@ import { api } from "@shop/shared/messages";
 import { fullName } from "@shop/shared/names";
 import { encodeCursor } from "@shop/shared/schemas/cursor";
 import {
+  type CodBarDto,
   CUSTOMER_ORDERS_LISTED,
   type CustomerNoteDto,
   type CustomerSummaryDto,
@@ -23,7 +24,9 @@ import { endSessionsOfUser, forgetUser } from "#api/modules/sessions/service";
 import type { MediaStorage } from "#api/storage/storage";
 import { toCustomerNoteDto, toCustomerOrderDto, toUserDto } from "./dto";
 import {
+  clearCodBar,
   customerMoney,
+  findOrderNumber,
   findPaidOrderOfCustomer,
   findUserByEmail,
   findUserById,
@@ -108,21 +111,24 @@ export async function getUser(db: Database, id: string) {
 
 /**
  * The customer page: the account, its addresses, its orders with what the ledger holds of them
- * (payments taken minus refunds, decision 017) and the staff's notes, newest first.
+ * (payments taken minus refunds, decision 017), the staff's notes, newest first, and the customer's
+ * cash on delivery bar while the owner bars shoppers who refused a parcel (`barOnRefusal`).
  */
 export async function getCustomerSummary(
   db: Database,
   userId: string,
   currency: string,
+  { barOnRefusal }: { barOnRefusal: boolean },
 ): Promise<CustomerSummaryDto> {
   const user = found(await findUserById(db, userId));
-  const [addresses, items, byCurrency, first, last, notes] = await Promise.all([
+  const [addresses, items, byCurrency, first, last, notes, codBar] = await Promise.all([
     listAddresses(db, userId),
     listOrdersOfCustomer(db, userId, CUSTOMER_ORDERS_LISTED),
     customerMoney(db, userId),
     findPaidOrderOfCustomer(db, userId, "first", currency),
     findPaidOrderOfCustomer(db, userId, "last", currency),
     listCustomerNotes(db, userId),
+    codBarOf(db, user, barOnRefusal),
   ]);
   // NOTE: the figures are the shop's currency's; orders placed in another (before a switch) are
   // counted apart, never added in as if their amounts were the shop's currency.
@@ -132,6 +138,7 @@ export async function getCustomerSummary(
     .map((row) => ({ currency: row.currency, orders: row.paidOrders, netSpend: row.netCents / 100 }));
   return {
     user: toUserDto(user),
+    codBar,
     addresses,
     orders: {
       count: money.paidOrders,
@@ -229,9 +236,52 @@ export async function changeAvatar(
 }
 
 /**
- * A cash on delivery parcel of the shopper's came back refused (returned to origin): remembered on
- * them, so that the owner's checkout settings may refuse them cash on delivery from now on.
+ * A cash on delivery parcel of the shopper's came back refused at the door (returned to origin):
+ * remembered on them with its order, so that the owner's checkout settings (cod.blockAfterRefusal)
+ * refuse them cash on delivery from now on, until staff lift it.
  */
-export async function recordCodRefusal(db: Database, userId: string, at: Date): Promise<void> {
-  await markCodRefused(db, userId, at);
+export async function recordCodRefusal(
+  db: Database,
+  userId: string,
+  at: Date,
+  orderId: string,
+): Promise<void> {
+  // A change of the user's row, as updateUser's: their cached sessions read the bar anew.
+  forgetUser(userId);
+  await markCodRefused(db, userId, at, orderId);
+}
+
+/** The customer's cash on delivery bar as the customer page shows it; null while the owner bars no one. */
+export async function codBarOf(db: Database, user: User, barOnRefusal: boolean): Promise<CodBarDto | null> {
+  if (!barOnRefusal || !user.codRefusedAt) return null;
+  const order = user.codBarOrderId;
+  return {
+    // NOTE: a shopper flagged before reasons were asked was flagged for a refusal (migration 0073).
+    reason: user.codBarReason ?? "refused",
+    since: user.codRefusedAt.toISOString(),
+    order,
+    orderNumber: order ? ((await findOrderNumber(db, order)) ?? null) : null,
+  };
+}
+
+/**
+ * Staff lift a customer's cash on delivery bar: they are offered it again at checkout; the activity
+ * log keeps the bar that was lifted. 409 when there is none.
+ */
+export async function liftCodBar(db: Database, actor: User, userId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const customer = found(await findUserById(tx, userId));
+    const before = await codBarOf(tx, customer, true);
+    // A change of the user's row, as updateUser's: their cached sessions read it without the bar.
+    forgetUser(userId);
+    if (!before || !(await clearCodBar(tx, userId))) throw new AppError("CONFLICT", api.codNotBarred);
+    await recordActivity(
+      tx,
+      actor,
+      "customer.cod_bar_lifted",
+      userSubject(customer),
+      { codBar: { reason: before.reason, since: before.since, order: before.orderNumber } },
+      { codBar: null },
+    );
+  });
 }

@@ -10,7 +10,7 @@ import { CheckoutSteps } from "#web/components/checkout-steps";
 import { DiscountCodeField } from "#web/components/discount-code-field";
 import { EmptyState } from "#web/components/empty-state";
 import { PriceSummary } from "#web/components/price-summary";
-import { useCartPricing } from "#web/lib/cart-pricing";
+import { cartShipping, useCartPricing } from "#web/lib/cart-pricing";
 import { useCartRefresh } from "#web/lib/cart-refresh";
 import { hasUnpurchasable, itemKey, totalQuantity, useCart } from "#web/lib/cart-store";
 import { useConfig } from "#web/lib/config";
@@ -58,10 +58,12 @@ export function CartPage() {
   const pricing = useCartPricing(items, discountCode, destination, { ready });
   const { summary } = pricing;
   // The threshold of the method the server priced with; until it says, of the one it would choose
-  // (the cheapest serving the state, or every state while none is known).
+  // (the cheapest for this cart serving the state, or every state while none is known).
   const methods = useConfig().data?.shippingMethods ?? [STANDARD_SHIPPING];
   const pricedWith = methods.find((method) => method._id === pricing.shippingMethod?._id);
-  const choice = pricedWith ? { method: pricedWith } : chooseMethod(methods, destination?.state, undefined);
+  const choice = pricedWith
+    ? { method: pricedWith }
+    : chooseMethod(methods, destination?.state, undefined, undefined, cartShipping(items));
   const freeAbove = "method" in choice ? choice.method.freeAbove : null;
   // Until the server has priced the cart the note keeps its place for a cart below the threshold,
   // so that the button under it does not move when the figures arrive.

@@ -2,6 +2,7 @@ import { api as apiMessages, discountCodes, orderSummary, validation, warnings }
 import type { CartPriceDto } from "@shop/shared/schemas/discount";
 import type { OrderDto } from "@shop/shared/schemas/order";
 import type { ShippingMethod } from "@shop/shared/schemas/settings";
+import { chooseMethod } from "@shop/shared/shipping";
 import { DEFAULT_PAGE_SETTINGS } from "@shop/shared/site";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -134,10 +135,12 @@ function priceFor(
   methods: readonly ShippingMethod[] = METHODS,
 ): { data: CartPriceDto } {
   const body = request.body as { state?: string; shippingMethod?: string };
-  const serving = methods
-    .filter((m) => m.states === null || body.state === undefined || m.states.includes(body.state))
-    .sort((a, b) => a.price - b.price);
-  const method = body.shippingMethod ? serving.find((m) => m._id === body.shippingMethod) : serving[0];
+  // The server's one rule (shared shipping.ts): the cheapest for the cart, free above a threshold counted.
+  const choice = chooseMethod(methods, body.state, body.shippingMethod, undefined, {
+    itemsCents: 6000,
+    units: 2,
+  });
+  const method = "method" in choice ? choice.method : undefined;
   const shippingPrice = !method ? 0 : method.freeAbove !== null && 60 > method.freeAbove ? 0 : method.price;
   return {
     data: {
@@ -284,6 +287,40 @@ describe("the shipping method at checkout", () => {
       products: [{ product: lamp._id, quantity: 2 }],
       state: homeAddress.state,
     });
+  });
+
+  it("preselects the method free for this cart above a cheaper paid one, and keeps the one chosen", async () => {
+    // Issue 70: "Local express ₹49" was preselected above "Standard — Free" for a cart past its threshold.
+    const local: ShippingMethod = {
+      ...courier,
+      _id: "10ca110ca110ca110ca110ca",
+      name: "Local express",
+      price: 49,
+      freeAbove: null,
+      estimatedDays: null,
+    };
+    const freeStandard: ShippingMethod = { ...standard, freeAbove: 50 };
+    const { requests } = checkoutApi({}, [local, freeStandard]);
+    fillCart(homeAddress);
+    renderCheckout();
+
+    const group = await screen.findByRole("group", { name: orderSummary.shippingMethods });
+    await waitFor(() => expect(within(group).getAllByRole("radio")).toHaveLength(2));
+    const [first, second] = within(group).getAllByRole("radio");
+    expect(first).toHaveAccessibleName(`${freeStandard.name} ${orderSummary.free}`);
+    await waitFor(() => expect(first).toBeChecked());
+    expect(second).toHaveAccessibleName(`${local.name} $49.00`);
+    await waitFor(() =>
+      expect(summaryRow(/^Shipping/)).toHaveTextContent(
+        `Shipping (${freeStandard.name})${orderSummary.free}`,
+      ),
+    );
+
+    // The shopper's choice is kept, and priced with.
+    await userEvent.click(second as HTMLElement);
+    await waitFor(() => expect(summaryRow(/^Shipping/)).toHaveTextContent(`Shipping (${local.name})$49.00`));
+    expect(screen.getByRole("radio", { name: new RegExp(`^${local.name}`) })).toBeChecked();
+    expect(priceRequests(requests).at(-1)?.body).toMatchObject({ shippingMethod: local._id });
   });
 
   it("prices the cart again when the shopper chooses another method, and places the order with it", async () => {

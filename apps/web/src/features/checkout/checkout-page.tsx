@@ -12,7 +12,7 @@ import { PriceSummary } from "#web/components/price-summary";
 import { PageSpinner } from "#web/components/spinner";
 import { useAddresses } from "#web/lib/addresses";
 import { isApiError } from "#web/lib/api";
-import { useCartPricing } from "#web/lib/cart-pricing";
+import { cartShipping, useCartPricing } from "#web/lib/cart-pricing";
 import { useCartRefresh } from "#web/lib/cart-refresh";
 import { hasUnpurchasable, isPurchasable, itemKey, orderLines, useCart } from "#web/lib/cart-store";
 import { configQueryOptions, useConfig } from "#web/lib/config";
@@ -43,8 +43,12 @@ export function CheckoutPage() {
   const address = useCart((state) => state.address);
   const discountCode = useCart((state) => state.discountCode);
   const config = useConfig();
-  // The methods that serve the address, cheapest first, as the server chooses among them.
-  const { methods: serving, deliverBy, pincode } = useServingMethods(address, config.data?.shippingMethods);
+  // The methods that serve the address, cheapest for the cart first, as the server chooses among them.
+  const {
+    methods: serving,
+    deliverBy,
+    pincode,
+  } = useServingMethods(address, config.data?.shippingMethods, cartShipping(items));
   const [chosenId, setChosenId] = useState<string | null>(null);
   // A method chosen that no longer serves (the owner turned it off) is forgotten: the cheapest applies.
   const chosen = chosenId !== null && serving?.some((m) => m._id === chosenId) !== false ? chosenId : null;

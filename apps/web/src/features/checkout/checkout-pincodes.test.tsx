@@ -34,7 +34,15 @@ function delivery(listed: boolean): DeliveryDto {
     { _id: standard._id, name: standard.name, price: 80, days: 5, deliverBy: "2026-12-02", cod: true },
   ];
   const serving = listed ? methods : methods.slice(1);
-  return { pincode: PINCODE, deliverable: serving.length > 0, methods: serving, cod: serving.length > 0 };
+  const deliverable = serving.length > 0;
+  return {
+    pincode: PINCODE,
+    deliverable,
+    methods: serving,
+    cod: deliverable,
+    codReason: null,
+    codLimit: null,
+  };
 }
 
 /** The server's pricing: the method asked for, else the cheapest of those the test says serve. */

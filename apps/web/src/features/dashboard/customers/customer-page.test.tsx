@@ -43,6 +43,7 @@ const lastOrder = {
 
 const summary: CustomerSummaryDto = {
   user: priya,
+  codBar: null,
   addresses: [homeAddress],
   orders: {
     count: 2,
@@ -132,6 +133,41 @@ describe("the customer page", () => {
     expect(note).toHaveTextContent("and 1 order in EUR: €59.00");
     const figures = screen.getByText(customerPage.netSpend).closest("dl") as HTMLElement;
     expect(within(figures).getByText("$229.50")).toBeVisible();
+  });
+
+  it("shows the cash on delivery bar with its reason, date and order, and lifts it when asked", async () => {
+    let barred = true;
+    const bar = {
+      reason: "refused" as const,
+      since: "2026-03-07T10:00:00.000Z",
+      order: lastOrder._id,
+      orderNumber: 1009,
+    };
+    const { requests } = stubApi({
+      [`GET /api/users/${priya._id}/summary`]: () => ({ data: { ...summary, codBar: barred ? bar : null } }),
+      [`DELETE /api/users/${priya._id}/cod-bar`]: () => {
+        barred = false;
+        return { message: customerPage.codBarLifted, data: null };
+      },
+    });
+    renderRoutes(routes, `/dashboard/customers/${priya._id}`);
+    const section = await screen.findByRole("region", { name: customerPage.codBarTitle });
+    expect(section).toHaveTextContent(customerPage.codBar("Refused at the door", "Mar 7, 2026"));
+    expect(within(section).getByRole("link", { name: customerPage.codBarOrder(1009) })).toHaveAttribute(
+      "href",
+      `/dashboard/orders/order/${lastOrder._id}`,
+    );
+    await userEvent.click(within(section).getByRole("button", { name: customerPage.liftCodBar }));
+    const dialog = await screen.findByRole("dialog", { name: customerPage.liftCodBarTitle });
+    expect(dialog).toHaveTextContent(customerPage.liftCodBarQuestion("Priya Shah"));
+    await userEvent.click(within(dialog).getByRole("button", { name: customerPage.liftCodBar }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith(customerPage.codBarLifted));
+    expect(requests.filter((request) => request.method === "DELETE").map((request) => request.path)).toEqual([
+      `/api/users/${priya._id}/cod-bar`,
+    ]);
+    await waitFor(() =>
+      expect(screen.queryByRole("region", { name: customerPage.codBarTitle })).not.toBeInTheDocument(),
+    );
   });
 
   it("asks before a role change, naming it, and changes nothing when cancelled", async () => {

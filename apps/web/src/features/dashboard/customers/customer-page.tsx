@@ -27,6 +27,7 @@ import { OtherCurrencies } from "../components/other-currencies";
 import { SectionBody, SectionCard, SectionHeader, type SectionLink } from "../components/section-header";
 import { useCustomerSummary } from "./api/get-customer-summary";
 import { useToggleCustomerStatus } from "./api/toggle-customer-status";
+import { CodBar } from "./components/cod-bar";
 import { CustomerNotes } from "./components/customer-notes";
 import { CustomerStoreCredit } from "./components/customer-store-credit";
 import { RoleChange } from "./components/role-change";
@@ -36,7 +37,10 @@ const LINKS: readonly SectionLink[] = [
   { to: "/dashboard/customers/inactive", label: "Inactive Customers" },
 ];
 
-/** /dashboard/customers/{userId} (admins): who the customer is, what they bought, and the staff's notes. */
+/**
+ * /dashboard/customers/{userId} (admins): who the customer is, their cash on delivery bar (lifted
+ * here), what they bought, and the staff's notes.
+ */
 export function CustomerPage() {
   const { userId = "" } = useParams();
   const query = useCustomerSummary(userId);
@@ -129,6 +133,7 @@ function CustomerDetails({ summary }: { summary: CustomerSummaryDto }) {
           />
         </div>
       </section>
+      {summary.codBar ? <CodBar userId={user._id} name={name} bar={summary.codBar} /> : null}
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
           <SectionCard title={customerPage.orders}>

@@ -46,20 +46,65 @@ const toCollect: OrderDto = {
   },
 };
 
+// Confirmed, and its parcel out: the cash can have been collected.
+const parcelOut: OrderDto = {
+  ...toCollect,
+  status: "shipped",
+  codConfirmation: "confirmed",
+  shipments: [
+    {
+      _id: "5417e0005417e0005417e000",
+      carrier: "Other",
+      trackingNumber: "HAND-1",
+      trackingUrl: null,
+      lines: toCollect.products.map((line) => ({ line: line._id, quantity: line.quantity })),
+      shippedAt: "2026-03-02T10:00:00.000Z",
+      deliveredAt: null,
+      returnedToOriginAt: null,
+      returnedToOriginReason: null,
+    },
+  ],
+};
+
 describe("cash on delivery on the dashboard", () => {
+  it("offers 'Record cash collected' only once the order is confirmed and a parcel is out", async () => {
+    for (const [order, offered] of [
+      [{ ...toCollect, codConfirmation: "pending" }, false],
+      [{ ...toCollect, codConfirmation: "confirmed" }, false],
+      [
+        {
+          ...parcelOut,
+          shipments: parcelOut.shipments.map((p) => ({ ...p, returnedToOriginAt: p.shippedAt })),
+        },
+        false,
+      ],
+      [parcelOut, true],
+    ] as const) {
+      stubApi({ [`GET /api/orders/${ORDER_ID}`]: () => ({ data: order }) });
+      renderRoutes(
+        [{ path: "/dashboard/orders/order/:orderId", element: <DashboardOrderPage /> }],
+        `/dashboard/orders/order/${ORDER_ID}`,
+      );
+      expect(await screen.findByText(cashOnDelivery.toCollect)).toBeVisible();
+      const button = screen.queryByRole("button", { name: cashOnDelivery.recordCollected });
+      expect(button !== null).toBe(offered);
+      cleanup();
+    }
+  });
+
   it("records the cash collected after a confirmation naming the amount", async () => {
     let collected = false;
     const { requests } = stubApi({
       [`GET /api/orders/${ORDER_ID}`]: () => ({
         data: collected
-          ? { ...toCollect, cashOnDelivery: { payment: PAYMENT_ID, collected: true } }
-          : toCollect,
+          ? { ...parcelOut, cashOnDelivery: { payment: PAYMENT_ID, collected: true } }
+          : parcelOut,
       }),
       [`POST /api/payments/${PAYMENT_ID}/collect`]: () => {
         collected = true;
         return {
           data: {
-            ...toCollect,
+            ...parcelOut,
             invoiceNumber: "INV/2026-27/000009",
             cashOnDelivery: { payment: PAYMENT_ID, collected: true },
             payment: { ...toCollect.payment, status: "completed" },

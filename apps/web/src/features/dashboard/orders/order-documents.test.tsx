@@ -155,6 +155,7 @@ describe("a document that cannot be made says so", () => {
           shippedAt: paid.createdAt,
           deliveredAt: null,
           returnedToOriginAt: null,
+          returnedToOriginReason: null,
           lines: [],
         },
       ],

@@ -1,3 +1,4 @@
+import type { RtoReason } from "@shop/shared/constants";
 import { errors, shipmentWords } from "@shop/shared/messages";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { dashboardKeys } from "#web/features/dashboard/query-keys";
@@ -26,11 +27,11 @@ export function useDeliverShipment(orderId: string) {
   });
 }
 
-/** PATCH /api/orders/{orderId}/shipments/{shipmentId} (staff): a cash on delivery parcel came back undelivered. */
-export function returnShipmentToOrigin(orderId: string, shipmentId: string) {
+/** PATCH /api/orders/{orderId}/shipments/{shipmentId} (staff): a cash on delivery parcel came back undelivered, and why. */
+export function returnShipmentToOrigin(orderId: string, shipmentId: string, reason: RtoReason) {
   return api.patch(
     `/orders/${encodeURIComponent(orderId)}/shipments/${encodeURIComponent(shipmentId)}`,
-    { returnedToOrigin: true },
+    { returnedToOrigin: true, reason },
     { schema: responseSchemas.shipment, defaultMessage: errors.tryAgainLaterEllipsis },
   );
 }
@@ -38,7 +39,8 @@ export function returnShipmentToOrigin(orderId: string, shipmentId: string) {
 export function useReturnShipmentToOrigin(orderId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (shipmentId: string) => returnShipmentToOrigin(orderId, shipmentId),
+    mutationFn: ({ shipmentId, reason }: { shipmentId: string; reason: RtoReason }) =>
+      returnShipmentToOrigin(orderId, shipmentId, reason),
     onSuccess: async () => {
       toast.success(shipmentWords.returnedToast);
       await queryClient.invalidateQueries({ queryKey: dashboardKeys.all });

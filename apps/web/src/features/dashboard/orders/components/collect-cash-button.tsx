@@ -1,4 +1,5 @@
 import { cashOnDelivery } from "@shop/shared/messages";
+import { cashCanBeCollected } from "@shop/shared/orders";
 import type { OrderDto } from "@shop/shared/schemas/order";
 import { useState } from "react";
 import { Button } from "#web/components/button";
@@ -6,13 +7,19 @@ import { Dialog } from "#web/components/dialog";
 import { formatPrice } from "#web/lib/money";
 import { useCollectCash } from "../api/collect-cash";
 
-/** Whether the order's cash on delivery waits for staff to record it collected. */
+/**
+ * Whether the order's cash on delivery waits for staff to record it collected, and can have been: the
+ * order confirmed and a parcel out (shared orders.ts, the rule the server refuses by).
+ */
 export function awaitsCash(order: OrderDto): boolean {
-  return order.cashOnDelivery?.collected === false && order.status !== "cancelled";
+  return (
+    order.cashOnDelivery?.collected === false && order.status !== "cancelled" && cashCanBeCollected(order)
+  );
 }
 
 /**
- * 'Record cash collected' on a cash on delivery order whose cash waits (admins and managers), after a
+ * 'Record cash collected' on a cash on delivery order whose cash waits and is out for delivery (admins
+ * and managers), after a
  * confirmation naming the amount: the payment completes (the invoice came with the first parcel,
  * decision 025).
  */

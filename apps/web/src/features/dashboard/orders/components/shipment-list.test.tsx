@@ -22,6 +22,7 @@ const order: OrderDto = {
       shippedAt: "2026-11-21T10:00:00.000Z",
       deliveredAt: null,
       returnedToOriginAt: null,
+      returnedToOriginReason: null,
     },
   ],
 };
@@ -55,10 +56,14 @@ describe("a cash on delivery parcel that comes back", () => {
     },
   };
 
-  it("asks first, then marks it returned to origin", async () => {
+  it("asks why it came back (a select, none chosen for staff), then marks it returned to origin with the reason", async () => {
     const { requests } = stubApi({
       [`PATCH /api/orders/${cod._id}/shipments/${parcel._id}`]: {
-        data: { ...parcel, returnedToOriginAt: "2026-11-24T10:00:00.000Z" },
+        data: {
+          ...parcel,
+          returnedToOriginAt: "2026-11-24T10:00:00.000Z",
+          returnedToOriginReason: "refused",
+        },
       },
     });
     renderRoutes([{ path: "/", element: <ShipmentList order={cod} /> }], "/");
@@ -67,9 +72,23 @@ describe("a cash on delivery parcel that comes back", () => {
     );
     const dialog = await screen.findByRole("dialog", { name: shipmentWords.confirmReturnedTitle });
     expect(within(dialog).getByText(shipmentWords.confirmReturned)).toBeVisible();
+    const reason = within(dialog).getByRole("combobox", { name: shipmentWords.returnReason });
+    expect(reason).toHaveValue("");
+    expect(
+      within(reason)
+        .getAllByRole("option")
+        .map((option) => option.textContent),
+    ).toEqual([shipmentWords.chooseReason, ...Object.values(shipmentWords.rtoReasons)]);
+    // Without a reason nothing is sent: the select says why.
+    await userEvent.click(within(dialog).getByRole("button", { name: shipmentWords.confirmReturnedAction }));
+    expect(reason).toHaveAccessibleDescription(expect.stringContaining(shipmentWords.reasonRequired));
+    expect(requests).toHaveLength(0);
+    await userEvent.selectOptions(reason, shipmentWords.rtoReasons.refused);
     await userEvent.click(within(dialog).getByRole("button", { name: shipmentWords.confirmReturnedAction }));
     await waitFor(() =>
-      expect(requests.map((request) => request.body)).toEqual([{ returnedToOrigin: true }]),
+      expect(requests.map((request) => request.body)).toEqual([
+        { returnedToOrigin: true, reason: "refused" },
+      ]),
     );
   });
 
@@ -82,10 +101,15 @@ describe("a cash on delivery parcel that comes back", () => {
     const back: OrderDto = {
       ...cod,
       status: "cancelled",
-      shipments: [{ ...parcel, returnedToOriginAt: "2026-11-24T10:00:00.000Z" }],
+      shipments: [
+        { ...parcel, returnedToOriginAt: "2026-11-24T10:00:00.000Z", returnedToOriginReason: "unreachable" },
+      ],
     };
     renderRoutes([{ path: "/", element: <ShipmentList order={back} /> }], "/");
     expect(screen.getByText(shipmentWords.returnedToOrigin, { exact: false })).toBeVisible();
+    expect(
+      screen.getByText(shipmentWords.returnedBecause(shipmentWords.rtoReasons.unreachable), { exact: false }),
+    ).toBeVisible();
     expect(screen.queryByRole("button", { name: /^Returned to origin|^Mark delivered/ })).toBeNull();
   });
 });

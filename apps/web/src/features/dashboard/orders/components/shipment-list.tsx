@@ -4,10 +4,10 @@ import type { OrderDto } from "@shop/shared/schemas/order";
 import { useState } from "react";
 import { Button } from "#web/components/button";
 import { DocumentLink } from "#web/components/document-link";
-import { ConfirmDialog } from "#web/features/dashboard/components/confirm-dialog";
 import { shipmentPackingSlipUrl } from "#web/lib/api";
 import { formatDateTime } from "#web/lib/dates";
 import { useDeliverShipment, useReturnShipmentToOrigin } from "../api/deliver-shipment";
+import { ReturnToOriginDialog } from "./return-to-origin-dialog";
 
 /**
  * The order's parcels for staff: carrier, number (linked), units, when it left and arrived, Mark
@@ -66,7 +66,9 @@ export function ShipmentList({ order }: { order: OrderDto }) {
                     variant="secondary"
                     size="sm"
                     aria-label={words.markReturnedOf(shipment.carrier, shipment.trackingNumber)}
-                    loading={returnToOrigin.isPending && returnToOrigin.variables === shipment._id}
+                    loading={
+                      returnToOrigin.isPending && returnToOrigin.variables?.shipmentId === shipment._id
+                    }
                     onClick={() => setReturning(shipment._id)}
                   >
                     {words.markReturned}
@@ -104,6 +106,9 @@ export function ShipmentList({ order }: { order: OrderDto }) {
                   <time dateTime={shipment.returnedToOriginAt}>
                     {formatDateTime(shipment.returnedToOriginAt)}
                   </time>
+                  {shipment.returnedToOriginReason
+                    ? ` ${words.returnedBecause(words.rtoReasons[shipment.returnedToOriginReason])}`
+                    : null}
                 </>
               ) : (
                 words.onItsWay
@@ -112,18 +117,15 @@ export function ShipmentList({ order }: { order: OrderDto }) {
           </li>
         ))}
       </ul>
-      <ConfirmDialog
+      <ReturnToOriginDialog
         open={returning !== null}
-        title={words.confirmReturnedTitle}
-        confirmLabel={words.confirmReturnedAction}
         pending={returnToOrigin.isPending}
         onClose={() => setReturning(null)}
-        onConfirm={() => {
-          if (returning) returnToOrigin.mutate(returning, { onSettled: () => setReturning(null) });
+        onConfirm={(reason) => {
+          if (returning)
+            returnToOrigin.mutate({ shipmentId: returning, reason }, { onSettled: () => setReturning(null) });
         }}
-      >
-        {words.confirmReturned}
-      </ConfirmDialog>
+      />
     </>
   );
 }
