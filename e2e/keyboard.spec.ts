@@ -32,8 +32,8 @@ const TYPED_ADDRESS = {
   Building: "Flat 7C, Sea Breeze Towers",
   Street: "Carter Road, Bandra West",
   City: "Mumbai",
+  "PIN code": "400050",
   State: "Maharashtra",
-  "Pin code": "400050",
 };
 
 function isFocused(target: Locator) {

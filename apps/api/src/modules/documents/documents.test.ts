@@ -965,7 +965,11 @@ describe("a new GSTIN, a new registration", () => {
     productId = product._id;
     buyer = await quickUser(t);
     addressId = (
-      await addAddress(t.database.db, buyer.user.id, AddressInput.parse({ ...ADDRESS, state: "Karnataka" }))
+      await addAddress(
+        t.database.db,
+        buyer.user.id,
+        AddressInput.parse({ ...ADDRESS, state: "Karnataka", pinCode: "560001" }),
+      )
     )._id;
   });
 

@@ -807,7 +807,13 @@ describe("a month's GSTR-1 worked out by hand: B2B, B2CL, B2CS, charges taxed, a
       method: "POST",
       url: "/api/users/current-user/addresses",
       cookie: trader.cookie,
-      payload: { ...ADDRESS, state: "Karnataka", gstin: BUYER, legalName: "Asha Traders Pvt Ltd" },
+      payload: {
+        ...ADDRESS,
+        state: "Karnataka",
+        pinCode: "560001",
+        gstin: BUYER,
+        legalName: "Asha Traders Pvt Ltd",
+      },
     });
     expect(traderAddress.statusCode, traderAddress.body).toBe(201);
     e = await pay(
