@@ -2953,6 +2953,10 @@ export interface operations {
                             } | null;
                             store: {
                                 name: string;
+                                legalName: string;
+                                address: string;
+                                email: string;
+                                phone: string;
                             };
                             currency: {
                                 code: string;

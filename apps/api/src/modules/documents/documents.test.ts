@@ -96,7 +96,13 @@ async function paidOrderTo(
   const address = await addAddress(
     t.database.db,
     shopper.user.id,
-    AddressInput.parse({ ...ADDRESS, state, ...(gstin ? { gstin, legalName: BUSINESS } : {}) }),
+    AddressInput.parse({
+      ...ADDRESS,
+      state,
+      // A PIN code in the state's India Post zones.
+      ...(state === "Karnataka" ? { pinCode: "560001" } : {}),
+      ...(gstin ? { gstin, legalName: BUSINESS } : {}),
+    }),
   );
   const { order } = await placeOrder(
     t.database.db,
@@ -702,7 +708,7 @@ describe("documents a CA signs", () => {
         BUSINESS,
         ADDRESS.building,
         ADDRESS.street,
-        `${ADDRESS.city} ${ADDRESS.pinCode}`,
+        `${ADDRESS.city} 560001`,
         "29-Karnataka, India",
         documents.buyerGstin(gstinOf("29")),
       ])
