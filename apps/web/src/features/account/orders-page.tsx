@@ -3,7 +3,7 @@ import { PageMeta, pageTitle } from "#web/lib/page-meta";
 import { MyOrders } from "./components/my-orders";
 
 /** The shopper's orders on a page of their own (/account/orders): the account menus' "My orders". */
-export function OrdersPage() {
+export function MyOrdersPage() {
   const head = <PageMeta title={pageTitle(accountNotes.myOrders)} />;
   return (
     <>
