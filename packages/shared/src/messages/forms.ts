@@ -163,5 +163,10 @@ export const hints = {
   /** Under the state select of an address saved with a state that is none of the list. */
   stateWas: (typed: string) => `Saved as "${typed}": choose its state from the list.`,
   password: "At least 6 characters, with a letter, a number and one of @ $ ! % * # ? &.",
+  /** A number field's limits, from its schema, said before they bite: "From 10 to 10,080.". */
+  numberRange: (min: number, max: number) =>
+    `From ${min.toLocaleString("en-US")} to ${max.toLocaleString("en-US")}.`,
+  numberAtLeast: (min: number) => `At least ${min.toLocaleString("en-US")}.`,
+  numberAtMost: (max: number) => `At most ${max.toLocaleString("en-US")}.`,
   searchEmpty: "Check the spelling, or try a shorter or more general word.",
 } as const;
