@@ -203,8 +203,9 @@ export function pincodeZoneStates(pincode: string): string[] {
   if (!PINCODE_PATTERN.test(pincode)) return [];
   const district = pincode.slice(0, 3);
   const base = zoneOf(district);
-  const states = new Set<string>(statesUnder(district));
-  if (base) states.add(base);
+  // The district's own state first, then those of the shares split off it.
+  const states = new Set<string>(base ? [base] : []);
+  for (const state of statesUnder(district)) states.add(state);
   const shared =
     base === null || Object.entries(ZONES).some(([key, state]) => state === null && key.startsWith(district));
   if (shared) for (const state of statesUnder(pincode.slice(0, 2))) states.add(state);

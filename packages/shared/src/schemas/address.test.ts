@@ -118,6 +118,9 @@ describe("AddressInput", () => {
       expect(issues({ pinCode: "605001", state: "Puducherry" })).toEqual([]);
       expect(issues({ pinCode: "605001", state: "Tamil Nadu" })).toEqual([]);
       expect(issues({ pinCode: "160017", state: "Punjab" })).toEqual([]);
+      expect(issues({ pinCode: "682036", state: "Karnataka" })).toEqual([
+        "pinCode: PIN code 682036 is in Kerala or Lakshadweep, not in Karnataka.",
+      ]);
       expect(issues({ pinCode: "605001", state: "Kerala" })).toEqual([
         "pinCode: PIN code 605001 is in Tamil Nadu or Puducherry, not in Kerala.",
       ]);
