@@ -11,10 +11,23 @@ export interface NumberLimits {
   hint?: string;
 }
 
+/** The number schema inside an optional, nullable or defaulted one (`number(...).nullable().optional()`). */
+function innerNumber(schema: z.ZodType): z.ZodNumber | null {
+  let inner: unknown = schema;
+  for (let depth = 0; depth < 4; depth++) {
+    if (typeof inner !== "object" || inner === null) return null;
+    if ("minValue" in inner) return inner as z.ZodNumber;
+    if (!("unwrap" in inner) || typeof inner.unwrap !== "function") return null;
+    inner = inner.unwrap();
+  }
+  return null;
+}
+
 /** The bounds of `schema` as an input's attributes, and `hint` with them said after it. */
-export function numberLimits(schema: z.ZodNumber, hint?: string): NumberLimits {
-  const min = Number.isFinite(schema.minValue) ? (schema.minValue as number) : undefined;
-  const max = Number.isFinite(schema.maxValue) ? (schema.maxValue as number) : undefined;
+export function numberLimits(schema: z.ZodType, hint?: string): NumberLimits {
+  const number = innerNumber(schema);
+  const min = number && Number.isFinite(number.minValue) ? (number.minValue as number) : undefined;
+  const max = number && Number.isFinite(number.maxValue) ? (number.maxValue as number) : undefined;
   const limit =
     min !== undefined && max !== undefined
       ? hints.numberRange(min, max)
