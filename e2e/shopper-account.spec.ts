@@ -48,8 +48,13 @@ test.describe("a shopper on a phone", () => {
     await expect(
       page.getByRole("main").getByRole("button", { name: wishlistHeart.remove }).first(),
     ).toHaveAttribute("aria-pressed", "true");
-    const saved = await dataOf<{ product: { _id: string } }[]>(await shopper.api.get("/api/wishlist"), 200);
-    expect(saved.map((item) => item.product._id)).toEqual([product._id]);
+    await expect
+      .poll(async () =>
+        (await dataOf<{ product: { _id: string } }[]>(await shopper.api.get("/api/wishlist"), 200)).map(
+          (item) => item.product._id,
+        ),
+      )
+      .toEqual([product._id]);
     // Reloaded: nothing is sent again.
     await page.reload();
     await expect(
@@ -131,9 +136,10 @@ test.describe("a shopper on a phone", () => {
     await expect(
       dialog.getByText(validation.pinCodeOtherState("682036", pincodeZoneStates("682036"), "Karnataka")),
     ).toBeVisible();
-    await dialog.screenshot({ path: `${SHOTS}/forms-address-form-390.png` });
+    await dialog.getByRole("textbox", { name: "PIN code" }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/forms-address-form-390.png` });
     await page.setViewportSize({ width: 1280, height: 800 });
-    await dialog.screenshot({ path: `${SHOTS}/forms-address-form-1280.png` });
+    await page.screenshot({ path: `${SHOTS}/forms-address-form-1280.png` });
     await state.selectOption("Kerala");
     await dialog.getByRole("button", { name: "Save address" }).click();
     await expect(dialog).toHaveCount(0);
