@@ -1,12 +1,12 @@
 import { DEFAULT_PAGE_SETTINGS } from "@shop/shared/site";
 import { screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { StorefrontFooter } from "#web/app/layouts/storefront-footer";
 import { ContactPage } from "#web/features/storefront/contact-page";
 import { setShopSettings, useFollowConfig } from "#web/lib/shop-settings";
 import { stubApi } from "#web/test/api-stub";
 import { rupeeConfig } from "#web/test/fixtures";
 import { renderRoutes } from "#web/test/render";
+import { StorefrontFooter } from "./storefront-footer";
 
 afterEach(() => setShopSettings(DEFAULT_PAGE_SETTINGS));
 
