@@ -55,7 +55,7 @@ async function fillAddress(dialog: Locator) {
   await dialog.getByLabel("Street").fill(ADDRESS.street);
   await dialog.getByLabel("City").fill(ADDRESS.city);
   await dialog.getByLabel("State").selectOption(ADDRESS.state);
-  await dialog.getByLabel("Pin code").fill(ADDRESS.pinCode);
+  await dialog.getByLabel("PIN code").fill(ADDRESS.pinCode);
 }
 
 async function payWithCard(page: Page, number: string) {

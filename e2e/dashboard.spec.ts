@@ -377,7 +377,7 @@ test("on a 390 px screen every dashboard list fits the screen: each row opens it
   };
   const row = (text: string) => page.getByRole("main").locator("tbody tr").filter({ hasText: text });
   await page.goto("/dashboard/orders");
-  await tap(row("Anil Verma").getByText("Pin code 411001"));
+  await tap(row("Anil Verma").getByText("PIN code 411001"));
   await expect(page).toHaveURL(`/dashboard/orders/order/${orderId}`);
 
   await page.goto("/dashboard/payments");

@@ -28,7 +28,6 @@ test.describe("India's states in the address form", () => {
     await dialog.getByLabel("Building").fill("Flat 3, Lotus Apartments");
     await dialog.getByLabel("Street").fill("Besant Nagar 2nd Avenue");
     await dialog.getByLabel("City").fill("Chennai");
-    await dialog.getByLabel("Pin code").fill("600090");
 
     // The state is a labelled select of the 36 states and union territories, none chosen yet.
     const state = dialog.getByRole("combobox", { name: "State" });
@@ -37,6 +36,12 @@ test.describe("India's states in the address form", () => {
     // Picked from the keyboard: the select jumps to the name typed.
     await state.focus();
     await page.keyboard.type("Tamil");
+    await expect(state).toHaveValue("Tamil Nadu");
+    // A PIN code fills in its state (India Post's zones): Goa's, then Chennai's.
+    const pinCode = dialog.getByRole("textbox", { name: "PIN code" });
+    await pinCode.fill("403001");
+    await expect(state).toHaveValue("Goa");
+    await pinCode.fill("600090");
     await expect(state).toHaveValue("Tamil Nadu");
     const box = await state.boundingBox();
     expect(box?.width ?? 0).toBeGreaterThan(200);
@@ -72,10 +77,16 @@ test.describe("India's states in the address form", () => {
     await editState.selectOption("Karnataka");
     await edit.getByRole("button", { name: "Save address" }).click();
     await expect(edit.getByText(validation.gstinOtherState("Karnataka", "29"))).toBeVisible();
+    // Chennai's PIN code is not in Karnataka: said at the PIN code, naming both.
+    await expect(
+      edit.getByText(validation.pinCodeOtherState("600090", ["Tamil Nadu"], "Karnataka")),
+    ).toBeVisible();
     await edit.getByRole("textbox", { name: hints.gstinOptional }).fill("");
+    await edit.getByRole("textbox", { name: "City" }).fill("Bengaluru");
+    await edit.getByRole("textbox", { name: "PIN code" }).fill("560001");
     await edit.getByRole("button", { name: "Save address" }).click();
     await closeToast(page, accountNotes.addressUpdated);
-    await expect(card).toContainText("Chennai, Karnataka 600090");
+    await expect(card).toContainText("Bengaluru, Karnataka 560001");
     await expect(card).not.toContainText("GSTIN");
   });
 });

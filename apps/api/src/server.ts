@@ -93,7 +93,13 @@ async function main() {
       { refunds: credited.skipped },
       "earlier refunds whose credit note lines could not be worked out",
     );
-  const seededCatalog = await seedDemoShop(database.db, config, () => createStorage(config));
+  const log = app.log;
+  const seededCatalog = await seedDemoShop(
+    database.db,
+    config,
+    () => createStorage(config),
+    (message) => log.info(message),
+  );
   if (closing) return;
   if (seededCatalog) app.log.info("demo catalogue and orders seeded");
   await app.listen({ host: config.host, port: config.port });

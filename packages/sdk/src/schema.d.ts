@@ -2973,6 +2973,10 @@ export interface operations {
                             } | null;
                             store: {
                                 name: string;
+                                legalName: string;
+                                address: string;
+                                email: string;
+                                phone: string;
                             };
                             currency: {
                                 code: string;

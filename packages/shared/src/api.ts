@@ -79,8 +79,17 @@ export const PublicConfig = z.object({
   /** The most units of one product an order may hold (the cart caps its quantities to it). */
   maxQuantityPerLine: z.number().int(),
   demo: z.object({ email: z.string(), password: z.string() }).nullable(),
-  /** The public part of the owner's settings (schemas/settings.ts). */
-  store: z.object({ name: z.string() }),
+  /**
+   * The public part of the owner's settings (schemas/settings.ts): the store's name, and the legal
+   * name, postal address, email and phone the footer and the contact page print.
+   */
+  store: z.object({
+    name: z.string(),
+    legalName: z.string(),
+    address: z.string(),
+    email: z.string(),
+    phone: z.string(),
+  }),
   currency: CurrencySettings,
   taxes: TaxSettings.pick({ pricesIncludeTax: true, defaultRate: true }),
   /** The enabled shipping methods, cheapest first. */

@@ -171,3 +171,43 @@ export function stateOfPincode(pincode: string): string | undefined {
   }
   return undefined;
 }
+
+/** The state of the longest prefix of `digits` the table lists: a state, null (shared) or undefined. */
+function zoneOf(digits: string): string | null | undefined {
+  for (let length = digits.length; length >= 2; length--) {
+    const zone = ZONES[digits.slice(0, length)];
+    if (zone !== undefined) return zone;
+  }
+  return undefined;
+}
+
+/** Every state the table names under a prefix (its longer prefixes included). */
+function statesUnder(prefix: string): string[] {
+  const states = Object.entries(ZONES)
+    .filter(([key, state]) => state !== null && key.startsWith(prefix))
+    .map(([, state]) => state as string);
+  return states;
+}
+
+/**
+ * The states whose India Post zones a PIN code can be in: those of its sorting district (the first
+ * three digits, with the states of the districts' shares the table splits off), or of its postal
+ * circle (the first two) where the district is shared and the table does not say between whom. An
+ * address's state must be one of them; none (an empty list) for a PIN code the zones do not place
+ * (Army Postal Service, an unused prefix) or text that is not a PIN code, which any state may have.
+ *
+ * NOTE: looser than stateOfPincode on purpose: a PIN code near a border the table may place a few
+ * digits wrong is never refused for the state its shopper lives in.
+ */
+export function pincodeZoneStates(pincode: string): string[] {
+  if (!PINCODE_PATTERN.test(pincode)) return [];
+  const district = pincode.slice(0, 3);
+  const base = zoneOf(district);
+  // The district's own state first, then those of the shares split off it.
+  const states = new Set<string>(base ? [base] : []);
+  for (const state of statesUnder(district)) states.add(state);
+  const shared =
+    base === null || Object.entries(ZONES).some(([key, state]) => state === null && key.startsWith(district));
+  if (shared) for (const state of statesUnder(pincode.slice(0, 2))) states.add(state);
+  return [...states];
+}

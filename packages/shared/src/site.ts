@@ -5,14 +5,6 @@ export const SHOP_NAME = "Bazaar";
 export const SHOP_TAGLINE = "clothing, shoes and watches";
 export const SHOP_DESCRIPTION = "Clothing, shoes and watches, delivered across India.";
 
-/** The postal address shown in the footer and on the contact page (SPEC section 1). */
-export const POSTAL_ADDRESS = [
-  "Bazaar Retail Pvt. Ltd.",
-  "4th Floor, Maker Chambers IV",
-  "Nariman Point, Mumbai 400021",
-  "Maharashtra, India",
-] as const;
-
 /** A page's document title: its own title, then the shop's name (the owner's, SHOP_NAME until set). */
 export function pageTitle(title: string, shopName: string = SHOP_NAME): string {
   return `${title} — ${shopName}`;
@@ -73,10 +65,26 @@ export function searchDescription(keyword: string, shopName: string = SHOP_NAME)
  */
 export const PAGE_SETTINGS_ELEMENT_ID = "shop-settings";
 
+/**
+ * The store as every page shows it: its name in the header and titles; its legal name, postal
+ * address, email and phone in the footer and on the contact page (the owner's store settings).
+ */
+export interface PageStore {
+  name: string;
+  /** Left out (a page without them): none shown, or the name in the legal name's place. */
+  legalName?: string;
+  address?: string;
+  email?: string;
+  phone?: string;
+}
+
 export interface PageSettings {
-  store: { name: string };
+  store: PageStore;
   currency: CurrencyFormat;
 }
 
-/** A fresh shop's: SHOP_NAME, in SPEC's dollars. */
+/**
+ * A page without the server's settings (the Vite dev server, unit tests): SHOP_NAME, in SPEC's
+ * dollars, without contact details until GET /api/config answers them.
+ */
 export const DEFAULT_PAGE_SETTINGS: PageSettings = { store: { name: SHOP_NAME }, currency: SPEC_CURRENCY };

@@ -22,10 +22,13 @@ import { createTestDatabase } from "#test/db";
 import { seedDemoShop } from "./demo";
 import { seedDemoAccounts } from "./demo-accounts";
 import { seedDemoCatalog } from "./demo-catalog";
+import { DEMO_PRODUCTS } from "./demo-catalog-data";
 
 let database: DatabaseHandle;
 let mediaDir: string;
 let seconds = 0;
+/** What the seed said as it went (the server logs it on a first start). */
+const progress: string[] = [];
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -34,7 +37,11 @@ beforeAll(async () => {
   // As seedDemoShop does: the store the demo's documents state, from the configuration's defaults.
   await recordSupplier(database.db, supplierOf(defaultSettings(parseConfig({ NODE_ENV: "test" })).store));
   const started = performance.now();
-  expect(await seedDemoCatalog(database.db, new LocalStorage(mediaDir))).toBe(true);
+  expect(
+    await seedDemoCatalog(database.db, new LocalStorage(mediaDir), {
+      progress: (line) => progress.push(line),
+    }),
+  ).toBe(true);
   seconds = (performance.now() - started) / 1000;
 }, 120_000);
 
@@ -44,6 +51,19 @@ afterAll(async () => {
 });
 
 describe("the demo catalogue", () => {
+  it("says its progress as it goes, so that a first start never looks hung: products, pictures, orders, done", () => {
+    const productCount = DEMO_PRODUCTS.length;
+    expect(progress[0]).toBe(
+      `seeding the demo: ${productCount} products, their pictures, reviews and orders…`,
+    );
+    expect(progress).toContain(`seeding the demo: ${productCount} products saved; orders next…`);
+    expect(
+      progress.filter((line) => /^seeding the demo: orders \d+ of \d+…$/.test(line)).length,
+    ).toBeGreaterThanOrEqual(3);
+    expect(progress.at(-1)).toMatch(/^seeding the demo: done in \d+\.\d s$/);
+    expect(progress.length).toBeGreaterThanOrEqual(6);
+  });
+
   it("has the SPEC categories and at least 48 products with real descriptions and prices", async () => {
     console.info(`demo catalogue seeded in ${seconds.toFixed(1)} s`);
     const slugs = (await database.db.select().from(categories)).map((c) => c.slug);

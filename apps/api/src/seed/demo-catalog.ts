@@ -3,7 +3,9 @@
  * reviewer accounts and their reviews, and about 60 days of their orders (demo-orders.ts).
  * Seeded in demo mode into an empty catalogue only.
  */
+
 import { randomBytes } from "node:crypto";
+import { demoSeed } from "@shop/shared/messages";
 import { slugify } from "@shop/shared/slug";
 import { count, sql } from "drizzle-orm";
 import { DEMO_ACCOUNTS } from "#api/config";
@@ -163,13 +165,24 @@ export function demoVariants(product: DemoProduct): VariantValues[] | undefined 
 export async function seedDemoCatalog(
   db: Database,
   storage: MediaStorage,
-  { now = new Date(), terms = SPEC_SHOP_TERMS }: { now?: Date; terms?: DemoShopTerms } = {},
+  {
+    now = new Date(),
+    terms = SPEC_SHOP_TERMS,
+    progress,
+  }: {
+    now?: Date;
+    terms?: DemoShopTerms;
+    /** Told what the seed does as it goes (the server logs it: a first start takes a while). */
+    progress?: (message: string) => void;
+  } = {},
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
     const [categoryCount] = await tx.select({ total: count() }).from(categories);
     if ((categoryCount?.total ?? 0) > 0 || (await hasAnyProduct(tx))) return false;
 
+    const started = Date.now();
+    progress?.(demoSeed.start(DEMO_PRODUCTS.length));
     const categoryBySlug = new Map<string, { id: string; name: string }>();
     for (const category of DEMO_CATEGORIES) {
       categoryBySlug.set(category.slug, await insertCategory(tx, category));
@@ -186,6 +199,7 @@ export async function seedDemoCatalog(
         uploadedBy: null,
       }),
     );
+    progress?.(demoSeed.pictures(rendered.length));
     const galleries: Media[][] = DEMO_PRODUCTS.map(() => []);
     for (const [i, { index }] of views.entries()) {
       const picture = rendered[i];
@@ -233,6 +247,7 @@ export async function seedDemoCatalog(
     }
     await insertReviews(tx, reviews);
     await recomputeRatings(tx, productIds);
+    progress?.(demoSeed.products(productIds.length));
     await seedDemoOrders(
       tx,
       DEMO_PRODUCTS.map((product, index) => ({
@@ -240,10 +255,11 @@ export async function seedDemoCatalog(
         name: product.name,
         isActive: !product.inactive,
       })),
-      { now, next, terms },
+      { now, next, terms, progress },
     );
     // The demo orders' units sold, in the best-seller counts at once rather than at the next fold.
     await foldSoldCounts(tx);
+    progress?.(demoSeed.done((Date.now() - started) / 1000));
     return true;
   });
 }

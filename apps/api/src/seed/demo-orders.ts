@@ -13,7 +13,7 @@
 
 import { CURRENCY, type OrderStatus } from "@shop/shared/constants";
 import { hsnChapterName } from "@shop/shared/gst-codes";
-import { orderHistory } from "@shop/shared/messages";
+import { demoSeed, orderHistory } from "@shop/shared/messages";
 import { fullName } from "@shop/shared/names";
 import { fromCents, priceOrder, toCents } from "@shop/shared/pricing";
 import type { RefundInputParsed } from "@shop/shared/schemas/refund";
@@ -79,6 +79,8 @@ const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
 /** How many orders the demo holds, spread over this many days before now. */
 const DEMO_ORDER_COUNT = 64;
+/** How many orders between two progress lines of the seed. */
+const ORDERS_PER_PROGRESS = 16;
 const DEMO_ORDER_DAYS = 60;
 /** Only variants with more than this many units are ordered, so the demo's low and sold-out sizes stay as they are. */
 const ORDERABLE_STOCK = 20;
@@ -222,7 +224,12 @@ async function recordDemoRefund(db: Database, due: DueRefund, admin: Actor | nul
 export async function seedDemoOrders(
   db: Database,
   products: readonly { id: string; name: string; isActive: boolean }[],
-  { now, next, terms = SPEC_SHOP_TERMS }: { now: Date; next: () => number; terms?: DemoShopTerms },
+  {
+    now,
+    next,
+    terms = SPEC_SHOP_TERMS,
+    progress,
+  }: { now: Date; next: () => number; terms?: DemoShopTerms; progress?: (message: string) => void },
 ): Promise<number> {
   const shoppers: User[] = [];
   for (const email of [DEMO_ACCOUNTS.shopper.email, ...DEMO_REVIEWERS.map((reviewer) => reviewer.email)]) {
@@ -264,6 +271,7 @@ export async function seedDemoOrders(
   let placed = 0;
   let preparedOfSeveral = 0;
   for (let index = 0; index < DEMO_ORDER_COUNT; index++) {
+    if (index > 0 && index % ORDERS_PER_PROGRESS === 0) progress?.(demoSeed.orders(index, DEMO_ORDER_COUNT));
     // Oldest first, so that order numbers rise with the dates.
     const share = (DEMO_ORDER_COUNT - 1 - index) / (DEMO_ORDER_COUNT - 1);
     // The last few were placed minutes ago and wait for payment (the hold sweep cancels them later, as it would).

@@ -12,11 +12,13 @@ import { seedDemoCatalog } from "./demo-catalog";
  * configuration asks for the demo (parseConfig turns it off in production); answers whether the
  * catalogue was seeded. The storage is only opened when it is needed. The orders are priced with the
  * shop's settings as the checkout reads them (taxes, the seller's state, shipping, currency).
+ * `progress` is told each step as it goes (the server logs it).
  */
 export async function seedDemoShop(
   db: Database,
   config: Config,
   openStorage: () => MediaStorage,
+  progress?: (message: string) => void,
 ): Promise<boolean> {
   if (!config.demo) return false;
   await seedDemoAccounts(db);
@@ -31,7 +33,7 @@ export async function seedDemoShop(
   };
   const storage = openStorage();
   try {
-    return await seedDemoCatalog(db, storage, { terms });
+    return await seedDemoCatalog(db, storage, { terms, ...(progress ? { progress } : {}) });
   } finally {
     storage.close();
   }

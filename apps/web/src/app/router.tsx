@@ -98,6 +98,7 @@ const ShippingPage = lazyPage(() => import("../features/checkout/shipping-page")
 const CheckoutPage = lazyPage(() => import("../features/checkout/checkout-page").then((m) => m.CheckoutPage));
 const PayPage = lazyPage(() => import("../features/checkout/pay-page").then((m) => m.PayPage));
 const OrderPage = lazyPage(() => import("../features/account/order-page").then((m) => m.OrderPage));
+const MyOrdersPage = lazyPage(() => import("../features/account/orders-page").then((m) => m.MyOrdersPage));
 const WishlistPage = lazyPage(() => import("../features/account/wishlist-page").then((m) => m.WishlistPage));
 const LoginPage = lazyPage(() => import("../features/auth/login-page").then((m) => m.LoginPage));
 const RegisterPage = lazyPage(() => import("../features/auth/register-page").then((m) => m.RegisterPage));
@@ -279,6 +280,11 @@ const storefrontPages: RouteObject[] = [
         path: "pay/:orderId",
         element: <PayPage />,
         handle: handleOf(PayPage),
+      },
+      {
+        path: "orders",
+        element: <MyOrdersPage />,
+        handle: handleOf(MyOrdersPage),
       },
       {
         path: "orders/:orderId",

@@ -2,6 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { COUNTRIES, COUNTRY_CODES, DEFAULT_COUNTRY, DEFAULT_COUNTRY_CODE } from "@shop/shared/constants";
 import { INDIAN_STATE_NAMES } from "@shop/shared/india";
 import { hints } from "@shop/shared/messages";
+import { pincodeOf, stateOfPincode } from "@shop/shared/pincode-states";
 import { type AddressDto, AddressInput, LEGAL_NAME_MAX } from "@shop/shared/schemas/address";
 import { useForm } from "react-hook-form";
 import { isApiError } from "../lib/api";
@@ -66,7 +67,7 @@ interface AddressFormProps {
 
 /**
  * A delivery address (SPEC section 5): name, +91 phone of 10 digits, building, street, city, state
- * (one of India's 36, picked from a list), pin code and India, and an optional GSTIN with the
+ * (one of India's 36, picked from a list, or filled in from the PIN code), PIN code and India, and an optional GSTIN with the
  * business's legal name (required with it: the invoice bills the business). Only +91 and India are offered.
  */
 export function AddressForm({
@@ -76,11 +77,19 @@ export function AddressForm({
   submitLabel = "Save address",
   className,
 }: AddressFormProps) {
-  const { register, handleSubmit, setError, formState } = useForm<AddressInput>({
+  const { register, handleSubmit, setError, setValue, formState } = useForm<AddressInput>({
     resolver: zodResolver(AddressInput),
     defaultValues: address ? valuesOf(address) : EMPTY,
   });
   const { errors } = formState;
+
+  // A complete PIN code fills in its state (India Post's zones); one the zones do not place leaves it.
+  const pinCode = register("pinCode", {
+    onChange: (event: { target: { value: string } }) => {
+      const state = stateOfPincode(pincodeOf(event.target.value) ?? "");
+      if (state) setValue("state", state, { shouldValidate: formState.isSubmitted, shouldDirty: true });
+    },
+  });
 
   const submit = handleSubmit(async (values) => {
     try {
@@ -119,8 +128,7 @@ export function AddressForm({
           type="tel"
           inputMode="numeric"
           autoComplete="shipping tel-national"
-          maxLength={10}
-          placeholder="10 digits"
+          placeholder={hints.phoneNumber}
           error={errors.phoneNumber?.message}
           {...register("phoneNumber")}
         />
@@ -146,6 +154,14 @@ export function AddressForm({
           error={errors.city?.message}
           {...register("city")}
         />
+        <TextField
+          label="PIN code"
+          hint={hints.pinCode}
+          inputMode="numeric"
+          autoComplete="shipping postal-code"
+          error={errors.pinCode?.message}
+          {...pinCode}
+        />
         <SelectField
           label="State"
           autoComplete="shipping address-level1"
@@ -160,13 +176,6 @@ export function AddressForm({
             </option>
           ))}
         </SelectField>
-        <TextField
-          label="Pin code"
-          inputMode="numeric"
-          autoComplete="shipping postal-code"
-          error={errors.pinCode?.message}
-          {...register("pinCode")}
-        />
         <SelectField label="Country" error={errors.country?.message} {...register("country")}>
           {COUNTRIES.map((country) => (
             <option key={country} value={country}>

@@ -2,6 +2,8 @@ import { wishlistHeart, wishlistWords } from "@shop/shared/messages";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { useCart } from "#web/lib/cart-store";
+import { followSignedInCart } from "#web/lib/kept-cart";
 import { useSession } from "#web/lib/session";
 import { toast } from "#web/lib/toast";
 import { holdAnswers, type StubRoutes, stubApi } from "#web/test/api-stub";
@@ -11,8 +13,9 @@ import { ProductCard } from "./product-card";
 
 function renderCards(routes: StubRoutes) {
   const stub = stubApi(routes);
-  renderRoutes(
+  const { router } = renderRoutes(
     [
+      { path: "/auth/login", element: <h1>Sign in</h1> },
       {
         path: "/sale",
         element: (
@@ -28,7 +31,7 @@ function renderCards(routes: StubRoutes) {
     ],
     "/sale",
   );
-  return stub;
+  return { ...stub, router };
 }
 
 /** The heart of a product's card, once its code is in. */
@@ -85,5 +88,42 @@ describe("the heart on a product card", () => {
     expect(requests.map((request) => `${request.method} ${request.path}`)).toContain(
       `PUT /api/wishlist/${kurta._id}`,
     );
+  });
+
+  it("keeps a heart tapped while signed out: off to sign in, and saved once at the sign-in that follows", async () => {
+    followSignedInCart();
+    let saved = false;
+    const { requests, router } = renderCards({
+      "GET /api/wishlist": () => ({
+        data: saved ? [{ product: kurta, savedAt: "2026-11-21T10:00:00.000Z" }] : [],
+      }),
+      [`PUT /api/wishlist/${kurta._id}`]: () => {
+        saved = true;
+        return {
+          status: 201,
+          message: wishlistWords.saved,
+          data: { product: kurta._id, savedAt: "2026-11-21T10:00:00.000Z" },
+        };
+      },
+    });
+    await userEvent.click(await heartOf(kurta.name));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/auth/login"));
+    expect(router.state.location.search).toBe("?redirect=%2Fsale");
+    expect(useCart.getState().pendingHeart).toBe(kurta._id);
+    expect(requests).toEqual([]);
+
+    useSession.getState().setUser(staff("customer"));
+    const puts = () => requests.filter((request) => request.method === "PUT");
+    await waitFor(() => expect(puts()).toHaveLength(1));
+    expect(puts()[0]?.path).toBe(`/api/wishlist/${kurta._id}`);
+    expect(useCart.getState().pendingHeart).toBeNull();
+    await router.navigate("/sale");
+    await screen.findByRole("link", { name: kurta.name });
+    await waitFor(async () => expect(await heartOf(kurta.name)).toHaveAttribute("aria-pressed", "true"));
+    // Signed out and in again: nothing is sent a second time.
+    useSession.getState().clear();
+    useSession.getState().setUser(staff("customer"));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(puts()).toHaveLength(1);
   });
 });

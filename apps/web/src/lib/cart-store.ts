@@ -202,6 +202,11 @@ interface CartState {
    * again under the same key, which the server does not add twice, and applies what changed since.
    */
   pendingMerge: PendingMerge | null;
+  /**
+   * The product whose heart a visitor tapped before being sent to sign in (lib/wishlist.ts): kept
+   * with the cart's lines, as they are, and saved to the wishlist once, at the sign-in that follows.
+   */
+  pendingHeart: string | null;
 }
 
 export const CART_STORAGE_KEY = "shop-cart";
@@ -215,6 +220,7 @@ export const useCart = create<CartState>()(
       owner: null,
       unsaved: false,
       pendingMerge: null,
+      pendingHeart: null,
       addItem: (product, quantity, maxPerLine, variant) => {
         const result = addToCart(get().items, product, quantity, maxPerLine, variant);
         set({ items: result.items });
@@ -239,6 +245,7 @@ export const useCart = create<CartState>()(
         owner: state.owner,
         unsaved: state.unsaved,
         pendingMerge: state.pendingMerge,
+        pendingHeart: state.pendingHeart,
       }),
       // Hydrated by lib/hydrate-stores.ts once the schemas are in.
       skipHydration: true,

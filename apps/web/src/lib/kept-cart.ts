@@ -3,8 +3,10 @@
  * of its own, loaded only once someone is signed in (lib/current-user.ts `followKeptCart`, at the app's
  * start and at each sign-in), so that an anonymous visitor's first load carries none of it and makes no
  * request for it. It follows the session from then on; the sync itself (lib/cart-sync.ts) is another
- * chunk, loaded for an active user.
+ * chunk, loaded for an active user. A wishlist heart a visitor tapped is saved at the same sign-in.
  */
+import { useCart } from "./cart-store";
+import { queryClient } from "./query-client";
 import { useSession } from "./session";
 import type { SessionUser } from "./stored-state-types";
 
@@ -34,9 +36,15 @@ export function followSignedInCart(): void {
     const id = user?.active ? user.id : null;
     if (id === syncing) return;
     syncing = id;
-    if (id !== null)
-      void load().then(
-        (sync) => sync.syncCartOf(id),
+    if (id === null) return;
+    void load().then(
+      (sync) => sync.syncCartOf(id),
+      () => undefined,
+    );
+    // A heart tapped before signing in is saved now, as the cart's lines are merged (lib/wishlist.ts).
+    if (useCart.getState().pendingHeart !== null)
+      void import("./wishlist").then(
+        (wishlist) => wishlist.replayPendingHeart(queryClient),
         () => undefined,
       );
   };

@@ -81,7 +81,15 @@ describe("following GET /api/config", () => {
   }
 
   it("shows the owner's name and currency once the configuration answers with them, amounts drawn again", async () => {
-    stubApi({ "GET /api/config": { data: { ...publicConfig, ...INDIAN_SHOP } } });
+    stubApi({
+      "GET /api/config": {
+        data: {
+          ...publicConfig,
+          store: { ...publicConfig.store, name: "Kapda House" },
+          currency: INDIAN_SHOP.currency,
+        },
+      },
+    });
     render(
       <QueryClientProvider client={new QueryClient()}>
         <Shop />

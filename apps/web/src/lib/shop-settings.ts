@@ -1,5 +1,6 @@
 /**
- * The owner's settings every page shows (the store's name, the currency amounts are written in):
+ * The owner's settings every page shows (the store's name and contact details, the currency amounts
+ * are written in):
  * read from the page the server sent before the first render, so the first paint is right, then
  * kept in step with GET /api/config (docs/decisions/020-shop-settings-in-the-page.md).
  *
@@ -20,7 +21,15 @@ export function readPageSettings(doc: Document): PageSettings | null {
   try {
     const { store, currency } = JSON.parse(text) ?? {};
     if (!isText(store?.name) || !/^[A-Z]{3}$/.test(currency?.code) || !isText(currency?.locale)) return null;
-    return { store: { name: store.name }, currency: { code: currency.code, locale: currency.locale } };
+    const details = Object.fromEntries(
+      (["legalName", "address", "email", "phone"] as const)
+        .filter((key) => isText(store[key]))
+        .map((key) => [key, store[key] as string]),
+    );
+    return {
+      store: { name: store.name, ...details },
+      currency: { code: currency.code, locale: currency.locale },
+    };
   } catch {
     return null;
   }
@@ -38,6 +47,10 @@ export function shopSettings(): PageSettings {
 function same(a: PageSettings, b: PageSettings): boolean {
   return (
     a.store.name === b.store.name &&
+    a.store.legalName === b.store.legalName &&
+    a.store.address === b.store.address &&
+    a.store.email === b.store.email &&
+    a.store.phone === b.store.phone &&
     a.currency.code === b.currency.code &&
     a.currency.locale === b.currency.locale
   );
@@ -74,7 +87,7 @@ export function useShopName(): string {
 export function useFollowConfig(): void {
   const config = useConfig().data;
   useEffect(() => {
-    if (config) setShopSettings({ store: { name: config.store.name }, currency: config.currency });
+    if (config) setShopSettings({ store: config.store, currency: config.currency });
   }, [config]);
 }
 

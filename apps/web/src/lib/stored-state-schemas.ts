@@ -109,6 +109,7 @@ export function checkCart(state: unknown): {
   owner: string | null;
   unsaved: boolean;
   pendingMerge: PendingMerge | null;
+  pendingHeart: string | null;
 } | null {
   const stored = stateObject(state);
   if (!stored) return null;
@@ -116,6 +117,7 @@ export function checkCart(state: unknown): {
   const code = StoredDiscountCode.safeParse(stored.discountCode ?? null);
   const owner = StoredOwner.safeParse(stored.owner ?? null);
   const pendingMerge = StoredPendingMerge.safeParse(stored.pendingMerge ?? null);
+  const pendingHeart = StoredOwner.safeParse(stored.pendingHeart ?? null);
   return {
     items: validEntries(CartItemSchema, stored.items),
     address: address.success ? address.data : null,
@@ -123,6 +125,7 @@ export function checkCart(state: unknown): {
     owner: owner.success ? owner.data : null,
     unsaved: stored.unsaved === true,
     pendingMerge: pendingMerge.success ? pendingMerge.data : null,
+    pendingHeart: pendingHeart.success ? pendingHeart.data : null,
   };
 }
 

@@ -12,6 +12,7 @@ import type { WishlistItemDto } from "@shop/shared/schemas/shopper-lists";
 import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
 import type { NavigateFunction } from "react-router";
 import { api, errorMessage } from "./api";
+import { useCart } from "./cart-store";
 import { responseSchemas } from "./response-schemas";
 import { isActiveUser, useSession } from "./session";
 import { toast } from "./toast";
@@ -107,13 +108,33 @@ export async function changeSaved(
 
 /**
  * A heart was tapped: a signed-in shopper's product is saved or removed (`saved`: as the heart showed
- * it); anyone else goes to sign in, and comes back to `from` (the page's path and query) afterwards.
+ * it); anyone else goes to sign in, and comes back to `from` (the page's path and query) afterwards,
+ * the product kept to be saved then (replayPendingHeart), as the cart keeps a visitor's lines.
  */
 export function tapHeart(
   queryClient: QueryClient,
   navigate: NavigateFunction,
   { productId, saved, from }: { productId: string; saved: boolean; from: string },
 ): void {
-  if (isActiveUser(useSession.getState().user)) void changeSaved(queryClient, productId, !saved);
-  else void navigate(`/auth/login?${new URLSearchParams({ redirect: from }).toString()}`);
+  if (isActiveUser(useSession.getState().user)) {
+    void changeSaved(queryClient, productId, !saved);
+    return;
+  }
+  useCart.setState({ pendingHeart: productId });
+  void navigate(`/auth/login?${new URLSearchParams({ redirect: from }).toString()}`);
+}
+
+/**
+ * Saves the product whose heart was tapped before signing in (lib/kept-cart.ts calls it at each
+ * sign-in), once: it is taken off the device before the request goes, so a second sign-in, another
+ * tab or a reload does not send it again. Answers whether one was saved.
+ */
+export async function replayPendingHeart(queryClient: QueryClient): Promise<boolean> {
+  const productId = useCart.getState().pendingHeart;
+  if (productId === null) return false;
+  useCart.setState({ pendingHeart: null });
+  const done = await changeSaved(queryClient, productId, true);
+  // NOTE: the sign-in reads the list afresh meanwhile; a read that left before the save landed is redone.
+  if (done) void queryClient.invalidateQueries({ queryKey: wishlistKeys.ids });
+  return done;
 }

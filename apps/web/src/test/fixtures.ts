@@ -136,7 +136,13 @@ export const publicConfig: PublicConfig = {
   paymentMethods: ["test"],
   maxQuantityPerLine: 10,
   demo: null,
-  store: { name: "Bazaar" },
+  store: {
+    name: "Bazaar",
+    legalName: "Bazaar",
+    address: "4th Floor, Maker Chambers IV, Nariman Point, Mumbai 400021, Maharashtra, India",
+    email: "help@example.com",
+    phone: "+91 22 4000 0000",
+  },
   currency: { code: "USD", locale: "en-US" },
   taxes: { pricesIncludeTax: false, defaultRate: 18 },
   shippingMethods: [
@@ -177,7 +183,13 @@ export function staff(role: UserDto["role"]): UserDto {
  */
 export const rupeeConfig: PublicConfig = {
   ...publicConfig,
-  store: { name: "Kapda House" },
+  store: {
+    name: "Kapda House",
+    legalName: "Kapda House Textiles LLP",
+    address: "12 Residency Road\nBengaluru 560025\nKarnataka, India",
+    email: "hello@kapda.example",
+    phone: "+91 80 4123 4567",
+  },
   currency: { code: "INR", locale: "en-IN" },
   taxes: { pricesIncludeTax: true, defaultRate: 18 },
   shippingMethods: publicConfig.shippingMethods.map((method) => ({ ...method, freeAbove: 100 })),

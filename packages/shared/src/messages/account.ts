@@ -16,6 +16,12 @@ export const accountNotes = {
   accountClosed: "Your account has been closed.",
   closeAccountSummary: "Your orders are kept; everything else about you goes.",
   confirmDeleteAddress: "Delete this address? Orders already placed keep their delivery address.",
+  /** The orders page (/account/orders), its links in the account menus and on the profile. */
+  myOrders: "My orders",
+  /** The account menus' link to the orders page, as SPEC section 2 names it. */
+  myOrdersMenu: "My Orders",
+  /** On the profile, beside its latest orders: the orders page. */
+  allOrders: "See all orders",
 } as const;
 
 /** Two-step sign-in (TOTP), the sessions of an account, and their pages. */

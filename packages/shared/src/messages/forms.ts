@@ -26,7 +26,12 @@ export const validation = {
   street: "Street is not valid.",
   city: "City is not valid.",
   state: "State is not valid.",
-  pinCode: "Pin code is not valid.",
+  pinCode: "PIN code is not valid.",
+  /** A field of an address shorter than its minimum: "Building: at least 10 characters.". */
+  atLeast: (field: string, n: number, unit = "characters") => `${field}: at least ${n} ${unit}.`,
+  /** A PIN code whose India Post zones lie in other states than the address's state. */
+  pinCodeOtherState: (pinCode: string, zoneStates: readonly string[], state: string) =>
+    `PIN code ${pinCode} is in ${zoneStates.join(" or ")}, not in ${state}.`,
   country: "Country is not valid.",
   categoryName: "Category name is not valid.",
   categorySlug: "Category slug is not valid.",
@@ -151,10 +156,19 @@ export const hints = {
   gstinOptional: "GSTIN (optional)",
   gstin: "For a GST invoice to your business: 15 characters, such as 27AAPFU0939F1ZV.",
   legalName: "Business legal name",
+  /** The placeholder of an address's phone field: how it may be typed. */
+  phoneNumber: "10 digits, such as 98450 12345",
+  /** Under the PIN code field: the state follows it. */
+  pinCode: "6 digits: the state is filled in from it.",
   /** Under the legal name field of an address. */
   legalNameHint: "Needed with a GSTIN: the invoice is made out to the business under this name.",
   /** Under the state select of an address saved with a state that is none of the list. */
   stateWas: (typed: string) => `Saved as "${typed}": choose its state from the list.`,
   password: "At least 6 characters, with a letter, a number and one of @ $ ! % * # ? &.",
+  /** A number field's limits, from its schema, said before they bite: "From 10 to 10,080.". */
+  numberRange: (min: number, max: number) =>
+    `From ${min.toLocaleString("en-US")} to ${max.toLocaleString("en-US")}.`,
+  numberAtLeast: (min: number) => `At least ${min.toLocaleString("en-US")}.`,
+  numberAtMost: (max: number) => `At most ${max.toLocaleString("en-US")}.`,
   searchEmpty: "Check the spelling, or try a shorter or more general word.",
 } as const;

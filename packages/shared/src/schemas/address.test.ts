@@ -32,11 +32,22 @@ describe("AddressInput", () => {
     });
 
     it.each([
+      ["with a space", "98450 12345"],
+      ["with +91 and a space", "+91 98450 12345"],
+      ["with a leading 0", "098450 12345"],
+      ["with +91, no space", "+919845012345"],
+      ["with dashes", "98450-12345"],
+      ["with 91 before the ten digits", "91 98450 12345"],
+    ])("takes a phone typed %s as its ten digits", (_label, phoneNumber) => {
+      expect(AddressInput.parse({ ...valid, phoneNumber }).phoneNumber).toBe("9845012345");
+    });
+
+    it.each([
       ["9 digits", "012345678"],
-      ["11 digits", "01234567890"],
+      ["11 digits", "91234567890"],
       ["letters", "01234abcde"],
-      ["a plus sign", "+919876543"],
-      ["inner spaces", "98765 43210"],
+      ["a plus sign and too few digits", "+919876543"],
+      ["another country's code", "+44 98450 12345"],
       ["nothing", ""],
     ])("refuses %s with 'Phone number is not valid'", (_label, phoneNumber) => {
       expect(issues({ phoneNumber })).toEqual(["phoneNumber: Phone number is not valid"]);
@@ -53,23 +64,23 @@ describe("AddressInput", () => {
   });
 
   describe.each([
-    ["building", 10, "Building is not valid."],
-    ["street", 10, "Street is not valid."],
-    ["city", 3, "City is not valid."],
-    ["pinCode", 6, "Pin code is not valid."],
-  ])("%s (minimum %i)", (field, min, message) => {
-    it(`refuses ${min - 1} characters with '${message}'`, () => {
-      expect(issues({ [field]: "x".repeat(min - 1) })).toEqual([`${field}: ${message}`]);
+    ["building", 10, "Building is not valid.", "Building: at least 10 characters.", "x"],
+    ["street", 10, "Street is not valid.", "Street: at least 10 characters.", "x"],
+    ["city", 3, "City is not valid.", "City: at least 3 characters.", "x"],
+    ["pinCode", 6, "PIN code is not valid.", "PIN code: at least 6 digits.", "4"],
+  ])("%s (minimum %i)", (field, min, message, short, char) => {
+    it(`refuses ${min - 1} characters with '${short}', naming the minimum`, () => {
+      expect(issues({ [field]: char.repeat(min - 1) })).toEqual([`${field}: ${short}`]);
     });
 
     it(`accepts ${min} characters`, () => {
-      expect(issues({ [field]: "x".repeat(min) })).toEqual([]);
+      expect(issues({ [field]: char.repeat(min) })).toEqual([]);
     });
 
     it("counts the length after trimming", () => {
-      expect(issues({ [field]: `  ${"x".repeat(min - 1)}  ` })).toEqual([`${field}: ${message}`]);
-      expect(AddressInput.parse({ ...valid, [field]: ` ${"x".repeat(min)} ` })[field as "city"]).toBe(
-        "x".repeat(min),
+      expect(issues({ [field]: `  ${char.repeat(min - 1)}  ` })).toEqual([`${field}: ${short}`]);
+      expect(AddressInput.parse({ ...valid, [field]: ` ${char.repeat(min)} ` })[field as "city"]).toBe(
+        char.repeat(min),
       );
     });
 
@@ -83,14 +94,51 @@ describe("AddressInput", () => {
     });
   });
 
+  describe("PIN code: six digits in the state's India Post zones", () => {
+    it("takes one typed with a space as its six digits", () => {
+      expect(AddressInput.parse({ ...valid, pinCode: "411 001" }).pinCode).toBe("411001");
+    });
+
+    it.each(["41100a", "011001", "4110011"])("refuses %j with 'PIN code is not valid.'", (pinCode) => {
+      expect(issues({ pinCode })).toEqual(["pinCode: PIN code is not valid."]);
+    });
+
+    it("refuses a state the PIN code is not in, at pinCode, naming both", () => {
+      expect(issues({ pinCode: "400050", state: "Karnataka" })).toEqual([
+        "pinCode: PIN code 400050 is in Maharashtra, not in Karnataka.",
+      ]);
+      expect(issues({ pinCode: "560001", state: "Maharashtra" })).toEqual([
+        "pinCode: PIN code 560001 is in Karnataka, not in Maharashtra.",
+      ]);
+    });
+
+    it("takes either state of a sorting district two states share", () => {
+      expect(issues({ pinCode: "244713", state: "Uttarakhand" })).toEqual([]);
+      expect(issues({ pinCode: "244001", state: "Uttar Pradesh" })).toEqual([]);
+      expect(issues({ pinCode: "605001", state: "Puducherry" })).toEqual([]);
+      expect(issues({ pinCode: "605001", state: "Tamil Nadu" })).toEqual([]);
+      expect(issues({ pinCode: "160017", state: "Punjab" })).toEqual([]);
+      expect(issues({ pinCode: "682036", state: "Karnataka" })).toEqual([
+        "pinCode: PIN code 682036 is in Kerala or Lakshadweep, not in Karnataka.",
+      ]);
+      expect(issues({ pinCode: "605001", state: "Kerala" })).toEqual([
+        "pinCode: PIN code 605001 is in Tamil Nadu or Puducherry, not in Kerala.",
+      ]);
+    });
+
+    it("takes any state with a PIN code the zones do not place (Army Postal Service)", () => {
+      expect(issues({ pinCode: "900001", state: "Ladakh" })).toEqual([]);
+    });
+  });
+
   describe("state: one of India's 36 states and union territories", () => {
     it.each([
-      ["maharashtra ", "Maharashtra"],
-      ["  TAMIL   nadu", "Tamil Nadu"],
-      ["dadra and nagar haveli and daman and diu", "Dadra and Nagar Haveli and Daman and Diu"],
-      ["Andaman And Nicobar\tIslands", "Andaman and Nicobar Islands"],
-    ])("takes %j in any case and spacing as %j", (state, listed) => {
-      expect(AddressInput.parse({ ...valid, state }).state).toBe(listed);
+      ["maharashtra ", "Maharashtra", "411001"],
+      ["  TAMIL   nadu", "Tamil Nadu", "600004"],
+      ["dadra and nagar haveli and daman and diu", "Dadra and Nagar Haveli and Daman and Diu", "396210"],
+      ["Andaman And Nicobar\tIslands", "Andaman and Nicobar Islands", "744101"],
+    ])("takes %j in any case and spacing as %j", (state, listed, pinCode) => {
+      expect(AddressInput.parse({ ...valid, state, pinCode }).state).toBe(listed);
     });
 
     it.each(["Maharastra", "MH", "Bombay", "Other Territory", "Maharashtra, India", 27])(
@@ -154,7 +202,9 @@ describe("AddressInput", () => {
       expect(issues({ gstin: "29AAPFU0939F1ZR", legalName })).toEqual([
         "gstin: A GSTIN registered in Maharashtra starts with 27.",
       ]);
-      expect(issues({ gstin: "29AAPFU0939F1ZR", state: "karnataka", legalName })).toEqual([]);
+      expect(issues({ gstin: "29AAPFU0939F1ZR", state: "karnataka", pinCode: "560001", legalName })).toEqual(
+        [],
+      );
     });
   });
 

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { ADDRESS_LIMITS, ADDRESS_MAX_LENGTH, COUNTRIES, COUNTRY_CODES } from "../constants";
 import { gstinFault, INDIAN_STATE_NAMES, indianState, normaliseState } from "../india";
 import { validation } from "../messages";
+import { PINCODE_PATTERN, pincodeZoneStates } from "../pincode-states";
 import { Name, text } from "./common";
 
 /**
@@ -47,6 +48,38 @@ export const BuyerGstin = z
   })
   .nullish();
 
+/**
+ * An Indian phone number as people type it ("98450 12345", "+91 98450 12345", "098450 12345",
+ * "98450-12345"), as its ten digits: spaces, dashes and dots dropped, then a leading +91, 91 (of twelve
+ * digits) or 0 (of eleven). Anything else is left as typed, for the pattern to refuse.
+ */
+export function phoneDigits(typed: string): string {
+  const compact = typed.replace(/[\s\-.()]/g, "");
+  const national = /^(?:\+91|0091|91(?=\d{10}$)|0(?=\d{10}$))(\d{10})$/.exec(compact);
+  return national?.[1] ?? compact;
+}
+
+/** A phone number of an address: its ten digits, however typed (phoneDigits). */
+export const PhoneNumber = z
+  .string({ error: validation.phoneNumber })
+  .transform(phoneDigits)
+  .pipe(z.string().regex(new RegExp(`^\\d{${ADDRESS_LIMITS.phoneNumber}}$`), validation.phoneNumber));
+
+/** A field of an address: its minimum named when it is too short ("Building: at least 10 characters."). */
+function addressText(label: string, min: number, max: number, message: string) {
+  return text({ min, max, message, short: validation.atLeast(label, min) });
+}
+
+/** A PIN code as typed ("411 001"), as its six digits; the address checks it against the state. */
+const PinCode = text({
+  min: ADDRESS_LIMITS.pinCode,
+  max: 10,
+  message: validation.pinCode,
+  short: validation.atLeast("PIN code", ADDRESS_LIMITS.pinCode, "digits"),
+})
+  .transform((typed) => typed.replace(/\s+/g, ""))
+  .refine((pinCode) => PINCODE_PATTERN.test(pinCode), validation.pinCode);
+
 /** The longest legal name of a registered buyer (a business's name as its GST registration gives it). */
 export const LEGAL_NAME_MAX = 100;
 
@@ -55,15 +88,12 @@ export const AddressInput = z
   .object({
     name: Name,
     countryCode: z.enum(COUNTRY_CODES, { error: validation.countryCode }),
-    phoneNumber: z
-      .string({ error: validation.phoneNumber })
-      .trim()
-      .regex(new RegExp(`^\\d{${ADDRESS_LIMITS.phoneNumber}}$`), validation.phoneNumber),
-    building: text({ min: ADDRESS_LIMITS.building, max: ADDRESS_MAX_LENGTH, message: validation.building }),
-    street: text({ min: ADDRESS_LIMITS.street, max: ADDRESS_MAX_LENGTH, message: validation.street }),
-    city: text({ min: ADDRESS_LIMITS.city, max: 100, message: validation.city }),
+    phoneNumber: PhoneNumber,
+    building: addressText("Building", ADDRESS_LIMITS.building, ADDRESS_MAX_LENGTH, validation.building),
+    street: addressText("Street", ADDRESS_LIMITS.street, ADDRESS_MAX_LENGTH, validation.street),
+    city: addressText("City", ADDRESS_LIMITS.city, 100, validation.city),
     state: IndianStateName,
-    pinCode: text({ min: ADDRESS_LIMITS.pinCode, max: 10, message: validation.pinCode }),
+    pinCode: PinCode,
     country: z.enum(COUNTRIES, { error: validation.country }),
     /** The buyer's GSTIN, when they buy for a registered business: printed on the invoice. */
     gstin: BuyerGstin,
@@ -79,7 +109,16 @@ export const AddressInput = z
       .nullish(),
   })
   .strict()
-  .superRefine(({ state, gstin, legalName }, ctx) => {
+  .superRefine(({ state, pinCode, gstin, legalName }, ctx) => {
+    // The PIN code's India Post zones must lie in the state (pincode-states.ts); one they do not place passes.
+    const zoneStates = pincodeZoneStates(pinCode);
+    if (zoneStates.length > 0 && isListedState(state) && !zoneStates.includes(state))
+      ctx.addIssue({
+        code: "custom",
+        path: ["pinCode"],
+        message: validation.pinCodeOtherState(pinCode, zoneStates, state),
+        input: pinCode,
+      });
     if (gstin && !legalName)
       ctx.addIssue({ code: "custom", path: ["legalName"], message: validation.legalNameRequired });
     // A GSTIN's first two digits are the code of the state it is registered in (GST.md).

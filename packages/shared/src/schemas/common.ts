@@ -21,17 +21,19 @@ export interface TextOptions {
   message?: string;
   /** The message for an absent or blank value; defaults to 'This is required.'. */
   blank?: string;
+  /** The message for a value shorter than `min`; defaults to `message`. */
+  short?: string;
 }
 
 /** Trimmed required text: 'This is required.' when absent or blank, then the length rules. */
-export function text({ min = 1, max, message, blank = validation.required }: TextOptions) {
+export function text({ min = 1, max, message, blank = validation.required, short }: TextOptions) {
   return z
     .string({
       error: (issue) => (isMissing(issue.input) ? blank : (message ?? validation.required)),
     })
     .trim()
     .min(1, blank)
-    .min(min, message ?? validation.minLength(min))
+    .min(min, short ?? message ?? validation.minLength(min))
     .max(max, validation.maxLength(max));
 }
 

@@ -67,15 +67,47 @@ describe("the shopper's addresses", () => {
     expect(response.statusCode).toBe(400);
     expect(response.json().errors).toEqual({
       phoneNumber: validation.phoneNumber,
-      building: validation.building,
-      street: validation.street,
-      city: validation.city,
+      building: validation.atLeast("Building", 10),
+      street: validation.atLeast("Street", 10),
+      city: validation.atLeast("City", 3),
       state: validation.state,
-      pinCode: validation.pinCode,
+      pinCode: validation.atLeast("PIN code", 6, "digits"),
       country: validation.country,
       countryCode: validation.countryCode,
       userId: validation.unknownField,
     });
+    expect((await inject(t.app, { method: "GET", url: URL, cookie })).json().data).toEqual([]);
+  });
+
+  it("stores a phone typed with spaces, +91 or a leading 0 as its ten digits, and a PIN code's six", async () => {
+    const { cookie } = await signedInUser(t);
+    for (const typed of ["98450 12345", "+91 98450 12345", "098450 12345"]) {
+      const created = await inject(t.app, {
+        method: "POST",
+        url: URL,
+        cookie,
+        payload: { ...address, phoneNumber: typed, pinCode: " 400 050 " },
+      });
+      expect(created.statusCode).toBe(201);
+      expect(created.json().data).toMatchObject({ phoneNumber: "9845012345", pinCode: "400050" });
+    }
+    const saved = await t.database.db.select().from(addresses);
+    expect(saved.filter((row) => row.phoneNumber === "9845012345")).toHaveLength(3);
+  });
+
+  it("refuses a PIN code outside the state's zones with 400 at pinCode, naming both, and stores nothing", async () => {
+    const { cookie } = await signedInUser(t);
+    const response = await inject(t.app, {
+      method: "POST",
+      url: URL,
+      cookie,
+      payload: { ...address, state: "Karnataka", pinCode: "400050" },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toEqual({
+      pinCode: validation.pinCodeOtherState("400050", ["Maharashtra"], "Karnataka"),
+    });
+    expect(response.json().errors.pinCode).toBe("PIN code 400050 is in Maharashtra, not in Karnataka.");
     expect((await inject(t.app, { method: "GET", url: URL, cookie })).json().data).toEqual([]);
   });
 
@@ -127,7 +159,7 @@ describe("an address's state and GSTIN", () => {
       method: "PUT",
       url: `${URL}/${created.json().data._id}`,
       cookie,
-      payload: { ...address, state: "TAMIL   nadu" },
+      payload: { ...address, state: "TAMIL   nadu", pinCode: "600004" },
     });
     expect(changed.json().data.state).toBe("Tamil Nadu");
   });

@@ -96,7 +96,13 @@ async function paidOrderTo(
   const address = await addAddress(
     t.database.db,
     shopper.user.id,
-    AddressInput.parse({ ...ADDRESS, state, ...(gstin ? { gstin, legalName: BUSINESS } : {}) }),
+    AddressInput.parse({
+      ...ADDRESS,
+      state,
+      // A PIN code in the state's India Post zones.
+      ...(state === "Karnataka" ? { pinCode: "560001" } : {}),
+      ...(gstin ? { gstin, legalName: BUSINESS } : {}),
+    }),
   );
   const { order } = await placeOrder(
     t.database.db,
@@ -738,7 +744,7 @@ describe("documents a CA signs", () => {
         BUSINESS,
         ADDRESS.building,
         ADDRESS.street,
-        `${ADDRESS.city} ${ADDRESS.pinCode}`,
+        `${ADDRESS.city} 560001`,
         "29-Karnataka, India",
         documents.buyerGstin(gstinOf("29")),
       ])
@@ -1001,7 +1007,11 @@ describe("a new GSTIN, a new registration", () => {
     productId = product._id;
     buyer = await quickUser(t);
     addressId = (
-      await addAddress(t.database.db, buyer.user.id, AddressInput.parse({ ...ADDRESS, state: "Karnataka" }))
+      await addAddress(
+        t.database.db,
+        buyer.user.id,
+        AddressInput.parse({ ...ADDRESS, state: "Karnataka", pinCode: "560001" }),
+      )
     )._id;
   });
 

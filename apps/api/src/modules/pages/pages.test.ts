@@ -552,10 +552,44 @@ describe("the head the server sends with storefront pages", () => {
     for (const url of ["/", `/product/${product._id}`, "/account/profile", "/nowhere"]) {
       const html = (await t.app.inject({ method: "GET", url })).body;
       expect(settingsOf(html)).toEqual({
-        store: { name: SHOP_NAME },
+        store: {
+          name: SHOP_NAME,
+          legalName: SHOP_NAME,
+          address: t.config.storeAddress,
+          email: t.config.storeEmail,
+          phone: t.config.storePhone,
+        },
         currency: { code: "USD", locale: "en-US" },
       });
       expect(html).toContain(`<a href="/" aria-label="${SHOP_NAME} home" data-shop-name="label">`);
+    }
+  });
+
+  it("carries the store's legal name, postal address, email and phone as the owner saved them, for the footer and the contact page", async () => {
+    const admin = await signedInUser(t, "admin");
+    const put = (payload: object) =>
+      inject(t.app, { method: "PUT", url: "/api/settings/store", cookie: admin.cookie, payload });
+    const { store } = (
+      await inject(t.app, { method: "GET", url: "/api/settings", cookie: admin.cookie })
+    ).json().data;
+    const saved = {
+      name: "Kapda House",
+      legalName: "Kapda House Textiles LLP",
+      address: "12 Residency Road, Bengaluru 560025, Karnataka, India",
+      email: "hello@kapda.example",
+      phone: "+91 80 4123 4567",
+    };
+    expect((await put({ ...store, ...saved })).statusCode).toBe(200);
+    try {
+      for (const url of ["/", "/contact"]) {
+        const html = (await t.app.inject({ method: "GET", url })).body;
+        expect(settingsOf(html).store).toEqual(saved);
+        expect(html).not.toContain("Maker Chambers");
+      }
+      const config = (await t.app.inject({ method: "GET", url: "/api/config" })).json().data;
+      expect(config.store).toEqual(saved);
+    } finally {
+      await put(store);
     }
   });
 
@@ -574,7 +608,16 @@ describe("the head the server sends with storefront pages", () => {
       expect(home).toContain(`<title>${escaped} — clothing, shoes and watches</title>`);
       expect(home).toContain(`<a href="/" aria-label="${escaped} home" data-shop-name="label">`);
       expect(home).toContain(`<span data-shop-name="text">${escaped}</span>`);
-      expect(settingsOf(home)).toEqual({ store: { name }, currency: { code: "INR", locale: "en-IN" } });
+      expect(settingsOf(home)).toEqual({
+        store: {
+          name,
+          legalName: store.legalName,
+          address: store.address,
+          email: store.email,
+          phone: store.phone,
+        },
+        currency: { code: "INR", locale: "en-IN" },
+      });
 
       const page = (await t.app.inject({ method: "GET", url: `/product/${product._id}` })).body;
       expect(page).toContain(`— ${escaped}</title>`);

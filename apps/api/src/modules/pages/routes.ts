@@ -53,7 +53,13 @@ export async function sendPage(request: FastifyRequest, reply: FastifyReply, { t
   const pathname = url.pathname.replace(/\/+$/, "") || "/";
   const { store, currency } = await request.server.settings.current();
   const settings = {
-    store: { name: store.name },
+    store: {
+      name: store.name,
+      legalName: store.legalName,
+      address: store.address,
+      email: store.email,
+      phone: store.phone,
+    },
     currency: { code: currency.code, locale: currency.locale },
   };
   const head = await headForPath(request.server.db, pathname, publicOrigin(request), {

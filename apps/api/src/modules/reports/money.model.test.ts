@@ -60,7 +60,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, inject, type TestApp } from "#test/app";
 import { makeMedia, makeProduct, makeProductWithVariants } from "#test/catalog";
-import { ADDRESS, type Caller, quickUser } from "#test/fixtures";
+import { addressIn, type Caller, quickUser } from "#test/fixtures";
 import { RazorpayFake } from "#test/razorpay-fake";
 import { shopDay } from "./service";
 
@@ -299,7 +299,7 @@ beforeAll(async () => {
       method: "POST",
       url: "/api/users/current-user/addresses",
       cookie: caller.cookie,
-      payload: { ...ADDRESS, state },
+      payload: addressIn(state),
     });
     shoppers.push({ caller, address: address.json().data._id, intra: state === STORE_STATE });
   }

@@ -46,7 +46,7 @@ import { refunds } from "#api/db/schema/refunds";
 import { orderShipments } from "#api/db/schema/shipments";
 import { createTestApp, inject, type TestApp } from "#test/app";
 import { makeMedia, makeProduct } from "#test/catalog";
-import { ADDRESS, APPROVED_CARD, type Caller, quickUser } from "#test/fixtures";
+import { ADDRESS, APPROVED_CARD, addressIn, type Caller, quickUser } from "#test/fixtures";
 import { mergeRankings, type ProductRow, readTopVariants } from "./repo";
 import { foldSalesSlots } from "./repo-slots";
 import { periodOf, shopDay } from "./service";
@@ -68,7 +68,7 @@ async function addressOf(shopper: Caller, state: string): Promise<string> {
     method: "POST",
     url: "/api/users/current-user/addresses",
     cookie: shopper.cookie,
-    payload: { ...ADDRESS, state },
+    payload: addressIn(state),
   });
   expect(response.statusCode, response.body).toBe(201);
   return response.json().data._id;
@@ -813,7 +813,13 @@ describe("a month's GSTR-1 worked out by hand: B2B, B2CL, B2CS, charges taxed, a
       method: "POST",
       url: "/api/users/current-user/addresses",
       cookie: trader.cookie,
-      payload: { ...ADDRESS, state: "Karnataka", gstin: BUYER, legalName: "Asha Traders Pvt Ltd" },
+      payload: {
+        ...ADDRESS,
+        state: "Karnataka",
+        pinCode: "560001",
+        gstin: BUYER,
+        legalName: "Asha Traders Pvt Ltd",
+      },
     });
     expect(traderAddress.statusCode, traderAddress.body).toBe(201);
     e = await pay(

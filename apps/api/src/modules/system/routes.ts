@@ -56,7 +56,13 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
         demo: config.demo
           ? { email: DEMO_ACCOUNTS.admin.email, password: DEMO_ACCOUNTS.admin.password }
           : null,
-        store: { name: store.name },
+        store: {
+          name: store.name,
+          legalName: store.legalName,
+          address: store.address,
+          email: store.email,
+          phone: store.phone,
+        },
         currency,
         taxes: { pricesIncludeTax: taxes.pricesIncludeTax, defaultRate: taxes.defaultRate },
         // Every enabled method, cheapest first, as a cart without an address is priced.

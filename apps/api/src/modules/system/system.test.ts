@@ -27,7 +27,13 @@ describe("system endpoints", () => {
       maxQuantityPerLine: 10,
       demo: { email: "admin@example.com", password: "Admin@123" },
       // The owner's settings as a fresh shop has them: SPEC's currency, tax on top, one method.
-      store: { name: "Bazaar" },
+      store: {
+        name: "Bazaar",
+        legalName: "Bazaar",
+        address: t.config.storeAddress,
+        email: "help@shop.test",
+        phone: "+91 98765 43210",
+      },
       currency: { code: "USD", locale: "en-US" },
       taxes: { pricesIncludeTax: false, defaultRate: 18 },
       shippingMethods: [

@@ -1,5 +1,5 @@
 import { XMarkIcon } from "@heroicons/react/24/outline";
-import { wishlistWords } from "@shop/shared/messages";
+import { accountNotes, wishlistWords } from "@shop/shared/messages";
 import type { ReactNode } from "react";
 import { Link, NavLink } from "react-router";
 import { Avatar } from "#web/components/avatar";
@@ -94,7 +94,10 @@ export function MobileMenu({ open, onClose, user }: MobileMenuProps) {
               </Link>
             ) : null}
             <Link to="/account/profile" className={buttonClasses({ variant: "secondary", fullWidth: true })}>
-              Profile &amp; orders
+              Profile
+            </Link>
+            <Link to="/account/orders" className={buttonClasses({ variant: "secondary", fullWidth: true })}>
+              {accountNotes.myOrdersMenu}
             </Link>
             <Link to="/account/wishlist" className={buttonClasses({ variant: "secondary", fullWidth: true })}>
               {wishlistWords.navLink}

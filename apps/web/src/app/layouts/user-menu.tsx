@@ -6,7 +6,7 @@ import {
   ShoppingBagIcon,
   UserCircleIcon,
 } from "@heroicons/react/24/outline";
-import { wishlistWords } from "@shop/shared/messages";
+import { accountNotes, wishlistWords } from "@shop/shared/messages";
 import { Link } from "react-router";
 import { Avatar } from "#web/components/avatar";
 import { useLogout } from "#web/features/auth/api/logout";
@@ -43,9 +43,9 @@ export function UserMenu({ user }: { user: SessionUser }) {
           </Link>
         </MenuItem>
         <MenuItem>
-          <Link to="/account/profile#orders" className={itemClass}>
+          <Link to="/account/orders" className={itemClass}>
             <ShoppingBagIcon className="size-5 text-neutral-400" aria-hidden="true" />
-            My Orders
+            {accountNotes.myOrdersMenu}
           </Link>
         </MenuItem>
         <MenuItem>

@@ -15,7 +15,7 @@ import { PageMeta, pageTitle } from "#web/lib/page-meta";
 import { OrderCreditNotes } from "./components/order-credit-notes";
 import { OrderReturns } from "./components/order-returns";
 
-const MY_ORDERS = "/account/profile#orders";
+const MY_ORDERS = "/account/orders";
 
 function BackToOrders() {
   return (

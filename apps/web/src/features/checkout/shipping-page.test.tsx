@@ -48,15 +48,14 @@ describe("the shipping step's choice of address", () => {
 });
 
 describe("the address form's state and GSTIN", () => {
-  /** Fills in every field of the Add address dialog but the state. */
+  /** Fills in every field of the Add address dialog but the state and the PIN code. */
   async function fillAddress(dialog: ReturnType<typeof within>) {
     await userEvent.type(dialog.getByRole("textbox", { name: "First name" }), "Asha");
     await userEvent.type(dialog.getByRole("textbox", { name: "Last name" }), "Rao");
     await userEvent.type(dialog.getByRole("textbox", { name: "Phone number" }), "9876543210");
     await userEvent.type(dialog.getByRole("textbox", { name: /^Building/ }), "Flat 4, Rose Villa");
     await userEvent.type(dialog.getByRole("textbox", { name: /^Street/ }), "MG Road East");
-    await userEvent.type(dialog.getByRole("textbox", { name: "City" }), "Pune");
-    await userEvent.type(dialog.getByRole("textbox", { name: "Pin code" }), "411001");
+    await userEvent.type(dialog.getByRole("textbox", { name: "City" }), "Kochi");
   }
 
   it("offers India's 36 states in a labelled select, asks for one, and sends the one picked with the GSTIN upper-cased and the business's legal name it requires", async () => {
@@ -80,7 +79,8 @@ describe("the address form's state and GSTIN", () => {
     await waitFor(() => expect(state).toHaveAccessibleDescription(validation.required));
     expect(requests.filter((request) => request.method === "POST")).toEqual([]);
 
-    await userEvent.selectOptions(state, "Kerala");
+    await userEvent.type(dialog.getByRole("textbox", { name: "PIN code" }), "682001");
+    // The PIN code fills in its state.
     expect(state).toHaveValue("Kerala");
     await userEvent.type(dialog.getByRole("textbox", { name: hints.gstinOptional }), "32aapfu0939f1z");
     // 32 is Kerala's code, but the check character is missing: said under the field.
@@ -100,8 +100,56 @@ describe("the address form's state and GSTIN", () => {
     await waitFor(() => expect(requests.filter((request) => request.method === "POST")).toHaveLength(1));
     expect(requests.find((request) => request.method === "POST")?.body).toMatchObject({
       state: "Kerala",
+      pinCode: "682001",
       gstin: "32AAPFU0939F1Z4",
       legalName: "Kochi Weaves LLP",
+    });
+  });
+
+  it("takes a phone typed with +91 and spaces whole, sends its ten digits, and says the minimum of a short field and a state the PIN code is not in", async () => {
+    const saved: AddressDto = { ...homeAddress, _id: "f9f9f9f9f9f9f9f9f9f9f9f9" };
+    const { requests } = stubApi({
+      "GET /api/users/current-user/addresses": { data: [] },
+      "POST /api/users/current-user/addresses": { status: 201, data: saved },
+    });
+    renderShipping();
+    await userEvent.click(await screen.findByRole("button", { name: "Add address" }));
+    const dialog = within(await screen.findByRole("dialog", { name: "Add address" }));
+    await fillAddress(dialog);
+    const phone = dialog.getByRole("textbox", { name: "Phone number" });
+    await userEvent.clear(phone);
+    await userEvent.type(phone, "+91 98450 12345");
+    // Not cut at ten characters.
+    expect(phone).toHaveValue("+91 98450 12345");
+    const building = dialog.getByRole("textbox", { name: /^Building/ });
+    await userEvent.clear(building);
+    await userEvent.type(building, "Flat 4");
+    await userEvent.type(dialog.getByRole("textbox", { name: "PIN code" }), "400050");
+    const state = dialog.getByRole("combobox", { name: "State" });
+    expect(state).toHaveValue("Maharashtra");
+    await userEvent.selectOptions(state, "Kerala");
+    await userEvent.click(dialog.getByRole("button", { name: "Save address" }));
+    await waitFor(() =>
+      expect(building).toHaveAccessibleDescription(
+        expect.stringContaining("Building: at least 10 characters."),
+      ),
+    );
+    expect(requests.filter((request) => request.method === "POST")).toEqual([]);
+    await userEvent.type(building, ", Rose Villa");
+    await userEvent.click(dialog.getByRole("button", { name: "Save address" }));
+    await waitFor(() =>
+      expect(dialog.getByRole("textbox", { name: "PIN code" })).toHaveAccessibleDescription(
+        expect.stringContaining("PIN code 400050 is in Maharashtra, not in Kerala."),
+      ),
+    );
+    expect(requests.filter((request) => request.method === "POST")).toEqual([]);
+    await userEvent.selectOptions(state, "Maharashtra");
+    await userEvent.click(dialog.getByRole("button", { name: "Save address" }));
+    await waitFor(() => expect(requests.filter((request) => request.method === "POST")).toHaveLength(1));
+    expect(requests.find((request) => request.method === "POST")?.body).toMatchObject({
+      phoneNumber: "9845012345",
+      pinCode: "400050",
+      state: "Maharashtra",
     });
   });
 

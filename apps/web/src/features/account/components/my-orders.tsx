@@ -1,5 +1,5 @@
 import { ChevronRightIcon, ShoppingBagIcon } from "@heroicons/react/24/outline";
-import { empty } from "@shop/shared/messages";
+import { accountNotes, empty } from "@shop/shared/messages";
 import { Link } from "react-router";
 import { EmptyState } from "#web/components/empty-state";
 import { OrderStatus } from "#web/components/order-status";
@@ -11,8 +11,11 @@ import { useKeepPageInRange, useListParams } from "#web/lib/list-params";
 import { formatPrice } from "#web/lib/money";
 import { useMyOrders } from "../api/get-my-orders";
 
-/** The shopper's orders, newest first, paged; each links to its order page (where a pending one is paid). */
-export function MyOrders() {
+/**
+ * The shopper's orders, newest first, paged; each links to its order page (where a pending one is
+ * paid). On the orders page it is the page's own list; on the profile, a section that links there.
+ */
+export function MyOrders({ onOwnPage = false }: { onOwnPage?: boolean }) {
   const list = useListParams();
   const { page, size, setPage, setSize } = list;
   const orders = useMyOrders({ page, size });
@@ -24,10 +27,21 @@ export function MyOrders() {
 
   return (
     <section aria-labelledby="my-orders-heading" id="orders" className="scroll-mt-24">
-      <h2 id="my-orders-heading" className="text-lg font-semibold text-neutral-900">
-        My orders
-      </h2>
-      <div className="mt-3">
+      {onOwnPage ? (
+        <h1 id="my-orders-heading" className="text-2xl font-bold tracking-tight text-neutral-900 sm:text-3xl">
+          {accountNotes.myOrders}
+        </h1>
+      ) : (
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <h2 id="my-orders-heading" className="text-lg font-semibold text-neutral-900">
+            {accountNotes.myOrders}
+          </h2>
+          <Link to="/account/orders" className="text-sm font-semibold text-brand-700 hover:underline">
+            {accountNotes.allOrders}
+          </Link>
+        </div>
+      )}
+      <div className={onOwnPage ? "mt-6" : "mt-3"}>
         <QueryState
           query={pastEnd ? { ...orders, isPending: true } : orders}
           loading={

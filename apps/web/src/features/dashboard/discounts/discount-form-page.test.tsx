@@ -84,6 +84,19 @@ describe("the new discount form", () => {
     expect(screen.queryByRole("spinbutton", { name: /\(\$\)/ })).toBeNull();
   });
 
+  it("says the limits of its counts and the minimum subtotal before they bite, from the schema", async () => {
+    renderPage("/dashboard/discounts/new", {});
+    const usage = screen.getByRole("spinbutton", { name: "Usage limit" });
+    expect(usage).toHaveAccessibleDescription("Optional: uses in all. From 1 to 1,000,000.");
+    expect(usage).toHaveAttribute("max", "1000000");
+    expect(screen.getByRole("spinbutton", { name: "Per-customer limit" })).toHaveAccessibleDescription(
+      "Optional: uses by one shopper. From 1 to 1,000,000.",
+    );
+    expect(screen.getByRole("spinbutton", { name: /^Minimum subtotal/ })).toHaveAccessibleDescription(
+      expect.stringContaining("From 0.01 to 1,000,000."),
+    );
+  });
+
   it("refuses a code that is too short with the shared message, a toast, and no request", async () => {
     const { requests } = renderPage("/dashboard/discounts/new", {});
     await userEvent.type(screen.getByRole("textbox", { name: "Code" }), "AB");

@@ -376,6 +376,28 @@ describe("the dashboard's Settings page", () => {
     expect(storeForm.getByRole("textbox", { name: store.gstin })).toHaveAttribute("aria-invalid", "true");
   });
 
+  it("says the limits of the reminder delays, the low-stock mark and the return window before they bite, from the schemas", async () => {
+    const { marketing, inventory, fulfilment } = settingsPage;
+    renderSettings("admin", {});
+    await loaded();
+    const reminders = within(section(sections.marketing.title));
+    const first = reminders.getByRole("spinbutton", { name: marketing.firstAfterMinutes });
+    expect(first).toHaveAccessibleDescription(`${marketing.firstAfterMinutesHint} From 10 to 10,080.`);
+    expect(first).toHaveAttribute("min", "10");
+    expect(first).toHaveAttribute("max", "10080");
+    const second = reminders.getByRole("spinbutton", { name: marketing.secondAfterHours });
+    expect(second).toHaveAccessibleDescription(`${marketing.secondAfterHoursHint} From 1 to 336.`);
+    expect(second).toHaveAttribute("max", "336");
+    const low = within(section(sections.inventory.title)).getByRole("spinbutton", {
+      name: inventory.lowStockThreshold,
+    });
+    expect(low).toHaveAccessibleDescription(expect.stringMatching(/ From 0 to [\d,]+\.$/));
+    const days = within(section(sections.fulfilment.title)).getByRole("spinbutton", {
+      name: fulfilment.returnWindowDays,
+    });
+    expect(days).toHaveAccessibleDescription(expect.stringMatching(/ From 0 to \d+\.$/));
+  });
+
   it("turns the abandoned-checkout reminders on with their delays and code, the server's refusal of the code under it", async () => {
     const { marketing } = settingsPage;
     let refuse = true;

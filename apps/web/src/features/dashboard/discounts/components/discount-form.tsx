@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { DISCOUNT_SCOPES, DISCOUNT_TYPES } from "@shop/shared/constants";
 import { formErrors, inCurrency } from "@shop/shared/messages";
-import type { DiscountDto, DiscountInput } from "@shop/shared/schemas/discount";
+import { type DiscountDto, DiscountInput } from "@shop/shared/schemas/discount";
 import type { ReactNode } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
@@ -12,6 +12,7 @@ import { TextField } from "#web/components/text-field";
 import { isApiError } from "#web/lib/api";
 import { applyServerErrors } from "#web/lib/form-errors";
 import { useCurrencySymbol } from "#web/lib/money";
+import { numberLimits } from "#web/lib/number-limits";
 import { toast } from "#web/lib/toast";
 import { useSaveDiscount } from "../api/save-discount";
 import { CategoryChoice } from "./category-choice";
@@ -125,8 +126,10 @@ export function DiscountForm({ discount, aside }: DiscountFormProps) {
             type="number"
             inputMode="decimal"
             step="0.01"
-            min="0.01"
-            hint="Optional: the items' total the cart must reach."
+            {...numberLimits(
+              DiscountInput.shape.minSubtotal,
+              "Optional: the items' total the cart must reach.",
+            )}
             error={errors.minSubtotal?.message}
             {...register("minSubtotal", { setValueAs: asNumberOrNull })}
           />
@@ -201,8 +204,7 @@ export function DiscountForm({ discount, aside }: DiscountFormProps) {
               type="number"
               inputMode="numeric"
               step="1"
-              min="1"
-              hint="Optional: uses in all."
+              {...numberLimits(DiscountInput.shape.usageLimit, "Optional: uses in all.")}
               error={errors.usageLimit?.message}
               {...register("usageLimit", { setValueAs: asNumberOrNull })}
             />
@@ -211,8 +213,7 @@ export function DiscountForm({ discount, aside }: DiscountFormProps) {
               type="number"
               inputMode="numeric"
               step="1"
-              min="1"
-              hint="Optional: uses by one shopper."
+              {...numberLimits(DiscountInput.shape.perCustomerLimit, "Optional: uses by one shopper.")}
               error={errors.perCustomerLimit?.message}
               {...register("perCustomerLimit", { setValueAs: asNumberOrNull })}
             />

@@ -51,7 +51,7 @@ export function OrdersTable({ orders, caption }: { orders: OrderSummaryDto[]; ca
                   +{address.countryCode} {address.phoneNumber}
                 </a>
               ) : null}
-              <p className="text-xs text-neutral-500">Pin code {address.pinCode}</p>
+              <p className="text-xs text-neutral-500">PIN code {address.pinCode}</p>
             </td>
             <td className={cx(cellClass, "whitespace-nowrap text-neutral-600")}>
               <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time>

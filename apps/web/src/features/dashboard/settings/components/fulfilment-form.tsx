@@ -1,17 +1,13 @@
 import { PlusIcon, TrashIcon } from "@heroicons/react/20/solid";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { settingsPage } from "@shop/shared/messages";
-import {
-  type Carrier,
-  FulfilmentSettings,
-  MAX_CARRIERS,
-  MAX_RETURN_WINDOW_DAYS,
-} from "@shop/shared/schemas/settings";
+import { type Carrier, FulfilmentSettings, MAX_CARRIERS } from "@shop/shared/schemas/settings";
 import type { Path } from "react-hook-form";
 import { useFieldArray } from "react-hook-form";
 import { z } from "zod";
 import { Button } from "#web/components/button";
 import { TextField } from "#web/components/text-field";
+import { numberLimits } from "#web/lib/number-limits";
 import { SettingsCard } from "./settings-card";
 import { asNumber } from "./settings-form-values";
 import { newId } from "./shipping-form-values";
@@ -55,9 +51,7 @@ export function FulfilmentForm({ value, readOnly }: { value: FulfilmentSettings;
         type="number"
         inputMode="numeric"
         step="1"
-        min="0"
-        max={MAX_RETURN_WINDOW_DAYS}
-        hint={labels.returnWindowDaysHint}
+        {...numberLimits(FulfilmentSettings.shape.returnWindowDays, labels.returnWindowDaysHint)}
         error={errors.returnWindowDays?.message}
         {...register("returnWindowDays", { setValueAs: asNumber })}
       />

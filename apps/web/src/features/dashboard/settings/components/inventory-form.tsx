@@ -1,7 +1,8 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { settingsPage } from "@shop/shared/messages";
-import type { InventorySettings } from "@shop/shared/schemas/settings";
+import { InventorySettings } from "@shop/shared/schemas/settings";
 import { TextField } from "#web/components/text-field";
+import { numberLimits } from "#web/lib/number-limits";
 import { SettingsCard } from "./settings-card";
 import {
   asNumber,
@@ -30,8 +31,7 @@ export function InventoryForm({ value, readOnly }: { value: InventorySettings; r
           type="number"
           inputMode="numeric"
           step="1"
-          min="0"
-          hint={labels.lowStockThresholdHint}
+          {...numberLimits(InventorySettings.shape.lowStockThreshold, labels.lowStockThresholdHint)}
           error={formState.errors.lowStockThreshold?.message}
           {...register("lowStockThreshold", { setValueAs: asNumber })}
         />

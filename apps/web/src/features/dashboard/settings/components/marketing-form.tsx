@@ -1,10 +1,15 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { settingsPage } from "@shop/shared/messages";
-import { MarketingSettings as MarketingSchema, type MarketingSettings } from "@shop/shared/schemas/marketing";
+import {
+  AbandonedCheckoutSettings,
+  MarketingSettings as MarketingSchema,
+  type MarketingSettings,
+} from "@shop/shared/schemas/marketing";
 import { Controller } from "react-hook-form";
 import { z } from "zod";
 import { StatusToggleField } from "#web/components/status-toggle";
 import { TextField } from "#web/components/text-field";
+import { numberLimits } from "#web/lib/number-limits";
 import { SettingsCard } from "./settings-card";
 import { asNumber } from "./settings-form-values";
 import { useSectionForm } from "./use-section-form";
@@ -75,8 +80,7 @@ export function MarketingForm({ value, readOnly }: { value: MarketingSettings; r
           type="number"
           inputMode="numeric"
           step="1"
-          min="10"
-          hint={labels.firstAfterMinutesHint}
+          {...numberLimits(AbandonedCheckoutSettings.shape.firstAfterMinutes, labels.firstAfterMinutesHint)}
           error={errors?.firstAfterMinutes?.message}
           {...register("abandonedCheckout.firstAfterMinutes", { setValueAs: asNumber })}
         />
@@ -85,8 +89,7 @@ export function MarketingForm({ value, readOnly }: { value: MarketingSettings; r
           type="number"
           inputMode="numeric"
           step="1"
-          min="1"
-          hint={labels.secondAfterHoursHint}
+          {...numberLimits(AbandonedCheckoutSettings.shape.secondAfterHours, labels.secondAfterHoursHint)}
           error={errors?.secondAfterHours?.message}
           {...register("abandonedCheckout.secondAfterHours", { setValueAs: asNumber })}
         />

@@ -1,0 +1,45 @@
+/**
+ * A number field's limits, read from the shared schema that checks it, so the form says them before
+ * they bite: the input's `min` and `max`, and its hint with "From 10 to 10,080." after it.
+ */
+import { hints } from "@shop/shared/messages";
+import type { z } from "zod";
+
+export interface NumberLimits {
+  min?: number;
+  max?: number;
+  hint?: string;
+}
+
+/** The number schema inside an optional, nullable or defaulted one (`number(...).nullable().optional()`). */
+function innerNumber(schema: z.ZodType): z.ZodNumber | null {
+  let inner: unknown = schema;
+  for (let depth = 0; depth < 4; depth++) {
+    if (typeof inner !== "object" || inner === null) return null;
+    if ("minValue" in inner) return inner as z.ZodNumber;
+    if (!("unwrap" in inner) || typeof inner.unwrap !== "function") return null;
+    inner = inner.unwrap();
+  }
+  return null;
+}
+
+/** The bounds of `schema` as an input's attributes, and `hint` with them said after it. */
+export function numberLimits(schema: z.ZodType, hint?: string): NumberLimits {
+  const number = innerNumber(schema);
+  const min = number && Number.isFinite(number.minValue) ? (number.minValue as number) : undefined;
+  const max = number && Number.isFinite(number.maxValue) ? (number.maxValue as number) : undefined;
+  const limit =
+    min !== undefined && max !== undefined
+      ? hints.numberRange(min, max)
+      : min !== undefined
+        ? hints.numberAtLeast(min)
+        : max !== undefined
+          ? hints.numberAtMost(max)
+          : undefined;
+  const said = [hint, limit].filter((part): part is string => Boolean(part)).join(" ");
+  return {
+    ...(min !== undefined ? { min } : {}),
+    ...(max !== undefined ? { max } : {}),
+    ...(said ? { hint: said } : {}),
+  };
+}
