@@ -10,13 +10,11 @@
  * (decision 049). Navigations are transitions: the page shown stays until the next one's code is in.
  */
 import { type Role, STAFF_ROLES } from "@shop/shared/constants";
-import { type ComponentType, lazy } from "react";
 import {
   BrowserRouter,
   matchRoutes,
   Navigate,
   Outlet,
-  type Params,
   type RouteObject,
   useLocation,
   useParams,
@@ -29,30 +27,9 @@ import { isActiveStaff, useSession } from "../lib/session";
 import { ErrorBoundary } from "./error-boundary";
 import { ErrorPage } from "./error-page";
 import { StorefrontLayout } from "./layouts/storefront-layout";
+import { handleOf, lazyPage, type RouteHandle } from "./lazy-page";
 import { NotFoundPage } from "./not-found-page";
 import { Root } from "./root";
-
-/** What a route carries beside its element: its code's loader, and the roles a dashboard section is limited to. */
-export interface RouteHandle {
-  /** Fetches the route's code ahead of a visit (app/prefetch-on-intent.ts). */
-  load?: () => Promise<unknown>;
-  roles?: readonly Role[];
-  /** A dashboard page's first request, started with its code (DashboardRoute). */
-  prefetch?: (params: Params) => void;
-}
-
-/** A page whose code is fetched on first visit; `load` fetches it ahead. */
-function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>) {
-  return Object.assign(
-    lazy(() => load().then((Component) => ({ default: Component }))),
-    { load },
-  );
-}
-
-/** The handle of a route rendering `Page`: its loader, and the roles it is limited to. */
-function handleOf(Page: { load: () => Promise<unknown> }, roles?: readonly Role[]): RouteHandle {
-  return roles ? { load: Page.load, roles } : { load: Page.load };
-}
 
 const adminOnly: readonly Role[] = ["admin"];
 /** Admins and managers: the staff the API's discount, report and settings reads serve. */
