@@ -34,6 +34,7 @@ export const ACCESS: Record<string, Access> = {
   "PATCH /api/users/user/{userId}/status": "admin",
   "GET /api/users/{userId}/summary": "admin",
   "POST /api/users/{userId}/notes": "admin",
+  "DELETE /api/users/{userId}/cod-bar": "admin",
   "GET /api/users/current-user/store-credit": "user",
   "GET /api/users/{userId}/store-credit": "admin",
   "POST /api/users/{userId}/store-credit": "admin",

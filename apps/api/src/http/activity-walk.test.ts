@@ -15,6 +15,7 @@ import { activity } from "#api/db/schema/activity";
 import { disputes } from "#api/db/schema/disputes";
 import { emails } from "#api/db/schema/emails";
 import { orders, payments } from "#api/db/schema/orders";
+import { users } from "#api/db/schema/users";
 import { createDiscount } from "#api/modules/discounts/service";
 import { recordProviderDispute } from "#api/modules/disputes/service";
 import { mailContextOf } from "#api/modules/email/service";
@@ -208,6 +209,15 @@ const WALK: Record<string, () => Promise<Call>> = {
     payload: { amount: 15, reason: "Apology for a late parcel" },
   }),
   toggleUserStatus: async () => ({ params: { userId: (await quickUser(t)).user.id } }),
+  liftCodBar: async () => {
+    // A shopper barred from cash on delivery: a parcel of theirs came back refused at the door.
+    const { user } = await quickUser(t);
+    await t.database.db
+      .update(users)
+      .set({ codRefusedAt: new Date(), codBarReason: "refused" })
+      .where(eq(users.id, user.id));
+    return { params: { userId: user.id } };
+  },
   uploadImage: async () => ({
     file: {
       field: "image",
@@ -297,6 +307,13 @@ const WALK: Record<string, () => Promise<Call>> = {
       { order: order._id, paymentGateway: "cod" },
       shop.shopper.cookie,
     );
+    // Cash is collected once the order is confirmed and a parcel has left.
+    await send("POST", `/api/orders/${order._id}/confirm-cod`, {}, shop.shopper.cookie);
+    await send("POST", `/api/orders/${order._id}/shipments`, {
+      carrier: "Other",
+      carrierName: "Hand delivery",
+      trackingNumber: next("WALK"),
+    });
     return { params: { id: payment._id } };
   },
   refundUnmatchedPayment: async () => {

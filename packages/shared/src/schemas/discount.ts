@@ -22,7 +22,16 @@ export const DiscountCode = z
   .transform((code) => code.toUpperCase());
 
 const optionalCount = number({ min: 1, max: 1_000_000, int: true }).nullable().optional();
-const optionalDate = z.iso.datetime({ offset: true, error: validation.discountDate }).nullable().optional();
+/**
+ * A code's start or end: a date and time with its offset, in a year the database can store (year 0,
+ * which ISO 8601 allows and PostgreSQL has not, and years before the shop's time are not dates a
+ * code starts or ends at).
+ */
+const optionalDate = z.iso
+  .datetime({ offset: true, error: validation.discountDate })
+  .refine((value) => Number(value.slice(0, 4)) >= 1970, { error: validation.discountDate })
+  .nullable()
+  .optional();
 const targets = z
   .array(Id, { error: validation.notAnOption })
   .max(MAX_DISCOUNT_TARGETS, validation.max(MAX_DISCOUNT_TARGETS));

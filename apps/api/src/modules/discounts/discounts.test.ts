@@ -108,6 +108,9 @@ describe("staff manage discount codes", () => {
       validation.discountDates,
     ],
     [{ type: "fixed", value: 5, startsAt: "tomorrow" }, "startsAt", validation.discountDate],
+    // Year 0 is ISO 8601's and not PostgreSQL's: a clear 400, not a failed write.
+    [{ type: "fixed", value: 5, startsAt: "0000-02-29T00:00:00Z" }, "startsAt", validation.discountDate],
+    [{ type: "fixed", value: 5, endsAt: "1969-12-31T23:59:59Z" }, "endsAt", validation.discountDate],
     [{ type: "fixed", value: 5, appliesTo: "categories" }, "categories", validation.discountCategories],
     [{ type: "fixed", value: 5, appliesTo: "products" }, "products", validation.discountProducts],
     [{ type: "fixed", value: 5, usageLimit: 0 }, "usageLimit", validation.min(1)],
