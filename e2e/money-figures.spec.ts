@@ -30,12 +30,16 @@ test("the admin switches the demo's dollars to rupees, warned that past orders k
     const warning = page.getByRole("status").filter({ hasText: currency.switchWarning("USD", "INR") });
     await expect(warning).toBeVisible();
     await warning.scrollIntoViewIfNeeded();
-    await screenshots(page, "money-currency-warning", testInfo.outputPath, { fullPage: false });
+    await screenshots(page, "money-currency-warning", (name) => testInfo.outputPath(name), {
+      fullPage: false,
+    });
 
     await saveCurrency(page);
     const asked = page.getByRole("dialog", { name: currency.switchTitle });
     await expect(asked).toContainText(currency.switchWarning("USD", "INR"));
-    await screenshots(page, "money-currency-dialog", testInfo.outputPath, { fullPage: false });
+    await screenshots(page, "money-currency-dialog", (name) => testInfo.outputPath(name), {
+      fullPage: false,
+    });
     await asked.getByRole("button", { name: currency.switchConfirm("INR") }).click();
     await closeToast(page, settingsPage.saved(sections.currency.title));
 
@@ -45,7 +49,7 @@ test("the admin switches the demo's dollars to rupees, warned that past orders k
     await expect(note).toContainText(salesReports.otherCurrenciesNote);
     await expect(note).toContainText(/and [\d,]+ orders? in USD: \$[\d,]+\.\d{2}/);
     await expect(page.getByText("₹0.00").first()).toBeVisible();
-    await screenshots(page, "money-reports-other-currencies", testInfo.outputPath);
+    await screenshots(page, "money-reports-other-currencies", (name) => testInfo.outputPath(name));
 
     // Home says the same under its tiles.
     await gotoSettled(page, "/dashboard/home");
@@ -78,7 +82,7 @@ test("Set all prices asks what becomes of a sale price no longer below the price
   await asked.getByRole("spinbutton").fill("4");
   await asked.getByRole("button", { name: setAllPrices.confirm }).click();
   await expect(asked).toContainText("The sale price must be lower than the price.");
-  await screenshots(page, "money-set-all-prices", testInfo.outputPath, { fullPage: false });
+  await screenshots(page, "money-set-all-prices", (name) => testInfo.outputPath(name), { fullPage: false });
   await asked.getByRole("button", { name: setAllPrices.cancel }).click();
   await expect(asked).toBeHidden();
 
@@ -89,5 +93,5 @@ test("Set all prices asks what becomes of a sale price no longer below the price
   await expect(page.getByRole("group", { name: taxFields.slabsTitle })).toBeVisible();
   await expect(page.getByText(taxFields.productRateHint)).toHaveCount(0);
   await rate.scrollIntoViewIfNeeded();
-  await screenshots(page, "money-tax-editor", testInfo.outputPath, { fullPage: false });
+  await screenshots(page, "money-tax-editor", (name) => testInfo.outputPath(name), { fullPage: false });
 });

@@ -88,7 +88,13 @@ test("the admin switches the shop to INR with tax included and adds Express for 
     await expect(page.getByRole("heading", { name: settingsPage.title, level: 1 })).toBeVisible();
     await page.getByRole("textbox", { name: currency.code }).fill("INR");
     await page.getByRole("textbox", { name: currency.locale }).fill("en-IN");
-    await saveSection(page, sections.currency.title);
+    // A switch of currency is asked again: past orders keep theirs.
+    await page.getByRole("button", { name: settingsPage.saveSection(sections.currency.title) }).click();
+    await page
+      .getByRole("dialog", { name: currency.switchTitle })
+      .getByRole("button", { name: currency.switchConfirm("INR") })
+      .click();
+    await closeToast(page, settingsPage.saved(sections.currency.title));
     const included = page.getByRole("switch", { name: taxes.pricesIncludeTax });
     await included.click();
     await expect(included).toBeChecked();
