@@ -141,10 +141,12 @@ test("on a phone, a shopper checks a PIN code on a product page, orders with cas
     expect(link, email.text).toBeDefined();
     const url = new URL(link ?? "");
     await page.goto(`${url.pathname}${url.search}`);
+    const placed = await dataOf<OrderDto>(await admin.get(`/api/orders/${orderId}`), 200);
     await page.getByRole("button", { name: codConfirmation.pageConfirm }).click();
-    const order = await dataOf<OrderDto>(await admin.get(`/api/orders/${orderId}`), 200);
-    await expect(page.getByText(codConfirmation.pageDone(order.number))).toBeVisible();
+    await expect(page.getByText(codConfirmation.pageDone(placed.number))).toBeVisible();
     await screenshots(page, "cod-confirmed", (name) => testInfo.outputPath(name));
+    // Read once the page says it is done: the confirmation's answer has come back by then.
+    const order = await dataOf<OrderDto>(await admin.get(`/api/orders/${orderId}`), 200);
     expect(order.codConfirmation).toBe("confirmed");
     expect(await toShip()).toBe(true);
   } finally {
