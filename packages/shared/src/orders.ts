@@ -18,7 +18,7 @@ export function isTaken(status: PaymentStatus): boolean {
 }
 
 /**
- * Whether the cash of a cash on delivery order can have been collected (issue 70): the order is
+ * Whether the cash of a cash on delivery order can have been collected: the order is
  * confirmed (or needed no confirmation) and a parcel is out: one that left and did not come back,
  * or, for an order shipped without a parcel recorded, its status. The server refuses "Record cash
  * collected" before (409) and the dashboard shows the button only then.

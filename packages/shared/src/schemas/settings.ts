@@ -50,7 +50,7 @@ export const MAX_HOLD_MINUTES = 7 * 24 * 60;
  * The most unpaid orders the owner may let one shopper hold, unless the server was started with more:
  * MAX_UNPAID_ORDERS (apps/api/src/config.ts) above it raises the settings' most to its own value (a
  * load test's, a wholesale shop's), so that the environment and the settings keep one limit and a
- * checkout section first filled from the environment can be saved as it reads (issue 70).
+ * checkout section first filled from the environment can be saved as it reads.
  */
 export const MAX_UNPAID_ORDERS_LIMIT = 50;
 /** The most MAX_UNPAID_ORDERS may raise it to (a value above stops the server at start). */

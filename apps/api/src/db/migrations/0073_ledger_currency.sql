@@ -1,4 +1,4 @@
--- Written by hand around drizzle's columns (issue 70, item 5): each row of the sales ledger, of its lines
+-- Written by hand around drizzle's columns: each row of the sales ledger, of its lines
 -- and of its sums by slot carries its order's currency, so that a figure the owner reads sums one
 -- currency, the shop's, and orders placed in another (before a switch of the shop's currency) are
 -- counted apart instead of added in as if they were the new currency's.

@@ -1,7 +1,7 @@
 /**
  * A shop that sold in dollars and then switched to rupees: every figure the owner reads (the sales
  * report, the Home tiles and chart, the customer page) is in rupees, and the dollar orders are counted
- * apart, never added in as rupees (issue 70: "₹531.00" for 9 × $59).
+ * apart, never added in as rupees (nine $59 orders must not read "₹531.00").
  */
 import type { SalesReportDto } from "@shop/shared/schemas/report";
 import type { DashboardStatsDto, SalesDayDto } from "@shop/shared/schemas/stats";
