@@ -1,5 +1,5 @@
 /** Builds the Fastify instance: plugins, routes, error handling. It never listens (server.ts does). */
-import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import cookie from "@fastify/cookie";
 import fastifyStatic from "@fastify/static";
@@ -17,6 +17,7 @@ import { z } from "zod";
 import type { Config } from "./config";
 import { installKeyring, keyringOfConfig } from "./core/sealed";
 import type { Database, DatabaseHandle } from "./db/client";
+import { registerCompression } from "./http/compression";
 import { registerErrorHandling } from "./http/error-handler";
 import { registerMetrics } from "./http/metrics";
 import { registerApiDocument } from "./http/openapi";
@@ -253,6 +254,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   await registerRateLimits(app);
   registerSameOriginCheck(app);
   registerTextCheck(app);
+  await registerCompression(app);
   await app.register(registerReadCache);
   registerMetrics(app, {
     token: config.metricsToken,
@@ -367,32 +369,49 @@ function registerStaticFiles(app: FastifyInstance, config: Config) {
   const indexHtml = path.join(webDist, "index.html");
   // NOTE: read once; a new build of the web app comes with a restart of the server.
   const template = existsSync(indexHtml) ? readFileSync(indexHtml, "utf8") : undefined;
-  const web = template ? { template, pageCode: readPageCode(webDist) } : undefined;
+  app.register(pageRoutes);
   if (template) {
+    const web: WebApp = { template, pageCode: readPageCode(webDist) };
+    const files = builtFiles(webDist);
     app.register(fastifyStatic, {
       root: webDist,
-      prefix: "/",
-      wildcard: true,
+      serve: false,
       index: false,
       preCompressed: true,
-      // The build's own records (`.vite/manifest.json`, read by the budget check) are not the shop's pages.
-      dotfiles: "ignore",
       setHeaders: (res, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header("cache-control", immutable ? IMMUTABLE : "no-cache");
       },
     });
-  }
-  app.register(pageRoutes);
-  if (web) app.get("/", { schema: { hide: true } }, (request, reply) => sendPage(request, reply, web));
-
-  app.setNotFoundHandler((request, reply) => {
-    const isApi =
-      request.url === "/api" || request.url.startsWith("/api/") || request.url.startsWith("/media/");
-    if (!isApi && web && (request.method === "GET" || request.method === "HEAD")) {
-      // History fallback: the web app's router decides what the path shows; the server writes its head.
+    app.get("/", { schema: { hide: true } }, (request, reply) => sendPage(request, reply, web));
+    // A built file, or else a page: the web app's router decides what the path shows and the server
+    // writes its head (history fallback). A route rather than the not-found handler, so that pages
+    // are compressed as every other read is.
+    app.get<{ Params: { "*": string } }>("/*", { schema: { hide: true } }, (request, reply) => {
+      const file = request.params["*"];
+      if (files.has(file)) return reply.sendFile(file);
+      if (isApiPath(request.url)) return reply.callNotFound();
       return sendPage(request, reply, web);
-    }
-    return reply.status(404).send({ success: false, message: api.routeNotFound });
-  });
+    });
+  }
+
+  app.setNotFoundHandler((_request, reply) =>
+    reply.status(404).send({ success: false, message: api.routeNotFound }),
+  );
+}
+
+function isApiPath(url: string) {
+  return url === "/api" || url.startsWith("/api/") || url.startsWith("/api?") || url.startsWith("/media/");
+}
+
+/**
+ * The files of the web build that are sent as they are, by their path in it: not the build's own
+ * records (its dot folders), nor a file's compressed copies, which are sent in its place.
+ */
+function builtFiles(webDist: string): Set<string> {
+  const files = readdirSync(webDist, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(webDist, path.join(entry.parentPath, entry.name)).split(path.sep).join("/"))
+    .filter((file) => !file.split("/").some((part) => part.startsWith(".")) && !/\.(br|gz)$/.test(file));
+  return new Set(files);
 }

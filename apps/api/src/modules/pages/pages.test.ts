@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from "node:zlib";
 import { PRODUCT_IMAGE_SIZES } from "@shop/shared/images";
+import { api } from "@shop/shared/messages";
 import { SHOP_NAME } from "@shop/shared/site";
 import { asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -540,6 +541,19 @@ describe("the head the server sends with storefront pages", () => {
     const plain = await t.app.inject({ method: "GET", url });
     expect(plain.headers["content-encoding"]).toBeUndefined();
     expect(plain.body).toBe(ASSET);
+  });
+
+  it("compresses the pages it writes, and answers 404 to an unknown API read rather than a page", async () => {
+    const url = `/product/${product._id}`;
+    const plain = await t.app.inject({ method: "GET", url });
+    const br = await t.app.inject({ method: "GET", url, headers: { "accept-encoding": "gzip, br" } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers["content-type"]).toContain("text/html");
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    const unknown = await t.app.inject({ method: "GET", url: "/api/nowhere" });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ success: false, message: api.routeNotFound });
   });
 
   it("keeps the build's own records (its dot folders) out of what it serves", async () => {
