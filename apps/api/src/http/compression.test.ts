@@ -20,7 +20,11 @@ afterAll(async () => app.close());
 
 describe("compressed answers", () => {
   it("compresses a read with brotli or gzip, as the browser accepts, and says it varies by what it accepts", async () => {
-    const br = await app.inject({ method: "GET", url: "/read", headers: { "accept-encoding": "gzip, deflate, br" } });
+    const br = await app.inject({
+      method: "GET",
+      url: "/read",
+      headers: { "accept-encoding": "gzip, deflate, br" },
+    });
     expect(br.headers["content-encoding"]).toBe("br");
     expect(String(br.headers.vary).toLowerCase()).toContain("accept-encoding");
     expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(LONG);
