@@ -3,7 +3,8 @@
  * the production build, served by the built server the way `npm start` serves it (NODE_ENV
  * production, the demo catalogue seeded into a fresh PGlite folder), audited by Lighthouse 12 in
  * Debian's Chromium with its default settings: a phone (Moto G Power screen) on simulated slow 4G
- * with a 4x slower CPU. Each page is audited up to RUNS times; each score is the median of the runs.
+ * with a 4x slower CPU (BENCH_CPU_SLOWDOWN, lib/cpu-slowdown.ts). Each page is audited up to RUNS
+ * times; each score is the median of the runs.
  * Beside the scores: the Total Blocking Time against its goal on a slow phone, and the longest task
  * of the load, the one a tap during the load would wait for.
  *
@@ -16,6 +17,7 @@ import { launch } from "chrome-launcher";
 import lighthouseRun, { type Flags, type Result } from "lighthouse";
 import { track } from "./lib/children";
 import type { BenchContext } from "./lib/context";
+import { CPU_SLOWDOWN } from "./lib/cpu-slowdown";
 import { startDemoShop } from "./lib/demo-shop";
 import { getJson } from "./lib/http-client";
 import { median } from "./lib/stats";
@@ -37,11 +39,6 @@ const TYPICAL_RUN_MS = 25_000;
 const RUN_TIMEOUT_MS = 90_000;
 /** LIGHTHOUSE_REPORTS=<folder> keeps every run's full report (JSON) there, to see what an audit found. */
 const REPORTS_DIR = process.env.LIGHTHOUSE_REPORTS;
-/**
- * The phone's CPU: 4x slower than this machine's, Lighthouse's mobile default, stated here so the
- * figures keep saying what they measured should that default change.
- */
-const CPU_SLOWDOWN = 4;
 /**
  * NOTE: "simulate" (Lighthouse's default) loads the page at full speed and models the slow network
  * and the 4x CPU from the trace (every task's time multiplied): the scores and the goals are the ones

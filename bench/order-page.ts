@@ -2,7 +2,7 @@
  * The dashboard's order page on a phone: the demo shop of the lighthouse part, its admin
  * signed in, an order of several lines opened at /dashboard/orders/order/{id} by a fresh visit (an
  * owner following a link from the new-order email), in Debian's Chromium driven by Playwright at
- * 390 px wide with touch, its CPU slowed 4x through the DevTools protocol before the page is asked
+ * 390 px wide with touch, its CPU slowed 4x (BENCH_CPU_SLOWDOWN) through the DevTools protocol before the page is asked
  * for. Timed in the page from the navigation's start to the first paint after the order's details
  * (the card headed "Order #<number>") are in the page: "to content", median of RUNS visits, each in
  * a new browser context with an empty cache. Beside it: the longest task of the load.
@@ -12,11 +12,11 @@
  */
 import { type Browser, chromium } from "playwright-core";
 import type { BenchContext } from "./lib/context";
+import { CPU_SLOWDOWN } from "./lib/cpu-slowdown";
 import { startDemoShop } from "./lib/demo-shop";
 import { median } from "./lib/stats";
 
 const CHROMIUM = "/usr/bin/chromium";
-const CPU_SLOWDOWN = 4;
 const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true };
 const RUNS = 3;
 /** To content on a slow phone: an owner opening an order from its email should not wait. */

@@ -1,7 +1,7 @@
 /**
  * A size tapped on a slow phone: the product page of the production build (the demo shop of the
  * lighthouse part), in Debian's Chromium driven by Playwright on a phone's screen with touch, its CPU
- * slowed 4x through the DevTools protocol once the page has loaded. Each tap on a size is timed in
+ * slowed 4x (BENCH_CPU_SLOWDOWN) through the DevTools protocol once the page has loaded. Each tap on a size is timed in
  * the page, from the pointer going down to the first paint after the page shows the size chosen
  * (the option's legend reads `Size: M`), and by the Event Timing API (the interaction's duration, to
  * the next paint after its handlers: what INP measures). Printed, not held to a target.
@@ -11,12 +11,12 @@
  */
 import { type Browser, chromium, type Page } from "playwright-core";
 import type { BenchContext } from "./lib/context";
+import { CPU_SLOWDOWN } from "./lib/cpu-slowdown";
 import { startDemoShop } from "./lib/demo-shop";
 import { getJson } from "./lib/http-client";
 import { median } from "./lib/stats";
 
 const CHROMIUM = "/usr/bin/chromium";
-const CPU_SLOWDOWN = 4;
 /** Lighthouse's phone (Moto G Power), so the two parts measure the same screen. */
 const PHONE = {
   viewport: { width: 412, height: 823 },
