@@ -311,6 +311,8 @@ export type DiscountType = (typeof DISCOUNT_TYPES)[number];
 export const DISCOUNT_SCOPES = ["all", "categories", "products"] as const;
 /** A code is 3 to 32 letters, digits, dashes or underscores, compared upper-cased. */
 export const DISCOUNT_CODE_PATTERN = /^[A-Za-z0-9_-]{3,32}$/;
+/** A cart merge's key: 32 hex digits the device draws for the copy it sends (CartMergeInput). */
+export const MERGE_KEY_PATTERN = /^[0-9a-f]{32}$/;
 export type DiscountScope = (typeof DISCOUNT_SCOPES)[number];
 /** How the dashboard's list filters codes: by their dates, switch and uses at the time of asking. */
 export const DISCOUNT_STATUSES = ["active", "scheduled", "expired", "used-up", "inactive"] as const;

@@ -4,6 +4,7 @@
  * keeps variants and quantities and the code tried, never prices: every read answers today's.
  */
 import { z } from "zod";
+import { MERGE_KEY_PATTERN } from "../constants";
 import { validation } from "../messages";
 import { Id, number } from "./common";
 import { MediaDto } from "./media";
@@ -43,9 +44,6 @@ const discountCode = z
 /** PUT /cart: the cart as the device now has it, which replaces the kept one (the last write wins). */
 export const CartInput = z.object({ lines, discountCode }).strict();
 export type CartInput = z.infer<typeof CartInput>;
-
-/** A merge's key: 32 hex digits the device draws for the copy it sends (CartMergeInput). */
-export const MERGE_KEY_PATTERN = /^[0-9a-f]{32}$/;
 
 /**
  * POST /cart/merge: the device's cart at sign-in, added to the kept one (quantities of a variant
