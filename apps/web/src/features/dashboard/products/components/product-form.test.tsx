@@ -376,7 +376,9 @@ describe("the product form", () => {
     await userEvent.click(screen.getByRole("button", { name: "Save Product" }));
 
     await waitFor(() =>
-      expect(other).toHaveAccessibleDescription(`${taxFields.otherRateHint} From 0 to 50. ${validation.required}`),
+      expect(other).toHaveAccessibleDescription(
+        `${taxFields.otherRateHint} From 0 to 50. ${validation.required}`,
+      ),
     );
     expect(saved).toEqual([]);
 

@@ -246,9 +246,9 @@ describe("the product form's options and variants", () => {
     const every = screen.getByRole("spinbutton", { name: "Stock for every variant" });
     expect(every).toHaveAccessibleDescription("From 0 to 1,000,000.");
     expect(every).toHaveAttribute("max", "1000000");
-    expect(screen.getByRole("spinbutton", { name: "Price for every variant ($)" })).toHaveAccessibleDescription(
-      "From 0 to 9,999,999,999.99.",
-    );
+    expect(
+      screen.getByRole("spinbutton", { name: "Price for every variant ($)" }),
+    ).toHaveAccessibleDescription("From 0 to 9,999,999,999.99.");
   });
 
   it("edits one variant's stock and sends every variant with its id", async () => {

@@ -121,9 +121,11 @@ export function SetPricesDialog({ price, salePrices, onChoose, onClose }: SetPri
                 setError(undefined);
               }}
               aria-invalid={error ? true : undefined}
-              aria-describedby={[hint ? `${fieldId}-hint` : null, error ? `${fieldId}-error` : null]
-                .filter(Boolean)
-                .join(" ") || undefined}
+              aria-describedby={
+                [hint ? `${fieldId}-hint` : null, error ? `${fieldId}-error` : null]
+                  .filter(Boolean)
+                  .join(" ") || undefined
+              }
               className={controlClass(error, "mt-1 h-9 w-full px-2")}
             />
             {hint ? (

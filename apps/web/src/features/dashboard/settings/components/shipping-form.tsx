@@ -8,8 +8,8 @@ import { Controller, FormProvider, useFieldArray, useFormContext, useWatch } fro
 import { Button } from "#web/components/button";
 import { StatusToggleField } from "#web/components/status-toggle";
 import { TextField } from "#web/components/text-field";
-import { numberLimits } from "#web/lib/number-limits";
 import { firstMessage } from "#web/features/dashboard/products/components/first-message";
+import { numberLimits } from "#web/lib/number-limits";
 import { DispatchFields } from "./dispatch-fields";
 import { PincodeList } from "./pincode-list";
 import { SettingsCard } from "./settings-card";
