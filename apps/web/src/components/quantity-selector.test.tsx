@@ -24,6 +24,17 @@ describe("the quantity selector", () => {
     expect(typedQuantity("-3", 10)).toBeNull();
   });
 
+  it("says the most that may be chosen under it, and nothing when there is none to choose", () => {
+    const { rerender } = render(<QuantitySelector value={2} onChange={() => {}} max={10} />);
+    const field = screen.getByRole("spinbutton", { name: "Quantity" });
+    expect(field).toHaveAccessibleDescription("At most 10.");
+    expect(field).toHaveAttribute("max", "10");
+    expect(screen.getByText("At most 10.")).toBeVisible();
+    rerender(<QuantitySelector value={1} onChange={() => {}} max={0} noStock />);
+    expect(screen.getByRole("spinbutton", { name: "Quantity" })).not.toHaveAccessibleDescription();
+    expect(screen.queryByText(/At most/)).toBeNull();
+  });
+
   it("can be typed as well as stepped", async () => {
     const user = userEvent.setup();
     render(<Chooser max={10} />);

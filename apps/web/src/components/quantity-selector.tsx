@@ -1,4 +1,5 @@
 import { MinusIcon, PlusIcon } from "@heroicons/react/20/solid";
+import { hints } from "@shop/shared/messages";
 import { type ReactNode, useId, useState } from "react";
 
 interface QuantitySelectorProps {
@@ -26,7 +27,7 @@ export function typedQuantity(text: string, max: number): number | null {
 /**
  * Minus, the quantity, plus (SPEC section 5): minus is disabled at 1 or without stock, plus at `max`.
  * The quantity can be typed as well: a whole number is taken at once, kept between 1 and `max`;
- * anything else is put back to the quantity when the field is left.
+ * anything else is put back to the quantity when the field is left. The most is said under it.
  */
 export function QuantitySelector({
   value,
@@ -37,6 +38,8 @@ export function QuantitySelector({
   className,
 }: QuantitySelectorProps) {
   const inputId = useId();
+  // The most that may be chosen, said under the control once there is any to choose.
+  const most = noStock || max < 1 ? null : hints.numberAtMost(max);
   // What the shopper is typing, until the field is left; null shows the quantity itself.
   const [draft, setDraft] = useState<string | null>(null);
 
@@ -72,6 +75,7 @@ export function QuantitySelector({
           max={Math.max(max, 1)}
           step={1}
           disabled={noStock}
+          aria-describedby={most ? `${inputId}-most` : undefined}
           value={draft ?? String(value)}
           onChange={(event) => type(event.target.value)}
           onBlur={leave}
@@ -90,6 +94,11 @@ export function QuantitySelector({
           <PlusIcon className="size-4" aria-hidden="true" />
         </button>
       </div>
+      {most ? (
+        <p id={`${inputId}-most`} className="mt-1 text-xs text-neutral-500 tabular-nums">
+          {most}
+        </p>
+      ) : null}
     </fieldset>
   );
 }

@@ -23,11 +23,35 @@ function innerNumber(schema: z.ZodType): z.ZodNumber | null {
   return null;
 }
 
-/** The bounds of `schema` as an input's attributes, and `hint` with them said after it. */
-export function numberLimits(schema: z.ZodType, hint?: string): NumberLimits {
+/** Bounds the data gives a field beyond its schema's: what is left to refund, the stock there is. */
+export interface NarrowerBounds {
+  min?: number | undefined;
+  max?: number | undefined;
+}
+
+/** The tighter of two bounds, either of which may be missing. */
+function tighter(a: number | undefined, b: number | undefined, pick: (x: number, y: number) => number) {
+  if (a === undefined) return b;
+  if (b === undefined) return a;
+  return pick(a, b);
+}
+
+/**
+ * The bounds of `schema` as an input's attributes, and `hint` with them said after it; `narrower`
+ * tightens them where the form knows more than the schema (never widens them).
+ */
+export function numberLimits(schema: z.ZodType, hint?: string, narrower?: NarrowerBounds): NumberLimits {
   const number = innerNumber(schema);
-  const min = number && Number.isFinite(number.minValue) ? (number.minValue as number) : undefined;
-  const max = number && Number.isFinite(number.maxValue) ? (number.maxValue as number) : undefined;
+  const min = tighter(
+    number && Number.isFinite(number.minValue) ? (number.minValue as number) : undefined,
+    narrower?.min,
+    Math.max,
+  );
+  const max = tighter(
+    number && Number.isFinite(number.maxValue) ? (number.maxValue as number) : undefined,
+    narrower?.max,
+    Math.min,
+  );
   const limit =
     min !== undefined && max !== undefined
       ? hints.numberRange(min, max)

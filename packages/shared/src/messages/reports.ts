@@ -204,7 +204,8 @@ export const taxFields = {
   uqc: "Unit (UQC)",
   uqcHint: "How its quantities are counted on invoices and in GSTR-1: NOS for pieces.",
   otherRate: "Other rate (%)",
-  otherRateHint: "0 to 50, with up to 2 decimals.",
+  /** Its limits (from the schema) are said after it. */
+  otherRateHint: "A percent, with up to 2 decimals.",
   /** A rate by the value of a piece (slabs): GST 2.0 taxes clothes and shoes so. */
   byPrice: "Rate by price",
   slabsTitle: "Rates by the price of a piece",

@@ -81,6 +81,8 @@ export const storeCreditStaff = {
   adjust: "Adjust store credit",
   amountLabel: "Amount",
   amountHint: "Positive adds credit, negative removes it.",
+  /** After the amount's hint, once the balance is known: credit never goes below nothing. */
+  amountMost: (balance: string) => `At most ${balance} can be removed.`,
   reasonLabel: "Reason",
   save: "Save adjustment",
   refundTo: "Refund to",
@@ -93,6 +95,8 @@ export const storeCreditStaff = {
   /** The store credit part of a split refund: its field, and the hint under it. */
   splitPart: "To store credit",
   splitPartHint: "Change it to send more or less to store credit; the rest goes to the payment.",
+  /** After the split part's hint: the whole refund is the most of it that can go to store credit. */
+  splitPartMost: (total: string) => `At most ${total}.`,
 } as const;
 
 /** The sales report's figures. */

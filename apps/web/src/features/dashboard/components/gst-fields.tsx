@@ -1,10 +1,11 @@
 import { taxFields } from "@shop/shared/messages";
-import { MAX_TAX_RATE, TAX_RATES } from "@shop/shared/schemas/settings";
+import { TAX_RATES, TaxRate } from "@shop/shared/schemas/settings";
 import { type ComponentProps, useRef, useState } from "react";
 import { Controller, useFormContext, useWatch } from "react-hook-form";
 import { SelectField } from "#web/components/select-field";
 import { TextField } from "#web/components/text-field";
 import { cx } from "#web/lib/cx";
+import { numberLimits } from "#web/lib/number-limits";
 import { SUGGESTED_SLABS, type TaxSlabRow, TaxSlabsField } from "./tax-slabs-field";
 
 /**
@@ -113,9 +114,7 @@ export function GstRateField({
             type="number"
             inputMode="decimal"
             step="0.01"
-            min="0"
-            max={MAX_TAX_RATE}
-            hint={taxFields.otherRateHint}
+            {...numberLimits(TaxRate, taxFields.otherRateHint)}
             error={error}
             // Uncontrolled: it mounts when "Other…" is chosen, holding the rate it was opened with.
             defaultValue={value ?? ""}

@@ -1,9 +1,9 @@
 import { taxFields } from "@shop/shared/messages";
-import { TAX_SLABS_MAX } from "@shop/shared/schemas/category";
-import { MAX_TAX_RATE } from "@shop/shared/schemas/settings";
+import { TAX_SLABS_MAX, TaxSlab } from "@shop/shared/schemas/category";
 import type { FieldError, Merge } from "react-hook-form";
 import { Button } from "#web/components/button";
 import { TextField } from "#web/components/text-field";
+import { numberLimits } from "#web/lib/number-limits";
 
 /**
  * A slab as the form holds it: its limit (null for the last, which has none; undefined while its
@@ -76,7 +76,7 @@ export function TaxSlabsField({ value, onChange, onBlur, ref, errors }: TaxSlabs
                 type="number"
                 inputMode="decimal"
                 step="0.01"
-                min="0.01"
+                {...numberLimits(TaxSlab.shape.upTo)}
                 value={slab.upTo ?? ""}
                 onChange={(event) => change(index, { upTo: numberOf(event.target.value) })}
                 onBlur={onBlur}
@@ -89,8 +89,7 @@ export function TaxSlabsField({ value, onChange, onBlur, ref, errors }: TaxSlabs
               type="number"
               inputMode="decimal"
               step="0.01"
-              min="0"
-              max={MAX_TAX_RATE}
+              {...numberLimits(TaxSlab.shape.rate)}
               value={slab.rate ?? ""}
               onChange={(event) => change(index, { rate: numberOf(event.target.value) })}
               onBlur={onBlur}

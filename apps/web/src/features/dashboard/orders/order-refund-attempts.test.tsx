@@ -179,7 +179,13 @@ describe("the refund dialog for an order partly paid by store credit", () => {
 
   it("lets staff choose the store credit part, the rest going to the payment", async () => {
     const { dialog, requests } = await openByAmount();
-    await userEvent.type(within(dialog).getByLabelText(`${storeCreditStaff.splitPart} (₹)`), "500");
+    const part = within(dialog).getByLabelText(`${storeCreditStaff.splitPart} (₹)`);
+    // The whole refund is the most of it that can go to store credit.
+    expect(part).toHaveAccessibleDescription(
+      `${storeCreditStaff.splitPartHint} ${storeCreditStaff.splitPartMost(rupees(3548))}`,
+    );
+    expect(part).toHaveAttribute("max", "3548");
+    await userEvent.type(part, "500");
     expect(within(dialog).getByText(tenderPart("Razorpay · UPI", rupees(3048)))).toBeVisible();
     await userEvent.click(within(dialog).getByRole("button", { name: refunds.submitAmount(rupees(3548)) }));
     await waitFor(() => expect(writes(requests)).toHaveLength(1));

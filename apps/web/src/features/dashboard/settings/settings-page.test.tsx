@@ -6,7 +6,7 @@ import {
   settingsPage,
   validation,
 } from "@shop/shared/messages";
-import type { Settings, SettingsChange } from "@shop/shared/schemas/settings";
+import type { SettingsChange } from "@shop/shared/schemas/settings";
 import type { UserDto } from "@shop/shared/schemas/user";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -16,82 +16,12 @@ import { toast } from "#web/lib/toast";
 import { type StubRequest, type StubRoutes, stubApi } from "#web/test/api-stub";
 import { staff } from "#web/test/fixtures";
 import { renderRoutes } from "#web/test/render";
+import { SETTINGS } from "./settings-fixture";
 import { SettingsPage } from "./settings-page";
 
 vi.mock("#web/lib/toast", () => ({ toast: { success: vi.fn(), error: vi.fn(), warn: vi.fn() } }));
 
 const { sections, store, currency, taxes, shipping, checkout, history } = settingsPage;
-
-const SETTINGS: Settings = {
-  store: {
-    name: "Shop Demo",
-    legalName: "Shop Demo Retail Pvt. Ltd.",
-    signatory: null,
-    email: "support@example.com",
-    phone: "+91 22 4000 1234",
-    address: "12 Marine Drive, Mumbai 400002",
-    gstin: "27AAPFU0939F1ZV",
-    state: "Maharashtra",
-    utcOffset: "+05:30",
-  },
-  currency: { code: "INR", locale: "en-IN" },
-  taxes: { pricesIncludeTax: false, defaultRate: 18, defaultHsn: "6109", chargesTaxed: false },
-  shipping: {
-    methods: [
-      {
-        _id: "5a5a5a5a5a5a5a5a5a5a5a5a",
-        name: "Standard",
-        price: 50,
-        freeAbove: 999,
-        estimatedDays: "3–5 days",
-        states: null,
-        enabled: true,
-        serves: "states",
-        days: 4,
-      },
-      {
-        _id: "6b6b6b6b6b6b6b6b6b6b6b6b",
-        name: "Express",
-        price: 150,
-        freeAbove: null,
-        estimatedDays: null,
-        states: ["Maharashtra", "Goa"],
-        enabled: true,
-        serves: "states",
-        days: null,
-      },
-    ],
-    dispatch: { cutoffHour: 14, nonDispatchDays: [0], holidays: ["2026-11-08"] },
-  },
-  checkout: {
-    holdMinutes: 30,
-    maxUnpaidOrders: 3,
-    maxQuantityPerLine: 10,
-    minimumOrder: 0,
-    holdUnmatchedPayments: false,
-    cod: {
-      enabled: false,
-      maxOrderValue: 10000,
-      fee: 0,
-      blockedPincodes: ["110001"],
-      blockAfterRefusal: true,
-      onlineDiscount: 0,
-      confirmHours: 48,
-    },
-    paymentMethods: ["razorpay", "paypal", "cod"],
-  },
-  fulfilment: {
-    carriers: [
-      { _id: "7c7c7c7c7c7c7c7c7c7c7c7c", name: "Delhivery", trackingUrl: "https://track.example/{number}" },
-    ],
-    returnWindowDays: 7,
-  },
-  inventory: { lowStockThreshold: 10 },
-  security: { requireStaffTwoFactor: false },
-  marketing: {
-    abandonedCheckout: { enabled: false, firstAfterMinutes: 60, secondAfterHours: 24, discountCode: null },
-  },
-};
 
 function change(n: number, section: SettingsChange["section"], name: string): SettingsChange {
   return {
@@ -374,28 +304,6 @@ describe("the dashboard's Settings page", () => {
       ),
     );
     expect(storeForm.getByRole("textbox", { name: store.gstin })).toHaveAttribute("aria-invalid", "true");
-  });
-
-  it("says the limits of the reminder delays, the low-stock mark and the return window before they bite, from the schemas", async () => {
-    const { marketing, inventory, fulfilment } = settingsPage;
-    renderSettings("admin", {});
-    await loaded();
-    const reminders = within(section(sections.marketing.title));
-    const first = reminders.getByRole("spinbutton", { name: marketing.firstAfterMinutes });
-    expect(first).toHaveAccessibleDescription(`${marketing.firstAfterMinutesHint} From 10 to 10,080.`);
-    expect(first).toHaveAttribute("min", "10");
-    expect(first).toHaveAttribute("max", "10080");
-    const second = reminders.getByRole("spinbutton", { name: marketing.secondAfterHours });
-    expect(second).toHaveAccessibleDescription(`${marketing.secondAfterHoursHint} From 1 to 336.`);
-    expect(second).toHaveAttribute("max", "336");
-    const low = within(section(sections.inventory.title)).getByRole("spinbutton", {
-      name: inventory.lowStockThreshold,
-    });
-    expect(low).toHaveAccessibleDescription(expect.stringMatching(/ From 0 to [\d,]+\.$/));
-    const days = within(section(sections.fulfilment.title)).getByRole("spinbutton", {
-      name: fulfilment.returnWindowDays,
-    });
-    expect(days).toHaveAccessibleDescription(expect.stringMatching(/ From 0 to \d+\.$/));
   });
 
   it("turns the abandoned-checkout reminders on with their delays and code, the server's refusal of the code under it", async () => {

@@ -11,12 +11,16 @@ import { StoreCreditLedger } from "#web/components/store-credit-ledger";
 import { TextField } from "#web/components/text-field";
 import { errorMessage, isApiError } from "#web/lib/api";
 import { applyServerErrors } from "#web/lib/form-errors";
+import { formatPrice } from "#web/lib/money";
 import { useAdjustStoreCredit, useCustomerStoreCredit } from "../api/store-credit";
 
 const FIELDS = ["amount", "reason"] as const;
 
-/** The staff's form that adds (positive) or removes (negative) a customer's credit, with a reason. */
-function AdjustForm({ userId }: { userId: string }) {
+/**
+ * The staff's form that adds (positive) or removes (negative) a customer's credit, with a reason;
+ * once the balance is known, it says the most that can be removed (credit never goes below nothing).
+ */
+function AdjustForm({ userId, balance }: { userId: string; balance: number | undefined }) {
   const adjust = useAdjustStoreCredit(userId);
   const { register, handleSubmit, setError, reset, formState } = useForm<StoreCreditAdjustmentInput>({
     resolver: zodResolver(StoreCreditAdjustmentInput),
@@ -39,7 +43,12 @@ function AdjustForm({ userId }: { userId: string }) {
       <div className="grid gap-3 sm:grid-cols-[10rem_1fr]">
         <TextField
           label={storeCreditStaff.amountLabel}
-          hint={storeCreditStaff.amountHint}
+          hint={
+            balance === undefined
+              ? storeCreditStaff.amountHint
+              : `${storeCreditStaff.amountHint} ${storeCreditStaff.amountMost(formatPrice(balance))}`
+          }
+          min={balance === undefined ? undefined : -balance}
           type="number"
           step="0.01"
           inputMode="decimal"
@@ -80,7 +89,7 @@ export function CustomerStoreCredit({ userId }: { userId: string }) {
       >
         {(data) => <StoreCreditLedger credit={data} />}
       </QueryState>
-      <AdjustForm userId={userId} />
+      <AdjustForm userId={userId} balance={credit.data?.balance} />
     </div>
   );
 }

@@ -24,6 +24,14 @@ function renderDialog() {
 }
 
 describe("the stock adjustment dialog", () => {
+  it("says the change's limits before they bite: no more taken away than the 4 in stock", async () => {
+    renderDialog();
+    const change = await screen.findByRole("spinbutton", { name: inventoryPage.change });
+    expect(change).toHaveAccessibleDescription(`${inventoryPage.changeHint(4)} From -4 to 1,000,000.`);
+    expect(change).toHaveAttribute("min", "-4");
+    expect(change).toHaveAttribute("max", "1000000");
+  });
+
   it("refuses a change of 2.5 at its field with 'Enter a whole number.', sending nothing", async () => {
     const { requests, onClose } = renderDialog();
     const change = await screen.findByRole("spinbutton", { name: inventoryPage.change });

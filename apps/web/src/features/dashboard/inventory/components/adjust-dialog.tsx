@@ -7,6 +7,7 @@ import { SelectField } from "#web/components/select-field";
 import { TextArea } from "#web/components/text-area";
 import { TextField } from "#web/components/text-field";
 import { errorMessage, isApiError } from "#web/lib/api";
+import { numberLimits } from "#web/lib/number-limits";
 import { useAdjustStock } from "../api/inventory";
 
 interface AdjustDialogProps {
@@ -87,7 +88,8 @@ export function AdjustDialog({ variantId, label, stock, onClose }: AdjustDialogP
           step="1"
           value={change}
           onChange={(event) => setChange(event.target.value)}
-          hint={inventoryPage.changeHint(stock)}
+          // Stock never goes below nothing: the most that can be taken away is what there is.
+          {...numberLimits(AdjustmentInput.shape.change, inventoryPage.changeHint(stock), { min: -stock })}
           error={fieldErrors.change}
           ref={changeField}
           autoFocus

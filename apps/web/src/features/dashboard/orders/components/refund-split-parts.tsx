@@ -45,7 +45,7 @@ export function RefundSplitParts({ order, total, typed, ...field }: RefundSplitP
         min="0"
         max={fromCents(total)}
         placeholder={String(fromCents(tendersOf(order, total).toStoreCredit))}
-        hint={creditWords.splitPartHint}
+        hint={`${creditWords.splitPartHint} ${creditWords.splitPartMost(money(total))}`}
         {...field}
       />
     </div>

@@ -3,12 +3,14 @@ import {
   type ProductDto,
   type ProductFormValues,
   ProductInput,
+  SALE_PRICE_MIN,
   VariantInput,
 } from "@shop/shared/schemas/product";
 import { TaxRate } from "@shop/shared/schemas/settings";
 import type { Path } from "react-hook-form";
 import { z } from "zod";
 import { type GstFormState, isGstField } from "#web/features/dashboard/components/gst-fields";
+import type { NarrowerBounds } from "#web/lib/number-limits";
 import { type OptionRow, suggestSku, type VariantRow } from "./variant-rows";
 
 /**
@@ -41,6 +43,15 @@ const validPrice = (value: number | undefined): value is number =>
   VariantInput.shape.price.safeParse(value).success;
 const validStock = (value: number | undefined): value is number =>
   VariantInput.shape.stock.safeParse(value).success;
+
+/**
+ * A sale price's bounds beyond its schema's: at least SALE_PRICE_MIN, and below `price` (a hundredth
+ * below it, prices being in hundredths) once the price is one the schema takes.
+ */
+export function salePriceBounds(price: number | undefined): NarrowerBounds {
+  const below = validPrice(price) ? (Math.round(price * 100) - 1) / 100 : undefined;
+  return { min: SALE_PRICE_MIN, max: below !== undefined && below >= SALE_PRICE_MIN ? below : undefined };
+}
 
 /**
  * The body the form sends. Without options: exactly the fields SPEC names (the server keeps the one

@@ -62,11 +62,12 @@ describe("the product form", () => {
     expect(screen.getByRole("textbox", { name: "Description" })).toHaveAccessibleDescription(
       `At least 50 characters. ${validation.required}`,
     );
+    // Each number's limits from the schema, then the refusal.
     expect(screen.getByRole("spinbutton", { name: "Price ($)" })).toHaveAccessibleDescription(
-      validation.required,
+      `From 0 to 9,999,999,999.99. ${validation.required}`,
     );
     expect(screen.getByRole("spinbutton", { name: "Stock" })).toHaveAccessibleDescription(
-      validation.required,
+      `From 0 to 1,000,000. ${validation.required}`,
     );
     expect(screen.getByRole("combobox", { name: "Category" })).toHaveAccessibleDescription(validation.id);
     expect(screen.getByRole("group", { name: "Thumbnail" })).toHaveTextContent(validation.id);
@@ -125,6 +126,27 @@ describe("the product form", () => {
       uqc: "NOS",
       productId: lamp._id,
     });
+  });
+
+  it("says the limits of the price, the stock and the sale price before they bite, the sale price's following the price", async () => {
+    stubApi(CATEGORIES);
+    renderForm(`/dashboard/products/edit/${lamp._id}`);
+    await categoriesLoaded();
+
+    const price = screen.getByRole("spinbutton", { name: "Price ($)" });
+    expect(price).toHaveAccessibleDescription("From 0 to 9,999,999,999.99.");
+    expect(price).toHaveAttribute("max", "9999999999.99");
+    const stock = screen.getByRole("spinbutton", { name: "Stock" });
+    expect(stock).toHaveAccessibleDescription("From 0 to 1,000,000.");
+    expect(stock).toHaveAttribute("max", "1000000");
+    // The lamp costs 40: its sale price is at least a cent and below the price.
+    const sale = screen.getByRole("spinbutton", { name: "Sale price ($)" });
+    expect(sale).toHaveAccessibleDescription("From 0.01 to 39.99.");
+    expect(sale).toHaveAttribute("min", "0.01");
+    await userEvent.clear(price);
+    await userEvent.type(price, "25");
+    expect(sale).toHaveAccessibleDescription("From 0.01 to 24.99.");
+    expect(sale).toHaveAttribute("max", "24.99");
   });
 
   it("sends a sale price of 0 once the sale is switched off (SPEC section 4)", async () => {
@@ -234,7 +256,9 @@ describe("the product form", () => {
     await userEvent.click(screen.getByRole("button", { name: taxFields.addSlab }));
     const limit = screen.getByRole("spinbutton", { name: taxFields.slabUpTo(2) });
     await userEvent.click(screen.getByRole("button", { name: "Save Product" }));
-    await waitFor(() => expect(limit).toHaveAccessibleDescription(validation.required));
+    await waitFor(() =>
+      expect(limit).toHaveAccessibleDescription(`From 0.01 to 9,999,999,999.99. ${validation.required}`),
+    );
     expect(saved).toEqual([]);
 
     // Limits out of order are refused for the whole list.
@@ -295,7 +319,7 @@ describe("the product form", () => {
     await userEvent.click(screen.getByRole("button", { name: "Save Product" }));
     await waitFor(() =>
       expect(screen.getByRole("spinbutton", { name: taxFields.slabAboveRate })).toHaveAccessibleDescription(
-        validation.max(50),
+        `From 0 to 50. ${validation.max(50)}`,
       ),
     );
 
@@ -352,7 +376,9 @@ describe("the product form", () => {
     await userEvent.click(screen.getByRole("button", { name: "Save Product" }));
 
     await waitFor(() =>
-      expect(other).toHaveAccessibleDescription(`${taxFields.otherRateHint} ${validation.required}`),
+      expect(other).toHaveAccessibleDescription(
+        `${taxFields.otherRateHint} From 0 to 50. ${validation.required}`,
+      ),
     );
     expect(saved).toEqual([]);
 

@@ -1,15 +1,18 @@
 import { inCurrency } from "@shop/shared/messages";
+import { ProductInput } from "@shop/shared/schemas/product";
 import { Controller, useFormContext } from "react-hook-form";
 import { StatusToggleField } from "#web/components/status-toggle";
 import { TextField } from "#web/components/text-field";
 import { useCurrencySymbol } from "#web/lib/money";
-import { asNumber, type ProductFormState } from "./product-form-values";
+import { numberLimits } from "#web/lib/number-limits";
+import { asNumber, type ProductFormState, salePriceBounds } from "./product-form-values";
 
 /** Price and stock, and the sale: its switch and its price. */
 export function ProductPricingFields() {
   const { register, control, formState, setValue, watch } = useFormContext<ProductFormState>();
   const { errors } = formState;
   const onSale = watch("onSale");
+  const price = watch("price");
   const symbol = useCurrencySymbol();
   return (
     <>
@@ -19,7 +22,7 @@ export function ProductPricingFields() {
           type="number"
           inputMode="decimal"
           step="0.01"
-          min="0"
+          {...numberLimits(ProductInput.shape.price)}
           error={errors.price?.message}
           {...register("price", { setValueAs: asNumber })}
         />
@@ -28,7 +31,7 @@ export function ProductPricingFields() {
           type="number"
           inputMode="numeric"
           step="1"
-          min="0"
+          {...numberLimits(ProductInput.shape.stock)}
           error={errors.stock?.message}
           {...register("stock", { setValueAs: asNumber })}
         />
@@ -55,7 +58,7 @@ export function ProductPricingFields() {
           type="number"
           inputMode="decimal"
           step="0.01"
-          min="0"
+          {...numberLimits(ProductInput.shape.salePrice, undefined, salePriceBounds(price))}
           disabled={!onSale}
           error={errors.salePrice?.message}
           {...register("salePrice", { setValueAs: asNumber })}

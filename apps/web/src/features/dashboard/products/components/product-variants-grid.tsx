@@ -1,4 +1,5 @@
 import { inCurrency } from "@shop/shared/messages";
+import { VariantInput } from "@shop/shared/schemas/product";
 import { type ComponentProps, type KeyboardEvent, useId, useState } from "react";
 import { Controller, type FieldArrayWithId, useFormContext, useWatch } from "react-hook-form";
 import { Button } from "#web/components/button";
@@ -6,8 +7,9 @@ import { controlClass } from "#web/components/field";
 import { StatusToggle } from "#web/components/status-toggle";
 import { cx } from "#web/lib/cx";
 import { useCurrencySymbol } from "#web/lib/money";
+import { type NumberLimits, numberLimits } from "#web/lib/number-limits";
 import { firstMessage } from "./first-message";
-import { asNumber, type ProductFormState } from "./product-form-values";
+import { asNumber, type ProductFormState, salePriceBounds } from "./product-form-values";
 import { isOnSale, type SalePriceChoice, SetPricesDialog } from "./set-prices-dialog";
 import { rowLabel, suggestSku } from "./variant-rows";
 
@@ -79,6 +81,7 @@ function VariantRowFields({ index, values, productName }: VariantRowFieldsProps)
   const rowMessage = firstMessage(errors?.options) ?? errors?._id?.message;
   const number = { setValueAs: asNumber };
   const symbol = useCurrencySymbol();
+  const price = useWatch({ control, name: `variants.${index}.price` });
 
   return (
     // NOTE: a fieldset named by its first cell (a legend cannot be a grid cell); min-w-0 undoes
@@ -111,35 +114,35 @@ function VariantRowFields({ index, values, productName }: VariantRowFieldsProps)
       <CellField
         label={inCurrency("Price", symbol)}
         error={errors?.price?.message}
+        limits={numberLimits(VariantInput.shape.price)}
         input={{
           ...register(`variants.${index}.price`, number),
           type: "number",
           inputMode: "decimal",
           step: "0.01",
-          min: "0",
         }}
       />
       <CellField
         label={inCurrency("Sale price", symbol)}
         error={errors?.salePrice?.message}
+        limits={numberLimits(VariantInput.shape.salePrice, undefined, salePriceBounds(price))}
         input={{
           ...register(`variants.${index}.salePrice`, number),
           type: "number",
           inputMode: "decimal",
           step: "0.01",
-          min: "0",
           placeholder: "None",
         }}
       />
       <CellField
         label="Stock"
         error={errors?.stock?.message}
+        limits={numberLimits(VariantInput.shape.stock)}
         input={{
           ...register(`variants.${index}.stock`, number),
           type: "number",
           inputMode: "numeric",
           step: "1",
-          min: "0",
         }}
       />
       <div className="flex items-center gap-3 @xl:justify-center @xl:pt-2">
@@ -160,13 +163,25 @@ interface CellFieldProps {
   label: string;
   error: string | undefined;
   className?: string;
+  /** The number's limits: its `min` and `max`, and their hint, read aloud and shown on hover. */
+  limits?: NumberLimits;
   input: ComponentProps<"input">;
 }
 
-/** A grid cell: its label shown on a card, read aloud only on a line (the header names the column). */
-function CellField({ label, error, className, input }: CellFieldProps) {
+/** The ids an input is described by: its limits' hint, then its error. */
+function describedBy(id: string, hint: string | undefined, error: string | undefined): string | undefined {
+  return [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
+}
+
+/**
+ * A grid cell: its label shown on a card, read aloud only on a line (the header names the column).
+ * NOTE: a cell has no room for a hint under it at 390 px; its limits are read aloud and shown as the
+ * input's title instead, and the browser holds the arrows and the wheel within them.
+ */
+function CellField({ label, error, className, limits, input }: CellFieldProps) {
   const id = useId();
   const { className: inputClass, ...props } = input;
+  const { hint, ...bounds } = limits ?? {};
   return (
     <div className={className}>
       <label htmlFor={id} className="block text-xs font-medium text-neutral-700 @xl:sr-only">
@@ -175,10 +190,17 @@ function CellField({ label, error, className, input }: CellFieldProps) {
       <input
         id={id}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
+        aria-describedby={describedBy(id, hint, error)}
+        title={hint}
         className={controlClass(error, cx("h-9 px-2 @xl:mt-0", inputClass))}
+        {...bounds}
         {...props}
       />
+      {hint ? (
+        <span id={`${id}-hint`} className="sr-only">
+          {hint}
+        </span>
+      ) : null}
       {error ? (
         <p id={`${id}-error`} className="mt-1 text-xs font-medium text-danger-700">
           {error}
@@ -223,12 +245,14 @@ function BulkSetters({ count }: { count: number }) {
         label={inCurrency("Price for every variant", symbol)}
         action="Set all prices"
         step="0.01"
+        limits={numberLimits(VariantInput.shape.price)}
         onSet={setPrices}
       />
       <BulkSetter
         label="Stock for every variant"
         action="Set all stock"
         step="1"
+        limits={numberLimits(VariantInput.shape.stock)}
         onSet={(v) => setAll("stock", v)}
       />
       <SetPricesDialog
@@ -245,11 +269,14 @@ interface BulkSetterProps {
   label: string;
   action: string;
   step: string;
+  /** The figure's limits, as a variant's field has them. */
+  limits: NumberLimits;
   onSet: (value: number) => void;
 }
 
-function BulkSetter({ label, action, step, onSet }: BulkSetterProps) {
+function BulkSetter({ label, action, step, limits, onSet }: BulkSetterProps) {
   const id = useId();
+  const { hint, ...bounds } = limits;
   const [value, setValue] = useState("");
   const apply = () => {
     const number = asNumber(value);
@@ -271,8 +298,10 @@ function BulkSetter({ label, action, step, onSet }: BulkSetterProps) {
         <input
           id={id}
           type="number"
-          min="0"
+          {...bounds}
           step={step}
+          aria-describedby={hint ? `${id}-hint` : undefined}
+          title={hint}
           inputMode={step === "1" ? "numeric" : "decimal"}
           value={value}
           onChange={(event) => setValue(event.target.value)}
@@ -283,6 +312,11 @@ function BulkSetter({ label, action, step, onSet }: BulkSetterProps) {
           {action}
         </Button>
       </div>
+      {hint ? (
+        <p id={`${id}-hint`} className="mt-1 text-xs text-neutral-500">
+          {hint}
+        </p>
+      ) : null}
     </div>
   );
 }

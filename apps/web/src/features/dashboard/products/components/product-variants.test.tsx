@@ -193,7 +193,9 @@ describe("the product form's options and variants", () => {
     const sale = within(asked).getByRole("spinbutton", { name: setAllPrices.salePrice("$") });
     await userEvent.type(sale, "16");
     await userEvent.click(within(asked).getByRole("button", { name: setAllPrices.confirm }));
-    expect(sale).toHaveAccessibleDescription(validation.salePriceBelowPrice);
+    // Its limits say the most it may be: a cent below the new price.
+    expect(sale).toHaveAttribute("max", "15.99");
+    expect(sale).toHaveAccessibleDescription(`From 0.01 to 15.99. ${validation.salePriceBelowPrice}`);
     expect(asked).toBeVisible();
 
     // Kept: S keeps 15, M's sale ends.
@@ -222,6 +224,31 @@ describe("the product form's options and variants", () => {
         { sku: "TEE-M-BLACK", price: 14, onSale: false, salePrice: 0 },
       ],
     });
+  });
+
+  it("says each cell's limits aloud and on hover, and the bulk setters' under them, from the schema", async () => {
+    stubApi(CATEGORIES);
+    renderEdit(tee);
+    await screen.findByRole("option", { name: "Shoes" });
+
+    const m = row("M / Black");
+    const stock = m.getByRole("spinbutton", { name: "Stock" });
+    expect(stock).toHaveAccessibleDescription("From 0 to 1,000,000.");
+    expect(stock).toHaveAttribute("title", "From 0 to 1,000,000.");
+    expect(stock).toHaveAttribute("min", "0");
+    expect(stock).toHaveAttribute("max", "1000000");
+    expect(m.getByRole("spinbutton", { name: "Price ($)" })).toHaveAttribute("max", "9999999999.99");
+    // M costs 22: its sale price is below that.
+    const sale = m.getByRole("spinbutton", { name: "Sale price ($)" });
+    expect(sale).toHaveAccessibleDescription("From 0.01 to 21.99.");
+    expect(sale).toHaveAttribute("max", "21.99");
+
+    const every = screen.getByRole("spinbutton", { name: "Stock for every variant" });
+    expect(every).toHaveAccessibleDescription("From 0 to 1,000,000.");
+    expect(every).toHaveAttribute("max", "1000000");
+    expect(
+      screen.getByRole("spinbutton", { name: "Price for every variant ($)" }),
+    ).toHaveAccessibleDescription("From 0 to 9,999,999,999.99.");
   });
 
   it("edits one variant's stock and sends every variant with its id", async () => {
@@ -322,7 +349,7 @@ describe("the product form's options and variants", () => {
       expect(s.getByRole("textbox", { name: "SKU" })).toHaveAccessibleDescription(validation.sku),
     );
     expect(row("M / Black").getByRole("spinbutton", { name: "Stock" })).toHaveAccessibleDescription(
-      validation.required,
+      `From 0 to 1,000,000. ${validation.required}`,
     );
 
     // Once each field is well formed, the rules across fields: a sale price below the price.
@@ -331,7 +358,7 @@ describe("the product form's options and variants", () => {
     await userEvent.click(screen.getByRole("button", { name: "Save Product" }));
     await waitFor(() =>
       expect(s.getByRole("spinbutton", { name: "Sale price ($)" })).toHaveAccessibleDescription(
-        validation.salePriceBelowPrice,
+        `From 0.01 to 19.99. ${validation.salePriceBelowPrice}`,
       ),
     );
     expect(requests.filter((request) => request.method !== "GET")).toEqual([]);

@@ -1,11 +1,12 @@
 import { validation, setAllPrices as words } from "@shop/shared/messages";
-import { SALE_PRICE_MIN } from "@shop/shared/schemas/product";
+import { SALE_PRICE_MIN, VariantInput } from "@shop/shared/schemas/product";
 import { useId, useState } from "react";
 import { Button } from "#web/components/button";
 import { Dialog } from "#web/components/dialog";
 import { controlClass } from "#web/components/field";
 import { formatPrice, useCurrencySymbol } from "#web/lib/money";
-import { asNumber } from "./product-form-values";
+import { numberLimits } from "#web/lib/number-limits";
+import { asNumber, salePriceBounds } from "./product-form-values";
 
 /** What becomes of the variants' sale prices when every price is set. */
 export type SalePriceChoice = { kind: "keep" } | { kind: "clear" } | { kind: "set"; salePrice: number };
@@ -38,6 +39,11 @@ export function SetPricesDialog({ price, salePrices, onChoose, onClose }: SetPri
   const name = useId();
   const fieldId = useId();
   const written = formatPrice(price ?? 0);
+  const { hint, ...bounds } = numberLimits(
+    VariantInput.shape.salePrice,
+    undefined,
+    salePriceBounds(price ?? undefined),
+  );
 
   const close = () => {
     setChoice("keep");
@@ -106,7 +112,7 @@ export function SetPricesDialog({ price, salePrices, onChoose, onClose }: SetPri
             <input
               id={fieldId}
               type="number"
-              min="0"
+              {...bounds}
               step="0.01"
               inputMode="decimal"
               value={typed}
@@ -115,9 +121,18 @@ export function SetPricesDialog({ price, salePrices, onChoose, onClose }: SetPri
                 setError(undefined);
               }}
               aria-invalid={error ? true : undefined}
-              aria-describedby={error ? `${fieldId}-error` : undefined}
+              aria-describedby={
+                [hint ? `${fieldId}-hint` : null, error ? `${fieldId}-error` : null]
+                  .filter(Boolean)
+                  .join(" ") || undefined
+              }
               className={controlClass(error, "mt-1 h-9 w-full px-2")}
             />
+            {hint ? (
+              <p id={`${fieldId}-hint`} className="mt-1 text-xs text-neutral-500">
+                {hint}
+              </p>
+            ) : null}
             {error ? (
               <p id={`${fieldId}-error`} className="mt-1 text-xs font-medium text-danger-700">
                 {error}

@@ -1,15 +1,11 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { settingsPage, unmatchedPayments } from "@shop/shared/messages";
-import {
-  type CheckoutSettings,
-  MAX_COD_CONFIRM_HOURS,
-  MAX_HOLD_MINUTES,
-  MAX_UNPAID_ORDERS_LIMIT,
-} from "@shop/shared/schemas/settings";
+import { CheckoutSettings, CodSettings, MAX_UNPAID_ORDERS_LIMIT } from "@shop/shared/schemas/settings";
 import { Controller, useWatch } from "react-hook-form";
 import { StatusToggleField } from "#web/components/status-toggle";
 import { TextArea } from "#web/components/text-area";
 import { TextField } from "#web/components/text-field";
+import { numberLimits } from "#web/lib/number-limits";
 import { PaymentMethodOrder } from "./payment-method-order";
 import { SettingsCard } from "./settings-card";
 import {
@@ -64,6 +60,9 @@ export function CheckoutForm({ value, currency, readOnly }: CheckoutFormProps) {
   const number = { setValueAs: asNumber };
   const pincodeError = firstMessage(errors.cod?.blockedPincodes);
   const pincodeAt = pincodeError?.at === undefined ? undefined : pincodes[Number(pincodeError.at)];
+  // NOTE: the schema's most is the ceiling a server's MAX_UNPAID_ORDERS may raise it to; the form
+  // does not know the server's, only that it is MAX_UNPAID_ORDERS_LIMIT or the value it first read.
+  const mostUnpaid = Math.max(MAX_UNPAID_ORDERS_LIMIT, value.maxUnpaidOrders);
 
   return (
     <SettingsCard section="checkout" readOnly={readOnly} saving={saving} onSubmit={onSubmit}>
@@ -73,9 +72,7 @@ export function CheckoutForm({ value, currency, readOnly }: CheckoutFormProps) {
           type="number"
           inputMode="numeric"
           step="1"
-          min="5"
-          max={MAX_HOLD_MINUTES}
-          hint={labels.holdMinutesHint}
+          {...numberLimits(CheckoutSettings.shape.holdMinutes, labels.holdMinutesHint)}
           error={errors.holdMinutes?.message}
           {...register("holdMinutes", number)}
         />
@@ -84,9 +81,9 @@ export function CheckoutForm({ value, currency, readOnly }: CheckoutFormProps) {
           type="number"
           inputMode="numeric"
           step="1"
-          min="1"
-          max={MAX_UNPAID_ORDERS_LIMIT}
-          hint={labels.maxUnpaidOrdersHint}
+          {...numberLimits(CheckoutSettings.shape.maxUnpaidOrders, labels.maxUnpaidOrdersHint, {
+            max: mostUnpaid,
+          })}
           error={errors.maxUnpaidOrders?.message}
           {...register("maxUnpaidOrders", number)}
         />
@@ -95,8 +92,7 @@ export function CheckoutForm({ value, currency, readOnly }: CheckoutFormProps) {
           type="number"
           inputMode="numeric"
           step="1"
-          min="1"
-          hint={labels.maxQuantityPerLineHint}
+          {...numberLimits(CheckoutSettings.shape.maxQuantityPerLine, labels.maxQuantityPerLineHint)}
           error={errors.maxQuantityPerLine?.message}
           {...register("maxQuantityPerLine", number)}
         />
@@ -105,8 +101,7 @@ export function CheckoutForm({ value, currency, readOnly }: CheckoutFormProps) {
           type="number"
           inputMode="decimal"
           step="0.01"
-          min="0"
-          hint={labels.minimumOrderHint}
+          {...numberLimits(CheckoutSettings.shape.minimumOrder, labels.minimumOrderHint)}
           error={errors.minimumOrder?.message}
           {...register("minimumOrder", number)}
         />
@@ -130,8 +125,7 @@ export function CheckoutForm({ value, currency, readOnly }: CheckoutFormProps) {
           type="number"
           inputMode="decimal"
           step="0.01"
-          min="0"
-          hint={labels.codMaxOrderValueHint}
+          {...numberLimits(CodSettings.shape.maxOrderValue, labels.codMaxOrderValueHint)}
           error={errors.cod?.maxOrderValue?.message}
           {...register("cod.maxOrderValue", number)}
         />
@@ -140,8 +134,7 @@ export function CheckoutForm({ value, currency, readOnly }: CheckoutFormProps) {
           type="number"
           inputMode="decimal"
           step="0.01"
-          min="0"
-          hint={labels.codFeeHint}
+          {...numberLimits(CodSettings.shape.fee, labels.codFeeHint)}
           error={errors.cod?.fee?.message}
           {...register("cod.fee", number)}
         />
@@ -150,8 +143,7 @@ export function CheckoutForm({ value, currency, readOnly }: CheckoutFormProps) {
           type="number"
           inputMode="decimal"
           step="0.01"
-          min="0"
-          hint={labels.codOnlineDiscountHint}
+          {...numberLimits(CodSettings.shape.onlineDiscount, labels.codOnlineDiscountHint)}
           error={errors.cod?.onlineDiscount?.message}
           {...register("cod.onlineDiscount", number)}
         />
@@ -160,9 +152,7 @@ export function CheckoutForm({ value, currency, readOnly }: CheckoutFormProps) {
           type="number"
           inputMode="numeric"
           step="1"
-          min="1"
-          max={MAX_COD_CONFIRM_HOURS}
-          hint={labels.codConfirmHoursHint}
+          {...numberLimits(CodSettings.shape.confirmHours, labels.codConfirmHoursHint)}
           error={errors.cod?.confirmHours?.message}
           {...register("cod.confirmHours", number)}
         />

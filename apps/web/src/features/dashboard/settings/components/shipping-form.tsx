@@ -2,17 +2,14 @@ import { PlusIcon, TrashIcon } from "@heroicons/react/20/solid";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { INDIAN_STATE_NAMES } from "@shop/shared/india";
 import { settingsPage } from "@shop/shared/messages";
-import {
-  MAX_DELIVERY_DAYS,
-  MAX_SHIPPING_METHODS,
-  type ShippingSettings,
-} from "@shop/shared/schemas/settings";
+import { MAX_SHIPPING_METHODS, ShippingMethod, type ShippingSettings } from "@shop/shared/schemas/settings";
 import { useId } from "react";
 import { Controller, FormProvider, useFieldArray, useFormContext, useWatch } from "react-hook-form";
 import { Button } from "#web/components/button";
 import { StatusToggleField } from "#web/components/status-toggle";
 import { TextField } from "#web/components/text-field";
 import { firstMessage } from "#web/features/dashboard/products/components/first-message";
+import { numberLimits } from "#web/lib/number-limits";
 import { DispatchFields } from "./dispatch-fields";
 import { PincodeList } from "./pincode-list";
 import { SettingsCard } from "./settings-card";
@@ -149,7 +146,7 @@ function MethodFields({ index, currency, readOnly, saved, onRemove }: MethodFiel
           type="number"
           inputMode="decimal"
           step="0.01"
-          min="0"
+          {...numberLimits(ShippingMethod.shape.price)}
           error={errors?.price?.message}
           {...register(`${path}.price`, { setValueAs: asNumber })}
         />
@@ -158,8 +155,7 @@ function MethodFields({ index, currency, readOnly, saved, onRemove }: MethodFiel
           type="number"
           inputMode="decimal"
           step="0.01"
-          min="0"
-          hint={labels.freeAboveHint}
+          {...numberLimits(ShippingMethod.shape.freeAbove, labels.freeAboveHint)}
           error={errors?.freeAbove?.message}
           {...register(`${path}.freeAbove`, { setValueAs: asNumberOrNull })}
         />
@@ -182,9 +178,7 @@ function MethodFields({ index, currency, readOnly, saved, onRemove }: MethodFiel
             type="number"
             inputMode="numeric"
             step="1"
-            min="1"
-            max={MAX_DELIVERY_DAYS}
-            hint={labels.daysHint}
+            {...numberLimits(ShippingMethod.shape.days, labels.daysHint)}
             className="sm:max-w-xs"
             error={errors?.days?.message}
             {...register(`${path}.days`, { setValueAs: asNumberOrNull })}

@@ -1,9 +1,10 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { settingsPage } from "@shop/shared/messages";
-import { MAX_TAX_RATE, type TaxSettings } from "@shop/shared/schemas/settings";
+import { TaxSettings } from "@shop/shared/schemas/settings";
 import { Controller } from "react-hook-form";
 import { StatusToggleField } from "#web/components/status-toggle";
 import { TextField } from "#web/components/text-field";
+import { numberLimits } from "#web/lib/number-limits";
 import { SettingsCard } from "./settings-card";
 import { asNumber, TAX_FIELDS, type TaxFormState, taxFormSchema } from "./settings-form-values";
 import { useSectionForm } from "./use-section-form";
@@ -45,9 +46,7 @@ export function TaxForm({ value, readOnly }: { value: TaxSettings; readOnly: boo
           type="number"
           inputMode="decimal"
           step="0.01"
-          min="0"
-          max={MAX_TAX_RATE}
-          hint={labels.defaultRateHint}
+          {...numberLimits(TaxSettings.shape.defaultRate, labels.defaultRateHint)}
           error={errors.defaultRate?.message}
           {...register("defaultRate", { setValueAs: asNumber })}
         />
