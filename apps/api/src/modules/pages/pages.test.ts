@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from "node:zlib";
-import { PRODUCT_IMAGE_SIZES } from "@shop/shared/images";
+import { CARD_IMAGE_SIZES, PRODUCT_IMAGE_SIZES, srcSetOf } from "@shop/shared/images";
 import { api } from "@shop/shared/messages";
 import { SHOP_NAME } from "@shop/shared/site";
 import { asc, eq, sql } from "drizzle-orm";
@@ -288,7 +288,7 @@ describe("the head the server sends with storefront pages", () => {
     }
   });
 
-  it("preloads each storefront page's own code with the page, and a product's first picture as its gallery draws it", async () => {
+  it("preloads each storefront page's own code with the page, and its largest picture as the page draws it", async () => {
     const page = async (url: string) => (await t.app.inject({ method: "GET", url })).body;
     const modules = (html: string) =>
       [
@@ -308,10 +308,20 @@ describe("the head the server sends with storefront pages", () => {
     expect(modules(categoryPage)).toEqual(PAGE_CODE.category);
     const searchPage = await page("/search?keyword=watch");
     expect(modules(searchPage)).toEqual(PAGE_CODE.search);
-    for (const html of [categoryPage, searchPage]) expect(images(html)).toEqual([]);
+    expect(images(searchPage)).toEqual([]);
+    // A grid's first card (the home page's first grid is the products on sale): its picture as the card draws it.
+    const firstCard = async (api: string) => {
+      const { thumbnail } = (await t.app.inject({ method: "GET", url: api })).json().data[0];
+      return ` imagesrcset="${srcSetOf(thumbnail)}" imagesizes="${CARD_IMAGE_SIZES}" fetchpriority="high"`;
+    };
+    expect(images(categoryPage)).toEqual([
+      await firstCard(`/api/categories/slug/${category.slug}/products?page=1&size=8`),
+    ]);
+    expect(images(await page("/"))).toEqual([await firstCard("/api/products/on-sale?page=1&size=8")]);
+    expect(images(await page(`/product-category/${category.slug}?page=2`))).toEqual([]);
+    expect(modules(await page("/"))).toEqual([]);
     // Pages whose code is the app's own, and pages that show no product, preload nothing more.
     for (const url of [
-      "/",
       "/about",
       `/product/${hidden._id}`,
       "/product/0123456789abcdef01234567",

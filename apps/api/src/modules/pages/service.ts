@@ -1,6 +1,6 @@
 /** What the server says about each storefront page: its head, the sitemap and robots.txt. */
 import { DEFAULT_PAGE_SIZE } from "@shop/shared/constants";
-import { PRODUCT_IMAGE_SIZES } from "@shop/shared/images";
+import { CARD_IMAGE_SIZES, PRODUCT_IMAGE_SIZES } from "@shop/shared/images";
 import { api } from "@shop/shared/messages";
 import { fromCents, unitPriceCents } from "@shop/shared/pricing";
 import type { Viewer } from "@shop/shared/roles";
@@ -20,7 +20,7 @@ import { AppError } from "#api/core/errors";
 import type { Database } from "#api/db/client";
 import { getCategory } from "#api/modules/categories/service";
 import type { ProductDetailDto } from "#api/modules/products/dto";
-import { getProduct } from "#api/modules/products/service";
+import { getProduct, listCategoryProducts, listProducts, type ProductList } from "#api/modules/products/service";
 import { latestReviews } from "#api/modules/reviews/service";
 import type { PageHead } from "./head";
 import {
@@ -178,7 +178,13 @@ async function pageHead(
     return {
       ...fixed,
       canonical,
-      ...(pathname === "/" ? { preload: HOME_PRELOAD } : {}),
+      ...(pathname === "/"
+        ? {
+            preload: HOME_PRELOAD,
+            // The first section is the products on sale (home-page.tsx).
+            ...firstCardImage(await listProducts(db, { isActive: true, onSale: true }, FIRST_PAGE)),
+          }
+        : {}),
       ...(pathname === "/search" ? { page: "search" as const } : {}),
     };
   }
@@ -211,13 +217,30 @@ async function pageHead(
         canonical,
         page: "category",
         // The first page of products, unless the address asks for another one.
-        preload: search ? [api] : [api, `${api}/products?page=1&size=${DEFAULT_PAGE_SIZE}`],
+        ...(search
+          ? { preload: [api] }
+          : {
+              preload: [api, `${api}/products?page=1&size=${DEFAULT_PAGE_SIZE}`],
+              ...firstCardImage(await listCategoryProducts(db, { id: category._id }, undefined, FIRST_PAGE)),
+            }),
       };
     }
   } catch (error) {
     if (!(error instanceof AppError) || error.status !== 404) throw error;
   }
   return generic;
+}
+
+/** The first page of a product list, as the home and category pages ask for it. */
+const FIRST_PAGE = { page: 1, size: DEFAULT_PAGE_SIZE };
+
+/**
+ * The picture of a grid's first card, the page's largest on a phone, fetched with the page rather
+ * than once the app has drawn the grid: as the card draws it (product-card.tsx).
+ */
+function firstCardImage(list: ProductList): Pick<PageHead, "firstImage"> {
+  const thumbnail = list.items[0]?.thumbnail;
+  return thumbnail ? { firstImage: { media: thumbnail, sizes: CARD_IMAGE_SIZES } } : {};
 }
 
 function isStaticPath(pathname: string): pathname is StaticPagePath {
