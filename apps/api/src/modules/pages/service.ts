@@ -20,7 +20,12 @@ import { AppError } from "#api/core/errors";
 import type { Database } from "#api/db/client";
 import { getCategory } from "#api/modules/categories/service";
 import type { ProductDetailDto } from "#api/modules/products/dto";
-import { getProduct, listCategoryProducts, listProducts, type ProductList } from "#api/modules/products/service";
+import {
+  getProduct,
+  listCategoryProducts,
+  listProducts,
+  type ProductList,
+} from "#api/modules/products/service";
 import { latestReviews } from "#api/modules/reviews/service";
 import type { PageHead } from "./head";
 import {
