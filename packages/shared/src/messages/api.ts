@@ -98,12 +98,6 @@ export const api = {
   paymentProviderUnavailable: "The payment provider could not be reached, please try again later.",
   paypalNotConfigured: "PayPal is not configured on this shop.",
   razorpayNotConfigured: "Razorpay is not configured on this shop.",
-  /** Shiprocket did not answer, or kept answering 429/5xx after the shop tried again (503). */
-  shiprocketUnavailable: "Shiprocket could not be reached, please try again later.",
-  /** Shiprocket answered what the shop cannot use, or refused its sign-in (502). */
-  shiprocketUnexpected: "Shiprocket's answer could not be used, please try again later.",
-  /** Shiprocket refused the request; its own words follow (422). */
-  shiprocketRefused: (reason: string) => `Shiprocket refused this: ${reason}`,
   /** Razorpay takes the shop's payments in rupees: an order in another currency is paid another way (409). */
   razorpayRupeesOnly: "Razorpay takes payments in Indian rupees (INR) only.",
   /** The signature Razorpay Checkout returned does not match its order and payment: nothing is recorded (400). */

@@ -1,5 +1,5 @@
 import { Writable } from "node:stream";
-import { api } from "@shop/shared/messages";
+import { shipping } from "@shop/shared/messages";
 import Fastify from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "#api/db/client";
@@ -168,7 +168,11 @@ describe("the Shiprocket client", () => {
     const calls = fake.callsOf("serviceability").length;
     const error = await failure(client.serviceability(PARCEL));
     expect(error).toBeInstanceOf(ShiprocketError);
-    expect(error).toMatchObject({ kind: "unavailable", status: 503, message: api.shiprocketUnavailable });
+    expect(error).toMatchObject({
+      kind: "unavailable",
+      status: 503,
+      message: shipping.shiprocketUnavailable,
+    });
     expect(error.details).toMatchObject({ answerStatus: 500, attempts: 3, unclear: true });
     expect(fake.callsOf("serviceability").length - calls).toBe(3);
     // A 400 is Shiprocket's answer, not a passing failure: sent once.
@@ -189,7 +193,7 @@ describe("the Shiprocket client", () => {
       client.serviceability({ pickup_postcode: "400001", delivery_postcode: "560001", order_id: 42 }),
     );
     expect(byOrder).toMatchObject({ kind: "refused", details: { reason: "Order does not exist!" } });
-    expect(byOrder.message).toBe(api.shiprocketRefused("Order does not exist!"));
+    expect(byOrder.message).toBe(shipping.shiprocketRefused("Order does not exist!"));
 
     const created = await client.createOrder(order("SO-200-1"));
     const noLabel = await failure(client.generateLabel([created.shipment_id]));

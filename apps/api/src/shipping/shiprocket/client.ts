@@ -12,7 +12,7 @@
  *   other than 1, `pickup_status` other than 1): they throw as a refusal does.
  * - The token and the password never reach the log: only the call, the status and Shiprocket's message.
  */
-import { api } from "@shop/shared/messages";
+import { shipping } from "@shop/shared/messages";
 import type { FastifyBaseLogger } from "fastify";
 import type { z } from "zod";
 import { AppError } from "#api/core/errors";
@@ -86,10 +86,10 @@ export class ShiprocketError extends AppError {
     super(
       kind === "refused" ? "UNPROCESSABLE" : kind === "unavailable" ? "UNAVAILABLE" : "BAD_GATEWAY",
       kind === "refused"
-        ? api.shiprocketRefused(details.reason ?? "no reason given")
+        ? shipping.shiprocketRefused(details.reason ?? "no reason given")
         : kind === "unavailable"
-          ? api.shiprocketUnavailable
-          : api.shiprocketUnexpected,
+          ? shipping.shiprocketUnavailable
+          : shipping.shiprocketUnexpected,
     );
     this.name = "ShiprocketError";
   }
