@@ -188,6 +188,8 @@ export class ShiprocketFake {
   tokenLifetimeSeconds = 10 * DAY_S;
   /** How long a login takes to answer (a race between instances is then a real one). */
   loginDelayMs = 0;
+  /** How long every call but the login takes to answer (a call that outlives the shop's timeout). */
+  delayMs = 0;
   /** Delivery PIN codes no courier serves. */
   readonly unserviceable = new Set<string>();
 
@@ -330,6 +332,8 @@ export class ShiprocketFake {
     if (call === "unknown") return this.json(res, 404, { message: "404 Not Found", status_code: 404 });
     if (call !== "login" && !this.authorised(req.headers.authorization))
       return this.json(res, 401, { message: "Unauthenticated." });
+    if (this.delayMs > 0 && call !== "login")
+      await new Promise((resolve) => setTimeout(resolve, this.delayMs));
     const fault = this.faults.get(call)?.shift();
     if (fault === "500") return this.json(res, 500, { message: "Server Error", status_code: 500 });
     if (fault === "429") return this.json(res, 429, { message: "Too Many Attempts.", status_code: 429 });

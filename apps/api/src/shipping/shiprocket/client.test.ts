@@ -6,6 +6,7 @@ import type { DatabaseHandle } from "#api/db/client";
 import { integrationTokens } from "#api/db/schema/integrations";
 import { createTestDatabase } from "#test/db";
 import { ShiprocketFake } from "#test/shiprocket-fake";
+import { startWebhookReceiver } from "#test/webhook-receiver";
 import type { AdhocOrder } from "./answers";
 import { ShiprocketClient, ShiprocketError } from "./client";
 
@@ -87,6 +88,7 @@ afterAll(async () => {
 });
 beforeEach(() => {
   clock = Date.now();
+  fake.delayMs = 0;
   fake.tokenLifetimeSeconds = 10 * 86_400;
   client = newClient();
 });
@@ -188,6 +190,31 @@ describe("the Shiprocket client", () => {
     expect((await client.serviceability(PARCEL)).couriers).toHaveLength(2);
   });
 
+  it("gives a call that outlives its timeout up after three attempts, as unclear", async () => {
+    await client.serviceability(PARCEL);
+    const quick = new ShiprocketClient({
+      email: fake.email,
+      password: fake.password,
+      apiBase: fake.url,
+      db: handle.db,
+      log,
+      timeoutMs: 100,
+      backoffMs: 1,
+    });
+    fake.delayMs = 400;
+    const calls = fake.callsOf("track").length;
+    const started = Date.now();
+    const error = await failure(quick.track("19041424750000"));
+    expect(error).toMatchObject({
+      kind: "unavailable",
+      status: 503,
+      details: { attempts: 3, unclear: true },
+    });
+    expect(error.details.reason).toMatch(/TimeoutError/);
+    expect(Date.now() - started).toBeLessThan(1_500);
+    expect(fake.callsOf("track").length - calls).toBe(3);
+  });
+
   it("turns the 200s that carry a failure into refusals", async () => {
     const byOrder = await failure(
       client.serviceability({ pickup_postcode: "400001", delivery_postcode: "560001", order_id: 42 }),
@@ -284,6 +311,32 @@ describe("the Shiprocket client", () => {
     ]);
     const late = await failure(client.cancelShipments([awb.awb_code]));
     expect(late.kind).toBe("refused");
+  });
+
+  it("has a fake that posts a tracking update as Shiprocket's webhook does, with x-api-key", async () => {
+    const created = await client.createOrder(order("SO-tracked"));
+    const { awb_code } = await client.assignAwb(created.shipment_id);
+    fake.scan(awb_code, 42, new Date(2026, 10, 29, 9, 15, 0));
+    fake.scan(awb_code, 18, new Date(2026, 10, 29, 18, 40, 5));
+    const receiver = await startWebhookReceiver();
+    try {
+      const update = fake.trackingUpdate(awb_code, new Date(2026, 10, 29, 18, 40, 5));
+      expect((await fake.postTrackingUpdate(`${receiver.origin}/api/tracking/updates`, update)).status).toBe(
+        200,
+      );
+      const [received] = await receiver.waitFor(1);
+      expect(received?.headers["x-api-key"]).toBe(fake.webhookToken);
+      expect(JSON.parse(received?.body ?? "{}")).toMatchObject({
+        awb: awb_code,
+        order_id: "SO-tracked",
+        sr_order_id: created.order_id,
+        shipment_status_id: 18,
+        current_timestamp: "29 11 2026 18:40:05",
+        scans: [{ "sr-status": "42" }, { "sr-status": "18", date: "2026-11-29 18:40:05" }],
+      });
+    } finally {
+      await receiver.close();
+    }
   });
 
   it("never writes the password or a token to the log", async () => {
