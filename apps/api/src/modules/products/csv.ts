@@ -41,6 +41,7 @@ import {
   updateProductsBulk,
 } from "./repo-csv";
 import { removeVariants, updateVariants, type VariantValues } from "./repo-writes";
+import { type SizeColumns, sizeOf } from "./size";
 
 /** Products read per export query: a few hundred rows of CSV at a time, never the whole catalogue. */
 const EXPORT_BATCH = 500;
@@ -154,7 +155,7 @@ interface Plan {
   creates: { product: ImportedProduct; variants: (VariantValues & { productId: string; sku: string })[] }[];
   updates: {
     product: ProductImportTarget;
-    keep: (VariantValues & { id: string; sku: string; position: number })[];
+    keep: (VariantValues & { id: string; sku: string; position: number; size: SizeColumns })[];
     add: (VariantValues & { productId: string; sku: string })[];
     remove: string[];
   }[];
@@ -303,7 +304,8 @@ export async function importProductsCsv(
           add.push({ ...variant, productId: target.id });
           return "create" as const;
         }
-        keep.push({ ...variant, id: existing.id, position });
+        // The CSV has no size columns: a variant keeps its weight and box.
+        keep.push({ ...variant, id: existing.id, position, size: sizeOf(existing) });
         if (!sameVariant(existing, variant, position)) return "update" as const;
         return productChanged && position === 0 ? ("update" as const) : ("unchanged" as const);
       });
