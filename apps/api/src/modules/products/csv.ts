@@ -19,6 +19,7 @@ import { amountCell, type CsvCell, type CsvRow, csvStream } from "#api/core/csv"
 import { AppError } from "#api/core/errors";
 import { newId } from "#api/core/ids";
 import type { Database } from "#api/db/client";
+import { type SizeColumns, sizeOf } from "#api/db/parcel-size";
 import type { NewActivity } from "#api/db/schema/activity";
 import type { ProductOption, ProductVariant } from "#api/db/schema/products";
 import { setStockCause } from "#api/db/stock-cause";
@@ -41,7 +42,6 @@ import {
   updateProductsBulk,
 } from "./repo-csv";
 import { removeVariants, updateVariants, type VariantValues } from "./repo-writes";
-import { type SizeColumns, sizeOf } from "./size";
 
 /** Products read per export query: a few hundred rows of CSV at a time, never the whole catalogue. */
 const EXPORT_BATCH = 500;

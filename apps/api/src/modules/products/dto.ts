@@ -1,9 +1,9 @@
 import type { ProductDto, ProductSummaryDto, VariantDto } from "@shop/shared/schemas/product";
+import { type SizeColumns, toSizeDto } from "#api/db/parcel-size";
 import type { Media } from "#api/db/schema/media";
 import type { ProductVariant } from "#api/db/schema/products";
 import { toMediaDto } from "#api/modules/media/dto";
 import type { ProductSummaryRow } from "./repo-reads";
-import { type SizeColumns, toSizeDto } from "./size";
 
 /** A product as a card or a table row shows it. */
 export function toProductSummaryDto(row: ProductSummaryRow): ProductSummaryDto {

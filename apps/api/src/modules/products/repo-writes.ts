@@ -5,12 +5,12 @@
  */
 import { and, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import type { Database } from "#api/db/client";
+import { type SizeColumns, sizeOf } from "#api/db/parcel-size";
 import type { Category } from "#api/db/schema/categories";
 import { idValue } from "#api/db/schema/columns";
 import { orderItems } from "#api/db/schema/orders";
 import { type NewProduct, productGallery, products, productVariants } from "#api/db/schema/products";
 import { addSearchWords, type SearchText, searchDocument, searchDocumentOf } from "./search";
-import { type SizeColumns, sizeOf } from "./size";
 
 /** The fields a product update writes; price, sale price, on-sale and stock come from the variants. */
 export type ProductValues = Pick<

@@ -20,6 +20,7 @@ import { limitOffset } from "#api/core/paging";
 import type { Database } from "#api/db/client";
 import { FOREIGN_KEY_VIOLATION, pgErrorOf, UNIQUE_VIOLATION } from "#api/db/errors";
 import type { NewestKey } from "#api/db/paging";
+import { sizeColumns, sizeOf } from "#api/db/parcel-size";
 import type { ProductVariant } from "#api/db/schema/products";
 import { setStockCause } from "#api/db/stock-cause";
 import { type ActivityActor, recordActivity } from "#api/modules/activity/record";
@@ -53,7 +54,6 @@ import {
   type VariantValues,
 } from "./repo-writes";
 import type { SearchText } from "./search";
-import { sizeColumns, sizeOf } from "./size";
 
 export interface ListOptions {
   page: number;
