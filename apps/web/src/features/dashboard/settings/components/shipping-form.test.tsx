@@ -196,6 +196,8 @@ describe("the shipping section's PIN code lists and dispatch rules", () => {
     expect(put?.body).toEqual({
       methods: [{ ...SHIPPING.methods[0], days: 3 }, SHIPPING.methods[1]],
       dispatch: { cutoffHour: 16, nonDispatchDays: [0, 6], holidays: ["2026-10-20", "2026-12-25"] },
+      // Shiprocket's settings go back as they came.
+      shiprocket: DEFAULT_SHIPROCKET,
     });
   });
 
