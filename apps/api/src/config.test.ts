@@ -73,6 +73,44 @@ describe("production configuration", () => {
     }
   });
 
+  it("leaves Shiprocket off without its sign-in, and takes the email, password, API and webhook token together", () => {
+    expect(parseConfig({}).shiprocket).toBeUndefined();
+    const signIn = { SHIPROCKET_EMAIL: "api@shop.example", SHIPROCKET_PASSWORD: "secret" };
+    expect(parseConfig({ ...live, ...razorpay, ...signIn }).shiprocket).toEqual({
+      email: "api@shop.example",
+      password: "secret",
+      apiBase: "https://apiv2.shiprocket.in",
+      webhookToken: undefined,
+    });
+    const config = parseConfig({
+      ...live,
+      ...razorpay,
+      RAZORPAY_WEBHOOK_SECRET: "whsec",
+      ...signIn,
+      SHIPROCKET_API_BASE: "http://127.0.0.1:9200",
+      SHIPROCKET_WEBHOOK_TOKEN: "token-in-the-panel",
+    });
+    expect(config.shiprocket).toMatchObject({
+      apiBase: "http://127.0.0.1:9200",
+      webhookToken: "token-in-the-panel",
+    });
+    expect(config.warnings).toEqual([]);
+    expect(
+      parseConfig({ ...live, ...razorpay, RAZORPAY_WEBHOOK_SECRET: "whsec", ...signIn }).warnings,
+    ).toEqual([expect.stringContaining("SHIPROCKET_WEBHOOK_TOKEN is not set")]);
+    expect(() => parseConfig({ ...signIn, SHIPROCKET_API_BASE: "apiv2.shiprocket.in" })).toThrow(
+      /SHIPROCKET_API_BASE/,
+    );
+  });
+
+  it("refuses half of Shiprocket's sign-in, whatever else is set, naming both", () => {
+    for (const half of [{ SHIPROCKET_EMAIL: "api@shop.example" }, { SHIPROCKET_PASSWORD: "secret" }]) {
+      expect(() => parseConfig(half, { server: false })).toThrow(
+        /SHIPROCKET_EMAIL, SHIPROCKET_PASSWORD: set both or neither/,
+      );
+    }
+  });
+
   it("takes Razorpay's webhook secret, API and Checkout addresses, warning when webhooks cannot be verified", () => {
     const config = parseConfig({
       ...live,

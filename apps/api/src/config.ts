@@ -58,6 +58,12 @@ const EnvSchema = z.object({
   RAZORPAY_API_BASE: z.url().default("https://api.razorpay.com"),
   /** Checkout's script, loaded by the pay page; the browser journeys point it at a stand-in. */
   RAZORPAY_CHECKOUT_URL: z.url().default("https://checkout.razorpay.com/v1/checkout.js"),
+  /** Shiprocket's API user (panel: Settings → API): both or neither; neither, Shiprocket is off. */
+  SHIPROCKET_EMAIL: z.string().optional(),
+  SHIPROCKET_PASSWORD: z.string().optional(),
+  SHIPROCKET_API_BASE: z.url().default("https://apiv2.shiprocket.in"),
+  /** The token Shiprocket's tracking webhook sends in `x-api-key` (set with the webhook in its panel). */
+  SHIPROCKET_WEBHOOK_TOKEN: z.string().optional(),
   /**
    * How long a payment or refund is left to the request that made it, the browser and the webhooks
    * before the payment sweep asks its provider (a Razorpay order, a refund of any provider).
@@ -279,6 +285,20 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env, { server = tru
     throw new Error(
       "Invalid configuration:\n  RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET: set both or neither (the key id and key secret of Razorpay's dashboard, API keys)",
     );
+  // NOTE: half of Shiprocket's sign-in is a mistake, as half of Razorpay's keys is.
+  if (Boolean(e.SHIPROCKET_EMAIL) !== Boolean(e.SHIPROCKET_PASSWORD))
+    throw new Error(
+      "Invalid configuration:\n  SHIPROCKET_EMAIL, SHIPROCKET_PASSWORD: set both or neither (the email and password of an API user of Shiprocket's panel, Settings → API)",
+    );
+  const shiprocket =
+    e.SHIPROCKET_EMAIL && e.SHIPROCKET_PASSWORD
+      ? {
+          email: e.SHIPROCKET_EMAIL,
+          password: e.SHIPROCKET_PASSWORD,
+          apiBase: e.SHIPROCKET_API_BASE,
+          webhookToken: e.SHIPROCKET_WEBHOOK_TOKEN,
+        }
+      : undefined;
   // NOTE: a live shop's webhooks must never reach its own network (server-side request forgery),
   // whatever else says so: the switch stops every start in production, tools included.
   if (production && e.WEBHOOKS_ALLOW_PRIVATE)
@@ -322,6 +342,10 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env, { server = tru
     warnings.push(
       "RAZORPAY_WEBHOOK_SECRET is not set: Razorpay's webhooks are refused, and a payment whose shopper closed the tab waits for the payment sweep.",
     );
+  if (shiprocket && !shiprocket.webhookToken)
+    warnings.push(
+      "SHIPROCKET_WEBHOOK_TOKEN is not set: Shiprocket's tracking updates are refused, so parcels shipped through it move only by hand.",
+    );
   if (paypal && !paypal.webhookId)
     warnings.push(
       "PAYPAL_WEBHOOK_ID is not set: PayPal's webhooks are refused, so a capture PayPal reports as pending, or one whose answer the shop lost, is never recorded (its order is cancelled when the hold ends), nor is a refund made in PayPal's dashboard.",
@@ -356,6 +380,8 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env, { server = tru
     paypal,
     /** Razorpay's keys (HTTP Basic), its webhook secret, its API and Checkout's script; undefined when not configured. */
     razorpay,
+    /** Shiprocket's API user, its API and its webhook's token; undefined when not configured (no shipping through it). */
+    shiprocket,
     /** The offline test gateway takes the payments (never beside PayPal or Razorpay; in production only when asked for). */
     testGateway,
     /** What the payment sweep leaves alone: anything younger than this (PAYMENTS_SWEEP_AFTER_SECONDS). */

@@ -7587,6 +7587,12 @@ export interface operations {
                     hsnCode?: string | null;
                     /** @enum {string} */
                     uqc?: "NOS" | "PCS" | "PRS" | "SET" | "DOZ" | "PAC" | "BOX" | "BTL" | "KGS" | "GMS" | "MTR" | "LTR" | "MLT" | "UNT" | "OTH";
+                    weightKg?: number | null;
+                    dimensionsCm?: {
+                        length: number;
+                        breadth: number;
+                        height: number;
+                    } | null;
                     thumbnail: string;
                     /** @default [] */
                     gallery?: string[];
@@ -7608,6 +7614,12 @@ export interface operations {
                         stock: number;
                         /** @default true */
                         isActive?: boolean;
+                        weightKg?: number | null;
+                        dimensionsCm?: {
+                            length: number;
+                            breadth: number;
+                            height: number;
+                        } | null;
                     }[];
                 };
             };
@@ -7666,6 +7678,12 @@ export interface operations {
                             }[] | null;
                             hsnCode: string | null;
                             uqc: string;
+                            weightKg: number | null;
+                            dimensionsCm: {
+                                length: number;
+                                breadth: number;
+                                height: number;
+                            } | null;
                             gallery: {
                                 _id: string;
                                 name: string;
@@ -7712,6 +7730,12 @@ export interface operations {
                                 salePrice: number;
                                 stock: number;
                                 isActive: boolean;
+                                weightKg: number | null;
+                                dimensionsCm: {
+                                    length: number;
+                                    breadth: number;
+                                    height: number;
+                                } | null;
                             }[];
                         };
                     };
@@ -8300,6 +8324,12 @@ export interface operations {
                             }[] | null;
                             hsnCode: string | null;
                             uqc: string;
+                            weightKg: number | null;
+                            dimensionsCm: {
+                                length: number;
+                                breadth: number;
+                                height: number;
+                            } | null;
                             gallery: {
                                 _id: string;
                                 name: string;
@@ -8346,6 +8376,12 @@ export interface operations {
                                 salePrice: number;
                                 stock: number;
                                 isActive: boolean;
+                                weightKg: number | null;
+                                dimensionsCm: {
+                                    length: number;
+                                    breadth: number;
+                                    height: number;
+                                } | null;
                             }[];
                         };
                     };
@@ -8419,6 +8455,12 @@ export interface operations {
                     hsnCode?: string | null;
                     /** @enum {string} */
                     uqc?: "NOS" | "PCS" | "PRS" | "SET" | "DOZ" | "PAC" | "BOX" | "BTL" | "KGS" | "GMS" | "MTR" | "LTR" | "MLT" | "UNT" | "OTH";
+                    weightKg?: number | null;
+                    dimensionsCm?: {
+                        length: number;
+                        breadth: number;
+                        height: number;
+                    } | null;
                     thumbnail: string;
                     /** @default [] */
                     gallery?: string[];
@@ -8440,6 +8482,12 @@ export interface operations {
                         stock: number;
                         /** @default true */
                         isActive?: boolean;
+                        weightKg?: number | null;
+                        dimensionsCm?: {
+                            length: number;
+                            breadth: number;
+                            height: number;
+                        } | null;
                     }[];
                     productId?: string;
                 };
@@ -8499,6 +8547,12 @@ export interface operations {
                             }[] | null;
                             hsnCode: string | null;
                             uqc: string;
+                            weightKg: number | null;
+                            dimensionsCm: {
+                                length: number;
+                                breadth: number;
+                                height: number;
+                            } | null;
                             gallery: {
                                 _id: string;
                                 name: string;
@@ -8545,6 +8599,12 @@ export interface operations {
                                 salePrice: number;
                                 stock: number;
                                 isActive: boolean;
+                                weightKg: number | null;
+                                dimensionsCm: {
+                                    length: number;
+                                    breadth: number;
+                                    height: number;
+                                } | null;
                             }[];
                         };
                     };
@@ -18341,6 +18401,18 @@ export interface operations {
                                     nonDispatchDays: number[];
                                     holidays: string[];
                                 };
+                                shiprocket: {
+                                    pickupLocation: string;
+                                    /** @enum {string} */
+                                    courierRule: "cheapest" | "fastest" | "recommended";
+                                    answersDelivery: boolean;
+                                    defaultWeightKg: number;
+                                    defaultDimensionsCm: {
+                                        length: number;
+                                        breadth: number;
+                                        height: number;
+                                    };
+                                };
                             };
                             checkout: {
                                 holdMinutes: number;
@@ -18831,6 +18903,31 @@ export interface operations {
                         nonDispatchDays: number[];
                         holidays: string[];
                     };
+                    /**
+                     * @default {
+                     *       "pickupLocation": "",
+                     *       "courierRule": "cheapest",
+                     *       "answersDelivery": false,
+                     *       "defaultWeightKg": 0.5,
+                     *       "defaultDimensionsCm": {
+                     *         "length": 20,
+                     *         "breadth": 15,
+                     *         "height": 10
+                     *       }
+                     *     }
+                     */
+                    shiprocket?: {
+                        pickupLocation: string;
+                        /** @enum {string} */
+                        courierRule: "cheapest" | "fastest" | "recommended";
+                        answersDelivery: boolean;
+                        defaultWeightKg: number;
+                        defaultDimensionsCm: {
+                            length: number;
+                            breadth: number;
+                            height: number;
+                        };
+                    };
                 };
             };
         };
@@ -18875,6 +18972,31 @@ export interface operations {
                                 cutoffHour: number;
                                 nonDispatchDays: number[];
                                 holidays: string[];
+                            };
+                            /**
+                             * @default {
+                             *       "pickupLocation": "",
+                             *       "courierRule": "cheapest",
+                             *       "answersDelivery": false,
+                             *       "defaultWeightKg": 0.5,
+                             *       "defaultDimensionsCm": {
+                             *         "length": 20,
+                             *         "breadth": 15,
+                             *         "height": 10
+                             *       }
+                             *     }
+                             */
+                            shiprocket: {
+                                pickupLocation: string;
+                                /** @enum {string} */
+                                courierRule: "cheapest" | "fastest" | "recommended";
+                                answersDelivery: boolean;
+                                defaultWeightKg: number;
+                                defaultDimensionsCm: {
+                                    length: number;
+                                    breadth: number;
+                                    height: number;
+                                };
                             };
                         };
                     };

@@ -23,6 +23,7 @@ export * from "./messages/payments";
 export * from "./messages/reports";
 export * from "./messages/search";
 export * from "./messages/settings";
+export * from "./messages/shipping";
 export * from "./messages/shopper-lists";
 export * from "./messages/store-credit";
 export * from "./messages/webhooks";

@@ -119,6 +119,7 @@ describe("database schema", () => {
       "emails",
       "emails_outbox",
       "emails_sent",
+      "integration_tokens",
       "media",
       "order_events",
       "order_items",

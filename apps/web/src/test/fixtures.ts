@@ -33,6 +33,8 @@ export const lamp: ProductDto = {
   taxSlabs: null,
   hsnCode: null,
   uqc: "NOS",
+  weightKg: null,
+  dimensionsCm: null,
   price: 40,
   onSale: true,
   salePrice: 30,
@@ -57,6 +59,8 @@ export const lamp: ProductDto = {
       salePrice: 30,
       stock: 7,
       isActive: true,
+      weightKg: null,
+      dimensionsCm: null,
     },
   ],
 };

@@ -23,6 +23,7 @@ import { CategoryDto, TaxSlabs } from "./category";
 import { boolean, ID_PATTERN, Id, ListQuery, number, oneOf, text } from "./common";
 import { CursorId, CursorTime, cursorOf } from "./cursor";
 import { MediaDto } from "./media";
+import { DimensionsCm, SizeDto, WeightKg } from "./parcel";
 import { ReviewDto } from "./review";
 import { HsnCode, TaxRate } from "./settings";
 
@@ -66,6 +67,9 @@ export const VariantInput = z
       salePrice: money().optional(),
       stock: number({ min: 0, max: STOCK_MAX, int: true }),
       isActive: boolean().default(true),
+      /** Its weight (kg) and box (cm); null: the product's. Absent on an update: kept. */
+      weightKg: WeightKg.nullable().optional(),
+      dimensionsCm: DimensionsCm.nullable().optional(),
     },
     { error: validation.object },
   )
@@ -92,6 +96,9 @@ const ProductFields = z.object({
   hsnCode: HsnCode.nullable().optional(),
   /** The unit its quantities are counted in (UQC); absent: NOS for a new product, kept on an update. */
   uqc: z.enum(UQCS, { error: validation.uqc }).optional(),
+  /** Its weight (kg) and box (cm) for a parcel; null: the shop's default. Absent on an update: kept. */
+  weightKg: WeightKg.nullable().optional(),
+  dimensionsCm: DimensionsCm.nullable().optional(),
   thumbnail: Id,
   gallery: z
     .array(z.string({ error: validation.id }).regex(ID_PATTERN, validation.id), {
@@ -394,6 +401,8 @@ export const VariantDto = z.object({
   salePrice: z.number(),
   stock: z.number().int(),
   isActive: z.boolean(),
+  /** Its own weight (kg) and box (cm); null: the product's. */
+  ...SizeDto,
 });
 export type VariantDto = z.infer<typeof VariantDto>;
 
@@ -429,6 +438,8 @@ export const ProductDto = ProductSummaryDto.extend({
   hsnCode: z.string().nullable(),
   /** The unit its quantities are counted in (a UQC: gst-codes.ts), "NOS" for pieces. */
   uqc: z.string(),
+  /** Its weight (kg) and box (cm) for a parcel; null: the shop's default. */
+  ...SizeDto,
   gallery: z.array(MediaDto),
   reviews: z.array(ReviewDto),
   updatedAt: z.string(),

@@ -11,6 +11,7 @@ import { PINCODE_PATTERN, pincodeOf } from "../pincode-states";
 import { IndianStateName } from "./address";
 import { boolean, Id, ListQuery, number, text } from "./common";
 import { MarketingSettings } from "./marketing";
+import { DEFAULT_SHIPROCKET, ShiprocketSettings, ShiprocketSettingsDto } from "./parcel";
 import { StoreSettings } from "./store-settings";
 
 export { GSTIN_PATTERN, Signatory, StoreSettings, UTC_OFFSET_PATTERN } from "./store-settings";
@@ -219,6 +220,8 @@ export const ShippingSettings = z
       .max(MAX_SHIPPING_METHODS, validation.max(MAX_SHIPPING_METHODS)),
     /** NOTE: a default, so that a section saved before the dispatch rules existed still reads. */
     dispatch: DispatchSettings.default(DEFAULT_DISPATCH),
+    /** NOTE: a default too, for a section saved before Shiprocket's settings existed. */
+    shiprocket: ShiprocketSettings.default(DEFAULT_SHIPROCKET),
   })
   .strict()
   .superRefine(({ methods }, ctx) => {
@@ -528,6 +531,7 @@ export const SettingsDto = z.object({
       nonDispatchDays: z.array(z.number()),
       holidays: z.array(z.string()),
     }),
+    shiprocket: ShiprocketSettingsDto,
   }),
   checkout: z.object({
     holdMinutes: z.number(),

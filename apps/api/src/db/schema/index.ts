@@ -7,6 +7,7 @@ export * from "./delivery";
 export * from "./discounts";
 export * from "./disputes";
 export * from "./emails";
+export * from "./integrations";
 export * from "./inventory";
 export * from "./invoices";
 export * from "./media";

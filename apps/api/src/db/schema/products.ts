@@ -62,6 +62,11 @@ export const products = pgTable(
     hsnCode: text(),
     // The unit its quantities are counted in (a UQC of the GST templates: gst-codes.ts), NOS for pieces.
     uqc: text().$type<Uqc>().notNull().default(DEFAULT_UQC),
+    // Its weight (kg) and box (cm) for a parcel; null: the product's (a variant's), then the shop's default.
+    weightKg: numeric({ precision: 7, scale: 3, mode: "number" }),
+    lengthCm: numeric({ precision: 4, scale: 1, mode: "number" }),
+    breadthCm: numeric({ precision: 4, scale: 1, mode: "number" }),
+    heightCm: numeric({ precision: 4, scale: 1, mode: "number" }),
     // Kept up to date by the review service in the review's transaction.
     ratingAverage: numeric({ precision: 3, scale: 2, mode: "number" }).notNull().default(0),
     ratingCount: integer().notNull().default(0),
@@ -83,6 +88,12 @@ export const products = pgTable(
     check("products_price_check", sql`${t.price} >= 0`),
     check("products_sale_price_check", sql`${t.salePrice} >= 0`),
     check("products_uqc_check", sql`${t.uqc} in (${sqlList(UQCS)})`),
+    check("products_weight_kg_check", sql`${t.weightKg} > 0`),
+    // A box has its three sides or none, each above Shiprocket's 0.5 cm.
+    check(
+      "products_dimensions_check",
+      sql`(${t.lengthCm} is null and ${t.breadthCm} is null and ${t.heightCm} is null) or (${t.lengthCm} > 0.5 and ${t.breadthCm} > 0.5 and ${t.heightCm} > 0.5)`,
+    ),
     // Each list order ends in (created_at desc, id desc) so that pages never overlap; the indexes
     // carry the whole order, or PostgreSQL sorts every matching row to find one page.
     // NOTE: NULLS FIRST is what `order by x desc` means; an index "desc nulls last" cannot serve it.
@@ -233,6 +244,11 @@ export const productVariants = pgTable(
     salePrice: money().notNull().default(0),
     stock: integer().notNull().default(0),
     isActive: boolean().notNull().default(true),
+    // Its weight (kg) and box (cm) for a parcel; null: the product's (a variant's), then the shop's default.
+    weightKg: numeric({ precision: 7, scale: 3, mode: "number" }),
+    lengthCm: numeric({ precision: 4, scale: 1, mode: "number" }),
+    breadthCm: numeric({ precision: 4, scale: 1, mode: "number" }),
+    heightCm: numeric({ precision: 4, scale: 1, mode: "number" }),
     // The variant's place in the product's list (the order the staff gave).
     position: integer().notNull().default(0),
     removedAt: timestamp({ withTimezone: true }),
@@ -244,6 +260,12 @@ export const productVariants = pgTable(
     check("product_variants_stock_check", sql`${t.stock} >= 0`),
     check("product_variants_price_check", sql`${t.price} >= 0`),
     check("product_variants_sale_price_check", sql`${t.salePrice} >= 0`),
+    check("product_variants_weight_kg_check", sql`${t.weightKg} > 0`),
+    // A box has its three sides or none, each above Shiprocket's 0.5 cm.
+    check(
+      "product_variants_dimensions_check",
+      sql`(${t.lengthCm} is null and ${t.breadthCm} is null and ${t.heightCm} is null) or (${t.lengthCm} > 0.5 and ${t.breadthCm} > 0.5 and ${t.heightCm} > 0.5)`,
+    ),
     // A SKU names one variant for ever, removed ones included: order lines keep it.
     uniqueIndex("product_variants_sku_unique").on(t.sku),
     // One variant per combination among the product's current variants.

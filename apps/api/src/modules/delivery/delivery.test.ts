@@ -208,6 +208,7 @@ describe("the delivery answer for a PIN code", () => {
     const rules: DeliverySettings = {
       ...settings,
       shipping: {
+        ...settings.shipping,
         methods: [STANDARD, { ...EXPRESS, days: null }],
         dispatch: { cutoffHour: 14, nonDispatchDays: [0], holidays: ["2024-11-27"] },
       },

@@ -19,6 +19,7 @@ import { amountCell, type CsvCell, type CsvRow, csvStream } from "#api/core/csv"
 import { AppError } from "#api/core/errors";
 import { newId } from "#api/core/ids";
 import type { Database } from "#api/db/client";
+import { type SizeColumns, sizeOf } from "#api/db/parcel-size";
 import type { NewActivity } from "#api/db/schema/activity";
 import type { ProductOption, ProductVariant } from "#api/db/schema/products";
 import { setStockCause } from "#api/db/stock-cause";
@@ -154,7 +155,7 @@ interface Plan {
   creates: { product: ImportedProduct; variants: (VariantValues & { productId: string; sku: string })[] }[];
   updates: {
     product: ProductImportTarget;
-    keep: (VariantValues & { id: string; sku: string; position: number })[];
+    keep: (VariantValues & { id: string; sku: string; position: number; size: SizeColumns })[];
     add: (VariantValues & { productId: string; sku: string })[];
     remove: string[];
   }[];
@@ -303,7 +304,8 @@ export async function importProductsCsv(
           add.push({ ...variant, productId: target.id });
           return "create" as const;
         }
-        keep.push({ ...variant, id: existing.id, position });
+        // The CSV has no size columns: a variant keeps its weight and box.
+        keep.push({ ...variant, id: existing.id, position, size: sizeOf(existing) });
         if (!sameVariant(existing, variant, position)) return "update" as const;
         return productChanged && position === 0 ? ("update" as const) : ("unchanged" as const);
       });

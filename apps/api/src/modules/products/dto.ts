@@ -1,4 +1,5 @@
 import type { ProductDto, ProductSummaryDto, VariantDto } from "@shop/shared/schemas/product";
+import { type SizeColumns, toSizeDto } from "#api/db/parcel-size";
 import type { Media } from "#api/db/schema/media";
 import type { ProductVariant } from "#api/db/schema/products";
 import { toMediaDto } from "#api/modules/media/dto";
@@ -33,6 +34,7 @@ export function toVariantDto(variant: ProductVariant): VariantDto {
     salePrice: variant.salePrice,
     stock: variant.stock,
     isActive: variant.isActive,
+    ...toSizeDto(variant),
   };
 }
 
@@ -47,7 +49,7 @@ export function toProductDetailDto(
     taxSlabs: { upTo: number | null; rate: number }[] | null;
     hsnCode: string | null;
     uqc: string;
-  },
+  } & SizeColumns,
   gallery: Media[],
   variants: ProductVariant[],
 ): ProductDetailDto {
@@ -58,6 +60,7 @@ export function toProductDetailDto(
     taxSlabs: row.taxSlabs,
     hsnCode: row.hsnCode,
     uqc: row.uqc,
+    ...toSizeDto(row),
     gallery: gallery.map(toMediaDto),
     updatedAt: row.updatedAt.toISOString(),
     variants: variants.map(toVariantDto),

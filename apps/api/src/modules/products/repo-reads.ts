@@ -25,6 +25,10 @@ export async function findProductById(db: Database, id: string) {
       taxSlabs: products.taxSlabs,
       hsnCode: products.hsnCode,
       uqc: products.uqc,
+      weightKg: products.weightKg,
+      lengthCm: products.lengthCm,
+      breadthCm: products.breadthCm,
+      heightCm: products.heightCm,
     })
     .from(products)
     .innerJoin(categories, eq(categories.id, products.categoryId))

@@ -5,6 +5,7 @@
  */
 import { and, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import type { Database } from "#api/db/client";
+import { type SizeColumns, sizeOf } from "#api/db/parcel-size";
 import type { Category } from "#api/db/schema/categories";
 import { idValue } from "#api/db/schema/columns";
 import { orderItems } from "#api/db/schema/orders";
@@ -16,7 +17,8 @@ export type ProductValues = Pick<
   NewProduct,
   "name" | "description" | "isActive" | "categoryId" | "thumbnailId" | "options"
 > &
-  Partial<Pick<NewProduct, "taxRate" | "taxSlabs" | "hsnCode" | "uqc">>;
+  Partial<Pick<NewProduct, "taxRate" | "taxSlabs" | "hsnCode" | "uqc">> &
+  Partial<SizeColumns>;
 
 /** A product's own price and stock: what its default variant is made of when no variants are given. */
 export type ProductPricing = Pick<NewProduct, "price" | "onSale" | "salePrice" | "stock">;
@@ -33,6 +35,8 @@ export interface VariantValues {
   isActive: boolean;
   /** The variant's place among the product's; by default its place in the list written. */
   position?: number | undefined;
+  /** Its weight and box; a part absent is none on an insert (the service keeps it on an update). */
+  size?: Partial<SizeColumns> | undefined;
 }
 
 /**
@@ -117,6 +121,7 @@ export async function insertVariants(
       stock: variant.stock,
       isActive: variant.isActive,
       position: variant.position ?? index,
+      ...sizeOf(variant.size),
     })),
   );
 }
@@ -129,7 +134,7 @@ export async function insertVariants(
  */
 export async function updateVariants(
   db: Database,
-  variants: readonly (VariantValues & { id: string; sku: string; position: number })[],
+  variants: readonly (VariantValues & { id: string; sku: string; position: number; size: SizeColumns })[],
 ): Promise<void> {
   if (variants.length === 0) return;
   const ids = variants.map((variant) => variant.id);
@@ -144,13 +149,15 @@ export async function updateVariants(
   }
   const rows = variants.map(
     (v) =>
-      sql`(${idValue(v.id)}, ${v.sku}, ${JSON.stringify(v.options)}::jsonb, ${v.price}::numeric, ${v.onSale}::boolean, ${v.salePrice}::numeric, ${v.stock}::integer, ${v.isActive}::boolean, ${v.position}::integer)`,
+      sql`(${idValue(v.id)}, ${v.sku}, ${JSON.stringify(v.options)}::jsonb, ${v.price}::numeric, ${v.onSale}::boolean, ${v.salePrice}::numeric, ${v.stock}::integer, ${v.isActive}::boolean, ${v.position}::integer, ${v.size.weightKg}::numeric, ${v.size.lengthCm}::numeric, ${v.size.breadthCm}::numeric, ${v.size.heightCm}::numeric)`,
   );
   await db.execute(sql`
     update ${productVariants} as v
     set sku = x.sku, options = x.options, price = x.price, on_sale = x.on_sale, sale_price = x.sale_price,
-        stock = x.stock, is_active = x.is_active, position = x.position
-    from (values ${sql.join(rows, sql`, `)}) as x(id, sku, options, price, on_sale, sale_price, stock, is_active, position)
+        stock = x.stock, is_active = x.is_active, position = x.position, weight_kg = x.weight_kg,
+        length_cm = x.length_cm, breadth_cm = x.breadth_cm, height_cm = x.height_cm
+    from (values ${sql.join(rows, sql`, `)})
+      as x(id, sku, options, price, on_sale, sale_price, stock, is_active, position, weight_kg, length_cm, breadth_cm, height_cm)
     where v.id = x.id`);
 }
 

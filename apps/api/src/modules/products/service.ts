@@ -20,6 +20,7 @@ import { limitOffset } from "#api/core/paging";
 import type { Database } from "#api/db/client";
 import { FOREIGN_KEY_VIOLATION, pgErrorOf, UNIQUE_VIOLATION } from "#api/db/errors";
 import type { NewestKey } from "#api/db/paging";
+import { sizeColumns, sizeOf } from "#api/db/parcel-size";
 import type { ProductVariant } from "#api/db/schema/products";
 import { setStockCause } from "#api/db/stock-cause";
 import { type ActivityActor, recordActivity } from "#api/modules/activity/record";
@@ -194,6 +195,7 @@ function valuesOf(input: ProductInput): Omit<ProductValues, "options"> {
     ...(input.taxSlabs !== undefined ? { taxSlabs: input.taxSlabs } : {}),
     ...(input.hsnCode !== undefined ? { hsnCode: input.hsnCode } : {}),
     ...(input.uqc !== undefined ? { uqc: input.uqc } : {}),
+    ...sizeColumns(input),
   };
 }
 
@@ -214,6 +216,7 @@ function variantValues(variant: VariantInput): VariantValues {
     ...pricingOf(variant),
     stock: variant.stock,
     isActive: variant.isActive,
+    size: sizeColumns(variant),
   };
 }
 
@@ -253,8 +256,20 @@ async function replaceVariants(
     current.filter((variant) => !keptIds.has(variant.id)).map((variant) => variant.id),
   );
   await checkSkus(db, wanted, [...keptIds]);
+  const kept = new Map(current.map((variant) => [variant.id, variant]));
+  // A part of the size the input leaves out is the variant's as it was.
   const updates = wanted.flatMap((variant, position) =>
-    variant.id ? [{ ...variant, id: variant.id, sku: variant.sku ?? productId, position }] : [],
+    variant.id
+      ? [
+          {
+            ...variant,
+            id: variant.id,
+            sku: variant.sku ?? productId,
+            position,
+            size: { ...sizeOf(kept.get(variant.id)), ...variant.size },
+          },
+        ]
+      : [],
   );
   await updateVariants(db, updates);
   const added = wanted.flatMap((variant, position) => (variant.id ? [] : [{ ...variant, position }]));
@@ -378,7 +393,16 @@ export async function editProduct(
         await updateProduct(tx, id, { ...valuesOf(input), options: [] }, search);
         const { stock, ...pricing } = productPricing(input);
         await updateVariants(tx, [
-          { id: only.id, sku: only.sku, options: {}, ...pricing, stock, isActive: true, position: 0 },
+          {
+            id: only.id,
+            sku: only.sku,
+            options: {},
+            ...pricing,
+            stock,
+            isActive: true,
+            position: 0,
+            size: sizeOf(only),
+          },
         ]);
       } else {
         await updateProduct(tx, id, valuesOf(input), search);

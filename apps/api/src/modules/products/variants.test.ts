@@ -195,6 +195,8 @@ describe("products with options and variants", () => {
         salePrice: 30,
         stock: 7,
         isActive: true,
+        weightKg: null,
+        dimensionsCm: null,
       },
     ]);
     const response = await put(product._id, productBody(refs, { price: 45, onSale: false, stock: 9 }));

@@ -10,6 +10,7 @@ import { CURRENCY, LOW_STOCK_THRESHOLD, SHOP_UTC_OFFSET } from "@shop/shared/con
 import { api, discountCodes, settingsPage, validation } from "@shop/shared/messages";
 import { fullName } from "@shop/shared/names";
 import { DEFAULT_ABANDONED_CHECKOUT, type MarketingSettings } from "@shop/shared/schemas/marketing";
+import { DEFAULT_SHIPROCKET } from "@shop/shared/schemas/parcel";
 import {
   type CheckoutSettings,
   DEFAULT_COD_SETTINGS,
@@ -85,7 +86,7 @@ export function defaultSettings(config: Config): Settings {
     },
     currency: { code: CURRENCY, locale: "en-US" },
     taxes: SPEC_TAX_SETTINGS,
-    shipping: { methods: [STANDARD_SHIPPING], dispatch: DEFAULT_DISPATCH },
+    shipping: { methods: [STANDARD_SHIPPING], dispatch: DEFAULT_DISPATCH, shiprocket: DEFAULT_SHIPROCKET },
     checkout: {
       holdMinutes: config.orderHoldMinutes,
       maxUnpaidOrders: config.orderLimits.maxUnpaidOrders,

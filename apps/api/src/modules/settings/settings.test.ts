@@ -119,6 +119,13 @@ describe("the shop's settings", () => {
           },
         ],
         dispatch: { cutoffHour: 14, nonDispatchDays: [0], holidays: [] },
+        shiprocket: {
+          pickupLocation: "",
+          courierRule: "cheapest",
+          answersDelivery: false,
+          defaultWeightKg: 0.5,
+          defaultDimensionsCm: { length: 20, breadth: 15, height: 10 },
+        },
       },
       checkout: {
         holdMinutes: 45,

@@ -20,6 +20,8 @@ function variant(id: string, size: string, overrides: Partial<VariantDto> = {}):
     salePrice: 0,
     stock: 14,
     isActive: true,
+    weightKg: null,
+    dimensionsCm: null,
     ...overrides,
   };
 }

@@ -21,6 +21,8 @@ function variant(options: Record<string, string>, overrides: Partial<VariantDto>
     salePrice: 0,
     stock: 5,
     isActive: true,
+    weightKg: null,
+    dimensionsCm: null,
     ...overrides,
   };
 }

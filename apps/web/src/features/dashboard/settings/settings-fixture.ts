@@ -1,3 +1,4 @@
+import { DEFAULT_SHIPROCKET } from "@shop/shared/schemas/parcel";
 import type { Settings } from "@shop/shared/schemas/settings";
 
 /** A rupee shop's settings as GET /api/settings answers them, for the Settings page's tests. */
@@ -41,6 +42,7 @@ export const SETTINGS: Settings = {
       },
     ],
     dispatch: { cutoffHour: 14, nonDispatchDays: [0], holidays: ["2026-11-08"] },
+    shiprocket: DEFAULT_SHIPROCKET,
   },
   checkout: {
     holdMinutes: 30,

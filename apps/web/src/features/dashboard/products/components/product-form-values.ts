@@ -22,19 +22,31 @@ import { type OptionRow, suggestSku, type VariantRow } from "./variant-rows";
  */
 export type ProductFormState = Omit<
   ProductFormValues,
-  "price" | "stock" | "options" | "variants" | "taxRate" | "taxSlabs" | "hsnCode"
+  | "price"
+  | "stock"
+  | "options"
+  | "variants"
+  | "taxRate"
+  | "taxSlabs"
+  | "hsnCode"
+  | "weightKg"
+  | "dimensionsCm"
 > &
   GstFormState & {
     price: number | undefined;
     stock: number | undefined;
     options: OptionRow[];
     variants: VariantRow[];
+    /** Empty fields: none (the shop's default). */
+    weightKg: number | undefined;
+    dimensionsCm: { length: number | undefined; breadth: number | undefined; height: number | undefined };
   };
 
 /** The numbers a form may still have unset; the schema answers them with 'This is required.'. */
 type Unset<T> = Omit<T, "price" | "stock"> & { price: number | undefined; stock: number | undefined };
 
-type ProductBody = Unset<Omit<ProductFormValues, "variants" | "taxSlabs">> & {
+type ProductBody = Unset<Omit<ProductFormValues, "variants" | "taxSlabs" | "dimensionsCm">> & {
+  dimensionsCm: ProductFormState["dimensionsCm"] | null;
   variants?: Unset<z.input<typeof VariantInput>>[];
   taxSlabs?: GstFormState["taxSlabs"];
 };
@@ -62,7 +74,14 @@ export function salePriceBounds(price: number | undefined): NarrowerBounds {
  * variant's and the sum.
  */
 export function productBody(state: ProductFormState, product: ProductDto | undefined): ProductBody {
-  const { options, variants, ...fields } = state;
+  const { options, variants, weightKg, dimensionsCm, ...rest } = state;
+  // Empty size fields are none; a box with one side given asks for the other two ('This is required.').
+  const sides = [dimensionsCm.length, dimensionsCm.breadth, dimensionsCm.height];
+  const fields = {
+    ...rest,
+    weightKg: weightKg ?? null,
+    dimensionsCm: sides.every((side) => side === undefined) ? null : dimensionsCm,
+  };
   if (options.length === 0) {
     if (!product || product.options.length === 0) return fields;
     const first = product.variants[0];
@@ -141,6 +160,10 @@ const PRODUCT_FIELDS: ReadonlySet<string> = new Set([
   "taxRate",
   "hsnCode",
   "uqc",
+  "weightKg",
+  "dimensionsCm.length",
+  "dimensionsCm.breadth",
+  "dimensionsCm.height",
   "thumbnail",
   "gallery",
   "options",
@@ -186,6 +209,8 @@ export function productFormDefaults(product: ProductDto | undefined): ProductFor
       taxSlabs: null,
       hsnCode: null,
       uqc: DEFAULT_UQC,
+      weightKg: undefined,
+      dimensionsCm: { length: undefined, breadth: undefined, height: undefined },
       thumbnail: "",
       gallery: [],
       options: [],
@@ -206,6 +231,8 @@ export function productFormDefaults(product: ProductDto | undefined): ProductFor
     taxSlabs: product.taxSlabs?.map((slab) => ({ ...slab })) ?? null,
     hsnCode: product.hsnCode,
     uqc: UQCS.find((uqc) => uqc === product.uqc) ?? DEFAULT_UQC,
+    weightKg: product.weightKg ?? undefined,
+    dimensionsCm: product.dimensionsCm ?? { length: undefined, breadth: undefined, height: undefined },
     thumbnail: product.thumbnail?._id ?? "",
     gallery: product.gallery.map((media) => media._id),
     options: product.options.map((option) => ({ name: option.name, values: [...option.values] })),

@@ -124,6 +124,8 @@ describe("the product form", () => {
       taxSlabs: null,
       hsnCode: null,
       uqc: "NOS",
+      weightKg: null,
+      dimensionsCm: null,
       productId: lamp._id,
     });
   });

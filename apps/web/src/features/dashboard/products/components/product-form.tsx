@@ -18,6 +18,7 @@ import {
 import { ProductImagesFields } from "./product-images-fields";
 import { ProductOptionsFields } from "./product-options-fields";
 import { ProductPricingFields } from "./product-pricing-fields";
+import { ProductSizeFields } from "./product-size-fields";
 import { ProductTaxFields } from "./product-tax-fields";
 import { ProductVisibilityFields } from "./product-visibility-fields";
 
@@ -63,6 +64,9 @@ export function ProductForm({ product }: { product?: ProductDto }) {
           </div>
           <div className={cardClass}>
             <ProductTaxFields />
+          </div>
+          <div className={cardClass}>
+            <ProductSizeFields />
           </div>
         </div>
         {/* Under the details and the tax on a phone; on a wide screen the whole width below both columns, for the grid. */}

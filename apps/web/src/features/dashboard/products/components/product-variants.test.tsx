@@ -36,6 +36,8 @@ const tee: ProductDto = {
       salePrice: 0,
       stock: 4,
       isActive: true,
+      weightKg: null,
+      dimensionsCm: null,
     },
     {
       _id: "b2b2b2b2b2b2b2b2b2b2b2b2",
@@ -46,6 +48,8 @@ const tee: ProductDto = {
       salePrice: 18,
       stock: 5,
       isActive: true,
+      weightKg: null,
+      dimensionsCm: null,
     },
   ],
 };

@@ -1,3 +1,4 @@
+import { type CourierRule, DEFAULT_SHIPROCKET, type ShiprocketSettings } from "@shop/shared/schemas/parcel";
 import {
   DEFAULT_DISPATCH,
   type DispatchSettings,
@@ -33,9 +34,23 @@ export interface DispatchState {
   holidays: string[];
 }
 
+/** Shiprocket's settings as filled in: an emptied number is "no value" (the schema says 'This is required.'). */
+export interface ShiprocketState {
+  pickupLocation: string;
+  courierRule: CourierRule;
+  answersDelivery: boolean;
+  defaultWeightKg: number | undefined;
+  defaultDimensionsCm: {
+    length: number | undefined;
+    breadth: number | undefined;
+    height: number | undefined;
+  };
+}
+
 export interface ShippingFormState {
   methods: ShippingMethodState[];
   dispatch: DispatchState;
+  shiprocket: ShiprocketState;
 }
 
 /** A new id of the ObjectId shape the API takes (24 lower-case hexadecimal characters). */
@@ -63,8 +78,10 @@ export function newMethod(): ShippingMethodState {
 export function shippingFormDefaults(
   methods: readonly ShippingMethod[],
   dispatch: DispatchSettings = DEFAULT_DISPATCH,
+  shiprocket: ShiprocketSettings = DEFAULT_SHIPROCKET,
 ): ShippingFormState {
   return {
+    shiprocket: { ...shiprocket, defaultDimensionsCm: { ...shiprocket.defaultDimensionsCm } },
     dispatch: {
       cutoffHour: dispatch.cutoffHour,
       nonDispatchDays: dispatch.nonDispatchDays.map(String),
@@ -91,6 +108,7 @@ export function shippingFormDefaults(
  */
 function toShippingBody(state: ShippingFormState) {
   return {
+    shiprocket: state.shiprocket,
     dispatch: {
       cutoffHour: Number(state.dispatch.cutoffHour),
       // NOTE: as the states: a group of checkboxes gives the values ticked (react-hook-form).
@@ -132,8 +150,12 @@ export const shippingFormSchema: z.ZodType<ShippingSettings, ShippingFormState> 
 const METHOD_FIELD =
   /^methods\.\d+\.(_id|name|price|freeAbove|estimatedDays|states|enabled|serves|days)(\.\d+)?$/;
 const DISPATCH_FIELD = /^dispatch\.(cutoffHour|nonDispatchDays|holidays)(\.\d+)?$/;
+const SHIPROCKET_FIELD =
+  /^shiprocket\.(pickupLocation|courierRule|answersDelivery|defaultWeightKg|defaultDimensionsCm\.(length|breadth|height))$/;
 
 /** A field a refusal from the server may name (lib/form-errors.ts): the list, a row's field, a dispatch rule. */
 export function isShippingField(path: string): path is Path<ShippingFormState> {
-  return path === "methods" || METHOD_FIELD.test(path) || DISPATCH_FIELD.test(path);
+  return (
+    path === "methods" || METHOD_FIELD.test(path) || DISPATCH_FIELD.test(path) || SHIPROCKET_FIELD.test(path)
+  );
 }

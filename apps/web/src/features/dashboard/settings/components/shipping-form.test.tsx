@@ -1,5 +1,6 @@
 import { deliveryApi, settingsPage } from "@shop/shared/messages";
 import type { PincodeRowDto } from "@shop/shared/schemas/delivery";
+import { DEFAULT_SHIPROCKET } from "@shop/shared/schemas/parcel";
 import type { ShippingSettings } from "@shop/shared/schemas/settings";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -40,6 +41,7 @@ const SHIPPING: ShippingSettings = {
     },
   ],
   dispatch: { cutoffHour: 14, nonDispatchDays: [0], holidays: ["2026-11-08", "2026-12-25"] },
+  shiprocket: DEFAULT_SHIPROCKET,
 };
 
 const ROWS: PincodeRowDto[] = [
@@ -194,6 +196,8 @@ describe("the shipping section's PIN code lists and dispatch rules", () => {
     expect(put?.body).toEqual({
       methods: [{ ...SHIPPING.methods[0], days: 3 }, SHIPPING.methods[1]],
       dispatch: { cutoffHour: 16, nonDispatchDays: [0, 6], holidays: ["2026-10-20", "2026-12-25"] },
+      // Shiprocket's settings go back as they came.
+      shiprocket: DEFAULT_SHIPROCKET,
     });
   });
 

@@ -21,6 +21,7 @@ import {
   shippingFormDefaults,
   shippingFormSchema,
 } from "./shipping-form-values";
+import { ShiprocketFields } from "./shiprocket-fields";
 import { useSectionForm } from "./use-section-form";
 
 const labels = settingsPage.shipping;
@@ -40,7 +41,7 @@ export function ShippingForm({ value, currency, readOnly }: ShippingFormProps) {
   const { form, onSubmit, saving } = useSectionForm("shipping", {
     resolver: zodResolver(shippingFormSchema),
     value,
-    toState: (shipping) => shippingFormDefaults(shipping.methods, shipping.dispatch),
+    toState: (shipping) => shippingFormDefaults(shipping.methods, shipping.dispatch, shipping.shiprocket),
     fields: isShippingField,
   });
   const methods = useFieldArray({ control: form.control, name: "methods" });
@@ -83,6 +84,7 @@ export function ShippingForm({ value, currency, readOnly }: ShippingFormProps) {
           </Button>
         )}
         <DispatchFields readOnly={readOnly} />
+        <ShiprocketFields readOnly={readOnly} />
       </SettingsCard>
     </FormProvider>
   );
