@@ -255,6 +255,7 @@ describe("the dashboard's Settings page", () => {
         },
       ],
       dispatch: SETTINGS.shipping.dispatch,
+      shiprocket: SETTINGS.shipping.shiprocket,
     });
   });
 
