@@ -1,5 +1,5 @@
 /**
- * A small fake of Shiprocket's API on loopback (../shared/SHIPROCKET.md), for the shipping tests and
+ * A small fake of Shiprocket's API on loopback (docs/shiprocket.md), for the shipping tests and
  * the journeys: login (a JWT with `exp`, counted), pickup locations, serviceability, create an adhoc
  * order, find orders, assign an AWB, labels (a PDF it serves), pickup, manifest, cancel, NDR action
  * and tracking, each behind the bearer token, with the documented errors (401 on a bad or expired

@@ -1,5 +1,5 @@
 /**
- * What the shop sends Shiprocket and what it reads of the answers (../shared/SHIPROCKET.md), in
+ * What the shop sends Shiprocket and what it reads of the answers (docs/shiprocket.md), in
  * Shiprocket's own field names. Answers are reduced to the fields the shop uses; anything else may
  * come and go.
  */

@@ -1,5 +1,5 @@
 /**
- * Shiprocket over its REST API (../shared/SHIPROCKET.md), called from the server only.
+ * Shiprocket over its REST API (docs/shiprocket.md), called from the server only.
  *
  * - Every call but the login carries the API user's token (token.ts: shared by every instance,
  *   renewed a day before it ends). A 401 renews it once and the call is sent once more.
