@@ -2,7 +2,7 @@ import { api, documents, validation } from "@shop/shared/messages";
 import type { StockMovement } from "@shop/shared/schemas/inventory";
 import type { OrderDto, ShipmentDto } from "@shop/shared/schemas/order";
 import type { ReturnDto } from "@shop/shared/schemas/returns";
-import { eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { extractText } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newId } from "#api/core/ids";
@@ -154,7 +154,12 @@ async function creditNoteText(orderId: string, refundId: string): Promise<string
 }
 
 async function returnMails() {
-  const rows = await t.database.db.select().from(emails).where(eq(emails.recipient, shop.shopper.user.email));
+  // In the order they were queued: a table's rows come back in no order of their own.
+  const rows = await t.database.db
+    .select()
+    .from(emails)
+    .where(eq(emails.recipient, shop.shopper.user.email))
+    .orderBy(asc(emails.createdAt), asc(emails.id));
   return rows.filter((row) => row.kind === "returnUpdate").map((row) => row.subject);
 }
 
