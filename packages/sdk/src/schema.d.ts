@@ -10317,6 +10317,11 @@ export interface operations {
                                 deliveredAt: string | null;
                                 returnedToOriginAt: string | null;
                                 returnedToOriginReason: "refused" | "unreachable" | "wrong_address" | "other" | (null);
+                                provider: string | null;
+                                trackingStatus: "picked_up" | "in_transit" | "out_for_delivery" | "delivered" | "undelivered" | "rto_initiated" | "rto_delivered" | (null);
+                                trackedAt: string | null;
+                                labelUrl: string | null;
+                                ewaybillNo: string | null;
                             }[];
                             returns: {
                                 _id: string;
@@ -10533,6 +10538,11 @@ export interface operations {
                                 deliveredAt: string | null;
                                 returnedToOriginAt: string | null;
                                 returnedToOriginReason: "refused" | "unreachable" | "wrong_address" | "other" | (null);
+                                provider: string | null;
+                                trackingStatus: "picked_up" | "in_transit" | "out_for_delivery" | "delivered" | "undelivered" | "rto_initiated" | "rto_delivered" | (null);
+                                trackedAt: string | null;
+                                labelUrl: string | null;
+                                ewaybillNo: string | null;
                             }[];
                             returns: {
                                 _id: string;
@@ -11038,6 +11048,11 @@ export interface operations {
                                 deliveredAt: string | null;
                                 returnedToOriginAt: string | null;
                                 returnedToOriginReason: "refused" | "unreachable" | "wrong_address" | "other" | (null);
+                                provider: string | null;
+                                trackingStatus: "picked_up" | "in_transit" | "out_for_delivery" | "delivered" | "undelivered" | "rto_initiated" | "rto_delivered" | (null);
+                                trackedAt: string | null;
+                                labelUrl: string | null;
+                                ewaybillNo: string | null;
                             }[];
                             returns: {
                                 _id: string;
@@ -11312,6 +11327,11 @@ export interface operations {
                                 deliveredAt: string | null;
                                 returnedToOriginAt: string | null;
                                 returnedToOriginReason: "refused" | "unreachable" | "wrong_address" | "other" | (null);
+                                provider: string | null;
+                                trackingStatus: "picked_up" | "in_transit" | "out_for_delivery" | "delivered" | "undelivered" | "rto_initiated" | "rto_delivered" | (null);
+                                trackedAt: string | null;
+                                labelUrl: string | null;
+                                ewaybillNo: string | null;
                             }[];
                             returns: {
                                 _id: string;
@@ -11824,6 +11844,11 @@ export interface operations {
                                 deliveredAt: string | null;
                                 returnedToOriginAt: string | null;
                                 returnedToOriginReason: "refused" | "unreachable" | "wrong_address" | "other" | (null);
+                                provider: string | null;
+                                trackingStatus: "picked_up" | "in_transit" | "out_for_delivery" | "delivered" | "undelivered" | "rto_initiated" | "rto_delivered" | (null);
+                                trackedAt: string | null;
+                                labelUrl: string | null;
+                                ewaybillNo: string | null;
                             }[];
                             returns: {
                                 _id: string;
@@ -12114,6 +12139,11 @@ export interface operations {
                                 deliveredAt: string | null;
                                 returnedToOriginAt: string | null;
                                 returnedToOriginReason: "refused" | "unreachable" | "wrong_address" | "other" | (null);
+                                provider: string | null;
+                                trackingStatus: "picked_up" | "in_transit" | "out_for_delivery" | "delivered" | "undelivered" | "rto_initiated" | "rto_delivered" | (null);
+                                trackedAt: string | null;
+                                labelUrl: string | null;
+                                ewaybillNo: string | null;
                             }[];
                             returns: {
                                 _id: string;
@@ -12330,6 +12360,11 @@ export interface operations {
                                 deliveredAt: string | null;
                                 returnedToOriginAt: string | null;
                                 returnedToOriginReason: "refused" | "unreachable" | "wrong_address" | "other" | (null);
+                                provider: string | null;
+                                trackingStatus: "picked_up" | "in_transit" | "out_for_delivery" | "delivered" | "undelivered" | "rto_initiated" | "rto_delivered" | (null);
+                                trackedAt: string | null;
+                                labelUrl: string | null;
+                                ewaybillNo: string | null;
                             }[];
                             returns: {
                                 _id: string;
@@ -12655,6 +12690,11 @@ export interface operations {
                                 deliveredAt: string | null;
                                 returnedToOriginAt: string | null;
                                 returnedToOriginReason: "refused" | "unreachable" | "wrong_address" | "other" | (null);
+                                provider: string | null;
+                                trackingStatus: "picked_up" | "in_transit" | "out_for_delivery" | "delivered" | "undelivered" | "rto_initiated" | "rto_delivered" | (null);
+                                trackedAt: string | null;
+                                labelUrl: string | null;
+                                ewaybillNo: string | null;
                             }[];
                             returns: {
                                 _id: string;
@@ -12786,6 +12826,11 @@ export interface operations {
                             deliveredAt: string | null;
                             returnedToOriginAt: string | null;
                             returnedToOriginReason: "refused" | "unreachable" | "wrong_address" | "other" | (null);
+                            provider: string | null;
+                            trackingStatus: "picked_up" | "in_transit" | "out_for_delivery" | "delivered" | "undelivered" | "rto_initiated" | "rto_delivered" | (null);
+                            trackedAt: string | null;
+                            labelUrl: string | null;
+                            ewaybillNo: string | null;
                         };
                     };
                 };
@@ -12910,6 +12955,11 @@ export interface operations {
                             deliveredAt: string | null;
                             returnedToOriginAt: string | null;
                             returnedToOriginReason: "refused" | "unreachable" | "wrong_address" | "other" | (null);
+                            provider: string | null;
+                            trackingStatus: "picked_up" | "in_transit" | "out_for_delivery" | "delivered" | "undelivered" | "rto_initiated" | "rto_delivered" | (null);
+                            trackedAt: string | null;
+                            labelUrl: string | null;
+                            ewaybillNo: string | null;
                         };
                     };
                 };
@@ -13528,6 +13578,11 @@ export interface operations {
                                 deliveredAt: string | null;
                                 returnedToOriginAt: string | null;
                                 returnedToOriginReason: "refused" | "unreachable" | "wrong_address" | "other" | (null);
+                                provider: string | null;
+                                trackingStatus: "picked_up" | "in_transit" | "out_for_delivery" | "delivered" | "undelivered" | "rto_initiated" | "rto_delivered" | (null);
+                                trackedAt: string | null;
+                                labelUrl: string | null;
+                                ewaybillNo: string | null;
                             }[];
                             returns: {
                                 _id: string;
@@ -13744,6 +13799,11 @@ export interface operations {
                                 deliveredAt: string | null;
                                 returnedToOriginAt: string | null;
                                 returnedToOriginReason: "refused" | "unreachable" | "wrong_address" | "other" | (null);
+                                provider: string | null;
+                                trackingStatus: "picked_up" | "in_transit" | "out_for_delivery" | "delivered" | "undelivered" | "rto_initiated" | "rto_delivered" | (null);
+                                trackedAt: string | null;
+                                labelUrl: string | null;
+                                ewaybillNo: string | null;
                             }[];
                             returns: {
                                 _id: string;
@@ -13960,6 +14020,11 @@ export interface operations {
                                 deliveredAt: string | null;
                                 returnedToOriginAt: string | null;
                                 returnedToOriginReason: "refused" | "unreachable" | "wrong_address" | "other" | (null);
+                                provider: string | null;
+                                trackingStatus: "picked_up" | "in_transit" | "out_for_delivery" | "delivered" | "undelivered" | "rto_initiated" | "rto_delivered" | (null);
+                                trackedAt: string | null;
+                                labelUrl: string | null;
+                                ewaybillNo: string | null;
                             }[];
                             returns: {
                                 _id: string;
@@ -16999,6 +17064,11 @@ export interface operations {
                                 deliveredAt: string | null;
                                 returnedToOriginAt: string | null;
                                 returnedToOriginReason: "refused" | "unreachable" | "wrong_address" | "other" | (null);
+                                provider: string | null;
+                                trackingStatus: "picked_up" | "in_transit" | "out_for_delivery" | "delivered" | "undelivered" | "rto_initiated" | "rto_delivered" | (null);
+                                trackedAt: string | null;
+                                labelUrl: string | null;
+                                ewaybillNo: string | null;
                             }[];
                             returns: {
                                 _id: string;

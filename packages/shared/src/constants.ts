@@ -44,6 +44,26 @@ export const RTO_REASONS = ["refused", "unreachable", "wrong_address", "other"] 
 export type RtoReason = (typeof RTO_REASONS)[number];
 
 /**
+ * Where a parcel booked with a courier aggregator (Shiprocket) is, from its tracking: picked up, in
+ * transit, out for delivery (the shopper is told), delivered, undelivered (a non-delivery report, NDR:
+ * staff ask a re-attempt or a return), and on its way back to the shop (RTO) or back there.
+ */
+export const TRACKING_STATUSES = [
+  "picked_up",
+  "in_transit",
+  "out_for_delivery",
+  "delivered",
+  "undelivered",
+  "rto_initiated",
+  "rto_delivered",
+] as const;
+export type TrackingStatus = (typeof TRACKING_STATUSES)[number];
+
+/** What staff ask the courier for an undelivered parcel: try again, or bring it back (RTO). */
+export const NDR_ACTIONS = ["reattempt", "return"] as const;
+export type NdrActionName = (typeof NDR_ACTIONS)[number];
+
+/**
  * How far an order's goods have gone, as its parcels tell it: nothing shipped, some units shipped
  * and some left, every unit shipped, every parcel delivered. The status stays SPEC's; this is what a
  * processing order with parcels out reads as ("Partially shipped").

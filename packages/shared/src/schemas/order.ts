@@ -12,6 +12,7 @@ import {
   RETURN_STATUSES,
   ROLES,
   RTO_REASONS,
+  TRACKING_STATUSES,
 } from "../constants";
 import { validation } from "../messages";
 import { AddressDto } from "./address";
@@ -312,8 +313,30 @@ export const ShipmentDto = z.object({
   /** Why it came back, as staff marked it; null when not returned or marked before reasons were asked. */
   // NOTE: a union with null, as codConfirmation's: the API document's nullable enum would refuse null.
   returnedToOriginReason: z.union([...RTO_REASONS.map((value) => z.literal(value)), z.null()]),
+  /** "shiprocket" for a parcel booked through Shiprocket (its AWB the tracking number); null when staff shipped it by hand. */
+  // NOTE: a string, not a union of one literal with null: the API document would make that a nullable enum refusing null.
+  provider: z.string().nullable(),
+  /** Where the courier's last scan put it (TRACKING_STATUSES); null before any scan or for a parcel shipped by hand. */
+  trackingStatus: z.union([...TRACKING_STATUSES.map((value) => z.literal(value)), z.null()]),
+  /** The time of that scan. */
+  trackedAt: z.string().nullable(),
+  /** The courier's label (a PDF) of a Shiprocket parcel; null otherwise. */
+  labelUrl: z.string().nullable(),
+  /** The e-way bill of a parcel whose invoice value is above ₹50,000; null otherwise. */
+  ewaybillNo: z.string().nullable(),
 });
 export type ShipmentDto = z.infer<typeof ShipmentDto>;
+
+/** A parcel just booked through Shiprocket (POST /orders/{id}/shiprocket/shipments). */
+export const ShiprocketShipmentDto = ShipmentDto.extend({
+  awb: z.string(),
+  /** The courier's name, as Shiprocket gives it (also the parcel's `carrier`). */
+  courier: z.string(),
+  labelUrl: z.string(),
+  /** Shiprocket's "YYYY-MM-DD HH:mm:ss" (India time); null when no pickup could be scheduled yet. */
+  pickupScheduledFor: z.string().nullable(),
+});
+export type ShiprocketShipmentDto = z.infer<typeof ShiprocketShipmentDto>;
 
 /** A return of some of the order's units, as the order read carries it (GET /returns/{id} has the rest). */
 export const OrderReturnDto = z.object({

@@ -1,7 +1,28 @@
-import { RTO_REASONS, type RtoReason } from "@shop/shared/constants";
+import {
+  NDR_ACTIONS,
+  type NdrActionName,
+  RTO_REASONS,
+  type RtoReason,
+  TRACKING_STATUSES,
+  type TrackingStatus,
+} from "@shop/shared/constants";
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
-import { idRef, primaryId } from "./columns";
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import { idRef, money, primaryId } from "./columns";
 import { orderItems, orders } from "./orders";
 import { sqlList } from "./sql-lists";
 
@@ -29,6 +50,29 @@ export const orderShipments = pgTable(
     // Whether the parcel left to be paid in cash on delivery: its order's payment was cash on delivery
     // when it was written (set by the database, migration 0058). The report's COD parcels read these.
     cashOnDelivery: boolean().notNull().default(false),
+    // Booked through Shiprocket (its AWB is the tracking number): the courier's scans move it. Null for
+    // a parcel staff shipped by hand.
+    provider: text().$type<"shiprocket">(),
+    // Where the courier's last scan put it, and that scan's time: an update older than it is ignored.
+    trackingStatus: text().$type<TrackingStatus>(),
+    trackedAt: timestamp({ withTimezone: true }),
+    pickedUpAt: timestamp({ withTimezone: true }),
+    // A non-delivery report (NDR) waiting on staff: the courier's reason and when; the action staff
+    // asked last (re-attempt or return) and when. Cleared of "waiting" by the action or the next scan.
+    ndrReason: text(),
+    ndrAt: timestamp({ withTimezone: true }),
+    ndrAttempts: integer().notNull().default(0),
+    ndrAction: text().$type<NdrActionName>(),
+    ndrActionAt: timestamp({ withTimezone: true }),
+    // A cash on delivery parcel's cash: what the courier is to collect, when it did (delivered), and
+    // when the aggregator paid it to the shop (a remittance file's row).
+    codAmount: money(),
+    codCollectedAt: timestamp({ withTimezone: true }),
+    codRemittedAt: timestamp({ withTimezone: true }),
+    // The courier's label (a PDF at Shiprocket) of a booked parcel.
+    labelUrl: text(),
+    // The e-way bill of a parcel whose invoice value is above ₹50,000, printed on its invoice.
+    ewaybillNo: text(),
   },
   (t) => [
     index("order_shipments_order_id_idx").on(t.orderId, t.shippedAt),
@@ -38,6 +82,22 @@ export const orderShipments = pgTable(
     check(
       "order_shipments_rto_reason_check",
       sql`${t.returnedToOriginReason} is null or ${t.returnedToOriginReason} in (${sqlList(RTO_REASONS)})`,
+    ),
+    // One parcel per AWB: a tracking update finds its parcel by it.
+    uniqueIndex("order_shipments_awb_idx").on(t.trackingNumber).where(sql`${t.provider} = 'shiprocket'`),
+    // Staff's list of parcels needing action (GET /shipments/ndr).
+    index("order_shipments_ndr_idx").on(t.ndrAt).where(sql`${t.trackingStatus} = 'undelivered'`),
+    // COD cash the courier holds: awaiting remittance.
+    index("order_shipments_cod_awaiting_idx")
+      .on(t.codCollectedAt)
+      .where(sql`${t.codCollectedAt} is not null and ${t.codRemittedAt} is null`),
+    check(
+      "order_shipments_tracking_status_check",
+      sql`${t.trackingStatus} is null or ${t.trackingStatus} in (${sqlList(TRACKING_STATUSES)})`,
+    ),
+    check(
+      "order_shipments_ndr_action_check",
+      sql`${t.ndrAction} is null or ${t.ndrAction} in (${sqlList(NDR_ACTIONS)})`,
     ),
     check(
       "order_shipments_delivered_check",
@@ -65,5 +125,98 @@ export const orderShipmentLines = pgTable(
   ],
 );
 
+/**
+ * A booking with Shiprocket, written before each call it makes (Shiprocket has no idempotency key):
+ * the parcel's units and size, our `order_id` sent (unique: what a lost create is found by), then
+ * Shiprocket's order and shipment ids, the AWB and courier, the label and the pickup as each answers.
+ * `booking` until the parcel is recorded (shipmentId), or `cancelled`; a booking that stopped half-way
+ * is taken up again where it stopped, never made twice.
+ */
+export const shiprocketBookings = pgTable(
+  "shiprocket_bookings",
+  {
+    id: primaryId(),
+    orderId: idRef()
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    /** Ours, as Shiprocket's `order_id`: "<order number>-<parcel>". */
+    channelOrderId: text().notNull().unique(),
+    state: text().$type<"booking" | "booked" | "cancelled">().notNull().default("booking"),
+    lines: jsonb().$type<{ itemId: string; quantity: number }[]>().notNull(),
+    weightKg: numeric({ precision: 9, scale: 3, mode: "number" }).notNull(),
+    dimensionsCm: jsonb().$type<{ length: number; breadth: number; height: number }>().notNull(),
+    courierId: integer(),
+    ewaybillNo: text(),
+    srOrderId: bigint({ mode: "number" }),
+    srShipmentId: bigint({ mode: "number" }),
+    awb: text(),
+    courierName: text(),
+    labelUrl: text(),
+    pickupScheduledFor: text(),
+    /** The parcel recorded once the booking is done. */
+    shipmentId: idRef()
+      .unique()
+      .references(() => orderShipments.id, { onDelete: "set null" }),
+    /** Why the last step failed, in Shiprocket's words. */
+    error: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("shiprocket_bookings_order_id_idx").on(t.orderId),
+    check("shiprocket_bookings_state_check", sql`${t.state} in ('booking', 'booked', 'cancelled')`),
+  ],
+);
+
+/**
+ * The courier's scans of a parcel, as Shiprocket's tracking webhook sends them: one row per AWB, status
+ * and time (an update seen again adds nothing). `shipmentId` is null for an AWB the shop does not know.
+ */
+export const shipmentScans = pgTable(
+  "shipment_scans",
+  {
+    id: primaryId(),
+    awb: text().notNull(),
+    shipmentId: idRef().references(() => orderShipments.id, { onDelete: "cascade" }),
+    /** Shiprocket's shipment status code (SHIPROCKET.md), and its words. */
+    statusId: integer().notNull(),
+    status: text().notNull(),
+    activity: text(),
+    location: text(),
+    at: timestamp({ withTimezone: true }).notNull(),
+    receivedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("shipment_scans_awb_status_at_idx").on(t.awb, t.statusId, t.at),
+    index("shipment_scans_shipment_id_idx").on(t.shipmentId, t.at),
+  ],
+);
+
+/**
+ * A COD remittance file's rows as uploaded (PUT /cod-remittances): the AWB, the amount the aggregator
+ * paid for it, the date and the bank reference (UTR); the parcel it matched and what it expected.
+ */
+export const codRemittances = pgTable(
+  "cod_remittances",
+  {
+    id: primaryId(),
+    awb: text().notNull(),
+    shipmentId: idRef().references(() => orderShipments.id, { onDelete: "set null" }),
+    amount: money().notNull(),
+    /** What the parcel's courier was to collect; null for an AWB of no COD parcel. */
+    expected: money(),
+    remittedOn: date({ mode: "string" }).notNull(),
+    utr: text().notNull(),
+    uploadedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("cod_remittances_awb_utr_idx").on(t.awb, t.utr),
+    index("cod_remittances_shipment_id_idx").on(t.shipmentId),
+  ],
+);
+
+export type ShiprocketBooking = typeof shiprocketBookings.$inferSelect;
+export type ShipmentScan = typeof shipmentScans.$inferSelect;
+export type CodRemittance = typeof codRemittances.$inferSelect;
 export type OrderShipment = typeof orderShipments.$inferSelect;
 export type OrderShipmentLine = typeof orderShipmentLines.$inferSelect;

@@ -220,5 +220,10 @@ export function toShipmentDto(shipment: ShipmentWithLines): ShipmentDto {
     deliveredAt: shipment.deliveredAt?.toISOString() ?? null,
     returnedToOriginAt: shipment.returnedToOriginAt?.toISOString() ?? null,
     returnedToOriginReason: shipment.returnedToOriginReason,
+    provider: shipment.provider,
+    trackingStatus: shipment.trackingStatus,
+    trackedAt: shipment.trackedAt?.toISOString() ?? null,
+    labelUrl: shipment.labelUrl,
+    ewaybillNo: shipment.ewaybillNo,
   };
 }

@@ -62,6 +62,11 @@ const parcelOut: OrderDto = {
       deliveredAt: null,
       returnedToOriginAt: null,
       returnedToOriginReason: null,
+      provider: null,
+      trackingStatus: null,
+      trackedAt: null,
+      labelUrl: null,
+      ewaybillNo: null,
     },
   ],
 };

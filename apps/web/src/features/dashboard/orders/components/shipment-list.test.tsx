@@ -23,6 +23,11 @@ const order: OrderDto = {
       deliveredAt: null,
       returnedToOriginAt: null,
       returnedToOriginReason: null,
+      provider: null,
+      trackingStatus: null,
+      trackedAt: null,
+      labelUrl: null,
+      ewaybillNo: null,
     },
   ],
 };
