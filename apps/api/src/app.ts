@@ -76,6 +76,7 @@ import { startWebhookSender, WEBHOOKS_CHANNEL } from "./modules/webhooks/sender"
 import { wishlistRoutes } from "./modules/wishlist/routes";
 import { createPaymentProviders } from "./payments/create-provider";
 import type { PaymentProviders } from "./payments/provider";
+import { ShiprocketClient } from "./shipping/shiprocket/client";
 import { openStorage } from "./storage/create-storage";
 import type { MediaStorage } from "./storage/storage";
 
@@ -87,6 +88,8 @@ declare module "fastify" {
     storage: MediaStorage;
     /** The providers configured, one client each (PayPal's access token is cached in it): payments and refunds share them. */
     paymentProviders: PaymentProviders;
+    /** Shiprocket's client when SHIPROCKET_EMAIL and SHIPROCKET_PASSWORD are set (its token shared by every instance); else undefined. */
+    shiprocket: ShiprocketClient | undefined;
     /** The owner's settings, kept a few seconds per instance (modules/settings/service.ts). */
     settings: SettingsStore;
     /** What a message is written with: the store's details as the settings have them now, the origin. */
@@ -155,6 +158,12 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   app.decorate("db", database.db);
   app.decorate("storage", await openStorage(config));
   app.decorate<PaymentProviders>("paymentProviders", createPaymentProviders(config, app.log));
+  app.decorate(
+    "shiprocket",
+    config.shiprocket
+      ? new ShiprocketClient({ ...config.shiprocket, db: database.db, log: app.log })
+      : undefined,
+  );
   app.decorate("sessions", {
     resolve: (token: string) => resolveSession(database.db, token),
     staffTwoFactorRequired: async () => (await app.settings.current()).security.requireStaffTwoFactor,
