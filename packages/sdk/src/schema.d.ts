@@ -3010,6 +3010,7 @@ export interface operations {
                                 confirmHours: number;
                             };
                             returnWindowDays: number;
+                            shiprocket: boolean;
                         };
                     };
                 };

@@ -108,6 +108,8 @@ export const PublicConfig = z.object({
   }),
   /** Days after a parcel's delivery its units may be returned (0: no returns). */
   returnWindowDays: z.number().int(),
+  /** Whether parcels are booked through Shiprocket (SHIPROCKET_EMAIL and SHIPROCKET_PASSWORD set): staff's ship dialogs offer it. */
+  shiprocket: z.boolean(),
 });
 export type PublicConfig = z.infer<typeof PublicConfig>;
 

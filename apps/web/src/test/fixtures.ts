@@ -165,6 +165,7 @@ export const publicConfig: PublicConfig = {
   minimumOrder: 0,
   cod: { enabled: false, maxOrderValue: 10000, fee: 0, confirmHours: 48 },
   returnWindowDays: 7,
+  shiprocket: false,
 };
 
 /** A signed-in staff member of this role (the dashboard's tests). */

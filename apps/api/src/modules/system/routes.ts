@@ -77,6 +77,7 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
           confirmHours: checkout.cod.confirmHours,
         },
         returnWindowDays: fulfilment.returnWindowDays,
+        shiprocket: app.shiprocket !== undefined,
       });
     },
   );
