@@ -52,6 +52,7 @@ describe("system endpoints", () => {
       minimumOrder: 0,
       cod: { enabled: false, maxOrderValue: 10000, fee: 0, confirmHours: 48 },
       returnWindowDays: 7,
+      shiprocket: false,
     });
     const plain = await createTestApp({
       SHOP_DEMO: "0",
