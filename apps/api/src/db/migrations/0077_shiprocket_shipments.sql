@@ -39,6 +39,7 @@ CREATE TABLE "shiprocket_bookings" (
 	"pickup_scheduled_for" text,
 	"shipment_id" char(24),
 	"error" text,
+	"claimed_until" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "shiprocket_bookings_channelOrderId_unique" UNIQUE("channel_order_id"),

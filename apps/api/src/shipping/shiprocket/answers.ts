@@ -210,6 +210,16 @@ export const ManifestAnswer = z.object({
   manifest_url: z.string().min(1),
 });
 
+export const PickupLocationsAnswer = z.object({
+  data: z.object({
+    shipping_address: z.array(z.object({ pickup_location: z.string(), pin_code: Text })),
+  }),
+});
+export interface PickupLocation {
+  pickup_location: string;
+  pin_code: string;
+}
+
 export type NdrAction = "re-attempt" | "return";
 
 export const TrackingActivity = z.object({

@@ -33,6 +33,8 @@ import {
   type NdrAction,
   type Pickup,
   PickupAnswer,
+  type PickupLocation,
+  PickupLocationsAnswer,
   type Serviceability,
   ServiceabilityAnswer,
   type ServiceabilityQuery,
@@ -153,6 +155,13 @@ export class ShiprocketClient {
       login: () => this.login(),
       ...(options.now ? { now: options.now } : {}),
     });
+  }
+
+  /** The account's pickup locations: each nickname (what an order names) with its PIN code. */
+  async pickupLocations(): Promise<PickupLocation[]> {
+    const what = "pickup locations";
+    const answer = await this.call(what, "GET", "/settings/company/pickup");
+    return this.read(what, answer, PickupLocationsAnswer).data.shipping_address;
   }
 
   /** Couriers that serve a parcel (or a Shiprocket order) between two PIN codes, with Shiprocket's pick. */
