@@ -125,10 +125,6 @@ export const validation = {
   pincodeRepeated: (pincode: string) => `PIN code ${pincode} is listed twice.`,
   /** A shipment's lines name each order line once. */
   shipmentLinesUnique: "Name each line of the order once.",
-  /** An e-way bill number (a parcel above ₹50,000 needs one). */
-  ewaybillNo: "An e-way bill number is 12 digits.",
-  /** A batch of orders to ship names one twice. */
-  batchOrdersUnique: "Name each order once.",
   returnLines: "Choose at least one item to return.",
   adjustmentZero: "The change must be a whole number other than 0.",
   /** A count (units, days, a stock change) given with a fraction. */

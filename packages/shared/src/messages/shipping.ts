@@ -19,6 +19,10 @@ export const shipping = {
   courierUnavailable: "This courier does not serve this parcel; choose another.",
   /** No courier serves the parcel's PIN code (or none collects cash for a COD parcel). */
   noCourier: "No courier serves this parcel.",
+  /** An e-way bill number not of 12 digits (400 at ewaybillNo). */
+  ewaybillFormat: "An e-way bill number is 12 digits.",
+  /** A batch of orders to ship names one twice (400 at orders). */
+  batchOrdersUnique: "Name each order once.",
   /** A parcel above ₹50,000 (400 at ewaybillNo). */
   ewaybillRequired: "This parcel is worth more than ₹50,000: enter its e-way bill number.",
   /** A parcel booked through Shiprocket, asked to cancel after the courier picked it up (409). */

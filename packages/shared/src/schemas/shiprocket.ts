@@ -4,7 +4,7 @@
  * PDF and the manifest. The parcel is then a shipment of the order like any other (schemas/order.ts).
  */
 import { z } from "zod";
-import { validation } from "../messages";
+import { shipping, validation } from "../messages";
 import { Id, number } from "./common";
 import { ShiprocketShipmentDto } from "./order";
 import { COURIER_RULES, DimensionsCm, WeightKg } from "./parcel";
@@ -69,7 +69,7 @@ export const ShiprocketShipInput = z
     ewaybillNo: z
       .string({ error: validation.required })
       .trim()
-      .regex(EWAYBILL_PATTERN, validation.ewaybillNo)
+      .regex(EWAYBILL_PATTERN, shipping.ewaybillFormat)
       .optional(),
   })
   .strict();
@@ -84,7 +84,7 @@ export const ShiprocketBatchInput = z
       .array(Id, { error: validation.notAnOption })
       .min(1, validation.required)
       .max(MAX_BATCH_ORDERS, validation.max(MAX_BATCH_ORDERS))
-      .refine((ids) => new Set(ids).size === ids.length, validation.batchOrdersUnique),
+      .refine((ids) => new Set(ids).size === ids.length, shipping.batchOrdersUnique),
     rule: z.enum(COURIER_RULES, { error: validation.notAnOption }).optional(),
   })
   .strict();
