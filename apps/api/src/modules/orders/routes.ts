@@ -16,6 +16,7 @@ import { z } from "zod";
 import { CAPPED_LIST_NOTE, list, ok, refusals } from "#api/http/envelope";
 import { requireStaff, requireUser, userOf } from "#api/http/session";
 import { refundWholeOrder } from "#api/modules/refunds/whole-order";
+import { cancelParcelsOfOrder } from "#api/modules/shiprocket/cancel";
 import { placeOrder } from "./placement";
 import {
   addOrderNote,
@@ -220,11 +221,16 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
           "`refunded`. Admins only; a refusal by the provider changes nothing (502). An Idempotency-Key " +
           "makes a retry safe: it answers the refund made under the key and sends nothing. 202 when the " +
           "provider pays it out later, or its answer was unclear (the payment sweep asks it; recorded or " +
-          "released then).",
+          "released then). `status: cancelled` first cancels with the courier the order's parcels booked through " +
+          "Shiprocket and not yet picked up (503 when it cannot be reached; 409 once one is picked up).",
         headers: IdempotencyHeaders,
         params: OrderIdParams,
         body: OrderStatusInput,
-        response: { 200: envelope(OrderDto), 202: envelope(OrderDto), ...refusals(403, 409, 422, 502) },
+        response: {
+          200: envelope(OrderDto),
+          202: envelope(OrderDto),
+          ...refusals(403, 409, 422, 502, 503),
+        },
       },
       preValidation: requireStaff,
     },
@@ -247,6 +253,9 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
           return reply.status(202).send(ok(order, checking ? api.refundBeingChecked : api.refundPending));
         return ok(order, successes.orderStatus(order.status));
       }
+      // Parcels booked with Shiprocket and not yet picked up are cancelled with the courier first.
+      if (request.body.status === "cancelled")
+        await cancelParcelsOfOrder(app.db, app.shiprocket, userOf(request), request.params.orderId);
       const order = await updateOrderStatus(
         app.db,
         userOf(request),

@@ -93,3 +93,26 @@ export async function cancelParcel(
     await removeCancelledParcel(tx, actor, order, parcel);
   });
 }
+
+/**
+ * Before an order is cancelled: its Shiprocket parcels not yet picked up are cancelled with the courier
+ * and removed, so that the cancellation finds nothing shipped. A parcel picked up stops it (409: it
+ * can only come back as RTO); a parcel shipped by hand is left to the cancellation's own rule.
+ */
+export async function cancelParcelsOfOrder(
+  db: Database,
+  client: ShiprocketClient | undefined,
+  actor: Actor,
+  orderId: string,
+): Promise<void> {
+  const parcels = await db
+    .select()
+    .from(orderShipments)
+    .where(and(eq(orderShipments.orderId, orderId), eq(orderShipments.provider, "shiprocket")));
+  const open = parcels.filter((parcel) => !parcel.returnedToOriginAt);
+  if (open.length === 0) return;
+  if (open.some(pickedUp))
+    throw new AppError("CONFLICT", shipping.cancelAfterPickup, { status: shipping.cancelAfterPickup });
+  if (!client) throw new AppError("UNAVAILABLE", shipping.notConnected);
+  for (const parcel of open) await cancelParcel(db, client, actor, orderId, parcel.id);
+}

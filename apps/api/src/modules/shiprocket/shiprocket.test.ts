@@ -391,6 +391,36 @@ describe("cancelling a Shiprocket parcel", () => {
     expect(fake.callsOf("cancel")).toHaveLength(cancels);
     expect((await read(order._id)).status).toBe("shipped");
   });
+
+  it("cancels an order's parcels with the courier when the order is cancelled, unless one is picked up", async () => {
+    const cancelTo = (order: OrderDto) =>
+      inject(t.app, {
+        method: "PATCH",
+        url: `/api/orders/${order._id}/update`,
+        cookie: shop.admin.cookie,
+        payload: { status: "cancelled" },
+      });
+    const order = await paidOrder(1);
+    const parcel = (await ship(order, { courierId: DELHIVERY })).json().data as ShiprocketShipmentDto;
+    const cancelled = await cancelTo(order);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(fake.shipmentByAwb(parcel.awb).cancelled).toBe(true);
+    const after = await read(order._id);
+    expect(after.status).toBe("cancelled");
+    expect(after.shipments).toEqual([]);
+
+    const picked = await paidOrder(1);
+    const out = (await ship(picked, { courierId: DELHIVERY })).json().data as ShiprocketShipmentDto;
+    await t.database.db
+      .update(orderShipments)
+      .set({ pickedUpAt: new Date() })
+      .where(eq(orderShipments.id, out._id));
+    const refused = await cancelTo(picked);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(shipping.cancelAfterPickup);
+    expect(fake.shipmentByAwb(out.awb).cancelled).toBe(false);
+    expect((await read(picked._id)).status).toBe("shipped");
+  });
 });
 
 describe("a batch from Ready to Ship", () => {
