@@ -137,7 +137,7 @@ const silent: FastifyBaseLogger = {
 };
 
 /** The same two service calls the requests make, in this process. */
-function serviceCheckout(handle: DatabaseHandle): Checkout {
+export function serviceCheckout(handle: DatabaseHandle): Checkout {
   const providers = testGatewayProviders();
   return async (shopper, lines, key) => {
     const input: OrderInputParsed = { products: lines, shippingAddress: shopper.addressId };

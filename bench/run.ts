@@ -37,6 +37,7 @@ import { reads } from "./reads";
 import { reports } from "./reports";
 import { SALE_MINUTES, sale, saleNeedsMs } from "./sale";
 import { search } from "./search";
+import { shiprocket } from "./shiprocket";
 import { start } from "./start";
 import { tapSize } from "./tap-size";
 import { weight } from "./weight";
@@ -68,6 +69,7 @@ const PARTS: Part[] = [
   { name: "lighthouse", run: lighthouse },
   { name: "tap-size", run: tapSize },
   { name: "order-page", run: orderPage },
+  { name: "shiprocket", run: shiprocket },
   { name: "sale", run: (ctx) => sale(ctx, minutes), onlyWhenNamed: true },
   { name: "million", run: (ctx) => million(ctx, millionScale), onlyWhenNamed: true },
 ];
