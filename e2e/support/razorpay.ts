@@ -11,18 +11,15 @@
  * production would have it (Razorpay and cash on delivery), and only the specs that use this `test`
  * pay for its start.
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import { readFile } from "node:fs/promises";
 import { createServer, type IncomingMessage, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
 import { RazorpayFake } from "../../apps/api/test/razorpay-fake";
 import { test as shopTest } from "./fixtures";
+import { close, HOST, listen, startShop, stop } from "./own-shop";
 
 export { expect } from "./fixtures";
 
-const HOST = "127.0.0.1";
-const START_SERVERS = fileURLToPath(new URL("./start-servers.mjs", import.meta.url));
 const CHECKOUT_SCRIPT = fileURLToPath(new URL("./razorpay-checkout.js", import.meta.url));
 /** Where the stand-in lives on its host, as Checkout's script does on Razorpay's. */
 const CHECKOUT_PATH = "/v1/checkout.js";
@@ -34,18 +31,6 @@ export interface RazorpayShop {
   fake: RazorpayFake;
   /** RAZORPAY_CHECKOUT_URL: the stand-in for Checkout's script. */
   checkoutUrl: string;
-}
-
-function listen(server: Server, port = 0): Promise<number> {
-  return new Promise((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(port, HOST, () => resolve((server.address() as AddressInfo).port));
-  });
-}
-
-function close(server: Server): Promise<void> {
-  server.closeAllConnections();
-  return new Promise((resolve) => server.close(() => resolve()));
 }
 
 async function bodyOf(request: IncomingMessage): Promise<string> {
@@ -102,53 +87,6 @@ async function startCheckoutHost(fake: RazorpayFake): Promise<{ server: Server; 
   return { server, url: `http://${HOST}:${await listen(server)}` };
 }
 
-/** A port nothing listens on now, for the shop server to take. */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  const port = await listen(probe);
-  await close(probe);
-  return port;
-}
-
-/**
- * One shop server with Razorpay, started as the config starts the others (start-servers.mjs: a fresh
- * embedded database with the demo catalogue and accounts), answered once it is ready.
- */
-async function startShop(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; url: string }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [START_SERVERS, String(port)], {
-    env: {
-      ...process.env,
-      // As playwright.config.ts gives the others.
-      SHOP_DEMO: "1",
-      LOG_LEVEL: "warn",
-      AUTH_RATE_LIMIT_MAX: "1000",
-      DATABASE_URL: "",
-      ...env,
-    },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  await new Promise<void>((resolve, reject) => {
-    let said = "";
-    child.stdout?.on("data", (chunk: Buffer) => {
-      said += chunk.toString();
-      if (said.includes("shop servers ready")) resolve();
-    });
-    child.once("exit", (code, signal) =>
-      reject(new Error(`the Razorpay shop server stopped before it was ready (${signal ?? `exit ${code}`})`)),
-    );
-  });
-  return { child, url: `http://${HOST}:${port}` };
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  // start-servers.mjs stops the server and removes its data folder on SIGTERM.
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  child.kill("SIGTERM");
-  return exited;
-}
-
 /** The journeys' `test`, on the shop server configured with Razorpay: every fixture of support/fixtures.ts, and `razorpay`. */
 export const test = shopTest.extend<Record<never, never>, { razorpay: RazorpayShop }>({
   razorpay: [
@@ -159,7 +97,10 @@ export const test = shopTest.extend<Record<never, never>, { razorpay: RazorpaySh
       const checkoutUrl = `${host.url}${CHECKOUT_PATH}`;
       let shop: Awaited<ReturnType<typeof startShop>> | undefined;
       try {
-        shop = await startShop({ ...fake.env, RAZORPAY_CHECKOUT_URL: checkoutUrl });
+        shop = await startShop(
+          { ...fake.env, RAZORPAY_CHECKOUT_URL: checkoutUrl },
+          "the Razorpay shop server",
+        );
         await use({ url: shop.url, fake, checkoutUrl });
       } finally {
         if (shop) await stop(shop.child);
