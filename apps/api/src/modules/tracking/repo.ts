@@ -25,7 +25,7 @@ export async function findParcelByAwb(db: Database, awb: string) {
   return row;
 }
 
-/** A parcel by its id, with its order's number and AWB-bearing fields; none when unknown. */
+/** A parcel by its id; none when unknown. */
 export async function findParcel(db: Database, id: string) {
   const [row] = await db.select().from(orderShipments).where(eq(orderShipments.id, id)).limit(1);
   return row;

@@ -106,7 +106,7 @@ interface Move {
 }
 
 /** A parcel as the history names it: "Delhivery Surface 19041424751540, 2 units". */
-const parcelNote = (parcel: ShipmentWithLines) =>
+export const parcelNote = (parcel: ShipmentWithLines) =>
   orderHistory.shipmentNote(
     parcel.carrier,
     parcel.trackingNumber,
