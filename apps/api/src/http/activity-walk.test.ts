@@ -25,6 +25,8 @@ import { addReview } from "#api/modules/reviews/service";
 import { createTestApp, inject, type TestApp } from "#test/app";
 import { DESCRIPTION, makeCategory, makeMedia, makeProduct, productBody } from "#test/catalog";
 import { APPROVED_CARD, makeShop, quickUser, REVIEW, type Shop, webhookWithDelivery } from "#test/fixtures";
+import { ShiprocketFake } from "#test/shiprocket-fake";
+import { postUpdate, shiprocketParcel } from "#test/shiprocket-parcel";
 
 type Method = "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -47,17 +49,23 @@ interface StaffWrite {
 }
 
 let t: TestApp;
+let shiprocket: ShiprocketFake;
 let shop: Shop;
 let writes: StaffWrite[];
 let unique = 0;
 const next = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${++unique}`;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // Shiprocket's fake answers the NDR action staff send through it.
+  shiprocket = await ShiprocketFake.start();
+  t = await createTestApp(shiprocket.env);
   shop = await makeShop(t);
   writes = await staffWrites();
 });
-afterAll(async () => t?.close());
+afterAll(async () => {
+  await t?.close();
+  await shiprocket?.close();
+});
 
 async function staffWrites(): Promise<StaffWrite[]> {
   const response = await t.app.inject({ method: "GET", url: "/api/docs/json" });
@@ -283,6 +291,14 @@ const WALK: Record<string, () => Promise<Call>> = {
     payload: { carrier: "Other", carrierName: "Hand delivery", trackingNumber: next("WALK") },
   }),
   updateShipment: async () => ({ params: await shippedOrder(), payload: { delivered: true } }),
+  answerNdr: async () => {
+    // A Shiprocket parcel the courier reported undelivered.
+    const parcel = await shiprocketParcel(t, shop.admin.cookie, await paidOrder());
+    const update = shiprocket.scanUpdate(parcel.awb, 21, new Date(), { activity: "Customer not available" });
+    const posted = await postUpdate(t, update, shiprocket.webhookToken);
+    if (posted.statusCode !== 200) throw new Error(`tracking update: ${posted.statusCode} ${posted.body}`);
+    return { params: { id: parcel.shipmentId }, payload: { action: "reattempt" } };
+  },
   refundOrder: async () => ({
     params: { orderId: await paidOrder() },
     payload: { amount: 10, reason: "Late" },
