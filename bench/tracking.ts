@@ -62,6 +62,8 @@ export async function tracking(ctx: BenchContext): Promise<void> {
     databaseUrl: catalog.databaseUrl,
     dataDir: ctx.tempDir(),
     env: {
+      // Twenty shoppers sign in from 127.0.0.1 at once: the per-address sign-in limit is not measured.
+      AUTH_RATE_LIMIT_MAX: "1000000",
       SHIPROCKET_EMAIL: fake.email,
       SHIPROCKET_PASSWORD: fake.password,
       SHIPROCKET_API_BASE: fake.url,
@@ -136,6 +138,7 @@ export async function tracking(ctx: BenchContext): Promise<void> {
     const webhook = new Connection(server.url, { sockets: CONNECTIONS });
     const interval = PACE_MS / updates.length;
     const times: number[] = [];
+    const byStep: number[][] = STEPS.map(() => []);
     const statuses = new Map<number, number>();
     const started = performance.now();
     const sent: Promise<void>[] = [];
@@ -153,7 +156,9 @@ export async function tracking(ctx: BenchContext): Promise<void> {
           })
           .then(
             (answer) => {
-              times.push(performance.now() - sentAt);
+              const took = performance.now() - sentAt;
+              times.push(took);
+              byStep[Math.floor(n / parcels.length)]?.push(took);
               statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
             },
             () => {
@@ -171,12 +176,17 @@ export async function tracking(ctx: BenchContext): Promise<void> {
     ctx.report.note(
       `${updates.length} updates sent in ${sendingS.toFixed(1)} s (${((updates.length / sendingS) * 60).toFixed(0)}/min), the last answered at ${answeredS.toFixed(1)} s; answers ${[...statuses].map(([status, count]) => `${status}: ${count}`).join(", ")}`,
     );
+    // Absorbed: every update answered 200, and no backlog (the last answered within 2 s of the last sent).
+    const perMinute = (updates.length / sendingS) * 60;
     ctx.report.figure({
-      name: "tracking updates answered 200",
-      value: `${ok} of ${updates.length}, ${((ok / answeredS) * 60).toFixed(0)}/min`,
-      target: "target: all, >= 1,000/min",
-      met: ok === updates.length && (ok / answeredS) * 60 >= 1_000,
+      name: "tracking updates absorbed",
+      value: `${ok} of ${updates.length} answered 200 at ${perMinute.toFixed(0)}/min, the last ${ms((answeredS - sendingS) * 1000)} after the last sent`,
+      target: "target: all, >= 1,000/min, no backlog",
+      met: ok === updates.length && perMinute >= 999.5 && answeredS - sendingS <= 2,
     });
+    ctx.report.note(
+      `by step (p50 / p95): ${STEPS.map((status, step) => `${status}: ${ms(percentile(byStep[step] ?? [], 50))} / ${ms(percentile(byStep[step] ?? [], 95))}`).join(", ")}`,
+    );
     ctx.report.figure({ name: "tracking update p50", value: ms(percentile(times, 50)) });
     ctx.report.figure({
       name: "tracking update p95",
