@@ -262,6 +262,27 @@ describe("a cash on delivery parcel delivered", () => {
   });
 });
 
+describe("a cash on delivery parcel staff marked delivered first", () => {
+  it("keeps the one delivery and completes the payment once the courier says it has the cash", async () => {
+    const order = await codOrder();
+    const parcel = await shiprocketParcel(t, shop.admin.cookie, order._id, { codAmount: order.totalAmount });
+    const marked = await inject(t.app, {
+      method: "PATCH",
+      url: `/api/orders/${order._id}/shipments/${parcel.shipmentId}`,
+      cookie: shop.admin.cookie,
+      payload: { delivered: true },
+    });
+    expect(marked.statusCode, marked.body).toBe(200);
+    expect((await read(order._id)).payment?.status).toBe("pending");
+    await scan(parcel.awb, 7);
+    const now = await read(order._id);
+    expect(now.status).toBe("delivered");
+    expect(now.history.filter((event) => event.type === "delivery")).toHaveLength(1);
+    expect(now.payment?.status).toBe("completed");
+    expect((await parcelRow(parcel.shipmentId)).codCollectedAt).not.toBeNull();
+  });
+});
+
 describe("a parcel the courier could not deliver (NDR)", () => {
   it("lists it for staff, asks the courier to re-attempt, and lists it again at the next report", async () => {
     const order = await codOrder();

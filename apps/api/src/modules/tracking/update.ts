@@ -178,11 +178,12 @@ async function delivered(tx: Database, move: Move, mail: MailContext, fields: Tr
   const { order, parcel, at } = move;
   const done = await unlessRefused(tx, (sp) => deliverParcel(sp, null, order.id, parcel.id, mail));
   if (parcel.cashOnDelivery) fields.codCollectedAt = parcel.codCollectedAt ?? at;
-  if (done?.status === "delivered" && parcel.cashOnDelivery && order.paymentId) {
+  // Staff may have marked the parcel delivered by hand without recording the cash: the courier's word
+  // that it has the cash completes the payment of a delivered order all the same.
+  const status = done?.status ?? order.status;
+  if (status === "delivered" && parcel.cashOnDelivery && order.paymentId) {
     const paymentId = order.paymentId;
-    await unlessRefused(tx, (sp) =>
-      collectLockedCash(sp, null, { ...order, status: "delivered" }, paymentId, mail),
-    );
+    await unlessRefused(tx, (sp) => collectLockedCash(sp, null, { ...order, status }, paymentId, mail));
   }
 }
 
