@@ -22833,7 +22833,7 @@ export interface operations {
                         status?: string | null;
                         activity?: string | null;
                         location?: string | null;
-                        "sr-status"?: (number | string) | null;
+                        "sr-status"?: number | string | (null);
                         "sr-status-label"?: string | null;
                     } & {
                         [key: string]: unknown;

@@ -17,8 +17,9 @@ export const TrackingScan = z
     status: z.string().max(200).nullish(),
     activity: z.string().max(2000).nullish(),
     location: z.string().max(500).nullish(),
-    // NOTE: a scan the courier's code maps to no status of Shiprocket's says "NA" here.
-    "sr-status": z.union([z.number().int(), z.string().max(20)]).nullish(),
+    // NOTE: a scan the courier's code maps to no status of Shiprocket's says "NA" here. A union with
+    // null, not .nullish(): the API document's nullable beside anyOf would be refused.
+    "sr-status": z.union([z.number().int(), z.string().max(20), z.null()]).optional(),
     "sr-status-label": z.string().max(200).nullish(),
   })
   .loose();
