@@ -40,6 +40,7 @@ import { search } from "./search";
 import { shiprocket } from "./shiprocket";
 import { start } from "./start";
 import { tapSize } from "./tap-size";
+import { tracking } from "./tracking";
 import { weight } from "./weight";
 import { writes } from "./writes";
 
@@ -62,6 +63,7 @@ const PARTS: Part[] = [
   { name: "growth", run: growth },
   { name: "search", run: search },
   { name: "delivery", run: delivery },
+  { name: "tracking", run: tracking },
   { name: "start", run: start },
   { name: "writes", run: writes },
   // After writes: it adds 100k paid orders to the 10k catalogue, which would weigh on the orders the writes part counts.
@@ -187,9 +189,18 @@ const failedParts: string[] = [];
 try {
   if (
     selected.some((name) =>
-      ["reads", "growth", "search", "delivery", "start", "writes", "reports", "sale", "million"].includes(
-        name,
-      ),
+      [
+        "reads",
+        "growth",
+        "search",
+        "delivery",
+        "tracking",
+        "start",
+        "writes",
+        "reports",
+        "sale",
+        "million",
+      ].includes(name),
     )
   ) {
     const stale = ensureApiBuilt(flag("build"));

@@ -68,6 +68,7 @@ import { adminStatsRoutes, salesStatsRoutes } from "./modules/stats/routes";
 import { stockAlertRoutes } from "./modules/stock-alerts/routes";
 import { storeCreditRoutes } from "./modules/store-credit/routes";
 import { systemRoutes } from "./modules/system/routes";
+import { ndrRoutes, scanRoutes, trackingRoutes } from "./modules/tracking/routes";
 import { avatarRoutes } from "./modules/users/avatar-routes";
 import { userRoutes } from "./modules/users/routes";
 import { systemResolver } from "./modules/webhooks/destination";
@@ -321,6 +322,9 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
       await apiScope.register(stockAlertRoutes, { prefix: "/stock-alerts" });
       await apiScope.register(activityRoutes, { prefix: "/activity" });
       await apiScope.register(webhookRoutes, { prefix: "/webhooks" });
+      await apiScope.register(trackingRoutes, { prefix: "/tracking" });
+      await apiScope.register(ndrRoutes, { prefix: "/shipments" });
+      await apiScope.register(scanRoutes, { prefix: "/orders" });
     },
     { prefix: "/api" },
   );

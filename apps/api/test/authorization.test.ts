@@ -28,12 +28,18 @@ import { ShiprocketFake } from "./shiprocket-fake";
 type Role = "anonymous" | "customer" | "manager" | "admin";
 const ROLES: Role[] = ["anonymous", "customer", "manager", "admin"];
 
-/** What a role gets: "denied-401", "denied-403", or "allowed" (anything else but a 5xx). */
-function expected(access: Access, role: Role): 401 | 403 | "allowed" {
+/**
+ * What a role gets: "denied-401", "denied-403", "allowed" (anything else but a 5xx), or "credential"
+ * (a webhook's: anything but a 403 or a 5xx).
+ */
+function expected(access: Access, role: Role): 401 | 403 | "allowed" | "credential" {
   switch (access) {
     case "public":
-    case "webhook":
       return "allowed";
+    case "webhook":
+      // A webhook is let in by its provider's key or signature, never by a session: a call without one
+      // may get 401 (Shiprocket's key) whoever makes it, but never 403.
+      return "credential";
     case "user":
     case "owner":
       return role === "anonymous" ? 401 : "allowed";
@@ -227,6 +233,25 @@ const OWNED: Record<string, Owned> = {
     // Staff read any order's invoice.
     staff: "allowed",
   },
+  "GET /api/orders/{orderId}/shipments/{shipmentId}/scans": {
+    request: async (shop, app) => {
+      const shipment = await createShipment(
+        app.database.db,
+        shop.admin.user,
+        shop.paidOrderId,
+        { carrier: "Other", trackingNumber: "AUTH-SCANS" },
+        { carriers: [], mail: mailContextOf(app.config) },
+      );
+      return {
+        url: `/api/orders/${shop.paidOrderId}/shipments/${shipment._id}/scans`,
+        resource: shipment._id,
+      };
+    },
+    owner: 200,
+    others: 404,
+    // Staff read any parcel's scans.
+    staff: "allowed",
+  },
   "GET /api/orders/{orderId}/credit-notes/{refundId}.pdf": {
     request: async (shop, app) => {
       const { order } = await refundOrder(
@@ -398,7 +423,12 @@ describe("the authorization matrix", () => {
       });
       const want = expected(access, role);
       const got = response.statusCode;
-      const ok = want === "allowed" ? got !== 401 && got !== 403 && got < 500 : got === want;
+      const ok =
+        want === "allowed"
+          ? got !== 401 && got !== 403 && got < 500
+          : want === "credential"
+            ? got !== 403 && got < 500
+            : got === want;
       if (!ok) failures.push(`${key}: expected ${want}, got ${got}`);
       if (got >= 400) expect(response.json().success, key).toBe(false);
       // A plain list without parameters must actually answer for whoever may read it.

@@ -47,6 +47,12 @@ export const SHIPMENT_STATUS = {
   18: "IN TRANSIT",
   19: "OUT FOR PICKUP",
   21: "UNDELIVERED",
+  14: "RTO ACKNOWLEDGED",
+  22: "DELAYED",
+  38: "REACHED AT DESTINATION HUB",
+  40: "RTO NDR",
+  41: "RTO OUT FOR DELIVERY",
+  46: "RTO IN TRANSIT",
   42: "PICKED UP",
 } as const;
 export type ShipmentStatusId = keyof typeof SHIPMENT_STATUS;
@@ -162,9 +168,27 @@ const LABEL_PDF =
   "%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj 3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 288 432]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n";
 
 const pad = (n: number) => String(n).padStart(2, "0");
-/** "YYYY-MM-DD HH:mm:ss", as Shiprocket writes its dates. */
-function shiprocketDate(at: Date): string {
-  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())} ${pad(at.getHours())}:${pad(at.getMinutes())}:${pad(at.getSeconds())}`;
+/** India's offset from UTC, in minutes: Shiprocket writes its times there, whatever the machine's zone. */
+const INDIA_MINUTES = 330;
+/** The fields of a moment as a clock in India reads it. */
+function indiaClock(at: Date) {
+  const india = new Date(at.getTime() + INDIA_MINUTES * 60_000);
+  return {
+    year: india.getUTCFullYear(),
+    month: pad(india.getUTCMonth() + 1),
+    day: pad(india.getUTCDate()),
+    time: `${pad(india.getUTCHours())}:${pad(india.getUTCMinutes())}:${pad(india.getUTCSeconds())}`,
+  };
+}
+/** "YYYY-MM-DD HH:mm:ss" in India time, as Shiprocket writes its dates. */
+export function shiprocketDate(at: Date): string {
+  const { year, month, day, time } = indiaClock(at);
+  return `${year}-${month}-${day} ${time}`;
+}
+/** "DD MM YYYY HH:mm:ss" in India time, as the tracking webhook writes `current_timestamp`. */
+export function shiprocketTimestamp(at: Date): string {
+  const { year, month, day, time } = indiaClock(at);
+  return `${day} ${month} ${year} ${time}`;
 }
 
 function jwt(payload: Record<string, unknown>): string {
@@ -290,16 +314,31 @@ export class ShiprocketFake {
       current_status_id: shipment.statusId,
       shipment_status: words,
       shipment_status_id: shipment.statusId,
-      current_timestamp: `${pad(at.getDate())} ${pad(at.getMonth() + 1)} ${at.getFullYear()} ${pad(at.getHours())}:${pad(at.getMinutes())}:${pad(at.getSeconds())}`,
+      current_timestamp: shiprocketTimestamp(at),
       order_id: order?.channelOrderId,
       sr_order_id: shipment.orderId,
       awb_assigned_date: null,
       pickup_scheduled_date: shipment.pickupScheduled,
       etd: null,
-      scans: shipment.scans,
+      scans: shipment.scans.map((scan) => ({ ...scan })),
       is_return: [9, 10].includes(shipment.statusId) ? 1 : 0,
       channel_id: 1,
     };
+  }
+
+  /**
+   * The courier scans a shipment and Shiprocket tells the shop: the scan kept, and the update's body
+   * as of the scan's time (`activity` in place of the status's words: an NDR's reason, say).
+   */
+  scanUpdate(
+    awb: string,
+    statusId: ShipmentStatusId,
+    at = new Date(),
+    { activity, location }: { activity?: string; location?: string } = {},
+  ): Record<string, unknown> {
+    const scan = this.scan(awb, statusId, at, location);
+    if (activity) scan.activity = activity;
+    return this.trackingUpdate(awb, at);
   }
 
   /** Shiprocket's webhook: POSTs an update to `url` with the token in `x-api-key`; answers the shop's reply. */

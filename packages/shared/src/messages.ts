@@ -26,5 +26,6 @@ export * from "./messages/settings";
 export * from "./messages/shipping";
 export * from "./messages/shopper-lists";
 export * from "./messages/store-credit";
+export * from "./messages/tracking";
 export * from "./messages/webhooks";
 export * from "./messages/wishlist-heart";

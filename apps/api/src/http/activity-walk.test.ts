@@ -26,6 +26,7 @@ import { createTestApp, inject, type TestApp } from "#test/app";
 import { DESCRIPTION, makeCategory, makeMedia, makeProduct, productBody } from "#test/catalog";
 import { APPROVED_CARD, makeShop, quickUser, REVIEW, type Shop, webhookWithDelivery } from "#test/fixtures";
 import { ShiprocketFake } from "#test/shiprocket-fake";
+import { postUpdate, shiprocketParcel } from "#test/shiprocket-parcel";
 
 type Method = "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -48,12 +49,11 @@ interface StaffWrite {
 }
 
 let t: TestApp;
+let shiprocket: ShiprocketFake;
 let shop: Shop;
 let writes: StaffWrite[];
 let unique = 0;
 const next = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${++unique}`;
-
-let shiprocket: ShiprocketFake;
 
 beforeAll(async () => {
   // Shiprocket's writes call it: the walk's shop is connected to its fake, from the pickup location it names.
@@ -305,6 +305,14 @@ const WALK: Record<string, () => Promise<Call>> = {
     return { params: { orderId, shipmentId: booked._id } };
   },
   shipShiprocketBatch: async () => ({ payload: { orders: [await paidOrder()] } }),
+  answerNdr: async () => {
+    // A Shiprocket parcel the courier reported undelivered.
+    const parcel = await shiprocketParcel(t, shop.admin.cookie, await paidOrder());
+    const update = shiprocket.scanUpdate(parcel.awb, 21, new Date(), { activity: "Customer not available" });
+    const posted = await postUpdate(t, update, shiprocket.webhookToken);
+    if (posted.statusCode !== 200) throw new Error(`tracking update: ${posted.statusCode} ${posted.body}`);
+    return { params: { id: parcel.shipmentId }, payload: { action: "reattempt" } };
+  },
   refundOrder: async () => ({
     params: { orderId: await paidOrder() },
     payload: { amount: 10, reason: "Late" },

@@ -5,7 +5,7 @@
  */
 
 import { type PaymentGateway, TAX_PERCENT } from "@shop/shared/constants";
-import { mail } from "@shop/shared/messages";
+import { mail, outForDeliveryMail } from "@shop/shared/messages";
 import { formatMoney } from "@shop/shared/money-format";
 import { fullName } from "@shop/shared/names";
 import { fromCents, savedTotal, toCents } from "@shop/shared/pricing";
@@ -430,6 +430,35 @@ export function returnUpdateEmail(
         ...(step.message ? [m.message(step.message)] : []),
       ],
       action: { label: mail.order.view, url: orderUrl(origin, order.id) },
+    },
+  };
+}
+
+/**
+ * A parcel is out for delivery (the courier's scan): with which courier, its tracking, and for cash on
+ * delivery the amount to keep ready.
+ */
+export function outForDeliveryEmail(
+  to: OrderRecipient,
+  order: OrderRef,
+  parcel: Omit<ShipmentMail, "items" | "completes"> & { codAmount: number | null },
+  site: MailSite,
+): Outgoing {
+  const m = outForDeliveryMail;
+  return {
+    // NOTE: its own kind needs the emails' CHECK constraint widened (a migration); until then it goes
+    // as a parcel's progress, which the outbox and its list already know.
+    kind: "orderShipped",
+    to: to.email,
+    subject: m.subject(order.number),
+    parts: {
+      firstName: to.firstName,
+      lines: [
+        ...m.lines(order.number, parcel.carrier),
+        ...trackingLines({ ...parcel, items: [], completes: false }),
+        ...(parcel.codAmount !== null ? [m.cash(moneyOf(order, site)(parcel.codAmount))] : []),
+      ],
+      action: { label: mail.order.view, url: orderUrl(site.origin, order.id) },
     },
   };
 }

@@ -53,67 +53,83 @@ export async function returnShipmentToOrigin(
   { reason, barOnRefusal }: ReturnToOrigin,
   mail: MailContext,
 ): Promise<ShipmentDto> {
-  const returned = await db.transaction(async (tx) => {
-    const { order, shipments, shipment } = await lockParcelOnItsWay(tx, orderId, shipmentId);
-    if (shipments.some((other) => other.deliveredAt))
-      throw new AppError("CONFLICT", api.returnToOriginAfterDelivery);
-    const [row] = await findOrdersByIds(tx, [order.id]);
-    if (!row) throw new Error("order vanished under its lock");
-    const { payment, user } = row;
-    const unpaidCod =
-      payment !== null &&
-      payment.paymentGateway === "cod" &&
-      payment.status === "pending" &&
-      order.status !== "cancelled";
-    if (!unpaidCod) throw new AppError("CONFLICT", api.returnToOriginNotCod);
-
-    const marked = await markShipmentReturned(tx, order.id, shipment.id, reason);
-    if (!marked) throw new Error("shipment changed under its order's lock");
-    const at = marked.returnedToOriginAt ?? new Date();
-    // Only a refusal at the door bars the shopper (while the owner bars those); not being reachable
-    // or a wrong address is no fault of the kind.
-    if (reason === "refused") await recordCodRefusal(tx, order.userId, at, order.id);
-    const parcel = orderHistory.shipmentNote(shipment.carrier, shipment.trackingNumber, unitsOf(shipment));
-    await insertOrderEvents(tx, [
-      {
-        orderId: order.id,
-        type: "return",
-        status: order.status,
-        note: orderHistory.returnedToOriginNote(parcel),
-        ...actorOf(actor),
-      },
-    ]);
-    const stillOut = shipments.some(
-      (other) => other.id !== shipment.id && !other.returnedToOriginAt && !other.deliveredAt,
-    );
-    const status = stillOut ? order.status : "cancelled";
-    const summary = {
-      carrier: shipment.carrier,
-      trackingNumber: shipment.trackingNumber,
-      units: unitsOf(shipment),
-    };
-    await recordActivity(
-      tx,
-      actor,
-      "shipment.returned_to_origin",
-      orderSubject(order),
-      { status: order.status, shipment: { ...summary, returnedToOrigin: false } },
-      { status, shipment: { ...summary, returnedToOrigin: true, reason } },
-    );
-    if (!stillOut) {
-      await cancelReturnedOrder(tx, actor, order, payment.id, at);
-      // The shopper is told that cash on delivery is no longer offered, and why, when a parcel of this
-      // order was refused (this one, or one before it) while the owner bars refusals.
-      const refused =
-        reason === "refused" || shipments.some((other) => other.returnedToOriginReason === "refused");
-      const codBarred = barOnRefusal && refused;
-      await queueEmails(tx, mail.shop, [
-        orderCancelledEmail(user, order, "returnedToOrigin", mail, { codBarred }),
-      ]);
-    }
-    return { ...shipment, returnedToOriginAt: at, returnedToOriginReason: reason };
-  });
+  const returned = await db.transaction((tx) =>
+    returnParcelToOrigin(tx, actor, orderId, shipmentId, { reason, barOnRefusal }, mail),
+  );
   return toShipmentDto(returned);
+}
+
+/**
+ * A parcel came back undelivered, in the caller's transaction (staff's route, or the courier's
+ * tracking update with no actor: the system); answers the parcel as it is now. 409 for a parcel of an
+ * order that is not an unpaid cash on delivery one, or one of whose parcels was delivered.
+ */
+export async function returnParcelToOrigin(
+  tx: Database,
+  actor: Actor | null,
+  orderId: string,
+  shipmentId: string,
+  { reason, barOnRefusal }: ReturnToOrigin,
+  mail: MailContext,
+): Promise<ShipmentWithLines> {
+  const { order, shipments, shipment } = await lockParcelOnItsWay(tx, orderId, shipmentId);
+  if (shipments.some((other) => other.deliveredAt))
+    throw new AppError("CONFLICT", api.returnToOriginAfterDelivery);
+  const [row] = await findOrdersByIds(tx, [order.id]);
+  if (!row) throw new Error("order vanished under its lock");
+  const { payment, user } = row;
+  const unpaidCod =
+    payment !== null &&
+    payment.paymentGateway === "cod" &&
+    payment.status === "pending" &&
+    order.status !== "cancelled";
+  if (!unpaidCod) throw new AppError("CONFLICT", api.returnToOriginNotCod);
+
+  const marked = await markShipmentReturned(tx, order.id, shipment.id, reason);
+  if (!marked) throw new Error("shipment changed under its order's lock");
+  const at = marked.returnedToOriginAt ?? new Date();
+  // Only a refusal at the door bars the shopper (while the owner bars those); not being reachable
+  // or a wrong address is no fault of the kind.
+  if (reason === "refused") await recordCodRefusal(tx, order.userId, at, order.id);
+  const parcel = orderHistory.shipmentNote(shipment.carrier, shipment.trackingNumber, unitsOf(shipment));
+  await insertOrderEvents(tx, [
+    {
+      orderId: order.id,
+      type: "return",
+      status: order.status,
+      note: orderHistory.returnedToOriginNote(parcel),
+      ...actorOf(actor),
+    },
+  ]);
+  const stillOut = shipments.some(
+    (other) => other.id !== shipment.id && !other.returnedToOriginAt && !other.deliveredAt,
+  );
+  const status = stillOut ? order.status : "cancelled";
+  const summary = {
+    carrier: shipment.carrier,
+    trackingNumber: shipment.trackingNumber,
+    units: unitsOf(shipment),
+  };
+  await recordActivity(
+    tx,
+    actor,
+    "shipment.returned_to_origin",
+    orderSubject(order),
+    { status: order.status, shipment: { ...summary, returnedToOrigin: false } },
+    { status, shipment: { ...summary, returnedToOrigin: true, reason } },
+  );
+  if (!stillOut) {
+    await cancelReturnedOrder(tx, actor, order, payment.id, at);
+    // The shopper is told that cash on delivery is no longer offered, and why, when a parcel of this
+    // order was refused (this one, or one before it) while the owner bars refusals.
+    const refused =
+      reason === "refused" || shipments.some((other) => other.returnedToOriginReason === "refused");
+    const codBarred = barOnRefusal && refused;
+    await queueEmails(tx, mail.shop, [
+      orderCancelledEmail(user, order, "returnedToOrigin", mail, { codBarred }),
+    ]);
+  }
+  return { ...shipment, returnedToOriginAt: at, returnedToOriginReason: reason };
 }
 
 /**
@@ -121,7 +137,13 @@ export async function returnShipmentToOrigin(
  * (or, for an order that shipped before COD invoices went with the goods, its units simply back in stock),
  * the cash that never came closed, the code's use given back, the history row.
  */
-async function cancelReturnedOrder(tx: Database, actor: Actor, order: Order, paymentId: string, at: Date) {
+async function cancelReturnedOrder(
+  tx: Database,
+  actor: Actor | null,
+  order: Order,
+  paymentId: string,
+  at: Date,
+) {
   const { actorId, actorName, actorRole } = actorOf(actor);
   if (order.invoiceNumber) {
     await creditUnpaidReturn(tx, {

@@ -6,6 +6,7 @@
  * first parcel of a cash on delivery order issues its GST invoice, dated as it leaves
  * (docs/decisions/025-invoice-when-goods-leave.md).
  */
+import type { OrderStatus } from "@shop/shared/constants";
 import { api, codConfirmation, orderHistory } from "@shop/shared/messages";
 import type { ShipmentDto } from "@shop/shared/schemas/order";
 import { type Carrier, OTHER_CARRIER, trackingUrlOf } from "@shop/shared/schemas/settings";
@@ -231,46 +232,56 @@ export async function deliverShipment(
   shipmentId: string,
   mail: MailContext,
 ): Promise<ShipmentDto> {
-  const delivered = await db.transaction(async (tx) => {
-    const { order, shipments, shipment } = await lockParcelOnItsWay(tx, orderId, shipmentId);
-    if (order.status !== "processing" && order.status !== "shipped")
-      throw new AppError("CONFLICT", api.shipmentNotDeliverable(order.status));
-    const row = await markShipmentDelivered(tx, order.id, shipment.id);
-    if (!row) throw new Error("shipment vanished under its order's lock");
-    const completes =
-      order.status === "shipped" && shipments.every((other) => other.id === shipment.id || other.deliveredAt);
-    const status = completes ? "delivered" : order.status;
-    if (completes) await setOrderStatus(tx, order.id, "delivered");
-    const count = shipment.lines.reduce((sum, line) => sum + line.quantity, 0);
-    await insertOrderEvents(tx, [
-      {
-        orderId: order.id,
-        type: "delivery",
-        status,
-        note: orderHistory.shipmentNote(shipment.carrier, shipment.trackingNumber, count),
-        ...actorOf(actor),
-      },
-    ]);
-    const parcel = { carrier: shipment.carrier, trackingNumber: shipment.trackingNumber, units: count };
-    await recordActivity(
-      tx,
-      actor,
-      "shipment.delivered",
-      orderSubject(order),
-      { status: order.status, shipment: { ...parcel, delivered: false } },
-      { status, shipment: { ...parcel, delivered: true } },
-    );
-    const [told] = await findOrdersByIds(tx, [order.id]);
-    if (!told) throw new Error("order vanished under its lock");
-    await queueEmails(tx, mail.shop, [
-      shipmentDeliveredEmail(
-        told.user,
-        told.order,
-        { ...carrierFields(shipment), items: [], completes },
-        mail,
-      ),
-    ]);
-    return { ...shipment, deliveredAt: row.deliveredAt };
-  });
-  return toShipmentDto(delivered);
+  const { shipment } = await db.transaction((tx) => deliverParcel(tx, actor, orderId, shipmentId, mail));
+  return toShipmentDto(shipment);
+}
+
+/**
+ * A parcel arrived, in the caller's transaction (staff's route, or the courier's tracking update with
+ * no actor: the system): the parcel delivered, the order delivered once every unit shipped and every
+ * parcel arrived, the history row, the activity entry (staff's) and the shopper's email. Answers the
+ * parcel and the order's status after it; 404 / 409 as lockParcelOnItsWay, 409 for an order that is
+ * neither being prepared nor shipped.
+ */
+export async function deliverParcel(
+  tx: Database,
+  actor: Actor | null,
+  orderId: string,
+  shipmentId: string,
+  mail: MailContext,
+): Promise<{ shipment: ShipmentWithLines; status: OrderStatus }> {
+  const { order, shipments, shipment } = await lockParcelOnItsWay(tx, orderId, shipmentId);
+  if (order.status !== "processing" && order.status !== "shipped")
+    throw new AppError("CONFLICT", api.shipmentNotDeliverable(order.status));
+  const row = await markShipmentDelivered(tx, order.id, shipment.id);
+  if (!row) throw new Error("shipment vanished under its order's lock");
+  const completes =
+    order.status === "shipped" && shipments.every((other) => other.id === shipment.id || other.deliveredAt);
+  const status = completes ? "delivered" : order.status;
+  if (completes) await setOrderStatus(tx, order.id, "delivered");
+  const count = shipment.lines.reduce((sum, line) => sum + line.quantity, 0);
+  await insertOrderEvents(tx, [
+    {
+      orderId: order.id,
+      type: "delivery",
+      status,
+      note: orderHistory.shipmentNote(shipment.carrier, shipment.trackingNumber, count),
+      ...actorOf(actor),
+    },
+  ]);
+  const parcel = { carrier: shipment.carrier, trackingNumber: shipment.trackingNumber, units: count };
+  await recordActivity(
+    tx,
+    actor,
+    "shipment.delivered",
+    orderSubject(order),
+    { status: order.status, shipment: { ...parcel, delivered: false } },
+    { status, shipment: { ...parcel, delivered: true } },
+  );
+  const [told] = await findOrdersByIds(tx, [order.id]);
+  if (!told) throw new Error("order vanished under its lock");
+  await queueEmails(tx, mail.shop, [
+    shipmentDeliveredEmail(told.user, told.order, { ...carrierFields(shipment), items: [], completes }, mail),
+  ]);
+  return { shipment: { ...shipment, deliveredAt: row.deliveredAt }, status };
 }

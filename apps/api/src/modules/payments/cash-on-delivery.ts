@@ -15,6 +15,7 @@ import type { OrderDto } from "@shop/shared/schemas/order";
 import type { PaymentDto } from "@shop/shared/schemas/payment";
 import { AppError } from "#api/core/errors";
 import type { Database } from "#api/db/client";
+import type { Order } from "#api/db/schema/orders";
 import type { User } from "#api/db/schema/users";
 import { recordActivity } from "#api/modules/activity/record";
 import { newConfirmToken } from "#api/modules/cod/confirmation";
@@ -169,40 +170,59 @@ export async function collectCash(
     // The order's row first, as every writer of an order and its payment takes them.
     const order = await lockOrder(tx, orderId);
     if (!order) throw new AppError("NOT_FOUND", api.paymentNotFound);
-    // A cancelled order's payment was closed with it: the order is what the message names.
-    if (order.paymentId !== paymentId || order.status === "cancelled")
-      throw new AppError("CONFLICT", api.codOrderClosed);
-    if (found.payment.status !== "pending") throw new AppError("CONFLICT", api.codAlreadyCollected);
-    const shipments = await findShipmentsOfOrders(tx, [order.id]);
-    if (!cashCanBeCollected({ ...order, shipments })) throw new AppError("CONFLICT", api.codNotOut);
-    const now = new Date();
-    const payment = await completePendingPayment(tx, paymentId, now);
-    if (!payment) throw new AppError("CONFLICT", api.codAlreadyCollected);
-    await insertOrderEvents(tx, [
-      { orderId: order.id, type: "paid", status: order.status, amount: payment.amount, ...actorOf(actor) },
-    ]);
-    await recordActivity(
-      tx,
-      actor,
-      "payment.cash_collected",
-      orderSubject(order),
-      { payment: found.payment.status },
-      { payment: payment.status, amount: payment.amount },
-    );
-    const [row] = await findOrdersByIds(tx, [order.id]);
-    if (!row) throw new Error("order vanished under its lock");
-    await queueEmails(tx, mail.shop, [
-      paymentReceivedEmail(
-        row.user,
-        row.order,
-        { amount: payment.amount, gateway: "cod", transactionId: payment.transactionId },
-        mail,
-      ),
-    ]);
-    // NOTE: a shipped order took its number with its first parcel and keeps it. One handed over with
-    // no parcel recorded (or shipped before decision 025) has none: cash taken for it means the goods
-    // are gone, so it takes one now rather than never (last, as every taker of the counter).
-    await invoiceAtRemoval(tx, order, now);
+    await collectLockedCash(tx, actor, order, paymentId, mail);
   });
   return getOrder(db, actor, orderId);
+}
+
+/**
+ * The cash of an order's cash on delivery payment collected, in the caller's transaction with the
+ * order's row locked (staff's route, or the courier's tracking update with no actor, the system,
+ * once the order is delivered): the payment completes as of now, with the history row, the activity
+ * entry (staff's), the shopper's payment email and, for an order without one, its invoice. 409 as
+ * collectCash says.
+ */
+export async function collectLockedCash(
+  tx: Database,
+  actor: Actor | null,
+  order: Order,
+  paymentId: string,
+  mail: MailContext,
+): Promise<void> {
+  // A cancelled order's payment was closed with it: the order is what the message names.
+  if (order.paymentId !== paymentId || order.status === "cancelled")
+    throw new AppError("CONFLICT", api.codOrderClosed);
+  const found = await findPaymentRow(tx, paymentId);
+  if (found?.payment.paymentGateway !== "cod") throw new AppError("CONFLICT", api.codNotCod);
+  if (found.payment.status !== "pending") throw new AppError("CONFLICT", api.codAlreadyCollected);
+  const shipments = await findShipmentsOfOrders(tx, [order.id]);
+  if (!cashCanBeCollected({ ...order, shipments })) throw new AppError("CONFLICT", api.codNotOut);
+  const now = new Date();
+  const payment = await completePendingPayment(tx, paymentId, now);
+  if (!payment) throw new AppError("CONFLICT", api.codAlreadyCollected);
+  await insertOrderEvents(tx, [
+    { orderId: order.id, type: "paid", status: order.status, amount: payment.amount, ...actorOf(actor) },
+  ]);
+  await recordActivity(
+    tx,
+    actor,
+    "payment.cash_collected",
+    orderSubject(order),
+    { payment: found.payment.status },
+    { payment: payment.status, amount: payment.amount },
+  );
+  const [row] = await findOrdersByIds(tx, [order.id]);
+  if (!row) throw new Error("order vanished under its lock");
+  await queueEmails(tx, mail.shop, [
+    paymentReceivedEmail(
+      row.user,
+      row.order,
+      { amount: payment.amount, gateway: "cod", transactionId: payment.transactionId },
+      mail,
+    ),
+  ]);
+  // NOTE: a shipped order took its number with its first parcel and keeps it. One handed over with
+  // no parcel recorded (or shipped before decision 025) has none: cash taken for it means the goods
+  // are gone, so it takes one now rather than never (last, as every taker of the counter).
+  await invoiceAtRemoval(tx, order, now);
 }
