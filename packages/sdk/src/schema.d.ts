@@ -18656,7 +18656,7 @@ export interface operations {
                         data: {
                             _id: string;
                             /** @enum {string} */
-                            kind: "passwordReset" | "passwordChanged" | "emailChanged" | "twoFactorEnabled" | "twoFactorDisabled" | "welcome" | "orderPlaced" | "orderCodConfirmed" | "paymentReceived" | "orderShipped" | "orderDelivered" | "orderCancelled" | "orderRefunded" | "returnUpdate" | "webhookDisabled" | "backInStock" | "cartReminder" | "disputeOpened";
+                            kind: "passwordReset" | "passwordChanged" | "emailChanged" | "twoFactorEnabled" | "twoFactorDisabled" | "welcome" | "orderPlaced" | "orderCodConfirmed" | "paymentReceived" | "orderShipped" | "orderOutForDelivery" | "orderDelivered" | "orderCancelled" | "orderRefunded" | "returnUpdate" | "webhookDisabled" | "backInStock" | "cartReminder" | "disputeOpened";
                             recipient: string;
                             subject: string;
                             /** @enum {string} */
@@ -18739,7 +18739,7 @@ export interface operations {
                         data: {
                             _id: string;
                             /** @enum {string} */
-                            kind: "passwordReset" | "passwordChanged" | "emailChanged" | "twoFactorEnabled" | "twoFactorDisabled" | "welcome" | "orderPlaced" | "orderCodConfirmed" | "paymentReceived" | "orderShipped" | "orderDelivered" | "orderCancelled" | "orderRefunded" | "returnUpdate" | "webhookDisabled" | "backInStock" | "cartReminder" | "disputeOpened";
+                            kind: "passwordReset" | "passwordChanged" | "emailChanged" | "twoFactorEnabled" | "twoFactorDisabled" | "welcome" | "orderPlaced" | "orderCodConfirmed" | "paymentReceived" | "orderShipped" | "orderOutForDelivery" | "orderDelivered" | "orderCancelled" | "orderRefunded" | "returnUpdate" | "webhookDisabled" | "backInStock" | "cartReminder" | "disputeOpened";
                             recipient: string;
                             subject: string;
                             /** @enum {string} */
@@ -18825,7 +18825,7 @@ export interface operations {
                         data: {
                             _id: string;
                             /** @enum {string} */
-                            kind: "passwordReset" | "passwordChanged" | "emailChanged" | "twoFactorEnabled" | "twoFactorDisabled" | "welcome" | "orderPlaced" | "orderCodConfirmed" | "paymentReceived" | "orderShipped" | "orderDelivered" | "orderCancelled" | "orderRefunded" | "returnUpdate" | "webhookDisabled" | "backInStock" | "cartReminder" | "disputeOpened";
+                            kind: "passwordReset" | "passwordChanged" | "emailChanged" | "twoFactorEnabled" | "twoFactorDisabled" | "welcome" | "orderPlaced" | "orderCodConfirmed" | "paymentReceived" | "orderShipped" | "orderOutForDelivery" | "orderDelivered" | "orderCancelled" | "orderRefunded" | "returnUpdate" | "webhookDisabled" | "backInStock" | "cartReminder" | "disputeOpened";
                             recipient: string;
                             subject: string;
                             /** @enum {string} */
@@ -22813,7 +22813,7 @@ export interface operations {
                 size?: number;
                 keyword?: string;
                 actor?: string;
-                kind?: "product.created" | "product.updated" | "product.deleted" | "stock.adjusted" | "category.created" | "category.updated" | "category.deleted" | "discount.created" | "discount.updated" | "discount.deleted" | "order.status_changed" | "order.note_added" | "order.refunded" | "shipment.created" | "shipment.delivered" | "shipment.returned_to_origin" | "shipment.cancelled" | "shipment.ndr_action" | "order.cod_confirmed" | "payment.cash_collected" | "payment.unmatched_refunded" | "return.approved" | "return.rejected" | "return.received" | "return.refunded" | "user.role_changed" | "user.deactivated" | "user.reactivated" | "customer.note_added" | "customer.store_credit_adjusted" | "customer.cod_bar_lifted" | "settings.updated" | "shipping.pincodes_replaced" | "review.hidden" | "review.shown" | "review.replied" | "review.deleted" | "media.uploaded" | "media.deleted" | "email.retried" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.redelivered" | "dispute.evidence_sent";
+                kind?: "product.created" | "product.updated" | "product.deleted" | "stock.adjusted" | "category.created" | "category.updated" | "category.deleted" | "discount.created" | "discount.updated" | "discount.deleted" | "order.status_changed" | "order.note_added" | "order.refunded" | "shipment.created" | "shipment.delivered" | "shipment.returned_to_origin" | "shipment.cancelled" | "shipment.ndr_action" | "shipment.cod_remitted" | "order.cod_confirmed" | "payment.cash_collected" | "payment.unmatched_refunded" | "return.approved" | "return.rejected" | "return.received" | "return.refunded" | "user.role_changed" | "user.deactivated" | "user.reactivated" | "customer.note_added" | "customer.store_credit_adjusted" | "customer.cod_bar_lifted" | "settings.updated" | "shipping.pincodes_replaced" | "review.hidden" | "review.shown" | "review.replied" | "review.deleted" | "media.uploaded" | "media.deleted" | "email.retried" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.redelivered" | "dispute.evidence_sent";
                 from?: string;
                 to?: string;
                 after?: string;
@@ -22843,7 +22843,7 @@ export interface operations {
                                 email: string;
                             };
                             /** @enum {string} */
-                            kind: "product.created" | "product.updated" | "product.deleted" | "stock.adjusted" | "category.created" | "category.updated" | "category.deleted" | "discount.created" | "discount.updated" | "discount.deleted" | "order.status_changed" | "order.note_added" | "order.refunded" | "shipment.created" | "shipment.delivered" | "shipment.returned_to_origin" | "shipment.cancelled" | "shipment.ndr_action" | "order.cod_confirmed" | "payment.cash_collected" | "payment.unmatched_refunded" | "return.approved" | "return.rejected" | "return.received" | "return.refunded" | "user.role_changed" | "user.deactivated" | "user.reactivated" | "customer.note_added" | "customer.store_credit_adjusted" | "customer.cod_bar_lifted" | "settings.updated" | "shipping.pincodes_replaced" | "review.hidden" | "review.shown" | "review.replied" | "review.deleted" | "media.uploaded" | "media.deleted" | "email.retried" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.redelivered" | "dispute.evidence_sent";
+                            kind: "product.created" | "product.updated" | "product.deleted" | "stock.adjusted" | "category.created" | "category.updated" | "category.deleted" | "discount.created" | "discount.updated" | "discount.deleted" | "order.status_changed" | "order.note_added" | "order.refunded" | "shipment.created" | "shipment.delivered" | "shipment.returned_to_origin" | "shipment.cancelled" | "shipment.ndr_action" | "shipment.cod_remitted" | "order.cod_confirmed" | "payment.cash_collected" | "payment.unmatched_refunded" | "return.approved" | "return.rejected" | "return.received" | "return.refunded" | "user.role_changed" | "user.deactivated" | "user.reactivated" | "customer.note_added" | "customer.store_credit_adjusted" | "customer.cod_bar_lifted" | "settings.updated" | "shipping.pincodes_replaced" | "review.hidden" | "review.shown" | "review.replied" | "review.deleted" | "media.uploaded" | "media.deleted" | "email.retried" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.redelivered" | "dispute.evidence_sent";
                             subject: {
                                 /** @enum {string} */
                                 type: "product" | "variant" | "category" | "discount" | "order" | "return" | "user" | "settings" | "review" | "media" | "email" | "webhook" | "dispute";

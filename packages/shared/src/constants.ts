@@ -140,6 +140,7 @@ export const EMAIL_KINDS = [
   "orderCodConfirmed",
   "paymentReceived",
   "orderShipped",
+  "orderOutForDelivery",
   "orderDelivered",
   "orderCancelled",
   "orderRefunded",

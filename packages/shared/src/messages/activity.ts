@@ -33,6 +33,7 @@ export const activityPage = {
     "shipment.returned_to_origin": "Shipment returned to origin",
     "shipment.cancelled": "Shipment cancelled before pickup",
     "shipment.ndr_action": "Undelivered parcel: courier asked",
+    "shipment.cod_remitted": "COD remittance file uploaded",
     "order.cod_confirmed": "Cash on delivery confirmed",
     "payment.cash_collected": "Cash collected",
     "payment.unmatched_refunded": "Unmatched payment refunded",

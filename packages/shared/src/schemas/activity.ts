@@ -30,6 +30,7 @@ export const ACTIVITY_KINDS = [
   "shipment.returned_to_origin",
   "shipment.cancelled",
   "shipment.ndr_action",
+  "shipment.cod_remitted",
   "order.cod_confirmed",
   "payment.cash_collected",
   "payment.unmatched_refunded",

@@ -446,9 +446,7 @@ export function outForDeliveryEmail(
 ): Outgoing {
   const m = outForDeliveryMail;
   return {
-    // NOTE: its own kind needs the emails' CHECK constraint widened (a migration); until then it goes
-    // as a parcel's progress, which the outbox and its list already know.
-    kind: "orderShipped",
+    kind: "orderOutForDelivery",
     to: to.email,
     subject: m.subject(order.number),
     parts: {

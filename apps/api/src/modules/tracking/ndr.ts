@@ -91,9 +91,7 @@ export async function answerNdr(
     await recordActivity(
       tx,
       actor,
-      // NOTE: an NDR answer's own kind needs the activity's CHECK constraint widened (a migration);
-      // until then it is filed as a note on the order, what it is to whoever reads the log.
-      "order.note_added",
+      "shipment.ndr_action",
       orderSubject(order),
       { shipment: { ...summary, ndrAction: null } },
       { shipment: { ...summary, ndrAction: action } },

@@ -12,6 +12,7 @@ export const EMAIL_KIND_LABELS: Record<EmailKind, string> = {
   orderCodConfirmed: "Cash on delivery: confirm the order",
   paymentReceived: "Payment received",
   orderShipped: "Order shipped",
+  orderOutForDelivery: "Out for delivery",
   orderDelivered: "Order delivered",
   orderCancelled: "Order cancelled",
   orderRefunded: "Order refunded",
