@@ -82,6 +82,18 @@ export interface Serviceability {
   recommendedCourierId: number | null;
 }
 
+/** GET /settings/company/pickup: the account's pickup locations, by nickname, with their PIN codes. */
+export const PickupLocationsAnswer = z.object({
+  data: z.object({
+    shipping_address: z.array(z.object({ pickup_location: z.string(), pin_code: Text })),
+  }),
+});
+export interface PickupLocation {
+  /** The nickname an order's `pickup_location` names. */
+  name: string;
+  pincode: string;
+}
+
 export interface AdhocOrderItem {
   name: string;
   sku: string;

@@ -33,6 +33,8 @@ import {
   type NdrAction,
   type Pickup,
   PickupAnswer,
+  type PickupLocation,
+  PickupLocationsAnswer,
   type Serviceability,
   ServiceabilityAnswer,
   type ServiceabilityQuery,
@@ -153,6 +155,24 @@ export class ShiprocketClient {
       login: () => this.login(),
       ...(options.now ? { now: options.now } : {}),
     });
+  }
+
+  /**
+   * A client of the same account that gives up sooner: every call sent once, with its own timeout
+   * (a shopper's page waits on it; the caller falls back when it fails). Its token is the same one.
+   */
+  withTimeout(timeoutMs: number): ShiprocketClient {
+    return new ShiprocketClient({ ...this.options, timeoutMs, attempts: 1 });
+  }
+
+  /** The account's pickup locations (Settings → Pickup Addresses), by nickname and PIN code. */
+  async pickupLocations(): Promise<PickupLocation[]> {
+    const what = "pickup locations";
+    const answer = await this.call(what, "GET", "/settings/company/pickup");
+    return this.read(what, answer, PickupLocationsAnswer).data.shipping_address.map((location) => ({
+      name: location.pickup_location,
+      pincode: location.pin_code,
+    }));
   }
 
   /** Couriers that serve a parcel (or a Shiprocket order) between two PIN codes, with Shiprocket's pick. */
