@@ -10,7 +10,25 @@ import type { RemittanceDifferenceDto, RemittanceUploadDto } from "@shop/shared/
 import type { Database } from "#api/db/client";
 import { type ActivityActor, recordActivity } from "#api/modules/activity/record";
 import { readRemittanceCsv } from "./remittance-csv";
-import { type CodParcel, codParcelsByAwb, insertRemittances, markRemitted } from "./repo";
+import {
+  type CodMoneyRow,
+  type CodParcel,
+  codParcelsByAwb,
+  insertRemittances,
+  markRemitted,
+  readCodMoney,
+} from "./repo";
+
+/**
+ * The sales report's COD money, in paise (one statement, in the report's snapshot): the cash couriers
+ * collected in the period, what they hold now not yet remitted, and what was remitted in the period.
+ */
+export function codMoneyFigures(
+  db: Database,
+  period: { since: Date; before: Date; from: string; to: string },
+): Promise<CodMoneyRow> {
+  return readCodMoney(db, period);
+}
 
 /**
  * Reads an uploaded remittance file (remittance-csv.ts: a wrong row refuses it all, 400) and, in one

@@ -16,7 +16,7 @@ import { amountCell, type CsvRow, csvText } from "#api/core/csv";
 import { type Database, readSideBySide, type Transaction } from "#api/db/client";
 import { reminderFigures } from "#api/modules/carts/service";
 import { chargebackFigures } from "#api/modules/disputes/service";
-import { readCodMoney } from "#api/modules/remittances/repo";
+import { codMoneyFigures } from "#api/modules/remittances/service";
 import { storeCreditFigures } from "#api/modules/store-credit/service";
 import {
   addSums,
@@ -113,7 +113,7 @@ export async function salesReport(
           ...(await readPeriod(tx, period)),
           categories: await readCategorySales(tx, period),
           rto: await readReturnedToOrigin(tx, period),
-          codMoney: await readCodMoney(tx, period),
+          codMoney: await codMoneyFigures(tx, period),
           reminders: await reminderFigures(tx, period),
           credit: await storeCreditFigures(tx, period),
           methods: await readPaymentsByMethod(tx, period),
