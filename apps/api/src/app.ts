@@ -64,6 +64,7 @@ import { resolveSession } from "./modules/sessions/service";
 import { SETTINGS_CHANNEL } from "./modules/settings/repo";
 import { settingsRoutes } from "./modules/settings/routes";
 import { createSettingsStore, type SettingsStore } from "./modules/settings/service";
+import { shiprocketOrderRoutes, shiprocketRoutes } from "./modules/shiprocket/routes";
 import { adminStatsRoutes, salesStatsRoutes } from "./modules/stats/routes";
 import { stockAlertRoutes } from "./modules/stock-alerts/routes";
 import { storeCreditRoutes } from "./modules/store-credit/routes";
@@ -297,6 +298,8 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
       await apiScope.register(searchRoutes, { prefix: "/search" });
       await apiScope.register(orderRoutes, { prefix: "/orders" });
       await apiScope.register(shipmentRoutes, { prefix: "/orders" });
+      await apiScope.register(shiprocketOrderRoutes, { prefix: "/orders" });
+      await apiScope.register(shiprocketRoutes, { prefix: "/shiprocket" });
       await apiScope.register(documentRoutes, { prefix: "/orders" });
       await apiScope.register(refundRoutes, { prefix: "/orders" });
       await apiScope.register(orderExportRoutes, { prefix: "/orders" });

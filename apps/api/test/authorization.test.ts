@@ -23,6 +23,7 @@ import { changesSince, snapshot } from "./db-snapshot";
 import { ADDRESS, APPROVED_CARD, makeShop, quickUser, REVIEW, type Shop } from "./fixtures";
 import { PaypalFake } from "./paypal-fake";
 import { RazorpayFake } from "./razorpay-fake";
+import { ShiprocketFake } from "./shiprocket-fake";
 
 type Role = "anonymous" | "customer" | "manager" | "admin";
 const ROLES: Role[] = ["anonymous", "customer", "manager", "admin"];
@@ -335,8 +336,12 @@ let razorpay: { fake: RazorpayFake; t: TestApp };
 let operations: { key: string; method: string; path: string }[];
 const cookies: Partial<Record<Role, string>> = {};
 
+let shiprocket: ShiprocketFake;
+
 beforeAll(async () => {
-  t = await createTestApp({ AUTH_RATE_LIMIT_MAX: "1000" });
+  // Connected to Shiprocket's fake: its routes then answer as a connected shop's do, not 503.
+  shiprocket = await ShiprocketFake.start();
+  t = await createTestApp({ ...shiprocket.env, AUTH_RATE_LIMIT_MAX: "1000" });
   const fake = await PaypalFake.start();
   paypal = { fake, t: await createTestApp(fake.env) };
   const razorpayFake = await RazorpayFake.start();
@@ -362,6 +367,7 @@ afterAll(async () => {
   await paypal?.fake.close();
   await razorpay?.t.close();
   await razorpay?.fake.close();
+  await shiprocket?.close();
 });
 
 describe("the authorization matrix", () => {

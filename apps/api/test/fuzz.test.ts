@@ -29,6 +29,7 @@ import {
 } from "./fuzz-requests";
 import { type Operation, readOperations } from "./openapi";
 import { EXTRA_FIELDS, type JsonSchema } from "./schema-arbitraries";
+import { ShiprocketFake } from "./shiprocket-fake";
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_122);
 /**
@@ -45,9 +46,14 @@ const WRITES_WHEN_REFUSED: Record<string, { status: number; tables: string[] }> 
   "POST /api/payments": { status: 402, tables: ["payments"] },
 };
 
-const t: TestApp = await createTestApp({ AUTH_RATE_LIMIT_MAX: "1000000" });
+// Connected to Shiprocket's fake, so that its routes answer as a connected shop's do (404, 409), not 503.
+const shiprocket = await ShiprocketFake.start();
+const t: TestApp = await createTestApp({ ...shiprocket.env, AUTH_RATE_LIMIT_MAX: "1000000" });
 const operations: Operation[] = await readOperations(t.app);
-afterAll(async () => t.close());
+afterAll(async () => {
+  await t.close();
+  await shiprocket.close();
+});
 
 let shop: Shop;
 let pools: Pools;

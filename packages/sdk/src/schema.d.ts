@@ -1200,6 +1200,94 @@ export interface paths {
         patch: operations["updateShipment"];
         trace?: never;
     };
+    "/api/orders/{orderId}/shiprocket/quote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The couriers that serve a parcel of the order, with price, delivery date, COD and rating (staff)
+         * @description `lines` (absent: every unit not yet shipped), `weightKg` (absent: the units' weights summed, each its variant's, else its product's, else the shop's default) and `dimensionsCm` (absent: the largest unit's box) describe the parcel. `preselected` is the courier the settings' `shiprocket.courierRule` picks; a cash on delivery parcel lists only couriers that collect cash. `ewaybillRequired` when its units are worth more than ₹50,000 with GST. 409 when the order may not ship or no pickup location is set. 503 when Shiprocket is not connected or cannot be reached, 502 when its answer cannot be used, 422 when it refuses (its words in the message).
+         *
+         *     Roles: admin, manager.
+         */
+        post: operations["quoteShiprocket"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/{orderId}/shiprocket/shipments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Book a parcel of the order with a courier through Shiprocket: its AWB, label and pickup; the parcel is recorded as a shipment (staff)
+         * @description Creates the Shiprocket order (`order_id` "<order number>-<n>"), assigns the AWB with `courierId`, fetches the label and schedules the pickup; then records the parcel (carrier = the courier, tracking number = the AWB, its tracking link), so the order, its history, the shopper's email and a cash on delivery order's invoice follow as for any parcel. A booking stopped half-way is taken up by the next request for the order (never booked twice); 409 while another request books it. A parcel worth more than ₹50,000 needs `ewaybillNo` (400 at `ewaybillNo`), sent to Shiprocket and printed on the invoice. 503 when Shiprocket is not connected or cannot be reached, 502 when its answer cannot be used, 422 when it refuses (its words in the message).
+         *
+         *     Roles: admin, manager.
+         */
+        post: operations["shipWithShiprocket"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/{orderId}/shipments/{shipmentId}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a parcel booked through Shiprocket before the courier picks it up; its units are to ship again (staff)
+         * @description Shiprocket cancels the AWB first; then the parcel is removed, a shipped order is back to processing and the history says so. 409 for a parcel shipped by hand, or one the courier has picked up (it can only come back as a return to origin). 503 when Shiprocket is not connected or cannot be reached, 502 when its answer cannot be used, 422 when it refuses (its words in the message).
+         *
+         *     Roles: admin, manager.
+         */
+        post: operations["cancelShiprocketShipment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shiprocket/batches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Book many orders at once through Shiprocket, each whole with the courier a rule picks; one label PDF and the manifest (staff)
+         * @description `rule` (absent: the settings' `shiprocket.courierRule`) picks each order's courier. An order that cannot be booked (not ready to ship, no courier, worth more than ₹50,000 and so needing an e-way bill, refused by Shiprocket) is in `failed` with why, and the rest go on. `labelsPdf` is one PDF of every booked parcel's label, `manifestPdf` the pickup manifest (null when Shiprocket made none). 503 when Shiprocket is not connected.
+         *
+         *     Roles: admin, manager.
+         */
+        post: operations["shipShiprocketBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/orders/{orderId}/invoice.pdf": {
         parameters: {
             query?: never;
@@ -13061,6 +13149,766 @@ export interface operations {
             };
         };
     };
+    quoteShiprocket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orderId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    lines?: {
+                        line: string;
+                        quantity: number;
+                    }[];
+                    weightKg?: number;
+                    dimensionsCm?: {
+                        length: number;
+                        breadth: number;
+                        height: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            couriers: {
+                                courierId: number;
+                                name: string;
+                                price: number;
+                                etd: string | null;
+                                cod: boolean;
+                                rating: number | null;
+                                recommended: boolean;
+                            }[];
+                            preselected: number | null;
+                            weightKg: number;
+                            dimensionsCm: {
+                                length: number;
+                                breadth: number;
+                                height: number;
+                            };
+                            ewaybillRequired: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflicts with the shop's state (stock, an address in use, an order already paid or cancelled). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body or file is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body's or the file's type is not accepted. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Well-formed but not acceptable, such as an Idempotency-Key reused for another order. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The payment provider did not answer as expected. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    shipWithShiprocket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orderId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    lines?: {
+                        line: string;
+                        quantity: number;
+                    }[];
+                    courierId: number;
+                    weightKg?: number;
+                    dimensionsCm?: {
+                        length: number;
+                        breadth: number;
+                        height: number;
+                    };
+                    ewaybillNo?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            _id: string;
+                            carrier: string;
+                            trackingNumber: string | null;
+                            trackingUrl: string | null;
+                            lines: {
+                                line: string;
+                                quantity: number;
+                            }[];
+                            shippedAt: string;
+                            deliveredAt: string | null;
+                            returnedToOriginAt: string | null;
+                            returnedToOriginReason: "refused" | "unreachable" | "wrong_address" | "other" | (null);
+                            provider: string | null;
+                            trackingStatus: "picked_up" | "in_transit" | "out_for_delivery" | "delivered" | "undelivered" | "rto_initiated" | "rto_delivered" | (null);
+                            trackedAt: string | null;
+                            labelUrl: string;
+                            ewaybillNo: string | null;
+                            awb: string;
+                            courier: string;
+                            pickupScheduledFor: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflicts with the shop's state (stock, an address in use, an order already paid or cancelled). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body or file is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body's or the file's type is not accepted. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Well-formed but not acceptable, such as an Idempotency-Key reused for another order. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The payment provider did not answer as expected. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    cancelShiprocketShipment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orderId: string;
+                shipmentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            _id: string;
+                            number: number;
+                            user: {
+                                _id: string;
+                                name: {
+                                    firstName: string;
+                                    lastName: string;
+                                };
+                                email: string | null;
+                            };
+                            createdAt: string;
+                            updatedAt: string;
+                            /** @enum {string} */
+                            status: "pending" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
+                            /** @enum {string} */
+                            fulfilment: "unfulfilled" | "partially_shipped" | "shipped" | "delivered";
+                            /** @enum {string} */
+                            paymentState: "none" | "pending" | "completed" | "partially_refunded" | "refunded" | "failed";
+                            totalAmount: number;
+                            subTotal: number;
+                            savedAmount: number;
+                            shippingAmount: number;
+                            taxAmount: number;
+                            currency: string;
+                            pricesIncludeTax: boolean;
+                            shippingMethod: {
+                                name: string;
+                                price: number;
+                            };
+                            discountCode: string | null;
+                            discountAmount: number;
+                            codFee: number;
+                            /** @enum {string} */
+                            supplyType: "intra-state" | "inter-state";
+                            shippingGst: {
+                                rate: number;
+                                taxableValue: number;
+                                cgst: number;
+                                sgst: number;
+                                igst: number;
+                            };
+                            codFeeGst: {
+                                rate: number;
+                                taxableValue: number;
+                                cgst: number;
+                                sgst: number;
+                                igst: number;
+                            };
+                            cashOnDelivery: {
+                                payment: string;
+                                collected: boolean;
+                            } | null;
+                            codConfirmation: "pending" | "confirmed" | "cancelled" | (null);
+                            onlineDiscount: number;
+                            storeCreditUsed: number;
+                            invoiceNumber: string | null;
+                            shippingAddress: {
+                                name: {
+                                    firstName: string;
+                                    lastName: string;
+                                };
+                                countryCode: string;
+                                phoneNumber: string | null;
+                                building: string;
+                                street: string;
+                                city: string;
+                                state: string;
+                                pinCode: string;
+                                country: string;
+                                gstin: string | null;
+                                legalName: string | null;
+                            };
+                            payment: {
+                                _id: string;
+                                /** @enum {string} */
+                                status: "pending" | "completed" | "partially_refunded" | "refunded" | "failed";
+                                /** @enum {string} */
+                                paymentGateway: "paypal" | "test" | "cod" | "razorpay" | "store_credit";
+                                method: string | null;
+                                amount: number;
+                                transactionId: string;
+                                tenders: {
+                                    /** @enum {string} */
+                                    kind: "paypal" | "test" | "cod" | "razorpay" | "store_credit";
+                                    amount: number;
+                                    method?: string;
+                                }[];
+                                refundedAmount: number;
+                                refunds: {
+                                    _id: string;
+                                    amount: number;
+                                    reason: string;
+                                    at: string;
+                                    by: {
+                                        name: string;
+                                        /** @enum {string} */
+                                        role: "admin" | "manager" | "customer";
+                                    } | "shop" | (null);
+                                    providerRefundId: string;
+                                    reference: string | null;
+                                    creditNoteNumber: string;
+                                    moneyBack: boolean;
+                                    restock: {
+                                        line: string;
+                                        quantity: number;
+                                    }[];
+                                    lines: {
+                                        /** @enum {string} */
+                                        kind: "goods" | "shipping" | "cod_fee";
+                                        line: string | null;
+                                        quantity: number;
+                                        taxableValue: number;
+                                        rate: number;
+                                        cgst: number;
+                                        sgst: number;
+                                        igst: number;
+                                        total: number;
+                                    }[];
+                                }[];
+                            } | null;
+                            products: {
+                                _id: string;
+                                product: {
+                                    _id: string;
+                                    name: string;
+                                    thumbnail: {
+                                        _id: string;
+                                        name: string;
+                                        url: string;
+                                        width: number;
+                                        height: number;
+                                        variants: {
+                                            width: number;
+                                            url: string;
+                                        }[];
+                                        createdAt: string;
+                                    } | null;
+                                };
+                                variant: {
+                                    _id: string;
+                                    sku: string;
+                                    options: {
+                                        [key: string]: string;
+                                    };
+                                };
+                                name: string;
+                                price: number;
+                                originalPrice: number;
+                                savedAmount: number;
+                                discountShare: number;
+                                quantity: number;
+                                taxRate: number;
+                                hsnCode: string | null;
+                                taxableValue: number;
+                                cgst: number;
+                                sgst: number;
+                                igst: number;
+                            }[];
+                            history: {
+                                /** @enum {string} */
+                                type: "placed" | "paid" | "cod" | "status" | "cancelled" | "note" | "refunded" | "shipment" | "delivery" | "return";
+                                /** @enum {string} */
+                                status: "pending" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
+                                at: string;
+                                by: {
+                                    name: string;
+                                    /** @enum {string} */
+                                    role: "admin" | "manager" | "customer";
+                                } | "shop" | (null);
+                                note: string | null;
+                                amount?: number;
+                            }[];
+                            shipments: {
+                                _id: string;
+                                carrier: string;
+                                trackingNumber: string | null;
+                                trackingUrl: string | null;
+                                lines: {
+                                    line: string;
+                                    quantity: number;
+                                }[];
+                                shippedAt: string;
+                                deliveredAt: string | null;
+                                returnedToOriginAt: string | null;
+                                returnedToOriginReason: "refused" | "unreachable" | "wrong_address" | "other" | (null);
+                                provider: string | null;
+                                trackingStatus: "picked_up" | "in_transit" | "out_for_delivery" | "delivered" | "undelivered" | "rto_initiated" | "rto_delivered" | (null);
+                                trackedAt: string | null;
+                                labelUrl: string | null;
+                                ewaybillNo: string | null;
+                            }[];
+                            returns: {
+                                _id: string;
+                                /** @enum {string} */
+                                status: "requested" | "approved" | "rejected" | "received" | "refunded";
+                                /** @enum {string} */
+                                reason: "wrong_size" | "damaged" | "not_as_described" | "changed_mind";
+                                note: string;
+                                message: string | null;
+                                lines: {
+                                    line: string;
+                                    quantity: number;
+                                }[];
+                                amount: number;
+                                createdAt: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflicts with the shop's state (stock, an address in use, an order already paid or cancelled). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body or file is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body's or the file's type is not accepted. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Well-formed but not acceptable, such as an Idempotency-Key reused for another order. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The payment provider did not answer as expected. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    shipShiprocketBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    orders: string[];
+                    /** @enum {string} */
+                    rule?: "cheapest" | "fastest" | "recommended";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            shipped: {
+                                order: string;
+                                number: number;
+                                shipment: {
+                                    _id: string;
+                                    carrier: string;
+                                    trackingNumber: string | null;
+                                    trackingUrl: string | null;
+                                    lines: {
+                                        line: string;
+                                        quantity: number;
+                                    }[];
+                                    shippedAt: string;
+                                    deliveredAt: string | null;
+                                    returnedToOriginAt: string | null;
+                                    returnedToOriginReason: "refused" | "unreachable" | "wrong_address" | "other" | (null);
+                                    provider: string | null;
+                                    trackingStatus: "picked_up" | "in_transit" | "out_for_delivery" | "delivered" | "undelivered" | "rto_initiated" | "rto_delivered" | (null);
+                                    trackedAt: string | null;
+                                    labelUrl: string;
+                                    ewaybillNo: string | null;
+                                    awb: string;
+                                    courier: string;
+                                    pickupScheduledFor: string | null;
+                                };
+                            }[];
+                            failed: {
+                                order: string;
+                                number: number | null;
+                                message: string;
+                            }[];
+                            labelsPdf: string | null;
+                            manifestPdf: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflicts with the shop's state (stock, an address in use, an order already paid or cancelled). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body or file is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body's or the file's type is not accepted. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     getOrderInvoice: {
         parameters: {
             query?: never;
@@ -22003,7 +22851,7 @@ export interface operations {
                 size?: number;
                 keyword?: string;
                 actor?: string;
-                kind?: "product.created" | "product.updated" | "product.deleted" | "stock.adjusted" | "category.created" | "category.updated" | "category.deleted" | "discount.created" | "discount.updated" | "discount.deleted" | "order.status_changed" | "order.note_added" | "order.refunded" | "shipment.created" | "shipment.delivered" | "shipment.returned_to_origin" | "order.cod_confirmed" | "payment.cash_collected" | "payment.unmatched_refunded" | "return.approved" | "return.rejected" | "return.received" | "return.refunded" | "user.role_changed" | "user.deactivated" | "user.reactivated" | "customer.note_added" | "customer.store_credit_adjusted" | "customer.cod_bar_lifted" | "settings.updated" | "shipping.pincodes_replaced" | "review.hidden" | "review.shown" | "review.replied" | "review.deleted" | "media.uploaded" | "media.deleted" | "email.retried" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.redelivered" | "dispute.evidence_sent";
+                kind?: "product.created" | "product.updated" | "product.deleted" | "stock.adjusted" | "category.created" | "category.updated" | "category.deleted" | "discount.created" | "discount.updated" | "discount.deleted" | "order.status_changed" | "order.note_added" | "order.refunded" | "shipment.created" | "shipment.delivered" | "shipment.returned_to_origin" | "shipment.cancelled" | "shipment.ndr_action" | "order.cod_confirmed" | "payment.cash_collected" | "payment.unmatched_refunded" | "return.approved" | "return.rejected" | "return.received" | "return.refunded" | "user.role_changed" | "user.deactivated" | "user.reactivated" | "customer.note_added" | "customer.store_credit_adjusted" | "customer.cod_bar_lifted" | "settings.updated" | "shipping.pincodes_replaced" | "review.hidden" | "review.shown" | "review.replied" | "review.deleted" | "media.uploaded" | "media.deleted" | "email.retried" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.redelivered" | "dispute.evidence_sent";
                 from?: string;
                 to?: string;
                 after?: string;
@@ -22033,7 +22881,7 @@ export interface operations {
                                 email: string;
                             };
                             /** @enum {string} */
-                            kind: "product.created" | "product.updated" | "product.deleted" | "stock.adjusted" | "category.created" | "category.updated" | "category.deleted" | "discount.created" | "discount.updated" | "discount.deleted" | "order.status_changed" | "order.note_added" | "order.refunded" | "shipment.created" | "shipment.delivered" | "shipment.returned_to_origin" | "order.cod_confirmed" | "payment.cash_collected" | "payment.unmatched_refunded" | "return.approved" | "return.rejected" | "return.received" | "return.refunded" | "user.role_changed" | "user.deactivated" | "user.reactivated" | "customer.note_added" | "customer.store_credit_adjusted" | "customer.cod_bar_lifted" | "settings.updated" | "shipping.pincodes_replaced" | "review.hidden" | "review.shown" | "review.replied" | "review.deleted" | "media.uploaded" | "media.deleted" | "email.retried" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.redelivered" | "dispute.evidence_sent";
+                            kind: "product.created" | "product.updated" | "product.deleted" | "stock.adjusted" | "category.created" | "category.updated" | "category.deleted" | "discount.created" | "discount.updated" | "discount.deleted" | "order.status_changed" | "order.note_added" | "order.refunded" | "shipment.created" | "shipment.delivered" | "shipment.returned_to_origin" | "shipment.cancelled" | "shipment.ndr_action" | "order.cod_confirmed" | "payment.cash_collected" | "payment.unmatched_refunded" | "return.approved" | "return.rejected" | "return.received" | "return.refunded" | "user.role_changed" | "user.deactivated" | "user.reactivated" | "customer.note_added" | "customer.store_credit_adjusted" | "customer.cod_bar_lifted" | "settings.updated" | "shipping.pincodes_replaced" | "review.hidden" | "review.shown" | "review.replied" | "review.deleted" | "media.uploaded" | "media.deleted" | "email.retried" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.redelivered" | "dispute.evidence_sent";
                             subject: {
                                 /** @enum {string} */
                                 type: "product" | "variant" | "category" | "discount" | "order" | "return" | "user" | "settings" | "review" | "media" | "email" | "webhook" | "dispute";

@@ -31,6 +31,8 @@ export const activityPage = {
     "shipment.created": "Shipment sent",
     "shipment.delivered": "Shipment delivered",
     "shipment.returned_to_origin": "Shipment returned to origin",
+    "shipment.cancelled": "Shipment cancelled before pickup",
+    "shipment.ndr_action": "Undelivered parcel: courier asked",
     "order.cod_confirmed": "Cash on delivery confirmed",
     "payment.cash_collected": "Cash collected",
     "payment.unmatched_refunded": "Unmatched payment refunded",

@@ -32,6 +32,8 @@ export const documents = {
   orderDate: (date: string) => `Order date: ${date}`,
   phone: (phone: string) => `Phone: ${phone}`,
   placeOfSupply: (state: string) => `Place of supply: ${state}`,
+  /** A parcel's e-way bill (its invoice value above ₹50,000), one line per parcel that has one. */
+  ewaybill: (number: string) => `E-way bill: ${number}`,
   columns: {
     line: "#",
     item: "Item",

@@ -6,6 +6,33 @@ export const shipping = {
   shiprocketUnexpected: "Shiprocket's answer could not be used, please try again later.",
   /** Shiprocket refused the request; its own words follow (422). */
   shiprocketRefused: (reason: string) => `Shiprocket refused this: ${reason}`,
+  /** A Shiprocket call on a shop without SHIPROCKET_EMAIL and SHIPROCKET_PASSWORD (503). */
+  notConnected: "Shiprocket is not connected to this shop.",
+  /** Booking before the owner named the pickup location (409). */
+  noPickupLocation: "Name your Shiprocket pickup location in Settings → Shipping first.",
+  /** The pickup location named in the settings is not one of the Shiprocket account's (409). */
+  pickupLocationUnknown: (name: string) =>
+    `Shiprocket has no pickup location named "${name}": check Settings → Shipping.`,
+  /** Another request is booking this order's parcel right now (409). */
+  bookingUnderWay: "This parcel is being booked right now; try again in a minute.",
+  /** The courier chosen does not serve the parcel (400 at courierId). */
+  courierUnavailable: "This courier does not serve this parcel; choose another.",
+  /** No courier serves the parcel's PIN code (or none collects cash for a COD parcel). */
+  noCourier: "No courier serves this parcel.",
+  /** A parcel above ₹50,000 (400 at ewaybillNo). */
+  ewaybillRequired: "This parcel is worth more than ₹50,000: enter its e-way bill number.",
+  /** A parcel booked through Shiprocket, asked to cancel after the courier picked it up (409). */
+  cancelAfterPickup:
+    "The courier has picked this parcel up: it can only come back as a return to origin (RTO).",
+  /** A parcel shipped by hand, asked to cancel (409). */
+  cancelNotBooked: "Only a parcel booked through Shiprocket can be cancelled.",
+  /** The success toasts. */
+  booked: (awb: string, courier: string) => `Booked with ${courier}: AWB ${awb}.`,
+  batchDone: (shipped: number, failed: number) =>
+    failed === 0 ? `${shipped} orders booked.` : `${shipped} orders booked, ${failed} not.`,
+  cancelled: "The parcel has been cancelled with the courier.",
+  /** The order's history: a Shiprocket parcel cancelled before pickup. */
+  parcelCancelledNote: (courier: string, awb: string) => `${courier} · AWB ${awb} cancelled before pickup`,
 };
 
 /** The product form's Parcel group: a product's weight and box, for the courier (Shiprocket). */

@@ -28,6 +28,8 @@ export const ACTIVITY_KINDS = [
   "shipment.created",
   "shipment.delivered",
   "shipment.returned_to_origin",
+  "shipment.cancelled",
+  "shipment.ndr_action",
   "order.cod_confirmed",
   "payment.cash_collected",
   "payment.unmatched_refunded",

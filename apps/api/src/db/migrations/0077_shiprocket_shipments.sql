@@ -39,6 +39,7 @@ CREATE TABLE "shiprocket_bookings" (
 	"pickup_scheduled_for" text,
 	"shipment_id" char(24),
 	"error" text,
+	"claimed_until" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "shiprocket_bookings_channelOrderId_unique" UNIQUE("channel_order_id"),
@@ -46,6 +47,7 @@ CREATE TABLE "shiprocket_bookings" (
 	CONSTRAINT "shiprocket_bookings_state_check" CHECK ("shiprocket_bookings"."state" in ('booking', 'booked', 'cancelled'))
 );
 --> statement-breakpoint
+ALTER TABLE "activity" DROP CONSTRAINT "activity_kind_check";--> statement-breakpoint
 ALTER TABLE "order_shipments" ADD COLUMN "provider" text;--> statement-breakpoint
 ALTER TABLE "order_shipments" ADD COLUMN "tracking_status" text;--> statement-breakpoint
 ALTER TABLE "order_shipments" ADD COLUMN "tracked_at" timestamp with time zone;--> statement-breakpoint
@@ -72,5 +74,6 @@ CREATE INDEX "shiprocket_bookings_order_id_idx" ON "shiprocket_bookings" USING b
 CREATE UNIQUE INDEX "order_shipments_awb_idx" ON "order_shipments" USING btree ("tracking_number") WHERE "order_shipments"."provider" = 'shiprocket';--> statement-breakpoint
 CREATE INDEX "order_shipments_ndr_idx" ON "order_shipments" USING btree ("ndr_at") WHERE "order_shipments"."tracking_status" = 'undelivered';--> statement-breakpoint
 CREATE INDEX "order_shipments_cod_awaiting_idx" ON "order_shipments" USING btree ("cod_collected_at") WHERE "order_shipments"."cod_collected_at" is not null and "order_shipments"."cod_remitted_at" is null;--> statement-breakpoint
+ALTER TABLE "activity" ADD CONSTRAINT "activity_kind_check" CHECK ("activity"."kind" in ('product.created', 'product.updated', 'product.deleted', 'stock.adjusted', 'category.created', 'category.updated', 'category.deleted', 'discount.created', 'discount.updated', 'discount.deleted', 'order.status_changed', 'order.note_added', 'order.refunded', 'shipment.created', 'shipment.delivered', 'shipment.returned_to_origin', 'shipment.cancelled', 'shipment.ndr_action', 'order.cod_confirmed', 'payment.cash_collected', 'payment.unmatched_refunded', 'return.approved', 'return.rejected', 'return.received', 'return.refunded', 'user.role_changed', 'user.deactivated', 'user.reactivated', 'customer.note_added', 'customer.store_credit_adjusted', 'customer.cod_bar_lifted', 'settings.updated', 'shipping.pincodes_replaced', 'review.hidden', 'review.shown', 'review.replied', 'review.deleted', 'media.uploaded', 'media.deleted', 'email.retried', 'webhook.created', 'webhook.updated', 'webhook.deleted', 'webhook.secret_rotated', 'webhook.redelivered', 'dispute.evidence_sent'));--> statement-breakpoint
 ALTER TABLE "order_shipments" ADD CONSTRAINT "order_shipments_tracking_status_check" CHECK ("order_shipments"."tracking_status" is null or "order_shipments"."tracking_status" in ('picked_up', 'in_transit', 'out_for_delivery', 'delivered', 'undelivered', 'rto_initiated', 'rto_delivered'));--> statement-breakpoint
 ALTER TABLE "order_shipments" ADD CONSTRAINT "order_shipments_ndr_action_check" CHECK ("order_shipments"."ndr_action" is null or "order_shipments"."ndr_action" in ('reattempt', 'return'));

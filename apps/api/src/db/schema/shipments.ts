@@ -159,6 +159,8 @@ export const shiprocketBookings = pgTable(
       .references(() => orderShipments.id, { onDelete: "set null" }),
     /** Why the last step failed, in Shiprocket's words. */
     error: text(),
+    /** While a request books it (its calls to Shiprocket under way): another waits rather than book it twice. */
+    claimedUntil: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -173,7 +173,7 @@ export class CourierReachSource {
     const now = this.now();
     if (this.pickup && this.pickup.name === name && this.pickup.until > now) return this.pickup.pincode;
     const locations = await this.quick.pickupLocations();
-    const pincode = locations.find((location) => location.name === name)?.pincode;
+    const pincode = locations.find((location) => location.pickup_location === name)?.pin_code;
     if (pincode === undefined)
       this.log.warn(
         { pickupLocation: name },

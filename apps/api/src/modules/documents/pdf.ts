@@ -79,6 +79,8 @@ export interface InvoiceContent {
   placeOfSupply: string;
   /** The place of supply levies UTGST in place of SGST. */
   utgst: boolean;
+  /** The e-way bills of its parcels (each above ₹50,000), as staff gave them when booking. */
+  ewaybills: string[];
   lines: DocumentLine[];
   figures: InvoiceFigures;
   /** The shipping method's name, as the order kept it. */
@@ -387,6 +389,7 @@ export function invoicePdf(content: InvoiceContent): Promise<Buffer> {
         words.order(content.orderNumber),
         words.placeOfSupply(content.placeOfSupply),
         words.reverseCharge,
+        ...content.ewaybills.map(words.ewaybill),
       ]);
       const half = width(doc) / 2;
       const bottom = Math.max(

@@ -250,6 +250,9 @@ export async function orderInvoice(
     invoiceDate: shopDate(invoicedAt, seller.utcOffset),
     orderNumber: order.number,
     ...supplyOf(order),
+    ewaybills: (await findShipmentsOfOrders(db, [order.id])).flatMap((parcel) =>
+      parcel.ewaybillNo ? [parcel.ewaybillNo] : [],
+    ),
     lines: lines.map(documentLine),
     figures,
     shippingMethod: order.shippingMethodName,

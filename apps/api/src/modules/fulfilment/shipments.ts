@@ -13,6 +13,7 @@ import type { ShipmentInput } from "@shop/shared/schemas/shipment";
 import { lineLabel } from "@shop/shared/variants";
 import { AppError } from "#api/core/errors";
 import type { Database } from "#api/db/client";
+import type { Order } from "#api/db/schema/orders";
 import { recordActivity } from "#api/modules/activity/record";
 import { shipmentDeliveredEmail, shipmentSentEmail } from "#api/modules/email/order-messages";
 import { type MailContext, queueEmails } from "#api/modules/email/service";
@@ -96,61 +97,109 @@ export async function createShipment(
 ): Promise<ShipmentDto> {
   const carrier = carrierOf(input, carriers);
   const shipment = await db.transaction(async (tx) => {
-    const order = await lockOrder(tx, orderId);
-    if (!order) throw new AppError("NOT_FOUND", api.orderNotFound);
-    if (order.status !== "processing") throw new AppError("CONFLICT", api.shipmentNotShippable(order.status));
-    if (order.codConfirmation === "pending") throw new AppError("CONFLICT", codConfirmation.shipUnconfirmed);
+    const order = await lockShippableOrder(tx, orderId);
     const lines = await findShippableLines(tx, order.id);
     const units = unitsToShip(lines, input.lines);
-    const stored = await insertShipment(
-      tx,
-      {
-        orderId: order.id,
-        carrier: carrier.name,
-        trackingNumber: input.trackingNumber,
-        trackingUrl: carrier.template ? trackingUrlOf(carrier.template, input.trackingNumber) : null,
-      },
-      units,
-    );
-    const sent = new Map(units.map((unit) => [unit.itemId, unit.quantity]));
-    const completes = lines.every((line) => line.quantity - line.shipped - (sent.get(line.id) ?? 0) === 0);
-    const status = completes ? "shipped" : order.status;
-    if (completes) await setOrderStatus(tx, order.id, "shipped");
-    const count = units.reduce((sum, unit) => sum + unit.quantity, 0);
-    await insertOrderEvents(tx, [
-      {
-        orderId: order.id,
-        type: "shipment",
-        status,
-        note: orderHistory.shipmentNote(carrier.name, input.trackingNumber, count),
-        ...actorOf(actor),
-      },
-    ]);
-    const parcel = { carrier: carrier.name, trackingNumber: input.trackingNumber, units: count };
-    await recordActivity(
-      tx,
-      actor,
-      "shipment.created",
-      orderSubject(order),
-      { status: order.status },
-      { status, shipment: parcel },
-    );
-    const [told] = await findOrdersByIds(tx, [order.id]);
-    if (!told) throw new Error("order vanished under its lock");
-    const items = lines
-      .filter((line) => sent.has(line.id))
-      .map((line) => ({
-        label: lineLabel(line.name, line.variantOptions),
-        quantity: sent.get(line.id) ?? 0,
-      }));
-    await queueEmails(tx, mail.shop, [
-      shipmentSentEmail(told.user, told.order, { ...carrierFields(stored), items, completes }, mail),
-    ]);
-    // Last, as a payment takes the year's counter last: the invoice travels with the goods (rule 46).
-    await invoiceAtRemoval(tx, order, stored.shippedAt);
-    return stored;
+    return recordParcel(tx, actor, order, lines, units, {
+      carrier: carrier.name,
+      trackingNumber: input.trackingNumber,
+      trackingUrl: carrier.template ? trackingUrlOf(carrier.template, input.trackingNumber) : null,
+      mail,
+    });
   });
   return toShipmentDto(shipment);
+}
+
+/** An order being prepared, under its lock: 404 when there is none, 409 when it may not ship (yet). */
+export async function lockShippableOrder(tx: Database, orderId: string): Promise<Order> {
+  const order = await lockOrder(tx, orderId);
+  if (!order) throw new AppError("NOT_FOUND", api.orderNotFound);
+  if (order.status !== "processing") throw new AppError("CONFLICT", api.shipmentNotShippable(order.status));
+  if (order.codConfirmation === "pending") throw new AppError("CONFLICT", codConfirmation.shipUnconfirmed);
+  return order;
+}
+
+export type { ShippableLine };
+export { unitsToShip };
+
+/** What a parcel is recorded with beyond its units: its carrier and tracking, and a booked parcel's own fields. */
+export interface ParcelRecord {
+  carrier: string;
+  trackingNumber: string;
+  trackingUrl: string | null;
+  mail: MailContext;
+  /** A parcel booked through Shiprocket: its label, what its courier collects, its e-way bill. */
+  booked?: { labelUrl: string; codAmount: number | null; ewaybillNo: string | null };
+}
+
+/**
+ * Records a parcel of `units` of a locked order being prepared (the caller's transaction): the order
+ * is shipped once every unit is; the history, the activity log and the shopper's email follow, and a
+ * cash on delivery order without its invoice takes it now, dated as the parcel leaves.
+ */
+export async function recordParcel(
+  tx: Database,
+  actor: Actor,
+  order: Order,
+  lines: readonly ShippableLine[],
+  units: readonly { itemId: string; quantity: number }[],
+  { carrier, trackingNumber, trackingUrl, mail, booked }: ParcelRecord,
+): Promise<ShipmentWithLines> {
+  const stored = await insertShipment(
+    tx,
+    {
+      orderId: order.id,
+      carrier,
+      trackingNumber,
+      trackingUrl,
+      ...(booked
+        ? {
+            provider: "shiprocket" as const,
+            labelUrl: booked.labelUrl,
+            codAmount: booked.codAmount,
+            ewaybillNo: booked.ewaybillNo,
+          }
+        : {}),
+    },
+    units,
+  );
+  const sent = new Map(units.map((unit) => [unit.itemId, unit.quantity]));
+  const completes = lines.every((line) => line.quantity - line.shipped - (sent.get(line.id) ?? 0) === 0);
+  const status = completes ? "shipped" : order.status;
+  if (completes) await setOrderStatus(tx, order.id, "shipped");
+  const count = units.reduce((sum, unit) => sum + unit.quantity, 0);
+  await insertOrderEvents(tx, [
+    {
+      orderId: order.id,
+      type: "shipment",
+      status,
+      note: orderHistory.shipmentNote(carrier, trackingNumber, count),
+      ...actorOf(actor),
+    },
+  ]);
+  const parcel = { carrier, trackingNumber, units: count };
+  await recordActivity(
+    tx,
+    actor,
+    "shipment.created",
+    orderSubject(order),
+    { status: order.status },
+    { status, shipment: parcel },
+  );
+  const [told] = await findOrdersByIds(tx, [order.id]);
+  if (!told) throw new Error("order vanished under its lock");
+  const items = lines
+    .filter((line) => sent.has(line.id))
+    .map((line) => ({
+      label: lineLabel(line.name, line.variantOptions),
+      quantity: sent.get(line.id) ?? 0,
+    }));
+  await queueEmails(tx, mail.shop, [
+    shipmentSentEmail(told.user, told.order, { ...carrierFields(stored), items, completes }, mail),
+  ]);
+  // Last, as a payment takes the year's counter last: the invoice travels with the goods (rule 46).
+  await invoiceAtRemoval(tx, order, stored.shippedAt);
+  return stored;
 }
 
 const carrierFields = (shipment: ShipmentWithLines) => ({

@@ -63,7 +63,9 @@ export async function findShippableLines(db: Database, orderId: string) {
 export async function insertShipment(
   db: Database,
   shipment: Pick<OrderShipment, "orderId" | "carrier" | "trackingNumber" | "trackingUrl"> &
-    Partial<Pick<OrderShipment, "shippedAt" | "deliveredAt">>,
+    Partial<
+      Pick<OrderShipment, "shippedAt" | "deliveredAt" | "provider" | "labelUrl" | "codAmount" | "ewaybillNo">
+    >,
   lines: readonly { itemId: string; quantity: number }[],
 ): Promise<ShipmentWithLines> {
   const [row] = await db.insert(orderShipments).values(shipment).returning();

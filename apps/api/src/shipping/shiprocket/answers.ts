@@ -82,18 +82,6 @@ export interface Serviceability {
   recommendedCourierId: number | null;
 }
 
-/** GET /settings/company/pickup: the account's pickup locations, by nickname, with their PIN codes. */
-export const PickupLocationsAnswer = z.object({
-  data: z.object({
-    shipping_address: z.array(z.object({ pickup_location: z.string(), pin_code: Text })),
-  }),
-});
-export interface PickupLocation {
-  /** The nickname an order's `pickup_location` names. */
-  name: string;
-  pincode: string;
-}
-
 export interface AdhocOrderItem {
   name: string;
   sku: string;
@@ -221,6 +209,16 @@ export const ManifestAnswer = z.object({
   status: Num.optional(),
   manifest_url: z.string().min(1),
 });
+
+export const PickupLocationsAnswer = z.object({
+  data: z.object({
+    shipping_address: z.array(z.object({ pickup_location: z.string(), pin_code: Text })),
+  }),
+});
+export interface PickupLocation {
+  pickup_location: string;
+  pin_code: string;
+}
 
 export type NdrAction = "re-attempt" | "return";
 

@@ -165,14 +165,11 @@ export class ShiprocketClient {
     return new ShiprocketClient({ ...this.options, timeoutMs, attempts: 1 });
   }
 
-  /** The account's pickup locations (Settings → Pickup Addresses), by nickname and PIN code. */
+  /** The account's pickup locations: each nickname (what an order names) with its PIN code. */
   async pickupLocations(): Promise<PickupLocation[]> {
     const what = "pickup locations";
     const answer = await this.call(what, "GET", "/settings/company/pickup");
-    return this.read(what, answer, PickupLocationsAnswer).data.shipping_address.map((location) => ({
-      name: location.pickup_location,
-      pincode: location.pin_code,
-    }));
+    return this.read(what, answer, PickupLocationsAnswer).data.shipping_address;
   }
 
   /** Couriers that serve a parcel (or a Shiprocket order) between two PIN codes, with Shiprocket's pick. */
