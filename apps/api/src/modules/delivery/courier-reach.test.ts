@@ -107,7 +107,8 @@ beforeAll(async () => {
   await delivery("560099");
   for (let waited = 0; serviceabilityCalls().length === 0 && waited < 10_000; waited += 50)
     await new Promise((resolve) => setTimeout(resolve, 50));
-});
+  // NOTE: an app, a fake and the warm-up above: more than a minute when many suites share the machine.
+}, 120_000);
 afterAll(async () => {
   await t?.close();
   await fake?.close();
